@@ -1,0 +1,84 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Eye, EyeOff } from "lucide-react";
+import { useState, type InputHTMLAttributes } from "react";
+import { useHydrated } from "~/lib/hydrated";
+
+type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
+
+type TextFieldProps = {
+  label: string;
+  field: FieldMetadata<string | number | undefined>;
+  type?: InputType;
+  hint?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "form">;
+
+/** A labelled input wired to a Conform field, with its errors under it. */
+export function TextField({ label, field, type = "text", hint, ...rest }: TextFieldProps) {
+  const errorId = `${field.id}-error`;
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <input {...getInputProps(field, { type, ariaDescribedBy: field.errors ? errorId : undefined })} className="field-input" {...rest} />
+      {hint ? <p className="mt-1 text-xs text-gray-11">{hint}</p> : null}
+      <FieldErrors id={errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle once JavaScript runs. */
+export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "type">) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  const errorId = `${field.id}-error`;
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          {...getInputProps(field, { type: shown ? "text" : "password", ariaDescribedBy: field.errors ? errorId : undefined })}
+          className="field-input pr-12"
+          {...rest}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setShown((value) => !value)}
+            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-gray-11"
+            aria-label={shown ? "Hide password" : "Show password"}
+            aria-pressed={shown}
+          >
+            {shown ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
+          </button>
+        ) : null}
+      </div>
+      <FieldErrors id={errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="field-error" role="alert">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+/** Errors of the whole form, such as "Invalid username or password". */
+export function FormErrors({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}

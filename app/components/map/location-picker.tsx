@@ -1,0 +1,233 @@
+import { LocateFixed } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { FieldErrors } from "~/components/forms";
+import { useHydrated } from "~/lib/hydrated";
+import type { ReverseGeocodeAnswer } from "~/routes/api/geocode-reverse";
+import type { MapPoint } from "./location-map.client";
+
+export const DEFAULT_MAP_LAT = 31.5204;
+export const DEFAULT_MAP_LNG = 74.3587;
+export const DEFAULT_MAP_ZOOM = 15;
+
+const GEOLOCATION_UNSUPPORTED = "Geolocation is not supported by this browser.";
+const GEOLOCATION_FAILED = "Unable to get your current location. Please select manually on the map.";
+
+// Leaflet touches `window` when imported, so the map loads only in the browser, on demand.
+const LocationMap = lazy(() => import("./location-map.client"));
+
+export type LocationValue = { lat: number; lng: number; address: string };
+
+type Props = {
+  idPrefix: string;
+  names: { lat: string; lng: string; address: string };
+  defaultValue?: { lat: number | null; lng: number | null; address: string | null };
+  errors?: { lat?: string[]; lng?: string[]; address?: string[] };
+  onChange?: (value: LocationValue) => void;
+};
+
+/** Same text as the server's coordinatesText(): the fallback address and the coordinates line. */
+function coordinatesText({ lat, lng }: MapPoint): string {
+  return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+}
+
+function roundPoint({ lat, lng }: MapPoint): MapPoint {
+  return { lat: Number(lat.toFixed(6)), lng: Number(lng.toFixed(6)) };
+}
+
+function parsePoint(lat: string | undefined, lng: string | undefined): MapPoint | null {
+  if (!lat?.trim() || !lng?.trim()) return null;
+  const point = { lat: Number(lat), lng: Number(lng) };
+  const valid = Number.isFinite(point.lat) && Number.isFinite(point.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+  return valid ? roundPoint(point) : null;
+}
+
+async function lookUpAddress(point: MapPoint, signal: AbortSignal): Promise<string> {
+  try {
+    const query = new URLSearchParams({ lat: String(point.lat), lng: String(point.lng) });
+    const response = await fetch(`/api/geocode/reverse?${query}`, { signal, headers: { Accept: "application/json" } });
+    if (!response.ok) return coordinatesText(point);
+    const answer = (await response.json()) as Partial<ReverseGeocodeAnswer>;
+    return typeof answer.address === "string" && answer.address ? answer.address : coordinatesText(point);
+  } catch {
+    return coordinatesText(point);
+  }
+}
+
+/**
+ * A place chosen on a map (tap, drag the marker, or current location), posted as three
+ * form fields. Before JavaScript runs, or without it, the same fields are plain inputs.
+ */
+export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange }: Props) {
+  const hydrated = useHydrated();
+  const [point, setPoint] = useState<MapPoint | null>(() =>
+    defaultValue?.lat != null && defaultValue.lng != null ? { lat: defaultValue.lat, lng: defaultValue.lng } : null,
+  );
+  const [address, setAddress] = useState(defaultValue?.address ?? "");
+  const [lookingUp, setLookingUp] = useState(false);
+  const [locating, setLocating] = useState(false);
+
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const lookup = useRef<AbortController | null>(null);
+  const typed = { lat: useRef<HTMLInputElement>(null), lng: useRef<HTMLInputElement>(null), address: useRef<HTMLInputElement>(null) };
+
+  const choose = useCallback((chosen: MapPoint, knownAddress?: string) => {
+    const next = roundPoint(chosen);
+    lookup.current?.abort();
+    setPoint(next);
+    // Until the lookup answers, the coordinates stand in, so the form can always be sent.
+    const provisional = knownAddress || coordinatesText(next);
+    setAddress(provisional);
+    onChangeRef.current?.({ ...next, address: provisional });
+    setLookingUp(!knownAddress);
+    if (knownAddress) return;
+
+    const controller = new AbortController();
+    lookup.current = controller;
+    void lookUpAddress(next, controller.signal).then((found) => {
+      if (controller.signal.aborted) return;
+      setLookingUp(false);
+      setAddress(found);
+      onChangeRef.current?.({ ...next, address: found });
+    });
+  }, []);
+
+  useEffect(() => () => lookup.current?.abort(), []);
+
+  // On a slow phone someone may type into the plain inputs before the map replaces them.
+  useEffect(() => {
+    const typedPoint = parsePoint(typed.lat.current?.value, typed.lng.current?.value);
+    if (!typedPoint) return;
+    const typedAddress = typed.address.current?.value.trim() ?? "";
+    const unchanged =
+      typedPoint.lat === defaultValue?.lat && typedPoint.lng === defaultValue.lng && typedAddress === (defaultValue.address ?? "");
+    if (!unchanged) choose(typedPoint, typedAddress);
+  }, []); // only the plain inputs of the first render matter
+
+  function locateMe() {
+    if (!("geolocation" in navigator)) {
+      alert(GEOLOCATION_UNSUPPORTED);
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        choose({ lat: position.coords.latitude, lng: position.coords.longitude });
+      },
+      () => {
+        setLocating(false);
+        alert(GEOLOCATION_FAILED);
+      },
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
+    );
+  }
+
+  const ids = { lat: `${idPrefix}-lat`, lng: `${idPrefix}-lng`, address: `${idPrefix}-address` };
+  const errorIds = { lat: `${ids.lat}-error`, lng: `${ids.lng}-error`, address: `${ids.address}-error` };
+
+  if (!hydrated) {
+    const plainField = (key: "lat" | "lng", label: string) => (
+      <div>
+        <label htmlFor={ids[key]} className="field-label">
+          {label}
+        </label>
+        <input
+          ref={typed[key]}
+          id={ids[key]}
+          name={names[key]}
+          type="number"
+          step="any"
+          inputMode="decimal"
+          defaultValue={defaultValue?.[key] ?? ""}
+          className="field-input"
+          aria-invalid={errors?.[key]?.length ? true : undefined}
+          aria-describedby={errors?.[key]?.length ? errorIds[key] : undefined}
+        />
+        <FieldErrors id={errorIds[key]} errors={errors?.[key]} />
+      </div>
+    );
+    return (
+      <div className="space-y-3">
+        <div className="grid grid-cols-2 gap-3">
+          {plainField("lat", "Latitude")}
+          {plainField("lng", "Longitude")}
+        </div>
+        <div>
+          <label htmlFor={ids.address} className="field-label">
+            Address
+          </label>
+          <input
+            ref={typed.address}
+            id={ids.address}
+            name={names.address}
+            type="text"
+            defaultValue={defaultValue?.address ?? ""}
+            className="field-input"
+            aria-invalid={errors?.address?.length ? true : undefined}
+            aria-describedby={errors?.address?.length ? errorIds.address : undefined}
+          />
+          <FieldErrors id={errorIds.address} errors={errors?.address} />
+        </div>
+      </div>
+    );
+  }
+
+  const coordinateErrors = [...(errors?.lat ?? []), ...(errors?.lng ?? [])];
+  return (
+    <div className="space-y-3">
+      <Suspense
+        fallback={
+          <div className="flex h-[280px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11">
+            Loading map...
+          </div>
+        }
+      >
+        <LocationMap
+          value={point}
+          center={{ lat: DEFAULT_MAP_LAT, lng: DEFAULT_MAP_LNG }}
+          zoom={DEFAULT_MAP_ZOOM}
+          onPick={(picked) => choose(picked)}
+          label="Map: tap to choose the location, or drag the marker"
+        />
+      </Suspense>
+
+      <button type="button" className="btn-secondary w-full" onClick={locateMe} disabled={locating}>
+        <LocateFixed size={18} aria-hidden />
+        {locating ? "Getting your location..." : "Use Current Location"}
+      </button>
+
+      <div>
+        <label htmlFor={ids.address} className="field-label">
+          Address
+        </label>
+        <input
+          id={ids.address}
+          type="text"
+          readOnly
+          value={address}
+          placeholder="Choose a place on the map"
+          className="field-input bg-gray-2"
+          aria-invalid={errors?.address?.length ? true : undefined}
+          aria-describedby={errors?.address?.length ? errorIds.address : undefined}
+        />
+        {lookingUp ? (
+          <p className="mt-1 text-sm text-gray-11" role="status">
+            Looking up the address...
+          </p>
+        ) : null}
+        <FieldErrors id={errorIds.address} errors={errors?.address} />
+      </div>
+
+      <p className="text-sm text-gray-11">
+        Selected coordinates:{" "}
+        <span className="font-mono text-gray-12">{point ? coordinatesText(point) : "none yet"}</span>
+      </p>
+      <FieldErrors id={errorIds.lat} errors={coordinateErrors} />
+
+      <input type="hidden" name={names.lat} value={point ? String(point.lat) : ""} />
+      <input type="hidden" name={names.lng} value={point ? String(point.lng) : ""} />
+      <input type="hidden" name={names.address} value={address} />
+    </div>
+  );
+}

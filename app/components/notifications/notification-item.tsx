@@ -1,0 +1,67 @@
+import { Bell } from "lucide-react";
+import type { ReactNode } from "react";
+import { badgeFor } from "~/lib/avatars";
+import { relativeTime } from "~/lib/relative-time";
+
+export type NotificationView = {
+  id: number;
+  type: string;
+  badgeType: string | null;
+  title: string;
+  message: string;
+  isRead: boolean;
+  previousRank: number | null;
+  newRank: number | null;
+  createdAt: string | Date;
+};
+
+const BADGE_ARTWORK = new Set(["CROWN", "SHIELD", "CAP"]);
+
+function Artwork({ notification }: { notification: NotificationView }) {
+  const badge = BADGE_ARTWORK.has(notification.badgeType ?? "") ? badgeFor(notification.badgeType) : null;
+  if (badge) {
+    return (
+      <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${badge.colors.background}`} aria-label={badge.name}>
+        {badge.emoji}
+      </span>
+    );
+  }
+  if (notification.type === "RANK_CHANGE" && notification.newRank) {
+    return (
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-3 text-sm font-bold text-accent-11">
+        #{notification.newRank}
+      </span>
+    );
+  }
+  return (
+    <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gray-4 text-gray-11">
+      <Bell size={18} aria-hidden />
+    </span>
+  );
+}
+
+/**
+ * One notification; `action` is the control that marks it read (a form button on the
+ * page, a fetch in the dialog), wrapped around the whole row so tapping it marks it read.
+ */
+export function NotificationItem({ notification, children }: { notification: NotificationView; children?: (content: ReactNode) => ReactNode }) {
+  const content = (
+    <span className={`flex w-full items-start gap-3 p-3 text-left ${notification.isRead ? "" : "bg-accent-2"}`}>
+      <Artwork notification={notification} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-2">
+          <span className="font-semibold">{notification.title}</span>
+          {notification.isRead ? null : <span className="size-2 shrink-0 rounded-full bg-accent-9" aria-label="Unread" />}
+        </span>
+        <span className="block text-sm text-gray-11">{notification.message}</span>
+        {notification.type === "RANK_CHANGE" && notification.previousRank && notification.newRank ? (
+          <span className="block text-xs text-gray-11">
+            Rank #{notification.previousRank} → #{notification.newRank}
+          </span>
+        ) : null}
+        <span className="block text-xs text-gray-10">{relativeTime(notification.createdAt)}</span>
+      </span>
+    </span>
+  );
+  return <li className="border-b border-gray-4 last:border-b-0">{children ? children(content) : content}</li>;
+}

@@ -1,0 +1,43 @@
+import { BarChart3, Home, Map, PlusSquare, Shield, Store, Trophy, type LucideIcon } from "lucide-react";
+import { Link, useLocation } from "react-router";
+
+const TABS: Array<{ label: string; to: string; icon: LucideIcon }> = [
+  { label: "Feed", to: "/", icon: Home },
+  { label: "Dealers", to: "/dealers", icon: Store },
+  { label: "Map", to: "/dealer-map", icon: Map },
+  { label: "Post", to: "/new-post", icon: PlusSquare },
+  { label: "Rankings", to: "/leaderboard", icon: Trophy },
+  { label: "Stats", to: "/profile", icon: BarChart3 },
+  { label: "Admin", to: "/admin", icon: Shield },
+];
+
+/** "/" is active only on itself; every other tab also on the paths below it. */
+export function isTabActive(tabPath: string, pathname: string): boolean {
+  if (tabPath === "/") return pathname === "/";
+  return pathname === tabPath || pathname.startsWith(`${tabPath}/`);
+}
+
+export function BottomTabs() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-5 bg-white pb-[env(safe-area-inset-bottom)]">
+      <ul className="mx-auto grid max-w-2xl grid-cols-7">
+        {TABS.map(({ label, to, icon: Icon }) => {
+          const active = isTabActive(to, pathname);
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-current={active ? "page" : undefined}
+                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${active ? "font-semibold text-accent-11" : "text-gray-11"}`}
+              >
+                <Icon size={20} aria-hidden strokeWidth={active ? 2.4 : 1.8} />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { initials } from "~/lib/names";
+
+type MenuUser = { username: string; firstName: string | null; lastName: string | null };
+
+/** The initials menu: a <details> element, so it opens without JavaScript too. */
+export function UserMenu({ user }: { user: MenuUser }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  // Close after navigating, and when tapping elsewhere.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location]);
+  useEffect(() => {
+    function closeOutside(event: PointerEvent) {
+      if (menu.current?.open && !menu.current.contains(event.target as Node)) menu.current.open = false;
+    }
+    document.addEventListener("pointerdown", closeOutside);
+    return () => document.removeEventListener("pointerdown", closeOutside);
+  }, []);
+
+  return (
+    <details ref={menu} className="relative">
+      <summary
+        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white [&::-webkit-details-marker]:hidden"
+        aria-label="Account menu"
+      >
+        {initials(user)}
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-52 overflow-hidden rounded-xl border border-gray-5 bg-white shadow-lg">
+        <Link to="/profile?editProfile=true" className="block px-4 py-3 hover:bg-gray-3">
+          Edit Profile
+        </Link>
+        <Link to="/profile?updateLocations=true" className="block px-4 py-3 hover:bg-gray-3">
+          Update Locations
+        </Link>
+        <Form method="post" action="/logout" className="border-t border-gray-4">
+          <button type="submit" className="block w-full px-4 py-3 text-left text-danger-11 hover:bg-gray-3">
+            Sign Out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

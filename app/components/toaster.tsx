@@ -1,0 +1,41 @@
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { Toast } from "~/models/toast.server";
+
+const DISPLAY_MS = 5000;
+
+const tone = {
+  success: "border-accent-6 bg-accent-2 text-accent-12",
+  error: "border-danger-9 bg-danger-3 text-danger-11",
+  info: "border-gray-6 bg-white text-gray-12",
+} as const;
+
+/**
+ * Shows one notice at a time. Without JavaScript it simply stays on the page it came with;
+ * with JavaScript it disappears after five seconds or when closed.
+ */
+export function Toaster({ toast }: { toast: Toast }) {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    setVisible(true);
+    const timer = setTimeout(() => setVisible(false), DISPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+  if (!visible) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-3">
+      <div
+        role={toast.type === "error" ? "alert" : "status"}
+        className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-3 shadow-lg ${tone[toast.type]}`}
+      >
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">{toast.title}</p>
+          {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+        </div>
+        <button type="button" onClick={() => setVisible(false)} className="rounded p-1 hover:bg-black/5" aria-label="Close notice">
+          <X size={16} aria-hidden />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+// Every setting the server reads, checked once at start. Defaults run a local demo;
+// .env.example documents each one.
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    APP_URL: z.url().default("http://localhost:3000"),
+    DATABASE_URL: z.string().startsWith("file:").default("file:./data/fieldline.db"),
+    SESSION_SECRET: z.string().min(32).optional(),
+    DATA_DIR: z.string().default("./data"),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Fieldline <no-reply@fieldline.app>"),
+    TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+    TILE_ATTRIBUTION: z
+      .string()
+      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    GEOCODER_URL: z.url().default("https://nominatim.openstreetmap.org"),
+    GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+    APP_TIME_ZONE: z.string().default("Asia/Karachi"),
+    CURRENCY_SYMBOL: z.string().default("$"),
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    LOG_REQUESTS: z.stringbool().default(true),
+  })
+  .transform((env) => ({
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? developmentOnlySecret(env.NODE_ENV),
+    COOKIE_SECURE: new URL(env.APP_URL).protocol === "https:",
+  }));
+
+function developmentOnlySecret(nodeEnv: string): string {
+  if (nodeEnv === "production") {
+    throw new Error("SESSION_SECRET is required in production (32 characters or more).");
+  }
+  return "development-only-secret-never-use-in-production";
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+function loadEnv(): Env {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env = loadEnv();
+
+/** Settings the browser may see; nothing secret goes here. */
+export function publicEnv() {
+  return {
+    TILE_URL: env.TILE_URL,
+    TILE_ATTRIBUTION: env.TILE_ATTRIBUTION,
+    CURRENCY_SYMBOL: env.CURRENCY_SYMBOL,
+    APP_TIME_ZONE: env.APP_TIME_ZONE,
+  };
+}

@@ -1,0 +1,65 @@
+import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
+import { z } from "zod";
+
+export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
+
+export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>): Response {
+  const body: ApiErrorBody = fieldErrors ? { error, fieldErrors } : { error };
+  return Response.json(body, { status });
+}
+
+/** The first message of each field, for `{ error, fieldErrors }` answers. */
+export function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Record<string, string[]> } {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "";
+    const field = issue.code === "unrecognized_keys" ? issue.keys.join(",") : key;
+    (fieldErrors[field || "body"] ??= []).push(issue.message);
+  }
+  return { message: error.issues[0]?.message ?? "Invalid request body", fieldErrors };
+}
+
+/** 405 with the method named; also usable directly as a loader or action. */
+export function methodNotAllowed({ request }: { request: Request }): Response {
+  return apiError(405, `Method ${request.method} is not allowed`);
+}
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * Reads a JSON body and checks it with the same schema the page form uses, refusing
+ * unknown fields. Numbers may come as strings (the spec's clients send coordinates so).
+ * Throws a 415, 400 or 413 JSON answer; never lets bad input through.
+ */
+export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
+  request: Request,
+  schema: Schema,
+  { allowEmpty = false }: { allowEmpty?: boolean } = {},
+): Promise<z.infer<Schema>> {
+  const text = await request.text();
+  let body: unknown = {};
+  if (text.trim() !== "") {
+    const contentType = request.headers.get("Content-Type") ?? "";
+    if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) {
+      throw apiError(415, "Content-Type must be application/json");
+    }
+    if (text.length > 100_000) throw apiError(413, "Request body is too large");
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw apiError(400, "Malformed JSON body");
+    }
+  } else if (!allowEmpty) {
+    body = {};
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw apiError(400, "Request body must be a JSON object");
+  }
+  const strict = schema instanceof z.ZodObject ? schema.strict() : schema;
+  const parsed = coerceFormValue(strict as z.ZodType).safeParse(body);
+  if (!parsed.success) {
+    const { message, fieldErrors } = fieldErrorsOf(parsed.error);
+    throw apiError(400, message, fieldErrors);
+  }
+  return parsed.data as z.infer<Schema>;
+}

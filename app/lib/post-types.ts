@@ -1,0 +1,32 @@
+/** Post types in the order the new-post form offers them, with the spec's labels. */
+export const POST_TYPE_LABELS = {
+  FIELD_VISIT: "Field Visit",
+  FARMER_MEETING: "Farmer Meeting",
+  DEALER_MEETING: "Dealer Meeting",
+  SALE: "Sale",
+  RECOVERY: "Recovery",
+  DEMO_PLOT: "Demo Plot",
+  ANNOUNCEMENT: "Announcement",
+} as const;
+export type PostType = keyof typeof POST_TYPE_LABELS;
+export const POST_TYPES = Object.keys(POST_TYPE_LABELS) as PostType[];
+
+export const SALE_PRODUCT_LABELS = {
+  SSP: "SSP Fertilizer",
+  ORGANIC: "Organic Fertilizer",
+  SULFUR: "Sulfur",
+} as const;
+export type SaleProduct = keyof typeof SALE_PRODUCT_LABELS;
+export const SALE_PRODUCTS = Object.keys(SALE_PRODUCT_LABELS) as SaleProduct[];
+
+/** Check-in types besides the post types (decisions.md §3). */
+export const CHECK_IN_TYPES = ["CHECK_IN", "DAY_START", "DAY_END", ...POST_TYPES] as const;
+
+/** "DEALER_MEETING" -> "Dealer Meeting": underscores to spaces, title case. */
+export function checkInTypeLabel(type: string): string {
+  return type
+    .toLowerCase()
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}

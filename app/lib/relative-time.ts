@@ -1,0 +1,18 @@
+const formatter = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "5 minutes ago", "yesterday", "just now" (US English). */
+export function relativeTime(date: Date | string, now: Date = new Date()): string {
+  const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return formatter.format(Math.trunc(seconds / size), unit);
+  }
+  return "just now";
+}

@@ -1,0 +1,62 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect, type RouterContextProvider } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { currentUserContext } from "~/context";
+import { verifyLogin, type CurrentUser } from "~/models/user.server";
+import { loginSchema, type Role } from "~/models/user.schema";
+
+export const AUTH_REQUIRED = "Authentication required";
+export const FORBIDDEN = "You don't have permission to access this page.";
+
+type FormLogin = { status: "signed-in"; userId: number } | { status: "rejected"; result: SubmissionResult<string[]> };
+
+/** The sign-in form's strategy; the JSON twin (/api/login) calls verifyLogin directly. */
+export const authenticator = new Authenticator<FormLogin>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const submission = parseWithZod(form, { schema: loginSchema });
+    if (submission.status !== "success") {
+      return { status: "rejected", result: submission.reply({ hideFields: ["password"] }) };
+    }
+    const login = await verifyLogin(submission.value);
+    if (!login.ok) {
+      return { status: "rejected", result: submission.reply({ formErrors: [login.error], hideFields: ["password"] }) };
+    }
+    return { status: "signed-in", userId: login.userId };
+  }),
+  "form",
+);
+
+type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+export function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+export function getOptionalUser({ context }: Pick<GuardArgs, "context">): CurrentUser | null {
+  return context.get(currentUserContext);
+}
+
+/** The signed-in user; otherwise pages go to /login?redirectTo=… and /api answers 401. */
+export function requireUser({ request, context }: GuardArgs): CurrentUser {
+  const user = context.get(currentUserContext);
+  if (user) return user;
+  if (isApiRequest(request)) {
+    throw Response.json({ error: AUTH_REQUIRED }, { status: 401 });
+  }
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** The signed-in user holding one of the roles; others get 403. */
+export function requireRole(args: GuardArgs, ...roles: Role[]): CurrentUser {
+  const user = requireUser(args);
+  if (roles.includes(user.role as Role)) return user;
+  if (isApiRequest(args.request)) {
+    throw Response.json({ error: FORBIDDEN }, { status: 403 });
+  }
+  throw new Response(FORBIDDEN, { status: 403 });
+}

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+
+const COORDINATES_REQUIRED = "lat and lng are required";
+const LATITUDE_RANGE = "Latitude must be between -90 and 90";
+const LONGITUDE_RANGE = "Longitude must be between -180 and 180";
+
+/** Query strings give "" for an empty field, which plain coercion would read as 0. */
+function coordinate(min: number, max: number, rangeMessage: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null) return undefined;
+      if (typeof value === "string") return value.trim() === "" ? undefined : Number(value);
+      return value;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? COORDINATES_REQUIRED : rangeMessage) })
+      .min(min, rangeMessage)
+      .max(max, rangeMessage),
+  );
+}
+
+export const reverseGeocodeQuerySchema = z.object({
+  lat: coordinate(-90, 90, LATITUDE_RANGE),
+  lng: coordinate(-180, 180, LONGITUDE_RANGE),
+});
+
+/** The spec's fallback address text when no lookup answers: "31.520400, 74.358700". */
+export function coordinatesText(lat: number, lng: number): string {
+  return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
+}
+
+/** Five decimals is about a metre: the cache key and the precision we ask the provider for. */
+function cacheKey(lat: number, lng: number): string {
+  return `${lat.toFixed(5)},${lng.toFixed(5)}`;
+}
+
+// Nominatim's usage policy allows one request a second, so provider calls wait their turn
+// in one queue per process. Past a few waiting calls, answering with the fallback quickly
+// is better than making a phone wait many seconds.
+const PROVIDER_INTERVAL_MS = 1000;
+const MAX_WAITING = 5;
+let providerQueue: Promise<unknown> = Promise.resolve();
+let lastProviderCallAt = 0;
+let waiting = 0;
+const inFlight = new Map<string, Promise<string | null>>();
+
+function inProviderTurn<T>(task: () => Promise<T>): Promise<T> | null {
+  if (waiting >= MAX_WAITING) return null;
+  waiting += 1;
+  const turn = providerQueue.then(async () => {
+    const pause = lastProviderCallAt + PROVIDER_INTERVAL_MS - Date.now();
+    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+    lastProviderCallAt = Date.now();
+    waiting -= 1;
+    return task();
+  });
+  providerQueue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function askProvider(key: string): Promise<string | null> {
+  const [lat, lng] = key.split(",");
+  const url = new URL("reverse", env.GEOCODER_URL.endsWith("/") ? env.GEOCODER_URL : `${env.GEOCODER_URL}/`);
+  url.search = new URLSearchParams({
+    format: "jsonv2",
+    lat: lat ?? "",
+    lon: lng ?? "",
+    zoom: "18",
+    addressdetails: "0",
+  }).toString();
+  try {
+    const response = await fetch(url, {
+      headers: {
+        Accept: "application/json",
+        "Accept-Language": "en",
+        "User-Agent": `Fieldline/1.0 (+${env.APP_URL})`,
+      },
+      signal: AbortSignal.timeout(env.GEOCODER_TIMEOUT_MS),
+    });
+    if (!response.ok) return null;
+    const body: unknown = await response.json();
+    const name = body && typeof body === "object" && "display_name" in body ? body.display_name : undefined;
+    return typeof name === "string" && name.trim() !== "" ? name.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function readCache(key: string): Promise<string | null> {
+  try {
+    const row = await prisma.geocodeCache.findUnique({ where: { key }, select: { address: true } });
+    return row?.address ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeCache(key: string, address: string): Promise<void> {
+  try {
+    await prisma.geocodeCache.upsert({ where: { key }, create: { key, address }, update: { address } });
+  } catch {
+    // The answer is still good for this request; the next one will simply ask again.
+  }
+}
+
+async function lookUp(key: string): Promise<string | null> {
+  const cached = await readCache(key);
+  if (cached !== null) return cached;
+  const address = await (inProviderTurn(() => askProvider(key)) ?? null);
+  if (address !== null) await writeCache(key, address);
+  return address;
+}
+
+/**
+ * The address for a point: from the cache, else from the provider (and then cached).
+ * Null on any failure; callers show coordinatesText(lat, lng) instead. Never throws.
+ */
+export async function reverseGeocode(lat: number, lng: number): Promise<string | null> {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  const key = cacheKey(lat, lng);
+  // Two requests for the same point at once share one lookup.
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = lookUp(key).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  return pending;
+}

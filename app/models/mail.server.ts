@@ -1,0 +1,32 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+
+export type Email = { to: string; subject: string; text: string; html?: string };
+
+let transport: Transporter | undefined;
+function smtp(): Transporter | undefined {
+  if (!env.SMTP_URL) return undefined;
+  transport ??= nodemailer.createTransport(env.SMTP_URL);
+  return transport;
+}
+
+/**
+ * Every email is kept in the outbox. With SMTP_URL set it is also sent and marked sent;
+ * without, it stays in the outbox (readable by admins at /admin/outbox) and goes to the log.
+ * A failing SMTP server does not fail the caller: the message stays unsent in the outbox.
+ */
+export async function sendEmail(email: Email): Promise<void> {
+  const stored = await prisma.outboxEmail.create({ data: email, select: { id: true } });
+  const transporter = smtp();
+  if (!transporter) {
+    console.info(`[outbox] email #${stored.id} to ${email.to}: ${email.subject}\n${email.text}`);
+    return;
+  }
+  try {
+    await transporter.sendMail({ from: env.MAIL_FROM, ...email });
+    await prisma.outboxEmail.update({ where: { id: stored.id }, data: { sentAt: new Date() } });
+  } catch (error) {
+    console.error(`[mail] could not send email #${stored.id}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

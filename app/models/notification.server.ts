@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { prisma } from "~/db.server";
+
+const notificationSelect = {
+  id: true,
+  type: true,
+  badgeType: true,
+  title: true,
+  message: true,
+  isRead: true,
+  previousRank: true,
+  newRank: true,
+  createdAt: true,
+} as const;
+
+export const NOTIFICATION_PAGE_SIZE = 50;
+
+export const notificationIdSchema = z.coerce
+  .number({ error: "Notification not found" })
+  .int("Notification not found")
+  .positive("Notification not found");
+
+export function countUnreadNotifications(userId: number): Promise<number> {
+  return prisma.notification.count({ where: { userId, isRead: false } });
+}
+
+/** The user's newest notifications first. */
+export function listNotifications(userId: number) {
+  return prisma.notification.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: NOTIFICATION_PAGE_SIZE,
+    select: notificationSelect,
+  });
+}
+export type NotificationItem = Awaited<ReturnType<typeof listNotifications>>[number];
+
+/** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
+export async function markNotificationRead(userId: number, notificationId: number): Promise<boolean> {
+  const { count } = await prisma.notification.updateMany({
+    where: { id: notificationId, userId },
+    data: { isRead: true },
+  });
+  return count > 0;
+}
+
+export async function markAllNotificationsRead(userId: number): Promise<number> {
+  const { count } = await prisma.notification.updateMany({ where: { userId, isRead: false }, data: { isRead: true } });
+  return count;
+}
+
+export async function createNotification(data: {
+  userId: number;
+  type: string;
+  title: string;
+  message: string;
+  badgeType?: string | null;
+  previousRank?: number | null;
+  newRank?: number | null;
+}) {
+  return prisma.notification.create({ data, select: notificationSelect });
+}

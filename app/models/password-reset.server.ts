@@ -1,0 +1,61 @@
+import crypto from "node:crypto";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { sendEmail } from "~/models/mail.server";
+import { hashPassword } from "~/models/user.server";
+import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
+
+const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** Sends a reset link when the email belongs to an active account; answers the same either way. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const user = await prisma.user.findUnique({
+    where: { email: email.toLowerCase() },
+    select: { id: true, email: true, firstName: true, isActive: true },
+  });
+  if (user?.isActive) await sendResetLink(user);
+  return RESET_LINK_SENT;
+}
+
+/** Issues a one-hour, single-use token (stored only hashed) and emails the link. */
+export async function sendResetLink(user: { id: number; email: string; firstName: string | null }): Promise<void> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await prisma.passwordResetToken.create({
+    data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS) },
+  });
+  const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, env.APP_URL).toString();
+  const greeting = user.firstName ? `Hello ${user.firstName},` : "Hello,";
+  await sendEmail({
+    to: user.email,
+    subject: "Reset your Fieldline password",
+    text: `${greeting}\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
+  });
+}
+
+export type ResetOutcome = { ok: true; message: string } | { ok: false; error: string };
+
+/** Sets the new password, spends the token and ends every session of the user. */
+export async function resetPassword(token: string, newPassword: string): Promise<ResetOutcome> {
+  const passwordHash = await hashPassword(newPassword);
+  return prisma.$transaction(async (tx) => {
+    const now = new Date();
+    const record = await tx.passwordResetToken.findUnique({
+      where: { tokenHash: hashToken(token) },
+      select: { id: true, userId: true, expiresAt: true, usedAt: true },
+    });
+    if (!record) return { ok: false, error: INVALID_RESET_LINK };
+    // Spending the token first makes a second use fail even if two resets race.
+    const spent = await tx.passwordResetToken.updateMany({
+      where: { id: record.id, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (spent.count === 0) return { ok: false, error: EXPIRED_RESET_LINK };
+    await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
+    await tx.session.deleteMany({ where: { userId: record.userId } });
+    return { ok: true, message: RESET_DONE };
+  });
+}

@@ -1,0 +1,84 @@
+import crypto from "node:crypto";
+import { createCookieSessionStorage } from "react-router";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+// The cookie carries only the id of a Session row; deleting the row signs the browser out.
+const sessionStorage = createCookieSessionStorage<{ sessionId: string }>({
+  cookie: {
+    name: "fl_session",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.COOKIE_SECURE,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  },
+});
+
+export const currentUserSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  role: true,
+  selectedAvatar: true,
+  currentBadge: true,
+  homeLat: true,
+  homeLng: true,
+  homeAddress: true,
+  warehouseLat: true,
+  warehouseLng: true,
+  warehouseAddress: true,
+  currentPerformanceScore: true,
+  performanceRank: true,
+} as const;
+
+export async function getSessionId(request: Request): Promise<string | undefined> {
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  return session.get("sessionId");
+}
+
+/** The active user behind the request's session cookie, or null. */
+export async function getSessionUser(request: Request) {
+  const sessionId = await getSessionId(request);
+  if (!sessionId) return null;
+  const session = await prisma.session.findUnique({
+    where: { id: sessionId },
+    select: { expiresAt: true, user: { select: { ...currentUserSelect, isActive: true } } },
+  });
+  if (!session || session.expiresAt < new Date() || !session.user.isActive) return null;
+  const { isActive: _isActive, ...user } = session.user;
+  return user;
+}
+
+/** Starts a session for the user and answers the Set-Cookie header that carries it. */
+export async function createUserSession(userId: number): Promise<string> {
+  const session = await prisma.session.create({
+    data: {
+      id: crypto.randomBytes(32).toString("base64url"),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+    },
+    select: { id: true },
+  });
+  const cookieSession = await sessionStorage.getSession();
+  cookieSession.set("sessionId", session.id);
+  return sessionStorage.commitSession(cookieSession);
+}
+
+/** Ends the request's session (if any) and answers the Set-Cookie header that clears it. */
+export async function destroyUserSession(request: Request): Promise<string> {
+  const cookieSession = await sessionStorage.getSession(request.headers.get("Cookie"));
+  const sessionId = cookieSession.get("sessionId");
+  if (sessionId) await prisma.session.deleteMany({ where: { id: sessionId } });
+  return sessionStorage.destroySession(cookieSession);
+}
+
+export async function endAllSessions(userId: number): Promise<void> {
+  await prisma.session.deleteMany({ where: { userId } });
+}

@@ -1,0 +1,104 @@
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { Toaster } from "~/components/toaster";
+import { currentUserContext } from "~/context";
+import { publicEnv } from "~/env.server";
+import { countUnreadNotifications } from "~/models/notification.server";
+import { getSessionUser } from "~/models/session.server";
+import { readToast } from "~/models/toast.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+/** Loads the signed-in user once per request, for every loader, action and /api call. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    context.set(currentUserContext, await getSessionUser(request));
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(currentUserContext);
+  const { toast, headers } = await readToast(request);
+  return data(
+    {
+      user: user && {
+        id: user.id,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+        selectedAvatar: user.selectedAvatar,
+        currentBadge: user.currentBadge,
+      },
+      unreadCount: user ? await countUnreadNotifications(user.id) : 0,
+      toast,
+      env: publicEnv(),
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRootData();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2a7e3b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="radix-themes min-h-dvh" data-accent-color="grass" data-gray-color="sage" data-radius="medium" data-scaling="100%">
+        {children}
+        {rootData?.toast ? <Toaster toast={rootData.toast} /> : null}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let message = "An unexpected error occurred. Please try again.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      heading = "404 Page Not Found";
+      message = "Did you forget to add the page to the router?";
+    } else if (error.status === 403) {
+      heading = "Access Denied";
+      message = "You don't have permission to access this page.";
+    } else {
+      heading = `${error.status} ${error.statusText || "Error"}`;
+      message = typeof error.data === "string" && error.data ? error.data : message;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-bold">{heading}</h1>
+      <p className="text-gray-11">{message}</p>
+      <a href="/" className="btn-primary">
+        Go to the feed
+      </a>
+    </main>
+  );
+}

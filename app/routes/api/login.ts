@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/login";
+import { apiError, readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { createUserSession } from "~/models/session.server";
+import { getUserById, INVALID_LOGIN, toApiUser, verifyLogin } from "~/models/user.server";
+import { loginSchema } from "~/models/user.schema";
+
+/** GET /api/login: where clients send a signed-out browser; our sign-in page. */
+export function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** POST /api/login { username, password }: signs in and answers the user. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed({ request });
+  const credentials = await readJsonBody(request, loginSchema);
+  const login = await verifyLogin(credentials);
+  if (!login.ok) return apiError(401, login.error);
+  const user = await getUserById(login.userId);
+  if (!user) return apiError(401, INVALID_LOGIN);
+  return Response.json(toApiUser(user), { headers: { "Set-Cookie": await createUserSession(user.id) } });
+}

@@ -1,0 +1,18 @@
+import type { Route } from "./+types/me";
+import { readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { requireUser } from "~/models/auth.server";
+import { toApiUser, updateProfile } from "~/models/user.server";
+import { profileUpdateSchema } from "~/models/user.schema";
+
+/** GET /api/me: the signed-in user. */
+export function loader(args: Route.LoaderArgs) {
+  return Response.json(toApiUser(requireUser(args)));
+}
+
+/** PUT /api/me: profile fields and locations of the signed-in user. */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  if (args.request.method !== "PUT") return methodNotAllowed(args);
+  const changes = await readJsonBody(args.request, profileUpdateSchema);
+  return Response.json(toApiUser(await updateProfile(user.id, changes)));
+}

@@ -1,0 +1,5 @@
+import { apiError } from "~/lib/api.server";
+
+const notFound = () => apiError(404, "Not found");
+export const loader = notFound;
+export const action = notFound;

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/notifications-unread-count";
+import { requireUser } from "~/models/auth.server";
+import { countUnreadNotifications } from "~/models/notification.server";
+
+/** GET /api/notifications/unread-count: { count }. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return Response.json({ count: await countUnreadNotifications(user.id) });
+}

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/notifications";
+import { requireUser } from "~/models/auth.server";
+import { listNotifications } from "~/models/notification.server";
+
+/** GET /api/notifications: the user's newest notifications first. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return Response.json(await listNotifications(user.id));
+}

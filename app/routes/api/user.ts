@@ -1,0 +1,8 @@
+import type { Route } from "./+types/user";
+import { requireUser } from "~/models/auth.server";
+import { toApiUser } from "~/models/user.server";
+
+/** GET /api/user: the signed-in user, or 401. */
+export function loader(args: Route.LoaderArgs) {
+  return Response.json(toApiUser(requireUser(args)));
+}

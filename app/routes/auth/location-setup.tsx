@@ -1,0 +1,124 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/location-setup";
+import { AuthCard } from "~/components/auth-card";
+import { FormErrors } from "~/components/forms";
+import { LocationPicker } from "~/components/map/location-picker";
+import { getOptionalUser } from "~/models/auth.server";
+import { redirectWithToast } from "~/models/toast.server";
+import { hasCompletedLocations, updateProfile } from "~/models/user.server";
+import { locationSetupSchema } from "~/models/user.schema";
+
+export const meta: Route.MetaFunction = () => [{ title: "Location Setup · Fieldline" }];
+
+type Tab = "home" | "warehouse";
+const TAB_LABELS: Record<Tab, string> = { home: "Home Location", warehouse: "Warehouse" };
+export const REGISTRATION_NOT_FOUND = "Registration data not found. Please start over.";
+
+function tabFrom(request: Request): Tab {
+  return new URL(request.url).searchParams.get("tab") === "warehouse" ? "warehouse" : "home";
+}
+
+export function loader(args: Route.LoaderArgs) {
+  const user = getOptionalUser(args);
+  if (!user) return { user: null, tab: "home" as Tab };
+  const place = (prefix: Tab) => ({
+    lat: user[`${prefix}Lat`],
+    lng: user[`${prefix}Lng`],
+    address: user[`${prefix}Address`],
+  });
+  return { user: { home: place("home"), warehouse: place("warehouse") }, tab: tabFrom(args.request) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = getOptionalUser(args);
+  if (!user) return data({ result: null, error: REGISTRATION_NOT_FOUND }, { status: 401 });
+  const submission = parseWithZod(await args.request.formData(), { schema: locationSetupSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  const saved = await updateProfile(user.id, submission.value);
+  if (hasCompletedLocations(saved)) {
+    return redirectWithToast("/", { title: "Locations saved successfully!" });
+  }
+  const next: Tab = saved.homeLat === null ? "home" : "warehouse";
+  return redirect(`/location-setup?tab=${next}`);
+}
+
+export default function LocationSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  if (!user || actionData?.error) {
+    return (
+      <AuthCard title="Location Setup">
+        <FormErrors errors={[actionData?.error ?? REGISTRATION_NOT_FOUND]} />
+        <Link to="/register" className="btn-primary mt-5 w-full">
+          Start over
+        </Link>
+      </AuthCard>
+    );
+  }
+  return <LocationSetupForm key={loaderData.tab} saved={user} initialTab={loaderData.tab} result={actionData?.result ?? undefined} />;
+}
+
+type Place = { lat: number | null; lng: number | null; address: string | null };
+type FormResult = NonNullable<NonNullable<Route.ComponentProps["actionData"]>["result"]>;
+
+function LocationSetupForm({ saved, initialTab, result }: { saved: Record<Tab, Place>; initialTab: Tab; result: FormResult | undefined }) {
+  const navigation = useNavigation();
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const [chosen, setChosen] = useState<Record<Tab, boolean>>({ home: saved.home.lat !== null, warehouse: saved.warehouse.lat !== null });
+  const [form, fields] = useForm({
+    id: "location-setup",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: locationSetupSchema }),
+  });
+  const complete = chosen.home && chosen.warehouse;
+  const saving = navigation.state === "submitting";
+  const label = complete ? "Complete Setup" : tab === "home" ? "Save Home Location" : "Save Warehouse Location";
+
+  return (
+    <AuthCard title="Location Setup" subtitle="Set your home and warehouse locations so your team can see where you work.">
+      <div role="tablist" aria-label="Locations" className="mb-4 grid grid-cols-2 rounded-lg bg-gray-3 p-1">
+        {(Object.keys(TAB_LABELS) as Tab[]).map((key) => (
+          <Link
+            key={key}
+            to={`?tab=${key}`}
+            replace
+            role="tab"
+            aria-selected={tab === key}
+            onClick={(event) => {
+              event.preventDefault();
+              setTab(key);
+            }}
+            className={`rounded-md py-2 text-center text-sm font-medium ${tab === key ? "bg-white shadow-sm" : "text-gray-11"}`}
+          >
+            {TAB_LABELS[key]}
+            {chosen[key] ? " ✓" : ""}
+          </Link>
+        ))}
+      </div>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} />
+        {(Object.keys(TAB_LABELS) as Tab[]).map((key) => (
+          <section key={key} role="tabpanel" aria-label={TAB_LABELS[key]} hidden={tab !== key}>
+            <LocationPicker
+              idPrefix={key}
+              names={{ lat: `${key}Lat`, lng: `${key}Lng`, address: `${key}Address` }}
+              defaultValue={saved[key]}
+              errors={{
+                lat: fields[`${key}Lat`].errors,
+                lng: fields[`${key}Lng`].errors,
+                address: fields[`${key}Address`].errors,
+              }}
+              onChange={() => setChosen((state) => ({ ...state, [key]: true }))}
+            />
+          </section>
+        ))}
+        <button type="submit" className="btn-primary w-full" disabled={saving}>
+          {saving ? "Saving..." : label}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

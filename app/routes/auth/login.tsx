@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import { AuthCard } from "~/components/auth-card";
+import { FormErrors, PasswordField, TextField } from "~/components/forms";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { authenticator, getOptionalUser } from "~/models/auth.server";
+import { createUserSession } from "~/models/session.server";
+import { loginSchema } from "~/models/user.schema";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign In · Fieldline" }];
+
+export function loader(args: Route.LoaderArgs) {
+  if (getOptionalUser(args)) {
+    throw redirect(safeRedirect(new URL(args.request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await authenticator.authenticate("form", request);
+  if (outcome.status === "rejected") return data({ result: outcome.result }, { status: 400 });
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  return redirect(redirectTo, { headers: { "Set-Cookie": await createUserSession(outcome.userId) } });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const registerHref = searchParams.get("redirectTo") ? `/register?${new URLSearchParams({ redirectTo: searchParams.get("redirectTo") ?? "/" })}` : "/register";
+
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back to Fieldline">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} />
+        <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" autoFocus />
+        <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
+        <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Signing In..." : "Sign In"}
+        </button>
+      </Form>
+      <div className="mt-5 flex flex-col items-center gap-2 text-sm">
+        <Link to="/forgot-password" className="link">
+          Forgot your password?
+        </Link>
+        <p className="text-gray-11">
+          New to Fieldline?{" "}
+          <Link to={registerHref} className="link">
+            Create Account
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/register";
+import { AuthCard } from "~/components/auth-card";
+import { FormErrors, PasswordField, TextField } from "~/components/forms";
+import { getOptionalUser } from "~/models/auth.server";
+import { createUserSession } from "~/models/session.server";
+import { FieldError, registerUser } from "~/models/user.server";
+import { registrationSchema } from "~/models/user.schema";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create Account · Fieldline" }];
+
+export function loader(args: Route.LoaderArgs) {
+  if (getOptionalUser(args)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: registrationSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const user = await registerUser(submission.value);
+    return redirect("/location-setup", { headers: { "Set-Cookie": await createUserSession(user.id) } });
+  } catch (error) {
+    if (error instanceof FieldError) {
+      return data({ result: submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: ["password"] }) }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(registrationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <AuthCard title="Create Account" subtitle="Join your team on Fieldline">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} />
+        <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <PasswordField label="Password" field={fields.password} autoComplete="new-password" hint="At least 6 characters" />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
+          <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
+        </div>
+        <TextField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" placeholder="+92 300 1234567" />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Creating Account..." : "Create Account"}
+        </button>
+      </Form>
+      <p className="mt-5 text-center text-sm text-gray-11">
+        Already have an account?{" "}
+        <Link to="/login" className="link">
+          Sign In
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { AuthCard } from "~/components/auth-card";
+import { FormErrors, PasswordField } from "~/components/forms";
+import { useHydrated } from "~/lib/hydrated";
+import { resetPassword } from "~/models/password-reset.server";
+import { INVALID_RESET_LINK, resetPasswordFormSchema } from "~/models/user.schema";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reset Password · Fieldline" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return { token: params.get("token") ?? "", done: params.get("status") === "done" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+  }
+  const outcome = await resetPassword(submission.value.token, submission.value.newPassword);
+  if (!outcome.ok) {
+    return data({ result: submission.reply({ formErrors: [outcome.error], hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+  }
+  return redirect("/reset-password?status=done");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.done) {
+    return (
+      <AuthCard title="Password Reset Successful">
+        <p className="text-gray-11">You can now sign in with your new password.</p>
+        <Link to="/login" className="btn-primary mt-5 w-full">
+          Continue to Login
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (!loaderData.token) {
+    return (
+      <AuthCard title="Invalid Reset Link">
+        <p className="text-gray-11">{INVALID_RESET_LINK}</p>
+        <Link to="/forgot-password" className="btn-primary mt-5 w-full">
+          Request New Reset Link
+        </Link>
+      </AuthCard>
+    );
+  }
+  return <ResetPasswordForm token={loaderData.token} result={actionData?.result} />;
+}
+
+type FormResult = NonNullable<Route.ComponentProps["actionData"]>["result"];
+
+function ResetPasswordForm({ token, result }: { token: string; result: FormResult | undefined }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [filled, setFilled] = useState({ newPassword: false, confirmPassword: false });
+  const [form, fields] = useForm({
+    lastResult: result,
+    constraint: getZodConstraint(resetPasswordFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: { token },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+  });
+  const submitting = navigation.state === "submitting";
+  const incomplete = hydrated && !(filled.newPassword && filled.confirmPassword);
+  return (
+    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} />
+        <input {...getInputProps(fields.token, { type: "hidden" })} />
+        <PasswordField
+          label="New password"
+          field={fields.newPassword}
+          autoComplete="new-password"
+          onInput={(event) => setFilled((state) => ({ ...state, newPassword: event.currentTarget.value !== "" }))}
+        />
+        <PasswordField
+          label="Confirm password"
+          field={fields.confirmPassword}
+          autoComplete="new-password"
+          onInput={(event) => setFilled((state) => ({ ...state, confirmPassword: event.currentTarget.value !== "" }))}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting || incomplete}>
+          {submitting ? "Resetting..." : "Reset Password"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,75 @@
+import { Form, redirect } from "react-router";
+import type { Route } from "./+types/notifications";
+import { NotificationItem } from "~/components/notifications/notification-item";
+import { requireUser } from "~/models/auth.server";
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationIdSchema,
+} from "~/models/notification.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Notifications · Fieldline" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return { notifications: await listNotifications(user.id) };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  if (intent === "mark-all-read") {
+    await markAllNotificationsRead(user.id);
+    return redirect("/notifications");
+  }
+  if (intent === "read") {
+    const id = notificationIdSchema.safeParse(form.get("id"));
+    if (id.success && (await markNotificationRead(user.id, id.data))) return redirect("/notifications");
+    return redirectWithToast("/notifications", { title: "Notification not found", type: "error" }, { status: 303 });
+  }
+  return redirectWithToast("/notifications", { title: "Unknown action", type: "error" }, { status: 303 });
+}
+
+export default function Notifications({ loaderData }: Route.ComponentProps) {
+  const { notifications } = loaderData;
+  const hasUnread = notifications.some((notification) => !notification.isRead);
+  return (
+    <section className="card p-0">
+      <header className="flex items-center justify-between border-b border-gray-5 px-4 py-3">
+        <h1 className="text-lg font-semibold">Notifications</h1>
+        {hasUnread ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="mark-all-read" className="btn-ghost min-h-9 px-2 text-sm">
+              Mark all read
+            </button>
+          </Form>
+        ) : null}
+      </header>
+      {notifications.length === 0 ? (
+        <p className="p-4 text-gray-11">No notifications yet.</p>
+      ) : (
+        <ul>
+          {notifications.map((notification) => (
+            <NotificationItem key={notification.id} notification={notification}>
+              {(content) =>
+                notification.isRead ? (
+                  content
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={notification.id} />
+                    <button type="submit" name="intent" value="read" className="block w-full" aria-label={`Mark read: ${notification.title}`}>
+                      {content}
+                    </button>
+                  </Form>
+                )
+              }
+            </NotificationItem>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+// The part of the server that is bundled with the app by Vite: the React Router
+// request handler and the health check, sharing one copy of the app's modules.
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { cspNonceContext } from "~/context";
+import { applyPragmas, checkDatabase } from "~/db.server";
+
+await applyPragmas();
+
+export const app = express();
+app.disable("x-powered-by");
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await checkDatabase();
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  } catch {
+    res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: "Database unavailable" });
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+      return context;
+    },
+  }),
+);

@@ -1,0 +1,44 @@
+// Fieldline's HTTP server: compression, security headers, rate limits and static
+// files here; pages and /api come from the React Router app in server/app.ts.
+import compression from "compression";
+import express from "express";
+import { env } from "../app/env.server.ts";
+import { authRateLimits } from "./rate-limits.ts";
+import { assignCspNonce, securityHeaders } from "./security.ts";
+
+const isProduction = env.NODE_ENV !== "development";
+
+const server = express();
+server.disable("x-powered-by");
+server.set("trust proxy", env.TRUST_PROXY);
+server.use(compression());
+server.use(assignCspNonce);
+if (isProduction) {
+  server.use(securityHeaders({ tileUrl: env.TILE_URL, upgradeInsecureRequests: env.COOKIE_SECURE }));
+}
+server.use(authRateLimits(env.RATE_LIMIT_PER_MINUTE));
+
+if (isProduction) {
+  // Vite names built assets by content, so they can be cached for good.
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  const { app } = (await import(String("../build/server/index.js"))) as { app: express.Express };
+  server.use(app);
+} else {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  server.use(async (req, res, next) => {
+    try {
+      const { app } = (await viteDevServer.ssrLoadModule("./server/app.ts")) as { app: express.Express };
+      app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+server.listen(env.PORT, () => {
+  console.log(`Fieldline is serving on http://localhost:${env.PORT}`);
+});

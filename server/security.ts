@@ -1,0 +1,47 @@
+import crypto from "node:crypto";
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+export const assignCspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+};
+
+/** The origin that map tiles come from, for img-src ("{s}" subdomains become a wildcard). */
+export function tileOrigin(tileUrl: string): string | undefined {
+  try {
+    const url = new URL(tileUrl.replace("{s}", "tilesubdomain"));
+    return `${url.protocol}//${url.host.replace("tilesubdomain", "*")}`;
+  } catch {
+    return undefined;
+  }
+}
+
+export function securityHeaders(options: { tileUrl: string; upgradeInsecureRequests: boolean }): RequestHandler {
+  const tiles = tileOrigin(options.tileUrl);
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        "style-src": ["'self'"],
+        // React renders style attributes and Leaflet positions its panes with them.
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : [])],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "media-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": options.upgradeInsecureRequests ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Over plain HTTP (a local demo) HSTS would only confuse; behind HTTPS it is on.
+    strictTransportSecurity: options.upgradeInsecureRequests,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+}
