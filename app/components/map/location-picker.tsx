@@ -67,7 +67,9 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
   const [locating, setLocating] = useState(false);
 
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
   const lookup = useRef<AbortController | null>(null);
   const typed = { lat: useRef<HTMLInputElement>(null), lng: useRef<HTMLInputElement>(null), address: useRef<HTMLInputElement>(null) };
 

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { readJsonBody } from "~/lib/api.server";
+import { loginSchema, profileUpdateSchema } from "~/models/user.schema";
+
+function post(body: string, contentType = "application/json") {
+  return new Request("http://localhost/api/x", { method: "POST", body, headers: { "Content-Type": contentType } });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const thrown = await promise.then(
+    () => {
+      throw new Error("expected a rejection");
+    },
+    (error: unknown) => error,
+  );
+  if (!(thrown instanceof Response)) throw thrown;
+  return { status: thrown.status, body: (await thrown.json()) as Record<string, unknown> };
+}
+
+describe("readJsonBody", () => {
+  it("parses a valid body", async () => {
+    expect(await readJsonBody(post('{"username":"ali","password":"x"}'), loginSchema)).toEqual({ username: "ali", password: "x" });
+  });
+
+  it("answers 415 for another content type", async () => {
+    expect(await rejection(readJsonBody(post("username=ali", "application/x-www-form-urlencoded"), loginSchema))).toEqual({
+      status: 415,
+      body: { error: "Content-Type must be application/json" },
+    });
+  });
+
+  it("answers 400 for malformed JSON and for JSON that is not an object", async () => {
+    expect(await rejection(readJsonBody(post("{nope"), loginSchema))).toEqual({ status: 400, body: { error: "Malformed JSON body" } });
+    expect((await rejection(readJsonBody(post("[1,2]"), loginSchema))).body.error).toBe("Request body must be a JSON object");
+  });
+
+  it("answers 400 with the spec's messages per field, and refuses unknown fields", async () => {
+    const missing = await rejection(readJsonBody(post("{}"), loginSchema));
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors).toEqual({ username: ["Username is required"], password: ["Password is required"] });
+
+    const unknown = await rejection(readJsonBody(post('{"username":"a","password":"b","role":"ADMIN"}'), loginSchema));
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'Unrecognized key: "role"' } });
+  });
+
+  it("answers 400 for wrong types", async () => {
+    const wrong = await rejection(readJsonBody(post('{"username":42,"password":["x"]}'), loginSchema));
+    expect(wrong.status).toBe(400);
+  });
+
+  it("accepts coordinates sent as strings, as the spec's clients do", async () => {
+    const body = await readJsonBody(post('{"homeLat":"31.5204","homeLng":74.3587,"homeAddress":"Lahore"}'), profileUpdateSchema);
+    expect(body).toEqual({ homeLat: 31.5204, homeLng: 74.3587, homeAddress: "Lahore" });
+  });
+
+  it("checks rules across fields: a place needs both coordinates", async () => {
+    const half = await rejection(readJsonBody(post('{"homeLat":"31.5"}'), profileUpdateSchema));
+    expect(half).toMatchObject({ status: 400, body: { error: "Please select a location on the map." } });
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { isTabActive } from "~/components/shell/bottom-tabs";
+import { unreadLabel } from "~/components/shell/notification-bell";
+import { achievementsByRank, avatarFor, badgeFor } from "~/lib/avatars";
+import { displayName, initials } from "~/lib/names";
+import { checkInTypeLabel } from "~/lib/post-types";
+import { safeRedirect } from "~/lib/safe-redirect";
+
+describe("safeRedirect", () => {
+  it("keeps same-origin paths and refuses everything else", () => {
+    expect(safeRedirect("/profile?x=1")).toBe("/profile?x=1");
+    expect(safeRedirect("//evil.example")).toBe("/");
+    expect(safeRedirect("/\\evil.example")).toBe("/");
+    expect(safeRedirect("https://evil.example")).toBe("/");
+    expect(safeRedirect(null, "/home")).toBe("/home");
+  });
+});
+
+describe("avatars and badges", () => {
+  it("falls back to DEFAULT_1 and shows only achievements as badges", () => {
+    expect(avatarFor("NOPE").name).toBe("Default Avatar 1");
+    expect(avatarFor(null).name).toBe("Default Avatar 1");
+    expect(badgeFor("DEFAULT_2")).toBeNull();
+    expect(badgeFor("CROWN")?.name).toBe("Team Leader");
+    expect(achievementsByRank().map(([type]) => type)).toEqual(["CROWN", "SHIELD", "CAP", "TROPHY", "STAR"]);
+  });
+});
+
+describe("names", () => {
+  it("uses the spec's fallback name and builds initials", () => {
+    expect(displayName({ firstName: null, lastName: null })).toBe("Field Officer");
+    expect(displayName({ firstName: "Ayesha", lastName: "Khan" })).toBe("Ayesha Khan");
+    expect(initials({ username: "ali", firstName: "Ayesha", lastName: "Khan" })).toBe("AK");
+    expect(initials({ username: "ali", firstName: null, lastName: null })).toBe("A");
+  });
+});
+
+describe("navigation", () => {
+  it("matches / exactly and other tabs by prefix", () => {
+    expect(isTabActive("/", "/")).toBe(true);
+    expect(isTabActive("/", "/dealers")).toBe(false);
+    expect(isTabActive("/dealers", "/dealers")).toBe(true);
+    expect(isTabActive("/dealers", "/dealers/12")).toBe(true);
+    expect(isTabActive("/dealers", "/dealer-map")).toBe(false);
+  });
+
+  it("caps the unread count at 99+", () => {
+    expect(unreadLabel(0)).toBeNull();
+    expect(unreadLabel(7)).toBe("7");
+    expect(unreadLabel(99)).toBe("99");
+    expect(unreadLabel(100)).toBe("99+");
+  });
+});
+
+describe("check-in types", () => {
+  it("turns underscores into spaces in title case", () => {
+    expect(checkInTypeLabel("DEALER_MEETING")).toBe("Dealer Meeting");
+    expect(checkInTypeLabel("DAY_START")).toBe("Day Start");
+  });
+});

@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma, resetDatabase } from "../../tests/support/db";
+import { requestPasswordReset, resetPassword } from "~/models/password-reset.server";
+import { createUserSession } from "~/models/session.server";
+import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_LINK_SENT } from "~/models/user.schema";
+import { registerUser, verifyLogin } from "~/models/user.server";
+
+beforeEach(resetDatabase);
+
+async function tokenFromOutbox(): Promise<string> {
+  const email = await prisma.outboxEmail.findFirstOrThrow({ orderBy: { id: "desc" } });
+  const link = email.text.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
+  if (!link) throw new Error(`No reset link in: ${email.text}`);
+  return new URL(link).searchParams.get("token") ?? "";
+}
+
+describe("password reset", () => {
+  it("answers the same message for unknown emails and sends nothing", async () => {
+    expect(await requestPasswordReset("nobody@example.pk")).toBe(RESET_LINK_SENT);
+    expect(await prisma.outboxEmail.count()).toBe(0);
+  });
+
+  it("emails an absolute link with a token stored only as a hash, which works once and ends all sessions", async () => {
+    const user = await registerUser({ username: "bilal", email: "bilal@example.pk", password: "first-pass" });
+    await createUserSession(user.id);
+    expect(await requestPasswordReset("BILAL@example.pk")).toBe(RESET_LINK_SENT);
+
+    const email = await prisma.outboxEmail.findFirstOrThrow();
+    expect(email.to).toBe("bilal@example.pk");
+    expect(email.text).toContain("http://localhost:3000/reset-password?token=");
+    const token = await tokenFromOutbox();
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    const stored = await prisma.passwordResetToken.findFirstOrThrow();
+    expect(stored.tokenHash).not.toBe(token);
+
+    expect(await resetPassword(token, "second-pass")).toMatchObject({ ok: true });
+    expect(await verifyLogin({ username: "bilal", password: "second-pass" })).toMatchObject({ ok: true });
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await resetPassword(token, "third-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
+  });
+
+  it("refuses an expired token and an unknown one", async () => {
+    await registerUser({ username: "sana", email: "sana@example.pk", password: "first-pass" });
+    await requestPasswordReset("sana@example.pk");
+    const token = await tokenFromOutbox();
+    await prisma.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await resetPassword(token, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
+    expect(await resetPassword("not-a-token", "second-pass")).toEqual({ ok: false, error: INVALID_RESET_LINK });
+    expect(await verifyLogin({ username: "sana", password: "first-pass" })).toMatchObject({ ok: true });
+  });
+
+  it("sends nothing to a deactivated account", async () => {
+    const user = await registerUser({ username: "imran", email: "imran@example.pk", password: "first-pass" });
+    await prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
+    await requestPasswordReset("imran@example.pk");
+    expect(await prisma.outboxEmail.count()).toBe(0);
+  });
+});

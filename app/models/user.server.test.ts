@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase, prisma } from "../../tests/support/db";
+import { DEACTIVATED_LOGIN, FieldError, INVALID_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
+
+const ayesha = { username: "Ayesha.Khan", email: "Ayesha@Example.PK", password: "secret12", firstName: "Ayesha", lastName: "Khan" };
+
+beforeEach(resetDatabase);
+
+describe("registerUser", () => {
+  it("creates an OFFICER with a lower-cased username and email and a hashed password", async () => {
+    const user = await registerUser(ayesha);
+    expect(user).toMatchObject({ username: "ayesha.khan", email: "ayesha@example.pk", role: "OFFICER", selectedAvatar: "DEFAULT_1" });
+    const stored = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
+    expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(stored.passwordHash).not.toContain("secret12");
+  });
+
+  it("refuses a username or email that differs only in case", async () => {
+    await registerUser(ayesha);
+    await expect(registerUser({ ...ayesha, email: "other@example.pk", username: "AYESHA.KHAN" })).rejects.toThrow(
+      new FieldError("username", "This username is already taken"),
+    );
+    await expect(registerUser({ ...ayesha, username: "someone" })).rejects.toThrow("An account with this email already exists");
+  });
+});
+
+describe("verifyLogin", () => {
+  it("accepts the right password in any username case and refuses a wrong one", async () => {
+    const user = await registerUser(ayesha);
+    expect(await verifyLogin({ username: "AYESHA.khan", password: "secret12" })).toEqual({ ok: true, userId: user.id });
+    expect(await verifyLogin({ username: "ayesha.khan", password: "wrong-one" })).toEqual({ ok: false, error: INVALID_LOGIN });
+    expect(await verifyLogin({ username: "nobody", password: "secret12" })).toEqual({ ok: false, error: INVALID_LOGIN });
+  });
+
+  it("refuses a deactivated account even with the right password", async () => {
+    const user = await registerUser(ayesha);
+    await prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
+    expect(await verifyLogin({ username: "ayesha.khan", password: "secret12" })).toEqual({ ok: false, error: DEACTIVATED_LOGIN });
+  });
+});
+
+describe("updateProfile", () => {
+  it("looks up the address of a place given without one", async () => {
+    const user = await registerUser(ayesha);
+    const saved = await updateProfile(user.id, { homeLat: 31.5204, homeLng: 74.3587 });
+    expect(saved.homeAddress).toMatch(/Pakistan/);
+    expect(saved.homeLat).toBe(31.5204);
+  });
+
+  it("keeps an address the user typed", async () => {
+    const user = await registerUser(ayesha);
+    const saved = await updateProfile(user.id, { warehouseLat: 30.1575, warehouseLng: 71.5249, warehouseAddress: "Godown 4, Multan" });
+    expect(saved.warehouseAddress).toBe("Godown 4, Multan");
+  });
+});

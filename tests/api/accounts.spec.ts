@@ -1,0 +1,147 @@
+import { expect, test, uniqueName } from "../e2e/support/fixtures";
+
+// The JSON API of the accounts area: exact paths, bodies and statuses (decisions.md §10).
+
+const json = { "Content-Type": "application/json" };
+
+function newAccount() {
+  const username = uniqueName("api").replaceAll("-", "_");
+  return { username, email: `${username}@example.pk`, password: "api-pass-1", firstName: "Zainab", lastName: "Ali", phone: "+92 300 1234567" };
+}
+
+test("signed out: /api/user answers 401 JSON and GET /api/login redirects to the sign-in page", async ({ request }) => {
+  const user = await request.get("/api/user");
+  expect(user.status()).toBe(401);
+  expect(await user.json()).toEqual({ error: "Authentication required" });
+
+  const login = await request.get("/api/login?redirectTo=%2Fprofile", { maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  expect(login.headers().location).toBe("/login?redirectTo=%2Fprofile");
+  const offsite = await request.get("/api/login?redirectTo=https%3A%2F%2Fevil.example", { maxRedirects: 0 });
+  expect(offsite.headers().location).toBe("/login?redirectTo=%2F");
+
+  for (const path of ["/api/notifications", "/api/notifications/unread-count", "/api/me"]) {
+    expect((await request.get(path)).status(), path).toBe(401);
+  }
+  expect((await request.patch("/api/notifications/mark-all-read")).status()).toBe(401);
+  expect((await request.patch("/api/notifications/1/read")).status()).toBe(401);
+  expect((await request.put("/api/me", { data: { homeAddress: "x" } })).status()).toBe(401);
+});
+
+test("register, read the user, update locations, sign out, sign in", async ({ request }) => {
+  const account = newAccount();
+  const registered = await request.post("/api/register", { data: account });
+  expect(registered.status()).toBe(201);
+  const user = await registered.json();
+  expect(user).toMatchObject({ username: account.username, email: account.email, role: "OFFICER", selectedAvatar: "DEFAULT_1" });
+  expect(user).not.toHaveProperty("passwordHash");
+
+  expect(await (await request.get("/api/user")).json()).toMatchObject({ id: user.id });
+
+  const updated = await request.put("/api/me", {
+    data: { homeLat: "31.5204", homeLng: "74.3587", homeAddress: "House 5, Model Town, Lahore", warehouseLat: "31.45", warehouseLng: "73.135" },
+  });
+  expect(updated.status()).toBe(200);
+  expect(await updated.json()).toMatchObject({
+    homeLat: "31.5204",
+    homeLng: "74.3587",
+    homeAddress: "House 5, Model Town, Lahore",
+    warehouseLat: "31.45",
+    warehouseAddress: expect.stringContaining("Fake Street 12"),
+  });
+
+  expect((await request.post("/api/logout")).status()).toBe(200);
+  expect((await request.get("/api/user")).status()).toBe(401);
+
+  const login = await request.post("/api/login", { data: { username: account.username.toUpperCase(), password: account.password } });
+  expect(login.status()).toBe(200);
+  expect(await login.json()).toMatchObject({ id: user.id, homeAddress: "House 5, Model Town, Lahore" });
+  expect((await request.get("/api/user")).status()).toBe(200);
+});
+
+test("save-registration creates the account with both places and signs in", async ({ request }) => {
+  const account = newAccount();
+  const saved = await request.post("/api/save-registration", {
+    data: { ...account, homeLat: "24.8607", homeLng: "67.0011", homeAddress: "Clifton, Karachi", warehouseLat: "25.396", warehouseLng: "68.3578", warehouseAddress: "SITE, Hyderabad" },
+  });
+  expect(saved.status()).toBe(201);
+  expect(await saved.json()).toMatchObject({ username: account.username, homeAddress: "Clifton, Karachi", warehouseLng: "68.3578" });
+  expect((await request.get("/api/user")).status()).toBe(200);
+});
+
+test("bad input answers 4xx with the spec's messages, never 500", async ({ request }) => {
+  const cases: Array<{ name: string; path: string; body: string; contentType?: string; status: number; error: string }> = [
+    { name: "empty login", path: "/api/login", body: "{}", status: 400, error: "Username is required" },
+    { name: "wrong password", path: "/api/login", body: '{"username":"officer1","password":"nope"}', status: 401, error: "Invalid username or password" },
+    { name: "wrong types", path: "/api/login", body: '{"username":12,"password":true}', status: 400, error: "Username is required" },
+    { name: "unknown field", path: "/api/login", body: '{"username":"a","password":"b","role":"ADMIN"}', status: 400, error: 'Unrecognized key: "role"' },
+    { name: "malformed JSON", path: "/api/login", body: '{"username":', status: 400, error: "Malformed JSON body" },
+    { name: "form encoding", path: "/api/login", body: "username=a&password=b", contentType: "application/x-www-form-urlencoded", status: 415, error: "Content-Type must be application/json" },
+    { name: "too long password", path: "/api/register", body: JSON.stringify({ username: "abc", email: "a@b.pk", password: "x".repeat(129) }), status: 400, error: "Password must be 128 characters or less" },
+    { name: "short password", path: "/api/register", body: JSON.stringify({ username: "abcdef", email: "a@b.pk", password: "12345" }), status: 400, error: "Password must be at least 6 characters long" },
+    { name: "bad email", path: "/api/register", body: JSON.stringify({ username: "abcdef", email: "nope", password: "123456" }), status: 400, error: "Invalid email" },
+    { name: "taken username", path: "/api/register", body: JSON.stringify({ username: "Officer1", email: "fresh@example.pk", password: "123456" }), status: 409, error: "This username is already taken" },
+    { name: "array body", path: "/api/register", body: "[]", status: 400, error: "Request body must be a JSON object" },
+    { name: "forgot without email", path: "/api/forgot-password", body: "{}", status: 400, error: "Email is required" },
+    { name: "reset without token", path: "/api/reset-password", body: '{"newPassword":"123456"}', status: 400, error: "Invalid reset link. Please request a new password reset." },
+    { name: "reset with unknown token", path: "/api/reset-password", body: '{"token":"abc","newPassword":"123456"}', status: 400, error: "Invalid reset link. Please request a new password reset." },
+    { name: "save-registration without places", path: "/api/save-registration", body: JSON.stringify({ username: "abcdefg", email: "q@b.pk", password: "123456" }), status: 400, error: "Please select a location on the map." },
+  ];
+  for (const c of cases) {
+    const response = await request.post(c.path, { data: c.body, headers: { "Content-Type": c.contentType ?? "application/json" } });
+    expect(response.status(), c.name).toBe(c.status);
+    expect((await response.json()).error, c.name).toBe(c.error);
+  }
+});
+
+test("signed-in bad input: PUT /api/me and notifications", async ({ request }) => {
+  await request.post("/api/register", { data: newAccount() });
+  const half = await request.put("/api/me", { data: { homeLat: "31.5" } });
+  expect(half.status()).toBe(400);
+  expect(await half.json()).toMatchObject({ error: "Please select a location on the map.", fieldErrors: { homeLng: ["Please select a location on the map."] } });
+
+  const range = await request.put("/api/me", { data: { homeLat: 91, homeLng: 74 } });
+  expect((await range.json()).error).toBe("Latitude must be between -90 and 90");
+  const long = await request.put("/api/me", { data: { firstName: "x".repeat(51) } });
+  expect((await long.json()).error).toBe("First name must be 50 characters or less");
+  const text = await request.put("/api/me", { data: "not json", headers: json });
+  expect(text.status()).toBe(400);
+
+  expect((await request.patch("/api/notifications/999999/read")).status()).toBe(404);
+  expect((await request.patch("/api/notifications/abc/read")).status()).toBe(404);
+  expect((await request.post("/api/me", { data: {} })).status()).toBe(405);
+  expect((await request.get("/api/register")).status()).toBe(405);
+  const missing = await request.get("/api/no-such-call");
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({ error: "Not found" });
+});
+
+test("notifications over the API", async ({ request }) => {
+  await request.post("/api/register", { data: newAccount() });
+  expect(await (await request.get("/api/notifications")).json()).toEqual([]);
+  expect(await (await request.get("/api/notifications/unread-count")).json()).toEqual({ count: 0 });
+  const all = await request.patch("/api/notifications/mark-all-read");
+  expect(await all.json()).toEqual({ success: true, updated: 0 });
+});
+
+test("forgot and reset password over the API", async ({ request }) => {
+  const account = newAccount();
+  await request.post("/api/register", { data: account });
+  const forgot = await request.post("/api/forgot-password", { data: { email: account.email } });
+  expect(await forgot.json()).toEqual({ message: "If an account exists for that email, we have sent a password reset link." });
+  const unknown = await request.post("/api/forgot-password", { data: { email: "nobody-here@example.pk" } });
+  expect(await unknown.json()).toEqual({ message: "If an account exists for that email, we have sent a password reset link." });
+});
+
+test("the 11th sign-in attempt within a minute from one address answers 429", async ({ request }) => {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const response = await request.post("/api/login", { data: { username: "officer1", password: "wrong" } });
+    expect(response.status(), `attempt ${attempt}`).toBe(401);
+  }
+  const eleventh = await request.post("/api/login", { data: { username: "officer1", password: "wrong" } });
+  expect(eleventh.status()).toBe(429);
+  expect(await eleventh.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
+  // The page form shares the budget of its /api twin.
+  const form = await request.post("/login", { form: { username: "officer1", password: "fieldline" } , maxRedirects: 0 });
+  expect(form.status()).toBe(429);
+});

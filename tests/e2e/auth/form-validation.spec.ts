@@ -1,0 +1,79 @@
+import { expect, test } from "../support/fixtures";
+import { registerThroughForm } from "../support/flows";
+
+// Each form given bad input shows the spec's messages, with JavaScript (instantly) and without (from the server).
+
+// Browsers block empty `required` fields themselves; `novalidate` shows what a client
+// without that check (or a tampered form) gets from us.
+
+test("sign-in form: required fields and wrong credentials", async ({ page }) => {
+  await page.goto("/login");
+  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Username is required")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+
+  await page.getByLabel("Username").fill("officer1");
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Invalid username or password")).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveValue("officer1");
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("registration form: formats, lengths and taken names", async ({ page }) => {
+  await page.goto("/register");
+  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByLabel("Username").fill("a b");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password", { exact: true }).fill("12345");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Username must be 3 to 32 letters, digits, '.', '_' or '-'")).toBeVisible();
+  await expect(page.getByText("Invalid email")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+
+  await page.getByLabel("Username").fill("OFFICER1");
+  await page.getByLabel("Email").fill("someone-new@example.pk");
+  await page.getByLabel("Password", { exact: true }).fill("123456");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("This username is already taken")).toBeVisible();
+});
+
+test("registration refuses an email already in use", async ({ page, context }) => {
+  const account = await registerThroughForm(page);
+  await context.clearCookies();
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(`${account.username}.two`);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill("123456");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("An account with this email already exists")).toBeVisible();
+});
+
+test("reset form: short and mismatched passwords", async ({ page }) => {
+  await page.goto("/reset-password?token=whatever");
+  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByLabel("New password").fill("12345");
+  await page.getByLabel("Confirm password").fill("12345");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+
+  await page.getByLabel("New password").fill("123456");
+  await page.getByLabel("Confirm password").fill("1234567");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+  await page.getByLabel("Confirm password").fill("123456");
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Invalid reset link. Please request a new password reset.")).toBeVisible();
+});
+
+test("forgot-password form: an invalid email", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/forgot-password");
+  const send = page.getByRole("button", { name: "Send Reset Link" });
+  if (javaScriptEnabled) await expect(send).toBeDisabled();
+  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByLabel("Email").fill("nope");
+  await send.click();
+  await expect(page.getByText("Invalid email")).toBeVisible();
+});
