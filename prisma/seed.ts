@@ -1,0 +1,1099 @@
+/**
+ * Demo data for Fieldline: a team of eight field officers, a manager and an admin, 76 dealers
+ * in all seven provinces, and a month of posts, check-ins, likes, comments, performance
+ * scores and notifications.
+ *
+ *   DATABASE_URL=file:./data/fieldline.db npx tsx prisma/seed.ts
+ *
+ * Everything comes from a fixed-seed generator, so every run writes the same rows; only the
+ * dates move, relative to today in Asia/Karachi, so that the last 30 days (today included)
+ * always have activity. Today's activity is placed before the current time. The seed first
+ * empties every table, so it can be run again at any time. Every password is "fieldline".
+ */
+import { pathToFileURL } from "node:url";
+import { applyPragmas, prisma } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { PROVINCES, type Province } from "~/lib/provinces";
+import { SALE_PRODUCTS, type PostType, type SaleProduct } from "~/lib/post-types";
+import { hashPassword } from "~/models/user.server";
+import { DEALER_ABOUT, DEALER_NOTES, EMAIL_DOMAINS, NAME_PREFIXES_BY_PROVINCE, NAME_SUFFIXES } from "./seed-data/dealers";
+import {
+  ADMIN,
+  HEAD_OFFICE,
+  MANAGER,
+  MOBILE_PREFIXES,
+  NAMES_BY_PROVINCE,
+  OFFICERS,
+  type OfficerProfile,
+  type StaffMember,
+} from "./seed-data/people";
+import { Random } from "./seed-data/random";
+import {
+  AUTHOR_REPLIES,
+  COMMENTS_BY_TYPE,
+  GENERIC_COMMENTS,
+  OFFICE_ANNOUNCEMENTS,
+  POST_TEXTS,
+  VILLAGE_NAMES,
+  VILLAGE_PATTERNS,
+} from "./seed-data/texts";
+import { CROPS_BY_PROVINCE, GENERIC_MARKETS, TOWNS, townByName, type Town } from "./seed-data/towns";
+
+export const DEMO_PASSWORD = "fieldline";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** Asia/Karachi is UTC+5 all year round (no daylight saving time). */
+const KARACHI_OFFSET_MS = 5 * HOUR_MS;
+/** Days of posts, today included. */
+const ACTIVITY_DAYS = 30;
+/** The performance window of decisions.md §4. */
+const WINDOW_MS = 30 * DAY_MS;
+/** The working day, in minutes after midnight: check-ins fall between these. */
+const WORKDAY_START = 7 * 60;
+const WORKDAY_END = 19 * 60 + 30;
+/** The scheduled performance calculation runs at 07:00, before the day's work. */
+const CALCULATION_MINUTE = 7 * 60;
+/** Days before today of the earlier weekly calculations; the last one ran this morning. */
+const CALCULATION_DAYS = [21, 14, 7, 0] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Time: a "slot" is a Karachi calendar day (days before today) and a minute of that day.
+// ---------------------------------------------------------------------------------------------
+
+interface Slot {
+  daysAgo: number;
+  /** Minutes after Karachi midnight. */
+  minute: number;
+}
+
+/** Earlier slots first. */
+function compareSlots(a: Slot, b: Slot): number {
+  return b.daysAgo - a.daysAgo || a.minute - b.minute;
+}
+
+/**
+ * Turns slots into instants. Past days keep their clock times; today's working day
+ * (07:00–19:30) is squeezed into the part of today that has already passed, so that nothing
+ * is ever in the future and today's rows exist whatever the time of the run.
+ */
+class Clock {
+  readonly now: number;
+  readonly todayStart: number;
+  private readonly todayFrom: number;
+  private readonly todayTo: number;
+
+  constructor(now: Date) {
+    this.now = now.getTime();
+    this.todayStart = Math.floor((this.now + KARACHI_OFFSET_MS) / DAY_MS) * DAY_MS - KARACHI_OFFSET_MS;
+    const latest = Math.min(this.todayStart + WORKDAY_END * MINUTE_MS, this.now - MINUTE_MS);
+    this.todayTo = latest > this.todayStart ? latest : this.now - 1;
+    this.todayFrom = Math.max(
+      this.todayStart,
+      Math.min(this.todayStart + WORKDAY_START * MINUTE_MS, this.todayTo - 3 * HOUR_MS),
+    );
+  }
+
+  ms(slot: Slot): number {
+    if (slot.daysAgo > 0) {
+      return this.todayStart - slot.daysAgo * DAY_MS + Math.round(slot.minute * MINUTE_MS);
+    }
+    const minute = Math.min(Math.max(slot.minute, WORKDAY_START), WORKDAY_END);
+    const share = (minute - WORKDAY_START) / (WORKDAY_END - WORKDAY_START);
+    return Math.round(this.todayFrom + share * (this.todayTo - this.todayFrom));
+  }
+
+  /**
+   * A moment after `fromMs` (by minDelay..maxDelay, `fraction` choosing where), never later
+   * than a second ago: a reply to a post of a minute ago comes within that minute.
+   */
+  after(fromMs: number, minDelayMs: number, maxDelayMs: number, fraction: number): number {
+    const wanted = fromMs + minDelayMs + fraction * (maxDelayMs - minDelayMs);
+    const latest = this.now - 1000;
+    if (wanted <= latest) return Math.round(wanted);
+    const room = Math.max(0, latest - fromMs);
+    return Math.round(fromMs + room * (0.2 + 0.8 * fraction));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------------------------
+
+interface Place {
+  lat: number;
+  lng: number;
+  address: string;
+}
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+function near(rng: Random, lat: number, lng: number, spread: number): { lat: number; lng: number } {
+  return { lat: round6(rng.jitter(lat, spread)), lng: round6(rng.jitter(lng, spread)) };
+}
+
+function mobileNumber(rng: Random): string {
+  return `+92 ${rng.pick(MOBILE_PREFIXES)} ${String(rng.int(0, 9_999_999)).padStart(7, "0")}`;
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+}
+
+/** Fills {placeholders}; every placeholder must have a value. */
+function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`No value for {${key}} in "${template}"`);
+    return value;
+  });
+}
+
+/** A template whose placeholders all have values. */
+function pickTemplate(rng: Random, templates: readonly string[], values: Readonly<Record<string, string>>): string {
+  const usable = templates.filter((template) =>
+    [...template.matchAll(/\{(\w+)\}/g)].every((match) => values[match[1] ?? ""] !== undefined),
+  );
+  return fill(rng.pick(usable), values);
+}
+
+function formatMoney(cents: number): string {
+  const amount = (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `$${amount}`;
+}
+
+function personName(rng: Random, province: Province): { first: string; last: string } {
+  const names = NAMES_BY_PROVINCE[province];
+  return { first: rng.pick(names.first), last: rng.pick(names.last) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------------------------
+
+const AVATARS = ["DEFAULT_1", "DEFAULT_2", "DEFAULT_3", "DEFAULT_4", "DEFAULT_5"] as const;
+const COLONIES = ["Model Town", "Satellite Town", "Gulistan Colony", "Civil Lines", "Officers Colony", "Cantt"];
+
+interface SeedUser {
+  id: number;
+  member: StaffMember;
+  /** Set for field officers. */
+  officer?: OfficerProfile;
+  homeTown?: Town;
+  home?: Place;
+  warehouse?: Place;
+  avatar: string;
+  createdAtMs: number;
+}
+
+function buildUsers(clock: Clock): SeedUser[] {
+  const rng = Random.stream("users");
+  const staff: SeedUser[] = [ADMIN, MANAGER].map((member, index) => ({
+    id: index + 1,
+    member,
+    home: { ...HEAD_OFFICE },
+    avatar: index === 0 ? "DEFAULT_3" : "DEFAULT_2",
+    createdAtMs: clock.todayStart - member.joinedDaysAgo * DAY_MS + 10 * HOUR_MS,
+  }));
+  const officers = OFFICERS.map((officer, index): SeedUser => {
+    const homeTown = townByName(officer.clusters[0]?.[0] ?? "Lahore");
+    const where = `${homeTown.name}, ${homeTown.province}, Pakistan`;
+    const homeSpot = near(rng, homeTown.lat, homeTown.lng, 0.02);
+    const warehouseSpot = near(rng, homeTown.lat, homeTown.lng, 0.02);
+    return {
+      id: staff.length + index + 1,
+      member: officer,
+      officer,
+      homeTown,
+      home: { ...homeSpot, address: `House ${rng.int(3, 240)}, ${rng.pick(COLONIES)}, ${where}` },
+      warehouse: { ...warehouseSpot, address: `${officer.warehouseStreet}, ${where}` },
+      avatar: rng.pick(AVATARS),
+      createdAtMs: clock.todayStart - officer.joinedDaysAgo * DAY_MS + rng.int(9 * 60, 17 * 60) * MINUTE_MS,
+    };
+  });
+  return [...staff, ...officers];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dealers
+// ---------------------------------------------------------------------------------------------
+
+interface SeedDealer {
+  id: number;
+  town: Town;
+  createdById: number;
+  created: Slot;
+  businessName: string;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  phone: string | null;
+  email: string | null;
+  street: string;
+  postalCode: string | null;
+  notes: string | null;
+  aboutDescription: string | null;
+  lat: number;
+  lng: number;
+}
+
+function dealerAddress(dealer: SeedDealer): string {
+  return `${dealer.street}, ${dealer.town.name}, ${dealer.town.province}, Pakistan`;
+}
+
+function uniqueBusinessName(rng: Random, province: Province, taken: Set<string>): { name: string; prefix: string } {
+  for (;;) {
+    const prefix = rng.pick(NAME_PREFIXES_BY_PROVINCE[province]);
+    const name = `${prefix} ${rng.pick(NAME_SUFFIXES)}`;
+    if (!taken.has(name)) {
+      taken.add(name);
+      return { name, prefix };
+    }
+  }
+}
+
+function buildDealer(rng: Random, town: Town, createdById: number, created: Slot, taken: Set<string>): SeedDealer {
+  const { name, prefix } = uniqueBusinessName(rng, town.province, taken);
+  const owner = rng.chance(0.92) ? personName(rng, town.province) : null;
+  const spot = near(rng, town.lat, town.lng, 0.02);
+  const crop = rng.pick(CROPS_BY_PROVINCE[town.province]);
+  const about = fill(rng.pick(DEALER_ABOUT), {
+    town: town.name,
+    years: String(rng.int(4, 35)),
+    growers: String(rng.int(15, 60) * 10),
+    crop,
+  });
+  const note = fill(rng.pick(DEALER_NOTES), { owner: owner?.first ?? "the owner" });
+  return {
+    id: 0,
+    town,
+    createdById,
+    created,
+    businessName: name,
+    ownerFirstName: owner?.first ?? null,
+    ownerLastName: owner?.last ?? null,
+    phone: rng.chance(0.93) ? mobileNumber(rng) : null,
+    email: rng.chance(0.4) ? `${slug(prefix)}.${slug(town.name)}@${rng.pick(EMAIL_DOMAINS)}` : null,
+    street: `Shop ${rng.int(1, 140)}, ${rng.pick([...town.markets, ...town.markets, ...GENERIC_MARKETS])}`,
+    postalCode: town.postalCode ?? null,
+    notes: rng.chance(0.45) ? note : null,
+    aboutDescription: rng.chance(0.35) ? about : null,
+    lat: spot.lat,
+    lng: spot.lng,
+  };
+}
+
+/** Each officer's dealers; some were registered in the last 30 days, the rest before. */
+function buildDealers(users: readonly SeedUser[]): SeedDealer[] {
+  const rng = Random.stream("dealers");
+  const taken = new Set<string>();
+  const dealers: SeedDealer[] = [];
+  for (const user of users) {
+    const officer = user.officer;
+    if (!officer) continue;
+    const towns = officer.dealerTowns.flatMap(([name, count]) => Array.from({ length: count }, () => townByName(name)));
+    const recent = new Set(rng.sample(towns.map((_, index) => index), officer.recentDealers));
+    towns.forEach((town, index) => {
+      const daysAgo = recent.has(index) ? rng.int(0, ACTIVITY_DAYS - 1) : rng.int(ACTIVITY_DAYS + 1, 59);
+      const created = { daysAgo, minute: rng.int(9 * 60, 18 * 60) };
+      dealers.push(buildDealer(rng, town, user.id, created, taken));
+    });
+  }
+  // Ids in the order the dealers were registered, as autoincrement would have given them.
+  dealers.sort((a, b) => compareSlots(a.created, b.created));
+  dealers.forEach((dealer, index) => (dealer.id = index + 1));
+  return dealers;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Villages around each town (where field visits, farmer meetings and demo plots happen)
+// ---------------------------------------------------------------------------------------------
+
+interface Village {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+function buildVillages(): Map<string, Village[]> {
+  const rng = Random.stream("villages");
+  const villages = new Map<string, Village[]>();
+  for (const town of TOWNS) {
+    const names = new Set<string>();
+    while (names.size < 3) {
+      const pattern = rng.pick(VILLAGE_PATTERNS[town.province]);
+      names.add(fill(pattern, { n: String(rng.int(12, 480)), name: rng.pick(VILLAGE_NAMES) }));
+    }
+    villages.set(
+      town.name,
+      [...names].map((name) => ({ name, ...near(rng, town.lat, town.lng, 0.07) })),
+    );
+  }
+  return villages;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Posts and check-ins
+// ---------------------------------------------------------------------------------------------
+
+interface SeedPost {
+  id: number;
+  userId: number;
+  type: PostType;
+  text: string;
+  at: Slot;
+  place: Place | null;
+  dealerId: number | null;
+  saleProduct: SaleProduct | null;
+  saleQty: number | null;
+  salePriceCents: number | null;
+  recoveryAmountCents: number | null;
+}
+
+interface SeedCheckIn {
+  userId: number;
+  type: string;
+  place: Place;
+  postId: number | null;
+  at: Slot;
+}
+
+const POST_TYPE_WEIGHTS: readonly (readonly [PostType, number])[] = [
+  ["SALE", 24],
+  ["FIELD_VISIT", 20],
+  ["FARMER_MEETING", 13],
+  ["DEALER_MEETING", 17],
+  ["RECOVERY", 14],
+  ["DEMO_PLOT", 10],
+  ["ANNOUNCEMENT", 1],
+];
+
+const POSTS_PER_DAY: readonly (readonly [number, number])[] = [
+  [1, 0.6],
+  [2, 0.27],
+  [3, 0.09],
+  [4, 0.04],
+];
+
+/** Price per bag in rupees (min, max), moving in steps of 50. */
+const PRICE_RANGES: Record<SaleProduct, readonly [number, number]> = {
+  SSP: [3200, 4500],
+  ORGANIC: [1400, 2200],
+  SULFUR: [2600, 3600],
+};
+
+const PRODUCT_WEIGHTS: Record<SaleProduct, number> = { SSP: 0.6, ORGANIC: 0.25, SULFUR: 0.15 };
+
+const PRODUCT_WORDS: Record<SaleProduct, string> = { SSP: "SSP", ORGANIC: "organic fertilizer", SULFUR: "sulfur" };
+
+interface PostContext {
+  rng: Random;
+  user: SeedUser;
+  town: Town;
+  at: Slot;
+  dealers: readonly SeedDealer[];
+  villages: ReadonlyMap<string, Village[]>;
+}
+
+/** A dealer of the town (else of the day's towns) registered before this moment. */
+function dealerFor(context: PostContext, dayTowns: readonly Town[]): SeedDealer | null {
+  const { rng, at, dealers, user } = context;
+  const open = dealers.filter((dealer) => dealer.createdById === user.id && compareSlots(dealer.created, at) < 0);
+  const inTown = open.filter((dealer) => dealer.town === context.town);
+  if (inTown.length > 0) return rng.pick(inTown);
+  const inDay = open.filter((dealer) => dayTowns.includes(dealer.town));
+  return inDay.length > 0 ? rng.pick(inDay) : null;
+}
+
+function villageNear(context: PostContext, town: Town): Village {
+  const list = context.villages.get(town.name);
+  if (!list) throw new Error(`No villages for ${town.name}`);
+  return context.rng.pick(list);
+}
+
+function saleQuantity(rng: Random, scale: number): number {
+  const raw = (10 + 390 * rng.next() ** 2.2) * scale;
+  return Math.min(400, Math.max(10, Math.round(raw / 5) * 5));
+}
+
+interface SaleFields {
+  product: SaleProduct;
+  qty: number;
+  priceCents: number;
+}
+
+function saleFields(rng: Random, officer: OfficerProfile): SaleFields {
+  const product = rng.weighted(SALE_PRODUCTS.map((name) => [name, PRODUCT_WEIGHTS[name]] as const));
+  const [low, high] = PRICE_RANGES[product];
+  return {
+    product,
+    qty: saleQuantity(rng, officer.salesScale),
+    priceCents: rng.int(low / 50, high / 50) * 50 * 100,
+  };
+}
+
+/** Post types written at a dealer's shop. */
+const AT_DEALER_TYPES: ReadonlySet<PostType> = new Set(["SALE", "RECOVERY", "DEALER_MEETING"]);
+
+/** Where a post was written: the dealer's shop, the town's market, or a village. */
+function postPlace(rng: Random, type: PostType, town: Town, village: Village, shop: SeedDealer | null): Place {
+  if (shop) return { ...near(rng, shop.lat, shop.lng, 0.0005), address: dealerAddress(shop) };
+  if (type === "ANNOUNCEMENT") {
+    const market = rng.pick(town.markets);
+    return { ...near(rng, town.lat, town.lng, 0.004), address: `${market}, ${town.name}, ${town.province}, Pakistan` };
+  }
+  return { ...near(rng, village.lat, village.lng, 0.004), address: `${village.name}, ${town.name}, ${town.province}, Pakistan` };
+}
+
+/** "wheat looks healthy. sugarcane is…" → "Wheat looks healthy. Sugarcane is…" */
+function capitalizeSentences(text: string): string {
+  return text.replace(/(^|[.!?]\s+)([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+const DIRECT_SALE_TEXT = "Direct sale of {qty} bags of {product} to progressive farmer {farmer} of {village}.";
+
+/** One officer post: the type decides its place (a dealer's shop or a village) and fields. */
+function buildOfficerPost(context: PostContext, wantedType: PostType, dayTowns: readonly Town[]): SeedPost {
+  const { rng, user } = context;
+  const officer = user.officer;
+  if (!officer) throw new Error("Officer posts need an officer");
+  const needsDealer = wantedType === "RECOVERY" || wantedType === "DEALER_MEETING";
+  const wantsDealer = needsDealer || (wantedType === "SALE" && rng.chance(0.88)) || rng.chance(0.2);
+  const dealer = wantsDealer ? dealerFor(context, dayTowns) : null;
+  // Without a registered dealer nearby yet, a dealer visit becomes a field visit.
+  const type: PostType = needsDealer && !dealer ? "FIELD_VISIT" : wantedType;
+  const shop = dealer && AT_DEALER_TYPES.has(type) ? dealer : null;
+  const town = shop?.town ?? context.town;
+  const village = villageNear(context, town);
+  const farmer = personName(rng, town.province);
+  const values: Record<string, string> = {
+    town: town.name,
+    village: village.name,
+    farmer: `${farmer.first} ${farmer.last}`,
+    crop: rng.pick(CROPS_BY_PROVINCE[town.province]),
+    n: String(rng.int(8, 45)),
+  };
+  if (dealer) values.dealer = dealer.businessName;
+  if (dealer?.ownerFirstName) values.owner = dealer.ownerFirstName;
+  const sale = type === "SALE" ? saleFields(rng, officer) : null;
+  if (sale) {
+    values.qty = String(sale.qty);
+    values.product = PRODUCT_WORDS[sale.product];
+  }
+  const text = capitalizeSentences(
+    sale && !dealer ? fill(DIRECT_SALE_TEXT, values) : pickTemplate(rng, POST_TEXTS[type], values),
+  );
+  return {
+    id: 0,
+    userId: user.id,
+    type,
+    text,
+    at: context.at,
+    place: postPlace(rng, type, town, village, shop),
+    // Posts at a dealer's shop, or naming the dealer, are linked to the dealer.
+    dealerId: dealer && (shop || text.includes(dealer.businessName)) ? dealer.id : null,
+    saleProduct: sale?.product ?? null,
+    saleQty: sale?.qty ?? null,
+    salePriceCents: sale?.priceCents ?? null,
+    recoveryAmountCents: null,
+  };
+}
+
+/** Minutes of a working day for `count` posts: 08:00–18:20, at least 15 minutes apart. */
+function postMinutes(rng: Random, count: number): number[] {
+  const minutes = Array.from({ length: count }, () => rng.int(8 * 60, 18 * 60 + 20)).sort((a, b) => a - b);
+  for (let i = 1; i < minutes.length; i++) {
+    minutes[i] = Math.max(minutes[i] ?? 0, (minutes[i - 1] ?? 0) + 15);
+  }
+  return minutes;
+}
+
+/** Where the officer starts the day: home, or the rest house in the day's first town. */
+function dayStartPlace(rng: Random, user: SeedUser, firstTown: Town): Place {
+  if (user.home && firstTown === user.homeTown) return user.home;
+  return {
+    ...near(rng, firstTown.lat, firstTown.lng, 0.01),
+    address: `${firstTown.name}, ${firstTown.province}, Pakistan`,
+  };
+}
+
+/** A month of one officer's work: a cluster of towns a day, 1–4 posts on most days. */
+function buildOfficerMonth(
+  user: SeedUser,
+  dealers: readonly SeedDealer[],
+  villages: ReadonlyMap<string, Village[]>,
+): { posts: SeedPost[]; checkIns: SeedCheckIn[] } {
+  const officer = user.officer;
+  if (!officer) return { posts: [], checkIns: [] };
+  const rng = Random.stream(`month:${officer.username}`);
+  const clusterWeights = officer.clusters.map((_, index) => [index, index === 0 ? 3 : 1] as const);
+  const posts: SeedPost[] = [];
+  const checkIns: SeedCheckIn[] = [];
+  let cluster = 0;
+
+  for (let daysAgo = ACTIVITY_DAYS - 1; daysAgo >= 0; daysAgo--) {
+    if (rng.chance(0.45)) cluster = rng.weighted(clusterWeights);
+    const active = rng.chance(daysAgo === 0 ? 0.95 : officer.activity);
+    const count = rng.weighted(POSTS_PER_DAY);
+    if (!active) continue;
+    const dayTowns = (officer.clusters[cluster] ?? []).map(townByName);
+    const firstTown = dayTowns[0];
+    if (!firstTown) continue;
+    const minutes = postMinutes(rng, count);
+
+    if (rng.chance(0.87)) {
+      const firstMinute = minutes[0] ?? 8 * 60;
+      const minute = rng.int(7 * 60 + 15, Math.min(firstMinute - 10, 8 * 60 + 20));
+      checkIns.push({ userId: user.id, type: "DAY_START", place: dayStartPlace(rng, user, firstTown), postId: null, at: { daysAgo, minute } });
+    }
+    minutes.forEach((minute, index) => {
+      const town = dayTowns[Math.floor((index * dayTowns.length) / minutes.length)] ?? firstTown;
+      const context: PostContext = { rng, user, town, at: { daysAgo, minute }, dealers, villages };
+      posts.push(buildOfficerPost(context, rng.weighted(POST_TYPE_WEIGHTS), dayTowns));
+    });
+  }
+  assignRecoveries(rng, officer, posts);
+  return { posts, checkIns };
+}
+
+/** Spreads the officer's month of recovery (a share of their sales) over their RECOVERY posts. */
+function assignRecoveries(rng: Random, officer: OfficerProfile, posts: SeedPost[]): void {
+  const salesCents = posts.reduce((sum, post) => sum + (post.salePriceCents ?? 0) * (post.saleQty ?? 0), 0);
+  const recoveries = posts.filter((post) => post.type === "RECOVERY");
+  const weights = recoveries.map(() => rng.float(0.4, 1.6));
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
+  const target = salesCents * officer.recoveryRatio;
+  recoveries.forEach((post, index) => {
+    const share = (target * (weights[index] ?? 1)) / totalWeight;
+    // Whole Rs 500 amounts, at least Rs 20,000.
+    post.recoveryAmountCents = Math.max(2_000_000, Math.round(share / 50_000) * 50_000);
+  });
+}
+
+/** The manager's and admin's announcements, from the head office (no location). */
+function buildOfficeAnnouncements(users: readonly SeedUser[]): SeedPost[] {
+  const rng = Random.stream("announcements");
+  const office = users.filter((user) => user.member.role !== "OFFICER");
+  const days = [29, 26, 22, 19, 15, 12, 8, 5, 2];
+  return OFFICE_ANNOUNCEMENTS.map((text, index) => {
+    const author = index % 3 === 2 ? office[0] : office[1];
+    return {
+      id: 0,
+      userId: author?.id ?? 1,
+      type: "ANNOUNCEMENT",
+      text,
+      at: { daysAgo: days[index] ?? 1, minute: rng.int(9 * 60, 11 * 60) },
+      place: null,
+      dealerId: null,
+      saleProduct: null,
+      saleQty: null,
+      salePriceCents: null,
+      recoveryAmountCents: null,
+    };
+  });
+}
+
+function buildActivity(
+  users: readonly SeedUser[],
+  dealers: readonly SeedDealer[],
+): { posts: SeedPost[]; checkIns: SeedCheckIn[] } {
+  const villages = buildVillages();
+  const months = users.map((user) => buildOfficerMonth(user, dealers, villages));
+  const posts = [...months.flatMap((month) => month.posts), ...buildOfficeAnnouncements(users)];
+  posts.sort((a, b) => compareSlots(a.at, b.at) || a.userId - b.userId);
+  posts.forEach((post, index) => (post.id = index + 1));
+
+  // Every post with coordinates records a check-in at the post's time (decisions.md §3).
+  const postCheckIns = posts.flatMap((post): SeedCheckIn[] =>
+    post.place ? [{ userId: post.userId, type: post.type, place: post.place, postId: post.id, at: post.at }] : [],
+  );
+  const checkIns = [...months.flatMap((month) => month.checkIns), ...postCheckIns];
+  checkIns.sort((a, b) => compareSlots(a.at, b.at) || a.userId - b.userId);
+  return { posts, checkIns };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Likes and comments
+// ---------------------------------------------------------------------------------------------
+
+interface SeedReaction {
+  postId: number;
+  userId: number;
+  createdAtMs: number;
+}
+
+interface SeedComment {
+  postId: number;
+  userId: number;
+  text: string;
+  isDeleted: boolean;
+  createdAtMs: number;
+}
+
+const LIKES_PER_POST: readonly (readonly [number, number])[] = [
+  [0, 0.14],
+  [1, 0.2],
+  [2, 0.22],
+  [3, 0.18],
+  [4, 0.12],
+  [5, 0.08],
+  [6, 0.06],
+];
+
+function buildEngagement(
+  clock: Clock,
+  users: readonly SeedUser[],
+  posts: readonly SeedPost[],
+): { reactions: SeedReaction[]; comments: SeedComment[] } {
+  const rng = Random.stream("engagement");
+  const reactions: SeedReaction[] = [];
+  const comments: SeedComment[] = [];
+  for (const post of posts) {
+    const postMs = clock.ms(post.at);
+    const others = users.filter((user) => user.id !== post.userId).map((user) => user.id);
+    const isAnnouncement = post.type === "ANNOUNCEMENT";
+    const likeCount = isAnnouncement ? rng.int(4, 8) : rng.weighted(LIKES_PER_POST);
+    for (const userId of rng.sample(others, likeCount)) {
+      reactions.push({ postId: post.id, userId, createdAtMs: clock.after(postMs, 2 * MINUTE_MS, 9 * HOUR_MS, rng.next()) });
+    }
+
+    if (!rng.chance(isAnnouncement ? 0.6 : 0.36)) continue;
+    const count = rng.weighted([[1, 0.55], [2, 0.3], [3, 0.15]] as const);
+    const delays = Array.from({ length: count }, () => rng.next()).sort((a, b) => a - b);
+    delays.forEach((fraction, index) => {
+      const authorReplies = index > 0 && rng.chance(0.35);
+      const userId = authorReplies ? post.userId : rng.pick(others);
+      const pool = authorReplies ? AUTHOR_REPLIES : rng.chance(0.6) ? COMMENTS_BY_TYPE[post.type] : GENERIC_COMMENTS;
+      comments.push({
+        postId: post.id,
+        userId,
+        text: rng.pick(pool),
+        isDeleted: rng.chance(0.04),
+        createdAtMs: clock.after(postMs, 5 * MINUTE_MS, 11 * HOUR_MS, fraction),
+      });
+    });
+  }
+  reactions.sort((a, b) => a.createdAtMs - b.createdAtMs || a.postId - b.postId);
+  comments.sort((a, b) => a.createdAtMs - b.createdAtMs || a.postId - b.postId);
+  return { reactions, comments };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Performance history (decisions.md §4) and the notifications it produced
+// ---------------------------------------------------------------------------------------------
+
+type Badge = "CROWN" | "SHIELD" | "CAP" | "TROPHY" | "STAR";
+
+const BADGE_NAMES: Record<Badge, { noun: string; title: string }> = {
+  CROWN: { noun: "Crown", title: "Team Leader" },
+  SHIELD: { noun: "Shield", title: "Top Performer" },
+  CAP: { noun: "Cap", title: "Excellence Award" },
+  TROPHY: { noun: "Trophy", title: "Champion" },
+  STAR: { noun: "Star", title: "Consistent Achiever" },
+};
+
+const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
+
+interface Standing {
+  userId: number;
+  score: number;
+  rank: number | null;
+  badge: Badge | null;
+  parts: { dealers: number; recovery: number; gap: number; activity: number };
+  salesCents: number;
+  recoveryCents: number;
+  postedDays: number;
+}
+
+interface SeedNotification {
+  userId: number;
+  type: string;
+  badgeType: string | null;
+  title: string;
+  message: string;
+  isRead: boolean;
+  previousRank: number | null;
+  newRank: number | null;
+  createdAtMs: number;
+}
+
+/** The officers' scores, ranks and badges as a calculation at `atMs` finds them. */
+function calculateStandings(
+  atMs: number,
+  clock: Clock,
+  officers: readonly SeedUser[],
+  dealers: readonly SeedDealer[],
+  posts: readonly SeedPost[],
+): Standing[] {
+  const inWindow = (ms: number) => ms > atMs - WINDOW_MS && ms <= atMs;
+  const stats = officers.map((officer) => {
+    const own = posts.filter((post) => post.userId === officer.id && inWindow(clock.ms(post.at)));
+    return {
+      officer,
+      dealers: dealers.filter((dealer) => dealer.createdById === officer.id && inWindow(clock.ms(dealer.created))).length,
+      salesCents: own.reduce((sum, post) => sum + (post.salePriceCents ?? 0) * (post.saleQty ?? 0), 0),
+      recoveryCents: own.reduce((sum, post) => sum + (post.recoveryAmountCents ?? 0), 0),
+      posts: own.length,
+      postedDays: new Set(own.map((post) => post.at.daysAgo)).size,
+    };
+  });
+  const most = (pick: (row: (typeof stats)[number]) => number) => Math.max(0, ...stats.map(pick));
+  const share = (value: number, max: number) => (max > 0 ? value / max : 0);
+  const maxDealers = most((row) => row.dealers);
+  const maxRecovery = most((row) => row.recoveryCents);
+  const maxPosts = most((row) => row.posts);
+
+  const standings: Standing[] = stats.map((row) => {
+    const gap = row.salesCents > 0 ? Math.min(1, row.recoveryCents / row.salesCents) : row.recoveryCents > 0 ? 1 : 0;
+    const parts = {
+      dealers: share(row.dealers, maxDealers),
+      recovery: share(row.recoveryCents, maxRecovery),
+      gap,
+      activity: share(row.posts, maxPosts),
+    };
+    const score = round2(100 * (0.25 * parts.dealers + 0.3 * parts.recovery + 0.35 * parts.gap + 0.1 * parts.activity));
+    return {
+      userId: row.officer.id,
+      score,
+      rank: null,
+      badge: null,
+      parts,
+      salesCents: row.salesCents,
+      recoveryCents: row.recoveryCents,
+      postedDays: row.postedDays,
+    };
+  });
+
+  const createdAt = new Map(officers.map((officer) => [officer.id, officer.createdAtMs]));
+  standings
+    .filter((standing) => standing.score > 0)
+    .sort((a, b) => b.score - a.score || b.recoveryCents - a.recoveryCents || (createdAt.get(a.userId) ?? 0) - (createdAt.get(b.userId) ?? 0))
+    .forEach((standing, index) => {
+      standing.rank = index + 1;
+      standing.badge = RANK_BADGES[index] ?? null;
+    });
+  const topSeller = [...standings].sort((a, b) => b.salesCents - a.salesCents)[0];
+  if (topSeller && topSeller.salesCents > 0 && !topSeller.badge) topSeller.badge = "TROPHY";
+  for (const standing of standings) {
+    if (!standing.badge && standing.postedDays >= 20) standing.badge = "STAR";
+  }
+  return standings;
+}
+
+function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
+  const { noun, title } = BADGE_NAMES[badge];
+  const heading = `You earned the ${noun}: ${title}`;
+  if (badge === "TROPHY") {
+    return { title: heading, message: `Highest sales of the team in the last 30 days: ${formatMoney(standing.salesCents)}.` };
+  }
+  if (badge === "STAR") {
+    return { title: heading, message: `You posted on ${standing.postedDays} of the last 30 days. Keep it up!` };
+  }
+  return {
+    title: heading,
+    message: `You are #${standing.rank ?? "-"} on the leaderboard with a score of ${standing.score.toFixed(2)}.`,
+  };
+}
+
+function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
+  if (next === null) {
+    return { title: "You are no longer ranked", message: `You dropped off the leaderboard (you were #${previous}).` };
+  }
+  if (previous === null) return { title: `You are now #${next}`, message: `You entered the leaderboard at #${next}.` };
+  return { title: `You are now #${next}`, message: `You moved from #${previous} to #${next} on the leaderboard.` };
+}
+
+/** The notifications one calculation creates: gained badges and changed ranks only. */
+function calculationNotifications(
+  rng: Random,
+  atMs: number,
+  isLatest: boolean,
+  previous: ReadonlyMap<number, Standing>,
+  standings: readonly Standing[],
+): SeedNotification[] {
+  const notifications: SeedNotification[] = [];
+  const add = (fields: Omit<SeedNotification, "isRead" | "createdAtMs">) =>
+    notifications.push({
+      ...fields,
+      isRead: rng.chance(isLatest ? 0.15 : 0.9),
+      createdAtMs: atMs + 1000 + notifications.length * 250,
+    });
+  for (const standing of standings) {
+    const before = previous.get(standing.userId);
+    if (standing.badge && standing.badge !== (before?.badge ?? null)) {
+      add({ userId: standing.userId, type: "ACHIEVEMENT_BADGE", badgeType: standing.badge, previousRank: null, newRank: null, ...badgeNotice(standing, standing.badge) });
+    }
+    const previousRank = before?.rank ?? null;
+    if (standing.rank !== previousRank) {
+      add({ userId: standing.userId, type: "RANK_CHANGE", badgeType: null, previousRank, newRank: standing.rank, ...rankNotice(previousRank, standing.rank) });
+    }
+  }
+  return notifications;
+}
+
+/** Replays the weekly calculations of the month; the last one ran this morning. */
+function buildPerformanceHistory(
+  clock: Clock,
+  users: readonly SeedUser[],
+  dealers: readonly SeedDealer[],
+  posts: readonly SeedPost[],
+): { latest: Standing[]; latestAtMs: number; notifications: SeedNotification[] } {
+  const rng = Random.stream("notifications");
+  const officers = users.filter((user) => user.officer);
+  let previous = new Map<number, Standing>();
+  let latest: Standing[] = [];
+  let latestAtMs = 0;
+  const notifications: SeedNotification[] = [];
+  for (const daysAgo of CALCULATION_DAYS) {
+    const atMs = clock.ms({ daysAgo, minute: CALCULATION_MINUTE });
+    const standings = calculateStandings(atMs, clock, officers, dealers, posts);
+    notifications.push(...calculationNotifications(rng, atMs, daysAgo === 0, previous, standings));
+    previous = new Map(standings.map((standing) => [standing.userId, standing]));
+    latest = standings;
+    latestAtMs = atMs;
+  }
+  notifications.push(...officeNotifications(users, latest, latestAtMs));
+  return { latest, latestAtMs, notifications };
+}
+
+/** A couple of generic (SYSTEM) notifications for the manager and the admin. */
+function officeNotifications(users: readonly SeedUser[], latest: readonly Standing[], atMs: number): SeedNotification[] {
+  const ranked = latest.filter((standing) => standing.rank !== null).length;
+  return users
+    .filter((user) => user.member.role !== "OFFICER")
+    .flatMap((user): SeedNotification[] => [
+      {
+        userId: user.id,
+        type: "SYSTEM",
+        badgeType: null,
+        title: "Welcome to Fieldline",
+        message: "Your team's posts, dealers and rankings are all in one place. Start from the Feed.",
+        isRead: true,
+        previousRank: null,
+        newRank: null,
+        createdAtMs: user.createdAtMs + 5 * MINUTE_MS,
+      },
+      {
+        userId: user.id,
+        type: "SYSTEM",
+        badgeType: null,
+        title: "Performance scores recalculated",
+        message: `The scheduled calculation ranked ${ranked} officers and assigned badges.`,
+        isRead: false,
+        previousRank: null,
+        newRank: null,
+        createdAtMs: atMs + 30_000,
+      },
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows for Prisma
+// ---------------------------------------------------------------------------------------------
+
+function userRows(
+  users: readonly SeedUser[],
+  passwordHash: string,
+  latest: readonly Standing[],
+  latestAtMs: number,
+): Prisma.UserCreateManyInput[] {
+  const standings = new Map(latest.map((standing) => [standing.userId, standing]));
+  return users.map((user) => {
+    const standing = standings.get(user.id);
+    return {
+      id: user.id,
+      username: user.member.username.toLowerCase(),
+      email: `${user.member.username}@fieldline.pk`.toLowerCase(),
+      passwordHash,
+      firstName: user.member.firstName,
+      lastName: user.member.lastName,
+      phone: user.member.phone,
+      role: user.member.role,
+      selectedAvatar: user.avatar,
+      currentBadge: standing?.badge ?? null,
+      homeLat: user.home?.lat ?? null,
+      homeLng: user.home?.lng ?? null,
+      homeAddress: user.home?.address ?? null,
+      warehouseLat: user.warehouse?.lat ?? null,
+      warehouseLng: user.warehouse?.lng ?? null,
+      warehouseAddress: user.warehouse?.address ?? null,
+      currentPerformanceScore: standing?.score ?? null,
+      performanceRank: standing?.rank ?? null,
+      lastPerformanceCalculation: standing ? new Date(latestAtMs) : null,
+      performanceDealersPart: standing ? round4(standing.parts.dealers) : null,
+      performanceRecoveryPart: standing ? round4(standing.parts.recovery) : null,
+      performanceGapPart: standing ? round4(standing.parts.gap) : null,
+      performanceActivityPart: standing ? round4(standing.parts.activity) : null,
+      createdAt: new Date(user.createdAtMs),
+      updatedAt: new Date(standing ? latestAtMs : user.createdAtMs),
+    };
+  });
+}
+
+function dealerRows(clock: Clock, dealers: readonly SeedDealer[]): Prisma.DealerCreateManyInput[] {
+  return dealers.map((dealer) => {
+    const createdAt = new Date(clock.ms(dealer.created));
+    return {
+      id: dealer.id,
+      businessName: dealer.businessName,
+      ownerFirstName: dealer.ownerFirstName,
+      ownerLastName: dealer.ownerLastName,
+      phone: dealer.phone,
+      email: dealer.email,
+      street: dealer.street,
+      city: dealer.town.name,
+      state: dealer.town.province,
+      postalCode: dealer.postalCode,
+      notes: dealer.notes,
+      aboutDescription: dealer.aboutDescription,
+      lat: dealer.lat,
+      lng: dealer.lng,
+      formattedAddress: dealerAddress(dealer),
+      createdById: dealer.createdById,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+}
+
+function postRows(clock: Clock, posts: readonly SeedPost[]): Prisma.PostCreateManyInput[] {
+  const cents = (value: number | null) => (value === null ? null : BigInt(value));
+  return posts.map((post) => ({
+    id: post.id,
+    userId: post.userId,
+    type: post.type,
+    text: post.text,
+    lat: post.place?.lat ?? null,
+    lng: post.place?.lng ?? null,
+    address: post.place?.address ?? null,
+    saleProduct: post.saleProduct,
+    saleQty: post.saleQty,
+    salePriceCents: cents(post.salePriceCents),
+    saleTotalCents:
+      post.salePriceCents !== null && post.saleQty !== null ? BigInt(post.salePriceCents) * BigInt(post.saleQty) : null,
+    recoveryAmountCents: cents(post.recoveryAmountCents),
+    dealerId: post.dealerId,
+    createdAt: new Date(clock.ms(post.at)),
+  }));
+}
+
+function checkInRows(clock: Clock, checkIns: readonly SeedCheckIn[]): Prisma.CheckInCreateManyInput[] {
+  return checkIns.map((checkIn) => ({
+    userId: checkIn.userId,
+    type: checkIn.type,
+    lat: checkIn.place.lat,
+    lng: checkIn.place.lng,
+    address: checkIn.place.address,
+    postId: checkIn.postId,
+    createdAt: new Date(clock.ms(checkIn.at)),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seed
+// ---------------------------------------------------------------------------------------------
+
+export interface SeedCounts {
+  users: number;
+  dealers: number;
+  provinces: number;
+  posts: number;
+  checkIns: number;
+  reactions: number;
+  comments: number;
+  notifications: number;
+}
+
+/** Empties every table (children first) and resets the id counters. */
+function clearTables() {
+  return [
+    prisma.postMedia.deleteMany(),
+    prisma.reaction.deleteMany(),
+    prisma.comment.deleteMany(),
+    prisma.checkIn.deleteMany(),
+    prisma.notification.deleteMany(),
+    prisma.post.deleteMany(),
+    prisma.dealerImage.deleteMany(),
+    prisma.dealer.deleteMany(),
+    prisma.dealerImport.deleteMany(),
+    prisma.upload.deleteMany(),
+    prisma.passwordResetToken.deleteMany(),
+    prisma.session.deleteMany(),
+    prisma.outboxEmail.deleteMany(),
+    prisma.geocodeCache.deleteMany(),
+    prisma.user.deleteMany(),
+    prisma.$executeRawUnsafe("DELETE FROM sqlite_sequence"),
+  ];
+}
+
+/** Replaces the database's contents with the demo team's month. `now` is for tests. */
+export async function seedDemoData(options: { now?: Date } = {}): Promise<SeedCounts> {
+  const clock = new Clock(options.now ?? new Date());
+  const users = buildUsers(clock);
+  const dealers = buildDealers(users);
+  const { posts, checkIns } = buildActivity(users, dealers);
+  const { reactions, comments } = buildEngagement(clock, users, posts);
+  const { latest, latestAtMs, notifications } = buildPerformanceHistory(clock, users, dealers, posts);
+  notifications.sort((a, b) => a.createdAtMs - b.createdAtMs || a.userId - b.userId);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await applyPragmas();
+  await prisma.$transaction([
+    ...clearTables(),
+    prisma.user.createMany({ data: userRows(users, passwordHash, latest, latestAtMs) }),
+    prisma.dealer.createMany({ data: dealerRows(clock, dealers) }),
+    prisma.post.createMany({ data: postRows(clock, posts) }),
+    prisma.checkIn.createMany({ data: checkInRows(clock, checkIns) }),
+    prisma.reaction.createMany({
+      data: reactions.map(({ createdAtMs, ...reaction }) => ({ ...reaction, type: "LIKE", createdAt: new Date(createdAtMs) })),
+    }),
+    prisma.comment.createMany({
+      data: comments.map(({ createdAtMs, ...comment }) => ({ ...comment, createdAt: new Date(createdAtMs) })),
+    }),
+    prisma.notification.createMany({
+      data: notifications.map(({ createdAtMs, ...notification }) => ({ ...notification, createdAt: new Date(createdAtMs) })),
+    }),
+  ]);
+
+  return {
+    users: users.length,
+    dealers: dealers.length,
+    provinces: new Set(dealers.map((dealer) => dealer.town.province)).size,
+    posts: posts.length,
+    checkIns: checkIns.length,
+    reactions: reactions.length,
+    comments: comments.length,
+    notifications: notifications.length,
+  };
+}
+
+async function main(): Promise<void> {
+  try {
+    const counts = await seedDemoData();
+    console.log(
+      `Seeded ${counts.users} users, ${counts.dealers} dealers in ${counts.provinces} of ${PROVINCES.length} provinces, ` +
+        `${counts.posts} posts, ${counts.checkIns} check-ins, ${counts.reactions} likes, ${counts.comments} comments, ` +
+        `${counts.notifications} notifications (password "${DEMO_PASSWORD}").`,
+    );
+  } catch (error) {
+    console.error("Seeding failed:", error);
+    process.exitCode = 1;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+const entry = process.argv[1];
+if (entry && import.meta.url === pathToFileURL(entry).href) {
+  await main();
+}
