@@ -62,8 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="radix-themes min-h-dvh" data-accent-color="grass" data-gray-color="sage" data-radius="medium" data-scaling="100%">
-        {children}
         {rootData?.toast ? <Toaster toast={rootData.toast} /> : null}
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>

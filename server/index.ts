@@ -4,6 +4,7 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
 import { authRateLimits } from "./rate-limits.ts";
+import { requestLog } from "./request-log.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
 
 const isProduction = env.NODE_ENV !== "development";
@@ -11,6 +12,7 @@ const isProduction = env.NODE_ENV !== "development";
 const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", env.TRUST_PROXY);
+if (env.LOG_REQUESTS) server.use(requestLog);
 server.use(compression());
 server.use(assignCspNonce);
 if (isProduction) {

@@ -14,15 +14,14 @@ type TextFieldProps = {
 
 /** A labelled input wired to a Conform field, with its errors under it. */
 export function TextField({ label, field, type = "text", hint, ...rest }: TextFieldProps) {
-  const errorId = `${field.id}-error`;
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
         {label}
       </label>
-      <input {...getInputProps(field, { type, ariaDescribedBy: field.errors ? errorId : undefined })} className="field-input" {...rest} />
+      <input {...getInputProps(field, { type })} className="field-input" {...rest} />
       {hint ? <p className="mt-1 text-xs text-gray-11">{hint}</p> : null}
-      <FieldErrors id={errorId} errors={field.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }
@@ -31,7 +30,6 @@ export function TextField({ label, field, type = "text", hint, ...rest }: TextFi
 export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "type">) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
-  const errorId = `${field.id}-error`;
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -39,7 +37,7 @@ export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "t
       </label>
       <div className="relative">
         <input
-          {...getInputProps(field, { type: shown ? "text" : "password", ariaDescribedBy: field.errors ? errorId : undefined })}
+          {...getInputProps(field, { type: shown ? "text" : "password" })}
           className="field-input pr-12"
           {...rest}
         />
@@ -55,7 +53,7 @@ export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "t
           </button>
         ) : null}
       </div>
-      <FieldErrors id={errorId} errors={field.errors} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
+import { useHydrated } from "~/lib/hydrated";
 import type { Toast } from "~/models/toast.server";
 
 const DISPLAY_MS = 5000;
@@ -11,10 +12,12 @@ const tone = {
 } as const;
 
 /**
- * Shows one notice at a time. Without JavaScript it simply stays on the page it came with;
- * with JavaScript it disappears after five seconds or when closed.
+ * Shows one notice at a time. Without JavaScript it is a banner at the top of the page it
+ * came with, in the flow so it covers nothing; with JavaScript it floats over the page and
+ * disappears after five seconds or when closed.
  */
 export function Toaster({ toast }: { toast: Toast }) {
+  const hydrated = useHydrated();
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     setVisible(true);
@@ -23,7 +26,7 @@ export function Toaster({ toast }: { toast: Toast }) {
   }, [toast]);
   if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-3">
+    <div className={`flex justify-center px-3 ${hydrated ? "pointer-events-none fixed inset-x-0 top-2 z-50" : "pt-2"}`}>
       <div
         role={toast.type === "error" ? "alert" : "status"}
         className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-3 shadow-lg ${tone[toast.type]}`}
@@ -32,9 +35,11 @@ export function Toaster({ toast }: { toast: Toast }) {
           <p className="font-semibold">{toast.title}</p>
           {toast.description ? <p className="text-sm">{toast.description}</p> : null}
         </div>
-        <button type="button" onClick={() => setVisible(false)} className="rounded p-1 hover:bg-black/5" aria-label="Close notice">
-          <X size={16} aria-hidden />
-        </button>
+        {hydrated ? (
+          <button type="button" onClick={() => setVisible(false)} className="rounded p-1 hover:bg-black/5" aria-label="Close notice">
+            <X size={16} aria-hidden />
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -31,8 +31,8 @@ export async function toastCookie(toast: ToastInput): Promise<string> {
 /** Reads (and consumes) the pending toast; answers it and the header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
   const session = await toastStorage.getSession(request.headers.get("Cookie"));
-  const parsed = toastSchema.safeParse(session.get("toast"));
   if (!session.has("toast")) return { toast: null, headers: null };
+  const parsed = toastSchema.safeParse(session.get("toast"));
   const headers = new Headers({ "Set-Cookie": await toastStorage.destroySession(session) });
   return { toast: parsed.success ? parsed.data : null, headers };
 }

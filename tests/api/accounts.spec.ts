@@ -88,7 +88,7 @@ test("bad input answers 4xx with the spec's messages, never 500", async ({ reque
     { name: "save-registration without places", path: "/api/save-registration", body: JSON.stringify({ username: "abcdefg", email: "q@b.pk", password: "123456" }), status: 400, error: "Please select a location on the map." },
   ];
   for (const c of cases) {
-    const response = await request.post(c.path, { data: c.body, headers: { "Content-Type": c.contentType ?? "application/json" } });
+    const response = await request.post(c.path, { data: Buffer.from(c.body), headers: { "Content-Type": c.contentType ?? "application/json" } });
     expect(response.status(), c.name).toBe(c.status);
     expect((await response.json()).error, c.name).toBe(c.error);
   }

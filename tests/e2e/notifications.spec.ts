@@ -29,16 +29,16 @@ test("the notifications page: unread count, mark one read, mark all read", async
 
   await expect(page.getByTestId("unread-count")).toHaveText("3");
   await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  await expect(page.getByLabel("Unread")).toHaveCount(3);
-  await expect(page.getByLabel("Team Leader")).toBeVisible();
+  await expect(page.getByLabel("Unread", { exact: true })).toHaveCount(3);
+  await expect(page.getByLabel("Team Leader", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Mark read: You are now #2" }).click();
-  await expect(page.getByLabel("Unread")).toHaveCount(2);
+  await expect(page.getByLabel("Unread", { exact: true })).toHaveCount(2);
   await expect(page.getByTestId("unread-count")).toHaveText("2");
   await expect(page.getByText("You are now #2")).toBeVisible();
 
   await page.getByRole("button", { name: "Mark all read" }).click();
-  await expect(page.getByLabel("Unread")).toHaveCount(0);
+  await expect(page.getByLabel("Unread", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
 });
 
@@ -60,15 +60,15 @@ test("the bell leads to the notifications", async ({ page, javaScriptEnabled }) 
   const box = await dialog.boundingBox();
   expect(box?.height).toBeGreaterThan(500);
   await dialog.getByRole("button", { name: /You are now #2/ }).click();
-  await expect(dialog.getByLabel("Unread")).toHaveCount(2);
+  await expect(dialog.getByLabel("Unread", { exact: true })).toHaveCount(2);
   await expect(page.getByTestId("unread-count")).toHaveText("2");
   await dialog.getByRole("button", { name: "Mark all read" }).click();
-  await expect(dialog.getByLabel("Unread")).toHaveCount(0);
+  await expect(dialog.getByLabel("Unread", { exact: true })).toHaveCount(0);
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 
   // What the dialog changed is stored: the page agrees after a reload.
   await page.goto("/notifications");
-  await expect(page.getByLabel("Unread")).toHaveCount(0);
+  await expect(page.getByLabel("Unread", { exact: true })).toHaveCount(0);
 });

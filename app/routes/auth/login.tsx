@@ -41,7 +41,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <AuthCard title="Sign In" subtitle="Welcome back to Fieldline">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
-        <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" autoFocus />
+        <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Signing In..." : "Sign In"}

@@ -77,13 +77,19 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
           label="New password"
           field={fields.newPassword}
           autoComplete="new-password"
-          onInput={(event) => setFilled((state) => ({ ...state, newPassword: event.currentTarget.value !== "" }))}
+          onInput={(event) => {
+            const newPassword = event.currentTarget.value !== "";
+            setFilled((state) => ({ ...state, newPassword }));
+          }}
         />
         <PasswordField
           label="Confirm password"
           field={fields.confirmPassword}
           autoComplete="new-password"
-          onInput={(event) => setFilled((state) => ({ ...state, confirmPassword: event.currentTarget.value !== "" }))}
+          onInput={(event) => {
+            const confirmPassword = event.currentTarget.value !== "";
+            setFilled((state) => ({ ...state, confirmPassword }));
+          }}
         />
         <button type="submit" className="btn-primary w-full" disabled={submitting || incomplete}>
           {submitting ? "Resetting..." : "Reset Password"}

@@ -112,7 +112,7 @@ function ProfileForm({ intent, user, result }: { intent: "edit-profile" | "updat
   return (
     <section className="card">
       <h2 className="mb-3 text-lg font-semibold">{intent === "update-locations" ? "Update Locations" : "Edit Profile"}</h2>
-      <Form method="post" action="/profile" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         {intent === "edit-profile" ? (
           <>

@@ -14,7 +14,7 @@ test("sign-in form: required fields and wrong credentials", async ({ page }) => 
   await expect(page.getByText("Password is required")).toBeVisible();
 
   await page.getByLabel("Username").fill("officer1");
-  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Invalid username or password")).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveValue("officer1");
@@ -63,6 +63,8 @@ test("reset form: short and mismatched passwords", async ({ page }) => {
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Passwords do not match")).toBeVisible();
 
+  // Passwords are never sent back into the page, so both are typed again.
+  await page.getByLabel("New password").fill("123456");
   await page.getByLabel("Confirm password").fill("123456");
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Invalid reset link. Please request a new password reset.")).toBeVisible();
@@ -76,4 +78,30 @@ test("forgot-password form: an invalid email", async ({ page, javaScriptEnabled 
   await page.getByLabel("Email").fill("nope");
   await send.click();
   await expect(page.getByText("Invalid email")).toBeVisible();
+});
+
+test("profile forms: a too long name is refused, a valid change is saved", async ({ page }) => {
+  await registerThroughForm(page);
+  await page.goto("/");
+  await page.getByLabel("Account menu").click();
+  await page.getByRole("group").getByRole("link", { name: "Edit Profile" }).click();
+  await expect(page).toHaveURL(/\/profile\?editProfile=true$/);
+  await page.getByLabel("First name").fill("x".repeat(51));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("First name must be 50 characters or less")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Rabia");
+  await page.getByLabel("Phone").fill("+92 301 7654321");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("Profile Updated")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Rabia Iqbal/ })).toBeVisible();
+  await expect(page.getByText("+92 301 7654321")).toBeVisible();
+
+  await page.getByLabel("Account menu").click();
+  await page.getByRole("group").getByRole("link", { name: "Update Locations" }).click();
+  await page.getByLabel("Warehouse address").fill("Godown 3, Grain Market, Okara");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Locations Updated")).toBeVisible();
+  await expect(page.getByText("Godown 3, Grain Market, Okara")).toBeVisible();
 });

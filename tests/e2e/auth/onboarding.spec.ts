@@ -62,7 +62,7 @@ test("a signed-out visitor sees the landing page and is sent to sign in for priv
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   await page.getByLabel("Username").fill("officer1");
-  await page.getByLabel("Password").fill("fieldline");
+  await page.getByLabel("Password", { exact: true }).fill("fieldline");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { name: /Ahmed Raza/ })).toBeVisible();

@@ -33,7 +33,7 @@ test("forgot password, follow the emailed link, reset, and sign in with the new 
   await page.getByRole("link", { name: "Continue to Login" }).click();
 
   await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("Password").fill(account.password);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Invalid username or password")).toBeVisible();
 

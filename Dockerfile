@@ -1,0 +1,56 @@
+# syntax=docker/dockerfile:1
+# Fieldline's production image: Node 22 LTS on Debian bookworm (the development machines test
+# on Node 20; the code, `engines` and the lockfile suit both).
+#   docker build -t fieldline .
+#   docker run -p 8080:8080 -v fieldline-data:/data -e SESSION_SECRET=… -e APP_URL=http://localhost:8080 fieldline
+
+FROM node:22-bookworm-slim AS base
+WORKDIR /app
+# The project's .npmrc says nodedir=/usr (where the development machines keep Node's headers);
+# this image keeps them under /usr/local. npm's environment settings override the project file.
+ENV npm_config_nodedir=/usr/local \
+    npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false \
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+# ---- All dependencies, with the tools to compile better-sqlite3 if no prebuilt binary fits.
+FROM base AS deps
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
+ && rm -rf /var/lib/apt/lists/*
+# `postinstall` runs `prisma generate`, which needs the schema and prisma.config.ts.
+COPY package.json package-lock.json .npmrc prisma.config.ts ./
+COPY prisma ./prisma
+RUN npm ci
+
+# ---- The production build (build/client, build/server).
+FROM deps AS build
+COPY . .
+RUN npx react-router build
+
+# ---- Production dependencies only (tsx and prisma are runtime dependencies: the server
+#      starts through tsx, and `npm start` applies migrations with the prisma CLI).
+FROM deps AS prod-deps
+RUN npm prune --omit=dev
+
+# ---- The runtime image.
+FROM base AS runtime
+ENV NODE_ENV=production \
+    PORT=8080 \
+    DATA_DIR=/data \
+    DATABASE_URL=file:/data/fieldline.db
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json /app/tsconfig.json /app/prisma.config.ts ./
+COPY --from=build /app/prisma ./prisma
+# server/index.ts and scripts/user.ts load app modules (env, Prisma client) through tsx.
+COPY --from=build /app/app ./app
+COPY --from=build /app/server ./server
+COPY --from=build /app/scripts ./scripts
+COPY --from=build /app/build ./build
+# The database and uploads live in /data: mount a volume there. The app runs as root so that
+# it can write to a freshly created volume, which is owned by root.
+RUN mkdir -p /data
+EXPOSE 8080
+# scripts/start.mjs applies pending migrations, then serves the build. SESSION_SECRET is required.
+CMD ["npm", "start"]

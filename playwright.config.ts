@@ -1,0 +1,63 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The e2e server's temp dir (database, uploads). Set once in the runner; the test workers
+// inherit the runner's environment, so fixtures find the same database (readOutbox).
+process.env.FIELDLINE_E2E_DIR ??= path.join(os.tmpdir(), `fieldline-e2e-${process.pid}`);
+
+const port = Number(process.env.E2E_PORT ?? 4500);
+const baseURL = `http://127.0.0.1:${port}`;
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: isCI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: isCI ? [["list"], ["line"]] : [["list"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    // Mobile first: the app is used on phones.
+    viewport: { width: 360, height: 740 },
+    locale: "en-US",
+    timezoneId: "Asia/Karachi",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", testIgnore: "**/*.nojs.spec.ts" },
+    { name: "js-off", testIgnore: "**/*.js.spec.ts", use: { javaScriptEnabled: false } },
+    // The JSON API needs no browser: its calls run once, through Playwright's request client.
+    { name: "api", testDir: "tests/api" },
+  ],
+  webServer: {
+    command: "node tests/support/e2e-server.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      FIELDLINE_E2E_DIR: process.env.FIELDLINE_E2E_DIR,
+      E2E_PORT: String(port),
+    },
+  },
+});

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm run demo`: install if needed, build, create a fresh demo database with the seed data,
+// and serve the production build. Works on a fresh clone before `npm install`.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import {
+  CommandError,
+  bin,
+  databaseFile,
+  ensureDependencies,
+  loadDotEnv,
+  removeDatabase,
+  root,
+  run,
+  serve,
+  waitForHttp,
+} from "./lib/common.mjs";
+
+const DEMO_DATABASE_URL = "file:./data/demo.db";
+const DEMO_PASSWORD = "fieldline";
+const DEMO_USERS = ["admin", "manager", ...Array.from({ length: 8 }, (_, i) => `officer${i + 1}`)];
+
+async function main() {
+  loadDotEnv();
+  await ensureDependencies();
+
+  console.log("\n> react-router build");
+  await run(...command("react-router", "build"));
+
+  const port = process.env.PORT ?? "3000";
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: port,
+    APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+    DATABASE_URL: DEMO_DATABASE_URL,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? crypto.randomBytes(32).toString("base64url"),
+  };
+
+  const file = databaseFile(DEMO_DATABASE_URL);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  removeDatabase(file);
+  console.log(`\n> prisma migrate deploy (${path.relative(root, file)})`);
+  await run(...command("prisma", "migrate", "deploy"), { env });
+  console.log("\n> tsx prisma/seed.ts");
+  await run(...command("tsx", "prisma/seed.ts"), { env });
+
+  console.log("\n> starting the production server");
+  const server = serve(...command("tsx", "server/index.ts"), { env });
+
+  if (await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000)) {
+    if (server.exitCode !== null) return;
+    console.log(`
+  Fieldline demo is running at ${env.APP_URL}
+
+  Sign in with any of these usernames, password "${DEMO_PASSWORD}":
+    ${DEMO_USERS.slice(0, 2).join(", ")}
+    ${DEMO_USERS.slice(2).join(", ")}
+
+  The demo database is ${path.relative(root, file)}; it is recreated on every \`npm run demo\`.
+  Press Ctrl+C to stop.
+`);
+  }
+}
+
+function command(name, ...args) {
+  const [executable, ...prefix] = bin(name);
+  return [executable, [...prefix, ...args]];
+}
+
+main().catch((error) => {
+  if (error instanceof CommandError) {
+    if (error.output) process.stderr.write(error.output);
+    console.error(`\nDemo stopped: ${error.message}`);
+    process.exit(error.code);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,206 @@
+#!/usr/bin/env node
+// `npm run weight`: first-load JavaScript and CSS per route, from the production build.
+//
+// Source of truth: React Router's browser manifest (build/client/assets/manifest-*.js, the
+// `window.__reactRouterManifest` that every page loads). For the entry and each matched route
+// it lists the module, its static imports (already followed recursively by React Router) and
+// the CSS attached to those chunks. To be safe we also follow the static `import … from "./x.js"`
+// statements in the chunks themselves (dynamic `import()` is not first load), and count the
+// stylesheets a chunk links by URL (`links()` with `import css from "./app.css?url"`).
+//
+// Sizes are gzip level 9 per file, summed. Usage: node scripts/page-weight.mjs [/route …]
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+const DEFAULT_ROUTES = ["/login", "/register", "/", "/location-setup"];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const clientDir = path.join(root, "build", "client");
+const serverEntry = path.join(root, "build", "server", "index.js");
+const reportFile = path.join(root, "build", "page-weight.json");
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+function findManifestFile() {
+  const assets = path.join(clientDir, "assets");
+  if (!fs.existsSync(assets)) fail("No production build (build/client/assets): run `npx react-router build` first.");
+  // Prefer the manifest the server build points at; a stale one may linger from an old build.
+  if (fs.existsSync(serverEntry)) {
+    const named = fs.readFileSync(serverEntry, "utf8").match(/\/assets\/(manifest-[\w-]+\.js)/);
+    if (named && fs.existsSync(path.join(assets, named[1]))) return path.join(assets, named[1]);
+  }
+  const candidates = fs
+    .readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .map((name) => path.join(assets, name))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  if (!candidates[0]) fail("No React Router manifest (build/client/assets/manifest-*.js): rebuild the app.");
+  return candidates[0];
+}
+
+function readManifest(file) {
+  const source = fs.readFileSync(file, "utf8");
+  const json = source.replace(/^\s*window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, "");
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    fail(`Cannot read ${path.relative(root, file)}: ${error.message}`);
+  }
+}
+
+// ---- Route matching: the manifest's routes form a tree by parentId. ----
+
+function routeChains(routes) {
+  const chains = [];
+  for (const route of Object.values(routes)) {
+    const chain = [];
+    for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r);
+    const pattern = chain
+      .flatMap((r) => (r.path ?? "").split("/"))
+      .filter((segment) => segment !== "");
+    chains.push({ leaf: route, chain, pattern });
+  }
+  return chains;
+}
+
+function matchScore(pattern, segments) {
+  let score = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const part = pattern[i];
+    if (part === "*") return score + 1;
+    const segment = segments[i];
+    if (segment === undefined) return part.endsWith("?") ? score : -1;
+    if (part.startsWith(":")) score += 2;
+    else if (part.toLowerCase() === segment.toLowerCase()) score += 10;
+    else return -1;
+  }
+  return pattern.length === segments.length ? score : -1;
+}
+
+function matchRoute(chains, url) {
+  const segments = url.split("?")[0].split("/").filter(Boolean);
+  let best;
+  for (const candidate of chains) {
+    let score = matchScore(candidate.pattern, segments);
+    if (score < 0) continue;
+    // A URL that names a parent route renders its index child, so prefer index leaves, then
+    // deeper chains; a layout on its own only when nothing more specific matches.
+    if (candidate.leaf.index) score += 5;
+    score += candidate.chain.length / 100;
+    if (!best || score > best.score) best = { ...candidate, score };
+  }
+  return best;
+}
+
+// ---- Chunks and sizes ----
+
+const sizeCache = new Map();
+function sizes(urlPath) {
+  if (!sizeCache.has(urlPath)) {
+    const file = path.join(clientDir, urlPath.replace(/^\//, ""));
+    const content = fs.readFileSync(file);
+    sizeCache.set(urlPath, { raw: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length, content });
+  }
+  return sizeCache.get(urlPath);
+}
+
+const STATIC_IMPORT = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
+const LINKED_CSS = /["'`](\/assets\/[^"'`]+\.css)["'`]/g;
+
+/** All first-load files reachable from the given modules: JS by static import, CSS by attachment. */
+function collect(modules, extraCss) {
+  const js = new Set();
+  const css = new Set(extraCss);
+  const queue = [...modules];
+  while (queue.length) {
+    const url = queue.shift();
+    if (js.has(url)) continue;
+    js.add(url);
+    const text = sizes(url).content.toString("utf8");
+    for (const match of text.matchAll(STATIC_IMPORT)) {
+      queue.push(path.posix.join(path.posix.dirname(url), match[1]));
+    }
+    for (const match of text.matchAll(LINKED_CSS)) css.add(match[1]);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+function total(files) {
+  return files.reduce(
+    (sum, file) => {
+      const { raw, gzip } = sizes(file);
+      return { raw: sum.raw + raw, gzip: sum.gzip + gzip };
+    },
+    { raw: 0, gzip: 0 },
+  );
+}
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+function main() {
+  const routesToReport = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+  const urls = routesToReport.length ? routesToReport : DEFAULT_ROUTES;
+  const manifestFile = findManifestFile();
+  const manifest = readManifest(manifestFile);
+  const manifestUrl = "/" + path.relative(clientDir, manifestFile).split(path.sep).join("/");
+  const chains = routeChains(manifest.routes);
+
+  const report = [];
+  for (const url of urls) {
+    const match = matchRoute(chains, url);
+    if (!match) {
+      console.warn(`warning: no route matches ${url}`);
+      report.push({ route: url, matched: null });
+      continue;
+    }
+    const modules = [manifestUrl, manifest.entry.module, ...(manifest.entry.imports ?? [])];
+    const css = [...(manifest.entry.css ?? [])];
+    for (const route of match.chain) {
+      if (route.module) modules.push(route.module, ...(route.imports ?? []));
+      css.push(...(route.css ?? []));
+    }
+    const files = collect(modules, css);
+    const jsTotal = total(files.js);
+    const cssTotal = total(files.css);
+    report.push({
+      route: url,
+      matched: match.chain.map((route) => route.id),
+      js: {
+        gzipBytes: jsTotal.gzip,
+        rawBytes: jsTotal.raw,
+        files: files.js.map((file) => ({ file, gzipBytes: sizes(file).gzip, rawBytes: sizes(file).raw })),
+      },
+      css: {
+        gzipBytes: cssTotal.gzip,
+        rawBytes: cssTotal.raw,
+        files: files.css.map((file) => ({ file, gzipBytes: sizes(file).gzip, rawBytes: sizes(file).raw })),
+      },
+    });
+  }
+
+  const rows = report.map((entry) =>
+    entry.matched
+      ? [entry.route, kib(entry.js.gzipBytes), kib(entry.css.gzipBytes), kib(entry.js.gzipBytes + entry.css.gzipBytes), String(entry.js.files.length + entry.css.files.length), entry.matched.at(-1)]
+      : [entry.route, "-", "-", "-", "-", "(no match)"],
+  );
+  const head = ["route", "JS KiB gz", "CSS KiB gz", "total KiB gz", "files", "route module"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => cells.map((cell, i) => (i >= 1 && i <= 4 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join("  ");
+  console.log("First-load JavaScript and CSS (gzip -9, per file, summed)");
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+
+  fs.writeFileSync(
+    reportFile,
+    JSON.stringify({ generatedAt: new Date().toISOString(), gzipLevel: 9, manifest: manifestUrl, routes: report }, null, 2) + "\n",
+  );
+  console.log(`\nWrote ${path.relative(root, reportFile)}`);
+}
+
+main();

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite, from a fresh clone (before `npm install`) and as root on a
+// fresh CI machine. Installs what is missing, then runs each step in order and stops at the
+// first failure.
+import fs from "node:fs";
+import { CommandError, bin, ensureDependencies, formatDuration, run } from "./lib/common.mjs";
+
+const started = Date.now();
+
+function header(title) {
+  console.log(`\n━━━ ${title} ━━━`);
+}
+
+async function step(title, fn) {
+  header(title);
+  const t0 = Date.now();
+  await fn();
+  console.log(`✓ ${title} (${formatDuration(Date.now() - t0)})`);
+}
+
+function command(name, ...args) {
+  const [executable, ...prefix] = bin(name);
+  return [executable, [...prefix, ...args]];
+}
+
+async function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (fs.existsSync(chromium)) {
+    console.log(`Chromium: ${chromium}`);
+    return chromium;
+  }
+  if (process.env.CHROMIUM_PATH) {
+    throw new Error(`CHROMIUM_PATH is set to ${chromium}, but there is no such file.`);
+  }
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      "Chromium is not installed at /usr/bin/chromium. Install Debian's package " +
+        "(sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary. " +
+        "Never `npx playwright install`: these machines cannot download browsers.",
+    );
+  }
+  console.log("Installing Debian's chromium package (about 30 s)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  await run("apt-get", ["update", "-qq"], { env, quiet: true });
+  await run("apt-get", ["install", "-y", "-qq", "chromium"], { env, quiet: true });
+  if (!fs.existsSync(chromium)) throw new Error(`apt-get installed chromium, but ${chromium} is missing.`);
+  console.log(`Chromium: ${chromium}`);
+  return chromium;
+}
+
+async function main() {
+  await step("Dependencies", ensureDependencies);
+
+  let chromium = "";
+  await step("Chromium", async () => {
+    chromium = await ensureChromium();
+  });
+
+  const env = { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+  // Settings for the developer's own server must not leak into the tests.
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV;
+
+  await step("Prisma client", () => run(...command("prisma", "generate"), { env, quiet: true }));
+  await step("Typecheck", () => run("npm", ["run", "--silent", "typecheck"], { env }));
+  await step("Unit and integration tests (Vitest)", () =>
+    run(...command("vitest", "run", "--passWithNoTests"), { env }),
+  );
+  await step("Production build", () => run(...command("react-router", "build"), { env }));
+  await step("Page weight", () => run("node", ["scripts/page-weight.mjs"], { env }));
+  await step("End-to-end tests (Playwright)", () => run(...command("playwright", "test"), { env }));
+}
+
+main().then(
+  () => {
+    console.log(`\nAll tests passed in ${formatDuration(Date.now() - started)}.`);
+  },
+  (error) => {
+    if (error instanceof CommandError) {
+      if (error.output) process.stderr.write(error.output);
+      console.error(`\n✗ ${error.message}`);
+    } else {
+      console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
+    }
+    console.error(`Tests failed after ${formatDuration(Date.now() - started)}.`);
+    process.exit(error instanceof CommandError ? error.code || 1 : 1);
+  },
+);

@@ -1,0 +1,103 @@
+// `npm run user -- --username x --role ADMIN [--email e] [--password p]`
+// Creates a user, or changes an existing user's role (and password, and email, when given).
+// Uses DATABASE_URL like the app (default file:./data/fieldline.db) and the zod schemas of
+// app/models/user.schema.ts.
+import crypto from "node:crypto";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { prisma } from "~/db.server";
+import { ROLES, emailSchema, passwordSchema, usernameSchema } from "~/models/user.schema";
+import { hashPassword } from "~/models/user.server";
+
+const USAGE = `Usage: npm run user -- --username <name> --role <OFFICER|MANAGER|ADMIN> [--email <email>] [--password <password>]
+
+Creates the user, or updates an existing one:
+  new user        --email is required; without --password one is generated and printed once
+  existing user   sets the role, and the password and email when given (a new password signs
+                  the user out everywhere)`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(1);
+}
+
+function check<T>(schema: z.ZodType<T>, value: unknown, flag: string): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) fail(`--${flag}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+  return parsed.data;
+}
+
+function parseOptions() {
+  try {
+    return parseArgs({
+      options: {
+        username: { type: "string", short: "u" },
+        role: { type: "string", short: "r" },
+        email: { type: "string", short: "e" },
+        password: { type: "string", short: "p" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function main() {
+  const values = parseOptions();
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values.username === undefined) fail("--username is required.");
+  if (values.role === undefined) fail("--role is required.");
+
+  const username = check(usernameSchema, values.username, "username").toLowerCase();
+  const role = check(z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }), values.role.toUpperCase(), "role");
+  const email = values.email === undefined ? undefined : check(emailSchema, values.email, "email").toLowerCase();
+  const password = values.password === undefined ? undefined : check(passwordSchema, values.password, "password");
+
+  const existing = await prisma.user.findUnique({ where: { username }, select: { id: true, role: true, email: true } });
+
+  if (email !== undefined) {
+    const owner = await prisma.user.findUnique({ where: { email }, select: { username: true } });
+    if (owner && owner.username !== username) fail(`The email ${email} already belongs to the user "${owner.username}".`);
+  }
+
+  if (existing) {
+    await prisma.user.update({
+      where: { id: existing.id },
+      data: {
+        role,
+        ...(email !== undefined ? { email } : {}),
+        ...(password !== undefined ? { passwordHash: await hashPassword(password) } : {}),
+      },
+    });
+    if (password !== undefined) await prisma.session.deleteMany({ where: { userId: existing.id } });
+    const changes = [
+      existing.role === role ? `role stays ${role}` : `role ${existing.role} → ${role}`,
+      ...(email !== undefined && email !== existing.email ? [`email → ${email}`] : []),
+      ...(password !== undefined ? ["password changed, sessions signed out"] : []),
+    ];
+    console.log(`Updated user "${username}": ${changes.join(", ")}.`);
+    return;
+  }
+
+  if (email === undefined) fail(`There is no user "${username}" yet: --email is required to create one.`);
+  const finalPassword = password ?? crypto.randomBytes(12).toString("base64url");
+  await prisma.user.create({
+    data: { username, email, role, passwordHash: await hashPassword(finalPassword) },
+  });
+  console.log(`Created ${role} "${username}" <${email}>.`);
+  if (password === undefined) {
+    console.log(`Generated password (shown only this once): ${finalPassword}`);
+  }
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => prisma.$disconnect());

@@ -1,0 +1,101 @@
+// Playwright's `test` with Fieldline's fixtures. Import { test, expect } from here in specs.
+import path from "node:path";
+import Database from "better-sqlite3";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+let addressCounter = 0;
+
+/**
+ * A client address unique to this test: the server trusts one proxy hop (TRUST_PROXY=1), so
+ * rate limits are counted per X-Forwarded-For and tests do not share a budget. Values come
+ * from 198.18.0.0/15 (RFC 2544, reserved for benchmarking; never a real host). These are only
+ * header values.
+ */
+function nextClientAddress(workerIndex: number): string {
+  // 1016 addresses per worker (host parts .1 to .254), 128 workers, within 198.18.0.1–198.19.255.254.
+  const n = (workerIndex % 128) * 1016 + (addressCounter++ % 1016);
+  const block = Math.floor(n / 254);
+  return `198.${18 + Math.floor(block / 256)}.${block % 256}.${(n % 254) + 1}`;
+}
+
+export const test = base.extend<{ clientAddress: string }>({
+  clientAddress: [
+    async ({}, use, testInfo) => {
+      await use(nextClientAddress(testInfo.workerIndex));
+    },
+    { auto: true },
+  ],
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientAddress });
+  },
+});
+
+/** Signs in through the /login form and waits until the browser has left /login. */
+export async function signIn(page: Page, username: string, password = "fieldline"): Promise<void> {
+  await page.goto("/login");
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+let nameCounter = 0;
+
+/** A name no other test uses in this run, e.g. uniqueName("dealer") → "dealer-1a2b3c-4-7". */
+export function uniqueName(prefix: string): string {
+  const run = Date.now().toString(36).slice(-6);
+  return `${prefix}-${run}-${test.info().workerIndex}-${++nameCounter}`;
+}
+
+export type OutboxEmail = { id: number; to: string; subject: string; text: string; createdAt: Date };
+
+/** The e2e server's SQLite file (see tests/support/e2e-server.mjs and playwright.config.ts). */
+export function e2eDatabasePath(): string {
+  const dir = process.env.FIELDLINE_E2E_DIR;
+  if (!dir) throw new Error("FIELDLINE_E2E_DIR is not set: run the tests with `npx playwright test`.");
+  return path.join(dir, "e2e.db");
+}
+
+function toDate(value: unknown): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
+  return new Date(String(value));
+}
+
+/**
+ * The newest email to `toEmail` in the app's outbox (case-insensitive), or undefined. With
+ * `timeout`, waits up to that many milliseconds for one newer than `afterId` to appear.
+ */
+export async function readOutbox(
+  toEmail: string,
+  { timeout = 0, afterId = 0 }: { timeout?: number; afterId?: number } = {},
+): Promise<OutboxEmail | undefined> {
+  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const query = db.prepare<[string, number], { id: number; to: string; subject: string; text: string; createdAt: unknown }>(
+      'SELECT id, "to", subject, text, createdAt FROM OutboxEmail WHERE lower("to") = lower(?) AND id > ? ORDER BY id DESC LIMIT 1',
+    );
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const row = query.get(toEmail, afterId);
+      if (row) return { ...row, createdAt: toDate(row.createdAt) };
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** Collects console errors and uncaught page errors; check it with expect(errors).toEqual([]). */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}

@@ -1,0 +1,25 @@
+// Database helpers for Vitest tests. Each worker already has its own copy of the migrated
+// template (tests/setup/vitest-worker.ts); call resetDatabase() for a clean slate.
+import { prisma } from "~/db.server";
+
+/** Deletes every row of every app table and restarts the id counters. */
+export async function resetDatabase(): Promise<void> {
+  const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
+  );
+  // PRAGMA foreign_keys cannot change inside a transaction, so this runs statement by statement.
+  await prisma.$queryRawUnsafe("PRAGMA foreign_keys = OFF");
+  try {
+    for (const { name } of tables) {
+      await prisma.$executeRawUnsafe(`DELETE FROM "${name.replaceAll('"', '""')}"`);
+    }
+    const hasSequence = await prisma.$queryRawUnsafe<{ name: string }[]>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'",
+    );
+    if (hasSequence.length > 0) await prisma.$executeRawUnsafe("DELETE FROM sqlite_sequence");
+  } finally {
+    await prisma.$queryRawUnsafe("PRAGMA foreign_keys = ON");
+  }
+}
+
+export { prisma };

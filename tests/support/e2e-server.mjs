@@ -1,0 +1,96 @@
+// The server Playwright tests run against (playwright.config.ts `webServer`):
+//   1. the fake network edge (tiles + reverse geocoder) on 127.0.0.1:4599;
+//   2. a fresh database in a temp dir: `prisma migrate deploy` + `tsx prisma/seed.ts`;
+//   3. the BUILT production server (build/server/index.js; built here if missing) on :4500.
+// The database path comes from FIELDLINE_E2E_DIR (set by playwright.config.ts, which the test
+// workers also see), so tests can read the outbox directly. Everything is removed on exit.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { bin, removeDatabase, root, run } from "../../scripts/lib/common.mjs";
+import { startFakeEdge } from "./fake-edge.mjs";
+
+const port = Number(process.env.E2E_PORT ?? 4500);
+const edgePort = Number(process.env.E2E_EDGE_PORT ?? 4599);
+const dir = process.env.FIELDLINE_E2E_DIR ?? path.join(os.tmpdir(), `fieldline-e2e-${process.pid}`);
+const databasePath = path.join(dir, "e2e.db");
+
+let server;
+let edge;
+let stopping = false;
+
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+  }
+  await edge?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => void stop(0));
+}
+
+function command(name, ...args) {
+  const [executable, ...prefix] = bin(name);
+  return [executable, [...prefix, ...args]];
+}
+
+async function main() {
+  edge = await startFakeEdge({ port: edgePort });
+  console.log(`[e2e] fake network edge on ${edge.url}`);
+
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, "data"), { recursive: true });
+  removeDatabase(databasePath);
+  const databaseUrl = `file:${databasePath}`;
+
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(dir, "data"),
+    TRUST_PROXY: "1",
+    GEOCODER_URL: edge.url,
+    TILE_URL: `${edge.url}/tiles/{z}/{x}/{y}.png`,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789-abcdefghijklmnop",
+    LOG_REQUESTS: "false",
+  };
+  // Emails stay in the outbox, where tests read them.
+  delete env.SMTP_URL;
+
+  await run(...command("prisma", "migrate", "deploy"), { env, quiet: true });
+  await run(...command("tsx", "prisma/seed.ts"), { env, quiet: true });
+  console.log(`[e2e] database ${databasePath} migrated and seeded`);
+
+  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+    console.log("[e2e] no production build: running react-router build");
+    await run(...command("react-router", "build"), { env: { ...process.env, NODE_ENV: "production" } });
+  }
+
+  const [tsx, tsxArgs] = command("tsx", "server/index.ts");
+  server = spawn(tsx, tsxArgs, { cwd: root, env, stdio: "inherit" });
+  server.on("exit", (code, signal) => {
+    // When the whole process group is signalled, the child may exit before our own handler runs.
+    setTimeout(() => {
+      if (stopping) return;
+      console.error(`[e2e] the app server exited (${code ?? signal})`);
+      void stop(code || 1);
+    }, 200);
+  });
+}
+
+main().catch((error) => {
+  if (error?.output) process.stderr.write(error.output);
+  console.error(`[e2e] ${error instanceof Error ? error.message : String(error)}`);
+  void stop(1);
+});
