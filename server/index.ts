@@ -1,5 +1,6 @@
 // Fieldline's HTTP server: compression, security headers, rate limits and static
 // files here; pages and /api come from the React Router app in server/app.ts.
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
@@ -19,6 +20,9 @@ if (isProduction) {
   server.use(securityHeaders({ tileUrl: env.TILE_URL, upgradeInsecureRequests: env.COOKIE_SECURE }));
 }
 server.use(authRateLimits(env.RATE_LIMIT_PER_MINUTE));
+
+// Uploaded files have content-hash names (app/models/storage.server.ts): cached for good.
+server.use("/files", express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
 
 if (isProduction) {
   // Vite names built assets by content, so they can be cached for good.

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { processImage, UnsupportedImageError } from "~/models/image.server";
+import { keyFromUrl, uploadsDirectory } from "~/models/storage.server";
+
+async function photo(width: number, height: number, format: "jpeg" | "png") {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 60 } } })
+    .withMetadata({ exif: { IFD0: { Copyright: "GPS test" } } })
+    [format]()
+    .toBuffer();
+}
+
+describe("processImage", () => {
+  it("re-encodes to WebP within 1600 px, makes a 400 px thumbnail and drops metadata", async () => {
+    const result = await processImage(await photo(3000, 2000, "jpeg"), "test-photos");
+    expect(result).toMatchObject({ width: 1600, height: 1067, mimeType: "image/webp" });
+    expect(result.url).toMatch(/^\/files\/test-photos\/[a-f0-9]{32}\.webp$/);
+
+    const stored = fs.readFileSync(path.join(uploadsDirectory(), keyFromUrl(result.url) ?? ""));
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+
+    const thumb = await sharp(fs.readFileSync(path.join(uploadsDirectory(), keyFromUrl(result.thumbUrl) ?? ""))).metadata();
+    expect(Math.max(thumb.width ?? 0, thumb.height ?? 0)).toBe(400);
+  });
+
+  it("keeps small images at their size", async () => {
+    const result = await processImage(await photo(300, 200, "png"), "test-photos");
+    expect(result).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it("refuses bytes that are not an image, whatever the name says", async () => {
+    await expect(processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos")).rejects.toThrow(UnsupportedImageError);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
+    await expect(processImage(gif, "test-photos")).rejects.toThrow("Please select a valid image file");
+  });
+});
