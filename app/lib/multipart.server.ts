@@ -1,0 +1,55 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
+
+export type MultipartLimits = {
+  /** Largest single file, in bytes. */
+  maxFileSize: number;
+  /** Most files in one request. */
+  maxFiles: number;
+  /** What to say when a file is too large, e.g. "Image too large. Maximum size is 5MB". */
+  fileTooLarge: string;
+  /** What to say when there are too many files, e.g. "You can only upload 10 file(s)". */
+  tooManyFiles: string;
+};
+
+export class MultipartLimitError extends Error {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads a multipart form (or a urlencoded one) with the limits enforced while streaming, so an
+ * oversized upload is refused before it is all in memory. Files stay in memory as File objects
+ * (the limits keep that bounded); empty files (an input left empty) are dropped. Throws MultipartLimitError.
+ */
+export async function readMultipartForm(request: Request, limits: MultipartLimits): Promise<FormData> {
+  try {
+    return await parseFormData(
+      request,
+      {
+        maxFileSize: limits.maxFileSize,
+        maxFiles: limits.maxFiles,
+        maxTotalSize: limits.maxFileSize * limits.maxFiles + 1024 * 1024,
+      },
+      (file) => (file.size === 0 ? null : file),
+    );
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      throw new MultipartLimitError(413, limits.fileTooLarge);
+    }
+    if (error instanceof MaxFilesExceededError) throw new MultipartLimitError(413, limits.tooManyFiles);
+    if (error instanceof FormDataParseError || error instanceof TypeError) {
+      throw new MultipartLimitError(400, "The form could not be read. Please try again.");
+    }
+    throw error;
+  }
+}
