@@ -56,6 +56,8 @@ describe("importDealerFile", () => {
     ]);
     const kp = await prisma.dealer.findFirstOrThrow({ where: { businessName: dealerRow(8).business_name as string } });
     expect(kp.state).toBe("Khyber Pakhtunkhwa");
+    expect(Math.abs(kp.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(kp).toMatchObject({ phone: "+92 300 0000008", email: "dealer8@example.pk", lat: 30.8146, formattedAddress: expect.stringContaining("Okara") });
     expect(await prisma.dealerImport.count()).toBe(1);
   });
 
