@@ -105,7 +105,8 @@ export async function listDealers(query?: string): Promise<Dealer[]> {
           { ownerLastName: { contains: text } },
           { city: { contains: text } },
           { phone: { contains: text } },
-          ...(digits.length >= 3 && digits !== text ? [{ phone: { contains: digits } }] : []),
+          // A number typed with spaces or dashes ("0300 123") also matches its digits as stored.
+          ...(/^[\d\s()+-]+$/.test(text) && digits.length >= 3 && digits !== text ? [{ phone: { contains: digits } }] : []),
         ],
       }
     : undefined;

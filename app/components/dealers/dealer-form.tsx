@@ -59,7 +59,7 @@ export function DealerForm({ id, intent, defaultValue, lastResult, submitLabel, 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: dealerSchema }),
   });
-  const locationErrors = [...(fields.lat.errors ?? []), ...(fields.lng.errors ?? [])];
+  const locationErrors = [...new Set([...(fields.lat.errors ?? []), ...(fields.lng.errors ?? [])])];
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
