@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
 import { dealerRow, dealerWorkbook, zipBombXlsx } from "../support/spreadsheets";
 
@@ -29,9 +29,9 @@ function newDealer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, error: string) {
+async function expectError(response: APIResponse, status: number, error: string) {
   expect(response.status()).toBe(status);
-  expect((await response.json()).error).toBe(error);
+  expect(((await response.json()) as { error?: string }).error).toBe(error);
 }
 
 const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 150, b: 60 } } }).png().toBuffer();
