@@ -45,9 +45,11 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           <ArrowLeft size={20} aria-hidden />
         </Link>
         <h1 className="flex-1 text-xl font-bold">Dealers</h1>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
         <Link
           to="/dealers/import"
-          className="btn-secondary px-3"
+          className="btn-secondary"
           onClick={(event) => {
             if (!hydrated) return;
             event.preventDefault();
@@ -57,7 +59,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           <Upload size={18} aria-hidden />
           Import
         </Link>
-        <Link to="/add-dealer" className="btn-primary px-3">
+        <Link to="/add-dealer" className="btn-primary">
           <Plus size={18} aria-hidden />
           Add Dealer
         </Link>
@@ -72,7 +74,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           type="search"
           name="query"
           defaultValue={query}
-          placeholder="Search by business, owner, city or phone"
+          placeholder="Name, owner, city or phone"
           className="field-input flex-1"
           onChange={(event) => {
             const form = event.currentTarget.form;
