@@ -1,6 +1,6 @@
 import { ArrowLeft, Plus, Search, Store, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/directory";
 import { ImportDialog } from "~/components/dealers/import-dialog";
 import { useHydrated } from "~/lib/hydrated";
@@ -34,6 +34,8 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
   const { dealers, query, total } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const navigation = useNavigation();
+  const openingDetails = navigation.state === "loading" && navigation.location.pathname.startsWith("/dealer-details");
   const [importOpen, setImportOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -86,6 +88,12 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           <Search size={18} aria-hidden />
         </button>
       </Form>
+
+      {openingDetails ? (
+        <p role="status" className="text-center text-sm text-gray-11">
+          Loading dealer details...
+        </p>
+      ) : null}
 
       {total === 0 ? (
         <div className="card space-y-3 text-center">
