@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Camera, Mail, Pencil, Phone, Store, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/details";
 import { DealerForm } from "~/components/dealers/dealer-form";
@@ -250,6 +250,7 @@ function ImageForm({ intent, label, button, actionData }: { intent: string; labe
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const progress = useSimulatedProgress(busy);
   const inputId = `${intent}-file`;
   const errors = clientError ? [clientError] : errorFor(actionData, intent);
   return (
@@ -283,11 +284,28 @@ function ImageForm({ intent, label, button, actionData }: { intent: string; labe
       />
       <p className="text-xs text-gray-11">JPG, PNG or WebP, up to 5MB.</p>
       <FieldErrors id={`${inputId}-error`} errors={errors} />
+      {progress !== null ? <progress value={progress} max={100} className="w-full" aria-label="Upload progress" /> : null}
       <button type="submit" className="btn-secondary w-full" disabled={busy}>
         {busy ? "Uploading..." : button}
       </button>
     </Form>
   );
+}
+
+/** The spec's upload progress: +10 every 100 ms up to 90 while busy, 100 when done, gone after 1 s. */
+function useSimulatedProgress(busy: boolean): number | null {
+  const [progress, setProgress] = useState<number | null>(null);
+  useEffect(() => {
+    if (busy) {
+      setProgress(0);
+      const timer = setInterval(() => setProgress((value) => Math.min(90, (value ?? 0) + 10)), 100);
+      return () => clearInterval(timer);
+    }
+    setProgress((value) => (value === null ? null : 100));
+    const reset = setTimeout(() => setProgress(null), 1000);
+    return () => clearTimeout(reset);
+  }, [busy]);
+  return progress;
 }
 
 function EditMode({ dealer, actionData }: { dealer: LoadedDealer; actionData: ActionData }) {
