@@ -93,29 +93,37 @@ function dealerColumns(input: DealerInput) {
 
 export type DealerCard = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "profilePictureThumbUrl">;
 
-/** Dealers by business name; `query` matches business name, owner names, city or phone. */
-export async function listDealers(query?: string): Promise<Dealer[]> {
+function searchWhere(query?: string): Prisma.DealerWhereInput | undefined {
   const text = query?.trim();
-  const digits = text?.replace(/\D/g, "") ?? "";
-  const where: Prisma.DealerWhereInput | undefined = text
-    ? {
-        OR: [
-          { businessName: { contains: text } },
-          { ownerFirstName: { contains: text } },
-          { ownerLastName: { contains: text } },
-          { city: { contains: text } },
-          { phone: { contains: text } },
-          // A number typed with spaces or dashes ("0300 123") also matches its digits as stored.
-          ...(/^[\d\s()+-]+$/.test(text) && digits.length >= 3 && digits !== text ? [{ phone: { contains: digits } }] : []),
-        ],
-      }
-    : undefined;
-  const rows = await prisma.dealer.findMany({ where, select: dealerSelect, orderBy: [{ businessName: "asc" }, { id: "asc" }] });
+  if (!text) return undefined;
+  const digits = text.replace(/\D/g, "");
+  return {
+    OR: [
+      { businessName: { contains: text } },
+      { ownerFirstName: { contains: text } },
+      { ownerLastName: { contains: text } },
+      { city: { contains: text } },
+      { phone: { contains: text } },
+      // A number typed with spaces or dashes ("0300 123") also matches its digits as stored.
+      ...(/^[\d\s()+-]+$/.test(text) && digits.length >= 3 && digits !== text ? [{ phone: { contains: digits } }] : []),
+    ],
+  };
+}
+
+/** Dealers by business name; `query` matches business name, owner names, city or phone. */
+export async function listDealers(query?: string, { limit }: { limit?: number } = {}): Promise<Dealer[]> {
+  const rows = await prisma.dealer.findMany({
+    where: searchWhere(query),
+    select: dealerSelect,
+    orderBy: [{ businessName: "asc" }, { id: "asc" }],
+    take: limit,
+  });
   return rows.map(toDealer);
 }
 
-export async function countDealers(): Promise<number> {
-  return prisma.dealer.count();
+/** How many dealers match `query` (all of them without one). */
+export async function countDealers(query?: string): Promise<number> {
+  return prisma.dealer.count({ where: searchWhere(query) });
 }
 
 export async function getDealer(id: number): Promise<Dealer | null> {

@@ -11,14 +11,21 @@ import { countDealers, listDealers } from "~/models/dealer.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
 
+const PAGE_SIZE = 50;
+
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const parsed = dealerSearchSchema.safeParse({ query: new URL(args.request.url).searchParams.get("query") ?? undefined });
   const query = parsed.success ? (parsed.data.query ?? "") : "";
-  const [dealers, total] = await Promise.all([listDealers(query), countDealers()]);
+  // Cards come in pages of 50 ("Show more" asks for 50 more), so a big directory stays light on a phone.
+  const limitText = new URL(args.request.url).searchParams.get("limit") ?? "";
+  const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), PAGE_SIZE), 10_000) : PAGE_SIZE;
+  const [dealers, total, matching] = await Promise.all([listDealers(query, { limit }), countDealers(), query ? countDealers(query) : null]);
   return {
     query,
     total,
+    matching: matching ?? total,
+    limit,
     dealers: dealers.map((dealer) => ({
       id: dealer.id,
       businessName: dealer.businessName,
@@ -31,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Dealers({ loaderData }: Route.ComponentProps) {
-  const { dealers, query, total } = loaderData;
+  const { dealers, query, total, matching, limit } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -140,6 +147,22 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+
+      {matching > dealers.length ? (
+        <div className="space-y-2 text-center">
+          <p className="text-sm text-gray-11">
+            Showing {dealers.length} of {matching} dealers.
+          </p>
+          <Link
+            to={`/dealers?${new URLSearchParams({ ...(query ? { query } : {}), limit: String(limit + PAGE_SIZE) })}`}
+            preventScrollReset
+            replace
+            className="btn-secondary w-full"
+          >
+            Show more
+          </Link>
+        </div>
+      ) : null}
 
       {importOpen ? <ImportDialog onClose={() => setImportOpen(false)} /> : null}
     </div>

@@ -80,3 +80,14 @@ test("a missing dealer says so, with a way back", async ({ page }) => {
   await page.goto("/dealer-details?id=1");
   await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
 });
+
+test("the directory shows 50 cards at a time, with Show more", async ({ page }) => {
+  await signIn(page, "officer1");
+  await page.goto("/dealers");
+  const cards = page.getByRole("list", { name: "Dealers" }).getByRole("listitem");
+  await expect(cards).toHaveCount(50);
+  await expect(page.getByText(/^Showing 50 of \d+ dealers\.$/)).toBeVisible();
+  await page.getByRole("link", { name: "Show more" }).click();
+  await expect(page).toHaveURL(/limit=100/);
+  expect(await cards.count()).toBeGreaterThanOrEqual(76);
+});
