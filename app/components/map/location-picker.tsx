@@ -23,6 +23,10 @@ type Props = {
   defaultValue?: { lat: number | null; lng: number | null; address: string | null };
   errors?: { lat?: string[]; lng?: string[]; address?: string[] };
   onChange?: (value: LocationValue) => void;
+  /** Called instead of an alert when the current location cannot be had (e.g. a "Location Notice"). */
+  onLocateError?: (message: string) => void;
+  /** The Use Current Location button's label while busy; default "Getting your location...". */
+  locatingLabel?: string;
 };
 
 /** Same text as the server's coordinatesText(): the fallback address and the coordinates line. */
@@ -57,7 +61,7 @@ async function lookUpAddress(point: MapPoint, signal: AbortSignal): Promise<stri
  * A place chosen on a map (tap, drag the marker, or current location), posted as three
  * form fields. Before JavaScript runs, or without it, the same fields are plain inputs.
  */
-export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange }: Props) {
+export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange, onLocateError, locatingLabel }: Props) {
   const hydrated = useHydrated();
   const [point, setPoint] = useState<MapPoint | null>(() =>
     defaultValue?.lat != null && defaultValue.lng != null ? { lat: defaultValue.lat, lng: defaultValue.lng } : null,
@@ -107,8 +111,9 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
   }, []); // only the plain inputs of the first render matter
 
   function locateMe() {
+    const report = onLocateError ?? ((message: string) => alert(message));
     if (!("geolocation" in navigator)) {
-      alert(GEOLOCATION_UNSUPPORTED);
+      report(GEOLOCATION_UNSUPPORTED);
       return;
     }
     setLocating(true);
@@ -119,7 +124,7 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
       },
       () => {
         setLocating(false);
-        alert(GEOLOCATION_FAILED);
+        report(GEOLOCATION_FAILED);
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
     );
@@ -196,7 +201,7 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
 
       <button type="button" className="btn-secondary w-full" onClick={locateMe} disabled={locating}>
         <LocateFixed size={18} aria-hidden />
-        {locating ? "Getting your location..." : "Use Current Location"}
+        {locating ? (locatingLabel ?? "Getting your location...") : "Use Current Location"}
       </button>
 
       <div>

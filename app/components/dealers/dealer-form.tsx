@@ -1,0 +1,154 @@
+import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldErrors, FormErrors, TextField } from "~/components/forms";
+import { LocationPicker } from "~/components/map/location-picker";
+import { PROVINCES } from "~/lib/provinces";
+import { dealerSchema, NOTES_MAX, splitGeocodedAddress } from "~/models/dealer.schema";
+
+export type DealerFormValues = {
+  businessName?: string | null;
+  ownerFirstName?: string | null;
+  ownerLastName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  street?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+  notes?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  formattedAddress?: string | null;
+};
+
+type Props = {
+  id: string;
+  intent?: string;
+  defaultValue?: DealerFormValues;
+  lastResult?: SubmissionResult<string[]> | null;
+  submitLabel: string;
+  /** Cancel link or button, shown beside Save. */
+  cancel: ReactNode;
+  locatingLabel?: string;
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="card space-y-3">
+      <legend className="float-left mb-1 w-full text-base font-semibold">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The dealer's fields in the spec's four sections: used by Add Dealer and the details page's edit mode. */
+export function DealerForm({ id, intent, defaultValue, lastResult, submitLabel, cancel, locatingLabel }: Props) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [notesLength, setNotesLength] = useState(defaultValue?.notes?.length ?? 0);
+  const [form, fields] = useForm({
+    id,
+    lastResult: lastResult ?? undefined,
+    defaultValue: {
+      ...Object.fromEntries(Object.entries(defaultValue ?? {}).map(([key, value]) => [key, value == null ? undefined : String(value)])),
+    },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: dealerSchema }),
+  });
+  const locationErrors = [...new Set([...(fields.lat.errors ?? []), ...(fields.lng.errors ?? [])])];
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <FormErrors errors={form.errors} />
+
+      <Section title="Business Information">
+        <TextField label="Business name" field={fields.businessName} autoComplete="organization" />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="Owner first name" field={fields.ownerFirstName} autoComplete="off" />
+          <TextField label="Owner last name" field={fields.ownerLastName} autoComplete="off" />
+        </div>
+      </Section>
+
+      <Section title="Contact Information">
+        <TextField label="Phone" field={fields.phone} type="tel" placeholder="+92 300 1234567" autoComplete="off" />
+        <TextField label="Email" field={fields.email} type="email" placeholder="dealer@example.pk" autoComplete="off" />
+      </Section>
+
+      <Section title="Address & Location">
+        <TextField label="Street" field={fields.street} autoComplete="off" />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="City" field={fields.city} autoComplete="off" />
+          <TextField label="Postal code" field={fields.postalCode} inputMode="numeric" autoComplete="off" />
+        </div>
+        <div>
+          <label htmlFor={fields.state.id} className="field-label">
+            State
+          </label>
+          <select {...getSelectProps(fields.state)} className="field-input">
+            <option value="">Select a province</option>
+            {PROVINCES.map((province) => (
+              <option key={province} value={province}>
+                {province}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.state.errorId} errors={fields.state.errors} />
+        </div>
+        <div>
+          <p className="field-label">Location</p>
+          {notice ? (
+            <div role="alert" className="mb-2 rounded-lg border border-warning-11 bg-warning-3 p-3 text-sm text-warning-11">
+              <p className="font-semibold">Location Notice</p>
+              <p>{notice}</p>
+            </div>
+          ) : null}
+          <LocationPicker
+            idPrefix={`${id}-location`}
+            names={{ lat: "lat", lng: "lng", address: "formattedAddress" }}
+            defaultValue={{ lat: defaultValue?.lat ?? null, lng: defaultValue?.lng ?? null, address: defaultValue?.formattedAddress ?? null }}
+            errors={{ lat: locationErrors, address: fields.formattedAddress.errors }}
+            locatingLabel={locatingLabel}
+            onLocateError={setNotice}
+            onChange={(value) => {
+              setNotice(null);
+              const parts = splitGeocodedAddress(value.address);
+              if (!parts) return;
+              form.update({ name: fields.street.name, value: parts.street });
+              form.update({ name: fields.city.name, value: parts.city });
+              form.update({ name: fields.state.name, value: parts.state });
+            }}
+          />
+        </div>
+      </Section>
+
+      <Section title="Additional Notes">
+        <label htmlFor={fields.notes.id} className="sr-only">
+          Notes
+        </label>
+        <textarea
+          {...getTextareaProps(fields.notes)}
+          rows={4}
+          className="field-input py-2"
+          placeholder="Anything the team should know about this dealer"
+          onInput={(event) => setNotesLength(event.currentTarget.value.length)}
+        />
+        <p className={`text-right text-xs ${notesLength > NOTES_MAX ? "text-danger-11" : "text-gray-11"}`} aria-live="polite">
+          {notesLength} / {NOTES_MAX}
+        </p>
+        <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />
+      </Section>
+
+      <div className="flex gap-3">
+        {cancel}
+        <button type="submit" className="btn-primary flex-1" disabled={saving}>
+          {saving ? "Saving..." : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

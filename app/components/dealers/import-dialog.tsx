@@ -1,0 +1,210 @@
+import { FileSpreadsheet, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { ImportResults, type ImportResultView } from "./import-results";
+
+const MAX_BYTES = 10 * 1024 * 1024;
+
+type Step =
+  | { name: "select"; error?: { title: string; message: string } }
+  | { name: "uploading"; progress: number }
+  | { name: "ready"; uploadId: string; fileName: string; error?: { title: string; message: string } }
+  | { name: "importing"; fileName: string }
+  | { name: "results"; result: ImportResultView };
+
+async function errorText(status: number, statusText: string, body: string): Promise<string> {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === "string") return parsed.error;
+  } catch {
+    // not JSON
+  }
+  return `Upload failed: ${statusText || status}`;
+}
+
+function upload(file: File, onProgress: (percent: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", "/api/upload");
+    request.withCredentials = true;
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = async () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          resolve((JSON.parse(request.responseText) as { uploadId: string }).uploadId);
+        } catch {
+          reject(new Error("Upload failed: unreadable answer"));
+        }
+      } else {
+        reject(new Error(await errorText(request.status, request.statusText, request.responseText)));
+      }
+    };
+    request.onerror = () => reject(new Error("Upload failed: network error"));
+    const body = new FormData();
+    body.append("file", file);
+    request.send(body);
+  });
+}
+
+/** The directory's import dialog: select a file, upload it (with progress), import, results. */
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+  const [step, setStep] = useState<Step>({ name: "select" });
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  function close() {
+    dialog.current?.close();
+    if (step.name === "results") void revalidator.revalidate();
+    onClose();
+  }
+
+  async function startUpload() {
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setStep({ name: "select", error: { title: "Invalid File Type", message: "Please select an Excel file (.xlsx or .xls)" } });
+      return;
+    }
+    if (!/\.(xlsx|xls)$/i.test(file.name)) {
+      setStep({ name: "select", error: { title: "Invalid File Type", message: "Please select an Excel file (.xlsx or .xls)" } });
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setStep({ name: "select", error: { title: "File Too Large", message: "Please select a file smaller than 10MB" } });
+      return;
+    }
+    setStep({ name: "uploading", progress: 0 });
+    try {
+      const uploadId = await upload(file, (progress) => setStep({ name: "uploading", progress }));
+      setStep({ name: "ready", uploadId, fileName: file.name });
+    } catch (error) {
+      setStep({ name: "select", error: { title: "Upload Failed", message: (error as Error).message } });
+    }
+  }
+
+  async function startImport(uploadId: string, fileName: string) {
+    setStep({ name: "importing", fileName });
+    try {
+      const response = await fetch("/api/dealers/import", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ uploadId }),
+      });
+      const body = (await response.json().catch(() => ({}))) as ImportResultView & { error?: string };
+      if (!response.ok) {
+        setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message: body.error ?? "Failed to import dealers" } });
+        return;
+      }
+      setStep({ name: "results", result: body });
+    } catch {
+      setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message: "Failed to import dealers" } });
+    }
+  }
+
+  const stepNumber = { select: 1, uploading: 2, ready: 3, importing: 3, results: 3 }[step.name];
+  const error = "error" in step ? step.error : undefined;
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="import-dialog-title"
+      className="m-auto w-[calc(100%-1.5rem)] max-w-md rounded-xl bg-white p-0 shadow-xl backdrop:bg-black/40"
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <div className="space-y-4 p-4">
+        <div className="flex items-center gap-2">
+          <h2 id="import-dialog-title" className="flex-1 text-lg font-semibold">
+            Import Dealers
+          </h2>
+          <button type="button" className="btn-ghost px-2" aria-label="Close" onClick={close}>
+            <X size={20} aria-hidden />
+          </button>
+        </div>
+        {step.name !== "results" ? (
+          <ol className="grid grid-cols-3 gap-1 text-center text-xs" aria-label="Steps">
+            {["Select file", "Upload", "Import"].map((label, index) => (
+              <li
+                key={label}
+                aria-current={stepNumber === index + 1 ? "step" : undefined}
+                className={`rounded-md py-1 ${stepNumber === index + 1 ? "bg-accent-9 text-white" : stepNumber > index + 1 ? "bg-accent-3" : "bg-gray-3"}`}
+              >
+                {index + 1}. {label}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+
+        {error ? (
+          <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
+            <p className="font-semibold">{error.title}</p>
+            <p>{error.message}</p>
+          </div>
+        ) : null}
+
+        {step.name === "select" ? (
+          <div className="space-y-3">
+            <p className="text-sm text-gray-11">
+              An Excel file (.xlsx or .xls, at most 10MB) with the columns business_name, owner_first_name, owner_last_name, phone,
+              email, street, City, State, postal_code, lat, lng, formatted_address.
+            </p>
+            <label htmlFor="import-dialog-file" className="field-label">
+              Spreadsheet
+            </label>
+            <input ref={input} id="import-dialog-file" type="file" accept=".xlsx,.xls" className="field-input py-2" />
+            <button type="button" className="btn-primary w-full" onClick={() => void startUpload()}>
+              <FileSpreadsheet size={18} aria-hidden />
+              Upload
+            </button>
+          </div>
+        ) : null}
+
+        {step.name === "uploading" ? (
+          <div className="space-y-2">
+            <p>Uploading... {step.progress}%</p>
+            <progress value={step.progress} max={100} className="w-full" aria-label="Upload progress" />
+          </div>
+        ) : null}
+
+        {step.name === "ready" || step.name === "importing" ? (
+          <div className="space-y-3">
+            <p>
+              <span className="font-medium">{step.fileName}</span> is uploaded. Import its dealers now?
+            </p>
+            <button
+              type="button"
+              className="btn-primary w-full"
+              disabled={step.name === "importing"}
+              onClick={() => step.name === "ready" && void startImport(step.uploadId, step.fileName)}
+            >
+              {step.name === "importing" ? "Importing..." : "Import Dealers"}
+            </button>
+          </div>
+        ) : null}
+
+        {step.name === "results" ? (
+          <div className="space-y-3">
+            <ImportResults result={step.result} errorLimit={10} />
+            <div className="grid grid-cols-2 gap-2">
+              <button type="button" className="btn-secondary" onClick={() => setStep({ name: "select" })}>
+                Import Another File
+              </button>
+              <button type="button" className="btn-primary" onClick={close}>
+                Close
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

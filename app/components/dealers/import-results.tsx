@@ -1,0 +1,49 @@
+export type ImportResultView = { total: number; successful: number; failed: number; errors: string[] };
+
+/** The first `limit` error lines, then "... and N more errors" (part-2 §8). */
+export function shownErrors(errors: readonly string[], limit: number): string[] {
+  if (errors.length <= limit) return [...errors];
+  return [...errors.slice(0, limit), `... and ${errors.length - limit} more errors`];
+}
+
+/** Total, successful and failed counts, a headline as the spec's toasts word it, and the error lines. */
+export function ImportResults({ result, errorLimit }: { result: ImportResultView; errorLimit: number }) {
+  const headline =
+    result.failed === 0
+      ? { title: "Import Successful", text: `${result.successful} dealers imported successfully.` }
+      : { title: "Import Completed with Errors", text: `${result.successful} succeeded, ${result.failed} failed.` };
+  return (
+    <section aria-label="Import results" className="space-y-3">
+      <div role="status" className={`rounded-lg border p-3 ${result.failed === 0 ? "border-accent-6 bg-accent-2" : "border-warning-11 bg-warning-3"}`}>
+        <p className="font-semibold">{headline.title}</p>
+        <p>{headline.text}</p>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {(
+          [
+            ["Total", result.total],
+            ["Successful", result.successful],
+            ["Failed", result.failed],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-gray-3 p-2">
+            <dt className="text-xs text-gray-11">{label}</dt>
+            <dd className="text-xl font-bold" data-testid={`import-${label.toLowerCase()}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {result.errors.length > 0 ? (
+        <div>
+          <h3 className="mb-1 text-sm font-semibold">Errors</h3>
+          <ul className="max-h-60 space-y-1 overflow-auto rounded-lg bg-danger-3 p-3 text-sm text-danger-11" aria-label="Import errors">
+            {shownErrors(result.errors, errorLimit).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma, resetDatabase } from "../../tests/support/db";
+import { dealerRow, dealerWorkbook, manyRowsXlsx, workbookFromCells, zipBombXlsx } from "../../tests/support/spreadsheets";
+import {
+  IMPORT_BATCH_SIZE,
+  ImportFileError,
+  importDealerFile,
+  NOT_EXCEL,
+  readDealerRows,
+  TOO_MANY_ROWS,
+  UNPACKS_TOO_LARGE,
+  UNREADABLE,
+} from "~/models/dealer-import.server";
+import { createDealer } from "~/models/dealer.server";
+
+beforeEach(resetDatabase);
+
+async function refusal(bytes: Uint8Array): Promise<{ status: number; message: string }> {
+  try {
+    await importDealerFile(bytes, { fileName: "dealers.xlsx", userId: null });
+  } catch (error) {
+    if (error instanceof ImportFileError) return { status: error.status, message: error.message };
+    throw error;
+  }
+  throw new Error("the import was not refused");
+}
+
+describe("importDealerFile", () => {
+  it("imports good rows, reports bad rows by spreadsheet row number and skips duplicates", async () => {
+    await createDealer(
+      { businessName: "Existing Traders", phone: "0300-7777777", street: "Shop 1", city: "Multan", state: "Punjab", lat: 30.15, lng: 71.52, formattedAddress: "Multan" },
+      null,
+    );
+    const file = dealerWorkbook([
+      dealerRow(1), // row 2: good
+      dealerRow(2, "Test", { business_name: null, City: "" }), // row 3: two missing fields
+      dealerRow(3, "Test", { email: "nope" }), // row 4: invalid email
+      dealerRow(4, "Test", { business_name: "existing traders", phone: "+92 300 7777777" }), // row 5: duplicate of the database
+      dealerRow(1), // row 6: duplicate of row 2
+      dealerRow(5, "Test", { phone: null }), // row 7: good, no phone
+      dealerRow(6, "Test", { phone: null, business_name: dealerRow(5).business_name }), // row 8: same name + city, no phone
+      dealerRow(7, "Test", { lat: "north", formatted_address: "" }), // row 9
+      dealerRow(8, "Test", { State: "kpk" }), // row 10: good, province matched loosely
+      dealerRow(9, "Test", { State: "Texas" }), // row 11
+    ]);
+    const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: null });
+    expect(result).toMatchObject({ total: 10, successful: 3, failed: 7 });
+    expect(result.errors).toEqual([
+      "Row 3: business_name is required; City is required",
+      "Row 4: Invalid email",
+      "Row 5: duplicate of an existing dealer (same business name and phone), skipped",
+      "Row 6: duplicate of an existing dealer (same business name and phone), skipped",
+      "Row 8: duplicate of an existing dealer (same business name and city), skipped",
+      "Row 9: formatted_address is required; lat must be a number (-90 to 90)",
+      "Row 11: State must be one of: Punjab, Sindh, Khyber Pakhtunkhwa, Balochistan, Gilgit-Baltistan, Azad Jammu & Kashmir, Islamabad Capital Territory",
+    ]);
+    const kp = await prisma.dealer.findFirstOrThrow({ where: { businessName: dealerRow(8).business_name as string } });
+    expect(kp.state).toBe("Khyber Pakhtunkhwa");
+    expect(Math.abs(kp.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(kp).toMatchObject({ phone: "+92 300 0000008", email: "dealer8@example.pk", lat: 30.8146, formattedAddress: expect.stringContaining("Okara") });
+    expect(await prisma.dealerImport.count()).toBe(1);
+  });
+
+  it("creates nothing when the same file is imported twice", async () => {
+    const file = dealerWorkbook(Array.from({ length: 25 }, (_, index) => dealerRow(index + 1)));
+    expect(await importDealerFile(file, { fileName: "a.xlsx", userId: null })).toMatchObject({ total: 25, successful: 25, failed: 0, errors: [] });
+    const second = await importDealerFile(file, { fileName: "a.xlsx", userId: null });
+    expect(second).toMatchObject({ total: 25, successful: 0, failed: 25 });
+    expect(second.errors[0]).toBe("Row 2: duplicate of an existing dealer (same business name and phone), skipped");
+    expect(await prisma.dealer.count()).toBe(25);
+  });
+
+  it("writes in batches of 10, each its own transaction", async () => {
+    expect(IMPORT_BATCH_SIZE).toBe(10);
+    const seen: number[] = [];
+    const original = prisma.$transaction.bind(prisma);
+    const spy = ((callback: unknown, options?: unknown) => {
+      seen.push(1);
+      return (original as (a: unknown, b?: unknown) => unknown)(callback, options);
+    }) as typeof prisma.$transaction;
+    prisma.$transaction = spy;
+    try {
+      await importDealerFile(dealerWorkbook(Array.from({ length: 23 }, (_, index) => dealerRow(index + 1))), { fileName: "b.xlsx", userId: null });
+    } finally {
+      prisma.$transaction = original;
+    }
+    expect(seen).toHaveLength(3);
+  });
+
+  it("reads .xls (BIFF8) too", async () => {
+    const result = await importDealerFile(dealerWorkbook([dealerRow(1), dealerRow(2)], { bookType: "biff8" }), { fileName: "old.xls", userId: null });
+    expect(result).toMatchObject({ total: 2, successful: 2, failed: 0 });
+  });
+
+  it("imports a valid file of 10,000 rows", { timeout: 60_000 }, async () => {
+    const file = dealerWorkbook(Array.from({ length: 10_000 }, (_, index) => dealerRow(index + 1, "Bulk")));
+    const started = performance.now();
+    const result = await importDealerFile(file, { fileName: "bulk.xlsx", userId: null });
+    const seconds = (performance.now() - started) / 1000;
+    expect(result).toMatchObject({ total: 10_000, successful: 10_000, failed: 0, errors: [] });
+    expect(await prisma.dealer.count()).toBe(10_000);
+    expect(seconds).toBeLessThan(30); // the benchmark script measures the real figure
+  });
+});
+
+describe("hostile spreadsheets", () => {
+  it("decides the type from the bytes, not the name", async () => {
+    expect(await refusal(Buffer.from("business_name,street\nA,B\n"))).toEqual({ status: 415, message: NOT_EXCEL });
+    expect(await refusal(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]))).toEqual({ status: 415, message: NOT_EXCEL });
+    expect(await refusal(Buffer.from("PK\x03\x04 not really a zip"))).toEqual({ status: 400, message: UNREADABLE });
+  });
+
+  it("refuses a zip bomb, even one whose directory lies about the size", async () => {
+    const started = performance.now();
+    expect(await refusal(zipBombXlsx(200))).toEqual({ status: 413, message: UNPACKS_TOO_LARGE });
+    expect(await refusal(zipBombXlsx(200, { lie: true }))).toEqual({ status: 413, message: UNPACKS_TOO_LARGE });
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it("refuses a sheet of 1,000,000 rows quickly", { timeout: 60_000 }, async () => {
+    const file = manyRowsXlsx(1_000_000);
+    const started = performance.now();
+    const answer = await refusal(file);
+    expect(answer.status).toBe(413);
+    expect([TOO_MANY_ROWS, UNPACKS_TOO_LARGE]).toContain(answer.message);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(await refusal(manyRowsXlsx(10_001))).toEqual({ status: 413, message: TOO_MANY_ROWS });
+  });
+
+  it("never evaluates formulas: a cell counts by its cached value only", () => {
+    const base = dealerRow(1);
+    const rows = readDealerRows(
+      workbookFromCells(
+        {
+          A2: { t: "s", v: "", f: 'CONCATENATE("A","B")' },
+          F2: { t: "s", v: String(base.street) },
+          G2: { t: "s", v: "Okara" },
+          H2: { t: "s", v: "Punjab" },
+          J2: { t: "n", v: 30.8, f: "10*3.08" },
+          K2: { t: "n", v: 73.4 },
+          L2: { t: "s", v: "Okara, Punjab, Pakistan" },
+          A3: { t: "s", v: "=HYPERLINK(\"http://evil.example\",\"click\")" },
+        },
+        "A1:L3",
+      ),
+    );
+    expect(rows[0]?.values.businessName).toBeUndefined();
+    expect(rows[0]?.values.lat).toBe("30.8");
+    expect(rows[1]?.values.businessName).toBe('=HYPERLINK("http://evil.example","click")');
+  });
+
+  it("bounds huge strings and reports them as row errors", async () => {
+    const result = await importDealerFile(dealerWorkbook([dealerRow(1, "Huge", { business_name: "B".repeat(30_000), street: "S".repeat(5_000) })]), {
+      fileName: "huge.xlsx",
+      userId: null,
+    });
+    expect(result).toMatchObject({ total: 1, successful: 0, failed: 1 });
+    expect(result.errors).toEqual(["Row 2: Business name must be 200 characters or less; Street address must be 300 characters or less"]);
+  });
+
+  it("refuses a sheet without the required columns", async () => {
+    const answer = await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name", "phone"] }));
+    expect(answer).toEqual({ status: 400, message: "The spreadsheet is missing the column(s): street, City, State, lat, lng, formatted_address." });
+  });
+});

@@ -1,0 +1,406 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import zlib from "node:zlib";
+import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
+import * as XLSX from "@e965/xlsx";
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { PROVINCES } from "~/lib/provinces";
+import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
+import { duplicateKey } from "~/models/dealer.server";
+import { readStoredFile, storeFile } from "~/models/storage.server";
+
+// Dealer import from .xlsx / .xls (decisions.md §8, docs/decisions/0007-dealer-import.md).
+// Every row goes through the dealer form's own schema; files are checked from their bytes and
+// bounded before SheetJS sees them, so a hostile spreadsheet is refused with a clear message.
+
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+/** Sum of the unpacked sizes of an .xlsx's parts; a real 10,000-row sheet unpacks to about 5 MB. */
+export const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+/** Longer cell texts are cut here before validation (every dealer field allows at most 500). */
+export const IMPORT_MAX_CELL_CHARS = 1000;
+export const IMPORT_BATCH_SIZE = 10;
+
+export const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
+export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
+export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
+export const UNPACKS_TOO_LARGE = "The spreadsheet is too large when unpacked (over 50MB). Please split it into smaller files.";
+export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
+export const NO_ROWS = "The spreadsheet has no dealer rows.";
+
+/** The sample of 76 dealers that ships with the app: the only server file an import may name. */
+export const SAMPLE_IMPORT_FILE = "samples/dealers-sample.xlsx";
+const SAMPLE_FILE_PATH = path.resolve("prisma/seed-data/dealers-sample.xlsx");
+
+export class ImportFileError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ImportResult = { total: number; successful: number; failed: number; errors: string[] };
+
+// ---- Columns ----
+
+type Field = keyof DealerInput;
+/** Spreadsheet columns (part-2 §3) and the form fields they fill. */
+export const IMPORT_COLUMNS = [
+  ["business_name", "businessName", true],
+  ["owner_first_name", "ownerFirstName", false],
+  ["owner_last_name", "ownerLastName", false],
+  ["phone", "phone", false],
+  ["email", "email", false],
+  ["street", "street", true],
+  ["City", "city", true],
+  ["State", "state", true],
+  ["postal_code", "postalCode", false],
+  ["lat", "lat", true],
+  ["lng", "lng", true],
+  ["formatted_address", "formattedAddress", true],
+] as const satisfies ReadonlyArray<readonly [string, Field, boolean]>;
+
+const COLUMN_OF = new Map<Field, string>(IMPORT_COLUMNS.map(([column, field]) => [field, column]));
+const normalizeHeader = (text: string) => text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+
+// ---- File type and size, from the bytes ----
+
+export type SpreadsheetType = "xlsx" | "xls";
+
+export function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return "xlsx";
+  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+  if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
+  return null;
+}
+
+export function hasExcelName(name: string): boolean {
+  return /\.(xlsx|xls)$/i.test(name.trim());
+}
+
+/**
+ * Unpacks every part of a zip against one budget without keeping the output, so a zip bomb
+ * (or a central directory that lies about sizes) is refused after at most `budget` bytes.
+ */
+export function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPACKED_BYTES): void {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let offset = buffer.length - 22; offset >= Math.max(0, buffer.length - 65_557); offset--) {
+    if (buffer.readUInt32LE(offset) === 0x06054b50) {
+      end = offset;
+      break;
+    }
+  }
+  if (end < 0) throw new ImportFileError(400, UNREADABLE);
+  const entries = buffer.readUInt16LE(end + 10);
+  const directoryOffset = buffer.readUInt32LE(end + 16);
+  if (entries === 0xffff || directoryOffset === 0xffffffff || entries > 2000) throw new ImportFileError(400, UNREADABLE);
+
+  let remaining = budget;
+  let cursor = directoryOffset;
+  for (let index = 0; index < entries; index++) {
+    if (cursor + 46 > buffer.length || buffer.readUInt32LE(cursor) !== 0x02014b50) throw new ImportFileError(400, UNREADABLE);
+    const method = buffer.readUInt16LE(cursor + 10);
+    const compressedSize = buffer.readUInt32LE(cursor + 20);
+    const declaredSize = buffer.readUInt32LE(cursor + 24);
+    const nameLength = buffer.readUInt16LE(cursor + 28);
+    const extraLength = buffer.readUInt16LE(cursor + 30);
+    const commentLength = buffer.readUInt16LE(cursor + 32);
+    const localOffset = buffer.readUInt32LE(cursor + 42);
+    cursor += 46 + nameLength + extraLength + commentLength;
+
+    if (declaredSize > remaining) throw new ImportFileError(413, UNPACKS_TOO_LARGE);
+    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) throw new ImportFileError(400, UNREADABLE);
+    const dataStart = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
+    const data = buffer.subarray(dataStart, dataStart + compressedSize);
+    let unpacked: number;
+    if (method === 0) {
+      unpacked = data.length;
+    } else if (method === 8) {
+      try {
+        unpacked = zlib.inflateRawSync(data, { maxOutputLength: remaining + 1 }).length;
+      } catch (error) {
+        if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+          throw new ImportFileError(413, UNPACKS_TOO_LARGE);
+        }
+        throw new ImportFileError(400, UNREADABLE);
+      }
+    } else {
+      throw new ImportFileError(400, UNREADABLE);
+    }
+    if (unpacked > remaining) throw new ImportFileError(413, UNPACKS_TOO_LARGE);
+    remaining -= unpacked;
+  }
+}
+
+// ---- Reading rows ----
+
+export type SheetRow = { rowNumber: number; values: Partial<Record<Field, string>> };
+
+function cellText(value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  let text: string;
+  if (typeof value === "number") text = Number.isFinite(value) ? String(value) : "";
+  else if (typeof value === "boolean") text = value ? "TRUE" : "FALSE";
+  else if (value instanceof Date) text = value.toISOString();
+  else text = String(value);
+  text = text.slice(0, IMPORT_MAX_CELL_CHARS).trim();
+  return text === "" ? undefined : text;
+}
+
+/**
+ * The dealer rows of the first sheet, each with its spreadsheet row number. Refuses files that
+ * are not Excel by their bytes, unpack too large, cannot be parsed, lack columns or hold more
+ * than IMPORT_MAX_ROWS rows. Formulas are never evaluated: a cell counts by its cached value.
+ */
+export function readDealerRows(bytes: Uint8Array): SheetRow[] {
+  if (bytes.byteLength > IMPORT_MAX_BYTES) throw new ImportFileError(413, FILE_TOO_LARGE);
+  const type = spreadsheetTypeOf(bytes);
+  if (!type) throw new ImportFileError(415, NOT_EXCEL);
+  if (type === "xlsx") checkZipUnpackedSize(bytes);
+
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(bytes, {
+      type: "buffer",
+      dense: true,
+      sheets: 0,
+      // The header, the allowed rows and one more, to tell that a file is over the limit.
+      sheetRows: IMPORT_MAX_ROWS + 2,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      cellDates: false,
+      cellNF: false,
+      cellText: false,
+      bookVBA: false,
+      bookFiles: false,
+      WTF: false,
+    });
+  } catch {
+    throw new ImportFileError(400, UNREADABLE);
+  }
+  const sheet = workbook.SheetNames[0] ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
+  if (!sheet || !sheet["!ref"]) throw new ImportFileError(400, NO_ROWS);
+
+  const firstRow = XLSX.utils.decode_range(sheet["!ref"]).s.r;
+  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
+  const header = (grid[0] ?? []).map((cell) => normalizeHeader(cellText(cell) ?? ""));
+  const columnIndex = new Map<Field, number>();
+  for (const [column, field] of IMPORT_COLUMNS) {
+    const index = header.indexOf(normalizeHeader(column));
+    if (index >= 0) columnIndex.set(field, index);
+  }
+  if (grid.length - 1 > IMPORT_MAX_ROWS) throw new ImportFileError(413, TOO_MANY_ROWS);
+  const missing = IMPORT_COLUMNS.filter(([, field, required]) => required && !columnIndex.has(field)).map(([column]) => column);
+  if (missing.length > 0) throw new ImportFileError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
+
+  const rows: SheetRow[] = [];
+  for (let index = 1; index < grid.length; index++) {
+    const cells = grid[index] ?? [];
+    const values: Partial<Record<Field, string>> = {};
+    let empty = true;
+    for (const [field, column] of columnIndex) {
+      const text = cellText(cells[column]);
+      if (text !== undefined) {
+        values[field] = text;
+        empty = false;
+      }
+    }
+    if (!empty) rows.push({ rowNumber: firstRow + index + 1, values });
+  }
+  if (rows.length === 0) throw new ImportFileError(400, NO_ROWS);
+  return rows;
+}
+
+// ---- Checking rows ----
+
+const rowSchema = coerceFormValue(dealerSchema);
+
+export type CheckedRow = { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
+
+/** One row through the form's schema; errors read "Row N: <column> is required" or the form's message. */
+export function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
+  const input: Record<string, string | undefined> = { ...values };
+  if (values.state) input.state = matchProvince(values.state) ?? values.state;
+  const messages: string[] = [];
+  if (!values.formattedAddress) messages.push("formatted_address is required");
+  const parsed = rowSchema.safeParse(input);
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "") as Field;
+      if (seen.has(field)) continue;
+      seen.add(field);
+      const column = COLUMN_OF.get(field) ?? field;
+      const given = values[field];
+      if (given === undefined) messages.push(`${column} is required`);
+      else if (field === "lat" || field === "lng") messages.push(`${column} must be a number (${field === "lat" ? "-90 to 90" : "-180 to 180"})`);
+      else if (field === "state") messages.push(`State must be one of: ${PROVINCES.join(", ")}`);
+      else messages.push(issue.message);
+    }
+  }
+  if (messages.length > 0 || !parsed.success) {
+    return { ok: false, rowNumber, error: `Row ${rowNumber}: ${messages.join("; ")}` };
+  }
+  return { ok: true, rowNumber, dealer: parsed.data as DealerInput };
+}
+
+// ---- Writing ----
+
+type ExistingDealer = { businessName: string; phone: string | null; city: string };
+
+/**
+ * Checks every row, then writes the good ones in batches of IMPORT_BATCH_SIZE, each batch one
+ * transaction that looks for duplicates among the dealers already saved (and earlier rows of the
+ * file) before it creates the rest. Importing the same file twice creates nothing the second time.
+ */
+export async function importDealerRows(rows: SheetRow[], userId: number | null): Promise<ImportResult> {
+  const errors: Array<{ rowNumber: number; error: string }> = [];
+  const valid: Array<Extract<CheckedRow, { ok: true }>> = [];
+  for (const row of rows) {
+    const checked = checkRow(row);
+    if (checked.ok) valid.push(checked);
+    else errors.push(checked);
+  }
+
+  const seenInFile = new Set<string>();
+  let successful = 0;
+  for (let start = 0; start < valid.length; start += IMPORT_BATCH_SIZE) {
+    const batch = valid.slice(start, start + IMPORT_BATCH_SIZE);
+    const names = [...new Set(batch.map((row) => row.dealer.businessName.trim().toLowerCase()))];
+    const created = await prisma.$transaction(async (tx) => {
+      const existing = await tx.$queryRaw<ExistingDealer[]>`
+        SELECT businessName, phone, city FROM Dealer WHERE lower(trim(businessName)) IN (${Prisma.join(names)})`;
+      const taken = new Set(existing.map(duplicateKey));
+      const fresh: typeof batch = [];
+      for (const row of batch) {
+        const key = duplicateKey(row.dealer);
+        if (taken.has(key) || seenInFile.has(key)) {
+          const rule = row.dealer.phone ? "business name and phone" : "business name and city";
+          errors.push({ rowNumber: row.rowNumber, error: `Row ${row.rowNumber}: duplicate of an existing dealer (same ${rule}), skipped` });
+        } else {
+          fresh.push(row);
+        }
+        seenInFile.add(key);
+      }
+      if (fresh.length > 0) {
+        // One multi-row INSERT: Prisma's createMany costs several milliseconds per batch here,
+        // which made a 10,000-row import take over 5 s. Timestamps are epoch ms (decision 0002).
+        const now = Date.now();
+        const values = fresh.map(({ dealer }) => Prisma.sql`(${Prisma.join([
+          dealer.businessName,
+          dealer.ownerFirstName || null,
+          dealer.ownerLastName || null,
+          dealer.phone || null,
+          dealer.email || null,
+          dealer.street,
+          dealer.city,
+          dealer.state,
+          dealer.postalCode || null,
+          dealer.notes || null,
+          dealer.lat,
+          dealer.lng,
+          dealer.formattedAddress || null,
+          userId,
+          now,
+          now,
+        ])})`);
+        await tx.$executeRaw`
+          INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, postalCode, notes,
+                              lat, lng, formattedAddress, createdById, createdAt, updatedAt)
+          VALUES ${Prisma.join(values)}`;
+      }
+      return fresh.length;
+    });
+    successful += created;
+  }
+
+  errors.sort((a, b) => a.rowNumber - b.rowNumber);
+  return { total: rows.length, successful, failed: rows.length - successful, errors: errors.map((entry) => entry.error) };
+}
+
+/** Reads, checks and imports a spreadsheet, and keeps a record of the result. */
+export type RecordedImport = ImportResult & { importId: number };
+
+export async function importDealerFile(bytes: Uint8Array, { fileName, userId }: { fileName: string; userId: number | null }): Promise<RecordedImport> {
+  const rows = readDealerRows(bytes);
+  const result = await importDealerRows(rows, userId);
+  const record = await prisma.dealerImport.create({
+    select: { id: true },
+    data: {
+      userId,
+      fileName: fileName.slice(0, 200),
+      total: result.total,
+      successful: result.successful,
+      failed: result.failed,
+      errors: JSON.stringify(result.errors.slice(0, 1000)),
+    },
+  });
+  return { ...result, importId: record.id };
+}
+
+/** A recorded import of this user, for the page that shows its result after the redirect. */
+export async function getImportRecord(id: number, userId: number): Promise<ImportResult | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const row = await prisma.dealerImport.findFirst({ where: { id, userId }, select: { total: true, successful: true, failed: true, errors: true } });
+  if (!row) return null;
+  let errors: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.errors);
+    if (Array.isArray(parsed)) errors = parsed.filter((line): line is string => typeof line === "string");
+  } catch {
+    errors = [];
+  }
+  return { total: row.total, successful: row.successful, failed: row.failed, errors };
+}
+
+export function toImportAnswer({ total, successful, failed, errors }: ImportResult): ImportResult {
+  return { total, successful, failed, errors };
+}
+
+// ---- Uploads (POST /api/upload) and what an import may name ----
+
+/** Keeps an uploaded spreadsheet for a later import; answers its uploadId. */
+export async function saveImportUpload(file: { name: string; bytes: Uint8Array }, userId: number): Promise<string> {
+  if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new ImportFileError(413, FILE_TOO_LARGE);
+  const type = spreadsheetTypeOf(file.bytes);
+  if (!type || !hasExcelName(file.name)) throw new ImportFileError(415, NOT_EXCEL);
+  const stored = await storeFile(file.bytes, { folder: "imports", extension: type });
+  const id = crypto.randomUUID();
+  await prisma.upload.create({
+    data: {
+      id,
+      userId,
+      storageKey: stored.key,
+      originalName: file.name.slice(0, 200),
+      mimeType: type === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "application/vnd.ms-excel",
+      size: stored.size,
+    },
+  });
+  return id;
+}
+
+/** Imports a file uploaded earlier by the same user. */
+export async function importUpload(uploadId: string, userId: number): Promise<RecordedImport> {
+  const upload = await prisma.upload.findFirst({ where: { id: uploadId, userId }, select: { storageKey: true, originalName: true } });
+  if (!upload) throw new ImportFileError(404, "Upload not found. Please upload the file again.");
+  const bytes = await readStoredFile(upload.storageKey);
+  return importDealerFile(bytes, { fileName: upload.originalName, userId });
+}
+
+/** Imports the sample of 76 dealers that ships with the app (ADMIN only; checked by the caller). */
+export async function importSampleFile(userId: number): Promise<RecordedImport> {
+  const bytes = await fs.readFile(SAMPLE_FILE_PATH);
+  return importDealerFile(bytes, { fileName: path.basename(SAMPLE_FILE_PATH), userId });
+}
+
+/** The errors an import result shows: the first `limit`, then "... and N more errors". */
+export function visibleErrors(errors: readonly string[], limit: number): string[] {
+  if (errors.length <= limit) return [...errors];
+  return [...errors.slice(0, limit), `... and ${errors.length - limit} more errors`];
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { PROVINCES, type Province } from "~/lib/provinces";
+
+// The dealer's inputs: one schema shared by the add and edit forms (Conform, in the browser
+// too), POST/PUT /api/dealers and every row of a spreadsheet import. Messages are the spec's.
+
+export const LOCATION_REQUIRED = "Please select a location on the map.";
+export const NOTES_MAX = 500;
+export const ABOUT_MAX = 1000;
+export const GALLERY_MAX = 5;
+export const DEALER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = "Image too large. Maximum size is 5MB";
+export const INVALID_IMAGE = "Please select a valid image file";
+export const GALLERY_FULL = "Gallery is full. You can remove photos to add new ones.";
+export const REMOVE_PHOTO_CONFIRMATION = "Are you sure you want to remove this photo? This action cannot be undone.";
+
+const required = (message: string, max: number, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
+const optional = (label: string, max: number) => z.string().trim().max(max, `${label} must be ${max} characters or less`).optional();
+
+export const dealerSchema = z.object({
+  businessName: required("Business name is required", 200, "Business name"),
+  ownerFirstName: optional("Owner first name", 100),
+  ownerLastName: optional("Owner last name", 100),
+  phone: optional("Phone", 30),
+  email: z.string().trim().max(254, "Invalid email").pipe(z.email("Invalid email")).optional(),
+  street: required("Street address is required", 300, "Street address"),
+  city: required("City is required", 100, "City"),
+  state: z.enum(PROVINCES, { error: "State is required" }),
+  postalCode: optional("Postal code", 20),
+  notes: optional("Notes", NOTES_MAX),
+  lat: z.number({ error: LOCATION_REQUIRED }).min(-90, LOCATION_REQUIRED).max(90, LOCATION_REQUIRED),
+  lng: z.number({ error: LOCATION_REQUIRED }).min(-180, LOCATION_REQUIRED).max(180, LOCATION_REQUIRED),
+  formattedAddress: optional("Address", 500),
+});
+export type DealerInput = z.infer<typeof dealerSchema>;
+
+export const aboutSchema = z.object({
+  aboutDescription: z.string().trim().max(ABOUT_MAX, "About must be 1000 characters or less").optional(),
+});
+
+export const dealerSearchSchema = z.object({ query: z.string().trim().max(100).optional() });
+
+/** A province matching the text (case and spacing ignored, a few common spellings), else null. */
+export function matchProvince(text: string): Province | null {
+  const key = text.toLowerCase().replace(/[^a-z]/g, "");
+  if (!key) return null;
+  const aliases: Record<string, Province> = {
+    kpk: "Khyber Pakhtunkhwa",
+    kp: "Khyber Pakhtunkhwa",
+    nwfp: "Khyber Pakhtunkhwa",
+    islamabad: "Islamabad Capital Territory",
+    ict: "Islamabad Capital Territory",
+    azadkashmir: "Azad Jammu & Kashmir",
+    ajk: "Azad Jammu & Kashmir",
+    azadjammuandkashmir: "Azad Jammu & Kashmir",
+    gilgitbaltistan: "Gilgit-Baltistan",
+  };
+  for (const province of PROVINCES) {
+    if (province.toLowerCase().replace(/[^a-z]/g, "") === key) return province;
+  }
+  return aliases[key] ?? null;
+}
+
+export type AddressParts = { street: string; city: string; state: Province };
+
+/**
+ * The spec's comma rule for a geocoded address: the part before the one containing "Pakistan"
+ * is the state (matched to the province list, else Punjab), the part before that the city, and
+ * the rest the street. Null when the text has no "Pakistan" part (e.g. bare coordinates).
+ */
+export function splitGeocodedAddress(address: string): AddressParts | null {
+  const parts = address
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const countryIndex = parts.findIndex((part) => /pakistan/i.test(part));
+  if (countryIndex < 1) return null;
+  const stateText = parts[countryIndex - 1] ?? "";
+  const city = countryIndex >= 2 ? (parts[countryIndex - 2] ?? "") : "";
+  const street = parts.slice(0, Math.max(0, countryIndex - 2)).join(", ");
+  return { street, city, state: matchProvince(stateText) ?? "Punjab" };
+}

@@ -1,0 +1,73 @@
+import sharp from "sharp";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetDatabase } from "../../tests/support/db";
+import {
+  addGalleryImage,
+  createDealer,
+  DealerNotFoundError,
+  duplicateKey,
+  GalleryFullError,
+  GalleryImageNotFoundError,
+  getDealer,
+  listDealers,
+  removeGalleryImage,
+  setProfilePicture,
+  updateAbout,
+} from "~/models/dealer.server";
+import { UnsupportedImageError } from "~/models/image.server";
+
+beforeEach(resetDatabase);
+
+const base = { street: "Shop 3, Grain Market", city: "Okara", state: "Punjab" as const, lat: 30.81, lng: 73.45, formattedAddress: "Okara, Punjab, Pakistan" };
+const image = (shade: number) => sharp({ create: { width: 20, height: 20, channels: 3, background: { r: shade, g: 0, b: 0 } } }).png().toBuffer();
+
+describe("dealers", () => {
+  it("searches business name, owner, city and phone (typed with spaces or dashes)", async () => {
+    await createDealer({ ...base, businessName: "Madina Khad Store", ownerFirstName: "Sajid", phone: "+92 300 1234567" }, null);
+    await createDealer({ ...base, businessName: "Chenab Agro Traders", city: "Jhang", phone: "0301-7654321" }, null);
+    const names = async (query: string) => (await listDealers(query)).map((dealer) => dealer.businessName);
+    expect(await names("madina")).toEqual(["Madina Khad Store"]);
+    expect(await names("sajid")).toEqual(["Madina Khad Store"]);
+    expect(await names("jhang")).toEqual(["Chenab Agro Traders"]);
+    expect(await names("7654321")).toEqual(["Chenab Agro Traders"]);
+    expect(await names("")).toEqual(["Chenab Agro Traders", "Madina Khad Store"]);
+  });
+
+  it("looks up the address of coordinates given without one, else shows them as text", async () => {
+    const dealer = await createDealer({ ...base, businessName: "No Address", formattedAddress: undefined, lat: 0, lng: 0 }, null);
+    expect(dealer.formattedAddress).toBe("0.000000, 0.000000");
+    expect(dealer.lat).toBe("0");
+  });
+
+  it("keeps at most 5 gallery photos and removes by 0-based index", async () => {
+    const dealer = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
+    for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50));
+    await expect(addGalleryImage(dealer.id, await image(255))).rejects.toBeInstanceOf(GalleryFullError);
+    const before = (await getDealer(dealer.id))!.galleryImages;
+    expect(before).toHaveLength(5);
+    const after = await removeGalleryImage(dealer.id, 0);
+    expect(after.galleryImages).toEqual(before.slice(1));
+    await expect(removeGalleryImage(dealer.id, 4)).rejects.toBeInstanceOf(GalleryImageNotFoundError);
+    await expect(removeGalleryImage(dealer.id, -1)).rejects.toBeInstanceOf(GalleryImageNotFoundError);
+    // A new photo goes to the end.
+    const added = await addGalleryImage(dealer.id, await image(201));
+    expect(added.galleryImages.slice(0, 4)).toEqual(before.slice(1));
+  });
+
+  it("re-encodes pictures as WebP and refuses what is not an image", async () => {
+    const dealer = await createDealer({ ...base, businessName: "Picture Shop" }, null);
+    const updated = await setProfilePicture(dealer.id, await image(10));
+    expect(updated.profilePictureUrl).toMatch(/^\/files\/dealers\/[a-f0-9]{32}\.webp$/);
+    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"))).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(setProfilePicture(999, await image(10))).rejects.toBeInstanceOf(DealerNotFoundError);
+    expect((await updateAbout(dealer.id, "")).aboutDescription).toBeNull();
+  });
+
+  it("calls two dealers duplicates by name and phone, or name and city without a phone", () => {
+    expect(duplicateKey({ businessName: " Madina  Khad Store ", phone: "0300-1234567", city: "Okara" })).toBe(
+      duplicateKey({ businessName: "madina khad store", phone: "+92 300 1234567", city: "Lahore" }),
+    );
+    expect(duplicateKey({ businessName: "Madina", phone: null, city: "Okara" })).toBe(duplicateKey({ businessName: "MADINA", phone: "", city: " okara" }));
+    expect(duplicateKey({ businessName: "Madina", phone: null, city: "Okara" })).not.toBe(duplicateKey({ businessName: "Madina", phone: null, city: "Kasur" }));
+  });
+});

@@ -1,0 +1,77 @@
+import { AlertTriangle } from "lucide-react";
+import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/import";
+import { ImportResults } from "~/components/dealers/import-results";
+import { requireRole } from "~/models/auth.server";
+import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Import · Fieldline" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireRole(args, "ADMIN");
+  const resultId = Number(new URL(args.request.url).searchParams.get("result"));
+  return { result: resultId ? await getImportRecord(resultId, user.id) : null };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireRole(args, "ADMIN");
+  const result = await importSampleFile(user.id);
+  const toast =
+    result.failed === 0
+      ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.` }
+      : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" as const };
+  return redirectWithToast(`/admin/import?result=${result.importId}`, toast);
+}
+
+export default function AdminImport({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const importing = navigation.state === "submitting";
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-bold">Import Dealers</h1>
+      <div role="note" className="flex gap-3 rounded-lg border border-warning-11 bg-warning-3 p-3 text-warning-11">
+        <AlertTriangle size={20} aria-hidden className="shrink-0" />
+        <div>
+          <p className="font-semibold">Warning</p>
+          <p className="text-sm">
+            This adds the 76 sample dealers to the live directory, for every user to see. Dealers already in the directory are skipped as
+            duplicates, so running it twice adds nothing the second time.
+          </p>
+        </div>
+      </div>
+      <section className="card space-y-2 text-sm">
+        <h2 className="text-base font-semibold">Details</h2>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>File: the sample spreadsheet that ships with Fieldline (dealers-sample.xlsx).</li>
+          <li>76 agri-input dealers in towns of all seven provinces, with real coordinates.</li>
+          <li>Rows are checked with the Add Dealer rules and written in batches of 10.</li>
+          <li>Duplicates (same business name and phone, or name and city without a phone) are skipped.</li>
+        </ul>
+      </section>
+      <Form method="post">
+        <button type="submit" className="btn-primary w-full" disabled={importing}>
+          {importing ? "Importing..." : "Import 76 Dealers"}
+        </button>
+      </Form>
+      {loaderData.result ? (
+        <div className="card">
+          <ImportResults result={loaderData.result} errorLimit={5} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const denied = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <div className="card space-y-3 text-center">
+      <h1 className="text-xl font-bold">{denied ? "Access Denied" : "Something went wrong"}</h1>
+      <p className="text-gray-11">{denied ? "You don't have permission to access this page." : "Failed to import dealers"}</p>
+      <Link to="/" className="btn-primary">
+        Go to the feed
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import type { Route } from "./+types/dealers-import";
+import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { dealerCall } from "~/lib/dealer-api.server";
+import { FORBIDDEN, requireUser } from "~/models/auth.server";
+import { importSampleFile, importUpload, SAMPLE_IMPORT_FILE, toImportAnswer } from "~/models/dealer-import.server";
+
+export const loader = methodNotAllowed;
+
+const importSchema = z.object({
+  uploadId: z.string({ error: "uploadId must be text" }).trim().max(100, "Upload not found. Please upload the file again.").optional(),
+  filePath: z.string({ error: "filePath must be text" }).trim().max(300, "Unknown file").optional(),
+});
+
+/**
+ * POST /api/dealers/import: { uploadId } from POST /api/upload (any signed-in user, own uploads),
+ * or, for ADMIN only, { filePath: "samples/dealers-sample.xlsx" }, the only server file that can be named.
+ */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return methodNotAllowed(args);
+  const body = await readJsonBody(args.request, importSchema);
+  if (body.uploadId && body.filePath) return apiError(400, "Send uploadId or filePath, not both");
+  return dealerCall(async () => {
+    if (body.uploadId) return Response.json(toImportAnswer(await importUpload(body.uploadId, user.id)));
+    if (body.filePath !== undefined) {
+      if (user.role !== "ADMIN") return apiError(403, FORBIDDEN);
+      if (body.filePath !== SAMPLE_IMPORT_FILE) return apiError(400, `Unknown file. The only server file that can be imported is ${SAMPLE_IMPORT_FILE}`);
+      return Response.json(toImportAnswer(await importSampleFile(user.id)));
+    }
+    return apiError(400, "uploadId is required");
+  });
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/dealers";
+import { methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { requireUser } from "~/models/auth.server";
+import { dealerSchema, dealerSearchSchema } from "~/models/dealer.schema";
+import { createDealer, listDealers } from "~/models/dealer.server";
+
+/** GET /api/dealers?query=: the directory, filtered by business name, owner, city or phone. */
+export async function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  const query = new URL(args.request.url).searchParams.get("query") ?? undefined;
+  const parsed = dealerSearchSchema.safeParse({ query });
+  if (!parsed.success) return Response.json({ error: "Search text must be 100 characters or less" }, { status: 400 });
+  return Response.json(await listDealers(parsed.data.query));
+}
+
+/** POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return methodNotAllowed(args);
+  const input = await readJsonBody(args.request, dealerSchema);
+  return Response.json(await createDealer(input, user.id), { status: 201 });
+}

@@ -1,0 +1,170 @@
+import { ArrowLeft, Plus, Search, Store, Upload } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/directory";
+import { ImportDialog } from "~/components/dealers/import-dialog";
+import { useHydrated } from "~/lib/hydrated";
+import { maskPhone } from "~/lib/phone";
+import { requireUser } from "~/models/auth.server";
+import { dealerSearchSchema } from "~/models/dealer.schema";
+import { countDealers, listDealers } from "~/models/dealer.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
+
+const PAGE_SIZE = 50;
+
+export async function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  const parsed = dealerSearchSchema.safeParse({ query: new URL(args.request.url).searchParams.get("query") ?? undefined });
+  const query = parsed.success ? (parsed.data.query ?? "") : "";
+  // Cards come in pages of 50 ("Show more" asks for 50 more), so a big directory stays light on a phone.
+  const limitText = new URL(args.request.url).searchParams.get("limit") ?? "";
+  const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), PAGE_SIZE), 10_000) : PAGE_SIZE;
+  const [dealers, total, matching] = await Promise.all([listDealers(query, { limit }), countDealers(), query ? countDealers(query) : null]);
+  return {
+    query,
+    total,
+    matching: matching ?? total,
+    limit,
+    dealers: dealers.map((dealer) => ({
+      id: dealer.id,
+      businessName: dealer.businessName,
+      owner: [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" "),
+      maskedPhone: maskPhone(dealer.phone),
+      place: [dealer.city, dealer.state].filter(Boolean).join(", "),
+      thumbUrl: dealer.profilePictureThumbUrl,
+    })),
+  };
+}
+
+export default function Dealers({ loaderData }: Route.ComponentProps) {
+  const { dealers, query, total, matching, limit } = loaderData;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const openingDetails = navigation.state === "loading" && navigation.location.pathname.startsWith("/dealer-details");
+  const [importOpen, setImportOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-2">
+        <Link to="/new-post" className="btn-ghost px-2" aria-label="Back">
+          <ArrowLeft size={20} aria-hidden />
+        </Link>
+        <h1 className="flex-1 text-xl font-bold">Dealers</h1>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <Link
+          to="/dealers/import"
+          className="btn-secondary"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            setImportOpen(true);
+          }}
+        >
+          <Upload size={18} aria-hidden />
+          Import
+        </Link>
+        <Link to="/add-dealer" className="btn-primary">
+          <Plus size={18} aria-hidden />
+          Add Dealer
+        </Link>
+      </div>
+
+      <Form method="get" role="search" className="flex gap-2">
+        <label htmlFor="dealer-search" className="sr-only">
+          Search dealers
+        </label>
+        <input
+          id="dealer-search"
+          type="search"
+          name="query"
+          defaultValue={query}
+          placeholder="Name, owner, city or phone"
+          className="field-input flex-1"
+          onChange={(event) => {
+            const form = event.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
+          }}
+        />
+        <button type="submit" className="btn-secondary px-3" aria-label="Search">
+          <Search size={18} aria-hidden />
+        </button>
+      </Form>
+
+      {openingDetails ? (
+        <p role="status" className="text-center text-sm text-gray-11">
+          Loading dealer details...
+        </p>
+      ) : null}
+
+      {total === 0 ? (
+        <div className="card space-y-3 text-center">
+          <p className="text-gray-11">No dealers added yet.</p>
+          <Link to="/add-dealer" className="btn-primary">
+            Add your first dealer
+          </Link>
+        </div>
+      ) : dealers.length === 0 ? (
+        <p className="card text-center text-gray-11">No dealers found for your search.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Dealers">
+          {dealers.map((dealer) => (
+            <li key={dealer.id} className="card space-y-3">
+              <div className="flex items-start gap-3">
+                {dealer.thumbUrl ? (
+                  <img src={dealer.thumbUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11" aria-hidden>
+                    <Store size={22} />
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <h2 className="truncate font-semibold">{dealer.businessName}</h2>
+                  {dealer.owner ? <p className="truncate text-sm text-gray-11">{dealer.owner}</p> : null}
+                  <p className="truncate text-sm text-gray-11">{dealer.place}</p>
+                  {dealer.maskedPhone ? (
+                    <p className="text-sm text-gray-11">
+                      <span className="sr-only">Phone ending </span>
+                      {dealer.maskedPhone}
+                    </p>
+                  ) : null}
+                </div>
+              </div>
+              <div className="grid grid-cols-2 gap-2">
+                <Link to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`} className="btn-secondary text-sm">
+                  Create Meeting
+                </Link>
+                <Link to={`/dealer-details/${dealer.id}`} className="btn-primary text-sm" aria-label={`View Details of ${dealer.businessName}`}>
+                  View Details
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {matching > dealers.length ? (
+        <div className="space-y-2 text-center">
+          <p className="text-sm text-gray-11">
+            Showing {dealers.length} of {matching} dealers.
+          </p>
+          <Link
+            to={`/dealers?${new URLSearchParams({ ...(query ? { query } : {}), limit: String(limit + PAGE_SIZE) })}`}
+            preventScrollReset
+            replace
+            className="btn-secondary w-full"
+          >
+            Show more
+          </Link>
+        </div>
+      ) : null}
+
+      {importOpen ? <ImportDialog onClose={() => setImportOpen(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/import";
+import { ImportResults } from "~/components/dealers/import-results";
+import { requireUser } from "~/models/auth.server";
+import { getImportRecord, hasExcelName, ImportFileError, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
+import { readSpreadsheetForm, UploadError } from "~/models/dealer-upload.server";
+import { redirectWithToast } from "~/models/toast.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Import Dealers · Fieldline" }];
+
+function titleFor(status: number): string {
+  if (status === 415) return "Invalid File Type";
+  if (status === 413) return "File Too Large";
+  return "Import Failed";
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const resultId = Number(new URL(args.request.url).searchParams.get("result"));
+  return { result: resultId ? await getImportRecord(resultId, user.id) : null };
+}
+
+/** Without JavaScript the dialog's three steps are one form post: the file is read, checked and imported. */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  try {
+    const { file } = await readSpreadsheetForm(args.request);
+    if (!file || !hasExcelName(file.name)) throw new ImportFileError(415, NOT_EXCEL);
+    const result = await importDealerFile(file.bytes, { fileName: file.name, userId: user.id });
+    const toast =
+      result.failed === 0
+        ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.` }
+        : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" as const };
+    return redirectWithToast(`/dealers/import?result=${result.importId}`, toast);
+  } catch (error) {
+    if (error instanceof ImportFileError || error instanceof UploadError) {
+      return data({ error: { title: titleFor(error.status), message: error.message } }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function ImportDealers({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-2">
+        <Link to="/dealers" className="btn-ghost px-2" aria-label="Back to Dealers">
+          <ArrowLeft size={20} aria-hidden />
+        </Link>
+        <h1 className="text-xl font-bold">Import Dealers</h1>
+      </div>
+
+      {loaderData.result ? (
+        <div className="card space-y-3">
+          <ImportResults result={loaderData.result} errorLimit={10} />
+          <div className="grid grid-cols-2 gap-2">
+            <Link to="/dealers/import" className="btn-secondary">
+              Import Another File
+            </Link>
+            <Link to="/dealers" className="btn-primary">
+              Close
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <Form method="post" encType="multipart/form-data" className="card space-y-3">
+          {actionData?.error ? (
+            <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
+              <p className="font-semibold">{actionData.error.title}</p>
+              <p>{actionData.error.message}</p>
+            </div>
+          ) : null}
+          <p className="text-sm text-gray-11">
+            An Excel file (.xlsx or .xls, at most 10MB) with the columns business_name, owner_first_name, owner_last_name, phone, email,
+            street, City, State, postal_code, lat, lng, formatted_address. Rows with errors and duplicates are skipped and listed.
+          </p>
+          <div>
+            <label htmlFor="import-file" className="field-label">
+              Spreadsheet
+            </label>
+            <input id="import-file" type="file" name="file" accept=".xlsx,.xls" required className="field-input py-2" />
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Importing..." : "Import Dealers"}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

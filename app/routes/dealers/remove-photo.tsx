@@ -1,0 +1,39 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/remove-photo";
+import { requireUser } from "~/models/auth.server";
+import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
+import { getDealer } from "~/models/dealer.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Remove Photo · Fieldline" }];
+
+/** Without JavaScript, removing a gallery photo asks on this page (with JavaScript, a confirm dialog). */
+export async function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  const dealer = /^\d{1,9}$/.test(args.params.id) ? await getDealer(Number(args.params.id)) : null;
+  const index = /^\d{1,2}$/.test(args.params.index) ? Number(args.params.index) : -1;
+  const url = dealer && index >= 0 ? dealer.galleryThumbs[index] : undefined;
+  if (!dealer || !url) throw data("Photo not found.", { status: 404 });
+  return { dealerId: dealer.id, businessName: dealer.businessName, index, url };
+}
+
+export default function RemovePhoto({ loaderData }: Route.ComponentProps) {
+  const { dealerId, businessName, index, url } = loaderData;
+  return (
+    <div className="card mx-auto max-w-sm space-y-4 text-center">
+      <h1 className="text-xl font-bold">Remove Photo</h1>
+      <img src={url} alt={`Gallery photo ${index + 1} of ${businessName}`} className="mx-auto aspect-square w-40 rounded-lg object-cover" />
+      <p>{REMOVE_PHOTO_CONFIRMATION}</p>
+      <Form method="post" action={`/dealer-details/${dealerId}`} className="grid grid-cols-2 gap-2">
+        <input type="hidden" name="intent" value="gallery-remove" />
+        <input type="hidden" name="index" value={index} />
+        <input type="hidden" name="confirm" value="yes" />
+        <Link to={`/dealer-details/${dealerId}?edit=true`} className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary bg-danger-9">
+          Remove Photo
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// `npx tsx scripts/bench-dealer-import.ts [rows]`: imports a generated spreadsheet of valid
+// dealers (10,000 by default) into a fresh, migrated SQLite file and prints the import's time
+// and the process's peak memory. The goal (issue 4): under 5 s and under 300 MB for 10,000 rows.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const rows = Number(process.argv[2] ?? 10_000);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-bench-"));
+const database = path.join(dir, "bench.db");
+Object.assign(process.env, {
+  NODE_ENV: "test",
+  DATABASE_URL: `file:${database}`,
+  DATA_DIR: path.join(dir, "data"),
+  LOG_REQUESTS: "false",
+});
+execFileSync("npx", ["prisma", "migrate", "deploy"], { stdio: "ignore", env: process.env });
+
+const { dealerRow, dealerWorkbook } = await import("../tests/support/spreadsheets");
+const { applyPragmas, prisma } = await import("~/db.server");
+const { importDealerFile } = await import("~/models/dealer-import.server");
+await applyPragmas();
+
+let generated = performance.now();
+const file = dealerWorkbook(Array.from({ length: rows }, (_, index) => dealerRow(index + 1, "Bench")));
+generated = performance.now() - generated;
+
+let peak = process.memoryUsage().rss;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+const started = performance.now();
+const result = await importDealerFile(file, { fileName: "bench.xlsx", userId: null });
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+console.log(`file: ${rows.toLocaleString("en-US")} rows, ${(file.length / 1024).toFixed(0)} KiB .xlsx (generated in ${(generated / 1000).toFixed(2)} s)`);
+console.log(`import: ${result.successful} created, ${result.failed} failed in ${seconds.toFixed(2)} s`);
+console.log(`peak memory (RSS, whole process): ${mb(peak)}`);
+await prisma.$disconnect();
+fs.rmSync(dir, { recursive: true, force: true });

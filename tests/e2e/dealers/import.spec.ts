@@ -1,0 +1,103 @@
+import { expect, signIn, test, uniqueName } from "../support/fixtures";
+import { dealerRow, dealerWorkbook } from "../../support/spreadsheets";
+
+test("import a spreadsheet with good rows, bad rows and duplicates; again creates nothing", async ({ page, javaScriptEnabled }) => {
+  await signIn(page, "officer5");
+  const tag = uniqueName("Imported");
+  const file = dealerWorkbook([
+    dealerRow(1, tag),
+    dealerRow(2, tag, { business_name: null }),
+    dealerRow(3, tag),
+    dealerRow(1, tag),
+    dealerRow(4, tag, { email: "broken@", City: null }),
+    dealerRow(5, tag),
+  ]);
+  const upload = { name: "dealers.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: file };
+
+  async function runImport() {
+    await page.goto("/dealers");
+    await page.getByRole("link", { name: "Import", exact: true }).click();
+    if (javaScriptEnabled) {
+      const dialog = page.getByRole("dialog", { name: "Import Dealers" });
+      await dialog.getByLabel("Spreadsheet").setInputFiles(upload);
+      await dialog.getByRole("button", { name: "Upload" }).click();
+      await dialog.getByRole("button", { name: "Import Dealers" }).click();
+      return dialog;
+    }
+    await expect(page).toHaveURL(/\/dealers\/import$/);
+    await page.getByLabel("Spreadsheet").setInputFiles(upload);
+    await page.getByRole("button", { name: "Import Dealers" }).click();
+    await expect(page).toHaveURL(/\/dealers\/import\?result=\d+/);
+    return page.getByRole("main");
+  }
+
+  let results = await runImport();
+  await expect(results.getByTestId("import-total")).toHaveText("6");
+  await expect(results.getByTestId("import-successful")).toHaveText("3");
+  await expect(results.getByTestId("import-failed")).toHaveText("3");
+  await expect(results.getByText("Import Completed with Errors").first()).toBeVisible();
+  await expect(results.getByRole("list", { name: "Import errors" }).getByRole("listitem")).toHaveText([
+    "Row 3: business_name is required",
+    "Row 5: duplicate of an existing dealer (same business name and phone), skipped",
+    "Row 6: Invalid email; City is required",
+  ]);
+
+  // The new dealers are in the directory.
+  if (javaScriptEnabled) await results.getByRole("button", { name: "Close", exact: true }).last().click();
+  await page.goto(`/dealers?query=${encodeURIComponent(tag)}`);
+  await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem")).toHaveCount(3);
+
+  results = await runImport();
+  await expect(results.getByTestId("import-successful")).toHaveText("0");
+  await expect(results.getByTestId("import-failed")).toHaveText("6");
+  await page.goto(`/dealers?query=${encodeURIComponent(tag)}`);
+  await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem")).toHaveCount(3);
+});
+
+test("the import refuses a file that is not Excel, by its bytes", async ({ page, javaScriptEnabled }) => {
+  await signIn(page, "officer6");
+  await page.goto(javaScriptEnabled ? "/dealers" : "/dealers/import");
+  const fake = { name: "dealers.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from("name,city\nA,B\n") };
+  if (javaScriptEnabled) {
+    await page.getByRole("link", { name: "Import", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Import Dealers" });
+    await dialog.getByLabel("Spreadsheet").setInputFiles({ ...fake, name: "notes.csv" });
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(dialog.getByText("Invalid File Type")).toBeVisible();
+    await dialog.getByLabel("Spreadsheet").setInputFiles(fake);
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(dialog.getByText("Upload Failed")).toBeVisible();
+    await expect(dialog.getByText("Please select an Excel file (.xlsx or .xls)")).toBeVisible();
+  } else {
+    await page.getByLabel("Spreadsheet").setInputFiles(fake);
+    await page.getByRole("button", { name: "Import Dealers" }).click();
+    await expect(page.getByText("Invalid File Type")).toBeVisible();
+    await expect(page.getByText("Please select an Excel file (.xlsx or .xls)")).toBeVisible();
+  }
+});
+
+test("the admin imports the 76-dealer sample; an officer is denied", async ({ page }) => {
+  await signIn(page, "officer7");
+  const denied = await page.goto("/admin/import");
+  expect(denied?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Import 76 Dealers" })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(page, "admin");
+  await page.goto("/admin/import");
+  await expect(page.getByText("Warning")).toBeVisible();
+  await page.getByRole("button", { name: "Import 76 Dealers" }).click();
+  await expect(page).toHaveURL(/\/admin\/import\?result=\d+/);
+  await expect(page.getByTestId("import-total")).toHaveText("76");
+  // The first run adds all 76; a later one (the other browser project, same server) skips them as duplicates.
+  const successful = Number(await page.getByTestId("import-successful").textContent());
+  const failed = Number(await page.getByTestId("import-failed").textContent());
+  expect([successful, failed].sort()).toEqual([0, 76]);
+  if (failed > 0) {
+    await expect(page.getByRole("list", { name: "Import errors" }).getByRole("listitem")).toHaveCount(6);
+    await expect(page.getByText("... and 71 more errors")).toBeVisible();
+  }
+  await page.goto("/dealers?query=Quetta");
+  await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem").first()).toBeVisible();
+});
