@@ -4,6 +4,8 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   layout("routes/shell/layout.tsx", [
     index("routes/feed/home.tsx"),
+    route("new-post", "routes/posts/new-post.tsx"),
+    route("posts/:id", "routes/posts/post.tsx"),
     route("profile", "routes/profile/profile.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
   ]),
@@ -29,6 +31,15 @@ export default [
     route("notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
     route("notifications/:id/read", "routes/api/notification-read.ts"),
     route("geocode/reverse", "routes/api/geocode-reverse.ts"),
+    route("posts", "routes/api/posts.ts"),
+    route("posts/:id/react", "routes/api/post-react.ts"),
+    route("posts/:id/comments", "routes/api/post-comments.ts"),
+    route("posts/:id/comments/:commentId", "routes/api/post-comment.ts"),
+    route("objects/upload", "routes/api/objects-upload.ts"),
+    route("objects/uploads/:uploadId", "routes/api/objects-upload-target.ts"),
+    route("products", "routes/api/products.ts"),
+    route("checkins", "routes/api/checkins.ts"),
+    route("agents/rankings", "routes/api/agents-rankings.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/objects-upload";
+import { methodNotAllowed } from "~/lib/api.server";
+import { requireUser } from "~/models/auth.server";
+import { createUploadUrl } from "~/models/upload-url.server";
+
+export const loader = methodNotAllowed;
+
+/** POST /api/objects/upload: `{ uploadURL }`, a signed URL of this app that takes one PUT for 15 minutes. */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  if (args.request.method !== "POST") return methodNotAllowed(args);
+  const { uploadURL, expiresAt } = createUploadUrl(user.id);
+  return Response.json({ uploadURL, expiresAt: new Date(expiresAt).toISOString() }, { headers: { "Cache-Control": "no-store" } });
+}
