@@ -108,7 +108,7 @@ export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onB
     const accepted: Array<{ file: File; key: string }> = [];
     let room = MAX_FILES - items.filter((item) => item.state !== "failed").length;
     for (const file of files) {
-      const fingerprint = `${file.name}:${file.size}:${file.lastModified}`;
+      const fingerprint = `${file.name}:${file.size}:${file.type}`;
       if (seen.current.has(fingerprint)) {
         found.push(`Cannot add the duplicate file '${file.name}', it already exists`);
       } else if (!ACCEPTED.includes(file.type)) {
@@ -169,8 +169,10 @@ export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onB
   const hiddenProblems = problems.length - shownProblems.length;
   const done = items.filter((item) => item.state === "done");
   return (
-    <div className="space-y-2">
-      <span className="field-label">Photos and videos</span>
+    <div className="space-y-2" role="group" aria-labelledby="post-files-title">
+      <span id="post-files-title" className="field-label">
+        Photos and videos
+      </span>
       {done.map((item, index) => (
         <span key={item.key} hidden>
           <input type="hidden" name={`media[${index}].url`} value={item.url} />
