@@ -89,3 +89,20 @@ describe("agentRankings", () => {
     expect(c.id).toBeGreaterThan(0);
   });
 });
+
+describe("cachedAgentRankings", () => {
+  it("reuses an answer until a post changes the metrics", async () => {
+    const { cachedAgentRankings, metricsChanged } = await import("~/models/metrics.server");
+    const { createPost } = await import("~/models/post.server");
+    const { postSchema } = await import("~/models/post.schema");
+    metricsChanged();
+    const ali = await officer("ali");
+    expect((await cachedAgentRankings("today"))[0]).toMatchObject({ username: "ali", sales: "0.00" });
+    // A write behind the model's back is not seen yet…
+    await prisma.post.create({ data: { userId: ali.id, type: "SALE", saleTotalCents: 100n } });
+    expect((await cachedAgentRankings("today"))[0]?.sales).toBe("0.00");
+    // …a post through the model is, at once.
+    await createPost(ali.id, postSchema.parse({ type: "SALE", saleProduct: "SSP", saleQty: 2, salePrice: "10" }));
+    expect((await cachedAgentRankings("today"))[0]?.sales).toBe("21.00");
+  });
+});

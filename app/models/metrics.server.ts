@@ -232,3 +232,29 @@ export async function listAgentRankings(period: Period, now = new Date()) {
     dealers: row.dealers,
   }));
 }
+
+// The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
+// officers' 100,000 check-ins on 2 cores), and every feed page shows it. So the feed and
+// GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
+// process that changes a metric (a post, a check-in) drops it at once. SQLite means a single
+// server process, so the only staleness left is from other writers (a dealer created, a
+// script): at most 30 seconds.
+const RANKINGS_TTL_MS = 30_000;
+const rankingsCache = new Map<Period, { at: number; day: number; rows: Promise<Awaited<ReturnType<typeof listAgentRankings>>> }>();
+
+/** Forgets cached rankings; called by writes that change the metrics. */
+export function metricsChanged(): void {
+  rankingsCache.clear();
+}
+
+/** listAgentRankings(period), reused for up to 30 s unless a post or check-in came in. */
+export function cachedAgentRankings(period: Period): ReturnType<typeof listAgentRankings> {
+  const now = Date.now();
+  const day = periodRange("today", new Date(now)).from;
+  const cached = rankingsCache.get(period);
+  if (cached && now - cached.at < RANKINGS_TTL_MS && cached.day === day) return cached.rows;
+  const rows = listAgentRankings(period);
+  rankingsCache.set(period, { at: now, day, rows });
+  rows.catch(() => rankingsCache.delete(period));
+  return rows;
+}

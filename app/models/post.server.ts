@@ -4,7 +4,7 @@ import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { SALE_PRODUCTS } from "~/lib/post-types";
 import { reverseGeocode } from "~/models/geocode.server";
 import { checkMedia, MediaError, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
-import { distanceToday } from "~/models/metrics.server";
+import { distanceToday, metricsChanged } from "~/models/metrics.server";
 import { DEALER_REQUIRED, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
 import type { z } from "zod";
 import type { checkInSchema } from "~/models/post.schema";
@@ -71,7 +71,6 @@ function postSelect(viewerId: number) {
       select: { id: true, kind: true, url: true, thumbUrl: true, mimeType: true, durationSec: true, width: true, height: true },
     },
     reactions: { where: { userId: viewerId, type: "LIKE" }, select: { id: true } },
-    _count: { select: { reactions: { where: { type: "LIKE" } }, comments: { where: { isDeleted: false } } } },
   } satisfies Prisma.PostSelect;
 }
 
@@ -81,8 +80,26 @@ function contactName(dealer: { ownerFirstName: string | null; ownerLastName: str
   return [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ") || null;
 }
 
+type Counts = { likes: Map<number, number>; comments: Map<number, number> };
+
+/**
+ * Like and comment counts of the given posts: two grouped statements on the posts' own index
+ * entries. (Prisma's `_count` joins against an aggregate of the whole table, which grows with it.)
+ */
+async function countsOf(postIds: number[]): Promise<Counts> {
+  if (postIds.length === 0) return { likes: new Map(), comments: new Map() };
+  const [likes, comments] = await Promise.all([
+    prisma.reaction.groupBy({ by: ["postId"], where: { postId: { in: postIds }, type: "LIKE" }, _count: { _all: true } }),
+    prisma.comment.groupBy({ by: ["postId"], where: { postId: { in: postIds }, isDeleted: false }, _count: { _all: true } }),
+  ]);
+  return {
+    likes: new Map(likes.map((row) => [row.postId, row._count._all])),
+    comments: new Map(comments.map((row) => [row.postId, row._count._all])),
+  };
+}
+
 /** A post as the cards and the API show it: amounts as decimal strings, never cents. */
-function toPostView(row: PostRow, distanceTodayKm: number | null) {
+function toPostView(row: PostRow, counts: Counts, distanceTodayKm: number | null) {
   return {
     id: row.id,
     type: row.type,
@@ -100,8 +117,8 @@ function toPostView(row: PostRow, distanceTodayKm: number | null) {
     dealerId: row.dealer?.id ?? null,
     dealer: row.dealer ? { id: row.dealer.id, businessName: row.dealer.businessName, contactName: contactName(row.dealer) } : null,
     media: row.media,
-    likeCount: row._count.reactions,
-    commentCount: row._count.comments,
+    likeCount: counts.likes.get(row.id) ?? 0,
+    commentCount: counts.comments.get(row.id) ?? 0,
     likedByMe: row.reactions.length > 0,
     authorDistanceTodayKm: distanceTodayKm,
   };
@@ -130,10 +147,10 @@ export async function listPosts({
     select: postSelect(viewerId),
   });
   const page = rows.slice(0, take);
-  const distances = await distanceToday([...new Set(page.map((row) => row.user.id))]);
+  const [distances, counts] = await Promise.all([distanceToday([...new Set(page.map((row) => row.user.id))]), countsOf(page.map((row) => row.id))]);
   const last = page.at(-1);
   return {
-    posts: page.map((row) => toPostView(row, distances.get(row.user.id) ?? null)),
+    posts: page.map((row) => toPostView(row, counts, distances.get(row.user.id) ?? null)),
     nextCursor: rows.length > take && last ? encodeCursor(last) : null,
   };
 }
@@ -141,8 +158,8 @@ export async function listPosts({
 export async function getPost(id: number, viewerId: number): Promise<PostView | null> {
   const row = await prisma.post.findUnique({ where: { id }, select: postSelect(viewerId) });
   if (!row) return null;
-  const distances = await distanceToday([row.user.id]);
-  return toPostView(row, distances.get(row.user.id) ?? null);
+  const [distances, counts] = await Promise.all([distanceToday([row.user.id]), countsOf([row.id])]);
+  return toPostView(row, counts, distances.get(row.user.id) ?? null);
 }
 
 async function requirePost(id: number): Promise<void> {
@@ -233,6 +250,7 @@ export async function createPost(userId: number, input: PostInput, files: readon
     }
     return created;
   });
+  metricsChanged();
   await releaseUploads(uploads);
   return post;
 }
@@ -263,6 +281,7 @@ export async function recordCheckIn(userId: number, input: z.infer<typeof checkI
     data: { userId, type: input.type, lat: input.lat, lng: input.lng, address },
     select: { id: true, userId: true, type: true, lat: true, lng: true, address: true, createdAt: true },
   });
+  metricsChanged();
   return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
 }
 

@@ -6,7 +6,7 @@ import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
 import { useHydrated } from "~/lib/hydrated";
 import { getOptionalUser } from "~/models/auth.server";
-import { listAgentRankings } from "~/models/metrics.server";
+import { cachedAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
 import { useRootData } from "~/root";
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const period = periodFrom(params.get("period"));
   // The first page carries the rankings; later pages (Load More) only posts.
   const [rankings, page] = await Promise.all([
-    cursor ? Promise.resolve(null) : listAgentRankings(period),
+    cursor ? Promise.resolve(null) : cachedAgentRankings(period),
     listPosts({ viewerId: user.id, cursor }),
   ]);
   return {
