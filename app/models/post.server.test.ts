@@ -153,3 +153,32 @@ describe("likes and comments", () => {
     expect(await getPost(id, ali.id)).toMatchObject({ commentCount: 0 });
   });
 });
+
+describe("sniffMedia", () => {
+  it("decides the type from the bytes, not the name", async () => {
+    const { sniffMedia } = await import("~/models/media.server");
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 0, 0]);
+    const mov = new Uint8Array([0, 0, 0, 0x14, ...new TextEncoder().encode("ftypqt  "), 0, 0, 0, 0]);
+    const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(sniffMedia(mp4)).toEqual({ kind: "VIDEO", mimeType: "video/mp4", extension: "mp4" });
+    expect(sniffMedia(mov)?.mimeType).toBe("video/quicktime");
+    expect(sniffMedia(webm)?.mimeType).toBe("video/webm");
+    expect(sniffMedia(new Uint8Array(await jpeg("#fff")))?.mimeType).toBe("image/jpeg");
+    expect(sniffMedia(new TextEncoder().encode("<html><script>alert(1)</script></html>"))).toBeNull();
+  });
+
+  it("keeps a video as it is, with the duration the browser read", async () => {
+    const ali = await user("ali");
+    const id = "fedcba9876543210fedcba9876543210";
+    const mp4 = new Uint8Array(64);
+    mp4.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom")]);
+    await saveUpload(ali.id, id, mp4, "clip.mp4");
+    const { id: postId } = await createPost(ali.id, input({ type: "DEMO_PLOT", media: [{ url: `/api/objects/uploads/${id}`, durationSec: "75.4" }] }));
+    expect(await prisma.postMedia.findFirst({ where: { postId }, select: { kind: true, mimeType: true, durationSec: true, thumbUrl: true } })).toEqual({
+      kind: "VIDEO",
+      mimeType: "video/mp4",
+      durationSec: 75,
+      thumbUrl: null,
+    });
+  });
+});
