@@ -51,6 +51,10 @@ export function cardWithText(page: Page, text: string) {
 /** The post is near the top of the feed: other tests running at once may have posted just after it. */
 export async function expectNearTop(page: Page, text: string) {
   const firstCards = page.getByTestId("post-card");
-  const texts = await firstCards.evaluateAll((cards) => cards.slice(0, 4).map((card) => card.textContent ?? ""));
-  expect(texts.some((content) => content.includes(text)), `"${text}" among the newest posts`).toBe(true);
+  await expect(cardWithText(page, text)).toBeVisible();
+  await expect
+    .poll(async () => (await firstCards.evaluateAll((cards) => cards.slice(0, 4).map((card) => card.textContent ?? ""))).some((content) => content.includes(text)), {
+      message: `"${text}" among the newest posts`,
+    })
+    .toBe(true);
 }
