@@ -141,3 +141,17 @@ export async function releaseUploads(uploads: ReadonlyArray<{ id: string; key: s
   const stillUsed = new Set(shared.map((upload) => upload.storageKey));
   await Promise.all(keys.filter((key) => !stillUsed.has(key)).map((key) => removeStoredFile(key).catch(() => undefined)));
 }
+
+/** Uploads kept this long without a post are forgotten (an officer gave up on the post). */
+export const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Removes post-media uploads no post took within a day; other kinds of upload are left alone. */
+export async function forgetStaleUploads(now = Date.now()): Promise<number> {
+  const stale = await prisma.upload.findMany({
+    where: { createdAt: { lt: new Date(now - UPLOAD_KEEP_MS) }, storageKey: { startsWith: "incoming/" } },
+    select: { id: true, storageKey: true },
+    take: 500,
+  });
+  await releaseUploads(stale.map((upload) => ({ id: upload.id, key: upload.storageKey })));
+  return stale.length;
+}
