@@ -10,6 +10,7 @@ import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/models/storage.server";
+import { metricsChanged } from "~/models/metrics.server";
 
 // Dealer import from .xlsx / .xls (decisions.md §8, docs/decisions/0007-dealer-import.md).
 // Every row goes through the dealer form's own schema; files are checked from their bytes and
@@ -321,6 +322,7 @@ export async function importDealerRows(rows: SheetRow[], userId: number | null):
   }
 
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
+  if (successful > 0) metricsChanged();
   return { total: rows.length, successful, failed: rows.length - successful, errors: errors.map((entry) => entry.error) };
 }
 

@@ -4,6 +4,7 @@ import { phoneKey } from "~/lib/phone";
 import { type DealerInput, GALLERY_FULL, GALLERY_MAX } from "~/models/dealer.schema";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { processImage } from "~/models/image.server";
+import { metricsChanged } from "~/models/metrics.server";
 
 // The dealer directory's rules and database access. Pages and /api calls both come here.
 
@@ -147,6 +148,8 @@ async function withAddress(input: DealerInput): Promise<DealerInput> {
 
 export async function createDealer(input: DealerInput, createdById: number | null): Promise<Dealer> {
   const row = await prisma.dealer.create({ data: { ...dealerColumns(await withAddress(input)), createdById }, select: dealerSelect });
+  // "Dealers created" is one of the rankings' figures.
+  metricsChanged();
   return toDealer(row);
 }
 

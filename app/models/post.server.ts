@@ -1,17 +1,340 @@
 import { prisma } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
+import { SALE_PRODUCTS } from "~/lib/post-types";
+import { reverseGeocode } from "~/models/geocode.server";
+import { checkMedia, MediaError, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
+import { distanceToday, metricsChanged } from "~/models/metrics.server";
+import { DEALER_REQUIRED, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
+import type { z } from "zod";
+import type { checkInSchema } from "~/models/post.schema";
 
-/** The newest posts with their authors, for the feed. */
-export function listRecentPosts(limit = 20) {
-  return prisma.post.findMany({
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
-    select: {
-      id: true,
-      type: true,
-      text: true,
-      address: true,
-      createdAt: true,
-      user: { select: { username: true, firstName: true, lastName: true, selectedAvatar: true, currentBadge: true } },
+// Posts, their media, reactions, comments and check-ins: every business rule and database
+// access of the feed area. Pages and /api calls are thin doors onto these functions.
+
+export class PostError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 413 | 415,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** "Address not available" is the spec's text when no address can be found for a post. */
+export const ADDRESS_NOT_AVAILABLE = "Address not available";
+
+// ---- Cursors ----
+
+/** A page cursor: the last post's createdAt (epoch ms) and id, "1732260000000.123". */
+export function encodeCursor(post: { createdAt: Date; id: number }): string {
+  return `${post.createdAt.getTime()}.${post.id}`;
+}
+
+export function decodeCursor(cursor: string | null | undefined): { createdAt: Date; id: number } | null {
+  const match = /^(\d{1,15})\.(\d{1,12})$/.exec(cursor ?? "");
+  if (!match) return null;
+  return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
+}
+
+// ---- Reading posts ----
+
+const authorSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  selectedAvatar: true,
+  currentBadge: true,
+} satisfies Prisma.UserSelect;
+
+function postSelect(viewerId: number) {
+  return {
+    id: true,
+    type: true,
+    text: true,
+    lat: true,
+    lng: true,
+    address: true,
+    createdAt: true,
+    saleProduct: true,
+    saleQty: true,
+    salePriceCents: true,
+    saleTotalCents: true,
+    recoveryAmountCents: true,
+    user: { select: authorSelect },
+    dealer: { select: { id: true, businessName: true, ownerFirstName: true, ownerLastName: true } },
+    media: {
+      orderBy: { position: "asc" },
+      select: { id: true, kind: true, url: true, thumbUrl: true, mimeType: true, durationSec: true, width: true, height: true },
     },
+    reactions: { where: { userId: viewerId, type: "LIKE" }, select: { id: true } },
+  } satisfies Prisma.PostSelect;
+}
+
+type PostRow = Prisma.PostGetPayload<{ select: ReturnType<typeof postSelect> }>;
+
+function contactName(dealer: { ownerFirstName: string | null; ownerLastName: string | null }): string | null {
+  return [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ") || null;
+}
+
+type Counts = { likes: Map<number, number>; comments: Map<number, number> };
+
+/**
+ * Like and comment counts of the given posts: two grouped statements on the posts' own index
+ * entries. (Prisma's `_count` joins against an aggregate of the whole table, which grows with it.)
+ */
+async function countsOf(postIds: number[]): Promise<Counts> {
+  if (postIds.length === 0) return { likes: new Map(), comments: new Map() };
+  const [likes, comments] = await Promise.all([
+    prisma.reaction.groupBy({ by: ["postId"], where: { postId: { in: postIds }, type: "LIKE" }, _count: { _all: true } }),
+    prisma.comment.groupBy({ by: ["postId"], where: { postId: { in: postIds }, isDeleted: false }, _count: { _all: true } }),
+  ]);
+  return {
+    likes: new Map(likes.map((row) => [row.postId, row._count._all])),
+    comments: new Map(comments.map((row) => [row.postId, row._count._all])),
+  };
+}
+
+/** A post as the cards and the API show it: amounts as decimal strings, never cents. */
+function toPostView(row: PostRow, counts: Counts, distanceTodayKm: number | null) {
+  return {
+    id: row.id,
+    type: row.type,
+    text: row.text,
+    lat: row.lat === null ? null : String(row.lat),
+    lng: row.lng === null ? null : String(row.lng),
+    address: row.address,
+    createdAt: row.createdAt.toISOString(),
+    user: row.user,
+    saleProduct: row.saleProduct,
+    saleQty: row.saleQty,
+    salePrice: row.salePriceCents === null ? null : centsToDecimal(row.salePriceCents),
+    saleTotal: row.saleTotalCents === null ? null : centsToDecimal(row.saleTotalCents),
+    recoveryAmount: row.recoveryAmountCents === null ? null : centsToDecimal(row.recoveryAmountCents),
+    dealerId: row.dealer?.id ?? null,
+    dealer: row.dealer ? { id: row.dealer.id, businessName: row.dealer.businessName, contactName: contactName(row.dealer) } : null,
+    media: row.media,
+    likeCount: counts.likes.get(row.id) ?? 0,
+    commentCount: counts.comments.get(row.id) ?? 0,
+    likedByMe: row.reactions.length > 0,
+    authorDistanceTodayKm: distanceTodayKm,
+  };
+}
+export type PostView = ReturnType<typeof toPostView>;
+
+/**
+ * One page of posts, newest first, after `cursor`. A fixed number of queries whatever the page
+ * size: the posts with their relations, and the authors' distance today in one SQL statement.
+ */
+export async function listPosts({
+  viewerId,
+  cursor,
+  limit = DEFAULT_PAGE_SIZE,
+}: {
+  viewerId: number;
+  cursor?: string | null;
+  limit?: number;
+}): Promise<{ posts: PostView[]; nextCursor: string | null }> {
+  const take = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
+  const after = decodeCursor(cursor);
+  const rows = await prisma.post.findMany({
+    where: after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : undefined,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: take + 1,
+    select: postSelect(viewerId),
   });
+  const page = rows.slice(0, take);
+  const [distances, counts] = await Promise.all([distanceToday([...new Set(page.map((row) => row.user.id))]), countsOf(page.map((row) => row.id))]);
+  const last = page.at(-1);
+  return {
+    posts: page.map((row) => toPostView(row, counts, distances.get(row.user.id) ?? null)),
+    nextCursor: rows.length > take && last ? encodeCursor(last) : null,
+  };
+}
+
+export async function getPost(id: number, viewerId: number): Promise<PostView | null> {
+  const row = await prisma.post.findUnique({ where: { id }, select: postSelect(viewerId) });
+  if (!row) return null;
+  const [distances, counts] = await Promise.all([distanceToday([row.user.id]), countsOf([row.id])]);
+  return toPostView(row, counts, distances.get(row.user.id) ?? null);
+}
+
+async function requirePost(id: number): Promise<void> {
+  const found = await prisma.post.findUnique({ where: { id }, select: { id: true } });
+  if (!found) throw new PostError(404, "Post not found");
+}
+
+// ---- Creating posts ----
+
+/** The new-post form's dealer selector: a narrow list, by name. */
+export function listDealerOptions() {
+  return prisma.dealer.findMany({ orderBy: [{ businessName: "asc" }, { id: "asc" }], select: { id: true, businessName: true, city: true } });
+}
+
+/** GET /api/products: the sale products with their labels. */
+export function listProducts() {
+  return SALE_PRODUCTS.map((id) => ({ id, name: id }));
+}
+
+export type UploadedFile = { name: string; bytes: Uint8Array };
+
+/** The amounts of a post as stored: the total is always price × quantity, whatever the client sent. */
+export function postAmounts(input: Pick<PostInput, "type" | "saleProduct" | "saleQty" | "salePrice" | "recoveryAmount">) {
+  if (input.type === "SALE") {
+    const priceCents = parseMoneyToCents(input.salePrice ?? "") ?? 0;
+    const quantity = input.saleQty ?? 0;
+    return {
+      saleProduct: input.saleProduct ?? null,
+      saleQty: quantity,
+      salePriceCents: BigInt(priceCents),
+      saleTotalCents: BigInt(saleTotalCents(priceCents, quantity)),
+      recoveryAmountCents: null,
+    };
+  }
+  if (input.type === "RECOVERY") {
+    return { saleProduct: null, saleQty: null, salePriceCents: null, saleTotalCents: null, recoveryAmountCents: BigInt(parseMoneyToCents(input.recoveryAmount ?? "") ?? 0) };
+  }
+  return { saleProduct: null, saleQty: null, salePriceCents: null, saleTotalCents: null, recoveryAmountCents: null };
+}
+
+/**
+ * Creates a post with its media and, when it has coordinates, its check-in. Media come as files
+ * of the same form (no JavaScript) or as references to earlier uploads (JavaScript, /api).
+ * Everything is checked before anything is written; a refused post creates nothing.
+ */
+export async function createPost(userId: number, input: PostInput, files: readonly UploadedFile[] = []): Promise<{ id: number }> {
+  if (files.length + input.media.length > MAX_FILES) throw new PostError(413, TOO_MANY_FILES, "media");
+  const checked = files.map((file) => ({ file, sniffed: wrapMedia(() => checkMedia(file.bytes, file.name)) }));
+
+  const dealerTypes = input.type === "SALE" || input.type === "RECOVERY" || input.type === "DEALER_MEETING";
+  const dealerId = dealerTypes ? (input.dealerId ?? null) : null;
+  if (dealerId !== null) {
+    const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { id: true } });
+    if (!dealer) throw new PostError(400, DEALER_REQUIRED, "dealerId");
+  }
+  const uploads = await wrapMediaAsync(() => takeUploads(userId, input.media.map((item) => item.url)));
+
+  const ready: ReadyMedia[] = [];
+  for (const { file, sniffed } of checked) ready.push(await wrapMediaAsync(() => prepareMedia(file.bytes, sniffed)));
+  for (const [index, upload] of uploads.entries()) {
+    ready.push(await wrapMediaAsync(() => prepareMedia(upload.bytes, upload.sniffed, input.media[index]?.durationSec)));
+  }
+
+  let address = input.address?.trim() || null;
+  if (input.lat !== undefined && input.lng !== undefined && !address) {
+    address = (await reverseGeocode(input.lat, input.lng)) ?? ADDRESS_NOT_AVAILABLE;
+  }
+
+  const createdAt = new Date();
+  const post = await prisma.$transaction(async (tx) => {
+    const created = await tx.post.create({
+      data: {
+        userId,
+        type: input.type,
+        text: input.text.trim(),
+        lat: input.lat ?? null,
+        lng: input.lng ?? null,
+        address,
+        ...postAmounts(input),
+        dealerId,
+        createdAt,
+        media: { create: ready.map((media, position) => ({ ...media, position })) },
+      },
+      select: { id: true },
+    });
+    if (input.lat !== undefined && input.lng !== undefined) {
+      await tx.checkIn.create({ data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, postId: created.id, createdAt } });
+    }
+    return created;
+  });
+  metricsChanged();
+  await releaseUploads(uploads);
+  return post;
+}
+
+function wrapMedia<T>(task: () => T): T {
+  try {
+    return task();
+  } catch (error) {
+    if (error instanceof MediaError) throw new PostError(error.status, error.message, "media");
+    throw error;
+  }
+}
+
+async function wrapMediaAsync<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return await task();
+  } catch (error) {
+    if (error instanceof MediaError) throw new PostError(error.status, error.message, "media");
+    throw error;
+  }
+}
+
+// ---- Check-ins ----
+
+export async function recordCheckIn(userId: number, input: z.infer<typeof checkInSchema>) {
+  const address = input.address?.trim() || (await reverseGeocode(input.lat, input.lng)) || null;
+  const checkIn = await prisma.checkIn.create({
+    data: { userId, type: input.type, lat: input.lat, lng: input.lng, address },
+    select: { id: true, userId: true, type: true, lat: true, lng: true, address: true, createdAt: true },
+  });
+  metricsChanged();
+  return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
+}
+
+// ---- Reactions ----
+
+export async function listReactions(postId: number) {
+  await requirePost(postId);
+  return prisma.reaction.findMany({ where: { postId }, orderBy: { id: "asc" }, select: { userId: true, type: true } });
+}
+
+/** Adds the user's like; liking twice is harmless. */
+export async function likePost(postId: number, userId: number): Promise<void> {
+  await requirePost(postId);
+  await prisma.reaction.upsert({
+    where: { postId_userId_type: { postId, userId, type: "LIKE" } },
+    create: { postId, userId, type: "LIKE" },
+    update: {},
+  });
+}
+
+export async function unlikePost(postId: number, userId: number): Promise<void> {
+  await requirePost(postId);
+  await prisma.reaction.deleteMany({ where: { postId, userId, type: "LIKE" } });
+}
+
+// ---- Comments ----
+
+export const DELETED_COMMENT_TEXT = "This comment was deleted.";
+
+const commentSelect = { id: true, text: true, isDeleted: true, createdAt: true, user: { select: authorSelect } } satisfies Prisma.CommentSelect;
+
+function toCommentView(row: Prisma.CommentGetPayload<{ select: typeof commentSelect }>) {
+  return { ...row, text: row.isDeleted ? "" : row.text, createdAt: row.createdAt.toISOString() };
+}
+export type CommentView = ReturnType<typeof toCommentView>;
+
+/** The post's comments, oldest first; deleted ones stay in place without their text. */
+export async function listComments(postId: number): Promise<CommentView[]> {
+  await requirePost(postId);
+  const rows = await prisma.comment.findMany({ where: { postId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: commentSelect });
+  return rows.map(toCommentView);
+}
+
+export async function addComment(postId: number, userId: number, text: string): Promise<CommentView> {
+  await requirePost(postId);
+  const row = await prisma.comment.create({ data: { postId, userId, text: text.trim() }, select: commentSelect });
+  return toCommentView(row);
+}
+
+/** An author deletes their own comment; it then shows as deleted. */
+export async function deleteComment(postId: number, commentId: number, userId: number): Promise<void> {
+  const comment = await prisma.comment.findUnique({ where: { id: commentId }, select: { postId: true, userId: true } });
+  if (!comment || comment.postId !== postId) throw new PostError(404, "Comment not found");
+  if (comment.userId !== userId) throw new PostError(403, "You can only delete your own comments.");
+  await prisma.comment.update({ where: { id: commentId }, data: { isDeleted: true } });
 }

@@ -1,26 +1,48 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/home";
+import { PostCard, type PostCardData } from "~/components/posts/post-card";
+import { PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
+import { useHydrated } from "~/lib/hydrated";
 import { getOptionalUser } from "~/models/auth.server";
-import { listRecentPosts } from "~/models/post.server";
-import { avatarFor, badgeFor } from "~/lib/avatars";
-import { displayName } from "~/lib/names";
-import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
-import { relativeTime } from "~/lib/relative-time";
+import { cachedAgentRankings } from "~/models/metrics.server";
+import { listPosts } from "~/models/post.server";
+import { periodFrom } from "~/models/post.schema";
+import { useRootData } from "~/root";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline" },
   { name: "description", content: "Track your field activities and manage your territory." },
 ];
 
+/** Rankings rows shown on the feed; the full table is the leaderboard's. */
+const FEED_RANKINGS = 10;
+
 export async function loader(args: Route.LoaderArgs) {
   const user = getOptionalUser(args);
-  if (!user) return { signedIn: false as const, posts: [] };
-  return { signedIn: true as const, posts: await listRecentPosts() };
+  if (!user) return { signedIn: false as const };
+  const params = new URL(args.request.url).searchParams;
+  const cursor = params.get("cursor");
+  const period = periodFrom(params.get("period"));
+  // The first page carries the rankings; later pages (Load More) only posts.
+  const [rankings, page] = await Promise.all([
+    cursor ? Promise.resolve(null) : cachedAgentRankings(period),
+    listPosts({ viewerId: user.id, cursor }),
+  ]);
+  return {
+    signedIn: true as const,
+    viewerId: user.id,
+    period,
+    cursor,
+    rankings: rankings?.slice(0, FEED_RANKINGS) ?? null,
+    posts: page.posts,
+    nextCursor: page.nextCursor,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return loaderData.signedIn ? <Feed posts={loaderData.posts} /> : <Landing />;
+  return loaderData.signedIn ? <Feed data={loaderData} /> : <Landing />;
 }
 
 function Landing() {
@@ -46,57 +68,79 @@ function Landing() {
   );
 }
 
-type FeedPost = Route.ComponentProps["loaderData"]["posts"][number];
+type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 
-function Feed({ posts }: { posts: FeedPost[] }) {
+function Feed({ data }: { data: FeedData }) {
+  const currency = useRootData()?.env.CURRENCY_SYMBOL ?? "$";
+  const hydrated = useHydrated();
+  const more = useFetcher<typeof loader>({ key: "feed-more" });
+  // Pages appended with JavaScript, by the cursor they were loaded with (a revalidated page replaces itself).
+  const [pages, setPages] = useState<Array<{ cursor: string; posts: PostCardData[]; nextCursor: string | null }>>([]);
+  useEffect(() => {
+    const loaded = more.data;
+    if (!loaded?.signedIn || !loaded.cursor) return;
+    const page = { cursor: loaded.cursor, posts: loaded.posts, nextCursor: loaded.nextCursor };
+    setPages((current) => {
+      const index = current.findIndex((existing) => existing.cursor === page.cursor);
+      return index === -1 ? [...current, page] : current.map((existing, i) => (i === index ? page : existing));
+    });
+  }, [more.data]);
+  // Another first page (another period, or a later page without JavaScript) starts the list again.
+  useEffect(() => setPages([]), [data.cursor, data.period]);
+
+  const nextCursor = pages.at(-1)?.nextCursor ?? (pages.length ? null : data.nextCursor);
+  const posts = [...data.posts, ...pages.flatMap((page) => page.posts)];
+  const nextHref = nextCursor ? `/?${new URLSearchParams({ cursor: nextCursor })}` : null;
+
   return (
     <>
       <h1 className="sr-only">Feed</h1>
-      {posts.length === 0 ? (
-        <div className="card space-y-4 text-center">
-          <p className="text-gray-11">No posts yet. Create your first post!</p>
-          <Link to="/new-post" className="btn-primary">
-            Create Post
+      <div className="space-y-3">
+        {data.rankings ? (
+          <RankingsTable rows={data.rankings} period={data.period as keyof typeof PERIOD_LABELS} currency={currency} />
+        ) : (
+          <Link to="/" className="btn-secondary w-full">
+            Back to the newest posts
           </Link>
-        </div>
-      ) : (
-        <ul className="space-y-3">
-          {posts.map((post) => (
-            <PostSummary key={post.id} post={post} />
-          ))}
-        </ul>
-      )}
+        )}
+        {posts.length === 0 ? (
+          <div className="card space-y-4 text-center">
+            <p className="text-gray-11">No posts yet. Create your first post!</p>
+            <Link to="/new-post" className="btn-primary">
+              Create Post
+            </Link>
+          </div>
+        ) : (
+          <ul className="space-y-3" aria-label="Posts">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} currency={currency} viewerId={data.viewerId} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {nextHref ? (
+          <a
+            href={nextHref}
+            className="btn-secondary w-full"
+            aria-busy={more.state === "loading" || undefined}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              if (more.state === "idle") void more.load(`/?index&${new URLSearchParams({ cursor: nextCursor ?? "" })}`);
+            }}
+          >
+            {more.state === "loading" ? "Loading..." : "Load More Posts"}
+          </a>
+        ) : null}
+      </div>
       <Link
         to="/new-post"
         aria-label="New post"
-        className="fixed bottom-20 right-4 z-20 flex size-14 items-center justify-center rounded-full bg-accent-9 text-white shadow-lg hover:bg-accent-10"
+        className="fixed right-4 bottom-20 z-20 flex size-14 items-center justify-center rounded-full bg-accent-9 text-white shadow-lg hover:bg-accent-10"
       >
         <Plus size={28} aria-hidden />
       </Link>
     </>
-  );
-}
-
-function PostSummary({ post }: { post: FeedPost }) {
-  const avatar = avatarFor(post.user.selectedAvatar);
-  const badge = badgeFor(post.user.currentBadge);
-  return (
-    <li className="card">
-      <div className="flex items-center gap-3">
-        <span className={`flex size-10 items-center justify-center rounded-full text-xl ${avatar.colors.background}`} aria-hidden>
-          {avatar.emoji}
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="font-semibold">
-            {displayName(post.user)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
-          </p>
-          <p className="text-sm text-gray-11">
-            {POST_TYPE_LABELS[post.type as PostType] ?? post.type} · <time dateTime={post.createdAt.toISOString()}>{relativeTime(post.createdAt)}</time>
-          </p>
-        </div>
-      </div>
-      <p className="mt-1 text-xs text-gray-11">{post.address || "Unknown Location"}</p>
-      {post.text ? <p className="mt-3 whitespace-pre-line">{post.text}</p> : null}
-    </li>
   );
 }

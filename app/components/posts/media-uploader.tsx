@@ -1,0 +1,244 @@
+import { ImagePlus, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { FieldErrors } from "~/components/forms";
+import { useHydrated } from "~/lib/hydrated";
+import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.schema";
+
+const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "video/mp4", "video/webm", "video/quicktime"];
+const HELP = "Max 10 photos, 3 videos (60s each)";
+const SHOWN_ERRORS = 4;
+
+type Item = {
+  key: string;
+  name: string;
+  kind: "IMAGE" | "VIDEO";
+  preview: string;
+  progress: number;
+  state: "uploading" | "done" | "failed";
+  url?: string;
+  durationSec?: number;
+  error?: string;
+};
+
+/** The duration a browser can read from a video file, or undefined. */
+function videoDuration(file: File): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const video = document.createElement("video");
+    const url = URL.createObjectURL(file);
+    const done = (value: number | undefined) => {
+      URL.revokeObjectURL(url);
+      resolve(value);
+    };
+    video.preload = "metadata";
+    video.onloadedmetadata = () => done(Number.isFinite(video.duration) ? video.duration : undefined);
+    video.onerror = () => done(undefined);
+    video.src = url;
+  });
+}
+
+/** POST /api/objects/upload for a signed URL, then PUT the file there with progress. */
+async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<string> {
+  const grant = await fetch("/api/objects/upload", { method: "POST", headers: { Accept: "application/json" } });
+  if (!grant.ok) throw new Error(`Failed to upload ${file.name}`);
+  const { uploadURL } = (await grant.json()) as { uploadURL: string };
+  // Same origin as the page, whatever APP_URL says, so the CSP's connect-src 'self' holds.
+  const parsed = new URL(uploadURL, window.location.href);
+  const target = `${parsed.pathname}${parsed.search}`;
+  await new Promise<void>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("PUT", target);
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      let message = `Failed to upload ${file.name}`;
+      try {
+        const body = JSON.parse(xhr.responseText) as { error?: string };
+        if (body.error) message = body.error;
+      } catch {
+        // keep the generic message
+      }
+      reject(new Error(message));
+    };
+    xhr.onerror = () => reject(new Error(`Failed to upload ${file.name}`));
+    xhr.send(file);
+  });
+  return target;
+}
+
+/**
+ * Photos and videos for a post. Without JavaScript: a plain file input sent with the form.
+ * With it: each file is checked, uploaded at once to a signed URL with a progress bar, and the
+ * form sends only the uploaded URLs. No third-party widget: cheap phones pay for every byte.
+ */
+export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onBusyChange: (busy: boolean) => void }) {
+  const hydrated = useHydrated();
+  const [items, setItems] = useState<Item[]>([]);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [network, setNetwork] = useState<"online" | "offline" | "back" | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const seen = useRef(new Set<string>());
+
+  const busy = items.some((item) => item.state === "uploading");
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const offline = () => setNetwork("offline");
+    const online = () => {
+      setNetwork("back");
+      clearTimeout(timer);
+      timer = setTimeout(() => setNetwork(null), 3000);
+    };
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", online);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
+    };
+  }, []);
+
+  const update = (key: string, change: Partial<Item>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  async function add(files: File[]) {
+    const found: string[] = [];
+    const accepted: Array<{ file: File; key: string }> = [];
+    let room = MAX_FILES - items.filter((item) => item.state !== "failed").length;
+    for (const file of files) {
+      const fingerprint = `${file.name}:${file.size}:${file.type}`;
+      if (seen.current.has(fingerprint)) {
+        found.push(`Cannot add the duplicate file '${file.name}', it already exists`);
+      } else if (!ACCEPTED.includes(file.type)) {
+        found.push(WRONG_FILE_TYPE);
+      } else if (file.size > MAX_FILE_BYTES) {
+        found.push(fileTooLarge(file.name));
+      } else if (room <= 0) {
+        found.push(TOO_MANY_FILES);
+      } else {
+        room -= 1;
+        seen.current.add(fingerprint);
+        accepted.push({ file, key: fingerprint });
+      }
+    }
+    setProblems([...new Set(found)]);
+    const fresh = accepted.map(({ file, key }): Item => ({
+      key,
+      name: file.name,
+      kind: file.type.startsWith("video/") ? "VIDEO" : "IMAGE",
+      preview: URL.createObjectURL(file),
+      progress: 0,
+      state: "uploading",
+    }));
+    setItems((current) => [...current, ...fresh]);
+    await Promise.all(
+      accepted.map(async ({ file, key }) => {
+        try {
+          const durationSec = file.type.startsWith("video/") ? await videoDuration(file) : undefined;
+          const url = await uploadFile(file, (progress) => update(key, { progress }));
+          update(key, { state: "done", progress: 100, url, durationSec });
+        } catch (error) {
+          seen.current.delete(key);
+          update(key, { state: "failed", error: error instanceof Error ? error.message : `Failed to upload ${file.name}` });
+        }
+      }),
+    );
+  }
+
+  function remove(key: string) {
+    seen.current.delete(key);
+    setItems((current) => current.filter((item) => item.key !== key));
+  }
+
+  if (!hydrated) {
+    return (
+      <div>
+        <label htmlFor="post-files" className="field-label">
+          Photos and videos
+        </label>
+        <input id="post-files" name="files" type="file" multiple accept={ACCEPTED.join(",")} className="field-input py-2" />
+        <p className="mt-1 text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
+        <FieldErrors errors={errors} />
+      </div>
+    );
+  }
+
+  const shownProblems = problems.slice(0, SHOWN_ERRORS);
+  const hiddenProblems = problems.length - shownProblems.length;
+  const done = items.filter((item) => item.state === "done");
+  return (
+    <div className="space-y-2" role="group" aria-labelledby="post-files-title">
+      <span id="post-files-title" className="field-label">
+        Photos and videos
+      </span>
+      {done.map((item, index) => (
+        <span key={item.key} hidden>
+          <input type="hidden" name={`media[${index}].url`} value={item.url} />
+          {item.durationSec !== undefined ? <input type="hidden" name={`media[${index}].durationSec`} value={item.durationSec.toFixed(1)} /> : null}
+        </span>
+      ))}
+      {items.length > 0 ? (
+        <ul className="grid grid-cols-3 gap-2" aria-label="Attached files">
+          {items.map((item) => (
+            <li key={item.key} className="relative overflow-hidden rounded-lg bg-gray-3" data-testid="attached-file">
+              {item.kind === "IMAGE" ? (
+                <img src={item.preview} alt={item.name} className="aspect-square w-full object-cover" />
+              ) : (
+                <video src={item.preview} muted className="aspect-square w-full object-cover" aria-label={item.name} />
+              )}
+              <div className="absolute inset-x-1 bottom-1">
+                {item.state === "failed" ? (
+                  <p className="rounded bg-danger-3 px-1 text-xs text-danger-11">{item.error}</p>
+                ) : (
+                  <progress className="h-1.5 w-full" max={100} value={item.progress} aria-label={`Upload of ${item.name}`}>
+                    {item.progress}%
+                  </progress>
+                )}
+              </div>
+              <button type="button" onClick={() => remove(item.key)} className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white" aria-label={`Remove ${item.name}`}>
+                <Trash2 size={14} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <input
+        ref={input}
+        id="post-files"
+        type="file"
+        multiple
+        accept={ACCEPTED.join(",")}
+        className="sr-only"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = "";
+          void add(files);
+        }}
+      />
+      <label htmlFor="post-files" className="btn-secondary w-full cursor-pointer">
+        <ImagePlus size={18} aria-hidden /> Add photos or videos
+      </label>
+      <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
+      {network === "offline" ? (
+        <p role="alert" className="text-sm text-danger-11">
+          No Internet connection
+        </p>
+      ) : network === "back" ? (
+        <p role="status" className="text-sm text-accent-11">
+          Connected to the Internet
+        </p>
+      ) : null}
+      {shownProblems.length ? (
+        <div role="alert" className="space-y-0.5 text-sm text-danger-11">
+          {shownProblems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+          {hiddenProblems > 0 ? <p>{hiddenProblems} additional restrictions were not fulfilled</p> : null}
+        </div>
+      ) : null}
+      <FieldErrors errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { Heart, MessageCircle, Share2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { avatarFor, badgeFor } from "~/lib/avatars";
+import { useHydrated } from "~/lib/hydrated";
+import { formatAmount } from "~/lib/money";
+import { displayName } from "~/lib/names";
+import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
+import { relativeTime } from "~/lib/relative-time";
+import { CommentsPanel, type CommentsData } from "./comments";
+import { MediaGrid, type MediaView } from "./media-grid";
+
+export type PostCardData = {
+  id: number;
+  type: string;
+  text: string;
+  address: string | null;
+  createdAt: string;
+  user: { id: number; username: string; firstName: string | null; lastName: string | null; selectedAvatar: string; currentBadge: string | null };
+  saleProduct: string | null;
+  saleQty: number | null;
+  salePrice: string | null;
+  saleTotal: string | null;
+  recoveryAmount: string | null;
+  dealer: { id: number; businessName: string; contactName: string | null } | null;
+  media: MediaView[];
+  likeCount: number;
+  commentCount: number;
+  likedByMe: boolean;
+  authorDistanceTodayKm: number | null;
+};
+
+/** The post card of part-1 §2. `comments` is given on /posts/{id}, where they are always open. */
+export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: CommentsData; viewerId: number }) {
+  const hydrated = useHydrated();
+  const [showComments, setShowComments] = useState(false);
+  const avatar = avatarFor(post.user.selectedAvatar);
+  const badge = badgeFor(post.user.currentBadge);
+  const author = displayName(post.user);
+  const typeLabel = POST_TYPE_LABELS[post.type as PostType] ?? post.type;
+  return (
+    <article className="card" aria-labelledby={`post-${post.id}-author`} data-testid="post-card" data-post-id={post.id}>
+      <header className="flex items-start gap-3">
+        <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${avatar.colors.background}`} aria-hidden>
+          {avatar.emoji}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p id={`post-${post.id}-author`} className="font-semibold">
+            {author}{" "}
+            {badge ? (
+              <span role="img" aria-label={badge.name} title={badge.name}>
+                {badge.emoji}
+              </span>
+            ) : null}
+          </p>
+          <p className="text-sm text-gray-11">
+            <span className="rounded bg-accent-3 px-1.5 py-0.5 text-xs font-medium text-accent-11">{typeLabel}</span> ·{" "}
+            <Link to={`/posts/${post.id}`} className="hover:underline">
+              <time dateTime={post.createdAt} suppressHydrationWarning>
+                {relativeTime(post.createdAt)}
+              </time>
+            </Link>
+          </p>
+          <p className="mt-0.5 flex gap-2 text-xs text-gray-11">
+            <span className="min-w-0 truncate">📍 {post.address || "Unknown Location"}</span>
+            {post.authorDistanceTodayKm !== null ? (
+              <span className="shrink-0 rounded-full bg-gray-3 px-1.5" title="Distance the author travelled today">
+                {post.authorDistanceTodayKm.toFixed(1)} km today
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </header>
+
+      {post.text ? <p className="mt-3 break-words whitespace-pre-line">{post.text}</p> : null}
+
+      <MediaGrid media={post.media} label={`${author}'s ${typeLabel}`} />
+
+      <PostDetails post={post} currency={currency} />
+
+      <footer className="mt-3 flex items-center gap-1 border-t border-gray-4 pt-2">
+        <LikeControl post={post} />
+        {comments ? (
+          <span className="btn-ghost min-h-9 px-2 text-sm">
+            <MessageCircle size={18} aria-hidden /> {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+          </span>
+        ) : hydrated ? (
+          <button type="button" className="btn-ghost min-h-9 px-2 text-sm" aria-expanded={showComments} onClick={() => setShowComments((open) => !open)}>
+            <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
+          </button>
+        ) : (
+          <Link to={`/posts/${post.id}#comments`} className="btn-ghost min-h-9 px-2 text-sm">
+            <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
+          </Link>
+        )}
+        <ShareControl post={post} author={author} typeLabel={typeLabel} />
+      </footer>
+
+      {comments ? (
+        <CommentsPanel postId={post.id} viewerId={viewerId} initial={comments} />
+      ) : showComments ? (
+        <CommentsPanel postId={post.id} viewerId={viewerId} />
+      ) : null}
+    </article>
+  );
+}
+
+function PostDetails({ post, currency }: { post: PostCardData; currency: string }) {
+  const rows: Array<[string, string]> = [];
+  if (post.type === "SALE") {
+    if (post.saleProduct) rows.push(["Product", SALE_PRODUCT_LABELS[post.saleProduct as SaleProduct] ?? post.saleProduct]);
+    if (post.saleQty !== null) rows.push(["Quantity", `${post.saleQty} ${post.saleQty === 1 ? "bag" : "bags"}`]);
+    if (post.salePrice !== null) rows.push(["Price per unit", formatAmount(post.salePrice, currency)]);
+    if (post.saleTotal !== null) rows.push(["Total", formatAmount(post.saleTotal, currency)]);
+  }
+  if (post.type === "RECOVERY" && post.recoveryAmount !== null) rows.push(["Recovery amount", formatAmount(post.recoveryAmount, currency)]);
+  if (post.dealer) {
+    rows.push(["Dealer", post.dealer.businessName]);
+    if (post.dealer.contactName) rows.push(["Contact", post.dealer.contactName]);
+  }
+  if (rows.length === 0) return null;
+  return (
+    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-gray-2 p-3 text-sm" aria-label="Post details">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-gray-11">{term}</dt>
+          <dd className={term === "Total" ? "font-semibold" : undefined}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A plain form post without JavaScript; with it, a fetcher that shows the new state at once. */
+function LikeControl({ post }: { post: PostCardData }) {
+  const fetcher = useFetcher({ key: `like-${post.id}` });
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("intent");
+  const liked = pending ? pending === "like" : post.likedByMe;
+  const count = post.likeCount + (liked === post.likedByMe ? 0 : liked ? 1 : -1);
+  return (
+    <fetcher.Form method="post" action={`/posts/${post.id}`}>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value={liked ? "unlike" : "like"}
+        aria-pressed={liked}
+        aria-label={liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}
+        className={`btn-ghost min-h-9 px-2 text-sm ${liked ? "text-danger-11" : ""}`}
+      >
+        <Heart size={18} aria-hidden fill={liked ? "currentColor" : "none"} /> <span data-testid="like-count">{count}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function ShareControl({ post, author, typeLabel }: { post: PostCardData; author: string; typeLabel: string }) {
+  const hydrated = useHydrated();
+  const [notice, setNotice] = useState<string | null>(null);
+  const text = `${author} · ${typeLabel}${post.text ? `: ${post.text}` : ""}`;
+  if (!hydrated) {
+    // Without JavaScript: a link that carries the text (WhatsApp is what officers use).
+    return (
+      <a href={`https://wa.me/?text=${encodeURIComponent(text)}`} className="btn-ghost ml-auto min-h-9 px-2 text-sm" rel="noopener noreferrer" target="_blank">
+        <Share2 size={18} aria-hidden /> Share
+      </a>
+    );
+  }
+  async function share() {
+    const url = new URL(`/posts/${post.id}`, window.location.href).toString();
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: typeLabel, text, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      setNotice("Post content copied to clipboard!");
+    } catch {
+      setNotice("Could not copy the post. Please try again.");
+    }
+    setTimeout(() => setNotice(null), 5000);
+  }
+  return (
+    <>
+      <button type="button" onClick={share} className="btn-ghost ml-auto min-h-9 px-2 text-sm">
+        <Share2 size={18} aria-hidden /> Share
+      </button>
+      {notice ? (
+        <div role="status" className="fixed inset-x-3 top-2 z-50 mx-auto max-w-sm rounded-xl border border-accent-6 bg-accent-2 p-3 text-accent-12 shadow-lg">
+          <p className="font-semibold">Shared</p>
+          <p className="text-sm">{notice}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { avatarFor, badgeFor } from "~/lib/avatars";
+import { formatAmount } from "~/lib/money";
+import { displayName } from "~/lib/names";
+
+export type RankingView = {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  selectedAvatar: string;
+  currentBadge: string | null;
+  distance: string;
+  hours: string;
+  sales: string;
+  recovery: string;
+  dealers: number;
+};
+
+const MEDALS: Record<number, { emoji: string; label: string }> = {
+  1: { emoji: "🥇", label: "Gold medal" },
+  2: { emoji: "🥈", label: "Silver medal" },
+  3: { emoji: "🥉", label: "Bronze medal" },
+};
+
+export const PERIOD_LABELS = { today: "Today", week: "This week", month: "This month", all: "All time" } as const;
+
+/** The feed's "Sales Agent Rankings" (part-1 §2): position, medals for 1–3, km, hours, money. */
+export function RankingsTable({
+  rows,
+  period,
+  currency,
+}: {
+  rows: RankingView[];
+  period: keyof typeof PERIOD_LABELS;
+  currency: string;
+}) {
+  return (
+    <section className="card p-0" aria-labelledby="rankings-title">
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
+        <h2 id="rankings-title" className="text-lg font-semibold">
+          Sales Agent Rankings
+        </h2>
+        <nav aria-label="Rankings period" className="flex gap-1 text-xs">
+          {(Object.keys(PERIOD_LABELS) as Array<keyof typeof PERIOD_LABELS>).map((key) => (
+            <a
+              key={key}
+              href={key === "month" ? "/" : `/?period=${key}`}
+              aria-current={key === period ? "page" : undefined}
+              className={`rounded-full px-2 py-1 ${key === period ? "bg-accent-9 text-white" : "bg-gray-3 text-gray-11"}`}
+            >
+              {PERIOD_LABELS[key]}
+            </a>
+          ))}
+        </nav>
+      </div>
+      {rows.length === 0 ? (
+        <p className="p-4 text-gray-11">No sales agent data available</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">Rank</th>
+                <th scope="col" className="px-3 py-2">Agent</th>
+                <th scope="col" className="px-3 py-2 text-right">Distance</th>
+                <th scope="col" className="px-3 py-2 text-right">Hours</th>
+                <th scope="col" className="px-3 py-2 text-right">Sales</th>
+                <th scope="col" className="px-3 py-2 text-right">Recovery</th>
+                <th scope="col" className="px-3 py-2 text-right">Dealers</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => {
+                const position = index + 1;
+                const medal = MEDALS[position];
+                const avatar = avatarFor(row.selectedAvatar);
+                const badge = badgeFor(row.currentBadge);
+                return (
+                  <tr key={row.id} className="border-t border-gray-4">
+                    <td className="px-3 py-2 font-semibold whitespace-nowrap">
+                      #{position}
+                      {medal ? (
+                        <span role="img" aria-label={medal.label} className="ml-1">
+                          {medal.emoji}
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex items-center gap-2">
+                        <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`} aria-hidden>
+                          {avatar.emoji}
+                        </span>
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium">
+                            {displayName(row)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
+                          </span>
+                          <span className="block truncate text-xs text-gray-11">@{row.username}</span>
+                        </span>
+                      </div>
+                    </td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">{row.distance} km</td>
+                    <td className="px-3 py-2 text-right">{row.hours}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.sales, currency)}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.recovery, currency)}</td>
+                    <td className="px-3 py-2 text-right">{row.dealers}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma, resetDatabase } from "../../tests/support/db";
+import { agentMetrics, agentRankings, distanceToday, listAgentRankings, periodRange, timeZoneOffsetMs } from "~/models/metrics.server";
+
+beforeEach(resetDatabase);
+
+const HOUR = 3_600_000;
+/** 2026-11-18 (a Wednesday) 00:00 in Asia/Karachi (UTC+5). */
+const WED = Date.UTC(2026, 10, 18) - 5 * HOUR;
+const NOW = new Date(WED + 15 * HOUR);
+
+async function officer(username: string, extra: { firstName?: string; role?: string } = {}) {
+  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: extra.role ?? "OFFICER", firstName: extra.firstName } });
+}
+
+async function checkIn(userId: number, at: number, lat: number, lng: number) {
+  await prisma.checkIn.create({ data: { userId, type: "CHECK_IN", lat, lng, createdAt: new Date(at) } });
+}
+
+describe("periodRange", () => {
+  it("uses Karachi days, weeks from Sunday and calendar months", () => {
+    expect(timeZoneOffsetMs(NOW, "Asia/Karachi")).toBe(5 * HOUR);
+    expect(periodRange("today", NOW, "Asia/Karachi")).toEqual({ from: WED, to: WED + 24 * HOUR });
+    expect(periodRange("week", NOW, "Asia/Karachi").from).toBe(WED - 3 * 24 * HOUR);
+    expect(periodRange("month", NOW, "Asia/Karachi").from).toBe(Date.UTC(2026, 10, 1) - 5 * HOUR);
+    expect(periodRange("all", NOW, "Asia/Karachi").from).toBe(0);
+  });
+});
+
+describe("agentMetrics", () => {
+  it("sums haversine distance between consecutive check-ins within each Karachi day, and first-to-last hours per day", async () => {
+    const ali = await officer("ali");
+    // Day 1 (Wednesday): Lahore -> 1 degree of latitude north (111.19 km) -> back, 08:00 to 17:00.
+    await checkIn(ali.id, WED + 8 * HOUR, 31, 74);
+    await checkIn(ali.id, WED + 12 * HOUR, 32, 74);
+    await checkIn(ali.id, WED + 17 * HOUR, 31, 74);
+    // Day 2 (Thursday, 04:00 Karachi = 23:00 UTC Wednesday): one check-in far away, then one more at the same spot.
+    await checkIn(ali.id, WED + 28 * HOUR, 24.86, 67);
+    await checkIn(ali.id, WED + 30 * HOUR, 24.86, 67);
+
+    const metrics = (await agentMetrics({ from: WED, to: WED + 48 * HOUR })).get(ali.id);
+    // No leg joins Wednesday's last check-in to Thursday's first.
+    expect(metrics?.distanceKm).toBeCloseTo(2 * 111.195, 1);
+    expect(metrics?.hours).toBeCloseTo(9 + 2, 6);
+    expect(metrics?.checkIns).toBe(5);
+
+    const today = await distanceToday([ali.id], NOW);
+    expect(today.get(ali.id)).toBeCloseTo(222.4, 1);
+  });
+
+  it("sums SALE totals, RECOVERY amounts and dealers created in the period only", async () => {
+    const sana = await officer("sana");
+    const inside = new Date(WED + 10 * HOUR);
+    const outside = new Date(WED - 40 * 24 * HOUR);
+    await prisma.post.createMany({
+      data: [
+        { userId: sana.id, type: "SALE", saleQty: 10, salePriceCents: 125_050n, saleTotalCents: 1_250_500n, createdAt: inside },
+        { userId: sana.id, type: "SALE", saleQty: 1, salePriceCents: 100n, saleTotalCents: 100n, createdAt: outside },
+        { userId: sana.id, type: "RECOVERY", recoveryAmountCents: 50_025n, createdAt: inside },
+        { userId: sana.id, type: "FIELD_VISIT", createdAt: inside },
+      ],
+    });
+    await prisma.dealer.create({ data: { businessName: "Kissan Store", street: "1 Road", city: "Multan", state: "Punjab", lat: 30, lng: 71, createdById: sana.id, createdAt: inside } });
+    const metrics = (await agentMetrics(periodRange("month", NOW))).get(sana.id);
+    expect(metrics).toMatchObject({ salesCents: 1_250_500n, recoveryCents: 50_025n, dealers: 1, posts: 3, distanceKm: 0, hours: 0 });
+  });
+});
+
+describe("agentRankings", () => {
+  it("lists active officers only, by sales, then recovery, then name", async () => {
+    const a = await officer("a", { firstName: "Zara" });
+    const b = await officer("b", { firstName: "Bilal" });
+    const c = await officer("c", { firstName: "Adeel" });
+    await officer("boss", { role: "MANAGER" });
+    const inactive = await officer("gone");
+    await prisma.user.update({ where: { id: inactive.id }, data: { isActive: false } });
+    const at = new Date(WED + HOUR);
+    await prisma.post.createMany({
+      data: [
+        { userId: a.id, type: "SALE", saleTotalCents: 500n, createdAt: at },
+        { userId: b.id, type: "SALE", saleTotalCents: 500n, createdAt: at },
+        { userId: b.id, type: "RECOVERY", recoveryAmountCents: 10n, createdAt: at },
+      ],
+    });
+    const rows = await agentRankings("month", NOW);
+    expect(rows.map((row) => row.username)).toEqual(["b", "a", "c"]);
+    const api = await listAgentRankings("month", NOW);
+    expect(api[0]).toMatchObject({ username: "b", name: "Bilal", sales: "5.00", recovery: "0.10", distance: "0.0", hours: "0.0", dealers: 0 });
+    expect(c.id).toBeGreaterThan(0);
+  });
+});
+
+describe("cachedAgentRankings", () => {
+  it("reuses an answer until a post changes the metrics", async () => {
+    const { cachedAgentRankings, metricsChanged } = await import("~/models/metrics.server");
+    const { createPost } = await import("~/models/post.server");
+    const { postSchema } = await import("~/models/post.schema");
+    metricsChanged();
+    const ali = await officer("ali");
+    expect((await cachedAgentRankings("today"))[0]).toMatchObject({ username: "ali", sales: "0.00" });
+    // A write behind the model's back is not seen yet…
+    await prisma.post.create({ data: { userId: ali.id, type: "SALE", saleTotalCents: 100n } });
+    expect((await cachedAgentRankings("today"))[0]?.sales).toBe("0.00");
+    // …a post through the model is, at once.
+    await createPost(ali.id, postSchema.parse({ type: "SALE", saleProduct: "SSP", saleQty: 2, salePrice: "10" }));
+    expect((await cachedAgentRankings("today"))[0]?.sales).toBe("21.00");
+  });
+});

@@ -1,0 +1,260 @@
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { centsToDecimal } from "~/lib/money";
+import type { Period } from "~/models/post.schema";
+
+// The activity metrics of decisions.md §3, computed in SQL so that no caller loads every
+// check-in or post into memory: distance (haversine between consecutive check-ins of an agent
+// within one local day), hours (first to last check-in of each local day), sales, recovery and
+// dealers created, over a period. The rankings table, the map, the leaderboard and the profile
+// stats all read them from here. See docs/decisions/0008-feed-posts-and-metrics.md.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EARTH_RADIUS_KM = 6371.0088;
+
+/** The offset of the app's time zone from UTC at `at`, in ms (Asia/Karachi: +5 h all year). */
+export function timeZoneOffsetMs(at: Date, timeZone = env.APP_TIME_ZONE): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return local - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+export type TimeRange = { from: number; to: number };
+
+/**
+ * The period's start and end as epoch ms: today, this week (from Sunday), this month, or all
+ * time, in the app's time zone. `to` is the end of today, so nothing posted today is left out.
+ */
+export function periodRange(period: Period, now = new Date(), timeZone = env.APP_TIME_ZONE): TimeRange {
+  const offset = timeZoneOffsetMs(now, timeZone);
+  const localNow = now.getTime() + offset;
+  const localDayStart = Math.floor(localNow / DAY_MS) * DAY_MS;
+  const to = localDayStart + DAY_MS - offset;
+  const local = new Date(localDayStart);
+  switch (period) {
+    case "today":
+      return { from: localDayStart - offset, to };
+    case "week":
+      return { from: localDayStart - local.getUTCDay() * DAY_MS - offset, to };
+    case "month":
+      return { from: Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offset, to };
+    case "all":
+      return { from: 0, to: Number.MAX_SAFE_INTEGER };
+  }
+}
+
+export type AgentMetrics = {
+  userId: number;
+  distanceKm: number;
+  hours: number;
+  salesCents: bigint;
+  recoveryCents: bigint;
+  dealers: number;
+  posts: number;
+  checkIns: number;
+};
+
+type MetricsRow = {
+  userId: bigint | number;
+  km: number | bigint | null;
+  ms: number | bigint | null;
+  sales: bigint | number | null;
+  recovery: bigint | number | null;
+  dealers: bigint | number | null;
+  posts: bigint | number | null;
+  checkIns: bigint | number | null;
+};
+
+/**
+ * One SQL statement: per-user distance, hours, sales, recovery, dealers, posts and check-ins in
+ * the range. `users` limits it to some users (the feed's authors); without it, every user with
+ * any activity. Days are split at the app time zone's midnight (its offset at `range.from`'s
+ * end, which for Asia/Karachi is always +5 h).
+ */
+async function metricsRows(range: TimeRange, users?: readonly number[]): Promise<MetricsRow[]> {
+  if (users && users.length === 0) return [];
+  const offset = timeZoneOffsetMs(new Date(Math.min(range.to, Date.now())));
+  // Inlined (both are integers we computed): a bound number may arrive as a REAL, and then
+  // "/" would divide without truncating and every check-in would be a day of its own.
+  const localDay = Prisma.raw(`CAST((createdAt + ${Math.trunc(offset)}) / ${DAY_MS} AS INTEGER)`);
+  const userFilter = (column: string) =>
+    users ? Prisma.sql`AND ${Prisma.raw(column)} IN (${Prisma.join(users)})` : Prisma.empty;
+  return prisma.$queryRaw<MetricsRow[]>`
+    WITH days AS (
+      SELECT userId, lat, lng, createdAt,
+        LAG(lat) OVER w AS prevLat, LAG(lng) OVER w AS prevLng
+      FROM CheckIn
+      WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("userId")}
+      WINDOW w AS (PARTITION BY userId, ${localDay} ORDER BY createdAt, id)
+    ),
+    distance AS (
+      SELECT userId, COUNT(*) AS checkIns,
+        SUM(CASE WHEN prevLat IS NULL THEN 0.0 ELSE
+          2 * ${EARTH_RADIUS_KM} * asin(min(1.0, sqrt(
+            pow(sin(radians(lat - prevLat) / 2), 2)
+            + cos(radians(prevLat)) * cos(radians(lat)) * pow(sin(radians(lng - prevLng) / 2), 2)
+          ))) END) AS km
+      FROM days GROUP BY userId
+    ),
+    hours AS (
+      SELECT userId, SUM(span) AS ms FROM (
+        SELECT userId, MAX(createdAt) - MIN(createdAt) AS span
+        FROM CheckIn
+        WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("userId")}
+        GROUP BY userId, ${localDay}
+      ) GROUP BY userId
+    ),
+    money AS (
+      SELECT userId,
+        SUM(CASE WHEN type = 'SALE' THEN COALESCE(saleTotalCents, 0) ELSE 0 END) AS sales,
+        SUM(CASE WHEN type = 'RECOVERY' THEN COALESCE(recoveryAmountCents, 0) ELSE 0 END) AS recovery,
+        COUNT(*) AS posts
+      FROM Post
+      WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("userId")}
+      GROUP BY userId
+    ),
+    dealers AS (
+      SELECT createdById AS userId, COUNT(*) AS dealers
+      FROM Dealer
+      WHERE createdById IS NOT NULL AND createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("createdById")}
+      GROUP BY createdById
+    ),
+    everyone AS (
+      SELECT userId FROM distance UNION SELECT userId FROM money UNION SELECT userId FROM dealers
+    )
+    SELECT everyone.userId AS userId, distance.km AS km, hours.ms AS ms, money.sales AS sales,
+      money.recovery AS recovery, dealers.dealers AS dealers, money.posts AS posts, distance.checkIns AS checkIns
+    FROM everyone
+    LEFT JOIN distance ON distance.userId = everyone.userId
+    LEFT JOIN hours ON hours.userId = everyone.userId
+    LEFT JOIN money ON money.userId = everyone.userId
+    LEFT JOIN dealers ON dealers.userId = everyone.userId`;
+}
+
+function toMetrics(row: MetricsRow): AgentMetrics {
+  return {
+    userId: Number(row.userId),
+    distanceKm: Number(row.km ?? 0),
+    hours: Number(row.ms ?? 0) / 3_600_000,
+    salesCents: BigInt(row.sales ?? 0),
+    recoveryCents: BigInt(row.recovery ?? 0),
+    dealers: Number(row.dealers ?? 0),
+    posts: Number(row.posts ?? 0),
+    checkIns: Number(row.checkIns ?? 0),
+  };
+}
+
+/** The metrics of each user with activity in the range (or of the given users), by user id. */
+export async function agentMetrics(range: TimeRange, users?: readonly number[]): Promise<Map<number, AgentMetrics>> {
+  const rows = await metricsRows(range, users);
+  return new Map(rows.map((row) => [Number(row.userId), toMetrics(row)]));
+}
+
+/** Each given user's distance today (km), for the post cards; users without check-ins are absent. */
+export async function distanceToday(users: readonly number[], now = new Date()): Promise<Map<number, number>> {
+  const metrics = await agentMetrics(periodRange("today", now), users);
+  return new Map([...metrics.values()].filter((m) => m.distanceKm > 0).map((m) => [m.userId, m.distanceKm]));
+}
+
+export type RankingRow = {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  selectedAvatar: string;
+  currentBadge: string | null;
+  distanceKm: number;
+  hours: number;
+  salesCents: bigint;
+  recoveryCents: bigint;
+  dealers: number;
+};
+
+/**
+ * The "Sales Agent Rankings": every active OFFICER with the period's metrics, ordered by
+ * sales, then recovery, then name (decisions.md §3). Two queries whatever the team size.
+ */
+export async function agentRankings(period: Period, now = new Date()): Promise<RankingRow[]> {
+  const [officers, metrics] = await Promise.all([
+    prisma.user.findMany({
+      where: { role: "OFFICER", isActive: true },
+      select: { id: true, username: true, firstName: true, lastName: true, selectedAvatar: true, currentBadge: true },
+    }),
+    agentMetrics(periodRange(period, now)),
+  ]);
+  const rows = officers.map((officer): RankingRow => {
+    const m = metrics.get(officer.id);
+    return {
+      ...officer,
+      distanceKm: m?.distanceKm ?? 0,
+      hours: m?.hours ?? 0,
+      salesCents: m?.salesCents ?? 0n,
+      recoveryCents: m?.recoveryCents ?? 0n,
+      dealers: m?.dealers ?? 0,
+    };
+  });
+  const nameOf = (row: RankingRow) => `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim().toLowerCase() || row.username;
+  return rows.sort(
+    (a, b) =>
+      (b.salesCents > a.salesCents ? 1 : b.salesCents < a.salesCents ? -1 : 0) ||
+      (b.recoveryCents > a.recoveryCents ? 1 : b.recoveryCents < a.recoveryCents ? -1 : 0) ||
+      nameOf(a).localeCompare(nameOf(b)) ||
+      a.id - b.id,
+  );
+}
+
+/** The rankings rows as the API and the feed show them (part-1 §3 "Agent ranking row"). */
+export async function listAgentRankings(period: Period, now = new Date()) {
+  const rows = await agentRankings(period, now);
+  return rows.map((row) => ({
+    id: row.id,
+    name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username,
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    selectedAvatar: row.selectedAvatar,
+    currentBadge: row.currentBadge,
+    distance: row.distanceKm.toFixed(1),
+    hours: row.hours.toFixed(1),
+    sales: centsToDecimal(row.salesCents),
+    recovery: centsToDecimal(row.recoveryCents),
+    dealers: row.dealers,
+  }));
+}
+
+// The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
+// officers' 100,000 check-ins on 2 cores), and every feed page shows it. So the feed and
+// GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
+// process that changes a metric (a post, a check-in) drops it at once. SQLite means a single
+// server process, so the only staleness left is from other writers (a dealer created, a
+// script): at most 30 seconds.
+const RANKINGS_TTL_MS = 30_000;
+const rankingsCache = new Map<Period, { at: number; day: number; rows: Promise<Awaited<ReturnType<typeof listAgentRankings>>> }>();
+
+/** Forgets cached rankings; called by writes that change the metrics. */
+export function metricsChanged(): void {
+  rankingsCache.clear();
+}
+
+/** listAgentRankings(period), reused for up to 30 s unless a post or check-in came in. */
+export function cachedAgentRankings(period: Period): ReturnType<typeof listAgentRankings> {
+  const now = Date.now();
+  const day = periodRange("today", new Date(now)).from;
+  const cached = rankingsCache.get(period);
+  if (cached && now - cached.at < RANKINGS_TTL_MS && cached.day === day) return cached.rows;
+  const rows = listAgentRankings(period);
+  rankingsCache.set(period, { at: now, day, rows });
+  rows.catch(() => rankingsCache.delete(period));
+  return rows;
+}

@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { parseMoneyToCents } from "~/lib/money";
+import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
+
+// The post, reaction, comment and check-in schemas: one per input, shared by the page forms
+// (with Conform, in the browser too) and the /api calls. Messages are the spec's wording
+// where it gives one (part-2 §5, §8).
+
+export const MAX_TEXT = 2000;
+export const MAX_COMMENT = 1000;
+export const MAX_FILES = 10;
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+export const TYPE_REQUIRED = "Please select a post type.";
+export const TEXT_TOO_LONG = "Description must be 2000 characters or less";
+export const DEALER_REQUIRED = "Please select a dealer.";
+export const PRODUCT_REQUIRED = "Please select a product.";
+export const QUANTITY_REQUIRED = "Quantity is required";
+export const QUANTITY_INVALID = "Quantity must be a whole number of bags (1 to 100,000)";
+export const PRICE_REQUIRED = "Price per unit is required";
+export const PRICE_INVALID = "Price must be an amount like 1250.00";
+export const AMOUNT_REQUIRED = "Amount recovered is required";
+export const AMOUNT_INVALID = "Amount must be an amount like 1250.00";
+export const TOO_MANY_FILES = `You can only upload ${MAX_FILES} file(s)`;
+export const COMMENT_REQUIRED = "Comment cannot be empty";
+export const COMMENT_TOO_LONG = "Comment must be 1000 characters or less";
+export const LOCATION_INCOMPLETE = "Latitude and longitude go together";
+
+/** "{file} exceeds maximum allowed size of 10 MB" (part-2 §8). */
+export function fileTooLarge(name: string): string {
+  return `${name} exceeds maximum allowed size of 10 MB`;
+}
+export const FILE_TOO_LARGE = fileTooLarge("A file");
+export const WRONG_FILE_TYPE = "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";
+
+/** "" (an emptied form field or a client's empty string) is "not given". */
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const coordinate = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (value) => {
+      const given = blankToUndefined(value);
+      return typeof given === "string" ? Number(given) : given;
+    },
+    z.number({ error: message }).min(min, message).max(max, message).optional(),
+  );
+
+/** Amounts travel as strings ("3850.00") and may come as numbers from other tools. */
+const moneyText = (invalid: string) =>
+  z.preprocess(
+    (value) => {
+      const given = blankToUndefined(value);
+      return typeof given === "number" ? String(given) : given;
+    },
+    z
+      .string({ error: invalid })
+      .trim()
+      .refine((text) => parseMoneyToCents(text) !== null && (parseMoneyToCents(text) ?? 0) <= 1_000_000_000_00, invalid)
+      .optional(),
+  );
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => {
+      const given = blankToUndefined(value);
+      return typeof given === "string" && /^\s*\d+\s*$/.test(given) ? Number(given) : given;
+    },
+    z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+
+/** The dealer selector's "add new dealer" choice is sent as no dealer (part-2 §2). */
+const dealerId = z.preprocess(
+  (value) => {
+    const given = blankToUndefined(value);
+    if (given === "new") return undefined;
+    return typeof given === "string" && /^\d+$/.test(given) ? Number(given) : given;
+  },
+  z.number({ error: "Please select a valid dealer." }).int().positive("Please select a valid dealer.").optional(),
+);
+
+/** A file already uploaded through POST /api/objects/upload, as the post refers to it. */
+export const mediaReferenceSchema = z
+  .object({
+    url: z.string({ error: "Each media item needs the url it was uploaded to" }).trim().min(1).max(1000),
+    kind: z.enum(["IMAGE", "VIDEO"], { error: "Media kind must be IMAGE or VIDEO" }).optional(),
+    mimeType: z.string().max(100).optional(),
+    name: z.string().max(255).optional(),
+    durationSec: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : blankToUndefined(value)),
+      z.number({ error: "durationSec must be a number of seconds" }).min(0).max(24 * 3600).optional(),
+    ),
+  })
+  .strict();
+
+const postFields = {
+  type: z.enum(POST_TYPES, { error: TYPE_REQUIRED }),
+  text: z.string({ error: "Description must be text" }).max(MAX_TEXT, TEXT_TOO_LONG).default(""),
+  lat: coordinate(-90, 90, "Latitude must be between -90 and 90"),
+  lng: coordinate(-180, 180, "Longitude must be between -180 and 180"),
+  address: z.preprocess(blankToUndefined, z.string({ error: "Address must be text" }).trim().max(300, "Address must be 300 characters or less").optional()),
+  saleProduct: z.preprocess(blankToUndefined, z.enum(SALE_PRODUCTS, { error: PRODUCT_REQUIRED }).optional()),
+  saleQty: wholeNumber(QUANTITY_INVALID, 1, 100_000),
+  salePrice: moneyText(PRICE_INVALID),
+  /** Accepted for the spec's clients, which send it, and ignored: the server computes the total. */
+  saleTotal: z.unknown().optional(),
+  recoveryAmount: moneyText(AMOUNT_INVALID),
+  dealerId,
+  media: z.array(mediaReferenceSchema, { error: "media must be a list" }).max(MAX_FILES, TOO_MANY_FILES).default([]),
+};
+
+/** POST /api/posts and the /new-post form (whose files travel separately, see post.server.ts). */
+export const postSchema = z.object(postFields).superRefine((post, ctx) => {
+  const require = (ok: unknown, path: string, message: string) => {
+    if (ok === undefined || ok === null) ctx.addIssue({ code: "custom", path: [path], message });
+  };
+  if ((post.lat === undefined) !== (post.lng === undefined)) {
+    ctx.addIssue({ code: "custom", path: [post.lat === undefined ? "lat" : "lng"], message: LOCATION_INCOMPLETE });
+  }
+  if (post.type === "SALE") {
+    require(post.saleProduct, "saleProduct", PRODUCT_REQUIRED);
+    require(post.saleQty, "saleQty", QUANTITY_REQUIRED);
+    require(post.salePrice, "salePrice", PRICE_REQUIRED);
+  }
+  if (post.type === "RECOVERY") require(post.recoveryAmount, "recoveryAmount", AMOUNT_REQUIRED);
+  if (post.type === "RECOVERY" || post.type === "DEALER_MEETING") require(post.dealerId, "dealerId", DEALER_REQUIRED);
+});
+export type PostInput = z.infer<typeof postSchema>;
+
+/** The post types that show the dealer selector, and those that require a dealer. */
+export const DEALER_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "SALE", "RECOVERY"]);
+export const DEALER_REQUIRED_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "RECOVERY"]);
+
+export const reactionSchema = z.object({
+  type: z.literal("LIKE", { error: "Reaction type must be LIKE" }).default("LIKE"),
+});
+
+export const commentSchema = z.object({
+  text: z.string({ error: COMMENT_REQUIRED }).trim().min(1, COMMENT_REQUIRED).max(MAX_COMMENT, COMMENT_TOO_LONG),
+});
+
+export const checkInSchema = z.object({
+  type: z.enum(CHECK_IN_TYPES, { error: `Check-in type must be one of ${CHECK_IN_TYPES.join(", ")}` }).default("CHECK_IN"),
+  lat: z.number({ error: "lat and lng are required" }).min(-90, "Latitude must be between -90 and 90").max(90, "Latitude must be between -90 and 90"),
+  lng: z.number({ error: "lat and lng are required" }).min(-180, "Longitude must be between -180 and 180").max(180, "Longitude must be between -180 and 180"),
+  address: z.preprocess(blankToUndefined, z.string().trim().max(300, "Address must be 300 characters or less").optional()),
+});
+
+export const PERIODS = ["today", "week", "month", "all"] as const;
+export type Period = (typeof PERIODS)[number];
+
+/** `?period=` of the rankings; anything else is the default, the current month. */
+export function periodFrom(value: string | null | undefined): Period {
+  return (PERIODS as readonly string[]).includes(value ?? "") ? (value as Period) : "month";
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** `?limit=`: default 20, at most 100; anything unreadable answers 400 on /api. */
+export const pageQuerySchema = z.object({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number from 1 to 100" })
+    .int("limit must be a whole number from 1 to 100")
+    .min(1, "limit must be a whole number from 1 to 100")
+    .max(MAX_PAGE_SIZE, "limit must be a whole number from 1 to 100")
+    .default(DEFAULT_PAGE_SIZE),
+});

@@ -1,0 +1,198 @@
+import sharp from "sharp";
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma, resetDatabase } from "../../tests/support/db";
+import {
+  addComment,
+  createPost,
+  decodeCursor,
+  deleteComment,
+  encodeCursor,
+  getPost,
+  likePost,
+  listComments,
+  listPosts,
+  listReactions,
+  PostError,
+  postAmounts,
+  unlikePost,
+} from "~/models/post.server";
+import { postSchema } from "~/models/post.schema";
+import { saveUpload } from "~/models/media.server";
+
+beforeEach(resetDatabase);
+
+async function user(username: string) {
+  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", firstName: username } });
+}
+
+async function dealer() {
+  return prisma.dealer.create({ data: { businessName: "Kissan Khad Store", ownerFirstName: "Naveed", ownerLastName: "Joiya", street: "Shop 1", city: "Multan", state: "Punjab", lat: 30, lng: 71 } });
+}
+
+function jpeg(color: string, size = 64) {
+  return sharp({ create: { width: size, height: size, channels: 3, background: color } }).jpeg().toBuffer();
+}
+
+const input = (value: unknown) => postSchema.parse(value);
+
+describe("cursors", () => {
+  it("round-trip the last post's time and id, and refuse anything else", () => {
+    const cursor = encodeCursor({ createdAt: new Date(1732260000000), id: 42 });
+    expect(cursor).toBe("1732260000000.42");
+    expect(decodeCursor(cursor)).toEqual({ createdAt: new Date(1732260000000), id: 42 });
+    for (const bad of ["", "abc", "1.2.3", "-1.5", "1732260000000"]) expect(decodeCursor(bad)).toBeNull();
+  });
+
+  it("page newest first without gaps or repeats, even for posts made in the same millisecond", async () => {
+    const ali = await user("ali");
+    const same = new Date(1_800_000_000_000);
+    for (let i = 0; i < 7; i++) {
+      await prisma.post.create({ data: { userId: ali.id, type: "FIELD_VISIT", text: `post ${i}`, createdAt: i < 4 ? same : new Date(same.getTime() + i) } });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof listPosts>> = await listPosts({ viewerId: ali.id, cursor, limit: 3 });
+      seen.push(...page.posts.map((post) => post.text));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(["post 6", "post 5", "post 4", "post 3", "post 2", "post 1", "post 0"]);
+  });
+});
+
+describe("createPost", () => {
+  it("stores price × quantity as the total, whatever saleTotal the client forged, and records a check-in", async () => {
+    const ali = await user("ali");
+    const shop = await dealer();
+    const { id } = await createPost(
+      ali.id,
+      input({ type: "SALE", saleProduct: "SSP", saleQty: "12", salePrice: "3850.25", saleTotal: "1.00", dealerId: shop.id, lat: "30.1", lng: "71.4", address: "Sabzi Mandi, Multan" }),
+    );
+    const stored = await prisma.post.findUniqueOrThrow({ where: { id }, include: { checkIn: true } });
+    expect(stored.saleTotalCents).toBe(46_203_00n);
+    expect(stored.checkIn).toMatchObject({ userId: ali.id, type: "SALE", lat: 30.1, lng: 71.4, address: "Sabzi Mandi, Multan" });
+    const view = await getPost(id, ali.id);
+    expect(view).toMatchObject({ salePrice: "3850.25", saleTotal: "46203.00", dealer: { businessName: "Kissan Khad Store", contactName: "Naveed Joiya" } });
+  });
+
+  it("keeps only the type's own fields", () => {
+    expect(postAmounts({ type: "FIELD_VISIT", saleProduct: "SSP", saleQty: 3, salePrice: "1", recoveryAmount: "5" })).toEqual({
+      saleProduct: null,
+      saleQty: null,
+      salePriceCents: null,
+      saleTotalCents: null,
+      recoveryAmountCents: null,
+    });
+    expect(postAmounts({ type: "RECOVERY", recoveryAmount: "1500.5" }).recoveryAmountCents).toBe(150_050n);
+  });
+
+  it("re-encodes attached photos with thumbnails, and creates nothing when one file is refused", async () => {
+    const ali = await user("ali");
+    const photos = [
+      { name: "a.jpg", bytes: new Uint8Array(await jpeg("#ff0000")) },
+      { name: "b.png", bytes: new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: "#00ff00" } }).png().toBuffer()) },
+    ];
+    const { id } = await createPost(ali.id, input({ type: "DEMO_PLOT", text: "Plot" }), photos);
+    const media = await prisma.postMedia.findMany({ where: { postId: id }, orderBy: { position: "asc" } });
+    expect(media).toHaveLength(2);
+    expect(media.map((item) => [item.kind, item.mimeType])).toEqual([["IMAGE", "image/webp"], ["IMAGE", "image/webp"]]);
+    expect(media[0]?.thumbUrl).toMatch(/^\/files\/posts-thumbs\//);
+
+    const fake = { name: "virus.jpg", bytes: new TextEncoder().encode("this is only text, named like a photo") };
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [photos[0]!, fake])).rejects.toMatchObject({ status: 415 });
+    const eleven = Array.from({ length: 11 }, () => photos[0]!);
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), eleven)).rejects.toThrow("You can only upload 10 file(s)");
+    const huge = { name: "big.jpg", bytes: new Uint8Array(10 * 1024 * 1024 + 1) };
+    huge.bytes.set(photos[0]!.bytes);
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [huge])).rejects.toThrow("big.jpg exceeds maximum allowed size of 10 MB");
+    expect(await prisma.post.count()).toBe(1);
+  });
+
+  it("takes earlier uploads of the same user only, and forgets them once used", async () => {
+    const ali = await user("ali");
+    const bob = await user("bob");
+    const id = "0123456789abcdef0123456789abcdef";
+    await saveUpload(ali.id, id, new Uint8Array(await jpeg("#0000ff")), "photo.jpg");
+    const url = `http://localhost/api/objects/uploads/${id}?user=1&expires=1&signature=x`;
+    await expect(createPost(bob.id, input({ type: "FIELD_VISIT", media: [{ url }] }))).rejects.toBeInstanceOf(PostError);
+    const { id: postId } = await createPost(ali.id, input({ type: "FIELD_VISIT", media: [{ url }] }));
+    expect(await prisma.postMedia.count({ where: { postId } })).toBe(1);
+    expect(await prisma.upload.count()).toBe(0);
+  });
+
+  it("refuses a dealer that does not exist", async () => {
+    const ali = await user("ali");
+    await expect(createPost(ali.id, input({ type: "DEALER_MEETING", dealerId: 999 }))).rejects.toThrow("Please select a dealer.");
+  });
+});
+
+describe("likes and comments", () => {
+  it("likes once per user, unlikes, and shows the viewer's own like", async () => {
+    const ali = await user("ali");
+    const bob = await user("bob");
+    const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 9" }));
+    await likePost(id, bob.id);
+    await likePost(id, bob.id);
+    await likePost(id, ali.id);
+    expect(await listReactions(id)).toEqual([{ userId: bob.id, type: "LIKE" }, { userId: ali.id, type: "LIKE" }]);
+    expect(await getPost(id, bob.id)).toMatchObject({ likeCount: 2, likedByMe: true });
+    await unlikePost(id, bob.id);
+    expect(await getPost(id, bob.id)).toMatchObject({ likeCount: 1, likedByMe: false });
+    await expect(likePost(9999, bob.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("lets only the author delete a comment, which then shows as deleted", async () => {
+    const ali = await user("ali");
+    const bob = await user("bob");
+    const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT" }));
+    const comment = await addComment(id, bob.id, "  Well done  ");
+    expect(comment.text).toBe("Well done");
+    await expect(deleteComment(id, comment.id, ali.id)).rejects.toMatchObject({ status: 403 });
+    await deleteComment(id, comment.id, bob.id);
+    expect(await listComments(id)).toMatchObject([{ id: comment.id, isDeleted: true, text: "" }]);
+    expect(await getPost(id, ali.id)).toMatchObject({ commentCount: 0 });
+  });
+});
+
+describe("sniffMedia", () => {
+  it("decides the type from the bytes, not the name", async () => {
+    const { sniffMedia } = await import("~/models/media.server");
+    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 0, 0]);
+    const mov = new Uint8Array([0, 0, 0, 0x14, ...new TextEncoder().encode("ftypqt  "), 0, 0, 0, 0]);
+    const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(sniffMedia(mp4)).toEqual({ kind: "VIDEO", mimeType: "video/mp4", extension: "mp4" });
+    expect(sniffMedia(mov)?.mimeType).toBe("video/quicktime");
+    expect(sniffMedia(webm)?.mimeType).toBe("video/webm");
+    expect(sniffMedia(new Uint8Array(await jpeg("#fff")))?.mimeType).toBe("image/jpeg");
+    expect(sniffMedia(new TextEncoder().encode("<html><script>alert(1)</script></html>"))).toBeNull();
+  });
+
+  it("keeps a video as it is, with the duration the browser read", async () => {
+    const ali = await user("ali");
+    const id = "fedcba9876543210fedcba9876543210";
+    const mp4 = new Uint8Array(64);
+    mp4.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom")]);
+    await saveUpload(ali.id, id, mp4, "clip.mp4");
+    const { id: postId } = await createPost(ali.id, input({ type: "DEMO_PLOT", media: [{ url: `/api/objects/uploads/${id}`, durationSec: "75.4" }] }));
+    expect(await prisma.postMedia.findFirst({ where: { postId }, select: { kind: true, mimeType: true, durationSec: true, thumbUrl: true } })).toEqual({
+      kind: "VIDEO",
+      mimeType: "video/mp4",
+      durationSec: 75,
+      thumbUrl: null,
+    });
+  });
+});
+
+describe("forgetStaleUploads", () => {
+  it("forgets post uploads no post took within a day, and leaves other uploads alone", async () => {
+    const { forgetStaleUploads } = await import("~/models/media.server");
+    const ali = await user("ali");
+    await saveUpload(ali.id, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", new Uint8Array(await jpeg("#111111")), "old.jpg");
+    await saveUpload(ali.id, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", new Uint8Array(await jpeg("#222222")), "new.jpg");
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    await prisma.upload.update({ where: { id: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }, data: { createdAt: dayAgo } });
+    await prisma.upload.create({ data: { id: "import-1", userId: ali.id, storageKey: "imports/x.xlsx", originalName: "x.xlsx", mimeType: "application/vnd.ms-excel", size: 1, createdAt: dayAgo } });
+    expect(await forgetStaleUploads()).toBe(1);
+    expect((await prisma.upload.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((u) => u.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "import-1"]);
+  });
+});

@@ -1,0 +1,40 @@
+import crypto from "node:crypto";
+import { env } from "~/env.server";
+
+// Signed upload URLs (decisions.md §6): POST /api/objects/upload answers a short-lived URL of
+// this app that accepts one PUT. The signature (HMAC-SHA256 with SESSION_SECRET) binds the
+// upload id, the user and the expiry, so the URL alone authorises the PUT and cannot be
+// reused by another user or after it expires. See docs/decisions/0008-feed-posts-and-metrics.md.
+
+export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+export const UPLOAD_PATH = "/api/objects/uploads";
+
+function signature(id: string, userId: number, expires: number): string {
+  return crypto.createHmac("sha256", env.SESSION_SECRET).update(`upload:${id}:${userId}:${expires}`).digest("base64url");
+}
+
+/** A fresh absolute upload URL for the user. */
+export function createUploadUrl(userId: number, now = Date.now()): { id: string; uploadURL: string; expiresAt: number } {
+  const id = crypto.randomBytes(16).toString("hex");
+  const expires = now + UPLOAD_URL_TTL_MS;
+  const query = new URLSearchParams({ user: String(userId), expires: String(expires), signature: signature(id, userId, expires) });
+  const uploadURL = new URL(`${UPLOAD_PATH}/${id}?${query}`, env.APP_URL).toString();
+  return { id, uploadURL, expiresAt: expires };
+}
+
+export type UploadGrant = { id: string; userId: number };
+
+/** The id and user of a signed upload URL, or null when it is tampered with or expired. */
+export function verifyUploadUrl(url: URL, now = Date.now()): UploadGrant | null {
+  const match = new RegExp(`^${UPLOAD_PATH}/([a-f0-9]{32})$`).exec(url.pathname);
+  const id = match?.[1];
+  const userId = Number(url.searchParams.get("user"));
+  const expires = Number(url.searchParams.get("expires"));
+  const given = url.searchParams.get("signature") ?? "";
+  if (!id || !Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(expires)) return null;
+  if (expires < now) return null;
+  const expected = Buffer.from(signature(id, userId, expires));
+  const actual = Buffer.from(given);
+  if (actual.length !== expected.length || !crypto.timingSafeEqual(actual, expected)) return null;
+  return { id, userId };
+}

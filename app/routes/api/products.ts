@@ -1,0 +1,9 @@
+import type { Route } from "./+types/products";
+import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
+import { requireUser } from "~/models/auth.server";
+
+/** GET /api/products: the sale products, `[{ id, name }]`. */
+export function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  return Response.json(SALE_PRODUCTS.map((id) => ({ id, name: SALE_PRODUCT_LABELS[id] })));
+}

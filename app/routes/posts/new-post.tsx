@@ -1,0 +1,247 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { X } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/new-post";
+import { FieldErrors, FormErrors } from "~/components/forms";
+import { LocationCapture } from "~/components/posts/location-capture";
+import { MediaUploader } from "~/components/posts/media-uploader";
+import { useHydrated } from "~/lib/hydrated";
+import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
+import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
+import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS, type PostType } from "~/lib/post-types";
+import { requireUser } from "~/models/auth.server";
+import { createPost, listDealerOptions, PostError } from "~/models/post.server";
+import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
+import { redirectWithToast } from "~/models/toast.server";
+import { useRootData } from "~/root";
+
+export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
+
+export const POST_FAILED = "Failed to create post. Please try again.";
+
+export async function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  const params = new URL(args.request.url).searchParams;
+  const type = params.get("type");
+  const dealer = Number(params.get("dealer"));
+  const dealers = await listDealerOptions();
+  return {
+    dealers,
+    prefill: {
+      type: (POST_TYPES as string[]).includes(type ?? "") ? (type as PostType) : undefined,
+      dealerId: dealers.some((option) => option.id === dealer) ? String(dealer) : undefined,
+    },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  let form: FormData;
+  try {
+    form = await readMultipartForm(args.request, {
+      maxFileSize: MAX_FILE_BYTES,
+      maxFiles: MAX_FILES,
+      fileTooLarge: fileTooLarge("A file"),
+      tooManyFiles: TOO_MANY_FILES,
+    });
+  } catch (error) {
+    if (error instanceof MultipartLimitError) return data({ result: undefined, formError: error.message }, { status: error.status });
+    throw error;
+  }
+  const files = form.getAll("files").filter((value): value is File => typeof value !== "string");
+  form.delete("files");
+  const submission = parseWithZod(form, { schema: postSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
+  try {
+    const bytes = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
+    await createPost(user.id, submission.value, bytes);
+  } catch (error) {
+    if (error instanceof PostError) {
+      return data({ result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }), formError: undefined }, { status: error.status });
+    }
+    console.error(error);
+    return data({ result: submission.reply({ formErrors: [POST_FAILED] }), formError: undefined }, { status: 500 });
+  }
+  return redirectWithToast("/", { title: "Post created successfully!" });
+}
+
+export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const currency = useRootData()?.env.CURRENCY_SYMBOL ?? "$";
+  const { dealers, prefill } = loaderData;
+  const [form, fields] = useForm({
+    id: "new-post",
+    lastResult: actionData?.result,
+    defaultValue: { type: prefill.type ?? "", dealerId: prefill.dealerId ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+  });
+  const [type, setType] = useState<string>(String(fields.type.initialValue ?? ""));
+  const [text, setText] = useState(String(fields.text.initialValue ?? ""));
+  const [price, setPrice] = useState(String(fields.salePrice.initialValue ?? ""));
+  const [quantity, setQuantity] = useState(String(fields.saleQty.initialValue ?? ""));
+  const [uploading, setUploading] = useState(false);
+  const saving = navigation.state === "submitting" && navigation.formAction === "/new-post";
+
+  // Without JavaScript every section shows; with it, only the chosen type's.
+  const shows = (section: "sale" | "recovery" | "dealer") => {
+    if (!hydrated) return true;
+    if (section === "sale") return type === "SALE";
+    if (section === "recovery") return type === "RECOVERY";
+    return DEALER_TYPES.has(type);
+  };
+  const priceCents = parseMoneyToCents(price);
+  const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
+  const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
+  const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
+
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center justify-between">
+        <h1 className="text-xl font-bold">New Post</h1>
+        <Link to="/" className="btn-ghost px-2" aria-label="Close">
+          <X size={22} aria-hidden />
+        </Link>
+      </div>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4">
+        <FormErrors errors={[...(actionData?.formError ? [actionData.formError] : []), ...(form.errors ?? [])]} />
+
+        <div>
+          <label htmlFor={fields.type.id} className="field-label">
+            Post type *
+          </label>
+          <select
+            id={fields.type.id}
+            name={fields.type.name}
+            defaultValue={type}
+            onChange={(event) => setType(event.target.value)}
+            aria-invalid={fields.type.errors ? true : undefined}
+            className="field-input"
+          >
+            <option value="">Select a post type</option>
+            {POST_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {POST_TYPE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={fields.type.errors} />
+        </div>
+
+        <div>
+          <label htmlFor={fields.text.id} className="field-label">
+            Description
+          </label>
+          <textarea
+            id={fields.text.id}
+            name={fields.text.name}
+            rows={4}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="What happened in the field today?"
+            aria-invalid={fields.text.errors ? true : undefined}
+            aria-describedby={`${fields.text.id}-counter`}
+            className="field-input py-2"
+          />
+          <p id={`${fields.text.id}-counter`} className={`mt-1 text-right text-xs ${text.length > MAX_TEXT ? "text-danger-11" : "text-gray-11"}`}>
+            {text.length} / {MAX_TEXT}
+          </p>
+          <FieldErrors errors={fields.text.errors} />
+        </div>
+
+        <fieldset hidden={!shows("dealer")} disabled={!shows("dealer")} className="space-y-1">
+          <label htmlFor={fields.dealerId.id} className="field-label">
+            Dealer{hydrated ? (DEALER_REQUIRED_TYPES.has(type) ? " *" : " (optional)") : " (required for Dealer Meeting and Recovery)"}
+          </label>
+          <select id={fields.dealerId.id} name={fields.dealerId.name} defaultValue={String(fields.dealerId.initialValue ?? "")} className="field-input" aria-invalid={fields.dealerId.errors ? true : undefined}>
+            <option value="">Select a dealer</option>
+            {dealers.map((dealer) => (
+              <option key={dealer.id} value={dealer.id}>
+                {dealer.businessName} ({dealer.city})
+              </option>
+            ))}
+            <option value="new">+ Add new dealer</option>
+          </select>
+          <p className="text-xs text-gray-11">
+            Not in the list?{" "}
+            <Link to="/add-dealer" className="link">
+              Add a new dealer
+            </Link>
+          </p>
+          <FieldErrors errors={fields.dealerId.errors} />
+        </fieldset>
+
+        <fieldset hidden={!shows("sale")} disabled={!shows("sale")} className="space-y-3 rounded-lg border border-gray-5 p-3">
+          <legend className="px-1 text-sm font-semibold">Sale{hydrated ? "" : " (for Sale posts)"}</legend>
+          <div>
+            <label htmlFor={fields.saleProduct.id} className="field-label">
+              Product
+            </label>
+            <select id={fields.saleProduct.id} name={fields.saleProduct.name} defaultValue={String(fields.saleProduct.initialValue ?? "")} className="field-input">
+              <option value="">Select a product</option>
+              {SALE_PRODUCTS.map((product) => (
+                <option key={product} value={product}>
+                  {SALE_PRODUCT_LABELS[product]}
+                </option>
+              ))}
+            </select>
+            <FieldErrors errors={fields.saleProduct.errors} />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor={fields.saleQty.id} className="field-label">
+                Quantity (bags)
+              </label>
+              <input id={fields.saleQty.id} name={fields.saleQty.name} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(event) => setQuantity(event.target.value)} className="field-input" />
+              <FieldErrors errors={fields.saleQty.errors} />
+            </div>
+            <div>
+              <label htmlFor={fields.salePrice.id} className="field-label">
+                Price per unit ({currency})
+              </label>
+              <input id={fields.salePrice.id} name={fields.salePrice.name} type="text" inputMode="decimal" placeholder="0.00" value={price} onChange={(event) => setPrice(event.target.value)} className="field-input" />
+              <FieldErrors errors={fields.salePrice.errors} />
+            </div>
+          </div>
+          {hydrated ? (
+            <div>
+              <label htmlFor="sale-total" className="field-label">
+                Total ({currency})
+              </label>
+              <output id="sale-total" htmlFor={`${fields.saleQty.id} ${fields.salePrice.id}`} className="field-input flex items-center bg-gray-2 font-semibold">
+                {total}
+              </output>
+            </div>
+          ) : (
+            <p className="text-xs text-gray-11">The total (price × quantity) is worked out when you post.</p>
+          )}
+        </fieldset>
+
+        <fieldset hidden={!shows("recovery")} disabled={!shows("recovery")} className="space-y-1 rounded-lg border border-gray-5 p-3">
+          <legend className="px-1 text-sm font-semibold">Recovery{hydrated ? "" : " (for Recovery posts)"}</legend>
+          <label htmlFor={fields.recoveryAmount.id} className="field-label">
+            Amount recovered ({currency})
+          </label>
+          <input id={fields.recoveryAmount.id} name={fields.recoveryAmount.name} type="text" inputMode="decimal" placeholder="0.00" defaultValue={String(fields.recoveryAmount.initialValue ?? "")} className="field-input" />
+          <FieldErrors errors={fields.recoveryAmount.errors} />
+        </fieldset>
+
+        <LocationCapture
+          ids={{ lat: fields.lat.id, lng: fields.lng.id, address: fields.address.id }}
+          defaultValue={{ lat: String(fields.lat.initialValue ?? ""), lng: String(fields.lng.initialValue ?? ""), address: String(fields.address.initialValue ?? "") }}
+          errors={[...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])]}
+        />
+
+        <MediaUploader errors={errorOf("media")} onBusyChange={setUploading} />
+
+        <button type="submit" className="btn-primary w-full" disabled={hydrated && (type === "" || saving || uploading)}>
+          {saving ? "Posting..." : "Post"}
+        </button>
+      </Form>
+    </div>
+  );
+}

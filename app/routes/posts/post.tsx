@@ -1,0 +1,97 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/post";
+import { PostCard } from "~/components/posts/post-card";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { requireUser } from "~/models/auth.server";
+import { addComment, deleteComment, getPost, likePost, listComments, PostError, unlikePost } from "~/models/post.server";
+import { commentSchema } from "~/models/post.schema";
+import { redirectWithToast, toastCookie, type ToastInput } from "~/models/toast.server";
+import { useRootData } from "~/root";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
+
+function postIdFrom(params: { id?: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Post not found", { status: 404 });
+  return id;
+}
+
+/** /posts/{id}: one post with its comments; the feed's comment panel loads this too. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const id = postIdFrom(args.params);
+  const post = await getPost(id, user.id);
+  if (!post) throw new Response("Post not found", { status: 404 });
+  return { post, comments: await listComments(id), viewerId: user.id };
+}
+
+const MESSAGES = {
+  like: { title: "Liked", description: "You liked this post" },
+  unlike: { title: "Unliked", description: "Removed your like from this post" },
+  comment: { title: "Comment Added", description: "Your comment has been posted successfully!" },
+  "delete-comment": { title: "Comment Deleted", description: "Your comment was deleted." },
+} as const;
+const FAILURES = {
+  like: "Failed to update like. Please try again.",
+  unlike: "Failed to update like. Please try again.",
+  comment: "Failed to add comment. Please try again.",
+  "delete-comment": "Failed to delete comment. Please try again.",
+} as const;
+type Intent = keyof typeof MESSAGES;
+
+/**
+ * Like, unlike, comment and delete a comment, from the feed or this page. Without JavaScript
+ * each is a plain form post that redirects back with a notice; with it, a fetcher gets
+ * `{ ok }` and the notice comes with the revalidated page.
+ */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const id = postIdFrom(args.params);
+  const form = await args.request.formData();
+  const intentValue = String(form.get("intent") ?? "");
+  const withJs = form.get("js") === "1";
+  const back = safeRedirect(form.get("redirectTo"), `/posts/${id}`);
+  if (!(intentValue in MESSAGES)) return data({ ok: false, error: "Unknown action" }, { status: 400 });
+  const intent = intentValue as Intent;
+
+  const answer = async (toast: ToastInput, status: number, error?: string) => {
+    if (!withJs) return redirectWithToast(back, toast);
+    return data({ ok: status === 200, error }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
+  };
+
+  try {
+    if (intent === "like") await likePost(id, user.id);
+    if (intent === "unlike") await unlikePost(id, user.id);
+    if (intent === "comment") {
+      const submission = parseWithZod(form, { schema: commentSchema });
+      if (submission.status !== "success") {
+        const message = submission.error?.text?.[0] ?? FAILURES.comment;
+        return answer({ type: "error", title: "Error", description: message }, 400, message);
+      }
+      await addComment(id, user.id, submission.value.text);
+    }
+    if (intent === "delete-comment") await deleteComment(id, Number(form.get("commentId")), user.id);
+  } catch (error) {
+    if (error instanceof PostError) {
+      const message = error.status === 404 ? error.message : FAILURES[intent];
+      return answer({ type: "error", title: "Error", description: message }, error.status, message);
+    }
+    throw error;
+  }
+  return answer(MESSAGES[intent], 200);
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const currency = useRootData()?.env.CURRENCY_SYMBOL ?? "$";
+  return (
+    <div className="space-y-3">
+      <Link to="/" className="btn-ghost -ml-2 px-2">
+        <ArrowLeft size={18} aria-hidden /> Back to the feed
+      </Link>
+      <h1 className="sr-only">Post</h1>
+      <PostCard post={loaderData.post} currency={currency} comments={loaderData.comments} viewerId={loaderData.viewerId} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test, uniqueName } from "../support/fixtures";
+import { registerThroughForm } from "../support/flows";
+import { attachPhotos, cardWithText, expectNearTop, givePlace, photo, someDealer } from "./support";
+
+// Creating each post type with two photos, then seeing it on the feed, with JavaScript on and off.
+test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: ["geolocation"] });
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughForm(page);
+});
+
+test("a SALE with product, quantity, price and two photos shows at the top of the feed with its total", async ({ page, javaScriptEnabled }) => {
+  const text = uniqueName("Sold SSP at the mandi");
+  await page.goto("/new-post");
+  if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
+  await page.getByLabel("Post type *").selectOption("SALE");
+  await page.getByLabel("Description").fill(text);
+  if (javaScriptEnabled) await expect(page.getByText(`${text.length} / 2000`)).toBeVisible();
+  await page.getByLabel("Product").selectOption("SSP");
+  await page.getByLabel("Quantity (bags)").fill("12");
+  await page.getByLabel("Price per unit ($)").fill("3850.25");
+  if (javaScriptEnabled) await expect(page.locator("#sale-total")).toHaveText("46203.00");
+  await givePlace(page, javaScriptEnabled);
+  await attachPhotos(page, javaScriptEnabled, [await photo("field-1.jpg", "#3a7d44"), await photo("field-2.jpg", "#c28f2c")]);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Post created successfully!")).toBeVisible();
+  await expectNearTop(page, text);
+  const card = cardWithText(page, text);
+  await expect(card.getByText("Sale", { exact: true })).toBeVisible();
+  await expect(card.getByText("Hamza Iqbal")).toBeVisible();
+  await expect(card.getByText(/Fake Street 12/)).toBeVisible();
+  const media = card.getByRole("list", { name: /^Media of/ });
+  await expect(media.getByRole("listitem")).toHaveCount(2);
+  await expect(media.locator("img").first()).toHaveAttribute("src", /\/files\/posts-thumbs\/[a-f0-9]+\.webp$/);
+  const details = card.getByRole("definition");
+  await expect(details).toHaveText(["SSP Fertilizer", "12 bags", "$3,850.25", "$46,203.00"]);
+
+  // The full-size file opens: a dialog with JavaScript, the file itself without.
+  await media.getByRole("link").first().click();
+  if (javaScriptEnabled) {
+    const viewer = page.getByRole("dialog", { name: "Full-size media" });
+    await expect(viewer.locator("img")).toHaveAttribute("src", /\/files\/posts\/[a-f0-9]+\.webp$/);
+    await viewer.getByRole("button", { name: "Close" }).click();
+    await expect(viewer).toBeHidden();
+  } else {
+    await expect(page).toHaveURL(/\/files\/posts\/[a-f0-9]+\.webp$/);
+  }
+});
+
+test("a RECOVERY with amount, dealer and two photos", async ({ page, javaScriptEnabled }) => {
+  const dealer = someDealer(1);
+  const text = uniqueName("Recovered the balance");
+  await page.goto("/new-post");
+  await page.getByLabel("Post type *").selectOption("RECOVERY");
+  await page.getByLabel("Description").fill(text);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  // The dealer and the amount are required for a recovery.
+  await expect(page.getByText("Please select a dealer.")).toBeVisible();
+  await expect(page.getByText("Amount recovered is required")).toBeVisible();
+
+  await page.getByLabel("Amount recovered ($)").fill("150000.50");
+  await page.getByLabel(/^Dealer/).selectOption(String(dealer.id));
+  await givePlace(page, javaScriptEnabled);
+  await attachPhotos(page, javaScriptEnabled, [await photo("cheque.jpg", "#1f4e79"), await photo("shop.jpg", "#7a1f1f")]);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(page).toHaveURL("/");
+  await expectNearTop(page, text);
+  const card = cardWithText(page, text);
+  await expect(card.getByText("Recovery", { exact: true })).toBeVisible();
+  await expect(card.getByRole("list", { name: /^Media of/ }).getByRole("listitem")).toHaveCount(2);
+  await expect(card.getByRole("definition").first()).toHaveText("$150,000.50");
+  await expect(card.getByText(dealer.businessName)).toBeVisible();
+});
+
+test("a DEALER_MEETING from a dealer's Create Meeting link is pre-filled", async ({ page, javaScriptEnabled }) => {
+  const dealer = someDealer(2);
+  const text = uniqueName("Met the owner about rabi stock");
+  await page.goto(`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`);
+  await expect(page.getByLabel("Post type *")).toHaveValue("DEALER_MEETING");
+  await expect(page.getByLabel(/^Dealer/)).toHaveValue(String(dealer.id));
+  if (javaScriptEnabled) {
+    await expect(page.getByText("Dealer *")).toBeVisible();
+    // The sale fields belong to sales only.
+    await expect(page.getByLabel("Product")).toBeHidden();
+  }
+  await page.getByLabel("Description").fill(text);
+  await givePlace(page, javaScriptEnabled);
+  await attachPhotos(page, javaScriptEnabled, [await photo("meeting-1.jpg", "#444444"), await photo("meeting-2.jpg", "#888888")]);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(page).toHaveURL("/");
+  await expectNearTop(page, text);
+  const card = cardWithText(page, text);
+  await expect(card.getByText("Dealer Meeting", { exact: true })).toBeVisible();
+  await expect(card.getByText(dealer.businessName)).toBeVisible();
+  await expect(card.getByRole("list", { name: /^Media of/ }).getByRole("listitem")).toHaveCount(2);
+  // The author's real distance today, not a placeholder: one check-in so far, so none is shown.
+  await expect(card.getByText("+2.3 km today")).toHaveCount(0);
+});
+
+test("a description over 2000 characters is refused with the spec's message", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/new-post");
+  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
+  await page.getByLabel("Description").fill("x".repeat(2001));
+  if (javaScriptEnabled) await expect(page.getByText("2001 / 2000")).toBeVisible();
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByText("Description must be 2000 characters or less")).toBeVisible();
+  await expect(page).toHaveURL("/new-post");
+});

@@ -1,0 +1,17 @@
+import { expect, test } from "../support/fixtures";
+import { registerThroughForm } from "../support/flows";
+
+// Without the device share facility, Share copies the post's text and says so (part-1 §2).
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+test("Share copies the post text to the clipboard", async ({ page }) => {
+  await registerThroughForm(page);
+  await page.goto("/");
+  await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
+  const card = page.getByTestId("post-card").first();
+  const text = (await card.locator("p.whitespace-pre-line").first().textContent()) ?? "";
+  await card.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByText("Post content copied to clipboard!")).toBeVisible();
+  await expect(page.getByText("Shared", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(text);
+});
