@@ -13,7 +13,8 @@ let geocode: typeof import("./geocode.server");
 let prisma: typeof import("~/db.server").prisma;
 const savedEnv = { url: process.env.GEOCODER_URL, timeout: process.env.GEOCODER_TIMEOUT_MS };
 
-const TIMEOUT_MS = 300;
+// Long enough for a loaded test machine to answer locally, short next to the slow provider below.
+const TIMEOUT_MS = 1500;
 
 function answerJson(body: unknown, status = 200): Handler {
   return (_request, response) => {
@@ -82,14 +83,14 @@ describe("reverseGeocode", () => {
 
   it("gives up after the timeout when the provider is slow", async () => {
     handler = (_request, response) => {
-      setTimeout(() => answerJson({ display_name: "Too late" })(_request, response), 3000);
+      setTimeout(() => answerJson({ display_name: "Too late" })(_request, response), 8000);
     };
 
     const result = await geocode.reverseGeocode(24.8607, 67.0011);
     const finished = Date.now();
     expect(result).toBeNull();
     expect(seen).toHaveLength(1);
-    expect(finished - (seen[0]?.at ?? 0)).toBeLessThan(TIMEOUT_MS + 700);
+    expect(finished - (seen[0]?.at ?? 0)).toBeLessThan(TIMEOUT_MS + 3000);
     expect(await prisma.geocodeCache.count()).toBe(0);
   });
 
