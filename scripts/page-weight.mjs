@@ -14,7 +14,20 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
-const DEFAULT_ROUTES = ["/login", "/register", "/", "/location-setup"];
+const DEFAULT_ROUTES = [
+  "/login",
+  "/register",
+  "/location-setup",
+  "/",
+  "/new-post",
+  "/posts/1",
+  "/profile",
+  "/notifications",
+  "/dealers",
+  "/add-dealer",
+  "/dealer-details/1",
+  "/admin/import",
+];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const clientDir = path.join(root, "build", "client");
