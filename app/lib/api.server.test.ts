@@ -43,6 +43,18 @@ describe("readJsonBody", () => {
     expect(unknown).toMatchObject({ status: 400, body: { error: 'Unrecognized key: "role"' } });
   });
 
+  it("answers 413 for a body over 100 KB, announced or not", async () => {
+    const big = JSON.stringify({ username: "a".repeat(200_000), password: "x" });
+    expect(await rejection(readJsonBody(post(big), loginSchema))).toEqual({ status: 413, body: { error: "Request body is too large" } });
+    const chunked = new Request("http://localhost/api/x", {
+      method: "POST",
+      body: new Blob([big]).stream(),
+      headers: { "Content-Type": "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    expect((await rejection(readJsonBody(chunked, loginSchema))).status).toBe(413);
+  });
+
   it("answers 400 for wrong types", async () => {
     const wrong = await rejection(readJsonBody(post('{"username":42,"password":["x"]}'), loginSchema));
     expect(wrong.status).toBe(400);

@@ -26,6 +26,29 @@ export function methodNotAllowed({ request }: { request: Request }): Response {
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
+const MAX_JSON_BYTES = 100_000;
+
+/** The body as text, refusing (413) more than `limit` bytes without reading them all. */
+async function readBoundedText(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => apiError(413, "Request body is too large");
+  if (Number(request.headers.get("Content-Length") ?? 0) > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 /**
  * Reads a JSON body and checks it with the same schema the page form uses, refusing
  * unknown fields. Numbers may come as strings (the spec's clients send coordinates so).
@@ -34,23 +57,19 @@ type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   request: Request,
   schema: Schema,
-  { allowEmpty = false }: { allowEmpty?: boolean } = {},
 ): Promise<z.infer<Schema>> {
-  const text = await request.text();
+  const text = await readBoundedText(request, MAX_JSON_BYTES);
   let body: unknown = {};
   if (text.trim() !== "") {
     const contentType = request.headers.get("Content-Type") ?? "";
     if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType)) {
       throw apiError(415, "Content-Type must be application/json");
     }
-    if (text.length > 100_000) throw apiError(413, "Request body is too large");
     try {
       body = JSON.parse(text);
     } catch {
       throw apiError(400, "Malformed JSON body");
     }
-  } else if (!allowEmpty) {
-    body = {};
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw apiError(400, "Request body must be a JSON object");

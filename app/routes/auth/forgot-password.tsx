@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "~/components/auth-card";
@@ -47,7 +46,6 @@ type FormResult = NonNullable<Route.ComponentProps["actionData"]>["result"];
 function ForgotPasswordForm({ result }: { result: FormResult | undefined }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [email, setEmail] = useState("");
   const [form, fields] = useForm({
     lastResult: result,
     constraint: getZodConstraint(forgotPasswordSchema),
@@ -59,8 +57,8 @@ function ForgotPasswordForm({ result }: { result: FormResult | undefined }) {
     <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a link to reset your password.">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" onInput={(event) => setEmail(event.currentTarget.value)} />
-        <button type="submit" className="btn-primary w-full" disabled={sending || (hydrated && email.trim() === "")}>
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <button type="submit" className="btn-primary w-full" disabled={sending || (hydrated && !fields.email.value?.trim())}>
           {sending ? "Sending..." : "Send Reset Link"}
         </button>
       </Form>

@@ -119,6 +119,11 @@ function LocationSetupForm({ saved, initialTab, result }: { saved: Record<Tab, P
           {saving ? "Saving..." : label}
         </button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/" className="link">
+          {complete ? "Back to the feed" : "Skip for now"}
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard } from "~/components/auth-card";
@@ -57,7 +56,6 @@ type FormResult = NonNullable<Route.ComponentProps["actionData"]>["result"];
 function ResetPasswordForm({ token, result }: { token: string; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [filled, setFilled] = useState({ newPassword: false, confirmPassword: false });
   const [form, fields] = useForm({
     lastResult: result,
     constraint: getZodConstraint(resetPasswordFormSchema),
@@ -67,7 +65,8 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
   });
   const submitting = navigation.state === "submitting";
-  const incomplete = hydrated && !(filled.newPassword && filled.confirmPassword);
+  // The spec disables the button while either field is empty; without JavaScript the server answers instead.
+  const incomplete = hydrated && !(fields.newPassword.value && fields.confirmPassword.value);
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -77,19 +76,11 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
           label="New password"
           field={fields.newPassword}
           autoComplete="new-password"
-          onInput={(event) => {
-            const newPassword = event.currentTarget.value !== "";
-            setFilled((state) => ({ ...state, newPassword }));
-          }}
         />
         <PasswordField
           label="Confirm password"
           field={fields.confirmPassword}
           autoComplete="new-password"
-          onInput={(event) => {
-            const confirmPassword = event.currentTarget.value !== "";
-            setFilled((state) => ({ ...state, confirmPassword }));
-          }}
         />
         <button type="submit" className="btn-primary w-full" disabled={submitting || incomplete}>
           {submitting ? "Resetting..." : "Reset Password"}

@@ -41,6 +41,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const badge = badgeFor(user.currentBadge);
   return (
     <div className="space-y-4">
+      {panel ? (
+        <ProfileForm
+          key={panel}
+          intent={panel}
+          user={user}
+          result={actionData?.intent === panel ? actionData.result : undefined}
+        />
+      ) : null}
       <section className="card flex items-center gap-4">
         <span className={`flex size-16 items-center justify-center rounded-full text-3xl ${avatar.colors.background}`} aria-hidden>
           {avatar.emoji}
@@ -77,14 +85,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
-      {panel ? (
-        <ProfileForm
-          key={panel}
-          intent={panel}
-          user={user}
-          result={actionData?.intent === panel ? actionData.result : undefined}
-        />
-      ) : null}
     </div>
   );
 }
