@@ -7,6 +7,7 @@ export default [
     route("new-post", "routes/posts/new-post.tsx"),
     route("posts/:id", "routes/posts/post.tsx"),
     route("profile", "routes/profile/profile.tsx"),
+    route("leaderboard", "routes/leaderboard/leaderboard.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
   ]),
 
@@ -26,6 +27,10 @@ export default [
     route("reset-password", "routes/api/reset-password.ts"),
     route("save-registration", "routes/api/save-registration.ts"),
     route("me", "routes/api/me.ts"),
+    route("me/stats", "routes/api/me-stats.ts"),
+    route("user/avatar", "routes/api/user-avatar.ts"),
+    route("performance/leaderboard", "routes/api/performance-leaderboard.ts"),
+    route("performance/calculate", "routes/api/performance-calculate.ts"),
     route("notifications", "routes/api/notifications.ts"),
     route("notifications/unread-count", "routes/api/notifications-unread-count.ts"),
     route("notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
