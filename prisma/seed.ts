@@ -15,6 +15,7 @@ import { applyPragmas, prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { SALE_PRODUCTS, type PostType, type SaleProduct } from "~/lib/post-types";
+import { computeStandings, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
 import { hashPassword } from "~/models/user.server";
 import { DEALER_ABOUT, DEALER_NOTES, EMAIL_DOMAINS, NAME_PREFIXES_BY_PROVINCE, NAME_SUFFIXES } from "./seed-data/dealers";
 import {
@@ -129,10 +130,6 @@ interface Place {
 
 function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 function round4(value: number): number {
@@ -692,29 +689,6 @@ function buildEngagement(
 // Performance history (decisions.md §4) and the notifications it produced
 // ---------------------------------------------------------------------------------------------
 
-type Badge = "CROWN" | "SHIELD" | "CAP" | "TROPHY" | "STAR";
-
-const BADGE_NAMES: Record<Badge, { noun: string; title: string }> = {
-  CROWN: { noun: "Crown", title: "Team Leader" },
-  SHIELD: { noun: "Shield", title: "Top Performer" },
-  CAP: { noun: "Cap", title: "Excellence Award" },
-  TROPHY: { noun: "Trophy", title: "Champion" },
-  STAR: { noun: "Star", title: "Consistent Achiever" },
-};
-
-const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
-
-interface Standing {
-  userId: number;
-  score: number;
-  rank: number | null;
-  badge: Badge | null;
-  parts: { dealers: number; recovery: number; gap: number; activity: number };
-  salesCents: number;
-  recoveryCents: number;
-  postedDays: number;
-}
-
 interface SeedNotification {
   userId: number;
   type: string;
@@ -735,85 +709,25 @@ function calculateStandings(
   dealers: readonly SeedDealer[],
   posts: readonly SeedPost[],
 ): Standing[] {
+  // The aggregates the app's SQL computes; the rules themselves are the app's (app/lib/performance.ts).
   const inWindow = (ms: number) => ms > atMs - WINDOW_MS && ms <= atMs;
-  const stats = officers.map((officer) => {
-    const own = posts.filter((post) => post.userId === officer.id && inWindow(clock.ms(post.at)));
-    return {
-      officer,
-      dealers: dealers.filter((dealer) => dealer.createdById === officer.id && inWindow(clock.ms(dealer.created))).length,
-      salesCents: own.reduce((sum, post) => sum + (post.salePriceCents ?? 0) * (post.saleQty ?? 0), 0),
-      recoveryCents: own.reduce((sum, post) => sum + (post.recoveryAmountCents ?? 0), 0),
-      posts: own.length,
-      postedDays: new Set(own.map((post) => post.at.daysAgo)).size,
-    };
-  });
-  const most = (pick: (row: (typeof stats)[number]) => number) => Math.max(0, ...stats.map(pick));
-  const share = (value: number, max: number) => (max > 0 ? value / max : 0);
-  const maxDealers = most((row) => row.dealers);
-  const maxRecovery = most((row) => row.recoveryCents);
-  const maxPosts = most((row) => row.posts);
-
-  const standings: Standing[] = stats.map((row) => {
-    const gap = row.salesCents > 0 ? Math.min(1, row.recoveryCents / row.salesCents) : row.recoveryCents > 0 ? 1 : 0;
-    const parts = {
-      dealers: share(row.dealers, maxDealers),
-      recovery: share(row.recoveryCents, maxRecovery),
-      gap,
-      activity: share(row.posts, maxPosts),
-    };
-    const score = round2(100 * (0.25 * parts.dealers + 0.3 * parts.recovery + 0.35 * parts.gap + 0.1 * parts.activity));
-    return {
-      userId: row.officer.id,
-      score,
-      rank: null,
-      badge: null,
-      parts,
-      salesCents: row.salesCents,
-      recoveryCents: row.recoveryCents,
-      postedDays: row.postedDays,
-    };
-  });
-
-  const createdAt = new Map(officers.map((officer) => [officer.id, officer.createdAtMs]));
-  standings
-    .filter((standing) => standing.score > 0)
-    .sort((a, b) => b.score - a.score || b.recoveryCents - a.recoveryCents || (createdAt.get(a.userId) ?? 0) - (createdAt.get(b.userId) ?? 0))
-    .forEach((standing, index) => {
-      standing.rank = index + 1;
-      standing.badge = RANK_BADGES[index] ?? null;
-    });
-  const topSeller = [...standings].sort((a, b) => b.salesCents - a.salesCents)[0];
-  if (topSeller && topSeller.salesCents > 0 && !topSeller.badge) topSeller.badge = "TROPHY";
-  for (const standing of standings) {
-    if (!standing.badge && standing.postedDays >= 20) standing.badge = "STAR";
-  }
-  return standings;
+  return computeStandings(
+    officers.map((officer): OfficerActivity => {
+      const own = posts.filter((post) => post.userId === officer.id && inWindow(clock.ms(post.at)));
+      return {
+        userId: officer.id,
+        createdAtMs: officer.createdAtMs,
+        dealers: dealers.filter((dealer) => dealer.createdById === officer.id && inWindow(clock.ms(dealer.created))).length,
+        salesCents: own.reduce((sum, post) => sum + (post.salePriceCents ?? 0) * (post.saleQty ?? 0), 0),
+        recoveryCents: own.reduce((sum, post) => sum + (post.recoveryAmountCents ?? 0), 0),
+        posts: own.length,
+        postedDays: new Set(own.map((post) => post.at.daysAgo)).size,
+      };
+    }),
+  );
 }
 
-function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
-  const { noun, title } = BADGE_NAMES[badge];
-  const heading = `You earned the ${noun}: ${title}`;
-  if (badge === "TROPHY") {
-    return { title: heading, message: `Highest sales of the team in the last 30 days: ${formatMoney(standing.salesCents)}.` };
-  }
-  if (badge === "STAR") {
-    return { title: heading, message: `You posted on ${standing.postedDays} of the last 30 days. Keep it up!` };
-  }
-  return {
-    title: heading,
-    message: `You are #${standing.rank ?? "-"} on the leaderboard with a score of ${standing.score.toFixed(2)}.`,
-  };
-}
-
-function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
-  if (next === null) {
-    return { title: "You are no longer ranked", message: `You dropped off the leaderboard (you were #${previous}).` };
-  }
-  if (previous === null) return { title: `You are now #${next}`, message: `You entered the leaderboard at #${next}.` };
-  return { title: `You are now #${next}`, message: `You moved from #${previous} to #${next} on the leaderboard.` };
-}
-
-/** The notifications one calculation creates: gained badges and changed ranks only. */
+/** The notifications one calculation creates (the app's rules): gained badges and changed ranks only. */
 function calculationNotifications(
   rng: Random,
   atMs: number,
@@ -821,24 +735,11 @@ function calculationNotifications(
   previous: ReadonlyMap<number, Standing>,
   standings: readonly Standing[],
 ): SeedNotification[] {
-  const notifications: SeedNotification[] = [];
-  const add = (fields: Omit<SeedNotification, "isRead" | "createdAtMs">) =>
-    notifications.push({
-      ...fields,
-      isRead: rng.chance(isLatest ? 0.15 : 0.9),
-      createdAtMs: atMs + 1000 + notifications.length * 250,
-    });
-  for (const standing of standings) {
-    const before = previous.get(standing.userId);
-    if (standing.badge && standing.badge !== (before?.badge ?? null)) {
-      add({ userId: standing.userId, type: "ACHIEVEMENT_BADGE", badgeType: standing.badge, previousRank: null, newRank: null, ...badgeNotice(standing, standing.badge) });
-    }
-    const previousRank = before?.rank ?? null;
-    if (standing.rank !== previousRank) {
-      add({ userId: standing.userId, type: "RANK_CHANGE", badgeType: null, previousRank, newRank: standing.rank, ...rankNotice(previousRank, standing.rank) });
-    }
-  }
-  return notifications;
+  return performanceNotifications(previous, standings).map((notification, index) => ({
+    ...notification,
+    isRead: rng.chance(isLatest ? 0.15 : 0.9),
+    createdAtMs: atMs + 1000 + index * 250,
+  }));
 }
 
 /** Replays the weekly calculations of the month; the last one ran this morning. */

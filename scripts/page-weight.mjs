@@ -27,6 +27,7 @@ const DEFAULT_ROUTES = [
   "/add-dealer",
   "/dealer-details/1",
   "/admin/import",
+  "/leaderboard",
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { badgeFor, DEFAULT_AVATARS } from "~/lib/avatars";
 
 // The account schemas: one per input, shared by the page forms (with Conform, in the
 // browser too), the /api calls and the shell scripts. Messages are the spec's wording.
@@ -135,3 +136,13 @@ export const resetPasswordFormSchema = resetPasswordSchema
     message: "Passwords do not match",
     path: ["confirmPassword"],
   });
+
+/** Badges are awarded by the performance calculation; only the default avatars can be chosen. */
+export const AVATAR_IS_BADGE = "Badges are awarded automatically to top performers and cannot be chosen.";
+export const AVATAR_UNKNOWN = "Please choose one of the default avatars.";
+export const avatarSchema = z.object({
+  selectedAvatar: z.string({ error: "Please choose an avatar." }).superRefine((value, ctx) => {
+    if ((DEFAULT_AVATARS as readonly string[]).includes(value)) return;
+    ctx.addIssue({ code: "custom", message: badgeFor(value) ? AVATAR_IS_BADGE : AVATAR_UNKNOWN });
+  }),
+});

@@ -89,6 +89,11 @@ export async function updateProfile(userId: number, changes: ProfileUpdate): Pro
   return prisma.user.update({ where: { id: userId }, data: await withAddresses(changes), select: currentUserSelect });
 }
 
+/** Sets the user's avatar: one of the default avatars (checked by avatarSchema). */
+export async function updateAvatar(userId: number, selectedAvatar: string): Promise<CurrentUser> {
+  return prisma.user.update({ where: { id: userId }, data: { selectedAvatar }, select: currentUserSelect });
+}
+
 /** Fills a missing address from the coordinates: the geocoder, else the coordinates as text. */
 export async function withAddresses<T extends LocationValues>(values: T): Promise<T> {
   const filled = { ...values };

@@ -1,30 +1,55 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Bell, ChevronRight, MapPin, Smile, UserPen } from "lucide-react";
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { FormErrors, TextField } from "~/components/forms";
-import { avatarFor, badgeFor } from "~/lib/avatars";
+import { FieldErrors, FormErrors, TextField } from "~/components/forms";
+import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
+import { useHydrated } from "~/lib/hydrated";
+import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
+import { scoreLabel } from "~/lib/performance";
 import { requireUser } from "~/models/auth.server";
+import { PERIODS, type Period } from "~/models/post.schema";
+import { userStats } from "~/models/stats.server";
 import { redirectWithToast } from "~/models/toast.server";
-import { updateProfile } from "~/models/user.server";
-import { editProfileSchema, updateLocationsSchema } from "~/models/user.schema";
+import { updateAvatar, updateProfile } from "~/models/user.server";
+import { avatarSchema, editProfileSchema, updateLocationsSchema } from "~/models/user.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Fieldline" }];
 
-type ProfilePanel = "edit-profile" | "update-locations";
+type ProfilePanel = "edit-profile" | "update-locations" | "choose-avatar";
 
-export function loader(args: Route.LoaderArgs) {
+const STAT_TABS: Record<Period, string> = { today: "Today", week: "Week", month: "Month", all: "All" };
+
+export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const params = new URL(args.request.url).searchParams;
   const panel: ProfilePanel | null =
-    params.get("editProfile") === "true" ? "edit-profile" : params.get("updateLocations") === "true" ? "update-locations" : null;
-  return { user, panel };
+    params.get("editProfile") === "true"
+      ? "edit-profile"
+      : params.get("updateLocations") === "true"
+        ? "update-locations"
+        : params.get("chooseAvatar") === "true"
+          ? "choose-avatar"
+          : null;
+  const requested = params.get("stats");
+  const period: Period = (PERIODS as readonly string[]).includes(requested ?? "") ? (requested as Period) : "today";
+  return { user, panel, period, stats: await userStats(user) };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await args.request.formData();
+  if (form.get("intent") === "choose-avatar") {
+    const submission = parseWithZod(form, { schema: avatarSchema });
+    if (submission.status !== "success") {
+      return data({ intent: "choose-avatar" as const, result: submission.reply() }, { status: 400 });
+    }
+    await updateAvatar(user.id, submission.value.selectedAvatar);
+    return redirectWithToast("/profile", { title: "Avatar Updated" });
+  }
   const intent = form.get("intent") === "update-locations" ? "update-locations" : "edit-profile";
   const schema = intent === "update-locations" ? updateLocationsSchema : editProfileSchema;
   const submission = parseWithZod(form, { schema });
@@ -36,12 +61,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, panel } = loaderData;
+  const { user, panel, period, stats } = loaderData;
   const avatar = avatarFor(user.selectedAvatar);
   const badge = badgeFor(user.currentBadge);
   return (
     <div className="space-y-4">
-      {panel ? (
+      {panel === "choose-avatar" ? (
+        <AvatarPicker current={user.selectedAvatar} result={actionData?.intent === "choose-avatar" ? actionData.result : undefined} />
+      ) : panel ? (
         <ProfileForm
           key={panel}
           intent={panel}
@@ -50,9 +77,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         />
       ) : null}
       <section className="card flex items-center gap-4">
-        <span className={`flex size-16 items-center justify-center rounded-full text-3xl ${avatar.colors.background}`} aria-hidden>
+        <Link
+          to="?chooseAvatar=true"
+          className={`flex size-16 shrink-0 items-center justify-center rounded-full text-3xl ${avatar.colors.background}`}
+          aria-label={`Avatar: ${avatar.name}. Change avatar`}
+        >
           {avatar.emoji}
-        </span>
+        </Link>
         <div className="min-w-0">
           <h1 className="text-xl font-bold">
             {displayName(user)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
@@ -61,6 +92,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <p className="text-sm text-gray-11">{user.email}</p>
         </div>
       </section>
+
+      <StatsCard period={period} stats={stats} />
 
       <section className="card space-y-3">
         <h2 className="font-semibold">Details</h2>
@@ -85,12 +118,146 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </div>
       </section>
 
+      <section className="card p-0" aria-labelledby="settings-title">
+        <h2 id="settings-title" className="px-4 pt-4 font-semibold">
+          Settings
+        </h2>
+        <ul className="mt-2 divide-y divide-gray-4">
+          <SettingsItem to="?chooseAvatar=true" icon={<Smile size={18} aria-hidden />} label="Choose Avatar" />
+          <SettingsItem to="?editProfile=true" icon={<UserPen size={18} aria-hidden />} label="Edit Profile" />
+          <SettingsItem to="?updateLocations=true" icon={<MapPin size={18} aria-hidden />} label="Update Locations" />
+          <SettingsItem to="/notifications" icon={<Bell size={18} aria-hidden />} label="Notifications" />
+        </ul>
+      </section>
     </div>
+  );
+}
+
+function SettingsItem({ to, icon, label }: { to: string; icon: React.ReactNode; label: string }) {
+  return (
+    <li>
+      <Link to={to} className="flex items-center gap-3 px-4 py-3 hover:bg-gray-2">
+        <span className="text-gray-11">{icon}</span>
+        <span className="flex-1">{label}</span>
+        <ChevronRight size={16} aria-hidden className="text-gray-10" />
+      </Link>
+    </li>
+  );
+}
+
+type Stats = Route.ComponentProps["loaderData"]["stats"];
+
+function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
+  const figures = stats[period];
+  const items: Array<[string, string]> = [
+    ["Posts", String(figures.posts)],
+    ["Visits", String(figures.visits)],
+    ["Sales", formatAmount(figures.sales)],
+    ["Recovery", formatAmount(figures.recovery)],
+    ["Distance", `${figures.distance} km`],
+    ["Hours", `${figures.hours} h`],
+    ["Dealers", String(figures.dealers)],
+  ];
+  return (
+    <section className="card space-y-3" aria-labelledby="stats-title">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="stats-title" className="font-semibold">
+          Performance
+        </h2>
+        <p className="text-xs text-gray-11" data-testid="profile-score">
+          Score {scoreLabel(stats.currentPerformanceScore)} · {stats.performanceRank ? `Rank #${stats.performanceRank}` : "Not ranked"}
+        </p>
+      </div>
+      <nav aria-label="Stats period" className="grid grid-cols-4 gap-1 rounded-lg bg-gray-3 p-1 text-sm">
+        {PERIODS.map((key) => (
+          <Link
+            key={key}
+            to={key === "today" ? "/profile" : `/profile?stats=${key}`}
+            preventScrollReset
+            replace
+            aria-current={key === period ? "page" : undefined}
+            className={`rounded-md py-1.5 text-center ${key === period ? "bg-white font-semibold shadow-sm" : "text-gray-11"}`}
+          >
+            {STAT_TABS[key]}
+          </Link>
+        ))}
+      </nav>
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="profile-stats" data-period={period}>
+        {items.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-gray-2 p-2">
+            <dt className="text-xs text-gray-11">{label}</dt>
+            <dd className="font-semibold tabular-nums" data-stat={label.toLowerCase()}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function AvatarPicker({ current, result }: { current: string; result: FormResult | undefined }) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const initial = (DEFAULT_AVATARS as readonly string[]).includes(current) ? current : "DEFAULT_1";
+  const [choice, setChoice] = useState(initial);
+  const [form, fields] = useForm<{ selectedAvatar: string }>({ id: "choose-avatar", lastResult: result });
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "choose-avatar";
+  // Without JavaScript the button stays enabled: the server ignores an unchanged choice.
+  const disabled = hydrated && (choice === current || saving);
+  return (
+    <section className="card" aria-labelledby="avatar-title">
+      <h2 id="avatar-title" className="mb-1 text-lg font-semibold">
+        Choose Avatar
+      </h2>
+      <p className="mb-3 text-sm text-gray-11">Badges are awarded automatically to top performers and cannot be chosen.</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <FormErrors errors={form.errors} />
+        <fieldset>
+          <legend className="sr-only">Avatar</legend>
+          <div className="grid grid-cols-5 gap-2" data-testid="avatar-grid">
+            {DEFAULT_AVATARS.map((type) => {
+              const entry = AVATARS[type];
+              return (
+                <label key={type} className="flex cursor-pointer flex-col items-center gap-1 text-center">
+                  <input
+                    type="radio"
+                    name={fields.selectedAvatar.name}
+                    value={type}
+                    defaultChecked={type === initial}
+                    onChange={() => setChoice(type)}
+                    className="peer sr-only"
+                    aria-label={entry.name}
+                  />
+                  <span
+                    className={`flex size-12 items-center justify-center rounded-full text-2xl ring-offset-2 peer-checked:ring-2 peer-checked:ring-accent-9 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-7 ${entry.colors.background}`}
+                    aria-hidden
+                  >
+                    {entry.emoji}
+                  </span>
+                  <span className="text-[10px] leading-tight text-gray-11">{entry.name}</span>
+                </label>
+              );
+            })}
+          </div>
+          <FieldErrors id={fields.selectedAvatar.errorId} errors={fields.selectedAvatar.errors} />
+        </fieldset>
+        <div className="flex gap-2">
+          <button type="submit" name="intent" value="choose-avatar" className="btn-primary flex-1" disabled={disabled}>
+            {saving ? "Saving..." : "Save"}
+          </button>
+          <Link to="/profile" className="btn-secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
   );
 }
 
 type ProfileUser = Route.ComponentProps["loaderData"]["user"];
 type FormResult = NonNullable<Route.ComponentProps["actionData"]>["result"];
+
 
 function ProfileForm({ intent, user, result }: { intent: "edit-profile" | "update-locations"; user: ProfileUser; result: FormResult | undefined }) {
   const navigation = useNavigation();

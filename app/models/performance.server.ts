@@ -1,0 +1,225 @@
+import { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/db.server";
+import { achievementsByRank, badgeFor } from "~/lib/avatars";
+import {
+  computeStandings,
+  performanceNotifications,
+  PERFORMANCE_WINDOW_DAYS,
+  type OfficerActivity,
+  type PreviousStanding,
+} from "~/lib/performance";
+import { metricsChanged, timeZoneOffsetMs } from "~/models/metrics.server";
+
+// The performance calculation of decisions.md §4: one SQL statement aggregates every active
+// OFFICER's last 30 days, app/lib/performance.ts turns the numbers into parts, scores, ranks
+// and badges, and one transaction writes them back with the notifications of what changed.
+// See docs/decisions/0009-performance-score.md.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type PerformanceWindow = { from: number; to: number };
+
+/** The window of a calculation at `now`: the 30 days before it, (now − 30 days, now]. */
+export function performanceWindow(now: Date, days = PERFORMANCE_WINDOW_DAYS): PerformanceWindow {
+  return { from: now.getTime() - days * DAY_MS, to: now.getTime() };
+}
+
+type ActivityRow = {
+  userId: bigint | number;
+  createdAt: bigint | number;
+  rank: bigint | number | null;
+  badge: string | null;
+  sales: bigint | number | null;
+  recovery: bigint | number | null;
+  posts: bigint | number | null;
+  postedDays: bigint | number | null;
+  dealers: bigint | number | null;
+};
+
+type Db = Pick<typeof prisma, "$queryRaw" | "$executeRaw">;
+
+/** Each active officer's aggregates over the window and standing before this calculation. */
+async function officerActivity(db: Db, window: PerformanceWindow): Promise<ActivityRow[]> {
+  const offset = Math.trunc(timeZoneOffsetMs(new Date(window.to)));
+  // Inlined integers (see metrics.server.ts): a local calendar day number per post.
+  const localDay = Prisma.raw(`CAST((createdAt + ${offset}) / ${DAY_MS} AS INTEGER)`);
+  return db.$queryRaw<ActivityRow[]>`
+    SELECT u.id AS userId, u.createdAt AS createdAt, u.performanceRank AS rank, u.currentBadge AS badge,
+      p.sales AS sales, p.recovery AS recovery, p.posts AS posts, p.postedDays AS postedDays, d.dealers AS dealers
+    FROM User u
+    LEFT JOIN (
+      SELECT userId,
+        SUM(CASE WHEN type = 'SALE' THEN COALESCE(saleTotalCents, 0) ELSE 0 END) AS sales,
+        SUM(CASE WHEN type = 'RECOVERY' THEN COALESCE(recoveryAmountCents, 0) ELSE 0 END) AS recovery,
+        COUNT(*) AS posts,
+        COUNT(DISTINCT ${localDay}) AS postedDays
+      FROM Post
+      WHERE createdAt > ${window.from} AND createdAt <= ${window.to}
+      GROUP BY userId
+    ) p ON p.userId = u.id
+    LEFT JOIN (
+      SELECT createdById AS userId, COUNT(*) AS dealers
+      FROM Dealer
+      WHERE createdById IS NOT NULL AND createdAt > ${window.from} AND createdAt <= ${window.to}
+      GROUP BY createdById
+    ) d ON d.userId = u.id
+    WHERE u.role = 'OFFICER' AND u.isActive = 1`;
+}
+
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+export type CalculationResult = {
+  calculatedAt: Date;
+  officers: number;
+  ranked: number;
+  notifications: number;
+  durationMs: number;
+};
+
+/**
+ * Recalculates every officer's score, rank and badge, and notifies the officers whose badge or
+ * rank changed, all in one transaction: readers see the old standings or the new ones, never
+ * half. Calculating again with nothing changed writes the same values and notifies nobody.
+ */
+export async function calculatePerformance(options: { now?: Date } = {}): Promise<CalculationResult> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const at = now.getTime();
+  const window = performanceWindow(now);
+  const result = await prisma.$transaction(
+    async (tx) => {
+      // A write first, so the transaction holds the write lock before it reads (no other writer
+      // can slip in between the read and the writes).
+      await tx.$executeRaw`UPDATE User SET lastPerformanceCalculation = ${at} WHERE role = 'OFFICER' AND isActive = 1`;
+      const rows = await officerActivity(tx, window);
+      const previous = new Map<number, PreviousStanding>();
+      const activity = rows.map((row): OfficerActivity => {
+        const userId = Number(row.userId);
+        previous.set(userId, { rank: row.rank === null ? null : Number(row.rank), badge: row.badge });
+        return {
+          userId,
+          createdAtMs: Number(row.createdAt),
+          dealers: Number(row.dealers ?? 0),
+          salesCents: Number(row.sales ?? 0),
+          recoveryCents: Number(row.recovery ?? 0),
+          posts: Number(row.posts ?? 0),
+          postedDays: Number(row.postedDays ?? 0),
+        };
+      });
+      const standings = computeStandings(activity);
+      const notifications = performanceNotifications(previous, standings);
+
+      if (standings.length > 0) {
+        const payload = JSON.stringify(
+          standings.map((s) => [s.userId, s.score, s.rank, s.badge, round4(s.parts.dealers), round4(s.parts.recovery), round4(s.parts.gap), round4(s.parts.activity)]),
+        );
+        await tx.$executeRaw`
+          UPDATE User SET
+            currentPerformanceScore = s.score, performanceRank = s.rank, currentBadge = s.badge,
+            performanceDealersPart = s.dealers, performanceRecoveryPart = s.recovery,
+            performanceGapPart = s.gap, performanceActivityPart = s.activity
+          FROM (
+            SELECT value ->> 0 AS id, value ->> 1 AS score, value ->> 2 AS rank, value ->> 3 AS badge,
+              value ->> 4 AS dealers, value ->> 5 AS recovery, value ->> 6 AS gap, value ->> 7 AS activity
+            FROM json_each(${payload})
+          ) AS s
+          WHERE User.id = s.id`;
+      }
+      // Only active officers hold ranks and badges: anyone else (promoted, deactivated) loses them.
+      await tx.$executeRaw`
+        UPDATE User SET performanceRank = NULL, currentBadge = NULL
+        WHERE (role <> 'OFFICER' OR isActive = 0) AND (performanceRank IS NOT NULL OR currentBadge IS NOT NULL)`;
+      if (notifications.length > 0) {
+        await tx.notification.createMany({ data: notifications.map((n) => ({ ...n, createdAt: now })) });
+      }
+      return { officers: standings.length, ranked: standings.filter((s) => s.rank !== null).length, notifications: notifications.length };
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
+  // The feed's rankings and post cards show badges: drop their cached answers.
+  metricsChanged();
+  return { calculatedAt: now, ...result, durationMs: Math.round(performance.now() - started) };
+}
+
+const leaderboardSelect = {
+  id: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  selectedAvatar: true,
+  currentBadge: true,
+  currentPerformanceScore: true,
+  performanceRank: true,
+  lastPerformanceCalculation: true,
+  performanceDealersPart: true,
+  performanceRecoveryPart: true,
+  performanceGapPart: true,
+  performanceActivityPart: true,
+  createdAt: true,
+} as const;
+
+export type LeaderboardEntry = {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  selectedAvatar: string;
+  currentBadge: string | null;
+  /** A numeric string with 2 decimals, or null before the first calculation. */
+  currentPerformanceScore: string | null;
+  performanceRank: number | null;
+  lastPerformanceCalculation: Date | null;
+  /** The four parts of the score, each between 0 and 1 (null before the first calculation). */
+  parts: { dealers: number; recovery: number; gap: number; activity: number } | null;
+};
+
+/** Every active officer: ranked ones by rank, then the rest by score and name. */
+export async function listLeaderboard(): Promise<LeaderboardEntry[]> {
+  const officers = await prisma.user.findMany({ where: { role: "OFFICER", isActive: true }, select: leaderboardSelect });
+  const name = (o: (typeof officers)[number]) => `${o.firstName ?? ""} ${o.lastName ?? ""}`.trim().toLowerCase() || o.username;
+  officers.sort(
+    (a, b) =>
+      (a.performanceRank ?? Number.MAX_SAFE_INTEGER) - (b.performanceRank ?? Number.MAX_SAFE_INTEGER) ||
+      (b.currentPerformanceScore ?? 0) - (a.currentPerformanceScore ?? 0) ||
+      name(a).localeCompare(name(b)) ||
+      a.id - b.id,
+  );
+  return officers.map((o) => ({
+    id: o.id,
+    username: o.username,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    selectedAvatar: o.selectedAvatar,
+    currentBadge: o.currentBadge,
+    currentPerformanceScore: o.currentPerformanceScore === null ? null : o.currentPerformanceScore.toFixed(2),
+    performanceRank: o.performanceRank,
+    lastPerformanceCalculation: o.lastPerformanceCalculation,
+    parts:
+      o.performanceDealersPart === null
+        ? null
+        : {
+            dealers: o.performanceDealersPart,
+            recovery: o.performanceRecoveryPart ?? 0,
+            gap: o.performanceGapPart ?? 0,
+            activity: o.performanceActivityPart ?? 0,
+          },
+  }));
+}
+
+/** The leaderboard page: the entries, the badge holders in catalogue order, the last calculation. */
+export async function getLeaderboard() {
+  const entries = await listLeaderboard();
+  const order = achievementsByRank().map(([type]) => type as string);
+  const holders = entries
+    .filter((entry) => badgeFor(entry.currentBadge))
+    .sort(
+      (a, b) =>
+        order.indexOf(a.currentBadge ?? "") - order.indexOf(b.currentBadge ?? "") ||
+        (a.performanceRank ?? Number.MAX_SAFE_INTEGER) - (b.performanceRank ?? Number.MAX_SAFE_INTEGER),
+    );
+  const lastCalculatedAt = entries.reduce<Date | null>(
+    (latest, entry) => (entry.lastPerformanceCalculation && (!latest || entry.lastPerformanceCalculation > latest) ? entry.lastPerformanceCalculation : latest),
+    null,
+  );
+  return { entries, holders, lastCalculatedAt };
+}

@@ -1,0 +1,50 @@
+import { centsToDecimal } from "~/lib/money";
+import { agentMetrics, periodRange } from "~/models/metrics.server";
+import { PERIODS, type Period } from "~/models/post.schema";
+import type { CurrentUser } from "~/models/user.server";
+
+// The profile's Today / Week / Month / All figures (decisions.md §5), from the same metrics as
+// the rankings: one grouped statement per period, limited to the one user.
+
+export type PeriodStats = {
+  posts: number;
+  visits: number;
+  sales: string;
+  recovery: string;
+  distance: string;
+  hours: string;
+  dealers: number;
+};
+
+export type UserStats = Record<Period, PeriodStats> & {
+  currentPerformanceScore: string | null;
+  performanceRank: number | null;
+};
+
+export async function userStats(
+  user: Pick<CurrentUser, "id" | "currentPerformanceScore" | "performanceRank">,
+  now = new Date(),
+): Promise<UserStats> {
+  const periods = await Promise.all(
+    PERIODS.map(async (period): Promise<[Period, PeriodStats]> => {
+      const m = (await agentMetrics(periodRange(period, now), [user.id])).get(user.id);
+      return [
+        period,
+        {
+          posts: m?.posts ?? 0,
+          visits: m?.checkIns ?? 0,
+          sales: centsToDecimal(m?.salesCents ?? 0n),
+          recovery: centsToDecimal(m?.recoveryCents ?? 0n),
+          distance: (m?.distanceKm ?? 0).toFixed(1),
+          hours: (m?.hours ?? 0).toFixed(1),
+          dealers: m?.dealers ?? 0,
+        },
+      ];
+    }),
+  );
+  return {
+    ...(Object.fromEntries(periods) as Record<Period, PeriodStats>),
+    currentPerformanceScore: user.currentPerformanceScore === null ? null : user.currentPerformanceScore.toFixed(2),
+    performanceRank: user.performanceRank,
+  };
+}

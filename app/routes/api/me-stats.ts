@@ -1,0 +1,9 @@
+import type { Route } from "./+types/me-stats";
+import { requireUser } from "~/models/auth.server";
+import { userStats } from "~/models/stats.server";
+
+/** GET /api/me/stats: the signed-in user's figures for today, this week, this month and all time. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return Response.json(await userStats(user), { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,9 @@
+import type { Route } from "./+types/performance-leaderboard";
+import { requireUser } from "~/models/auth.server";
+import { listLeaderboard } from "~/models/performance.server";
+
+/** GET /api/performance/leaderboard: every active officer's entry, ranked ones first. */
+export async function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  return Response.json(await listLeaderboard(), { headers: { "Cache-Control": "no-store" } });
+}
