@@ -89,5 +89,6 @@ test("the directory shows 50 cards at a time, with Show more", async ({ page }) 
   await expect(page.getByText(/^Showing 50 of \d+ dealers\.$/)).toBeVisible();
   await page.getByRole("link", { name: "Show more" }).click();
   await expect(page).toHaveURL(/limit=100/);
-  expect(await cards.count()).toBeGreaterThanOrEqual(76);
+  // The new page may still be arriving when the address changes: wait for the cards, not just the URL.
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(76);
 });
