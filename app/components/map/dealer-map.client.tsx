@@ -1,5 +1,5 @@
 import "leaflet/dist/leaflet.css";
-import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, type CircleMarker as LeafletCircleMarker, type LayerGroup } from "leaflet";
+import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, Popup as LeafletPopup, type CircleMarker as LeafletCircleMarker, type LayerGroup } from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
 import { telHref } from "~/lib/phone";
@@ -226,7 +226,9 @@ function FitToData({ dealers, routes }: { dealers: MapDealer[] | null; routes: M
   useEffect(() => {
     if (lastKey.current === key) return;
     // Popups of markers that are gone would stay behind as empty boxes.
-    map.closePopup();
+    map.eachLayer((layer) => {
+      if (layer instanceof LeafletPopup) layer.remove();
+    });
     const points: [number, number][] = routes.flatMap((route) => route.stops.map((stop) => [stop.lat, stop.lng] as [number, number]));
     if (points.length === 0 && dealers) {
       for (const dealer of dealers) {
@@ -237,7 +239,7 @@ function FitToData({ dealers, routes }: { dealers: MapDealer[] | null; routes: M
     }
     if (points.length === 0) return;
     lastKey.current = key;
-    map.fitBounds(latLngBounds(points), { padding: [24, 24], animate: false });
+    map.fitBounds(latLngBounds(points), { padding: [32, 32], animate: false });
     if (map.getZoom() > MAX_FIT_ZOOM) map.setZoom(MAX_FIT_ZOOM, { animate: false });
   }, [map, key, routes, dealers]);
   return null;

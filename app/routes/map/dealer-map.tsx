@@ -207,7 +207,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2" aria-label="Agent legend">
               {data.routes.map((route) => (
                 <li key={route.userId} className="card p-3" data-agent-id={route.userId}>
-                  <details>
+                  <details open={data.routes.length === 1}>
                     <summary className="flex cursor-pointer items-center gap-2">
                       <span className="size-4 shrink-0 rounded-full" style={{ background: route.color }} aria-hidden />
                       <span className="min-w-0 flex-1 truncate font-medium">{route.name}</span>
