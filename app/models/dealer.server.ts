@@ -126,6 +126,35 @@ export async function listDealers(query?: string, { limit, state }: { limit?: nu
   return rows.map(toDealer);
 }
 
+/** A dealer as a map marker and its info window need it: a few columns, no gallery. */
+export type DealerPin = Pick<
+  Dealer,
+  "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "email" | "street" | "formattedAddress" | "city" | "state" | "lat" | "lng"
+>;
+
+/** Every dealer (of one province with `state`) as a map pin: 10,000 pins stay a light answer. */
+export async function listDealerPins(state?: string): Promise<DealerPin[]> {
+  const rows = await prisma.dealer.findMany({
+    where: state ? { state } : undefined,
+    select: {
+      id: true,
+      businessName: true,
+      ownerFirstName: true,
+      ownerLastName: true,
+      phone: true,
+      email: true,
+      street: true,
+      formattedAddress: true,
+      city: true,
+      state: true,
+      lat: true,
+      lng: true,
+    },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((row) => ({ ...row, lat: String(row.lat), lng: String(row.lng) }));
+}
+
 /** How many dealers match `query` (all of them without one). */
 export async function countDealers(query?: string, state?: string): Promise<number> {
   return prisma.dealer.count({ where: searchWhere(query, state) });

@@ -104,3 +104,20 @@ test("province and agent filters; a new officer's own check-ins come back number
   expect(sindhOnly).toEqual([]);
   expect(new Set(all.map((item) => item.userId)).size).toBeGreaterThan(new Set(mine.map((item) => item.userId)).size);
 });
+
+test("GET /api/dealers: the province filter and the map's pins", async ({ request }) => {
+  await signIn(request, "officer3");
+  const all = (await (await request.get("/api/dealers")).json()) as { id: number; state: string }[];
+  const sindh = (await (await request.get("/api/dealers?province=Sindh")).json()) as { id: number; state: string }[];
+  expect(sindh.length).toBeGreaterThan(0);
+  expect(sindh.length).toBeLessThan(all.length);
+  expect(sindh.every((dealer) => dealer.state === "Sindh")).toBe(true);
+  const pins = (await (await request.get("/api/dealers?view=map&province=Sindh")).json()) as Record<string, unknown>[];
+  expect(pins.map((pin) => pin.id).sort()).toEqual(sindh.map((dealer) => dealer.id).sort());
+  expect(Object.keys(pins[0] ?? {}).sort()).toEqual(
+    ["businessName", "city", "email", "formattedAddress", "id", "lat", "lng", "ownerFirstName", "ownerLastName", "phone", "state", "street"].sort(),
+  );
+  const bad = await request.get("/api/dealers?province=Texas");
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error).toBe("Unknown province");
+});

@@ -95,7 +95,9 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [focusDealerId, setFocusDealerId] = useState<number | null>(null);
   const shownDealers = data.showDealers ? data.matching : 0;
-  const dealersUrl = data.showDealers ? `/api/dealers${data.province === "All" ? "" : `?${new URLSearchParams({ province: data.province })}`}` : null;
+  const dealersUrl = data.showDealers
+    ? `/api/dealers?${new URLSearchParams({ view: "map", ...(data.province === "All" ? {} : { province: data.province }) })}`
+    : null;
   const listParams = (limit: number) => {
     const params = new URLSearchParams({ f: "1", date: data.date, province: data.province });
     if (data.showDealers) params.set("dealers", "on");

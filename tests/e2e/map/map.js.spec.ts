@@ -69,13 +69,26 @@ test("a dealer marker's info window shows the dealer's fields, from the list and
   await expect(popup).toContainText("City: Skardu");
 
   // Close it and click the marker itself: it is drawn on the canvas where the popup's tip points.
-  await page.locator(".leaflet-container").evaluate((el) => el.scrollIntoView({ block: "center" }));
-  await expect(popup).toBeInViewport();
-  const tip = await popup.locator(".leaflet-popup-tip-container").boundingBox();
-  if (!tip) throw new Error("no popup tip");
-  await popup.locator(".leaflet-popup-close-button").click();
+  const map = page.locator(".leaflet-container");
+  const tipOffset = async () => {
+    const [tip, box] = [await popup.locator(".leaflet-popup-tip-container").boundingBox(), await map.boundingBox()];
+    if (!tip || !box) throw new Error("no popup tip or map");
+    return { x: tip.x + tip.width / 2 - box.x, y: tip.y + tip.height - box.y };
+  };
+  // Wait for the popup's auto-pan to finish: the tip stays put.
+  let offset = await tipOffset();
+  await expect.poll(async () => {
+    const next = await tipOffset();
+    const still = Math.abs(next.x - offset.x) < 0.5 && Math.abs(next.y - offset.y) < 0.5;
+    offset = next;
+    return still;
+  }).toBe(true);
+  await popup.locator(".leaflet-popup-close-button").dispatchEvent("click");
   await expect(popup).toHaveCount(0);
-  await page.mouse.click(tip.x + tip.width / 2, tip.y + tip.height + 4);
+  await map.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const box = await map.boundingBox();
+  if (!box) throw new Error("no map");
+  await page.mouse.click(box.x + offset.x, box.y + offset.y + 4);
   await expect(page.locator(".leaflet-popup")).toContainText(name);
 });
 
@@ -111,7 +124,7 @@ test("an agent's route: numbered stops in time order, Start and Latest today, St
   await expect(popup).toContainText("Check-in #1");
   await expect(popup).toContainText("Start");
   await expect(popup).toContainText(/\d{1,2}:\d{2} (AM|PM)/);
-  await popup.locator(".leaflet-popup-close-button").click();
+  await popup.locator(".leaflet-popup-close-button").dispatchEvent("click");
   await expect(popup).toHaveCount(0);
   await markers.last().dispatchEvent("click");
   await expect(popup).toContainText(`Check-in #${stopCount}`);
