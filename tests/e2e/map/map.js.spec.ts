@@ -143,3 +143,21 @@ test("an agent's route: numbered stops in time order, Start and Latest today, St
   }
   expect(errors).toEqual([]);
 });
+
+test("the map's messages: Loading dealers... while they come, Failed to load dealer data when they cannot", async ({ page }) => {
+  await signIn(page, "officer8");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/dealers?view=map*", async (route) => {
+    await held;
+    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Something went wrong" }) });
+  });
+  await page.goto("/dealer-map?f=1&dealers=on");
+  const status = page.getByRole("group", { name: "Map of dealers and agent routes" }).getByRole("status");
+  await expect(status).toHaveText("Loading dealers...", { timeout: 15_000 });
+  release();
+  await expect(status).toHaveText("Failed to load dealer data");
+  // The server-rendered list still works.
+  expect((await badge(page)).shown).toBeGreaterThan(0);
+  await expect(page.getByRole("list", { name: "Dealers" }).locator(":scope > li").first()).toBeVisible();
+});
