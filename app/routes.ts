@@ -15,6 +15,7 @@ export default [
     route("dealer-details/:id?", "routes/dealers/details.tsx"),
     route("dealer-details/:id/remove-photo/:index", "routes/dealers/remove-photo.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
+    route("dealer-map", "routes/map/dealer-map.tsx"),
   ]),
 
   route("login", "routes/auth/login.tsx"),
@@ -51,6 +52,7 @@ export default [
     route("products", "routes/api/products.ts"),
     route("checkins", "routes/api/checkins.ts"),
     route("agents/rankings", "routes/api/agents-rankings.ts"),
+    route("agents/checkins", "routes/api/agents-checkins.ts"),
     route("dealers", "routes/api/dealers.ts"),
     route("dealers/import", "routes/api/dealers-import.ts"),
     route("dealers/:id", "routes/api/dealer.ts"),

@@ -94,7 +94,8 @@ function dealerColumns(input: DealerInput) {
 
 export type DealerCard = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "profilePictureThumbUrl">;
 
-function searchWhere(query?: string): Prisma.DealerWhereInput | undefined {
+function searchWhere(query?: string, state?: string): Prisma.DealerWhereInput | undefined {
+  if (state) return { AND: [{ state }, searchWhere(query) ?? {}] };
   const text = query?.trim();
   if (!text) return undefined;
   const digits = text.replace(/\D/g, "");
@@ -111,10 +112,13 @@ function searchWhere(query?: string): Prisma.DealerWhereInput | undefined {
   };
 }
 
-/** Dealers by business name; `query` matches business name, owner names, city or phone. */
-export async function listDealers(query?: string, { limit }: { limit?: number } = {}): Promise<Dealer[]> {
+/**
+ * Dealers by business name; `query` matches business name, owner names, city or phone;
+ * `state` keeps one province's (the map's filter).
+ */
+export async function listDealers(query?: string, { limit, state }: { limit?: number; state?: string } = {}): Promise<Dealer[]> {
   const rows = await prisma.dealer.findMany({
-    where: searchWhere(query),
+    where: searchWhere(query, state),
     select: dealerSelect,
     orderBy: [{ businessName: "asc" }, { id: "asc" }],
     take: limit,
@@ -122,9 +126,38 @@ export async function listDealers(query?: string, { limit }: { limit?: number } 
   return rows.map(toDealer);
 }
 
+/** A dealer as a map marker and its info window need it: a few columns, no gallery. */
+export type DealerPin = Pick<
+  Dealer,
+  "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "email" | "street" | "formattedAddress" | "city" | "state" | "lat" | "lng"
+>;
+
+/** Every dealer (of one province with `state`) as a map pin: 10,000 pins stay a light answer. */
+export async function listDealerPins(state?: string): Promise<DealerPin[]> {
+  const rows = await prisma.dealer.findMany({
+    where: state ? { state } : undefined,
+    select: {
+      id: true,
+      businessName: true,
+      ownerFirstName: true,
+      ownerLastName: true,
+      phone: true,
+      email: true,
+      street: true,
+      formattedAddress: true,
+      city: true,
+      state: true,
+      lat: true,
+      lng: true,
+    },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((row) => ({ ...row, lat: String(row.lat), lng: String(row.lng) }));
+}
+
 /** How many dealers match `query` (all of them without one). */
-export async function countDealers(query?: string): Promise<number> {
-  return prisma.dealer.count({ where: searchWhere(query) });
+export async function countDealers(query?: string, state?: string): Promise<number> {
+  return prisma.dealer.count({ where: searchWhere(query, state) });
 }
 
 export async function getDealer(id: number): Promise<Dealer | null> {

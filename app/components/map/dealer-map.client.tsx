@@ -1,0 +1,246 @@
+import "leaflet/dist/leaflet.css";
+import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, Popup as LeafletPopup, type CircleMarker as LeafletCircleMarker, type LayerGroup } from "leaflet";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
+import { telHref } from "~/lib/phone";
+import { useRootData } from "~/root";
+
+// The Dealer Locations Map (part-2 §2), loaded only in the browser and only on /dealer-map.
+// Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
+// pan smoothly on a cheap phone; their popups are built when opened. Check-ins are few per day
+// and are numbered DOM markers with a polyline per agent in the agent's colour.
+
+export const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
+export const PAKISTAN_ZOOM = 6;
+const MAX_FIT_ZOOM = 12;
+
+export type MapDealer = {
+  id: number;
+  businessName: string;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  phone: string | null;
+  email: string | null;
+  street: string;
+  formattedAddress: string | null;
+  city: string;
+  state: string;
+  lat: string;
+  lng: string;
+};
+
+export type MapRoute = {
+  userId: number;
+  name: string;
+  color: string;
+  stops: { id: number; number: number; label: string | null; typeLabel: string; time: string; address: string | null; lat: number; lng: number }[];
+};
+
+type Props = {
+  /** The dealers' URL (GET /api/dealers with the province), or null when Dealers is off. */
+  dealersUrl: string | null;
+  routes: MapRoute[];
+  /** A dealer to show: the map centres on it and opens its info window. */
+  focusDealerId: number | null;
+  label: string;
+};
+
+export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: Props) {
+  const env = useRootData()?.env;
+  const [dealers, setDealers] = useState<MapDealer[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!dealersUrl) {
+      setDealers([]);
+      setFailed(false);
+      return;
+    }
+    const controller = new AbortController();
+    setDealers(null);
+    setFailed(false);
+    fetch(dealersUrl, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        setDealers((await response.json()) as MapDealer[]);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn("Failed to load dealer data", error);
+        setFailed(true);
+      });
+    return () => controller.abort();
+  }, [dealersUrl]);
+
+  return (
+    // `isolate` keeps Leaflet's high z-indexes under dialogs and the app shell.
+    <div className="relative isolate" role="group" aria-label={label}>
+      <MapContainer center={PAKISTAN_CENTER} zoom={PAKISTAN_ZOOM} preferCanvas className="h-[420px] w-full rounded-lg border border-gray-6">
+        <TileLayer
+          url={env?.TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png"}
+          attribution={env?.TILE_ATTRIBUTION ?? "&copy; OpenStreetMap contributors"}
+        />
+        <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} />
+        {routes.map((route) => (
+          <RouteLayer key={route.userId} route={route} />
+        ))}
+        <FitToData dealers={dealers} routes={routes} />
+      </MapContainer>
+      <p role="status" className="pointer-events-none absolute bottom-2 left-2 z-[1000] rounded bg-white/90 px-2 py-1 text-xs text-gray-12 shadow">
+        {failed
+          ? "Failed to load dealer data"
+          : dealers === null
+            ? "Loading dealers..."
+            : `${dealers.length} ${dealers.length === 1 ? "dealer" : "dealers"} on the map`}
+      </p>
+    </div>
+  );
+}
+
+/** The info window of a dealer (part-2 §2), built with DOM text nodes (no HTML from data). */
+function dealerPopup(dealer: MapDealer): HTMLElement {
+  const root = document.createElement("div");
+  root.className = "dealer-popup space-y-1 text-sm";
+  root.setAttribute("data-dealer-id", String(dealer.id));
+  const line = (text: string, className = "") => {
+    const p = document.createElement("p");
+    p.textContent = text;
+    if (className) p.className = className;
+    root.append(p);
+    return p;
+  };
+  const link = (href: string, text: string) => {
+    const p = document.createElement("p");
+    const a = document.createElement("a");
+    a.href = href;
+    a.textContent = text;
+    a.className = "text-accent-11 underline";
+    p.append(a);
+    root.append(p);
+  };
+  line(dealer.businessName, "font-semibold text-base");
+  const owner = [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ");
+  if (owner) line(`Owner: ${owner}`);
+  if (dealer.phone) link(telHref(dealer.phone), dealer.phone);
+  if (dealer.email) link(`mailto:${dealer.email}`, dealer.email);
+  line(dealer.formattedAddress || dealer.street);
+  line(`State: ${dealer.state}`);
+  line(`City: ${dealer.city}`);
+  return root;
+}
+
+function DealerLayer({ dealers, focusDealerId }: { dealers: MapDealer[]; focusDealerId: number | null }) {
+  const map = useMap();
+  const renderer = useMemo(() => canvas({ padding: 0.5, tolerance: 6 }), []);
+  const markers = useRef(new Map<number, LeafletCircleMarker>());
+  const group = useRef<LayerGroup | null>(null);
+
+  useEffect(() => {
+    const layer = layerGroup();
+    markers.current = new Map();
+    for (const dealer of dealers) {
+      const lat = Number(dealer.lat);
+      const lng = Number(dealer.lng);
+      if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+      const marker = circleMarker([lat, lng], {
+        renderer,
+        radius: 7,
+        color: "#ffffff",
+        weight: 2,
+        fillColor: "#1d4ed8",
+        fillOpacity: 0.9,
+      }).bindPopup(() => dealerPopup(dealer));
+      marker.addTo(layer);
+      markers.current.set(dealer.id, marker);
+    }
+    layer.addTo(map);
+    group.current = layer;
+    return () => {
+      layer.remove();
+      group.current = null;
+    };
+  }, [map, dealers, renderer]);
+
+  useEffect(() => {
+    if (focusDealerId === null) return;
+    const marker = markers.current.get(focusDealerId);
+    if (!marker) return;
+    // Centre on the dealer, then open its info window (which pans the map if it would not fit).
+    map.setView(marker.getLatLng(), MAX_FIT_ZOOM, { animate: false });
+    marker.openPopup();
+  }, [map, focusDealerId, dealers]);
+
+  return null;
+}
+
+function stopIcon(color: string, number: number) {
+  return divIcon({
+    className: "",
+    html: `<span class="checkin-marker" style="background:${color}">${number}</span>`,
+    iconSize: [26, 26],
+    iconAnchor: [13, 13],
+    popupAnchor: [0, -12],
+  });
+}
+
+function RouteLayer({ route }: { route: MapRoute }) {
+  const line = route.stops.map((stop) => [stop.lat, stop.lng] as [number, number]);
+  return (
+    <>
+      {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: route.color, weight: 3, opacity: 0.8 }} /> : null}
+      {route.stops.map((stop) => (
+        <Marker
+          key={stop.id}
+          position={[stop.lat, stop.lng]}
+          icon={stopIcon(route.color, stop.number)}
+          title={`${route.name}, check-in ${stop.number}`}
+          alt={`${route.name}, check-in ${stop.number}`}
+          zIndexOffset={stop.number}
+        >
+          <Popup>
+            <div className="checkin-popup space-y-1 text-sm">
+              <p className="text-base font-semibold">{route.name}</p>
+              <p>{stop.typeLabel}</p>
+              <p>{stop.time}</p>
+              {stop.address ? <p>{stop.address}</p> : null}
+              <p>
+                Check-in #{stop.number}
+                {stop.label ? <span className="ml-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span> : null}
+              </p>
+            </div>
+          </Popup>
+        </Marker>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Fits the map to the routes shown (else the dealers), once per change of data, and then caps
+ * the zoom at 12 so a single stop does not zoom in to street level.
+ */
+function FitToData({ dealers, routes }: { dealers: MapDealer[] | null; routes: MapRoute[] }) {
+  const map = useMap();
+  const key = `${routes.map((r) => `${r.userId}:${r.stops.length}`).join(",")}|${dealers?.length ?? "-"}`;
+  const lastKey = useRef("");
+  useEffect(() => {
+    if (lastKey.current === key) return;
+    // Popups of markers that are gone would stay behind as empty boxes.
+    map.eachLayer((layer) => {
+      if (layer instanceof LeafletPopup) layer.remove();
+    });
+    const points: [number, number][] = routes.flatMap((route) => route.stops.map((stop) => [stop.lat, stop.lng] as [number, number]));
+    if (points.length === 0 && dealers) {
+      for (const dealer of dealers) {
+        const lat = Number(dealer.lat);
+        const lng = Number(dealer.lng);
+        if (Number.isFinite(lat) && Number.isFinite(lng)) points.push([lat, lng]);
+      }
+    }
+    if (points.length === 0) return;
+    lastKey.current = key;
+    map.fitBounds(latLngBounds(points), { padding: [32, 32], animate: false });
+    if (map.getZoom() > MAX_FIT_ZOOM) map.setZoom(MAX_FIT_ZOOM, { animate: false });
+  }, [map, key, routes, dealers]);
+  return null;
+}

@@ -1,0 +1,123 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma, resetDatabase } from "../../tests/support/db";
+import { checkInQuerySchema, DATE_INVALID, DATE_REQUIRED, isCalendarDate } from "~/models/checkin.schema";
+import { agentColor, dayCheckIns, dayRange, localDate, stopLabel } from "~/models/checkin.server";
+
+beforeEach(resetDatabase);
+
+const HOUR = 3_600_000;
+const TZ = "Asia/Karachi";
+/** 2026-11-18 00:00 in Asia/Karachi (UTC+5). */
+const WED = Date.UTC(2026, 10, 18) - 5 * HOUR;
+
+async function officer(username: string, firstName?: string) {
+  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName } });
+}
+
+async function checkIn(userId: number, at: number, lat: number, lng: number, address: string | null = null, type = "CHECK_IN") {
+  return prisma.checkIn.create({ data: { userId, type, lat, lng, address, createdAt: new Date(at) } });
+}
+
+describe("dates", () => {
+  it("turns a Karachi calendar day into its UTC range, and now into today's date", () => {
+    expect(dayRange("2026-11-18", TZ)).toEqual({ from: WED, to: WED + 24 * HOUR });
+    expect(localDate(new Date(WED + 30 * 60_000), TZ)).toBe("2026-11-18");
+    expect(localDate(new Date(WED - 30 * 60_000), TZ)).toBe("2026-11-17");
+  });
+
+  it("accepts only real yyyy-MM-dd dates, with clear messages", () => {
+    expect(isCalendarDate("2026-02-28")).toBe(true);
+    for (const bad of ["2026-02-30", "2026-13-01", "26-11-18", "2026-11-18T00:00", "today", ""]) expect(isCalendarDate(bad)).toBe(false);
+    const missing = checkInQuerySchema.safeParse({});
+    expect(missing.success ? "" : missing.error.issues[0]?.message).toBe(DATE_REQUIRED);
+    const bad = checkInQuerySchema.safeParse({ date: "2026-02-30" });
+    expect(bad.success ? "" : bad.error.issues[0]?.message).toBe(DATE_INVALID);
+    expect(checkInQuerySchema.parse({ date: "2026-11-18", province: "All", agent: "" })).toEqual({ date: "2026-11-18" });
+    expect(checkInQuerySchema.parse({ date: "2026-11-18", province: "Sindh", agent: "7" })).toEqual({ date: "2026-11-18", province: "Sindh", agent: 7 });
+    expect(checkInQuerySchema.safeParse({ date: "2026-11-18", province: "Texas" }).success).toBe(false);
+  });
+});
+
+describe("agentColor", () => {
+  it("is the same for the same id and differs between neighbouring ids", () => {
+    expect(agentColor(7)).toBe(agentColor(7));
+    expect(agentColor(7)).toMatch(/^hsl\(\d+, 72%, 38%\)$/);
+    const colours = new Set([1, 2, 3, 4, 5, 6, 7, 8].map(agentColor));
+    expect(colours.size).toBe(8);
+  });
+});
+
+describe("stopLabel", () => {
+  it("marks the first Start, the last Latest today and Stop on another day", () => {
+    expect([0, 1, 2].map((i) => stopLabel(i, 3, true))).toEqual(["Start", null, "Latest"]);
+    expect([0, 1, 2].map((i) => stopLabel(i, 3, false))).toEqual(["Start", null, "Stop"]);
+    expect(stopLabel(0, 1, true)).toBe("Start");
+  });
+});
+
+describe("dayCheckIns", () => {
+  it("numbers each agent's stops in time order within the Karachi day, with distance and hours", async () => {
+    const ali = await officer("ali", "Ali");
+    const sana = await officer("sana", "Sana");
+    // Inserted out of order; 23:30 on the 17th (Karachi) and 00:10 on the 19th belong to other days.
+    await checkIn(ali.id, WED + 17 * HOUR, 31, 74, "Bazaar, Lahore, Punjab, Pakistan", "SALE");
+    await checkIn(ali.id, WED + 8 * HOUR, 31, 74, "Home, Lahore, Punjab, Pakistan", "DAY_START");
+    await checkIn(ali.id, WED + 12 * HOUR, 32, 74, "Village, Gujranwala, Punjab, Pakistan");
+    await checkIn(ali.id, WED - 30 * 60_000, 30, 70);
+    await checkIn(ali.id, WED + 24 * HOUR + 10 * 60_000, 30, 70);
+    await checkIn(sana.id, WED + 9 * HOUR, 24.86, 67, "Saddar, Karachi, Sindh, Pakistan");
+    await checkIn(sana.id, WED + 10 * HOUR, 24.87, 67.01, "Clifton, Karachi, Sindh, Pakistan", "DEALER_MEETING");
+
+    const day = await dayCheckIns({ date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ);
+    expect(day.isToday).toBe(false);
+    expect(day.agents.map((a) => a.name)).toEqual(["Ali", "Sana"]);
+    const [aliRoute, sanaRoute] = day.routes;
+    expect(aliRoute?.stops.map((s) => [s.number, s.label, s.typeLabel])).toEqual([
+      [1, "Start", "Day Start"],
+      [2, null, "Check In"],
+      [3, "Stop", "Sale"],
+    ]);
+    expect(aliRoute?.color).toBe(agentColor(ali.id));
+    expect(aliRoute?.distanceKm).toBeCloseTo(2 * 111.19, 0);
+    expect(aliRoute?.hours).toBeCloseTo(9, 5);
+    expect(sanaRoute?.stops.map((s) => s.label)).toEqual(["Start", "Stop"]);
+    expect(sanaRoute?.hours).toBeCloseTo(1, 5);
+
+    // The flat list of the API: every check-in of the day in time order, with its number and label.
+    expect(day.items.map((i) => [i.userDisplayName, i.number, i.label])).toEqual([
+      ["Ali", 1, "Start"],
+      ["Sana", 1, "Start"],
+      ["Sana", 2, "Stop"],
+      ["Ali", 2, null],
+      ["Ali", 3, "Stop"],
+    ]);
+
+    // The same day seen on that day: the last stop is the Latest.
+    const today = await dayCheckIns({ date: "2026-11-18" }, new Date(WED + 20 * HOUR), TZ);
+    expect(today.isToday).toBe(true);
+    expect(today.routes[0]?.stops.at(-1)?.label).toBe("Latest");
+
+    // The day before holds only the 23:30 check-in.
+    const before = await dayCheckIns({ date: "2026-11-17" }, new Date(WED + 40 * HOUR), TZ);
+    expect(before.routes.map((r) => [r.name, r.stops.length])).toEqual([["Ali", 1]]);
+  });
+
+  it("filters by province (agents who checked in there, whole route) and by agent", async () => {
+    const ali = await officer("ali", "Ali");
+    const sana = await officer("sana", "Sana");
+    await checkIn(ali.id, WED + 8 * HOUR, 31, 74, "Lahore, Punjab, Pakistan");
+    await checkIn(ali.id, WED + 9 * HOUR, 31.1, 74.1, null);
+    await checkIn(sana.id, WED + 9 * HOUR, 24.86, 67, "Karachi, Sindh, Pakistan");
+
+    const punjab = await dayCheckIns({ date: "2026-11-18", province: "Punjab" }, new Date(WED), TZ);
+    expect(punjab.routes.map((r) => [r.name, r.stops.length])).toEqual([["Ali", 2]]);
+    const none = await dayCheckIns({ date: "2026-11-18", province: "Balochistan" }, new Date(WED), TZ);
+    expect(none.routes).toEqual([]);
+    expect(none.items).toEqual([]);
+
+    const onlySana = await dayCheckIns({ date: "2026-11-18", agent: sana.id }, new Date(WED), TZ);
+    expect(onlySana.agents.map((a) => a.name)).toEqual(["Ali", "Sana"]);
+    expect(onlySana.routes.map((r) => r.name)).toEqual(["Sana"]);
+    expect(onlySana.items.every((i) => i.userId === sana.id)).toBe(true);
+  });
+});

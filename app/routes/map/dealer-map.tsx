@@ -1,0 +1,332 @@
+import { MapPin } from "lucide-react";
+import { Component, lazy, Suspense, useState, type ReactNode } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import type { Route } from "./+types/dealer-map";
+import { useHydrated } from "~/lib/hydrated";
+import { telHref } from "~/lib/phone";
+import { PROVINCES, type Province } from "~/lib/provinces";
+import { requireUser } from "~/models/auth.server";
+import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
+import { dayCheckIns, localDate } from "~/models/checkin.server";
+import { countDealers, listDealers } from "~/models/dealer.server";
+import { env } from "~/env.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
+
+// Leaflet touches `window` when imported: the map is a browser-only chunk loaded on this page.
+const DealerMap = lazy(() => import("~/components/map/dealer-map.client"));
+
+const LIST_PAGE = 100;
+
+export async function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  const params = new URL(args.request.url).searchParams;
+  const today = localDate();
+  // A submitted form carries `f`; a first visit (or a bare link) shows both layers.
+  const submitted = params.has("f");
+  const showDealers = !submitted || params.has("dealers");
+  const showRoutes = !submitted || params.has("routes");
+  const parsed = checkInQuerySchema.safeParse({
+    date: params.get("date") || today,
+    province: params.get("province") ?? undefined,
+    agent: params.get("agent") ?? undefined,
+  });
+  const query = parsed.success ? parsed.data : { date: today, province: undefined, agent: undefined };
+  const dateError = parsed.success ? null : (parsed.error.issues[0]?.message ?? DATE_INVALID);
+  const province: Province | undefined = query.province;
+  const limitText = params.get("limit") ?? "";
+  const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), LIST_PAGE), 10_000) : LIST_PAGE;
+
+  const [total, matching, listed, day] = await Promise.all([
+    countDealers(),
+    showDealers ? countDealers(undefined, province) : 0,
+    showDealers ? listDealers(undefined, { state: province, limit }) : [],
+    showRoutes ? dayCheckIns(query) : null,
+  ]);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone: env.APP_TIME_ZONE, hour: "numeric", minute: "2-digit" });
+
+  return {
+    today,
+    date: query.date,
+    dateError,
+    province: province ?? "All",
+    agent: query.agent ?? null,
+    showDealers,
+    showRoutes,
+    total,
+    matching,
+    limit,
+    dealers: listed.map((dealer) => ({
+      id: dealer.id,
+      businessName: dealer.businessName,
+      owner: [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" "),
+      phone: dealer.phone,
+      email: dealer.email,
+      address: dealer.formattedAddress || dealer.street,
+      city: dealer.city,
+      state: dealer.state,
+    })),
+    isToday: day?.isToday ?? query.date === today,
+    agents: day?.agents ?? [],
+    routes: (day?.routes ?? []).map((route) => ({
+      userId: route.userId,
+      name: route.name,
+      color: route.color,
+      distance: route.distanceKm.toFixed(1),
+      hours: route.hours.toFixed(1),
+      stops: route.stops.map((stop) => ({
+        id: stop.id,
+        number: stop.number,
+        label: stop.label,
+        typeLabel: stop.typeLabel,
+        time: time.format(new Date(stop.createdAt)),
+        address: stop.address,
+        lat: stop.lat,
+        lng: stop.lng,
+      })),
+    })),
+  };
+}
+
+export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [focusDealerId, setFocusDealerId] = useState<number | null>(null);
+  const shownDealers = data.showDealers ? data.matching : 0;
+  const dealersUrl = data.showDealers
+    ? `/api/dealers?${new URLSearchParams({ view: "map", ...(data.province === "All" ? {} : { province: data.province }) })}`
+    : null;
+  const listParams = (limit: number) => {
+    const params = new URLSearchParams({ f: "1", date: data.date, province: data.province });
+    if (data.showDealers) params.set("dealers", "on");
+    if (data.showRoutes) params.set("routes", "on");
+    if (data.agent !== null) params.set("agent", String(data.agent));
+    params.set("limit", String(limit));
+    return params;
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <MapPin size={22} aria-hidden className="text-accent-11" />
+        <h1 className="flex-1 text-xl font-bold">Dealer Locations</h1>
+        <span className="rounded-full bg-accent-3 px-3 py-1 text-sm font-semibold text-accent-11" data-testid="dealer-badge">
+          {shownDealers} of {data.total} dealers
+        </span>
+      </div>
+
+      <Form
+        method="get"
+        className="card grid grid-cols-2 gap-3"
+        aria-label="Map filters"
+        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+      >
+        <input type="hidden" name="f" value="1" />
+        <div className="col-span-2">
+          <label htmlFor="map-date" className="field-label">
+            Date
+          </label>
+          <input
+            id="map-date"
+            type="date"
+            name="date"
+            defaultValue={data.date}
+            max={data.today}
+            className="field-input"
+            aria-invalid={data.dateError ? true : undefined}
+            aria-describedby={data.dateError ? "map-date-error" : undefined}
+          />
+          {data.dateError ? (
+            <p id="map-date-error" className="field-error">
+              {data.dateError}. Showing today.
+            </p>
+          ) : null}
+        </div>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" name="dealers" defaultChecked={data.showDealers} className="size-5" />
+          Dealers
+        </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="checkbox" name="routes" defaultChecked={data.showRoutes} className="size-5" />
+          Agent Routes
+        </label>
+        <div className="col-span-2">
+          <label htmlFor="map-province" className="field-label">
+            Province
+          </label>
+          <select id="map-province" name="province" defaultValue={data.province} className="field-input">
+            <option value="All">All</option>
+            {PROVINCES.map((province) => (
+              <option key={province} value={province}>
+                {province}
+              </option>
+            ))}
+          </select>
+        </div>
+        {data.showRoutes && data.agents.length > 0 ? (
+          <div className="col-span-2">
+            <label htmlFor="map-agent" className="field-label">
+              Agent
+            </label>
+            <select id="map-agent" name="agent" defaultValue={data.agent ?? ""} className="field-input">
+              <option value="">All Agents</option>
+              {data.agents.map((agent) => (
+                <option key={agent.userId} value={agent.userId}>
+                  {agent.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <button type="submit" className="btn-primary col-span-2">
+          {navigation.state === "loading" && navigation.location.pathname === "/dealer-map" ? "Loading..." : "Apply"}
+        </button>
+      </Form>
+
+      {hydrated ? (
+        <MapErrorBoundary>
+          <Suspense fallback={<MapMessage>Loading map...</MapMessage>}>
+            <DealerMap
+              dealersUrl={dealersUrl}
+              routes={data.routes}
+              focusDealerId={focusDealerId}
+              label="Map of dealers and agent routes"
+            />
+          </Suspense>
+        </MapErrorBoundary>
+      ) : null}
+
+      {data.showRoutes ? (
+        <section aria-labelledby="routes-heading" className="space-y-2">
+          <h2 id="routes-heading" className="font-semibold">
+            Agent Routes · {data.isToday ? "Today" : data.date}
+          </h2>
+          {data.routes.length === 0 ? (
+            <p className="card text-center text-sm text-gray-11">No check-ins for this day.</p>
+          ) : (
+            <ul className="space-y-2" aria-label="Agent legend">
+              {data.routes.map((route) => (
+                <li key={route.userId} className="card p-3" data-agent-id={route.userId}>
+                  <details open={data.routes.length === 1}>
+                    <summary className="flex cursor-pointer items-center gap-2">
+                      <span className="size-4 shrink-0 rounded-full" style={{ background: route.color }} aria-hidden />
+                      <span className="min-w-0 flex-1 truncate font-medium">{route.name}</span>
+                      <span className="text-sm text-gray-11">
+                        {route.stops.length} {route.stops.length === 1 ? "stop" : "stops"} · {route.distance} km · {route.hours} h
+                      </span>
+                    </summary>
+                    <ol className="mt-2 space-y-1 text-sm" aria-label={`Stops of ${route.name}`}>
+                      {route.stops.map((stop) => (
+                        <li key={stop.id} className="flex gap-2">
+                          <span
+                            className="flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white"
+                            style={{ background: route.color }}
+                          >
+                            {stop.number}
+                          </span>
+                          <span className="min-w-0 flex-1">
+                            <span className="font-medium">{stop.time}</span> · {stop.typeLabel}
+                            {stop.label ? <span className="ml-1 rounded-full bg-gray-4 px-2 text-xs font-semibold">{stop.label}</span> : null}
+                            {stop.address ? <span className="block text-gray-11">{stop.address}</span> : null}
+                          </span>
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+
+      {data.showDealers ? (
+        <section aria-labelledby="dealers-heading" className="space-y-2">
+          <details open>
+            <summary id="dealers-heading" className="cursor-pointer font-semibold">
+              Dealers ({data.matching})
+            </summary>
+            {data.dealers.length === 0 ? (
+              <p className="card mt-2 text-center text-sm text-gray-11">No dealers in this area.</p>
+            ) : (
+              <ul className="mt-2 space-y-2" aria-label="Dealers">
+                {data.dealers.map((dealer) => (
+                  <li key={dealer.id} className="card space-y-0.5 p-3 text-sm">
+                    <p className="font-semibold">{dealer.businessName}</p>
+                    {dealer.owner ? <p>Owner: {dealer.owner}</p> : null}
+                    {dealer.phone ? (
+                      <p>
+                        <a className="link" href={telHref(dealer.phone)}>
+                          {dealer.phone}
+                        </a>
+                      </p>
+                    ) : null}
+                    {dealer.email ? (
+                      <p>
+                        <a className="link" href={`mailto:${dealer.email}`}>
+                          {dealer.email}
+                        </a>
+                      </p>
+                    ) : null}
+                    <p className="text-gray-11">{dealer.address}</p>
+                    <p className="text-gray-11">
+                      {dealer.city}, {dealer.state}
+                    </p>
+                    {hydrated ? (
+                      <button
+                        type="button"
+                        className="link text-sm"
+                        onClick={() => {
+                          setFocusDealerId(dealer.id);
+                          document.querySelector(".leaflet-container")?.scrollIntoView({ block: "center" });
+                        }}
+                      >
+                        Show {dealer.businessName} on map
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {data.matching > data.dealers.length ? (
+              <div className="mt-2 space-y-2 text-center">
+                <p className="text-sm text-gray-11">
+                  Showing {data.dealers.length} of {data.matching} dealers.
+                </p>
+                <Link to={`/dealer-map?${listParams(data.limit + LIST_PAGE)}`} preventScrollReset replace className="btn-secondary w-full">
+                  Show more
+                </Link>
+              </div>
+            ) : null}
+          </details>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function MapMessage({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="flex h-[420px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11">
+      {children}
+    </div>
+  );
+}
+
+class MapErrorBoundary extends Component<{ children: ReactNode }, { error: boolean }> {
+  override state = { error: false };
+  static getDerivedStateFromError() {
+    return { error: true };
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div role="alert" className="card space-y-1 text-center">
+        <p className="font-semibold text-danger-11">Map Error</p>
+        <p className="text-sm text-gray-11">The map could not be shown. The lists below still work.</p>
+      </div>
+    );
+  }
+}
