@@ -28,6 +28,7 @@ const DEFAULT_ROUTES = [
   "/dealer-details/1",
   "/admin/import",
   "/leaderboard",
+  "/dealer-map",
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
