@@ -4,6 +4,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
+import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { authRateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
@@ -20,6 +21,7 @@ if (isProduction) {
   server.use(securityHeaders({ tileUrl: env.TILE_URL, upgradeInsecureRequests: env.COOKIE_SECURE }));
 }
 server.use(authRateLimits(env.RATE_LIMIT_PER_MINUTE));
+server.use(closeUnreadRequests);
 
 // Uploaded files have content-hash names (app/models/storage.server.ts): cached for good.
 server.use("/files", express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, redirect: false }));

@@ -139,6 +139,8 @@ test("bad media is refused with the spec's messages and creates nothing", async 
   const tooLarge = await request.post("/api/posts", { multipart: large });
   expect(tooLarge.status()).toBe(413);
   expect((await tooLarge.json()).error).toBe("A file exceeds maximum allowed size of 10 MB");
+  // Refused before the body was read: the connection is not reused for the next call.
+  expect(tooLarge.headers().connection).toBe("close");
 
   const fake = new FormData();
   fake.append("type", "DEMO_PLOT");
