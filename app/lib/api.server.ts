@@ -1,5 +1,6 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
+import { readBodyWithin } from "~/lib/request-body.server";
 
 export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
 
@@ -28,27 +29,6 @@ type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 const MAX_JSON_BYTES = 100_000;
 
-/** The body as text, refusing (413) more than `limit` bytes without reading them all. */
-async function readBoundedText(request: Request, limit: number): Promise<string> {
-  const tooLarge = () => apiError(413, "Request body is too large");
-  if (Number(request.headers.get("Content-Length") ?? 0) > limit) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /**
  * Reads a JSON body and checks it with the same schema the page form uses, refusing
  * unknown fields. Numbers may come as strings (the spec's clients send coordinates so).
@@ -58,7 +38,9 @@ export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   request: Request,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
-  const text = await readBoundedText(request, MAX_JSON_BYTES);
+  const bytes = await readBodyWithin(request, MAX_JSON_BYTES);
+  if (!bytes) throw apiError(413, "Request body is too large");
+  const text = new TextDecoder().decode(bytes);
   let body: unknown = {};
   if (text.trim() !== "") {
     const contentType = request.headers.get("Content-Type") ?? "";

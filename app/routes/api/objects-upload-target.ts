@@ -3,35 +3,11 @@ import { apiError, methodNotAllowed } from "~/lib/api.server";
 import { MediaError, saveUpload } from "~/models/media.server";
 import { fileTooLarge, MAX_FILE_BYTES } from "~/models/post.schema";
 import { verifyUploadUrl } from "~/models/upload-url.server";
+import { readBodyWithin } from "~/lib/request-body.server";
 
 export const INVALID_UPLOAD_URL = "This upload URL is invalid or has expired. Please try again.";
 
 export const loader = methodNotAllowed;
-
-/** Reads at most `limit` bytes of the body; null when there are more. */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /**
  * PUT {uploadURL}: the file's bytes. The signed URL alone authorises it (no cookie needed); a
@@ -41,10 +17,8 @@ export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "PUT") return methodNotAllowed(args);
   const grant = verifyUploadUrl(new URL(args.request.url));
   if (!grant) return apiError(403, INVALID_UPLOAD_URL);
-  const declared = Number(args.request.headers.get("Content-Length") ?? "0");
   const name = args.request.headers.get("X-File-Name") ?? "The file";
-  if (declared > MAX_FILE_BYTES) return apiError(413, fileTooLarge(name));
-  const bytes = await readLimited(args.request, MAX_FILE_BYTES);
+  const bytes = await readBodyWithin(args.request, MAX_FILE_BYTES);
   if (!bytes) return apiError(413, fileTooLarge(name));
   if (bytes.byteLength === 0) return apiError(400, "The file is empty");
   try {

@@ -3,16 +3,12 @@ import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { addComment, listComments, PostError } from "~/models/post.server";
 import { commentSchema } from "~/models/post.schema";
-
-function postId(params: { id?: string }): number | null {
-  const id = Number(params.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+import { idParam } from "~/lib/request-body.server";
 
 /** GET /api/posts/{id}/comments: oldest first; deleted ones keep their place with isDeleted and no text. */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const id = postId(args.params);
+  const id = idParam(args.params.id);
   if (!id) return apiError(404, "Post not found");
   try {
     return Response.json(await listComments(id));
@@ -26,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  const id = postId(args.params);
+  const id = idParam(args.params.id);
   if (!id) return apiError(404, "Post not found");
   const { text } = await readJsonBody(args.request, commentSchema);
   try {

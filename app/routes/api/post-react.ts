@@ -3,16 +3,12 @@ import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { likePost, listReactions, PostError, unlikePost } from "~/models/post.server";
 import { reactionSchema } from "~/models/post.schema";
-
-function postId(params: { id?: string }): number | null {
-  const id = Number(params.id);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+import { idParam } from "~/lib/request-body.server";
 
 /** GET /api/posts/{id}/react: the post's reactions, `[{ userId, type }]`. */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const id = postId(args.params);
+  const id = idParam(args.params.id);
   if (!id) return apiError(404, "Post not found");
   try {
     return Response.json(await listReactions(id));
@@ -25,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** POST adds the user's like (`{ type: "LIKE" }`); DELETE removes it. Both answer the reactions. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const id = postId(args.params);
+  const id = idParam(args.params.id);
   if (!id) return apiError(404, "Post not found");
   try {
     if (args.request.method === "POST") {
