@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { benchWorkspace, seededRandom } from "./lib/bench.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 
 const { values: options } = parseArgs({
@@ -30,33 +31,7 @@ const OFFICERS = Number(options.officers);
 const SECONDS = Number(options.seconds);
 const CONNECTIONS = Number(options.connections);
 const PORT = Number(options.port);
-const BASE = `http://127.0.0.1:${PORT}`;
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-bench-"));
-const databasePath = path.join(dir, "bench.db");
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(PORT),
-  APP_URL: BASE,
-  DATABASE_URL: `file:${databasePath}`,
-  DATA_DIR: path.join(dir, "data"),
-  SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijklmnop",
-  LOG_REQUESTS: "false",
-  GEOCODER_URL: "http://127.0.0.1:9",
-};
-
-/** A fixed-seed generator, so every run writes the same rows. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { dir, databasePath, baseUrl: BASE, env } = benchWorkspace("bench", PORT);
 
 async function fill() {
   const started = Date.now();
@@ -66,7 +41,7 @@ async function fill() {
   const db = new Database(databasePath);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = OFF");
-  const rng = random(42);
+  const rng = seededRandom(42);
   const now = Date.now();
   const DAY = 86_400_000;
   const types = ["SALE", "FIELD_VISIT", "FARMER_MEETING", "DEALER_MEETING", "RECOVERY", "DEMO_PLOT"];

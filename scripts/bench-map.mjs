@@ -14,6 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
+import { benchWorkspace, seededRandom } from "./lib/bench.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 
 const { values: options } = parseArgs({
@@ -30,40 +31,15 @@ const CHECKINS = Number(options.checkins);
 const OFFICERS = Number(options.officers);
 const RUNS = Number(options.runs);
 const PORT = Number(options.port);
-const BASE = `http://127.0.0.1:${PORT}`;
 const PROVINCES = ["Punjab", "Sindh", "Khyber Pakhtunkhwa", "Balochistan", "Gilgit-Baltistan", "Azad Jammu & Kashmir", "Islamabad Capital Territory"];
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-bench-map-"));
-const databasePath = path.join(dir, "bench.db");
-const env = {
-  ...process.env,
-  NODE_ENV: "production",
-  PORT: String(PORT),
-  APP_URL: BASE,
-  DATABASE_URL: `file:${databasePath}`,
-  DATA_DIR: path.join(dir, "data"),
-  SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijklmnop",
-  LOG_REQUESTS: "false",
-  GEOCODER_URL: "http://127.0.0.1:9",
-};
-
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const { dir, databasePath, baseUrl: BASE, env } = benchWorkspace("bench-map", PORT);
 
 async function fill() {
   await run(bin("prisma")[0], ["migrate", "deploy"], { env, quiet: true });
   await run(bin("tsx")[0], ["scripts/user.ts", "--username", "bench", "--email", "bench@example.pk", "--password", "bench-pass-1", "--role", "MANAGER"], { env, quiet: true });
   const db = new Database(databasePath);
   db.pragma("journal_mode = WAL");
-  const rng = random(7);
+  const rng = seededRandom(7);
   const now = Date.now();
   // Today in Asia/Karachi (UTC+5) from 08:00 local, so every check-in is on today's map.
   const karachiMidnight = Math.floor((now + 5 * 3_600_000) / 86_400_000) * 86_400_000 - 5 * 3_600_000;

@@ -1,20 +1,10 @@
 import type { APIRequestContext } from "@playwright/test";
+import type { CheckInItem } from "~/models/checkin.server";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
 
 // GET /api/agents/checkins (issue 5): the day's check-ins for the map, with its filters.
 
-type Item = {
-  userId: number;
-  userDisplayName: string;
-  type: string;
-  lat: number;
-  lng: number;
-  address: string | null;
-  createdAt: string;
-  number: number;
-  label: "Start" | "Stop" | "Latest" | null;
-  color: string;
-};
+
 
 const karachiDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(at);
 
@@ -23,7 +13,7 @@ async function signIn(request: APIRequestContext, username: string) {
   expect(response.status()).toBe(200);
 }
 
-async function checkins(request: APIRequestContext, query: string): Promise<Item[]> {
+async function checkins(request: APIRequestContext, query: string): Promise<CheckInItem[]> {
   const response = await request.get(`/api/agents/checkins?${query}`);
   expect(response.status(), query).toBe(200);
   return response.json();
