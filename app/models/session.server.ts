@@ -4,11 +4,12 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = "fl_session";
 
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
 const sessionStorage = createCookieSessionStorage<{ sessionId: string }>({
   cookie: {
-    name: "fl_session",
+    name: SESSION_COOKIE,
     httpOnly: true,
     sameSite: "lax",
     secure: env.COOKIE_SECURE,
