@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { e2eDatabasePath, expect, readOutbox, test, uniqueName } from "../e2e/support/fixtures";
+import { e2eDatabasePath, expect, readOutbox, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
 import {
   answerValidator,
   documentedStatuses,
@@ -28,17 +28,10 @@ test.describe.configure({ timeout: 180_000 });
 type Callers = { anonymous: APIRequestContext; officer: APIRequestContext; manager: APIRequestContext; admin: APIRequestContext };
 type Call = { method: string; url: string; headers?: Record<string, string>; data?: unknown; multipart?: Record<string, unknown> };
 
-let clientCounter = 0;
-/** A fresh client address per call (198.19.128.0/17, reserved), so no rate limit is shared. */
-function clientAddress(): string {
-  const n = clientCounter++;
-  return `198.19.${128 + (Math.floor(n / 254) % 128)}.${(n % 254) + 1}`;
-}
-
 async function send(context: APIRequestContext, call: Call): Promise<APIResponse> {
   return context.fetch(call.url, {
     method: call.method.toUpperCase(),
-    headers: { ...call.headers, "X-Forwarded-For": clientAddress() },
+    headers: { ...call.headers, "X-Forwarded-For": uniqueClientAddress() },
     data: call.data as string | Buffer | undefined,
     multipart: call.multipart as Record<string, string>,
     maxRedirects: 0,
