@@ -14,7 +14,9 @@ export default [
     route("add-dealer", "routes/dealers/add.tsx"),
     route("dealer-details/:id?", "routes/dealers/details.tsx"),
     route("dealer-details/:id/remove-photo/:index", "routes/dealers/remove-photo.tsx"),
+    route("admin", "routes/admin/dashboard.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
+    route("admin/outbox", "routes/admin/outbox.tsx"),
     route("dealer-map", "routes/map/dealer-map.tsx"),
   ]),
 
@@ -61,6 +63,11 @@ export default [
     route("dealers/:id/gallery", "routes/api/dealer-gallery.ts"),
     route("dealers/:id/gallery/:index", "routes/api/dealer-gallery-item.ts"),
     route("upload", "routes/api/upload.ts"),
+    route("admin/dashboard", "routes/api/admin-dashboard.ts"),
+    route("admin/users", "routes/api/admin-users.ts"),
+    route("admin/users/:id", "routes/api/admin-user.ts"),
+    route("admin/users/:id/reset-password", "routes/api/admin-user-reset-password.ts"),
+    route("admin/outbox", "routes/api/admin-outbox.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

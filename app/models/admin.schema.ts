@@ -18,6 +18,9 @@ export const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 const PAGE_MESSAGE = "page must be a whole number from 1";
 const page = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).optional();
 
+/** A user's id, from an /api path or the page's hidden field. */
+export const userIdSchema = z.string({ error: INVALID_USER_ID }).regex(/^[1-9]\d{0,8}$/, INVALID_USER_ID).transform(Number);
+
 /** `?query=&page=` of the users table: name, username or email, 20 a page. */
 export const userSearchSchema = z.object({
   query: z.string().trim().max(100, "Search must be 100 characters or less").optional(),
