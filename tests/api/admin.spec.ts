@@ -31,7 +31,7 @@ async function adminWithOfficer(request: APIRequestContext): Promise<Account> {
 
 async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, message?: string | RegExp) {
   expect(response.status()).toBe(status);
-  const body = await response.json();
+  const body = (await response.json()) as { error: string };
   expect(body.error).toEqual(message ? expect.stringMatching(message) : expect.any(String));
   expect(body.error.length).toBeGreaterThan(0);
 }

@@ -14,6 +14,7 @@ import {
   userIdSchema,
   userSearchSchema,
   type AdminUser,
+  type UserSearch,
 } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 import { redirectWithToast, type ToastInput } from "~/models/toast.server";
@@ -21,10 +22,23 @@ import { useRootData } from "~/root";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
+/** The users search of the request's address; a malformed one shows the first page of everyone. */
+function readSearch(request: Request): UserSearch {
+  const parsed = userSearchSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  return parsed.success ? parsed.data : {};
+}
+
+/** /admin with the search and page, for the pager and for coming back after an action. */
+function dashboardHref({ query, page }: UserSearch): string {
+  const params = new URLSearchParams();
+  if (query) params.set("query", query);
+  if (page && page > 1) params.set("page", String(page));
+  return params.size > 0 ? `/admin?${params}` : "/admin";
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireRole(args, "ADMIN");
-  const parsed = userSearchSchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
-  const search = parsed.success ? parsed.data : {};
+  const search = readSearch(args.request);
   const [dashboard, users] = await Promise.all([getAdminDashboard(), searchUsers(search)]);
   return { adminId: admin.id, query: search.query ?? "", dashboard, users };
 }
@@ -48,8 +62,8 @@ const refuse = (error: string) => data({ error }, { status: 400 });
 /** Change role, deactivate, reactivate or send a reset email; back to the same list with a notice. */
 export async function action(args: Route.ActionArgs) {
   const admin = requireRole(args, "ADMIN");
-  const url = new URL(args.request.url);
-  const back = `${url.pathname}${url.search}`;
+  // Built from the search alone: the request's path may be the data request's (/admin.data).
+  const back = dashboardHref(readSearch(args.request));
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
@@ -108,7 +122,6 @@ function QuickActions() {
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { adminId, query, dashboard, users } = loaderData;
   const env = useRootData()?.env;
-  const pageHref = (page: number) => `/admin?${new URLSearchParams({ ...(query ? { query } : {}), page: String(page) })}`;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Admin Dashboard</h1>
@@ -147,7 +160,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         ) : (
           <UsersTable users={users.users} adminId={adminId} timeZone={env?.APP_TIME_ZONE ?? "Asia/Karachi"} />
         )}
-        <Pager page={users.page} pageSize={users.pageSize} total={users.total} hrefFor={pageHref} label="User pages" />
+        <Pager page={users.page} pageSize={users.pageSize} total={users.total} hrefFor={(page) => dashboardHref({ query, page })} label="User pages" />
       </section>
     </div>
   );
