@@ -78,7 +78,6 @@ export function UsersTable({ users, adminId, timeZone }: { users: AdminUser[]; a
             <th scope="col" className="px-2 py-2">User</th>
             <th scope="col" className="px-2 py-2">Role</th>
             <th scope="col" className="px-2 py-2">Status</th>
-            <th scope="col" className="px-2 py-2">Joined</th>
           </tr>
         </thead>
         {users.map((user) => (
@@ -91,6 +90,9 @@ export function UsersTable({ users, adminId, timeZone }: { users: AdminUser[]; a
                 </span>
                 <span className="block text-xs text-gray-11">@{user.username}</span>
                 <span className="block text-xs break-all text-gray-11">{user.email}</span>
+                <span className="block text-xs text-gray-11">
+                  Joined <time dateTime={user.createdAt}>{formatLocalDate(user.createdAt, timeZone)}</time>
+                </span>
               </td>
               <td className="px-2 pt-2 text-xs font-medium">{user.role}</td>
               <td className="px-2 pt-2">
@@ -100,12 +102,9 @@ export function UsersTable({ users, adminId, timeZone }: { users: AdminUser[]; a
                   {user.isActive ? "Active" : "Deactivated"}
                 </span>
               </td>
-              <td className="px-2 pt-2 text-xs whitespace-nowrap">
-                <time dateTime={user.createdAt}>{formatLocalDate(user.createdAt, timeZone)}</time>
-              </td>
             </tr>
             <tr>
-              <td colSpan={4} className="px-2 pt-2 pb-3">
+              <td colSpan={3} className="px-2 pt-2 pb-3">
                 <UserActions user={user} isSelf={user.id === adminId} />
               </td>
             </tr>
