@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import type { AdminUser } from "~/models/admin.schema";
-import { ROLES } from "~/models/user.schema";
+import { ROLES } from "~/lib/roles";
 
 /** The intent and user of the form being submitted, for the pending labels. */
 function usePendingAction(): { intent: string; userId: string } | null {
