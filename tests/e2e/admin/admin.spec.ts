@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { expect, readOutbox, signIn, test } from "../support/fixtures";
+import { collectConsoleErrors, expect, readOutbox, signIn, test } from "../support/fixtures";
 import { registerThroughForm, type NewAccount } from "../support/flows";
 
 // The admin dashboard and outbox (issue 7), with JavaScript on and off. Every change is made to
@@ -31,6 +31,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("the dashboard shows the figures, recent activity and quick actions that lead somewhere", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   for (const label of ["Field officers", "Active today", "Posts this week", "Dealers", "Sales this month", "Recovery this month"]) {
@@ -56,6 +57,7 @@ test("the dashboard shows the figures, recent activity and quick actions that le
   await page.getByRole("button", { name: "Recalculate scores" }).click();
   await expect(page).toHaveURL(/\/leaderboard$/);
   await expect(page.getByText(RECALCULATED)).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("the admin makes a new officer a MANAGER, who can then recalculate", async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
@@ -105,6 +107,7 @@ test("the admin sends a password reset; the email and its link are in the outbox
   const { officerPage, account } = await officerInOwnBrowser(browser, { baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
   await officerPage.context().close();
 
+  const errors = collectConsoleErrors(page);
   const row = await openUserRow(page, account.username);
   await row.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Password reset email sent successfully!")).toBeVisible();
@@ -120,6 +123,7 @@ test("the admin sends a password reset; the email and its link are in the outbox
   await expect(card.getByRole("heading", { name: "Reset your Fieldline password" })).toBeVisible();
   await expect(card).toContainText("In outbox");
   await expect(card.getByRole("link", { name: link })).toHaveAttribute("href", link ?? "");
+  expect(errors).toEqual([]);
 });
 
 test("officers and managers get Access Denied (403) on every admin page", async ({ page }) => {
