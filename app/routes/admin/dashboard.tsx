@@ -44,11 +44,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 // Each form's intent, as the update the API's PATCH /api/admin/users/{id} would send.
-const CHANGES: Record<string, (form: FormData) => unknown> = {
-  "change-role": (form) => ({ role: form.get("role") ?? undefined }),
-  deactivate: () => ({ isActive: false }),
-  reactivate: () => ({ isActive: true }),
-};
+const CHANGES = new Map<string, (form: FormData) => unknown>([
+  ["change-role", (form) => ({ role: form.get("role") ?? undefined })],
+  ["deactivate", () => ({ isActive: false })],
+  ["reactivate", () => ({ isActive: true })],
+]);
 
 function changedToast(intent: string, user: AdminUser): ToastInput {
   if (intent === "change-role") return { title: "Role updated", description: `@${user.username} is now ${user.role}.` };
@@ -57,7 +57,7 @@ function changedToast(intent: string, user: AdminUser): ToastInput {
     : { title: "Account deactivated", description: `@${user.username} can no longer sign in and has been signed out.` };
 }
 
-const refuse = (error: string) => data({ error }, { status: 400 });
+const refuse = (error: string, status = 400) => data({ error }, { status });
 
 /** Change role, deactivate, reactivate or send a reset email; back to the same list with a notice. */
 export async function action(args: Route.ActionArgs) {
@@ -73,14 +73,14 @@ export async function action(args: Route.ActionArgs) {
       await sendAdminPasswordReset(admin.id, userId.data);
       return redirectWithToast(back, { title: PASSWORD_RESET_SENT });
     }
-    const change = CHANGES[intent];
+    const change = CHANGES.get(intent);
     if (!change) return refuse("Unknown action");
     const input = updateUserSchema.safeParse(change(form));
     if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
     const user = await updateUserByAdmin(admin.id, userId.data, input.data);
     return redirectWithToast(back, changedToast(intent, user));
   } catch (error) {
-    if (error instanceof AdminError) return refuse(error.message);
+    if (error instanceof AdminError) return refuse(error.message, error.status);
     if (intent !== "reset-password") throw error;
     console.error("Admin password reset failed:", error);
     return redirectWithToast(back, { title: PASSWORD_RESET_FAILED, type: "error" });
