@@ -26,7 +26,9 @@ const DEFAULT_ROUTES = [
   "/dealers",
   "/add-dealer",
   "/dealer-details/1",
+  "/admin",
   "/admin/import",
+  "/admin/outbox",
   "/leaderboard",
   "/dealer-map",
 ];

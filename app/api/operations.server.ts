@@ -1,5 +1,15 @@
 import { z } from "zod";
 import * as answers from "~/api/answers";
+import {
+  adminDashboardSchema,
+  adminUserListSchema,
+  adminUserSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
+  passwordResetSentSchema,
+  updateUserSchema,
+  userSearchSchema,
+} from "~/models/admin.schema";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
@@ -490,6 +500,57 @@ export const apiOperations: ApiOperation[] = [
     query: reverseGeocodeQuerySchema,
     queryExample: { lat: "31.5204", lng: "74.3587" },
     answer: { status: 200, description: "The address", schema: answers.geocodeAnswer },
+  },
+
+  // ---- Admin ----
+  {
+    method: "get",
+    path: "/api/admin/dashboard",
+    summary: "The admin dashboard's figures and recent activity",
+    tag: "Admin",
+    access: "admin",
+    answer: { status: 200, description: "Stats, latest posts, registrations and imports", schema: adminDashboardSchema },
+  },
+  {
+    method: "get",
+    path: "/api/admin/users",
+    summary: "Users by name, username or email, 20 a page",
+    tag: "Admin",
+    access: "admin",
+    query: userSearchSchema,
+    queryExample: { query: "officer", page: "1" },
+    answer: { status: 200, description: "A page of users", schema: adminUserListSchema },
+  },
+  {
+    method: "patch",
+    path: "/api/admin/users/{id}",
+    summary: "Change a user's role, or deactivate (ends their sessions) or reactivate the account",
+    tag: "Admin",
+    access: "admin",
+    pathParams: { id: { description: "User id", example: 10 } },
+    body: { kind: "json", schema: updateUserSchema, example: { role: "OFFICER" } },
+    answer: { status: 200, description: "The user", schema: adminUserSchema },
+    errors: [400, 404],
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/reset-password",
+    summary: "Email the user a password reset link",
+    tag: "Admin",
+    access: "admin",
+    pathParams: { id: { description: "User id", example: 10 } },
+    answer: { status: 200, description: "Sent", schema: passwordResetSentSchema },
+    errors: [400, 404],
+  },
+  {
+    method: "get",
+    path: "/api/admin/outbox",
+    summary: "The emails the app has written, newest first, 20 a page",
+    tag: "Admin",
+    access: "admin",
+    query: outboxQuerySchema,
+    queryExample: { page: "1" },
+    answer: { status: 200, description: "A page of the outbox", schema: outboxPageSchema },
   },
 
   // ---- This document ----

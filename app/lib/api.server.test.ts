@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readJsonBody } from "~/lib/api.server";
+import { readJsonBody, readQuery } from "~/lib/api.server";
+import { userSearchSchema } from "~/models/admin.schema";
 import { loginSchema, profileUpdateSchema } from "~/models/user.schema";
 
 function post(body: string, contentType = "application/json") {
@@ -68,5 +69,27 @@ describe("readJsonBody", () => {
   it("checks rules across fields: a place needs both coordinates", async () => {
     const half = await rejection(readJsonBody(post('{"homeLat":"31.5"}'), profileUpdateSchema));
     expect(half).toMatchObject({ status: 400, body: { error: "Please select a location on the map." } });
+  });
+});
+
+describe("readQuery", () => {
+  const get = (search: string) => new Request(`http://localhost/api/x${search}`);
+
+  it("parses the query string with the schema", () => {
+    expect(readQuery(get("?query=%20ali%20&page=2"), userSearchSchema)).toEqual({ query: "ali", page: 2 });
+    expect(readQuery(get(""), userSearchSchema)).toEqual({});
+  });
+
+  it("throws a 400 with the field's message", async () => {
+    let thrown: unknown;
+    try {
+      readQuery(get("?page=0"), userSearchSchema);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "page must be a whole number from 1", fieldErrors: { page: ["page must be a whole number from 1"] } });
   });
 });

@@ -65,3 +65,13 @@ export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   }
   return parsed.data as z.infer<Schema>;
 }
+
+/** Checks the query string with a schema; throws a 400 JSON answer with the field errors. */
+export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.infer<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) {
+    const { message, fieldErrors } = fieldErrorsOf(parsed.error);
+    throw apiError(400, message, fieldErrors);
+  }
+  return parsed.data;
+}

@@ -4,8 +4,7 @@ import { badgeFor, DEFAULT_AVATARS } from "~/lib/avatars";
 // The account schemas: one per input, shared by the page forms (with Conform, in the
 // browser too), the /api calls and the shell scripts. Messages are the spec's wording.
 
-export const ROLES = ["OFFICER", "MANAGER", "ADMIN"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "~/lib/roles";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const optionalText = (label: string, max: number) =>

@@ -77,7 +77,7 @@ function invalidValues(schema: PropertySchema, required: boolean): unknown[] {
   const types = ([] as string[]).concat(schema.type ?? []);
   if (types.length === 0) return [];
   const numeric = types.includes("number") || types.includes("integer");
-  const values: unknown[] = [{ nested: { junk: [1, { deeper: true }] } }, [1, 2, 3], true];
+  const values: unknown[] = [{ nested: { junk: [1, { deeper: true }] } }, [1, 2, 3], types.includes("boolean") ? "yes" : true];
   if (required) values.push(null);
   if (types.includes("string") && !numeric) values.push(12345);
   if (numeric) values.push("not a number");
@@ -219,6 +219,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   // 1. Valid requests, in document order; ids created on the way are used by later calls.
   const created: Record<string, string | number> = {};
   const pathValues = (operation: DocumentedOperation): Record<string, string | number> => {
+    if (operation.path.startsWith("/api/admin/users/{id}")) return { id: officerId };
     if (operation.path === "/api/dealers/{id}/gallery/{index}" && created.dealer) return { id: created.dealer, index: 0 };
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };

@@ -1,6 +1,7 @@
 import { AlertTriangle } from "lucide-react";
-import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
+import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
 import { requireRole } from "~/models/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
@@ -64,14 +65,5 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const denied = isRouteErrorResponse(error) && error.status === 403;
-  return (
-    <div className="card space-y-3 text-center">
-      <h1 className="text-xl font-bold">{denied ? "Access Denied" : "Something went wrong"}</h1>
-      <p className="text-gray-11">{denied ? "You don't have permission to access this page." : "Failed to import dealers"}</p>
-      <Link to="/" className="btn-primary">
-        Go to the feed
-      </Link>
-    </div>
-  );
+  return <AdminErrorView error={error} failedMessage="Failed to import dealers" />;
 }

@@ -1,0 +1,43 @@
+import { ShieldAlert } from "lucide-react";
+import { isRouteErrorResponse, Link } from "react-router";
+import { Toaster } from "~/components/toaster";
+import type { Toast } from "~/models/toast.server";
+
+export const NO_PERMISSION = "You don't have permission to access this page.";
+
+// One object for the page's life, so the toast's five-second timer is not restarted by re-renders.
+const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
+
+/**
+ * The admin pages' 403 view with the spec's toast. Error boundaries render it, so the
+ * server's 403 page shows it with JavaScript off too.
+ */
+export function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
+  return (
+    <>
+      <Toaster toast={deniedToast} />
+      <div className="card space-y-3 text-center">
+        <ShieldAlert size={32} aria-hidden className="mx-auto text-danger-11" />
+        <h1 className="text-xl font-bold">Access Denied</h1>
+        <p className="text-gray-11">{message}</p>
+        <Link to="/" className="btn-primary">
+          Go to the feed
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/** An admin page's error boundary: Access Denied for a 403, otherwise the page's failure message. */
+export function AdminErrorView({ error, deniedMessage, failedMessage }: { error: unknown; deniedMessage?: string; failedMessage: string }) {
+  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied message={deniedMessage} />;
+  return (
+    <div className="card space-y-3 text-center">
+      <h1 className="text-xl font-bold">Something went wrong</h1>
+      <p className="text-gray-11">{failedMessage}</p>
+      <Link to="/" className="btn-primary">
+        Go to the feed
+      </Link>
+    </div>
+  );
+}

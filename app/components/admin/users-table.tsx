@@ -1,0 +1,116 @@
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { formatLocalDate } from "~/lib/date-format";
+import { displayName } from "~/lib/names";
+import type { AdminUser } from "~/models/admin.schema";
+import { ROLES } from "~/lib/roles";
+
+/** The intent and user of the form being submitted, for the pending labels. */
+function usePendingAction(): { intent: string; userId: string } | null {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting" || !navigation.formData) return null;
+  return { intent: String(navigation.formData.get("intent")), userId: String(navigation.formData.get("userId")) };
+}
+
+function UserForm({ user, intent, children }: { user: AdminUser; intent: string; children: ReactNode }) {
+  return (
+    <Form method="post" className="flex gap-2">
+      <input type="hidden" name="userId" value={user.id} />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
+function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  const pending = usePendingAction();
+  const busy = (intent: string) => pending?.userId === String(user.id) && pending.intent === intent;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {isSelf ? (
+        <p className="text-xs text-gray-11">Your own role and access can only be changed by another admin.</p>
+      ) : (
+        <>
+          <UserForm user={user} intent="change-role">
+            <label htmlFor={`role-${user.id}`} className="sr-only">
+              Role of @{user.username}
+            </label>
+            <select key={user.role} id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input min-h-9 w-auto py-1 text-sm">
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="btn-secondary min-h-9 px-3 text-sm" disabled={busy("change-role")}>
+              {busy("change-role") ? "Saving..." : "Change Role"}
+            </button>
+          </UserForm>
+          <UserForm user={user} intent={user.isActive ? "deactivate" : "reactivate"}>
+            <button
+              type="submit"
+              className={`btn-secondary min-h-9 px-3 text-sm ${user.isActive ? "text-danger-11" : ""}`}
+              disabled={busy("deactivate") || busy("reactivate")}
+            >
+              {busy("deactivate") ? "Deactivating..." : busy("reactivate") ? "Reactivating..." : user.isActive ? "Deactivate" : "Reactivate"}
+            </button>
+          </UserForm>
+        </>
+      )}
+      {user.isActive ? (
+        <UserForm user={user} intent="reset-password">
+          <button type="submit" className="btn-secondary min-h-9 px-3 text-sm" disabled={busy("reset-password")}>
+            {busy("reset-password") ? "Sending..." : "Reset Password"}
+          </button>
+        </UserForm>
+      ) : null}
+    </div>
+  );
+}
+
+/** The accounts, each followed by its actions; one <tbody> per user keeps the two rows together. */
+export function UsersTable({ users, adminId, timeZone }: { users: AdminUser[]; adminId: number; timeZone: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="users-table">
+        <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
+          <tr>
+            <th scope="col" className="px-2 py-2">User</th>
+            <th scope="col" className="px-2 py-2">Role</th>
+            <th scope="col" className="px-2 py-2">Status</th>
+          </tr>
+        </thead>
+        {users.map((user) => (
+          <tbody key={user.id} className="border-t border-gray-4" data-testid="user-row" data-username={user.username}>
+            <tr className="align-top">
+              <td className="px-2 pt-2">
+                <span className="block font-medium break-words">
+                  {displayName(user)}
+                  {user.id === adminId ? <span className="ml-1 text-xs text-accent-11">(you)</span> : null}
+                </span>
+                <span className="block text-xs text-gray-11">@{user.username}</span>
+                <span className="block text-xs break-all text-gray-11">{user.email}</span>
+                <span className="block text-xs text-gray-11">
+                  Joined <time dateTime={user.createdAt}>{formatLocalDate(user.createdAt, timeZone)}</time>
+                </span>
+              </td>
+              <td className="px-2 pt-2 text-xs font-medium">{user.role}</td>
+              <td className="px-2 pt-2">
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.isActive ? "bg-accent-3 text-accent-11" : "bg-danger-3 text-danger-11"}`}
+                >
+                  {user.isActive ? "Active" : "Deactivated"}
+                </span>
+              </td>
+            </tr>
+            <tr>
+              <td colSpan={3} className="px-2 pt-2 pb-3">
+                <UserActions user={user} isSelf={user.id === adminId} />
+              </td>
+            </tr>
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}

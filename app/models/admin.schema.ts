@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { ROLES } from "~/models/user.schema";
+
+// The admin area's inputs and JSON answers (browser-safe): the /admin page's forms and the
+// /api/admin/* calls parse with the same schemas, and the answers are described here too.
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export const PASSWORD_RESET_SENT = "Password reset email sent successfully!";
+export const PASSWORD_RESET_FAILED = "Failed to reset password. Please try again.";
+export const USER_NOT_FOUND = "User not found.";
+export const INVALID_USER_ID = "User id must be a positive whole number";
+export const OWN_ROLE_LOCKED = "You cannot change your own role.";
+export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
+export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
+export const NOTHING_TO_UPDATE = "Send a role or isActive to update";
+
+const PAGE_MESSAGE = "page must be a whole number from 1";
+const page = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).optional();
+
+/** A user's id, from an /api path or the page's hidden field. */
+export const userIdSchema = z.string({ error: INVALID_USER_ID }).regex(/^[1-9]\d{0,8}$/, INVALID_USER_ID).transform(Number);
+
+/** `?query=&page=` of the users table: name, username or email, 20 a page. */
+export const userSearchSchema = z.object({
+  query: z.string().trim().max(100, "Search must be 100 characters or less").optional(),
+  page,
+});
+export type UserSearch = z.infer<typeof userSearchSchema>;
+
+/** `?page=` of the outbox, 20 a page. */
+export const outboxQuerySchema = z.object({ page });
+
+/** An admin's change to an account: its role, or whether it may sign in. */
+export const updateUserSchema = z
+  .strictObject({
+    role: z.enum(ROLES, { error: "Role must be OFFICER, MANAGER or ADMIN" }).optional(),
+    isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+  })
+  .refine((input) => input.role !== undefined || input.isActive !== undefined, { error: NOTHING_TO_UPDATE });
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+const author = z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+
+export const adminDashboardSchema = z.object({
+  stats: z.object({
+    officers: z.number().int(),
+    activeToday: z.number().int(),
+    postsThisWeek: z.number().int(),
+    dealers: z.number().int(),
+    salesThisMonth: money,
+    recoveryThisMonth: money,
+  }),
+  recentPosts: z.array(z.object({ id: z.number().int(), type: z.string(), text: z.string(), createdAt: z.iso.datetime(), user: author })),
+  recentRegistrations: z.array(adminUserSchema),
+  recentImports: z.array(
+    z.object({
+      id: z.number().int(),
+      fileName: z.string(),
+      total: z.number().int(),
+      successful: z.number().int(),
+      failed: z.number().int(),
+      createdAt: z.iso.datetime(),
+      user: author.nullable(),
+    }),
+  ),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+export const outboxEmailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type OutboxEmailEntry = z.infer<typeof outboxEmailSchema>;
+
+export const outboxPageSchema = z.object({
+  emails: z.array(outboxEmailSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+export const passwordResetSentSchema = z.object({ message: z.literal(PASSWORD_RESET_SENT) });

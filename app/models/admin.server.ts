@@ -1,0 +1,169 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { prisma } from "~/db.server";
+import { centsToDecimal } from "~/lib/money";
+import {
+  ADMIN_PAGE_SIZE,
+  OWN_ACCOUNT_LOCKED,
+  OWN_ROLE_LOCKED,
+  RESET_OF_DEACTIVATED,
+  USER_NOT_FOUND,
+  type AdminDashboard,
+  type AdminUser,
+  type AdminUserList,
+  type UpdateUserInput,
+  type UserSearch,
+} from "~/models/admin.schema";
+import { periodRange } from "~/models/metrics.server";
+import { sendResetLink } from "~/models/password-reset.server";
+import type { Role } from "~/models/user.schema";
+
+// The admin dashboard's figures and the admin's account management (decisions.md §1, §2).
+// The /admin page and the /api/admin/* calls are two doors onto these functions.
+
+/** A refusal the caller shows as it is: 400 for a forbidden change, 404 for a missing user. */
+export class AdminError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const RECENT_LIMIT = 5;
+
+const adminUserSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  isActive: true,
+  createdAt: true,
+} as const satisfies Prisma.UserSelect;
+
+const authorSelect = { id: true, username: true, firstName: true, lastName: true } as const satisfies Prisma.UserSelect;
+
+function toAdminUser(user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>): AdminUser {
+  return { ...user, role: user.role as Role, createdAt: user.createdAt.toISOString() };
+}
+
+const between = ({ from, to }: { from: number; to: number }) => ({ gte: new Date(from), lt: new Date(to) });
+
+/** Distinct users who posted or checked in within the range. */
+async function countActiveUsers(range: { from: number; to: number }): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ count: bigint | number }[]>`
+    SELECT COUNT(*) AS count FROM (
+      SELECT userId FROM Post WHERE createdAt >= ${range.from} AND createdAt < ${range.to}
+      UNION
+      SELECT userId FROM CheckIn WHERE createdAt >= ${range.from} AND createdAt < ${range.to}
+    )`;
+  return Number(row?.count ?? 0);
+}
+
+async function sumThisMonth(type: "SALE" | "RECOVERY", month: { from: number; to: number }): Promise<string> {
+  const where = { type, createdAt: between(month) };
+  const sum =
+    type === "SALE"
+      ? (await prisma.post.aggregate({ where, _sum: { saleTotalCents: true } }))._sum.saleTotalCents
+      : (await prisma.post.aggregate({ where, _sum: { recoveryAmountCents: true } }))._sum.recoveryAmountCents;
+  return centsToDecimal(sum ?? 0n);
+}
+
+/** The stat cards (days, weeks and months in the app's time zone) and the latest activity. */
+export async function getAdminDashboard(now = new Date()): Promise<AdminDashboard> {
+  const month = periodRange("month", now);
+  const [officers, activeToday, postsThisWeek, dealers, salesThisMonth, recoveryThisMonth, posts, registrations, imports] =
+    await Promise.all([
+      prisma.user.count({ where: { role: "OFFICER", isActive: true } }),
+      countActiveUsers(periodRange("today", now)),
+      prisma.post.count({ where: { createdAt: between(periodRange("week", now)) } }),
+      prisma.dealer.count(),
+      sumThisMonth("SALE", month),
+      sumThisMonth("RECOVERY", month),
+      prisma.post.findMany({
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: RECENT_LIMIT,
+        select: { id: true, type: true, text: true, createdAt: true, user: { select: authorSelect } },
+      }),
+      prisma.user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RECENT_LIMIT, select: adminUserSelect }),
+      prisma.dealerImport.findMany({
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: RECENT_LIMIT,
+        select: { id: true, fileName: true, total: true, successful: true, failed: true, createdAt: true, user: { select: authorSelect } },
+      }),
+    ]);
+  return {
+    stats: { officers, activeToday, postsThisWeek, dealers, salesThisMonth, recoveryThisMonth },
+    recentPosts: posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
+    recentRegistrations: registrations.map(toAdminUser),
+    recentImports: imports.map((record) => ({ ...record, createdAt: record.createdAt.toISOString() })),
+  };
+}
+
+/** Every word of the query must appear in the first name, last name, username or email. */
+function userSearchWhere(query: string | undefined): Prisma.UserWhereInput {
+  const words = (query ?? "").split(/\s+/).filter(Boolean);
+  return {
+    AND: words.map((word) => ({
+      OR: [
+        { firstName: { contains: word } },
+        { lastName: { contains: word } },
+        { username: { contains: word.toLowerCase() } },
+        { email: { contains: word.toLowerCase() } },
+      ],
+    })),
+  };
+}
+
+/** The users table: newest accounts first, 20 a page. */
+export async function searchUsers({ query, page = 1 }: UserSearch): Promise<AdminUserList> {
+  const where = userSearchWhere(query);
+  const [users, total] = await Promise.all([
+    prisma.user.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * ADMIN_PAGE_SIZE,
+      take: ADMIN_PAGE_SIZE,
+      select: adminUserSelect,
+    }),
+    prisma.user.count({ where }),
+  ]);
+  return { users: users.map(toAdminUser), total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/**
+ * Changes a user's role or whether the account may sign in. Deactivating ends the user's
+ * sessions in the same transaction. An admin may not demote or deactivate themselves, so the
+ * acting admin always remains, and with them at least one ADMIN.
+ */
+export async function updateUserByAdmin(adminId: number, userId: number, input: UpdateUserInput): Promise<AdminUser> {
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    if (!user) throw new AdminError(404, USER_NOT_FOUND);
+    if (userId === adminId) {
+      if (input.role !== undefined && input.role !== user.role) throw new AdminError(400, OWN_ROLE_LOCKED);
+      if (input.isActive === false) throw new AdminError(400, OWN_ACCOUNT_LOCKED);
+    }
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: { role: input.role, isActive: input.isActive },
+      select: adminUserSelect,
+    });
+    if (input.isActive === false) await tx.session.deleteMany({ where: { userId } });
+    return toAdminUser(updated);
+  });
+}
+
+/** Emails the user a reset link (the forgot-password flow); refused for a deactivated account. */
+export async function sendAdminPasswordReset(adminId: number, userId: number): Promise<void> {
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, isActive: true },
+  });
+  if (!user) throw new AdminError(404, USER_NOT_FOUND);
+  if (!user.isActive) throw new AdminError(400, RESET_OF_DEACTIVATED);
+  await sendResetLink(user);
+  console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
+}

@@ -1,0 +1,177 @@
+import { Mail, RefreshCw, Search, Upload } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { AdminErrorView } from "~/components/access-denied";
+import { RecentActivity } from "~/components/admin/recent-activity";
+import { StatCards } from "~/components/admin/stat-cards";
+import { UsersTable } from "~/components/admin/users-table";
+import { Pager } from "~/components/pager";
+import { AdminError, getAdminDashboard, searchUsers, sendAdminPasswordReset, updateUserByAdmin } from "~/models/admin.server";
+import {
+  PASSWORD_RESET_FAILED,
+  PASSWORD_RESET_SENT,
+  updateUserSchema,
+  userIdSchema,
+  userSearchSchema,
+  type AdminUser,
+  type UserSearch,
+} from "~/models/admin.schema";
+import { requireRole } from "~/models/auth.server";
+import { redirectWithToast, type ToastInput } from "~/models/toast.server";
+import { useRootData } from "~/root";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
+
+/** The users search of the request's address; a malformed one shows the first page of everyone. */
+function readSearch(request: Request): UserSearch {
+  const parsed = userSearchSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  return parsed.success ? parsed.data : {};
+}
+
+/** /admin with the search and page, for the pager and for coming back after an action. */
+function dashboardHref({ query, page }: UserSearch): string {
+  const params = new URLSearchParams();
+  if (query) params.set("query", query);
+  if (page && page > 1) params.set("page", String(page));
+  return params.size > 0 ? `/admin?${params}` : "/admin";
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = requireRole(args, "ADMIN");
+  const search = readSearch(args.request);
+  const [dashboard, users] = await Promise.all([getAdminDashboard(), searchUsers(search)]);
+  return { adminId: admin.id, query: search.query ?? "", dashboard, users };
+}
+
+// Each form's intent, as the update the API's PATCH /api/admin/users/{id} would send.
+const CHANGES = new Map<string, (form: FormData) => unknown>([
+  ["change-role", (form) => ({ role: form.get("role") ?? undefined })],
+  ["deactivate", () => ({ isActive: false })],
+  ["reactivate", () => ({ isActive: true })],
+]);
+
+function changedToast(intent: string, user: AdminUser): ToastInput {
+  if (intent === "change-role") return { title: "Role updated", description: `@${user.username} is now ${user.role}.` };
+  return user.isActive
+    ? { title: "Account reactivated", description: `@${user.username} can sign in again.` }
+    : { title: "Account deactivated", description: `@${user.username} can no longer sign in and has been signed out.` };
+}
+
+const refuse = (error: string, status = 400) => data({ error }, { status });
+
+/** Change role, deactivate, reactivate or send a reset email; back to the same list with a notice. */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireRole(args, "ADMIN");
+  // Built from the search alone: the request's path may be the data request's (/admin.data).
+  const back = dashboardHref(readSearch(args.request));
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
+  if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
+  try {
+    if (intent === "reset-password") {
+      await sendAdminPasswordReset(admin.id, userId.data);
+      return redirectWithToast(back, { title: PASSWORD_RESET_SENT });
+    }
+    const change = CHANGES.get(intent);
+    if (!change) return refuse("Unknown action");
+    const input = updateUserSchema.safeParse(change(form));
+    if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
+    const user = await updateUserByAdmin(admin.id, userId.data, input.data);
+    return redirectWithToast(back, changedToast(intent, user));
+  } catch (error) {
+    if (error instanceof AdminError) return refuse(error.message, error.status);
+    if (intent !== "reset-password") throw error;
+    console.error("Admin password reset failed:", error);
+    return redirectWithToast(back, { title: PASSWORD_RESET_FAILED, type: "error" });
+  }
+}
+
+function QuickActions() {
+  const navigation = useNavigation();
+  const recalculating = navigation.state !== "idle" && navigation.formAction === "/leaderboard";
+  return (
+    <section className="card space-y-3" aria-labelledby="quick-actions-title">
+      <h2 id="quick-actions-title" className="font-semibold">
+        Quick Actions
+      </h2>
+      <div className="grid grid-cols-2 gap-2 text-sm">
+        <Link to="/dealers/import" className="btn-secondary text-sm">
+          <Upload size={16} aria-hidden />
+          Import dealers
+        </Link>
+        <Link to="/admin/import" className="btn-secondary text-sm">
+          <Upload size={16} aria-hidden />
+          Sample import
+        </Link>
+        <Form method="post" action="/leaderboard">
+          <button type="submit" name="intent" value="recalculate" className="btn-secondary w-full text-sm" disabled={recalculating}>
+            <RefreshCw size={16} aria-hidden className={recalculating ? "animate-spin" : undefined} />
+            {recalculating ? "Recalculating..." : "Recalculate scores"}
+          </button>
+        </Form>
+        <Link to="/admin/outbox" className="btn-secondary text-sm">
+          <Mail size={16} aria-hidden />
+          Outbox
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { adminId, query, dashboard, users } = loaderData;
+  const env = useRootData()?.env;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-bold">Admin Dashboard</h1>
+      <StatCards stats={dashboard.stats} currency={env?.CURRENCY_SYMBOL ?? "$"} />
+      <QuickActions />
+      <RecentActivity dashboard={dashboard} />
+
+      <section className="card space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
+        <h2 id="users-title" className="px-2 font-semibold sm:px-0">
+          Users <span className="text-sm font-normal text-gray-11">({users.total})</span>
+        </h2>
+        <Form method="get" role="search" className="flex gap-2 px-2 sm:px-0">
+          <label htmlFor="user-search" className="sr-only">
+            Search users
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="query"
+            defaultValue={query}
+            maxLength={100}
+            placeholder="Name, username or email"
+            className="field-input flex-1"
+          />
+          <button type="submit" className="btn-secondary px-3" aria-label="Search">
+            <Search size={18} aria-hidden />
+          </button>
+        </Form>
+        {actionData?.error ? (
+          <p role="alert" className="mx-2 rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11 sm:mx-0">
+            {actionData.error}
+          </p>
+        ) : null}
+        {users.users.length === 0 ? (
+          <p className="px-2 text-sm text-gray-11">{query ? "No users found for your search." : "No users on this page."}</p>
+        ) : (
+          <UsersTable users={users.users} adminId={adminId} timeZone={env?.APP_TIME_ZONE ?? "Asia/Karachi"} />
+        )}
+        <Pager page={users.page} pageSize={users.pageSize} total={users.total} hrefFor={(page) => dashboardHref({ query, page })} label="User pages" />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminErrorView
+      error={error}
+      deniedMessage="You don't have permission to access the admin dashboard."
+      failedMessage="Failed to load the admin dashboard"
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { Mail } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/outbox";
+import { AdminErrorView } from "~/components/access-denied";
+import { Pager } from "~/components/pager";
+import { formatLocalDate } from "~/lib/date-format";
+import { outboxQuerySchema } from "~/models/admin.schema";
+import { requireRole } from "~/models/auth.server";
+import { listOutbox } from "~/models/mail.server";
+import { useRootData } from "~/root";
+
+export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  requireRole(args, "ADMIN");
+  const query = outboxQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  return listOutbox(query.success ? query.data : {});
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
+
+/** The email's text with its web addresses as links (the reset link above all). */
+function TextWithLinks({ text }: { text: string }) {
+  return (
+    <p className="text-sm break-words whitespace-pre-wrap">
+      {text.split(URL_PATTERN).map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} className="link break-all">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  const { emails, total, page, pageSize } = loaderData;
+  const timeZone = useRootData()?.env.APP_TIME_ZONE ?? "Asia/Karachi";
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <h1 className="text-xl font-bold">Outbox</h1>
+        <p className="text-sm text-gray-11">
+          Every email the app sends, newest first. Without an SMTP server they stay here, and this is where to find them.{" "}
+          <Link to="/admin" className="link">
+            Back to the dashboard
+          </Link>
+        </p>
+      </header>
+      {emails.length === 0 ? (
+        <p className="card text-center text-gray-11">{total === 0 ? "No emails yet." : "No emails on this page."}</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Emails">
+          {emails.map((email) => (
+            <li key={email.id} className="card space-y-2" data-testid="outbox-email">
+              <div className="flex items-start gap-3">
+                <Mail size={20} aria-hidden className="mt-0.5 shrink-0 text-gray-11" />
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold break-words">{email.subject}</h2>
+                  <p className="text-sm break-all text-gray-11">To: {email.to}</p>
+                  <p className="text-xs text-gray-11">
+                    <time dateTime={email.createdAt}>{formatLocalDate(email.createdAt, timeZone, { withTime: true })}</time>
+                  </p>
+                </div>
+                <span
+                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${email.sentAt ? "bg-accent-3 text-accent-11" : "bg-warning-3 text-warning-11"}`}
+                >
+                  {email.sentAt ? "Sent" : "In outbox"}
+                </span>
+              </div>
+              <TextWithLinks text={email.text} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={pageSize} total={total} hrefFor={(p) => `/admin/outbox?page=${p}`} label="Outbox pages" />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} failedMessage="Failed to load the outbox" />;
+}

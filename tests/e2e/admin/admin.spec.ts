@@ -1,0 +1,150 @@
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { collectConsoleErrors, expect, readOutbox, signIn, test } from "../support/fixtures";
+import { registerThroughForm, type NewAccount } from "../support/flows";
+
+// The admin dashboard and outbox (issue 7), with JavaScript on and off. Every change is made to
+// an officer the test registers in a second browser; the seeded admin only acts.
+
+const RECALCULATED = "Performance scores have been recalculated and badges assigned.";
+const NO_PERMISSION = "You don't have permission to access this page.";
+
+type ContextFixtures = Pick<BrowserContextOptions, "baseURL" | "javaScriptEnabled" | "viewport" | "extraHTTPHeaders">;
+
+/** A registered officer signed in in their own browser context, as the project's browsers are. */
+async function officerInOwnBrowser(browser: Browser, options: ContextFixtures): Promise<{ officerPage: Page; account: NewAccount }> {
+  const context = await browser.newContext(options);
+  const officerPage = await context.newPage();
+  const account = await registerThroughForm(officerPage);
+  return { officerPage, account };
+}
+
+/** The admin's /admin page filtered to one user, and that user's rows in the table. */
+async function openUserRow(page: Page, username: string) {
+  await page.goto(`/admin?query=${encodeURIComponent(username)}`);
+  const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, "admin");
+});
+
+test("the dashboard shows the figures, recent activity and quick actions that lead somewhere", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  for (const label of ["Field officers", "Active today", "Posts this week", "Dealers", "Sales this month", "Recovery this month"]) {
+    await expect(page.getByRole("main").getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId("stat-salesThisMonth").locator("dd")).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  expect(Number(await page.getByTestId("stat-officers").locator("dd").textContent())).toBeGreaterThanOrEqual(8);
+  await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Latest posts" })).toBeVisible();
+
+  const me = page.locator('[data-testid="user-row"][data-username="admin"]');
+  await page.getByLabel("Search users").fill("admin");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(me).toContainText("(you)");
+  await expect(me.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+  await expect(me.getByRole("button", { name: "Change Role" })).toHaveCount(0);
+
+  await expect(page.getByRole("link", { name: "Import dealers" })).toHaveAttribute("href", "/dealers/import");
+  await expect(page.getByRole("link", { name: "Sample import" })).toHaveAttribute("href", "/admin/import");
+  await page.getByRole("link", { name: "Outbox" }).click();
+  await expect(page.getByRole("heading", { name: "Outbox" })).toBeVisible();
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Recalculate scores" }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  await expect(page.getByText(RECALCULATED)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the admin makes a new officer a MANAGER, who can then recalculate", async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
+  const { officerPage, account } = await officerInOwnBrowser(browser, { baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+  await officerPage.goto("/leaderboard");
+  await expect(officerPage.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
+  await expect(officerPage.getByRole("button", { name: "Recalculate" })).toHaveCount(0);
+
+  const row = await openUserRow(page, account.username);
+  await expect(row).toContainText("OFFICER");
+  await expect(row).toContainText("Active");
+  await row.getByLabel(`Role of @${account.username}`).selectOption("MANAGER");
+  await row.getByRole("button", { name: "Change Role" }).click();
+  await expect(page.getByText(`@${account.username} is now MANAGER.`)).toBeVisible();
+  await expect(row.getByRole("cell", { name: "MANAGER", exact: true })).toBeVisible();
+
+  await officerPage.reload();
+  await officerPage.getByRole("button", { name: "Recalculate" }).click();
+  await expect(officerPage.getByText(RECALCULATED)).toBeVisible();
+  await officerPage.context().close();
+});
+
+test("the admin deactivates a user: their session ends and they cannot sign in", async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
+  const { officerPage, account } = await officerInOwnBrowser(browser, { baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+  await officerPage.goto("/leaderboard");
+  await expect(officerPage.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
+
+  const row = await openUserRow(page, account.username);
+  await row.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText(`@${account.username} can no longer sign in and has been signed out.`)).toBeVisible();
+  await expect(row).toContainText("Deactivated");
+  await expect(row.getByRole("button", { name: "Reset Password" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Reactivate" })).toBeVisible();
+
+  // The open session has ended: the next page asks for sign-in.
+  await officerPage.goto("/leaderboard");
+  await expect(officerPage).toHaveURL(/\/login\?redirectTo=%2Fleaderboard$/);
+  await officerPage.getByLabel("Username").fill(account.username);
+  await officerPage.getByLabel("Password", { exact: true }).fill(account.password);
+  await officerPage.getByRole("button", { name: "Sign In" }).click();
+  await expect(officerPage.getByText("This account has been deactivated. Please contact your administrator.")).toBeVisible();
+  await expect(officerPage).toHaveURL(/\/login/);
+  await officerPage.context().close();
+});
+
+test("the admin sends a password reset; the email and its link are in the outbox", async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
+  const { officerPage, account } = await officerInOwnBrowser(browser, { baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+  await officerPage.context().close();
+
+  const errors = collectConsoleErrors(page);
+  const row = await openUserRow(page, account.username);
+  await row.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByText("Password reset email sent successfully!")).toBeVisible();
+
+  const email = await readOutbox(account.email, { timeout: 5000 });
+  const link = email?.text.match(/http:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+  expect(link).toBeTruthy();
+
+  await page.getByRole("link", { name: "Outbox" }).click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+  const card = page.getByTestId("outbox-email").filter({ hasText: `To: ${account.email}` });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole("heading", { name: "Reset your Fieldline password" })).toBeVisible();
+  await expect(card).toContainText("In outbox");
+  await expect(card.getByRole("link", { name: link })).toHaveAttribute("href", link ?? "");
+  expect(errors).toEqual([]);
+});
+
+test("officers and managers get Access Denied (403) on every admin page", async ({ page }) => {
+  for (const username of ["officer2", "manager"]) {
+    await page.context().clearCookies();
+    await signIn(page, username);
+    const dashboard = await page.goto("/admin");
+    expect(dashboard?.status(), username).toBe(403);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: NO_PERMISSION })).toBeVisible();
+
+    for (const path of ["/admin/outbox", "/admin/import"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), `${username} ${path}`).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+      await expect(page.locator("p", { hasText: NO_PERMISSION }).first()).toBeVisible();
+    }
+  }
+
+  await page.context().clearCookies();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
+});
