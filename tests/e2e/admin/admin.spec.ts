@@ -126,6 +126,26 @@ test("the admin sends a password reset; the email and its link are in the outbox
   expect(errors).toEqual([]);
 });
 
+test("the page's actions refuse the admin's own deactivation, bad ids and unknown intents (400; 404 for no such user)", async ({ page }) => {
+  const list = await (await page.request.get("/api/admin/users?query=admin@")).json();
+  const me = list.users.find((user: { username: string }) => user.username === "admin");
+  const post = (form: Record<string, string>) => page.request.post("/admin", { form, maxRedirects: 0 });
+
+  const own = await post({ intent: "deactivate", userId: String(me.id) });
+  expect(own.status()).toBe(400);
+  expect(await own.text()).toContain("You cannot deactivate your own account.");
+  const demote = await post({ intent: "change-role", userId: String(me.id), role: "OFFICER" });
+  expect(demote.status()).toBe(400);
+  expect(await demote.text()).toContain("You cannot change your own role.");
+  expect((await post({ intent: "deactivate", userId: "abc" })).status()).toBe(400);
+  expect((await post({ intent: "promote-everyone", userId: String(me.id) })).status()).toBe(400);
+  expect((await post({ intent: "change-role", userId: String(me.id), role: "OWNER" })).status()).toBe(400);
+  expect((await post({ intent: "deactivate", userId: "999999999" })).status()).toBe(404);
+
+  await page.goto("/admin?query=admin@");
+  await expect(page.locator('[data-testid="user-row"][data-username="admin"]')).toContainText("Active");
+});
+
 test("officers and managers get Access Denied (403) on every admin page", async ({ page }) => {
   for (const username of ["officer2", "manager"]) {
     await page.context().clearCookies();
