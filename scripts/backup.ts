@@ -8,7 +8,7 @@ import { dataPaths } from "./lib/data-paths.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 const { dataDir, databaseFile, uploadsDir } = dataPaths();
-const backupsDir = path.resolve(values.out ?? process.env.BACKUP_DIR ?? path.join(dataDir, "backups"));
+const backupsDir = path.resolve(values.out || process.env.BACKUP_DIR || path.join(dataDir, "backups"));
 
 try {
   const started = performance.now();

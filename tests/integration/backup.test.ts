@@ -1,7 +1,7 @@
 // npm run backup / npm run restore (scripts/lib/backup.ts) against real SQLite files and a
 // real uploads folder: backup → destroy → restore → compare, a backup taken while another
 // process writes, and the restore's refusals.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -223,4 +223,34 @@ describe("npm run backup and npm run restore", () => {
     await expect(restoreBackup({ backupDir, databaseFile, uploadsDir })).rejects.toThrow(/PRAGMA integrity_check failed/);
     expect(dumpRows(databaseFile)).toBe(rows);
   });
+
+  it("works as npm run backup and npm run restore, configured by DATABASE_URL and DATA_DIR", () => {
+    fillDatabase(100);
+    fillUploads();
+    const rows = dumpRows(databaseFile);
+    const files = hashTree(uploadsDir);
+    const cli = (script: string, ...args: string[]) =>
+      spawnSync(path.join("node_modules", ".bin", "tsx"), [script, ...args], {
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, DATA_DIR: path.dirname(uploadsDir) },
+      });
+
+    const backup = cli("scripts/backup.ts", "--out", backupsDir);
+    expect(backup.stderr).toBe("");
+    expect(backup.status).toBe(0);
+    expect(backup.stdout).toMatch(/^Backup written to .*fieldline-.*: database \d+ bytes \(integrity ok\), 4 uploaded files/);
+    const [backupDir] = fs.readdirSync(backupsDir).map((name) => path.join(backupsDir, name));
+
+    fs.rmSync(databaseFile);
+    fs.rmSync(uploadsDir, { recursive: true });
+    const restore = cli("scripts/restore.ts", backupDir!);
+    expect(restore.status).toBe(0);
+    expect(restore.stdout).toContain("Restored the backup of");
+    expect(dumpRows(databaseFile)).toBe(rows);
+    expect(hashTree(uploadsDir)).toEqual(files);
+
+    const usage = cli("scripts/restore.ts");
+    expect(usage.status).toBe(1);
+    expect(usage.stderr).toContain("Usage: npm run restore -- <backup folder>");
+  }, 60_000);
 });
