@@ -3,6 +3,12 @@
 # on Node 20; the code, `engines` and the lockfile suit both).
 #   docker build -t fieldline .
 #   docker run -p 8080:8080 -v fieldline-data:/data -e SESSION_SECRET=… -e APP_URL=http://localhost:8080 fieldline
+# The same image runs under Litestream (LITESTREAM_BUCKET=…) or LiteFS (LITEFS=on; FUSE needs
+# `--cap-add SYS_ADMIN --device /dev/fuse` outside Fly.io): scripts/container-start.sh, docs/deploy.md.
+
+# LiteFS and Litestream are single static binaries, taken from their official images.
+FROM flyio/litefs:0.5 AS litefs
+FROM litestream/litestream:0.3.13 AS litestream
 
 FROM node:22-bookworm-slim AS base
 WORKDIR /app
@@ -36,6 +42,13 @@ RUN npm prune --omit=dev
 
 # ---- The runtime image.
 FROM base AS runtime
+# fuse3 for LiteFS's mount; ca-certificates for Consul and S3 over TLS; sqlite3 to inspect a
+# database from `fly ssh console`.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fuse3 ca-certificates sqlite3 \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=litefs /usr/local/bin/litefs /usr/local/bin/litefs
+COPY --from=litestream /usr/local/bin/litestream /usr/local/bin/litestream
 ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data \
@@ -48,9 +61,13 @@ COPY --from=build /app/app ./app
 COPY --from=build /app/server ./server
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/build ./build
-# The database and uploads live in /data: mount a volume there. The app runs as root so that
-# it can write to a freshly created volume, which is owned by root.
-RUN mkdir -p /data
+COPY --from=build /app/litefs.yml /app/litestream.yml ./
+# The database and uploads live in /data: mount a volume there (under LiteFS, /data holds
+# LiteFS's data and the uploads; the database is opened through /litefs). The app runs as root
+# so that it can write to a freshly created volume, which is owned by root, and because LiteFS
+# mounts FUSE as root.
+RUN mkdir -p /data /litefs
 EXPOSE 8080
-# scripts/start.mjs applies pending migrations, then serves the build. SESSION_SECRET is required.
-CMD ["npm", "start"]
+# By default scripts/start.mjs applies pending migrations, then serves the build; the script
+# below chooses Litestream or LiteFS around it when configured. SESSION_SECRET is required.
+CMD ["/app/scripts/container-start.sh"]

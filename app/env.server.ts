@@ -23,6 +23,8 @@ const envSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     LOG_REQUESTS: z.stringbool().default(true),
+    LITEFS_DIR: z.string().optional(),
+    FLY_APP_NAME: z.string().optional(),
   })
   .transform((env) => ({
     ...env,

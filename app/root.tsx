@@ -3,7 +3,8 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/toaster";
 import { currentUserContext } from "~/context";
-import { publicEnv } from "~/env.server";
+import { env, publicEnv } from "~/env.server";
+import { rememberWritePosition } from "~/lib/litefs.server";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { getSessionUser } from "~/models/session.server";
 import { readToast } from "~/models/toast.server";
@@ -16,11 +17,19 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** Loads the signed-in user once per request, for every loader, action and /api call. */
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
-    context.set(currentUserContext, await getSessionUser(request));
-  },
-];
+const loadUser: Route.MiddlewareFunction = async ({ request, context }) => {
+  context.set(currentUserContext, await getSessionUser(request));
+};
+
+/** Under LiteFS, marks the answers to writes with the position replicas must reach first. */
+const markWritePosition: Route.MiddlewareFunction = async ({ request }, next) =>
+  rememberWritePosition(request, await next(), {
+    litefsDir: env.LITEFS_DIR ?? "",
+    databaseUrl: env.DATABASE_URL,
+    secure: env.COOKIE_SECURE,
+  });
+
+export const middleware: Route.MiddlewareFunction[] = env.LITEFS_DIR ? [loadUser, markWritePosition] : [loadUser];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(currentUserContext);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the production start. Applies pending migrations to DATABASE_URL, then serves
 // the built app (run `npm run build` first). No demo data. SESSION_SECRET is required; the
-// app itself says so if it is missing.
+// app itself says so if it is missing. `--skip-migrations` is for LiteFS, where only the
+// primary migrates (litefs.yml).
 import fs from "node:fs";
 import path from "node:path";
 import { CommandError, bin, databaseFile, loadDotEnv, root, run, serve } from "./lib/common.mjs";
@@ -24,8 +25,10 @@ async function main() {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.mkdirSync(path.resolve(root, env.DATA_DIR ?? "./data"), { recursive: true });
 
-  const [prisma, ...prismaArgs] = bin("prisma");
-  await run(prisma, [...prismaArgs, "migrate", "deploy"], { env });
+  if (!process.argv.includes("--skip-migrations")) {
+    const [prisma, ...prismaArgs] = bin("prisma");
+    await run(prisma, [...prismaArgs, "migrate", "deploy"], { env });
+  }
 
   const [tsx, ...tsxArgs] = bin("tsx");
   serve(tsx, [...tsxArgs, "server/index.ts"], { env });

@@ -4,7 +4,9 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
+import { databaseName } from "../app/lib/litefs.server.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
+import { litefsRouting } from "./litefs-routing.ts";
 import { authRateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
@@ -16,6 +18,17 @@ const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", env.TRUST_PROXY);
 if (env.LOG_REQUESTS) server.use(requestLog);
+if (env.LITEFS_DIR) {
+  const appName = env.FLY_APP_NAME;
+  server.use(
+    litefsRouting({
+      litefsDir: env.LITEFS_DIR,
+      databaseName: databaseName(env.DATABASE_URL),
+      appPort: env.PORT,
+      hostOf: (instance) => (appName ? `${instance}.vm.${appName}.internal` : instance),
+    }),
+  );
+}
 server.use(compression());
 server.use(assignCspNonce);
 if (isProduction) {

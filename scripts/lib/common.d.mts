@@ -1,0 +1,4 @@
+// Types for the parts of common.mjs that TypeScript scripts import.
+export declare const root: string;
+export declare function loadDotEnv(file?: string): void;
+export declare function databaseFile(url: string): string;
