@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { PostCard } from "~/components/posts/post-card";
+import { idParam } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/models/auth.server";
 import { addComment, deleteComment, getPost, likePost, listComments, PostError, unlikePost } from "~/models/post.server";
@@ -13,8 +14,8 @@ import { useRootData } from "~/root";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
 
 function postIdFrom(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Post not found", { status: 404 });
+  const id = idParam(params.id);
+  if (id === null) throw new Response("Post not found", { status: 404 });
   return id;
 }
 
