@@ -41,6 +41,7 @@ const FAILURES = {
   "delete-comment": "Failed to delete comment. Please try again.",
 } as const;
 type Intent = keyof typeof MESSAGES;
+const UNKNOWN_ACTION = "Unknown action";
 
 /**
  * Like, unlike, comment and delete a comment, from the feed or this page. Without JavaScript
@@ -54,13 +55,12 @@ export async function action(args: Route.ActionArgs) {
   const intentValue = String(form.get("intent") ?? "");
   const withJs = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), `/posts/${id}`);
-  if (!(intentValue in MESSAGES)) return data({ ok: false, error: "Unknown action" }, { status: 400 });
-  const intent = intentValue as Intent;
-
   const answer = async (toast: ToastInput, status: number, error?: string) => {
     if (!withJs) return redirectWithToast(back, toast);
     return data({ ok: status === 200, error }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
   };
+  if (!(intentValue in MESSAGES)) return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
+  const intent = intentValue as Intent;
 
   try {
     if (intent === "like") await likePost(id, user.id);
