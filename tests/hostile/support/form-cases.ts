@@ -378,7 +378,8 @@ export const formCases: FormCase[] = [
         fc.constant(`/posts/${postId}`),
       ),
     refused: (target) =>
-      /^\/posts\/\d+$/.test(target)
+      // A well-formed id is answered with a notice on the post; anything else is not a post's address.
+      /^\/posts\/[1-9]\d{0,14}$/.test(target)
         ? { kind: "redirect", to: /^\/posts\/\d+$/, messages: [COMMENT_REQUIRED, COMMENT_TOO_LONG, "Comment not found", "Failed to delete comment", "Unknown action", "Post not found"] }
         : page([404], [NOT_FOUND]),
   },
@@ -515,6 +516,6 @@ export const formCases: FormCase[] = [
         ],
         fc.constant(`/dealer-details/${dealerId}?edit=true`),
       ),
-    refused: () => page([400, 404, 413, 415], [...DEALER_MESSAGES, "About must be 1000", INVALID_IMAGE, GALLERY_FULL, "Image not found", NOT_FOUND]),
+    refused: () => page([400, 404, 413, 415], [...DEALER_MESSAGES, "About must be 1000", INVALID_IMAGE, GALLERY_FULL, "Image not found", "Dealer not found", NOT_FOUND]),
   },
 ];
