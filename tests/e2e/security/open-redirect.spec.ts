@@ -21,8 +21,8 @@ test("a comment's redirectTo falls back to the post", async ({ page, baseURL }) 
   const id = post!.id;
   for (const redirectTo of EVIL) {
     const response = await page.request.post(`/posts/${id}`, { form: { intent: "comment", text: "", redirectTo }, maxRedirects: 0 });
-    const location = new URL(response.headers()["location"] ?? "", baseURL);
-    expect(location.origin, redirectTo).toBe(new URL(baseURL!).origin);
-    expect(location.pathname, redirectTo).toBe(`/posts/${id}`);
+    const location = response.headers()["location"] ?? "";
+    expect(location, redirectTo).toMatch(/^\/(?![/\\])/);
+    expect(new URL(location, baseURL).origin, redirectTo).toBe(new URL(baseURL!).origin);
   }
 });
