@@ -46,6 +46,9 @@ export default defineConfig({
     { name: "js-off", testIgnore: "**/*.js.spec.ts", use: { javaScriptEnabled: false } },
     // The JSON API needs no browser: its calls run once, through Playwright's request client.
     { name: "api", testDir: "tests/api" },
+    // Generated hostile input for every page form, on a server and database of its own
+    // (tests/hostile/support/server.ts), so it can check that nothing was written.
+    { name: "hostile", testDir: "tests/hostile" },
   ],
   webServer: {
     command: "node tests/support/e2e-server.mjs",

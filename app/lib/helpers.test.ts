@@ -14,6 +14,17 @@ describe("safeRedirect", () => {
     expect(safeRedirect("https://evil.example")).toBe("/");
     expect(safeRedirect(null, "/home")).toBe("/home");
   });
+
+  it("refuses paths that a browser reads as another host once it drops tabs and newlines", () => {
+    for (const to of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\t\\evil.example", "javascript:alert(1)"]) {
+      expect(safeRedirect(to)).toBe("/");
+    }
+  });
+
+  it("answers no control characters, which a Location header cannot carry", () => {
+    expect(safeRedirect("/profile\r\nSet-Cookie: x=1")).toBe("/profileSet-Cookie:%20x=1");
+    expect(safeRedirect("/a\u0000b")).toBe("/a%00b");
+  });
 });
 
 describe("avatars and badges", () => {

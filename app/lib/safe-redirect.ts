@@ -1,7 +1,19 @@
-/** Only same-origin paths: "/profile" passes, "//evil.example" and "https://…" fall back. */
+// A base no request can have, so "same origin" below means "a path on this site".
+const SITE = "http://site.invalid";
+
+/**
+ * Only same-origin paths: "/profile" passes; "//evil.example", "https://…", "/\evil.example" and
+ * "/<tab>/evil.example" (browsers drop tabs and newlines, making it "//evil.example") fall back.
+ * The answer is the path as a URL parser reads it, so it carries no control characters either.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, SITE);
+  } catch {
     return fallback;
   }
-  return to;
+  if (url.origin !== SITE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -148,6 +148,9 @@ describe("likes and comments", () => {
     const comment = await addComment(id, bob.id, "  Well done  ");
     expect(comment.text).toBe("Well done");
     await expect(deleteComment(id, comment.id, ali.id)).rejects.toMatchObject({ status: 403 });
+    for (const junk of [Number.NaN, 1e20, -1, 0]) {
+      await expect(deleteComment(id, junk, bob.id)).rejects.toMatchObject({ status: 404 });
+    }
     await deleteComment(id, comment.id, bob.id);
     expect(await listComments(id)).toMatchObject([{ id: comment.id, isDeleted: true, text: "" }]);
     expect(await getPost(id, ali.id)).toMatchObject({ commentCount: 0 });

@@ -333,6 +333,7 @@ export async function addComment(postId: number, userId: number, text: string): 
 
 /** An author deletes their own comment; it then shows as deleted. */
 export async function deleteComment(postId: number, commentId: number, userId: number): Promise<void> {
+  if (!Number.isSafeInteger(commentId) || commentId <= 0) throw new PostError(404, "Comment not found");
   const comment = await prisma.comment.findUnique({ where: { id: commentId }, select: { postId: true, userId: true } });
   if (!comment || comment.postId !== postId) throw new PostError(404, "Comment not found");
   if (comment.userId !== userId) throw new PostError(403, "You can only delete your own comments.");

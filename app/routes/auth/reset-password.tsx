@@ -70,7 +70,8 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <FormErrors errors={form.errors} />
+        {/* The token field is hidden, so what is wrong with it shows with the form's errors. */}
+        <FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
         <input {...getInputProps(fields.token, { type: "hidden" })} />
         <PasswordField
           label="New password"

@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { PostCard } from "~/components/posts/post-card";
+import { idParam } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/models/auth.server";
 import { addComment, deleteComment, getPost, likePost, listComments, PostError, unlikePost } from "~/models/post.server";
@@ -13,8 +14,8 @@ import { useRootData } from "~/root";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
 
 function postIdFrom(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Post not found", { status: 404 });
+  const id = idParam(params.id);
+  if (id === null) throw new Response("Post not found", { status: 404 });
   return id;
 }
 
@@ -40,6 +41,7 @@ const FAILURES = {
   "delete-comment": "Failed to delete comment. Please try again.",
 } as const;
 type Intent = keyof typeof MESSAGES;
+const UNKNOWN_ACTION = "Unknown action";
 
 /**
  * Like, unlike, comment and delete a comment, from the feed or this page. Without JavaScript
@@ -53,13 +55,12 @@ export async function action(args: Route.ActionArgs) {
   const intentValue = String(form.get("intent") ?? "");
   const withJs = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), `/posts/${id}`);
-  if (!(intentValue in MESSAGES)) return data({ ok: false, error: "Unknown action" }, { status: 400 });
-  const intent = intentValue as Intent;
-
   const answer = async (toast: ToastInput, status: number, error?: string) => {
     if (!withJs) return redirectWithToast(back, toast);
     return data({ ok: status === 200, error }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
   };
+  if (!(intentValue in MESSAGES)) return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
+  const intent = intentValue as Intent;
 
   try {
     if (intent === "like") await likePost(id, user.id);

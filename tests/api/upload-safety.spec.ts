@@ -1,0 +1,149 @@
+// Uploads cannot escape or impersonate: file names never become paths (nothing is written outside
+// the uploads folder, and /files serves nothing from outside it), and files that pose as images
+// (SVG with script, GIF/JS and PNG/HTML polyglots) are refused, or re-encoded so what is served
+// is a plain WebP picture that no browser will run.
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test, uniqueName } from "../e2e/support/fixtures";
+import { dealerRow, dealerWorkbook } from "../support/spreadsheets";
+
+async function signIn(request: APIRequestContext, username = "officer4"): Promise<void> {
+  expect((await request.post("/api/login", { data: { username, password: "fieldline" } })).status()).toBe(200);
+}
+
+const encoder = new TextEncoder();
+const SCRIPT = "<script>alert(document.domain)</script>";
+const jpeg = () => sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+
+/** Files that say they are pictures and are not, or not only. */
+async function posers(): Promise<Array<{ name: string; mimeType: string; buffer: Buffer }>> {
+  return [
+    { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`) },
+    { name: "photo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`) },
+    { name: "polyglot.gif", mimeType: "image/gif", buffer: Buffer.concat([Buffer.from("GIF89a/*"), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.from("*/=1;alert(1);//")]) },
+    { name: "page.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89]), Buffer.from("PNG\r\n\x1a\n"), Buffer.from(`<html>${SCRIPT}</html>`)]) },
+  ];
+}
+
+/** The e2e server's data directory (tests/support/e2e-server.mjs). */
+function dataDirectory(): string {
+  return path.join(process.env.FIELDLINE_E2E_DIR!, "data");
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+test("/files serves nothing from outside the uploads folder", async ({ request }) => {
+  for (const target of [
+    "/files/..%2f..%2fe2e.db",
+    "/files/..%2F..%2Fe2e.db",
+    "/files/%2e%2e/%2e%2e/e2e.db",
+    "/files/..%252f..%252fe2e.db",
+    "/files/posts/..%2f..%2f..%2fe2e.db",
+    "/files/..%5c..%5ce2e.db",
+    "/files/%00",
+    "/files/....//....//e2e.db",
+  ]) {
+    const response = await request.get(target);
+    expect([400, 403, 404], target).toContain(response.status());
+    expect((await response.body()).includes(Buffer.from("SQLite format 3")), target).toBe(false);
+  }
+});
+
+test("a file name with a path is only a name: what is stored lands in the uploads folder under a hash", async ({ request }) => {
+  await signIn(request);
+  const marker = uniqueName("escape");
+  const photo = await jpeg();
+  const form = new FormData();
+  form.append("type", "DEMO_PLOT");
+  for (const name of [`../../../../${marker}-a.jpg`, `..%2f..%2f${marker}-b.jpg`, `..\\..\\${marker}-c.jpg`, `/tmp/${marker}-d.jpg`]) {
+    form.append("files", new Blob([photo], { type: "image/jpeg" }), name);
+  }
+  // Same bytes four times: the first is enough to check; the others are names only.
+  const created = await request.post("/api/posts", { multipart: form });
+  expect(created.status(), await created.text()).toBe(201);
+  const post = (await created.json()) as { media: Array<{ url: string; thumbUrl: string | null }> };
+  for (const media of post.media) {
+    expect(media.url).toMatch(/^\/files\/posts\/[a-f0-9]{32}\.webp$/);
+    expect(media.thumbUrl).toMatch(/^\/files\/posts-thumbs\/[a-f0-9]{32}\.webp$/);
+  }
+
+  const uploaded = await request.post("/api/upload", {
+    multipart: { file: { name: `../../../../${marker}.xlsx`, mimeType: "application/octet-stream", buffer: dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Traversal")]) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { uploadId } = (await uploaded.json()) as { uploadId: string };
+  expect((await request.post("/api/dealers/import", { data: { uploadId } })).status()).toBe(200);
+
+  const root = process.env.FIELDLINE_E2E_DIR!;
+  const near = [path.dirname(root), path.parse(root).root].flatMap((dir) => fs.readdirSync(dir));
+  expect([...filesUnder(root), ...near].filter((file) => file.includes(marker))).toEqual([]);
+  expect(fs.readdirSync(dataDirectory())).toEqual(["uploads"]);
+});
+
+test("an import names no server path but the sample, and an upload id is no path", async ({ request }) => {
+  await signIn(request, "admin");
+  for (const filePath of ["../../etc/passwd", "/etc/passwd", "samples/../samples/dealers-sample.xlsx", "samples/dealers-sample.xlsx/..", "..%2f..%2fprisma%2fseed-data%2fdealers-sample.xlsx", "prisma/seed-data/dealers-sample.xlsx"]) {
+    const response = await request.post("/api/dealers/import", { data: { filePath } });
+    expect(response.status(), filePath).toBe(400);
+  }
+  for (const uploadId of ["../../e2e.db", "..%2f..%2fe2e.db", "/etc/passwd", "incoming/../../e2e.db"]) {
+    const response = await request.post("/api/dealers/import", { data: { uploadId } });
+    expect(response.status(), uploadId).toBe(404);
+  }
+});
+
+test("files posing as images are refused for dealer pictures, galleries and posts", async ({ request }) => {
+  await signIn(request);
+  const dealers = (await (await request.get("/api/dealers")).json()) as Array<{ id: number }> | { dealers: Array<{ id: number }> };
+  const dealerId = (Array.isArray(dealers) ? dealers : dealers.dealers)[0]!.id;
+  for (const image of await posers()) {
+    for (const target of [`/api/dealers/${dealerId}/profile-picture`, `/api/dealers/${dealerId}/gallery`]) {
+      const response = await request.post(target, { multipart: { image } });
+      expect(response.status(), `${image.name} to ${target}`).toBe(415);
+    }
+    const post = new FormData();
+    post.append("type", "DEMO_PLOT");
+    post.append("files", new Blob([new Uint8Array(image.buffer)], { type: image.mimeType }), image.name);
+    expect((await request.post("/api/posts", { multipart: post })).status(), `${image.name} as post media`).toBe(415);
+  }
+});
+
+test("a real photo with a script appended is re-encoded: the served file is a WebP without the script", async ({ request }) => {
+  await signIn(request);
+  const polyglot = Buffer.concat([await jpeg(), encoder.encode(`<html>${SCRIPT}</html>`)]);
+  const form = new FormData();
+  form.append("type", "DEMO_PLOT");
+  form.append("files", new Blob([polyglot], { type: "text/html" }), "photo.html");
+  const created = await request.post("/api/posts", { multipart: form });
+  expect(created.status(), await created.text()).toBe(201);
+  const [media] = ((await created.json()) as { media: Array<{ url: string; mimeType: string }> }).media;
+  expect(media!.mimeType).toBe("image/webp");
+
+  const served = await request.get(media!.url);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+  const bytes = await served.body();
+  expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
+  expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
+  expect(bytes.includes(Buffer.from("<script"))).toBe(false);
+});
+
+test("a video with HTML inside is served as video with nosniff, never as a page", async ({ request }) => {
+  await signIn(request);
+  const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.from(`<html>${SCRIPT}</html>`)]);
+  const form = new FormData();
+  form.append("type", "DEMO_PLOT");
+  form.append("files", new Blob([video], { type: "text/html" }), "clip.html");
+  const created = await request.post("/api/posts", { multipart: form });
+  expect(created.status(), await created.text()).toBe(201);
+  const [media] = ((await created.json()) as { media: Array<{ url: string }> }).media;
+  expect(media!.url).toMatch(/^\/files\/posts-video\/[a-f0-9]{32}\.mp4$/);
+  const served = await request.get(media!.url);
+  expect(served.headers()["content-type"]).toBe("video/mp4");
+  expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+});

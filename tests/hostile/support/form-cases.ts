@@ -1,0 +1,521 @@
+// One row per page route with an action: who sends it, a submission that is valid but for the
+// changes, the changes that make it invalid for sure (each request applies one or two), and
+// what "refused" looks like on that page.
+import fc from "fast-check";
+import { DEFAULT_AVATARS } from "~/lib/avatars";
+import { POST_TYPES } from "~/lib/post-types";
+import { PROVINCES } from "~/lib/provinces";
+import { ABOUT_MAX, GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
+import { COMMENT_REQUIRED, COMMENT_TOO_LONG, MAX_COMMENT, MAX_TEXT, WRONG_FILE_TYPE } from "~/models/post.schema";
+import { AVATAR_IS_BADGE, AVATAR_UNKNOWN, EXPIRED_RESET_LINK, INVALID_RESET_LINK } from "~/models/user.schema";
+import {
+  badId,
+  badNumber,
+  type Change,
+  duplicated,
+  type FieldValue,
+  type Fields,
+  junkFields,
+  missing,
+  NOT_IMAGES,
+  NOT_SPREADSHEETS,
+  notOneOf,
+  tooLong,
+  unicodeText,
+  valued,
+} from "./junk";
+import type { DatabaseWatch } from "./server";
+
+// The spec's wording of messages that live in server-only modules.
+const FORBIDDEN = "You don't have permission to access this page.";
+const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
+const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
+const REGISTRATION_NOT_FOUND = "Registration data not found. Please start over.";
+/** The spec's not-found page (the root error boundary). */
+const NOT_FOUND = "404 Page Not Found";
+/** Zod's own message when a field comes twice (a list where text was expected). */
+const WRONG_TYPE = "Invalid input";
+
+export type Refusal = { kind: "page"; status: number[]; messages: string[] } | { kind: "redirect"; to: RegExp; messages: string[] };
+
+type Ids = { postId: number; dealerId: number; othersCommentId: number; othersNotificationIds: number[] };
+
+export type HostileRequest = { target: string; changes: Change[]; junk: Fields };
+
+export type FormCase = {
+  /** The route module, as app/routes.ts names it. */
+  route: string;
+  name: string;
+  /** The seed user who sends the form, or null when signed out. */
+  as: string | null;
+  valid: (ids: Ids) => Fields;
+  requests: (ids: Ids) => fc.Arbitrary<HostileRequest>;
+  refused: (target: string) => Refusal;
+  runs?: number;
+};
+
+/** Rows other tests and users own, read from the seeded database. */
+export function seededIds(database: DatabaseWatch): Ids {
+  const officer = database.ids("SELECT id FROM User WHERE username = 'officer1'")[0]!;
+  const comment = database.db
+    .prepare<[number], { postId: number; id: number }>("SELECT postId, id FROM Comment WHERE userId != ? AND isDeleted = 0 ORDER BY id LIMIT 1")
+    .get(officer)!;
+  return {
+    postId: comment.postId,
+    othersCommentId: comment.id,
+    dealerId: database.ids("SELECT id FROM Dealer ORDER BY id LIMIT 1")[0]!,
+    othersNotificationIds: database.ids("SELECT id FROM Notification WHERE userId != ? ORDER BY id LIMIT 20", officer),
+  };
+}
+
+/** Addresses that must never leave the site. */
+export const EVIL_REDIRECTS = ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example", "/\r\n/evil.example", "\\\\evil.example", "http:evil.example"];
+
+/** Requests with one or two of the breaking changes and some junk fields. */
+function requests(fieldNames: string[], breakers: Array<fc.Arbitrary<Change | Change[]>>, target: fc.Arbitrary<string>): fc.Arbitrary<HostileRequest> {
+  const changes = breakers.length
+    ? fc.array(fc.oneof(...breakers), { minLength: 1, maxLength: 2 }).map((lists) => lists.flatMap((one) => (Array.isArray(one) ? one : [one])))
+    : fc.constant<Change[]>([]);
+  return fc.record({
+    target,
+    changes,
+    junk: junkFields(fieldNames),
+  });
+}
+
+/** Missing, blank, too long or duplicated: a required text field. */
+function requiredText(field: string, max: number, valid: string): Array<fc.Arbitrary<Change>> {
+  return [missing(field), valued(field, fc.constantFrom("", " ", "\t\n")), valued(field, tooLong(max)), duplicated(field, valid)];
+}
+
+/** Too long or duplicated: an optional text field. */
+function optionalText(field: string, max: number, valid: string): Array<fc.Arbitrary<Change>> {
+  return [valued(field, tooLong(max)), duplicated(field, valid)];
+}
+
+function coordinate(field: string, min: number, max: number): Array<fc.Arbitrary<Change>> {
+  return [valued(field, badNumber(min, max)), duplicated(field, "31.5")];
+}
+
+const page = (status: number[], messages: string[]): Refusal => ({ kind: "page", status, messages: [...messages, WRONG_TYPE] });
+
+const DEALER_FIELDS: Fields = [
+  ["businessName", "Green Agro Traders"],
+  ["ownerFirstName", "Bilal"],
+  ["ownerLastName", "Khan"],
+  ["phone", "03001234567"],
+  ["email", "green.agro@example.pk"],
+  ["street", "Mall Road"],
+  ["city", "Lahore"],
+  ["state", "Punjab"],
+  ["postalCode", "54000"],
+  ["notes", "Open on Sundays"],
+  ["lat", "31.5204"],
+  ["lng", "74.3587"],
+  ["formattedAddress", "Mall Road, Lahore, Punjab, Pakistan"],
+];
+const DEALER_BREAKERS = [
+  ...requiredText("businessName", 200, "Green Agro"),
+  ...optionalText("ownerFirstName", 100, "Bilal"),
+  ...optionalText("ownerLastName", 100, "Khan"),
+  ...optionalText("phone", 30, "0300"),
+  valued("email", unicodeText.filter((text) => !text.includes("@"))),
+  valued("email", tooLong(254)),
+  ...requiredText("street", 300, "Mall Road"),
+  ...requiredText("city", 100, "Lahore"),
+  missing("state"),
+  valued("state", notOneOf(PROVINCES)),
+  duplicated("state", "Punjab"),
+  ...optionalText("postalCode", 20, "54000"),
+  ...optionalText("notes", 500, "notes"),
+  missing("lat"),
+  missing("lng"),
+  ...coordinate("lat", -90, 90),
+  ...coordinate("lng", -180, 180),
+  ...optionalText("formattedAddress", 500, "Lahore"),
+];
+const DEALER_MESSAGES = [
+  "Business name is required",
+  "must be 100 characters or less",
+  "must be 200 characters or less",
+  "must be 300 characters or less",
+  "must be 500 characters or less",
+  "must be 30 characters or less",
+  "must be 20 characters or less",
+  "Invalid email",
+  "Street address is required",
+  "City is required",
+  "State is required",
+  "Please select a location on the map.",
+];
+
+const names = (fields: Fields) => fields.map(([name]) => name);
+
+export const formCases: FormCase[] = [
+  {
+    route: "routes/auth/login.tsx",
+    name: "sign in",
+    as: null,
+    runs: 30,
+    valid: () => [
+      ["username", "officer1"],
+      ["password", "not-the-password"],
+    ],
+    requests: () =>
+      requests(
+        ["username", "password"],
+        [...requiredText("username", 32, "officer1"), missing("password"), valued("password", tooLong(128)), duplicated("password", "x"), valued("password", unicodeText)],
+        fc.oneof(fc.constant("/login"), fc.constantFrom(...EVIL_REDIRECTS).map((to) => `/login?redirectTo=${encodeURIComponent(to)}`)),
+      ),
+    refused: () => page([400], ["Username is required", "Password is required", "Invalid username or password"]),
+  },
+  {
+    route: "routes/auth/register.tsx",
+    name: "register",
+    as: null,
+    valid: () => [
+      ["username", "hostile.newcomer"],
+      ["email", "hostile.newcomer@example.pk"],
+      ["password", "field-pass-1"],
+      ["firstName", "Hamza"],
+      ["lastName", "Iqbal"],
+      ["phone", "03001234567"],
+    ],
+    requests: () =>
+      requests(
+        ["username", "email", "password", "firstName", "lastName", "phone"],
+        [
+          ...requiredText("username", 32, "hostile.newcomer"),
+          valued("username", unicodeText.filter((text) => !/^[A-Za-z0-9._-]{3,32}$/.test(text))),
+          ...requiredText("email", 254, "a@example.pk"),
+          valued("email", unicodeText.filter((text) => !text.includes("@"))),
+          missing("password"),
+          valued("password", fc.constantFrom("", "12345", "🌾🌾", "\u0000")),
+          valued("password", tooLong(128)),
+          duplicated("password", "field-pass-1"),
+          ...optionalText("firstName", 50, "Hamza"),
+          ...optionalText("lastName", 50, "Iqbal"),
+          ...optionalText("phone", 20, "0300"),
+        ],
+        fc.constant("/register"),
+      ),
+    refused: () =>
+      page(
+        [400],
+        [
+          "Username is required",
+          "Username must be 3 to 32",
+          "Email is required",
+          "Invalid email",
+          "Password is required",
+          "Password must be",
+          "First name must be 50",
+          "Last name must be 50",
+          "Phone must be 20",
+        ],
+      ),
+  },
+  {
+    route: "routes/auth/forgot-password.tsx",
+    name: "forgot password",
+    as: null,
+    valid: () => [["email", "someone@example.pk"]],
+    requests: () =>
+      requests(["email"], [...requiredText("email", 254, "someone@example.pk"), valued("email", unicodeText.filter((text) => !text.includes("@")))], fc.constant("/forgot-password")),
+    refused: () => page([400], ["Email is required", "Invalid email"]),
+  },
+  {
+    route: "routes/auth/reset-password.tsx",
+    name: "reset password",
+    as: null,
+    valid: () => [
+      ["token", "a".repeat(43)],
+      ["newPassword", "field-pass-2"],
+      ["confirmPassword", "field-pass-2"],
+    ],
+    // Without a token that was ever sent, every request is refused; the changes add more reasons.
+    requests: () =>
+      requests(
+        ["token", "newPassword", "confirmPassword"],
+        [
+          ...requiredText("token", 200, "token"),
+          valued("token", unicodeText),
+          missing("newPassword"),
+          valued("newPassword", fc.constantFrom("", "12345")),
+          valued("newPassword", tooLong(128)),
+          duplicated("newPassword", "field-pass-2"),
+          missing("confirmPassword"),
+          valued("confirmPassword", unicodeText),
+        ],
+        fc.constantFrom("/reset-password", "/reset-password?token=abc"),
+      ),
+    refused: () => page([400], [INVALID_RESET_LINK, EXPIRED_RESET_LINK, "Password is required", "Password must be", "Passwords do not match"]),
+  },
+  {
+    route: "routes/auth/location-setup.tsx",
+    name: "location setup",
+    as: "officer1",
+    valid: () => [
+      ["homeLat", "31.5204"],
+      ["homeLng", "74.3587"],
+      ["homeAddress", "Mall Road, Lahore"],
+    ],
+    requests: () =>
+      requests(
+        ["homeLat", "homeLng", "homeAddress", "warehouseLat", "warehouseLng", "warehouseAddress"],
+        [
+          missing("homeLat"),
+          missing("homeLng"),
+          ...coordinate("homeLat", -90, 90),
+          ...coordinate("homeLng", -180, 180),
+          ...optionalText("homeAddress", 300, "Lahore"),
+          valued("warehouseLat", badNumber(-90, 90)),
+          valued("warehouseLng", badNumber(-180, 180)),
+          valued("warehouseLat", fc.constant("30.1")),
+          valued("warehouseAddress", tooLong(300)),
+        ],
+        fc.constant("/location-setup"),
+      ),
+    refused: () => page([400], ["Please select a location on the map.", "Latitude must be between", "Longitude must be between", "Address must be 300"]),
+  },
+  {
+    route: "routes/auth/logout.tsx",
+    name: "sign out while signed out",
+    as: null,
+    runs: 20,
+    valid: () => [],
+    requests: () => requests([], [], fc.constant("/logout")),
+    refused: () => ({ kind: "redirect", to: /^\/$/, messages: ["Welcome to Fieldline"] }),
+  },
+  {
+    route: "routes/posts/new-post.tsx",
+    name: "new post",
+    as: "officer1",
+    runs: 60,
+    valid: () => [
+      ["type", "FIELD_VISIT"],
+      ["text", "Visited the Okara demo plot"],
+      ["lat", "31.5204"],
+      ["lng", "74.3587"],
+      ["address", "Mall Road, Lahore"],
+    ],
+    requests: ({ dealerId }) =>
+      requests(
+        ["type", "text", "lat", "lng", "address", "saleProduct", "saleQty", "salePrice", "recoveryAmount", "dealerId", "files", "media"],
+        [
+          missing("type"),
+          valued("type", notOneOf(POST_TYPES)),
+          duplicated("type", "FIELD_VISIT"),
+          ...optionalText("text", MAX_TEXT, "text"),
+          missing("lat"),
+          ...coordinate("lat", -90, 90),
+          ...coordinate("lng", -180, 180),
+          valued("address", tooLong(300)),
+          valued("dealerId", badId.filter((id) => !/^\d+$/.test(id) || id.length > 16 || id === "0")),
+          valued("files", fc.constantFrom(...NOT_IMAGES)),
+          fc.constant([{ field: "type", values: ["SALE"] }]),
+          fc.tuple(badNumber(1, 100_000), unicodeText).map(([qty, price]): Change[] => [
+            { field: "type", values: ["SALE"] },
+            { field: "saleProduct", values: ["SSP"] },
+            { field: "saleQty", values: [qty] },
+            { field: "salePrice", values: [price] },
+            { field: "dealerId", values: [String(dealerId)] },
+          ]),
+          fc.constant([{ field: "type", values: ["RECOVERY"] }]),
+          fc.constant([{ field: "type", values: ["DEALER_MEETING"] }]),
+        ],
+        fc.constant("/new-post"),
+      ),
+    refused: () =>
+      page(
+        [400, 413, 415],
+        [
+          "Please select a post type.",
+          "Description must be",
+          "Latitude must be between",
+          "Longitude must be between",
+          "Latitude and longitude go together",
+          "Address must be 300",
+          "Please select a valid dealer.",
+          "Please select a dealer.",
+          "Please select a product.",
+          "Quantity",
+          "Price",
+          "Amount recovered is required",
+          WRONG_FILE_TYPE,
+        ],
+      ),
+  },
+  {
+    route: "routes/posts/post.tsx",
+    name: "like, comment and delete a comment",
+    as: "officer1",
+    runs: 60,
+    valid: () => [
+      ["intent", "comment"],
+      ["text", "Well done"],
+    ],
+    requests: ({ postId, othersCommentId }) =>
+      requests(
+        ["intent", "text", "commentId", "redirectTo", "js"],
+        [
+          missing("intent"),
+          valued("intent", notOneOf(["like", "unlike", "comment", "delete-comment"])),
+          ...requiredText("text", MAX_COMMENT, "Well done"),
+          fc.oneof(badId, fc.constant(String(othersCommentId))).map((commentId): Change[] => [
+            { field: "intent", values: ["delete-comment"] },
+            { field: "commentId", values: [commentId] },
+          ]),
+          fc.tuple(fc.constantFrom("like", "unlike", "comment"), fc.constantFrom("0", "-1", "abc", "99999999999999999999", "999999999", "1.5")).map(([intent, id]): Change[] => [
+            { field: "intent", values: [intent] },
+            { field: "@path", values: [`/posts/${id}`] },
+          ]),
+          fc.tuple(fc.constantFrom(...EVIL_REDIRECTS), fc.constantFrom("", " ")).map(([to, text]): Change[] => [
+            { field: "redirectTo", values: [to] },
+            { field: "text", values: [text] },
+          ]),
+        ],
+        fc.constant(`/posts/${postId}`),
+      ),
+    refused: (target) =>
+      // A well-formed id is answered with a notice on the post; anything else is not a post's address.
+      /^\/posts\/[1-9]\d{0,14}$/.test(target)
+        ? { kind: "redirect", to: /^\/posts\/\d+$/, messages: [COMMENT_REQUIRED, COMMENT_TOO_LONG, "Comment not found", "Failed to delete comment", "Unknown action", "Post not found"] }
+        : page([404], [NOT_FOUND]),
+  },
+  {
+    route: "routes/profile/profile.tsx",
+    name: "profile, locations and avatar",
+    as: "officer1",
+    valid: () => [
+      ["intent", "edit-profile"],
+      ["firstName", "Ahmed"],
+      ["lastName", "Raza"],
+      ["phone", "03001234567"],
+      ["homeAddress", "Mall Road, Lahore"],
+      ["warehouseAddress", "Ferozepur Road, Lahore"],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "firstName", "lastName", "phone", "homeAddress", "warehouseAddress", "selectedAvatar"],
+        [
+          ...optionalText("firstName", 50, "Ahmed"),
+          ...optionalText("lastName", 50, "Raza"),
+          ...optionalText("phone", 20, "0300"),
+          ...optionalText("homeAddress", 300, "Lahore"),
+          ...optionalText("warehouseAddress", 300, "Lahore"),
+          fc
+            .oneof(notOneOf(DEFAULT_AVATARS).map((avatar) => [avatar]), fc.constantFrom<FieldValue[]>(["CROWN"], ["SHIELD"], ["STAR"], [], ["DEFAULT_1", "DEFAULT_2"]))
+            .map((avatar): Change[] => [
+              { field: "@path", values: ["/profile?chooseAvatar=true"] },
+              { field: "intent", values: ["choose-avatar"] },
+              { field: "selectedAvatar", values: avatar },
+            ]),
+          tooLong(300).map((address): Change[] => [
+            { field: "@path", values: ["/profile?updateLocations=true"] },
+            { field: "intent", values: ["update-locations"] },
+            { field: "homeAddress", values: [address] },
+          ]),
+        ],
+        // Each dialog posts to its own address, where the page shows that dialog's errors.
+        fc.constant("/profile?editProfile=true"),
+      ),
+    refused: () => page([400], ["First name must be 50", "Last name must be 50", "Phone must be 20", "Address must be 300", AVATAR_IS_BADGE, AVATAR_UNKNOWN, "Please choose an avatar."]),
+  },
+  {
+    route: "routes/notifications/notifications.tsx",
+    name: "notifications",
+    as: "officer1",
+    valid: ({ othersNotificationIds }) => [
+      ["intent", "read"],
+      ["id", String(othersNotificationIds[0])],
+    ],
+    requests: ({ othersNotificationIds }) =>
+      requests(
+        ["intent", "id"],
+        [
+          missing("id"),
+          valued("id", badId.filter((id) => id !== "0x10")),
+          valued("id", fc.constantFrom(...othersNotificationIds.map(String))),
+          missing("intent"),
+          valued("intent", notOneOf(["read", "mark-all-read"])),
+        ],
+        fc.constant("/notifications"),
+      ),
+    refused: () => ({ kind: "redirect", to: /^\/notifications$/, messages: ["Notification not found", "Unknown action"] }),
+  },
+  {
+    route: "routes/leaderboard/leaderboard.tsx",
+    name: "recalculate as an officer",
+    as: "officer1",
+    runs: 20,
+    valid: () => [],
+    requests: () => requests([], [], fc.constant("/leaderboard")),
+    refused: () => page([403], [FORBIDDEN]),
+  },
+  {
+    route: "routes/admin/import.tsx",
+    name: "admin import as a manager",
+    as: "manager",
+    runs: 20,
+    valid: () => [],
+    requests: () => requests([], [], fc.constant("/admin/import")),
+    refused: () => page([403], [FORBIDDEN]),
+  },
+  {
+    route: "routes/dealers/import.tsx",
+    name: "dealer import",
+    as: "officer1",
+    valid: () => [],
+    requests: () =>
+      requests(
+        ["file"],
+        [
+          valued("file", fc.constantFrom(...NOT_SPREADSHEETS)),
+          fc.tuple(fc.constantFrom(...NOT_SPREADSHEETS), fc.constantFrom(...NOT_SPREADSHEETS)).map(([one, two]) => ({ field: "file", values: [one, two] })),
+          valued("file", unicodeText),
+        ],
+        fc.constant("/dealers/import"),
+      ),
+    refused: () => page([400, 413, 415], [NOT_EXCEL, UNREADABLE, "Please select one file at a time"]),
+  },
+  {
+    route: "routes/dealers/add.tsx",
+    name: "add a dealer",
+    as: "officer1",
+    runs: 60,
+    valid: () => DEALER_FIELDS,
+    requests: () => requests(names(DEALER_FIELDS), DEALER_BREAKERS, fc.constant("/add-dealer")),
+    refused: () => page([400], DEALER_MESSAGES),
+  },
+  {
+    route: "routes/dealers/details.tsx",
+    name: "edit a dealer, its about, picture and gallery",
+    as: "officer1",
+    runs: 80,
+    valid: () => [["intent", "update"], ...DEALER_FIELDS],
+    requests: ({ dealerId }) =>
+      requests(
+        ["intent", "aboutDescription", "image", "index", "confirm", ...names(DEALER_FIELDS)],
+        [
+          ...DEALER_BREAKERS,
+          fc.oneof(tooLong(ABOUT_MAX).map((about) => [about]), fc.constant(["about", "twice"] as FieldValue[])).map((about): Change[] => [
+            { field: "intent", values: ["about"] },
+            { field: "aboutDescription", values: about },
+          ]),
+          fc.tuple(fc.constantFrom("profile-picture", "gallery-add"), fc.option(fc.constantFrom(...NOT_IMAGES))).map(([intent, image]): Change[] => [
+            { field: "intent", values: [intent] },
+            { field: "image", values: image ? [image] : [] },
+          ]),
+          fc.oneof(badId, fc.integer({ min: 0, max: 99 }).map(String)).map((index): Change[] => [
+            { field: "intent", values: ["gallery-remove"] },
+            { field: "confirm", values: ["yes"] },
+            { field: "index", values: [index] },
+          ]),
+          fc.constantFrom("0", "abc", "999999999", "1234567890", "-1").map((id) => ({ field: "@path", values: [`/dealer-details/${id}?edit=true`] })),
+        ],
+        fc.constant(`/dealer-details/${dealerId}?edit=true`),
+      ),
+    refused: () => page([400, 404, 413, 415], [...DEALER_MESSAGES, "About must be 1000", INVALID_IMAGE, GALLERY_FULL, "Image not found", "Dealer not found", NOT_FOUND]),
+  },
+];
