@@ -1,7 +1,7 @@
 // A production server of its own for the hostile-input tests: they check that nothing in the
 // database changes, which only holds when no other test writes to the same database.
 // It is tests/support/e2e-server.mjs (fresh seeded database, fake network edge, the built app)
-// started on HOSTILE_PORT / HOSTILE_EDGE_PORT (default: E2E_PORT + 1 / E2E_EDGE_PORT - 1).
+// started on HOSTILE_PORT / HOSTILE_EDGE_PORT (default: E2E_PORT + 2 / E2E_EDGE_PORT - 2).
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -94,8 +94,8 @@ async function stop(server: ChildProcess): Promise<void> {
 export const test = base.extend<object, { hostile: HostileServer }>({
   hostile: [
     async ({}, use) => {
-      const port = Number(process.env.HOSTILE_PORT ?? Number(process.env.E2E_PORT ?? 4500) + 1);
-      const edgePort = Number(process.env.HOSTILE_EDGE_PORT ?? Number(process.env.E2E_EDGE_PORT ?? 4599) - 1);
+      const port = Number(process.env.HOSTILE_PORT ?? Number(process.env.E2E_PORT ?? 4500) + 2);
+      const edgePort = Number(process.env.HOSTILE_EDGE_PORT ?? Number(process.env.E2E_EDGE_PORT ?? 4599) - 2);
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-hostile-"));
       const baseURL = `http://127.0.0.1:${port}`;
       const output: string[] = [];
