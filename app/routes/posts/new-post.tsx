@@ -8,10 +8,13 @@ import { FieldErrors, FormErrors } from "~/components/forms";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
 import { useHydrated } from "~/lib/hydrated";
+import { keepForLater, postBodyFromForm } from "~/lib/outbox";
+import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
 import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS, type PostType } from "~/lib/post-types";
 import { requireUser } from "~/models/auth.server";
+import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { createPost, listDealerOptions, PostError } from "~/models/post.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
 import { redirectWithToast } from "~/models/toast.server";
@@ -20,6 +23,7 @@ import { useRootData } from "~/root";
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
 export const POST_FAILED = "Failed to create post. Please try again.";
+const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
@@ -29,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   const dealers = await listDealerOptions();
   return {
     dealers,
+    // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
+    submissionKey: newSubmissionKey(),
     prefill: {
       type: (POST_TYPES as string[]).includes(type ?? "") ? (type as PostType) : undefined,
       dealerId: dealers.some((option) => option.id === dealer) ? String(dealer) : undefined,
@@ -56,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
   try {
     const bytes = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
-    await createPost(user.id, submission.value, bytes);
+    await createPost(user.id, submission.value, bytes, submissionKeyFromForm(form));
   } catch (error) {
     if (error instanceof PostError) {
       return data({ result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }), formError: undefined }, { status: error.status });
@@ -70,8 +76,13 @@ export async function action(args: Route.ActionArgs) {
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const currency = useRootData()?.env.CURRENCY_SYMBOL ?? "$";
+  const rootData = useRootData();
+  const currency = rootData?.env.CURRENCY_SYMBOL ?? "$";
+  const userId = rootData?.user?.id;
   const { dealers, prefill } = loaderData;
+  const [submissionKey, setSubmissionKey] = useState(loaderData.submissionKey);
+  const [queued, setQueued] = useState(false);
+  const [notKept, setNotKept] = useState(false);
   const [form, fields] = useForm({
     id: "new-post",
     lastResult: actionData?.result,
@@ -79,6 +90,12 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+    // Offline, a valid post waits on the phone and is sent when the connection returns.
+    onSubmit(event, { formData }) {
+      if (navigator.onLine || userId === undefined) return;
+      event.preventDefault();
+      void keepOffline(formData, userId);
+    },
   });
   const [type, setType] = useState<string>(String(fields.type.initialValue ?? ""));
   const [text, setText] = useState(String(fields.text.initialValue ?? ""));
@@ -99,6 +116,51 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
+  async function keepOffline(formData: FormData, owner: number) {
+    const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
+    const description = String(formData.get("text") ?? "").trim();
+    try {
+      await keepForLater({
+        key: submissionKey,
+        userId: owner,
+        kind: "post",
+        url: "/api/posts",
+        body: postBodyFromForm(formData, [SUBMISSION_KEY_FIELD]),
+        label: description ? `${label}: ${description}` : label,
+        createdAt: Date.now(),
+      });
+    } catch {
+      setNotKept(true);
+      return;
+    }
+    setSubmissionKey(newSubmissionKey());
+    setNotKept(false);
+    setQueued(true);
+  }
+
+  function writeAnother() {
+    setType("");
+    setText("");
+    setPrice("");
+    setQuantity("");
+    setQueued(false);
+  }
+
+  if (queued) {
+    return (
+      <div className="space-y-3">
+        <h1 className="text-xl font-bold">New Post</h1>
+        <div role="status" className="card space-y-3">
+          <p className="font-semibold">Saved on this phone, waiting to send</p>
+          <p className="text-sm text-gray-11">You are offline. The post is sent by itself when the connection returns; until then it is listed under “Waiting to send”.</p>
+          <button type="button" className="btn-secondary w-full" onClick={writeAnother}>
+            Write another post
+          </button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-between">
@@ -108,7 +170,8 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4">
-        <FormErrors errors={[...(actionData?.formError ? [actionData.formError] : []), ...(form.errors ?? [])]} />
+        <FormErrors errors={[...(actionData?.formError ? [actionData.formError] : []), ...(notKept ? [NOT_KEPT] : []), ...(form.errors ?? [])]} />
+        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
 
         <div>
           <label htmlFor={fields.type.id} className="field-label">
