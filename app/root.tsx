@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/toaster";
+import { useWholePageLinksWhileOffline } from "~/lib/online";
 import { useServiceWorker } from "~/lib/service-worker";
 import { currentUserContext } from "~/context";
 import { publicEnv } from "~/env.server";
@@ -85,6 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useServiceWorker(Boolean(useRootData()?.user));
+  useWholePageLinksWhileOffline();
   return <Outlet />;
 }
 
@@ -102,7 +104,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       heading = `${error.status} ${error.statusText || "Error"}`;
       message = typeof error.data === "string" && error.data ? error.data : message;
     }
-  } else if (typeof navigator !== "undefined" && !navigator.onLine) {
+  } else if (typeof window !== "undefined" && !navigator.onLine) {
     // A page's data could not be fetched: say why, and open the worker's saved pages with a full load.
     heading = "You are offline";
     message = "This page needs a connection. The feed and New Post open without one.";

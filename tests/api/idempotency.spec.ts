@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
-import Database from "better-sqlite3";
 import type { APIRequestContext } from "@playwright/test";
-import { e2eDatabasePath, expect, test, uniqueName } from "../e2e/support/fixtures";
+import { countRows, expect, test, uniqueName } from "../e2e/support/fixtures";
 
 // Idempotency-Key on POST /api/posts and POST /api/posts/{id}/comments (issue 8): a retry that
 // races a slow success, or repeats it, creates nothing new and answers the first result.
@@ -11,15 +10,6 @@ async function signUp(request: APIRequestContext): Promise<{ id: number }> {
   const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "api-pass-1" } });
   expect(response.status()).toBe(201);
   return response.json();
-}
-
-function count(sql: string, ...values: unknown[]): number {
-  const db = new Database(e2eDatabasePath(), { readonly: true });
-  try {
-    return (db.prepare(sql).get(...values) as { n: number }).n;
-  } finally {
-    db.close();
-  }
 }
 
 const newKey = () => crypto.randomUUID();
@@ -44,12 +34,12 @@ test("the same post sent twice at once with one key is created once, and both an
   expect(again.status()).toBe(201);
   expect(again.headers()["idempotent-replayed"]).toBe("true");
   expect((await again.json()).id).toBe(first.id);
-  expect(count("SELECT COUNT(*) AS n FROM Post WHERE userId = ? AND text = ?", me.id, text)).toBe(1);
-  expect(count("SELECT COUNT(*) AS n FROM CheckIn WHERE postId = ?", first.id)).toBe(1);
+  expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE userId = ? AND text = ?", me.id, text)).toBe(1);
+  expect(countRows("SELECT COUNT(*) AS n FROM CheckIn WHERE postId = ?", first.id)).toBe(1);
 
   // Without a key, each call is a new post.
   await request.post("/api/posts", { data: { type: "SALE", text, saleProduct: "SSP", saleQty: 3, salePrice: "100.50" } });
-  expect(count("SELECT COUNT(*) AS n FROM Post WHERE userId = ? AND text = ?", me.id, text)).toBe(2);
+  expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE userId = ? AND text = ?", me.id, text)).toBe(2);
 });
 
 test("the same comment sent twice with one key is added once", async ({ request }) => {
@@ -85,5 +75,5 @@ test("keys belong to their user, and a malformed key is refused", async ({ playw
     await request.dispose();
   }
   expect(new Set(ids).size).toBe(2);
-  expect(count("SELECT COUNT(*) AS n FROM Post WHERE text = ?", text)).toBe(2);
+  expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", text)).toBe(2);
 });

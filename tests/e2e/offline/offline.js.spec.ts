@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { e2eDatabasePath, expect, test, uniqueName } from "../support/fixtures";
+import { countRows, expect, test, uniqueName } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 import { cardWithText } from "../posts/support";
 
@@ -16,14 +15,7 @@ async function serviceWorkerReady(page: Page) {
   });
 }
 
-function postsWithText(text: string): number {
-  const db = new Database(e2eDatabasePath(), { readonly: true });
-  try {
-    return (db.prepare("SELECT COUNT(*) AS n FROM Post WHERE text = ?").get(text) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const postsWithText = (text: string) => countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", text);
 
 async function postsOnServer(page: Page, text: string) {
   const response = await page.request.get("/api/posts?limit=100");
@@ -68,6 +60,10 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
   await expect(offlineBanner(page)).toBeVisible();
   await expect(page.getByTestId("post-card").first()).toBeVisible();
   await expect(cardWithText(page, later)).toHaveCount(0);
+
+  // Offline, a tapped link loads the whole page, so the worker answers: this one was not saved.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dealers" }).click();
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
 
   await page.goto("/new-post");
   await expect(page.getByLabel("Post type *")).toBeVisible();
