@@ -1,14 +1,14 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { X } from "lucide-react";
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
 import { FieldErrors, FormErrors } from "~/components/forms";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
 import { useHydrated } from "~/lib/hydrated";
-import { keepForLater, postBodyFromForm } from "~/lib/outbox";
+import { keepForLater, postBodyFromForm, type Waiting } from "~/lib/outbox";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
@@ -24,6 +24,28 @@ export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" 
 
 export const POST_FAILED = "Failed to create post. Please try again.";
 const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
+
+/** The post as it waits on the phone: the /api body, sent later with the form's key. */
+function waitingPost(formData: FormData, userId: number, key: string): Waiting {
+  const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
+  const description = String(formData.get("text") ?? "").trim();
+  return {
+    key,
+    userId,
+    kind: "post",
+    url: "/api/posts",
+    body: postBodyFromForm(formData, [SUBMISSION_KEY_FIELD]),
+    label: description ? `${label}: ${description}` : label,
+    createdAt: Date.now(),
+  };
+}
+
+/**
+ * The post submitted online, until its answer comes: when the request fails on the way (a
+ * flaky network), the error boundary keeps it on the phone with the same key, so the outbox's
+ * retry can never make a second copy of a post that did reach the server.
+ */
+let inFlight: Waiting | undefined;
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
@@ -92,11 +114,20 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
     onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
     // Offline, a valid post waits on the phone and is sent when the connection returns.
     onSubmit(event, { formData }) {
-      if (navigator.onLine || userId === undefined) return;
+      if (userId === undefined) return;
+      const post = waitingPost(formData, userId, submissionKey);
+      if (navigator.onLine) {
+        inFlight = post;
+        return;
+      }
       event.preventDefault();
-      void keepOffline(formData, userId);
+      void keepOffline(post);
     },
   });
+  // An answer came (or the page is new): nothing is in flight.
+  useEffect(() => {
+    inFlight = undefined;
+  }, [actionData]);
   const [type, setType] = useState<string>(String(fields.type.initialValue ?? ""));
   const [text, setText] = useState(String(fields.text.initialValue ?? ""));
   const [price, setPrice] = useState(String(fields.salePrice.initialValue ?? ""));
@@ -116,19 +147,9 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
-  async function keepOffline(formData: FormData, owner: number) {
-    const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
-    const description = String(formData.get("text") ?? "").trim();
+  async function keepOffline(post: Waiting) {
     try {
-      await keepForLater({
-        key: submissionKey,
-        userId: owner,
-        kind: "post",
-        url: "/api/posts",
-        body: postBodyFromForm(formData, [SUBMISSION_KEY_FIELD]),
-        label: description ? `${label}: ${description}` : label,
-        createdAt: Date.now(),
-      });
+      await keepForLater(post);
     } catch {
       setNotKept(true);
       return;
@@ -148,16 +169,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
 
   if (queued) {
     return (
-      <div className="space-y-3">
-        <h1 className="text-xl font-bold">New Post</h1>
-        <div role="status" className="card space-y-3">
-          <p className="font-semibold">Saved on this phone, waiting to send</p>
-          <p className="text-sm text-gray-11">You are offline. The post is sent by itself when the connection returns; until then it is listed under “Waiting to send”.</p>
-          <button type="button" className="btn-secondary w-full" onClick={writeAnother}>
-            Write another post
-          </button>
-        </div>
-      </div>
+      <KeptNotice>
+        <button type="button" className="btn-secondary w-full" onClick={writeAnother}>
+          Write another post
+        </button>
+      </KeptNotice>
     );
   }
 
@@ -306,5 +322,42 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
     </div>
+  );
+}
+
+function KeptNotice({ children }: { children: ReactNode }) {
+  return (
+    <div className="space-y-3">
+      <h1 className="text-xl font-bold">New Post</h1>
+      <div role="status" className="card space-y-3">
+        <p className="font-semibold">Saved on this phone, waiting to send</p>
+        <p className="text-sm text-gray-11">The connection failed. The post is sent by itself when it returns; until then it is listed under “Waiting to send”.</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A post whose request failed on the way is kept on the phone; any other error goes to the root's page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const [post] = useState(() => (!isRouteErrorResponse(error) && error instanceof TypeError ? inFlight : undefined));
+  const [kept, setKept] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!post) return;
+    inFlight = undefined;
+    keepForLater(post).then(
+      () => setKept(true),
+      () => setKept(false),
+    );
+  }, [post]);
+  if (!post) throw error;
+  if (kept === false) throw error;
+  return (
+    <KeptNotice>
+      {/* A whole page: the worker answers it even without a connection. */}
+      <a href="/new-post" className="btn-secondary w-full">
+        Write another post
+      </a>
+    </KeptNotice>
   );
 }

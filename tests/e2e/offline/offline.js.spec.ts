@@ -124,6 +124,35 @@ test("a post made offline waits on the phone and reaches the server once when th
   await expect(cardWithText(page, text)).toHaveCount(1);
 });
 
+test("online, a post whose answer is lost on the way is kept on the phone and resent with its key: one copy", async ({ page }) => {
+  const text = uniqueName("Sent on a flaky network");
+  await page.goto("/new-post");
+  await page.getByLabel("Post type *").selectOption("DEMO_PLOT");
+  await page.getByLabel("Description").fill(text);
+  // The form's request reaches the server, which creates the post, but the answer never arrives.
+  let lostAnswers = 0;
+  await page.route(
+    /\/new-post\.data/,
+    async (route) => {
+      await route.fetch();
+      lostAnswers += 1;
+      await route.abort("connectionreset");
+    },
+    { times: 1 },
+  );
+  const resent = page.waitForResponse((response) => response.url().endsWith("/api/posts") && response.request().method() === "POST");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
+  const answer = await resent;
+  expect(answer.status()).toBe(201);
+  expect(answer.headers()["idempotent-replayed"]).toBe("true");
+  expect(((await answer.json()) as { text: string }).text).toBe(text);
+  await expect(waitingCount(page)).toBeHidden();
+  expect(lostAnswers).toBe(1);
+  expect(postsWithText(text)).toBe(1);
+});
+
 test("a comment made offline waits on the phone and is added once when the connection returns", async ({ page, context }) => {
   const post = await (await page.request.post("/api/posts", { data: { type: "FARMER_MEETING", text: uniqueName("Farmer meeting") } })).json();
   const comment = uniqueName("Offline comment");
