@@ -5,10 +5,10 @@
 export const SUBMISSION_KEY_FIELD = "idempotencyKey";
 export const SUBMISSION_KEY_HEADER = "Idempotency-Key";
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+export const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 
 export function isSubmissionKey(value: unknown): value is string {
-  return typeof value === "string" && KEY_PATTERN.test(value);
+  return typeof value === "string" && SUBMISSION_KEY_PATTERN.test(value);
 }
 
 /** 128 random bits as 32 hex digits; works in the browser (also over plain HTTP) and in Node. */
