@@ -127,6 +127,8 @@ test("a post made offline waits on the phone and reaches the server once when th
 test("online, a post whose answer is lost on the way is kept on the phone and resent with its key: one copy", async ({ page }) => {
   const text = uniqueName("Sent on a flaky network");
   await page.goto("/new-post");
+  // Hydrated: the Post button waits for a type.
+  await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
   await page.getByLabel("Post type *").selectOption("DEMO_PLOT");
   await page.getByLabel("Description").fill(text);
   // The form's request reaches the server, which creates the post, but the answer never arrives.
