@@ -23,6 +23,8 @@ async function postsOnServer(page: Page, text: string) {
   return ((await response.json()) as Array<{ id: number; text: string }>).filter((post) => post.text === text);
 }
 
+test.use({ serviceWorkers: "allow" });
+
 const waitingList = (page: Page) => page.getByRole("list", { name: "Waiting to send" });
 const waitingCount = (page: Page) => page.getByText(/Waiting to send: \d+/);
 const offlineBanner = (page: Page) => page.getByText("You are offline. What you post now waits on this phone.");
