@@ -27,6 +27,9 @@ export default defineConfig({
     locale: "en-US",
     timezoneId: "Asia/Karachi",
     trace: "retain-on-failure",
+    // Each test's fresh context would install the service worker and download the whole shell:
+    // on two shared cores that slows every test. The offline specs allow it (tests/e2e/offline).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster } from "~/components/toaster";
+import { useWholePageLinksWhileOffline } from "~/lib/online";
+import { useServiceWorker } from "~/lib/service-worker";
 import { currentUserContext } from "~/context";
 import { env, publicEnv } from "~/env.server";
 import { rememberWritePosition } from "~/lib/litefs.server";
@@ -13,6 +15,7 @@ import stylesheet from "./app.css?url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
@@ -59,8 +62,14 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/** A page whose route says `handle = { hydrate: false }` is sent without scripts (the offline page). */
+function useHydratesPage(): boolean {
+  return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
+  const hydrates = useHydratesPage();
   return (
     <html lang="en">
       <head>
@@ -73,14 +82,20 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="radix-themes min-h-dvh" data-accent-color="grass" data-gray-color="sage" data-radius="medium" data-scaling="100%">
         {rootData?.toast ? <Toaster toast={rootData.toast} /> : null}
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
 export default function App() {
+  useServiceWorker(Boolean(useRootData()?.user));
+  useWholePageLinksWhileOffline();
   return <Outlet />;
 }
 
@@ -98,6 +113,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       heading = `${error.status} ${error.statusText || "Error"}`;
       message = typeof error.data === "string" && error.data ? error.data : message;
     }
+  } else if (typeof window !== "undefined" && !navigator.onLine) {
+    // A page's data could not be fetched: say why, and open the worker's saved pages with a full load.
+    heading = "You are offline";
+    message = "This page needs a connection. The feed and New Post open without one.";
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;
   }

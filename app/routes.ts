@@ -20,6 +20,7 @@ export default [
     route("dealer-map", "routes/map/dealer-map.tsx"),
   ]),
 
+  route("offline", "routes/shell/offline.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

@@ -5,6 +5,7 @@ import express from "express";
 import { RouterContextProvider } from "react-router";
 import { cspNonceContext } from "~/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
+import { serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
 
@@ -18,6 +19,12 @@ app.get("/healthz", async (_req, res) => {
   } catch {
     res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: "Database unavailable" });
   }
+});
+
+// Always checked with the server (no-cache), so a new build's worker is found at once.
+app.get("/sw.js", async (_req, res) => {
+  const { assets } = await import("virtual:react-router/server-build");
+  res.type("text/javascript").set("Cache-Control", "no-cache").send(serviceWorkerScript(assets));
 });
 
 app.use(

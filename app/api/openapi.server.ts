@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { errorAnswer } from "~/api/answers";
 import { apiOperations, type ApiOperation, type RequestBody } from "~/api/operations.server";
+import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
+import { REPLAYED_HEADER } from "~/models/idempotency.server";
 import { SESSION_COOKIE } from "~/models/session.server";
 
 // Builds /api/openapi.json from the operation list: request schemas are the zod schemas the
@@ -90,7 +92,18 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
     schema,
     ...(operation.queryExample?.[name] !== undefined ? { example: operation.queryExample[name] } : {}),
   }));
-  return [...inPath, ...inQuery];
+  const inHeader = operation.idempotent
+    ? [
+        {
+          name: SUBMISSION_KEY_HEADER,
+          in: "header",
+          required: false,
+          description: "A key made for this one submission (e.g. a UUID): a repeat with the same key creates nothing and answers the first result. Keys are per user.",
+          schema: { type: "string", pattern: SUBMISSION_KEY_PATTERN.source },
+        },
+      ]
+    : [];
+  return [...inPath, ...inQuery, ...inHeader];
 }
 
 /** Every error status an operation can answer, from its access, its body and its own list. */
@@ -110,6 +123,7 @@ function responses(operation: ApiOperation, components: Record<string, JsonSchem
   const success: Record<string, unknown> = { description: answer.description };
   if (answer.redirect) success.headers = { Location: { schema: { type: "string" } } };
   if (answer.setsCookie) success.headers = { "Set-Cookie": { description: "The session cookie", schema: { type: "string" } } };
+  if (operation.idempotent) success.headers = { [REPLAYED_HEADER]: { description: "\"true\" when this answers an earlier request with the same key", schema: { type: "string", enum: ["true"] } } };
   if (answer.schema) success.content = { "application/json": { schema: jsonSchema(answer.schema, "output", components) } };
   const errorRef = jsonSchema(errorAnswer, "output", components);
   const errors = Object.fromEntries(

@@ -51,6 +51,8 @@ export type ApiOperation = {
   answer: { status: number; description: string; schema?: z.ZodType; redirect?: boolean; setsCookie?: boolean };
   /** Error statuses beyond those that follow from access (401, 403) and the body (400, 413, 415). */
   errors?: number[];
+  /** Takes an optional Idempotency-Key header: a repeat answers the first result (app/models/idempotency.server.ts). */
+  idempotent?: boolean;
 };
 
 const dealerId = { description: "Dealer id", example: 1 };
@@ -247,6 +249,7 @@ export const apiOperations: ApiOperation[] = [
     access: "signed-in",
     body: { kind: "json", schema: postSchema, example: { type: "FIELD_VISIT", text: "Contract test visit to the wheat plots near Okara.", lat: 30.8138, lng: 73.4534 } },
     answer: { status: 201, description: "The post", schema: answers.postAnswer },
+    idempotent: true,
   },
   {
     method: "get",
@@ -299,6 +302,7 @@ export const apiOperations: ApiOperation[] = [
     body: { kind: "json", schema: commentSchema, example: { text: "Good work, contract test." } },
     answer: { status: 201, description: "The comment", schema: answers.commentAnswer },
     errors: [404],
+    idempotent: true,
   },
   {
     method: "delete",

@@ -145,7 +145,7 @@ describe("likes and comments", () => {
     const ali = await user("ali");
     const bob = await user("bob");
     const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT" }));
-    const comment = await addComment(id, bob.id, "  Well done  ");
+    const { value: comment } = await addComment(id, bob.id, "  Well done  ");
     expect(comment.text).toBe("Well done");
     await expect(deleteComment(id, comment.id, ali.id)).rejects.toMatchObject({ status: 403 });
     for (const junk of [Number.NaN, 1e20, -1, 0]) {
@@ -154,6 +154,55 @@ describe("likes and comments", () => {
     await deleteComment(id, comment.id, bob.id);
     expect(await listComments(id)).toMatchObject([{ id: comment.id, isDeleted: true, text: "" }]);
     expect(await getPost(id, ali.id)).toMatchObject({ commentCount: 0 });
+  });
+});
+
+describe("idempotency keys", () => {
+  const key = "k".repeat(16);
+
+  it("a post repeated with the same key, even racing the first, is created once and answers the first", async () => {
+    const ali = await user("ali");
+    const post = input({ type: "FIELD_VISIT", text: "Visited Chak 12", lat: 31.5, lng: 74.3, address: "Chak 12" });
+    const answers = await Promise.all([createPost(ali.id, post, [], key), createPost(ali.id, post, [], key), createPost(ali.id, post, [], key)]);
+    expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
+    expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
+    expect(await prisma.post.count({ where: { userId: ali.id } })).toBe(1);
+    expect(await prisma.checkIn.count({ where: { userId: ali.id } })).toBe(1);
+    expect(await createPost(ali.id, post, [], key)).toEqual({ id: answers[0]!.id, replayed: true });
+  });
+
+  it("a repeated post with uploaded media answers the first post instead of missing its taken uploads", async () => {
+    const ali = await user("ali");
+    const id = "c".repeat(32);
+    await saveUpload(ali.id, id, new Uint8Array(await jpeg("#2a7e3b")), "plot.jpg");
+    const post = input({ type: "DEMO_PLOT", media: [{ url: `/api/objects/uploads/${id}` }] });
+    const first = await createPost(ali.id, post, [], key);
+    expect(await createPost(ali.id, post, [], key)).toEqual({ id: first.id, replayed: true });
+    expect(await prisma.postMedia.count({ where: { postId: first.id } })).toBe(1);
+  });
+
+  it("keys are per user, and posts without a key are never deduplicated", async () => {
+    const ali = await user("ali");
+    const bob = await user("bob");
+    const post = input({ type: "ANNOUNCEMENT", text: "Meeting at 9" });
+    const mine = await createPost(ali.id, post, [], key);
+    const theirs = await createPost(bob.id, post, [], key);
+    expect(theirs.replayed).toBe(false);
+    expect(theirs.id).not.toBe(mine.id);
+    await createPost(ali.id, post);
+    await createPost(ali.id, post);
+    expect(await prisma.post.count({ where: { userId: ali.id } })).toBe(3);
+  });
+
+  it("a comment repeated with the same key, even racing the first, is added once and answers the first", async () => {
+    const ali = await user("ali");
+    const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT" }));
+    const answers = await Promise.all([addComment(id, ali.id, "On my way", key), addComment(id, ali.id, "On my way", key)]);
+    expect(answers[0]!.value).toEqual(answers[1]!.value);
+    expect(answers.map((answer) => answer.replayed).sort()).toEqual([false, true]);
+    expect(await listComments(id)).toHaveLength(1);
+    expect((await addComment(id, ali.id, "On my way")).replayed).toBe(false);
+    expect(await listComments(id)).toHaveLength(2);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { SALE_PRODUCTS } from "~/lib/post-types";
 import { reverseGeocode } from "~/models/geocode.server";
+import { createOnce, type Created } from "~/models/idempotency.server";
 import { checkMedia, MediaError, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
 import { DEALER_REQUIRED, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
@@ -203,9 +204,24 @@ export function postAmounts(input: Pick<PostInput, "type" | "saleProduct" | "sal
 /**
  * Creates a post with its media and, when it has coordinates, its check-in. Media come as files
  * of the same form (no JavaScript) or as references to earlier uploads (JavaScript, /api).
- * Everything is checked before anything is written; a refused post creates nothing.
+ * Everything is checked before anything is written; a refused post creates nothing. A repeat
+ * of the same submission (its idempotency key) creates nothing and answers the first post.
  */
-export async function createPost(userId: number, input: PostInput, files: readonly UploadedFile[] = []): Promise<{ id: number }> {
+export async function createPost(
+  userId: number,
+  input: PostInput,
+  files: readonly UploadedFile[] = [],
+  idempotencyKey?: string,
+): Promise<{ id: number; replayed: boolean }> {
+  const { value, replayed } = await createOnce(
+    idempotencyKey,
+    (key) => prisma.post.findFirst({ where: { userId, idempotencyKey: key }, select: { id: true } }),
+    () => insertPost(userId, input, files, idempotencyKey),
+  );
+  return { id: value.id, replayed };
+}
+
+async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], idempotencyKey: string | undefined): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new PostError(413, TOO_MANY_FILES, "media");
   const checked = files.map((file) => ({ file, sniffed: wrapMedia(() => checkMedia(file.bytes, file.name)) }));
 
@@ -241,6 +257,7 @@ export async function createPost(userId: number, input: PostInput, files: readon
         ...postAmounts(input),
         dealerId,
         createdAt,
+        idempotencyKey: idempotencyKey ?? null,
         media: { create: ready.map((media, position) => ({ ...media, position })) },
       },
       select: { id: true },
@@ -325,10 +342,15 @@ export async function listComments(postId: number): Promise<CommentView[]> {
   return rows.map(toCommentView);
 }
 
-export async function addComment(postId: number, userId: number, text: string): Promise<CommentView> {
+/** Adds a comment; a repeat of the same submission (its idempotency key) answers the first comment. */
+export async function addComment(postId: number, userId: number, text: string, idempotencyKey?: string): Promise<Created<CommentView>> {
   await requirePost(postId);
-  const row = await prisma.comment.create({ data: { postId, userId, text: text.trim() }, select: commentSelect });
-  return toCommentView(row);
+  const { value, replayed } = await createOnce(
+    idempotencyKey,
+    (key) => prisma.comment.findFirst({ where: { userId, idempotencyKey: key }, select: commentSelect }),
+    () => prisma.comment.create({ data: { postId, userId, text: text.trim(), idempotencyKey: idempotencyKey ?? null }, select: commentSelect }),
+  );
+  return { value: toCommentView(value), replayed };
 }
 
 /** An author deletes their own comment; it then shows as deleted. */

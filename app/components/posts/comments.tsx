@@ -4,7 +4,9 @@ import { useFetcher, useLocation } from "react-router";
 import { avatarFor } from "~/lib/avatars";
 import { useHydrated } from "~/lib/hydrated";
 import { displayName } from "~/lib/names";
+import { keepForLater } from "~/lib/outbox";
 import { relativeTime } from "~/lib/relative-time";
+import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
 export const MAX_COMMENT_LENGTH = 1000;
 
@@ -20,10 +22,11 @@ export type CommentsData = CommentData[];
 type ActionAnswer = { ok: boolean; error?: string };
 
 /**
- * The comment list and form. On /posts/{id} the comments come with the page; on the feed
+ * The comment list and form. On /posts/{id} the comments come with the page, and the form's
+ * idempotency key too (so a double submit without JavaScript comments once); on the feed
  * (JavaScript only) they load from /posts/{id} when the panel opens.
  */
-export function CommentsPanel({ postId, viewerId, initial }: { postId: number; viewerId: number; initial?: CommentsData }) {
+export function CommentsPanel({ postId, viewerId, initial, initialKey }: { postId: number; viewerId: number; initial?: CommentsData; initialKey?: string }) {
   const loader = useFetcher<{ comments: CommentsData }>({ key: `comments-${postId}` });
   useEffect(() => {
     if (!initial && loader.state === "idle" && !loader.data) void loader.load(`/posts/${postId}`);
@@ -42,7 +45,7 @@ export function CommentsPanel({ postId, viewerId, initial }: { postId: number; v
           ))}
         </ul>
       )}
-      <CommentForm postId={postId} />
+      <CommentForm postId={postId} viewerId={viewerId} initialKey={initialKey} />
     </section>
   );
 }
@@ -85,23 +88,54 @@ function CommentItem({ comment, postId, mine }: { comment: CommentData; postId: 
   );
 }
 
-function CommentForm({ postId }: { postId: number }) {
+function CommentForm({ postId, viewerId, initialKey }: { postId: number; viewerId: number; initialKey?: string }) {
   const fetcher = useFetcher<ActionAnswer>({ key: `comment-form-${postId}` });
   const location = useLocation();
   const hydrated = useHydrated();
   const [text, setText] = useState("");
+  // The feed's panel only ever renders in the browser, so a key made here cannot mismatch.
+  const [submissionKey, setSubmissionKey] = useState(() => initialKey ?? newSubmissionKey());
+  const [kept, setKept] = useState<"yes" | "failed" | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
       setText("");
+      setSubmissionKey(newSubmissionKey());
       form.current?.reset();
     }
   }, [fetcher.state, fetcher.data]);
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+
+  // Offline, the comment waits on the phone and is sent when the connection returns.
+  async function keepOffline() {
+    const comment = text.trim();
+    try {
+      await keepForLater({ key: submissionKey, userId: viewerId, kind: "comment", url: `/api/posts/${postId}/comments`, body: { text: comment }, label: `Comment: ${comment}`, createdAt: Date.now() });
+    } catch {
+      setKept("failed");
+      return;
+    }
+    setText("");
+    setSubmissionKey(newSubmissionKey());
+    setKept("yes");
+  }
+
+  const error = kept === "failed" ? "This phone could not keep the comment while offline." : fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   return (
-    <fetcher.Form ref={form} method="post" action={`/posts/${postId}`} className="space-y-1">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action={`/posts/${postId}`}
+      className="space-y-1"
+      onSubmit={(event) => {
+        setKept(null);
+        if (navigator.onLine) return;
+        event.preventDefault();
+        void keepOffline();
+      }}
+    >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <label htmlFor={`comment-${postId}`} className="sr-only">
         Write a comment
@@ -126,6 +160,11 @@ function CommentForm({ postId }: { postId: number }) {
       {error ? (
         <p role="alert" className="field-error">
           {error}
+        </p>
+      ) : null}
+      {kept === "yes" ? (
+        <p role="status" className="text-sm text-gray-11">
+          Saved on this phone, waiting to send.
         </p>
       ) : null}
     </fetcher.Form>

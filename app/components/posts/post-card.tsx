@@ -30,8 +30,20 @@ export type PostCardData = {
   authorDistanceTodayKm: number | null;
 };
 
-/** The post card of part-1 §2. `comments` is given on /posts/{id}, where they are always open. */
-export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: CommentsData; viewerId: number }) {
+/** The post card of part-1 §2. `comments` (and their form's `commentKey`) are given on /posts/{id}, where they are always open. */
+export function PostCard({
+  post,
+  currency,
+  comments,
+  commentKey,
+  viewerId,
+}: {
+  post: PostCardData;
+  currency: string;
+  comments?: CommentsData;
+  commentKey?: string;
+  viewerId: number;
+}) {
   const hydrated = useHydrated();
   const [showComments, setShowComments] = useState(false);
   const avatar = avatarFor(post.user.selectedAvatar);
@@ -97,7 +109,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
       </footer>
 
       {comments ? (
-        <CommentsPanel postId={post.id} viewerId={viewerId} initial={comments} />
+        <CommentsPanel postId={post.id} viewerId={viewerId} initial={comments} initialKey={commentKey} />
       ) : showComments ? (
         <CommentsPanel postId={post.id} viewerId={viewerId} />
       ) : null}

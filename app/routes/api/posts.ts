@@ -3,6 +3,7 @@ import type { Route } from "./+types/posts";
 import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/lib/api.server";
 import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
 import { requireUser } from "~/models/auth.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { createPost, getPost, listPosts, PostError } from "~/models/post.server";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, pageQuerySchema, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
 
@@ -31,10 +32,12 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * POST /api/posts: JSON with media referring to earlier uploads (POST /api/objects/upload), or
  * multipart with the files in `files`. Answers 201 with the post; the total is the server's.
+ * With an `Idempotency-Key`, a repeat answers the first post (201, `Idempotent-Replayed: true`).
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
+  const key = submissionKeyFromHeader(args.request);
   const isMultipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
   let input;
   let files: Array<{ name: string; bytes: Uint8Array }> = [];
@@ -59,8 +62,8 @@ export async function action(args: Route.ActionArgs) {
     input = await readJsonBody(args.request, postSchema);
   }
   try {
-    const { id } = await createPost(user.id, input, files);
-    return Response.json(await getPost(id, user.id), { status: 201 });
+    const { id, replayed } = await createPost(user.id, input, files, key);
+    return Response.json(await getPost(id, user.id), { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
   } catch (error) {
     if (error instanceof PostError) return apiError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
     throw error;

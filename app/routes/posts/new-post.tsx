@@ -1,17 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { X } from "lucide-react";
-import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useState, type ReactNode } from "react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
 import { FieldErrors, FormErrors } from "~/components/forms";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
 import { useHydrated } from "~/lib/hydrated";
+import { keepForLater, postBodyFromForm, type Waiting } from "~/lib/outbox";
+import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
 import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS, type PostType } from "~/lib/post-types";
 import { requireUser } from "~/models/auth.server";
+import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { createPost, listDealerOptions, PostError } from "~/models/post.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
 import { redirectWithToast } from "~/models/toast.server";
@@ -20,6 +23,29 @@ import { useRootData } from "~/root";
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
 export const POST_FAILED = "Failed to create post. Please try again.";
+const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
+
+/** The post as it waits on the phone: the /api body, sent later with the form's key. */
+function waitingPost(formData: FormData, userId: number, key: string): Waiting {
+  const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
+  const description = String(formData.get("text") ?? "").trim();
+  return {
+    key,
+    userId,
+    kind: "post",
+    url: "/api/posts",
+    body: postBodyFromForm(formData, [SUBMISSION_KEY_FIELD]),
+    label: description ? `${label}: ${description}` : label,
+    createdAt: Date.now(),
+  };
+}
+
+/**
+ * The post submitted online, until its answer comes: when the request fails on the way (a
+ * flaky network), the error boundary keeps it on the phone with the same key, so the outbox's
+ * retry can never make a second copy of a post that did reach the server.
+ */
+let inFlight: Waiting | undefined;
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
@@ -29,6 +55,8 @@ export async function loader(args: Route.LoaderArgs) {
   const dealers = await listDealerOptions();
   return {
     dealers,
+    // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
+    submissionKey: newSubmissionKey(),
     prefill: {
       type: (POST_TYPES as string[]).includes(type ?? "") ? (type as PostType) : undefined,
       dealerId: dealers.some((option) => option.id === dealer) ? String(dealer) : undefined,
@@ -56,7 +84,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
   try {
     const bytes = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
-    await createPost(user.id, submission.value, bytes);
+    await createPost(user.id, submission.value, bytes, submissionKeyFromForm(form));
   } catch (error) {
     if (error instanceof PostError) {
       return data({ result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }), formError: undefined }, { status: error.status });
@@ -70,8 +98,13 @@ export async function action(args: Route.ActionArgs) {
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const currency = useRootData()?.env.CURRENCY_SYMBOL ?? "$";
+  const rootData = useRootData();
+  const currency = rootData?.env.CURRENCY_SYMBOL ?? "$";
+  const userId = rootData?.user?.id;
   const { dealers, prefill } = loaderData;
+  const [submissionKey, setSubmissionKey] = useState(loaderData.submissionKey);
+  const [queued, setQueued] = useState(false);
+  const [notKept, setNotKept] = useState(false);
   const [form, fields] = useForm({
     id: "new-post",
     lastResult: actionData?.result,
@@ -79,7 +112,22 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+    // Offline, a valid post waits on the phone and is sent when the connection returns.
+    onSubmit(event, { formData }) {
+      if (userId === undefined) return;
+      const post = waitingPost(formData, userId, submissionKey);
+      if (navigator.onLine) {
+        inFlight = post;
+        return;
+      }
+      event.preventDefault();
+      void keepOffline(post);
+    },
   });
+  // An answer came (or the page is new): nothing is in flight.
+  useEffect(() => {
+    inFlight = undefined;
+  }, [actionData]);
   const [type, setType] = useState<string>(String(fields.type.initialValue ?? ""));
   const [text, setText] = useState(String(fields.text.initialValue ?? ""));
   const [price, setPrice] = useState(String(fields.salePrice.initialValue ?? ""));
@@ -99,6 +147,36 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
+  async function keepOffline(post: Waiting) {
+    try {
+      await keepForLater(post);
+    } catch {
+      setNotKept(true);
+      return;
+    }
+    setSubmissionKey(newSubmissionKey());
+    setNotKept(false);
+    setQueued(true);
+  }
+
+  function writeAnother() {
+    setType("");
+    setText("");
+    setPrice("");
+    setQuantity("");
+    setQueued(false);
+  }
+
+  if (queued) {
+    return (
+      <KeptNotice>
+        <button type="button" className="btn-secondary w-full" onClick={writeAnother}>
+          Write another post
+        </button>
+      </KeptNotice>
+    );
+  }
+
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-between">
@@ -108,7 +186,8 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4">
-        <FormErrors errors={[...(actionData?.formError ? [actionData.formError] : []), ...(form.errors ?? [])]} />
+        <FormErrors errors={[...(actionData?.formError ? [actionData.formError] : []), ...(notKept ? [NOT_KEPT] : []), ...(form.errors ?? [])]} />
+        <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
 
         <div>
           <label htmlFor={fields.type.id} className="field-label">
@@ -243,5 +322,42 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
     </div>
+  );
+}
+
+function KeptNotice({ children }: { children: ReactNode }) {
+  return (
+    <div className="space-y-3">
+      <h1 className="text-xl font-bold">New Post</h1>
+      <div role="status" className="card space-y-3">
+        <p className="font-semibold">Saved on this phone, waiting to send</p>
+        <p className="text-sm text-gray-11">The connection failed. The post is sent by itself when it returns; until then it is listed under “Waiting to send”.</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A post whose request failed on the way is kept on the phone; any other error goes to the root's page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const [post] = useState(() => (!isRouteErrorResponse(error) && error instanceof TypeError ? inFlight : undefined));
+  const [kept, setKept] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!post) return;
+    inFlight = undefined;
+    keepForLater(post).then(
+      () => setKept(true),
+      () => setKept(false),
+    );
+  }, [post]);
+  if (!post) throw error;
+  if (kept === false) throw error;
+  return (
+    <KeptNotice>
+      {/* A whole page: the worker answers it even without a connection. */}
+      <a href="/new-post" className="btn-secondary w-full">
+        Write another post
+      </a>
+    </KeptNotice>
   );
 }

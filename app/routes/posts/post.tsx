@@ -7,7 +7,9 @@ import { idParam } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/models/auth.server";
 import { addComment, deleteComment, getPost, likePost, listComments, PostError, unlikePost } from "~/models/post.server";
+import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
+import { newSubmissionKey } from "~/lib/submission-key";
 import { redirectWithToast, toastCookie, type ToastInput } from "~/models/toast.server";
 import { useRootData } from "~/root";
 
@@ -25,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const id = postIdFrom(args.params);
   const post = await getPost(id, user.id);
   if (!post) throw new Response("Post not found", { status: 404 });
-  return { post, comments: await listComments(id), viewerId: user.id };
+  return { post, comments: await listComments(id), viewerId: user.id, commentKey: newSubmissionKey() };
 }
 
 const MESSAGES = {
@@ -71,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
         const message = submission.error?.text?.[0] ?? FAILURES.comment;
         return answer({ type: "error", title: "Error", description: message }, 400, message);
       }
-      await addComment(id, user.id, submission.value.text);
+      await addComment(id, user.id, submission.value.text, submissionKeyFromForm(form));
     }
     if (intent === "delete-comment") await deleteComment(id, Number(form.get("commentId")), user.id);
   } catch (error) {
@@ -92,7 +94,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <ArrowLeft size={18} aria-hidden /> Back to the feed
       </Link>
       <h1 className="sr-only">Post</h1>
-      <PostCard post={loaderData.post} currency={currency} comments={loaderData.comments} viewerId={loaderData.viewerId} />
+      <PostCard post={loaderData.post} currency={currency} comments={loaderData.comments} commentKey={loaderData.commentKey} viewerId={loaderData.viewerId} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { BottomTabs } from "~/components/shell/bottom-tabs";
+import { OutboxStatus } from "~/components/shell/outbox-status";
 import { TopBar } from "~/components/shell/top-bar";
 import { useRootData } from "~/root";
 
@@ -10,6 +11,7 @@ export default function ShellLayout() {
   return (
     <div className="min-h-dvh pb-20">
       <TopBar user={rootData.user} unreadCount={rootData.unreadCount} />
+      <OutboxStatus userId={rootData.user.id} />
       <main className="mx-auto w-full max-w-2xl px-3 py-4">
         <Outlet />
       </main>

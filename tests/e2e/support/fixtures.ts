@@ -63,6 +63,16 @@ export function e2eDatabasePath(): string {
   return path.join(dir, "e2e.db");
 }
 
+/** A `SELECT COUNT(*) AS n …` on the e2e database. */
+export function countRows(sql: string, ...values: unknown[]): number {
+  const db = new Database(e2eDatabasePath(), { readonly: true });
+  try {
+    return (db.prepare(sql).get(...values) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 function toDate(value: unknown): Date {
   if (value instanceof Date) return value;
   if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));

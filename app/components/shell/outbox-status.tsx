@@ -1,0 +1,77 @@
+import { CloudOff, Clock } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useOnline } from "~/lib/online";
+import { discard, listWaiting, OUTBOX_CHANGED, sendWaiting, type Waiting } from "~/lib/outbox";
+
+const RETRY_MS = 30_000;
+
+/**
+ * Under the top bar (JavaScript only): says when the phone is offline, lists the posts and
+ * comments waiting on it, and sends them when the connection returns (also at start, and every
+ * 30 seconds while some wait, since phones do not always report a flaky network).
+ */
+export function OutboxStatus({ userId }: { userId: number }) {
+  const online = useOnline();
+  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const { revalidate } = useRevalidator();
+
+  const refresh = useCallback(() => {
+    listWaiting(userId).then(setWaiting, () => setWaiting([]));
+  }, [userId]);
+
+  const flush = useCallback(async () => {
+    const sent = await sendWaiting(userId).catch(() => 0);
+    if (sent > 0) await revalidate();
+  }, [userId, revalidate]);
+
+  useEffect(() => {
+    refresh();
+    window.addEventListener(OUTBOX_CHANGED, refresh);
+    return () => window.removeEventListener(OUTBOX_CHANGED, refresh);
+  }, [refresh]);
+
+  const pending = waiting.filter((item) => !item.error).length;
+  useEffect(() => {
+    if (!online || pending === 0) return;
+    void flush();
+    const timer = setInterval(() => void flush(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [online, pending, flush]);
+
+  if (online && waiting.length === 0) return null;
+  return (
+    <section aria-label="Connection" className="mx-auto w-full max-w-2xl px-3 pt-3">
+      <div role="status" className="rounded-xl border border-gray-6 bg-gray-2 p-3 text-sm">
+        {online ? null : (
+          <p className="flex items-center gap-2 font-semibold">
+            <CloudOff size={16} aria-hidden /> You are offline. What you post now waits on this phone.
+          </p>
+        )}
+        {waiting.length > 0 ? (
+          <details open={!online} className={online ? "" : "mt-2"}>
+            <summary className="flex cursor-pointer items-center gap-2 font-semibold">
+              <Clock size={16} aria-hidden /> Waiting to send: {pending}
+              {waiting.length > pending ? `, not sent: ${waiting.length - pending}` : ""}
+            </summary>
+            <ul aria-label="Waiting to send" className="mt-2 space-y-1">
+              {waiting.map((item) => (
+                <li key={item.key} data-testid="waiting-item" className="flex items-start justify-between gap-2">
+                  <span className="min-w-0">
+                    <span className="block truncate">{item.label}</span>
+                    {item.error ? <span className="block text-danger-11">Not sent: {item.error}</span> : null}
+                  </span>
+                  {item.error ? (
+                    <button type="button" className="btn-ghost min-h-9 px-2 text-sm" onClick={() => void discard(item.key)}>
+                      Discard
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </div>
+    </section>
+  );
+}

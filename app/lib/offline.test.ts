@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import type { ServerBuild } from "react-router";
+import { postBodyFromForm } from "~/lib/outbox";
+import { isSubmissionKey, newSubmissionKey } from "~/lib/submission-key";
+import { submissionKeyFromForm, submissionKeyFromHeader } from "~/models/idempotency.server";
+import { serviceWorkerScript, shellAssets } from "../../server/service-worker";
+
+describe("submission keys", () => {
+  it("are 32 random hex digits, accepted by the server's check", () => {
+    const keys = new Set(Array.from({ length: 100 }, newSubmissionKey));
+    expect(keys.size).toBe(100);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect([...keys].every(isSubmissionKey)).toBe(true);
+  });
+
+  it("the header is optional and refused when malformed; a malformed form field is only ignored", async () => {
+    const request = (key?: string) => new Request("http://local/api/posts", { method: "POST", headers: key === undefined ? {} : { "Idempotency-Key": key } });
+    expect(submissionKeyFromHeader(request())).toBeUndefined();
+    expect(submissionKeyFromHeader(request("0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31"))).toBe("0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31");
+    for (const bad of ["short", "with spaces in the key!", "x".repeat(101)]) {
+      let thrown: unknown;
+      try {
+        submissionKeyFromHeader(request(bad));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(400);
+    }
+    const form = new FormData();
+    form.set("idempotencyKey", "<script>");
+    expect(submissionKeyFromForm(form)).toBeUndefined();
+    form.set("idempotencyKey", "a".repeat(32));
+    expect(submissionKeyFromForm(form)).toBe("a".repeat(32));
+  });
+});
+
+describe("postBodyFromForm", () => {
+  it("turns the new-post form into the /api/posts body: no empty fields, media gathered, the key left out", () => {
+    const form = new FormData();
+    for (const [name, value] of [
+      ["idempotencyKey", "a".repeat(32)],
+      ["type", "SALE"],
+      ["text", "Sold 12 bags"],
+      ["saleQty", "12"],
+      ["salePrice", "3850.25"],
+      ["dealerId", ""],
+      ["lat", "31.520400"],
+      ["lng", "74.358700"],
+      ["address", "  "],
+      ["media[0].url", "/api/objects/uploads/abc"],
+      ["media[1].url", "/api/objects/uploads/def"],
+      ["media[1].durationSec", "12.5"],
+    ]) {
+      form.append(name!, value!);
+    }
+    form.append("files", new File(["x"], "x.jpg"));
+    expect(postBodyFromForm(form, ["idempotencyKey"])).toEqual({
+      type: "SALE",
+      text: "Sold 12 bags",
+      saleQty: "12",
+      salePrice: "3850.25",
+      lat: "31.520400",
+      lng: "74.358700",
+      media: [{ url: "/api/objects/uploads/abc" }, { url: "/api/objects/uploads/def", durationSec: "12.5" }],
+    });
+  });
+});
+
+describe("the service worker script", () => {
+  const assets = {
+    version: "abc123",
+    url: "/assets/manifest-abc123.js",
+    entry: { module: "/assets/entry.client.js", imports: ["/assets/react-dom.js"] },
+    routes: {
+      root: { module: "/assets/root.js", imports: ["/assets/react-dom.js"], css: ["/assets/root.css"] },
+      "routes/feed/home": { module: "/assets/home.js", imports: ["/assets/post-card.js"] },
+      "routes/map/dealer-map": { module: "/assets/dealer-map.js", imports: ["/assets/leaflet.js"] },
+    },
+  } as unknown as ServerBuild["assets"];
+
+  it("keeps the shell's modules once each, and not the other routes' (the map's Leaflet)", () => {
+    expect(shellAssets(assets)).toEqual([
+      "/assets/manifest-abc123.js",
+      "/assets/entry.client.js",
+      "/assets/react-dom.js",
+      "/assets/root.js",
+      "/assets/root.css",
+      "/assets/home.js",
+      "/assets/post-card.js",
+    ]);
+  });
+
+  it("names its caches by the build's version, so a new build replaces the old caches", () => {
+    const script = serviceWorkerScript(assets);
+    expect(script.startsWith('const VERSION = "abc123";\nconst SHELL = ["/assets/manifest-abc123.js"')).toBe(true);
+    expect(script).toContain("fieldline-shell-${VERSION}");
+    expect(script).toContain('self.addEventListener("fetch"');
+    expect(serviceWorkerScript({ ...assets, version: "def456" })).not.toBe(script);
+  });
+});

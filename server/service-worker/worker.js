@@ -1,0 +1,94 @@
+// Fieldline's service worker. server/service-worker.ts serves it at /sw.js with the build's
+// VERSION and SHELL (the shell's built modules) written in front, so every build installs a
+// new worker, whose caches replace the old build's.
+//   - Built assets (content-hashed names) and the icons: from the cache, else the network.
+//   - Pages: always the network first. Without a connection: the copy of the feed or New Post
+//     saved on this phone, or else the offline page (which says so).
+//   - Everything else (/api, page data, uploads): the network only, never cached here.
+
+const SHELL_CACHE = `fieldline-shell-${VERSION}`;
+const PAGE_CACHE = `fieldline-pages-${VERSION}`;
+const OFFLINE_PAGE = "/offline";
+const SAVED_PAGES = ["/", "/new-post"];
+const STATIC_FILES = ["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png"];
+
+/** Saves the pages not saved yet, so the app opens without a connection from the first visit on. */
+async function savePages() {
+  const cache = await caches.open(PAGE_CACHE);
+  for (const path of SAVED_PAGES) {
+    if (await cache.match(path)) continue;
+    const response = await fetch(path, { redirect: "manual" });
+    // A redirect (signed out) or an error is not the page: keep nothing.
+    if (response.status === 200) await cache.put(path, response);
+  }
+}
+
+async function install() {
+  const shell = await caches.open(SHELL_CACHE);
+  // The offline page is made signed out, so it holds nothing personal.
+  const offline = await fetch(OFFLINE_PAGE, { credentials: "omit" });
+  if (!offline.ok) throw new Error(`${OFFLINE_PAGE} answered ${offline.status}`);
+  const html = await offline.clone().text();
+  const styles = [...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]);
+  await shell.put(OFFLINE_PAGE, offline);
+  await shell.addAll([...new Set([...SHELL, ...styles, ...STATIC_FILES])]);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(install().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const current = [SHELL_CACHE, PAGE_CACHE];
+      for (const name of await caches.keys()) {
+        if (name.startsWith("fieldline-") && !current.includes(name)) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// The page says who is there: signed in, the feed and New Post are saved; signed out, they go.
+self.addEventListener("message", (event) => {
+  if (event.data === "signed-in") event.waitUntil(savePages().catch(() => undefined));
+  if (event.data === "signed-out") event.waitUntil(caches.delete(PAGE_CACHE));
+});
+
+async function page(request, path) {
+  try {
+    const response = await fetch(request);
+    if (SAVED_PAGES.includes(path) && response.status === 200) {
+      const copy = response.clone();
+      caches.open(PAGE_CACHE).then((cache) => cache.put(path, copy)).catch(() => undefined);
+    }
+    return response;
+  } catch {
+    const saved = SAVED_PAGES.includes(path) ? await caches.match(path, { cacheName: PAGE_CACHE }) : undefined;
+    return saved ?? (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error();
+  }
+}
+
+async function asset(request) {
+  const cached = await caches.match(request, { cacheName: SHELL_CACHE });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy)).catch(() => undefined);
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // Only the saved pages' own addresses are kept; "/?cursor=…" and the like go to the network.
+    event.respondWith(page(request, url.search === "" ? url.pathname : null));
+  } else if (url.pathname.startsWith("/assets/") || STATIC_FILES.includes(url.pathname)) {
+    event.respondWith(asset(request));
+  }
+});

@@ -1,0 +1,177 @@
+import type { Page } from "@playwright/test";
+import { countRows, expect, test, uniqueName } from "../support/fixtures";
+import { registerThroughForm } from "../support/flows";
+import { cardWithText } from "../posts/support";
+
+// The installable app on a bad network (issue 8): the shell opens offline once visited, and
+// posts and comments made offline wait on the phone, then reach the server exactly once.
+
+/** Waits until the service worker controls the page and has saved the feed and New Post. */
+async function serviceWorkerReady(page: Page) {
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    const saved = await Promise.all(["/", "/new-post"].map((path) => caches.match(path)));
+    return navigator.serviceWorker.controller !== null && saved.every(Boolean);
+  });
+}
+
+const postsWithText = (text: string) => countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", text);
+
+async function postsOnServer(page: Page, text: string) {
+  const response = await page.request.get("/api/posts?limit=100");
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as Array<{ id: number; text: string }>).filter((post) => post.text === text);
+}
+
+test.use({ serviceWorkers: "allow" });
+
+const waitingList = (page: Page) => page.getByRole("list", { name: "Waiting to send" });
+const waitingCount = (page: Page) => page.getByText(/Waiting to send: \d+/);
+const offlineBanner = (page: Page) => page.getByText("You are offline. What you post now waits on this phone.");
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughForm(page);
+});
+
+test("the web app is installable: manifest with PNG and maskable icons", async ({ page }) => {
+  const manifest = await (await page.request.get("/manifest.webmanifest")).json();
+  expect(manifest).toMatchObject({ name: "Fieldline", start_url: "/", display: "standalone" });
+  const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes} ${icon.purpose ?? "any"}`);
+  expect(sizes).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
+  for (const icon of manifest.icons) {
+    const response = await page.request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()["content-type"]).toBe(icon.type);
+  }
+  const worker = await page.request.get("/sw.js");
+  expect(worker.headers()["content-type"]).toMatch(/^text\/javascript/);
+  expect(worker.headers()["cache-control"]).toBe("no-cache");
+});
+
+test("after one visit the shell opens offline: the saved feed and New Post, and an honest page for the rest", async ({ page, context }) => {
+  await page.goto("/");
+  await serviceWorkerReady(page);
+
+  // Posted after the feed was saved: the offline feed cannot show it, so what shows comes from the phone.
+  const later = uniqueName("Posted while the phone kept its copy");
+  expect((await page.request.post("/api/posts", { data: { type: "ANNOUNCEMENT", text: later } })).status()).toBe(201);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Feed" })).toBeAttached();
+  await expect(offlineBanner(page)).toBeVisible();
+  await expect(page.getByTestId("post-card").first()).toBeVisible();
+  await expect(cardWithText(page, later)).toHaveCount(0);
+
+  // Offline, a tapped link loads the whole page, so the worker answers: this one was not saved.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dealers" }).click();
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+
+  await page.goto("/new-post");
+  await expect(page.getByLabel("Post type *")).toBeVisible();
+
+  await page.goto("/dealers");
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByText("there is no copy of it on this phone")).toBeVisible();
+
+  await context.setOffline(false);
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("heading", { name: "Dealers" })).toBeVisible();
+});
+
+test("a post made offline waits on the phone and reaches the server once when the connection returns", async ({ page, context }) => {
+  const text = uniqueName("Field visit made offline");
+  await page.goto("/new-post");
+  await serviceWorkerReady(page);
+
+  await context.setOffline(true);
+  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
+  await page.getByLabel("Description").fill(text);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
+  await expect(waitingCount(page)).toHaveText("Waiting to send: 1");
+  await expect(waitingList(page).getByTestId("waiting-item")).toHaveText([`Field Visit: ${text}`]);
+  expect(postsWithText(text)).toBe(0);
+
+  // The first send reaches the server, but its answer is lost: the phone keeps the post and
+  // sends it again with the same key, and the server answers the first post instead of a copy.
+  let sends = 0;
+  let lostAnswers = 0;
+  await page.route("**/api/posts", async (route) => {
+    if (route.request().method() === "POST" && (sends += 1) === 1) {
+      const response = await route.fetch();
+      expect(response.status()).toBe(201);
+      await route.abort("connectionreset");
+      lostAnswers += 1;
+      return;
+    }
+    await route.continue();
+  });
+  await context.setOffline(false);
+  await expect.poll(() => lostAnswers).toBe(1);
+  expect(postsWithText(text)).toBe(1);
+  await expect(waitingCount(page)).toHaveText("Waiting to send: 1");
+
+  // The connection drops and returns: the retry goes out with the same key.
+  await context.setOffline(true);
+  await expect(offlineBanner(page)).toBeVisible();
+  await context.setOffline(false);
+  await expect(waitingCount(page)).toBeHidden();
+  expect(sends).toBe(2);
+  expect(await postsOnServer(page, text)).toHaveLength(1);
+  expect(postsWithText(text)).toBe(1);
+
+  await page.goto("/");
+  await expect(cardWithText(page, text)).toHaveCount(1);
+});
+
+test("online, a post whose answer is lost on the way is kept on the phone and resent with its key: one copy", async ({ page }) => {
+  const text = uniqueName("Sent on a flaky network");
+  await page.goto("/new-post");
+  // Hydrated: the Post button waits for a type.
+  await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
+  await page.getByLabel("Post type *").selectOption("DEMO_PLOT");
+  await page.getByLabel("Description").fill(text);
+  // The form's request reaches the server, which creates the post, but the answer never arrives.
+  let lostAnswers = 0;
+  await page.route(
+    /\/new-post\.data/,
+    async (route) => {
+      await route.fetch();
+      lostAnswers += 1;
+      await route.abort("connectionreset");
+    },
+    { times: 1 },
+  );
+  const resent = page.waitForResponse((response) => response.url().endsWith("/api/posts") && response.request().method() === "POST");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
+  const answer = await resent;
+  expect(answer.status()).toBe(201);
+  expect(answer.headers()["idempotent-replayed"]).toBe("true");
+  expect(((await answer.json()) as { text: string }).text).toBe(text);
+  await expect(waitingCount(page)).toBeHidden();
+  expect(lostAnswers).toBe(1);
+  expect(postsWithText(text)).toBe(1);
+});
+
+test("a comment made offline waits on the phone and is added once when the connection returns", async ({ page, context }) => {
+  const post = await (await page.request.post("/api/posts", { data: { type: "FARMER_MEETING", text: uniqueName("Farmer meeting") } })).json();
+  const comment = uniqueName("Offline comment");
+  await page.goto(`/posts/${post.id}`);
+
+  await context.setOffline(true);
+  await page.getByLabel("Write a comment").fill(comment);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("Saved on this phone, waiting to send.")).toBeVisible();
+  await expect(waitingList(page).getByTestId("waiting-item")).toHaveText([`Comment: ${comment}`]);
+  await expect(page.getByLabel("Write a comment")).toHaveValue("");
+
+  await context.setOffline(false);
+  await expect(waitingCount(page)).toBeHidden();
+  await expect(page.getByTestId("comment").filter({ hasText: comment })).toHaveCount(1);
+  const comments = (await (await page.request.get(`/api/posts/${post.id}/comments`)).json()) as Array<{ text: string }>;
+  expect(comments.filter((item) => item.text === comment)).toHaveLength(1);
+});
