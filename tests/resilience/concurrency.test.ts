@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type AppServer, createAppServer, signIn } from "./support/app-server";
+
+// 100 concurrent writers for 30 s against the production build: posts, likes, comments and dealer
+// edits, with performance recalculations in the middle: two through the API and one by the cron
+// command in a second process (a second SQLite connection competing for the write lock). Every answer must be a success, the server
+// must never meet SQLITE_BUSY, and every acknowledged write must be in the database afterwards.
+
+const WRITERS = 100;
+const DURATION_MS = 30_000;
+const RECALCULATE_AT_MS = [10_000, 20_000];
+const CRON_RECALCULATION_AT_MS = 15_000;
+const OFFICERS = Array.from({ length: 8 }, (_, index) => `officer${index + 1}`);
+
+let server: AppServer;
+
+beforeAll(async () => {
+  server = await createAppServer("load");
+  await server.start();
+});
+
+afterAll(async () => {
+  await server?.stop();
+  server?.remove();
+});
+
+type Acknowledged = {
+  posts: Map<number, string>;
+  comments: Map<number, string>;
+  likes: Set<string>;
+  /** Each writer edits only its own dealer, so its last acknowledged notes must be the saved ones. */
+  dealerNotes: Map<number, string>;
+  recalculations: number;
+  cronRecalculations: number;
+};
+
+type Failures = { errors: string[]; requests: number };
+
+function dealerFields(writer: number, notes: string) {
+  return {
+    businessName: `Load Test Traders ${writer}`,
+    phone: `+92 301 ${String(writer).padStart(7, "0")}`,
+    street: `Shop ${writer}, Grain Market`,
+    city: "Sahiwal",
+    state: "Punjab",
+    lat: 30.66 + writer / 10_000,
+    lng: 73.1,
+    notes,
+  };
+}
+
+test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowledged write saved", async () => {
+  const base = server.baseUrl;
+  const cookies = new Map<string, string>();
+  for (const username of [...OFFICERS, "manager"]) cookies.set(username, await signIn(base, username));
+  const seededPostIds = server.query((db) => (db.prepare("SELECT id FROM Post ORDER BY id").all() as Array<{ id: number }>).map((row) => row.id));
+  const userIds = new Map(
+    server.query((db) => db.prepare("SELECT id, username FROM User").all() as Array<{ id: number; username: string }>).map((row) => [row.username, row.id]),
+  );
+
+  const failures: Failures = { errors: [], requests: 0 };
+  const acknowledged: Acknowledged = { posts: new Map(), comments: new Map(), likes: new Set(), dealerNotes: new Map(), recalculations: 0, cronRecalculations: 0 };
+
+  async function call(cookie: string, method: string, path: string, body?: unknown): Promise<unknown> {
+    failures.requests++;
+    try {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { Cookie: cookie, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer: unknown = await response.json();
+      if (response.ok) return answer;
+      failures.errors.push(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    } catch (error) {
+      failures.errors.push(`${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return undefined;
+  }
+
+  const postIds = [...seededPostIds];
+  const pick = (ids: readonly number[], n: number) => ids[(n * 7919) % ids.length] as number;
+
+  async function writer(index: number, deadline: number) {
+    const username = OFFICERS[index % OFFICERS.length] as string;
+    const cookie = cookies.get(username) as string;
+    const userId = userIds.get(username) as number;
+    const created = (await call(cookie, "POST", "/api/dealers", dealerFields(index, "created"))) as { id: number } | undefined;
+    if (!created) return;
+    for (let n = 0; Date.now() < deadline; n++) {
+      const tag = `load w${index} n${n}`;
+      switch ((index + n) % 4) {
+        case 0: {
+          const post = (await call(cookie, "POST", "/api/posts", { type: "FIELD_VISIT", text: tag })) as { id: number } | undefined;
+          if (post) {
+            acknowledged.posts.set(post.id, tag);
+            postIds.push(post.id);
+          }
+          break;
+        }
+        case 1: {
+          const postId = pick(postIds, index * 1000 + n);
+          if (await call(cookie, "POST", `/api/posts/${postId}/react`, { type: "LIKE" })) acknowledged.likes.add(`${postId}:${userId}`);
+          break;
+        }
+        case 2: {
+          const comment = (await call(cookie, "POST", `/api/posts/${pick(postIds, index * 31 + n)}/comments`, { text: tag })) as { id: number } | undefined;
+          if (comment) acknowledged.comments.set(comment.id, tag);
+          break;
+        }
+        default: {
+          if (await call(cookie, "PUT", `/api/dealers/${created.id}`, dealerFields(index, tag))) acknowledged.dealerNotes.set(created.id, tag);
+        }
+      }
+    }
+  }
+
+  async function recalculations(started: number) {
+    const cookie = cookies.get("manager") as string;
+    for (const at of RECALCULATE_AT_MS) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + at - Date.now())));
+      if (await call(cookie, "POST", "/api/performance/calculate")) acknowledged.recalculations++;
+    }
+  }
+
+  async function cronRecalculation(started: number) {
+    await new Promise((resolve) => setTimeout(resolve, started + CRON_RECALCULATION_AT_MS - Date.now()));
+    try {
+      const output = await server.runScript("scripts/performance.ts");
+      if (/SQLITE_BUSY|database is locked/.test(output)) failures.errors.push(`npm run performance: ${output}`);
+      else acknowledged.cronRecalculations++;
+    } catch (error) {
+      failures.errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const started = Date.now();
+  await Promise.all([
+    cronRecalculation(started),...Array.from({ length: WRITERS }, (_, index) => writer(index, started + DURATION_MS)), recalculations(started)]);
+  const seconds = (Date.now() - started) / 1000;
+  await server.stop();
+
+  const found = server.query((db) => {
+    const text = db.prepare("SELECT text FROM Post WHERE id = ?");
+    const comment = db.prepare("SELECT text FROM Comment WHERE id = ?");
+    const like = db.prepare("SELECT 1 FROM Reaction WHERE postId = ? AND userId = ? AND type = 'LIKE'");
+    const notes = db.prepare("SELECT notes FROM Dealer WHERE id = ?");
+    return {
+      posts: [...acknowledged.posts].filter(([id, tag]) => (text.get(id) as { text: string } | undefined)?.text === tag).length,
+      comments: [...acknowledged.comments].filter(([id, tag]) => (comment.get(id) as { text: string } | undefined)?.text === tag).length,
+      likes: [...acknowledged.likes].filter((key) => like.get(...key.split(":").map(Number))).length,
+      dealerEdits: [...acknowledged.dealerNotes].filter(([id, tag]) => (notes.get(id) as { notes: string } | undefined)?.notes === tag).length,
+      calculatedOfficers: (db.prepare("SELECT COUNT(*) AS n FROM User WHERE role = 'OFFICER' AND lastPerformanceCalculation IS NOT NULL").get() as { n: number }).n,
+    };
+  });
+  const busy = server.output().match(/SQLITE_BUSY|database is locked/g)?.length ?? 0;
+  const acknowledgedWrites = acknowledged.posts.size + acknowledged.comments.size + acknowledged.likes.size + acknowledged.dealerNotes.size;
+  const foundWrites = found.posts + found.comments + found.likes + found.dealerEdits;
+  console.log(
+    `[load] ${failures.requests} requests in ${seconds.toFixed(1)} s from ${WRITERS} writers; errors ${failures.errors.length}; SQLITE_BUSY ${busy}; ` +
+      `acknowledged ${acknowledgedWrites} writes (posts ${acknowledged.posts.size}, comments ${acknowledged.comments.size}, likes ${acknowledged.likes.size}, ` +
+      `dealers with edits ${acknowledged.dealerNotes.size}), found ${foundWrites}; recalculations ${acknowledged.recalculations} by API, ${acknowledged.cronRecalculations} by the cron command`,
+  );
+
+  expect(failures.errors.slice(0, 5)).toEqual([]);
+  expect(busy).toBe(0);
+  expect(acknowledged.recalculations).toBe(RECALCULATE_AT_MS.length);
+  expect(acknowledged.cronRecalculations).toBe(1);
+  expect(found.calculatedOfficers).toBe(OFFICERS.length);
+  expect(acknowledged.posts.size).toBeGreaterThan(WRITERS);
+  expect(found).toMatchObject({
+    posts: acknowledged.posts.size,
+    comments: acknowledged.comments.size,
+    likes: acknowledged.likes.size,
+    dealerEdits: acknowledged.dealerNotes.size,
+  });
+});
