@@ -33,8 +33,8 @@ export type AppServer = {
   stop(): Promise<void>;
   /** Runs a project script (e.g. scripts/performance.ts) with tsx on the same database; answers its output. */
   runScript(script: string): Promise<string>;
-  /** A read-only connection of our own, closed after `read`. */
-  query<T>(read: (db: Database.Database) => T): T;
+  /** A connection of our own (read-only unless asked), closed after `use`. */
+  query<T>(use: (db: Database.Database) => T, options?: { readonly: boolean }): T;
   remove(): void;
 };
 
@@ -92,10 +92,10 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
         });
       });
     },
-    query(read) {
-      const db = new Database(workspace.databasePath, { readonly: true });
+    query(use, { readonly } = { readonly: true }) {
+      const db = new Database(workspace.databasePath, { readonly });
       try {
-        return read(db);
+        return use(db);
       } finally {
         db.close();
       }
