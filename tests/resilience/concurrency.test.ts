@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type AppServer, createAppServer, signIn } from "./support/app-server";
 
-// 100 concurrent writers for 30 s against the production build: posts, likes, comments and dealer
-// edits, with performance recalculations in the middle: two through the API and one by the cron
-// command in a second process (a second SQLite connection competing for the write lock). Every answer must be a success, the server
-// must never meet SQLITE_BUSY, and every acknowledged write must be in the database afterwards.
+// 100 concurrent writers for 30 s against the production build: posts, likes, comments, dealer
+// edits and refused gallery changes (transactions that roll back), with performance recalculations
+// in the middle: two through the API and one by the cron command in a second process (a second
+// SQLite connection competing for the write lock). Every answer must be the expected one, the
+// server must never meet SQLITE_BUSY, and every acknowledged write must be in the database afterwards.
 
 const WRITERS = 100;
 const DURATION_MS = 30_000;
@@ -30,6 +31,7 @@ type Acknowledged = {
   likes: Set<string>;
   /** Each writer edits only its own dealer, so its last acknowledged notes must be the saved ones. */
   dealerNotes: Map<number, string>;
+  rollbacks: number;
   recalculations: number;
   cronRecalculations: number;
 };
@@ -59,9 +61,9 @@ test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowle
   );
 
   const failures: Failures = { errors: [], requests: 0 };
-  const acknowledged: Acknowledged = { posts: new Map(), comments: new Map(), likes: new Set(), dealerNotes: new Map(), recalculations: 0, cronRecalculations: 0 };
+  const acknowledged: Acknowledged = { posts: new Map(), comments: new Map(), likes: new Set(), dealerNotes: new Map(), rollbacks: 0, recalculations: 0, cronRecalculations: 0 };
 
-  async function call(cookie: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  async function call(cookie: string, method: string, path: string, body?: unknown, expectedStatus?: number): Promise<unknown> {
     failures.requests++;
     try {
       const response = await fetch(`${base}${path}`, {
@@ -70,7 +72,7 @@ test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowle
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const answer: unknown = await response.json();
-      if (response.ok) return answer;
+      if (expectedStatus ? response.status === expectedStatus : response.ok) return answer;
       failures.errors.push(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
     } catch (error) {
       failures.errors.push(`${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
@@ -89,7 +91,7 @@ test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowle
     if (!created) return;
     for (let n = 0; Date.now() < deadline; n++) {
       const tag = `load w${index} n${n}`;
-      switch ((index + n) % 4) {
+      switch ((index + n) % 5) {
         case 0: {
           const post = (await call(cookie, "POST", "/api/posts", { type: "FIELD_VISIT", text: tag })) as { id: number } | undefined;
           if (post) {
@@ -106,6 +108,11 @@ test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowle
         case 2: {
           const comment = (await call(cookie, "POST", `/api/posts/${pick(postIds, index * 31 + n)}/comments`, { text: tag })) as { id: number } | undefined;
           if (comment) acknowledged.comments.set(comment.id, tag);
+          break;
+        }
+        case 3: {
+          // A refused change whose transaction rolls back: it must take no one else's write with it.
+          if (await call(cookie, "DELETE", `/api/dealers/${created.id}/gallery/9`, undefined, 404)) acknowledged.rollbacks++;
           break;
         }
         default: {
@@ -159,7 +166,7 @@ test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowle
   console.log(
     `[load] ${failures.requests} requests in ${seconds.toFixed(1)} s from ${WRITERS} writers; errors ${failures.errors.length}; SQLITE_BUSY ${busy}; ` +
       `acknowledged ${acknowledgedWrites} writes (posts ${acknowledged.posts.size}, comments ${acknowledged.comments.size}, likes ${acknowledged.likes.size}, ` +
-      `dealers with edits ${acknowledged.dealerNotes.size}), found ${foundWrites}; recalculations ${acknowledged.recalculations} by API, ${acknowledged.cronRecalculations} by the cron command`,
+      `dealers with edits ${acknowledged.dealerNotes.size}), found ${foundWrites}; refused changes rolled back ${acknowledged.rollbacks}; recalculations ${acknowledged.recalculations} by API, ${acknowledged.cronRecalculations} by the cron command`,
   );
 
   expect(failures.errors.slice(0, 5)).toEqual([]);
