@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
-import { authRateLimits } from "./rate-limits.ts";
+import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
 
@@ -18,9 +18,9 @@ if (env.LOG_REQUESTS) server.use(requestLog);
 server.use(compression());
 server.use(assignCspNonce);
 if (isProduction) {
-  server.use(securityHeaders({ tileUrl: env.TILE_URL, upgradeInsecureRequests: env.COOKIE_SECURE }));
+  server.use(securityHeaders({ tileUrl: env.TILE_URL, https: env.HTTPS }));
 }
-server.use(authRateLimits(env.RATE_LIMIT_PER_MINUTE));
+server.use(rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE }));
 server.use(closeUnreadRequests);
 
 // Uploaded files have content-hash names (app/models/storage.server.ts): cached for good.

@@ -1,21 +1,13 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage } from "react-router";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { appCookie } from "~/lib/cookies.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
 const sessionStorage = createCookieSessionStorage<{ sessionId: string }>({
-  cookie: {
-    name: "fl_session",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.COOKIE_SECURE,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  },
+  cookie: { ...appCookie("fl_session"), maxAge: SESSION_LIFETIME_MS / 1000 },
 });
 
 export const currentUserSelect = {
