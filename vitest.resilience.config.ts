@@ -9,6 +9,6 @@ export default defineConfig({
     fileParallelism: false,
     pool: "forks",
     testTimeout: 90_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -4,9 +4,8 @@ import http from "node:http";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { seededRandom } from "../../scripts/lib/bench.mjs";
 import { dealerRow, dealerWorkbook } from "../support/spreadsheets";
-import { type AppServer, createAppServer, signIn } from "./support/app-server";
+import { addOfficersAndPosts, type AppServer, createAppServer, signIn } from "./support/app-server";
 
 // The production server killed with SIGKILL in the middle of a dealer import and of a performance
 // recalculation, then restarted: the database must pass its integrity check, show no half batch and
@@ -16,14 +15,13 @@ import { type AppServer, createAppServer, signIn } from "./support/app-server";
 const IMPORT_ROWS = 3_000;
 const EXTRA_OFFICERS = 2_000;
 const EXTRA_POSTS = 100_000;
-const DAY_MS = 86_400_000;
 
 let server: AppServer;
 
 beforeAll(async () => {
   server = await createAppServer("crash");
   // Enough officers and posts that a recalculation holds the write lock long enough to be caught.
-  server.query(addOfficersAndPosts, { readonly: false });
+  server.query((db) => addOfficersAndPosts(db, { officers: EXTRA_OFFICERS, posts: EXTRA_POSTS }), { readonly: false });
   await server.start();
 });
 
@@ -31,21 +29,6 @@ afterAll(async () => {
   await server?.stop();
   server?.remove();
 });
-
-function addOfficersAndPosts(db: Database.Database) {
-  const random = seededRandom(9);
-  const now = Date.now();
-  db.transaction(() => {
-    const user = db.prepare("INSERT INTO User (username, email, passwordHash, role, createdAt, updatedAt) VALUES (?, ?, 'x', 'OFFICER', ?, ?)");
-    const first = Number(user.run("crash-officer-0", "crash-officer-0@example.pk", now - 400 * DAY_MS, now).lastInsertRowid);
-    for (let n = 1; n < EXTRA_OFFICERS; n++) user.run(`crash-officer-${n}`, `crash-officer-${n}@example.pk`, now - 400 * DAY_MS, now);
-    const post = db.prepare("INSERT INTO Post (userId, type, text, saleProduct, saleQty, salePriceCents, saleTotalCents, createdAt) VALUES (?, 'SALE', '', 'SSP', ?, 150000, ?, ?)");
-    for (let n = 0; n < EXTRA_POSTS; n++) {
-      const qty = 1 + Math.floor(random() * 50);
-      post.run(first + Math.floor(random() * EXTRA_OFFICERS), qty, qty * 150_000, now - Math.floor(random() * 29 * DAY_MS));
-    }
-  })();
-}
 
 function integrity(): string {
   return server.query((db) => db.pragma("integrity_check", { simple: true }) as string);

@@ -6,7 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { benchWorkspace } from "../../../scripts/lib/bench.mjs";
+import { benchWorkspace, seededRandom } from "../../../scripts/lib/bench.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -117,4 +117,22 @@ export async function signIn(baseUrl: string, username: string, password = "fiel
   const cookie = response.headers.get("set-cookie");
   if (!cookie) throw new Error(`Sign-in of ${username} set no cookie`);
   return cookie.split(";")[0] ?? "";
+}
+
+const DAY_MS = 86_400_000;
+
+/** More officers with SALE posts over the last 29 days, so that a recalculation has real work to do. */
+export function addOfficersAndPosts(db: Database.Database, { officers, posts }: { officers: number; posts: number }): void {
+  const random = seededRandom(9);
+  const now = Date.now();
+  db.transaction(() => {
+    const user = db.prepare("INSERT INTO User (username, email, passwordHash, role, createdAt, updatedAt) VALUES (?, ?, 'x', 'OFFICER', ?, ?)");
+    const first = Number(user.run("busy-officer-0", "busy-officer-0@example.pk", now - 400 * DAY_MS, now).lastInsertRowid);
+    for (let n = 1; n < officers; n++) user.run(`busy-officer-${n}`, `busy-officer-${n}@example.pk`, now - 400 * DAY_MS, now);
+    const post = db.prepare("INSERT INTO Post (userId, type, text, saleProduct, saleQty, salePriceCents, saleTotalCents, createdAt) VALUES (?, 'SALE', '', 'SSP', ?, 150000, ?, ?)");
+    for (let n = 0; n < posts; n++) {
+      const qty = 1 + Math.floor(random() * 50);
+      post.run(first + Math.floor(random() * officers), qty, qty * 150_000, now - Math.floor(random() * 29 * DAY_MS));
+    }
+  })();
 }
