@@ -175,6 +175,7 @@ test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowle
   expect(failures.errors.slice(0, 5)).toEqual([]);
   expect(server.output()).not.toMatch(/Error/);
   expect(busy).toBe(0);
+  expect(server.query((db) => db.pragma("journal_mode", { simple: true }))).toBe("wal");
   expect(acknowledged.recalculations).toBe(RECALCULATE_AT_MS.length);
   expect(acknowledged.cronRecalculations).toBe(1);
   expect(found.calculatedOfficers).toBe(OFFICERS.length + 1_000);
