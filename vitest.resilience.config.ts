@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/resilience/**/*.test.ts"],
+    globalSetup: ["tests/resilience/support/global-setup.ts"],
     fileParallelism: false,
     pool: "forks",
     testTimeout: 90_000,

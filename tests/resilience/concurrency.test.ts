@@ -179,7 +179,8 @@ test("100 concurrent writers for 30 s: no errors, no SQLITE_BUSY, every acknowle
   expect(acknowledged.recalculations).toBe(RECALCULATE_AT_MS.length);
   expect(acknowledged.cronRecalculations).toBe(1);
   expect(found.calculatedOfficers).toBe(OFFICERS.length + 1_000);
-  expect(acknowledged.posts.size).toBeGreaterThan(WRITERS);
+  // Real concurrency happened: on average every writer had at least one write acknowledged.
+  expect(acknowledgedWrites).toBeGreaterThanOrEqual(WRITERS);
   expect(found).toMatchObject({
     posts: acknowledged.posts.size,
     comments: acknowledged.comments.size,

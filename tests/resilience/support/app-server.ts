@@ -1,11 +1,12 @@
 // The production server as a child process on a scratch database, for the tests that load it
 // with concurrent writers or kill it mid-job (tests/resilience). Needs `npm run build` first.
-import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { inject } from "vitest";
 import { benchWorkspace, seededRandom } from "../../../scripts/lib/bench.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -38,15 +39,15 @@ export type AppServer = {
   remove(): void;
 };
 
-/** A migrated database with the demo seed, and a server on a free port that is not yet started. */
+/** A copy of the seeded template database (support/global-setup.ts), and a server on a free port that is not yet started. */
 export async function createAppServer(name: string, extraEnv: Record<string, string> = {}): Promise<AppServer> {
   const workspace = benchWorkspace(name, await freePort());
   const env = { ...workspace.env, RATE_LIMIT_PER_MINUTE: "1000", UPLOAD_RATE_LIMIT_PER_MINUTE: "1000", ...extraEnv };
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
-  execFileSync(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: "pipe" });
-  execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["prisma/seed.ts"], { cwd: root, env, stdio: "pipe" });
+  // The seed writes no files, so the database alone is the whole starting state.
+  fs.copyFileSync(inject("resilienceTemplateDb"), workspace.databasePath);
 
   let child: ChildProcess | undefined;
   let output = "";
