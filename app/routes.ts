@@ -61,6 +61,7 @@ export default [
     route("dealers/:id/gallery", "routes/api/dealer-gallery.ts"),
     route("dealers/:id/gallery/:index", "routes/api/dealer-gallery-item.ts"),
     route("upload", "routes/api/upload.ts"),
+    route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -7,6 +7,7 @@ import { env } from "../app/env.server.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
+import { sameOriginWrites } from "./same-origin.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
 
 const isProduction = env.NODE_ENV !== "development";
@@ -22,6 +23,7 @@ if (isProduction) {
 }
 server.use(rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE }));
 server.use(closeUnreadRequests);
+server.use(sameOriginWrites(env.APP_URL));
 
 // Uploaded files have content-hash names (app/models/storage.server.ts): cached for good.
 server.use("/files", express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, redirect: false }));

@@ -11,7 +11,8 @@ export function apiError(status: number, error: string, fieldErrors?: Record<str
 
 /** The first message of each field, for `{ error, fieldErrors }` answers. */
 export function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Record<string, string[]> } {
-  const fieldErrors: Record<string, string[]> = {};
+  // No prototype: a body key such as "constructor" or "__proto__" must stay a plain field name.
+  const fieldErrors: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "";
     const field = issue.code === "unrecognized_keys" ? issue.keys.join(",") : key;

@@ -39,7 +39,20 @@ export const aboutSchema = z.object({
   aboutDescription: z.string().trim().max(ABOUT_MAX, "About must be 1000 characters or less").optional(),
 });
 
-export const dealerSearchSchema = z.object({ query: z.string().trim().max(100).optional() });
+export const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
+export const dealerSearchSchema = z.object({ query: z.string().trim().max(100, SEARCH_TOO_LONG).optional() });
+
+/** `GET /api/dealers`: the directory's search, plus the map's province filter and pins-only view. */
+export const dealerListQuerySchema = dealerSearchSchema.extend({
+  province: z.preprocess((value) => (value === "" || value === "All" ? undefined : value), z.enum(PROVINCES, { error: "Unknown province" }).optional()),
+  view: z.enum(["map"], { error: "view must be map" }).optional(),
+});
+
+/** `POST /api/dealers/import`: an uploadId from POST /api/upload, or (ADMIN only) the sample file's path. */
+export const dealerImportRequestSchema = z.object({
+  uploadId: z.string({ error: "uploadId must be text" }).trim().max(100, "Upload not found. Please upload the file again.").optional(),
+  filePath: z.string({ error: "filePath must be text" }).trim().max(300, "Unknown file").optional(),
+});
 
 /** A province matching the text (case and spacing ignored, a few common spellings), else null. */
 export function matchProvince(text: string): Province | null {

@@ -57,7 +57,7 @@ const moneyText = (invalid: string) =>
       .trim()
       .refine((text) => parseMoneyToCents(text) !== null && (parseMoneyToCents(text) ?? 0) <= 1_000_000_000_00, invalid)
       .optional(),
-  );
+  ).meta({ type: ["string", "number"], description: "An amount with at most 2 decimals, like \"1250.00\", as text or a number" });
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.preprocess(
@@ -102,7 +102,7 @@ const postFields = {
   saleQty: wholeNumber(QUANTITY_INVALID, 1, 100_000),
   salePrice: moneyText(PRICE_INVALID),
   /** Accepted for the spec's clients, which send it, and ignored: the server computes the total. */
-  saleTotal: z.unknown().optional(),
+  saleTotal: z.unknown().optional().meta({ description: "Ignored: the server computes the total (price × quantity)" }),
   recoveryAmount: moneyText(AMOUNT_INVALID),
   dealerId,
   media: z.array(mediaReferenceSchema, { error: "media must be a list" }).max(MAX_FILES, TOO_MANY_FILES).default([]),
@@ -152,6 +152,11 @@ export type Period = (typeof PERIODS)[number];
 export function periodFrom(value: string | null | undefined): Period {
   return (PERIODS as readonly string[]).includes(value ?? "") ? (value as Period) : "month";
 }
+
+/** `GET /api/agents/rankings?period=`: an integrator's typo is a 400, not silently "month". */
+export const rankingsQuerySchema = z.object({
+  period: z.enum(PERIODS, { error: `period must be one of ${PERIODS.join(", ")}` }).default("month"),
+});
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

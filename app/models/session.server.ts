@@ -4,10 +4,13 @@ import { prisma } from "~/db.server";
 import { appCookie } from "~/lib/cookies.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
+const sessionCookie = { ...appCookie("fl_session"), maxAge: SESSION_LIFETIME_MS / 1000 };
+/** The session cookie's name: __Host-fl_session when cookies are Secure (decision 40). */
+export const SESSION_COOKIE = sessionCookie.name;
+
 const sessionStorage = createCookieSessionStorage<{ sessionId: string }>({
-  cookie: { ...appCookie("fl_session"), maxAge: SESSION_LIFETIME_MS / 1000 },
+  cookie: sessionCookie,
 });
 
 export const currentUserSelect = {

@@ -1,11 +1,13 @@
 import type { Route } from "./+types/agents-rankings";
+import { apiError, fieldErrorsOf } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
-import { periodFrom } from "~/models/post.schema";
+import { rankingsQuerySchema } from "~/models/post.schema";
 
 /** GET /api/agents/rankings?period=today|week|month|all (default month): the agent ranking rows. */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const period = periodFrom(new URL(args.request.url).searchParams.get("period"));
-  return Response.json(await cachedAgentRankings(period), { headers: { "Cache-Control": "no-store" } });
+  const query = rankingsQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  if (!query.success) return apiError(400, fieldErrorsOf(query.error).message);
+  return Response.json(await cachedAgentRankings(query.data.period), { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,16 +1,11 @@
-import { z } from "zod";
 import type { Route } from "./+types/dealers-import";
 import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
 import { dealerCall } from "~/lib/dealer-api.server";
 import { FORBIDDEN, requireUser } from "~/models/auth.server";
+import { dealerImportRequestSchema } from "~/models/dealer.schema";
 import { importSampleFile, importUpload, SAMPLE_IMPORT_FILE, toImportAnswer } from "~/models/dealer-import.server";
 
 export const loader = methodNotAllowed;
-
-const importSchema = z.object({
-  uploadId: z.string({ error: "uploadId must be text" }).trim().max(100, "Upload not found. Please upload the file again.").optional(),
-  filePath: z.string({ error: "filePath must be text" }).trim().max(300, "Unknown file").optional(),
-});
 
 /**
  * POST /api/dealers/import: { uploadId } from POST /api/upload (any signed-in user, own uploads),
@@ -19,7 +14,7 @@ const importSchema = z.object({
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  const body = await readJsonBody(args.request, importSchema);
+  const body = await readJsonBody(args.request, dealerImportRequestSchema);
   if (body.uploadId && body.filePath) return apiError(400, "Send uploadId or filePath, not both");
   return dealerCall(async () => {
     if (body.uploadId) return Response.json(toImportAnswer(await importUpload(body.uploadId, user.id)));

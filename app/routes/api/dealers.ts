@@ -1,8 +1,7 @@
 import type { Route } from "./+types/dealers";
-import { methodNotAllowed, readJsonBody } from "~/lib/api.server";
-import { PROVINCES } from "~/lib/provinces";
+import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
-import { dealerSchema, dealerSearchSchema } from "~/models/dealer.schema";
+import { dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
 
 /**
@@ -11,17 +10,12 @@ import { createDealer, listDealerPins, listDealers } from "~/models/dealer.serve
  */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const params = new URL(args.request.url).searchParams;
-  const parsed = dealerSearchSchema.safeParse({ query: params.get("query") ?? undefined });
-  if (!parsed.success) return Response.json({ error: "Search text must be 100 characters or less" }, { status: 400 });
-  const province = params.get("province") || undefined;
-  if (province !== undefined && province !== "All" && !(PROVINCES as readonly string[]).includes(province)) {
-    return Response.json({ error: "Unknown province" }, { status: 400 });
-  }
-  const state = province === "All" ? undefined : province;
+  const parsed = dealerListQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  if (!parsed.success) return apiError(400, fieldErrorsOf(parsed.error).message);
+  const { query, province, view } = parsed.data;
   // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
-  if (params.get("view") === "map") return Response.json(await listDealerPins(state));
-  return Response.json(await listDealers(parsed.data.query, { state }));
+  if (view === "map") return Response.json(await listDealerPins(province));
+  return Response.json(await listDealers(query, { state: province }));
 }
 
 /** POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). */

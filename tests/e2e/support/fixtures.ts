@@ -20,6 +20,11 @@ function nextClientAddress(workerIndex: number): string {
   return `198.${18 + Math.floor(block / 256)}.${block % 256}.${(n % 254) + 1}`;
 }
 
+/** Another client address of this worker's block, for tests that make many rate-limited calls. */
+export function uniqueClientAddress(): string {
+  return nextClientAddress(test.info().workerIndex);
+}
+
 export const test = base.extend<{ clientAddress: string }>({
   clientAddress: [
     async ({}, use, testInfo) => {

@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { ROLES } from "~/models/user.schema";
+
+// The JSON answers of /api, described once for /api/openapi.json. The contract test
+// (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
+// Objects are loose: a new field is not a breaking change for integrators.
+
+const id = z.number().int().positive();
+const timestamp = z.iso.datetime().describe("ISO 8601 time, UTC");
+const money = z.string().regex(/^-?\d+\.\d{2}$/).describe("Decimal amount with 2 places, as text");
+const coordinate = z.string().describe("Decimal degrees, as text");
+const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+export const errorAnswer = z
+  .object({
+    error: z.string().describe("The message to show"),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional().describe("Messages per field, when a body failed validation"),
+  })
+  .meta({ id: "Error" });
+
+export const messageAnswer = z.looseObject({ message: z.string() }).meta({ id: "Message" });
+export const successAnswer = z.looseObject({ success: z.literal(true) }).meta({ id: "Success" });
+
+export const userAnswer = z
+  .looseObject({
+    id,
+    username: z.string(),
+    email: z.string(),
+    firstName: nullable(z.string()),
+    lastName: nullable(z.string()),
+    phone: nullable(z.string()),
+    role: z.enum(ROLES),
+    selectedAvatar: z.string(),
+    currentBadge: nullable(z.string()),
+    homeLat: nullable(coordinate),
+    homeLng: nullable(coordinate),
+    homeAddress: nullable(z.string()),
+    warehouseLat: nullable(coordinate),
+    warehouseLng: nullable(coordinate),
+    warehouseAddress: nullable(z.string()),
+    currentPerformanceScore: nullable(z.string()),
+    performanceRank: nullable(z.number().int()),
+  })
+  .meta({ id: "User" });
+
+const author = z.looseObject({
+  id,
+  username: z.string(),
+  firstName: nullable(z.string()),
+  lastName: nullable(z.string()),
+  selectedAvatar: z.string(),
+  currentBadge: nullable(z.string()),
+});
+
+const periodStats = z.looseObject({
+  posts: z.number().int(),
+  visits: z.number().int(),
+  sales: money,
+  recovery: money,
+  distance: z.string().describe("Kilometres, 1 decimal"),
+  hours: z.string().describe("Hours, 1 decimal"),
+  dealers: z.number().int(),
+});
+
+export const statsAnswer = z
+  .looseObject({ today: periodStats, week: periodStats, month: periodStats, all: periodStats })
+  .meta({ id: "UserStats" });
+
+export const postAnswer = z
+  .looseObject({
+    id,
+    type: z.string(),
+    text: z.string(),
+    lat: nullable(coordinate),
+    lng: nullable(coordinate),
+    address: nullable(z.string()),
+    createdAt: timestamp,
+    user: author,
+    saleProduct: nullable(z.string()),
+    saleQty: nullable(z.number().int()),
+    salePrice: nullable(money),
+    saleTotal: nullable(money),
+    recoveryAmount: nullable(money),
+    dealerId: nullable(id),
+    dealer: nullable(z.looseObject({ id, businessName: z.string() })),
+    media: z.array(z.looseObject({ url: z.string() })),
+    likeCount: z.number().int(),
+    commentCount: z.number().int(),
+    likedByMe: z.boolean(),
+  })
+  .meta({ id: "Post" });
+
+export const commentAnswer = z
+  .looseObject({ id, text: z.string(), isDeleted: z.boolean(), createdAt: timestamp, user: author })
+  .meta({ id: "Comment" });
+
+export const reactionsAnswer = z.array(z.looseObject({ userId: id, type: z.literal("LIKE") })).meta({ id: "Reactions" });
+
+export const notificationAnswer = z
+  .looseObject({
+    id,
+    type: z.string(),
+    badgeType: nullable(z.string()),
+    title: z.string(),
+    message: z.string(),
+    isRead: z.boolean(),
+    previousRank: nullable(z.number().int()),
+    newRank: nullable(z.number().int()),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Notification" });
+
+export const dealerAnswer = z
+  .looseObject({
+    id,
+    businessName: z.string(),
+    ownerFirstName: nullable(z.string()),
+    ownerLastName: nullable(z.string()),
+    phone: nullable(z.string()),
+    email: nullable(z.string()),
+    street: nullable(z.string()),
+    city: nullable(z.string()),
+    state: nullable(z.string()),
+    postalCode: nullable(z.string()),
+    notes: nullable(z.string()),
+    aboutDescription: nullable(z.string()),
+    formattedAddress: nullable(z.string()),
+    profilePictureUrl: nullable(z.string()),
+    lat: nullable(coordinate),
+    lng: nullable(coordinate),
+    galleryImages: z.array(z.string()),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Dealer" });
+
+export const dealerPinAnswer = z
+  .looseObject({
+    id,
+    businessName: z.string(),
+    city: nullable(z.string()),
+    state: nullable(z.string()),
+    lat: coordinate,
+    lng: coordinate,
+  })
+  .meta({ id: "DealerPin" });
+
+export const importAnswer = z
+  .looseObject({
+    total: z.number().int(),
+    successful: z.number().int(),
+    failed: z.number().int(),
+    errors: z.array(z.string()).describe("One message per refused row, e.g. \"Row 4: Business name is required\""),
+  })
+  .meta({ id: "ImportResult" });
+
+export const rankingAnswer = z
+  .looseObject({
+    id,
+    name: z.string(),
+    username: z.string(),
+    selectedAvatar: z.string(),
+    currentBadge: nullable(z.string()),
+    distance: z.string(),
+    hours: z.string(),
+    sales: money,
+    recovery: money,
+    dealers: z.number().int(),
+  })
+  .meta({ id: "AgentRanking" });
+
+export const leaderboardAnswer = z
+  .looseObject({
+    id,
+    username: z.string(),
+    firstName: nullable(z.string()),
+    lastName: nullable(z.string()),
+    selectedAvatar: z.string(),
+    currentBadge: nullable(z.string()),
+    currentPerformanceScore: nullable(z.string()),
+    performanceRank: nullable(z.number().int()),
+    lastPerformanceCalculation: nullable(timestamp),
+  })
+  .meta({ id: "LeaderboardEntry" });
+
+export const calculationAnswer = z
+  .looseObject({
+    message: z.string(),
+    calculatedAt: timestamp,
+    officers: z.number().int(),
+    ranked: z.number().int(),
+    notifications: z.number().int(),
+  })
+  .meta({ id: "Calculation" });
+
+export const checkInAnswer = z
+  .looseObject({ id, userId: id, type: z.string(), lat: coordinate, lng: coordinate, address: nullable(z.string()), createdAt: timestamp })
+  .meta({ id: "CheckIn" });
+
+export const checkInStopAnswer = z
+  .looseObject({
+    userId: id,
+    userDisplayName: z.string(),
+    type: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    address: nullable(z.string()),
+    createdAt: timestamp,
+  })
+  .meta({ id: "CheckInStop" });
+
+export const productAnswer = z.looseObject({ id: z.string(), name: z.string() }).meta({ id: "Product" });
+export const geocodeAnswer = z.looseObject({ address: z.string(), fromProvider: z.boolean() }).meta({ id: "ReverseGeocode" });
+export const uploadUrlAnswer = z.looseObject({ uploadURL: z.url(), expiresAt: timestamp }).meta({ id: "UploadUrl" });
+export const storedObjectAnswer = z
+  .looseObject({ uploadId: z.string(), url: z.string(), kind: z.enum(["IMAGE", "VIDEO"]), mimeType: z.string(), size: z.number().int() })
+  .meta({ id: "StoredObject" });
+export const spreadsheetUploadAnswer = z.looseObject({ uploadId: z.string() }).meta({ id: "SpreadsheetUpload" });
+export const countAnswer = z.looseObject({ count: z.number().int() }).meta({ id: "Count" });

@@ -1,0 +1,164 @@
+import { z } from "zod";
+import { errorAnswer } from "~/api/answers";
+import { apiOperations, type ApiOperation, type RequestBody } from "~/api/operations.server";
+import { SESSION_COOKIE } from "~/models/session.server";
+
+// Builds /api/openapi.json from the operation list: request schemas are the zod schemas the
+// routes validate with (JSON bodies are strict, as readJsonBody makes them), answers are
+// app/api/answers.ts. Named schemas (`.meta({ id })`) become components.
+
+type JsonSchema = Record<string, unknown>;
+const COMPONENTS = "#/components/schemas/";
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "Bad input: the message says what is wrong",
+  401: "Signed out",
+  403: "Forbidden for this user (or a cross-site request)",
+  404: "Not found",
+  409: "Conflict with existing data",
+  413: "Body or file too large",
+  415: "Wrong content type or file type",
+  429: "Too many requests; retry after the Retry-After header's seconds",
+  503: "Temporarily unavailable",
+};
+
+function strict(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? schema.strict() : schema;
+}
+
+/** A zod schema as OpenAPI 3.1 JSON Schema; named sub-schemas are collected into `components`. */
+function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
+  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
+  for (const [name, definition] of Object.entries($defs ?? {})) components[name] = relink(definition) as JsonSchema;
+  const id = typeof rest.id === "string" ? rest.id : undefined;
+  if (id) {
+    const { id: _id, ...definition } = rest;
+    components[id] = relink(definition) as JsonSchema;
+    return { $ref: `${COMPONENTS}${id}` };
+  }
+  return relink(rest) as JsonSchema;
+}
+
+/** Points zod's `#/$defs/…` references at `#/components/schemas/…` and drops its `id` names (not `id` properties). */
+function relink(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(relink);
+  if (!value || typeof value !== "object") return value;
+  const entries = Object.entries(value).filter(([key, inner]) => !(key === "id" && typeof inner === "string"));
+  return Object.fromEntries(
+    entries.map(([key, inner]) => [key, key === "$ref" && typeof inner === "string" ? inner.replace("#/$defs/", COMPONENTS) : relink(inner)]),
+  );
+}
+
+function requestBody(body: RequestBody, components: Record<string, JsonSchema>) {
+  if (body.kind === "json") {
+    return {
+      required: true,
+      content: { "application/json": { schema: jsonSchema(strict(body.schema), "input", components), example: body.example } },
+    };
+  }
+  if (body.kind === "bytes") {
+    return { required: true, description: body.description, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } };
+  }
+  const properties = Object.fromEntries(
+    Object.entries(body.fields).map(([name, field]) => [
+      name,
+      field.file ? { type: "string", contentMediaType: "application/octet-stream", description: field.description } : { type: "string", description: field.description },
+    ]),
+  );
+  const required = Object.entries(body.fields)
+    .filter(([, field]) => field.required)
+    .map(([name]) => name);
+  return { required: true, content: { "multipart/form-data": { schema: { type: "object", properties, required } } } };
+}
+
+function parameters(operation: ApiOperation, components: Record<string, JsonSchema>) {
+  const inPath = Object.entries(operation.pathParams ?? {}).map(([name, parameter]) => ({
+    name,
+    in: "path",
+    required: true,
+    description: parameter.description,
+    schema: { type: typeof parameter.example === "number" ? "integer" : "string" },
+    example: parameter.example,
+  }));
+  const query = operation.query ? (jsonSchema(operation.query, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] }) : {};
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: query.required?.includes(name) ?? false,
+    schema,
+    ...(operation.queryExample?.[name] !== undefined ? { example: operation.queryExample[name] } : {}),
+  }));
+  return [...inPath, ...inQuery];
+}
+
+/** Every error status an operation can answer, from its access, its body and its own list. */
+export function errorStatuses(operation: ApiOperation): number[] {
+  const statuses = new Set(operation.errors ?? []);
+  if (operation.access !== "public") statuses.add(401);
+  if (operation.access === "manager" || operation.access === "admin") statuses.add(403);
+  if (operation.body || operation.query) statuses.add(400);
+  if (operation.body) statuses.add(413);
+  if (operation.body?.kind === "json" || operation.body?.kind === "multipart") statuses.add(415);
+  if (operation.method !== "get") statuses.add(403); // another site's Origin (server/same-origin.ts)
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function responses(operation: ApiOperation, components: Record<string, JsonSchema>) {
+  const { answer } = operation;
+  const success: Record<string, unknown> = { description: answer.description };
+  if (answer.redirect) success.headers = { Location: { schema: { type: "string" } } };
+  if (answer.setsCookie) success.headers = { "Set-Cookie": { description: "The session cookie", schema: { type: "string" } } };
+  if (answer.schema) success.content = { "application/json": { schema: jsonSchema(answer.schema, "output", components) } };
+  const errorRef = jsonSchema(errorAnswer, "output", components);
+  const errors = Object.fromEntries(
+    errorStatuses(operation).map((status) => [
+      String(status),
+      { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: errorRef } } },
+    ]),
+  );
+  return { [String(answer.status)]: success, ...errors };
+}
+
+const ACCESS_NOTES = {
+  public: "No sign-in needed.",
+  "signed-in": "Any signed-in user (OFFICER, MANAGER, ADMIN).",
+  manager: "MANAGER and ADMIN only.",
+  admin: "ADMIN only.",
+} as const;
+
+export function buildOpenApiDocument(serverUrl: string) {
+  const components: Record<string, JsonSchema> = {};
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of apiOperations) {
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method] = {
+      operationId: `${operation.method}${operation.path.replace(/^\/api/, "").replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
+      summary: operation.summary,
+      description: ACCESS_NOTES[operation.access],
+      tags: [operation.tag],
+      security: operation.access === "public" ? [] : [{ session: [] }],
+      "x-access": operation.access,
+      parameters: parameters(operation, components),
+      ...(operation.body ? { requestBody: requestBody(operation.body, components) } : {}),
+      responses: responses(operation, components),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Fieldline API",
+      version: "1.0.0",
+      description:
+        "The JSON API of Fieldline. Sign in with POST /api/login and send the session cookie back. Errors are JSON `{ error, fieldErrors? }`. State-changing calls that send an Origin header must come from this site.",
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ session: [] }],
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+    },
+  };
+}

@@ -1,0 +1,504 @@
+import { z } from "zod";
+import * as answers from "~/api/answers";
+import { checkInQuerySchema } from "~/models/checkin.schema";
+import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
+import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
+import { checkInSchema, commentSchema, pageQuerySchema, postSchema, rankingsQuerySchema, reactionSchema } from "~/models/post.schema";
+import {
+  avatarSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  profileUpdateSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  saveRegistrationSchema,
+} from "~/models/user.schema";
+
+// Every /api call, with the zod schemas its route validates with. /api/openapi.json is built
+// from this list, and the contract and permission tests walk it, so a call that is routed but
+// not listed (or listed but not routed) fails the tests.
+
+export type Access = "public" | "signed-in" | "manager" | "admin";
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+type PathParameter = { description: string; example: string | number };
+
+export type RequestBody =
+  | { kind: "json"; schema: z.ZodType; example: Record<string, unknown> }
+  | { kind: "multipart"; fields: Record<string, { description: string; file?: boolean; required?: boolean }> }
+  | { kind: "bytes"; description: string };
+
+export type ApiOperation = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  pathParams?: Record<string, PathParameter>;
+  query?: z.ZodObject;
+  queryExample?: Record<string, string>;
+  body?: RequestBody;
+  answer: { status: number; description: string; schema?: z.ZodType; redirect?: boolean; setsCookie?: boolean };
+  /** Error statuses beyond those that follow from access (401, 403) and the body (400, 413, 415). */
+  errors?: number[];
+};
+
+const dealerId = { description: "Dealer id", example: 1 };
+const postId = { description: "Post id", example: 1 };
+
+const dealerExample = {
+  businessName: "Contract Test Traders",
+  ownerFirstName: "Asif",
+  ownerLastName: "Jutt",
+  phone: "+92 300 1234567",
+  street: "Shop 5, Grain Market",
+  city: "Okara",
+  state: "Punjab",
+  lat: 30.8138,
+  lng: 73.4534,
+};
+
+export const apiOperations: ApiOperation[] = [
+  // ---- Accounts ----
+  {
+    method: "get",
+    path: "/api/login",
+    summary: "Browser redirect to the sign-in page (keeps a same-origin redirectTo)",
+    tag: "Accounts",
+    access: "public",
+    query: z.object({ redirectTo: z.string().optional() }),
+    answer: { status: 302, description: "Redirect to /login", redirect: true },
+  },
+  {
+    method: "post",
+    path: "/api/login",
+    summary: "Sign in; answers the user and sets the session cookie",
+    tag: "Accounts",
+    access: "public",
+    body: { kind: "json", schema: loginSchema, example: { username: "officer1", password: "fieldline" } },
+    answer: { status: 200, description: "Signed in", schema: answers.userAnswer, setsCookie: true },
+    errors: [401, 429],
+  },
+  {
+    method: "post",
+    path: "/api/logout",
+    summary: "Sign out (ends this session)",
+    tag: "Accounts",
+    access: "public",
+    answer: { status: 200, description: "Signed out", schema: answers.successAnswer },
+  },
+  {
+    method: "post",
+    path: "/api/register",
+    summary: "Create an OFFICER account and sign in",
+    tag: "Accounts",
+    access: "public",
+    body: { kind: "json", schema: registrationSchema, example: { username: "contract.officer", email: "contract.officer@example.com", password: "fieldline" } },
+    answer: { status: 201, description: "Account created", schema: answers.userAnswer, setsCookie: true },
+    errors: [409, 429],
+  },
+  {
+    method: "post",
+    path: "/api/save-registration",
+    summary: "Create an account with both locations in one call, and sign in",
+    tag: "Accounts",
+    access: "public",
+    body: {
+      kind: "json",
+      schema: saveRegistrationSchema,
+      example: {
+        username: "contract.setup",
+        email: "contract.setup@example.com",
+        password: "fieldline",
+        homeLat: 31.5204,
+        homeLng: 74.3587,
+        warehouseLat: 31.45,
+        warehouseLng: 74.3,
+      },
+    },
+    answer: { status: 201, description: "Account created", schema: answers.userAnswer, setsCookie: true },
+    errors: [409, 429],
+  },
+  {
+    method: "post",
+    path: "/api/forgot-password",
+    summary: "Email a password reset link (the same answer whether or not the email exists)",
+    tag: "Accounts",
+    access: "public",
+    body: { kind: "json", schema: forgotPasswordSchema, example: { email: "nobody@example.com" } },
+    answer: { status: 200, description: "Request taken", schema: answers.messageAnswer },
+    errors: [429],
+  },
+  {
+    method: "post",
+    path: "/api/reset-password",
+    summary: "Set a new password with the token from the reset email; ends the user's sessions",
+    tag: "Accounts",
+    access: "public",
+    body: { kind: "json", schema: resetPasswordSchema, example: { token: "not-a-real-token", newPassword: "fieldline2" } },
+    answer: { status: 200, description: "Password changed", schema: answers.messageAnswer },
+    errors: [429],
+  },
+  {
+    method: "get",
+    path: "/api/user",
+    summary: "The signed-in user",
+    tag: "Accounts",
+    access: "signed-in",
+    answer: { status: 200, description: "The user", schema: answers.userAnswer },
+  },
+  {
+    method: "get",
+    path: "/api/me",
+    summary: "The signed-in user (same as /api/user)",
+    tag: "Accounts",
+    access: "signed-in",
+    answer: { status: 200, description: "The user", schema: answers.userAnswer },
+  },
+  {
+    method: "put",
+    path: "/api/me",
+    summary: "Update the profile and/or home and warehouse locations",
+    tag: "Accounts",
+    access: "signed-in",
+    body: { kind: "json", schema: profileUpdateSchema, example: { homeAddress: "House 12, Model Town, Lahore" } },
+    answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
+  },
+  {
+    method: "get",
+    path: "/api/me/stats",
+    summary: "The user's activity for today, this week, this month and all time",
+    tag: "Accounts",
+    access: "signed-in",
+    answer: { status: 200, description: "Stats per period", schema: answers.statsAnswer },
+  },
+  {
+    method: "patch",
+    path: "/api/user/avatar",
+    summary: "Choose one of the default avatars",
+    tag: "Accounts",
+    access: "signed-in",
+    body: { kind: "json", schema: avatarSchema, example: { selectedAvatar: "DEFAULT_2" } },
+    answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
+  },
+
+  // ---- Notifications ----
+  {
+    method: "get",
+    path: "/api/notifications",
+    summary: "The user's latest notifications, newest first",
+    tag: "Notifications",
+    access: "signed-in",
+    answer: { status: 200, description: "Notifications", schema: z.array(answers.notificationAnswer) },
+  },
+  {
+    method: "get",
+    path: "/api/notifications/unread-count",
+    summary: "How many notifications are unread",
+    tag: "Notifications",
+    access: "signed-in",
+    answer: { status: 200, description: "The count", schema: answers.countAnswer },
+  },
+  {
+    method: "patch",
+    path: "/api/notifications/mark-all-read",
+    summary: "Mark every notification read",
+    tag: "Notifications",
+    access: "signed-in",
+    answer: { status: 200, description: "Done", schema: answers.successAnswer },
+  },
+  {
+    method: "patch",
+    path: "/api/notifications/{id}/read",
+    summary: "Mark one of the user's notifications read",
+    tag: "Notifications",
+    access: "signed-in",
+    pathParams: { id: { description: "Notification id", example: 1 } },
+    answer: { status: 200, description: "Done", schema: answers.successAnswer },
+    errors: [404],
+  },
+
+  // ---- Posts ----
+  {
+    method: "get",
+    path: "/api/posts",
+    summary: "The feed, newest first; the next page is in the Link header (rel=\"next\")",
+    tag: "Posts",
+    access: "signed-in",
+    query: pageQuerySchema,
+    queryExample: { limit: "5" },
+    answer: { status: 200, description: "Posts", schema: z.array(answers.postAnswer) },
+  },
+  {
+    method: "post",
+    path: "/api/posts",
+    summary: "Create a post (JSON with media from /api/objects/upload, or multipart with files)",
+    tag: "Posts",
+    access: "signed-in",
+    body: { kind: "json", schema: postSchema, example: { type: "FIELD_VISIT", text: "Contract test visit to the wheat plots near Okara.", lat: 30.8138, lng: 73.4534 } },
+    answer: { status: 201, description: "The post", schema: answers.postAnswer },
+  },
+  {
+    method: "get",
+    path: "/api/posts/{id}/react",
+    summary: "The post's reactions",
+    tag: "Posts",
+    access: "signed-in",
+    pathParams: { id: postId },
+    answer: { status: 200, description: "Reactions", schema: answers.reactionsAnswer },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/posts/{id}/react",
+    summary: "Like the post",
+    tag: "Posts",
+    access: "signed-in",
+    pathParams: { id: postId },
+    body: { kind: "json", schema: reactionSchema, example: { type: "LIKE" } },
+    answer: { status: 201, description: "Reactions", schema: answers.reactionsAnswer },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/api/posts/{id}/react",
+    summary: "Remove the user's like",
+    tag: "Posts",
+    access: "signed-in",
+    pathParams: { id: postId },
+    answer: { status: 200, description: "Reactions", schema: answers.reactionsAnswer },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/posts/{id}/comments",
+    summary: "The post's comments, oldest first",
+    tag: "Posts",
+    access: "signed-in",
+    pathParams: { id: postId },
+    answer: { status: 200, description: "Comments", schema: z.array(answers.commentAnswer) },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/posts/{id}/comments",
+    summary: "Comment on the post",
+    tag: "Posts",
+    access: "signed-in",
+    pathParams: { id: postId },
+    body: { kind: "json", schema: commentSchema, example: { text: "Good work, contract test." } },
+    answer: { status: 201, description: "The comment", schema: answers.commentAnswer },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/api/posts/{id}/comments/{commentId}",
+    summary: "Delete one of the user's own comments",
+    tag: "Posts",
+    access: "signed-in",
+    pathParams: { id: postId, commentId: { description: "Comment id", example: 1 } },
+    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/objects/upload",
+    summary: "A signed URL to PUT one media file to (15 minutes)",
+    tag: "Posts",
+    access: "signed-in",
+    answer: { status: 200, description: "The upload URL", schema: answers.uploadUrlAnswer },
+  },
+  {
+    method: "put",
+    path: "/api/objects/uploads/{uploadId}",
+    summary: "The signed upload target: the file's bytes (the URL's signature authorises it)",
+    tag: "Posts",
+    access: "public",
+    pathParams: { uploadId: { description: "From the signed URL", example: "0123456789abcdef0123456789abcdef" } },
+    body: { kind: "bytes", description: "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB" },
+    answer: { status: 200, description: "Stored", schema: answers.storedObjectAnswer },
+    errors: [403],
+  },
+  {
+    method: "get",
+    path: "/api/products",
+    summary: "The products a sale can be of",
+    tag: "Posts",
+    access: "signed-in",
+    answer: { status: 200, description: "Products", schema: z.array(answers.productAnswer) },
+  },
+  {
+    method: "post",
+    path: "/api/checkins",
+    summary: "Record a check-in (for GPS trackers and other tools)",
+    tag: "Map",
+    access: "signed-in",
+    body: { kind: "json", schema: checkInSchema, example: { type: "CHECK_IN", lat: 30.8138, lng: 73.4534 } },
+    answer: { status: 201, description: "The check-in", schema: answers.checkInAnswer },
+  },
+
+  // ---- Rankings and performance ----
+  {
+    method: "get",
+    path: "/api/agents/rankings",
+    summary: "Officers ranked by sales, with distance, hours, recovery and dealers for a period",
+    tag: "Rankings",
+    access: "signed-in",
+    query: rankingsQuerySchema,
+    queryExample: { period: "week" },
+    answer: { status: 200, description: "Rankings", schema: z.array(answers.rankingAnswer) },
+  },
+  {
+    method: "get",
+    path: "/api/agents/checkins",
+    summary: "Every officer's check-ins of one day, numbered and coloured per officer",
+    tag: "Map",
+    access: "signed-in",
+    query: checkInQuerySchema,
+    queryExample: { date: "2026-11-22" },
+    answer: { status: 200, description: "Check-in stops", schema: z.array(answers.checkInStopAnswer) },
+  },
+  {
+    method: "get",
+    path: "/api/performance/leaderboard",
+    summary: "The performance leaderboard",
+    tag: "Rankings",
+    access: "signed-in",
+    answer: { status: 200, description: "Entries", schema: z.array(answers.leaderboardAnswer) },
+  },
+  {
+    method: "post",
+    path: "/api/performance/calculate",
+    summary: "Recalculate performance scores and assign badges (MANAGER and ADMIN)",
+    tag: "Rankings",
+    access: "manager",
+    answer: { status: 200, description: "Done", schema: answers.calculationAnswer },
+    errors: [503],
+  },
+
+  // ---- Dealers ----
+  {
+    method: "get",
+    path: "/api/dealers",
+    summary: "The dealer directory, searched by business name, owner, city or phone",
+    tag: "Dealers",
+    access: "signed-in",
+    query: dealerListQuerySchema,
+    queryExample: { query: "Traders" },
+    answer: { status: 200, description: "Dealers (with view=map: pins only)", schema: z.array(answers.dealerAnswer) },
+  },
+  {
+    method: "post",
+    path: "/api/dealers",
+    summary: "Add a dealer",
+    tag: "Dealers",
+    access: "signed-in",
+    body: { kind: "json", schema: dealerSchema, example: dealerExample },
+    answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
+  },
+  {
+    method: "get",
+    path: "/api/dealers/{id}",
+    summary: "One dealer",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId },
+    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404],
+  },
+  {
+    method: "put",
+    path: "/api/dealers/{id}",
+    summary: "Update a dealer",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: { description: "Dealer id", example: 999_999 } },
+    body: { kind: "json", schema: dealerSchema, example: dealerExample },
+    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404],
+  },
+  {
+    method: "put",
+    path: "/api/dealers/{id}/about",
+    summary: "Update the dealer's About section",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId },
+    body: { kind: "json", schema: aboutSchema, example: { aboutDescription: "Stockist of SSP and sulfur since 2009." } },
+    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/dealers/{id}/profile-picture",
+    summary: "Set the dealer's profile picture",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId },
+    body: { kind: "multipart", fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } } },
+    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/dealers/{id}/gallery",
+    summary: "Add a photo to the dealer's gallery (at most 5)",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId },
+    body: { kind: "multipart", fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } } },
+    answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/api/dealers/{id}/gallery/{index}",
+    summary: "Remove a photo from the dealer's gallery",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId, index: { description: "Position in the gallery, from 0", example: 4 } },
+    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/upload",
+    summary: "Upload a spreadsheet (.xlsx or .xls, at most 10 MB) for a dealer import",
+    tag: "Dealers",
+    access: "signed-in",
+    body: { kind: "multipart", fields: { file: { description: "The spreadsheet", file: true, required: true } } },
+    answer: { status: 201, description: "Stored", schema: answers.spreadsheetUploadAnswer },
+  },
+  {
+    method: "post",
+    path: "/api/dealers/import",
+    summary: "Import dealers from an uploaded spreadsheet (or, ADMIN only, the sample file)",
+    tag: "Dealers",
+    access: "signed-in",
+    body: { kind: "json", schema: dealerImportRequestSchema, example: { uploadId: "00000000-0000-4000-8000-000000000000" } },
+    answer: { status: 200, description: "What was imported", schema: answers.importAnswer },
+    errors: [403, 404],
+  },
+
+  // ---- Places ----
+  {
+    method: "get",
+    path: "/api/geocode/reverse",
+    summary: "The address at a point (falls back to the coordinates as text)",
+    tag: "Map",
+    access: "signed-in",
+    query: reverseGeocodeQuerySchema,
+    queryExample: { lat: "31.5204", lng: "74.3587" },
+    answer: { status: 200, description: "The address", schema: answers.geocodeAnswer },
+  },
+
+  // ---- This document ----
+  {
+    method: "get",
+    path: "/api/openapi.json",
+    summary: "This description of the API (OpenAPI 3.1)",
+    tag: "Meta",
+    access: "public",
+    answer: { status: 200, description: "The OpenAPI document" },
+  },
+];

@@ -1,0 +1,23 @@
+import type { RequestHandler } from "express";
+
+export const CROSS_SITE_REFUSED = "Cross-site request refused";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses (403) a state-changing request whose Origin header names another site: a form or
+ * script on someone else's page cannot act with the user's session cookie. Browsers send
+ * Origin on every such request; tools that send none (curl, other servers) are let through.
+ * The app's own origin is APP_URL's or, behind a proxy, the one the request arrived at.
+ */
+export function sameOriginWrites(appUrl: string): RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    const origin = req.get("Origin");
+    if (SAFE_METHODS.has(req.method) || origin === undefined) return next();
+    if (origin === appOrigin || origin === `${req.protocol}://${req.get("Host")}`) return next();
+    res.status(403).set("Cache-Control", "no-store");
+    if (req.path.startsWith("/api/")) res.json({ error: CROSS_SITE_REFUSED });
+    else res.type("text/plain").send(CROSS_SITE_REFUSED);
+  };
+}

@@ -1,0 +1,294 @@
+import Database from "better-sqlite3";
+import fc from "fast-check";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { e2eDatabasePath, expect, readOutbox, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
+import {
+  answerValidator,
+  documentedStatuses,
+  exampleUrl,
+  jsonBodyOf,
+  loadApiDocument,
+  multipartFieldsOf,
+  operationsOf,
+  readJson,
+  sampleFile,
+  successStatus,
+  type DocumentedOperation,
+} from "./support/api-document";
+
+// The contract of /api/openapi.json, driven from the document itself: every call once with a
+// valid request built from its examples (the answer must be one the document lists, and match
+// its schema), then with invalid and hostile requests generated from its request schemas and
+// by fast-check (wrong types, too long, out of range, unknown and prototype-polluting keys,
+// malformed JSON, wrong content types, bad ids). No request may answer 500, every refusal is
+// a documented 4xx with `{ error }`, and no refused request changes the database.
+
+test.describe.configure({ timeout: 180_000 });
+
+type Callers = { anonymous: APIRequestContext; officer: APIRequestContext; manager: APIRequestContext; admin: APIRequestContext };
+type Call = { method: string; url: string; headers?: Record<string, string>; data?: unknown; multipart?: Record<string, unknown> };
+
+async function send(context: APIRequestContext, call: Call): Promise<APIResponse> {
+  return context.fetch(call.url, {
+    method: call.method.toUpperCase(),
+    headers: { ...call.headers, "X-Forwarded-For": uniqueClientAddress() },
+    data: call.data as string | Buffer | undefined,
+    multipart: call.multipart as Record<string, string>,
+    maxRedirects: 0,
+    failOnStatusCode: false,
+  });
+}
+
+function callerFor(callers: Callers, operation: DocumentedOperation): APIRequestContext {
+  if (operation.access === "admin") return callers.admin;
+  if (operation.access === "manager") return callers.manager;
+  if (operation.access === "signed-in") return callers.officer;
+  return callers.anonymous;
+}
+
+/** Rows the contract's own accounts own: a refused request must not change them. */
+function ownedRows(userIds: number[]): Record<string, number> {
+  const db = new Database(e2eDatabasePath(), { readonly: true, fileMustExist: true });
+  try {
+    const ids = userIds.join(",");
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    return {
+      posts: count(`SELECT count(*) AS n FROM Post WHERE userId IN (${ids})`),
+      comments: count(`SELECT count(*) AS n FROM Comment WHERE userId IN (${ids})`),
+      reactions: count(`SELECT count(*) AS n FROM Reaction WHERE userId IN (${ids})`),
+      checkIns: count(`SELECT count(*) AS n FROM CheckIn WHERE userId IN (${ids})`),
+      dealers: count(`SELECT count(*) AS n FROM Dealer WHERE createdById IN (${ids})`),
+      dealerUpdates: count(`SELECT count(*) AS n FROM Dealer WHERE createdById IN (${ids}) AND updatedAt > createdAt`),
+      profileChanges: count(`SELECT coalesce(sum(length(coalesce(homeAddress, '')) + length(selectedAvatar)), 0) AS n FROM User WHERE id IN (${ids})`),
+      contractAccounts: count(`SELECT count(*) AS n FROM User WHERE username LIKE 'contract%'`),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+const POLLUTING_KEYS = ["__proto__", "constructor", "prototype"];
+
+type PropertySchema = { type?: string | string[]; enum?: unknown[]; maxLength?: number; minimum?: number; maximum?: number; pattern?: string };
+
+/** Values each property must refuse, from its JSON Schema (a property without a type takes anything). */
+function invalidValues(schema: PropertySchema, required: boolean): unknown[] {
+  const types = ([] as string[]).concat(schema.type ?? []);
+  if (types.length === 0) return [];
+  const numeric = types.includes("number") || types.includes("integer");
+  const values: unknown[] = [{ nested: { junk: [1, { deeper: true }] } }, [1, 2, 3], true];
+  if (required) values.push(null);
+  if (types.includes("string") && !numeric) values.push(12345);
+  if (numeric) values.push("not a number");
+  if (types.includes("integer")) values.push(1.5);
+  if (schema.maxLength !== undefined) values.push("x".repeat(schema.maxLength + 1));
+  if (schema.enum) values.push("NOT_ONE_OF_THEM");
+  if (schema.maximum !== undefined) values.push(schema.maximum + 1);
+  if (schema.minimum !== undefined) values.push(schema.minimum - 1);
+  return values;
+}
+
+/** Query values a parameter must refuse (query values are always text, so no type mix-ups). */
+function invalidQueryValues(parameter: { required: boolean; schema: PropertySchema }): string[] {
+  const { schema } = parameter;
+  const types = ([] as string[]).concat(schema.type ?? []);
+  const values: string[] = [];
+  if (parameter.required) values.push("");
+  if (schema.enum) values.push("NOT_ONE_OF_THEM");
+  if (schema.maxLength !== undefined) values.push("x".repeat(schema.maxLength + 1));
+  if (types.includes("number") || types.includes("integer")) values.push("not a number");
+  if (types.includes("integer")) values.push("1.5");
+  if (schema.maximum !== undefined) values.push(String(schema.maximum + 1));
+  if (schema.minimum !== undefined) values.push(String(schema.minimum - 1));
+  return values;
+}
+
+function invalidJsonCalls(operation: DocumentedOperation, url: string): Array<{ label: string; call: Call }> {
+  const body = jsonBodyOf(operation)!;
+  const example = body.example ?? {};
+  const properties = (body.schema.properties ?? {}) as Record<string, PropertySchema>;
+  const required = body.schema.required ?? [];
+  const method = operation.method;
+  const calls: Array<{ label: string; call: Call }> = [
+    { label: "unknown field", call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, unexpectedField: 1 }) } },
+    { label: "malformed JSON", call: { method, url, headers: JSON_HEADERS, data: '{"text": "unterminated' } },
+    { label: "a JSON array", call: { method, url, headers: JSON_HEADERS, data: "[]" } },
+    { label: "a JSON string", call: { method, url, headers: JSON_HEADERS, data: '"text"' } },
+    { label: "text/plain", call: { method, url, headers: { "Content-Type": "text/plain" }, data: JSON.stringify(example) } },
+    { label: "over 100 KB", call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, padding: "x".repeat(120_000) }) } },
+  ];
+  for (const key of POLLUTING_KEYS) {
+    const text = `{"${key}": {"role": "ADMIN", "isAdmin": true}, ${JSON.stringify(example).slice(1)}`;
+    calls.push({ label: `${key} key`, call: { method, url, headers: JSON_HEADERS, data: text.replace(/, }$/, "}") } });
+  }
+  if (required.length > 0) calls.push({ label: "empty object", call: { method, url, headers: JSON_HEADERS, data: "{}" } });
+  for (const [name, schema] of Object.entries(properties)) {
+    for (const value of invalidValues(schema, required.includes(name))) {
+      calls.push({ label: `${name}=${JSON.stringify(value).slice(0, 30)}`, call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, [name]: value }) } });
+    }
+  }
+  return calls;
+}
+
+/** fast-check: the example with junk values and at least one key the strict schema refuses. */
+function fuzzedJsonBodies(operation: DocumentedOperation, runs: number, seed: number): string[] {
+  const body = jsonBodyOf(operation)!;
+  const known = Object.keys(body.schema.properties ?? {});
+  const junkValue = fc.oneof(
+    fc.string({ unit: "grapheme", maxLength: 40 }),
+    fc.string({ unit: "binary", maxLength: 40 }),
+    fc.constantFrom("\u202Eevil", "\u0000", "<script>alert(1)</script>", "' OR 1=1 --", "e\u0301\u0301\u0301", "💥".repeat(50)),
+    fc.double(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.jsonValue({ maxDepth: 3 }),
+  );
+  const junkKey = fc.oneof(fc.constantFrom(...POLLUTING_KEYS, "a[b][c]", "", " ", "role", "userId", "saleTotal"), fc.string({ minLength: 1, maxLength: 12 })).filter((key) => !known.includes(key));
+  const arbitrary = fc.record({
+    overrides: fc.dictionary(fc.constantFrom(...(known.length ? known : ["x"])), junkValue, { maxKeys: 3 }),
+    extra: fc.dictionary(junkKey, junkValue, { minKeys: 1, maxKeys: 3 }),
+  });
+  return fc.sample(arbitrary, { numRuns: runs, seed }).map(({ overrides, extra }) => {
+    // Object spread would drop "__proto__"; build the text so the key reaches the server.
+    const entries = [...Object.entries({ ...body.example, ...overrides }), ...Object.entries(extra)];
+    return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value ?? null)}`).join(",")}}`;
+  });
+}
+
+const BAD_IDS = ["abc", "0", "-1", "1.5", "99999999999999999999", "%2e%2e%2fetc", "1;DROP TABLE Post"];
+
+test("every /api call answers as openapi.json documents, refuses generated bad input with 4xx JSON, and never 500s", async ({ playwright, baseURL }) => {
+  const newContext = () => playwright.request.newContext({ baseURL });
+  const anonymous = await newContext();
+  const document = await loadApiDocument(anonymous);
+  expect(document.openapi).toBe("3.1.0");
+  const validate = answerValidator(document);
+  const operations = operationsOf(document);
+
+  const signIn = async (username: string, password = "fieldline") => {
+    const context = await newContext();
+    const response = await send(context, { method: "post", url: "/api/login", headers: JSON_HEADERS, data: JSON.stringify({ username, password }) });
+    expect(response.status(), `sign in ${username}`).toBe(200);
+    return context;
+  };
+  const officerContext = await newContext();
+  const officerName = `contract_${uniqueName("o").replaceAll("-", "_")}`;
+  const registered = await send(officerContext, {
+    method: "post",
+    url: "/api/register",
+    headers: JSON_HEADERS,
+    data: JSON.stringify({ username: officerName, email: `${officerName}@example.pk`, password: "contract-pass" }),
+  });
+  expect(registered.status()).toBe(201);
+  const officerId = ((await registered.json()) as { id: number }).id;
+  const callers: Callers = { anonymous, officer: officerContext, manager: await signIn("manager"), admin: await signIn("admin") };
+
+  // A notification of the officer's own, for the valid "mark read" call.
+  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  db.prepare("INSERT INTO Notification (userId, type, title, message, isRead, createdAt) VALUES (?, 'SYSTEM', 'Contract test', 'Mark me read', 0, ?)").run(officerId, Date.now());
+  db.close();
+
+  // A second account whose real reset token the valid reset-password call spends.
+  const resetName = `contract_${uniqueName("r").replaceAll("-", "_")}`;
+  const resetEmail = `${resetName}@example.pk`;
+  await send(await newContext(), { method: "post", url: "/api/register", headers: JSON_HEADERS, data: JSON.stringify({ username: resetName, email: resetEmail, password: "contract-pass" }) });
+  await send(anonymous, { method: "post", url: "/api/forgot-password", headers: JSON_HEADERS, data: JSON.stringify({ email: resetEmail }) });
+  const resetToken = new URL((await readOutbox(resetEmail, { timeout: 5000 }))!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+
+  const problems: string[] = [];
+  let requests = 0;
+  const check = async (operation: DocumentedOperation, label: string, context: APIRequestContext, call: Call, expectRefusal: boolean) => {
+    const response = await send(context, call);
+    requests++;
+    const status = response.status();
+    const body = await readJson(response);
+    const where = `${operation.method.toUpperCase()} ${call.url.slice(0, 80)} (${label}) → ${status}`;
+    if (status >= 500) problems.push(`${where}: server error ${JSON.stringify(body).slice(0, 200)}`);
+    else if (!documentedStatuses(operation).includes(status)) problems.push(`${where}: status not in the document`);
+    else if (expectRefusal && status < 400) problems.push(`${where}: bad input was accepted`);
+    else {
+      const mismatch = validate(operation, status, body);
+      if (mismatch) problems.push(`${where}: answer does not match the document: ${mismatch}`);
+    }
+    return { status, body };
+  };
+
+  // 1. Valid requests, in document order; ids created on the way are used by later calls.
+  const created: Record<string, string | number> = {};
+  const pathValues = (operation: DocumentedOperation): Record<string, string | number> => {
+    if (operation.path === "/api/dealers/{id}/gallery/{index}" && created.dealer) return { id: created.dealer, index: 0 };
+    if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
+    if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
+    if (operation.path.startsWith("/api/posts/{id}") && created.post) return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
+    return {};
+  };
+  for (const operation of operations) {
+    const context = operation.path === "/api/logout" ? await signIn(officerName, "contract-pass") : callerFor(callers, operation);
+    let url = exampleUrl(operation, pathValues(operation));
+    const call: Call = { method: operation.method, url };
+    const json = jsonBodyOf(operation);
+    if (json) {
+      const example = { ...json.example };
+      // Values only a live run can know: a fresh account name, a real reset token, a real upload.
+      if ("username" in example && "email" in example) Object.assign(example, { username: `contract.${uniqueName("u")}`, email: `${uniqueName("contract")}@example.pk` });
+      if ("token" in example) example.token = resetToken;
+      if ("uploadId" in example && created.spreadsheet) example.uploadId = created.spreadsheet;
+      Object.assign(call, { headers: JSON_HEADERS, data: JSON.stringify(example) });
+    }
+    const fields = multipartFieldsOf(operation);
+    if (fields) call.multipart = Object.fromEntries(await Promise.all(Object.keys(fields).map(async (name) => [name, await sampleFile(name)])));
+    if (operation.requestBody?.content["application/octet-stream"]) {
+      url = String(created.uploadURL ?? url);
+      Object.assign(call, { url, headers: { "Content-Type": "application/octet-stream" }, data: (await sampleFile("image")).buffer });
+    }
+    const { status, body } = await check(operation, "valid", context, call, false);
+    if (status !== successStatus(operation)) problems.push(`${operation.method.toUpperCase()} ${url}: the valid example answered ${status} ${JSON.stringify(body).slice(0, 160)}`);
+    const answer = body as Record<string, unknown>;
+    if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/posts/{id}/comments") created.comment = answer.id as number;
+    if (operation.method === "get" && operation.path === "/api/notifications") created.notification = (body as Array<{ id: number }>)[0]?.id ?? 0;
+    if (operation.method === "post" && operation.path === "/api/upload") created.spreadsheet = answer.uploadId as string;
+    if (operation.path === "/api/objects/upload") created.uploadURL = new URL(String(answer.uploadURL)).pathname + new URL(String(answer.uploadURL)).search;
+  }
+
+  // 2. Invalid and hostile requests: none may change what the contract's accounts own.
+  const before = ownedRows([officerId]);
+  let seed = 20261122;
+  for (const operation of operations) {
+    const context = callerFor(callers, operation);
+    const url = exampleUrl(operation, pathValues(operation));
+    if (jsonBodyOf(operation)) {
+      for (const { label, call } of invalidJsonCalls(operation, url)) await check(operation, label, context, call, true);
+      for (const data of fuzzedJsonBodies(operation, 25, seed++)) await check(operation, "fast-check", context, { method: operation.method, url, headers: JSON_HEADERS, data }, true);
+    }
+    const fields = multipartFieldsOf(operation);
+    if (fields) {
+      const [field] = Object.keys(fields);
+      await check(operation, "no file", context, { method: operation.method, url, multipart: { note: "no file here" } }, true);
+      await check(operation, "text posing as an image", context, { method: operation.method, url, multipart: { [field!]: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } } }, true);
+      await check(operation, "JSON instead of multipart", context, { method: operation.method, url, headers: JSON_HEADERS, data: "{}" }, true);
+    }
+    for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
+      for (const bad of BAD_IDS) {
+        const badUrl = exampleUrl(operation, { ...pathValues(operation), [parameter.name]: bad });
+        const example = jsonBodyOf(operation)?.example;
+        await check(operation, `${parameter.name}=${bad}`, context, { method: operation.method, url: badUrl, ...(example ? { headers: JSON_HEADERS, data: JSON.stringify(example) } : {}) }, true);
+      }
+    }
+    for (const parameter of operation.parameters.filter((p) => p.in === "query")) {
+      for (const value of invalidQueryValues(parameter)) {
+        const target = new URL(url, "http://localhost");
+        target.searchParams.set(parameter.name, value);
+        await check(operation, `?${parameter.name}=${value.slice(0, 20)}`, context, { method: operation.method, url: `${target.pathname}${target.search}` }, true);
+      }
+    }
+  }
+  console.log(`contract: ${operations.length} operations, ${requests} requests, ${problems.length} problems`);
+  expect(problems).toEqual([]);
+  expect(ownedRows([officerId])).toEqual(before);
+  expect(requests).toBeGreaterThan(operations.length * 5);
+});

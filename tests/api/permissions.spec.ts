@@ -1,0 +1,173 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test, uniqueClientAddress } from "../e2e/support/fixtures";
+import routes from "../../app/routes";
+import { loadApiDocument, operationsOf } from "./support/api-document";
+
+// The permission matrix of decisions.md §2, walked over every route of app/routes.ts and every
+// call of /api/openapi.json as signed-out, OFFICER, MANAGER and ADMIN. Each row names the
+// status each of them gets; requests carry no valid body, so a call a role may make answers
+// its validation error (400) or a harmless success instead of changing data.
+
+type Role = "signedOut" | "officer" | "manager" | "admin";
+const ROLES: Role[] = ["signedOut", "officer", "manager", "admin"];
+/** [signed out, OFFICER, MANAGER, ADMIN] */
+type Statuses = [number, number, number, number];
+
+type Row = { route: string; method: string; url: string; statuses: Statuses; body?: "form" | "json" | "multipart" };
+
+const SIGN_IN = 302; // pages send signed-out users to /login?redirectTo=…
+const everyone = (status: number): Statuses => [status, status, status, status];
+const signedIn = (status: number): Statuses => [SIGN_IN, status, status, status];
+const api = (status: number): Statuses => [401, status, status, status];
+
+// Pages: GET renders (200), redirects (302) or refuses (403); role-limited actions are posted too.
+const pageRows: Row[] = [
+  { route: "/", method: "GET", url: "/", statuses: everyone(200) }, // signed out: the landing page
+  { route: "/new-post", method: "GET", url: "/new-post", statuses: signedIn(200) },
+  { route: "/posts/:id", method: "GET", url: "/posts/1", statuses: signedIn(200) },
+  { route: "/profile", method: "GET", url: "/profile", statuses: signedIn(200) },
+  { route: "/leaderboard", method: "GET", url: "/leaderboard", statuses: signedIn(200) },
+  { route: "/leaderboard", method: "POST", url: "/leaderboard", statuses: [SIGN_IN, 403, 302, 302], body: "form" },
+  { route: "/notifications", method: "GET", url: "/notifications", statuses: signedIn(200) },
+  { route: "/dealers", method: "GET", url: "/dealers", statuses: signedIn(200) },
+  { route: "/dealers/import", method: "GET", url: "/dealers/import", statuses: signedIn(200) },
+  { route: "/add-dealer", method: "GET", url: "/add-dealer", statuses: signedIn(200) },
+  { route: "/dealer-details/:id?", method: "GET", url: "/dealer-details/1", statuses: signedIn(200) },
+  { route: "/dealer-details/:id/remove-photo/:index", method: "GET", url: "/dealer-details/1/remove-photo/9", statuses: signedIn(404) },
+  { route: "/admin/import", method: "GET", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 200] },
+  { route: "/admin/import", method: "POST", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 302], body: "form" },
+  { route: "/dealer-map", method: "GET", url: "/dealer-map", statuses: signedIn(200) },
+  { route: "/login", method: "GET", url: "/login", statuses: [200, 302, 302, 302] },
+  { route: "/register", method: "GET", url: "/register", statuses: [200, 302, 302, 302] },
+  { route: "/forgot-password", method: "GET", url: "/forgot-password", statuses: everyone(200) },
+  { route: "/reset-password", method: "GET", url: "/reset-password?token=abc", statuses: everyone(200) },
+  { route: "/location-setup", method: "GET", url: "/location-setup", statuses: everyone(200) },
+  { route: "/logout", method: "GET", url: "/logout", statuses: everyone(302) },
+  { route: "*", method: "GET", url: "/no-such-page", statuses: everyone(404) },
+  { route: "/api/*", method: "GET", url: "/api/no-such-call", statuses: everyone(404) },
+];
+
+// /api: every call of openapi.json. Signed out 401; OFFICER 403 where §2 says no.
+const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" | "multipart" }> = {
+  "GET /api/login": { url: "/api/login", statuses: everyone(302) },
+  "POST /api/login": { url: "/api/login", statuses: everyone(400), body: "json" },
+  "POST /api/register": { url: "/api/register", statuses: everyone(400), body: "json" },
+  "POST /api/save-registration": { url: "/api/save-registration", statuses: everyone(400), body: "json" },
+  "POST /api/forgot-password": { url: "/api/forgot-password", statuses: everyone(400), body: "json" },
+  "POST /api/reset-password": { url: "/api/reset-password", statuses: everyone(400), body: "json" },
+  "GET /api/user": { url: "/api/user", statuses: api(200) },
+  "GET /api/me": { url: "/api/me", statuses: api(200) },
+  "PUT /api/me": { url: "/api/me", statuses: api(200), body: "json" },
+  "GET /api/me/stats": { url: "/api/me/stats", statuses: api(200) },
+  "PATCH /api/user/avatar": { url: "/api/user/avatar", statuses: api(400), body: "json" },
+  "GET /api/notifications": { url: "/api/notifications", statuses: api(200) },
+  "GET /api/notifications/unread-count": { url: "/api/notifications/unread-count", statuses: api(200) },
+  "PATCH /api/notifications/mark-all-read": { url: "/api/notifications/mark-all-read", statuses: api(200) },
+  "PATCH /api/notifications/{id}/read": { url: "/api/notifications/999999/read", statuses: api(404) },
+  "GET /api/posts": { url: "/api/posts?limit=1", statuses: api(200) },
+  "POST /api/posts": { url: "/api/posts", statuses: api(400), body: "json" },
+  "GET /api/posts/{id}/react": { url: "/api/posts/1/react", statuses: api(200) },
+  "POST /api/posts/{id}/react": { url: "/api/posts/999999/react", statuses: api(404), body: "json" },
+  "DELETE /api/posts/{id}/react": { url: "/api/posts/999999/react", statuses: api(404) },
+  "GET /api/posts/{id}/comments": { url: "/api/posts/1/comments", statuses: api(200) },
+  "POST /api/posts/{id}/comments": { url: "/api/posts/1/comments", statuses: api(400), body: "json" },
+  "DELETE /api/posts/{id}/comments/{commentId}": { url: "/api/posts/1/comments/999999", statuses: api(404) },
+  "POST /api/objects/upload": { url: "/api/objects/upload", statuses: api(200) },
+  "PUT /api/objects/uploads/{uploadId}": { url: "/api/objects/uploads/0123456789abcdef", statuses: everyone(403) },
+  "GET /api/products": { url: "/api/products", statuses: api(200) },
+  "POST /api/checkins": { url: "/api/checkins", statuses: api(400), body: "json" },
+  "GET /api/agents/rankings": { url: "/api/agents/rankings", statuses: api(200) },
+  "GET /api/agents/checkins": { url: "/api/agents/checkins", statuses: api(400) },
+  "GET /api/performance/leaderboard": { url: "/api/performance/leaderboard", statuses: api(200) },
+  "POST /api/performance/calculate": { url: "/api/performance/calculate", statuses: [401, 403, 200, 200] },
+  "GET /api/dealers": { url: "/api/dealers?query=zzzz-none", statuses: api(200) },
+  "POST /api/dealers": { url: "/api/dealers", statuses: api(400), body: "json" },
+  "GET /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(200) },
+  "PUT /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(400), body: "json" },
+  "PUT /api/dealers/{id}/about": { url: "/api/dealers/999999/about", statuses: api(404), body: "json" },
+  "POST /api/dealers/{id}/profile-picture": { url: "/api/dealers/1/profile-picture", statuses: api(400), body: "multipart" },
+  "POST /api/dealers/{id}/gallery": { url: "/api/dealers/1/gallery", statuses: api(400), body: "multipart" },
+  "DELETE /api/dealers/{id}/gallery/{index}": { url: "/api/dealers/1/gallery/9", statuses: api(404) },
+  "POST /api/upload": { url: "/api/upload", statuses: api(400), body: "multipart" },
+  "POST /api/dealers/import": { url: "/api/dealers/import", statuses: api(400), body: "json" },
+  "GET /api/geocode/reverse": { url: "/api/geocode/reverse", statuses: api(400) },
+  "GET /api/openapi.json": { url: "/api/openapi.json", statuses: everyone(200) },
+  // Signing out last: it ends the session the other rows use.
+  "POST /api/logout": { url: "/api/logout", statuses: everyone(200) },
+};
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every URL pattern of app/routes.ts ("/" for the index, "/api/posts/:id/react", "*"…). */
+function routePatterns(entries: RouteEntry[], prefix = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path === undefined ? prefix : entry.path === "*" && prefix === "" ? "*" : `${prefix}/${entry.path}`;
+    const own = entry.index ? [prefix || "/"] : entry.path !== undefined ? [path] : [];
+    return [...own, ...routePatterns(entry.children ?? [], entry.path === undefined ? prefix : path)];
+  });
+}
+
+const ACCESS: Record<string, Statuses> = {
+  public: [0, 0, 0, 0],
+  "signed-in": [401, 0, 0, 0],
+  manager: [401, 403, 0, 0],
+  admin: [401, 403, 403, 0],
+};
+
+test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the status decisions.md §2 says", async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const newContext = () => playwright.request.newContext({ baseURL, maxRedirects: 0 });
+  const document = await loadApiDocument(await newContext());
+  const operations = operationsOf(document);
+
+  // The tables cover app/routes.ts and openapi.json exactly.
+  const covered = new Set([...pageRows.map((row) => row.route), ...Object.keys(apiRows).map((key) => key.split(" ")[1]!.replace(/\{(\w+)\}/g, ":$1"))]);
+  expect([...new Set(routePatterns(routes as RouteEntry[]))].sort()).toEqual([...covered].sort());
+  expect(Object.keys(apiRows).sort()).toEqual(operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).sort());
+
+  // openapi.json states the same access as the table.
+  for (const operation of operations) {
+    const row = apiRows[`${operation.method.toUpperCase()} ${operation.path}`]!;
+    const [signedOut, officer, manager] = ACCESS[operation.access]!;
+    if (signedOut) expect(row.statuses[0], `${operation.method} ${operation.path} signed out`).toBe(signedOut);
+    if (officer) expect(row.statuses[1], `${operation.method} ${operation.path} as OFFICER`).toBe(officer);
+    if (manager) expect(row.statuses[2], `${operation.method} ${operation.path} as MANAGER`).toBe(manager);
+  }
+
+  const signIn = async (username: string) => {
+    const context = await newContext();
+    const response = await context.post("/api/login", { data: { username, password: "fieldline" }, headers: { "X-Forwarded-For": uniqueClientAddress() } });
+    expect(response.status(), `sign in ${username}`).toBe(200);
+    return context;
+  };
+  const callers: Record<Role, APIRequestContext> = {
+    signedOut: await newContext(),
+    officer: await signIn("officer8"),
+    manager: await signIn("manager"),
+    admin: await signIn("admin"),
+  };
+
+  const rows: Row[] = [
+    ...pageRows,
+    ...Object.entries(apiRows).map(([key, row]) => ({ route: key, method: key.split(" ")[0]!, ...row })),
+  ];
+  const mismatches: string[] = [];
+  for (const row of rows) {
+    for (const [index, role] of ROLES.entries()) {
+      const response = await callers[role].fetch(row.url, {
+        method: row.method,
+        headers: { "X-Forwarded-For": uniqueClientAddress() },
+        ...(row.body === "form" ? { form: { intent: "permission-check" } } : {}),
+        ...(row.body === "json" ? { data: {} } : {}),
+        ...(row.body === "multipart" ? { multipart: { note: "no file" } } : {}),
+      });
+      const expected = row.statuses[index]!;
+      if (response.status() !== expected) mismatches.push(`${row.method} ${row.url} as ${role}: ${response.status()}, expected ${expected}`);
+      const signInPage = `/login?${new URLSearchParams({ redirectTo: row.url })}`;
+      if (response.status() === SIGN_IN && role === "signedOut" && !row.url.startsWith("/api/") && row.url !== "/logout" && response.headers().location !== signInPage) {
+        mismatches.push(`${row.method} ${row.url} as ${role}: went to ${response.headers().location}, expected ${signInPage}`);
+      }
+    }
+  }
+  expect(mismatches).toEqual([]);
+});
