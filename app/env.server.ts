@@ -22,6 +22,9 @@ const envSchema = z
     CURRENCY_SYMBOL: z.string().default("$"),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    /** Unset: Secure cookies exactly when APP_URL is https. */
+    COOKIE_SECURE: z.stringbool().optional(),
     LOG_REQUESTS: z.stringbool().default(true),
     LITEFS_DIR: z.string().optional(),
     FLY_APP_NAME: z.string().optional(),
@@ -29,7 +32,8 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? developmentOnlySecret(env.NODE_ENV),
-    COOKIE_SECURE: new URL(env.APP_URL).protocol === "https:",
+    HTTPS: new URL(env.APP_URL).protocol === "https:",
+    COOKIE_SECURE: env.COOKIE_SECURE ?? new URL(env.APP_URL).protocol === "https:",
   }));
 
 function developmentOnlySecret(nodeEnv: string): string {

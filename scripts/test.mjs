@@ -67,6 +67,9 @@ async function main() {
     run(...command("vitest", "run", "--passWithNoTests"), { env }),
   );
   await step("Production build", () => run(...command("react-router", "build"), { env }));
+  await step("Concurrency and crash tests (production build)", () =>
+    run(...command("vitest", "run", "--config", "vitest.resilience.config.ts"), { env }),
+  );
   await step("Page weight", () => run("node", ["scripts/page-weight.mjs"], { env }));
   await step("End-to-end tests (Playwright)", () => run(...command("playwright", "test"), { env }));
 }

@@ -7,7 +7,7 @@ import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/lib/litefs.server.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
-import { authRateLimits } from "./rate-limits.ts";
+import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
@@ -32,9 +32,9 @@ if (env.LITEFS_DIR) {
 server.use(compression());
 server.use(assignCspNonce);
 if (isProduction) {
-  server.use(securityHeaders({ tileUrl: env.TILE_URL, upgradeInsecureRequests: env.COOKIE_SECURE }));
+  server.use(securityHeaders({ tileUrl: env.TILE_URL, https: env.HTTPS }));
 }
-server.use(authRateLimits(env.RATE_LIMIT_PER_MINUTE));
+server.use(rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE }));
 server.use(closeUnreadRequests);
 server.use(sameOriginWrites(env.APP_URL));
 
@@ -62,6 +62,11 @@ if (isProduction) {
   });
 }
 
-server.listen(env.PORT, () => {
+const listener = server.listen(env.PORT, () => {
   console.log(`Fieldline is serving on http://localhost:${env.PORT}`);
 });
+// Node closes an idle keep-alive connection after 5 s, racing clients (and proxies such as Fly's,
+// idle for 60 s) that send their next request down it just then: they get a reset. The load test
+// met it whenever the event loop was busy. Idle connections stay open longer than any client keeps them.
+listener.keepAliveTimeout = 65_000;
+listener.headersTimeout = 66_000;

@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
+const TOO_MANY_UPLOADS = "Too many uploads. Please wait a minute and try again.";
 
 // Each group has its own budget per client address; a page form and its /api twin share it.
 const limitedPosts: Record<string, string[]> = {
@@ -16,37 +17,49 @@ function normalisedPath(req: Request): string {
   return path === "" ? "/" : path;
 }
 
-export function authRateLimits(limitPerMinute: number): RequestHandler {
+/** Files arrive as multipart forms (pages, /api/posts, /api/upload, gallery) or as a PUT to a signed upload URL. */
+function isUpload(req: Request): boolean {
+  if (req.method !== "POST" && req.method !== "PUT") return false;
+  return /^multipart\/form-data/i.test(req.get("Content-Type") ?? "") || (req.method === "PUT" && normalisedPath(req).startsWith("/api/objects/uploads/"));
+}
+
+/** A limiter that answers 429 with Retry-After, as JSON under /api and as a small page elsewhere. */
+function perMinute(limit: number, message: string): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler(req, res) {
+      res.status(429).set("Retry-After", "60");
+      if (normalisedPath(req).startsWith("/api/")) {
+        res.json({ error: message });
+      } else {
+        res.type("html").send(tooManyPage(normalisedPath(req), message));
+      }
+    },
+  });
+}
+
+/** Per client address and minute: sign-in, registration and password-reset attempts, and uploads. */
+export function rateLimits({ authPerMinute, uploadsPerMinute }: { authPerMinute: number; uploadsPerMinute: number }): RequestHandler {
   const groupOf = new Map<string, string>();
   const limiters = new Map<string, RequestHandler>();
   for (const [group, paths] of Object.entries(limitedPosts)) {
     for (const path of paths) groupOf.set(path, group);
-    limiters.set(
-      group,
-      rateLimit({
-        windowMs: 60_000,
-        limit: limitPerMinute,
-        standardHeaders: "draft-8",
-        legacyHeaders: false,
-        handler(req, res) {
-          res.status(429).set("Retry-After", "60");
-          if (normalisedPath(req).startsWith("/api/")) {
-            res.json({ error: TOO_MANY });
-          } else {
-            res.type("html").send(tooManyPage(normalisedPath(req)));
-          }
-        },
-      }),
-    );
+    limiters.set(group, perMinute(authPerMinute, TOO_MANY));
   }
+  const uploads = perMinute(uploadsPerMinute, TOO_MANY_UPLOADS);
   return (req, res, next) => {
     const group = req.method === "POST" ? groupOf.get(normalisedPath(req)) : undefined;
-    const limiter = group ? limiters.get(group) : undefined;
+    const limiter = group ? limiters.get(group) : isUpload(req) ? uploads : undefined;
     if (!limiter) return next();
     return limiter(req, res, next);
   };
 }
 
-function tooManyPage(path: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too many attempts · Fieldline</title></head><body><h1>Too many attempts</h1><p>${TOO_MANY}</p><p><a href="${path}">Try again</a></p></body></html>`;
+function tooManyPage(rawPath: string, message: string): string {
+  // Any page can be an upload's target now, so the path is escaped before it goes into the link.
+  const path = rawPath.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too many attempts · Fieldline</title></head><body><h1>Too many attempts</h1><p>${message}</p><p><a href="${path}">Try again</a></p></body></html>`;
 }

@@ -17,7 +17,8 @@ export function tileOrigin(tileUrl: string): string | undefined {
   }
 }
 
-export function securityHeaders(options: { tileUrl: string; upgradeInsecureRequests: boolean }): RequestHandler {
+/** Helmet's headers with a nonce CSP; `https` (APP_URL is https) adds HSTS and upgrade-insecure-requests. */
+export function securityHeaders(options: { tileUrl: string; https: boolean }): RequestHandler {
   const tiles = tileOrigin(options.tileUrl);
   return helmet({
     contentSecurityPolicy: {
@@ -33,15 +34,15 @@ export function securityHeaders(options: { tileUrl: string; upgradeInsecureReque
         "connect-src": ["'self'"],
         "media-src": ["'self'", "blob:"],
         "object-src": ["'none'"],
-        "base-uri": ["'self'"],
+        "base-uri": ["'none'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
-        "upgrade-insecure-requests": options.upgradeInsecureRequests ? [] : null,
+        "upgrade-insecure-requests": options.https ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Over plain HTTP (a local demo) HSTS would only confuse; behind HTTPS it is on.
-    strictTransportSecurity: options.upgradeInsecureRequests,
+    // One year, subdomains included (helmet's default); over plain HTTP (a local demo) it would only confuse.
+    strictTransportSecurity: options.https,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
 }

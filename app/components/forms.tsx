@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type InputHTMLAttributes } from "react";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useHydrated } from "~/lib/hydrated";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
@@ -77,6 +78,18 @@ export function FormErrors({ errors }: { errors?: string[] }) {
       {errors.map((error) => (
         <p key={error}>{error}</p>
       ))}
+    </div>
+  );
+}
+
+/** The honeypot of the public forms (app/lib/honeypot.ts): out of sight, the tab order and the accessibility tree. */
+export function HoneypotField() {
+  return (
+    <div aria-hidden="true" style={{ display: "none" }}>
+      <label>
+        Website
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
     </div>
   );
 }

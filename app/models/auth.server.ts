@@ -4,7 +4,8 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { currentUserContext } from "~/context";
-import { verifyLogin, type CurrentUser } from "~/models/user.server";
+import { isHoneypotFilled } from "~/lib/honeypot";
+import { INVALID_LOGIN, verifyLogin, type CurrentUser } from "~/models/user.server";
 import { loginSchema, type Role } from "~/models/user.schema";
 
 export const AUTH_REQUIRED = "Authentication required";
@@ -17,6 +18,10 @@ export const authenticator = new Authenticator<FormLogin>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
     const submission = parseWithZod(form, { schema: loginSchema });
+    // A bot that filled the honeypot is told what a wrong password is told.
+    if (isHoneypotFilled(form)) {
+      return { status: "rejected", result: submission.reply({ formErrors: [INVALID_LOGIN], hideFields: ["password"] }) };
+    }
     if (submission.status !== "success") {
       return { status: "rejected", result: submission.reply({ hideFields: ["password"] }) };
     }

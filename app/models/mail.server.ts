@@ -18,17 +18,34 @@ function smtp(): Transporter | undefined {
  * A failing SMTP server does not fail the caller: the message stays unsent in the outbox.
  */
 export async function sendEmail(email: Email): Promise<void> {
+  await (await storeAndDeliver(email)).delivered;
+}
+
+/**
+ * Like sendEmail, but answers as soon as the email is in the outbox and delivers it in the
+ * background: an answer that must not take longer when an email goes out (a password reset
+ * request, which would otherwise tell by its time whether an account exists) does not wait for SMTP.
+ */
+export async function queueEmail(email: Email): Promise<void> {
+  await storeAndDeliver(email);
+}
+
+async function storeAndDeliver(email: Email): Promise<{ delivered: Promise<void> }> {
   const stored = await prisma.outboxEmail.create({ data: email, select: { id: true } });
+  return { delivered: deliver(stored.id, email) };
+}
+
+async function deliver(id: number, email: Email): Promise<void> {
   const transporter = smtp();
   if (!transporter) {
-    console.info(`[outbox] email #${stored.id} to ${email.to}: ${email.subject}\n${email.text}`);
+    console.info(`[outbox] email #${id} to ${email.to}: ${email.subject}\n${email.text}`);
     return;
   }
   try {
     await transporter.sendMail({ from: env.MAIL_FROM, ...email });
-    await prisma.outboxEmail.update({ where: { id: stored.id }, data: { sentAt: new Date() } });
+    await prisma.outboxEmail.update({ where: { id }, data: { sentAt: new Date() } });
   } catch (error) {
-    console.error(`[mail] could not send email #${stored.id}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[mail] could not send email #${id}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { sendEmail } from "~/models/mail.server";
+import { queueEmail } from "~/models/mail.server";
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
 
@@ -21,7 +21,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
   return RESET_LINK_SENT;
 }
 
-/** Issues a one-hour, single-use token (stored only hashed) and emails the link. */
+/** Issues a one-hour, single-use token (stored only hashed) and queues the email with the link. */
 export async function sendResetLink(user: { id: number; email: string; firstName: string | null }): Promise<void> {
   const token = crypto.randomBytes(32).toString("base64url");
   await prisma.passwordResetToken.create({
@@ -29,7 +29,7 @@ export async function sendResetLink(user: { id: number; email: string; firstName
   });
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, env.APP_URL).toString();
   const greeting = user.firstName ? `Hello ${user.firstName},` : "Hello,";
-  await sendEmail({
+  await queueEmail({
     to: user.email,
     subject: "Reset your Fieldline password",
     text: `${greeting}\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,

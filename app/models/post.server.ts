@@ -312,11 +312,11 @@ export async function listReactions(postId: number) {
 /** Adds the user's like; liking twice is harmless. */
 export async function likePost(postId: number, userId: number): Promise<void> {
   await requirePost(postId);
-  await prisma.reaction.upsert({
-    where: { postId_userId_type: { postId, userId, type: "LIKE" } },
-    create: { postId, userId, type: "LIKE" },
-    update: {},
-  });
+  // Not an upsert: Prisma runs it as a read, then an insert, and two likes of the same user at
+  // once (two phones, or the load test) both inserted, the second failing on the unique index.
+  await prisma.$executeRaw`
+    INSERT INTO Reaction (postId, userId, type, createdAt) VALUES (${postId}, ${userId}, 'LIKE', ${Date.now()})
+    ON CONFLICT (postId, userId, type) DO NOTHING`;
 }
 
 export async function unlikePost(postId: number, userId: number): Promise<void> {

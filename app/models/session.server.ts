@@ -1,22 +1,16 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage } from "react-router";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { appCookie } from "~/lib/cookies.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_COOKIE = "fl_session";
-
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
+const sessionCookie = { ...appCookie("fl_session"), maxAge: SESSION_LIFETIME_MS / 1000 };
+/** The session cookie's name: __Host-fl_session when cookies are Secure (decision 17). */
+export const SESSION_COOKIE = sessionCookie.name;
+
 const sessionStorage = createCookieSessionStorage<{ sessionId: string }>({
-  cookie: {
-    name: SESSION_COOKIE,
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.COOKIE_SECURE,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-    maxAge: SESSION_LIFETIME_MS / 1000,
-  },
+  cookie: sessionCookie,
 });
 
 export const currentUserSelect = {

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
-import { env } from "~/env.server";
+import { appCookie } from "~/lib/cookies.server";
 
 export const toastSchema = z.object({
   title: z.string(),
@@ -12,14 +12,7 @@ export type ToastInput = z.input<typeof toastSchema>;
 
 // A flash cookie: set by an action, shown once by the next page, so notices work without JavaScript.
 const toastStorage = createCookieSessionStorage({
-  cookie: {
-    name: "fl_toast",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.COOKIE_SECURE,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-  },
+  cookie: appCookie("fl_toast"),
 });
 
 export async function toastCookie(toast: ToastInput): Promise<string> {

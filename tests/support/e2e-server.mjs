@@ -57,6 +57,8 @@ async function main() {
     NODE_ENV: "production",
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
+    // Secure, __Host- cookies as in production: browsers accept them from http://127.0.0.1 and localhost.
+    COOKIE_SECURE: "true",
     DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(dir, "data"),
     TRUST_PROXY: "1",

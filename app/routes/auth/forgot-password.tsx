@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard } from "~/components/auth-card";
-import { FormErrors, TextField } from "~/components/forms";
+import { FormErrors, HoneypotField, TextField } from "~/components/forms";
+import { isHoneypotFilled } from "~/lib/honeypot";
 import { useHydrated } from "~/lib/hydrated";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { forgotPasswordSchema, RESET_LINK_SENT } from "~/models/user.schema";
@@ -16,9 +17,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await requestPasswordReset(submission.value.email);
+  // A bot that filled the honeypot sees the usual answer, and nothing is sent.
+  if (!isHoneypotFilled(form)) await requestPasswordReset(submission.value.email);
   return redirect("/forgot-password?sent=1");
 }
 
@@ -57,6 +60,7 @@ function ForgotPasswordForm({ result }: { result: FormResult | undefined }) {
     <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a link to reset your password.">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
+        <HoneypotField />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <button type="submit" className="btn-primary w-full" disabled={sending || (hydrated && !fields.email.value?.trim())}>
           {sending ? "Sending..." : "Send Reset Link"}

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthCard } from "~/components/auth-card";
-import { FormErrors, PasswordField, TextField } from "~/components/forms";
+import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalUser } from "~/models/auth.server";
 import { createUserSession } from "~/models/session.server";
@@ -41,6 +41,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <AuthCard title="Sign In" subtitle="Welcome back to Fieldline">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
+        <HoneypotField />
         <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>

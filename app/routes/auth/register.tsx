@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthCard } from "~/components/auth-card";
-import { FormErrors, PasswordField, TextField } from "~/components/forms";
+import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
+import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
 import { getOptionalUser } from "~/models/auth.server";
 import { createUserSession } from "~/models/session.server";
 import { FieldError, registerUser } from "~/models/user.server";
@@ -17,7 +18,11 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: registrationSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: registrationSchema });
+  if (isHoneypotFilled(form)) {
+    return data({ result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["password"] }) }, { status: 400 });
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
@@ -47,6 +52,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
     <AuthCard title="Create Account" subtitle="Join your team on Fieldline">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
+        <HoneypotField />
         <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <PasswordField label="Password" field={fields.password} autoComplete="new-password" hint="At least 6 characters" />

@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard } from "~/components/auth-card";
-import { FormErrors, PasswordField } from "~/components/forms";
+import { FormErrors, HoneypotField, PasswordField } from "~/components/forms";
+import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
 import { useHydrated } from "~/lib/hydrated";
 import { resetPassword } from "~/models/password-reset.server";
 import { INVALID_RESET_LINK, resetPasswordFormSchema } from "~/models/user.schema";
@@ -16,7 +17,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: resetPasswordFormSchema });
+  if (isHoneypotFilled(form)) {
+    return data({ result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+  }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
   }
@@ -72,6 +77,7 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {/* The token field is hidden, so what is wrong with it shows with the form's errors. */}
         <FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
+        <HoneypotField />
         <input {...getInputProps(fields.token, { type: "hidden" })} />
         <PasswordField
           label="New password"

@@ -1,0 +1,33 @@
+// Once per run of vitest.resilience.config.ts: a migrated database with the demo seed, which each
+// test file copies (support/app-server.ts) instead of migrating and seeding its own.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Absolute path of the migrated and seeded template database. */
+    resilienceTemplateDb: string;
+  }
+}
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+
+export default function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-resilience-"));
+  const template = path.join(dir, "template.db");
+  const env = { ...process.env, DATABASE_URL: `file:${template}`, DATA_DIR: path.join(dir, "data"), LOG_REQUESTS: "false" };
+  try {
+    execFileSync(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: "pipe" });
+    execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["prisma/seed.ts"], { cwd: root, env, stdio: "pipe" });
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    const output = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`Could not build the seeded template database:\n${output.stdout ?? ""}${output.stderr ?? ""}`);
+  }
+  project.provide("resilienceTemplateDb", template);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
