@@ -1,5 +1,5 @@
 import { Heart, MessageCircle, Share2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/lib/hydrated";
@@ -7,7 +7,6 @@ import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
 import { relativeTime } from "~/lib/relative-time";
-import { CommentsPanel, type CommentsData } from "./comments";
 import { MediaGrid, type MediaView } from "./media-grid";
 
 export type PostCardData = {
@@ -30,8 +29,15 @@ export type PostCardData = {
   authorDistanceTodayKm: number | null;
 };
 
-/** The post card of part-1 §2. `comments` is given on /posts/{id}, where they are always open. */
-export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: CommentsData; viewerId: number }) {
+// On the feed the comment panel opens on a tap (with JavaScript only), so its code is loaded then,
+// not with the page.
+const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ default: module.CommentsPanel })));
+
+/**
+ * The post card of part-1 §2. `comments` is the open comment panel of /posts/{id}, rendered by
+ * that page (so it is in its HTML); on the feed the panel opens on request.
+ */
+export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: ReactNode; viewerId: number }) {
   const hydrated = useHydrated();
   const [showComments, setShowComments] = useState(false);
   const avatar = avatarFor(post.user.selectedAvatar);
@@ -96,11 +102,12 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
         <ShareControl post={post} author={author} typeLabel={typeLabel} />
       </footer>
 
-      {comments ? (
-        <CommentsPanel postId={post.id} viewerId={viewerId} initial={comments} />
-      ) : showComments ? (
-        <CommentsPanel postId={post.id} viewerId={viewerId} />
-      ) : null}
+      {comments ??
+        (showComments ? (
+          <Suspense fallback={<p className="mt-3 text-sm text-gray-11">Loading comments...</p>}>
+            <LazyCommentsPanel postId={post.id} viewerId={viewerId} />
+          </Suspense>
+        ) : null)}
     </article>
   );
 }
