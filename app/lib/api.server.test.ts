@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readJsonBody } from "~/lib/api.server";
+import { readJsonBody, revalidatedJson } from "~/lib/api.server";
 import { loginSchema, profileUpdateSchema } from "~/models/user.schema";
 
 function post(body: string, contentType = "application/json") {
@@ -68,5 +68,28 @@ describe("readJsonBody", () => {
   it("checks rules across fields: a place needs both coordinates", async () => {
     const half = await rejection(readJsonBody(post('{"homeLat":"31.5"}'), profileUpdateSchema));
     expect(half).toMatchObject({ status: 400, body: { error: "Please select a location on the map." } });
+  });
+});
+
+describe("revalidatedJson", () => {
+  const get = (ifNoneMatch?: string) => new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+
+  it("answers the JSON with a weak ETag of it, to be revalidated on every use", async () => {
+    const response = revalidatedJson(get(), [{ id: 1 }], { headers: { Link: "<next>" } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([{ id: 1 }]);
+    expect(response.headers.get("ETag")).toMatch(/^W\/"[\w-]+"$/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(response.headers.get("Link")).toBe("<next>");
+  });
+
+  it("answers 304 with no body when If-None-Match names the tag (strong or weak, in a list, or *), else the JSON", async () => {
+    const etag = revalidatedJson(get(), { a: 1 }).headers.get("ETag")!;
+    for (const header of [etag, etag.slice(2), `"other", ${etag}`, "*"]) {
+      const response = revalidatedJson(get(header), { a: 1 });
+      expect(response.status, header).toBe(304);
+      expect(await response.text()).toBe("");
+    }
+    expect(revalidatedJson(get(etag), { a: 2 }).status).toBe(200);
   });
 });

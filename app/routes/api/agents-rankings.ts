@@ -1,4 +1,5 @@
 import type { Route } from "./+types/agents-rankings";
+import { revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { periodFrom } from "~/models/post.schema";
@@ -7,5 +8,5 @@ import { periodFrom } from "~/models/post.schema";
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const period = periodFrom(new URL(args.request.url).searchParams.get("period"));
-  return Response.json(await cachedAgentRankings(period), { headers: { "Cache-Control": "no-store" } });
+  return revalidatedJson(args.request, await cachedAgentRankings(period));
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealers";
-import { methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody, revalidatedJson } from "~/lib/api.server";
 import { PROVINCES } from "~/lib/provinces";
 import { requireUser } from "~/models/auth.server";
 import { dealerSchema, dealerSearchSchema } from "~/models/dealer.schema";
@@ -20,8 +20,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const state = province === "All" ? undefined : province;
   // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
-  if (params.get("view") === "map") return Response.json(await listDealerPins(state));
-  return Response.json(await listDealers(parsed.data.query, { state }));
+  if (params.get("view") === "map") return revalidatedJson(args.request, await listDealerPins(state));
+  return revalidatedJson(args.request, await listDealers(parsed.data.query, { state }));
 }
 
 /** POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). */
