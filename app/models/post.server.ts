@@ -40,16 +40,6 @@ export function decodeCursor(cursor: string | null | undefined): { createdAt: Da
 
 // ---- Reading posts ----
 
-const authorSelect = {
-  id: true,
-  username: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  selectedAvatar: true,
-  currentBadge: true,
-} satisfies Prisma.UserSelect;
-
 // The feed is the app's hottest read, so it is plain SQL (Prisma's relation loading and groupBy
 // cost ten times more here, see docs/decisions/0020-speed.md): one statement for the posts with
 // their author, dealer, counts and the viewer's like, one for their media, one for the authors'
@@ -342,6 +332,16 @@ export async function unlikePost(postId: number, userId: number): Promise<void> 
 // ---- Comments ----
 
 export const DELETED_COMMENT_TEXT = "This comment was deleted.";
+
+const authorSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  selectedAvatar: true,
+  currentBadge: true,
+} satisfies Prisma.UserSelect;
 
 const commentSelect = { id: true, text: true, isDeleted: true, createdAt: true, user: { select: authorSelect } } satisfies Prisma.CommentSelect;
 

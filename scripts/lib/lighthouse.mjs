@@ -22,8 +22,11 @@ export async function auditPages(urls, { cookie, networks }) {
     for (const [network, throttling] of Object.entries(networks)) {
       const config = { extends: "lighthouse:default", settings: { onlyCategories: ["performance"], ...(throttling ? { throttling } : {}) } };
       for (const url of urls) {
-        const run = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", extraHeaders: cookie ? { Cookie: cookie } : undefined }, config);
-        const lhr = run?.lhr;
+        // A trace is now and then lost on a busy machine (NO_NAVSTART): one more try.
+        let lhr;
+        for (let attempt = 1; attempt <= 2 && (!lhr || lhr.runtimeError); attempt++) {
+          lhr = (await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", extraHeaders: cookie ? { Cookie: cookie } : undefined }, config))?.lhr;
+        }
         if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
         if (lhr.finalDisplayedUrl !== url) throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (not signed in?)`);
         const audit = (id) => lhr.audits[id]?.numericValue ?? null;
