@@ -1,9 +1,7 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { Toaster } from "~/components/toaster";
-import { useWholePageLinksWhileOffline } from "~/lib/online";
-import { useServiceWorker } from "~/lib/service-worker";
+import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext } from "~/context";
 import { env, publicEnv } from "~/env.server";
 import { rememberWritePosition } from "~/lib/litefs.server";
@@ -11,6 +9,10 @@ import { countUnreadNotifications } from "~/models/notification.server";
 import { getSessionUser } from "~/models/session.server";
 import { readToast } from "~/models/toast.server";
 import stylesheet from "./app.css?url";
+
+// A notice's code loads only on the pages that carry one: the server renders it in place (so it
+// shows without JavaScript) and the browser hydrates it when its code has arrived.
+const Toaster = import.meta.env.SSR ? ToasterNow : lazy(() => import("~/components/toaster").then((module) => ({ default: module.Toaster })));
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -80,7 +82,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="radix-themes min-h-dvh" data-accent-color="grass" data-gray-color="sage" data-radius="medium" data-scaling="100%">
-        {rootData?.toast ? <Toaster toast={rootData.toast} /> : null}
+        {rootData?.toast ? (
+          <Suspense fallback={null}>
+            <Toaster toast={rootData.toast} />
+          </Suspense>
+        ) : null}
         {children}
         {hydrates ? (
           <>
@@ -93,9 +99,15 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Offline support (service worker, whole-page links while offline), loaded after the page. */
+function useOfflineSupport(signedIn: boolean): void {
+  useEffect(() => {
+    void import("~/lib/offline-support").then((offline) => offline.startOfflineSupport(signedIn));
+  }, [signedIn]);
+}
+
 export default function App() {
-  useServiceWorker(Boolean(useRootData()?.user));
-  useWholePageLinksWhileOffline();
+  useOfflineSupport(Boolean(useRootData()?.user));
   return <Outlet />;
 }
 

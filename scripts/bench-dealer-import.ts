@@ -1,12 +1,14 @@
-// `npx tsx scripts/bench-dealer-import.ts [rows]`: imports a generated spreadsheet of valid
-// dealers (10,000 by default) into a fresh, migrated SQLite file and prints the import's time
-// and the process's peak memory. The goal (issue 4): under 5 s and under 300 MB for 10,000 rows.
+// `npx tsx scripts/bench-dealer-import.ts [rows] [--json]`: imports a generated spreadsheet of
+// valid dealers (10,000 by default) into a fresh, migrated SQLite file and prints the import's
+// time and the process's peak memory (with --json, as one JSON line for `npm run bench`).
+// The goal (issue 4): under 5 s and under 300 MB for 10,000 rows.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const rows = Number(process.argv[2] ?? 10_000);
+const json = process.argv.includes("--json");
+const rows = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 10_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-bench-"));
 const database = path.join(dir, "bench.db");
 Object.assign(process.env, {
@@ -35,8 +37,11 @@ clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-console.log(`file: ${rows.toLocaleString("en-US")} rows, ${(file.length / 1024).toFixed(0)} KiB .xlsx (generated in ${(generated / 1000).toFixed(2)} s)`);
-console.log(`import: ${result.successful} created, ${result.failed} failed in ${seconds.toFixed(2)} s`);
-console.log(`peak memory (RSS, whole process): ${mb(peak)}`);
+if (json) console.log(JSON.stringify({ rows, successful: result.successful, failed: result.failed, seconds, peakRssBytes: peak }));
+else {
+  console.log(`file: ${rows.toLocaleString("en-US")} rows, ${(file.length / 1024).toFixed(0)} KiB .xlsx (generated in ${(generated / 1000).toFixed(2)} s)`);
+  console.log(`import: ${result.successful} created, ${result.failed} failed in ${seconds.toFixed(2)} s`);
+  console.log(`peak memory (RSS, whole process): ${mb(peak)}`);
+}
 await prisma.$disconnect();
 fs.rmSync(dir, { recursive: true, force: true });

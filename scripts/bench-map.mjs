@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
-import { benchWorkspace, seededRandom } from "./lib/bench.mjs";
+import { benchWorkspace, seededRandom, signIn } from "./lib/bench.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 
 const { values: options } = parseArgs({
@@ -68,12 +68,6 @@ async function fill() {
   db.close();
 }
 
-async function signIn() {
-  const response = await fetch(`${BASE}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "bench", password: "bench-pass-1" }) });
-  if (!response.ok) throw new Error(`Sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-}
-
 async function measure(label, urlPath, cookie) {
   const times = [];
   let body = Buffer.alloc(0);
@@ -103,7 +97,7 @@ try {
   await fill();
   server = spawn(bin("tsx")[0], ["server/index.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   if (!(await waitForHttp(`${BASE}/healthz`, 60_000))) throw new Error("The server did not start");
-  const cookie = await signIn();
+  const cookie = await signIn(BASE, "bench", "bench-pass-1");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
   console.log(`\n${RUNS} sequential requests each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`);
   const results = [

@@ -8,11 +8,17 @@
 // statements in the chunks themselves (dynamic `import()` is not first load), and count the
 // stylesheets a chunk links by URL (`links()` with `import css from "./app.css?url"`).
 //
-// Sizes are gzip level 9 per file, summed. Usage: node scripts/page-weight.mjs [/route …]
+// With lazy route discovery (React Router's default) the browser never loads the manifest file:
+// the server inlines the matched routes' part of it into the HTML, so it is not counted here.
+//
+// Sizes are gzip level 9 per file, summed. Then the budgets of scripts/lib/page-weight-budgets.mjs
+// are checked, and a broken one exits with status 1 (so `npm test` fails).
+// Usage: node scripts/page-weight.mjs [/route …]
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import { budgetFailures } from "./lib/page-weight-budgets.mjs";
 
 const DEFAULT_ROUTES = [
   "/login",
@@ -58,6 +64,15 @@ function findManifestFile() {
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
   if (!candidates[0]) fail("No React Router manifest (build/client/assets/manifest-*.js): rebuild the app.");
   return candidates[0];
+}
+
+/** Whether the server build discovers routes lazily (the manifest file then stays unloaded). */
+function lazyRouteDiscovery() {
+  const serverAssets = path.join(root, "build", "server", "assets");
+  const files = fs.existsSync(serverAssets) ? fs.readdirSync(serverAssets).filter((name) => name.startsWith("server-build")) : [];
+  const source = files.map((name) => fs.readFileSync(path.join(serverAssets, name), "utf8")).join("\n");
+  const mode = /routeDiscovery = \{\s*"?mode"?:\s*"(\w+)"/.exec(source)?.[1];
+  return mode !== "initial";
 }
 
 function readManifest(file) {
@@ -128,6 +143,9 @@ function sizes(urlPath) {
 
 const STATIC_IMPORT = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
 const LINKED_CSS = /["'`](\/assets\/[^"'`]+\.css)["'`]/g;
+// Vite lists a chunk's lazily loaded dependencies as "assets/x.js" (its __vite__mapDeps table).
+const LAZY_DEPENDENCY = /["'`](assets\/[^"'`]+\.js)["'`]/g;
+const LEAFLET = /leafletjs\.com/;
 
 /** All first-load files reachable from the given modules: JS by static import, CSS by attachment. */
 function collect(modules, extraCss) {
@@ -145,6 +163,22 @@ function collect(modules, extraCss) {
     for (const match of text.matchAll(LINKED_CSS)) css.add(match[1]);
   }
   return { js: [...js], css: [...css] };
+}
+
+/** Whether Leaflet is among the files the modules load, at first load or later (lazily). */
+function loadsLeaflet(modules) {
+  const seen = new Set();
+  const queue = [...modules];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const text = sizes(url).content.toString("utf8");
+    if (LEAFLET.test(text)) return true;
+    for (const match of text.matchAll(STATIC_IMPORT)) queue.push(path.posix.join(path.posix.dirname(url), match[1]));
+    for (const match of text.matchAll(LAZY_DEPENDENCY)) queue.push(`/${match[1]}`);
+  }
+  return false;
 }
 
 function total(files) {
@@ -166,6 +200,7 @@ function main() {
   const manifest = readManifest(manifestFile);
   const manifestUrl = "/" + path.relative(clientDir, manifestFile).split(path.sep).join("/");
   const chains = routeChains(manifest.routes);
+  const lazyDiscovery = lazyRouteDiscovery();
 
   const report = [];
   for (const url of urls) {
@@ -175,7 +210,7 @@ function main() {
       report.push({ route: url, matched: null });
       continue;
     }
-    const modules = [manifestUrl, manifest.entry.module, ...(manifest.entry.imports ?? [])];
+    const modules = [...(lazyDiscovery ? [] : [manifestUrl]), manifest.entry.module, ...(manifest.entry.imports ?? [])];
     const css = [...(manifest.entry.css ?? [])];
     for (const route of match.chain) {
       if (route.module) modules.push(route.module, ...(route.imports ?? []));
@@ -197,27 +232,31 @@ function main() {
         rawBytes: cssTotal.raw,
         files: files.css.map((file) => ({ file, gzipBytes: sizes(file).gzip, rawBytes: sizes(file).raw })),
       },
+      leaflet: loadsLeaflet(modules),
     });
   }
 
   const rows = report.map((entry) =>
     entry.matched
-      ? [entry.route, kib(entry.js.gzipBytes), kib(entry.css.gzipBytes), kib(entry.js.gzipBytes + entry.css.gzipBytes), String(entry.js.files.length + entry.css.files.length), entry.matched.at(-1)]
-      : [entry.route, "-", "-", "-", "-", "(no match)"],
+      ? [entry.route, kib(entry.js.gzipBytes), kib(entry.css.gzipBytes), kib(entry.js.gzipBytes + entry.css.gzipBytes), String(entry.js.files.length + entry.css.files.length), entry.leaflet ? "yes" : "", entry.matched.at(-1)]
+      : [entry.route, "-", "-", "-", "-", "", "(no match)"],
   );
-  const head = ["route", "JS KiB gz", "CSS KiB gz", "total KiB gz", "files", "route module"];
+  const head = ["route", "JS KiB gz", "CSS KiB gz", "total KiB gz", "files", "Leaflet", "route module"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i >= 1 && i <= 4 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join("  ");
+  const line = (cells) => cells.map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join("  ");
   console.log("First-load JavaScript and CSS (gzip -9, per file, summed)");
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
 
-  fs.writeFileSync(
-    reportFile,
-    JSON.stringify({ generatedAt: new Date().toISOString(), gzipLevel: 9, manifest: manifestUrl, routes: report }, null, 2) + "\n",
-  );
+  const result = { generatedAt: new Date().toISOString(), gzipLevel: 9, manifest: manifestUrl, lazyRouteDiscovery: lazyDiscovery, routes: report };
+  fs.writeFileSync(reportFile, JSON.stringify(result, null, 2) + "\n");
   console.log(`\nWrote ${path.relative(root, reportFile)}`);
+
+  if (routesToReport.length) return;
+  const failures = budgetFailures(result);
+  if (failures.length) fail(`\nPage-weight budgets broken:\n${failures.map((failure) => `  - ${failure}`).join("\n")}`);
+  console.log("Page-weight budgets hold.");
 }
 
 main();

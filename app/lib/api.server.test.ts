@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readJsonBody, readQuery } from "~/lib/api.server";
+import { readJsonBody, readQuery, revalidatedJson } from "~/lib/api.server";
 import { userSearchSchema } from "~/models/admin.schema";
 import { loginSchema, profileUpdateSchema } from "~/models/user.schema";
 
@@ -91,5 +91,28 @@ describe("readQuery", () => {
     const response = thrown as Response;
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "page must be a whole number from 1", fieldErrors: { page: ["page must be a whole number from 1"] } });
+  });
+});
+
+describe("revalidatedJson", () => {
+  const get = (ifNoneMatch?: string) => new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+
+  it("answers the JSON with a weak ETag of it, to be revalidated on every use", async () => {
+    const response = revalidatedJson(get(), [{ id: 1 }], { headers: { Link: "<next>" } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([{ id: 1 }]);
+    expect(response.headers.get("ETag")).toMatch(/^W\/"[\w-]+"$/);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(response.headers.get("Link")).toBe("<next>");
+  });
+
+  it("answers 304 with no body when If-None-Match names the tag (strong or weak, in a list, or *), else the JSON", async () => {
+    const etag = revalidatedJson(get(), { a: 1 }).headers.get("ETag")!;
+    for (const header of [etag, etag.slice(2), `"other", ${etag}`, "*"]) {
+      const response = revalidatedJson(get(header), { a: 1 });
+      expect(response.status, header).toBe(304);
+      expect(await response.text()).toBe("");
+    }
+    expect(revalidatedJson(get(etag), { a: 2 }).status).toBe(200);
   });
 });

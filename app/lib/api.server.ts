@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { readBodyWithin } from "~/lib/request-body.server";
@@ -19,6 +20,29 @@ export function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors
     (fieldErrors[field || "body"] ??= []).push(issue.message);
   }
   return { message: error.issues[0]?.message ?? "Invalid request body", fieldErrors };
+}
+
+/** Whether an If-None-Match header names the (weak) entity tag, or is `*`. */
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+/**
+ * A JSON answer that the caller's browser may keep but must revalidate (`private, no-cache`),
+ * with a weak ETag of the body: when If-None-Match names it, 304 with no body, so an officer's
+ * phone downloads a list again only when it changed. Weak, because compression changes the bytes.
+ */
+export function revalidatedJson(request: Request, data: unknown, init: { headers?: HeadersInit } = {}): Response {
+  const body = JSON.stringify(data);
+  const headers = new Headers(init.headers);
+  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", "private, no-cache");
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(body, { status: 200, headers });
 }
 
 /** 405 with the method named; also usable directly as a loader or action. */

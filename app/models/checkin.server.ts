@@ -115,10 +115,19 @@ export async function dayCheckIns(
       lng: true,
       address: true,
       createdAt: true,
-      user: { select: { username: true, firstName: true, lastName: true } },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  // The agents' names in a statement of their own: as a relation of thousands of check-ins
+  // the same few users were loaded once per check-in.
+  const users = new Map(
+    (
+      await prisma.user.findMany({
+        where: { id: { in: [...new Set(rows.map((row) => row.userId))] } },
+        select: { id: true, username: true, firstName: true, lastName: true },
+      })
+    ).map((user) => [user.id, user]),
+  );
 
   const byAgent = new Map<number, typeof rows>();
   for (const row of rows) {
@@ -134,7 +143,10 @@ export async function dayCheckIns(
   }
 
   const agents = [...byAgent.entries()]
-    .map(([userId, list]) => ({ userId, name: list[0] ? displayName(list[0].user) : String(userId), color: agentColor(userId) }))
+    .map(([userId]) => {
+      const user = users.get(userId);
+      return { userId, name: user ? displayName(user) : String(userId), color: agentColor(userId) };
+    })
     .sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
   const shown = agents.filter((a) => agent === undefined || a.userId === agent);
   const metrics = shown.length > 0 ? await agentMetrics(range, shown.map((a) => a.userId)) : new Map();

@@ -279,3 +279,24 @@ test("check-ins, products and rankings", async ({ request }) => {
   const sales = rankings.map((row: { sales: string }) => Number(row.sales));
   expect(sales).toEqual([...sales].sort((a, b) => b - a));
 });
+
+test("lists carry an ETag: the current one answers 304 with no body, a stale one the new list", async ({ request }) => {
+  await signUp(request);
+  const products = await request.get("/api/products");
+  const etag = products.headers().etag;
+  expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(products.headers()["cache-control"]).toBe("private, no-cache");
+  const unchanged = await request.get("/api/products", { headers: { "If-None-Match": etag! } });
+  expect(unchanged.status()).toBe(304);
+  expect(await unchanged.body()).toHaveLength(0);
+  expect(unchanged.headers().etag).toBe(etag);
+
+  const before = await request.get("/api/posts?limit=1");
+  const beforeTag = before.headers().etag!;
+  const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text: uniqueName("etag") } });
+  expect(created.status()).toBe(201);
+  const after = await request.get("/api/posts?limit=1", { headers: { "If-None-Match": beforeTag } });
+  expect(after.status()).toBe(200);
+  expect(after.headers().etag).not.toBe(beforeTag);
+  expect((await after.json())[0].id).toBe((await created.json()).id);
+});

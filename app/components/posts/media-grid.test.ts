@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { formatDuration, MediaGrid, type MediaView } from "./media-grid";
+import { formatDuration, MediaGrid, photoAttributes, type MediaView } from "./media-grid";
 
 describe("formatDuration", () => {
   it("shows minutes:seconds", () => {
@@ -30,5 +30,30 @@ describe("MediaGrid", () => {
     const video = renderToStaticMarkup(createElement(MediaGrid, { media: items(1, "VIDEO"), label: "a demo" }));
     expect(video).toContain(">1:15<");
     expect(renderToStaticMarkup(createElement(MediaGrid, { media: [], label: "x" }))).toBe("");
+  });
+});
+
+describe("photoAttributes", () => {
+  const photo = { id: 1, kind: "IMAGE", url: "/files/posts/a.webp", thumbUrl: "/files/posts-thumbs/a.webp", mimeType: "image/webp", durationSec: null, width: 1600, height: 1200 };
+
+  it("offers the thumbnail and the full size by width, and keeps the photo's place", () => {
+    expect(photoAttributes(photo, false)).toEqual({
+      src: "/files/posts-thumbs/a.webp",
+      srcSet: "/files/posts-thumbs/a.webp 400w, /files/posts/a.webp 1600w",
+      sizes: "(min-width: 42rem) 21rem, 50vw",
+      width: 1600,
+      height: 1200,
+    });
+    const html = renderToStaticMarkup(createElement(MediaGrid, { media: [photo], label: "a sale" }));
+    expect(html).toContain('srcSet="/files/posts-thumbs/a.webp 400w, /files/posts/a.webp 1600w"');
+    expect(html).toContain('sizes="(min-width: 42rem) 42rem, 100vw"');
+    expect(html).toContain('width="1600" height="1200"');
+    expect(html).toContain('loading="lazy"');
+  });
+
+  it("scales a portrait photo by its long edge and leaves out what it does not know", () => {
+    expect(photoAttributes({ ...photo, width: 900, height: 1800 }, true)).toMatchObject({ srcSet: "/files/posts-thumbs/a.webp 200w, /files/posts/a.webp 800w", width: 800, height: 1600 });
+    expect(photoAttributes({ ...photo, width: 300, height: 200 }, true)).toMatchObject({ srcSet: undefined, width: 300, height: 200 });
+    expect(photoAttributes({ ...photo, width: null, height: null }, true)).toEqual({ src: "/files/posts-thumbs/a.webp" });
   });
 });

@@ -1,6 +1,9 @@
-import { Play, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Play } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
+
+// The full-size viewer opens on a tap (with JavaScript only): its code loads then.
+const MediaViewer = lazy(() => import("./media-viewer"));
 
 export type MediaView = {
   id: number;
@@ -9,7 +12,39 @@ export type MediaView = {
   thumbUrl: string | null;
   mimeType: string;
   durationSec: number | null;
+  /** The full-size photo's pixels (null for videos and photos stored before they were kept). */
+  width?: number | null;
+  height?: number | null;
 };
+
+/** The long edge of the thumbnails and of the full-size photos (app/models/image.server.ts). */
+const THUMB_EDGE = 400;
+const FULL_EDGE = 1600;
+
+/** The width of a photo whose long edge was scaled down to `edge` (never enlarged). */
+function scaledWidth(width: number, height: number, edge: number): number {
+  return Math.round(width * Math.min(1, edge / Math.max(width, height)));
+}
+
+/**
+ * The <img> size attributes of a photo: its thumbnail and full size as a srcset (the phone picks
+ * by the tile's width and its pixel density), and its width and height so that the page keeps
+ * the photo's place before it arrives.
+ */
+export function photoAttributes(item: MediaView, single: boolean) {
+  const src = item.thumbUrl ?? item.url;
+  if (!item.width || !item.height) return { src };
+  const thumbWidth = scaledWidth(item.width, item.height, THUMB_EDGE);
+  const fullWidth = scaledWidth(item.width, item.height, FULL_EDGE);
+  return {
+    src,
+    srcSet: item.thumbUrl && fullWidth > thumbWidth ? `${item.thumbUrl} ${thumbWidth}w, ${item.url} ${fullWidth}w` : undefined,
+    // The feed is one column at most 42rem wide; a grid tile is half of it.
+    sizes: single ? "(min-width: 42rem) 42rem, 100vw" : "(min-width: 42rem) 21rem, 50vw",
+    width: fullWidth,
+    height: Math.round((fullWidth * item.height) / item.width),
+  };
+}
 
 /** 75 -> "1:15" (part-1 §2: video duration as minutes:seconds). */
 export function formatDuration(seconds: number): string {
@@ -53,11 +88,11 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
                   </span>
                 ) : (
                   <img
-                    src={item.thumbUrl ?? item.url}
+                    {...photoAttributes(item, single)}
                     alt=""
                     loading="lazy"
                     decoding="async"
-                    className={`size-full ${single ? "max-h-96 object-contain" : "object-cover"}`}
+                    className={single ? "mx-auto h-auto max-h-96 w-full object-contain" : "size-full object-cover"}
                   />
                 )}
                 {item.kind === "VIDEO" && item.durationSec !== null ? (
@@ -73,40 +108,11 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
           );
         })}
       </ul>
-      {open !== null && media[open] ? <MediaViewer item={media[open]} onClose={() => setOpen(null)} /> : null}
+      {open !== null && media[open] ? (
+        <Suspense fallback={null}>
+          <MediaViewer item={media[open]} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function MediaViewer({ item, onClose }: { item: MediaView; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      aria-label="Full-size media"
-      onClose={onClose}
-      className="m-auto max-h-dvh max-w-full bg-transparent p-0 backdrop:bg-black/85"
-    >
-      <div className="relative">
-        {item.kind === "VIDEO" ? (
-          <video src={item.url} controls autoPlay className="max-h-[90dvh] max-w-full" />
-        ) : (
-          <img src={item.url} alt="" className="max-h-[90dvh] max-w-full object-contain" />
-        )}
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="absolute top-2 right-2 rounded-full bg-black/70 p-2 text-white"
-          aria-label="Close"
-        >
-          <X size={20} aria-hidden />
-        </button>
-      </div>
-    </dialog>
   );
 }

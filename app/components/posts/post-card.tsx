@@ -1,5 +1,5 @@
 import { Heart, MessageCircle, Share2 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/lib/hydrated";
@@ -7,7 +7,6 @@ import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
 import { relativeTime } from "~/lib/relative-time";
-import { CommentsPanel, type CommentsData } from "./comments";
 import { MediaGrid, type MediaView } from "./media-grid";
 
 export type PostCardData = {
@@ -30,20 +29,15 @@ export type PostCardData = {
   authorDistanceTodayKm: number | null;
 };
 
-/** The post card of part-1 §2. `comments` (and their form's `commentKey`) are given on /posts/{id}, where they are always open. */
-export function PostCard({
-  post,
-  currency,
-  comments,
-  commentKey,
-  viewerId,
-}: {
-  post: PostCardData;
-  currency: string;
-  comments?: CommentsData;
-  commentKey?: string;
-  viewerId: number;
-}) {
+// On the feed the comment panel opens on a tap (with JavaScript only), so its code is loaded then,
+// not with the page.
+const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ default: module.CommentsPanel })));
+
+/**
+ * The post card of part-1 §2. `comments` is the open comment panel of /posts/{id}, rendered by
+ * that page (so it is in its HTML); on the feed the panel opens on request.
+ */
+export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: ReactNode; viewerId: number }) {
   const hydrated = useHydrated();
   const [showComments, setShowComments] = useState(false);
   const avatar = avatarFor(post.user.selectedAvatar);
@@ -108,11 +102,12 @@ export function PostCard({
         <ShareControl post={post} author={author} typeLabel={typeLabel} />
       </footer>
 
-      {comments ? (
-        <CommentsPanel postId={post.id} viewerId={viewerId} initial={comments} initialKey={commentKey} />
-      ) : showComments ? (
-        <CommentsPanel postId={post.id} viewerId={viewerId} />
-      ) : null}
+      {comments ??
+        (showComments ? (
+          <Suspense fallback={<p className="mt-3 text-sm text-gray-11">Loading comments...</p>}>
+            <LazyCommentsPanel postId={post.id} viewerId={viewerId} />
+          </Suspense>
+        ) : null)}
     </article>
   );
 }
@@ -182,21 +177,11 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
     );
   }
   async function share() {
-    const url = new URL(`/posts/${post.id}`, window.location.href).toString();
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: typeLabel, text, url });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      setNotice("Post content copied to clipboard!");
-    } catch {
-      setNotice("Could not copy the post. Please try again.");
-    }
+    // The sharing code loads on the tap: most cards are never shared.
+    const { sharePost } = await import("./share-post");
+    const shown = await sharePost({ title: typeLabel, text, url: new URL(`/posts/${post.id}`, window.location.href).toString() });
+    if (!shown) return;
+    setNotice(shown);
     setTimeout(() => setNotice(null), 5000);
   }
   return (

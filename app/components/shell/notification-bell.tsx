@@ -1,8 +1,11 @@
-import { Bell, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
-import { NotificationItem, type NotificationView } from "~/components/notifications/notification-item";
+import { Bell } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
+import { requestJson } from "~/lib/request-json";
 
 const POLL_MS = 30_000;
+
+// The dialog's code loads on the first tap on the bell, not with every page.
+const NotificationDialog = lazy(() => import("./notification-dialog"));
 
 /** "99+" above 99, nothing at 0. */
 export function unreadLabel(count: number): string | null {
@@ -10,21 +13,14 @@ export function unreadLabel(count: number): string | null {
   return count > 99 ? "99+" : String(count);
 }
 
-async function requestJson<T>(url: string, method = "GET"): Promise<T> {
-  const response = await fetch(url, { method, headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-  return (await response.json()) as T;
-}
-
 /**
  * The bell: a plain link to /notifications without JavaScript; with it, a 600 px dialog
  * fed by the JSON API, and an unread count refreshed every 30 s and when the window regains focus.
  */
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [unread, setUnread] = useState(initialUnread);
-  const [items, setItems] = useState<NotificationView[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // How many times the bell was tapped: each tap (re)opens the dialog and reloads its list.
+  const [opened, setOpened] = useState(0);
 
   useEffect(() => setUnread(initialUnread), [initialUnread]);
 
@@ -45,24 +41,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
 
   function open(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
-    dialog.current?.showModal();
-    setFailed(false);
-    requestJson<NotificationView[]>("/api/notifications")
-      .then(setItems)
-      .catch(() => setFailed(true));
-  }
-
-  async function markRead(notification: NotificationView) {
-    if (notification.isRead) return;
-    setItems((list) => list?.map((item) => (item.id === notification.id ? { ...item, isRead: true } : item)) ?? null);
-    setUnread((count) => Math.max(0, count - 1));
-    await requestJson(`/api/notifications/${notification.id}/read`, "PATCH").catch(refreshCount);
-  }
-
-  async function markAllRead() {
-    setItems((list) => list?.map((item) => ({ ...item, isRead: true })) ?? null);
-    setUnread(0);
-    await requestJson("/api/notifications/mark-all-read", "PATCH").catch(refreshCount);
+    setOpened((count) => count + 1);
   }
 
   const label = unreadLabel(unread);
@@ -76,49 +55,11 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
           </span>
         ) : null}
       </a>
-      <dialog
-        ref={dialog}
-        aria-labelledby="notifications-dialog-title"
-        className="m-auto h-[600px] max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md flex-col overflow-hidden rounded-2xl p-0 backdrop:bg-black/40 open:flex"
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close();
-        }}
-      >
-        <header className="flex items-center justify-between border-b border-gray-5 px-4 py-3">
-          <h2 id="notifications-dialog-title" className="text-lg font-semibold">
-            Notifications
-          </h2>
-          <div className="flex items-center gap-1">
-            <button type="button" onClick={markAllRead} className="btn-ghost min-h-9 px-2 text-sm" disabled={!items?.some((item) => !item.isRead)}>
-              Mark all read
-            </button>
-            <button type="button" onClick={() => dialog.current?.close()} className="btn-ghost min-h-9 px-2" aria-label="Close">
-              <X size={18} aria-hidden />
-            </button>
-          </div>
-        </header>
-        <div className="flex-1 overflow-y-auto">
-          {failed ? (
-            <p className="p-4 text-danger-11">Failed to load notifications. Please try again.</p>
-          ) : items === null ? (
-            <p className="p-4 text-gray-11">Loading notifications...</p>
-          ) : items.length === 0 ? (
-            <p className="p-4 text-gray-11">No notifications yet.</p>
-          ) : (
-            <ul>
-              {items.map((notification) => (
-                <NotificationItem key={notification.id} notification={notification}>
-                  {(content) => (
-                    <button type="button" className="block w-full" onClick={() => markRead(notification)}>
-                      {content}
-                    </button>
-                  )}
-                </NotificationItem>
-              ))}
-            </ul>
-          )}
-        </div>
-      </dialog>
+      {opened > 0 ? (
+        <Suspense fallback={null}>
+          <NotificationDialog opened={opened} setUnread={setUnread} refreshCount={refreshCount} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents-checkins";
-import { apiError, fieldErrorsOf, methodNotAllowed } from "~/lib/api.server";
+import { apiError, fieldErrorsOf, methodNotAllowed, revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { dayCheckIns } from "~/models/checkin.server";
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     return apiError(400, message, fieldErrors);
   }
   const day = await dayCheckIns(parsed.data);
-  return Response.json(day.items);
+  return revalidatedJson(args.request, day.items);
 }
 
 export const action = methodNotAllowed;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents-rankings";
-import { apiError, fieldErrorsOf } from "~/lib/api.server";
+import { apiError, fieldErrorsOf, revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { rankingsQuerySchema } from "~/models/post.schema";
@@ -9,5 +9,5 @@ export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const query = rankingsQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   if (!query.success) return apiError(400, fieldErrorsOf(query.error).message);
-  return Response.json(await cachedAgentRankings(query.data.period), { headers: { "Cache-Control": "no-store" } });
+  return revalidatedJson(args.request, await cachedAgentRankings(query.data.period));
 }

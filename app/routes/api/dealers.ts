@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealers";
-import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody, revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
@@ -14,8 +14,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (!parsed.success) return apiError(400, fieldErrorsOf(parsed.error).message);
   const { query, province, view } = parsed.data;
   // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
-  if (view === "map") return Response.json(await listDealerPins(province));
-  return Response.json(await listDealers(query, { state: province }));
+  if (view === "map") return revalidatedJson(args.request, await listDealerPins(province));
+  return revalidatedJson(args.request, await listDealers(query, { state: province }));
 }
 
 /** POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). */

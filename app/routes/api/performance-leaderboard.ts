@@ -1,9 +1,10 @@
 import type { Route } from "./+types/performance-leaderboard";
+import { revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { listLeaderboard } from "~/models/performance.server";
 
 /** GET /api/performance/leaderboard: every active officer's entry, ranked ones first. */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return Response.json(await listLeaderboard(), { headers: { "Cache-Control": "no-store" } });
+  return revalidatedJson(args.request, await listLeaderboard());
 }

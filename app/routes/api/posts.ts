@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/posts";
-import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody, revalidatedJson } from "~/lib/api.server";
 import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
 import { requireUser } from "~/models/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
@@ -20,13 +20,13 @@ export async function loader(args: Route.LoaderArgs) {
     return apiError(400, message, fieldErrors);
   }
   const page = await listPosts({ viewerId: user.id, cursor: query.data.cursor, limit: query.data.limit });
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers();
   if (page.nextCursor) {
     const next = new URL(url);
     next.search = new URLSearchParams({ cursor: page.nextCursor, limit: String(query.data.limit) }).toString();
     headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
   }
-  return Response.json(page.posts, { headers });
+  return revalidatedJson(args.request, page.posts, { headers });
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/products";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
+import { revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 
 /** GET /api/products: the sale products, `[{ id, name }]`. */
 export function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return Response.json(SALE_PRODUCTS.map((id) => ({ id, name: SALE_PRODUCT_LABELS[id] })));
+  return revalidatedJson(args.request, SALE_PRODUCTS.map((id) => ({ id, name: SALE_PRODUCT_LABELS[id] })));
 }

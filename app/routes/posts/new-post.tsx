@@ -95,6 +95,9 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast("/", { title: "Post created successfully!" });
 }
 
+type Section = "sale" | "recovery" | "dealer";
+const SECTION_TYPES: Record<Section, string> = { sale: "SALE", recovery: "RECOVERY", dealer: [...DEALER_TYPES].join(" ") };
+
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -136,12 +139,16 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const saving = navigation.state === "submitting" && navigation.formAction === "/new-post";
 
   // Without JavaScript every section shows; with it, only the chosen type's.
-  const shows = (section: "sale" | "recovery" | "dealer") => {
-    if (!hydrated) return true;
+  const chosen = (section: Section) => {
     if (section === "sale") return type === "SALE";
     if (section === "recovery") return type === "RECOVERY";
     return DEALER_TYPES.has(type);
   };
+  const shows = (section: Section) => !hydrated || chosen(section);
+  // Until React takes over, a browser with JavaScript already hides (app.css) what it will hide
+  // then, so the form does not jump under the officer's finger. The value names the types that
+  // show the section, which CSS also follows should the script never arrive.
+  const hiddenOnceHydrated = (section: Section) => (!hydrated && !chosen(section) ? SECTION_TYPES[section] : undefined);
   const priceCents = parseMoneyToCents(price);
   const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
   const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
@@ -232,7 +239,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           <FieldErrors errors={fields.text.errors} />
         </div>
 
-        <fieldset hidden={!shows("dealer")} disabled={!shows("dealer")} className="space-y-1">
+        <fieldset hidden={!shows("dealer")} data-hidden-with-js={hiddenOnceHydrated("dealer")} disabled={!shows("dealer")} className="space-y-1">
           <label htmlFor={fields.dealerId.id} className="field-label">
             Dealer{hydrated ? (DEALER_REQUIRED_TYPES.has(type) ? " *" : " (optional)") : " (required for Dealer Meeting and Recovery)"}
           </label>
@@ -254,7 +261,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           <FieldErrors errors={fields.dealerId.errors} />
         </fieldset>
 
-        <fieldset hidden={!shows("sale")} disabled={!shows("sale")} className="space-y-3 rounded-lg border border-gray-5 p-3">
+        <fieldset hidden={!shows("sale")} data-hidden-with-js={hiddenOnceHydrated("sale")} disabled={!shows("sale")} className="space-y-3 rounded-lg border border-gray-5 p-3">
           <legend className="px-1 text-sm font-semibold">Sale{hydrated ? "" : " (for Sale posts)"}</legend>
           <div>
             <label htmlFor={fields.saleProduct.id} className="field-label">
@@ -300,7 +307,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           )}
         </fieldset>
 
-        <fieldset hidden={!shows("recovery")} disabled={!shows("recovery")} className="space-y-1 rounded-lg border border-gray-5 p-3">
+        <fieldset hidden={!shows("recovery")} data-hidden-with-js={hiddenOnceHydrated("recovery")} disabled={!shows("recovery")} className="space-y-1 rounded-lg border border-gray-5 p-3">
           <legend className="px-1 text-sm font-semibold">Recovery{hydrated ? "" : " (for Recovery posts)"}</legend>
           <label htmlFor={fields.recoveryAmount.id} className="field-label">
             Amount recovered ({currency})

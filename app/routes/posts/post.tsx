@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
+import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
 import { idParam } from "~/lib/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -94,7 +95,12 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <ArrowLeft size={18} aria-hidden /> Back to the feed
       </Link>
       <h1 className="sr-only">Post</h1>
-      <PostCard post={loaderData.post} currency={currency} comments={loaderData.comments} commentKey={loaderData.commentKey} viewerId={loaderData.viewerId} />
+      <PostCard
+        post={loaderData.post}
+        currency={currency}
+        viewerId={loaderData.viewerId}
+        comments={<CommentsPanel postId={loaderData.post.id} viewerId={loaderData.viewerId} initial={loaderData.comments} initialKey={loaderData.commentKey} />}
+      />
     </div>
   );
 }

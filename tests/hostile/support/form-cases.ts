@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { DEFAULT_AVATARS } from "~/lib/avatars";
 import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
+import { INVALID_USER_ID, OWN_ACCOUNT_LOCKED, OWN_ROLE_LOCKED, USER_NOT_FOUND } from "~/models/admin.schema";
 import { ABOUT_MAX, GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
 import { COMMENT_REQUIRED, COMMENT_TOO_LONG, MAX_COMMENT, MAX_TEXT, WRONG_FILE_TYPE } from "~/models/post.schema";
 import { AVATAR_IS_BADGE, AVATAR_UNKNOWN, EXPIRED_RESET_LINK, INVALID_RESET_LINK } from "~/models/user.schema";
@@ -38,7 +39,7 @@ const WRONG_TYPE = "Invalid input";
 
 export type Refusal = { kind: "page"; status: number[]; messages: string[] } | { kind: "redirect"; to: RegExp; messages: string[] };
 
-type Ids = { postId: number; dealerId: number; othersCommentId: number; othersNotificationIds: number[] };
+type Ids = { postId: number; dealerId: number; othersCommentId: number; othersNotificationIds: number[]; adminId: number };
 
 export type HostileRequest = { target: string; changes: Change[]; junk: Fields };
 
@@ -65,6 +66,7 @@ export function seededIds(database: DatabaseWatch): Ids {
     othersCommentId: comment.id,
     dealerId: database.ids("SELECT id FROM Dealer ORDER BY id LIMIT 1")[0]!,
     othersNotificationIds: database.ids("SELECT id FROM Notification WHERE userId != ? ORDER BY id LIMIT 20", officer),
+    adminId: database.ids("SELECT id FROM User WHERE username = 'admin'")[0]!,
   };
 }
 
@@ -452,6 +454,30 @@ export const formCases: FormCase[] = [
     valid: () => [],
     requests: () => requests([], [], fc.constant("/leaderboard")),
     refused: () => page([403], [FORBIDDEN]),
+  },
+  {
+    route: "routes/admin/dashboard.tsx",
+    name: "admin account changes",
+    as: "admin",
+    // The admin's own account: a change to it is always refused, so no generated mix can write.
+    valid: ({ adminId }) => [
+      ["intent", "change-role"],
+      ["role", "MANAGER"],
+      ["userId", String(adminId)],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "role", "userId"],
+        [
+          missing("userId"),
+          valued("userId", badId),
+          valued("intent", notOneOf(["change-role", "deactivate", "reactivate", "reset-password"])),
+          valued("intent", fc.constant("deactivate")),
+          valued("role", notOneOf(["OFFICER", "MANAGER", "ADMIN"])),
+        ],
+        fc.constant("/admin"),
+      ),
+    refused: () => page([400, 404], [INVALID_USER_ID, USER_NOT_FOUND, OWN_ROLE_LOCKED, OWN_ACCOUNT_LOCKED, "Unknown action", "Role must be OFFICER, MANAGER or ADMIN"]),
   },
   {
     route: "routes/admin/import.tsx",

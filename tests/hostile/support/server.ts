@@ -131,7 +131,7 @@ export const test = base.extend<object, { hostile: HostileServer }>({
             headers: { "X-Forwarded-For": nextClientAddress() },
             redirect: "manual",
           });
-          const cookie = response.headers.getSetCookie().find((value) => value.startsWith("fl_session="));
+          const cookie = response.headers.getSetCookie().find((value) => /^(__Host-)?fl_session=/.test(value));
           if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${username} (${response.status})`);
           return cookie.split(";")[0]!;
         },

@@ -1,0 +1,37 @@
+import { X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import type { MediaView } from "./media-grid";
+
+/** A photo or video full size, in a modal dialog; closing it calls `onClose`. */
+export default function MediaViewer({ item, onClose }: { item: MediaView; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-label="Full-size media"
+      onClose={onClose}
+      className="m-auto max-h-dvh max-w-full bg-transparent p-0 backdrop:bg-black/85"
+    >
+      <div className="relative">
+        {item.kind === "VIDEO" ? (
+          <video src={item.url} controls autoPlay className="max-h-[90dvh] max-w-full" />
+        ) : (
+          <img src={item.url} alt="" className="max-h-[90dvh] max-w-full object-contain" />
+        )}
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="absolute top-2 right-2 rounded-full bg-black/70 p-2 text-white"
+          aria-label="Close"
+        >
+          <X size={20} aria-hidden />
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,36 @@
+// The browser side of offline support, loaded after the page (root.tsx imports it lazily) so
+// it never weighs on the first load.
+
+let started = false;
+
+/**
+ * Once per page load: registers the service worker (production builds only) after the page has
+ * loaded, so it never competes with the first load, and makes links load whole pages while
+ * offline. Every call tells the worker whether someone is signed in: it then saves the pages
+ * that open offline, or forgets them.
+ */
+export function startOfflineSupport(signedIn: boolean): void {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  if (!started) {
+    started = true;
+    const register = () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
+    document.addEventListener("click", loadWholePageWhileOffline, { capture: true });
+  }
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(signedIn ? "signed-in" : "signed-out"));
+}
+
+/**
+ * Offline, with the service worker in charge, a tapped link loads the whole page: the worker
+ * answers with the copy saved on this phone or the offline page. (A client-side navigation
+ * would need page data from the server, and only fail.)
+ */
+function loadWholePageWhileOffline(event: MouseEvent): void {
+  if (navigator.onLine || !navigator.serviceWorker?.controller) return;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
+  event.preventDefault();
+  window.location.assign(link.href);
+}

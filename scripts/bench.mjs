@@ -1,0 +1,226 @@
+#!/usr/bin/env node
+// `npm run bench` (not a test): builds the production app, fills a database with the scale data
+// set (1,000 officers, 200,000 posts with media and check-ins, 10,000 dealers, 1,000,000
+// reactions), serves it, and measures:
+//   - the feed page and the main API reads with autocannon at a fixed concurrency (req/s,
+//     median, p95), beside a bare node:http + better-sqlite3 baseline for GET /api/posts;
+//   - the feed again on a 10,000-post database, for how its p95 grows with the data;
+//   - the 10,000-row dealer import and the performance recalculation over 1,000,000 posts
+//     (time, peak memory), each in a process of its own;
+//   - Lighthouse (mobile) on four pages for a signed-in officer, on "Slow 4G" and "Regular 3G".
+// Prints one table and writes bench/results.json. Goals are in issue 8 and checked here.
+//
+//   npm run bench [-- --seconds 10 --connections 10 --skip-build --skip-lighthouse --keep]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { benchWorkspace, signIn } from "./lib/bench.mjs";
+import { fillScaleData } from "./lib/bench-data.mjs";
+import { bin, root, run, waitForHttp } from "./lib/common.mjs";
+import { auditPages, REGULAR_3G, SLOW_4G } from "./lib/lighthouse.mjs";
+
+const { values: options } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "8" },
+    connections: { type: "string", default: "10" },
+    posts: { type: "string", default: "200000" },
+    "small-posts": { type: "string", default: "10000" },
+    officers: { type: "string", default: "1000" },
+    dealers: { type: "string", default: "10000" },
+    reactions: { type: "string", default: "1000000" },
+    "recalculation-posts": { type: "string", default: "1000000" },
+    port: { type: "string", default: "4710" },
+    "skip-build": { type: "boolean", default: false },
+    "skip-lighthouse": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
+});
+const SECONDS = Number(options.seconds);
+const CONNECTIONS = Number(options.connections);
+const PORT = Number(options.port);
+const OFFICER = { username: "bench", password: "bench-pass-1" };
+const LIGHTHOUSE_PAGES = ["/", "/dealers", "/leaderboard", "/new-post"];
+const MB = 1024 * 1024;
+const children = new Set();
+const workspaces = [];
+
+function log(message) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+function start(command, args, env) {
+  const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  return child;
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** A migrated database with the signed-in officer (id 1) and the scale data set after it. */
+async function scaleDatabase(name, port, counts) {
+  const workspace = benchWorkspace(name, port);
+  workspaces.push(workspace);
+  const started = Date.now();
+  await run(bin("prisma")[0], ["migrate", "deploy"], { env: workspace.env, quiet: true });
+  await run(bin("tsx")[0], ["scripts/user.ts", "--username", OFFICER.username, "--email", "bench@example.pk", "--password", OFFICER.password, "--role", "OFFICER"], { env: workspace.env, quiet: true });
+  const rows = fillScaleData(workspace.databasePath, counts);
+  log(`${name}: filled in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(rows)}`);
+  return { ...workspace, rows };
+}
+
+async function startApp(workspace) {
+  const server = start(bin("tsx")[0], ["server/index.ts"], workspace.env);
+  if (!(await waitForHttp(`${workspace.baseUrl}/healthz`, 60_000))) throw new Error(`The server on ${workspace.baseUrl} did not start`);
+  return server;
+}
+
+/** autocannon at the fixed concurrency; latencies kept per response for an exact p95. */
+async function load(label, url, cookie) {
+  const latencies = [];
+  const headers = cookie ? { Cookie: cookie } : {};
+  for (let i = 0; i < 5; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? null;
+  const row = {
+    call: label,
+    requestsPerSecond: Math.round((result.requests.total / result.duration) * 10) / 10,
+    medianMs: Math.round(at(0.5) * 10) / 10,
+    p95Ms: Math.round(at(0.95) * 10) / 10,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+  log(`${label}: ${row.requestsPerSecond} req/s, median ${row.medianMs} ms, p95 ${row.p95Ms} ms${row.errors ? `, ${row.errors} errors` : ""}`);
+  return row;
+}
+
+/** Runs a benchmark script that prints one JSON line last. */
+async function jsonScript(script, args, env) {
+  const output = await run(bin("tsx")[0], [script, ...args, "--json"], { env, quiet: true });
+  return JSON.parse(output.trim().split("\n").at(-1));
+}
+
+function printTable(rows) {
+  const head = Object.keys(rows[0]);
+  const cells = rows.map((row) => head.map((key) => String(row[key] ?? "")));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));
+  const line = (values) => values.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join("  ");
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of cells) console.log(line(row));
+}
+
+async function main() {
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) };
+  log(`${machine.cpus} cores (${machine.cpu}), Node ${machine.node}, load ${machine.loadAverageAtStart.join(" ")}`);
+  if (!options["skip-build"]) await run(bin("react-router")[0], ["build"], { quiet: true });
+  else if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No production build: drop --skip-build.");
+
+  const scale = { officers: Number(options.officers), dealers: Number(options.dealers) };
+  const large = await scaleDatabase("bench-large", PORT, { ...scale, posts: Number(options.posts), reactions: Number(options.reactions) });
+  const smallPosts = Number(options["small-posts"]);
+  const small = await scaleDatabase("bench-small", PORT + 2, { ...scale, posts: smallPosts, reactions: Math.round((Number(options.reactions) * smallPosts) / Number(options.posts)) });
+
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
+  const loads = [];
+  let lighthouse = [];
+  let server = await startApp(large);
+  try {
+    const cookie = await signIn(large.baseUrl, OFFICER.username, OFFICER.password);
+    log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per call`);
+    const calls = [
+      ["GET / (feed page)", "/"],
+      ["GET /api/posts", "/api/posts"],
+      ["GET /api/dealers?query=", "/api/dealers?query="],
+      ["GET /api/agents/rankings", "/api/agents/rankings"],
+      ["GET /api/performance/leaderboard", "/api/performance/leaderboard"],
+      ["GET /api/agents/checkins", `/api/agents/checkins?date=${today}`],
+    ];
+    for (const [label, urlPath] of calls) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
+    const baseline = start("node", ["scripts/lib/bench-baseline.mjs", large.databasePath, String(PORT + 1), "1"], process.env);
+    try {
+      if (!(await waitForHttp(`http://127.0.0.1:${PORT + 1}/`, 10_000))) throw new Error("The baseline server did not start");
+      loads.push(await load("baseline: node:http + better-sqlite3, first page", `http://127.0.0.1:${PORT + 1}/`));
+    } finally {
+      await stop(baseline);
+    }
+    if (!options["skip-lighthouse"]) {
+      log("Lighthouse (mobile) on Slow 4G and Regular 3G…");
+      lighthouse = await auditPages(
+        LIGHTHOUSE_PAGES.map((page) => `${large.baseUrl}${page}`),
+        { cookie, networks: { "Slow 4G": SLOW_4G, "Regular 3G": REGULAR_3G } },
+      );
+    }
+  } finally {
+    await stop(server);
+  }
+
+  server = await startApp(small);
+  try {
+    const cookie = await signIn(small.baseUrl, OFFICER.username, OFFICER.password);
+    loads.push(await load(`GET / (feed page, ${smallPosts.toLocaleString("en-US")} posts)`, `${small.baseUrl}/`, cookie));
+  } finally {
+    await stop(server);
+  }
+
+  log("Dealer import of 10,000 rows…");
+  const dealerImport = await jsonScript("scripts/bench-dealer-import.ts", ["10000"], process.env);
+  log(`Recalculation: filling ${Number(options["recalculation-posts"]).toLocaleString("en-US")} posts…`);
+  const recalculationDb = await scaleDatabase("bench-recalculation", PORT + 3, { ...scale, posts: Number(options["recalculation-posts"]), reactions: 0, postsOnly: true });
+  const recalculation = await jsonScript("scripts/bench-performance.ts", ["--database", recalculationDb.databasePath], recalculationDb.env);
+
+  const byCall = (label) => loads.find((row) => row.call === label);
+  const baselineRow = loads.find((row) => row.call.startsWith("baseline"));
+  const apiPostsRatio = byCall("GET /api/posts").requestsPerSecond / baselineRow.requestsPerSecond;
+  const feedP95Ratio = byCall("GET / (feed page)").p95Ms / loads.at(-1).p95Ms;
+  const recalculationMs = Math.max(...recalculation.durationsMs);
+  const slow4g = lighthouse.filter((row) => row.network === "Slow 4G");
+  const goals = [
+    { goal: "/api/posts ≥ 40% of the baseline's req/s", measured: `${(apiPostsRatio * 100).toFixed(0)}%`, met: apiPostsRatio >= 0.4 },
+    { goal: `feed p95 at ${large.rows.posts} posts ≤ 1.5× at ${small.rows.posts}`, measured: `${feedP95Ratio.toFixed(2)}×`, met: feedP95Ratio <= 1.5 },
+    { goal: "10,000-row import < 5 s", measured: `${dealerImport.seconds.toFixed(2)} s`, met: dealerImport.seconds < 5 },
+    { goal: "10,000-row import < 300 MB", measured: `${(dealerImport.peakRssBytes / MB).toFixed(0)} MB`, met: dealerImport.peakRssBytes < 300 * MB },
+    { goal: "recalculation over 1,000,000 posts < 2 s", measured: `${recalculationMs} ms (peak ${(recalculation.peakRssBytes / MB).toFixed(0)} MB)`, met: recalculationMs < 2000 },
+    ...(slow4g.length ? [{ goal: "Lighthouse performance ≥ 95 (4 pages)", measured: slow4g.map((row) => row.score).join(" / "), met: slow4g.every((row) => row.score >= 95) }] : []),
+    ...(slow4g.length ? [{ goal: "LCP ≤ 2.5 s on Slow 4G (4 pages)", measured: slow4g.map((row) => `${(row.lcpMs / 1000).toFixed(1)} s`).join(" / "), met: slow4g.every((row) => row.lcpMs <= 2500) }] : []),
+  ];
+  machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+  console.log(`\nLoad (${CONNECTIONS} connections, ${SECONDS} s each; ${machine.cpus} cores, load ${machine.loadAverageAtStart.join(" ")} at start, ${machine.loadAverageAtEnd.join(" ")} at end)`);
+  printTable(loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors }) => ({ call, "req/s": requestsPerSecond, "median ms": medianMs, "p95 ms": p95Ms, errors })));
+  if (lighthouse.length) {
+    console.log("\nLighthouse (mobile, simulated throttling, signed-in officer)");
+    printTable(LIGHTHOUSE_PAGES.map((page) => {
+      const [fast, slow] = ["Slow 4G", "Regular 3G"].map((network) => lighthouse.find((row) => row.network === network && row.url.endsWith(page)));
+      return { page, "score (Slow 4G)": fast.score, "LCP Slow 4G": `${(fast.lcpMs / 1000).toFixed(2)} s`, "CLS": fast.cls.toFixed(3), "score (3G)": slow.score, "LCP Regular 3G": `${(slow.lcpMs / 1000).toFixed(2)} s` };
+    }));
+  }
+  console.log("\nGoals");
+  printTable(goals.map(({ goal, measured, met }) => ({ goal, measured, met: met ? "yes" : "NO" })));
+
+  const results = { measuredAt: new Date().toISOString(), machine, options: { connections: CONNECTIONS, seconds: SECONDS }, data: { large: large.rows, small: small.rows, recalculation: recalculationDb.rows }, loads, lighthouse, dealerImport, recalculation, goals };
+  fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+  fs.writeFileSync(path.join(root, "bench", "results.json"), JSON.stringify(results, null, 2) + "\n");
+  log("Wrote bench/results.json");
+}
+
+try {
+  await main();
+} finally {
+  await Promise.all([...children].map(stop));
+  for (const workspace of workspaces) {
+    if (options.keep) console.log(`Kept ${workspace.databasePath}`);
+    else fs.rmSync(workspace.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,41 @@
+// The page-weight budgets of issue 8 and the check `npm run weight` (a step of `npm test`)
+// applies to its report. The feed HTML budget is checked against the running server by
+// tests/api/page-weight.spec.ts.
+
+const KIB = 1024;
+
+export const BUDGETS = {
+  /** First-load JavaScript, KiB gzipped, by route. */
+  jsKiB: { "/": 120 },
+  /** First-load CSS of every route, KiB gzipped. */
+  cssKiB: 30,
+  /** The feed's server HTML for a signed-in officer with 20 posts, KiB gzipped. */
+  feedHtmlKiB: 30,
+  /** The only routes whose code may load Leaflet (lazily, after mount). */
+  leafletRoutes: ["/dealer-map", "/location-setup", "/add-dealer", "/dealer-details/1"],
+};
+
+/**
+ * The broken budgets of a page-weight report (`routes: [{ route, js: { gzipBytes }, css:
+ * { gzipBytes }, leaflet }]`), as messages; empty when every budget holds.
+ */
+export function budgetFailures(report, budgets = BUDGETS) {
+  const failures = [];
+  for (const entry of report.routes) {
+    if (!entry.matched) continue;
+    const jsBudget = budgets.jsKiB[entry.route];
+    if (jsBudget !== undefined && entry.js.gzipBytes > jsBudget * KIB) {
+      failures.push(`${entry.route}: first-load JavaScript is ${(entry.js.gzipBytes / KIB).toFixed(1)} KiB gzipped, over the budget of ${jsBudget} KiB`);
+    }
+    if (entry.css.gzipBytes > budgets.cssKiB * KIB) {
+      failures.push(`${entry.route}: first-load CSS is ${(entry.css.gzipBytes / KIB).toFixed(1)} KiB gzipped, over the budget of ${budgets.cssKiB} KiB`);
+    }
+    if (entry.leaflet && !budgets.leafletRoutes.includes(entry.route)) {
+      failures.push(`${entry.route}: loads Leaflet, which belongs to the map routes only (${budgets.leafletRoutes.join(", ")})`);
+    }
+  }
+  for (const route of Object.keys(budgets.jsKiB)) {
+    if (!report.routes.some((entry) => entry.route === route && entry.matched)) failures.push(`${route}: has a budget but is not in the report`);
+  }
+  return failures;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { BUDGETS, budgetFailures, type WeightReport } from "../../scripts/lib/page-weight-budgets.mjs";
+
+const KIB = 1024;
+
+function report(overrides: Partial<{ feedJs: number; css: number; leafletOn: string }> = {}): WeightReport {
+  const route = (path: string, js: number) => ({
+    route: path,
+    matched: ["root", path],
+    js: { gzipBytes: js * KIB },
+    css: { gzipBytes: (overrides.css ?? 16) * KIB },
+    leaflet: overrides.leafletOn === path || BUDGETS.leafletRoutes.includes(path),
+  });
+  return { routes: [route("/", overrides.feedJs ?? 119.9), route("/dealers", 150), route("/dealer-map", 118)] };
+}
+
+describe("page-weight budgets", () => {
+  it("hold for a build within them (other routes' JavaScript is not budgeted)", () => {
+    expect(budgetFailures(report())).toEqual([]);
+  });
+
+  it("fail when the feed's JavaScript, any route's CSS or Leaflet off the map routes breaks them", () => {
+    expect(budgetFailures(report({ feedJs: 120.1 }))).toEqual(["/: first-load JavaScript is 120.1 KiB gzipped, over the budget of 120 KiB"]);
+    expect(budgetFailures(report({ css: 30.5 }))).toHaveLength(3);
+    expect(budgetFailures(report({ leafletOn: "/dealers" }))).toEqual([expect.stringContaining("/dealers: loads Leaflet")]);
+  });
+
+  it("fail when a budgeted route is missing from the report", () => {
+    expect(budgetFailures({ routes: [] })).toEqual(["/: has a budget but is not in the report"]);
+  });
+});
