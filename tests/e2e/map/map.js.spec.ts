@@ -4,10 +4,11 @@ import { badge, karachiDate, legend } from "./support";
 
 // /dealer-map with JavaScript: Leaflet draws dealers on a canvas and the agents' numbered routes.
 
-/** The number in the map's "N dealers on the map" status, once the dealers have loaded. */
-async function dealersOnMap(page: Page): Promise<number> {
+/** The number in the map's "N dealers on the map" status, once the dealers have loaded (and, with `changedFrom`, reloaded). */
+async function dealersOnMap(page: Page, changedFrom?: number): Promise<number> {
   const status = page.getByRole("group", { name: "Map of dealers and agent routes" }).getByRole("status");
   await expect(status).toHaveText(/^\d+ dealers? on the map$/, { timeout: 15_000 });
+  if (changedFrom !== undefined) await expect(status).not.toHaveText(`${changedFrom} dealers on the map`, { timeout: 15_000 });
   return Number(/^\d+/.exec((await status.textContent()) ?? "")?.[0]);
 }
 
@@ -30,7 +31,8 @@ test("dealer markers for the seeded dealers; the badge follows the province filt
   await expect(page).toHaveURL(/province=Punjab/);
   const punjab = await badge(page);
   expect(punjab.shown).toBeLessThan(punjab.total);
-  const punjabOnMap = await dealersOnMap(page);
+  // The status keeps the last count until the province's dealers have arrived.
+  const punjabOnMap = await dealersOnMap(page, onMap);
   expect(punjabOnMap).toBeGreaterThanOrEqual(punjab.shown);
   expect(punjabOnMap).toBeLessThan(onMap);
   await expect(page.getByRole("list", { name: "Dealers" }).locator(":scope > li")).toHaveCount(Math.min(punjab.shown, 100));
