@@ -125,10 +125,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       heading = `${error.status} ${error.statusText || "Error"}`;
       message = typeof error.data === "string" && error.data ? error.data : message;
     }
-  } else if (typeof window !== "undefined" && !navigator.onLine) {
-    // A page's data could not be fetched: say why, and open the worker's saved pages with a full load.
-    heading = "You are offline";
-    message = "This page needs a connection. The feed and New Post open without one.";
   } else if (import.meta.env.DEV && error instanceof Error) {
     message = error.message;
   }

@@ -178,8 +178,10 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
   }
   async function share() {
     // The sharing code loads on the tap: most cards are never shared.
-    const { sharePost } = await import("./share-post");
-    const shown = await sharePost({ title: typeLabel, text, url: new URL(`/posts/${post.id}`, window.location.href).toString() });
+    const shown = await import("./share-post").then(
+      ({ sharePost }) => sharePost({ title: typeLabel, text, url: new URL(`/posts/${post.id}`, window.location.href).toString() }),
+      () => "Could not share the post. Please try again.",
+    );
     if (!shown) return;
     setNotice(shown);
     setTimeout(() => setNotice(null), 5000);

@@ -161,6 +161,8 @@ test("a comment made offline waits on the phone and is added once when the conne
   const post = await (await page.request.post("/api/posts", { data: { type: "FARMER_MEETING", text: uniqueName("Farmer meeting") } })).json();
   const comment = uniqueName("Offline comment");
   await page.goto(`/posts/${post.id}`);
+  // The app has finished loading (the offline bar's code comes after the page) before the signal drops.
+  await page.waitForLoadState("networkidle");
 
   await context.setOffline(true);
   await page.getByLabel("Write a comment").fill(comment);

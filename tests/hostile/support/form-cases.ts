@@ -313,7 +313,14 @@ export const formCases: FormCase[] = [
           ...coordinate("lat", -90, 90),
           ...coordinate("lng", -180, 180),
           valued("address", tooLong(300)),
-          valued("dealerId", badId.filter((id) => !/^\d+$/.test(id) || id.length > 16 || id === "0")),
+          // Only the dealer types read dealerId (a field visit ignores it); ids that are numbers in
+          // another notation ("0x10") may name a real dealer, so they are left out.
+          badId
+            .filter((id) => !(Number.isSafeInteger(Number(id)) && Number(id) > 0 && Number(id) < 1000))
+            .map((id): Change[] => [
+              { field: "type", values: ["DEALER_MEETING"] },
+              { field: "dealerId", values: [id] },
+            ]),
           valued("files", fc.constantFrom(...NOT_IMAGES)),
           fc.constant([{ field: "type", values: ["SALE"] }]),
           fc.tuple(badNumber(1, 100_000), unicodeText).map(([qty, price]): Change[] => [
