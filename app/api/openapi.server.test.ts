@@ -1,25 +1,18 @@
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { apiOperations } from "~/api/operations.server";
 import { buildOpenApiDocument } from "~/api/openapi.server";
-import routes from "~/routes";
-
-type RouteEntry = { path?: string; children?: RouteEntry[] };
-
-/** Every /api path of app/routes.ts, in OpenAPI form (`:id` → `{id}`, optional segments kept). */
-function routedApiPaths(entries: RouteEntry[], prefix = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${prefix}/${entry.path}` : prefix;
-    const own = entry.path && path.startsWith("/api/") && !path.endsWith("*") ? [path.replace(/:(\w+)/g, "{$1}")] : [];
-    return [...own, ...routedApiPaths(entry.children ?? [], path)];
-  });
-}
+import { strictBody } from "~/lib/api.server";
+import { routePatterns } from "../../tests/support/route-patterns";
 
 describe("/api/openapi.json", () => {
   const document = buildOpenApiDocument("http://localhost:3000");
 
   it("describes every routed /api path, and routes every path it describes", () => {
-    const routed = new Set(routedApiPaths(routes as RouteEntry[]));
+    const routed = new Set(
+      routePatterns()
+        .filter((pattern) => pattern.startsWith("/api/") && !pattern.endsWith("*"))
+        .map((pattern) => pattern.replace(/:(\w+)/g, "{$1}")),
+    );
     expect(routed.size).toBeGreaterThan(30);
     expect(new Set(Object.keys(document.paths))).toEqual(routed);
   });
@@ -32,8 +25,7 @@ describe("/api/openapi.json", () => {
   it("has examples that the call's own schema accepts", () => {
     for (const operation of apiOperations) {
       if (operation.body?.kind === "json") {
-        const schema = operation.body.schema instanceof z.ZodObject ? operation.body.schema.strict() : operation.body.schema;
-        expect(schema.safeParse(operation.body.example).error, `${operation.method} ${operation.path}`).toBeUndefined();
+        expect(strictBody(operation.body.schema).safeParse(operation.body.example).error, `${operation.method} ${operation.path}`).toBeUndefined();
       }
       if (operation.query && operation.queryExample) {
         expect(operation.query.safeParse(operation.queryExample).error, `${operation.method} ${operation.path}`).toBeUndefined();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { errorAnswer } from "~/api/answers";
 import { apiOperations, type ApiOperation, type RequestBody } from "~/api/operations.server";
+import { strictBody } from "~/lib/api.server";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
 import { REPLAYED_HEADER } from "~/models/idempotency.server";
 import { SESSION_COOKIE } from "~/models/session.server";
@@ -23,10 +24,6 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: "Too many requests; retry after the Retry-After header's seconds",
   503: "Temporarily unavailable",
 };
-
-function strict(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodObject ? schema.strict() : schema;
-}
 
 /** A zod schema as OpenAPI 3.1 JSON Schema; named sub-schemas are collected into `components`. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
@@ -57,7 +54,7 @@ function requestBody(body: RequestBody, components: Record<string, JsonSchema>) 
   if (body.kind === "json") {
     return {
       required: true,
-      content: { "application/json": { schema: jsonSchema(strict(body.schema), "input", components), example: body.example } },
+      content: { "application/json": { schema: jsonSchema(strictBody(body.schema), "input", components), example: body.example } },
     };
   }
   if (body.kind === "bytes") {

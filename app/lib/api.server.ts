@@ -52,6 +52,11 @@ export function methodNotAllowed({ request }: { request: Request }): Response {
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
+/** A JSON body's schema as the API applies it: an object refuses fields it does not name. */
+export function strictBody(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodObject ? schema.strict() : schema;
+}
+
 const MAX_JSON_BYTES = 100_000;
 
 /**
@@ -81,8 +86,7 @@ export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw apiError(400, "Request body must be a JSON object");
   }
-  const strict = schema instanceof z.ZodObject ? schema.strict() : schema;
-  const parsed = coerceFormValue(strict as z.ZodType).safeParse(body);
+  const parsed = coerceFormValue(strictBody(schema)).safeParse(body);
   if (!parsed.success) {
     const { message, fieldErrors } = fieldErrorsOf(parsed.error);
     throw apiError(400, message, fieldErrors);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueClientAddress } from "../e2e/support/fixtures";
-import routes from "../../app/routes";
+import { routePatterns } from "../support/route-patterns";
 import { loadApiDocument, operationsOf } from "./support/api-document";
 
 // The permission matrix of decisions.md §2, walked over every route of app/routes.ts and every
@@ -105,17 +105,6 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "POST /api/logout": { url: "/api/logout", statuses: everyone(200) },
 };
 
-type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
-
-/** Every URL pattern of app/routes.ts ("/" for the index, "/api/posts/:id/react", "*"…). */
-function routePatterns(entries: RouteEntry[], prefix = ""): string[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path === undefined ? prefix : entry.path === "*" && prefix === "" ? "*" : `${prefix}/${entry.path}`;
-    const own = entry.index ? [prefix || "/"] : entry.path !== undefined ? [path] : [];
-    return [...own, ...routePatterns(entry.children ?? [], entry.path === undefined ? prefix : path)];
-  });
-}
-
 const ACCESS: Record<string, Statuses> = {
   public: [0, 0, 0, 0],
   "signed-in": [401, 0, 0, 0],
@@ -131,7 +120,7 @@ test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the
 
   // The tables cover app/routes.ts and openapi.json exactly.
   const covered = new Set([...pageRows.map((row) => row.route), ...Object.keys(apiRows).map((key) => key.split(" ")[1]!.replace(/\{(\w+)\}/g, ":$1"))]);
-  expect([...new Set(routePatterns(routes as RouteEntry[]))].sort()).toEqual([...covered].sort());
+  expect(routePatterns().sort()).toEqual([...covered].sort());
   expect(Object.keys(apiRows).sort()).toEqual(operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).sort());
 
   // openapi.json states the same access as the table.

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents-checkins";
-import { apiError, fieldErrorsOf, methodNotAllowed, revalidatedJson } from "~/lib/api.server";
+import { methodNotAllowed, readQuery, revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { dayCheckIns } from "~/models/checkin.server";
@@ -11,17 +11,7 @@ import { dayCheckIns } from "~/models/checkin.server";
  */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const params = new URL(args.request.url).searchParams;
-  const parsed = checkInQuerySchema.safeParse({
-    date: params.get("date") ?? undefined,
-    province: params.get("province") ?? undefined,
-    agent: params.get("agent") ?? undefined,
-  });
-  if (!parsed.success) {
-    const { message, fieldErrors } = fieldErrorsOf(parsed.error);
-    return apiError(400, message, fieldErrors);
-  }
-  const day = await dayCheckIns(parsed.data);
+  const day = await dayCheckIns(readQuery(args.request, checkInQuerySchema));
   return revalidatedJson(args.request, day.items);
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents-rankings";
-import { apiError, fieldErrorsOf, revalidatedJson } from "~/lib/api.server";
+import { readQuery, revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { rankingsQuerySchema } from "~/models/post.schema";
@@ -7,7 +7,6 @@ import { rankingsQuerySchema } from "~/models/post.schema";
 /** GET /api/agents/rankings?period=today|week|month|all (default month): the agent ranking rows. */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const query = rankingsQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
-  if (!query.success) return apiError(400, fieldErrorsOf(query.error).message);
-  return revalidatedJson(args.request, await cachedAgentRankings(query.data.period));
+  const { period } = readQuery(args.request, rankingsQuerySchema);
+  return revalidatedJson(args.request, await cachedAgentRankings(period));
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealers";
-import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody, revalidatedJson } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody, readQuery, revalidatedJson } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
@@ -10,9 +10,7 @@ import { createDealer, listDealerPins, listDealers } from "~/models/dealer.serve
  */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const parsed = dealerListQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
-  if (!parsed.success) return apiError(400, fieldErrorsOf(parsed.error).message);
-  const { query, province, view } = parsed.data;
+  const { query, province, view } = readQuery(args.request, dealerListQuerySchema);
   // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
   if (view === "map") return revalidatedJson(args.request, await listDealerPins(province));
   return revalidatedJson(args.request, await listDealers(query, { state: province }));

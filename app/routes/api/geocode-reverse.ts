@@ -1,5 +1,5 @@
 import type { Route } from "./+types/geocode-reverse";
-import { apiError, fieldErrorsOf } from "~/lib/api.server";
+import { readQuery } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
 import { coordinatesText, reverseGeocode, reverseGeocodeQuerySchema } from "~/models/geocode.server";
 
@@ -8,16 +8,7 @@ export type ReverseGeocodeAnswer = { address: string; fromProvider: boolean };
 /** GET /api/geocode/reverse?lat=&lng= — the address for a point, or the coordinates as text. */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const query = new URL(args.request.url).searchParams;
-  const parsed = reverseGeocodeQuerySchema.safeParse({
-    lat: query.get("lat") ?? undefined,
-    lng: query.get("lng") ?? undefined,
-  });
-  if (!parsed.success) {
-    const { message, fieldErrors } = fieldErrorsOf(parsed.error);
-    return apiError(400, message, fieldErrors);
-  }
-  const { lat, lng } = parsed.data;
+  const { lat, lng } = readQuery(args.request, reverseGeocodeQuerySchema);
   const address = await reverseGeocode(lat, lng);
   const answer: ReverseGeocodeAnswer = { address: address ?? coordinatesText(lat, lng), fromProvider: address !== null };
   return Response.json(answer);

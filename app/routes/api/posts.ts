@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/posts";
-import { apiError, fieldErrorsOf, methodNotAllowed, readJsonBody, revalidatedJson } from "~/lib/api.server";
+import { apiError, methodNotAllowed, readJsonBody, readQuery, revalidatedJson } from "~/lib/api.server";
 import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
 import { requireUser } from "~/models/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
@@ -14,16 +14,12 @@ import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, pageQuerySchema, postSchema, T
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
-  const query = pageQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!query.success) {
-    const { message, fieldErrors } = fieldErrorsOf(query.error);
-    return apiError(400, message, fieldErrors);
-  }
-  const page = await listPosts({ viewerId: user.id, cursor: query.data.cursor, limit: query.data.limit });
+  const { cursor, limit } = readQuery(args.request, pageQuerySchema);
+  const page = await listPosts({ viewerId: user.id, cursor, limit });
   const headers = new Headers();
   if (page.nextCursor) {
     const next = new URL(url);
-    next.search = new URLSearchParams({ cursor: page.nextCursor, limit: String(query.data.limit) }).toString();
+    next.search = new URLSearchParams({ cursor: page.nextCursor, limit: String(limit) }).toString();
     headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
   }
   return revalidatedJson(args.request, page.posts, { headers });
