@@ -1,18 +1,33 @@
 import type { RequestHandler } from "express";
 
+/** Unread request bodies up to this size are read to the end and dropped, keeping the connection. */
+export const DRAINABLE_BODY_BYTES = 1024 * 1024;
+
 /**
- * When the app answers before reading the whole request body (a 413 for an oversized upload,
- * refused while it streams in), the rest of the body is still on the wire. Telling the client
- * `Connection: close` keeps it from sending its next request down that same connection, which
- * would otherwise fail with a reset.
+ * The app may answer before reading the whole request body: a redirect to sign in, a sign-out
+ * that ignores its form, a 413 for an oversized upload refused while it streams in. Closing the
+ * connection at once would cut off a client still sending its body (EPIPE, "fetch failed"), so a
+ * small remainder is read to the end and dropped and the connection stays open. A large or
+ * unknown remainder is not worth the bandwidth: the answer says `Connection: close`, which keeps
+ * the client from sending its next request down a connection about to close.
  */
 export const closeUnreadRequests: RequestHandler = (req, res, next) => {
   const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
   if (!hasBody) return next();
+  const declared = Number(req.headers["content-length"]);
+  const drainable = Number.isFinite(declared) && declared <= DRAINABLE_BODY_BYTES;
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete) this.setHeader("Connection", "close");
+    if (!req.complete && !drainable) this.setHeader("Connection", "close");
     return writeHead.apply(this, args);
   } as typeof writeHead;
+  if (drainable) res.on("finish", () => dropRestOfBody(req));
   next();
 };
+
+/** The app's body stream paused the request when nobody read it; its listener goes, and the rest flows to nowhere. */
+function dropRestOfBody(req: Parameters<RequestHandler>[0]) {
+  if (req.complete) return;
+  req.removeAllListeners("data");
+  req.resume();
+}

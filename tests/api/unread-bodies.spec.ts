@@ -1,0 +1,57 @@
+import net from "node:net";
+import { expect, test } from "../e2e/support/fixtures";
+
+// server/close-unread-requests.ts: the app may answer before it reads a request's body (sign-out
+// ignores its form; a signed-out post is redirected to sign in). A client still sending that
+// body must not have the connection cut under it, and the connection must serve its next request.
+
+/** Writes raw HTTP/1.1 to the server and collects what comes back until the server closes or `settleMs` passes. */
+function rawExchange(baseURL: string, steps: Array<{ write: string; waitMs: number }>, settleMs: number): Promise<{ text: string; writeError: string | null }> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
+    let text = "";
+    let writeError: string | null = null;
+    const finish = () => {
+      socket.destroy();
+      resolve({ text, writeError });
+    };
+    socket.on("data", (chunk) => (text += chunk.toString("latin1")));
+    socket.on("error", (error: NodeJS.ErrnoException) => (writeError = error.code ?? error.message));
+    socket.on("close", finish);
+    let delay = 0;
+    for (const step of steps) {
+      delay += step.waitMs;
+      setTimeout(() => socket.writable && socket.write(step.write), delay);
+    }
+    setTimeout(finish, delay + settleMs);
+  });
+}
+
+const signOutHead = (length: number, host: string) =>
+  `POST /logout HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`;
+
+test("a body the app never reads is taken to its end and the connection serves the next request", async ({ baseURL }) => {
+  const host = new URL(baseURL!).host;
+  const body = `note=${"x".repeat(200_000)}`;
+  const { text, writeError } = await rawExchange(
+    baseURL!,
+    [
+      { write: signOutHead(body.length, host) + body.slice(0, 100), waitMs: 0 },
+      // The answer to the sign-out is out before the rest of its body is sent.
+      { write: body.slice(100), waitMs: 400 },
+      { write: `GET /healthz HTTP/1.1\r\nHost: ${host}\r\n\r\n`, waitMs: 50 },
+    ],
+    2_000,
+  );
+  expect(writeError).toBeNull();
+  expect(text.match(/^HTTP\/1\.1 \d+/gm)).toEqual(["HTTP/1.1 302", "HTTP/1.1 200"]);
+  expect(text).not.toMatch(/^Connection: close/im);
+});
+
+test("a large unread body gets its answer with Connection: close instead of being read", async ({ baseURL }) => {
+  const host = new URL(baseURL!).host;
+  const { text } = await rawExchange(baseURL!, [{ write: signOutHead(5 * 1024 * 1024, host) + "note=x", waitMs: 0 }], 1_000);
+  expect(text).toMatch(/^HTTP\/1\.1 302/);
+  expect(text).toMatch(/^Connection: close/im);
+});
