@@ -1,5 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaClient } from "~/generated/prisma/client";
+import Database from "better-sqlite3";
+import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 
 // One Prisma client for the process, on one better-sqlite3 connection.
@@ -11,9 +12,10 @@ function createClient() {
   return new PrismaClient({ adapter });
 }
 
-const globalForPrisma = globalThis as unknown as { fieldlinePrisma?: PrismaClient };
-export const prisma = globalForPrisma.fieldlinePrisma ?? createClient();
-globalForPrisma.fieldlinePrisma = prisma;
+// On globalThis, so that a development reload keeps its connections (and a test can put in its own).
+const globalForDb = globalThis as unknown as { fieldlinePrisma?: PrismaClient; fieldlineReader?: Database.Database };
+export const prisma = globalForDb.fieldlinePrisma ?? createClient();
+globalForDb.fieldlinePrisma = prisma;
 
 let pragmasApplied: Promise<void> | undefined;
 
@@ -30,4 +32,68 @@ export function applyPragmas(): Promise<void> {
 
 export async function checkDatabase(): Promise<void> {
   await prisma.$queryRawUnsafe("SELECT 1");
+}
+
+// ---- Plain reads ----
+// The hottest reads (the session behind every request, the feed and its metrics) skip Prisma's
+// query pipeline: plain SQL on a second, query-only connection to the same file, each statement
+// prepared once (docs/decisions/0018-speed.md). SQLite in WAL mode lets it read while Prisma's
+// connection writes; every statement sees what was committed before it began. Writes and
+// transactions stay with Prisma.
+
+type ColumnReader = (value: unknown) => unknown;
+type PreparedRead = { statement: Database.Statement; columns: Array<[string, ColumnReader]> };
+
+const MAX_PREPARED_READS = 500;
+const preparedReads = new WeakMap<Database.Database, Map<string, PreparedRead>>();
+
+/** The query-only connection, opened on first use; `options` are for tests. */
+export function openReadConnection(options: Database.Options = {}): Database.Database {
+  const connection = new Database(env.DATABASE_URL.replace(/^file:/, ""), { fileMustExist: true, timeout: 5000, ...options });
+  connection.pragma("query_only = ON");
+  return connection;
+}
+
+/** Values as Prisma's `$queryRaw` gives them, by the column's declared type; integers of expressions stay bigint. */
+function columnReader(declaredType: string | null): ColumnReader {
+  switch (declaredType?.toUpperCase()) {
+    case "INTEGER":
+      return (value) => (typeof value === "bigint" ? Number(value) : value);
+    case "DATETIME":
+      return (value) => (value === null ? null : new Date(typeof value === "string" ? value : Number(value)));
+    case "BOOLEAN":
+      return (value) => (value === null ? null : Number(value) !== 0);
+    default:
+      return (value) => value;
+  }
+}
+
+function preparedRead(sql: string): PreparedRead {
+  const connection = (globalForDb.fieldlineReader ??= openReadConnection());
+  let statements = preparedReads.get(connection);
+  if (!statements) preparedReads.set(connection, (statements = new Map()));
+  let prepared = statements.get(sql);
+  if (!prepared) {
+    const statement = connection.prepare(sql).safeIntegers(true);
+    prepared = { statement, columns: statement.columns().map((column) => [column.name, columnReader(column.type)]) };
+    // IN lists of every length make new texts; the oldest statements go first.
+    if (statements.size >= MAX_PREPARED_READS) statements.delete(statements.keys().next().value!);
+    statements.set(sql, prepared);
+  }
+  return prepared;
+}
+
+/** SQLite has no dates or booleans, and a JavaScript number would be bound as a REAL. */
+function toSqliteValue(value: unknown): unknown {
+  if (value instanceof Date) return BigInt(value.getTime());
+  if (typeof value === "boolean") return value ? 1n : 0n;
+  if (typeof value === "number" && Number.isSafeInteger(value)) return BigInt(value);
+  return value;
+}
+
+/** The rows of a read-only statement, typed as with `prisma.$queryRaw` and converted the same way. */
+export function readRows<T>(query: Prisma.Sql): T[] {
+  const { statement, columns } = preparedRead(query.sql);
+  const rows = statement.raw(true).all(...query.values.map(toSqliteValue)) as unknown[][];
+  return rows.map((values) => Object.fromEntries(columns.map(([name, read], i) => [name, read(values[i])])) as T);
 }

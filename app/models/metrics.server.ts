@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
 import { env } from "~/env.server";
 import { centsToDecimal } from "~/lib/money";
 import type { Period } from "~/models/post.schema";
@@ -13,18 +13,21 @@ import type { Period } from "~/models/post.schema";
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EARTH_RADIUS_KM = 6371.0088;
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per time zone.
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The offset of the app's time zone from UTC at `at`, in ms (Asia/Karachi: +5 h all year). */
 export function timeZoneOffsetMs(at: Date, timeZone = env.APP_TIME_ZONE): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  const parts = wallClock(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return local - Math.floor(at.getTime() / 1000) * 1000;
@@ -76,27 +79,31 @@ type MetricsRow = {
   checkIns: bigint | number | null;
 };
 
-/**
- * One SQL statement: per-user distance, hours, sales, recovery, dealers, posts and check-ins in
- * the range. `users` limits it to some users (the feed's authors); without it, every user with
- * any activity. Days are split at the app time zone's midnight (its offset at `range.from`'s
- * end, which for Asia/Karachi is always +5 h).
- */
-async function metricsRows(range: TimeRange, users?: readonly number[]): Promise<MetricsRow[]> {
-  if (users && users.length === 0) return [];
+/** A user filter for the statements below: all users, or only the given ones. */
+function usersFilter(column: string, users?: readonly number[]): Prisma.Sql {
+  return users ? Prisma.sql`AND ${Prisma.raw(column)} IN (${Prisma.join(users)})` : Prisma.empty;
+}
+
+/** The local day of a row's `createdAt`, split at the app time zone's midnight (its offset at `range`'s end). */
+function localDaySql(range: TimeRange): Prisma.Sql {
   const offset = timeZoneOffsetMs(new Date(Math.min(range.to, Date.now())));
-  // Inlined (both are integers we computed): a bound number may arrive as a REAL, and then
-  // "/" would divide without truncating and every check-in would be a day of its own.
-  const localDay = Prisma.raw(`CAST((createdAt + ${Math.trunc(offset)}) / ${DAY_MS} AS INTEGER)`);
-  const userFilter = (column: string) =>
-    users ? Prisma.sql`AND ${Prisma.raw(column)} IN (${Prisma.join(users)})` : Prisma.empty;
-  return prisma.$queryRaw<MetricsRow[]>`
-    WITH days AS (
+  // Inlined (both are integers we computed): were either bound as a REAL, "/" would divide
+  // without truncating and every check-in would be a day of its own.
+  return Prisma.raw(`CAST((createdAt + ${Math.trunc(offset)}) / ${DAY_MS} AS INTEGER)`);
+}
+
+/**
+ * The `days` and `distance` CTEs: each check-in with the one before it on the same local day,
+ * and per user the check-ins and the great-circle kilometres between them.
+ */
+function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
+  return Prisma.sql`
+    days AS (
       SELECT userId, lat, lng, createdAt,
         LAG(lat) OVER w AS prevLat, LAG(lng) OVER w AS prevLng
       FROM CheckIn
-      WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("userId")}
-      WINDOW w AS (PARTITION BY userId, ${localDay} ORDER BY createdAt, id)
+      WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${usersFilter("userId", users)}
+      WINDOW w AS (PARTITION BY userId, ${localDaySql(range)} ORDER BY createdAt, id)
     ),
     distance AS (
       SELECT userId, COUNT(*) AS checkIns,
@@ -106,13 +113,23 @@ async function metricsRows(range: TimeRange, users?: readonly number[]): Promise
             + cos(radians(prevLat)) * cos(radians(lat)) * pow(sin(radians(lng - prevLng) / 2), 2)
           ))) END) AS km
       FROM days GROUP BY userId
-    ),
+    )`;
+}
+
+/**
+ * One SQL statement: per-user distance, hours, sales, recovery, dealers, posts and check-ins in
+ * the range. `users` limits it to some users; without it, every user with any activity.
+ */
+function metricsRows(range: TimeRange, users?: readonly number[]): MetricsRow[] {
+  if (users && users.length === 0) return [];
+  return readRows<MetricsRow>(Prisma.sql`
+    WITH ${distanceCtes(range, users)},
     hours AS (
       SELECT userId, SUM(span) AS ms FROM (
         SELECT userId, MAX(createdAt) - MIN(createdAt) AS span
         FROM CheckIn
-        WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("userId")}
-        GROUP BY userId, ${localDay}
+        WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${usersFilter("userId", users)}
+        GROUP BY userId, ${localDaySql(range)}
       ) GROUP BY userId
     ),
     money AS (
@@ -121,13 +138,13 @@ async function metricsRows(range: TimeRange, users?: readonly number[]): Promise
         SUM(CASE WHEN type = 'RECOVERY' THEN COALESCE(recoveryAmountCents, 0) ELSE 0 END) AS recovery,
         COUNT(*) AS posts
       FROM Post
-      WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("userId")}
+      WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${usersFilter("userId", users)}
       GROUP BY userId
     ),
     dealers AS (
       SELECT createdById AS userId, COUNT(*) AS dealers
       FROM Dealer
-      WHERE createdById IS NOT NULL AND createdAt >= ${range.from} AND createdAt < ${range.to} ${userFilter("createdById")}
+      WHERE createdById IS NOT NULL AND createdAt >= ${range.from} AND createdAt < ${range.to} ${usersFilter("createdById", users)}
       GROUP BY createdById
     ),
     everyone AS (
@@ -139,7 +156,7 @@ async function metricsRows(range: TimeRange, users?: readonly number[]): Promise
     LEFT JOIN distance ON distance.userId = everyone.userId
     LEFT JOIN hours ON hours.userId = everyone.userId
     LEFT JOIN money ON money.userId = everyone.userId
-    LEFT JOIN dealers ON dealers.userId = everyone.userId`;
+    LEFT JOIN dealers ON dealers.userId = everyone.userId`);
 }
 
 function toMetrics(row: MetricsRow): AgentMetrics {
@@ -157,14 +174,17 @@ function toMetrics(row: MetricsRow): AgentMetrics {
 
 /** The metrics of each user with activity in the range (or of the given users), by user id. */
 export async function agentMetrics(range: TimeRange, users?: readonly number[]): Promise<Map<number, AgentMetrics>> {
-  const rows = await metricsRows(range, users);
+  const rows = metricsRows(range, users);
   return new Map(rows.map((row) => [Number(row.userId), toMetrics(row)]));
 }
 
-/** Each given user's distance today (km), for the post cards; users without check-ins are absent. */
+/** Each given user's distance today (km), for the post cards; users who have not moved are absent. */
 export async function distanceToday(users: readonly number[], now = new Date()): Promise<Map<number, number>> {
-  const metrics = await agentMetrics(periodRange("today", now), users);
-  return new Map([...metrics.values()].filter((m) => m.distanceKm > 0).map((m) => [m.userId, m.distanceKm]));
+  if (users.length === 0) return new Map();
+  const rows = readRows<{ userId: bigint | number; km: number | null }>(Prisma.sql`
+    WITH ${distanceCtes(periodRange("today", now), users)}
+    SELECT userId, km FROM distance WHERE km > 0`);
+  return new Map(rows.map((row) => [Number(row.userId), Number(row.km)]));
 }
 
 export type RankingRow = {

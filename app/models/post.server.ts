@@ -1,4 +1,4 @@
-import { prisma } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { SALE_PRODUCTS } from "~/lib/post-types";
@@ -41,8 +41,8 @@ export function decodeCursor(cursor: string | null | undefined): { createdAt: Da
 
 // ---- Reading posts ----
 
-// The feed is the app's hottest read, so it is plain SQL (Prisma's relation loading and groupBy
-// cost ten times more here, see docs/decisions/0018-speed.md): one statement for the posts with
+// The feed is the app's hottest read, so it is plain SQL through readRows (Prisma's relation
+// loading, groupBy and query pipeline cost ten times more here, see docs/decisions/0018-speed.md): one statement for the posts with
 // their author, dealer, counts and the viewer's like, one for their media, one for the authors'
 // distance today. Three statements whatever the page size.
 
@@ -87,8 +87,8 @@ type MediaRow = {
   height: number | null;
 };
 
-function postRows(viewerId: number, where: Prisma.Sql, limit: number): Promise<PostRow[]> {
-  return prisma.$queryRaw<PostRow[]>`
+function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[] {
+  return readRows<PostRow>(Prisma.sql`
     SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.recoveryAmountCents,
       u.id AS userId, u.username, u.email, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
@@ -101,15 +101,15 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): Promise<P
     LEFT JOIN Dealer d ON d.id = p.dealerId
     WHERE ${where}
     ORDER BY p.createdAt DESC, p.id DESC
-    LIMIT ${limit}`;
+    LIMIT ${limit}`);
 }
 
 async function mediaOf(postIds: number[]): Promise<Map<number, Omit<MediaRow, "postId">[]>> {
   const byPost = new Map<number, Omit<MediaRow, "postId">[]>();
   if (postIds.length === 0) return byPost;
-  const rows = await prisma.$queryRaw<MediaRow[]>`
+  const rows = readRows<MediaRow>(Prisma.sql`
     SELECT id, postId, kind, url, thumbUrl, mimeType, durationSec, width, height
-    FROM PostMedia WHERE postId IN (${Prisma.join(postIds)}) ORDER BY postId, position, id`;
+    FROM PostMedia WHERE postId IN (${Prisma.join(postIds)}) ORDER BY postId, position, id`);
   for (const { postId, ...media } of rows) byPost.set(postId, [...(byPost.get(postId) ?? []), media]);
   return byPost;
 }
@@ -174,14 +174,14 @@ export async function listPosts({
   const where = after
     ? Prisma.sql`(p.createdAt < ${after.createdAt.getTime()} OR (p.createdAt = ${after.createdAt.getTime()} AND p.id < ${after.id}))`
     : Prisma.sql`1 = 1`;
-  const rows = await postRows(viewerId, where, take + 1);
+  const rows = postRows(viewerId, where, take + 1);
   const page = rows.slice(0, take);
   const last = page.at(-1);
   return { posts: await toPostViews(page), nextCursor: rows.length > take && last ? encodeCursor(last) : null };
 }
 
 export async function getPost(id: number, viewerId: number): Promise<PostView | null> {
-  const [row] = await postRows(viewerId, Prisma.sql`p.id = ${id}`, 1);
+  const [row] = postRows(viewerId, Prisma.sql`p.id = ${id}`, 1);
   return row ? ((await toPostViews([row]))[0] ?? null) : null;
 }
 

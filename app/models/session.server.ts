@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage } from "react-router";
-import { prisma } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { appCookie } from "~/lib/cookies.server";
+import type { CurrentUser } from "~/models/user.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
@@ -33,22 +35,25 @@ export const currentUserSelect = {
   performanceRank: true,
 } as const;
 
+const CURRENT_USER_COLUMNS = Object.keys(currentUserSelect);
+
 export async function getSessionId(request: Request): Promise<string | undefined> {
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   return session.get("sessionId");
 }
 
-/** The active user behind the request's session cookie, or null. */
-export async function getSessionUser(request: Request) {
+/**
+ * The active user behind the request's session cookie, or null. Every request asks, so it is
+ * one plain statement (readRows) rather than a Prisma query.
+ */
+export async function getSessionUser(request: Request): Promise<CurrentUser | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
-  const session = await prisma.session.findUnique({
-    where: { id: sessionId },
-    select: { expiresAt: true, user: { select: { ...currentUserSelect, isActive: true } } },
-  });
-  if (!session || session.expiresAt < new Date() || !session.user.isActive) return null;
-  const { isActive: _isActive, ...user } = session.user;
-  return user;
+  const [user] = readRows<CurrentUser>(Prisma.sql`
+    SELECT ${Prisma.raw(CURRENT_USER_COLUMNS.map((column) => `u.${column}`).join(", "))}
+    FROM Session s JOIN User u ON u.id = s.userId
+    WHERE s.id = ${sessionId} AND s.expiresAt > ${new Date()} AND u.isActive = 1`);
+  return user ?? null;
 }
 
 /** Starts a session for the user and answers the Set-Cookie header that carries it. */
