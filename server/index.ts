@@ -44,7 +44,9 @@ server.use("/files", express.static(path.resolve(env.DATA_DIR, "uploads"), { imm
 if (isProduction) {
   // Vite names built assets by content, so they can be cached for good.
   server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The build's other files (icons, manifest) all have an extension: pages and /api skip the disk.
+  const buildFiles = express.static("build/client", { maxAge: "1h", index: false });
+  server.use((req, res, next) => (path.extname(req.path) ? buildFiles(req, res, next) : next()));
   const { app } = (await import(String("../build/server/index.js"))) as { app: express.Express };
   server.use(app);
 } else {

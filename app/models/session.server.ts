@@ -37,9 +37,23 @@ export const currentUserSelect = {
 
 const CURRENT_USER_COLUMNS = Object.keys(currentUserSelect);
 
+// Checking the cookie's signature (an HMAC through WebCrypto) costs more than reading the
+// session row, and every request asks: a cookie value once verified is remembered (bounded;
+// the oldest goes first). Only verified values enter, so a forged cookie never does.
+const MAX_VERIFIED_COOKIES = 10_000;
+const verifiedSessionIds = new Map<string, string>();
+const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace(/[^\w-]/g, "\\$&")}=([^;]*)`);
+
 export async function getSessionId(request: Request): Promise<string | undefined> {
-  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  return session.get("sessionId");
+  const value = SESSION_COOKIE_VALUE.exec(request.headers.get("Cookie") ?? "")?.[1]?.trim();
+  if (!value) return undefined;
+  const remembered = verifiedSessionIds.get(value);
+  if (remembered) return remembered;
+  const sessionId = (await sessionStorage.getSession(`${SESSION_COOKIE}=${value}`)).get("sessionId");
+  if (!sessionId) return undefined;
+  if (verifiedSessionIds.size >= MAX_VERIFIED_COOKIES) verifiedSessionIds.delete(verifiedSessionIds.keys().next().value!);
+  verifiedSessionIds.set(value, sessionId);
+  return sessionId;
 }
 
 /**
