@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { readBodyWithin } from "~/lib/request-body.server";
@@ -29,6 +29,24 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
+function weakTag(text: string): string {
+  return `W/"${createHash("sha1").update(text).digest("base64url")}"`;
+}
+
+/** `private, no-cache` headers with the tag, and the 304 to answer when If-None-Match names it. */
+function revalidation(request: Request, etag: string, init?: HeadersInit): { headers: Headers; notModified: Response | null } {
+  const headers = new Headers(init);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", "private, no-cache");
+  const notModified = matchesEtag(request.headers.get("If-None-Match"), etag) ? new Response(null, { status: 304, headers }) : null;
+  return { headers, notModified };
+}
+
+function jsonAnswer(body: string | Uint8Array<ArrayBuffer>, headers: Headers): Response {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(body, { status: 200, headers });
+}
+
 /**
  * A JSON answer that the caller's browser may keep but must revalidate (`private, no-cache`),
  * with a weak ETag of the body: when If-None-Match names it, 304 with no body, so an officer's
@@ -36,13 +54,46 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
  */
 export function revalidatedJson(request: Request, data: unknown, init: { headers?: HeadersInit } = {}): Response {
   const body = JSON.stringify(data);
-  const headers = new Headers(init.headers);
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-  headers.set("ETag", etag);
-  headers.set("Cache-Control", "private, no-cache");
-  if (matchesEtag(request.headers.get("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(body, { status: 200, headers });
+  const { headers, notModified } = revalidation(request, weakTag(body), init.headers);
+  return notModified ?? jsonAnswer(body, headers);
+}
+
+// Tags of versioned answers name this process: a restart (a new build, perhaps a new shape of
+// the answer) changes them all, so no client keeps an answer of older code.
+const PROCESS_ID = randomUUID();
+// The bodies of the latest versioned answers by tag, least recently used first, within a budget.
+const kept = new Map<string, Uint8Array<ArrayBuffer>>();
+const KEPT_MAX_BYTES = 32 * 1024 * 1024;
+let keptBytes = 0;
+
+/** Keeps `body` as the most recently used, dropping the least recently used ones over the budget. */
+function keep(etag: string, body: Uint8Array<ArrayBuffer>): void {
+  const previous = kept.get(etag);
+  if (previous && kept.delete(etag)) keptBytes -= previous.byteLength;
+  if (body.byteLength > KEPT_MAX_BYTES) return;
+  kept.set(etag, body);
+  keptBytes += body.byteLength;
+  for (const [oldest, old] of kept) {
+    if (keptBytes <= KEPT_MAX_BYTES) break;
+    kept.delete(oldest);
+    keptBytes -= old.byteLength;
+  }
+}
+
+/**
+ * Like revalidatedJson, for a big list whose data has a cheap version: the tag is made of `key`
+ * (the version and every parameter of the answer), so a matching If-None-Match gets its 304
+ * without `read` running, and a body already built for the same tag is sent again as it is.
+ * Read the version before the data: a write in between then only labels newer data with the
+ * older version, which the next request's tag replaces.
+ */
+export async function versionedJson(request: Request, key: string, read: () => Promise<unknown>): Promise<Response> {
+  const etag = weakTag(`${PROCESS_ID} ${key}`);
+  const { headers, notModified } = revalidation(request, etag);
+  if (notModified) return notModified;
+  const body = kept.get(etag) ?? new TextEncoder().encode(JSON.stringify(await read()));
+  keep(etag, body);
+  return jsonAnswer(body, headers);
 }
 
 /** 405 with the method named; also usable directly as a loader or action. */

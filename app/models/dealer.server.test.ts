@@ -8,7 +8,10 @@ import {
   duplicateKey,
   GalleryFullError,
   GalleryImageNotFoundError,
+  countDealers,
   getDealer,
+  listDealerCards,
+  listDealerPins,
   listDealers,
   removeGalleryImage,
   setProfilePicture,
@@ -31,6 +34,43 @@ describe("dealers", () => {
     expect(await names("jhang")).toEqual(["Chenab Agro Traders"]);
     expect(await names("7654321")).toEqual(["Chenab Agro Traders"]);
     expect(await names("")).toEqual(["Chenab Agro Traders", "Madina Khad Store"]);
+  });
+
+  it("matches a typed % or _ as itself, and filters by province as well", async () => {
+    await createDealer({ ...base, businessName: "50% Off Seeds" }, null);
+    await createDealer({ ...base, businessName: "500 Bags Store", state: "Sindh", city: "Hyderabad" }, null);
+    await createDealer({ ...base, businessName: "Al_Noor Traders" }, null);
+    const names = async (query: string, state?: string) => (await listDealers(query, { state })).map((dealer) => dealer.businessName);
+    expect(await names("50%")).toEqual(["50% Off Seeds"]);
+    expect(await names("_")).toEqual(["Al_Noor Traders"]);
+    expect(await names("50", "Sindh")).toEqual(["500 Bags Store"]);
+    expect(await countDealers("50", "Sindh")).toBe(1);
+    expect(await countDealers("50")).toBe(2);
+    expect(await countDealers()).toBe(3);
+  });
+
+  it("lists the documented fields with the gallery in order; cards and pins by business name, within a limit", async () => {
+    const zafar = await createDealer({ ...base, businessName: "Zafar Traders", ownerFirstName: "Zafar", phone: "0300 1112223", lat: 31.123456789012345 }, null);
+    await createDealer({ ...base, businessName: "Ali Agro", state: "Sindh", city: "Sukkur" }, null);
+    await addGalleryImage(zafar.id, await image(30));
+    const withPhoto = await addGalleryImage(zafar.id, await image(60));
+
+    const [ali, listed] = await listDealers();
+    expect(ali?.businessName).toBe("Ali Agro");
+    const { createdById: _, profilePictureThumbUrl: __, galleryThumbs: ___, ...documented } = withPhoto;
+    expect(listed).toEqual(documented);
+    // JavaScript's shortest exact text of the number (SQLite's own text would keep 15 digits).
+    expect(listed?.lat).toBe("31.12345678901234");
+    expect(listed?.galleryImages).toHaveLength(2);
+
+    expect((await listDealers(undefined, { limit: 1 })).map((dealer) => dealer.businessName)).toEqual(["Ali Agro"]);
+    expect(await listDealerCards("zafar", 50)).toEqual([
+      { id: zafar.id, businessName: "Zafar Traders", ownerFirstName: "Zafar", ownerLastName: null, phone: "0300 1112223", city: "Okara", state: "Punjab", profilePictureThumbUrl: null },
+    ]);
+    expect((await listDealerPins()).map((pin) => pin.businessName)).toEqual(["Ali Agro", "Zafar Traders"]);
+    expect(await listDealerPins("Punjab", 5)).toEqual([
+      expect.objectContaining({ id: zafar.id, lat: "31.12345678901234", lng: "73.45", formattedAddress: "Okara, Punjab, Pakistan", street: base.street }),
+    ]);
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {
