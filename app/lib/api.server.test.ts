@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { readJsonBody, readQuery, revalidatedJson, versionedJson } from "~/lib/api.server";
 import { userSearchSchema } from "~/models/admin.schema";
@@ -154,6 +155,25 @@ describe("versionedJson", () => {
     expect(new Set(texts)).toEqual(new Set([JSON.stringify({ rows: ["a", "ü"] })]));
     await versionedJson(get(), "test-kept 2", list.run);
     expect(list.calls).toBe(2);
+  });
+
+  it("sends the kept body gzipped to clients that accept gzip, plain to the others", async () => {
+    const data = { rows: Array.from({ length: 500 }, (_, id) => ({ id, name: "Khad Store" })) };
+    const list = counted(data);
+    const ask = (acceptEncoding: string) =>
+      versionedJson(new Request("http://localhost/api/x", { headers: { "Accept-Encoding": acceptEncoding } }), "test-gzip 1", list.run);
+    for (const acceptEncoding of ["gzip, deflate, br, zstd", "br;q=1.0, GZIP;q=0.5"]) {
+      const response = await ask(acceptEncoding);
+      expect(response.headers.get("Content-Encoding"), acceptEncoding).toBe("gzip");
+      expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+      expect(JSON.parse(gunzipSync(new Uint8Array(await response.arrayBuffer())).toString("utf8"))).toEqual(data);
+    }
+    for (const acceptEncoding of ["identity", "gzip;q=0", "br"]) {
+      const response = await ask(acceptEncoding);
+      expect(response.headers.get("Content-Encoding"), acceptEncoding).toBeNull();
+      expect(await response.json()).toEqual(data);
+    }
+    expect(list.calls).toBe(1);
   });
 
   it("keeps bodies within its memory budget, dropping the least recently used", async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { gzip } from "node:zlib";
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { readBodyWithin } from "~/lib/request-body.server";
@@ -61,39 +62,58 @@ export function revalidatedJson(request: Request, data: unknown, init: { headers
 // Tags of versioned answers name this process: a restart (a new build, perhaps a new shape of
 // the answer) changes them all, so no client keeps an answer of older code.
 const PROCESS_ID = randomUUID();
-// The bodies of the latest versioned answers by tag, least recently used first, within a budget.
-const kept = new Map<string, Uint8Array<ArrayBuffer>>();
+
+type Kept = { json: Uint8Array<ArrayBuffer>; gzip?: Promise<Uint8Array<ArrayBuffer>> };
+// The latest versioned answers by tag, least recently used first, within a budget of JSON bytes
+// (each one's gzip, made on first demand, adds about a tenth).
+const kept = new Map<string, Kept>();
 const KEPT_MAX_BYTES = 32 * 1024 * 1024;
 let keptBytes = 0;
 
-/** Keeps `body` as the most recently used, dropping the least recently used ones over the budget. */
-function keep(etag: string, body: Uint8Array<ArrayBuffer>): void {
+/** Keeps `entry` as the most recently used, dropping the least recently used ones over the budget. */
+function keep(etag: string, entry: Kept): void {
   const previous = kept.get(etag);
-  if (previous && kept.delete(etag)) keptBytes -= previous.byteLength;
-  if (body.byteLength > KEPT_MAX_BYTES) return;
-  kept.set(etag, body);
-  keptBytes += body.byteLength;
+  if (previous && kept.delete(etag)) keptBytes -= previous.json.byteLength;
+  if (entry.json.byteLength > KEPT_MAX_BYTES) return;
+  kept.set(etag, entry);
+  keptBytes += entry.json.byteLength;
   for (const [oldest, old] of kept) {
     if (keptBytes <= KEPT_MAX_BYTES) break;
     kept.delete(oldest);
-    keptBytes -= old.byteLength;
+    keptBytes -= old.json.byteLength;
   }
 }
+
+/** Whether Accept-Encoding names gzip with a quality above 0. */
+function acceptsGzip(acceptEncoding: string | null): boolean {
+  return (acceptEncoding ?? "").split(",").some((part) => {
+    const [coding = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const quality = params.find((param) => param.startsWith("q="));
+    return coding === "gzip" && (quality === undefined || Number(quality.slice(2)) > 0);
+  });
+}
+
+const gzipped = (bytes: Uint8Array<ArrayBuffer>) =>
+  new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => gzip(bytes, (error, result) => (error ? reject(error) : resolve(new Uint8Array(result)))));
 
 /**
  * Like revalidatedJson, for a big list whose data has a cheap version: the tag is made of `key`
  * (the version and every parameter of the answer), so a matching If-None-Match gets its 304
- * without `read` running, and a body already built for the same tag is sent again as it is.
+ * without `read` running, and a body already built for the same tag is sent again as it is,
+ * gzipped once for the clients that accept it (rather than compressed anew on every request).
  * Read the version before the data: a write in between then only labels newer data with the
  * older version, which the next request's tag replaces.
  */
 export async function versionedJson(request: Request, key: string, read: () => Promise<unknown>): Promise<Response> {
   const etag = weakTag(`${PROCESS_ID} ${key}`);
-  const { headers, notModified } = revalidation(request, etag);
+  const { headers, notModified } = revalidation(request, etag, { Vary: "Accept-Encoding" });
   if (notModified) return notModified;
-  const body = kept.get(etag) ?? new TextEncoder().encode(JSON.stringify(await read()));
-  keep(etag, body);
-  return jsonAnswer(body, headers);
+  const entry = kept.get(etag) ?? { json: new TextEncoder().encode(JSON.stringify(await read())) };
+  keep(etag, entry);
+  if (!acceptsGzip(request.headers.get("Accept-Encoding"))) return jsonAnswer(entry.json, headers);
+  entry.gzip ??= gzipped(entry.json);
+  headers.set("Content-Encoding", "gzip");
+  return jsonAnswer(await entry.gzip, headers);
 }
 
 /** 405 with the method named; also usable directly as a loader or action. */
