@@ -121,7 +121,7 @@ describe("revalidatedJson", () => {
 describe("versionedJson", () => {
   const get = (ifNoneMatch?: string) => new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
   const counted = (data: unknown) => {
-    const read = { calls: 0, run: async () => (read.calls++, data) };
+    const read = { calls: 0, run: async () => (read.calls++, { data, headers: { Link: "<next>" } }) };
     return read;
   };
 
@@ -134,6 +134,7 @@ describe("versionedJson", () => {
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
     expect(first.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(first.headers.get("Link")).toBe("<next>");
 
     const unchanged = await versionedJson(get(etag), "test-list 1", list.run);
     expect(unchanged.status).toBe(304);
@@ -152,6 +153,7 @@ describe("versionedJson", () => {
     const texts = [];
     for (let i = 0; i < 3; i++) texts.push(await (await versionedJson(get(), "test-kept 1", list.run)).text());
     expect(list.calls).toBe(1);
+    expect((await versionedJson(get(), "test-kept 1", list.run)).headers.get("Link")).toBe("<next>");
     expect(new Set(texts)).toEqual(new Set([JSON.stringify({ rows: ["a", "ü"] })]));
     await versionedJson(get(), "test-kept 2", list.run);
     expect(list.calls).toBe(2);

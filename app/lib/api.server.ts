@@ -63,7 +63,7 @@ export function revalidatedJson(request: Request, data: unknown, init: { headers
 // the answer) changes them all, so no client keeps an answer of older code.
 const PROCESS_ID = randomUUID();
 
-type Kept = { json: Uint8Array<ArrayBuffer>; gzip?: Promise<Uint8Array<ArrayBuffer>> };
+type Kept = { json: Uint8Array<ArrayBuffer>; headers: Record<string, string>; gzip?: Promise<Uint8Array<ArrayBuffer>> };
 // The latest versioned answers by tag, least recently used first, within a budget of JSON bytes
 // (each one's gzip, made on first demand, adds about a tenth).
 const kept = new Map<string, Kept>();
@@ -84,6 +84,11 @@ function keep(etag: string, entry: Kept): void {
   }
 }
 
+async function readAnswer(read: () => Promise<VersionedAnswer>): Promise<Kept> {
+  const { data, headers = {} } = await read();
+  return { json: new TextEncoder().encode(JSON.stringify(data)), headers };
+}
+
 /** Whether Accept-Encoding names gzip with a quality above 0. */
 function acceptsGzip(acceptEncoding: string | null): boolean {
   return (acceptEncoding ?? "").split(",").some((part) => {
@@ -96,20 +101,24 @@ function acceptsGzip(acceptEncoding: string | null): boolean {
 const gzipped = (bytes: Uint8Array<ArrayBuffer>) =>
   new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => gzip(bytes, (error, result) => (error ? reject(error) : resolve(new Uint8Array(result)))));
 
+/** What a versioned answer reads: the data to send as JSON, and headers of its own (a `Link`). */
+export type VersionedAnswer = { data: unknown; headers?: Record<string, string> };
+
 /**
  * Like revalidatedJson, for a big list whose data has a cheap version: the tag is made of `key`
  * (the version and every parameter of the answer), so a matching If-None-Match gets its 304
- * without `read` running, and a body already built for the same tag is sent again as it is,
+ * without `read` running, and an answer already built for the same tag is sent again as it is,
  * gzipped once for the clients that accept it (rather than compressed anew on every request).
  * Read the version before the data: a write in between then only labels newer data with the
  * older version, which the next request's tag replaces.
  */
-export async function versionedJson(request: Request, key: string, read: () => Promise<unknown>): Promise<Response> {
+export async function versionedJson(request: Request, key: string, read: () => Promise<VersionedAnswer>): Promise<Response> {
   const etag = weakTag(`${PROCESS_ID} ${key}`);
   const { headers, notModified } = revalidation(request, etag, { Vary: "Accept-Encoding" });
   if (notModified) return notModified;
-  const entry = kept.get(etag) ?? { json: new TextEncoder().encode(JSON.stringify(await read())) };
+  const entry = kept.get(etag) ?? (await readAnswer(read));
   keep(etag, entry);
+  for (const [name, value] of Object.entries(entry.headers)) headers.set(name, value);
   if (!acceptsGzip(request.headers.get("Accept-Encoding"))) return jsonAnswer(entry.json, headers);
   entry.gzip ??= gzipped(entry.json);
   headers.set("Content-Encoding", "gzip");

@@ -68,9 +68,25 @@ describe("dealers", () => {
       { id: zafar.id, businessName: "Zafar Traders", ownerFirstName: "Zafar", ownerLastName: null, phone: "0300 1112223", city: "Okara", state: "Punjab", profilePictureThumbUrl: null },
     ]);
     expect((await listDealerPins()).map((pin) => pin.businessName)).toEqual(["Ali Agro", "Zafar Traders"]);
-    expect(await listDealerPins("Punjab", 5)).toEqual([
+    expect(await listDealerPins({ state: "Punjab", limit: 5 })).toEqual([
       expect.objectContaining({ id: zafar.id, lat: "31.12345678901234", lng: "73.45", formattedAddress: "Okara, Punjab, Pakistan", street: base.street }),
     ]);
+  });
+
+  it("pages after a cursor in business-name order, dealers of the same name by id", async () => {
+    for (const name of ["Bilal Traders", "Awan Agro", "Bilal Traders", "Chaudhry Seeds"]) await createDealer({ ...base, businessName: name }, null);
+    const all = await listDealers();
+    const pages: number[][] = [];
+    let after: { businessName: string; id: number } | undefined;
+    for (;;) {
+      const page = await listDealers(undefined, { limit: 2, after });
+      if (page.length === 0) break;
+      pages.push(page.map((dealer) => dealer.id));
+      after = page.at(-1);
+    }
+    expect(pages.flat()).toEqual(all.map((dealer) => dealer.id));
+    expect(pages).toHaveLength(2);
+    expect((await listDealerPins({ limit: 1, after: all[1] })).map((pin) => pin.id)).toEqual([all[2]!.id]);
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {

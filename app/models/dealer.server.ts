@@ -1,7 +1,7 @@
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { phoneKey } from "~/lib/phone";
-import { type DealerInput, GALLERY_FULL, GALLERY_MAX } from "~/models/dealer.schema";
+import { type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX } from "~/models/dealer.schema";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { processImage } from "~/models/image.server";
 import { metricsChanged } from "~/models/metrics.server";
@@ -109,7 +109,7 @@ export type DealerPin = Pick<
   "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "email" | "street" | "formattedAddress" | "city" | "state" | "lat" | "lng"
 >;
 
-type ListFilter = { query?: string; state?: string; limit?: number };
+type ListFilter = { query?: string; state?: string; limit?: number; after?: DealerCursor };
 
 /** `%text%` for LIKE … ESCAPE '\': a typed % or _ is matched as itself. */
 function containsPattern(text: string): string {
@@ -119,11 +119,12 @@ function containsPattern(text: string): string {
 /**
  * The WHERE of a list: `state` keeps one province's; `query` matches business name, owner names,
  * city or phone (case-insensitive, as LIKE is for ASCII), and a number typed with spaces or
- * dashes ("0300 123") also matches its digits as stored.
+ * dashes ("0300 123") also matches its digits as stored; `after` starts after a page's last dealer.
  */
-function listWhere({ query, state }: ListFilter): Prisma.Sql {
+function listWhere({ query, state, after }: ListFilter): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (state) conditions.push(Prisma.sql`d.state = ${state}`);
+  if (after) conditions.push(Prisma.sql`(d.businessName, d.id) > (${after.businessName}, ${after.id})`);
   const text = query?.trim();
   if (text) {
     const pattern = containsPattern(text);
@@ -154,13 +155,15 @@ type ListRow = Omit<DealerListItem, "lat" | "lng" | "galleryImages" | "createdAt
   updatedAt: Date;
 };
 
+type ListOptions = Omit<ListFilter, "query">;
+
 /** Dealers by business name, filtered by `query` and `state` (see listWhere), with their galleries. */
-export async function listDealers(query?: string, { limit, state }: { limit?: number; state?: string } = {}): Promise<DealerListItem[]> {
+export async function listDealers(query?: string, { limit, state, after }: ListOptions = {}): Promise<DealerListItem[]> {
   const rows = await listRows<ListRow>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.city, d.state,
       d.postalCode, d.notes, d.aboutDescription, d.lat, d.lng, d.formattedAddress, d.profilePictureUrl, d.createdAt, d.updatedAt,
       (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
-    { query, state, limit },
+    { query, state, limit, after },
   );
   return rows.map((row) => ({
     id: row.id,
@@ -194,10 +197,10 @@ export function listDealerCards(query: string | undefined, limit: number): Promi
 }
 
 /** Every dealer (of one province with `state`) as a map pin, by business name: 10,000 pins stay a light answer. */
-export async function listDealerPins(state?: string, limit?: number): Promise<DealerPin[]> {
+export async function listDealerPins({ state, limit, after }: ListOptions = {}): Promise<DealerPin[]> {
   const rows = await listRows<Omit<DealerPin, "lat" | "lng"> & { lat: number; lng: number }>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.formattedAddress, d.city, d.state, d.lat, d.lng`,
-    { state, limit },
+    { state, limit, after },
   );
   return rows.map((row) => ({
     id: row.id,

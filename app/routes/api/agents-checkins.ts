@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   const now = new Date();
   const version = await listVersion("CheckIn");
   const key = JSON.stringify(["checkins", version, query.date, localDate(now) === query.date, query.province ?? null, query.agent ?? null]);
-  return versionedJson(args.request, key, () => dayCheckInItems(query, now));
+  return versionedJson(args.request, key, async () => ({ data: await dayCheckInItems(query, now) }));
 }
 
 export const action = methodNotAllowed;

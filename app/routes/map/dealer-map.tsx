@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [total, matching, listed, day] = await Promise.all([
     countDealers(),
     showDealers ? countDealers(undefined, province) : 0,
-    showDealers ? listDealerPins(province, limit) : [],
+    showDealers ? listDealerPins({ state: province, limit }) : [],
     showRoutes ? dayCheckIns(query) : null,
   ]);
   const time = new Intl.DateTimeFormat("en-US", { timeZone: env.APP_TIME_ZONE, hour: "numeric", minute: "2-digit" });
