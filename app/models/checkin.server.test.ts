@@ -92,7 +92,7 @@ describe("dayCheckIns", () => {
       ["Ali", 3, "Stop"],
     ]);
     // GET /api/agents/checkins reads the same items without the routes' metrics.
-    expect(await dayCheckInItems({ date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ)).toEqual(day.items);
+    expect(dayCheckInItems({ date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ)).toEqual(day.items);
 
     // The same day seen on that day: the last stop is the Latest.
     const today = await dayCheckIns({ date: "2026-11-18" }, new Date(WED + 20 * HOUR), TZ);

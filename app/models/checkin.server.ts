@@ -1,4 +1,5 @@
-import { prisma } from "~/db.server";
+import { readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 import { checkInTypeLabel } from "~/lib/post-types";
 import type { CheckInQuery } from "~/models/checkin.schema";
@@ -113,12 +114,12 @@ type DayRow = {
  * id. One statement: CROSS JOIN keeps SQLite on the createdAt index (the day's few thousand rows)
  * rather than seeking every user's check-ins.
  */
-function dayRows(range: TimeRange): Promise<DayRow[]> {
-  return prisma.$queryRaw<DayRow[]>`
+function dayRows(range: TimeRange): DayRow[] {
+  return readRows<DayRow>(Prisma.sql`
     SELECT c.id, c.userId, c.type, c.lat, c.lng, c.address, c.createdAt, u.username, u.firstName, u.lastName
     FROM CheckIn c CROSS JOIN User u ON u.id = c.userId
     WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to}
-    ORDER BY c.createdAt, c.userId, c.id`;
+    ORDER BY c.createdAt, c.userId, c.id`);
 }
 
 const byName = new Intl.Collator().compare;
@@ -128,10 +129,10 @@ const byName = new Intl.Collator().compare;
  * `province` keeps the agents who checked in there that day (an address naming the province),
  * with their whole route; `agent` keeps one agent's route.
  */
-async function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: string) {
+function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: string) {
   const range = dayRange(date, timeZone);
   const isToday = localDate(now, timeZone) === date;
-  const rows = await dayRows(range);
+  const rows = dayRows(range);
 
   const stopCounts = new Map<number, number>();
   const names = new Map<number, string>();
@@ -165,7 +166,7 @@ async function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZ
 
 /** The day's check-ins for the map page: agents, routes with that day's distance and hours, and the flat items. */
 export async function dayCheckIns(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): Promise<DayCheckIns> {
-  const { range, isToday, agents, routes, items } = await readDay(query, now, timeZone);
+  const { range, isToday, agents, routes, items } = readDay(query, now, timeZone);
   const metrics = routes.length > 0 ? await agentMetrics(range, routes.map((route) => route.userId)) : new Map<number, AgentMetrics>();
   const withMetrics = routes.map((route) => {
     const m = metrics.get(route.userId);
@@ -175,6 +176,6 @@ export async function dayCheckIns(query: CheckInQuery, now = new Date(), timeZon
 }
 
 /** GET /api/agents/checkins: the day's check-ins in time order, without the routes' metrics. */
-export async function dayCheckInItems(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): Promise<CheckInItem[]> {
-  return (await readDay(query, now, timeZone)).items;
+export function dayCheckInItems(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): CheckInItem[] {
+  return readDay(query, now, timeZone).items;
 }

@@ -1,4 +1,4 @@
-import { prisma } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { phoneKey } from "~/lib/phone";
 import { type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX } from "~/models/dealer.schema";
@@ -93,9 +93,9 @@ function dealerColumns(input: DealerInput) {
 }
 
 // ---- Lists ----
-// Lists are plain SQL (docs/decisions/0020-dealer-and-check-in-lists.md): Prisma took about
-// 400 ms to materialise 10,000 dealers, the statement a tenth of that. Rows become objects
-// field by field; spreading and destructuring them cost as much again.
+// Lists are plain reads (readRows, docs/decisions/0020-dealer-and-check-in-lists.md): Prisma took
+// about 400 ms to materialise 10,000 dealers. Rows become objects field by field; spreading and
+// destructuring them cost as much again.
 
 /** A dealer as lists show it (GET /api/dealers): the documented fields, without the creator and thumbnails. */
 export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs">;
@@ -141,10 +141,10 @@ function listWhere({ query, state, after }: ListFilter): Prisma.Sql {
 }
 
 /** Rows of `columns` by business name (the business-name index gives the order). */
-function listRows<Row>(columns: Prisma.Sql, filter: ListFilter): Promise<Row[]> {
-  return prisma.$queryRaw<Row[]>`
+function listRows<Row>(columns: Prisma.Sql, filter: ListFilter): Row[] {
+  return readRows<Row>(Prisma.sql`
     SELECT ${columns} FROM Dealer d ${listWhere(filter)}
-    ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`;
+    ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`);
 }
 
 type ListRow = Omit<DealerListItem, "lat" | "lng" | "galleryImages" | "createdAt" | "updatedAt"> & {
@@ -158,8 +158,8 @@ type ListRow = Omit<DealerListItem, "lat" | "lng" | "galleryImages" | "createdAt
 type ListOptions = Omit<ListFilter, "query">;
 
 /** Dealers by business name, filtered by `query` and `state` (see listWhere), with their galleries. */
-export async function listDealers(query?: string, { limit, state, after }: ListOptions = {}): Promise<DealerListItem[]> {
-  const rows = await listRows<ListRow>(
+export function listDealers(query?: string, { limit, state, after }: ListOptions = {}): DealerListItem[] {
+  const rows = listRows<ListRow>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.city, d.state,
       d.postalCode, d.notes, d.aboutDescription, d.lat, d.lng, d.formattedAddress, d.profilePictureUrl, d.createdAt, d.updatedAt,
       (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
@@ -189,7 +189,7 @@ export async function listDealers(query?: string, { limit, state, after }: ListO
 }
 
 /** The directory's cards, by business name. */
-export function listDealerCards(query: string | undefined, limit: number): Promise<DealerCard[]> {
+export function listDealerCards(query: string | undefined, limit: number): DealerCard[] {
   return listRows<DealerCard>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.city, d.state, d.profilePictureThumbUrl`,
     { query, limit },
@@ -197,8 +197,8 @@ export function listDealerCards(query: string | undefined, limit: number): Promi
 }
 
 /** Every dealer (of one province with `state`) as a map pin, by business name: 10,000 pins stay a light answer. */
-export async function listDealerPins({ state, limit, after }: ListOptions = {}): Promise<DealerPin[]> {
-  const rows = await listRows<Omit<DealerPin, "lat" | "lng"> & { lat: number; lng: number }>(
+export function listDealerPins({ state, limit, after }: ListOptions = {}): DealerPin[] {
+  const rows = listRows<Omit<DealerPin, "lat" | "lng"> & { lat: number; lng: number }>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.formattedAddress, d.city, d.state, d.lat, d.lng`,
     { state, limit, after },
   );
@@ -219,8 +219,8 @@ export async function listDealerPins({ state, limit, after }: ListOptions = {}):
 }
 
 /** How many dealers match `query` and `state` (all of them without either). */
-export async function countDealers(query?: string, state?: string): Promise<number> {
-  const [row] = await prisma.$queryRaw<{ count: bigint | number }[]>`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state })}`;
+export function countDealers(query?: string, state?: string): number {
+  const [row] = readRows<{ count: bigint | number }>(Prisma.sql`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state })}`);
   return Number(row?.count ?? 0);
 }
 

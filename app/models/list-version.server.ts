@@ -1,4 +1,5 @@
-import { prisma } from "~/db.server";
+import { readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 
 /** The big lists whose changes SQLite triggers count (the ListVersion table). */
 export type VersionedList = "Dealer" | "CheckIn";
@@ -7,7 +8,7 @@ export type VersionedList = "Dealer" | "CheckIn";
  * The list's version: it changes with every write to its rows, whoever writes (see migration
  * 20261122030000_list_versions). One row read by primary key, so a tag costs next to nothing.
  */
-export async function listVersion(name: VersionedList): Promise<string> {
-  const [row] = await prisma.$queryRaw<{ version: bigint | number }[]>`SELECT version FROM ListVersion WHERE name = ${name}`;
+export function listVersion(name: VersionedList): string {
+  const [row] = readRows<{ version: bigint | number }>(Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`);
   return String(row?.version ?? 0);
 }

@@ -15,9 +15,9 @@ export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const query = readQuery(args.request, checkInQuerySchema);
   const now = new Date();
-  const version = await listVersion("CheckIn");
+  const version = listVersion("CheckIn");
   const key = JSON.stringify(["checkins", version, query.date, localDate(now) === query.date, query.province ?? null, query.agent ?? null]);
-  return versionedJson(args.request, key, async () => ({ data: await dayCheckInItems(query, now) }));
+  return versionedJson(args.request, key, async () => ({ data: dayCheckInItems(query, now) }));
 }
 
 export const action = methodNotAllowed;

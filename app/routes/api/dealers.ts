@@ -14,7 +14,7 @@ import { listVersion } from "~/models/list-version.server";
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const { query, province, view, limit, cursor } = readQuery(args.request, dealerListQuerySchema);
-  const version = await listVersion("Dealer");
+  const version = listVersion("Dealer");
   const search = view === "map" ? "" : (query ?? "");
   const key = JSON.stringify(["dealers", version, view ?? null, province ?? null, search, limit ?? null, cursor ?? null]);
 
@@ -22,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     // One more than the page tells whether another page follows.
     const options = { state: province, limit: limit === undefined ? undefined : limit + 1, after: decodeDealerCursor(cursor) };
     // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
-    const rows = view === "map" ? await listDealerPins(options) : await listDealers(search, options);
+    const rows = view === "map" ? listDealerPins(options) : listDealers(search, options);
     if (limit === undefined || rows.length <= limit) return { data: rows };
     const page = rows.slice(0, limit);
     const next = new URL(args.request.url);
