@@ -1,5 +1,6 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readJsonBody, readQuery, revalidatedJson } from "~/lib/api.server";
+import { readJsonBody, readQuery, revalidatedJson, versionedJson } from "~/lib/api.server";
 import { userSearchSchema } from "~/models/admin.schema";
 import { loginSchema, profileUpdateSchema } from "~/models/user.schema";
 
@@ -114,5 +115,76 @@ describe("revalidatedJson", () => {
       expect(await response.text()).toBe("");
     }
     expect(revalidatedJson(get(etag), { a: 2 }).status).toBe(200);
+  });
+});
+
+describe("versionedJson", () => {
+  const get = (ifNoneMatch?: string) => new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+  const counted = (data: unknown) => {
+    const read = { calls: 0, run: async () => (read.calls++, { data, headers: { Link: "<next>" } }) };
+    return read;
+  };
+
+  it("tags the answer by its key and answers 304 without reading when If-None-Match names the tag", async () => {
+    const list = counted([{ id: 1 }]);
+    const first = await versionedJson(get(), "test-list 1", list.run);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual([{ id: 1 }]);
+    const etag = first.headers.get("ETag")!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(first.headers.get("Content-Type")).toBe("application/json; charset=utf-8");
+    expect(first.headers.get("Link")).toBe("<next>");
+
+    const unchanged = await versionedJson(get(etag), "test-list 1", list.run);
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    expect(unchanged.headers.get("ETag")).toBe(etag);
+    expect(list.calls).toBe(1);
+
+    const changed = await versionedJson(get(etag), "test-list 2", counted([{ id: 2 }]).run);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("ETag")).not.toBe(etag);
+    expect(await changed.json()).toEqual([{ id: 2 }]);
+  });
+
+  it("sends the body built for a key again without reading, and reads again for another key", async () => {
+    const list = counted({ rows: ["a", "ü"] });
+    const texts = [];
+    for (let i = 0; i < 3; i++) texts.push(await (await versionedJson(get(), "test-kept 1", list.run)).text());
+    expect(list.calls).toBe(1);
+    expect((await versionedJson(get(), "test-kept 1", list.run)).headers.get("Link")).toBe("<next>");
+    expect(new Set(texts)).toEqual(new Set([JSON.stringify({ rows: ["a", "ü"] })]));
+    await versionedJson(get(), "test-kept 2", list.run);
+    expect(list.calls).toBe(2);
+  });
+
+  it("sends the kept body gzipped to clients that accept gzip, plain to the others", async () => {
+    const data = { rows: Array.from({ length: 500 }, (_, id) => ({ id, name: "Khad Store" })) };
+    const list = counted(data);
+    const ask = (acceptEncoding: string) =>
+      versionedJson(new Request("http://localhost/api/x", { headers: { "Accept-Encoding": acceptEncoding } }), "test-gzip 1", list.run);
+    for (const acceptEncoding of ["gzip, deflate, br, zstd", "br;q=1.0, GZIP;q=0.5"]) {
+      const response = await ask(acceptEncoding);
+      expect(response.headers.get("Content-Encoding"), acceptEncoding).toBe("gzip");
+      expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+      expect(JSON.parse(gunzipSync(new Uint8Array(await response.arrayBuffer())).toString("utf8"))).toEqual(data);
+    }
+    for (const acceptEncoding of ["identity", "gzip;q=0", "br"]) {
+      const response = await ask(acceptEncoding);
+      expect(response.headers.get("Content-Encoding"), acceptEncoding).toBeNull();
+      expect(await response.json()).toEqual(data);
+    }
+    expect(list.calls).toBe(1);
+  });
+
+  it("keeps bodies within its memory budget, dropping the least recently used", async () => {
+    const big = counted("x".repeat(20 * 1024 * 1024));
+    await versionedJson(get(), "test-big 1", big.run);
+    await versionedJson(get(), "test-big 2", big.run);
+    await versionedJson(get(), "test-big 2", big.run);
+    expect(big.calls).toBe(2);
+    await versionedJson(get(), "test-big 1", big.run);
+    expect(big.calls).toBe(3);
   });
 });

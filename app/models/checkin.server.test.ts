@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { checkInQuerySchema, DATE_INVALID, DATE_REQUIRED, isCalendarDate } from "~/models/checkin.schema";
-import { agentColor, dayCheckIns, dayRange, localDate, stopLabel } from "~/models/checkin.server";
+import { agentColor, dayCheckInItems, dayCheckIns, dayRange, localDate, stopLabel } from "~/models/checkin.server";
 
 beforeEach(resetDatabase);
 
@@ -91,6 +91,8 @@ describe("dayCheckIns", () => {
       ["Ali", 2, null],
       ["Ali", 3, "Stop"],
     ]);
+    // GET /api/agents/checkins reads the same items without the routes' metrics.
+    expect(dayCheckInItems({ date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ)).toEqual(day.items);
 
     // The same day seen on that day: the last stop is the Latest.
     const today = await dayCheckIns({ date: "2026-11-18" }, new Date(WED + 20 * HOUR), TZ);

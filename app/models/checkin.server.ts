@@ -1,8 +1,9 @@
-import { prisma } from "~/db.server";
+import { readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 import { checkInTypeLabel } from "~/lib/post-types";
-import type { Province } from "~/lib/provinces";
-import { agentMetrics, timeZoneOffsetMs, type TimeRange } from "~/models/metrics.server";
+import type { CheckInQuery } from "~/models/checkin.schema";
+import { agentMetrics, timeZoneOffsetMs, type AgentMetrics, type TimeRange } from "~/models/metrics.server";
 
 // The agents' check-ins of one local day, as the map shows them (decisions.md §3): each agent's
 // stops numbered in time order, the first "Start", the last "Latest" today and "Stop" on other
@@ -95,100 +96,86 @@ function displayName(user: { username: string; firstName: string | null; lastNam
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
 }
 
+type DayRow = {
+  id: number;
+  userId: number;
+  type: string;
+  lat: number;
+  lng: number;
+  address: string | null;
+  createdAt: Date;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+};
+
 /**
- * The day's check-ins. `province` keeps the agents who checked in there that day (an address
- * naming the province), with their whole route; `agent` keeps one agent's route.
+ * The check-ins of a range with their agents' names, in the API's order: time, then agent, then
+ * id. One statement: CROSS JOIN keeps SQLite on the createdAt index (the day's few thousand rows)
+ * rather than seeking every user's check-ins.
  */
-export async function dayCheckIns(
-  { date, province, agent }: { date: string; province?: Province; agent?: number },
-  now = new Date(),
-  timeZone = env.APP_TIME_ZONE,
-): Promise<DayCheckIns> {
+function dayRows(range: TimeRange): DayRow[] {
+  return readRows<DayRow>(Prisma.sql`
+    SELECT c.id, c.userId, c.type, c.lat, c.lng, c.address, c.createdAt, u.username, u.firstName, u.lastName
+    FROM CheckIn c CROSS JOIN User u ON u.id = c.userId
+    WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to}
+    ORDER BY c.createdAt, c.userId, c.id`);
+}
+
+const byName = new Intl.Collator().compare;
+
+/**
+ * The day's agents, routes (without distance and hours) and flat items in one pass over its rows.
+ * `province` keeps the agents who checked in there that day (an address naming the province),
+ * with their whole route; `agent` keeps one agent's route.
+ */
+function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: string) {
   const range = dayRange(date, timeZone);
-  const rows = await prisma.checkIn.findMany({
-    where: { createdAt: { gte: new Date(range.from), lt: new Date(range.to) } },
-    select: {
-      id: true,
-      userId: true,
-      type: true,
-      lat: true,
-      lng: true,
-      address: true,
-      createdAt: true,
-    },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  // The agents' names in a statement of their own: as a relation of thousands of check-ins
-  // the same few users were loaded once per check-in.
-  const users = new Map(
-    (
-      await prisma.user.findMany({
-        where: { id: { in: [...new Set(rows.map((row) => row.userId))] } },
-        select: { id: true, username: true, firstName: true, lastName: true },
-      })
-    ).map((user) => [user.id, user]),
-  );
-
-  const byAgent = new Map<number, typeof rows>();
-  for (const row of rows) {
-    const list = byAgent.get(row.userId);
-    if (list) list.push(row);
-    else byAgent.set(row.userId, [row]);
-  }
-  if (province) {
-    const needle = province.toLowerCase();
-    for (const [userId, list] of byAgent) {
-      if (!list.some((row) => row.address?.toLowerCase().includes(needle))) byAgent.delete(userId);
-    }
-  }
-
-  const agents = [...byAgent.entries()]
-    .map(([userId]) => {
-      const user = users.get(userId);
-      return { userId, name: user ? displayName(user) : String(userId), color: agentColor(userId) };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name) || a.userId - b.userId);
-  const shown = agents.filter((a) => agent === undefined || a.userId === agent);
-  const metrics = shown.length > 0 ? await agentMetrics(range, shown.map((a) => a.userId)) : new Map();
   const isToday = localDate(now, timeZone) === date;
+  const rows = dayRows(range);
 
-  const routes = shown.map((a): AgentRoute => {
-    const list = byAgent.get(a.userId) ?? [];
-    const m = metrics.get(a.userId);
-    return {
-      ...a,
-      distanceKm: m?.distanceKm ?? 0,
-      hours: m?.hours ?? 0,
-      stops: list.map((row, index) => ({
-        id: row.id,
-        number: index + 1,
-        label: stopLabel(index, list.length, isToday),
-        type: row.type,
-        typeLabel: checkInTypeLabel(row.type),
-        lat: row.lat,
-        lng: row.lng,
-        address: row.address,
-        createdAt: row.createdAt.toISOString(),
-      })),
-    };
+  const stopCounts = new Map<number, number>();
+  const names = new Map<number, string>();
+  const inProvince = new Set<number>();
+  const needle = province?.toLowerCase();
+  for (const row of rows) {
+    stopCounts.set(row.userId, (stopCounts.get(row.userId) ?? 0) + 1);
+    if (!names.has(row.userId)) names.set(row.userId, displayName(row));
+    if (needle && row.address?.toLowerCase().includes(needle)) inProvince.add(row.userId);
+  }
+  const agents = [...names]
+    .filter(([userId]) => !needle || inProvince.has(userId))
+    .map(([userId, name]) => ({ userId, name, color: agentColor(userId) }))
+    .sort((a, b) => byName(a.name, b.name) || a.userId - b.userId);
+
+  const routes = new Map<number, Omit<AgentRoute, "distanceKm" | "hours">>();
+  for (const a of agents) if (agent === undefined || a.userId === agent) routes.set(a.userId, { ...a, stops: [] });
+  const items: CheckInItem[] = [];
+  for (const row of rows) {
+    const route = routes.get(row.userId);
+    if (!route) continue;
+    const number = route.stops.length + 1;
+    const label = stopLabel(number - 1, stopCounts.get(row.userId) ?? number, isToday);
+    const createdAt = row.createdAt.toISOString();
+    const { id, type, lat, lng, address } = row;
+    route.stops.push({ id, number, label, type, typeLabel: checkInTypeLabel(type), lat, lng, address, createdAt });
+    items.push({ userId: row.userId, userDisplayName: route.name, type, lat, lng, address, createdAt, number, label, color: route.color });
+  }
+  return { range, isToday, agents, routes: [...routes.values()], items };
+}
+
+/** The day's check-ins for the map page: agents, routes with that day's distance and hours, and the flat items. */
+export async function dayCheckIns(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): Promise<DayCheckIns> {
+  const { range, isToday, agents, routes, items } = readDay(query, now, timeZone);
+  const metrics = routes.length > 0 ? await agentMetrics(range, routes.map((route) => route.userId)) : new Map<number, AgentMetrics>();
+  const withMetrics = routes.map((route) => {
+    const m = metrics.get(route.userId);
+    return { ...route, distanceKm: m?.distanceKm ?? 0, hours: m?.hours ?? 0 };
   });
+  return { date: query.date, isToday, agents, routes: withMetrics, items };
+}
 
-  const items = routes
-    .flatMap((route) =>
-      route.stops.map((stop) => ({
-        userId: route.userId,
-        userDisplayName: route.name,
-        type: stop.type,
-        lat: stop.lat,
-        lng: stop.lng,
-        address: stop.address,
-        createdAt: stop.createdAt,
-        number: stop.number,
-        label: stop.label,
-        color: route.color,
-      })),
-    )
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.userId - b.userId || a.number - b.number);
-
-  return { date, isToday, agents, routes, items };
+/** GET /api/agents/checkins: the day's check-ins in time order, without the routes' metrics. */
+export function dayCheckInItems(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): CheckInItem[] {
+  return readDay(query, now, timeZone).items;
 }

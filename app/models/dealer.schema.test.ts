@@ -1,7 +1,15 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { formatPhone, maskPhone, phoneKey, telHref } from "~/lib/phone";
-import { aboutSchema, dealerSchema, matchProvince, splitGeocodedAddress } from "~/models/dealer.schema";
+import {
+  aboutSchema,
+  dealerListQuerySchema,
+  dealerSchema,
+  decodeDealerCursor,
+  encodeDealerCursor,
+  matchProvince,
+  splitGeocodedAddress,
+} from "~/models/dealer.schema";
 
 const schema = coerceFormValue(dealerSchema);
 const valid = { businessName: "Kissan Agro Centre", street: "Shop 4, Ghalla Mandi", city: "Okara", state: "Punjab", lat: "30.8138", lng: "73.4534" };
@@ -85,5 +93,22 @@ describe("phone helpers", () => {
     expect(formatPhone("042-111-222")).toBe("042-111-222");
     expect(phoneKey("0300-1234567")).toBe(phoneKey("+92 300 1234567"));
     expect(telHref("0300 1234567")).toBe("tel:+923001234567");
+  });
+});
+
+describe("dealer list paging", () => {
+  it("carries a page's end as id:business name, whatever the name holds", () => {
+    const end = { id: 42, businessName: "Al-Noor: Seeds & Khad\nStore" };
+    expect(decodeDealerCursor(encodeDealerCursor(end))).toEqual(end);
+    expect(decodeDealerCursor("x:Name")).toBeUndefined();
+    expect(decodeDealerCursor(undefined)).toBeUndefined();
+  });
+
+  it("takes limit 1 to 1000 and a cursor of the Link header's form", () => {
+    expect(dealerListQuerySchema.parse({ limit: "50", cursor: "7:Bilal Traders" })).toMatchObject({ limit: 50, cursor: "7:Bilal Traders" });
+    for (const limit of ["0", "1001", "2.5", "ten"]) {
+      expect(dealerListQuerySchema.safeParse({ limit }).error?.issues[0]?.message, limit).toBe("limit must be a whole number from 1 to 1000");
+    }
+    expect(dealerListQuerySchema.safeParse({ cursor: "Bilal" }).error?.issues[0]?.message).toBe("cursor must be the value given in the Link header");
   });
 });

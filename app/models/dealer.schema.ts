@@ -42,10 +42,32 @@ export const aboutSchema = z.object({
 export const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
 export const dealerSearchSchema = z.object({ query: z.string().trim().max(100, SEARCH_TOO_LONG).optional() });
 
-/** `GET /api/dealers`: the directory's search, plus the map's province filter and pins-only view. */
+export const DEALER_PAGE_MAX = 1000;
+const LIMIT_INVALID = `limit must be a whole number from 1 to ${DEALER_PAGE_MAX}`;
+const CURSOR_INVALID = "cursor must be the value given in the Link header";
+
+/** Where a page of dealers ends: the last one's business name and id (the lists' order). */
+export type DealerCursor = { businessName: string; id: number };
+
+/** A cursor as `?cursor=` carries it: "id:business name". */
+export function encodeDealerCursor(dealer: DealerCursor): string {
+  return `${dealer.id}:${dealer.businessName}`;
+}
+
+export function decodeDealerCursor(cursor: string | undefined): DealerCursor | undefined {
+  const match = /^(\d{1,12}):(.*)$/s.exec(cursor ?? "");
+  return match ? { id: Number(match[1]), businessName: match[2] ?? "" } : undefined;
+}
+
+/**
+ * `GET /api/dealers`: the directory's search, plus the map's province filter and pins-only view.
+ * Without `limit` the whole list (the spec's); with it, pages of `limit` after `cursor`.
+ */
 export const dealerListQuerySchema = dealerSearchSchema.extend({
   province: z.preprocess((value) => (value === "" || value === "All" ? undefined : value), z.enum(PROVINCES, { error: "Unknown province" }).optional()),
   view: z.enum(["map"], { error: "view must be map" }).optional(),
+  limit: z.coerce.number({ error: LIMIT_INVALID }).int(LIMIT_INVALID).min(1, LIMIT_INVALID).max(DEALER_PAGE_MAX, LIMIT_INVALID).optional(),
+  cursor: z.string().max(300, CURSOR_INVALID).regex(/^\d{1,12}:/, CURSOR_INVALID).optional(),
 });
 
 /** `POST /api/dealers/import`: an uploadId from POST /api/upload, or (ADMIN only) the sample file's path. */

@@ -8,7 +8,10 @@ import {
   duplicateKey,
   GalleryFullError,
   GalleryImageNotFoundError,
+  countDealers,
   getDealer,
+  listDealerCards,
+  listDealerPins,
   listDealers,
   removeGalleryImage,
   setProfilePicture,
@@ -25,12 +28,65 @@ describe("dealers", () => {
   it("searches business name, owner, city and phone (typed with spaces or dashes)", async () => {
     await createDealer({ ...base, businessName: "Madina Khad Store", ownerFirstName: "Sajid", phone: "+92 300 1234567" }, null);
     await createDealer({ ...base, businessName: "Chenab Agro Traders", city: "Jhang", phone: "0301-7654321" }, null);
-    const names = async (query: string) => (await listDealers(query)).map((dealer) => dealer.businessName);
-    expect(await names("madina")).toEqual(["Madina Khad Store"]);
-    expect(await names("sajid")).toEqual(["Madina Khad Store"]);
-    expect(await names("jhang")).toEqual(["Chenab Agro Traders"]);
-    expect(await names("7654321")).toEqual(["Chenab Agro Traders"]);
-    expect(await names("")).toEqual(["Chenab Agro Traders", "Madina Khad Store"]);
+    const names = (query: string) => listDealers(query).map((dealer) => dealer.businessName);
+    expect(names("madina")).toEqual(["Madina Khad Store"]);
+    expect(names("sajid")).toEqual(["Madina Khad Store"]);
+    expect(names("jhang")).toEqual(["Chenab Agro Traders"]);
+    expect(names("7654321")).toEqual(["Chenab Agro Traders"]);
+    expect(names("")).toEqual(["Chenab Agro Traders", "Madina Khad Store"]);
+  });
+
+  it("matches a typed % or _ as itself, and filters by province as well", async () => {
+    await createDealer({ ...base, businessName: "50% Off Seeds" }, null);
+    await createDealer({ ...base, businessName: "500 Bags Store", state: "Sindh", city: "Hyderabad" }, null);
+    await createDealer({ ...base, businessName: "Al_Noor Traders" }, null);
+    const names = (query: string, state?: string) => listDealers(query, { state }).map((dealer) => dealer.businessName);
+    expect(names("50%")).toEqual(["50% Off Seeds"]);
+    expect(names("_")).toEqual(["Al_Noor Traders"]);
+    expect(names("50", "Sindh")).toEqual(["500 Bags Store"]);
+    expect(countDealers("50", "Sindh")).toBe(1);
+    expect(countDealers("50")).toBe(2);
+    expect(countDealers()).toBe(3);
+  });
+
+  it("lists the documented fields with the gallery in order; cards and pins by business name, within a limit", async () => {
+    const zafar = await createDealer({ ...base, businessName: "Zafar Traders", ownerFirstName: "Zafar", phone: "0300 1112223", lat: 31.123456789012345 }, null);
+    await createDealer({ ...base, businessName: "Ali Agro", state: "Sindh", city: "Sukkur" }, null);
+    await addGalleryImage(zafar.id, await image(30));
+    const withPhoto = await addGalleryImage(zafar.id, await image(60));
+
+    const [ali, listed] = listDealers();
+    expect(ali?.businessName).toBe("Ali Agro");
+    const { createdById: _, profilePictureThumbUrl: __, galleryThumbs: ___, ...documented } = withPhoto;
+    expect(listed).toEqual(documented);
+    // JavaScript's shortest exact text of the number (SQLite's own text would keep 15 digits).
+    expect(listed?.lat).toBe("31.12345678901234");
+    expect(listed?.galleryImages).toHaveLength(2);
+
+    expect(listDealers(undefined, { limit: 1 }).map((dealer) => dealer.businessName)).toEqual(["Ali Agro"]);
+    expect(listDealerCards("zafar", 50)).toEqual([
+      { id: zafar.id, businessName: "Zafar Traders", ownerFirstName: "Zafar", ownerLastName: null, phone: "0300 1112223", city: "Okara", state: "Punjab", profilePictureThumbUrl: null },
+    ]);
+    expect(listDealerPins().map((pin) => pin.businessName)).toEqual(["Ali Agro", "Zafar Traders"]);
+    expect(listDealerPins({ state: "Punjab", limit: 5 })).toEqual([
+      expect.objectContaining({ id: zafar.id, lat: "31.12345678901234", lng: "73.45", formattedAddress: "Okara, Punjab, Pakistan", street: base.street }),
+    ]);
+  });
+
+  it("pages after a cursor in business-name order, dealers of the same name by id", async () => {
+    for (const name of ["Bilal Traders", "Awan Agro", "Bilal Traders", "Chaudhry Seeds"]) await createDealer({ ...base, businessName: name }, null);
+    const all = listDealers();
+    const pages: number[][] = [];
+    let after: { businessName: string; id: number } | undefined;
+    for (;;) {
+      const page = listDealers(undefined, { limit: 2, after });
+      if (page.length === 0) break;
+      pages.push(page.map((dealer) => dealer.id));
+      after = page.at(-1);
+    }
+    expect(pages.flat()).toEqual(all.map((dealer) => dealer.id));
+    expect(pages).toHaveLength(2);
+    expect(listDealerPins({ limit: 1, after: all[1] }).map((pin) => pin.id)).toEqual([all[2]!.id]);
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {

@@ -1,7 +1,7 @@
-import { prisma } from "~/db.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { prisma, readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { phoneKey } from "~/lib/phone";
-import { type DealerInput, GALLERY_FULL, GALLERY_MAX } from "~/models/dealer.schema";
+import { type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX } from "~/models/dealer.schema";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { processImage } from "~/models/image.server";
 import { metricsChanged } from "~/models/metrics.server";
@@ -92,44 +92,16 @@ function dealerColumns(input: DealerInput) {
   };
 }
 
+// ---- Lists ----
+// Lists are plain reads (readRows, docs/decisions/0020-dealer-and-check-in-lists.md): Prisma took
+// about 400 ms to materialise 10,000 dealers. Rows become objects field by field; spreading and
+// destructuring them cost as much again.
+
+/** A dealer as lists show it (GET /api/dealers): the documented fields, without the creator and thumbnails. */
+export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs">;
+
+/** A directory card. */
 export type DealerCard = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "profilePictureThumbUrl">;
-
-function searchWhere(query?: string, state?: string): Prisma.DealerWhereInput | undefined {
-  if (state) return { AND: [{ state }, searchWhere(query) ?? {}] };
-  const text = query?.trim();
-  if (!text) return undefined;
-  const digits = text.replace(/\D/g, "");
-  return {
-    OR: [
-      { businessName: { contains: text } },
-      { ownerFirstName: { contains: text } },
-      { ownerLastName: { contains: text } },
-      { city: { contains: text } },
-      { phone: { contains: text } },
-      // A number typed with spaces or dashes ("0300 123") also matches its digits as stored.
-      ...(/^[\d\s()+-]+$/.test(text) && digits.length >= 3 && digits !== text ? [{ phone: { contains: digits } }] : []),
-    ],
-  };
-}
-
-/**
- * Dealers by business name; `query` matches business name, owner names, city or phone;
- * `state` keeps one province's (the map's filter).
- */
-export async function listDealers(query?: string, { limit, state }: { limit?: number; state?: string } = {}): Promise<Dealer[]> {
-  const where = searchWhere(query, state);
-  // The galleries in a second statement: loaded as a relation, 10,000 dealers took seconds.
-  const { galleryImages: _, ...columns } = dealerSelect;
-  const rows = await prisma.dealer.findMany({ where, select: columns, orderBy: [{ businessName: "asc" }, { id: "asc" }], take: limit });
-  const images = await prisma.dealerImage.findMany({
-    where: limit === undefined ? { dealer: where } : { dealerId: { in: rows.map((row) => row.id) } },
-    select: { dealerId: true, ...dealerSelect.galleryImages.select },
-    orderBy: [{ dealerId: "asc" }, ...dealerSelect.galleryImages.orderBy],
-  });
-  const galleries = new Map<number, DealerRow["galleryImages"]>();
-  for (const { dealerId, ...image } of images) galleries.set(dealerId, [...(galleries.get(dealerId) ?? []), image]);
-  return rows.map((row) => toDealer({ ...row, galleryImages: galleries.get(row.id) ?? [] }));
-}
 
 /** A dealer as a map marker and its info window need it: a few columns, no gallery. */
 export type DealerPin = Pick<
@@ -137,32 +109,119 @@ export type DealerPin = Pick<
   "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "email" | "street" | "formattedAddress" | "city" | "state" | "lat" | "lng"
 >;
 
-/** Every dealer (of one province with `state`) as a map pin: 10,000 pins stay a light answer. */
-export async function listDealerPins(state?: string): Promise<DealerPin[]> {
-  const rows = await prisma.dealer.findMany({
-    where: state ? { state } : undefined,
-    select: {
-      id: true,
-      businessName: true,
-      ownerFirstName: true,
-      ownerLastName: true,
-      phone: true,
-      email: true,
-      street: true,
-      formattedAddress: true,
-      city: true,
-      state: true,
-      lat: true,
-      lng: true,
-    },
-    orderBy: { id: "asc" },
-  });
-  return rows.map((row) => ({ ...row, lat: String(row.lat), lng: String(row.lng) }));
+type ListFilter = { query?: string; state?: string; limit?: number; after?: DealerCursor };
+
+/** `%text%` for LIKE … ESCAPE '\': a typed % or _ is matched as itself. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 }
 
-/** How many dealers match `query` (all of them without one). */
-export async function countDealers(query?: string, state?: string): Promise<number> {
-  return prisma.dealer.count({ where: searchWhere(query, state) });
+/**
+ * The WHERE of a list: `state` keeps one province's; `query` matches business name, owner names,
+ * city or phone (case-insensitive, as LIKE is for ASCII), and a number typed with spaces or
+ * dashes ("0300 123") also matches its digits as stored; `after` starts after a page's last dealer.
+ */
+function listWhere({ query, state, after }: ListFilter): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  if (state) conditions.push(Prisma.sql`d.state = ${state}`);
+  if (after) conditions.push(Prisma.sql`(d.businessName, d.id) > (${after.businessName}, ${after.id})`);
+  const text = query?.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    const matches = ["businessName", "ownerFirstName", "ownerLastName", "city", "phone"].map(
+      (column) => Prisma.sql`${Prisma.raw(`d.${column}`)} LIKE ${pattern} ESCAPE '\\'`,
+    );
+    const digits = text.replace(/\D/g, "");
+    if (/^[\d\s()+-]+$/.test(text) && digits.length >= 3 && digits !== text) {
+      matches.push(Prisma.sql`d.phone LIKE ${containsPattern(digits)} ESCAPE '\\'`);
+    }
+    conditions.push(Prisma.sql`(${Prisma.join(matches, " OR ")})`);
+  }
+  return conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+}
+
+/** Rows of `columns` by business name (the business-name index gives the order). */
+function listRows<Row>(columns: Prisma.Sql, filter: ListFilter): Row[] {
+  return readRows<Row>(Prisma.sql`
+    SELECT ${columns} FROM Dealer d ${listWhere(filter)}
+    ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`);
+}
+
+type ListRow = Omit<DealerListItem, "lat" | "lng" | "galleryImages" | "createdAt" | "updatedAt"> & {
+  lat: number;
+  lng: number;
+  gallery: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+type ListOptions = Omit<ListFilter, "query">;
+
+/** Dealers by business name, filtered by `query` and `state` (see listWhere), with their galleries. */
+export function listDealers(query?: string, { limit, state, after }: ListOptions = {}): DealerListItem[] {
+  const rows = listRows<ListRow>(
+    Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.city, d.state,
+      d.postalCode, d.notes, d.aboutDescription, d.lat, d.lng, d.formattedAddress, d.profilePictureUrl, d.createdAt, d.updatedAt,
+      (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
+    { query, state, limit, after },
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    businessName: row.businessName,
+    ownerFirstName: row.ownerFirstName,
+    ownerLastName: row.ownerLastName,
+    phone: row.phone,
+    email: row.email,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    notes: row.notes,
+    aboutDescription: row.aboutDescription,
+    lat: String(row.lat),
+    lng: String(row.lng),
+    formattedAddress: row.formattedAddress,
+    profilePictureUrl: row.profilePictureUrl,
+    galleryImages: row.gallery === "[]" ? [] : (JSON.parse(row.gallery) as string[]),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** The directory's cards, by business name. */
+export function listDealerCards(query: string | undefined, limit: number): DealerCard[] {
+  return listRows<DealerCard>(
+    Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.city, d.state, d.profilePictureThumbUrl`,
+    { query, limit },
+  );
+}
+
+/** Every dealer (of one province with `state`) as a map pin, by business name: 10,000 pins stay a light answer. */
+export function listDealerPins({ state, limit, after }: ListOptions = {}): DealerPin[] {
+  const rows = listRows<Omit<DealerPin, "lat" | "lng"> & { lat: number; lng: number }>(
+    Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.formattedAddress, d.city, d.state, d.lat, d.lng`,
+    { state, limit, after },
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    businessName: row.businessName,
+    ownerFirstName: row.ownerFirstName,
+    ownerLastName: row.ownerLastName,
+    phone: row.phone,
+    email: row.email,
+    street: row.street,
+    formattedAddress: row.formattedAddress,
+    city: row.city,
+    state: row.state,
+    lat: String(row.lat),
+    lng: String(row.lng),
+  }));
+}
+
+/** How many dealers match `query` and `state` (all of them without either). */
+export function countDealers(query?: string, state?: string): number {
+  const [row] = readRows<{ count: bigint | number }>(Prisma.sql`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state })}`);
+  return Number(row?.count ?? 0);
 }
 
 export async function getDealer(id: number): Promise<Dealer | null> {

@@ -197,3 +197,33 @@ test("upload and import: own uploads only, hostile files refused, the sample for
   expect(result.total).toBe(76);
   expect(result.successful + result.failed).toBe(76);
 });
+
+test("GET /api/dealers pages with ?limit= and ?cursor=, the next page in the Link header; the whole list without limit", async ({ request }) => {
+  await signIn(request, "officer3");
+  const prefix = uniqueName("Paged Khad");
+  const ids: number[] = [];
+  for (const suffix of ["A", "B", "C"]) {
+    const created = await request.post("/api/dealers", { data: newDealer({ businessName: `${prefix} ${suffix}` }) });
+    expect(created.status()).toBe(201);
+    ids.push((await created.json()).id);
+  }
+  const search = `query=${encodeURIComponent(prefix)}`;
+  expect((await (await request.get(`/api/dealers?${search}`)).json()).map((row: { id: number }) => row.id)).toEqual(ids);
+
+  const first = await request.get(`/api/dealers?${search}&limit=2`);
+  expect(first.status()).toBe(200);
+  expect((await first.json()).map((row: { id: number }) => row.id)).toEqual(ids.slice(0, 2));
+  const link = /^<([^>]+)>; rel="next"$/.exec(first.headers().link ?? "");
+  expect(link).not.toBeNull();
+  const second = await request.get(link![1]!);
+  expect((await second.json()).map((row: { id: number }) => row.id)).toEqual(ids.slice(2));
+  expect(second.headers().link).toBeUndefined();
+
+  const pins = await request.get(`/api/dealers?view=map&limit=1`);
+  expect(await pins.json()).toHaveLength(1);
+  expect(pins.headers().link).toMatch(/^<\/api\/dealers\?view=map&limit=1&cursor=\d+%3A[^>]*>; rel="next"$/);
+
+  await expectError(await request.get("/api/dealers?limit=0"), 400, "limit must be a whole number from 1 to 1000");
+  await expectError(await request.get("/api/dealers?limit=abc"), 400, "limit must be a whole number from 1 to 1000");
+  await expectError(await request.get("/api/dealers?cursor=Bilal"), 400, "cursor must be the value given in the Link header");
+});

@@ -2,10 +2,13 @@
 // template (tests/setup/vitest-worker.ts); call resetDatabase() for a clean slate.
 import { prisma } from "~/db.server";
 
-/** Deletes every row of every app table and restarts the id counters. */
+/**
+ * Deletes every row of every app table and restarts the id counters. The list versions stay
+ * (like the migrations table, they come with the schema): a version must never repeat.
+ */
 export async function resetDatabase(): Promise<void> {
   const tables = await prisma.$queryRawUnsafe<{ name: string }[]>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'",
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('_prisma_migrations', 'ListVersion')",
   );
   // PRAGMA foreign_keys cannot change inside a transaction, so this runs statement by statement.
   await prisma.$queryRawUnsafe("PRAGMA foreign_keys = OFF");

@@ -1,19 +1,34 @@
 import type { Route } from "./+types/dealers";
-import { methodNotAllowed, readJsonBody, readQuery, revalidatedJson } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody, readQuery, versionedJson, type VersionedAnswer } from "~/lib/api.server";
 import { requireUser } from "~/models/auth.server";
-import { dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
+import { dealerListQuerySchema, dealerSchema, decodeDealerCursor, encodeDealerCursor } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
+import { listVersion } from "~/models/list-version.server";
 
 /**
  * GET /api/dealers?query=&province=: the directory, filtered by business name, owner, city or
- * phone, and (for the map) by province; `view=map` answers the map's pins only.
+ * phone, and (for the map) by province; `view=map` answers the map's pins only. The whole list
+ * unless `limit` asks for pages, whose next one is in `Link: <…>; rel="next"`. The answer is
+ * tagged with the dealers' version, so an unchanged list is neither read nor sent again.
  */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const { query, province, view } = readQuery(args.request, dealerListQuerySchema);
-  // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
-  if (view === "map") return revalidatedJson(args.request, await listDealerPins(province));
-  return revalidatedJson(args.request, await listDealers(query, { state: province }));
+  const { query, province, view, limit, cursor } = readQuery(args.request, dealerListQuerySchema);
+  const version = listVersion("Dealer");
+  const search = view === "map" ? "" : (query ?? "");
+  const key = JSON.stringify(["dealers", version, view ?? null, province ?? null, search, limit ?? null, cursor ?? null]);
+
+  return versionedJson(args.request, key, async (): Promise<VersionedAnswer> => {
+    // One more than the page tells whether another page follows.
+    const options = { state: province, limit: limit === undefined ? undefined : limit + 1, after: decodeDealerCursor(cursor) };
+    // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
+    const rows = view === "map" ? listDealerPins(options) : listDealers(search, options);
+    if (limit === undefined || rows.length <= limit) return { data: rows };
+    const page = rows.slice(0, limit);
+    const next = new URL(args.request.url);
+    next.searchParams.set("cursor", encodeDealerCursor(page[page.length - 1]!));
+    return { data: page, headers: { Link: `<${next.pathname}${next.search}>; rel="next"` } };
+  });
 }
 
 /** POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). */

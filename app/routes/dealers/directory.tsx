@@ -7,7 +7,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { maskPhone } from "~/lib/phone";
 import { requireUser } from "~/models/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
-import { countDealers, listDealers } from "~/models/dealer.server";
+import { countDealers, listDealerCards } from "~/models/dealer.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
 
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Cards come in pages of 50 ("Show more" asks for 50 more), so a big directory stays light on a phone.
   const limitText = new URL(args.request.url).searchParams.get("limit") ?? "";
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), PAGE_SIZE), 10_000) : PAGE_SIZE;
-  const [dealers, total, matching] = await Promise.all([listDealers(query, { limit }), countDealers(), query ? countDealers(query) : null]);
+  const [dealers, total, matching] = await Promise.all([listDealerCards(query, limit), countDealers(), query ? countDealers(query) : null]);
   return {
     query,
     total,

@@ -8,7 +8,7 @@ import { PROVINCES, type Province } from "~/lib/provinces";
 import { requireUser } from "~/models/auth.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
 import { dayCheckIns, localDate } from "~/models/checkin.server";
-import { countDealers, listDealers } from "~/models/dealer.server";
+import { countDealers, listDealerPins } from "~/models/dealer.server";
 import { env } from "~/env.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [total, matching, listed, day] = await Promise.all([
     countDealers(),
     showDealers ? countDealers(undefined, province) : 0,
-    showDealers ? listDealers(undefined, { state: province, limit }) : [],
+    showDealers ? listDealerPins({ state: province, limit }) : [],
     showRoutes ? dayCheckIns(query) : null,
   ]);
   const time = new Intl.DateTimeFormat("en-US", { timeZone: env.APP_TIME_ZONE, hour: "numeric", minute: "2-digit" });

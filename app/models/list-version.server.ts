@@ -1,0 +1,14 @@
+import { readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+
+/** The big lists whose changes SQLite triggers count (the ListVersion table). */
+export type VersionedList = "Dealer" | "CheckIn";
+
+/**
+ * The list's version: it changes with every write to its rows, whoever writes (see migration
+ * 20261122030000_list_versions). One row read by primary key, so a tag costs next to nothing.
+ */
+export function listVersion(name: VersionedList): string {
+  const [row] = readRows<{ version: bigint | number }>(Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`);
+  return String(row?.version ?? 0);
+}
