@@ -1,14 +1,17 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../tests/support/db";
+import { prisma } from "~/db.server";
 import {
   addGalleryImage,
   createDealer,
+  DEALER_OPTIONS_LIMIT,
   DealerNotFoundError,
   duplicateKey,
   GalleryFullError,
   GalleryImageNotFoundError,
   getDealer,
+  listDealerOptions,
   listDealers,
   removeGalleryImage,
   setProfilePicture,
@@ -31,6 +34,28 @@ describe("dealers", () => {
     expect(await names("jhang")).toEqual(["Chenab Agro Traders"]);
     expect(await names("7654321")).toEqual(["Chenab Agro Traders"]);
     expect(await names("")).toEqual(["Chenab Agro Traders", "Madina Khad Store"]);
+  });
+
+  it("lists at most the limit of dealers for the new-post form, finds the others and keeps the chosen one", async () => {
+    const count = DEALER_OPTIONS_LIMIT + 5;
+    await prisma.dealer.createMany({
+      data: Array.from({ length: count }, (_, i) => ({ ...base, businessName: `Dealer ${String(i).padStart(4, "0")}`, city: i === count - 1 ? "Sahiwal" : base.city })),
+    });
+    const last = await prisma.dealer.findFirstOrThrow({ where: { businessName: `Dealer ${String(count - 1).padStart(4, "0")}` } });
+
+    const all = await listDealerOptions();
+    expect(all.total).toBe(count);
+    expect(all.options).toHaveLength(DEALER_OPTIONS_LIMIT);
+    expect(all.options[0]).toEqual({ id: expect.any(Number), businessName: "Dealer 0000", city: "Okara" });
+    expect(all.options.some((option) => option.id === last.id)).toBe(false);
+
+    const chosen = await listDealerOptions({ chosenId: last.id });
+    expect(chosen.chosen?.id).toBe(last.id);
+    expect(chosen.options[0]?.id).toBe(last.id);
+    expect(chosen.options).toHaveLength(DEALER_OPTIONS_LIMIT + 1);
+
+    expect((await listDealerOptions({ query: "sahiwal" })).options.map((option) => option.id)).toEqual([last.id]);
+    expect((await listDealerOptions({ chosenId: 999_999 })).chosen).toBeNull();
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {

@@ -131,6 +131,27 @@ export async function listDealers(query?: string, { limit, state }: { limit?: nu
   return rows.map((row) => toDealer({ ...row, galleryImages: galleries.get(row.id) ?? [] }));
 }
 
+/** The most dealers the new-post form lists; past it, the form offers a dealer search. */
+export const DEALER_OPTIONS_LIMIT = 200;
+
+const optionSelect = { id: true, businessName: true, city: true } as const;
+
+/**
+ * The new-post form's dealer selector: up to DEALER_OPTIONS_LIMIT dealers by name (those
+ * matching `query`, as in the directory), the `chosenId` dealer among them when it exists, and
+ * `total`, how many dealers there are. Listing 10,000 dealers made the page 95 KiB gzipped and
+ * seconds of work for a phone.
+ */
+export async function listDealerOptions({ query, chosenId }: { query?: string; chosenId?: number } = {}) {
+  const [options, total, chosen] = await Promise.all([
+    prisma.dealer.findMany({ where: searchWhere(query), select: optionSelect, orderBy: [{ businessName: "asc" }, { id: "asc" }], take: DEALER_OPTIONS_LIMIT }),
+    prisma.dealer.count(),
+    chosenId === undefined ? null : prisma.dealer.findUnique({ where: { id: chosenId }, select: optionSelect }),
+  ]);
+  const withChosen = chosen && !options.some((option) => option.id === chosen.id) ? [chosen, ...options] : options;
+  return { options: withChosen, total, chosen };
+}
+
 /** A dealer as a map marker and its info window need it: a few columns, no gallery. */
 export type DealerPin = Pick<
   Dealer,
