@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { X } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { data, Form, isRouteErrorResponse, Link, useFetcher, useNavigation } from "react-router";
@@ -18,7 +17,8 @@ import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
 import { createPost, PostError } from "~/models/post.server";
-import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
+import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, TOO_MANY_FILES } from "~/models/post.rules";
+import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/models/toast.server";
 import { useRootData } from "~/root";
 
@@ -88,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const files = form.getAll("files").filter((value): value is File => typeof value !== "string");
   form.delete("files");
-  const submission = parseWithZod(form, { schema: postSchema });
+  const submission = validatePost(form);
   if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
   try {
     const bytes = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
@@ -101,6 +101,15 @@ export async function action(args: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [POST_FAILED] }), formError: undefined }, { status: 500 });
   }
   return redirectWithToast("/", { title: "Post created successfully!" });
+}
+
+/** The form's validation, loaded after the page (see post.validation.ts). */
+function useLaterValidation() {
+  const [validate, setValidate] = useState<typeof validatePost>();
+  useEffect(() => {
+    void import("~/models/post.validation").then((module) => setValidate(() => module.validatePost));
+  }, []);
+  return validate;
 }
 
 type Section = "sale" | "recovery" | "dealer";
@@ -120,13 +129,14 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const [submissionKey, setSubmissionKey] = useState(loaderData.submissionKey);
   const [queued, setQueued] = useState(false);
   const [notKept, setNotKept] = useState(false);
+  const validate = useLaterValidation();
   const [form, fields] = useForm({
     id: "new-post",
     lastResult: actionData?.result,
     defaultValue: { type: prefill.type ?? "", dealerId: prefill.dealerId ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     // Offline, a valid post waits on the phone and is sent when the connection returns.
     onSubmit(event, { formData }) {
       if (userId === undefined) return;
