@@ -40,9 +40,9 @@ export async function auditPages(urls, { cookie, networks, runs = 3 }) {
 
 /** One Lighthouse run of `url`: `{ url, score, lcpMs, fcpMs, cls, tbtMs }`. */
 async function auditOnce(chrome, url, cookie, config) {
-  // A trace is now and then lost on a busy machine (NO_NAVSTART): one more try.
+  // A trace is now and then lost on a busy machine (NO_NAVSTART): two more tries.
   let lhr;
-  for (let attempt = 1; attempt <= 2 && (!lhr || lhr.runtimeError); attempt++) {
+  for (let attempt = 1; attempt <= 3 && (!lhr || lhr.runtimeError); attempt++) {
     lhr = (await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json", extraHeaders: cookie ? { Cookie: cookie } : undefined }, config))?.lhr;
   }
   if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
