@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { X } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from "react";
 import { data, Form, isRouteErrorResponse, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
 import { FieldErrors, FormErrors } from "~/components/forms";
@@ -107,7 +107,8 @@ export async function action(args: Route.ActionArgs) {
 function useLaterValidation() {
   const [validate, setValidate] = useState<typeof validatePost>();
   useEffect(() => {
-    void import("~/models/post.validation").then((module) => setValidate(() => module.validatePost));
+    // A transition: the form re-renders in slices, not in one long task.
+    void import("~/models/post.validation").then((module) => startTransition(() => setValidate(() => module.validatePost)));
   }, []);
   return validate;
 }
@@ -126,6 +127,16 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const dealerFinder = useFetcher<typeof loader>();
   const dealers = dealerFinder.data?.dealers ?? loaderData.dealers;
   const dealerQuery = dealerFinder.data?.dealerQuery ?? loaderData.dealerQuery;
+  // The same elements on every render of the form, so React does not compare up to 200 options each time.
+  const dealerOptions = useMemo(
+    () =>
+      dealers.map((dealer) => (
+        <option key={dealer.id} value={dealer.id}>
+          {dealer.businessName} ({dealer.city})
+        </option>
+      )),
+    [dealers],
+  );
   const [submissionKey, setSubmissionKey] = useState(loaderData.submissionKey);
   const [queued, setQueued] = useState(false);
   const [notKept, setNotKept] = useState(false);
@@ -268,11 +279,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           </label>
           <select id={fields.dealerId.id} name={fields.dealerId.name} defaultValue={String(fields.dealerId.initialValue ?? "")} className="field-input" aria-invalid={fields.dealerId.errors ? true : undefined}>
             <option value="">Select a dealer</option>
-            {dealers.map((dealer) => (
-              <option key={dealer.id} value={dealer.id}>
-                {dealer.businessName} ({dealer.city})
-              </option>
-            ))}
+            {dealerOptions}
             <option value="new">+ Add new dealer</option>
           </select>
           <p className="text-xs text-gray-11">
