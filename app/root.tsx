@@ -15,7 +15,7 @@ import stylesheet from "./app.css?url";
 const Toaster = import.meta.env.SSR ? ToasterNow : lazy(() => import("~/components/toaster").then((module) => ({ default: module.Toaster })));
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: stylesheet, precedence: "app" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },

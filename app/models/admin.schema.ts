@@ -28,8 +28,10 @@ export const userSearchSchema = z.object({
 });
 export type UserSearch = z.infer<typeof userSearchSchema>;
 
-/** `?page=` of the outbox, 20 a page. */
-export const outboxQuerySchema = z.object({ page });
+/** `?page=` of a paged list: the outbox (20 a page), the leaderboard's rankings (100 a page). */
+export const pageQuerySchema = z.object({ page });
+
+export const outboxQuerySchema = pageQuerySchema;
 
 /** An admin's change to an account: its role, or whether it may sign in. */
 export const updateUserSchema = z

@@ -1,9 +1,11 @@
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase } from "../../tests/support/db";
+import { prisma } from "~/db.server";
 import {
   addGalleryImage,
   createDealer,
+  DEALER_OPTIONS_LIMIT,
   DealerNotFoundError,
   duplicateKey,
   GalleryFullError,
@@ -11,6 +13,7 @@ import {
   countDealers,
   getDealer,
   listDealerCards,
+  listDealerOptions,
   listDealerPins,
   listDealers,
   removeGalleryImage,
@@ -87,6 +90,28 @@ describe("dealers", () => {
     expect(pages.flat()).toEqual(all.map((dealer) => dealer.id));
     expect(pages).toHaveLength(2);
     expect(listDealerPins({ limit: 1, after: all[1] }).map((pin) => pin.id)).toEqual([all[2]!.id]);
+  });
+
+  it("lists at most the limit of dealers for the new-post form, finds the others and keeps the chosen one", async () => {
+    const count = DEALER_OPTIONS_LIMIT + 5;
+    await prisma.dealer.createMany({
+      data: Array.from({ length: count }, (_, i) => ({ ...base, businessName: `Dealer ${String(i).padStart(4, "0")}`, city: i === count - 1 ? "Sahiwal" : base.city })),
+    });
+    const last = await prisma.dealer.findFirstOrThrow({ where: { businessName: `Dealer ${String(count - 1).padStart(4, "0")}` } });
+
+    const all = listDealerOptions();
+    expect(all.total).toBe(count);
+    expect(all.options).toHaveLength(DEALER_OPTIONS_LIMIT);
+    expect(all.options[0]).toEqual({ id: expect.any(Number), businessName: "Dealer 0000", city: "Okara" });
+    expect(all.options.some((option) => option.id === last.id)).toBe(false);
+
+    const chosen = listDealerOptions({ chosenId: last.id });
+    expect(chosen.chosen?.id).toBe(last.id);
+    expect(chosen.options[0]?.id).toBe(last.id);
+    expect(chosen.options).toHaveLength(DEALER_OPTIONS_LIMIT + 1);
+
+    expect(listDealerOptions({ query: "sahiwal" }).options.map((option) => option.id)).toEqual([last.id]);
+    expect(listDealerOptions({ chosenId: 999_999 }).chosen).toBeNull();
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {

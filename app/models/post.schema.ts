@@ -1,37 +1,13 @@
 import { z } from "zod";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
+import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DEALER_REQUIRED, LOCATION_INCOMPLETE, MAX_COMMENT, MAX_FILES, MAX_TEXT, PRICE_INVALID, PRICE_REQUIRED, PRODUCT_REQUIRED, QUANTITY_INVALID, QUANTITY_REQUIRED, TEXT_TOO_LONG, TOO_MANY_FILES, TYPE_REQUIRED } from "~/models/post.rules";
 
 // The post, reaction, comment and check-in schemas: one per input, shared by the page forms
 // (with Conform, in the browser too) and the /api calls. Messages are the spec's wording
 // where it gives one (part-2 §5, §8).
 
-export const MAX_TEXT = 2000;
-export const MAX_COMMENT = 1000;
-export const MAX_FILES = 10;
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-
-export const TYPE_REQUIRED = "Please select a post type.";
-export const TEXT_TOO_LONG = "Description must be 2000 characters or less";
-export const DEALER_REQUIRED = "Please select a dealer.";
-export const PRODUCT_REQUIRED = "Please select a product.";
-export const QUANTITY_REQUIRED = "Quantity is required";
-export const QUANTITY_INVALID = "Quantity must be a whole number of bags (1 to 100,000)";
-export const PRICE_REQUIRED = "Price per unit is required";
-export const PRICE_INVALID = "Price must be an amount like 1250.00";
-export const AMOUNT_REQUIRED = "Amount recovered is required";
-export const AMOUNT_INVALID = "Amount must be an amount like 1250.00";
-export const TOO_MANY_FILES = `You can only upload ${MAX_FILES} file(s)`;
-export const COMMENT_REQUIRED = "Comment cannot be empty";
-export const COMMENT_TOO_LONG = "Comment must be 1000 characters or less";
-export const LOCATION_INCOMPLETE = "Latitude and longitude go together";
-
-/** "{file} exceeds maximum allowed size of 10 MB" (part-2 §8). */
-export function fileTooLarge(name: string): string {
-  return `${name} exceeds maximum allowed size of 10 MB`;
-}
-export const FILE_TOO_LARGE = fileTooLarge("A file");
-export const WRONG_FILE_TYPE = "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";
+export * from "~/models/post.rules";
 
 /** "" (an emptied form field or a client's empty string) is "not given". */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -126,9 +102,6 @@ export const postSchema = z.object(postFields).superRefine((post, ctx) => {
 });
 export type PostInput = z.infer<typeof postSchema>;
 
-/** The post types that show the dealer selector, and those that require a dealer. */
-export const DEALER_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "SALE", "RECOVERY"]);
-export const DEALER_REQUIRED_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "RECOVERY"]);
 
 export const reactionSchema = z.object({
   type: z.literal("LIKE", { error: "Reaction type must be LIKE" }).default("LIKE"),

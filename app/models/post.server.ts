@@ -192,11 +192,6 @@ async function requirePost(id: number): Promise<void> {
 
 // ---- Creating posts ----
 
-/** The new-post form's dealer selector: a narrow list, by name. */
-export function listDealerOptions() {
-  return prisma.dealer.findMany({ orderBy: [{ businessName: "asc" }, { id: "asc" }], select: { id: true, businessName: true, city: true } });
-}
-
 /** GET /api/products: the sale products with their labels. */
 export function listProducts() {
   return SALE_PRODUCTS.map((id) => ({ id, name: id }));

@@ -1,6 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard";
+import { Pager } from "~/components/pager";
 import { avatarFor, badgeFor } from "~/lib/avatars";
 import { displayName } from "~/lib/names";
 import {
@@ -11,6 +12,7 @@ import {
   scoreLabel,
 } from "~/lib/performance";
 import { relativeTime } from "~/lib/relative-time";
+import { pageQuerySchema } from "~/models/admin.schema";
 import { requireRole, requireUser } from "~/models/auth.server";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";
 import { redirectWithToast } from "~/models/toast.server";
@@ -19,13 +21,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard
 
 const RECALCULATORS = ["MANAGER", "ADMIN"] as const;
 
+/** Rankings a page: a thousand rows took a phone seconds to lay out and hydrate. */
+const PAGE_SIZE = 100;
+
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const { entries, holders, lastCalculatedAt } = await getLeaderboard();
+  const query = pageQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const page = Math.min(query.success ? (query.data.page ?? 1) : 1, Math.max(1, Math.ceil(entries.length / PAGE_SIZE)));
   return {
     viewerId: user.id,
     canRecalculate: (RECALCULATORS as readonly string[]).includes(user.role),
-    entries,
+    entries: entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    total: entries.length,
+    page,
     holders,
     lastCalculatedAt: lastCalculatedAt?.toISOString() ?? null,
     // Worked out on the server, so the page reads the same with JavaScript on and off.
@@ -46,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { entries, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } = loaderData;
+  const { entries, total, page, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } = loaderData;
   const navigation = useNavigation();
   const recalculating = navigation.state !== "idle" && navigation.formAction === "/leaderboard";
   return (
@@ -116,6 +125,11 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
+            {total > PAGE_SIZE ? (
+              <div className="p-3">
+                <Pager page={page} pageSize={PAGE_SIZE} total={total} hrefFor={(to) => `/leaderboard?page=${to}`} label="Ranking pages" />
+              </div>
+            ) : null}
           </div>
         )}
       </section>

@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { X } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from "react";
+import { data, Form, isRouteErrorResponse, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
 import { FieldErrors, FormErrors } from "~/components/forms";
 import { LocationCapture } from "~/components/posts/location-capture";
@@ -15,8 +14,11 @@ import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
 import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS, type PostType } from "~/lib/post-types";
 import { requireUser } from "~/models/auth.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
-import { createPost, listDealerOptions, PostError } from "~/models/post.server";
-import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
+import { dealerSearchSchema } from "~/models/dealer.schema";
+import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
+import { createPost, PostError } from "~/models/post.server";
+import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, TOO_MANY_FILES } from "~/models/post.rules";
+import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/models/toast.server";
 import { useRootData } from "~/root";
 
@@ -52,14 +54,20 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
   const type = params.get("type");
   const dealer = Number(params.get("dealer"));
-  const dealers = await listDealerOptions();
+  const search = dealerSearchSchema.safeParse({ query: params.get("dealerQuery") ?? undefined });
+  const dealerQuery = search.success ? (search.data.query ?? "") : "";
+  const { options, total, chosen } = listDealerOptions({ query: dealerQuery, chosenId: Number.isSafeInteger(dealer) && dealer > 0 ? dealer : undefined });
   return {
-    dealers,
+    dealers: options,
+    dealerQuery,
+    // Past the limit, the selector lists the first dealers by name and a search finds the rest.
+    dealerSearch: total > DEALER_OPTIONS_LIMIT || dealerQuery !== "",
+    dealerTotal: total,
     // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
     submissionKey: newSubmissionKey(),
     prefill: {
       type: (POST_TYPES as string[]).includes(type ?? "") ? (type as PostType) : undefined,
-      dealerId: dealers.some((option) => option.id === dealer) ? String(dealer) : undefined,
+      dealerId: chosen ? String(chosen.id) : undefined,
     },
   };
 }
@@ -80,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const files = form.getAll("files").filter((value): value is File => typeof value !== "string");
   form.delete("files");
-  const submission = parseWithZod(form, { schema: postSchema });
+  const submission = validatePost(form);
   if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
   try {
     const bytes = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
@@ -95,6 +103,16 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast("/", { title: "Post created successfully!" });
 }
 
+/** The form's validation, loaded after the page (see post.validation.ts). */
+function useLaterValidation() {
+  const [validate, setValidate] = useState<typeof validatePost>();
+  useEffect(() => {
+    // A transition: the form re-renders in slices, not in one long task.
+    void import("~/models/post.validation").then((module) => startTransition(() => setValidate(() => module.validatePost)));
+  }, []);
+  return validate;
+}
+
 type Section = "sale" | "recovery" | "dealer";
 const SECTION_TYPES: Record<Section, string> = { sale: "SALE", recovery: "RECOVERY", dealer: [...DEALER_TYPES].join(" ") };
 
@@ -104,17 +122,32 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const rootData = useRootData();
   const currency = rootData?.env.CURRENCY_SYMBOL ?? "$";
   const userId = rootData?.user?.id;
-  const { dealers, prefill } = loaderData;
+  const { prefill, dealerSearch, dealerTotal } = loaderData;
+  // With JavaScript the dealer search answers in place (the page's loader, fetched); without it, it reloads the page.
+  const dealerFinder = useFetcher<typeof loader>();
+  const dealers = dealerFinder.data?.dealers ?? loaderData.dealers;
+  const dealerQuery = dealerFinder.data?.dealerQuery ?? loaderData.dealerQuery;
+  // The same elements on every render of the form, so React does not compare up to 200 options each time.
+  const dealerOptions = useMemo(
+    () =>
+      dealers.map((dealer) => (
+        <option key={dealer.id} value={dealer.id}>
+          {dealer.businessName} ({dealer.city})
+        </option>
+      )),
+    [dealers],
+  );
   const [submissionKey, setSubmissionKey] = useState(loaderData.submissionKey);
   const [queued, setQueued] = useState(false);
   const [notKept, setNotKept] = useState(false);
+  const validate = useLaterValidation();
   const [form, fields] = useForm({
     id: "new-post",
     lastResult: actionData?.result,
     defaultValue: { type: prefill.type ?? "", dealerId: prefill.dealerId ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: postSchema }),
+    onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     // Offline, a valid post waits on the phone and is sent when the connection returns.
     onSubmit(event, { formData }) {
       if (userId === undefined) return;
@@ -240,16 +273,13 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         </div>
 
         <fieldset hidden={!shows("dealer")} data-hidden-with-js={hiddenOnceHydrated("dealer")} disabled={!shows("dealer")} className="space-y-1">
+          {dealerSearch ? <DealerSearch query={dealerQuery} total={dealerTotal} found={dealers.length} /> : null}
           <label htmlFor={fields.dealerId.id} className="field-label">
             Dealer{hydrated ? (DEALER_REQUIRED_TYPES.has(type) ? " *" : " (optional)") : " (required for Dealer Meeting and Recovery)"}
           </label>
           <select id={fields.dealerId.id} name={fields.dealerId.name} defaultValue={String(fields.dealerId.initialValue ?? "")} className="field-input" aria-invalid={fields.dealerId.errors ? true : undefined}>
             <option value="">Select a dealer</option>
-            {dealers.map((dealer) => (
-              <option key={dealer.id} value={dealer.id}>
-                {dealer.businessName} ({dealer.city})
-              </option>
-            ))}
+            {dealerOptions}
             <option value="new">+ Add new dealer</option>
           </select>
           <p className="text-xs text-gray-11">
@@ -328,6 +358,35 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           {saving ? "Posting..." : "Post"}
         </button>
       </Form>
+      {/* The dealer search's own form: its fields sit in the dealer section and name it with form=. */}
+      <dealerFinder.Form id={DEALER_SEARCH_FORM} method="get" action="/new-post" />
+    </div>
+  );
+}
+
+const DEALER_SEARCH_FORM = "dealer-search";
+
+function searchNote(query: string, found: number, total: number): string {
+  if (query === "") return `The list shows the first ${found} of ${total} dealers by name.`;
+  if (found === 0) return "No dealers found for your search.";
+  return found === 1 ? "1 dealer found." : `${found} dealers found.`;
+}
+
+function DealerSearch({ query, total, found }: { query: string; total: number; found: number }) {
+  return (
+    <div className="space-y-1 pb-2">
+      <label htmlFor="dealer-query" className="field-label">
+        Find a dealer
+      </label>
+      <div className="flex gap-2">
+        <input id="dealer-query" type="search" name="dealerQuery" form={DEALER_SEARCH_FORM} defaultValue={query} placeholder="Name, owner, city or phone" className="field-input flex-1" />
+        <button type="submit" form={DEALER_SEARCH_FORM} className="btn-secondary px-3">
+          Find
+        </button>
+      </div>
+      <p className="text-xs text-gray-11">
+        {searchNote(query, found, total)}
+      </p>
     </div>
   );
 }

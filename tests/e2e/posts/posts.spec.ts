@@ -101,6 +101,33 @@ test("a DEALER_MEETING from a dealer's Create Meeting link is pre-filled", async
   await expect(card.getByText("+2.3 km today")).toHaveCount(0);
 });
 
+test("the dealer search finds a dealer the selector does not list, and the post names it", async ({ page, javaScriptEnabled }) => {
+  // Past 200 dealers the selector lists the first by name and offers the search; a search shows it at any size.
+  const [listed, wanted] = [someDealer(3), someDealer(4)];
+  const text = uniqueName("Met a dealer found by search");
+  await page.goto(`/new-post?${new URLSearchParams({ dealerQuery: listed.businessName })}`);
+  await page.getByLabel("Post type *").selectOption("DEALER_MEETING");
+  const dealerSelect = page.getByLabel(/^Dealer/);
+  await expect(dealerSelect.locator(`option[value="${listed.id}"]`)).toHaveCount(1);
+  await expect(dealerSelect.locator(`option[value="${wanted.id}"]`)).toHaveCount(0);
+
+  await page.getByLabel("Find a dealer").fill(wanted.businessName);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(dealerSelect.locator(`option[value="${wanted.id}"]`)).toHaveCount(1);
+  await expect(dealerSelect.locator(`option[value="${listed.id}"]`)).toHaveCount(0);
+  await expect(page.getByText(/^\d+ dealers? found\.$/)).toBeVisible();
+
+  // Without JavaScript the search reloads the form.
+  if (!javaScriptEnabled) await page.getByLabel("Post type *").selectOption("DEALER_MEETING");
+  await dealerSelect.selectOption(String(wanted.id));
+  await page.getByLabel("Description").fill(text);
+  await givePlace(page, javaScriptEnabled);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(page).toHaveURL("/");
+  await expect(cardWithText(page, text).getByText(wanted.businessName)).toBeVisible();
+});
+
 test("a description over 2000 characters is refused with the spec's message", async ({ page, javaScriptEnabled }) => {
   await page.goto("/new-post");
   await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
