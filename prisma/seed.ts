@@ -978,9 +978,18 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<SeedCo
   };
 }
 
+/** SEED_NOW (an ISO instant) seeds as of that moment: the e2e server records the day it seeded. */
+function seedNow(): Date | undefined {
+  const value = process.env.SEED_NOW;
+  if (!value) return undefined;
+  const now = new Date(value);
+  if (Number.isNaN(now.getTime())) throw new Error(`SEED_NOW must be an ISO date and time, not "${value}"`);
+  return now;
+}
+
 async function main(): Promise<void> {
   try {
-    const counts = await seedDemoData();
+    const counts = await seedDemoData({ now: seedNow() });
     console.log(
       `Seeded ${counts.users} users, ${counts.dealers} dealers in ${counts.provinces} of ${PROVINCES.length} provinces, ` +
         `${counts.posts} posts, ${counts.checkIns} check-ins, ${counts.reactions} likes, ${counts.comments} comments, ` +

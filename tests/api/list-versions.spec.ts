@@ -1,11 +1,10 @@
 import type { APIRequestContext } from "@playwright/test";
+import { karachiDate } from "../e2e/support/days";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
 
 // GET /api/dealers and GET /api/agents/checkins are tagged by their data's version
 // (docs/decisions/0020): 304 while nothing changed, the new list after any write. Other tests
 // write dealers and check-ins in parallel, so "unchanged" is asked a few times in a row.
-
-const karachiDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(at);
 
 async function register(request: APIRequestContext): Promise<{ id: number; username: string }> {
   const username = uniqueName("lists").replaceAll("-", "_");
@@ -66,7 +65,7 @@ test("the dealer list: 304 while unchanged, the new list after a dealer is added
 
 test("the day's check-ins: 304 while unchanged, the new list after a check-in or a change of name", async ({ request }) => {
   const { id } = await register(request);
-  const path = `/api/agents/checkins?date=${karachiDate(new Date())}&agent=${id}`;
+  const path = `/api/agents/checkins?date=${karachiDate()}&agent=${id}`;
   expect((await request.post("/api/checkins", { data: { type: "DAY_START", lat: 30.2, lng: 71.47, address: "Multan, Punjab, Pakistan" } })).status()).toBe(201);
   await expectNotModified(request, path);
 

@@ -1,12 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { CheckInItem } from "~/models/checkin.server";
+import { karachiDate, lastStopLabel, seededDay } from "../e2e/support/days";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
 
 // GET /api/agents/checkins (issue 5): the day's check-ins for the map, with its filters.
-
-
-
-const karachiDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(at);
 
 async function signIn(request: APIRequestContext, username: string) {
   const response = await request.post("/api/login", { data: { username, password: "fieldline" } });
@@ -20,7 +17,7 @@ async function checkins(request: APIRequestContext, query: string): Promise<Chec
 }
 
 test("signed out, the check-ins answer 401", async ({ request }) => {
-  const response = await request.get(`/api/agents/checkins?date=${karachiDate(new Date())}`);
+  const response = await request.get(`/api/agents/checkins?date=${karachiDate()}`);
   expect(response.status()).toBe(401);
 });
 
@@ -38,14 +35,15 @@ test("a missing or malformed date answers 400 with a clear message", async ({ re
     expect(response.status(), query).toBe(400);
     expect((await response.json()).error, query).toMatch(message);
   }
-  const badProvince = await request.get(`/api/agents/checkins?date=${karachiDate(new Date())}&province=Texas`);
+  const badProvince = await request.get(`/api/agents/checkins?date=${karachiDate()}&province=Texas`);
   expect(badProvince.status()).toBe(400);
-  expect((await request.get(`/api/agents/checkins?date=${karachiDate(new Date())}&agent=abc`)).status()).toBe(400);
+  expect((await request.get(`/api/agents/checkins?date=${karachiDate()}&agent=abc`)).status()).toBe(400);
 });
 
-test("today's seeded check-ins: numbered per agent in time order, Start first and Latest last, one colour per agent", async ({ request }) => {
+test("the seeded day's check-ins: numbered per agent in time order, Start first and Latest last while it is today, one colour per agent", async ({ request }) => {
   await signIn(request, "officer2");
-  const items = await checkins(request, `date=${karachiDate(new Date())}`);
+  const day = seededDay();
+  const items = await checkins(request, `date=${day}`);
   const agents = new Set(items.map((item) => item.userId));
   expect(agents.size).toBeGreaterThanOrEqual(8);
   expect([...items].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((i) => i.createdAt)).toEqual(items.map((i) => i.createdAt));
@@ -53,13 +51,13 @@ test("today's seeded check-ins: numbered per agent in time order, Start first an
     const mine = items.filter((item) => item.userId === agent);
     expect(mine.map((item) => item.number)).toEqual(mine.map((_, index) => index + 1));
     expect(mine[0]?.label).toBe("Start");
-    if (mine.length > 1) expect(mine.at(-1)?.label).toBe("Latest");
+    if (mine.length > 1) expect(mine.at(-1)?.label).toBe(lastStopLabel(day));
     expect(new Set(mine.map((item) => item.color)).size).toBe(1);
     for (const item of mine) expect(item.userDisplayName).toBeTruthy();
   }
 
-  // Three days ago is another day: the last stop is a Stop.
-  const before = await checkins(request, `date=${karachiDate(new Date(Date.now() - 3 * 86_400_000))}`);
+  // Three days before is another day: the last stop is a Stop.
+  const before = await checkins(request, `date=${seededDay(3)}`);
   const someone = before.filter((item) => item.userId === before[0]?.userId);
   if (someone.length > 1) expect(someone.at(-1)?.label).toBe("Stop");
   expect(before.every((item) => item.label !== "Latest")).toBe(true);
@@ -77,7 +75,7 @@ test("province and agent filters; a new officer's own check-ins come back number
   ];
   for (const place of places) expect((await request.post("/api/checkins", { data: place })).status()).toBe(201);
 
-  const today = karachiDate(new Date());
+  const today = karachiDate();
   const mine = await checkins(request, `date=${today}&agent=${id}`);
   expect(mine.map((item) => [item.number, item.label, item.type])).toEqual([
     [1, "Start", "DAY_START"],
@@ -92,7 +90,7 @@ test("province and agent filters; a new officer's own check-ins come back number
   expect(punjab.some((item) => item.userId === id)).toBe(true);
   expect(punjab.length).toBeLessThanOrEqual(all.length);
   expect(sindhOnly).toEqual([]);
-  expect(new Set(all.map((item) => item.userId)).size).toBeGreaterThan(new Set(mine.map((item) => item.userId)).size);
+  expect(all.filter((item) => item.userId === id)).toEqual(mine);
 });
 
 test("GET /api/dealers: the province filter and the map's pins", async ({ request }) => {

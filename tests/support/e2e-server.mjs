@@ -71,7 +71,11 @@ async function main() {
   delete env.SMTP_URL;
 
   await run(...command("prisma", "migrate", "deploy"), { env, quiet: true });
-  await run(...command("tsx", "prisma/seed.ts"), { env, quiet: true });
+  // The seed's "today" is written down for the tests (tests/e2e/support/days.ts). SEED_NOW set
+  // to an earlier instant replays a run that crossed midnight in Karachi.
+  const seededAt = new Date(process.env.SEED_NOW ?? Date.now()).toISOString();
+  await run(...command("tsx", "prisma/seed.ts"), { env: { ...env, SEED_NOW: seededAt }, quiet: true });
+  fs.writeFileSync(path.join(dir, "seeded-at"), seededAt);
   console.log(`[e2e] database ${databasePath} migrated and seeded`);
 
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {

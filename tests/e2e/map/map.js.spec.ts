@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { collectConsoleErrors, expect, signIn, test, uniqueName } from "../support/fixtures";
-import { badge, karachiDate, legend } from "./support";
+import { lastStopLabel, seededDay } from "../support/days";
+import { badge, legend } from "./support";
 
 // /dealer-map with JavaScript: Leaflet draws dealers on a canvas and the agents' numbered routes.
 
@@ -99,7 +100,8 @@ test("a dealer marker's info window shows the dealer's fields, from the list and
 test("an agent's route: numbered stops in time order, Start and Latest today, Stop on a past day; the agent filter hides other routes", async ({ page }) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "officer7");
-  await page.goto("/dealer-map?f=1&routes=on");
+  const day = seededDay();
+  await page.goto(`/dealer-map?f=1&routes=on&date=${day}`);
   await expect(page.locator(".leaflet-container")).toBeVisible({ timeout: 15_000 });
   const agents = await legend(page).count();
   expect(agents).toBeGreaterThanOrEqual(8);
@@ -132,12 +134,12 @@ test("an agent's route: numbered stops in time order, Start and Latest today, St
   await expect(popup).toHaveCount(0);
   await markers.last().dispatchEvent("click");
   await expect(popup).toContainText(`Check-in #${stopCount}`);
-  await expect(popup).toContainText("Latest");
+  await expect(popup).toContainText(lastStopLabel(day));
 
-  // A seeded past day: the same agent's last stop is a Stop. Today's open popup goes with today's markers.
-  await page.getByLabel("Date").fill(karachiDate(3));
-  await expect(page).toHaveURL(new RegExp(`date=${karachiDate(3)}`));
-  await expect(page.getByRole("heading", { name: `Agent Routes · ${karachiDate(3)}` })).toBeVisible();
+  // A seeded past day: the same agent's last stop is a Stop. The open popup goes with the day's markers.
+  await page.getByLabel("Date").fill(seededDay(3));
+  await expect(page).toHaveURL(new RegExp(`date=${seededDay(3)}`));
+  await expect(page.getByRole("heading", { name: `Agent Routes · ${seededDay(3)}` })).toBeVisible();
   await expect(popup).toHaveCount(0);
   const pastCount = await markers.count();
   if (pastCount > 1) {

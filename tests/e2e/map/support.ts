@@ -1,11 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "../support/fixtures";
 
-/** A date `daysAgo` days before today in Asia/Karachi, as yyyy-MM-dd. */
-export function karachiDate(daysAgo = 0): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date(Date.now() - daysAgo * 86_400_000));
-}
-
 /** The header badge "x of y dealers" as numbers. */
 export async function badge(page: Page): Promise<{ shown: number; total: number }> {
   const text = (await page.getByTestId("dealer-badge").textContent()) ?? "";
