@@ -13,7 +13,9 @@ const SHELL_MODULES = new RegExp(
 );
 
 export default defineConfig({
-  build: { assetsInlineLimit: 0 },
+  // The manifest stays in the build (build/client/.vite, never served): the service worker
+  // keeps the lazy chunks of the shell routes too (server/service-worker.ts).
+  build: { assetsInlineLimit: 0, manifest: true },
   environments: {
     client: {
       build: {

@@ -8,7 +8,7 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { cspNonceContext } from "~/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
-import { serviceWorkerScript } from "./service-worker";
+import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
 
@@ -25,8 +25,9 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // Always checked with the server (no-cache), so a new build's worker is found at once.
+const serviceWorker = serviceWorkerScript(build.assets, import.meta.env.PROD ? readViteManifest() : {});
 app.get("/sw.js", (_req, res) => {
-  res.type("text/javascript").set("Cache-Control", "no-cache").send(serviceWorkerScript(build.assets));
+  res.type("text/javascript").set("Cache-Control", "no-cache").send(serviceWorker);
 });
 
 app.use(

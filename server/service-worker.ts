@@ -1,21 +1,51 @@
+import fs from "node:fs";
 import type { ServerBuild } from "react-router";
 import worker from "./service-worker/worker.js?raw";
 
 /** The routes whose modules the service worker keeps: what the feed and New Post need offline. */
 export const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes/posts/new-post", "routes/posts/post"];
 
-/** The built files of the app shell: the route manifest, the entry and the shell routes' modules. */
-export function shellAssets(assets: ServerBuild["assets"]): string[] {
+/**
+ * Modules those routes load after the page (dynamic imports), which must load offline too: the
+ * offline bar and New Post's validation. Not the map picker: without a connection it has no tiles.
+ */
+export const SHELL_LAZY_MODULES = ["app/components/shell/outbox-status.tsx", "app/models/post.validation.ts"];
+
+/** The part of Vite's build manifest (build/client/.vite/manifest.json) read here. */
+export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/** Reads Vite's client build manifest; none (in development) means no lazy modules to keep. */
+export function readViteManifest(file = "build/client/.vite/manifest.json"): ViteManifest {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as ViteManifest) : {};
+}
+
+/** The built files of the lazy shell modules and of everything they import. */
+export function lazyShellAssets(manifest: ViteManifest): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) files.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of SHELL_LAZY_MODULES) visit(key);
+  return [...files];
+}
+
+/** The built files of the app shell: the route manifest, the entry, the shell routes' modules and their lazy modules. */
+export function shellAssets(assets: ServerBuild["assets"], manifest: ViteManifest = {}): string[] {
   const files = new Set([assets.url, assets.entry.module, ...assets.entry.imports]);
   for (const id of SHELL_ROUTES) {
     const route = assets.routes[id];
     if (!route) continue;
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);
   }
+  for (const file of lazyShellAssets(manifest)) files.add(file);
   return [...files];
 }
 
 /** /sw.js: the worker with this build's version and shell in front, so each build installs anew. */
-export function serviceWorkerScript(assets: ServerBuild["assets"]): string {
-  return `const VERSION = ${JSON.stringify(assets.version)};\nconst SHELL = ${JSON.stringify(shellAssets(assets))};\n\n${worker}`;
+export function serviceWorkerScript(assets: ServerBuild["assets"], manifest: ViteManifest = {}): string {
+  return `const VERSION = ${JSON.stringify(assets.version)};\nconst SHELL = ${JSON.stringify(shellAssets(assets, manifest))};\n\n${worker}`;
 }

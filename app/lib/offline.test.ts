@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { postBodyFromForm } from "~/lib/outbox";
 import { isSubmissionKey, newSubmissionKey } from "~/lib/submission-key";
 import { submissionKeyFromForm, submissionKeyFromHeader } from "~/models/idempotency.server";
-import { serviceWorkerScript, shellAssets } from "../../server/service-worker";
+import { serviceWorkerScript, shellAssets, type ViteManifest } from "../../server/service-worker";
 
 describe("submission keys", () => {
   it("are 32 random hex digits, accepted by the server's check", () => {
@@ -88,6 +88,25 @@ describe("the service worker script", () => {
       "/assets/root.css",
       "/assets/home.js",
       "/assets/post-card.js",
+    ]);
+  });
+
+  it("keeps the shell's lazy modules (the offline bar, New Post's validation) and what they import, but not the map picker", () => {
+    const manifest: ViteManifest = {
+      "app/components/shell/outbox-status.tsx": { file: "assets/outbox-status.js", imports: ["_outbox.js", "_framework.js"] },
+      "app/models/post.validation.ts": { file: "assets/post.validation.js", imports: ["_zod.js", "_outbox.js"] },
+      "app/components/map/location-map.client.tsx": { file: "assets/location-map.js", imports: ["_leaflet.js"], css: ["assets/leaflet.css"] },
+      "_outbox.js": { file: "assets/outbox.js" },
+      "_framework.js": { file: "assets/react-dom.js" },
+      "_zod.js": { file: "assets/zod.js", css: ["assets/zod.css"] },
+      "_leaflet.js": { file: "assets/leaflet.js" },
+    };
+    expect(shellAssets(assets, manifest).slice(7)).toEqual([
+      "/assets/outbox-status.js",
+      "/assets/outbox.js",
+      "/assets/post.validation.js",
+      "/assets/zod.js",
+      "/assets/zod.css",
     ]);
   });
 

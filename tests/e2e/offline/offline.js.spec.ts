@@ -67,8 +67,13 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dealers" }).click();
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
 
+  // New Post's checks load after the page, offline too: a sale without its figures stays on the form.
   await page.goto("/new-post");
-  await expect(page.getByLabel("Post type *")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
+  await page.getByLabel("Post type *").selectOption("SALE");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByText("Quantity is required")).toBeVisible();
+  await expect(page.getByText("Saved on this phone, waiting to send")).toHaveCount(0);
 
   await page.goto("/dealers");
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
@@ -144,10 +149,20 @@ test("online, a post whose answer is lost on the way is kept on the phone and re
     },
     { times: 1 },
   );
+  // The network stays bad a little longer: the resend waits until the phone has said so. Once
+  // the post is sent, the page reloads its data and the notice gives way to a new form.
+  let networkBack: () => void = () => {};
+  const recovered = new Promise<void>((resolve) => (networkBack = resolve));
+  await page.route(/\/api\/posts$/, async (route) => {
+    if (route.request().method() === "POST") await recovered;
+    await route.continue();
+  });
   const resent = page.waitForResponse((response) => response.url().endsWith("/api/posts") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Post", exact: true }).click();
 
   await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
+  await expect(waitingCount(page)).toContainText("Waiting to send: 1");
+  networkBack();
   const answer = await resent;
   expect(answer.status()).toBe(201);
   expect(answer.headers()["idempotent-replayed"]).toBe("true");
