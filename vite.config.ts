@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 const SHELL_ICONS = ["bell", "chart-column", "house", "map", "plus", "shield", "square-plus", "store", "trophy", "x"];
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`app[\/]lib[\/](avatars|hydrated|money|names|post-types|relative-time|request-json)\.ts`,
+    String.raw`app[\/]lib[\/](avatars|hydrated|money|names|post-types|relative-time|request-json|root-data)\.ts`,
     String.raw`lucide-react[\/]dist[\/]esm[\/](createLucideIcon|defaultAttributes|Icon|context|shared[\/]src[\/]utils)`,
     String.raw`lucide-react[\/]dist[\/]esm[\/]icons[\/](${SHELL_ICONS.join("|")})\.mjs`,
     "preload-helper",

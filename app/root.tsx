@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext } from "~/context";
 import { env, publicEnv } from "~/env.server";
 import { rememberWritePosition } from "~/lib/litefs.server";
+import { useRootData } from "~/lib/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { getSessionUser } from "~/models/session.server";
 import { readToast } from "~/models/toast.server";
@@ -58,11 +59,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
 
 /** A page whose route says `handle = { hydrate: false }` is sent without scripts (the offline page). */
 function useHydratesPage(): boolean {

@@ -3,7 +3,7 @@ import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, Popup as Leafl
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
 import { telHref } from "~/lib/phone";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 // The Dealer Locations Map (part-2 §2), loaded only in the browser and only on /dealer-map.
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them

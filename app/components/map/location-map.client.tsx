@@ -5,7 +5,7 @@ import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png?url";
 import { useEffect, useRef } from "react";
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 // Leaflet guesses its marker images' folder from its stylesheet, which fails once Vite
 // renames the files; a string imagePath turns the guess off and the URLs are used as given.

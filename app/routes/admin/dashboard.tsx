@@ -18,7 +18,7 @@ import {
 } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 import { redirectWithToast, type ToastInput } from "~/models/toast.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 

@@ -7,7 +7,7 @@ import { formatLocalDate } from "~/lib/date-format";
 import { outboxQuerySchema } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 import { listOutbox } from "~/models/mail.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];
 

@@ -9,7 +9,7 @@ import { getOptionalUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline" },

@@ -20,7 +20,7 @@ import { createPost, PostError } from "~/models/post.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, TOO_MANY_FILES } from "~/models/post.rules";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/models/toast.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 

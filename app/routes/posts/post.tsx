@@ -12,7 +12,7 @@ import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { redirectWithToast, toastCookie, type ToastInput } from "~/models/toast.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
 

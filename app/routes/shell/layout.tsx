@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
 import { BottomTabs } from "~/components/shell/bottom-tabs";
 import { TopBar } from "~/components/shell/top-bar";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 /** Imports a module, and if the connection is gone, tries again when it returns instead of failing the page. */
 async function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {

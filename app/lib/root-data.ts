@@ -1,0 +1,11 @@
+import { useRouteLoaderData } from "react-router";
+// A type only: pages read the root's data without importing the root route's module, which
+// would split it into a chunk of its own on every page.
+import type { loader } from "~/root";
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data (the signed-in user, unread count, toast, public settings). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
