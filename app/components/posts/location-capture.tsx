@@ -1,5 +1,5 @@
 import { LocateFixed } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
 
@@ -11,12 +11,15 @@ type Values = { lat: string; lng: string; address: string };
 
 /**
  * The post's place (part-2 §2): captured when the screen opens, refreshable, with an editable
- * address. Without JavaScript: latitude, longitude and address fields that may stay empty.
+ * address. One layout with and without JavaScript, so nothing moves when React takes over:
+ * latitude, longitude and address fields (typed in, or filled by the capture), and a status
+ * line with room for two lines, where a failed capture says so.
  */
 export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; defaultValue: Values; errors: string[] }) {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(defaultValue);
-  const [status, setStatus] = useState<"idle" | "locating" | "failed">("idle");
+  // Without a place yet, the capture starts as soon as React runs.
+  const [status, setStatus] = useState<"idle" | "locating" | "failed">(defaultValue.lat ? "idle" : "locating");
   const [message, setMessage] = useState<string | null>(null);
   const request = useRef(0);
 
@@ -60,64 +63,57 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
     if (hydrated && !defaultValue.lat) capture();
   }, [hydrated, capture, defaultValue.lat]);
 
-  if (!hydrated) {
-    return (
-      <fieldset className="space-y-2 rounded-lg border border-gray-5 p-3">
-        <legend className="px-1 text-sm font-semibold">Location (optional)</legend>
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={ids.lat} className="field-label">
-              Latitude
-            </label>
-            <input id={ids.lat} name="lat" inputMode="decimal" defaultValue={defaultValue.lat} placeholder="31.520400" className="field-input" />
-          </div>
-          <div>
-            <label htmlFor={ids.lng} className="field-label">
-              Longitude
-            </label>
-            <input id={ids.lng} name="lng" inputMode="decimal" defaultValue={defaultValue.lng} placeholder="74.358700" className="field-input" />
-          </div>
-        </div>
-        <div>
-          <label htmlFor={ids.address} className="field-label">
-            Address
-          </label>
-          <input id={ids.address} name="address" defaultValue={defaultValue.address} className="field-input" />
-        </div>
-        <FieldErrors errors={errors} />
-      </fieldset>
-    );
-  }
+  const field = (name: keyof Values) => ({
+    id: ids[name],
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    className: "field-input",
+  });
 
   return (
     <fieldset className="space-y-2 rounded-lg border border-gray-5 p-3">
-      <legend className="px-1 text-sm font-semibold">Location</legend>
-      <input type="hidden" name="lat" value={values.lat} />
-      <input type="hidden" name="lng" value={values.lng} />
-      <div className="flex items-center justify-between gap-2 text-sm text-gray-11">
-        <span data-testid="coordinates">
-          {status === "locating" ? "Getting your location..." : values.lat ? `${values.lat}, ${values.lng}` : "No location yet"}
-        </span>
-        <button type="button" onClick={capture} className="btn-ghost min-h-9 px-2 text-sm" disabled={status === "locating"}>
-          <LocateFixed size={16} aria-hidden /> Refresh location
-        </button>
+      <legend className="px-1 text-sm font-semibold">Location (optional)</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={ids.lat} className="field-label">
+            Latitude
+          </label>
+          <input {...field("lat")} inputMode="decimal" placeholder="31.520400" />
+        </div>
+        <div>
+          <label htmlFor={ids.lng} className="field-label">
+            Longitude
+          </label>
+          <input {...field("lng")} inputMode="decimal" placeholder="74.358700" />
+        </div>
       </div>
-      <label htmlFor={ids.address} className="field-label">
-        Address
-      </label>
-      <input
-        id={ids.address}
-        name="address"
-        value={values.address}
-        onChange={(event) => setValues((current) => ({ ...current, address: event.target.value }))}
-        className="field-input"
-      />
-      {message ? (
-        <p role="alert" className="text-sm text-warning-11">
-          {message}
-        </p>
-      ) : null}
+      <div>
+        <label htmlFor={ids.address} className="field-label">
+          Address
+        </label>
+        <input {...field("address")} />
+      </div>
+      {/* With JavaScript: two lines kept for the longest message, and the button's place kept until it can work. */}
+      <p role={message ? "alert" : "status"} className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}>
+        {statusText(hydrated, status, message)}
+      </p>
+      <button
+        type="button"
+        onClick={capture}
+        className={`btn-ghost min-h-9 px-2 text-sm noscript:hidden ${hydrated ? "" : "invisible"}`}
+        disabled={!hydrated || status === "locating"}
+      >
+        <LocateFixed size={16} aria-hidden /> Refresh location
+      </button>
       <FieldErrors errors={errors} />
     </fieldset>
   );
+}
+
+function statusText(hydrated: boolean, status: "idle" | "locating" | "failed", message: string | null): string {
+  if (message) return message;
+  if (!hydrated) return "Type the place, or leave it empty.";
+  if (status === "locating") return "Getting your location...";
+  return "Filled in from your phone. Refresh it if you have moved.";
 }

@@ -154,12 +154,13 @@ export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onB
 
   if (!hydrated) {
     return (
-      <div>
+      // Laid out like the enhanced widget below, so the form does not move when React takes over.
+      <div className="space-y-2">
         <label htmlFor="post-files" className="field-label">
           Photos and videos
         </label>
         <input id="post-files" name="files" type="file" multiple accept={ACCEPTED.join(",")} className="field-input py-2" />
-        <p className="mt-1 text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
+        <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
         <FieldErrors errors={errors} />
       </div>
     );
