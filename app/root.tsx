@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext } from "~/context";
 import { env, publicEnv } from "~/env.server";
+import { markPageHydrated } from "~/lib/hydrated";
 import { rememberWritePosition } from "~/lib/litefs.server";
 import { useRootData } from "~/lib/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
@@ -59,7 +60,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-
 /** A page whose route says `handle = { hydrate: false }` is sent without scripts (the offline page). */
 function useHydratesPage(): boolean {
   return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
@@ -104,6 +104,7 @@ function useOfflineSupport(signedIn: boolean): void {
 
 export default function App() {
   useOfflineSupport(Boolean(useRootData()?.user));
+  useEffect(markPageHydrated, []);
   return <Outlet />;
 }
 

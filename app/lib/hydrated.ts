@@ -1,18 +1,25 @@
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
-// Set once the page has hydrated: components mounted after that start enhanced.
-let hydratedOnce = false;
+// True once the page's first hydration has committed: the root sets it (markPageHydrated), and a
+// root's effects run after its children's.
+let pageHydrated = false;
+const subscribe = () => () => {};
+
+export function markPageHydrated(): void {
+  pageHydrated = true;
+}
 
 /**
- * False during the server render and hydration, true once React runs in the browser. After
- * hydration the switch is a transition: every card of the feed re-renders its enhanced controls
- * in short slices, not in one long task that blocks the officer's first tap.
+ * False during the server render and hydration, true once React runs in the browser. Components
+ * hydrated with the page switch in a transition, so the feed's cards re-render their enhanced
+ * controls in short slices, not in one long task that blocks the officer's first tap. Components
+ * mounted later, or hydrated later (a lazy boundary), read true from the start.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
+  const mountedLater = useSyncExternalStore(subscribe, () => pageHydrated, () => false);
+  const [switched, setSwitched] = useState(false);
   useEffect(() => {
-    hydratedOnce = true;
-    if (!hydrated) startTransition(() => setHydrated(true));
-  }, [hydrated]);
-  return hydrated;
+    if (!mountedLater) startTransition(() => setSwitched(true));
+  }, [mountedLater]);
+  return mountedLater || switched;
 }
