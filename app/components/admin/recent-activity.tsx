@@ -16,7 +16,8 @@ function ActivityList({ title, empty, children }: { title: string; empty: string
 
 function When({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} className="shrink-0 text-xs text-gray-11">
+    // The server's "just now" may be the browser's "1 minute ago" by the time the page hydrates.
+    <time dateTime={iso} className="shrink-0 text-xs text-gray-11" suppressHydrationWarning>
       {relativeTime(iso)}
     </time>
   );

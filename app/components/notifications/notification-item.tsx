@@ -59,7 +59,9 @@ export function NotificationItem({ notification, children }: { notification: Not
             Rank #{notification.previousRank} → #{notification.newRank}
           </span>
         ) : null}
-        <span className="block text-xs text-gray-10">{relativeTime(notification.createdAt)}</span>
+        <span className="block text-xs text-gray-10" suppressHydrationWarning>
+          {relativeTime(notification.createdAt)}
+        </span>
       </span>
     </span>
   );
