@@ -20,7 +20,7 @@ export function readViteManifest(file = "build/client/.vite/manifest.json"): Vit
 }
 
 /** The built files of the lazy shell modules and of everything they import. */
-export function lazyShellAssets(manifest: ViteManifest): string[] {
+function lazyShellAssets(manifest: ViteManifest): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

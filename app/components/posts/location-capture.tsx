@@ -19,18 +19,18 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(defaultValue);
   // Without a place yet, the capture starts as soon as React runs.
-  const [status, setStatus] = useState<"idle" | "locating" | "failed">(defaultValue.lat ? "idle" : "locating");
+  const [locating, setLocating] = useState(!defaultValue.lat);
   const [message, setMessage] = useState<string | null>(null);
   const request = useRef(0);
 
   const capture = useCallback(() => {
     if (!("geolocation" in navigator)) {
-      setStatus("failed");
+      setLocating(false);
       setMessage(UNSUPPORTED);
       return;
     }
     const id = ++request.current;
-    setStatus("locating");
+    setLocating(true);
     setMessage(null);
     navigator.geolocation.getCurrentPosition(
       async (position) => {
@@ -48,11 +48,11 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
         }
         if (id !== request.current) return;
         setValues({ lat, lng, address });
-        setStatus("idle");
+        setLocating(false);
       },
       () => {
         if (id !== request.current) return;
-        setStatus("failed");
+        setLocating(false);
         setMessage(FAILED);
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
@@ -96,13 +96,13 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
       </div>
       {/* With JavaScript: two lines kept for the longest message, and the button's place kept until it can work. */}
       <p role={message ? "alert" : "status"} className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}>
-        {statusText(hydrated, status, message)}
+        {statusText(hydrated, locating, message)}
       </p>
       <button
         type="button"
         onClick={capture}
         className={`btn-ghost min-h-9 px-2 text-sm noscript:hidden ${hydrated ? "" : "invisible"}`}
-        disabled={!hydrated || status === "locating"}
+        disabled={!hydrated || locating}
       >
         <LocateFixed size={16} aria-hidden /> Refresh location
       </button>
@@ -111,9 +111,9 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
   );
 }
 
-function statusText(hydrated: boolean, status: "idle" | "locating" | "failed", message: string | null): string {
+function statusText(hydrated: boolean, locating: boolean, message: string | null): string {
   if (message) return message;
   if (!hydrated) return "Type the place, or leave it empty.";
-  if (status === "locating") return "Getting your location...";
+  if (locating) return "Getting your location...";
   return "Filled in from your phone. Refresh it if you have moved.";
 }
