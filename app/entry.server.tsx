@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "~/context";
-import { lowPriorityModulePreloads } from "~/lib/module-preload-priority.server";
+import { lowPriorityModulePreloads } from "~/http/module-preload-priority.server";
 
 export const streamTimeout = 5_000;
 

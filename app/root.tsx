@@ -5,11 +5,11 @@ import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext } from "~/context";
 import { env, publicEnv } from "~/env.server";
 import { markPageHydrated } from "~/lib/hydrated";
-import { rememberWritePosition } from "~/lib/litefs.server";
+import { rememberWritePosition } from "~/infra/litefs.server";
 import { useRootData } from "~/lib/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { getSessionUser } from "~/models/session.server";
-import { readToast } from "~/models/toast.server";
+import { readToast } from "~/http/toast.server";
 import stylesheet from "./app.css?url";
 
 // A notice's code loads only on the pages that carry one: the server renders it in place (so it

@@ -4,7 +4,7 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
-import { databaseName } from "../app/lib/litefs.server.ts";
+import { databaseName } from "../app/infra/litefs.server.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
 import { rateLimits } from "./rate-limits.ts";
@@ -38,7 +38,7 @@ server.use(rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinu
 server.use(closeUnreadRequests);
 server.use(sameOriginWrites(env.APP_URL));
 
-// Uploaded files have content-hash names (app/models/storage.server.ts): cached for good.
+// Uploaded files have content-hash names (app/infra/storage.server.ts): cached for good.
 server.use("/files", express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
 
 if (isProduction) {

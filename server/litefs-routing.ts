@@ -1,8 +1,8 @@
 // Under LiteFS (LITEFS_DIR set), sends what a replica must not answer to the primary:
-// app/lib/litefs.server.ts decides, this applies it. Mounted first, before anything reads the body.
+// app/infra/litefs.server.ts decides, this applies it. Mounted first, before anything reads the body.
 import http from "node:http";
 import type { Request, RequestHandler, Response } from "express";
-import { readLiteFsNode, routeRequest, txidFromCookieHeader, waitForTxid } from "../app/lib/litefs.server.ts";
+import { readLiteFsNode, routeRequest, txidFromCookieHeader, waitForTxid } from "../app/infra/litefs.server.ts";
 
 /** Marks a request one node forwarded to another, so it is never forwarded twice. */
 export const FORWARDED_HEADER = "x-fieldline-forwarded";

@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
-import type { Toast } from "~/models/toast.server";
+import type { Toast } from "~/http/toast.server";
 
 export const NO_PERMISSION = "You don't have permission to access this page.";
 

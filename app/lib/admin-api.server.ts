@@ -1,4 +1,4 @@
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/http/api.server";
 import { AdminError } from "~/models/admin.server";
 import { userIdSchema } from "~/models/admin.schema";
 

@@ -1,4 +1,4 @@
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/http/api.server";
 import { GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
 import { DealerNotFoundError, GalleryFullError, GalleryImageNotFoundError } from "~/models/dealer.server";
 import { ImportFileError } from "~/models/dealer-import.server";

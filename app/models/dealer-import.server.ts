@@ -9,7 +9,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
 import { duplicateKey } from "~/models/dealer.server";
-import { readStoredFile, storeFile } from "~/models/storage.server";
+import { readStoredFile, storeFile } from "~/infra/storage.server";
 import { metricsChanged } from "~/models/metrics.server";
 
 // Dealer import from .xlsx / .xls (decisions.md §8, docs/decisions/0007-dealer-import.md).

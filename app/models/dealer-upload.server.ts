@@ -1,4 +1,4 @@
-import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
+import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
 import { DEALER_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/models/dealer.schema";
 import { FILE_TOO_LARGE, IMPORT_MAX_BYTES } from "~/models/dealer-import.server";
 

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/http/api.server";
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 
 // Idempotent creation: a post or comment made with a key is stored with it (unique per user),

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { processImage, UnsupportedImageError } from "~/models/image.server";
-import { keyFromUrl, uploadsDirectory } from "~/models/storage.server";
+import { keyFromUrl, uploadsDirectory } from "~/infra/storage.server";
 
 async function photo(width: number, height: number, format: "jpeg" | "png") {
   return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 60 } } })

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { storeFile } from "~/models/storage.server";
+import { storeFile } from "~/infra/storage.server";
 
 /** Formats we accept, decided from the bytes (sharp reads the header), never from the name. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);

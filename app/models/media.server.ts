@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { processImage, UnsupportedImageError } from "~/models/image.server";
-import { readStoredFile, removeStoredFile, storeFile } from "~/models/storage.server";
+import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { fileTooLarge, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
 // Post media: photos and videos. The type is decided from the bytes, never from the name or

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { queueEmail } from "~/models/mail.server";
+import { queueEmail } from "~/infra/mail.server";
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
 

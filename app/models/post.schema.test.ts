@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readJsonBody } from "~/lib/api.server";
+import { readJsonBody } from "~/http/api.server";
 import { centsToDecimal, formatAmount, formatMoney, parseMoneyToCents } from "~/lib/money";
 import { commentSchema, pageQuerySchema, postSchema } from "~/models/post.schema";
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookieSessionStorage } from "react-router";
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { appCookie } from "~/lib/cookies.server";
+import { appCookie } from "~/infra/cookies.server";
 import type { CurrentUser } from "~/models/user.server";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

@@ -17,7 +17,7 @@ import {
   type UserSearch,
 } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
-import { redirectWithToast, type ToastInput } from "~/models/toast.server";
+import { redirectWithToast, type ToastInput } from "~/http/toast.server";
 import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];

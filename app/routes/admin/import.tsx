@@ -5,7 +5,7 @@ import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
 import { requireRole } from "~/models/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Import · Fieldline" }];
 

@@ -6,7 +6,7 @@ import { Pager } from "~/components/pager";
 import { formatLocalDate } from "~/lib/date-format";
 import { outboxQuerySchema } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
-import { listOutbox } from "~/models/mail.server";
+import { listOutbox } from "~/infra/mail.server";
 import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];

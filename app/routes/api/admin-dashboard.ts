@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-dashboard";
-import { methodNotAllowed } from "~/lib/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { getAdminDashboard } from "~/models/admin.server";
 import { requireRole } from "~/models/auth.server";
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-outbox";
-import { methodNotAllowed, readQuery } from "~/lib/api.server";
+import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { outboxQuerySchema } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
-import { listOutbox } from "~/models/mail.server";
+import { listOutbox } from "~/infra/mail.server";
 
 /** GET /api/admin/outbox?page= (ADMIN): the emails the app sent or kept, newest first, 20 a page. */
 export async function loader(args: Route.LoaderArgs) {

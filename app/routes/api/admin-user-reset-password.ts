@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-user-reset-password";
 import { adminCall, apiUserId } from "~/lib/admin-api.server";
-import { methodNotAllowed } from "~/lib/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { sendAdminPasswordReset } from "~/models/admin.server";
 import { PASSWORD_RESET_SENT } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-user";
 import { adminCall, apiUserId } from "~/lib/admin-api.server";
-import { methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { updateUserByAdmin } from "~/models/admin.server";
 import { updateUserSchema } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/admin-users";
-import { methodNotAllowed, readQuery } from "~/lib/api.server";
+import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { searchUsers } from "~/models/admin.server";
 import { userSearchSchema } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";

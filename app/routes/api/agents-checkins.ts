@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents-checkins";
-import { methodNotAllowed, readQuery, versionedJson } from "~/lib/api.server";
+import { methodNotAllowed, readQuery, versionedJson } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { dayCheckInItems, localDate } from "~/models/checkin.server";

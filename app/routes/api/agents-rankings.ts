@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents-rankings";
-import { readQuery, revalidatedJson } from "~/lib/api.server";
+import { readQuery, revalidatedJson } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { rankingsQuerySchema } from "~/models/post.schema";

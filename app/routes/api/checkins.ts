@@ -1,5 +1,5 @@
 import type { Route } from "./+types/checkins";
-import { methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { recordCheckIn } from "~/models/post.server";
 import { checkInSchema } from "~/models/post.schema";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealer-about";
-import { methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { apiDealerId, dealerCall } from "~/lib/dealer-api.server";
 import { requireUser } from "~/models/auth.server";
 import { aboutSchema } from "~/models/dealer.schema";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealer-gallery-item";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
 import { apiDealerId, dealerCall } from "~/lib/dealer-api.server";
 import { requireUser } from "~/models/auth.server";
 import { removeGalleryImage } from "~/models/dealer.server";

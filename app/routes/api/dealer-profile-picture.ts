@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealer-profile-picture";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
 import { apiDealerId, DEALER_NOT_FOUND, dealerCall } from "~/lib/dealer-api.server";
 import { requireUser } from "~/models/auth.server";
 import { INVALID_IMAGE } from "~/models/dealer.schema";

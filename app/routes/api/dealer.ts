@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealer";
-import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { apiDealerId, DEALER_NOT_FOUND, dealerCall } from "~/lib/dealer-api.server";
 import { requireUser } from "~/models/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";

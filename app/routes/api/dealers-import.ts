@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealers-import";
-import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { dealerCall } from "~/lib/dealer-api.server";
 import { FORBIDDEN, requireUser } from "~/models/auth.server";
 import { dealerImportRequestSchema } from "~/models/dealer.schema";

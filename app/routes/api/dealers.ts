@@ -1,5 +1,5 @@
 import type { Route } from "./+types/dealers";
-import { methodNotAllowed, readJsonBody, readQuery, versionedJson, type VersionedAnswer } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody, readQuery, versionedJson, type VersionedAnswer } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { dealerListQuerySchema, dealerSchema, decodeDealerCursor, encodeDealerCursor } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/forgot-password";
-import { readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { forgotPasswordSchema } from "~/models/user.schema";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/geocode-reverse";
-import { readQuery } from "~/lib/api.server";
+import { readQuery } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { coordinatesText, reverseGeocode, reverseGeocodeQuerySchema } from "~/models/geocode.server";
 

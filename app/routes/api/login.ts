@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { apiError, readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { apiError, readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { createUserSession } from "~/models/session.server";
 import { getUserById, INVALID_LOGIN, toApiUser, verifyLogin } from "~/models/user.server";

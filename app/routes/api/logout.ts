@@ -1,5 +1,5 @@
 import type { Route } from "./+types/logout";
-import { methodNotAllowed } from "~/lib/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { destroyUserSession } from "~/models/session.server";
 
 /** POST /api/logout: ends this session (answers 200 even when there was none). */

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/me";
-import { readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { toApiUser, updateProfile } from "~/models/user.server";
 import { profileUpdateSchema } from "~/models/user.schema";

@@ -1,4 +1,4 @@
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/http/api.server";
 
 const notFound = () => apiError(404, "Not found");
 export const loader = notFound;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/notification-read";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { markNotificationRead, notificationIdSchema } from "~/models/notification.server";
 

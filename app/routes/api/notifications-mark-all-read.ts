@@ -1,5 +1,5 @@
 import type { Route } from "./+types/notifications-mark-all-read";
-import { methodNotAllowed } from "~/lib/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { markAllNotificationsRead } from "~/models/notification.server";
 

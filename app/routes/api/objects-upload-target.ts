@@ -1,9 +1,9 @@
 import type { Route } from "./+types/objects-upload-target";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
 import { MediaError, saveUpload } from "~/models/media.server";
 import { fileTooLarge, MAX_FILE_BYTES } from "~/models/post.schema";
 import { verifyUploadUrl } from "~/models/upload-url.server";
-import { readBodyWithin } from "~/lib/request-body.server";
+import { readBodyWithin } from "~/http/request-body.server";
 
 export const INVALID_UPLOAD_URL = "This upload URL is invalid or has expired. Please try again.";
 

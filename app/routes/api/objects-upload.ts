@@ -1,5 +1,5 @@
 import type { Route } from "./+types/objects-upload";
-import { methodNotAllowed } from "~/lib/api.server";
+import { methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { forgetStaleUploads } from "~/models/media.server";
 import { createUploadUrl } from "~/models/upload-url.server";

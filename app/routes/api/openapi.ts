@@ -1,5 +1,5 @@
 import type { Route } from "./+types/openapi";
-import { buildOpenApiDocument } from "~/api/openapi.server";
+import { buildOpenApiDocument } from "~/http/api/openapi.server";
 import { env } from "~/env.server";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/performance-calculate";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
 import { requireRole, requireUser } from "~/models/auth.server";
 import { calculatePerformance } from "~/models/performance.server";
 

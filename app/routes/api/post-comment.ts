@@ -1,5 +1,5 @@
 import type { Route } from "./+types/post-comment";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { deleteComment, PostError } from "~/models/post.server";
 

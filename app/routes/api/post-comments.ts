@@ -1,10 +1,10 @@
 import type { Route } from "./+types/post-comments";
-import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { addComment, listComments, PostError } from "~/models/post.server";
 import { commentSchema } from "~/models/post.schema";
-import { idParam } from "~/lib/request-body.server";
+import { idParam } from "~/http/request-body.server";
 
 /** GET /api/posts/{id}/comments: oldest first; deleted ones keep their place with isDeleted and no text. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/post-react";
-import { apiError, methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { likePost, listReactions, PostError, unlikePost } from "~/models/post.server";
 import { reactionSchema } from "~/models/post.schema";
-import { idParam } from "~/lib/request-body.server";
+import { idParam } from "~/http/request-body.server";
 
 /** GET /api/posts/{id}/react: the post's reactions, `[{ userId, type }]`. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/posts";
-import { apiError, methodNotAllowed, readJsonBody, readQuery, revalidatedJson } from "~/lib/api.server";
-import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
+import { apiError, methodNotAllowed, readJsonBody, readQuery, revalidatedJson } from "~/http/api.server";
+import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
 import { requireUser } from "~/models/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { createPost, getPost, listPosts, PostError } from "~/models/post.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/register";
-import { apiError, readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { apiError, readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { createUserSession } from "~/models/session.server";
 import { FieldError, registerUser, toApiUser } from "~/models/user.server";
 import { registrationSchema } from "~/models/user.schema";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reset-password";
-import { apiError, readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { apiError, readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { resetPassword } from "~/models/password-reset.server";
 import { resetPasswordSchema } from "~/models/user.schema";
 

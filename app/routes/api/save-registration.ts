@@ -1,5 +1,5 @@
 import type { Route } from "./+types/save-registration";
-import { apiError, readJsonBody, methodNotAllowed } from "~/lib/api.server";
+import { apiError, readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { createUserSession } from "~/models/session.server";
 import { FieldError, registerUser, toApiUser, withAddresses } from "~/models/user.server";
 import { saveRegistrationSchema } from "~/models/user.schema";

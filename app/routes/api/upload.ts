@@ -1,5 +1,5 @@
 import type { Route } from "./+types/upload";
-import { apiError, methodNotAllowed } from "~/lib/api.server";
+import { apiError, methodNotAllowed } from "~/http/api.server";
 import { dealerCall } from "~/lib/dealer-api.server";
 import { requireUser } from "~/models/auth.server";
 import { NOT_EXCEL, saveImportUpload } from "~/models/dealer-import.server";

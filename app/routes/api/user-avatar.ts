@@ -1,5 +1,5 @@
 import type { Route } from "./+types/user-avatar";
-import { methodNotAllowed, readJsonBody } from "~/lib/api.server";
+import { methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { avatarSchema } from "~/models/user.schema";
 import { toApiUser, updateAvatar } from "~/models/user.server";

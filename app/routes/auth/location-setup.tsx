@@ -7,7 +7,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
 import { getOptionalUser } from "~/models/auth.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { hasCompletedLocations, updateProfile } from "~/models/user.server";
 import { locationSetupSchema } from "~/models/user.schema";
 

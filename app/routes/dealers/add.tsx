@@ -6,7 +6,7 @@ import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/models/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { createDealer } from "~/models/dealer.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Dealer · Fieldline" }];
 

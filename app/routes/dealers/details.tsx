@@ -32,7 +32,7 @@ import {
 } from "~/models/dealer.server";
 import { readDealerImageForm, UploadError } from "~/models/dealer-upload.server";
 import { UnsupportedImageError } from "~/models/image.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` }];
 

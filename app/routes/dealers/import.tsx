@@ -5,7 +5,7 @@ import { ImportResults } from "~/components/dealers/import-results";
 import { requireUser } from "~/models/auth.server";
 import { getImportRecord, hasExcelName, ImportFileError, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
 import { readSpreadsheetForm, UploadError } from "~/models/dealer-upload.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Dealers · Fieldline" }];
 

@@ -15,7 +15,7 @@ import { relativeTime } from "~/lib/relative-time";
 import { pageQuerySchema } from "~/models/admin.schema";
 import { requireRole, requireUser } from "~/models/auth.server";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard · Fieldline" }];
 

@@ -8,7 +8,7 @@ import {
   markNotificationRead,
   notificationIdSchema,
 } from "~/models/notification.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Fieldline" }];
 

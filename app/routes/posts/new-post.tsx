@@ -10,7 +10,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { keepForLater, postBodyFromForm, type Waiting } from "~/lib/outbox";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
-import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
+import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
 import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS, type PostType } from "~/lib/post-types";
 import { requireUser } from "~/models/auth.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
@@ -19,7 +19,7 @@ import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server"
 import { createPost, PostError } from "~/models/post.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, TOO_MANY_FILES } from "~/models/post.rules";
 import { validatePost } from "~/models/post.validation";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];

@@ -4,14 +4,14 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
-import { idParam } from "~/lib/request-body.server";
+import { idParam } from "~/http/request-body.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/models/auth.server";
 import { addComment, deleteComment, getPost, likePost, listComments, PostError, unlikePost } from "~/models/post.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
-import { redirectWithToast, toastCookie, type ToastInput } from "~/models/toast.server";
+import { redirectWithToast, toastCookie, type ToastInput } from "~/http/toast.server";
 import { useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];

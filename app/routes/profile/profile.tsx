@@ -13,7 +13,7 @@ import { scoreLabel } from "~/lib/performance";
 import { requireUser } from "~/models/auth.server";
 import { PERIODS, type Period } from "~/models/post.schema";
 import { userStats } from "~/models/stats.server";
-import { redirectWithToast } from "~/models/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { updateAvatar, updateProfile } from "~/models/user.server";
 import { avatarSchema, editProfileSchema, updateLocationsSchema } from "~/models/user.schema";
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readJsonBody, readQuery, revalidatedJson, versionedJson } from "~/lib/api.server";
+import { readJsonBody, readQuery, revalidatedJson, versionedJson } from "~/http/api.server";
 import { userSearchSchema } from "~/models/admin.schema";
 import { loginSchema, profileUpdateSchema } from "~/models/user.schema";
 

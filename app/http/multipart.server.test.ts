@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MultipartLimitError, readMultipartForm } from "~/lib/multipart.server";
+import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
 
 const limits = { maxFileSize: 1000, maxFiles: 2, fileTooLarge: "File too large", tooManyFiles: "Too many files" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBodyWithin } from "~/lib/request-body.server";
+import { readBodyWithin } from "~/http/request-body.server";
 
 /** A body of `size` bytes in 10-byte chunks that counts how many bytes were pulled from it. */
 function countedRequest(size: number, declare = true) {

@@ -14,7 +14,7 @@ import {
   routeRequest,
   txidFromCookieHeader,
   waitForTxid,
-} from "~/lib/litefs.server";
+} from "~/infra/litefs.server";
 
 let dir: string;
 beforeEach(() => {

@@ -3,13 +3,13 @@ import { startFakeSmtp } from "../../tests/support/fake-smtp";
 
 // The settings are read when the app's modules load, so SMTP_URL is set before importing them.
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
-let mail: typeof import("~/models/mail.server");
+let mail: typeof import("~/infra/mail.server");
 let db: typeof import("~/db.server");
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   process.env.SMTP_URL = smtp.url;
-  mail = await import("~/models/mail.server");
+  mail = await import("~/infra/mail.server");
   db = await import("~/db.server");
 });
 

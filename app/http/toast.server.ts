@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
-import { appCookie } from "~/lib/cookies.server";
+import { appCookie } from "~/infra/cookies.server";
 
 export const toastSchema = z.object({
   title: z.string(),

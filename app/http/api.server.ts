@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { gzip } from "node:zlib";
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { readBodyWithin } from "~/lib/request-body.server";
+import { readBodyWithin } from "~/http/request-body.server";
 
 export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
 
