@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readJsonBody, readQuery, revalidatedJson, versionedJson } from "~/http/api.server";
+import { readJsonBody, readQuery } from "~/http/api.server";
+import { revalidatedJson, versionedJson } from "~/http/answer-cache.server";
 import { userSearchSchema } from "~/models/admin.schema";
 import { loginSchema, profileUpdateSchema } from "~/models/user.schema";
 

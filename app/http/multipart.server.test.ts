@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
+import { readMultipartForm } from "~/http/multipart.server";
+import { AppError } from "~/lib/app-error";
 
 const limits = { maxFileSize: 1000, maxFiles: 2, fileTooLarge: "File too large", tooManyFiles: "Too many files" };
 
@@ -20,11 +21,11 @@ describe("readMultipartForm", () => {
   });
 
   it("refuses a file one byte over the limit with 413 and the given message", async () => {
-    await expect(readMultipartForm(formRequest([1001]), limits)).rejects.toEqual(new MultipartLimitError(413, "File too large"));
+    await expect(readMultipartForm(formRequest([1001]), limits)).rejects.toEqual(new AppError(413, "File too large"));
   });
 
   it("refuses too many files", async () => {
-    await expect(readMultipartForm(formRequest([1, 1, 1]), limits)).rejects.toEqual(new MultipartLimitError(413, "Too many files"));
+    await expect(readMultipartForm(formRequest([1, 1, 1]), limits)).rejects.toEqual(new AppError(413, "Too many files"));
   });
 
   it("drops an empty file input", async () => {

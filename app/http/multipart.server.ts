@@ -5,6 +5,9 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
+import { AppError } from "~/lib/app-error";
+
+export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 
 export type MultipartLimits = {
   /** Largest single file, in bytes. */
@@ -15,21 +18,14 @@ export type MultipartLimits = {
   fileTooLarge: string;
   /** What to say when there are too many files, e.g. "You can only upload 10 file(s)". */
   tooManyFiles: string;
+  /** What to say when the body is not a readable form; the default asks to try again. */
+  unreadable?: string;
 };
-
-export class MultipartLimitError extends Error {
-  constructor(
-    readonly status: 400 | 413,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Reads a multipart form (or a urlencoded one) with the limits enforced while streaming, so an
  * oversized upload is refused before it is all in memory. Files stay in memory as File objects
- * (the limits keep that bounded); empty files (an input left empty) are dropped. Throws MultipartLimitError.
+ * (the limits keep that bounded); empty files (an input left empty) are dropped. Throws an AppError: 413 over a limit, 400 for a body that is not a form.
  */
 export async function readMultipartForm(request: Request, limits: MultipartLimits): Promise<FormData> {
   try {
@@ -44,11 +40,11 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
     );
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      throw new MultipartLimitError(413, limits.fileTooLarge);
+      throw new AppError(413, limits.fileTooLarge);
     }
-    if (error instanceof MaxFilesExceededError) throw new MultipartLimitError(413, limits.tooManyFiles);
+    if (error instanceof MaxFilesExceededError) throw new AppError(413, limits.tooManyFiles);
     if (error instanceof FormDataParseError || error instanceof TypeError) {
-      throw new MultipartLimitError(400, "The form could not be read. Please try again.");
+      throw new AppError(400, limits.unreadable ?? FORM_UNREADABLE);
     }
     throw error;
   }

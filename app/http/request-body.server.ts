@@ -42,9 +42,3 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
   }
   return Buffer.concat(chunks);
 }
-
-/** A positive whole-number id from a route parameter, or null. */
-export function idParam(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import { postBodyFromForm } from "~/lib/outbox";
@@ -24,8 +25,8 @@ describe("submission keys", () => {
       } catch (error) {
         thrown = error;
       }
-      expect(thrown).toBeInstanceOf(Response);
-      expect((thrown as Response).status).toBe(400);
+      expect(thrown).toBeInstanceOf(AppError);
+      expect((thrown as AppError).status).toBe(400);
     }
     const form = new FormData();
     form.set("idempotencyKey", "<script>");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ID_PATTERN } from "~/lib/ids";
 import { ROLES } from "~/models/user.schema";
 
 // The admin area's inputs and JSON answers (browser-safe): the /admin page's forms and the
@@ -18,8 +19,8 @@ export const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 const PAGE_MESSAGE = "page must be a whole number from 1";
 const page = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).optional();
 
-/** A user's id, from an /api path or the page's hidden field. */
-export const userIdSchema = z.string({ error: INVALID_USER_ID }).regex(/^[1-9]\d{0,8}$/, INVALID_USER_ID).transform(Number);
+/** A user's id in the admin page's hidden field (an /api path's id goes through requireId). */
+export const userIdSchema = z.string({ error: INVALID_USER_ID }).regex(ID_PATTERN, INVALID_USER_ID).transform(Number);
 
 /** `?query=&page=` of the users table: name, username or email, 20 a page. */
 export const userSearchSchema = z.object({

@@ -1,7 +1,7 @@
+import { AppError } from "~/lib/app-error";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import {
-  AdminError,
   getAdminDashboard,
   searchUsers,
   sendAdminPasswordReset,
@@ -135,8 +135,8 @@ describe("updateUserByAdmin", () => {
   it("refuses an admin's own demotion or deactivation, so an ADMIN always remains", async () => {
     const admin = await makeUser("ADMIN");
     await createUserSession(admin.id);
-    await expect(updateUserByAdmin(admin.id, admin.id, { role: "OFFICER" })).rejects.toThrow(new AdminError(400, OWN_ROLE_LOCKED));
-    await expect(updateUserByAdmin(admin.id, admin.id, { isActive: false })).rejects.toThrow(new AdminError(400, OWN_ACCOUNT_LOCKED));
+    await expect(updateUserByAdmin(admin.id, admin.id, { role: "OFFICER" })).rejects.toThrow(new AppError(400, OWN_ROLE_LOCKED));
+    await expect(updateUserByAdmin(admin.id, admin.id, { isActive: false })).rejects.toThrow(new AppError(400, OWN_ACCOUNT_LOCKED));
     const stored = await prisma.user.findUniqueOrThrow({ where: { id: admin.id }, select: { role: true, isActive: true } });
     expect(stored).toEqual({ role: "ADMIN", isActive: true });
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(1);
@@ -145,7 +145,7 @@ describe("updateUserByAdmin", () => {
   it("answers 404 for a missing user", async () => {
     const admin = await makeUser("ADMIN");
     const refusal = updateUserByAdmin(admin.id, 9999, { role: "MANAGER" });
-    await expect(refusal).rejects.toBeInstanceOf(AdminError);
+    await expect(refusal).rejects.toBeInstanceOf(AppError);
     await expect(refusal).rejects.toMatchObject({ status: 404, message: USER_NOT_FOUND });
   });
 });
@@ -178,7 +178,7 @@ describe("sendAdminPasswordReset", () => {
     const admin = await makeUser("ADMIN");
     const officer = await makeUser();
     await updateUserByAdmin(admin.id, officer.id, { isActive: false });
-    await expect(sendAdminPasswordReset(admin.id, officer.id)).rejects.toThrow(new AdminError(400, RESET_OF_DEACTIVATED));
+    await expect(sendAdminPasswordReset(admin.id, officer.id)).rejects.toThrow(new AppError(400, RESET_OF_DEACTIVATED));
     await expect(sendAdminPasswordReset(admin.id, 9999)).rejects.toMatchObject({ status: 404 });
     expect(await prisma.outboxEmail.count()).toBe(0);
   });

@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/db.server";
+import { AppError } from "~/lib/app-error";
 import { centsToDecimal } from "~/lib/money";
 import {
   ADMIN_PAGE_SIZE,
@@ -19,16 +20,6 @@ import type { Role } from "~/models/user.schema";
 
 // The admin dashboard's figures and the admin's account management (decisions.md §1, §2).
 // The /admin page and the /api/admin/* calls are two doors onto these functions.
-
-/** A refusal the caller shows as it is: 400 for a forbidden change, 404 for a missing user. */
-export class AdminError extends Error {
-  constructor(
-    readonly status: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const RECENT_LIMIT = 5;
 
@@ -141,10 +132,10 @@ export async function searchUsers({ query, page = 1 }: UserSearch): Promise<Admi
 export async function updateUserByAdmin(adminId: number, userId: number, input: UpdateUserInput): Promise<AdminUser> {
   return prisma.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
-    if (!user) throw new AdminError(404, USER_NOT_FOUND);
+    if (!user) throw new AppError(404, USER_NOT_FOUND);
     if (userId === adminId) {
-      if (input.role !== undefined && input.role !== user.role) throw new AdminError(400, OWN_ROLE_LOCKED);
-      if (input.isActive === false) throw new AdminError(400, OWN_ACCOUNT_LOCKED);
+      if (input.role !== undefined && input.role !== user.role) throw new AppError(400, OWN_ROLE_LOCKED);
+      if (input.isActive === false) throw new AppError(400, OWN_ACCOUNT_LOCKED);
     }
     const updated = await tx.user.update({
       where: { id: userId },
@@ -162,8 +153,8 @@ export async function sendAdminPasswordReset(adminId: number, userId: number): P
     where: { id: userId },
     select: { id: true, email: true, firstName: true, isActive: true },
   });
-  if (!user) throw new AdminError(404, USER_NOT_FOUND);
-  if (!user.isActive) throw new AdminError(400, RESET_OF_DEACTIVATED);
+  if (!user) throw new AppError(404, USER_NOT_FOUND);
+  if (!user.isActive) throw new AppError(400, RESET_OF_DEACTIVATED);
   await sendResetLink(user);
   console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
 }

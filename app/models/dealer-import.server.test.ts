@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { dealerRow, dealerWorkbook, manyRowsXlsx, workbookFromCells, zipBombXlsx } from "../../tests/support/spreadsheets";
+import { AppError } from "~/lib/app-error";
 import {
   IMPORT_BATCH_SIZE,
-  ImportFileError,
   importDealerFile,
   NOT_EXCEL,
   readDealerRows,
@@ -19,7 +19,7 @@ async function refusal(bytes: Uint8Array): Promise<{ status: number; message: st
   try {
     await importDealerFile(bytes, { fileName: "dealers.xlsx", userId: null });
   } catch (error) {
-    if (error instanceof ImportFileError) return { status: error.status, message: error.message };
+    if (error instanceof AppError) return { status: error.status, message: error.message };
     throw error;
   }
   throw new Error("the import was not refused");

@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import * as XLSX from "@e965/xlsx";
 import { prisma } from "~/db.server";
+import { AppError } from "~/lib/app-error";
 import { Prisma } from "~/generated/prisma/client";
 import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
@@ -35,14 +36,6 @@ export const NO_ROWS = "The spreadsheet has no dealer rows.";
 export const SAMPLE_IMPORT_FILE = "samples/dealers-sample.xlsx";
 const SAMPLE_FILE_PATH = path.resolve("prisma/seed-data/dealers-sample.xlsx");
 
-export class ImportFileError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export type ImportResult = { total: number; successful: number; failed: number; errors: string[] };
 
@@ -96,15 +89,15 @@ export function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPA
       break;
     }
   }
-  if (end < 0) throw new ImportFileError(400, UNREADABLE);
+  if (end < 0) throw new AppError(400, UNREADABLE);
   const entries = buffer.readUInt16LE(end + 10);
   const directoryOffset = buffer.readUInt32LE(end + 16);
-  if (entries === 0xffff || directoryOffset === 0xffffffff || entries > 2000) throw new ImportFileError(400, UNREADABLE);
+  if (entries === 0xffff || directoryOffset === 0xffffffff || entries > 2000) throw new AppError(400, UNREADABLE);
 
   let remaining = budget;
   let cursor = directoryOffset;
   for (let index = 0; index < entries; index++) {
-    if (cursor + 46 > buffer.length || buffer.readUInt32LE(cursor) !== 0x02014b50) throw new ImportFileError(400, UNREADABLE);
+    if (cursor + 46 > buffer.length || buffer.readUInt32LE(cursor) !== 0x02014b50) throw new AppError(400, UNREADABLE);
     const method = buffer.readUInt16LE(cursor + 10);
     const compressedSize = buffer.readUInt32LE(cursor + 20);
     const declaredSize = buffer.readUInt32LE(cursor + 24);
@@ -114,8 +107,8 @@ export function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPA
     const localOffset = buffer.readUInt32LE(cursor + 42);
     cursor += 46 + nameLength + extraLength + commentLength;
 
-    if (declaredSize > remaining) throw new ImportFileError(413, UNPACKS_TOO_LARGE);
-    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) throw new ImportFileError(400, UNREADABLE);
+    if (declaredSize > remaining) throw new AppError(413, UNPACKS_TOO_LARGE);
+    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) throw new AppError(400, UNREADABLE);
     const dataStart = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
     const data = buffer.subarray(dataStart, dataStart + compressedSize);
     let unpacked: number;
@@ -126,14 +119,14 @@ export function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPA
         unpacked = zlib.inflateRawSync(data, { maxOutputLength: remaining + 1 }).length;
       } catch (error) {
         if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
-          throw new ImportFileError(413, UNPACKS_TOO_LARGE);
+          throw new AppError(413, UNPACKS_TOO_LARGE);
         }
-        throw new ImportFileError(400, UNREADABLE);
+        throw new AppError(400, UNREADABLE);
       }
     } else {
-      throw new ImportFileError(400, UNREADABLE);
+      throw new AppError(400, UNREADABLE);
     }
-    if (unpacked > remaining) throw new ImportFileError(413, UNPACKS_TOO_LARGE);
+    if (unpacked > remaining) throw new AppError(413, UNPACKS_TOO_LARGE);
     remaining -= unpacked;
   }
 }
@@ -159,9 +152,9 @@ function cellText(value: unknown): string | undefined {
  * than IMPORT_MAX_ROWS rows. Formulas are never evaluated: a cell counts by its cached value.
  */
 export function readDealerRows(bytes: Uint8Array): SheetRow[] {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) throw new ImportFileError(413, FILE_TOO_LARGE);
+  if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
   const type = spreadsheetTypeOf(bytes);
-  if (!type) throw new ImportFileError(415, NOT_EXCEL);
+  if (!type) throw new AppError(415, NOT_EXCEL);
   if (type === "xlsx") checkZipUnpackedSize(bytes);
 
   let workbook: XLSX.WorkBook;
@@ -183,10 +176,10 @@ export function readDealerRows(bytes: Uint8Array): SheetRow[] {
       WTF: false,
     });
   } catch {
-    throw new ImportFileError(400, UNREADABLE);
+    throw new AppError(400, UNREADABLE);
   }
   const sheet = workbook.SheetNames[0] ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
-  if (!sheet || !sheet["!ref"]) throw new ImportFileError(400, NO_ROWS);
+  if (!sheet || !sheet["!ref"]) throw new AppError(400, NO_ROWS);
 
   const firstRow = XLSX.utils.decode_range(sheet["!ref"]).s.r;
   const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
@@ -196,9 +189,9 @@ export function readDealerRows(bytes: Uint8Array): SheetRow[] {
     const index = header.indexOf(normalizeHeader(column));
     if (index >= 0) columnIndex.set(field, index);
   }
-  if (grid.length - 1 > IMPORT_MAX_ROWS) throw new ImportFileError(413, TOO_MANY_ROWS);
+  if (grid.length - 1 > IMPORT_MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
   const missing = IMPORT_COLUMNS.filter(([, field, required]) => required && !columnIndex.has(field)).map(([column]) => column);
-  if (missing.length > 0) throw new ImportFileError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
+  if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
 
   const rows: SheetRow[] = [];
   for (let index = 1; index < grid.length; index++) {
@@ -214,7 +207,7 @@ export function readDealerRows(bytes: Uint8Array): SheetRow[] {
     }
     if (!empty) rows.push({ rowNumber: firstRow + index + 1, values });
   }
-  if (rows.length === 0) throw new ImportFileError(400, NO_ROWS);
+  if (rows.length === 0) throw new AppError(400, NO_ROWS);
   return rows;
 }
 
@@ -369,9 +362,9 @@ export function toImportAnswer({ total, successful, failed, errors }: ImportResu
 
 /** Keeps an uploaded spreadsheet for a later import; answers its uploadId. */
 export async function saveImportUpload(file: { name: string; bytes: Uint8Array }, userId: number): Promise<string> {
-  if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new ImportFileError(413, FILE_TOO_LARGE);
+  if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
   const type = spreadsheetTypeOf(file.bytes);
-  if (!type || !hasExcelName(file.name)) throw new ImportFileError(415, NOT_EXCEL);
+  if (!type || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL);
   const stored = await storeFile(file.bytes, { folder: "imports", extension: type });
   const id = crypto.randomUUID();
   await prisma.upload.create({
@@ -390,7 +383,7 @@ export async function saveImportUpload(file: { name: string; bytes: Uint8Array }
 /** Imports a file uploaded earlier by the same user. */
 export async function importUpload(uploadId: string, userId: number): Promise<RecordedImport> {
   const upload = await prisma.upload.findFirst({ where: { id: uploadId, userId }, select: { storageKey: true, originalName: true } });
-  if (!upload) throw new ImportFileError(404, "Upload not found. Please upload the file again.");
+  if (!upload) throw new AppError(404, "Upload not found. Please upload the file again.");
   const bytes = await readStoredFile(upload.storageKey);
   return importDealerFile(bytes, { fileName: upload.originalName, userId });
 }

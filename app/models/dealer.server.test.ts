@@ -5,11 +5,10 @@ import { prisma } from "~/db.server";
 import {
   addGalleryImage,
   createDealer,
+  DEALER_NOT_FOUND,
   DEALER_OPTIONS_LIMIT,
-  DealerNotFoundError,
   duplicateKey,
-  GalleryFullError,
-  GalleryImageNotFoundError,
+  GALLERY_IMAGE_NOT_FOUND,
   countDealers,
   getDealer,
   listDealerCards,
@@ -20,7 +19,8 @@ import {
   setProfilePicture,
   updateAbout,
 } from "~/models/dealer.server";
-import { UnsupportedImageError } from "~/models/image.server";
+import { AppError } from "~/lib/app-error";
+import { GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
 
 beforeEach(resetDatabase);
 
@@ -123,13 +123,13 @@ describe("dealers", () => {
   it("keeps at most 5 gallery photos and removes by 0-based index", async () => {
     const dealer = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
     for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50));
-    await expect(addGalleryImage(dealer.id, await image(255))).rejects.toBeInstanceOf(GalleryFullError);
+    await expect(addGalleryImage(dealer.id, await image(255))).rejects.toThrow(new AppError(400, GALLERY_FULL, { field: "image" }));
     const before = (await getDealer(dealer.id))!.galleryImages;
     expect(before).toHaveLength(5);
     const after = await removeGalleryImage(dealer.id, 0);
     expect(after.galleryImages).toEqual(before.slice(1));
-    await expect(removeGalleryImage(dealer.id, 4)).rejects.toBeInstanceOf(GalleryImageNotFoundError);
-    await expect(removeGalleryImage(dealer.id, -1)).rejects.toBeInstanceOf(GalleryImageNotFoundError);
+    await expect(removeGalleryImage(dealer.id, 4)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
+    await expect(removeGalleryImage(dealer.id, -1)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     // A new photo goes to the end.
     const added = await addGalleryImage(dealer.id, await image(201));
     expect(added.galleryImages.slice(0, 4)).toEqual(before.slice(1));
@@ -139,8 +139,8 @@ describe("dealers", () => {
     const dealer = await createDealer({ ...base, businessName: "Picture Shop" }, null);
     const updated = await setProfilePicture(dealer.id, await image(10));
     expect(updated.profilePictureUrl).toMatch(/^\/files\/dealers\/[a-f0-9]{32}\.webp$/);
-    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"))).rejects.toBeInstanceOf(UnsupportedImageError);
-    await expect(setProfilePicture(999, await image(10))).rejects.toBeInstanceOf(DealerNotFoundError);
+    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"))).rejects.toThrow(new AppError(415, INVALID_IMAGE, { field: "image" }));
+    await expect(setProfilePicture(999, await image(10))).rejects.toThrow(new AppError(404, DEALER_NOT_FOUND));
     expect((await updateAbout(dealer.id, "")).aboutDescription).toBeNull();
   });
 

@@ -1,28 +1,19 @@
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
-import { type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX } from "~/models/dealer.schema";
+import { type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { processImage } from "~/models/image.server";
 import { metricsChanged } from "~/models/metrics.server";
 
 // The dealer directory's rules and database access. Pages and /api calls both come here.
 
-export class DealerNotFoundError extends Error {
-  constructor() {
-    super("Dealer not found.");
-  }
-}
-export class GalleryFullError extends Error {
-  constructor() {
-    super(GALLERY_FULL);
-  }
-}
-export class GalleryImageNotFoundError extends Error {
-  constructor() {
-    super("Image not found in the gallery.");
-  }
-}
+export const DEALER_NOT_FOUND = "Dealer not found.";
+export const GALLERY_IMAGE_NOT_FOUND = "Image not found in the gallery.";
+
+const galleryFull = () => new AppError(400, GALLERY_FULL, { field: "image" });
+const invalidImage = () => new AppError(415, INVALID_IMAGE, { field: "image" });
 
 const dealerSelect = {
   id: true,
@@ -253,9 +244,10 @@ export async function getDealer(id: number): Promise<Dealer | null> {
   return row ? toDealer(row) : null;
 }
 
-async function requireDealer(id: number): Promise<Dealer> {
+/** The dealer, or an AppError 404. */
+export async function requireDealer(id: number): Promise<Dealer> {
   const dealer = await getDealer(id);
-  if (!dealer) throw new DealerNotFoundError();
+  if (!dealer) throw new AppError(404, DEALER_NOT_FOUND);
   return dealer;
 }
 
@@ -288,7 +280,7 @@ export async function updateAbout(id: number, aboutDescription: string | undefin
 /** Re-encodes the photo (type from its bytes) and makes it the dealer's picture. */
 export async function setProfilePicture(id: number, bytes: Uint8Array): Promise<Dealer> {
   await requireDealer(id);
-  const image = await processImage(bytes, "dealers");
+  const image = await processImage(bytes, "dealers", invalidImage());
   const row = await prisma.dealer.update({
     where: { id },
     data: { profilePictureUrl: image.url, profilePictureThumbUrl: image.thumbUrl },
@@ -301,11 +293,11 @@ export async function setProfilePicture(id: number, bytes: Uint8Array): Promise<
 export async function addGalleryImage(id: number, bytes: Uint8Array): Promise<Dealer> {
   const dealer = await requireDealer(id);
   // Refuse before spending time on the image; checked again inside the transaction.
-  if (dealer.galleryImages.length >= GALLERY_MAX) throw new GalleryFullError();
-  const image = await processImage(bytes, "dealers");
+  if (dealer.galleryImages.length >= GALLERY_MAX) throw galleryFull();
+  const image = await processImage(bytes, "dealers", invalidImage());
   await prisma.$transaction(async (tx) => {
     const images = await tx.dealerImage.findMany({ where: { dealerId: id }, select: { position: true } });
-    if (images.length >= GALLERY_MAX) throw new GalleryFullError();
+    if (images.length >= GALLERY_MAX) throw galleryFull();
     const position = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
     await tx.dealerImage.create({ data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position } });
   });
@@ -322,7 +314,7 @@ export async function removeGalleryImage(id: number, index: number): Promise<Dea
       orderBy: [{ position: "asc" }, { id: "asc" }],
     });
     const image = Number.isSafeInteger(index) && index >= 0 ? images[index] : undefined;
-    if (!image) throw new GalleryImageNotFoundError();
+    if (!image) throw new AppError(404, GALLERY_IMAGE_NOT_FOUND);
     await tx.dealerImage.delete({ where: { id: image.id } });
   });
   return requireDealer(id);

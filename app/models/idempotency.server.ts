@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { apiError } from "~/http/api.server";
+import { AppError } from "~/lib/app-error";
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 
 // Idempotent creation: a post or comment made with a key is stored with it (unique per user),
@@ -11,7 +11,7 @@ export const BAD_KEY = `${SUBMISSION_KEY_HEADER} must be 16 to 100 letters, digi
 export function submissionKeyFromHeader(request: Request): string | undefined {
   const value = request.headers.get(SUBMISSION_KEY_HEADER);
   if (value === null) return undefined;
-  if (!isSubmissionKey(value)) throw apiError(400, BAD_KEY);
+  if (!isSubmissionKey(value)) throw new AppError(400, BAD_KEY);
   return value;
 }
 

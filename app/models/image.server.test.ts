@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { processImage, UnsupportedImageError } from "~/models/image.server";
+import { AppError } from "~/lib/app-error";
+import { processImage } from "~/models/image.server";
 import { keyFromUrl, uploadsDirectory } from "~/infra/storage.server";
 
 async function photo(width: number, height: number, format: "jpeg" | "png") {
@@ -12,9 +13,11 @@ async function photo(width: number, height: number, format: "jpeg" | "png") {
     .toBuffer();
 }
 
+const refusal = new AppError(415, "Please select a valid image file");
+
 describe("processImage", () => {
   it("re-encodes to WebP within 1600 px, makes a 400 px thumbnail and drops metadata", async () => {
-    const result = await processImage(await photo(3000, 2000, "jpeg"), "test-photos");
+    const result = await processImage(await photo(3000, 2000, "jpeg"), "test-photos", refusal);
     expect(result).toMatchObject({ width: 1600, height: 1067, mimeType: "image/webp" });
     expect(result.url).toMatch(/^\/files\/test-photos\/[a-f0-9]{32}\.webp$/);
 
@@ -28,13 +31,13 @@ describe("processImage", () => {
   });
 
   it("keeps small images at their size", async () => {
-    const result = await processImage(await photo(300, 200, "png"), "test-photos");
+    const result = await processImage(await photo(300, 200, "png"), "test-photos", refusal);
     expect(result).toMatchObject({ width: 300, height: 200 });
   });
 
   it("refuses bytes that are not an image, whatever the name says", async () => {
-    await expect(processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos")).rejects.toThrow(UnsupportedImageError);
+    await expect(processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos", refusal)).rejects.toBe(refusal);
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
-    await expect(processImage(gif, "test-photos")).rejects.toThrow("Please select a valid image file");
+    await expect(processImage(gif, "test-photos", refusal)).rejects.toThrow("Please select a valid image file");
   });
 });

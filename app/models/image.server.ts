@@ -1,28 +1,27 @@
 import sharp from "sharp";
 import { storeFile } from "~/infra/storage.server";
+import { AppError } from "~/lib/app-error";
 
 /** Formats we accept, decided from the bytes (sharp reads the header), never from the name. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 const MAX_EDGE = 1600;
 const THUMB_EDGE = 400;
 
-export class UnsupportedImageError extends Error {}
-
 export type ProcessedImage = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
 
 /**
  * Re-encodes an uploaded photo as WebP at most 1600 px on its longer edge, plus a 400 px
  * thumbnail. Re-encoding drops metadata (such as GPS) and keeps what cheap phones download small.
- * Throws UnsupportedImageError when the bytes are not a JPEG, PNG or WebP image.
+ * Throws `refusal` (each caller words it) when the bytes are not a JPEG, PNG or WebP image.
  */
-export async function processImage(bytes: Uint8Array, folder: string): Promise<ProcessedImage> {
+export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError): Promise<ProcessedImage> {
   let format: string | undefined;
   try {
     format = (await sharp(bytes).metadata()).format;
   } catch {
-    throw new UnsupportedImageError("Please select a valid image file");
+    throw refusal;
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new UnsupportedImageError("Please select a valid image file");
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw refusal;
 
   const source = sharp(bytes, { limitInputPixels: 50_000_000 }).rotate();
   const [full, thumb] = await Promise.all([
@@ -37,7 +36,7 @@ export async function processImage(bytes: Uint8Array, folder: string): Promise<P
       .webp({ quality: 70 })
       .toBuffer(),
   ]).catch(() => {
-    throw new UnsupportedImageError("Please select a valid image file");
+    throw refusal;
   });
   const [stored, storedThumb] = await Promise.all([
     storeFile(full.data, { folder, extension: "webp" }),

@@ -1,5 +1,6 @@
 import { prisma } from "~/db.server";
-import { processImage, UnsupportedImageError } from "~/models/image.server";
+import { AppError } from "~/lib/app-error";
+import { processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { fileTooLarge, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
@@ -7,14 +8,8 @@ import { fileTooLarge, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.sch
 // the client's word. Photos are re-encoded (metadata such as GPS dropped) with a thumbnail;
 // videos are kept as they are, under a content-addressed name.
 
-export class MediaError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// Refusals of a file name the post form's field for its files.
+const MEDIA_FIELD = { field: "media" };
 
 export type SniffedMedia = { kind: "IMAGE" | "VIDEO"; mimeType: string; extension: string };
 
@@ -42,9 +37,9 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
 
 /** Refuses what is not a photo or video we take, or is over 10 MB. */
 export function checkMedia(bytes: Uint8Array, name: string): SniffedMedia {
-  if (bytes.byteLength > MAX_FILE_BYTES) throw new MediaError(413, fileTooLarge(name));
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
   const sniffed = sniffMedia(bytes);
-  if (!sniffed) throw new MediaError(415, WRONG_FILE_TYPE);
+  if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
 }
 
@@ -61,13 +56,8 @@ export type ReadyMedia = {
 /** Stores one checked file as post media: a re-encoded photo with thumbnail, or the video as is. */
 export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, durationSec?: number): Promise<ReadyMedia> {
   if (sniffed.kind === "IMAGE") {
-    try {
-      const image = await processImage(bytes, "posts");
-      return { kind: "IMAGE", url: image.url, thumbUrl: image.thumbUrl, mimeType: image.mimeType, width: image.width, height: image.height, durationSec: null };
-    } catch (error) {
-      if (error instanceof UnsupportedImageError) throw new MediaError(415, WRONG_FILE_TYPE);
-      throw error;
-    }
+    const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
+    return { kind: "IMAGE", url: image.url, thumbUrl: image.thumbUrl, mimeType: image.mimeType, width: image.width, height: image.height, durationSec: null };
   }
   const stored = await storeFile(bytes, { folder: "posts-video", extension: sniffed.extension });
   const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
@@ -85,7 +75,7 @@ export async function saveUpload(userId: number, uploadId: string, bytes: Uint8A
     try {
       await sharp(bytes).stats();
     } catch {
-      throw new MediaError(415, WRONG_FILE_TYPE);
+      throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
     }
   }
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
@@ -113,19 +103,19 @@ export function uploadIdFromUrl(url: string): string | null {
 export async function takeUploads(userId: number, urls: readonly string[]): Promise<Array<{ id: string; bytes: Uint8Array; sniffed: SniffedMedia; key: string }>> {
   const ids = urls.map((url) => {
     const id = uploadIdFromUrl(url);
-    if (!id) throw new MediaError(400, "Media must be uploaded through POST /api/objects/upload first");
+    if (!id) throw new AppError(400, "Media must be uploaded through POST /api/objects/upload first", MEDIA_FIELD);
     return id;
   });
-  if (new Set(ids).size !== ids.length) throw new MediaError(400, "The same upload is listed twice");
+  if (new Set(ids).size !== ids.length) throw new AppError(400, "The same upload is listed twice", MEDIA_FIELD);
   const uploads = ids.length ? await prisma.upload.findMany({ where: { id: { in: ids }, userId }, select: { id: true, storageKey: true } }) : [];
   const byId = new Map(uploads.map((upload) => [upload.id, upload]));
   const taken = [];
   for (const id of ids) {
     const upload = byId.get(id);
-    if (!upload) throw new MediaError(400, "An uploaded file was not found; please upload it again");
+    if (!upload) throw new AppError(400, "An uploaded file was not found; please upload it again", MEDIA_FIELD);
     const bytes = new Uint8Array(await readStoredFile(upload.storageKey));
     const sniffed = sniffMedia(bytes);
-    if (!sniffed) throw new MediaError(415, WRONG_FILE_TYPE);
+    if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
     taken.push({ id, bytes, sniffed, key: upload.storageKey });
   }
   return taken;

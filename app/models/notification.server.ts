@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { prisma } from "~/db.server";
 
 const notificationSelect = {
@@ -15,10 +14,7 @@ const notificationSelect = {
 
 export const NOTIFICATION_PAGE_SIZE = 50;
 
-export const notificationIdSchema = z.coerce
-  .number({ error: "Notification not found" })
-  .int("Notification not found")
-  .positive("Notification not found");
+export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 export function countUnreadNotifications(userId: number): Promise<number> {
   return prisma.notification.count({ where: { userId, isRead: false } });

@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/app-error";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
@@ -12,7 +13,6 @@ import {
   listComments,
   listPosts,
   listReactions,
-  PostError,
   postAmounts,
   unlikePost,
 } from "~/models/post.server";
@@ -114,7 +114,7 @@ describe("createPost", () => {
     const id = "0123456789abcdef0123456789abcdef";
     await saveUpload(ali.id, id, new Uint8Array(await jpeg("#0000ff")), "photo.jpg");
     const url = `http://localhost/api/objects/uploads/${id}?user=1&expires=1&signature=x`;
-    await expect(createPost(bob.id, input({ type: "FIELD_VISIT", media: [{ url }] }))).rejects.toBeInstanceOf(PostError);
+    await expect(createPost(bob.id, input({ type: "FIELD_VISIT", media: [{ url }] }))).rejects.toBeInstanceOf(AppError);
     const { id: postId } = await createPost(ali.id, input({ type: "FIELD_VISIT", media: [{ url }] }));
     expect(await prisma.postMedia.count({ where: { postId } })).toBe(1);
     expect(await prisma.upload.count()).toBe(0);

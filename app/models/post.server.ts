@@ -4,7 +4,8 @@ import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { SALE_PRODUCTS } from "~/lib/post-types";
 import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created } from "~/models/idempotency.server";
-import { checkMedia, MediaError, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
+import { AppError } from "~/lib/app-error";
+import { checkMedia, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
 import { DEALER_REQUIRED, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
 import type { z } from "zod";
@@ -13,15 +14,8 @@ import type { checkInSchema } from "~/models/post.schema";
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
 
-export class PostError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 413 | 415,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export const POST_NOT_FOUND = "Post not found";
+export const COMMENT_NOT_FOUND = "Comment not found";
 
 /** "Address not available" is the spec's text when no address can be found for a post. */
 export const ADDRESS_NOT_AVAILABLE = "Address not available";
@@ -187,7 +181,7 @@ export async function getPost(id: number, viewerId: number): Promise<PostView | 
 
 async function requirePost(id: number): Promise<void> {
   const found = await prisma.post.findUnique({ where: { id }, select: { id: true } });
-  if (!found) throw new PostError(404, "Post not found");
+  if (!found) throw new AppError(404, POST_NOT_FOUND);
 }
 
 // ---- Creating posts ----
@@ -239,21 +233,21 @@ export async function createPost(
 }
 
 async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], idempotencyKey: string | undefined): Promise<{ id: number }> {
-  if (files.length + input.media.length > MAX_FILES) throw new PostError(413, TOO_MANY_FILES, "media");
-  const checked = files.map((file) => ({ file, sniffed: wrapMedia(() => checkMedia(file.bytes, file.name)) }));
+  if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
+  const checked = files.map((file) => ({ file, sniffed: checkMedia(file.bytes, file.name) }));
 
   const dealerTypes = input.type === "SALE" || input.type === "RECOVERY" || input.type === "DEALER_MEETING";
   const dealerId = dealerTypes ? (input.dealerId ?? null) : null;
   if (dealerId !== null) {
     const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { id: true } });
-    if (!dealer) throw new PostError(400, DEALER_REQUIRED, "dealerId");
+    if (!dealer) throw new AppError(400, DEALER_REQUIRED, { field: "dealerId" });
   }
-  const uploads = await wrapMediaAsync(() => takeUploads(userId, input.media.map((item) => item.url)));
+  const uploads = await takeUploads(userId, input.media.map((item) => item.url));
 
   const ready: ReadyMedia[] = [];
-  for (const { file, sniffed } of checked) ready.push(await wrapMediaAsync(() => prepareMedia(file.bytes, sniffed)));
+  for (const { file, sniffed } of checked) ready.push(await prepareMedia(file.bytes, sniffed));
   for (const [index, upload] of uploads.entries()) {
-    ready.push(await wrapMediaAsync(() => prepareMedia(upload.bytes, upload.sniffed, input.media[index]?.durationSec)));
+    ready.push(await prepareMedia(upload.bytes, upload.sniffed, input.media[index]?.durationSec));
   }
 
   let address = input.address?.trim() || null;
@@ -287,24 +281,6 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
   metricsChanged();
   await releaseUploads(uploads);
   return post;
-}
-
-function wrapMedia<T>(task: () => T): T {
-  try {
-    return task();
-  } catch (error) {
-    if (error instanceof MediaError) throw new PostError(error.status, error.message, "media");
-    throw error;
-  }
-}
-
-async function wrapMediaAsync<T>(task: () => Promise<T>): Promise<T> {
-  try {
-    return await task();
-  } catch (error) {
-    if (error instanceof MediaError) throw new PostError(error.status, error.message, "media");
-    throw error;
-  }
 }
 
 // ---- Check-ins ----
@@ -382,9 +358,9 @@ export async function addComment(postId: number, userId: number, text: string, i
 
 /** An author deletes their own comment; it then shows as deleted. */
 export async function deleteComment(postId: number, commentId: number, userId: number): Promise<void> {
-  if (!Number.isSafeInteger(commentId) || commentId <= 0) throw new PostError(404, "Comment not found");
+  if (!Number.isSafeInteger(commentId) || commentId <= 0) throw new AppError(404, COMMENT_NOT_FOUND);
   const comment = await prisma.comment.findUnique({ where: { id: commentId }, select: { postId: true, userId: true } });
-  if (!comment || comment.postId !== postId) throw new PostError(404, "Comment not found");
-  if (comment.userId !== userId) throw new PostError(403, "You can only delete your own comments.");
+  if (!comment || comment.postId !== postId) throw new AppError(404, COMMENT_NOT_FOUND);
+  if (comment.userId !== userId) throw new AppError(403, "You can only delete your own comments.");
   await prisma.comment.update({ where: { id: commentId }, data: { isDeleted: true } });
 }

@@ -1,6 +1,7 @@
+import { AppError } from "~/lib/app-error";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, prisma } from "../../tests/support/db";
-import { DEACTIVATED_LOGIN, FieldError, INVALID_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
+import { DEACTIVATED_LOGIN, INVALID_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
 
 const ayesha = { username: "Ayesha.Khan", email: "Ayesha@Example.PK", password: "secret12", firstName: "Ayesha", lastName: "Khan" };
 
@@ -18,7 +19,7 @@ describe("registerUser", () => {
   it("refuses a username or email that differs only in case", async () => {
     await registerUser(ayesha);
     await expect(registerUser({ ...ayesha, email: "other@example.pk", username: "AYESHA.KHAN" })).rejects.toThrow(
-      new FieldError("username", "This username is already taken"),
+      new AppError(409, "This username is already taken", { field: "username" }),
     );
     await expect(registerUser({ ...ayesha, username: "someone" })).rejects.toThrow("An account with this email already exists");
   });

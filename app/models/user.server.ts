@@ -2,6 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 import type { z } from "zod";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { AppError } from "~/lib/app-error";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { currentUserSelect } from "~/models/session.server";
 import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput } from "~/models/user.schema";
@@ -17,14 +18,7 @@ export function hashPassword(password: string): Promise<string> {
 
 // ---- Business rules ----
 
-export class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const USERNAME_TAKEN = "This username is already taken";
 
 export type LoginResult = { ok: true; userId: number } | { ok: false; error: string };
 
@@ -50,7 +44,7 @@ export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<L
 const DUMMY_HASH =
   "$argon2id$v=19$m=19456,t=2,p=1$YVnYdkfD+0uSPeZUHUV2Jw$I1b+Mkyt3Oa7EkoxxWtkAI1BC3/Z8UCEaOlAJjvWshg";
 
-/** Creates an OFFICER account. Throws FieldError when the username or email is taken. */
+/** Creates an OFFICER account. Throws an AppError 409 on the username or email field when it is taken. */
 export async function registerUser(
   input: RegistrationInput & LocationValues,
 ): Promise<CurrentUser> {
@@ -62,8 +56,8 @@ export async function registerUser(
   });
   if (taken) {
     throw taken.username === username
-      ? new FieldError("username", "This username is already taken")
-      : new FieldError("email", "An account with this email already exists");
+      ? new AppError(409, USERNAME_TAKEN, { field: "username" })
+      : new AppError(409, "An account with this email already exists", { field: "email" });
   }
   const { password, ...fields } = input;
   try {
@@ -74,7 +68,7 @@ export async function registerUser(
   } catch (error) {
     // Two registrations raced for the same name: answer as if we had seen it first.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new FieldError("username", "This username is already taken");
+      throw new AppError(409, USERNAME_TAKEN, { field: "username" });
     }
     throw error;
   }

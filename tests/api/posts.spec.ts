@@ -300,3 +300,19 @@ test("lists carry an ETag: the current one answers 304 with no body, a stale one
   expect(after.headers().etag).not.toBe(beforeTag);
   expect((await after.json())[0].id).toBe((await created.json()).id);
 });
+
+test("an id in a path is plain digits: another notation of a real id names nothing (404)", async ({ request }) => {
+  await signUp(request);
+  const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text: "Checked the wheat crop" } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await request.get(`/api/posts/${id}/comments`)).status()).toBe(200);
+  for (const other of [`0x${id.toString(16)}`, `0${id}`, `${id}.0`, `${id}e0`, `+${id}`]) {
+    const comments = await request.get(`/api/posts/${other}/comments`);
+    expect(comments.status(), other).toBe(404);
+    expect(await comments.json()).toEqual({ error: "Post not found" });
+    expect((await request.get(`/api/posts/${other}/react`)).status(), other).toBe(404);
+  }
+  expect((await request.patch("/api/notifications/0x1/read")).status()).toBe(404);
+  expect((await request.get("/api/dealers/0x1")).status()).toBe(404);
+});

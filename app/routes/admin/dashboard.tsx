@@ -6,7 +6,7 @@ import { RecentActivity } from "~/components/admin/recent-activity";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersTable } from "~/components/admin/users-table";
 import { Pager } from "~/components/pager";
-import { AdminError, getAdminDashboard, searchUsers, sendAdminPasswordReset, updateUserByAdmin } from "~/models/admin.server";
+import { getAdminDashboard, searchUsers, sendAdminPasswordReset, updateUserByAdmin } from "~/models/admin.server";
 import {
   PASSWORD_RESET_FAILED,
   PASSWORD_RESET_SENT,
@@ -17,6 +17,7 @@ import {
   type UserSearch,
 } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
+import { formCall } from "~/http/form.server";
 import { redirectWithToast, type ToastInput } from "~/http/toast.server";
 import { useRootData } from "~/lib/root-data";
 
@@ -68,20 +69,28 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
+  if (intent === "reset-password") return sendReset(admin.id, userId.data, back);
+  const change = CHANGES.get(intent);
+  if (!change) return refuse("Unknown action");
+  const input = updateUserSchema.safeParse(change(form));
+  if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
+  return formCall(
+    async () => redirectWithToast(back, changedToast(intent, await updateUserByAdmin(admin.id, userId.data, input.data))),
+    (error) => refuse(error.message, error.status),
+  );
+}
+
+async function sendReset(adminId: number, userId: number, back: string) {
   try {
-    if (intent === "reset-password") {
-      await sendAdminPasswordReset(admin.id, userId.data);
-      return redirectWithToast(back, { title: PASSWORD_RESET_SENT });
-    }
-    const change = CHANGES.get(intent);
-    if (!change) return refuse("Unknown action");
-    const input = updateUserSchema.safeParse(change(form));
-    if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
-    const user = await updateUserByAdmin(admin.id, userId.data, input.data);
-    return redirectWithToast(back, changedToast(intent, user));
+    return await formCall(
+      async () => {
+        await sendAdminPasswordReset(adminId, userId);
+        return redirectWithToast(back, { title: PASSWORD_RESET_SENT });
+      },
+      (error) => refuse(error.message, error.status),
+    );
   } catch (error) {
-    if (error instanceof AdminError) return refuse(error.message, error.status);
-    if (intent !== "reset-password") throw error;
+    // The email could not be sent (the mail server is down): the admin gets the failure notice.
     console.error("Admin password reset failed:", error);
     return redirectWithToast(back, { title: PASSWORD_RESET_FAILED, type: "error" });
   }

@@ -1,5 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin Import · Fieldli
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireRole(args, "ADMIN");
-  const resultId = Number(new URL(args.request.url).searchParams.get("result"));
+  const resultId = parseId(new URL(args.request.url).searchParams.get("result"));
   return { result: resultId ? await getImportRecord(resultId, user.id) : null };
 }
 

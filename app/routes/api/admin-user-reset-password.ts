@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-user-reset-password";
-import { adminCall, apiUserId } from "~/lib/admin-api.server";
-import { methodNotAllowed } from "~/http/api.server";
+import { apiCall, methodNotAllowed } from "~/http/api.server";
+import { requireId } from "~/lib/ids";
 import { sendAdminPasswordReset } from "~/models/admin.server";
-import { PASSWORD_RESET_SENT } from "~/models/admin.schema";
+import { PASSWORD_RESET_SENT, USER_NOT_FOUND } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 
 export function loader(args: Route.LoaderArgs) {
@@ -14,9 +14,8 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = requireRole(args, "ADMIN");
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  const userId = apiUserId(args.params.id);
-  return adminCall(async () => {
-    await sendAdminPasswordReset(admin.id, userId);
+  return apiCall(async () => {
+    await sendAdminPasswordReset(admin.id, requireId(args.params.id, USER_NOT_FOUND));
     return Response.json({ message: PASSWORD_RESET_SENT });
   });
 }

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/admin-user";
-import { adminCall, apiUserId } from "~/lib/admin-api.server";
-import { methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { requireId } from "~/lib/ids";
 import { updateUserByAdmin } from "~/models/admin.server";
-import { updateUserSchema } from "~/models/admin.schema";
+import { updateUserSchema, USER_NOT_FOUND } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 
 export function loader(args: Route.LoaderArgs) {
@@ -14,8 +14,8 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = requireRole(args, "ADMIN");
   if (args.request.method !== "PATCH") return methodNotAllowed(args);
-  const userId = apiUserId(args.params.id);
-  return adminCall(async () => {
+  return apiCall(async () => {
+    const userId = requireId(args.params.id, USER_NOT_FOUND);
     const input = await readJsonBody(args.request, updateUserSchema);
     return Response.json(await updateUserByAdmin(admin.id, userId, input));
   });

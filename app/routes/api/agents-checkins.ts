@@ -1,5 +1,6 @@
 import type { Route } from "./+types/agents-checkins";
-import { methodNotAllowed, readQuery, versionedJson } from "~/http/api.server";
+import { methodNotAllowed, readQuery } from "~/http/api.server";
+import { versionedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { dayCheckInItems, localDate } from "~/models/checkin.server";

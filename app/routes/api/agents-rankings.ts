@@ -1,5 +1,6 @@
 import type { Route } from "./+types/agents-rankings";
-import { readQuery, revalidatedJson } from "~/http/api.server";
+import { readQuery } from "~/http/api.server";
+import { revalidatedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { rankingsQuerySchema } from "~/models/post.schema";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/dealer-about";
-import { methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { apiDealerId, dealerCall } from "~/lib/dealer-api.server";
+import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { requireId } from "~/lib/ids";
 import { requireUser } from "~/models/auth.server";
 import { aboutSchema } from "~/models/dealer.schema";
-import { updateAbout } from "~/models/dealer.server";
+import { DEALER_NOT_FOUND, updateAbout } from "~/models/dealer.server";
 
 export const loader = methodNotAllowed;
 
@@ -11,8 +11,8 @@ export const loader = methodNotAllowed;
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
   if (args.request.method !== "PUT") return methodNotAllowed(args);
-  const id = apiDealerId(args.params.id);
-  return dealerCall(async () => {
+  return apiCall(async () => {
+    const id = requireId(args.params.id, DEALER_NOT_FOUND);
     const { aboutDescription } = await readJsonBody(args.request, aboutSchema);
     return Response.json(await updateAbout(id, aboutDescription));
   });

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/dealer-gallery-item";
-import { apiError, methodNotAllowed } from "~/http/api.server";
-import { apiDealerId, dealerCall } from "~/lib/dealer-api.server";
+import { apiCall, methodNotAllowed } from "~/http/api.server";
+import { parseIndex, requireId } from "~/lib/ids";
+import { AppError } from "~/lib/app-error";
 import { requireUser } from "~/models/auth.server";
-import { removeGalleryImage } from "~/models/dealer.server";
+import { DEALER_NOT_FOUND, GALLERY_IMAGE_NOT_FOUND, removeGalleryImage } from "~/models/dealer.server";
 
 export const loader = methodNotAllowed;
 
@@ -10,7 +11,10 @@ export const loader = methodNotAllowed;
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
   if (args.request.method !== "DELETE") return methodNotAllowed(args);
-  const id = apiDealerId(args.params.id);
-  if (!/^\d{1,2}$/.test(args.params.index)) return apiError(404, "Image not found in the gallery.");
-  return dealerCall(async () => Response.json(await removeGalleryImage(id, Number(args.params.index))));
+  return apiCall(async () => {
+    const id = requireId(args.params.id, DEALER_NOT_FOUND);
+    const index = parseIndex(args.params.index);
+    if (index === null) throw new AppError(404, GALLERY_IMAGE_NOT_FOUND);
+    return Response.json(await removeGalleryImage(id, index));
+  });
 }

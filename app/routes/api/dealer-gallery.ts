@@ -1,10 +1,11 @@
 import type { Route } from "./+types/dealer-gallery";
-import { apiError, methodNotAllowed } from "~/http/api.server";
-import { apiDealerId, DEALER_NOT_FOUND, dealerCall } from "~/lib/dealer-api.server";
+import { apiCall, methodNotAllowed } from "~/http/api.server";
+import { requireId } from "~/lib/ids";
+import { readImageForm } from "~/http/upload-forms.server";
+import { AppError } from "~/lib/app-error";
 import { requireUser } from "~/models/auth.server";
 import { INVALID_IMAGE } from "~/models/dealer.schema";
-import { addGalleryImage, getDealer } from "~/models/dealer.server";
-import { readDealerImageForm } from "~/models/dealer-upload.server";
+import { addGalleryImage, DEALER_NOT_FOUND, requireDealer } from "~/models/dealer.server";
 
 export const loader = methodNotAllowed;
 
@@ -12,11 +13,11 @@ export const loader = methodNotAllowed;
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  const id = apiDealerId(args.params.id);
-  return dealerCall(async () => {
-    if (!(await getDealer(id))) return apiError(404, DEALER_NOT_FOUND);
-    const { image } = await readDealerImageForm(args.request);
-    if (!image) return apiError(400, INVALID_IMAGE);
+  return apiCall(async () => {
+    // A missing dealer answers 404 before the upload is read.
+    const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
+    const { image } = await readImageForm(args.request);
+    if (!image) throw new AppError(400, INVALID_IMAGE, { field: "image" });
     return Response.json(await addGalleryImage(id, image), { status: 201 });
   });
 }

@@ -1,24 +1,23 @@
 import type { Route } from "./+types/dealer";
-import { apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { apiDealerId, DEALER_NOT_FOUND, dealerCall } from "~/lib/dealer-api.server";
+import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { requireId } from "~/lib/ids";
 import { requireUser } from "~/models/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
-import { getDealer, updateDealer } from "~/models/dealer.server";
+import { DEALER_NOT_FOUND, requireDealer, updateDealer } from "~/models/dealer.server";
 
 /** GET /api/dealers/{id} */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const dealer = await getDealer(apiDealerId(args.params.id));
-  return dealer ? Response.json(dealer) : apiError(404, DEALER_NOT_FOUND);
+  return apiCall(async () => Response.json(await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))));
 }
 
 /** PUT /api/dealers/{id}: the form's fields plus lat, lng and formattedAddress; omitted optional fields are cleared. */
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
   if (args.request.method !== "PUT") return methodNotAllowed(args);
-  const id = apiDealerId(args.params.id);
-  return dealerCall(async () => {
-    if (!(await getDealer(id))) return apiError(404, DEALER_NOT_FOUND);
+  return apiCall(async () => {
+    // A missing dealer answers 404 before the body is read.
+    const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
     const input = await readJsonBody(args.request, dealerSchema);
     return Response.json(await updateDealer(id, input));
   });

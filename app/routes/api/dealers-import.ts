@@ -1,6 +1,5 @@
 import type { Route } from "./+types/dealers-import";
-import { apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { dealerCall } from "~/lib/dealer-api.server";
+import { apiCall, apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { FORBIDDEN, requireUser } from "~/models/auth.server";
 import { dealerImportRequestSchema } from "~/models/dealer.schema";
 import { importSampleFile, importUpload, SAMPLE_IMPORT_FILE, toImportAnswer } from "~/models/dealer-import.server";
@@ -16,7 +15,7 @@ export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "POST") return methodNotAllowed(args);
   const body = await readJsonBody(args.request, dealerImportRequestSchema);
   if (body.uploadId && body.filePath) return apiError(400, "Send uploadId or filePath, not both");
-  return dealerCall(async () => {
+  return apiCall(async () => {
     if (body.uploadId) return Response.json(toImportAnswer(await importUpload(body.uploadId, user.id)));
     if (body.filePath !== undefined) {
       if (user.role !== "ADMIN") return apiError(403, FORBIDDEN);

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/dealers";
-import { methodNotAllowed, readJsonBody, readQuery, versionedJson, type VersionedAnswer } from "~/http/api.server";
+import { methodNotAllowed, readJsonBody, readQuery } from "~/http/api.server";
+import { versionedJson, type VersionedAnswer } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 import { dealerListQuerySchema, dealerSchema, decodeDealerCursor, encodeDealerCursor } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/objects-upload-target";
-import { apiError, methodNotAllowed } from "~/http/api.server";
-import { MediaError, saveUpload } from "~/models/media.server";
+import { apiCall, apiError, methodNotAllowed } from "~/http/api.server";
+import { readBodyWithin } from "~/http/request-body.server";
+import { saveUpload } from "~/models/media.server";
 import { fileTooLarge, MAX_FILE_BYTES } from "~/models/post.schema";
 import { verifyUploadUrl } from "~/models/upload-url.server";
-import { readBodyWithin } from "~/http/request-body.server";
 
 export const INVALID_UPLOAD_URL = "This upload URL is invalid or has expired. Please try again.";
 
@@ -21,12 +21,9 @@ export async function action(args: Route.ActionArgs) {
   const bytes = await readBodyWithin(args.request, MAX_FILE_BYTES);
   if (!bytes) return apiError(413, fileTooLarge(name));
   if (bytes.byteLength === 0) return apiError(400, "The file is empty");
-  try {
+  return apiCall(async () => {
     const sniffed = await saveUpload(grant.userId, grant.id, bytes, name);
     const url = new URL(args.request.url);
     return Response.json({ uploadId: grant.id, url: url.pathname, kind: sniffed.kind, mimeType: sniffed.mimeType, size: bytes.byteLength });
-  } catch (error) {
-    if (error instanceof MediaError) return apiError(error.status, error.message);
-    throw error;
-  }
+  });
 }

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/performance-leaderboard";
-import { revalidatedJson } from "~/http/api.server";
+import { revalidatedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 import { listLeaderboard } from "~/models/performance.server";
 

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/post-comment";
-import { apiError, methodNotAllowed } from "~/http/api.server";
+import { apiCall, methodNotAllowed } from "~/http/api.server";
+import { requireId } from "~/lib/ids";
 import { requireUser } from "~/models/auth.server";
-import { deleteComment, PostError } from "~/models/post.server";
+import { COMMENT_NOT_FOUND, deleteComment } from "~/models/post.server";
 
 export const loader = methodNotAllowed;
 
@@ -9,14 +10,8 @@ export const loader = methodNotAllowed;
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "DELETE") return methodNotAllowed(args);
-  const id = Number(args.params.id);
-  const commentId = Number(args.params.commentId);
-  if (!Number.isSafeInteger(id) || !Number.isSafeInteger(commentId)) return apiError(404, "Comment not found");
-  try {
-    await deleteComment(id, commentId, user.id);
+  return apiCall(async () => {
+    await deleteComment(requireId(args.params.id, COMMENT_NOT_FOUND), requireId(args.params.commentId, COMMENT_NOT_FOUND), user.id);
     return Response.json({ success: true });
-  } catch (error) {
-    if (error instanceof PostError) return apiError(error.status, error.message);
-    throw error;
-  }
+  });
 }

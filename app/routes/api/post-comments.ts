@@ -1,37 +1,26 @@
 import type { Route } from "./+types/post-comments";
-import { apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
+import { requireId } from "~/lib/ids";
 import { requireUser } from "~/models/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
-import { addComment, listComments, PostError } from "~/models/post.server";
+import { addComment, listComments, POST_NOT_FOUND } from "~/models/post.server";
 import { commentSchema } from "~/models/post.schema";
-import { idParam } from "~/http/request-body.server";
 
 /** GET /api/posts/{id}/comments: oldest first; deleted ones keep their place with isDeleted and no text. */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const id = idParam(args.params.id);
-  if (!id) return apiError(404, "Post not found");
-  try {
-    return Response.json(await listComments(id));
-  } catch (error) {
-    if (error instanceof PostError) return apiError(error.status, error.message);
-    throw error;
-  }
+  return apiCall(async () => Response.json(await listComments(requireId(args.params.id, POST_NOT_FOUND))));
 }
 
 /** POST /api/posts/{id}/comments `{ text }`: 201 with the comment; with an `Idempotency-Key`, a repeat answers the first. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  const id = idParam(args.params.id);
-  if (!id) return apiError(404, "Post not found");
-  const key = submissionKeyFromHeader(args.request);
-  const { text } = await readJsonBody(args.request, commentSchema);
-  try {
+  return apiCall(async () => {
+    const id = requireId(args.params.id, POST_NOT_FOUND);
+    const key = submissionKeyFromHeader(args.request);
+    const { text } = await readJsonBody(args.request, commentSchema);
     const { value, replayed } = await addComment(id, user.id, text, key);
     return Response.json(value, { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
-  } catch (error) {
-    if (error instanceof PostError) return apiError(error.status, error.message);
-    throw error;
-  }
+  });
 }

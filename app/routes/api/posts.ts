@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Route } from "./+types/posts";
-import { apiError, methodNotAllowed, readJsonBody, readQuery, revalidatedJson } from "~/http/api.server";
-import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
+import { apiCall, apiError, methodNotAllowed, readJsonBody, readQuery } from "~/http/api.server";
+import { revalidatedJson } from "~/http/answer-cache.server";
+import { readPostForm } from "~/http/upload-forms.server";
 import { requireUser } from "~/models/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
-import { createPost, getPost, listPosts, PostError } from "~/models/post.server";
-import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, pageQuerySchema, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
+import { createPost, getPost, listPosts } from "~/models/post.server";
+import { pageQuerySchema, postSchema } from "~/models/post.schema";
 
 /**
  * GET /api/posts: the posts, newest first, as a JSON array; `?cursor=` and `?limit=` (default
@@ -33,35 +34,23 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  const key = submissionKeyFromHeader(args.request);
-  const isMultipart = /^multipart\/form-data/i.test(args.request.headers.get("Content-Type") ?? "");
-  let input;
-  let files: Array<{ name: string; bytes: Uint8Array }> = [];
-  if (isMultipart) {
-    let form: FormData;
-    try {
-      form = await readMultipartForm(args.request, { maxFileSize: MAX_FILE_BYTES, maxFiles: MAX_FILES, fileTooLarge: fileTooLarge("A file"), tooManyFiles: TOO_MANY_FILES });
-    } catch (error) {
-      if (error instanceof MultipartLimitError) return apiError(error.status, error.message);
-      throw error;
-    }
-    const uploaded = form.getAll("files").filter((value): value is File => typeof value !== "string");
-    form.delete("files");
-    const submission = parseWithZod(form, { schema: postSchema });
-    if (submission.status !== "success") {
-      const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length)) as Record<string, string[]>;
-      return apiError(400, Object.values(fieldErrors)[0]?.[0] ?? "Invalid post", fieldErrors);
-    }
-    input = submission.value;
-    files = await Promise.all(uploaded.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
-  } else {
-    input = await readJsonBody(args.request, postSchema);
-  }
-  try {
+  return apiCall(async () => {
+    const key = submissionKeyFromHeader(args.request);
+    const { input, files } = isMultipart(args.request) ? await readMultipartPost(args.request) : { input: await readJsonBody(args.request, postSchema), files: [] };
     const { id, replayed } = await createPost(user.id, input, files, key);
     return Response.json(await getPost(id, user.id), { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
-  } catch (error) {
-    if (error instanceof PostError) return apiError(error.status, error.message, error.field ? { [error.field]: [error.message] } : undefined);
-    throw error;
+  });
+}
+
+const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+
+/** The multipart twin of the JSON body: the fields through the page form's schema, and the files. */
+async function readMultipartPost(request: Request) {
+  const { form, files } = await readPostForm(request);
+  const submission = parseWithZod(form, { schema: postSchema });
+  if (submission.status !== "success") {
+    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length)) as Record<string, string[]>;
+    throw apiError(400, Object.values(fieldErrors)[0]?.[0] ?? "Invalid post", fieldErrors);
   }
+  return { input: submission.value, files };
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/products";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
-import { revalidatedJson } from "~/http/api.server";
+import { revalidatedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 
 /** GET /api/products: the sale products, `[{ id, name }]`. */

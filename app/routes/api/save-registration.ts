@@ -1,20 +1,17 @@
 import type { Route } from "./+types/save-registration";
-import { apiError, readJsonBody, methodNotAllowed } from "~/http/api.server";
+import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { createUserSession } from "~/models/session.server";
-import { FieldError, registerUser, toApiUser, withAddresses } from "~/models/user.server";
+import { registerUser, toApiUser, withAddresses } from "~/models/user.server";
 import { saveRegistrationSchema } from "~/models/user.schema";
 
 /** POST /api/save-registration: registration fields and both places in one call (decisions.md §1). */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed({ request });
   const input = await readJsonBody(request, saveRegistrationSchema);
-  try {
+  return apiCall(async () => {
     const user = await registerUser(await withAddresses(input));
     return Response.json(toApiUser(user), { status: 201, headers: { "Set-Cookie": await createUserSession(user.id) } });
-  } catch (error) {
-    if (error instanceof FieldError) return apiError(409, error.message, { [error.field]: [error.message] });
-    throw error;
-  }
+  });
 }
 
 export const loader = methodNotAllowed;

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/upload";
-import { apiError, methodNotAllowed } from "~/http/api.server";
-import { dealerCall } from "~/lib/dealer-api.server";
+import { apiCall, methodNotAllowed } from "~/http/api.server";
+import { readSpreadsheetForm } from "~/http/upload-forms.server";
+import { AppError } from "~/lib/app-error";
 import { requireUser } from "~/models/auth.server";
 import { NOT_EXCEL, saveImportUpload } from "~/models/dealer-import.server";
-import { readSpreadsheetForm } from "~/models/dealer-upload.server";
 
 export const loader = methodNotAllowed;
 
@@ -11,9 +11,9 @@ export const loader = methodNotAllowed;
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  return dealerCall(async () => {
+  return apiCall(async () => {
     const { file } = await readSpreadsheetForm(args.request);
-    if (!file) return apiError(400, NOT_EXCEL);
+    if (!file) throw new AppError(400, NOT_EXCEL, { field: "file" });
     const uploadId = await saveImportUpload(file, user.id);
     return Response.json({ uploadId }, { status: 201 });
   });

@@ -4,10 +4,11 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
+import { formCall, replyWithError } from "~/http/form.server";
 import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
 import { getOptionalUser } from "~/models/auth.server";
 import { createUserSession } from "~/models/session.server";
-import { FieldError, registerUser } from "~/models/user.server";
+import { registerUser } from "~/models/user.server";
 import { registrationSchema } from "~/models/user.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Account · Fieldline" }];
@@ -26,15 +27,13 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  try {
-    const user = await registerUser(submission.value);
-    return redirect("/location-setup", { headers: { "Set-Cookie": await createUserSession(user.id) } });
-  } catch (error) {
-    if (error instanceof FieldError) {
-      return data({ result: submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: ["password"] }) }, { status: 400 });
-    }
-    throw error;
-  }
+  return formCall(
+    async () => {
+      const user = await registerUser(submission.value);
+      return redirect("/location-setup", { headers: { "Set-Cookie": await createUserSession(user.id) } });
+    },
+    (error) => data({ result: replyWithError(submission, error, { hideFields: ["password"] }) }, { status: error.status }),
+  );
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

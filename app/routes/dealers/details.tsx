@@ -21,26 +21,26 @@ import {
 } from "~/models/dealer.schema";
 import {
   addGalleryImage,
-  DealerNotFoundError,
-  GalleryFullError,
-  GalleryImageNotFoundError,
+  DEALER_NOT_FOUND,
+  GALLERY_IMAGE_NOT_FOUND,
   getDealer,
   removeGalleryImage,
   setProfilePicture,
   updateAbout,
   updateDealer,
 } from "~/models/dealer.server";
-import { readDealerImageForm, UploadError } from "~/models/dealer-upload.server";
-import { UnsupportedImageError } from "~/models/image.server";
+import { formCall } from "~/http/form.server";
+import { AppError } from "~/lib/app-error";
+import { parseId, parseIndex } from "~/lib/ids";
+import { readImageForm } from "~/http/upload-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` }];
 
-/** The spec: the id comes from the query parameter `id`, else from the last path segment. */
+/** The dealer's id comes from the query parameter `id` (`/dealer-details?id=7`), else from the path. */
 function dealerIdFrom(request: Request, param: string | undefined): number {
   const url = new URL(request.url);
-  const text = url.searchParams.get("id") ?? param ?? url.pathname.split("/").filter(Boolean).at(-1) ?? "";
-  return /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  return parseId(url.searchParams.get("id") ?? param ?? url.pathname.split("/").filter(Boolean).at(-1)) ?? 0;
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -59,58 +59,49 @@ export async function action(args: Route.ActionArgs) {
   requireUser(args);
   const id = dealerIdFrom(args.request, args.params.id);
   const page = `/dealer-details/${id}`;
+  if (!(await getDealer(id))) throw data(DEALER_NOT_FOUND, { status: 404 });
   let intent: Intent = "update";
-  try {
-    const { form, image } = await readDealerImageForm(args.request);
-    const asked = String(form.get("intent") ?? "");
-    intent = INTENTS.includes(asked as Intent) ? (asked as Intent) : "update";
-    switch (intent) {
-      case "update": {
-        const submission = parseWithZod(form, { schema: dealerSchema });
-        if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null }, { status: 400 });
-        await updateDealer(id, submission.value);
-        return redirectWithToast(page, { title: "Dealer updated successfully!" });
-      }
-      case "about": {
-        const parsed = parseWithZod(form, { schema: aboutSchema });
-        if (parsed.status !== "success") {
-          return data({ intent, result: null, error: parsed.error?.aboutDescription?.[0] ?? "Failed to update about section" }, { status: 400 });
+  return formCall(
+    async () => {
+      const { form, image } = await readImageForm(args.request);
+      const asked = String(form.get("intent") ?? "");
+      intent = INTENTS.includes(asked as Intent) ? (asked as Intent) : "update";
+      switch (intent) {
+        case "update": {
+          const submission = parseWithZod(form, { schema: dealerSchema });
+          if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null }, { status: 400 });
+          await updateDealer(id, submission.value);
+          return redirectWithToast(page, { title: "Dealer updated successfully!" });
         }
-        await updateAbout(id, parsed.value.aboutDescription);
-        return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
+        case "about": {
+          const parsed = parseWithZod(form, { schema: aboutSchema });
+          if (parsed.status !== "success") {
+            return data({ intent, result: null, error: parsed.error?.aboutDescription?.[0] ?? "Failed to update about section" }, { status: 400 });
+          }
+          await updateAbout(id, parsed.value.aboutDescription);
+          return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
+        }
+        case "profile-picture": {
+          if (!image) return data({ intent, result: null, error: INVALID_IMAGE }, { status: 400 });
+          await setProfilePicture(id, image);
+          return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
+        }
+        case "gallery-add": {
+          if (!image) return data({ intent, result: null, error: INVALID_IMAGE }, { status: 400 });
+          await addGalleryImage(id, image);
+          return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
+        }
+        case "gallery-remove": {
+          const index = parseIndex(form.get("index"));
+          if (index === null) throw new AppError(404, GALLERY_IMAGE_NOT_FOUND);
+          if (form.get("confirm") !== "yes") return redirect(`${page}/remove-photo/${index}`);
+          await removeGalleryImage(id, index);
+          return redirectWithToast(`${page}?edit=true`, { title: "Image removed from gallery successfully!" });
+        }
       }
-      case "profile-picture": {
-        if (!image) return data({ intent, result: null, error: INVALID_IMAGE }, { status: 400 });
-        await setProfilePicture(id, image);
-        return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
-      }
-      case "gallery-add": {
-        if (!image) return data({ intent, result: null, error: INVALID_IMAGE }, { status: 400 });
-        await addGalleryImage(id, image);
-        return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
-      }
-      case "gallery-remove": {
-        const index = Number(form.get("index"));
-        if (form.get("confirm") !== "yes") return redirect(`${page}/remove-photo/${Number.isInteger(index) ? index : 0}`);
-        await removeGalleryImage(id, index);
-        return redirectWithToast(`${page}?edit=true`, { title: "Image removed from gallery successfully!" });
-      }
-    }
-  } catch (error) {
-    if (error instanceof DealerNotFoundError) throw data("Dealer not found.", { status: 404 });
-    const known =
-      error instanceof UploadError
-        ? { status: error.status, message: error.message }
-        : error instanceof UnsupportedImageError
-          ? { status: 415, message: INVALID_IMAGE }
-          : error instanceof GalleryFullError
-            ? { status: 400, message: GALLERY_FULL }
-            : error instanceof GalleryImageNotFoundError
-              ? { status: 404, message: error.message }
-              : null;
-    if (!known) throw error;
-    return data({ intent, result: null, error: known.message }, { status: known.status });
-  }
+    },
+    (error) => data({ intent, result: null, error: error.message }, { status: error.status }),
+  );
 }
 
 type ActionData = Route.ComponentProps["actionData"];

@@ -1,10 +1,13 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { ImportResults } from "~/components/dealers/import-results";
 import { requireUser } from "~/models/auth.server";
-import { getImportRecord, hasExcelName, ImportFileError, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
-import { readSpreadsheetForm, UploadError } from "~/models/dealer-upload.server";
+import { formCall } from "~/http/form.server";
+import { readSpreadsheetForm } from "~/http/upload-forms.server";
+import { AppError } from "~/lib/app-error";
+import { getImportRecord, hasExcelName, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Dealers · Fieldline" }];
@@ -17,28 +20,26 @@ function titleFor(status: number): string {
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const resultId = Number(new URL(args.request.url).searchParams.get("result"));
+  const resultId = parseId(new URL(args.request.url).searchParams.get("result"));
   return { result: resultId ? await getImportRecord(resultId, user.id) : null };
 }
 
 /** Without JavaScript the dialog's three steps are one form post: the file is read, checked and imported. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  try {
-    const { file } = await readSpreadsheetForm(args.request);
-    if (!file || !hasExcelName(file.name)) throw new ImportFileError(415, NOT_EXCEL);
-    const result = await importDealerFile(file.bytes, { fileName: file.name, userId: user.id });
-    const toast =
-      result.failed === 0
-        ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.` }
-        : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" as const };
-    return redirectWithToast(`/dealers/import?result=${result.importId}`, toast);
-  } catch (error) {
-    if (error instanceof ImportFileError || error instanceof UploadError) {
-      return data({ error: { title: titleFor(error.status), message: error.message } }, { status: error.status });
-    }
-    throw error;
-  }
+  return formCall(
+    async () => {
+      const { file } = await readSpreadsheetForm(args.request);
+      if (!file || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL, { field: "file" });
+      const result = await importDealerFile(file.bytes, { fileName: file.name, userId: user.id });
+      const toast =
+        result.failed === 0
+          ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.` }
+          : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" as const };
+      return redirectWithToast(`/dealers/import?result=${result.importId}`, toast);
+    },
+    (error) => data({ error: { title: titleFor(error.status), message: error.message } }, { status: error.status }),
+  );
 }
 
 export default function ImportDealers({ loaderData, actionData }: Route.ComponentProps) {

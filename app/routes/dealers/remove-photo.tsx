@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/remove-photo";
+import { parseId, parseIndex } from "~/lib/ids";
 import { requireUser } from "~/models/auth.server";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 import { getDealer } from "~/models/dealer.server";
@@ -9,10 +10,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Remove Photo · Fieldli
 /** Without JavaScript, removing a gallery photo asks on this page (with JavaScript, a confirm dialog). */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const dealer = /^\d{1,9}$/.test(args.params.id) ? await getDealer(Number(args.params.id)) : null;
-  const index = /^\d{1,2}$/.test(args.params.index) ? Number(args.params.index) : -1;
-  const url = dealer && index >= 0 ? dealer.galleryThumbs[index] : undefined;
-  if (!dealer || !url) throw data("Photo not found.", { status: 404 });
+  const id = parseId(args.params.id);
+  const index = parseIndex(args.params.index);
+  const dealer = id === null ? null : await getDealer(id);
+  const url = dealer && index !== null ? dealer.galleryThumbs[index] : undefined;
+  if (!dealer || !url || index === null) throw data("Photo not found.", { status: 404 });
   return { dealerId: dealer.id, businessName: dealer.businessName, index, url };
 }
 

@@ -1,4 +1,5 @@
 import { Form, redirect } from "react-router";
+import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/notifications";
 import { NotificationItem } from "~/components/notifications/notification-item";
 import { requireUser } from "~/models/auth.server";
@@ -6,7 +7,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  notificationIdSchema,
+  NOTIFICATION_NOT_FOUND,
 } from "~/models/notification.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -26,9 +27,9 @@ export async function action(args: Route.ActionArgs) {
     return redirect("/notifications");
   }
   if (intent === "read") {
-    const id = notificationIdSchema.safeParse(form.get("id"));
-    if (id.success && (await markNotificationRead(user.id, id.data))) return redirect("/notifications");
-    return redirectWithToast("/notifications", { title: "Notification not found", type: "error" }, { status: 303 });
+    const id = parseId(form.get("id"));
+    if (id !== null && (await markNotificationRead(user.id, id))) return redirect("/notifications");
+    return redirectWithToast("/notifications", { title: NOTIFICATION_NOT_FOUND, type: "error" }, { status: 303 });
   }
   return redirectWithToast("/notifications", { title: "Unknown action", type: "error" }, { status: 303 });
 }

@@ -10,14 +10,16 @@ import { useHydrated } from "~/lib/hydrated";
 import { keepForLater, postBodyFromForm, type Waiting } from "~/lib/outbox";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
-import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
+import { formCall } from "~/http/form.server";
+import { parseId } from "~/lib/ids";
+import { readPostForm } from "~/http/upload-forms.server";
 import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS, type PostType } from "~/lib/post-types";
 import { requireUser } from "~/models/auth.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
-import { createPost, PostError } from "~/models/post.server";
-import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, TOO_MANY_FILES } from "~/models/post.rules";
+import { createPost } from "~/models/post.server";
+import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rules";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/http/toast.server";
 import { useRootData } from "~/lib/root-data";
@@ -53,10 +55,10 @@ export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const params = new URL(args.request.url).searchParams;
   const type = params.get("type");
-  const dealer = Number(params.get("dealer"));
+  const dealer = parseId(params.get("dealer"));
   const search = dealerSearchSchema.safeParse({ query: params.get("dealerQuery") ?? undefined });
   const dealerQuery = search.success ? (search.data.query ?? "") : "";
-  const { options, total, chosen } = listDealerOptions({ query: dealerQuery, chosenId: Number.isSafeInteger(dealer) && dealer > 0 ? dealer : undefined });
+  const { options, total, chosen } = listDealerOptions({ query: dealerQuery, chosenId: dealer ?? undefined });
   return {
     dealers: options,
     dealerQuery,
@@ -74,33 +76,27 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  let form: FormData;
+  let submission: ReturnType<typeof validatePost> | undefined;
   try {
-    form = await readMultipartForm(args.request, {
-      maxFileSize: MAX_FILE_BYTES,
-      maxFiles: MAX_FILES,
-      fileTooLarge: fileTooLarge("A file"),
-      tooManyFiles: TOO_MANY_FILES,
-    });
+    return await formCall(
+      async () => {
+        const { form, files } = await readPostForm(args.request);
+        submission = validatePost(form);
+        if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
+        await createPost(user.id, submission.value, files, submissionKeyFromForm(form));
+        return redirectWithToast("/", { title: "Post created successfully!" });
+      },
+      // A refused body (too large, too many files) has no fields to keep; a refused post keeps them.
+      (error) =>
+        submission
+          ? data({ result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }), formError: undefined }, { status: error.status })
+          : data({ result: undefined, formError: error.message }, { status: error.status }),
+    );
   } catch (error) {
-    if (error instanceof MultipartLimitError) return data({ result: undefined, formError: error.message }, { status: error.status });
-    throw error;
-  }
-  const files = form.getAll("files").filter((value): value is File => typeof value !== "string");
-  form.delete("files");
-  const submission = validatePost(form);
-  if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
-  try {
-    const bytes = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })));
-    await createPost(user.id, submission.value, bytes, submissionKeyFromForm(form));
-  } catch (error) {
-    if (error instanceof PostError) {
-      return data({ result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }), formError: undefined }, { status: error.status });
-    }
+    // What went wrong is the server's fault, but the officer keeps the form and the spec's message.
     console.error(error);
-    return data({ result: submission.reply({ formErrors: [POST_FAILED] }), formError: undefined }, { status: 500 });
+    return data({ result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED }, { status: 500 });
   }
-  return redirectWithToast("/", { title: "Post created successfully!" });
 }
 
 /** The form's validation, loaded after the page (see post.validation.ts). */

@@ -4,10 +4,11 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
-import { idParam } from "~/http/request-body.server";
+import { formCall } from "~/http/form.server";
+import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/models/auth.server";
-import { addComment, deleteComment, getPost, likePost, listComments, PostError, unlikePost } from "~/models/post.server";
+import { addComment, deleteComment, getPost, likePost, listComments, POST_NOT_FOUND, unlikePost } from "~/models/post.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
@@ -17,8 +18,8 @@ import { useRootData } from "~/lib/root-data";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
 
 function postIdFrom(params: { id?: string }): number {
-  const id = idParam(params.id);
-  if (id === null) throw new Response("Post not found", { status: 404 });
+  const id = parseId(params.id);
+  if (id === null) throw new Response(POST_NOT_FOUND, { status: 404 });
   return id;
 }
 
@@ -27,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const id = postIdFrom(args.params);
   const post = await getPost(id, user.id);
-  if (!post) throw new Response("Post not found", { status: 404 });
+  if (!post) throw new Response(POST_NOT_FOUND, { status: 404 });
   return { post, comments: await listComments(id), viewerId: user.id, commentKey: newSubmissionKey() };
 }
 
@@ -65,26 +66,36 @@ export async function action(args: Route.ActionArgs) {
   if (!(intentValue in MESSAGES)) return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
   const intent = intentValue as Intent;
 
-  try {
-    if (intent === "like") await likePost(id, user.id);
-    if (intent === "unlike") await unlikePost(id, user.id);
-    if (intent === "comment") {
-      const submission = parseWithZod(form, { schema: commentSchema });
-      if (submission.status !== "success") {
-        const message = submission.error?.text?.[0] ?? FAILURES.comment;
-        return answer({ type: "error", title: "Error", description: message }, 400, message);
+  return formCall(
+    async () => {
+      switch (intent) {
+        case "like":
+          await likePost(id, user.id);
+          break;
+        case "unlike":
+          await unlikePost(id, user.id);
+          break;
+        case "comment": {
+          const submission = parseWithZod(form, { schema: commentSchema });
+          if (submission.status !== "success") {
+            const message = submission.error?.text?.[0] ?? FAILURES.comment;
+            return answer({ type: "error", title: "Error", description: message }, 400, message);
+          }
+          await addComment(id, user.id, submission.value.text, submissionKeyFromForm(form));
+          break;
+        }
+        case "delete-comment":
+          await deleteComment(id, parseId(form.get("commentId")) ?? 0, user.id);
+          break;
       }
-      await addComment(id, user.id, submission.value.text, submissionKeyFromForm(form));
-    }
-    if (intent === "delete-comment") await deleteComment(id, Number(form.get("commentId")), user.id);
-  } catch (error) {
-    if (error instanceof PostError) {
+      return answer(MESSAGES[intent], 200);
+    },
+    (error) => {
+      // A missing post or comment is said as it is; any other refusal in the spec's words.
       const message = error.status === 404 ? error.message : FAILURES[intent];
       return answer({ type: "error", title: "Error", description: message }, error.status, message);
-    }
-    throw error;
-  }
-  return answer(MESSAGES[intent], 200);
+    },
+  );
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {

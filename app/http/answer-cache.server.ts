@@ -1,0 +1,107 @@
+import { createHash, randomUUID } from "node:crypto";
+import { gzip } from "node:zlib";
+
+// Conditional GETs for /api lists: weak ETags, 304s, and the last answers kept ready to send.
+
+/** Whether an If-None-Match header names the (weak) entity tag, or is `*`. */
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+function weakTag(text: string): string {
+  return `W/"${createHash("sha1").update(text).digest("base64url")}"`;
+}
+
+/** `private, no-cache` headers with the tag, and the 304 to answer when If-None-Match names it. */
+function revalidation(request: Request, etag: string, init?: HeadersInit): { headers: Headers; notModified: Response | null } {
+  const headers = new Headers(init);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", "private, no-cache");
+  const notModified = matchesEtag(request.headers.get("If-None-Match"), etag) ? new Response(null, { status: 304, headers }) : null;
+  return { headers, notModified };
+}
+
+function jsonAnswer(body: string | Uint8Array<ArrayBuffer>, headers: Headers): Response {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(body, { status: 200, headers });
+}
+
+/**
+ * A JSON answer that the caller's browser may keep but must revalidate (`private, no-cache`),
+ * with a weak ETag of the body: when If-None-Match names it, 304 with no body, so an officer's
+ * phone downloads a list again only when it changed. Weak, because compression changes the bytes.
+ */
+export function revalidatedJson(request: Request, data: unknown, init: { headers?: HeadersInit } = {}): Response {
+  const body = JSON.stringify(data);
+  const { headers, notModified } = revalidation(request, weakTag(body), init.headers);
+  return notModified ?? jsonAnswer(body, headers);
+}
+
+// Tags of versioned answers name this process: a restart (a new build, perhaps a new shape of
+// the answer) changes them all, so no client keeps an answer of older code.
+const PROCESS_ID = randomUUID();
+
+type Kept = { json: Uint8Array<ArrayBuffer>; headers: Record<string, string>; gzip?: Promise<Uint8Array<ArrayBuffer>> };
+// The latest versioned answers by tag, least recently used first, within a budget of JSON bytes
+// (each one's gzip, made on first demand, adds about a tenth).
+const kept = new Map<string, Kept>();
+const KEPT_MAX_BYTES = 32 * 1024 * 1024;
+let keptBytes = 0;
+
+/** Keeps `entry` as the most recently used, dropping the least recently used ones over the budget. */
+function keep(etag: string, entry: Kept): void {
+  const previous = kept.get(etag);
+  if (previous && kept.delete(etag)) keptBytes -= previous.json.byteLength;
+  if (entry.json.byteLength > KEPT_MAX_BYTES) return;
+  kept.set(etag, entry);
+  keptBytes += entry.json.byteLength;
+  for (const [oldest, old] of kept) {
+    if (keptBytes <= KEPT_MAX_BYTES) break;
+    kept.delete(oldest);
+    keptBytes -= old.json.byteLength;
+  }
+}
+
+async function readAnswer(read: () => Promise<VersionedAnswer>): Promise<Kept> {
+  const { data, headers = {} } = await read();
+  return { json: new TextEncoder().encode(JSON.stringify(data)), headers };
+}
+
+/** Whether Accept-Encoding names gzip with a quality above 0. */
+function acceptsGzip(acceptEncoding: string | null): boolean {
+  return (acceptEncoding ?? "").split(",").some((part) => {
+    const [coding = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const quality = params.find((param) => param.startsWith("q="));
+    return coding === "gzip" && (quality === undefined || Number(quality.slice(2)) > 0);
+  });
+}
+
+const gzipped = (bytes: Uint8Array<ArrayBuffer>) =>
+  new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => gzip(bytes, (error, result) => (error ? reject(error) : resolve(new Uint8Array(result)))));
+
+/** What a versioned answer reads: the data to send as JSON, and headers of its own (a `Link`). */
+export type VersionedAnswer = { data: unknown; headers?: Record<string, string> };
+
+/**
+ * Like revalidatedJson, for a big list whose data has a cheap version: the tag is made of `key`
+ * (the version and every parameter of the answer), so a matching If-None-Match gets its 304
+ * without `read` running, and an answer already built for the same tag is sent again as it is,
+ * gzipped once for the clients that accept it (rather than compressed anew on every request).
+ * Read the version before the data: a write in between then only labels newer data with the
+ * older version, which the next request's tag replaces.
+ */
+export async function versionedJson(request: Request, key: string, read: () => Promise<VersionedAnswer>): Promise<Response> {
+  const etag = weakTag(`${PROCESS_ID} ${key}`);
+  const { headers, notModified } = revalidation(request, etag, { Vary: "Accept-Encoding" });
+  if (notModified) return notModified;
+  const entry = kept.get(etag) ?? (await readAnswer(read));
+  keep(etag, entry);
+  for (const [name, value] of Object.entries(entry.headers)) headers.set(name, value);
+  if (!acceptsGzip(request.headers.get("Accept-Encoding"))) return jsonAnswer(entry.json, headers);
+  entry.gzip ??= gzipped(entry.json);
+  headers.set("Content-Encoding", "gzip");
+  return jsonAnswer(await entry.gzip, headers);
+}
+

@@ -1,0 +1,25 @@
+/** The statuses a refusal of the app's rules can carry. */
+export type AppErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429;
+
+/**
+ * The one error the app throws when it refuses a request: models throw it with the status and
+ * the message the user sees (and the field it belongs to, when there is one); only `app/http/`
+ * catches it, turning it into a page form's reply or an `/api` JSON error with the same status.
+ * Anything else thrown is a bug and answers 500.
+ */
+export class AppError extends Error {
+  readonly status: AppErrorStatus;
+  readonly field: string | undefined;
+
+  constructor(status: AppErrorStatus, message: string, options: { field?: string } = {}) {
+    super(message);
+    this.name = "AppError";
+    this.status = status;
+    this.field = options.field;
+  }
+
+  /** `{ field: [message] }` when the error names a field. */
+  get fieldErrors(): Record<string, string[]> | undefined {
+    return this.field ? { [this.field]: [this.message] } : undefined;
+  }
+}
