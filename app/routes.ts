@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Every URL of the app, listed explicitly so the spec's paths map to files grouped by area.
+// Every URL of the app, listed explicitly so the public paths (/add-dealer, /dealer-details/:id)
+// map to files grouped by area.
 export default [
   layout("routes/shell/layout.tsx", [
     index("routes/feed/home.tsx"),

@@ -49,7 +49,7 @@ const DAY_MS = 24 * HOUR_MS;
 const KARACHI_OFFSET_MS = 5 * HOUR_MS;
 /** Days of posts, today included. */
 const ACTIVITY_DAYS = 30;
-/** The performance window of decisions.md §4. */
+/** The performance window: the last 30 days. */
 const WINDOW_MS = 30 * DAY_MS;
 /** The working day, in minutes after midnight: check-ins fall between these. */
 const WORKDAY_START = 7 * 60;
@@ -610,7 +610,7 @@ function buildActivity(
   posts.sort((a, b) => compareSlots(a.at, b.at) || a.userId - b.userId);
   posts.forEach((post, index) => (post.id = index + 1));
 
-  // Every post with coordinates records a check-in at the post's time (decisions.md §3).
+  // Every post with coordinates records a check-in at the post's time, as the app does.
   const postCheckIns = posts.flatMap((post): SeedCheckIn[] =>
     post.place ? [{ userId: post.userId, type: post.type, place: post.place, postId: post.id, at: post.at }] : [],
   );
@@ -686,7 +686,7 @@ function buildEngagement(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Performance history (decisions.md §4) and the notifications it produced
+// Performance history (the score's rules of app/lib/performance.ts) and the notifications it produced
 // ---------------------------------------------------------------------------------------------
 
 interface SeedNotification {

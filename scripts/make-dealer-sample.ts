@@ -1,6 +1,7 @@
 /**
  * Writes prisma/seed-data/dealers-sample.xlsx: the 76 dealers the admin import page imports
- * (part-2 §2), in the spreadsheet columns of part-2 §3. Deterministic: running it again writes
+ * (/admin/import), in the import's spreadsheet columns (IMPORT_COLUMNS in
+ * app/models/dealer-import.server.ts). Deterministic: running it again writes
  * the same rows. They are other shops than the demo seed's (their own random stream), in real
  * towns of all seven provinces with coordinates near the town centres.
  *

@@ -1,5 +1,5 @@
 // `npm run performance` recalculates every officer's performance score, rank and badge
-// (decisions.md §4) and notifies what changed: the command for a scheduler, e.g. the crontab line
+// (app/lib/performance.ts) and notifies what changed: the command for a scheduler, e.g. the crontab line
 //   0 6 * * * cd /app && DATABASE_URL=file:/data/fieldline.db npm run performance
 // Uses DATABASE_URL like the app (default file:./data/fieldline.db). Exits 1 when it fails.
 import { applyPragmas, prisma } from "~/db.server";

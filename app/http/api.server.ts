@@ -51,7 +51,7 @@ const MAX_JSON_BYTES = 100_000;
 
 /**
  * Reads a JSON body and checks it with the same schema the page form uses, refusing
- * unknown fields. Numbers may come as strings (the spec's clients send coordinates so).
+ * unknown fields. Numbers may come as strings (existing clients send coordinates so).
  * Throws a 415, 400 or 413 JSON answer; never lets bad input through.
  */
 export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(

@@ -1,4 +1,4 @@
-/** The avatar catalogue of part-1 §3: five default avatars and five achievement badges. */
+/** The avatar catalogue: five default avatars and five achievement badges. */
 export type AvatarEntry = {
   emoji: string;
   name: string;

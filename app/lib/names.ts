@@ -1,6 +1,6 @@
 type Named = { firstName?: string | null; lastName?: string | null };
 
-/** "Ayesha Khan", or the spec's fallback "Field Officer" when no name is known. */
+/** "Ayesha Khan", or "Field Officer" when no name is known. */
 export function displayName(user: Named): string {
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
   return name || "Field Officer";

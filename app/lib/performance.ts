@@ -1,4 +1,4 @@
-// The rules of the performance score (decisions.md §4), as pure functions on numbers that the
+// The rules of the performance score, as pure functions on numbers that the
 // caller has already aggregated. app/models/performance.server.ts feeds them SQL aggregates;
 // the demo seed feeds them its in-memory history. Browser-safe: the leaderboard's labels too.
 // See docs/decisions/0009-performance-score.md.
@@ -183,7 +183,7 @@ export function performanceNotifications(
   return notifications;
 }
 
-/** The leaderboard's status column (part-2 §4). */
+/** The leaderboard's status column: "Top N" for a ranked officer. */
 export function leaderboardStatus(rank: number | null, score: number | null): string {
   if (rank !== null) return `Top ${rank}`;
   if (score !== null && score > 0) return "Ranked";

@@ -1,4 +1,4 @@
-/** Post types in the order the new-post form offers them, with the spec's labels. */
+/** Post types in the order the new-post form offers them, with their labels. */
 export const POST_TYPE_LABELS = {
   FIELD_VISIT: "Field Visit",
   FARMER_MEETING: "Farmer Meeting",
@@ -19,7 +19,7 @@ export const SALE_PRODUCT_LABELS = {
 export type SaleProduct = keyof typeof SALE_PRODUCT_LABELS;
 export const SALE_PRODUCTS = Object.keys(SALE_PRODUCT_LABELS) as SaleProduct[];
 
-/** Check-in types besides the post types (decisions.md §3). */
+/** Check-in types: CHECK_IN, DAY_START and DAY_END (from POST /api/checkins), and every post type (a post with coordinates records a check-in of its type). */
 export const CHECK_IN_TYPES = ["CHECK_IN", "DAY_START", "DAY_END", ...POST_TYPES] as const;
 
 /** "DEALER_MEETING" -> "Dealer Meeting": underscores to spaces, title case. */

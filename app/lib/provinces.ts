@@ -1,4 +1,4 @@
-/** Pakistan's provinces and territories, in the spec's order and wording. */
+/** Pakistan's provinces and territories, in the order and wording the province filters show. */
 export const PROVINCES = [
   "Punjab",
   "Sindh",

@@ -1,3 +1,3 @@
-/** The account roles (decisions.md §1), without zod, for pages that only list them. */
+/** The account roles (new registrations are OFFICER), without zod, for pages that only list them. */
 export const ROLES = ["OFFICER", "MANAGER", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];

@@ -5,7 +5,7 @@ import { checkInTypeLabel } from "~/lib/post-types";
 import type { CheckInQuery } from "~/models/checkin.schema";
 import { agentMetrics, timeZoneOffsetMs, type AgentMetrics, type TimeRange } from "~/models/metrics.server";
 
-// The agents' check-ins of one local day, as the map shows them (decisions.md §3): each agent's
+// The agents' check-ins of one local day, as the map shows them: each agent's
 // stops numbered in time order, the first "Start", the last "Latest" today and "Stop" on other
 // days; a colour per agent derived from the user id; that day's distance and hours from the
 // metrics module (the same SQL as the rankings, so the numbers agree everywhere).
@@ -60,7 +60,7 @@ export type AgentRoute = {
   stops: MapStop[];
 };
 
-/** One check-in as GET /api/agents/checkins sends it: the spec's fields, then the map's extras. */
+/** One check-in as GET /api/agents/checkins sends it: the call's original fields, then the map's extras. */
 export type CheckInItem = {
   userId: number;
   userDisplayName: string;
@@ -81,7 +81,7 @@ export type DayCheckIns = {
   agents: { userId: number; name: string; color: string }[];
   /** The routes shown: one agent's with the agent filter, else every agent's. */
   routes: AgentRoute[];
-  /** The spec's flat shape of GET /api/agents/checkins, in time order. */
+  /** The flat list GET /api/agents/checkins answers, in time order. */
   items: CheckInItem[];
 };
 

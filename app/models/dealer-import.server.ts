@@ -13,7 +13,8 @@ import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/infra/storage.server";
 import { metricsChanged } from "~/models/metrics.server";
 
-// Dealer import from .xlsx / .xls (decisions.md §8, docs/decisions/0007-dealer-import.md).
+// Dealer import from .xlsx / .xls, at most 10 MB; rows are written in batches of 10, each batch
+// in one transaction (docs/decisions/0007-dealers-import-and-gallery.md).
 // Every row goes through the dealer form's own schema; files are checked from their bytes and
 // bounded before SheetJS sees them, so a hostile spreadsheet is refused with a clear message.
 
@@ -42,7 +43,7 @@ export type ImportResult = { total: number; successful: number; failed: number; 
 // ---- Columns ----
 
 type Field = keyof DealerInput;
-/** Spreadsheet columns (part-2 §3) and the form fields they fill. */
+/** The spreadsheet's columns, the form fields they fill, and whether each is required. */
 export const IMPORT_COLUMNS = [
   ["business_name", "businessName", true],
   ["owner_first_name", "ownerFirstName", false],

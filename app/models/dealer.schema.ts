@@ -2,7 +2,8 @@ import { z } from "zod";
 import { PROVINCES, type Province } from "~/lib/provinces";
 
 // The dealer's inputs: one schema shared by the add and edit forms (Conform, in the browser
-// too), POST/PUT /api/dealers and every row of a spreadsheet import. Messages are the spec's.
+// too), POST/PUT /api/dealers and every row of a spreadsheet import. The messages are the
+// product's wording, which clients show as they are: change them only on purpose.
 
 export const LOCATION_REQUIRED = "Please select a location on the map.";
 export const NOTES_MAX = 500;
@@ -61,7 +62,7 @@ export function decodeDealerCursor(cursor: string | undefined): DealerCursor | u
 
 /**
  * `GET /api/dealers`: the directory's search, plus the map's province filter and pins-only view.
- * Without `limit` the whole list (the spec's); with it, pages of `limit` after `cursor`.
+ * Without `limit` the whole list (what existing clients expect); with it, pages of `limit` after `cursor`.
  */
 export const dealerListQuerySchema = dealerSearchSchema.extend({
   province: z.preprocess((value) => (value === "" || value === "All" ? undefined : value), z.enum(PROVINCES, { error: "Unknown province" }).optional()),
@@ -100,7 +101,7 @@ export function matchProvince(text: string): Province | null {
 export type AddressParts = { street: string; city: string; state: Province };
 
 /**
- * The spec's comma rule for a geocoded address: the part before the one containing "Pakistan"
+ * The comma rule for a geocoded address: the part before the one containing "Pakistan"
  * is the state (matched to the province list, else Punjab), the part before that the city, and
  * the rest the street. Null when the text has no "Pakistan" part (e.g. bare coordinates).
  */

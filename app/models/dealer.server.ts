@@ -41,7 +41,7 @@ const dealerSelect = {
 
 type DealerRow = Prisma.DealerGetPayload<{ select: typeof dealerSelect }>;
 
-/** A dealer as pages and the API see it: coordinates as strings (the spec's shape), gallery as URLs. */
+/** A dealer as pages and the API see it: coordinates as strings (the API's shape), gallery as URLs. */
 export type Dealer = Omit<DealerRow, "lat" | "lng" | "galleryImages" | "createdAt" | "updatedAt"> & {
   lat: string;
   lng: string;
@@ -321,7 +321,7 @@ export async function removeGalleryImage(id: number, index: number): Promise<Dea
 }
 
 /**
- * The duplicate rule (decisions.md §8): same business name (case and spacing ignored) and the
+ * The import's duplicate rule: same business name (case and spacing ignored) and the
  * same phone number; without a phone, the same business name and city.
  */
 export function duplicateKey(dealer: { businessName: string; phone?: string | null; city: string }): string {

@@ -26,7 +26,7 @@ export const reverseGeocodeQuerySchema = z.object({
   lng: coordinate(-180, 180, LONGITUDE_RANGE),
 });
 
-/** The spec's fallback address text when no lookup answers: "31.520400, 74.358700". */
+/** The fallback address text when no lookup answers: the coordinates, "31.520400, 74.358700". */
 export function coordinatesText(lat: number, lng: number): string {
   return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 }

@@ -4,7 +4,7 @@ import { env } from "~/env.server";
 import { centsToDecimal } from "~/lib/money";
 import type { Period } from "~/models/post.schema";
 
-// The activity metrics of decisions.md §3, computed in SQL so that no caller loads every
+// The activity metrics, computed in SQL so that no caller loads every
 // check-in or post into memory: distance (haversine between consecutive check-ins of an agent
 // within one local day), hours (first to last check-in of each local day), sales, recovery and
 // dealers created, over a period. The rankings table, the map, the leaderboard and the profile
@@ -203,7 +203,7 @@ export type RankingRow = {
 
 /**
  * The "Sales Agent Rankings": every active OFFICER with the period's metrics, ordered by
- * sales, then recovery, then name (decisions.md §3). Two queries whatever the team size.
+ * sales, then recovery, then name. Two queries whatever the team size.
  */
 export async function agentRankings(period: Period, now = new Date()): Promise<RankingRow[]> {
   const [officers, metrics] = await Promise.all([
@@ -234,7 +234,7 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
   );
 }
 
-/** The rankings rows as the API and the feed show them (part-1 §3 "Agent ranking row"). */
+/** The rankings rows as the API and the feed show them. */
 export async function listAgentRankings(period: Period, now = new Date()) {
   const rows = await agentRankings(period, now);
   return rows.map((row) => ({

@@ -10,7 +10,7 @@ import {
 } from "~/lib/performance";
 import { metricsChanged, timeZoneOffsetMs } from "~/models/metrics.server";
 
-// The performance calculation of decisions.md §4: one SQL statement aggregates every active
+// The performance calculation: one SQL statement aggregates every active
 // OFFICER's last 30 days, app/lib/performance.ts turns the numbers into parts, scores, ranks
 // and badges, and one transaction writes them back with the notifications of what changed.
 // See docs/decisions/0009-performance-score.md.

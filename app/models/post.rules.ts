@@ -21,7 +21,7 @@ export const COMMENT_REQUIRED = "Comment cannot be empty";
 export const COMMENT_TOO_LONG = "Comment must be 1000 characters or less";
 export const LOCATION_INCOMPLETE = "Latitude and longitude go together";
 
-/** "{file} exceeds maximum allowed size of 10 MB" (part-2 §8). */
+/** "{file} exceeds maximum allowed size of 10 MB": the upload widget's wording, also used by the server. */
 export function fileTooLarge(name: string): string {
   return `${name} exceeds maximum allowed size of 10 MB`;
 }

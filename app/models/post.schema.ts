@@ -4,8 +4,8 @@ import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DEALER_REQUIRED, LOCATION_INCOMPLETE, MAX_COMMENT, MAX_FILES, MAX_TEXT, PRICE_INVALID, PRICE_REQUIRED, PRODUCT_REQUIRED, QUANTITY_INVALID, QUANTITY_REQUIRED, TEXT_TOO_LONG, TOO_MANY_FILES, TYPE_REQUIRED } from "~/models/post.rules";
 
 // The post, reaction, comment and check-in schemas: one per input, shared by the page forms
-// (with Conform, in the browser too) and the /api calls. Messages are the spec's wording
-// where it gives one (part-2 §5, §8).
+// (with Conform, in the browser too) and the /api calls. The messages are the product's
+// wording, which clients show as they are: change them only on purpose.
 
 export * from "~/models/post.rules";
 
@@ -44,7 +44,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
     z.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
   );
 
-/** The dealer selector's "add new dealer" choice is sent as no dealer (part-2 §2). */
+/** The dealer selector's "add new dealer" choice is sent as no dealer. */
 const dealerId = z.preprocess(
   (value) => {
     const given = blankToUndefined(value);
@@ -77,7 +77,7 @@ const postFields = {
   saleProduct: z.preprocess(blankToUndefined, z.enum(SALE_PRODUCTS, { error: PRODUCT_REQUIRED }).optional()),
   saleQty: wholeNumber(QUANTITY_INVALID, 1, 100_000),
   salePrice: moneyText(PRICE_INVALID),
-  /** Accepted for the spec's clients, which send it, and ignored: the server computes the total. */
+  /** Accepted because existing clients send it, and ignored: the server computes the total. */
   saleTotal: z.unknown().optional().meta({ description: "Ignored: the server computes the total (price × quantity)" }),
   recoveryAmount: moneyText(AMOUNT_INVALID),
   dealerId,

@@ -17,7 +17,7 @@ import type { checkInSchema } from "~/models/post.schema";
 export const POST_NOT_FOUND = "Post not found";
 export const COMMENT_NOT_FOUND = "Comment not found";
 
-/** "Address not available" is the spec's text when no address can be found for a post. */
+/** A post's address when none can be found for its coordinates. */
 export const ADDRESS_NOT_AVAILABLE = "Address not available";
 
 // ---- Cursors ----

@@ -3,7 +3,8 @@ import { agentMetrics, periodRange } from "~/models/metrics.server";
 import { PERIODS, type Period } from "~/models/post.schema";
 import type { CurrentUser } from "~/models/user.server";
 
-// The profile's Today / Week / Month / All figures (decisions.md §5), from the same metrics as
+// The profile's Today / Week / Month / All figures (posts, visits, sales, recovery, distance,
+// hours, dealers created), also GET /api/me/stats, from the same metrics as
 // the rankings: one grouped statement per period, limited to the one user.
 
 export type PeriodStats = {

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { env } from "~/env.server";
 
-// Signed upload URLs (decisions.md §6): POST /api/objects/upload answers a short-lived URL of
+// Signed upload URLs: POST /api/objects/upload answers a short-lived URL of
 // this app that accepts one PUT. The signature (HMAC-SHA256 with SESSION_SECRET) binds the
 // upload id, the user and the expiry, so the URL alone authorises the PUT and cannot be
 // reused by another user or after it expires. See docs/decisions/0008-feed-posts-and-metrics.md.

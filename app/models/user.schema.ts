@@ -2,7 +2,8 @@ import { z } from "zod";
 import { badgeFor, DEFAULT_AVATARS } from "~/lib/avatars";
 
 // The account schemas: one per input, shared by the page forms (with Conform, in the
-// browser too), the /api calls and the shell scripts. Messages are the spec's wording.
+// browser too), the /api calls and the shell scripts. The messages are the product's wording,
+// which clients show as they are: change them only on purpose.
 
 export { ROLES, type Role } from "~/lib/roles";
 

@@ -100,7 +100,7 @@ export async function withAddresses<T extends LocationValues>(values: T): Promis
   return filled;
 }
 
-/** The user as the JSON API shows it: coordinates as strings, as the spec's clients expect. */
+/** The user as the JSON API shows it: coordinates as strings, as existing clients expect. */
 export function toApiUser(user: CurrentUser) {
   const coordinate = (value: number | null) => (value === null ? null : String(value));
   return {

@@ -1,6 +1,7 @@
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
 
-// The JSON API of the accounts area: exact paths, bodies and statuses (decisions.md §10).
+// The JSON API of the accounts area: exact paths, bodies and statuses; errors are
+// { error, fieldErrors? } and no input gives a 500.
 
 const json = { "Content-Type": "application/json" };
 

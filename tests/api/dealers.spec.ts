@@ -3,7 +3,7 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
 import { dealerRow, dealerWorkbook, zipBombXlsx } from "../support/spreadsheets";
 
-// The dealer calls of the JSON API (part-2 §7): shapes, statuses and the spec's messages for bad input.
+// The dealer calls of the JSON API: shapes, statuses and the exact messages for bad input.
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

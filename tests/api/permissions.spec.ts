@@ -3,7 +3,8 @@ import { expect, test, uniqueClientAddress } from "../e2e/support/fixtures";
 import { routePatterns } from "../support/route-patterns";
 import { loadApiDocument, operationsOf } from "./support/api-document";
 
-// The permission matrix of decisions.md §2, walked over every route of app/routes.ts and every
+// The permission matrix (docs/decisions/0011-api-contract-and-permissions.md), walked over every
+// route of app/routes.ts and every
 // call of /api/openapi.json as signed-out, OFFICER, MANAGER and ADMIN. Each row names the
 // status each of them gets; requests carry no valid body, so a call a role may make answers
 // its validation error (400) or a harmless success instead of changing data.
@@ -51,7 +52,8 @@ const pageRows: Row[] = [
   { route: "/api/*", method: "GET", url: "/api/no-such-call", statuses: everyone(404) },
 ];
 
-// /api: every call of openapi.json. Signed out 401; OFFICER 403 where §2 says no.
+// /api: every call of openapi.json. Signed out 401; OFFICER 403 on recalculation and
+// /api/admin/*, MANAGER 403 on /api/admin/*.
 const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" | "multipart" }> = {
   "GET /api/login": { url: "/api/login", statuses: everyone(302) },
   "POST /api/login": { url: "/api/login", statuses: everyone(400), body: "json" },

@@ -1,5 +1,5 @@
 // Every page form against generated hostile input (fast-check), on a production server of its
-// own: each request must be refused the way its page refuses bad input (the spec's message on
+// own: each request must be refused the way its page refuses bad input (the page's message on
 // the page, or a redirect to a page that shows it), never answer 5xx, and never change a row of
 // the database or a file under the data directory.
 import fs from "node:fs";

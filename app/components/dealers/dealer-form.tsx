@@ -43,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The dealer's fields in the spec's four sections: used by Add Dealer and the details page's edit mode. */
+/** The dealer's fields in four sections: used by Add Dealer and the details page's edit mode. */
 export function DealerForm({ id, intent, defaultValue, lastResult, submitLabel, cancel, locatingLabel }: Props) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);

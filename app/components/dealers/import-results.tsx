@@ -1,12 +1,12 @@
 export type ImportResultView = { total: number; successful: number; failed: number; errors: string[] };
 
-/** The first `limit` error lines, then "... and N more errors" (part-2 §8). */
+/** The first `limit` error lines (10 in the import dialog, 5 on the admin import page), then "... and N more errors". */
 export function shownErrors(errors: readonly string[], limit: number): string[] {
   if (errors.length <= limit) return [...errors];
   return [...errors.slice(0, limit), `... and ${errors.length - limit} more errors`];
 }
 
-/** Total, successful and failed counts, a headline as the spec's toasts word it, and the error lines. */
+/** Total, successful and failed counts, a headline worded as the import toasts are ("Import Completed with Errors"), and the error lines. */
 export function ImportResults({ result, errorLimit }: { result: ImportResultView; errorLimit: number }) {
   const headline =
     result.failed === 0

@@ -5,7 +5,7 @@ import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-
 import { telHref } from "~/lib/phone";
 import { useRootData } from "~/lib/root-data";
 
-// The Dealer Locations Map (part-2 §2), loaded only in the browser and only on /dealer-map.
+// The Dealer Locations Map, loaded only in the browser and only on /dealer-map.
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
 // pan smoothly on a cheap phone; their popups are built when opened. Check-ins are few per day
 // and are numbered DOM markers with a polyline per agent in the agent's colour.
@@ -97,7 +97,7 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
   );
 }
 
-/** The info window of a dealer (part-2 §2), built with DOM text nodes (no HTML from data). */
+/** The info window of a dealer, built with DOM text nodes (no HTML from data). */
 function dealerPopup(dealer: MapDealer): HTMLElement {
   const root = document.createElement("div");
   root.className = "dealer-popup space-y-1 text-sm";

@@ -10,7 +10,7 @@ const NO_ADDRESS = "Address not available";
 type Values = { lat: string; lng: string; address: string };
 
 /**
- * The post's place (part-2 §2): captured when the screen opens, refreshable, with an editable
+ * The post's place: captured when the screen opens, refreshable, with an editable
  * address. One layout with and without JavaScript, so nothing moves when React takes over:
  * latitude, longitude and address fields (typed in, or filled by the capture), and a status
  * line with room for two lines, where a failed capture says so.
@@ -44,7 +44,7 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
           const answer = response.ok ? ((await response.json()) as { address?: string; fromProvider?: boolean }) : null;
           if (answer?.fromProvider && answer.address) address = answer.address;
         } catch {
-          // The spec's fallback text stays.
+          // "Address not available" stays.
         }
         if (id !== request.current) return;
         setValues({ lat, lng, address });

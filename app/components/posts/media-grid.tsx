@@ -46,7 +46,7 @@ export function photoAttributes(item: MediaView, single: boolean) {
   };
 }
 
-/** 75 -> "1:15" (part-1 §2: video duration as minutes:seconds). */
+/** A video's duration as minutes:seconds: 75 -> "1:15". */
 export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;

@@ -34,7 +34,8 @@ export type PostCardData = {
 const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ default: module.CommentsPanel })));
 
 /**
- * The post card of part-1 §2. `comments` is the open comment panel of /posts/{id}, rendered by
+ * A post in the feed and on /posts/{id}: author, type, time, place, text, media, sale or recovery
+ * details, like, comment and share. `comments` is the open comment panel of /posts/{id}, rendered by
  * that page (so it is in its HTML); on the feed the panel opens on request.
  */
 export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: ReactNode; viewerId: number }) {

@@ -24,7 +24,7 @@ const MEDALS: Record<number, { emoji: string; label: string }> = {
 
 export const PERIOD_LABELS = { today: "Today", week: "This week", month: "This month", all: "All time" } as const;
 
-/** The feed's "Sales Agent Rankings" (part-1 §2): position, medals for 1–3, km, hours, money. */
+/** The feed's "Sales Agent Rankings": position, medals for 1–3, km, hours, money. */
 export function RankingsTable({
   rows,
   period,

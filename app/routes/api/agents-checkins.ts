@@ -8,7 +8,7 @@ import { listVersion } from "~/models/list-version.server";
 
 /**
  * GET /api/agents/checkins?date=yyyy-MM-dd[&province=Punjab][&agent={userId}]: the day's
- * check-ins in time order (the spec's fields, plus each one's number in its agent's day, the
+ * check-ins in time order (the call's original fields, plus each one's number in its agent's day, the
  * Start / Stop / Latest label and the agent's colour). A missing or malformed date is a 400.
  * Tagged with the check-ins' version (and whether the day is today, which names the last stop).
  */

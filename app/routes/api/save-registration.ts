@@ -4,7 +4,7 @@ import { createUserSession } from "~/models/session.server";
 import { registerUser, toApiUser, withAddresses } from "~/models/user.server";
 import { saveRegistrationSchema } from "~/models/user.schema";
 
-/** POST /api/save-registration: registration fields and both places in one call (decisions.md §1). */
+/** POST /api/save-registration: registration fields and both places in one call, for one-shot clients; creates the OFFICER and signs in. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed({ request });
   const input = await readJsonBody(request, saveRegistrationSchema);

@@ -70,7 +70,7 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
   });
   const submitting = navigation.state === "submitting";
-  // The spec disables the button while either field is empty; without JavaScript the server answers instead.
+  // The button is disabled while either field is empty; without JavaScript the server answers instead.
   const incomplete = hydrated && !(fields.newPassword.value && fields.confirmPassword.value);
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">

@@ -37,7 +37,7 @@ import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` }];
 
-/** The dealer's id comes from the query parameter `id` (`/dealer-details?id=7`), else from the path. */
+/** The dealer's id comes from the query parameter `id` (`/dealer-details?id=7`), else from the last path segment. */
 function dealerIdFrom(request: Request, param: string | undefined): number {
   const url = new URL(request.url);
   return parseId(url.searchParams.get("id") ?? param ?? url.pathname.split("/").filter(Boolean).at(-1)) ?? 0;
@@ -283,7 +283,7 @@ function ImageForm({ intent, label, button, actionData }: { intent: string; labe
   );
 }
 
-/** The spec's upload progress: +10 every 100 ms up to 90 while busy, 100 when done, gone after 1 s. */
+/** A simulated upload progress: +10 every 100 ms up to 90 while busy, 100 when done, gone after 1 s. */
 function useSimulatedProgress(busy: boolean): number | null {
   const [progress, setProgress] = useState<number | null>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 
-// Each form given bad input shows the spec's messages, with JavaScript (instantly) and without (from the server).
+// Each form given bad input shows its exact messages, with JavaScript (instantly) and without (from the server).
 
 // Browsers block empty `required` fields themselves; `novalidate` shows what a client
 // without that check (or a tampered form) gets from us.
@@ -53,7 +53,7 @@ test("registration refuses an email already in use", async ({ page, context }) =
 test("reset form: short and mismatched passwords", async ({ page, javaScriptEnabled }) => {
   await page.goto("/reset-password?token=whatever");
   if (javaScriptEnabled) {
-    // The spec disables the button while either field is empty.
+    // The button is disabled while either field is empty.
     await expect(page.getByRole("button", { name: "Reset Password" })).toBeDisabled();
     await page.getByLabel("New password").fill("123456");
     await expect(page.getByRole("button", { name: "Reset Password" })).toBeDisabled();

@@ -5,7 +5,8 @@ test("Use Current Location fills the place; a refusal shows the Location Notice"
   await page.goto("/add-dealer");
   await page.waitForSelector(".leaflet-container");
 
-  // Refused: the spec's notice, and the map stays usable.
+  // Refused: the location notice ("Unable to get your current location. Please select manually
+  // on the map."), and the map stays usable.
   await context.clearPermissions();
   await page.getByRole("button", { name: "Use Current Location" }).click();
   const notice = page.getByRole("alert").filter({ hasText: "Location Notice" });

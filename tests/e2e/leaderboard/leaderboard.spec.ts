@@ -5,7 +5,8 @@ import { e2eDatabasePath, expect, signIn, test } from "../support/fixtures";
 // The leaderboard (issue 6), with JavaScript on and off. Other tests run at the same time and
 // recalculate too, or post (a large RECOVERY can move the top three), so these assertions hold
 // whatever the order: the page agrees with GET /api/performance/leaderboard, and ranks, badges
-// and statuses follow the rules of decisions.md §4.
+// and statuses follow the score's rules (ranks 1…n for scores above 0, CROWN, SHIELD, CAP on
+// ranks 1 to 3; see app/lib/performance.ts).
 
 type Entry = {
   id: number;
@@ -119,11 +120,14 @@ test("after a recalculation a badge holder has the notification and the badge on
 
   // The best-placed seeded officer (password known) holding a rank badge.
   const holder = (await leaderboard(request)).find((e) => /^officer\d$/.test(e.username) && RANK_BADGES.includes(e.currentBadge ?? ""));
-  expect(holder).toBeDefined();
-  if (!holder?.currentBadge) return;
+  expect(holder, "after a recalculation a seeded officer holds CROWN, SHIELD or CAP").toBeDefined();
+  // Narrowed by throwing, never by returning: the test must not end here having checked nothing.
+  if (!holder?.currentBadge) throw new Error("no seeded officer holds a rank badge");
+  const title = BADGE_TITLES[holder.currentBadge];
+  if (!title) throw new Error(`no notification title for the badge ${holder.currentBadge}`);
   await signIn(page, holder.username);
   await page.goto("/notifications");
-  await expect(page.getByText(BADGE_TITLES[holder.currentBadge] ?? "").first()).toBeVisible();
+  await expect(page.getByText(title).first()).toBeVisible();
 
   const db = new Database(e2eDatabasePath(), { readonly: true });
   const post = db.prepare("SELECT id FROM Post WHERE userId = ? ORDER BY createdAt DESC LIMIT 1").get(holder.id) as { id: number } | undefined;

@@ -1,7 +1,8 @@
 import { expect, test } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 
-// Without the device share facility, Share copies the post's text and says so (part-1 §2).
+// Without the device share facility, Share copies the post's text and says so
+// ("Post content copied to clipboard!").
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
 test("Share copies the post text to the clipboard", async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 import { photo } from "./support";
 
-// The upload widget's messages (part-2 §8) in the browser; without JavaScript the server's
+// The upload widget's messages in the browser; without JavaScript the server's
 // answers for the same cases are covered by tests/api/posts.spec.ts and posts.spec.ts.
 
 const WRONG_TYPE = "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";

@@ -27,12 +27,12 @@ import {
 } from "./junk";
 import type { DatabaseWatch } from "./server";
 
-// The spec's wording of messages that live in server-only modules.
+// The exact wording of messages that live in server-only modules.
 const FORBIDDEN = "You don't have permission to access this page.";
 const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
 const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
 const REGISTRATION_NOT_FOUND = "Registration data not found. Please start over.";
-/** The spec's not-found page (the root error boundary). */
+/** The not-found page's heading (the root error boundary). */
 const NOT_FOUND = "404 Page Not Found";
 /** Zod's own message when a field comes twice (a list where text was expected). */
 const WRONG_TYPE = "Invalid input";

@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "~/http/api/openapi.server";
+import { UPLOAD_PATH } from "~/models/upload-url.server";
+
+// The README's table of JSON API calls ("## The JSON API") and GET /api/openapi.json must list
+// the same calls. The OpenAPI document is built from the code, so when they differ the README
+// is what gets fixed.
+//
+// How a row's first cell is read:
+// - every `code span` in it is one or more calls: "GET /api/user", "GET /api/me";
+// - "GET/POST/DELETE /api/posts/{id}/react" lists several methods for one path;
+// - a query string ("?query=&limit=", "?period=today\|week") documents parameters, not a path,
+//   and is dropped;
+// - path parameters are compared by position, not by name ("{id}" and "{uploadId}" both
+//   become "{}"): the README may name a parameter for its reader;
+// - "PUT {uploadURL}" is the signed URL that POST /api/objects/upload answers. It is always a
+//   URL of this app, UPLOAD_PATH + "/{uploadId}" plus the signature's query string, so it
+//   stands for that path.
+
+const README = new URL("../../../README.md", import.meta.url);
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+function normalisePath(path: string): string {
+  return path.split("?")[0]!.replace(/\{\w+\}/g, "{}");
+}
+
+/** "METHOD /path" for every call in the README's JSON API table. */
+function readmeCalls(markdown: string): string[] {
+  const section = markdown.split(/^## The JSON API$/m)[1]?.split(/^## /m)[0];
+  if (!section) throw new Error('README.md has no "## The JSON API" section');
+  const rows = section.split("\n").filter((line) => line.startsWith("| `"));
+  const calls: string[] = [];
+  for (const row of rows) {
+    const firstCell = row.slice(1).split(/(?<!\\)\|/)[0]!;
+    for (const [, span] of firstCell.matchAll(/`([^`]+)`/g)) {
+      const match = /^([A-Z/]+) (\S+)$/.exec(span!);
+      if (!match) throw new Error(`Not a call: \`${span}\` in ${row}`);
+      const [, methods, target] = match;
+      const path = target === "{uploadURL}" ? `${UPLOAD_PATH}/{uploadId}` : target!;
+      for (const method of methods!.split("/")) {
+        if (!METHODS.includes(method)) throw new Error(`Unknown method ${method} in ${row}`);
+        calls.push(`${method} ${normalisePath(path)}`);
+      }
+    }
+  }
+  return calls;
+}
+
+/** "METHOD /path" for every operation of the OpenAPI document. */
+function openApiCalls(): string[] {
+  const document = buildOpenApiDocument("http://localhost:3000");
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations as object).map((method) => `${method.toUpperCase()} ${normalisePath(path)}`),
+  );
+}
+
+describe("the README's API table", () => {
+  const calls = readmeCalls(readFileSync(README, "utf8"));
+
+  it("lists each call once", () => {
+    expect(calls.length).toBeGreaterThan(40);
+    expect(calls.filter((call, index) => calls.indexOf(call) !== index)).toEqual([]);
+  });
+
+  it("lists exactly the calls of openapi.json", () => {
+    const documented = new Set(openApiCalls());
+    const listed = new Set(calls);
+    expect({
+      missingFromReadme: [...documented].filter((call) => !listed.has(call)).sort(),
+      notInOpenApi: [...listed].filter((call) => !documented.has(call)).sort(),
+    }).toEqual({ missingFromReadme: [], notInOpenApi: [] });
+  });
+});
