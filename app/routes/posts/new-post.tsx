@@ -7,7 +7,7 @@ import { FieldErrors, FormErrors } from "~/components/forms";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
 import { useHydrated } from "~/lib/hydrated";
-import { keepForLater, postBodyFromForm, type Waiting } from "~/lib/outbox";
+import { keepForLater, postBodyFromForm, type QueuedSubmission } from "~/lib/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { MultipartLimitError, readMultipartForm } from "~/http/multipart.server";
@@ -28,7 +28,7 @@ export const POST_FAILED = "Failed to create post. Please try again.";
 const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
 
 /** The post as it waits on the phone: the /api body, sent later with the form's key. */
-function waitingPost(formData: FormData, userId: number, key: string): Waiting {
+function waitingPost(formData: FormData, userId: number, key: string): QueuedSubmission {
   const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
   const description = String(formData.get("text") ?? "").trim();
   return {
@@ -44,10 +44,10 @@ function waitingPost(formData: FormData, userId: number, key: string): Waiting {
 
 /**
  * The post submitted online, until its answer comes: when the request fails on the way (a
- * flaky network), the error boundary keeps it on the phone with the same key, so the outbox's
+ * flaky network), the error boundary keeps it on the phone with the same key, so the send queue's
  * retry can never make a second copy of a post that did reach the server.
  */
-let inFlight: Waiting | undefined;
+let inFlight: QueuedSubmission | undefined;
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
@@ -187,7 +187,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
-  async function keepOffline(post: Waiting) {
+  async function keepOffline(post: QueuedSubmission) {
     try {
       await keepForLater(post);
     } catch {
