@@ -16,6 +16,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { SALE_PRODUCTS, type PostType, type SaleProduct } from "~/lib/post-types";
 import { computeStandings, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
+import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
 import { DEALER_ABOUT, DEALER_NOTES, EMAIL_DOMAINS, NAME_PREFIXES_BY_PROVINCE, NAME_SUFFIXES } from "./seed-data/dealers";
 import {
@@ -439,9 +440,6 @@ function saleFields(rng: Random, officer: OfficerProfile): SaleFields {
   };
 }
 
-/** Post types written at a dealer's shop. */
-const AT_DEALER_TYPES: ReadonlySet<PostType> = new Set(["SALE", "RECOVERY", "DEALER_MEETING"]);
-
 /** Where a post was written: the dealer's shop, the town's market, or a village. */
 function postPlace(rng: Random, type: PostType, town: Town, village: Village, shop: SeedDealer | null): Place {
   if (shop) return { ...near(rng, shop.lat, shop.lng, 0.0005), address: dealerAddress(shop) };
@@ -464,12 +462,13 @@ function buildOfficerPost(context: PostContext, wantedType: PostType, dayTowns: 
   const { rng, user } = context;
   const officer = user.officer;
   if (!officer) throw new Error("Officer posts need an officer");
-  const needsDealer = wantedType === "RECOVERY" || wantedType === "DEALER_MEETING";
+  const needsDealer = DEALER_REQUIRED_TYPES.has(wantedType);
   const wantsDealer = needsDealer || (wantedType === "SALE" && rng.chance(0.88)) || rng.chance(0.2);
   const dealer = wantsDealer ? dealerFor(context, dayTowns) : null;
   // Without a registered dealer nearby yet, a dealer visit becomes a field visit.
   const type: PostType = needsDealer && !dealer ? "FIELD_VISIT" : wantedType;
-  const shop = dealer && AT_DEALER_TYPES.has(type) ? dealer : null;
+  // Post types that take a dealer are written at the dealer's shop.
+  const shop = dealer && DEALER_TYPES.has(type) ? dealer : null;
   const town = shop?.town ?? context.town;
   const village = villageNear(context, town);
   const farmer = personName(rng, town.province);

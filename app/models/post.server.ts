@@ -6,7 +6,7 @@ import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created } from "~/models/idempotency.server";
 import { checkMedia, MediaError, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
-import { DEALER_REQUIRED, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
+import { DEALER_REQUIRED, DEALER_TYPES, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
 import type { z } from "zod";
 import type { checkInSchema } from "~/models/post.schema";
 
@@ -242,8 +242,7 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
   if (files.length + input.media.length > MAX_FILES) throw new PostError(413, TOO_MANY_FILES, "media");
   const checked = files.map((file) => ({ file, sniffed: wrapMedia(() => checkMedia(file.bytes, file.name)) }));
 
-  const dealerTypes = input.type === "SALE" || input.type === "RECOVERY" || input.type === "DEALER_MEETING";
-  const dealerId = dealerTypes ? (input.dealerId ?? null) : null;
+  const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
   if (dealerId !== null) {
     const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { id: true } });
     if (!dealer) throw new PostError(400, DEALER_REQUIRED, "dealerId");
