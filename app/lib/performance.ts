@@ -3,9 +3,22 @@
 // the demo seed feeds them its in-memory history. Browser-safe: the leaderboard's labels too.
 // See docs/decisions/0009-performance-score.md.
 
+import type { Role } from "~/lib/roles";
+
 export const PERFORMANCE_WINDOW_DAYS = 30;
 /** STAR "Consistent Achiever": posted on at least this many of the window's days. */
 export const STAR_MIN_POSTED_DAYS = 20;
+
+/** Who may recalculate the scores on demand (the leaderboard's button, POST /api/performance/calculate): MANAGER and ADMIN. */
+export const RECALCULATORS = ["MANAGER", "ADMIN"] as const satisfies readonly Role[];
+
+export function canRecalculate(role: string): boolean {
+  return (RECALCULATORS as readonly string[]).includes(role);
+}
+
+/** The answers to a recalculation, the same on the leaderboard page and through the API. */
+export const RECALCULATED = "Performance scores have been recalculated and badges assigned.";
+export const RECALCULATION_FAILED = "Failed to calculate performance scores";
 
 /** The weights of the four parts, in the order the "Performance Calculation" card lists them. */
 export const PERFORMANCE_WEIGHTS = [
