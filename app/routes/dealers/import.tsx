@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/import";
 import { ImportResults } from "~/components/dealers/import-results";
+import { importNotice } from "~/lib/dealer-import";
 import { requireUser } from "~/models/auth.server";
 import { getImportRecord, hasExcelName, ImportFileError, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
 import { readSpreadsheetForm, UploadError } from "~/models/dealer-upload.server";
@@ -28,11 +29,7 @@ export async function action(args: Route.ActionArgs) {
     const { file } = await readSpreadsheetForm(args.request);
     if (!file || !hasExcelName(file.name)) throw new ImportFileError(415, NOT_EXCEL);
     const result = await importDealerFile(file.bytes, { fileName: file.name, userId: user.id });
-    const toast =
-      result.failed === 0
-        ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.` }
-        : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" as const };
-    return redirectWithToast(`/dealers/import?result=${result.importId}`, toast);
+    return redirectWithToast(`/dealers/import?result=${result.importId}`, importNotice(result));
   } catch (error) {
     if (error instanceof ImportFileError || error instanceof UploadError) {
       return data({ error: { title: titleFor(error.status), message: error.message } }, { status: error.status });
