@@ -6,16 +6,18 @@
  *   DATABASE_URL=file:./data/fieldline.db npx tsx prisma/seed.ts
  *
  * Everything comes from a fixed-seed generator, so every run writes the same rows; only the
- * dates move, relative to today in Asia/Karachi, so that the last 30 days (today included)
- * always have activity. Today's activity is placed before the current time. The seed first
+ * dates move, relative to today in the app's time zone (APP_TIME_ZONE, Asia/Karachi), so that
+ * the last 30 days (today included) always have activity. Today's activity is placed before the current time. The seed first
  * empties every table, so it can be run again at any time. Every password is "fieldline".
  */
 import { pathToFileURL } from "node:url";
 import { applyPragmas, prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { DEFAULT_AVATARS, type AvatarType } from "~/lib/avatars";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { SALE_PRODUCTS, type PostType, type SaleProduct } from "~/lib/post-types";
 import { computeStandings, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
+import { periodRange } from "~/models/metrics.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
 import { DEALER_ABOUT, DEALER_NOTES, EMAIL_DOMAINS, NAME_PREFIXES_BY_PROVINCE, NAME_SUFFIXES } from "./seed-data/dealers";
@@ -46,8 +48,6 @@ export const DEMO_PASSWORD = "fieldline";
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Asia/Karachi is UTC+5 all year round (no daylight saving time). */
-const KARACHI_OFFSET_MS = 5 * HOUR_MS;
 /** Days of posts, today included. */
 const ACTIVITY_DAYS = 30;
 /** The performance window of decisions.md §4. */
@@ -61,12 +61,12 @@ const CALCULATION_MINUTE = 7 * 60;
 const CALCULATION_DAYS = [21, 14, 7, 0] as const;
 
 // ---------------------------------------------------------------------------------------------
-// Time: a "slot" is a Karachi calendar day (days before today) and a minute of that day.
+// Time: a "slot" is a local calendar day (days before today) and a minute of that day.
 // ---------------------------------------------------------------------------------------------
 
 interface Slot {
   daysAgo: number;
-  /** Minutes after Karachi midnight. */
+  /** Minutes after local midnight. */
   minute: number;
 }
 
@@ -88,7 +88,7 @@ class Clock {
 
   constructor(now: Date) {
     this.now = now.getTime();
-    this.todayStart = Math.floor((this.now + KARACHI_OFFSET_MS) / DAY_MS) * DAY_MS - KARACHI_OFFSET_MS;
+    this.todayStart = periodRange("today", now).from;
     const latest = Math.min(this.todayStart + WORKDAY_END * MINUTE_MS, this.now - MINUTE_MS);
     this.todayTo = latest > this.todayStart ? latest : this.now - 1;
     this.todayFrom = Math.max(
@@ -180,7 +180,6 @@ function personName(rng: Random, province: Province): { first: string; last: str
 // Users
 // ---------------------------------------------------------------------------------------------
 
-const AVATARS = ["DEFAULT_1", "DEFAULT_2", "DEFAULT_3", "DEFAULT_4", "DEFAULT_5"] as const;
 const COLONIES = ["Model Town", "Satellite Town", "Gulistan Colony", "Civil Lines", "Officers Colony", "Cantt"];
 
 interface SeedUser {
@@ -191,7 +190,7 @@ interface SeedUser {
   homeTown?: Town;
   home?: Place;
   warehouse?: Place;
-  avatar: string;
+  avatar: AvatarType;
   createdAtMs: number;
 }
 
@@ -216,7 +215,7 @@ function buildUsers(clock: Clock): SeedUser[] {
       homeTown,
       home: { ...homeSpot, address: `House ${rng.int(3, 240)}, ${rng.pick(COLONIES)}, ${where}` },
       warehouse: { ...warehouseSpot, address: `${officer.warehouseStreet}, ${where}` },
-      avatar: rng.pick(AVATARS),
+      avatar: rng.pick(DEFAULT_AVATARS),
       createdAtMs: clock.todayStart - officer.joinedDaysAgo * DAY_MS + rng.int(9 * 60, 17 * 60) * MINUTE_MS,
     };
   });
