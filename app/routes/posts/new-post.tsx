@@ -20,7 +20,7 @@ import { createPost, PostError } from "~/models/post.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, fileTooLarge, MAX_FILE_BYTES, MAX_FILES, MAX_TEXT, TOO_MANY_FILES } from "~/models/post.rules";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/http/toast.server";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv, useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
@@ -120,7 +120,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const rootData = useRootData();
-  const currency = rootData?.env.CURRENCY_SYMBOL ?? "$";
+  const currency = usePublicEnv().CURRENCY_SYMBOL;
   const userId = rootData?.user?.id;
   const { prefill, dealerSearch, dealerTotal } = loaderData;
   // With JavaScript the dealer search answers in place (the page's loader, fetched); without it, it reloads the page.
