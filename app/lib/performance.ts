@@ -3,6 +3,8 @@
 // the demo seed feeds them its in-memory history. Browser-safe: the leaderboard's labels too.
 // See docs/decisions/0009-performance-score.md.
 
+import { AVATARS } from "~/lib/avatars";
+import { formatMoney } from "~/lib/money";
 import type { Role } from "~/lib/roles";
 
 export const PERFORMANCE_WINDOW_DAYS = 30;
@@ -36,14 +38,8 @@ export type Badge = (typeof BADGES)[number];
 /** Ranks 1, 2 and 3 earn these. */
 export const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
 
-/** How notifications name a badge: "You earned the Crown: Team Leader". */
-export const BADGE_NAMES: Record<Badge, { noun: string; title: string }> = {
-  CROWN: { noun: "Crown", title: "Team Leader" },
-  SHIELD: { noun: "Shield", title: "Top Performer" },
-  CAP: { noun: "Cap", title: "Excellence Award" },
-  TROPHY: { noun: "Trophy", title: "Champion" },
-  STAR: { noun: "Star", title: "Consistent Achiever" },
-};
+/** How notifications name a badge: "You earned the Crown: Team Leader" (the title is the avatar catalogue's name). */
+export const BADGE_NOUNS: Record<Badge, string> = { CROWN: "Crown", SHIELD: "Shield", CAP: "Cap", TROPHY: "Trophy", STAR: "Star" };
 
 /** One officer's aggregates over the window. Amounts in cents. */
 export type OfficerActivity = {
@@ -152,15 +148,10 @@ export type PerformanceNotification = {
   newRank: number | null;
 };
 
-function formatCents(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 export function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
-  const { noun, title } = BADGE_NAMES[badge];
-  const heading = `You earned the ${noun}: ${title}`;
+  const heading = `You earned the ${BADGE_NOUNS[badge]}: ${AVATARS[badge].name}`;
   if (badge === "TROPHY") {
-    return { title: heading, message: `Highest sales of the team in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatCents(standing.salesCents)}.` };
+    return { title: heading, message: `Highest sales of the team in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatMoney(standing.salesCents)}.` };
   }
   if (badge === "STAR") {
     return { title: heading, message: `You posted on ${standing.postedDays} of the last ${PERFORMANCE_WINDOW_DAYS} days. Keep it up!` };
