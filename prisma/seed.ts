@@ -16,7 +16,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { DEFAULT_AVATARS, type AvatarType } from "~/lib/avatars";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { SALE_PRODUCTS, type PostType, type SaleProduct } from "~/lib/post-types";
-import { computeStandings, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
+import { computeStandings, PERFORMANCE_WINDOW_DAYS, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
 import { periodRange } from "~/models/metrics.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
@@ -50,8 +50,8 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 /** Days of posts, today included. */
 const ACTIVITY_DAYS = 30;
-/** The performance window of decisions.md §4. */
-const WINDOW_MS = 30 * DAY_MS;
+/** The performance window: a calculation counts the 30 days before it. */
+const WINDOW_MS = PERFORMANCE_WINDOW_DAYS * DAY_MS;
 /** The working day, in minutes after midnight: check-ins fall between these. */
 const WORKDAY_START = 7 * 60;
 const WORKDAY_END = 19 * 60 + 30;
