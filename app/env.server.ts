@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
 
 // Every setting the server reads, checked once at start. Defaults run a local demo;
 // .env.example documents each one.
@@ -12,14 +13,12 @@ const envSchema = z
     DATA_DIR: z.string().default("./data"),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Fieldline <no-reply@fieldline.app>"),
-    TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
-    TILE_ATTRIBUTION: z
-      .string()
-      .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+    TILE_URL: z.string().default(PUBLIC_ENV_DEFAULTS.TILE_URL),
+    TILE_ATTRIBUTION: z.string().default(PUBLIC_ENV_DEFAULTS.TILE_ATTRIBUTION),
     GEOCODER_URL: z.url().default("https://nominatim.openstreetmap.org"),
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
-    APP_TIME_ZONE: z.string().default("Asia/Karachi"),
-    CURRENCY_SYMBOL: z.string().default("$"),
+    APP_TIME_ZONE: z.string().default(PUBLIC_ENV_DEFAULTS.APP_TIME_ZONE),
+    CURRENCY_SYMBOL: z.string().default(PUBLIC_ENV_DEFAULTS.CURRENCY_SYMBOL),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),

@@ -6,16 +6,19 @@
  *   DATABASE_URL=file:./data/fieldline.db npx tsx prisma/seed.ts
  *
  * Everything comes from a fixed-seed generator, so every run writes the same rows; only the
- * dates move, relative to today in Asia/Karachi, so that the last 30 days (today included)
- * always have activity. Today's activity is placed before the current time. The seed first
+ * dates move, relative to today in the app's time zone (APP_TIME_ZONE, Asia/Karachi), so that
+ * the last 30 days (today included) always have activity. Today's activity is placed before the current time. The seed first
  * empties every table, so it can be run again at any time. Every password is "fieldline".
  */
 import { pathToFileURL } from "node:url";
 import { applyPragmas, prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { DEFAULT_AVATARS, type AvatarType } from "~/lib/avatars";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { SALE_PRODUCTS, type PostType, type SaleProduct } from "~/lib/post-types";
-import { computeStandings, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
+import { computeStandings, PERFORMANCE_WINDOW_DAYS, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
+import { periodRange } from "~/models/metrics.server";
+import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
 import { DEALER_ABOUT, DEALER_NOTES, EMAIL_DOMAINS, NAME_PREFIXES_BY_PROVINCE, NAME_SUFFIXES } from "./seed-data/dealers";
 import {
@@ -45,12 +48,10 @@ export const DEMO_PASSWORD = "fieldline";
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Asia/Karachi is UTC+5 all year round (no daylight saving time). */
-const KARACHI_OFFSET_MS = 5 * HOUR_MS;
 /** Days of posts, today included. */
 const ACTIVITY_DAYS = 30;
-/** The performance window: the last 30 days. */
-const WINDOW_MS = 30 * DAY_MS;
+/** The performance window: a calculation counts the 30 days before it. */
+const WINDOW_MS = PERFORMANCE_WINDOW_DAYS * DAY_MS;
 /** The working day, in minutes after midnight: check-ins fall between these. */
 const WORKDAY_START = 7 * 60;
 const WORKDAY_END = 19 * 60 + 30;
@@ -60,12 +61,12 @@ const CALCULATION_MINUTE = 7 * 60;
 const CALCULATION_DAYS = [21, 14, 7, 0] as const;
 
 // ---------------------------------------------------------------------------------------------
-// Time: a "slot" is a Karachi calendar day (days before today) and a minute of that day.
+// Time: a "slot" is a local calendar day (days before today) and a minute of that day.
 // ---------------------------------------------------------------------------------------------
 
 interface Slot {
   daysAgo: number;
-  /** Minutes after Karachi midnight. */
+  /** Minutes after local midnight. */
   minute: number;
 }
 
@@ -87,7 +88,7 @@ class Clock {
 
   constructor(now: Date) {
     this.now = now.getTime();
-    this.todayStart = Math.floor((this.now + KARACHI_OFFSET_MS) / DAY_MS) * DAY_MS - KARACHI_OFFSET_MS;
+    this.todayStart = periodRange("today", now).from;
     const latest = Math.min(this.todayStart + WORKDAY_END * MINUTE_MS, this.now - MINUTE_MS);
     this.todayTo = latest > this.todayStart ? latest : this.now - 1;
     this.todayFrom = Math.max(
@@ -179,7 +180,6 @@ function personName(rng: Random, province: Province): { first: string; last: str
 // Users
 // ---------------------------------------------------------------------------------------------
 
-const AVATARS = ["DEFAULT_1", "DEFAULT_2", "DEFAULT_3", "DEFAULT_4", "DEFAULT_5"] as const;
 const COLONIES = ["Model Town", "Satellite Town", "Gulistan Colony", "Civil Lines", "Officers Colony", "Cantt"];
 
 interface SeedUser {
@@ -190,7 +190,7 @@ interface SeedUser {
   homeTown?: Town;
   home?: Place;
   warehouse?: Place;
-  avatar: string;
+  avatar: AvatarType;
   createdAtMs: number;
 }
 
@@ -215,7 +215,7 @@ function buildUsers(clock: Clock): SeedUser[] {
       homeTown,
       home: { ...homeSpot, address: `House ${rng.int(3, 240)}, ${rng.pick(COLONIES)}, ${where}` },
       warehouse: { ...warehouseSpot, address: `${officer.warehouseStreet}, ${where}` },
-      avatar: rng.pick(AVATARS),
+      avatar: rng.pick(DEFAULT_AVATARS),
       createdAtMs: clock.todayStart - officer.joinedDaysAgo * DAY_MS + rng.int(9 * 60, 17 * 60) * MINUTE_MS,
     };
   });
@@ -439,9 +439,6 @@ function saleFields(rng: Random, officer: OfficerProfile): SaleFields {
   };
 }
 
-/** Post types written at a dealer's shop. */
-const AT_DEALER_TYPES: ReadonlySet<PostType> = new Set(["SALE", "RECOVERY", "DEALER_MEETING"]);
-
 /** Where a post was written: the dealer's shop, the town's market, or a village. */
 function postPlace(rng: Random, type: PostType, town: Town, village: Village, shop: SeedDealer | null): Place {
   if (shop) return { ...near(rng, shop.lat, shop.lng, 0.0005), address: dealerAddress(shop) };
@@ -464,12 +461,13 @@ function buildOfficerPost(context: PostContext, wantedType: PostType, dayTowns: 
   const { rng, user } = context;
   const officer = user.officer;
   if (!officer) throw new Error("Officer posts need an officer");
-  const needsDealer = wantedType === "RECOVERY" || wantedType === "DEALER_MEETING";
+  const needsDealer = DEALER_REQUIRED_TYPES.has(wantedType);
   const wantsDealer = needsDealer || (wantedType === "SALE" && rng.chance(0.88)) || rng.chance(0.2);
   const dealer = wantsDealer ? dealerFor(context, dayTowns) : null;
   // Without a registered dealer nearby yet, a dealer visit becomes a field visit.
   const type: PostType = needsDealer && !dealer ? "FIELD_VISIT" : wantedType;
-  const shop = dealer && AT_DEALER_TYPES.has(type) ? dealer : null;
+  // Post types that take a dealer are written at the dealer's shop.
+  const shop = dealer && DEALER_TYPES.has(type) ? dealer : null;
   const town = shop?.town ?? context.town;
   const village = villageNear(context, town);
   const farmer = personName(rng, town.province);

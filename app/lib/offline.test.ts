@@ -1,7 +1,7 @@
 import { AppError } from "~/lib/app-error";
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
-import { postBodyFromForm } from "~/lib/outbox";
+import { postBodyFromForm } from "~/lib/send-queue";
 import { isSubmissionKey, newSubmissionKey } from "~/lib/submission-key";
 import { submissionKeyFromForm, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { serviceWorkerScript, shellAssets, type ViteManifest } from "../../server/service-worker";
@@ -94,17 +94,17 @@ describe("the service worker script", () => {
 
   it("keeps the shell's lazy modules (the offline bar, New Post's validation) and what they import, but not the map picker", () => {
     const manifest: ViteManifest = {
-      "app/components/shell/outbox-status.tsx": { file: "assets/outbox-status.js", imports: ["_outbox.js", "_framework.js"] },
-      "app/models/post.validation.ts": { file: "assets/post.validation.js", imports: ["_zod.js", "_outbox.js"] },
+      "app/components/shell/send-queue-status.tsx": { file: "assets/send-queue-status.js", imports: ["_send-queue.js", "_framework.js"] },
+      "app/models/post.validation.ts": { file: "assets/post.validation.js", imports: ["_zod.js", "_send-queue.js"] },
       "app/components/map/location-map.client.tsx": { file: "assets/location-map.js", imports: ["_leaflet.js"], css: ["assets/leaflet.css"] },
-      "_outbox.js": { file: "assets/outbox.js" },
+      "_send-queue.js": { file: "assets/send-queue.js" },
       "_framework.js": { file: "assets/react-dom.js" },
       "_zod.js": { file: "assets/zod.js", css: ["assets/zod.css"] },
       "_leaflet.js": { file: "assets/leaflet.js" },
     };
     expect(shellAssets(assets, manifest).slice(7)).toEqual([
-      "/assets/outbox-status.js",
-      "/assets/outbox.js",
+      "/assets/send-queue-status.js",
+      "/assets/send-queue.js",
       "/assets/post.validation.js",
       "/assets/zod.js",
       "/assets/zod.css",

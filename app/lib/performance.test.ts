@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  BADGES,
+  badgeNotice,
+  canRecalculate,
   computeStandings,
   gapPart,
   leaderboardStatus,
@@ -182,5 +185,29 @@ describe("labels", () => {
     expect(scoreLabel(null)).toBe("No data");
     expect(scoreLabel("0.00")).toBe("No data");
     expect(scoreLabel(71.25)).toBe("71.25");
+  });
+});
+
+describe("canRecalculate", () => {
+  it("lets managers and admins recalculate, not officers", () => {
+    expect(["OFFICER", "MANAGER", "ADMIN", "UNKNOWN"].map(canRecalculate)).toEqual([false, true, true, false]);
+  });
+});
+
+describe("badgeNotice", () => {
+  const standing = { userId: 1, score: 80, rank: 1, badge: null, parts: { dealers: 1, recovery: 1, gap: 1, activity: 1 }, salesCents: 301_225_000, recoveryCents: 0, postedDays: 22 };
+
+  it("names each badge by its noun and the avatar catalogue's title", () => {
+    expect(BADGES.map((badge) => badgeNotice(standing, badge).title)).toEqual([
+      "You earned the Crown: Team Leader",
+      "You earned the Shield: Top Performer",
+      "You earned the Cap: Excellence Award",
+      "You earned the Trophy: Champion",
+      "You earned the Star: Consistent Achiever",
+    ]);
+  });
+
+  it("gives the Trophy's sales in dollars", () => {
+    expect(badgeNotice(standing, "TROPHY").message).toBe("Highest sales of the team in the last 30 days: $3,012,250.00.");
   });
 });

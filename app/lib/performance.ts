@@ -3,9 +3,24 @@
 // the demo seed feeds them its in-memory history. Browser-safe: the leaderboard's labels too.
 // See docs/decisions/0009-performance-score.md.
 
+import { AVATARS } from "~/lib/avatars";
+import { formatMoney } from "~/lib/money";
+import type { Role } from "~/lib/roles";
+
 export const PERFORMANCE_WINDOW_DAYS = 30;
 /** STAR "Consistent Achiever": posted on at least this many of the window's days. */
 export const STAR_MIN_POSTED_DAYS = 20;
+
+/** Who may recalculate the scores on demand (the leaderboard's button, POST /api/performance/calculate): MANAGER and ADMIN. */
+export const RECALCULATORS = ["MANAGER", "ADMIN"] as const satisfies readonly Role[];
+
+export function canRecalculate(role: string): boolean {
+  return (RECALCULATORS as readonly string[]).includes(role);
+}
+
+/** The answers to a recalculation, the same on the leaderboard page and through the API. */
+export const RECALCULATED = "Performance scores have been recalculated and badges assigned.";
+export const RECALCULATION_FAILED = "Failed to calculate performance scores";
 
 /** The weights of the four parts, in the order the "Performance Calculation" card lists them. */
 export const PERFORMANCE_WEIGHTS = [
@@ -23,14 +38,8 @@ export type Badge = (typeof BADGES)[number];
 /** Ranks 1, 2 and 3 earn these. */
 export const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
 
-/** How notifications name a badge: "You earned the Crown: Team Leader". */
-export const BADGE_NAMES: Record<Badge, { noun: string; title: string }> = {
-  CROWN: { noun: "Crown", title: "Team Leader" },
-  SHIELD: { noun: "Shield", title: "Top Performer" },
-  CAP: { noun: "Cap", title: "Excellence Award" },
-  TROPHY: { noun: "Trophy", title: "Champion" },
-  STAR: { noun: "Star", title: "Consistent Achiever" },
-};
+/** How notifications name a badge: "You earned the Crown: Team Leader" (the title is the avatar catalogue's name). */
+export const BADGE_NOUNS: Record<Badge, string> = { CROWN: "Crown", SHIELD: "Shield", CAP: "Cap", TROPHY: "Trophy", STAR: "Star" };
 
 /** One officer's aggregates over the window. Amounts in cents. */
 export type OfficerActivity = {
@@ -139,15 +148,10 @@ export type PerformanceNotification = {
   newRank: number | null;
 };
 
-function formatCents(cents: number): string {
-  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
 export function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
-  const { noun, title } = BADGE_NAMES[badge];
-  const heading = `You earned the ${noun}: ${title}`;
+  const heading = `You earned the ${BADGE_NOUNS[badge]}: ${AVATARS[badge].name}`;
   if (badge === "TROPHY") {
-    return { title: heading, message: `Highest sales of the team in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatCents(standing.salesCents)}.` };
+    return { title: heading, message: `Highest sales of the team in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatMoney(standing.salesCents)}.` };
   }
   if (badge === "STAR") {
     return { title: heading, message: `You posted on ${standing.postedDays} of the last ${PERFORMANCE_WINDOW_DAYS} days. Keep it up!` };

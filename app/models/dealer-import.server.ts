@@ -7,6 +7,7 @@ import * as XLSX from "@e965/xlsx";
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
 import { Prisma } from "~/generated/prisma/client";
+import { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
 import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
 import { duplicateKey } from "~/models/dealer.server";
@@ -18,7 +19,8 @@ import { metricsChanged } from "~/models/metrics.server";
 // Every row goes through the dealer form's own schema; files are checked from their bytes and
 // bounded before SheetJS sees them, so a hostile spreadsheet is refused with a clear message.
 
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+// The file's name, size and their messages are checked in the browser's dialog too.
+export { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL };
 export const IMPORT_MAX_ROWS = 10_000;
 /** Sum of the unpacked sizes of an .xlsx's parts; a real 10,000-row sheet unpacks to about 5 MB. */
 export const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
@@ -26,8 +28,6 @@ export const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_CELL_CHARS = 1000;
 export const IMPORT_BATCH_SIZE = 10;
 
-export const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
-export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
 export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
 export const UNPACKS_TOO_LARGE = "The spreadsheet is too large when unpacked (over 50MB). Please split it into smaller files.";
 export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
@@ -71,10 +71,6 @@ export function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
   const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
   if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
   return null;
-}
-
-export function hasExcelName(name: string): boolean {
-  return /\.(xlsx|xls)$/i.test(name.trim());
 }
 
 /**

@@ -28,6 +28,10 @@ export function fileTooLarge(name: string): string {
 export const FILE_TOO_LARGE = fileTooLarge("A file");
 export const WRONG_FILE_TYPE = "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";
 
-/** The post types that show the dealer selector, and those that require a dealer. */
+/**
+ * The post types that take a dealer (DEALER_MEETING, SALE, RECOVERY: the form shows the dealer
+ * selector, the post keeps the dealer; other types drop it), and those that require one
+ * (DEALER_MEETING, RECOVERY). The form, the schema, createPost and the seed all read these.
+ */
 export const DEALER_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "SALE", "RECOVERY"]);
 export const DEALER_REQUIRED_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "RECOVERY"]);

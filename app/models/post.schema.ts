@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
-import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DEALER_REQUIRED, LOCATION_INCOMPLETE, MAX_COMMENT, MAX_FILES, MAX_TEXT, PRICE_INVALID, PRICE_REQUIRED, PRODUCT_REQUIRED, QUANTITY_INVALID, QUANTITY_REQUIRED, TEXT_TOO_LONG, TOO_MANY_FILES, TYPE_REQUIRED } from "~/models/post.rules";
+import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DEALER_REQUIRED, DEALER_REQUIRED_TYPES, LOCATION_INCOMPLETE, MAX_COMMENT, MAX_FILES, MAX_TEXT, PRICE_INVALID, PRICE_REQUIRED, PRODUCT_REQUIRED, QUANTITY_INVALID, QUANTITY_REQUIRED, TEXT_TOO_LONG, TOO_MANY_FILES, TYPE_REQUIRED } from "~/models/post.rules";
 
 // The post, reaction, comment and check-in schemas: one per input, shared by the page forms
 // (with Conform, in the browser too) and the /api calls. The messages are the product's
@@ -98,7 +98,7 @@ export const postSchema = z.object(postFields).superRefine((post, ctx) => {
     require(post.salePrice, "salePrice", PRICE_REQUIRED);
   }
   if (post.type === "RECOVERY") require(post.recoveryAmount, "recoveryAmount", AMOUNT_REQUIRED);
-  if (post.type === "RECOVERY" || post.type === "DEALER_MEETING") require(post.dealerId, "dealerId", DEALER_REQUIRED);
+  if (DEALER_REQUIRED_TYPES.has(post.type)) require(post.dealerId, "dealerId", DEALER_REQUIRED);
 });
 export type PostInput = z.infer<typeof postSchema>;
 

@@ -7,7 +7,7 @@ import { createOnce, type Created } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import { checkMedia, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
-import { DEALER_REQUIRED, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
+import { DEALER_REQUIRED, DEALER_TYPES, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
 import type { z } from "zod";
 import type { checkInSchema } from "~/models/post.schema";
 
@@ -236,8 +236,7 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
   const checked = files.map((file) => ({ file, sniffed: checkMedia(file.bytes, file.name) }));
 
-  const dealerTypes = input.type === "SALE" || input.type === "RECOVERY" || input.type === "DEALER_MEETING";
-  const dealerId = dealerTypes ? (input.dealerId ?? null) : null;
+  const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
   if (dealerId !== null) {
     const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { id: true } });
     if (!dealer) throw new AppError(400, DEALER_REQUIRED, { field: "dealerId" });

@@ -1,9 +1,8 @@
 import { FileSpreadsheet, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
 import { ImportResults, type ImportResultView } from "./import-results";
-
-const MAX_BYTES = 10 * 1024 * 1024;
 
 type Step =
   | { name: "select"; error?: { title: string; message: string } }
@@ -67,16 +66,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   async function startUpload() {
     const file = input.current?.files?.[0];
-    if (!file) {
-      setStep({ name: "select", error: { title: "Invalid File Type", message: "Please select an Excel file (.xlsx or .xls)" } });
+    if (!file || !hasExcelName(file.name)) {
+      setStep({ name: "select", error: { title: "Invalid File Type", message: NOT_EXCEL } });
       return;
     }
-    if (!/\.(xlsx|xls)$/i.test(file.name)) {
-      setStep({ name: "select", error: { title: "Invalid File Type", message: "Please select an Excel file (.xlsx or .xls)" } });
-      return;
-    }
-    if (file.size > MAX_BYTES) {
-      setStep({ name: "select", error: { title: "File Too Large", message: "Please select a file smaller than 10MB" } });
+    if (file.size > IMPORT_MAX_BYTES) {
+      setStep({ name: "select", error: { title: "File Too Large", message: FILE_TOO_LARGE } });
       return;
     }
     setStep({ name: "uploading", progress: 0 });

@@ -1,3 +1,5 @@
+import { importNotice } from "~/lib/dealer-import";
+
 export type ImportResultView = { total: number; successful: number; failed: number; errors: string[] };
 
 /** The first `limit` error lines (10 in the import dialog, 5 on the admin import page), then "... and N more errors". */
@@ -8,15 +10,12 @@ export function shownErrors(errors: readonly string[], limit: number): string[] 
 
 /** Total, successful and failed counts, a headline worded as the import toasts are ("Import Completed with Errors"), and the error lines. */
 export function ImportResults({ result, errorLimit }: { result: ImportResultView; errorLimit: number }) {
-  const headline =
-    result.failed === 0
-      ? { title: "Import Successful", text: `${result.successful} dealers imported successfully.` }
-      : { title: "Import Completed with Errors", text: `${result.successful} succeeded, ${result.failed} failed.` };
+  const headline = importNotice(result);
   return (
     <section aria-label="Import results" className="space-y-3">
       <div role="status" className={`rounded-lg border p-3 ${result.failed === 0 ? "border-accent-6 bg-accent-2" : "border-warning-11 bg-warning-3"}`}>
         <p className="font-semibold">{headline.title}</p>
-        <p>{headline.text}</p>
+        <p>{headline.description}</p>
       </div>
       <dl className="grid grid-cols-3 gap-2 text-center">
         {(

@@ -3,7 +3,7 @@ import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, Popup as Leafl
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
 import { telHref } from "~/lib/phone";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv } from "~/lib/root-data";
 
 // The Dealer Locations Map, loaded only in the browser and only on /dealer-map.
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
@@ -46,7 +46,7 @@ type Props = {
 };
 
 export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: Props) {
-  const env = useRootData()?.env;
+  const env = usePublicEnv();
   const [dealers, setDealers] = useState<MapDealer[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -77,8 +77,8 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
     <div className="relative isolate" role="group" aria-label={label}>
       <MapContainer center={PAKISTAN_CENTER} zoom={PAKISTAN_ZOOM} preferCanvas className="h-[420px] w-full rounded-lg border border-gray-6">
         <TileLayer
-          url={env?.TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png"}
-          attribution={env?.TILE_ATTRIBUTION ?? "&copy; OpenStreetMap contributors"}
+          url={env.TILE_URL}
+          attribution={env.TILE_ATTRIBUTION}
         />
         <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} />
         {routes.map((route) => (

@@ -5,7 +5,7 @@ import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import shadowUrl from "leaflet/dist/images/marker-shadow.png?url";
 import { useEffect, useRef } from "react";
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv } from "~/lib/root-data";
 
 // Leaflet guesses its marker images' folder from its stylesheet, which fails once Vite
 // renames the files; a string imagePath turns the guess off and the URLs are used as given.
@@ -27,7 +27,7 @@ type Props = {
 const SAME_POINT = 1e-6;
 
 export default function LocationMap({ value, center, zoom, onPick, label }: Props) {
-  const env = useRootData()?.env;
+  const env = usePublicEnv();
   // The last point the user chose on the map itself; any other new value came from outside.
   const pickedHere = useRef<MapPoint | null>(null);
 
@@ -42,8 +42,8 @@ export default function LocationMap({ value, center, zoom, onPick, label }: Prop
     <div className="isolate" role="group" aria-label={label}>
       <MapContainer center={[start.lat, start.lng]} zoom={zoom} className="h-[280px] w-full rounded-lg border border-gray-6">
         <TileLayer
-          url={env?.TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png"}
-          attribution={env?.TILE_ATTRIBUTION ?? "&copy; OpenStreetMap contributors"}
+          url={env.TILE_URL}
+          attribution={env.TILE_ATTRIBUTION}
         />
         <FitContainer />
         <PickOnClick onPick={pick} />

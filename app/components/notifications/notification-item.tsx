@@ -15,11 +15,10 @@ export type NotificationView = {
   createdAt: string | Date;
 };
 
-const BADGE_ARTWORK = new Set(["CROWN", "SHIELD", "CAP"]);
-
 function Artwork({ notification }: { notification: NotificationView }) {
-  const badge = BADGE_ARTWORK.has(notification.badgeType ?? "") ? badgeFor(notification.badgeType) : null;
-  if (badge) {
+  // The ranked badges (Crown, Shield, Cap) show their artwork; the others the bell.
+  const badge = badgeFor(notification.badgeType);
+  if (badge?.rank) {
     return (
       <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${badge.colors.background}`} aria-label={badge.name}>
         {badge.emoji}

@@ -4,7 +4,7 @@ import { useFetcher, useLocation } from "react-router";
 import { avatarFor } from "~/lib/avatars";
 import { useHydrated } from "~/lib/hydrated";
 import { displayName } from "~/lib/names";
-import { keepForLater } from "~/lib/outbox";
+import { keepForLater } from "~/lib/send-queue";
 import { relativeTime } from "~/lib/relative-time";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 

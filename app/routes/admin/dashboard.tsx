@@ -19,7 +19,7 @@ import {
 import { requireRole } from "~/models/auth.server";
 import { formCall } from "~/http/form.server";
 import { redirectWithToast, type ToastInput } from "~/http/toast.server";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
@@ -130,11 +130,11 @@ function QuickActions() {
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { adminId, query, dashboard, users } = loaderData;
-  const env = useRootData()?.env;
+  const env = usePublicEnv();
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Admin Dashboard</h1>
-      <StatCards stats={dashboard.stats} currency={env?.CURRENCY_SYMBOL ?? "$"} />
+      <StatCards stats={dashboard.stats} currency={env.CURRENCY_SYMBOL} />
       <QuickActions />
       <RecentActivity dashboard={dashboard} />
 
@@ -167,7 +167,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         {users.users.length === 0 ? (
           <p className="px-2 text-sm text-gray-11">{query ? "No users found for your search." : "No users on this page."}</p>
         ) : (
-          <UsersTable users={users.users} adminId={adminId} timeZone={env?.APP_TIME_ZONE ?? "Asia/Karachi"} />
+          <UsersTable users={users.users} adminId={adminId} timeZone={env.APP_TIME_ZONE} />
         )}
         <Pager page={users.page} pageSize={users.pageSize} total={users.total} hrefFor={(page) => dashboardHref({ query, page })} label="User pages" />
       </section>

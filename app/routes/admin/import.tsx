@@ -4,6 +4,7 @@ import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
+import { importNotice } from "~/lib/dealer-import";
 import { requireRole } from "~/models/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -19,11 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireRole(args, "ADMIN");
   const result = await importSampleFile(user.id);
-  const toast =
-    result.failed === 0
-      ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.` }
-      : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" as const };
-  return redirectWithToast(`/admin/import?result=${result.importId}`, toast);
+  return redirectWithToast(`/admin/import?result=${result.importId}`, importNotice(result));
 }
 
 export default function AdminImport({ loaderData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { formatLocalDate } from "~/lib/date-format";
 import { outboxQuerySchema } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 import { listOutbox } from "~/infra/mail.server";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];
 
@@ -38,7 +38,7 @@ function TextWithLinks({ text }: { text: string }) {
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { emails, total, page, pageSize } = loaderData;
-  const timeZone = useRootData()?.env.APP_TIME_ZONE ?? "Asia/Karachi";
+  const timeZone = usePublicEnv().APP_TIME_ZONE;
   return (
     <div className="space-y-4">
       <header className="space-y-1">

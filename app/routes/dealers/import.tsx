@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { ImportResults } from "~/components/dealers/import-results";
+import { importNotice } from "~/lib/dealer-import";
 import { requireUser } from "~/models/auth.server";
 import { formCall } from "~/http/form.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
@@ -32,11 +33,7 @@ export async function action(args: Route.ActionArgs) {
       const { file } = await readSpreadsheetForm(args.request);
       if (!file || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL, { field: "file" });
       const result = await importDealerFile(file.bytes, { fileName: file.name, userId: user.id });
-      const toast =
-        result.failed === 0
-          ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.` }
-          : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" as const };
-      return redirectWithToast(`/dealers/import?result=${result.importId}`, toast);
+      return redirectWithToast(`/dealers/import?result=${result.importId}`, importNotice(result));
     },
     (error) => data({ error: { title: titleFor(error.status), message: error.message } }, { status: error.status }),
   );

@@ -9,7 +9,7 @@ import { getOptionalUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline" },
@@ -71,7 +71,7 @@ function Landing() {
 type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
 
 function Feed({ data }: { data: FeedData }) {
-  const currency = useRootData()?.env.CURRENCY_SYMBOL ?? "$";
+  const currency = usePublicEnv().CURRENCY_SYMBOL;
   const hydrated = useHydrated();
   const more = useFetcher<typeof loader>({ key: "feed-more" });
   // Pages appended with JavaScript, by the cursor they were loaded with (a revalidated page replaces itself).

@@ -7,7 +7,11 @@ import { displayName } from "~/lib/names";
 import {
   PERFORMANCE_WEIGHTS,
   PERFORMANCE_WINDOW_DAYS,
+  RECALCULATED,
+  RECALCULATION_FAILED,
+  RECALCULATORS,
   STAR_MIN_POSTED_DAYS,
+  canRecalculate,
   leaderboardStatus,
   scoreLabel,
 } from "~/lib/performance";
@@ -19,8 +23,6 @@ import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard · Fieldline" }];
 
-const RECALCULATORS = ["MANAGER", "ADMIN"] as const;
-
 /** Rankings a page: a thousand rows took a phone seconds to lay out and hydrate. */
 const PAGE_SIZE = 100;
 
@@ -31,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   const page = Math.min(query.success ? (query.data.page ?? 1) : 1, Math.max(1, Math.ceil(entries.length / PAGE_SIZE)));
   return {
     viewerId: user.id,
-    canRecalculate: (RECALCULATORS as readonly string[]).includes(user.role),
+    canRecalculate: canRecalculate(user.role),
     entries: entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
     total: entries.length,
     page,
@@ -49,9 +51,9 @@ export async function action(args: Route.ActionArgs) {
     await calculatePerformance();
   } catch (error) {
     console.error("Performance calculation failed:", error);
-    return redirectWithToast("/leaderboard", { title: "Failed to calculate performance scores", type: "error" });
+    return redirectWithToast("/leaderboard", { title: RECALCULATION_FAILED, type: "error" });
   }
-  return redirectWithToast("/leaderboard", { title: "Performance scores have been recalculated and badges assigned." });
+  return redirectWithToast("/leaderboard", { title: RECALCULATED });
 }
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {

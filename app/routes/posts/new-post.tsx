@@ -7,7 +7,7 @@ import { FieldErrors, FormErrors } from "~/components/forms";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
 import { useHydrated } from "~/lib/hydrated";
-import { keepForLater, postBodyFromForm, type Waiting } from "~/lib/outbox";
+import { keepForLater, postBodyFromForm, type QueuedSubmission } from "~/lib/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { formCall } from "~/http/form.server";
@@ -22,7 +22,7 @@ import { createPost } from "~/models/post.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rules";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/http/toast.server";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv, useRootData } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
@@ -30,7 +30,7 @@ export const POST_FAILED = "Failed to create post. Please try again.";
 const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
 
 /** The post as it waits on the phone: the /api body, sent later with the form's key. */
-function waitingPost(formData: FormData, userId: number, key: string): Waiting {
+function waitingPost(formData: FormData, userId: number, key: string): QueuedSubmission {
   const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
   const description = String(formData.get("text") ?? "").trim();
   return {
@@ -46,10 +46,10 @@ function waitingPost(formData: FormData, userId: number, key: string): Waiting {
 
 /**
  * The post submitted online, until its answer comes: when the request fails on the way (a
- * flaky network), the error boundary keeps it on the phone with the same key, so the outbox's
+ * flaky network), the error boundary keeps it on the phone with the same key, so the send queue's
  * retry can never make a second copy of a post that did reach the server.
  */
-let inFlight: Waiting | undefined;
+let inFlight: QueuedSubmission | undefined;
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
@@ -116,7 +116,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const rootData = useRootData();
-  const currency = rootData?.env.CURRENCY_SYMBOL ?? "$";
+  const currency = usePublicEnv().CURRENCY_SYMBOL;
   const userId = rootData?.user?.id;
   const { prefill, dealerSearch, dealerTotal } = loaderData;
   // With JavaScript the dealer search answers in place (the page's loader, fetched); without it, it reloads the page.
@@ -183,7 +183,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
-  async function keepOffline(post: Waiting) {
+  async function keepOffline(post: QueuedSubmission) {
     try {
       await keepForLater(post);
     } catch {

@@ -13,7 +13,7 @@ import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { redirectWithToast, toastCookie, type ToastInput } from "~/http/toast.server";
-import { useRootData } from "~/lib/root-data";
+import { usePublicEnv } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
 
@@ -99,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
-  const currency = useRootData()?.env.CURRENCY_SYMBOL ?? "$";
+  const currency = usePublicEnv().CURRENCY_SYMBOL;
   return (
     <div className="space-y-3">
       <Link to="/" className="btn-ghost -ml-2 px-2">

@@ -16,10 +16,10 @@ async function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
 }
 
 // The offline bar works with JavaScript only and is empty until the phone is offline or
-// something waits, so its code (IndexedDB outbox included) loads after the page, not with it.
+// something waits, so its code (the send queue's IndexedDB included) loads after the page, not with it.
 // (Posts and comments made offline are kept by their own forms, bar or no bar.)
-const OutboxStatus = lazy(() =>
-  importWhenOnline(() => import("~/components/shell/outbox-status")).then((module) => ({ default: module.OutboxStatus })),
+const SendQueueStatus = lazy(() =>
+  importWhenOnline(() => import("~/components/shell/send-queue-status")).then((module) => ({ default: module.SendQueueStatus })),
 );
 
 /** The signed-in chrome: top bar and bottom tabs around the page. Signed out, the page alone. */
@@ -30,7 +30,7 @@ export default function ShellLayout() {
     <div className="min-h-dvh pb-20">
       <TopBar user={rootData.user} unreadCount={rootData.unreadCount} />
       <Suspense fallback={null}>
-        <OutboxStatus userId={rootData.user.id} />
+        <SendQueueStatus userId={rootData.user.id} />
       </Suspense>
       <main className="mx-auto w-full max-w-2xl px-3 py-4">
         <Outlet />

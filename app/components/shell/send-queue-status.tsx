@@ -2,7 +2,7 @@ import { CloudOff, Clock } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useOnline } from "~/lib/online";
-import { discard, listWaiting, OUTBOX_CHANGED, sendWaiting, type Waiting } from "~/lib/outbox";
+import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmission } from "~/lib/send-queue";
 
 const RETRY_MS = 30_000;
 
@@ -11,9 +11,9 @@ const RETRY_MS = 30_000;
  * comments waiting on it, and sends them when the connection returns (also at start, and every
  * 30 seconds while some wait, since phones do not always report a flaky network).
  */
-export function OutboxStatus({ userId }: { userId: number }) {
+export function SendQueueStatus({ userId }: { userId: number }) {
   const online = useOnline();
-  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const [waiting, setWaiting] = useState<QueuedSubmission[]>([]);
   const { revalidate } = useRevalidator();
 
   const refresh = useCallback(() => {
@@ -27,8 +27,8 @@ export function OutboxStatus({ userId }: { userId: number }) {
 
   useEffect(() => {
     refresh();
-    window.addEventListener(OUTBOX_CHANGED, refresh);
-    return () => window.removeEventListener(OUTBOX_CHANGED, refresh);
+    window.addEventListener(SEND_QUEUE_CHANGED, refresh);
+    return () => window.removeEventListener(SEND_QUEUE_CHANGED, refresh);
   }, [refresh]);
 
   const pending = waiting.filter((item) => !item.error).length;

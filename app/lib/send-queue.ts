@@ -1,11 +1,11 @@
 import { SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 
-// Posts and comments made without a connection wait here, in the phone's IndexedDB, and go to
-// the /api when the connection returns. Each keeps the idempotency key it was made with, so a
+// The send queue: posts and comments made without a connection wait here, in the phone's
+// IndexedDB, and go to the /api when the connection returns. Each keeps the idempotency key it was made with, so a
 // retry that races a slow success (or a second tab) never creates a second copy on the server.
 // Browser only: call these from effects and event handlers.
 
-export type Waiting = {
+export type QueuedSubmission = {
   key: string;
   userId: number;
   kind: "post" | "comment";
@@ -20,8 +20,10 @@ export type Waiting = {
 };
 
 /** Fired on window whenever the waiting list changes. */
-export const OUTBOX_CHANGED = "fieldline:outbox-changed";
+export const SEND_QUEUE_CHANGED = "fieldline:send-queue-changed";
 
+// The IndexedDB names keep the queue's old name on purpose: phones updating to a new build may
+// hold posts queued under them, and a renamed database would lose those posts.
 const DATABASE = "fieldline-outbox";
 const STORE = "waiting";
 
@@ -48,17 +50,17 @@ async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) =>
 }
 
 function changed() {
-  window.dispatchEvent(new Event(OUTBOX_CHANGED));
+  window.dispatchEvent(new Event(SEND_QUEUE_CHANGED));
 }
 
-export async function keepForLater(item: Waiting): Promise<void> {
+export async function keepForLater(item: QueuedSubmission): Promise<void> {
   await run("readwrite", (store) => store.put(item));
   changed();
 }
 
 /** The user's waiting submissions, oldest first. */
-export async function listWaiting(userId: number): Promise<Waiting[]> {
-  const all = await run<Waiting[]>("readonly", (store) => store.getAll());
+export async function listWaiting(userId: number): Promise<QueuedSubmission[]> {
+  const all = await run<QueuedSubmission[]>("readonly", (store) => store.getAll());
   return all.filter((item) => item.userId === userId).sort((a, b) => a.createdAt - b.createdAt);
 }
 
@@ -68,7 +70,7 @@ export async function discard(key: string): Promise<void> {
 }
 
 /** Sends one; "wait" means try again later (offline, signed out, server busy). */
-async function send(item: Waiting): Promise<"sent" | "wait" | { refused: string }> {
+async function send(item: QueuedSubmission): Promise<"sent" | "wait" | { refused: string }> {
   let response: Response;
   try {
     response = await fetch(item.url, {

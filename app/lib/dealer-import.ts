@@ -1,0 +1,23 @@
+// What the browser's import dialog and the server both say and check about a dealer import:
+// the file it takes and the notice after it.
+
+/** An import file is an .xlsx or .xls of at most 10 MB. */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
+export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
+
+export function hasExcelName(name: string): boolean {
+  return /\.(xlsx|xls)$/i.test(name.trim());
+}
+
+/**
+ * The notice after a dealer import, worded the same in the page's toast (without JavaScript), in
+ * the results the dialog and the import pages show, and on the admin's import page: "Import
+ * Successful" when no row failed, otherwise "Import Completed with Errors" (an info notice, not an
+ * error: the rows that passed were imported).
+ */
+export function importNotice(result: { successful: number; failed: number }): { title: string; description: string; type: "success" | "info" } {
+  return result.failed === 0
+    ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.`, type: "success" }
+    : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" };
+}
