@@ -98,7 +98,6 @@ export const outboxEmailSchema = z.object({
   createdAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
 });
-export type OutboxEmailEntry = z.infer<typeof outboxEmailSchema>;
 
 export const outboxPageSchema = z.object({
   emails: z.array(outboxEmailSchema),

@@ -400,9 +400,3 @@ export async function importSampleFile(userId: number): Promise<RecordedImport> 
   const bytes = await fs.readFile(SAMPLE_FILE_PATH);
   return importDealerFile(bytes, { fileName: path.basename(SAMPLE_FILE_PATH), userId });
 }
-
-/** The errors an import result shows: the first `limit`, then "... and N more errors". */
-export function visibleErrors(errors: readonly string[], limit: number): string[] {
-  if (errors.length <= limit) return [...errors];
-  return [...errors.slice(0, limit), `... and ${errors.length - limit} more errors`];
-}

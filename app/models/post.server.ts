@@ -1,7 +1,6 @@
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
-import { SALE_PRODUCTS } from "~/lib/post-types";
 import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created } from "~/models/idempotency.server";
 import { checkMedia, MediaError, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
@@ -192,11 +191,6 @@ async function requirePost(id: number): Promise<void> {
 
 // ---- Creating posts ----
 
-/** GET /api/products: the sale products with their labels. */
-export function listProducts() {
-  return SALE_PRODUCTS.map((id) => ({ id, name: id }));
-}
-
 export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /** The amounts of a post as stored: the total is always price × quantity, whatever the client sent. */
@@ -342,8 +336,6 @@ export async function unlikePost(postId: number, userId: number): Promise<void> 
 }
 
 // ---- Comments ----
-
-export const DELETED_COMMENT_TEXT = "This comment was deleted.";
 
 const authorSelect = {
   id: true,

@@ -92,7 +92,3 @@ export async function destroyUserSession(request: Request): Promise<string> {
   if (sessionId) await prisma.session.deleteMany({ where: { id: sessionId } });
   return sessionStorage.destroySession(cookieSession);
 }
-
-export async function endAllSessions(userId: number): Promise<void> {
-  await prisma.session.deleteMany({ where: { userId } });
-}
