@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
 import type { Toast } from "~/http/toast.server";
 
-export const NO_PERMISSION = "You don't have permission to access this page.";
+const NO_PERMISSION = "You don't have permission to access this page.";
 
 // One object for the page's life, so the toast's five-second timer is not restarted by re-renders.
 const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
@@ -12,7 +12,7 @@ const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
  * The admin pages' 403 view with the spec's toast. Error boundaries render it, so the
  * server's 403 page shows it with JavaScript off too.
  */
-export function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
+function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
   return (
     <>
       <Toaster toast={deniedToast} />

@@ -2,7 +2,7 @@ import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
 import { appCookie } from "~/infra/cookies.server";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   type: z.enum(["success", "error", "info"]).default("success"),

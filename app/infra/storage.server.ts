@@ -7,7 +7,7 @@ import { env } from "~/env.server";
 // their real content type, nosniff and a year's caching: names are content hashes, so a
 // name never changes what it points to. (S3-compatible storage can take this module's place.)
 
-export const FILES_URL_PREFIX = "/files";
+const FILES_URL_PREFIX = "/files";
 const KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 
 export function uploadsDirectory(): string {

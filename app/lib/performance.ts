@@ -15,16 +15,16 @@ export const PERFORMANCE_WEIGHTS = [
   { part: "activity", label: "Posts activity", weight: 0.1, explanation: "posts ÷ the most posts by any officer" },
 ] as const;
 
-export type PerformancePart = (typeof PERFORMANCE_WEIGHTS)[number]["part"];
+type PerformancePart = (typeof PERFORMANCE_WEIGHTS)[number]["part"];
 export type PerformanceParts = Record<PerformancePart, number>;
 
-export const BADGES = ["CROWN", "SHIELD", "CAP", "TROPHY", "STAR"] as const;
-export type Badge = (typeof BADGES)[number];
+const BADGES = ["CROWN", "SHIELD", "CAP", "TROPHY", "STAR"] as const;
+type Badge = (typeof BADGES)[number];
 /** Ranks 1, 2 and 3 earn these. */
-export const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
+const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
 
 /** How notifications name a badge: "You earned the Crown: Team Leader". */
-export const BADGE_NAMES: Record<Badge, { noun: string; title: string }> = {
+const BADGE_NAMES: Record<Badge, { noun: string; title: string }> = {
   CROWN: { noun: "Crown", title: "Team Leader" },
   SHIELD: { noun: "Shield", title: "Top Performer" },
   CAP: { noun: "Cap", title: "Excellence Award" },
@@ -56,7 +56,7 @@ export type Standing = {
   postedDays: number;
 };
 
-export function round2(value: number): number {
+function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
@@ -143,7 +143,7 @@ function formatCents(cents: number): string {
   return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-export function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
+function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
   const { noun, title } = BADGE_NAMES[badge];
   const heading = `You earned the ${noun}: ${title}`;
   if (badge === "TROPHY") {
@@ -155,7 +155,7 @@ export function badgeNotice(standing: Standing, badge: Badge): { title: string; 
   return { title: heading, message: `You are #${standing.rank ?? "-"} on the leaderboard with a score of ${standing.score.toFixed(2)}.` };
 }
 
-export function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
+function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
   if (next === null) return { title: "You are no longer ranked", message: `You dropped off the leaderboard (you were #${previous}).` };
   if (previous === null) return { title: `You are now #${next}`, message: `You entered the leaderboard at #${next}.` };
   return { title: `You are now #${next}`, message: `You moved from #${previous} to #${next} on the leaderboard.` };

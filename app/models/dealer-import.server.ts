@@ -17,11 +17,11 @@ import { metricsChanged } from "~/models/metrics.server";
 // bounded before SheetJS sees them, so a hostile spreadsheet is refused with a clear message.
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 10_000;
+const IMPORT_MAX_ROWS = 10_000;
 /** Sum of the unpacked sizes of an .xlsx's parts; a real 10,000-row sheet unpacks to about 5 MB. */
-export const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 /** Longer cell texts are cut here before validation (every dealer field allows at most 500). */
-export const IMPORT_MAX_CELL_CHARS = 1000;
+const IMPORT_MAX_CELL_CHARS = 1000;
 export const IMPORT_BATCH_SIZE = 10;
 
 export const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
@@ -29,7 +29,7 @@ export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
 export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
 export const UNPACKS_TOO_LARGE = "The spreadsheet is too large when unpacked (over 50MB). Please split it into smaller files.";
 export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
-export const NO_ROWS = "The spreadsheet has no dealer rows.";
+const NO_ROWS = "The spreadsheet has no dealer rows.";
 
 /** The sample of 76 dealers that ships with the app: the only server file an import may name. */
 export const SAMPLE_IMPORT_FILE = "samples/dealers-sample.xlsx";
@@ -50,7 +50,7 @@ export type ImportResult = { total: number; successful: number; failed: number; 
 
 type Field = keyof DealerInput;
 /** Spreadsheet columns (part-2 §3) and the form fields they fill. */
-export const IMPORT_COLUMNS = [
+const IMPORT_COLUMNS = [
   ["business_name", "businessName", true],
   ["owner_first_name", "ownerFirstName", false],
   ["owner_last_name", "ownerLastName", false],
@@ -70,9 +70,9 @@ const normalizeHeader = (text: string) => text.trim().toLowerCase().replace(/[\s
 
 // ---- File type and size, from the bytes ----
 
-export type SpreadsheetType = "xlsx" | "xls";
+type SpreadsheetType = "xlsx" | "xls";
 
-export function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
+function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return "xlsx";
   const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
   if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
@@ -87,7 +87,7 @@ export function hasExcelName(name: string): boolean {
  * Unpacks every part of a zip against one budget without keeping the output, so a zip bomb
  * (or a central directory that lies about sizes) is refused after at most `budget` bytes.
  */
-export function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPACKED_BYTES): void {
+function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPACKED_BYTES): void {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
   for (let offset = buffer.length - 22; offset >= Math.max(0, buffer.length - 65_557); offset--) {
@@ -222,10 +222,10 @@ export function readDealerRows(bytes: Uint8Array): SheetRow[] {
 
 const rowSchema = coerceFormValue(dealerSchema);
 
-export type CheckedRow = { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
+type CheckedRow = { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
 
 /** One row through the form's schema; errors read "Row N: <column> is required" or the form's message. */
-export function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
+function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
   const input: Record<string, string | undefined> = { ...values };
   if (values.state) input.state = matchProvince(values.state) ?? values.state;
   const messages: string[] = [];
@@ -260,7 +260,7 @@ type ExistingDealer = { businessName: string; phone: string | null; city: string
  * transaction that looks for duplicates among the dealers already saved (and earlier rows of the
  * file) before it creates the rest. Importing the same file twice creates nothing the second time.
  */
-export async function importDealerRows(rows: SheetRow[], userId: number | null): Promise<ImportResult> {
+async function importDealerRows(rows: SheetRow[], userId: number | null): Promise<ImportResult> {
   const errors: Array<{ rowNumber: number; error: string }> = [];
   const valid: Array<Extract<CheckedRow, { ok: true }>> = [];
   for (const row of rows) {

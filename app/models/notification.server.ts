@@ -13,7 +13,7 @@ const notificationSelect = {
   createdAt: true,
 } as const;
 
-export const NOTIFICATION_PAGE_SIZE = 50;
+const NOTIFICATION_PAGE_SIZE = 50;
 
 export const notificationIdSchema = z.coerce
   .number({ error: "Notification not found" })

@@ -23,7 +23,7 @@ export class PostError extends Error {
 }
 
 /** "Address not available" is the spec's text when no address can be found for a post. */
-export const ADDRESS_NOT_AVAILABLE = "Address not available";
+const ADDRESS_NOT_AVAILABLE = "Address not available";
 
 // ---- Cursors ----
 

@@ -6,7 +6,7 @@ import type { CurrentUser } from "~/models/user.server";
 // The profile's Today / Week / Month / All figures (decisions.md §5), from the same metrics as
 // the rankings: one grouped statement per period, limited to the one user.
 
-export type PeriodStats = {
+type PeriodStats = {
   posts: number;
   visits: number;
   sales: string;

@@ -75,7 +75,7 @@ export function run(command, args, { env = process.env, quiet = false, cwd = roo
   });
 }
 
-export function signalExitCode(signal) {
+function signalExitCode(signal) {
   return signal ? 128 + (os.constants.signals[signal] ?? 0) : 1;
 }
 

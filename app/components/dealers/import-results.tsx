@@ -1,7 +1,7 @@
 export type ImportResultView = { total: number; successful: number; failed: number; errors: string[] };
 
 /** The first `limit` error lines, then "... and N more errors" (part-2 §8). */
-export function shownErrors(errors: readonly string[], limit: number): string[] {
+function shownErrors(errors: readonly string[], limit: number): string[] {
   if (errors.length <= limit) return [...errors];
   return [...errors.slice(0, limit), `... and ${errors.length - limit} more errors`];
 }
