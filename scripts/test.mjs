@@ -63,6 +63,8 @@ async function main() {
 
   await step("Prisma client", () => run(...command("prisma", "generate"), { env, quiet: true }));
   await step("Typecheck", () => run("npm", ["run", "--silent", "typecheck"], { env }));
+  // Typecheck has just generated the route types (./+types/*) that knip resolves.
+  await step("Architecture: dead code and import direction", () => run(...command("knip"), { env }));
   await step("Unit and integration tests (Vitest)", () =>
     run(...command("vitest", "run", "--passWithNoTests"), { env }),
   );
