@@ -38,12 +38,6 @@ export function readStoredFile(key: string): Promise<Buffer> {
   return fs.readFile(pathOf(key));
 }
 
-/** The storage key behind a /files/… URL, or null for any other URL. */
-export function keyFromUrl(url: string): string | null {
-  const key = url.startsWith(`${FILES_URL_PREFIX}/`) ? url.slice(FILES_URL_PREFIX.length + 1) : "";
-  return KEY_PATTERN.test(key) ? key : null;
-}
-
 export async function removeStoredFile(key: string): Promise<void> {
   await fs.rm(pathOf(key), { force: true });
 }
