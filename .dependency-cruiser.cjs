@@ -9,6 +9,7 @@ const SERVER_MODULE = "\\.server\\.tsx?$";
 
 // KNOWN VIOLATIONS, to be deleted once the refactor of issue 13 moves these imports: each entry
 // is [rule, from, to] exactly as reported today; anything not listed here fails the check.
+// `ARCH_STRICT=1 npx depcruise app server prisma scripts tests` reports them all again.
 const KNOWN_VIOLATIONS = [
   // models reaching up into the HTTP edge
   ["models-not-to-edge", "app/models/idempotency.server.ts", "app/http/api.server.ts"],
@@ -88,6 +89,6 @@ module.exports = {
       conditionNames: ["import", "require", "node", "default", "types"],
       mainFields: ["module", "main", "types", "typings"],
     },
-    knownViolations: KNOWN_VIOLATIONS.map(([rule, from, to]) => ({ type: "dependency", rule: { name: rule, severity: "error" }, from, to })),
+    knownViolations: (process.env.ARCH_STRICT ? [] : KNOWN_VIOLATIONS).map(([rule, from, to]) => ({ type: "dependency", rule: { name: rule, severity: "error" }, from, to })),
   },
 };
