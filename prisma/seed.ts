@@ -166,11 +166,6 @@ function pickTemplate(rng: Random, templates: readonly string[], values: Readonl
   return fill(rng.pick(usable), values);
 }
 
-function formatMoney(cents: number): string {
-  const amount = (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `$${amount}`;
-}
-
 function personName(rng: Random, province: Province): { first: string; last: string } {
   const names = NAMES_BY_PROVINCE[province];
   return { first: rng.pick(names.first), last: rng.pick(names.last) };

@@ -7,6 +7,9 @@ import { CommandError, bin, ensureDependencies, formatDuration, run } from "./li
 
 const started = Date.now();
 
+// What dependency-cruiser checks (its rules: .dependency-cruiser.cjs; knip's entries: knip.jsonc).
+const ARCHITECTURE_PATHS = ["app", "server", "prisma", "scripts", "tests"];
+
 function header(title) {
   console.log(`\n━━━ ${title} ━━━`);
 }
@@ -63,6 +66,11 @@ async function main() {
 
   await step("Prisma client", () => run(...command("prisma", "generate"), { env, quiet: true }));
   await step("Typecheck", () => run("npm", ["run", "--silent", "typecheck"], { env }));
+  // Typecheck has just generated the route types (./+types/*) that knip resolves.
+  await step("Architecture: dead code and import direction", async () => {
+    await run(...command("knip"), { env });
+    await run(...command("depcruise", ...ARCHITECTURE_PATHS), { env });
+  });
   await step("Unit and integration tests (Vitest)", () =>
     run(...command("vitest", "run", "--passWithNoTests"), { env }),
   );

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 
 /** Unread request bodies up to this size are read to the end and dropped, keeping the connection. */
-export const DRAINABLE_BODY_BYTES = 1024 * 1024;
+const DRAINABLE_BODY_BYTES = 1024 * 1024;
 
 /**
  * The app may answer before reading the whole request body: a redirect to sign in, a sign-out

@@ -8,7 +8,7 @@ export const assignCspNonce: RequestHandler = (_req, res, next) => {
 };
 
 /** The origin that map tiles come from, for img-src ("{s}" subdomains become a wildcard). */
-export function tileOrigin(tileUrl: string): string | undefined {
+function tileOrigin(tileUrl: string): string | undefined {
   try {
     const url = new URL(tileUrl.replace("{s}", "tilesubdomain"));
     return `${url.protocol}//${url.host.replace("tilesubdomain", "*")}`;

@@ -3,13 +3,13 @@ import type { ServerBuild } from "react-router";
 import worker from "./service-worker/worker.js?raw";
 
 /** The routes whose modules the service worker keeps: what the feed and New Post need offline. */
-export const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes/posts/new-post", "routes/posts/post"];
+const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes/posts/new-post", "routes/posts/post"];
 
 /**
  * Modules those routes load after the page (dynamic imports), which must load offline too: the
  * offline bar and New Post's validation. Not the map picker: without a connection it has no tiles.
  */
-export const SHELL_LAZY_MODULES = ["app/components/shell/send-queue-status.tsx", "app/models/post.validation.ts"];
+const SHELL_LAZY_MODULES = ["app/components/shell/send-queue-status.tsx", "app/models/post.validation.ts"];
 
 /** The part of Vite's build manifest (build/client/.vite/manifest.json) read here. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;

@@ -1,9 +1,9 @@
 import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
-import type { Toast } from "~/http/toast.server";
+import type { Toast } from "~/lib/toast";
 
-export const NO_PERMISSION = "You don't have permission to access this page.";
+const NO_PERMISSION = "You don't have permission to access this page.";
 
 // One object for the page's life, so the toast's five-second timer is not restarted by re-renders.
 const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
@@ -13,7 +13,7 @@ const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
  * this page."). Error boundaries render it, so the
  * server's 403 page shows it with JavaScript off too.
  */
-export function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
+function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
   return (
     <>
       <Toaster toast={deniedToast} />

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
-import type { Toast } from "~/http/toast.server";
+import type { Toast } from "~/lib/toast";
 
 const DISPLAY_MS = 5000;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { readBodyWithin } from "~/http/request-body.server";
 
-export type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
+type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
 
 export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>): Response {
   const body: ApiErrorBody = fieldErrors ? { error, fieldErrors } : { error };
@@ -24,7 +24,7 @@ export async function apiCall(call: () => Response | Promise<Response>): Promise
 }
 
 /** The first message of each field, for `{ error, fieldErrors }` answers. */
-export function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Record<string, string[]> } {
+function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Record<string, string[]> } {
   // No prototype: a body key such as "constructor" or "__proto__" must stay a plain field name.
   const fieldErrors: Record<string, string[]> = Object.create(null);
   for (const issue of error.issues) {

@@ -1,14 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
-import { z } from "zod";
 import { appCookie } from "~/infra/cookies.server";
-
-export const toastSchema = z.object({
-  title: z.string(),
-  description: z.string().optional(),
-  type: z.enum(["success", "error", "info"]).default("success"),
-});
-export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = z.input<typeof toastSchema>;
+import { type Toast, type ToastInput, toastSchema } from "~/lib/toast";
 
 // A flash cookie: set by an action, shown once by the next page, so notices work without JavaScript.
 const toastStorage = createCookieSessionStorage({

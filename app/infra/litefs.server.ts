@@ -12,7 +12,7 @@ import path from "node:path";
 export const REPLAY_BODY_LIMIT = 1024 * 1024;
 
 /** The cookie LiteFS's proxy uses for the last write a browser saw; the app sets it too. */
-export const TXID_COOKIE = "__txid";
+const TXID_COOKIE = "__txid";
 
 /** GET requests that write to the database (a cache), so only the primary may answer them. */
 const WRITING_GETS = [/^\/api\/geocode\/reverse$/];
@@ -77,11 +77,11 @@ export async function readTxid(litefsDir: string, databaseName: string): Promise
   }
 }
 
-export function parseTxid(text: string | undefined | null): bigint | null {
+function parseTxid(text: string | undefined | null): bigint | null {
   return text && /^[0-9a-f]{16}$/.test(text) ? BigInt(`0x${text}`) : null;
 }
 
-export function formatTxid(txid: bigint): string {
+function formatTxid(txid: bigint): string {
   return txid.toString(16).padStart(16, "0");
 }
 
@@ -92,7 +92,7 @@ export function txidFromCookieHeader(cookieHeader: string | null | undefined): b
 }
 
 /** The Set-Cookie value that makes replicas wait for `txid` before answering this browser. */
-export function txidCookie(txid: bigint, { secure }: { secure: boolean }): string {
+function txidCookie(txid: bigint, { secure }: { secure: boolean }): string {
   return `${TXID_COOKIE}=${formatTxid(txid)}; Path=/; Max-Age=300; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 

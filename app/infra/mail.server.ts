@@ -1,7 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { ADMIN_PAGE_SIZE, type OutboxPage } from "~/models/admin.schema";
 
 export type Email = { to: string; subject: string; text: string; html?: string };
 
@@ -47,23 +46,4 @@ async function deliver(id: number, email: Email): Promise<void> {
   } catch (error) {
     console.error(`[mail] could not send email #${id}: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/** The outbox for /admin/outbox: newest first, 20 a page. */
-export async function listOutbox({ page = 1 }: { page?: number } = {}): Promise<OutboxPage> {
-  const [emails, total] = await Promise.all([
-    prisma.outboxEmail.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * ADMIN_PAGE_SIZE,
-      take: ADMIN_PAGE_SIZE,
-      select: { id: true, to: true, subject: true, text: true, createdAt: true, sentAt: true },
-    }),
-    prisma.outboxEmail.count(),
-  ]);
-  return {
-    emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString(), sentAt: email.sentAt?.toISOString() ?? null })),
-    total,
-    page,
-    pageSize: ADMIN_PAGE_SIZE,
-  };
 }

@@ -7,7 +7,7 @@ import { env } from "~/env.server";
 // their real content type, nosniff and a year's caching: names are content hashes, so a
 // name never changes what it points to. (S3-compatible storage can take this module's place.)
 
-export const FILES_URL_PREFIX = "/files";
+const FILES_URL_PREFIX = "/files";
 const KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 
 export function uploadsDirectory(): string {
@@ -36,12 +36,6 @@ export async function storeFile(bytes: Uint8Array, { folder, extension }: { fold
 
 export function readStoredFile(key: string): Promise<Buffer> {
   return fs.readFile(pathOf(key));
-}
-
-/** The storage key behind a /files/… URL, or null for any other URL. */
-export function keyFromUrl(url: string): string | null {
-  const key = url.startsWith(`${FILES_URL_PREFIX}/`) ? url.slice(FILES_URL_PREFIX.length + 1) : "";
-  return KEY_PATTERN.test(key) ? key : null;
 }
 
 export async function removeStoredFile(key: string): Promise<void> {

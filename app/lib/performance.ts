@@ -30,16 +30,16 @@ export const PERFORMANCE_WEIGHTS = [
   { part: "activity", label: "Posts activity", weight: 0.1, explanation: "posts ÷ the most posts by any officer" },
 ] as const;
 
-export type PerformancePart = (typeof PERFORMANCE_WEIGHTS)[number]["part"];
+type PerformancePart = (typeof PERFORMANCE_WEIGHTS)[number]["part"];
 export type PerformanceParts = Record<PerformancePart, number>;
 
 export const BADGES = ["CROWN", "SHIELD", "CAP", "TROPHY", "STAR"] as const;
-export type Badge = (typeof BADGES)[number];
+type Badge = (typeof BADGES)[number];
 /** Ranks 1, 2 and 3 earn these. */
-export const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
+const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
 
 /** How notifications name a badge: "You earned the Crown: Team Leader" (the title is the avatar catalogue's name). */
-export const BADGE_NOUNS: Record<Badge, string> = { CROWN: "Crown", SHIELD: "Shield", CAP: "Cap", TROPHY: "Trophy", STAR: "Star" };
+const BADGE_NOUNS: Record<Badge, string> = { CROWN: "Crown", SHIELD: "Shield", CAP: "Cap", TROPHY: "Trophy", STAR: "Star" };
 
 /** One officer's aggregates over the window. Amounts in cents. */
 export type OfficerActivity = {
@@ -65,7 +65,7 @@ export type Standing = {
   postedDays: number;
 };
 
-export function round2(value: number): number {
+function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
@@ -159,7 +159,7 @@ export function badgeNotice(standing: Standing, badge: Badge): { title: string; 
   return { title: heading, message: `You are #${standing.rank ?? "-"} on the leaderboard with a score of ${standing.score.toFixed(2)}.` };
 }
 
-export function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
+function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
   if (next === null) return { title: "You are no longer ranked", message: `You dropped off the leaderboard (you were #${previous}).` };
   if (previous === null) return { title: `You are now #${next}`, message: `You entered the leaderboard at #${next}.` };
   return { title: `You are now #${next}`, message: `You moved from #${previous} to #${next} on the leaderboard.` };

@@ -14,7 +14,7 @@ export const INVALID_USER_ID = "User id must be a positive whole number";
 export const OWN_ROLE_LOCKED = "You cannot change your own role.";
 export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
 export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
-export const NOTHING_TO_UPDATE = "Send a role or isActive to update";
+const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 
 const PAGE_MESSAGE = "page must be a whole number from 1";
 const page = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).optional();
@@ -30,9 +30,7 @@ export const userSearchSchema = z.object({
 export type UserSearch = z.infer<typeof userSearchSchema>;
 
 /** `?page=` of a paged list: the outbox (20 a page), the leaderboard's rankings (100 a page). */
-export const pageQuerySchema = z.object({ page });
-
-export const outboxQuerySchema = pageQuerySchema;
+export const pageNumberQuerySchema = z.object({ page });
 
 /** An admin's change to an account: its role, or whether it may sign in. */
 export const updateUserSchema = z
@@ -91,7 +89,7 @@ export const adminDashboardSchema = z.object({
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
-export const outboxEmailSchema = z.object({
+const outboxEmailSchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
@@ -99,7 +97,6 @@ export const outboxEmailSchema = z.object({
   createdAt: z.iso.datetime(),
   sentAt: z.iso.datetime().nullable(),
 });
-export type OutboxEmailEntry = z.infer<typeof outboxEmailSchema>;
 
 export const outboxPageSchema = z.object({
   emails: z.array(outboxEmailSchema),

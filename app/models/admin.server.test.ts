@@ -18,7 +18,7 @@ import {
   updateUserSchema,
   USER_NOT_FOUND,
 } from "~/models/admin.schema";
-import { listOutbox } from "~/infra/mail.server";
+import { listOutbox } from "~/models/admin.server";
 import { createUserSession, getSessionUser } from "~/models/session.server";
 import { registerUser } from "~/models/user.server";
 

@@ -4,6 +4,7 @@ import { AppError } from "~/lib/app-error";
 import { centsToDecimal } from "~/lib/money";
 import {
   ADMIN_PAGE_SIZE,
+  type OutboxPage,
   OWN_ACCOUNT_LOCKED,
   OWN_ROLE_LOCKED,
   RESET_OF_DEACTIVATED,
@@ -158,4 +159,23 @@ export async function sendAdminPasswordReset(adminId: number, userId: number): P
   if (!user.isActive) throw new AppError(400, RESET_OF_DEACTIVATED);
   await sendResetLink(user);
   console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
+}
+
+/** The outbox for /admin/outbox: newest first, 20 a page. */
+export async function listOutbox({ page = 1 }: { page?: number } = {}): Promise<OutboxPage> {
+  const [emails, total] = await Promise.all([
+    prisma.outboxEmail.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * ADMIN_PAGE_SIZE,
+      take: ADMIN_PAGE_SIZE,
+      select: { id: true, to: true, subject: true, text: true, createdAt: true, sentAt: true },
+    }),
+    prisma.outboxEmail.count(),
+  ]);
+  return {
+    emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString(), sentAt: email.sentAt?.toISOString() ?? null })),
+    total,
+    page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
 }

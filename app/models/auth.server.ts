@@ -8,7 +8,7 @@ import { isHoneypotFilled } from "~/lib/honeypot";
 import { INVALID_LOGIN, verifyLogin, type CurrentUser } from "~/models/user.server";
 import { loginSchema, type Role } from "~/models/user.schema";
 
-export const AUTH_REQUIRED = "Authentication required";
+const AUTH_REQUIRED = "Authentication required";
 export const FORBIDDEN = "You don't have permission to access this page.";
 
 type FormLogin = { status: "signed-in"; userId: number } | { status: "rejected"; result: SubmissionResult<string[]> };
@@ -36,7 +36,7 @@ authenticator.use(
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-export function isApiRequest(request: Request): boolean {
+function isApiRequest(request: Request): boolean {
   return new URL(request.url).pathname.startsWith("/api/");
 }
 

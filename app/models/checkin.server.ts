@@ -39,7 +39,7 @@ export function agentColor(userId: number): string {
 
 export type StopLabel = "Start" | "Stop" | "Latest";
 
-export type MapStop = {
+type MapStop = {
   id: number;
   number: number;
   label: StopLabel | null;
@@ -51,7 +51,7 @@ export type MapStop = {
   createdAt: string;
 };
 
-export type AgentRoute = {
+type AgentRoute = {
   userId: number;
   name: string;
   color: string;

@@ -21,17 +21,17 @@ import { metricsChanged } from "~/models/metrics.server";
 
 // The file's name, size and their messages are checked in the browser's dialog too.
 export { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL };
-export const IMPORT_MAX_ROWS = 10_000;
+const IMPORT_MAX_ROWS = 10_000;
 /** Sum of the unpacked sizes of an .xlsx's parts; a real 10,000-row sheet unpacks to about 5 MB. */
-export const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
+const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 /** Longer cell texts are cut here before validation (every dealer field allows at most 500). */
-export const IMPORT_MAX_CELL_CHARS = 1000;
+const IMPORT_MAX_CELL_CHARS = 1000;
 export const IMPORT_BATCH_SIZE = 10;
 
 export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
 export const UNPACKS_TOO_LARGE = "The spreadsheet is too large when unpacked (over 50MB). Please split it into smaller files.";
 export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
-export const NO_ROWS = "The spreadsheet has no dealer rows.";
+const NO_ROWS = "The spreadsheet has no dealer rows.";
 
 /** The sample of 76 dealers that ships with the app: the only server file an import may name. */
 export const SAMPLE_IMPORT_FILE = "samples/dealers-sample.xlsx";
@@ -44,7 +44,7 @@ export type ImportResult = { total: number; successful: number; failed: number; 
 
 type Field = keyof DealerInput;
 /** The spreadsheet's columns, the form fields they fill, and whether each is required. */
-export const IMPORT_COLUMNS = [
+const IMPORT_COLUMNS = [
   ["business_name", "businessName", true],
   ["owner_first_name", "ownerFirstName", false],
   ["owner_last_name", "ownerLastName", false],
@@ -64,9 +64,9 @@ const normalizeHeader = (text: string) => text.trim().toLowerCase().replace(/[\s
 
 // ---- File type and size, from the bytes ----
 
-export type SpreadsheetType = "xlsx" | "xls";
+type SpreadsheetType = "xlsx" | "xls";
 
-export function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
+function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
   if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return "xlsx";
   const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
   if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
@@ -77,7 +77,7 @@ export function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
  * Unpacks every part of a zip against one budget without keeping the output, so a zip bomb
  * (or a central directory that lies about sizes) is refused after at most `budget` bytes.
  */
-export function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPACKED_BYTES): void {
+function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPACKED_BYTES): void {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
   for (let offset = buffer.length - 22; offset >= Math.max(0, buffer.length - 65_557); offset--) {
@@ -212,10 +212,10 @@ export function readDealerRows(bytes: Uint8Array): SheetRow[] {
 
 const rowSchema = coerceFormValue(dealerSchema);
 
-export type CheckedRow = { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
+type CheckedRow = { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
 
 /** One row through the form's schema; errors read "Row N: <column> is required" or the form's message. */
-export function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
+function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
   const input: Record<string, string | undefined> = { ...values };
   if (values.state) input.state = matchProvince(values.state) ?? values.state;
   const messages: string[] = [];
@@ -250,7 +250,7 @@ type ExistingDealer = { businessName: string; phone: string | null; city: string
  * transaction that looks for duplicates among the dealers already saved (and earlier rows of the
  * file) before it creates the rest. Importing the same file twice creates nothing the second time.
  */
-export async function importDealerRows(rows: SheetRow[], userId: number | null): Promise<ImportResult> {
+async function importDealerRows(rows: SheetRow[], userId: number | null): Promise<ImportResult> {
   const errors: Array<{ rowNumber: number; error: string }> = [];
   const valid: Array<Extract<CheckedRow, { ok: true }>> = [];
   for (const row of rows) {
@@ -389,10 +389,4 @@ export async function importUpload(uploadId: string, userId: number): Promise<Re
 export async function importSampleFile(userId: number): Promise<RecordedImport> {
   const bytes = await fs.readFile(SAMPLE_FILE_PATH);
   return importDealerFile(bytes, { fileName: path.basename(SAMPLE_FILE_PATH), userId });
-}
-
-/** The errors an import result shows: the first `limit`, then "... and N more errors". */
-export function visibleErrors(errors: readonly string[], limit: number): string[] {
-  if (errors.length <= limit) return [...errors];
-  return [...errors.slice(0, limit), `... and ${errors.length - limit} more errors`];
 }

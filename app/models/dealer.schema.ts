@@ -5,7 +5,7 @@ import { PROVINCES, type Province } from "~/lib/provinces";
 // too), POST/PUT /api/dealers and every row of a spreadsheet import. The messages are the
 // product's wording, which clients show as they are: change them only on purpose.
 
-export const LOCATION_REQUIRED = "Please select a location on the map.";
+const LOCATION_REQUIRED = "Please select a location on the map.";
 export const NOTES_MAX = 500;
 export const ABOUT_MAX = 1000;
 export const GALLERY_MAX = 5;
@@ -40,10 +40,10 @@ export const aboutSchema = z.object({
   aboutDescription: z.string().trim().max(ABOUT_MAX, "About must be 1000 characters or less").optional(),
 });
 
-export const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
+const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
 export const dealerSearchSchema = z.object({ query: z.string().trim().max(100, SEARCH_TOO_LONG).optional() });
 
-export const DEALER_PAGE_MAX = 1000;
+const DEALER_PAGE_MAX = 1000;
 const LIMIT_INVALID = `limit must be a whole number from 1 to ${DEALER_PAGE_MAX}`;
 const CURSOR_INVALID = "cursor must be the value given in the Link header";
 

@@ -5,7 +5,7 @@ import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/
 // Idempotent creation: a post or comment made with a key is stored with it (unique per user),
 // and a repeat with the same key answers what the first one created.
 
-export const BAD_KEY = `${SUBMISSION_KEY_HEADER} must be 16 to 100 letters, digits, - or _`;
+const BAD_KEY = `${SUBMISSION_KEY_HEADER} must be 16 to 100 letters, digits, - or _`;
 
 /** The /api call's `Idempotency-Key` header: optional; a malformed one answers 400. */
 export function submissionKeyFromHeader(request: Request): string | undefined {

@@ -4,7 +4,12 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
 import { processImage } from "~/models/image.server";
-import { keyFromUrl, uploadsDirectory } from "~/infra/storage.server";
+import { uploadsDirectory } from "~/infra/storage.server";
+
+/** The stored file behind a /files/<key> URL. */
+function storedFile(url: string): Buffer {
+  return fs.readFileSync(path.join(uploadsDirectory(), url.replace(/^\/files\//, "")));
+}
 
 async function photo(width: number, height: number, format: "jpeg" | "png") {
   return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 60 } } })
@@ -21,12 +26,12 @@ describe("processImage", () => {
     expect(result).toMatchObject({ width: 1600, height: 1067, mimeType: "image/webp" });
     expect(result.url).toMatch(/^\/files\/test-photos\/[a-f0-9]{32}\.webp$/);
 
-    const stored = fs.readFileSync(path.join(uploadsDirectory(), keyFromUrl(result.url) ?? ""));
+    const stored = storedFile(result.url);
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe("webp");
     expect(meta.exif).toBeUndefined();
 
-    const thumb = await sharp(fs.readFileSync(path.join(uploadsDirectory(), keyFromUrl(result.thumbUrl) ?? ""))).metadata();
+    const thumb = await sharp(storedFile(result.thumbUrl)).metadata();
     expect(Math.max(thumb.width ?? 0, thumb.height ?? 0)).toBe(400);
   });
 

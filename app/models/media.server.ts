@@ -88,7 +88,7 @@ export async function saveUpload(userId: number, uploadId: string, bytes: Uint8A
 }
 
 /** The upload id in a URL given by POST /api/objects/upload (with or without its query). */
-export function uploadIdFromUrl(url: string): string | null {
+function uploadIdFromUrl(url: string): string | null {
   let path: string;
   try {
     path = new URL(url, "http://local").pathname;
@@ -133,7 +133,7 @@ export async function releaseUploads(uploads: ReadonlyArray<{ id: string; key: s
 }
 
 /** Uploads kept this long without a post are forgotten (an officer gave up on the post). */
-export const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
+const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** Removes post-media uploads no post took within a day; other kinds of upload are left alone. */
 export async function forgetStaleUploads(now = Date.now()): Promise<number> {

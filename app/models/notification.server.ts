@@ -12,7 +12,7 @@ const notificationSelect = {
   createdAt: true,
 } as const;
 
-export const NOTIFICATION_PAGE_SIZE = 50;
+const NOTIFICATION_PAGE_SIZE = 50;
 
 export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
@@ -29,7 +29,6 @@ export function listNotifications(userId: number) {
     select: notificationSelect,
   });
 }
-export type NotificationItem = Awaited<ReturnType<typeof listNotifications>>[number];
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
 export async function markNotificationRead(userId: number, notificationId: number): Promise<boolean> {
@@ -43,16 +42,4 @@ export async function markNotificationRead(userId: number, notificationId: numbe
 export async function markAllNotificationsRead(userId: number): Promise<number> {
   const { count } = await prisma.notification.updateMany({ where: { userId, isRead: false }, data: { isRead: true } });
   return count;
-}
-
-export async function createNotification(data: {
-  userId: number;
-  type: string;
-  title: string;
-  message: string;
-  badgeType?: string | null;
-  previousRank?: number | null;
-  newRank?: number | null;
-}) {
-  return prisma.notification.create({ data, select: notificationSelect });
 }

@@ -25,7 +25,6 @@ export const LOCATION_INCOMPLETE = "Latitude and longitude go together";
 export function fileTooLarge(name: string): string {
   return `${name} exceeds maximum allowed size of 10 MB`;
 }
-export const FILE_TOO_LARGE = fileTooLarge("A file");
 export const WRONG_FILE_TYPE = "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";
 
 /**

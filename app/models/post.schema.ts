@@ -55,7 +55,7 @@ const dealerId = z.preprocess(
 );
 
 /** A file already uploaded through POST /api/objects/upload, as the post refers to it. */
-export const mediaReferenceSchema = z
+const mediaReferenceSchema = z
   .object({
     url: z.string({ error: "Each media item needs the url it was uploaded to" }).trim().min(1).max(1000),
     kind: z.enum(["IMAGE", "VIDEO"], { error: "Media kind must be IMAGE or VIDEO" }).optional(),

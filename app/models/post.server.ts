@@ -1,7 +1,6 @@
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
-import { SALE_PRODUCTS } from "~/lib/post-types";
 import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
@@ -18,7 +17,7 @@ export const POST_NOT_FOUND = "Post not found";
 export const COMMENT_NOT_FOUND = "Comment not found";
 
 /** A post's address when none can be found for its coordinates. */
-export const ADDRESS_NOT_AVAILABLE = "Address not available";
+const ADDRESS_NOT_AVAILABLE = "Address not available";
 
 // ---- Cursors ----
 
@@ -186,11 +185,6 @@ async function requirePost(id: number): Promise<void> {
 
 // ---- Creating posts ----
 
-/** GET /api/products: the sale products with their labels. */
-export function listProducts() {
-  return SALE_PRODUCTS.map((id) => ({ id, name: id }));
-}
-
 export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /** The amounts of a post as stored: the total is always price × quantity, whatever the client sent. */
@@ -317,8 +311,6 @@ export async function unlikePost(postId: number, userId: number): Promise<void> 
 }
 
 // ---- Comments ----
-
-export const DELETED_COMMENT_TEXT = "This comment was deleted.";
 
 const authorSelect = {
   id: true,

@@ -5,7 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { appCookie } from "~/infra/cookies.server";
 import type { CurrentUser } from "~/models/user.server";
 
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
 const sessionCookie = { ...appCookie("fl_session"), maxAge: SESSION_LIFETIME_MS / 1000 };
 /** The session cookie's name: __Host-fl_session when cookies are Secure (decision 17). */
@@ -44,7 +44,7 @@ const MAX_VERIFIED_COOKIES = 10_000;
 const verifiedSessionIds = new Map<string, string>();
 const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace(/[^\w-]/g, "\\$&")}=([^;]*)`);
 
-export async function getSessionId(request: Request): Promise<string | undefined> {
+async function getSessionId(request: Request): Promise<string | undefined> {
   const value = SESSION_COOKIE_VALUE.exec(request.headers.get("Cookie") ?? "")?.[1]?.trim();
   if (!value) return undefined;
   const remembered = verifiedSessionIds.get(value);
@@ -91,8 +91,4 @@ export async function destroyUserSession(request: Request): Promise<string> {
   const sessionId = cookieSession.get("sessionId");
   if (sessionId) await prisma.session.deleteMany({ where: { id: sessionId } });
   return sessionStorage.destroySession(cookieSession);
-}
-
-export async function endAllSessions(userId: number): Promise<void> {
-  await prisma.session.deleteMany({ where: { userId } });
 }

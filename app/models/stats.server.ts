@@ -7,7 +7,7 @@ import type { CurrentUser } from "~/models/user.server";
 // hours, dealers created), also GET /api/me/stats, from the same metrics as
 // the rankings: one grouped statement per period, limited to the one user.
 
-export type PeriodStats = {
+type PeriodStats = {
   posts: number;
   visits: number;
   sales: string;

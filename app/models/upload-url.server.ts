@@ -6,7 +6,7 @@ import { env } from "~/env.server";
 // upload id, the user and the expiry, so the URL alone authorises the PUT and cannot be
 // reused by another user or after it expires. See docs/decisions/0008-feed-posts-and-metrics.md.
 
-export const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 export const UPLOAD_PATH = "/api/objects/uploads";
 
 function signature(id: string, userId: number, expires: number): string {

@@ -54,7 +54,7 @@ const longitude = z
   .max(180, "Longitude must be between -180 and 180");
 const address = optionalText("Address", 300);
 
-export const locationFields = {
+const locationFields = {
   homeLat: latitude.optional(),
   homeLng: longitude.optional(),
   homeAddress: address,

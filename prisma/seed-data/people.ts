@@ -1,6 +1,6 @@
 import type { Province } from "~/lib/provinces";
 
-export type SeedRole = "ADMIN" | "MANAGER" | "OFFICER";
+type SeedRole = "ADMIN" | "MANAGER" | "OFFICER";
 
 /** An account of the demo team. Every account's password is "fieldline". */
 export interface StaffMember {

@@ -73,7 +73,7 @@ export async function createBackup({ databaseFile, uploadsDir, backupsDir, now =
 }
 
 /** Reads a backup's manifest and checks every file against it; throws BackupError on any mismatch. */
-export async function verifyBackup(backupDir: string): Promise<Manifest> {
+async function verifyBackup(backupDir: string): Promise<Manifest> {
   let raw: unknown;
   try {
     raw = JSON.parse(await fs.readFile(path.join(backupDir, MANIFEST_NAME), "utf8"));
@@ -137,7 +137,7 @@ export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assum
  * The ids of other processes holding `databaseFile` (or its WAL) open, found through /proc;
  * null where there is no /proc to ask.
  */
-export async function processesUsing(databaseFile: string): Promise<number[] | null> {
+async function processesUsing(databaseFile: string): Promise<number[] | null> {
   let pids: string[];
   try {
     pids = (await fs.readdir("/proc")).filter((entry) => /^\d+$/.test(entry));

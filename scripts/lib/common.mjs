@@ -1,6 +1,6 @@
 // Shared helpers for the project's scripts (demo, start, test, e2e server).
 // Plain Node ESM with no dependencies: these run before `npm ci` on a fresh clone.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -75,11 +75,7 @@ export function run(command, args, { env = process.env, quiet = false, cwd = roo
   });
 }
 
-export function runSync(command, args, options = {}) {
-  return spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
-}
-
-export function signalExitCode(signal) {
+function signalExitCode(signal) {
   return signal ? 128 + (os.constants.signals[signal] ?? 0) : 1;
 }
 

@@ -1,12 +1,4 @@
 // Types for fake-edge.mjs, so that TypeScript tests and setup files can import it.
-export declare const FAKE_STREET: string;
-export declare const TILE_PNG: Buffer;
-
-export declare function reverseGeocode(
-  lat: string | null,
-  lon: string | null,
-): { status: number; body: Record<string, unknown> };
-
 export interface FakeEdge {
   /** e.g. http://127.0.0.1:4599 */
   url: string;

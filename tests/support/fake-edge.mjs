@@ -10,7 +10,7 @@
 import http from "node:http";
 import zlib from "node:zlib";
 
-export const FAKE_STREET = "Fake Street 12, Model Town, Lahore, Punjab, Pakistan";
+const FAKE_STREET = "Fake Street 12, Model Town, Lahore, Punjab, Pakistan";
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -59,9 +59,9 @@ function makeTile() {
   ]);
 }
 
-export const TILE_PNG = makeTile();
+const TILE_PNG = makeTile();
 
-export function reverseGeocode(latText, lonText) {
+function reverseGeocode(latText, lonText) {
   const lat = Number(latText);
   const lon = Number(lonText);
   if (latText === null || lonText === null || !Number.isFinite(lat) || !Number.isFinite(lon)) {

@@ -3,7 +3,7 @@
 import zlib from "node:zlib";
 import * as XLSX from "@e965/xlsx";
 
-export const DEALER_HEADER = [
+const DEALER_HEADER = [
   "business_name",
   "owner_first_name",
   "owner_last_name",
@@ -62,7 +62,7 @@ export function workbookFromCells(cells: Record<string, XLSX.CellObject>, ref: s
 type ZipEntry = { name: string; data: Buffer; declaredSize?: number };
 
 /** A minimal zip (deflate), optionally lying about an entry's unpacked size. */
-export function zip(entries: ZipEntry[]): Buffer {
+function zip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -128,7 +128,7 @@ export function manyRowsXlsx(rows: number): Buffer {
   return xlsxWithSheet(Buffer.from(parts.join("")));
 }
 
-export function xlsxWithSheet(sheetXml: Buffer, declaredSheetSize?: number): Buffer {
+function xlsxWithSheet(sheetXml: Buffer, declaredSheetSize?: number): Buffer {
   return zip([
     { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
     { name: "_rels/.rels", data: Buffer.from(ROOT_RELS) },

@@ -7,7 +7,7 @@ import { LocationPicker } from "~/components/map/location-picker";
 import { PROVINCES } from "~/lib/provinces";
 import { dealerSchema, NOTES_MAX, splitGeocodedAddress } from "~/models/dealer.schema";
 
-export type DealerFormValues = {
+type DealerFormValues = {
   businessName?: string | null;
   ownerFirstName?: string | null;
   ownerLastName?: string | null;

@@ -3,7 +3,7 @@ import { importNotice } from "~/lib/dealer-import";
 export type ImportResultView = { total: number; successful: number; failed: number; errors: string[] };
 
 /** The first `limit` error lines (10 in the import dialog, 5 on the admin import page), then "... and N more errors". */
-export function shownErrors(errors: readonly string[], limit: number): string[] {
+function shownErrors(errors: readonly string[], limit: number): string[] {
   if (errors.length <= limit) return [...errors];
   return [...errors.slice(0, limit), `... and ${errors.length - limit} more errors`];
 }

@@ -10,8 +10,8 @@ import { usePublicEnv } from "~/lib/root-data";
 // pan smoothly on a cheap phone; their popups are built when opened. Check-ins are few per day
 // and are numbered DOM markers with a polyline per agent in the agent's colour.
 
-export const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
-export const PAKISTAN_ZOOM = 6;
+const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
+const PAKISTAN_ZOOM = 6;
 const MAX_FIT_ZOOM = 12;
 
 export type MapDealer = {
@@ -29,7 +29,7 @@ export type MapDealer = {
   lng: string;
 };
 
-export type MapRoute = {
+type MapRoute = {
   userId: number;
   name: string;
   color: string;

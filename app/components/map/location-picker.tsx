@@ -5,9 +5,9 @@ import { useHydrated } from "~/lib/hydrated";
 import type { ReverseGeocodeAnswer } from "~/routes/api/geocode-reverse";
 import type { MapPoint } from "./location-map.client";
 
-export const DEFAULT_MAP_LAT = 31.5204;
-export const DEFAULT_MAP_LNG = 74.3587;
-export const DEFAULT_MAP_ZOOM = 15;
+const DEFAULT_MAP_LAT = 31.5204;
+const DEFAULT_MAP_LNG = 74.3587;
+const DEFAULT_MAP_ZOOM = 15;
 
 const GEOLOCATION_UNSUPPORTED = "Geolocation is not supported by this browser.";
 const GEOLOCATION_FAILED = "Unable to get your current location. Please select manually on the map.";
@@ -15,7 +15,7 @@ const GEOLOCATION_FAILED = "Unable to get your current location. Please select m
 // Leaflet touches `window` when imported, so the map loads only in the browser, on demand.
 const LocationMap = lazy(() => import("./location-map.client"));
 
-export type LocationValue = { lat: number; lng: number; address: string };
+type LocationValue = { lat: number; lng: number; address: string };
 
 type Props = {
   idPrefix: string;

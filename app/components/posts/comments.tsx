@@ -8,9 +8,9 @@ import { keepForLater } from "~/lib/send-queue";
 import { relativeTime } from "~/lib/relative-time";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
-export const MAX_COMMENT_LENGTH = 1000;
+const MAX_COMMENT_LENGTH = 1000;
 
-export type CommentData = {
+type CommentData = {
   id: number;
   text: string;
   isDeleted: boolean;

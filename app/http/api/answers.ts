@@ -134,17 +134,6 @@ export const dealerAnswer = z
   })
   .meta({ id: "Dealer" });
 
-export const dealerPinAnswer = z
-  .looseObject({
-    id,
-    businessName: z.string(),
-    city: nullable(z.string()),
-    state: nullable(z.string()),
-    lat: coordinate,
-    lng: coordinate,
-  })
-  .meta({ id: "DealerPin" });
-
 export const importAnswer = z
   .looseObject({
     total: z.number().int(),

@@ -104,7 +104,7 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
 }
 
 /** Every error status an operation can answer, from its access, its body and its own list. */
-export function errorStatuses(operation: ApiOperation): number[] {
+function errorStatuses(operation: ApiOperation): number[] {
   const statuses = new Set(operation.errors ?? []);
   if (operation.access !== "public") statuses.add(401);
   if (operation.access === "manager" || operation.access === "admin") statuses.add(403);

@@ -18,7 +18,8 @@ import {
 } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 import { formCall } from "~/http/form.server";
-import { redirectWithToast, type ToastInput } from "~/http/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
+import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];

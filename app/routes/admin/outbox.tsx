@@ -4,16 +4,16 @@ import type { Route } from "./+types/outbox";
 import { AdminErrorView } from "~/components/access-denied";
 import { Pager } from "~/components/pager";
 import { formatLocalDate } from "~/lib/date-format";
-import { outboxQuerySchema } from "~/models/admin.schema";
+import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
-import { listOutbox } from "~/infra/mail.server";
+import { listOutbox } from "~/models/admin.server";
 import { usePublicEnv } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];
 
 export async function loader(args: Route.LoaderArgs) {
   requireRole(args, "ADMIN");
-  const query = outboxQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const query = pageNumberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   return listOutbox(query.success ? query.data : {});
 }
 

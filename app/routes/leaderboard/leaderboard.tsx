@@ -16,7 +16,7 @@ import {
   scoreLabel,
 } from "~/lib/performance";
 import { relativeTime } from "~/lib/relative-time";
-import { pageQuerySchema } from "~/models/admin.schema";
+import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole, requireUser } from "~/models/auth.server";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -29,7 +29,7 @@ const PAGE_SIZE = 100;
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const { entries, holders, lastCalculatedAt } = await getLeaderboard();
-  const query = pageQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const query = pageNumberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   const page = Math.min(query.success ? (query.data.page ?? 1) : 1, Math.max(1, Math.ceil(entries.length / PAGE_SIZE)));
   return {
     viewerId: user.id,

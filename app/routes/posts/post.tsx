@@ -12,7 +12,8 @@ import { addComment, deleteComment, getPost, likePost, listComments, POST_NOT_FO
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
-import { redirectWithToast, toastCookie, type ToastInput } from "~/http/toast.server";
+import { redirectWithToast, toastCookie } from "~/http/toast.server";
+import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/lib/root-data";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];

@@ -71,7 +71,7 @@ export function seededIds(database: DatabaseWatch): Ids {
 }
 
 /** Addresses that must never leave the site. */
-export const EVIL_REDIRECTS = ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example", "/\r\n/evil.example", "\\\\evil.example", "http:evil.example"];
+const EVIL_REDIRECTS = ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example", "/\r\n/evil.example", "\\\\evil.example", "http:evil.example"];
 
 /** Requests with one or two of the breaking changes and some junk fields. */
 function requests(fieldNames: string[], breakers: Array<fc.Arbitrary<Change | Change[]>>, target: fc.Arbitrary<string>): fc.Arbitrary<HostileRequest> {
