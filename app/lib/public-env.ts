@@ -1,6 +1,6 @@
 /**
- * The defaults of the settings the browser may see: app/env.server.ts uses them when a variable
- * is unset, and pages use them when the root's data is missing.
+ * The defaults of the settings the browser may see, used by app/env.server.ts when a variable is
+ * unset; the root loader hands the settings to every page.
  */
 export const PUBLIC_ENV_DEFAULTS = {
   TILE_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",

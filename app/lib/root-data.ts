@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from "react-router";
-import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
 // A type only: pages read the root's data without importing the root route's module, which
 // would split it into a chunk of its own on every page.
 import type { loader } from "~/root";
@@ -11,7 +10,11 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-/** The public settings (tiles, currency, time zone); their defaults when the root's data is missing. */
+/**
+ * The public settings (tiles, currency, time zone). Every page renders inside the root, whose
+ * loader always answers them (with their defaults from app/lib/public-env.ts when unset), so the
+ * browser carries no second copy of the defaults.
+ */
 export function usePublicEnv(): RootData["env"] {
-  return useRootData()?.env ?? PUBLIC_ENV_DEFAULTS;
+  return useRootData()!.env;
 }
