@@ -21,6 +21,15 @@ describe("safeRedirect", () => {
     }
   });
 
+  it("normalises first: dot segments that collapse into another host are refused", () => {
+    for (const to of ["/.//evil.example/x", "/./\\evil.example", "/a/..//evil.example", "/%2e//evil.example", "/.%2F/evil.example"]) {
+      const answer = safeRedirect(to);
+      expect(answer, to).not.toMatch(/^\/[\/\\]/);
+      expect(new URL(answer, "https://fieldline.example").origin, to).toBe("https://fieldline.example");
+    }
+    expect(safeRedirect("/dealers/./7")).toBe("/dealers/7");
+  });
+
   it("answers no control characters, which a Location header cannot carry", () => {
     expect(safeRedirect("/profile\r\nSet-Cookie: x=1")).toBe("/profileSet-Cookie:%20x=1");
     expect(safeRedirect("/a\u0000b")).toBe("/a%00b");
