@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/infra/litefs.server.ts";
+import { bodyLimits } from "./body-limits.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
 import { rateLimits } from "./rate-limits.ts";
@@ -36,6 +37,7 @@ if (isProduction) {
 }
 server.use(rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE }));
 server.use(closeUnreadRequests);
+server.use(bodyLimits);
 server.use(sameOriginWrites(env.APP_URL));
 
 // Uploaded files have content-hash names (app/infra/storage.server.ts): cached for good.

@@ -1,7 +1,7 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
-import { readBodyWithin } from "~/http/request-body.server";
+import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 
 type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
 
@@ -47,8 +47,6 @@ export function strictBody(schema: z.ZodType): z.ZodType {
   return schema instanceof z.ZodObject ? schema.strict() : schema;
 }
 
-const MAX_JSON_BYTES = 100_000;
-
 /**
  * Reads a JSON body and checks it with the same schema the page form uses, refusing
  * unknown fields. Numbers may come as strings (existing clients send coordinates so).
@@ -58,8 +56,8 @@ export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   request: Request,
   schema: Schema,
 ): Promise<z.infer<Schema>> {
-  const bytes = await readBodyWithin(request, MAX_JSON_BYTES);
-  if (!bytes) throw apiError(413, "Request body is too large");
+  const bytes = await readBodyWithin(request, BODY_MAX_BYTES);
+  if (!bytes) throw apiError(413, BODY_TOO_LARGE);
   const text = new TextDecoder().decode(bytes);
   let body: unknown = {};
   if (text.trim() !== "") {

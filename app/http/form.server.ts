@@ -1,4 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { data } from "react-router";
+import { FORM_UNREADABLE } from "~/http/multipart.server";
+import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 import { AppError } from "~/lib/app-error";
 
 /**
@@ -20,4 +25,42 @@ type ReplyingSubmission = { reply(options?: { formErrors?: string[]; fieldErrors
 /** A Conform submission's reply carrying the error: on its field when it names one, else on the form. */
 export function replyWithError(submission: ReplyingSubmission, error: AppError, options: { hideFields?: string[] } = {}): SubmissionResult<string[]> {
   return submission.reply({ ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }), ...options });
+}
+
+/**
+ * The request with its body read within BODY_MAX_BYTES, before anything parses it: a larger body
+ * (by its Content-Length, or while it streams in) answers 413 with a short message, never echoed.
+ */
+export async function boundedRequest(request: Request): Promise<Request> {
+  const bytes = await readBodyWithin(request, BODY_MAX_BYTES);
+  if (!bytes) throw data(BODY_TOO_LARGE, { status: 413 });
+  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes });
+}
+
+/** A page form (urlencoded, or multipart without files) read within BODY_MAX_BYTES. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await (await boundedRequest(request)).formData();
+  } catch (error) {
+    if (error instanceof TypeError) throw data(FORM_UNREADABLE, { status: 400 });
+    throw error;
+  }
+}
+
+/** The names a schema reads, when it is an object schema (possibly refined). */
+function fieldNames(schema: z.ZodType): Set<string> | null {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape ? new Set(Object.keys(shape)) : null;
+}
+
+/**
+ * Parses a page form with its schema, like Conform's parseWithZod, after dropping the fields the
+ * schema does not name: a reply re-fills the form with what was typed, and a field nobody asked
+ * for is never sent back.
+ */
+export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema) {
+  const names = fieldNames(schema);
+  const known = new FormData();
+  for (const [name, value] of form) if (!names || names.has(name)) known.append(name, value);
+  return parseWithZod(known, { schema });
 }

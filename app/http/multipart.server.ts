@@ -7,7 +7,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { AppError } from "~/lib/app-error";
 
-const FORM_UNREADABLE = "The form could not be read. Please try again.";
+export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 
 export type MultipartLimits = {
   /** Largest single file, in bytes. */

@@ -1,4 +1,12 @@
 /**
+ * The most a form or JSON body may carry (multipart uploads have limits of their own). Page forms
+ * and /api bodies are small: the longest text field takes 1,000 characters, so 100 KB is far beyond
+ * any real submission while a hostile one can cost no more than that in memory.
+ */
+export const BODY_MAX_BYTES = 100_000;
+export const BODY_TOO_LARGE = "Request body is too large";
+
+/**
  * A body at most this much over its limit is read to the end (and dropped) before the refusal
  * is sent, so the client, still sending, gets the 413 instead of a broken connection. A bigger
  * one is refused at once and its connection closed (server/close-unread-requests.ts).
@@ -19,7 +27,7 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: nu
  * Reads a request body up to `limit` bytes; answers null when there are more (or the
  * Content-Length says so), without keeping the rest in memory.
  */
-export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array | null> {
+export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > limit * DRAIN_OVER_LIMIT) return null;
   if (!request.body) return new Uint8Array();

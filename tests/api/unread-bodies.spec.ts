@@ -33,7 +33,8 @@ const signOutHead = (length: number, host: string) =>
 
 test("a body the app never reads is taken to its end and the connection serves the next request", async ({ baseURL }) => {
   const host = new URL(baseURL!).host;
-  const body = `note=${"x".repeat(200_000)}`;
+  // Within the 100 KB a form may carry, so the app takes it and answers without reading it.
+  const body = `note=${"x".repeat(90_000)}`;
   const { text, writeError } = await rawExchange(
     baseURL!,
     [
@@ -52,6 +53,7 @@ test("a body the app never reads is taken to its end and the connection serves t
 test("a large unread body gets its answer with Connection: close instead of being read", async ({ baseURL }) => {
   const host = new URL(baseURL!).host;
   const { text } = await rawExchange(baseURL!, [{ write: signOutHead(5 * 1024 * 1024, host) + "note=x", waitMs: 0 }], 1_000);
-  expect(text).toMatch(/^HTTP\/1\.1 302/);
+  // Over the limit of a form: refused before the app, by its Content-Length alone.
+  expect(text).toMatch(/^HTTP\/1\.1 413/);
   expect(text).toMatch(/^Connection: close/im);
 });

@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { formCases, type HostileRequest, type Refusal, seededIds } from "./support/form-cases";
 import { applyChange, type Fields } from "./support/junk";
 import { expect, type HostileServer, test } from "./support/server";
+import { BODY_MAX_BYTES, BODY_TOO_LARGE } from "~/http/request-body.server";
 
 let sent = 0;
 
@@ -61,15 +62,27 @@ function cookiesOf(response: Response): string[] {
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
 }
 
+/** The bytes a body takes on the wire. */
+async function bodySize(body: BodyInit): Promise<number> {
+  return (await new Request("http://size.invalid/", { method: "POST", body }).arrayBuffer()).byteLength;
+}
+
 /** Sends one request and checks the answer; answers a description of what went wrong, or null. */
 async function sendAndCheck(server: HostileServer, refused: Refusal, cookie: string | null, target: string, fields: Fields, multipart: boolean): Promise<string | null> {
   const headers = { "X-Forwarded-For": server.nextClientAddress(), ...(cookie ? { Cookie: cookie } : {}) };
   const before = server.database.version();
   const filesBefore = server.dataFiles().join("\n");
-  const response = await fetch(`${server.baseURL}${target}`, { method: "POST", body: encode(fields, multipart), headers, redirect: "manual" });
+  const body = encode(fields, multipart);
+  const response = await fetch(`${server.baseURL}${target}`, { method: "POST", body, headers, redirect: "manual" });
   sent += 1;
   const html = await response.text();
   if (response.status >= 500) return `answered ${response.status}`;
+  if (response.status === 413 && (await bodySize(body)) > BODY_MAX_BYTES) {
+    // Over the limit of any form: refused before it is read, and nothing of it comes back.
+    if (!visibleText(html).includes(BODY_TOO_LARGE)) return `answered 413 without "${BODY_TOO_LARGE}"`;
+    if (server.database.version() !== before) return "changed the database";
+    return null;
+  }
 
   let page = { status: response.status, text: visibleText(html), location: response.headers.get("Location") };
   if (refused.kind === "redirect") {

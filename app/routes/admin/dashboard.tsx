@@ -17,7 +17,7 @@ import {
   type UserSearch,
 } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
-import { formCall } from "~/http/form.server";
+import { formCall, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/lib/root-data";
@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireRole(args, "ADMIN");
   // Built from the search alone: the request's path may be the data request's (/admin.data).
   const back = dashboardHref(readSearch(args.request));
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, TextField } from "~/components/forms";
 import { isHoneypotFilled } from "~/lib/honeypot";
@@ -17,8 +18,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: forgotPasswordSchema });
+  const form = await readForm(request);
+  const submission = parseForm(form, forgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // A bot that filled the honeypot sees the usual answer, and nothing is sent.
   if (!isHoneypotFilled(form)) await requestPasswordReset(submission.value.email);

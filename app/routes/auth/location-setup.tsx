@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/location-setup";
+import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
@@ -35,7 +36,7 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = getOptionalUser(args);
   if (!user) return data({ result: null, error: REGISTRATION_NOT_FOUND }, { status: 401 });
-  const submission = parseWithZod(await args.request.formData(), { schema: locationSetupSchema });
+  const submission = parseForm(await readForm(args.request), locationSetupSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   const saved = await updateProfile(user.id, submission.value);
   if (hasCompletedLocations(saved)) {

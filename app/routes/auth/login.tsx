@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
+import { boundedRequest } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -19,7 +20,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const outcome = await authenticator.authenticate("form", request);
+  const outcome = await authenticator.authenticate("form", await boundedRequest(request));
   if (outcome.status === "rejected") return data({ result: outcome.result }, { status: 400 });
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   return redirect(redirectTo, { headers: { "Set-Cookie": await createUserSession(outcome.userId) } });

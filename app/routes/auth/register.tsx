@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
-import { formCall, replyWithError } from "~/http/form.server";
+import { formCall, replyWithError, readForm, parseForm } from "~/http/form.server";
 import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
 import { getOptionalUser } from "~/models/auth.server";
 import { createUserSession } from "~/models/session.server";
@@ -19,8 +19,8 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: registrationSchema });
+  const form = await readForm(request);
+  const submission = parseForm(form, registrationSchema);
   if (isHoneypotFilled(form)) {
     return data({ result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["password"] }) }, { status: 400 });
   }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
+import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField } from "~/components/forms";
 import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
@@ -17,8 +18,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: resetPasswordFormSchema });
+  const form = await readForm(request);
+  const submission = parseForm(form, resetPasswordFormSchema);
   if (isHoneypotFilled(form)) {
     return data({ result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
   }

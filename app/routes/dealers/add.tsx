@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/add";
+import { readForm, parseForm } from "~/http/form.server";
 import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/models/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
@@ -17,7 +17,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const submission = parseWithZod(await args.request.formData(), { schema: dealerSchema });
+  const submission = parseForm(await readForm(args.request), dealerSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await createDealer(submission.value, user.id);
   return redirectWithToast("/dealers", { title: "Dealer added successfully!" });

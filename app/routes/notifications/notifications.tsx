@@ -1,6 +1,7 @@
 import { Form, redirect } from "react-router";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/notifications";
+import { readForm } from "~/http/form.server";
 import { NotificationItem } from "~/components/notifications/notification-item";
 import { requireUser } from "~/models/auth.server";
 import {
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "mark-all-read") {
     await markAllNotificationsRead(user.id);

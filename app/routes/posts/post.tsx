@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
-import { formCall } from "~/http/form.server";
+import { formCall, readForm, parseForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/models/auth.server";
@@ -56,7 +55,7 @@ const UNKNOWN_ACTION = "Unknown action";
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const id = postIdFrom(args.params);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intentValue = String(form.get("intent") ?? "");
   const withJs = form.get("js") === "1";
   const back = safeRedirect(form.get("redirectTo"), `/posts/${id}`);
@@ -77,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
           await unlikePost(id, user.id);
           break;
         case "comment": {
-          const submission = parseWithZod(form, { schema: commentSchema });
+          const submission = parseForm(form, commentSchema);
           if (submission.status !== "success") {
             const message = submission.error?.text?.[0] ?? FAILURES.comment;
             return answer({ type: "error", title: "Error", description: message }, 400, message);

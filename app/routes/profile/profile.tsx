@@ -4,6 +4,7 @@ import { Bell, ChevronRight, MapPin, Smile, UserPen } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
+import { readForm, parseForm } from "~/http/form.server";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/lib/hydrated";
@@ -41,9 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   if (form.get("intent") === "choose-avatar") {
-    const submission = parseWithZod(form, { schema: avatarSchema });
+    const submission = parseForm(form, avatarSchema);
     if (submission.status !== "success") {
       return data({ intent: "choose-avatar" as const, result: submission.reply() }, { status: 400 });
     }
@@ -52,7 +53,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const intent = form.get("intent") === "update-locations" ? "update-locations" : "edit-profile";
   const schema = intent === "update-locations" ? updateLocationsSchema : editProfileSchema;
-  const submission = parseWithZod(form, { schema });
+  const submission = parseForm(form, schema);
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
   // An emptied field clears the value.
   const cleared = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null]));

@@ -1,0 +1,26 @@
+import type { RequestHandler } from "express";
+import { BODY_MAX_BYTES, BODY_TOO_LARGE } from "../app/http/request-body.server.ts";
+
+/** Bodies with limits of their own, enforced while they stream in: multipart uploads and the signed upload PUT. */
+function isUpload(req: Parameters<RequestHandler>[0]): boolean {
+  return /^multipart\/form-data/i.test(req.headers["content-type"] ?? "") || (req.method === "PUT" && req.path.startsWith("/api/objects/uploads/"));
+}
+
+/**
+ * Refuses, before the app sees it, a form or JSON body whose Content-Length is over the limit the
+ * app reads within (a chunked body is cut off by the app's reader at the same limit): 413 as JSON
+ * under /api and a short page elsewhere, never echoing what was sent. (closeUnreadRequests, in
+ * front, reads a small remainder to its end or closes the connection after a large one.)
+ */
+export const bodyLimits: RequestHandler = (req, res, next) => {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (!(declared > BODY_MAX_BYTES) || isUpload(req)) return next();
+  res.status(413);
+  if (req.path.startsWith("/api/")) {
+    res.json({ error: BODY_TOO_LARGE });
+  } else {
+    res
+      .type("html")
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too large · Fieldline</title></head><body><h1>413 Request body is too large</h1><p>What you sent is larger than any form of Fieldline takes. Please shorten it and try again.</p><p><a href="/">Go to the feed</a></p></body></html>`);
+  }
+};
