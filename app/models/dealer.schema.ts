@@ -47,6 +47,35 @@ const DEALER_PAGE_MAX = 1000;
 const LIMIT_INVALID = `limit must be a whole number from 1 to ${DEALER_PAGE_MAX}`;
 const CURSOR_INVALID = "cursor must be the value given in the Link header";
 
+/**
+ * A dealer as pages and the API see it (the browser too): coordinates as strings (the API's
+ * shape), the gallery as URLs and their thumbnails' URLs, times as ISO strings.
+ */
+export type Dealer = {
+  id: number;
+  businessName: string;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  phone: string | null;
+  email: string | null;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string | null;
+  notes: string | null;
+  aboutDescription: string | null;
+  lat: string;
+  lng: string;
+  formattedAddress: string | null;
+  profilePictureUrl: string | null;
+  profilePictureThumbUrl: string | null;
+  galleryImages: string[];
+  galleryThumbs: string[];
+  createdById: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
 /** Where a page of dealers ends: the last one's business name and id (the lists' order). */
 export type DealerCursor = { businessName: string; id: number };
 

@@ -2,7 +2,7 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
-import { type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
+import { type Dealer, type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { processImage } from "~/models/image.server";
 import { metricsChanged } from "~/models/metrics.server";
@@ -40,16 +40,6 @@ const dealerSelect = {
 } satisfies Prisma.DealerSelect;
 
 type DealerRow = Prisma.DealerGetPayload<{ select: typeof dealerSelect }>;
-
-/** A dealer as pages and the API see it: coordinates as strings (the API's shape), gallery as URLs. */
-export type Dealer = Omit<DealerRow, "lat" | "lng" | "galleryImages" | "createdAt" | "updatedAt"> & {
-  lat: string;
-  lng: string;
-  galleryImages: string[];
-  galleryThumbs: string[];
-  createdAt: string;
-  updatedAt: string;
-};
 
 function toDealer(row: DealerRow): Dealer {
   const { galleryImages, lat, lng, createdAt, updatedAt, ...rest } = row;

@@ -3,6 +3,7 @@ import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, Popup as Leafl
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
 import { telHref } from "~/lib/phone";
+import type { Dealer } from "~/models/dealer.schema";
 import { usePublicEnv } from "~/lib/root-data";
 
 // The Dealer Locations Map, loaded only in the browser and only on /dealer-map.
@@ -14,20 +15,7 @@ const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
 const PAKISTAN_ZOOM = 6;
 const MAX_FIT_ZOOM = 12;
 
-export type MapDealer = {
-  id: number;
-  businessName: string;
-  ownerFirstName: string | null;
-  ownerLastName: string | null;
-  phone: string | null;
-  email: string | null;
-  street: string;
-  formattedAddress: string | null;
-  city: string;
-  state: string;
-  lat: string;
-  lng: string;
-};
+export type MapDealer = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "email" | "street" | "formattedAddress" | "city" | "state" | "lat" | "lng">;
 
 type MapRoute = {
   userId: number;

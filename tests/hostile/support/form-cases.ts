@@ -532,6 +532,8 @@ export const formCases: FormCase[] = [
         ["intent", "aboutDescription", "image", "index", "confirm", ...names(DEALER_FIELDS)],
         [
           ...DEALER_BREAKERS,
+          missing("intent"),
+          valued("intent", notOneOf(["update", "about", "profile-picture", "gallery-add", "gallery-remove"])),
           fc.oneof(tooLong(ABOUT_MAX).map((about) => [about]), fc.constant(["about", "twice"] as FieldValue[])).map((about): Change[] => [
             { field: "intent", values: ["about"] },
             { field: "aboutDescription", values: about },
@@ -549,6 +551,6 @@ export const formCases: FormCase[] = [
         ],
         fc.constant(`/dealer-details/${dealerId}?edit=true`),
       ),
-    refused: () => page([400, 404, 413, 415], [...DEALER_MESSAGES, "About must be 1000", INVALID_IMAGE, GALLERY_FULL, "Image not found", "Dealer not found", NOT_FOUND]),
+    refused: () => page([400, 404, 413, 415], [...DEALER_MESSAGES, "About must be 1000", INVALID_IMAGE, GALLERY_FULL, "Image not found", "Dealer not found", "Unknown action", NOT_FOUND]),
   },
 ];

@@ -1,0 +1,136 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Camera, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { DealerForm } from "~/components/dealers/dealer-form";
+import { DealerPicture } from "~/components/dealers/dealer-picture";
+import { ImageForm } from "~/components/dealers/image-form";
+import { FieldErrors } from "~/components/forms";
+import { useHydrated } from "~/lib/hydrated";
+import { ABOUT_MAX, type Dealer, GALLERY_FULL, GALLERY_MAX, REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
+
+/** The details page's answer to a refused action: the form that sent it (its `intent`) and what went wrong. */
+export type DealerActionData = { intent: string | null; result: SubmissionResult<string[]> | null; error: string | null } | undefined;
+
+/** The answer's error, for the form whose intent it names. */
+function errorFor(actionData: DealerActionData, intent: string): string[] | undefined {
+  return actionData && actionData.intent === intent && actionData.error ? [actionData.error] : undefined;
+}
+
+/** The dealer's page in edit mode: picture, about, gallery and the dealer's fields, each its own form. */
+export function DealerEdit({ dealer, actionData }: { dealer: Dealer; actionData: DealerActionData }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [aboutLength, setAboutLength] = useState(dealer.aboutDescription?.length ?? 0);
+  const page = `/dealer-details/${dealer.id}`;
+  const savingAbout = navigation.state === "submitting" && navigation.formData?.get("intent") === "about";
+  const full = dealer.galleryImages.length >= GALLERY_MAX;
+
+  return (
+    <>
+      <section className="card space-y-3" aria-labelledby="picture-heading">
+        <h2 id="picture-heading" className="flex items-center gap-2 font-semibold">
+          <Camera size={18} aria-hidden />
+          Profile Picture
+        </h2>
+        <div className="flex items-center gap-3">
+          <DealerPicture dealer={dealer} size={64} />
+          <p className="text-sm text-gray-11">{dealer.profilePictureUrl ? "Choose a new photo to replace it." : "No picture yet."}</p>
+        </div>
+        <ImageForm intent="profile-picture" label="Profile picture" button="Upload Picture" errors={errorFor(actionData, "profile-picture")} />
+      </section>
+
+      <section className="card space-y-3" aria-labelledby="about-heading">
+        <h2 id="about-heading" className="font-semibold">
+          About
+        </h2>
+        <Form method="post" className="space-y-2">
+          <input type="hidden" name="intent" value="about" />
+          <label htmlFor="about-text" className="sr-only">
+            About
+          </label>
+          <textarea
+            id="about-text"
+            name="aboutDescription"
+            rows={5}
+            defaultValue={dealer.aboutDescription ?? ""}
+            placeholder="Describe the dealer's business, customers and strengths"
+            className="field-input py-2"
+            onInput={(event) => setAboutLength(event.currentTarget.value.length)}
+            aria-describedby={errorFor(actionData, "about") ? "about-text-error" : undefined}
+          />
+          <p className={`text-right text-xs ${aboutLength > ABOUT_MAX ? "text-danger-11" : "text-gray-11"}`}>
+            {aboutLength} / {ABOUT_MAX}
+          </p>
+          <FieldErrors id="about-text-error" errors={errorFor(actionData, "about")} />
+          <button type="submit" className="btn-secondary w-full" disabled={savingAbout}>
+            {savingAbout ? "Saving..." : "Save About"}
+          </button>
+        </Form>
+      </section>
+
+      <section className="card space-y-3" aria-labelledby="gallery-heading">
+        <h2 id="gallery-heading" className="font-semibold">
+          Gallery ({dealer.galleryImages.length} / {GALLERY_MAX})
+        </h2>
+        {dealer.galleryImages.length === 0 ? <p className="text-gray-11">No photos in gallery yet.</p> : null}
+        <ul className="grid grid-cols-3 gap-2" aria-label="Gallery">
+          {dealer.galleryImages.map((url, index) => (
+            <li key={url + index} className="space-y-1">
+              <img src={dealer.galleryThumbs[index]} alt={`Gallery photo ${index + 1}`} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+              {hydrated ? (
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!window.confirm(REMOVE_PHOTO_CONFIRMATION)) event.preventDefault();
+                  }}
+                >
+                  <input type="hidden" name="intent" value="gallery-remove" />
+                  <input type="hidden" name="index" value={index} />
+                  <input type="hidden" name="confirm" value="yes" />
+                  <button type="submit" className="btn-ghost min-h-9 w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
+                    <Trash2 size={14} aria-hidden />
+                    Remove
+                  </button>
+                </Form>
+              ) : (
+                <Link to={`${page}/remove-photo/${index}`} className="btn-ghost min-h-9 w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
+                  <Trash2 size={14} aria-hidden />
+                  Remove
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+        <FieldErrors errors={errorFor(actionData, "gallery-remove")} />
+        {full ? (
+          <p role="status" className="rounded-lg bg-gray-3 p-3 text-sm">
+            {GALLERY_FULL}
+          </p>
+        ) : (
+          <ImageForm intent="gallery-add" label="Add a photo" button="Add to Gallery" errors={errorFor(actionData, "gallery-add")} />
+        )}
+        {full ? <FieldErrors errors={errorFor(actionData, "gallery-add")} /> : null}
+      </section>
+
+      <section aria-labelledby="details-heading" className="space-y-2">
+        <h2 id="details-heading" className="font-semibold">
+          Dealer Information
+        </h2>
+        <DealerForm
+          id="edit-dealer"
+          intent="update"
+          defaultValue={{ ...dealer, lat: Number(dealer.lat), lng: Number(dealer.lng) }}
+          lastResult={actionData?.intent === "update" ? actionData.result : null}
+          submitLabel="Save"
+          locatingLabel="Getting Location..."
+          cancel={
+            <Link to={page} className="btn-secondary flex-1">
+              Cancel
+            </Link>
+          }
+        />
+      </section>
+    </>
+  );
+}

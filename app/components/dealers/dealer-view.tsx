@@ -1,0 +1,80 @@
+import { Mail, Phone } from "lucide-react";
+import { DealerPicture } from "~/components/dealers/dealer-picture";
+import { formatPhone, telHref } from "~/lib/phone";
+import type { Dealer } from "~/models/dealer.schema";
+
+/** The dealer's page when not editing: who, how to reach them, where, notes, about and gallery. */
+export function DealerView({ dealer }: { dealer: Dealer }) {
+  const owner = [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ");
+  return (
+    <>
+      <section className="card flex items-center gap-4">
+        <DealerPicture dealer={dealer} size={72} />
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold">{dealer.businessName}</h2>
+          {owner ? <p className="text-gray-11">{owner}</p> : null}
+        </div>
+      </section>
+
+      <section className="card space-y-2">
+        <h2 className="font-semibold">Contact Information</h2>
+        {dealer.phone ? (
+          <a href={telHref(dealer.phone)} className="link flex items-center gap-2">
+            <Phone size={16} aria-hidden />
+            {formatPhone(dealer.phone)}
+          </a>
+        ) : (
+          <p className="text-gray-11">No phone</p>
+        )}
+        {dealer.email ? (
+          <a href={`mailto:${dealer.email}`} className="link flex items-center gap-2 break-all">
+            <Mail size={16} aria-hidden />
+            {dealer.email}
+          </a>
+        ) : null}
+      </section>
+
+      <section className="card space-y-1">
+        <h2 className="font-semibold">Address & Location</h2>
+        <p>{dealer.street}</p>
+        <p>
+          {dealer.city}, {dealer.state}
+          {dealer.postalCode ? ` ${dealer.postalCode}` : ""}
+        </p>
+        {dealer.formattedAddress ? <p className="text-sm text-gray-11">{dealer.formattedAddress}</p> : null}
+        <p className="font-mono text-sm text-gray-11">
+          {Number(dealer.lat).toFixed(6)}, {Number(dealer.lng).toFixed(6)}
+        </p>
+      </section>
+
+      {dealer.notes ? (
+        <section className="card space-y-1">
+          <h2 className="font-semibold">Notes</h2>
+          <p className="whitespace-pre-line">{dealer.notes}</p>
+        </section>
+      ) : null}
+
+      <section className="card space-y-1">
+        <h2 className="font-semibold">About</h2>
+        <p className="whitespace-pre-line">{dealer.aboutDescription || "No description available."}</p>
+      </section>
+
+      <section className="card space-y-2">
+        <h2 className="font-semibold">Gallery</h2>
+        {dealer.galleryImages.length === 0 ? (
+          <p className="text-gray-11">No photos in gallery yet.</p>
+        ) : (
+          <ul className="grid grid-cols-3 gap-2" aria-label="Gallery">
+            {dealer.galleryImages.map((url, index) => (
+              <li key={url + index}>
+                <a href={url}>
+                  <img src={dealer.galleryThumbs[index]} alt={`Gallery photo ${index + 1}`} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

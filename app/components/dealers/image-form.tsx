@@ -1,0 +1,70 @@
+import { useEffect, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldErrors } from "~/components/forms";
+import { DEALER_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/models/dealer.schema";
+
+/**
+ * A photo upload of the dealer's page (the profile picture or a gallery photo), told apart by
+ * its `intent`. The file's type and size are checked as it is chosen; the server checks again.
+ */
+export function ImageForm({ intent, label, button, errors: answered }: { intent: string; label: string; button: string; errors: string[] | undefined }) {
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const progress = useSimulatedProgress(busy);
+  const inputId = `${intent}-file`;
+  const errors = clientError ? [clientError] : answered;
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-2"
+      onSubmit={(event) => {
+        if (clientError) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <label htmlFor={inputId} className="field-label">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        name="image"
+        accept="image/jpeg,image/png,image/webp"
+        required
+        className="field-input py-2"
+        aria-describedby={errors ? `${inputId}-error` : undefined}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          if (!file) return setClientError(null);
+          if (!file.type.startsWith("image/")) return setClientError(INVALID_IMAGE);
+          if (file.size > DEALER_IMAGE_MAX_BYTES) return setClientError(IMAGE_TOO_LARGE);
+          setClientError(null);
+        }}
+      />
+      <p className="text-xs text-gray-11">JPG, PNG or WebP, up to 5MB.</p>
+      <FieldErrors id={`${inputId}-error`} errors={errors} />
+      {progress !== null ? <progress value={progress} max={100} className="w-full" aria-label="Upload progress" /> : null}
+      <button type="submit" className="btn-secondary w-full" disabled={busy}>
+        {busy ? "Uploading..." : button}
+      </button>
+    </Form>
+  );
+}
+
+/** A simulated upload progress: +10 every 100 ms up to 90 while busy, 100 when done, gone after 1 s. */
+function useSimulatedProgress(busy: boolean): number | null {
+  const [progress, setProgress] = useState<number | null>(null);
+  useEffect(() => {
+    if (busy) {
+      setProgress(0);
+      const timer = setInterval(() => setProgress((value) => Math.min(90, (value ?? 0) + 10)), 100);
+      return () => clearInterval(timer);
+    }
+    setProgress((value) => (value === null ? null : 100));
+    const reset = setTimeout(() => setProgress(null), 1000);
+    return () => clearTimeout(reset);
+  }, [busy]);
+  return progress;
+}

@@ -1,0 +1,195 @@
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { FieldErrors } from "~/components/forms";
+import { DealerSearch } from "~/components/posts/dealer-search";
+import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
+import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
+import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rules";
+
+// The fields of New Post's form. The sections for some post types only (dealer, sale, recovery)
+// all show without JavaScript; with it, only the chosen type's.
+
+/** A Conform field, as these fields use it. */
+type Field = { id: string; name: string; errors: string[] | undefined; initialValue: unknown };
+
+type Section = "sale" | "recovery" | "dealer";
+const SECTION_TYPES: Record<Section, string> = { sale: "SALE", recovery: "RECOVERY", dealer: [...DEALER_TYPES].join(" ") };
+
+/**
+ * A section's fieldset attributes. Until React takes over, a browser with JavaScript already
+ * hides (app.css) what it will hide then, so the form does not jump under the officer's finger.
+ * The value names the types that show the section, which CSS also follows should the script never arrive.
+ */
+function sectionProps(section: Section, type: string, hydrated: boolean) {
+  const chosen = section === "sale" ? type === "SALE" : section === "recovery" ? type === "RECOVERY" : DEALER_TYPES.has(type);
+  const shows = !hydrated || chosen;
+  return { hidden: !shows, "data-hidden-with-js": !hydrated && !chosen ? SECTION_TYPES[section] : undefined, disabled: !shows };
+}
+
+const initial = (field: Field) => String(field.initialValue ?? "");
+
+export function PostTypeField({ field, type, onChange }: { field: Field; type: string; onChange: (type: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        Post type *
+      </label>
+      <select
+        id={field.id}
+        name={field.name}
+        defaultValue={type}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={field.errors ? true : undefined}
+        className="field-input"
+      >
+        <option value="">Select a post type</option>
+        {POST_TYPES.map((value) => (
+          <option key={value} value={value}>
+            {POST_TYPE_LABELS[value]}
+          </option>
+        ))}
+      </select>
+      <FieldErrors errors={field.errors} />
+    </div>
+  );
+}
+
+export function DescriptionField({ field, text, onChange }: { field: Field; text: string; onChange: (text: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={field.id} className="field-label">
+        Description
+      </label>
+      <textarea
+        id={field.id}
+        name={field.name}
+        rows={4}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="What happened in the field today?"
+        aria-invalid={field.errors ? true : undefined}
+        aria-describedby={`${field.id}-counter`}
+        className="field-input py-2"
+      />
+      <p id={`${field.id}-counter`} className={`mt-1 text-right text-xs ${text.length > MAX_TEXT ? "text-danger-11" : "text-gray-11"}`}>
+        {text.length} / {MAX_TEXT}
+      </p>
+      <FieldErrors errors={field.errors} />
+    </div>
+  );
+}
+
+type DealerOption = { id: number; businessName: string; city: string };
+
+/** The dealer, for the post types that name one; past the list's limit, a search finds the rest. */
+export function DealerSection(props: { field: Field; type: string; hydrated: boolean; dealers: DealerOption[]; search: { query: string; total: number } | null }) {
+  const { field, type, hydrated, dealers, search } = props;
+  // The same elements on every render of the form, so React does not compare up to 200 options each time.
+  const dealerOptions = useMemo(
+    () =>
+      dealers.map((dealer) => (
+        <option key={dealer.id} value={dealer.id}>
+          {dealer.businessName} ({dealer.city})
+        </option>
+      )),
+    [dealers],
+  );
+  return (
+    <fieldset {...sectionProps("dealer", type, hydrated)} className="space-y-1">
+      {search ? <DealerSearch query={search.query} total={search.total} found={dealers.length} /> : null}
+      <label htmlFor={field.id} className="field-label">
+        Dealer{hydrated ? (DEALER_REQUIRED_TYPES.has(type) ? " *" : " (optional)") : " (required for Dealer Meeting and Recovery)"}
+      </label>
+      <select id={field.id} name={field.name} defaultValue={initial(field)} className="field-input" aria-invalid={field.errors ? true : undefined}>
+        <option value="">Select a dealer</option>
+        {dealerOptions}
+        <option value="new">+ Add new dealer</option>
+      </select>
+      <p className="text-xs text-gray-11">
+        Not in the list?{" "}
+        <Link to="/add-dealer" className="link">
+          Add a new dealer
+        </Link>
+      </p>
+      <FieldErrors errors={field.errors} />
+    </fieldset>
+  );
+}
+
+type SaleProps = {
+  fields: { product: Field; qty: Field; price: Field };
+  type: string;
+  hydrated: boolean;
+  currency: string;
+  quantity: string;
+  price: string;
+  onQuantity: (quantity: string) => void;
+  onPrice: (price: string) => void;
+};
+
+/** A sale's product, quantity and price per unit; with JavaScript, the total as they are typed. */
+export function SaleSection({ fields, type, hydrated, currency, quantity, price, onQuantity, onPrice }: SaleProps) {
+  const priceCents = parseMoneyToCents(price);
+  const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
+  const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
+  return (
+    <fieldset {...sectionProps("sale", type, hydrated)} className="space-y-3 rounded-lg border border-gray-5 p-3">
+      <legend className="px-1 text-sm font-semibold">Sale{hydrated ? "" : " (for Sale posts)"}</legend>
+      <div>
+        <label htmlFor={fields.product.id} className="field-label">
+          Product
+        </label>
+        <select id={fields.product.id} name={fields.product.name} defaultValue={initial(fields.product)} className="field-input">
+          <option value="">Select a product</option>
+          {SALE_PRODUCTS.map((product) => (
+            <option key={product} value={product}>
+              {SALE_PRODUCT_LABELS[product]}
+            </option>
+          ))}
+        </select>
+        <FieldErrors errors={fields.product.errors} />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor={fields.qty.id} className="field-label">
+            Quantity (bags)
+          </label>
+          <input id={fields.qty.id} name={fields.qty.name} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(event) => onQuantity(event.target.value)} className="field-input" />
+          <FieldErrors errors={fields.qty.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.price.id} className="field-label">
+            Price per unit ({currency})
+          </label>
+          <input id={fields.price.id} name={fields.price.name} type="text" inputMode="decimal" placeholder="0.00" value={price} onChange={(event) => onPrice(event.target.value)} className="field-input" />
+          <FieldErrors errors={fields.price.errors} />
+        </div>
+      </div>
+      {hydrated ? (
+        <div>
+          <label htmlFor="sale-total" className="field-label">
+            Total ({currency})
+          </label>
+          <output id="sale-total" htmlFor={`${fields.qty.id} ${fields.price.id}`} className="field-input flex items-center bg-gray-2 font-semibold">
+            {total}
+          </output>
+        </div>
+      ) : (
+        <p className="text-xs text-gray-11">The total (price × quantity) is worked out when you post.</p>
+      )}
+    </fieldset>
+  );
+}
+
+export function RecoverySection({ field, type, hydrated, currency }: { field: Field; type: string; hydrated: boolean; currency: string }) {
+  return (
+    <fieldset {...sectionProps("recovery", type, hydrated)} className="space-y-1 rounded-lg border border-gray-5 p-3">
+      <legend className="px-1 text-sm font-semibold">Recovery{hydrated ? "" : " (for Recovery posts)"}</legend>
+      <label htmlFor={field.id} className="field-label">
+        Amount recovered ({currency})
+      </label>
+      <input id={field.id} name={field.name} type="text" inputMode="decimal" placeholder="0.00" defaultValue={initial(field)} className="field-input" />
+      <FieldErrors errors={field.errors} />
+    </fieldset>
+  );
+}
