@@ -39,6 +39,19 @@ describe("password reset", () => {
     expect(await resetPassword(token, "third-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
   });
 
+  it("a successful reset spends every open link of the account, older ones included", async () => {
+    await registerUser({ username: "zainab", email: "zainab@example.pk", password: "first-pass" });
+    await requestPasswordReset("zainab@example.pk");
+    const older = await tokenFromOutbox();
+    await requestPasswordReset("zainab@example.pk");
+    const newer = await tokenFromOutbox();
+    expect(newer).not.toBe(older);
+
+    expect(await resetPassword(newer, "second-pass")).toMatchObject({ ok: true });
+    expect(await resetPassword(older, "third-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
+    expect(await verifyLogin({ username: "zainab", password: "second-pass" })).toMatchObject({ ok: true });
+  });
+
   it("refuses an expired token and an unknown one", async () => {
     await registerUser({ username: "sana", email: "sana@example.pk", password: "first-pass" });
     await requestPasswordReset("sana@example.pk");

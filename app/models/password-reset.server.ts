@@ -38,7 +38,7 @@ export async function sendResetLink(user: { id: number; email: string; firstName
 
 export type ResetOutcome = { ok: true; message: string } | { ok: false; error: string };
 
-/** Sets the new password, spends the token and ends every session of the user. */
+/** Sets the new password, spends the token (and every other open one of the user) and ends every session of the user. */
 export async function resetPassword(token: string, newPassword: string): Promise<ResetOutcome> {
   const passwordHash = await hashPassword(newPassword);
   return prisma.$transaction(async (tx) => {
@@ -54,6 +54,8 @@ export async function resetPassword(token: string, newPassword: string): Promise
       data: { usedAt: now },
     });
     if (spent.count === 0) return { ok: false, error: EXPIRED_RESET_LINK };
+    // Every other open link of the account is spent too: an older email must not reset it again.
+    await tx.passwordResetToken.updateMany({ where: { userId: record.userId, usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
     await tx.session.deleteMany({ where: { userId: record.userId } });
     return { ok: true, message: RESET_DONE };

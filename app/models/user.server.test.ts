@@ -1,6 +1,7 @@
 import { AppError } from "~/lib/app-error";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, prisma } from "../../tests/support/db";
+import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 import { DEACTIVATED_LOGIN, INVALID_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
 
 const ayesha = { username: "Ayesha.Khan", email: "Ayesha@Example.PK", password: "secret12", firstName: "Ayesha", lastName: "Khan" };
@@ -52,5 +53,25 @@ describe("updateProfile", () => {
     const user = await registerUser(ayesha);
     const saved = await updateProfile(user.id, { warehouseLat: 30.1575, warehouseLng: 71.5249, warehouseAddress: "Godown 4, Multan" });
     expect(saved.warehouseAddress).toBe("Godown 4, Multan");
+  });
+});
+
+describe("sign-in throttling per account", () => {
+  it("after 10 wrong passwords for one username even the right one is refused for a while; other accounts are not", async () => {
+    await registerUser({ username: "target", email: "target@example.pk", password: "right-pass" });
+    await registerUser({ username: "bystander", email: "bystander@example.pk", password: "right-pass" });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect(await verifyLogin({ username: "TARGET", password: `guess-${attempt}` })).toEqual({ ok: false, error: INVALID_LOGIN });
+    }
+    expect(await verifyLogin({ username: "target", password: "right-pass" })).toEqual({ ok: false, error: TOO_MANY_FOR_ACCOUNT, throttled: true });
+    expect(await verifyLogin({ username: "bystander", password: "right-pass" })).toMatchObject({ ok: true });
+  });
+
+  it("a successful sign-in clears the count", async () => {
+    await registerUser({ username: "forgetful", email: "forgetful@example.pk", password: "right-pass" });
+    for (let attempt = 0; attempt < 9; attempt++) await verifyLogin({ username: "forgetful", password: "wrong" });
+    expect(await verifyLogin({ username: "forgetful", password: "right-pass" })).toMatchObject({ ok: true });
+    for (let attempt = 0; attempt < 9; attempt++) await verifyLogin({ username: "forgetful", password: "wrong" });
+    expect(await verifyLogin({ username: "forgetful", password: "right-pass" })).toMatchObject({ ok: true });
   });
 });

@@ -4,6 +4,7 @@ import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
+import { forgetFailures, isThrottled, recordFailure, TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 import { currentUserSelect } from "~/models/session.server";
 import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput } from "~/models/user.schema";
 
@@ -20,23 +21,26 @@ export function hashPassword(password: string): Promise<string> {
 
 const USERNAME_TAKEN = "This username is already taken";
 
-export type LoginResult = { ok: true; userId: number } | { ok: false; error: string };
+export type LoginResult = { ok: true; userId: number } | { ok: false; error: string; throttled?: true };
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const DEACTIVATED_LOGIN = "This account has been deactivated. Please contact your administrator.";
 
+/** Checks a sign-in; after too many wrong passwords for one username, refuses it for a while. */
 export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<LoginResult> {
+  const username = input.username.toLowerCase();
+  if (isThrottled(username)) return { ok: false, error: TOO_MANY_FOR_ACCOUNT, throttled: true };
   const user = await prisma.user.findUnique({
-    where: { username: input.username.toLowerCase() },
+    where: { username },
     select: { id: true, passwordHash: true, isActive: true },
   });
-  if (!user) {
-    // Spend the same time as a real check, so timing does not reveal which usernames exist.
-    await verify(DUMMY_HASH, input.password).catch(() => false);
+  // An unknown username spends the same time as a real check, so timing does not reveal which exist.
+  const valid = await verify(user?.passwordHash ?? DUMMY_HASH, input.password).catch(() => false);
+  if (!user || !valid) {
+    recordFailure(username);
     return { ok: false, error: INVALID_LOGIN };
   }
-  const valid = await verify(user.passwordHash, input.password).catch(() => false);
-  if (!valid) return { ok: false, error: INVALID_LOGIN };
+  forgetFailures(username);
   if (!user.isActive) return { ok: false, error: DEACTIVATED_LOGIN };
   return { ok: true, userId: user.id };
 }

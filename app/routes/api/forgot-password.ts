@@ -1,13 +1,15 @@
 import type { Route } from "./+types/forgot-password";
-import { readJsonBody, methodNotAllowed } from "~/http/api.server";
+import { afterAnswer } from "~/http/after-answer.server";
+import { methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { forgotPasswordSchema } from "~/models/user.schema";
+import { forgotPasswordSchema, RESET_LINK_SENT } from "~/models/user.schema";
 
-/** POST /api/forgot-password { email }: the same message whether or not the account exists. */
+/** POST /api/forgot-password { email }: the same message, in the same time, whether or not the account exists. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed({ request });
   const { email } = await readJsonBody(request, forgotPasswordSchema);
-  return Response.json({ message: await requestPasswordReset(email) });
+  afterAnswer("password reset", () => requestPasswordReset(email));
+  return Response.json({ message: RESET_LINK_SENT });
 }
 
 export const loader = methodNotAllowed;

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { apiError, readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { WINDOW_SECONDS } from "~/models/login-throttle.server";
 import { createUserSession } from "~/models/session.server";
 import { getUserById, INVALID_LOGIN, toApiUser, verifyLogin } from "~/models/user.server";
 import { loginSchema } from "~/models/user.schema";
@@ -12,12 +13,19 @@ export function loader({ request }: Route.LoaderArgs) {
   return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 
+/** 429 with the time the account's limit lasts, as the per-address limit answers. */
+function tooManyForAccount(message: string): Response {
+  const response = apiError(429, message);
+  response.headers.set("Retry-After", String(WINDOW_SECONDS));
+  return response;
+}
+
 /** POST /api/login { username, password }: signs in and answers the user. */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed({ request });
   const credentials = await readJsonBody(request, loginSchema);
   const login = await verifyLogin(credentials);
-  if (!login.ok) return apiError(401, login.error);
+  if (!login.ok) return login.throttled ? tooManyForAccount(login.error) : apiError(401, login.error);
   const user = await getUserById(login.userId);
   if (!user) return apiError(401, INVALID_LOGIN);
   return Response.json(toApiUser(user), { headers: { "Set-Cookie": await createUserSession(user.id) } });

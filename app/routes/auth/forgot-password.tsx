@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
+import { afterAnswer } from "~/http/after-answer.server";
 import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, TextField } from "~/components/forms";
@@ -22,7 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseForm(form, forgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // A bot that filled the honeypot sees the usual answer, and nothing is sent.
-  if (!isHoneypotFilled(form)) await requestPasswordReset(submission.value.email);
+  // The account is looked up after the answer, so its time tells nothing about which emails exist.
+  if (!isHoneypotFilled(form)) afterAnswer("password reset", () => requestPasswordReset(submission.value.email));
   return redirect("/forgot-password?sent=1");
 }
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Pencil } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/details";
@@ -17,7 +16,7 @@ import {
   updateAbout,
   updateDealer,
 } from "~/models/dealer.server";
-import { formCall } from "~/http/form.server";
+import { formCall, parseForm } from "~/http/form.server";
 import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
@@ -59,13 +58,13 @@ export async function action(args: Route.ActionArgs) {
       intent = String(form.get("intent") ?? "");
       switch (intent) {
         case "update": {
-          const submission = parseWithZod(form, { schema: dealerSchema });
+          const submission = parseForm(form, dealerSchema);
           if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null }, { status: 400 });
           await updateDealer(id, submission.value);
           return redirectWithToast(page, { title: "Dealer updated successfully!" });
         }
         case "about": {
-          const parsed = parseWithZod(form, { schema: aboutSchema });
+          const parsed = parseForm(form, aboutSchema);
           if (parsed.status !== "success") {
             return data({ intent, result: null, error: parsed.error?.aboutDescription?.[0] ?? "Failed to update about section" }, { status: 400 });
           }
