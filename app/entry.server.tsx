@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext } from "~/context";
+import { cspNonceContext, currentUserContext } from "~/context";
 import { lowPriorityModulePreloads } from "~/http/module-preload-priority.server";
 
 export const streamTimeout = 5_000;
@@ -16,6 +16,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(cspNonceContext);
+  // A signed-in page is that officer's alone: no shared cache, and no copy kept after they leave.
+  if (loadContext.get(currentUserContext)) responseHeaders.set("Cache-Control", "private, no-store");
   // Bots and no-JavaScript clients get the whole document at once.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

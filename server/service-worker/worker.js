@@ -5,6 +5,8 @@
 //   - Pages: always the network first. Without a connection: the copy of the feed or New Post
 //     saved on this phone, or else the offline page (which says so).
 //   - Everything else (/api, page data, uploads): the network only, never cached here.
+//   - The saved pages are personal: dropped on sign-out, and whenever a page answers that the
+//     session is gone (a redirect to sign in, or 401).
 
 const SHELL_CACHE = `fieldline-shell-${VERSION}`;
 const PAGE_CACHE = `fieldline-pages-${VERSION}`;
@@ -56,10 +58,16 @@ self.addEventListener("message", (event) => {
   if (event.data === "signed-out") event.waitUntil(caches.delete(PAGE_CACHE));
 });
 
+/** A saved page answered with a redirect (to sign in) or 401: the session is gone, and so are its copies. */
+function sessionEnded(response) {
+  return response.type === "opaqueredirect" || response.status === 401;
+}
+
 async function page(request, path) {
   try {
     const response = await fetch(request);
-    if (SAVED_PAGES.includes(path) && response.status === 200) {
+    if (sessionEnded(response)) caches.delete(PAGE_CACHE).catch(() => undefined);
+    else if (SAVED_PAGES.includes(path) && response.status === 200) {
       const copy = response.clone();
       caches.open(PAGE_CACHE).then((cache) => cache.put(path, copy)).catch(() => undefined);
     }
@@ -84,7 +92,10 @@ async function asset(request) {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  // Signing out drops this phone's copies at once, before any page has said so.
+  if (request.method === "POST" && url.pathname === "/logout") event.waitUntil(caches.delete(PAGE_CACHE));
+  if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     // Only the saved pages' own addresses are kept; "/?cursor=…" and the like go to the network.
     event.respondWith(page(request, url.search === "" ? url.pathname : null));

@@ -1,4 +1,4 @@
-import { expect, test, uniqueName } from "../e2e/support/fixtures";
+import { expect, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
 
 // The JSON API of the accounts area: exact paths, bodies and statuses; errors are
 // { error, fieldErrors? } and no input gives a 500.
@@ -135,14 +135,45 @@ test("forgot and reset password over the API", async ({ request }) => {
 });
 
 test("the 11th sign-in attempt within a minute from one address answers 429", async ({ request }) => {
+  // Ten usernames, so the per-account limit (10 wrong passwords for one account) stays out of it.
   for (let attempt = 1; attempt <= 10; attempt++) {
-    const response = await request.post("/api/login", { data: { username: "officer1", password: "wrong" } });
+    const response = await request.post("/api/login", { data: { username: uniqueName("guess"), password: "wrong" } });
     expect(response.status(), `attempt ${attempt}`).toBe(401);
   }
-  const eleventh = await request.post("/api/login", { data: { username: "officer1", password: "wrong" } });
+  const eleventh = await request.post("/api/login", { data: { username: uniqueName("guess"), password: "wrong" } });
   expect(eleventh.status()).toBe(429);
   expect(await eleventh.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
   // The page form shares the budget of its /api twin.
   const form = await request.post("/login", { form: { username: "officer1", password: "fieldline" } , maxRedirects: 0 });
   expect(form.status()).toBe(429);
+});
+
+test("ten wrong passwords for one account from ten addresses: the account waits 15 minutes (429 with Retry-After)", async ({ playwright, baseURL }) => {
+  const username = uniqueName("target").replaceAll("-", "_");
+  const account = await playwright.request.newContext({ baseURL });
+  expect((await account.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "right-pass-1" } })).status()).toBe(201);
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    const guesser = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+    expect((await guesser.post("/api/login", { data: { username, password: `guess-${attempt}` } })).status()).toBe(401);
+    await guesser.dispose();
+  }
+  const owner = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const refused = await owner.post("/api/login", { data: { username, password: "right-pass-1" } });
+  expect(refused.status()).toBe(429);
+  expect(refused.headers()["retry-after"]).toBe("900");
+  expect(await refused.json()).toEqual({ error: "Too many failed sign-ins for this account. Please wait 15 minutes and try again." });
+  await owner.dispose();
+  await account.dispose();
+});
+
+test("a signed-in page is private and never stored; the signed-out landing page is not marked so", async ({ request }) => {
+  const landing = await request.get("/");
+  expect(landing.headers()["cache-control"] ?? "").not.toContain("no-store");
+  const account = newAccount();
+  expect((await request.post("/api/register", { data: account })).status()).toBe(201);
+  for (const path of ["/", "/profile", "/notifications", "/dealers"]) {
+    const page = await request.get(path);
+    expect(page.status(), path).toBe(200);
+    expect(page.headers()["cache-control"], path).toBe("private, no-store");
+  }
 });

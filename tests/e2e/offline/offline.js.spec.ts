@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { countRows, expect, test, uniqueName } from "../support/fixtures";
+import Database from "better-sqlite3";
+import { countRows, e2eDatabasePath, expect, test, uniqueName } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 import { cardWithText } from "../posts/support";
 
@@ -203,4 +204,32 @@ test("a comment made offline waits on the phone and is added once when the conne
   await expect(page.getByTestId("comment").filter({ hasText: comment })).toHaveCount(1);
   const comments = (await (await page.request.get(`/api/posts/${post.id}/comments`)).json()) as Array<{ text: string }>;
   expect(comments.filter((item) => item.text === comment)).toHaveLength(1);
+});
+
+test("a revoked session takes the phone's saved feed with it: offline, the next visit gets the offline page", async ({ page, context }) => {
+  await page.goto("/");
+  await serviceWorkerReady(page);
+  const secret = uniqueName("Only for the signed-in officer");
+  expect((await page.request.post("/api/posts", { data: { type: "ANNOUNCEMENT", text: secret } })).status()).toBe(201);
+  await page.reload();
+  await expect(cardWithText(page, secret)).toBeVisible();
+
+  // The session ends on the server (an admin deactivates the account, or a reset ends them all).
+  const { id } = (await (await page.request.get("/api/me")).json()) as { id: number };
+  const db = new Database(e2eDatabasePath());
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare("DELETE FROM Session WHERE userId = ?").run(id);
+  } finally {
+    db.close();
+  }
+  // Signed out, New Post answers with a redirect to sign in: the worker forgets both copies.
+  await page.goto("/new-post");
+  await expect(page).toHaveURL(/\/login/);
+  await page.waitForFunction(async () => !(await caches.match("/")) && !(await caches.match("/new-post")));
+
+  await context.setOffline(true);
+  await page.goto("/").catch(() => undefined);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(cardWithText(page, secret)).toHaveCount(0);
 });
