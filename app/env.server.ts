@@ -25,6 +25,8 @@ const envSchema = z
     /** Unset: Secure cookies exactly when APP_URL is https. */
     COOKIE_SECURE: z.stringbool().optional(),
     LOG_REQUESTS: z.stringbool().default(true),
+    /** A main thread blocked this long ends the process, so the machine restarts it; 0 turns it off. */
+    WATCHDOG_MS: z.coerce.number().int().min(0).default(20_000),
     LITEFS_DIR: z.string().optional(),
     FLY_APP_NAME: z.string().optional(),
   })

@@ -1,6 +1,7 @@
 // The part of the server that is bundled with the app by Vite: the React Router
 // request handler and the health check, sharing one copy of the app's modules.
 import { createRequestHandler } from "@react-router/express";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 // A static import, not `build: () => import(…)`: given a function, React Router rebuilds its
@@ -15,10 +16,22 @@ await applyPragmas();
 export const app = express();
 app.disable("x-powered-by");
 
+// How late the event loop has run timers since the last health check: a number that grows
+// before requests start to time out (the watchdog ends a loop that stops turning).
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+loopDelay.enable();
+
+function eventLoopDelayMs() {
+  const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e6);
+  const delay = { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) };
+  loopDelay.reset();
+  return delay;
+}
+
 app.get("/healthz", async (_req, res) => {
   try {
     await checkDatabase();
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+    res.set("Cache-Control", "no-store").json({ status: "ok", eventLoopDelayMs: eventLoopDelayMs() });
   } catch {
     res.status(503).set("Cache-Control", "no-store").json({ status: "error", error: "Database unavailable" });
   }

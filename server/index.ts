@@ -12,6 +12,7 @@ import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
+import { startWatchdog } from "./watchdog.ts";
 
 const isProduction = env.NODE_ENV !== "development";
 
@@ -65,6 +66,8 @@ if (isProduction) {
     }
   });
 }
+
+startWatchdog(env.WATCHDOG_MS);
 
 const listener = server.listen(env.PORT, () => {
   console.log(`Fieldline is serving on http://localhost:${env.PORT}`);
