@@ -12,6 +12,7 @@ import {
   UNREADABLE,
 } from "~/models/dealer-import.server";
 import { createDealer } from "~/models/dealer.server";
+import { HOSTILE_CASES } from "../../tests/support/hostile-files";
 
 beforeEach(resetDatabase);
 
@@ -125,9 +126,9 @@ describe("hostile spreadsheets", () => {
     expect(await refusal(manyRowsXlsx(10_001))).toEqual({ status: 413, message: TOO_MANY_ROWS });
   });
 
-  it("never evaluates formulas: a cell counts by its cached value only", () => {
+  it("never evaluates formulas: a cell counts by its cached value only", async () => {
     const base = dealerRow(1);
-    const rows = readDealerRows(
+    const rows = await readDealerRows(
       workbookFromCells(
         {
           A2: { t: "s", v: "", f: 'CONCATENATE("A","B")' },
@@ -159,5 +160,19 @@ describe("hostile spreadsheets", () => {
   it("refuses a sheet without the required columns", async () => {
     const answer = await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name", "phone"] }));
     expect(answer).toEqual({ status: 400, message: "The spreadsheet is missing the column(s): street, City, State, lat, lng, formatted_address." });
+  });
+
+  describe("the hostile corpus (tests/support/hostile-files.ts), each refused with a 4xx within 10 s", () => {
+    for (const hostile of HOSTILE_CASES) {
+      it(hostile.name, { timeout: 60_000 }, async () => {
+        const bytes = hostile.bytes();
+        const started = performance.now();
+        const answer = await refusal(bytes);
+        const elapsed = performance.now() - started;
+        console.log(`[corpus] ${hostile.fileName}: ${answer.status} in ${elapsed.toFixed(0)} ms: ${answer.message}`);
+        expect(answer.status).toBe(hostile.status);
+        expect(elapsed).toBeLessThan(10_000);
+      });
+    }
   });
 });
