@@ -83,7 +83,35 @@ export async function readDealerRows(bytes: Uint8Array): Promise<SheetRow[]> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
   const type = spreadsheetTypeOf(bytes);
   if (!type) throw new AppError(415, NOT_EXCEL);
-  return parseDealerRows(bytes, type);
+  const hash = crypto.createHash("sha256").update(bytes).digest("hex");
+  const known = failedFiles.get(hash);
+  if (known) throw new AppError(known.status, known.message);
+  try {
+    return await parseDealerRows(bytes, type);
+  } catch (error) {
+    if (error instanceof AppError && error.status !== 429) rememberFailure(hash, error);
+    throw error;
+  }
+}
+
+// ---- Files that failed, never parsed again ----
+
+/**
+ * The answer to every file that failed to read, by the SHA-256 of its bytes, so the same file is
+ * refused again without parsing, whichever door it comes through (the page form posts bytes that
+ * have no Upload row; a re-upload gets a new uploadId). In memory, the newest FAILED_FILES_KEPT:
+ * after a restart a file costs one more bounded parse.
+ */
+const FAILED_FILES_KEPT = 1000;
+const failedFiles = new Map<string, { status: AppError["status"]; message: string }>();
+
+function rememberFailure(hash: string, error: AppError): void {
+  failedFiles.delete(hash);
+  failedFiles.set(hash, { status: error.status, message: error.message });
+  if (failedFiles.size > FAILED_FILES_KEPT) {
+    const oldest = failedFiles.keys().next().value;
+    if (oldest !== undefined) failedFiles.delete(oldest);
+  }
 }
 
 async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promise<SheetRow[]> {
