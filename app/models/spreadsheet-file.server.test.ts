@@ -80,4 +80,14 @@ describe("parseSpreadsheet (the worker)", () => {
     expect(await parseRefusal(endless?.bytes() ?? Buffer.alloc(0), 1_000)).toEqual({ status: 413, message: TOO_HEAVY });
     expect(performance.now() - started).toBeLessThan(3_000);
   });
+
+  it("reads one file at a time: four more wait their turn, the next is told to come back (429)", async () => {
+    const file = dealerWorkbook([dealerRow(1)]);
+    const answers = await Promise.allSettled(Array.from({ length: 6 }, () => parseSpreadsheet(file, OPTIONS)));
+    expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(5);
+    const refused = answers.find((answer) => answer.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason instanceof AppError && refused.reason.status).toBe(429);
+    // Once the queue has drained, files are read again.
+    expect((await parseSpreadsheet(file, OPTIONS)).rows).toHaveLength(2);
+  });
 });
