@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { dealerRow, dealerWorkbook, manyRowsXlsx, workbookFromCells, zipBombXlsx } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
@@ -12,6 +12,14 @@ import {
   UNREADABLE,
 } from "~/models/dealer-import.server";
 import { createDealer } from "~/models/dealer.server";
+import { parseSpreadsheet } from "~/models/spreadsheet-file.server";
+import { HOSTILE_CASES } from "../../tests/support/hostile-files";
+
+// The worker's parse, counted (it still runs): a file that failed once is never parsed again.
+vi.mock("~/models/spreadsheet-file.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/models/spreadsheet-file.server")>();
+  return { ...actual, parseSpreadsheet: vi.fn(actual.parseSpreadsheet) };
+});
 
 beforeEach(resetDatabase);
 
@@ -125,9 +133,9 @@ describe("hostile spreadsheets", () => {
     expect(await refusal(manyRowsXlsx(10_001))).toEqual({ status: 413, message: TOO_MANY_ROWS });
   });
 
-  it("never evaluates formulas: a cell counts by its cached value only", () => {
+  it("never evaluates formulas: a cell counts by its cached value only", async () => {
     const base = dealerRow(1);
-    const rows = readDealerRows(
+    const rows = await readDealerRows(
       workbookFromCells(
         {
           A2: { t: "s", v: "", f: 'CONCATENATE("A","B")' },
@@ -159,5 +167,34 @@ describe("hostile spreadsheets", () => {
   it("refuses a sheet without the required columns", async () => {
     const answer = await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name", "phone"] }));
     expect(answer).toEqual({ status: 400, message: "The spreadsheet is missing the column(s): street, City, State, lat, lng, formatted_address." });
+  });
+
+  it("never parses a file that already failed: the same answer again, from memory", async () => {
+    const garbage = HOSTILE_CASES.find((entry) => entry.fileName === "garbage.xls")?.bytes() ?? Buffer.alloc(0);
+    const parses = vi.mocked(parseSpreadsheet);
+    parses.mockClear();
+    const first = await refusal(garbage);
+    expect(first).toEqual({ status: 400, message: UNREADABLE });
+    expect(parses).toHaveBeenCalledTimes(1);
+    expect(await refusal(garbage)).toEqual(first);
+    expect(await refusal(new Uint8Array(garbage))).toEqual(first);
+    expect(parses).toHaveBeenCalledTimes(1);
+    // Another file is parsed as usual.
+    expect(await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name"] }))).toMatchObject({ status: 400 });
+    expect(parses).toHaveBeenCalledTimes(2);
+  });
+
+  describe("the hostile corpus (tests/support/hostile-files.ts), each refused with a 4xx within 10 s", () => {
+    for (const hostile of HOSTILE_CASES) {
+      it(hostile.name, { timeout: 60_000 }, async () => {
+        const bytes = hostile.bytes();
+        const started = performance.now();
+        const answer = await refusal(bytes);
+        const elapsed = performance.now() - started;
+        console.log(`[corpus] ${hostile.fileName}: ${answer.status} in ${elapsed.toFixed(0)} ms: ${answer.message}`);
+        expect(answer.status).toBe(hostile.status);
+        expect(elapsed).toBeLessThan(10_000);
+      });
+    }
   });
 });

@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import zlib from "node:zlib";
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
-import * as XLSX from "@e965/xlsx";
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
 import { Prisma } from "~/generated/prisma/client";
@@ -13,6 +11,7 @@ import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.s
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/infra/storage.server";
 import { metricsChanged } from "~/models/metrics.server";
+import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
 
 // Dealer import from .xlsx / .xls, at most 10 MB; rows are written in batches of 10, each batch
 // in one transaction (docs/decisions/0007-dealers-import-and-gallery.md).
@@ -21,15 +20,13 @@ import { metricsChanged } from "~/models/metrics.server";
 
 // The file's name, size and their messages are checked in the browser's dialog too.
 export { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL };
+// What a file that cannot be read safely is told (app/models/spreadsheet-file.server.ts).
+export { UNPACKS_TOO_LARGE, UNREADABLE };
 const IMPORT_MAX_ROWS = 10_000;
-/** Sum of the unpacked sizes of an .xlsx's parts; a real 10,000-row sheet unpacks to about 5 MB. */
-const IMPORT_MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
 /** Longer cell texts are cut here before validation (every dealer field allows at most 500). */
 const IMPORT_MAX_CELL_CHARS = 1000;
 export const IMPORT_BATCH_SIZE = 10;
 
-export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
-export const UNPACKS_TOO_LARGE = "The spreadsheet is too large when unpacked (over 50MB). Please split it into smaller files.";
 export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
 const NO_ROWS = "The spreadsheet has no dealer rows.";
 
@@ -73,114 +70,56 @@ function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
   return null;
 }
 
-/**
- * Unpacks every part of a zip against one budget without keeping the output, so a zip bomb
- * (or a central directory that lies about sizes) is refused after at most `budget` bytes.
- */
-function checkZipUnpackedSize(bytes: Uint8Array, budget = IMPORT_MAX_UNPACKED_BYTES): void {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = -1;
-  for (let offset = buffer.length - 22; offset >= Math.max(0, buffer.length - 65_557); offset--) {
-    if (buffer.readUInt32LE(offset) === 0x06054b50) {
-      end = offset;
-      break;
-    }
-  }
-  if (end < 0) throw new AppError(400, UNREADABLE);
-  const entries = buffer.readUInt16LE(end + 10);
-  const directoryOffset = buffer.readUInt32LE(end + 16);
-  if (entries === 0xffff || directoryOffset === 0xffffffff || entries > 2000) throw new AppError(400, UNREADABLE);
-
-  let remaining = budget;
-  let cursor = directoryOffset;
-  for (let index = 0; index < entries; index++) {
-    if (cursor + 46 > buffer.length || buffer.readUInt32LE(cursor) !== 0x02014b50) throw new AppError(400, UNREADABLE);
-    const method = buffer.readUInt16LE(cursor + 10);
-    const compressedSize = buffer.readUInt32LE(cursor + 20);
-    const declaredSize = buffer.readUInt32LE(cursor + 24);
-    const nameLength = buffer.readUInt16LE(cursor + 28);
-    const extraLength = buffer.readUInt16LE(cursor + 30);
-    const commentLength = buffer.readUInt16LE(cursor + 32);
-    const localOffset = buffer.readUInt32LE(cursor + 42);
-    cursor += 46 + nameLength + extraLength + commentLength;
-
-    if (declaredSize > remaining) throw new AppError(413, UNPACKS_TOO_LARGE);
-    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) throw new AppError(400, UNREADABLE);
-    const dataStart = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
-    const data = buffer.subarray(dataStart, dataStart + compressedSize);
-    let unpacked: number;
-    if (method === 0) {
-      unpacked = data.length;
-    } else if (method === 8) {
-      try {
-        unpacked = zlib.inflateRawSync(data, { maxOutputLength: remaining + 1 }).length;
-      } catch (error) {
-        if (error instanceof RangeError || (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
-          throw new AppError(413, UNPACKS_TOO_LARGE);
-        }
-        throw new AppError(400, UNREADABLE);
-      }
-    } else {
-      throw new AppError(400, UNREADABLE);
-    }
-    if (unpacked > remaining) throw new AppError(413, UNPACKS_TOO_LARGE);
-    remaining -= unpacked;
-  }
-}
-
 // ---- Reading rows ----
 
 export type SheetRow = { rowNumber: number; values: Partial<Record<Field, string>> };
-
-function cellText(value: unknown): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  let text: string;
-  if (typeof value === "number") text = Number.isFinite(value) ? String(value) : "";
-  else if (typeof value === "boolean") text = value ? "TRUE" : "FALSE";
-  else if (value instanceof Date) text = value.toISOString();
-  else text = String(value);
-  text = text.slice(0, IMPORT_MAX_CELL_CHARS).trim();
-  return text === "" ? undefined : text;
-}
 
 /**
  * The dealer rows of the first sheet, each with its spreadsheet row number. Refuses files that
  * are not Excel by their bytes, unpack too large, cannot be parsed, lack columns or hold more
  * than IMPORT_MAX_ROWS rows. Formulas are never evaluated: a cell counts by its cached value.
  */
-export function readDealerRows(bytes: Uint8Array): SheetRow[] {
+export async function readDealerRows(bytes: Uint8Array): Promise<SheetRow[]> {
   if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
   const type = spreadsheetTypeOf(bytes);
   if (!type) throw new AppError(415, NOT_EXCEL);
-  if (type === "xlsx") checkZipUnpackedSize(bytes);
-
-  let workbook: XLSX.WorkBook;
+  const hash = crypto.createHash("sha256").update(bytes).digest("hex");
+  const known = failedFiles.get(hash);
+  if (known) throw new AppError(known.status, known.message);
   try {
-    workbook = XLSX.read(bytes, {
-      type: "buffer",
-      dense: true,
-      sheets: 0,
-      // The header, the allowed rows and one more, to tell that a file is over the limit.
-      sheetRows: IMPORT_MAX_ROWS + 2,
-      cellFormula: false,
-      cellHTML: false,
-      cellStyles: false,
-      cellDates: false,
-      cellNF: false,
-      cellText: false,
-      bookVBA: false,
-      bookFiles: false,
-      WTF: false,
-    });
-  } catch {
-    throw new AppError(400, UNREADABLE);
+    return await parseDealerRows(bytes, type);
+  } catch (error) {
+    if (error instanceof AppError && error.status !== 429) rememberFailure(hash, error);
+    throw error;
   }
-  const sheet = workbook.SheetNames[0] ? workbook.Sheets[workbook.SheetNames[0]] : undefined;
-  if (!sheet || !sheet["!ref"]) throw new AppError(400, NO_ROWS);
+}
 
-  const firstRow = XLSX.utils.decode_range(sheet["!ref"]).s.r;
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: null, blankrows: true });
-  const header = (grid[0] ?? []).map((cell) => normalizeHeader(cellText(cell) ?? ""));
+// ---- Files that failed, never parsed again ----
+
+/**
+ * The answer to every file that failed to read, by the SHA-256 of its bytes, so the same file is
+ * refused again without parsing, whichever door it comes through (the page form posts bytes that
+ * have no Upload row; a re-upload gets a new uploadId). In memory, the newest FAILED_FILES_KEPT:
+ * after a restart a file costs one more bounded parse.
+ */
+const FAILED_FILES_KEPT = 1000;
+const failedFiles = new Map<string, { status: AppError["status"]; message: string }>();
+
+function rememberFailure(hash: string, error: AppError): void {
+  failedFiles.delete(hash);
+  failedFiles.set(hash, { status: error.status, message: error.message });
+  if (failedFiles.size > FAILED_FILES_KEPT) {
+    const oldest = failedFiles.keys().next().value;
+    if (oldest !== undefined) failedFiles.delete(oldest);
+  }
+}
+
+async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promise<SheetRow[]> {
+  // An .xlsx is a zip: refused before SheetJS sees it unless it is honest and small when unpacked.
+  // An .xls (an OLE compound file) has no such check: the worker's limits are its guard.
+  if (type === "xlsx") await checkXlsxZip(bytes);
+  const { firstRow, rows: grid } = await parseSpreadsheet(bytes, { maxRows: IMPORT_MAX_ROWS, maxCellChars: IMPORT_MAX_CELL_CHARS, noRows: NO_ROWS });
+  const header = (grid[0] ?? []).map((cell) => normalizeHeader(cell));
   const columnIndex = new Map<Field, number>();
   for (const [column, field] of IMPORT_COLUMNS) {
     const index = header.indexOf(normalizeHeader(column));
@@ -196,8 +135,8 @@ export function readDealerRows(bytes: Uint8Array): SheetRow[] {
     const values: Partial<Record<Field, string>> = {};
     let empty = true;
     for (const [field, column] of columnIndex) {
-      const text = cellText(cells[column]);
-      if (text !== undefined) {
+      const text = cells[column] ?? "";
+      if (text !== "") {
         values[field] = text;
         empty = false;
       }
@@ -320,7 +259,7 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
 export type RecordedImport = ImportResult & { importId: number };
 
 export async function importDealerFile(bytes: Uint8Array, { fileName, userId }: { fileName: string; userId: number | null }): Promise<RecordedImport> {
-  const rows = readDealerRows(bytes);
+  const rows = await readDealerRows(bytes);
   const result = await importDealerRows(rows, userId);
   const record = await prisma.dealerImport.create({
     select: { id: true },

@@ -176,7 +176,7 @@ test("upload and import: own uploads only, hostile files refused, the sample for
   });
 
   const bomb = await (await upload(zipBombXlsx(120))).json();
-  await expectError(await request.post("/api/dealers/import", { data: { uploadId: bomb.uploadId } }), 413, "The spreadsheet is too large when unpacked (over 50MB). Please split it into smaller files.");
+  await expectError(await request.post("/api/dealers/import", { data: { uploadId: bomb.uploadId } }), 413, "The spreadsheet is too large when unpacked (over 20MB). Please split it into smaller files.");
 
   await expectError(await request.post("/api/dealers/import", { data: {} }), 400, "uploadId is required");
   await expectError(await request.post("/api/dealers/import", { data: { uploadId: "nope" } }), 404, "Upload not found. Please upload the file again.");

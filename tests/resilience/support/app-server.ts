@@ -28,6 +28,8 @@ export type AppServer = {
   uploadsDir: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
+  /** The server process's resident memory in bytes (VmRSS of /proc/<pid>/status), or null when it is not running. */
+  rss(): number | null;
   start(): Promise<void>;
   /** Ends the server at once with SIGKILL: no shutdown code runs. */
   crash(): Promise<void>;
@@ -59,6 +61,11 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
     databasePath: workspace.databasePath,
     uploadsDir: path.join(workspace.dir, "data", "uploads"),
     output: () => output,
+    rss() {
+      if (!child?.pid || exited()) return null;
+      const match = /^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${child.pid}/status`, "utf8"));
+      return match ? Number(match[1]) * 1024 : null;
+    },
     async start() {
       // node itself, not the tsx launcher: a signal must reach the process that holds the database.
       child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { HOSTILE_CASES } from "../support/hostile-files";
+import { dealerRow, dealerWorkbook } from "../support/spreadsheets";
+import { type AppServer, createAppServer, signIn } from "./support/app-server";
+
+// The hostile spreadsheet corpus (tests/support/hostile-files.ts) against the production server,
+// through the no-JavaScript page form (POST /dealers/import) and the /api pair (POST /api/upload,
+// then POST /api/dealers/import, twice): every file answers a 4xx within 10 s, while GET /healthz
+// keeps answering within 1 s and the server's RSS stays under 400 MB (issue 14).
+
+const ANSWER_WITHIN_MS = 10_000;
+const HEALTHZ_WITHIN_MS = 1_000;
+const RSS_LIMIT = 400 * 1024 * 1024;
+/** A request still unanswered after this is given up, so that a hung server fails the test instead of hanging it. */
+const GIVE_UP_MS = 15_000;
+
+let server: AppServer;
+let cookie: string;
+
+// The server as seen from outside while the corpus runs: /healthz every 100 ms, VmRSS every 50 ms.
+let watching = true;
+let healthzWorst = 0;
+let rssWorst = 0;
+const watchers: Array<Promise<void>> = [];
+
+beforeAll(async () => {
+  // The production image's malloc settings (Dockerfile): without them glibc keeps the worker's freed memory.
+  server = await createAppServer("hostile-xlsx", { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" });
+  await server.start();
+  cookie = await signIn(server.baseUrl, "officer1");
+  watchers.push(
+    (async () => {
+      while (watching) {
+        const started = performance.now();
+        try {
+          await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(GIVE_UP_MS) });
+        } catch {
+          // counted by its time
+        }
+        healthzWorst = Math.max(healthzWorst, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })(),
+    (async () => {
+      while (watching) {
+        rssWorst = Math.max(rssWorst, server.rss() ?? 0);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })(),
+  );
+});
+
+afterAll(async () => {
+  watching = false;
+  await Promise.all(watchers);
+  await server?.stop();
+  server?.remove();
+});
+
+type Answer = { status: number; ms: number; body: string };
+
+async function timed(url: string, init: RequestInit): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(`${server.baseUrl}${url}`, { ...init, headers: { Cookie: cookie, ...init.headers }, redirect: "manual", signal: AbortSignal.timeout(GIVE_UP_MS) });
+    const body = await response.text();
+    return { status: response.status, ms: performance.now() - started, body };
+  } catch (error) {
+    return { status: 0, ms: performance.now() - started, body: String(error) };
+  }
+}
+
+function formWith(bytes: Buffer, fileName: string): FormData {
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(bytes)], fileName));
+  return form;
+}
+
+const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+test("every hostile spreadsheet answers a 4xx within 10 s on the page form and the API, the server staying responsive", { timeout: 900_000 }, async () => {
+  console.log(`[hostile-xlsx] server RSS before the corpus: ${MB(server.rss() ?? 0)}`);
+  const failures: string[] = [];
+  for (const hostile of HOSTILE_CASES) {
+    const bytes = hostile.bytes();
+    // Making a bomb blocks this process's own loop for a moment: let the watcher's probe in flight land first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    healthzWorst = 0;
+    rssWorst = server.rss() ?? 0;
+
+    const page = await timed("/dealers/import", { method: "POST", body: formWith(bytes, hostile.fileName) });
+    const upload = await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) });
+    let api: Answer = upload;
+    let again: Answer = upload;
+    if (upload.status === 201) {
+      const { uploadId } = JSON.parse(upload.body) as { uploadId: string };
+      const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ uploadId }) };
+      api = await timed("/api/dealers/import", init);
+      again = await timed("/api/dealers/import", init);
+    }
+    // One more /healthz round after the case, so a blocked loop is seen even if the case was quick.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    const line =
+      `${hostile.fileName} (${(bytes.length / 1024).toFixed(0)} KiB): page ${page.status} in ${page.ms.toFixed(0)} ms, ` +
+      `api ${api.status} in ${api.ms.toFixed(0)} ms (again ${again.status} in ${again.ms.toFixed(0)} ms), ` +
+      `/healthz worst ${healthzWorst.toFixed(0)} ms, RSS worst ${MB(rssWorst)}`;
+    console.log(`[hostile-xlsx] ${line}`);
+    for (const [door, answer] of [
+      ["page", page],
+      ["api", api],
+      ["api again", again],
+    ] as const) {
+      if (answer.status < 400 || answer.status > 499) failures.push(`${hostile.fileName} ${door}: ${answer.status} ${answer.body.slice(0, 120)}`);
+      if (answer.ms > ANSWER_WITHIN_MS) failures.push(`${hostile.fileName} ${door}: answered after ${answer.ms.toFixed(0)} ms`);
+    }
+    if (again.body !== api.body) failures.push(`${hostile.fileName}: the second import answered differently`);
+    if (healthzWorst > HEALTHZ_WITHIN_MS) failures.push(`${hostile.fileName}: /healthz took ${healthzWorst.toFixed(0)} ms`);
+    if (rssWorst > RSS_LIMIT) failures.push(`${hostile.fileName}: RSS reached ${MB(rssWorst)}`);
+    const alive = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!alive) {
+      failures.push("the server stopped answering; the remaining cases were not sent");
+      break;
+    }
+  }
+
+  // Still serving: a real spreadsheet imports.
+  const good = await timed("/dealers/import", { method: "POST", body: formWith(dealerWorkbook([dealerRow(1, "AfterHostile")]), "good.xlsx") });
+  if (good.status !== 302) failures.push(`a valid file after the corpus answered ${good.status}`);
+
+  expect(failures).toEqual([]);
+});
