@@ -1,6 +1,6 @@
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
-import { processImage } from "~/models/image.server";
+import { checkImage, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { fileTooLarge, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
@@ -69,15 +69,8 @@ export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, dur
 /** Keeps an uploaded file until a post refers to it. */
 export async function saveUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
   const sniffed = checkMedia(bytes, name);
-  if (sniffed.kind === "IMAGE") {
-    // A header that looks right is not enough: the whole image must decode.
-    const sharp = (await import("sharp")).default;
-    try {
-      await sharp(bytes).stats();
-    } catch {
-      throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
-    }
-  }
+  // A header that looks right is not enough: the whole image must decode, within the image limits.
+  if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
   await prisma.upload.upsert({
     where: { id: uploadId },

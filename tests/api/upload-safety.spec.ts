@@ -7,6 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
+import { pngBomb } from "../support/image-bombs";
 import { dealerRow, dealerWorkbook } from "../support/spreadsheets";
 
 async function signIn(request: APIRequestContext, username = "officer4"): Promise<void> {
@@ -146,4 +147,49 @@ test("a video with HTML inside is served as video with nosniff, never as a page"
   const served = await request.get(media!.url);
   expect(served.headers()["content-type"]).toBe("video/mp4");
   expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+// ---- Untrusted images and uploads (issue 14, decision 22) ----
+
+/** A fresh signed upload URL (path and query) for the signed-in user. */
+async function uploadUrl(request: APIRequestContext): Promise<string> {
+  const response = await request.post("/api/objects/upload");
+  expect(response.status()).toBe(200);
+  const url = new URL(((await response.json()) as { uploadURL: string }).uploadURL);
+  return `${url.pathname}${url.search}`;
+}
+
+test("a 16000×16000 PNG bomb PUT to a signed upload URL is refused from its header in well under a second", async ({ request }) => {
+  await signIn(request);
+  const bomb = await pngBomb();
+  const target = await uploadUrl(request);
+  const started = performance.now();
+  const response = await request.put(target, { data: bomb, headers: { "Content-Type": "image/png" } });
+  const elapsed = performance.now() - started;
+  expect(response.status()).toBe(413);
+  expect((await response.json()).error).toMatch(/too large/i);
+  expect(elapsed).toBeLessThan(1000);
+  const health = performance.now();
+  expect((await request.get("/healthz")).status()).toBe(200);
+  expect(performance.now() - health).toBeLessThan(1000);
+});
+
+test("image bombs are refused the same way for post media, dealer pictures and galleries", async ({ request }) => {
+  await signIn(request);
+  const bomb = await pngBomb();
+  const dealers = (await (await request.get("/api/dealers")).json()) as Array<{ id: number }> | { dealers: Array<{ id: number }> };
+  const dealerId = (Array.isArray(dealers) ? dealers : dealers.dealers)[0]!.id;
+  const image = { name: "bomb.png", mimeType: "image/png", buffer: bomb };
+  for (const target of [`/api/dealers/${dealerId}/profile-picture`, `/api/dealers/${dealerId}/gallery`]) {
+    const started = performance.now();
+    const response = await request.post(target, { multipart: { image } });
+    expect(response.status(), target).toBe(413);
+    expect(performance.now() - started, target).toBeLessThan(1000);
+  }
+  const form = new FormData();
+  form.append("type", "DEMO_PLOT");
+  form.append("files", new Blob([new Uint8Array(bomb)], { type: "image/png" }), "bomb.png");
+  const started = performance.now();
+  expect((await request.post("/api/posts", { multipart: form })).status()).toBe(413);
+  expect(performance.now() - started).toBeLessThan(1000);
 });
