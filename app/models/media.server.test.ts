@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { jpegHeaderLie, pngBomb } from "../../tests/support/image-bombs";
 import { AppError } from "~/lib/app-error";
+import { isServedFile, uploadsDirectory } from "~/infra/storage.server";
 import { saveUpload } from "~/models/media.server";
 
 beforeEach(resetDatabase);
@@ -52,5 +55,16 @@ describe("saveUpload: image bombs", () => {
     const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
     const error = await refusalOf(saveUpload(user.id, uploadId(), whole.subarray(0, whole.length / 2), "half.jpg"));
     expect(error.status).toBe(415);
+  });
+});
+
+describe("saveUpload: originals are private", () => {
+  it("keeps the original outside every served folder", async () => {
+    const user = await officer();
+    const id = uploadId();
+    await saveUpload(user.id, id, await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3c7828" } }).jpeg().toBuffer(), "private.jpg");
+    const upload = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    expect(isServedFile(`/${upload.storageKey}`)).toBe(false);
+    expect(fs.existsSync(path.join(uploadsDirectory(), upload.storageKey))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // the uploads folder, and /files serves nothing from outside it), and files that pose as images
 // (SVG with script, GIF/JS and PNG/HTML polyglots) are refused, or re-encoded so what is served
 // is a plain WebP picture that no browser will run.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -159,6 +160,19 @@ async function uploadUrl(request: APIRequestContext): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** The storage name storeFile gives these bytes (a content hash). */
+function hashName(bytes: Uint8Array): string {
+  return crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+}
+
+/** A JPEG that carries EXIF with a GPS position, as a phone camera writes it. */
+function photoWithGps(colour: number): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: colour, g: 90, b: 30 } } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "31/1 31/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "74/1 21/1 0/1" } })
+    .toBuffer();
+}
+
 test("a 16000×16000 PNG bomb PUT to a signed upload URL is refused from its header in well under a second", async ({ request }) => {
   await signIn(request);
   const bomb = await pngBomb();
@@ -192,4 +206,39 @@ test("image bombs are refused the same way for post media, dealer pictures and g
   const started = performance.now();
   expect((await request.post("/api/posts", { multipart: form })).status()).toBe(413);
   expect(performance.now() - started).toBeLessThan(1000);
+});
+
+test("/files serves only processed files: never an original waiting for a post, never a spreadsheet; served photos carry no EXIF", async ({ request }) => {
+  await signIn(request);
+  const original = await photoWithGps(120);
+  const target = await uploadUrl(request);
+  expect((await request.put(target, { data: original, headers: { "Content-Type": "image/jpeg" } })).status()).toBe(200);
+  // The original (with its GPS position) is on disk until a post takes it, but not served.
+  const originalName = `${hashName(original)}.jpg`;
+  expect(filesUnder(path.join(dataDirectory(), "uploads")).some((file) => file.endsWith(originalName))).toBe(true);
+  for (const folder of ["incoming", "private/incoming", "imports", "private/imports"]) {
+    expect((await request.get(`/files/${folder}/${originalName}`)).status(), folder).toBe(404);
+  }
+
+  const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } });
+  expect(created.status()).toBe(201);
+  const [media] = ((await created.json()) as { media: Array<{ url: string; thumbUrl: string }> }).media;
+  for (const url of [media!.url, media!.thumbUrl]) {
+    const served = await request.get(url);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const meta = await sharp(await served.body()).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+  }
+
+  // A spreadsheet waiting for its import is never served.
+  const workbook = dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Private")]);
+  const uploaded = await request.post("/api/upload", { multipart: { file: { name: "dealers.xlsx", mimeType: "application/octet-stream", buffer: workbook } } });
+  expect(uploaded.status()).toBe(201);
+  const sheetName = `${hashName(workbook)}.xlsx`;
+  expect(filesUnder(path.join(dataDirectory(), "uploads")).some((file) => file.endsWith(sheetName))).toBe(true);
+  for (const folder of ["imports", "private/imports"]) {
+    expect((await request.get(`/files/${folder}/${sheetName}`)).status(), folder).toBe(404);
+  }
 });
