@@ -12,6 +12,7 @@ import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/infra/storage.server";
+import { keepUpload } from "~/models/media.server";
 import { metricsChanged } from "~/models/metrics.server";
 
 // Dealer import from .xlsx / .xls, at most 10 MB; rows are written in batches of 10, each batch
@@ -364,15 +365,13 @@ export async function saveImportUpload(file: { name: string; bytes: Uint8Array }
   if (!type || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL);
   const stored = await storeFile(file.bytes, { folder: "imports", extension: type });
   const id = crypto.randomUUID();
-  await prisma.upload.create({
-    data: {
-      id,
-      userId,
-      storageKey: stored.key,
-      originalName: file.name.slice(0, 200),
-      mimeType: type === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "application/vnd.ms-excel",
-      size: stored.size,
-    },
+  await keepUpload({
+    id,
+    userId,
+    storageKey: stored.key,
+    originalName: file.name.slice(0, 200),
+    mimeType: type === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "application/vnd.ms-excel",
+    size: stored.size,
   });
   return id;
 }

@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { jpegHeaderLie, pngBomb } from "../../tests/support/image-bombs";
 import { AppError } from "~/lib/app-error";
-import { isServedFile, uploadsDirectory } from "~/infra/storage.server";
-import { saveUpload } from "~/models/media.server";
+import { uploadsDirectory } from "~/infra/storage.server";
+import { forgetStaleUploads, releaseUploads, saveUpload, takeUploads } from "~/models/media.server";
 
 beforeEach(resetDatabase);
 
@@ -21,6 +21,8 @@ let ids = 0;
 function uploadId(): string {
   return (++ids).toString(16).padStart(32, "0");
 }
+
+const photo = (colour = 60) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: colour, g: 120, b: 40 } } }).jpeg().toBuffer();
 
 async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -58,13 +60,73 @@ describe("saveUpload: image bombs", () => {
   });
 });
 
+describe("saveUpload: a signed upload URL takes one PUT", () => {
+  it("refuses a second PUT to the same URL with 409", async () => {
+    const user = await officer();
+    const id = uploadId();
+    await saveUpload(user.id, id, await photo(10), "first.jpg");
+    const error = await refusalOf(saveUpload(user.id, id, await photo(20), "second.jpg"));
+    expect(error.status).toBe(409);
+    const [upload] = await prisma.upload.findMany({ where: { id } });
+    expect(upload?.originalName).toBe("first.jpg");
+  });
+
+  it("takes exactly one of two PUTs racing on the same URL", async () => {
+    const user = await officer();
+    const id = uploadId();
+    const results = await Promise.allSettled([saveUpload(user.id, id, await photo(30), "a.jpg"), saveUpload(user.id, id, await photo(40), "b.jpg")]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const rejected = results.find((result) => result.status === "rejected");
+    expect((rejected as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
+  });
+
+  it("a refused PUT spends the URL too", async () => {
+    const user = await officer();
+    const id = uploadId();
+    await refusalOf(saveUpload(user.id, id, new TextEncoder().encode("<svg onload=alert(1)>not a photo"), "x.jpg"));
+    expect((await refusalOf(saveUpload(user.id, id, await photo(), "x.jpg"))).status).toBe(409);
+  });
+
+  it("a PUT after a post used the upload does not bring it back", async () => {
+    const user = await officer();
+    const id = uploadId();
+    await saveUpload(user.id, id, await photo(50), "used.jpg");
+    const taken = await takeUploads(user.id, [`/api/objects/uploads/${id}`]);
+    await releaseUploads(taken);
+    expect((await refusalOf(saveUpload(user.id, id, await photo(51), "again.jpg"))).status).toBe(409);
+    expect(await prisma.upload.count()).toBe(0);
+  });
+
+  it("forgets used URLs after a day (they expired long before)", async () => {
+    const user = await officer();
+    await saveUpload(user.id, uploadId(), await photo(70), "old.jpg");
+    await forgetStaleUploads(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await prisma.upload.count()).toBe(0);
+    expect(await prisma.uploadUrlUse.count()).toBe(0);
+  });
+});
+
 describe("saveUpload: originals are private", () => {
   it("keeps the original outside every served folder", async () => {
     const user = await officer();
     const id = uploadId();
-    await saveUpload(user.id, id, await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3c7828" } }).jpeg().toBuffer(), "private.jpg");
+    await saveUpload(user.id, id, await photo(80), "private.jpg");
     const upload = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    const { isServedFile } = await import("~/infra/storage.server");
     expect(isServedFile(`/${upload.storageKey}`)).toBe(false);
     expect(fs.existsSync(path.join(uploadsDirectory(), upload.storageKey))).toBe(true);
+  });
+});
+
+describe("saveUpload: per-user quota of pending uploads", () => {
+  it("answers 413 once the user's uploads waiting for a post pass 100 MB; another user is not affected", async () => {
+    const [user, other] = [await officer(), await officer()];
+    for (let n = 0; n < 10; n++) {
+      await prisma.upload.create({ data: { id: `pending-${n}`, userId: user.id, storageKey: `incoming/${"0".repeat(31)}${n}.mp4`, originalName: "clip.mp4", mimeType: "video/mp4", size: 10 * 1024 * 1024 } });
+    }
+    const error = await refusalOf(saveUpload(user.id, uploadId(), await photo(90), "one-more.jpg"));
+    expect(error.status).toBe(413);
+    expect(error.message).toMatch(/100 MB of uploads waiting/);
+    await expect(saveUpload(other.id, uploadId(), await photo(91), "fine.jpg")).resolves.toMatchObject({ kind: "IMAGE" });
   });
 });

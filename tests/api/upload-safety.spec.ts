@@ -242,3 +242,31 @@ test("/files serves only processed files: never an original waiting for a post, 
     expect((await request.get(`/files/${folder}/${sheetName}`)).status(), folder).toBe(404);
   }
 });
+
+test("a signed upload URL takes one PUT; a PUT after the post used the upload does not bring it back", async ({ request }) => {
+  await signIn(request);
+  const target = await uploadUrl(request);
+  const first = await request.put(target, { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });
+  expect(first.status()).toBe(200);
+  const second = await request.put(target, { data: await photoWithGps(10), headers: { "Content-Type": "image/jpeg" } });
+  expect(second.status()).toBe(409);
+  expect(await second.json()).toEqual({ error: "This upload URL has already been used. Please upload the file again." });
+
+  const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const after = await request.put(target, { data: await photoWithGps(11), headers: { "Content-Type": "image/jpeg" } });
+  expect(after.status()).toBe(409);
+  expect((await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } })).status()).toBe(400);
+});
+
+test("uploads waiting for a post are capped at 100 MB a user: the next PUT answers 413", async ({ request }) => {
+  await request.post("/api/register", { data: { username: uniqueName("quota").replaceAll("-", "_"), email: `${uniqueName("quota")}@example.pk`, password: "quota-pass-1" } });
+  const clip = (n: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(12), crypto.randomBytes(10 * 1024 * 1024 - 24 - 64), Buffer.from(String(n).padStart(64, "0"))]);
+  for (let n = 0; n < 10; n++) {
+    const response = await request.put(await uploadUrl(request), { data: clip(n), headers: { "Content-Type": "video/mp4" } });
+    expect(response.status(), `clip ${n}`).toBe(200);
+  }
+  const over = await request.put(await uploadUrl(request), { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });
+  expect(over.status()).toBe(413);
+  expect((await over.json()).error).toMatch(/100 MB of uploads waiting for a post/);
+});
