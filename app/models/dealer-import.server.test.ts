@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { dealerRow, dealerWorkbook, manyRowsXlsx, workbookFromCells, zipBombXlsx } from "../../tests/support/spreadsheets";
@@ -5,13 +7,17 @@ import { AppError } from "~/lib/app-error";
 import {
   IMPORT_BATCH_SIZE,
   importDealerFile,
+  importUpload,
   NOT_EXCEL,
   readDealerRows,
+  saveImportUpload,
   TOO_MANY_ROWS,
   UNPACKS_TOO_LARGE,
   UNREADABLE,
 } from "~/models/dealer-import.server";
 import { createDealer } from "~/models/dealer.server";
+import { forgetStaleUploads } from "~/models/media.server";
+import * as storage from "~/infra/storage.server";
 
 beforeEach(resetDatabase);
 
@@ -159,5 +165,43 @@ describe("hostile spreadsheets", () => {
   it("refuses a sheet without the required columns", async () => {
     const answer = await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name", "phone"] }));
     expect(answer).toEqual({ status: 400, message: "The spreadsheet is missing the column(s): street, City, State, lat, lng, formatted_address." });
+  });
+});
+
+describe("an uploaded spreadsheet is deleted once its import is done", () => {
+  async function uploader() {
+    return prisma.user.create({ data: { username: `importer.${Math.random().toString(36).slice(2)}`, email: `${Math.random().toString(36).slice(2)}@example.pk`, passwordHash: "x", role: "OFFICER" } });
+  }
+
+  it("after a successful import: the file and its Upload row are gone, the import record stays", async () => {
+    const user = await uploader();
+    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(901, "Cleanup")]) }, user.id);
+    const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    expect(storage.isServedFile(`/${storageKey}`)).toBe(false);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(true);
+    const result = await importUpload(id, user.id);
+    expect(result.successful).toBe(1);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(false);
+    expect(await prisma.upload.count({ where: { id } })).toBe(0);
+    expect(await prisma.dealerImport.count({ where: { id: result.importId } })).toBe(1);
+    await expect(importUpload(id, user.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("after a failed import too", async () => {
+    const user = await uploader();
+    const id = await saveImportUpload({ name: "bomb.xlsx", bytes: zipBombXlsx(60) }, user.id);
+    const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    await expect(importUpload(id, user.id)).rejects.toBeInstanceOf(AppError);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(false);
+    expect(await prisma.upload.count({ where: { id } })).toBe(0);
+  });
+
+  it("a spreadsheet never imported is forgotten after a day", async () => {
+    const user = await uploader();
+    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(902, "Stale")]) }, user.id);
+    const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    await forgetStaleUploads(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await prisma.upload.count({ where: { id } })).toBe(0);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(false);
   });
 });

@@ -165,11 +165,10 @@ export async function releaseUploads(uploads: ReadonlyArray<{ id: string; key: s
 /** Uploads kept this long without a post are forgotten (an officer gave up on the post). */
 const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** Removes post-media uploads no post took within a day, and forgets the signed upload URLs used before then. */
+/** Removes uploads no post or import took within a day, and forgets the signed upload URLs used before then. */
 export async function forgetStaleUploads(now = Date.now()): Promise<number> {
   const before = new Date(now - UPLOAD_KEEP_MS);
-  // Spreadsheets waiting for an import are left alone.
-  const stale = await prisma.upload.findMany({ where: { createdAt: { lt: before }, storageKey: { startsWith: "incoming/" } }, select: { id: true, storageKey: true }, take: 500 });
+  const stale = await prisma.upload.findMany({ where: { createdAt: { lt: before } }, select: { id: true, storageKey: true }, take: 500 });
   await releaseUploads(stale.map((upload) => ({ id: upload.id, key: upload.storageKey })));
   await prisma.uploadUrlUse.deleteMany({ where: { createdAt: { lt: before } } });
   return stale.length;

@@ -208,6 +208,22 @@ test("image bombs are refused the same way for post media, dealer pictures and g
   expect(performance.now() - started).toBeLessThan(1000);
 });
 
+test("a signed upload URL takes one PUT; a PUT after the post used the upload does not bring it back", async ({ request }) => {
+  await signIn(request);
+  const target = await uploadUrl(request);
+  const first = await request.put(target, { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });
+  expect(first.status()).toBe(200);
+  const second = await request.put(target, { data: await photoWithGps(10), headers: { "Content-Type": "image/jpeg" } });
+  expect(second.status()).toBe(409);
+  expect(await second.json()).toEqual({ error: "This upload URL has already been used. Please upload the file again." });
+
+  const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const after = await request.put(target, { data: await photoWithGps(11), headers: { "Content-Type": "image/jpeg" } });
+  expect(after.status()).toBe(409);
+  expect((await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } })).status()).toBe(400);
+});
+
 test("/files serves only processed files: never an original waiting for a post, never a spreadsheet; served photos carry no EXIF", async ({ request }) => {
   await signIn(request);
   const original = await photoWithGps(120);
@@ -232,7 +248,7 @@ test("/files serves only processed files: never an original waiting for a post, 
     expect(meta.xmp).toBeUndefined();
   }
 
-  // A spreadsheet waiting for its import is never served.
+  // A spreadsheet is kept only until its import, and never served.
   const workbook = dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Private")]);
   const uploaded = await request.post("/api/upload", { multipart: { file: { name: "dealers.xlsx", mimeType: "application/octet-stream", buffer: workbook } } });
   expect(uploaded.status()).toBe(201);
@@ -241,22 +257,9 @@ test("/files serves only processed files: never an original waiting for a post, 
   for (const folder of ["imports", "private/imports"]) {
     expect((await request.get(`/files/${folder}/${sheetName}`)).status(), folder).toBe(404);
   }
-});
-
-test("a signed upload URL takes one PUT; a PUT after the post used the upload does not bring it back", async ({ request }) => {
-  await signIn(request);
-  const target = await uploadUrl(request);
-  const first = await request.put(target, { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });
-  expect(first.status()).toBe(200);
-  const second = await request.put(target, { data: await photoWithGps(10), headers: { "Content-Type": "image/jpeg" } });
-  expect(second.status()).toBe(409);
-  expect(await second.json()).toEqual({ error: "This upload URL has already been used. Please upload the file again." });
-
-  const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } });
-  expect(created.status(), await created.text()).toBe(201);
-  const after = await request.put(target, { data: await photoWithGps(11), headers: { "Content-Type": "image/jpeg" } });
-  expect(after.status()).toBe(409);
-  expect((await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } })).status()).toBe(400);
+  const { uploadId } = (await uploaded.json()) as { uploadId: string };
+  expect((await request.post("/api/dealers/import", { data: { uploadId } })).status()).toBe(200);
+  expect(filesUnder(path.join(dataDirectory(), "uploads")).some((file) => file.endsWith(sheetName))).toBe(false);
 });
 
 test("uploads waiting for a post are capped at 100 MB a user: the next PUT answers 413", async ({ request }) => {
