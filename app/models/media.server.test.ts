@@ -6,7 +6,7 @@ import { prisma, resetDatabase } from "../../tests/support/db";
 import { jpegHeaderLie, pngBomb } from "../../tests/support/image-bombs";
 import { AppError } from "~/lib/app-error";
 import { uploadsDirectory } from "~/infra/storage.server";
-import { forgetStaleUploads, releaseUploads, saveUpload, takeUploads } from "~/models/media.server";
+import { forgetStaleUploads, prepareMedia, releaseUploads, saveUpload, sniffMedia, takeUploads } from "~/models/media.server";
 
 beforeEach(resetDatabase);
 
@@ -128,5 +128,40 @@ describe("saveUpload: per-user quota of pending uploads", () => {
     expect(error.status).toBe(413);
     expect(error.message).toMatch(/100 MB of uploads waiting/);
     await expect(saveUpload(other.id, uploadId(), await photo(91), "fine.jpg")).resolves.toMatchObject({ kind: "IMAGE" });
+  });
+});
+
+describe("prepareMedia: a video's position is not served", () => {
+  function box(type: string, ...payload: Buffer[]): Buffer {
+    const body = Buffer.concat(payload);
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(8 + body.length);
+    header.write(type, 4, "latin1");
+    return Buffer.concat([header, body]);
+  }
+  const POSITION = "+31.5204+074.3587/";
+
+  it("blanks the MP4/QuickTime metadata boxes in place: same size, same sample data, no position or device", async () => {
+    const samples = Buffer.from("MDAT-SAMPLES-".repeat(50));
+    const video = Buffer.concat([
+      box("ftyp", Buffer.from("isom\0\0\0\0isommp41")),
+      box(
+        "moov",
+        box("mvhd", Buffer.alloc(100)),
+        box("udta", box("\u00a9xyz", Buffer.from([0, 18, 0x15, 0xc7]), Buffer.from(POSITION)), box("\u00a9mak", Buffer.from("PhoneCo"))),
+        box("meta", Buffer.alloc(4), box("keys", Buffer.from("com.apple.quicktime.location.ISO6709")), box("ilst", Buffer.from(POSITION))),
+        box("trak", box("tkhd", Buffer.alloc(84)), box("udta", box("name", Buffer.from("PhoneCo camera")))),
+      ),
+      box("uuid", Buffer.from("be7acfcb97a942e89c71999491e3afac"), Buffer.from(`<x:xmpmeta>${POSITION}</x:xmpmeta>`)),
+      box("mdat", samples),
+    ]);
+    const media = await prepareMedia(video, sniffMedia(video)!);
+    const stored = fs.readFileSync(path.join(uploadsDirectory(), media.url.replace(/^\/files\//, "")));
+    expect(stored.byteLength).toBe(video.byteLength);
+    for (const secret of [POSITION, "PhoneCo", "ISO6709", "xmpmeta"]) expect(stored.includes(Buffer.from(secret)), secret).toBe(false);
+    expect(stored.indexOf(samples)).toBe(video.indexOf(samples));
+    expect(stored.subarray(0, 4 + 8)).toEqual(video.subarray(0, 12));
+    expect(stored.includes(Buffer.from("mvhd"))).toBe(true);
+    expect(stored.includes(Buffer.from("tkhd"))).toBe(true);
   });
 });

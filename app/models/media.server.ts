@@ -4,11 +4,13 @@ import { AppError } from "~/lib/app-error";
 import { checkImage, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
+import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
 // Post media: photos and videos. The type is decided from the bytes, never from the name or
 // the client's word. Photos are re-encoded (metadata such as GPS dropped) with a thumbnail;
-// videos are kept as they are, under a content-addressed name.
+// videos are kept as they are, under a content-addressed name, but for their metadata boxes
+// (position, device), which are blanked in place (video-metadata.server.ts).
 
 // Refusals of a file name the post form's field for its files.
 const MEDIA_FIELD = { field: "media" };
@@ -61,7 +63,9 @@ export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, dur
     const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
     return { kind: "IMAGE", url: image.url, thumbUrl: image.thumbUrl, mimeType: image.mimeType, width: image.width, height: image.height, durationSec: null };
   }
-  const stored = await storeFile(bytes, { folder: "posts-video", extension: sniffed.extension });
+  // MP4 and QuickTime keep the position in their metadata boxes: blanked before the video is served.
+  const served = sniffed.extension === "webm" ? bytes : withoutVideoMetadata(bytes);
+  const stored = await storeFile(served, { folder: "posts-video", extension: sniffed.extension });
   const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
   return { kind: "VIDEO", url: stored.url, thumbUrl: null, mimeType: sniffed.mimeType, width: null, height: null, durationSec: duration };
 }
