@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/infra/litefs.server.ts";
+import { isServedFile } from "../app/infra/storage.server.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
@@ -41,8 +42,10 @@ server.use(closeUnreadRequests);
 server.use(bodyLimits);
 server.use(sameOriginWrites(env.APP_URL));
 
-// Uploaded files have content-hash names (app/infra/storage.server.ts): cached for good.
-server.use("/files", express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, redirect: false }));
+// Processed uploads have content-hash names (app/infra/storage.server.ts): cached for good.
+// Only those are served: originals waiting for a post and spreadsheets are not (decision 22).
+const uploadedFiles = express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: true });
+server.use("/files", (request, response, next) => (isServedFile(request.path) ? uploadedFiles(request, response, next) : next()));
 
 if (isProduction) {
   // Vite names built assets by content, so they can be cached for good.

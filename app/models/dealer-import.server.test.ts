@@ -1,25 +1,25 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import fs from "node:fs";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { dealerRow, dealerWorkbook, manyRowsXlsx, workbookFromCells, zipBombXlsx } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
 import {
   IMPORT_BATCH_SIZE,
   importDealerFile,
+  importUpload,
   NOT_EXCEL,
   readDealerRows,
+  saveImportUpload,
   TOO_MANY_ROWS,
   UNPACKS_TOO_LARGE,
   UNREADABLE,
 } from "~/models/dealer-import.server";
 import { createDealer } from "~/models/dealer.server";
-import { parseSpreadsheet } from "~/models/spreadsheet-file.server";
+import { spreadsheetsParsed } from "~/models/spreadsheet-file.server";
 import { HOSTILE_CASES } from "../../tests/support/hostile-files";
-
-// The worker's parse, counted (it still runs): a file that failed once is never parsed again.
-vi.mock("~/models/spreadsheet-file.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/models/spreadsheet-file.server")>();
-  return { ...actual, parseSpreadsheet: vi.fn(actual.parseSpreadsheet) };
-});
+import { forgetStaleUploads } from "~/models/media.server";
+import * as storage from "~/infra/storage.server";
 
 beforeEach(resetDatabase);
 
@@ -171,17 +171,16 @@ describe("hostile spreadsheets", () => {
 
   it("never parses a file that already failed: the same answer again, from memory", async () => {
     const garbage = HOSTILE_CASES.find((entry) => entry.fileName === "garbage.xls")?.bytes() ?? Buffer.alloc(0);
-    const parses = vi.mocked(parseSpreadsheet);
-    parses.mockClear();
+    const before = spreadsheetsParsed();
     const first = await refusal(garbage);
     expect(first).toEqual({ status: 400, message: UNREADABLE });
-    expect(parses).toHaveBeenCalledTimes(1);
+    expect(spreadsheetsParsed() - before).toBe(1);
     expect(await refusal(garbage)).toEqual(first);
     expect(await refusal(new Uint8Array(garbage))).toEqual(first);
-    expect(parses).toHaveBeenCalledTimes(1);
+    expect(spreadsheetsParsed() - before).toBe(1);
     // Another file is parsed as usual.
     expect(await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name"] }))).toMatchObject({ status: 400 });
-    expect(parses).toHaveBeenCalledTimes(2);
+    expect(spreadsheetsParsed() - before).toBe(2);
   });
 
   describe("the hostile corpus (tests/support/hostile-files.ts), each refused with a 4xx within 10 s", () => {
@@ -196,5 +195,43 @@ describe("hostile spreadsheets", () => {
         expect(elapsed).toBeLessThan(10_000);
       });
     }
+  });
+});
+
+describe("an uploaded spreadsheet is deleted once its import is done", () => {
+  async function uploader() {
+    return prisma.user.create({ data: { username: `importer.${Math.random().toString(36).slice(2)}`, email: `${Math.random().toString(36).slice(2)}@example.pk`, passwordHash: "x", role: "OFFICER" } });
+  }
+
+  it("after a successful import: the file and its Upload row are gone, the import record stays", async () => {
+    const user = await uploader();
+    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(901, "Cleanup")]) }, user.id);
+    const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    expect(storage.isServedFile(`/${storageKey}`)).toBe(false);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(true);
+    const result = await importUpload(id, user.id);
+    expect(result.successful).toBe(1);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(false);
+    expect(await prisma.upload.count({ where: { id } })).toBe(0);
+    expect(await prisma.dealerImport.count({ where: { id: result.importId } })).toBe(1);
+    await expect(importUpload(id, user.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("after a failed import too", async () => {
+    const user = await uploader();
+    const id = await saveImportUpload({ name: "bomb.xlsx", bytes: zipBombXlsx(60) }, user.id);
+    const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    await expect(importUpload(id, user.id)).rejects.toBeInstanceOf(AppError);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(false);
+    expect(await prisma.upload.count({ where: { id } })).toBe(0);
+  });
+
+  it("a spreadsheet never imported is forgotten after a day", async () => {
+    const user = await uploader();
+    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(902, "Stale")]) }, user.id);
+    const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
+    await forgetStaleUploads(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await prisma.upload.count({ where: { id } })).toBe(0);
+    expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/infra/storage.server";
+import { keepUpload, releaseUploads } from "~/models/media.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
 
@@ -303,25 +304,27 @@ export async function saveImportUpload(file: { name: string; bytes: Uint8Array }
   if (!type || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL);
   const stored = await storeFile(file.bytes, { folder: "imports", extension: type });
   const id = crypto.randomUUID();
-  await prisma.upload.create({
-    data: {
-      id,
-      userId,
-      storageKey: stored.key,
-      originalName: file.name.slice(0, 200),
-      mimeType: type === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "application/vnd.ms-excel",
-      size: stored.size,
-    },
+  await keepUpload({
+    id,
+    userId,
+    storageKey: stored.key,
+    originalName: file.name.slice(0, 200),
+    mimeType: type === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "application/vnd.ms-excel",
+    size: stored.size,
   });
   return id;
 }
 
-/** Imports a file uploaded earlier by the same user. */
+/** Imports a file uploaded earlier by the same user; the file is deleted once the import is done or failed (the import record stays). */
 export async function importUpload(uploadId: string, userId: number): Promise<RecordedImport> {
   const upload = await prisma.upload.findFirst({ where: { id: uploadId, userId }, select: { storageKey: true, originalName: true } });
   if (!upload) throw new AppError(404, "Upload not found. Please upload the file again.");
-  const bytes = await readStoredFile(upload.storageKey);
-  return importDealerFile(bytes, { fileName: upload.originalName, userId });
+  try {
+    const bytes = await readStoredFile(upload.storageKey);
+    return await importDealerFile(bytes, { fileName: upload.originalName, userId });
+  } finally {
+    await releaseUploads([{ id: uploadId, key: upload.storageKey }]);
+  }
 }
 
 /** Imports the sample of 76 dealers that ships with the app (ADMIN only; checked by the caller). */

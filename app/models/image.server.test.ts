@@ -3,7 +3,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
-import { processImage } from "~/models/image.server";
+import { checkImage, IMAGE_TOO_LARGE, processImage } from "~/models/image.server";
+import { pngBomb } from "../../tests/support/image-bombs";
 import { uploadsDirectory } from "~/infra/storage.server";
 
 /** The stored file behind a /files/<key> URL. */
@@ -44,5 +45,21 @@ describe("processImage", () => {
     await expect(processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos", refusal)).rejects.toBe(refusal);
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
     await expect(processImage(gif, "test-photos", refusal)).rejects.toThrow("Please select a valid image file");
+  });
+});
+
+describe("the image limits", () => {
+  it("refuses a 16000×16000 PNG (256 megapixels in 750 KB) from its header with 413, in well under a second", async () => {
+    const bomb = await pngBomb();
+    const started = performance.now();
+    await expect(processImage(bomb, "test-photos", refusal)).rejects.toMatchObject({ status: 413, message: IMAGE_TOO_LARGE });
+    await expect(checkImage(bomb, refusal)).rejects.toMatchObject({ status: 413 });
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("takes a phone photo's size: 8160×6120 (a 50 MP sensor) decodes within the limits", async () => {
+    const large = await pngBomb(8160, 6120);
+    await expect(checkImage(large, refusal)).resolves.toBeUndefined();
+    await expect(processImage(large, "test-photos", refusal)).resolves.toMatchObject({ width: 1600, height: 1200 });
   });
 });

@@ -1,29 +1,78 @@
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { storeFile } from "~/infra/storage.server";
 import { AppError } from "~/lib/app-error";
 
+// The one entry for decoding untrusted pictures (decision 22). Every path that reads an image
+// (signed upload URL PUTs, post media, dealer pictures and galleries) goes through
+// `checkImage` or `processImage`, so every decode has the same limits:
+// - at most MAX_INPUT_PIXELS, checked from the header before any pixel is decoded, so a
+//   750 KB PNG that claims 16000×16000 costs milliseconds, not seconds of CPU;
+// - sequential reading (libvips streams the picture top to bottom instead of holding it whole);
+// - a time budget per decode, after which libvips stops and the request is refused.
+
+/** 120 megapixels: every phone photo that fits in the 10 MB file limit (108 MP sensors are 12000×9000), nothing bigger. */
+const MAX_INPUT_PIXELS = 120_000_000;
+/** Seconds one decode may take: a 100 MP photo takes about 2 s on a busy shared core. */
+const DECODE_SECONDS = 5;
 /** Formats we accept, decided from the bytes (sharp reads the header), never from the name. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 const MAX_EDGE = 1600;
 const THUMB_EDGE = 400;
 
+export const IMAGE_TOO_LARGE = "This picture is too large: at most 120 megapixels, please send a smaller photo.";
+const IMAGE_TOO_SLOW = "This picture could not be read in time. Please send a smaller photo.";
+
+function open(bytes: Uint8Array) {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "warning" }).timeout({ seconds: DECODE_SECONDS });
+}
+
+/** What a failed decode tells the user: the caller's `refusal` unless the picture was too big or too slow. */
+function refusalFor(error: unknown, refusal: AppError): AppError {
+  const message = error instanceof Error ? error.message : "";
+  if (/pixel limit/i.test(message)) return new AppError(413, IMAGE_TOO_LARGE, { field: refusal.field });
+  if (/timeout/i.test(message)) return new AppError(413, IMAGE_TOO_SLOW, { field: refusal.field });
+  return refusal;
+}
+
+/** Reads the header only: the format must be one we take and the size within the limit. */
+async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<void> {
+  let header: Metadata;
+  try {
+    header = await open(bytes).metadata();
+  } catch (error) {
+    throw refusalFor(error, refusal);
+  }
+  if (!header.format || !ACCEPTED_FORMATS.has(header.format)) throw refusal;
+  const pixels = (header.width ?? 0) * (header.pageHeight ?? header.height ?? 0);
+  if (!pixels) throw refusal;
+  if (pixels > MAX_INPUT_PIXELS) throw new AppError(413, IMAGE_TOO_LARGE, { field: refusal.field });
+}
+
+/**
+ * Checks that the whole picture decodes within the limits (a header that looks right is not
+ * enough), without keeping anything. Throws `refusal` (each caller words it) when the bytes are
+ * not a JPEG, PNG or WebP image, or a 413 when the picture is too large or too slow to read.
+ */
+export async function checkImage(bytes: Uint8Array, refusal: AppError): Promise<void> {
+  await readHeader(bytes, refusal);
+  try {
+    // Shrinking while decoding keeps this cheap; every compressed byte is still read.
+    await open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer();
+  } catch (error) {
+    throw refusalFor(error, refusal);
+  }
+}
+
 export type ProcessedImage = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
 
 /**
  * Re-encodes an uploaded photo as WebP at most 1600 px on its longer edge, plus a 400 px
- * thumbnail. Re-encoding drops metadata (such as GPS) and keeps what cheap phones download small.
- * Throws `refusal` (each caller words it) when the bytes are not a JPEG, PNG or WebP image.
+ * thumbnail. Re-encoding drops metadata (EXIF with GPS, XMP, ICC comments) and keeps what
+ * cheap phones download small. Refuses as `checkImage` does.
  */
 export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError): Promise<ProcessedImage> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(bytes).metadata()).format;
-  } catch {
-    throw refusal;
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw refusal;
-
-  const source = sharp(bytes, { limitInputPixels: 50_000_000 }).rotate();
+  await readHeader(bytes, refusal);
+  const source = open(bytes).rotate();
   const [full, thumb] = await Promise.all([
     source
       .clone()
@@ -35,8 +84,8 @@ export async function processImage(bytes: Uint8Array, folder: string, refusal: A
       .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 70 })
       .toBuffer(),
-  ]).catch(() => {
-    throw refusal;
+  ]).catch((error: unknown) => {
+    throw refusalFor(error, refusal);
   });
   const [stored, storedThumb] = await Promise.all([
     storeFile(full.data, { folder, extension: "webp" }),

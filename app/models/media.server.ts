@@ -1,12 +1,16 @@
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
-import { processImage } from "~/models/image.server";
+import { checkImage, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
+import { MAX_FILES } from "~/models/post.rules";
+import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
 // Post media: photos and videos. The type is decided from the bytes, never from the name or
 // the client's word. Photos are re-encoded (metadata such as GPS dropped) with a thumbnail;
-// videos are kept as they are, under a content-addressed name.
+// videos are kept as they are, under a content-addressed name, but for their metadata boxes
+// (position, device), which are blanked in place (video-metadata.server.ts).
 
 // Refusals of a file name the post form's field for its files.
 const MEDIA_FIELD = { field: "media" };
@@ -59,31 +63,61 @@ export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, dur
     const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
     return { kind: "IMAGE", url: image.url, thumbUrl: image.thumbUrl, mimeType: image.mimeType, width: image.width, height: image.height, durationSec: null };
   }
-  const stored = await storeFile(bytes, { folder: "posts-video", extension: sniffed.extension });
+  // MP4 and QuickTime keep the position in their metadata boxes: blanked before the video is served.
+  const served = sniffed.extension === "webm" ? bytes : withoutVideoMetadata(bytes);
+  const stored = await storeFile(served, { folder: "posts-video", extension: sniffed.extension });
   const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
   return { kind: "VIDEO", url: stored.url, thumbUrl: null, mimeType: sniffed.mimeType, width: null, height: null, durationSec: duration };
 }
 
 // ---- Uploads through signed URLs (POST /api/objects/upload, then PUT) ----
 
-/** Keeps an uploaded file until a post refers to it. */
-export async function saveUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
-  const sniffed = checkMedia(bytes, name);
-  if (sniffed.kind === "IMAGE") {
-    // A header that looks right is not enough: the whole image must decode.
-    const sharp = (await import("sharp")).default;
-    try {
-      await sharp(bytes).stats();
-    } catch {
-      throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
-    }
+const UPLOAD_URL_USED = "This upload URL has already been used. Please upload the file again.";
+
+/** A user's uploads waiting for a post or an import: one full post's worth (10 files of 10 MB). */
+const MAX_PENDING_BYTES = MAX_FILES * MAX_FILE_BYTES;
+const PENDING_QUOTA = `You have ${MAX_PENDING_BYTES / 1024 / 1024} MB of uploads waiting for a post or an import. Send that post or run that import first; uploads not used within a day are removed.`;
+
+/** Spends a signed upload URL: the first PUT wins (the id is the key, so a race has one winner); any later one is refused. */
+async function spendUploadUrl(userId: number, uploadId: string): Promise<void> {
+  try {
+    await prisma.uploadUrlUse.create({ data: { id: uploadId, userId } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, UPLOAD_URL_USED);
+    throw error;
   }
+}
+
+/**
+ * Records a stored file as the user's upload, within the user's quota of pending uploads. The
+ * sum and the insert share one transaction, so racing uploads cannot both slip under the cap.
+ * On refusal the stored file is removed (unless another upload holds the same bytes).
+ */
+export async function keepUpload(data: { id: string; userId: number; storageKey: string; originalName: string; mimeType: string; size: number }): Promise<void> {
+  try {
+    await prisma.$transaction(async (tx) => {
+      const pending = await tx.upload.aggregate({ where: { userId: data.userId }, _sum: { size: true } });
+      if ((pending._sum.size ?? 0) + data.size > MAX_PENDING_BYTES) throw new AppError(413, PENDING_QUOTA);
+      await tx.upload.create({ data });
+    });
+  } catch (error) {
+    const shared = await prisma.upload.count({ where: { storageKey: data.storageKey } });
+    if (shared === 0) await removeStoredFile(data.storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Keeps a file PUT to a signed upload URL until a post refers to it. The URL is spent first,
+ * whatever happens next: a URL takes one PUT. A photo must decode whole within the image
+ * limits; the original is kept in incoming/, which is never served.
+ */
+export async function saveUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
+  await spendUploadUrl(userId, uploadId);
+  const sniffed = checkMedia(bytes, name);
+  if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
-  await prisma.upload.upsert({
-    where: { id: uploadId },
-    create: { id: uploadId, userId, storageKey: stored.key, originalName: name.slice(0, 255), mimeType: sniffed.mimeType, size: bytes.byteLength },
-    update: { storageKey: stored.key, originalName: name.slice(0, 255), mimeType: sniffed.mimeType, size: bytes.byteLength },
-  });
+  await keepUpload({ id: uploadId, userId, storageKey: stored.key, originalName: name.slice(0, 255), mimeType: sniffed.mimeType, size: bytes.byteLength });
   return sniffed;
 }
 
@@ -121,7 +155,7 @@ export async function takeUploads(userId: number, urls: readonly string[]): Prom
   return taken;
 }
 
-/** Forgets uploads once their post holds them. */
+/** Forgets uploads once their post or import is done with them, and their files unless another upload shares them. */
 export async function releaseUploads(uploads: ReadonlyArray<{ id: string; key: string }>): Promise<void> {
   if (uploads.length === 0) return;
   await prisma.upload.deleteMany({ where: { id: { in: uploads.map((upload) => upload.id) } } });
@@ -135,13 +169,11 @@ export async function releaseUploads(uploads: ReadonlyArray<{ id: string; key: s
 /** Uploads kept this long without a post are forgotten (an officer gave up on the post). */
 const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 
-/** Removes post-media uploads no post took within a day; other kinds of upload are left alone. */
+/** Removes uploads no post or import took within a day, and forgets the signed upload URLs used before then. */
 export async function forgetStaleUploads(now = Date.now()): Promise<number> {
-  const stale = await prisma.upload.findMany({
-    where: { createdAt: { lt: new Date(now - UPLOAD_KEEP_MS) }, storageKey: { startsWith: "incoming/" } },
-    select: { id: true, storageKey: true },
-    take: 500,
-  });
+  const before = new Date(now - UPLOAD_KEEP_MS);
+  const stale = await prisma.upload.findMany({ where: { createdAt: { lt: before } }, select: { id: true, storageKey: true }, take: 500 });
   await releaseUploads(stale.map((upload) => ({ id: upload.id, key: upload.storageKey })));
+  await prisma.uploadUrlUse.deleteMany({ where: { createdAt: { lt: before } } });
   return stale.length;
 }

@@ -236,7 +236,7 @@ describe("sniffMedia", () => {
 });
 
 describe("forgetStaleUploads", () => {
-  it("forgets post uploads no post took within a day, and leaves other uploads alone", async () => {
+  it("forgets uploads no post or import took within a day, spreadsheets too, and keeps newer ones", async () => {
     const { forgetStaleUploads } = await import("~/models/media.server");
     const ali = await user("ali");
     await saveUpload(ali.id, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", new Uint8Array(await jpeg("#111111")), "old.jpg");
@@ -244,7 +244,7 @@ describe("forgetStaleUploads", () => {
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
     await prisma.upload.update({ where: { id: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }, data: { createdAt: dayAgo } });
     await prisma.upload.create({ data: { id: "import-1", userId: ali.id, storageKey: "imports/x.xlsx", originalName: "x.xlsx", mimeType: "application/vnd.ms-excel", size: 1, createdAt: dayAgo } });
-    expect(await forgetStaleUploads()).toBe(1);
-    expect((await prisma.upload.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((u) => u.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", "import-1"]);
+    expect(await forgetStaleUploads()).toBe(2);
+    expect((await prisma.upload.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((u) => u.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"]);
   });
 });

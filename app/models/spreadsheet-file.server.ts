@@ -202,6 +202,12 @@ type WorkerAnswer = ({ ok: true } & ParsedGrid) | { ok: false; reason: "unreadab
 
 let running = false;
 const waiting: Array<() => void> = [];
+let workersStarted = 0;
+
+/** How many files this process has handed to a parsing worker: each costs a thread and up to its limits. */
+export function spreadsheetsParsed(): number {
+  return workersStarted;
+}
 
 async function turn(): Promise<() => void> {
   if (running) {
@@ -229,6 +235,7 @@ export async function parseSpreadsheet(
   const done = await turn();
   try {
     const copy = new Uint8Array(bytes);
+    workersStarted += 1;
     const answer = await new Promise<WorkerAnswer | AppError>((resolve) => {
       const worker = new Worker(WORKER_FILE, {
         workerData: { bytes: copy, maxRows, maxCellChars },

@@ -329,9 +329,9 @@ export const apiOperations: ApiOperation[] = [
     tag: "Posts",
     access: "public",
     pathParams: { uploadId: { description: "From the signed URL", example: "0123456789abcdef0123456789abcdef" } },
-    body: { kind: "bytes", description: "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB" },
+    body: { kind: "bytes", description: "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB (a photo at most 120 megapixels); the URL takes one PUT" },
     answer: { status: 200, description: "Stored", schema: answers.storedObjectAnswer },
-    errors: [403],
+    errors: [403, 409, 415],
   },
   {
     method: "get",
