@@ -4,5 +4,11 @@ import type { CurrentUser } from "~/models/user.server";
 /** The Content-Security-Policy nonce of this request, set by the Express server. */
 export const cspNonceContext = createContext<string>("");
 
+/**
+ * Runs a task once this request's answer has been sent (set by the Express server); without a
+ * server around (a script, a test), on the next turn of the event loop.
+ */
+export const afterResponseContext = createContext<(task: () => void) => void>((task) => setImmediate(task));
+
 /** The signed-in user of this request (or null), set by the root middleware. */
 export const currentUserContext = createContext<CurrentUser | null>(null);

@@ -1,10 +1,14 @@
+import type { RouterContextProvider } from "react-router";
+import { afterResponseContext } from "~/context";
+
 /**
- * Runs `task` after the current answer has gone out, so its time is not part of the answer's:
- * for work whose duration would tell an outsider something (whether an email has an account).
- * A failure is logged; nobody is waiting for it.
+ * Runs `task` once the answer has been sent, so its time is no part of the answer's: for work
+ * whose duration would tell an outsider something (whether an email has an account). The
+ * database is synchronous, so work started any earlier could hold the answer back. A failure is
+ * logged; nobody is waiting for it.
  */
-export function afterAnswer(label: string, task: () => Promise<unknown>): void {
-  setImmediate(() => {
+export function afterAnswer(context: Readonly<RouterContextProvider>, label: string, task: () => Promise<unknown>): void {
+  context.get(afterResponseContext)(() => {
     task().catch((error: unknown) => console.error(`[${label}]`, error instanceof Error ? error.message : error));
   });
 }

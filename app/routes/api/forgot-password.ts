@@ -5,10 +5,10 @@ import { requestPasswordReset } from "~/models/password-reset.server";
 import { forgotPasswordSchema, RESET_LINK_SENT } from "~/models/user.schema";
 
 /** POST /api/forgot-password { email }: the same message, in the same time, whether or not the account exists. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed({ request });
   const { email } = await readJsonBody(request, forgotPasswordSchema);
-  afterAnswer("password reset", () => requestPasswordReset(email));
+  afterAnswer(context, "password reset", () => requestPasswordReset(email));
   return Response.json({ message: RESET_LINK_SENT });
 }
 

@@ -18,13 +18,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { sent, message: sent ? RESET_LINK_SENT : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseForm(form, forgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // A bot that filled the honeypot sees the usual answer, and nothing is sent.
   // The account is looked up after the answer, so its time tells nothing about which emails exist.
-  if (!isHoneypotFilled(form)) afterAnswer("password reset", () => requestPasswordReset(submission.value.email));
+  if (!isHoneypotFilled(form)) afterAnswer(context, "password reset", () => requestPasswordReset(submission.value.email));
   return redirect("/forgot-password?sent=1");
 }
 
