@@ -5,8 +5,8 @@
 //   - Pages: always the network first. Without a connection: the copy of the feed or New Post
 //     saved on this phone, or else the offline page (which says so).
 //   - Everything else (/api, page data, uploads): the network only, never cached here.
-//   - The saved pages are personal: dropped on sign-out, and whenever a page answers that the
-//     session is gone (a redirect to sign in, or 401).
+//   - The saved pages are personal: dropped on sign-out, and whenever a page or an /api read
+//     answers that the session is gone (a redirect to sign in, or 401).
 
 const SHELL_CACHE = `fieldline-shell-${VERSION}`;
 const PAGE_CACHE = `fieldline-pages-${VERSION}`;
@@ -78,6 +78,13 @@ async function page(request, path) {
   }
 }
 
+/** An /api read, straight to the network; a 401 means the session is gone, and so are the saved pages. */
+async function api(request) {
+  const response = await fetch(request);
+  if (response.status === 401) await caches.delete(PAGE_CACHE).catch(() => undefined);
+  return response;
+}
+
 async function asset(request) {
   const cached = await caches.match(request, { cacheName: SHELL_CACHE });
   if (cached) return cached;
@@ -101,5 +108,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(page(request, url.search === "" ? url.pathname : null));
   } else if (url.pathname.startsWith("/assets/") || STATIC_FILES.includes(url.pathname)) {
     event.respondWith(asset(request));
+  } else if (url.pathname.startsWith("/api/")) {
+    event.respondWith(api(request));
   }
 });

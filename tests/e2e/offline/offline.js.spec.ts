@@ -223,9 +223,9 @@ test("a revoked session takes the phone's saved feed with it: offline, the next 
   } finally {
     db.close();
   }
-  // Signed out, New Post answers with a redirect to sign in: the worker forgets both copies.
-  await page.goto("/new-post");
-  await expect(page).toHaveURL(/\/login/);
+  // The page still shows the feed; its next /api read answers 401, and the worker forgets both
+  // copies, before any signed-out page has loaded to tell it.
+  expect(await page.evaluate(async () => (await fetch("/api/notifications/unread-count")).status)).toBe(401);
   await page.waitForFunction(async () => !(await caches.match("/")) && !(await caches.match("/new-post")));
 
   await context.setOffline(true);
