@@ -59,6 +59,13 @@ afterAll(async () => {
 
 type Answer = { status: number; ms: number; body: string };
 
+/** POST /api/dealers/import of an upload's id; a refused upload is its own answer. */
+async function importOf(upload: Answer): Promise<Answer> {
+  if (upload.status !== 201) return upload;
+  const { uploadId } = JSON.parse(upload.body) as { uploadId: string };
+  return timed("/api/dealers/import", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ uploadId }) });
+}
+
 async function timed(url: string, init: RequestInit): Promise<Answer> {
   const started = performance.now();
   try {
@@ -90,14 +97,10 @@ test("every hostile spreadsheet answers a 4xx within 10 s on the page form and t
 
     const page = await timed("/dealers/import", { method: "POST", body: formWith(bytes, hostile.fileName) });
     const upload = await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) });
-    let api: Answer = upload;
-    let again: Answer = upload;
-    if (upload.status === 201) {
-      const { uploadId } = JSON.parse(upload.body) as { uploadId: string };
-      const init = { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ uploadId }) };
-      api = await timed("/api/dealers/import", init);
-      again = await timed("/api/dealers/import", init);
-    }
+    const api = await importOf(upload);
+    // The same bytes uploaded again (the first upload is deleted after its import): answered
+    // from what the first parse found, never parsed twice.
+    const again = await importOf(await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) }));
     // One more /healthz round after the case, so a blocked loop is seen even if the case was quick.
     await new Promise((resolve) => setTimeout(resolve, 150));
 
