@@ -37,7 +37,7 @@ describe("readJsonBody", () => {
     expect((await rejection(readJsonBody(post("[1,2]"), loginSchema))).body.error).toBe("Request body must be a JSON object");
   });
 
-  it("answers 400 with the spec's messages per field, and refuses unknown fields", async () => {
+  it("answers 400 with the agreed messages per field, and refuses unknown fields", async () => {
     const missing = await rejection(readJsonBody(post("{}"), loginSchema));
     expect(missing.status).toBe(400);
     expect(missing.body.fieldErrors).toEqual({ username: ["Username is required"], password: ["Password is required"] });
@@ -63,7 +63,7 @@ describe("readJsonBody", () => {
     expect(wrong.status).toBe(400);
   });
 
-  it("accepts coordinates sent as strings, as the spec's clients do", async () => {
+  it("accepts coordinates sent as strings, as existing clients do", async () => {
     const body = await readJsonBody(post('{"homeLat":"31.5204","homeLng":74.3587,"homeAddress":"Lahore"}'), profileUpdateSchema);
     expect(body).toEqual({ homeLat: 31.5204, homeLng: 74.3587, homeAddress: "Lahore" });
   });

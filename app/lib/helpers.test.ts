@@ -47,7 +47,7 @@ describe("avatars and badges", () => {
 });
 
 describe("names", () => {
-  it("uses the spec's fallback name and builds initials", () => {
+  it("uses the agreed fallback name and builds initials", () => {
     expect(displayName({ firstName: null, lastName: null })).toBe("Field Officer");
     expect(displayName({ firstName: "Ayesha", lastName: "Khan" })).toBe("Ayesha Khan");
     expect(initials({ username: "ali", firstName: "Ayesha", lastName: "Khan" })).toBe("AK");

@@ -28,7 +28,7 @@ describe("dealerSchema", () => {
     expect(parsed).toMatchObject({ businessName: "Kissan Agro Centre", lat: 30.8138, lng: 73.4534, state: "Punjab" });
   });
 
-  it("answers the spec's messages for missing fields", () => {
+  it("answers the agreed messages for missing fields", () => {
     expect(messages({})).toEqual({
       businessName: ["Business name is required"],
       street: ["Street address is required"],

@@ -32,7 +32,7 @@ describe("money", () => {
 });
 
 describe("postSchema", () => {
-  it("accepts the spec's client payload, amounts as strings, and keeps the server in charge of the total", async () => {
+  it("accepts the existing clients' payload, amounts as strings, and keeps the server in charge of the total", async () => {
     const value = await readJsonBody(
       post({ type: "SALE", text: "Sold", lat: "31.52", lng: "74.35", saleProduct: "SSP", saleQty: "10", salePrice: "3850.50", saleTotal: "1.00", dealerId: "4" }),
       postSchema,
@@ -40,7 +40,7 @@ describe("postSchema", () => {
     expect(value).toMatchObject({ type: "SALE", lat: 31.52, lng: 74.35, saleQty: 10, salePrice: "3850.50", dealerId: 4, media: [] });
   });
 
-  it("answers the spec's messages", async () => {
+  it("answers the agreed messages", async () => {
     expect((await refusal({})).body.error).toBe("Please select a post type.");
     expect((await refusal({ type: "PARTY" })).body.error).toBe("Please select a post type.");
     expect((await refusal({ type: "FIELD_VISIT", text: "x".repeat(2001) })).body.error).toBe("Description must be 2000 characters or less");

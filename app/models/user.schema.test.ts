@@ -13,7 +13,7 @@ function errorsOf(submission: { status?: string; error?: Record<string, string[]
 }
 
 describe("registration form", () => {
-  it("requires username, email and password with the spec's messages", () => {
+  it("requires username, email and password with the agreed messages", () => {
     const result = parseWithZod(form({ username: "", email: "", password: "" }), { schema: registrationSchema });
     expect(errorsOf(result)).toMatchObject({
       username: ["Username is required"],

@@ -70,7 +70,7 @@ test("save-registration creates the account with both places and signs in", asyn
   expect((await request.get("/api/user")).status()).toBe(200);
 });
 
-test("bad input answers 4xx with the spec's messages, never 500", async ({ request }) => {
+test("bad input answers 4xx with the agreed messages, never 500", async ({ request }) => {
   const cases: Array<{ name: string; path: string; body: string; contentType?: string; status: number; error: string }> = [
     { name: "empty login", path: "/api/login", body: "{}", status: 400, error: "Username is required" },
     { name: "wrong password", path: "/api/login", body: '{"username":"officer1","password":"nope"}', status: 401, error: "Invalid username or password" },

@@ -114,7 +114,7 @@ const ACCESS: Record<string, Statuses> = {
   admin: [401, 403, 403, 0],
 };
 
-test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the status decisions.md §2 says", async ({ playwright, baseURL }) => {
+test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the status the permission table says", async ({ playwright, baseURL }) => {
   test.setTimeout(120_000);
   const newContext = () => playwright.request.newContext({ baseURL, maxRedirects: 0 });
   const document = await loadApiDocument(await newContext());

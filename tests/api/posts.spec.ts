@@ -120,7 +120,7 @@ test("a tampered or expired upload URL is refused", async ({ request }) => {
   expect(bare.status()).toBe(200);
 });
 
-test("bad media is refused with the spec's messages and creates nothing", async ({ request }) => {
+test("bad media is refused with the agreed messages and creates nothing", async ({ request }) => {
   const me = await signUp(request);
   const photo = await jpeg();
 
@@ -168,7 +168,7 @@ test("bad media is refused with the spec's messages and creates nothing", async 
   expect(postsOf(me.id)).toBe(1);
 });
 
-test("bad post bodies answer 4xx with the spec's messages and create nothing", async ({ request }) => {
+test("bad post bodies answer 4xx with the agreed messages and create nothing", async ({ request }) => {
   const me = await signUp(request);
   const cases: Array<{ name: string; body: string; contentType?: string; status: number; error: string }> = [
     { name: "no type", body: "{}", status: 400, error: "Please select a post type." },

@@ -71,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
           : data({ result: undefined, formError: error.message }, { status: error.status }),
     );
   } catch (error) {
-    // What went wrong is the server's fault, but the officer keeps the form and the spec's message.
+    // What went wrong is the server's fault, but the officer keeps the form and "Failed to create post. Please try again."
     console.error(error);
     return data({ result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED }, { status: 500 });
   }

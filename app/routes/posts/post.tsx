@@ -91,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
       return answer(MESSAGES[intent], 200);
     },
     (error) => {
-      // A missing post or comment is said as it is; any other refusal in the spec's words.
+      // A missing post or comment is said as it is; any other refusal as "Failed to … Please try again."
       const message = error.status === 404 ? error.message : FAILURES[intent];
       return answer({ type: "error", title: "Error", description: message }, error.status, message);
     },

@@ -48,7 +48,7 @@ test("add a dealer, find it by search, view it and edit it", async ({ page, java
   expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
 });
 
-test("the dealer form says what is missing, in the spec's words", async ({ page }) => {
+test("the dealer form says what is missing, in the agreed words", async ({ page }) => {
   await signIn(page, "officer3");
   await page.goto("/add-dealer");
   await page.getByLabel("Email").fill("wrong@");

@@ -128,7 +128,7 @@ test("the dealer search finds a dealer the selector does not list, and the post 
   await expect(cardWithText(page, text).getByText(wanted.businessName)).toBeVisible();
 });
 
-test("a description over 2000 characters is refused with the spec's message", async ({ page, javaScriptEnabled }) => {
+test("a description over 2000 characters is refused with the agreed message", async ({ page, javaScriptEnabled }) => {
   await page.goto("/new-post");
   await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
   await page.getByLabel("Description").fill("x".repeat(2001));

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { HOSTILE_CASES } from "../support/hostile-files";
+import { pngBomb, jpegHeaderLie } from "../support/image-bombs";
 import { dealerRow, dealerWorkbook } from "../support/spreadsheets";
 import { type AppServer, createAppServer, signIn } from "./support/app-server";
 
-// The hostile spreadsheet corpus (tests/support/hostile-files.ts) against the production server,
+// The hostile corpus: spreadsheets (tests/support/hostile-files.ts) against the production server,
 // through the no-JavaScript page form (POST /dealers/import) and the /api pair (POST /api/upload,
-// then POST /api/dealers/import, twice): every file answers a 4xx within 10 s, while GET /healthz
-// keeps answering within 1 s and the server's RSS stays under 400 MB (issue 14).
+// then POST /api/dealers/import, twice), and image bombs (tests/support/image-bombs.ts) through the
+// dealer picture's page form, its /api twin and a signed upload URL: every file answers a 4xx
+// within 10 s, while GET /healthz keeps answering within 1 s and the server's RSS stays under 400 MB.
 
 const ANSWER_WITHIN_MS = 10_000;
 const HEALTHZ_WITHIN_MS = 1_000;
@@ -134,5 +136,38 @@ test("every hostile spreadsheet answers a 4xx within 10 s on the page form and t
   const good = await timed("/dealers/import", { method: "POST", body: formWith(dealerWorkbook([dealerRow(1, "AfterHostile")]), "good.xlsx") });
   if (good.status !== 302) failures.push(`a valid file after the corpus answered ${good.status}`);
 
+  expect(failures).toEqual([]);
+});
+
+test("every image bomb answers a 4xx within 10 s on the page form, the API and a signed upload URL, the server staying responsive", { timeout: 300_000 }, async () => {
+  const failures: string[] = [];
+  const bombs: Array<[string, Buffer]> = [
+    ["16000×16000 PNG", await pngBomb()],
+    ["65000×65000 JPEG header", jpegHeaderLie()],
+  ];
+  for (const [name, bytes] of bombs) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    healthzWorst = 0;
+    rssWorst = server.rss() ?? 0;
+    const picture = () => {
+      const form = new FormData();
+      form.set("intent", "profile-picture");
+      form.set("image", new File([new Uint8Array(bytes)], "bomb.png"));
+      return form;
+    };
+    const page = await timed("/dealer-details/1", { method: "POST", body: picture() });
+    const api = await timed("/api/dealers/1/profile-picture", { method: "POST", body: picture() });
+    const target = await timed("/api/objects/upload", { method: "POST" });
+    const { uploadURL } = JSON.parse(target.body) as { uploadURL: string };
+    const put = await timed(new URL(uploadURL, server.baseUrl).pathname + new URL(uploadURL, server.baseUrl).search, { method: "PUT", body: new Uint8Array(bytes), headers: { "X-File-Name": "bomb.png" } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    console.log(`[image-bombs] ${name}: page ${page.status} in ${page.ms.toFixed(0)} ms, api ${api.status} in ${api.ms.toFixed(0)} ms, upload URL ${put.status} in ${put.ms.toFixed(0)} ms, /healthz worst ${healthzWorst.toFixed(0)} ms, RSS worst ${MB(rssWorst)}`);
+    for (const [door, answer] of [["page", page], ["api", api], ["upload URL", put]] as const) {
+      if (answer.status < 400 || answer.status > 499) failures.push(`${name} ${door}: ${answer.status} ${answer.body.slice(0, 120)}`);
+      if (answer.ms > ANSWER_WITHIN_MS) failures.push(`${name} ${door}: answered after ${answer.ms.toFixed(0)} ms`);
+    }
+    if (healthzWorst > HEALTHZ_WITHIN_MS) failures.push(`${name}: /healthz took ${healthzWorst.toFixed(0)} ms`);
+    if (rssWorst > RSS_LIMIT) failures.push(`${name}: RSS reached ${MB(rssWorst)}`);
+  }
   expect(failures).toEqual([]);
 });
