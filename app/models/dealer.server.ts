@@ -14,6 +14,7 @@ export const GALLERY_IMAGE_NOT_FOUND = "Image not found in the gallery.";
 
 const galleryFull = () => new AppError(400, GALLERY_FULL, { field: "image" });
 const invalidImage = () => new AppError(415, INVALID_IMAGE, { field: "image" });
+const noImage = () => new AppError(400, INVALID_IMAGE, { field: "image" });
 
 const dealerSelect = {
   id: true,
@@ -267,9 +268,10 @@ export async function updateAbout(id: number, aboutDescription: string | undefin
   return toDealer(row);
 }
 
-/** Re-encodes the photo (type from its bytes) and makes it the dealer's picture. */
-export async function setProfilePicture(id: number, bytes: Uint8Array): Promise<Dealer> {
+/** Re-encodes the photo (type from its bytes) and makes it the dealer's picture; no photo is a 400. */
+export async function setProfilePicture(id: number, bytes: Uint8Array | null): Promise<Dealer> {
   await requireDealer(id);
+  if (!bytes) throw noImage();
   const image = await processImage(bytes, "dealers", invalidImage());
   const row = await prisma.dealer.update({
     where: { id },
@@ -279,9 +281,10 @@ export async function setProfilePicture(id: number, bytes: Uint8Array): Promise<
   return toDealer(row);
 }
 
-/** Adds a photo at the end of the gallery; at most GALLERY_MAX. */
-export async function addGalleryImage(id: number, bytes: Uint8Array): Promise<Dealer> {
+/** Adds a photo at the end of the gallery; at most GALLERY_MAX; no photo is a 400. */
+export async function addGalleryImage(id: number, bytes: Uint8Array | null): Promise<Dealer> {
   const dealer = await requireDealer(id);
+  if (!bytes) throw noImage();
   // Refuse before spending time on the image; checked again inside the transaction.
   if (dealer.galleryImages.length >= GALLERY_MAX) throw galleryFull();
   const image = await processImage(bytes, "dealers", invalidImage());

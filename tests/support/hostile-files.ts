@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import * as XLSX from "@e965/xlsx";
+import { DEALER_HEADER, headerRowXml } from "./spreadsheets";
 
 const MB = 1024 * 1024;
 
@@ -87,7 +88,6 @@ function rawZip(entries: RawEntry[], { zip64Locator = false } = {}): Buffer {
 
 // ---- The parts of a minimal workbook ----
 
-const DEALER_HEADER = ["business_name", "owner_first_name", "owner_last_name", "phone", "email", "street", "City", "State", "postal_code", "lat", "lng", "formatted_address"];
 const NS = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`;
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`;
@@ -111,12 +111,8 @@ function workbookRels(sheets: number, sharedStrings = false): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${list}${strings}</Relationships>`;
 }
 
-function headerRow(): string {
-  return `<row r="1">${DEALER_HEADER.map((column, index) => `<c r="${XLSX.utils.encode_col(index)}1" t="inlineStr"><is><t>${column}</t></is></c>`).join("")}</row>`;
-}
-
 function sheetXml(rows: string, dimension = ""): Buffer {
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${NS}>${dimension}<sheetData>${headerRow()}${rows}</sheetData></worksheet>`);
+  return Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${NS}>${dimension}<sheetData>${headerRowXml()}${rows}</sheetData></worksheet>`);
 }
 
 /** The entries of a one-sheet workbook; `sheet` replaces the sheet part's entry. */

@@ -3,7 +3,7 @@
 import zlib from "node:zlib";
 import * as XLSX from "@e965/xlsx";
 
-const DEALER_HEADER = [
+export const DEALER_HEADER = [
   "business_name",
   "owner_first_name",
   "owner_last_name",
@@ -112,7 +112,8 @@ const WORKBOOK = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
 
-function headerRowXml(): string {
+/** The header row of DEALER_HEADER as sheet XML (inline strings). */
+export function headerRowXml(): string {
   const cells = DEALER_HEADER.map((column, index) => `<c r="${XLSX.utils.encode_col(index)}1" t="inlineStr"><is><t>${column}</t></is></c>`).join("");
   return `<row r="1">${cells}</row>`;
 }

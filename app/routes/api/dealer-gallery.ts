@@ -2,9 +2,7 @@ import type { Route } from "./+types/dealer-gallery";
 import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
-import { AppError } from "~/lib/app-error";
 import { requireUser } from "~/models/auth.server";
-import { INVALID_IMAGE } from "~/models/dealer.schema";
 import { addGalleryImage, DEALER_NOT_FOUND, requireDealer } from "~/models/dealer.server";
 
 export const loader = methodNotAllowed;
@@ -17,7 +15,6 @@ export async function action(args: Route.ActionArgs) {
     // A missing dealer answers 404 before the upload is read.
     const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
     const { image } = await readImageForm(args.request);
-    if (!image) throw new AppError(400, INVALID_IMAGE, { field: "image" });
     return Response.json(await addGalleryImage(id, image), { status: 201 });
   });
 }

@@ -5,7 +5,7 @@ import { DealerEdit } from "~/components/dealers/dealer-edit";
 import { DealerView } from "~/components/dealers/dealer-view";
 import { FormErrors } from "~/components/forms";
 import { requireUser } from "~/models/auth.server";
-import { aboutSchema, dealerSchema, INVALID_IMAGE } from "~/models/dealer.schema";
+import { aboutSchema, dealerSchema } from "~/models/dealer.schema";
 import {
   addGalleryImage,
   DEALER_NOT_FOUND,
@@ -72,12 +72,10 @@ export async function action(args: Route.ActionArgs) {
           return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
         }
         case "profile-picture": {
-          if (!image) return data({ intent, result: null, error: INVALID_IMAGE }, { status: 400 });
           await setProfilePicture(id, image);
           return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
         }
         case "gallery-add": {
-          if (!image) return data({ intent, result: null, error: INVALID_IMAGE }, { status: 400 });
           await addGalleryImage(id, image);
           return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
         }
