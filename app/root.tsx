@@ -1,20 +1,34 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
+import { ErrorView } from "~/components/error-view";
 import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext } from "~/context";
 import { env, publicEnv } from "~/env.server";
 import { markPageHydrated } from "~/lib/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";
+import { useNotice } from "~/lib/notices";
+import type { Toast } from "~/lib/toast";
 import { useRootData } from "~/lib/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { getSessionUser } from "~/models/session.server";
 import { readToast } from "~/http/toast.server";
 import stylesheet from "./app.css?url";
 
-// A notice's code loads only on the pages that carry one: the server renders it in place (so it
-// shows without JavaScript) and the browser hydrates it when its code has arrived.
-const Toaster = import.meta.env.SSR ? ToasterNow : lazy(() => import("~/components/toaster").then((module) => ({ default: module.Toaster })));
+// A notice's code loads only when one shows: the server renders it in place (so it shows without
+// JavaScript) and the browser hydrates it when its code has arrived. Offline the service worker
+// has it; should it still fail to load, the notice shows as plain text.
+const Toaster = import.meta.env.SSR
+  ? ToasterNow
+  : lazy(() => import("~/components/toaster").then((module) => ({ default: module.Toaster }), () => ({ default: PlainNotice })));
+
+function PlainNotice({ toast }: { toast: Toast }) {
+  return (
+    <p role={toast.type === "error" ? "alert" : "status"} data-testid="notice" className="m-2 rounded-xl border bg-white p-3">
+      {toast.title} {toast.description}
+    </p>
+  );
+}
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet, precedence: "app" },
@@ -68,6 +82,7 @@ function useHydratesPage(): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const hydrates = useHydratesPage();
+  const notice = useNotice(rootData?.toast ?? null);
   return (
     <html lang="en">
       <head>
@@ -78,9 +93,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="radix-themes min-h-dvh" data-accent-color="grass" data-gray-color="sage" data-radius="medium" data-scaling="100%">
-        {rootData?.toast ? (
+        {notice ? (
           <Suspense fallback={null}>
-            <Toaster toast={rootData.toast} />
+            <Toaster toast={notice.toast} id={notice.id} />
           </Suspense>
         ) : null}
         {children}
@@ -109,29 +124,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let heading = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      heading = "404 Page Not Found";
-      message = "Did you forget to add the page to the router?";
-    } else if (error.status === 403) {
-      heading = "Access Denied";
-      message = "You don't have permission to access this page.";
-    } else {
-      heading = `${error.status} ${error.statusText || "Error"}`;
-      message = typeof error.data === "string" && error.data ? error.data : message;
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    message = error.message;
-  }
   return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">{heading}</h1>
-      <p className="text-gray-11">{message}</p>
-      <a href="/" className="btn-primary">
-        Go to the feed
-      </a>
+    <main className="flex min-h-dvh items-center justify-center">
+      <ErrorView error={error} />
     </main>
   );
 }

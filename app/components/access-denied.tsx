@@ -1,11 +1,12 @@
 import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
+import { useNotice } from "~/lib/notices";
 import type { Toast } from "~/lib/toast";
 
 const NO_PERMISSION = "You don't have permission to access this page.";
 
-// One object for the page's life, so the toast's five-second timer is not restarted by re-renders.
+// One object for the page's life, so it is shown once, not again on each render.
 const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
 
 /**
@@ -14,9 +15,11 @@ const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
  * server's 403 page shows it with JavaScript off too.
  */
 function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
+  // Rendered here until the browser has it (without JavaScript, always); then the root shows it.
+  const notice = useNotice(deniedToast);
   return (
     <>
-      <Toaster toast={deniedToast} />
+      {notice?.id === 0 ? <Toaster toast={notice.toast} id={notice.id} /> : null}
       <div className="card space-y-3 text-center">
         <ShieldAlert size={32} aria-hidden className="mx-auto text-danger-11" />
         <h1 className="text-xl font-bold">Access Denied</h1>

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useHydrated } from "~/lib/hydrated";
+import { closeNotice } from "~/lib/notices";
 import type { Toast } from "~/lib/toast";
 
 const DISPLAY_MS = 5000;
@@ -12,23 +13,21 @@ const tone = {
 } as const;
 
 /**
- * Shows one notice at a time. Without JavaScript it is a banner at the top of the page it
- * came with, in the flow so it covers nothing; with JavaScript it floats over the page and
- * disappears after five seconds or when closed.
+ * Shows the notice (one at a time, see lib/notices.ts). Without JavaScript it is a banner at the
+ * top of the page it came with, in the flow so it covers nothing; with JavaScript it floats over
+ * the page and disappears after five seconds or when closed.
  */
-export function Toaster({ toast }: { toast: Toast }) {
+export function Toaster({ toast, id }: { toast: Toast; id: number }) {
   const hydrated = useHydrated();
-  const [visible, setVisible] = useState(true);
   useEffect(() => {
-    setVisible(true);
-    const timer = setTimeout(() => setVisible(false), DISPLAY_MS);
+    const timer = setTimeout(() => closeNotice(id), DISPLAY_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
-  if (!visible) return null;
+  }, [id]);
   return (
     <div className={`flex justify-center px-3 ${hydrated ? "pointer-events-none fixed inset-x-0 top-2 z-50" : "pt-2"}`}>
       <div
         role={toast.type === "error" ? "alert" : "status"}
+        data-testid="notice"
         className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-3 shadow-lg ${tone[toast.type]}`}
       >
         <div className="min-w-0 flex-1">
@@ -36,7 +35,7 @@ export function Toaster({ toast }: { toast: Toast }) {
           {toast.description ? <p className="text-sm">{toast.description}</p> : null}
         </div>
         {hydrated ? (
-          <button type="button" onClick={() => setVisible(false)} className="rounded p-1 hover:bg-black/5" aria-label="Close notice">
+          <button type="button" onClick={() => closeNotice(id)} className="rounded p-1 hover:bg-black/5" aria-label="Close notice">
             <X size={16} aria-hidden />
           </button>
         ) : null}

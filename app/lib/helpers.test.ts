@@ -4,7 +4,7 @@ import { unreadLabel } from "~/components/shell/notification-bell";
 import { achievementsByRank, avatarFor, badgeFor } from "~/lib/avatars";
 import { displayName, initials } from "~/lib/names";
 import { checkInTypeLabel } from "~/lib/post-types";
-import { safeRedirect } from "~/lib/safe-redirect";
+import { documentPath, safeRedirect } from "~/lib/safe-redirect";
 
 describe("safeRedirect", () => {
   it("keeps same-origin paths and refuses everything else", () => {
@@ -28,6 +28,14 @@ describe("safeRedirect", () => {
       expect(new URL(answer, "https://fieldline.example").origin, to).toBe("https://fieldline.example");
     }
     expect(safeRedirect("/dealers/./7")).toBe("/dealers/7");
+  });
+
+  it("sends a person to the page, never to its data (an expired session's sign-in link)", () => {
+    expect(safeRedirect("/dealers.data")).toBe("/dealers");
+    expect(safeRedirect("/posts/319.data?_routes=routes%2Fposts%2Fpost")).toBe("/posts/319");
+    expect(safeRedirect("/_root.data?cursor=5&_routes=root")).toBe("/?cursor=5");
+    expect(safeRedirect("/dealers.data?index&q=Ali")).toBe("/dealers?q=Ali");
+    expect(documentPath(new URL("http://x/dealer-details/3.data?tab=gallery"))).toBe("/dealer-details/3?tab=gallery");
   });
 
   it("answers no control characters, which a Location header cannot carry", () => {

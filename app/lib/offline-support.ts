@@ -1,3 +1,5 @@
+import { connectionFailed, seemsOnline } from "~/lib/connection";
+
 // The browser side of offline support, loaded after the page (root.tsx imports it lazily) so
 // it never weighs on the first load.
 
@@ -17,8 +19,19 @@ export function startOfflineSupport(signedIn: boolean): void {
     if (document.readyState === "complete") register();
     else window.addEventListener("load", register, { once: true });
     document.addEventListener("click", loadWholePageWhileOffline, { capture: true });
+    askHowThisPageWasAnswered();
   }
   void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(signedIn ? "signed-in" : "signed-out"));
+}
+
+/** Asks the worker whether this page came from the phone's saved copy (the network had failed). */
+function askHowThisPageWasAnswered(): void {
+  const worker = navigator.serviceWorker.controller;
+  if (!worker) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data === "answered-offline") connectionFailed();
+  });
+  worker.postMessage("how-was-i-answered?");
 }
 
 /**
@@ -27,7 +40,7 @@ export function startOfflineSupport(signedIn: boolean): void {
  * would need page data from the server, and only fail.)
  */
 function loadWholePageWhileOffline(event: MouseEvent): void {
-  if (navigator.onLine || !navigator.serviceWorker?.controller) return;
+  if (seemsOnline() || !navigator.serviceWorker?.controller) return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;

@@ -1,6 +1,36 @@
-/** A same-origin JSON call from the browser; rejects with the status and body when it fails. */
+import { connectionFailed, connectionWorks } from "~/lib/connection";
+
+/** A refused or failed call: `status` 0 when no answer came (the request failed on the way). */
+export class RequestFailed extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Where a request the officer made goes when the session expired: sign in, then back to this page. */
+export function signInAndComeBack(error: unknown): void {
+  if (!(error instanceof RequestFailed) || error.status !== 401) return;
+  window.location.assign(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
+}
+
+/**
+ * A same-origin JSON call from the browser; rejects with `RequestFailed` when it fails. Its
+ * outcome is evidence for the connection state. A 401 (the session expired) is the caller's to
+ * handle: what the officer asked for goes to `signInAndComeBack`, a background refresh does not.
+ */
 export async function requestJson<T>(url: string, method = "GET"): Promise<T> {
-  const response = await fetch(url, { method, headers: { Accept: "application/json" } });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers: { Accept: "application/json" } });
+  } catch (error) {
+    connectionFailed();
+    throw new RequestFailed(0, error instanceof Error ? error.message : String(error));
+  }
+  if (response.status === 502 || response.status === 503 || response.status === 504) connectionFailed();
+  else connectionWorks();
+  if (!response.ok) throw new RequestFailed(response.status, (await response.text()) || response.statusText);
   return (await response.json()) as T;
 }

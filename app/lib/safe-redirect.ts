@@ -16,7 +16,21 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   } catch {
     return fallback;
   }
-  const path = `${url.pathname}${url.search}${url.hash}`;
+  const path = documentPath(url);
   if (url.origin !== SITE || /^\/[\/\\]/.test(path)) return fallback;
   return path;
+}
+
+/**
+ * The page a URL shows: React Router fetches a page's data at "/dealers.data" ("/_root.data" for
+ * "/") with its own `_routes` and `index` parameters; a person is sent back to the page, never to
+ * its data.
+ */
+export function documentPath(url: URL): string {
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  if (search.getAll("index").every((value) => value === "")) search.delete("index");
+  const query = search.toString();
+  return `${pathname}${query ? `?${query}` : ""}${url.hash}`;
 }

@@ -1,3 +1,4 @@
+import { connectionFailed, connectionWorks } from "~/lib/connection";
 import { SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 
 // The send queue: posts and comments made without a connection wait here, in the phone's
@@ -79,9 +80,13 @@ async function send(item: QueuedSubmission): Promise<"sent" | "wait" | { refused
       body: JSON.stringify(item.body),
     });
   } catch {
+    connectionFailed();
     return "wait";
   }
-  if (response.ok) return "sent";
+  if (response.ok) {
+    connectionWorks();
+    return "sent";
+  }
   if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500) return "wait";
   const answer = (await response.json().catch(() => null)) as { error?: string } | null;
   return { refused: answer?.error ?? `Refused by the server (${response.status})` };

@@ -5,6 +5,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { currentUserContext } from "~/context";
 import { isHoneypotFilled } from "~/lib/honeypot";
+import { documentPath } from "~/lib/safe-redirect";
 import { INVALID_LOGIN, verifyLogin, type CurrentUser } from "~/models/user.server";
 import { loginSchema, type Role } from "~/models/user.schema";
 
@@ -51,8 +52,7 @@ export function requireUser({ request, context }: GuardArgs): CurrentUser {
   if (isApiRequest(request)) {
     throw Response.json({ error: AUTH_REQUIRED }, { status: 401 });
   }
-  const url = new URL(request.url);
-  const redirectTo = `${url.pathname}${url.search}`;
+  const redirectTo = documentPath(new URL(request.url));
   throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 

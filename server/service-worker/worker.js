@@ -52,10 +52,19 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/** The pages (window clients) answered from this phone's copies because the network failed. */
+const answeredOffline = new Set();
+
 // The page says who is there: signed in, the feed and New Post are saved; signed out, they go.
+// It also asks how it was answered: a saved copy is evidence that the phone is offline, even
+// where navigator.onLine says otherwise.
 self.addEventListener("message", (event) => {
   if (event.data === "signed-in") event.waitUntil(savePages().catch(() => undefined));
   if (event.data === "signed-out") event.waitUntil(caches.delete(PAGE_CACHE));
+  if (event.data === "how-was-i-answered?" && event.source) {
+    const offline = answeredOffline.delete(event.source.id);
+    event.source.postMessage(offline ? "answered-offline" : "answered-online");
+  }
 });
 
 /** A saved page answered with a redirect (to sign in) or 401: the session is gone, and so are its copies. */
@@ -63,7 +72,7 @@ function sessionEnded(response) {
   return response.type === "opaqueredirect" || response.status === 401;
 }
 
-async function page(request, path) {
+async function page(request, path, clientId) {
   try {
     const response = await fetch(request);
     if (sessionEnded(response)) caches.delete(PAGE_CACHE).catch(() => undefined);
@@ -73,6 +82,7 @@ async function page(request, path) {
     }
     return response;
   } catch {
+    if (clientId) answeredOffline.add(clientId);
     const saved = SAVED_PAGES.includes(path) ? await caches.match(path, { cacheName: PAGE_CACHE }) : undefined;
     return saved ?? (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error();
   }
@@ -105,7 +115,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     // Only the saved pages' own addresses are kept; "/?cursor=…" and the like go to the network.
-    event.respondWith(page(request, url.search === "" ? url.pathname : null));
+    event.respondWith(page(request, url.search === "" ? url.pathname : null, event.resultingClientId));
   } else if (url.pathname.startsWith("/assets/") || STATIC_FILES.includes(url.pathname)) {
     event.respondWith(asset(request));
   } else if (url.pathname.startsWith("/api/")) {

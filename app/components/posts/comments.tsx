@@ -1,9 +1,13 @@
 import { Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { avatarFor } from "~/lib/avatars";
+import { seemsOnline } from "~/lib/connection";
+import { restoreDraft } from "~/lib/drafts";
 import { useHydrated } from "~/lib/hydrated";
 import { displayName } from "~/lib/names";
+import { isFailedRequest, type FailedRequest } from "~/lib/request-guard";
+import { requestJson, signInAndComeBack } from "~/lib/request-json";
 import { keepForLater } from "~/lib/send-queue";
 import { relativeTime } from "~/lib/relative-time";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
@@ -19,45 +23,74 @@ type CommentData = {
 };
 export type CommentsData = CommentData[];
 
-type ActionAnswer = { ok: boolean; error?: string };
+type ActionAnswer = { ok: boolean; error?: string } | FailedRequest;
+
+const FETCH_FAILED = "Failed to fetch comments";
+
+/**
+ * The feed's comments, from /api/posts/{id}/comments when the panel opens (and again after the
+ * officer's own comment). A failed load says so in the panel, with a retry; the feed stays.
+ */
+function useLoadedComments(postId: number, load: boolean) {
+  const [comments, setComments] = useState<CommentsData>();
+  const [failed, setFailed] = useState(false);
+  const reload = useCallback(() => {
+    setFailed(false);
+    requestJson<CommentsData>(`/api/posts/${postId}/comments`).then(setComments, (error: unknown) => {
+      setFailed(true);
+      signInAndComeBack(error);
+    });
+  }, [postId]);
+  useEffect(() => {
+    if (load) reload();
+  }, [load, reload]);
+  return { comments, failed, reload };
+}
 
 /**
  * The comment list and form. On /posts/{id} the comments come with the page, and the form's
  * idempotency key too (so a double submit without JavaScript comments once); on the feed
- * (JavaScript only) they load from /posts/{id} when the panel opens.
+ * (JavaScript only) they load when the panel opens.
  */
 export function CommentsPanel({ postId, viewerId, initial, initialKey }: { postId: number; viewerId: number; initial?: CommentsData; initialKey?: string }) {
-  const loader = useFetcher<{ comments: CommentsData }>({ key: `comments-${postId}` });
-  useEffect(() => {
-    if (!initial && loader.state === "idle" && !loader.data) void loader.load(`/posts/${postId}`);
-  }, [initial, loader, postId]);
-  const comments = initial ?? loader.data?.comments;
+  const loaded = useLoadedComments(postId, initial === undefined);
+  const comments = initial ?? loaded.comments;
   return (
     <section id="comments" aria-label="Comments" className="mt-3 space-y-3 border-t border-gray-4 pt-3">
-      {comments === undefined ? (
+      {loaded.failed && comments === undefined ? (
+        <div role="alert" className="flex items-center justify-between gap-2 text-sm text-danger-11">
+          {FETCH_FAILED}
+          <button type="button" className="btn-secondary min-h-11 px-3" onClick={loaded.reload}>
+            Try again
+          </button>
+        </div>
+      ) : comments === undefined ? (
         <p className="text-sm text-gray-11">Loading comments...</p>
       ) : comments.length === 0 ? (
         <p className="text-sm text-gray-11">No comments yet.</p>
       ) : (
         <ul className="space-y-2">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} postId={postId} mine={comment.user.id === viewerId} />
+            <CommentItem key={comment.id} comment={comment} postId={postId} mine={comment.user.id === viewerId} onDone={initial ? undefined : loaded.reload} />
           ))}
         </ul>
       )}
-      <CommentForm postId={postId} viewerId={viewerId} initialKey={initialKey} />
+      <CommentForm postId={postId} viewerId={viewerId} initialKey={initialKey} onSent={initial ? undefined : loaded.reload} />
     </section>
   );
 }
 
-function CommentItem({ comment, postId, mine }: { comment: CommentData; postId: number; mine: boolean }) {
+function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; postId: number; mine: boolean; onDone?: () => void }) {
   const fetcher = useFetcher<ActionAnswer>();
   const location = useLocation();
   const hydrated = useHydrated();
   const avatar = avatarFor(comment.user.selectedAvatar);
-  const deleted = comment.isDeleted || fetcher.formData !== undefined;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
+  }, [fetcher.state, fetcher.data, onDone]);
+  const deleted = comment.isDeleted || fetcher.formData !== undefined || fetcher.data?.ok === true;
   return (
-    <li className="flex gap-2" data-testid="comment">
+    <li id={`comment-${comment.id}`} className="flex gap-2" data-testid="comment">
       <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`} aria-hidden>
         {avatar.emoji}
       </span>
@@ -88,7 +121,7 @@ function CommentItem({ comment, postId, mine }: { comment: CommentData; postId: 
   );
 }
 
-function CommentForm({ postId, viewerId, initialKey }: { postId: number; viewerId: number; initialKey?: string }) {
+function CommentForm({ postId, viewerId, initialKey, onSent }: { postId: number; viewerId: number; initialKey?: string; onSent?: () => void }) {
   const fetcher = useFetcher<ActionAnswer>({ key: `comment-form-${postId}` });
   const location = useLocation();
   const hydrated = useHydrated();
@@ -98,29 +131,43 @@ function CommentForm({ postId, viewerId, initialKey }: { postId: number; viewerI
   const [kept, setKept] = useState<"yes" | "failed" | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";
+
+  // What was typed before the session expired comes back after signing in.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) {
+    if (form.current) restoreDraft(form.current);
+  }, []);
+
+  // Offline, or when the request failed on the way, the comment waits on the phone with its key
+  // and is sent when the connection returns: a copy that did reach the server is not made twice.
+  const keepOnPhone = useCallback(
+    async (comment: string, key: string) => {
+      try {
+        await keepForLater({ key, userId: viewerId, kind: "comment", url: `/api/posts/${postId}/comments`, body: { text: comment }, label: `Comment: ${comment}`, createdAt: Date.now() });
+      } catch {
+        setKept("failed");
+        return;
+      }
+      setText("");
+      setSubmissionKey(newSubmissionKey());
+      setKept("yes");
+    },
+    [postId, viewerId],
+  );
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
       setText("");
       setSubmissionKey(newSubmissionKey());
       form.current?.reset();
+      onSent?.();
+    } else if (isFailedRequest(fetcher.data)) {
+      void keepOnPhone(text.trim(), submissionKey);
     }
+    // Once per answer (not on typing): the text and key it was sent with are those on screen.
   }, [fetcher.state, fetcher.data]);
 
-  // Offline, the comment waits on the phone and is sent when the connection returns.
-  async function keepOffline() {
-    const comment = text.trim();
-    try {
-      await keepForLater({ key: submissionKey, userId: viewerId, kind: "comment", url: `/api/posts/${postId}/comments`, body: { text: comment }, label: `Comment: ${comment}`, createdAt: Date.now() });
-    } catch {
-      setKept("failed");
-      return;
-    }
-    setText("");
-    setSubmissionKey(newSubmissionKey());
-    setKept("yes");
-  }
-
-  const error = kept === "failed" ? "This phone could not keep the comment while offline." : fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  const error = kept === "failed" ? "This phone could not keep the comment while offline." : kept === null && fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
   return (
     <fetcher.Form
       ref={form}
@@ -129,9 +176,9 @@ function CommentForm({ postId, viewerId, initialKey }: { postId: number; viewerI
       className="space-y-1"
       onSubmit={(event) => {
         setKept(null);
-        if (navigator.onLine) return;
+        if (seemsOnline()) return;
         event.preventDefault();
-        void keepOffline();
+        void keepOnPhone(text.trim(), submissionKey);
       }}
     >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />

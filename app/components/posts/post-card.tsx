@@ -1,8 +1,9 @@
 import { Heart, MessageCircle, Share2 } from "lucide-react";
-import { lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/lib/hydrated";
+import { showNotice } from "~/lib/notices";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
@@ -41,6 +42,13 @@ const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ de
 export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: ReactNode; viewerId: number }) {
   const hydrated = useHydrated();
   const [showComments, setShowComments] = useState(false);
+  // A comment typed before the session expired waits in its panel, open again after signing in.
+  useEffect(() => {
+    if (comments || sessionStorage.length === 0) return;
+    void import("~/lib/drafts").then(({ hasDraftFor }) => {
+      if (hasDraftFor(`/posts/${post.id}`, "text")) setShowComments(true);
+    });
+  }, [comments, post.id]);
   const avatar = avatarFor(post.user.selectedAvatar);
   const badge = badgeFor(post.user.currentBadge);
   const author = displayName(post.user);
@@ -167,7 +175,6 @@ function LikeControl({ post }: { post: PostCardData }) {
 
 function ShareControl({ post, author, typeLabel }: { post: PostCardData; author: string; typeLabel: string }) {
   const hydrated = useHydrated();
-  const [notice, setNotice] = useState<string | null>(null);
   const text = `${author} · ${typeLabel}${post.text ? `: ${post.text}` : ""}`;
   if (!hydrated) {
     // Without JavaScript: a link that carries the text (WhatsApp is what officers use).
@@ -183,21 +190,12 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
       ({ sharePost }) => sharePost({ title: typeLabel, text, url: new URL(`/posts/${post.id}`, window.location.href).toString() }),
       () => "Could not share the post. Please try again.",
     );
-    if (!shown) return;
-    setNotice(shown);
-    setTimeout(() => setNotice(null), 5000);
+    // The page's one notice: it replaces any other on screen.
+    if (shown) showNotice({ type: "success", title: "Shared", description: shown });
   }
   return (
-    <>
-      <button type="button" onClick={share} className="btn-ghost ml-auto min-h-9 px-2 text-sm">
-        <Share2 size={18} aria-hidden /> Share
-      </button>
-      {notice ? (
-        <div role="status" className="fixed inset-x-3 top-2 z-50 mx-auto max-w-sm rounded-xl border border-accent-6 bg-accent-2 p-3 text-accent-12 shadow-lg">
-          <p className="font-semibold">Shared</p>
-          <p className="text-sm">{notice}</p>
-        </div>
-      ) : null}
-    </>
+    <button type="button" onClick={share} className="btn-ghost ml-auto min-h-9 px-2 text-sm">
+      <Share2 size={18} aria-hidden /> Share
+    </button>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from "react";
-import { isRouteErrorResponse } from "react-router";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { seemsOnline } from "~/lib/connection";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
+import { isFailedRequest } from "~/lib/request-guard";
 import { useRootData } from "~/lib/root-data";
 import { keepForLater, postBodyFromForm, type QueuedSubmission } from "~/lib/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
@@ -23,30 +24,20 @@ function waitingPost(formData: FormData, userId: number, key: string): QueuedSub
 }
 
 /**
- * The post submitted online, until its answer comes. When the request fails on the way (a flaky
- * network), React Router unmounts the page and shows its error boundary, and the page's state
- * goes with it; so the post waits here, outside React, where `useRecoveredPost` (in the boundary)
- * finds it and keeps it on the phone with the same key: the send queue's retry can never make a
- * second copy of a post that did reach the server. Only the two hooks of this module touch it.
- */
-let inFlight: QueuedSubmission | undefined;
-
-/**
  * The new-post form's submission key and its way offline: online, a post is sent as the form
- * (and remembered until its answer comes); offline, it waits on the phone and is sent when the
- * connection returns, and the page says so (`queued`) until the officer writes another.
+ * (and remembered until its answer comes); offline, or when its request fails on the way (see
+ * lib/request-guard.ts), it waits on the phone with the same key and is sent when the connection
+ * returns, so a retry can never make a second copy of a post that did reach the server. The page
+ * says so (`queued`) until the officer writes another.
  */
 export function useOfflineSubmission(initialKey: string, answer: unknown) {
   const userId = useRootData()?.user?.id;
   const [submissionKey, setSubmissionKey] = useState(initialKey);
+  const inFlight = useRef<QueuedSubmission>(undefined);
   const [queued, setQueued] = useState(false);
   const [notKept, setNotKept] = useState(false);
-  // An answer came (or the page is new): nothing is in flight.
-  useEffect(() => {
-    inFlight = undefined;
-  }, [answer]);
 
-  async function keepOffline(post: QueuedSubmission) {
+  const keepOnPhone = useCallback(async (post: QueuedSubmission) => {
     try {
       await keepForLater(post);
     } catch {
@@ -56,44 +47,32 @@ export function useOfflineSubmission(initialKey: string, answer: unknown) {
     setSubmissionKey(newSubmissionKey());
     setNotKept(false);
     setQueued(true);
-  }
+  }, []);
+
+  // An answer came: nothing is in flight; if it says the request failed on the way, the post waits.
+  useEffect(() => {
+    const post = inFlight.current;
+    inFlight.current = undefined;
+    if (post && isFailedRequest(answer)) void keepOnPhone(post);
+  }, [answer, keepOnPhone]);
 
   return {
     submissionKey,
     queued,
-    /** The phone could not keep an offline post. */
+    /** The phone could not keep the post. */
     error: notKept ? NOT_KEPT : undefined,
     /** For the form's submit (after its validation passed): offline, the post is kept and the form's request never goes. */
     onSubmit(event: FormEvent, formData: FormData) {
       if (userId === undefined) return;
       const post = waitingPost(formData, userId, submissionKey);
-      if (navigator.onLine) {
-        inFlight = post;
+      if (seemsOnline()) {
+        inFlight.current = post;
         return;
       }
       event.preventDefault();
-      void keepOffline(post);
+      void keepOnPhone(post);
     },
     /** Back to an empty form after the notice. */
     writeAnother: () => setQueued(false),
   };
-}
-
-/**
- * For the page's error boundary: when its error is a request that failed on the way (fetch's
- * TypeError) while a post was in flight, keeps that post on the phone. `recovered` is false
- * when there was none; `kept` is null while keeping, then whether the phone could.
- */
-export function useRecoveredPost(error: unknown): { recovered: boolean; kept: boolean | null } {
-  const [post] = useState(() => (!isRouteErrorResponse(error) && error instanceof TypeError ? inFlight : undefined));
-  const [kept, setKept] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!post) return;
-    inFlight = undefined;
-    keepForLater(post).then(
-      () => setKept(true),
-      () => setKept(false),
-    );
-  }, [post]);
-  return { recovered: post !== undefined, kept };
 }

@@ -1,15 +1,15 @@
 import { CloudOff, Clock } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useOnline } from "~/lib/online";
+import { useOnline } from "~/lib/connection";
 import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmission } from "~/lib/send-queue";
 
 const RETRY_MS = 30_000;
 
 /**
- * Under the top bar (JavaScript only): says when the phone is offline, lists the posts and
- * comments waiting on it, and sends them when the connection returns (also at start, and every
- * 30 seconds while some wait, since phones do not always report a flaky network).
+ * Under the top bar (JavaScript only): says when the phone is offline (from evidence, see
+ * lib/connection.ts), lists the posts and comments waiting on it, and sends them when the
+ * connection returns (also at start, every 30 seconds while some wait, and on "Send now").
  */
 export function SendQueueStatus({ userId }: { userId: number }) {
   const online = useOnline();
@@ -50,10 +50,11 @@ export function SendQueueStatus({ userId }: { userId: number }) {
         )}
         {waiting.length > 0 ? (
           <details open={!online} className={online ? "" : "mt-2"}>
-            <summary className="flex cursor-pointer items-center gap-2 font-semibold">
+            <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
               <Clock size={16} aria-hidden /> Waiting to send: {pending}
               {waiting.length > pending ? `, not sent: ${waiting.length - pending}` : ""}
             </summary>
+
             <ul aria-label="Waiting to send" className="mt-2 space-y-1">
               {waiting.map((item) => (
                 <li key={item.key} data-testid="waiting-item" className="flex items-start justify-between gap-2">
@@ -70,6 +71,11 @@ export function SendQueueStatus({ userId }: { userId: number }) {
               ))}
             </ul>
           </details>
+        ) : null}
+        {pending > 0 ? (
+          <button type="button" className="btn-secondary mt-2 min-h-11 px-3 text-sm" onClick={() => void flush()}>
+            Send now
+          </button>
         ) : null}
       </div>
     </section>

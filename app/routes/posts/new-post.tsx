@@ -9,7 +9,7 @@ import { KeptNotice } from "~/components/posts/kept-notice";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
 import { DealerSection, DescriptionField, PostTypeField, RecoverySection, SaleSection } from "~/components/posts/new-post-fields";
-import { useOfflineSubmission, useRecoveredPost } from "~/components/posts/use-offline-submission";
+import { useOfflineSubmission } from "~/components/posts/use-offline-submission";
 import { useHydrated } from "~/lib/hydrated";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { formCall } from "~/http/form.server";
@@ -24,6 +24,7 @@ import { createPost } from "~/models/post.server";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/http/toast.server";
 import { usePublicEnv } from "~/lib/root-data";
+import { guardRequest, isFailedRequest } from "~/lib/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
@@ -77,6 +78,9 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+/** With JavaScript: a post whose request fails on the way stays on the page and waits on the phone. */
+export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => ({ type: "error", title: "Error", description: POST_FAILED }));
+
 /** The form's validation, loaded after the page (see post.validation.ts). */
 function useLaterValidation() {
   const [validate, setValidate] = useState<typeof validatePost>();
@@ -97,10 +101,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const dealers = dealerFinder.data?.dealers ?? loaderData.dealers;
   const dealerQuery = dealerFinder.data?.dealerQuery ?? loaderData.dealerQuery;
   const offline = useOfflineSubmission(loaderData.submissionKey, actionData);
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
   const validate = useLaterValidation();
   const [form, fields] = useForm({
     id: "new-post",
-    lastResult: actionData?.result,
+    lastResult: answer?.result,
     defaultValue: { type: prefill.type ?? "", dealerId: prefill.dealerId ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -143,7 +148,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4">
-        <FormErrors errors={[...(actionData?.formError ? [actionData.formError] : []), ...(offline.error ? [offline.error] : []), ...(form.errors ?? [])]} />
+        <FormErrors errors={[...(answer?.formError ? [answer.formError] : []), ...(offline.error ? [offline.error] : []), ...(form.errors ?? [])]} />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={offline.submissionKey} />
         <PostTypeField field={fields.type} type={type} onChange={setType} />
         <DescriptionField field={fields.text} text={text} onChange={setText} />
@@ -172,19 +177,5 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
       {/* The dealer search's own form: its fields sit in the dealer section and name it with form=. */}
       <dealerFinder.Form id={DEALER_SEARCH_FORM} method="get" action="/new-post" />
     </div>
-  );
-}
-
-/** A post whose request failed on the way is kept on the phone; any other error goes to the root's page. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { recovered, kept } = useRecoveredPost(error);
-  if (!recovered || kept === false) throw error;
-  return (
-    <KeptNotice>
-      {/* A whole page: the worker answers it even without a connection. */}
-      <a href="/new-post" className="btn-secondary w-full">
-        Write another post
-      </a>
-    </KeptNotice>
   );
 }

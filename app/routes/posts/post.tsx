@@ -14,6 +14,7 @@ import { newSubmissionKey } from "~/lib/submission-key";
 import { redirectWithToast, toastCookie } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/lib/root-data";
+import { guardRequest } from "~/lib/request-guard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
 
@@ -97,6 +98,10 @@ export async function action(args: Route.ActionArgs) {
     },
   );
 }
+
+/** With JavaScript: a request that fails on the way leaves the page as it is, with the action's failure notice. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({ type: "error", title: "Error", description: FAILURES[String(form.get("intent")) as Intent] ?? UNKNOWN_ACTION }));
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const currency = usePublicEnv().CURRENCY_SYMBOL;

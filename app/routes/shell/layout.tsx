@@ -1,5 +1,7 @@
-import { lazy, Suspense } from "react";
-import { Outlet } from "react-router";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { Outlet, useLocation } from "react-router";
+import type { Route } from "./+types/layout";
+import { ErrorView } from "~/components/error-view";
 import { BottomTabs } from "~/components/shell/bottom-tabs";
 import { TopBar } from "~/components/shell/top-bar";
 import { useRootData } from "~/lib/root-data";
@@ -22,20 +24,50 @@ const SendQueueStatus = lazy(() =>
   importWhenOnline(() => import("~/components/shell/send-queue-status")).then((module) => ({ default: module.SendQueueStatus })),
 );
 
+/**
+ * What was typed before the session expired goes back into the page's form after signing in.
+ * Drafts are rare, so their code loads only when this tab keeps something.
+ */
+function useRestoredDrafts(): void {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (sessionStorage.length === 0) return;
+    void import("~/lib/drafts").then(({ restoreDraft }) => {
+      for (const form of document.forms) restoreDraft(form);
+    });
+  }, [pathname, search]);
+}
+
 /** The signed-in chrome: top bar and bottom tabs around the page. Signed out, the page alone. */
-export default function ShellLayout() {
+function Shell({ children }: { children: ReactNode }) {
   const rootData = useRootData();
-  if (!rootData?.user) return <Outlet />;
+  useRestoredDrafts();
+  if (!rootData?.user) return children;
   return (
     <div className="min-h-dvh pb-20">
       <TopBar user={rootData.user} unreadCount={rootData.unreadCount} />
       <Suspense fallback={null}>
         <SendQueueStatus userId={rootData.user.id} />
       </Suspense>
-      <main className="mx-auto w-full max-w-2xl px-3 py-4">
-        <Outlet />
-      </main>
+      <main className="mx-auto w-full max-w-2xl px-3 py-4">{children}</main>
       <BottomTabs />
     </div>
+  );
+}
+
+export default function ShellLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A page that could not load keeps the top bar and tabs, so the officer can go on elsewhere. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <Shell>
+      <ErrorView error={error} />
+    </Shell>
   );
 }

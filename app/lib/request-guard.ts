@@ -1,0 +1,72 @@
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { connectionFailed, connectionWorks } from "~/lib/connection";
+import { keepDraft } from "~/lib/drafts";
+import { showNotice } from "~/lib/notices";
+import type { Toast } from "~/lib/toast";
+
+// A form's request with JavaScript goes through its route's `clientAction`, made here. When the
+// request fails on the way (dropped, no answer within the officer's patience, a proxy's 502
+// page, a server error), React Router would replace the page with its error boundary and the
+// typed text would go with it; instead the page stays, the action's own failure notice shows,
+// and the component gets a `FailedRequest` (a create keeps its submission in the send queue).
+// An expired session goes to sign-in and back to this page, with what was typed kept.
+
+/** How long an officer waits for an answer before the request counts as failed (a slow 3G upload fits). */
+const ANSWER_PATIENCE_MS = 45_000;
+
+/** A proxy's answer when the server cannot be reached. */
+const isUnreachable = (status: number) => status === 502 || status === 503 || status === 504;
+
+/** Statuses of a refusal the page shows as it is (not found, forbidden, …); others are failures. */
+const isRefusal = (status: number) => status < 500 && status !== 408 && status !== 429;
+
+export type FailedRequest = { ok: false; failed: true; error: string };
+
+export function isFailedRequest(answer: unknown): answer is FailedRequest {
+  return typeof answer === "object" && answer !== null && (answer as { failed?: unknown }).failed === true;
+}
+
+class NoAnswer extends Error {}
+
+function withinPatience<T>(answer: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const patience = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new NoAnswer()), ANSWER_PATIENCE_MS);
+  });
+  return Promise.race([answer, patience]).finally(() => clearTimeout(timer));
+}
+
+const isSignInRedirect = (response: Response) => /^\/login(\?|$)/.test(response.headers.get("Location") ?? "");
+
+/**
+ * The body of a route's `clientAction`: the server's action, guarded as described above.
+ * `failure` names the notice for a failed request from the submitted form (routes with several
+ * intents differ):
+ *   export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => FAILED);
+ */
+export async function guardRequest<Answer>(
+  { request, serverAction }: { request: Request; serverAction: () => Promise<Answer> },
+  failure: (form: FormData) => Toast,
+) {
+  const submitted = request.clone().formData();
+  submitted.catch(() => undefined);
+  try {
+    const answer = await withinPatience(serverAction());
+    connectionWorks();
+    return answer;
+  } catch (error) {
+    if (error instanceof Response) {
+      connectionWorks();
+      if (!isSignInRedirect(error)) throw error;
+      // Back to this page after signing in (not to the form's action), with the typed text.
+      const here = `${window.location.pathname}${window.location.search}`;
+      keepDraft(new URL(request.url).pathname, await submitted);
+      throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
+    }
+    if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;
+    if (error instanceof TypeError || error instanceof NoAnswer || (isRouteErrorResponse(error) && isUnreachable(error.status))) connectionFailed();
+    const notice = failure(await submitted.catch(() => new FormData()));
+    showNotice(notice);
+    return data({ ok: false, failed: true, error: notice.description ?? notice.title } satisfies FailedRequest, { status: 503 });
+  }
+}
