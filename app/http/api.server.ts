@@ -1,6 +1,7 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
+import { allowedMethods } from "~/http/api/operations.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 
 type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
@@ -35,9 +36,15 @@ function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Recor
   return { message: error.issues[0]?.message ?? "Invalid request body", fieldErrors };
 }
 
-/** 405 with the method named; also usable directly as a loader or action. */
+/**
+ * 405 with the method named and `Allow` listing the methods the call's operations take; also
+ * usable directly as a loader or action.
+ */
 export function methodNotAllowed({ request }: { request: Request }): Response {
-  return apiError(405, `Method ${request.method} is not allowed`);
+  const response = apiError(405, `Method ${request.method} is not allowed`);
+  const allowed = allowedMethods(new URL(request.url).pathname);
+  if (allowed.length > 0) response.headers.set("Allow", allowed.join(", "));
+  return response;
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;

@@ -567,3 +567,21 @@ export const apiOperations: ApiOperation[] = [
     answer: { status: 200, description: "The OpenAPI document" },
   },
 ];
+
+const operationPaths = [...new Set(apiOperations.map((operation) => operation.path))].map((path) => ({ path, segments: path.split("/") }));
+
+/**
+ * The methods of the call a request path names, for a 405's `Allow` header: the listed path whose
+ * fixed segments match it, a fixed segment winning over a parameter as the router decides
+ * (`/api/dealers/import` is not `/api/dealers/{id}`). HEAD goes with GET. Empty for no call.
+ */
+export function allowedMethods(pathname: string): string[] {
+  const segments = pathname.replace(/(.)\/+$/, "$1").split("/");
+  const parameters = (pattern: string[]) => pattern.filter((segment) => segment.startsWith("{")).length;
+  const match = operationPaths
+    .filter(({ segments: pattern }) => pattern.length === segments.length && pattern.every((segment, i) => segment.startsWith("{") || segment === segments[i]))
+    .sort((a, b) => parameters(a.segments) - parameters(b.segments))[0];
+  if (!match) return [];
+  const methods = apiOperations.filter((operation) => operation.path === match.path).map((operation) => operation.method.toUpperCase());
+  return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+}
