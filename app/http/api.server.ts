@@ -55,13 +55,25 @@ export function strictBody(schema: z.ZodType): z.ZodType {
 }
 
 /**
+ * The body without the fields of `answer` (the record the call answers) that the schema does not
+ * take: read-only fields (id, createdAt…) a client sends back as it read them are dropped unread.
+ */
+function withoutReadOnly(body: Record<string, unknown>, schema: z.ZodType, answer: ObjectSchema): Record<string, unknown> {
+  const writable = schema instanceof z.ZodObject ? schema.shape : {};
+  return Object.fromEntries(Object.entries(body).filter(([key]) => Object.hasOwn(writable, key) || !Object.hasOwn(answer.shape, key)));
+}
+
+/**
  * Reads a JSON body and checks it with the same schema the page form uses, refusing
  * unknown fields. Numbers may come as strings (existing clients send coordinates so).
+ * With `readOnly`, the record the call answers may come back whole (read-modify-write): its
+ * fields the schema does not take are ignored.
  * Throws a 415, 400 or 413 JSON answer; never lets bad input through.
  */
 export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   request: Request,
   schema: Schema,
+  options: { readOnly?: ObjectSchema } = {},
 ): Promise<z.infer<Schema>> {
   const bytes = await readBodyWithin(request, BODY_MAX_BYTES);
   if (!bytes) throw apiError(413, BODY_TOO_LARGE);
@@ -81,7 +93,8 @@ export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw apiError(400, "Request body must be a JSON object");
   }
-  const parsed = coerceFormValue(strictBody(schema)).safeParse(body);
+  const fields = options.readOnly ? withoutReadOnly(body as Record<string, unknown>, schema, options.readOnly) : body;
+  const parsed = coerceFormValue(strictBody(schema)).safeParse(fields);
   if (!parsed.success) {
     const { message, fieldErrors } = fieldErrorsOf(parsed.error);
     throw apiError(400, message, fieldErrors);

@@ -98,7 +98,7 @@ export async function withAddresses<T extends LocationValues>(values: T): Promis
   for (const place of ["home", "warehouse"] as const) {
     const lat = filled[`${place}Lat`];
     const lng = filled[`${place}Lng`];
-    if (lat === undefined || lng === undefined || filled[`${place}Address`]) continue;
+    if (lat == null || lng == null || filled[`${place}Address`]) continue;
     filled[`${place}Address`] = (await reverseGeocode(lat, lng)) ?? coordinatesText(lat, lng);
   }
   return filled;

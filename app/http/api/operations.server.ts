@@ -34,7 +34,8 @@ type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 type PathParameter = { description: string; example: string | number };
 
 export type RequestBody =
-  | { kind: "json"; schema: z.ZodType; example: Record<string, unknown> }
+  /** readOnly: the record the call answers, which may come back whole; the fields `schema` does not take are ignored. */
+  | { kind: "json"; schema: z.ZodType; example: Record<string, unknown>; readOnly?: z.ZodObject }
   | { kind: "multipart"; fields: Record<string, { description: string; file?: boolean; required?: boolean }> }
   | { kind: "bytes"; description: string };
 
@@ -170,10 +171,10 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "put",
     path: "/api/me",
-    summary: "Update the profile and/or home and warehouse locations",
+    summary: "Update the profile and/or home and warehouse locations (null clears a field; the user as GET answers it may be sent back)",
     tag: "Accounts",
     access: "signed-in",
-    body: { kind: "json", schema: profileUpdateSchema, example: { homeAddress: "House 12, Model Town, Lahore" } },
+    body: { kind: "json", schema: profileUpdateSchema, example: { homeAddress: "House 12, Model Town, Lahore" }, readOnly: answers.userAnswer },
     answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
   },
   {
@@ -423,11 +424,11 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "put",
     path: "/api/dealers/{id}",
-    summary: "Update a dealer",
+    summary: "Update a dealer (omitted or null optional fields are cleared; the dealer as GET answers it may be sent back)",
     tag: "Dealers",
     access: "signed-in",
     pathParams: { id: { description: "Dealer id", example: 999_999 } },
-    body: { kind: "json", schema: dealerSchema, example: dealerExample },
+    body: { kind: "json", schema: dealerSchema, example: dealerExample, readOnly: answers.dealerAnswer },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404],
   },
