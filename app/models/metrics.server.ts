@@ -256,13 +256,13 @@ export async function listAgentRankings(period: Period, now = new Date()) {
 // The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
 // officers' 100,000 check-ins on 2 cores), and every feed page shows it. So the feed and
 // GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
-// process that changes a metric (a post, a check-in) drops it at once. SQLite means a single
-// server process, so the only staleness left is from other writers (a dealer created, a
-// script): at most 30 seconds.
+// process that changes what the rows show drops it at once: a metric (a post, a check-in, a
+// dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
+// process, so the only staleness left is from other writers (a script): at most 30 seconds.
 const RANKINGS_TTL_MS = 30_000;
 const rankingsCache = new Map<Period, { at: number; day: number; rows: Promise<Awaited<ReturnType<typeof listAgentRankings>>> }>();
 
-/** Forgets cached rankings; called by writes that change the metrics. */
+/** Forgets cached rankings; called by writes that change what their rows show. */
 export function metricsChanged(): void {
   rankingsCache.clear();
 }
