@@ -267,6 +267,19 @@ export function metricsChanged(): void {
   rankingsCache.clear();
 }
 
+type RankingsRow = Awaited<ReturnType<typeof listAgentRankings>>[number];
+
+/**
+ * The feed's rankings: the first `count` rows and how many there are in all, plus the viewer's
+ * own row and position when they rank lower (an officer below the top always sees where they are).
+ */
+export async function topAgentRankings(period: Period, viewerId: number, count: number) {
+  const rows = await cachedAgentRankings(period);
+  const index = rows.findIndex((row) => row.id === viewerId);
+  const own: { position: number; row: RankingsRow } | null = index >= count ? { position: index + 1, row: rows[index]! } : null;
+  return { rows: rows.slice(0, count), total: rows.length, own };
+}
+
 /** listAgentRankings(period), reused for up to 30 s unless a post or check-in came in. */
 export function cachedAgentRankings(period: Period): ReturnType<typeof listAgentRankings> {
   const now = Date.now();
