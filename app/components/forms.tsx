@@ -8,7 +8,7 @@ type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "
 
 type TextFieldProps = {
   label: string;
-  field: FieldMetadata<string | number | undefined>;
+  field: FieldMetadata<string | number | null | undefined>;
   type?: InputType;
   hint?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "form">;

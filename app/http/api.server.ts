@@ -1,6 +1,7 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
+import { allowedMethods } from "~/http/api/operations.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 
 type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
@@ -35,9 +36,15 @@ function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Recor
   return { message: error.issues[0]?.message ?? "Invalid request body", fieldErrors };
 }
 
-/** 405 with the method named; also usable directly as a loader or action. */
+/**
+ * 405 with the method named and `Allow` listing the methods the call's operations take; also
+ * usable directly as a loader or action.
+ */
 export function methodNotAllowed({ request }: { request: Request }): Response {
-  return apiError(405, `Method ${request.method} is not allowed`);
+  const response = apiError(405, `Method ${request.method} is not allowed`);
+  const allowed = allowedMethods(new URL(request.url).pathname);
+  if (allowed.length > 0) response.headers.set("Allow", allowed.join(", "));
+  return response;
 }
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
@@ -48,13 +55,25 @@ export function strictBody(schema: z.ZodType): z.ZodType {
 }
 
 /**
+ * The body without the fields of `answer` (the record the call answers) that the schema does not
+ * take: read-only fields (id, createdAt…) a client sends back as it read them are dropped unread.
+ */
+function withoutReadOnly(body: Record<string, unknown>, schema: z.ZodType, answer: ObjectSchema): Record<string, unknown> {
+  const writable = schema instanceof z.ZodObject ? schema.shape : {};
+  return Object.fromEntries(Object.entries(body).filter(([key]) => Object.hasOwn(writable, key) || !Object.hasOwn(answer.shape, key)));
+}
+
+/**
  * Reads a JSON body and checks it with the same schema the page form uses, refusing
  * unknown fields. Numbers may come as strings (existing clients send coordinates so).
+ * With `readOnly`, the record the call answers may come back whole (read-modify-write): its
+ * fields the schema does not take are ignored.
  * Throws a 415, 400 or 413 JSON answer; never lets bad input through.
  */
 export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   request: Request,
   schema: Schema,
+  options: { readOnly?: ObjectSchema } = {},
 ): Promise<z.infer<Schema>> {
   const bytes = await readBodyWithin(request, BODY_MAX_BYTES);
   if (!bytes) throw apiError(413, BODY_TOO_LARGE);
@@ -74,7 +93,8 @@ export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw apiError(400, "Request body must be a JSON object");
   }
-  const parsed = coerceFormValue(strictBody(schema)).safeParse(body);
+  const fields = options.readOnly ? withoutReadOnly(body as Record<string, unknown>, schema, options.readOnly) : body;
+  const parsed = coerceFormValue(strictBody(schema)).safeParse(fields);
   if (!parsed.success) {
     const { message, fieldErrors } = fieldErrorsOf(parsed.error);
     throw apiError(400, message, fieldErrors);

@@ -6,3 +6,8 @@ export function formatLocalDate(iso: string, timeZone: string, { withTime = fals
     ...(withTime ? { timeStyle: "short" } : {}),
   }).format(new Date(iso));
 }
+
+/** A calendar day ("2026-11-02", as the map's date picker names it) as "Nov 2, 2026": that day wherever it is read. */
+export function formatCalendarDate(day: string): string {
+  return formatLocalDate(`${day}T00:00:00Z`, "UTC");
+}

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ID_PATTERN } from "~/lib/ids";
 import { ROLES } from "~/models/user.schema";
 

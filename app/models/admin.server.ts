@@ -15,7 +15,7 @@ import {
   type UpdateUserInput,
   type UserSearch,
 } from "~/models/admin.schema";
-import { periodRange } from "~/models/metrics.server";
+import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
 import type { Role } from "~/models/user.schema";
 
@@ -132,7 +132,7 @@ export async function searchUsers({ query, page = 1 }: UserSearch): Promise<Admi
  * acting admin always remains, and with them at least one ADMIN.
  */
 export async function updateUserByAdmin(adminId: number, userId: number, input: UpdateUserInput): Promise<AdminUser> {
-  return prisma.$transaction(async (tx) => {
+  const changed = await prisma.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
     if (!user) throw new AppError(404, USER_NOT_FOUND);
     if (userId === adminId) {
@@ -147,6 +147,9 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
     if (input.isActive === false) await tx.session.deleteMany({ where: { userId } });
     return toAdminUser(updated);
   });
+  // The rankings list active officers only.
+  metricsChanged();
+  return changed;
 }
 
 /** Emails the user a reset link (the forgot-password flow); refused for a deactivated account. */

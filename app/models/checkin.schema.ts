@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PROVINCES } from "~/lib/provinces";
 
 // The map's query: GET /dealer-map and GET /api/agents/checkins read the same parameters.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PROVINCES, type Province } from "~/lib/provinces";
 
 // The dealer's inputs: one schema shared by the add and edit forms (Conform, in the browser
@@ -17,14 +17,15 @@ export const REMOVE_PHOTO_CONFIRMATION = "Are you sure you want to remove this p
 
 const required = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
-const optional = (label: string, max: number) => z.string().trim().max(max, `${label} must be ${max} characters or less`).optional();
+/** Optional text: left out, empty or `null` (what GET answers for a field never set) leave it empty. */
+const optional = (label: string, max: number) => z.string().trim().max(max, `${label} must be ${max} characters or less`).nullish();
 
 export const dealerSchema = z.object({
   businessName: required("Business name is required", 200, "Business name"),
   ownerFirstName: optional("Owner first name", 100),
   ownerLastName: optional("Owner last name", 100),
   phone: optional("Phone", 30),
-  email: z.string().trim().max(254, "Invalid email").pipe(z.email("Invalid email")).optional(),
+  email: z.string().trim().max(254, "Invalid email").pipe(z.email("Invalid email")).nullish(),
   street: required("Street address is required", 300, "Street address"),
   city: required("City is required", 100, "City"),
   state: z.enum(PROVINCES, { error: "State is required" }),
@@ -37,7 +38,7 @@ export const dealerSchema = z.object({
 export type DealerInput = z.infer<typeof dealerSchema>;
 
 export const aboutSchema = z.object({
-  aboutDescription: z.string().trim().max(ABOUT_MAX, "About must be 1000 characters or less").optional(),
+  aboutDescription: z.string().trim().max(ABOUT_MAX, "About must be 1000 characters or less").nullish(),
 });
 
 const SEARCH_TOO_LONG = "Search text must be 100 characters or less";

@@ -262,7 +262,7 @@ export async function updateDealer(id: number, input: DealerInput): Promise<Deal
   return toDealer(row);
 }
 
-export async function updateAbout(id: number, aboutDescription: string | undefined): Promise<Dealer> {
+export async function updateAbout(id: number, aboutDescription: string | null | undefined): Promise<Dealer> {
   await requireDealer(id);
   const row = await prisma.dealer.update({ where: { id }, data: { aboutDescription: aboutDescription || null }, select: dealerSelect });
   return toDealer(row);

@@ -256,15 +256,28 @@ export async function listAgentRankings(period: Period, now = new Date()) {
 // The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
 // officers' 100,000 check-ins on 2 cores), and every feed page shows it. So the feed and
 // GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
-// process that changes a metric (a post, a check-in) drops it at once. SQLite means a single
-// server process, so the only staleness left is from other writers (a dealer created, a
-// script): at most 30 seconds.
+// process that changes what the rows show drops it at once: a metric (a post, a check-in, a
+// dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
+// process, so the only staleness left is from other writers (a script): at most 30 seconds.
 const RANKINGS_TTL_MS = 30_000;
 const rankingsCache = new Map<Period, { at: number; day: number; rows: Promise<Awaited<ReturnType<typeof listAgentRankings>>> }>();
 
-/** Forgets cached rankings; called by writes that change the metrics. */
+/** Forgets cached rankings; called by writes that change what their rows show. */
 export function metricsChanged(): void {
   rankingsCache.clear();
+}
+
+type RankingsRow = Awaited<ReturnType<typeof listAgentRankings>>[number];
+
+/**
+ * The feed's rankings: the first `count` rows and how many there are in all, plus the viewer's
+ * own row and position when they rank lower (an officer below the top always sees where they are).
+ */
+export async function topAgentRankings(period: Period, viewerId: number, count: number) {
+  const rows = await cachedAgentRankings(period);
+  const index = rows.findIndex((row) => row.id === viewerId);
+  const own: { position: number; row: RankingsRow } | null = index >= count ? { position: index + 1, row: rows[index]! } : null;
+  return { rows: rows.slice(0, count), total: rows.length, own };
 }
 
 /** listAgentRankings(period), reused for up to 30 s unless a post or check-in came in. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DEALER_REQUIRED, DEALER_REQUIRED_TYPES, LOCATION_INCOMPLETE, MAX_COMMENT, MAX_FILES, MAX_TEXT, PRICE_INVALID, PRICE_REQUIRED, PRODUCT_REQUIRED, QUANTITY_INVALID, QUANTITY_REQUIRED, TEXT_TOO_LONG, TOO_MANY_FILES, TYPE_REQUIRED } from "~/models/post.rules";
@@ -9,8 +9,8 @@ import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DE
 
 export * from "~/models/post.rules";
 
-/** "" (an emptied form field or a client's empty string) is "not given". */
-const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+/** "" (an emptied form field or a client's empty string) and `null` are "not given". */
+const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
 
 const coordinate = (min: number, max: number, message: string) =>
   z.preprocess(

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { badgeFor, DEFAULT_AVATARS } from "~/lib/avatars";
 
 // The account schemas: one per input, shared by the page forms (with Conform, in the
@@ -8,12 +8,13 @@ import { badgeFor, DEFAULT_AVATARS } from "~/lib/avatars";
 export { ROLES, type Role } from "~/lib/roles";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** Optional text; `null` (what GET answers for a field never set) clears it. */
 const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
     .max(max, `${label} must be ${max} characters or less`)
-    .optional();
+    .nullish();
 
 export const passwordSchema = z
   .string({ error: "Password is required" })
@@ -54,12 +55,13 @@ const longitude = z
   .max(180, "Longitude must be between -180 and 180");
 const address = optionalText("Address", 300);
 
+// `null` clears a place's coordinates, as for the text fields.
 const locationFields = {
-  homeLat: latitude.optional(),
-  homeLng: longitude.optional(),
+  homeLat: latitude.nullish(),
+  homeLng: longitude.nullish(),
   homeAddress: address,
-  warehouseLat: latitude.optional(),
-  warehouseLng: longitude.optional(),
+  warehouseLat: latitude.nullish(),
+  warehouseLng: longitude.nullish(),
   warehouseAddress: address,
 };
 
@@ -70,8 +72,8 @@ function checkCoordinatePairs(value: LocationValues, ctx: z.RefinementCtx) {
   for (const place of ["home", "warehouse"] as const) {
     const lat = value[`${place}Lat`];
     const lng = value[`${place}Lng`];
-    if ((lat === undefined) !== (lng === undefined)) {
-      ctx.addIssue({ code: "custom", message: LOCATION_REQUIRED, path: [lat === undefined ? `${place}Lat` : `${place}Lng`] });
+    if ((lat == null) !== (lng == null)) {
+      ctx.addIssue({ code: "custom", message: LOCATION_REQUIRED, path: [lat == null ? `${place}Lat` : `${place}Lng`] });
     }
   }
 }
@@ -79,7 +81,7 @@ function checkCoordinatePairs(value: LocationValues, ctx: z.RefinementCtx) {
 /** The location setup form: at least one place, each with both coordinates. */
 export const locationSetupSchema = z.object(locationFields).superRefine((value, ctx) => {
   checkCoordinatePairs(value, ctx);
-  if (value.homeLat === undefined && value.warehouseLat === undefined) {
+  if (value.homeLat == null && value.warehouseLat == null) {
     ctx.addIssue({ code: "custom", message: LOCATION_REQUIRED, path: ["homeLat"] });
   }
 });

@@ -5,6 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { forgetFailures, isThrottled, recordFailure, TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
+import { metricsChanged } from "~/models/metrics.server";
 import { currentUserSelect } from "~/models/session.server";
 import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput } from "~/models/user.schema";
 
@@ -65,10 +66,13 @@ export async function registerUser(
   }
   const { password, ...fields } = input;
   try {
-    return await prisma.user.create({
+    const user = await prisma.user.create({
       data: { ...fields, username, email, role: "OFFICER", passwordHash: await hashPassword(password) },
       select: currentUserSelect,
     });
+    // A new officer is ranked from the start.
+    metricsChanged();
+    return user;
   } catch (error) {
     // Two registrations raced for the same name: answer as if we had seen it first.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
@@ -83,13 +87,18 @@ export async function getUserById(id: number): Promise<CurrentUser | null> {
 }
 
 /** Saves profile and location changes; a place given without an address gets one looked up. */
+/** The rankings show names and avatars, so these two changes refresh them. */
 export async function updateProfile(userId: number, changes: ProfileUpdate): Promise<CurrentUser> {
-  return prisma.user.update({ where: { id: userId }, data: await withAddresses(changes), select: currentUserSelect });
+  const user = await prisma.user.update({ where: { id: userId }, data: await withAddresses(changes), select: currentUserSelect });
+  metricsChanged();
+  return user;
 }
 
 /** Sets the user's avatar: one of the default avatars (checked by avatarSchema). */
 export async function updateAvatar(userId: number, selectedAvatar: string): Promise<CurrentUser> {
-  return prisma.user.update({ where: { id: userId }, data: { selectedAvatar }, select: currentUserSelect });
+  const user = await prisma.user.update({ where: { id: userId }, data: { selectedAvatar }, select: currentUserSelect });
+  metricsChanged();
+  return user;
 }
 
 /** Fills a missing address from the coordinates: the geocoder, else the coordinates as text. */
@@ -98,7 +107,7 @@ export async function withAddresses<T extends LocationValues>(values: T): Promis
   for (const place of ["home", "warehouse"] as const) {
     const lat = filled[`${place}Lat`];
     const lng = filled[`${place}Lng`];
-    if (lat === undefined || lng === undefined || filled[`${place}Address`]) continue;
+    if (lat == null || lng == null || filled[`${place}Address`]) continue;
     filled[`${place}Address`] = (await reverseGeocode(lat, lng)) ?? coordinatesText(lat, lng);
   }
   return filled;

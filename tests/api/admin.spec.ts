@@ -140,7 +140,7 @@ test("PATCH changes a role and deactivates; bad input answers 400 with a message
     await expectError(await request.patch(`/api/admin/users/${id}`, { data: { role: "MANAGER" } }), 404, /User not found/);
   }
   await expectError(await request.patch("/api/admin/users/999999999", { data: { role: "MANAGER" } }), 404, /User not found/);
-  await expectError(await request.patch(path, { data: { role: "MANAGER", passwordHash: "x" } }), 400, /passwordHash|Unrecognized/);
+  await expectError(await request.patch(path, { data: { role: "MANAGER", passwordHash: "x" } }), 400, /Unknown field "passwordHash"/);
   await expectError(await request.patch(path, { data: { role: "OWNER" } }), 400, /Role must be OFFICER, MANAGER or ADMIN/);
   await expectError(await request.patch(path, { data: { isActive: "maybe" } }), 400, /isActive must be true or false/);
   await expectError(await request.patch(path, { data: { isActive: 0 } }), 400, /isActive must be true or false/);

@@ -21,7 +21,8 @@ import {
 // its schema), then with invalid and hostile requests generated from its request schemas and
 // by fast-check (wrong types, too long, out of range, unknown and prototype-polluting keys,
 // malformed JSON, wrong content types, bad ids). No request may answer 500, every refusal is
-// a documented 4xx with `{ error }`, and no refused request changes the database.
+// a documented 4xx with `{ error }` in words a person can act on, and no refused request
+// changes the database.
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -157,6 +158,17 @@ function fuzzedJsonBodies(operation: DocumentedOperation, runs: number, seed: nu
   });
 }
 
+// zod's own wording ("Invalid input: expected string, received null"): every refusal must say
+// instead what the caller can change.
+const RAW_VALIDATION_MESSAGE = /Invalid input|Invalid option|\bexpected\b|\breceived\b|Unrecognized key|Too (big|small)/;
+
+/** The messages of an `{ error, fieldErrors }` answer written in zod's own wording. */
+function rawValidationMessages(body: unknown): string[] {
+  if (body === null || typeof body !== "object") return [];
+  const { error, fieldErrors } = body as { error?: unknown; fieldErrors?: Record<string, unknown[]> };
+  return [error, ...Object.values(fieldErrors ?? {}).flat()].filter((message): message is string => typeof message === "string" && RAW_VALIDATION_MESSAGE.test(message));
+}
+
 const BAD_IDS = ["abc", "0", "-1", "1.5", "99999999999999999999", "%2e%2e%2fetc", "1;DROP TABLE Post"];
 
 test("every /api call answers as openapi.json documents, refuses generated bad input with 4xx JSON, and never 500s", async ({ playwright, baseURL }) => {
@@ -213,6 +225,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
       const mismatch = validate(operation, status, body);
       if (mismatch) problems.push(`${where}: answer does not match the document: ${mismatch}`);
     }
+    for (const message of rawValidationMessages(body)) problems.push(`${where}: a message in zod's wording: ${message}`);
     return { status, body };
   };
 

@@ -174,7 +174,7 @@ test("bad post bodies answer 4xx with the agreed messages and create nothing", a
     { name: "no type", body: "{}", status: 400, error: "Please select a post type." },
     { name: "2001 characters", body: JSON.stringify({ type: "FIELD_VISIT", text: "x".repeat(2001) }), status: 400, error: "Description must be 2000 characters or less" },
     { name: "wrong types", body: JSON.stringify({ type: "SALE", saleProduct: "SSP", saleQty: "many", salePrice: true }), status: 400, error: "Quantity must be a whole number of bags (1 to 100,000)" },
-    { name: "unknown field", body: JSON.stringify({ type: "FIELD_VISIT", userId: 1 }), status: 400, error: 'Unrecognized key: "userId"' },
+    { name: "unknown field", body: JSON.stringify({ type: "FIELD_VISIT", userId: 1 }), status: 400, error: 'Unknown field "userId": leave it out, this call does not take it' },
     { name: "malformed JSON", body: '{"type":', status: 400, error: "Malformed JSON body" },
     { name: "array", body: "[]", status: 400, error: "Request body must be a JSON object" },
     { name: "dealer meeting without dealer", body: JSON.stringify({ type: "DEALER_MEETING" }), status: 400, error: "Please select a dealer." },

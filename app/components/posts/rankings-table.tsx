@@ -24,13 +24,26 @@ const MEDALS: Record<number, { emoji: string; label: string }> = {
 
 export const PERIOD_LABELS = { today: "Today", week: "This week", month: "This month", all: "All time" } as const;
 
-/** The feed's "Sales Agent Rankings": position, medals for 1–3, km, hours, money. */
+/** The full rankings: the Rankings tab. */
+const FULL_RANKINGS = "/leaderboard";
+
+/**
+ * The feed's "Sales Agent Rankings": position, medals for 1–3, km, hours, money. The viewer's own
+ * row is marked; when they rank below the rows shown, it follows them, set apart under
+ * "Your position", and a link leads to the full rankings.
+ */
 export function RankingsTable({
   rows,
+  total,
+  own,
+  viewerId,
   period,
   currency,
 }: {
   rows: RankingView[];
+  total: number;
+  own: { position: number; row: RankingView } | null;
+  viewerId: number;
   period: keyof typeof PERIOD_LABELS;
   currency: string;
 }) {
@@ -70,46 +83,67 @@ export function RankingsTable({
               </tr>
             </thead>
             <tbody>
-              {rows.map((row, index) => {
-                const position = index + 1;
-                const medal = MEDALS[position];
-                const avatar = avatarFor(row.selectedAvatar);
-                const badge = badgeFor(row.currentBadge);
-                return (
-                  <tr key={row.id} className="border-t border-gray-4">
-                    <td className="px-3 py-2 font-semibold whitespace-nowrap">
-                      #{position}
-                      {medal ? (
-                        <span role="img" aria-label={medal.label} className="ml-1">
-                          {medal.emoji}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex items-center gap-2">
-                        <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`} aria-hidden>
-                          {avatar.emoji}
-                        </span>
-                        <span className="min-w-0">
-                          <span className="block truncate font-medium">
-                            {displayName(row)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
-                          </span>
-                          <span className="block truncate text-xs text-gray-11">@{row.username}</span>
-                        </span>
-                      </div>
-                    </td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{row.distance} km</td>
-                    <td className="px-3 py-2 text-right">{row.hours}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.sales, currency)}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.recovery, currency)}</td>
-                    <td className="px-3 py-2 text-right">{row.dealers}</td>
-                  </tr>
-                );
-              })}
+              {rows.map((row, index) => (
+                <RankingRow key={row.id} row={row} position={index + 1} own={row.id === viewerId} currency={currency} />
+              ))}
             </tbody>
+            {own ? (
+              <tbody className="border-t-4 border-double border-gray-6">
+                <tr>
+                  <th scope="rowgroup" colSpan={7} className="px-3 pt-2 text-xs font-semibold text-gray-11 uppercase">
+                    Your position
+                  </th>
+                </tr>
+                <RankingRow row={own.row} position={own.position} own currency={currency} />
+              </tbody>
+            ) : null}
           </table>
         </div>
       )}
+      {total > rows.length ? (
+        <p className="px-4 py-3 text-right text-sm">
+          <a href={FULL_RANKINGS} className="font-medium text-accent-11 underline">
+            See all rankings
+          </a>
+        </p>
+      ) : null}
     </section>
+  );
+}
+
+function RankingRow({ row, position, own, currency }: { row: RankingView; position: number; own: boolean; currency: string }) {
+  const medal = MEDALS[position];
+  const avatar = avatarFor(row.selectedAvatar);
+  const badge = badgeFor(row.currentBadge);
+  return (
+    <tr className={`border-t border-gray-4 ${own ? "bg-accent-2" : ""}`} aria-current={own ? "true" : undefined}>
+      <td className="px-3 py-2 font-semibold whitespace-nowrap">
+        #{position}
+        {medal ? (
+          <span role="img" aria-label={medal.label} className="ml-1">
+            {medal.emoji}
+          </span>
+        ) : null}
+      </td>
+      <td className="px-3 py-2">
+        <div className="flex items-center gap-2">
+          <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`} aria-hidden>
+            {avatar.emoji}
+          </span>
+          <span className="min-w-0">
+            <span className="block truncate font-medium">
+              {displayName(row)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
+              {own ? <span className="ml-1 rounded-full bg-accent-9 px-1.5 py-0.5 text-xs text-white">You</span> : null}
+            </span>
+            <span className="block truncate text-xs text-gray-11">@{row.username}</span>
+          </span>
+        </div>
+      </td>
+      <td className="px-3 py-2 text-right whitespace-nowrap">{row.distance} km</td>
+      <td className="px-3 py-2 text-right">{row.hours}</td>
+      <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.sales, currency)}</td>
+      <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.recovery, currency)}</td>
+      <td className="px-3 py-2 text-right">{row.dealers}</td>
+    </tr>
   );
 }

@@ -126,9 +126,12 @@ export const dealerAnswer = z
     aboutDescription: nullable(z.string()),
     formattedAddress: nullable(z.string()),
     profilePictureUrl: nullable(z.string()),
+    profilePictureThumbUrl: nullable(z.string()).optional().describe("One dealer's answer only, not the list's"),
     lat: nullable(coordinate),
     lng: nullable(coordinate),
     galleryImages: z.array(z.string()),
+    galleryThumbs: z.array(z.string()).optional().describe("One dealer's answer only, not the list's"),
+    createdById: nullable(id).optional().describe("One dealer's answer only, not the list's"),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

@@ -50,12 +50,19 @@ function relink(value: unknown): unknown {
   );
 }
 
+/** The answer's fields a body may carry back without changing them (JSON Schema's readOnly: ignored). */
+function readOnlyProperties(body: Extract<RequestBody, { kind: "json" }>, schema: JsonSchema): JsonSchema {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const ignored = Object.keys(body.readOnly?.shape ?? {}).filter((key) => !(key in properties));
+  if (ignored.length === 0) return schema;
+  const readOnly = Object.fromEntries(ignored.map((key) => [key, { readOnly: true, description: "As GET answers it; ignored" }]));
+  return { ...schema, properties: { ...properties, ...readOnly } };
+}
+
 function requestBody(body: RequestBody, components: Record<string, JsonSchema>) {
   if (body.kind === "json") {
-    return {
-      required: true,
-      content: { "application/json": { schema: jsonSchema(strictBody(body.schema), "input", components), example: body.example } },
-    };
+    const schema = readOnlyProperties(body, jsonSchema(strictBody(body.schema), "input", components));
+    return { required: true, content: { "application/json": { schema, example: body.example } } };
   }
   if (body.kind === "bytes") {
     return { required: true, description: body.description, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } };

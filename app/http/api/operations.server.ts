@@ -34,7 +34,8 @@ type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 type PathParameter = { description: string; example: string | number };
 
 export type RequestBody =
-  | { kind: "json"; schema: z.ZodType; example: Record<string, unknown> }
+  /** readOnly: the record the call answers, which may come back whole; the fields `schema` does not take are ignored. */
+  | { kind: "json"; schema: z.ZodType; example: Record<string, unknown>; readOnly?: z.ZodObject }
   | { kind: "multipart"; fields: Record<string, { description: string; file?: boolean; required?: boolean }> }
   | { kind: "bytes"; description: string };
 
@@ -170,10 +171,10 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "put",
     path: "/api/me",
-    summary: "Update the profile and/or home and warehouse locations",
+    summary: "Update the profile and/or home and warehouse locations (null clears a field; the user as GET answers it may be sent back)",
     tag: "Accounts",
     access: "signed-in",
-    body: { kind: "json", schema: profileUpdateSchema, example: { homeAddress: "House 12, Model Town, Lahore" } },
+    body: { kind: "json", schema: profileUpdateSchema, example: { homeAddress: "House 12, Model Town, Lahore" }, readOnly: answers.userAnswer },
     answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
   },
   {
@@ -423,11 +424,11 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "put",
     path: "/api/dealers/{id}",
-    summary: "Update a dealer",
+    summary: "Update a dealer (omitted or null optional fields are cleared; the dealer as GET answers it may be sent back)",
     tag: "Dealers",
     access: "signed-in",
     pathParams: { id: { description: "Dealer id", example: 999_999 } },
-    body: { kind: "json", schema: dealerSchema, example: dealerExample },
+    body: { kind: "json", schema: dealerSchema, example: dealerExample, readOnly: answers.dealerAnswer },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404],
   },
@@ -567,3 +568,21 @@ export const apiOperations: ApiOperation[] = [
     answer: { status: 200, description: "The OpenAPI document" },
   },
 ];
+
+const operationPaths = [...new Set(apiOperations.map((operation) => operation.path))].map((path) => ({ path, segments: path.split("/") }));
+
+/**
+ * The methods of the call a request path names, for a 405's `Allow` header: the listed path whose
+ * fixed segments match it, a fixed segment winning over a parameter as the router decides
+ * (`/api/dealers/import` is not `/api/dealers/{id}`). HEAD goes with GET. Empty for no call.
+ */
+export function allowedMethods(pathname: string): string[] {
+  const segments = pathname.replace(/(.)\/+$/, "$1").split("/");
+  const parameters = (pattern: string[]) => pattern.filter((segment) => segment.startsWith("{")).length;
+  const match = operationPaths
+    .filter(({ segments: pattern }) => pattern.length === segments.length && pattern.every((segment, i) => segment.startsWith("{") || segment === segments[i]))
+    .sort((a, b) => parameters(a.segments) - parameters(b.segments))[0];
+  if (!match) return [];
+  const methods = apiOperations.filter((operation) => operation.path === match.path).map((operation) => operation.method.toUpperCase());
+  return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+}

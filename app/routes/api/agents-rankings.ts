@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents-rankings";
-import { readQuery } from "~/http/api.server";
+import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { revalidatedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
@@ -11,3 +11,5 @@ export async function loader(args: Route.LoaderArgs) {
   const { period } = readQuery(args.request, rankingsQuerySchema);
   return revalidatedJson(args.request, await cachedAgentRankings(period));
 }
+
+export const action = methodNotAllowed;

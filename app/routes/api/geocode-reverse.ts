@@ -1,5 +1,5 @@
 import type { Route } from "./+types/geocode-reverse";
-import { readQuery } from "~/http/api.server";
+import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { coordinatesText, reverseGeocode, reverseGeocodeQuerySchema } from "~/models/geocode.server";
 
@@ -13,3 +13,5 @@ export async function loader(args: Route.LoaderArgs) {
   const answer: ReverseGeocodeAnswer = { address: address ?? coordinatesText(lat, lng), fromProvider: address !== null };
   return Response.json(answer);
 }
+
+export const action = methodNotAllowed;

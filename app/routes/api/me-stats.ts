@@ -1,4 +1,5 @@
 import type { Route } from "./+types/me-stats";
+import { methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { userStats } from "~/models/stats.server";
 
@@ -7,3 +8,5 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   return Response.json(await userStats(user), { headers: { "Cache-Control": "no-store" } });
 }
+
+export const action = methodNotAllowed;

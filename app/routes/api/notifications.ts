@@ -1,4 +1,5 @@
 import type { Route } from "./+types/notifications";
+import { methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { listNotifications } from "~/models/notification.server";
 
@@ -7,3 +8,5 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   return Response.json(await listNotifications(user.id));
 }
+
+export const action = methodNotAllowed;

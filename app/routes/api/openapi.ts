@@ -1,4 +1,5 @@
 import type { Route } from "./+types/openapi";
+import { methodNotAllowed } from "~/http/api.server";
 import { buildOpenApiDocument } from "~/http/api/openapi.server";
 import { env } from "~/env.server";
 
@@ -9,3 +10,5 @@ export function loader(_args: Route.LoaderArgs) {
   document ??= buildOpenApiDocument(new URL(env.APP_URL).origin);
   return Response.json(document, { headers: { "Cache-Control": "public, max-age=300" } });
 }
+
+export const action = methodNotAllowed;

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/performance-leaderboard";
+import { methodNotAllowed } from "~/http/api.server";
 import { revalidatedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 import { listLeaderboard } from "~/models/performance.server";
@@ -8,3 +9,5 @@ export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   return revalidatedJson(args.request, await listLeaderboard());
 }
+
+export const action = methodNotAllowed;

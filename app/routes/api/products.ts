@@ -1,4 +1,5 @@
 import type { Route } from "./+types/products";
+import { methodNotAllowed } from "~/http/api.server";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
 import { revalidatedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
@@ -8,3 +9,5 @@ export function loader(args: Route.LoaderArgs) {
   requireUser(args);
   return revalidatedJson(args.request, SALE_PRODUCTS.map((id) => ({ id, name: SALE_PRODUCT_LABELS[id] })));
 }
+
+export const action = methodNotAllowed;

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/user";
+import { methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
 import { toApiUser } from "~/models/user.server";
 
@@ -6,3 +7,5 @@ import { toApiUser } from "~/models/user.server";
 export function loader(args: Route.LoaderArgs) {
   return Response.json(toApiUser(requireUser(args)));
 }
+
+export const action = methodNotAllowed;

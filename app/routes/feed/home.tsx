@@ -6,7 +6,7 @@ import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
 import { useHydrated } from "~/lib/hydrated";
 import { getOptionalUser } from "~/models/auth.server";
-import { cachedAgentRankings } from "~/models/metrics.server";
+import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
 import { usePublicEnv } from "~/lib/root-data";
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const period = periodFrom(params.get("period"));
   // The first page carries the rankings; later pages (Load More) only posts.
   const [rankings, page] = await Promise.all([
-    cursor ? Promise.resolve(null) : cachedAgentRankings(period),
+    cursor ? Promise.resolve(null) : topAgentRankings(period, user.id, FEED_RANKINGS),
     listPosts({ viewerId: user.id, cursor }),
   ]);
   return {
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     viewerId: user.id,
     period,
     cursor,
-    rankings: rankings?.slice(0, FEED_RANKINGS) ?? null,
+    rankings,
     posts: page.posts,
     nextCursor: page.nextCursor,
   };
@@ -97,7 +97,7 @@ function Feed({ data }: { data: FeedData }) {
       <h1 className="sr-only">Feed</h1>
       <div className="space-y-3">
         {data.rankings ? (
-          <RankingsTable rows={data.rankings} period={data.period as keyof typeof PERIOD_LABELS} currency={currency} />
+          <RankingsTable {...data.rankings} viewerId={data.viewerId} period={data.period as keyof typeof PERIOD_LABELS} currency={currency} />
         ) : (
           <Link to="/" className="btn-secondary w-full">
             Back to the newest posts

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { Pager } from "~/components/pager";
 import { avatarFor, badgeFor } from "~/lib/avatars";
+import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import {
   PERFORMANCE_WEIGHTS,
@@ -16,6 +17,7 @@ import {
   scoreLabel,
 } from "~/lib/performance";
 import { relativeTime } from "~/lib/relative-time";
+import { usePublicEnv } from "~/lib/root-data";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole, requireUser } from "~/models/auth.server";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";
@@ -58,6 +60,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } = loaderData;
+  const timeZone = usePublicEnv().APP_TIME_ZONE;
   const navigation = useNavigation();
   const recalculating = navigation.state !== "idle" && navigation.formAction === "/leaderboard";
   return (
@@ -69,7 +72,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             <span className="inline-flex rounded-full bg-gray-3 px-2 py-0.5 text-xs text-gray-11" data-testid="last-updated">
               Last updated{" "}
               {lastCalculatedAt ? (
-                <time dateTime={lastCalculatedAt} title={new Date(lastCalculatedAt).toUTCString()} className="ml-1">
+                <time dateTime={lastCalculatedAt} title={formatLocalDate(lastCalculatedAt, timeZone, { withTime: true })} className="ml-1">
                   {lastUpdated}
                 </time>
               ) : (

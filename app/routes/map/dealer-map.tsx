@@ -2,6 +2,7 @@ import { MapPin } from "lucide-react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
+import { formatCalendarDate } from "~/lib/date-format";
 import { useHydrated } from "~/lib/hydrated";
 import { telHref } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
@@ -201,7 +202,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
       {data.showRoutes ? (
         <section aria-labelledby="routes-heading" className="space-y-2">
           <h2 id="routes-heading" className="font-semibold">
-            Agent Routes · {data.isToday ? "Today" : data.date}
+            Agent Routes · {data.isToday ? "Today" : formatCalendarDate(data.date)}
           </h2>
           {data.routes.length === 0 ? (
             <p className="card text-center text-sm text-gray-11">No check-ins for this day.</p>

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { collectConsoleErrors, expect, signIn, test, uniqueName } from "../support/fixtures";
+import { formatCalendarDate } from "../../../app/lib/date-format";
 import { lastStopLabel, seededDay } from "../support/days";
 import { badge, legend } from "./support";
 
@@ -139,7 +140,7 @@ test("an agent's route: numbered stops in time order, Start and Latest today, St
   // A seeded past day: the same agent's last stop is a Stop. The open popup goes with the day's markers.
   await page.getByLabel("Date").fill(seededDay(3));
   await expect(page).toHaveURL(new RegExp(`date=${seededDay(3)}`));
-  await expect(page.getByRole("heading", { name: `Agent Routes · ${seededDay(3)}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Agent Routes · ${formatCalendarDate(seededDay(3))}` })).toBeVisible();
   await expect(popup).toHaveCount(0);
   const pastCount = await markers.count();
   if (pastCount > 1) {

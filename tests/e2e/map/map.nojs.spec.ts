@@ -1,4 +1,5 @@
 import { expect, signIn, test } from "../support/fixtures";
+import { formatCalendarDate } from "../../../app/lib/date-format";
 import { karachiDate, lastStopLabel, seededDay } from "../support/days";
 import { badge, legend, stopsOf } from "./support";
 
@@ -57,7 +58,7 @@ test("agent routes: numbered stops with distance and hours, the agent filter, an
   await page.getByRole("combobox", { name: "Agent", exact: true }).selectOption({ label: "All Agents" });
   await page.getByLabel("Date").fill(seededDay(3));
   await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByRole("heading", { name: `Agent Routes · ${seededDay(3)}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Agent Routes · ${formatCalendarDate(seededDay(3))}` })).toBeVisible();
   const agent = legend(page).first();
   const pastName = ((await agent.locator("summary .font-medium").textContent()) ?? "").trim();
   await agent.locator("summary").click();

@@ -35,8 +35,8 @@ const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
 const REGISTRATION_NOT_FOUND = "Registration data not found. Please start over.";
 /** The not-found page's heading (the root error boundary). */
 const NOT_FOUND = "404 Page Not Found";
-/** Zod's own message when a field comes twice (a list where text was expected). */
-const WRONG_TYPE = "Invalid input";
+/** The message when a field comes twice (a list where text was expected): "firstName must be text". */
+const WRONG_TYPE = " must be text";
 
 export type Refusal = { kind: "page"; status: number[]; messages: string[] } | { kind: "redirect"; to: RegExp; messages: string[] };
 
