@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 
 /** What a page that could not be shown says about `error`, and whether trying again may help. */
-export function describeError(error: unknown): { heading: string; message: string; retry: boolean } {
+function describeError(error: unknown): { heading: string; message: string; retry: boolean } {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { heading: "404 Page Not Found", message: "Did you forget to add the page to the router?", retry: false };
     if (error.status === 403) return { heading: "Access Denied", message: "You don't have permission to access this page.", retry: false };

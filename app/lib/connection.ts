@@ -46,7 +46,7 @@ export function connectionWorks(): void {
 }
 
 /** Asks the server's /healthz; its answer (or none within the patience) is evidence either way. */
-export async function probeConnection(): Promise<void> {
+async function probeConnection(): Promise<void> {
   try {
     const response = await fetch("/healthz", { cache: "no-store", signal: AbortSignal.timeout(PROBE_PATIENCE_MS) });
     if (response.ok) connectionWorks();

@@ -1,7 +1,7 @@
 import { connectionFailed, connectionWorks } from "~/lib/connection";
 
 /** A refused or failed call: `status` 0 when no answer came (the request failed on the way). */
-export class RequestFailed extends Error {
+class RequestFailed extends Error {
   constructor(
     readonly status: number,
     message: string,

@@ -7,9 +7,6 @@ import { expect } from "../support/fixtures";
 export const FAULTS = ["aborted", "500 with JSON", "502 from the edge", "no answer in time", "session expired"] as const;
 export type Fault = (typeof FAULTS)[number];
 
-/** The faults where the request never got its answer (the session one is different: it answers sign-in). */
-export const NETWORK_FAULTS = FAULTS.filter((fault) => fault !== "session expired");
-
 /** Longer than the browser's patience for an answer (ANSWER_PATIENCE_MS in app/lib/request-guard.ts). */
 const PAST_PATIENCE_MS = 46_000;
 
