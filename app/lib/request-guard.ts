@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { connectionFailed, connectionWorks } from "~/lib/connection";
-import { keepDraft } from "~/lib/drafts";
+import type { FailedRequest } from "~/lib/failed-request";
 import { showNotice } from "~/lib/notices";
 import type { Toast } from "~/lib/toast";
 
@@ -20,12 +20,6 @@ const isUnreachable = (status: number) => status === 502 || status === 503 || st
 /** Statuses of a refusal the page shows as it is (not found, forbidden, …); others are failures. */
 const isRefusal = (status: number) => status < 500 && status !== 408 && status !== 429;
 
-export type FailedRequest = { ok: false; failed: true; error: string };
-
-export function isFailedRequest(answer: unknown): answer is FailedRequest {
-  return typeof answer === "object" && answer !== null && (answer as { failed?: unknown }).failed === true;
-}
-
 class NoAnswer extends Error {}
 
 function withinPatience<T>(answer: Promise<T>): Promise<T> {
@@ -36,7 +30,13 @@ function withinPatience<T>(answer: Promise<T>): Promise<T> {
   return Promise.race([answer, patience]).finally(() => clearTimeout(timer));
 }
 
+/** Dropped, unanswered in time, or answered by a proxy: evidence that the server cannot be reached. */
+const failedOnTheWay = (error: unknown) => error instanceof TypeError || error instanceof NoAnswer || (isRouteErrorResponse(error) && isUnreachable(error.status));
+
 const isSignInRedirect = (response: Response) => /^\/login(\?|$)/.test(response.headers.get("Location") ?? "");
+
+/** To sign in, then back to the page the officer is on (not to the address the request went to). */
+const signInAndComeBackHere = () => redirect(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
 
 /**
  * The body of a route's `clientAction`: the server's action, guarded as described above.
@@ -59,14 +59,33 @@ export async function guardRequest<Answer>(
       connectionWorks();
       if (!isSignInRedirect(error)) throw error;
       // Back to this page after signing in (not to the form's action), with the typed text.
-      const here = `${window.location.pathname}${window.location.search}`;
+      const { keepDraft } = await import("~/lib/drafts");
       keepDraft(new URL(request.url).pathname, await submitted);
-      throw redirect(`/login?${new URLSearchParams({ redirectTo: here })}`);
+      throw signInAndComeBackHere();
     }
     if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;
-    if (error instanceof TypeError || error instanceof NoAnswer || (isRouteErrorResponse(error) && isUnreachable(error.status))) connectionFailed();
+    if (failedOnTheWay(error)) connectionFailed();
     const notice = failure(await submitted.catch(() => new FormData()));
     showNotice(notice);
     return data({ ok: false, failed: true, error: notice.description ?? notice.title } satisfies FailedRequest, { status: 503 });
+  }
+}
+
+/**
+ * The body of a `clientLoader` for a part of a page loaded with JavaScript (the feed's next
+ * page): when its request fails on the way, the part says so (`FailedRequest`, with `failure`
+ * as the notice) instead of taking the page down. Signing in again works as for actions.
+ */
+export async function guardLoad<Data>({ serverLoader }: { serverLoader: () => Promise<Data> }, failure: Toast) {
+  try {
+    const loaded = await withinPatience(serverLoader());
+    connectionWorks();
+    return loaded;
+  } catch (error) {
+    if (error instanceof Response) throw isSignInRedirect(error) ? signInAndComeBackHere() : error;
+    if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;
+    if (failedOnTheWay(error)) connectionFailed();
+    showNotice(failure);
+    return { ok: false, failed: true, error: failure.description ?? failure.title } satisfies FailedRequest;
   }
 }

@@ -6,7 +6,7 @@ import { seemsOnline } from "~/lib/connection";
 import { restoreDraft } from "~/lib/drafts";
 import { useHydrated } from "~/lib/hydrated";
 import { displayName } from "~/lib/names";
-import { isFailedRequest, type FailedRequest } from "~/lib/request-guard";
+import { isFailedRequest, type FailedRequest } from "~/lib/failed-request";
 import { requestJson, signInAndComeBack } from "~/lib/request-json";
 import { keepForLater } from "~/lib/send-queue";
 import { relativeTime } from "~/lib/relative-time";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { seemsOnline } from "~/lib/connection";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
-import { isFailedRequest } from "~/lib/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
 import { useRootData } from "~/lib/root-data";
 import { keepForLater, postBodyFromForm, type QueuedSubmission } from "~/lib/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";

@@ -17,6 +17,10 @@ export function isTabActive(tabPath: string, pathname: string): boolean {
   return pathname === tabPath || pathname.startsWith(`${tabPath}/`);
 }
 
+/**
+ * The tab bar. Each tab's icon sits at a fixed distance from the top, not centred: the page's HTML
+ * arrives in chunks, and a tab whose label had not arrived yet would have its icon move when it did.
+ */
 export function BottomTabs() {
   const { pathname } = useLocation();
   return (
@@ -29,7 +33,7 @@ export function BottomTabs() {
               <Link
                 to={to}
                 aria-current={active ? "page" : undefined}
-                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] ${active ? "font-semibold text-accent-11" : "text-gray-11"}`}
+                className={`flex min-h-14 flex-col items-center justify-start gap-0.5 pt-2 text-[11px] ${active ? "font-semibold text-accent-11" : "text-gray-11"}`}
               >
                 <Icon size={20} aria-hidden strokeWidth={active ? 2.4 : 1.8} />
                 {label}

@@ -5,14 +5,15 @@ import type { Route } from "./+types/home";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
 import { useHydrated } from "~/lib/hydrated";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
 import { usePublicEnv } from "~/lib/root-data";
+import { isFailedRequest } from "~/lib/failed-request";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline" },
+  { title: loaderData && "signedIn" in loaderData && loaderData.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline" },
   { name: "description", content: "Track your field activities and manage your territory." },
 ];
 
@@ -21,9 +22,11 @@ const FEED_RANKINGS = 10;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = getOptionalUser(args);
-  if (!user) return { signedIn: false as const };
   const params = new URL(args.request.url).searchParams;
   const cursor = params.get("cursor");
+  // Signed out, "/" is the landing page; a later page of the feed asks to sign in.
+  if (!user && cursor !== null) requireUser(args);
+  if (!user) return { signedIn: false as const };
   const period = periodFrom(params.get("period"));
   // The first page carries the rankings; later pages (Load More) only posts.
   const [rankings, page] = await Promise.all([
@@ -41,7 +44,19 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * With JavaScript, "Load More Posts" loads the next page here (the feed's fetcher): a request that
+ * fails on the way leaves the feed as it is, with a notice, and the button tries again.
+ */
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  if (!new URL(args.request.url).searchParams.has("cursor")) return args.serverLoader();
+  // Its code loads on the tap (the service worker keeps it for offline use): few officers scroll that far.
+  const { guardLoad } = await import("~/lib/request-guard");
+  return guardLoad(args, { type: "error", title: "Error", description: "Failed to load more posts. Please try again." });
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  if (isFailedRequest(loaderData)) return null;
   return loaderData.signedIn ? <Feed data={loaderData} /> : <Landing />;
 }
 
@@ -68,7 +83,7 @@ function Landing() {
   );
 }
 
-type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true }>;
+type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true; viewerId: number }>;
 
 function Feed({ data }: { data: FeedData }) {
   const currency = usePublicEnv().CURRENCY_SYMBOL;
@@ -78,7 +93,7 @@ function Feed({ data }: { data: FeedData }) {
   const [pages, setPages] = useState<Array<{ cursor: string; posts: PostCardData[]; nextCursor: string | null }>>([]);
   useEffect(() => {
     const loaded = more.data;
-    if (!loaded?.signedIn || !loaded.cursor) return;
+    if (!loaded || isFailedRequest(loaded) || !loaded.signedIn || !loaded.cursor) return;
     const page = { cursor: loaded.cursor, posts: loaded.posts, nextCursor: loaded.nextCursor };
     setPages((current) => {
       const index = current.findIndex((existing) => existing.cursor === page.cursor);

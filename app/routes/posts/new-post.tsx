@@ -24,7 +24,8 @@ import { createPost } from "~/models/post.server";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/http/toast.server";
 import { usePublicEnv } from "~/lib/root-data";
-import { guardRequest, isFailedRequest } from "~/lib/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
+import { guardRequest } from "~/lib/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 

@@ -66,6 +66,29 @@ test("like and unlike: the heart goes back and says so; one more tap does it", a
   await expect.poll(() => countRows("SELECT COUNT(*) AS n FROM Reaction r JOIN User u ON u.id = r.userId WHERE r.postId = ? AND u.username = ?", id, account.username)).toBe(liked ? 0 : 1);
 });
 
+test("Load More Posts: the feed stays, says so, and the button tries again", async ({ page }) => {
+  await page.goto("/");
+  const loadMore = page.getByRole("link", { name: "Load More Posts" });
+  const cards = page.getByTestId("post-card");
+  await expect(cards).toHaveCount(20);
+  for (const fault of FAULTS) {
+    await test.step(fault, async () => {
+      const injected = await inject(page, fault, (request) => request.method() === "GET" && new URL(request.url()).searchParams.has("cursor"));
+      await loadMore.click();
+      await meet(page, fault, injected);
+      if (fault === "session expired") {
+        await signInAgain(page, "/", account.username, account.password);
+      } else {
+        await expect(notice(page)).toContainText("Failed to load more posts. Please try again.");
+        await expect(cards).toHaveCount(20);
+      }
+      await injected.end();
+    });
+  }
+  await loadMore.click();
+  await expect(cards).toHaveCount(40);
+});
+
 test("loading comments: the panel says so and offers to try again; the feed stays", async ({ page }) => {
   await page.goto("/");
   const { card, id } = await firstCard(page);

@@ -1,0 +1,6 @@
+/** What a guarded request answers its page when it failed on the way (see lib/request-guard.ts). */
+export type FailedRequest = { ok: false; failed: true; error: string };
+
+export function isFailedRequest(answer: unknown): answer is FailedRequest {
+  return typeof answer === "object" && answer !== null && (answer as { failed?: unknown }).failed === true;
+}
