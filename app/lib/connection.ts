@@ -47,12 +47,16 @@ export function connectionWorks(): void {
 
 /** Asks the server's /healthz; its answer (or none within the patience) is evidence either way. */
 async function probeConnection(): Promise<void> {
+  const patience = new AbortController();
+  const timer = setTimeout(() => patience.abort(), PROBE_PATIENCE_MS);
   try {
-    const response = await fetch("/healthz", { cache: "no-store", signal: AbortSignal.timeout(PROBE_PATIENCE_MS) });
+    const response = await fetch("/healthz", { cache: "no-store", signal: patience.signal });
     if (response.ok) connectionWorks();
     else connectionFailed();
   } catch {
     connectionFailed();
+  } finally {
+    clearTimeout(timer);
   }
 }
 
