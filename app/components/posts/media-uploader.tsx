@@ -2,6 +2,7 @@ import { ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
+import { showNotice } from "~/lib/notices";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "video/mp4", "video/webm", "video/quicktime"];
@@ -133,18 +134,22 @@ export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onB
       state: "uploading",
     }));
     setItems((current) => [...current, ...fresh]);
-    await Promise.all(
+    const uploaded = await Promise.all(
       accepted.map(async ({ file, key }) => {
         try {
           const durationSec = file.type.startsWith("video/") ? await videoDuration(file) : undefined;
           const url = await uploadFile(file, (progress) => update(key, { progress }));
           update(key, { state: "done", progress: 100, url, durationSec });
+          return true;
         } catch (error) {
           seen.current.delete(key);
           update(key, { state: "failed", error: error instanceof Error ? error.message : `Failed to upload ${file.name}` });
+          return false;
         }
       }),
     );
+    const count = uploaded.filter(Boolean).length;
+    if (count > 0) showNotice({ type: "success", title: "Upload Successful", description: `${count} file(s) uploaded successfully!` });
   }
 
   function remove(key: string) {

@@ -11,8 +11,10 @@ test("Share copies the post text to the clipboard", async ({ page }) => {
   await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
   const card = page.getByTestId("post-card").first();
   const text = (await card.locator("p.whitespace-pre-line").first().textContent()) ?? "";
+  // A like's notice is on screen; Share's replaces it: one notice at a time.
+  await card.getByRole("button", { name: /^(Like|Unlike) \(/ }).click();
+  await expect(page.getByTestId("notice")).toContainText(/You liked this post|Removed your like from this post/);
   await card.getByRole("button", { name: "Share" }).click();
-  await expect(page.getByText("Post content copied to clipboard!")).toBeVisible();
-  await expect(page.getByText("Shared", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("notice")).toHaveText(["SharedPost content copied to clipboard!"]);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(text);
 });

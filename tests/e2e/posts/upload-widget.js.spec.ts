@@ -20,6 +20,7 @@ test("too many, too large, wrong type, duplicate and refused files; offline and 
   const first = await photo("first.jpg", "#123456");
   await input.setInputFiles([first]);
   await expect(page.getByRole("progressbar", { name: "Upload of first.jpg" })).toHaveAttribute("value", "100");
+  await expect(page.getByTestId("notice")).toHaveText(["Upload Successful1 file(s) uploaded successfully!"]);
 
   await input.setInputFiles([first]);
   await expect(alerts).toContainText("Cannot add the duplicate file 'first.jpg', it already exists");
@@ -41,6 +42,7 @@ test("too many, too large, wrong type, duplicate and refused files; offline and 
   await input.setInputFiles(more);
   await expect(alerts).toContainText("You can only upload 10 file(s)");
   await expect(page.getByTestId("attached-file")).toHaveCount(10);
+  await expect(page.getByTestId("notice")).toHaveText(["Upload Successful9 file(s) uploaded successfully!"]);
 
   await context.setOffline(true);
   await expect(page.getByText("No Internet connection")).toBeVisible();
