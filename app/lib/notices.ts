@@ -7,7 +7,8 @@ import type { Toast } from "~/lib/toast";
 
 type Shown = { toast: Toast; id: number };
 
-let current: Shown | null = null;
+/** undefined until the first notice of this page's life; null once closed. */
+let current: Shown | null | undefined;
 let shownCount = 0;
 const listeners = new Set<() => void>();
 
@@ -32,16 +33,18 @@ export function closeNotice(id: number): void {
 
 /**
  * The notice to show: during the server render and hydration, the page's own; after, the newest
- * of the page's and the browser's (a page's notice arrives again with each revalidation).
+ * of the page's and the browser's (a page's notice arrives again with each revalidation), and
+ * none once it was closed.
  */
 export function useNotice(pageToast: Toast | null): Shown | null {
   const shown = useSyncExternalStore(
     subscribe,
     () => current,
-    () => null,
+    () => undefined,
   );
   useEffect(() => {
     if (pageToast) showNotice(pageToast);
   }, [pageToast]);
-  return shown ?? (pageToast ? { toast: pageToast, id: 0 } : null);
+  if (shown !== undefined) return shown;
+  return pageToast ? { toast: pageToast, id: 0 } : null;
 }
