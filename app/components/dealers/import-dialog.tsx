@@ -96,7 +96,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     } catch (error) {
       // No answer within the officer's patience: the upload stops, and can be tried again.
       stop.abort();
-      const message = error instanceof Error && error.message.startsWith("Upload failed") ? error.message : "Upload failed: no answer";
+      const message = (error instanceof Error && error.message) || "Upload failed: no answer";
       setStep({ name: "select", error: { title: "Upload Failed", message } });
     }
   }
