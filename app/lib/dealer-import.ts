@@ -5,6 +5,8 @@
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
 export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
+/** An import that failed on the way or on the server (title "Import Failed"). */
+export const IMPORT_FAILED = "Failed to import dealers";
 
 export function hasExcelName(name: string): boolean {
   return /\.(xlsx|xls)$/i.test(name.trim());

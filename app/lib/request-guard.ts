@@ -22,7 +22,8 @@ const isRefusal = (status: number) => status < 500 && status !== 408 && status !
 
 class NoAnswer extends Error {}
 
-function withinPatience<T>(answer: Promise<T>): Promise<T> {
+/** `answer`, or a rejection once the officer's patience has run out without it. */
+export function withinPatience<T>(answer: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const patience = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new NoAnswer()), ANSWER_PATIENCE_MS);

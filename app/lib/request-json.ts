@@ -10,10 +10,14 @@ class RequestFailed extends Error {
   }
 }
 
+/** Sign in, then back to this page. */
+export function comeBackAfterSignIn(): void {
+  window.location.assign(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
+}
+
 /** Where a request the officer made goes when the session expired: sign in, then back to this page. */
 export function signInAndComeBack(error: unknown): void {
-  if (!(error instanceof RequestFailed) || error.status !== 401) return;
-  window.location.assign(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
+  if (error instanceof RequestFailed && error.status === 401) comeBackAfterSignIn();
 }
 
 /**

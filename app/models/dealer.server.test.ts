@@ -135,6 +135,24 @@ describe("dealers", () => {
     expect(added.galleryImages.slice(0, 4)).toEqual(before.slice(1));
   });
 
+  it("adds a dealer and a gallery photo once per idempotency key; removes a named photo once", async () => {
+    const user = await prisma.user.create({ data: { username: "keyed.officer", email: "keyed@example.pk", passwordHash: "x", firstName: "K", lastName: "O" } });
+    const key = "a".repeat(32);
+    const first = await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key);
+    expect((await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).id).toBe(first.id);
+    expect(await prisma.dealer.count({ where: { businessName: "Keyed Traders" } })).toBe(1);
+
+    await addGalleryImage(first.id, await image(20), key);
+    await addGalleryImage(first.id, await image(20), key);
+    const two = await addGalleryImage(first.id, await image(40));
+    expect(two.galleryImages).toHaveLength(2);
+
+    // A retry of "remove photo 1" whose first answer never came leaves photo 2 where it was.
+    const [photo1, photo2] = two.galleryImages;
+    expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
+    expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
+  });
+
   it("re-encodes pictures as WebP and refuses what is not an image", async () => {
     const dealer = await createDealer({ ...base, businessName: "Picture Shop" }, null);
     const updated = await setProfilePicture(dealer.id, await image(10));

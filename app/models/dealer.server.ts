@@ -4,6 +4,7 @@ import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
 import { type Dealer, type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
+import { createOnce } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
 import { metricsChanged } from "~/models/metrics.server";
 
@@ -249,10 +250,19 @@ async function withAddress(input: DealerInput): Promise<DealerInput> {
   return { ...input, formattedAddress: found ?? coordinatesText(input.lat, input.lng) };
 }
 
-export async function createDealer(input: DealerInput, createdById: number | null): Promise<Dealer> {
-  const row = await prisma.dealer.create({ data: { ...dealerColumns(await withAddress(input)), createdById }, select: dealerSelect });
+/** Adds a dealer; a repeat of the same submission (its idempotency key, per creator) answers the first dealer. */
+export async function createDealer(input: DealerInput, createdById: number | null, idempotencyKey?: string): Promise<Dealer> {
+  const { value: row, replayed } = await createOnce(
+    idempotencyKey,
+    (key) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: key }, select: dealerSelect }),
+    async () =>
+      prisma.dealer.create({
+        data: { ...dealerColumns(await withAddress(input)), createdById, idempotencyKey: idempotencyKey ?? null },
+        select: dealerSelect,
+      }),
+  );
   // "Dealers created" is one of the rankings' figures.
-  metricsChanged();
+  if (!replayed) metricsChanged();
   return toDealer(row);
 }
 
@@ -281,31 +291,52 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null): P
   return toDealer(row);
 }
 
-/** Adds a photo at the end of the gallery; at most GALLERY_MAX; no photo is a 400. */
-export async function addGalleryImage(id: number, bytes: Uint8Array | null): Promise<Dealer> {
+/**
+ * Adds a photo at the end of the gallery; at most GALLERY_MAX; no photo is a 400. A repeat of the
+ * same upload (its idempotency key) adds nothing.
+ */
+export async function addGalleryImage(id: number, bytes: Uint8Array | null, idempotencyKey?: string): Promise<Dealer> {
   const dealer = await requireDealer(id);
-  if (!bytes) throw noImage();
-  // Refuse before spending time on the image; checked again inside the transaction.
-  if (dealer.galleryImages.length >= GALLERY_MAX) throw galleryFull();
-  const image = await processImage(bytes, "dealers", invalidImage());
-  await prisma.$transaction(async (tx) => {
-    const images = await tx.dealerImage.findMany({ where: { dealerId: id }, select: { position: true } });
-    if (images.length >= GALLERY_MAX) throw galleryFull();
-    const position = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
-    await tx.dealerImage.create({ data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position } });
-  });
+  await createOnce(
+    idempotencyKey,
+    (key) => prisma.dealerImage.findFirst({ where: { dealerId: id, idempotencyKey: key }, select: { id: true } }),
+    async () => {
+      if (!bytes) throw noImage();
+      // Refuse before spending time on the image; checked again inside the transaction.
+      if (dealer.galleryImages.length >= GALLERY_MAX) throw galleryFull();
+      const image = await processImage(bytes, "dealers", invalidImage());
+      return prisma.$transaction(async (tx) => {
+        const images = await tx.dealerImage.findMany({ where: { dealerId: id }, select: { position: true } });
+        if (images.length >= GALLERY_MAX) throw galleryFull();
+        const position = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
+        return tx.dealerImage.create({
+          data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position, idempotencyKey: idempotencyKey ?? null },
+          select: { id: true },
+        });
+      });
+    },
+  );
   return requireDealer(id);
 }
 
-/** Removes the photo at `index` (0-based, in the order galleryImages lists them). */
-export async function removeGalleryImage(id: number, index: number): Promise<Dealer> {
+/**
+ * Removes the photo at `index` (0-based, in the order galleryImages lists them). Given its `url`
+ * too (the page's form sends it), removes the photo with that url wherever it now is, and one
+ * already gone counts as removed: a retry never removes the photo that moved into its place.
+ */
+export async function removeGalleryImage(id: number, index: number, url?: string): Promise<Dealer> {
   await requireDealer(id);
   await prisma.$transaction(async (tx) => {
     const images = await tx.dealerImage.findMany({
       where: { dealerId: id },
-      select: { id: true },
+      select: { id: true, url: true },
       orderBy: [{ position: "asc" }, { id: "asc" }],
     });
+    if (url !== undefined) {
+      const named = images.find((image) => image.url === url);
+      if (named) await tx.dealerImage.delete({ where: { id: named.id } });
+      return;
+    }
     const image = Number.isSafeInteger(index) && index >= 0 ? images[index] : undefined;
     if (!image) throw new AppError(404, GALLERY_IMAGE_NOT_FOUND);
     await tx.dealerImage.delete({ where: { id: image.id } });

@@ -18,7 +18,7 @@ function errorFor(actionData: DealerActionData, intent: string): string[] | unde
 }
 
 /** The dealer's page in edit mode: picture, about, gallery and the dealer's fields, each its own form. */
-export function DealerEdit({ dealer, actionData }: { dealer: Dealer; actionData: DealerActionData }) {
+export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; actionData: DealerActionData; uploadKey: string }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [aboutLength, setAboutLength] = useState(dealer.aboutDescription?.length ?? 0);
@@ -87,6 +87,7 @@ export function DealerEdit({ dealer, actionData }: { dealer: Dealer; actionData:
                 >
                   <input type="hidden" name="intent" value="gallery-remove" />
                   <input type="hidden" name="index" value={index} />
+                  <input type="hidden" name="url" value={url} />
                   <input type="hidden" name="confirm" value="yes" />
                   <button type="submit" className="btn-ghost min-h-9 w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
                     <Trash2 size={14} aria-hidden />
@@ -108,7 +109,13 @@ export function DealerEdit({ dealer, actionData }: { dealer: Dealer; actionData:
             {GALLERY_FULL}
           </p>
         ) : (
-          <ImageForm intent="gallery-add" label="Add a photo" button="Add to Gallery" errors={errorFor(actionData, "gallery-add")} />
+          <ImageForm
+            intent="gallery-add"
+            label="Add a photo"
+            button="Add to Gallery"
+            submissionKey={uploadKey}
+            errors={errorFor(actionData, "gallery-add")}
+          />
         )}
         {full ? <FieldErrors errors={errorFor(actionData, "gallery-add")} /> : null}
       </section>

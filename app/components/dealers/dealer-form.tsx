@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
 import { PROVINCES } from "~/lib/provinces";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { dealerSchema, NOTES_MAX, splitGeocodedAddress } from "~/models/dealer.schema";
 
 type DealerFormValues = {
@@ -26,6 +27,8 @@ type DealerFormValues = {
 type Props = {
   id: string;
   intent?: string;
+  /** A create's idempotency key: a repeat of the same submission creates nothing more. */
+  submissionKey?: string;
   defaultValue?: DealerFormValues;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
@@ -44,7 +47,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The dealer's fields in four sections: used by Add Dealer and the details page's edit mode. */
-export function DealerForm({ id, intent, defaultValue, lastResult, submitLabel, cancel, locatingLabel }: Props) {
+export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult, submitLabel, cancel, locatingLabel }: Props) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -64,6 +67,7 @@ export function DealerForm({ id, intent, defaultValue, lastResult, submitLabel, 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      {submissionKey ? <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} /> : null}
       <FormErrors errors={form.errors} />
 
       <Section title="Business Information">

@@ -1,13 +1,27 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/forms";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { DEALER_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/models/dealer.schema";
 
 /**
  * A photo upload of the dealer's page (the profile picture or a gallery photo), told apart by
  * its `intent`. The file's type and size are checked as it is chosen; the server checks again.
+ * An upload that adds (the gallery's) carries `submissionKey`, so a retry adds it once.
  */
-export function ImageForm({ intent, label, button, errors: answered }: { intent: string; label: string; button: string; errors: string[] | undefined }) {
+export function ImageForm({
+  intent,
+  label,
+  button,
+  submissionKey,
+  errors: answered,
+}: {
+  intent: string;
+  label: string;
+  button: string;
+  submissionKey?: string;
+  errors: string[] | undefined;
+}) {
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -24,6 +38,7 @@ export function ImageForm({ intent, label, button, errors: answered }: { intent:
       }}
     >
       <input type="hidden" name="intent" value={intent} />
+      {submissionKey ? <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} /> : null}
       <label htmlFor={inputId} className="field-label">
         {label}
       </label>

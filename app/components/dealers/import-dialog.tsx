@@ -1,7 +1,11 @@
 import { FileSpreadsheet, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
+import { connectionFailed, connectionWorks } from "~/lib/connection";
+import { FILE_TOO_LARGE, hasExcelName, IMPORT_FAILED, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
+import { showNotice } from "~/lib/notices";
+import { withinPatience } from "~/lib/request-guard";
+import { comeBackAfterSignIn } from "~/lib/request-json";
 import { ImportResults, type ImportResultView } from "./import-results";
 
 type Step =
@@ -21,15 +25,21 @@ async function errorText(status: number, statusText: string, body: string): Prom
   return `Upload failed: ${statusText || status}`;
 }
 
-function upload(file: File, onProgress: (percent: number) => void): Promise<string> {
+/** Uploads the file with progress; `signal` stops it (then it reports nothing more). */
+function upload(file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
+    signal.addEventListener("abort", () => request.abort());
     request.open("POST", "/api/upload");
     request.withCredentials = true;
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = async () => {
+      if (request.status === 502 || request.status === 503 || request.status === 504) connectionFailed();
+      else connectionWorks();
+      // The session expired: sign in, then back to the directory (the file is chosen again).
+      if (request.status === 401) return comeBackAfterSignIn();
       if (request.status >= 200 && request.status < 300) {
         try {
           resolve((JSON.parse(request.responseText) as { uploadId: string }).uploadId);
@@ -40,7 +50,10 @@ function upload(file: File, onProgress: (percent: number) => void): Promise<stri
         reject(new Error(await errorText(request.status, request.statusText, request.responseText)));
       }
     };
-    request.onerror = () => reject(new Error("Upload failed: network error"));
+    request.onerror = () => {
+      connectionFailed();
+      reject(new Error("Upload failed: network error"));
+    };
     const body = new FormData();
     body.append("file", file);
     request.send(body);
@@ -75,32 +88,44 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     setStep({ name: "uploading", progress: 0 });
+    const stop = new AbortController();
     try {
-      const uploadId = await upload(file, (progress) => setStep({ name: "uploading", progress }));
+      const uploadId = await withinPatience(upload(file, (progress) => setStep({ name: "uploading", progress }), stop.signal));
       setStep({ name: "ready", uploadId, fileName: file.name });
+      showNotice({ type: "success", title: "Upload Successful", description: "1 file(s) uploaded successfully!" });
     } catch (error) {
-      setStep({ name: "select", error: { title: "Upload Failed", message: (error as Error).message } });
+      // No answer within the officer's patience: the upload stops, and can be tried again.
+      stop.abort();
+      const message = (error instanceof Error && error.message) || "Upload failed: no answer";
+      setStep({ name: "select", error: { title: "Upload Failed", message } });
     }
   }
 
   async function startImport(uploadId: string, fileName: string) {
     setStep({ name: "importing", fileName });
+    const failed = (message = IMPORT_FAILED) => setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message } });
+    let response: Response;
     try {
-      const response = await fetch("/api/dealers/import", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ uploadId }),
-      });
-      const body = (await response.json().catch(() => ({}))) as ImportResultView & { error?: string };
-      if (!response.ok) {
-        setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message: body.error ?? "Failed to import dealers" } });
-        return;
-      }
-      setStep({ name: "results", result: body });
+      response = await withinPatience(
+        fetch("/api/dealers/import", {
+          method: "POST",
+          credentials: "include",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ uploadId }),
+        }),
+      );
     } catch {
-      setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message: "Failed to import dealers" } });
+      // Dropped, or no answer within the officer's patience.
+      connectionFailed();
+      return failed();
     }
+    const body = (await response.json().catch(() => ({}))) as ImportResultView & { error?: string };
+    if (response.status === 502 || response.status === 503 || response.status === 504) connectionFailed();
+    else connectionWorks();
+    if (response.status === 401) return comeBackAfterSignIn();
+    // Our own refusals (a missing upload, a bad file) say what went wrong; a server error does not.
+    if (!response.ok) return failed(response.status < 500 ? body.error : undefined);
+    setStep({ name: "results", result: body });
   }
 
   const stepNumber = { select: 1, uploading: 2, ready: 3, importing: 3, results: 3 }[step.name];
@@ -146,7 +171,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </div>
         ) : null}
 
-        {step.name === "select" ? (
+        {/* The file stays chosen while it uploads, and after an upload that failed. */}
+        {step.name === "select" || step.name === "uploading" ? (
           <div className="space-y-3">
             <p className="text-sm text-gray-11">
               An Excel file (.xlsx or .xls, at most 10MB) with the columns business_name, owner_first_name, owner_last_name, phone,
@@ -156,7 +182,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               Spreadsheet
             </label>
             <input ref={input} id="import-dialog-file" type="file" accept=".xlsx,.xls" className="field-input py-2" />
-            <button type="button" className="btn-primary w-full" onClick={() => void startUpload()}>
+            <button type="button" className="btn-primary w-full" disabled={step.name === "uploading"} onClick={() => void startUpload()}>
               <FileSpreadsheet size={18} aria-hidden />
               Upload
             </button>

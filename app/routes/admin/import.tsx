@@ -4,7 +4,7 @@ import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
-import { importNotice } from "~/lib/dealer-import";
+import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
 import { requireRole } from "~/models/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -63,5 +63,5 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to import dealers" />;
+  return <AdminErrorView error={error} failedMessage={IMPORT_FAILED} />;
 }

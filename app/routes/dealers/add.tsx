@@ -6,24 +6,32 @@ import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/models/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { createDealer } from "~/models/dealer.server";
+import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardRequest, isFailedRequest } from "~/lib/request-guard";
+import { newSubmissionKey } from "~/lib/submission-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Dealer · Fieldline" }];
 
 export function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return null;
+  // Rendered into the form, so a retry of a save whose answer never came adds the dealer once.
+  return { submissionKey: newSubmissionKey() };
 }
 
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const submission = parseForm(await readForm(args.request), dealerSchema);
+  const form = await readForm(args.request);
+  const submission = parseForm(form, dealerSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await createDealer(submission.value, user.id);
+  await createDealer(submission.value, user.id, submissionKeyFromForm(form));
   return redirectWithToast("/dealers", { title: "Dealer added successfully!" });
 }
 
-export default function AddDealer({ actionData }: Route.ComponentProps) {
+/** With JavaScript: a save that fails on the way leaves the form as typed, with the spec's notice. */
+export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => ({ type: "error", title: "Failed to add dealer. Please try again." }));
+
+export default function AddDealer({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2">
@@ -34,7 +42,8 @@ export default function AddDealer({ actionData }: Route.ComponentProps) {
       </div>
       <DealerForm
         id="add-dealer"
-        lastResult={actionData?.result}
+        submissionKey={loaderData.submissionKey}
+        lastResult={isFailedRequest(actionData) ? undefined : actionData?.result}
         submitLabel="Save"
         cancel={
           <Link to="/dealers" className="btn-secondary flex-1">

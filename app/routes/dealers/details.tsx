@@ -21,10 +21,15 @@ import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { submissionKeyFromForm } from "~/models/idempotency.server";
+import { guardRequest, isFailedRequest } from "~/lib/request-guard";
+import { newSubmissionKey } from "~/lib/submission-key";
+import type { Toast } from "~/lib/toast";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` }];
 
 const UNKNOWN_ACTION = "Unknown action";
+const ABOUT_FAILED = "Failed to update about section";
 
 /** The dealer's id comes from the query parameter `id` (`/dealer-details?id=7`), else from the last path segment. */
 function dealerIdFrom(request: Request, param: string | undefined): number {
@@ -37,8 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
   const id = dealerIdFrom(args.request, args.params.id);
   const editing = new URL(args.request.url).searchParams.get("edit") === "true";
   const dealer = await getDealer(id);
-  if (!dealer) return data({ dealer: null, editing: false }, { status: 404 });
-  return { dealer, editing };
+  if (!dealer) return data({ dealer: null, editing: false, uploadKey: null }, { status: 404 });
+  // The gallery's upload carries it, so a retry of an upload whose answer never came adds one photo.
+  return { dealer, editing, uploadKey: newSubmissionKey() };
 }
 
 /**
@@ -66,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
         case "about": {
           const parsed = parseForm(form, aboutSchema);
           if (parsed.status !== "success") {
-            return data({ intent, result: null, error: parsed.error?.aboutDescription?.[0] ?? "Failed to update about section" }, { status: 400 });
+            return data({ intent, result: null, error: parsed.error?.aboutDescription?.[0] ?? ABOUT_FAILED }, { status: 400 });
           }
           await updateAbout(id, parsed.value.aboutDescription);
           return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
@@ -76,14 +82,15 @@ export async function action(args: Route.ActionArgs) {
           return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
         }
         case "gallery-add": {
-          await addGalleryImage(id, image);
+          await addGalleryImage(id, image, submissionKeyFromForm(form));
           return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
         }
         case "gallery-remove": {
           const index = parseIndex(form.get("index"));
           if (index === null) throw new AppError(404, GALLERY_IMAGE_NOT_FOUND);
           if (form.get("confirm") !== "yes") return redirect(`${page}/remove-photo/${index}`);
-          await removeGalleryImage(id, index);
+          const url = form.get("url");
+          await removeGalleryImage(id, index, typeof url === "string" ? url : undefined);
           return redirectWithToast(`${page}?edit=true`, { title: "Image removed from gallery successfully!" });
         }
         default:
@@ -94,8 +101,21 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export default function DealerDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { dealer, editing } = loaderData;
+const UPDATE_FAILED: Toast = { type: "error", title: "Error", description: "Failed to update dealer. Please try again." };
+const FAILURES: Record<string, Toast> = {
+  update: UPDATE_FAILED,
+  about: { type: "error", title: ABOUT_FAILED },
+  "profile-picture": { type: "error", title: "Failed to update profile picture" },
+  "gallery-add": { type: "error", title: "Failed to add image to gallery" },
+  "gallery-remove": { type: "error", title: "Failed to remove image from gallery" },
+};
+
+/** With JavaScript: a request that fails on the way leaves the page as it is, with the failed form's notice. */
+export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, (form) => FAILURES[String(form.get("intent"))] ?? UPDATE_FAILED);
+
+export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { dealer, editing, uploadKey } = loaderData;
+  const actionData = isFailedRequest(answer) ? undefined : answer;
   if (!dealer) {
     return (
       <div className="card space-y-4 text-center">
@@ -124,7 +144,7 @@ export default function DealerDetails({ loaderData, actionData }: Route.Componen
       </div>
       {/* An action no form of this page sends. */}
       {actionData?.intent === null ? <FormErrors errors={[actionData.error]} /> : null}
-      {editing ? <DealerEdit dealer={dealer} actionData={actionData} /> : <DealerView dealer={dealer} />}
+      {editing ? <DealerEdit dealer={dealer} actionData={actionData} uploadKey={uploadKey} /> : <DealerView dealer={dealer} />}
     </div>
   );
 }

@@ -3,13 +3,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { ImportResults } from "~/components/dealers/import-results";
-import { importNotice } from "~/lib/dealer-import";
+import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
 import { requireUser } from "~/models/auth.server";
 import { formCall } from "~/http/form.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { getImportRecord, hasExcelName, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardRequest, isFailedRequest } from "~/lib/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Dealers · Fieldline" }];
 
@@ -39,7 +40,12 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export default function ImportDealers({ loaderData, actionData }: Route.ComponentProps) {
+/** With JavaScript: an import that fails on the way leaves the page with the chosen file, and says so. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, () => ({ type: "error", title: "Import Failed", description: IMPORT_FAILED }));
+
+export default function ImportDealers({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const actionData = isFailedRequest(answer) ? undefined : answer;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (

@@ -13,21 +13,24 @@ export async function loader(args: Route.LoaderArgs) {
   const id = parseId(args.params.id);
   const index = parseIndex(args.params.index);
   const dealer = id === null ? null : await getDealer(id);
-  const url = dealer && index !== null ? dealer.galleryThumbs[index] : undefined;
-  if (!dealer || !url || index === null) throw data("Photo not found.", { status: 404 });
-  return { dealerId: dealer.id, businessName: dealer.businessName, index, url };
+  const image = dealer && index !== null ? dealer.galleryImages[index] : undefined;
+  const thumb = dealer && index !== null ? dealer.galleryThumbs[index] : undefined;
+  if (!dealer || !image || !thumb || index === null) throw data("Photo not found.", { status: 404 });
+  return { dealerId: dealer.id, businessName: dealer.businessName, index, image, thumb };
 }
 
 export default function RemovePhoto({ loaderData }: Route.ComponentProps) {
-  const { dealerId, businessName, index, url } = loaderData;
+  const { dealerId, businessName, index, image, thumb } = loaderData;
   return (
     <div className="card mx-auto max-w-sm space-y-4 text-center">
       <h1 className="text-xl font-bold">Remove Photo</h1>
-      <img src={url} alt={`Gallery photo ${index + 1} of ${businessName}`} className="mx-auto aspect-square w-40 rounded-lg object-cover" />
+      <img src={thumb} alt={`Gallery photo ${index + 1} of ${businessName}`} className="mx-auto aspect-square w-40 rounded-lg object-cover" />
       <p>{REMOVE_PHOTO_CONFIRMATION}</p>
-      <Form method="post" action={`/dealer-details/${dealerId}`} className="grid grid-cols-2 gap-2">
+      {/* With JavaScript, a fetcher: a removal that fails on the way leaves this page as it is. */}
+      <Form method="post" action={`/dealer-details/${dealerId}`} navigate={false} className="grid grid-cols-2 gap-2">
         <input type="hidden" name="intent" value="gallery-remove" />
         <input type="hidden" name="index" value={index} />
+        <input type="hidden" name="url" value={image} />
         <input type="hidden" name="confirm" value="yes" />
         <Link to={`/dealer-details/${dealerId}?edit=true`} className="btn-secondary">
           Cancel
