@@ -8,7 +8,8 @@ import { dealerSchema } from "~/models/dealer.schema";
 import { createDealer } from "~/models/dealer.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { guardRequest, isFailedRequest } from "~/lib/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
+import { guardRequest } from "~/lib/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Dealer · Fieldline" }];

@@ -22,7 +22,8 @@ import { parseId, parseIndex } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
-import { guardRequest, isFailedRequest } from "~/lib/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
+import { guardRequest } from "~/lib/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import type { Toast } from "~/lib/toast";
 

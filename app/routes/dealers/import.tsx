@@ -10,7 +10,8 @@ import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { getImportRecord, hasExcelName, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { guardRequest, isFailedRequest } from "~/lib/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
+import { guardRequest } from "~/lib/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Dealers · Fieldline" }];
 
