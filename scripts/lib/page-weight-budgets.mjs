@@ -8,9 +8,9 @@ export const BUDGETS = {
   /**
    * First-load JavaScript, KiB gzipped, by route. 120 until issue 15 added what a failed request
    * needs on every page even offline (the shell's error view, the notice store, the connection's
-   * evidence): 1.6 KiB.
+   * evidence): 2.0 KiB.
    */
-  jsKiB: { "/": 122 },
+  jsKiB: { "/": 123 },
   /** First-load CSS of every route, KiB gzipped. */
   cssKiB: 30,
   /** The feed's server HTML for a signed-in officer with 20 posts, KiB gzipped. */

@@ -11,7 +11,7 @@ function report(overrides: Partial<{ feedJs: number; css: number; leafletOn: str
     css: { gzipBytes: (overrides.css ?? 16) * KIB },
     leaflet: overrides.leafletOn === path || BUDGETS.leafletRoutes.includes(path),
   });
-  return { routes: [route("/", overrides.feedJs ?? 121.9), route("/dealers", 150), route("/dealer-map", 118)] };
+  return { routes: [route("/", overrides.feedJs ?? 122.9), route("/dealers", 150), route("/dealer-map", 118)] };
 }
 
 describe("page-weight budgets", () => {
@@ -20,7 +20,7 @@ describe("page-weight budgets", () => {
   });
 
   it("fail when the feed's JavaScript, any route's CSS or Leaflet off the map routes breaks them", () => {
-    expect(budgetFailures(report({ feedJs: 122.1 }))).toEqual(["/: first-load JavaScript is 122.1 KiB gzipped, over the budget of 122 KiB"]);
+    expect(budgetFailures(report({ feedJs: 123.1 }))).toEqual(["/: first-load JavaScript is 123.1 KiB gzipped, over the budget of 123 KiB"]);
     expect(budgetFailures(report({ css: 30.5 }))).toHaveLength(3);
     expect(budgetFailures(report({ leafletOn: "/dealers" }))).toEqual([expect.stringContaining("/dealers: loads Leaflet")]);
   });
