@@ -70,8 +70,9 @@ export async function inject(page: Page, fault: Fault, matches: (request: Reques
   return {
     met,
     end: async () => {
-      await page.unroute("**/*", handler);
+      // Aborted while still routed: once unrouted, a held request would be sent on to the server.
       for (const route of held) await route.abort().catch(() => undefined);
+      await page.unroute("**/*", handler);
     },
   };
 }
