@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { useHydrated } from "~/lib/hydrated";
 import type { Toast } from "~/lib/toast";
 
 // The notice on screen: one at a time. The server's comes with a page (from its cookie); the
@@ -32,9 +33,11 @@ export function closeNotice(id: number): void {
 
 /**
  * The notice to show: during the server render and hydration, the page's own; after, the newest
- * of the page's and the browser's (a page's notice arrives again with each revalidation).
+ * of the page's and the browser's (a page's notice arrives again with each revalidation), until
+ * it is closed.
  */
 export function useNotice(pageToast: Toast | null): Shown | null {
+  const hydrated = useHydrated();
   const shown = useSyncExternalStore(
     subscribe,
     () => current,
@@ -43,5 +46,5 @@ export function useNotice(pageToast: Toast | null): Shown | null {
   useEffect(() => {
     if (pageToast) showNotice(pageToast);
   }, [pageToast]);
-  return shown ?? (pageToast ? { toast: pageToast, id: 0 } : null);
+  return shown ?? (!hydrated && pageToast ? { toast: pageToast, id: 0 } : null);
 }
