@@ -32,6 +32,17 @@ export function hasDraftFor(action: string, field: string): boolean {
   return draft?.action === action && draft.fields.some(([name, value]) => name === field && value.trim() !== "");
 }
 
+/**
+ * This page's draft for the form that posts to `action`, every field as sent (for a form whose
+ * chosen values sit in hidden fields, such as a place picked on a map); then forgets the draft.
+ */
+export function takeDraft(action: string): Map<string, string> | null {
+  const draft = readDraft();
+  if (draft?.action !== action) return null;
+  sessionStorage.removeItem(hereKey());
+  return new Map(draft.fields);
+}
+
 /** Sets a field's value the way typing does, so React's state follows. */
 function typeInto(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
   if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {

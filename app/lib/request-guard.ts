@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { connectionFailed, connectionWorks } from "~/lib/connection";
-import type { FailedRequest } from "~/lib/failed-request";
+import { ANSWER_PATIENCE_MS, type FailedRequest } from "~/lib/failed-request";
 import { showNotice } from "~/lib/notices";
 import type { Toast } from "~/lib/toast";
 
@@ -11,8 +11,9 @@ import type { Toast } from "~/lib/toast";
 // and the component gets a `FailedRequest` (a create keeps its submission in the send queue).
 // An expired session goes to sign-in and back to this page, with what was typed kept.
 
-/** How long an officer waits for an answer before the request counts as failed (a slow 3G upload fits). */
-const ANSWER_PATIENCE_MS = 45_000;
+
+/** How long the signed-out notice shows before the page goes to sign in. */
+const SIGN_IN_DELAY_MS = 500;
 
 /** A proxy's answer when the server cannot be reached. */
 const isUnreachable = (status: number) => status === 502 || status === 503 || status === 504;
@@ -39,15 +40,25 @@ const isSignInRedirect = (response: Response) => /^\/login(\?|$)/.test(response.
 /** To sign in, then back to the page the officer is on (not to the address the request went to). */
 const signInAndComeBackHere = () => redirect(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
 
+/** Why a request failed, in words an officer can act on (the `{message}` of "Failed to …: {message}"). */
+function failureReason(error: unknown): string {
+  if (error instanceof TypeError) return "the connection failed";
+  if (error instanceof NoAnswer) return "no answer came in time";
+  if (isRouteErrorResponse(error) && isUnreachable(error.status)) return "the server could not be reached";
+  return "the server could not do it";
+}
+
 /**
  * The body of a route's `clientAction`: the server's action, guarded as described above.
  * `failure` names the notice for a failed request from the submitted form (routes with several
- * intents differ):
+ * intents differ) and why it failed; `signedOut`, a notice to show for a moment before going to
+ * sign in:
  *   export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => FAILED);
  */
 export async function guardRequest<Answer>(
   { request, serverAction }: { request: Request; serverAction: () => Promise<Answer> },
-  failure: (form: FormData) => Toast,
+  failure: (form: FormData, reason: string) => Toast,
+  { signedOut }: { signedOut?: Toast } = {},
 ) {
   const submitted = request.clone().formData();
   submitted.catch(() => undefined);
@@ -62,11 +73,15 @@ export async function guardRequest<Answer>(
       // Back to this page after signing in (not to the form's action), with the typed text.
       const { keepDraft } = await import("~/lib/drafts");
       keepDraft(new URL(request.url).pathname, await submitted);
+      if (signedOut) {
+        showNotice(signedOut);
+        await new Promise((resolve) => setTimeout(resolve, SIGN_IN_DELAY_MS));
+      }
       throw signInAndComeBackHere();
     }
     if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;
     if (failedOnTheWay(error)) connectionFailed();
-    const notice = failure(await submitted.catch(() => new FormData()));
+    const notice = failure(await submitted.catch(() => new FormData()), failureReason(error));
     showNotice(notice);
     return data({ ok: false, failed: true, error: notice.description ?? notice.title } satisfies FailedRequest, { status: 503 });
   }

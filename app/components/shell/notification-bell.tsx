@@ -57,7 +57,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
       </a>
       {opened > 0 ? (
         <Suspense fallback={null}>
-          <NotificationDialog opened={opened} setUnread={setUnread} refreshCount={refreshCount} />
+          <NotificationDialog opened={opened} setUnread={setUnread} />
         </Suspense>
       ) : null}
     </>

@@ -1,45 +1,52 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { NotificationItem, type NotificationView } from "~/components/notifications/notification-item";
-import { requestJson } from "~/lib/request-json";
+import { requestJson, signInAndComeBack } from "~/lib/request-json";
+
+const MARK_FAILED = "Could not mark the notification as read. Please try again.";
+const MARK_ALL_FAILED = "Could not mark all notifications as read. Please try again.";
 
 /**
  * The bell's dialog: the newest notifications from the JSON API, marked read one by one or all
  * at once. `opened` changes on every tap on the bell, which shows the dialog and reloads the list.
+ * Marking shows at once; when the call fails it is undone and the dialog says so (an expired
+ * session goes to sign in and back to this page).
  */
-export default function NotificationDialog({
-  opened,
-  setUnread,
-  refreshCount,
-}: {
-  opened: number;
-  setUnread: Dispatch<SetStateAction<number>>;
-  refreshCount: () => void;
-}) {
+export default function NotificationDialog({ opened, setUnread }: { opened: number; setUnread: Dispatch<SetStateAction<number>> }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [markFailed, setMarkFailed] = useState<string | null>(null);
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
     setFailed(false);
+    setMarkFailed(null);
     requestJson<NotificationView[]>("/api/notifications")
       .then(setItems)
       .catch(() => setFailed(true));
   }, [opened]);
 
-  async function markRead(notification: NotificationView) {
-    if (notification.isRead) return;
-    setItems((list) => list?.map((item) => (item.id === notification.id ? { ...item, isRead: true } : item)) ?? null);
-    setUnread((count) => Math.max(0, count - 1));
-    await requestJson(`/api/notifications/${notification.id}/read`, "PATCH").catch(refreshCount);
+  /** Shows `ids` as read (or unread again) and moves the bell's count with them. */
+  function showRead(ids: number[], isRead: boolean) {
+    setItems((list) => list?.map((item) => (ids.includes(item.id) ? { ...item, isRead } : item)) ?? null);
+    setUnread((count) => Math.max(0, count + (isRead ? -ids.length : ids.length)));
   }
 
-  async function markAllRead() {
-    setItems((list) => list?.map((item) => ({ ...item, isRead: true })) ?? null);
-    setUnread(0);
-    await requestJson("/api/notifications/mark-all-read", "PATCH").catch(refreshCount);
+  async function mark(ids: number[], url: string, failure: string) {
+    if (ids.length === 0) return;
+    setMarkFailed(null);
+    showRead(ids, true);
+    try {
+      await requestJson(url, "PATCH");
+    } catch (error) {
+      showRead(ids, false);
+      setMarkFailed(failure);
+      signInAndComeBack(error);
+    }
   }
+
+  const unreadIds = () => items?.filter((item) => !item.isRead).map((item) => item.id) ?? [];
 
   return (
     <dialog
@@ -55,7 +62,12 @@ export default function NotificationDialog({
           Notifications
         </h2>
         <div className="flex items-center gap-1">
-          <button type="button" onClick={markAllRead} className="btn-ghost min-h-9 px-2 text-sm" disabled={!items?.some((item) => !item.isRead)}>
+          <button
+            type="button"
+            onClick={() => mark(unreadIds(), "/api/notifications/mark-all-read", MARK_ALL_FAILED)}
+            className="btn-ghost min-h-9 px-2 text-sm"
+            disabled={!items?.some((item) => !item.isRead)}
+          >
             Mark all read
           </button>
           <button type="button" onClick={() => dialog.current?.close()} className="btn-ghost min-h-9 px-2" aria-label="Close">
@@ -63,6 +75,11 @@ export default function NotificationDialog({
           </button>
         </div>
       </header>
+      {markFailed ? (
+        <p role="alert" className="border-b border-gray-5 bg-danger-3 px-4 py-2 text-sm text-danger-11">
+          {markFailed}
+        </p>
+      ) : null}
       <div className="flex-1 overflow-y-auto">
         {failed ? (
           <p className="p-4 text-danger-11">Failed to load notifications. Please try again.</p>
@@ -75,7 +92,7 @@ export default function NotificationDialog({
             {items.map((notification) => (
               <NotificationItem key={notification.id} notification={notification}>
                 {(content) => (
-                  <button type="button" className="block w-full" onClick={() => markRead(notification)}>
+                  <button type="button" className="block w-full" onClick={() => !notification.isRead && mark([notification.id], `/api/notifications/${notification.id}/read`, MARK_FAILED)}>
                     {content}
                   </button>
                 )}

@@ -1,5 +1,5 @@
 import { Mail, RefreshCw, Search, Upload } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
 import { RecentActivity } from "~/components/admin/recent-activity";
@@ -21,6 +21,8 @@ import { formCall, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/lib/root-data";
+import { isFailedRequest } from "~/lib/failed-request";
+import { guardRequest } from "~/lib/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
@@ -60,6 +62,7 @@ function changedToast(intent: string, user: AdminUser): ToastInput {
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status });
+const UNKNOWN_ACTION = "Unknown action";
 
 /** Change role, deactivate, reactivate or send a reset email; back to the same list with a notice. */
 export async function action(args: Route.ActionArgs) {
@@ -72,7 +75,7 @@ export async function action(args: Route.ActionArgs) {
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
   if (intent === "reset-password") return sendReset(admin.id, userId.data, back);
   const change = CHANGES.get(intent);
-  if (!change) return refuse("Unknown action");
+  if (!change) return refuse(UNKNOWN_ACTION);
   const input = updateUserSchema.safeParse(change(form));
   if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
   return formCall(
@@ -97,9 +100,21 @@ async function sendReset(adminId: number, userId: number, back: string) {
   }
 }
 
+/** The notice for a form whose request failed on the way, by its intent. */
+const FAILURES = new Map<string, string>([
+  ["change-role", "Failed to change the role. Please try again."],
+  ["deactivate", "Failed to deactivate the account. Please try again."],
+  ["reactivate", "Failed to reactivate the account. Please try again."],
+  ["reset-password", PASSWORD_RESET_FAILED],
+]);
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({ type: "error", title: "Error", description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION }));
+
 function QuickActions() {
-  const navigation = useNavigation();
-  const recalculating = navigation.state !== "idle" && navigation.formAction === "/leaderboard";
+  // A fetcher, so a recalculation that failed leaves the admin here; a done one goes to the rankings.
+  const recalculation = useFetcher();
+  const recalculating = recalculation.state !== "idle";
   return (
     <section className="card space-y-3" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className="font-semibold">
@@ -114,12 +129,12 @@ function QuickActions() {
           <Upload size={16} aria-hidden />
           Sample import
         </Link>
-        <Form method="post" action="/leaderboard">
+        <recalculation.Form method="post" action="/leaderboard">
           <button type="submit" name="intent" value="recalculate" className="btn-secondary w-full text-sm" disabled={recalculating}>
             <RefreshCw size={16} aria-hidden className={recalculating ? "animate-spin" : undefined} />
             {recalculating ? "Recalculating..." : "Recalculate scores"}
           </button>
-        </Form>
+        </recalculation.Form>
         <Link to="/admin/outbox" className="btn-secondary text-sm">
           <Mail size={16} aria-hidden />
           Outbox
@@ -132,6 +147,8 @@ function QuickActions() {
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { adminId, query, dashboard, users } = loaderData;
   const env = usePublicEnv();
+  // A request that failed on the way says so in its notice; a refusal shows here.
+  const refusal = isFailedRequest(actionData) ? undefined : actionData?.error;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Admin Dashboard</h1>
@@ -160,9 +177,9 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             <Search size={18} aria-hidden />
           </button>
         </Form>
-        {actionData?.error ? (
+        {refusal ? (
           <p role="alert" className="mx-2 rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11 sm:mx-0">
-            {actionData.error}
+            {refusal}
           </p>
         ) : null}
         {users.users.length === 0 ? (

@@ -5,6 +5,7 @@ import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
 import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
+import { guardRequest } from "~/lib/request-guard";
 import { requireRole } from "~/models/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -22,6 +23,9 @@ export async function action(args: Route.ActionArgs) {
   const result = await importSampleFile(user.id);
   return redirectWithToast(`/admin/import?result=${result.importId}`, importNotice(result));
 }
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, () => ({ type: "error", title: "Import Failed", description: IMPORT_FAILED }));
 
 export default function AdminImport({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();

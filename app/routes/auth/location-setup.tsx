@@ -1,13 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/location-setup";
 import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
-import { getOptionalUser } from "~/models/auth.server";
+import { isFailedRequest } from "~/lib/failed-request";
+import { guardRequest } from "~/lib/request-guard";
+import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { hasCompletedLocations, updateProfile } from "~/models/user.server";
 import { locationSetupSchema } from "~/models/user.schema";
@@ -33,11 +35,11 @@ export function loader(args: Route.LoaderArgs) {
   return { user: { home: place("home"), warehouse: place("warehouse") }, tab: tabFrom(args.request) };
 }
 
+/** Signed out (the session expired while the map was open), the save goes to sign in and comes back here. */
 export async function action(args: Route.ActionArgs) {
-  const user = getOptionalUser(args);
-  if (!user) return data({ result: null, error: REGISTRATION_NOT_FOUND }, { status: 401 });
+  const user = requireUser(args);
   const submission = parseForm(await readForm(args.request), locationSetupSchema);
-  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await updateProfile(user.id, submission.value);
   if (hasCompletedLocations(saved)) {
     return redirectWithToast("/", { title: "Locations saved successfully!" });
@@ -46,28 +48,72 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/location-setup?tab=${next}`);
 }
 
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, () => ({ type: "error", title: "Error", description: "Failed to save locations. Please try again." }), {
+    signedOut: { type: "error", title: "Unauthorized", description: "You are logged out. Logging in again..." },
+  });
+
+type Place = { lat: number | null; lng: number | null; address: string | null };
+
+/** A place as the form sent it (its three fields), or null when none was chosen. */
+function placeFrom(fields: Map<string, string>, tab: Tab): Place | null {
+  const lat = Number.parseFloat(fields.get(`${tab}Lat`) ?? "");
+  const lng = Number.parseFloat(fields.get(`${tab}Lng`) ?? "");
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return { lat, lng, address: fields.get(`${tab}Address`) || null };
+}
+
+/**
+ * The places chosen before the session expired, back after signing in again (the map keeps
+ * them in hidden fields, which the shell's draft restore leaves alone).
+ */
+function useDraftPlaces(): Partial<Record<Tab, Place>> | null {
+  const [places, setPlaces] = useState<Partial<Record<Tab, Place>> | null>(null);
+  useEffect(() => {
+    if (sessionStorage.length === 0) return;
+    void import("~/lib/drafts").then(({ takeDraft }) => {
+      const fields = takeDraft("/location-setup");
+      if (!fields) return;
+      const chosen = (Object.keys(TAB_LABELS) as Tab[]).flatMap((tab) => {
+        const place = placeFrom(fields, tab);
+        return place ? [[tab, place] as const] : [];
+      });
+      setPlaces(Object.fromEntries(chosen));
+    });
+  }, []);
+  return places;
+}
+
 export default function LocationSetup({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
-  if (!user || actionData?.error) {
+  const draft = useDraftPlaces();
+  if (!user) {
     return (
       <AuthCard title="Location Setup">
-        <FormErrors errors={[actionData?.error ?? REGISTRATION_NOT_FOUND]} />
+        <FormErrors errors={[REGISTRATION_NOT_FOUND]} />
         <Link to="/register" className="btn-primary mt-5 w-full">
           Start over
         </Link>
       </AuthCard>
     );
   }
-  return <LocationSetupForm key={loaderData.tab} saved={user} initialTab={loaderData.tab} result={actionData?.result ?? undefined} />;
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
+  return (
+    <LocationSetupForm
+      key={draft ? `${loaderData.tab}:draft` : loaderData.tab}
+      places={{ ...user, ...draft }}
+      initialTab={loaderData.tab}
+      result={answer?.result}
+    />
+  );
 }
 
-type Place = { lat: number | null; lng: number | null; address: string | null };
-type FormResult = NonNullable<NonNullable<Route.ComponentProps["actionData"]>["result"]>;
+type FormResult = Exclude<NonNullable<Route.ComponentProps["actionData"]>, { failed: true }>["result"];
 
-function LocationSetupForm({ saved, initialTab, result }: { saved: Record<Tab, Place>; initialTab: Tab; result: FormResult | undefined }) {
+function LocationSetupForm({ places, initialTab, result }: { places: Record<Tab, Place>; initialTab: Tab; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const [tab, setTab] = useState<Tab>(initialTab);
-  const [chosen, setChosen] = useState<Record<Tab, boolean>>({ home: saved.home.lat !== null, warehouse: saved.warehouse.lat !== null });
+  const [chosen, setChosen] = useState<Record<Tab, boolean>>({ home: places.home.lat !== null, warehouse: places.warehouse.lat !== null });
   const [form, fields] = useForm({
     id: "location-setup",
     lastResult: result,
@@ -106,7 +152,7 @@ function LocationSetupForm({ saved, initialTab, result }: { saved: Record<Tab, P
             <LocationPicker
               idPrefix={key}
               names={{ lat: `${key}Lat`, lng: `${key}Lng`, address: `${key}Address` }}
-              defaultValue={saved[key]}
+              defaultValue={places[key]}
               errors={{
                 lat: fields[`${key}Lat`].errors,
                 lng: fields[`${key}Lng`].errors,

@@ -17,6 +17,7 @@ import {
   scoreLabel,
 } from "~/lib/performance";
 import { relativeTime } from "~/lib/relative-time";
+import { guardRequest } from "~/lib/request-guard";
 import { usePublicEnv } from "~/lib/root-data";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole, requireUser } from "~/models/auth.server";
@@ -57,6 +58,9 @@ export async function action(args: Route.ActionArgs) {
   }
   return redirectWithToast("/leaderboard", { title: RECALCULATED });
 }
+
+/** Also posted from the admin dashboard's quick actions. */
+export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => ({ type: "error", title: RECALCULATION_FAILED }));
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } = loaderData;

@@ -11,6 +11,7 @@ import {
   NOTIFICATION_NOT_FOUND,
 } from "~/models/notification.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { guardRequest } from "~/lib/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Fieldline" }];
 
@@ -34,6 +35,16 @@ export async function action(args: Route.ActionArgs) {
   }
   return redirectWithToast("/notifications", { title: "Unknown action", type: "error" }, { status: 303 });
 }
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({
+    type: "error",
+    title: "Error",
+    description:
+      form.get("intent") === "mark-all-read"
+        ? "Could not mark all notifications as read. Please try again."
+        : "Could not mark the notification as read. Please try again.",
+  }));
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { notifications } = loaderData;

@@ -8,9 +8,12 @@ import { readForm, parseForm } from "~/http/form.server";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/lib/hydrated";
+import { isFailedRequest } from "~/lib/failed-request";
+import { guardRequest } from "~/lib/request-guard";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { scoreLabel } from "~/lib/performance";
+import type { Toast } from "~/lib/toast";
 import { requireUser } from "~/models/auth.server";
 import { PERIODS, type Period } from "~/models/post.schema";
 import { userStats } from "~/models/stats.server";
@@ -61,20 +64,34 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast("/profile", { title: intent === "update-locations" ? "Locations Updated" : "Profile Updated" });
 }
 
+/** The notice for a form whose request failed on the way, by its intent. */
+const FAILURES: Record<ProfilePanel, (reason: string) => Toast> = {
+  "edit-profile": (reason: string) => ({ type: "error", title: "Error", description: `Failed to update profile: ${reason}` }),
+  "update-locations": (reason: string) => ({ type: "error", title: "Error", description: `Failed to update locations: ${reason}` }),
+  "choose-avatar": () => ({ type: "error", title: "Update Failed", description: "Failed to update avatar. Please try again." }),
+};
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form, reason) => {
+    const intent = String(form.get("intent"));
+    return (intent in FAILURES ? FAILURES[intent as ProfilePanel] : FAILURES["edit-profile"])(reason);
+  });
+
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user, panel, period, stats } = loaderData;
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
   const avatar = avatarFor(user.selectedAvatar);
   const badge = badgeFor(user.currentBadge);
   return (
     <div className="space-y-4">
       {panel === "choose-avatar" ? (
-        <AvatarPicker current={user.selectedAvatar} result={actionData?.intent === "choose-avatar" ? actionData.result : undefined} />
+        <AvatarPicker current={user.selectedAvatar} result={answer?.intent === "choose-avatar" ? answer.result : undefined} />
       ) : panel ? (
         <ProfileForm
           key={panel}
           intent={panel}
           user={user}
-          result={actionData?.intent === panel ? actionData.result : undefined}
+          result={answer?.intent === panel ? answer.result : undefined}
         />
       ) : null}
       <section className="card flex items-center gap-4">
@@ -257,7 +274,7 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
 }
 
 type ProfileUser = Route.ComponentProps["loaderData"]["user"];
-type FormResult = NonNullable<Route.ComponentProps["actionData"]>["result"];
+type FormResult = Exclude<NonNullable<Route.ComponentProps["actionData"]>, { failed: true }>["result"];
 
 
 function ProfileForm({ intent, user, result }: { intent: "edit-profile" | "update-locations"; user: ProfileUser; result: FormResult | undefined }) {

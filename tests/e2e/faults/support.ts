@@ -7,7 +7,7 @@ import { expect } from "../support/fixtures";
 export const FAULTS = ["aborted", "500 with JSON", "502 from the edge", "no answer in time", "session expired"] as const;
 export type Fault = (typeof FAULTS)[number];
 
-/** Longer than the browser's patience for an answer (ANSWER_PATIENCE_MS in app/lib/request-guard.ts). */
+/** Longer than the browser's patience for an answer (ANSWER_PATIENCE_MS in app/lib/failed-request.ts). */
 const PAST_PATIENCE_MS = 46_000;
 
 const PROXY_PAGE = "<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>";
@@ -70,8 +70,9 @@ export async function inject(page: Page, fault: Fault, matches: (request: Reques
   return {
     met,
     end: async () => {
-      await page.unroute("**/*", handler);
+      // Aborted while still routed: once unrouted, a held request would be sent on to the server.
       for (const route of held) await route.abort().catch(() => undefined);
+      await page.unroute("**/*", handler);
     },
   };
 }
