@@ -9,11 +9,13 @@ import type { Toast } from "~/lib/toast";
 // page, a server error), React Router would replace the page with its error boundary and the
 // typed text would go with it; instead the page stays, the action's own failure notice shows,
 // and the component gets a `FailedRequest` (a create keeps its submission in the send queue).
-// An expired session goes to sign-in and back to this page, with what was typed kept.
+// An expired session says so, goes to sign-in and back to this page, with what was typed kept.
 
-
-/** How long the signed-out notice shows before the page goes to sign in. */
+/** How long the signed-out notice shows before the page goes to sign in (part-2 §8: 500 ms). */
 const SIGN_IN_DELAY_MS = 500;
+
+/** Part-2 §8, an authorization error on any save. */
+const SIGNED_OUT: Toast = { type: "error", title: "You are logged out. Logging in again..." };
 
 /** A proxy's answer when the server cannot be reached. */
 const isUnreachable = (status: number) => status === 502 || status === 503 || status === 504;
@@ -51,14 +53,14 @@ function failureReason(error: unknown): string {
 /**
  * The body of a route's `clientAction`: the server's action, guarded as described above.
  * `failure` names the notice for a failed request from the submitted form (routes with several
- * intents differ) and why it failed; `signedOut`, a notice to show for a moment before going to
- * sign in:
+ * intents differ) and why it failed; `signedOut`, the notice shown for 500 ms before going to
+ * sign in (the spec's "You are logged out. Logging in again..." unless the page has its own):
  *   export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => FAILED);
  */
 export async function guardRequest<Answer>(
   { request, serverAction }: { request: Request; serverAction: () => Promise<Answer> },
   failure: (form: FormData, reason: string) => Toast,
-  { signedOut }: { signedOut?: Toast } = {},
+  { signedOut = SIGNED_OUT }: { signedOut?: Toast } = {},
 ) {
   const submitted = request.clone().formData();
   submitted.catch(() => undefined);
@@ -73,10 +75,8 @@ export async function guardRequest<Answer>(
       // Back to this page after signing in (not to the form's action), with the typed text.
       const { keepDraft } = await import("~/lib/drafts");
       keepDraft(new URL(request.url).pathname, await submitted);
-      if (signedOut) {
-        showNotice(signedOut);
-        await new Promise((resolve) => setTimeout(resolve, SIGN_IN_DELAY_MS));
-      }
+      showNotice(signedOut);
+      await new Promise((resolve) => setTimeout(resolve, SIGN_IN_DELAY_MS));
       throw signInAndComeBackHere();
     }
     if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;

@@ -8,11 +8,16 @@ import { type AppServer, createAppServer, signIn } from "./support/app-server";
 // through the no-JavaScript page form (POST /dealers/import) and the /api pair (POST /api/upload,
 // then POST /api/dealers/import, twice), and image bombs (tests/support/image-bombs.ts) through the
 // dealer picture's page form, its /api twin and a signed upload URL: every file answers a 4xx
-// within 10 s, while GET /healthz keeps answering within 1 s and the server's RSS stays under 400 MB.
+// within 10 s, while GET /healthz keeps answering within 1 s and no file costs the server more than
+// 150 MB of RSS above where it rested before the corpus, nor takes it past 448 MB (the 512 MB VM of
+// fly.toml, less what the system and LiteFS need). The cost is what a file controls; where the
+// server rests moves with every feature (230 MB in decision 21, 260 MB now) and with the machine's load.
 
 const ANSWER_WITHIN_MS = 10_000;
 const HEALTHZ_WITHIN_MS = 1_000;
-const RSS_LIMIT = 400 * 1024 * 1024;
+const MiB = 1024 * 1024;
+const FILE_COST_LIMIT = 150 * MiB;
+const RSS_CEILING = 448 * MiB;
 /** A request still unanswered after this is given up, so that a hung server fails the test instead of hanging it. */
 const GIVE_UP_MS = 15_000;
 
@@ -85,10 +90,19 @@ function formWith(bytes: Buffer, fileName: string): FormData {
   return form;
 }
 
-const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const MB = (bytes: number) => `${(bytes / MiB).toFixed(0)} MB`;
+
+/** What a file's worst RSS broke: its cost above the resting server, or the ceiling. */
+function memoryFailures(name: string, resting: number): string[] {
+  const failures: string[] = [];
+  if (rssWorst - resting > FILE_COST_LIMIT) failures.push(`${name}: RSS rose ${MB(rssWorst - resting)} above the resting ${MB(resting)}`);
+  if (rssWorst > RSS_CEILING) failures.push(`${name}: RSS reached ${MB(rssWorst)}`);
+  return failures;
+}
 
 test("every hostile spreadsheet answers a 4xx within 10 s on the page form and the API, the server staying responsive", { timeout: 900_000 }, async () => {
-  console.log(`[hostile-xlsx] server RSS before the corpus: ${MB(server.rss() ?? 0)}`);
+  const resting = server.rss() ?? 0;
+  console.log(`[hostile-xlsx] server RSS before the corpus: ${MB(resting)}`);
   const failures: string[] = [];
   for (const hostile of HOSTILE_CASES) {
     const bytes = hostile.bytes();
@@ -121,7 +135,7 @@ test("every hostile spreadsheet answers a 4xx within 10 s on the page form and t
     }
     if (again.body !== api.body) failures.push(`${hostile.fileName}: the second import answered differently`);
     if (healthzWorst > HEALTHZ_WITHIN_MS) failures.push(`${hostile.fileName}: /healthz took ${healthzWorst.toFixed(0)} ms`);
-    if (rssWorst > RSS_LIMIT) failures.push(`${hostile.fileName}: RSS reached ${MB(rssWorst)}`);
+    failures.push(...memoryFailures(hostile.fileName, resting));
     const alive = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
       (response) => response.ok,
       () => false,
@@ -140,6 +154,7 @@ test("every hostile spreadsheet answers a 4xx within 10 s on the page form and t
 });
 
 test("every image bomb answers a 4xx within 10 s on the page form, the API and a signed upload URL, the server staying responsive", { timeout: 300_000 }, async () => {
+  const resting = server.rss() ?? 0;
   const failures: string[] = [];
   const bombs: Array<[string, Buffer]> = [
     ["16000×16000 PNG", await pngBomb()],
@@ -167,7 +182,7 @@ test("every image bomb answers a 4xx within 10 s on the page form, the API and a
       if (answer.ms > ANSWER_WITHIN_MS) failures.push(`${name} ${door}: answered after ${answer.ms.toFixed(0)} ms`);
     }
     if (healthzWorst > HEALTHZ_WITHIN_MS) failures.push(`${name}: /healthz took ${healthzWorst.toFixed(0)} ms`);
-    if (rssWorst > RSS_LIMIT) failures.push(`${name}: RSS reached ${MB(rssWorst)}`);
+    failures.push(...memoryFailures(name, resting));
   }
   expect(failures).toEqual([]);
 });

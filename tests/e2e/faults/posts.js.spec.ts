@@ -51,8 +51,12 @@ test("like and unlike: the heart goes back and says so; one more tap does it", a
       const injected = await inject(page, fault, formPost(`/posts/${id}`));
       await heart.click();
       await meet(page, fault, injected);
-      if (fault === "session expired") await signInAgain(page, "/", account.username, account.password);
-      else await expect(notice(page)).toContainText("Failed to update like. Please try again.");
+      if (fault === "session expired") {
+        await expect(notice(page)).toHaveText("You are logged out. Logging in again...");
+        await signInAgain(page, "/", account.username, account.password);
+      } else {
+        await expect(notice(page)).toContainText("Failed to update like. Please try again.");
+      }
       await injected.end();
       await expect(page.getByRole("heading", { name: "Feed" })).toBeVisible();
       // No answer came, so the page shows what it knew; a fresh page shows what the server did.
