@@ -7,3 +7,15 @@ export function isFailedRequest(answer: unknown): answer is FailedRequest {
 
 /** How long an officer waits for an answer before the request counts as failed (a slow 3G upload fits). */
 export const ANSWER_PATIENCE_MS = 45_000;
+
+/**
+ * Whether this tab may keep a draft from an expired session (lib/drafts.ts, loaded only then).
+ * Reading sessionStorage throws where the browser refuses storage: then there is none.
+ */
+export function tabMayHoldDrafts(): boolean {
+  try {
+    return sessionStorage.length > 0;
+  } catch {
+    return false;
+  }
+}

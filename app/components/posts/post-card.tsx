@@ -9,6 +9,7 @@ import { displayName } from "~/lib/names";
 import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
 import { relativeTime } from "~/lib/relative-time";
 import { MediaGrid, type MediaView } from "./media-grid";
+import { tabMayHoldDrafts } from "~/lib/failed-request";
 
 export type PostCardData = {
   id: number;
@@ -44,7 +45,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
   const [showComments, setShowComments] = useState(false);
   // A comment typed before the session expired waits in its panel, open again after signing in.
   useEffect(() => {
-    if (comments || sessionStorage.length === 0) return;
+    if (comments || !tabMayHoldDrafts()) return;
     void import("~/lib/drafts").then(({ hasDraftFor }) => {
       if (hasDraftFor(`/posts/${post.id}`, "text")) setShowComments(true);
     });

@@ -7,7 +7,7 @@ import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
-import { isFailedRequest } from "~/lib/failed-request";
+import { isFailedRequest, tabMayHoldDrafts } from "~/lib/failed-request";
 import { guardRequest } from "~/lib/request-guard";
 import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -70,7 +70,7 @@ function placeFrom(fields: Map<string, string>, tab: Tab): Place | null {
 function useDraftPlaces(): Partial<Record<Tab, Place>> | null {
   const [places, setPlaces] = useState<Partial<Record<Tab, Place>> | null>(null);
   useEffect(() => {
-    if (sessionStorage.length === 0) return;
+    if (!tabMayHoldDrafts()) return;
     void import("~/lib/drafts").then(({ takeDraft }) => {
       const fields = takeDraft("/location-setup");
       if (!fields) return;

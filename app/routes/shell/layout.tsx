@@ -5,6 +5,7 @@ import { ErrorView } from "~/components/error-view";
 import { BottomTabs } from "~/components/shell/bottom-tabs";
 import { TopBar } from "~/components/shell/top-bar";
 import { useRootData } from "~/lib/root-data";
+import { tabMayHoldDrafts } from "~/lib/failed-request";
 
 /** Imports a module, and if the connection is gone, tries again when it returns instead of failing the page. */
 async function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
@@ -31,7 +32,7 @@ const SendQueueStatus = lazy(() =>
 function useRestoredDrafts(): void {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (sessionStorage.length === 0) return;
+    if (!tabMayHoldDrafts()) return;
     void import("~/lib/drafts").then(({ restoreDraft }) => {
       for (const form of document.forms) restoreDraft(form);
     });
