@@ -16,7 +16,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(cspNonceContext);
-  // A signed-in page is that officer's alone: no shared cache, and no copy kept after they leave.
+  // A signed-in page is that officer's alone: no shared cache, and no copy kept after they leave
+  // (the service worker saves only `private` pages, for offline use, and drops them on sign-out).
   if (loadContext.get(currentUserContext)) responseHeaders.set("Cache-Control", "private, no-store");
   // Bots and no-JavaScript clients get the whole document at once.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

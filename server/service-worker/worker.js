@@ -14,14 +14,38 @@ const OFFLINE_PAGE = "/offline";
 const SAVED_PAGES = ["/", "/new-post"];
 const STATIC_FILES = ["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png"];
 
+// How many times the saved pages were dropped. A copy is kept only if they were not dropped
+// since its request left: a page answered just before the session ended must not come back
+// into a fresh cache after the drop (writing a copy can take longer than the drop).
+let pagesDropped = 0;
+
+function dropPages() {
+  pagesDropped += 1;
+  return caches.delete(PAGE_CACHE);
+}
+
+/**
+ * A page worth saving: a 200 made for someone signed in (entry.server.tsx marks those
+ * `private`). Signed out, "/" answers 200 with the welcome page, which is not the feed.
+ */
+function signedInPage(response) {
+  return response.status === 200 && /\bprivate\b/.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/** Keeps a copy of a page fetched while `since` was the drop count; a later drop voids it. */
+async function keepPage(path, response, since) {
+  if (!signedInPage(response)) return;
+  const cache = await caches.open(PAGE_CACHE);
+  if (since === pagesDropped) await cache.put(path, response);
+}
+
 /** Saves the pages not saved yet, so the app opens without a connection from the first visit on. */
 async function savePages() {
+  const since = pagesDropped;
   const cache = await caches.open(PAGE_CACHE);
   for (const path of SAVED_PAGES) {
     if (await cache.match(path)) continue;
-    const response = await fetch(path, { redirect: "manual" });
-    // A redirect (signed out) or an error is not the page: keep nothing.
-    if (response.status === 200) await cache.put(path, response);
+    await keepPage(path, await fetch(path, { redirect: "manual" }), since);
   }
 }
 
@@ -60,7 +84,7 @@ const answeredOffline = new Set();
 // where navigator.onLine says otherwise.
 self.addEventListener("message", (event) => {
   if (event.data === "signed-in") event.waitUntil(savePages().catch(() => undefined));
-  if (event.data === "signed-out") event.waitUntil(caches.delete(PAGE_CACHE));
+  if (event.data === "signed-out") event.waitUntil(dropPages());
   if (event.data === "how-was-i-answered?" && event.source) {
     const offline = answeredOffline.delete(event.source.id);
     event.source.postMessage(offline ? "answered-offline" : "answered-online");
@@ -72,13 +96,14 @@ function sessionEnded(response) {
   return response.type === "opaqueredirect" || response.status === 401;
 }
 
-async function page(request, path, clientId) {
+async function page(event, path) {
+  const { request, resultingClientId: clientId } = event;
+  const since = pagesDropped;
   try {
     const response = await fetch(request);
-    if (sessionEnded(response)) caches.delete(PAGE_CACHE).catch(() => undefined);
-    else if (SAVED_PAGES.includes(path) && response.status === 200) {
-      const copy = response.clone();
-      caches.open(PAGE_CACHE).then((cache) => cache.put(path, copy)).catch(() => undefined);
+    if (sessionEnded(response)) event.waitUntil(dropPages().catch(() => undefined));
+    else if (SAVED_PAGES.includes(path)) {
+      event.waitUntil(keepPage(path, response.clone(), since).catch(() => undefined));
     }
     return response;
   } catch {
@@ -91,7 +116,7 @@ async function page(request, path, clientId) {
 /** An /api read, straight to the network; a 401 means the session is gone, and so are the saved pages. */
 async function api(request) {
   const response = await fetch(request);
-  if (response.status === 401) await caches.delete(PAGE_CACHE).catch(() => undefined);
+  if (response.status === 401) await dropPages().catch(() => undefined);
   return response;
 }
 
@@ -111,11 +136,11 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   // Signing out drops this phone's copies at once, before any page has said so.
-  if (request.method === "POST" && url.pathname === "/logout") event.waitUntil(caches.delete(PAGE_CACHE));
+  if (request.method === "POST" && url.pathname === "/logout") event.waitUntil(dropPages());
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     // Only the saved pages' own addresses are kept; "/?cursor=…" and the like go to the network.
-    event.respondWith(page(request, url.search === "" ? url.pathname : null, event.resultingClientId));
+    event.respondWith(page(event, url.search === "" ? url.pathname : null));
   } else if (url.pathname.startsWith("/assets/") || STATIC_FILES.includes(url.pathname)) {
     event.respondWith(asset(request));
   } else if (url.pathname.startsWith("/api/")) {
