@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import type { Prisma } from "~/generated/prisma/client";
 
 export type Email = { to: string; subject: string; text: string; html?: string };
 
@@ -24,9 +25,17 @@ export async function sendEmail(email: Email): Promise<void> {
  * Like sendEmail, but answers as soon as the email is in the outbox and delivers it in the
  * background: an answer that must not take longer when an email goes out (a password reset
  * request, which would otherwise tell by its time whether an account exists) does not wait for SMTP.
+ * `write` makes the email in the same transaction as the rows it speaks of (a reset link's
+ * token): both are kept, or neither.
  */
-export async function queueEmail(email: Email): Promise<void> {
-  await storeAndDeliver(email);
+export async function queueEmail<T>(write: (tx: Prisma.TransactionClient) => Promise<{ result: T; email: Email }>): Promise<T> {
+  const { result, email, id } = await prisma.$transaction(async (tx) => {
+    const written = await write(tx);
+    const stored = await tx.outboxEmail.create({ data: written.email, select: { id: true } });
+    return { ...written, id: stored.id };
+  });
+  void deliver(id, email);
+  return result;
 }
 
 async function storeAndDeliver(email: Email): Promise<{ delivered: Promise<void> }> {

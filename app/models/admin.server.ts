@@ -152,16 +152,20 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
   return changed;
 }
 
-/** Emails the user a reset link (the forgot-password flow); refused for a deactivated account. */
-export async function sendAdminPasswordReset(adminId: number, userId: number): Promise<void> {
+/**
+ * Emails the user a reset link (the forgot-password flow); refused for a deactivated account.
+ * A repeat of the same request (same `requestKey`) sends no second email.
+ */
+export async function sendAdminPasswordReset(adminId: number, userId: number, requestKey?: string): Promise<{ replayed: boolean }> {
   const user = await prisma.user.findUnique({
     where: { id: userId },
     select: { id: true, email: true, firstName: true, isActive: true },
   });
   if (!user) throw new AppError(404, USER_NOT_FOUND);
   if (!user.isActive) throw new AppError(400, RESET_OF_DEACTIVATED);
-  await sendResetLink(user);
-  console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
+  const { replayed } = await sendResetLink(user, requestKey);
+  if (!replayed) console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
+  return { replayed };
 }
 
 /** The outbox for /admin/outbox: newest first, 20 a page. */

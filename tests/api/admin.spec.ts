@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, readOutbox, test, uniqueName } from "../e2e/support/fixtures";
+import { countRows, expect, readOutbox, test, uniqueName } from "../e2e/support/fixtures";
 
 // The admin JSON API (issue 7): /api/admin/dashboard, /users, /users/{id}, /users/{id}/reset-password
 // and /outbox. Every change here is made to users the test registers; the seeded admin only acts.
@@ -205,4 +205,23 @@ test("reset-password emails the user; the outbox lists it; bad ids and deactivat
   await request.patch(`/api/admin/users/${officer.id}`, { data: { isActive: false } });
   await expectError(await request.post(path), 400, /deactivated/);
   expect((await request.get(path)).status()).toBe(405);
+});
+
+test("reset-password sent again with the same Idempotency-Key sends no second email; a malformed key is refused", async ({ request }) => {
+  const officer = await adminWithOfficer(request);
+  const path = `/api/admin/users/${officer.id}/reset-password`;
+  const emails = () => countRows('SELECT COUNT(*) AS n FROM OutboxEmail WHERE "to" = ?', officer.email);
+  const headers = { "Idempotency-Key": crypto.randomUUID() };
+  const answers = await Promise.all([request.post(path, { headers }), request.post(path, { headers })]);
+  expect(answers.map((answer) => answer.status())).toEqual([200, 200]);
+  expect(answers.map((answer) => answer.headers()["idempotent-replayed"] ?? "no").sort()).toEqual(["no", "true"]);
+  for (const answer of answers) expect(await answer.json()).toEqual({ message: "Password reset email sent successfully!" });
+  expect(emails()).toBe(1);
+  expect(countRows("SELECT COUNT(*) AS n FROM PasswordResetToken WHERE userId = ?", officer.id)).toBe(1);
+
+  // A new key is a new request: a second link goes out.
+  expect((await request.post(path, { headers: { "Idempotency-Key": crypto.randomUUID() } })).status()).toBe(200);
+  expect(emails()).toBe(2);
+  await expectError(await request.post(path, { headers: { "Idempotency-Key": "short" } }), 400, /Idempotency-Key must be 16 to 100 letters/);
+  expect(emails()).toBe(2);
 });

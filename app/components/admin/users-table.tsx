@@ -4,6 +4,7 @@ import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import type { AdminUser } from "~/models/admin.schema";
 import { ROLES } from "~/lib/roles";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
 /** The intent and user of the form being submitted, for the pending labels. */
 function usePendingAction(): { intent: string; userId: string } | null {
@@ -22,7 +23,7 @@ function UserForm({ user, intent, children }: { user: AdminUser; intent: string;
   );
 }
 
-function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: boolean; resetKey: string }) {
   const pending = usePendingAction();
   const busy = (intent: string) => pending?.userId === String(user.id) && pending.intent === intent;
   return (
@@ -59,6 +60,7 @@ function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       )}
       {user.isActive ? (
         <UserForm user={user} intent="reset-password">
+          <input type="hidden" name={SUBMISSION_KEY_FIELD} value={resetKey} />
           <button type="submit" className="btn-secondary min-h-9 px-3 text-sm" disabled={busy("reset-password")}>
             {busy("reset-password") ? "Sending..." : "Reset Password"}
           </button>
@@ -69,7 +71,7 @@ function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 /** The accounts, each followed by its actions; one <tbody> per user keeps the two rows together. */
-export function UsersTable({ users, adminId, timeZone }: { users: AdminUser[]; adminId: number; timeZone: string }) {
+export function UsersTable({ users, adminId, timeZone, resetKey }: { users: AdminUser[]; adminId: number; timeZone: string; resetKey: string }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="users-table">
@@ -105,7 +107,7 @@ export function UsersTable({ users, adminId, timeZone }: { users: AdminUser[]; a
             </tr>
             <tr>
               <td colSpan={3} className="px-2 pt-2 pb-3">
-                <UserActions user={user} isSelf={user.id === adminId} />
+                <UserActions user={user} isSelf={user.id === adminId} resetKey={resetKey} />
               </td>
             </tr>
           </tbody>

@@ -543,6 +543,7 @@ export const apiOperations: ApiOperation[] = [
     summary: "Email the user a password reset link",
     tag: "Admin",
     access: "admin",
+    idempotent: true,
     pathParams: { id: { description: "User id", example: 10 } },
     answer: { status: 200, description: "Sent", schema: passwordResetSentSchema },
     errors: [400, 404],

@@ -23,6 +23,8 @@ import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/lib/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/lib/request-guard";
+import { newSubmissionKey } from "~/lib/submission-key";
+import { submissionKeyFromForm } from "~/models/idempotency.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
@@ -44,7 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = requireRole(args, "ADMIN");
   const search = readSearch(args.request);
   const [dashboard, users] = await Promise.all([getAdminDashboard(), searchUsers(search)]);
-  return { adminId: admin.id, query: search.query ?? "", dashboard, users };
+  // One key for this page's Reset Password forms (one link per user and key): a retry of a reset
+  // whose answer never came sends no second email; the page after a reset has a new key.
+  return { adminId: admin.id, query: search.query ?? "", dashboard, users, resetKey: newSubmissionKey() };
 }
 
 // Each form's intent, as the update the API's PATCH /api/admin/users/{id} would send.
@@ -73,7 +77,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
-  if (intent === "reset-password") return sendReset(admin.id, userId.data, back);
+  if (intent === "reset-password") return sendReset(admin.id, userId.data, back, submissionKeyFromForm(form));
   const change = CHANGES.get(intent);
   if (!change) return refuse(UNKNOWN_ACTION);
   const input = updateUserSchema.safeParse(change(form));
@@ -84,11 +88,11 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-async function sendReset(adminId: number, userId: number, back: string) {
+async function sendReset(adminId: number, userId: number, back: string, requestKey: string | undefined) {
   try {
     return await formCall(
       async () => {
-        await sendAdminPasswordReset(adminId, userId);
+        await sendAdminPasswordReset(adminId, userId, requestKey);
         return redirectWithToast(back, { title: PASSWORD_RESET_SENT });
       },
       (error) => refuse(error.message, error.status),
@@ -145,7 +149,7 @@ function QuickActions() {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminId, query, dashboard, users } = loaderData;
+  const { adminId, query, dashboard, users, resetKey } = loaderData;
   const env = usePublicEnv();
   // A request that failed on the way says so in its notice; a refusal shows here.
   const refusal = isFailedRequest(actionData) ? undefined : actionData?.error;
@@ -185,7 +189,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         {users.users.length === 0 ? (
           <p className="px-2 text-sm text-gray-11">{query ? "No users found for your search." : "No users on this page."}</p>
         ) : (
-          <UsersTable users={users.users} adminId={adminId} timeZone={env.APP_TIME_ZONE} />
+          <UsersTable users={users.users} adminId={adminId} timeZone={env.APP_TIME_ZONE} resetKey={resetKey} />
         )}
         <Pager page={users.page} pageSize={users.pageSize} total={users.total} hrefFor={(page) => dashboardHref({ query, page })} label="User pages" />
       </section>

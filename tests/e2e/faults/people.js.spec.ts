@@ -302,8 +302,9 @@ test.describe("the admin", () => {
         await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
         await row.getByRole("button", { name: "Reset Password" }).click();
         await expect(notice(page)).toContainText("Password reset email sent successfully!");
-        // The request that got no answer did reach the server, which sent its email then.
-        expect(emails()).toBe(before + (fault === "no answer in time" ? 2 : 1));
+        // The request that got no answer did reach the server and sent its email then; the
+        // retry carries the same key, so it sends no second one.
+        expect(emails()).toBe(before + 1);
       });
     }
   });
