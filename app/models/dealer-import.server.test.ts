@@ -214,7 +214,21 @@ describe("an uploaded spreadsheet is deleted once its import is done", () => {
     expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(false);
     expect(await prisma.upload.count({ where: { id } })).toBe(0);
     expect(await prisma.dealerImport.count({ where: { id: result.importId } })).toBe(1);
-    await expect(importUpload(id, user.id)).rejects.toMatchObject({ status: 404 });
+    // Imported again (a retry whose first answer never came): the first import's result, nothing new.
+    expect(await importUpload(id, user.id)).toEqual(result);
+    expect(await prisma.dealerImport.count({ where: { userId: user.id } })).toBe(1);
+    // Another user cannot name it.
+    const other = await uploader();
+    await expect(importUpload(id, other.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("imported twice at once: one import, both answer it", async () => {
+    const user = await uploader();
+    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(903, "Twice")]) }, user.id);
+    const [first, second] = await Promise.all([importUpload(id, user.id), importUpload(id, user.id)]);
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({ total: 1, successful: 1, failed: 0 });
+    expect(await prisma.dealerImport.count({ where: { userId: user.id } })).toBe(1);
   });
 
   it("after a failed import too", async () => {

@@ -259,13 +259,16 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
 /** Reads, checks and imports a spreadsheet, and keeps a record of the result. */
 export type RecordedImport = ImportResult & { importId: number };
 
-export async function importDealerFile(bytes: Uint8Array, { fileName, userId }: { fileName: string; userId: number | null }): Promise<RecordedImport> {
+type ImportSource = { fileName: string; userId: number | null; uploadId?: string };
+
+export async function importDealerFile(bytes: Uint8Array, { fileName, userId, uploadId }: ImportSource): Promise<RecordedImport> {
   const rows = await readDealerRows(bytes);
   const result = await importDealerRows(rows, userId);
   const record = await prisma.dealerImport.create({
     select: { id: true },
     data: {
       userId,
+      uploadId: uploadId ?? null,
       fileName: fileName.slice(0, 200),
       total: result.total,
       successful: result.successful,
@@ -279,8 +282,13 @@ export async function importDealerFile(bytes: Uint8Array, { fileName, userId }: 
 /** A recorded import of this user, for the page that shows its result after the redirect. */
 export async function getImportRecord(id: number, userId: number): Promise<ImportResult | null> {
   if (!Number.isSafeInteger(id)) return null;
-  const row = await prisma.dealerImport.findFirst({ where: { id, userId }, select: { total: true, successful: true, failed: true, errors: true } });
-  if (!row) return null;
+  const row = await prisma.dealerImport.findFirst({ where: { id, userId }, select: importRecordSelect });
+  return row ? importResultOf(row) : null;
+}
+
+const importRecordSelect = { id: true, total: true, successful: true, failed: true, errors: true } as const;
+
+function importResultOf(row: { id: number; total: number; successful: number; failed: number; errors: string }): RecordedImport {
   let errors: string[] = [];
   try {
     const parsed: unknown = JSON.parse(row.errors);
@@ -288,7 +296,7 @@ export async function getImportRecord(id: number, userId: number): Promise<Impor
   } catch {
     errors = [];
   }
-  return { total: row.total, successful: row.successful, failed: row.failed, errors };
+  return { total: row.total, successful: row.successful, failed: row.failed, errors, importId: row.id };
 }
 
 export function toImportAnswer({ total, successful, failed, errors }: ImportResult): ImportResult {
@@ -315,13 +323,33 @@ export async function saveImportUpload(file: { name: string; bytes: Uint8Array }
   return id;
 }
 
-/** Imports a file uploaded earlier by the same user; the file is deleted once the import is done or failed (the import record stays). */
-export async function importUpload(uploadId: string, userId: number): Promise<RecordedImport> {
+// Imports of an upload still running, by user and upload: a retry made while the first is still
+// at work (its answer was given up on) waits for it instead of importing the file a second time.
+const importsRunning = new Map<string, Promise<RecordedImport>>();
+
+/**
+ * Imports a file uploaded earlier by the same user; the file is deleted once the import is done or
+ * failed (the import record stays). Imported again (a retry whose first answer never came), it
+ * answers the first import's result, waiting for it if it is still running.
+ */
+export function importUpload(uploadId: string, userId: number): Promise<RecordedImport> {
+  const running = `${userId}:${uploadId}`;
+  let answer = importsRunning.get(running);
+  if (!answer) {
+    answer = recordedOrImported(uploadId, userId).finally(() => importsRunning.delete(running));
+    importsRunning.set(running, answer);
+  }
+  return answer;
+}
+
+async function recordedOrImported(uploadId: string, userId: number): Promise<RecordedImport> {
+  const done = await prisma.dealerImport.findUnique({ where: { userId_uploadId: { userId, uploadId } }, select: importRecordSelect });
+  if (done) return importResultOf(done);
   const upload = await prisma.upload.findFirst({ where: { id: uploadId, userId }, select: { storageKey: true, originalName: true } });
   if (!upload) throw new AppError(404, "Upload not found. Please upload the file again.");
   try {
     const bytes = await readStoredFile(upload.storageKey);
-    return await importDealerFile(bytes, { fileName: upload.originalName, userId });
+    return await importDealerFile(bytes, { fileName: upload.originalName, userId, uploadId });
   } finally {
     await releaseUploads([{ id: uploadId, key: upload.storageKey }]);
   }

@@ -174,6 +174,10 @@ test("upload and import: own uploads only, hostile files refused, the sample for
     failed: 2,
     errors: ["Row 3: street is required", "Row 4: duplicate of an existing dealer (same business name and phone), skipped"],
   });
+  // The same upload imported again (a retry whose answer was lost) answers the first result.
+  const again = await request.post("/api/dealers/import", { data: { uploadId } });
+  expect(again.status()).toBe(200);
+  expect(await again.json()).toEqual(await imported.json());
 
   const bomb = await (await upload(zipBombXlsx(120))).json();
   await expectError(await request.post("/api/dealers/import", { data: { uploadId: bomb.uploadId } }), 413, "The spreadsheet is too large when unpacked (over 20MB). Please split it into smaller files.");

@@ -487,7 +487,7 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "post",
     path: "/api/dealers/import",
-    summary: "Import dealers from an uploaded spreadsheet (or, ADMIN only, the sample file)",
+    summary: "Import dealers from an uploaded spreadsheet (or, ADMIN only, the sample file); the same upload again answers its first import",
     tag: "Dealers",
     access: "signed-in",
     body: { kind: "json", schema: dealerImportRequestSchema, example: { uploadId: "00000000-0000-4000-8000-000000000000" } },
