@@ -4,10 +4,17 @@
  */
 
 const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+// Whole parts grouped the way officers write them: in thousands ("2,450", "1,250,000") or in
+// lakhs and crores ("1,50,000", "1,25,00,000").
+const GROUPED_WHOLE = /^(\d{1,3}(,\d{3})+|\d{1,2}(,\d{2})*,\d{3})(?=\.|$)/;
 
-/** "1234.5" -> 123450; null when the text is not a plain non-negative amount with at most 2 decimals. */
+/**
+ * "1234.5" or "1,234.5" -> 123450; null when the text is not a non-negative amount with at most
+ * 2 decimals (grouping commas allowed, in thousands or in lakhs).
+ */
 export function parseMoneyToCents(text: string): number | null {
-  const trimmed = text.trim();
+  let trimmed = text.trim();
+  if (GROUPED_WHOLE.test(trimmed)) trimmed = trimmed.replaceAll(",", "");
   if (!MONEY_PATTERN.test(trimmed)) return null;
   const [whole = "0", fraction = ""] = trimmed.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));

@@ -22,7 +22,12 @@ describe("money", () => {
     expect(parseMoneyToCents("1234.5")).toBe(123450);
     expect(parseMoneyToCents("0.07")).toBe(7);
     expect(parseMoneyToCents("12")).toBe(1200);
-    for (const bad of ["", "1.234", "-1", "1e3", "abc", "1,000"]) expect(parseMoneyToCents(bad)).toBeNull();
+    // Grouping commas, in thousands or in lakhs and crores.
+    expect(parseMoneyToCents("2,450")).toBe(245000);
+    expect(parseMoneyToCents(" 1,250,000.5 ")).toBe(125000050);
+    expect(parseMoneyToCents("1,50,000.50")).toBe(15000050);
+    expect(parseMoneyToCents("1,25,00,000")).toBe(1250000000);
+    for (const bad of ["", "1.234", "-1", "1e3", "abc", "1,0", "1,,000", ",100", "1,000,00", "1000,000", "2,450,"]) expect(parseMoneyToCents(bad)).toBeNull();
     expect(centsToDecimal(123450n)).toBe("1234.50");
     expect(centsToDecimal(5)).toBe("0.05");
     expect(formatMoney(123456789n)).toBe("$1,234,567.89");

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { FieldErrors } from "~/components/forms";
 import { DealerSearch } from "~/components/posts/dealer-search";
-import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
+import { formatMoney, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rules";
 
@@ -131,7 +131,7 @@ type SaleProps = {
 export function SaleSection({ fields, type, hydrated, currency, quantity, price, onQuantity, onPrice }: SaleProps) {
   const priceCents = parseMoneyToCents(price);
   const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
-  const total = priceCents !== null && qty !== null ? centsToDecimal(saleTotalCents(priceCents, qty)) : "0.00";
+  const total = priceCents !== null && qty !== null ? formatMoney(saleTotalCents(priceCents, qty), "") : "0.00";
   return (
     <fieldset {...sectionProps("sale", type, hydrated)} className="space-y-3 rounded-lg border border-gray-5 p-3">
       <legend className="px-1 text-sm font-semibold">Sale{hydrated ? "" : " (for Sale posts)"}</legend>

@@ -18,8 +18,9 @@ test("a SALE with product, quantity, price and two photos shows at the top of th
   if (javaScriptEnabled) await expect(page.getByText(`${text.length} / 2000`)).toBeVisible();
   await page.getByLabel("Product").selectOption("SSP");
   await page.getByLabel("Quantity (bags)").fill("12");
-  await page.getByLabel("Price per unit ($)").fill("3850.25");
-  if (javaScriptEnabled) await expect(page.locator("#sale-total")).toHaveText("46203.00");
+  // Typed the way officers write amounts, with grouping commas; the live total is grouped too.
+  await page.getByLabel("Price per unit ($)").fill("3,850.25");
+  if (javaScriptEnabled) await expect(page.locator("#sale-total")).toHaveText("46,203.00");
   await givePlace(page, javaScriptEnabled);
   await attachPhotos(page, javaScriptEnabled, [await photo("field-1.jpg", "#3a7d44"), await photo("field-2.jpg", "#c28f2c")]);
   await page.getByRole("button", { name: "Post", exact: true }).click();
@@ -60,7 +61,8 @@ test("a RECOVERY with amount, dealer and two photos", async ({ page, javaScriptE
   await expect(page.getByText("Please select a dealer.")).toBeVisible();
   await expect(page.getByText("Amount recovered is required")).toBeVisible();
 
-  await page.getByLabel("Amount recovered ($)").fill("150000.50");
+  // Grouped in lakhs, as written in Pakistan.
+  await page.getByLabel("Amount recovered ($)").fill("1,50,000.50");
   await page.getByLabel(/^Dealer/).selectOption(String(dealer.id));
   await givePlace(page, javaScriptEnabled);
   await attachPhotos(page, javaScriptEnabled, [await photo("cheque.jpg", "#1f4e79"), await photo("shop.jpg", "#7a1f1f")]);
