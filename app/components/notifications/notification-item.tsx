@@ -1,7 +1,7 @@
 import { Bell } from "lucide-react";
 import type { ReactNode } from "react";
 import { badgeFor } from "~/lib/avatars";
-import { relativeTime } from "~/lib/relative-time";
+import { Timestamp } from "~/components/timestamp";
 
 export type NotificationView = {
   id: number;
@@ -58,9 +58,7 @@ export function NotificationItem({ notification, children }: { notification: Not
             Rank #{notification.previousRank} → #{notification.newRank}
           </span>
         ) : null}
-        <span className="block text-xs text-gray-10" suppressHydrationWarning>
-          {relativeTime(notification.createdAt)}
-        </span>
+        <Timestamp at={notification.createdAt} withDate className="block text-xs text-gray-10" />
       </span>
     </span>
   );

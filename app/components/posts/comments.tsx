@@ -9,8 +9,8 @@ import { displayName } from "~/lib/names";
 import { isFailedRequest, type FailedRequest } from "~/lib/failed-request";
 import { requestJson, signInAndComeBack } from "~/lib/request-json";
 import { keepForLater } from "~/lib/send-queue";
-import { relativeTime } from "~/lib/relative-time";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { Timestamp } from "~/components/timestamp";
 
 const MAX_COMMENT_LENGTH = 1000;
 
@@ -97,9 +97,7 @@ function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; 
       <div className="min-w-0 flex-1 rounded-lg bg-gray-2 px-3 py-2">
         <p className="text-sm">
           <span className="font-semibold">{displayName(comment.user)}</span>{" "}
-          <time className="text-xs text-gray-11" dateTime={comment.createdAt} suppressHydrationWarning>
-            {relativeTime(comment.createdAt)}
-          </time>
+          <Timestamp at={comment.createdAt} withDate className="text-xs text-gray-11" />
         </p>
         {deleted ? (
           <p className="text-sm text-gray-11 italic">This comment was deleted.</p>

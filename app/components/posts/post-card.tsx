@@ -7,9 +7,9 @@ import { showNotice } from "~/lib/notices";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
-import { relativeTime } from "~/lib/relative-time";
 import { MediaGrid, type MediaView } from "./media-grid";
 import { tabMayHoldDrafts } from "~/lib/failed-request";
+import { Timestamp } from "~/components/timestamp";
 
 export type PostCardData = {
   id: number;
@@ -72,9 +72,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
           <p className="text-sm text-gray-11">
             <span className="rounded bg-accent-3 px-1.5 py-0.5 text-xs font-medium text-accent-11">{typeLabel}</span> ·{" "}
             <Link to={`/posts/${post.id}`} className="hover:underline">
-              <time dateTime={post.createdAt} suppressHydrationWarning>
-                {relativeTime(post.createdAt)}
-              </time>
+              <Timestamp at={post.createdAt} withDate={comments !== undefined} />
             </Link>
           </p>
           <p className="mt-0.5 flex gap-2 text-xs text-gray-11">

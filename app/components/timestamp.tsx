@@ -1,0 +1,19 @@
+import { formatLocalDate } from "~/lib/date-format";
+import { usePublicEnv } from "~/lib/root-data";
+import { relativeTime } from "~/lib/relative-time";
+
+/**
+ * When something happened: "2 hours ago", and with `withDate` also the date and time in the app's
+ * time zone ("2 hours ago · Nov 22, 2026, 3:05 PM"), so a sale from weeks ago can be matched to
+ * its day. The date and time are always in the title. The relative part is made again in the
+ * browser, a little later than on the server, hence the hydration warning is suppressed.
+ */
+export function Timestamp({ at, withDate = false, className }: { at: string | Date; withDate?: boolean; className?: string }) {
+  const iso = typeof at === "string" ? at : at.toISOString();
+  const absolute = formatLocalDate(iso, usePublicEnv().APP_TIME_ZONE, { withTime: true });
+  return (
+    <time dateTime={iso} title={absolute} className={className} suppressHydrationWarning>
+      {withDate ? `${relativeTime(iso)} · ${absolute}` : relativeTime(iso)}
+    </time>
+  );
+}
