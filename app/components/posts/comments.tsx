@@ -56,7 +56,7 @@ export function CommentsPanel({ postId, viewerId, initial, initialKey }: { postI
   const loaded = useLoadedComments(postId, initial === undefined);
   const comments = initial ?? loaded.comments;
   return (
-    <section id="comments" aria-label="Comments" className="mt-3 space-y-3 border-t border-gray-4 pt-3">
+    <section id="comments" aria-label="Comments" className="mt-3 scroll-mt-16 space-y-3 border-t border-gray-4 pt-3">
       {loaded.failed && comments === undefined ? (
         <div role="alert" className="flex items-center justify-between gap-2 text-sm text-danger-11">
           {FETCH_FAILED}
@@ -90,7 +90,7 @@ function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; 
   }, [fetcher.state, fetcher.data, onDone]);
   const deleted = comment.isDeleted || fetcher.formData !== undefined || fetcher.data?.ok === true;
   return (
-    <li id={`comment-${comment.id}`} className="flex gap-2" data-testid="comment">
+    <li id={`comment-${comment.id}`} className="flex scroll-mt-16 gap-2" data-testid="comment">
       <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`} aria-hidden>
         {avatar.emoji}
       </span>

@@ -55,7 +55,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
   const author = displayName(post.user);
   const typeLabel = POST_TYPE_LABELS[post.type as PostType] ?? post.type;
   return (
-    <article className="card" aria-labelledby={`post-${post.id}-author`} data-testid="post-card" data-post-id={post.id}>
+    <article id={`post-${post.id}`} className="card scroll-mt-16" aria-labelledby={`post-${post.id}-author`} data-testid="post-card" data-post-id={post.id}>
       <header className="flex items-start gap-3">
         <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${avatar.colors.background}`} aria-hidden>
           {avatar.emoji}

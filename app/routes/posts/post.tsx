@@ -59,9 +59,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intentValue = String(form.get("intent") ?? "");
   const withJs = form.get("js") === "1";
-  const back = safeRedirect(form.get("redirectTo"), `/posts/${id}`);
+  // Without JavaScript the page reloads: back to the card or comment the action changed.
+  const back = safeRedirect(form.get("redirectTo"), `/posts/${id}`).replace(/#.*$/, "");
+  let place = intentValue === "comment" || intentValue === "delete-comment" ? "comments" : `post-${id}`;
   const answer = async (toast: ToastInput, status: number, error?: string) => {
-    if (!withJs) return redirectWithToast(back, toast);
+    if (!withJs) return redirectWithToast(`${back}#${place}`, toast);
     return data({ ok: status === 200, error }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
   };
   if (!(intentValue in MESSAGES)) return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
@@ -82,12 +84,16 @@ export async function action(args: Route.ActionArgs) {
             const message = submission.error?.text?.[0] ?? FAILURES.comment;
             return answer({ type: "error", title: "Error", description: message }, 400, message);
           }
-          await addComment(id, user.id, submission.value.text, submissionKeyFromForm(form));
+          const { value: comment } = await addComment(id, user.id, submission.value.text, submissionKeyFromForm(form));
+          place = `comment-${comment.id}`;
           break;
         }
-        case "delete-comment":
-          await deleteComment(id, parseId(form.get("commentId")) ?? 0, user.id);
+        case "delete-comment": {
+          const commentId = parseId(form.get("commentId")) ?? 0;
+          await deleteComment(id, commentId, user.id);
+          place = `comment-${commentId}`;
           break;
+        }
       }
       return answer(MESSAGES[intent], 200);
     },
