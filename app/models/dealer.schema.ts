@@ -41,6 +41,10 @@ export const aboutSchema = z.object({
   aboutDescription: z.string().trim().max(ABOUT_MAX, "About must be 1000 characters or less").nullish(),
 });
 
+/** Edit Dealer's one form: the dealer's fields and the About typed above them, saved together. */
+export const dealerEditSchema = dealerSchema.extend(aboutSchema.shape);
+export type DealerEditInput = z.infer<typeof dealerEditSchema>;
+
 const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
 export const dealerSearchSchema = z.object({ query: z.string().trim().max(100, SEARCH_TOO_LONG).optional() });
 

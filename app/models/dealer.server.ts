@@ -2,7 +2,7 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
-import { type Dealer, type DealerCursor, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
+import { type Dealer, type DealerCursor, type DealerEditInput, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
 import { coordinatesText, reverseGeocode } from "~/models/geocode.server";
 import { createOnce } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
@@ -266,9 +266,11 @@ export async function createDealer(input: DealerInput, createdById: number | nul
   return toDealer(row);
 }
 
-export async function updateDealer(id: number, input: DealerInput): Promise<Dealer> {
+/** Saves the dealer's fields; with `aboutDescription` (Edit Dealer's form), its About too, in the same write. */
+export async function updateDealer(id: number, input: DealerInput | DealerEditInput): Promise<Dealer> {
   await requireDealer(id);
-  const row = await prisma.dealer.update({ where: { id }, data: dealerColumns(await withAddress(input)), select: dealerSelect });
+  const about = "aboutDescription" in input && input.aboutDescription !== undefined ? { aboutDescription: input.aboutDescription || null } : {};
+  const row = await prisma.dealer.update({ where: { id }, data: { ...dealerColumns(await withAddress(input)), ...about }, select: dealerSelect });
   return toDealer(row);
 }
 

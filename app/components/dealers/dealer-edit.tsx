@@ -17,17 +17,30 @@ function errorFor(actionData: DealerActionData, intent: string): string[] | unde
   return actionData && actionData.intent === intent && actionData.error ? [actionData.error] : undefined;
 }
 
-/** The dealer's page in edit mode: picture, about, gallery and the dealer's fields, each its own form. */
+const EDIT_FORM = "edit-dealer";
+
+/**
+ * The dealer's page in edit mode: picture and gallery (forms of their own), then About and the
+ * dealer's fields, which are one form: About's box and its "Save About" belong to the fields' form
+ * (`form` attribute), so either button saves everything typed and nothing is lost.
+ */
 export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; actionData: DealerActionData; uploadKey: string }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [aboutLength, setAboutLength] = useState(dealer.aboutDescription?.length ?? 0);
+  const update = actionData?.intent === "update" ? actionData.result : null;
+  // A refused save comes back with the About as it was typed.
+  const typedAbout = update?.initialValue?.aboutDescription;
+  const about = typeof typedAbout === "string" ? typedAbout : (dealer.aboutDescription ?? "");
+  const aboutErrors = update?.error?.aboutDescription ?? undefined;
+  const [aboutLength, setAboutLength] = useState(about.length);
   const page = `/dealer-details/${dealer.id}`;
-  const savingAbout = navigation.state === "submitting" && navigation.formData?.get("intent") === "about";
+  const savingAbout = navigation.state === "submitting" && navigation.formData?.get("save") === "about";
   const full = dealer.galleryImages.length >= GALLERY_MAX;
 
   return (
     <>
+      {/* The form's default button, first in the page: Enter in a field saves as Save does. */}
+      <button type="submit" form={EDIT_FORM} hidden tabIndex={-1} aria-hidden="true" />
       <section className="card space-y-3" aria-labelledby="picture-heading">
         <h2 id="picture-heading" className="flex items-center gap-2 font-semibold">
           <Camera size={18} aria-hidden />
@@ -44,29 +57,30 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
         <h2 id="about-heading" className="font-semibold">
           About
         </h2>
-        <Form method="post" className="space-y-2">
-          <input type="hidden" name="intent" value="about" />
+        <div className="space-y-2">
           <label htmlFor="about-text" className="sr-only">
             About
           </label>
           <textarea
             id="about-text"
             name="aboutDescription"
+            form={EDIT_FORM}
             rows={5}
-            defaultValue={dealer.aboutDescription ?? ""}
+            defaultValue={about}
             placeholder="Describe the dealer's business, customers and strengths"
             className="field-input py-2"
             onInput={(event) => setAboutLength(event.currentTarget.value.length)}
-            aria-describedby={errorFor(actionData, "about") ? "about-text-error" : undefined}
+            aria-invalid={aboutErrors ? true : undefined}
+            aria-describedby={aboutErrors ? "about-text-error" : undefined}
           />
           <p className={`text-right text-xs ${aboutLength > ABOUT_MAX ? "text-danger-11" : "text-gray-11"}`}>
             {aboutLength} / {ABOUT_MAX}
           </p>
-          <FieldErrors id="about-text-error" errors={errorFor(actionData, "about")} />
-          <button type="submit" className="btn-secondary w-full" disabled={savingAbout}>
+          <FieldErrors id="about-text-error" errors={aboutErrors} />
+          <button type="submit" form={EDIT_FORM} name="save" value="about" className="btn-secondary w-full" disabled={savingAbout}>
             {savingAbout ? "Saving..." : "Save About"}
           </button>
-        </Form>
+        </div>
       </section>
 
       <section className="card space-y-3" aria-labelledby="gallery-heading">
@@ -125,10 +139,10 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
           Dealer Information
         </h2>
         <DealerForm
-          id="edit-dealer"
+          id={EDIT_FORM}
           intent="update"
           defaultValue={{ ...dealer, lat: Number(dealer.lat), lng: Number(dealer.lng) }}
-          lastResult={actionData?.intent === "update" ? actionData.result : null}
+          lastResult={update}
           submitLabel="Save"
           locatingLabel="Getting Location..."
           cancel={

@@ -5,7 +5,7 @@ import { DealerEdit } from "~/components/dealers/dealer-edit";
 import { DealerView } from "~/components/dealers/dealer-view";
 import { FormErrors } from "~/components/forms";
 import { requireUser } from "~/models/auth.server";
-import { aboutSchema, dealerSchema } from "~/models/dealer.schema";
+import { dealerEditSchema } from "~/models/dealer.schema";
 import {
   addGalleryImage,
   DEALER_NOT_FOUND,
@@ -13,7 +13,6 @@ import {
   getDealer,
   removeGalleryImage,
   setProfilePicture,
-  updateAbout,
   updateDealer,
 } from "~/models/dealer.server";
 import { formCall, parseForm } from "~/http/form.server";
@@ -32,6 +31,9 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.dealer?
 const UNKNOWN_ACTION = "Unknown action";
 const ABOUT_FAILED = "Failed to update about section";
 
+/** Sent by Edit Dealer's "Save About" button (the same form as Save). */
+const savesAbout = (form: FormData) => form.get("save") === "about";
+
 /** The dealer's id comes from the query parameter `id` (`/dealer-details?id=7`), else from the last path segment. */
 function dealerIdFrom(request: Request, param: string | undefined): number {
   const url = new URL(request.url);
@@ -49,7 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * Five forms post here, named by `intent`: the dealer's fields (`update`), `about`,
+ * Four forms post here, named by `intent`: the dealer's fields with the About (`update`),
  * `profile-picture`, `gallery-add` and `gallery-remove`. Any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
@@ -64,19 +66,14 @@ export async function action(args: Route.ActionArgs) {
       const { form, image } = await readImageForm(args.request);
       intent = String(form.get("intent") ?? "");
       switch (intent) {
+        // One form: the dealer's fields and the About above them. Either button saves everything
+        // typed; "Save About" (`save=about`) stays in edit mode with the About's notice.
         case "update": {
-          const submission = parseForm(form, dealerSchema);
+          const submission = parseForm(form, dealerEditSchema);
           if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null }, { status: 400 });
           await updateDealer(id, submission.value);
+          if (savesAbout(form)) return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
           return redirectWithToast(page, { title: "Dealer updated successfully!" });
-        }
-        case "about": {
-          const parsed = parseForm(form, aboutSchema);
-          if (parsed.status !== "success") {
-            return data({ intent, result: null, error: parsed.error?.aboutDescription?.[0] ?? ABOUT_FAILED }, { status: 400 });
-          }
-          await updateAbout(id, parsed.value.aboutDescription);
-          return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
         }
         case "profile-picture": {
           await setProfilePicture(id, image);
@@ -112,7 +109,8 @@ const FAILURES: Record<string, Toast> = {
 };
 
 /** With JavaScript: a request that fails on the way leaves the page as it is, with the failed form's notice. */
-export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, (form) => FAILURES[String(form.get("intent"))] ?? UPDATE_FAILED);
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => FAILURES[savesAbout(form) ? "about" : String(form.get("intent"))] ?? UPDATE_FAILED);
 
 export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { dealer, editing, uploadKey } = loaderData;
