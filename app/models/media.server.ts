@@ -1,11 +1,13 @@
+import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
 import { checkImage, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
+import { UPLOAD_PATH } from "~/models/upload-url.server";
 import { withoutVideoMetadata } from "~/models/video-metadata.server";
-import { fileTooLarge, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
+import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
 // Post media: photos and videos. The type is decided from the bytes, never from the name or
 // the client's word. Photos are re-encoded (metadata such as GPS dropped) with a thumbnail;
@@ -114,11 +116,37 @@ export async function keepUpload(data: { id: string; userId: number; storageKey:
  */
 export async function saveUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
   await spendUploadUrl(userId, uploadId);
+  return storeUpload(userId, uploadId, bytes, name);
+}
+
+async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
   const sniffed = checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
   await keepUpload({ id: uploadId, userId, storageKey: stored.key, originalName: name.slice(0, 255), mimeType: sniffed.mimeType, size: bytes.byteLength });
   return sniffed;
+}
+
+/**
+ * Keeps the files of a post form the server refused (without JavaScript the browser cannot put
+ * them back into the file input) as the user's uploads, so the form comes back with them
+ * attached. A file that is not a photo or video we take, or over the quota, is not kept: its
+ * name is in `lost`, for the form to ask for it again.
+ */
+export async function keepFilesForRetry(userId: number, files: ReadonlyArray<{ name: string; bytes: Uint8Array }>): Promise<{ kept: KeptFile[]; lost: string[] }> {
+  const kept: KeptFile[] = [];
+  const lost: string[] = [];
+  for (const file of files) {
+    const id = crypto.randomBytes(16).toString("hex");
+    try {
+      const { kind } = await storeUpload(userId, id, file.bytes, file.name);
+      kept.push({ url: `${UPLOAD_PATH}/${id}`, name: file.name.slice(0, 255), kind });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      lost.push(file.name);
+    }
+  }
+  return { kept, lost };
 }
 
 /** The upload id in a URL given by POST /api/objects/upload (with or without its query). */

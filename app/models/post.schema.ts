@@ -68,6 +68,12 @@ const mediaReferenceSchema = z
   })
   .strict();
 
+/** A file of a refused post kept on the server for the next try: the form sends it back as a reference. */
+export type KeptFile = { url: string; name: string; kind: "IMAGE" | "VIDEO" };
+
+/** The media a refused post form sent (files kept from an earlier try), to attach again; none when malformed. */
+export const sentMediaSchema = z.array(mediaReferenceSchema).catch([]);
+
 const postFields = {
   type: z.enum(POST_TYPES, { error: TYPE_REQUIRED }),
   text: z.string({ error: "Description must be text" }).max(MAX_TEXT, TEXT_TOO_LONG).default(""),

@@ -4,6 +4,7 @@ import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
 import { showNotice } from "~/lib/notices";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
+import type { KeptFile } from "~/models/post.schema";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "video/mp4", "video/webm", "video/quicktime"];
 const HELP = "Max 10 photos, 3 videos (60s each)";
@@ -13,7 +14,8 @@ type Item = {
   key: string;
   name: string;
   kind: "IMAGE" | "VIDEO";
-  preview: string;
+  /** A local copy to show while it uploads; none for a file kept on the server from a refused try. */
+  preview?: string;
   progress: number;
   state: "uploading" | "done" | "failed";
   url?: string;
@@ -74,9 +76,41 @@ async function uploadFile(file: File, onProgress: (percent: number) => void): Pr
  * With it: each file is checked, uploaded at once to a signed URL with a progress bar, and the
  * form sends only the uploaded URLs. No third-party widget: cheap phones pay for every byte.
  */
-export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onBusyChange: (busy: boolean) => void }) {
+type Props = {
+  errors?: string[];
+  onBusyChange: (busy: boolean) => void;
+  /** Files of a refused try, kept on the server: attached again. */
+  kept?: KeptFile[];
+  /** Files of a refused try that could not be kept: to attach again by hand. */
+  lost?: string[];
+};
+
+/** The hidden fields that send an uploaded (or kept) file with the form, as a reference. */
+function MediaReference({ index, url, name, kind, durationSec }: { index: number; url: string; name: string; kind: string; durationSec?: number }) {
+  return (
+    <span hidden>
+      <input type="hidden" name={`media[${index}].url`} value={url} />
+      <input type="hidden" name={`media[${index}].name`} value={name} />
+      <input type="hidden" name={`media[${index}].kind`} value={kind} />
+      {durationSec !== undefined ? <input type="hidden" name={`media[${index}].durationSec`} value={durationSec.toFixed(1)} /> : null}
+    </span>
+  );
+}
+
+function LostFiles({ names }: { names?: string[] }) {
+  if (!names?.length) return null;
+  return (
+    <p role="alert" className="text-sm text-danger-11">
+      Please attach again: {names.join(", ")}
+    </p>
+  );
+}
+
+export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) {
   const hydrated = useHydrated();
-  const [items, setItems] = useState<Item[]>([]);
+  const [items, setItems] = useState<Item[]>(() =>
+    kept.map((file) => ({ key: file.url, name: file.name, kind: file.kind, progress: 100, state: "done", url: file.url })),
+  );
   const [problems, setProblems] = useState<string[]>([]);
   const [network, setNetwork] = useState<"online" | "offline" | "back" | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -164,6 +198,21 @@ export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onB
         <label htmlFor="post-files" className="field-label">
           Photos and videos
         </label>
+        {kept.length > 0 ? (
+          <>
+            {kept.map((file, index) => (
+              <MediaReference key={file.url} index={index} url={file.url} name={file.name} kind={file.kind} />
+            ))}
+            <ul aria-label="Attached files" className="space-y-1 text-sm">
+              {kept.map((file) => (
+                <li key={file.url} data-testid="attached-file">
+                  ✓ {file.name} <span className="text-gray-11">(attached)</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <LostFiles names={lost} />
         <input id="post-files" name="files" type="file" multiple accept={ACCEPTED.join(",")} className="field-input py-2" />
         <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
         <FieldErrors errors={errors} />
@@ -180,16 +229,16 @@ export function MediaUploader({ errors, onBusyChange }: { errors?: string[]; onB
         Photos and videos
       </span>
       {done.map((item, index) => (
-        <span key={item.key} hidden>
-          <input type="hidden" name={`media[${index}].url`} value={item.url} />
-          {item.durationSec !== undefined ? <input type="hidden" name={`media[${index}].durationSec`} value={item.durationSec.toFixed(1)} /> : null}
-        </span>
+        <MediaReference key={item.key} index={index} url={item.url ?? ""} name={item.name} kind={item.kind} durationSec={item.durationSec} />
       ))}
+      <LostFiles names={lost} />
       {items.length > 0 ? (
         <ul className="grid grid-cols-3 gap-2" aria-label="Attached files">
           {items.map((item) => (
             <li key={item.key} className="relative overflow-hidden rounded-lg bg-gray-3" data-testid="attached-file">
-              {item.kind === "IMAGE" ? (
+              {item.preview === undefined ? (
+                <span className="flex aspect-square w-full items-center justify-center p-1 text-center text-xs break-all">{item.name}</span>
+              ) : item.kind === "IMAGE" ? (
                 <img src={item.preview} alt={item.name} className="aspect-square w-full object-cover" />
               ) : (
                 <video src={item.preview} muted className="aspect-square w-full object-cover" aria-label={item.name} />

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { X } from "lucide-react";
 import { startTransition, useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
@@ -14,13 +14,15 @@ import { useHydrated } from "~/lib/hydrated";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { formCall } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
-import { readPostForm } from "~/http/upload-forms.server";
+import { readPostForm, type UploadedFile } from "~/http/upload-forms.server";
 import { POST_TYPES, type PostType } from "~/lib/post-types";
 import { requireUser } from "~/models/auth.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
 import { createPost } from "~/models/post.server";
+import { keepFilesForRetry } from "~/models/media.server";
+import { type KeptFile, sentMediaSchema } from "~/models/post.schema";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/http/toast.server";
 import { usePublicEnv } from "~/lib/root-data";
@@ -57,26 +59,50 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   let submission: ReturnType<typeof validatePost> | undefined;
+  let sent: UploadedFile[] = [];
   try {
     return await formCall(
       async () => {
         const { form, files } = await readPostForm(args.request);
+        sent = files;
         submission = validatePost(form);
-        if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
+        if (submission.status !== "success") return refuse({ result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) }, 400);
         await createPost(user.id, submission.value, files, submissionKeyFromForm(form));
         return redirectWithToast("/", { title: "Post created successfully!" });
       },
-      // A refused body (too large, too many files) has no fields to keep; a refused post keeps them.
-      (error) =>
+      // A refused body (too large, too many files) has no fields to keep; a refused post keeps them,
+      // and its files unless one of them was the reason.
+      async (error) =>
         submission
-          ? data({ result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }), formError: undefined }, { status: error.status })
-          : data({ result: undefined, formError: error.message }, { status: error.status }),
+          ? refuse(
+              {
+                result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
+                ...(error.field === "media" ? { lost: sent.map((file) => file.name) } : await keepAttached(user.id, submission.payload, sent)),
+              },
+              error.status,
+            )
+          : refuse({ formError: error.message }, error.status),
     );
   } catch (error) {
     // What went wrong is the server's fault, but the officer keeps the form and "Failed to create post. Please try again."
     console.error(error);
-    return data({ result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED }, { status: 500 });
+    return refuse({ result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED }, 500);
   }
+}
+
+/** A refused post: the form's fields and errors, or the form's one error, and the files it keeps. */
+type PostRefusal = { result?: SubmissionResult<string[]>; formError?: string; kept?: KeptFile[]; lost?: string[] };
+const refuse = (refusal: PostRefusal, status: number) => data(refusal, { status });
+
+/**
+ * What a refused post comes back with attached: the files kept from earlier tries (sent again as
+ * references) and the files of this one, kept on the server since the browser cannot put them
+ * back into its file input; `lost` names those that could not be kept.
+ */
+async function keepAttached(userId: number, payload: Record<string, unknown>, files: UploadedFile[]): Promise<{ kept: KeptFile[]; lost: string[] }> {
+  const earlier = sentMediaSchema.parse(payload.media).map((item): KeptFile => ({ url: item.url, name: item.name ?? "file", kind: item.kind ?? "IMAGE" }));
+  const { kept, lost } = await keepFilesForRetry(userId, files);
+  return { kept: [...earlier, ...kept], lost };
 }
 
 /** With JavaScript: a post whose request fails on the way stays on the page and waits on the phone. */
@@ -170,7 +196,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           defaultValue={{ lat: String(fields.lat.initialValue ?? ""), lng: String(fields.lng.initialValue ?? ""), address: String(fields.address.initialValue ?? "") }}
           errors={[...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])]}
         />
-        <MediaUploader errors={errorOf("media")} onBusyChange={setUploading} />
+        <MediaUploader errors={errorOf("media")} onBusyChange={setUploading} kept={answer?.kept} lost={answer?.lost} />
         <button type="submit" className="btn-primary w-full" disabled={hydrated && (type === "" || saving || uploading)}>
           {saving ? "Posting..." : "Post"}
         </button>
