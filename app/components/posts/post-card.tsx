@@ -96,7 +96,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
         <LikeControl post={post} />
         {comments ? (
           <span className="btn-ghost min-h-9 px-2 text-sm">
-            <MessageCircle size={18} aria-hidden /> {post.commentCount} {post.commentCount === 1 ? "comment" : "comments"}
+            <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
           </span>
         ) : hydrated ? (
           <button type="button" className="btn-ghost min-h-9 px-2 text-sm" aria-expanded={showComments} onClick={() => setShowComments((open) => !open)}>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/location-setup";
 import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
@@ -11,6 +11,7 @@ import { isFailedRequest, tabMayHoldDrafts } from "~/lib/failed-request";
 import { guardRequest } from "~/lib/request-guard";
 import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { ToastInput } from "~/lib/toast";
 import { hasCompletedLocations, updateProfile } from "~/models/user.server";
 import { locationSetupSchema } from "~/models/user.schema";
 
@@ -35,6 +36,11 @@ export function loader(args: Route.LoaderArgs) {
   return { user: { home: place("home"), warehouse: place("warehouse") }, tab: tabFrom(args.request) };
 }
 
+const LOCATION_SAVED: Record<Tab, ToastInput> = {
+  warehouse: { title: "Home location saved", description: "Now choose your warehouse location." },
+  home: { title: "Warehouse location saved", description: "Now choose your home location." },
+};
+
 /** Signed out (the session expired while the map was open), the save goes to sign in and comes back here. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
@@ -44,8 +50,9 @@ export async function action(args: Route.ActionArgs) {
   if (hasCompletedLocations(saved)) {
     return redirectWithToast("/", { title: "Locations saved successfully!" });
   }
+  // One of the two is saved: say so, and open the other's tab.
   const next: Tab = saved.homeLat === null ? "home" : "warehouse";
-  return redirect(`/location-setup?tab=${next}`);
+  return redirectWithToast(`/location-setup?tab=${next}`, LOCATION_SAVED[next]);
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Bell, ChevronRight, MapPin, Smile, UserPen } from "lucide-react";
+import { Bell, ChevronRight, Map as MapIcon, MapPin, Smile, UserPen } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
@@ -123,17 +123,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <dt className="text-gray-11">Warehouse</dt>
           <dd>{user.warehouseAddress || "Not set"}</dd>
         </dl>
-        <div className="flex flex-wrap gap-2">
-          <Link to="?editProfile=true" className="btn-secondary">
-            Edit Profile
-          </Link>
-          <Link to="?updateLocations=true" className="btn-secondary">
-            Update Locations
-          </Link>
-          <Link to="/location-setup" className="btn-ghost">
-            Pick on the map
-          </Link>
-        </div>
       </section>
 
       <section className="card p-0" aria-labelledby="settings-title">
@@ -144,6 +133,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <SettingsItem to="?chooseAvatar=true" icon={<Smile size={18} aria-hidden />} label="Choose Avatar" />
           <SettingsItem to="?editProfile=true" icon={<UserPen size={18} aria-hidden />} label="Edit Profile" />
           <SettingsItem to="?updateLocations=true" icon={<MapPin size={18} aria-hidden />} label="Update Locations" />
+          <SettingsItem to="/location-setup" icon={<MapIcon size={18} aria-hidden />} label="Set Locations on the Map" />
           <SettingsItem to="/notifications" icon={<Bell size={18} aria-hidden />} label="Notifications" />
         </ul>
       </section>

@@ -28,6 +28,9 @@ test("register, set both locations, reach the feed, sign out and sign in again",
     await home.getByLabel("Longitude").fill("74.3587");
     await page.getByRole("button", { name: "Save Home Location" }).click();
     await expect(page).toHaveURL(/tab=warehouse/);
+    // The first place saved is confirmed, and the next one asked for.
+    await expect(page.getByText("Home location saved")).toBeVisible();
+    await expect(page.getByText("Now choose your warehouse location.")).toBeVisible();
 
     const warehouse = page.getByRole("tabpanel", { name: "Warehouse" });
     await warehouse.getByLabel("Latitude").fill("31.4504");

@@ -26,6 +26,8 @@ test("a like far down the feed comes back to its card; a comment comes back to i
   const commentId = (await comment.getAttribute("id"))!;
   await expect(page).toHaveURL(new RegExp(`/posts/${id}#${commentId}$`));
   await expect(comment).toBeInViewport();
+  // The post page names the comments as the feed does.
+  await expect(page.getByTestId("post-card").locator("footer").getByText("Comments (1)")).toBeVisible();
 
   await comment.getByRole("button", { name: "Delete comment" }).click();
   await expect(page).toHaveURL(new RegExp(`/posts/${id}#${commentId}$`));

@@ -93,6 +93,10 @@ test("choosing an avatar: five defaults in a grid of five, Save, and the new ava
 test("editing the profile and the locations from the settings list", async ({ page }) => {
   await newOfficer(page);
   await page.goto("/profile");
+  // Each action is offered once, in the settings list; the map's location setup is one of them.
+  await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "Update Locations" })).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Settings" }).getByRole("link", { name: "Set Locations on the Map" })).toHaveAttribute("href", "/location-setup");
   await page.getByRole("region", { name: "Settings" }).getByRole("link", { name: "Edit Profile" }).click();
   await expect(page).toHaveURL(/\/profile\?editProfile=true$/);
   await page.getByLabel("Last name").fill("Qureshi");
