@@ -12,6 +12,7 @@ export default [
     route("notifications", "routes/notifications/notifications.tsx"),
     route("dealers", "routes/dealers/directory.tsx"),
     route("dealers/import", "routes/dealers/import.tsx"),
+    route("dealers/import/template.xlsx", "routes/dealers/import-template.ts"),
     route("add-dealer", "routes/dealers/add.tsx"),
     route("dealer-details/:id?", "routes/dealers/details.tsx"),
     route("dealer-details/:id/remove-photo/:index", "routes/dealers/remove-photo.tsx"),

@@ -8,6 +8,22 @@ export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
 /** An import that failed on the way or on the server (title "Import Failed"). */
 export const IMPORT_FAILED = "Failed to import dealers";
 
+/** The spreadsheet to fill in, with the columns' plain names and one example row (GET, signed in). */
+export const IMPORT_TEMPLATE_PATH = "/dealers/import/template.xlsx";
+export const IMPORT_COLUMNS_HELP =
+  "Required: Business Name, Street, City, State, Latitude, Longitude and Formatted Address. Optional: Owner First Name, Owner Last Name, Phone, Email and Postal Code.";
+
+/** How a skipped row that is already in the directory is worded: harmless, not an error. */
+const ALREADY_IN_DIRECTORY = "already in the directory";
+
+export function alreadyInDirectoryLine(rowNumber: number, rule: string): string {
+  return `Row ${rowNumber}: ${ALREADY_IN_DIRECTORY} (same ${rule}), skipped`;
+}
+
+export function isAlreadyInDirectory(line: string): boolean {
+  return line.includes(`: ${ALREADY_IN_DIRECTORY} (`);
+}
+
 export function hasExcelName(name: string): boolean {
   return /\.(xlsx|xls)$/i.test(name.trim());
 }

@@ -56,9 +56,9 @@ describe("importDealerFile", () => {
     expect(result.errors).toEqual([
       "Row 3: business_name is required; City is required",
       "Row 4: Invalid email",
-      "Row 5: duplicate of an existing dealer (same business name and phone), skipped",
-      "Row 6: duplicate of an existing dealer (same business name and phone), skipped",
-      "Row 8: duplicate of an existing dealer (same business name and city), skipped",
+      "Row 5: already in the directory (same business name and phone), skipped",
+      "Row 6: already in the directory (same business name and phone), skipped",
+      "Row 8: already in the directory (same business name and city), skipped",
       "Row 9: formatted_address is required; lat must be a number (-90 to 90)",
       "Row 11: State must be one of: Punjab, Sindh, Khyber Pakhtunkhwa, Balochistan, Gilgit-Baltistan, Azad Jammu & Kashmir, Islamabad Capital Territory",
     ]);
@@ -74,7 +74,7 @@ describe("importDealerFile", () => {
     expect(await importDealerFile(file, { fileName: "a.xlsx", userId: null })).toMatchObject({ total: 25, successful: 25, failed: 0, errors: [] });
     const second = await importDealerFile(file, { fileName: "a.xlsx", userId: null });
     expect(second).toMatchObject({ total: 25, successful: 0, failed: 25 });
-    expect(second.errors[0]).toBe("Row 2: duplicate of an existing dealer (same business name and phone), skipped");
+    expect(second.errors[0]).toBe("Row 2: already in the directory (same business name and phone), skipped");
     expect(await prisma.dealer.count()).toBe(25);
   });
 

@@ -5,7 +5,8 @@ import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4"
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
 import { Prisma } from "~/generated/prisma/client";
-import { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
+import * as XLSX from "@e965/xlsx";
+import { alreadyInDirectoryLine, FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
 import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
 import { duplicateKey } from "~/models/dealer.server";
@@ -41,24 +42,40 @@ export type ImportResult = { total: number; successful: number; failed: number; 
 // ---- Columns ----
 
 type Field = keyof DealerInput;
-/** The spreadsheet's columns, the form fields they fill, and whether each is required. */
+/**
+ * The spreadsheet's columns (the spec's names), the form fields they fill, whether each is
+ * required, and its plain name (the template's header, also accepted).
+ */
 const IMPORT_COLUMNS = [
-  ["business_name", "businessName", true],
-  ["owner_first_name", "ownerFirstName", false],
-  ["owner_last_name", "ownerLastName", false],
-  ["phone", "phone", false],
-  ["email", "email", false],
-  ["street", "street", true],
-  ["City", "city", true],
-  ["State", "state", true],
-  ["postal_code", "postalCode", false],
-  ["lat", "lat", true],
-  ["lng", "lng", true],
-  ["formatted_address", "formattedAddress", true],
-] as const satisfies ReadonlyArray<readonly [string, Field, boolean]>;
+  ["business_name", "businessName", true, "Business Name"],
+  ["owner_first_name", "ownerFirstName", false, "Owner First Name"],
+  ["owner_last_name", "ownerLastName", false, "Owner Last Name"],
+  ["phone", "phone", false, "Phone"],
+  ["email", "email", false, "Email"],
+  ["street", "street", true, "Street"],
+  ["City", "city", true, "City"],
+  ["State", "state", true, "State"],
+  ["postal_code", "postalCode", false, "Postal Code"],
+  ["lat", "lat", true, "Latitude"],
+  ["lng", "lng", true, "Longitude"],
+  ["formatted_address", "formattedAddress", true, "Formatted Address"],
+] as const satisfies ReadonlyArray<readonly [string, Field, boolean, string]>;
 
 const COLUMN_OF = new Map<Field, string>(IMPORT_COLUMNS.map(([column, field]) => [field, column]));
 const normalizeHeader = (text: string) => text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+
+let template: Uint8Array<ArrayBuffer> | undefined;
+
+/** The import template: a header row of the columns' plain names, nothing to import by mistake (made once, kept). */
+export function importTemplate(): Uint8Array<ArrayBuffer> {
+  if (!template) {
+    const sheet = XLSX.utils.aoa_to_sheet([IMPORT_COLUMNS.map(([, , , label]) => label)]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, "Dealers");
+    template = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+  }
+  return template;
+}
 
 // ---- File type and size, from the bytes ----
 
@@ -122,8 +139,8 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
   const { firstRow, rows: grid } = await parseSpreadsheet(bytes, { maxRows: IMPORT_MAX_ROWS, maxCellChars: IMPORT_MAX_CELL_CHARS, noRows: NO_ROWS });
   const header = (grid[0] ?? []).map((cell) => normalizeHeader(cell));
   const columnIndex = new Map<Field, number>();
-  for (const [column, field] of IMPORT_COLUMNS) {
-    const index = header.indexOf(normalizeHeader(column));
+  for (const [column, field, , label] of IMPORT_COLUMNS) {
+    const index = header.findIndex((name) => name === normalizeHeader(column) || name === normalizeHeader(label));
     if (index >= 0) columnIndex.set(field, index);
   }
   if (grid.length - 1 > IMPORT_MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
@@ -213,7 +230,7 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
         const key = duplicateKey(row.dealer);
         if (taken.has(key) || seenInFile.has(key)) {
           const rule = row.dealer.phone ? "business name and phone" : "business name and city";
-          errors.push({ rowNumber: row.rowNumber, error: `Row ${row.rowNumber}: duplicate of an existing dealer (same ${rule}), skipped` });
+          errors.push({ rowNumber: row.rowNumber, error: alreadyInDirectoryLine(row.rowNumber, rule) });
         } else {
           fresh.push(row);
         }

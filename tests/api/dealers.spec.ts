@@ -172,7 +172,7 @@ test("upload and import: own uploads only, hostile files refused, the sample for
     total: 3,
     successful: 1,
     failed: 2,
-    errors: ["Row 3: street is required", "Row 4: duplicate of an existing dealer (same business name and phone), skipped"],
+    errors: ["Row 3: street is required", "Row 4: already in the directory (same business name and phone), skipped"],
   });
   // The same upload imported again (a retry whose answer was lost) answers the first result.
   const again = await request.post("/api/dealers/import", { data: { uploadId } });

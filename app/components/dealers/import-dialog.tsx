@@ -1,4 +1,5 @@
 import { FileSpreadsheet, X } from "lucide-react";
+import { ImportHelp } from "~/components/dealers/import-help";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { connectionFailed, connectionWorks } from "~/lib/connection";
@@ -174,10 +175,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         {/* The file stays chosen while it uploads, and after an upload that failed. */}
         {step.name === "select" || step.name === "uploading" ? (
           <div className="space-y-3">
-            <p className="text-sm text-gray-11">
-              An Excel file (.xlsx or .xls, at most 10MB) with the columns business_name, owner_first_name, owner_last_name, phone,
-              email, street, City, State, postal_code, lat, lng, formatted_address.
-            </p>
+            <ImportHelp />
             <label htmlFor="import-dialog-file" className="field-label">
               Spreadsheet
             </label>

@@ -1,4 +1,4 @@
-import { importNotice } from "~/lib/dealer-import";
+import { importNotice, isAlreadyInDirectory } from "~/lib/dealer-import";
 
 export type ImportResultView = { total: number; successful: number; failed: number; errors: string[] };
 
@@ -11,8 +11,11 @@ function shownErrors(errors: readonly string[], limit: number): string[] {
 /** Total, successful and failed counts, a headline worded as the import toasts are ("Import Completed with Errors"), and the error lines. */
 export function ImportResults({ result, errorLimit }: { result: ImportResultView; errorLimit: number }) {
   const headline = importNotice(result);
+  // Rows already in the directory count as failed (the spec's counts), but are listed apart: harmless.
+  const known = result.errors.filter(isAlreadyInDirectory);
+  const errors = result.errors.filter((line) => !isAlreadyInDirectory(line));
   return (
-    <section aria-label="Import results" className="space-y-3">
+    <section id="import-results" aria-label="Import results" className="scroll-mt-16 space-y-3">
       <div role="status" className={`rounded-lg border p-3 ${result.failed === 0 ? "border-accent-6 bg-accent-2" : "border-warning-11 bg-warning-3"}`}>
         <p className="font-semibold">{headline.title}</p>
         <p>{headline.description}</p>
@@ -33,15 +36,27 @@ export function ImportResults({ result, errorLimit }: { result: ImportResultView
           </div>
         ))}
       </dl>
-      {result.errors.length > 0 ? (
+      {errors.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Errors</h3>
           <ul className="max-h-60 space-y-1 overflow-auto rounded-lg bg-danger-3 p-3 text-sm text-danger-11" aria-label="Import errors">
-            {shownErrors(result.errors, errorLimit).map((line) => (
+            {shownErrors(errors, errorLimit).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
         </div>
+      ) : null}
+      {known.length > 0 ? (
+        <details className="rounded-lg bg-gray-3 p-3 text-sm">
+          <summary className="min-h-11 cursor-pointer content-center font-semibold">
+            {known.length} already in the directory (skipped, nothing to do)
+          </summary>
+          <ul className="mt-1 max-h-60 space-y-1 overflow-auto" aria-label="Already in the directory">
+            {known.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
       ) : null}
     </section>
   );

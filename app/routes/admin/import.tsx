@@ -21,7 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireRole(args, "ADMIN");
   const result = await importSampleFile(user.id);
-  return redirectWithToast(`/admin/import?result=${result.importId}`, importNotice(result));
+  // The results are below the fold on a phone: the page opens on them.
+  return redirectWithToast(`/admin/import?result=${result.importId}#import-results`, importNotice(result));
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>

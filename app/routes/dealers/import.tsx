@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
+import { ImportHelp } from "~/components/dealers/import-help";
 import { ImportResults } from "~/components/dealers/import-results";
 import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
 import { requireUser } from "~/models/auth.server";
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
       const { file } = await readSpreadsheetForm(args.request);
       if (!file || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL, { field: "file" });
       const result = await importDealerFile(file.bytes, { fileName: file.name, userId: user.id });
-      return redirectWithToast(`/dealers/import?result=${result.importId}`, importNotice(result));
+      return redirectWithToast(`/dealers/import?result=${result.importId}#import-results`, importNotice(result));
     },
     (error) => data({ error: { title: titleFor(error.status), message: error.message } }, { status: error.status }),
   );
@@ -78,10 +79,7 @@ export default function ImportDealers({ loaderData, actionData: answer }: Route.
               <p>{actionData.error.message}</p>
             </div>
           ) : null}
-          <p className="text-sm text-gray-11">
-            An Excel file (.xlsx or .xls, at most 10MB) with the columns business_name, owner_first_name, owner_last_name, phone, email,
-            street, City, State, postal_code, lat, lng, formatted_address. Rows with errors and duplicates are skipped and listed.
-          </p>
+          <ImportHelp />
           <div>
             <label htmlFor="import-file" className="field-label">
               Spreadsheet

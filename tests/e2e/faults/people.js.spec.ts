@@ -326,7 +326,7 @@ test.describe("the admin", () => {
         await injected.end();
         await expect(page.getByRole("heading", { name: "Import Dealers" })).toBeVisible();
         await page.getByRole("button", { name: "Import 76 Dealers" }).click();
-        await expect(page).toHaveURL(/\/admin\/import\?result=\d+$/);
+        await expect(page).toHaveURL(/\/admin\/import\?result=\d+#import-results$/);
         await expect(page.getByTestId("import-total")).toHaveText("76");
         expect(imported()).toBe(76);
       });

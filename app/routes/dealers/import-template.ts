@@ -1,0 +1,15 @@
+import type { Route } from "./+types/import-template";
+import { requireUser } from "~/models/auth.server";
+import { importTemplate } from "~/models/dealer-import.server";
+
+/** GET /dealers/import/template.xlsx: the dealer import's spreadsheet to fill in (signed in). */
+export function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  return new Response(importTemplate(), {
+    headers: {
+      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": 'attachment; filename="dealers-template.xlsx"',
+      "Cache-Control": "private, max-age=86400",
+    },
+  });
+}
