@@ -1,12 +1,13 @@
-// What an officer typed into a form whose session had expired: kept in this tab (sessionStorage)
-// while they sign in again, and put back into the same form when they return to the page.
+// What an officer typed into a form they had to leave (the session expired, or New Post's "Add new
+// dealer"): kept in this tab (sessionStorage) and put back into the same form on their return.
 // Browser only. Passwords are never kept, and neither are hidden or file fields.
 
 type Draft = { action: string; fields: Array<[string, string]> };
 
 const PREFIX = "fieldline:draft:";
 
-const hereKey = () => `${PREFIX}${window.location.pathname}${window.location.search}`;
+// By path alone: the page may come back with other parameters (New Post with the dealer just added).
+const hereKey = () => `${PREFIX}${window.location.pathname}`;
 
 function readDraft(): Draft | null {
   try {

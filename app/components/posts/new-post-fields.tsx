@@ -82,8 +82,20 @@ export function DescriptionField({ field, text, onChange }: { field: Field; text
 type DealerOption = { id: number; businessName: string; city: string };
 
 /** The dealer, for the post types that name one; past the list's limit, a search finds the rest. */
-export function DealerSection(props: { field: Field; type: string; hydrated: boolean; dealers: DealerOption[]; search: { query: string; total: number } | null }) {
-  const { field, type, hydrated, dealers, search } = props;
+type DealerSectionProps = {
+  field: Field;
+  type: string;
+  hydrated: boolean;
+  dealers: DealerOption[];
+  search: { query: string; total: number } | null;
+  /** Add Dealer, coming back here with the new dealer chosen. */
+  addDealerHref: string;
+  /** With JavaScript: keeps what is typed, then goes to Add Dealer (the "+ Add new dealer" choice). */
+  onAddDealer: () => void;
+};
+
+export function DealerSection(props: DealerSectionProps) {
+  const { field, type, hydrated, dealers, search, addDealerHref, onAddDealer } = props;
   // The same elements on every render of the form, so React does not compare up to 200 options each time.
   const dealerOptions = useMemo(
     () =>
@@ -100,14 +112,23 @@ export function DealerSection(props: { field: Field; type: string; hydrated: boo
       <label htmlFor={field.id} className="field-label">
         Dealer{hydrated ? (DEALER_REQUIRED_TYPES.has(type) ? " *" : " (optional)") : " (required for Dealer Meeting and Recovery)"}
       </label>
-      <select id={field.id} name={field.name} defaultValue={initial(field)} className="field-input" aria-invalid={field.errors ? true : undefined}>
+      <select
+        id={field.id}
+        name={field.name}
+        defaultValue={initial(field)}
+        className="field-input"
+        aria-invalid={field.errors ? true : undefined}
+        onChange={(event) => {
+          if (event.target.value === "new") onAddDealer();
+        }}
+      >
         <option value="">Select a dealer</option>
         {dealerOptions}
         <option value="new">+ Add new dealer</option>
       </select>
       <p className="text-xs text-gray-11">
         Not in the list?{" "}
-        <Link to="/add-dealer" className="link">
+        <Link to={addDealerHref} className="link">
           Add a new dealer
         </Link>
       </p>

@@ -11,22 +11,34 @@ import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/lib/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
+import { safeRedirect } from "~/lib/safe-redirect";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Dealer · Fieldline" }];
+
+/** New Post, when it sent the officer here (`?returnTo=/new-post…`): the save and Cancel go back to it. */
+function newPostToReturnTo(request: Request): string | null {
+  const to = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "");
+  return new URL(to || "/", "http://local").pathname === "/new-post" ? to : null;
+}
 
 export function loader(args: Route.LoaderArgs) {
   requireUser(args);
   // Rendered into the form, so a retry of a save whose answer never came adds the dealer once.
-  return { submissionKey: newSubmissionKey() };
+  return { submissionKey: newSubmissionKey(), back: newPostToReturnTo(args.request) ?? "/dealers" };
 }
 
+/** Saves the dealer; back to the directory, or to the post being written with the new dealer chosen. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await readForm(args.request);
   const submission = parseForm(form, dealerSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await createDealer(submission.value, user.id, submissionKeyFromForm(form));
-  return redirectWithToast("/dealers", { title: "Dealer added successfully!" });
+  const dealer = await createDealer(submission.value, user.id, submissionKeyFromForm(form));
+  const newPost = newPostToReturnTo(args.request);
+  if (!newPost) return redirectWithToast("/dealers", { title: "Dealer added successfully!" });
+  const back = new URL(newPost, "http://local");
+  back.searchParams.set("dealer", String(dealer.id));
+  return redirectWithToast(`${back.pathname}${back.search}`, { title: "Dealer added successfully!" });
 }
 
 /** With JavaScript: a save that fails on the way leaves the form as typed, with the spec's notice. */
@@ -36,7 +48,7 @@ export default function AddDealer({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2">
-        <Link to="/dealers" className="btn-ghost px-2" aria-label="Back to Dealers">
+        <Link to={loaderData.back} className="btn-ghost px-2" aria-label={loaderData.back === "/dealers" ? "Back to Dealers" : "Back to New Post"}>
           <ArrowLeft size={20} aria-hidden />
         </Link>
         <h1 className="text-xl font-bold">Add New Dealer</h1>
@@ -47,7 +59,7 @@ export default function AddDealer({ loaderData, actionData }: Route.ComponentPro
         lastResult={isFailedRequest(actionData) ? undefined : actionData?.result}
         submitLabel="Save"
         cancel={
-          <Link to="/dealers" className="btn-secondary flex-1">
+          <Link to={loaderData.back} className="btn-secondary flex-1">
             Cancel
           </Link>
         }

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { X } from "lucide-react";
 import { startTransition, useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
 import { FormErrors } from "~/components/forms";
 import { DEALER_SEARCH_FORM } from "~/components/posts/dealer-search";
@@ -121,6 +121,7 @@ function useLaterValidation() {
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const currency = usePublicEnv().CURRENCY_SYMBOL;
   const { prefill, dealerSearch, dealerTotal } = loaderData;
   // With JavaScript the dealer search answers in place (the page's loader, fetched); without it, it reloads the page.
@@ -147,6 +148,19 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const [uploading, setUploading] = useState(false);
   const saving = navigation.state === "submitting" && navigation.formAction === "/new-post";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
+
+  // Add Dealer comes back to this post, with what is typed kept in this tab and the new dealer chosen.
+  const addDealerHref = `/add-dealer?${new URLSearchParams({ returnTo: type ? `/new-post?type=${type}` : "/new-post" })}`;
+  function addDealer() {
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const typed = new FormData(element);
+    typed.delete(fields.dealerId.name);
+    void import("~/lib/drafts").then(({ keepDraft }) => {
+      keepDraft("/new-post", typed);
+      navigate(addDealerHref);
+    });
+  }
 
   function writeAnother() {
     setType("");
@@ -179,7 +193,15 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={offline.submissionKey} />
         <PostTypeField field={fields.type} type={type} onChange={setType} />
         <DescriptionField field={fields.text} text={text} onChange={setText} />
-        <DealerSection field={fields.dealerId} type={type} hydrated={hydrated} dealers={dealers} search={dealerSearch ? { query: dealerQuery, total: dealerTotal } : null} />
+        <DealerSection
+          field={fields.dealerId}
+          type={type}
+          hydrated={hydrated}
+          dealers={dealers}
+          search={dealerSearch ? { query: dealerQuery, total: dealerTotal } : null}
+          addDealerHref={addDealerHref}
+          onAddDealer={addDealer}
+        />
         <SaleSection
           fields={{ product: fields.saleProduct, qty: fields.saleQty, price: fields.salePrice }}
           type={type}
