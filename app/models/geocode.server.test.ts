@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { coordinatesText } from "~/lib/coordinates";
 
 // A stand-in for Nominatim at the network edge; each test says how it answers.
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -125,8 +126,8 @@ describe("reverseGeocode", () => {
 
 describe("coordinatesText", () => {
   it("writes both coordinates with six decimals", () => {
-    expect(geocode.coordinatesText(31.5204, 74.3587)).toBe("31.520400, 74.358700");
-    expect(geocode.coordinatesText(-33.8688197, 151.2092961)).toBe("-33.868820, 151.209296");
+    expect(coordinatesText(31.5204, 74.3587)).toBe("31.520400, 74.358700");
+    expect(coordinatesText(-33.8688197, 151.2092961)).toBe("-33.868820, 151.209296");
   });
 });
 

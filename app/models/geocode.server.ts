@@ -26,10 +26,6 @@ export const reverseGeocodeQuerySchema = z.object({
   lng: coordinate(-180, 180, LONGITUDE_RANGE),
 });
 
-/** The fallback address text when no lookup answers: the coordinates, "31.520400, 74.358700". */
-export function coordinatesText(lat: number, lng: number): string {
-  return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
-}
 
 /** Five decimals is about a metre: the cache key and the precision we ask the provider for. */
 function cacheKey(lat: number, lng: number): string {

@@ -71,7 +71,7 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
       <FormErrors errors={form.errors} />
 
       <Section title="Business Information">
-        <TextField label="Business name" field={fields.businessName} autoComplete="organization" />
+        <TextField label="Business name *" field={fields.businessName} autoComplete="organization" />
         <div className="grid grid-cols-2 gap-3">
           <TextField label="Owner first name" field={fields.ownerFirstName} autoComplete="off" />
           <TextField label="Owner last name" field={fields.ownerLastName} autoComplete="off" />
@@ -84,14 +84,14 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
       </Section>
 
       <Section title="Address & Location">
-        <TextField label="Street" field={fields.street} autoComplete="off" />
+        <TextField label="Street *" field={fields.street} autoComplete="off" />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="City" field={fields.city} autoComplete="off" />
+          <TextField label="City *" field={fields.city} autoComplete="off" />
           <TextField label="Postal code" field={fields.postalCode} inputMode="numeric" autoComplete="off" />
         </div>
         <div>
           <label htmlFor={fields.state.id} className="field-label">
-            State
+            State *
           </label>
           <select {...getSelectProps(fields.state)} className="field-input">
             <option value="">Select a province</option>
@@ -104,7 +104,7 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
           <FieldErrors id={fields.state.errorId} errors={fields.state.errors} />
         </div>
         <div>
-          <p className="field-label">Location</p>
+          <p className="field-label">Location *</p>
           {notice ? (
             <div role="alert" className="mb-2 rounded-lg border border-warning-11 bg-warning-3 p-3 text-sm text-warning-11">
               <p className="font-semibold">Location Notice</p>

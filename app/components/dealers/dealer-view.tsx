@@ -2,10 +2,12 @@ import { Mail, Phone } from "lucide-react";
 import { DealerPicture } from "~/components/dealers/dealer-picture";
 import { formatPhone, telHref } from "~/lib/phone";
 import type { Dealer } from "~/models/dealer.schema";
+import { coordinatesText } from "~/lib/coordinates";
 
 /** The dealer's page when not editing: who, how to reach them, where, notes, about and gallery. */
 export function DealerView({ dealer }: { dealer: Dealer }) {
   const owner = [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ");
+  const coordinates = coordinatesText(Number(dealer.lat), Number(dealer.lng));
   return (
     <>
       <section className="card flex items-center gap-4">
@@ -41,10 +43,9 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
           {dealer.city}, {dealer.state}
           {dealer.postalCode ? ` ${dealer.postalCode}` : ""}
         </p>
-        {dealer.formattedAddress ? <p className="text-sm text-gray-11">{dealer.formattedAddress}</p> : null}
-        <p className="font-mono text-sm text-gray-11">
-          {Number(dealer.lat).toFixed(6)}, {Number(dealer.lng).toFixed(6)}
-        </p>
+        {/* Where the address lookup failed, the address is the coordinates: shown once. */}
+        {dealer.formattedAddress && dealer.formattedAddress !== coordinates ? <p className="text-sm text-gray-11">{dealer.formattedAddress}</p> : null}
+        <p className="font-mono text-sm text-gray-11">{coordinates}</p>
       </section>
 
       {dealer.notes ? (

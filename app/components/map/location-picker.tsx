@@ -4,6 +4,7 @@ import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
 import type { ReverseGeocodeAnswer } from "~/routes/api/geocode-reverse";
 import type { MapPoint } from "./location-map.client";
+import { coordinatesText } from "~/lib/coordinates";
 
 const DEFAULT_MAP_LAT = 31.5204;
 const DEFAULT_MAP_LNG = 74.3587;
@@ -29,10 +30,7 @@ type Props = {
   locatingLabel?: string;
 };
 
-/** Same text as the server's coordinatesText(): the fallback address and the coordinates line. */
-function coordinatesText({ lat, lng }: MapPoint): string {
-  return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
-}
+const pointText = ({ lat, lng }: MapPoint) => coordinatesText(lat, lng);
 
 function roundPoint({ lat, lng }: MapPoint): MapPoint {
   return { lat: Number(lat.toFixed(6)), lng: Number(lng.toFixed(6)) };
@@ -49,11 +47,11 @@ async function lookUpAddress(point: MapPoint, signal: AbortSignal): Promise<stri
   try {
     const query = new URLSearchParams({ lat: String(point.lat), lng: String(point.lng) });
     const response = await fetch(`/api/geocode/reverse?${query}`, { signal, headers: { Accept: "application/json" } });
-    if (!response.ok) return coordinatesText(point);
+    if (!response.ok) return pointText(point);
     const answer = (await response.json()) as Partial<ReverseGeocodeAnswer>;
-    return typeof answer.address === "string" && answer.address ? answer.address : coordinatesText(point);
+    return typeof answer.address === "string" && answer.address ? answer.address : pointText(point);
   } catch {
-    return coordinatesText(point);
+    return pointText(point);
   }
 }
 
@@ -69,6 +67,11 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
   const [address, setAddress] = useState(defaultValue?.address ?? "");
   const [lookingUp, setLookingUp] = useState(false);
   const [locating, setLocating] = useState(false);
+  // The errors shown when a place was last chosen: choosing one answers "Please select a location",
+  // so those go; errors that come after it (a new answer from the server) show.
+  const [answeredErrors, setAnsweredErrors] = useState<Props["errors"]>(undefined);
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
 
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -81,8 +84,9 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
     const next = roundPoint(chosen);
     lookup.current?.abort();
     setPoint(next);
+    setAnsweredErrors(errorsRef.current);
     // Until the lookup answers, the coordinates stand in, so the form can always be sent.
-    const provisional = knownAddress || coordinatesText(next);
+    const provisional = knownAddress || pointText(next);
     setAddress(provisional);
     onChangeRef.current?.({ ...next, address: provisional });
     setLookingUp(!knownAddress);
@@ -180,7 +184,7 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
     );
   }
 
-  const coordinateErrors = [...(errors?.lat ?? []), ...(errors?.lng ?? [])];
+  const coordinateErrors = point && answeredErrors === errors ? [] : [...(errors?.lat ?? []), ...(errors?.lng ?? [])];
   return (
     <div className="space-y-3">
       <Suspense
@@ -228,7 +232,7 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
 
       <p className="text-sm text-gray-11">
         Selected coordinates:{" "}
-        <span className="font-mono text-gray-12">{point ? coordinatesText(point) : "none yet"}</span>
+        <span className="font-mono text-gray-12">{point ? pointText(point) : "none yet"}</span>
       </p>
       <FieldErrors id={errorIds.lat} errors={coordinateErrors} />
 

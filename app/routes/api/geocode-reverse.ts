@@ -1,7 +1,8 @@
 import type { Route } from "./+types/geocode-reverse";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
-import { coordinatesText, reverseGeocode, reverseGeocodeQuerySchema } from "~/models/geocode.server";
+import { coordinatesText } from "~/lib/coordinates";
+import { reverseGeocode, reverseGeocodeQuerySchema } from "~/models/geocode.server";
 
 export type ReverseGeocodeAnswer = { address: string; fromProvider: boolean };
 
