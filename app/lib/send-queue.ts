@@ -1,5 +1,6 @@
 import { connectionFailed, connectionWorks } from "~/lib/connection";
 import { SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
+import { ANSWER_PATIENCE_MS } from "~/lib/failed-request";
 
 // The send queue: posts and comments made without a connection wait here, in the phone's
 // IndexedDB, and go to the /api when the connection returns. Each keeps the idempotency key it was made with, so a
@@ -70,18 +71,27 @@ export async function discard(key: string): Promise<void> {
   changed();
 }
 
-/** Sends one; "wait" means try again later (offline, signed out, server busy). */
+/**
+ * Sends one; "wait" means try again later (offline, no answer in time, signed out, server busy).
+ * A request with no answer is given up after the officer's patience: a round that never ended
+ * would hold every later "Send now".
+ */
 async function send(item: QueuedSubmission): Promise<"sent" | "wait" | { refused: string }> {
   let response: Response;
+  const patience = new AbortController();
+  const timer = setTimeout(() => patience.abort(), ANSWER_PATIENCE_MS);
   try {
     response = await fetch(item.url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", [SUBMISSION_KEY_HEADER]: item.key },
       body: JSON.stringify(item.body),
+      signal: patience.signal,
     });
   } catch {
     connectionFailed();
     return "wait";
+  } finally {
+    clearTimeout(timer);
   }
   if (response.ok) {
     connectionWorks();

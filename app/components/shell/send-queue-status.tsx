@@ -7,7 +7,7 @@ import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmi
 const RETRY_MS = 30_000;
 
 /**
- * Under the top bar (JavaScript only): says when the phone is offline (from evidence, see
+ * Held at the foot of the screen, above the tabs (JavaScript only): says when the phone is offline (from evidence, see
  * lib/connection.ts), lists the posts and comments waiting on it, and sends them when the
  * connection returns (also at start, every 30 seconds while some wait, and on "Send now").
  */
@@ -41,8 +41,9 @@ export function SendQueueStatus({ userId }: { userId: number }) {
 
   if (online && waiting.length === 0) return null;
   return (
-    <section aria-label="Connection" className="mx-auto w-full max-w-2xl px-3 pt-3">
-      <div role="status" className="rounded-xl border border-gray-6 bg-gray-2 p-3 text-sm">
+    // In the page's flow after its content, so appearing shifts nothing; sticky, so it stays in view.
+    <section aria-label="Connection" className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-20 mx-auto w-full max-w-2xl px-3 pb-2">
+      <div role="status" className="max-h-[50dvh] overflow-auto rounded-xl border border-gray-6 bg-gray-2 p-3 text-sm shadow-lg">
         {online ? null : (
           <p className="flex items-center gap-2 font-semibold">
             <CloudOff size={16} aria-hidden /> You are offline. What you post now waits on this phone.

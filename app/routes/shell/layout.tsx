@@ -47,10 +47,11 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh pb-20">
       <TopBar user={rootData.user} unreadCount={rootData.unreadCount} />
+      <main className="mx-auto w-full max-w-2xl px-3 py-4">{children}</main>
+      {/* After the page, held above the tabs: when it appears, nothing on the page moves under a finger. */}
       <Suspense fallback={null}>
         <SendQueueStatus userId={rootData.user.id} />
       </Suspense>
-      <main className="mx-auto w-full max-w-2xl px-3 py-4">{children}</main>
       <BottomTabs />
     </div>
   );
