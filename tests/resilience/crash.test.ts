@@ -54,14 +54,14 @@ function writeLockHeld(): boolean {
 
 /** Polls until `ready` holds, then kills the server; fails if `job` ends first. */
 async function crashWhen(ready: () => boolean, job: Promise<unknown>): Promise<void> {
-  let finished = false;
+  let finished: string | null = null;
   void job.then(
-    () => (finished = true),
-    () => (finished = true),
+    async (answer) => (finished = answer instanceof Response ? `answered ${answer.status}: ${(await answer.text()).slice(0, 200)}` : "answered"),
+    (error: unknown) => (finished = `failed: ${String(error)}`),
   );
   const deadline = Date.now() + 30_000;
   while (!ready()) {
-    if (finished) throw new Error("The job finished before the server could be killed in its middle");
+    if (finished) throw new Error(`The job finished before the server could be killed in its middle (${finished})`);
     if (Date.now() > deadline) throw new Error("The job never reached the point to kill it at");
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
