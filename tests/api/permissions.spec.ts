@@ -32,6 +32,7 @@ const pageRows: Row[] = [
   { route: "/notifications", method: "GET", url: "/notifications", statuses: signedIn(200) },
   { route: "/dealers", method: "GET", url: "/dealers", statuses: signedIn(200) },
   { route: "/dealers/import", method: "GET", url: "/dealers/import", statuses: signedIn(200) },
+  { route: "/dealers/import/template.xlsx", method: "GET", url: "/dealers/import/template.xlsx", statuses: signedIn(200) },
   { route: "/add-dealer", method: "GET", url: "/add-dealer", statuses: signedIn(200) },
   { route: "/dealer-details/:id?", method: "GET", url: "/dealer-details/1", statuses: signedIn(200) },
   { route: "/dealer-details/:id/remove-photo/:index", method: "GET", url: "/dealer-details/1/remove-photo/9", statuses: signedIn(404) },

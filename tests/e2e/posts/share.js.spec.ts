@@ -9,7 +9,9 @@ test("Share copies the post text to the clipboard", async ({ page }) => {
   await registerThroughForm(page);
   await page.goto("/");
   await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
-  const card = page.getByTestId("post-card").first();
+  // Pinned by its id: another test may post meanwhile, and the like's revalidation would bring that post to the top.
+  const id = await page.getByTestId("post-card").first().getAttribute("data-post-id");
+  const card = page.locator(`[data-testid="post-card"][data-post-id="${id}"]`);
   const text = (await card.locator("p.whitespace-pre-line").first().textContent()) ?? "";
   // A like's notice is on screen; Share's replaces it: one notice at a time.
   await card.getByRole("button", { name: /^(Like|Unlike) \(/ }).click();
