@@ -5,7 +5,6 @@ import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4"
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
 import { Prisma } from "~/generated/prisma/client";
-import * as XLSX from "@e965/xlsx";
 import { alreadyInDirectoryLine, FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
 import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
@@ -66,9 +65,13 @@ const normalizeHeader = (text: string) => text.trim().toLowerCase().replace(/[\s
 
 let template: Uint8Array<ArrayBuffer> | undefined;
 
-/** The import template: a header row of the columns' plain names, nothing to import by mistake (made once, kept). */
-export function importTemplate(): Uint8Array<ArrayBuffer> {
+/**
+ * The import template: a header row of the columns' plain names, nothing to import by mistake
+ * (made once, kept). SheetJS loads on the first request, not with the server.
+ */
+export async function importTemplate(): Promise<Uint8Array<ArrayBuffer>> {
   if (!template) {
+    const XLSX = await import("@e965/xlsx");
     const sheet = XLSX.utils.aoa_to_sheet([IMPORT_COLUMNS.map(([, , , label]) => label)]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, "Dealers");

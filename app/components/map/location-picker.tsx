@@ -71,7 +71,9 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
   // so those go; errors that come after it (a new answer from the server) show.
   const [answeredErrors, setAnsweredErrors] = useState<Props["errors"]>(undefined);
   const errorsRef = useRef(errors);
-  errorsRef.current = errors;
+  useEffect(() => {
+    errorsRef.current = errors;
+  });
 
   const onChangeRef = useRef(onChange);
   useEffect(() => {

@@ -3,9 +3,9 @@ import { requireUser } from "~/models/auth.server";
 import { importTemplate } from "~/models/dealer-import.server";
 
 /** GET /dealers/import/template.xlsx: the dealer import's spreadsheet to fill in (signed in). */
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return new Response(importTemplate(), {
+  return new Response(await importTemplate(), {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
       "Content-Disposition": 'attachment; filename="dealers-template.xlsx"',
