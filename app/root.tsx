@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorView } from "~/components/error-view";
 import { Toaster as ToasterNow } from "~/components/toaster";
@@ -112,9 +112,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** Offline support (service worker, whole-page links while offline), loaded after the page. */
 function useOfflineSupport(signedIn: boolean): void {
+  const { pathname, search } = useLocation();
   useEffect(() => {
     void import("~/lib/offline-support").then((offline) => offline.startOfflineSupport(signedIn));
   }, [signedIn]);
+  useEffect(() => {
+    if (signedIn && search === "") void import("~/lib/offline-support").then((offline) => offline.pageOpened(pathname));
+  }, [signedIn, pathname, search]);
 }
 
 export default function App() {

@@ -19,6 +19,7 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
     route("admin/outbox", "routes/admin/outbox.tsx"),
+    route("admin/users/:id/deactivate", "routes/admin/deactivate.tsx"),
     route("dealer-map", "routes/map/dealer-map.tsx"),
   ]),
 

@@ -47,3 +47,8 @@ function loadWholePageWhileOffline(event: MouseEvent): void {
   event.preventDefault();
   window.location.assign(link.href);
 }
+
+/** Tells the worker which page is open: a client-side navigation is no page load it sees, and it keeps copies of some pages. */
+export function pageOpened(path: string): void {
+  navigator.serviceWorker?.controller?.postMessage({ opened: path });
+}

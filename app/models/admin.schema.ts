@@ -13,6 +13,7 @@ export const USER_NOT_FOUND = "User not found.";
 export const INVALID_USER_ID = "User id must be a positive whole number";
 export const OWN_ROLE_LOCKED = "You cannot change your own role.";
 export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
+export const DEACTIVATE_CONFIRMATION = "They are signed out at once and can no longer sign in until an admin reactivates the account.";
 export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
 const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 

@@ -126,6 +126,18 @@ export async function searchUsers({ query, page = 1 }: UserSearch): Promise<Admi
   return { users: users.map(toAdminUser), total, page, pageSize: ADMIN_PAGE_SIZE };
 }
 
+/** One account as the users table shows it, or null. */
+export async function findUserForAdmin(userId: number): Promise<AdminUser | null> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: adminUserSelect });
+  return user ? toAdminUser(user) : null;
+}
+
+/** Refuses, as updateUserByAdmin would, a deactivation that cannot be done; changes nothing (the page asks first). */
+export async function assertCanDeactivate(adminId: number, userId: number): Promise<void> {
+  if (userId === adminId) throw new AppError(400, OWN_ACCOUNT_LOCKED);
+  if ((await prisma.user.count({ where: { id: userId } })) === 0) throw new AppError(404, USER_NOT_FOUND);
+}
+
 /**
  * Changes a user's role or whether the account may sign in. Deactivating ends the user's
  * sessions in the same transaction. An admin may not demote or deactivate themselves, so the

@@ -68,7 +68,7 @@ describe("dealers", () => {
 
     expect(listDealers(undefined, { limit: 1 }).map((dealer) => dealer.businessName)).toEqual(["Ali Agro"]);
     expect(listDealerCards("zafar", 50)).toEqual([
-      { id: zafar.id, businessName: "Zafar Traders", ownerFirstName: "Zafar", ownerLastName: null, phone: "0300 1112223", city: "Okara", state: "Punjab", profilePictureThumbUrl: null },
+      { id: zafar.id, businessName: "Zafar Traders", ownerFirstName: "Zafar", ownerLastName: null, phone: "0300 1112223", city: "Okara", state: "Punjab", lat: 31.12345678901234, lng: 73.45, profilePictureThumbUrl: null },
     ]);
     expect(listDealerPins().map((pin) => pin.businessName)).toEqual(["Ali Agro", "Zafar Traders"]);
     expect(listDealerPins({ state: "Punjab", limit: 5 })).toEqual([

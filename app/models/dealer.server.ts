@@ -85,7 +85,7 @@ function dealerColumns(input: DealerInput) {
 export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs">;
 
 /** A directory card. */
-export type DealerCard = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "profilePictureThumbUrl">;
+export type DealerCard = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "lat" | "lng" | "profilePictureThumbUrl">;
 
 /** A dealer as a map marker and its info window need it: a few columns, no gallery. */
 export type DealerPin = Pick<
@@ -175,7 +175,7 @@ export function listDealers(query?: string, { limit, state, after }: ListOptions
 /** The directory's cards, by business name. */
 export function listDealerCards(query: string | undefined, limit: number): DealerCard[] {
   return listRows<DealerCard>(
-    Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.city, d.state, d.profilePictureThumbUrl`,
+    Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.city, d.state, d.lat, d.lng, d.profilePictureThumbUrl`,
     { query, limit },
   );
 }

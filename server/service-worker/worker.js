@@ -2,8 +2,9 @@
 // VERSION and SHELL (the shell's built modules) written in front, so every build installs a
 // new worker, whose caches replace the old build's.
 //   - Built assets (content-hashed names) and the icons: from the cache, else the network.
-//   - Pages: always the network first. Without a connection: the copy of the feed or New Post
-//     saved on this phone, or else the offline page (which says so).
+//   - Pages: always the network first. Without a connection: the copy of the feed, New Post or
+//     the dealer directory saved on this phone, or of a dealer's page opened before (the 50
+//     latest), or else the offline page (which says so).
 //   - Everything else (/api, page data, uploads): the network only, never cached here.
 //   - The saved pages are personal: dropped on sign-out, and whenever a page or an /api read
 //     answers that the session is gone (a redirect to sign in, or 401).
@@ -11,7 +12,15 @@
 const SHELL_CACHE = `fieldline-shell-${VERSION}`;
 const PAGE_CACHE = `fieldline-pages-${VERSION}`;
 const OFFLINE_PAGE = "/offline";
-const SAVED_PAGES = ["/", "/new-post"];
+const SAVED_PAGES = ["/", "/new-post", "/dealers"];
+// A dealer's page is kept once opened, so the dealer in front of an officer without signal is there.
+const DEALER_PAGE = /^\/dealer-details\/\d+$/;
+const MAX_DEALER_PAGES = 50;
+
+/** A page this phone keeps a copy of (its own address only: "/dealers?query=…" goes to the network). */
+function keptPage(path) {
+  return path !== null && (SAVED_PAGES.includes(path) || DEALER_PAGE.test(path));
+}
 const STATIC_FILES = ["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png"];
 
 // How many times the saved pages were dropped. A copy is kept only if they were not dropped
@@ -36,7 +45,13 @@ function signedInPage(response) {
 async function keepPage(path, response, since) {
   if (!signedInPage(response)) return;
   const cache = await caches.open(PAGE_CACHE);
-  if (since === pagesDropped) await cache.put(path, response);
+  if (since !== pagesDropped) return;
+  await cache.put(path, response);
+  if (DEALER_PAGE.test(path)) {
+    // Keys come oldest first (a put moves its key to the end): the oldest dealers' pages go.
+    const dealerPages = (await cache.keys()).filter((request) => DEALER_PAGE.test(new URL(request.url).pathname));
+    await Promise.all(dealerPages.slice(0, -MAX_DEALER_PAGES).map((request) => cache.delete(request)));
+  }
 }
 
 /** Saves the pages not saved yet, so the app opens without a connection from the first visit on. */
@@ -47,6 +62,14 @@ async function savePages() {
     if (await cache.match(path)) continue;
     await keepPage(path, await fetch(path, { redirect: "manual" }), since);
   }
+}
+
+/** A page opened without a page load (JavaScript's navigation): kept if it is one to keep and is not kept yet. */
+async function keepOpenedPage(path) {
+  if (!DEALER_PAGE.test(path)) return;
+  const since = pagesDropped;
+  if (await caches.match(path, { cacheName: PAGE_CACHE })) return;
+  await keepPage(path, await fetch(path, { redirect: "manual" }), since);
 }
 
 async function install() {
@@ -79,12 +102,13 @@ self.addEventListener("activate", (event) => {
 /** The pages (window clients) answered from this phone's copies because the network failed. */
 const answeredOffline = new Set();
 
-// The page says who is there: signed in, the feed and New Post are saved; signed out, they go.
+// The page says who is there: signed in, the feed, New Post and the directory are saved; signed out, they go.
 // It also asks how it was answered: a saved copy is evidence that the phone is offline, even
 // where navigator.onLine says otherwise.
 self.addEventListener("message", (event) => {
   if (event.data === "signed-in") event.waitUntil(savePages().catch(() => undefined));
   if (event.data === "signed-out") event.waitUntil(dropPages());
+  if (typeof event.data?.opened === "string") event.waitUntil(keepOpenedPage(event.data.opened).catch(() => undefined));
   if (event.data === "how-was-i-answered?" && event.source) {
     const offline = answeredOffline.delete(event.source.id);
     event.source.postMessage(offline ? "answered-offline" : "answered-online");
@@ -102,13 +126,13 @@ async function page(event, path) {
   try {
     const response = await fetch(request);
     if (sessionEnded(response)) event.waitUntil(dropPages().catch(() => undefined));
-    else if (SAVED_PAGES.includes(path)) {
+    else if (keptPage(path)) {
       event.waitUntil(keepPage(path, response.clone(), since).catch(() => undefined));
     }
     return response;
   } catch {
     if (clientId) answeredOffline.add(clientId);
-    const saved = SAVED_PAGES.includes(path) ? await caches.match(path, { cacheName: PAGE_CACHE }) : undefined;
+    const saved = keptPage(path) ? await caches.match(path, { cacheName: PAGE_CACHE }) : undefined;
     return saved ?? (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error();
   }
 }

@@ -39,6 +39,7 @@ const pageRows: Row[] = [
   { route: "/admin", method: "GET", url: "/admin", statuses: [SIGN_IN, 403, 403, 200] },
   { route: "/admin", method: "POST", url: "/admin", statuses: [SIGN_IN, 403, 403, 400], body: "form" },
   { route: "/admin/outbox", method: "GET", url: "/admin/outbox", statuses: [SIGN_IN, 403, 403, 200] },
+  { route: "/admin/users/:id/deactivate", method: "GET", url: "/admin/users/999999/deactivate", statuses: [SIGN_IN, 403, 403, 404] },
   { route: "/admin/import", method: "GET", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 200] },
   { route: "/admin/import", method: "POST", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 302], body: "form" },
   { route: "/dealer-map", method: "GET", url: "/dealer-map", statuses: signedIn(200) },

@@ -32,8 +32,8 @@ export function RecentActivity({ dashboard }: { dashboard: Pick<AdminDashboard, 
       </h2>
       <ActivityList title="Latest posts" empty="No posts yet.">
         {dashboard.recentPosts.map((post) => (
-          <li key={post.id} className="flex items-baseline justify-between gap-2 py-1.5">
-            <Link to={`/posts/${post.id}`} className="min-w-0 truncate">
+          <li key={post.id} className="flex items-center justify-between gap-2">
+            <Link to={`/posts/${post.id}`} className="min-h-11 min-w-0 truncate py-3">
               <span className="font-medium">{POST_TYPE_LABELS[post.type as PostType] ?? post.type}</span>
               <span className="text-gray-11"> by {displayName(post.user)}</span>
               {post.text ? <span className="text-gray-11"> · {post.text}</span> : null}

@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import type { FormEvent, ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
-import type { AdminUser } from "~/models/admin.schema";
+import { DEACTIVATE_CONFIRMATION, type AdminUser } from "~/models/admin.schema";
+import { useHydrated } from "~/lib/hydrated";
 import { ROLES } from "~/lib/roles";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
@@ -13,9 +14,9 @@ function usePendingAction(): { intent: string; userId: string } | null {
   return { intent: String(navigation.formData.get("intent")), userId: String(navigation.formData.get("userId")) };
 }
 
-function UserForm({ user, intent, children }: { user: AdminUser; intent: string; children: ReactNode }) {
+function UserForm({ user, intent, children, onSubmit }: { user: AdminUser; intent: string; children: ReactNode; onSubmit?: (event: FormEvent<HTMLFormElement>) => void }) {
   return (
-    <Form method="post" className="flex gap-2">
+    <Form method="post" className="flex gap-2" onSubmit={onSubmit}>
       <input type="hidden" name="userId" value={user.id} />
       <input type="hidden" name="intent" value={intent} />
       {children}
@@ -23,49 +24,80 @@ function UserForm({ user, intent, children }: { user: AdminUser; intent: string;
   );
 }
 
+/**
+ * Deactivating signs the officer out at once, so it is asked first: a confirm dialog with
+ * JavaScript, a confirmation page without. Reactivating is one tap.
+ */
+function AccessToggle({ user, busy }: { user: AdminUser; busy: (intent: string) => boolean }) {
+  const hydrated = useHydrated();
+  const danger = "btn-secondary px-3 text-sm text-danger-11";
+  if (!user.isActive) {
+    return (
+      <UserForm user={user} intent="reactivate">
+        <button type="submit" className="btn-secondary px-3 text-sm" disabled={busy("reactivate")}>
+          {busy("reactivate") ? "Reactivating..." : "Reactivate"}
+        </button>
+      </UserForm>
+    );
+  }
+  if (!hydrated) {
+    return (
+      <Link to={`/admin/users/${user.id}/deactivate`} className={danger}>
+        Deactivate
+      </Link>
+    );
+  }
+  const confirmDeactivation = (event: FormEvent<HTMLFormElement>) => {
+    if (!window.confirm(`Deactivate @${user.username}? ${DEACTIVATE_CONFIRMATION}`)) event.preventDefault();
+  };
+  return (
+    <UserForm user={user} intent="deactivate" onSubmit={confirmDeactivation}>
+      <input type="hidden" name="confirm" value="yes" />
+      <button type="submit" className={danger} disabled={busy("deactivate")}>
+        {busy("deactivate") ? "Deactivating..." : "Deactivate"}
+      </button>
+    </UserForm>
+  );
+}
+
 function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: boolean; resetKey: string }) {
   const pending = usePendingAction();
   const busy = (intent: string) => pending?.userId === String(user.id) && pending.intent === intent;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-3">
       {isSelf ? (
         <p className="text-xs text-gray-11">Your own role and access can only be changed by another admin.</p>
       ) : (
-        <>
-          <UserForm user={user} intent="change-role">
-            <label htmlFor={`role-${user.id}`} className="sr-only">
-              Role of @{user.username}
-            </label>
-            <select key={user.role} id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input min-h-9 w-auto py-1 text-sm">
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {role}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="btn-secondary min-h-9 px-3 text-sm" disabled={busy("change-role")}>
-              {busy("change-role") ? "Saving..." : "Change Role"}
-            </button>
-          </UserForm>
-          <UserForm user={user} intent={user.isActive ? "deactivate" : "reactivate"}>
-            <button
-              type="submit"
-              className={`btn-secondary min-h-9 px-3 text-sm ${user.isActive ? "text-danger-11" : ""}`}
-              disabled={busy("deactivate") || busy("reactivate")}
-            >
-              {busy("deactivate") ? "Deactivating..." : busy("reactivate") ? "Reactivating..." : user.isActive ? "Deactivate" : "Reactivate"}
-            </button>
-          </UserForm>
-        </>
+        <UserForm user={user} intent="change-role">
+          <label htmlFor={`role-${user.id}`} className="sr-only">
+            Role of @{user.username}
+          </label>
+          <select key={user.role} id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input w-auto text-sm">
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn-secondary px-3 text-sm" disabled={busy("change-role")}>
+            {busy("change-role") ? "Saving..." : "Change Role"}
+          </button>
+        </UserForm>
       )}
       {user.isActive ? (
         <UserForm user={user} intent="reset-password">
           <input type="hidden" name={SUBMISSION_KEY_FIELD} value={resetKey} />
-          <button type="submit" className="btn-secondary min-h-9 px-3 text-sm" disabled={busy("reset-password")}>
+          <button type="submit" className="btn-secondary px-3 text-sm" disabled={busy("reset-password")}>
             {busy("reset-password") ? "Sending..." : "Reset Password"}
           </button>
         </UserForm>
       ) : null}
+      {/* The action that locks someone out stands apart, at the end of the row. */}
+      {isSelf ? null : (
+        <div className="ml-auto pl-4">
+          <AccessToggle user={user} busy={busy} />
+        </div>
+      )}
     </div>
   );
 }

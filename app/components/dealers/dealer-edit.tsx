@@ -103,13 +103,13 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
                   <input type="hidden" name="index" value={index} />
                   <input type="hidden" name="url" value={url} />
                   <input type="hidden" name="confirm" value="yes" />
-                  <button type="submit" className="btn-ghost min-h-9 w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
+                  <button type="submit" className="btn-ghost w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
                     <Trash2 size={14} aria-hidden />
                     Remove
                   </button>
                 </Form>
               ) : (
-                <Link to={`${page}/remove-photo/${index}`} className="btn-ghost min-h-9 w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
+                <Link to={`${page}/remove-photo/${index}`} className="btn-ghost w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
                   <Trash2 size={14} aria-hidden />
                   Remove
                 </Link>

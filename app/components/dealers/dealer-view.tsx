@@ -1,5 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import { DealerPicture } from "~/components/dealers/dealer-picture";
+import { DirectionsLink } from "~/components/dealers/directions-link";
 import { formatPhone, telHref } from "~/lib/phone";
 import type { Dealer } from "~/models/dealer.schema";
 import { coordinatesText } from "~/lib/coordinates";
@@ -21,7 +22,7 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
       <section className="card space-y-2">
         <h2 className="font-semibold">Contact Information</h2>
         {dealer.phone ? (
-          <a href={telHref(dealer.phone)} className="link flex items-center gap-2">
+          <a href={telHref(dealer.phone)} className="link flex min-h-11 items-center gap-2">
             <Phone size={16} aria-hidden />
             {formatPhone(dealer.phone)}
           </a>
@@ -29,7 +30,7 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
           <p className="text-gray-11">No phone</p>
         )}
         {dealer.email ? (
-          <a href={`mailto:${dealer.email}`} className="link flex items-center gap-2 break-all">
+          <a href={`mailto:${dealer.email}`} className="link flex min-h-11 items-center gap-2 break-all">
             <Mail size={16} aria-hidden />
             {dealer.email}
           </a>
@@ -46,6 +47,7 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
         {/* Where the address lookup failed, the address is the coordinates: shown once. */}
         {dealer.formattedAddress && dealer.formattedAddress !== coordinates ? <p className="text-sm text-gray-11">{dealer.formattedAddress}</p> : null}
         <p className="font-mono text-sm text-gray-11">{coordinates}</p>
+        <DirectionsLink lat={Number(dealer.lat)} lng={Number(dealer.lng)} name={dealer.businessName} className="btn-secondary mt-2 w-full" />
       </section>
 
       {dealer.notes ? (

@@ -1,4 +1,5 @@
 import "leaflet/dist/leaflet.css";
+import "./map.css";
 import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, Popup as LeafletPopup, type CircleMarker as LeafletCircleMarker, type LayerGroup } from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
@@ -119,7 +120,8 @@ function dealerPopup(dealer: MapDealer): HTMLElement {
 
 function DealerLayer({ dealers, focusDealerId }: { dealers: MapDealer[]; focusDealerId: number | null }) {
   const map = useMap();
-  const renderer = useMemo(() => canvas({ padding: 0.5, tolerance: 6 }), []);
+  // A 14 px dot that a thumb hits within 22 px of its centre (a 44 px target).
+  const renderer = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
   const markers = useRef(new Map<number, LeafletCircleMarker>());
   const group = useRef<LayerGroup | null>(null);
 
@@ -163,10 +165,11 @@ function DealerLayer({ dealers, focusDealerId }: { dealers: MapDealer[]; focusDe
 
 function stopIcon(color: string, number: number) {
   return divIcon({
-    className: "",
+    // A 26 px dot in a 44 px target.
+    className: "checkin-target",
     html: `<span class="checkin-marker" style="background:${color}">${number}</span>`,
-    iconSize: [26, 26],
-    iconAnchor: [13, 13],
+    iconSize: [44, 44],
+    iconAnchor: [22, 22],
     popupAnchor: [0, -12],
   });
 }

@@ -1,16 +1,19 @@
 import "leaflet/dist/leaflet.css";
-import { Icon, type LeafletEvent, type Marker as LeafletMarker } from "leaflet";
+import "./map.css";
+import { divIcon, type LeafletEvent, type Marker as LeafletMarker } from "leaflet";
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png?url";
 import iconUrl from "leaflet/dist/images/marker-icon.png?url";
-import shadowUrl from "leaflet/dist/images/marker-shadow.png?url";
 import { useEffect, useRef } from "react";
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { usePublicEnv } from "~/lib/root-data";
 
-// Leaflet guesses its marker images' folder from its stylesheet, which fails once Vite
-// renames the files; a string imagePath turns the guess off and the URLs are used as given.
-Icon.Default.imagePath = "";
-Icon.Default.mergeOptions({ iconUrl, iconRetinaUrl, shadowUrl });
+// Leaflet's pin (25×41) in a 44×48 box: the box is what a thumb drags. Its tip marks the point.
+const pin = divIcon({
+  className: "location-pin",
+  html: `<img src="${iconUrl}" srcset="${iconRetinaUrl} 2x" width="25" height="41" alt="">`,
+  iconSize: [44, 48],
+  iconAnchor: [22, 48],
+});
 
 export type MapPoint = { lat: number; lng: number };
 
@@ -51,6 +54,7 @@ export default function LocationMap({ value, center, zoom, onPick, label }: Prop
         {value ? (
           <Marker
             position={[value.lat, value.lng]}
+            icon={pin}
             draggable
             eventHandlers={{
               dragend(event: LeafletEvent) {

@@ -110,7 +110,7 @@ function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; 
           <input type="hidden" name="commentId" value={comment.id} />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <button type="submit" name="intent" value="delete-comment" className="btn-ghost min-h-9 px-2" aria-label="Delete comment">
+          <button type="submit" name="intent" value="delete-comment" className="btn-ghost px-2" aria-label="Delete comment">
             <Trash2 size={16} aria-hidden />
           </button>
         </fetcher.Form>

@@ -101,7 +101,7 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
       <button
         type="button"
         onClick={capture}
-        className={`btn-ghost min-h-9 px-2 text-sm noscript:hidden ${hydrated ? "" : "invisible"}`}
+        className={`btn-ghost px-2 text-sm noscript:hidden ${hydrated ? "" : "invisible"}`}
         disabled={!hydrated || locating}
       >
         <LocateFixed size={16} aria-hidden /> Refresh location

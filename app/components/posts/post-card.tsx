@@ -95,15 +95,15 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
       <footer className="mt-3 flex items-center gap-1 border-t border-gray-4 pt-2">
         <LikeControl post={post} />
         {comments ? (
-          <span className="btn-ghost min-h-9 px-2 text-sm">
+          <span className="btn-ghost px-2 text-sm">
             <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
           </span>
         ) : hydrated ? (
-          <button type="button" className="btn-ghost min-h-9 px-2 text-sm" aria-expanded={showComments} onClick={() => setShowComments((open) => !open)}>
+          <button type="button" className="btn-ghost px-2 text-sm" aria-expanded={showComments} onClick={() => setShowComments((open) => !open)}>
             <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
           </button>
         ) : (
-          <Link to={`/posts/${post.id}#comments`} className="btn-ghost min-h-9 px-2 text-sm">
+          <Link to={`/posts/${post.id}#comments`} className="btn-ghost px-2 text-sm">
             <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
           </Link>
         )}
@@ -164,7 +164,7 @@ function LikeControl({ post }: { post: PostCardData }) {
         value={liked ? "unlike" : "like"}
         aria-pressed={liked}
         aria-label={liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}
-        className={`btn-ghost min-h-9 px-2 text-sm ${liked ? "text-danger-11" : ""}`}
+        className={`btn-ghost px-2 text-sm ${liked ? "text-danger-11" : ""}`}
       >
         <Heart size={18} aria-hidden fill={liked ? "currentColor" : "none"} /> <span data-testid="like-count">{count}</span>
       </button>
@@ -178,7 +178,7 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
   if (!hydrated) {
     // Without JavaScript: a link that carries the text (WhatsApp is what officers use).
     return (
-      <a href={`https://wa.me/?text=${encodeURIComponent(text)}`} className="btn-ghost ml-auto min-h-9 px-2 text-sm" rel="noopener noreferrer" target="_blank">
+      <a href={`https://wa.me/?text=${encodeURIComponent(text)}`} className="btn-ghost ml-auto px-2 text-sm" rel="noopener noreferrer" target="_blank">
         <Share2 size={18} aria-hidden /> Share
       </a>
     );
@@ -193,7 +193,7 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
     if (shown) showNotice({ type: "success", title: "Shared", description: shown });
   }
   return (
-    <button type="button" onClick={share} className="btn-ghost ml-auto min-h-9 px-2 text-sm">
+    <button type="button" onClick={share} className="btn-ghost ml-auto px-2 text-sm">
       <Share2 size={18} aria-hidden /> Share
     </button>
   );

@@ -53,13 +53,13 @@ export function RankingsTable({
         <h2 id="rankings-title" className="text-lg font-semibold">
           Sales Agent Rankings
         </h2>
-        <nav aria-label="Rankings period" className="flex gap-1 text-xs">
+        <nav aria-label="Rankings period" className="flex flex-wrap gap-1 text-sm">
           {(Object.keys(PERIOD_LABELS) as Array<keyof typeof PERIOD_LABELS>).map((key) => (
             <a
               key={key}
               href={key === "month" ? "/" : `/?period=${key}`}
               aria-current={key === period ? "page" : undefined}
-              className={`rounded-full px-2 py-1 ${key === period ? "bg-accent-9 text-white" : "bg-gray-3 text-gray-11"}`}
+              className={`tap rounded-full px-3 ${key === period ? "bg-accent-9 text-white" : "bg-gray-3 text-gray-11"}`}
             >
               {PERIOD_LABELS[key]}
             </a>
@@ -69,40 +69,45 @@ export function RankingsTable({
       {rows.length === 0 ? (
         <p className="p-4 text-gray-11">No sales agent data available</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">Rank</th>
-                <th scope="col" className="px-3 py-2">Agent</th>
-                <th scope="col" className="px-3 py-2 text-right">Distance</th>
-                <th scope="col" className="px-3 py-2 text-right">Hours</th>
-                <th scope="col" className="px-3 py-2 text-right">Sales</th>
-                <th scope="col" className="px-3 py-2 text-right">Recovery</th>
-                <th scope="col" className="px-3 py-2 text-right">Dealers</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <RankingRow key={row.id} row={row} position={index + 1} own={row.id === viewerId} currency={currency} />
-              ))}
-            </tbody>
-            {own ? (
-              <tbody className="border-t-4 border-double border-gray-6">
+        <>
+          <p className="px-4 pt-2 text-xs text-gray-11 sm:hidden" data-testid="rankings-scroll-hint">
+            Swipe the table for Hours, Sales, Recovery and Dealers →
+          </p>
+          <div className="scroll-cue mt-2 overflow-x-auto" data-testid="rankings-scroller">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
                 <tr>
-                  <th scope="rowgroup" colSpan={7} className="px-3 pt-2 text-xs font-semibold text-gray-11 uppercase">
-                    Your position
-                  </th>
+                  <th scope="col" className="px-3 py-2">Rank</th>
+                  <th scope="col" className="px-3 py-2">Agent</th>
+                  <th scope="col" className="px-3 py-2 text-right">Distance</th>
+                  <th scope="col" className="px-3 py-2 text-right">Hours</th>
+                  <th scope="col" className="px-3 py-2 text-right">Sales</th>
+                  <th scope="col" className="px-3 py-2 text-right">Recovery</th>
+                  <th scope="col" className="px-3 py-2 text-right">Dealers</th>
                 </tr>
-                <RankingRow row={own.row} position={own.position} own currency={currency} />
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <RankingRow key={row.id} row={row} position={index + 1} own={row.id === viewerId} currency={currency} />
+                ))}
               </tbody>
-            ) : null}
-          </table>
-        </div>
+              {own ? (
+                <tbody className="border-t-4 border-double border-gray-6">
+                  <tr>
+                    <th scope="rowgroup" colSpan={7} className="px-3 pt-2 text-xs font-semibold text-gray-11 uppercase">
+                      Your position
+                    </th>
+                  </tr>
+                  <RankingRow row={own.row} position={own.position} own currency={currency} />
+                </tbody>
+              ) : null}
+            </table>
+          </div>
+        </>
       )}
       {total > rows.length ? (
         <p className="px-4 py-3 text-right text-sm">
-          <a href={FULL_RANKINGS} className="font-medium text-accent-11 underline">
+          <a href={FULL_RANKINGS} className="tap font-medium text-accent-11 underline">
             See all rankings
           </a>
         </p>

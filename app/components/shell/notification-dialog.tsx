@@ -65,12 +65,12 @@ export default function NotificationDialog({ opened, setUnread }: { opened: numb
           <button
             type="button"
             onClick={() => mark(unreadIds(), "/api/notifications/mark-all-read", MARK_ALL_FAILED)}
-            className="btn-ghost min-h-9 px-2 text-sm"
+            className="btn-ghost px-2 text-sm"
             disabled={!items?.some((item) => !item.isRead)}
           >
             Mark all read
           </button>
-          <button type="button" onClick={() => dialog.current?.close()} className="btn-ghost min-h-9 px-2" aria-label="Close">
+          <button type="button" onClick={() => dialog.current?.close()} className="btn-ghost px-2" aria-label="Close">
             <X size={18} aria-hidden />
           </button>
         </div>

@@ -64,7 +64,7 @@ export function SendQueueStatus({ userId }: { userId: number }) {
                     {item.error ? <span className="block text-danger-11">Not sent: {item.error}</span> : null}
                   </span>
                   {item.error ? (
-                    <button type="button" className="btn-ghost min-h-9 px-2 text-sm" onClick={() => void discard(item.key)}>
+                    <button type="button" className="btn-ghost px-2 text-sm" onClick={() => void discard(item.key)}>
                       Discard
                     </button>
                   ) : null}

@@ -11,7 +11,7 @@ export function TopBar({ user, unreadCount }: TopBarProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-gray-5 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-2xl items-center justify-between px-3">
-        <Link to="/" className="text-lg font-bold text-accent-11">
+        <Link to="/" className="inline-flex min-h-11 items-center text-lg font-bold text-accent-11">
           Fieldline
         </Link>
         <div className="flex items-center gap-2">

@@ -24,7 +24,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
   return (
     <details ref={menu} className="relative">
       <summary
-        className="flex size-10 cursor-pointer list-none items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white [&::-webkit-details-marker]:hidden"
+        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white [&::-webkit-details-marker]:hidden"
         aria-label="Account menu"
       >
         {initials(user)}

@@ -1,12 +1,12 @@
 import { Mail, RefreshCw, Search, Upload } from "lucide-react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
 import { RecentActivity } from "~/components/admin/recent-activity";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersTable } from "~/components/admin/users-table";
 import { Pager } from "~/components/pager";
-import { getAdminDashboard, searchUsers, sendAdminPasswordReset, updateUserByAdmin } from "~/models/admin.server";
+import { assertCanDeactivate, getAdminDashboard, searchUsers, sendAdminPasswordReset, updateUserByAdmin } from "~/models/admin.server";
 import {
   PASSWORD_RESET_FAILED,
   PASSWORD_RESET_SENT,
@@ -80,6 +80,16 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "reset-password") return sendReset(admin.id, userId.data, back, submissionKeyFromForm(form));
   const change = CHANGES.get(intent);
   if (!change) return refuse(UNKNOWN_ACTION);
+  // Deactivating signs the officer out at once: it is asked first (a page without JavaScript).
+  if (intent === "deactivate" && form.get("confirm") !== "yes") {
+    return formCall(
+      async () => {
+        await assertCanDeactivate(admin.id, userId.data);
+        return redirect(`/admin/users/${userId.data}/deactivate`);
+      },
+      (error) => refuse(error.message, error.status),
+    );
+  }
   const input = updateUserSchema.safeParse(change(form));
   if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
   return formCall(

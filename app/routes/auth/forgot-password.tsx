@@ -37,7 +37,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <Link to="/forgot-password" className="btn-secondary">
             Try Again
           </Link>
-          <Link to="/login" className="link text-center">
+          <Link to="/login" className="link tap text-center">
             Back to Login
           </Link>
         </div>
@@ -70,7 +70,7 @@ function ForgotPasswordForm({ result }: { result: FormResult | undefined }) {
         </button>
       </Form>
       <p className="mt-5 text-center text-sm">
-        <Link to="/login" className="link">
+        <Link to="/login" className="link tap">
           Back to Login
         </Link>
       </p>

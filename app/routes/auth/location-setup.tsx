@@ -145,7 +145,7 @@ function LocationSetupForm({ places, initialTab, result }: { places: Record<Tab,
               event.preventDefault();
               setTab(key);
             }}
-            className={`rounded-md py-2 text-center text-sm font-medium ${tab === key ? "bg-white shadow-sm" : "text-gray-11"}`}
+            className={`tap rounded-md text-center text-sm font-medium ${tab === key ? "bg-white shadow-sm" : "text-gray-11"}`}
           >
             {TAB_LABELS[key]}
             {chosen[key] ? " ✓" : ""}
@@ -174,7 +174,7 @@ function LocationSetupForm({ places, initialTab, result }: { places: Record<Tab,
         </button>
       </Form>
       <p className="mt-4 text-center text-sm">
-        <Link to="/" className="link">
+        <Link to="/" className="link tap">
           {complete ? "Back to the feed" : "Skip for now"}
         </Link>
       </p>

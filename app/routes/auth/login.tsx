@@ -50,7 +50,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <div className="mt-5 flex flex-col items-center gap-2 text-sm">
-        <Link to="/forgot-password" className="link">
+        <Link to="/forgot-password" className="link tap">
           Forgot your password?
         </Link>
         <p className="text-gray-11">

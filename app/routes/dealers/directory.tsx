@@ -2,6 +2,7 @@ import { ArrowLeft, Plus, Search, Store, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/directory";
+import { DirectionsLink } from "~/components/dealers/directions-link";
 import { ImportDialog } from "~/components/dealers/import-dialog";
 import { useHydrated } from "~/lib/hydrated";
 import { maskPhone } from "~/lib/phone";
@@ -32,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
       owner: [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" "),
       maskedPhone: maskPhone(dealer.phone),
       place: [dealer.city, dealer.state].filter(Boolean).join(", "),
+      lat: Number(dealer.lat),
+      lng: Number(dealer.lng),
       thumbUrl: dealer.profilePictureThumbUrl,
     })),
   };
@@ -112,34 +115,36 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
       ) : dealers.length === 0 ? (
         <p className="card text-center text-gray-11">No dealers found for your search.</p>
       ) : (
-        <ul className="space-y-3" aria-label="Dealers">
+        <ul className="space-y-2" aria-label="Dealers">
           {dealers.map((dealer) => (
-            <li key={dealer.id} className="card space-y-3">
+            <li key={dealer.id} className="card space-y-2 p-3" data-testid="dealer-card">
               <div className="flex items-start gap-3">
                 {dealer.thumbUrl ? (
-                  <img src={dealer.thumbUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-full object-cover" />
+                  <img src={dealer.thumbUrl} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full object-cover" />
                 ) : (
-                  <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11" aria-hidden>
-                    <Store size={22} />
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11" aria-hidden>
+                    <Store size={20} />
                   </span>
                 )}
                 <div className="min-w-0 flex-1">
-                  <h2 className="truncate font-semibold">{dealer.businessName}</h2>
-                  {dealer.owner ? <p className="truncate text-sm text-gray-11">{dealer.owner}</p> : null}
-                  <p className="truncate text-sm text-gray-11">{dealer.place}</p>
-                  {dealer.maskedPhone ? (
-                    <p className="text-sm text-gray-11">
-                      <span className="sr-only">Phone ending </span>
-                      {dealer.maskedPhone}
-                    </p>
-                  ) : null}
+                  <h2 className="line-clamp-2 leading-5 font-semibold break-words">{dealer.businessName}</h2>
+                  <p className="flex gap-2 text-sm text-gray-11">
+                    <span className="min-w-0 flex-1 truncate">{[dealer.owner, dealer.place].filter(Boolean).join(" · ")}</span>
+                    {dealer.maskedPhone ? (
+                      <span className="shrink-0">
+                        <span className="sr-only">Phone ending </span>
+                        {dealer.maskedPhone}
+                      </span>
+                    ) : null}
+                  </p>
                 </div>
               </div>
-              <div className="grid grid-cols-2 gap-2">
-                <Link to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`} className="btn-secondary text-sm">
+              <div className="grid grid-cols-3 gap-2">
+                <Link to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`} className="btn-secondary px-1 text-sm leading-4">
                   Create Meeting
                 </Link>
-                <Link to={`/dealer-details/${dealer.id}`} className="btn-primary text-sm" aria-label={`View Details of ${dealer.businessName}`}>
+                <DirectionsLink lat={dealer.lat} lng={dealer.lng} name={dealer.businessName} className="btn-secondary gap-1 px-1 text-sm leading-4" />
+                <Link to={`/dealer-details/${dealer.id}`} className="btn-primary px-1 text-sm leading-4" aria-label={`View Details of ${dealer.businessName}`}>
                   View Details
                 </Link>
               </div>

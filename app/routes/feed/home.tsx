@@ -2,10 +2,13 @@ import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/home";
+import { GettingStarted } from "~/components/home/getting-started";
+import { YourDay } from "~/components/home/your-day";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
 import { useHydrated } from "~/lib/hydrated";
 import { getOptionalUser, requireUser } from "~/models/auth.server";
+import { officerHome } from "~/models/home.server";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
@@ -28,8 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
   if (!user && cursor !== null) requireUser(args);
   if (!user) return { signedIn: false as const };
   const period = periodFrom(params.get("period"));
-  // The first page carries the rankings; later pages (Load More) only posts.
-  const [rankings, page] = await Promise.all([
+  // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
+  const [home, rankings, page] = await Promise.all([
+    cursor ? Promise.resolve(null) : officerHome(user),
     cursor ? Promise.resolve(null) : topAgentRankings(period, user.id, FEED_RANKINGS),
     listPosts({ viewerId: user.id, cursor }),
   ]);
@@ -38,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
     viewerId: user.id,
     period,
     cursor,
+    home,
     rankings,
     posts: page.posts,
     nextCursor: page.nextCursor,
@@ -111,6 +116,8 @@ function Feed({ data }: { data: FeedData }) {
     <>
       <h1 className="sr-only">Feed</h1>
       <div className="space-y-3">
+        {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
+        {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.rankings ? (
           <RankingsTable {...data.rankings} viewerId={data.viewerId} period={data.period as keyof typeof PERIOD_LABELS} currency={currency} />
         ) : (

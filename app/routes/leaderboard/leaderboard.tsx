@@ -205,7 +205,7 @@ function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
         </div>
         {entry.parts ? (
           <details className="mt-1 text-xs">
-            <summary className="cursor-pointer text-accent-11">Breakdown</summary>
+            <summary className="w-fit cursor-pointer py-3 pr-2 text-sm text-accent-11">Breakdown</summary>
             <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5" data-testid="breakdown">
               {PERFORMANCE_WEIGHTS.map(({ part, label, weight }) => (
                 <div key={part} className="contents">

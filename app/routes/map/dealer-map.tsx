@@ -211,7 +211,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
               {data.routes.map((route) => (
                 <li key={route.userId} className="card p-3" data-agent-id={route.userId}>
                   <details open={data.routes.length === 1}>
-                    <summary className="flex cursor-pointer items-center gap-2">
+                    <summary className="flex min-h-11 cursor-pointer items-center gap-2">
                       <span className="size-4 shrink-0 rounded-full" style={{ background: route.color }} aria-hidden />
                       <span className="min-w-0 flex-1 truncate font-medium">{route.name}</span>
                       <span className="text-sm text-gray-11">
@@ -246,7 +246,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
       {data.showDealers ? (
         <section aria-labelledby="dealers-heading" className="space-y-2">
           <details open>
-            <summary id="dealers-heading" className="cursor-pointer font-semibold">
+            <summary id="dealers-heading" className="cursor-pointer py-2.5 font-semibold">
               Dealers ({data.matching})
             </summary>
             {data.dealers.length === 0 ? (
@@ -259,14 +259,14 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                     {dealer.owner ? <p>Owner: {dealer.owner}</p> : null}
                     {dealer.phone ? (
                       <p>
-                        <a className="link" href={telHref(dealer.phone)}>
+                        <a className="link tap" href={telHref(dealer.phone)}>
                           {dealer.phone}
                         </a>
                       </p>
                     ) : null}
                     {dealer.email ? (
                       <p>
-                        <a className="link" href={`mailto:${dealer.email}`}>
+                        <a className="link tap break-all" href={`mailto:${dealer.email}`}>
                           {dealer.email}
                         </a>
                       </p>
@@ -278,7 +278,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                     {hydrated ? (
                       <button
                         type="button"
-                        className="link text-sm"
+                        className="link tap text-sm"
                         onClick={() => {
                           setFocusDealerId(dealer.id);
                           document.querySelector(".leaflet-container")?.scrollIntoView({ block: "center" });

@@ -55,7 +55,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         <h1 className="text-lg font-semibold">Notifications</h1>
         {hasUnread ? (
           <Form method="post">
-            <button type="submit" name="intent" value="mark-all-read" className="btn-ghost min-h-9 px-2 text-sm">
+            <button type="submit" name="intent" value="mark-all-read" className="btn-ghost px-2 text-sm">
               Mark all read
             </button>
           </Form>

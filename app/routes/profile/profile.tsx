@@ -184,7 +184,7 @@ function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
             preventScrollReset
             replace
             aria-current={key === period ? "page" : undefined}
-            className={`rounded-md py-1.5 text-center ${key === period ? "bg-white font-semibold shadow-sm" : "text-gray-11"}`}
+            className={`tap rounded-md text-center ${key === period ? "bg-white font-semibold shadow-sm" : "text-gray-11"}`}
           >
             {STAT_TABS[key]}
           </Link>

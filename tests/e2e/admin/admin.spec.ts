@@ -1,5 +1,5 @@
-import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { collectConsoleErrors, expect, readOutbox, signIn, test } from "../support/fixtures";
+import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
+import { collectConsoleErrors, countRows, expect, readOutbox, signIn, test } from "../support/fixtures";
 import { registerThroughForm, type NewAccount } from "../support/flows";
 
 // Most of these flows sign in two or three people in separate browser contexts.
@@ -29,6 +29,25 @@ async function openUserRow(page: Page, username: string) {
   return row;
 }
 
+const DEACTIVATE_CONFIRMATION = "They are signed out at once and can no longer sign in until an admin reactivates the account.";
+
+/** Taps Deactivate and answers its question: the browser's confirm with JavaScript, the confirmation page without. */
+async function confirmDeactivation(page: Page, row: Locator, javaScriptEnabled: boolean, yes: boolean) {
+  if (javaScriptEnabled) {
+    const asked = page.waitForEvent("dialog").then(async (dialog) => {
+      expect(dialog.message()).toContain(DEACTIVATE_CONFIRMATION);
+      await (yes ? dialog.accept() : dialog.dismiss());
+    });
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    await asked;
+    return;
+  }
+  await row.getByRole("link", { name: "Deactivate" }).click();
+  await expect(page.getByText(DEACTIVATE_CONFIRMATION)).toBeVisible();
+  if (yes) await page.getByRole("button", { name: "Deactivate" }).click();
+  else await page.getByRole("link", { name: "Cancel" }).click();
+}
+
 test.beforeEach(async ({ page }) => {
   await signIn(page, "admin");
 });
@@ -49,7 +68,7 @@ test("the dashboard shows the figures, recent activity and quick actions that le
   await page.getByLabel("Search users").fill("admin");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(me).toContainText("(you)");
-  await expect(me.getByRole("button", { name: "Deactivate" })).toHaveCount(0);
+  await expect(me.getByText("Deactivate")).toHaveCount(0);
   await expect(me.getByRole("button", { name: "Change Role" })).toHaveCount(0);
 
   await expect(page.getByRole("link", { name: "Import dealers" })).toHaveAttribute("href", "/dealers/import");
@@ -89,7 +108,12 @@ test("the admin deactivates a user: their session ends and they cannot sign in",
   await expect(officerPage.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
 
   const row = await openUserRow(page, account.username);
-  await row.getByRole("button", { name: "Deactivate" }).click();
+  // Deactivating is asked first: a confirm dialog with JavaScript, a page without. Saying no keeps the account.
+  await confirmDeactivation(page, row, javaScriptEnabled, false);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(row).toContainText("Active");
+  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND isActive = 1", account.username)).toBe(1);
+  await confirmDeactivation(page, row, javaScriptEnabled, true);
   await expect(page.getByText(`@${account.username} can no longer sign in and has been signed out.`)).toBeVisible();
   await expect(row).toContainText("Deactivated");
   await expect(row.getByRole("button", { name: "Reset Password" })).toHaveCount(0);

@@ -243,6 +243,8 @@ test.describe("the admin", () => {
     const account = await newOfficer(page);
     const path = `/admin?query=${encodeURIComponent(account.username)}`;
     const row = page.locator(`[data-testid="user-row"][data-username="${account.username}"]`);
+    // Deactivate asks first (a confirm dialog): the admin says yes each time.
+    page.on("dialog", (dialog) => void dialog.accept());
     // Each step changes the role to another than the one saved before it.
     const roles: Record<Fault, string> = { aborted: "MANAGER", "500 with JSON": "OFFICER", "502 from the edge": "ADMIN", "no answer in time": "OFFICER", "session expired": "MANAGER" };
     for (const fault of FAULTS) {

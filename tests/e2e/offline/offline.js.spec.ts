@@ -7,11 +7,11 @@ import { cardWithText } from "../posts/support";
 // The installable app on a bad network (issue 8): the shell opens offline once visited, and
 // posts and comments made offline wait on the phone, then reach the server exactly once.
 
-/** Waits until the service worker controls the page and has saved the feed and New Post. */
+/** Waits until the service worker controls the page and has saved the feed, New Post and the directory. */
 async function serviceWorkerReady(page: Page) {
   await page.waitForFunction(async () => {
     await navigator.serviceWorker.ready;
-    const saved = await Promise.all(["/", "/new-post"].map((path) => caches.match(path)));
+    const saved = await Promise.all(["/", "/new-post", "/dealers"].map((path) => caches.match(path)));
     return navigator.serviceWorker.controller !== null && saved.every(Boolean);
   });
 }
@@ -66,7 +66,7 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
   await expect(cardWithText(page, later)).toHaveCount(0);
 
   // Offline, a tapped link loads the whole page, so the worker answers: this one was not saved.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dealers" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rankings" }).click();
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
 
   // New Post's checks load after the page, offline too: a sale without its figures stays on the form.
@@ -77,13 +77,41 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
   await expect(page.getByText("Quantity is required")).toBeVisible();
   await expect(page.getByText("Saved on this phone, waiting to send")).toHaveCount(0);
 
-  await page.goto("/dealers");
+  await page.goto("/leaderboard");
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByText("there is no copy of it on this phone")).toBeVisible();
 
   await context.setOffline(false);
   await page.getByRole("link", { name: "Try again" }).click();
-  await expect(page.getByRole("heading", { name: "Dealers" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
+});
+
+test("the directory and the dealers' pages opened before are there without signal; others say they are not", async ({ page, context }) => {
+  await page.goto("/dealers");
+  await serviceWorkerReady(page);
+  const cards = page.getByTestId("dealer-card");
+  const first = (await cards.first().getByRole("heading").textContent()) ?? "";
+  const second = (await cards.nth(1).getByRole("heading").textContent()) ?? "";
+  // Opened with JavaScript (no page load the worker sees): the page tells the worker, which keeps a copy.
+  const details = cards.first().getByRole("link", { name: /^View Details of/ });
+  const opened = (await details.getAttribute("href")) ?? "";
+  await details.click();
+  await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
+  await page.waitForFunction(async (path) => Boolean(await caches.match(path)), opened);
+
+  await context.setOffline(true);
+  await page.goto("/dealers");
+  await expect(page.getByRole("heading", { name: "Dealers", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: second })).toBeVisible();
+  await page.goto(opened);
+  await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: first })).toBeVisible();
+  await expect(page.getByRole("link", { name: `Directions to ${first}` })).toHaveAttribute("href", /^geo:-?\d+\.?\d*,-?\d+\.?\d*\?q=/);
+
+  await page.getByRole("link", { name: /^Back to Dealers$/ }).click();
+  await expect(page.getByRole("heading", { name: "Dealers", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: `View Details of ${second}` }).click();
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
 });
 
 test("a post made offline waits on the phone and reaches the server once when the connection returns", async ({ page, context }) => {

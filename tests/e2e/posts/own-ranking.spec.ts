@@ -29,7 +29,7 @@ test("an officer ranked below the top 10 sees their own row under them, with a l
   await expect(own).toHaveAttribute("aria-current", "true");
   await expect(agentRows.nth(9).getByRole("cell").first()).toHaveText("#10");
 
-  await page.getByRole("link", { name: "See all rankings" }).click();
+  await page.getByRole("region", { name: "Sales Agent Rankings" }).getByRole("link", { name: "See all rankings" }).click();
   await expect(page).toHaveURL("/leaderboard");
 });
 

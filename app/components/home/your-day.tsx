@@ -1,0 +1,46 @@
+import { formatAmount } from "~/lib/money";
+import type { OfficerDay } from "~/models/home.schema";
+
+/** The officer's own line of today, above the team's table, with the way to the full rankings. */
+export function YourDay({
+  day,
+  currency,
+}: {
+  day: OfficerDay;
+  currency: string;
+}) {
+  const figures: Array<[string, string]> = [
+    ["Distance", `${day.distance} km`],
+    ["Sales", formatAmount(day.sales, currency)],
+    ["Recovery", formatAmount(day.recovery, currency)],
+  ];
+  return (
+    <section
+      className="card space-y-2 py-3"
+      aria-labelledby="your-day-title"
+      data-testid="your-day"
+    >
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="your-day-title" className="font-semibold">
+          Your day
+        </h2>
+        <p className="text-sm font-medium" data-testid="your-position">
+          {day.position === null
+            ? "No sales or recovery yet today"
+            : `#${day.position} of ${day.total} today`}
+        </p>
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-gray-2 p-2">
+            <dt className="text-xs text-gray-11">{label}</dt>
+            <dd className="font-semibold tabular-nums break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <a href="/leaderboard" className="link tap">
+        See all rankings
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { prisma } from "~/db.server";
+import type { FirstRunSteps, OfficerHome } from "~/models/home.schema";
+import { cachedAgentRankings } from "~/models/metrics.server";
+import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
+
+// What an officer's feed shows above the team's table: their own day (today's position,
+// distance, sales and recovery) and, until it is done, the first-run checklist.
+
+/** The officer's day and their unfinished first steps; null for managers and admins (not ranked). */
+export async function officerHome(
+  user: Pick<CurrentUser, "id" | "role" | "homeLat" | "warehouseLat">,
+): Promise<OfficerHome | null> {
+  if (user.role !== "OFFICER") return null;
+  const [today, post, dealer] = await Promise.all([
+    cachedAgentRankings("today"),
+    prisma.post.findFirst({ where: { userId: user.id }, select: { id: true } }),
+    prisma.dealer.findFirst({
+      where: { createdById: user.id },
+      select: { id: true },
+    }),
+  ]);
+  const index = today.findIndex((row) => row.id === user.id);
+  const row = today[index];
+  // The rankings order by sales, then recovery: with neither, a position would only be alphabetical.
+  const ranked =
+    row !== undefined && (Number(row.sales) > 0 || Number(row.recovery) > 0);
+  const steps: FirstRunSteps = {
+    locations: hasCompletedLocations(user),
+    post: post !== null,
+    dealer: dealer !== null,
+  };
+  return {
+    day: row
+      ? {
+          position: ranked ? index + 1 : null,
+          total: today.length,
+          distance: row.distance,
+          sales: row.sales,
+          recovery: row.recovery,
+        }
+      : null,
+    firstRun: Object.values(steps).every(Boolean) ? null : steps,
+  };
+}

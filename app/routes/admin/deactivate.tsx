@@ -1,0 +1,61 @@
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/deactivate";
+import { AdminErrorView } from "~/components/access-denied";
+import { parseId } from "~/lib/ids";
+import { displayName } from "~/lib/names";
+import { findUserForAdmin } from "~/models/admin.server";
+import { DEACTIVATE_CONFIRMATION, USER_NOT_FOUND } from "~/models/admin.schema";
+import { requireRole } from "~/models/auth.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Deactivate Account · Fieldline" },
+];
+
+/** Without JavaScript, deactivating an account asks on this page (with JavaScript, a confirm dialog). */
+export async function loader(args: Route.LoaderArgs) {
+  const admin = requireRole(args, "ADMIN");
+  const id = parseId(args.params.id);
+  const user =
+    id === null || id === admin.id ? null : await findUserForAdmin(id);
+  if (!user || !user.isActive) throw data(USER_NOT_FOUND, { status: 404 });
+  return { user };
+}
+
+export default function DeactivateAccount({
+  loaderData,
+}: Route.ComponentProps) {
+  const { user } = loaderData;
+  return (
+    <div className="card mx-auto max-w-sm space-y-4 text-center">
+      <h1 className="text-xl font-bold">
+        Deactivate {displayName(user)} (@{user.username})?
+      </h1>
+      <p>{DEACTIVATE_CONFIRMATION}</p>
+      <Form method="post" action="/admin" className="grid grid-cols-2 gap-3">
+        <input type="hidden" name="intent" value="deactivate" />
+        <input type="hidden" name="userId" value={user.id} />
+        <input type="hidden" name="confirm" value="yes" />
+        <Link to="/admin" className="btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn-primary bg-danger-9">
+          Deactivate
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <AdminErrorView
+      error={error}
+      failedMessage={
+        notFound
+          ? "This account is not active or is your own."
+          : "Failed to load the account"
+      }
+    />
+  );
+}
