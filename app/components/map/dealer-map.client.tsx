@@ -1,6 +1,16 @@
 import "leaflet/dist/leaflet.css";
 import "./map.css";
-import { canvas, circleMarker, divIcon, latLngBounds, layerGroup, Popup as LeafletPopup, type CircleMarker as LeafletCircleMarker, type LayerGroup } from "leaflet";
+import {
+  canvas,
+  circleMarker,
+  divIcon,
+  latLngBounds,
+  layerGroup,
+  Popup as LeafletPopup,
+  type CircleMarker as LeafletCircleMarker,
+  type LayerGroup,
+  type PopupOptions,
+} from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
 import { telHref } from "~/lib/phone";
@@ -64,7 +74,11 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
   return (
     // `isolate` keeps Leaflet's high z-indexes under dialogs and the app shell.
     <div className="relative isolate" role="group" aria-label={label}>
-      <MapContainer center={PAKISTAN_CENTER} zoom={PAKISTAN_ZOOM} preferCanvas className="h-[420px] w-full rounded-lg border border-gray-6">
+      {/* Behind the transparent map: what shows until the tiles arrive over a slow network. */}
+      <p aria-hidden className="absolute inset-0 flex items-center justify-center rounded-lg bg-gray-3 text-sm text-gray-11">
+        Loading map...
+      </p>
+      <MapContainer center={PAKISTAN_CENTER} zoom={PAKISTAN_ZOOM} preferCanvas className="map-box h-[420px] w-full rounded-lg border border-gray-6">
         <TileLayer
           url={env.TILE_URL}
           attribution={env.TILE_ATTRIBUTION}
@@ -85,6 +99,12 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
     </div>
   );
 }
+
+/**
+ * Info windows stay whole on a 360 px screen: at most 250 px of text (about 300 px of window), and
+ * the map pans to show them 16 px from its sides and below the zoom buttons (top left, 98 px tall).
+ */
+const POPUP_OPTIONS = { maxWidth: 250, autoPanPaddingTopLeft: [16, 110], autoPanPaddingBottomRight: [16, 16] } satisfies PopupOptions;
 
 /** The info window of a dealer, built with DOM text nodes (no HTML from data). */
 function dealerPopup(dealer: MapDealer): HTMLElement {
@@ -139,7 +159,7 @@ function DealerLayer({ dealers, focusDealerId }: { dealers: MapDealer[]; focusDe
         weight: 2,
         fillColor: "#1d4ed8",
         fillOpacity: 0.9,
-      }).bindPopup(() => dealerPopup(dealer));
+      }).bindPopup(() => dealerPopup(dealer), POPUP_OPTIONS);
       marker.addTo(layer);
       markers.current.set(dealer.id, marker);
     }
@@ -188,7 +208,7 @@ function RouteLayer({ route }: { route: MapRoute }) {
           alt={`${route.name}, check-in ${stop.number}`}
           zIndexOffset={stop.number}
         >
-          <Popup>
+          <Popup {...POPUP_OPTIONS}>
             <div className="checkin-popup space-y-1 text-sm">
               <p className="text-base font-semibold">{route.name}</p>
               <p>{stop.typeLabel}</p>

@@ -1,10 +1,10 @@
-import { MapPin } from "lucide-react";
+import { MapPin, SlidersHorizontal } from "lucide-react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
 import { formatCalendarDate } from "~/lib/date-format";
 import { useHydrated } from "~/lib/hydrated";
-import { telHref } from "~/lib/phone";
+import { maskPhone } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { requireUser } from "~/models/auth.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline
 // Leaflet touches `window` when imported: the map is a browser-only chunk loaded on this page.
 const DealerMap = lazy(() => import("~/components/map/dealer-map.client"));
 
-const LIST_PAGE = 100;
+const LIST_PAGE = 20;
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
@@ -48,6 +48,8 @@ export async function loader(args: Route.LoaderArgs) {
 
   return {
     today,
+    // The filter sheet opens on a page that answers a filter (or refuses its date).
+    filtered: submitted || dateError !== null,
     date: query.date,
     dateError,
     province: province ?? "All",
@@ -61,8 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: dealer.id,
       businessName: dealer.businessName,
       owner: [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" "),
-      phone: dealer.phone,
-      email: dealer.email,
+      maskedPhone: maskPhone(dealer.phone),
       address: dealer.formattedAddress || dealer.street,
       city: dealer.city,
       state: dealer.state,
@@ -118,74 +119,6 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
         </span>
       </div>
 
-      <Form
-        method="get"
-        className="card grid grid-cols-2 gap-3"
-        aria-label="Map filters"
-        onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
-      >
-        <input type="hidden" name="f" value="1" />
-        <div className="col-span-2">
-          <label htmlFor="map-date" className="field-label">
-            Date
-          </label>
-          <input
-            id="map-date"
-            type="date"
-            name="date"
-            defaultValue={data.date}
-            max={data.today}
-            className="field-input"
-            aria-invalid={data.dateError ? true : undefined}
-            aria-describedby={data.dateError ? "map-date-error" : undefined}
-          />
-          {data.dateError ? (
-            <p id="map-date-error" className="field-error">
-              {data.dateError}. Showing today.
-            </p>
-          ) : null}
-        </div>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" name="dealers" defaultChecked={data.showDealers} className="size-5" />
-          Dealers
-        </label>
-        <label className="flex min-h-11 items-center gap-2">
-          <input type="checkbox" name="routes" defaultChecked={data.showRoutes} className="size-5" />
-          Agent Routes
-        </label>
-        <div className="col-span-2">
-          <label htmlFor="map-province" className="field-label">
-            Province
-          </label>
-          <select id="map-province" name="province" defaultValue={data.province} className="field-input">
-            <option value="All">All</option>
-            {PROVINCES.map((province) => (
-              <option key={province} value={province}>
-                {province}
-              </option>
-            ))}
-          </select>
-        </div>
-        {data.showRoutes && data.agents.length > 0 ? (
-          <div className="col-span-2">
-            <label htmlFor="map-agent" className="field-label">
-              Agent
-            </label>
-            <select id="map-agent" name="agent" defaultValue={data.agent ?? ""} className="field-input">
-              <option value="">All Agents</option>
-              {data.agents.map((agent) => (
-                <option key={agent.userId} value={agent.userId}>
-                  {agent.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <button type="submit" className="btn-primary col-span-2">
-          {navigation.state === "loading" && navigation.location.pathname === "/dealer-map" ? "Loading..." : "Apply"}
-        </button>
-      </Form>
-
       {hydrated ? (
         <MapErrorBoundary>
           <Suspense fallback={<MapMessage>Loading map...</MapMessage>}>
@@ -197,7 +130,86 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
             />
           </Suspense>
         </MapErrorBoundary>
-      ) : null}
+      ) : (
+        // The map's place is kept from the first paint; without JavaScript there is no map to wait for.
+        <MapMessage className="noscript:hidden">Loading map...</MapMessage>
+      )}
+
+      <details className="card py-0" open={data.filtered} data-testid="map-filters">
+        <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+          <SlidersHorizontal size={18} aria-hidden />
+          Filters
+          <span className="min-w-0 flex-1 truncate text-sm font-normal text-gray-11">{filterSummary(data)}</span>
+        </summary>
+        <Form
+          method="get"
+          className="grid grid-cols-2 gap-3 pt-3"
+          aria-label="Map filters"
+          onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+        >
+          <input type="hidden" name="f" value="1" />
+          <div className="col-span-2">
+            <label htmlFor="map-date" className="field-label">
+              Date
+            </label>
+            <input
+              id="map-date"
+              type="date"
+              name="date"
+              defaultValue={data.date}
+              max={data.today}
+              className="field-input"
+              aria-invalid={data.dateError ? true : undefined}
+              aria-describedby={data.dateError ? "map-date-error" : undefined}
+            />
+            {data.dateError ? (
+              <p id="map-date-error" className="field-error">
+                {data.dateError}. Showing today.
+              </p>
+            ) : null}
+          </div>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="checkbox" name="dealers" defaultChecked={data.showDealers} className="size-5" />
+            Dealers
+          </label>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="checkbox" name="routes" defaultChecked={data.showRoutes} className="size-5" />
+            Agent Routes
+          </label>
+          <div className="col-span-2">
+            <label htmlFor="map-province" className="field-label">
+              Province
+            </label>
+            <select id="map-province" name="province" defaultValue={data.province} className="field-input">
+              <option value="All">All</option>
+              {PROVINCES.map((province) => (
+                <option key={province} value={province}>
+                  {province}
+                </option>
+              ))}
+            </select>
+          </div>
+          {data.showRoutes && data.agents.length > 0 ? (
+            <div className="col-span-2">
+              <label htmlFor="map-agent" className="field-label">
+                Agent
+              </label>
+              <select id="map-agent" name="agent" defaultValue={data.agent ?? ""} className="field-input">
+                <option value="">All Agents</option>
+                {data.agents.map((agent) => (
+                  <option key={agent.userId} value={agent.userId}>
+                    {agent.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <button type="submit" className="btn-primary col-span-2 mb-3">
+            {navigation.state === "loading" && navigation.location.pathname === "/dealer-map" ? "Loading..." : "Apply"}
+          </button>
+        </Form>
+      </details>
+
 
       {data.showRoutes ? (
         <section aria-labelledby="routes-heading" className="space-y-2">
@@ -257,36 +269,35 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                   <li key={dealer.id} className="card space-y-0.5 p-3 text-sm">
                     <p className="font-semibold">{dealer.businessName}</p>
                     {dealer.owner ? <p>Owner: {dealer.owner}</p> : null}
-                    {dealer.phone ? (
+                    {/* Masked as in the directory: the full number is on the dealer's page. */}
+                    {dealer.maskedPhone ? (
                       <p>
-                        <a className="link tap" href={telHref(dealer.phone)}>
-                          {dealer.phone}
-                        </a>
-                      </p>
-                    ) : null}
-                    {dealer.email ? (
-                      <p>
-                        <a className="link tap break-all" href={`mailto:${dealer.email}`}>
-                          {dealer.email}
-                        </a>
+                        <span className="sr-only">Phone ending </span>
+                        {dealer.maskedPhone}
                       </p>
                     ) : null}
                     <p className="text-gray-11">{dealer.address}</p>
                     <p className="text-gray-11">
                       {dealer.city}, {dealer.state}
                     </p>
-                    {hydrated ? (
-                      <button
-                        type="button"
-                        className="link tap text-sm"
-                        onClick={() => {
-                          setFocusDealerId(dealer.id);
-                          document.querySelector(".leaflet-container")?.scrollIntoView({ block: "center" });
-                        }}
-                      >
-                        Show {dealer.businessName} on map
-                      </button>
-                    ) : null}
+                    <div className="flex flex-wrap gap-x-4">
+                      {hydrated ? (
+                        <button
+                          type="button"
+                          className="link tap text-sm"
+                          aria-label={`Show ${dealer.businessName} on map`}
+                          onClick={() => {
+                            setFocusDealerId(dealer.id);
+                            document.querySelector(".leaflet-container")?.scrollIntoView({ block: "center" });
+                          }}
+                        >
+                          Show on map
+                        </button>
+                      ) : null}
+                      <Link to={`/dealer-details/${dealer.id}`} className="link tap text-sm" aria-label={`View Details of ${dealer.businessName}`}>
+                        View Details
+                      </Link>
+                    </div>
                   </li>
                 ))}
               </ul>
@@ -308,26 +319,35 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function MapMessage({ children }: { children: ReactNode }) {
+function MapMessage({ children, className = "" }: { children: ReactNode; className?: string }) {
   return (
-    <div role="status" className="flex h-[420px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11">
+    <div role="status" className={`flex h-[420px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11 ${className}`}>
       {children}
     </div>
   );
 }
 
-class MapErrorBoundary extends Component<{ children: ReactNode }, { error: boolean }> {
-  override state = { error: false };
-  static getDerivedStateFromError() {
-    return { error: true };
+class MapErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? "Unknown error" };
   }
   override render() {
-    if (!this.state.error) return this.props.children;
+    if (this.state.error === null) return this.props.children;
+    const reason = this.state.error instanceof Error ? this.state.error.message : String(this.state.error);
     return (
-      <div role="alert" className="card space-y-1 text-center">
+      <div role="alert" className="card flex h-[420px] flex-col items-center justify-center space-y-1 text-center">
         <p className="font-semibold text-danger-11">Map Error</p>
-        <p className="text-sm text-gray-11">The map could not be shown. The lists below still work.</p>
+        <p className="text-sm break-words text-gray-11">Failed to load dealer map: {reason}</p>
+        <p className="text-sm text-gray-11">The lists below still work.</p>
       </div>
     );
   }
+}
+
+/** The filters in a line, for the closed sheet: "Today · All provinces · Dealers, Agent Routes". */
+function filterSummary(data: { isToday: boolean; date: string; province: string; showDealers: boolean; showRoutes: boolean }): string {
+  const layers = [data.showDealers ? "Dealers" : null, data.showRoutes ? "Agent Routes" : null].filter(Boolean).join(", ") || "Nothing shown";
+  const day = data.isToday ? "Today" : formatCalendarDate(data.date);
+  return [day, data.province === "All" ? "All provinces" : data.province, layers].join(" · ");
 }
