@@ -30,11 +30,11 @@ export function YourDay({
             : `#${day.position} of ${day.total} today`}
         </p>
       </div>
-      <dl className="grid grid-cols-3 gap-2 text-center">
+      <dl className="divide-y divide-gray-4 text-sm">
         {figures.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-gray-2 p-2">
-            <dt className="text-xs text-gray-11">{label}</dt>
-            <dd className="font-semibold tabular-nums break-words">{value}</dd>
+          <div key={label} className="flex justify-between gap-3 py-1">
+            <dt className="text-gray-11">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
