@@ -9,8 +9,8 @@ const MARK_ALL_FAILED = "Could not mark all notifications as read. Please try ag
 /**
  * The bell's dialog: the newest notifications from the JSON API, marked read one by one or all
  * at once. `opened` changes on every tap on the bell, which shows the dialog and reloads the list.
- * Marking shows at once; when the call fails it is undone and the dialog says so (an expired
- * session goes to sign in and back to this page).
+ * Marking shows at once; when the call fails it is undone and the dialog says so. An expired
+ * session, found by the list or by a mark, goes to sign in and back to this page.
  */
 export default function NotificationDialog({ opened, setUnread }: { opened: number; setUnread: Dispatch<SetStateAction<number>> }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -24,7 +24,10 @@ export default function NotificationDialog({ opened, setUnread }: { opened: numb
     setMarkFailed(null);
     requestJson<NotificationView[]>("/api/notifications")
       .then(setItems)
-      .catch(() => setFailed(true));
+      .catch((error: unknown) => {
+        setFailed(true);
+        signInAndComeBack(error);
+      });
   }, [opened]);
 
   /** Shows `ids` as read (or unread again) and moves the bell's count with them. */

@@ -29,3 +29,17 @@ test("an old sign-in link to a page's data still opens the page", async ({ page 
   await expect(page).toHaveURL((url) => url.pathname === "/dealers");
   await expect(page.getByRole("heading", { name: "Dealers" })).toBeVisible();
 });
+
+test("opening the bell after the session expired signs in and comes back to the page", async ({ page, context }) => {
+  const account = await registerThroughForm(page);
+  await page.goto("/leaderboard");
+  await expect(page.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
+  await context.clearCookies();
+
+  await page.getByRole("link", { name: /^Notifications/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/leaderboard");
+  await page.locator('input[name="username"]').fill(account.username);
+  await page.locator('input[name="password"]').fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
+});
