@@ -7,9 +7,7 @@ import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
 // distance, sales and recovery) and, until it is done, the first-run checklist.
 
 /** The officer's day and their unfinished first steps; null for managers and admins (not ranked). */
-export async function officerHome(
-  user: Pick<CurrentUser, "id" | "role" | "homeLat" | "warehouseLat">,
-): Promise<OfficerHome | null> {
+export async function officerHome(user: Pick<CurrentUser, "id" | "role" | "homeLat" | "warehouseLat">): Promise<OfficerHome | null> {
   if (user.role !== "OFFICER") return null;
   const [today, post, dealer] = await Promise.all([
     cachedAgentRankings("today"),
@@ -22,8 +20,7 @@ export async function officerHome(
   const index = today.findIndex((row) => row.id === user.id);
   const row = today[index];
   // The rankings order by sales, then recovery: with neither, a position would only be alphabetical.
-  const ranked =
-    row !== undefined && (Number(row.sales) > 0 || Number(row.recovery) > 0);
+  const ranked = row !== undefined && (Number(row.sales) > 0 || Number(row.recovery) > 0);
   const steps: FirstRunSteps = {
     locations: hasCompletedLocations(user),
     post: post !== null,

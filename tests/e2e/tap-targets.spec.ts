@@ -31,33 +31,19 @@ async function smallControls(page: Page, label: string): Promise<Offender[]> {
       ".leaflet-marker-icon.leaflet-interactive",
     ].join(",");
     const inSentence = (el: Element) =>
-      getComputedStyle(el).display === "inline" &&
-      Array.from(el.parentElement?.childNodes ?? []).some(
-        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
-      );
+      getComputedStyle(el).display === "inline" && Array.from(el.parentElement?.childNodes ?? []).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
     const small: { control: string; width: number; height: number }[] = [];
     for (const el of Array.from(document.querySelectorAll(selector))) {
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.display === "none") continue;
       // Checkboxes, radios and file inputs are tapped through their label.
-      const boxes = [
-        el,
-        ...Array.from((el as HTMLInputElement).labels ?? []),
-      ].map((node) => node.getBoundingClientRect());
+      const boxes = [el, ...Array.from((el as HTMLInputElement).labels ?? [])].map((node) => node.getBoundingClientRect());
       const width = Math.max(...boxes.map((box) => box.width));
       const height = Math.max(...boxes.map((box) => box.height));
       if (width <= 1 || height <= 1) continue; // not rendered, or visually hidden for screen readers
       if (el.tagName === "A" && inSentence(el)) continue;
       if (width + 0.5 >= min && height + 0.5 >= min) continue;
-      const name = (
-        el.getAttribute("aria-label") ??
-        el.textContent ??
-        (el as HTMLInputElement).name ??
-        ""
-      )
-        .trim()
-        .replace(/\s+/g, " ")
-        .slice(0, 40);
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? (el as HTMLInputElement).name ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       const id = el.id ? `#${el.id}` : "";
       small.push({
         control: `${el.tagName.toLowerCase()}${id} "${name}"`,
@@ -70,12 +56,7 @@ async function smallControls(page: Page, label: string): Promise<Offender[]> {
   return found.map((offender) => ({ page: label, ...offender }));
 }
 
-async function visit(
-  page: Page,
-  path: string,
-  offenders: Offender[],
-  prepare?: () => Promise<void>,
-) {
+async function visit(page: Page, path: string, offenders: Offender[], prepare?: () => Promise<void>) {
   await page.goto(path);
   await expect(page.locator("main, body").first()).toBeVisible();
   if (prepare) await prepare();
@@ -83,24 +64,12 @@ async function visit(
 }
 
 function report(offenders: Offender[]): string {
-  return offenders
-    .map((o) => `${o.page}: ${o.control} ${o.width}×${o.height}`)
-    .join("\n");
+  return offenders.map((o) => `${o.page}: ${o.control} ${o.width}×${o.height}`).join("\n");
 }
 
-test("every control of the signed-out pages is at least 44 px square", async ({
-  page,
-}) => {
+test("every control of the signed-out pages is at least 44 px square", async ({ page }) => {
   const offenders: Offender[] = [];
-  for (const path of [
-    "/",
-    "/login",
-    "/register",
-    "/forgot-password",
-    "/reset-password?token=not-a-token",
-    "/no-such-page",
-    "/offline",
-  ]) {
+  for (const path of ["/", "/login", "/register", "/forgot-password", "/reset-password?token=not-a-token", "/no-such-page", "/offline"]) {
     await visit(page, path, offenders);
   }
   expect(report(offenders)).toBe("");
@@ -109,16 +78,11 @@ test("every control of the signed-out pages is at least 44 px square", async ({
 test.describe("signed in", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square", async ({
-    page,
-  }, testInfo) => {
+  test("every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square", async ({ page }, testInfo) => {
     const offenders: Offender[] = [];
     await signIn(page, "officer1");
     await visit(page, "/", offenders);
-    const postId = await page
-      .locator("[data-post-id]")
-      .first()
-      .getAttribute("data-post-id");
+    const postId = await page.locator("[data-post-id]").first().getAttribute("data-post-id");
     await visit(page, `/posts/${postId}`, offenders);
     await visit(page, "/new-post", offenders);
     await visit(page, "/profile", offenders);
@@ -134,34 +98,24 @@ test.describe("signed in", () => {
     expect(report(offenders)).toBe("");
   });
 
-  test("every control of the dealer pages and the map is at least 44 px square", async ({
-    page,
-  }, testInfo) => {
+  test("every control of the dealer pages and the map is at least 44 px square", async ({ page }, testInfo) => {
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const offenders: Offender[] = [];
     await signIn(page, "officer1");
     await visit(page, "/dealers", offenders);
     await visit(page, "/add-dealer", offenders);
     await visit(page, `/dealer-details/${someDealer().id}`, offenders);
-    await visit(
-      page,
-      `/dealer-details/${someDealer().id}?edit=true`,
-      offenders,
-    );
+    await visit(page, `/dealer-details/${someDealer().id}?edit=true`, offenders);
     await visit(page, "/dealer-map", offenders, async () => {
-      if (javaScript)
-        await expect(page.locator(".leaflet-control-zoom-in")).toBeVisible();
+      if (javaScript) await expect(page.locator(".leaflet-control-zoom-in")).toBeVisible();
     });
     await visit(page, "/dealer-map?f=1&routes=on", offenders, async () => {
-      if (javaScript)
-        await expect(page.locator(".checkin-marker").first()).toBeVisible();
+      if (javaScript) await expect(page.locator(".checkin-marker").first()).toBeVisible();
     });
     expect(report(offenders)).toBe("");
   });
 
-  test("every control of the admin's pages, and of a notice, is at least 44 px square", async ({
-    page,
-  }, testInfo) => {
+  test("every control of the admin's pages, and of a notice, is at least 44 px square", async ({ page }, testInfo) => {
     const offenders: Offender[] = [];
     await signIn(page, "admin");
     await visit(page, "/admin", offenders);
@@ -171,17 +125,11 @@ test.describe("signed in", () => {
     await visit(page, "/leaderboard", offenders);
     await visit(page, "/admin?query=officer8", offenders, async () => {
       await page.getByRole("button", { name: "Reset Password" }).click();
-      await expect(page.getByTestId("notice")).toContainText(
-        "Password reset email sent successfully!",
-      );
+      await expect(page.getByTestId("notice")).toContainText("Password reset email sent successfully!");
     });
     if (testInfo.project.use.javaScriptEnabled === false) {
-      const officer = page.locator(
-        '[data-testid="user-row"][data-username="officer8"]',
-      );
-      const deactivate = await officer
-        .getByRole("link", { name: "Deactivate" })
-        .getAttribute("href");
+      const officer = page.locator('[data-testid="user-row"][data-username="officer8"]');
+      const deactivate = await officer.getByRole("link", { name: "Deactivate" }).getAttribute("href");
       await visit(page, deactivate ?? "", offenders);
     }
     expect(report(offenders)).toBe("");

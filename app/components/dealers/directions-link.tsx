@@ -11,7 +11,6 @@ export function DirectionsLink({ lat, lng, name, className }: { lat: number; lng
   return (
     <a
       href={`geo:${place}?q=${place}(${encodeURIComponent(name)})`}
-      data-web-href={web}
       className={className}
       aria-label={`Directions to ${name}`}
       onClick={(event) => {

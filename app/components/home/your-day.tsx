@@ -2,32 +2,20 @@ import { formatAmount } from "~/lib/money";
 import type { OfficerDay } from "~/models/home.schema";
 
 /** The officer's own line of today, above the team's table, with the way to the full rankings. */
-export function YourDay({
-  day,
-  currency,
-}: {
-  day: OfficerDay;
-  currency: string;
-}) {
+export function YourDay({ day, currency }: { day: OfficerDay; currency: string }) {
   const figures: Array<[string, string]> = [
     ["Distance", `${day.distance} km`],
     ["Sales", formatAmount(day.sales, currency)],
     ["Recovery", formatAmount(day.recovery, currency)],
   ];
   return (
-    <section
-      className="card space-y-2 py-3"
-      aria-labelledby="your-day-title"
-      data-testid="your-day"
-    >
+    <section className="card space-y-2 py-3" aria-labelledby="your-day-title" data-testid="your-day">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="your-day-title" className="font-semibold">
           Your day
         </h2>
         <p className="text-sm font-medium" data-testid="your-position">
-          {day.position === null
-            ? "No sales or recovery yet today"
-            : `#${day.position} of ${day.total} today`}
+          {day.position === null ? "No sales or recovery yet today" : `#${day.position} of ${day.total} today`}
         </p>
       </div>
       <dl className="divide-y divide-gray-4 text-sm">

@@ -7,23 +7,18 @@ import { findUserForAdmin } from "~/models/admin.server";
 import { DEACTIVATE_CONFIRMATION, USER_NOT_FOUND } from "~/models/admin.schema";
 import { requireRole } from "~/models/auth.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Deactivate Account · Fieldline" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Deactivate Account · Fieldline" }];
 
 /** Without JavaScript, deactivating an account asks on this page (with JavaScript, a confirm dialog). */
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireRole(args, "ADMIN");
   const id = parseId(args.params.id);
-  const user =
-    id === null || id === admin.id ? null : await findUserForAdmin(id);
+  const user = id === null || id === admin.id ? null : await findUserForAdmin(id);
   if (!user || !user.isActive) throw data(USER_NOT_FOUND, { status: 404 });
   return { user };
 }
 
-export default function DeactivateAccount({
-  loaderData,
-}: Route.ComponentProps) {
+export default function DeactivateAccount({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   return (
     <div className="card mx-auto max-w-sm space-y-4 text-center">
@@ -48,14 +43,5 @@ export default function DeactivateAccount({
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <AdminErrorView
-      error={error}
-      failedMessage={
-        notFound
-          ? "This account is not active or is your own."
-          : "Failed to load the account"
-      }
-    />
-  );
+  return <AdminErrorView error={error} failedMessage={notFound ? "This account is not active or is your own." : "Failed to load the account"} />;
 }
