@@ -82,6 +82,38 @@ export function FormErrors({ errors }: { errors?: string[] }) {
   );
 }
 
+/** A field as the error summary lists it: its name on the page, where it is, and its errors. */
+export type SummaryField = { label: string; id: string; errors?: string[] };
+
+/** A form field as the error summary lists it, under the name its label gives it. */
+export function summaryOf(label: string, field: { id: string; errors?: string[] }): SummaryField {
+  return { label, id: field.id, errors: field.errors };
+}
+
+/**
+ * After a refused submission, at the top of a long form: the fields to check, in the form's order,
+ * each a link to its field. Without JavaScript the page comes back at its top, far from a field
+ * low down (the location). It names the fields; their messages stay beside them.
+ */
+export function ErrorSummary({ status, fields }: { status?: "success" | "error"; fields: SummaryField[] }) {
+  const wrong = fields.filter((field) => field.errors?.length);
+  if (status !== "error" || wrong.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 px-3 pt-2 text-sm text-danger-11" data-testid="error-summary">
+      <p className="font-semibold">{wrong.length === 1 ? "1 field to check:" : `${wrong.length} fields to check:`}</p>
+      <ul className="flex flex-wrap gap-x-4">
+        {wrong.map((field) => (
+          <li key={field.id}>
+            <a href={`#${field.id}`} className="flex min-h-11 items-center font-medium underline">
+              {field.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The honeypot of the public forms (app/lib/honeypot.ts): out of sight, the tab order and the accessibility tree. */
 export function HoneypotField() {
   return (

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult, 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { FieldErrors, FormErrors, TextField } from "~/components/forms";
+import { ErrorSummary, FieldErrors, FormErrors, summaryOf, TextField } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
 import { PROVINCES } from "~/lib/provinces";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
@@ -69,6 +69,22 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {submissionKey ? <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} /> : null}
       <FormErrors errors={form.errors} />
+      <ErrorSummary
+        status={form.status}
+        fields={[
+          summaryOf("Business name", fields.businessName),
+          summaryOf("Owner first name", fields.ownerFirstName),
+          summaryOf("Owner last name", fields.ownerLastName),
+          summaryOf("Phone", fields.phone),
+          summaryOf("Email", fields.email),
+          summaryOf("Street", fields.street),
+          summaryOf("City", fields.city),
+          summaryOf("State", fields.state),
+          summaryOf("Postal code", fields.postalCode),
+          { label: "Location", id: `${id}-location`, errors: [...locationErrors, ...(fields.formattedAddress.errors ?? [])] },
+          summaryOf("Additional Notes", fields.notes),
+        ]}
+      />
 
       <Section title="Business Information">
         <TextField label="Business name *" field={fields.businessName} autoComplete="organization" />
@@ -103,7 +119,7 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
           </select>
           <FieldErrors id={fields.state.errorId} errors={fields.state.errors} />
         </div>
-        <div>
+        <div id={`${id}-location`}>
           <p className="field-label">Location *</p>
           {notice ? (
             <div role="alert" className="mb-2 rounded-lg border border-warning-11 bg-warning-3 p-3 text-sm text-warning-11">

@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { startTransition, useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
-import { FormErrors } from "~/components/forms";
+import { ErrorSummary, FormErrors, summaryOf } from "~/components/forms";
 import { DEALER_SEARCH_FORM } from "~/components/posts/dealer-search";
 import { KeptNotice } from "~/components/posts/kept-notice";
 import { LocationCapture } from "~/components/posts/location-capture";
@@ -190,6 +190,20 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4">
         <FormErrors errors={[...(answer?.formError ? [answer.formError] : []), ...(offline.error ? [offline.error] : []), ...(form.errors ?? [])]} />
+        <ErrorSummary
+          status={form.status}
+          fields={[
+            summaryOf("Post type", fields.type),
+            summaryOf("Description", fields.text),
+            summaryOf("Dealer", fields.dealerId),
+            summaryOf("Product", fields.saleProduct),
+            summaryOf("Quantity", fields.saleQty),
+            summaryOf("Price per unit", fields.salePrice),
+            summaryOf("Recovery amount", fields.recoveryAmount),
+            { label: "Location", id: fields.lat.id, errors: [...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])] },
+            { label: "Photos and videos", id: "post-files", errors: errorOf("media") },
+          ]}
+        />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={offline.submissionKey} />
         <PostTypeField field={fields.type} type={type} onChange={setType} />
         <DescriptionField field={fields.text} text={text} onChange={setText} />
