@@ -133,6 +133,6 @@ test("cells of an imported spreadsheet show as text in the import result and the
 
   await page.goto(`/dealers?query=${encodeURIComponent(tag)}`);
   await expectInert(page, state, [businessName]);
-  await page.getByRole("link", { name: new RegExp(tag) }).first().click();
+  await page.getByRole("link", { name: new RegExp(`^View Details of .*${tag}`) }).click();
   await expectInert(page, state, [businessName, hostileText("Street", PAYLOADS[2]!)]);
 });
