@@ -13,7 +13,8 @@ test("the map's place shows Loading map... until the map arrives, and nothing be
   await page.goto("/dealer-map");
   const loading = page.getByRole("status").filter({ hasText: "Loading map..." });
   await expect(loading).toBeVisible();
-  expect((await loading.boundingBox())?.height).toBe(420);
+  // The server's placeholder is replaced by the same box at hydration: measure whichever is there.
+  await expect.poll(async () => (await loading.boundingBox())?.height).toBe(420);
   const sheetBefore = await page.getByTestId("map-filters").boundingBox();
   release();
   await expect(page.locator(".leaflet-container")).toBeVisible({ timeout: 15_000 });
