@@ -5,3 +5,6 @@
 export function coordinatesText(lat: number, lng: number): string {
   return `${lat.toFixed(6)}, ${lng.toFixed(6)}`;
 }
+
+/** Sent by a form shown without a map (no JavaScript): empty coordinates mean "place it from the typed address". */
+export const PLACE_FROM_ADDRESS_FIELD = "locate";

@@ -72,6 +72,8 @@ export type Dealer = {
   lat: string;
   lng: string;
   formattedAddress: string | null;
+  /** Placed from its typed address (no map), not a pin. */
+  locationApproximate: boolean;
   profilePictureUrl: string | null;
   profilePictureThumbUrl: string | null;
   galleryImages: string[];

@@ -34,6 +34,7 @@ const dealerSelect = {
   lat: true,
   lng: true,
   formattedAddress: true,
+  locationApproximate: true,
   profilePictureUrl: true,
   profilePictureThumbUrl: true,
   createdById: true,
@@ -131,8 +132,9 @@ function listRows<Row>(columns: Prisma.Sql, filter: ListFilter): Row[] {
     ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`);
 }
 
-type ListRow = Omit<DealerListItem, "lat" | "lng" | "galleryImages" | "createdAt" | "updatedAt"> & {
+type ListRow = Omit<DealerListItem, "lat" | "lng" | "locationApproximate" | "galleryImages" | "createdAt" | "updatedAt"> & {
   lat: number;
+  locationApproximate: number;
   lng: number;
   gallery: string;
   createdAt: Date;
@@ -145,7 +147,7 @@ type ListOptions = Omit<ListFilter, "query">;
 export function listDealers(query?: string, { limit, state, after }: ListOptions = {}): DealerListItem[] {
   const rows = listRows<ListRow>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.city, d.state,
-      d.postalCode, d.notes, d.aboutDescription, d.lat, d.lng, d.formattedAddress, d.profilePictureUrl, d.createdAt, d.updatedAt,
+      d.postalCode, d.notes, d.aboutDescription, d.lat, d.lng, d.formattedAddress, d.locationApproximate, d.profilePictureUrl, d.createdAt, d.updatedAt,
       (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
     { query, state, limit, after },
   );
@@ -165,6 +167,7 @@ export function listDealers(query?: string, { limit, state, after }: ListOptions
     lat: String(row.lat),
     lng: String(row.lng),
     formattedAddress: row.formattedAddress,
+    locationApproximate: Boolean(row.locationApproximate),
     profilePictureUrl: row.profilePictureUrl,
     galleryImages: row.gallery === "[]" ? [] : (JSON.parse(row.gallery) as string[]),
     createdAt: row.createdAt.toISOString(),
@@ -251,14 +254,18 @@ async function withAddress(input: DealerInput): Promise<DealerInput> {
   return { ...input, formattedAddress: found ?? coordinatesText(input.lat, input.lng) };
 }
 
+/** How the dealer's place was had: `approximate` when placed from its typed address, not a pin. */
+type Placement = { approximate: boolean };
+const PINNED: Placement = { approximate: false };
+
 /** Adds a dealer; a repeat of the same submission (its idempotency key, per creator) answers the first dealer. */
-export async function createDealer(input: DealerInput, createdById: number | null, idempotencyKey?: string): Promise<Dealer> {
+export async function createDealer(input: DealerInput, createdById: number | null, idempotencyKey?: string, placement = PINNED): Promise<Dealer> {
   const { value: row, replayed } = await createOnce(
     idempotencyKey,
     (key) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: key }, select: dealerSelect }),
     async () =>
       prisma.dealer.create({
-        data: { ...dealerColumns(await withAddress(input)), createdById, idempotencyKey: idempotencyKey ?? null },
+        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, idempotencyKey: idempotencyKey ?? null },
         select: dealerSelect,
       }),
   );
@@ -267,11 +274,16 @@ export async function createDealer(input: DealerInput, createdById: number | nul
   return toDealer(row);
 }
 
-/** Saves the dealer's fields; with `aboutDescription` (Edit Dealer's form), its About too, in the same write. */
-export async function updateDealer(id: number, input: DealerInput | DealerEditInput): Promise<Dealer> {
-  await requireDealer(id);
+/**
+ * Saves the dealer's fields; with `aboutDescription` (Edit Dealer's form), its About too, in the same
+ * write. A place from the address stays approximate until someone moves the pin.
+ */
+export async function updateDealer(id: number, input: DealerInput | DealerEditInput, placement = PINNED): Promise<Dealer> {
+  const dealer = await requireDealer(id);
   const about = "aboutDescription" in input && input.aboutDescription !== undefined ? { aboutDescription: input.aboutDescription || null } : {};
-  const row = await prisma.dealer.update({ where: { id }, data: { ...dealerColumns(await withAddress(input)), ...about }, select: dealerSelect });
+  const samePlace = Number(dealer.lat) === input.lat && Number(dealer.lng) === input.lng;
+  const locationApproximate = placement.approximate || (dealer.locationApproximate && samePlace);
+  const row = await prisma.dealer.update({ where: { id }, data: { ...dealerColumns(await withAddress(input)), ...about, locationApproximate }, select: dealerSelect });
   return toDealer(row);
 }
 

@@ -1,6 +1,8 @@
 import { z } from "~/lib/zod";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import type { Province } from "~/lib/provinces";
+import { findTown, findTownIn } from "~/lib/towns";
 
 const COORDINATES_REQUIRED = "lat and lng are required";
 const LATITUDE_RANGE = "Latitude must be between -90 and 90";
@@ -56,16 +58,10 @@ function inProviderTurn<T>(task: () => Promise<T>): Promise<T> | null {
   return turn;
 }
 
-async function askProvider(key: string): Promise<string | null> {
-  const [lat, lng] = key.split(",");
-  const url = new URL("reverse", env.GEOCODER_URL.endsWith("/") ? env.GEOCODER_URL : `${env.GEOCODER_URL}/`);
-  url.search = new URLSearchParams({
-    format: "jsonv2",
-    lat: lat ?? "",
-    lon: lng ?? "",
-    zoom: "18",
-    addressdetails: "0",
-  }).toString();
+/** The provider's JSON answer to `path?query`, or null on any failure (refused, slow, not JSON). */
+async function askProvider(path: "reverse" | "search", query: Record<string, string>): Promise<unknown> {
+  const url = new URL(path, env.GEOCODER_URL.endsWith("/") ? env.GEOCODER_URL : `${env.GEOCODER_URL}/`);
+  url.search = new URLSearchParams({ format: "jsonv2", ...query }).toString();
   try {
     const response = await fetch(url, {
       headers: {
@@ -75,13 +71,20 @@ async function askProvider(key: string): Promise<string | null> {
       },
       signal: AbortSignal.timeout(env.GEOCODER_TIMEOUT_MS),
     });
-    if (!response.ok) return null;
-    const body: unknown = await response.json();
-    const name = body && typeof body === "object" && "display_name" in body ? body.display_name : undefined;
-    return typeof name === "string" && name.trim() !== "" ? name.trim() : null;
+    return response.ok ? ((await response.json()) as unknown) : null;
   } catch {
     return null;
   }
+}
+
+function displayName(place: unknown): string | null {
+  const name = place && typeof place === "object" && "display_name" in place ? place.display_name : undefined;
+  return typeof name === "string" && name.trim() !== "" ? name.trim() : null;
+}
+
+async function askAddress(key: string): Promise<string | null> {
+  const [lat, lng] = key.split(",");
+  return displayName(await askProvider("reverse", { lat: lat ?? "", lon: lng ?? "", zoom: "18", addressdetails: "0" }));
 }
 
 async function readCache(key: string): Promise<string | null> {
@@ -104,7 +107,7 @@ async function writeCache(key: string, address: string): Promise<void> {
 async function lookUp(key: string): Promise<string | null> {
   const cached = await readCache(key);
   if (cached !== null) return cached;
-  const address = await (inProviderTurn(() => askProvider(key)) ?? null);
+  const address = await (inProviderTurn(() => askAddress(key)) ?? null);
   if (address !== null) await writeCache(key, address);
   return address;
 }
@@ -123,4 +126,31 @@ export async function reverseGeocode(lat: number, lng: number): Promise<string |
     inFlight.set(key, pending);
   }
   return pending;
+}
+
+/** A place found from a typed address: where, the address to show, and whether only the town was found. */
+export type FoundPlace = { lat: number; lng: number; address: string; townOnly: boolean };
+
+async function searchProvider(text: string): Promise<FoundPlace | null> {
+  const answer = await (inProviderTurn(() => askProvider("search", { q: text, countrycodes: "pk", limit: "1", addressdetails: "0" })) ?? null);
+  const first: unknown = Array.isArray(answer) ? answer[0] : undefined;
+  if (!first || typeof first !== "object" || !("lat" in first) || !("lon" in first)) return null;
+  const lat = Number(first.lat);
+  const lng = Number(first.lon);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng, address: displayName(first) ?? text, townOnly: false };
+}
+
+/**
+ * Where a typed address is (forward geocoding): the provider's first match in Pakistan, else the
+ * centre of the town it names (the town table), else null. `town` and `province` name the town
+ * when the form has fields for them; otherwise a town is looked for among the address's parts.
+ */
+export async function locateAddress(text: string, hints: { town?: string; province?: Province | null } = {}): Promise<FoundPlace | null> {
+  const typed = text.trim();
+  if (!typed) return null;
+  const found = await searchProvider(typed);
+  if (found) return found;
+  const town = hints.town ? findTown(hints.town, hints.province) : findTownIn(typed);
+  return town ? { lat: town.lat, lng: town.lng, address: typed, townOnly: true } : null;
 }

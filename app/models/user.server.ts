@@ -87,12 +87,39 @@ export async function getUserById(id: number): Promise<CurrentUser | null> {
   return prisma.user.findUnique({ where: { id }, select: currentUserSelect });
 }
 
-/** Saves profile and location changes; a place given without an address gets one looked up. */
-/** The rankings show names and avatars, so these two changes refresh them. */
-export async function updateProfile(userId: number, changes: ProfileUpdate): Promise<CurrentUser> {
-  const user = await prisma.user.update({ where: { id: userId }, data: await withAddresses(changes), select: currentUserSelect });
+type Place = "home" | "warehouse";
+
+/**
+ * Saves profile and location changes; a place given without an address gets one looked up. A
+ * place saved is a pin unless `placedFromAddress` says it was found from its address (no map).
+ * The rankings show names and avatars, so a change refreshes them.
+ */
+export async function updateProfile(userId: number, changes: ProfileUpdate, placedFromAddress: Partial<Record<Place, boolean>> = {}): Promise<CurrentUser> {
+  const user = await prisma.user.update({
+    where: { id: userId },
+    data: { ...(await withAddresses(changes)), ...(await approximateAfter(userId, changes, placedFromAddress)) },
+    select: currentUserSelect,
+  });
   metricsChanged();
   return user;
+}
+
+/** The approximate marks after a change: a place found from its address is; a moved one is not; an unmoved one keeps its mark. */
+async function approximateAfter(userId: number, changes: ProfileUpdate, placedFromAddress: Partial<Record<Place, boolean>>) {
+  const places = (["home", "warehouse"] as const).filter((place) => changes[`${place}Lat`] !== undefined);
+  if (places.length === 0) return {};
+  const before = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { homeLat: true, homeLng: true, homeApproximate: true, warehouseLat: true, warehouseLng: true, warehouseApproximate: true },
+  });
+  const unmoved = (place: Place) => before?.[`${place}Lat`] === changes[`${place}Lat`] && before?.[`${place}Lng`] === changes[`${place}Lng`];
+  return Object.fromEntries(places.map((place) => [`${place}Approximate`, (placedFromAddress[place] ?? false) || (Boolean(before?.[`${place}Approximate`]) && unmoved(place))]));
+}
+
+/** Which of the user's places were found from a typed address rather than pinned. */
+export async function approximatePlaces(userId: number): Promise<Record<Place, boolean>> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { homeApproximate: true, warehouseApproximate: true } });
+  return { home: user?.homeApproximate ?? false, warehouse: user?.warehouseApproximate ?? false };
 }
 
 /** Sets the user's avatar: one of the default avatars (checked by avatarSchema). */

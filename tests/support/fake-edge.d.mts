@@ -9,3 +9,6 @@ export interface FakeEdge {
 }
 
 export declare function startFakeEdge(options?: { port?: number; host?: string }): Promise<FakeEdge>;
+
+/** Where the fake search places every address it finds. */
+export declare const FAKE_SEARCH_POINT: { lat: number; lng: number };

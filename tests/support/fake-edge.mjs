@@ -5,6 +5,9 @@
 //   GET /reverse?format=jsonv2&lat=..&lon=..   Nominatim-style JSON; display_name is
 //       "Fake Street 12, Model Town, Lahore, Punjab, Pakistan (<lat>, <lon>)" with the
 //       coordinates rounded to 4 decimals; lat=0&lon=0 answers {"error":"Unable to geocode"}
+//   GET /search?format=jsonv2&q=..            Nominatim-style search: one match at 31.4187, 73.0791
+//       named "<q>, Pakistan"; a q containing "nowhere" finds nothing ([]), and one containing
+//       "geocoder down" answers 503 (so the app falls back to its town table)
 //   GET /__requests                            the paths requested so far (for assertions)
 //   anything else                              404
 import http from "node:http";
@@ -92,6 +95,18 @@ function reverseGeocode(latText, lonText) {
   };
 }
 
+export const FAKE_SEARCH_POINT = { lat: 31.4187, lng: 73.0791 };
+
+function search(q) {
+  const text = (q ?? "").toLowerCase();
+  if (text.includes("geocoder down")) return { status: 503, body: { error: "Service unavailable" } };
+  if (!text.trim() || text.includes("nowhere")) return { status: 200, body: [] };
+  return {
+    status: 200,
+    body: [{ place_id: 2000, lat: String(FAKE_SEARCH_POINT.lat), lon: String(FAKE_SEARCH_POINT.lng), display_name: `${q}, Pakistan` }],
+  };
+}
+
 /**
  * Starts the fake edge on 127.0.0.1. Port 0 picks a free port.
  * Resolves to { url, port, requests, close() }.
@@ -117,6 +132,11 @@ export function startFakeEdge({ port = 0, host = "127.0.0.1" } = {}) {
     }
     if (url.pathname === "/reverse") {
       const { status, body } = reverseGeocode(url.searchParams.get("lat"), url.searchParams.get("lon"));
+      res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+      return;
+    }
+    if (url.pathname === "/search") {
+      const { status, body } = search(url.searchParams.get("q"));
       res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
       return;
     }

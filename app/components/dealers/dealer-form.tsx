@@ -133,6 +133,7 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
             defaultValue={{ lat: defaultValue?.lat ?? null, lng: defaultValue?.lng ?? null, address: defaultValue?.formattedAddress ?? null }}
             errors={{ lat: locationErrors, address: fields.formattedAddress.errors }}
             locatingLabel={locatingLabel}
+            addressHint="No map without JavaScript: type the coordinates, or leave them empty and the dealer is placed from Street, City and State."
             onLocateError={setNotice}
             onChange={(value) => {
               setNotice(null);

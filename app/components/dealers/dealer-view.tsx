@@ -1,4 +1,5 @@
 import { Mail, Phone } from "lucide-react";
+import { Link } from "react-router";
 import { DealerPicture } from "~/components/dealers/dealer-picture";
 import { DirectionsLink } from "~/components/dealers/directions-link";
 import { formatPhone, telHref } from "~/lib/phone";
@@ -47,6 +48,14 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
         {/* Where the address lookup failed, the address is the coordinates: shown once. */}
         {dealer.formattedAddress && dealer.formattedAddress !== coordinates ? <p className="text-sm text-gray-11">{dealer.formattedAddress}</p> : null}
         <p className="font-mono text-sm text-gray-11">{coordinates}</p>
+        {dealer.locationApproximate ? (
+          <p className="text-sm text-warning-11">
+            Approximate: placed from the address; set the pin when you can.{" "}
+            <Link to="?edit=true" className="link">
+              Edit Dealer
+            </Link>
+          </p>
+        ) : null}
         <DirectionsLink lat={Number(dealer.lat)} lng={Number(dealer.lng)} name={dealer.businessName} className="btn-secondary mt-2 w-full" />
       </section>
 

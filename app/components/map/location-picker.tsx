@@ -4,7 +4,7 @@ import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
 import type { ReverseGeocodeAnswer } from "~/routes/api/geocode-reverse";
 import type { MapPoint } from "./location-map.client";
-import { coordinatesText } from "~/lib/coordinates";
+import { coordinatesText, PLACE_FROM_ADDRESS_FIELD } from "~/lib/coordinates";
 
 const DEFAULT_MAP_LAT = 31.5204;
 const DEFAULT_MAP_LNG = 74.3587;
@@ -28,6 +28,8 @@ type Props = {
   onLocateError?: (message: string) => void;
   /** The Use Current Location button's label while busy; default "Getting your location...". */
   locatingLabel?: string;
+  /** Without JavaScript (no map): how the place is found from the address when the coordinates are left empty. */
+  addressHint: string;
 };
 
 const pointText = ({ lat, lng }: MapPoint) => coordinatesText(lat, lng);
@@ -59,7 +61,7 @@ async function lookUpAddress(point: MapPoint, signal: AbortSignal): Promise<stri
  * A place chosen on a map (tap, drag the marker, or current location), posted as three
  * form fields. Before JavaScript runs, or without it, the same fields are plain inputs.
  */
-export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange, onLocateError, locatingLabel }: Props) {
+export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange, onLocateError, locatingLabel, addressHint }: Props) {
   const hydrated = useHydrated();
   const [point, setPoint] = useState<MapPoint | null>(() =>
     defaultValue?.lat != null && defaultValue.lng != null ? { lat: defaultValue.lat, lng: defaultValue.lng } : null,
@@ -162,6 +164,8 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
     );
     return (
       <div className="space-y-3">
+        <input type="hidden" name={PLACE_FROM_ADDRESS_FIELD} value="address" />
+        <p className="text-sm text-gray-11">{addressHint}</p>
         <div className="grid grid-cols-2 gap-3">
           {plainField("lat", "Latitude")}
           {plainField("lng", "Longitude")}

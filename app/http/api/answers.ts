@@ -125,6 +125,7 @@ export const dealerAnswer = z
     notes: nullable(z.string()),
     aboutDescription: nullable(z.string()),
     formattedAddress: nullable(z.string()),
+    locationApproximate: z.boolean().describe("True when the place was found from the typed address (a form without a map), not pinned"),
     profilePictureUrl: nullable(z.string()),
     profilePictureThumbUrl: nullable(z.string()).optional().describe("One dealer's answer only, not the list's"),
     lat: nullable(coordinate),

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/location-setup";
 import { readForm, parseForm } from "~/http/form.server";
+import { PLACED_FROM_ADDRESS, type Placement, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
@@ -41,18 +42,37 @@ const LOCATION_SAVED: Record<Tab, ToastInput> = {
   home: { title: "Warehouse location saved", description: "Now choose your home location." },
 };
 
+/** Without a map, each place is found from its address when its coordinates are left empty. */
+const PLACES = {
+  home: { lat: "homeLat", lng: "homeLng", address: "homeAddress", search: ["homeAddress"] },
+  warehouse: { lat: "warehouseLat", lng: "warehouseLng", address: "warehouseAddress", search: ["warehouseAddress"] },
+};
+
+/** One place is enough: a place left empty is only reported when neither was given. */
+function placementsErrors({ home, warehouse }: Record<Tab, Placement>): Record<string, string[]> {
+  const neither = home === "needs-address" && warehouse === "needs-address";
+  return {
+    ...placementErrors(home === "needs-address" && !neither ? "pinned" : home, PLACES.home.lat),
+    ...placementErrors(warehouse === "needs-address" ? "pinned" : warehouse, PLACES.warehouse.lat),
+  };
+}
+
 /** Signed out (the session expired while the map was open), the save goes to sign in and comes back here. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const submission = parseForm(await readForm(args.request), locationSetupSchema);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await updateProfile(user.id, submission.value);
+  const form = await readForm(args.request);
+  const placements = { home: await placeFromAddress(form, PLACES.home), warehouse: await placeFromAddress(form, PLACES.warehouse) };
+  const submission = parseForm(form, locationSetupSchema);
+  if (submission.status !== "success") return data({ result: submission.reply({ fieldErrors: placementsErrors(placements) }) }, { status: 400 });
+  const placed = { home: placements.home === "placed", warehouse: placements.warehouse === "placed" };
+  const saved = await updateProfile(user.id, submission.value, placed);
+  const placedNote = placed.home || placed.warehouse ? PLACED_FROM_ADDRESS : undefined;
   if (hasCompletedLocations(saved)) {
-    return redirectWithToast("/", { title: "Locations saved successfully!" });
+    return redirectWithToast("/", { title: "Locations saved successfully!", description: placedNote });
   }
   // One of the two is saved: say so, and open the other's tab.
   const next: Tab = saved.homeLat === null ? "home" : "warehouse";
-  return redirectWithToast(`/location-setup?tab=${next}`, LOCATION_SAVED[next]);
+  return redirectWithToast(`/location-setup?tab=${next}`, placedNote ? { ...LOCATION_SAVED[next], description: `${placedNote}. ${LOCATION_SAVED[next].description}` } : LOCATION_SAVED[next]);
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
@@ -115,6 +135,13 @@ export default function LocationSetup({ loaderData, actionData }: Route.Componen
   );
 }
 
+/** The place as the refused form sent it, so a refusal shows what was typed. */
+function sentPlace(fields: Record<string, { initialValue?: unknown }>, tab: Tab): Place {
+  const number = (value: unknown) => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null);
+  const address = fields[`${tab}Address`]?.initialValue;
+  return { lat: number(fields[`${tab}Lat`]?.initialValue), lng: number(fields[`${tab}Lng`]?.initialValue), address: typeof address === "string" ? address : null };
+}
+
 type FormResult = Exclude<NonNullable<Route.ComponentProps["actionData"]>, { failed: true }>["result"];
 
 function LocationSetupForm({ places, initialTab, result }: { places: Record<Tab, Place>; initialTab: Tab; result: FormResult | undefined }) {
@@ -159,13 +186,14 @@ function LocationSetupForm({ places, initialTab, result }: { places: Record<Tab,
             <LocationPicker
               idPrefix={key}
               names={{ lat: `${key}Lat`, lng: `${key}Lng`, address: `${key}Address` }}
-              defaultValue={places[key]}
+              defaultValue={result ? sentPlace(fields, key) : places[key]}
               errors={{
                 lat: fields[`${key}Lat`].errors,
                 lng: fields[`${key}Lng`].errors,
                 address: fields[`${key}Address`].errors,
               }}
               onChange={() => setChosen((state) => ({ ...state, [key]: true }))}
+              addressHint="No map without JavaScript: type the coordinates, or leave them empty and type the address with its town."
             />
           </section>
         ))}

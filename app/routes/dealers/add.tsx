@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/add";
 import { readForm, parseForm } from "~/http/form.server";
+import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/models/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
@@ -31,14 +32,17 @@ export function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await readForm(args.request);
+  const placement = await placeFromAddress(form, DEALER_PLACE);
   const submission = parseForm(form, dealerSchema);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const dealer = await createDealer(submission.value, user.id, submissionKeyFromForm(form));
+  if (submission.status !== "success") return data({ result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }) }, { status: 400 });
+  const approximate = placement === "placed";
+  const dealer = await createDealer(submission.value, user.id, submissionKeyFromForm(form), { approximate });
+  const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
   const newPost = newPostToReturnTo(args.request);
-  if (!newPost) return redirectWithToast("/dealers", { title: "Dealer added successfully!" });
+  if (!newPost) return redirectWithToast("/dealers", toast);
   const back = new URL(newPost, "http://local");
   back.searchParams.set("dealer", String(dealer.id));
-  return redirectWithToast(`${back.pathname}${back.search}`, { title: "Dealer added successfully!" });
+  return redirectWithToast(`${back.pathname}${back.search}`, toast);
 }
 
 /** With JavaScript: a save that fails on the way leaves the form as typed, with the spec's notice. */

@@ -16,6 +16,7 @@ import {
   updateDealer,
 } from "~/models/dealer.server";
 import { formCall, parseForm } from "~/http/form.server";
+import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
@@ -69,11 +70,13 @@ export async function action(args: Route.ActionArgs) {
         // One form: the dealer's fields and the About above them. Either button saves everything
         // typed; "Save About" (`save=about`) stays in edit mode with the About's notice.
         case "update": {
+          const placement = await placeFromAddress(form, DEALER_PLACE);
           const submission = parseForm(form, dealerEditSchema);
-          if (submission.status !== "success") return data({ intent, result: submission.reply(), error: null }, { status: 400 });
-          await updateDealer(id, submission.value);
+          if (submission.status !== "success") return data({ intent, result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }), error: null }, { status: 400 });
+          const approximate = placement === "placed";
+          await updateDealer(id, submission.value, { approximate });
           if (savesAbout(form)) return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
-          return redirectWithToast(page, { title: "Dealer updated successfully!" });
+          return redirectWithToast(page, { title: "Dealer updated successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined });
         }
         case "profile-picture": {
           await setProfilePicture(id, image);

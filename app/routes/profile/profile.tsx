@@ -18,7 +18,7 @@ import { requireUser } from "~/models/auth.server";
 import { PERIODS, type Period } from "~/models/post.schema";
 import { userStats } from "~/models/stats.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { updateAvatar, updateProfile } from "~/models/user.server";
+import { approximatePlaces, updateAvatar, updateProfile } from "~/models/user.server";
 import { avatarSchema, editProfileSchema, updateLocationsSchema } from "~/models/user.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Fieldline" }];
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
           : null;
   const requested = params.get("stats");
   const period: Period = (PERIODS as readonly string[]).includes(requested ?? "") ? (requested as Period) : "today";
-  return { user, panel, period, stats: await userStats(user) };
+  return { user, panel, period, stats: await userStats(user), approximate: await approximatePlaces(user.id) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -78,7 +78,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   });
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, panel, period, stats } = loaderData;
+  const { user, panel, period, stats, approximate } = loaderData;
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const avatar = avatarFor(user.selectedAvatar);
   const badge = badgeFor(user.currentBadge);
@@ -119,9 +119,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <dt className="text-gray-11">Phone</dt>
           <dd>{user.phone || "Not set"}</dd>
           <dt className="text-gray-11">Home</dt>
-          <dd>{user.homeAddress || "Not set"}</dd>
+          <dd>
+            {user.homeAddress || "Not set"}
+            {approximate.home ? <ApproximateNote /> : null}
+          </dd>
           <dt className="text-gray-11">Warehouse</dt>
-          <dd>{user.warehouseAddress || "Not set"}</dd>
+          <dd>
+            {user.warehouseAddress || "Not set"}
+            {approximate.warehouse ? <ApproximateNote /> : null}
+          </dd>
         </dl>
       </section>
 
@@ -150,6 +156,18 @@ function SettingsItem({ to, icon, label }: { to: string; icon: React.ReactNode; 
         <ChevronRight size={16} aria-hidden className="text-gray-10" />
       </Link>
     </li>
+  );
+}
+
+/** A place found from its typed address, not pinned: where to set the pin. */
+function ApproximateNote() {
+  return (
+    <span className="block text-warning-11">
+      Approximate: placed from the address; set the pin when you can.{" "}
+      <Link to="/location-setup" className="link">
+        Set Locations on the Map
+      </Link>
+    </span>
   );
 }
 

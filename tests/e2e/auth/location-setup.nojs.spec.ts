@@ -7,7 +7,7 @@ test("location setup: coordinates out of range and a missing place", async ({ pa
   await registerThroughForm(page);
   const home = page.getByRole("tabpanel", { name: "Home Location" });
   await page.getByRole("button", { name: "Save Home Location" }).click();
-  await expect(page.getByText("Please select a location on the map.")).toBeVisible();
+  await expect(page.getByText("Type the address to place it, or the latitude and longitude.")).toBeVisible();
 
   await home.getByLabel("Latitude").fill("123");
   await home.getByLabel("Longitude").fill("74.3");
