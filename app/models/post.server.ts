@@ -16,7 +16,10 @@ import type { checkInSchema } from "~/models/post.schema";
 export const POST_NOT_FOUND = "Post not found";
 export const COMMENT_NOT_FOUND = "Comment not found";
 
-/** A post's address when none can be found for its coordinates. */
+/**
+ * What New Post shows when no address is found (the spec's words). Never saved as the address:
+ * a post without one shows its coordinates. An older page or a waiting outbox may still send it.
+ */
 const ADDRESS_NOT_AVAILABLE = "Address not available";
 
 // ---- Cursors ----
@@ -243,10 +246,9 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
     ready.push(await prepareMedia(upload.bytes, upload.sniffed, input.media[index]?.durationSec));
   }
 
-  let address = input.address?.trim() || null;
-  if (input.lat !== undefined && input.lng !== undefined && !address) {
-    address = (await reverseGeocode(input.lat, input.lng)) ?? ADDRESS_NOT_AVAILABLE;
-  }
+  const typed = input.address?.trim();
+  let address = typed && typed !== ADDRESS_NOT_AVAILABLE ? typed : null;
+  if (input.lat !== undefined && input.lng !== undefined && !address) address = await reverseGeocode(input.lat, input.lng);
 
   const createdAt = new Date();
   const post = await prisma.$transaction(async (tx) => {

@@ -21,6 +21,7 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
   // Without a place yet, the capture starts as soon as React runs.
   const [locating, setLocating] = useState(!defaultValue.lat);
   const [message, setMessage] = useState<string | null>(null);
+  const [addressMissing, setAddressMissing] = useState(false);
   const request = useRef(0);
 
   const capture = useCallback(() => {
@@ -38,16 +39,18 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
         const lat = position.coords.latitude.toFixed(6);
         const lng = position.coords.longitude.toFixed(6);
         setValues((current) => ({ ...current, lat, lng }));
-        let address = NO_ADDRESS;
+        // No address found: the field stays empty (the post then shows its coordinates) and says so.
+        let address = "";
         try {
           const response = await fetch(`/api/geocode/reverse?${new URLSearchParams({ lat, lng })}`, { headers: { Accept: "application/json" } });
           const answer = response.ok ? ((await response.json()) as { address?: string; fromProvider?: boolean }) : null;
           if (answer?.fromProvider && answer.address) address = answer.address;
         } catch {
-          // "Address not available" stays.
+          // The address stays empty.
         }
         if (id !== request.current) return;
         setValues({ lat, lng, address });
+        setAddressMissing(address === "");
         setLocating(false);
       },
       () => {
@@ -92,11 +95,11 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
         <label htmlFor={ids.address} className="field-label">
           Address
         </label>
-        <input {...field("address")} />
+        <input {...field("address")} placeholder={addressMissing ? NO_ADDRESS : undefined} />
       </div>
       {/* With JavaScript: two lines kept for the longest message, and the button's place kept until it can work. */}
       <p role={message ? "alert" : "status"} className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}>
-        {statusText(hydrated, locating, message)}
+        {statusText(hydrated, locating, message, addressMissing && values.address === "")}
       </p>
       <button
         type="button"
@@ -111,9 +114,10 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
   );
 }
 
-function statusText(hydrated: boolean, locating: boolean, message: string | null): string {
+function statusText(hydrated: boolean, locating: boolean, message: string | null, addressMissing: boolean): string {
   if (message) return message;
   if (!hydrated) return "Type the place, or leave it empty.";
   if (locating) return "Getting your location...";
+  if (addressMissing) return `${NO_ADDRESS}: type it, or the post shows the coordinates.`;
   return "Filled in from your phone. Refresh it if you have moved.";
 }

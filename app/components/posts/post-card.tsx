@@ -10,12 +10,15 @@ import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct 
 import { MediaGrid, type MediaView } from "./media-grid";
 import { tabMayHoldDrafts } from "~/lib/failed-request";
 import { Timestamp } from "~/components/timestamp";
+import { coordinatesText } from "~/lib/coordinates";
 
 export type PostCardData = {
   id: number;
   type: string;
   text: string;
   address: string | null;
+  lat: string | null;
+  lng: string | null;
   createdAt: string;
   user: { id: number; username: string; firstName: string | null; lastName: string | null; selectedAvatar: string; currentBadge: string | null };
   saleProduct: string | null;
@@ -30,6 +33,12 @@ export type PostCardData = {
   likedByMe: boolean;
   authorDistanceTodayKm: number | null;
 };
+
+/** Where the post was: its address, else its coordinates, else the spec's "Unknown Location". */
+function placeText({ address, lat, lng }: Pick<PostCardData, "address" | "lat" | "lng">): string {
+  if (address) return address;
+  return lat !== null && lng !== null ? coordinatesText(Number(lat), Number(lng)) : "Unknown Location";
+}
 
 // On the feed the comment panel opens on a tap (with JavaScript only), so its code is loaded then,
 // not with the page.
@@ -76,7 +85,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
             </Link>
           </p>
           <p className="mt-0.5 flex gap-2 text-xs text-gray-11">
-            <span className="min-w-0 truncate">📍 {post.address || "Unknown Location"}</span>
+            <span className="min-w-0 truncate">📍 {placeText(post)}</span>
             {post.authorDistanceTodayKm !== null ? (
               <span className="shrink-0 rounded-full bg-gray-3 px-1.5" title="Distance the author travelled today">
                 {post.authorDistanceTodayKm.toFixed(1)} km today
