@@ -2,7 +2,7 @@ import { AppError } from "~/lib/app-error";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, prisma } from "../../tests/support/db";
 import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
-import { DEACTIVATED_LOGIN, INVALID_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
+import { approximatePlaces, DEACTIVATED_LOGIN, INVALID_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
 
 const ayesha = { username: "Ayesha.Khan", email: "Ayesha@Example.PK", password: "secret12", firstName: "Ayesha", lastName: "Khan" };
 
@@ -47,6 +47,16 @@ describe("updateProfile", () => {
     const saved = await updateProfile(user.id, { homeLat: 31.5204, homeLng: 74.3587 });
     expect(saved.homeAddress).toMatch(/Pakistan/);
     expect(saved.homeLat).toBe(31.5204);
+  });
+
+  it("marks a place found from its address approximate until it is moved, and keeps the mark when saved unmoved", async () => {
+    const user = await registerUser(ayesha);
+    await updateProfile(user.id, { homeLat: 31.2681, homeLng: 72.3181, homeAddress: "Jhang" }, { home: true });
+    expect(await approximatePlaces(user.id)).toEqual({ home: true, warehouse: false });
+    await updateProfile(user.id, { homeLat: 31.2681, homeLng: 72.3181, warehouseLat: 30.1575, warehouseLng: 71.5249 });
+    expect(await approximatePlaces(user.id)).toEqual({ home: true, warehouse: false });
+    await updateProfile(user.id, { homeLat: 31.27, homeLng: 72.32 });
+    expect(await approximatePlaces(user.id)).toEqual({ home: false, warehouse: false });
   });
 
   it("keeps an address the user typed", async () => {

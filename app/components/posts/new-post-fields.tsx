@@ -1,5 +1,4 @@
 import { useMemo } from "react";
-import { Link } from "react-router";
 import { FieldErrors } from "~/components/forms";
 import { DealerSearch } from "~/components/posts/dealer-search";
 import { formatMoney, parseMoneyToCents, saleTotalCents } from "~/lib/money";
@@ -88,14 +87,14 @@ type DealerSectionProps = {
   hydrated: boolean;
   dealers: DealerOption[];
   search: { query: string; total: number } | null;
-  /** Add Dealer, coming back here with the new dealer chosen. */
-  addDealerHref: string;
-  /** With JavaScript: keeps what is typed, then goes to Add Dealer (the "+ Add new dealer" choice). */
+  /** Without JavaScript "Add a new dealer" sends the form with this intent: the server keeps the draft. */
+  addDealerIntent: string;
+  /** With JavaScript: keeps what is typed in the tab, then goes to Add Dealer (also the "+ Add new dealer" choice). */
   onAddDealer: () => void;
 };
 
 export function DealerSection(props: DealerSectionProps) {
-  const { field, type, hydrated, dealers, search, addDealerHref, onAddDealer } = props;
+  const { field, type, hydrated, dealers, search, addDealerIntent, onAddDealer } = props;
   // The same elements on every render of the form, so React does not compare up to 200 options each time.
   const dealerOptions = useMemo(
     () =>
@@ -128,9 +127,20 @@ export function DealerSection(props: DealerSectionProps) {
       </select>
       <p className="text-xs text-gray-11">
         Not in the list?{" "}
-        <Link to={addDealerHref} className="link">
+        <button
+          type="submit"
+          name="intent"
+          value={addDealerIntent}
+          formNoValidate
+          className="link tap px-1"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            onAddDealer();
+          }}
+        >
           Add a new dealer
-        </Link>
+        </button>
       </p>
       <FieldErrors errors={field.errors} />
     </fieldset>

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { X } from "lucide-react";
 import { startTransition, useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
 import { ErrorSummary, FormErrors, summaryOf } from "~/components/forms";
 import { DEALER_SEARCH_FORM } from "~/components/posts/dealer-search";
@@ -21,6 +21,7 @@ import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
 import { createPost } from "~/models/post.server";
+import { dropPostDraft, keepPostDraft, readPostDraft } from "~/models/post-draft.server";
 import { keepFilesForRetry } from "~/models/media.server";
 import { type KeptFile, sentMediaSchema } from "~/models/post.schema";
 import { validatePost } from "~/models/post.validation";
@@ -33,10 +34,19 @@ export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" 
 
 const POST_FAILED = "Failed to create post. Please try again.";
 
+/** Add Dealer, coming back to `returnTo` (this page) with the new dealer chosen. */
+const addDealerPath = (returnTo: string) => `/add-dealer?${new URLSearchParams({ returnTo })}`;
+const ADD_DEALER_INTENT = "add-dealer";
+
+const isPostType = (type: string | null | undefined): type is PostType => (POST_TYPES as string[]).includes(type ?? "");
+
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   const params = new URL(args.request.url).searchParams;
-  const type = params.get("type");
+  // Back from Add Dealer without JavaScript: what was typed before leaving.
+  const draftId = params.get("draft");
+  const draft = await readPostDraft(user.id, draftId);
+  const type = params.get("type") ?? draft?.fields.type;
   const dealer = parseId(params.get("dealer"));
   const search = dealerSearchSchema.safeParse({ query: params.get("dealerQuery") ?? undefined });
   const dealerQuery = search.success ? (search.data.query ?? "") : "";
@@ -50,9 +60,10 @@ export async function loader(args: Route.LoaderArgs) {
     // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
     submissionKey: newSubmissionKey(),
     prefill: {
-      type: (POST_TYPES as string[]).includes(type ?? "") ? (type as PostType) : undefined,
+      type: isPostType(type) ? type : undefined,
       dealerId: chosen ? String(chosen.id) : undefined,
     },
+    draft: draft && draftId ? { id: draftId, ...draft } : null,
   };
 }
 
@@ -66,8 +77,15 @@ export async function action(args: Route.ActionArgs) {
         const { form, files } = await readPostForm(args.request);
         sent = files;
         submission = validatePost(form);
+        // "Add a new dealer", or the list's "+ Add new dealer" chosen and sent.
+        if (form.get("intent") === ADD_DEALER_INTENT || form.get("dealerId") === "new") {
+          // Without JavaScript: what is typed and attached waits on the server while the dealer is added.
+          const draft = await keepPostDraft(user.id, form, await keepAttached(user.id, submission.payload, files));
+          return redirect(addDealerPath(`/new-post?draft=${draft}`));
+        }
         if (submission.status !== "success") return refuse({ result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) }, 400);
         await createPost(user.id, submission.value, files, submissionKeyFromForm(form));
+        await dropPostDraft(user.id, form.get("draft"));
         return redirectWithToast("/", { title: "Post created successfully!" });
       },
       // A refused body (too large, too many files) has no fields to keep; a refused post keeps them,
@@ -131,10 +149,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const offline = useOfflineSubmission(loaderData.submissionKey, actionData);
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const validate = useLaterValidation();
+  const { draft } = loaderData;
   const [form, fields] = useForm({
     id: "new-post",
     lastResult: answer?.result,
-    defaultValue: { type: prefill.type ?? "", dealerId: prefill.dealerId ?? "" },
+    defaultValue: { ...draft?.fields, type: prefill.type ?? "", dealerId: prefill.dealerId ?? "" },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
@@ -150,7 +169,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
   // Add Dealer comes back to this post, with what is typed kept in this tab and the new dealer chosen.
-  const addDealerHref = `/add-dealer?${new URLSearchParams({ returnTo: type ? `/new-post?type=${type}` : "/new-post" })}`;
+  const addDealerHref = addDealerPath(type ? `/new-post?type=${type}` : "/new-post");
   function addDealer() {
     const element = document.getElementById(form.id);
     if (!(element instanceof HTMLFormElement)) return;
@@ -205,6 +224,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           ]}
         />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={offline.submissionKey} />
+        {draft ? <input type="hidden" name="draft" value={draft.id} /> : null}
         <PostTypeField field={fields.type} type={type} onChange={setType} />
         <DescriptionField field={fields.text} text={text} onChange={setText} />
         <DealerSection
@@ -213,7 +233,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           hydrated={hydrated}
           dealers={dealers}
           search={dealerSearch ? { query: dealerQuery, total: dealerTotal } : null}
-          addDealerHref={addDealerHref}
+          addDealerIntent={ADD_DEALER_INTENT}
           onAddDealer={addDealer}
         />
         <SaleSection
@@ -232,7 +252,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           defaultValue={{ lat: String(fields.lat.initialValue ?? ""), lng: String(fields.lng.initialValue ?? ""), address: String(fields.address.initialValue ?? "") }}
           errors={[...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])]}
         />
-        <MediaUploader errors={errorOf("media")} onBusyChange={setUploading} kept={answer?.kept} lost={answer?.lost} />
+        <MediaUploader errors={errorOf("media")} onBusyChange={setUploading} kept={answer?.kept ?? draft?.kept} lost={answer?.lost ?? draft?.lost} />
         <button type="submit" className="btn-primary w-full" disabled={hydrated && (type === "" || saving || uploading)}>
           {saving ? "Posting..." : "Post"}
         </button>

@@ -57,3 +57,28 @@ export async function expectNearTop(page: Page, text: string) {
   await expect(page.getByTestId("post-card")).toHaveCount(20);
   await expect(cardWithText(page, text)).toBeVisible();
 }
+
+/**
+ * On Add Dealer reached from New Post: adds a dealer and comes back to the post with it chosen.
+ * With JavaScript the tab keeps the draft; without it the server does, and the URL names it.
+ */
+export async function addDealerAndReturn(page: Page, javaScriptEnabled: boolean, businessName: string) {
+  await expect(page.getByRole("heading", { name: "Add New Dealer" })).toBeVisible();
+  // With JavaScript the tab keeps the draft; without it the server does, and the URL names it.
+  await expect(page).toHaveURL(javaScriptEnabled ? /\/add-dealer\?returnTo=%2Fnew-post%3Ftype%3DDEALER_MEETING$/ : /\/add-dealer\?returnTo=%2Fnew-post%3Fdraft%3D[a-f0-9]{32}$/);
+  await page.getByLabel("Business name").fill(businessName);
+  await page.getByLabel("Street").fill("Shop 3, Grain Market");
+  await page.getByLabel("City").fill("Vehari");
+  await page.getByLabel("State").selectOption("Punjab");
+  if (!javaScriptEnabled) {
+    await page.getByLabel("Latitude").fill("30.0452");
+    await page.getByLabel("Longitude").fill("72.3489");
+  } else {
+    await page.locator(".leaflet-container").click({ position: { x: 140, y: 120 } });
+    await expect(page.getByText(/^\d+\.\d{6}, \d+\.\d{6}$/)).toBeVisible();
+  }
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Dealer added successfully!")).toBeVisible();
+  await expect(page).toHaveURL(javaScriptEnabled ? /\/new-post\?type=DEALER_MEETING&dealer=\d+$/ : /\/new-post\?draft=[a-f0-9]{32}&dealer=\d+$/);
+  await expect(page.getByLabel(/^Dealer/).locator("option:checked")).toHaveText(new RegExp(`^${businessName}`));
+}
