@@ -10,7 +10,7 @@ import { type KeptFile } from "~/models/post.schema";
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** The fields a draft keeps: what the officer types or chooses, not the dealer (Add Dealer chooses it) nor keys. */
-const DRAFT_FIELDS = ["type", "text", "saleProduct", "saleQty", "salePrice", "recoveryAmount", "lat", "lng", "address"] as const;
+const DRAFT_FIELDS = ["type", "text", "saleProduct", "saleQty", "salePrice", "recoveryAmount", "lat", "lng", "address", "source", "accuracy", "fixAt"] as const;
 
 const draftSchema = z.object({
   fields: z.partialRecord(z.enum(DRAFT_FIELDS), z.string()),

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
+import { SENT_SOURCES } from "~/lib/location-quality";
 import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DEALER_REQUIRED, DEALER_REQUIRED_TYPES, LOCATION_INCOMPLETE, MAX_COMMENT, MAX_FILES, MAX_TEXT, PRICE_INVALID, PRICE_REQUIRED, PRODUCT_REQUIRED, QUANTITY_INVALID, QUANTITY_REQUIRED, TEXT_TOO_LONG, TOO_MANY_FILES, TYPE_REQUIRED } from "~/models/post.rules";
 
 // The post, reaction, comment and check-in schemas: one per input, shared by the page forms
@@ -20,6 +21,25 @@ const coordinate = (min: number, max: number, message: string) =>
     },
     z.number({ error: message }).min(min, message).max(max, message).optional(),
   );
+
+const SOURCE_INVALID = "source must be one of GPS, TYPED, MAP, ADDRESS, API";
+const ACCURACY_INVALID = "accuracy must be a number of metres from 0 to 100000";
+const FIX_AT_INVALID = "fixAt must be the fix's time in milliseconds since 1970";
+const numberOrText = (value: unknown) => {
+  const given = blankToUndefined(value);
+  return typeof given === "string" ? Number(given) : given;
+};
+
+/**
+ * How the place was had (app/lib/location-quality.ts), for posts and check-ins: optional, so
+ * existing clients keep working; a page form without JavaScript sends none (its place is typed),
+ * an API call none (its place comes from another tool).
+ */
+const locationQualityFields = {
+  source: z.preprocess(blankToUndefined, z.enum(SENT_SOURCES, { error: SOURCE_INVALID }).optional()).meta({ description: "How the place was had; default TYPED from the page, API from other tools" }),
+  accuracy: z.preprocess(numberOrText, z.number({ error: ACCURACY_INVALID }).min(0, ACCURACY_INVALID).max(100_000, ACCURACY_INVALID).optional()).meta({ description: "The fix's accuracy radius in metres" }),
+  fixAt: z.preprocess(numberOrText, z.number({ error: FIX_AT_INVALID }).int(FIX_AT_INVALID).min(0, FIX_AT_INVALID).max(8.64e15, FIX_AT_INVALID).optional()).meta({ description: "When the phone took the fix (GPS), in ms since 1970" }),
+};
 
 /** Amounts travel as strings ("3850.00") and may come as numbers from other tools. */
 const moneyText = (invalid: string) =>
@@ -80,6 +100,7 @@ const postFields = {
   lat: coordinate(-90, 90, "Latitude must be between -90 and 90"),
   lng: coordinate(-180, 180, "Longitude must be between -180 and 180"),
   address: z.preprocess(blankToUndefined, z.string({ error: "Address must be text" }).trim().max(300, "Address must be 300 characters or less").optional()),
+  ...locationQualityFields,
   saleProduct: z.preprocess(blankToUndefined, z.enum(SALE_PRODUCTS, { error: PRODUCT_REQUIRED }).optional()),
   saleQty: wholeNumber(QUANTITY_INVALID, 1, 100_000),
   salePrice: moneyText(PRICE_INVALID),
@@ -122,6 +143,7 @@ export const checkInSchema = z.object({
   lat: z.number({ error: "lat and lng are required" }).min(-90, "Latitude must be between -90 and 90").max(90, "Latitude must be between -90 and 90"),
   lng: z.number({ error: "lat and lng are required" }).min(-180, "Longitude must be between -180 and 180").max(180, "Longitude must be between -180 and 180"),
   address: z.preprocess(blankToUndefined, z.string().trim().max(300, "Address must be 300 characters or less").optional()),
+  ...locationQualityFields,
 });
 
 export const PERIODS = ["today", "week", "month", "all"] as const;

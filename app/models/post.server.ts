@@ -4,6 +4,7 @@ import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
+import type { SentSource } from "~/lib/location-quality";
 import { checkMedia, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
 import { DEALER_REQUIRED, DEALER_TYPES, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
@@ -49,6 +50,8 @@ type PostRow = {
   lat: number | null;
   lng: number | null;
   address: string | null;
+  locationSource: string | null;
+  locationAccuracyM: number | null;
   createdAt: Date;
   saleProduct: string | null;
   saleQty: number | null;
@@ -85,7 +88,7 @@ type MediaRow = {
 
 function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[] {
   return readRows<PostRow>(Prisma.sql`
-    SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, p.createdAt, p.saleProduct, p.saleQty,
+    SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.recoveryAmountCents,
       u.id AS userId, u.username, u.email, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
       d.id AS dealerId, d.businessName AS dealerName, d.ownerFirstName, d.ownerLastName,
@@ -95,6 +98,7 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[]
     FROM Post p
     JOIN User u ON u.id = p.userId
     LEFT JOIN Dealer d ON d.id = p.dealerId
+    LEFT JOIN CheckIn ch ON ch.postId = p.id
     WHERE ${where}
     ORDER BY p.createdAt DESC, p.id DESC
     LIMIT ${limit}`);
@@ -123,6 +127,8 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
     lat: row.lat === null ? null : String(row.lat),
     lng: row.lng === null ? null : String(row.lng),
     address: row.address,
+    locationSource: row.locationSource,
+    locationAccuracyM: row.locationAccuracyM,
     createdAt: row.createdAt.toISOString(),
     user: {
       id: row.userId,
@@ -269,7 +275,7 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
       select: { id: true },
     });
     if (input.lat !== undefined && input.lng !== undefined) {
-      await tx.checkIn.create({ data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, postId: created.id, createdAt } });
+      await tx.checkIn.create({ data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input), postId: created.id, createdAt } });
     }
     return created;
   });
@@ -280,11 +286,19 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
 
 // ---- Check-ins ----
 
+/**
+ * How a check-in's place was had, as sent: a place sent without a source came from another tool
+ * (the page forms say TYPED, GPS, MAP or ADDRESS themselves).
+ */
+function placeQuality(input: { source?: SentSource; accuracy?: number; fixAt?: number }) {
+  return { source: input.source ?? "API", accuracyM: input.accuracy ?? null, fixAt: input.fixAt === undefined ? null : new Date(input.fixAt) };
+}
+
 export async function recordCheckIn(userId: number, input: z.infer<typeof checkInSchema>) {
   const address = input.address?.trim() || (await reverseGeocode(input.lat, input.lng)) || null;
   const checkIn = await prisma.checkIn.create({
-    data: { userId, type: input.type, lat: input.lat, lng: input.lng, address },
-    select: { id: true, userId: true, type: true, lat: true, lng: true, address: true, createdAt: true },
+    data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input) },
+    select: { id: true, userId: true, type: true, lat: true, lng: true, address: true, source: true, accuracyM: true, createdAt: true },
   });
   metricsChanged();
   return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };

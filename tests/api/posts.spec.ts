@@ -316,3 +316,31 @@ test("an id in a path is plain digits: another notation of a real id names nothi
   expect((await request.patch("/api/notifications/0x1/read")).status()).toBe(404);
   expect((await request.get("/api/dealers/0x1")).status()).toBe(404);
 });
+
+test("a check-in or post says how its place was had: sent as source and accuracy, else from another tool", async ({ request }) => {
+  await signUp(request);
+  const plain = await request.post("/api/checkins", { data: { lat: 30.2, lng: 71.47 } });
+  expect(await plain.json()).toMatchObject({ source: "API", accuracyM: null });
+  const gps = await request.post("/api/checkins", { data: { lat: 30.2, lng: 71.47, source: "GPS", accuracy: 14.5 } });
+  expect(gps.status()).toBe(201);
+  expect(await gps.json()).toMatchObject({ source: "GPS", accuracyM: 14.5 });
+
+  for (const [body, message] of [
+    [{ lat: 30.2, lng: 71.47, source: "SATELLITE" }, "source must be one of GPS, TYPED, MAP, ADDRESS, API"],
+    [{ lat: 30.2, lng: 71.47, source: "UNKNOWN" }, "source must be one of GPS, TYPED, MAP, ADDRESS, API"],
+    [{ lat: 30.2, lng: 71.47, accuracy: -1 }, "accuracy must be a number of metres from 0 to 100000"],
+    [{ lat: 30.2, lng: 71.47, accuracy: "close" }, "accuracy must be a number of metres from 0 to 100000"],
+    [{ lat: 30.2, lng: 71.47, fixAt: 1.5 }, "fixAt must be the fix's time in milliseconds since 1970"],
+  ] as const) {
+    const refused = await request.post("/api/checkins", { data: body });
+    expect(refused.status(), JSON.stringify(body)).toBe(400);
+    expect((await refused.json()).error).toBe(message);
+  }
+
+  const text = uniqueName("placed by a tool");
+  const post = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text, lat: 30.2, lng: 71.47, accuracy: 40 } });
+  expect(post.status()).toBe(201);
+  expect(await post.json()).toMatchObject({ locationSource: "API", locationAccuracyM: 40 });
+  const unplaced = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text: uniqueName("nowhere") } });
+  expect(await unplaced.json()).toMatchObject({ locationSource: null, locationAccuracyM: null });
+});

@@ -20,7 +20,8 @@ describe("page-weight budgets", () => {
   });
 
   it("fail when the feed's JavaScript, any route's CSS or Leaflet off the map routes breaks them", () => {
-    expect(budgetFailures(report({ feedJs: 123.6 }))).toEqual(["/: first-load JavaScript is 123.6 KiB gzipped, over the budget of 123.5 KiB"]);
+    const budget = BUDGETS.jsKiB["/"] ?? 0;
+    expect(budgetFailures(report({ feedJs: budget + 0.1 }))).toEqual([`/: first-load JavaScript is ${(budget + 0.1).toFixed(1)} KiB gzipped, over the budget of ${budget} KiB`]);
     expect(budgetFailures(report({ css: 30.5 }))).toHaveLength(3);
     expect(budgetFailures(report({ leafletOn: "/dealers" }))).toEqual([expect.stringContaining("/dealers: loads Leaflet")]);
   });

@@ -2,12 +2,16 @@ import { LocateFixed } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
+import { accuracyText, MAX_ACCURACY_M } from "~/lib/location-quality";
 
 const UNSUPPORTED = "Geolocation is not supported by this browser.";
 const FAILED = "Unable to get your current location. Please check your location settings.";
 const NO_ADDRESS = "Address not available";
 
 type Values = { lat: string; lng: string; address: string };
+/** How the place was had (lib/location-quality.ts), sent in hidden fields: GPS with its accuracy and time, or TYPED. */
+type Quality = { source: string; accuracy: string; fixAt: string };
+const TYPED: Quality = { source: "TYPED", accuracy: "", fixAt: "" };
 
 /**
  * The post's place: captured when the screen opens, refreshable, with an editable
@@ -15,9 +19,10 @@ type Values = { lat: string; lng: string; address: string };
  * latitude, longitude and address fields (typed in, or filled by the capture), and a status
  * line with room for two lines, where a failed capture says so.
  */
-export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; defaultValue: Values; errors: string[] }) {
+export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; defaultValue: Values & Quality; errors: string[] }) {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(defaultValue);
+  const [quality, setQuality] = useState<Quality>(defaultValue);
   // Without a place yet, the capture starts as soon as React runs.
   const [locating, setLocating] = useState(!defaultValue.lat);
   const [message, setMessage] = useState<string | null>(null);
@@ -38,7 +43,11 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
         if (id !== request.current) return;
         const lat = position.coords.latitude.toFixed(6);
         const lng = position.coords.longitude.toFixed(6);
+        const { accuracy } = position.coords;
         setValues((current) => ({ ...current, lat, lng }));
+        setQuality({ source: "GPS", accuracy: accuracy.toFixed(0), fixAt: String(Math.round(position.timestamp)) });
+        // A poor fix is said plainly, with what helps; it is still the officer's to send.
+        if (accuracy > MAX_ACCURACY_M) setMessage(`Location is approximate (±${accuracyText(accuracy)}). Move outside or wait a moment, or type the place.`);
         // No address found: the field stays empty (the post then shows its coordinates) and says so.
         let address = "";
         try {
@@ -70,13 +79,20 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
     id: ids[name],
     name,
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      // Coordinates changed by hand are typed, whatever the phone said.
+      if (name !== "address") setQuality(TYPED);
+    },
     className: "field-input",
   });
 
   return (
     <fieldset className="space-y-2 rounded-lg border border-gray-5 p-3">
       <legend className="px-1 text-sm font-semibold">Location (optional)</legend>
+      <input type="hidden" name="source" value={quality.source} />
+      <input type="hidden" name="accuracy" value={quality.accuracy} />
+      <input type="hidden" name="fixAt" value={quality.fixAt} />
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor={ids.lat} className="field-label">

@@ -11,6 +11,7 @@ import { MediaGrid, type MediaView } from "./media-grid";
 import { tabMayHoldDrafts } from "~/lib/failed-request";
 import { Timestamp } from "~/components/timestamp";
 import { coordinatesText } from "~/lib/coordinates";
+import { sourceLabel } from "~/lib/location-quality";
 
 export type PostCardData = {
   id: number;
@@ -19,6 +20,8 @@ export type PostCardData = {
   address: string | null;
   lat: string | null;
   lng: string | null;
+  locationSource: string | null;
+  locationAccuracyM: number | null;
   createdAt: string;
   user: { id: number; username: string; firstName: string | null; lastName: string | null; selectedAvatar: string; currentBadge: string | null };
   saleProduct: string | null;
@@ -63,6 +66,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
   const badge = badgeFor(post.user.currentBadge);
   const author = displayName(post.user);
   const typeLabel = POST_TYPE_LABELS[post.type as PostType] ?? post.type;
+  const placeLabel = sourceLabel(post.locationSource, post.locationAccuracyM);
   return (
     <article id={`post-${post.id}`} className="card scroll-mt-16" aria-labelledby={`post-${post.id}-author`} data-testid="post-card" data-post-id={post.id}>
       <header className="flex items-start gap-3">
@@ -86,6 +90,7 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
           </p>
           <p className="mt-0.5 flex gap-2 text-xs text-gray-11">
             <span className="min-w-0 truncate">📍 {placeText(post)}</span>
+            {placeLabel ? <span className="shrink-0 rounded-full bg-gray-3 px-1.5">{placeLabel}</span> : null}
             {post.authorDistanceTodayKm !== null ? (
               <span className="shrink-0 rounded-full bg-gray-3 px-1.5" title="Distance the author travelled today">
                 {post.authorDistanceTodayKm.toFixed(1)} km today

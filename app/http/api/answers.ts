@@ -1,9 +1,13 @@
+import { SENT_SOURCES } from "~/lib/location-quality";
 import { z } from "zod";
 import { ROLES } from "~/models/user.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
 // Objects are loose: a new field is not a breaking change for integrators.
+
+/** How a place was had (docs/decisions/0031-honest-locations.md). */
+const placeSource = z.enum([...SENT_SOURCES, "UNKNOWN"]).describe("How the place was had: GPS, TYPED, MAP, ADDRESS, API, or UNKNOWN (saved before this was recorded)");
 
 const id = z.number().int().positive();
 const timestamp = z.iso.datetime().describe("ISO 8601 time, UTC");
@@ -74,6 +78,8 @@ export const postAnswer = z
     lat: nullable(coordinate),
     lng: nullable(coordinate),
     address: nullable(z.string()),
+    locationSource: nullable(placeSource),
+    locationAccuracyM: nullable(z.number()).describe("The fix's accuracy radius in metres, when known"),
     createdAt: timestamp,
     user: author,
     saleProduct: nullable(z.string()),
@@ -187,7 +193,7 @@ export const calculationAnswer = z
   .meta({ id: "Calculation" });
 
 export const checkInAnswer = z
-  .looseObject({ id, userId: id, type: z.string(), lat: coordinate, lng: coordinate, address: nullable(z.string()), createdAt: timestamp })
+  .looseObject({ id, userId: id, type: z.string(), lat: coordinate, lng: coordinate, address: nullable(z.string()), source: placeSource, accuracyM: nullable(z.number()), createdAt: timestamp })
   .meta({ id: "CheckIn" });
 
 export const checkInStopAnswer = z

@@ -84,7 +84,8 @@ export async function action(args: Route.ActionArgs) {
           return redirect(addDealerPath(`/new-post?draft=${draft}`));
         }
         if (submission.status !== "success") return refuse({ result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) }, 400);
-        await createPost(user.id, submission.value, files, submissionKeyFromForm(form));
+        // Without JavaScript the place was typed; with it, the page says how it was had.
+        await createPost(user.id, { ...submission.value, source: submission.value.source ?? "TYPED" }, files, submissionKeyFromForm(form));
         await dropPostDraft(user.id, form.get("draft"));
         return redirectWithToast("/", { title: "Post created successfully!" });
       },
@@ -249,7 +250,14 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         <RecoverySection field={fields.recoveryAmount} type={type} hydrated={hydrated} currency={currency} />
         <LocationCapture
           ids={{ lat: fields.lat.id, lng: fields.lng.id, address: fields.address.id }}
-          defaultValue={{ lat: String(fields.lat.initialValue ?? ""), lng: String(fields.lng.initialValue ?? ""), address: String(fields.address.initialValue ?? "") }}
+          defaultValue={{
+            lat: String(fields.lat.initialValue ?? ""),
+            lng: String(fields.lng.initialValue ?? ""),
+            address: String(fields.address.initialValue ?? ""),
+            source: String(fields.source.initialValue ?? ""),
+            accuracy: String(fields.accuracy.initialValue ?? ""),
+            fixAt: String(fields.fixAt.initialValue ?? ""),
+          }}
           errors={[...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])]}
         />
         <MediaUploader errors={errorOf("media")} onBusyChange={setUploading} kept={answer?.kept ?? draft?.kept} lost={answer?.lost ?? draft?.lost} />

@@ -1,0 +1,119 @@
+// Where a check-in's place came from, how sure it is, and which legs of an officer's day are too
+// unlikely to count. Pure: the server's metrics, the pages and the tests use the same rules
+// (docs/decisions/0031-honest-locations.md).
+
+/**
+ * How a place was had: the phone's GPS (with its accuracy), typed by hand, picked on a map,
+ * found from a typed address, sent by another tool. Check-ins saved before we asked are stored
+ * as UNKNOWN, which nobody sends.
+ */
+export const SENT_SOURCES = ["GPS", "TYPED", "MAP", "ADDRESS", "API"] as const;
+export type SentSource = (typeof SENT_SOURCES)[number];
+
+/**
+ * Faster than this between two check-ins is not a drive. Pakistan's motorways allow 120 km/h; a
+ * leg is a straight line, shorter than the road, so a real drive averages well under the limit.
+ */
+const MAX_SPEED_KMH = 130;
+
+/** A fix less sure than this (its radius, in metres) says too little about where the officer was. */
+export const MAX_ACCURACY_M = 1000;
+
+/** Legs shorter than this in time are judged by distance alone: two posts a minute apart from the same shop. */
+const MIN_LEG_MS = 60_000;
+/** ...and they are too fast only if they also cover more than this. */
+const MIN_JUMP_KM = 2;
+
+const EARTH_RADIUS_KM = 6371.0088;
+
+export type LegReason = "too fast" | "poor fix" | "repeated point";
+
+/** A point of an officer's day, as a check-in stores it. */
+export type DayPoint = { lat: number; lng: number; at: number; accuracyM: number | null; address: string | null };
+
+/** The great-circle distance between two points, in km (the same formula as the metrics' SQL). */
+export function distanceKm(a: Pick<DayPoint, "lat" | "lng">, b: Pick<DayPoint, "lat" | "lng">): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const h = Math.sin(radians(b.lat - a.lat) / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Why the leg from `from` to `to` (consecutive check-ins of one officer on one day) should not
+ * count, or null when it should: faster than MAX_SPEED_KMH, either fix less sure than
+ * MAX_ACCURACY_M, or the very same coordinates while the address says another place (a copied
+ * or replayed point).
+ */
+export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
+  if ((from.accuracyM ?? 0) > MAX_ACCURACY_M || (to.accuracyM ?? 0) > MAX_ACCURACY_M) return "poor fix";
+  const km = distanceKm(from, to);
+  const ms = Math.max(0, to.at - from.at);
+  const tooFast = ms < MIN_LEG_MS ? km > MIN_JUMP_KM : (km / ms) * 3_600_000 > MAX_SPEED_KMH;
+  if (tooFast) return "too fast";
+  const samePoint = from.lat === to.lat && from.lng === to.lng;
+  const otherAddress = Boolean(from.address && to.address && normalise(from.address) !== normalise(to.address));
+  if (samePoint && otherAddress) return "repeated point";
+  return null;
+}
+
+const normalise = (address: string) => address.trim().toLowerCase().replace(/\s+/g, " ");
+
+export type JudgedDay = { km: number; hours: number; legs: number; leftOut: Record<LegReason, number> };
+
+/**
+ * One officer's day, its points in time order: the distance and hours of the legs that count,
+ * and how many legs were left out, by reason.
+ */
+export function judgeDay(points: readonly DayPoint[]): JudgedDay {
+  const day: JudgedDay = { km: 0, hours: 0, legs: 0, leftOut: { "too fast": 0, "poor fix": 0, "repeated point": 0 } };
+  for (let index = 1; index < points.length; index++) {
+    const from = points[index - 1];
+    const to = points[index];
+    if (!from || !to) continue;
+    day.legs += 1;
+    const reason = legReason(from, to);
+    if (reason) {
+      day.leftOut[reason] += 1;
+      continue;
+    }
+    day.km += distanceKm(from, to);
+    day.hours += Math.max(0, to.at - from.at) / 3_600_000;
+  }
+  return day;
+}
+
+/** The small label a post or a check-in shows for its place: "GPS ±12 m", "Typed", "From the map"… */
+export function sourceLabel(source: string | null | undefined, accuracyM: number | null | undefined): string | null {
+  switch (source) {
+    case "GPS":
+      return accuracyM == null ? "GPS" : `GPS ±${accuracyText(accuracyM)}`;
+    case "TYPED":
+      return "Typed";
+    case "MAP":
+      return "From the map";
+    case "ADDRESS":
+      return "From the address";
+    case "API":
+      return accuracyM == null ? "From another tool" : `From another tool ±${accuracyText(accuracyM)}`;
+    default:
+      return null;
+  }
+}
+
+/** An accuracy radius as people say it: "12 m", "1.2 km". */
+export function accuracyText(metres: number): string {
+  const rounded = Math.round(metres);
+  return rounded < 1000 ? `${rounded} m` : `${(metres / 1000).toFixed(1)} km`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Points split into local days (the app's time zone, `offsetMs` ahead of UTC), each in time order. */
+export function localDays<Point extends Pick<DayPoint, "at">>(points: readonly Point[], offsetMs: number): Point[][] {
+  const days = new Map<number, Point[]>();
+  for (const point of [...points].sort((a, b) => a.at - b.at)) {
+    const day = Math.floor((point.at + offsetMs) / DAY_MS);
+    days.set(day, [...(days.get(day) ?? []), point]);
+  }
+  return [...days.values()];
+}
