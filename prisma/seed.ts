@@ -881,16 +881,25 @@ function postRows(clock: Clock, posts: readonly SeedPost[]): Prisma.PostCreateMa
   }));
 }
 
+/** How each seeded place was had (decision 31): mostly the phone's GPS, within 4–45 m, and one in seven typed by hand. */
 function checkInRows(clock: Clock, checkIns: readonly SeedCheckIn[]): Prisma.CheckInCreateManyInput[] {
-  return checkIns.map((checkIn) => ({
-    userId: checkIn.userId,
-    type: checkIn.type,
-    lat: checkIn.place.lat,
-    lng: checkIn.place.lng,
-    address: checkIn.place.address,
-    postId: checkIn.postId,
-    createdAt: new Date(clock.ms(checkIn.at)),
-  }));
+  const rng = Random.stream("check-in sources");
+  return checkIns.map((checkIn) => {
+    const createdAt = new Date(clock.ms(checkIn.at));
+    const typed = rng.chance(1 / 7);
+    return {
+      userId: checkIn.userId,
+      type: checkIn.type,
+      lat: checkIn.place.lat,
+      lng: checkIn.place.lng,
+      address: checkIn.place.address,
+      source: typed ? "TYPED" : "GPS",
+      accuracyM: typed ? null : rng.int(4, 45),
+      fixAt: typed ? null : new Date(createdAt.getTime() - rng.int(2, 40) * 1000),
+      postId: checkIn.postId,
+      createdAt,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,21 +10,25 @@
 export const SENT_SOURCES = ["GPS", "TYPED", "MAP", "ADDRESS", "API"] as const;
 export type SentSource = (typeof SENT_SOURCES)[number];
 
-/**
- * Faster than this between two check-ins is not a drive. Pakistan's motorways allow 120 km/h; a
- * leg is a straight line, shorter than the road, so a real drive averages well under the limit.
- */
-const MAX_SPEED_KMH = 130;
-
-/** A fix less sure than this (its radius, in metres) says too little about where the officer was. */
-export const MAX_ACCURACY_M = 1000;
-
-/** Legs shorter than this in time are judged by distance alone: two posts a minute apart from the same shop. */
-const MIN_LEG_MS = 60_000;
-/** ...and they are too fast only if they also cover more than this. */
-const MIN_JUMP_KM = 2;
+/** The limits of a leg that counts (decision 31), shared by `legReason` and the metrics' SQL. */
+export const LEG_LIMITS = {
+  /**
+   * Faster than this between two check-ins is not a drive. Pakistan's motorways allow 120 km/h; a
+   * leg is a straight line, shorter than the road, so a real drive averages well under the limit.
+   */
+  maxSpeedKmh: 130,
+  /** A fix less sure than this (its radius, in metres) says too little about where the officer was. */
+  maxAccuracyM: 1000,
+  /** Legs shorter than this in time are judged by distance alone: two posts a minute apart from the same shop... */
+  minLegMs: 60_000,
+  /** ...and they are too fast only if they also cover more than this. */
+  minJumpKm: 2,
+} as const;
 
 const EARTH_RADIUS_KM = 6371.0088;
+
+/** Addresses compared as the metrics' SQL compares them: trimmed, in lower case. */
+const normalise = (address: string) => address.trim().toLowerCase();
 
 export type LegReason = "too fast" | "poor fix" | "repeated point";
 
@@ -40,15 +44,15 @@ export function distanceKm(a: Pick<DayPoint, "lat" | "lng">, b: Pick<DayPoint, "
 
 /**
  * Why the leg from `from` to `to` (consecutive check-ins of one officer on one day) should not
- * count, or null when it should: faster than MAX_SPEED_KMH, either fix less sure than
- * MAX_ACCURACY_M, or the very same coordinates while the address says another place (a copied
+ * count, or null when it should: faster than the speed limit, either fix less sure than the
+ * accuracy limit, or the very same coordinates while the address says another place (a copied
  * or replayed point).
  */
 export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
-  if ((from.accuracyM ?? 0) > MAX_ACCURACY_M || (to.accuracyM ?? 0) > MAX_ACCURACY_M) return "poor fix";
+  if ((from.accuracyM ?? 0) > LEG_LIMITS.maxAccuracyM || (to.accuracyM ?? 0) > LEG_LIMITS.maxAccuracyM) return "poor fix";
   const km = distanceKm(from, to);
   const ms = Math.max(0, to.at - from.at);
-  const tooFast = ms < MIN_LEG_MS ? km > MIN_JUMP_KM : (km / ms) * 3_600_000 > MAX_SPEED_KMH;
+  const tooFast = ms < LEG_LIMITS.minLegMs ? km > LEG_LIMITS.minJumpKm : (km / ms) * 3_600_000 > LEG_LIMITS.maxSpeedKmh;
   if (tooFast) return "too fast";
   const samePoint = from.lat === to.lat && from.lng === to.lng;
   const otherAddress = Boolean(from.address && to.address && normalise(from.address) !== normalise(to.address));
@@ -56,7 +60,6 @@ export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
   return null;
 }
 
-const normalise = (address: string) => address.trim().toLowerCase().replace(/\s+/g, " ");
 
 export type JudgedDay = { km: number; hours: number; legs: number; leftOut: Record<LegReason, number> };
 
@@ -80,6 +83,20 @@ export function judgeDay(points: readonly DayPoint[]): JudgedDay {
     day.hours += Math.max(0, to.at - from.at) / 3_600_000;
   }
   return day;
+}
+
+/** Legs between check-ins not counted in Distance and Hours, by reason (the API's names). */
+export type LeftOutLegs = { tooFast: number; poorFix: number; repeatedPoint: number };
+
+const LEFT_OUT_WORDS: Record<keyof LeftOutLegs, string> = { tooFast: "too fast", poorFix: "poor fix", repeatedPoint: "repeated point" };
+
+/** "2 legs not counted (1 too fast, 1 poor fix)", or null when every leg counted. */
+export function leftOutText(legs: LeftOutLegs): string | null {
+  const reasons = (Object.keys(LEFT_OUT_WORDS) as Array<keyof LeftOutLegs>).filter((reason) => legs[reason] > 0);
+  const total = reasons.reduce((sum, reason) => sum + legs[reason], 0);
+  if (total === 0) return null;
+  const why = reasons.length === 1 ? LEFT_OUT_WORDS[reasons[0] as keyof LeftOutLegs] : reasons.map((reason) => `${legs[reason]} ${LEFT_OUT_WORDS[reason]}`).join(", ");
+  return `${total} ${total === 1 ? "leg" : "legs"} not counted (${why})`;
 }
 
 /** The small label a post or a check-in shows for its place: "GPS ±12 m", "Typed", "From the map"… */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
+import { type DayPoint, judgeDay } from "~/lib/location-quality";
 import { agentMetrics, agentRankings, distanceToday, listAgentRankings, periodRange, timeZoneOffsetMs } from "~/models/metrics.server";
 
 beforeEach(resetDatabase);
@@ -13,8 +14,8 @@ async function officer(username: string, extra: { firstName?: string; role?: str
   return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: extra.role ?? "OFFICER", firstName: extra.firstName } });
 }
 
-async function checkIn(userId: number, at: number, lat: number, lng: number) {
-  await prisma.checkIn.create({ data: { userId, type: "CHECK_IN", lat, lng, createdAt: new Date(at) } });
+async function checkIn(userId: number, at: number, lat: number, lng: number, more: { accuracyM?: number | null; address?: string | null } = {}) {
+  await prisma.checkIn.create({ data: { userId, type: "CHECK_IN", lat, lng, createdAt: new Date(at), ...more } });
 }
 
 describe("periodRange", () => {
@@ -28,6 +29,30 @@ describe("periodRange", () => {
 });
 
 describe("agentMetrics", () => {
+  it("leaves out the legs lib/location-quality.ts leaves out, by reason, as judgeDay does for the same day", async () => {
+    const ali = await officer("ali");
+    // Multan, a poor fix, Lahore ten minutes later (about 300 km), back in Multan, then the same
+    // coordinates under another address, and a last ordinary leg.
+    const day: DayPoint[] = [
+      { lat: 30.1575, lng: 71.5249, at: WED + 8 * HOUR, accuracyM: 12, address: "Ghalla Mandi, Multan" },
+      { lat: 30.1984, lng: 71.4687, at: WED + 9 * HOUR, accuracyM: 1500, address: null },
+      { lat: 30.2468, lng: 71.4134, at: WED + 10 * HOUR, accuracyM: 20, address: null },
+      { lat: 31.5204, lng: 74.3587, at: WED + 10 * HOUR + 600_000, accuracyM: null, address: "Liberty, Lahore" },
+      { lat: 30.2468, lng: 71.4134, at: WED + 12 * HOUR, accuracyM: 15, address: "Shop 4, Multan" },
+      { lat: 30.2468, lng: 71.4134, at: WED + 15 * HOUR, accuracyM: 15, address: "Main Bazaar, Shujabad" },
+      { lat: 30.1575, lng: 71.5249, at: WED + 17 * HOUR, accuracyM: 10, address: null },
+    ];
+    for (const point of day) await checkIn(ali.id, point.at, point.lat, point.lng, { accuracyM: point.accuracyM, address: point.address });
+
+    const expected = judgeDay(day);
+    expect(expected.leftOut).toEqual({ "too fast": 2, "poor fix": 2, "repeated point": 1 });
+    const metrics = (await agentMetrics({ from: WED, to: WED + 24 * HOUR })).get(ali.id);
+    expect(metrics?.leftOut).toEqual({ tooFast: 2, poorFix: 2, repeatedPoint: 1 });
+    expect(metrics?.distanceKm).toBeCloseTo(expected.km, 6);
+    expect(metrics?.hours).toBeCloseTo(expected.hours, 6);
+    expect(metrics?.checkIns).toBe(7);
+  });
+
   it("sums haversine distance between consecutive check-ins within each Karachi day, and first-to-last hours per day", async () => {
     const ali = await officer("ali");
     // Day 1 (Wednesday): Lahore -> 1 degree of latitude north (111.19 km) -> back, 08:00 to 17:00.

@@ -3,6 +3,7 @@ import { prisma, readRows } from "~/db.server";
 import { env } from "~/env.server";
 import { centsToDecimal } from "~/lib/money";
 import type { Period } from "~/models/post.schema";
+import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
 
 // The activity metrics, computed in SQL so that no caller loads every
 // check-in or post into memory: distance (haversine between consecutive check-ins of an agent
@@ -66,7 +67,11 @@ export type AgentMetrics = {
   dealers: number;
   posts: number;
   checkIns: number;
+  /** Legs between check-ins not counted in distance and hours, by reason (lib/location-quality.ts). */
+  leftOut: LeftOutLegs;
 };
+
+export const NONE_LEFT_OUT: LeftOutLegs = { tooFast: 0, poorFix: 0, repeatedPoint: 0 };
 
 type MetricsRow = {
   userId: bigint | number;
@@ -77,6 +82,9 @@ type MetricsRow = {
   dealers: bigint | number | null;
   posts: bigint | number | null;
   checkIns: bigint | number | null;
+  tooFast: bigint | number | null;
+  poorFix: bigint | number | null;
+  repeatedPoint: bigint | number | null;
 };
 
 /** A user filter for the statements below: all users, or only the given ones. */
@@ -93,26 +101,47 @@ function localDaySql(range: TimeRange): Prisma.Sql {
 }
 
 /**
- * The `days` and `distance` CTEs: each check-in with the one before it on the same local day,
- * and per user the check-ins and the great-circle kilometres between them.
+ * The `days`, `legs` and `distance` CTEs: each check-in with the one before it on the same local
+ * day, each such leg judged by the rules of lib/location-quality.ts (LEG_LIMITS, the same order
+ * as `legReason`), and per user the check-ins, the kilometres and milliseconds of the legs that
+ * count, and the legs left out by reason.
  */
 function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
+  const { maxSpeedKmh, maxAccuracyM, minLegMs, minJumpKm } = LEG_LIMITS;
   return Prisma.sql`
     days AS (
-      SELECT userId, lat, lng, createdAt,
-        LAG(lat) OVER w AS prevLat, LAG(lng) OVER w AS prevLng
+      SELECT userId, lat, lng, createdAt, accuracyM, address,
+        LAG(lat) OVER w AS prevLat, LAG(lng) OVER w AS prevLng, LAG(createdAt) OVER w AS prevAt,
+        LAG(accuracyM) OVER w AS prevAccuracyM, LAG(address) OVER w AS prevAddress
       FROM CheckIn
       WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${usersFilter("userId", users)}
       WINDOW w AS (PARTITION BY userId, ${localDaySql(range)} ORDER BY createdAt, id)
     ),
+    measured AS (
+      SELECT userId, lat, lng, prevLat, prevLng, accuracyM, prevAccuracyM, address, prevAddress,
+        max(0, createdAt - prevAt) AS ms,
+        2 * ${EARTH_RADIUS_KM} * asin(min(1.0, sqrt(
+          pow(sin(radians(lat - prevLat) / 2), 2)
+          + cos(radians(prevLat)) * cos(radians(lat)) * pow(sin(radians(lng - prevLng) / 2), 2)
+        ))) AS km
+      FROM days
+    ),
+    legs AS (
+      SELECT userId, prevLat IS NOT NULL AS isLeg, km, ms,
+        CASE
+          WHEN prevLat IS NULL THEN NULL
+          WHEN COALESCE(accuracyM, 0) > ${maxAccuracyM} OR COALESCE(prevAccuracyM, 0) > ${maxAccuracyM} THEN 'poorFix'
+          WHEN (ms < ${minLegMs} AND km > ${minJumpKm}) OR (ms >= ${minLegMs} AND km * 3600000.0 / ms > ${maxSpeedKmh}) THEN 'tooFast'
+          WHEN lat = prevLat AND lng = prevLng AND lower(trim(address)) <> lower(trim(prevAddress)) THEN 'repeatedPoint'
+        END AS leftOut
+      FROM measured
+    ),
     distance AS (
       SELECT userId, COUNT(*) AS checkIns,
-        SUM(CASE WHEN prevLat IS NULL THEN 0.0 ELSE
-          2 * ${EARTH_RADIUS_KM} * asin(min(1.0, sqrt(
-            pow(sin(radians(lat - prevLat) / 2), 2)
-            + cos(radians(prevLat)) * cos(radians(lat)) * pow(sin(radians(lng - prevLng) / 2), 2)
-          ))) END) AS km
-      FROM days GROUP BY userId
+        SUM(CASE WHEN isLeg AND leftOut IS NULL THEN km ELSE 0.0 END) AS km,
+        SUM(CASE WHEN isLeg AND leftOut IS NULL THEN ms ELSE 0 END) AS ms,
+        SUM(leftOut = 'tooFast') AS tooFast, SUM(leftOut = 'poorFix') AS poorFix, SUM(leftOut = 'repeatedPoint') AS repeatedPoint
+      FROM legs GROUP BY userId
     )`;
 }
 
@@ -124,14 +153,6 @@ function metricsRows(range: TimeRange, users?: readonly number[]): MetricsRow[] 
   if (users && users.length === 0) return [];
   return readRows<MetricsRow>(Prisma.sql`
     WITH ${distanceCtes(range, users)},
-    hours AS (
-      SELECT userId, SUM(span) AS ms FROM (
-        SELECT userId, MAX(createdAt) - MIN(createdAt) AS span
-        FROM CheckIn
-        WHERE createdAt >= ${range.from} AND createdAt < ${range.to} ${usersFilter("userId", users)}
-        GROUP BY userId, ${localDaySql(range)}
-      ) GROUP BY userId
-    ),
     money AS (
       SELECT userId,
         SUM(CASE WHEN type = 'SALE' THEN COALESCE(saleTotalCents, 0) ELSE 0 END) AS sales,
@@ -150,11 +171,11 @@ function metricsRows(range: TimeRange, users?: readonly number[]): MetricsRow[] 
     everyone AS (
       SELECT userId FROM distance UNION SELECT userId FROM money UNION SELECT userId FROM dealers
     )
-    SELECT everyone.userId AS userId, distance.km AS km, hours.ms AS ms, money.sales AS sales,
-      money.recovery AS recovery, dealers.dealers AS dealers, money.posts AS posts, distance.checkIns AS checkIns
+    SELECT everyone.userId AS userId, distance.km AS km, distance.ms AS ms, money.sales AS sales,
+      money.recovery AS recovery, dealers.dealers AS dealers, money.posts AS posts, distance.checkIns AS checkIns,
+      distance.tooFast AS tooFast, distance.poorFix AS poorFix, distance.repeatedPoint AS repeatedPoint
     FROM everyone
     LEFT JOIN distance ON distance.userId = everyone.userId
-    LEFT JOIN hours ON hours.userId = everyone.userId
     LEFT JOIN money ON money.userId = everyone.userId
     LEFT JOIN dealers ON dealers.userId = everyone.userId`);
 }
@@ -169,6 +190,7 @@ function toMetrics(row: MetricsRow): AgentMetrics {
     dealers: Number(row.dealers ?? 0),
     posts: Number(row.posts ?? 0),
     checkIns: Number(row.checkIns ?? 0),
+    leftOut: { tooFast: Number(row.tooFast ?? 0), poorFix: Number(row.poorFix ?? 0), repeatedPoint: Number(row.repeatedPoint ?? 0) },
   };
 }
 
@@ -199,6 +221,7 @@ export type RankingRow = {
   salesCents: bigint;
   recoveryCents: bigint;
   dealers: number;
+  leftOut: LeftOutLegs;
 };
 
 /**
@@ -222,6 +245,7 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
       salesCents: m?.salesCents ?? 0n,
       recoveryCents: m?.recoveryCents ?? 0n,
       dealers: m?.dealers ?? 0,
+      leftOut: m?.leftOut ?? NONE_LEFT_OUT,
     };
   });
   const nameOf = (row: RankingRow) => `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim().toLowerCase() || row.username;
@@ -250,6 +274,7 @@ export async function listAgentRankings(period: Period, now = new Date()) {
     sales: centsToDecimal(row.salesCents),
     recovery: centsToDecimal(row.recoveryCents),
     dealers: row.dealers,
+    legsLeftOut: row.leftOut,
   }));
 }
 
@@ -276,8 +301,10 @@ type RankingsRow = Awaited<ReturnType<typeof listAgentRankings>>[number];
 export async function topAgentRankings(period: Period, viewerId: number, count: number) {
   const rows = await cachedAgentRankings(period);
   const index = rows.findIndex((row) => row.id === viewerId);
-  const own: { position: number; row: RankingsRow } | null = index >= count ? { position: index + 1, row: rows[index]! } : null;
-  return { rows: rows.slice(0, count), total: rows.length, own };
+  // The words for legs left out are written on the server: the feed's JavaScript stays within its budget.
+  const shown = (row: RankingsRow) => ({ ...row, legsLeftOutText: leftOutText(row.legsLeftOut) });
+  const own = index >= count ? { position: index + 1, row: shown(rows[index]!) } : null;
+  return { rows: rows.slice(0, count).map(shown), total: rows.length, own };
 }
 
 /** listAgentRankings(period), reused for up to 30 s unless a post or check-in came in. */

@@ -1,5 +1,6 @@
 import { centsToDecimal } from "~/lib/money";
-import { agentMetrics, periodRange } from "~/models/metrics.server";
+import type { LeftOutLegs } from "~/lib/location-quality";
+import { agentMetrics, NONE_LEFT_OUT, periodRange } from "~/models/metrics.server";
 import { PERIODS, type Period } from "~/models/post.schema";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -15,6 +16,8 @@ type PeriodStats = {
   distance: string;
   hours: string;
   dealers: number;
+  /** Legs between check-ins not counted in distance and hours, by reason. */
+  legsLeftOut: LeftOutLegs;
 };
 
 export type UserStats = Record<Period, PeriodStats> & {
@@ -39,6 +42,7 @@ export async function userStats(
           distance: (m?.distanceKm ?? 0).toFixed(1),
           hours: (m?.hours ?? 0).toFixed(1),
           dealers: m?.dealers ?? 0,
+          legsLeftOut: m?.leftOut ?? NONE_LEFT_OUT,
         },
       ];
     }),

@@ -109,16 +109,17 @@ test("PATCH /api/user/avatar takes a default avatar and refuses badges and bad b
 test("GET /api/me/stats counts the officer's own activity in each period", async ({ request }) => {
   await signUp(request);
   const empty = await (await request.get("/api/me/stats")).json();
-  const zero = { posts: 0, visits: 0, sales: "0.00", recovery: "0.00", distance: "0.0", hours: "0.0", dealers: 0 };
+  const zero = { posts: 0, visits: 0, sales: "0.00", recovery: "0.00", distance: "0.0", hours: "0.0", dealers: 0, legsLeftOut: { tooFast: 0, poorFix: 0, repeatedPoint: 0 } };
   expect(empty).toEqual({ today: zero, week: zero, month: zero, all: zero, currentPerformanceScore: null, performanceRank: null });
 
   const sale = await request.post("/api/posts", { data: { type: "SALE", saleProduct: "SULFUR", saleQty: "4", salePrice: "12.25", lat: "30.1575", lng: "71.5249", address: "Multan" } });
   expect(sale.status()).toBe(201);
-  const checkIn = await request.post("/api/checkins", { data: { type: "CHECK_IN", lat: "30.2575", lng: "71.5249" } });
-  expect(checkIn.status()).toBe(201);
+  // Half a kilometre on foot counts; Lahore a moment later (about 340 km) is a leg not counted.
+  expect((await request.post("/api/checkins", { data: { type: "CHECK_IN", lat: "30.1620", lng: "71.5249" } })).status()).toBe(201);
+  expect((await request.post("/api/checkins", { data: { type: "CHECK_IN", lat: "31.5204", lng: "74.3587" } })).status()).toBe(201);
   const stats = await (await request.get("/api/me/stats")).json();
   for (const period of ["today", "week", "month", "all"]) {
-    expect(stats[period]).toMatchObject({ posts: 1, visits: 2, sales: "49.00", recovery: "0.00", dealers: 0 });
-    expect(Number(stats[period].distance)).toBeCloseTo(11.1, 1);
+    expect(stats[period]).toMatchObject({ posts: 1, visits: 3, sales: "49.00", recovery: "0.00", dealers: 0, legsLeftOut: { tooFast: 1, poorFix: 0, repeatedPoint: 0 } });
+    expect(Number(stats[period].distance)).toBeCloseTo(0.5, 1);
   }
 });

@@ -275,6 +275,7 @@ test("check-ins, products and rankings", async ({ request }) => {
     sales: expect.stringMatching(/^\d+\.\d{2}$/),
     recovery: expect.stringMatching(/^\d+\.\d{2}$/),
     dealers: expect.any(Number),
+    legsLeftOut: { tooFast: expect.any(Number), poorFix: expect.any(Number), repeatedPoint: expect.any(Number) },
   });
   const sales = rankings.map((row: { sales: string }) => Number(row.sales));
   expect(sales).toEqual([...sales].sort((a, b) => b - a));

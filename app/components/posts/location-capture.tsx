@@ -2,7 +2,7 @@ import { LocateFixed } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
-import { accuracyText, MAX_ACCURACY_M } from "~/lib/location-quality";
+import { accuracyText, LEG_LIMITS } from "~/lib/location-quality";
 
 const UNSUPPORTED = "Geolocation is not supported by this browser.";
 const FAILED = "Unable to get your current location. Please check your location settings.";
@@ -47,7 +47,7 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
         setValues((current) => ({ ...current, lat, lng }));
         setQuality({ source: "GPS", accuracy: accuracy.toFixed(0), fixAt: String(Math.round(position.timestamp)) });
         // A poor fix is said plainly, with what helps; it is still the officer's to send.
-        if (accuracy > MAX_ACCURACY_M) setMessage(`Location is approximate (±${accuracyText(accuracy)}). Move outside or wait a moment, or type the place.`);
+        if (accuracy > LEG_LIMITS.maxAccuracyM) setMessage(`Location is approximate (±${accuracyText(accuracy)}). Move outside or wait a moment, or type the place.`);
         // No address found: the field stays empty (the post then shows its coordinates) and says so.
         let address = "";
         try {

@@ -14,6 +14,8 @@ export type RankingView = {
   sales: string;
   recovery: string;
   dealers: number;
+  /** "1 leg not counted (too fast)", or null: written on the server (models/metrics.server.ts). */
+  legsLeftOutText: string | null;
 };
 
 const MEDALS: Record<number, { emoji: string; label: string }> = {
@@ -103,6 +105,12 @@ export function RankingsTable({
               ) : null}
             </table>
           </div>
+          {[...rows, ...(own ? [own.row] : [])].some((row) => row.legsLeftOutText) ? (
+            // The limits of LEG_LIMITS (lib/location-quality.ts), written out.
+            <p className="px-4 pt-2 text-xs text-gray-11" data-testid="rankings-left-out">
+              Distance and Hours leave out legs faster than 130 km/h, to or from a fix less sure than ±1 km, or repeating a point under another address.
+            </p>
+          ) : null}
         </>
       )}
       {total > rows.length ? (
@@ -120,6 +128,7 @@ function RankingRow({ row, position, own, currency }: { row: RankingView; positi
   const medal = MEDALS[position];
   const avatar = avatarFor(row.selectedAvatar);
   const badge = badgeFor(row.currentBadge);
+  const leftOut = row.legsLeftOutText;
   return (
     <tr className={`border-t border-gray-4 ${own ? "bg-accent-2" : ""}`} aria-current={own ? "true" : undefined}>
       <td className="px-3 py-2 font-semibold whitespace-nowrap">
@@ -144,7 +153,10 @@ function RankingRow({ row, position, own, currency }: { row: RankingView; positi
           </span>
         </div>
       </td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">{row.distance} km</td>
+      <td className="px-3 py-2 text-right whitespace-nowrap">
+        {row.distance} km
+        {leftOut ? <span className="block text-xs text-warning-11">{leftOut}</span> : null}
+      </td>
       <td className="px-3 py-2 text-right">{row.hours}</td>
       <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.sales, currency)}</td>
       <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.recovery, currency)}</td>

@@ -6,6 +6,11 @@ import { ROLES } from "~/models/user.schema";
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
 // Objects are loose: a new field is not a breaking change for integrators.
 
+/** Legs between check-ins not counted in distance and hours, by reason (decision 31). */
+const legsLeftOut = z
+  .looseObject({ tooFast: z.number().int(), poorFix: z.number().int(), repeatedPoint: z.number().int() })
+  .describe("Legs between consecutive check-ins not counted in distance and hours: over 130 km/h, to or from a fix worse than 1,000 m, or the same point under another address");
+
 /** How a place was had (docs/decisions/0031-honest-locations.md). */
 const placeSource = z.enum([...SENT_SOURCES, "UNKNOWN"]).describe("How the place was had: GPS, TYPED, MAP, ADDRESS, API, or UNKNOWN (saved before this was recorded)");
 
@@ -64,6 +69,7 @@ const periodStats = z.looseObject({
   distance: z.string().describe("Kilometres, 1 decimal"),
   hours: z.string().describe("Hours, 1 decimal"),
   dealers: z.number().int(),
+  legsLeftOut,
 });
 
 export const statsAnswer = z
@@ -165,6 +171,7 @@ export const rankingAnswer = z
     sales: money,
     recovery: money,
     dealers: z.number().int(),
+    legsLeftOut,
   })
   .meta({ id: "AgentRanking" });
 

@@ -32,12 +32,12 @@ async function expectFigures(page: Page, figures: Record<string, string>) {
 
 test("the stats tabs show the officer's own posts, visits, sales and recovery", async ({ page }) => {
   await newOfficer(page);
-  // Two posts with a place and a check-in of its own: three visits, 1 degree of latitude apart
-  // (222.4 km there and back). Only two posts, so the feed specs running alongside still find theirs
-  // among the newest.
+  // Two posts with a place and a check-in of its own: three visits, 0.01 degree of latitude apart
+  // (2.2 km there and back: made within a minute, a longer leg would not count as a drive). Only two
+  // posts, so the feed specs running alongside still find theirs among the newest.
   const posts = [
     { type: "SALE", saleProduct: "SSP", saleQty: "10", salePrice: "25.50", lat: "31", lng: "74", address: "Lahore" },
-    { type: "RECOVERY", recoveryAmount: "100.25", dealerId: anyDealerId(), lat: "32", lng: "74", address: "Gujranwala" },
+    { type: "RECOVERY", recoveryAmount: "100.25", dealerId: anyDealerId(), lat: "31.01", lng: "74", address: "Lahore Cantt" },
   ];
   for (const data of posts) {
     const response = await page.request.post("/api/posts", { data });
@@ -47,7 +47,7 @@ test("the stats tabs show the officer's own posts, visits, sales and recovery", 
 
   await page.goto("/profile");
   await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
-  const figures = { posts: "2", visits: "3", sales: "$255.00", recovery: "$100.25", distance: "222.4 km", dealers: "0" };
+  const figures = { posts: "2", visits: "3", sales: "$255.00", recovery: "$100.25", distance: "2.2 km", dealers: "0" };
   await expectFigures(page, figures);
   for (const tab of ["Week", "Month", "All"]) {
     await page.getByRole("navigation", { name: "Stats period" }).getByRole("link", { name: tab }).click();
@@ -58,7 +58,7 @@ test("the stats tabs show the officer's own posts, visits, sales and recovery", 
 
   const stats = await (await page.request.get("/api/me/stats")).json();
   for (const period of ["today", "week", "month", "all"]) {
-    expect(stats[period]).toMatchObject({ posts: 2, visits: 3, sales: "255.00", recovery: "100.25", distance: "222.4", dealers: 0 });
+    expect(stats[period]).toMatchObject({ posts: 2, visits: 3, sales: "255.00", recovery: "100.25", distance: "2.2", dealers: 0 });
   }
   // The score and rank of the last calculation (other tests may have recalculated since the posts).
   await expect(page.getByTestId("profile-score")).toHaveText(/^Score (No data|\d+\.\d{2}) · (Not ranked|Rank #\d+)$/);
