@@ -21,6 +21,7 @@ export default [
     route("admin/outbox", "routes/admin/outbox.tsx"),
     route("admin/users/:id/deactivate", "routes/admin/deactivate.tsx"),
     route("dealer-map", "routes/map/dealer-map.tsx"),
+    route("location-quality", "routes/map/location-quality.tsx"),
   ]),
 
   route("offline", "routes/shell/offline.tsx"),
@@ -59,6 +60,7 @@ export default [
     route("checkins", "routes/api/checkins.ts"),
     route("agents/rankings", "routes/api/agents-rankings.ts"),
     route("agents/checkins", "routes/api/agents-checkins.ts"),
+    route("agents/location-quality", "routes/api/agents-location-quality.ts"),
     route("dealers", "routes/api/dealers.ts"),
     route("dealers/import", "routes/api/dealers-import.ts"),
     route("dealers/:id", "routes/api/dealer.ts"),

@@ -27,3 +27,6 @@ export const checkInQuerySchema = z.object({
 });
 
 export type CheckInQuery = z.infer<typeof checkInQuerySchema>;
+
+/** The managers' "Location quality" (page and GET /api/agents/location-quality): one day. */
+export const locationQualityQuerySchema = checkInQuerySchema.pick({ date: true });

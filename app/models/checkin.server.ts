@@ -1,6 +1,7 @@
 import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
+import { type DayPoint, type LeftOutLegs, type LegReason, legReason, sourceLabel } from "~/lib/location-quality";
 import { checkInTypeLabel } from "~/lib/post-types";
 import type { CheckInQuery } from "~/models/checkin.schema";
 import { agentMetrics, timeZoneOffsetMs, type AgentMetrics, type TimeRange } from "~/models/metrics.server";
@@ -49,6 +50,10 @@ type MapStop = {
   lng: number;
   address: string | null;
   createdAt: string;
+  /** How the place was had: "GPS ±12 m", "Typed"…; null when unknown. */
+  placeLabel: string | null;
+  /** Why the leg from the previous stop is not counted in distance and hours; null when it is (or for the first). */
+  legLeftOut: LegReason | null;
 };
 
 type AgentRoute = {
@@ -72,6 +77,10 @@ export type CheckInItem = {
   number: number;
   label: StopLabel | null;
   color: string;
+  source: string;
+  accuracyM: number | null;
+  /** Why the leg from the agent's previous check-in that day is not counted; null when it is. */
+  legLeftOut: LegReason | null;
 };
 
 export type DayCheckIns = {
@@ -103,6 +112,8 @@ type DayRow = {
   lat: number;
   lng: number;
   address: string | null;
+  source: string;
+  accuracyM: number | null;
   createdAt: Date;
   username: string;
   firstName: string | null;
@@ -116,7 +127,7 @@ type DayRow = {
  */
 function dayRows(range: TimeRange): DayRow[] {
   return readRows<DayRow>(Prisma.sql`
-    SELECT c.id, c.userId, c.type, c.lat, c.lng, c.address, c.createdAt, u.username, u.firstName, u.lastName
+    SELECT c.id, c.userId, c.type, c.lat, c.lng, c.address, c.source, c.accuracyM, c.createdAt, u.username, u.firstName, u.lastName
     FROM CheckIn c CROSS JOIN User u ON u.id = c.userId
     WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to}
     ORDER BY c.createdAt, c.userId, c.id`);
@@ -136,11 +147,13 @@ function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: s
 
   const stopCounts = new Map<number, number>();
   const names = new Map<number, string>();
+  const usernames = new Map<number, string>();
   const inProvince = new Set<number>();
   const needle = province?.toLowerCase();
   for (const row of rows) {
     stopCounts.set(row.userId, (stopCounts.get(row.userId) ?? 0) + 1);
     if (!names.has(row.userId)) names.set(row.userId, displayName(row));
+    usernames.set(row.userId, row.username);
     if (needle && row.address?.toLowerCase().includes(needle)) inProvince.add(row.userId);
   }
   const agents = [...names]
@@ -151,17 +164,24 @@ function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: s
   const routes = new Map<number, Omit<AgentRoute, "distanceKm" | "hours">>();
   for (const a of agents) if (agent === undefined || a.userId === agent) routes.set(a.userId, { ...a, stops: [] });
   const items: CheckInItem[] = [];
+  const lastPoints = new Map<number, DayPoint>();
   for (const row of rows) {
     const route = routes.get(row.userId);
     if (!route) continue;
     const number = route.stops.length + 1;
     const label = stopLabel(number - 1, stopCounts.get(row.userId) ?? number, isToday);
     const createdAt = row.createdAt.toISOString();
-    const { id, type, lat, lng, address } = row;
-    route.stops.push({ id, number, label, type, typeLabel: checkInTypeLabel(type), lat, lng, address, createdAt });
-    items.push({ userId: row.userId, userDisplayName: route.name, type, lat, lng, address, createdAt, number, label, color: route.color });
+    const { id, type, lat, lng, address, source, accuracyM } = row;
+    // The same rule as the day's distance and hours (lib/location-quality.ts, applied in the metrics' SQL).
+    const point: DayPoint = { lat, lng, at: row.createdAt.getTime(), accuracyM, address };
+    const previous = lastPoints.get(row.userId);
+    lastPoints.set(row.userId, point);
+    const legLeftOut = previous ? legReason(previous, point) : null;
+    const placeLabel = sourceLabel(source, accuracyM);
+    route.stops.push({ id, number, label, type, typeLabel: checkInTypeLabel(type), lat, lng, address, createdAt, placeLabel, legLeftOut });
+    items.push({ userId: row.userId, userDisplayName: route.name, type, lat, lng, address, createdAt, number, label, color: route.color, source, accuracyM, legLeftOut });
   }
-  return { range, isToday, agents, routes: [...routes.values()], items };
+  return { range, isToday, agents, routes: [...routes.values()], items, usernames };
 }
 
 /** The day's check-ins for the map page: agents, routes with that day's distance and hours, and the flat items. */
@@ -178,4 +198,50 @@ export async function dayCheckIns(query: CheckInQuery, now = new Date(), timeZon
 /** GET /api/agents/checkins: the day's check-ins in time order, without the routes' metrics. */
 export function dayCheckInItems(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): CheckInItem[] {
   return readDay(query, now, timeZone).items;
+}
+
+/** One officer's day as the "Location quality" view shows it. */
+export type LocationQualityRow = {
+  userId: number;
+  name: string;
+  username: string;
+  checkIns: number;
+  /** GPS check-ins as a share of all, 0 to 1. */
+  gpsShare: number;
+  /** The median accuracy of the GPS check-ins, in metres; null without any. */
+  medianAccuracyM: number | null;
+  legsLeftOut: LeftOutLegs;
+};
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const LEFT_OUT_KEYS: Record<LegReason, keyof LeftOutLegs> = { "too fast": "tooFast", "poor fix": "poorFix", "repeated point": "repeatedPoint" };
+
+/**
+ * How each officer's places were had on a day (managers' "Location quality", and its /api twin):
+ * the share of GPS check-ins, their median accuracy and the legs left out, by name. The same rules
+ * as the day's distance and hours.
+ */
+export function dayLocationQuality(date: string, now = new Date(), timeZone = env.APP_TIME_ZONE): LocationQualityRow[] {
+  const { agents, items, usernames } = readDay({ date }, now, timeZone);
+  return agents.map(({ userId, name }) => {
+    const own = items.filter((item) => item.userId === userId);
+    const gps = own.filter((item) => item.source === "GPS");
+    const legsLeftOut: LeftOutLegs = { tooFast: 0, poorFix: 0, repeatedPoint: 0 };
+    for (const item of own) if (item.legLeftOut) legsLeftOut[LEFT_OUT_KEYS[item.legLeftOut]] += 1;
+    return {
+      userId,
+      name,
+      username: usernames.get(userId) ?? "",
+      checkIns: own.length,
+      gpsShare: own.length === 0 ? 0 : gps.length / own.length,
+      medianAccuracyM: median(gps.flatMap((item) => (item.accuracyM === null ? [] : [item.accuracyM]))),
+      legsLeftOut,
+    };
+  });
 }

@@ -43,6 +43,7 @@ const pageRows: Row[] = [
   { route: "/admin/import", method: "GET", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 200] },
   { route: "/admin/import", method: "POST", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 302], body: "form" },
   { route: "/dealer-map", method: "GET", url: "/dealer-map", statuses: signedIn(200) },
+  { route: "/location-quality", method: "GET", url: "/location-quality", statuses: [SIGN_IN, 403, 200, 200] },
   { route: "/offline", method: "GET", url: "/offline", statuses: everyone(200) }, // the service worker's offline page
   { route: "/login", method: "GET", url: "/login", statuses: [200, 302, 302, 302] },
   { route: "/register", method: "GET", url: "/register", statuses: [200, 302, 302, 302] },
@@ -86,6 +87,7 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "POST /api/checkins": { url: "/api/checkins", statuses: api(400), body: "json" },
   "GET /api/agents/rankings": { url: "/api/agents/rankings", statuses: api(200) },
   "GET /api/agents/checkins": { url: "/api/agents/checkins", statuses: api(400) },
+  "GET /api/agents/location-quality": { url: "/api/agents/location-quality", statuses: [401, 403, 400, 400] },
   "GET /api/performance/leaderboard": { url: "/api/performance/leaderboard", statuses: api(200) },
   "POST /api/performance/calculate": { url: "/api/performance/calculate", statuses: [401, 403, 200, 200] },
   "GET /api/dealers": { url: "/api/dealers?query=zzzz-none", statuses: api(200) },

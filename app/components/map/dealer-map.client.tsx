@@ -2,6 +2,7 @@ import "leaflet/dist/leaflet.css";
 import "./map.css";
 import {
   canvas,
+  svg,
   circleMarker,
   divIcon,
   latLngBounds,
@@ -32,7 +33,19 @@ type MapRoute = {
   userId: number;
   name: string;
   color: string;
-  stops: { id: number; number: number; label: string | null; typeLabel: string; time: string; address: string | null; lat: number; lng: number }[];
+  stops: {
+    id: number;
+    number: number;
+    label: string | null;
+    typeLabel: string;
+    time: string;
+    address: string | null;
+    lat: number;
+    lng: number;
+    placeLabel: string | null;
+    /** Why the leg from the previous stop is not counted, in words; null when it is. */
+    legNote: string | null;
+  }[];
 };
 
 type Props = {
@@ -194,11 +207,32 @@ function stopIcon(color: string, number: number) {
   });
 }
 
+/** A leg not counted in distance and hours: dashed, in one colour for every agent, its reason in a popup. */
+const LEFT_OUT_LEG = { color: "#b45309", weight: 3, opacity: 0.9, dashArray: "6 8" };
+
 function RouteLayer({ route }: { route: MapRoute }) {
-  const line = route.stops.map((stop) => [stop.lat, stop.lng] as [number, number]);
+  const legs = route.stops.slice(1).map((stop, index) => ({ stop, from: route.stops[index]! }));
+  // A day's few legs are SVG (the dealers' many dots are canvas): each a real element, its dashes and popup its own.
+  const lines = useMemo(() => svg(), []);
   return (
     <>
-      {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: route.color, weight: 3, opacity: 0.8 }} /> : null}
+      {legs.map(({ stop, from }) => (
+        <Polyline
+          key={stop.id}
+          positions={[
+            [from.lat, from.lng],
+            [stop.lat, stop.lng],
+          ]}
+          renderer={lines}
+          pathOptions={stop.legNote ? LEFT_OUT_LEG : { color: route.color, weight: 3, opacity: 0.8 }}
+        >
+          {stop.legNote ? (
+            <Popup {...POPUP_OPTIONS}>
+              <p className="left-out-leg text-sm">{stop.legNote}</p>
+            </Popup>
+          ) : null}
+        </Polyline>
+      ))}
       {route.stops.map((stop) => (
         <Marker
           key={stop.id}
@@ -214,6 +248,8 @@ function RouteLayer({ route }: { route: MapRoute }) {
               <p>{stop.typeLabel}</p>
               <p>{stop.time}</p>
               {stop.address ? <p>{stop.address}</p> : null}
+              {stop.placeLabel ? <p className="text-gray-11">{stop.placeLabel}</p> : null}
+              {stop.legNote ? <p className="text-warning-11">{stop.legNote}</p> : null}
               <p>
                 Check-in #{stop.number}
                 {stop.label ? <span className="ml-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span> : null}

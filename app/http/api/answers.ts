@@ -212,8 +212,23 @@ export const checkInStopAnswer = z
     lng: z.number(),
     address: nullable(z.string()),
     createdAt: timestamp,
+    source: placeSource,
+    accuracyM: nullable(z.number()),
+    legLeftOut: nullable(z.enum(["too fast", "poor fix", "repeated point"])).describe("Why the leg from the agent's previous check-in that day is not counted in distance and hours; null when it is"),
   })
   .meta({ id: "CheckInStop" });
+
+export const locationQualityAnswer = z
+  .looseObject({
+    userId: id,
+    name: z.string(),
+    username: z.string(),
+    checkIns: z.number().int(),
+    gpsShare: z.number().min(0).max(1).describe("GPS check-ins as a share of all, 0 to 1"),
+    medianAccuracyM: nullable(z.number()).describe("The median accuracy of the GPS check-ins, in metres"),
+    legsLeftOut,
+  })
+  .meta({ id: "LocationQuality" });
 
 export const productAnswer = z.looseObject({ id: z.string(), name: z.string() }).meta({ id: "Product" });
 export const geocodeAnswer = z.looseObject({ address: z.string(), fromProvider: z.boolean() }).meta({ id: "ReverseGeocode" });

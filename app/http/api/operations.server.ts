@@ -10,7 +10,7 @@ import {
   updateUserSchema,
   userSearchSchema,
 } from "~/models/admin.schema";
-import { checkInQuerySchema } from "~/models/checkin.schema";
+import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import { checkInSchema, commentSchema, pageQuerySchema, postSchema, rankingsQuerySchema, reactionSchema } from "~/models/post.schema";
@@ -372,6 +372,16 @@ export const apiOperations: ApiOperation[] = [
     query: checkInQuerySchema,
     queryExample: { date: "2026-11-22" },
     answer: { status: 200, description: "Check-in stops", schema: z.array(answers.checkInStopAnswer) },
+  },
+  {
+    method: "get",
+    path: "/api/agents/location-quality",
+    summary: "How each officer's places were had on one day: the share of GPS check-ins, their median accuracy and the legs not counted",
+    tag: "Map",
+    access: "manager",
+    query: locationQualityQuerySchema,
+    queryExample: { date: "2026-11-22" },
+    answer: { status: 200, description: "One row per officer with check-ins that day, by name", schema: z.array(answers.locationQualityAnswer) },
   },
   {
     method: "get",

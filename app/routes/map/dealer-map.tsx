@@ -1,3 +1,4 @@
+import { legNote } from "~/lib/location-quality";
 import { MapPin, SlidersHorizontal } from "lucide-react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
@@ -20,7 +21,7 @@ const DealerMap = lazy(() => import("~/components/map/dealer-map.client"));
 const LIST_PAGE = 20;
 
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   const params = new URL(args.request.url).searchParams;
   const today = localDate();
   // A submitted form carries `f`; a first visit (or a bare link) shows both layers.
@@ -48,6 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
 
   return {
     today,
+    // Managers and admins may open the day's "Location quality".
+    canSeeQuality: user.role !== "OFFICER",
     // The filter sheet opens on a page that answers a filter (or refuses its date).
     filtered: submitted || dateError !== null,
     date: query.date,
@@ -85,6 +88,8 @@ export async function loader(args: Route.LoaderArgs) {
         address: stop.address,
         lat: stop.lat,
         lng: stop.lng,
+        placeLabel: stop.placeLabel,
+        legNote: stop.legLeftOut ? legNote(stop.legLeftOut, stop.number - 1) : null,
       })),
     })),
   };
@@ -213,9 +218,16 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
 
       {data.showRoutes ? (
         <section aria-labelledby="routes-heading" className="space-y-2">
-          <h2 id="routes-heading" className="font-semibold">
-            Agent Routes · {data.isToday ? "Today" : formatCalendarDate(data.date)}
-          </h2>
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="routes-heading" className="font-semibold">
+              Agent Routes · {data.isToday ? "Today" : formatCalendarDate(data.date)}
+            </h2>
+            {data.canSeeQuality ? (
+              <Link to={`/location-quality?date=${data.date}`} className="link tap text-sm">
+                Location quality
+              </Link>
+            ) : null}
+          </div>
           {data.routes.length === 0 ? (
             <p className="card text-center text-sm text-gray-11">No check-ins for this day.</p>
           ) : (
@@ -243,6 +255,8 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                             <span className="font-medium">{stop.time}</span> · {stop.typeLabel}
                             {stop.label ? <span className="ml-1 rounded-full bg-gray-4 px-2 text-xs font-semibold">{stop.label}</span> : null}
                             {stop.address ? <span className="block text-gray-11">{stop.address}</span> : null}
+                            {stop.placeLabel ? <span className="block text-xs text-gray-11">{stop.placeLabel}</span> : null}
+                            {stop.legNote ? <span className="block text-xs text-warning-11">{stop.legNote}</span> : null}
                           </span>
                         </li>
                       ))}

@@ -121,8 +121,8 @@ test("an agent's route: numbered stops in time order, Start and Latest today, St
   expect(agents).toBeGreaterThanOrEqual(8);
   const markers = page.locator(".leaflet-marker-pane .checkin-marker");
   await expect(markers.first()).toBeVisible();
-  // The route lines are drawn on the map's canvas.
-  expect(await page.locator(".leaflet-overlay-pane canvas").count()).toBeGreaterThanOrEqual(1);
+  // The route lines are SVG, a path a leg (the dealers' dots are canvas).
+  expect(await page.locator(".leaflet-overlay-pane svg path").count()).toBeGreaterThanOrEqual(1);
   const allMarkers = await markers.count();
 
   const first = legend(page).first();
