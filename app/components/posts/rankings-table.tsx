@@ -155,7 +155,7 @@ function RankingRow({ row, position, own, currency }: { row: RankingView; positi
       </td>
       <td className="px-3 py-2 text-right whitespace-nowrap">
         {row.distance} km
-        {leftOut ? <span className="block text-xs text-warning-11">{leftOut}</span> : null}
+        {leftOut ? <span className="block text-xs whitespace-normal text-warning-11">{leftOut}</span> : null}
       </td>
       <td className="px-3 py-2 text-right">{row.hours}</td>
       <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.sales, currency)}</td>
