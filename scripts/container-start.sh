@@ -21,8 +21,14 @@ fi
 
 if [ -n "${LITESTREAM_BUCKET:-}" ]; then
   export DATABASE_PATH="${DATABASE_URL#file:}"
-  litestream restore -config /app/litestream.yml -if-db-not-exists -if-replica-exists "$DATABASE_PATH"
-  exec litestream replicate -config /app/litestream.yml -exec "npm start"
+  # LITESTREAM_CONFIG is for the crash test (tests/resilience/litestream.test.ts), which runs this
+  # same path with a replica on the local disk.
+  config="${LITESTREAM_CONFIG:-/app/litestream.yml}"
+  litestream restore -config "$config" -if-db-not-exists -if-replica-exists "$DATABASE_PATH"
+  # Migrations first: under a replicating Litestream, prisma's migration could not get the database
+  # ("SocketTimeout", found by that test), so the server then starts without them.
+  npm run db:migrate
+  exec litestream replicate -config "$config" -exec "npm start -- --skip-migrations"
 fi
 
 exec npm start

@@ -1,0 +1,188 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { inject } from "vitest";
+import { benchWorkspace } from "../../scripts/lib/bench.mjs";
+import { signIn } from "./support/app-server";
+
+// The real Litestream (the npm package's binary, the version the image copies) under the
+// container's own start path, scripts/container-start.sh, with its replica on the local disk.
+// The whole process group is killed with SIGKILL in the middle of steady writes, the disk's
+// database is deleted, and the start path runs again: it must restore, pass the integrity
+// check and hold every write acknowledged more than sync-interval before the kill. Then a
+// restore to a point in time, and a second generation after the restore.
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const LITESTREAM = path.join(root, "node_modules", "@flydotio", "litestream-linux-x64", "litestream");
+const CONFIG = path.join(root, "tests", "resilience", "support", "litestream-file.yml");
+const SYNC_INTERVAL_MS = 1000;
+const run = promisify(execFile);
+
+type Write = { text: string; at: number };
+
+let workspace: ReturnType<typeof benchWorkspace>;
+let replicaDir: string;
+let env: NodeJS.ProcessEnv;
+let child: ChildProcess | undefined;
+let output = "";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** scripts/container-start.sh as the container runs it, in a process group of its own; resolves once /healthz answers. */
+async function startContainer(): Promise<number> {
+  const started = Date.now();
+  output = "";
+  child = spawn("sh", [path.join(root, "scripts", "container-start.sh")], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The container start exited:\n${output}`);
+    if (await fetch(`${workspace.baseUrl}/healthz`).then((response) => response.ok, () => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not answer within 60 s:\n${output}`);
+}
+
+/** SIGKILL to the whole group: Litestream, npm, the server. Nothing gets to flush or close. */
+async function killContainer(): Promise<void> {
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child?.once("exit", resolve));
+  process.kill(-child.pid, "SIGKILL");
+  await exited;
+  // The group's other members (the server) may outlive the leader by a moment.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+/** What a dead disk loses: the database, its WAL and Litestream's own files beside it. */
+function loseTheDisk(): void {
+  const dir = path.dirname(workspace.databasePath);
+  for (const name of fs.readdirSync(dir)) {
+    if (name.startsWith(path.basename(workspace.databasePath)) || name.startsWith(`.${path.basename(workspace.databasePath)}`)) {
+      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function storedTexts(databasePath: string): Set<string> {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+    return new Set((db.prepare("SELECT text FROM Post WHERE text LIKE 'litestream write %'").all() as Array<{ text: string }>).map((row) => row.text));
+  } finally {
+    db.close();
+  }
+}
+
+async function writeSteadily(cookie: string, until: () => boolean): Promise<Write[]> {
+  const acknowledged: Write[] = [];
+  for (let n = 0; !until(); n++) {
+    const text = `litestream write ${n}`;
+    try {
+      const response = await fetch(`${workspace.baseUrl}/api/posts`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        body: JSON.stringify({ type: "FIELD_VISIT", text }),
+      });
+      if (response.status === 201) acknowledged.push({ text, at: Date.now() });
+    } catch {
+      // The server was killed under this request: it was never acknowledged.
+    }
+  }
+  return acknowledged;
+}
+
+async function litestream(...args: string[]): Promise<string> {
+  const { stdout, stderr } = await run(LITESTREAM, args, { env });
+  return stdout + stderr;
+}
+
+beforeAll(async () => {
+  workspace = benchWorkspace("litestream", await freePort());
+  replicaDir = path.join(workspace.dir, "replica");
+  fs.copyFileSync(inject("resilienceTemplateDb"), workspace.databasePath);
+  env = {
+    ...workspace.env,
+    LITESTREAM_BUCKET: "local",
+    LITESTREAM_CONFIG: CONFIG,
+    LITESTREAM_REPLICA_DIR: replicaDir,
+    DATABASE_PATH: workspace.databasePath,
+    PATH: `${path.dirname(LITESTREAM)}:${process.env.PATH ?? ""}`,
+    RATE_LIMIT_PER_MINUTE: "100000",
+  };
+});
+
+afterAll(async () => {
+  await killContainer();
+  fs.rmSync(workspace.dir, { recursive: true, force: true });
+});
+
+test("killed mid-write and its disk lost, the container restores every write acknowledged more than sync-interval before the kill", async () => {
+  await startContainer();
+  const cookie = await signIn(workspace.baseUrl, "officer1");
+  const writingFor = 6_000;
+  const until = Date.now() + writingFor;
+  const writes = writeSteadily(cookie, () => Date.now() > until);
+  await new Promise((resolve) => setTimeout(resolve, writingFor - 1_500));
+  const killedAt = Date.now();
+  await killContainer();
+  const acknowledged = await writes;
+  expect(acknowledged.length).toBeGreaterThan(20);
+
+  loseTheDisk();
+  expect(fs.existsSync(workspace.databasePath)).toBe(false);
+  const restoreMs = await startContainer();
+
+  const stored = storedTexts(workspace.databasePath);
+  const settled = acknowledged.filter((write) => write.at < killedAt - SYNC_INTERVAL_MS);
+  const inWindow = acknowledged.filter((write) => write.at >= killedAt - SYNC_INTERVAL_MS);
+  expect(settled.filter((write) => !stored.has(write.text))).toEqual([]);
+  const lost = inWindow.filter((write) => !stored.has(write.text)).length;
+  console.log(
+    `[litestream] acknowledged ${acknowledged.length} writes (${settled.length} more than ${SYNC_INTERVAL_MS} ms before the kill), ` +
+      `lost ${lost} of the ${inWindow.length} inside the window; restore and start took ${restoreMs} ms`,
+  );
+
+  // The restored database is a new generation, and it is replicated again.
+  const after = await fetch(`${workspace.baseUrl}/api/posts`, {
+    method: "POST",
+    headers: { Cookie: await signIn(workspace.baseUrl, "officer1"), "Content-Type": "application/json" },
+    body: JSON.stringify({ type: "FIELD_VISIT", text: "litestream write after the restore" }),
+  });
+  expect(after.status).toBe(201);
+  const generations = (await litestream("generations", "-config", CONFIG, workspace.databasePath)).trim().split("\n").slice(1);
+  expect(generations.length).toBeGreaterThanOrEqual(2);
+  await new Promise((resolve) => setTimeout(resolve, 3 * SYNC_INTERVAL_MS));
+  const latest = path.join(workspace.dir, "latest.db");
+  await litestream("restore", "-config", CONFIG, "-o", latest, workspace.databasePath);
+  expect(storedTexts(latest).has("litestream write after the restore")).toBe(true);
+
+  // To a point in time: the middle of the first run of writes.
+  const middle = acknowledged[Math.floor(acknowledged.length / 2)]!;
+  const pointInTime = new Date(middle.at + SYNC_INTERVAL_MS);
+  const earlier = path.join(workspace.dir, "earlier.db");
+  const started = Date.now();
+  await litestream("restore", "-config", CONFIG, "-o", earlier, "-timestamp", pointInTime.toISOString(), workspace.databasePath);
+  const pointInTimeMs = Date.now() - started;
+  const then = storedTexts(earlier);
+  const before = acknowledged.filter((write) => write.at < pointInTime.getTime() - SYNC_INTERVAL_MS);
+  const afterwards = acknowledged.filter((write) => write.at > pointInTime.getTime() + SYNC_INTERVAL_MS);
+  expect(before.filter((write) => !then.has(write.text))).toEqual([]);
+  expect(afterwards.filter((write) => then.has(write.text))).toEqual([]);
+  expect(then.has("litestream write after the restore")).toBe(false);
+  console.log(`[litestream] point-in-time restore to ${pointInTime.toISOString()}: ${then.size} of the writes, in ${pointInTimeMs} ms`);
+});
