@@ -23,7 +23,8 @@ const CONFIG = path.join(root, "tests", "resilience", "support", "litestream-fil
 const SYNC_INTERVAL_MS = 1000;
 const run = promisify(execFile);
 
-type Write = { text: string; at: number };
+/** An acknowledged write, found again by the text it stored: a post, a comment or a dealer's notes. */
+type Write = { kind: "post" | "comment" | "dealer"; text: string; at: number };
 
 let workspace: ReturnType<typeof benchWorkspace>;
 let replicaDir: string;
@@ -78,32 +79,57 @@ function loseTheDisk(): void {
   }
 }
 
-function storedTexts(databasePath: string): Set<string> {
+type Stored = { posts: Set<string>; comments: Set<string>; notesWrite: number };
+
+/** What a database holds of the writes, after its integrity check. */
+function stored(databasePath: string): Stored {
   const db = new Database(databasePath, { readonly: true });
   try {
     expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
-    return new Set((db.prepare("SELECT text FROM Post WHERE text LIKE 'litestream write %'").all() as Array<{ text: string }>).map((row) => row.text));
+    const texts = (sql: string) => new Set((db.prepare(sql).all() as Array<{ text: string }>).map((row) => row.text));
+    const notes = (db.prepare("SELECT notes FROM Dealer WHERE id = 1").get() as { notes: string | null }).notes ?? "";
+    return {
+      posts: texts("SELECT text FROM Post WHERE text LIKE 'litestream write %'"),
+      comments: texts("SELECT text FROM Comment WHERE text LIKE 'litestream write %'"),
+      notesWrite: notes.startsWith("litestream write ") ? Number(notes.split(" ").at(-1)) : -1,
+    };
   } finally {
     db.close();
   }
 }
 
+/** Posts, comments on the first post and a dealer's notes, in turn, until `until`; answers what was acknowledged. */
 async function writeSteadily(cookie: string, until: () => boolean): Promise<Write[]> {
   const acknowledged: Write[] = [];
+  const call = (method: string, pathname: string, body: unknown) =>
+    fetch(`${workspace.baseUrl}${pathname}`, { method, headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const dealer = (await (await fetch(`${workspace.baseUrl}/api/dealers/1`, { headers: { Cookie: cookie } })).json()) as Record<string, unknown>;
+  let firstPost: number | null = null;
   for (let n = 0; !until(); n++) {
     const text = `litestream write ${n}`;
+    const kind: Write["kind"] = firstPost === null || n % 3 === 0 ? "post" : n % 3 === 1 ? "comment" : "dealer";
     try {
-      const response = await fetch(`${workspace.baseUrl}/api/posts`, {
-        method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "application/json" },
-        body: JSON.stringify({ type: "FIELD_VISIT", text }),
-      });
-      if (response.status === 201) acknowledged.push({ text, at: Date.now() });
+      const response: Response =
+        kind === "post"
+          ? await call("POST", "/api/posts", { type: "FIELD_VISIT", text })
+          : kind === "comment"
+            ? await call("POST", `/api/posts/${firstPost}/comments`, { text })
+            : await call("PUT", "/api/dealers/1", { ...dealer, notes: text });
+      if (!response.ok) continue;
+      if (firstPost === null) firstPost = ((await response.json()) as { id: number }).id;
+      acknowledged.push({ kind, text, at: Date.now() });
     } catch {
       // The server was killed under this request: it was never acknowledged.
     }
   }
   return acknowledged;
+}
+
+/** Whether the database holds the write: its post or comment, or (the dealer's notes being overwritten) any later notes. */
+function holds(stored: Stored, write: Write): boolean {
+  if (write.kind === "post") return stored.posts.has(write.text);
+  if (write.kind === "comment") return stored.comments.has(write.text);
+  return stored.notesWrite >= Number(write.text.split(" ").at(-1));
 }
 
 async function litestream(...args: string[]): Promise<string> {
@@ -147,11 +173,12 @@ test("killed mid-write and its disk lost, the container restores every write ack
   expect(fs.existsSync(workspace.databasePath)).toBe(false);
   const restoreMs = await startContainer();
 
-  const stored = storedTexts(workspace.databasePath);
+  const restored = stored(workspace.databasePath);
   const settled = acknowledged.filter((write) => write.at < killedAt - SYNC_INTERVAL_MS);
   const inWindow = acknowledged.filter((write) => write.at >= killedAt - SYNC_INTERVAL_MS);
-  expect(settled.filter((write) => !stored.has(write.text))).toEqual([]);
-  const lost = inWindow.filter((write) => !stored.has(write.text)).length;
+  expect(new Set(settled.map((write) => write.kind))).toEqual(new Set(["post", "comment", "dealer"]));
+  expect(settled.filter((write) => !holds(restored, write))).toEqual([]);
+  const lost = inWindow.filter((write) => !holds(restored, write)).length;
   console.log(
     `[litestream] acknowledged ${acknowledged.length} writes (${settled.length} more than ${SYNC_INTERVAL_MS} ms before the kill), ` +
       `lost ${lost} of the ${inWindow.length} inside the window; restore and start took ${restoreMs} ms`,
@@ -169,7 +196,7 @@ test("killed mid-write and its disk lost, the container restores every write ack
   await new Promise((resolve) => setTimeout(resolve, 3 * SYNC_INTERVAL_MS));
   const latest = path.join(workspace.dir, "latest.db");
   await litestream("restore", "-config", CONFIG, "-o", latest, workspace.databasePath);
-  expect(storedTexts(latest).has("litestream write after the restore")).toBe(true);
+  expect(stored(latest).posts.has("litestream write after the restore")).toBe(true);
 
   // To a point in time: the middle of the first run of writes.
   const middle = acknowledged[Math.floor(acknowledged.length / 2)]!;
@@ -178,11 +205,12 @@ test("killed mid-write and its disk lost, the container restores every write ack
   const started = Date.now();
   await litestream("restore", "-config", CONFIG, "-o", earlier, "-timestamp", pointInTime.toISOString(), workspace.databasePath);
   const pointInTimeMs = Date.now() - started;
-  const then = storedTexts(earlier);
+  const then = stored(earlier);
   const before = acknowledged.filter((write) => write.at < pointInTime.getTime() - SYNC_INTERVAL_MS);
-  const afterwards = acknowledged.filter((write) => write.at > pointInTime.getTime() + SYNC_INTERVAL_MS);
-  expect(before.filter((write) => !then.has(write.text))).toEqual([]);
-  expect(afterwards.filter((write) => then.has(write.text))).toEqual([]);
-  expect(then.has("litestream write after the restore")).toBe(false);
-  console.log(`[litestream] point-in-time restore to ${pointInTime.toISOString()}: ${then.size} of the writes, in ${pointInTimeMs} ms`);
+  const afterwards = acknowledged.filter((write) => write.kind !== "dealer" && write.at > pointInTime.getTime() + SYNC_INTERVAL_MS);
+  expect(before.filter((write) => !holds(then, write))).toEqual([]);
+  expect(afterwards.filter((write) => holds(then, write))).toEqual([]);
+  expect(then.posts.has("litestream write after the restore")).toBe(false);
+  const held = acknowledged.filter((write) => holds(then, write)).length;
+  console.log(`[litestream] point-in-time restore to ${pointInTime.toISOString()}: ${held} of the ${acknowledged.length} writes, in ${pointInTimeMs} ms`);
 });
