@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { S3Settings } from "~/infra/object-storage.server";
 import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
 
 // Every setting the server reads, checked once at start. Defaults run a local demo;
@@ -28,6 +29,20 @@ const envSchema = z
     /** A main thread blocked this long ends the process, so the machine restarts it; 0 turns it off. */
     WATCHDOG_MS: z.coerce.number().int().min(0).default(20_000),
     LITEFS_DIR: z.string().optional(),
+    /** Where uploads live: the disk under DATA_DIR/uploads, or an S3-compatible bucket (decision 32). */
+    STORAGE: z.enum(["disk", "s3"]).default("disk"),
+    // The bucket's settings; each falls back to the name `fly storage create` sets for Tigris.
+    S3_BUCKET: z.string().min(1).optional(),
+    BUCKET_NAME: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    AWS_ENDPOINT_URL_S3: z.url().optional(),
+    S3_REGION: z.string().min(1).optional(),
+    AWS_REGION: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     FLY_APP_NAME: z.string().optional(),
   })
   .transform((env) => ({
@@ -35,7 +50,34 @@ const envSchema = z
     SESSION_SECRET: env.SESSION_SECRET ?? developmentOnlySecret(env.NODE_ENV),
     HTTPS: new URL(env.APP_URL).protocol === "https:",
     COOKIE_SECURE: env.COOKIE_SECURE ?? new URL(env.APP_URL).protocol === "https:",
+    S3: env.STORAGE === "s3" ? s3Settings(env) : null,
   }));
+
+function s3Settings(env: {
+  S3_BUCKET?: string;
+  BUCKET_NAME?: string;
+  S3_ENDPOINT?: string;
+  AWS_ENDPOINT_URL_S3?: string;
+  S3_REGION?: string;
+  AWS_REGION?: string;
+  S3_ACCESS_KEY_ID?: string;
+  AWS_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  AWS_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE: boolean;
+}): S3Settings {
+  const bucket = env.S3_BUCKET ?? env.BUCKET_NAME;
+  if (!bucket) throw new Error("STORAGE=s3 needs S3_BUCKET (or BUCKET_NAME, as `fly storage create` sets it).");
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? env.AWS_SECRET_ACCESS_KEY;
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT ?? env.AWS_ENDPOINT_URL_S3,
+    region: env.S3_REGION ?? env.AWS_REGION ?? "auto",
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
 
 function developmentOnlySecret(nodeEnv: string): string {
   if (nodeEnv === "production") {

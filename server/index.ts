@@ -5,7 +5,6 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/infra/litefs.server.ts";
-import { isServedFile } from "../app/infra/storage.server.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
@@ -13,6 +12,7 @@ import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
+import { storedFiles } from "./stored-files.ts";
 import { startWatchdog } from "./watchdog.ts";
 
 const isProduction = env.NODE_ENV !== "development";
@@ -29,6 +29,7 @@ if (env.LITEFS_DIR) {
       databaseName: databaseName(env.DATABASE_URL),
       appPort: env.PORT,
       hostOf: (instance) => (appName ? `${instance}.vm.${appName}.internal` : instance),
+      filesOnPrimaryOnly: env.STORAGE === "disk",
     }),
   );
 }
@@ -42,10 +43,7 @@ server.use(closeUnreadRequests);
 server.use(bodyLimits);
 server.use(sameOriginWrites(env.APP_URL));
 
-// Processed uploads have content-hash names (app/infra/storage.server.ts): cached for good.
-// Only those are served: originals waiting for a post and spreadsheets are not (decision 22).
-const uploadedFiles = express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: true });
-server.use("/files", (request, response, next) => (isServedFile(request.path) ? uploadedFiles(request, response, next) : next()));
+server.use("/files", storedFiles());
 
 if (isProduction) {
   // Vite names built assets by content, so they can be cached for good.

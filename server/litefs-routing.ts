@@ -16,15 +16,18 @@ export type LiteFsRoutingOptions = {
   hostOf: (instance: string) => string;
   /** How long a replica waits for a browser's last write before the primary answers instead. */
   catchUpMs?: number;
+  /** False when the uploads are in a bucket (STORAGE=s3): every node serves /files/ then. */
+  filesOnPrimaryOnly?: boolean;
 };
 
-export function litefsRouting({ litefsDir, databaseName, appPort, hostOf, catchUpMs = 5000 }: LiteFsRoutingOptions): RequestHandler {
+export function litefsRouting({ litefsDir, databaseName, appPort, hostOf, catchUpMs = 5000, filesOnPrimaryOnly = true }: LiteFsRoutingOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const node = await readLiteFsNode(litefsDir);
       const route = routeRequest(
         { method: req.method, path: req.path, bodyBytes: bodyBytes(req), forwarded: req.get(FORWARDED_HEADER) === "1" },
         node,
+        { filesOnPrimaryOnly },
       );
       switch (route.action) {
         case "serve": {

@@ -80,6 +80,13 @@ describe("routeRequest", () => {
     expect(routeRequest(request("GET", "/api/geocode/reverse-other"), replica)).toEqual({ action: "serve" });
   });
 
+  it("with the uploads in a bucket (STORAGE=s3), a replica serves uploaded files itself", () => {
+    const inBucket = { filesOnPrimaryOnly: false };
+    expect(routeRequest(request("GET", "/files/posts/0123456789abcdef0123456789abcdef.webp"), replica, inBucket)).toEqual({ action: "serve" });
+    expect(routeRequest(request("GET", "/api/geocode/reverse"), replica, inBucket)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
+    expect(routeRequest(request("POST", "/api/posts", 10), replica, inBucket)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
+  });
+
   it("never forwards a request twice: a forwarded write reaching a replica is refused", () => {
     expect(routeRequest(request("POST", "/api/posts", 10, true), replica)).toEqual({ action: "unavailable" });
     expect(routeRequest(request("POST", "/api/posts", 10, true), primary)).toEqual({ action: "serve" });

@@ -1,6 +1,6 @@
 // Request routing for a LiteFS cluster (docs/deploy.md): one primary takes every write, read
 // replicas in other regions serve reads. Only the primary can write to the database under
-// LiteFS's FUSE mount, and only its volume holds the uploaded files.
+// LiteFS's FUSE mount, and only its volume holds the uploaded files (unless they are in a bucket).
 //
 // LiteFS tells each node where it stands through files in its mount directory:
 //   .primary         exists only on replicas; holds the primary's hostname (its Fly machine id)
@@ -17,7 +17,7 @@ const TXID_COOKIE = "__txid";
 /** GET requests that write to the database (a cache), so only the primary may answer them. */
 const WRITING_GETS = [/^\/api\/geocode\/reverse$/];
 
-/** Uploaded files live on the primary's volume only. */
+/** Uploaded files live on the primary's volume only, unless STORAGE=s3 puts them in a bucket. */
 const FILES_PATH = /^\/files\//;
 
 export type LiteFsNode = { role: "primary" } | { role: "replica"; primary: string };
@@ -50,20 +50,21 @@ export async function readLiteFsNode(litefsDir: string): Promise<LiteFsNode> {
 
 /**
  * Where a request must be answered. On a replica, writes (any method but GET, HEAD and OPTIONS,
- * and the GETs that write) and uploaded files go to the primary: replayed by Fly's proxy
- * (`fly-replay`) when the body is small enough, otherwise forwarded by this node.
+ * and the GETs that write) and uploaded files kept on the primary's volume go to the primary:
+ * replayed by Fly's proxy (`fly-replay`) when the body is small enough, otherwise forwarded by
+ * this node.
  */
-export function routeRequest(request: RoutedRequest, node: LiteFsNode): Route {
+export function routeRequest(request: RoutedRequest, node: LiteFsNode, { filesOnPrimaryOnly } = { filesOnPrimaryOnly: true }): Route {
   if (node.role === "primary") return { action: "serve" };
-  if (!needsPrimary(request)) return { action: "serve" };
+  if (!needsPrimary(request, filesOnPrimaryOnly)) return { action: "serve" };
   // A node that was sent this request as the primary but is not: LiteFS is changing primaries.
   if (request.forwarded) return { action: "unavailable" };
   if (request.bodyBytes !== null && request.bodyBytes <= REPLAY_BODY_LIMIT) return { action: "replay", instance: node.primary };
   return { action: "forward", instance: node.primary };
 }
 
-function needsPrimary({ method, path }: RoutedRequest): boolean {
-  if (method === "GET" || method === "HEAD") return FILES_PATH.test(path) || WRITING_GETS.some((pattern) => pattern.test(path));
+function needsPrimary({ method, path }: RoutedRequest, filesOnPrimaryOnly: boolean): boolean {
+  if (method === "GET" || method === "HEAD") return (filesOnPrimaryOnly && FILES_PATH.test(path)) || WRITING_GETS.some((pattern) => pattern.test(path));
   return method !== "OPTIONS";
 }
 

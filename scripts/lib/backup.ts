@@ -4,6 +4,8 @@
 // A backup is a folder `fieldline-<UTC time>/` holding database.sqlite (a VACUUM INTO snapshot:
 // one read transaction, so it is consistent while the server writes and never blocks it),
 // uploads/ (a copy of DATA_DIR/uploads) and manifest.json (size and SHA-256 of every file).
+// With STORAGE=s3 the files stay in the bucket: the manifest lists its objects (key, size,
+// ETag) instead, and a restore checks that the bucket still holds them.
 // It is assembled under a hidden name and renamed when complete, so a half-written backup
 // never looks like a backup.
 import crypto from "node:crypto";
@@ -26,6 +28,8 @@ const fileEntrySchema = z.strictObject({
   sha256: z.string().regex(/^[a-f0-9]{64}$/),
 });
 
+const objectEntrySchema = z.strictObject({ key: z.string().min(1), size: z.number().int().nonnegative(), etag: z.string() });
+
 const manifestSchema = z.strictObject({
   format: z.literal(1),
   createdAt: z.iso.datetime(),
@@ -33,20 +37,29 @@ const manifestSchema = z.strictObject({
   migration: z.string().nullable(),
   database: fileEntrySchema,
   uploads: z.array(fileEntrySchema),
+  /** With STORAGE=s3: the bucket's objects when the backup was taken (the uploads are then empty). */
+  objects: z.strictObject({ bucket: z.string().min(1), items: z.array(objectEntrySchema) }).optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
 type FileEntry = z.infer<typeof fileEntrySchema>;
 
+type ObjectEntry = z.infer<typeof objectEntrySchema>;
+
+/** The bucket of STORAGE=s3, as backups and restores use it. */
+type ObjectBucket = { bucket: string; list(): Promise<ObjectEntry[]> };
+
 export type BackupOptions = {
   databaseFile: string;
   uploadsDir: string;
   backupsDir: string;
+  /** Set when the uploads live in a bucket: the manifest lists its objects instead of copying a folder. */
+  bucket?: ObjectBucket | null;
   now?: Date;
 };
 
 /** Takes an online backup of the live database and the uploads into a new folder under backupsDir. */
-export async function createBackup({ databaseFile, uploadsDir, backupsDir, now = new Date() }: BackupOptions) {
+export async function createBackup({ databaseFile, uploadsDir, backupsDir, bucket, now = new Date() }: BackupOptions) {
   const name = `fieldline-${now.toISOString().replace(/[:.]/g, "-")}`;
   const finalDir = path.join(backupsDir, name);
   const staging = path.join(backupsDir, `.${name}.partial`);
@@ -54,14 +67,14 @@ export async function createBackup({ databaseFile, uploadsDir, backupsDir, now =
   await fs.mkdir(staging, { recursive: true });
   try {
     // The database first: every file its rows name was stored before the row was written
-    // (storage.server.ts), so the uploads copied afterwards include them all.
+    // (storage.server.ts), so the uploads copied or listed afterwards include them all.
     const snapshot = path.join(staging, DATABASE_NAME);
     const migration = snapshotDatabase(databaseFile, snapshot);
     checkIntegrity(snapshot);
     const database = await describeFile(staging, DATABASE_NAME);
-    const copied = await copyTree(uploadsDir, path.join(staging, UPLOADS_NAME));
-    const uploads = copied.map((entry) => ({ ...entry, path: `${UPLOADS_NAME}/${entry.path}` }));
-    const manifest: Manifest = { format: 1, createdAt: now.toISOString(), migration, database, uploads };
+    const manifest: Manifest = bucket
+      ? { format: 1, createdAt: now.toISOString(), migration, database, uploads: [], objects: { bucket: bucket.bucket, items: await bucket.list() } }
+      : { format: 1, createdAt: now.toISOString(), migration, database, uploads: await copyUploads(uploadsDir, staging) };
     await writeFileDurably(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(staging, finalDir);
     await syncDirectory(backupsDir);
@@ -70,6 +83,11 @@ export async function createBackup({ databaseFile, uploadsDir, backupsDir, now =
     await fs.rm(staging, { recursive: true, force: true });
     throw error;
   }
+}
+
+async function copyUploads(uploadsDir: string, staging: string): Promise<FileEntry[]> {
+  const copied = await copyTree(uploadsDir, path.join(staging, UPLOADS_NAME));
+  return copied.map((entry) => ({ ...entry, path: `${UPLOADS_NAME}/${entry.path}` }));
 }
 
 /** Reads a backup's manifest and checks every file against it; throws BackupError on any mismatch. */
@@ -95,6 +113,10 @@ export type RestoreOptions = {
   uploadsDir: string;
   /** For systems without /proc, where the restore cannot see whether a server has the database open. */
   assumeServerStopped?: boolean;
+  /** The bucket of STORAGE=s3, which must still hold the objects a bucket backup names. */
+  bucket?: ObjectBucket | null;
+  /** Restore a bucket backup's database even though the bucket lacks some of its objects. */
+  allowMissingObjects?: boolean;
 };
 
 /**
@@ -102,7 +124,7 @@ export type RestoreOptions = {
  * the database open. Everything is copied and checked beside its target first (checksums,
  * PRAGMA integrity_check); then each target is swapped in with a rename.
  */
-export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assumeServerStopped = false }: RestoreOptions) {
+export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assumeServerStopped = false, bucket, allowMissingObjects = false }: RestoreOptions) {
   const holders = await processesUsing(databaseFile);
   if (holders === null && !assumeServerStopped) {
     throw new BackupError("Cannot tell whether a server has the database open here (no /proc). Stop it and pass --server-stopped.");
@@ -111,6 +133,14 @@ export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assum
     throw new BackupError(`The database is open in process ${holders.join(", ")}. Stop the server before restoring.`);
   }
   const manifest = await verifyBackup(backupDir);
+  const missingObjects = manifest.objects ? await objectsMissing(manifest.objects, bucket) : [];
+  if (missingObjects.length > 0 && !allowMissingObjects) {
+    const some = missingObjects.slice(0, 3).map((item) => item.key).join(", ");
+    throw new BackupError(
+      `The bucket lacks ${missingObjects.length} of the ${manifest.objects?.items.length} objects this backup names (${some}${missingObjects.length > 3 ? ", …" : ""}). ` +
+        "Bring them back from the bucket's object versions, or restore the database anyway with --allow-missing-objects.",
+    );
+  }
 
   const stagedDatabase = `${databaseFile}.restoring`;
   const stagedUploads = `${uploadsDir}.restoring`;
@@ -121,7 +151,7 @@ export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assum
     await checkEntry(path.dirname(stagedDatabase), { ...manifest.database, path: path.basename(stagedDatabase) });
     checkIntegrity(stagedDatabase);
     await fsyncFile(stagedDatabase);
-    assertSameFiles(await copyTree(path.join(backupDir, UPLOADS_NAME), stagedUploads), manifest.uploads);
+    if (!manifest.objects) assertSameFiles(await copyTree(path.join(backupDir, UPLOADS_NAME), stagedUploads), manifest.uploads);
   } catch (error) {
     await fs.rm(stagedDatabase, { force: true });
     await fs.rm(stagedUploads, { recursive: true, force: true });
@@ -129,8 +159,15 @@ export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assum
   }
 
   await swapDatabase(stagedDatabase, databaseFile);
-  await swapDirectory(stagedUploads, uploadsDir);
-  return manifest;
+  if (!manifest.objects) await swapDirectory(stagedUploads, uploadsDir);
+  return { manifest, missingObjects };
+}
+
+/** The objects a bucket backup names that the bucket no longer holds with the same size and ETag. */
+async function objectsMissing(objects: NonNullable<Manifest["objects"]>, bucket: ObjectBucket | null | undefined): Promise<ObjectEntry[]> {
+  if (!bucket) throw new BackupError(`This backup's files are in the bucket ${objects.bucket}: restore it with STORAGE=s3 and that bucket's settings.`);
+  const held = new Set((await bucket.list()).map((item) => `${item.key} ${item.size} ${item.etag}`));
+  return objects.items.filter((item) => !held.has(`${item.key} ${item.size} ${item.etag}`));
 }
 
 /**

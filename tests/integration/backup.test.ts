@@ -7,7 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
+import { createObjectStore } from "~/infra/object-storage.server";
 import { BackupError, DATABASE_NAME, MANIFEST_NAME, createBackup, restoreBackup } from "../../scripts/lib/backup.ts";
+import { startLocalS3 } from "../support/s3-server";
 
 const BATCH_SIZE = 10;
 let dir: string;
@@ -254,3 +256,74 @@ describe("npm run backup and npm run restore", () => {
     expect(usage.stderr).toContain("Usage: npm run restore -- <backup folder>");
   }, 60_000);
 });
+
+describe("npm run backup and npm run restore with STORAGE=s3", () => {
+  // Not spawnSync: the S3 server runs in this process and must answer while the command runs.
+  const cli = (extraEnv: Record<string, string>, script: string, ...args: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(path.join("node_modules", ".bin", "tsx"), [script, ...args], {
+        env: { ...process.env, DATABASE_URL: `file:${databaseFile}`, DATA_DIR: path.dirname(uploadsDir), ...extraEnv },
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("close", (status) => resolve({ status, stdout, stderr }));
+    });
+
+  it("backs up the database with a manifest of the bucket's objects, and restores it only while the bucket holds them", async () => {
+    const s3 = await startLocalS3(path.join(dir, "s3"));
+    try {
+      const bucket = createObjectStore({
+        bucket: s3.bucket,
+        endpoint: s3.endpoint,
+        region: "us-east-1",
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        forcePathStyle: true,
+      });
+      const keys = ["posts/0123456789abcdef0123456789abcdef.webp", "posts-thumbs/0123456789abcdef0123456789abcdef.webp", "dealers/00112233445566778899aabbccddeeff.webp"];
+      for (const key of keys) await bucket.write(key, crypto.randomBytes(2_000), "image/webp");
+      fillDatabase(100);
+      const rows = dumpRows(databaseFile);
+
+      const backup = await cli(s3.env, "scripts/backup.ts", "--out", backupsDir);
+      expect(backup.status, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(/database \d+ bytes \(integrity ok\), 3 objects of the bucket fieldline-uploads listed \(they stay in the bucket\)/);
+      const [backupDir] = fs.readdirSync(backupsDir).map((name) => path.join(backupsDir, name));
+      const manifest = JSON.parse(fs.readFileSync(path.join(backupDir!, MANIFEST_NAME), "utf8"));
+      expect(manifest.uploads).toEqual([]);
+      expect(manifest.objects.bucket).toBe("fieldline-uploads");
+      expect(manifest.objects.items.map((item: { key: string }) => item.key)).toEqual([...keys].sort());
+      expect(fs.readdirSync(backupDir!).sort()).toEqual([DATABASE_NAME, MANIFEST_NAME]);
+
+      // The disk is lost: the database goes; the bucket is elsewhere and keeps its objects.
+      fs.rmSync(databaseFile);
+      const restored = await cli(s3.env, "scripts/restore.ts", backupDir!);
+      expect(restored.status, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain("the bucket fieldline-uploads holds 3 of its 3 objects.");
+      expect(dumpRows(databaseFile)).toBe(rows);
+
+      // An object the backup names is gone (deleted since): the restore says which and changes nothing.
+      await bucket.remove(keys[2]!);
+      fs.rmSync(databaseFile);
+      const refused = await cli(s3.env, "scripts/restore.ts", backupDir!);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(
+        `Restore refused: The bucket lacks 1 of the 3 objects this backup names (${keys[2]}). Bring them back from the bucket's object versions, or restore the database anyway with --allow-missing-objects.`,
+      );
+      expect(fs.existsSync(databaseFile)).toBe(false);
+      const anyway = await cli(s3.env, "scripts/restore.ts", backupDir!, "--allow-missing-objects");
+      expect(anyway.status, anyway.stderr).toBe(0);
+      expect(anyway.stdout).toContain(`the bucket fieldline-uploads holds 2 of its 3 objects (missing: ${keys[2]})`);
+      expect(dumpRows(databaseFile)).toBe(rows);
+
+      // Without the bucket's settings, a bucket backup is not restored as if it had no files.
+      const withoutBucket = await cli({}, "scripts/restore.ts", backupDir!);
+      expect(withoutBucket.status).toBe(1);
+      expect(withoutBucket.stderr).toContain("This backup's files are in the bucket fieldline-uploads: restore it with STORAGE=s3 and that bucket's settings.");
+    } finally {
+      await s3.close();
+    }
+  }, 90_000);
+});
+

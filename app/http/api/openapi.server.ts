@@ -22,7 +22,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: "Body or file too large",
   415: "Wrong content type or file type",
   429: "Too many requests; retry after the Retry-After header's seconds",
-  503: "Temporarily unavailable",
+  503: "Temporarily unavailable (the message says what); try again later",
 };
 
 /** A zod schema as OpenAPI 3.1 JSON Schema; named sub-schemas are collected into `components`. */
@@ -119,7 +119,12 @@ function errorStatuses(operation: ApiOperation): number[] {
   if (operation.body) statuses.add(413);
   if (operation.body?.kind === "json" || operation.body?.kind === "multipart") statuses.add(415);
   if (operation.method !== "get") statuses.add(403); // another site's Origin (server/same-origin.ts)
+  if (storesFile(operation)) statuses.add(503); // the bucket cannot be reached (decision 32)
   return [...statuses].sort((a, b) => a - b);
+}
+
+function storesFile({ body }: ApiOperation): boolean {
+  return body?.kind === "bytes" || (body?.kind === "multipart" && Object.values(body.fields).some((field) => field.file));
 }
 
 function responses(operation: ApiOperation, components: Record<string, JsonSchema>) {

@@ -250,6 +250,8 @@ export const apiOperations: ApiOperation[] = [
     access: "signed-in",
     body: { kind: "json", schema: postSchema, example: { type: "FIELD_VISIT", text: "Contract test visit to the wheat plots near Okara.", lat: 30.8138, lng: 73.4534 } },
     answer: { status: 201, description: "The post", schema: answers.postAnswer },
+    // Media are read back from file storage, which may be unreachable.
+    errors: [503],
     idempotent: true,
   },
   {
@@ -502,7 +504,7 @@ export const apiOperations: ApiOperation[] = [
     access: "signed-in",
     body: { kind: "json", schema: dealerImportRequestSchema, example: { uploadId: "00000000-0000-4000-8000-000000000000" } },
     answer: { status: 200, description: "What was imported", schema: answers.importAnswer },
-    errors: [403, 404],
+    errors: [403, 404, 503],
   },
 
   // ---- Places ----
