@@ -88,8 +88,9 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
               <Timestamp at={post.createdAt} withDate={comments !== undefined} />
             </Link>
           </p>
-          <p className="mt-0.5 flex gap-2 text-xs text-gray-11">
-            <span className="min-w-0 truncate">📍 {placeText(post)}</span>
+          {/* Wraps: a long place keeps the line's width and its labels go under it. */}
+          <p className="mt-0.5 flex flex-wrap gap-x-2 gap-y-1 text-xs text-gray-11">
+            <span className="min-w-0 max-w-full truncate">📍 {placeText(post)}</span>
             {placeLabel ? <span className="shrink-0 rounded-full bg-gray-3 px-1.5">{placeLabel}</span> : null}
             {post.authorDistanceTodayKm !== null ? (
               <span className="shrink-0 rounded-full bg-gray-3 px-1.5" title="Distance the author travelled today">

@@ -22,3 +22,18 @@ test("the post card labels its place: 'GPS ±12 m' from the phone, 'Typed' by ha
   await expect(page).toHaveURL("/");
   await expect(cardWithText(page, text).getByText(javaScriptEnabled ? "GPS ±12 m" : "Typed", { exact: true })).toBeVisible();
 });
+
+test("at 360 px the labels never squeeze the place: a long place keeps the card's width and the labels go under it", async ({ page }) => {
+  await signIn(page, "officer1");
+  await page.goto("/");
+  const places = page.getByTestId("post-card").locator("header span", { hasText: "📍" });
+  await expect(places.first()).toBeVisible();
+  const squeezed = await places.evaluateAll((spans) =>
+    spans
+      // Cut short (its text is wider than it) while narrower than its line: labels took the room.
+      .filter((span) => span.scrollWidth > span.clientWidth && span.clientWidth < (span.parentElement?.clientWidth ?? 0) - 1)
+      .map((span) => `${span.textContent} (${span.clientWidth} of ${span.parentElement?.clientWidth} px)`),
+  );
+  expect(await places.count()).toBeGreaterThan(3);
+  expect(squeezed).toEqual([]);
+});
