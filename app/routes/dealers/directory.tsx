@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
       businessName: dealer.businessName,
       owner: [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" "),
       maskedPhone: maskPhone(dealer.phone),
-      place: [dealer.city, dealer.state].filter(Boolean).join(", "),
+      city: dealer.city,
       lat: Number(dealer.lat),
       lng: Number(dealer.lng),
       thumbUrl: dealer.profilePictureThumbUrl,
@@ -129,7 +129,11 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <h2 className="line-clamp-2 leading-5 font-semibold break-words">{dealer.businessName}</h2>
                   <p className="flex gap-2 text-sm text-gray-11">
-                    <span className="min-w-0 flex-1 truncate">{[dealer.owner, dealer.place].filter(Boolean).join(" · ")}</span>
+                    {/* The city first: at 360 px it stays whole and the owner's name gives way. */}
+                    <span className="min-w-0 flex-1 truncate" data-testid="dealer-place">
+                      <span data-testid="dealer-city">{dealer.city}</span>
+                      {dealer.owner ? ` · ${dealer.owner}` : null}
+                    </span>
                     {dealer.maskedPhone ? (
                       <span className="shrink-0">
                         <span className="sr-only">Phone ending </span>

@@ -28,6 +28,23 @@ test("the directory shows at least 5 dealers per screen, with long names on two 
   expect(Math.round((box?.height ?? 0) / lineHeight)).toBe(2);
 });
 
+test("every row shows its city in full beside the masked phone; the owner's name gives way first", async ({ page }) => {
+  await signIn(page, "officer3");
+  await page.goto("/dealers");
+  const cards = page.getByTestId("dealer-card");
+  await expect(cards).toHaveCount(50);
+  const cut = await cards.evaluateAll((items) =>
+    items.flatMap((item) => {
+      const line = item.querySelector("[data-testid=dealer-place]");
+      const city = line?.querySelector("[data-testid=dealer-city]");
+      if (!line || !city) return [`${item.querySelector("h2")?.textContent}: no city`];
+      // The city's text ends inside the line's box: it is not under the ellipsis.
+      return city.getBoundingClientRect().right <= line.getBoundingClientRect().right + 0.5 ? [] : [`${city.textContent} (${item.querySelector("h2")?.textContent})`];
+    }),
+  );
+  expect(cut).toEqual([]);
+});
+
 test("every row leads to Create Meeting, Directions and the dealer's details", async ({ page }, testInfo) => {
   await signIn(page, "officer3");
   await page.goto("/dealers");
