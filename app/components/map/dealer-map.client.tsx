@@ -61,6 +61,7 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
   const env = usePublicEnv();
   const [dealers, setDealers] = useState<MapDealer[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [tilesFailed, setTilesFailed] = useState(false);
 
   useEffect(() => {
     if (!dealersUrl) {
@@ -87,15 +88,12 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
   return (
     // `isolate` keeps Leaflet's high z-indexes under dialogs and the app shell.
     <div className="relative isolate" role="group" aria-label={label}>
-      {/* Behind the transparent map: what shows until the tiles arrive over a slow network. */}
-      <p aria-hidden className="absolute inset-0 flex items-center justify-center rounded-lg bg-gray-3 text-sm text-gray-11">
-        Loading map...
+      {/* Behind the transparent map: what shows until the tiles arrive over a slow network, or why they never do. */}
+      <p aria-hidden className="absolute inset-0 flex items-center justify-center rounded-lg bg-gray-3 px-6 text-center text-sm text-gray-11">
+        {tilesFailed ? "Map tiles could not load. Pins and routes still show." : "Loading map..."}
       </p>
       <MapContainer center={PAKISTAN_CENTER} zoom={PAKISTAN_ZOOM} preferCanvas className="map-box h-[420px] w-full rounded-lg border border-gray-6">
-        <TileLayer
-          url={env.TILE_URL}
-          attribution={env.TILE_ATTRIBUTION}
-        />
+        <TileLayer url={env.TILE_URL} attribution={env.TILE_ATTRIBUTION} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />
         <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} />
         {routes.map((route) => (
           <RouteLayer key={route.userId} route={route} />

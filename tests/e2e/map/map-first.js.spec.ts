@@ -30,3 +30,14 @@ test("a map that cannot load says why, in the spec's words, and the lists still 
   await expect(failure).toContainText("Failed to load dealer map: ");
   await expect(page.getByRole("list", { name: "Dealers" }).locator(":scope > li").first()).toBeVisible();
 });
+
+test("when the map's tiles cannot load (no signal for them), the grey box says so instead of Loading map... for ever; pins still show", async ({ page }) => {
+  await signIn(page, "officer7");
+  await page.route("**/tiles/**", (route) => route.abort("internetdisconnected"));
+  await page.goto("/dealer-map");
+  await expect(page.locator(".leaflet-container")).toBeVisible({ timeout: 15_000 });
+  const map = page.getByRole("group", { name: "Map of dealers and agent routes" });
+  await expect(map.getByText("Map tiles could not load. Pins and routes still show.")).toBeVisible();
+  await expect(map.getByText("Loading map...")).toHaveCount(0);
+  await expect(map.getByRole("status")).toHaveText(/\d+ dealers on the map/);
+});
