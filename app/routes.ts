@@ -61,6 +61,7 @@ export default [
     route("agents/rankings", "routes/api/agents-rankings.ts"),
     route("agents/checkins", "routes/api/agents-checkins.ts"),
     route("agents/location-quality", "routes/api/agents-location-quality.ts"),
+    route("reports", "routes/api/reports.ts"),
     route("dealers", "routes/api/dealers.ts"),
     route("dealers/import", "routes/api/dealers-import.ts"),
     route("dealers/:id", "routes/api/dealer.ts"),

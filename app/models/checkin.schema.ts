@@ -15,7 +15,8 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-const emptyToUndefined = (value: unknown) => (value === "" || value === "All" || value === null ? undefined : value);
+/** A filter left at "All" or empty is no filter. */
+export const emptyToUndefined = (value: unknown) => (value === "" || value === "All" || value === null ? undefined : value);
 
 export const checkInQuerySchema = z.object({
   date: z.string({ error: DATE_REQUIRED }).min(1, DATE_REQUIRED).refine(isCalendarDate, DATE_INVALID),

@@ -88,6 +88,7 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/agents/rankings": { url: "/api/agents/rankings", statuses: api(200) },
   "GET /api/agents/checkins": { url: "/api/agents/checkins", statuses: api(400) },
   "GET /api/agents/location-quality": { url: "/api/agents/location-quality", statuses: [401, 403, 400, 400] },
+  "GET /api/reports": { url: "/api/reports?period=this-week", statuses: api(200) },
   "GET /api/performance/leaderboard": { url: "/api/performance/leaderboard", statuses: api(200) },
   "POST /api/performance/calculate": { url: "/api/performance/calculate", statuses: [401, 403, 200, 200] },
   "GET /api/dealers": { url: "/api/dealers?query=zzzz-none", statuses: api(200) },

@@ -238,3 +238,37 @@ export const storedObjectAnswer = z
   .meta({ id: "StoredObject" });
 export const spreadsheetUploadAnswer = z.looseObject({ uploadId: z.string() }).meta({ id: "SpreadsheetUpload" });
 export const countAnswer = z.looseObject({ count: z.number().int() }).meta({ id: "Count" });
+
+const reportFigures = z
+  .looseObject({
+    sales: money,
+    salesQty: z.number().int().describe("Bags sold"),
+    salesByProduct: z.record(z.string(), z.looseObject({ qty: z.number().int(), amount: money })).describe("By product code (SSP, ORGANIC, SULFUR)"),
+    recovery: money,
+    gap: money.describe("Sales minus recovery"),
+    posts: z.number().int(),
+    postsByType: z.record(z.string(), z.number().int()).describe("By post type"),
+    visits: z.number().int().describe("Check-ins"),
+    dealersVisited: z.number().int().describe("Distinct dealers named by posts"),
+    newDealers: z.number().int().describe("Dealers added"),
+    distanceKm: nullable(z.number()).describe("As the rankings count it; null where the grouping or a filter cannot split a day's route"),
+    hours: nullable(z.number()).describe("As the rankings count them; null as for distanceKm"),
+  })
+  .meta({ id: "ReportFigures" });
+
+const reportChange = z
+  .record(z.string(), nullable(z.number()))
+  .describe("Change from the previous period in percent, 1 decimal, per figure (sales, recovery, gap, posts, visits, dealersVisited, newDealers, distanceKm, hours); null when the previous period had none");
+
+const calendarPeriod = z.looseObject({ from: z.string().describe("yyyy-MM-dd, Asia/Karachi"), to: z.string().describe("yyyy-MM-dd, included") });
+
+export const reportAnswer = z
+  .looseObject({
+    period: calendarPeriod,
+    previousPeriod: calendarPeriod.describe("The period of equal length just before"),
+    groupBy: z.string(),
+    filters: z.looseObject({ officer: nullable(id), province: nullable(z.string()), type: nullable(z.string()) }),
+    rows: z.array(z.looseObject({ key: z.string(), label: z.string(), current: reportFigures, previous: reportFigures, change: reportChange })),
+    totals: z.looseObject({ current: reportFigures, previous: reportFigures, change: reportChange }),
+  })
+  .meta({ id: "Report" });

@@ -11,6 +11,7 @@ import {
   userSearchSchema,
 } from "~/models/admin.schema";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
+import { reportQuerySchema } from "~/models/report.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import { checkInSchema, commentSchema, pageQuerySchema, postSchema, rankingsQuerySchema, reactionSchema } from "~/models/post.schema";
@@ -384,6 +385,16 @@ export const apiOperations: ApiOperation[] = [
     query: locationQualityQuerySchema,
     queryExample: { date: "2026-11-22" },
     answer: { status: 200, description: "One row per officer with check-ins that day, by name", schema: z.array(answers.locationQualityAnswer) },
+  },
+  {
+    method: "get",
+    path: "/api/reports",
+    summary: "Totals per officer, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only)",
+    tag: "Rankings",
+    access: "signed-in",
+    query: reportQuerySchema,
+    queryExample: { period: "last-week", groupBy: "officer" },
+    answer: { status: 200, description: "The report", schema: answers.reportAnswer },
   },
   {
     method: "get",

@@ -1,0 +1,48 @@
+import { z } from "~/lib/zod";
+import { POST_TYPES } from "~/lib/post-types";
+import { PROVINCES } from "~/lib/provinces";
+import { emptyToUndefined, isCalendarDate } from "~/models/checkin.schema";
+
+// The report's query: GET /reports and GET /api/reports read the same parameters. Browser-safe
+// (no server imports), so the page's form and the API share the messages.
+
+const REPORT_PERIODS = ["this-week", "last-week", "this-month", "last-month", "last-90-days"] as const;
+
+const REPORT_GROUPINGS = ["officer", "province", "city", "dealer", "product", "day", "week"] as const;
+export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+
+/** The longest period one report covers, in days: a year and a day. */
+const MAX_REPORT_DAYS = 366;
+
+const FROM_INVALID = "From must be a real date in the form yyyy-MM-dd";
+const TO_INVALID = "To must be a real date in the form yyyy-MM-dd";
+const RANGE_BACKWARDS = "From must be on or before To";
+const RANGE_TOO_LONG = `A report covers at most ${MAX_REPORT_DAYS} days`;
+
+const calendarDate = (message: string) => z.preprocess(emptyToUndefined, z.string({ error: message }).refine(isCalendarDate, message).optional());
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+export const reportQuerySchema = z
+  .object({
+    /** A quick pick; ignored when from and to are given. Default: last week, for Monday's review. */
+    period: z.preprocess(emptyToUndefined, z.enum(REPORT_PERIODS, { error: "Unknown period" }).optional()),
+    from: calendarDate(FROM_INVALID),
+    to: calendarDate(TO_INVALID),
+    groupBy: z.preprocess(emptyToUndefined, z.enum(REPORT_GROUPINGS, { error: "Unknown grouping" }).default("officer")),
+    officer: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: "Officer must be a user id" }).int("Officer must be a user id").positive("Officer must be a user id").optional(),
+    ),
+    province: z.preprocess(emptyToUndefined, z.enum(PROVINCES, { error: "Unknown province" }).optional()),
+    type: z.preprocess(emptyToUndefined, z.enum(POST_TYPES, { error: "Unknown post type" }).optional()),
+  })
+  .superRefine((query, ctx) => {
+    if (!query.from || !query.to) return;
+    const days = dayNumber(query.to) - dayNumber(query.from) + 1;
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: RANGE_BACKWARDS });
+    else if (days > MAX_REPORT_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: RANGE_TOO_LONG });
+  });
+
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
