@@ -133,8 +133,13 @@ function holds(stored: Stored, write: Write): boolean {
 }
 
 async function litestream(...args: string[]): Promise<string> {
-  const { stdout, stderr } = await run(LITESTREAM, args, { env });
-  return stdout + stderr;
+  try {
+    const { stdout, stderr } = await run(LITESTREAM, args, { env });
+    return stdout + stderr;
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    throw new Error(`litestream ${args.join(" ")} failed:\n${stdout}${stderr}`);
+  }
 }
 
 beforeAll(async () => {
