@@ -9,6 +9,7 @@ export default [
     route("posts/:id", "routes/posts/post.tsx"),
     route("profile", "routes/profile/profile.tsx"),
     route("leaderboard", "routes/leaderboard/leaderboard.tsx"),
+    route("reports", "routes/reports/reports.tsx"),
     route("notifications", "routes/notifications/notifications.tsx"),
     route("dealers", "routes/dealers/directory.tsx"),
     route("dealers/import", "routes/dealers/import.tsx"),

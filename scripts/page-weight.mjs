@@ -36,6 +36,7 @@ const DEFAULT_ROUTES = [
   "/admin/import",
   "/admin/outbox",
   "/leaderboard",
+  "/reports",
   "/dealer-map",
 ];
 

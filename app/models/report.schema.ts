@@ -1,15 +1,11 @@
 import { z } from "~/lib/zod";
 import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
+import { REPORT_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
 import { emptyToUndefined, isCalendarDate } from "~/models/checkin.schema";
 
 // The report's query: GET /reports and GET /api/reports read the same parameters. Browser-safe
 // (no server imports), so the page's form and the API share the messages.
-
-const REPORT_PERIODS = ["this-week", "last-week", "this-month", "last-month", "last-90-days"] as const;
-
-const REPORT_GROUPINGS = ["officer", "province", "city", "dealer", "product", "day", "week"] as const;
-export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
 /** The longest period one report covers, in days: a year and a day. */
 const MAX_REPORT_DAYS = 366;
@@ -26,7 +22,7 @@ const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 export const reportQuerySchema = z
   .object({
-    /** A quick pick; ignored when from and to are given. Default: last week, for Monday's review. */
+    /** A quick pick; without one, from and to; without those, last week (for Monday's review). */
     period: z.preprocess(emptyToUndefined, z.enum(REPORT_PERIODS, { error: "Unknown period" }).optional()),
     from: calendarDate(FROM_INVALID),
     to: calendarDate(TO_INVALID),

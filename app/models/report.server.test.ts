@@ -40,7 +40,8 @@ describe("periods", () => {
     expect(reportRange({ period: "this-month" }, NOW)).toEqual({ from: "2026-11-01", to: "2026-11-25" });
     expect(reportRange({ period: "last-month" }, NOW)).toEqual({ from: "2026-10-01", to: "2026-10-31" });
     expect(reportRange({ period: "last-90-days" }, NOW)).toEqual({ from: "2026-08-28", to: "2026-11-25" });
-    expect(reportRange({ period: "this-week", from: "2026-01-01", to: "2026-01-31" }, NOW)).toEqual({ from: "2026-01-01", to: "2026-01-31" });
+    expect(reportRange({ from: "2026-01-01", to: "2026-01-31" }, NOW)).toEqual({ from: "2026-01-01", to: "2026-01-31" });
+    expect(reportRange({ period: "this-week", from: "2026-01-01", to: "2026-01-31" }, NOW)).toEqual({ from: "2026-11-22", to: "2026-11-25" });
     // 19:30 UTC on the 25th is already the 26th in Karachi.
     expect(reportRange({ period: "this-week" }, new Date(Date.UTC(2026, 10, 25, 19, 30)))).toEqual({ from: "2026-11-22", to: "2026-11-26" });
     expect(previousRange({ from: "2026-11-15", to: "2026-11-21" })).toEqual({ from: "2026-11-08", to: "2026-11-14" });

@@ -8,7 +8,8 @@ import { displayName } from "~/lib/names";
 import { POST_TYPES, type PostType, SALE_PRODUCTS, SALE_PRODUCT_LABELS, type SaleProduct } from "~/lib/post-types";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { agentMetrics, timeZoneOffsetMs } from "~/models/metrics.server";
-import type { ReportGrouping, ReportQuery } from "~/models/report.schema";
+import type { ReportGrouping } from "~/lib/report-options";
+import type { ReportQuery } from "~/models/report.schema";
 
 // Reports for managers (issue 19): any period in the app's time zone, grouped by officer,
 // province, city, dealer, product, day or week, with the same figures for the period of equal
@@ -44,6 +45,8 @@ export type Report = {
   previousRange: ReportRange;
   groupBy: ReportGrouping;
   filters: { officer: number | null; province: Province | null; type: PostType | null };
+  /** The chosen officer's name, for the files' title row. */
+  officerName: string | null;
   rows: ReportRow[];
   totals: { current: Figures; previous: Figures };
 };
@@ -60,9 +63,9 @@ function addDays(date: string, days: number): string {
   return localDate(dayNumber(date) + days * DAY_MS);
 }
 
-/** The period a query names: its from and to, else its quick pick (default: last week, Sunday to Saturday). */
+/** The period a query names: its quick pick, else its from and to, else last week (Sunday to Saturday). */
 export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = new Date()): ReportRange {
-  if (query.from && query.to) return { from: query.from, to: query.to };
+  if (!query.period && query.from && query.to) return { from: query.from, to: query.to };
   const today = localDate(now.getTime() + timeZoneOffsetMs(now));
   const thisWeek = weekStart(today);
   const monthStart = `${today.slice(0, 8)}01`;
@@ -347,6 +350,7 @@ export async function buildReport(viewer: ReportViewer, query: ReportQuery, now 
     previousRange: before,
     groupBy: scoped.groupBy,
     filters: { officer: scoped.officer ?? null, province: scoped.province ?? null, type: scoped.type ?? null },
+    officerName: scoped.officer ? (names.get(scoped.officer) ?? null) : null,
     rows,
     totals,
   };
@@ -424,4 +428,12 @@ export function reportJson(report: Report) {
     rows: report.rows.map((row) => ({ key: row.key, label: row.label, ...rowJson(row) })),
     totals: rowJson(report.totals),
   };
+}
+
+/** The officers a manager may pick, by name. */
+export function reportOfficers(): Array<{ id: number; name: string }> {
+  const officers = readRows<{ id: number; firstName: string | null; lastName: string | null; username: string }>(
+    Prisma.sql`SELECT id, firstName, lastName, username FROM User WHERE role = 'OFFICER' AND isActive = 1`,
+  );
+  return officers.map((user) => ({ id: user.id, name: displayName(user) })).sort((a, b) => a.name.localeCompare(b.name));
 }

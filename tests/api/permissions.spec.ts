@@ -44,6 +44,7 @@ const pageRows: Row[] = [
   { route: "/admin/import", method: "POST", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 302], body: "form" },
   { route: "/dealer-map", method: "GET", url: "/dealer-map", statuses: signedIn(200) },
   { route: "/location-quality", method: "GET", url: "/location-quality", statuses: [SIGN_IN, 403, 200, 200] },
+  { route: "/reports", method: "GET", url: "/reports", statuses: signedIn(200) },
   { route: "/offline", method: "GET", url: "/offline", statuses: everyone(200) }, // the service worker's offline page
   { route: "/login", method: "GET", url: "/login", statuses: [200, 302, 302, 302] },
   { route: "/register", method: "GET", url: "/register", statuses: [200, 302, 302, 302] },

@@ -44,6 +44,12 @@ test("an officer's week: their sales and recovery in their own report and in the
   const team = (await (await manager.get("/api/reports?period=this-week&groupBy=officer")).json()) as Report;
   expect(team.rows.find((row) => row.key === String(officer.id))?.current).toMatchObject({ sales: "20701.50", recovery: "10000.00" });
   expect(team.rows.length).toBeGreaterThan(1);
+  const csv = await manager.get("/api/reports?period=this-week&groupBy=officer", { headers: { Accept: "text/csv" } });
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  const lines = (await csv.text()).trimEnd().split("\r\n");
+  // The title row is one field, quoted for its commas.
+  expect(lines[0]).toMatch(/^"Fieldline report, .* by officer; officer: all; province: all; post type: all"$/);
+  expect(lines.some((line) => line.startsWith("Rafiq,20701.50,"))).toBe(true);
   await manager.dispose();
 });
 

@@ -122,6 +122,7 @@ test.describe("signed in", () => {
     await visit(page, "/admin/import", offenders);
     await visit(page, "/admin/outbox", offenders);
     await visit(page, "/location-quality", offenders);
+    await visit(page, "/reports?groupBy=dealer&period=last-90-days", offenders);
     await visit(page, "/dealers/import", offenders);
     await visit(page, "/leaderboard", offenders);
     await visit(page, "/admin?query=officer8", offenders, async () => {

@@ -1,18 +1,35 @@
 import type { Route } from "./+types/reports";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { requireUser } from "~/models/auth.server";
+import { reportCsv, reportFileName, reportTitle, reportXlsx } from "~/models/report-export.server";
+import { reportTable } from "~/models/report-view.server";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportJson } from "~/models/report.server";
 
 /**
  * GET /api/reports: totals per officer, province, city, dealer, product, day or week over a
  * period, beside the period of equal length before it. Managers and admins see everyone;
- * officers their own figures only (issue 19).
+ * officers their own figures only (issue 19). JSON by default; `?format=csv` (or
+ * `Accept: text/csv`) and `?format=xlsx` answer the page's table as a file.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const query = readQuery(args.request, reportQuerySchema);
-  return Response.json(reportJson(await buildReport(user, query)));
+  const report = await buildReport(user, query);
+  const format = new URL(args.request.url).searchParams.get("format") ?? (/\btext\/csv\b/.test(args.request.headers.get("Accept") ?? "") ? "csv" : "json");
+  if (format === "csv" || format === "xlsx") {
+    const table = reportTable(report);
+    const title = reportTitle(report, report.officerName);
+    const body = format === "csv" ? reportCsv(title, table) : await reportXlsx(title, table);
+    return new Response(body, {
+      headers: {
+        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "Content-Disposition": `attachment; filename="${reportFileName(report, format)}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  return Response.json(reportJson(report));
 }
 
 export const action = methodNotAllowed;

@@ -1,5 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { Pager } from "~/components/pager";
 import { avatarFor, badgeFor } from "~/lib/avatars";
@@ -85,6 +85,9 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
         </div>
+        <Link to="/reports" className="btn-secondary">
+          Reports
+        </Link>
         {canRecalculate ? (
           <Form method="post">
             <button type="submit" name="intent" value="recalculate" className="btn-primary gap-2" disabled={recalculating}>

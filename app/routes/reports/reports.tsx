@@ -1,0 +1,289 @@
+import { Download } from "lucide-react";
+import { Form } from "react-router";
+import type { Route } from "./+types/reports";
+import { AdminErrorView } from "~/components/access-denied";
+import { env } from "~/env.server";
+import { formatCalendarDate } from "~/lib/date-format";
+import { formatMoney } from "~/lib/money";
+import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
+import { PROVINCES } from "~/lib/provinces";
+import { requireUser } from "~/models/auth.server";
+import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
+import { CHART_MEASURES, CHART_MEASURE_LABELS, type ChartMeasure, REPORT_GROUPINGS, REPORT_GROUPING_LABELS, REPORT_PERIODS, REPORT_PERIOD_LABELS } from "~/lib/report-options";
+import { reportQuerySchema } from "~/models/report.schema";
+import { buildReport, reportOfficers } from "~/models/report.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Reports · Fieldline" }];
+
+function cellText(cell: Cell, currency: string): string {
+  switch (cell.kind) {
+    case "text":
+      return cell.value;
+    case "date":
+      return formatCalendarDate(cell.value);
+    case "money":
+      return formatMoney(Math.round(cell.value * 100), currency);
+    case "number":
+      return cell.value === null ? "–" : cell.value.toLocaleString("en-US", { minimumFractionDigits: cell.decimals, maximumFractionDigits: cell.decimals });
+    case "percent":
+      return cell.value === null ? "–" : `${cell.value > 0 ? "+" : cell.value < 0 ? "−" : ""}${Math.abs(cell.value).toFixed(1)}%`;
+  }
+}
+
+/**
+ * GET /reports: a period, a grouping and filters in a plain GET form; the table, its chart as
+ * SVG and the files, all from the server (issue 19). Officers see their own figures only.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const url = new URL(args.request.url);
+  const sent = Object.fromEntries(url.searchParams);
+  const parsed = reportQuerySchema.safeParse(sent);
+  const query = parsed.success ? parsed.data : reportQuerySchema.parse({});
+  const measure: ChartMeasure = (CHART_MEASURES as readonly string[]).includes(sent.measure ?? "") ? (sent.measure as ChartMeasure) : "sales";
+  const report = await buildReport(user, query);
+  const table = reportTable(report);
+  const currency = env.CURRENCY_SYMBOL;
+  // The files take the same query, so they hold exactly this table.
+  const files = new URLSearchParams(url.searchParams);
+  files.delete("measure");
+  return {
+    isOfficer: user.role === "OFFICER",
+    officers: user.role === "OFFICER" ? [] : reportOfficers(),
+    form: { period: sent.period ?? (query.from ? "" : "last-week"), from: query.period ? "" : (query.from ?? ""), to: query.period ? "" : (query.to ?? ""), groupBy: query.groupBy, officer: String(query.officer ?? ""), province: query.province ?? "", type: query.type ?? "", measure },
+    errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message),
+    period: `${formatCalendarDate(report.range.from)} – ${formatCalendarDate(report.range.to)}`,
+    previousPeriod: `${formatCalendarDate(report.previousRange.from)} – ${formatCalendarDate(report.previousRange.to)}`,
+    columns: table.columns,
+    rows: table.rows.map((row) => row.map((cell) => cellText(cell, currency))),
+    totals: table.totals.map((cell) => cellText(cell, currency)),
+    chart: { ...reportChart(report, measure), title: CHART_MEASURE_LABELS[measure], money: measure === "sales" || measure === "recovery", currency },
+    files: files.toString(),
+  };
+}
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { form, errors, officers, isOfficer, period, previousPeriod, columns, rows, totals, chart, files } = loaderData;
+  const tick = (value: number) => (chart.money ? `${chart.currency}${value >= 1000 ? `${value / 1000}k` : value}` : String(value));
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-bold">Reports</h1>
+      <p className="text-sm text-gray-11">
+        {isOfficer ? "Your figures" : "The team's figures"} for <strong>{period}</strong>, against {previousPeriod}.
+      </p>
+
+      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
+        <div className="col-span-2">
+          <label htmlFor="report-period" className="field-label">
+            Period
+          </label>
+          <select id="report-period" name="period" defaultValue={form.period} className="field-input">
+            {REPORT_PERIODS.map((value) => (
+              <option key={value} value={value}>
+                {REPORT_PERIOD_LABELS[value]}
+              </option>
+            ))}
+            <option value="">From and to below</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="report-from" className="field-label">
+            From
+          </label>
+          <input id="report-from" type="date" name="from" defaultValue={form.from} className="field-input" />
+        </div>
+        <div>
+          <label htmlFor="report-to" className="field-label">
+            To
+          </label>
+          <input id="report-to" type="date" name="to" defaultValue={form.to} className="field-input" />
+        </div>
+        <div className="col-span-2">
+          <label htmlFor="report-group" className="field-label">
+            Group by
+          </label>
+          <select id="report-group" name="groupBy" defaultValue={form.groupBy} className="field-input">
+            {REPORT_GROUPINGS.map((value) => (
+              <option key={value} value={value}>
+                {REPORT_GROUPING_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {isOfficer ? null : (
+          <div className="col-span-2">
+            <label htmlFor="report-officer" className="field-label">
+              Officer
+            </label>
+            <select id="report-officer" name="officer" defaultValue={form.officer} className="field-input">
+              <option value="">All officers</option>
+              {officers.map((officer) => (
+                <option key={officer.id} value={officer.id}>
+                  {officer.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div>
+          <label htmlFor="report-province" className="field-label">
+            Province
+          </label>
+          <select id="report-province" name="province" defaultValue={form.province} className="field-input">
+            <option value="">All</option>
+            {PROVINCES.map((province) => (
+              <option key={province}>{province}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="report-type" className="field-label">
+            Post type
+          </label>
+          <select id="report-type" name="type" defaultValue={form.type} className="field-input">
+            <option value="">All</option>
+            {POST_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {POST_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-span-2">
+          <label htmlFor="report-measure" className="field-label">
+            Chart
+          </label>
+          <select id="report-measure" name="measure" defaultValue={form.measure} className="field-input">
+            {CHART_MEASURES.map((value) => (
+              <option key={value} value={value}>
+                {CHART_MEASURE_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {errors.length > 0 ? (
+          <ul className="col-span-2 field-error" role="alert">
+            {errors.map((error) => (
+              <li key={error}>{error}. Showing last week.</li>
+            ))}
+          </ul>
+        ) : null}
+        <button type="submit" className="btn-primary col-span-2">
+          Show report
+        </button>
+      </Form>
+
+      <section className="card space-y-2" aria-labelledby="report-chart-title">
+        <h2 id="report-chart-title" className="font-semibold">
+          {chart.title}
+          {chart.orientation === "bars" && chart.bars.length < rows.length ? `, the top ${chart.bars.length}` : ""}
+        </h2>
+        {chart.bars.length === 0 ? (
+          <p className="text-sm text-gray-11">Nothing in this period.</p>
+        ) : (
+          // The table below has every figure; the chart is a picture of one column of it.
+          <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="w-full" aria-hidden data-testid="report-chart">
+            {chart.ticks.map((tickMark) =>
+              chart.orientation === "columns" ? (
+                <g key={tickMark.value}>
+                  <line x1={chart.plot.left} x2={chart.plot.right} y1={tickMark.at} y2={tickMark.at} className="stroke-gray-5" />
+                  <text x={chart.plot.left - 4} y={tickMark.at + 4} textAnchor="end" className="fill-gray-11 text-[10px]">
+                    {tick(tickMark.value)}
+                  </text>
+                </g>
+              ) : (
+                <g key={tickMark.value}>
+                  <line x1={tickMark.at} x2={tickMark.at} y1={chart.plot.top} y2={chart.plot.bottom} className="stroke-gray-5" />
+                  <text x={tickMark.at} y={chart.plot.bottom + 14} textAnchor="middle" className="fill-gray-11 text-[10px]">
+                    {tick(tickMark.value)}
+                  </text>
+                </g>
+              ),
+            )}
+            {chart.bars.map((bar) => (
+              <g key={bar.label}>
+                <rect x={bar.x} y={bar.y} width={Math.max(bar.width, 0)} height={Math.max(bar.height, 0)} rx={2} className="fill-accent-9" />
+                {chart.orientation === "bars" ? (
+                  <text x={bar.x} y={bar.y - 2} className="fill-gray-12 text-[11px]">
+                    {bar.label}
+                  </text>
+                ) : null}
+              </g>
+            ))}
+          </svg>
+        )}
+      </section>
+
+      <section className="card space-y-2 px-0" aria-labelledby="report-table-title">
+        <div className="flex flex-wrap items-center gap-2 px-4">
+          <h2 id="report-table-title" className="flex-1 font-semibold">
+            Totals by {columns[0]?.toLowerCase()}
+          </h2>
+          <a href={`/api/reports?${files}${files ? "&" : ""}format=xlsx`} className="btn-secondary text-sm" download>
+            <Download size={16} aria-hidden /> Download Excel
+          </a>
+          <a href={`/api/reports?${files}${files ? "&" : ""}format=csv`} className="btn-secondary text-sm" download>
+            <Download size={16} aria-hidden /> Download CSV
+          </a>
+        </div>
+        <p className="px-4 text-xs text-gray-11">Swipe the table for every figure →</p>
+        <div className="overflow-x-auto">
+          <table className="w-max min-w-full text-sm">
+            <thead>
+              <tr>
+                {columns.map((column, i) => (
+                  <th key={column} scope="col" className={`px-3 py-2 text-left font-medium text-gray-11 ${i === 0 ? "sticky left-0 bg-white" : "text-right"}`}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row[0]} className="border-t border-gray-4">
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={columns[i]} scope="row" className="sticky left-0 max-w-40 bg-white px-3 py-2 text-left font-medium break-words">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={columns[i]} className="px-3 py-2 text-right tabular-nums">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={columns.length} className="px-4 py-3 text-gray-11">
+                    Nothing in this period.
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-gray-6 font-semibold">
+                {totals.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={columns[i]} scope="row" className="sticky left-0 bg-white px-3 py-2 text-left">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={columns[i]} className="px-3 py-2 text-right tabular-nums">
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} failedMessage="Failed to load the report" />;
+}
