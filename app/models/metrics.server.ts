@@ -110,7 +110,7 @@ function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
   const { maxSpeedKmh, maxAccuracyM, minLegMs, minJumpKm } = LEG_LIMITS;
   return Prisma.sql`
     days AS (
-      SELECT userId, lat, lng, createdAt, accuracyM, address,
+      SELECT userId, lat, lng, createdAt, accuracyM, address, ${localDaySql(range)} AS day,
         LAG(lat) OVER w AS prevLat, LAG(lng) OVER w AS prevLng, LAG(createdAt) OVER w AS prevAt,
         LAG(accuracyM) OVER w AS prevAccuracyM, LAG(address) OVER w AS prevAddress
       FROM CheckIn
@@ -118,7 +118,7 @@ function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
       WINDOW w AS (PARTITION BY userId, ${localDaySql(range)} ORDER BY createdAt, id)
     ),
     measured AS (
-      SELECT userId, lat, lng, prevLat, prevLng, accuracyM, prevAccuracyM, address, prevAddress,
+      SELECT userId, day, lat, lng, prevLat, prevLng, accuracyM, prevAccuracyM, address, prevAddress,
         max(0, createdAt - prevAt) AS ms,
         2 * ${EARTH_RADIUS_KM} * asin(min(1.0, sqrt(
           pow(sin(radians(lat - prevLat) / 2), 2)
@@ -127,7 +127,7 @@ function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
       FROM days
     ),
     legs AS (
-      SELECT userId, prevLat IS NOT NULL AS isLeg, km, ms,
+      SELECT userId, day, prevLat IS NOT NULL AS isLeg, km, ms,
         CASE
           WHEN prevLat IS NULL THEN NULL
           WHEN COALESCE(accuracyM, 0) > ${maxAccuracyM} OR COALESCE(prevAccuracyM, 0) > ${maxAccuracyM} THEN 'poorFix'
@@ -143,6 +143,22 @@ function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
         SUM(leftOut = 'tooFast') AS tooFast, SUM(leftOut = 'poorFix') AS poorFix, SUM(leftOut = 'repeatedPoint') AS repeatedPoint
       FROM legs GROUP BY userId
     )`;
+}
+
+/** The kilometres and hours of each user's each local day in the range, by the same rules (reports split them by day and week). */
+export function dailyRoutes(range: TimeRange, users?: readonly number[]): Array<{ userId: number; day: string; km: number; hours: number }> {
+  if (users && users.length === 0) return [];
+  const rows = readRows<{ userId: bigint | number; day: bigint | number; km: number | null; ms: bigint | number | null }>(Prisma.sql`
+    WITH ${distanceCtes(range, users)}
+    SELECT userId, day, SUM(CASE WHEN isLeg AND leftOut IS NULL THEN km ELSE 0.0 END) AS km,
+      SUM(CASE WHEN isLeg AND leftOut IS NULL THEN ms ELSE 0 END) AS ms
+    FROM legs GROUP BY userId, day`);
+  return rows.map((row) => ({
+    userId: Number(row.userId),
+    day: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
+    km: Number(row.km ?? 0),
+    hours: Number(row.ms ?? 0) / 3_600_000,
+  }));
 }
 
 /**

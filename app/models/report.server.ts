@@ -7,7 +7,7 @@ import { percentChange } from "~/lib/percent-change";
 import { displayName } from "~/lib/names";
 import { POST_TYPES, type PostType, SALE_PRODUCTS, SALE_PRODUCT_LABELS, type SaleProduct } from "~/lib/post-types";
 import { PROVINCES, type Province } from "~/lib/provinces";
-import { agentMetrics, timeZoneOffsetMs } from "~/models/metrics.server";
+import { dailyRoutes, timeZoneOffsetMs } from "~/models/metrics.server";
 import type { ReportGrouping } from "~/lib/report-options";
 import type { ReportQuery } from "~/models/report.schema";
 
@@ -113,63 +113,47 @@ function emptyFigures(withRoutes: boolean): Figures {
   };
 }
 
-type PostRow = {
-  userId: number;
-  type: string;
-  saleProduct: string | null;
-  saleQty: number | null;
-  saleTotalCents: bigint | number | null;
-  recoveryAmountCents: bigint | number | null;
-  dealerId: number | null;
-  businessName: string | null;
-  city: string | null;
-  state: string | null;
-  address: string | null;
-  createdAt: number;
-};
-
-type VisitRow = { userId: number; dealerId: number | null; businessName: string | null; city: string | null; state: string | null; address: string | null; createdAt: number };
-
-type DealerRow = { id: number; businessName: string; createdById: number | null; city: string; state: string; createdAt: number };
-
 /** What every row is grouped by: a key and the words the table shows for it. */
 type Group = { key: string; label: string };
-
-/** The province a row happened in: its dealer's, else the one its address names. */
-function provinceOf(state: string | null, address: string | null): Province | null {
-  if (state && (PROVINCES as readonly string[]).includes(state)) return state as Province;
-  const text = address?.toLowerCase() ?? "";
-  return PROVINCES.find((province) => text.includes(province.toLowerCase())) ?? null;
-}
-
-type Place = { userId: number; dealerId: number | null; businessName: string | null; city: string | null; state: string | null; address: string | null; createdAt: number };
-
-function groupOf(groupBy: ReportGrouping, row: Place & { saleProduct?: string | null }, names: Map<number, string>, offset: number): Group {
-  switch (groupBy) {
-    case "officer":
-      return { key: String(row.userId), label: names.get(row.userId) ?? `User ${row.userId}` };
-    case "province": {
-      const province = provinceOf(row.state, row.address);
-      return province ? { key: province, label: province } : { key: "", label: "Unknown province" };
-    }
-    case "city":
-      return row.city ? { key: row.city.toLowerCase(), label: row.city } : { key: "", label: "No dealer's city" };
-    case "dealer":
-      return row.dealerId ? { key: String(row.dealerId), label: row.businessName ?? `Dealer ${row.dealerId}` } : { key: "", label: "No dealer" };
-    case "product": {
-      const product = row.saleProduct as SaleProduct | null | undefined;
-      return product && product in SALE_PRODUCT_LABELS ? { key: product, label: SALE_PRODUCT_LABELS[product] } : { key: "", label: "No product (not a sale)" };
-    }
-    case "day":
-      return calendarGroup("day", localDate(row.createdAt + offset));
-    case "week":
-      return calendarGroup("week", weekStart(localDate(row.createdAt + offset)));
-  }
-}
 
 /** A day ("Nov 17, 2026") or the week starting on a Sunday ("Week of Nov 15, 2026"). */
 function calendarGroup(groupBy: "day" | "week", day: string): Group {
   return { key: day, label: groupBy === "day" ? formatCalendarDate(day) : `Week of ${formatCalendarDate(day)}` };
+}
+
+const NO_GROUP: Record<ReportGrouping, string> = {
+  officer: "No officer",
+  province: "Unknown province",
+  city: "No dealer's city",
+  dealer: "No dealer",
+  product: "No product (not a sale)",
+  day: "",
+  week: "",
+};
+
+/** A row's key from what the SQL below answered (a user id, a province, a city, a dealer id, a product, a local day number). */
+function groupKey(groupBy: ReportGrouping, key: string | number | bigint | null): string {
+  if (key === null || key === "") return "";
+  if (groupBy === "day") return localDate(Number(key) * DAY_MS);
+  if (groupBy === "week") return weekStart(localDate(Number(key) * DAY_MS));
+  // Places by their words in any case ("Multan", "multan"); ids and product codes as they are.
+  return groupBy === "province" || groupBy === "city" ? String(key).toLowerCase() : String(key);
+}
+
+/** The words for a row's key (made once per row: dates cost a formatter each). */
+function groupOf(groupBy: ReportGrouping, key: string, label: string | null, names: Map<number, string>): Group {
+  if (key === "") return { key, label: NO_GROUP[groupBy] };
+  switch (groupBy) {
+    case "officer":
+      return { key, label: names.get(Number(key)) ?? `User ${key}` };
+    case "product":
+      return { key, label: SALE_PRODUCT_LABELS[key as SaleProduct] ?? key };
+    case "day":
+    case "week":
+      return calendarGroup(groupBy, key);
+    default:
+      return { key, label: label ?? key };
+  }
 }
 
 /** Distance and hours can be split by officer, day and week, and only over whole days of every post type. */
@@ -177,113 +161,136 @@ function splitsRoutes(query: ReportQuery): boolean {
   return (query.groupBy === "officer" || query.groupBy === "day" || query.groupBy === "week") && !query.type && !query.province;
 }
 
-function readPosts(range: { from: number; to: number }, query: ReportQuery): PostRow[] {
-  return readRows<PostRow>(Prisma.sql`
-    SELECT p.userId AS userId, p.type AS type, p.saleProduct AS saleProduct, p.saleQty AS saleQty,
-      p.saleTotalCents AS saleTotalCents, p.recoveryAmountCents AS recoveryAmountCents, p.dealerId AS dealerId,
-      d.businessName AS businessName, d.city AS city, d.state AS state, p.address AS address, p.createdAt AS createdAt
-    FROM Post p LEFT JOIN Dealer d ON d.id = p.dealerId
-    WHERE p.createdAt >= ${range.from} AND p.createdAt < ${range.to}
-      ${query.officer ? Prisma.sql`AND p.userId = ${query.officer}` : Prisma.empty}
-      ${query.type ? Prisma.sql`AND p.type = ${query.type}` : Prisma.empty}`);
+/**
+ * The province a row happened in, in SQL: its dealer's, else the first one its address names.
+ * `row` is the table with the row's address (Post or CheckIn); the dealer is `d`.
+ */
+function provinceSql(row: "p" | "c"): Prisma.Sql {
+  const byAddress = PROVINCES.map((province) => Prisma.sql`WHEN instr(lower(${Prisma.raw(row)}.address), ${province.toLowerCase()}) > 0 THEN ${province}`);
+  return Prisma.sql`CASE WHEN d.state IN (${Prisma.join([...PROVINCES])}) THEN d.state ${Prisma.join(byAddress, " ")} END`;
 }
 
-function readVisits(range: { from: number; to: number }, query: ReportQuery): VisitRow[] {
-  return readRows<VisitRow>(Prisma.sql`
-    SELECT c.userId AS userId, p.dealerId AS dealerId, d.businessName AS businessName, d.city AS city, d.state AS state,
-      c.address AS address, c.createdAt AS createdAt
-    FROM CheckIn c LEFT JOIN Post p ON p.id = c.postId LEFT JOIN Dealer d ON d.id = p.dealerId
-    WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to}
-      ${query.officer ? Prisma.sql`AND c.userId = ${query.officer}` : Prisma.empty}
-      ${query.type ? Prisma.sql`AND c.type = ${query.type}` : Prisma.empty}`);
+/** The local day number of a row's createdAt. */
+function daySql(row: "p" | "c" | "d", offset: number): Prisma.Sql {
+  return Prisma.raw(`CAST((${row}.createdAt + ${Math.trunc(offset)}) / ${DAY_MS} AS INTEGER)`);
 }
 
-function readNewDealers(range: { from: number; to: number }, query: ReportQuery): DealerRow[] {
-  return readRows<DealerRow>(Prisma.sql`
-    SELECT id, businessName, createdById, city, state, createdAt FROM Dealer
-    WHERE createdAt >= ${range.from} AND createdAt < ${range.to}
-      ${query.officer ? Prisma.sql`AND createdById = ${query.officer}` : Prisma.empty}`);
+/** Whether the statement needs the row's dealer (and, for a check-in, its post): places and dealers, or a province filter. */
+function needsDealer(query: ReportQuery): boolean {
+  return query.groupBy === "province" || query.groupBy === "city" || query.groupBy === "dealer" || query.province !== undefined;
 }
 
-/** Distance and hours by group: the rankings' metrics over each officer, day or week of the period. */
-async function routeFigures(groupBy: ReportGrouping, range: ReportRange, query: ReportQuery, now: Date, offset: number, names: Map<number, string>) {
-  const users = query.officer ? [query.officer] : undefined;
-  const byGroup = new Map<string, { group: Group; km: number; hours: number }>();
-  const add = (group: Group, km: number, hours: number) => {
-    const entry = byGroup.get(group.key) ?? { group, km: 0, hours: 0 };
-    entry.km += km;
-    entry.hours += hours;
-    byGroup.set(group.key, entry);
-  };
-  if (groupBy === "officer") {
-    for (const metrics of (await agentMetrics(epochRange(range, now), users)).values()) {
-      if (metrics.checkIns > 0) add({ key: String(metrics.userId), label: names.get(metrics.userId) ?? `User ${metrics.userId}` }, metrics.distanceKm, metrics.hours);
-    }
-    return byGroup;
+/** The grouping's key and label in SQL, for posts (`p`), check-ins (`c`, with their post `p`) or new dealers (`d`). */
+function keySql(groupBy: ReportGrouping, row: "p" | "c" | "d", offset: number): { key: Prisma.Sql; label: Prisma.Sql } {
+  const none = Prisma.sql`NULL`;
+  switch (groupBy) {
+    case "officer":
+      // "+": not an index on userId, which SQLite would skip-scan over every officer; the createdAt range is narrower.
+      return { key: Prisma.raw(row === "d" ? "+d.createdById" : `+${row}.userId`), label: none };
+    case "province":
+      return row === "d" ? { key: Prisma.sql`d.state`, label: Prisma.sql`d.state` } : { key: provinceSql(row), label: provinceSql(row) };
+    case "city":
+      return { key: Prisma.sql`lower(d.city)`, label: Prisma.sql`MIN(d.city)` };
+    case "dealer":
+      return { key: Prisma.sql`d.id`, label: Prisma.sql`MIN(d.businessName)` };
+    case "product":
+      return { key: row === "p" ? Prisma.sql`p.saleProduct` : none, label: none };
+    case "day":
+    case "week":
+      return { key: daySql(row, offset), label: none };
   }
-  // Day by day: a leg never crosses local midnight, so days add up to weeks.
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
-    const dayRange = epochRange({ from: day, to: day }, now);
-    const group = groupOf(groupBy, { userId: 0, dealerId: null, businessName: null, city: null, state: null, address: null, createdAt: dayRange.from }, names, offset);
-    for (const metrics of (await agentMetrics(dayRange, users)).values()) add(group, metrics.distanceKm, metrics.hours);
-  }
-  return byGroup;
 }
+
+function filtersSql(row: "p" | "c", query: ReportQuery): Prisma.Sql {
+  return Prisma.sql`${query.officer ? Prisma.sql`AND ${Prisma.raw(row)}.userId = ${query.officer}` : Prisma.empty}
+    ${query.type ? Prisma.sql`AND ${Prisma.raw(row)}.type = ${query.type}` : Prisma.empty}
+    ${query.province ? Prisma.sql`AND (${provinceSql(row)}) = ${query.province}` : Prisma.empty}`;
+}
+
+type Tally = { k: string | number | bigint | null; label: string | null };
+type PostTally = Tally & { type: string; saleProduct: string | null; n: number; qty: number | bigint | null; sales: number | bigint | null; recovery: number | bigint | null };
 
 async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, names: Map<number, string>) {
   const epoch = epochRange(range, now);
   const offset = timeZoneOffsetMs(now);
   const withRoutes = splitsRoutes(query);
-  const groups = new Map<string, { group: Group; figures: Figures; dealers: Set<number> }>();
-  const entry = (group: Group) => {
-    let found = groups.get(group.key);
+  const groups = new Map<string, { group: Group; figures: Figures }>();
+  const figuresOf = (key: string, label: string | null) => {
+    let found = groups.get(key);
     if (!found) {
-      found = { group, figures: emptyFigures(withRoutes), dealers: new Set() };
-      groups.set(group.key, found);
+      found = { group: groupOf(query.groupBy, key, label, names), figures: emptyFigures(withRoutes) };
+      groups.set(key, found);
     }
-    return found;
+    return found.figures;
   };
-  const inProvince = (row: Place) => !query.province || provinceOf(row.state, row.address) === query.province;
+  const entry = (tally: Tally) => figuresOf(groupKey(query.groupBy, tally.k), tally.label);
+  const inRange = (row: "p" | "c" | "d") => Prisma.sql`${Prisma.raw(row)}.createdAt >= ${epoch.from} AND ${Prisma.raw(row)}.createdAt < ${epoch.to}`;
 
-  for (const post of readPosts(epoch, query)) {
-    if (!inProvince(post)) continue;
-    const { figures, dealers } = entry(groupOf(query.groupBy, post, names, offset));
-    figures.posts += 1;
-    if (post.type in figures.postsByType) figures.postsByType[post.type as PostType] += 1;
-    if (post.type === "SALE") {
-      const cents = BigInt(post.saleTotalCents ?? 0);
-      const qty = Number(post.saleQty ?? 0);
+  const posts = keySql(query.groupBy, "p", offset);
+  for (const tally of readRows<PostTally>(Prisma.sql`
+    SELECT ${posts.key} AS k, ${posts.label} AS label, p.type AS type, p.saleProduct AS saleProduct, COUNT(*) AS n,
+      SUM(p.saleQty) AS qty, SUM(p.saleTotalCents) AS sales, SUM(p.recoveryAmountCents) AS recovery
+    FROM Post p ${needsDealer(query) ? Prisma.sql`LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
+    WHERE ${inRange("p")} ${filtersSql("p", query)}
+    GROUP BY k, p.type, p.saleProduct`)) {
+    const figures = entry(tally);
+    const n = Number(tally.n);
+    figures.posts += n;
+    if (tally.type in figures.postsByType) figures.postsByType[tally.type as PostType] += n;
+    if (tally.type === "SALE") {
+      const cents = BigInt(tally.sales ?? 0);
+      const qty = Number(tally.qty ?? 0);
       figures.salesCents += cents;
       figures.salesQty += qty;
-      const product = figures.salesByProduct[post.saleProduct as SaleProduct];
+      const product = figures.salesByProduct[tally.saleProduct as SaleProduct];
       if (product) {
         product.qty += qty;
         product.cents += cents;
       }
     }
-    if (post.type === "RECOVERY") figures.recoveryCents += BigInt(post.recoveryAmountCents ?? 0);
-    if (post.dealerId) dealers.add(post.dealerId);
+    if (tally.type === "RECOVERY") figures.recoveryCents += BigInt(tally.recovery ?? 0);
   }
+  for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
+    SELECT ${posts.key} AS k, ${posts.label} AS label, COUNT(DISTINCT p.dealerId) AS n
+    FROM Post p ${needsDealer(query) ? Prisma.sql`JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
+    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query)}
+    GROUP BY k`)) {
+    entry(tally).dealersVisited += Number(tally.n);
+  }
+  const [{ n: dealersVisited } = { n: 0 }] = readRows<{ n: number | bigint }>(Prisma.sql`
+    SELECT COUNT(DISTINCT p.dealerId) AS n FROM Post p ${needsDealer(query) ? Prisma.sql`LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
+    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query)}`);
+
   if (query.groupBy !== "product") {
-    for (const visit of readVisits(epoch, query)) {
-      if (inProvince(visit)) entry(groupOf(query.groupBy, visit, names, offset)).figures.visits += 1;
+    const visits = keySql(query.groupBy, "c", offset);
+    for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
+      SELECT ${visits.key} AS k, ${visits.label} AS label, COUNT(*) AS n
+      FROM CheckIn c ${needsDealer(query) ? Prisma.sql`LEFT JOIN Post p ON p.id = c.postId LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
+      WHERE ${inRange("c")} ${filtersSql("c", query)}
+      GROUP BY k`)) {
+      entry(tally).visits += Number(tally.n);
     }
-    for (const dealer of readNewDealers(epoch, query)) {
-      if (query.province && dealer.state !== query.province) continue;
-      const place: Place = { userId: dealer.createdById ?? 0, dealerId: dealer.id, businessName: dealer.businessName, city: dealer.city, state: dealer.state, address: null, createdAt: dealer.createdAt };
-      if (query.groupBy === "officer" && dealer.createdById === null) continue;
-      entry(groupOf(query.groupBy, place, names, offset)).figures.newDealers += 1;
+    const added = keySql(query.groupBy, "d", offset);
+    for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
+      SELECT ${added.key} AS k, ${added.label} AS label, COUNT(*) AS n FROM Dealer d
+      WHERE ${inRange("d")}
+        ${query.officer ? Prisma.sql`AND d.createdById = ${query.officer}` : Prisma.empty}
+        ${query.province ? Prisma.sql`AND d.state = ${query.province}` : Prisma.empty}
+        ${query.groupBy === "officer" ? Prisma.sql`AND d.createdById IS NOT NULL` : Prisma.empty}
+      GROUP BY k`)) {
+      entry(tally).newDealers += Number(tally.n);
     }
   }
+
   if (withRoutes) {
-    for (const { group, km, hours } of (await routeFigures(query.groupBy, range, query, now, offset, names)).values()) {
-      const { figures } = entry(group);
-      figures.distanceKm = km;
-      figures.hours = hours;
+    for (const route of dailyRoutes(epoch, query.officer ? [query.officer] : undefined)) {
+      const key = query.groupBy === "officer" ? String(route.userId) : query.groupBy === "day" ? route.day : weekStart(route.day);
+      const figures = figuresOf(key, null);
+      figures.distanceKm = (figures.distanceKm ?? 0) + route.km;
+      figures.hours = (figures.hours ?? 0) + route.hours;
     }
   }
-  for (const { figures, dealers } of groups.values()) figures.dealersVisited = dealers.size;
-  return groups;
+  return { groups, dealersVisited: Number(dealersVisited) };
 }
 
 function sumFigures(all: Figures[], withRoutes: boolean): Figures {
@@ -326,24 +333,26 @@ function compareRows(groupBy: ReportGrouping) {
 
 /**
  * The report a viewer asked for. Officers see their own figures only: the officer filter is
- * theirs whatever they sent. Distinct dealers are counted per group; the totals' count is of
- * distinct dealers across all groups.
+ * theirs whatever they sent.
  */
 export async function buildReport(viewer: ReportViewer, query: ReportQuery, now = new Date()): Promise<Report> {
   const scoped: ReportQuery = viewer.role === "OFFICER" ? { ...query, officer: viewer.id } : query;
   const range = reportRange(scoped, now);
   const before = previousRange(range);
   const names = await officerNames();
-  const [current, previous] = [await periodFigures(range, scoped, now, names), await periodFigures(before, scoped, now, names)];
+  const [inPeriod, inPrevious] = [await periodFigures(range, scoped, now, names), await periodFigures(before, scoped, now, names)];
+  const current = inPeriod.groups;
+  const previous = inPrevious.groups;
   const withRoutes = splitsRoutes(scoped);
   const rows = rowKeys(scoped.groupBy, range, current, previous).map(({ key, previousKey }) => {
     const group = current.get(key)?.group ?? (scoped.groupBy === "day" || scoped.groupBy === "week" ? calendarGroup(scoped.groupBy, key) : previous.get(previousKey)?.group) ?? { key, label: key };
     return { key, label: group.label, current: current.get(key)?.figures ?? emptyFigures(withRoutes), previous: previous.get(previousKey)?.figures ?? emptyFigures(withRoutes) };
   });
   rows.sort(compareRows(scoped.groupBy));
+  // A dealer visited by two officers is one dealer in the totals.
   const totals = {
-    current: { ...sumFigures([...current.values()].map((entry) => entry.figures), withRoutes), dealersVisited: distinctDealers(current) },
-    previous: { ...sumFigures([...previous.values()].map((entry) => entry.figures), withRoutes), dealersVisited: distinctDealers(previous) },
+    current: { ...sumFigures([...current.values()].map((entry) => entry.figures), withRoutes), dealersVisited: inPeriod.dealersVisited },
+    previous: { ...sumFigures([...previous.values()].map((entry) => entry.figures), withRoutes), dealersVisited: inPrevious.dealersVisited },
   };
   return {
     range,
@@ -381,11 +390,6 @@ function weekStart(day: string): string {
   return addDays(day, -new Date(dayNumber(day)).getUTCDay());
 }
 
-function distinctDealers(groups: Map<string, { dealers: Set<number> }>): number {
-  const all = new Set<number>();
-  for (const { dealers } of groups.values()) for (const id of dealers) all.add(id);
-  return all.size;
-}
 
 // ---- As JSON (GET /api/reports) ----
 

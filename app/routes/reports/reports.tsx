@@ -240,19 +240,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row[0]} className="border-t border-gray-4">
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={columns[i]} scope="row" className="sticky left-0 max-w-40 bg-white px-3 py-2 text-left font-medium break-words">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={columns[i]} className="px-3 py-2 text-right tabular-nums">
-                        {cell}
-                      </td>
-                    ),
-                  )}
-                </tr>
+                <TableRow key={row[0]} cells={row} columns={columns} className="border-t border-gray-4" />
               ))}
               {rows.length === 0 ? (
                 <tr>
@@ -263,24 +251,31 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               ) : null}
             </tbody>
             <tfoot>
-              <tr className="border-t-2 border-gray-6 font-semibold">
-                {totals.map((cell, i) =>
-                  i === 0 ? (
-                    <th key={columns[i]} scope="row" className="sticky left-0 bg-white px-3 py-2 text-left">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={columns[i]} className="px-3 py-2 text-right tabular-nums">
-                      {cell}
-                    </td>
-                  ),
-                )}
-              </tr>
+              <TableRow cells={totals} columns={columns} className="border-t-2 border-gray-6 font-semibold" />
             </tfoot>
           </table>
         </div>
       </section>
     </div>
+  );
+}
+
+/** A row of the table: its group (or "Total") as the row's heading, kept in view while the figures scroll. */
+function TableRow({ cells, columns, className }: { cells: string[]; columns: string[]; className: string }) {
+  return (
+    <tr className={className}>
+      {cells.map((cell, i) =>
+        i === 0 ? (
+          <th key={columns[i]} scope="row" className="sticky left-0 max-w-40 bg-white px-3 py-2 text-left font-medium break-words">
+            {cell}
+          </th>
+        ) : (
+          <td key={columns[i]} className="px-3 py-2 text-right tabular-nums">
+            {cell}
+          </td>
+        ),
+      )}
+    </tr>
   );
 }
 
