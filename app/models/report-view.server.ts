@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { POST_TYPES, POST_TYPE_LABELS, SALE_PRODUCTS, SALE_PRODUCT_LABELS } from "~/lib/post-types";
+import { formatCalendarDate } from "~/lib/date-format";
 import { percentChange } from "~/lib/percent-change";
 import { type ChartMeasure, REPORT_GROUPING_LABELS } from "~/lib/report-options";
 import type { Figures, Report } from "~/models/report.server";
@@ -103,6 +104,8 @@ export type ReportChart = {
   /** Bars across a time axis (days, weeks) or down a list of groups (the others). */
   orientation: "columns" | "bars";
   bars: Array<{ label: string; value: number; x: number; y: number; width: number; height: number }>;
+  /** Under columns: the first and the last day or week ("Aug 23"), where they stand. */
+  axis: Array<{ label: string; x: number }>;
   ticks: Array<{ value: number; at: number }>;
   plot: { left: number; top: number; right: number; bottom: number };
 };
@@ -113,18 +116,19 @@ const MOST_BARS = 12;
 /** The chart of one measure: columns over days or weeks, else the biggest groups as bars. */
 export function reportChart(report: Report, measure: ChartMeasure): ReportChart {
   const calendar = report.groupBy === "day" || report.groupBy === "week";
-  const data = report.rows.map((row) => ({ label: row.label, value: measureOf(row.current, measure) }));
+  const data = report.rows.map((row) => ({ key: row.key, label: row.label, value: measureOf(row.current, measure) }));
   const shown = calendar ? data : [...data].sort((a, b) => b.value - a.value).slice(0, MOST_BARS);
   const max = Math.max(1, ...shown.map((item) => item.value));
   if (calendar) {
-    const plot = { left: 48, top: 8, right: 340, bottom: 168 };
+    const plot = { left: 48, top: 8, right: 340, bottom: 160 };
     const x = scaleBand<number>().domain(shown.map((_, i) => i)).range([plot.left, plot.right]).padding(0.15);
     const y = scaleLinear().domain([0, max]).nice().range([plot.bottom, plot.top]);
     return {
       width: 348,
       height: 188,
       orientation: "columns",
-      bars: shown.map((item, i) => ({ ...item, x: x(i) ?? 0, y: y(item.value), width: x.bandwidth(), height: plot.bottom - y(item.value) })),
+      bars: shown.map((item, i) => ({ label: item.label, value: item.value, x: x(i) ?? 0, y: y(item.value), width: x.bandwidth(), height: plot.bottom - y(item.value) })),
+      axis: (shown.length > 1 ? [0, shown.length - 1] : [0]).slice(0, shown.length).map((i) => ({ label: formatCalendarDate(shown[i]?.key ?? "").replace(/, \d{4}$/, ""), x: (x(i) ?? 0) + x.bandwidth() / 2 })),
       ticks: y.ticks(4).map((value) => ({ value, at: y(value) })),
       plot,
     };
@@ -136,7 +140,8 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
     width: 348,
     height: plot.bottom + 20,
     orientation: "bars",
-    bars: shown.map((item, i) => ({ ...item, x: plot.left, y: plot.top + i * rowHeight + 12, width: x(item.value) - plot.left, height: 12 })),
+    bars: shown.map((item, i) => ({ label: item.label, value: item.value, x: plot.left, y: plot.top + i * rowHeight + 12, width: x(item.value) - plot.left, height: 12 })),
+    axis: [],
     ticks: x.ticks(3).map((value) => ({ value, at: x(value) })),
     plot,
   };

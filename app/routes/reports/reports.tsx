@@ -30,6 +30,15 @@ function cellText(cell: Cell, currency: string): string {
   }
 }
 
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** The chart's geometry with its words: the title, and ticks as "$2M", "1.5K". */
+function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: ChartMeasure, currency: string) {
+  const chart = reportChart(report, measure);
+  const money = measure === "sales" || measure === "recovery";
+  return { ...chart, title: CHART_MEASURE_LABELS[measure], ticks: chart.ticks.map((tick) => ({ ...tick, label: `${money ? currency : ""}${compact.format(tick.value)}` })) };
+}
+
 /**
  * GET /reports: a period, a grouping and filters in a plain GET form; the table, its chart as
  * SVG and the files, all from the server (issue 19). Officers see their own figures only.
@@ -57,14 +66,13 @@ export async function loader(args: Route.LoaderArgs) {
     columns: table.columns,
     rows: table.rows.map((row) => row.map((cell) => cellText(cell, currency))),
     totals: table.totals.map((cell) => cellText(cell, currency)),
-    chart: { ...reportChart(report, measure), title: CHART_MEASURE_LABELS[measure], money: measure === "sales" || measure === "recovery", currency },
+    chart: chartView(report, measure, currency),
     files: files.toString(),
   };
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { form, errors, officers, isOfficer, period, previousPeriod, columns, rows, totals, chart, files } = loaderData;
-  const tick = (value: number) => (chart.money ? `${chart.currency}${value >= 1000 ? `${value / 1000}k` : value}` : String(value));
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Reports</h1>
@@ -188,18 +196,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 <g key={tickMark.value}>
                   <line x1={chart.plot.left} x2={chart.plot.right} y1={tickMark.at} y2={tickMark.at} className="stroke-gray-5" />
                   <text x={chart.plot.left - 4} y={tickMark.at + 4} textAnchor="end" className="fill-gray-11 text-[10px]">
-                    {tick(tickMark.value)}
+                    {tickMark.label}
                   </text>
                 </g>
               ) : (
                 <g key={tickMark.value}>
                   <line x1={tickMark.at} x2={tickMark.at} y1={chart.plot.top} y2={chart.plot.bottom} className="stroke-gray-5" />
                   <text x={tickMark.at} y={chart.plot.bottom + 14} textAnchor="middle" className="fill-gray-11 text-[10px]">
-                    {tick(tickMark.value)}
+                    {tickMark.label}
                   </text>
                 </g>
               ),
             )}
+            {chart.axis.map((mark) => (
+              <text key={mark.label} x={mark.x} y={chart.plot.bottom + 14} textAnchor="middle" className="fill-gray-11 text-[10px]">
+                {mark.label}
+              </text>
+            ))}
             {chart.bars.map((bar) => (
               <g key={bar.label}>
                 <rect x={bar.x} y={bar.y} width={Math.max(bar.width, 0)} height={Math.max(bar.height, 0)} rx={2} className="fill-accent-9" />
