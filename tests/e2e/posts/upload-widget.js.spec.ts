@@ -10,6 +10,9 @@ const WRONG_TYPE = "You can only upload: image/jpeg, image/png, image/webp, vide
 test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: ["geolocation"] });
 
 test("too many, too large, wrong type, duplicate and refused files; offline and back online", async ({ page, context }) => {
+  // Eleven photos go through the server's re-encoding: on a busy two-core machine the steps took
+  // 30 s together and the last wait was cut by the default test timeout (a fresh-clone run).
+  test.setTimeout(90_000);
   await registerThroughForm(page);
   await page.goto("/new-post");
   // The widget replaces the plain file input once JavaScript runs.
