@@ -199,6 +199,7 @@ async function main() {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
   const loads = [];
   let lighthouse = [];
+  let reportFirstMs = 0;
   let server = await startApp(large);
   try {
     const cookie = await signIn(large.baseUrl, OFFICER.username, OFFICER.password);
@@ -214,7 +215,14 @@ async function main() {
     for (const [label, urlPath] of calls) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
     // One manager at a time: the figure is one report's own time, not a queue of ten.
     const managerCookie = await signIn(large.baseUrl, MANAGER.username, MANAGER.password);
-    loads.push(await load(REPORT_CALL, `${large.baseUrl}/api/reports?period=last-90-days&groupBy=officer`, managerCookie, 1));
+    const reportUrl = `${large.baseUrl}/api/reports?period=last-90-days&groupBy=officer`;
+    // The first report judges every officer's every day and keeps them (RouteDay); later ones read them.
+    const firstReportStart = performance.now();
+    const firstReport = await fetch(reportUrl, { headers: { cookie: managerCookie } });
+    if (!firstReport.ok) throw new Error(`GET /api/reports answered ${firstReport.status}`);
+    await firstReport.arrayBuffer();
+    reportFirstMs = Math.round(performance.now() - firstReportStart);
+    loads.push(await load(REPORT_CALL, reportUrl, managerCookie, 1));
     const baseline = start("node", ["scripts/lib/bench-baseline.mjs", large.databasePath, String(PORT + 1), "1"], process.env);
     try {
       if (!(await waitForHttp(`http://127.0.0.1:${PORT + 1}/`, 10_000))) throw new Error("The baseline server did not start");
@@ -254,7 +262,7 @@ async function main() {
     { goal: "10,000-row import < 300 MB", measured: `${(dealerImport.peakRssBytes / MB).toFixed(0)} MB`, met: dealerImport.peakRssBytes < 300 * MB },
     {
       goal: `report over ${large.rows.posts.toLocaleString("en-US")} posts, 90 days by officer: median < 1 s`,
-      measured: `${byCall(REPORT_CALL).medianMs} ms (${(byCall(REPORT_CALL).requestsPerSecond / byCall("GET /api/posts").requestsPerSecond).toFixed(3)}× GET /api/posts req/s)`,
+      measured: `${byCall(REPORT_CALL).medianMs} ms, the first ${reportFirstMs} ms (${(byCall(REPORT_CALL).requestsPerSecond / byCall("GET /api/posts").requestsPerSecond).toFixed(3)}× GET /api/posts req/s)`,
       met: byCall(REPORT_CALL).medianMs < 1000,
     },
     { goal: "recalculation over 1,000,000 posts < 2 s", measured: `${recalculationMs} ms (peak ${(recalculation.peakRssBytes / MB).toFixed(0)} MB)`, met: recalculationMs < 2000 },

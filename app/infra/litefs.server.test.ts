@@ -78,6 +78,10 @@ describe("routeRequest", () => {
       instance: "3d8d99e4b3d268",
     });
     expect(routeRequest(request("GET", "/api/geocode/reverse-other"), replica)).toEqual({ action: "serve" });
+    for (const path of ["/reports", "/reports.data", "/api/reports"]) {
+      expect(routeRequest(request("GET", path), replica)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
+    }
+    expect(routeRequest(request("GET", "/reports-old"), replica)).toEqual({ action: "serve" });
   });
 
   it("with the uploads in a bucket (STORAGE=s3), a replica serves uploaded files itself", () => {

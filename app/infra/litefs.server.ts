@@ -14,8 +14,11 @@ export const REPLAY_BODY_LIMIT = 1024 * 1024;
 /** The cookie LiteFS's proxy uses for the last write a browser saw; the app sets it too. */
 const TXID_COOKIE = "__txid";
 
-/** GET requests that write to the database (a cache), so only the primary may answer them. */
-const WRITING_GETS = [/^\/api\/geocode\/reverse$/];
+/**
+ * GET requests that write to the database, so only the primary may answer them: the reverse
+ * geocoder's cache, and reports (they store each ended day's routes, app/models/route-days.server.ts).
+ */
+const WRITING_GETS = [/^\/api\/geocode\/reverse$/, /^\/reports(\.data)?$/, /^\/api\/reports$/];
 
 /** Uploaded files live on the primary's volume only, unless STORAGE=s3 puts them in a bucket. */
 const FILES_PATH = /^\/files\//;

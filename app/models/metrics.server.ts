@@ -92,12 +92,16 @@ function usersFilter(column: string, users?: readonly number[]): Prisma.Sql {
   return users ? Prisma.sql`AND ${Prisma.raw(column)} IN (${Prisma.join(users)})` : Prisma.empty;
 }
 
-/** The local day of a row's `createdAt`, split at the app time zone's midnight (its offset at `range`'s end). */
+/** The offset that splits a range into local days: the app time zone's at the range's end (or now, if sooner). */
+export function localDayOffsetMs(range: TimeRange): number {
+  return Math.trunc(timeZoneOffsetMs(new Date(Math.min(range.to, Date.now()))));
+}
+
+/** The local day of a row's `createdAt` (days since the epoch), split at the app time zone's midnight. */
 function localDaySql(range: TimeRange): Prisma.Sql {
-  const offset = timeZoneOffsetMs(new Date(Math.min(range.to, Date.now())));
   // Inlined (both are integers we computed): were either bound as a REAL, "/" would divide
   // without truncating and every check-in would be a day of its own.
-  return Prisma.raw(`CAST((createdAt + ${Math.trunc(offset)}) / ${DAY_MS} AS INTEGER)`);
+  return Prisma.raw(`CAST((createdAt + ${localDayOffsetMs(range)}) / ${DAY_MS} AS INTEGER)`);
 }
 
 /**
@@ -106,7 +110,7 @@ function localDaySql(range: TimeRange): Prisma.Sql {
  * as `legReason`), and per user the check-ins, the kilometres and milliseconds of the legs that
  * count, and the legs left out by reason.
  */
-function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
+export function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
   const { maxSpeedKmh, maxAccuracyM, minLegMs, minJumpKm } = LEG_LIMITS;
   return Prisma.sql`
     days AS (
@@ -143,22 +147,6 @@ function distanceCtes(range: TimeRange, users?: readonly number[]): Prisma.Sql {
         SUM(leftOut = 'tooFast') AS tooFast, SUM(leftOut = 'poorFix') AS poorFix, SUM(leftOut = 'repeatedPoint') AS repeatedPoint
       FROM legs GROUP BY userId
     )`;
-}
-
-/** The kilometres and hours of each user's each local day in the range, by the same rules (reports split them by day and week). */
-export function dailyRoutes(range: TimeRange, users?: readonly number[]): Array<{ userId: number; day: string; km: number; hours: number }> {
-  if (users && users.length === 0) return [];
-  const rows = readRows<{ userId: bigint | number; day: bigint | number; km: number | null; ms: bigint | number | null }>(Prisma.sql`
-    WITH ${distanceCtes(range, users)}
-    SELECT userId, day, SUM(CASE WHEN isLeg AND leftOut IS NULL THEN km ELSE 0.0 END) AS km,
-      SUM(CASE WHEN isLeg AND leftOut IS NULL THEN ms ELSE 0 END) AS ms
-    FROM legs GROUP BY userId, day`);
-  return rows.map((row) => ({
-    userId: Number(row.userId),
-    day: new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10),
-    km: Number(row.km ?? 0),
-    hours: Number(row.ms ?? 0) / 3_600_000,
-  }));
 }
 
 /**

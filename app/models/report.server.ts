@@ -7,7 +7,8 @@ import { percentChange } from "~/lib/percent-change";
 import { displayName } from "~/lib/names";
 import { POST_TYPES, type PostType, SALE_PRODUCTS, SALE_PRODUCT_LABELS, type SaleProduct } from "~/lib/post-types";
 import { PROVINCES, type Province } from "~/lib/provinces";
-import { dailyRoutes, timeZoneOffsetMs } from "~/models/metrics.server";
+import { timeZoneOffsetMs } from "~/models/metrics.server";
+import { routeTotals } from "~/models/route-days.server";
 import type { ReportGrouping } from "~/lib/report-options";
 import type { ReportQuery } from "~/models/report.schema";
 
@@ -185,8 +186,10 @@ function keySql(groupBy: ReportGrouping, row: "p" | "c" | "d", offset: number): 
   const none = Prisma.sql`NULL`;
   switch (groupBy) {
     case "officer":
-      // "+": not an index on userId, which SQLite would skip-scan over every officer; the createdAt range is narrower.
-      return { key: Prisma.raw(row === "d" ? "+d.createdById" : `+${row}.userId`), label: none };
+      // Check-ins: a skip-scan of the covering index on (userId, createdAt) groups them without a sort.
+      // Posts and dealers: "+", not an index on userId that SQLite would skip-scan reading every
+      // row's other columns from the table; the createdAt range is narrower.
+      return { key: Prisma.raw(row === "c" ? "c.userId" : `+${row === "d" ? "d.createdById" : "p.userId"}`), label: none };
     case "province":
       return row === "d" ? { key: Prisma.sql`d.state`, label: Prisma.sql`d.state` } : { key: provinceSql(row), label: provinceSql(row) };
     case "city":
@@ -283,9 +286,9 @@ async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, 
   }
 
   if (withRoutes) {
-    for (const route of dailyRoutes(epoch, query.officer ? [query.officer] : undefined)) {
-      const key = query.groupBy === "officer" ? String(route.userId) : query.groupBy === "day" ? route.day : weekStart(route.day);
-      const figures = figuresOf(key, null);
+    const routes = await routeTotals(epoch, query.groupBy === "officer" ? "officer" : "day", query.officer ? [query.officer] : undefined, now);
+    for (const [routeKey, route] of routes) {
+      const figures = figuresOf(query.groupBy === "week" ? weekStart(routeKey) : routeKey, null);
       figures.distanceKm = (figures.distanceKm ?? 0) + route.km;
       figures.hours = (figures.hours ?? 0) + route.hours;
     }
