@@ -1,6 +1,10 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const SHELL_ICONS = ["bell", "chart-column", "house", "map", "plus", "shield", "square-plus", "store", "trophy", "x"];
 const SHELL_MODULES = new RegExp(
@@ -11,6 +15,39 @@ const SHELL_MODULES = new RegExp(
     "preload-helper",
   ].join("|"),
 );
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const TEXT_FILE = /\.(js|mjs|css|svg|json|html|webmanifest)$/;
+
+/**
+ * Writes a .br (brotli, quality 11) and a .gz (gzip, level 9) beside each text file of the
+ * client build, public files included: the server sends them as they are (server/static-files.ts)
+ * and never compresses a static file per request. A compressed copy no smaller is not written.
+ */
+function precompress(): Plugin {
+  return {
+    name: "fieldline:precompress",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle({ dir }) {
+      if (!dir) return;
+      const files = (await fs.readdir(dir, { recursive: true })).filter((file) => TEXT_FILE.test(file) && !file.startsWith(".vite"));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await fs.readFile(path.join(dir, file));
+          const compressed = await Promise.all([
+            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzip(content, { level: 9 }),
+          ]);
+          for (const [extension, bytes] of [["br", compressed[0]], ["gz", compressed[1]]] as const) {
+            if (bytes.length < content.length) await fs.writeFile(path.join(dir, `${file}.${extension}`), bytes);
+          }
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   // The manifest stays in the build (build/client/.vite, never served): the service worker
@@ -39,5 +76,9 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    precompress(),
+  ],
 });

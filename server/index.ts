@@ -1,5 +1,5 @@
-// Fieldline's HTTP server: compression, security headers, rate limits and static
-// files here; pages and /api come from the React Router app in server/app.ts.
+// Fieldline's HTTP server: the build's static files, compression, security headers and rate
+// limits here; pages and /api come from the React Router app in server/app.ts.
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -13,6 +13,7 @@ import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
 import { storedFiles } from "./stored-files.ts";
+import { builtFiles } from "./static-files.ts";
 import { startWatchdog } from "./watchdog.ts";
 
 const isProduction = env.NODE_ENV !== "development";
@@ -33,6 +34,13 @@ if (env.LITEFS_DIR) {
     }),
   );
 }
+if (isProduction) {
+  // Vite names built assets by content, so they can be cached for good.
+  server.use("/assets", builtFiles("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // The build's other files (icons, manifest) all have an extension: pages and /api skip the disk.
+  const otherBuiltFiles = builtFiles("build/client", { immutable: false, maxAge: "1h" });
+  server.use((req, res, next) => (path.extname(req.path) ? otherBuiltFiles(req, res, next) : next()));
+}
 server.use(compression());
 server.use(assignCspNonce);
 if (isProduction) {
@@ -46,11 +54,6 @@ server.use(sameOriginWrites(env.APP_URL));
 server.use("/files", storedFiles());
 
 if (isProduction) {
-  // Vite names built assets by content, so they can be cached for good.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  // The build's other files (icons, manifest) all have an extension: pages and /api skip the disk.
-  const buildFiles = express.static("build/client", { maxAge: "1h", index: false });
-  server.use((req, res, next) => (path.extname(req.path) ? buildFiles(req, res, next) : next()));
   const { app } = (await import(String("../build/server/index.js"))) as { app: express.Express };
   server.use(app);
 } else {

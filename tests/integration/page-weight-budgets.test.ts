@@ -26,6 +26,12 @@ describe("page-weight budgets", () => {
     expect(budgetFailures(report({ leafletOn: "/dealers" }))).toEqual([expect.stringContaining("/dealers: loads Leaflet")]);
   });
 
+  it("fail when the first load of / moves more JavaScript over the wire than its budget", () => {
+    const wire = (kib: number) => ({ ...report(), wire: { route: "/", bytes: kib * KIB } });
+    expect(budgetFailures(wire(BUDGETS.wireJsKiB))).toEqual([]);
+    expect(budgetFailures(wire(136.6))).toEqual([`/: its first load moves 136.6 KiB of JavaScript over the wire, over the budget of ${BUDGETS.wireJsKiB} KiB`]);
+  });
+
   it("fail when a budgeted route is missing from the report", () => {
     expect(budgetFailures({ routes: [] })).toEqual(["/: has a budget but is not in the report"]);
   });
