@@ -45,4 +45,16 @@ describe("list versions", () => {
     expect(await changes("CheckIn", () => prisma.user.update({ where: { id: user.id }, data: { performanceRank: 3 } }))).toBe(false);
     expect(await changes("CheckIn", () => prisma.user.delete({ where: { id: user.id } }))).toBe(true);
   });
+
+  it("change the leaderboard's with a calculation's scores and with what it shows of an officer, not with other account changes", async () => {
+    let id = 0;
+    expect(await changes("Leaderboard", async () => (id = (await officer("climber")).id))).toBe(true);
+    expect(await changes("Leaderboard", () => prisma.user.update({ where: { id }, data: { currentPerformanceScore: 81.5, performanceRank: 1, currentBadge: "CROWN" } }))).toBe(true);
+    expect(await changes("Leaderboard", () => prisma.user.update({ where: { id }, data: { performanceGapPart: 0.4, lastPerformanceCalculation: new Date() } }))).toBe(true);
+    expect(await changes("Leaderboard", () => prisma.user.update({ where: { id }, data: { lastName: "Khan", selectedAvatar: "DEFAULT_3" } }))).toBe(true);
+    expect(await changes("Leaderboard", () => prisma.user.update({ where: { id }, data: { isActive: false } }))).toBe(true);
+    expect(await changes("Leaderboard", () => prisma.user.update({ where: { id }, data: { role: "MANAGER" } }))).toBe(true);
+    expect(await changes("Leaderboard", () => prisma.user.update({ where: { id }, data: { passwordHash: "y", email: "new@example.pk" } }))).toBe(false);
+    expect(await changes("Leaderboard", () => prisma.user.delete({ where: { id } }))).toBe(true);
+  });
 });

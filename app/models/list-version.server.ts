@@ -2,7 +2,7 @@ import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 
 /** The big lists whose changes SQLite triggers count (the ListVersion table). */
-export type VersionedList = "Dealer" | "CheckIn";
+export type VersionedList = "Dealer" | "CheckIn" | "Leaderboard";
 
 /**
  * The list's version: it changes with every write to its rows, whoever writes (see migration
