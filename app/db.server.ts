@@ -95,5 +95,14 @@ function toSqliteValue(value: unknown): unknown {
 export function readRows<T>(query: Prisma.Sql): T[] {
   const { statement, columns } = preparedRead(query.sql);
   const rows = statement.raw(true).all(...query.values.map(toSqliteValue)) as unknown[][];
-  return rows.map((values) => Object.fromEntries(columns.map(([name, read], i) => [name, read(values[i])])) as T);
+  // A plain loop: the feed reads thousands of rows a second, and Object.fromEntries over mapped
+  // pairs costs several times as much.
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const [name, read] = columns[i]!;
+      row[name] = read(values[i]);
+    }
+    return row as T;
+  });
 }
