@@ -63,6 +63,8 @@ describe("the feed's queries", () => {
       await client.checkIn.create({ data: { userId: author.id, type: "SALE", lat: 30 + i / 100, lng: 71, postId: post.id, createdAt: new Date(Date.now() - i * 60_000) } });
     }
     const viewerId = users[0]!.id;
+    // The team's distance today is read once per change of the check-ins, then kept.
+    expect(await statementsFor(() => listPosts({ viewerId, limit: 1 }))).toBe(4);
     const small = await statementsFor(() => listPosts({ viewerId, limit: 2 }));
     const large = await statementsFor(() => listPosts({ viewerId, limit: 100 }));
     expect(small).toBeGreaterThan(0);

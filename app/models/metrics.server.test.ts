@@ -91,6 +91,24 @@ describe("agentMetrics", () => {
   });
 });
 
+describe("distanceToday", () => {
+  it("follows every change of today's check-ins, whoever writes them, and the turn of the day", async () => {
+    const ali = await officer("ali");
+    const sana = await officer("sana");
+    await checkIn(ali.id, WED + 8 * HOUR, 31, 74);
+    await checkIn(ali.id, WED + 9 * HOUR, 32, 74);
+    expect([...(await distanceToday([ali.id, sana.id], NOW))].map(([id, km]) => [id, Math.round(km)])).toEqual([[ali.id, 111]]);
+
+    await checkIn(sana.id, WED + 10 * HOUR, 30, 74);
+    await prisma.$executeRaw`INSERT INTO CheckIn (userId, type, lat, lng, createdAt) VALUES (${sana.id}, 'CHECK_IN', 30.5, 74, ${WED + 11 * HOUR})`;
+    expect(Math.round((await distanceToday([sana.id], NOW)).get(sana.id) ?? 0)).toBe(56);
+
+    await prisma.checkIn.deleteMany({ where: { userId: ali.id, lat: 32 } });
+    expect((await distanceToday([ali.id, sana.id], NOW)).has(ali.id)).toBe(false);
+    expect((await distanceToday([sana.id], new Date(NOW.getTime() + 24 * HOUR))).size).toBe(0);
+  });
+});
+
 describe("agentRankings", () => {
   it("lists active officers only, by sales, then recovery, then name", async () => {
     const a = await officer("a", { firstName: "Zara" });

@@ -4,6 +4,7 @@ import { env } from "~/env.server";
 import { centsToDecimal } from "~/lib/money";
 import type { Period } from "~/models/post.schema";
 import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
+import { listVersion } from "~/models/list-version.server";
 
 // The activity metrics, computed in SQL so that no caller loads every
 // check-in or post into memory: distance (haversine between consecutive check-ins of an agent
@@ -204,13 +205,25 @@ export async function agentMetrics(range: TimeRange, users?: readonly number[]):
   return new Map(rows.map((row) => [Number(row.userId), toMetrics(row)]));
 }
 
+// Every post card shows its author's distance today: the feed and GET /api/posts asked for it on
+// every request, the largest part of their SQL. The whole team's is one query over today's
+// check-ins, kept until any check-in changes (the CheckIn list version, whoever writes) or the day
+// turns. The version is read before the data: a write in between only makes the next request read again.
+let teamToday: { key: string; distances: Map<number, number> } | undefined;
+
 /** Each given user's distance today (km), for the post cards; users who have not moved are absent. */
 export async function distanceToday(users: readonly number[], now = new Date()): Promise<Map<number, number>> {
   if (users.length === 0) return new Map();
-  const rows = readRows<{ userId: bigint | number; km: number | null }>(Prisma.sql`
-    WITH ${distanceCtes(periodRange("today", now), users)}
-    SELECT userId, km FROM distance WHERE km > 0`);
-  return new Map(rows.map((row) => [Number(row.userId), Number(row.km)]));
+  const today = periodRange("today", now);
+  const key = `${listVersion("CheckIn")} ${today.from}`;
+  if (teamToday?.key !== key) {
+    const rows = readRows<{ userId: bigint | number; km: number | null }>(Prisma.sql`
+      WITH ${distanceCtes(today)}
+      SELECT userId, km FROM distance WHERE km > 0`);
+    teamToday = { key, distances: new Map(rows.map((row) => [Number(row.userId), Number(row.km)])) };
+  }
+  const distances = teamToday.distances;
+  return new Map(users.flatMap((id) => (distances.has(id) ? [[id, distances.get(id)!] as const] : [])));
 }
 
 export type RankingRow = {
