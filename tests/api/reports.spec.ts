@@ -1,5 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect, test, uniqueName } from "../e2e/support/fixtures";
+import { expect, test } from "../e2e/support/fixtures";
+import { postADayAtNewDealer, registerThroughApi } from "../e2e/support/flows";
 
 // GET /api/reports (issue 19): a new officer's sales and recovery of this week appear in their
 // own row and in a manager's report; officers never see anyone else's figures; bad input is a
@@ -8,29 +8,14 @@ import { expect, test, uniqueName } from "../e2e/support/fixtures";
 type Figures = { sales: string; salesQty: number; recovery: string; gap: string; posts: number; postsByType: Record<string, number> };
 type Report = { period: { from: string; to: string }; rows: Array<{ key: string; label: string; current: Figures; change: Record<string, number | null> }>; totals: { current: Figures } };
 
-async function signUp(request: APIRequestContext) {
-  const username = uniqueName("report").replaceAll("-", "_");
-  const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "report-pass-1", firstName: "Rafiq" } });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: number; username: string };
-}
-
 test("an officer's week: their sales and recovery in their own report and in the manager's, by officer", async ({ request, playwright, baseURL }) => {
-  const officer = await signUp(request);
-  const dealer = await request.post("/api/dealers", {
-    data: { businessName: uniqueName("Report Traders"), ownerFirstName: "Nadeem", phone: "+92 321 5550001", street: "Shop 9, Anaj Mandi", city: "Sialkot", state: "Punjab", lat: "32.4945", lng: "74.5229" },
-  });
-  expect(dealer.status()).toBe(201);
-  const dealerId = ((await dealer.json()) as { id: number }).id;
-  for (const data of [
-    { type: "SALE", dealerId, saleProduct: "SSP", saleQty: 12, salePrice: "1500.00" },
-    { type: "SALE", dealerId, saleProduct: "SULFUR", saleQty: 3, salePrice: "900.50" },
-    { type: "RECOVERY", dealerId, recoveryAmount: "10000.00" },
+  const officer = await registerThroughApi(request, "Rafiq");
+  await postADayAtNewDealer(request, { city: "Sialkot", lat: "32.4945", lng: "74.5229" }, [
+    { type: "SALE", saleProduct: "SSP", saleQty: 12, salePrice: "1500.00" },
+    { type: "SALE", saleProduct: "SULFUR", saleQty: 3, salePrice: "900.50" },
+    { type: "RECOVERY", recoveryAmount: "10000.00" },
     { type: "FIELD_VISIT", text: "Wheat plots" },
-  ]) {
-    const created = await request.post("/api/posts", { data });
-    expect(created.status(), await created.text()).toBe(201);
-  }
+  ]);
   const own = await request.get(`/api/reports?period=this-week&officer=1`);
   expect(own.status()).toBe(200);
   const report = (await own.json()) as Report;
@@ -54,7 +39,7 @@ test("an officer's week: their sales and recovery in their own report and in the
 });
 
 test("bad report parameters answer 400 with the message", async ({ request }) => {
-  await signUp(request);
+  await registerThroughApi(request, "Rafiq");
   for (const [query, message] of [
     ["from=2026-02-30&to=2026-03-01", "From must be a real date in the form yyyy-MM-dd"],
     ["from=2026-03-02&to=2026-03-01", "From must be on or before To"],

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import * as XLSX from "@e965/xlsx";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, signIn, test, uniqueName } from "../support/fixtures";
+import { postADayAtNewDealer, registerThroughApi } from "../support/flows";
 
 // Reports (issue 19), JavaScript on and off: a manager chooses a period and a grouping, reads
 // an officer's totals that match the officer's posts as the API lists them, and downloads the
@@ -18,22 +19,6 @@ async function postsOf(request: APIRequestContext, username: string): Promise<Ap
   return posts.filter((post) => post.user.username === username);
 }
 
-async function postDay(request: APIRequestContext) {
-  const dealer = await request.post("/api/dealers", {
-    data: { businessName: uniqueName("Report Traders"), ownerFirstName: "Nadeem", phone: "+92 321 5550001", street: "Shop 9, Anaj Mandi", city: "Okara", state: "Punjab", lat: "30.8138", lng: "73.4534" },
-  });
-  expect(dealer.status()).toBe(201);
-  const dealerId = ((await dealer.json()) as { id: number }).id;
-  for (const data of [
-    { type: "SALE", dealerId, saleProduct: "SSP", saleQty: 20, salePrice: "1450.00" },
-    { type: "SALE", dealerId, saleProduct: "ORGANIC", saleQty: 7, salePrice: "820.25" },
-    { type: "RECOVERY", dealerId, recoveryAmount: "12500.00" },
-    { type: "FARMER_MEETING", text: "Wheat growers at the chak" },
-  ]) {
-    expect((await request.post("/api/posts", { data })).status()).toBe(201);
-  }
-}
-
 /** The table as the page shows it: the header row, then every row (a row's heading first). */
 async function pageTable(page: Page): Promise<string[][]> {
   const table = page.getByRole("region", { name: /^Totals by/ }).getByRole("table");
@@ -43,11 +28,14 @@ async function pageTable(page: Page): Promise<string[][]> {
 test("a manager's report by officer: an officer's week matches their posts, and the Excel and CSV files hold the table", async ({ page, playwright, baseURL }) => {
   // An officer of this test posts a day's work.
   const officerContext = await playwright.request.newContext({ baseURL });
-  const username = uniqueName("reporter").replaceAll("-", "_");
-  const officer = { username, name: `Rafiq ${username.slice(-6)}` };
-  const registered = await officerContext.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "report-pass-1", firstName: officer.name } });
-  expect(registered.status()).toBe(201);
-  await postDay(officerContext);
+  const registered = await registerThroughApi(officerContext, `Rafiq ${uniqueName("r").slice(-6)}`);
+  const officer = { username: registered.username, name: registered.firstName };
+  await postADayAtNewDealer(officerContext, { city: "Okara", lat: "30.8138", lng: "73.4534" }, [
+    { type: "SALE", saleProduct: "SSP", saleQty: 20, salePrice: "1450.00" },
+    { type: "SALE", saleProduct: "ORGANIC", saleQty: 7, salePrice: "820.25" },
+    { type: "RECOVERY", recoveryAmount: "12500.00" },
+    { type: "FARMER_MEETING", text: "Wheat growers at the chak" },
+  ]);
   const posts = await postsOf(officerContext, officer.username);
   const sales = posts.filter((post) => post.type === "SALE").reduce((sum, post) => sum + cents(post.saleTotal), 0);
   const recovery = posts.filter((post) => post.type === "RECOVERY").reduce((sum, post) => sum + cents(post.recoveryAmount), 0);

@@ -1,5 +1,5 @@
 // Steps that several flows share, written as a user would do them.
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, uniqueName } from "./fixtures";
 
 export type NewAccount = { username: string; email: string; password: string };
@@ -17,6 +17,30 @@ export async function registerThroughForm(page: Page, overrides: Partial<NewAcco
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/location-setup/);
   return account;
+}
+
+/** Registers an officer through POST /api/register; `request` then holds their session. */
+export async function registerThroughApi(request: APIRequestContext, firstName: string): Promise<{ id: number; username: string; firstName: string }> {
+  const username = uniqueName("reporter").replaceAll("-", "_");
+  const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "report-pass-1", firstName } });
+  expect(response.status()).toBe(201);
+  return { ...((await response.json()) as { id: number; username: string }), firstName };
+}
+
+/**
+ * As the officer signed in on `request`: adds a dealer in `city` through the API, then each post
+ * of `posts`, at that dealer when it is a sale or a recovery. A day's work, for the reports.
+ */
+export async function postADayAtNewDealer(request: APIRequestContext, city: { city: string; lat: string; lng: string }, posts: Array<Record<string, unknown>>): Promise<void> {
+  const dealer = await request.post("/api/dealers", {
+    data: { businessName: uniqueName("Report Traders"), ownerFirstName: "Nadeem", phone: "+92 321 5550001", street: "Shop 9, Anaj Mandi", state: "Punjab", ...city },
+  });
+  expect(dealer.status()).toBe(201);
+  const dealerId = ((await dealer.json()) as { id: number }).id;
+  for (const post of posts) {
+    const created = await request.post("/api/posts", { data: post.type === "SALE" || post.type === "RECOVERY" ? { ...post, dealerId } : post });
+    expect(created.status(), await created.text()).toBe(201);
+  }
 }
 
 /** Opens the initials menu and signs out; the landing page follows. */
