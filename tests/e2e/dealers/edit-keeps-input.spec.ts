@@ -1,20 +1,12 @@
-import { expect, signIn, test, uniqueName } from "../support/fixtures";
+import { expect, signIn, test } from "../support/fixtures";
+import { addDealerThroughApi } from "./support";
 
 // Edit Dealer never loses what was typed: the main Save keeps the About typed above it, a refused
 // About comes back as typed, and Enter in a field saves the whole form (JavaScript on and off).
 
-async function newDealer(page: import("@playwright/test").Page): Promise<{ id: number; businessName: string }> {
-  const businessName = uniqueName("Kisan Traders");
-  const response = await page.request.post("/api/dealers", {
-    data: { businessName, street: "Main Bazaar 4", city: "Okara", state: "Punjab", lat: 30.81, lng: 73.45 },
-  });
-  expect(response.status()).toBe(201);
-  return { id: (await response.json()).id, businessName };
-}
-
 test("the main Save keeps the About typed above it, with the fields", async ({ page }) => {
   await signIn(page, "officer4");
-  const dealer = await newDealer(page);
+  const dealer = await addDealerThroughApi(page);
   await page.goto(`/dealer-details/${dealer.id}?edit=true`);
   await page.getByRole("textbox", { name: "About" }).fill("Sells SSP and sulfur to 200 growers.");
   await page.getByLabel("City").fill("Sahiwal");
@@ -27,7 +19,7 @@ test("the main Save keeps the About typed above it, with the fields", async ({ p
 
 test("an About over the limit comes back as typed, with its message and the fields' edits", async ({ page }) => {
   await signIn(page, "officer4");
-  const dealer = await newDealer(page);
+  const dealer = await addDealerThroughApi(page);
   await page.goto(`/dealer-details/${dealer.id}?edit=true`);
   const typed = "Long history. ".repeat(80).slice(0, 1100);
   await page.getByLabel("City").fill("Pakpattan");
@@ -49,7 +41,7 @@ test("an About over the limit comes back as typed, with its message and the fiel
 
 test("Enter in a field saves the dealer, as Save does", async ({ page }) => {
   await signIn(page, "officer4");
-  const dealer = await newDealer(page);
+  const dealer = await addDealerThroughApi(page);
   await page.goto(`/dealer-details/${dealer.id}?edit=true`);
   await page.getByLabel("Postal code").fill("56300");
   await page.getByLabel("Postal code").press("Enter");
