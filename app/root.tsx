@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
+import { data, Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorView } from "~/components/error-view";
+import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext } from "~/context";
 import { env, publicEnv } from "~/env.server";
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const hydrates = useHydratesPage();
   const notice = useNotice(rootData?.toast ?? null);
+  useEffect(markPageHydrated, []);
   return (
     <html lang="en">
       <head>
@@ -102,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrates ? (
           <>
             <ScrollRestoration />
-            <Scripts />
+            <ScriptsAfterPaint />
           </>
         ) : null}
       </body>
@@ -123,7 +125,6 @@ function useOfflineSupport(signedIn: boolean): void {
 
 export default function App() {
   useOfflineSupport(Boolean(useRootData()?.user));
-  useEffect(markPageHydrated, []);
   return <Outlet />;
 }
 

@@ -2,7 +2,7 @@
 // network's usual failures, and the page must stay, say the action's failure message, keep what
 // the officer typed, and succeed on one more tap. See tests/e2e/faults/*.js.spec.ts.
 import { request as apiRequest, type Page, type Request, type Route } from "@playwright/test";
-import { expect } from "../support/fixtures";
+import { expect, untilHydrated } from "../support/fixtures";
 
 export const FAULTS = ["aborted", "500 with JSON", "502 from the edge", "no answer in time", "session expired"] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -104,6 +104,7 @@ export async function signInAgain(page: Page, path: string, username: string, pa
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+  await untilHydrated(page);
 }
 
 /** The one notice on screen. */

@@ -19,10 +19,14 @@ async function postsOf(request: APIRequestContext, username: string): Promise<Ap
   return posts.filter((post) => post.user.username === username);
 }
 
-/** The table as the page shows it: the header row, then every row (a row's heading first). */
+const reportTable = (page: Page) => page.getByRole("region", { name: /^Totals by/ }).getByRole("table");
+
+/**
+ * The table as the page shows it: the header row, then every row (a row's heading first). Read it
+ * once the page shows the report asked for: with JavaScript the URL changes before the new table.
+ */
 async function pageTable(page: Page): Promise<string[][]> {
-  const table = page.getByRole("region", { name: /^Totals by/ }).getByRole("table");
-  return table.getByRole("row").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")));
+  return reportTable(page).getByRole("row").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")));
 }
 
 test("a manager's report by officer: an officer's week matches their posts, and the Excel and CSV files hold the table", async ({ page, playwright, baseURL }) => {
@@ -47,6 +51,7 @@ test("a manager's report by officer: an officer's week matches their posts, and 
   await page.getByLabel("Group by").selectOption("officer");
   await page.getByRole("button", { name: "Show report" }).click();
   await expect(page).toHaveURL(/period=this-week/);
+  await expect(reportTable(page).getByRole("row").filter({ hasText: officer.name })).toBeVisible();
 
   const table = await pageTable(page);
   const header = table[0] ?? [];
@@ -97,10 +102,10 @@ test("by day: every day of the chosen dates is a row, with the chart over them; 
   await page.getByLabel("Group by").selectOption("day");
   await page.getByRole("button", { name: "Show report" }).click();
   await expect(page).toHaveURL(/groupBy=day/);
+  await expect(page.getByText("for Nov 1, 2026 – Nov 7, 2026, against Oct 25, 2026 – Oct 31, 2026.")).toBeVisible();
   const table = await pageTable(page);
   expect(table.slice(1, -1).map((cells) => cells[0])).toEqual(["Nov 1, 2026", "Nov 2, 2026", "Nov 3, 2026", "Nov 4, 2026", "Nov 5, 2026", "Nov 6, 2026", "Nov 7, 2026"]);
   expect(table.at(-1)?.[0]).toBe("Total");
-  await expect(page.getByText("for Nov 1, 2026 – Nov 7, 2026, against Oct 25, 2026 – Oct 31, 2026.")).toBeVisible();
 
   await page.getByLabel("From", { exact: true }).fill("2026-11-08");
   await page.getByRole("button", { name: "Show report" }).click();

@@ -25,7 +25,33 @@ export function uniqueClientAddress(): string {
   return nextClientAddress(test.info().workerIndex);
 }
 
+/**
+ * Resolves once the page in the browser is hydrated (`<html data-hydrated>`, app/lib/hydrated.ts),
+ * or at once where it never will be: without JavaScript, or on a document that is not a hydrating
+ * page of the app (no `window.__reactRouterContext`: the offline page, JSON, a file). The page's
+ * scripts start only after its first paint (decision 37), so the load event no longer means they ran.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"));
+}
+
 export const test = base.extend<{ clientAddress: string }>({
+  // A test acts on the enhanced page once its goto or reload returns, as a user who waits for it.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await untilHydrated(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilHydrated(page);
+      return response;
+    };
+    await use(page);
+  },
   clientAddress: [
     async ({}, use, testInfo) => {
       await use(nextClientAddress(testInfo.workerIndex));
@@ -44,6 +70,7 @@ export async function signIn(page: Page, username: string, password = "fieldline
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
+  await untilHydrated(page);
 }
 
 let nameCounter = 0;

@@ -1,6 +1,6 @@
 // Steps that several flows share, written as a user would do them.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, uniqueName } from "./fixtures";
+import { expect, uniqueName, untilHydrated } from "./fixtures";
 
 export type NewAccount = { username: string; email: string; password: string };
 
@@ -16,6 +16,7 @@ export async function registerThroughForm(page: Page, overrides: Partial<NewAcco
   await page.getByLabel("Last name").fill("Iqbal");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/location-setup/);
+  await untilHydrated(page);
   return account;
 }
 
