@@ -17,7 +17,11 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // A guard against a hung test, not a measure of speed (expectations wait 5 s each). On CI's busy
+  // 2-core machine a page load costs 0.5-1 s and the longest flows load about twenty pages and hydrate
+  // most of them: several took 20-36 s there and 30 s timed two of them out (a dealer import and
+  // search, twice over). Tests that run longer say so themselves.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: isCI ? [["list"], ["line"]] : [["list"]],
   use: {

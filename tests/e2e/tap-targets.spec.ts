@@ -76,7 +76,6 @@ test("every control of the signed-out pages is at least 44 px square", async ({ 
 });
 
 test.describe("signed in", () => {
-  test.describe.configure({ timeout: 60_000 });
 
   test("every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square", async ({ page }, testInfo) => {
     const offenders: Offender[] = [];

@@ -2,9 +2,6 @@ import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/
 import { collectConsoleErrors, countRows, expect, readOutbox, signIn, test } from "../support/fixtures";
 import { registerThroughForm, type NewAccount } from "../support/flows";
 
-// Most of these flows sign in two or three people in separate browser contexts.
-test.describe.configure({ timeout: 60_000 });
-
 // The admin dashboard and outbox (issue 7), with JavaScript on and off. Every change is made to
 // an officer the test registers in a second browser; the seeded admin only acts.
 
