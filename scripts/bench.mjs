@@ -55,6 +55,8 @@ const OFFICER = { username: "bench", password: "bench-pass-1" };
 const MANAGER = { username: "bench-manager", password: "bench-pass-1" };
 /** Issue 19's report: the whole team, 90 days, by officer, as a manager opens it on Monday. */
 const REPORT_CALL = "GET /api/reports (90 days by officer, one manager)";
+/** The least an /api read costs in this stack (Express, the session, React Router's resource route, one row). */
+const FLOOR_CALL = "GET /api/me (the stack's floor: session and one row)";
 /** Issue 16: the JavaScript the first load of / moves over the wire, in KiB (`npm run weight` holds today's figure). */
 const WIRE_GOAL_KIB = 105;
 const LIGHTHOUSE_PAGES = ["/", "/dealers", "/leaderboard", "/new-post"];
@@ -160,6 +162,7 @@ function printLighthouse(lighthouse) {
       "CLS": fast.cls.toFixed(3),
       "score (3G)": slow.score,
       "LCP Regular 3G": `${(slow.lcpMs / 1000).toFixed(2)} s`,
+      "TBT (3G)": `${Math.round(slow.tbtMs)} ms`,
     };
   }));
 }
@@ -214,6 +217,7 @@ async function main() {
     const calls = [
       ["GET / (feed page)", "/"],
       ["GET /api/posts", "/api/posts"],
+      [FLOOR_CALL, "/api/me"],
       ["GET /api/dealers?query=", "/api/dealers?query="],
       ["GET /api/agents/rankings", "/api/agents/rankings"],
       ["GET /api/performance/leaderboard", "/api/performance/leaderboard"],
@@ -298,6 +302,7 @@ async function main() {
   if (lighthouse.length) printLighthouse(lighthouse);
   console.log("\nGoals");
   printTable(goals.map(({ goal, measured, met }) => ({ goal, measured, met: met ? "yes" : "NO" })));
+  console.log(`\n${FLOOR_CALL} req/s ÷ the bare baseline's: ${(byCall(FLOOR_CALL).requestsPerSecond / baselineRow.requestsPerSecond).toFixed(2)} (no /api read can do better)`);
 
   const results = { measuredAt: new Date().toISOString(), machine, options: { connections: CONNECTIONS, seconds: SECONDS }, data: { large: large.rows, small: small.rows, recalculation: recalculationDb.rows }, loads, wire, lighthouse, dealerImport, recalculation, goals };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
