@@ -53,10 +53,10 @@ describe("dealers", () => {
   });
 
   it("lists the documented fields with the gallery in order; cards and pins by business name, within a limit", async () => {
-    const zafar = await createDealer({ ...base, businessName: "Zafar Traders", ownerFirstName: "Zafar", phone: "0300 1112223", lat: 31.123456789012345 }, null);
+    const { dealer: zafar } = await createDealer({ ...base, businessName: "Zafar Traders", ownerFirstName: "Zafar", phone: "0300 1112223", lat: 31.123456789012345 }, null);
     await createDealer({ ...base, businessName: "Ali Agro", state: "Sindh", city: "Sukkur" }, null);
     await addGalleryImage(zafar.id, await image(30));
-    const withPhoto = await addGalleryImage(zafar.id, await image(60));
+    const { dealer: withPhoto } = await addGalleryImage(zafar.id, await image(60));
 
     const [ali, listed] = listDealers();
     expect(ali?.businessName).toBe("Ali Agro");
@@ -115,13 +115,13 @@ describe("dealers", () => {
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {
-    const dealer = await createDealer({ ...base, businessName: "No Address", formattedAddress: undefined, lat: 0, lng: 0 }, null);
+    const { dealer } = await createDealer({ ...base, businessName: "No Address", formattedAddress: undefined, lat: 0, lng: 0 }, null);
     expect(dealer.formattedAddress).toBe("0.000000, 0.000000");
     expect(dealer.lat).toBe("0");
   });
 
   it("keeps at most 5 gallery photos and removes by 0-based index", async () => {
-    const dealer = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
+    const { dealer } = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
     for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50));
     await expect(addGalleryImage(dealer.id, await image(255))).rejects.toThrow(new AppError(400, GALLERY_FULL, { field: "image" }));
     const before = (await getDealer(dealer.id))!.galleryImages;
@@ -131,20 +131,21 @@ describe("dealers", () => {
     await expect(removeGalleryImage(dealer.id, 4)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     await expect(removeGalleryImage(dealer.id, -1)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     // A new photo goes to the end.
-    const added = await addGalleryImage(dealer.id, await image(201));
+    const { dealer: added } = await addGalleryImage(dealer.id, await image(201));
     expect(added.galleryImages.slice(0, 4)).toEqual(before.slice(1));
   });
 
   it("adds a dealer and a gallery photo once per idempotency key; removes a named photo once", async () => {
     const user = await prisma.user.create({ data: { username: "keyed.officer", email: "keyed@example.pk", passwordHash: "x", firstName: "K", lastName: "O" } });
     const key = "a".repeat(32);
-    const first = await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key);
-    expect((await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).id).toBe(first.id);
+    const { dealer: first, replayed } = await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key);
+    expect(replayed).toBe(false);
+    expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).toEqual({ dealer: first, replayed: true });
     expect(await prisma.dealer.count({ where: { businessName: "Keyed Traders" } })).toBe(1);
 
-    await addGalleryImage(first.id, await image(20), key);
-    await addGalleryImage(first.id, await image(20), key);
-    const two = await addGalleryImage(first.id, await image(40));
+    expect((await addGalleryImage(first.id, await image(20), key)).replayed).toBe(false);
+    expect((await addGalleryImage(first.id, await image(20), key)).replayed).toBe(true);
+    const { dealer: two } = await addGalleryImage(first.id, await image(40));
     expect(two.galleryImages).toHaveLength(2);
 
     // A retry of "remove photo 1" whose first answer never came leaves photo 2 where it was.
@@ -154,7 +155,7 @@ describe("dealers", () => {
   });
 
   it("re-encodes pictures as WebP and refuses what is not an image", async () => {
-    const dealer = await createDealer({ ...base, businessName: "Picture Shop" }, null);
+    const { dealer } = await createDealer({ ...base, businessName: "Picture Shop" }, null);
     const updated = await setProfilePicture(dealer.id, await image(10));
     expect(updated.profilePictureUrl).toMatch(/^\/files\/dealers\/[a-f0-9]{32}\.webp$/);
     await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"))).rejects.toThrow(new AppError(415, INVALID_IMAGE, { field: "image" }));

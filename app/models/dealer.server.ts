@@ -258,8 +258,16 @@ async function withAddress(input: DealerInput): Promise<DealerInput> {
 type Placement = { approximate: boolean };
 const PINNED: Placement = { approximate: false };
 
-/** Adds a dealer; a repeat of the same submission (its idempotency key, per creator) answers the first dealer. */
-export async function createDealer(input: DealerInput, createdById: number | null, idempotencyKey?: string, placement = PINNED): Promise<Dealer> {
+/**
+ * Adds a dealer; a repeat of the same submission (its idempotency key, per creator) adds nothing
+ * and answers the first dealer, `replayed`.
+ */
+export async function createDealer(
+  input: DealerInput,
+  createdById: number | null,
+  idempotencyKey?: string,
+  placement = PINNED,
+): Promise<{ dealer: Dealer; replayed: boolean }> {
   const { value: row, replayed } = await createOnce(
     idempotencyKey,
     (key) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: key }, select: dealerSelect }),
@@ -271,7 +279,7 @@ export async function createDealer(input: DealerInput, createdById: number | nul
   );
   // "Dealers created" is one of the rankings' figures.
   if (!replayed) metricsChanged();
-  return toDealer(row);
+  return { dealer: toDealer(row), replayed };
 }
 
 /**
@@ -308,11 +316,11 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null): P
 
 /**
  * Adds a photo at the end of the gallery; at most GALLERY_MAX; no photo is a 400. A repeat of the
- * same upload (its idempotency key) adds nothing.
+ * same upload (its idempotency key) adds nothing, `replayed`.
  */
-export async function addGalleryImage(id: number, bytes: Uint8Array | null, idempotencyKey?: string): Promise<Dealer> {
+export async function addGalleryImage(id: number, bytes: Uint8Array | null, idempotencyKey?: string): Promise<{ dealer: Dealer; replayed: boolean }> {
   const dealer = await requireDealer(id);
-  await createOnce(
+  const { replayed } = await createOnce(
     idempotencyKey,
     (key) => prisma.dealerImage.findFirst({ where: { dealerId: id, idempotencyKey: key }, select: { id: true } }),
     async () => {
@@ -331,7 +339,7 @@ export async function addGalleryImage(id: number, bytes: Uint8Array | null, idem
       });
     },
   );
-  return requireDealer(id);
+  return { dealer: await requireDealer(id), replayed };
 }
 
 /**

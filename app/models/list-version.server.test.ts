@@ -23,7 +23,7 @@ describe("list versions", () => {
   it("change with every write to a dealer or its gallery, whoever writes", async () => {
     const user = await officer("writer");
     let id = 0;
-    expect(await changes("Dealer", async () => (id = (await createDealer({ ...place, businessName: "Versioned Traders" }, user.id)).id))).toBe(true);
+    expect(await changes("Dealer", async () => (id = (await createDealer({ ...place, businessName: "Versioned Traders" }, user.id)).dealer.id))).toBe(true);
     expect(await changes("Dealer", () => updateAbout(id, "Seeds and fertilizer"))).toBe(true);
     const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).png().toBuffer();
     expect(await changes("Dealer", () => addGalleryImage(id, photo))).toBe(true);

@@ -433,6 +433,7 @@ export const apiOperations: ApiOperation[] = [
     access: "signed-in",
     body: { kind: "json", schema: dealerSchema, example: dealerExample },
     answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
+    idempotent: true,
   },
   {
     method: "get",
@@ -487,6 +488,7 @@ export const apiOperations: ApiOperation[] = [
     body: { kind: "multipart", fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } } },
     answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404],
+    idempotent: true,
   },
   {
     method: "delete",

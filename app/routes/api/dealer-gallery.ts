@@ -4,17 +4,23 @@ import { requireId } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
 import { requireUser } from "~/models/auth.server";
 import { addGalleryImage, DEALER_NOT_FOUND, requireDealer } from "~/models/dealer.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 
 export const loader = methodNotAllowed;
 
-/** POST /api/dealers/{id}/gallery: multipart, field `image`; at most 5 photos. */
+/**
+ * POST /api/dealers/{id}/gallery: multipart, field `image`; at most 5 photos. With an
+ * `Idempotency-Key`, a repeat adds nothing and answers the dealer (201, `Idempotent-Replayed: true`).
+ */
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
-    // A missing dealer answers 404 before the upload is read.
+    // A missing dealer or a malformed key answers before the upload is read.
     const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
+    const key = submissionKeyFromHeader(args.request);
     const { image } = await readImageForm(args.request);
-    return Response.json(await addGalleryImage(id, image), { status: 201 });
+    const { dealer, replayed } = await addGalleryImage(id, image, key);
+    return Response.json(dealer, { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
   });
 }

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/dealers";
-import { methodNotAllowed, readJsonBody, readQuery } from "~/http/api.server";
+import { apiCall, methodNotAllowed, readJsonBody, readQuery } from "~/http/api.server";
 import { versionedJson, type VersionedAnswer } from "~/http/answer-cache.server";
 import { requireUser } from "~/models/auth.server";
 import { dealerListQuerySchema, dealerSchema, decodeDealerCursor, encodeDealerCursor } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { listVersion } from "~/models/list-version.server";
 
 /**
@@ -32,10 +33,17 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
-/** POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). */
+/**
+ * POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). With an
+ * `Idempotency-Key`, a repeat answers the first dealer (201, `Idempotent-Replayed: true`).
+ */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
-  const input = await readJsonBody(args.request, dealerSchema);
-  return Response.json(await createDealer(input, user.id), { status: 201 });
+  return apiCall(async () => {
+    const key = submissionKeyFromHeader(args.request);
+    const input = await readJsonBody(args.request, dealerSchema);
+    const { dealer, replayed } = await createDealer(input, user.id, key);
+    return Response.json(dealer, { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
+  });
 }

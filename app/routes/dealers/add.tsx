@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseForm(form, dealerSchema);
   if (submission.status !== "success") return data({ result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }) }, { status: 400 });
   const approximate = placement === "placed";
-  const dealer = await createDealer(submission.value, user.id, submissionKeyFromForm(form), { approximate });
+  const { dealer } = await createDealer(submission.value, user.id, submissionKeyFromForm(form), { approximate });
   const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
   const newPost = newPostToReturnTo(args.request);
   if (!newPost) return redirectWithToast("/dealers", toast);
