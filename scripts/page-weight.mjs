@@ -21,12 +21,11 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { benchWorkspace } from "./lib/bench.mjs";
 import { fillScaleData } from "./lib/bench-data.mjs";
-import { bin, root, run, waitForHttp } from "./lib/common.mjs";
+import { bin, freePort, root, run, waitForHttp } from "./lib/common.mjs";
 import { budgetFailures } from "./lib/page-weight-budgets.mjs";
 import { firstLoadJavaScript } from "./lib/wire-weight.mjs";
 
@@ -207,17 +206,6 @@ const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 const WIRE_ROUTE = "/";
 const WIRE_OFFICER = { username: "weight", password: "weight-pass-1" };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The production server on a scratch database with an officer, a small team and their posts. */
 async function measureOverTheWire() {

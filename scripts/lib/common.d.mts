@@ -2,3 +2,4 @@
 export declare const root: string;
 export declare function loadDotEnv(file?: string): void;
 export declare function databaseFile(url: string): string;
+export declare function freePort(): Promise<number>;

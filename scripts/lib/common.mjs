@@ -2,6 +2,7 @@
 // Plain Node ESM with no dependencies: these run before `npm ci` on a fresh clone.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,4 +117,16 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
 export function formatDuration(ms) {
   const seconds = ms / 1000;
   return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+}
+
+/** A TCP port that nothing on this machine listens on just now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

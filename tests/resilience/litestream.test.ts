@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -8,6 +7,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { inject } from "vitest";
 import { benchWorkspace } from "../../scripts/lib/bench.mjs";
+import { freePort } from "../../scripts/lib/common.mjs";
 import { signIn } from "./support/app-server";
 
 // The real Litestream (the npm package's binary, the version the image copies) under the
@@ -31,17 +31,6 @@ let replicaDir: string;
 let env: NodeJS.ProcessEnv;
 let child: ChildProcess | undefined;
 let output = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** scripts/container-start.sh as the container runs it, in a process group of its own; resolves once /healthz answers. */
 async function startContainer(): Promise<number> {

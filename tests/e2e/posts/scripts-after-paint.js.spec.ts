@@ -4,6 +4,13 @@ import { collectConsoleErrors, expect, signIn, test } from "../support/fixtures"
 // text then has the network to itself. The test holds the page's animation frames, so the frame the
 // scripts wait for comes when the test says.
 
+declare global {
+  interface Window {
+    /** Set by the test's init script: lets the held animation frames run. */
+    releaseFrames: () => void;
+  }
+}
+
 test("the feed is shown before any script is requested, and hydrates once a frame has painted", async ({ page: signInPage, context }) => {
   await signIn(signInPage, "officer2");
   // A page of its own: the page signing in landed on may still load its modules after the page.
@@ -13,7 +20,7 @@ test("the feed is shown before any script is requested, and hydrates once a fram
     const requestFrame = window.requestAnimationFrame.bind(window);
     const held: FrameRequestCallback[] = [];
     window.requestAnimationFrame = (callback) => held.push(callback);
-    (window as unknown as { releaseFrames: () => void }).releaseFrames = () => {
+    window.releaseFrames = () => {
       window.requestAnimationFrame = requestFrame;
       for (const callback of held.splice(0)) requestFrame(callback);
     };
@@ -31,7 +38,7 @@ test("the feed is shown before any script is requested, and hydrates once a fram
   await expect(comments).toBeVisible();
   expect(scripts).toEqual([]);
 
-  await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+  await page.evaluate(() => window.releaseFrames());
   await expect(page.getByTestId("post-card").first().getByRole("button", { name: /^Comments \(\d+\)$/ })).toBeVisible();
   expect(scripts.some((path) => /^\/assets\/framework-.+\.js$/.test(path))).toBe(true);
   await page.waitForLoadState("networkidle");

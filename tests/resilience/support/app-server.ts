@@ -2,25 +2,14 @@
 // with concurrent writers or kill it mid-job (tests/resilience). Needs `npm run build` first.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { inject } from "vitest";
 import { benchWorkspace, seededRandom } from "../../../scripts/lib/bench.mjs";
+import { freePort } from "../../../scripts/lib/common.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export type AppServer = {
   baseUrl: string;
