@@ -214,16 +214,28 @@ async function main() {
   try {
     const cookie = await signIn(large.baseUrl, OFFICER.username, OFFICER.password);
     log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per call`);
-    const calls = [
+    // The calls the goals compare, and the bare baseline, back to back: on a shared machine a
+    // minute's difference moves a ratio more than any change of the code.
+    const compared = [
       ["GET / (feed page)", "/"],
       ["GET /api/posts", "/api/posts"],
       [FLOOR_CALL, "/api/me"],
+    ];
+    for (const [label, urlPath] of compared) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
+    const baseline = start("node", ["scripts/lib/bench-baseline.mjs", large.databasePath, String(PORT + 1), "1"], process.env);
+    try {
+      if (!(await waitForHttp(`http://127.0.0.1:${PORT + 1}/`, 10_000))) throw new Error("The baseline server did not start");
+      loads.push(await load("baseline: node:http + better-sqlite3, first page", `http://127.0.0.1:${PORT + 1}/`));
+    } finally {
+      await stop(baseline);
+    }
+    const others = [
       ["GET /api/dealers?query=", "/api/dealers?query="],
       ["GET /api/agents/rankings", "/api/agents/rankings"],
       ["GET /api/performance/leaderboard", "/api/performance/leaderboard"],
       ["GET /api/agents/checkins", `/api/agents/checkins?date=${today}`],
     ];
-    for (const [label, urlPath] of calls) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
+    for (const [label, urlPath] of others) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
     // One manager at a time: the figure is one report's own time, not a queue of ten.
     const managerCookie = await signIn(large.baseUrl, MANAGER.username, MANAGER.password);
     const reportUrl = `${large.baseUrl}/api/reports?period=last-90-days&groupBy=officer`;
@@ -234,13 +246,6 @@ async function main() {
     await firstReport.arrayBuffer();
     reportFirstMs = Math.round(performance.now() - firstReportStart);
     loads.push(await load(REPORT_CALL, reportUrl, managerCookie, 1));
-    const baseline = start("node", ["scripts/lib/bench-baseline.mjs", large.databasePath, String(PORT + 1), "1"], process.env);
-    try {
-      if (!(await waitForHttp(`http://127.0.0.1:${PORT + 1}/`, 10_000))) throw new Error("The baseline server did not start");
-      loads.push(await load("baseline: node:http + better-sqlite3, first page", `http://127.0.0.1:${PORT + 1}/`));
-    } finally {
-      await stop(baseline);
-    }
     wire = await firstLoadJavaScript(large.baseUrl, "/", OFFICER);
     if (!options["skip-lighthouse"]) lighthouse = await lighthouseOf(large, cookie);
   } finally {
@@ -302,7 +307,7 @@ async function main() {
   if (lighthouse.length) printLighthouse(lighthouse);
   console.log("\nGoals");
   printTable(goals.map(({ goal, measured, met }) => ({ goal, measured, met: met ? "yes" : "NO" })));
-  console.log(`\n${FLOOR_CALL} req/s ÷ the bare baseline's: ${(byCall(FLOOR_CALL).requestsPerSecond / baselineRow.requestsPerSecond).toFixed(2)} (no /api read can do better)`);
+  console.log(`\n${FLOOR_CALL} req/s ÷ the bare baseline's: ${(byCall(FLOOR_CALL).requestsPerSecond / baselineRow.requestsPerSecond).toFixed(2)} (what GET /api/posts would reach if its own read cost nothing)`);
 
   const results = { measuredAt: new Date().toISOString(), machine, options: { connections: CONNECTIONS, seconds: SECONDS }, data: { large: large.rows, small: small.rows, recalculation: recalculationDb.rows }, loads, wire, lighthouse, dealerImport, recalculation, goals };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
