@@ -76,7 +76,6 @@ test("every control of the signed-out pages is at least 44 px square", async ({ 
 });
 
 test.describe("signed in", () => {
-
   test("every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square", async ({ page }, testInfo) => {
     const offenders: Offender[] = [];
     await signIn(page, "officer1");
