@@ -1,25 +1,18 @@
 import { z } from "~/lib/zod";
+import { calendarDateMessage, calendarDateSchema } from "~/lib/calendar-date";
 import { PROVINCES } from "~/lib/provinces";
 
 // The map's query: GET /dealer-map and GET /api/agents/checkins read the same parameters.
 // Browser-safe (no server imports), so the page's form and the API share the messages.
 
 export const DATE_REQUIRED = "Query parameter date is required (yyyy-MM-dd)";
-export const DATE_INVALID = "Query parameter date must be a real date in the form yyyy-MM-dd";
-
-/** True for "2026-11-22"-shaped text naming a real calendar day. */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const [year = 0, month = 0, day = 0] = text.split("-").map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export const DATE_INVALID = calendarDateMessage("Query parameter date");
 
 /** A filter left at "All" or empty is no filter. */
 export const emptyToUndefined = (value: unknown) => (value === "" || value === "All" || value === null ? undefined : value);
 
 export const checkInQuerySchema = z.object({
-  date: z.string({ error: DATE_REQUIRED }).min(1, DATE_REQUIRED).refine(isCalendarDate, DATE_INVALID),
+  date: z.string({ error: DATE_REQUIRED }).min(1, DATE_REQUIRED).pipe(calendarDateSchema("Query parameter date")),
   province: z.preprocess(emptyToUndefined, z.enum(PROVINCES, { error: "Unknown province" }).optional()),
   agent: z.preprocess(
     emptyToUndefined,

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
-import { checkInQuerySchema, DATE_INVALID, DATE_REQUIRED, isCalendarDate } from "~/models/checkin.schema";
+import { isCalendarDate } from "~/lib/calendar-date";
+import { checkInQuerySchema, DATE_INVALID, DATE_REQUIRED } from "~/models/checkin.schema";
 import { agentColor, dayCheckInItems, dayCheckIns, dayRange, localDate, stopLabel } from "~/models/checkin.server";
 
 beforeEach(resetDatabase);

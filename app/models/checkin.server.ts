@@ -1,6 +1,7 @@
 import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
+import { dateOfTime } from "~/lib/calendar-date";
 import { type DayPoint, type LeftOutLegs, type LegReason, legReason, sourceLabel } from "~/lib/location-quality";
 import { checkInTypeLabel } from "~/lib/post-types";
 import type { CheckInQuery } from "~/models/checkin.schema";
@@ -26,7 +27,7 @@ export function dayRange(date: string, timeZone = env.APP_TIME_ZONE): TimeRange 
 
 /** Today's date (yyyy-MM-dd) in `timeZone`. */
 export function localDate(now = new Date(), timeZone = env.APP_TIME_ZONE): string {
-  return new Date(now.getTime() + timeZoneOffsetMs(now, timeZone)).toISOString().slice(0, 10);
+  return dateOfTime(now.getTime() + timeZoneOffsetMs(now, timeZone));
 }
 
 /**

@@ -2,30 +2,26 @@ import { z } from "~/lib/zod";
 import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { REPORT_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
-import { emptyToUndefined, isCalendarDate } from "~/models/checkin.schema";
+import { calendarDateSchema, dayNumber } from "~/lib/calendar-date";
+import { emptyToUndefined } from "~/models/checkin.schema";
 
 // The report's query: GET /reports and GET /api/reports read the same parameters. Browser-safe
 // (no server imports), so the page's form and the API share the messages.
 
 /** The longest period one report covers, in days: a year and a day. */
-const MAX_REPORT_DAYS = 366;
+export const MAX_REPORT_DAYS = 366;
 
-const FROM_INVALID = "From must be a real date in the form yyyy-MM-dd";
-const TO_INVALID = "To must be a real date in the form yyyy-MM-dd";
 const RANGE_BACKWARDS = "From must be on or before To";
-const RANGE_TOO_LONG = `A report covers at most ${MAX_REPORT_DAYS} days`;
+export const RANGE_TOO_LONG = `A report covers at most ${MAX_REPORT_DAYS} days`;
 
-const calendarDate = (message: string) => z.preprocess(emptyToUndefined, z.string({ error: message }).refine(isCalendarDate, message).optional());
-
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const calendarDate = (field: string) => z.preprocess(emptyToUndefined, calendarDateSchema(field).optional());
 
 export const reportQuerySchema = z
   .object({
     /** A quick pick; without one, from and to; without those, last week (for Monday's review). */
     period: z.preprocess(emptyToUndefined, z.enum(REPORT_PERIODS, { error: "Unknown period" }).optional()),
-    from: calendarDate(FROM_INVALID),
-    to: calendarDate(TO_INVALID),
+    from: calendarDate("From"),
+    to: calendarDate("To"),
     groupBy: z.preprocess(emptyToUndefined, z.enum(REPORT_GROUPINGS, { error: "Unknown grouping" }).default("officer")),
     officer: z.preprocess(
       emptyToUndefined,

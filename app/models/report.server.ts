@@ -1,6 +1,8 @@
 import { Prisma } from "~/generated/prisma/client";
+import { AppError } from "~/lib/app-error";
 import { readRows } from "~/db.server";
 import { env } from "~/env.server";
+import { addDays, dateOfDay, dateOfTime, dayNumber, weekStart } from "~/lib/calendar-date";
 import { formatCalendarDate } from "~/lib/date-format";
 import { centsToDecimal } from "~/lib/money";
 import { percentChange } from "~/lib/percent-change";
@@ -10,7 +12,7 @@ import { PROVINCES, type Province } from "~/lib/provinces";
 import { timeZoneOffsetMs } from "~/models/metrics.server";
 import { routeTotals } from "~/models/route-days.server";
 import type { ReportGrouping } from "~/lib/report-options";
-import type { ReportQuery } from "~/models/report.schema";
+import { MAX_REPORT_DAYS, RANGE_TOO_LONG, type ReportQuery } from "~/models/report.schema";
 
 // Reports for managers (issue 19): any period in the app's time zone, grouped by officer,
 // province, city, dealer, product, day or week, with the same figures for the period of equal
@@ -54,20 +56,11 @@ export type Report = {
 
 // ---- Periods ----
 
-function localDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`);
-
-function addDays(date: string, days: number): string {
-  return localDate(dayNumber(date) + days * DAY_MS);
-}
 
 /** The period a query names: its quick pick, else its from and to, else last week (Sunday to Saturday). */
 export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = new Date()): ReportRange {
   if (!query.period && query.from && query.to) return { from: query.from, to: query.to };
-  const today = localDate(now.getTime() + timeZoneOffsetMs(now));
+  const today = dateOfTime(now.getTime() + timeZoneOffsetMs(now));
   const thisWeek = weekStart(today);
   const monthStart = `${today.slice(0, 8)}01`;
   switch (query.period ?? "last-week") {
@@ -86,14 +79,14 @@ export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, 
 
 /** The period of equal length that ends the day before `range` starts. */
 export function previousRange(range: ReportRange): ReportRange {
-  const days = (dayNumber(range.to) - dayNumber(range.from)) / DAY_MS + 1;
+  const days = dayNumber(range.to) - dayNumber(range.from) + 1;
   return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
 }
 
 /** A local period as epoch ms: from its first local midnight to the midnight after its last day. */
 function epochRange(range: ReportRange, now: Date): { from: number; to: number } {
   const offset = timeZoneOffsetMs(now);
-  return { from: dayNumber(range.from) - offset, to: dayNumber(range.to) + DAY_MS - offset };
+  return { from: dayNumber(range.from) * DAY_MS - offset, to: (dayNumber(range.to) + 1) * DAY_MS - offset };
 }
 
 // ---- Figures ----
@@ -135,8 +128,8 @@ const NO_GROUP: Record<ReportGrouping, string> = {
 /** A row's key from what the SQL below answered (a user id, a province, a city, a dealer id, a product, a local day number). */
 function groupKey(groupBy: ReportGrouping, key: string | number | bigint | null): string {
   if (key === null || key === "") return "";
-  if (groupBy === "day") return localDate(Number(key) * DAY_MS);
-  if (groupBy === "week") return weekStart(localDate(Number(key) * DAY_MS));
+  if (groupBy === "day") return dateOfTime(Number(key) * DAY_MS);
+  if (groupBy === "week") return weekStart(dateOfTime(Number(key) * DAY_MS));
   // Places by their words in any case ("Multan", "multan"); ids and product codes as they are.
   return groupBy === "province" || groupBy === "city" ? String(key).toLowerCase() : String(key);
 }
@@ -377,11 +370,16 @@ function rowKeys(groupBy: ReportGrouping, range: ReportRange, current: Map<strin
   if (groupBy !== "day" && groupBy !== "week") {
     return [...new Set([...current.keys(), ...previous.keys()])].map((key) => ({ key, previousKey: key }));
   }
-  const days = (dayNumber(range.to) - dayNumber(range.from)) / DAY_MS + 1;
+  const first = dayNumber(range.from);
+  const last = dayNumber(range.to);
+  const days = last - first + 1;
+  // The schema bounds a period; the loop checks it too, so no input can make it run long.
+  if (!(days >= 1 && days <= MAX_REPORT_DAYS)) throw new AppError(400, RANGE_TOO_LONG);
   const keys: Array<{ key: string; previousKey: string }> = [];
-  for (let day = range.from; day <= range.to; day = addDays(day, groupBy === "day" ? 1 : 7)) {
-    const key = groupBy === "day" ? day : weekStart(day);
-    keys.push({ key, previousKey: groupBy === "day" ? addDays(day, -days) : weekStart(addDays(day, -days)) });
+  for (let day = first; day <= last; day += groupBy === "day" ? 1 : 7) {
+    const date = dateOfDay(day);
+    const key = groupBy === "day" ? date : weekStart(date);
+    keys.push({ key, previousKey: groupBy === "day" ? addDays(date, -days) : weekStart(addDays(date, -days)) });
   }
   if (groupBy === "week" && !keys.some((entry) => entry.key === weekStart(range.to))) {
     keys.push({ key: weekStart(range.to), previousKey: weekStart(addDays(range.to, -days)) });
@@ -389,9 +387,6 @@ function rowKeys(groupBy: ReportGrouping, range: ReportRange, current: Map<strin
   return keys;
 }
 
-function weekStart(day: string): string {
-  return addDays(day, -new Date(dayNumber(day)).getUTCDay());
-}
 
 
 // ---- As JSON (GET /api/reports) ----

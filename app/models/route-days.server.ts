@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma, readRows } from "~/db.server";
+import { dateOfTime } from "~/lib/calendar-date";
 import { LEG_LIMITS } from "~/lib/location-quality";
 import { type TimeRange, distanceCtes, localDayOffsetMs } from "~/models/metrics.server";
 
@@ -71,7 +72,7 @@ export async function routeTotals(range: TimeRange, by: RouteTotalsBy, users?: r
   if (users && users.length === 0) return totals;
   const offset = localDayOffsetMs(range);
   const add = (row: RouteRow) => {
-    const key = by === "officer" ? String(row.userId) : new Date(Number(row.dayStart instanceof Date ? row.dayStart.getTime() : row.dayStart) + offset).toISOString().slice(0, 10);
+    const key = by === "officer" ? String(row.userId) : dateOfTime(Number(row.dayStart instanceof Date ? row.dayStart.getTime() : row.dayStart) + offset);
     const total = totals.get(key) ?? { km: 0, hours: 0 };
     total.km += Number(row.km ?? 0);
     total.hours += Number(row.ms ?? 0) / 3_600_000;

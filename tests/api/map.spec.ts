@@ -26,9 +26,9 @@ test("a missing or malformed date answers 400 with a clear message", async ({ re
   const cases: [string, RegExp][] = [
     ["", /date is required \(yyyy-MM-dd\)/],
     ["date=", /date is required/],
-    ["date=22-11-2026", /real date in the form yyyy-MM-dd/],
-    ["date=2026-02-30", /real date in the form yyyy-MM-dd/],
-    ["date=yesterday", /real date in the form yyyy-MM-dd/],
+    ["date=22-11-2026", /real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd/],
+    ["date=2026-02-30", /real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd/],
+    ["date=yesterday", /real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd/],
   ];
   for (const [query, message] of cases) {
     const response = await request.get(`/api/agents/checkins?${query}`);

@@ -41,7 +41,7 @@ test("an officer's week: their sales and recovery in their own report and in the
 test("bad report parameters answer 400 with the message", async ({ request }) => {
   await registerThroughApi(request, "Rafiq");
   for (const [query, message] of [
-    ["from=2026-02-30&to=2026-03-01", "From must be a real date in the form yyyy-MM-dd"],
+    ["from=2026-02-30&to=2026-03-01", "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd"],
     ["from=2026-03-02&to=2026-03-01", "From must be on or before To"],
     ["from=2025-01-01&to=2026-03-01", "A report covers at most 366 days"],
     ["groupBy=region", "Unknown grouping"],

@@ -57,5 +57,5 @@ test("the route names the leg not counted and how each place was had; managers s
   });
   const refused = await page.request.get("/api/agents/location-quality?date=2026-02-30");
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).error).toBe("Query parameter date must be a real date in the form yyyy-MM-dd");
+  expect((await refused.json()).error).toBe("Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
 });

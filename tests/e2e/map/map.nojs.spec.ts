@@ -79,6 +79,6 @@ test("agent routes: numbered stops with distance and hours, the agent filter, an
 test("a malformed date in the URL is named and today is shown", async ({ page }) => {
   await signIn(page, "officer5");
   await page.goto("/dealer-map?date=2026-02-30");
-  await expect(page.getByText("Query parameter date must be a real date in the form yyyy-MM-dd. Showing today.")).toBeVisible();
+  await expect(page.getByText("Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd. Showing today.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Agent Routes · Today" })).toBeVisible();
 });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { addDays, dayNumber, FIRST_DATE, isCalendarDate, LAST_DATE, weekStart } from "~/lib/calendar-date";
+import { checkInQuerySchema } from "~/models/checkin.schema";
+import { reportQuerySchema } from "~/models/report.schema";
+
+describe("calendar dates", () => {
+  it("accepts only real days from 2000-01-01 to 2100-12-31", () => {
+    for (const good of [FIRST_DATE, "2026-02-28", "2028-02-29", LAST_DATE]) expect(isCalendarDate(good)).toBe(true);
+    for (const bad of ["1999-12-31", "2101-01-01", "9999-12-31", "0000-01-01", "+275760-09-13", "2026-02-30", "2026-13-01", "26-11-18", "2026-11-18T00:00", "２０２６-11-18", ""]) {
+      expect(isCalendarDate(bad), bad).toBe(false);
+    }
+  });
+
+  it("walks days and weeks by number, so every accepted day has a next and a previous day", () => {
+    expect(addDays(LAST_DATE, 1)).toBe("2101-01-01");
+    expect(addDays(FIRST_DATE, -366)).toBe("1998-12-31");
+    expect(dayNumber(addDays("2026-11-26", 7)) - dayNumber("2026-11-26")).toBe(7);
+    expect(weekStart("2026-11-26")).toBe("2026-11-22");
+    expect(weekStart(LAST_DATE)).toBe("2100-12-26");
+  });
+
+  it("the report and the map refuse a date past the range instead of taking it", () => {
+    const report = reportQuerySchema.safeParse({ from: "9999-12-31", to: "9999-12-31", groupBy: "day" });
+    expect(report.success).toBe(false);
+    expect(report.error?.issues.map((issue) => issue.message)).toContain("From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
+    const map = checkInQuerySchema.safeParse({ date: "9999-12-31" });
+    expect(map.error?.issues[0]?.message).toBe("Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
+  });
+});
