@@ -97,12 +97,12 @@ export const DEFAULT_AVATARS = (Object.keys(AVATARS) as AvatarType[]).filter((ty
 
 /** An unknown or missing avatar type falls back to DEFAULT_1. */
 export function avatarFor(type: string | null | undefined): AvatarEntry {
-  return type && type in AVATARS ? AVATARS[type as AvatarType] : AVATARS.DEFAULT_1;
+  return type && Object.hasOwn(AVATARS, type) ? AVATARS[type as AvatarType] : AVATARS.DEFAULT_1;
 }
 
 /** A badge is shown only when its type is an achievement. */
 export function badgeFor(type: string | null | undefined): AvatarEntry | null {
-  if (!type || !(type in AVATARS)) return null;
+  if (!type || !Object.hasOwn(AVATARS, type)) return null;
   const entry: AvatarEntry = AVATARS[type as AvatarType];
   return entry.isAchievement ? entry : null;
 }

@@ -112,3 +112,10 @@ describe("dealer list paging", () => {
     expect(dealerListQuerySchema.safeParse({ cursor: "Bilal" }).error?.issues[0]?.message).toBe("cursor must be the value given in the Link header");
   });
 });
+
+describe("matchProvince", () => {
+  it("names no province for words of every object's prototype", () => {
+    for (const text of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) expect(matchProvince(text)).toBeNull();
+    expect(matchProvince("KPK")).toBe("Khyber Pakhtunkhwa");
+  });
+});

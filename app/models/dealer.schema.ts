@@ -131,7 +131,7 @@ export function matchProvince(text: string): Province | null {
   for (const province of PROVINCES) {
     if (province.toLowerCase().replace(/[^a-z]/g, "") === key) return province;
   }
-  return aliases[key] ?? null;
+  return Object.hasOwn(aliases, key) ? aliases[key]! : null;
 }
 
 export type AddressParts = { street: string; city: string; state: Province };

@@ -66,7 +66,7 @@ export async function action(args: Route.ActionArgs) {
     if (!withJs) return redirectWithToast(`${back}#${place}`, toast);
     return data({ ok: status === 200, error }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
   };
-  if (!(intentValue in MESSAGES)) return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
+  if (!Object.hasOwn(MESSAGES, intentValue)) return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
   const intent = intentValue as Intent;
 
   return formCall(
