@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
-import { checkImage, IMAGE_TOO_LARGE, processImage } from "~/models/image.server";
+import { checkImage, IMAGE_TOO_LARGE, PHOTOS_BUSY, processImage } from "~/models/image.server";
 import { pngBomb } from "../../tests/support/image-bombs";
 import { uploadsDirectory } from "~/infra/storage.server";
 
@@ -61,5 +61,18 @@ describe("the image limits", () => {
     const large = await pngBomb(8160, 6120);
     await expect(checkImage(large, refusal)).resolves.toBeUndefined();
     await expect(processImage(large, "test-photos", refusal)).resolves.toMatchObject({ width: 1600, height: 1200 });
+  });
+});
+
+describe("the photo queue", () => {
+  it("decodes a few photos at a time and refuses the ones past its waiting places with 503 and a time to retry", async () => {
+    const large = await pngBomb(4000, 3000);
+    const answers = await Promise.allSettled(Array.from({ length: 14 }, () => checkImage(large, refusal)));
+    const refused = answers.flatMap((answer) => (answer.status === "rejected" ? [answer.reason as AppError] : []));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) expect(error).toMatchObject({ status: 503, message: PHOTOS_BUSY, retryAfterSec: 60 });
+    expect(answers.filter((answer) => answer.status === "fulfilled").length).toBeGreaterThanOrEqual(4);
+    // Once the queue has drained, photos are taken again.
+    await expect(checkImage(large, refusal)).resolves.toBeUndefined();
   });
 });

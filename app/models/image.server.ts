@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from "sharp";
 import { storeFile } from "~/infra/storage.server";
 import { AppError } from "~/lib/app-error";
+import { boundedQueue } from "~/lib/bounded-queue";
 
 // The one entry for decoding untrusted pictures (decision 22). Every path that reads an image
 // (signed upload URL PUTs, post media, dealer pictures and galleries) goes through
@@ -8,7 +9,10 @@ import { AppError } from "~/lib/app-error";
 // - at most MAX_INPUT_PIXELS, checked from the header before any pixel is decoded, so a
 //   750 KB PNG that claims 16000×16000 costs milliseconds, not seconds of CPU;
 // - sequential reading (libvips streams the picture top to bottom instead of holding it whole);
-// - a time budget per decode, after which libvips stops and the request is refused.
+// - a time budget per decode, after which libvips stops and the request is refused;
+// - one queue for every decode in the process: at most PHOTO_JOBS at once, PHOTO_JOBS_WAITING
+//   more in line, and past that a 503 with Retry-After, so a burst of large photos costs a
+//   bounded share of the CPU and memory instead of all of it.
 
 /** 120 megapixels: every phone photo that fits in the 10 MB file limit (108 MP sensors are 12000×9000), nothing bigger. */
 const MAX_INPUT_PIXELS = 120_000_000;
@@ -16,18 +20,31 @@ const MAX_INPUT_PIXELS = 120_000_000;
 const DECODE_SECONDS = 5;
 /** Formats we accept, decided from the bytes (sharp reads the header), never from the name. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+/** One decode at a time per core of the 2-core machines; each decode runs libvips' own threads. */
+const PHOTO_JOBS = 2;
+/** Four posts' next photos in line, each already read into memory (at most 10 MB). */
+const PHOTO_JOBS_WAITING = 8;
+const PHOTOS_RETRY_AFTER_SEC = 60;
 const MAX_EDGE = 1600;
 const THUMB_EDGE = 400;
 
 export const IMAGE_TOO_LARGE = "This picture is too large: at most 120 megapixels, please send a smaller photo.";
 const IMAGE_TOO_SLOW = "This picture could not be read in time. Please send a smaller photo.";
+export const PHOTOS_BUSY = "The server is busy processing photos. Please try again in a minute.";
+
+const photoJobs = boundedQueue({
+  concurrency: PHOTO_JOBS,
+  waiting: PHOTO_JOBS_WAITING,
+  full: () => new AppError(503, PHOTOS_BUSY, { retryAfterSec: PHOTOS_RETRY_AFTER_SEC }),
+});
 
 function open(bytes: Uint8Array) {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "warning" }).timeout({ seconds: DECODE_SECONDS });
 }
 
-/** What a failed decode tells the user: the caller's `refusal` unless the picture was too big or too slow. */
+/** What a failed decode tells the user: the caller's `refusal` unless the picture was too big or too slow, or the queue full. */
 function refusalFor(error: unknown, refusal: AppError): AppError {
+  if (error instanceof AppError) return new AppError(error.status, error.message, { field: refusal.field, retryAfterSec: error.retryAfterSec });
   const message = error instanceof Error ? error.message : "";
   if (/pixel limit/i.test(message)) return new AppError(413, IMAGE_TOO_LARGE, { field: refusal.field });
   if (/timeout/i.test(message)) return new AppError(413, IMAGE_TOO_SLOW, { field: refusal.field });
@@ -51,16 +68,31 @@ async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<void> {
 /**
  * Checks that the whole picture decodes within the limits (a header that looks right is not
  * enough), without keeping anything. Throws `refusal` (each caller words it) when the bytes are
- * not a JPEG, PNG or WebP image, or a 413 when the picture is too large or too slow to read.
+ * not a JPEG, PNG or WebP image, a 413 when the picture is too large or too slow to read, or a
+ * 503 (with Retry-After) when the photo queue is full.
  */
 export async function checkImage(bytes: Uint8Array, refusal: AppError): Promise<void> {
   await readHeader(bytes, refusal);
-  try {
-    // Shrinking while decoding keeps this cheap; every compressed byte is still read.
-    await open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer();
-  } catch (error) {
+  // Shrinking while decoding keeps this cheap; every compressed byte is still read.
+  await photoJobs.run(() => open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer()).catch((error: unknown) => {
     throw refusalFor(error, refusal);
-  }
+  });
+}
+
+function encode(bytes: Uint8Array) {
+  const source = open(bytes).rotate();
+  return Promise.all([
+    source
+      .clone()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true }),
+    source
+      .clone()
+      .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer(),
+  ]);
 }
 
 export type ProcessedImage = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
@@ -72,19 +104,7 @@ export type ProcessedImage = { url: string; thumbUrl: string; width: number; hei
  */
 export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError): Promise<ProcessedImage> {
   await readHeader(bytes, refusal);
-  const source = open(bytes).rotate();
-  const [full, thumb] = await Promise.all([
-    source
-      .clone()
-      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer({ resolveWithObject: true }),
-    source
-      .clone()
-      .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 70 })
-      .toBuffer(),
-  ]).catch((error: unknown) => {
+  const [full, thumb] = await photoJobs.run(() => encode(bytes)).catch((error: unknown) => {
     throw refusalFor(error, refusal);
   });
   const [stored, storedThumb] = await Promise.all([
