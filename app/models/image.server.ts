@@ -16,6 +16,13 @@ import { boundedQueue } from "~/lib/bounded-queue";
 
 /** 120 megapixels: every phone photo that fits in the 10 MB file limit (108 MP sensors are 12000×9000), nothing bigger. */
 const MAX_INPUT_PIXELS = 120_000_000;
+/**
+ * 160 megapixels for all the photos of one request, read from their headers before any is
+ * decoded: ten photos from a 48 MP phone (4080×3060 = 12.5 MP each, 125 MP) pass with room for
+ * one 108 MP photo beside a few others; ten photos at the per-photo limit (1,200 MP, about 5 s
+ * of CPU) do not.
+ */
+const PIXELS_PER_REQUEST = 160_000_000;
 /** Seconds one decode may take: a 100 MP photo takes about 2 s on a busy shared core. */
 const DECODE_SECONDS = 5;
 /** Formats we accept, decided from the bytes (sharp reads the header), never from the name. */
@@ -30,6 +37,7 @@ const THUMB_EDGE = 400;
 
 export const IMAGE_TOO_LARGE = "This picture is too large: at most 120 megapixels, please send a smaller photo.";
 const IMAGE_TOO_SLOW = "This picture could not be read in time. Please send a smaller photo.";
+export const PHOTO_PIXELS_PER_REQUEST = "These photos are too large together: at most 160 megapixels in one post (ten 16 MP phone photos). Please send fewer or smaller photos.";
 export const PHOTOS_BUSY = "The server is busy processing photos. Please try again in a minute.";
 
 const photoJobs = boundedQueue({
@@ -51,8 +59,8 @@ function refusalFor(error: unknown, refusal: AppError): AppError {
   return refusal;
 }
 
-/** Reads the header only: the format must be one we take and the size within the limit. */
-async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<void> {
+/** Reads the header only: the format must be one we take and the size within the limit; answers the pixels. */
+async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<number> {
   let header: Metadata;
   try {
     header = await open(bytes).metadata();
@@ -63,6 +71,22 @@ async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<void> {
   const pixels = (header.width ?? 0) * (header.pageHeight ?? header.height ?? 0);
   if (!pixels) throw refusal;
   if (pixels > MAX_INPUT_PIXELS) throw new AppError(413, IMAGE_TOO_LARGE, { field: refusal.field });
+  return pixels;
+}
+
+/**
+ * The pixels one request may still have decoded. `spend` reads a photo's header (refusing as
+ * `checkImage` does) and refuses with 413 once the request's photos pass PIXELS_PER_REQUEST
+ * together; call it for every photo before decoding any.
+ */
+export function pixelBudget() {
+  let spent = 0;
+  return {
+    async spend(bytes: Uint8Array, refusal: AppError): Promise<void> {
+      spent += await readHeader(bytes, refusal);
+      if (spent > PIXELS_PER_REQUEST) throw new AppError(413, PHOTO_PIXELS_PER_REQUEST, { field: refusal.field });
+    },
+  };
 }
 
 /**

@@ -165,3 +165,15 @@ describe("prepareMedia: a video's position is not served", () => {
     expect(stored.includes(Buffer.from("tkhd"))).toBe(true);
   });
 });
+
+describe("keepFilesForRetry: one request's pixels", () => {
+  it("keeps a refused post's photos only within the request's pixel budget; the rest are asked for again", async () => {
+    const { keepFilesForRetry } = await import("~/models/media.server");
+    const user = await officer();
+    const bomb = await pngBomb(10_950, 10_950);
+    const files = Array.from({ length: 4 }, (_, n) => ({ name: `field-${n}.png`, bytes: bomb }));
+    const { kept, lost } = await keepFilesForRetry(user.id, files);
+    expect(kept.map((file) => file.name)).toEqual(["field-0.png"]);
+    expect(lost).toEqual(["field-1.png", "field-2.png", "field-3.png"]);
+  });
+});

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
-import { checkImage, processImage } from "~/models/image.server";
+import { checkImage, pixelBudget, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
@@ -47,6 +47,14 @@ export function checkMedia(bytes: Uint8Array, name: string): SniffedMedia {
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
+}
+
+/** Refuses (413) a post whose photos have too many pixels together, from their headers, before any is decoded. */
+export async function checkPixelsOfPost(media: ReadonlyArray<{ bytes: Uint8Array; sniffed: SniffedMedia }>): Promise<void> {
+  const budget = pixelBudget();
+  for (const { bytes, sniffed } of media) {
+    if (sniffed.kind === "IMAGE") await budget.spend(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
+  }
 }
 
 export type ReadyMedia = {
@@ -136,9 +144,12 @@ async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, 
 export async function keepFilesForRetry(userId: number, files: ReadonlyArray<{ name: string; bytes: Uint8Array }>): Promise<{ kept: KeptFile[]; lost: string[] }> {
   const kept: KeptFile[] = [];
   const lost: string[] = [];
+  // Like the post itself, the files kept from one request are decoded within one pixel budget.
+  const budget = pixelBudget();
   for (const file of files) {
     const id = crypto.randomBytes(16).toString("hex");
     try {
+      if (sniffMedia(file.bytes)?.kind === "IMAGE") await budget.spend(file.bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
       const { kind } = await storeUpload(userId, id, file.bytes, file.name);
       kept.push({ url: `${UPLOAD_PATH}/${id}`, name: file.name.slice(0, 255), kind });
     } catch (error) {

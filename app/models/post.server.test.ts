@@ -248,3 +248,30 @@ describe("forgetStaleUploads", () => {
     expect((await prisma.upload.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((u) => u.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"]);
   });
 });
+
+describe("the pixels of one post", () => {
+  it("refuses ten 10,950×10,950 PNGs (each under the per-photo limit) with 413 from their headers, before decoding any", async () => {
+    const { pngBomb } = await import("../../tests/support/image-bombs");
+    const { PHOTO_PIXELS_PER_REQUEST } = await import("~/models/image.server");
+    const ali = await user("ali");
+    const bomb = await pngBomb(10_950, 10_950);
+    const files = Array.from({ length: 10 }, (_, n) => ({ name: `field-${n}.png`, bytes: bomb }));
+    const started = performance.now();
+    const refused = await createPost(ali.id, input({ type: "FIELD_VISIT", text: "Crops" }), files).catch((error: unknown) => error);
+    const elapsed = performance.now() - started;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 413, field: "media", message: PHOTO_PIXELS_PER_REQUEST });
+    expect(PHOTO_PIXELS_PER_REQUEST).toMatch(/160 megapixels/);
+    expect(elapsed).toBeLessThan(1000);
+    expect(await prisma.post.count()).toBe(0);
+  });
+
+  it("takes ten 12.5 MP phone photos (4080×3060, what a 48 MP phone saves) in one post", async () => {
+    const { pngBomb } = await import("../../tests/support/image-bombs");
+    const ali = await user("ali");
+    const photo = await pngBomb(4080, 3060);
+    const files = Array.from({ length: 10 }, (_, n) => ({ name: `field-${n}.png`, bytes: photo }));
+    const { id } = await createPost(ali.id, input({ type: "FIELD_VISIT", text: "Crops" }), files);
+    expect(await prisma.postMedia.count({ where: { postId: id } })).toBe(10);
+  }, 60_000);
+});

@@ -5,7 +5,7 @@ import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import type { SentSource } from "~/lib/location-quality";
-import { checkMedia, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
+import { checkMedia, checkPixelsOfPost, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
 import { DEALER_REQUIRED, DEALER_TYPES, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
 import type { z } from "zod";
@@ -248,6 +248,7 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
     if (!dealer) throw new AppError(400, DEALER_REQUIRED, { field: "dealerId" });
   }
   const uploads = await takeUploads(userId, input.media.map((item) => item.url));
+  await checkPixelsOfPost([...checked.map(({ file, sniffed }) => ({ bytes: file.bytes, sniffed })), ...uploads]);
 
   const ready: ReadyMedia[] = [];
   for (const { file, sniffed } of checked) ready.push(await prepareMedia(file.bytes, sniffed));
