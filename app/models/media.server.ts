@@ -6,6 +6,7 @@ import { checkImage, pixelBudget, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
+import { isVideo } from "~/models/video-container.server";
 import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
@@ -41,11 +42,12 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
   return null;
 }
 
-/** Refuses what is not a photo or video we take, or is over 10 MB. */
-export function checkMedia(bytes: Uint8Array, name: string): SniffedMedia {
+/** Refuses what is not a photo or video we take, or is over 10 MB; a video's container is read whole. */
+export async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
+  if (sniffed.kind === "VIDEO" && !(await isVideo(bytes, sniffed.mimeType))) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
 }
 
@@ -128,7 +130,7 @@ export async function saveUpload(userId: number, uploadId: string, bytes: Uint8A
 }
 
 async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
-  const sniffed = checkMedia(bytes, name);
+  const sniffed = await checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
   await keepUpload({ id: uploadId, userId, storageKey: stored.key, originalName: name.slice(0, 255), mimeType: sniffed.mimeType, size: bytes.byteLength });

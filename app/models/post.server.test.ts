@@ -222,9 +222,8 @@ describe("sniffMedia", () => {
   it("keeps a video as it is, with the duration the browser read", async () => {
     const ali = await user("ali");
     const id = "fedcba9876543210fedcba9876543210";
-    const mp4 = new Uint8Array(64);
-    mp4.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom")]);
-    await saveUpload(ali.id, id, mp4, "clip.mp4");
+    const { tinyVideo } = await import("../../tests/support/videos");
+    await saveUpload(ali.id, id, await tinyVideo("mp4"), "clip.mp4");
     const { id: postId } = await createPost(ali.id, input({ type: "DEMO_PLOT", media: [{ url: `/api/objects/uploads/${id}`, durationSec: "75.4" }] }));
     expect(await prisma.postMedia.findFirst({ where: { postId }, select: { kind: true, mimeType: true, durationSec: true, thumbUrl: true } })).toEqual({
       kind: "VIDEO",

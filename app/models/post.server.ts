@@ -240,7 +240,8 @@ export async function createPost(
 
 async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], idempotencyKey: string | undefined): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
-  const checked = files.map((file) => ({ file, sniffed: checkMedia(file.bytes, file.name) }));
+  const checked = [];
+  for (const file of files) checked.push({ file, sniffed: await checkMedia(file.bytes, file.name) });
 
   const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
   if (dealerId !== null) {
