@@ -2,6 +2,7 @@ import sharp, { type Metadata } from "sharp";
 import { storeFile } from "~/infra/storage.server";
 import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
+import { reserveUploadBytes } from "~/models/upload-quota.server";
 
 // The one entry for decoding untrusted pictures (decision 22). Every path that reads an image
 // (signed upload URL PUTs, post media, dealer pictures and galleries) goes through
@@ -124,13 +125,15 @@ export type ProcessedImage = { url: string; thumbUrl: string; width: number; hei
 /**
  * Re-encodes an uploaded photo as WebP at most 1600 px on its longer edge, plus a 400 px
  * thumbnail. Re-encoding drops metadata (EXIF with GPS, XMP, ICC comments) and keeps what
- * cheap phones download small. Refuses as `checkImage` does.
+ * cheap phones download small. Refuses as `checkImage` does, and with 429 when storing it would
+ * pass the user's daily upload quota.
  */
-export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError): Promise<ProcessedImage> {
+export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError, userId: number): Promise<ProcessedImage> {
   await readHeader(bytes, refusal);
   const [full, thumb] = await photoJobs.run(() => encode(bytes)).catch((error: unknown) => {
     throw refusalFor(error, refusal);
   });
+  await reserveUploadBytes(userId, full.data.byteLength + thumb.byteLength, undefined, refusal.field);
   const [stored, storedThumb] = await Promise.all([
     storeFile(full.data, { folder, extension: "webp" }),
     storeFile(thumb, { folder: `${folder}-thumbs`, extension: "webp" }),

@@ -156,7 +156,7 @@ describe("prepareMedia: a video's position is not served", () => {
       box("uuid", Buffer.from("be7acfcb97a942e89c71999491e3afac"), Buffer.from(`<x:xmpmeta>${POSITION}</x:xmpmeta>`)),
       box("mdat", samples),
     ]);
-    const media = await prepareMedia(video, sniffMedia(video)!);
+    const media = await prepareMedia(video, sniffMedia(video)!, (await officer()).id);
     const stored = fs.readFileSync(path.join(uploadsDirectory(), media.url.replace(/^\/files\//, "")));
     expect(stored.byteLength).toBe(video.byteLength);
     for (const secret of [POSITION, "PhoneCo", "ISO6709", "xmpmeta"]) expect(stored.includes(Buffer.from(secret)), secret).toBe(false);

@@ -6,6 +6,7 @@ import { checkImage, pixelBudget, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
+import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
 import { isVideo } from "~/models/video-container.server";
 import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
@@ -69,14 +70,15 @@ export type ReadyMedia = {
   durationSec: number | null;
 };
 
-/** Stores one checked file as post media: a re-encoded photo with thumbnail, or the video as is. */
-export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, durationSec?: number): Promise<ReadyMedia> {
+/** Stores one checked file as the user's post media: a re-encoded photo with thumbnail, or the video as is; within the daily quota. */
+export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, userId: number, durationSec?: number): Promise<ReadyMedia> {
   if (sniffed.kind === "IMAGE") {
-    const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
+    const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD), userId);
     return { kind: "IMAGE", url: image.url, thumbUrl: image.thumbUrl, mimeType: image.mimeType, width: image.width, height: image.height, durationSec: null };
   }
   // MP4 and QuickTime keep the position in their metadata boxes: blanked before the video is served.
   const served = sniffed.extension === "webm" ? bytes : withoutVideoMetadata(bytes);
+  await reserveUploadBytes(userId, served.byteLength, undefined, MEDIA_FIELD.field);
   const stored = await storeFile(served, { folder: "posts-video", extension: sniffed.extension });
   const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
   return { kind: "VIDEO", url: stored.url, thumbUrl: null, mimeType: sniffed.mimeType, width: null, height: null, durationSec: duration };
@@ -130,6 +132,7 @@ export async function saveUpload(userId: number, uploadId: string, bytes: Uint8A
 }
 
 async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
+  await requireUploadRoom(userId, undefined, MEDIA_FIELD.field);
   const sniffed = await checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });

@@ -274,3 +274,22 @@ describe("the pixels of one post", () => {
     expect(await prisma.postMedia.count({ where: { postId: id } })).toBe(10);
   }, 60_000);
 });
+
+describe("the daily upload quota", () => {
+  it("refuses a user's third post of ten 9.9 MB videos with 429 (200 MB a day), storing nothing more", async () => {
+    const { paddedVideo } = await import("../../tests/support/videos");
+    const { DAILY_UPLOAD_LIMIT } = await import("~/models/upload-quota.server");
+    const ali = await user("ali");
+    const post = async (round: number) => {
+      const files = [];
+      for (let n = 0; n < 10; n++) files.push({ name: `clip-${round}-${n}.mp4`, bytes: await paddedVideo(9.9 * 1024 * 1024) });
+      return createPost(ali.id, input({ type: "DEMO_PLOT", text: `Round ${round}` }), files);
+    };
+    await post(1);
+    await post(2);
+    const refused = await post(3).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429, message: DAILY_UPLOAD_LIMIT, field: "media" });
+    expect((refused as AppError).retryAfterSec).toBeGreaterThan(0);
+    expect(await prisma.post.count()).toBe(2);
+  }, 60_000);
+});
