@@ -23,6 +23,8 @@ const envSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+    /** Megabytes of photos and videos one user may have stored per day (decision 38). */
+    UPLOAD_DAILY_MB: z.coerce.number().int().positive().default(200),
     /** Unset: Secure cookies exactly when APP_URL is https. */
     COOKIE_SECURE: z.stringbool().optional(),
     LOG_REQUESTS: z.stringbool().default(true),

@@ -189,3 +189,16 @@ describe("versionedJson", () => {
     expect(big.calls).toBe(3);
   });
 });
+
+describe("apiCall", () => {
+  it("answers an AppError that says when to come back with its status, its message and Retry-After", async () => {
+    const { apiCall } = await import("~/http/api.server");
+    const { AppError } = await import("~/lib/app-error");
+    const answer = await apiCall(() => {
+      throw new AppError(503, "Busy", { retryAfterSec: 60 });
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("Retry-After")).toBe("60");
+    expect(await answer.json()).toEqual({ error: "Busy" });
+  });
+});

@@ -19,7 +19,11 @@ export async function apiCall(call: () => Response | Promise<Response>): Promise
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppError) return apiError(error.status, error.message, error.fieldErrors);
+    if (error instanceof AppError) {
+      const response = apiError(error.status, error.message, error.fieldErrors);
+      if (error.retryAfterSec !== undefined) response.headers.set("Retry-After", String(error.retryAfterSec));
+      return response;
+    }
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { data } from "react-router";
+import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { FORM_UNREADABLE } from "~/http/multipart.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 import { AppError } from "~/lib/app-error";
@@ -15,9 +15,27 @@ export async function formCall<T, Refused>(call: () => Promise<T>, refused: (err
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppError) return refused(error);
+    if (error instanceof AppError) return withRetryAfter(await refused(error), error);
     throw error;
   }
+}
+
+/** The page's reply to a refusal that says when a retry may pass, with that `Retry-After`. */
+function withRetryAfter<Reply>(reply: Reply, error: AppError): Reply {
+  if (error.retryAfterSec === undefined) return reply;
+  const value = String(error.retryAfterSec);
+  if (reply instanceof Response) {
+    reply.headers.set("Retry-After", value);
+  } else if (isDataWithInit(reply)) {
+    const headers = new Headers(reply.init?.headers);
+    headers.set("Retry-After", value);
+    reply.init = { ...reply.init, headers };
+  }
+  return reply;
+}
+
+function isDataWithInit(reply: unknown): reply is DataWithResponseInit<unknown> {
+  return typeof reply === "object" && reply !== null && (reply as { type?: unknown }).type === "DataWithResponseInit";
 }
 
 type ReplyingSubmission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };

@@ -10,12 +10,15 @@ export type AppErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 export class AppError extends Error {
   readonly status: AppErrorStatus;
   readonly field: string | undefined;
+  /** Seconds after which a retry may pass (a busy server, a spent quota): sent as `Retry-After`. */
+  readonly retryAfterSec: number | undefined;
 
-  constructor(status: AppErrorStatus, message: string, options: { field?: string } = {}) {
+  constructor(status: AppErrorStatus, message: string, options: { field?: string; retryAfterSec?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.status = status;
     this.field = options.field;
+    this.retryAfterSec = options.retryAfterSec;
   }
 
   /** `{ field: [message] }` when the error names a field. */

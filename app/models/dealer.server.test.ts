@@ -25,6 +25,8 @@ import { GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
 beforeEach(resetDatabase);
 
 const base = { street: "Shop 3, Grain Market", city: "Okara", state: "Punjab" as const, lat: 30.81, lng: 73.45, formattedAddress: "Okara, Punjab, Pakistan" };
+/** The officer who sends the dealers' photos (counted in their daily upload quota). */
+const uploader = async () => (await prisma.user.upsert({ where: { username: "photo.officer" }, create: { username: "photo.officer", email: "photo@example.pk", passwordHash: "x" }, update: {}, select: { id: true } })).id;
 const image = (shade: number) => sharp({ create: { width: 20, height: 20, channels: 3, background: { r: shade, g: 0, b: 0 } } }).png().toBuffer();
 
 describe("dealers", () => {
@@ -55,8 +57,8 @@ describe("dealers", () => {
   it("lists the documented fields with the gallery in order; cards and pins by business name, within a limit", async () => {
     const { dealer: zafar } = await createDealer({ ...base, businessName: "Zafar Traders", ownerFirstName: "Zafar", phone: "0300 1112223", lat: 31.123456789012345 }, null);
     await createDealer({ ...base, businessName: "Ali Agro", state: "Sindh", city: "Sukkur" }, null);
-    await addGalleryImage(zafar.id, await image(30));
-    const { dealer: withPhoto } = await addGalleryImage(zafar.id, await image(60));
+    await addGalleryImage(zafar.id, await image(30), await uploader());
+    const { dealer: withPhoto } = await addGalleryImage(zafar.id, await image(60), await uploader());
 
     const [ali, listed] = listDealers();
     expect(ali?.businessName).toBe("Ali Agro");
@@ -122,8 +124,8 @@ describe("dealers", () => {
 
   it("keeps at most 5 gallery photos and removes by 0-based index", async () => {
     const { dealer } = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
-    for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50));
-    await expect(addGalleryImage(dealer.id, await image(255))).rejects.toThrow(new AppError(400, GALLERY_FULL, { field: "image" }));
+    for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50), await uploader());
+    await expect(addGalleryImage(dealer.id, await image(255), await uploader())).rejects.toThrow(new AppError(400, GALLERY_FULL, { field: "image" }));
     const before = (await getDealer(dealer.id))!.galleryImages;
     expect(before).toHaveLength(5);
     const after = await removeGalleryImage(dealer.id, 0);
@@ -131,7 +133,7 @@ describe("dealers", () => {
     await expect(removeGalleryImage(dealer.id, 4)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     await expect(removeGalleryImage(dealer.id, -1)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     // A new photo goes to the end.
-    const { dealer: added } = await addGalleryImage(dealer.id, await image(201));
+    const { dealer: added } = await addGalleryImage(dealer.id, await image(201), await uploader());
     expect(added.galleryImages.slice(0, 4)).toEqual(before.slice(1));
   });
 
@@ -143,9 +145,9 @@ describe("dealers", () => {
     expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).toEqual({ dealer: first, replayed: true });
     expect(await prisma.dealer.count({ where: { businessName: "Keyed Traders" } })).toBe(1);
 
-    expect((await addGalleryImage(first.id, await image(20), key)).replayed).toBe(false);
-    expect((await addGalleryImage(first.id, await image(20), key)).replayed).toBe(true);
-    const { dealer: two } = await addGalleryImage(first.id, await image(40));
+    expect((await addGalleryImage(first.id, await image(20), await uploader(), key)).replayed).toBe(false);
+    expect((await addGalleryImage(first.id, await image(20), await uploader(), key)).replayed).toBe(true);
+    const { dealer: two } = await addGalleryImage(first.id, await image(40), await uploader());
     expect(two.galleryImages).toHaveLength(2);
 
     // A retry of "remove photo 1" whose first answer never came leaves photo 2 where it was.
@@ -156,10 +158,10 @@ describe("dealers", () => {
 
   it("re-encodes pictures as WebP and refuses what is not an image", async () => {
     const { dealer } = await createDealer({ ...base, businessName: "Picture Shop" }, null);
-    const updated = await setProfilePicture(dealer.id, await image(10));
+    const updated = await setProfilePicture(dealer.id, await image(10), await uploader());
     expect(updated.profilePictureUrl).toMatch(/^\/files\/dealers\/[a-f0-9]{32}\.webp$/);
-    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"))).rejects.toThrow(new AppError(415, INVALID_IMAGE, { field: "image" }));
-    await expect(setProfilePicture(999, await image(10))).rejects.toThrow(new AppError(404, DEALER_NOT_FOUND));
+    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"), await uploader())).rejects.toThrow(new AppError(415, INVALID_IMAGE, { field: "image" }));
+    await expect(setProfilePicture(999, await image(10), await uploader())).rejects.toThrow(new AppError(404, DEALER_NOT_FOUND));
     expect((await updateAbout(dealer.id, "")).aboutDescription).toBeNull();
   });
 

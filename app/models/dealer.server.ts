@@ -7,6 +7,7 @@ import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
+import { requireUploadRoom } from "~/models/upload-quota.server";
 import { metricsChanged } from "~/models/metrics.server";
 
 // The dealer directory's rules and database access. Pages and /api calls both come here.
@@ -301,11 +302,12 @@ export async function updateAbout(id: number, aboutDescription: string | null | 
   return toDealer(row);
 }
 
-/** Re-encodes the photo (type from its bytes) and makes it the dealer's picture; no photo is a 400. */
-export async function setProfilePicture(id: number, bytes: Uint8Array | null): Promise<Dealer> {
+/** Re-encodes the photo (type from its bytes) and makes it the dealer's picture, counted in the user's daily upload quota; no photo is a 400. */
+export async function setProfilePicture(id: number, bytes: Uint8Array | null, userId: number): Promise<Dealer> {
   await requireDealer(id);
   if (!bytes) throw noImage();
-  const image = await processImage(bytes, "dealers", invalidImage());
+  await requireUploadRoom(userId, undefined, "image");
+  const image = await processImage(bytes, "dealers", invalidImage(), userId);
   const row = await prisma.dealer.update({
     where: { id },
     data: { profilePictureUrl: image.url, profilePictureThumbUrl: image.thumbUrl },
@@ -315,10 +317,10 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null): P
 }
 
 /**
- * Adds a photo at the end of the gallery; at most GALLERY_MAX; no photo is a 400. A repeat of the
- * same upload (its idempotency key) adds nothing, `replayed`.
+ * Adds a photo at the end of the gallery, counted in the user's daily upload quota; at most
+ * GALLERY_MAX; no photo is a 400. A repeat of the same upload (its idempotency key) adds nothing, `replayed`.
  */
-export async function addGalleryImage(id: number, bytes: Uint8Array | null, idempotencyKey?: string): Promise<{ dealer: Dealer; replayed: boolean }> {
+export async function addGalleryImage(id: number, bytes: Uint8Array | null, userId: number, idempotencyKey?: string): Promise<{ dealer: Dealer; replayed: boolean }> {
   const dealer = await requireDealer(id);
   const { replayed } = await createOnce(
     idempotencyKey,
@@ -327,7 +329,8 @@ export async function addGalleryImage(id: number, bytes: Uint8Array | null, idem
       if (!bytes) throw noImage();
       // Refuse before spending time on the image; checked again inside the transaction.
       if (dealer.galleryImages.length >= GALLERY_MAX) throw galleryFull();
-      const image = await processImage(bytes, "dealers", invalidImage());
+      await requireUploadRoom(userId, undefined, "image");
+      const image = await processImage(bytes, "dealers", invalidImage(), userId);
       return prisma.$transaction(async (tx) => {
         const images = await tx.dealerImage.findMany({ where: { dealerId: id }, select: { position: true } });
         if (images.length >= GALLERY_MAX) throw galleryFull();

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "../../tests/support/db";
 import { AppError } from "~/lib/app-error";
-import { checkImage, IMAGE_TOO_LARGE, processImage } from "~/models/image.server";
+import { checkImage, IMAGE_TOO_LARGE, PHOTOS_BUSY, processImage } from "~/models/image.server";
 import { pngBomb } from "../../tests/support/image-bombs";
 import { uploadsDirectory } from "~/infra/storage.server";
 
@@ -21,9 +22,15 @@ async function photo(width: number, height: number, format: "jpeg" | "png") {
 
 const refusal = new AppError(415, "Please select a valid image file");
 
+/** The user whose daily upload quota the stored photos count in. */
+let userId = 0;
+beforeAll(async () => {
+  userId = (await prisma.user.create({ data: { username: "image.tests", email: "image.tests@example.pk", passwordHash: "x" } })).id;
+});
+
 describe("processImage", () => {
   it("re-encodes to WebP within 1600 px, makes a 400 px thumbnail and drops metadata", async () => {
-    const result = await processImage(await photo(3000, 2000, "jpeg"), "test-photos", refusal);
+    const result = await processImage(await photo(3000, 2000, "jpeg"), "test-photos", refusal, userId);
     expect(result).toMatchObject({ width: 1600, height: 1067, mimeType: "image/webp" });
     expect(result.url).toMatch(/^\/files\/test-photos\/[a-f0-9]{32}\.webp$/);
 
@@ -37,14 +44,14 @@ describe("processImage", () => {
   });
 
   it("keeps small images at their size", async () => {
-    const result = await processImage(await photo(300, 200, "png"), "test-photos", refusal);
+    const result = await processImage(await photo(300, 200, "png"), "test-photos", refusal, userId);
     expect(result).toMatchObject({ width: 300, height: 200 });
   });
 
   it("refuses bytes that are not an image, whatever the name says", async () => {
-    await expect(processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos", refusal)).rejects.toBe(refusal);
+    await expect(processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos", refusal, userId)).rejects.toBe(refusal);
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
-    await expect(processImage(gif, "test-photos", refusal)).rejects.toThrow("Please select a valid image file");
+    await expect(processImage(gif, "test-photos", refusal, userId)).rejects.toThrow("Please select a valid image file");
   });
 });
 
@@ -52,7 +59,7 @@ describe("the image limits", () => {
   it("refuses a 16000×16000 PNG (256 megapixels in 750 KB) from its header with 413, in well under a second", async () => {
     const bomb = await pngBomb();
     const started = performance.now();
-    await expect(processImage(bomb, "test-photos", refusal)).rejects.toMatchObject({ status: 413, message: IMAGE_TOO_LARGE });
+    await expect(processImage(bomb, "test-photos", refusal, userId)).rejects.toMatchObject({ status: 413, message: IMAGE_TOO_LARGE });
     await expect(checkImage(bomb, refusal)).rejects.toMatchObject({ status: 413 });
     expect(performance.now() - started).toBeLessThan(500);
   });
@@ -60,6 +67,19 @@ describe("the image limits", () => {
   it("takes a phone photo's size: 8160×6120 (a 50 MP sensor) decodes within the limits", async () => {
     const large = await pngBomb(8160, 6120);
     await expect(checkImage(large, refusal)).resolves.toBeUndefined();
-    await expect(processImage(large, "test-photos", refusal)).resolves.toMatchObject({ width: 1600, height: 1200 });
+    await expect(processImage(large, "test-photos", refusal, userId)).resolves.toMatchObject({ width: 1600, height: 1200 });
+  });
+});
+
+describe("the photo queue", () => {
+  it("decodes a few photos at a time and refuses the ones past its waiting places with 503 and a time to retry", async () => {
+    const large = await pngBomb(4000, 3000);
+    const answers = await Promise.allSettled(Array.from({ length: 14 }, () => checkImage(large, refusal)));
+    const refused = answers.flatMap((answer) => (answer.status === "rejected" ? [answer.reason as AppError] : []));
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) expect(error).toMatchObject({ status: 503, message: PHOTOS_BUSY, retryAfterSec: 60 });
+    expect(answers.filter((answer) => answer.status === "fulfilled").length).toBeGreaterThanOrEqual(4);
+    // Once the queue has drained, photos are taken again.
+    await expect(checkImage(large, refusal)).resolves.toBeUndefined();
   });
 });

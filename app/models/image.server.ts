@@ -1,6 +1,8 @@
 import sharp, { type Metadata } from "sharp";
 import { storeFile } from "~/infra/storage.server";
 import { AppError } from "~/lib/app-error";
+import { boundedQueue } from "~/lib/bounded-queue";
+import { reserveUploadBytes } from "~/models/upload-quota.server";
 
 // The one entry for decoding untrusted pictures (decision 22). Every path that reads an image
 // (signed upload URL PUTs, post media, dealer pictures and galleries) goes through
@@ -8,34 +10,58 @@ import { AppError } from "~/lib/app-error";
 // - at most MAX_INPUT_PIXELS, checked from the header before any pixel is decoded, so a
 //   750 KB PNG that claims 16000×16000 costs milliseconds, not seconds of CPU;
 // - sequential reading (libvips streams the picture top to bottom instead of holding it whole);
-// - a time budget per decode, after which libvips stops and the request is refused.
+// - a time budget per decode, after which libvips stops and the request is refused;
+// - one queue for every decode in the process: at most PHOTO_JOBS at once, PHOTO_JOBS_WAITING
+//   more in line, and past that a 503 with Retry-After, so a burst of large photos costs a
+//   bounded share of the CPU and memory instead of all of it.
 
 /** 120 megapixels: every phone photo that fits in the 10 MB file limit (108 MP sensors are 12000×9000), nothing bigger. */
 const MAX_INPUT_PIXELS = 120_000_000;
+/**
+ * 160 megapixels for all the photos of one request, read from their headers before any is
+ * decoded: ten photos from a 48 MP phone (4080×3060 = 12.5 MP each, 125 MP) pass with room for
+ * one 108 MP photo beside a few others; ten photos at the per-photo limit (1,200 MP, about 5 s
+ * of CPU) do not.
+ */
+const PIXELS_PER_REQUEST = 160_000_000;
 /** Seconds one decode may take: a 100 MP photo takes about 2 s on a busy shared core. */
 const DECODE_SECONDS = 5;
 /** Formats we accept, decided from the bytes (sharp reads the header), never from the name. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+/** One decode at a time per core of the 2-core machines; each decode runs libvips' own threads. */
+const PHOTO_JOBS = 2;
+/** Four posts' next photos in line, each already read into memory (at most 10 MB). */
+const PHOTO_JOBS_WAITING = 8;
+const PHOTOS_RETRY_AFTER_SEC = 60;
 const MAX_EDGE = 1600;
 const THUMB_EDGE = 400;
 
 export const IMAGE_TOO_LARGE = "This picture is too large: at most 120 megapixels, please send a smaller photo.";
 const IMAGE_TOO_SLOW = "This picture could not be read in time. Please send a smaller photo.";
+export const PHOTO_PIXELS_PER_REQUEST = "These photos are too large together: at most 160 megapixels in one post (ten 16 MP phone photos). Please send fewer or smaller photos.";
+export const PHOTOS_BUSY = "The server is busy processing photos. Please try again in a minute.";
+
+const photoJobs = boundedQueue({
+  concurrency: PHOTO_JOBS,
+  waiting: PHOTO_JOBS_WAITING,
+  full: () => new AppError(503, PHOTOS_BUSY, { retryAfterSec: PHOTOS_RETRY_AFTER_SEC }),
+});
 
 function open(bytes: Uint8Array) {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "warning" }).timeout({ seconds: DECODE_SECONDS });
 }
 
-/** What a failed decode tells the user: the caller's `refusal` unless the picture was too big or too slow. */
+/** What a failed decode tells the user: the caller's `refusal` unless the picture was too big or too slow, or the queue full. */
 function refusalFor(error: unknown, refusal: AppError): AppError {
+  if (error instanceof AppError) return new AppError(error.status, error.message, { field: refusal.field, retryAfterSec: error.retryAfterSec });
   const message = error instanceof Error ? error.message : "";
   if (/pixel limit/i.test(message)) return new AppError(413, IMAGE_TOO_LARGE, { field: refusal.field });
   if (/timeout/i.test(message)) return new AppError(413, IMAGE_TOO_SLOW, { field: refusal.field });
   return refusal;
 }
 
-/** Reads the header only: the format must be one we take and the size within the limit. */
-async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<void> {
+/** Reads the header only: the format must be one we take and the size within the limit; answers the pixels. */
+async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<number> {
   let header: Metadata;
   try {
     header = await open(bytes).metadata();
@@ -46,34 +72,41 @@ async function readHeader(bytes: Uint8Array, refusal: AppError): Promise<void> {
   const pixels = (header.width ?? 0) * (header.pageHeight ?? header.height ?? 0);
   if (!pixels) throw refusal;
   if (pixels > MAX_INPUT_PIXELS) throw new AppError(413, IMAGE_TOO_LARGE, { field: refusal.field });
+  return pixels;
+}
+
+/**
+ * The pixels one request may still have decoded. `spend` reads a photo's header (refusing as
+ * `checkImage` does) and refuses with 413 once the request's photos pass PIXELS_PER_REQUEST
+ * together; call it for every photo before decoding any.
+ */
+export function pixelBudget() {
+  let spent = 0;
+  return {
+    async spend(bytes: Uint8Array, refusal: AppError): Promise<void> {
+      spent += await readHeader(bytes, refusal);
+      if (spent > PIXELS_PER_REQUEST) throw new AppError(413, PHOTO_PIXELS_PER_REQUEST, { field: refusal.field });
+    },
+  };
 }
 
 /**
  * Checks that the whole picture decodes within the limits (a header that looks right is not
  * enough), without keeping anything. Throws `refusal` (each caller words it) when the bytes are
- * not a JPEG, PNG or WebP image, or a 413 when the picture is too large or too slow to read.
+ * not a JPEG, PNG or WebP image, a 413 when the picture is too large or too slow to read, or a
+ * 503 (with Retry-After) when the photo queue is full.
  */
 export async function checkImage(bytes: Uint8Array, refusal: AppError): Promise<void> {
   await readHeader(bytes, refusal);
-  try {
-    // Shrinking while decoding keeps this cheap; every compressed byte is still read.
-    await open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer();
-  } catch (error) {
+  // Shrinking while decoding keeps this cheap; every compressed byte is still read.
+  await photoJobs.run(() => open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer()).catch((error: unknown) => {
     throw refusalFor(error, refusal);
-  }
+  });
 }
 
-export type ProcessedImage = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
-
-/**
- * Re-encodes an uploaded photo as WebP at most 1600 px on its longer edge, plus a 400 px
- * thumbnail. Re-encoding drops metadata (EXIF with GPS, XMP, ICC comments) and keeps what
- * cheap phones download small. Refuses as `checkImage` does.
- */
-export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError): Promise<ProcessedImage> {
-  await readHeader(bytes, refusal);
+function encode(bytes: Uint8Array) {
   const source = open(bytes).rotate();
-  const [full, thumb] = await Promise.all([
+  return Promise.all([
     source
       .clone()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: "inside", withoutEnlargement: true })
@@ -84,9 +117,23 @@ export async function processImage(bytes: Uint8Array, folder: string, refusal: A
       .resize({ width: THUMB_EDGE, height: THUMB_EDGE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 70 })
       .toBuffer(),
-  ]).catch((error: unknown) => {
+  ]);
+}
+
+export type ProcessedImage = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
+
+/**
+ * Re-encodes an uploaded photo as WebP at most 1600 px on its longer edge, plus a 400 px
+ * thumbnail. Re-encoding drops metadata (EXIF with GPS, XMP, ICC comments) and keeps what
+ * cheap phones download small. Refuses as `checkImage` does, and with 429 when storing it would
+ * pass the user's daily upload quota.
+ */
+export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError, userId: number): Promise<ProcessedImage> {
+  await readHeader(bytes, refusal);
+  const [full, thumb] = await photoJobs.run(() => encode(bytes)).catch((error: unknown) => {
     throw refusalFor(error, refusal);
   });
+  await reserveUploadBytes(userId, full.data.byteLength + thumb.byteLength, undefined, refusal.field);
   const [stored, storedThumb] = await Promise.all([
     storeFile(full.data, { folder, extension: "webp" }),
     storeFile(thumb, { folder: `${folder}-thumbs`, extension: "webp" }),

@@ -7,6 +7,7 @@ import { jpegHeaderLie, pngBomb } from "../../tests/support/image-bombs";
 import { AppError } from "~/lib/app-error";
 import { uploadsDirectory } from "~/infra/storage.server";
 import { forgetStaleUploads, prepareMedia, releaseUploads, saveUpload, sniffMedia, takeUploads } from "~/models/media.server";
+import { WRONG_FILE_TYPE } from "~/models/post.schema";
 
 beforeEach(resetDatabase);
 
@@ -155,7 +156,7 @@ describe("prepareMedia: a video's position is not served", () => {
       box("uuid", Buffer.from("be7acfcb97a942e89c71999491e3afac"), Buffer.from(`<x:xmpmeta>${POSITION}</x:xmpmeta>`)),
       box("mdat", samples),
     ]);
-    const media = await prepareMedia(video, sniffMedia(video)!);
+    const media = await prepareMedia(video, sniffMedia(video)!, (await officer()).id);
     const stored = fs.readFileSync(path.join(uploadsDirectory(), media.url.replace(/^\/files\//, "")));
     expect(stored.byteLength).toBe(video.byteLength);
     for (const secret of [POSITION, "PhoneCo", "ISO6709", "xmpmeta"]) expect(stored.includes(Buffer.from(secret)), secret).toBe(false);
@@ -163,5 +164,50 @@ describe("prepareMedia: a video's position is not served", () => {
     expect(stored.subarray(0, 4 + 8)).toEqual(video.subarray(0, 12));
     expect(stored.includes(Buffer.from("mvhd"))).toBe(true);
     expect(stored.includes(Buffer.from("tkhd"))).toBe(true);
+  });
+});
+
+describe("keepFilesForRetry: one request's pixels", () => {
+  it("keeps a refused post's photos only within the request's pixel budget; the rest are asked for again", async () => {
+    const { keepFilesForRetry } = await import("~/models/media.server");
+    const user = await officer();
+    const bomb = await pngBomb(10_950, 10_950);
+    const files = Array.from({ length: 4 }, (_, n) => ({ name: `field-${n}.png`, bytes: bomb }));
+    const { kept, lost } = await keepFilesForRetry(user.id, files);
+    expect(kept.map((file) => file.name)).toEqual(["field-0.png"]);
+    expect(lost).toEqual(["field-1.png", "field-2.png", "field-3.png"]);
+  });
+});
+
+describe("saveUpload: a video is a video", () => {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(12)]);
+
+  it("refuses 9.9 MB of random bytes behind an MP4 ftyp box, a QuickTime one or a WebM header, with the file type message", async () => {
+    const { randomBytes } = await import("node:crypto");
+    const user = await officer();
+    const noise = randomBytes(9.9 * 1024 * 1024);
+    const mov = Buffer.from(ftyp);
+    mov.write("qt  ", 8, "latin1");
+    for (const head of [ftyp, mov, Buffer.from([0x1a, 0x45, 0xdf, 0xa3])]) {
+      const error = await refusalOf(saveUpload(user.id, uploadId(), Buffer.concat([head, noise]), "clip.mp4"));
+      expect(error).toMatchObject({ status: 415, message: WRONG_FILE_TYPE, field: "media" });
+    }
+    expect(await prisma.upload.count()).toBe(0);
+  });
+
+  it("refuses a container with no video track: an ftyp and a moov with only its header", async () => {
+    const user = await officer();
+    const mvhd = Buffer.concat([Buffer.from([0, 0, 0, 108]), Buffer.from("mvhd"), Buffer.alloc(100)]);
+    const moov = Buffer.concat([Buffer.from([0, 0, 0, 116]), Buffer.from("moov"), mvhd]);
+    const error = await refusalOf(saveUpload(user.id, uploadId(), Buffer.concat([ftyp, moov]), "clip.mp4"));
+    expect(error).toMatchObject({ status: 415, message: WRONG_FILE_TYPE });
+  });
+
+  it("takes a real MP4, QuickTime and WebM video", async () => {
+    const { tinyVideo } = await import("../../tests/support/videos");
+    const user = await officer();
+    await expect(saveUpload(user.id, uploadId(), await tinyVideo("mp4"), "clip.mp4")).resolves.toMatchObject({ kind: "VIDEO", mimeType: "video/mp4" });
+    await expect(saveUpload(user.id, uploadId(), await tinyVideo("mov"), "clip.mov")).resolves.toMatchObject({ kind: "VIDEO", mimeType: "video/quicktime" });
+    await expect(saveUpload(user.id, uploadId(), await tinyVideo("webm"), "clip.webm")).resolves.toMatchObject({ kind: "VIDEO", mimeType: "video/webm" });
   });
 });

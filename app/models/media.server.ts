@@ -2,10 +2,12 @@ import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
-import { checkImage, processImage } from "~/models/image.server";
+import { checkImage, pixelBudget, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
+import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
+import { isVideo } from "~/models/video-container.server";
 import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
@@ -41,12 +43,21 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
   return null;
 }
 
-/** Refuses what is not a photo or video we take, or is over 10 MB. */
-export function checkMedia(bytes: Uint8Array, name: string): SniffedMedia {
+/** Refuses what is not a photo or video we take, or is over 10 MB; a video's container is read whole. */
+export async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
+  if (sniffed.kind === "VIDEO" && !(await isVideo(bytes, sniffed.mimeType))) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
+}
+
+/** Refuses (413) a post whose photos have too many pixels together, from their headers, before any is decoded. */
+export async function checkPixelsOfPost(media: ReadonlyArray<{ bytes: Uint8Array; sniffed: SniffedMedia }>): Promise<void> {
+  const budget = pixelBudget();
+  for (const { bytes, sniffed } of media) {
+    if (sniffed.kind === "IMAGE") await budget.spend(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
+  }
 }
 
 export type ReadyMedia = {
@@ -59,14 +70,15 @@ export type ReadyMedia = {
   durationSec: number | null;
 };
 
-/** Stores one checked file as post media: a re-encoded photo with thumbnail, or the video as is. */
-export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, durationSec?: number): Promise<ReadyMedia> {
+/** Stores one checked file as the user's post media: a re-encoded photo with thumbnail, or the video as is; within the daily quota. */
+export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, userId: number, durationSec?: number): Promise<ReadyMedia> {
   if (sniffed.kind === "IMAGE") {
-    const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
+    const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD), userId);
     return { kind: "IMAGE", url: image.url, thumbUrl: image.thumbUrl, mimeType: image.mimeType, width: image.width, height: image.height, durationSec: null };
   }
   // MP4 and QuickTime keep the position in their metadata boxes: blanked before the video is served.
   const served = sniffed.extension === "webm" ? bytes : withoutVideoMetadata(bytes);
+  await reserveUploadBytes(userId, served.byteLength, undefined, MEDIA_FIELD.field);
   const stored = await storeFile(served, { folder: "posts-video", extension: sniffed.extension });
   const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
   return { kind: "VIDEO", url: stored.url, thumbUrl: null, mimeType: sniffed.mimeType, width: null, height: null, durationSec: duration };
@@ -120,7 +132,8 @@ export async function saveUpload(userId: number, uploadId: string, bytes: Uint8A
 }
 
 async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
-  const sniffed = checkMedia(bytes, name);
+  await requireUploadRoom(userId, undefined, MEDIA_FIELD.field);
+  const sniffed = await checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
   await keepUpload({ id: uploadId, userId, storageKey: stored.key, originalName: name.slice(0, 255), mimeType: sniffed.mimeType, size: bytes.byteLength });
@@ -136,9 +149,12 @@ async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, 
 export async function keepFilesForRetry(userId: number, files: ReadonlyArray<{ name: string; bytes: Uint8Array }>): Promise<{ kept: KeptFile[]; lost: string[] }> {
   const kept: KeptFile[] = [];
   const lost: string[] = [];
+  // Like the post itself, the files kept from one request are decoded within one pixel budget.
+  const budget = pixelBudget();
   for (const file of files) {
     const id = crypto.randomBytes(16).toString("hex");
     try {
+      if (sniffMedia(file.bytes)?.kind === "IMAGE") await budget.spend(file.bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
       const { kind } = await storeUpload(userId, id, file.bytes, file.name);
       kept.push({ url: `${UPLOAD_PATH}/${id}`, name: file.name.slice(0, 255), kind });
     } catch (error) {

@@ -222,9 +222,8 @@ describe("sniffMedia", () => {
   it("keeps a video as it is, with the duration the browser read", async () => {
     const ali = await user("ali");
     const id = "fedcba9876543210fedcba9876543210";
-    const mp4 = new Uint8Array(64);
-    mp4.set([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom")]);
-    await saveUpload(ali.id, id, mp4, "clip.mp4");
+    const { tinyVideo } = await import("../../tests/support/videos");
+    await saveUpload(ali.id, id, await tinyVideo("mp4"), "clip.mp4");
     const { id: postId } = await createPost(ali.id, input({ type: "DEMO_PLOT", media: [{ url: `/api/objects/uploads/${id}`, durationSec: "75.4" }] }));
     expect(await prisma.postMedia.findFirst({ where: { postId }, select: { kind: true, mimeType: true, durationSec: true, thumbUrl: true } })).toEqual({
       kind: "VIDEO",
@@ -247,4 +246,50 @@ describe("forgetStaleUploads", () => {
     expect(await forgetStaleUploads()).toBe(2);
     expect((await prisma.upload.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((u) => u.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"]);
   });
+});
+
+describe("the pixels of one post", () => {
+  it("refuses ten 10,950×10,950 PNGs (each under the per-photo limit) with 413 from their headers, before decoding any", async () => {
+    const { pngBomb } = await import("../../tests/support/image-bombs");
+    const { PHOTO_PIXELS_PER_REQUEST } = await import("~/models/image.server");
+    const ali = await user("ali");
+    const bomb = await pngBomb(10_950, 10_950);
+    const files = Array.from({ length: 10 }, (_, n) => ({ name: `field-${n}.png`, bytes: bomb }));
+    const started = performance.now();
+    const refused = await createPost(ali.id, input({ type: "FIELD_VISIT", text: "Crops" }), files).catch((error: unknown) => error);
+    const elapsed = performance.now() - started;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 413, field: "media", message: PHOTO_PIXELS_PER_REQUEST });
+    expect(PHOTO_PIXELS_PER_REQUEST).toMatch(/160 megapixels/);
+    expect(elapsed).toBeLessThan(1000);
+    expect(await prisma.post.count()).toBe(0);
+  });
+
+  it("takes ten 12.5 MP phone photos (4080×3060, what a 48 MP phone saves) in one post", async () => {
+    const { pngBomb } = await import("../../tests/support/image-bombs");
+    const ali = await user("ali");
+    const photo = await pngBomb(4080, 3060);
+    const files = Array.from({ length: 10 }, (_, n) => ({ name: `field-${n}.png`, bytes: photo }));
+    const { id } = await createPost(ali.id, input({ type: "FIELD_VISIT", text: "Crops" }), files);
+    expect(await prisma.postMedia.count({ where: { postId: id } })).toBe(10);
+  }, 60_000);
+});
+
+describe("the daily upload quota", () => {
+  it("refuses a user's third post of ten 9.9 MB videos with 429 (200 MB a day), storing nothing more", async () => {
+    const { paddedVideo } = await import("../../tests/support/videos");
+    const { DAILY_UPLOAD_LIMIT } = await import("~/models/upload-quota.server");
+    const ali = await user("ali");
+    const post = async (round: number) => {
+      const files = [];
+      for (let n = 0; n < 10; n++) files.push({ name: `clip-${round}-${n}.mp4`, bytes: await paddedVideo(9.9 * 1024 * 1024) });
+      return createPost(ali.id, input({ type: "DEMO_PLOT", text: `Round ${round}` }), files);
+    };
+    await post(1);
+    await post(2);
+    const refused = await post(3).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429, message: DAILY_UPLOAD_LIMIT, field: "media" });
+    expect((refused as AppError).retryAfterSec).toBeGreaterThan(0);
+    expect(await prisma.post.count()).toBe(2);
+  }, 60_000);
 });

@@ -5,7 +5,8 @@ import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import type { SentSource } from "~/lib/location-quality";
-import { checkMedia, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
+import { requireUploadRoom } from "~/models/upload-quota.server";
+import { checkMedia, checkPixelsOfPost, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
 import { DEALER_REQUIRED, DEALER_TYPES, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
 import type { z } from "zod";
@@ -240,7 +241,9 @@ export async function createPost(
 
 async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], idempotencyKey: string | undefined): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
-  const checked = files.map((file) => ({ file, sniffed: checkMedia(file.bytes, file.name) }));
+  if (files.length + input.media.length > 0) await requireUploadRoom(userId, undefined, "media");
+  const checked = [];
+  for (const file of files) checked.push({ file, sniffed: await checkMedia(file.bytes, file.name) });
 
   const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
   if (dealerId !== null) {
@@ -248,11 +251,12 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
     if (!dealer) throw new AppError(400, DEALER_REQUIRED, { field: "dealerId" });
   }
   const uploads = await takeUploads(userId, input.media.map((item) => item.url));
+  await checkPixelsOfPost([...checked.map(({ file, sniffed }) => ({ bytes: file.bytes, sniffed })), ...uploads]);
 
   const ready: ReadyMedia[] = [];
-  for (const { file, sniffed } of checked) ready.push(await prepareMedia(file.bytes, sniffed));
+  for (const { file, sniffed } of checked) ready.push(await prepareMedia(file.bytes, sniffed, userId));
   for (const [index, upload] of uploads.entries()) {
-    ready.push(await prepareMedia(upload.bytes, upload.sniffed, input.media[index]?.durationSec));
+    ready.push(await prepareMedia(upload.bytes, upload.sniffed, userId, input.media[index]?.durationSec));
   }
 
   const typed = input.address?.trim();

@@ -10,6 +10,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
 import { pngBomb } from "../support/image-bombs";
 import { dealerRow, dealerWorkbook } from "../support/spreadsheets";
+import { paddedVideo, tinyVideo } from "../support/videos";
 
 async function signIn(request: APIRequestContext, username = "officer4"): Promise<void> {
   expect((await request.post("/api/login", { data: { username, password: "fieldline" } })).status()).toBe(200);
@@ -137,7 +138,7 @@ test("a real photo with a script appended is re-encoded: the served file is a We
 
 test("a video with HTML inside is served as video with nosniff, never as a page", async ({ request }) => {
   await signIn(request);
-  const video = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(12), Buffer.from(`<html>${SCRIPT}</html>`)]);
+  const video = Buffer.concat([await tinyVideo("mp4"), Buffer.from(`<html>${SCRIPT}</html>`)]);
   const form = new FormData();
   form.append("type", "DEMO_PLOT");
   form.append("files", new Blob([video], { type: "text/html" }), "clip.html");
@@ -264,9 +265,8 @@ test("/files serves only processed files: never an original waiting for a post, 
 
 test("uploads waiting for a post are capped at 100 MB a user: the next PUT answers 413", async ({ request }) => {
   await request.post("/api/register", { data: { username: uniqueName("quota").replaceAll("-", "_"), email: `${uniqueName("quota")}@example.pk`, password: "quota-pass-1" } });
-  const clip = (n: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(12), crypto.randomBytes(10 * 1024 * 1024 - 24 - 64), Buffer.from(String(n).padStart(64, "0"))]);
   for (let n = 0; n < 10; n++) {
-    const response = await request.put(await uploadUrl(request), { data: clip(n), headers: { "Content-Type": "video/mp4" } });
+    const response = await request.put(await uploadUrl(request), { data: await paddedVideo(10 * 1024 * 1024), headers: { "Content-Type": "video/mp4" } });
     expect(response.status(), `clip ${n}`).toBe(200);
   }
   const over = await request.put(await uploadUrl(request), { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });

@@ -9,12 +9,12 @@ export const loader = methodNotAllowed;
 
 /** POST /api/dealers/{id}/profile-picture: multipart, field `image`. */
 export async function action(args: Route.ActionArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
     // A missing dealer answers 404 before the upload is read.
     const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
     const { image } = await readImageForm(args.request);
-    return Response.json(await setProfilePicture(id, image));
+    return Response.json(await setProfilePicture(id, image, user.id));
   });
 }

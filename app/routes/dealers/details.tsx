@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
  * `profile-picture`, `gallery-add` and `gallery-remove`. Any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   const id = dealerIdFrom(args.request, args.params.id);
   const page = `/dealer-details/${id}`;
   if (!(await getDealer(id))) throw data(DEALER_NOT_FOUND, { status: 404 });
@@ -79,11 +79,11 @@ export async function action(args: Route.ActionArgs) {
           return redirectWithToast(page, { title: "Dealer updated successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined });
         }
         case "profile-picture": {
-          await setProfilePicture(id, image);
+          await setProfilePicture(id, image, user.id);
           return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
         }
         case "gallery-add": {
-          await addGalleryImage(id, image, submissionKeyFromForm(form));
+          await addGalleryImage(id, image, user.id, submissionKeyFromForm(form));
           return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
         }
         case "gallery-remove": {

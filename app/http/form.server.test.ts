@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { describe, expect, it } from "vitest";
+import { formCall } from "~/http/form.server";
+import { AppError } from "~/lib/app-error";
+
+describe("formCall", () => {
+  const busy = () => Promise.reject(new AppError(503, "Busy", { retryAfterSec: 60 }));
+
+  it("gives the page's reply to a refusal that says when to come back its Retry-After", async () => {
+    const reply = await formCall(busy, (error) => data({ error: error.message }, { status: error.status }));
+    expect(reply).toMatchObject({ data: { error: "Busy" }, init: { status: 503 } });
+    expect(new Headers((reply as ReturnType<typeof data>).init?.headers).get("Retry-After")).toBe("60");
+  });
+
+  it("sets Retry-After on a Response reply too, and leaves a refusal without one alone", async () => {
+    const response = await formCall(busy, (error) => new Response(error.message, { status: error.status }));
+    expect((response as Response).headers.get("Retry-After")).toBe("60");
+    const plain = await formCall(() => Promise.reject(new AppError(400, "No")), (error) => data({ error: error.message }, { status: error.status }));
+    expect(new Headers((plain as ReturnType<typeof data>).init?.headers).has("Retry-After")).toBe(false);
+  });
+});

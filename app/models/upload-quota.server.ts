@@ -1,0 +1,47 @@
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { AppError } from "~/lib/app-error";
+import { timeZoneOffsetMs } from "~/models/metrics.server";
+
+// The bytes of photos and videos a user has stored, per day in the app's time zone, within
+// UPLOAD_DAILY_MB (decision 38). What is counted is what is kept for good: re-encoded photos
+// with their thumbnails and videos as stored. Originals waiting for a post (incoming/) have
+// their own cap of pending uploads and are not counted twice.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MB = 1024 * 1024;
+
+export const DAILY_UPLOAD_LIMIT = `Daily upload limit reached (${env.UPLOAD_DAILY_MB} MB a day). Try again tomorrow.`;
+
+/** The day (YYYY-MM-DD) in the app's time zone at `now`, and the seconds until it ends. */
+function localDay(now: Date): { day: string; secondsLeft: number } {
+  const local = now.getTime() + timeZoneOffsetMs(now);
+  const start = Math.floor(local / DAY_MS) * DAY_MS;
+  return { day: new Date(start).toISOString().slice(0, 10), secondsLeft: Math.ceil((start + DAY_MS - local) / 1000) };
+}
+
+function quotaReached(secondsLeft: number, field?: string): AppError {
+  return new AppError(429, DAILY_UPLOAD_LIMIT, { field, retryAfterSec: secondsLeft });
+}
+
+/** Refuses (429) a user who has used up today's quota, before any file is read or decoded. */
+export async function requireUploadRoom(userId: number, now = new Date(), field?: string): Promise<void> {
+  const { day, secondsLeft } = localDay(now);
+  const used = await prisma.uploadDay.findUnique({ where: { userId_day: { userId, day } }, select: { bytes: true } });
+  if ((used?.bytes ?? 0) >= env.UPLOAD_DAILY_MB * MB) throw quotaReached(secondsLeft, field);
+}
+
+/**
+ * Counts `bytes` the user is about to store against today's quota, or refuses (429) when they
+ * would pass it. One statement adds and checks, so racing uploads of one user cannot both pass.
+ */
+export async function reserveUploadBytes(userId: number, bytes: number, now = new Date(), field?: string): Promise<void> {
+  const { day, secondsLeft } = localDay(now);
+  const limit = env.UPLOAD_DAILY_MB * MB;
+  if (bytes > limit) throw quotaReached(secondsLeft, field);
+  const counted = await prisma.$executeRaw`
+    INSERT INTO UploadDay (userId, day, bytes) VALUES (${userId}, ${day}, ${bytes})
+    ON CONFLICT (userId, day) DO UPDATE SET bytes = UploadDay.bytes + excluded.bytes
+    WHERE UploadDay.bytes + excluded.bytes <= ${limit}`;
+  if (counted === 0) throw quotaReached(secondsLeft, field);
+}

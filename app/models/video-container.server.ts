@@ -1,0 +1,25 @@
+import { BufferSource, Input, MP4, QTFF, WEBM } from "mediabunny";
+
+// A file that starts like a video is not yet one: ten 10 MB files of random bytes behind an
+// MP4 "ftyp" box were once kept as videos. The container is parsed instead (mediabunny reads
+// the ISO BMFF boxes of MP4 and QuickTime and the EBML elements of WebM): a video has the
+// container its first bytes claim and a video track with at least one frame and a duration.
+// The frames themselves are not decoded (no decoder on the server), so a crafted file with
+// nonsense frames in a sound container still passes; the daily upload quota bounds that.
+
+/** Whether `bytes` are a video container of `mimeType` (video/mp4, video/quicktime or video/webm) with a video track that has frames. */
+export async function isVideo(bytes: Uint8Array, mimeType: string): Promise<boolean> {
+  const input = new Input({ source: new BufferSource(bytes), formats: [MP4, QTFF, WEBM] });
+  try {
+    if ((await input.getFormat()).mimeType !== mimeType) return false;
+    const track = await input.getPrimaryVideoTrack();
+    if (!track) return false;
+    const [frames, duration] = await Promise.all([track.computePacketStats(1), track.computeDuration()]);
+    return frames.packetCount > 0 && duration > 0;
+  } catch {
+    // Not a container mediabunny can read, or one that breaks off: not a video we keep.
+    return false;
+  } finally {
+    input.dispose();
+  }
+}
