@@ -252,7 +252,7 @@ export const apiOperations: ApiOperation[] = [
     body: { kind: "json", schema: postSchema, example: { type: "FIELD_VISIT", text: "Contract test visit to the wheat plots near Okara.", lat: 30.8138, lng: 73.4534 } },
     answer: { status: 201, description: "The post", schema: answers.postAnswer },
     // Media are read back from file storage, which may be unreachable.
-    errors: [503],
+    errors: [429, 503],
     idempotent: true,
   },
   {
@@ -335,7 +335,7 @@ export const apiOperations: ApiOperation[] = [
     pathParams: { uploadId: { description: "From the signed URL", example: "0123456789abcdef0123456789abcdef" } },
     body: { kind: "bytes", description: "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB (a photo at most 120 megapixels); the URL takes one PUT" },
     answer: { status: 200, description: "Stored", schema: answers.storedObjectAnswer },
-    errors: [403, 409, 415],
+    errors: [403, 409, 415, 429, 503],
   },
   {
     method: "get",
@@ -476,7 +476,7 @@ export const apiOperations: ApiOperation[] = [
     pathParams: { id: dealerId },
     body: { kind: "multipart", fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } } },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
+    errors: [404, 429, 503],
   },
   {
     method: "post",
@@ -487,7 +487,7 @@ export const apiOperations: ApiOperation[] = [
     pathParams: { id: dealerId },
     body: { kind: "multipart", fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } } },
     answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
+    errors: [404, 429, 503],
     idempotent: true,
   },
   {
