@@ -23,7 +23,8 @@ export async function requestPasswordReset(email: string): Promise<string> {
 }
 
 /**
- * Issues a one-hour, single-use token (stored only hashed) and queues the email with the link.
+ * Issues a one-hour, single-use token (stored only hashed), spends the user's older open ones, and
+ * queues the email with the link.
  * With a `requestKey` (an admin's Reset Password form), a repeat of the same request sends nothing
  * more: the first one's link is already on its way.
  */
@@ -39,17 +40,21 @@ function issueResetLink(user: { id: number; email: string; firstName: string | n
   const token = crypto.randomBytes(32).toString("base64url");
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, env.APP_URL).toString();
   const greeting = user.firstName ? `Hello ${user.firstName},` : "Hello,";
-  return queueEmail(async (tx) => ({
-    result: await tx.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS), requestKey: requestKey ?? null },
-      select: { id: true },
-    }),
-    email: {
-      to: user.email,
-      subject: "Reset your Fieldline password",
-      text: `${greeting}\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
-    },
-  }));
+  return queueEmail(async (tx) => {
+    // Only the newest link works: an older email (perhaps read by someone else) resets nothing.
+    await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
+    return {
+      result: await tx.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS), requestKey: requestKey ?? null },
+        select: { id: true },
+      }),
+      email: {
+        to: user.email,
+        subject: "Reset your Fieldline password",
+        text: `${greeting}\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
+      },
+    };
+  });
 }
 
 export type ResetOutcome = { ok: true; message: string } | { ok: false; error: string };
