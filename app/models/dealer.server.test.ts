@@ -21,6 +21,7 @@ import {
 } from "~/models/dealer.server";
 import { AppError } from "~/lib/app-error";
 import { GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
+import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
 
 beforeEach(resetDatabase);
 
@@ -55,8 +56,8 @@ describe("dealers", () => {
   it("lists the documented fields with the gallery in order; cards and pins by business name, within a limit", async () => {
     const { dealer: zafar } = await createDealer({ ...base, businessName: "Zafar Traders", ownerFirstName: "Zafar", phone: "0300 1112223", lat: 31.123456789012345 }, null);
     await createDealer({ ...base, businessName: "Ali Agro", state: "Sindh", city: "Sukkur" }, null);
-    await addGalleryImage(zafar.id, await image(30));
-    const { dealer: withPhoto } = await addGalleryImage(zafar.id, await image(60));
+    await addGalleryImage(zafar.id, await image(30), null);
+    const { dealer: withPhoto } = await addGalleryImage(zafar.id, await image(60), null);
 
     const [ali, listed] = listDealers();
     expect(ali?.businessName).toBe("Ali Agro");
@@ -122,8 +123,8 @@ describe("dealers", () => {
 
   it("keeps at most 5 gallery photos and removes by 0-based index", async () => {
     const { dealer } = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
-    for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50));
-    await expect(addGalleryImage(dealer.id, await image(255))).rejects.toThrow(new AppError(400, GALLERY_FULL, { field: "image" }));
+    for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50), null);
+    await expect(addGalleryImage(dealer.id, await image(255), null)).rejects.toThrow(new AppError(400, GALLERY_FULL, { field: "image" }));
     const before = (await getDealer(dealer.id))!.galleryImages;
     expect(before).toHaveLength(5);
     const after = await removeGalleryImage(dealer.id, 0);
@@ -131,27 +132,52 @@ describe("dealers", () => {
     await expect(removeGalleryImage(dealer.id, 4)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     await expect(removeGalleryImage(dealer.id, -1)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     // A new photo goes to the end.
-    const { dealer: added } = await addGalleryImage(dealer.id, await image(201));
+    const { dealer: added } = await addGalleryImage(dealer.id, await image(201), null);
     expect(added.galleryImages.slice(0, 4)).toEqual(before.slice(1));
   });
 
   it("adds a dealer and a gallery photo once per idempotency key; removes a named photo once", async () => {
     const user = await prisma.user.create({ data: { username: "keyed.officer", email: "keyed@example.pk", passwordHash: "x", firstName: "K", lastName: "O" } });
-    const key = "a".repeat(32);
+    const key: SubmissionKey = { value: "a".repeat(32), from: "header" };
     const { dealer: first, replayed } = await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key);
     expect(replayed).toBe(false);
     expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).toEqual({ dealer: first, replayed: true });
     expect(await prisma.dealer.count({ where: { businessName: "Keyed Traders" } })).toBe(1);
 
-    expect((await addGalleryImage(first.id, await image(20), key)).replayed).toBe(false);
-    expect((await addGalleryImage(first.id, await image(20), key)).replayed).toBe(true);
-    const { dealer: two } = await addGalleryImage(first.id, await image(40));
+    expect((await addGalleryImage(first.id, await image(20), user.id, key)).replayed).toBe(false);
+    expect((await addGalleryImage(first.id, await image(20), user.id, key)).replayed).toBe(true);
+    const { dealer: two } = await addGalleryImage(first.id, await image(40), user.id);
     expect(two.galleryImages).toHaveLength(2);
 
     // A retry of "remove photo 1" whose first answer never came leaves photo 2 where it was.
     const [photo1, photo2] = two.galleryImages;
     expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
     expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
+  });
+
+  it("a gallery photo's key is its uploader's: another officer's same key adds their photo", async () => {
+    const [ali, bilal] = await Promise.all(["ali", "bilal"].map((name) => prisma.user.create({ data: { username: name, email: `${name}@example.pk`, passwordHash: "x" } })));
+    const { dealer } = await createDealer({ ...base, businessName: "Shared Gallery" }, ali!.id);
+    const key: SubmissionKey = { value: "s".repeat(32), from: "header" };
+    expect((await addGalleryImage(dealer.id, await image(20), ali!.id, key)).replayed).toBe(false);
+    const theirs = await addGalleryImage(dealer.id, await image(90), bilal!.id, key);
+    expect(theirs.replayed).toBe(false);
+    expect(theirs.dealer.galleryImages).toHaveLength(2);
+  });
+
+  it("a key used again by its user for another dealer, another photo or another place answers 422 and adds nothing", async () => {
+    const user = await prisma.user.create({ data: { username: "reuser", email: "reuser@example.pk", passwordHash: "x" } });
+    const key: SubmissionKey = { value: "r".repeat(32), from: "header" };
+    const { dealer } = await createDealer({ ...base, businessName: "Reused Traders" }, user.id, key);
+    await expect(createDealer({ ...base, businessName: "Other Traders" }, user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(createDealer({ ...base, businessName: "Reused Traders" }, user.id, key, { approximate: true })).rejects.toThrow(new AppError(422, KEY_REUSED));
+    const { dealer: other } = await createDealer({ ...base, businessName: "Second Shop" }, user.id);
+
+    await addGalleryImage(dealer.id, await image(20), user.id, key);
+    await expect(addGalleryImage(dealer.id, await image(60), user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(addGalleryImage(other.id, await image(20), user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    expect(await prisma.dealerImage.count()).toBe(1);
+    expect(await prisma.dealer.count()).toBe(2);
   });
 
   it("re-encodes pictures as WebP and refuses what is not an image", async () => {

@@ -5,7 +5,7 @@ import { phoneKey } from "~/lib/phone";
 import { type Dealer, type DealerCursor, type DealerEditInput, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce } from "~/models/idempotency.server";
+import { createOnce, requestHash, type SubmissionKey } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
 import { metricsChanged } from "~/models/metrics.server";
 
@@ -259,21 +259,24 @@ type Placement = { approximate: boolean };
 const PINNED: Placement = { approximate: false };
 
 /**
- * Adds a dealer; a repeat of the same submission (its idempotency key, per creator) adds nothing
- * and answers the first dealer, `replayed`.
+ * Adds a dealer; a repeat of the same submission (the creator's idempotency key with the same
+ * fields) adds nothing and answers the first dealer, `replayed`; the key with other fields is
+ * refused (422).
  */
 export async function createDealer(
   input: DealerInput,
   createdById: number | null,
-  idempotencyKey?: string,
+  key?: SubmissionKey,
   placement = PINNED,
 ): Promise<{ dealer: Dealer; replayed: boolean }> {
+  const hash = requestHash({ input, placement });
   const { value: row, replayed } = await createOnce(
-    idempotencyKey,
-    (key) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: key }, select: dealerSelect }),
+    key,
+    hash,
+    (value) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: value }, select: { ...dealerSelect, requestHash: true } }),
     async () =>
       prisma.dealer.create({
-        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, idempotencyKey: idempotencyKey ?? null },
+        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, idempotencyKey: key?.value ?? null, requestHash: key ? hash : null },
         select: dealerSelect,
       }),
   );
@@ -315,14 +318,17 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null): P
 }
 
 /**
- * Adds a photo at the end of the gallery; at most GALLERY_MAX; no photo is a 400. A repeat of the
- * same upload (its idempotency key) adds nothing, `replayed`.
+ * `createdById` adds a photo at the end of the gallery; at most GALLERY_MAX; no photo is a 400. A
+ * repeat of the same upload (the uploader's idempotency key, same dealer and bytes) adds nothing,
+ * `replayed`; the key with another dealer or photo is refused (422).
  */
-export async function addGalleryImage(id: number, bytes: Uint8Array | null, idempotencyKey?: string): Promise<{ dealer: Dealer; replayed: boolean }> {
+export async function addGalleryImage(id: number, bytes: Uint8Array | null, createdById: number | null, key?: SubmissionKey): Promise<{ dealer: Dealer; replayed: boolean }> {
   const dealer = await requireDealer(id);
+  const hash = requestHash({ dealerId: id, image: bytes });
   const { replayed } = await createOnce(
-    idempotencyKey,
-    (key) => prisma.dealerImage.findFirst({ where: { dealerId: id, idempotencyKey: key }, select: { id: true } }),
+    key,
+    hash,
+    (value) => prisma.dealerImage.findFirst({ where: { createdById, idempotencyKey: value }, select: { id: true, requestHash: true } }),
     async () => {
       if (!bytes) throw noImage();
       // Refuse before spending time on the image; checked again inside the transaction.
@@ -333,7 +339,7 @@ export async function addGalleryImage(id: number, bytes: Uint8Array | null, idem
         if (images.length >= GALLERY_MAX) throw galleryFull();
         const position = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
         return tx.dealerImage.create({
-          data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position, idempotencyKey: idempotencyKey ?? null },
+          data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position, createdById, idempotencyKey: key?.value ?? null, requestHash: key ? hash : null },
           select: { id: true },
         });
       });

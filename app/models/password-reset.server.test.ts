@@ -70,7 +70,7 @@ describe("password reset", () => {
     const admin = await registerUser({ username: "admin.two", email: "admin2@example.pk", password: "admin-pass" });
     await requestPasswordReset("hamid@example.pk");
     const asked = await tokenFromOutbox();
-    const key = "r".repeat(32);
+    const key = { value: "r".repeat(32), from: "form" } as const;
     await sendAdminPasswordReset(admin.id, user.id, key);
     const sent = await tokenFromOutbox();
     expect(await sendAdminPasswordReset(admin.id, user.id, key)).toEqual({ replayed: true });

@@ -10,17 +10,18 @@ export const loader = methodNotAllowed;
 
 /**
  * POST /api/dealers/{id}/gallery: multipart, field `image`; at most 5 photos. With an
- * `Idempotency-Key`, a repeat adds nothing and answers the dealer (201, `Idempotent-Replayed: true`).
+ * `Idempotency-Key` (the user's), a repeat adds nothing and answers the dealer (201,
+ * `Idempotent-Replayed: true`); the key with another photo or dealer answers 422.
  */
 export async function action(args: Route.ActionArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
     // A missing dealer or a malformed key answers before the upload is read.
     const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
     const key = submissionKeyFromHeader(args.request);
     const { image } = await readImageForm(args.request);
-    const { dealer, replayed } = await addGalleryImage(id, image, key);
+    const { dealer, replayed } = await addGalleryImage(id, image, user.id, key);
     return Response.json(dealer, { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
   });
 }

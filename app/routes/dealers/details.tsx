@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
  * `profile-picture`, `gallery-add` and `gallery-remove`. Any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   const id = dealerIdFrom(args.request, args.params.id);
   const page = `/dealer-details/${id}`;
   if (!(await getDealer(id))) throw data(DEALER_NOT_FOUND, { status: 404 });
@@ -83,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
           return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
         }
         case "gallery-add": {
-          await addGalleryImage(id, image, submissionKeyFromForm(form));
+          await addGalleryImage(id, image, user.id, submissionKeyFromForm(form));
           return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
         }
         case "gallery-remove": {

@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
         }
         if (submission.status !== "success") return refuse({ result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) }, 400);
         // Without JavaScript the place was typed; with it, the page says how it was had.
-        await createPost(user.id, { ...submission.value, source: submission.value.source ?? "TYPED" }, files, submissionKeyFromForm(form));
+        await createPost(user.id, submission.value, files, submissionKeyFromForm(form), "TYPED");
         await dropPostDraft(user.id, form.get("draft"));
         return redirectWithToast("/", { title: "Post created successfully!" });
       },
