@@ -17,7 +17,7 @@ describe("submission keys", () => {
   it("the header is optional and refused when malformed; a malformed form field is only ignored", async () => {
     const request = (key?: string) => new Request("http://local/api/posts", { method: "POST", headers: key === undefined ? {} : { "Idempotency-Key": key } });
     expect(submissionKeyFromHeader(request())).toBeUndefined();
-    expect(submissionKeyFromHeader(request("0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31"))).toBe("0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31");
+    expect(submissionKeyFromHeader(request("0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31"))).toEqual({ value: "0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31", from: "header" });
     for (const bad of ["short", "with spaces in the key!", "x".repeat(101)]) {
       let thrown: unknown;
       try {
@@ -32,7 +32,7 @@ describe("submission keys", () => {
     form.set("idempotencyKey", "<script>");
     expect(submissionKeyFromForm(form)).toBeUndefined();
     form.set("idempotencyKey", "a".repeat(32));
-    expect(submissionKeyFromForm(form)).toBe("a".repeat(32));
+    expect(submissionKeyFromForm(form)).toEqual({ value: "a".repeat(32), from: "form" });
   });
 });
 

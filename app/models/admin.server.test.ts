@@ -19,6 +19,7 @@ import {
   USER_NOT_FOUND,
 } from "~/models/admin.schema";
 import { listOutbox } from "~/models/admin.server";
+import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
 import { createUserSession, getSessionUser } from "~/models/session.server";
 import { registerUser } from "~/models/user.server";
 
@@ -172,6 +173,16 @@ describe("sendAdminPasswordReset", () => {
     expect(outbox.emails[0]?.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{43}/);
     expect(await prisma.passwordResetToken.count({ where: { userId: officer.id } })).toBe(1);
     expect(outboxPageSchema.parse(outbox)).toEqual(outbox);
+  });
+
+  it("a reset's key is its admin's: another admin's same key sends another link, the same admin's key for another user answers 422", async () => {
+    const [admin, other, officer, second] = [await makeUser("ADMIN"), await makeUser("ADMIN"), await makeUser(), await makeUser()];
+    const key: SubmissionKey = { value: "p".repeat(32), from: "header" };
+    expect(await sendAdminPasswordReset(admin.id, officer.id, key)).toEqual({ replayed: false });
+    expect(await sendAdminPasswordReset(admin.id, officer.id, key)).toEqual({ replayed: true });
+    expect(await sendAdminPasswordReset(other.id, officer.id, key)).toEqual({ replayed: false });
+    await expect(sendAdminPasswordReset(admin.id, second.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    expect(await prisma.outboxEmail.count()).toBe(2);
   });
 
   it("refuses a deactivated account and a missing one", async () => {

@@ -15,6 +15,7 @@ import {
   type UpdateUserInput,
   type UserSearch,
 } from "~/models/admin.schema";
+import type { SubmissionKey } from "~/models/idempotency.server";
 import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
 import type { Role } from "~/models/user.schema";
@@ -166,16 +167,16 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
 
 /**
  * Emails the user a reset link (the forgot-password flow); refused for a deactivated account.
- * A repeat of the same request (same `requestKey`) sends no second email.
+ * A repeat of the same request (the admin's same key) sends no second email.
  */
-export async function sendAdminPasswordReset(adminId: number, userId: number, requestKey?: string): Promise<{ replayed: boolean }> {
+export async function sendAdminPasswordReset(adminId: number, userId: number, key?: SubmissionKey): Promise<{ replayed: boolean }> {
   const user = await prisma.user.findUnique({
     where: { id: userId },
     select: { id: true, email: true, firstName: true, isActive: true },
   });
   if (!user) throw new AppError(404, USER_NOT_FOUND);
   if (!user.isActive) throw new AppError(400, RESET_OF_DEACTIVATED);
-  const { replayed } = await sendResetLink(user, requestKey);
+  const { replayed } = await sendResetLink(user, { adminId, key });
   if (!replayed) console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
   return { replayed };
 }

@@ -21,6 +21,7 @@ import {
 } from "~/models/dealer.server";
 import { AppError } from "~/lib/app-error";
 import { GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
+import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
 
 beforeEach(resetDatabase);
 
@@ -139,21 +140,46 @@ describe("dealers", () => {
 
   it("adds a dealer and a gallery photo once per idempotency key; removes a named photo once", async () => {
     const user = await prisma.user.create({ data: { username: "keyed.officer", email: "keyed@example.pk", passwordHash: "x", firstName: "K", lastName: "O" } });
-    const key = "a".repeat(32);
+    const key: SubmissionKey = { value: "a".repeat(32), from: "header" };
     const { dealer: first, replayed } = await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key);
     expect(replayed).toBe(false);
     expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).toEqual({ dealer: first, replayed: true });
     expect(await prisma.dealer.count({ where: { businessName: "Keyed Traders" } })).toBe(1);
 
-    expect((await addGalleryImage(first.id, await image(20), await uploader(), key)).replayed).toBe(false);
-    expect((await addGalleryImage(first.id, await image(20), await uploader(), key)).replayed).toBe(true);
-    const { dealer: two } = await addGalleryImage(first.id, await image(40), await uploader());
+    expect((await addGalleryImage(first.id, await image(20), user.id, key)).replayed).toBe(false);
+    expect((await addGalleryImage(first.id, await image(20), user.id, key)).replayed).toBe(true);
+    const { dealer: two } = await addGalleryImage(first.id, await image(40), user.id);
     expect(two.galleryImages).toHaveLength(2);
 
     // A retry of "remove photo 1" whose first answer never came leaves photo 2 where it was.
     const [photo1, photo2] = two.galleryImages;
     expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
     expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
+  });
+
+  it("a gallery photo's key is its uploader's: another officer's same key adds their photo", async () => {
+    const [ali, bilal] = await Promise.all(["ali", "bilal"].map((name) => prisma.user.create({ data: { username: name, email: `${name}@example.pk`, passwordHash: "x" } })));
+    const { dealer } = await createDealer({ ...base, businessName: "Shared Gallery" }, ali!.id);
+    const key: SubmissionKey = { value: "s".repeat(32), from: "header" };
+    expect((await addGalleryImage(dealer.id, await image(20), ali!.id, key)).replayed).toBe(false);
+    const theirs = await addGalleryImage(dealer.id, await image(90), bilal!.id, key);
+    expect(theirs.replayed).toBe(false);
+    expect(theirs.dealer.galleryImages).toHaveLength(2);
+  });
+
+  it("a key used again by its user for another dealer, another photo or another place answers 422 and adds nothing", async () => {
+    const user = await prisma.user.create({ data: { username: "reuser", email: "reuser@example.pk", passwordHash: "x" } });
+    const key: SubmissionKey = { value: "r".repeat(32), from: "header" };
+    const { dealer } = await createDealer({ ...base, businessName: "Reused Traders" }, user.id, key);
+    await expect(createDealer({ ...base, businessName: "Other Traders" }, user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(createDealer({ ...base, businessName: "Reused Traders" }, user.id, key, { approximate: true })).rejects.toThrow(new AppError(422, KEY_REUSED));
+    const { dealer: other } = await createDealer({ ...base, businessName: "Second Shop" }, user.id);
+
+    await addGalleryImage(dealer.id, await image(20), user.id, key);
+    await expect(addGalleryImage(dealer.id, await image(60), user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(addGalleryImage(other.id, await image(20), user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    expect(await prisma.dealerImage.count()).toBe(1);
+    expect(await prisma.dealer.count()).toBe(2);
   });
 
   it("re-encodes pictures as WebP and refuses what is not an image", async () => {

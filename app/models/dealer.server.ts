@@ -5,7 +5,7 @@ import { phoneKey } from "~/lib/phone";
 import { type Dealer, type DealerCursor, type DealerEditInput, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce } from "~/models/idempotency.server";
+import { createOnce, requestHash, type SubmissionKey } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
 import { requireUploadRoom } from "~/models/upload-quota.server";
 import { metricsChanged } from "~/models/metrics.server";
@@ -260,21 +260,24 @@ type Placement = { approximate: boolean };
 const PINNED: Placement = { approximate: false };
 
 /**
- * Adds a dealer; a repeat of the same submission (its idempotency key, per creator) adds nothing
- * and answers the first dealer, `replayed`.
+ * Adds a dealer; a repeat of the same submission (the creator's idempotency key with the same
+ * fields) adds nothing and answers the first dealer, `replayed`; the key with other fields is
+ * refused (422).
  */
 export async function createDealer(
   input: DealerInput,
   createdById: number | null,
-  idempotencyKey?: string,
+  key?: SubmissionKey,
   placement = PINNED,
 ): Promise<{ dealer: Dealer; replayed: boolean }> {
+  const hash = requestHash({ input, placement });
   const { value: row, replayed } = await createOnce(
-    idempotencyKey,
-    (key) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: key }, select: dealerSelect }),
+    key,
+    hash,
+    (value) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: value }, select: { ...dealerSelect, requestHash: true } }),
     async () =>
       prisma.dealer.create({
-        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, idempotencyKey: idempotencyKey ?? null },
+        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, idempotencyKey: key?.value ?? null, requestHash: key ? hash : null },
         select: dealerSelect,
       }),
   );
@@ -317,14 +320,18 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null, us
 }
 
 /**
- * Adds a photo at the end of the gallery, counted in the user's daily upload quota; at most
- * GALLERY_MAX; no photo is a 400. A repeat of the same upload (its idempotency key) adds nothing, `replayed`.
+/**
+ * Adds `userId`'s photo at the end of the gallery, counted in their daily upload quota; at most
+ * GALLERY_MAX; no photo is a 400. A repeat of the same upload (the uploader's idempotency key,
+ * same dealer and bytes) adds nothing, `replayed`; the key with another dealer or photo is refused (422).
  */
-export async function addGalleryImage(id: number, bytes: Uint8Array | null, userId: number, idempotencyKey?: string): Promise<{ dealer: Dealer; replayed: boolean }> {
+export async function addGalleryImage(id: number, bytes: Uint8Array | null, userId: number, key?: SubmissionKey): Promise<{ dealer: Dealer; replayed: boolean }> {
   const dealer = await requireDealer(id);
+  const hash = requestHash({ dealerId: id, image: bytes });
   const { replayed } = await createOnce(
-    idempotencyKey,
-    (key) => prisma.dealerImage.findFirst({ where: { dealerId: id, idempotencyKey: key }, select: { id: true } }),
+    key,
+    hash,
+    (value) => prisma.dealerImage.findFirst({ where: { createdById: userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
     async () => {
       if (!bytes) throw noImage();
       // Refuse before spending time on the image; checked again inside the transaction.
@@ -336,7 +343,7 @@ export async function addGalleryImage(id: number, bytes: Uint8Array | null, user
         if (images.length >= GALLERY_MAX) throw galleryFull();
         const position = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
         return tx.dealerImage.create({
-          data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position, idempotencyKey: idempotencyKey ?? null },
+          data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position, createdById: userId, idempotencyKey: key?.value ?? null, requestHash: key ? hash : null },
           select: { id: true },
         });
       });

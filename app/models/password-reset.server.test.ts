@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
+import { sendAdminPasswordReset } from "~/models/admin.server";
 import { requestPasswordReset, resetPassword } from "~/models/password-reset.server";
 import { createUserSession } from "~/models/session.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_LINK_SENT } from "~/models/user.schema";
@@ -50,6 +51,32 @@ describe("password reset", () => {
     expect(await resetPassword(newer, "second-pass")).toMatchObject({ ok: true });
     expect(await resetPassword(older, "third-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
     expect(await verifyLogin({ username: "zainab", password: "second-pass" })).toMatchObject({ ok: true });
+  });
+
+  it("issuing a new link spends the older unused ones: only the newest email resets the password", async () => {
+    await registerUser({ username: "farah", email: "farah@example.pk", password: "first-pass" });
+    await requestPasswordReset("farah@example.pk");
+    const older = await tokenFromOutbox();
+    await requestPasswordReset("farah@example.pk");
+    const newer = await tokenFromOutbox();
+
+    expect(await resetPassword(older, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
+    expect(await resetPassword(newer, "third-pass")).toMatchObject({ ok: true });
+    expect(await verifyLogin({ username: "farah", password: "third-pass" })).toMatchObject({ ok: true });
+  });
+
+  it("a link sent for an admin's request spends the older ones too, and a repeat of that request spends nothing", async () => {
+    const user = await registerUser({ username: "hamid", email: "hamid@example.pk", password: "first-pass" });
+    const admin = await registerUser({ username: "admin.two", email: "admin2@example.pk", password: "admin-pass" });
+    await requestPasswordReset("hamid@example.pk");
+    const asked = await tokenFromOutbox();
+    const key = { value: "r".repeat(32), from: "form" } as const;
+    await sendAdminPasswordReset(admin.id, user.id, key);
+    const sent = await tokenFromOutbox();
+    expect(await sendAdminPasswordReset(admin.id, user.id, key)).toEqual({ replayed: true });
+
+    expect(await resetPassword(asked, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
+    expect(await resetPassword(sent, "third-pass")).toMatchObject({ ok: true });
   });
 
   it("refuses an expired token and an unknown one", async () => {

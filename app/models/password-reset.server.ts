@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { queueEmail } from "~/infra/mail.server";
-import { createOnce, type Created } from "~/models/idempotency.server";
+import { createOnce, requestHash, type Created, type SubmissionKey } from "~/models/idempotency.server";
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
 
@@ -23,33 +23,45 @@ export async function requestPasswordReset(email: string): Promise<string> {
 }
 
 /**
- * Issues a one-hour, single-use token (stored only hashed) and queues the email with the link.
- * With a `requestKey` (an admin's Reset Password form), a repeat of the same request sends nothing
- * more: the first one's link is already on its way.
+ * Issues a one-hour, single-use token (stored only hashed), spends the user's older open ones, and
+ * queues the email with the link.
+ * With the `request` of an admin (their Reset Password, with its key), a repeat of the same request
+ * sends nothing more: the first one's link is already on its way.
  */
-export async function sendResetLink(user: { id: number; email: string; firstName: string | null }, requestKey?: string): Promise<Created<{ id: number }>> {
+export async function sendResetLink(user: ResetUser, request?: { adminId: number; key: SubmissionKey | undefined }): Promise<Created<{ id: number }>> {
+  const requestedById = request?.adminId ?? null;
+  const key = request?.key;
+  const hash = requestHash({ userId: user.id });
   return createOnce(
-    requestKey,
-    (key) => prisma.passwordResetToken.findUnique({ where: { userId_requestKey: { userId: user.id, requestKey: key } }, select: { id: true } }),
-    () => issueResetLink(user, requestKey),
+    key,
+    hash,
+    (value) => prisma.passwordResetToken.findFirst({ where: { requestedById, requestKey: value }, select: { id: true, requestHash: true } }),
+    () => issueResetLink(user, { requestedById, requestKey: key?.value ?? null, requestHash: key ? hash : null }),
   );
 }
 
-function issueResetLink(user: { id: number; email: string; firstName: string | null }, requestKey: string | undefined): Promise<{ id: number }> {
+type ResetUser = { id: number; email: string; firstName: string | null };
+type ResetRequest = { requestedById: number | null; requestKey: string | null; requestHash: string | null };
+
+function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: number }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, env.APP_URL).toString();
   const greeting = user.firstName ? `Hello ${user.firstName},` : "Hello,";
-  return queueEmail(async (tx) => ({
-    result: await tx.passwordResetToken.create({
-      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS), requestKey: requestKey ?? null },
-      select: { id: true },
-    }),
-    email: {
-      to: user.email,
-      subject: "Reset your Fieldline password",
-      text: `${greeting}\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
-    },
-  }));
+  return queueEmail(async (tx) => {
+    // Only the newest link works: an older email (perhaps read by someone else) resets nothing.
+    await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
+    return {
+      result: await tx.passwordResetToken.create({
+        data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS), ...request },
+        select: { id: true },
+      }),
+      email: {
+        to: user.email,
+        subject: "Reset your Fieldline password",
+        text: `${greeting}\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
+      },
+    };
+  });
 }
 
 export type ResetOutcome = { ok: true; message: string } | { ok: false; error: string };

@@ -16,6 +16,9 @@ import {
   postAmounts,
   unlikePost,
 } from "~/models/post.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { postBodyFromForm } from "~/lib/send-queue";
+import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
 import { postSchema } from "~/models/post.schema";
 import { saveUpload } from "~/models/media.server";
 
@@ -158,7 +161,7 @@ describe("likes and comments", () => {
 });
 
 describe("idempotency keys", () => {
-  const key = "k".repeat(16);
+  const key: SubmissionKey = { value: "k".repeat(16), from: "header" };
 
   it("a post repeated with the same key, even racing the first, is created once and answers the first", async () => {
     const ali = await user("ali");
@@ -203,6 +206,66 @@ describe("idempotency keys", () => {
     expect(await listComments(id)).toHaveLength(1);
     expect((await addComment(id, ali.id, "On my way")).replayed).toBe(false);
     expect(await listComments(id)).toHaveLength(2);
+  });
+
+  it("a key used again by its user for a different post or comment answers 422 and creates nothing", async () => {
+    const ali = await user("ali");
+    const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 9" }), [], key);
+    await expect(createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 10" }), [], key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(createPost(ali.id, input({ type: "FIELD_VISIT", text: "Meeting at 9" }), [], key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    expect(await prisma.post.count()).toBe(1);
+
+    const { id: other } = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Lunch" }));
+    const commentKey: SubmissionKey = { value: "c".repeat(16), from: "header" };
+    await addComment(id, ali.id, "On my way", commentKey);
+    await expect(addComment(id, ali.id, "Running late", commentKey)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(addComment(other, ali.id, "On my way", commentKey)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    expect(await prisma.comment.count()).toBe(1);
+    // The same comment with blanks around it is the same request.
+    expect((await addComment(id, ali.id, " On my way ", commentKey)).replayed).toBe(true);
+  });
+
+  it("a page form's key used again for different content answers 422 in the form's words", async () => {
+    const ali = await user("ali");
+    const formKey: SubmissionKey = { value: "f".repeat(32), from: "form" };
+    await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 9" }), [], formKey);
+    const refused = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 10" }), [], formKey).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ status: 422 });
+    expect((refused as AppError).message).not.toMatch(/Idempotency-Key/);
+  });
+
+  it("the same photo files are the same request, other bytes another", async () => {
+    const ali = await user("ali");
+    const photo = (colour: string) => jpeg(colour).then((buffer) => [{ name: "plot.jpg", bytes: new Uint8Array(buffer) }]);
+    const post = input({ type: "DEMO_PLOT", text: "Plot" });
+    const first = await createPost(ali.id, post, await photo("#2a7e3b"), key);
+    expect(await createPost(ali.id, post, await photo("#2a7e3b"), key)).toEqual({ id: first.id, replayed: true });
+    await expect(createPost(ali.id, post, await photo("#7e2a3b"), key)).rejects.toMatchObject({ status: 422 });
+  });
+
+  it("the new-post form and the phone's send queue, resending it with its key, are one request", async () => {
+    const ali = await user("ali");
+    const { id: dealerId } = await dealer();
+    const form = new FormData();
+    // Coordinates typed with no fix: the page's hidden place fields are blank.
+    const fields = { idempotencyKey: "q".repeat(32), type: "SALE", text: "Sold 12 bags ", saleProduct: "SSP", saleQty: "12", salePrice: "3850.25", dealerId: String(dealerId), lat: "31.520400", lng: "74.358700", address: "", source: "", accuracy: "", fixAt: "" };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const fromForm = parseWithZod(form, { schema: postSchema });
+    if (fromForm.status !== "success") throw new Error("the form should parse");
+    const fromQueue = postSchema.parse(postBodyFromForm(form, ["idempotencyKey"]));
+
+    // The page's place, when the form does not say how it was had, is TYPED: the door's default, not the request's content.
+    const { id } = await createPost(ali.id, fromForm.value, [], { value: fields.idempotencyKey, from: "form" }, "TYPED");
+    expect(await createPost(ali.id, fromQueue, [], { value: fields.idempotencyKey, from: "header" })).toEqual({ id, replayed: true });
+    expect(await prisma.checkIn.findFirst({ where: { postId: id }, select: { source: true } })).toEqual({ source: "TYPED" });
+  });
+
+  it("a post kept before its request's hash was stored is replayed without comparing", async () => {
+    const ali = await user("ali");
+    const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 9" }), [], key);
+    await prisma.post.update({ where: { id }, data: { requestHash: null } });
+    expect(await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Something else" }), [], key)).toEqual({ id, replayed: true });
   });
 });
 

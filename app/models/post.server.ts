@@ -2,7 +2,7 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce, type Created } from "~/models/idempotency.server";
+import { createOnce, requestHash, type Created, type SubmissionKey } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import type { SentSource } from "~/lib/location-quality";
 import { requireUploadRoom } from "~/models/upload-quota.server";
@@ -223,23 +223,32 @@ export function postAmounts(input: Pick<PostInput, "type" | "saleProduct" | "sal
  * Creates a post with its media and, when it has coordinates, its check-in. Media come as files
  * of the same form (no JavaScript) or as references to earlier uploads (JavaScript, /api).
  * Everything is checked before anything is written; a refused post creates nothing. A repeat
- * of the same submission (its idempotency key) creates nothing and answers the first post.
+ * of the same submission (the user's idempotency key with the same content) creates nothing and
+ * answers the first post; the key with other content is refused (422). `defaultSource` is how the
+ * place was had when the request does not say: the door's (the page: TYPED), so no part of the
+ * request, and the page's form and the send queue's resend of it are one request.
  */
 export async function createPost(
   userId: number,
   input: PostInput,
   files: readonly UploadedFile[] = [],
-  idempotencyKey?: string,
+  key?: SubmissionKey,
+  defaultSource: SentSource = "API",
 ): Promise<{ id: number; replayed: boolean }> {
+  // A sent total is ignored (the server computes it), so it is no part of the request.
+  const hash = requestHash({ ...input, saleTotal: undefined, text: input.text.trim(), files: files.map((file) => file.bytes) });
   const { value, replayed } = await createOnce(
-    idempotencyKey,
-    (key) => prisma.post.findFirst({ where: { userId, idempotencyKey: key }, select: { id: true } }),
-    () => insertPost(userId, input, files, idempotencyKey),
+    key,
+    hash,
+    (value) => prisma.post.findFirst({ where: { userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
+    () => insertPost(userId, { ...input, source: input.source ?? defaultSource }, files, { idempotencyKey: key?.value ?? null, requestHash: key ? hash : null }),
   );
   return { id: value.id, replayed };
 }
 
-async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], idempotencyKey: string | undefined): Promise<{ id: number }> {
+type Keyed = { idempotencyKey: string | null; requestHash: string | null };
+
+async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], keyed: Keyed): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
   if (files.length + input.media.length > 0) await requireUploadRoom(userId, undefined, "media");
   const checked = [];
@@ -276,7 +285,7 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
         ...postAmounts(input),
         dealerId,
         createdAt,
-        idempotencyKey: idempotencyKey ?? null,
+        ...keyed,
         media: { create: ready.map((media, position) => ({ ...media, position })) },
       },
       select: { id: true },
@@ -359,13 +368,18 @@ export async function listComments(postId: number): Promise<CommentView[]> {
   return rows.map(toCommentView);
 }
 
-/** Adds a comment; a repeat of the same submission (its idempotency key) answers the first comment. */
-export async function addComment(postId: number, userId: number, text: string, idempotencyKey?: string): Promise<Created<CommentView>> {
+/**
+ * Adds a comment; a repeat of the same submission (the user's idempotency key, same post and text)
+ * answers the first comment; the key with another post or text is refused (422).
+ */
+export async function addComment(postId: number, userId: number, text: string, key?: SubmissionKey): Promise<Created<CommentView>> {
   await requirePost(postId);
+  const hash = requestHash({ postId, text: text.trim() });
   const { value, replayed } = await createOnce(
-    idempotencyKey,
-    (key) => prisma.comment.findFirst({ where: { userId, idempotencyKey: key }, select: commentSelect }),
-    () => prisma.comment.create({ data: { postId, userId, text: text.trim(), idempotencyKey: idempotencyKey ?? null }, select: commentSelect }),
+    key,
+    hash,
+    (value) => prisma.comment.findFirst({ where: { userId, idempotencyKey: value }, select: { ...commentSelect, requestHash: true } }),
+    () => prisma.comment.create({ data: { postId, userId, text: text.trim(), idempotencyKey: key?.value ?? null, requestHash: key ? hash : null }, select: commentSelect }),
   );
   return { value: toCommentView(value), replayed };
 }

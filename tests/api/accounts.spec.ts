@@ -1,4 +1,4 @@
-import { expect, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
+import { expect, readOutbox, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
 
 // The JSON API of the accounts area: exact paths, bodies and statuses; errors are
 // { error, fieldErrors? } and no input gives a 500.
@@ -132,6 +132,21 @@ test("forgot and reset password over the API", async ({ request }) => {
   expect(await forgot.json()).toEqual({ message: "If an account exists for that email, we have sent a password reset link." });
   const unknown = await request.post("/api/forgot-password", { data: { email: "nobody-here@example.pk" } });
   expect(await unknown.json()).toEqual({ message: "If an account exists for that email, we have sent a password reset link." });
+});
+
+test("a second reset link spends the first: only the newest email resets the password", async ({ request }) => {
+  const account = newAccount();
+  await request.post("/api/register", { data: account });
+  const tokenOf = (text = "") => new URL(text.match(/http:\/\/\S+\/reset-password\?token=\S+/)?.[0] ?? "http://x/").searchParams.get("token");
+  await request.post("/api/forgot-password", { data: { email: account.email } });
+  const first = await readOutbox(account.email, { timeout: 5000 });
+  await request.post("/api/forgot-password", { data: { email: account.email } });
+  const second = await readOutbox(account.email, { timeout: 5000, afterId: first?.id });
+
+  const withFirst = await request.post("/api/reset-password", { data: { token: tokenOf(first?.text), newPassword: "first-link-pass" } });
+  expect(withFirst.status()).toBe(400);
+  expect(await withFirst.json()).toEqual({ error: "This reset link has expired or was already used. Please request a new password reset." });
+  expect((await request.post("/api/reset-password", { data: { token: tokenOf(second?.text), newPassword: "second-link-pass" } })).status()).toBe(200);
 });
 
 test("the 11th sign-in attempt within a minute from one address answers 429", async ({ request }) => {

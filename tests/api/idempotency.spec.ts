@@ -125,3 +125,65 @@ test("the same gallery photo sent twice with one key is added once", async ({ re
   expect(await bad.json()).toEqual({ error: "Idempotency-Key must be 16 to 100 letters, digits, - or _" });
   expect(countRows("SELECT COUNT(*) AS n FROM DealerImage WHERE dealerId = ?", dealer.id)).toBe(1);
 });
+
+test("another officer's key on a dealer's gallery adds their photo too, never answering the first officer's", async ({ playwright, baseURL, clientAddress }) => {
+  const key = newKey();
+  const photo = (red: number) => sharp({ create: { width: 48, height: 32, channels: 3, background: { r: red, g: 120, b: 40 } } }).jpeg().toBuffer();
+  let dealerId = 0;
+  for (const red of [10, 250]) {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientAddress } });
+    await signUp(request);
+    if (!dealerId) {
+      const dealer = await request.post("/api/dealers", { data: { businessName: uniqueName("Shared Gallery"), street: "Shop 9", city: "Sahiwal", state: "Punjab", lat: "30.6682", lng: "73.1114" } });
+      dealerId = (await dealer.json()).id;
+    }
+    const sent = await request.post(`/api/dealers/${dealerId}/gallery`, { headers: { "Idempotency-Key": key }, multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: await photo(red) } } });
+    expect(sent.status()).toBe(201);
+    expect(sent.headers()["idempotent-replayed"]).toBeUndefined();
+    await request.dispose();
+  }
+  expect(countRows("SELECT COUNT(*) AS n FROM DealerImage WHERE dealerId = ?", dealerId)).toBe(2);
+});
+
+test("a key used again by its officer for a different request answers 422 and creates nothing; the same request in another order replays", async ({ request }) => {
+  const me = await signUp(request);
+  const reused = { error: "Idempotency-Key was already used for a different request" };
+  const expectReused = async (response: Awaited<ReturnType<APIRequestContext["post"]>>) => {
+    expect(response.status()).toBe(422);
+    expect(await response.json()).toEqual(reused);
+  };
+
+  const dealerKey = newKey();
+  const dealer = { businessName: uniqueName("Reused Key Traders"), street: "Shop 1", city: "Okara", state: "Punjab", lat: "30.8081", lng: "73.4458" };
+  const created = await request.post("/api/dealers", { headers: { "Idempotency-Key": dealerKey }, data: dealer });
+  expect(created.status()).toBe(201);
+  const dealerId = (await created.json()).id;
+  await expectReused(await request.post("/api/dealers", { headers: { "Idempotency-Key": dealerKey }, data: { ...dealer, city: "Kasur" } }));
+  expect(countRows("SELECT COUNT(*) AS n FROM Dealer WHERE createdById = ?", me.id)).toBe(1);
+
+  const postKey = newKey();
+  const text = uniqueName("First words");
+  const sale = { type: "SALE", text, saleProduct: "SSP", saleQty: 2, salePrice: "10", dealerId };
+  const post = await request.post("/api/posts", { headers: { "Idempotency-Key": postKey }, data: sale });
+  expect(post.status()).toBe(201);
+  await expectReused(await request.post("/api/posts", { headers: { "Idempotency-Key": postKey }, data: { ...sale, text: `${text}, edited` } }));
+  // The same post, its fields in another order and its numbers as text: a repeat, not a new request.
+  const same = await request.post("/api/posts", { headers: { "Idempotency-Key": postKey }, data: { dealerId: String(dealerId), salePrice: "10", saleQty: "2", saleProduct: "SSP", text, type: "SALE" } });
+  expect(same.status()).toBe(201);
+  expect(same.headers()["idempotent-replayed"]).toBe("true");
+  expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE userId = ?", me.id)).toBe(1);
+
+  const postId = (await post.json()).id;
+  const commentKey = newKey();
+  expect((await request.post(`/api/posts/${postId}/comments`, { headers: { "Idempotency-Key": commentKey }, data: { text: "On my way" } })).status()).toBe(201);
+  await expectReused(await request.post(`/api/posts/${postId}/comments`, { headers: { "Idempotency-Key": commentKey }, data: { text: "Running late" } }));
+  expect(countRows("SELECT COUNT(*) AS n FROM Comment WHERE postId = ?", postId)).toBe(1);
+
+  const galleryKey = newKey();
+  const photo = (red: number) => sharp({ create: { width: 48, height: 32, channels: 3, background: { r: red, g: 60, b: 60 } } }).jpeg().toBuffer();
+  const upload = async (red: number) =>
+    request.post(`/api/dealers/${dealerId}/gallery`, { headers: { "Idempotency-Key": galleryKey }, multipart: { image: { name: "shop.jpg", mimeType: "image/jpeg", buffer: await photo(red) } } });
+  expect((await upload(30)).status()).toBe(201);
+  await expectReused(await upload(220));
+  expect(countRows("SELECT COUNT(*) AS n FROM DealerImage WHERE dealerId = ?", dealerId)).toBe(1);
+});

@@ -86,7 +86,8 @@ function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: bool
       )}
       {user.isActive ? (
         <UserForm user={user} intent="reset-password">
-          <input type="hidden" name={SUBMISSION_KEY_FIELD} value={resetKey} />
+          {/* One key per row: a reset of another user is another request, never a repeat of this one. */}
+          <input type="hidden" name={SUBMISSION_KEY_FIELD} value={`${resetKey}-${user.id}`} />
           <button type="submit" className="btn-secondary px-3 text-sm" disabled={busy("reset-password")}>
             {busy("reset-password") ? "Sending..." : "Reset Password"}
           </button>

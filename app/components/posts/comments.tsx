@@ -161,6 +161,10 @@ function CommentForm({ postId, viewerId, initialKey, onSent }: { postId: number;
       onSent?.();
     } else if (isFailedRequest(fetcher.data)) {
       void keepOnPhone(text.trim(), submissionKey);
+    } else {
+      // Refused by the server, so nothing was added with this key (or, after a 422, its comment
+      // was another text): the next send is a new submission.
+      setSubmissionKey(newSubmissionKey());
     }
     // Once per answer (not on typing): the text and key it was sent with are those on screen.
   }, [fetcher.state, fetcher.data]);

@@ -30,9 +30,9 @@ function waitingPost(formData: FormData, userId: number, key: string): QueuedSub
  * returns, so a retry can never make a second copy of a post that did reach the server. The page
  * says so (`queued`) until the officer writes another.
  */
-export function useOfflineSubmission(initialKey: string, answer: unknown) {
+export function useOfflineSubmission(initialKey: string, answer: unknown, renewedKey: string | undefined) {
   const userId = useRootData()?.user?.id;
-  const [submissionKey, setSubmissionKey] = useState(initialKey);
+  const [submissionKey, setSubmissionKey] = useState(renewedKey ?? initialKey);
   const inFlight = useRef<QueuedSubmission>(undefined);
   const [queued, setQueued] = useState(false);
   const [notKept, setNotKept] = useState(false);
@@ -48,6 +48,11 @@ export function useOfflineSubmission(initialKey: string, answer: unknown) {
     setNotKept(false);
     setQueued(true);
   }, []);
+
+  // The server refused the post and sent a new key for the next try.
+  useEffect(() => {
+    if (renewedKey) setSubmissionKey(renewedKey);
+  }, [renewedKey]);
 
   // An answer came: nothing is in flight; if it says the request failed on the way, the post waits.
   useEffect(() => {

@@ -21,6 +21,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: "Conflict with existing data",
   413: "Body or file too large",
   415: "Wrong content type or file type",
+  422: "The Idempotency-Key was already used (by this user) for a different request; nothing was done",
   429: "Too many requests; retry after the Retry-After header's seconds",
   503: "Temporarily unavailable (the message says what); try again later",
 };
@@ -102,7 +103,8 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
           name: SUBMISSION_KEY_HEADER,
           in: "header",
           required: false,
-          description: "A key made for this one submission (e.g. a UUID): a repeat with the same key creates nothing and answers the first result. Keys are per user.",
+          description:
+            "A key made for this one submission (e.g. a UUID): a repeat of the same request with the same key creates nothing and answers the first result. Keys are per user; the same key with a different request answers 422.",
           schema: { type: "string", pattern: SUBMISSION_KEY_PATTERN.source },
         },
       ]
@@ -120,6 +122,7 @@ function errorStatuses(operation: ApiOperation): number[] {
   if (operation.body?.kind === "json" || operation.body?.kind === "multipart") statuses.add(415);
   if (operation.method !== "get") statuses.add(403); // another site's Origin (server/same-origin.ts)
   if (storesFile(operation)) statuses.add(503); // the bucket cannot be reached (decision 32)
+  if (operation.idempotent) statuses.add(422); // the key was used for a different request
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -53,7 +53,10 @@ export type ApiOperation = {
   answer: { status: number; description: string; schema?: z.ZodType; redirect?: boolean; setsCookie?: boolean };
   /** Error statuses beyond those that follow from access (401, 403) and the body (400, 413, 415). */
   errors?: number[];
-  /** Takes an optional Idempotency-Key header: a repeat answers the first result (app/models/idempotency.server.ts). */
+  /**
+   * Takes an optional Idempotency-Key header (per user): a repeat of the same request answers the
+   * first result, the key with a different request 422 (app/models/idempotency.server.ts).
+   */
   idempotent?: boolean;
 };
 

@@ -24,7 +24,7 @@ import { usePublicEnv } from "~/lib/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/lib/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
-import { submissionKeyFromForm } from "~/models/idempotency.server";
+import { submissionKeyFromForm, type SubmissionKey } from "~/models/idempotency.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
@@ -98,7 +98,7 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-async function sendReset(adminId: number, userId: number, back: string, requestKey: string | undefined) {
+async function sendReset(adminId: number, userId: number, back: string, requestKey: SubmissionKey | undefined) {
   try {
     return await formCall(
       async () => {

@@ -13,7 +13,8 @@ export function loader(args: Route.LoaderArgs) {
 
 /**
  * POST /api/admin/users/{id}/reset-password (ADMIN; no body): emails the user a reset link;
- * a repeat with the same `Idempotency-Key` sends no second email.
+ * a repeat with the same `Idempotency-Key` (the admin's) sends no second email; the key for
+ * another user answers 422.
  */
 export async function action(args: Route.ActionArgs) {
   const admin = requireRole(args, "ADMIN");

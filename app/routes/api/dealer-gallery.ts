@@ -10,7 +10,8 @@ export const loader = methodNotAllowed;
 
 /**
  * POST /api/dealers/{id}/gallery: multipart, field `image`; at most 5 photos. With an
- * `Idempotency-Key`, a repeat adds nothing and answers the dealer (201, `Idempotent-Replayed: true`).
+ * `Idempotency-Key` (the user's), a repeat adds nothing and answers the dealer (201,
+ * `Idempotent-Replayed: true`); the key with another photo or dealer answers 422.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);

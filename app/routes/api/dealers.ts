@@ -35,7 +35,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * POST /api/dealers: a new dealer (the Add Dealer form's fields and rules). With an
- * `Idempotency-Key`, a repeat answers the first dealer (201, `Idempotent-Replayed: true`).
+ * `Idempotency-Key`, a repeat answers the first dealer (201, `Idempotent-Replayed: true`); the
+ * key with other fields answers 422.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);

@@ -12,7 +12,10 @@ export async function loader(args: Route.LoaderArgs) {
   return apiCall(async () => Response.json(await listComments(requireId(args.params.id, POST_NOT_FOUND))));
 }
 
-/** POST /api/posts/{id}/comments `{ text }`: 201 with the comment; with an `Idempotency-Key`, a repeat answers the first. */
+/**
+ * POST /api/posts/{id}/comments `{ text }`: 201 with the comment; with an `Idempotency-Key`, a
+ * repeat answers the first, and the key with another text or post answers 422.
+ */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);

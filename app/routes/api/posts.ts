@@ -29,7 +29,8 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * POST /api/posts: JSON with media referring to earlier uploads (POST /api/objects/upload), or
  * multipart with the files in `files`. Answers 201 with the post; the total is the server's.
- * With an `Idempotency-Key`, a repeat answers the first post (201, `Idempotent-Replayed: true`).
+ * With an `Idempotency-Key`, a repeat answers the first post (201, `Idempotent-Replayed: true`);
+ * the key with another post answers 422.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);

@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/add";
-import { readForm, parseForm } from "~/http/form.server";
+import { formCall, readForm, parseForm, replyWithError } from "~/http/form.server";
 import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/models/auth.server";
@@ -34,21 +34,29 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const placement = await placeFromAddress(form, DEALER_PLACE);
   const submission = parseForm(form, dealerSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }), submissionKey: null }, { status: 400 });
   const approximate = placement === "placed";
-  const { dealer } = await createDealer(submission.value, user.id, submissionKeyFromForm(form), { approximate });
-  const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
-  const newPost = newPostToReturnTo(args.request);
-  if (!newPost) return redirectWithToast("/dealers", toast);
-  const back = new URL(newPost, "http://local");
-  back.searchParams.set("dealer", String(dealer.id));
-  return redirectWithToast(`${back.pathname}${back.search}`, toast);
+  return formCall(
+    async () => {
+      const { dealer } = await createDealer(submission.value, user.id, submissionKeyFromForm(form), { approximate });
+      const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
+      const newPost = newPostToReturnTo(args.request);
+      if (!newPost) return redirectWithToast("/dealers", toast);
+      const back = new URL(newPost, "http://local");
+      back.searchParams.set("dealer", String(dealer.id));
+      return redirectWithToast(`${back.pathname}${back.search}`, toast);
+    },
+    // Its key was used before for other fields (422: the page came back after a save): the page
+    // says so, keeps what was typed, and a new key lets the next save add it as a new dealer.
+    (error) => data({ result: replyWithError(submission, error), submissionKey: newSubmissionKey() }, { status: error.status }),
+  );
 }
 
 /** With JavaScript: a save that fails on the way leaves the form as typed, with the spec's notice. */
 export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => ({ type: "error", title: "Failed to add dealer. Please try again." }));
 
 export default function AddDealer({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2">
@@ -59,8 +67,8 @@ export default function AddDealer({ loaderData, actionData }: Route.ComponentPro
       </div>
       <DealerForm
         id="add-dealer"
-        submissionKey={loaderData.submissionKey}
-        lastResult={isFailedRequest(actionData) ? undefined : actionData?.result}
+        submissionKey={answer?.submissionKey ?? loaderData.submissionKey}
+        lastResult={answer?.result}
         submitLabel="Save"
         cancel={
           <Link to={loaderData.back} className="btn-secondary flex-1">

@@ -98,7 +98,9 @@ export async function action(args: Route.ActionArgs) {
           return data({ intent: null, result: null, error: UNKNOWN_ACTION }, { status: 400 });
       }
     },
-    (error) => data({ intent, result: null, error: error.message }, { status: error.status }),
+    // A refused upload made nothing, so its key can go; after a 422 (the key's photo was another one)
+    // only a new key lets the next upload add this photo.
+    (error) => data({ intent, result: null, error: error.message, uploadKey: newSubmissionKey() }, { status: error.status }),
   );
 }
 
@@ -146,7 +148,7 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
       </div>
       {/* An action no form of this page sends. */}
       {actionData?.intent === null ? <FormErrors errors={[actionData.error]} /> : null}
-      {editing ? <DealerEdit dealer={dealer} actionData={actionData} uploadKey={uploadKey} /> : <DealerView dealer={dealer} />}
+      {editing ? <DealerEdit dealer={dealer} actionData={actionData} uploadKey={(actionData && "uploadKey" in actionData ? actionData.uploadKey : undefined) ?? uploadKey} /> : <DealerView dealer={dealer} />}
     </div>
   );
 }

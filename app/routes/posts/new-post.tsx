@@ -85,18 +85,20 @@ export async function action(args: Route.ActionArgs) {
         }
         if (submission.status !== "success") return refuse({ result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) }, 400);
         // Without JavaScript the place was typed; with it, the page says how it was had.
-        await createPost(user.id, { ...submission.value, source: submission.value.source ?? "TYPED" }, files, submissionKeyFromForm(form));
+        await createPost(user.id, submission.value, files, submissionKeyFromForm(form), "TYPED");
         await dropPostDraft(user.id, form.get("draft"));
         return redirectWithToast("/", { title: "Post created successfully!" });
       },
       // A refused body (too large, too many files) has no fields to keep; a refused post keeps them,
-      // and its files unless one of them was the reason.
+      // and its files unless one of them was the reason. A refused post made nothing, so it comes
+      // back with a new key: after a 422 (its key was another post's) only a new one can send it.
       async (error) =>
         submission
           ? refuse(
               {
-                result: submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
+                result: error.status === 422 ? submission.reply({ formErrors: [error.message] }) : submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
                 ...(error.field === "media" ? { lost: sent.map((file) => file.name) } : await keepAttached(user.id, submission.payload, sent)),
+                submissionKey: newSubmissionKey(),
               },
               error.status,
             )
@@ -110,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** A refused post: the form's fields and errors, or the form's one error, and the files it keeps. */
-type PostRefusal = { result?: SubmissionResult<string[]>; formError?: string; kept?: KeptFile[]; lost?: string[] };
+type PostRefusal = { result?: SubmissionResult<string[]>; formError?: string; kept?: KeptFile[]; lost?: string[]; submissionKey?: string };
 const refuse = (refusal: PostRefusal, status: number) => data(refusal, { status });
 
 /**
@@ -147,8 +149,8 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const dealerFinder = useFetcher<typeof loader>();
   const dealers = dealerFinder.data?.dealers ?? loaderData.dealers;
   const dealerQuery = dealerFinder.data?.dealerQuery ?? loaderData.dealerQuery;
-  const offline = useOfflineSubmission(loaderData.submissionKey, actionData);
   const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const offline = useOfflineSubmission(loaderData.submissionKey, actionData, answer?.submissionKey);
   const validate = useLaterValidation();
   const { draft } = loaderData;
   const [form, fields] = useForm({

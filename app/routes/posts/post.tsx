@@ -98,8 +98,9 @@ export async function action(args: Route.ActionArgs) {
       return answer(MESSAGES[intent], 200);
     },
     (error) => {
-      // A missing post or comment is said as it is; any other refusal as "Failed to … Please try again."
-      const message = error.status === 404 ? error.message : FAILURES[intent];
+      // A missing post or comment, or a comment form sent before with other text, is said as it is;
+      // any other refusal as "Failed to … Please try again."
+      const message = error.status === 404 || error.status === 422 ? error.message : FAILURES[intent];
       return answer({ type: "error", title: "Error", description: message }, error.status, message);
     },
   );
