@@ -5,7 +5,7 @@
 // primary migrates (litefs.yml).
 import fs from "node:fs";
 import path from "node:path";
-import { CommandError, SERVER_NODE_OPTIONS, bin, databaseFile, loadDotEnv, root, run, serve } from "./lib/common.mjs";
+import { CommandError, bin, databaseFile, loadDotEnv, root, run, serve } from "./lib/common.mjs";
 
 async function main() {
   loadDotEnv();
@@ -31,7 +31,7 @@ async function main() {
   }
 
   const [tsx, ...tsxArgs] = bin("tsx");
-  serve(tsx, [...tsxArgs, "server/index.ts"], { env: { ...env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? SERVER_NODE_OPTIONS } });
+  serve(tsx, [...tsxArgs, "server/index.ts"], { env });
 }
 
 main().catch((error) => {

@@ -3,4 +3,3 @@ export declare const root: string;
 export declare function loadDotEnv(file?: string): void;
 export declare function databaseFile(url: string): string;
 export declare function freePort(): Promise<number>;
-export declare const SERVER_NODE_OPTIONS: string;

@@ -130,12 +130,3 @@ export function freePort() {
     });
   });
 }
-
-/**
- * The server's heap, sized for the 512 MB machine of fly.toml: V8 sizes its heap from the host's
- * memory and collects lazily below that, so on a big host an idle-looking server grows past what
- * the machine has. 256 MB of old space and small young-generation halves keep the whole process
- * under 400 MB under the route fuzzer (tests/resilience/fuzz-routes.test.ts). An operator's own
- * NODE_OPTIONS wins.
- */
-export const SERVER_NODE_OPTIONS = "--max-old-space-size=256 --max-semi-space-size=8";

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { inject } from "vitest";
 import { benchWorkspace, seededRandom } from "../../../scripts/lib/bench.mjs";
-import { SERVER_NODE_OPTIONS, freePort } from "../../../scripts/lib/common.mjs";
+import { freePort } from "../../../scripts/lib/common.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -33,8 +33,7 @@ export type AppServer = {
 /** A copy of the seeded template database (support/global-setup.ts), and a server on a free port that is not yet started. */
 export async function createAppServer(name: string, extraEnv: Record<string, string> = {}): Promise<AppServer> {
   const workspace = benchWorkspace(name, await freePort());
-  // The heap of `npm start`, so memory is measured as production runs.
-  const env = { ...workspace.env, NODE_OPTIONS: SERVER_NODE_OPTIONS, RATE_LIMIT_PER_MINUTE: "1000", UPLOAD_RATE_LIMIT_PER_MINUTE: "1000", ...extraEnv };
+  const env = { ...workspace.env, RATE_LIMIT_PER_MINUTE: "1000", UPLOAD_RATE_LIMIT_PER_MINUTE: "1000", ...extraEnv };
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No production build: run `npm run build` first.");
   }
