@@ -138,6 +138,7 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
         <h2 id="details-heading" className="font-semibold">
           Dealer Information
         </h2>
+        <FieldErrors errors={errorFor(actionData, "update")} />
         <DealerForm
           id={EDIT_FORM}
           intent="update"
