@@ -5,7 +5,7 @@ import { phoneKey } from "~/lib/phone";
 import { type Dealer, type DealerCursor, type DealerEditInput, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce, requestHash, type SubmissionKey } from "~/models/idempotency.server";
+import { createOnce, type SubmissionKey } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
 import { requireUploadRoom } from "~/models/upload-quota.server";
 import { metricsChanged } from "~/models/metrics.server";
@@ -270,14 +270,13 @@ export async function createDealer(
   key?: SubmissionKey,
   placement = PINNED,
 ): Promise<{ dealer: Dealer; replayed: boolean }> {
-  const hash = requestHash({ input, placement });
   const { value: row, replayed } = await createOnce(
     key,
-    hash,
+    { input, placement },
     (value) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: value }, select: { ...dealerSelect, requestHash: true } }),
-    async () =>
+    async (keyed) =>
       prisma.dealer.create({
-        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, idempotencyKey: key?.value ?? null, requestHash: key ? hash : null },
+        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, ...keyed },
         select: dealerSelect,
       }),
   );
@@ -309,7 +308,7 @@ export async function updateAbout(id: number, aboutDescription: string | null | 
 export async function setProfilePicture(id: number, bytes: Uint8Array | null, userId: number): Promise<Dealer> {
   await requireDealer(id);
   if (!bytes) throw noImage();
-  await requireUploadRoom(userId, undefined, "image");
+  await requireUploadRoom(userId, { field: "image" });
   const image = await processImage(bytes, "dealers", invalidImage(), userId);
   const row = await prisma.dealer.update({
     where: { id },
@@ -327,23 +326,22 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null, us
  */
 export async function addGalleryImage(id: number, bytes: Uint8Array | null, userId: number, key?: SubmissionKey): Promise<{ dealer: Dealer; replayed: boolean }> {
   const dealer = await requireDealer(id);
-  const hash = requestHash({ dealerId: id, image: bytes });
   const { replayed } = await createOnce(
     key,
-    hash,
+    { dealerId: id, image: bytes },
     (value) => prisma.dealerImage.findFirst({ where: { createdById: userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
-    async () => {
+    async (keyed) => {
       if (!bytes) throw noImage();
       // Refuse before spending time on the image; checked again inside the transaction.
       if (dealer.galleryImages.length >= GALLERY_MAX) throw galleryFull();
-      await requireUploadRoom(userId, undefined, "image");
+      await requireUploadRoom(userId, { field: "image" });
       const image = await processImage(bytes, "dealers", invalidImage(), userId);
       return prisma.$transaction(async (tx) => {
         const images = await tx.dealerImage.findMany({ where: { dealerId: id }, select: { position: true } });
         if (images.length >= GALLERY_MAX) throw galleryFull();
         const position = images.reduce((max, image) => Math.max(max, image.position + 1), 0);
         return tx.dealerImage.create({
-          data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position, createdById: userId, idempotencyKey: key?.value ?? null, requestHash: key ? hash : null },
+          data: { dealerId: id, url: image.url, thumbUrl: image.thumbUrl, position, createdById: userId, ...keyed },
           select: { id: true },
         });
       });

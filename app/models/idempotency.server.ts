@@ -44,30 +44,37 @@ function canonical(value: unknown): unknown {
 }
 
 /** The sha256 of a request's meaningful content: its parsed input, never its raw bytes. */
-export function requestHash(content: unknown): string {
+function requestHash(content: unknown): string {
   return sha256(JSON.stringify(canonical(content)));
 }
 
 export type Created<T> = { value: T; replayed: boolean };
 type Hashed = { requestHash: string | null };
+/** What a row made under a key stores: the key and the hash of its request (both null without a key). */
+export type Keyed = { idempotencyKey: string | null; requestHash: string | null };
 
 /**
- * Finds what `key` already created, or creates it. `find` looks the key up among its sender's;
- * `create` stores the key with `hash`. Two requests with the same key that race both miss the
- * first lookup; the unique index refuses the second insert, which then answers (or refuses) as
- * a repeat.
+ * Finds what `key` already created, or creates it. `content` is what the request asks for (hashed
+ * only when there is a key); `find` looks the key up among its sender's; `create` stores what it
+ * is given as `Keyed`. Two requests with the same key that race both miss the first lookup; the
+ * unique index refuses the second insert, which then answers (or refuses) as a repeat.
  */
-export async function createOnce<T>(key: SubmissionKey | undefined, hash: string, find: (key: string) => Promise<(T & Hashed) | null>, create: () => Promise<T>): Promise<Created<T>> {
-  if (key) {
-    const existing = await find(key.value);
-    if (existing !== null) return repeat(existing, key, hash);
-  }
+export async function createOnce<T>(
+  key: SubmissionKey | undefined,
+  content: unknown,
+  find: (key: string) => Promise<(T & Hashed) | null>,
+  create: (keyed: Keyed) => Promise<T>,
+): Promise<Created<T>> {
+  if (!key) return { value: await create({ idempotencyKey: null, requestHash: null }), replayed: false };
+  const hash = requestHash(content);
+  const existing = await find(key.value);
+  if (existing !== null) return repeat(existing, key, hash);
   try {
-    return { value: await create(), replayed: false };
+    return { value: await create({ idempotencyKey: key.value, requestHash: hash }), replayed: false };
   } catch (error) {
-    if (key && error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      const existing = await find(key.value);
-      if (existing !== null) return repeat(existing, key, hash);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const again = await find(key.value);
+      if (again !== null) return repeat(again, key, hash);
     }
     throw error;
   }

@@ -133,7 +133,7 @@ export async function processImage(bytes: Uint8Array, folder: string, refusal: A
   const [full, thumb] = await photoJobs.run(() => encode(bytes)).catch((error: unknown) => {
     throw refusalFor(error, refusal);
   });
-  await reserveUploadBytes(userId, full.data.byteLength + thumb.byteLength, undefined, refusal.field);
+  await reserveUploadBytes(userId, full.data.byteLength + thumb.byteLength, { field: refusal.field });
   const [stored, storedThumb] = await Promise.all([
     storeFile(full.data, { folder, extension: "webp" }),
     storeFile(thumb, { folder: `${folder}-thumbs`, extension: "webp" }),

@@ -78,7 +78,7 @@ export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, use
   }
   // MP4 and QuickTime keep the position in their metadata boxes: blanked before the video is served.
   const served = sniffed.extension === "webm" ? bytes : withoutVideoMetadata(bytes);
-  await reserveUploadBytes(userId, served.byteLength, undefined, MEDIA_FIELD.field);
+  await reserveUploadBytes(userId, served.byteLength, MEDIA_FIELD);
   const stored = await storeFile(served, { folder: "posts-video", extension: sniffed.extension });
   const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
   return { kind: "VIDEO", url: stored.url, thumbUrl: null, mimeType: sniffed.mimeType, width: null, height: null, durationSec: duration };
@@ -132,7 +132,7 @@ export async function saveUpload(userId: number, uploadId: string, bytes: Uint8A
 }
 
 async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
-  await requireUploadRoom(userId, undefined, MEDIA_FIELD.field);
+  await requireUploadRoom(userId, MEDIA_FIELD);
   const sniffed = await checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });

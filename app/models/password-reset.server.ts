@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { queueEmail } from "~/infra/mail.server";
-import { createOnce, requestHash, type Created, type SubmissionKey } from "~/models/idempotency.server";
+import { createOnce, type Created, type SubmissionKey } from "~/models/idempotency.server";
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
 
@@ -30,13 +30,11 @@ export async function requestPasswordReset(email: string): Promise<string> {
  */
 export async function sendResetLink(user: ResetUser, request?: { adminId: number; key: SubmissionKey | undefined }): Promise<Created<{ id: number }>> {
   const requestedById = request?.adminId ?? null;
-  const key = request?.key;
-  const hash = requestHash({ userId: user.id });
   return createOnce(
-    key,
-    hash,
+    request?.key,
+    { userId: user.id },
     (value) => prisma.passwordResetToken.findFirst({ where: { requestedById, requestKey: value }, select: { id: true, requestHash: true } }),
-    () => issueResetLink(user, { requestedById, requestKey: key?.value ?? null, requestHash: key ? hash : null }),
+    (keyed) => issueResetLink(user, { requestedById, requestKey: keyed.idempotencyKey, requestHash: keyed.requestHash }),
   );
 }
 

@@ -2,7 +2,7 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce, requestHash, type Created, type SubmissionKey } from "~/models/idempotency.server";
+import { createOnce, type Created, type Keyed, type SubmissionKey } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import type { SentSource } from "~/lib/location-quality";
 import { requireUploadRoom } from "~/models/upload-quota.server";
@@ -235,22 +235,19 @@ export async function createPost(
   key?: SubmissionKey,
   defaultSource: SentSource = "API",
 ): Promise<{ id: number; replayed: boolean }> {
-  // A sent total is ignored (the server computes it), so it is no part of the request.
-  const hash = requestHash({ ...input, saleTotal: undefined, text: input.text.trim(), files: files.map((file) => file.bytes) });
   const { value, replayed } = await createOnce(
     key,
-    hash,
+    // A sent total is ignored (the server computes it), so it is no part of the request.
+    { ...input, saleTotal: undefined, text: input.text.trim(), files: files.map((file) => file.bytes) },
     (value) => prisma.post.findFirst({ where: { userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
-    () => insertPost(userId, { ...input, source: input.source ?? defaultSource }, files, { idempotencyKey: key?.value ?? null, requestHash: key ? hash : null }),
+    (keyed) => insertPost(userId, { ...input, source: input.source ?? defaultSource }, files, keyed),
   );
   return { id: value.id, replayed };
 }
 
-type Keyed = { idempotencyKey: string | null; requestHash: string | null };
-
 async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], keyed: Keyed): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
-  if (files.length + input.media.length > 0) await requireUploadRoom(userId, undefined, "media");
+  if (files.length + input.media.length > 0) await requireUploadRoom(userId, { field: "media" });
   const checked = [];
   for (const file of files) checked.push({ file, sniffed: await checkMedia(file.bytes, file.name) });
 
@@ -374,12 +371,11 @@ export async function listComments(postId: number): Promise<CommentView[]> {
  */
 export async function addComment(postId: number, userId: number, text: string, key?: SubmissionKey): Promise<Created<CommentView>> {
   await requirePost(postId);
-  const hash = requestHash({ postId, text: text.trim() });
   const { value, replayed } = await createOnce(
     key,
-    hash,
+    { postId, text: text.trim() },
     (value) => prisma.comment.findFirst({ where: { userId, idempotencyKey: value }, select: { ...commentSelect, requestHash: true } }),
-    () => prisma.comment.create({ data: { postId, userId, text: text.trim(), idempotencyKey: key?.value ?? null, requestHash: key ? hash : null }, select: commentSelect }),
+    (keyed) => prisma.comment.create({ data: { postId, userId, text: text.trim(), ...keyed }, select: commentSelect }),
   );
   return { value: toCommentView(value), replayed };
 }

@@ -27,21 +27,21 @@ const lateEvening = new Date("2026-11-26T18:30:00Z");
 describe("the daily upload quota", () => {
   it("counts a user's stored bytes per day up to 200 MB, then answers 429 until midnight in the app's time zone", async () => {
     const [ali, sara] = [await officer(), await officer()];
-    for (let n = 0; n < 20; n++) await reserveUploadBytes(ali, 10 * MB, lateEvening);
-    const error = await refusalOf(reserveUploadBytes(ali, 1, lateEvening));
+    for (let n = 0; n < 20; n++) await reserveUploadBytes(ali, 10 * MB, { now: lateEvening });
+    const error = await refusalOf(reserveUploadBytes(ali, 1, { now: lateEvening }));
     expect(error).toMatchObject({ status: 429, message: DAILY_UPLOAD_LIMIT, retryAfterSec: 30 * 60 });
     expect(DAILY_UPLOAD_LIMIT).toBe("Daily upload limit reached (200 MB a day). Try again tomorrow.");
-    await expect(refusalOf(requireUploadRoom(ali, lateEvening))).resolves.toMatchObject({ status: 429 });
+    await expect(refusalOf(requireUploadRoom(ali, { now: lateEvening }))).resolves.toMatchObject({ status: 429 });
     // Another user, and the same user the next day in Karachi, are not affected.
-    await expect(reserveUploadBytes(sara, 10 * MB, lateEvening)).resolves.toBeUndefined();
+    await expect(reserveUploadBytes(sara, 10 * MB, { now: lateEvening })).resolves.toBeUndefined();
     const nextDay = new Date("2026-11-26T19:00:00Z");
-    await expect(requireUploadRoom(ali, nextDay)).resolves.toBeUndefined();
-    await expect(reserveUploadBytes(ali, 10 * MB, nextDay)).resolves.toBeUndefined();
+    await expect(requireUploadRoom(ali, { now: nextDay })).resolves.toBeUndefined();
+    await expect(reserveUploadBytes(ali, 10 * MB, { now: nextDay })).resolves.toBeUndefined();
   });
 
   it("lets racing uploads of one user pass only as far as the quota goes", async () => {
     const ali = await officer();
-    const answers = await Promise.allSettled(Array.from({ length: 30 }, () => reserveUploadBytes(ali, 10 * MB, lateEvening)));
+    const answers = await Promise.allSettled(Array.from({ length: 30 }, () => reserveUploadBytes(ali, 10 * MB, { now: lateEvening })));
     expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(20);
     const [day] = await prisma.uploadDay.findMany({ where: { userId: ali }, select: { day: true, bytes: true } });
     expect(day).toEqual({ day: "2026-11-26", bytes: 200 * MB });

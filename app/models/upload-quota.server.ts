@@ -1,6 +1,7 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/app-error";
+import { dateOfTime } from "~/lib/calendar-date";
 import { timeZoneOffsetMs } from "~/models/metrics.server";
 
 // The bytes of photos and videos a user has stored, per day in the app's time zone, within
@@ -17,15 +18,18 @@ export const DAILY_UPLOAD_LIMIT = `Daily upload limit reached (${env.UPLOAD_DAIL
 function localDay(now: Date): { day: string; secondsLeft: number } {
   const local = now.getTime() + timeZoneOffsetMs(now);
   const start = Math.floor(local / DAY_MS) * DAY_MS;
-  return { day: new Date(start).toISOString().slice(0, 10), secondsLeft: Math.ceil((start + DAY_MS - local) / 1000) };
+  return { day: dateOfTime(start), secondsLeft: Math.ceil((start + DAY_MS - local) / 1000) };
 }
+
+/** The field a refusal belongs to, and the time it is judged at (tests). */
+type QuotaOptions = { field?: string; now?: Date };
 
 function quotaReached(secondsLeft: number, field?: string): AppError {
   return new AppError(429, DAILY_UPLOAD_LIMIT, { field, retryAfterSec: secondsLeft });
 }
 
 /** Refuses (429) a user who has used up today's quota, before any file is read or decoded. */
-export async function requireUploadRoom(userId: number, now = new Date(), field?: string): Promise<void> {
+export async function requireUploadRoom(userId: number, { field, now = new Date() }: QuotaOptions = {}): Promise<void> {
   const { day, secondsLeft } = localDay(now);
   const used = await prisma.uploadDay.findUnique({ where: { userId_day: { userId, day } }, select: { bytes: true } });
   if ((used?.bytes ?? 0) >= env.UPLOAD_DAILY_MB * MB) throw quotaReached(secondsLeft, field);
@@ -35,7 +39,7 @@ export async function requireUploadRoom(userId: number, now = new Date(), field?
  * Counts `bytes` the user is about to store against today's quota, or refuses (429) when they
  * would pass it. One statement adds and checks, so racing uploads of one user cannot both pass.
  */
-export async function reserveUploadBytes(userId: number, bytes: number, now = new Date(), field?: string): Promise<void> {
+export async function reserveUploadBytes(userId: number, bytes: number, { field, now = new Date() }: QuotaOptions = {}): Promise<void> {
   const { day, secondsLeft } = localDay(now);
   const limit = env.UPLOAD_DAILY_MB * MB;
   if (bytes > limit) throw quotaReached(secondsLeft, field);
