@@ -43,7 +43,10 @@ export default defineConfig({
   },
   projects: [
     { name: "js-on", testIgnore: "**/*.nojs.spec.ts" },
-    { name: "js-off", testIgnore: "**/*.js.spec.ts", use: { javaScriptEnabled: false } },
+    // Without JavaScript a page is HTML in and a form post out: the request-handler level runs those
+    // specs without a browser (vitest.nojs.config.ts). Here run only the tests tagged @browser,
+    // which measure what a browser knows (layout, scrolling, its own requests).
+    { name: "js-off", testIgnore: "**/*.js.spec.ts", grep: /@browser/, use: { javaScriptEnabled: false } },
     // The JSON API needs no browser: its calls run once, through Playwright's request client.
     { name: "api", testDir: "tests/api" },
     // Generated hostile input for every page form, on a server and database of its own

@@ -3,9 +3,24 @@
 // fresh CI machine. Installs what is missing, then runs each step in order and stops at the
 // first failure.
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { CommandError, bin, ensureDependencies, formatDuration, run } from "./lib/common.mjs";
+import { printTimings } from "./lib/test-timings.mjs";
 
 const started = Date.now();
+/** Each step's title and time, printed at the end with the slowest test files. */
+const steps = [];
+/** The JSON reports of the test runners, read for the slowest files. */
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-test-reports-"));
+const reports = [];
+
+/** A Vitest run's arguments that also write its JSON report (the usual output stays). */
+function vitestReport(level, name) {
+  const file = path.join(reportDir, `${name}.json`);
+  reports.push({ kind: "vitest", level, file });
+  return ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`];
+}
 
 // What dependency-cruiser checks (its rules: .dependency-cruiser.cjs; knip's entries: knip.jsonc).
 const ARCHITECTURE_PATHS = ["app", "server", "prisma", "scripts", "tests"];
@@ -17,7 +32,13 @@ function header(title) {
 async function step(title, fn) {
   header(title);
   const t0 = Date.now();
-  await fn();
+  try {
+    await fn();
+  } catch (error) {
+    steps.push({ title, ms: Date.now() - t0, failed: true });
+    throw error;
+  }
+  steps.push({ title, ms: Date.now() - t0 });
   console.log(`✓ ${title} (${formatDuration(Date.now() - t0)})`);
 }
 
@@ -72,21 +93,35 @@ async function main() {
     await run(...command("depcruise", ...ARCHITECTURE_PATHS), { env });
   });
   await step("Unit and integration tests (Vitest)", () =>
-    run(...command("vitest", "run", "--passWithNoTests"), { env }),
+    run(...command("vitest", "run", "--passWithNoTests", ...vitestReport("Vitest", "unit")), { env }),
   );
   await step("Production build", () => run(...command("react-router", "build"), { env }));
+  await step("Pages without JavaScript (request handler, production build)", () =>
+    run(...command("vitest", "run", "--config", "vitest.nojs.config.ts", ...vitestReport("Vitest no-JS", "nojs")), { env }),
+  );
   await step("Concurrency and crash tests (production build)", () =>
-    run(...command("vitest", "run", "--config", "vitest.resilience.config.ts"), { env }),
+    run(...command("vitest", "run", "--config", "vitest.resilience.config.ts", ...vitestReport("Vitest resilience", "resilience")), { env }),
   );
   await step("Page weight", () => run("node", ["scripts/page-weight.mjs"], { env }));
-  await step("End-to-end tests (Playwright)", () => run(...command("playwright", "test"), { env }));
+  const playwrightReport = path.join(reportDir, "playwright.json");
+  reports.push({ kind: "playwright", file: playwrightReport });
+  await step("Browser and API tests (Playwright)", () =>
+    run(...command("playwright", "test", "--reporter=list,json"), { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } }),
+  );
+}
+
+function report() {
+  printTimings(steps, reports);
+  fs.rmSync(reportDir, { recursive: true, force: true });
 }
 
 main().then(
   () => {
+    report();
     console.log(`\nAll tests passed in ${formatDuration(Date.now() - started)}.`);
   },
   (error) => {
+    report();
     if (error instanceof CommandError) {
       if (error.output) process.stderr.write(error.output);
       console.error(`\n✗ ${error.message}`);

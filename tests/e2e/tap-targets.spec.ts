@@ -67,7 +67,7 @@ function report(offenders: Offender[]): string {
   return offenders.map((o) => `${o.page}: ${o.control} ${o.width}×${o.height}`).join("\n");
 }
 
-test("every control of the signed-out pages is at least 44 px square", async ({ page }) => {
+test("every control of the signed-out pages is at least 44 px square", { tag: "@browser" }, async ({ page }) => {
   const offenders: Offender[] = [];
   for (const path of ["/", "/login", "/register", "/forgot-password", "/reset-password?token=not-a-token", "/no-such-page", "/offline"]) {
     await visit(page, path, offenders);
@@ -76,7 +76,7 @@ test("every control of the signed-out pages is at least 44 px square", async ({ 
 });
 
 test.describe("signed in", () => {
-  test("every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square", async ({ page }, testInfo) => {
+  test("every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square", { tag: "@browser" }, async ({ page }, testInfo) => {
     const offenders: Offender[] = [];
     await signIn(page, "officer1");
     await visit(page, "/", offenders);
@@ -96,7 +96,7 @@ test.describe("signed in", () => {
     expect(report(offenders)).toBe("");
   });
 
-  test("every control of the dealer pages and the map is at least 44 px square", async ({ page }, testInfo) => {
+  test("every control of the dealer pages and the map is at least 44 px square", { tag: "@browser" }, async ({ page }, testInfo) => {
     const javaScript = testInfo.project.use.javaScriptEnabled !== false;
     const offenders: Offender[] = [];
     await signIn(page, "officer1");
@@ -113,7 +113,7 @@ test.describe("signed in", () => {
     expect(report(offenders)).toBe("");
   });
 
-  test("every control of the admin's pages, and of a notice, is at least 44 px square", async ({ page }, testInfo) => {
+  test("every control of the admin's pages, and of a notice, is at least 44 px square", { tag: "@browser" }, async ({ page }, testInfo) => {
     const offenders: Offender[] = [];
     await signIn(page, "admin");
     await visit(page, "/admin", offenders);

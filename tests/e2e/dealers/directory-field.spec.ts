@@ -4,7 +4,7 @@ import { expect, signIn, test, uniqueName } from "../support/fixtures";
 // 360×740 screen), names on two lines rather than cut, and Create Meeting, Directions and
 // View Details on every row. JavaScript on and off.
 
-test("the directory shows at least 5 dealers per screen, with long names on two lines", async ({ page }) => {
+test("the directory shows at least 5 dealers per screen, with long names on two lines", { tag: "@browser" }, async ({ page }) => {
   await signIn(page, "officer3");
   const longName = uniqueName("Chaudhry Brothers Fertilizer and Pesticide Traders of Sheikhupura Road");
   const created = await page.request.post("/api/dealers", {

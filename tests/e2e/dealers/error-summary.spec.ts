@@ -3,7 +3,7 @@ import { expect, signIn, test } from "../support/fixtures";
 // A refused long form says at its top which fields to check, each a link to its field: without
 // JavaScript the page comes back at its top, far from the location at the bottom. JavaScript on and off.
 
-test("a refused Add Dealer lists the fields to check at the top, each leading to its field", async ({ page, javaScriptEnabled }) => {
+test("a refused Add Dealer lists the fields to check at the top, each leading to its field", { tag: "@browser" }, async ({ page, javaScriptEnabled }) => {
   await signIn(page, "officer5");
   await page.goto("/add-dealer");
   await page.getByLabel("Email").fill("not-an-email");

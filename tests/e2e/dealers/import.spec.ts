@@ -81,7 +81,7 @@ test("the import refuses a file that is not Excel, by its bytes", async ({ page,
   }
 });
 
-test("the admin imports the 76-dealer sample; an officer is denied", async ({ page }) => {
+test("the admin imports the 76-dealer sample; an officer is denied", { tag: "@browser" }, async ({ page }) => {
   await signIn(page, "officer7");
   const denied = await page.goto("/admin/import");
   expect(denied?.status()).toBe(403);
@@ -110,7 +110,7 @@ test("the admin imports the 76-dealer sample; an officer is denied", async ({ pa
   await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem").first()).toBeVisible();
 });
 
-test("the template downloads with plain headers, and a file filled in on it imports", async ({ page, javaScriptEnabled }) => {
+test("the template downloads with plain headers, and a file filled in on it imports", { tag: "@browser" }, async ({ page, javaScriptEnabled }) => {
   await signIn(page, "officer5");
   await page.goto(javaScriptEnabled ? "/dealers" : "/dealers/import");
   if (javaScriptEnabled) await page.getByRole("link", { name: "Import", exact: true }).click();

@@ -41,7 +41,7 @@ test("the comment form sent again with its key comments once", async ({ page }) 
   expect(countRows("SELECT COUNT(*) AS n FROM Comment WHERE text = ?", comment)).toBe(1);
 });
 
-test("the new-post form sent again with its key but other text is refused (422), keeps the text, and a second send posts it", async ({ page }) => {
+test("the new-post form sent again with its key but other text is refused (422), keeps the text, and a second send posts it", { tag: "@browser" }, async ({ page }) => {
   await registerThroughForm(page);
   await page.goto("/new-post");
   const key = await page.locator('input[name="idempotencyKey"]').inputValue();

@@ -46,7 +46,7 @@ test("a new officer's feed starts with three first steps, which leave once done"
   await expect(gettingStarted(page)).toHaveCount(0);
 });
 
-test("an officer's own day sits above the team's table: today's position, distance, sales and recovery", async ({ page }) => {
+test("an officer's own day sits above the team's table: today's position, distance, sales and recovery", { tag: "@browser" }, async ({ page }) => {
   await signIn(page, "officer1");
   const day = page.getByRole("region", { name: "Your day" });
   // Other workers register officers all the time, and each joins today's table: the API's
@@ -69,7 +69,7 @@ test("an officer's own day sits above the team's table: today's position, distan
   await expect(page).toHaveURL("/leaderboard");
 });
 
-test("a manager, who is not ranked, gets no day of their own; the table says more columns scroll in", async ({ page }) => {
+test("a manager, who is not ranked, gets no day of their own; the table says more columns scroll in", { tag: "@browser" }, async ({ page }) => {
   await signIn(page, "manager");
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Sales Agent Rankings" })).toBeVisible();

@@ -5,7 +5,7 @@ import { cardWithText } from "./support";
 // Without JavaScript each action reloads the page: it must come back where the officer was (the
 // card or the comment it changed), not at the top of the feed.
 
-test("a like far down the feed comes back to its card; a comment comes back to itself", async ({ page }) => {
+test("a like far down the feed comes back to its card; a comment comes back to itself", { tag: "@browser" }, async ({ page }) => {
   await registerThroughForm(page);
   const texts = Array.from({ length: 8 }, (_, n) => uniqueName(`Stock list ${n}`));
   for (const text of texts) expect((await page.request.post("/api/posts", { data: { type: "ANNOUNCEMENT", text } })).status()).toBe(201);

@@ -64,7 +64,7 @@ test("the stats tabs show the officer's own posts, visits, sales and recovery", 
   await expect(page.getByTestId("profile-score")).toHaveText(/^Score (No data|\d+\.\d{2}) · (Not ranked|Rank #\d+)$/);
 });
 
-test("choosing an avatar: five defaults in a grid of five, Save, and the new avatar", async ({ page, javaScriptEnabled }) => {
+test("choosing an avatar: five defaults in a grid of five, Save, and the new avatar", { tag: "@browser" }, async ({ page, javaScriptEnabled }) => {
   await newOfficer(page);
   await page.goto("/profile");
   await page.getByRole("link", { name: "Choose Avatar" }).click();

@@ -6,7 +6,7 @@ import { expect, signIn, test } from "../support/fixtures";
 
 const EVIL_ORIGIN = "http://127.0.0.1:4598";
 
-test("a form on another site cannot act with the signed-in user's session", async ({ page, baseURL }) => {
+test("a form on another site cannot act with the signed-in user's session", { tag: "@browser" }, async ({ page, baseURL }) => {
   await signIn(page, "manager");
   await page.route(`${EVIL_ORIGIN}/**`, (route) =>
     route.fulfill({
