@@ -35,7 +35,7 @@ function playwrightFiles(report) {
 }
 
 /** The JSON reports written so far: [{ kind: "vitest" | "playwright", level, file }]. */
-export function slowestFiles(reports, count = 10) {
+function slowestFiles(reports, count = 10) {
   const files = [];
   for (const report of reports) {
     if (!fs.existsSync(report.file)) continue;
