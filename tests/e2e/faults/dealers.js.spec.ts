@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { countRows, expect, test, uniqueName } from "../support/fixtures";
-import { registerThroughForm, type NewAccount } from "../support/flows";
+import { registerOfficer, type NewAccount } from "../support/flows";
 import { photo } from "../dealers/support";
 import { dealerRow, dealerWorkbook } from "../../support/spreadsheets";
 import { FAULTS, formPost, inject, meet, notice, signInAgain, type Fault } from "./support";
@@ -15,10 +15,10 @@ let account: NewAccount;
 let dealerId: number;
 
 // Every action meets all five faults in one test, on one signed-in page.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 120_000, mode: "parallel" });
 
 test.beforeEach(async ({ page }) => {
-  account = await registerThroughForm(page);
+  account = await registerOfficer(page.request);
   const created = await page.request.post("/api/dealers", {
     data: { businessName: uniqueName("Faults Agro"), street: "Shop 3, Grain Market", city: "Okara", state: "Punjab", lat: 30.8138, lng: 73.4534 },
   });

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
-import type { Page } from "@playwright/test";
-import { countRows, e2eDatabasePath, expect, signIn, test, uniqueName } from "../support/fixtures";
-import { registerThroughForm, type NewAccount } from "../support/flows";
+import { request, type Page } from "@playwright/test";
+import { countRows, e2eDatabasePath, expect, signIn, test, uniqueClientAddress, uniqueName } from "../support/fixtures";
+import { registerOfficer, type NewAccount } from "../support/flows";
 import { FAULTS, formPost, inject, meet, notice, signInAgain, type Fault } from "./support";
 
 // The profile's, location setup's, notifications', rankings' and admin actions on a flaky network
@@ -11,7 +11,7 @@ import { FAULTS, formPost, inject, meet, notice, signInAgain, type Fault } from 
 test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: ["geolocation"] });
 
 // Every action meets all five faults in one test, on one signed-in page.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 120_000, mode: "parallel" });
 
 const ADMIN = { username: "admin", password: "fieldline" };
 
@@ -39,7 +39,7 @@ test.describe("an officer", () => {
   let account: NewAccount;
 
   test.beforeEach(async ({ page }) => {
-    account = await registerThroughForm(page);
+    account = await registerOfficer(page.request);
     await page.clock.install();
   });
 
@@ -177,7 +177,8 @@ test("location setup: the chosen place stays and the spec's message shows; an ex
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       await context.clearCookies();
-      const account = await registerThroughForm(page);
+      const account = await registerOfficer(page.request);
+      await page.goto("/location-setup");
       await page.getByRole("button", { name: "Use Current Location" }).click();
       const chosen = page.getByText("31.520400, 74.358700");
       await expect(chosen).toBeVisible();
@@ -207,13 +208,14 @@ test.describe("the admin", () => {
     await page.clock.install();
   });
 
-  /** A new officer to act on (never a seeded user other tests rely on), with the admin signed in again. */
+  /** A new officer to act on (never a seeded user other tests rely on), registered outside the admin's browser. */
   async function newOfficer(page: Page): Promise<NewAccount> {
-    await page.context().clearCookies();
-    const account = await registerThroughForm(page);
-    await page.context().clearCookies();
-    await signIn(page, ADMIN.username, ADMIN.password);
-    return account;
+    const outside = await request.newContext({ baseURL: new URL(page.url()).origin, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+    try {
+      return await registerOfficer(outside);
+    } finally {
+      await outside.dispose();
+    }
   }
 
   for (const { page: from, button, heading } of [

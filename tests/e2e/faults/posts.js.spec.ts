@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { countRows, expect, test, uniqueName } from "../support/fixtures";
-import { registerThroughForm, type NewAccount } from "../support/flows";
+import { registerOfficer, type NewAccount } from "../support/flows";
 import { attachPhotos, photo } from "../posts/support";
 import { FAULTS, formPost, inject, meet, notice, signInAgain } from "./support";
 
@@ -13,10 +13,10 @@ test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: 
 let account: NewAccount;
 
 // Every action meets all five faults in one test, on one signed-in page.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 120_000, mode: "parallel" });
 
 test.beforeEach(async ({ page }) => {
-  account = await registerThroughForm(page);
+  account = await registerOfficer(page.request);
   await page.clock.install();
 });
 

@@ -1,5 +1,5 @@
 // Playwright's `test` with Fieldline's fixtures. Import { test, expect } from here in specs.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect };
 export { countRows, e2eDatabasePath, readOutbox } from "../../support/e2e-database";
@@ -62,14 +62,34 @@ export const test = base.extend<{ clientAddress: string }>({
   },
 });
 
-/** Signs in through the /login form and waits until the browser has left /login. */
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+
+/** The cookies of each user this worker has signed in through the form, by username and password. */
+const sessions = new Map<string, Cookies>();
+
+/**
+ * Signs `username` in and leaves the page on the feed, hydrated. Through the /login form the first
+ * time in this worker; after that with the session it kept (a test of signing in uses the form
+ * itself). A kept session the server no longer takes (signed out everywhere, deactivated) is
+ * dropped and the form used again.
+ */
 export async function signIn(page: Page, username: string, password = "fieldline"): Promise<void> {
+  const key = `${username}\u0000${password}`;
+  const kept = sessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept);
+    await page.goto("/");
+    if (new URL(page.url()).pathname !== "/login") return;
+    sessions.delete(key);
+    await page.context().clearCookies();
+  }
   await page.goto("/login");
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
   await untilHydrated(page);
+  sessions.set(key, await page.context().cookies());
 }
 
 let nameCounter = 0;

@@ -20,6 +20,19 @@ export async function registerThroughForm(page: Page, overrides: Partial<NewAcco
   return account;
 }
 
+/**
+ * A new officer, registered through POST /api/register without the form; `request` then holds
+ * their session (a page's `page.request` shares its cookies, so the page is signed in as them).
+ * For tests that need an account, not a test of registering.
+ */
+export async function registerOfficer(request: APIRequestContext): Promise<NewAccount> {
+  const username = uniqueName("officer").replaceAll("-", ".");
+  const account = { username, email: `${username}@example.pk`, password: "field-pass-1" };
+  const response = await request.post("/api/register", { data: { ...account, firstName: "Hamza", lastName: "Iqbal" } });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
 /** Registers an officer through POST /api/register; `request` then holds their session. */
 export async function registerThroughApi(request: APIRequestContext, firstName: string): Promise<{ id: number; username: string; firstName: string }> {
   const username = uniqueName("reporter").replaceAll("-", "_");
