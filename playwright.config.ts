@@ -47,8 +47,7 @@ export default defineConfig({
     // specs without a browser (vitest.nojs.config.ts). Here run only the tests tagged @browser,
     // which measure what a browser knows (layout, scrolling, its own requests).
     { name: "js-off", testIgnore: "**/*.js.spec.ts", grep: /@browser/, use: { javaScriptEnabled: false } },
-    // The JSON API needs no browser: its calls run once, through Playwright's request client.
-    { name: "api", testDir: "tests/api" },
+    // The JSON API (tests/api) needs no browser: vitest.nojs.config.ts runs it with Playwright's HTTP client.
     // Generated hostile input for every page form, on a server and database of its own
     // (tests/hostile/support/server.ts), so it can check that nothing was written.
     { name: "hostile", testDir: "tests/hostile" },

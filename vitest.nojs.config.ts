@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 
 // The request-handler level (docs/testing.md): the browser specs (tests/e2e) with JavaScript off,
-// run without Chromium against the production build. A spec's import of the browser's fixtures
+// and the JSON API's (tests/api), run without Chromium against the production build. A spec's import of the browser's fixtures
 // resolves to tests/nojs/support/fixtures.ts, whose `page` is made of HTTP requests and a DOM.
 // Specs for JavaScript on (*.js.spec.ts) and tests tagged @browser stay with Playwright.
 const root = import.meta.dirname;
@@ -28,7 +28,7 @@ export default defineConfig({
   plugins: [noJsFixturesForSpecs()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/e2e/**/*.spec.ts"],
+    include: ["tests/e2e/**/*.spec.ts", "tests/api/**/*.spec.ts"],
     exclude: ["tests/e2e/**/*.js.spec.ts", ...BROWSER_ONLY_SPECS],
     globalSetup: ["tests/nojs/support/global-setup.ts"],
     pool: "forks",

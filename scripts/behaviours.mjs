@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run behaviours`: the list of every behaviour the suite checks, one test a line
 // ("<level> | <file> | <title path>"), generated from the test titles of Vitest (unit, integration,
-// request handler, resilience) and Playwright (browser with JavaScript on and off, API, hostile).
+// resilience; the request handler's pages without JavaScript and JSON API) and Playwright (Chromium
+// with JavaScript on, and off for the @browser tests; hostile forms).
 // Written to docs/testing/behaviours.txt. With --compare <older list>, also prints the older list's
-// titles that no test has any more (a behaviour moved to another level keeps its title).
+// titles that no test has any more (a behaviour moved to another level keeps its title; one whose
+// title had to change is listed in docs/testing/renamed.txt as "old title => new title").
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -52,6 +54,7 @@ function titleOf(line) {
 const lines = [
   ...vitestTests("vitest"),
   ...vitestTests("vitest resilience", "vitest.resilience.config.ts"),
+  ...vitestTests("vitest request-handler", "vitest.nojs.config.ts"),
   ...playwrightTests(),
 ].sort();
 fs.mkdirSync(path.dirname(output), { recursive: true });
@@ -60,7 +63,21 @@ console.log(`${lines.length} behaviours written to ${path.relative(root, output)
 
 const compareIndex = process.argv.indexOf("--compare");
 if (compareIndex > 0) {
-  const older = fs.readFileSync(path.resolve(process.argv[compareIndex + 1]), "utf8").split("\n").filter(Boolean);
+  const renamed = new Map(
+    fs
+      .readFileSync(path.join(root, "docs", "testing", "renamed.txt"), "utf8")
+      .split("\n")
+      .filter((line) => line.includes(" => "))
+      .map((line) => line.split(" => ")),
+  );
+  const older = fs
+    .readFileSync(path.resolve(process.argv[compareIndex + 1]), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const title = titleOf(line);
+      return renamed.has(title) ? line.replace(title, renamed.get(title)) : line;
+    });
   const titles = new Map();
   for (const line of lines) titles.set(titleOf(line), (titles.get(titleOf(line)) ?? 0) + 1);
   const missing = [];

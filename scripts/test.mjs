@@ -114,7 +114,8 @@ async function main() {
   delete env.NODE_ENV;
 
   await step("Prisma client", () => run(...command("prisma", "generate"), { env, quiet: true }));
-  // The typecheck generates the route types (./+types/*) that knip then resolves.
+  // The typecheck generates the route types (./+types/*) that knip then resolves; the levels after
+  // the build run against it. The three chains need nothing of each other.
   await stepsSideBySide([
     [
       ["Typecheck", (options) => run("npm", ["run", "--silent", "typecheck"], { env, ...options })],
@@ -124,18 +125,22 @@ async function main() {
       ],
     ],
     [["Unit and integration tests (Vitest)", (options) => run(...command("vitest", "run", "--passWithNoTests", ...vitestReport("Vitest", "unit")), { env, ...options })]],
-    [["Production build", (options) => run(...command("react-router", "build"), { env, ...options })]],
+    [
+      ["Production build", (options) => run(...command("react-router", "build"), { env, ...options })],
+      [
+        "Pages without JavaScript and the JSON API (request handler)",
+        (options) => run(...command("vitest", "run", "--config", "vitest.nojs.config.ts", ...vitestReport("Vitest request handler", "nojs")), { env, ...options }),
+      ],
+      [
+        "Concurrency, crash tests and the route fuzzer",
+        (options) => run(...command("vitest", "run", "--config", "vitest.resilience.config.ts", ...vitestReport("Vitest resilience", "resilience")), { env, ...options }),
+      ],
+      ["Page weight", (options) => run("node", ["scripts/page-weight.mjs"], { env, ...options })],
+    ],
   ]);
-  await step("Pages without JavaScript (request handler, production build)", () =>
-    run(...command("vitest", "run", "--config", "vitest.nojs.config.ts", ...vitestReport("Vitest no-JS", "nojs")), { env }),
-  );
-  await step("Concurrency and crash tests (production build)", () =>
-    run(...command("vitest", "run", "--config", "vitest.resilience.config.ts", ...vitestReport("Vitest resilience", "resilience")), { env }),
-  );
-  await step("Page weight", () => run("node", ["scripts/page-weight.mjs"], { env }));
   const playwrightReport = path.join(reportDir, "playwright.json");
   reports.push({ kind: "playwright", file: playwrightReport });
-  await step("Browser and API tests (Playwright)", () =>
+  await step("Browser tests and hostile forms (Playwright)", () =>
     run(...command("playwright", "test", "--reporter=list,json"), { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } }),
   );
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../e2e/support/fixtures";
 import Database from "better-sqlite3";
 
 // The production server under LiteFS (LITEFS_DIR), without LiteFS itself: a second server on

@@ -4,7 +4,7 @@
 // nothing else; a test that needs Chromium carries the @browser tag and is not run here.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, inject, test as vitestTest, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test as vitestTest, type TestContext } from "vitest";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import "./matchers";
 import { NoJsBrowser, NoJsPage, type NoJsContext } from "./browser";
@@ -79,9 +79,10 @@ type Fixtures = {
   javaScriptEnabled: false;
   viewport: { width: number; height: number };
   extraHTTPHeaders: Record<string, string>;
+  clientAddress: string;
 };
 
-type TestInfo = { title: string; workerIndex: number; project: { name: string; use: { javaScriptEnabled: false } } };
+type TestInfo = { title: string; workerIndex: number; project: { name: string; use: { javaScriptEnabled: false; baseURL: string } } };
 type Body = (fixtures: Fixtures, testInfo: TestInfo) => Promise<void> | void;
 type Details = { tag?: string | string[] };
 type Running = { fixtures: Fixtures; info: TestInfo; context: TestContext; close: () => Promise<void> };
@@ -96,7 +97,8 @@ function running(): Running {
 // Each test's fixtures, made before the spec's own hooks (registered first, so it runs first
 // before and last after each test).
 beforeEach(async (context) => {
-  const extraHTTPHeaders = { "X-Forwarded-For": uniqueClientAddress() };
+  const clientAddress = uniqueClientAddress();
+  const extraHTTPHeaders = { "X-Forwarded-For": clientAddress };
   const browser = new NoJsBrowser({ baseURL, extraHTTPHeaders });
   const browserContext = await browser.newContext();
   const page = await browserContext.newPage();
@@ -112,8 +114,9 @@ beforeEach(async (context) => {
       javaScriptEnabled: false,
       viewport: { width: 360, height: 740 },
       extraHTTPHeaders,
+      clientAddress,
     },
-    info: { title: context.task.name, workerIndex, project: { name: "js-off", use: { javaScriptEnabled: false } } },
+    info: { title: context.task.name, workerIndex, project: { name: "js-off", use: { javaScriptEnabled: false, baseURL } } },
     context,
     close: async () => {
       await request.dispose();
@@ -149,6 +152,8 @@ export const test = Object.assign(defineTest, {
     configure: () => undefined,
     serial: (title: string, fn: () => void) => describe(title, fn),
   }),
+  beforeAll: (hook: () => Promise<void> | void) => beforeAll(hook),
+  afterAll: (hook: () => Promise<void> | void) => afterAll(hook),
   beforeEach: (hook: Body) => beforeEach(async () => hook(running().fixtures, running().info)),
   afterEach: (hook: Body) => afterEach(async () => hook(running().fixtures, running().info)),
   // Geolocation and permissions mean nothing to a page that runs no script.
