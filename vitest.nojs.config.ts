@@ -31,7 +31,11 @@ export default defineConfig({
     include: ["tests/e2e/**/*.spec.ts", "tests/api/**/*.spec.ts"],
     exclude: ["tests/e2e/**/*.js.spec.ts", ...BROWSER_ONLY_SPECS],
     globalSetup: ["tests/nojs/support/global-setup.ts"],
+    setupFiles: ["tests/nojs/support/setup.ts"],
     pool: "forks",
+    // The spec files share each worker's modules (the DOM, Playwright's client): importing them
+    // afresh for every file cost more than the tests. The specs keep no state between files.
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 60_000,
   },

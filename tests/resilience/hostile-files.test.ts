@@ -27,6 +27,9 @@ let cookie: string;
 // The server as seen from outside while the corpus runs: /healthz every 100 ms, VmRSS every 50 ms.
 let watching = true;
 let healthzWorst = 0;
+/** Who waits for the watcher's next /healthz probe to land. */
+const probesAwaited: Array<() => void> = [];
+const nextProbe = () => new Promise<void>((landed) => probesAwaited.push(landed));
 let rssWorst = 0;
 const watchers: Array<Promise<void>> = [];
 
@@ -45,6 +48,7 @@ beforeAll(async () => {
           // counted by its time
         }
         healthzWorst = Math.max(healthzWorst, performance.now() - started);
+        for (const landed of probesAwaited.splice(0)) landed();
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })(),
@@ -107,7 +111,7 @@ test("every hostile spreadsheet answers a 4xx within 10 s on the page form and t
   for (const hostile of HOSTILE_CASES) {
     const bytes = hostile.bytes();
     // Making a bomb blocks this process's own loop for a moment: let the watcher's probe in flight land first.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await nextProbe();
     healthzWorst = 0;
     rssWorst = server.rss() ?? 0;
 
@@ -118,7 +122,8 @@ test("every hostile spreadsheet answers a 4xx within 10 s on the page form and t
     // from what the first parse found, never parsed twice.
     const again = await importOf(await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) }));
     // One more /healthz round after the case, so a blocked loop is seen even if the case was quick.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await nextProbe();
+    await nextProbe();
 
     const line =
       `${hostile.fileName} (${(bytes.length / 1024).toFixed(0)} KiB): page ${page.status} in ${page.ms.toFixed(0)} ms, ` +
@@ -161,7 +166,7 @@ test("every image bomb answers a 4xx within 10 s on the page form, the API and a
     ["65000×65000 JPEG header", jpegHeaderLie()],
   ];
   for (const [name, bytes] of bombs) {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await nextProbe();
     healthzWorst = 0;
     rssWorst = server.rss() ?? 0;
     const picture = () => {
@@ -175,7 +180,8 @@ test("every image bomb answers a 4xx within 10 s on the page form, the API and a
     const target = await timed("/api/objects/upload", { method: "POST" });
     const { uploadURL } = JSON.parse(target.body) as { uploadURL: string };
     const put = await timed(new URL(uploadURL, server.baseUrl).pathname + new URL(uploadURL, server.baseUrl).search, { method: "PUT", body: new Uint8Array(bytes), headers: { "X-File-Name": "bomb.png" } });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await nextProbe();
+    await nextProbe();
     console.log(`[image-bombs] ${name}: page ${page.status} in ${page.ms.toFixed(0)} ms, api ${api.status} in ${api.ms.toFixed(0)} ms, upload URL ${put.status} in ${put.ms.toFixed(0)} ms, /healthz worst ${healthzWorst.toFixed(0)} ms, RSS worst ${MB(rssWorst)}`);
     for (const [door, answer] of [["page", page], ["api", api], ["upload URL", put]] as const) {
       if (answer.status < 400 || answer.status > 499) failures.push(`${name} ${door}: ${answer.status} ${answer.body.slice(0, 120)}`);

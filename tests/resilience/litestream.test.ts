@@ -188,10 +188,18 @@ test("killed mid-write and its disk lost, the container restores every write ack
   expect(after.status).toBe(201);
   const generations = (await litestream("generations", "-config", CONFIG, workspace.databasePath)).trim().split("\n").slice(1);
   expect(generations.length).toBeGreaterThanOrEqual(2);
-  await new Promise((resolve) => setTimeout(resolve, 3 * SYNC_INTERVAL_MS));
+  // The write reaches the replica within a sync interval or so: restore until it is there.
   const latest = path.join(workspace.dir, "latest.db");
-  await litestream("restore", "-config", CONFIG, "-o", latest, workspace.databasePath);
-  expect(stored(latest).posts.has("litestream write after the restore")).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        fs.rmSync(latest, { force: true });
+        await litestream("restore", "-config", CONFIG, "-o", latest, workspace.databasePath);
+        return stored(latest).posts.has("litestream write after the restore");
+      },
+      { timeout: 30 * SYNC_INTERVAL_MS, interval: SYNC_INTERVAL_MS },
+    )
+    .toBe(true);
 
   // To a point in time, two thirds into the first run of writes. Litestream copies the WAL every
   // sync-interval, and later on a busy machine (on a 2-core machine with a core kept busy, a write

@@ -17,9 +17,9 @@ const baseURL = inject("fieldlineE2eUrl");
 const workerIndex = Number(process.env.VITEST_POOL_ID ?? 1) - 1;
 
 /**
- * This test file's block of 200 client addresses and names: a worker runs many files, each with
- * its modules afresh, so a counter alone would start again at 0. The first free block is claimed
- * by making its directory, which only one process can do.
+ * This worker's block of client addresses and names: the workers are separate processes, so a
+ * counter alone would repeat another's. The first free block is claimed by making its directory,
+ * which only one process can do.
  */
 function claimBlock(): number {
   const claims = path.join(inject("fieldlineE2eDir"), "claims");
@@ -40,7 +40,7 @@ let addressCounter = 0;
 /** A client address unique to this test (the server counts rate limits per X-Forwarded-For); see tests/e2e/support/fixtures.ts. */
 export function uniqueClientAddress(): string {
   // The request handler's tests take the upper /16 of 198.18.0.0/15; the browser's, the lower.
-  const n = block * 200 + (addressCounter++ % 200);
+  const n = block * 4000 + (addressCounter++ % 4000);
   return `198.19.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
 }
 
@@ -94,42 +94,47 @@ function running(): Running {
   return current;
 }
 
-// Each test's fixtures, made before the spec's own hooks (registered first, so it runs first
-// before and last after each test).
-beforeEach(async (context) => {
-  const clientAddress = uniqueClientAddress();
-  const extraHTTPHeaders = { "X-Forwarded-For": clientAddress };
-  const browser = new NoJsBrowser({ baseURL, extraHTTPHeaders });
-  const browserContext = await browser.newContext();
-  const page = await browserContext.newPage();
-  const request = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders });
-  current = {
-    fixtures: {
-      page,
-      context: browserContext,
-      browser,
-      request,
-      playwright: { request: playwrightRequest },
-      baseURL,
-      javaScriptEnabled: false,
-      viewport: { width: 360, height: 740 },
-      extraHTTPHeaders,
-      clientAddress,
-    },
-    info: { title: context.task.name, workerIndex, project: { name: "js-off", use: { javaScriptEnabled: false, baseURL } } },
-    context,
-    close: async () => {
-      await request.dispose();
-      await browser.close();
-    },
-  };
-});
+/**
+ * Makes each test's fixtures before the spec's own hooks and closes them after. Called by the
+ * setup file (./setup.ts) for every spec file, before the spec registers its hooks, so it runs
+ * first before and last after each test.
+ */
+export function registerFixtures(): void {
+  beforeEach(async (context) => {
+    const clientAddress = uniqueClientAddress();
+    const extraHTTPHeaders = { "X-Forwarded-For": clientAddress };
+    const browser = new NoJsBrowser({ baseURL, extraHTTPHeaders });
+    const browserContext = await browser.newContext();
+    const page = await browserContext.newPage();
+    const request = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders });
+    current = {
+      fixtures: {
+        page,
+        context: browserContext,
+        browser,
+        request,
+        playwright: { request: playwrightRequest },
+        baseURL,
+        javaScriptEnabled: false,
+        viewport: { width: 360, height: 740 },
+        extraHTTPHeaders,
+        clientAddress,
+      },
+      info: { title: context.task.name, workerIndex, project: { name: "js-off", use: { javaScriptEnabled: false, baseURL } } },
+      context,
+      close: async () => {
+        await request.dispose();
+        await browser.close();
+      },
+    };
+  });
 
-afterEach(async () => {
-  const finished = current;
-  current = undefined;
-  await finished?.close();
-});
+  afterEach(async () => {
+    const finished = current;
+    current = undefined;
+    await finished?.close();
+  });
+}
 
 function needsBrowser(details: Details | undefined): boolean {
   const tags = details?.tag === undefined ? [] : Array.isArray(details.tag) ? details.tag : [details.tag];
