@@ -73,19 +73,12 @@ export class NoJsContext {
     await this.#replaceJar([]);
   }
 
-  async storageState() {
-    return (await this.api()).storageState();
-  }
-
   async #replaceJar(cookies: Cookie[]): Promise<void> {
     const old = this.#api;
     this.#api = undefined;
     await this.api(cookies);
     await old?.dispose();
   }
-
-  async setGeolocation(): Promise<void> {}
-  async grantPermissions(): Promise<void> {}
 
   route(): never {
     throw new NeedsABrowser("Routing the network");
@@ -120,7 +113,6 @@ export class NoJsPage {
   #document: Document | undefined;
   #url = "about:blank";
   #response: APIResponse | null = null;
-  readonly #history: string[] = [];
   readonly #downloads: Download[] = [];
 
   constructor(private readonly owner: NoJsContext) {}
@@ -152,17 +144,10 @@ export class NoJsPage {
   }
 
   async reload(): Promise<Navigation> {
-    return this.#navigate({ url: this.#url, method: "GET", multipart: false, entries: [] }, false);
+    return this.#navigate({ url: this.#url, method: "GET", multipart: false, entries: [] });
   }
 
-  async goBack(): Promise<Navigation> {
-    this.#history.pop();
-    const previous = this.#history.pop();
-    if (!previous) return null;
-    return this.#navigate({ url: previous, method: "GET", multipart: false, entries: [] });
-  }
-
-  async #navigate(submission: Submission, remember = true): Promise<Navigation> {
+  async #navigate(submission: Submission): Promise<Navigation> {
     const api = await this.owner.api();
     const url = new URL(submission.url, this.#url === "about:blank" ? this.owner.options.baseURL : this.#url).toString();
     const headers: Record<string, string> = { ...NAVIGATION_HEADERS };
@@ -188,7 +173,6 @@ export class NoJsPage {
     }
     this.#response = response;
     this.#url = response.url();
-    if (remember) this.#history.push(this.#url);
     const type = response.headers()["content-type"] ?? "";
     const text = type.includes("html") ? await response.text() : `<html><body><pre>${escapeHtml(await response.text())}</pre></body></html>`;
     this.#document = parsePage(text, this.#url);
@@ -198,14 +182,6 @@ export class NoJsPage {
   /** Submits the form `submitter` belongs to, as a click on it (or Enter in a field) does. */
   async submit(form: HTMLFormElement, submitter: Element | null): Promise<Navigation> {
     return this.#navigate(submissionOf(form, submitter, this.#url));
-  }
-
-  async content(): Promise<string> {
-    return this.document().documentElement.outerHTML;
-  }
-
-  async title(): Promise<string> {
-    return this.document().title;
   }
 
   async waitForURL(expected: string | RegExp | ((url: URL) => boolean)): Promise<void> {
@@ -227,15 +203,6 @@ export class NoJsPage {
     return this.#downloads[before] as Download;
   }
 
-  async waitForLoadState(): Promise<void> {}
-  async setViewportSize(): Promise<void> {}
-  viewportSize() {
-    return { width: 360, height: 740 };
-  }
-  on(): this {
-    return this;
-  }
-  async close(): Promise<void> {}
 
   evaluate(): never {
     throw new NeedsABrowser("page.evaluate");
@@ -245,9 +212,6 @@ export class NoJsPage {
   }
   waitForResponse(): never {
     throw new NeedsABrowser("Watching the page's requests");
-  }
-  screenshot(): never {
-    throw new NeedsABrowser("A screenshot");
   }
   get clock(): never {
     throw new NeedsABrowser("The page's clock");
@@ -270,12 +234,6 @@ export class NoJsPage {
   }
   getByTestId(id: string): Locator {
     return new Locator(this, [{ kind: "css", selector: `[data-testid="${id}"]` }]);
-  }
-  getByPlaceholder(text: TextMatch, options?: { exact?: boolean }): Locator {
-    return new Locator(this, [{ kind: "attribute", name: "placeholder", text, exact: options?.exact }]);
-  }
-  getByAltText(text: TextMatch, options?: { exact?: boolean }): Locator {
-    return new Locator(this, [{ kind: "attribute", name: "alt", text, exact: options?.exact }]);
   }
 }
 
@@ -334,7 +292,6 @@ type Step =
   | { kind: "role"; role: string; options?: RoleOptions }
   | { kind: "label"; text: TextMatch; exact?: boolean }
   | { kind: "text"; text: TextMatch; exact?: boolean }
-  | { kind: "attribute"; name: string; text: TextMatch; exact?: boolean }
   | { kind: "filter"; options: FilterOptions }
   | { kind: "nth"; index: number };
 
@@ -365,8 +322,6 @@ function query(root: Element, step: Exclude<Step, { kind: "nth" } | { kind: "fil
       return byLabel(root, step.text, step.exact);
     case "text":
       return byText(root, step.text, step.exact);
-    case "attribute":
-      return [...root.querySelectorAll(`[${step.name}]`)].filter((element) => textMatches(element.getAttribute(step.name) ?? "", step.text, step.exact));
   }
 }
 
@@ -394,10 +349,6 @@ export class Locator {
     let elements = roots ?? [this.page.document().documentElement];
     for (const step of this.steps) elements = applyStep(elements, step);
     return elements;
-  }
-
-  all(): Promise<Locator[]> {
-    return Promise.resolve(this.resolveFrom().map((_, index) => this.nth(index)));
   }
 
   toString(): string {
@@ -433,12 +384,6 @@ export class Locator {
   getByTestId(id: string): Locator {
     return this.#with({ kind: "css", selector: `[data-testid="${id}"]` });
   }
-  getByPlaceholder(text: TextMatch, options?: { exact?: boolean }): Locator {
-    return this.#with({ kind: "attribute", name: "placeholder", text, exact: options?.exact });
-  }
-  getByAltText(text: TextMatch, options?: { exact?: boolean }): Locator {
-    return this.#with({ kind: "attribute", name: "alt", text, exact: options?.exact });
-  }
   filter(options: FilterOptions): Locator {
     return this.filterBy(options);
   }
@@ -455,21 +400,11 @@ export class Locator {
   async count(): Promise<number> {
     return this.resolveFrom().length;
   }
-  async isVisible(): Promise<boolean> {
-    const elements = this.resolveFrom();
-    return elements.length === 1 && isVisible(elements[0] as Element);
-  }
   async textContent(): Promise<string | null> {
     return this.element().textContent;
   }
-  async innerText(): Promise<string> {
-    return this.element().textContent ?? "";
-  }
   async allTextContents(): Promise<string[]> {
     return this.resolveFrom().map((element) => element.textContent ?? "");
-  }
-  async allInnerTexts(): Promise<string[]> {
-    return this.allTextContents();
   }
   async getAttribute(name: string): Promise<string | null> {
     return this.element().getAttribute(name);
@@ -486,13 +421,6 @@ export class Locator {
   boundingBox(): never {
     throw new NeedsABrowser("An element's box");
   }
-  screenshot(): never {
-    throw new NeedsABrowser("A screenshot");
-  }
-  async scrollIntoViewIfNeeded(): Promise<void> {}
-  async waitFor(): Promise<void> {
-    this.element();
-  }
 
   async fill(value: string): Promise<void> {
     const element = this.element() as HTMLInputElement;
@@ -502,10 +430,6 @@ export class Locator {
     }
     if (element.hasAttribute("readonly") || element.disabled) throw new Error(`${this} is not editable`);
     element.value = value;
-  }
-
-  async clear(): Promise<void> {
-    await this.fill("");
   }
 
   async selectOption(values: string | { label?: string; value?: string } | Array<string | { label?: string; value?: string }>): Promise<string[]> {
@@ -585,11 +509,7 @@ export class Locator {
     await clickControl(this, control);
   }
 
-  async dblclick(): Promise<void> {
-    throw new NeedsABrowser("A double tap");
-  }
-  async hover(): Promise<void> {}
-  async focus(): Promise<void> {}
+  /** Leaving a field runs no script without JavaScript: nothing happens. */
   async blur(): Promise<void> {}
 }
 

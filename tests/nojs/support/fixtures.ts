@@ -4,7 +4,7 @@
 // nothing else; a test that needs Chromium carries the @browser tag and is not run here.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test as vitestTest, type TestContext } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test as vitestTest } from "vitest";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import "./matchers";
 import { NoJsBrowser, NoJsPage, type NoJsContext } from "./browser";
@@ -85,7 +85,7 @@ type Fixtures = {
 type TestInfo = { title: string; workerIndex: number; project: { name: string; use: { javaScriptEnabled: false; baseURL: string } } };
 type Body = (fixtures: Fixtures, testInfo: TestInfo) => Promise<void> | void;
 type Details = { tag?: string | string[] };
-type Running = { fixtures: Fixtures; info: TestInfo; context: TestContext; close: () => Promise<void> };
+type Running = { fixtures: Fixtures; info: TestInfo; close: () => Promise<void> };
 
 let current: Running | undefined;
 
@@ -121,7 +121,6 @@ export function registerFixtures(): void {
         clientAddress,
       },
       info: { title: context.task.name, workerIndex, project: { name: "js-off", use: { javaScriptEnabled: false, baseURL } } },
-      context,
       close: async () => {
         await request.dispose();
         await browser.close();
@@ -155,20 +154,13 @@ function defineTest(title: string, detailsOrBody: Details | Body, maybeBody?: Bo
 export const test = Object.assign(defineTest, {
   describe: Object.assign((title: string, fn: () => void) => describe(title, fn), {
     configure: () => undefined,
-    serial: (title: string, fn: () => void) => describe(title, fn),
   }),
   beforeAll: (hook: () => Promise<void> | void) => beforeAll(hook),
   afterAll: (hook: () => Promise<void> | void) => afterAll(hook),
   beforeEach: (hook: Body) => beforeEach(async () => hook(running().fixtures, running().info)),
-  afterEach: (hook: Body) => afterEach(async () => hook(running().fixtures, running().info)),
   // Geolocation and permissions mean nothing to a page that runs no script.
   use: () => undefined,
-  step: async <T>(_title: string, body: () => Promise<T> | T): Promise<T> => body(),
   info: (): TestInfo => running().info,
-  /** `test.skip(condition, reason)` inside a test, as Playwright's. */
-  skip: (condition = true, reason = "") => {
-    if (condition) running().context.skip(reason);
-  },
   slow: () => undefined,
   setTimeout: () => undefined,
 });

@@ -1,7 +1,7 @@
 // Playwright's web-first assertions for the JavaScript-off browser (./browser.ts). Without scripts
 // a page does not change after it arrived, so each is checked once: nothing waits.
 import { expect } from "vitest";
-import { isDisabled, isVisible, normalize, textMatches, type TextMatch } from "./dom";
+import { isDisabled, isVisible, normalize, type TextMatch } from "./dom";
 import { Locator, NoJsPage, urlMatches } from "./browser";
 
 type Result = { pass: boolean; message: () => string };
@@ -44,10 +44,6 @@ expect.extend({
     if (elements.length > 1) throw new Error(`strict mode violation: ${locator} finds ${elements.length} elements`);
     return result(elements.length === 0 || !isVisible(elements[0] as Element), `${locator} to be hidden`, elements.length, this.isNot);
   },
-  toBeAttached(received: unknown) {
-    const locator = asLocator(received);
-    return result(locator.resolveFrom().length === 1, `${locator} to be attached`, locator.resolveFrom().length, this.isNot);
-  },
   toHaveCount(received: unknown, count: number) {
     const locator = asLocator(received);
     const found = locator.resolveFrom().length;
@@ -71,12 +67,6 @@ expect.extend({
     const pass = expected === undefined ? value !== null : value !== null && (expected instanceof RegExp ? expected.test(value) : value === expected);
     return result(pass, `${locator} to have attribute ${name}=${String(expected)}`, value, this.isNot);
   },
-  toHaveClass(received: unknown, expected: TextMatch) {
-    const locator = asLocator(received);
-    const value = locator.element().getAttribute("class") ?? "";
-    const pass = expected instanceof RegExp ? expected.test(value) : normalize(value) === normalize(expected);
-    return result(pass, `${locator} to have class ${String(expected)}`, value, this.isNot);
-  },
   toBeChecked(received: unknown, options?: { checked?: boolean }) {
     const locator = asLocator(received);
     const checked = (locator.element() as HTMLInputElement).checked;
@@ -90,20 +80,10 @@ expect.extend({
     const locator = asLocator(received);
     return result(!isDisabled(locator.element()), `${locator} to be enabled`, "disabled", this.isNot);
   },
-  toBeEditable(received: unknown) {
-    const locator = asLocator(received);
-    const element = locator.element();
-    return result(!isDisabled(element) && !element.hasAttribute("readonly"), `${locator} to be editable`, "read-only", this.isNot);
-  },
   toHaveURL(received: unknown, expected: string | RegExp | ((url: URL) => boolean)) {
     if (!(received instanceof NoJsPage)) throw new Error("toHaveURL takes a page");
     const url = received.url();
     return result(urlMatches(url, expected, received.context().options.baseURL), `the page's URL to match ${String(expected)}`, url, this.isNot);
-  },
-  toHaveTitle(received: unknown, expected: TextMatch) {
-    if (!(received instanceof NoJsPage)) throw new Error("toHaveTitle takes a page");
-    const title = received.document().title;
-    return result(textMatches(title, expected, typeof expected === "string"), `the page's title to be ${String(expected)}`, title, this.isNot);
   },
   async toPass(received: unknown, options?: { timeout?: number }) {
     if (typeof received !== "function") throw new Error("toPass takes a function");
@@ -133,19 +113,15 @@ declare module "vitest" {
   interface Matchers<T> {
     toBeVisible(): T;
     toBeHidden(): T;
-    toBeAttached(): T;
     toHaveCount(count: number): T;
     toHaveText(expected: TextMatch | TextMatch[]): T;
     toContainText(expected: TextMatch | TextMatch[]): T;
     toHaveValue(expected: TextMatch): T;
     toHaveAttribute(name: string, expected?: TextMatch): T;
-    toHaveClass(expected: TextMatch): T;
     toBeChecked(options?: { checked?: boolean }): T;
     toBeDisabled(): T;
     toBeEnabled(): T;
-    toBeEditable(): T;
     toHaveURL(expected: string | RegExp | ((url: URL) => boolean)): T;
-    toHaveTitle(expected: TextMatch): T;
     toPass(options?: { timeout?: number }): T;
   }
 }
