@@ -19,7 +19,8 @@ module.exports = {
     },
     {
       name: "models-not-to-edge",
-      comment: "Models hold the rules and the data; they know nothing of routes, components or HTTP. They throw AppError.",
+      comment:
+        "Models hold the rules and the data; they know nothing of routes, components or HTTP. They throw AppError.",
       severity: "error",
       from: { path: "^app/models/", pathNot: TESTS },
       to: { path: "^app/(routes|components|http)/" },

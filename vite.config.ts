@@ -32,15 +32,25 @@ function precompress(): Plugin {
     applyToEnvironment: (environment) => environment.name === "client",
     async writeBundle({ dir }) {
       if (!dir) return;
-      const files = (await fs.readdir(dir, { recursive: true })).filter((file) => TEXT_FILE.test(file) && !file.startsWith(".vite"));
+      const files = (await fs.readdir(dir, { recursive: true })).filter(
+        (file) => TEXT_FILE.test(file) && !file.startsWith(".vite"),
+      );
       await Promise.all(
         files.map(async (file) => {
           const content = await fs.readFile(path.join(dir, file));
           const compressed = await Promise.all([
-            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            brotli(content, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
             gzip(content, { level: 9 }),
           ]);
-          for (const [extension, bytes] of [["br", compressed[0]], ["gz", compressed[1]]] as const) {
+          for (const [extension, bytes] of [
+            ["br", compressed[0]],
+            ["gz", compressed[1]],
+          ] as const) {
             if (bytes.length < content.length) await fs.writeFile(path.join(dir, `${file}.${extension}`), bytes);
           }
         }),
@@ -76,9 +86,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [
-    tailwindcss(),
-    reactRouter(),
-    precompress(),
-  ],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
 });

@@ -10,7 +10,11 @@ const browserFixtures = path.join(root, "tests/e2e/support/fixtures");
 const noJsFixtures = path.join(root, "tests/nojs/support/fixtures.ts");
 
 // Specs whose every test measures what only a browser knows (layout, scrolling, the network).
-const BROWSER_ONLY_SPECS = ["tests/e2e/tap-targets.spec.ts", "tests/e2e/posts/return-to-place.nojs.spec.ts", "tests/e2e/security/cross-site.spec.ts"];
+const BROWSER_ONLY_SPECS = [
+  "tests/e2e/tap-targets.spec.ts",
+  "tests/e2e/posts/return-to-place.nojs.spec.ts",
+  "tests/e2e/security/cross-site.spec.ts",
+];
 
 function noJsFixturesForSpecs(): Plugin {
   return {

@@ -49,7 +49,11 @@ const preparedReads = new WeakMap<Database.Database, Map<string, PreparedRead>>(
 
 /** The query-only connection, opened on first use; `options` are for tests. */
 export function openReadConnection(options: Database.Options = {}): Database.Database {
-  const connection = new Database(env.DATABASE_URL.replace(/^file:/, ""), { fileMustExist: true, timeout: 5000, ...options });
+  const connection = new Database(env.DATABASE_URL.replace(/^file:/, ""), {
+    fileMustExist: true,
+    timeout: 5000,
+    ...options,
+  });
   connection.pragma("query_only = ON");
   return connection;
 }

@@ -21,11 +21,20 @@ import stylesheet from "./app.css?url";
 // has it; should it still fail to load, the notice shows as plain text.
 const Toaster = import.meta.env.SSR
   ? ToasterNow
-  : lazy(() => import("~/components/toaster").then((module) => ({ default: module.Toaster }), () => ({ default: PlainNotice })));
+  : lazy(() =>
+      import("~/components/toaster").then(
+        (module) => ({ default: module.Toaster }),
+        () => ({ default: PlainNotice }),
+      ),
+    );
 
 function PlainNotice({ toast }: { toast: Toast }) {
   return (
-    <p role={toast.type === "error" ? "alert" : "status"} data-testid="notice" className="m-2 rounded-xl border bg-white p-3">
+    <p
+      role={toast.type === "error" ? "alert" : "status"}
+      data-testid="notice"
+      className="m-2 rounded-xl border bg-white p-3"
+    >
       {toast.title} {toast.description}
     </p>
   );
@@ -94,7 +103,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="radix-themes min-h-dvh" data-accent-color="grass" data-gray-color="sage" data-radius="medium" data-scaling="100%">
+      <body
+        className="radix-themes min-h-dvh"
+        data-accent-color="grass"
+        data-gray-color="sage"
+        data-radius="medium"
+        data-scaling="100%"
+      >
         {notice ? (
           <Suspense fallback={null}>
             <Toaster toast={notice.toast} id={notice.id} />

@@ -16,11 +16,23 @@ import type { Prisma } from "~/generated/prisma/client";
 import { DEFAULT_AVATARS, type AvatarType } from "~/lib/avatars";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { SALE_PRODUCTS, type PostType, type SaleProduct } from "~/lib/post-types";
-import { computeStandings, PERFORMANCE_WINDOW_DAYS, performanceNotifications, type OfficerActivity, type Standing } from "~/lib/performance";
+import {
+  computeStandings,
+  PERFORMANCE_WINDOW_DAYS,
+  performanceNotifications,
+  type OfficerActivity,
+  type Standing,
+} from "~/lib/performance";
 import { periodRange } from "~/models/metrics.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
-import { DEALER_ABOUT, DEALER_NOTES, EMAIL_DOMAINS, NAME_PREFIXES_BY_PROVINCE, NAME_SUFFIXES } from "./seed-data/dealers";
+import {
+  DEALER_ABOUT,
+  DEALER_NOTES,
+  EMAIL_DOMAINS,
+  NAME_PREFIXES_BY_PROVINCE,
+  NAME_SUFFIXES,
+} from "./seed-data/dealers";
 import {
   ADMIN,
   HEAD_OFFICE,
@@ -294,7 +306,12 @@ function buildDealers(users: readonly SeedUser[]): SeedDealer[] {
     const officer = user.officer;
     if (!officer) continue;
     const towns = officer.dealerTowns.flatMap(([name, count]) => Array.from({ length: count }, () => townByName(name)));
-    const recent = new Set(rng.sample(towns.map((_, index) => index), officer.recentDealers));
+    const recent = new Set(
+      rng.sample(
+        towns.map((_, index) => index),
+        officer.recentDealers,
+      ),
+    );
     towns.forEach((town, index) => {
       const daysAgo = recent.has(index) ? rng.int(0, ACTIVITY_DAYS - 1) : rng.int(ACTIVITY_DAYS + 1, 59);
       const created = { daysAgo, minute: rng.int(9 * 60, 18 * 60) };
@@ -441,7 +458,10 @@ function postPlace(rng: Random, type: PostType, town: Town, village: Village, sh
     const market = rng.pick(town.markets);
     return { ...near(rng, town.lat, town.lng, 0.004), address: `${market}, ${town.name}, ${town.province}, Pakistan` };
   }
-  return { ...near(rng, village.lat, village.lng, 0.004), address: `${village.name}, ${town.name}, ${town.province}, Pakistan` };
+  return {
+    ...near(rng, village.lat, village.lng, 0.004),
+    address: `${village.name}, ${town.name}, ${town.province}, Pakistan`,
+  };
 }
 
 /** "wheat looks healthy. sugarcane is…" → "Wheat looks healthy. Sugarcane is…" */
@@ -544,7 +564,13 @@ function buildOfficerMonth(
     if (rng.chance(0.87)) {
       const firstMinute = minutes[0] ?? 8 * 60;
       const minute = rng.int(7 * 60 + 15, Math.min(firstMinute - 10, 8 * 60 + 20));
-      checkIns.push({ userId: user.id, type: "DAY_START", place: dayStartPlace(rng, user, firstTown), postId: null, at: { daysAgo, minute } });
+      checkIns.push({
+        userId: user.id,
+        type: "DAY_START",
+        place: dayStartPlace(rng, user, firstTown),
+        postId: null,
+        at: { daysAgo, minute },
+      });
     }
     minutes.forEach((minute, index) => {
       const town = dayTowns[Math.floor((index * dayTowns.length) / minutes.length)] ?? firstTown;
@@ -654,11 +680,19 @@ function buildEngagement(
     const isAnnouncement = post.type === "ANNOUNCEMENT";
     const likeCount = isAnnouncement ? rng.int(4, 8) : rng.weighted(LIKES_PER_POST);
     for (const userId of rng.sample(others, likeCount)) {
-      reactions.push({ postId: post.id, userId, createdAtMs: clock.after(postMs, 2 * MINUTE_MS, 9 * HOUR_MS, rng.next()) });
+      reactions.push({
+        postId: post.id,
+        userId,
+        createdAtMs: clock.after(postMs, 2 * MINUTE_MS, 9 * HOUR_MS, rng.next()),
+      });
     }
 
     if (!rng.chance(isAnnouncement ? 0.6 : 0.36)) continue;
-    const count = rng.weighted([[1, 0.55], [2, 0.3], [3, 0.15]] as const);
+    const count = rng.weighted([
+      [1, 0.55],
+      [2, 0.3],
+      [3, 0.15],
+    ] as const);
     const delays = Array.from({ length: count }, () => rng.next()).sort((a, b) => a - b);
     delays.forEach((fraction, index) => {
       const authorReplies = index > 0 && rng.chance(0.35);
@@ -710,7 +744,8 @@ function calculateStandings(
       return {
         userId: officer.id,
         createdAtMs: officer.createdAtMs,
-        dealers: dealers.filter((dealer) => dealer.createdById === officer.id && inWindow(clock.ms(dealer.created))).length,
+        dealers: dealers.filter((dealer) => dealer.createdById === officer.id && inWindow(clock.ms(dealer.created)))
+          .length,
         salesCents: own.reduce((sum, post) => sum + (post.salePriceCents ?? 0) * (post.saleQty ?? 0), 0),
         recoveryCents: own.reduce((sum, post) => sum + (post.recoveryAmountCents ?? 0), 0),
         posts: own.length,
@@ -761,7 +796,11 @@ function buildPerformanceHistory(
 }
 
 /** A couple of generic (SYSTEM) notifications for the manager and the admin. */
-function officeNotifications(users: readonly SeedUser[], latest: readonly Standing[], atMs: number): SeedNotification[] {
+function officeNotifications(
+  users: readonly SeedUser[],
+  latest: readonly Standing[],
+  atMs: number,
+): SeedNotification[] {
   const ranked = latest.filter((standing) => standing.rank !== null).length;
   return users
     .filter((user) => user.member.role !== "OFFICER")
@@ -958,13 +997,20 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<SeedCo
     prisma.post.createMany({ data: postRows(clock, posts) }),
     prisma.checkIn.createMany({ data: checkInRows(clock, checkIns) }),
     prisma.reaction.createMany({
-      data: reactions.map(({ createdAtMs, ...reaction }) => ({ ...reaction, type: "LIKE", createdAt: new Date(createdAtMs) })),
+      data: reactions.map(({ createdAtMs, ...reaction }) => ({
+        ...reaction,
+        type: "LIKE",
+        createdAt: new Date(createdAtMs),
+      })),
     }),
     prisma.comment.createMany({
       data: comments.map(({ createdAtMs, ...comment }) => ({ ...comment, createdAt: new Date(createdAtMs) })),
     }),
     prisma.notification.createMany({
-      data: notifications.map(({ createdAtMs, ...notification }) => ({ ...notification, createdAt: new Date(createdAtMs) })),
+      data: notifications.map(({ createdAtMs, ...notification }) => ({
+        ...notification,
+        createdAt: new Date(createdAtMs),
+      })),
     }),
   ]);
 

@@ -20,7 +20,9 @@ try {
   const files = manifest.objects
     ? `${manifest.objects.items.length} objects of the bucket ${manifest.objects.bucket} listed (they stay in the bucket)`
     : `${manifest.uploads.length} uploaded files, ${bytes} bytes in all`;
-  console.log(`Backup written to ${dir}: database ${manifest.database.size} bytes (integrity ok), ${files}, in ${Math.round(performance.now() - started)} ms.`);
+  console.log(
+    `Backup written to ${dir}: database ${manifest.database.size} bytes (integrity ok), ${files}, in ${Math.round(performance.now() - started)} ms.`,
+  );
 } catch (error) {
   console.error(`Backup failed: ${error instanceof BackupError ? error.message : String(error)}`);
   process.exit(1);

@@ -40,7 +40,8 @@ function playwrightTests() {
         lines.push(`playwright ${test.projectName} | ${path.relative(root, path.resolve(root, file))} | ${title}`);
       }
     }
-    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith(".ts") ? [...titles, child.title] : titles);
+    for (const child of suite.suites ?? [])
+      walk(child, child.title && !child.title.endsWith(".ts") ? [...titles, child.title] : titles);
   };
   for (const suite of report.suites) walk(suite, []);
   return lines;
@@ -86,7 +87,9 @@ if (compareIndex > 0) {
     if (left > 0) titles.set(titleOf(line), left - 1);
     else missing.push(line);
   }
-  console.log(`${older.length} behaviours before, ${lines.length} now; ${missing.length} of the older titles have no test now:`);
+  console.log(
+    `${older.length} behaviours before, ${lines.length} now; ${missing.length} of the older titles have no test now:`,
+  );
   for (const line of missing) console.log(`  ${line}`);
   if (missing.length > 0) process.exitCode = 1;
 }

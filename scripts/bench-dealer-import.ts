@@ -37,9 +37,14 @@ clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-if (json) console.log(JSON.stringify({ rows, successful: result.successful, failed: result.failed, seconds, peakRssBytes: peak }));
+if (json)
+  console.log(
+    JSON.stringify({ rows, successful: result.successful, failed: result.failed, seconds, peakRssBytes: peak }),
+  );
 else {
-  console.log(`file: ${rows.toLocaleString("en-US")} rows, ${(file.length / 1024).toFixed(0)} KiB .xlsx (generated in ${(generated / 1000).toFixed(2)} s)`);
+  console.log(
+    `file: ${rows.toLocaleString("en-US")} rows, ${(file.length / 1024).toFixed(0)} KiB .xlsx (generated in ${(generated / 1000).toFixed(2)} s)`,
+  );
   console.log(`import: ${result.successful} created, ${result.failed} failed in ${seconds.toFixed(2)} s`);
   console.log(`peak memory (RSS, whole process): ${mb(peak)}`);
 }

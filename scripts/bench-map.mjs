@@ -31,12 +31,34 @@ const CHECKINS = Number(options.checkins);
 const OFFICERS = Number(options.officers);
 const RUNS = Number(options.runs);
 const PORT = Number(options.port);
-const PROVINCES = ["Punjab", "Sindh", "Khyber Pakhtunkhwa", "Balochistan", "Gilgit-Baltistan", "Azad Jammu & Kashmir", "Islamabad Capital Territory"];
+const PROVINCES = [
+  "Punjab",
+  "Sindh",
+  "Khyber Pakhtunkhwa",
+  "Balochistan",
+  "Gilgit-Baltistan",
+  "Azad Jammu & Kashmir",
+  "Islamabad Capital Territory",
+];
 const { dir, databasePath, baseUrl: BASE, env } = benchWorkspace("bench-map", PORT);
 
 async function fill() {
   await run(bin("prisma")[0], ["migrate", "deploy"], { env, quiet: true });
-  await run(bin("tsx")[0], ["scripts/user.ts", "--username", "bench", "--email", "bench@example.pk", "--password", "bench-pass-1", "--role", "MANAGER"], { env, quiet: true });
+  await run(
+    bin("tsx")[0],
+    [
+      "scripts/user.ts",
+      "--username",
+      "bench",
+      "--email",
+      "bench@example.pk",
+      "--password",
+      "bench-pass-1",
+      "--role",
+      "MANAGER",
+    ],
+    { env, quiet: true },
+  );
   const db = new Database(databasePath);
   db.pragma("journal_mode = WAL");
   const rng = seededRandom(7);
@@ -45,17 +67,33 @@ async function fill() {
   const karachiMidnight = Math.floor((now + 5 * 3_600_000) / 86_400_000) * 86_400_000 - 5 * 3_600_000;
   const dayStart = Math.max(karachiMidnight + 60_000, now - 10 * 3_600_000);
   db.transaction(() => {
-    const user = db.prepare("INSERT INTO User (username, email, passwordHash, firstName, lastName, role, selectedAvatar, createdAt, updatedAt) VALUES (?, ?, 'x', 'Officer', ?, 'OFFICER', 'DEFAULT_2', ?, ?)");
+    const user = db.prepare(
+      "INSERT INTO User (username, email, passwordHash, firstName, lastName, role, selectedAvatar, createdAt, updatedAt) VALUES (?, ?, 'x', 'Officer', ?, 'OFFICER', 'DEFAULT_2', ?, ?)",
+    );
     const ids = [];
-    for (let i = 1; i <= OFFICERS; i++) ids.push(Number(user.run(`officer${i}`, `officer${i}@example.pk`, `Number ${i}`, now, now).lastInsertRowid));
+    for (let i = 1; i <= OFFICERS; i++)
+      ids.push(Number(user.run(`officer${i}`, `officer${i}@example.pk`, `Number ${i}`, now, now).lastInsertRowid));
     const dealer = db.prepare(
       "INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, lat, lng, formattedAddress, createdAt, updatedAt) VALUES (?, 'Owner', ?, ?, ?, 'Main Bazaar', 'Multan', ?, ?, ?, ?, ?, ?)",
     );
     for (let i = 1; i <= DEALERS; i++) {
       const state = PROVINCES[i % PROVINCES.length];
-      dealer.run(`Dealer ${i} Khad Store`, `No ${i}`, `0300${String(1_000_000 + i).slice(-7)}`, `dealer${i}@example.pk`, state, 24 + rng() * 12, 62 + rng() * 13, `Main Bazaar, Multan, ${state}, Pakistan`, now, now);
+      dealer.run(
+        `Dealer ${i} Khad Store`,
+        `No ${i}`,
+        `0300${String(1_000_000 + i).slice(-7)}`,
+        `dealer${i}@example.pk`,
+        state,
+        24 + rng() * 12,
+        62 + rng() * 13,
+        `Main Bazaar, Multan, ${state}, Pakistan`,
+        now,
+        now,
+      );
     }
-    const checkIn = db.prepare("INSERT INTO CheckIn (userId, type, lat, lng, address, createdAt) VALUES (?, 'CHECK_IN', ?, ?, ?, ?)");
+    const checkIn = db.prepare(
+      "INSERT INTO CheckIn (userId, type, lat, lng, address, createdAt) VALUES (?, 'CHECK_IN', ?, ?, ?, ?)",
+    );
     const perOfficer = Math.ceil(CHECKINS / OFFICERS);
     const span = Math.max(60_000, now - dayStart - 60_000);
     for (let n = 0; n < CHECKINS; n++) {
@@ -92,14 +130,17 @@ async function measure(label, urlPath, cookie) {
 
 let server;
 try {
-  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No production build: run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, "build", "server", "index.js")))
+    throw new Error("No production build: run `npm run build` first.");
   console.log(`Filling ${dir} with ${DEALERS} dealers and ${CHECKINS} check-ins today…`);
   await fill();
   server = spawn(bin("tsx")[0], ["server/index.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   if (!(await waitForHttp(`${BASE}/healthz`, 60_000))) throw new Error("The server did not start");
   const cookie = await signIn(BASE, "bench", "bench-pass-1");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
-  console.log(`\n${RUNS} sequential requests each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`);
+  console.log(
+    `\n${RUNS} sequential requests each, on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), Node ${process.version}`,
+  );
   const results = [
     await measure("GET /dealer-map (page HTML, all agents)", "/dealer-map", cookie),
     await measure("GET /api/dealers?view=map (the map's markers)", "/api/dealers?view=map", cookie),

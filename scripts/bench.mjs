@@ -88,8 +88,36 @@ async function scaleDatabase(name, port, counts) {
   workspaces.push(workspace);
   const started = Date.now();
   await run(bin("prisma")[0], ["migrate", "deploy"], { env: workspace.env, quiet: true });
-  await run(bin("tsx")[0], ["scripts/user.ts", "--username", OFFICER.username, "--email", "bench@example.pk", "--password", OFFICER.password, "--role", "OFFICER"], { env: workspace.env, quiet: true });
-  await run(bin("tsx")[0], ["scripts/user.ts", "--username", MANAGER.username, "--email", "bench-manager@example.pk", "--password", MANAGER.password, "--role", "MANAGER"], { env: workspace.env, quiet: true });
+  await run(
+    bin("tsx")[0],
+    [
+      "scripts/user.ts",
+      "--username",
+      OFFICER.username,
+      "--email",
+      "bench@example.pk",
+      "--password",
+      OFFICER.password,
+      "--role",
+      "OFFICER",
+    ],
+    { env: workspace.env, quiet: true },
+  );
+  await run(
+    bin("tsx")[0],
+    [
+      "scripts/user.ts",
+      "--username",
+      MANAGER.username,
+      "--email",
+      "bench-manager@example.pk",
+      "--password",
+      MANAGER.password,
+      "--role",
+      "MANAGER",
+    ],
+    { env: workspace.env, quiet: true },
+  );
   const rows = fillScaleData(workspace.databasePath, counts);
   log(`${name}: filled in ${((Date.now() - started) / 1000).toFixed(1)} s ${JSON.stringify(rows)}`);
   return { ...workspace, rows };
@@ -107,7 +135,8 @@ function copiedDatabase(name, port, file) {
 
 async function startApp(workspace) {
   const server = start(bin("tsx")[0], ["server/index.ts"], workspace.env);
-  if (!(await waitForHttp(`${workspace.baseUrl}/healthz`, 60_000))) throw new Error(`The server on ${workspace.baseUrl} did not start`);
+  if (!(await waitForHttp(`${workspace.baseUrl}/healthz`, 60_000)))
+    throw new Error(`The server on ${workspace.baseUrl} did not start`);
   return server;
 }
 
@@ -131,7 +160,9 @@ async function load(label, url, cookie, connections = CONNECTIONS) {
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
   };
-  log(`${label}: ${row.requestsPerSecond} req/s, median ${row.medianMs} ms, p95 ${row.p95Ms} ms${row.errors ? `, ${row.errors} errors` : ""}`);
+  log(
+    `${label}: ${row.requestsPerSecond} req/s, median ${row.medianMs} ms, p95 ${row.p95Ms} ms${row.errors ? `, ${row.errors} errors` : ""}`,
+  );
   return row;
 }
 
@@ -150,32 +181,46 @@ async function lighthouseOf(workspace, cookie) {
 }
 
 function printLighthouse(lighthouse) {
-  console.log("\nLighthouse (mobile, simulated throttling, signed-in officer; the median of 3 runs per page and network)");
-  printTable(LIGHTHOUSE_PAGES.map((page) => {
-    const [fast, slow] = ["Slow 4G", "Regular 3G"].map((network) => lighthouse.find((row) => row.network === network && row.url.endsWith(page)));
-    return {
-      page,
-      "score (Slow 4G)": fast.score,
-      "runs": fast.scores.join(" "),
-      "LCP Slow 4G": `${(fast.lcpMs / 1000).toFixed(2)} s`,
-      "TBT": `${Math.round(fast.tbtMs)} ms`,
-      "CLS": fast.cls.toFixed(3),
-      "score (3G)": slow.score,
-      "LCP Regular 3G": `${(slow.lcpMs / 1000).toFixed(2)} s`,
-      "TBT (3G)": `${Math.round(slow.tbtMs)} ms`,
-    };
-  }));
+  console.log(
+    "\nLighthouse (mobile, simulated throttling, signed-in officer; the median of 3 runs per page and network)",
+  );
+  printTable(
+    LIGHTHOUSE_PAGES.map((page) => {
+      const [fast, slow] = ["Slow 4G", "Regular 3G"].map((network) =>
+        lighthouse.find((row) => row.network === network && row.url.endsWith(page)),
+      );
+      return {
+        page,
+        "score (Slow 4G)": fast.score,
+        runs: fast.scores.join(" "),
+        "LCP Slow 4G": `${(fast.lcpMs / 1000).toFixed(2)} s`,
+        TBT: `${Math.round(fast.tbtMs)} ms`,
+        CLS: fast.cls.toFixed(3),
+        "score (3G)": slow.score,
+        "LCP Regular 3G": `${(slow.lcpMs / 1000).toFixed(2)} s`,
+        "TBT (3G)": `${Math.round(slow.tbtMs)} ms`,
+      };
+    }),
+  );
 }
 
 /** `--lighthouse-only`: the four pages on the scale data set, nothing else. */
 async function lighthouseOnly() {
   const workspace = options.database
     ? copiedDatabase("bench-lighthouse", PORT, path.resolve(options.database))
-    : await scaleDatabase("bench-lighthouse", PORT, { officers: Number(options.officers), dealers: Number(options.dealers), posts: Number(options.posts), reactions: Number(options.reactions) });
+    : await scaleDatabase("bench-lighthouse", PORT, {
+        officers: Number(options.officers),
+        dealers: Number(options.dealers),
+        posts: Number(options.posts),
+        reactions: Number(options.reactions),
+      });
   const server = await startApp(workspace);
   try {
     const loadAtStart = os.loadavg()[0].toFixed(2);
-    const lighthouse = await lighthouseOf(workspace, await signIn(workspace.baseUrl, OFFICER.username, OFFICER.password));
+    const lighthouse = await lighthouseOf(
+      workspace,
+      await signIn(workspace.baseUrl, OFFICER.username, OFFICER.password),
+    );
     printLighthouse(lighthouse);
     console.log(`\nLoad average (1 min): ${loadAtStart} at start, ${os.loadavg()[0].toFixed(2)} at end`);
   } finally {
@@ -187,23 +232,38 @@ function printTable(rows) {
   const head = Object.keys(rows[0]);
   const cells = rows.map((row) => head.map((key) => String(row[key] ?? "")));
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((row) => row[i].length)));
-  const line = (values) => values.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join("  ");
+  const line = (values) =>
+    values.map((value, i) => (i === 0 ? value.padEnd(widths[i]) : value.padStart(widths[i]))).join("  ");
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of cells) console.log(line(row));
 }
 
 async function main() {
-  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "unknown", node: process.version, loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) };
+  const machine = {
+    cpus: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? "unknown",
+    node: process.version,
+    loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  };
   log(`${machine.cpus} cores (${machine.cpu}), Node ${machine.node}, load ${machine.loadAverageAtStart.join(" ")}`);
   if (!options["skip-build"]) await run(bin("react-router")[0], ["build"], { quiet: true });
-  else if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No production build: drop --skip-build.");
+  else if (!fs.existsSync(path.join(root, "build", "server", "index.js")))
+    throw new Error("No production build: drop --skip-build.");
   if (options["lighthouse-only"]) return lighthouseOnly();
 
   const scale = { officers: Number(options.officers), dealers: Number(options.dealers) };
-  const large = await scaleDatabase("bench-large", PORT, { ...scale, posts: Number(options.posts), reactions: Number(options.reactions) });
+  const large = await scaleDatabase("bench-large", PORT, {
+    ...scale,
+    posts: Number(options.posts),
+    reactions: Number(options.reactions),
+  });
   const smallPosts = Number(options["small-posts"]);
-  const small = await scaleDatabase("bench-small", PORT + 2, { ...scale, posts: smallPosts, reactions: Math.round((Number(options.reactions) * smallPosts) / Number(options.posts)) });
+  const small = await scaleDatabase("bench-small", PORT + 2, {
+    ...scale,
+    posts: smallPosts,
+    reactions: Math.round((Number(options.reactions) * smallPosts) / Number(options.posts)),
+  });
 
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
   const loads = [];
@@ -222,9 +282,14 @@ async function main() {
       [FLOOR_CALL, "/api/me"],
     ];
     for (const [label, urlPath] of compared) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
-    const baseline = start("node", ["scripts/lib/bench-baseline.mjs", large.databasePath, String(PORT + 1), "1"], process.env);
+    const baseline = start(
+      "node",
+      ["scripts/lib/bench-baseline.mjs", large.databasePath, String(PORT + 1), "1"],
+      process.env,
+    );
     try {
-      if (!(await waitForHttp(`http://127.0.0.1:${PORT + 1}/`, 10_000))) throw new Error("The baseline server did not start");
+      if (!(await waitForHttp(`http://127.0.0.1:${PORT + 1}/`, 10_000)))
+        throw new Error("The baseline server did not start");
       loads.push(await load("baseline: node:http + better-sqlite3, first page", `http://127.0.0.1:${PORT + 1}/`));
     } finally {
       await stop(baseline);
@@ -255,7 +320,9 @@ async function main() {
   server = await startApp(small);
   try {
     const cookie = await signIn(small.baseUrl, OFFICER.username, OFFICER.password);
-    loads.push(await load(`GET / (feed page, ${smallPosts.toLocaleString("en-US")} posts)`, `${small.baseUrl}/`, cookie));
+    loads.push(
+      await load(`GET / (feed page, ${smallPosts.toLocaleString("en-US")} posts)`, `${small.baseUrl}/`, cookie),
+    );
   } finally {
     await stop(server);
   }
@@ -263,15 +330,28 @@ async function main() {
   log("Dealer import of 10,000 rows…");
   const dealerImport = await jsonScript("scripts/bench-dealer-import.ts", ["10000"], process.env);
   log(`Recalculation: filling ${Number(options["recalculation-posts"]).toLocaleString("en-US")} posts…`);
-  const recalculationDb = await scaleDatabase("bench-recalculation", PORT + 3, { ...scale, posts: Number(options["recalculation-posts"]), reactions: 0, postsOnly: true });
-  const recalculation = await jsonScript("scripts/bench-performance.ts", ["--database", recalculationDb.databasePath], recalculationDb.env);
+  const recalculationDb = await scaleDatabase("bench-recalculation", PORT + 3, {
+    ...scale,
+    posts: Number(options["recalculation-posts"]),
+    reactions: 0,
+    postsOnly: true,
+  });
+  const recalculation = await jsonScript(
+    "scripts/bench-performance.ts",
+    ["--database", recalculationDb.databasePath],
+    recalculationDb.env,
+  );
 
   const byCall = (label) => loads.find((row) => row.call === label);
   const baselineRow = loads.find((row) => row.call.startsWith("baseline"));
   const apiPosts = byCall("GET /api/posts").requestsPerSecond;
   const ratio = (label, over, overRps, goal) => {
     const value = byCall(label).requestsPerSecond / overRps;
-    return { goal: `${label} req/s ÷ ${over} req/s ≥ ${goal.toFixed(2)}`, measured: value.toFixed(2), met: value >= goal };
+    return {
+      goal: `${label} req/s ÷ ${over} req/s ≥ ${goal.toFixed(2)}`,
+      measured: value.toFixed(2),
+      met: value >= goal,
+    };
   };
   const feedP95Ratio = byCall("GET / (feed page)").p95Ms / loads.at(-1).p95Ms;
   const recalculationMs = Math.max(...recalculation.durationsMs);
@@ -279,37 +359,92 @@ async function main() {
   const lighthouseGoals = (network) =>
     onNetwork(network).length
       ? [
-          { goal: `Lighthouse performance on ${network} ≥ 95 (4 pages)`, measured: onNetwork(network).map((row) => row.score).join(" / "), met: onNetwork(network).every((row) => row.score >= 95) },
-          { goal: `LCP on ${network} ≤ 2.5 s (4 pages)`, measured: onNetwork(network).map((row) => `${(row.lcpMs / 1000).toFixed(1)} s`).join(" / "), met: onNetwork(network).every((row) => row.lcpMs <= 2500) },
+          {
+            goal: `Lighthouse performance on ${network} ≥ 95 (4 pages)`,
+            measured: onNetwork(network)
+              .map((row) => row.score)
+              .join(" / "),
+            met: onNetwork(network).every((row) => row.score >= 95),
+          },
+          {
+            goal: `LCP on ${network} ≤ 2.5 s (4 pages)`,
+            measured: onNetwork(network)
+              .map((row) => `${(row.lcpMs / 1000).toFixed(1)} s`)
+              .join(" / "),
+            met: onNetwork(network).every((row) => row.lcpMs <= 2500),
+          },
         ]
       : [];
   const goals = [
     ...lighthouseGoals("Regular 3G"),
-    { goal: `first load of / over the wire ≤ ${WIRE_GOAL_KIB} KiB of JavaScript`, measured: `${(wire.bytes / 1024).toFixed(1)} KiB in ${wire.files.length} files`, met: wire.bytes <= WIRE_GOAL_KIB * 1024 },
+    {
+      goal: `first load of / over the wire ≤ ${WIRE_GOAL_KIB} KiB of JavaScript`,
+      measured: `${(wire.bytes / 1024).toFixed(1)} KiB in ${wire.files.length} files`,
+      met: wire.bytes <= WIRE_GOAL_KIB * 1024,
+    },
     ratio("GET /api/posts", "bare node:http + better-sqlite3", baselineRow.requestsPerSecond, 0.6),
     ratio("GET / (feed page)", "GET /api/posts", apiPosts, 0.3),
     ratio("GET /api/performance/leaderboard", "GET /api/posts", apiPosts, 1.0),
-    { goal: `feed p95 at ${large.rows.posts} posts ≤ 1.5× at ${small.rows.posts}`, measured: `${feedP95Ratio.toFixed(2)}×`, met: feedP95Ratio <= 1.5 },
-    { goal: "10,000-row import < 5 s", measured: `${dealerImport.seconds.toFixed(2)} s`, met: dealerImport.seconds < 5 },
-    { goal: "10,000-row import < 300 MB", measured: `${(dealerImport.peakRssBytes / MB).toFixed(0)} MB`, met: dealerImport.peakRssBytes < 300 * MB },
+    {
+      goal: `feed p95 at ${large.rows.posts} posts ≤ 1.5× at ${small.rows.posts}`,
+      measured: `${feedP95Ratio.toFixed(2)}×`,
+      met: feedP95Ratio <= 1.5,
+    },
+    {
+      goal: "10,000-row import < 5 s",
+      measured: `${dealerImport.seconds.toFixed(2)} s`,
+      met: dealerImport.seconds < 5,
+    },
+    {
+      goal: "10,000-row import < 300 MB",
+      measured: `${(dealerImport.peakRssBytes / MB).toFixed(0)} MB`,
+      met: dealerImport.peakRssBytes < 300 * MB,
+    },
     {
       goal: `report over ${large.rows.posts.toLocaleString("en-US")} posts, 90 days by officer: median < 1 s`,
       measured: `${byCall(REPORT_CALL).medianMs} ms, the first ${reportFirstMs} ms (${(byCall(REPORT_CALL).requestsPerSecond / apiPosts).toFixed(3)}× GET /api/posts req/s)`,
       met: byCall(REPORT_CALL).medianMs < 1000,
     },
-    { goal: "recalculation over 1,000,000 posts < 2 s", measured: `${recalculationMs} ms (peak ${(recalculation.peakRssBytes / MB).toFixed(0)} MB)`, met: recalculationMs < 2000 },
+    {
+      goal: "recalculation over 1,000,000 posts < 2 s",
+      measured: `${recalculationMs} ms (peak ${(recalculation.peakRssBytes / MB).toFixed(0)} MB)`,
+      met: recalculationMs < 2000,
+    },
     ...lighthouseGoals("Slow 4G"),
   ];
   machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
 
-  console.log(`\nLoad (${CONNECTIONS} connections, ${SECONDS} s each; ${machine.cpus} cores, load ${machine.loadAverageAtStart.join(" ")} at start, ${machine.loadAverageAtEnd.join(" ")} at end)`);
-  printTable(loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors }) => ({ call, "req/s": requestsPerSecond, "median ms": medianMs, "p95 ms": p95Ms, errors })));
+  console.log(
+    `\nLoad (${CONNECTIONS} connections, ${SECONDS} s each; ${machine.cpus} cores, load ${machine.loadAverageAtStart.join(" ")} at start, ${machine.loadAverageAtEnd.join(" ")} at end)`,
+  );
+  printTable(
+    loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors }) => ({
+      call,
+      "req/s": requestsPerSecond,
+      "median ms": medianMs,
+      "p95 ms": p95Ms,
+      errors,
+    })),
+  );
   if (lighthouse.length) printLighthouse(lighthouse);
   console.log("\nGoals");
   printTable(goals.map(({ goal, measured, met }) => ({ goal, measured, met: met ? "yes" : "NO" })));
-  console.log(`\n${FLOOR_CALL} req/s ÷ the bare baseline's: ${(byCall(FLOOR_CALL).requestsPerSecond / baselineRow.requestsPerSecond).toFixed(2)} (what GET /api/posts would reach if its own read cost nothing)`);
+  console.log(
+    `\n${FLOOR_CALL} req/s ÷ the bare baseline's: ${(byCall(FLOOR_CALL).requestsPerSecond / baselineRow.requestsPerSecond).toFixed(2)} (what GET /api/posts would reach if its own read cost nothing)`,
+  );
 
-  const results = { measuredAt: new Date().toISOString(), machine, options: { connections: CONNECTIONS, seconds: SECONDS }, data: { large: large.rows, small: small.rows, recalculation: recalculationDb.rows }, loads, wire, lighthouse, dealerImport, recalculation, goals };
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine,
+    options: { connections: CONNECTIONS, seconds: SECONDS },
+    data: { large: large.rows, small: small.rows, recalculation: recalculationDb.rows },
+    loads,
+    wire,
+    lighthouse,
+    dealerImport,
+    recalculation,
+    goals,
+  };
   fs.mkdirSync(path.join(root, "bench"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench", "results.json"), JSON.stringify(results, null, 2) + "\n");
   log("Wrote bench/results.json");

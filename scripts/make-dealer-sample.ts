@@ -21,7 +21,20 @@ const rng = Random.stream("dealer-import-sample");
 const round6 = (value: number) => Number(value.toFixed(6));
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "");
 
-const header = ["business_name", "owner_first_name", "owner_last_name", "phone", "email", "street", "City", "State", "postal_code", "lat", "lng", "formatted_address"];
+const header = [
+  "business_name",
+  "owner_first_name",
+  "owner_last_name",
+  "phone",
+  "email",
+  "street",
+  "City",
+  "State",
+  "postal_code",
+  "lat",
+  "lng",
+  "formatted_address",
+];
 const rows: Array<Array<string | number>> = [header];
 const taken = new Set<string>();
 for (let index = 0; index < COUNT; index++) {
@@ -34,7 +47,10 @@ for (let index = 0; index < COUNT; index++) {
     name = `${prefix} ${rng.pick(NAME_SUFFIXES)} ${town.name}`;
   } while (taken.has(name));
   taken.add(name);
-  const owner = { first: rng.pick(NAMES_BY_PROVINCE[town.province].first), last: rng.pick(NAMES_BY_PROVINCE[town.province].last) };
+  const owner = {
+    first: rng.pick(NAMES_BY_PROVINCE[town.province].first),
+    last: rng.pick(NAMES_BY_PROVINCE[town.province].last),
+  };
   const street = `Shop ${rng.int(1, 140)}, ${rng.pick([...town.markets, ...GENERIC_MARKETS])}`;
   rows.push([
     name,

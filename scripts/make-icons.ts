@@ -9,12 +9,18 @@ const svg = path.join(folder, "icon.svg");
 const GREEN = "#2a7e3b";
 
 async function plain(size: number) {
-  await sharp(svg, { density: (72 * size) / 32 }).resize(size, size).png({ compressionLevel: 9, palette: true }).toFile(path.join(folder, `icon-${size}.png`));
+  await sharp(svg, { density: (72 * size) / 32 })
+    .resize(size, size)
+    .png({ compressionLevel: 9, palette: true })
+    .toFile(path.join(folder, `icon-${size}.png`));
 }
 
 async function maskable(size: number) {
   const inner = Math.round(size * 0.7);
-  const logo = await sharp(svg, { density: (72 * inner) / 32 }).resize(inner, inner).png().toBuffer();
+  const logo = await sharp(svg, { density: (72 * inner) / 32 })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
   await sharp({ create: { width: size, height: size, channels: 4, background: GREEN } })
     .composite([{ input: logo, gravity: "center" }])
     .png({ compressionLevel: 9, palette: true })

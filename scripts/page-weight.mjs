@@ -78,7 +78,9 @@ function findManifestFile() {
 /** Whether the server build discovers routes lazily (the manifest file then stays unloaded). */
 function lazyRouteDiscovery() {
   const serverAssets = path.join(root, "build", "server", "assets");
-  const files = fs.existsSync(serverAssets) ? fs.readdirSync(serverAssets).filter((name) => name.startsWith("server-build")) : [];
+  const files = fs.existsSync(serverAssets)
+    ? fs.readdirSync(serverAssets).filter((name) => name.startsWith("server-build"))
+    : [];
   const source = files.map((name) => fs.readFileSync(path.join(serverAssets, name), "utf8")).join("\n");
   const mode = /routeDiscovery = \{\s*"?mode"?:\s*"(\w+)"/.exec(source)?.[1];
   return mode !== "initial";
@@ -101,9 +103,7 @@ function routeChains(routes) {
   for (const route of Object.values(routes)) {
     const chain = [];
     for (let r = route; r; r = r.parentId ? routes[r.parentId] : undefined) chain.unshift(r);
-    const pattern = chain
-      .flatMap((r) => (r.path ?? "").split("/"))
-      .filter((segment) => segment !== "");
+    const pattern = chain.flatMap((r) => (r.path ?? "").split("/")).filter((segment) => segment !== "");
     chains.push({ leaf: route, chain, pattern });
   }
   return chains;
@@ -150,7 +150,8 @@ function sizes(urlPath) {
   return sizeCache.get(urlPath);
 }
 
-const STATIC_IMPORT = /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
+const STATIC_IMPORT =
+  /(?:^|[;}\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
 const LINKED_CSS = /["'`](\/assets\/[^"'`]+\.css)["'`]/g;
 // Vite lists a chunk's lazily loaded dependencies as "assets/x.js" (its __vite__mapDeps table).
 const LAZY_DEPENDENCY = /["'`](assets\/[^"'`]+\.js)["'`]/g;
@@ -212,11 +213,30 @@ async function measureOverTheWire() {
   const workspace = benchWorkspace("weight", await freePort());
   try {
     await run(bin("prisma")[0], ["migrate", "deploy"], { env: workspace.env, quiet: true });
-    await run(bin("tsx")[0], ["scripts/user.ts", "--username", WIRE_OFFICER.username, "--email", "weight@example.pk", "--password", WIRE_OFFICER.password, "--role", "OFFICER"], { env: workspace.env, quiet: true });
+    await run(
+      bin("tsx")[0],
+      [
+        "scripts/user.ts",
+        "--username",
+        WIRE_OFFICER.username,
+        "--email",
+        "weight@example.pk",
+        "--password",
+        WIRE_OFFICER.password,
+        "--role",
+        "OFFICER",
+      ],
+      { env: workspace.env, quiet: true },
+    );
     fillScaleData(workspace.databasePath, { officers: 20, dealers: 50, posts: 200, reactions: 500 });
-    const server = spawn(bin("tsx")[0], ["server/index.ts"], { cwd: root, env: workspace.env, stdio: ["ignore", "ignore", "inherit"] });
+    const server = spawn(bin("tsx")[0], ["server/index.ts"], {
+      cwd: root,
+      env: workspace.env,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
     try {
-      if (!(await waitForHttp(`${workspace.baseUrl}/healthz`, 60_000))) fail(`The production server on ${workspace.baseUrl} did not start.`);
+      if (!(await waitForHttp(`${workspace.baseUrl}/healthz`, 60_000)))
+        fail(`The production server on ${workspace.baseUrl} did not start.`);
       return { route: WIRE_ROUTE, ...(await firstLoadJavaScript(workspace.baseUrl, WIRE_ROUTE, WIRE_OFFICER)) };
     } finally {
       if (server.exitCode === null) {
@@ -274,18 +294,33 @@ async function main() {
 
   const rows = report.map((entry) =>
     entry.matched
-      ? [entry.route, kib(entry.js.gzipBytes), kib(entry.css.gzipBytes), kib(entry.js.gzipBytes + entry.css.gzipBytes), String(entry.js.files.length + entry.css.files.length), entry.leaflet ? "yes" : "", entry.matched.at(-1)]
+      ? [
+          entry.route,
+          kib(entry.js.gzipBytes),
+          kib(entry.css.gzipBytes),
+          kib(entry.js.gzipBytes + entry.css.gzipBytes),
+          String(entry.js.files.length + entry.css.files.length),
+          entry.leaflet ? "yes" : "",
+          entry.matched.at(-1),
+        ]
       : [entry.route, "-", "-", "-", "-", "", "(no match)"],
   );
   const head = ["route", "JS KiB gz", "CSS KiB gz", "total KiB gz", "files", "Leaflet", "route module"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells) => cells.map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join("  ");
+  const line = (cells) =>
+    cells.map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join("  ");
   console.log("First-load JavaScript and CSS (gzip -9, per file, summed)");
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
 
-  const result = { generatedAt: new Date().toISOString(), gzipLevel: 9, manifest: manifestUrl, lazyRouteDiscovery: lazyDiscovery, routes: report };
+  const result = {
+    generatedAt: new Date().toISOString(),
+    gzipLevel: 9,
+    manifest: manifestUrl,
+    lazyRouteDiscovery: lazyDiscovery,
+    routes: report,
+  };
   if (routesToReport.length) {
     fs.writeFileSync(reportFile, JSON.stringify(result, null, 2) + "\n");
     console.log(`\nWrote ${path.relative(root, reportFile)}`);
@@ -293,7 +328,9 @@ async function main() {
   }
 
   result.wire = await measureOverTheWire();
-  console.log(`\nFirst load of ${result.wire.route} over the wire (Chromium, empty cache, signed in, until the network is idle): ${kib(result.wire.bytes)} KiB of JavaScript in ${result.wire.files.length} files`);
+  console.log(
+    `\nFirst load of ${result.wire.route} over the wire (Chromium, empty cache, signed in, until the network is idle): ${kib(result.wire.bytes)} KiB of JavaScript in ${result.wire.files.length} files`,
+  );
   for (const file of result.wire.files) console.log(`  ${kib(file.bytes).padStart(6)}  ${file.url}`);
   fs.writeFileSync(reportFile, JSON.stringify(result, null, 2) + "\n");
   console.log(`\nWrote ${path.relative(root, reportFile)}`);

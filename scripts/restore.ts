@@ -46,7 +46,9 @@ try {
     ? `the bucket ${manifest.objects.bucket} holds ${manifest.objects.items.length - missingObjects.length} of its ${manifest.objects.items.length} objects` +
       (missingObjects.length > 0 ? ` (missing: ${missingObjects.map((item) => item.key).join(", ")})` : "")
     : `${manifest.uploads.length} files in ${uploadsDir}`;
-  console.log(`Restored the backup of ${manifest.createdAt} (migration ${manifest.migration ?? "none"}): ${databaseFile}; ${files}. Start the server with \`npm start\`.`);
+  console.log(
+    `Restored the backup of ${manifest.createdAt} (migration ${manifest.migration ?? "none"}): ${databaseFile}; ${files}. Start the server with \`npm start\`.`,
+  );
 } catch (error) {
   console.error(`Restore refused: ${error instanceof BackupError ? error.message : String(error)}`);
   process.exit(1);

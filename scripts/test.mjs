@@ -121,19 +121,53 @@ async function main() {
       ["Typecheck", (options) => run("npm", ["run", "--silent", "typecheck"], { env, ...options })],
       [
         "Architecture: dead code and import direction",
-        async (options) => (await run(...command("knip"), { env, ...options })) + (await run(...command("depcruise", ...ARCHITECTURE_PATHS), { env, ...options })),
+        async (options) =>
+          (await run(...command("knip"), { env, ...options })) +
+          (await run(...command("depcruise", ...ARCHITECTURE_PATHS), { env, ...options })),
+      ],
+      [
+        "Format and lint",
+        async (options) =>
+          (await run(...command("prettier", "--check", "--log-level", "warn", "."), { env, ...options })) +
+          (await run(...command("eslint", "--max-warnings", "0", "."), { env, ...options })),
       ],
     ],
-    [["Unit and integration tests (Vitest)", (options) => run(...command("vitest", "run", "--passWithNoTests", ...vitestReport("Vitest", "unit")), { env, ...options })]],
+    [
+      [
+        "Unit and integration tests (Vitest)",
+        (options) =>
+          run(...command("vitest", "run", "--passWithNoTests", ...vitestReport("Vitest", "unit")), { env, ...options }),
+      ],
+    ],
     [
       ["Production build", (options) => run(...command("react-router", "build"), { env, ...options })],
       [
         "Pages without JavaScript and the JSON API (request handler)",
-        (options) => run(...command("vitest", "run", "--config", "vitest.nojs.config.ts", ...vitestReport("Vitest request handler", "nojs")), { env, ...options }),
+        (options) =>
+          run(
+            ...command(
+              "vitest",
+              "run",
+              "--config",
+              "vitest.nojs.config.ts",
+              ...vitestReport("Vitest request handler", "nojs"),
+            ),
+            { env, ...options },
+          ),
       ],
       [
         "Concurrency, crash tests and the route fuzzer",
-        (options) => run(...command("vitest", "run", "--config", "vitest.resilience.config.ts", ...vitestReport("Vitest resilience", "resilience")), { env, ...options }),
+        (options) =>
+          run(
+            ...command(
+              "vitest",
+              "run",
+              "--config",
+              "vitest.resilience.config.ts",
+              ...vitestReport("Vitest resilience", "resilience"),
+            ),
+            { env, ...options },
+          ),
       ],
       ["Page weight", (options) => run("node", ["scripts/page-weight.mjs"], { env, ...options })],
     ],
@@ -141,7 +175,9 @@ async function main() {
   const playwrightReport = path.join(reportDir, "playwright.json");
   reports.push({ kind: "playwright", file: playwrightReport });
   await step("Browser tests and hostile forms (Playwright)", () =>
-    run(...command("playwright", "test", "--reporter=list,json"), { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } }),
+    run(...command("playwright", "test", "--reporter=list,json"), {
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    }),
   );
 }
 

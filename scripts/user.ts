@@ -54,7 +54,11 @@ async function main() {
   if (values.role === undefined) fail("--role is required.");
 
   const username = check(usernameSchema, values.username, "username").toLowerCase();
-  const role = check(z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }), values.role.toUpperCase(), "role");
+  const role = check(
+    z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` }),
+    values.role.toUpperCase(),
+    "role",
+  );
   const email = values.email === undefined ? undefined : check(emailSchema, values.email, "email").toLowerCase();
   const password = values.password === undefined ? undefined : check(passwordSchema, values.password, "password");
 
@@ -62,7 +66,8 @@ async function main() {
 
   if (email !== undefined) {
     const owner = await prisma.user.findUnique({ where: { email }, select: { username: true } });
-    if (owner && owner.username !== username) fail(`The email ${email} already belongs to the user "${owner.username}".`);
+    if (owner && owner.username !== username)
+      fail(`The email ${email} already belongs to the user "${owner.username}".`);
   }
 
   if (existing) {

@@ -3,7 +3,10 @@ import { BODY_MAX_BYTES, BODY_TOO_LARGE } from "../app/http/request-body.server.
 
 /** Bodies with limits of their own, enforced while they stream in: multipart uploads and the signed upload PUT. */
 function isUpload(req: Parameters<RequestHandler>[0]): boolean {
-  return /^multipart\/form-data/i.test(req.headers["content-type"] ?? "") || (req.method === "PUT" && req.path.startsWith("/api/objects/uploads/"));
+  return (
+    /^multipart\/form-data/i.test(req.headers["content-type"] ?? "") ||
+    (req.method === "PUT" && req.path.startsWith("/api/objects/uploads/"))
+  );
 }
 
 /**
@@ -21,6 +24,8 @@ export const bodyLimits: RequestHandler = (req, res, next) => {
   } else {
     res
       .type("html")
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too large · Fieldline</title></head><body><h1>413 Request body is too large</h1><p>What you sent is larger than any form of Fieldline takes. Please shorten it and try again.</p><p><a href="/">Go to the feed</a></p></body></html>`);
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too large · Fieldline</title></head><body><h1>413 Request body is too large</h1><p>What you sent is larger than any form of Fieldline takes. Please shorten it and try again.</p><p><a href="/">Go to the feed</a></p></body></html>`,
+      );
   }
 };

@@ -46,7 +46,9 @@ server.use(assignCspNonce);
 if (isProduction) {
   server.use(securityHeaders({ tileUrl: env.TILE_URL, https: env.HTTPS }));
 }
-server.use(rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE }));
+server.use(
+  rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE }),
+);
 server.use(closeUnreadRequests);
 server.use(bodyLimits);
 server.use(sameOriginWrites(env.APP_URL));

@@ -10,7 +10,14 @@ import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FORWARDED_HEADER, litefsRouting } from "./litefs-routing.ts";
 
-type Received = { method: string; url: string; bytes: number; sha256: string; forwarded: string | undefined; host: string | undefined };
+type Received = {
+  method: string;
+  url: string;
+  bytes: number;
+  sha256: string;
+  forwarded: string | undefined;
+  host: string | undefined;
+};
 
 let dir: string;
 let received: Received[];
@@ -36,15 +43,33 @@ beforeEach(async () => {
     });
     req.on("end", () => {
       const header = req.headers[FORWARDED_HEADER];
-      received.push({ method: req.method!, url: req.url!, bytes, sha256: hash.digest("hex"), forwarded: header as string | undefined, host: req.headers.host });
-      res.writeHead(201, { "Content-Type": "application/json", "Set-Cookie": "__txid=0000000000000011; Path=/; HttpOnly" });
+      received.push({
+        method: req.method!,
+        url: req.url!,
+        bytes,
+        sha256: hash.digest("hex"),
+        forwarded: header as string | undefined,
+        host: req.headers.host,
+      });
+      res.writeHead(201, {
+        "Content-Type": "application/json",
+        "Set-Cookie": "__txid=0000000000000011; Path=/; HttpOnly",
+      });
       res.end(JSON.stringify({ stored: bytes }));
     });
   });
   const primaryPort = await listen(primary);
 
   const app = express();
-  app.use(litefsRouting({ litefsDir: dir, databaseName: "fieldline.db", appPort: primaryPort, hostOf: () => "127.0.0.1", catchUpMs: 300 }));
+  app.use(
+    litefsRouting({
+      litefsDir: dir,
+      databaseName: "fieldline.db",
+      appPort: primaryPort,
+      hostOf: () => "127.0.0.1",
+      catchUpMs: 300,
+    }),
+  );
   app.use((req, res) => {
     req.resume();
     req.on("end", () => res.json({ servedBy: "replica", path: req.path }));
@@ -68,7 +93,11 @@ describe("litefsRouting on a replica", () => {
   });
 
   it("answers a small write with fly-replay to the primary, without running it", async () => {
-    const response = await fetch(`${replicaUrl}/api/posts`, { method: "POST", body: JSON.stringify({ type: "SALE" }), headers: { "Content-Type": "application/json" } });
+    const response = await fetch(`${replicaUrl}/api/posts`, {
+      method: "POST",
+      body: JSON.stringify({ type: "SALE" }),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(409);
     expect(response.headers.get("fly-replay")).toBe("instance=primary-machine");
     expect(received).toEqual([]);
@@ -83,7 +112,10 @@ describe("litefsRouting on a replica", () => {
 
   it("forwards an upload over 1 MB to the primary whole, and passes its answer back", async () => {
     const body = crypto.randomBytes(3 * 1024 * 1024 + 17);
-    const response = await fetch(`${replicaUrl}/api/objects/uploads/abc?expires=1&signature=x`, { method: "PUT", body });
+    const response = await fetch(`${replicaUrl}/api/objects/uploads/abc?expires=1&signature=x`, {
+      method: "PUT",
+      body,
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ stored: body.length });
     expect(response.headers.get("set-cookie")).toBe("__txid=0000000000000011; Path=/; HttpOnly");
@@ -107,13 +139,21 @@ describe("litefsRouting on a replica", () => {
         controller.close();
       },
     });
-    const response = await fetch(`${replicaUrl}/new-post`, { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const response = await fetch(`${replicaUrl}/new-post`, {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
     expect(response.status).toBe(201);
     expect(received[0]?.bytes).toBe(1_400_000);
   });
 
   it("refuses a write another node already forwarded here", async () => {
-    const response = await fetch(`${replicaUrl}/api/posts`, { method: "POST", body: "{}", headers: { [FORWARDED_HEADER]: "1" } });
+    const response = await fetch(`${replicaUrl}/api/posts`, {
+      method: "POST",
+      body: "{}",
+      headers: { [FORWARDED_HEADER]: "1" },
+    });
     expect(response.status).toBe(503);
     expect(received).toEqual([]);
   });
@@ -133,7 +173,10 @@ describe("litefsRouting on a replica", () => {
 describe("litefsRouting on the primary", () => {
   it("serves writes itself", async () => {
     fs.rmSync(path.join(dir, ".primary"));
-    const response = await fetch(`${replicaUrl}/api/posts`, { method: "POST", body: crypto.randomBytes(2 * 1024 * 1024) });
+    const response = await fetch(`${replicaUrl}/api/posts`, {
+      method: "POST",
+      body: crypto.randomBytes(2 * 1024 * 1024),
+    });
     expect(await response.json()).toEqual({ servedBy: "replica", path: "/api/posts" });
     expect(received).toEqual([]);
   });

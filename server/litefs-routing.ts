@@ -20,7 +20,14 @@ export type LiteFsRoutingOptions = {
   filesOnPrimaryOnly?: boolean;
 };
 
-export function litefsRouting({ litefsDir, databaseName, appPort, hostOf, catchUpMs = 5000, filesOnPrimaryOnly = true }: LiteFsRoutingOptions): RequestHandler {
+export function litefsRouting({
+  litefsDir,
+  databaseName,
+  appPort,
+  hostOf,
+  catchUpMs = 5000,
+  filesOnPrimaryOnly = true,
+}: LiteFsRoutingOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const node = await readLiteFsNode(litefsDir);
@@ -33,7 +40,11 @@ export function litefsRouting({ litefsDir, databaseName, appPort, hostOf, catchU
         case "serve": {
           const txid = node.role === "replica" ? txidFromCookieHeader(req.headers.cookie) : null;
           // Read-your-own-writes: when this replica does not catch up in time, the primary answers.
-          if (node.role === "replica" && txid !== null && !(await waitForTxid(litefsDir, databaseName, txid, { timeoutMs: catchUpMs }))) {
+          if (
+            node.role === "replica" &&
+            txid !== null &&
+            !(await waitForTxid(litefsDir, databaseName, txid, { timeoutMs: catchUpMs }))
+          ) {
             return replay(res, node.primary);
           }
           return next();
@@ -43,7 +54,10 @@ export function litefsRouting({ litefsDir, databaseName, appPort, hostOf, catchU
         case "forward":
           return forward(req, res, { host: hostOf(route.instance), port: appPort });
         case "unavailable":
-          res.status(503).set("Retry-After", "2").json({ error: "The primary is changing. Please try again in a moment." });
+          res
+            .status(503)
+            .set("Retry-After", "2")
+            .json({ error: "The primary is changing. Please try again in a moment." });
           return;
       }
     } catch (error) {

@@ -21,7 +21,10 @@ beforeAll(async () => {
 afterAll(() => close());
 
 function send(path: string, init: RequestInit & { from: string }) {
-  return fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": init.from } });
+  return fetch(`${base}${path}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": init.from },
+  });
 }
 
 function multipart(): FormData {
@@ -44,7 +47,16 @@ test("uploads get their own budget per address and then 429 with Retry-After, as
   expect(await page.text()).toContain("Too many uploads");
 
   // Other writes, and uploads from another address, are not counted.
-  expect((await send("/api/posts", { method: "POST", body: JSON.stringify({}), headers: { "Content-Type": "application/json" }, from })).status).toBe(200);
+  expect(
+    (
+      await send("/api/posts", {
+        method: "POST",
+        body: JSON.stringify({}),
+        headers: { "Content-Type": "application/json" },
+        from,
+      })
+    ).status,
+  ).toBe(200);
   expect((await send("/api/upload", { method: "POST", body: multipart(), from: "198.51.100.2" })).status).toBe(200);
 });
 
@@ -52,7 +64,10 @@ test("sign-in attempts have a budget of their own, shared by the page and /api",
   const from = "198.51.100.3";
   const form = { method: "POST", body: new URLSearchParams({ username: "a", password: "b" }), from };
   for (let attempt = 0; attempt < 2; attempt++) expect((await send("/login", form)).status).toBe(200);
-  expect((await send("/api/login", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" }, from })).status).toBe(200);
+  expect(
+    (await send("/api/login", { method: "POST", body: "{}", headers: { "Content-Type": "application/json" }, from }))
+      .status,
+  ).toBe(200);
   const refused = await send("/login", form);
   expect(refused.status).toBe(429);
   expect(refused.headers.get("Retry-After")).toBe("60");

@@ -20,7 +20,10 @@ function normalisedPath(req: Request): string {
 /** Files arrive as multipart forms (pages, /api/posts, /api/upload, gallery) or as a PUT to a signed upload URL. */
 function isUpload(req: Request): boolean {
   if (req.method !== "POST" && req.method !== "PUT") return false;
-  return /^multipart\/form-data/i.test(req.get("Content-Type") ?? "") || (req.method === "PUT" && normalisedPath(req).startsWith("/api/objects/uploads/"));
+  return (
+    /^multipart\/form-data/i.test(req.get("Content-Type") ?? "") ||
+    (req.method === "PUT" && normalisedPath(req).startsWith("/api/objects/uploads/"))
+  );
 }
 
 /** A limiter that answers 429 with Retry-After, as JSON under /api and as a small page elsewhere. */
@@ -42,7 +45,13 @@ function perMinute(limit: number, message: string): RequestHandler {
 }
 
 /** Per client address and minute: sign-in, registration and password-reset attempts, and uploads. */
-export function rateLimits({ authPerMinute, uploadsPerMinute }: { authPerMinute: number; uploadsPerMinute: number }): RequestHandler {
+export function rateLimits({
+  authPerMinute,
+  uploadsPerMinute,
+}: {
+  authPerMinute: number;
+  uploadsPerMinute: number;
+}): RequestHandler {
   const groupOf = new Map<string, string>();
   const limiters = new Map<string, RequestHandler>();
   for (const [group, paths] of Object.entries(limitedPosts)) {

@@ -25,7 +25,10 @@ export function securityHeaders(options: { tileUrl: string; https: boolean }): R
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+        ],
         "style-src": ["'self'"],
         // React renders style attributes and Leaflet positions its panes with them.
         "style-src-attr": ["'unsafe-inline'"],

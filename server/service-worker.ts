@@ -9,7 +9,13 @@ const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes
  * Modules those routes load after the page (dynamic imports), which must load offline too: the
  * offline bar, New Post's validation, the notice, the drafts and the feed's guarded Load More. Not the map picker: without a connection it has no tiles.
  */
-const SHELL_LAZY_MODULES = ["app/components/shell/send-queue-status.tsx", "app/models/post.validation.ts", "app/components/toaster.tsx", "app/lib/drafts.ts", "app/lib/request-guard.ts"];
+const SHELL_LAZY_MODULES = [
+  "app/components/shell/send-queue-status.tsx",
+  "app/models/post.validation.ts",
+  "app/components/toaster.tsx",
+  "app/lib/drafts.ts",
+  "app/lib/request-guard.ts",
+];
 
 /** The part of Vite's build manifest (build/client/.vite/manifest.json) read here. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;

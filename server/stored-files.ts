@@ -11,13 +11,22 @@ import { AppError } from "../app/lib/app-error.ts";
  */
 export function storedFiles(): RequestHandler {
   if (!objectStore) {
-    const fromDisk = express.static(uploadsDirectory(), { immutable: true, maxAge: "1y", index: false, redirect: false, fallthrough: true });
+    const fromDisk = express.static(uploadsDirectory(), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      fallthrough: true,
+    });
     return (request, response, next) => (isServedFile(request.path) ? fromDisk(request, response, next) : next());
   }
   return async (request, response, next) => {
     if ((request.method !== "GET" && request.method !== "HEAD") || !isServedFile(request.path)) return next();
     try {
-      const opened = await openServedFile(request.path, { range: request.get("Range"), ifNoneMatch: request.get("If-None-Match") });
+      const opened = await openServedFile(request.path, {
+        range: request.get("Range"),
+        ifNoneMatch: request.get("If-None-Match"),
+      });
       if (!opened) return next();
       response.status(opened.status).set(opened.headers);
       if (!opened.body || request.method === "HEAD") {
@@ -29,11 +38,14 @@ export function storedFiles(): RequestHandler {
     } catch (error) {
       if (response.headersSent) return response.destroy();
       if (error instanceof AppError && error.status === 503) {
-        response.status(503).set({ "Retry-After": "30", "Cache-Control": "no-store" }).type("text/plain").send(STORAGE_UNAVAILABLE);
+        response
+          .status(503)
+          .set({ "Retry-After": "30", "Cache-Control": "no-store" })
+          .type("text/plain")
+          .send(STORAGE_UNAVAILABLE);
         return;
       }
       next(error);
     }
   };
 }
-

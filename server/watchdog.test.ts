@@ -3,12 +3,19 @@ import path from "node:path";
 import { expect, test } from "vitest";
 
 /** Runs `script` in a child Node (with tsx, as the server runs) and answers how it ended. */
-function runChild(script: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; ms: number }> {
+function runChild(
+  script: string,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; ms: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: path.resolve(__dirname, ".."), stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: path.resolve(__dirname, ".."),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += String(chunk)));
-  return new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stderr, ms: Date.now() - started })));
+  return new Promise((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal, stderr, ms: Date.now() - started })),
+  );
 }
 
 test("a process whose event loop stays blocked past the limit is killed, with a line saying why", async () => {

@@ -33,7 +33,15 @@ function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
 }
 
 /** An admin page's error boundary: Access Denied for a 403, otherwise the page's failure message. */
-export function AdminErrorView({ error, deniedMessage, failedMessage }: { error: unknown; deniedMessage?: string; failedMessage: string }) {
+export function AdminErrorView({
+  error,
+  deniedMessage,
+  failedMessage,
+}: {
+  error: unknown;
+  deniedMessage?: string;
+  failedMessage: string;
+}) {
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied message={deniedMessage} />;
   return (
     <div className="card space-y-3 text-center">

@@ -3,11 +3,14 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 /** What a page that could not be shown says about `error`, and whether trying again may help. */
 function describeError(error: unknown): { heading: string; message: string; retry: boolean } {
   if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return { heading: "404 Page Not Found", message: "Did you forget to add the page to the router?", retry: false };
-    if (error.status === 403) return { heading: "Access Denied", message: "You don't have permission to access this page.", retry: false };
+    if (error.status === 404)
+      return { heading: "404 Page Not Found", message: "Did you forget to add the page to the router?", retry: false };
+    if (error.status === 403)
+      return { heading: "Access Denied", message: "You don't have permission to access this page.", retry: false };
     // A proxy's page instead of ours: the server could not be reached.
     if (error.status === 502 || error.status === 503 || error.status === 504) return CONNECTION_FAILED;
-    const message = typeof error.data === "string" && error.data && error.status < 500 ? error.data : UNEXPECTED.message;
+    const message =
+      typeof error.data === "string" && error.data && error.status < 500 ? error.data : UNEXPECTED.message;
     return { heading: `${error.status} ${error.statusText || "Error"}`, message, retry: error.status >= 500 };
   }
   // fetch's TypeError: the request failed on the way.
@@ -16,8 +19,16 @@ function describeError(error: unknown): { heading: string; message: string; retr
   return UNEXPECTED;
 }
 
-const CONNECTION_FAILED = { heading: "The page could not load", message: "The connection failed. Check your signal and try again.", retry: true };
-const UNEXPECTED = { heading: "Something went wrong", message: "An unexpected error occurred. Please try again.", retry: true };
+const CONNECTION_FAILED = {
+  heading: "The page could not load",
+  message: "The connection failed. Check your signal and try again.",
+  retry: true,
+};
+const UNEXPECTED = {
+  heading: "Something went wrong",
+  message: "An unexpected error occurred. Please try again.",
+  retry: true,
+};
 
 /** The body of an error boundary: what happened, "Try again" (this page, loaded whole) and a way home. */
 export function ErrorView({ error }: { error: unknown }) {

@@ -99,7 +99,11 @@ export function ErrorSummary({ status, fields }: { status?: "success" | "error";
   const wrong = fields.filter((field) => field.errors?.length);
   if (status !== "error" || wrong.length === 0) return null;
   return (
-    <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 px-3 pt-2 text-sm text-danger-11" data-testid="error-summary">
+    <div
+      role="alert"
+      className="rounded-lg border border-danger-9 bg-danger-3 px-3 pt-2 text-sm text-danger-11"
+      data-testid="error-summary"
+    >
       <p className="font-semibold">{wrong.length === 1 ? "1 field to check:" : `${wrong.length} fields to check:`}</p>
       <ul className="flex flex-wrap gap-x-4">
         {wrong.map((field) => (

@@ -2,7 +2,19 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 
 /** Previous / next links of a paged list (plain links, so they work without JavaScript). */
-export function Pager({ page, pageSize, total, hrefFor, label }: { page: number; pageSize: number; total: number; hrefFor: (page: number) => string; label: string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  hrefFor,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  hrefFor: (page: number) => string;
+  label: string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages === 1 && page === 1) return null;
   return (

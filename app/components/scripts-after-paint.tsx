@@ -21,7 +21,9 @@ function withInertModules(node: ReactNode): ReactNode {
     if (child.type === "link" && child.props.rel === "modulepreload") return null;
     const element = child as ReactElement<ElementProps>;
     if (child.type === "script" && child.props.type === "module") return cloneElement(element, { type: INERT_TYPE });
-    return child.props.children === undefined ? child : cloneElement(element, undefined, withInertModules(child.props.children));
+    return child.props.children === undefined
+      ? child
+      : cloneElement(element, undefined, withInertModules(child.props.children));
   });
 }
 
@@ -29,7 +31,8 @@ function withInertModules(node: ReactNode): ReactNode {
 function nonceOf(node: ReactNode): string | undefined {
   let nonce: string | undefined;
   Children.forEach(node, (child) => {
-    if (nonce === undefined && isValidElement<ElementProps>(child)) nonce = child.type === "script" ? child.props.nonce : nonceOf(child.props.children);
+    if (nonce === undefined && isValidElement<ElementProps>(child))
+      nonce = child.type === "script" ? child.props.nonce : nonceOf(child.props.children);
   });
   return nonce;
 }
@@ -43,7 +46,11 @@ export function ScriptsAfterPaint() {
     <>
       {withInertModules(scripts)}
       {/* The browser only runs it as the server sent it; hydration keeps that node as it is. */}
-      <script nonce={nonceOf(scripts)} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RELEASE : "" }} />
+      <script
+        nonce={nonceOf(scripts)}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? RELEASE : "" }}
+      />
     </>
   );
 }

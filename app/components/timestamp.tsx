@@ -8,7 +8,15 @@ import { relativeTime } from "~/lib/relative-time";
  * its day. The date and time are always in the title. The relative part is made again in the
  * browser, a little later than on the server, hence the hydration warning is suppressed.
  */
-export function Timestamp({ at, withDate = false, className }: { at: string | Date; withDate?: boolean; className?: string }) {
+export function Timestamp({
+  at,
+  withDate = false,
+  className,
+}: {
+  at: string | Date;
+  withDate?: boolean;
+  className?: string;
+}) {
   const iso = typeof at === "string" ? at : at.toISOString();
   const absolute = formatLocalDate(iso, usePublicEnv().APP_TIME_ZONE, { withTime: true });
   return (

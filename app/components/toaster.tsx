@@ -35,7 +35,12 @@ export function Toaster({ toast, id }: { toast: Toast; id: number }) {
           {toast.description ? <p className="text-sm">{toast.description}</p> : null}
         </div>
         {hydrated ? (
-          <button type="button" onClick={() => closeNotice(id)} className="tap -m-2 rounded-lg hover:bg-black/5" aria-label="Close notice">
+          <button
+            type="button"
+            onClick={() => closeNotice(id)}
+            className="tap -m-2 rounded-lg hover:bg-black/5"
+            aria-label="Close notice"
+          >
             <X size={16} aria-hidden />
           </button>
         ) : null}

@@ -13,8 +13,18 @@ async function askForReset(email: string): Promise<{ answer: unknown; sendAfterw
   const held: Array<() => void> = [];
   const context = new RouterContextProvider();
   context.set(afterResponseContext, (task) => held.push(task));
-  const request = new Request("http://localhost/api/forgot-password", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email }) });
-  const response = await action({ request, context, params: {}, url: new URL(request.url), pattern: "/api/forgot-password" } as unknown as Parameters<typeof action>[0]);
+  const request = new Request("http://localhost/api/forgot-password", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  const response = await action({
+    request,
+    context,
+    params: {},
+    url: new URL(request.url),
+    pattern: "/api/forgot-password",
+  } as unknown as Parameters<typeof action>[0]);
   return { answer: await response.json(), sendAfterwards: () => held.forEach((task) => task()) };
 }
 

@@ -7,7 +7,11 @@ import { afterResponseContext } from "~/context";
  * database is synchronous, so work started any earlier could hold the answer back. A failure is
  * logged; nobody is waiting for it.
  */
-export function afterAnswer(context: Readonly<RouterContextProvider>, label: string, task: () => Promise<unknown>): void {
+export function afterAnswer(
+  context: Readonly<RouterContextProvider>,
+  label: string,
+  task: () => Promise<unknown>,
+): void {
   context.get(afterResponseContext)(() => {
     task().catch((error: unknown) => console.error(`[${label}]`, error instanceof Error ? error.message : error));
   });

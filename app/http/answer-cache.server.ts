@@ -15,11 +15,17 @@ function weakTag(text: string): string {
 }
 
 /** `private, no-cache` headers with the tag, and the 304 to answer when If-None-Match names it. */
-function revalidation(request: Request, etag: string, init?: HeadersInit): { headers: Headers; notModified: Response | null } {
+function revalidation(
+  request: Request,
+  etag: string,
+  init?: HeadersInit,
+): { headers: Headers; notModified: Response | null } {
   const headers = new Headers(init);
   headers.set("ETag", etag);
   headers.set("Cache-Control", "private, no-cache");
-  const notModified = matchesEtag(request.headers.get("If-None-Match"), etag) ? new Response(null, { status: 304, headers }) : null;
+  const notModified = matchesEtag(request.headers.get("If-None-Match"), etag)
+    ? new Response(null, { status: 304, headers })
+    : null;
   return { headers, notModified };
 }
 
@@ -79,7 +85,9 @@ function acceptsGzip(acceptEncoding: string | null): boolean {
 }
 
 const gzipped = (bytes: Uint8Array<ArrayBuffer>) =>
-  new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => gzip(bytes, (error, result) => (error ? reject(error) : resolve(new Uint8Array(result)))));
+  new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) =>
+    gzip(bytes, (error, result) => (error ? reject(error) : resolve(new Uint8Array(result)))),
+  );
 
 /** What a versioned answer reads: the data to send as JSON, and headers of its own (a `Link`). */
 export type VersionedAnswer = { data: unknown; headers?: Record<string, string> };
@@ -92,7 +100,11 @@ export type VersionedAnswer = { data: unknown; headers?: Record<string, string> 
  * Read the version before the data: a write in between then only labels newer data with the
  * older version, which the next request's tag replaces.
  */
-export async function versionedJson(request: Request, key: string, read: () => Promise<VersionedAnswer>): Promise<Response> {
+export async function versionedJson(
+  request: Request,
+  key: string,
+  read: () => Promise<VersionedAnswer>,
+): Promise<Response> {
   const etag = weakTag(`${PROCESS_ID} ${key}`);
   const { headers, notModified } = revalidation(request, etag, { Vary: "Accept-Encoding" });
   if (notModified) return notModified;
@@ -104,4 +116,3 @@ export async function versionedJson(request: Request, key: string, read: () => P
   headers.set("Content-Encoding", "gzip");
   return jsonAnswer(await entry.gzip, headers);
 }
-

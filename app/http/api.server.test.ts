@@ -22,33 +22,52 @@ async function rejection(promise: Promise<unknown>): Promise<{ status: number; b
 
 describe("readJsonBody", () => {
   it("parses a valid body", async () => {
-    expect(await readJsonBody(post('{"username":"ali","password":"x"}'), loginSchema)).toEqual({ username: "ali", password: "x" });
+    expect(await readJsonBody(post('{"username":"ali","password":"x"}'), loginSchema)).toEqual({
+      username: "ali",
+      password: "x",
+    });
   });
 
   it("answers 415 for another content type", async () => {
-    expect(await rejection(readJsonBody(post("username=ali", "application/x-www-form-urlencoded"), loginSchema))).toEqual({
+    expect(
+      await rejection(readJsonBody(post("username=ali", "application/x-www-form-urlencoded"), loginSchema)),
+    ).toEqual({
       status: 415,
       body: { error: "Content-Type must be application/json" },
     });
   });
 
   it("answers 400 for malformed JSON and for JSON that is not an object", async () => {
-    expect(await rejection(readJsonBody(post("{nope"), loginSchema))).toEqual({ status: 400, body: { error: "Malformed JSON body" } });
-    expect((await rejection(readJsonBody(post("[1,2]"), loginSchema))).body.error).toBe("Request body must be a JSON object");
+    expect(await rejection(readJsonBody(post("{nope"), loginSchema))).toEqual({
+      status: 400,
+      body: { error: "Malformed JSON body" },
+    });
+    expect((await rejection(readJsonBody(post("[1,2]"), loginSchema))).body.error).toBe(
+      "Request body must be a JSON object",
+    );
   });
 
   it("answers 400 with the agreed messages per field, and refuses unknown fields", async () => {
     const missing = await rejection(readJsonBody(post("{}"), loginSchema));
     expect(missing.status).toBe(400);
-    expect(missing.body.fieldErrors).toEqual({ username: ["Username is required"], password: ["Password is required"] });
+    expect(missing.body.fieldErrors).toEqual({
+      username: ["Username is required"],
+      password: ["Password is required"],
+    });
 
     const unknown = await rejection(readJsonBody(post('{"username":"a","password":"b","role":"ADMIN"}'), loginSchema));
-    expect(unknown).toMatchObject({ status: 400, body: { error: 'Unknown field "role": leave it out, this call does not take it' } });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { error: 'Unknown field "role": leave it out, this call does not take it' },
+    });
   });
 
   it("answers 413 for a body over 100 KB, announced or not", async () => {
     const big = JSON.stringify({ username: "a".repeat(200_000), password: "x" });
-    expect(await rejection(readJsonBody(post(big), loginSchema))).toEqual({ status: 413, body: { error: "Request body is too large" } });
+    expect(await rejection(readJsonBody(post(big), loginSchema))).toEqual({
+      status: 413,
+      body: { error: "Request body is too large" },
+    });
     const chunked = new Request("http://localhost/api/x", {
       method: "POST",
       body: new Blob([big]).stream(),
@@ -64,7 +83,10 @@ describe("readJsonBody", () => {
   });
 
   it("accepts coordinates sent as strings, as existing clients do", async () => {
-    const body = await readJsonBody(post('{"homeLat":"31.5204","homeLng":74.3587,"homeAddress":"Lahore"}'), profileUpdateSchema);
+    const body = await readJsonBody(
+      post('{"homeLat":"31.5204","homeLng":74.3587,"homeAddress":"Lahore"}'),
+      profileUpdateSchema,
+    );
     expect(body).toEqual({ homeLat: 31.5204, homeLng: 74.3587, homeAddress: "Lahore" });
   });
 
@@ -92,12 +114,16 @@ describe("readQuery", () => {
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "page must be a whole number from 1", fieldErrors: { page: ["page must be a whole number from 1"] } });
+    expect(await response.json()).toEqual({
+      error: "page must be a whole number from 1",
+      fieldErrors: { page: ["page must be a whole number from 1"] },
+    });
   });
 });
 
 describe("revalidatedJson", () => {
-  const get = (ifNoneMatch?: string) => new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+  const get = (ifNoneMatch?: string) =>
+    new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
 
   it("answers the JSON with a weak ETag of it, to be revalidated on every use", async () => {
     const response = revalidatedJson(get(), [{ id: 1 }], { headers: { Link: "<next>" } });
@@ -120,7 +146,8 @@ describe("revalidatedJson", () => {
 });
 
 describe("versionedJson", () => {
-  const get = (ifNoneMatch?: string) => new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
+  const get = (ifNoneMatch?: string) =>
+    new Request("http://localhost/api/x", { headers: ifNoneMatch ? { "If-None-Match": ifNoneMatch } : {} });
   const counted = (data: unknown) => {
     const read = { calls: 0, run: async () => (read.calls++, { data, headers: { Link: "<next>" } }) };
     return read;
@@ -164,7 +191,11 @@ describe("versionedJson", () => {
     const data = { rows: Array.from({ length: 500 }, (_, id) => ({ id, name: "Khad Store" })) };
     const list = counted(data);
     const ask = (acceptEncoding: string) =>
-      versionedJson(new Request("http://localhost/api/x", { headers: { "Accept-Encoding": acceptEncoding } }), "test-gzip 1", list.run);
+      versionedJson(
+        new Request("http://localhost/api/x", { headers: { "Accept-Encoding": acceptEncoding } }),
+        "test-gzip 1",
+        list.run,
+      );
     for (const acceptEncoding of ["gzip, deflate, br, zstd", "br;q=1.0, GZIP;q=0.5"]) {
       const response = await ask(acceptEncoding);
       expect(response.headers.get("Content-Encoding"), acceptEncoding).toBe("gzip");

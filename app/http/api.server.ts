@@ -62,9 +62,15 @@ export function strictBody(schema: z.ZodType): z.ZodType {
  * The body without the fields of `answer` (the record the call answers) that the schema does not
  * take: read-only fields (id, createdAt…) a client sends back as it read them are dropped unread.
  */
-function withoutReadOnly(body: Record<string, unknown>, schema: z.ZodType, answer: ObjectSchema): Record<string, unknown> {
+function withoutReadOnly(
+  body: Record<string, unknown>,
+  schema: z.ZodType,
+  answer: ObjectSchema,
+): Record<string, unknown> {
   const writable = schema instanceof z.ZodObject ? schema.shape : {};
-  return Object.fromEntries(Object.entries(body).filter(([key]) => Object.hasOwn(writable, key) || !Object.hasOwn(answer.shape, key)));
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => Object.hasOwn(writable, key) || !Object.hasOwn(answer.shape, key)),
+  );
 }
 
 /**

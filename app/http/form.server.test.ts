@@ -15,7 +15,10 @@ describe("formCall", () => {
   it("sets Retry-After on a Response reply too, and leaves a refusal without one alone", async () => {
     const response = await formCall(busy, (error) => new Response(error.message, { status: error.status }));
     expect((response as Response).headers.get("Retry-After")).toBe("60");
-    const plain = await formCall(() => Promise.reject(new AppError(400, "No")), (error) => data({ error: error.message }, { status: error.status }));
+    const plain = await formCall(
+      () => Promise.reject(new AppError(400, "No")),
+      (error) => data({ error: error.message }, { status: error.status }),
+    );
     expect(new Headers((plain as ReturnType<typeof data>).init?.headers).has("Retry-After")).toBe(false);
   });
 });

@@ -11,7 +11,10 @@ import { AppError } from "~/lib/app-error";
  * `refused` (usually `data(…, { status: error.status })`, so the page shows the message in place
  * and keeps what was typed); anything else is a bug and reaches the error boundary.
  */
-export async function formCall<T, Refused>(call: () => Promise<T>, refused: (error: AppError) => Refused | Promise<Refused>): Promise<T | Refused> {
+export async function formCall<T, Refused>(
+  call: () => Promise<T>,
+  refused: (error: AppError) => Refused | Promise<Refused>,
+): Promise<T | Refused> {
   try {
     return await call();
   } catch (error) {
@@ -38,11 +41,24 @@ function isDataWithInit(reply: unknown): reply is DataWithResponseInit<unknown> 
   return typeof reply === "object" && reply !== null && (reply as { type?: unknown }).type === "DataWithResponseInit";
 }
 
-type ReplyingSubmission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> };
+type ReplyingSubmission = {
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }): SubmissionResult<string[]>;
+};
 
 /** A Conform submission's reply carrying the error: on its field when it names one, else on the form. */
-export function replyWithError(submission: ReplyingSubmission, error: AppError, options: { hideFields?: string[] } = {}): SubmissionResult<string[]> {
-  return submission.reply({ ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }), ...options });
+export function replyWithError(
+  submission: ReplyingSubmission,
+  error: AppError,
+  options: { hideFields?: string[] } = {},
+): SubmissionResult<string[]> {
+  return submission.reply({
+    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }),
+    ...options,
+  });
 }
 
 /**

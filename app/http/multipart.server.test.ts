@@ -8,7 +8,9 @@ const limits = { maxFileSize: 1000, maxFiles: 2, fileTooLarge: "File too large",
 function formRequest(files: number[], text = "hello") {
   const form = new FormData();
   form.append("text", text);
-  files.forEach((size, index) => form.append("media", new File([new Uint8Array(size)], `f${index}.jpg`, { type: "image/jpeg" })));
+  files.forEach((size, index) =>
+    form.append("media", new File([new Uint8Array(size)], `f${index}.jpg`, { type: "image/jpeg" })),
+  );
   return new Request("http://localhost/x", { method: "POST", body: form });
 }
 
@@ -26,7 +28,9 @@ describe("readMultipartForm", () => {
   });
 
   it("refuses too many files", async () => {
-    await expect(readMultipartForm(formRequest([1, 1, 1]), limits)).rejects.toEqual(new AppError(413, "Too many files"));
+    await expect(readMultipartForm(formRequest([1, 1, 1]), limits)).rejects.toEqual(
+      new AppError(413, "Too many files"),
+    );
   });
 
   it("drops an empty file input", async () => {
@@ -43,7 +47,10 @@ function streamedForm(parts: Array<{ name: string; text?: string; fileBytes?: nu
   const encoder = new TextEncoder();
   const pieces: Uint8Array[] = [];
   for (const part of parts) {
-    const disposition = part.fileBytes === undefined ? `name="${part.name}"` : `name="${part.name}"; filename="a.jpg"\r\nContent-Type: image/jpeg`;
+    const disposition =
+      part.fileBytes === undefined
+        ? `name="${part.name}"`
+        : `name="${part.name}"; filename="a.jpg"\r\nContent-Type: image/jpeg`;
     pieces.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`));
     pieces.push(part.fileBytes === undefined ? encoder.encode(part.text ?? "") : new Uint8Array(part.fileBytes));
     pieces.push(encoder.encode("\r\n"));
@@ -60,7 +67,12 @@ function streamedForm(parts: Array<{ name: string; text?: string; fileBytes?: nu
       else controller.close();
     },
   });
-  const request = new Request("http://localhost/x", { method: "POST", body, headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, duplex: "half" } as RequestInit);
+  const request = new Request("http://localhost/x", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    duplex: "half",
+  } as RequestInit);
   return { request, chunks: chunks.length, pulled: () => pulled };
 }
 
@@ -68,19 +80,27 @@ describe("readMultipartForm's text fields", () => {
   const uploadLimits = { ...limits, maxFileSize: 10_000_000, maxFiles: 10 };
 
   it("refuses a text field over its limit with 413 before the rest of the body is read", async () => {
-    const sent = streamedForm([{ name: "content", text: "x".repeat(TEXT_FIELD_MAX_BYTES + 1) }, ...Array.from({ length: 9 }, () => ({ name: "files", fileBytes: 9_000_000 }))]);
+    const sent = streamedForm([
+      { name: "content", text: "x".repeat(TEXT_FIELD_MAX_BYTES + 1) },
+      ...Array.from({ length: 9 }, () => ({ name: "files", fileBytes: 9_000_000 })),
+    ]);
     await expect(readMultipartForm(sent.request, uploadLimits)).rejects.toEqual(new AppError(413, BODY_TOO_LARGE));
     expect(sent.pulled()).toBeLessThan(sent.chunks / 10);
   });
 
   it("refuses text fields that add up to more than the request's text limit", async () => {
     const count = Math.ceil(TEXT_FIELDS_MAX_BYTES / TEXT_FIELD_MAX_BYTES) + 1;
-    const sent = streamedForm(Array.from({ length: count }, (_, index) => ({ name: `f${index}`, text: "x".repeat(TEXT_FIELD_MAX_BYTES) })));
+    const sent = streamedForm(
+      Array.from({ length: count }, (_, index) => ({ name: `f${index}`, text: "x".repeat(TEXT_FIELD_MAX_BYTES) })),
+    );
     await expect(readMultipartForm(sent.request, uploadLimits)).rejects.toEqual(new AppError(413, BODY_TOO_LARGE));
   });
 
   it("takes text fields within the limits beside files", async () => {
-    const sent = streamedForm([{ name: "content", text: "ب".repeat(1000) }, { name: "files", fileBytes: 1000 }]);
+    const sent = streamedForm([
+      { name: "content", text: "ب".repeat(1000) },
+      { name: "files", fileBytes: 1000 },
+    ]);
     const form = await readMultipartForm(sent.request, uploadLimits);
     expect(form.get("content")).toBe("ب".repeat(1000));
     expect((form.get("files") as File).size).toBe(1000);

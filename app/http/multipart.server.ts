@@ -42,7 +42,10 @@ async function readUrlencoded(request: Request, limits: MultipartLimits): Promis
   if (!bytes) throw new AppError(413, BODY_TOO_LARGE);
   const form = new FormData();
   for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) form.append(name, value);
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("Content-Type") ?? "") && bytes.byteLength > 0) {
+  if (
+    !/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("Content-Type") ?? "") &&
+    bytes.byteLength > 0
+  ) {
     throw new AppError(400, limits.unreadable ?? FORM_UNREADABLE);
   }
   return form;
@@ -73,17 +76,26 @@ export async function readMultipartForm(request: Request, limits: MultipartLimit
       if (!name) continue;
       if (part.isFile) {
         if (++files > limits.maxFiles) throw new AppError(413, limits.tooManyFiles);
-        if (part.size > 0) form.append(name, new File([part.arrayBuffer], part.filename ?? "file", { type: part.mediaType ?? "application/octet-stream" }));
+        if (part.size > 0)
+          form.append(
+            name,
+            new File([part.arrayBuffer], part.filename ?? "file", {
+              type: part.mediaType ?? "application/octet-stream",
+            }),
+          );
         continue;
       }
       textBytes += part.size;
-      if (part.size > TEXT_FIELD_MAX_BYTES || textBytes > TEXT_FIELDS_MAX_BYTES) throw new AppError(413, BODY_TOO_LARGE);
+      if (part.size > TEXT_FIELD_MAX_BYTES || textBytes > TEXT_FIELDS_MAX_BYTES)
+        throw new AppError(413, BODY_TOO_LARGE);
       form.append(name, part.text);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw new AppError(413, limits.fileTooLarge);
-    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) throw new AppError(413, BODY_TOO_LARGE);
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)
+      throw new AppError(413, limits.fileTooLarge);
+    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError)
+      throw new AppError(413, BODY_TOO_LARGE);
     // A malformed body, or one whose connection broke midway.
     throw new AppError(400, limits.unreadable ?? FORM_UNREADABLE);
   }

@@ -2,7 +2,8 @@ import { matchProvince } from "~/models/dealer.schema";
 import { locateAddress } from "~/models/geocode.server";
 import { PLACE_FROM_ADDRESS_FIELD } from "~/lib/coordinates";
 
-const ADDRESS_NOT_PLACED = "This address could not be found on the map. Check the city, or type the latitude and longitude.";
+const ADDRESS_NOT_PLACED =
+  "This address could not be found on the map. Check the city, or type the latitude and longitude.";
 const ADDRESS_NEEDED = "Type the address to place it, or the latitude and longitude.";
 
 /** A form's place fields, and the fields whose text says where it is. */
@@ -35,11 +36,19 @@ const text = (form: FormData, name: string) => {
  * approximate. Forms sent with a map, and every API call, are left as they are.
  */
 export async function placeFromAddress(form: FormData, fields: PlaceFields): Promise<Placement> {
-  if (form.get(PLACE_FROM_ADDRESS_FIELD) !== "address" || text(form, fields.lat) !== "" || text(form, fields.lng) !== "") return "pinned";
+  if (
+    form.get(PLACE_FROM_ADDRESS_FIELD) !== "address" ||
+    text(form, fields.lat) !== "" ||
+    text(form, fields.lng) !== ""
+  )
+    return "pinned";
   const parts = fields.search.map((name) => text(form, name)).filter(Boolean);
   if (parts.length === 0) return "needs-address";
   const town = fields.town ? text(form, fields.town) : "";
-  const found = await locateAddress(parts.join(", "), town ? { town, province: matchProvince(text(form, fields.province ?? "")) } : {});
+  const found = await locateAddress(
+    parts.join(", "),
+    town ? { town, province: matchProvince(text(form, fields.province ?? "")) } : {},
+  );
   if (!found) return "not-found";
   form.set(fields.lat, found.lat.toFixed(6));
   form.set(fields.lng, found.lng.toFixed(6));
@@ -55,7 +64,14 @@ export function placementErrors(placement: Placement, latField: string): Record<
 }
 
 /** A dealer form's place: its coordinates, else its street, city and province. */
-export const DEALER_PLACE: PlaceFields = { lat: "lat", lng: "lng", address: "formattedAddress", search: ["street", "city", "state"], town: "city", province: "state" };
+export const DEALER_PLACE: PlaceFields = {
+  lat: "lat",
+  lng: "lng",
+  address: "formattedAddress",
+  search: ["street", "city", "state"],
+  town: "city",
+  province: "state",
+};
 
 /** What the officer is told when a place was found from the address. */
 export const PLACED_FROM_ADDRESS = "Placed from the address; set the pin when you can";

@@ -13,7 +13,10 @@ function countedRequest(size: number, declare = true) {
     },
   });
   const headers = declare ? { "Content-Length": String(size) } : undefined;
-  return { request: new Request("http://localhost/x", { method: "PUT", body, headers, duplex: "half" } as RequestInit), counter };
+  return {
+    request: new Request("http://localhost/x", { method: "PUT", body, headers, duplex: "half" } as RequestInit),
+    counter,
+  };
 }
 
 describe("readBodyWithin", () => {

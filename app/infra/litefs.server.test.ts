@@ -30,7 +30,8 @@ const request = (method: string, urlPath: string, bodyBytes: number | null = 0, 
   bodyBytes,
   forwarded,
 });
-const setPosition = (txid: string) => fs.writeFileSync(path.join(dir, "fieldline.db-pos"), `${txid}/8b4b1a8a2e59c1f4\n`);
+const setPosition = (txid: string) =>
+  fs.writeFileSync(path.join(dir, "fieldline.db-pos"), `${txid}/8b4b1a8a2e59c1f4\n`);
 
 describe("readLiteFsNode", () => {
   it("is the primary when LiteFS wrote no .primary file", async () => {
@@ -61,18 +62,33 @@ describe("routeRequest", () => {
 
   it("replays writes with small bodies to the primary", () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
-      expect(routeRequest(request(method, "/api/dealers/3", 2_000), replica)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
+      expect(routeRequest(request(method, "/api/dealers/3", 2_000), replica)).toEqual({
+        action: "replay",
+        instance: "3d8d99e4b3d268",
+      });
     }
-    expect(routeRequest(request("POST", "/new-post", REPLAY_BODY_LIMIT), replica)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
+    expect(routeRequest(request("POST", "/new-post", REPLAY_BODY_LIMIT), replica)).toEqual({
+      action: "replay",
+      instance: "3d8d99e4b3d268",
+    });
   });
 
   it("forwards writes whose body is over 1 MB or of unknown length", () => {
-    expect(routeRequest(request("POST", "/new-post", REPLAY_BODY_LIMIT + 1), replica)).toEqual({ action: "forward", instance: "3d8d99e4b3d268" });
-    expect(routeRequest(request("PUT", "/api/objects/uploads/abc", null), replica)).toEqual({ action: "forward", instance: "3d8d99e4b3d268" });
+    expect(routeRequest(request("POST", "/new-post", REPLAY_BODY_LIMIT + 1), replica)).toEqual({
+      action: "forward",
+      instance: "3d8d99e4b3d268",
+    });
+    expect(routeRequest(request("PUT", "/api/objects/uploads/abc", null), replica)).toEqual({
+      action: "forward",
+      instance: "3d8d99e4b3d268",
+    });
   });
 
   it("sends GETs that write, and uploaded files, to the primary", () => {
-    expect(routeRequest(request("GET", "/api/geocode/reverse"), replica)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
+    expect(routeRequest(request("GET", "/api/geocode/reverse"), replica)).toEqual({
+      action: "replay",
+      instance: "3d8d99e4b3d268",
+    });
     expect(routeRequest(request("GET", "/files/posts/0123456789abcdef0123456789abcdef.jpg"), replica)).toEqual({
       action: "replay",
       instance: "3d8d99e4b3d268",
@@ -86,9 +102,17 @@ describe("routeRequest", () => {
 
   it("with the uploads in a bucket (STORAGE=s3), a replica serves uploaded files itself", () => {
     const inBucket = { filesOnPrimaryOnly: false };
-    expect(routeRequest(request("GET", "/files/posts/0123456789abcdef0123456789abcdef.webp"), replica, inBucket)).toEqual({ action: "serve" });
-    expect(routeRequest(request("GET", "/api/geocode/reverse"), replica, inBucket)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
-    expect(routeRequest(request("POST", "/api/posts", 10), replica, inBucket)).toEqual({ action: "replay", instance: "3d8d99e4b3d268" });
+    expect(
+      routeRequest(request("GET", "/files/posts/0123456789abcdef0123456789abcdef.webp"), replica, inBucket),
+    ).toEqual({ action: "serve" });
+    expect(routeRequest(request("GET", "/api/geocode/reverse"), replica, inBucket)).toEqual({
+      action: "replay",
+      instance: "3d8d99e4b3d268",
+    });
+    expect(routeRequest(request("POST", "/api/posts", 10), replica, inBucket)).toEqual({
+      action: "replay",
+      instance: "3d8d99e4b3d268",
+    });
   });
 
   it("never forwards a request twice: a forwarded write reaching a replica is refused", () => {
@@ -127,8 +151,14 @@ describe("replication position", () => {
   it("marks the answer to a write with the primary's position, and leaves reads alone", async () => {
     setPosition("00000000000004d2");
     const options = { litefsDir: dir, databaseUrl: "file:/litefs/fieldline.db?connection_limit=1", secure: true };
-    const post = await rememberWritePosition(new Request("http://x/new-post", { method: "POST" }), new Response(null, { status: 302 }), options);
-    expect(post.headers.get("Set-Cookie")).toBe("__txid=00000000000004d2; Path=/; Max-Age=300; HttpOnly; SameSite=Lax; Secure");
+    const post = await rememberWritePosition(
+      new Request("http://x/new-post", { method: "POST" }),
+      new Response(null, { status: 302 }),
+      options,
+    );
+    expect(post.headers.get("Set-Cookie")).toBe(
+      "__txid=00000000000004d2; Path=/; Max-Age=300; HttpOnly; SameSite=Lax; Secure",
+    );
     const get = await rememberWritePosition(new Request("http://x/"), new Response("page"), options);
     expect(get.headers.get("Set-Cookie")).toBeNull();
   });

@@ -57,17 +57,23 @@ export async function readLiteFsNode(litefsDir: string): Promise<LiteFsNode> {
  * replayed by Fly's proxy (`fly-replay`) when the body is small enough, otherwise forwarded by
  * this node.
  */
-export function routeRequest(request: RoutedRequest, node: LiteFsNode, { filesOnPrimaryOnly } = { filesOnPrimaryOnly: true }): Route {
+export function routeRequest(
+  request: RoutedRequest,
+  node: LiteFsNode,
+  { filesOnPrimaryOnly } = { filesOnPrimaryOnly: true },
+): Route {
   if (node.role === "primary") return { action: "serve" };
   if (!needsPrimary(request, filesOnPrimaryOnly)) return { action: "serve" };
   // A node that was sent this request as the primary but is not: LiteFS is changing primaries.
   if (request.forwarded) return { action: "unavailable" };
-  if (request.bodyBytes !== null && request.bodyBytes <= REPLAY_BODY_LIMIT) return { action: "replay", instance: node.primary };
+  if (request.bodyBytes !== null && request.bodyBytes <= REPLAY_BODY_LIMIT)
+    return { action: "replay", instance: node.primary };
   return { action: "forward", instance: node.primary };
 }
 
 function needsPrimary({ method, path }: RoutedRequest, filesOnPrimaryOnly: boolean): boolean {
-  if (method === "GET" || method === "HEAD") return (filesOnPrimaryOnly && FILES_PATH.test(path)) || WRITING_GETS.some((pattern) => pattern.test(path));
+  if (method === "GET" || method === "HEAD")
+    return (filesOnPrimaryOnly && FILES_PATH.test(path)) || WRITING_GETS.some((pattern) => pattern.test(path));
   return method !== "OPTIONS";
 }
 

@@ -19,7 +19,11 @@ afterAll(async () => {
 
 describe("sendEmail with SMTP_URL set", () => {
   it("sends through SMTP and marks the outbox copy as sent", async () => {
-    await mail.sendEmail({ to: "ayesha@example.pk", subject: "Reset your Fieldline password", text: "Open this link: http://x/reset" });
+    await mail.sendEmail({
+      to: "ayesha@example.pk",
+      subject: "Reset your Fieldline password",
+      text: "Open this link: http://x/reset",
+    });
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]?.to).toEqual(["<ayesha@example.pk>"]);
     expect(smtp.messages[0]?.data).toContain("Subject: Reset your Fieldline password");

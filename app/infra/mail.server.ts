@@ -18,7 +18,9 @@ function smtp(): Transporter | undefined {
  * A failing SMTP server does not fail the caller: the message stays unsent in the outbox.
  */
 export async function sendEmail(email: Email): Promise<void> {
-  await (await storeAndDeliver(email)).delivered;
+  await (
+    await storeAndDeliver(email)
+  ).delivered;
 }
 
 /**
@@ -28,7 +30,9 @@ export async function sendEmail(email: Email): Promise<void> {
  * `write` makes the email in the same transaction as the rows it speaks of (a reset link's
  * token): both are kept, or neither.
  */
-export async function queueEmail<T>(write: (tx: Prisma.TransactionClient) => Promise<{ result: T; email: Email }>): Promise<T> {
+export async function queueEmail<T>(
+  write: (tx: Prisma.TransactionClient) => Promise<{ result: T; email: Email }>,
+): Promise<T> {
   const { result, email, id } = await prisma.$transaction(async (tx) => {
     const written = await write(tx);
     const stored = await tx.outboxEmail.create({ data: written.email, select: { id: true } });

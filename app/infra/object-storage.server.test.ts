@@ -47,7 +47,12 @@ test("a file written to the bucket reads back, is served whole, by range and rev
   expect(Buffer.compare(await store.read(key), bytes)).toBe(0);
   const whole = await store.open(key, {});
   expect(whole?.status).toBe(200);
-  expect(whole?.headers).toMatchObject({ "Content-Type": "image/webp", "Content-Length": "50000", "Cache-Control": "public, max-age=31536000, immutable", "Accept-Ranges": "bytes" });
+  expect(whole?.headers).toMatchObject({
+    "Content-Type": "image/webp",
+    "Content-Length": "50000",
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Accept-Ranges": "bytes",
+  });
   expect(Buffer.compare(await readAll(whole?.body ?? null), bytes)).toBe(0);
 
   const part = await store.open(key, { range: "bytes=100-199" });
@@ -70,7 +75,10 @@ test("a file written to the bucket reads back, is served whole, by range and rev
 
 test("a key the bucket never held: read refuses with 404 and the words to upload again; serving finds nothing", async () => {
   const store = storeFor(s3.endpoint);
-  await expect(store.read("incoming/ffffffffffffffffffffffffffffffff.jpg")).rejects.toMatchObject({ status: 404, message: STORED_FILE_MISSING });
+  await expect(store.read("incoming/ffffffffffffffffffffffffffffffff.jpg")).rejects.toMatchObject({
+    status: 404,
+    message: STORED_FILE_MISSING,
+  });
   expect(await store.open("posts/ffffffffffffffffffffffffffffffff.webp", {})).toBeNull();
   await store.remove("posts/ffffffffffffffffffffffffffffffff.webp");
 });

@@ -68,13 +68,19 @@ export function createObjectStore(settings: S3Settings) {
     bucket: Bucket,
 
     async write(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: YEAR_CACHE })).catch(unavailable);
+      await client
+        .send(
+          new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: YEAR_CACHE }),
+        )
+        .catch(unavailable);
     },
 
     async read(key: string): Promise<Buffer> {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return Buffer.from(await (answer.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+        return Buffer.from(
+          await (answer.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+        );
       } catch (error) {
         if (error instanceof NoSuchKey) throw new AppError(404, STORED_FILE_MISSING);
         return unavailable(error);
@@ -88,7 +94,9 @@ export function createObjectStore(settings: S3Settings) {
     /** Opens a served file with the browser's Range and If-None-Match; null when the bucket has no such object. */
     async open(key: string, request: { range?: string; ifNoneMatch?: string }): Promise<OpenedFile | null> {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: request.range, IfNoneMatch: request.ifNoneMatch }));
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: request.range, IfNoneMatch: request.ifNoneMatch }),
+        );
         const headers: Record<string, string> = { "Cache-Control": YEAR_CACHE, "Accept-Ranges": "bytes" };
         if (answer.ContentType) headers["Content-Type"] = answer.ContentType;
         if (answer.ContentLength !== undefined) headers["Content-Length"] = String(answer.ContentLength);
@@ -99,7 +107,8 @@ export function createObjectStore(settings: S3Settings) {
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
         const status = statusOf(error);
-        if (status === 304) return { status: 304, headers: { "Cache-Control": YEAR_CACHE, ETag: request.ifNoneMatch ?? "" }, body: null };
+        if (status === 304)
+          return { status: 304, headers: { "Cache-Control": YEAR_CACHE, ETag: request.ifNoneMatch ?? "" }, body: null };
         if (status === 416) return { status: 416, headers: {}, body: null };
         return unavailable(error);
       }

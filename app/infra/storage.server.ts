@@ -18,7 +18,12 @@ const KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 /** The folders /files/ serves: re-encoded photos and their thumbnails, checked videos. */
 const SERVED_FOLDERS = new Set(["posts", "posts-thumbs", "posts-video", "dealers", "dealers-thumbs"]);
 const SERVED_PATH = /^\/([a-z0-9-]+)\/[a-f0-9]{32}\.(webp|mp4|mov|webm)$/;
-const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", mp4: "video/mp4", mov: "video/quicktime", webm: "video/webm" };
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  webm: "video/webm",
+};
 
 /** Whether a path under /files/ (e.g. "/posts/<hash>.webp") names a file that may be served. */
 export function isServedFile(urlPath: string): boolean {
@@ -64,7 +69,10 @@ const store = objectStore ?? diskStore(uploadsDirectory());
 export type StoredFile = { key: string; url: string; size: number };
 
 /** Stores bytes under a content-addressed name in `folder` (e.g. "posts"); storing twice is harmless. */
-export async function storeFile(bytes: Uint8Array, { folder, extension }: { folder: string; extension: string }): Promise<StoredFile> {
+export async function storeFile(
+  bytes: Uint8Array,
+  { folder, extension }: { folder: string; extension: string },
+): Promise<StoredFile> {
   const hash = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
   const key = checkedKey(`${folder}/${hash}.${extension}`);
   await store.write(key, bytes, CONTENT_TYPES[extension] ?? "application/octet-stream");
@@ -81,7 +89,10 @@ export async function removeStoredFile(key: string): Promise<void> {
 }
 
 /** A served file from the bucket (the path under /files/), for the server's /files/ route when STORAGE=s3. */
-export function openServedFile(urlPath: string, request: { range?: string; ifNoneMatch?: string }): Promise<OpenedFile | null> {
+export function openServedFile(
+  urlPath: string,
+  request: { range?: string; ifNoneMatch?: string },
+): Promise<OpenedFile | null> {
   if (!objectStore || !isServedFile(urlPath)) return Promise.resolve(null);
   return objectStore.open(urlPath.slice(1), request);
 }

@@ -6,7 +6,19 @@ import { reportQuerySchema } from "~/models/report.schema";
 describe("calendar dates", () => {
   it("accepts only real days from 2000-01-01 to 2100-12-31", () => {
     for (const good of [FIRST_DATE, "2026-02-28", "2028-02-29", LAST_DATE]) expect(isCalendarDate(good)).toBe(true);
-    for (const bad of ["1999-12-31", "2101-01-01", "9999-12-31", "0000-01-01", "+275760-09-13", "2026-02-30", "2026-13-01", "26-11-18", "2026-11-18T00:00", "２０２６-11-18", ""]) {
+    for (const bad of [
+      "1999-12-31",
+      "2101-01-01",
+      "9999-12-31",
+      "0000-01-01",
+      "+275760-09-13",
+      "2026-02-30",
+      "2026-13-01",
+      "26-11-18",
+      "2026-11-18T00:00",
+      "２０２６-11-18",
+      "",
+    ]) {
       expect(isCalendarDate(bad), bad).toBe(false);
     }
   });
@@ -22,8 +34,12 @@ describe("calendar dates", () => {
   it("the report and the map refuse a date past the range instead of taking it", () => {
     const report = reportQuerySchema.safeParse({ from: "9999-12-31", to: "9999-12-31", groupBy: "day" });
     expect(report.success).toBe(false);
-    expect(report.error?.issues.map((issue) => issue.message)).toContain("From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
+    expect(report.error?.issues.map((issue) => issue.message)).toContain(
+      "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
+    );
     const map = checkInQuerySchema.safeParse({ date: "9999-12-31" });
-    expect(map.error?.issues[0]?.message).toBe("Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
+    expect(map.error?.issues[0]?.message).toBe(
+      "Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
+    );
   });
 });

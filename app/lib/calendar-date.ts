@@ -43,7 +43,9 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /** "<field> must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd". */
-export const calendarDateMessage = (field: string) => `${field} must be a real date from ${FIRST_DATE} to ${LAST_DATE}, in the form yyyy-MM-dd`;
+export const calendarDateMessage = (field: string) =>
+  `${field} must be a real date from ${FIRST_DATE} to ${LAST_DATE}, in the form yyyy-MM-dd`;
 
 /** A required calendar date; every date the app reads from input goes through this. */
-export const calendarDateSchema = (field: string) => z.string({ error: calendarDateMessage(field) }).refine(isCalendarDate, calendarDateMessage(field));
+export const calendarDateSchema = (field: string) =>
+  z.string({ error: calendarDateMessage(field) }).refine(isCalendarDate, calendarDateMessage(field));

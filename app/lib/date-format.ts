@@ -11,7 +11,11 @@ function dateFormat(timeZone: string, withTime: boolean): Intl.DateTimeFormat {
   const key = `${timeZone} ${withTime}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", ...(withTime ? { timeStyle: "short" } : {}) });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      dateStyle: "medium",
+      ...(withTime ? { timeStyle: "short" } : {}),
+    });
     dateFormats.set(key, format);
   }
   return format;

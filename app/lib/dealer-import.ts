@@ -34,8 +34,20 @@ export function hasExcelName(name: string): boolean {
  * Successful" when no row failed, otherwise "Import Completed with Errors" (an info notice, not an
  * error: the rows that passed were imported).
  */
-export function importNotice(result: { successful: number; failed: number }): { title: string; description: string; type: "success" | "info" } {
+export function importNotice(result: { successful: number; failed: number }): {
+  title: string;
+  description: string;
+  type: "success" | "info";
+} {
   return result.failed === 0
-    ? { title: "Import Successful", description: `${result.successful} dealers imported successfully.`, type: "success" }
-    : { title: "Import Completed with Errors", description: `${result.successful} succeeded, ${result.failed} failed.`, type: "info" };
+    ? {
+        title: "Import Successful",
+        description: `${result.successful} dealers imported successfully.`,
+        type: "success",
+      }
+    : {
+        title: "Import Completed with Errors",
+        description: `${result.successful} succeeded, ${result.failed} failed.`,
+        type: "info",
+      };
 }

@@ -19,7 +19,9 @@ function readDraft(): Draft | null {
 
 /** Keeps a form's typed values for this page, as they were sent to `action` (a path). */
 export function keepDraft(action: string, form: FormData): void {
-  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string" && !/password/i.test(entry[0]));
+  const fields = [...form].filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && !/password/i.test(entry[0]),
+  );
   try {
     sessionStorage.setItem(hereKey(), JSON.stringify({ action, fields } satisfies Draft));
   } catch {
@@ -70,7 +72,12 @@ export function restoreDraft(form: HTMLFormElement): void {
     const named = form.elements.namedItem(name);
     const elements = named instanceof RadioNodeList ? [...named] : named ? [named] : [];
     return elements
-      .filter((element) => element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement)
+      .filter(
+        (element) =>
+          element instanceof HTMLInputElement ||
+          element instanceof HTMLTextAreaElement ||
+          element instanceof HTMLSelectElement,
+      )
       .filter((element) => !SKIPPED_TYPES.has(element.type))
       .map((element) => [element, value] as const);
   });

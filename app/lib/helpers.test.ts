@@ -16,15 +16,27 @@ describe("safeRedirect", () => {
   });
 
   it("refuses paths that a browser reads as another host once it drops tabs and newlines", () => {
-    for (const to of ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\t\\evil.example", "javascript:alert(1)"]) {
+    for (const to of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/\t\\evil.example",
+      "javascript:alert(1)",
+    ]) {
       expect(safeRedirect(to)).toBe("/");
     }
   });
 
   it("normalises first: dot segments that collapse into another host are refused", () => {
-    for (const to of ["/.//evil.example/x", "/./\\evil.example", "/a/..//evil.example", "/%2e//evil.example", "/.%2F/evil.example"]) {
+    for (const to of [
+      "/.//evil.example/x",
+      "/./\\evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/.%2F/evil.example",
+    ]) {
       const answer = safeRedirect(to);
-      expect(answer, to).not.toMatch(/^\/[\/\\]/);
+      expect(answer, to).not.toMatch(/^\/[/\\]/);
       expect(new URL(answer, "https://fieldline.example").origin, to).toBe("https://fieldline.example");
     }
     expect(safeRedirect("/dealers/./7")).toBe("/dealers/7");

@@ -19,7 +19,11 @@ export function markPageHydrated(): void {
  * mounted later, or hydrated later (a lazy boundary), read true from the start.
  */
 export function useHydrated(): boolean {
-  const mountedLater = useSyncExternalStore(subscribe, () => pageHydrated, () => false);
+  const mountedLater = useSyncExternalStore(
+    subscribe,
+    () => pageHydrated,
+    () => false,
+  );
   const [switched, setSwitched] = useState(false);
   useEffect(() => {
     if (!mountedLater) startTransition(() => setSwitched(true));

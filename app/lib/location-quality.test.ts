@@ -1,19 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { accuracyText, type DayPoint, distanceKm, judgeDay, legReason, localDays, sourceLabel } from "~/lib/location-quality";
+import {
+  accuracyText,
+  type DayPoint,
+  distanceKm,
+  judgeDay,
+  legReason,
+  localDays,
+  sourceLabel,
+} from "~/lib/location-quality";
 
 // Hand-made days of an officer around Multan and Lahore.
 const KARACHI_OFFSET_MS = 5 * 60 * 60 * 1000;
 const at = (time: string) => Date.parse(`2026-11-20T${time}:00+05:00`);
-const point = (time: string, lat: number, lng: number, more: Partial<DayPoint> = {}): DayPoint => ({ lat, lng, at: at(time), accuracyM: 15, address: null, ...more });
+const point = (time: string, lat: number, lng: number, more: Partial<DayPoint> = {}): DayPoint => ({
+  lat,
+  lng,
+  at: at(time),
+  accuracyM: 15,
+  address: null,
+  ...more,
+});
 
-const normalDay = [point("09:00", 30.1575, 71.5249), point("10:30", 30.1984, 71.4687), point("12:15", 30.2468, 71.4134), point("16:40", 30.1575, 71.5249)];
+const normalDay = [
+  point("09:00", 30.1575, 71.5249),
+  point("10:30", 30.1984, 71.4687),
+  point("12:15", 30.2468, 71.4134),
+  point("16:40", 30.1575, 71.5249),
+];
 
 describe("the rules for a leg", () => {
   it("count a normal day: every leg, its kilometres and hours", () => {
     const day = judgeDay(normalDay);
     expect(day.legs).toBe(3);
     expect(day.leftOut).toEqual({ "too fast": 0, "poor fix": 0, "repeated point": 0 });
-    expect(day.km).toBeCloseTo(distanceKm(normalDay[0]!, normalDay[1]!) + distanceKm(normalDay[1]!, normalDay[2]!) + distanceKm(normalDay[2]!, normalDay[3]!), 6);
+    expect(day.km).toBeCloseTo(
+      distanceKm(normalDay[0]!, normalDay[1]!) +
+        distanceKm(normalDay[1]!, normalDay[2]!) +
+        distanceKm(normalDay[2]!, normalDay[3]!),
+      6,
+    );
     expect(day.hours).toBeCloseTo(7 + 40 / 60, 6);
   });
 
@@ -44,7 +69,10 @@ describe("the rules for a leg", () => {
   });
 
   it("count typed points (no accuracy) by the same speed rule", () => {
-    const typed = [point("09:00", 30.1575, 71.5249, { accuracyM: null }), point("11:00", 30.2468, 71.4134, { accuracyM: null })];
+    const typed = [
+      point("09:00", 30.1575, 71.5249, { accuracyM: null }),
+      point("11:00", 30.2468, 71.4134, { accuracyM: null }),
+    ];
     expect(judgeDay(typed)).toMatchObject({ legs: 1, leftOut: { "too fast": 0, "poor fix": 0 } });
     expect(judgeDay(typed).km).toBeGreaterThan(10);
   });
@@ -53,7 +81,9 @@ describe("the rules for a leg", () => {
     const first = point("09:00", 30.157512, 71.524934, { address: "Shop 4, Ghalla Mandi, Multan" });
     expect(legReason(first, { ...first, at: at("11:00"), address: "Main Bazaar, Shujabad" })).toBe("repeated point");
     expect(legReason(first, { ...first, at: at("11:00"), address: " SHOP 4, Ghalla Mandi, Multan " })).toBeNull();
-    expect(legReason(first, { ...first, at: at("11:00"), lng: 71.524935, address: "Main Bazaar, Shujabad" })).toBeNull();
+    expect(
+      legReason(first, { ...first, at: at("11:00"), lng: 71.524935, address: "Main Bazaar, Shujabad" }),
+    ).toBeNull();
   });
 });
 
@@ -62,7 +92,10 @@ describe("local days", () => {
     const lateEvening = { at: Date.parse("2026-11-20T23:50:00+05:00") };
     const afterMidnight = { at: Date.parse("2026-11-21T00:10:00+05:00") };
     const morning = { at: Date.parse("2026-11-20T06:00:00+05:00") };
-    expect(localDays([afterMidnight, lateEvening, morning], KARACHI_OFFSET_MS)).toEqual([[morning, lateEvening], [afterMidnight]]);
+    expect(localDays([afterMidnight, lateEvening, morning], KARACHI_OFFSET_MS)).toEqual([
+      [morning, lateEvening],
+      [afterMidnight],
+    ]);
     // 23:50 and 00:10 in Karachi are 18:50 and 19:10 UTC: the same UTC day.
     expect(localDays([lateEvening, afterMidnight], 0)).toHaveLength(1);
   });

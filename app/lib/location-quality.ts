@@ -38,7 +38,9 @@ export type DayPoint = { lat: number; lng: number; at: number; accuracyM: number
 /** The great-circle distance between two points, in km (the same formula as the metrics' SQL). */
 export function distanceKm(a: Pick<DayPoint, "lat" | "lng">, b: Pick<DayPoint, "lat" | "lng">): number {
   const radians = (degrees: number) => (degrees * Math.PI) / 180;
-  const h = Math.sin(radians(b.lat - a.lat) / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
+  const h =
+    Math.sin(radians(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(radians(b.lng - a.lng) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -49,7 +51,8 @@ export function distanceKm(a: Pick<DayPoint, "lat" | "lng">, b: Pick<DayPoint, "
  * or replayed point).
  */
 export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
-  if ((from.accuracyM ?? 0) > LEG_LIMITS.maxAccuracyM || (to.accuracyM ?? 0) > LEG_LIMITS.maxAccuracyM) return "poor fix";
+  if ((from.accuracyM ?? 0) > LEG_LIMITS.maxAccuracyM || (to.accuracyM ?? 0) > LEG_LIMITS.maxAccuracyM)
+    return "poor fix";
   const km = distanceKm(from, to);
   const ms = Math.max(0, to.at - from.at);
   const tooFast = ms < LEG_LIMITS.minLegMs ? km > LEG_LIMITS.minJumpKm : (km / ms) * 3_600_000 > LEG_LIMITS.maxSpeedKmh;
@@ -59,7 +62,6 @@ export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
   if (samePoint && otherAddress) return "repeated point";
   return null;
 }
-
 
 export type JudgedDay = { km: number; hours: number; legs: number; leftOut: Record<LegReason, number> };
 
@@ -87,21 +89,32 @@ export function judgeDay(points: readonly DayPoint[]): JudgedDay {
 
 /** Why a leg is not counted, in words for its popup and the route list. */
 export function legNote(reason: LegReason, fromNumber: number): string {
-  const why = { "too fast": "faster than 130 km/h", "poor fix": "a fix less sure than ±1 km", "repeated point": "the same point under another address" }[reason];
+  const why = {
+    "too fast": "faster than 130 km/h",
+    "poor fix": "a fix less sure than ±1 km",
+    "repeated point": "the same point under another address",
+  }[reason];
   return `Leg from #${fromNumber} not counted: ${why}`;
 }
 
 /** Legs between check-ins not counted in Distance and Hours, by reason (the API's names). */
 export type LeftOutLegs = { tooFast: number; poorFix: number; repeatedPoint: number };
 
-const LEFT_OUT_WORDS: Record<keyof LeftOutLegs, string> = { tooFast: "too fast", poorFix: "poor fix", repeatedPoint: "repeated point" };
+const LEFT_OUT_WORDS: Record<keyof LeftOutLegs, string> = {
+  tooFast: "too fast",
+  poorFix: "poor fix",
+  repeatedPoint: "repeated point",
+};
 
 /** "2 legs not counted (1 too fast, 1 poor fix)", or null when every leg counted. */
 export function leftOutText(legs: LeftOutLegs): string | null {
   const reasons = (Object.keys(LEFT_OUT_WORDS) as Array<keyof LeftOutLegs>).filter((reason) => legs[reason] > 0);
   const total = reasons.reduce((sum, reason) => sum + legs[reason], 0);
   if (total === 0) return null;
-  const why = reasons.length === 1 ? LEFT_OUT_WORDS[reasons[0] as keyof LeftOutLegs] : reasons.map((reason) => `${legs[reason]} ${LEFT_OUT_WORDS[reason]}`).join(", ");
+  const why =
+    reasons.length === 1
+      ? LEFT_OUT_WORDS[reasons[0] as keyof LeftOutLegs]
+      : reasons.map((reason) => `${legs[reason]} ${LEFT_OUT_WORDS[reason]}`).join(", ");
   return `${total} ${total === 1 ? "leg" : "legs"} not counted (${why})`;
 }
 

@@ -21,7 +21,9 @@ export function startOfflineSupport(signedIn: boolean): void {
     document.addEventListener("click", loadWholePageWhileOffline, { capture: true });
     askHowThisPageWasAnswered();
   }
-  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage(signedIn ? "signed-in" : "signed-out"));
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage(signedIn ? "signed-in" : "signed-out"),
+  );
 }
 
 /** Asks the worker whether this page came from the phone's saved copy (the network had failed). */
@@ -43,7 +45,13 @@ function loadWholePageWhileOffline(event: MouseEvent): void {
   if (seemsOnline() || !navigator.serviceWorker?.controller) return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download") || link.origin !== window.location.origin) return;
+  if (
+    !(link instanceof HTMLAnchorElement) ||
+    link.target ||
+    link.hasAttribute("download") ||
+    link.origin !== window.location.origin
+  )
+    return;
   event.preventDefault();
   window.location.assign(link.href);
 }

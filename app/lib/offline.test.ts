@@ -15,9 +15,16 @@ describe("submission keys", () => {
   });
 
   it("the header is optional and refused when malformed; a malformed form field is only ignored", async () => {
-    const request = (key?: string) => new Request("http://local/api/posts", { method: "POST", headers: key === undefined ? {} : { "Idempotency-Key": key } });
+    const request = (key?: string) =>
+      new Request("http://local/api/posts", {
+        method: "POST",
+        headers: key === undefined ? {} : { "Idempotency-Key": key },
+      });
     expect(submissionKeyFromHeader(request())).toBeUndefined();
-    expect(submissionKeyFromHeader(request("0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31"))).toEqual({ value: "0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31", from: "header" });
+    expect(submissionKeyFromHeader(request("0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31"))).toEqual({
+      value: "0b6f3c1e-9d2a-4f7b-8c55-2f1e0a9b7d31",
+      from: "header",
+    });
     for (const bad of ["short", "with spaces in the key!", "x".repeat(101)]) {
       let thrown: unknown;
       try {
@@ -94,9 +101,16 @@ describe("the service worker script", () => {
 
   it("keeps the shell's lazy modules (the offline bar, New Post's validation) and what they import, but not the map picker", () => {
     const manifest: ViteManifest = {
-      "app/components/shell/send-queue-status.tsx": { file: "assets/send-queue-status.js", imports: ["_send-queue.js", "_framework.js"] },
+      "app/components/shell/send-queue-status.tsx": {
+        file: "assets/send-queue-status.js",
+        imports: ["_send-queue.js", "_framework.js"],
+      },
       "app/models/post.validation.ts": { file: "assets/post.validation.js", imports: ["_zod.js", "_send-queue.js"] },
-      "app/components/map/location-map.client.tsx": { file: "assets/location-map.js", imports: ["_leaflet.js"], css: ["assets/leaflet.css"] },
+      "app/components/map/location-map.client.tsx": {
+        file: "assets/location-map.js",
+        imports: ["_leaflet.js"],
+        css: ["assets/leaflet.css"],
+      },
       "_send-queue.js": { file: "assets/send-queue.js" },
       "_framework.js": { file: "assets/react-dom.js" },
       "_zod.js": { file: "assets/zod.js", css: ["assets/zod.css"] },

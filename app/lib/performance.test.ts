@@ -13,7 +13,16 @@ import {
 } from "~/lib/performance";
 
 function officer(userId: number, activity: Partial<OfficerActivity> = {}): OfficerActivity {
-  return { userId, createdAtMs: userId * 1000, dealers: 0, salesCents: 0, recoveryCents: 0, posts: 0, postedDays: 0, ...activity };
+  return {
+    userId,
+    createdAtMs: userId * 1000,
+    dealers: 0,
+    salesCents: 0,
+    recoveryCents: 0,
+    posts: 0,
+    postedDays: 0,
+    ...activity,
+  };
 }
 
 const byId = (standings: ReturnType<typeof computeStandings>) => new Map(standings.map((s) => [s.userId, s]));
@@ -54,7 +63,9 @@ describe("the parts and the score", () => {
   });
 
   it("leaves an officer with sales but no recovery, no dealers and the fewest posts a small score", () => {
-    const standings = byId(computeStandings([officer(1, { salesCents: 1000, posts: 1 }), officer(2, { recoveryCents: 10, posts: 4 })]));
+    const standings = byId(
+      computeStandings([officer(1, { salesCents: 1000, posts: 1 }), officer(2, { recoveryCents: 10, posts: 4 })]),
+    );
     expect(standings.get(1)?.parts).toEqual({ dealers: 0, recovery: 0, gap: 0, activity: 0.25 });
     expect(standings.get(1)?.score).toBe(2.5);
   });
@@ -156,12 +167,52 @@ describe("notifications", () => {
       standings,
     );
     expect(notifications).toEqual([
-      { userId: 1, type: "ACHIEVEMENT_BADGE", badgeType: "CROWN", previousRank: null, newRank: null, title: "You earned the Crown: Team Leader", message: "You are #1 on the leaderboard with a score of 75.00." },
-      { userId: 1, type: "RANK_CHANGE", badgeType: null, previousRank: 2, newRank: 1, title: "You are now #1", message: "You moved from #2 to #1 on the leaderboard." },
-      { userId: 2, type: "ACHIEVEMENT_BADGE", badgeType: "SHIELD", previousRank: null, newRank: null, title: "You earned the Shield: Top Performer", message: expect.stringContaining("You are #2") },
-      { userId: 2, type: "RANK_CHANGE", badgeType: null, previousRank: 1, newRank: 2, title: "You are now #2", message: "You moved from #1 to #2 on the leaderboard." },
+      {
+        userId: 1,
+        type: "ACHIEVEMENT_BADGE",
+        badgeType: "CROWN",
+        previousRank: null,
+        newRank: null,
+        title: "You earned the Crown: Team Leader",
+        message: "You are #1 on the leaderboard with a score of 75.00.",
+      },
+      {
+        userId: 1,
+        type: "RANK_CHANGE",
+        badgeType: null,
+        previousRank: 2,
+        newRank: 1,
+        title: "You are now #1",
+        message: "You moved from #2 to #1 on the leaderboard.",
+      },
+      {
+        userId: 2,
+        type: "ACHIEVEMENT_BADGE",
+        badgeType: "SHIELD",
+        previousRank: null,
+        newRank: null,
+        title: "You earned the Shield: Top Performer",
+        message: expect.stringContaining("You are #2"),
+      },
+      {
+        userId: 2,
+        type: "RANK_CHANGE",
+        badgeType: null,
+        previousRank: 1,
+        newRank: 2,
+        title: "You are now #2",
+        message: "You moved from #1 to #2 on the leaderboard.",
+      },
       // Officer 5 lost the STAR: cleared, without a notification; and dropped off the leaderboard.
-      { userId: 5, type: "RANK_CHANGE", badgeType: null, previousRank: 5, newRank: null, title: "You are no longer ranked", message: "You dropped off the leaderboard (you were #5)." },
+      {
+        userId: 5,
+        type: "RANK_CHANGE",
+        badgeType: null,
+        previousRank: 5,
+        newRank: null,
+        title: "You are no longer ranked",
+        message: "You dropped off the leaderboard (you were #5).",
+      },
     ]);
   });
 
@@ -172,7 +223,12 @@ describe("notifications", () => {
 
   it("welcomes a first-time entry", () => {
     const notifications = performanceNotifications(new Map(), standings);
-    expect(notifications.find((n) => n.userId === 4)).toMatchObject({ title: "You are now #4", message: "You entered the leaderboard at #4.", previousRank: null, newRank: 4 });
+    expect(notifications.find((n) => n.userId === 4)).toMatchObject({
+      title: "You are now #4",
+      message: "You entered the leaderboard at #4.",
+      previousRank: null,
+      newRank: 4,
+    });
   });
 });
 
@@ -195,7 +251,16 @@ describe("canRecalculate", () => {
 });
 
 describe("badgeNotice", () => {
-  const standing = { userId: 1, score: 80, rank: 1, badge: null, parts: { dealers: 1, recovery: 1, gap: 1, activity: 1 }, salesCents: 301_225_000, recoveryCents: 0, postedDays: 22 };
+  const standing = {
+    userId: 1,
+    score: 80,
+    rank: 1,
+    badge: null,
+    parts: { dealers: 1, recovery: 1, gap: 1, activity: 1 },
+    salesCents: 301_225_000,
+    recoveryCents: 0,
+    postedDays: 22,
+  };
 
   it("names each badge by its noun and the avatar catalogue's title", () => {
     expect(BADGES.map((badge) => badgeNotice(standing, badge).title)).toEqual([
@@ -208,6 +273,8 @@ describe("badgeNotice", () => {
   });
 
   it("gives the Trophy's sales in dollars", () => {
-    expect(badgeNotice(standing, "TROPHY").message).toBe("Highest sales of the team in the last 30 days: $3,012,250.00.");
+    expect(badgeNotice(standing, "TROPHY").message).toBe(
+      "Highest sales of the team in the last 30 days: $3,012,250.00.",
+    );
   });
 });

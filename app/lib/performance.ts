@@ -24,9 +24,24 @@ export const RECALCULATION_FAILED = "Failed to calculate performance scores";
 
 /** The weights of the four parts, in the order the "Performance Calculation" card lists them. */
 export const PERFORMANCE_WEIGHTS = [
-  { part: "dealers", label: "Dealers created", weight: 0.25, explanation: "dealers created ÷ the most any officer created" },
-  { part: "recovery", label: "Recovery amount", weight: 0.3, explanation: "amount recovered ÷ the largest officer recovery" },
-  { part: "gap", label: "Sales-recovery gap", weight: 0.35, explanation: "recovery ÷ sales, at most 1 (1 with recovery but no sales)" },
+  {
+    part: "dealers",
+    label: "Dealers created",
+    weight: 0.25,
+    explanation: "dealers created ÷ the most any officer created",
+  },
+  {
+    part: "recovery",
+    label: "Recovery amount",
+    weight: 0.3,
+    explanation: "amount recovered ÷ the largest officer recovery",
+  },
+  {
+    part: "gap",
+    label: "Sales-recovery gap",
+    weight: 0.35,
+    explanation: "recovery ÷ sales, at most 1 (1 with recovery but no sales)",
+  },
   { part: "activity", label: "Posts activity", weight: 0.1, explanation: "posts ÷ the most posts by any officer" },
 ] as const;
 
@@ -39,7 +54,13 @@ type Badge = (typeof BADGES)[number];
 const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
 
 /** How notifications name a badge: "You earned the Crown: Team Leader" (the title is the avatar catalogue's name). */
-const BADGE_NOUNS: Record<Badge, string> = { CROWN: "Crown", SHIELD: "Shield", CAP: "Cap", TROPHY: "Trophy", STAR: "Star" };
+const BADGE_NOUNS: Record<Badge, string> = {
+  CROWN: "Crown",
+  SHIELD: "Shield",
+  CAP: "Cap",
+  TROPHY: "Trophy",
+  STAR: "Star",
+};
 
 /** One officer's aggregates over the window. Amounts in cents. */
 export type OfficerActivity = {
@@ -126,7 +147,12 @@ export function computeStandings(officers: readonly OfficerActivity[]): Standing
     });
 
   const topSeller = standings.reduce<Standing | null>(
-    (best, standing) => (best === null || standing.salesCents > best.salesCents || (standing.salesCents === best.salesCents && earlier(standing, best) < 0) ? standing : best),
+    (best, standing) =>
+      best === null ||
+      standing.salesCents > best.salesCents ||
+      (standing.salesCents === best.salesCents && earlier(standing, best) < 0)
+        ? standing
+        : best,
     null,
   );
   if (topSeller && topSeller.salesCents > 0 && !topSeller.badge) topSeller.badge = "TROPHY";
@@ -151,16 +177,26 @@ export type PerformanceNotification = {
 export function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
   const heading = `You earned the ${BADGE_NOUNS[badge]}: ${AVATARS[badge].name}`;
   if (badge === "TROPHY") {
-    return { title: heading, message: `Highest sales of the team in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatMoney(standing.salesCents)}.` };
+    return {
+      title: heading,
+      message: `Highest sales of the team in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatMoney(standing.salesCents)}.`,
+    };
   }
   if (badge === "STAR") {
-    return { title: heading, message: `You posted on ${standing.postedDays} of the last ${PERFORMANCE_WINDOW_DAYS} days. Keep it up!` };
+    return {
+      title: heading,
+      message: `You posted on ${standing.postedDays} of the last ${PERFORMANCE_WINDOW_DAYS} days. Keep it up!`,
+    };
   }
-  return { title: heading, message: `You are #${standing.rank ?? "-"} on the leaderboard with a score of ${standing.score.toFixed(2)}.` };
+  return {
+    title: heading,
+    message: `You are #${standing.rank ?? "-"} on the leaderboard with a score of ${standing.score.toFixed(2)}.`,
+  };
 }
 
 function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
-  if (next === null) return { title: "You are no longer ranked", message: `You dropped off the leaderboard (you were #${previous}).` };
+  if (next === null)
+    return { title: "You are no longer ranked", message: `You dropped off the leaderboard (you were #${previous}).` };
   if (previous === null) return { title: `You are now #${next}`, message: `You entered the leaderboard at #${next}.` };
   return { title: `You are now #${next}`, message: `You moved from #${previous} to #${next} on the leaderboard.` };
 }
@@ -177,11 +213,25 @@ export function performanceNotifications(
   for (const standing of standings) {
     const before = previous.get(standing.userId);
     if (standing.badge && standing.badge !== (before?.badge ?? null)) {
-      notifications.push({ userId: standing.userId, type: "ACHIEVEMENT_BADGE", badgeType: standing.badge, previousRank: null, newRank: null, ...badgeNotice(standing, standing.badge) });
+      notifications.push({
+        userId: standing.userId,
+        type: "ACHIEVEMENT_BADGE",
+        badgeType: standing.badge,
+        previousRank: null,
+        newRank: null,
+        ...badgeNotice(standing, standing.badge),
+      });
     }
     const previousRank = before?.rank ?? null;
     if (standing.rank !== previousRank) {
-      notifications.push({ userId: standing.userId, type: "RANK_CHANGE", badgeType: null, previousRank, newRank: standing.rank, ...rankNotice(previousRank, standing.rank) });
+      notifications.push({
+        userId: standing.userId,
+        type: "RANK_CHANGE",
+        badgeType: null,
+        previousRank,
+        newRank: standing.rank,
+        ...rankNotice(previousRank, standing.rank),
+      });
     }
   }
   return notifications;

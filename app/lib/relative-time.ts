@@ -14,7 +14,11 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export function relativeTime(date: Date | string, now: Date = new Date()): string {
   const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return (formatter ??= new Intl.RelativeTimeFormat("en-US", { numeric: "auto" })).format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size)
+      return (formatter ??= new Intl.RelativeTimeFormat("en-US", { numeric: "auto" })).format(
+        Math.trunc(seconds / size),
+        unit,
+      );
   }
   return "just now";
 }

@@ -35,12 +35,16 @@ export function withinPatience<T>(answer: Promise<T>): Promise<T> {
 }
 
 /** Dropped, unanswered in time, or answered by a proxy: evidence that the server cannot be reached. */
-const failedOnTheWay = (error: unknown) => error instanceof TypeError || error instanceof NoAnswer || (isRouteErrorResponse(error) && isUnreachable(error.status));
+const failedOnTheWay = (error: unknown) =>
+  error instanceof TypeError ||
+  error instanceof NoAnswer ||
+  (isRouteErrorResponse(error) && isUnreachable(error.status));
 
 const isSignInRedirect = (response: Response) => /^\/login(\?|$)/.test(response.headers.get("Location") ?? "");
 
 /** To sign in, then back to the page the officer is on (not to the address the request went to). */
-const signInAndComeBackHere = () => redirect(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
+const signInAndComeBackHere = () =>
+  redirect(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
 
 /** Why a request failed, in words an officer can act on (the `{message}` of "Failed to …: {message}"). */
 function failureReason(error: unknown): string {
@@ -83,7 +87,9 @@ export async function guardRequest<Answer>(
     if (failedOnTheWay(error)) connectionFailed();
     const notice = failure(await submitted.catch(() => new FormData()), failureReason(error));
     showNotice(notice);
-    return data({ ok: false, failed: true, error: notice.description ?? notice.title } satisfies FailedRequest, { status: 503 });
+    return data({ ok: false, failed: true, error: notice.description ?? notice.title } satisfies FailedRequest, {
+      status: 503,
+    });
   }
 }
 

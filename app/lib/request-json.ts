@@ -13,7 +13,9 @@ class RequestFailed extends Error {
 
 /** Sign in, then back to this page. */
 export function comeBackAfterSignIn(): void {
-  window.location.assign(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
+  window.location.assign(
+    `/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`,
+  );
 }
 
 /** Where a request the officer made goes when the session expired: sign in, then back to this page. */

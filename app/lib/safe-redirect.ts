@@ -17,7 +17,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     return fallback;
   }
   const path = documentPath(url);
-  if (url.origin !== SITE || /^\/[\/\\]/.test(path)) return fallback;
+  if (url.origin !== SITE || /^\/[/\\]/.test(path)) return fallback;
   return path;
 }
 

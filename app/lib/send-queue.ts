@@ -97,7 +97,8 @@ async function send(item: QueuedSubmission): Promise<"sent" | "wait" | { refused
     connectionWorks();
     return "sent";
   }
-  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500) return "wait";
+  if (response.status === 401 || response.status === 408 || response.status === 429 || response.status >= 500)
+    return "wait";
   const answer = (await response.json().catch(() => null)) as { error?: string } | null;
   return { refused: answer?.error ?? `Refused by the server (${response.status})` };
 }

@@ -64,7 +64,13 @@ const TOWNS: Town[] = [
   { name: "Mingora", province: "Khyber Pakhtunkhwa", lat: 34.7717, lng: 72.36, aliases: ["Swat"] },
   { name: "Kohat", province: "Khyber Pakhtunkhwa", lat: 33.5869, lng: 71.4429 },
   { name: "Bannu", province: "Khyber Pakhtunkhwa", lat: 32.9889, lng: 70.6056 },
-  { name: "Dera Ismail Khan", province: "Khyber Pakhtunkhwa", lat: 31.8626, lng: 70.9019, aliases: ["DI Khan", "D.I. Khan"] },
+  {
+    name: "Dera Ismail Khan",
+    province: "Khyber Pakhtunkhwa",
+    lat: 31.8626,
+    lng: 70.9019,
+    aliases: ["DI Khan", "D.I. Khan"],
+  },
   { name: "Swabi", province: "Khyber Pakhtunkhwa", lat: 34.1202, lng: 72.4702 },
   { name: "Nowshera", province: "Khyber Pakhtunkhwa", lat: 34.0153, lng: 71.9747 },
   { name: "Charsadda", province: "Khyber Pakhtunkhwa", lat: 34.1453, lng: 71.7308 },
@@ -84,7 +90,8 @@ const key = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "");
 
 const BY_NAME = new Map<string, Town[]>();
 for (const town of TOWNS) {
-  for (const name of [town.name, ...(town.aliases ?? [])]) BY_NAME.set(key(name), [...(BY_NAME.get(key(name)) ?? []), town]);
+  for (const name of [town.name, ...(town.aliases ?? [])])
+    BY_NAME.set(key(name), [...(BY_NAME.get(key(name)) ?? []), town]);
 }
 
 /**

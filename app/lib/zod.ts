@@ -31,15 +31,21 @@ const quoted = (keys: readonly string[]) => keys.map((key) => `"${key}"`).join("
 
 function sizeLimit(issue: Extract<Issue, { code: "too_big" | "too_small" }>, field: string): string {
   const most = issue.code === "too_big";
-  const limit = Number(most ? (issue as { maximum: number | bigint }).maximum : (issue as { minimum: number | bigint }).minimum);
+  const limit = Number(
+    most ? (issue as { maximum: number | bigint }).maximum : (issue as { minimum: number | bigint }).minimum,
+  );
   const inclusive = issue.inclusive !== false;
   switch (issue.origin) {
     case "string":
       if (!most && limit <= 1) return `${field} is required`;
-      return most ? `${field} must be ${limit} characters or less` : `${field} must be at least ${limit} characters long`;
+      return most
+        ? `${field} must be ${limit} characters or less`
+        : `${field} must be at least ${limit} characters long`;
     case "array":
     case "set":
-      return most ? `${field} can have at most ${limit} item${limit === 1 ? "" : "s"}` : `${field} needs at least ${limit} item${limit === 1 ? "" : "s"}`;
+      return most
+        ? `${field} can have at most ${limit} item${limit === 1 ? "" : "s"}`
+        : `${field} needs at least ${limit} item${limit === 1 ? "" : "s"}`;
     default:
       if (most) return inclusive ? `${field} must be ${limit} or less` : `${field} must be less than ${limit}`;
       return inclusive ? `${field} must be ${limit} or more` : `${field} must be more than ${limit}`;

@@ -13,12 +13,18 @@ export const USER_NOT_FOUND = "User not found.";
 export const INVALID_USER_ID = "User id must be a positive whole number";
 export const OWN_ROLE_LOCKED = "You cannot change your own role.";
 export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
-export const DEACTIVATE_CONFIRMATION = "They are signed out at once and can no longer sign in until an admin reactivates the account.";
+export const DEACTIVATE_CONFIRMATION =
+  "They are signed out at once and can no longer sign in until an admin reactivates the account.";
 export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
 const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 
 const PAGE_MESSAGE = "page must be a whole number from 1";
-const page = z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, PAGE_MESSAGE).optional();
+const page = z.coerce
+  .number({ error: PAGE_MESSAGE })
+  .int(PAGE_MESSAGE)
+  .min(1, PAGE_MESSAGE)
+  .max(100_000, PAGE_MESSAGE)
+  .optional();
 
 /** A user's id in the admin page's hidden field (an /api path's id goes through requireId). */
 export const userIdSchema = z.string({ error: INVALID_USER_ID }).regex(ID_PATTERN, INVALID_USER_ID).transform(Number);
@@ -63,7 +69,12 @@ export const adminUserListSchema = z.object({
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
-const author = z.object({ id: z.number().int(), username: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() });
+const author = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+});
 
 export const adminDashboardSchema = z.object({
   stats: z.object({
@@ -74,7 +85,9 @@ export const adminDashboardSchema = z.object({
     salesThisMonth: money,
     recoveryThisMonth: money,
   }),
-  recentPosts: z.array(z.object({ id: z.number().int(), type: z.string(), text: z.string(), createdAt: z.iso.datetime(), user: author })),
+  recentPosts: z.array(
+    z.object({ id: z.number().int(), type: z.string(), text: z.string(), createdAt: z.iso.datetime(), user: author }),
+  ),
   recentRegistrations: z.array(adminUserSchema),
   recentImports: z.array(
     z.object({

@@ -6,6 +6,7 @@ import {
   searchUsers,
   sendAdminPasswordReset,
   updateUserByAdmin,
+  listOutbox,
 } from "~/models/admin.server";
 import {
   adminDashboardSchema,
@@ -18,7 +19,6 @@ import {
   updateUserSchema,
   USER_NOT_FOUND,
 } from "~/models/admin.schema";
-import { listOutbox } from "~/models/admin.server";
 import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
 import { createUserSession, getSessionUser } from "~/models/session.server";
 import { registerUser } from "~/models/user.server";
@@ -28,7 +28,13 @@ beforeEach(resetDatabase);
 let counter = 0;
 async function makeUser(role = "OFFICER", firstName = "Bilal") {
   const username = `user${++counter}`;
-  const user = await registerUser({ username, email: `${username}@example.pk`, password: "secret12", firstName, lastName: "Ahmed" });
+  const user = await registerUser({
+    username,
+    email: `${username}@example.pk`,
+    password: "secret12",
+    firstName,
+    lastName: "Ahmed",
+  });
   if (role !== "OFFICER") await prisma.user.update({ where: { id: user.id }, data: { role } });
   return user;
 }
@@ -50,23 +56,59 @@ describe("getAdminDashboard", () => {
     const gone = await makeUser();
     await prisma.user.update({ where: { id: gone.id }, data: { isActive: false } });
 
-    const dealer = await prisma.dealer.create({ data: { businessName: "Kissan Store", street: "Mall Road", city: "Lahore", state: "Punjab", lat: 31.5, lng: 74.3 } });
-    await prisma.dealer.create({ data: { businessName: "Zarai Markaz", street: "GT Road", city: "Multan", state: "Punjab", lat: 30.2, lng: 71.5 } });
+    const dealer = await prisma.dealer.create({
+      data: {
+        businessName: "Kissan Store",
+        street: "Mall Road",
+        city: "Lahore",
+        state: "Punjab",
+        lat: 31.5,
+        lng: 74.3,
+      },
+    });
+    await prisma.dealer.create({
+      data: { businessName: "Zarai Markaz", street: "GT Road", city: "Multan", state: "Punjab", lat: 30.2, lng: 71.5 },
+    });
     await prisma.post.createMany({
       data: [
         // Today in Karachi (00:30 local is 19:30 UTC the day before).
-        { userId: officer.id, type: "SALE", saleQty: 10, salePriceCents: 150_000n, saleTotalCents: 1_500_000n, dealerId: dealer.id, createdAt: at("2026-11-21T19:30:00Z") },
-        { userId: officer.id, type: "RECOVERY", recoveryAmountCents: 250_050n, dealerId: dealer.id, createdAt: at("2026-11-22T06:00:00Z") },
+        {
+          userId: officer.id,
+          type: "SALE",
+          saleQty: 10,
+          salePriceCents: 150_000n,
+          saleTotalCents: 1_500_000n,
+          dealerId: dealer.id,
+          createdAt: at("2026-11-21T19:30:00Z"),
+        },
+        {
+          userId: officer.id,
+          type: "RECOVERY",
+          recoveryAmountCents: 250_050n,
+          dealerId: dealer.id,
+          createdAt: at("2026-11-22T06:00:00Z"),
+        },
         // Earlier this month, last week: counts for the month only.
-        { userId: quiet.id, type: "SALE", saleQty: 1, salePriceCents: 99n, saleTotalCents: 99n, createdAt: at("2026-11-03T10:00:00Z") },
+        {
+          userId: quiet.id,
+          type: "SALE",
+          saleQty: 1,
+          salePriceCents: 99n,
+          saleTotalCents: 99n,
+          createdAt: at("2026-11-03T10:00:00Z"),
+        },
         // Yesterday evening in Karachi (18:59 UTC is 23:59 local): not today, not this week.
         { userId: quiet.id, type: "FIELD_VISIT", text: "Visited farms", createdAt: at("2026-11-21T18:59:00Z") },
         // Last month.
         { userId: quiet.id, type: "RECOVERY", recoveryAmountCents: 1_000_00n, createdAt: at("2026-10-31T10:00:00Z") },
       ],
     });
-    await prisma.checkIn.create({ data: { userId: manager.id, type: "CHECK_IN", lat: 31.5, lng: 74.3, createdAt: at("2026-11-22T05:00:00Z") } });
-    await prisma.dealerImport.create({ data: { userId: admin.id, fileName: "dealers.xlsx", total: 12, successful: 10, failed: 2, errors: "[]" } });
+    await prisma.checkIn.create({
+      data: { userId: manager.id, type: "CHECK_IN", lat: 31.5, lng: 74.3, createdAt: at("2026-11-22T05:00:00Z") },
+    });
+    await prisma.dealerImport.create({
+      data: { userId: admin.id, fileName: "dealers.xlsx", total: 12, successful: 10, failed: 2, errors: "[]" },
+    });
 
     const dashboard = await getAdminDashboard(NOW);
 
@@ -78,18 +120,43 @@ describe("getAdminDashboard", () => {
       salesThisMonth: "15000.99",
       recoveryThisMonth: "2500.50",
     });
-    expect(dashboard.recentPosts.map((post) => post.type)).toEqual(["RECOVERY", "SALE", "FIELD_VISIT", "SALE", "RECOVERY"]);
+    expect(dashboard.recentPosts.map((post) => post.type)).toEqual([
+      "RECOVERY",
+      "SALE",
+      "FIELD_VISIT",
+      "SALE",
+      "RECOVERY",
+    ]);
     expect(dashboard.recentPosts[0]?.user.username).toBe(officer.username);
-    expect(dashboard.recentRegistrations.map((user) => user.id)).toEqual([gone.id, quiet.id, officer.id, manager.id, admin.id]);
+    expect(dashboard.recentRegistrations.map((user) => user.id)).toEqual([
+      gone.id,
+      quiet.id,
+      officer.id,
+      manager.id,
+      admin.id,
+    ]);
     expect(dashboard.recentImports).toEqual([
-      expect.objectContaining({ fileName: "dealers.xlsx", total: 12, successful: 10, failed: 2, user: expect.objectContaining({ id: admin.id }) }),
+      expect.objectContaining({
+        fileName: "dealers.xlsx",
+        total: 12,
+        successful: 10,
+        failed: 2,
+        user: expect.objectContaining({ id: admin.id }),
+      }),
     ]);
     expect(adminDashboardSchema.parse(dashboard)).toEqual(dashboard);
   });
 
   it("answers zeros for an empty team", async () => {
     const { stats } = await getAdminDashboard(NOW);
-    expect(stats).toEqual({ officers: 0, activeToday: 0, postsThisWeek: 0, dealers: 0, salesThisMonth: "0.00", recoveryThisMonth: "0.00" });
+    expect(stats).toEqual({
+      officers: 0,
+      activeToday: 0,
+      postsThisWeek: 0,
+      dealers: 0,
+      salesThisMonth: "0.00",
+      recoveryThisMonth: "0.00",
+    });
   });
 });
 
@@ -136,9 +203,16 @@ describe("updateUserByAdmin", () => {
   it("refuses an admin's own demotion or deactivation, so an ADMIN always remains", async () => {
     const admin = await makeUser("ADMIN");
     await createUserSession(admin.id);
-    await expect(updateUserByAdmin(admin.id, admin.id, { role: "OFFICER" })).rejects.toThrow(new AppError(400, OWN_ROLE_LOCKED));
-    await expect(updateUserByAdmin(admin.id, admin.id, { isActive: false })).rejects.toThrow(new AppError(400, OWN_ACCOUNT_LOCKED));
-    const stored = await prisma.user.findUniqueOrThrow({ where: { id: admin.id }, select: { role: true, isActive: true } });
+    await expect(updateUserByAdmin(admin.id, admin.id, { role: "OFFICER" })).rejects.toThrow(
+      new AppError(400, OWN_ROLE_LOCKED),
+    );
+    await expect(updateUserByAdmin(admin.id, admin.id, { isActive: false })).rejects.toThrow(
+      new AppError(400, OWN_ACCOUNT_LOCKED),
+    );
+    const stored = await prisma.user.findUniqueOrThrow({
+      where: { id: admin.id },
+      select: { role: true, isActive: true },
+    });
     expect(stored).toEqual({ role: "ADMIN", isActive: true });
     expect(await prisma.session.count({ where: { userId: admin.id } })).toBe(1);
   });
@@ -169,14 +243,23 @@ describe("sendAdminPasswordReset", () => {
     await sendAdminPasswordReset(admin.id, officer.id);
     const outbox = await listOutbox();
     expect(outbox.total).toBe(1);
-    expect(outbox.emails[0]).toMatchObject({ to: officer.email, subject: "Reset your Fieldline password", sentAt: null });
+    expect(outbox.emails[0]).toMatchObject({
+      to: officer.email,
+      subject: "Reset your Fieldline password",
+      sentAt: null,
+    });
     expect(outbox.emails[0]?.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]{43}/);
     expect(await prisma.passwordResetToken.count({ where: { userId: officer.id } })).toBe(1);
     expect(outboxPageSchema.parse(outbox)).toEqual(outbox);
   });
 
   it("a reset's key is its admin's: another admin's same key sends another link, the same admin's key for another user answers 422", async () => {
-    const [admin, other, officer, second] = [await makeUser("ADMIN"), await makeUser("ADMIN"), await makeUser(), await makeUser()];
+    const [admin, other, officer, second] = [
+      await makeUser("ADMIN"),
+      await makeUser("ADMIN"),
+      await makeUser(),
+      await makeUser(),
+    ];
     const key: SubmissionKey = { value: "p".repeat(32), from: "header" };
     expect(await sendAdminPasswordReset(admin.id, officer.id, key)).toEqual({ replayed: false });
     expect(await sendAdminPasswordReset(admin.id, officer.id, key)).toEqual({ replayed: true });
@@ -198,7 +281,12 @@ describe("sendAdminPasswordReset", () => {
 describe("listOutbox", () => {
   it("pages the emails newest first", async () => {
     await prisma.outboxEmail.createMany({
-      data: Array.from({ length: 23 }, (_, i) => ({ to: `u${i}@example.pk`, subject: `Mail ${i}`, text: "Hello", createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)) })),
+      data: Array.from({ length: 23 }, (_, i) => ({
+        to: `u${i}@example.pk`,
+        subject: `Mail ${i}`,
+        text: "Hello",
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
+      })),
     });
     const first = await listOutbox();
     expect(first.emails[0]?.subject).toBe("Mail 22");

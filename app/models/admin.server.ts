@@ -68,26 +68,47 @@ async function sumThisMonth(type: "SALE" | "RECOVERY", month: { from: number; to
 /** The stat cards (days, weeks and months in the app's time zone) and the latest activity. */
 export async function getAdminDashboard(now = new Date()): Promise<AdminDashboard> {
   const month = periodRange("month", now);
-  const [officers, activeToday, postsThisWeek, dealers, salesThisMonth, recoveryThisMonth, posts, registrations, imports] =
-    await Promise.all([
-      prisma.user.count({ where: { role: "OFFICER", isActive: true } }),
-      countActiveUsers(periodRange("today", now)),
-      prisma.post.count({ where: { createdAt: between(periodRange("week", now)) } }),
-      prisma.dealer.count(),
-      sumThisMonth("SALE", month),
-      sumThisMonth("RECOVERY", month),
-      prisma.post.findMany({
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: RECENT_LIMIT,
-        select: { id: true, type: true, text: true, createdAt: true, user: { select: authorSelect } },
-      }),
-      prisma.user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: RECENT_LIMIT, select: adminUserSelect }),
-      prisma.dealerImport.findMany({
-        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        take: RECENT_LIMIT,
-        select: { id: true, fileName: true, total: true, successful: true, failed: true, createdAt: true, user: { select: authorSelect } },
-      }),
-    ]);
+  const [
+    officers,
+    activeToday,
+    postsThisWeek,
+    dealers,
+    salesThisMonth,
+    recoveryThisMonth,
+    posts,
+    registrations,
+    imports,
+  ] = await Promise.all([
+    prisma.user.count({ where: { role: "OFFICER", isActive: true } }),
+    countActiveUsers(periodRange("today", now)),
+    prisma.post.count({ where: { createdAt: between(periodRange("week", now)) } }),
+    prisma.dealer.count(),
+    sumThisMonth("SALE", month),
+    sumThisMonth("RECOVERY", month),
+    prisma.post.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_LIMIT,
+      select: { id: true, type: true, text: true, createdAt: true, user: { select: authorSelect } },
+    }),
+    prisma.user.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_LIMIT,
+      select: adminUserSelect,
+    }),
+    prisma.dealerImport.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_LIMIT,
+      select: {
+        id: true,
+        fileName: true,
+        total: true,
+        successful: true,
+        failed: true,
+        createdAt: true,
+        user: { select: authorSelect },
+      },
+    }),
+  ]);
   return {
     stats: { officers, activeToday, postsThisWeek, dealers, salesThisMonth, recoveryThisMonth },
     recentPosts: posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
@@ -169,7 +190,11 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
  * Emails the user a reset link (the forgot-password flow); refused for a deactivated account.
  * A repeat of the same request (the admin's same key) sends no second email.
  */
-export async function sendAdminPasswordReset(adminId: number, userId: number, key?: SubmissionKey): Promise<{ replayed: boolean }> {
+export async function sendAdminPasswordReset(
+  adminId: number,
+  userId: number,
+  key?: SubmissionKey,
+): Promise<{ replayed: boolean }> {
   const user = await prisma.user.findUnique({
     where: { id: userId },
     select: { id: true, email: true, firstName: true, isActive: true },
@@ -193,7 +218,11 @@ export async function listOutbox({ page = 1 }: { page?: number } = {}): Promise<
     prisma.outboxEmail.count(),
   ]);
   return {
-    emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString(), sentAt: email.sentAt?.toISOString() ?? null })),
+    emails: emails.map((email) => ({
+      ...email,
+      createdAt: email.createdAt.toISOString(),
+      sentAt: email.sentAt?.toISOString() ?? null,
+    })),
     total,
     page,
     pageSize: ADMIN_PAGE_SIZE,

@@ -21,7 +21,10 @@ authenticator.use(
     const submission = parseWithZod(form, { schema: loginSchema });
     // A bot that filled the honeypot is told what a wrong password is told.
     if (isHoneypotFilled(form)) {
-      return { status: "rejected", result: submission.reply({ formErrors: [INVALID_LOGIN], hideFields: ["password"] }) };
+      return {
+        status: "rejected",
+        result: submission.reply({ formErrors: [INVALID_LOGIN], hideFields: ["password"] }),
+      };
     }
     if (submission.status !== "success") {
       return { status: "rejected", result: submission.reply({ hideFields: ["password"] }) };

@@ -9,14 +9,19 @@ export const DATE_REQUIRED = "Query parameter date is required (yyyy-MM-dd)";
 export const DATE_INVALID = calendarDateMessage("Query parameter date");
 
 /** A filter left at "All" or empty is no filter. */
-export const emptyToUndefined = (value: unknown) => (value === "" || value === "All" || value === null ? undefined : value);
+export const emptyToUndefined = (value: unknown) =>
+  value === "" || value === "All" || value === null ? undefined : value;
 
 export const checkInQuerySchema = z.object({
   date: z.string({ error: DATE_REQUIRED }).min(1, DATE_REQUIRED).pipe(calendarDateSchema("Query parameter date")),
   province: z.preprocess(emptyToUndefined, z.enum(PROVINCES, { error: "Unknown province" }).optional()),
   agent: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ error: "Agent must be a user id" }).int("Agent must be a user id").positive("Agent must be a user id").optional(),
+    z.coerce
+      .number({ error: "Agent must be a user id" })
+      .int("Agent must be a user id")
+      .positive("Agent must be a user id")
+      .optional(),
   ),
 });
 

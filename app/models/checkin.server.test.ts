@@ -12,10 +12,19 @@ const TZ = "Asia/Karachi";
 const WED = Date.UTC(2026, 10, 18) - 5 * HOUR;
 
 async function officer(username: string, firstName?: string) {
-  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName } });
+  return prisma.user.create({
+    data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName },
+  });
 }
 
-async function checkIn(userId: number, at: number, lat: number, lng: number, address: string | null = null, type = "CHECK_IN") {
+async function checkIn(
+  userId: number,
+  at: number,
+  lat: number,
+  lng: number,
+  address: string | null = null,
+  type = "CHECK_IN",
+) {
   return prisma.checkIn.create({ data: { userId, type, lat, lng, address, createdAt: new Date(at) } });
 }
 
@@ -28,13 +37,20 @@ describe("dates", () => {
 
   it("accepts only real yyyy-MM-dd dates, with clear messages", () => {
     expect(isCalendarDate("2026-02-28")).toBe(true);
-    for (const bad of ["2026-02-30", "2026-13-01", "26-11-18", "2026-11-18T00:00", "today", ""]) expect(isCalendarDate(bad)).toBe(false);
+    for (const bad of ["2026-02-30", "2026-13-01", "26-11-18", "2026-11-18T00:00", "today", ""])
+      expect(isCalendarDate(bad)).toBe(false);
     const missing = checkInQuerySchema.safeParse({});
     expect(missing.success ? "" : missing.error.issues[0]?.message).toBe(DATE_REQUIRED);
     const bad = checkInQuerySchema.safeParse({ date: "2026-02-30" });
     expect(bad.success ? "" : bad.error.issues[0]?.message).toBe(DATE_INVALID);
-    expect(checkInQuerySchema.parse({ date: "2026-11-18", province: "All", agent: "" })).toEqual({ date: "2026-11-18" });
-    expect(checkInQuerySchema.parse({ date: "2026-11-18", province: "Sindh", agent: "7" })).toEqual({ date: "2026-11-18", province: "Sindh", agent: 7 });
+    expect(checkInQuerySchema.parse({ date: "2026-11-18", province: "All", agent: "" })).toEqual({
+      date: "2026-11-18",
+    });
+    expect(checkInQuerySchema.parse({ date: "2026-11-18", province: "Sindh", agent: "7" })).toEqual({
+      date: "2026-11-18",
+      province: "Sindh",
+      agent: 7,
+    });
     expect(checkInQuerySchema.safeParse({ date: "2026-11-18", province: "Texas" }).success).toBe(false);
   });
 });

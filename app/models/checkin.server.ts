@@ -179,16 +179,52 @@ function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: s
     lastPoints.set(row.userId, point);
     const legLeftOut = previous ? legReason(previous, point) : null;
     const placeLabel = sourceLabel(source, accuracyM);
-    route.stops.push({ id, number, label, type, typeLabel: checkInTypeLabel(type), lat, lng, address, createdAt, placeLabel, legLeftOut });
-    items.push({ userId: row.userId, userDisplayName: route.name, type, lat, lng, address, createdAt, number, label, color: route.color, source, accuracyM, legLeftOut });
+    route.stops.push({
+      id,
+      number,
+      label,
+      type,
+      typeLabel: checkInTypeLabel(type),
+      lat,
+      lng,
+      address,
+      createdAt,
+      placeLabel,
+      legLeftOut,
+    });
+    items.push({
+      userId: row.userId,
+      userDisplayName: route.name,
+      type,
+      lat,
+      lng,
+      address,
+      createdAt,
+      number,
+      label,
+      color: route.color,
+      source,
+      accuracyM,
+      legLeftOut,
+    });
   }
   return { range, isToday, agents, routes: [...routes.values()], items, usernames };
 }
 
 /** The day's check-ins for the map page: agents, routes with that day's distance and hours, and the flat items. */
-export async function dayCheckIns(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): Promise<DayCheckIns> {
+export async function dayCheckIns(
+  query: CheckInQuery,
+  now = new Date(),
+  timeZone = env.APP_TIME_ZONE,
+): Promise<DayCheckIns> {
   const { range, isToday, agents, routes, items } = readDay(query, now, timeZone);
-  const metrics = routes.length > 0 ? await agentMetrics(range, routes.map((route) => route.userId)) : new Map<number, AgentMetrics>();
+  const metrics =
+    routes.length > 0
+      ? await agentMetrics(
+          range,
+          routes.map((route) => route.userId),
+        )
+      : new Map<number, AgentMetrics>();
   const withMetrics = routes.map((route) => {
     const m = metrics.get(route.userId);
     return { ...route, distanceKm: m?.distanceKm ?? 0, hours: m?.hours ?? 0 };
@@ -221,7 +257,11 @@ function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-const LEFT_OUT_KEYS: Record<LegReason, keyof LeftOutLegs> = { "too fast": "tooFast", "poor fix": "poorFix", "repeated point": "repeatedPoint" };
+const LEFT_OUT_KEYS: Record<LegReason, keyof LeftOutLegs> = {
+  "too fast": "tooFast",
+  "poor fix": "poorFix",
+  "repeated point": "repeatedPoint",
+};
 
 /**
  * How each officer's places were had on a day (managers' "Location quality", and its /api twin):

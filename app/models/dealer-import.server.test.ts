@@ -2,7 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
-import { dealerRow, dealerWorkbook, manyRowsXlsx, workbookFromCells, zipBombXlsx } from "../../tests/support/spreadsheets";
+import {
+  dealerRow,
+  dealerWorkbook,
+  manyRowsXlsx,
+  workbookFromCells,
+  zipBombXlsx,
+} from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
 import {
   IMPORT_BATCH_SIZE,
@@ -36,7 +42,16 @@ async function refusal(bytes: Uint8Array): Promise<{ status: number; message: st
 describe("importDealerFile", () => {
   it("imports good rows, reports bad rows by spreadsheet row number and skips duplicates", async () => {
     await createDealer(
-      { businessName: "Existing Traders", phone: "0300-7777777", street: "Shop 1", city: "Multan", state: "Punjab", lat: 30.15, lng: 71.52, formattedAddress: "Multan" },
+      {
+        businessName: "Existing Traders",
+        phone: "0300-7777777",
+        street: "Shop 1",
+        city: "Multan",
+        state: "Punjab",
+        lat: 30.15,
+        lng: 71.52,
+        formattedAddress: "Multan",
+      },
       null,
     );
     const file = dealerWorkbook([
@@ -65,13 +80,23 @@ describe("importDealerFile", () => {
     const kp = await prisma.dealer.findFirstOrThrow({ where: { businessName: dealerRow(8).business_name as string } });
     expect(kp.state).toBe("Khyber Pakhtunkhwa");
     expect(Math.abs(kp.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
-    expect(kp).toMatchObject({ phone: "+92 300 0000008", email: "dealer8@example.pk", lat: 30.8146, formattedAddress: expect.stringContaining("Okara") });
+    expect(kp).toMatchObject({
+      phone: "+92 300 0000008",
+      email: "dealer8@example.pk",
+      lat: 30.8146,
+      formattedAddress: expect.stringContaining("Okara"),
+    });
     expect(await prisma.dealerImport.count()).toBe(1);
   });
 
   it("creates nothing when the same file is imported twice", async () => {
     const file = dealerWorkbook(Array.from({ length: 25 }, (_, index) => dealerRow(index + 1)));
-    expect(await importDealerFile(file, { fileName: "a.xlsx", userId: null })).toMatchObject({ total: 25, successful: 25, failed: 0, errors: [] });
+    expect(await importDealerFile(file, { fileName: "a.xlsx", userId: null })).toMatchObject({
+      total: 25,
+      successful: 25,
+      failed: 0,
+      errors: [],
+    });
     const second = await importDealerFile(file, { fileName: "a.xlsx", userId: null });
     expect(second).toMatchObject({ total: 25, successful: 0, failed: 25 });
     expect(second.errors[0]).toBe("Row 2: already in the directory (same business name and phone), skipped");
@@ -88,7 +113,10 @@ describe("importDealerFile", () => {
     }) as typeof prisma.$transaction;
     prisma.$transaction = spy;
     try {
-      await importDealerFile(dealerWorkbook(Array.from({ length: 23 }, (_, index) => dealerRow(index + 1))), { fileName: "b.xlsx", userId: null });
+      await importDealerFile(dealerWorkbook(Array.from({ length: 23 }, (_, index) => dealerRow(index + 1))), {
+        fileName: "b.xlsx",
+        userId: null,
+      });
     } finally {
       prisma.$transaction = original;
     }
@@ -96,7 +124,10 @@ describe("importDealerFile", () => {
   });
 
   it("reads .xls (BIFF8) too", async () => {
-    const result = await importDealerFile(dealerWorkbook([dealerRow(1), dealerRow(2)], { bookType: "biff8" }), { fileName: "old.xls", userId: null });
+    const result = await importDealerFile(dealerWorkbook([dealerRow(1), dealerRow(2)], { bookType: "biff8" }), {
+      fileName: "old.xls",
+      userId: null,
+    });
     expect(result).toMatchObject({ total: 2, successful: 2, failed: 0 });
   });
 
@@ -112,7 +143,10 @@ describe("importDealerFile", () => {
 describe("hostile spreadsheets", () => {
   it("decides the type from the bytes, not the name", async () => {
     expect(await refusal(Buffer.from("business_name,street\nA,B\n"))).toEqual({ status: 415, message: NOT_EXCEL });
-    expect(await refusal(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]))).toEqual({ status: 415, message: NOT_EXCEL });
+    expect(await refusal(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]))).toEqual({
+      status: 415,
+      message: NOT_EXCEL,
+    });
     expect(await refusal(Buffer.from("PK\x03\x04 not really a zip"))).toEqual({ status: 400, message: UNREADABLE });
   });
 
@@ -145,7 +179,7 @@ describe("hostile spreadsheets", () => {
           J2: { t: "n", v: 30.8, f: "10*3.08" },
           K2: { t: "n", v: 73.4 },
           L2: { t: "s", v: "Okara, Punjab, Pakistan" },
-          A3: { t: "s", v: "=HYPERLINK(\"http://evil.example\",\"click\")" },
+          A3: { t: "s", v: '=HYPERLINK("http://evil.example","click")' },
         },
         "A1:L3",
       ),
@@ -156,17 +190,25 @@ describe("hostile spreadsheets", () => {
   });
 
   it("bounds huge strings and reports them as row errors", async () => {
-    const result = await importDealerFile(dealerWorkbook([dealerRow(1, "Huge", { business_name: "B".repeat(30_000), street: "S".repeat(5_000) })]), {
-      fileName: "huge.xlsx",
-      userId: null,
-    });
+    const result = await importDealerFile(
+      dealerWorkbook([dealerRow(1, "Huge", { business_name: "B".repeat(30_000), street: "S".repeat(5_000) })]),
+      {
+        fileName: "huge.xlsx",
+        userId: null,
+      },
+    );
     expect(result).toMatchObject({ total: 1, successful: 0, failed: 1 });
-    expect(result.errors).toEqual(["Row 2: Business name must be 200 characters or less; Street address must be 300 characters or less"]);
+    expect(result.errors).toEqual([
+      "Row 2: Business name must be 200 characters or less; Street address must be 300 characters or less",
+    ]);
   });
 
   it("refuses a sheet without the required columns", async () => {
     const answer = await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name", "phone"] }));
-    expect(answer).toEqual({ status: 400, message: "The spreadsheet is missing the column(s): street, City, State, lat, lng, formatted_address." });
+    expect(answer).toEqual({
+      status: 400,
+      message: "The spreadsheet is missing the column(s): street, City, State, lat, lng, formatted_address.",
+    });
   });
 
   it("never parses a file that already failed: the same answer again, from memory", async () => {
@@ -179,7 +221,9 @@ describe("hostile spreadsheets", () => {
     expect(await refusal(new Uint8Array(garbage))).toEqual(first);
     expect(spreadsheetsParsed() - before).toBe(1);
     // Another file is parsed as usual.
-    expect(await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name"] }))).toMatchObject({ status: 400 });
+    expect(await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name"] }))).toMatchObject({
+      status: 400,
+    });
     expect(spreadsheetsParsed() - before).toBe(2);
   });
 
@@ -200,12 +244,22 @@ describe("hostile spreadsheets", () => {
 
 describe("an uploaded spreadsheet is deleted once its import is done", () => {
   async function uploader() {
-    return prisma.user.create({ data: { username: `importer.${Math.random().toString(36).slice(2)}`, email: `${Math.random().toString(36).slice(2)}@example.pk`, passwordHash: "x", role: "OFFICER" } });
+    return prisma.user.create({
+      data: {
+        username: `importer.${Math.random().toString(36).slice(2)}`,
+        email: `${Math.random().toString(36).slice(2)}@example.pk`,
+        passwordHash: "x",
+        role: "OFFICER",
+      },
+    });
   }
 
   it("after a successful import: the file and its Upload row are gone, the import record stays", async () => {
     const user = await uploader();
-    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(901, "Cleanup")]) }, user.id);
+    const id = await saveImportUpload(
+      { name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(901, "Cleanup")]) },
+      user.id,
+    );
     const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
     expect(storage.isServedFile(`/${storageKey}`)).toBe(false);
     expect(fs.existsSync(path.join(storage.uploadsDirectory(), storageKey))).toBe(true);
@@ -224,7 +278,10 @@ describe("an uploaded spreadsheet is deleted once its import is done", () => {
 
   it("imported twice at once: one import, both answer it", async () => {
     const user = await uploader();
-    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(903, "Twice")]) }, user.id);
+    const id = await saveImportUpload(
+      { name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(903, "Twice")]) },
+      user.id,
+    );
     const [first, second] = await Promise.all([importUpload(id, user.id), importUpload(id, user.id)]);
     expect(second).toEqual(first);
     expect(first).toMatchObject({ total: 1, successful: 1, failed: 0 });
@@ -242,7 +299,10 @@ describe("an uploaded spreadsheet is deleted once its import is done", () => {
 
   it("a spreadsheet never imported is forgotten after a day", async () => {
     const user = await uploader();
-    const id = await saveImportUpload({ name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(902, "Stale")]) }, user.id);
+    const id = await saveImportUpload(
+      { name: "dealers.xlsx", bytes: dealerWorkbook([dealerRow(902, "Stale")]) },
+      user.id,
+    );
     const { storageKey } = await prisma.upload.findUniqueOrThrow({ where: { id } });
     await forgetStaleUploads(Date.now() + 25 * 60 * 60 * 1000);
     expect(await prisma.upload.count({ where: { id } })).toBe(0);

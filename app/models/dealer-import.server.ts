@@ -35,7 +35,6 @@ const NO_ROWS = "The spreadsheet has no dealer rows.";
 export const SAMPLE_IMPORT_FILE = "samples/dealers-sample.xlsx";
 const SAMPLE_FILE_PATH = path.resolve("prisma/seed-data/dealers-sample.xlsx");
 
-
 export type ImportResult = { total: number; successful: number; failed: number; errors: string[] };
 
 // ---- Columns ----
@@ -61,7 +60,11 @@ const IMPORT_COLUMNS = [
 ] as const satisfies ReadonlyArray<readonly [string, Field, boolean, string]>;
 
 const COLUMN_OF = new Map<Field, string>(IMPORT_COLUMNS.map(([column, field]) => [field, column]));
-const normalizeHeader = (text: string) => text.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const normalizeHeader = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 
 let template: Uint8Array<ArrayBuffer> | undefined;
 
@@ -85,7 +88,8 @@ export async function importTemplate(): Promise<Uint8Array<ArrayBuffer>> {
 type SpreadsheetType = "xlsx" | "xls";
 
 function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
-  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return "xlsx";
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
+    return "xlsx";
   const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
   if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
   return null;
@@ -139,7 +143,11 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
   // An .xlsx is a zip: refused before SheetJS sees it unless it is honest and small when unpacked.
   // An .xls (an OLE compound file) has no such check: the worker's limits are its guard.
   if (type === "xlsx") await checkXlsxZip(bytes);
-  const { firstRow, rows: grid } = await parseSpreadsheet(bytes, { maxRows: IMPORT_MAX_ROWS, maxCellChars: IMPORT_MAX_CELL_CHARS, noRows: NO_ROWS });
+  const { firstRow, rows: grid } = await parseSpreadsheet(bytes, {
+    maxRows: IMPORT_MAX_ROWS,
+    maxCellChars: IMPORT_MAX_CELL_CHARS,
+    noRows: NO_ROWS,
+  });
   const header = (grid[0] ?? []).map((cell) => normalizeHeader(cell));
   const columnIndex = new Map<Field, number>();
   for (const [column, field, , label] of IMPORT_COLUMNS) {
@@ -147,7 +155,9 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
     if (index >= 0) columnIndex.set(field, index);
   }
   if (grid.length - 1 > IMPORT_MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
-  const missing = IMPORT_COLUMNS.filter(([, field, required]) => required && !columnIndex.has(field)).map(([column]) => column);
+  const missing = IMPORT_COLUMNS.filter(([, field, required]) => required && !columnIndex.has(field)).map(
+    ([column]) => column,
+  );
   if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
 
   const rows: SheetRow[] = [];
@@ -172,7 +182,8 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
 
 const rowSchema = coerceFormValue(dealerSchema);
 
-type CheckedRow = { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
+type CheckedRow =
+  { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
 
 /** One row through the form's schema; errors read "Row N: <column> is required" or the form's message. */
 function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
@@ -190,7 +201,8 @@ function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
       const column = COLUMN_OF.get(field) ?? field;
       const given = values[field];
       if (given === undefined) messages.push(`${column} is required`);
-      else if (field === "lat" || field === "lng") messages.push(`${column} must be a number (${field === "lat" ? "-90 to 90" : "-180 to 180"})`);
+      else if (field === "lat" || field === "lng")
+        messages.push(`${column} must be a number (${field === "lat" ? "-90 to 90" : "-180 to 180"})`);
       else if (field === "state") messages.push(`State must be one of: ${PROVINCES.join(", ")}`);
       else messages.push(issue.message);
     }
@@ -243,24 +255,27 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
         // One multi-row INSERT: Prisma's createMany costs several milliseconds per batch here,
         // which made a 10,000-row import take over 5 s. Timestamps are epoch ms (decision 0002).
         const now = Date.now();
-        const values = fresh.map(({ dealer }) => Prisma.sql`(${Prisma.join([
-          dealer.businessName,
-          dealer.ownerFirstName || null,
-          dealer.ownerLastName || null,
-          dealer.phone || null,
-          dealer.email || null,
-          dealer.street,
-          dealer.city,
-          dealer.state,
-          dealer.postalCode || null,
-          dealer.notes || null,
-          dealer.lat,
-          dealer.lng,
-          dealer.formattedAddress || null,
-          userId,
-          now,
-          now,
-        ])})`);
+        const values = fresh.map(
+          ({ dealer }) =>
+            Prisma.sql`(${Prisma.join([
+              dealer.businessName,
+              dealer.ownerFirstName || null,
+              dealer.ownerLastName || null,
+              dealer.phone || null,
+              dealer.email || null,
+              dealer.street,
+              dealer.city,
+              dealer.state,
+              dealer.postalCode || null,
+              dealer.notes || null,
+              dealer.lat,
+              dealer.lng,
+              dealer.formattedAddress || null,
+              userId,
+              now,
+              now,
+            ])})`,
+        );
         await tx.$executeRaw`
           INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, postalCode, notes,
                               lat, lng, formattedAddress, createdById, createdAt, updatedAt)
@@ -273,7 +288,12 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
 
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
   if (successful > 0) metricsChanged();
-  return { total: rows.length, successful, failed: rows.length - successful, errors: errors.map((entry) => entry.error) };
+  return {
+    total: rows.length,
+    successful,
+    failed: rows.length - successful,
+    errors: errors.map((entry) => entry.error),
+  };
 }
 
 /** Reads, checks and imports a spreadsheet, and keeps a record of the result. */
@@ -281,7 +301,10 @@ export type RecordedImport = ImportResult & { importId: number };
 
 type ImportSource = { fileName: string; userId: number | null; uploadId?: string };
 
-export async function importDealerFile(bytes: Uint8Array, { fileName, userId, uploadId }: ImportSource): Promise<RecordedImport> {
+export async function importDealerFile(
+  bytes: Uint8Array,
+  { fileName, userId, uploadId }: ImportSource,
+): Promise<RecordedImport> {
   const rows = await readDealerRows(bytes);
   const result = await importDealerRows(rows, userId);
   const record = await prisma.dealerImport.create({
@@ -308,7 +331,13 @@ export async function getImportRecord(id: number, userId: number): Promise<Impor
 
 const importRecordSelect = { id: true, total: true, successful: true, failed: true, errors: true } as const;
 
-function importResultOf(row: { id: number; total: number; successful: number; failed: number; errors: string }): RecordedImport {
+function importResultOf(row: {
+  id: number;
+  total: number;
+  successful: number;
+  failed: number;
+  errors: string;
+}): RecordedImport {
   let errors: string[] = [];
   try {
     const parsed: unknown = JSON.parse(row.errors);
@@ -337,7 +366,10 @@ export async function saveImportUpload(file: { name: string; bytes: Uint8Array }
     userId,
     storageKey: stored.key,
     originalName: file.name.slice(0, 200),
-    mimeType: type === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "application/vnd.ms-excel",
+    mimeType:
+      type === "xlsx"
+        ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        : "application/vnd.ms-excel",
     size: stored.size,
   });
   return id;
@@ -363,9 +395,15 @@ export function importUpload(uploadId: string, userId: number): Promise<Recorded
 }
 
 async function recordedOrImported(uploadId: string, userId: number): Promise<RecordedImport> {
-  const done = await prisma.dealerImport.findUnique({ where: { userId_uploadId: { userId, uploadId } }, select: importRecordSelect });
+  const done = await prisma.dealerImport.findUnique({
+    where: { userId_uploadId: { userId, uploadId } },
+    select: importRecordSelect,
+  });
   if (done) return importResultOf(done);
-  const upload = await prisma.upload.findFirst({ where: { id: uploadId, userId }, select: { storageKey: true, originalName: true } });
+  const upload = await prisma.upload.findFirst({
+    where: { id: uploadId, userId },
+    select: { storageKey: true, originalName: true },
+  });
   if (!upload) throw new AppError(404, "Upload not found. Please upload the file again.");
   try {
     const bytes = await readStoredFile(upload.storageKey);

@@ -12,7 +12,14 @@ import {
 } from "~/models/dealer.schema";
 
 const schema = coerceFormValue(dealerSchema);
-const valid = { businessName: "Kissan Agro Centre", street: "Shop 4, Ghalla Mandi", city: "Okara", state: "Punjab", lat: "30.8138", lng: "73.4534" };
+const valid = {
+  businessName: "Kissan Agro Centre",
+  street: "Shop 4, Ghalla Mandi",
+  city: "Okara",
+  state: "Punjab",
+  lat: "30.8138",
+  lng: "73.4534",
+};
 
 function messages(input: Record<string, unknown>): Record<string, string[]> {
   const parsed = schema.safeParse(input);
@@ -58,7 +65,9 @@ describe("dealerSchema", () => {
 
   it("limits About to 1000 characters", () => {
     expect(aboutSchema.safeParse({ aboutDescription: "a".repeat(1000) }).success).toBe(true);
-    expect(aboutSchema.safeParse({ aboutDescription: "a".repeat(1001) }).error?.issues[0]?.message).toBe("About must be 1000 characters or less");
+    expect(aboutSchema.safeParse({ aboutDescription: "a".repeat(1001) }).error?.issues[0]?.message).toBe(
+      "About must be 1000 characters or less",
+    );
   });
 });
 
@@ -70,8 +79,16 @@ describe("splitGeocodedAddress (the comma rule)", () => {
       state: "Punjab",
     });
     expect(splitGeocodedAddress("Saddar, Karachi, Sindh, 74400, Pakistan")?.state).toBe("Punjab"); // "74400" is no province
-    expect(splitGeocodedAddress("Mingora, Swat, KPK, Pakistan")).toEqual({ street: "Mingora", city: "Swat", state: "Khyber Pakhtunkhwa" });
-    expect(splitGeocodedAddress("Quetta, Balochistan, Pakistan")).toEqual({ street: "", city: "Quetta", state: "Balochistan" });
+    expect(splitGeocodedAddress("Mingora, Swat, KPK, Pakistan")).toEqual({
+      street: "Mingora",
+      city: "Swat",
+      state: "Khyber Pakhtunkhwa",
+    });
+    expect(splitGeocodedAddress("Quetta, Balochistan, Pakistan")).toEqual({
+      street: "",
+      city: "Quetta",
+      state: "Balochistan",
+    });
   });
 
   it("leaves bare coordinates alone", () => {
@@ -105,17 +122,25 @@ describe("dealer list paging", () => {
   });
 
   it("takes limit 1 to 1000 and a cursor of the Link header's form", () => {
-    expect(dealerListQuerySchema.parse({ limit: "50", cursor: "7:Bilal Traders" })).toMatchObject({ limit: 50, cursor: "7:Bilal Traders" });
+    expect(dealerListQuerySchema.parse({ limit: "50", cursor: "7:Bilal Traders" })).toMatchObject({
+      limit: 50,
+      cursor: "7:Bilal Traders",
+    });
     for (const limit of ["0", "1001", "2.5", "ten"]) {
-      expect(dealerListQuerySchema.safeParse({ limit }).error?.issues[0]?.message, limit).toBe("limit must be a whole number from 1 to 1000");
+      expect(dealerListQuerySchema.safeParse({ limit }).error?.issues[0]?.message, limit).toBe(
+        "limit must be a whole number from 1 to 1000",
+      );
     }
-    expect(dealerListQuerySchema.safeParse({ cursor: "Bilal" }).error?.issues[0]?.message).toBe("cursor must be the value given in the Link header");
+    expect(dealerListQuerySchema.safeParse({ cursor: "Bilal" }).error?.issues[0]?.message).toBe(
+      "cursor must be the value given in the Link header",
+    );
   });
 });
 
 describe("matchProvince", () => {
   it("names no province for words of every object's prototype", () => {
-    for (const text of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) expect(matchProvince(text)).toBeNull();
+    for (const text of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"])
+      expect(matchProvince(text)).toBeNull();
     expect(matchProvince("KPK")).toBe("Khyber Pakhtunkhwa");
   });
 });

@@ -18,7 +18,8 @@ export const REMOVE_PHOTO_CONFIRMATION = "Are you sure you want to remove this p
 const required = (message: string, max: number, label: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
 /** Optional text: left out, empty or `null` (what GET answers for a field never set) leave it empty. */
-const optional = (label: string, max: number) => z.string().trim().max(max, `${label} must be ${max} characters or less`).nullish();
+const optional = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be ${max} characters or less`).nullish();
 
 export const dealerSchema = z.object({
   businessName: required("Business name is required", 200, "Business name"),
@@ -101,15 +102,31 @@ export function decodeDealerCursor(cursor: string | undefined): DealerCursor | u
  * Without `limit` the whole list (what existing clients expect); with it, pages of `limit` after `cursor`.
  */
 export const dealerListQuerySchema = dealerSearchSchema.extend({
-  province: z.preprocess((value) => (value === "" || value === "All" ? undefined : value), z.enum(PROVINCES, { error: "Unknown province" }).optional()),
+  province: z.preprocess(
+    (value) => (value === "" || value === "All" ? undefined : value),
+    z.enum(PROVINCES, { error: "Unknown province" }).optional(),
+  ),
   view: z.enum(["map"], { error: "view must be map" }).optional(),
-  limit: z.coerce.number({ error: LIMIT_INVALID }).int(LIMIT_INVALID).min(1, LIMIT_INVALID).max(DEALER_PAGE_MAX, LIMIT_INVALID).optional(),
-  cursor: z.string().max(300, CURSOR_INVALID).regex(/^\d{1,12}:/, CURSOR_INVALID).optional(),
+  limit: z.coerce
+    .number({ error: LIMIT_INVALID })
+    .int(LIMIT_INVALID)
+    .min(1, LIMIT_INVALID)
+    .max(DEALER_PAGE_MAX, LIMIT_INVALID)
+    .optional(),
+  cursor: z
+    .string()
+    .max(300, CURSOR_INVALID)
+    .regex(/^\d{1,12}:/, CURSOR_INVALID)
+    .optional(),
 });
 
 /** `POST /api/dealers/import`: an uploadId from POST /api/upload, or (ADMIN only) the sample file's path. */
 export const dealerImportRequestSchema = z.object({
-  uploadId: z.string({ error: "uploadId must be text" }).trim().max(100, "Upload not found. Please upload the file again.").optional(),
+  uploadId: z
+    .string({ error: "uploadId must be text" })
+    .trim()
+    .max(100, "Upload not found. Please upload the file again.")
+    .optional(),
   filePath: z.string({ error: "filePath must be text" }).trim().max(300, "Unknown file").optional(),
 });
 

@@ -25,14 +25,35 @@ import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
 
 beforeEach(resetDatabase);
 
-const base = { street: "Shop 3, Grain Market", city: "Okara", state: "Punjab" as const, lat: 30.81, lng: 73.45, formattedAddress: "Okara, Punjab, Pakistan" };
+const base = {
+  street: "Shop 3, Grain Market",
+  city: "Okara",
+  state: "Punjab" as const,
+  lat: 30.81,
+  lng: 73.45,
+  formattedAddress: "Okara, Punjab, Pakistan",
+};
 /** The officer who sends the dealers' photos (counted in their daily upload quota). */
-const uploader = async () => (await prisma.user.upsert({ where: { username: "photo.officer" }, create: { username: "photo.officer", email: "photo@example.pk", passwordHash: "x" }, update: {}, select: { id: true } })).id;
-const image = (shade: number) => sharp({ create: { width: 20, height: 20, channels: 3, background: { r: shade, g: 0, b: 0 } } }).png().toBuffer();
+const uploader = async () =>
+  (
+    await prisma.user.upsert({
+      where: { username: "photo.officer" },
+      create: { username: "photo.officer", email: "photo@example.pk", passwordHash: "x" },
+      update: {},
+      select: { id: true },
+    })
+  ).id;
+const image = (shade: number) =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: { r: shade, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
 
 describe("dealers", () => {
   it("searches business name, owner, city and phone (typed with spaces or dashes)", async () => {
-    await createDealer({ ...base, businessName: "Madina Khad Store", ownerFirstName: "Sajid", phone: "+92 300 1234567" }, null);
+    await createDealer(
+      { ...base, businessName: "Madina Khad Store", ownerFirstName: "Sajid", phone: "+92 300 1234567" },
+      null,
+    );
     await createDealer({ ...base, businessName: "Chenab Agro Traders", city: "Jhang", phone: "0301-7654321" }, null);
     const names = (query: string) => listDealers(query).map((dealer) => dealer.businessName);
     expect(names("madina")).toEqual(["Madina Khad Store"]);
@@ -56,7 +77,16 @@ describe("dealers", () => {
   });
 
   it("lists the documented fields with the gallery in order; cards and pins by business name, within a limit", async () => {
-    const { dealer: zafar } = await createDealer({ ...base, businessName: "Zafar Traders", ownerFirstName: "Zafar", phone: "0300 1112223", lat: 31.123456789012345 }, null);
+    const { dealer: zafar } = await createDealer(
+      {
+        ...base,
+        businessName: "Zafar Traders",
+        ownerFirstName: "Zafar",
+        phone: "0300 1112223",
+        lat: 31.12345678901234,
+      },
+      null,
+    );
     await createDealer({ ...base, businessName: "Ali Agro", state: "Sindh", city: "Sukkur" }, null);
     await addGalleryImage(zafar.id, await image(30), await uploader());
     const { dealer: withPhoto } = await addGalleryImage(zafar.id, await image(60), await uploader());
@@ -71,16 +101,34 @@ describe("dealers", () => {
 
     expect(listDealers(undefined, { limit: 1 }).map((dealer) => dealer.businessName)).toEqual(["Ali Agro"]);
     expect(listDealerCards("zafar", 50)).toEqual([
-      { id: zafar.id, businessName: "Zafar Traders", ownerFirstName: "Zafar", ownerLastName: null, phone: "0300 1112223", city: "Okara", state: "Punjab", lat: 31.12345678901234, lng: 73.45, profilePictureThumbUrl: null },
+      {
+        id: zafar.id,
+        businessName: "Zafar Traders",
+        ownerFirstName: "Zafar",
+        ownerLastName: null,
+        phone: "0300 1112223",
+        city: "Okara",
+        state: "Punjab",
+        lat: 31.12345678901234,
+        lng: 73.45,
+        profilePictureThumbUrl: null,
+      },
     ]);
     expect(listDealerPins().map((pin) => pin.businessName)).toEqual(["Ali Agro", "Zafar Traders"]);
     expect(listDealerPins({ state: "Punjab", limit: 5 })).toEqual([
-      expect.objectContaining({ id: zafar.id, lat: "31.12345678901234", lng: "73.45", formattedAddress: "Okara, Punjab, Pakistan", street: base.street }),
+      expect.objectContaining({
+        id: zafar.id,
+        lat: "31.12345678901234",
+        lng: "73.45",
+        formattedAddress: "Okara, Punjab, Pakistan",
+        street: base.street,
+      }),
     ]);
   });
 
   it("pages after a cursor in business-name order, dealers of the same name by id", async () => {
-    for (const name of ["Bilal Traders", "Awan Agro", "Bilal Traders", "Chaudhry Seeds"]) await createDealer({ ...base, businessName: name }, null);
+    for (const name of ["Bilal Traders", "Awan Agro", "Bilal Traders", "Chaudhry Seeds"])
+      await createDealer({ ...base, businessName: name }, null);
     const all = listDealers();
     const pages: number[][] = [];
     let after: { businessName: string; id: number } | undefined;
@@ -98,9 +146,15 @@ describe("dealers", () => {
   it("lists at most the limit of dealers for the new-post form, finds the others and keeps the chosen one", async () => {
     const count = DEALER_OPTIONS_LIMIT + 5;
     await prisma.dealer.createMany({
-      data: Array.from({ length: count }, (_, i) => ({ ...base, businessName: `Dealer ${String(i).padStart(4, "0")}`, city: i === count - 1 ? "Sahiwal" : base.city })),
+      data: Array.from({ length: count }, (_, i) => ({
+        ...base,
+        businessName: `Dealer ${String(i).padStart(4, "0")}`,
+        city: i === count - 1 ? "Sahiwal" : base.city,
+      })),
     });
-    const last = await prisma.dealer.findFirstOrThrow({ where: { businessName: `Dealer ${String(count - 1).padStart(4, "0")}` } });
+    const last = await prisma.dealer.findFirstOrThrow({
+      where: { businessName: `Dealer ${String(count - 1).padStart(4, "0")}` },
+    });
 
     const all = listDealerOptions();
     expect(all.total).toBe(count);
@@ -118,7 +172,10 @@ describe("dealers", () => {
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {
-    const { dealer } = await createDealer({ ...base, businessName: "No Address", formattedAddress: undefined, lat: 0, lng: 0 }, null);
+    const { dealer } = await createDealer(
+      { ...base, businessName: "No Address", formattedAddress: undefined, lat: 0, lng: 0 },
+      null,
+    );
     expect(dealer.formattedAddress).toBe("0.000000, 0.000000");
     expect(dealer.lat).toBe("0");
   });
@@ -126,7 +183,9 @@ describe("dealers", () => {
   it("keeps at most 5 gallery photos and removes by 0-based index", async () => {
     const { dealer } = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
     for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50), await uploader());
-    await expect(addGalleryImage(dealer.id, await image(255), await uploader())).rejects.toThrow(new AppError(400, GALLERY_FULL, { field: "image" }));
+    await expect(addGalleryImage(dealer.id, await image(255), await uploader())).rejects.toThrow(
+      new AppError(400, GALLERY_FULL, { field: "image" }),
+    );
     const before = (await getDealer(dealer.id))!.galleryImages;
     expect(before).toHaveLength(5);
     const after = await removeGalleryImage(dealer.id, 0);
@@ -139,11 +198,16 @@ describe("dealers", () => {
   });
 
   it("adds a dealer and a gallery photo once per idempotency key; removes a named photo once", async () => {
-    const user = await prisma.user.create({ data: { username: "keyed.officer", email: "keyed@example.pk", passwordHash: "x", firstName: "K", lastName: "O" } });
+    const user = await prisma.user.create({
+      data: { username: "keyed.officer", email: "keyed@example.pk", passwordHash: "x", firstName: "K", lastName: "O" },
+    });
     const key: SubmissionKey = { value: "a".repeat(32), from: "header" };
     const { dealer: first, replayed } = await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key);
     expect(replayed).toBe(false);
-    expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).toEqual({ dealer: first, replayed: true });
+    expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).toEqual({
+      dealer: first,
+      replayed: true,
+    });
     expect(await prisma.dealer.count({ where: { businessName: "Keyed Traders" } })).toBe(1);
 
     expect((await addGalleryImage(first.id, await image(20), user.id, key)).replayed).toBe(false);
@@ -158,7 +222,11 @@ describe("dealers", () => {
   });
 
   it("a gallery photo's key is its uploader's: another officer's same key adds their photo", async () => {
-    const [ali, bilal] = await Promise.all(["ali", "bilal"].map((name) => prisma.user.create({ data: { username: name, email: `${name}@example.pk`, passwordHash: "x" } })));
+    const [ali, bilal] = await Promise.all(
+      ["ali", "bilal"].map((name) =>
+        prisma.user.create({ data: { username: name, email: `${name}@example.pk`, passwordHash: "x" } }),
+      ),
+    );
     const { dealer } = await createDealer({ ...base, businessName: "Shared Gallery" }, ali!.id);
     const key: SubmissionKey = { value: "s".repeat(32), from: "header" };
     expect((await addGalleryImage(dealer.id, await image(20), ali!.id, key)).replayed).toBe(false);
@@ -168,16 +236,26 @@ describe("dealers", () => {
   });
 
   it("a key used again by its user for another dealer, another photo or another place answers 422 and adds nothing", async () => {
-    const user = await prisma.user.create({ data: { username: "reuser", email: "reuser@example.pk", passwordHash: "x" } });
+    const user = await prisma.user.create({
+      data: { username: "reuser", email: "reuser@example.pk", passwordHash: "x" },
+    });
     const key: SubmissionKey = { value: "r".repeat(32), from: "header" };
     const { dealer } = await createDealer({ ...base, businessName: "Reused Traders" }, user.id, key);
-    await expect(createDealer({ ...base, businessName: "Other Traders" }, user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
-    await expect(createDealer({ ...base, businessName: "Reused Traders" }, user.id, key, { approximate: true })).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(createDealer({ ...base, businessName: "Other Traders" }, user.id, key)).rejects.toThrow(
+      new AppError(422, KEY_REUSED),
+    );
+    await expect(
+      createDealer({ ...base, businessName: "Reused Traders" }, user.id, key, { approximate: true }),
+    ).rejects.toThrow(new AppError(422, KEY_REUSED));
     const { dealer: other } = await createDealer({ ...base, businessName: "Second Shop" }, user.id);
 
     await addGalleryImage(dealer.id, await image(20), user.id, key);
-    await expect(addGalleryImage(dealer.id, await image(60), user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
-    await expect(addGalleryImage(other.id, await image(20), user.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(addGalleryImage(dealer.id, await image(60), user.id, key)).rejects.toThrow(
+      new AppError(422, KEY_REUSED),
+    );
+    await expect(addGalleryImage(other.id, await image(20), user.id, key)).rejects.toThrow(
+      new AppError(422, KEY_REUSED),
+    );
     expect(await prisma.dealerImage.count()).toBe(1);
     expect(await prisma.dealer.count()).toBe(2);
   });
@@ -186,8 +264,12 @@ describe("dealers", () => {
     const { dealer } = await createDealer({ ...base, businessName: "Picture Shop" }, null);
     const updated = await setProfilePicture(dealer.id, await image(10), await uploader());
     expect(updated.profilePictureUrl).toMatch(/^\/files\/dealers\/[a-f0-9]{32}\.webp$/);
-    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"), await uploader())).rejects.toThrow(new AppError(415, INVALID_IMAGE, { field: "image" }));
-    await expect(setProfilePicture(999, await image(10), await uploader())).rejects.toThrow(new AppError(404, DEALER_NOT_FOUND));
+    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"), await uploader())).rejects.toThrow(
+      new AppError(415, INVALID_IMAGE, { field: "image" }),
+    );
+    await expect(setProfilePicture(999, await image(10), await uploader())).rejects.toThrow(
+      new AppError(404, DEALER_NOT_FOUND),
+    );
     expect((await updateAbout(dealer.id, "")).aboutDescription).toBeNull();
   });
 
@@ -195,7 +277,11 @@ describe("dealers", () => {
     expect(duplicateKey({ businessName: " Madina  Khad Store ", phone: "0300-1234567", city: "Okara" })).toBe(
       duplicateKey({ businessName: "madina khad store", phone: "+92 300 1234567", city: "Lahore" }),
     );
-    expect(duplicateKey({ businessName: "Madina", phone: null, city: "Okara" })).toBe(duplicateKey({ businessName: "MADINA", phone: "", city: " okara" }));
-    expect(duplicateKey({ businessName: "Madina", phone: null, city: "Okara" })).not.toBe(duplicateKey({ businessName: "Madina", phone: null, city: "Kasur" }));
+    expect(duplicateKey({ businessName: "Madina", phone: null, city: "Okara" })).toBe(
+      duplicateKey({ businessName: "MADINA", phone: "", city: " okara" }),
+    );
+    expect(duplicateKey({ businessName: "Madina", phone: null, city: "Okara" })).not.toBe(
+      duplicateKey({ businessName: "Madina", phone: null, city: "Kasur" }),
+    );
   });
 });

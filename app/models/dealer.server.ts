@@ -2,7 +2,15 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
-import { type Dealer, type DealerCursor, type DealerEditInput, type DealerInput, GALLERY_FULL, GALLERY_MAX, INVALID_IMAGE } from "~/models/dealer.schema";
+import {
+  type Dealer,
+  type DealerCursor,
+  type DealerEditInput,
+  type DealerInput,
+  GALLERY_FULL,
+  GALLERY_MAX,
+  INVALID_IMAGE,
+} from "~/models/dealer.schema";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type SubmissionKey } from "~/models/idempotency.server";
@@ -87,12 +95,35 @@ function dealerColumns(input: DealerInput) {
 export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs">;
 
 /** A directory card. */
-export type DealerCard = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "lat" | "lng" | "profilePictureThumbUrl">;
+export type DealerCard = Pick<
+  Dealer,
+  | "id"
+  | "businessName"
+  | "ownerFirstName"
+  | "ownerLastName"
+  | "phone"
+  | "city"
+  | "state"
+  | "lat"
+  | "lng"
+  | "profilePictureThumbUrl"
+>;
 
 /** A dealer as a map marker and its info window need it: a few columns, no gallery. */
 export type DealerPin = Pick<
   Dealer,
-  "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "email" | "street" | "formattedAddress" | "city" | "state" | "lat" | "lng"
+  | "id"
+  | "businessName"
+  | "ownerFirstName"
+  | "ownerLastName"
+  | "phone"
+  | "email"
+  | "street"
+  | "formattedAddress"
+  | "city"
+  | "state"
+  | "lat"
+  | "lng"
 >;
 
 type ListFilter = { query?: string; state?: string; limit?: number; after?: DealerCursor };
@@ -133,7 +164,10 @@ function listRows<Row>(columns: Prisma.Sql, filter: ListFilter): Row[] {
     ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`);
 }
 
-type ListRow = Omit<DealerListItem, "lat" | "lng" | "locationApproximate" | "galleryImages" | "createdAt" | "updatedAt"> & {
+type ListRow = Omit<
+  DealerListItem,
+  "lat" | "lng" | "locationApproximate" | "galleryImages" | "createdAt" | "updatedAt"
+> & {
   lat: number;
   locationApproximate: number;
   lng: number;
@@ -224,14 +258,18 @@ export function listDealerOptions({ query, chosenId }: { query?: string; chosenI
   const chosen =
     chosenId === undefined
       ? null
-      : (options.find((option) => option.id === chosenId) ?? readRows<DealerOption>(Prisma.sql`SELECT ${OPTION_COLUMNS} FROM Dealer d WHERE d.id = ${chosenId}`)[0] ?? null);
+      : (options.find((option) => option.id === chosenId) ??
+        readRows<DealerOption>(Prisma.sql`SELECT ${OPTION_COLUMNS} FROM Dealer d WHERE d.id = ${chosenId}`)[0] ??
+        null);
   const withChosen = chosen && !options.includes(chosen) ? [chosen, ...options] : options;
   return { options: withChosen, total: countDealers(), chosen };
 }
 
 /** How many dealers match `query` and `state` (all of them without either). */
 export function countDealers(query?: string, state?: string): number {
-  const [row] = readRows<{ count: bigint | number }>(Prisma.sql`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state })}`);
+  const [row] = readRows<{ count: bigint | number }>(
+    Prisma.sql`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state })}`,
+  );
   return Number(row?.count ?? 0);
 }
 
@@ -273,10 +311,19 @@ export async function createDealer(
   const { value: row, replayed } = await createOnce(
     key,
     { input, placement },
-    (value) => prisma.dealer.findFirst({ where: { createdById, idempotencyKey: value }, select: { ...dealerSelect, requestHash: true } }),
+    (value) =>
+      prisma.dealer.findFirst({
+        where: { createdById, idempotencyKey: value },
+        select: { ...dealerSelect, requestHash: true },
+      }),
     async (keyed) =>
       prisma.dealer.create({
-        data: { ...dealerColumns(await withAddress(input)), locationApproximate: placement.approximate, createdById, ...keyed },
+        data: {
+          ...dealerColumns(await withAddress(input)),
+          locationApproximate: placement.approximate,
+          createdById,
+          ...keyed,
+        },
         select: dealerSelect,
       }),
   );
@@ -289,18 +336,33 @@ export async function createDealer(
  * Saves the dealer's fields; with `aboutDescription` (Edit Dealer's form), its About too, in the same
  * write. A place from the address stays approximate until someone moves the pin.
  */
-export async function updateDealer(id: number, input: DealerInput | DealerEditInput, placement = PINNED): Promise<Dealer> {
+export async function updateDealer(
+  id: number,
+  input: DealerInput | DealerEditInput,
+  placement = PINNED,
+): Promise<Dealer> {
   const dealer = await requireDealer(id);
-  const about = "aboutDescription" in input && input.aboutDescription !== undefined ? { aboutDescription: input.aboutDescription || null } : {};
+  const about =
+    "aboutDescription" in input && input.aboutDescription !== undefined
+      ? { aboutDescription: input.aboutDescription || null }
+      : {};
   const samePlace = Number(dealer.lat) === input.lat && Number(dealer.lng) === input.lng;
   const locationApproximate = placement.approximate || (dealer.locationApproximate && samePlace);
-  const row = await prisma.dealer.update({ where: { id }, data: { ...dealerColumns(await withAddress(input)), ...about, locationApproximate }, select: dealerSelect });
+  const row = await prisma.dealer.update({
+    where: { id },
+    data: { ...dealerColumns(await withAddress(input)), ...about, locationApproximate },
+    select: dealerSelect,
+  });
   return toDealer(row);
 }
 
 export async function updateAbout(id: number, aboutDescription: string | null | undefined): Promise<Dealer> {
   await requireDealer(id);
-  const row = await prisma.dealer.update({ where: { id }, data: { aboutDescription: aboutDescription || null }, select: dealerSelect });
+  const row = await prisma.dealer.update({
+    where: { id },
+    data: { aboutDescription: aboutDescription || null },
+    select: dealerSelect,
+  });
   return toDealer(row);
 }
 
@@ -324,12 +386,21 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null, us
  * GALLERY_MAX; no photo is a 400. A repeat of the same upload (the uploader's idempotency key,
  * same dealer and bytes) adds nothing, `replayed`; the key with another dealer or photo is refused (422).
  */
-export async function addGalleryImage(id: number, bytes: Uint8Array | null, userId: number, key?: SubmissionKey): Promise<{ dealer: Dealer; replayed: boolean }> {
+export async function addGalleryImage(
+  id: number,
+  bytes: Uint8Array | null,
+  userId: number,
+  key?: SubmissionKey,
+): Promise<{ dealer: Dealer; replayed: boolean }> {
   const dealer = await requireDealer(id);
   const { replayed } = await createOnce(
     key,
     { dealerId: id, image: bytes },
-    (value) => prisma.dealerImage.findFirst({ where: { createdById: userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
+    (value) =>
+      prisma.dealerImage.findFirst({
+        where: { createdById: userId, idempotencyKey: value },
+        select: { id: true, requestHash: true },
+      }),
     async (keyed) => {
       if (!bytes) throw noImage();
       // Refuse before spending time on the image; checked again inside the transaction.

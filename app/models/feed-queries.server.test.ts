@@ -46,9 +46,13 @@ describe("the feed's queries", () => {
   it("are as many for 100 posts with media, likes and comments as for 2", async () => {
     await resetDatabase();
     const users = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => client.user.create({ data: { username: `u${i}`, email: `u${i}@example.pk`, passwordHash: "x" } })),
+      Array.from({ length: 5 }, (_, i) =>
+        client.user.create({ data: { username: `u${i}`, email: `u${i}@example.pk`, passwordHash: "x" } }),
+      ),
     );
-    const shop = await client.dealer.create({ data: { businessName: "Shop", street: "1", city: "Multan", state: "Punjab", lat: 30, lng: 71 } });
+    const shop = await client.dealer.create({
+      data: { businessName: "Shop", street: "1", city: "Multan", state: "Punjab", lat: 30, lng: 71 },
+    });
     for (let i = 0; i < 120; i++) {
       const author = users[i % users.length]!;
       const post = await client.post.create({
@@ -58,12 +62,26 @@ describe("the feed's queries", () => {
           saleTotalCents: 100n,
           dealerId: shop.id,
           createdAt: new Date(Date.now() - i * 60_000),
-          media: { create: [{ kind: "IMAGE", url: "/files/a", mimeType: "image/webp" }, { kind: "IMAGE", url: "/files/b", mimeType: "image/webp" }] },
+          media: {
+            create: [
+              { kind: "IMAGE", url: "/files/a", mimeType: "image/webp" },
+              { kind: "IMAGE", url: "/files/b", mimeType: "image/webp" },
+            ],
+          },
           reactions: { create: [{ userId: users[0]!.id }] },
           comments: { create: [{ userId: users[1]!.id, text: "ok" }] },
         },
       });
-      await client.checkIn.create({ data: { userId: author.id, type: "SALE", lat: 30 + i / 100, lng: 71, postId: post.id, createdAt: new Date(Date.now() - i * 60_000) } });
+      await client.checkIn.create({
+        data: {
+          userId: author.id,
+          type: "SALE",
+          lat: 30 + i / 100,
+          lng: 71,
+          postId: post.id,
+          createdAt: new Date(Date.now() - i * 60_000),
+        },
+      });
     }
     const viewerId = users[0]!.id;
     // The team's distance today is read once per change of the check-ins, then kept.
@@ -106,7 +124,8 @@ async function withStatistics(rows: typeof BENCH_STATISTICS, task: () => Promise
   };
   await client.$executeRawUnsafe("ANALYZE");
   await client.$executeRawUnsafe("DELETE FROM sqlite_stat1");
-  for (const [table, index, stat] of rows) await client.$executeRawUnsafe("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)", table, index, stat);
+  for (const [table, index, stat] of rows)
+    await client.$executeRawUnsafe("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)", table, index, stat);
   await reloadEverywhere();
   try {
     await task();
@@ -120,7 +139,15 @@ describe("a page of posts", () => {
   it("is read in the posts' time order, not by sorting every post, when SQLite knows the tables' sizes", async () => {
     await resetDatabase();
     const author = await client.user.create({ data: { username: "u0", email: "u0@example.pk", passwordHash: "x" } });
-    for (let i = 0; i < 3; i++) await client.post.create({ data: { userId: author.id, type: "FIELD_VISIT", text: `visit ${i}`, createdAt: new Date(Date.now() - i * 60_000) } });
+    for (let i = 0; i < 3; i++)
+      await client.post.create({
+        data: {
+          userId: author.id,
+          type: "FIELD_VISIT",
+          text: `visit ${i}`,
+          createdAt: new Date(Date.now() - i * 60_000),
+        },
+      });
     await withStatistics(BENCH_STATISTICS, async () => {
       for (const limit of [1, 2, 20, 100]) {
         readTexts.length = 0;
@@ -128,11 +155,15 @@ describe("a page of posts", () => {
         expect(page.posts.map((post) => post.text)).toEqual(["visit 0", "visit 1", "visit 2"].slice(0, limit));
         const postsRead = readTexts.find((text) => /FROM Post p\b/.test(text));
         expect(postsRead).toBeDefined();
-        const plan = globalForDb.fieldlineReader!.prepare(`EXPLAIN QUERY PLAN ${postsRead}`).all() as Array<{ detail: string }>;
+        const plan = globalForDb.fieldlineReader!.prepare(`EXPLAIN QUERY PLAN ${postsRead}`).all() as Array<{
+          detail: string;
+        }>;
         const steps = plan.map((step) => step.detail);
         // A plan that starts elsewhere (the officers) counts and sorts every post of every officer:
         // 6.8 s for one post of 200,000 on the bench, with the one server blocked meanwhile.
-        expect(steps[0], `limit ${limit}: ${steps.join(" | ")}`).toMatch(/^(SCAN|SEARCH) p USING INDEX Post_createdAt_id_idx/);
+        expect(steps[0], `limit ${limit}: ${steps.join(" | ")}`).toMatch(
+          /^(SCAN|SEARCH) p USING INDEX Post_createdAt_id_idx/,
+        );
         expect(steps.join(" | ")).not.toContain("TEMP B-TREE FOR ORDER BY");
       }
     });

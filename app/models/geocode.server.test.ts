@@ -126,7 +126,10 @@ describe("reverseGeocode", () => {
 
 describe("locateAddress", () => {
   it("asks the provider's search for the typed address, in Pakistan, and takes its first match", async () => {
-    handler = answerJson([{ lat: "30.0461", lon: "72.3512", display_name: "Grain Market, Vehari, Punjab, Pakistan" }, { lat: "1", lon: "1" }]);
+    handler = answerJson([
+      { lat: "30.0461", lon: "72.3512", display_name: "Grain Market, Vehari, Punjab, Pakistan" },
+      { lat: "1", lon: "1" },
+    ]);
     expect(await geocode.locateAddress("Shop 3, Grain Market, Vehari, Punjab")).toEqual({
       lat: 30.0461,
       lng: 72.3512,
@@ -134,14 +137,28 @@ describe("locateAddress", () => {
       townOnly: false,
     });
     expect(seen[0]?.url.pathname).toBe("/search");
-    expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toMatchObject({ q: "Shop 3, Grain Market, Vehari, Punjab", countrycodes: "pk", limit: "1", format: "jsonv2" });
+    expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toMatchObject({
+      q: "Shop 3, Grain Market, Vehari, Punjab",
+      countrycodes: "pk",
+      limit: "1",
+      format: "jsonv2",
+    });
   });
 
   it("falls back to the town's centre when the provider finds nothing or fails", async () => {
     handler = answerJson([]);
-    expect(await geocode.locateAddress("Chak 45, Okara", { town: "Okara", province: "Punjab" })).toEqual({ lat: 30.8138, lng: 73.4534, address: "Chak 45, Okara", townOnly: true });
+    expect(await geocode.locateAddress("Chak 45, Okara", { town: "Okara", province: "Punjab" })).toEqual({
+      lat: 30.8138,
+      lng: 73.4534,
+      address: "Chak 45, Okara",
+      townOnly: true,
+    });
     handler = answerJson({ error: "down" }, 503);
-    expect(await geocode.locateAddress("Near the canal, d.g. khan")).toMatchObject({ lat: 30.0459, lng: 70.6403, townOnly: true });
+    expect(await geocode.locateAddress("Near the canal, d.g. khan")).toMatchObject({
+      lat: 30.0459,
+      lng: 70.6403,
+      townOnly: true,
+    });
   });
 
   it("finds nothing for a town outside the table or in another province, and for empty text", async () => {
@@ -155,7 +172,11 @@ describe("locateAddress", () => {
 
   it("refuses a match with coordinates that are not a place", async () => {
     handler = answerJson([{ lat: "north", lon: "72" }]);
-    expect(await geocode.locateAddress("Somewhere, Multan")).toMatchObject({ lat: 30.1575, lng: 71.5249, townOnly: true });
+    expect(await geocode.locateAddress("Somewhere, Multan")).toMatchObject({
+      lat: 30.1575,
+      lng: 71.5249,
+      townOnly: true,
+    });
   });
 });
 
@@ -168,7 +189,8 @@ describe("coordinatesText", () => {
 
 describe("reverseGeocodeQuerySchema", () => {
   const parse = (query: Record<string, string | undefined>) => geocode.reverseGeocodeQuerySchema.safeParse(query);
-  const messages = (query: Record<string, string | undefined>) => parse(query).error?.issues.map((issue) => issue.message);
+  const messages = (query: Record<string, string | undefined>) =>
+    parse(query).error?.issues.map((issue) => issue.message);
 
   it("reads numbers from query strings", () => {
     expect(parse({ lat: "31.5204", lng: "-74.3587" }).data).toEqual({ lat: 31.5204, lng: -74.3587 });

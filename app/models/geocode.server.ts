@@ -28,7 +28,6 @@ export const reverseGeocodeQuerySchema = z.object({
   lng: coordinate(-180, 180, LONGITUDE_RANGE),
 });
 
-
 /** Five decimals is about a metre: the cache key and the precision we ask the provider for. */
 function cacheKey(lat: number, lng: number): string {
   return `${lat.toFixed(5)},${lng.toFixed(5)}`;
@@ -132,7 +131,9 @@ export async function reverseGeocode(lat: number, lng: number): Promise<string |
 export type FoundPlace = { lat: number; lng: number; address: string; townOnly: boolean };
 
 async function searchProvider(text: string): Promise<FoundPlace | null> {
-  const answer = await (inProviderTurn(() => askProvider("search", { q: text, countrycodes: "pk", limit: "1", addressdetails: "0" })) ?? null);
+  const answer = await (inProviderTurn(() =>
+    askProvider("search", { q: text, countrycodes: "pk", limit: "1", addressdetails: "0" }),
+  ) ?? null);
   const first: unknown = Array.isArray(answer) ? answer[0] : undefined;
   if (!first || typeof first !== "object" || !("lat" in first) || !("lon" in first)) return null;
   const lat = Number(first.lat);
@@ -146,7 +147,10 @@ async function searchProvider(text: string): Promise<FoundPlace | null> {
  * centre of the town it names (the town table), else null. `town` and `province` name the town
  * when the form has fields for them; otherwise a town is looked for among the address's parts.
  */
-export async function locateAddress(text: string, hints: { town?: string; province?: Province | null } = {}): Promise<FoundPlace | null> {
+export async function locateAddress(
+  text: string,
+  hints: { town?: string; province?: Province | null } = {},
+): Promise<FoundPlace | null> {
   const typed = text.trim();
   if (!typed) return null;
   const found = await searchProvider(typed);

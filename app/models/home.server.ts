@@ -7,7 +7,9 @@ import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
 // distance, sales and recovery) and, until it is done, the first-run checklist.
 
 /** The officer's day and their unfinished first steps; null for managers and admins (not ranked). */
-export async function officerHome(user: Pick<CurrentUser, "id" | "role" | "homeLat" | "warehouseLat">): Promise<OfficerHome | null> {
+export async function officerHome(
+  user: Pick<CurrentUser, "id" | "role" | "homeLat" | "warehouseLat">,
+): Promise<OfficerHome | null> {
   if (user.role !== "OFFICER") return null;
   const [today, post, dealer] = await Promise.all([
     cachedAgentRankings("today"),

@@ -38,7 +38,9 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object") {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined);
-    return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, item]) => [name, canonical(item)]));
+    return Object.fromEntries(
+      entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, item]) => [name, canonical(item)]),
+    );
   }
   return value;
 }
@@ -83,7 +85,8 @@ export async function createOnce<T>(
 function repeat<T>(existing: T & Hashed, key: SubmissionKey, hash: string): Created<T> {
   const { requestHash: stored, ...value } = existing;
   // Rows stored before requests were hashed have no hash: they are not compared.
-  if (stored !== null && stored !== hash) throw new AppError(422, key.from === "header" ? KEY_REUSED : FORM_SENT_BEFORE);
+  if (stored !== null && stored !== hash)
+    throw new AppError(422, key.from === "header" ? KEY_REUSED : FORM_SENT_BEFORE);
   // The hash is the lookup's, never part of the answer.
   return { value: value as T, replayed: true };
 }

@@ -25,7 +25,9 @@ const refusal = new AppError(415, "Please select a valid image file");
 /** The user whose daily upload quota the stored photos count in. */
 let userId = 0;
 beforeAll(async () => {
-  userId = (await prisma.user.create({ data: { username: "image.tests", email: "image.tests@example.pk", passwordHash: "x" } })).id;
+  userId = (
+    await prisma.user.create({ data: { username: "image.tests", email: "image.tests@example.pk", passwordHash: "x" } })
+  ).id;
 });
 
 describe("processImage", () => {
@@ -49,8 +51,12 @@ describe("processImage", () => {
   });
 
   it("refuses bytes that are not an image, whatever the name says", async () => {
-    await expect(processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos", refusal, userId)).rejects.toBe(refusal);
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer();
+    await expect(
+      processImage(new TextEncoder().encode("<svg onload=alert(1)>"), "test-photos", refusal, userId),
+    ).rejects.toBe(refusal);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+      .gif()
+      .toBuffer();
     await expect(processImage(gif, "test-photos", refusal, userId)).rejects.toThrow("Please select a valid image file");
   });
 });
@@ -59,7 +65,10 @@ describe("the image limits", () => {
   it("refuses a 16000×16000 PNG (256 megapixels in 750 KB) from its header with 413, in well under a second", async () => {
     const bomb = await pngBomb();
     const started = performance.now();
-    await expect(processImage(bomb, "test-photos", refusal, userId)).rejects.toMatchObject({ status: 413, message: IMAGE_TOO_LARGE });
+    await expect(processImage(bomb, "test-photos", refusal, userId)).rejects.toMatchObject({
+      status: 413,
+      message: IMAGE_TOO_LARGE,
+    });
     await expect(checkImage(bomb, refusal)).rejects.toMatchObject({ status: 413 });
     expect(performance.now() - started).toBeLessThan(500);
   });
@@ -67,7 +76,10 @@ describe("the image limits", () => {
   it("takes a phone photo's size: 8160×6120 (a 50 MP sensor) decodes within the limits", async () => {
     const large = await pngBomb(8160, 6120);
     await expect(checkImage(large, refusal)).resolves.toBeUndefined();
-    await expect(processImage(large, "test-photos", refusal, userId)).resolves.toMatchObject({ width: 1600, height: 1200 });
+    await expect(processImage(large, "test-photos", refusal, userId)).resolves.toMatchObject({
+      width: 1600,
+      height: 1200,
+    });
   });
 });
 

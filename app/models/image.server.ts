@@ -38,7 +38,8 @@ const THUMB_EDGE = 400;
 
 export const IMAGE_TOO_LARGE = "This picture is too large: at most 120 megapixels, please send a smaller photo.";
 const IMAGE_TOO_SLOW = "This picture could not be read in time. Please send a smaller photo.";
-export const PHOTO_PIXELS_PER_REQUEST = "These photos are too large together: at most 160 megapixels in one post (ten 16 MP phone photos). Please send fewer or smaller photos.";
+export const PHOTO_PIXELS_PER_REQUEST =
+  "These photos are too large together: at most 160 megapixels in one post (ten 16 MP phone photos). Please send fewer or smaller photos.";
 export const PHOTOS_BUSY = "The server is busy processing photos. Please try again in a minute.";
 
 const photoJobs = boundedQueue({
@@ -48,12 +49,15 @@ const photoJobs = boundedQueue({
 });
 
 function open(bytes: Uint8Array) {
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "warning" }).timeout({ seconds: DECODE_SECONDS });
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "warning" }).timeout({
+    seconds: DECODE_SECONDS,
+  });
 }
 
 /** What a failed decode tells the user: the caller's `refusal` unless the picture was too big or too slow, or the queue full. */
 function refusalFor(error: unknown, refusal: AppError): AppError {
-  if (error instanceof AppError) return new AppError(error.status, error.message, { field: refusal.field, retryAfterSec: error.retryAfterSec });
+  if (error instanceof AppError)
+    return new AppError(error.status, error.message, { field: refusal.field, retryAfterSec: error.retryAfterSec });
   const message = error instanceof Error ? error.message : "";
   if (/pixel limit/i.test(message)) return new AppError(413, IMAGE_TOO_LARGE, { field: refusal.field });
   if (/timeout/i.test(message)) return new AppError(413, IMAGE_TOO_SLOW, { field: refusal.field });
@@ -99,9 +103,11 @@ export function pixelBudget() {
 export async function checkImage(bytes: Uint8Array, refusal: AppError): Promise<void> {
   await readHeader(bytes, refusal);
   // Shrinking while decoding keeps this cheap; every compressed byte is still read.
-  await photoJobs.run(() => open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer()).catch((error: unknown) => {
-    throw refusalFor(error, refusal);
-  });
+  await photoJobs
+    .run(() => open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer())
+    .catch((error: unknown) => {
+      throw refusalFor(error, refusal);
+    });
 }
 
 function encode(bytes: Uint8Array) {
@@ -128,15 +134,28 @@ export type ProcessedImage = { url: string; thumbUrl: string; width: number; hei
  * cheap phones download small. Refuses as `checkImage` does, and with 429 when storing it would
  * pass the user's daily upload quota.
  */
-export async function processImage(bytes: Uint8Array, folder: string, refusal: AppError, userId: number): Promise<ProcessedImage> {
+export async function processImage(
+  bytes: Uint8Array,
+  folder: string,
+  refusal: AppError,
+  userId: number,
+): Promise<ProcessedImage> {
   await readHeader(bytes, refusal);
-  const [full, thumb] = await photoJobs.run(() => encode(bytes)).catch((error: unknown) => {
-    throw refusalFor(error, refusal);
-  });
+  const [full, thumb] = await photoJobs
+    .run(() => encode(bytes))
+    .catch((error: unknown) => {
+      throw refusalFor(error, refusal);
+    });
   await reserveUploadBytes(userId, full.data.byteLength + thumb.byteLength, { field: refusal.field });
   const [stored, storedThumb] = await Promise.all([
     storeFile(full.data, { folder, extension: "webp" }),
     storeFile(thumb, { folder: `${folder}-thumbs`, extension: "webp" }),
   ]);
-  return { url: stored.url, thumbUrl: storedThumb.url, width: full.info.width, height: full.info.height, mimeType: "image/webp" };
+  return {
+    url: stored.url,
+    thumbUrl: storedThumb.url,
+    width: full.info.width,
+    height: full.info.height,
+    mimeType: "image/webp",
+  };
 }

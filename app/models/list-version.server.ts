@@ -9,6 +9,8 @@ export type VersionedList = "Dealer" | "CheckIn" | "Leaderboard";
  * 20261122030000_list_versions). One row read by primary key, so a tag costs next to nothing.
  */
 export function listVersion(name: VersionedList): string {
-  const [row] = readRows<{ version: bigint | number }>(Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`);
+  const [row] = readRows<{ version: bigint | number }>(
+    Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`,
+  );
   return String(row?.version ?? 0);
 }

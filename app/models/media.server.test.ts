@@ -6,7 +6,14 @@ import { prisma, resetDatabase } from "../../tests/support/db";
 import { jpegHeaderLie, pngBomb } from "../../tests/support/image-bombs";
 import { AppError } from "~/lib/app-error";
 import { uploadsDirectory } from "~/infra/storage.server";
-import { forgetStaleUploads, prepareMedia, releaseUploads, saveUpload, sniffMedia, takeUploads } from "~/models/media.server";
+import {
+  forgetStaleUploads,
+  prepareMedia,
+  releaseUploads,
+  saveUpload,
+  sniffMedia,
+  takeUploads,
+} from "~/models/media.server";
 import { WRONG_FILE_TYPE } from "~/models/post.schema";
 
 beforeEach(resetDatabase);
@@ -14,7 +21,9 @@ beforeEach(resetDatabase);
 let users = 0;
 function officer() {
   const username = `media.${++users}`;
-  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER" } });
+  return prisma.user.create({
+    data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER" },
+  });
 }
 
 let ids = 0;
@@ -23,7 +32,10 @@ function uploadId(): string {
   return (++ids).toString(16).padStart(32, "0");
 }
 
-const photo = (colour = 60) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: colour, g: 120, b: 40 } } }).jpeg().toBuffer();
+const photo = (colour = 60) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: colour, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 
 async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
   try {
@@ -55,7 +67,17 @@ describe("saveUpload: image bombs", () => {
 
   it("refuses a truncated photo: the whole picture must decode", async () => {
     const user = await officer();
-    const whole = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const whole = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: "#000",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
     const error = await refusalOf(saveUpload(user.id, uploadId(), whole.subarray(0, whole.length / 2), "half.jpg"));
     expect(error.status).toBe(415);
   });
@@ -75,7 +97,10 @@ describe("saveUpload: a signed upload URL takes one PUT", () => {
   it("takes exactly one of two PUTs racing on the same URL", async () => {
     const user = await officer();
     const id = uploadId();
-    const results = await Promise.allSettled([saveUpload(user.id, id, await photo(30), "a.jpg"), saveUpload(user.id, id, await photo(40), "b.jpg")]);
+    const results = await Promise.allSettled([
+      saveUpload(user.id, id, await photo(30), "a.jpg"),
+      saveUpload(user.id, id, await photo(40), "b.jpg"),
+    ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((result) => result.status === "rejected");
     expect((rejected as PromiseRejectedResult).reason).toMatchObject({ status: 409 });
@@ -123,12 +148,23 @@ describe("saveUpload: per-user quota of pending uploads", () => {
   it("answers 413 once the user's uploads waiting for a post pass 100 MB; another user is not affected", async () => {
     const [user, other] = [await officer(), await officer()];
     for (let n = 0; n < 10; n++) {
-      await prisma.upload.create({ data: { id: `pending-${n}`, userId: user.id, storageKey: `incoming/${"0".repeat(31)}${n}.mp4`, originalName: "clip.mp4", mimeType: "video/mp4", size: 10 * 1024 * 1024 } });
+      await prisma.upload.create({
+        data: {
+          id: `pending-${n}`,
+          userId: user.id,
+          storageKey: `incoming/${"0".repeat(31)}${n}.mp4`,
+          originalName: "clip.mp4",
+          mimeType: "video/mp4",
+          size: 10 * 1024 * 1024,
+        },
+      });
     }
     const error = await refusalOf(saveUpload(user.id, uploadId(), await photo(90), "one-more.jpg"));
     expect(error.status).toBe(413);
     expect(error.message).toMatch(/100 MB of uploads waiting/);
-    await expect(saveUpload(other.id, uploadId(), await photo(91), "fine.jpg")).resolves.toMatchObject({ kind: "IMAGE" });
+    await expect(saveUpload(other.id, uploadId(), await photo(91), "fine.jpg")).resolves.toMatchObject({
+      kind: "IMAGE",
+    });
   });
 });
 
@@ -149,8 +185,17 @@ describe("prepareMedia: a video's position is not served", () => {
       box(
         "moov",
         box("mvhd", Buffer.alloc(100)),
-        box("udta", box("\u00a9xyz", Buffer.from([0, 18, 0x15, 0xc7]), Buffer.from(POSITION)), box("\u00a9mak", Buffer.from("PhoneCo"))),
-        box("meta", Buffer.alloc(4), box("keys", Buffer.from("com.apple.quicktime.location.ISO6709")), box("ilst", Buffer.from(POSITION))),
+        box(
+          "udta",
+          box("\u00a9xyz", Buffer.from([0, 18, 0x15, 0xc7]), Buffer.from(POSITION)),
+          box("\u00a9mak", Buffer.from("PhoneCo")),
+        ),
+        box(
+          "meta",
+          Buffer.alloc(4),
+          box("keys", Buffer.from("com.apple.quicktime.location.ISO6709")),
+          box("ilst", Buffer.from(POSITION)),
+        ),
         box("trak", box("tkhd", Buffer.alloc(84)), box("udta", box("name", Buffer.from("PhoneCo camera")))),
       ),
       box("uuid", Buffer.from("be7acfcb97a942e89c71999491e3afac"), Buffer.from(`<x:xmpmeta>${POSITION}</x:xmpmeta>`)),
@@ -159,7 +204,8 @@ describe("prepareMedia: a video's position is not served", () => {
     const media = await prepareMedia(video, sniffMedia(video)!, (await officer()).id);
     const stored = fs.readFileSync(path.join(uploadsDirectory(), media.url.replace(/^\/files\//, "")));
     expect(stored.byteLength).toBe(video.byteLength);
-    for (const secret of [POSITION, "PhoneCo", "ISO6709", "xmpmeta"]) expect(stored.includes(Buffer.from(secret)), secret).toBe(false);
+    for (const secret of [POSITION, "PhoneCo", "ISO6709", "xmpmeta"])
+      expect(stored.includes(Buffer.from(secret)), secret).toBe(false);
     expect(stored.indexOf(samples)).toBe(video.indexOf(samples));
     expect(stored.subarray(0, 4 + 8)).toEqual(video.subarray(0, 12));
     expect(stored.includes(Buffer.from("mvhd"))).toBe(true);
@@ -206,8 +252,17 @@ describe("saveUpload: a video is a video", () => {
   it("takes a real MP4, QuickTime and WebM video", async () => {
     const { tinyVideo } = await import("../../tests/support/videos");
     const user = await officer();
-    await expect(saveUpload(user.id, uploadId(), await tinyVideo("mp4"), "clip.mp4")).resolves.toMatchObject({ kind: "VIDEO", mimeType: "video/mp4" });
-    await expect(saveUpload(user.id, uploadId(), await tinyVideo("mov"), "clip.mov")).resolves.toMatchObject({ kind: "VIDEO", mimeType: "video/quicktime" });
-    await expect(saveUpload(user.id, uploadId(), await tinyVideo("webm"), "clip.webm")).resolves.toMatchObject({ kind: "VIDEO", mimeType: "video/webm" });
+    await expect(saveUpload(user.id, uploadId(), await tinyVideo("mp4"), "clip.mp4")).resolves.toMatchObject({
+      kind: "VIDEO",
+      mimeType: "video/mp4",
+    });
+    await expect(saveUpload(user.id, uploadId(), await tinyVideo("mov"), "clip.mov")).resolves.toMatchObject({
+      kind: "VIDEO",
+      mimeType: "video/quicktime",
+    });
+    await expect(saveUpload(user.id, uploadId(), await tinyVideo("webm"), "clip.webm")).resolves.toMatchObject({
+      kind: "VIDEO",
+      mimeType: "video/webm",
+    });
   });
 });

@@ -28,9 +28,12 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 /** What the bytes are, from their first few bytes; null when not a photo or video we take. */
 export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
   if (bytes.length < 12) return null;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { kind: "IMAGE", mimeType: "image/jpeg", extension: "jpg" };
-  if (bytes[0] === 0x89 && ascii(bytes, 1, 4) === "PNG") return { kind: "IMAGE", mimeType: "image/png", extension: "png" };
-  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return { kind: "IMAGE", mimeType: "image/webp", extension: "webp" };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { kind: "IMAGE", mimeType: "image/jpeg", extension: "jpg" };
+  if (bytes[0] === 0x89 && ascii(bytes, 1, 4) === "PNG")
+    return { kind: "IMAGE", mimeType: "image/png", extension: "png" };
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP")
+    return { kind: "IMAGE", mimeType: "image/webp", extension: "webp" };
   if (ascii(bytes, 4, 8) === "ftyp") {
     const brand = ascii(bytes, 8, 12);
     return brand === "qt  "
@@ -48,12 +51,15 @@ export async function checkMedia(bytes: Uint8Array, name: string): Promise<Sniff
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
-  if (sniffed.kind === "VIDEO" && !(await isVideo(bytes, sniffed.mimeType))) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
+  if (sniffed.kind === "VIDEO" && !(await isVideo(bytes, sniffed.mimeType)))
+    throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
 }
 
 /** Refuses (413) a post whose photos have too many pixels together, from their headers, before any is decoded. */
-export async function checkPixelsOfPost(media: ReadonlyArray<{ bytes: Uint8Array; sniffed: SniffedMedia }>): Promise<void> {
+export async function checkPixelsOfPost(
+  media: ReadonlyArray<{ bytes: Uint8Array; sniffed: SniffedMedia }>,
+): Promise<void> {
   const budget = pixelBudget();
   for (const { bytes, sniffed } of media) {
     if (sniffed.kind === "IMAGE") await budget.spend(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
@@ -71,17 +77,38 @@ export type ReadyMedia = {
 };
 
 /** Stores one checked file as the user's post media: a re-encoded photo with thumbnail, or the video as is; within the daily quota. */
-export async function prepareMedia(bytes: Uint8Array, sniffed: SniffedMedia, userId: number, durationSec?: number): Promise<ReadyMedia> {
+export async function prepareMedia(
+  bytes: Uint8Array,
+  sniffed: SniffedMedia,
+  userId: number,
+  durationSec?: number,
+): Promise<ReadyMedia> {
   if (sniffed.kind === "IMAGE") {
     const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD), userId);
-    return { kind: "IMAGE", url: image.url, thumbUrl: image.thumbUrl, mimeType: image.mimeType, width: image.width, height: image.height, durationSec: null };
+    return {
+      kind: "IMAGE",
+      url: image.url,
+      thumbUrl: image.thumbUrl,
+      mimeType: image.mimeType,
+      width: image.width,
+      height: image.height,
+      durationSec: null,
+    };
   }
   // MP4 and QuickTime keep the position in their metadata boxes: blanked before the video is served.
   const served = sniffed.extension === "webm" ? bytes : withoutVideoMetadata(bytes);
   await reserveUploadBytes(userId, served.byteLength, MEDIA_FIELD);
   const stored = await storeFile(served, { folder: "posts-video", extension: sniffed.extension });
   const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
-  return { kind: "VIDEO", url: stored.url, thumbUrl: null, mimeType: sniffed.mimeType, width: null, height: null, durationSec: duration };
+  return {
+    kind: "VIDEO",
+    url: stored.url,
+    thumbUrl: null,
+    mimeType: sniffed.mimeType,
+    width: null,
+    height: null,
+    durationSec: duration,
+  };
 }
 
 // ---- Uploads through signed URLs (POST /api/objects/upload, then PUT) ----
@@ -97,7 +124,8 @@ async function spendUploadUrl(userId: number, uploadId: string): Promise<void> {
   try {
     await prisma.uploadUrlUse.create({ data: { id: uploadId, userId } });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw new AppError(409, UPLOAD_URL_USED);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw new AppError(409, UPLOAD_URL_USED);
     throw error;
   }
 }
@@ -107,7 +135,14 @@ async function spendUploadUrl(userId: number, uploadId: string): Promise<void> {
  * sum and the insert share one transaction, so racing uploads cannot both slip under the cap.
  * On refusal the stored file is removed (unless another upload holds the same bytes).
  */
-export async function keepUpload(data: { id: string; userId: number; storageKey: string; originalName: string; mimeType: string; size: number }): Promise<void> {
+export async function keepUpload(data: {
+  id: string;
+  userId: number;
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+}): Promise<void> {
   try {
     await prisma.$transaction(async (tx) => {
       const pending = await tx.upload.aggregate({ where: { userId: data.userId }, _sum: { size: true } });
@@ -126,7 +161,12 @@ export async function keepUpload(data: { id: string; userId: number; storageKey:
  * whatever happens next: a URL takes one PUT. A photo must decode whole within the image
  * limits; the original is kept in incoming/, which is never served.
  */
-export async function saveUpload(userId: number, uploadId: string, bytes: Uint8Array, name: string): Promise<SniffedMedia> {
+export async function saveUpload(
+  userId: number,
+  uploadId: string,
+  bytes: Uint8Array,
+  name: string,
+): Promise<SniffedMedia> {
   await spendUploadUrl(userId, uploadId);
   return storeUpload(userId, uploadId, bytes, name);
 }
@@ -136,7 +176,14 @@ async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, 
   const sniffed = await checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
   const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
-  await keepUpload({ id: uploadId, userId, storageKey: stored.key, originalName: name.slice(0, 255), mimeType: sniffed.mimeType, size: bytes.byteLength });
+  await keepUpload({
+    id: uploadId,
+    userId,
+    storageKey: stored.key,
+    originalName: name.slice(0, 255),
+    mimeType: sniffed.mimeType,
+    size: bytes.byteLength,
+  });
   return sniffed;
 }
 
@@ -146,7 +193,10 @@ async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, 
  * attached. A file that is not a photo or video we take, or over the quota, is not kept: its
  * name is in `lost`, for the form to ask for it again.
  */
-export async function keepFilesForRetry(userId: number, files: ReadonlyArray<{ name: string; bytes: Uint8Array }>): Promise<{ kept: KeptFile[]; lost: string[] }> {
+export async function keepFilesForRetry(
+  userId: number,
+  files: ReadonlyArray<{ name: string; bytes: Uint8Array }>,
+): Promise<{ kept: KeptFile[]; lost: string[] }> {
   const kept: KeptFile[] = [];
   const lost: string[] = [];
   // Like the post itself, the files kept from one request are decoded within one pixel budget.
@@ -154,7 +204,8 @@ export async function keepFilesForRetry(userId: number, files: ReadonlyArray<{ n
   for (const file of files) {
     const id = crypto.randomBytes(16).toString("hex");
     try {
-      if (sniffMedia(file.bytes)?.kind === "IMAGE") await budget.spend(file.bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
+      if (sniffMedia(file.bytes)?.kind === "IMAGE")
+        await budget.spend(file.bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
       const { kind } = await storeUpload(userId, id, file.bytes, file.name);
       kept.push({ url: `${UPLOAD_PATH}/${id}`, name: file.name.slice(0, 255), kind });
     } catch (error) {
@@ -178,14 +229,19 @@ function uploadIdFromUrl(url: string): string | null {
 }
 
 /** The user's uploads that the post refers to, read back as bytes; refuses another user's or a missing one. */
-export async function takeUploads(userId: number, urls: readonly string[]): Promise<Array<{ id: string; bytes: Uint8Array; sniffed: SniffedMedia; key: string }>> {
+export async function takeUploads(
+  userId: number,
+  urls: readonly string[],
+): Promise<Array<{ id: string; bytes: Uint8Array; sniffed: SniffedMedia; key: string }>> {
   const ids = urls.map((url) => {
     const id = uploadIdFromUrl(url);
     if (!id) throw new AppError(400, "Media must be uploaded through POST /api/objects/upload first", MEDIA_FIELD);
     return id;
   });
   if (new Set(ids).size !== ids.length) throw new AppError(400, "The same upload is listed twice", MEDIA_FIELD);
-  const uploads = ids.length ? await prisma.upload.findMany({ where: { id: { in: ids }, userId }, select: { id: true, storageKey: true } }) : [];
+  const uploads = ids.length
+    ? await prisma.upload.findMany({ where: { id: { in: ids }, userId }, select: { id: true, storageKey: true } })
+    : [];
   const byId = new Map(uploads.map((upload) => [upload.id, upload]));
   const taken = [];
   for (const id of ids) {
@@ -207,7 +263,9 @@ export async function releaseUploads(uploads: ReadonlyArray<{ id: string; key: s
   const keys = [...new Set(uploads.map((upload) => upload.key))];
   const shared = await prisma.upload.findMany({ where: { storageKey: { in: keys } }, select: { storageKey: true } });
   const stillUsed = new Set(shared.map((upload) => upload.storageKey));
-  await Promise.all(keys.filter((key) => !stillUsed.has(key)).map((key) => removeStoredFile(key).catch(() => undefined)));
+  await Promise.all(
+    keys.filter((key) => !stillUsed.has(key)).map((key) => removeStoredFile(key).catch(() => undefined)),
+  );
 }
 
 /** Uploads kept this long without a post are forgotten (an officer gave up on the post). */
@@ -216,7 +274,11 @@ const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 /** Removes uploads no post or import took within a day, and forgets the signed upload URLs used before then. */
 export async function forgetStaleUploads(now = Date.now()): Promise<number> {
   const before = new Date(now - UPLOAD_KEEP_MS);
-  const stale = await prisma.upload.findMany({ where: { createdAt: { lt: before } }, select: { id: true, storageKey: true }, take: 500 });
+  const stale = await prisma.upload.findMany({
+    where: { createdAt: { lt: before } },
+    select: { id: true, storageKey: true },
+    take: 500,
+  });
   await releaseUploads(stale.map((upload) => ({ id: upload.id, key: upload.storageKey })));
   await prisma.uploadUrlUse.deleteMany({ where: { createdAt: { lt: before } } });
   return stale.length;

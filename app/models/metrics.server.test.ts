@@ -1,7 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { type DayPoint, judgeDay } from "~/lib/location-quality";
-import { agentMetrics, agentRankings, distanceToday, listAgentRankings, periodRange, timeZoneOffsetMs } from "~/models/metrics.server";
+import {
+  agentMetrics,
+  agentRankings,
+  distanceToday,
+  listAgentRankings,
+  periodRange,
+  timeZoneOffsetMs,
+} from "~/models/metrics.server";
 
 beforeEach(resetDatabase);
 
@@ -11,10 +18,24 @@ const WED = Date.UTC(2026, 10, 18) - 5 * HOUR;
 const NOW = new Date(WED + 15 * HOUR);
 
 async function officer(username: string, extra: { firstName?: string; role?: string } = {}) {
-  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: extra.role ?? "OFFICER", firstName: extra.firstName } });
+  return prisma.user.create({
+    data: {
+      username,
+      email: `${username}@example.pk`,
+      passwordHash: "x",
+      role: extra.role ?? "OFFICER",
+      firstName: extra.firstName,
+    },
+  });
 }
 
-async function checkIn(userId: number, at: number, lat: number, lng: number, more: { accuracyM?: number | null; address?: string | null } = {}) {
+async function checkIn(
+  userId: number,
+  at: number,
+  lat: number,
+  lng: number,
+  more: { accuracyM?: number | null; address?: string | null } = {},
+) {
   await prisma.checkIn.create({ data: { userId, type: "CHECK_IN", lat, lng, createdAt: new Date(at), ...more } });
 }
 
@@ -42,7 +63,8 @@ describe("agentMetrics", () => {
       { lat: 30.2468, lng: 71.4134, at: WED + 15 * HOUR, accuracyM: 15, address: "Main Bazaar, Shujabad" },
       { lat: 30.1575, lng: 71.5249, at: WED + 17 * HOUR, accuracyM: 10, address: null },
     ];
-    for (const point of day) await checkIn(ali.id, point.at, point.lat, point.lng, { accuracyM: point.accuracyM, address: point.address });
+    for (const point of day)
+      await checkIn(ali.id, point.at, point.lat, point.lng, { accuracyM: point.accuracyM, address: point.address });
 
     const expected = judgeDay(day);
     expect(expected.leftOut).toEqual({ "too fast": 2, "poor fix": 2, "repeated point": 1 });
@@ -79,15 +101,40 @@ describe("agentMetrics", () => {
     const outside = new Date(WED - 40 * 24 * HOUR);
     await prisma.post.createMany({
       data: [
-        { userId: sana.id, type: "SALE", saleQty: 10, salePriceCents: 125_050n, saleTotalCents: 1_250_500n, createdAt: inside },
+        {
+          userId: sana.id,
+          type: "SALE",
+          saleQty: 10,
+          salePriceCents: 125_050n,
+          saleTotalCents: 1_250_500n,
+          createdAt: inside,
+        },
         { userId: sana.id, type: "SALE", saleQty: 1, salePriceCents: 100n, saleTotalCents: 100n, createdAt: outside },
         { userId: sana.id, type: "RECOVERY", recoveryAmountCents: 50_025n, createdAt: inside },
         { userId: sana.id, type: "FIELD_VISIT", createdAt: inside },
       ],
     });
-    await prisma.dealer.create({ data: { businessName: "Kissan Store", street: "1 Road", city: "Multan", state: "Punjab", lat: 30, lng: 71, createdById: sana.id, createdAt: inside } });
+    await prisma.dealer.create({
+      data: {
+        businessName: "Kissan Store",
+        street: "1 Road",
+        city: "Multan",
+        state: "Punjab",
+        lat: 30,
+        lng: 71,
+        createdById: sana.id,
+        createdAt: inside,
+      },
+    });
     const metrics = (await agentMetrics(periodRange("month", NOW))).get(sana.id);
-    expect(metrics).toMatchObject({ salesCents: 1_250_500n, recoveryCents: 50_025n, dealers: 1, posts: 3, distanceKm: 0, hours: 0 });
+    expect(metrics).toMatchObject({
+      salesCents: 1_250_500n,
+      recoveryCents: 50_025n,
+      dealers: 1,
+      posts: 3,
+      distanceKm: 0,
+      hours: 0,
+    });
   });
 });
 
@@ -97,7 +144,9 @@ describe("distanceToday", () => {
     const sana = await officer("sana");
     await checkIn(ali.id, WED + 8 * HOUR, 31, 74);
     await checkIn(ali.id, WED + 9 * HOUR, 32, 74);
-    expect([...(await distanceToday([ali.id, sana.id], NOW))].map(([id, km]) => [id, Math.round(km)])).toEqual([[ali.id, 111]]);
+    expect([...(await distanceToday([ali.id, sana.id], NOW))].map(([id, km]) => [id, Math.round(km)])).toEqual([
+      [ali.id, 111],
+    ]);
 
     await checkIn(sana.id, WED + 10 * HOUR, 30, 74);
     await prisma.$executeRaw`INSERT INTO CheckIn (userId, type, lat, lng, createdAt) VALUES (${sana.id}, 'CHECK_IN', 30.5, 74, ${WED + 11 * HOUR})`;
@@ -128,7 +177,15 @@ describe("agentRankings", () => {
     const rows = await agentRankings("month", NOW);
     expect(rows.map((row) => row.username)).toEqual(["b", "a", "c"]);
     const api = await listAgentRankings("month", NOW);
-    expect(api[0]).toMatchObject({ username: "b", name: "Bilal", sales: "5.00", recovery: "0.10", distance: "0.0", hours: "0.0", dealers: 0 });
+    expect(api[0]).toMatchObject({
+      username: "b",
+      name: "Bilal",
+      sales: "5.00",
+      recovery: "0.10",
+      distance: "0.0",
+      hours: "0.0",
+      dealers: 0,
+    });
     expect(c.id).toBeGreaterThan(0);
   });
 });

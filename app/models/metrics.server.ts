@@ -21,7 +21,16 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClock(timeZone: string): Intl.DateTimeFormat {
   let format = wallClocks.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     wallClocks.set(timeZone, format);
   }
   return format;
@@ -195,7 +204,11 @@ function toMetrics(row: MetricsRow): AgentMetrics {
     dealers: Number(row.dealers ?? 0),
     posts: Number(row.posts ?? 0),
     checkIns: Number(row.checkIns ?? 0),
-    leftOut: { tooFast: Number(row.tooFast ?? 0), poorFix: Number(row.poorFix ?? 0), repeatedPoint: Number(row.repeatedPoint ?? 0) },
+    leftOut: {
+      tooFast: Number(row.tooFast ?? 0),
+      poorFix: Number(row.poorFix ?? 0),
+      repeatedPoint: Number(row.repeatedPoint ?? 0),
+    },
   };
 }
 
@@ -265,7 +278,8 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
       leftOut: m?.leftOut ?? NONE_LEFT_OUT,
     };
   });
-  const nameOf = (row: RankingRow) => `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim().toLowerCase() || row.username;
+  const nameOf = (row: RankingRow) =>
+    `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim().toLowerCase() || row.username;
   return rows.sort(
     (a, b) =>
       (b.salesCents > a.salesCents ? 1 : b.salesCents < a.salesCents ? -1 : 0) ||
@@ -302,7 +316,10 @@ export async function listAgentRankings(period: Period, now = new Date()) {
 // dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
 // process, so the only staleness left is from other writers (a script): at most 30 seconds.
 const RANKINGS_TTL_MS = 30_000;
-const rankingsCache = new Map<Period, { at: number; day: number; rows: Promise<Awaited<ReturnType<typeof listAgentRankings>>> }>();
+const rankingsCache = new Map<
+  Period,
+  { at: number; day: number; rows: Promise<Awaited<ReturnType<typeof listAgentRankings>>> }
+>();
 
 /** Forgets cached rankings; called by writes that change what their rows show. */
 export function metricsChanged(): void {

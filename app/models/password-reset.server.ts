@@ -28,13 +28,21 @@ export async function requestPasswordReset(email: string): Promise<string> {
  * With the `request` of an admin (their Reset Password, with its key), a repeat of the same request
  * sends nothing more: the first one's link is already on its way.
  */
-export async function sendResetLink(user: ResetUser, request?: { adminId: number; key: SubmissionKey | undefined }): Promise<Created<{ id: number }>> {
+export async function sendResetLink(
+  user: ResetUser,
+  request?: { adminId: number; key: SubmissionKey | undefined },
+): Promise<Created<{ id: number }>> {
   const requestedById = request?.adminId ?? null;
   return createOnce(
     request?.key,
     { userId: user.id },
-    (value) => prisma.passwordResetToken.findFirst({ where: { requestedById, requestKey: value }, select: { id: true, requestHash: true } }),
-    (keyed) => issueResetLink(user, { requestedById, requestKey: keyed.idempotencyKey, requestHash: keyed.requestHash }),
+    (value) =>
+      prisma.passwordResetToken.findFirst({
+        where: { requestedById, requestKey: value },
+        select: { id: true, requestHash: true },
+      }),
+    (keyed) =>
+      issueResetLink(user, { requestedById, requestKey: keyed.idempotencyKey, requestHash: keyed.requestHash }),
   );
 }
 
@@ -50,7 +58,12 @@ function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: n
     await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
     return {
       result: await tx.passwordResetToken.create({
-        data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS), ...request },
+        data: {
+          userId: user.id,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+          ...request,
+        },
         select: { id: true },
       }),
       email: {

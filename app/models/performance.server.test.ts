@@ -13,17 +13,38 @@ let created = 0;
 async function user(username: string, role = "OFFICER") {
   created += 1;
   return prisma.user.create({
-    data: { username, email: `${username}@example.pk`, passwordHash: "x", role, firstName: username, createdAt: new Date(Date.UTC(2026, 0, 1) + created * 1000) },
+    data: {
+      username,
+      email: `${username}@example.pk`,
+      passwordHash: "x",
+      role,
+      firstName: username,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + created * 1000),
+    },
   });
 }
 
 type PostData = { type?: string; saleTotalCents?: bigint; recoveryAmountCents?: bigint; at?: number };
-async function post(userId: number, { type = "FIELD_VISIT", saleTotalCents, recoveryAmountCents, at = NOW.getTime() - HOUR }: PostData = {}) {
+async function post(
+  userId: number,
+  { type = "FIELD_VISIT", saleTotalCents, recoveryAmountCents, at = NOW.getTime() - HOUR }: PostData = {},
+) {
   await prisma.post.create({ data: { userId, type, saleTotalCents, recoveryAmountCents, createdAt: new Date(at) } });
 }
 
 async function dealer(createdById: number, at = NOW.getTime() - HOUR) {
-  await prisma.dealer.create({ data: { businessName: "Kissan Store", street: "1 Road", city: "Multan", state: "Punjab", lat: 30, lng: 71, createdById, createdAt: new Date(at) } });
+  await prisma.dealer.create({
+    data: {
+      businessName: "Kissan Store",
+      street: "1 Road",
+      city: "Multan",
+      state: "Punjab",
+      lat: 30,
+      lng: 71,
+      createdById,
+      createdAt: new Date(at),
+    },
+  });
 }
 
 async function standing(id: number) {
@@ -43,7 +64,18 @@ async function standing(id: number) {
 }
 
 const notifications = () =>
-  prisma.notification.findMany({ orderBy: { id: "asc" }, select: { userId: true, type: true, badgeType: true, title: true, message: true, previousRank: true, newRank: true } });
+  prisma.notification.findMany({
+    orderBy: { id: "asc" },
+    select: {
+      userId: true,
+      type: true,
+      badgeType: true,
+      title: true,
+      message: true,
+      previousRank: true,
+      newRank: true,
+    },
+  });
 
 describe("calculatePerformance", () => {
   it("writes each officer's four parts, score, rank and badge from the window's posts and dealers", async () => {
@@ -87,7 +119,12 @@ describe("calculatePerformance", () => {
       performanceRank: 1,
       currentBadge: "CROWN",
     });
-    expect(await standing(idle.id)).toMatchObject({ currentPerformanceScore: 0, performanceRank: null, currentBadge: null, performanceGapPart: 0 });
+    expect(await standing(idle.id)).toMatchObject({
+      currentPerformanceScore: 0,
+      performanceRank: null,
+      currentBadge: null,
+      performanceGapPart: 0,
+    });
 
     const entries = await listLeaderboard();
     expect(entries.map((e) => [e.username, e.performanceRank, e.currentPerformanceScore])).toEqual([
@@ -109,7 +146,11 @@ describe("calculatePerformance", () => {
     await post(now.id, { at: NOW.getTime() });
     await calculatePerformance({ now: NOW });
     expect((await standing(edge.id)).performanceRank).toBeNull();
-    expect(await standing(now.id)).toMatchObject({ performanceRank: 1, performanceActivityPart: 1, currentPerformanceScore: 10 });
+    expect(await standing(now.id)).toMatchObject({
+      performanceRank: 1,
+      performanceActivityPart: 1,
+      currentPerformanceScore: 10,
+    });
   });
 
   it("ranks nobody and notifies nobody when nobody did anything", async () => {
@@ -119,7 +160,11 @@ describe("calculatePerformance", () => {
     expect(result).toMatchObject({ officers: 2, ranked: 0, notifications: 0 });
     expect(await notifications()).toEqual([]);
     const entries = await listLeaderboard();
-    expect(entries.every((e) => e.currentPerformanceScore === "0.00" && e.performanceRank === null && e.currentBadge === null)).toBe(true);
+    expect(
+      entries.every(
+        (e) => e.currentPerformanceScore === "0.00" && e.performanceRank === null && e.currentBadge === null,
+      ),
+    ).toBe(true);
   });
 
   it("ranks only active officers, and clears a rank or badge left on anyone else", async () => {
@@ -129,19 +174,40 @@ describe("calculatePerformance", () => {
     await post(boss.id, { type: "RECOVERY", recoveryAmountCents: 1_000_000n });
     await post(gone.id, { type: "RECOVERY", recoveryAmountCents: 1_000_000n });
     await post(officer.id);
-    await prisma.user.update({ where: { id: gone.id }, data: { isActive: false, performanceRank: 1, currentBadge: "CROWN" } });
+    await prisma.user.update({
+      where: { id: gone.id },
+      data: { isActive: false, performanceRank: 1, currentBadge: "CROWN" },
+    });
     await prisma.user.update({ where: { id: boss.id }, data: { currentBadge: "TROPHY" } });
 
     await calculatePerformance({ now: NOW });
-    expect(await standing(officer.id)).toMatchObject({ performanceRank: 1, currentBadge: "CROWN", currentPerformanceScore: 10 });
+    expect(await standing(officer.id)).toMatchObject({
+      performanceRank: 1,
+      currentBadge: "CROWN",
+      currentPerformanceScore: 10,
+    });
     expect(await standing(gone.id)).toMatchObject({ performanceRank: null, currentBadge: null });
-    expect(await standing(boss.id)).toMatchObject({ performanceRank: null, currentBadge: null, currentPerformanceScore: null });
+    expect(await standing(boss.id)).toMatchObject({
+      performanceRank: null,
+      currentBadge: null,
+      currentPerformanceScore: null,
+    });
     expect((await listLeaderboard()).map((e) => e.username)).toEqual(["officer"]);
   });
 
   it("gives STAR to an officer who posted on 20 local days of the window, and TROPHY to the top seller outside the top 3", async () => {
-    const [a, b, c, seller, steady] = [await user("a"), await user("b"), await user("c"), await user("seller"), await user("steady")];
-    for (const [officer, amount] of [[a, 900n], [b, 800n], [c, 700n]] as const) {
+    const [a, b, c, seller, steady] = [
+      await user("a"),
+      await user("b"),
+      await user("c"),
+      await user("seller"),
+      await user("steady"),
+    ];
+    for (const [officer, amount] of [
+      [a, 900n],
+      [b, 800n],
+      [c, 700n],
+    ] as const) {
       await post(officer.id, { type: "RECOVERY", recoveryAmountCents: amount * 100n });
     }
     await post(seller.id, { type: "SALE", saleTotalCents: 10_000_000n });
@@ -158,7 +224,9 @@ describe("calculatePerformance", () => {
     expect(star.performanceRank).not.toBeNull();
 
     // One day fewer: no STAR any more (the badge is cleared, without a notification).
-    await prisma.post.deleteMany({ where: { userId: steady.id, createdAt: new Date(NOW.getTime() - 20 * DAY - 5 * HOUR) } });
+    await prisma.post.deleteMany({
+      where: { userId: steady.id, createdAt: new Date(NOW.getTime() - 20 * DAY - 5 * HOUR) },
+    });
     const before = (await notifications()).length;
     await calculatePerformance({ now: NOW });
     expect((await standing(steady.id)).currentBadge).toBeNull();
@@ -180,8 +248,24 @@ describe("calculatePerformance", () => {
     // Everyone entered the leaderboard; the top three gained a badge.
     expect(first.notifications).toBe(7);
     expect((await notifications()).filter((n) => n.userId === ali.id)).toEqual([
-      { userId: ali.id, type: "ACHIEVEMENT_BADGE", badgeType: "CROWN", title: "You earned the Crown: Team Leader", message: expect.any(String), previousRank: null, newRank: null },
-      { userId: ali.id, type: "RANK_CHANGE", badgeType: null, title: "You are now #1", message: "You entered the leaderboard at #1.", previousRank: null, newRank: 1 },
+      {
+        userId: ali.id,
+        type: "ACHIEVEMENT_BADGE",
+        badgeType: "CROWN",
+        title: "You earned the Crown: Team Leader",
+        message: expect.any(String),
+        previousRank: null,
+        newRank: null,
+      },
+      {
+        userId: ali.id,
+        type: "RANK_CHANGE",
+        badgeType: null,
+        title: "You are now #1",
+        message: "You entered the leaderboard at #1.",
+        previousRank: null,
+        newRank: 1,
+      },
     ]);
 
     const second = await calculatePerformance({ now: new Date(NOW.getTime() + 60_000) });
@@ -195,11 +279,40 @@ describe("calculatePerformance", () => {
     expect(third.notifications).toBe(added.length);
     expect(added).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ userId: zara.id, type: "ACHIEVEMENT_BADGE", badgeType: "CROWN", title: "You earned the Crown: Team Leader" }),
-        expect.objectContaining({ userId: zara.id, type: "RANK_CHANGE", previousRank: 4, newRank: 1, title: "You are now #1", message: "You moved from #4 to #1 on the leaderboard." }),
-        expect.objectContaining({ userId: ali.id, type: "ACHIEVEMENT_BADGE", badgeType: "SHIELD", title: "You earned the Shield: Top Performer" }),
-        expect.objectContaining({ userId: ali.id, type: "RANK_CHANGE", previousRank: 1, newRank: 2, title: "You are now #2", message: "You moved from #1 to #2 on the leaderboard." }),
-        expect.objectContaining({ userId: sana.id, type: "ACHIEVEMENT_BADGE", badgeType: "CAP", title: "You earned the Cap: Excellence Award" }),
+        expect.objectContaining({
+          userId: zara.id,
+          type: "ACHIEVEMENT_BADGE",
+          badgeType: "CROWN",
+          title: "You earned the Crown: Team Leader",
+        }),
+        expect.objectContaining({
+          userId: zara.id,
+          type: "RANK_CHANGE",
+          previousRank: 4,
+          newRank: 1,
+          title: "You are now #1",
+          message: "You moved from #4 to #1 on the leaderboard.",
+        }),
+        expect.objectContaining({
+          userId: ali.id,
+          type: "ACHIEVEMENT_BADGE",
+          badgeType: "SHIELD",
+          title: "You earned the Shield: Top Performer",
+        }),
+        expect.objectContaining({
+          userId: ali.id,
+          type: "RANK_CHANGE",
+          previousRank: 1,
+          newRank: 2,
+          title: "You are now #2",
+          message: "You moved from #1 to #2 on the leaderboard.",
+        }),
+        expect.objectContaining({
+          userId: sana.id,
+          type: "ACHIEVEMENT_BADGE",
+          badgeType: "CAP",
+          title: "You earned the Cap: Excellence Award",
+        }),
         expect.objectContaining({ userId: bilal.id, type: "RANK_CHANGE", previousRank: 3, newRank: 4 }),
       ]),
     );
@@ -223,6 +336,11 @@ describe("calculatePerformance", () => {
     } finally {
       await prisma.$executeRawUnsafe("DROP TRIGGER IF EXISTS fail_notifications");
     }
-    expect(await standing(ali.id)).toMatchObject({ performanceRank: null, currentBadge: null, currentPerformanceScore: null, lastPerformanceCalculation: null });
+    expect(await standing(ali.id)).toMatchObject({
+      performanceRank: null,
+      currentBadge: null,
+      currentPerformanceScore: null,
+      lastPerformanceCalculation: null,
+    });
   });
 });

@@ -114,7 +114,16 @@ export async function calculatePerformance(options: { now?: Date } = {}): Promis
 
       if (standings.length > 0) {
         const payload = JSON.stringify(
-          standings.map((s) => [s.userId, s.score, s.rank, s.badge, round4(s.parts.dealers), round4(s.parts.recovery), round4(s.parts.gap), round4(s.parts.activity)]),
+          standings.map((s) => [
+            s.userId,
+            s.score,
+            s.rank,
+            s.badge,
+            round4(s.parts.dealers),
+            round4(s.parts.recovery),
+            round4(s.parts.gap),
+            round4(s.parts.activity),
+          ]),
         );
         await tx.$executeRaw`
           UPDATE User SET
@@ -135,7 +144,11 @@ export async function calculatePerformance(options: { now?: Date } = {}): Promis
       if (notifications.length > 0) {
         await tx.notification.createMany({ data: notifications.map((n) => ({ ...n, createdAt: now })) });
       }
-      return { officers: standings.length, ranked: standings.filter((s) => s.rank !== null).length, notifications: notifications.length };
+      return {
+        officers: standings.length,
+        ranked: standings.filter((s) => s.rank !== null).length,
+        notifications: notifications.length,
+      };
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
@@ -178,8 +191,12 @@ export type LeaderboardEntry = {
 
 /** Every active officer: ranked ones by rank, then the rest by score and name. */
 export async function listLeaderboard(): Promise<LeaderboardEntry[]> {
-  const officers = await prisma.user.findMany({ where: { role: "OFFICER", isActive: true }, select: leaderboardSelect });
-  const name = (o: (typeof officers)[number]) => `${o.firstName ?? ""} ${o.lastName ?? ""}`.trim().toLowerCase() || o.username;
+  const officers = await prisma.user.findMany({
+    where: { role: "OFFICER", isActive: true },
+    select: leaderboardSelect,
+  });
+  const name = (o: (typeof officers)[number]) =>
+    `${o.firstName ?? ""} ${o.lastName ?? ""}`.trim().toLowerCase() || o.username;
   officers.sort(
     (a, b) =>
       (a.performanceRank ?? Number.MAX_SAFE_INTEGER) - (b.performanceRank ?? Number.MAX_SAFE_INTEGER) ||
@@ -221,7 +238,10 @@ export async function getLeaderboard() {
         (a.performanceRank ?? Number.MAX_SAFE_INTEGER) - (b.performanceRank ?? Number.MAX_SAFE_INTEGER),
     );
   const lastCalculatedAt = entries.reduce<Date | null>(
-    (latest, entry) => (entry.lastPerformanceCalculation && (!latest || entry.lastPerformanceCalculation > latest) ? entry.lastPerformanceCalculation : latest),
+    (latest, entry) =>
+      entry.lastPerformanceCalculation && (!latest || entry.lastPerformanceCalculation > latest)
+        ? entry.lastPerformanceCalculation
+        : latest,
     null,
   );
   return { entries, holders, lastCalculatedAt };

@@ -16,11 +16,25 @@ function typed(fields: Record<string, string>): FormData {
 describe("post drafts", () => {
   it("keep what was typed (not the dealer, keys or empty fields) with the kept files, for their owner only", async () => {
     const [owner, other] = [await officer("owner"), await officer("other")];
-    const form = typed({ type: "SALE", text: "Urea for the counter", salePrice: "2,450", saleQty: "", dealerId: "new", submissionKey: "abc", intent: "add-dealer" });
-    const kept = [{ url: "/api/objects/uploads/0123456789abcdef0123456789abcdef", name: "shop.jpg", kind: "IMAGE" as const }];
+    const form = typed({
+      type: "SALE",
+      text: "Urea for the counter",
+      salePrice: "2,450",
+      saleQty: "",
+      dealerId: "new",
+      submissionKey: "abc",
+      intent: "add-dealer",
+    });
+    const kept = [
+      { url: "/api/objects/uploads/0123456789abcdef0123456789abcdef", name: "shop.jpg", kind: "IMAGE" as const },
+    ];
     const id = await keepPostDraft(owner.id, form, { kept, lost: ["huge.mov"] });
     expect(id).toMatch(/^[a-f0-9]{32}$/);
-    expect(await readPostDraft(owner.id, id)).toEqual({ fields: { type: "SALE", text: "Urea for the counter", salePrice: "2,450" }, kept, lost: ["huge.mov"] });
+    expect(await readPostDraft(owner.id, id)).toEqual({
+      fields: { type: "SALE", text: "Urea for the counter", salePrice: "2,450" },
+      kept,
+      lost: ["huge.mov"],
+    });
     expect(await readPostDraft(other.id, id)).toBeNull();
     expect(await readPostDraft(owner.id, "not-an-id")).toBeNull();
 
@@ -33,7 +47,10 @@ describe("post drafts", () => {
   it("are forgotten after a day", async () => {
     const owner = await officer("owner");
     const old = await keepPostDraft(owner.id, typed({ text: "yesterday" }), { kept: [], lost: [] });
-    await prisma.postDraft.update({ where: { id: old }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
+    await prisma.postDraft.update({
+      where: { id: old },
+      data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+    });
     expect(await readPostDraft(owner.id, old)).toBeNull();
     await keepPostDraft(owner.id, typed({ text: "today" }), { kept: [], lost: [] });
     expect(await prisma.postDraft.count({ where: { id: old } })).toBe(0);

@@ -10,7 +10,20 @@ import { type KeptFile } from "~/models/post.schema";
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** The fields a draft keeps: what the officer types or chooses, not the dealer (Add Dealer chooses it) nor keys. */
-const DRAFT_FIELDS = ["type", "text", "saleProduct", "saleQty", "salePrice", "recoveryAmount", "lat", "lng", "address", "source", "accuracy", "fixAt"] as const;
+const DRAFT_FIELDS = [
+  "type",
+  "text",
+  "saleProduct",
+  "saleQty",
+  "salePrice",
+  "recoveryAmount",
+  "lat",
+  "lng",
+  "address",
+  "source",
+  "accuracy",
+  "fixAt",
+] as const;
 
 const draftSchema = z.object({
   fields: z.partialRecord(z.enum(DRAFT_FIELDS), z.string()),
@@ -23,7 +36,11 @@ export type PostDraft = z.infer<typeof draftSchema>;
 const DRAFT_ID = /^[a-f0-9]{32}$/;
 
 /** Keeps New Post's typed fields and its kept files for a day; answers the draft's id. */
-export async function keepPostDraft(userId: number, form: FormData, files: { kept: KeptFile[]; lost: string[] }): Promise<string> {
+export async function keepPostDraft(
+  userId: number,
+  form: FormData,
+  files: { kept: KeptFile[]; lost: string[] },
+): Promise<string> {
   const fields = Object.fromEntries(
     DRAFT_FIELDS.flatMap((name) => {
       const value = form.get(name);
@@ -42,7 +59,10 @@ export async function keepPostDraft(userId: number, form: FormData, files: { kep
 /** The user's draft of that id, if it is a day old or less; null for another user's, an old or a malformed one. */
 export async function readPostDraft(userId: number, id: string | null): Promise<PostDraft | null> {
   if (!id || !DRAFT_ID.test(id)) return null;
-  const row = await prisma.postDraft.findFirst({ where: { id, userId, createdAt: { gte: new Date(Date.now() - DRAFT_LIFETIME_MS) } }, select: { content: true } });
+  const row = await prisma.postDraft.findFirst({
+    where: { id, userId, createdAt: { gte: new Date(Date.now() - DRAFT_LIFETIME_MS) } },
+    select: { content: true },
+  });
   if (!row) return null;
   try {
     return draftSchema.parse(JSON.parse(row.content));

@@ -25,7 +25,8 @@ export const LOCATION_INCOMPLETE = "Latitude and longitude go together";
 export function fileTooLarge(name: string): string {
   return `${name} exceeds maximum allowed size of 10 MB`;
 }
-export const WRONG_FILE_TYPE = "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";
+export const WRONG_FILE_TYPE =
+  "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";
 
 /**
  * The post types that take a dealer (DEALER_MEETING, SALE, RECOVERY: the form shows the dealer

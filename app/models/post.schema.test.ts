@@ -4,10 +4,16 @@ import { centsToDecimal, formatAmount, formatMoney, parseMoneyToCents } from "~/
 import { commentSchema, pageQuerySchema, postSchema } from "~/models/post.schema";
 
 function post(body: unknown) {
-  return new Request("http://localhost/api/posts", { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
+  return new Request("http://localhost/api/posts", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json" },
+  });
 }
 
-async function refusal(body: unknown): Promise<{ status: number; body: { error: string; fieldErrors?: Record<string, string[]> } }> {
+async function refusal(
+  body: unknown,
+): Promise<{ status: number; body: { error: string; fieldErrors?: Record<string, string[]> } }> {
   try {
     await readJsonBody(post(body), postSchema);
   } catch (error) {
@@ -27,7 +33,8 @@ describe("money", () => {
     expect(parseMoneyToCents(" 1,250,000.5 ")).toBe(125000050);
     expect(parseMoneyToCents("1,50,000.50")).toBe(15000050);
     expect(parseMoneyToCents("1,25,00,000")).toBe(1250000000);
-    for (const bad of ["", "1.234", "-1", "1e3", "abc", "1,0", "1,,000", ",100", "1,000,00", "1000,000", "2,450,"]) expect(parseMoneyToCents(bad)).toBeNull();
+    for (const bad of ["", "1.234", "-1", "1e3", "abc", "1,0", "1,,000", ",100", "1,000,00", "1000,000", "2,450,"])
+      expect(parseMoneyToCents(bad)).toBeNull();
     expect(centsToDecimal(123450n)).toBe("1234.50");
     expect(centsToDecimal(5)).toBe("0.05");
     expect(formatMoney(123456789n)).toBe("$1,234,567.89");
@@ -39,36 +46,69 @@ describe("money", () => {
 describe("postSchema", () => {
   it("accepts the existing clients' payload, amounts as strings, and keeps the server in charge of the total", async () => {
     const value = await readJsonBody(
-      post({ type: "SALE", text: "Sold", lat: "31.52", lng: "74.35", saleProduct: "SSP", saleQty: "10", salePrice: "3850.50", saleTotal: "1.00", dealerId: "4" }),
+      post({
+        type: "SALE",
+        text: "Sold",
+        lat: "31.52",
+        lng: "74.35",
+        saleProduct: "SSP",
+        saleQty: "10",
+        salePrice: "3850.50",
+        saleTotal: "1.00",
+        dealerId: "4",
+      }),
       postSchema,
     );
-    expect(value).toMatchObject({ type: "SALE", lat: 31.52, lng: 74.35, saleQty: 10, salePrice: "3850.50", dealerId: 4, media: [] });
+    expect(value).toMatchObject({
+      type: "SALE",
+      lat: 31.52,
+      lng: 74.35,
+      saleQty: 10,
+      salePrice: "3850.50",
+      dealerId: 4,
+      media: [],
+    });
   });
 
   it("answers the agreed messages", async () => {
     expect((await refusal({})).body.error).toBe("Please select a post type.");
     expect((await refusal({ type: "PARTY" })).body.error).toBe("Please select a post type.");
-    expect((await refusal({ type: "FIELD_VISIT", text: "x".repeat(2001) })).body.error).toBe("Description must be 2000 characters or less");
-    expect((await refusal({ type: "DEALER_MEETING" })).body.fieldErrors).toEqual({ dealerId: ["Please select a dealer."] });
-    expect((await refusal({ type: "RECOVERY", dealerId: 1 })).body.fieldErrors).toEqual({ recoveryAmount: ["Amount recovered is required"] });
+    expect((await refusal({ type: "FIELD_VISIT", text: "x".repeat(2001) })).body.error).toBe(
+      "Description must be 2000 characters or less",
+    );
+    expect((await refusal({ type: "DEALER_MEETING" })).body.fieldErrors).toEqual({
+      dealerId: ["Please select a dealer."],
+    });
+    expect((await refusal({ type: "RECOVERY", dealerId: 1 })).body.fieldErrors).toEqual({
+      recoveryAmount: ["Amount recovered is required"],
+    });
     expect((await refusal({ type: "SALE" })).body.fieldErrors).toEqual({
       saleProduct: ["Please select a product."],
       saleQty: ["Quantity is required"],
       salePrice: ["Price per unit is required"],
     });
-    expect((await refusal({ type: "SALE", saleProduct: "SSP", saleQty: 2.5, salePrice: "1.999" })).body.fieldErrors).toEqual({
+    expect(
+      (await refusal({ type: "SALE", saleProduct: "SSP", saleQty: 2.5, salePrice: "1.999" })).body.fieldErrors,
+    ).toEqual({
       saleQty: ["Quantity must be a whole number of bags (1 to 100,000)"],
       salePrice: ["Price must be an amount like 1250.00"],
     });
-    const media = Array.from({ length: 11 }, (_, i) => ({ url: `/api/objects/uploads/${String(i).padStart(32, "0")}` }));
+    const media = Array.from({ length: 11 }, (_, i) => ({
+      url: `/api/objects/uploads/${String(i).padStart(32, "0")}`,
+    }));
     expect((await refusal({ type: "FIELD_VISIT", media })).body.error).toBe("You can only upload 10 file(s)");
     expect((await refusal({ type: "FIELD_VISIT", lat: "31.5" })).body.error).toBe("Latitude and longitude go together");
-    expect((await refusal({ type: "FIELD_VISIT", isAdmin: true })).body.error).toBe('Unknown field "isAdmin": leave it out, this call does not take it');
+    expect((await refusal({ type: "FIELD_VISIT", isAdmin: true })).body.error).toBe(
+      'Unknown field "isAdmin": leave it out, this call does not take it',
+    );
     expect((await refusal({ type: "FIELD_VISIT", text: 42 })).body.error).toBe("Description must be text");
   });
 
   it("takes the 'add new dealer' choice as no dealer", async () => {
-    const value = await readJsonBody(post({ type: "SALE", saleProduct: "SULFUR", saleQty: 1, salePrice: 10, dealerId: "new" }), postSchema);
+    const value = await readJsonBody(
+      post({ type: "SALE", saleProduct: "SULFUR", saleQty: 1, salePrice: 10, dealerId: "new" }),
+      postSchema,
+    );
     expect(value.dealerId).toBeUndefined();
     expect(value.salePrice).toBe("10");
   });
@@ -78,7 +118,9 @@ describe("commentSchema and pageQuerySchema", () => {
   it("trims comments and limits them to 1000 characters", () => {
     expect(commentSchema.safeParse({ text: "  hi  " }).data).toEqual({ text: "hi" });
     expect(commentSchema.safeParse({ text: "   " }).error?.issues[0]?.message).toBe("Comment cannot be empty");
-    expect(commentSchema.safeParse({ text: "x".repeat(1001) }).error?.issues[0]?.message).toBe("Comment must be 1000 characters or less");
+    expect(commentSchema.safeParse({ text: "x".repeat(1001) }).error?.issues[0]?.message).toBe(
+      "Comment must be 1000 characters or less",
+    );
   });
 
   it("pages by 20 by default and at most 100", () => {

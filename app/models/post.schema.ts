@@ -2,7 +2,26 @@ import { z } from "~/lib/zod";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { SENT_SOURCES } from "~/lib/location-quality";
-import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DEALER_REQUIRED, DEALER_REQUIRED_TYPES, LOCATION_INCOMPLETE, MAX_COMMENT, MAX_FILES, MAX_TEXT, PRICE_INVALID, PRICE_REQUIRED, PRODUCT_REQUIRED, QUANTITY_INVALID, QUANTITY_REQUIRED, TEXT_TOO_LONG, TOO_MANY_FILES, TYPE_REQUIRED } from "~/models/post.rules";
+import {
+  AMOUNT_INVALID,
+  AMOUNT_REQUIRED,
+  COMMENT_REQUIRED,
+  COMMENT_TOO_LONG,
+  DEALER_REQUIRED,
+  DEALER_REQUIRED_TYPES,
+  LOCATION_INCOMPLETE,
+  MAX_COMMENT,
+  MAX_FILES,
+  MAX_TEXT,
+  PRICE_INVALID,
+  PRICE_REQUIRED,
+  PRODUCT_REQUIRED,
+  QUANTITY_INVALID,
+  QUANTITY_REQUIRED,
+  TEXT_TOO_LONG,
+  TOO_MANY_FILES,
+  TYPE_REQUIRED,
+} from "~/models/post.rules";
 
 // The post, reaction, comment and check-in schemas: one per input, shared by the page forms
 // (with Conform, in the browser too) and the /api calls. The messages are the product's
@@ -11,7 +30,8 @@ import { AMOUNT_INVALID, AMOUNT_REQUIRED, COMMENT_REQUIRED, COMMENT_TOO_LONG, DE
 export * from "~/models/post.rules";
 
 /** "" (an emptied form field or a client's empty string) and `null` are "not given". */
-const blankToUndefined = (value: unknown) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 const coordinate = (min: number, max: number, message: string) =>
   z.preprocess(
@@ -36,24 +56,49 @@ const numberOrText = (value: unknown) => {
  * an API call none (its place comes from another tool).
  */
 const locationQualityFields = {
-  source: z.preprocess(blankToUndefined, z.enum(SENT_SOURCES, { error: SOURCE_INVALID }).optional()).meta({ description: "How the place was had; default TYPED from the page, API from other tools" }),
-  accuracy: z.preprocess(numberOrText, z.number({ error: ACCURACY_INVALID }).min(0, ACCURACY_INVALID).max(100_000, ACCURACY_INVALID).optional()).meta({ description: "The fix's accuracy radius in metres" }),
-  fixAt: z.preprocess(numberOrText, z.number({ error: FIX_AT_INVALID }).int(FIX_AT_INVALID).min(0, FIX_AT_INVALID).max(8.64e15, FIX_AT_INVALID).optional()).meta({ description: "When the phone took the fix (GPS), in ms since 1970" }),
+  source: z
+    .preprocess(blankToUndefined, z.enum(SENT_SOURCES, { error: SOURCE_INVALID }).optional())
+    .meta({ description: "How the place was had; default TYPED from the page, API from other tools" }),
+  accuracy: z
+    .preprocess(
+      numberOrText,
+      z.number({ error: ACCURACY_INVALID }).min(0, ACCURACY_INVALID).max(100_000, ACCURACY_INVALID).optional(),
+    )
+    .meta({ description: "The fix's accuracy radius in metres" }),
+  fixAt: z
+    .preprocess(
+      numberOrText,
+      z
+        .number({ error: FIX_AT_INVALID })
+        .int(FIX_AT_INVALID)
+        .min(0, FIX_AT_INVALID)
+        .max(8.64e15, FIX_AT_INVALID)
+        .optional(),
+    )
+    .meta({ description: "When the phone took the fix (GPS), in ms since 1970" }),
 };
 
 /** Amounts travel as strings ("3850.00") and may come as numbers from other tools. */
 const moneyText = (invalid: string) =>
-  z.preprocess(
-    (value) => {
-      const given = blankToUndefined(value);
-      return typeof given === "number" ? String(given) : given;
-    },
-    z
-      .string({ error: invalid })
-      .trim()
-      .refine((text) => parseMoneyToCents(text) !== null && (parseMoneyToCents(text) ?? 0) <= 1_000_000_000_00, invalid)
-      .optional(),
-  ).meta({ type: ["string", "number"], description: "An amount with at most 2 decimals, like \"1250.00\", as text or a number" });
+  z
+    .preprocess(
+      (value) => {
+        const given = blankToUndefined(value);
+        return typeof given === "number" ? String(given) : given;
+      },
+      z
+        .string({ error: invalid })
+        .trim()
+        .refine(
+          (text) => parseMoneyToCents(text) !== null && (parseMoneyToCents(text) ?? 0) <= 1_000_000_000_00,
+          invalid,
+        )
+        .optional(),
+    )
+    .meta({
+      type: ["string", "number"],
+      description: 'An amount with at most 2 decimals, like "1250.00", as text or a number',
+    });
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.preprocess(
@@ -83,7 +128,11 @@ const mediaReferenceSchema = z
     name: z.string().max(255).optional(),
     durationSec: z.preprocess(
       (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : blankToUndefined(value)),
-      z.number({ error: "durationSec must be a number of seconds" }).min(0).max(24 * 3600).optional(),
+      z
+        .number({ error: "durationSec must be a number of seconds" })
+        .min(0)
+        .max(24 * 3600)
+        .optional(),
     ),
   })
   .strict();
@@ -99,7 +148,10 @@ const postFields = {
   text: z.string({ error: "Description must be text" }).max(MAX_TEXT, TEXT_TOO_LONG).default(""),
   lat: coordinate(-90, 90, "Latitude must be between -90 and 90"),
   lng: coordinate(-180, 180, "Longitude must be between -180 and 180"),
-  address: z.preprocess(blankToUndefined, z.string({ error: "Address must be text" }).trim().max(300, "Address must be 300 characters or less").optional()),
+  address: z.preprocess(
+    blankToUndefined,
+    z.string({ error: "Address must be text" }).trim().max(300, "Address must be 300 characters or less").optional(),
+  ),
   ...locationQualityFields,
   saleProduct: z.preprocess(blankToUndefined, z.enum(SALE_PRODUCTS, { error: PRODUCT_REQUIRED }).optional()),
   saleQty: wholeNumber(QUANTITY_INVALID, 1, 100_000),
@@ -129,7 +181,6 @@ export const postSchema = z.object(postFields).superRefine((post, ctx) => {
 });
 export type PostInput = z.infer<typeof postSchema>;
 
-
 export const reactionSchema = z.object({
   type: z.literal("LIKE", { error: "Reaction type must be LIKE" }).default("LIKE"),
 });
@@ -139,10 +190,21 @@ export const commentSchema = z.object({
 });
 
 export const checkInSchema = z.object({
-  type: z.enum(CHECK_IN_TYPES, { error: `Check-in type must be one of ${CHECK_IN_TYPES.join(", ")}` }).default("CHECK_IN"),
-  lat: z.number({ error: "lat and lng are required" }).min(-90, "Latitude must be between -90 and 90").max(90, "Latitude must be between -90 and 90"),
-  lng: z.number({ error: "lat and lng are required" }).min(-180, "Longitude must be between -180 and 180").max(180, "Longitude must be between -180 and 180"),
-  address: z.preprocess(blankToUndefined, z.string().trim().max(300, "Address must be 300 characters or less").optional()),
+  type: z
+    .enum(CHECK_IN_TYPES, { error: `Check-in type must be one of ${CHECK_IN_TYPES.join(", ")}` })
+    .default("CHECK_IN"),
+  lat: z
+    .number({ error: "lat and lng are required" })
+    .min(-90, "Latitude must be between -90 and 90")
+    .max(90, "Latitude must be between -90 and 90"),
+  lng: z
+    .number({ error: "lat and lng are required" })
+    .min(-180, "Longitude must be between -180 and 180")
+    .max(180, "Longitude must be between -180 and 180"),
+  address: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(300, "Address must be 300 characters or less").optional(),
+  ),
   ...locationQualityFields,
 });
 

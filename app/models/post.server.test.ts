@@ -25,15 +25,30 @@ import { saveUpload } from "~/models/media.server";
 beforeEach(resetDatabase);
 
 async function user(username: string) {
-  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", firstName: username } });
+  return prisma.user.create({
+    data: { username, email: `${username}@example.pk`, passwordHash: "x", firstName: username },
+  });
 }
 
 async function dealer() {
-  return prisma.dealer.create({ data: { businessName: "Kissan Khad Store", ownerFirstName: "Naveed", ownerLastName: "Joiya", street: "Shop 1", city: "Multan", state: "Punjab", lat: 30, lng: 71 } });
+  return prisma.dealer.create({
+    data: {
+      businessName: "Kissan Khad Store",
+      ownerFirstName: "Naveed",
+      ownerLastName: "Joiya",
+      street: "Shop 1",
+      city: "Multan",
+      state: "Punjab",
+      lat: 30,
+      lng: 71,
+    },
+  });
 }
 
 function jpeg(color: string, size = 64) {
-  return sharp({ create: { width: size, height: size, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 const input = (value: unknown) => postSchema.parse(value);
@@ -50,7 +65,14 @@ describe("cursors", () => {
     const ali = await user("ali");
     const same = new Date(1_800_000_000_000);
     for (let i = 0; i < 7; i++) {
-      await prisma.post.create({ data: { userId: ali.id, type: "FIELD_VISIT", text: `post ${i}`, createdAt: i < 4 ? same : new Date(same.getTime() + i) } });
+      await prisma.post.create({
+        data: {
+          userId: ali.id,
+          type: "FIELD_VISIT",
+          text: `post ${i}`,
+          createdAt: i < 4 ? same : new Date(same.getTime() + i),
+        },
+      });
     }
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -69,17 +91,39 @@ describe("createPost", () => {
     const shop = await dealer();
     const { id } = await createPost(
       ali.id,
-      input({ type: "SALE", saleProduct: "SSP", saleQty: "12", salePrice: "3850.25", saleTotal: "1.00", dealerId: shop.id, lat: "30.1", lng: "71.4", address: "Sabzi Mandi, Multan" }),
+      input({
+        type: "SALE",
+        saleProduct: "SSP",
+        saleQty: "12",
+        salePrice: "3850.25",
+        saleTotal: "1.00",
+        dealerId: shop.id,
+        lat: "30.1",
+        lng: "71.4",
+        address: "Sabzi Mandi, Multan",
+      }),
     );
     const stored = await prisma.post.findUniqueOrThrow({ where: { id }, include: { checkIn: true } });
     expect(stored.saleTotalCents).toBe(46_203_00n);
-    expect(stored.checkIn).toMatchObject({ userId: ali.id, type: "SALE", lat: 30.1, lng: 71.4, address: "Sabzi Mandi, Multan" });
+    expect(stored.checkIn).toMatchObject({
+      userId: ali.id,
+      type: "SALE",
+      lat: 30.1,
+      lng: 71.4,
+      address: "Sabzi Mandi, Multan",
+    });
     const view = await getPost(id, ali.id);
-    expect(view).toMatchObject({ salePrice: "3850.25", saleTotal: "46203.00", dealer: { businessName: "Kissan Khad Store", contactName: "Naveed Joiya" } });
+    expect(view).toMatchObject({
+      salePrice: "3850.25",
+      saleTotal: "46203.00",
+      dealer: { businessName: "Kissan Khad Store", contactName: "Naveed Joiya" },
+    });
   });
 
   it("keeps only the type's own fields", () => {
-    expect(postAmounts({ type: "FIELD_VISIT", saleProduct: "SSP", saleQty: 3, salePrice: "1", recoveryAmount: "5" })).toEqual({
+    expect(
+      postAmounts({ type: "FIELD_VISIT", saleProduct: "SSP", saleQty: 3, salePrice: "1", recoveryAmount: "5" }),
+    ).toEqual({
       saleProduct: null,
       saleQty: null,
       salePriceCents: null,
@@ -93,21 +137,37 @@ describe("createPost", () => {
     const ali = await user("ali");
     const photos = [
       { name: "a.jpg", bytes: new Uint8Array(await jpeg("#ff0000")) },
-      { name: "b.png", bytes: new Uint8Array(await sharp({ create: { width: 30, height: 20, channels: 3, background: "#00ff00" } }).png().toBuffer()) },
+      {
+        name: "b.png",
+        bytes: new Uint8Array(
+          await sharp({ create: { width: 30, height: 20, channels: 3, background: "#00ff00" } })
+            .png()
+            .toBuffer(),
+        ),
+      },
     ];
     const { id } = await createPost(ali.id, input({ type: "DEMO_PLOT", text: "Plot" }), photos);
     const media = await prisma.postMedia.findMany({ where: { postId: id }, orderBy: { position: "asc" } });
     expect(media).toHaveLength(2);
-    expect(media.map((item) => [item.kind, item.mimeType])).toEqual([["IMAGE", "image/webp"], ["IMAGE", "image/webp"]]);
+    expect(media.map((item) => [item.kind, item.mimeType])).toEqual([
+      ["IMAGE", "image/webp"],
+      ["IMAGE", "image/webp"],
+    ]);
     expect(media[0]?.thumbUrl).toMatch(/^\/files\/posts-thumbs\//);
 
     const fake = { name: "virus.jpg", bytes: new TextEncoder().encode("this is only text, named like a photo") };
-    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [photos[0]!, fake])).rejects.toMatchObject({ status: 415 });
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [photos[0]!, fake])).rejects.toMatchObject({
+      status: 415,
+    });
     const eleven = Array.from({ length: 11 }, () => photos[0]!);
-    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), eleven)).rejects.toThrow("You can only upload 10 file(s)");
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), eleven)).rejects.toThrow(
+      "You can only upload 10 file(s)",
+    );
     const huge = { name: "big.jpg", bytes: new Uint8Array(10 * 1024 * 1024 + 1) };
     huge.bytes.set(photos[0]!.bytes);
-    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [huge])).rejects.toThrow("big.jpg exceeds maximum allowed size of 10 MB");
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [huge])).rejects.toThrow(
+      "big.jpg exceeds maximum allowed size of 10 MB",
+    );
     expect(await prisma.post.count()).toBe(1);
   });
 
@@ -125,7 +185,9 @@ describe("createPost", () => {
 
   it("refuses a dealer that does not exist", async () => {
     const ali = await user("ali");
-    await expect(createPost(ali.id, input({ type: "DEALER_MEETING", dealerId: 999 }))).rejects.toThrow("Please select a dealer.");
+    await expect(createPost(ali.id, input({ type: "DEALER_MEETING", dealerId: 999 }))).rejects.toThrow(
+      "Please select a dealer.",
+    );
   });
 });
 
@@ -137,7 +199,10 @@ describe("likes and comments", () => {
     await likePost(id, bob.id);
     await likePost(id, bob.id);
     await likePost(id, ali.id);
-    expect(await listReactions(id)).toEqual([{ userId: bob.id, type: "LIKE" }, { userId: ali.id, type: "LIKE" }]);
+    expect(await listReactions(id)).toEqual([
+      { userId: bob.id, type: "LIKE" },
+      { userId: ali.id, type: "LIKE" },
+    ]);
     expect(await getPost(id, bob.id)).toMatchObject({ likeCount: 2, likedByMe: true });
     await unlikePost(id, bob.id);
     expect(await getPost(id, bob.id)).toMatchObject({ likeCount: 1, likedByMe: false });
@@ -166,7 +231,11 @@ describe("idempotency keys", () => {
   it("a post repeated with the same key, even racing the first, is created once and answers the first", async () => {
     const ali = await user("ali");
     const post = input({ type: "FIELD_VISIT", text: "Visited Chak 12", lat: 31.5, lng: 74.3, address: "Chak 12" });
-    const answers = await Promise.all([createPost(ali.id, post, [], key), createPost(ali.id, post, [], key), createPost(ali.id, post, [], key)]);
+    const answers = await Promise.all([
+      createPost(ali.id, post, [], key),
+      createPost(ali.id, post, [], key),
+      createPost(ali.id, post, [], key),
+    ]);
     expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
     expect(answers.filter((answer) => !answer.replayed)).toHaveLength(1);
     expect(await prisma.post.count({ where: { userId: ali.id } })).toBe(1);
@@ -200,7 +269,10 @@ describe("idempotency keys", () => {
   it("a comment repeated with the same key, even racing the first, is added once and answers the first", async () => {
     const ali = await user("ali");
     const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT" }));
-    const answers = await Promise.all([addComment(id, ali.id, "On my way", key), addComment(id, ali.id, "On my way", key)]);
+    const answers = await Promise.all([
+      addComment(id, ali.id, "On my way", key),
+      addComment(id, ali.id, "On my way", key),
+    ]);
     expect(answers[0]!.value).toEqual(answers[1]!.value);
     expect(answers.map((answer) => answer.replayed).sort()).toEqual([false, true]);
     expect(await listComments(id)).toHaveLength(1);
@@ -211,8 +283,12 @@ describe("idempotency keys", () => {
   it("a key used again by its user for a different post or comment answers 422 and creates nothing", async () => {
     const ali = await user("ali");
     const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 9" }), [], key);
-    await expect(createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 10" }), [], key)).rejects.toThrow(new AppError(422, KEY_REUSED));
-    await expect(createPost(ali.id, input({ type: "FIELD_VISIT", text: "Meeting at 9" }), [], key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 10" }), [], key)).rejects.toThrow(
+      new AppError(422, KEY_REUSED),
+    );
+    await expect(createPost(ali.id, input({ type: "FIELD_VISIT", text: "Meeting at 9" }), [], key)).rejects.toThrow(
+      new AppError(422, KEY_REUSED),
+    );
     expect(await prisma.post.count()).toBe(1);
 
     const { id: other } = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Lunch" }));
@@ -229,7 +305,9 @@ describe("idempotency keys", () => {
     const ali = await user("ali");
     const formKey: SubmissionKey = { value: "f".repeat(32), from: "form" };
     await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 9" }), [], formKey);
-    const refused = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 10" }), [], formKey).catch((error: unknown) => error);
+    const refused = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 10" }), [], formKey).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 422 });
     expect((refused as AppError).message).not.toMatch(/Idempotency-Key/);
@@ -237,7 +315,8 @@ describe("idempotency keys", () => {
 
   it("the same photo files are the same request, other bytes another", async () => {
     const ali = await user("ali");
-    const photo = (colour: string) => jpeg(colour).then((buffer) => [{ name: "plot.jpg", bytes: new Uint8Array(buffer) }]);
+    const photo = (colour: string) =>
+      jpeg(colour).then((buffer) => [{ name: "plot.jpg", bytes: new Uint8Array(buffer) }]);
     const post = input({ type: "DEMO_PLOT", text: "Plot" });
     const first = await createPost(ali.id, post, await photo("#2a7e3b"), key);
     expect(await createPost(ali.id, post, await photo("#2a7e3b"), key)).toEqual({ id: first.id, replayed: true });
@@ -249,23 +328,51 @@ describe("idempotency keys", () => {
     const { id: dealerId } = await dealer();
     const form = new FormData();
     // Coordinates typed with no fix: the page's hidden place fields are blank.
-    const fields = { idempotencyKey: "q".repeat(32), type: "SALE", text: "Sold 12 bags ", saleProduct: "SSP", saleQty: "12", salePrice: "3850.25", dealerId: String(dealerId), lat: "31.520400", lng: "74.358700", address: "", source: "", accuracy: "", fixAt: "" };
+    const fields = {
+      idempotencyKey: "q".repeat(32),
+      type: "SALE",
+      text: "Sold 12 bags ",
+      saleProduct: "SSP",
+      saleQty: "12",
+      salePrice: "3850.25",
+      dealerId: String(dealerId),
+      lat: "31.520400",
+      lng: "74.358700",
+      address: "",
+      source: "",
+      accuracy: "",
+      fixAt: "",
+    };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     const fromForm = parseWithZod(form, { schema: postSchema });
     if (fromForm.status !== "success") throw new Error("the form should parse");
     const fromQueue = postSchema.parse(postBodyFromForm(form, ["idempotencyKey"]));
 
     // The page's place, when the form does not say how it was had, is TYPED: the door's default, not the request's content.
-    const { id } = await createPost(ali.id, fromForm.value, [], { value: fields.idempotencyKey, from: "form" }, "TYPED");
-    expect(await createPost(ali.id, fromQueue, [], { value: fields.idempotencyKey, from: "header" })).toEqual({ id, replayed: true });
-    expect(await prisma.checkIn.findFirst({ where: { postId: id }, select: { source: true } })).toEqual({ source: "TYPED" });
+    const { id } = await createPost(
+      ali.id,
+      fromForm.value,
+      [],
+      { value: fields.idempotencyKey, from: "form" },
+      "TYPED",
+    );
+    expect(await createPost(ali.id, fromQueue, [], { value: fields.idempotencyKey, from: "header" })).toEqual({
+      id,
+      replayed: true,
+    });
+    expect(await prisma.checkIn.findFirst({ where: { postId: id }, select: { source: true } })).toEqual({
+      source: "TYPED",
+    });
   });
 
   it("a post kept before its request's hash was stored is replayed without comparing", async () => {
     const ali = await user("ali");
     const { id } = await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Meeting at 9" }), [], key);
     await prisma.post.update({ where: { id }, data: { requestHash: null } });
-    expect(await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Something else" }), [], key)).toEqual({ id, replayed: true });
+    expect(await createPost(ali.id, input({ type: "ANNOUNCEMENT", text: "Something else" }), [], key)).toEqual({
+      id,
+      replayed: true,
+    });
   });
 });
 
@@ -287,8 +394,16 @@ describe("sniffMedia", () => {
     const id = "fedcba9876543210fedcba9876543210";
     const { tinyVideo } = await import("../../tests/support/videos");
     await saveUpload(ali.id, id, await tinyVideo("mp4"), "clip.mp4");
-    const { id: postId } = await createPost(ali.id, input({ type: "DEMO_PLOT", media: [{ url: `/api/objects/uploads/${id}`, durationSec: "75.4" }] }));
-    expect(await prisma.postMedia.findFirst({ where: { postId }, select: { kind: true, mimeType: true, durationSec: true, thumbUrl: true } })).toEqual({
+    const { id: postId } = await createPost(
+      ali.id,
+      input({ type: "DEMO_PLOT", media: [{ url: `/api/objects/uploads/${id}`, durationSec: "75.4" }] }),
+    );
+    expect(
+      await prisma.postMedia.findFirst({
+        where: { postId },
+        select: { kind: true, mimeType: true, durationSec: true, thumbUrl: true },
+      }),
+    ).toEqual({
       kind: "VIDEO",
       mimeType: "video/mp4",
       durationSec: 75,
@@ -305,9 +420,21 @@ describe("forgetStaleUploads", () => {
     await saveUpload(ali.id, "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", new Uint8Array(await jpeg("#222222")), "new.jpg");
     const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
     await prisma.upload.update({ where: { id: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }, data: { createdAt: dayAgo } });
-    await prisma.upload.create({ data: { id: "import-1", userId: ali.id, storageKey: "imports/x.xlsx", originalName: "x.xlsx", mimeType: "application/vnd.ms-excel", size: 1, createdAt: dayAgo } });
+    await prisma.upload.create({
+      data: {
+        id: "import-1",
+        userId: ali.id,
+        storageKey: "imports/x.xlsx",
+        originalName: "x.xlsx",
+        mimeType: "application/vnd.ms-excel",
+        size: 1,
+        createdAt: dayAgo,
+      },
+    });
     expect(await forgetStaleUploads()).toBe(2);
-    expect((await prisma.upload.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((u) => u.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"]);
+    expect((await prisma.upload.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((u) => u.id)).toEqual([
+      "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+    ]);
   });
 });
 
@@ -319,7 +446,9 @@ describe("the pixels of one post", () => {
     const bomb = await pngBomb(10_950, 10_950);
     const files = Array.from({ length: 10 }, (_, n) => ({ name: `field-${n}.png`, bytes: bomb }));
     const started = performance.now();
-    const refused = await createPost(ali.id, input({ type: "FIELD_VISIT", text: "Crops" }), files).catch((error: unknown) => error);
+    const refused = await createPost(ali.id, input({ type: "FIELD_VISIT", text: "Crops" }), files).catch(
+      (error: unknown) => error,
+    );
     const elapsed = performance.now() - started;
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 413, field: "media", message: PHOTO_PIXELS_PER_REQUEST });
@@ -345,7 +474,8 @@ describe("the daily upload quota", () => {
     const ali = await user("ali");
     const post = async (round: number) => {
       const files = [];
-      for (let n = 0; n < 10; n++) files.push({ name: `clip-${round}-${n}.mp4`, bytes: await paddedVideo(9.9 * 1024 * 1024) });
+      for (let n = 0; n < 10; n++)
+        files.push({ name: `clip-${round}-${n}.mp4`, bytes: await paddedVideo(9.9 * 1024 * 1024) });
       return createPost(ali.id, input({ type: "DEMO_PLOT", text: `Round ${round}` }), files);
     };
     await post(1);

@@ -6,11 +6,25 @@ import { createOnce, type Created, type Keyed, type SubmissionKey } from "~/mode
 import { AppError } from "~/lib/app-error";
 import type { SentSource } from "~/lib/location-quality";
 import { requireUploadRoom } from "~/models/upload-quota.server";
-import { checkMedia, checkPixelsOfPost, prepareMedia, releaseUploads, takeUploads, type ReadyMedia } from "~/models/media.server";
+import {
+  checkMedia,
+  checkPixelsOfPost,
+  prepareMedia,
+  releaseUploads,
+  takeUploads,
+  type ReadyMedia,
+} from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
-import { DEALER_REQUIRED, DEALER_TYPES, DEFAULT_PAGE_SIZE, MAX_FILES, MAX_PAGE_SIZE, TOO_MANY_FILES, type PostInput } from "~/models/post.schema";
+import {
+  DEALER_REQUIRED,
+  DEALER_TYPES,
+  DEFAULT_PAGE_SIZE,
+  MAX_FILES,
+  MAX_PAGE_SIZE,
+  TOO_MANY_FILES,
+} from "~/models/post.schema";
 import type { z } from "zod";
-import type { checkInSchema } from "~/models/post.schema";
+import type { checkInSchema, PostInput } from "~/models/post.schema";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -149,7 +163,10 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
     saleTotal: row.saleTotalCents === null ? null : centsToDecimal(row.saleTotalCents),
     recoveryAmount: row.recoveryAmountCents === null ? null : centsToDecimal(row.recoveryAmountCents),
     dealerId: row.dealerId,
-    dealer: row.dealerId === null ? null : { id: row.dealerId, businessName: row.dealerName ?? "", contactName: contactName(row) },
+    dealer:
+      row.dealerId === null
+        ? null
+        : { id: row.dealerId, businessName: row.dealerName ?? "", contactName: contactName(row) },
     media,
     likeCount: Number(row.likes),
     commentCount: Number(row.comments),
@@ -161,7 +178,10 @@ export type PostView = ReturnType<typeof toPostView>;
 
 /** The rows as views, with their media and their authors' distance today. */
 async function toPostViews(rows: PostRow[]): Promise<PostView[]> {
-  const [distances, media] = await Promise.all([distanceToday([...new Set(rows.map((row) => row.userId))]), mediaOf(rows.map((row) => row.id))]);
+  const [distances, media] = await Promise.all([
+    distanceToday([...new Set(rows.map((row) => row.userId))]),
+    mediaOf(rows.map((row) => row.id)),
+  ]);
   return rows.map((row) => toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null));
 }
 
@@ -201,7 +221,9 @@ async function requirePost(id: number): Promise<void> {
 export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /** The amounts of a post as stored: the total is always price × quantity, whatever the client sent. */
-export function postAmounts(input: Pick<PostInput, "type" | "saleProduct" | "saleQty" | "salePrice" | "recoveryAmount">) {
+export function postAmounts(
+  input: Pick<PostInput, "type" | "saleProduct" | "saleQty" | "salePrice" | "recoveryAmount">,
+) {
   if (input.type === "SALE") {
     const priceCents = parseMoneyToCents(input.salePrice ?? "") ?? 0;
     const quantity = input.saleQty ?? 0;
@@ -214,7 +236,13 @@ export function postAmounts(input: Pick<PostInput, "type" | "saleProduct" | "sal
     };
   }
   if (input.type === "RECOVERY") {
-    return { saleProduct: null, saleQty: null, salePriceCents: null, saleTotalCents: null, recoveryAmountCents: BigInt(parseMoneyToCents(input.recoveryAmount ?? "") ?? 0) };
+    return {
+      saleProduct: null,
+      saleQty: null,
+      salePriceCents: null,
+      saleTotalCents: null,
+      recoveryAmountCents: BigInt(parseMoneyToCents(input.recoveryAmount ?? "") ?? 0),
+    };
   }
   return { saleProduct: null, saleQty: null, salePriceCents: null, saleTotalCents: null, recoveryAmountCents: null };
 }
@@ -239,13 +267,19 @@ export async function createPost(
     key,
     // A sent total is ignored (the server computes it), so it is no part of the request.
     { ...input, saleTotal: undefined, text: input.text.trim(), files: files.map((file) => file.bytes) },
-    (value) => prisma.post.findFirst({ where: { userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
+    (value) =>
+      prisma.post.findFirst({ where: { userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
     (keyed) => insertPost(userId, { ...input, source: input.source ?? defaultSource }, files, keyed),
   );
   return { id: value.id, replayed };
 }
 
-async function insertPost(userId: number, input: PostInput, files: readonly UploadedFile[], keyed: Keyed): Promise<{ id: number }> {
+async function insertPost(
+  userId: number,
+  input: PostInput,
+  files: readonly UploadedFile[],
+  keyed: Keyed,
+): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
   if (files.length + input.media.length > 0) await requireUploadRoom(userId, { field: "media" });
   const checked = [];
@@ -256,7 +290,10 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
     const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { id: true } });
     if (!dealer) throw new AppError(400, DEALER_REQUIRED, { field: "dealerId" });
   }
-  const uploads = await takeUploads(userId, input.media.map((item) => item.url));
+  const uploads = await takeUploads(
+    userId,
+    input.media.map((item) => item.url),
+  );
   await checkPixelsOfPost([...checked.map(({ file, sniffed }) => ({ bytes: file.bytes, sniffed })), ...uploads]);
 
   const ready: ReadyMedia[] = [];
@@ -267,7 +304,8 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
 
   const typed = input.address?.trim();
   let address = typed && typed !== ADDRESS_NOT_AVAILABLE ? typed : null;
-  if (input.lat !== undefined && input.lng !== undefined && !address) address = await reverseGeocode(input.lat, input.lng);
+  if (input.lat !== undefined && input.lng !== undefined && !address)
+    address = await reverseGeocode(input.lat, input.lng);
 
   const createdAt = new Date();
   const post = await prisma.$transaction(async (tx) => {
@@ -288,7 +326,18 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
       select: { id: true },
     });
     if (input.lat !== undefined && input.lng !== undefined) {
-      await tx.checkIn.create({ data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input), postId: created.id, createdAt } });
+      await tx.checkIn.create({
+        data: {
+          userId,
+          type: input.type,
+          lat: input.lat,
+          lng: input.lng,
+          address,
+          ...placeQuality(input),
+          postId: created.id,
+          createdAt,
+        },
+      });
     }
     return created;
   });
@@ -304,14 +353,28 @@ async function insertPost(userId: number, input: PostInput, files: readonly Uplo
  * (the page forms say TYPED, GPS, MAP or ADDRESS themselves).
  */
 function placeQuality(input: { source?: SentSource; accuracy?: number; fixAt?: number }) {
-  return { source: input.source ?? "API", accuracyM: input.accuracy ?? null, fixAt: input.fixAt === undefined ? null : new Date(input.fixAt) };
+  return {
+    source: input.source ?? "API",
+    accuracyM: input.accuracy ?? null,
+    fixAt: input.fixAt === undefined ? null : new Date(input.fixAt),
+  };
 }
 
 export async function recordCheckIn(userId: number, input: z.infer<typeof checkInSchema>) {
   const address = input.address?.trim() || (await reverseGeocode(input.lat, input.lng)) || null;
   const checkIn = await prisma.checkIn.create({
     data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input) },
-    select: { id: true, userId: true, type: true, lat: true, lng: true, address: true, source: true, accuracyM: true, createdAt: true },
+    select: {
+      id: true,
+      userId: true,
+      type: true,
+      lat: true,
+      lng: true,
+      address: true,
+      source: true,
+      accuracyM: true,
+      createdAt: true,
+    },
   });
   metricsChanged();
   return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
@@ -351,7 +414,13 @@ const authorSelect = {
   currentBadge: true,
 } satisfies Prisma.UserSelect;
 
-const commentSelect = { id: true, text: true, isDeleted: true, createdAt: true, user: { select: authorSelect } } satisfies Prisma.CommentSelect;
+const commentSelect = {
+  id: true,
+  text: true,
+  isDeleted: true,
+  createdAt: true,
+  user: { select: authorSelect },
+} satisfies Prisma.CommentSelect;
 
 function toCommentView(row: Prisma.CommentGetPayload<{ select: typeof commentSelect }>) {
   return { ...row, text: row.isDeleted ? "" : row.text, createdAt: row.createdAt.toISOString() };
@@ -361,7 +430,11 @@ export type CommentView = ReturnType<typeof toCommentView>;
 /** The post's comments, oldest first; deleted ones stay in place without their text. */
 export async function listComments(postId: number): Promise<CommentView[]> {
   await requirePost(postId);
-  const rows = await prisma.comment.findMany({ where: { postId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: commentSelect });
+  const rows = await prisma.comment.findMany({
+    where: { postId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: commentSelect,
+  });
   return rows.map(toCommentView);
 }
 
@@ -369,12 +442,21 @@ export async function listComments(postId: number): Promise<CommentView[]> {
  * Adds a comment; a repeat of the same submission (the user's idempotency key, same post and text)
  * answers the first comment; the key with another post or text is refused (422).
  */
-export async function addComment(postId: number, userId: number, text: string, key?: SubmissionKey): Promise<Created<CommentView>> {
+export async function addComment(
+  postId: number,
+  userId: number,
+  text: string,
+  key?: SubmissionKey,
+): Promise<Created<CommentView>> {
   await requirePost(postId);
   const { value, replayed } = await createOnce(
     key,
     { postId, text: text.trim() },
-    (value) => prisma.comment.findFirst({ where: { userId, idempotencyKey: value }, select: { ...commentSelect, requestHash: true } }),
+    (value) =>
+      prisma.comment.findFirst({
+        where: { userId, idempotencyKey: value },
+        select: { ...commentSelect, requestHash: true },
+      }),
     (keyed) => prisma.comment.create({ data: { postId, userId, text: text.trim(), ...keyed }, select: commentSelect }),
   );
   return { value: toCommentView(value), replayed };

@@ -74,7 +74,10 @@ const XLSX_WORKER = path.resolve("app/models/report-xlsx.worker.mjs");
 /** The .xlsx, written in a worker thread: the title row, the columns, the rows and the totals. */
 export function reportXlsx(title: string, table: ReportTable): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(XLSX_WORKER, { workerData: { title, columns: table.columns, rows: [...table.rows, table.totals] }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const worker = new Worker(XLSX_WORKER, {
+      workerData: { title, columns: table.columns, rows: [...table.rows, table.totals] },
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
     worker.once("message", (bytes: Uint8Array<ArrayBuffer>) => {
       resolve(bytes);
       void worker.terminate();

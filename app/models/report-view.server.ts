@@ -9,13 +9,21 @@ import type { Figures, Report } from "~/models/report.server";
 // and totals on the page, in the CSV and in the .xlsx), and the chart's geometry, computed
 // here so the phone receives plain SVG numbers and no chart code.
 
-export type Cell = { kind: "text"; value: string } | { kind: "date"; value: string } | { kind: "money"; value: number } | { kind: "number"; value: number | null; decimals: number } | { kind: "percent"; value: number | null };
+export type Cell =
+  | { kind: "text"; value: string }
+  | { kind: "date"; value: string }
+  | { kind: "money"; value: number }
+  | { kind: "number"; value: number | null; decimals: number }
+  | { kind: "percent"; value: number | null };
 
 export type ReportTable = { columns: string[]; rows: Cell[][]; totals: Cell[] };
 
 const money = (cents: bigint): Cell => ({ kind: "money", value: Number(cents) / 100 });
 const count = (value: number | null, decimals = 0): Cell => ({ kind: "number", value, decimals });
-const change = (current: number | null, previous: number | null): Cell => ({ kind: "percent", value: current === null || previous === null ? null : percentChange(current, previous) });
+const change = (current: number | null, previous: number | null): Cell => ({
+  kind: "percent",
+  value: current === null || previous === null ? null : percentChange(current, previous),
+});
 
 const COLUMNS = [
   "Sales",
@@ -76,7 +84,10 @@ export function reportTable(report: Report): ReportTable {
   const calendar = report.groupBy === "day" || report.groupBy === "week";
   return {
     columns: [GROUP_HEADINGS[report.groupBy], ...COLUMNS],
-    rows: report.rows.map((row) => [calendar ? { kind: "date", value: row.key } : { kind: "text", value: row.label }, ...figureCells(row.current, row.previous)]),
+    rows: report.rows.map((row) => [
+      calendar ? { kind: "date", value: row.key } : { kind: "text", value: row.label },
+      ...figureCells(row.current, row.previous),
+    ]),
     totals: [{ kind: "text", value: "Total" }, ...figureCells(report.totals.current, report.totals.previous)],
   };
 }
@@ -121,14 +132,27 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
   const max = Math.max(1, ...shown.map((item) => item.value));
   if (calendar) {
     const plot = { left: 48, top: 8, right: 340, bottom: 160 };
-    const x = scaleBand<number>().domain(shown.map((_, i) => i)).range([plot.left, plot.right]).padding(0.15);
+    const x = scaleBand<number>()
+      .domain(shown.map((_, i) => i))
+      .range([plot.left, plot.right])
+      .padding(0.15);
     const y = scaleLinear().domain([0, max]).nice().range([plot.bottom, plot.top]);
     return {
       width: 348,
       height: 188,
       orientation: "columns",
-      bars: shown.map((item, i) => ({ label: item.label, value: item.value, x: x(i) ?? 0, y: y(item.value), width: x.bandwidth(), height: plot.bottom - y(item.value) })),
-      axis: (shown.length > 1 ? [0, shown.length - 1] : [0]).slice(0, shown.length).map((i) => ({ label: formatCalendarDate(shown[i]?.key ?? "").replace(/, \d{4}$/, ""), x: (x(i) ?? 0) + x.bandwidth() / 2 })),
+      bars: shown.map((item, i) => ({
+        label: item.label,
+        value: item.value,
+        x: x(i) ?? 0,
+        y: y(item.value),
+        width: x.bandwidth(),
+        height: plot.bottom - y(item.value),
+      })),
+      axis: (shown.length > 1 ? [0, shown.length - 1] : [0]).slice(0, shown.length).map((i) => ({
+        label: formatCalendarDate(shown[i]?.key ?? "").replace(/, \d{4}$/, ""),
+        x: (x(i) ?? 0) + x.bandwidth() / 2,
+      })),
       ticks: y.ticks(4).map((value) => ({ value, at: y(value) })),
       plot,
     };
@@ -140,7 +164,14 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
     width: 348,
     height: plot.bottom + 20,
     orientation: "bars",
-    bars: shown.map((item, i) => ({ label: item.label, value: item.value, x: plot.left, y: plot.top + i * rowHeight + 12, width: x(item.value) - plot.left, height: 12 })),
+    bars: shown.map((item, i) => ({
+      label: item.label,
+      value: item.value,
+      x: plot.left,
+      y: plot.top + i * rowHeight + 12,
+      width: x(item.value) - plot.left,
+      height: 12,
+    })),
     axis: [],
     ticks: x.ticks(3).map((value) => ({ value, at: x(value) })),
     plot,

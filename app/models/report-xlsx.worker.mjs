@@ -27,7 +27,11 @@ function cell({ kind, value, decimals }) {
 }
 
 const sheet = XLSX.utils.aoa_to_sheet([[title], columns], { dense: true });
-XLSX.utils.sheet_add_aoa(sheet, rows.map((row) => row.map(cell)), { origin: 2 });
+XLSX.utils.sheet_add_aoa(
+  sheet,
+  rows.map((row) => row.map(cell)),
+  { origin: 2 },
+);
 sheet["!cols"] = columns.map((_, i) => ({ wch: i === 0 ? 28 : 14 }));
 const book = XLSX.utils.book_new();
 XLSX.utils.book_append_sheet(book, sheet, "Report");

@@ -25,7 +25,11 @@ export const reportQuerySchema = z
     groupBy: z.preprocess(emptyToUndefined, z.enum(REPORT_GROUPINGS, { error: "Unknown grouping" }).default("officer")),
     officer: z.preprocess(
       emptyToUndefined,
-      z.coerce.number({ error: "Officer must be a user id" }).int("Officer must be a user id").positive("Officer must be a user id").optional(),
+      z.coerce
+        .number({ error: "Officer must be a user id" })
+        .int("Officer must be a user id")
+        .positive("Officer must be a user id")
+        .optional(),
     ),
     province: z.preprocess(emptyToUndefined, z.enum(PROVINCES, { error: "Unknown province" }).optional()),
     type: z.preprocess(emptyToUndefined, z.enum(POST_TYPES, { error: "Unknown post type" }).optional()),

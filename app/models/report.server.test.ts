@@ -6,7 +6,6 @@ import { reportQuerySchema } from "~/models/report.schema";
 beforeEach(resetDatabase);
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Karachi midnight (UTC+5) starting a local day "2026-11-dd". */
 const karachi = (day: number, hour = 0) => Date.UTC(2026, 10, day) - 5 * HOUR + hour * HOUR;
 /** Wednesday 2026-11-25, 15:00 in Karachi: last week is Sunday 15 to Saturday 21 November. */
@@ -16,21 +15,43 @@ const manager = { id: 0, role: "MANAGER" };
 const query = (input: Record<string, string>) => reportQuerySchema.parse(input);
 
 async function user(username: string, firstName: string) {
-  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName } });
+  return prisma.user.create({
+    data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName },
+  });
 }
 
 async function dealer(name: string, city: string, state: string, createdById: number, at: number) {
-  return prisma.dealer.create({ data: { businessName: name, street: "Shop 1", city, state, lat: 31, lng: 74, createdById, createdAt: new Date(at) } });
+  return prisma.dealer.create({
+    data: { businessName: name, street: "Shop 1", city, state, lat: 31, lng: 74, createdById, createdAt: new Date(at) },
+  });
 }
 
-async function sale(userId: number, at: number, product: string, qty: number, priceCents: number, dealerId: number | null = null) {
+async function sale(
+  userId: number,
+  at: number,
+  product: string,
+  qty: number,
+  priceCents: number,
+  dealerId: number | null = null,
+) {
   return prisma.post.create({
-    data: { userId, type: "SALE", saleProduct: product, saleQty: qty, salePriceCents: BigInt(priceCents), saleTotalCents: BigInt(qty * priceCents), dealerId, createdAt: new Date(at) },
+    data: {
+      userId,
+      type: "SALE",
+      saleProduct: product,
+      saleQty: qty,
+      salePriceCents: BigInt(priceCents),
+      saleTotalCents: BigInt(qty * priceCents),
+      dealerId,
+      createdAt: new Date(at),
+    },
   });
 }
 
 async function recovery(userId: number, at: number, cents: number, dealerId: number | null = null) {
-  return prisma.post.create({ data: { userId, type: "RECOVERY", recoveryAmountCents: BigInt(cents), dealerId, createdAt: new Date(at) } });
+  return prisma.post.create({
+    data: { userId, type: "RECOVERY", recoveryAmountCents: BigInt(cents), dealerId, createdAt: new Date(at) },
+  });
 }
 
 describe("periods", () => {
@@ -40,20 +61,37 @@ describe("periods", () => {
     expect(reportRange({ period: "this-month" }, NOW)).toEqual({ from: "2026-11-01", to: "2026-11-25" });
     expect(reportRange({ period: "last-month" }, NOW)).toEqual({ from: "2026-10-01", to: "2026-10-31" });
     expect(reportRange({ period: "last-90-days" }, NOW)).toEqual({ from: "2026-08-28", to: "2026-11-25" });
-    expect(reportRange({ from: "2026-01-01", to: "2026-01-31" }, NOW)).toEqual({ from: "2026-01-01", to: "2026-01-31" });
-    expect(reportRange({ period: "this-week", from: "2026-01-01", to: "2026-01-31" }, NOW)).toEqual({ from: "2026-11-22", to: "2026-11-25" });
+    expect(reportRange({ from: "2026-01-01", to: "2026-01-31" }, NOW)).toEqual({
+      from: "2026-01-01",
+      to: "2026-01-31",
+    });
+    expect(reportRange({ period: "this-week", from: "2026-01-01", to: "2026-01-31" }, NOW)).toEqual({
+      from: "2026-11-22",
+      to: "2026-11-25",
+    });
     // 19:30 UTC on the 25th is already the 26th in Karachi.
-    expect(reportRange({ period: "this-week" }, new Date(Date.UTC(2026, 10, 25, 19, 30)))).toEqual({ from: "2026-11-22", to: "2026-11-26" });
+    expect(reportRange({ period: "this-week" }, new Date(Date.UTC(2026, 10, 25, 19, 30)))).toEqual({
+      from: "2026-11-22",
+      to: "2026-11-26",
+    });
     expect(previousRange({ from: "2026-11-15", to: "2026-11-21" })).toEqual({ from: "2026-11-08", to: "2026-11-14" });
     expect(previousRange({ from: "2026-10-01", to: "2026-10-31" })).toEqual({ from: "2026-08-31", to: "2026-09-30" });
   });
 
   it("refuses dates that are not real, a period that runs backwards, and one over a year", () => {
-    expect(reportQuerySchema.safeParse({ from: "2026-02-30", to: "2026-03-01" }).error?.issues[0]?.message).toBe("From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
-    expect(reportQuerySchema.safeParse({ from: "2026-03-02", to: "2026-03-01" }).error?.issues[0]?.message).toBe("From must be on or before To");
-    expect(reportQuerySchema.safeParse({ from: "2025-01-01", to: "2026-03-01" }).error?.issues[0]?.message).toBe("A report covers at most 366 days");
+    expect(reportQuerySchema.safeParse({ from: "2026-02-30", to: "2026-03-01" }).error?.issues[0]?.message).toBe(
+      "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
+    );
+    expect(reportQuerySchema.safeParse({ from: "2026-03-02", to: "2026-03-01" }).error?.issues[0]?.message).toBe(
+      "From must be on or before To",
+    );
+    expect(reportQuerySchema.safeParse({ from: "2025-01-01", to: "2026-03-01" }).error?.issues[0]?.message).toBe(
+      "A report covers at most 366 days",
+    );
     expect(reportQuerySchema.safeParse({ groupBy: "region" }).error?.issues[0]?.message).toBe("Unknown grouping");
-    expect(reportQuerySchema.parse({ groupBy: "", period: "", officer: "", province: "All", type: "" })).toEqual({ groupBy: "officer" });
+    expect(reportQuerySchema.parse({ groupBy: "", period: "", officer: "", province: "All", type: "" })).toEqual({
+      groupBy: "officer",
+    });
   });
 });
 
@@ -76,12 +114,28 @@ describe("buildReport", () => {
     expect(report.previousRange).toEqual({ from: "2026-11-08", to: "2026-11-14" });
     expect(report.rows.map((row) => row.label)).toEqual(["Ali", "Sana"]);
     const [aliRow, sanaRow] = report.rows;
-    expect(aliRow?.current).toMatchObject({ salesCents: 1_680_000n, salesQty: 12, recoveryCents: 500_000n, posts: 3, dealersVisited: 1, newDealers: 1 });
-    expect(aliRow?.current.salesByProduct).toMatchObject({ SSP: { qty: 10, cents: 1_500_000n }, SULFUR: { qty: 2, cents: 180_000n }, ORGANIC: { qty: 0, cents: 0n } });
+    expect(aliRow?.current).toMatchObject({
+      salesCents: 1_680_000n,
+      salesQty: 12,
+      recoveryCents: 500_000n,
+      posts: 3,
+      dealersVisited: 1,
+      newDealers: 1,
+    });
+    expect(aliRow?.current.salesByProduct).toMatchObject({
+      SSP: { qty: 10, cents: 1_500_000n },
+      SULFUR: { qty: 2, cents: 180_000n },
+      ORGANIC: { qty: 0, cents: 0n },
+    });
     expect(aliRow?.current.postsByType).toMatchObject({ SALE: 2, RECOVERY: 1, FIELD_VISIT: 0 });
     expect(aliRow?.previous).toMatchObject({ salesCents: 750_000n, salesQty: 5, posts: 1 });
     expect(sanaRow?.current).toMatchObject({ salesCents: 600_000n, dealersVisited: 0 });
-    expect(report.totals.current).toMatchObject({ salesCents: 2_280_000n, recoveryCents: 500_000n, posts: 4, newDealers: 1 });
+    expect(report.totals.current).toMatchObject({
+      salesCents: 2_280_000n,
+      recoveryCents: 500_000n,
+      posts: 4,
+      newDealers: 1,
+    });
     expect(report.totals.previous).toMatchObject({ salesCents: 750_000n, posts: 1 });
   });
 
@@ -92,7 +146,14 @@ describe("buildReport", () => {
     await sale(ali.id, karachi(16, 11), "SSP", 10, 150_000, multan.id);
     await sale(ali.id, karachi(17, 11), "ORGANIC", 3, 100_000, sukkur.id);
     await recovery(ali.id, karachi(18, 11), 200_000, sukkur.id);
-    await prisma.post.create({ data: { userId: ali.id, type: "FIELD_VISIT", address: "Chak 5, Okara, Punjab, Pakistan", createdAt: new Date(karachi(19, 9)) } });
+    await prisma.post.create({
+      data: {
+        userId: ali.id,
+        type: "FIELD_VISIT",
+        address: "Chak 5, Okara, Punjab, Pakistan",
+        createdAt: new Date(karachi(19, 9)),
+      },
+    });
 
     const byProvince = await buildReport(manager, query({ groupBy: "province" }), NOW);
     expect(byProvince.rows.map((row) => [row.label, row.current.salesCents, row.current.posts])).toEqual([
@@ -114,19 +175,39 @@ describe("buildReport", () => {
       ["No product (not a sale)", 0],
     ]);
     const sindhSales = await buildReport(manager, query({ province: "Sindh", type: "SALE" }), NOW);
-    expect(sindhSales.totals.current).toMatchObject({ salesCents: 300_000n, recoveryCents: 0n, posts: 1, distanceKm: null, hours: null });
+    expect(sindhSales.totals.current).toMatchObject({
+      salesCents: 300_000n,
+      recoveryCents: 0n,
+      posts: 1,
+      distanceKm: null,
+      hours: null,
+    });
   });
 
   it("counts visits, distance and hours as the rankings do, by day with every day of the period, against the day a week earlier", async () => {
     const ali = await user("ali", "Ali");
     // Tuesday 17 Nov: two check-ins a degree of latitude apart (111.19 km), 08:00 to 12:00.
-    await prisma.checkIn.create({ data: { userId: ali.id, type: "CHECK_IN", lat: 31, lng: 74, createdAt: new Date(karachi(17, 8)) } });
-    await prisma.checkIn.create({ data: { userId: ali.id, type: "CHECK_IN", lat: 32, lng: 74, createdAt: new Date(karachi(17, 12)) } });
+    await prisma.checkIn.create({
+      data: { userId: ali.id, type: "CHECK_IN", lat: 31, lng: 74, createdAt: new Date(karachi(17, 8)) },
+    });
+    await prisma.checkIn.create({
+      data: { userId: ali.id, type: "CHECK_IN", lat: 32, lng: 74, createdAt: new Date(karachi(17, 12)) },
+    });
     // Tuesday 10 Nov, the week before: one check-in.
-    await prisma.checkIn.create({ data: { userId: ali.id, type: "CHECK_IN", lat: 31, lng: 74, createdAt: new Date(karachi(10, 8)) } });
+    await prisma.checkIn.create({
+      data: { userId: ali.id, type: "CHECK_IN", lat: 31, lng: 74, createdAt: new Date(karachi(10, 8)) },
+    });
 
     const byDay = await buildReport(manager, query({ groupBy: "day" }), NOW);
-    expect(byDay.rows.map((row) => row.label)).toEqual(["Nov 15, 2026", "Nov 16, 2026", "Nov 17, 2026", "Nov 18, 2026", "Nov 19, 2026", "Nov 20, 2026", "Nov 21, 2026"]);
+    expect(byDay.rows.map((row) => row.label)).toEqual([
+      "Nov 15, 2026",
+      "Nov 16, 2026",
+      "Nov 17, 2026",
+      "Nov 18, 2026",
+      "Nov 19, 2026",
+      "Nov 20, 2026",
+      "Nov 21, 2026",
+    ]);
     const tuesday = byDay.rows[2];
     expect(tuesday?.current.visits).toBe(2);
     expect(tuesday?.current.distanceKm).toBeCloseTo(111.19, 1);

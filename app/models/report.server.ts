@@ -1,7 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { readRows } from "~/db.server";
-import { env } from "~/env.server";
 import { addDays, dateOfDay, dateOfTime, dayNumber, weekStart } from "~/lib/calendar-date";
 import { formatCalendarDate } from "~/lib/date-format";
 import { centsToDecimal } from "~/lib/money";
@@ -56,7 +55,6 @@ export type Report = {
 
 // ---- Periods ----
 
-
 /** The period a query names: its quick pick, else its from and to, else last week (Sunday to Saturday). */
 export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = new Date()): ReportRange {
   if (!query.period && query.from && query.to) return { from: query.from, to: query.to };
@@ -95,7 +93,9 @@ function emptyFigures(withRoutes: boolean): Figures {
   return {
     salesCents: 0n,
     salesQty: 0,
-    salesByProduct: Object.fromEntries(SALE_PRODUCTS.map((product) => [product, { qty: 0, cents: 0n }])) as Figures["salesByProduct"],
+    salesByProduct: Object.fromEntries(
+      SALE_PRODUCTS.map((product) => [product, { qty: 0, cents: 0n }]),
+    ) as Figures["salesByProduct"],
     recoveryCents: 0n,
     posts: 0,
     postsByType: Object.fromEntries(POST_TYPES.map((type) => [type, 0])) as Figures["postsByType"],
@@ -152,7 +152,11 @@ function groupOf(groupBy: ReportGrouping, key: string, label: string | null, nam
 
 /** Distance and hours can be split by officer, day and week, and only over whole days of every post type. */
 function splitsRoutes(query: ReportQuery): boolean {
-  return (query.groupBy === "officer" || query.groupBy === "day" || query.groupBy === "week") && !query.type && !query.province;
+  return (
+    (query.groupBy === "officer" || query.groupBy === "day" || query.groupBy === "week") &&
+    !query.type &&
+    !query.province
+  );
 }
 
 /**
@@ -160,7 +164,10 @@ function splitsRoutes(query: ReportQuery): boolean {
  * `row` is the table with the row's address (Post or CheckIn); the dealer is `d`.
  */
 function provinceSql(row: "p" | "c"): Prisma.Sql {
-  const byAddress = PROVINCES.map((province) => Prisma.sql`WHEN instr(lower(${Prisma.raw(row)}.address), ${province.toLowerCase()}) > 0 THEN ${province}`);
+  const byAddress = PROVINCES.map(
+    (province) =>
+      Prisma.sql`WHEN instr(lower(${Prisma.raw(row)}.address), ${province.toLowerCase()}) > 0 THEN ${province}`,
+  );
   return Prisma.sql`CASE WHEN d.state IN (${Prisma.join([...PROVINCES])}) THEN d.state ${Prisma.join(byAddress, " ")} END`;
 }
 
@@ -171,7 +178,12 @@ function daySql(row: "p" | "c" | "d", offset: number): Prisma.Sql {
 
 /** Whether the statement needs the row's dealer (and, for a check-in, its post): places and dealers, or a province filter. */
 function needsDealer(query: ReportQuery): boolean {
-  return query.groupBy === "province" || query.groupBy === "city" || query.groupBy === "dealer" || query.province !== undefined;
+  return (
+    query.groupBy === "province" ||
+    query.groupBy === "city" ||
+    query.groupBy === "dealer" ||
+    query.province !== undefined
+  );
 }
 
 /** The grouping's key and label in SQL, for posts (`p`), check-ins (`c`, with their post `p`) or new dealers (`d`). */
@@ -182,9 +194,14 @@ function keySql(groupBy: ReportGrouping, row: "p" | "c" | "d", offset: number): 
       // Check-ins: a skip-scan of the covering index on (userId, createdAt) groups them without a sort.
       // Posts and dealers: "+", not an index on userId that SQLite would skip-scan reading every
       // row's other columns from the table; the createdAt range is narrower.
-      return { key: Prisma.raw(row === "c" ? "c.userId" : `+${row === "d" ? "d.createdById" : "p.userId"}`), label: none };
+      return {
+        key: Prisma.raw(row === "c" ? "c.userId" : `+${row === "d" ? "d.createdById" : "p.userId"}`),
+        label: none,
+      };
     case "province":
-      return row === "d" ? { key: Prisma.sql`d.state`, label: Prisma.sql`d.state` } : { key: provinceSql(row), label: provinceSql(row) };
+      return row === "d"
+        ? { key: Prisma.sql`d.state`, label: Prisma.sql`d.state` }
+        : { key: provinceSql(row), label: provinceSql(row) };
     case "city":
       return { key: Prisma.sql`lower(d.city)`, label: Prisma.sql`MIN(d.city)` };
     case "dealer":
@@ -204,7 +221,14 @@ function filtersSql(row: "p" | "c", query: ReportQuery): Prisma.Sql {
 }
 
 type Tally = { k: string | number | bigint | null; label: string | null };
-type PostTally = Tally & { type: string; saleProduct: string | null; n: number; qty: number | bigint | null; sales: number | bigint | null; recovery: number | bigint | null };
+type PostTally = Tally & {
+  type: string;
+  saleProduct: string | null;
+  n: number;
+  qty: number | bigint | null;
+  sales: number | bigint | null;
+  recovery: number | bigint | null;
+};
 
 async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, names: Map<number, string>) {
   const epoch = epochRange(range, now);
@@ -220,7 +244,8 @@ async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, 
     return found.figures;
   };
   const entry = (tally: Tally) => figuresOf(groupKey(query.groupBy, tally.k), tally.label);
-  const inRange = (row: "p" | "c" | "d") => Prisma.sql`${Prisma.raw(row)}.createdAt >= ${epoch.from} AND ${Prisma.raw(row)}.createdAt < ${epoch.to}`;
+  const inRange = (row: "p" | "c" | "d") =>
+    Prisma.sql`${Prisma.raw(row)}.createdAt >= ${epoch.from} AND ${Prisma.raw(row)}.createdAt < ${epoch.to}`;
 
   const posts = keySql(query.groupBy, "p", offset);
   for (const tally of readRows<PostTally>(Prisma.sql`
@@ -279,7 +304,12 @@ async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, 
   }
 
   if (withRoutes) {
-    const routes = await routeTotals(epoch, query.groupBy === "officer" ? "officer" : "day", query.officer ? [query.officer] : undefined, now);
+    const routes = await routeTotals(
+      epoch,
+      query.groupBy === "officer" ? "officer" : "day",
+      query.officer ? [query.officer] : undefined,
+      now,
+    );
     for (const [routeKey, route] of routes) {
       const figures = figuresOf(query.groupBy === "week" ? weekStart(routeKey) : routeKey, null);
       figures.distanceKm = (figures.distanceKm ?? 0) + route.km;
@@ -336,19 +366,42 @@ export async function buildReport(viewer: ReportViewer, query: ReportQuery, now 
   const range = reportRange(scoped, now);
   const before = previousRange(range);
   const names = await officerNames();
-  const [inPeriod, inPrevious] = [await periodFigures(range, scoped, now, names), await periodFigures(before, scoped, now, names)];
+  const [inPeriod, inPrevious] = [
+    await periodFigures(range, scoped, now, names),
+    await periodFigures(before, scoped, now, names),
+  ];
   const current = inPeriod.groups;
   const previous = inPrevious.groups;
   const withRoutes = splitsRoutes(scoped);
   const rows = rowKeys(scoped.groupBy, range, current, previous).map(({ key, previousKey }) => {
-    const group = current.get(key)?.group ?? (scoped.groupBy === "day" || scoped.groupBy === "week" ? calendarGroup(scoped.groupBy, key) : previous.get(previousKey)?.group) ?? { key, label: key };
-    return { key, label: group.label, current: current.get(key)?.figures ?? emptyFigures(withRoutes), previous: previous.get(previousKey)?.figures ?? emptyFigures(withRoutes) };
+    const group = current.get(key)?.group ??
+      (scoped.groupBy === "day" || scoped.groupBy === "week"
+        ? calendarGroup(scoped.groupBy, key)
+        : previous.get(previousKey)?.group) ?? { key, label: key };
+    return {
+      key,
+      label: group.label,
+      current: current.get(key)?.figures ?? emptyFigures(withRoutes),
+      previous: previous.get(previousKey)?.figures ?? emptyFigures(withRoutes),
+    };
   });
   rows.sort(compareRows(scoped.groupBy));
   // A dealer visited by two officers is one dealer in the totals.
   const totals = {
-    current: { ...sumFigures([...current.values()].map((entry) => entry.figures), withRoutes), dealersVisited: inPeriod.dealersVisited },
-    previous: { ...sumFigures([...previous.values()].map((entry) => entry.figures), withRoutes), dealersVisited: inPrevious.dealersVisited },
+    current: {
+      ...sumFigures(
+        [...current.values()].map((entry) => entry.figures),
+        withRoutes,
+      ),
+      dealersVisited: inPeriod.dealersVisited,
+    },
+    previous: {
+      ...sumFigures(
+        [...previous.values()].map((entry) => entry.figures),
+        withRoutes,
+      ),
+      dealersVisited: inPrevious.dealersVisited,
+    },
   };
   return {
     range,
@@ -366,7 +419,12 @@ export async function buildReport(viewer: ReportViewer, query: ReportQuery, now 
  * product; for days and weeks, every day or week of the chosen period against the one as many
  * days earlier (Monday against the Monday before, for a week).
  */
-function rowKeys(groupBy: ReportGrouping, range: ReportRange, current: Map<string, unknown>, previous: Map<string, unknown>) {
+function rowKeys(
+  groupBy: ReportGrouping,
+  range: ReportRange,
+  current: Map<string, unknown>,
+  previous: Map<string, unknown>,
+) {
   if (groupBy !== "day" && groupBy !== "week") {
     return [...new Set([...current.keys(), ...previous.keys()])].map((key) => ({ key, previousKey: key }));
   }
@@ -387,17 +445,30 @@ function rowKeys(groupBy: ReportGrouping, range: ReportRange, current: Map<strin
   return keys;
 }
 
-
-
 // ---- As JSON (GET /api/reports) ----
 
-const CHANGED_FIGURES = ["sales", "recovery", "gap", "posts", "visits", "dealersVisited", "newDealers", "distanceKm", "hours"] as const;
+const CHANGED_FIGURES = [
+  "sales",
+  "recovery",
+  "gap",
+  "posts",
+  "visits",
+  "dealersVisited",
+  "newDealers",
+  "distanceKm",
+  "hours",
+] as const;
 
 function figuresJson(figures: Figures) {
   return {
     sales: centsToDecimal(figures.salesCents),
     salesQty: figures.salesQty,
-    salesByProduct: Object.fromEntries(SALE_PRODUCTS.map((product) => [product, { qty: figures.salesByProduct[product].qty, amount: centsToDecimal(figures.salesByProduct[product].cents) }])),
+    salesByProduct: Object.fromEntries(
+      SALE_PRODUCTS.map((product) => [
+        product,
+        { qty: figures.salesByProduct[product].qty, amount: centsToDecimal(figures.salesByProduct[product].cents) },
+      ]),
+    ),
     recovery: centsToDecimal(figures.recoveryCents),
     gap: centsToDecimal(figures.salesCents - figures.recoveryCents),
     posts: figures.posts,
@@ -411,7 +482,9 @@ function figuresJson(figures: Figures) {
 }
 
 function changeJson(current: ReturnType<typeof figuresJson>, previous: ReturnType<typeof figuresJson>) {
-  return Object.fromEntries(CHANGED_FIGURES.map((name) => [name, percentChange(Number(current[name]), Number(previous[name]))]));
+  return Object.fromEntries(
+    CHANGED_FIGURES.map((name) => [name, percentChange(Number(current[name]), Number(previous[name]))]),
+  );
 }
 
 function rowJson(row: { current: Figures; previous: Figures }) {
@@ -437,5 +510,7 @@ export function reportOfficers(): Array<{ id: number; name: string }> {
   const officers = readRows<{ id: number; firstName: string | null; lastName: string | null; username: string }>(
     Prisma.sql`SELECT id, firstName, lastName, username FROM User WHERE role = 'OFFICER' AND isActive = 1`,
   );
-  return officers.map((user) => ({ id: user.id, name: displayName(user) })).sort((a, b) => a.name.localeCompare(b.name));
+  return officers
+    .map((user) => ({ id: user.id, name: displayName(user) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

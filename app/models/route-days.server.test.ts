@@ -13,7 +13,9 @@ const NOW = new Date(karachi(25, 15));
 const RANGE = { from: karachi(15), to: karachi(26) };
 
 async function officer(username: string) {
-  return prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName: username } });
+  return prisma.user.create({
+    data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName: username },
+  });
 }
 
 async function checkIn(userId: number, at: number, lat: number) {
@@ -26,12 +28,15 @@ const HALF_DEGREE_KM = 55.6;
 const TWO_DEGREES_KM = 222.4;
 
 /** Totals as { key: [km to a tenth, hours] }. */
-const rounded = (totals: RouteTotals) => Object.fromEntries([...totals].map(([key, total]) => [key, [Math.round(total.km * 10) / 10, total.hours]]));
+const rounded = (totals: RouteTotals) =>
+  Object.fromEntries([...totals].map(([key, total]) => [key, [Math.round(total.km * 10) / 10, total.hours]]));
 const byDay = async (users?: number[]) => rounded(await routeTotals(RANGE, "day", users, NOW));
 const byOfficer = async () => rounded(await routeTotals(RANGE, "officer", undefined, NOW));
 
 const storedDays = async () =>
-  (await prisma.routeDayDone.findMany({ orderBy: { dayStart: "asc" } })).map((done) => new Date(done.dayStart.getTime() + 5 * HOUR).toISOString().slice(0, 10));
+  (await prisma.routeDayDone.findMany({ orderBy: { dayStart: "asc" } })).map((done) =>
+    new Date(done.dayStart.getTime() + 5 * HOUR).toISOString().slice(0, 10),
+  );
 
 describe("routeTotals", () => {
   it("judges each ended day once for every officer and keeps it; the day in progress is judged afresh", async () => {
@@ -47,7 +52,18 @@ describe("routeTotals", () => {
     const days = { "2026-11-17": [DEGREE_KM, 2], "2026-11-18": [HALF_DEGREE_KM, 3], "2026-11-25": [HALF_DEGREE_KM, 1] };
     const officers = { [ali.id]: [DEGREE_KM + HALF_DEGREE_KM, 3], [sana.id]: [HALF_DEGREE_KM, 3] };
     expect(await byDay()).toEqual(days);
-    expect(await storedDays()).toEqual(["2026-11-15", "2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22", "2026-11-23", "2026-11-24"]);
+    expect(await storedDays()).toEqual([
+      "2026-11-15",
+      "2026-11-16",
+      "2026-11-17",
+      "2026-11-18",
+      "2026-11-19",
+      "2026-11-20",
+      "2026-11-21",
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-24",
+    ]);
     expect(await byDay()).toEqual(days);
     expect(await byOfficer()).toEqual(officers);
     expect(await byDay([sana.id])).toEqual({ "2026-11-18": [HALF_DEGREE_KM, 3] });

@@ -23,7 +23,12 @@ export type RouteTotalsBy = "officer" | "day";
 export type RouteTotals = Map<string, { km: number; hours: number }>;
 
 /** `dayStart` is a Date read from RouteDay, an integer where computed; `userId` is null in sums per day. */
-type RouteRow = { userId: bigint | number | null; dayStart: Date | bigint | number | null; km: number | null; ms: bigint | number | null };
+type RouteRow = {
+  userId: bigint | number | null;
+  dayStart: Date | bigint | number | null;
+  km: number | null;
+  ms: bigint | number | null;
+};
 
 /** Each user's kilometres and milliseconds per local day, as a SELECT over `distanceCtes`' legs. */
 function routesByDaySql(range: TimeRange, users?: readonly number[]): Prisma.Sql {
@@ -67,12 +72,20 @@ function doneDays(days: readonly number[]): Set<number> {
  * per officer or per local day (of all officers, or of the given ones). Ended days are read from
  * RouteDay, judged first where not yet done; the rest of the range is judged now.
  */
-export async function routeTotals(range: TimeRange, by: RouteTotalsBy, users?: readonly number[], now = new Date()): Promise<RouteTotals> {
+export async function routeTotals(
+  range: TimeRange,
+  by: RouteTotalsBy,
+  users?: readonly number[],
+  now = new Date(),
+): Promise<RouteTotals> {
   const totals: RouteTotals = new Map();
   if (users && users.length === 0) return totals;
   const offset = localDayOffsetMs(range);
   const add = (row: RouteRow) => {
-    const key = by === "officer" ? String(row.userId) : dateOfTime(Number(row.dayStart instanceof Date ? row.dayStart.getTime() : row.dayStart) + offset);
+    const key =
+      by === "officer"
+        ? String(row.userId)
+        : dateOfTime(Number(row.dayStart instanceof Date ? row.dayStart.getTime() : row.dayStart) + offset);
     const total = totals.get(key) ?? { km: 0, hours: 0 };
     total.km += Number(row.km ?? 0);
     total.hours += Number(row.ms ?? 0) / 3_600_000;
@@ -99,6 +112,7 @@ export async function routeTotals(range: TimeRange, by: RouteTotalsBy, users?: r
     WHERE dayStart >= ${first} AND dayStart <= ${last} ${userFilter}
     GROUP BY ${Prisma.raw(by === "officer" ? "userId" : "dayStart")}`).forEach(add);
   if (range.from < first) readRows<RouteRow>(routesByDaySql({ from: range.from, to: first }, users)).forEach(add);
-  if (last + DAY_MS < range.to) readRows<RouteRow>(routesByDaySql({ from: last + DAY_MS, to: range.to }, users)).forEach(add);
+  if (last + DAY_MS < range.to)
+    readRows<RouteRow>(routesByDaySql({ from: last + DAY_MS, to: range.to }, users)).forEach(add);
   return totals;
 }

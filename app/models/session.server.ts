@@ -51,7 +51,8 @@ async function getSessionId(request: Request): Promise<string | undefined> {
   if (remembered) return remembered;
   const sessionId = (await sessionStorage.getSession(`${SESSION_COOKIE}=${value}`)).get("sessionId");
   if (!sessionId) return undefined;
-  if (verifiedSessionIds.size >= MAX_VERIFIED_COOKIES) verifiedSessionIds.delete(verifiedSessionIds.keys().next().value!);
+  if (verifiedSessionIds.size >= MAX_VERIFIED_COOKIES)
+    verifiedSessionIds.delete(verifiedSessionIds.keys().next().value!);
   verifiedSessionIds.set(value, sessionId);
   return sessionId;
 }

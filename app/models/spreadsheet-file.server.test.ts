@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { dataDescriptorWorkbook, dealerRowXml, HOSTILE_CASES } from "../../tests/support/hostile-files";
 import { dealerRow, dealerWorkbook } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
-import { checkXlsxZip, parseSpreadsheet, TOO_HEAVY, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
+import {
+  checkXlsxZip,
+  parseSpreadsheet,
+  TOO_HEAVY,
+  UNPACKS_TOO_LARGE,
+  UNREADABLE,
+} from "~/models/spreadsheet-file.server";
 
 // The honest zip check and the parsing worker, case by case over the hostile corpus
 // (tests/support/hostile-files.ts). The whole import's answers are in dealer-import.server.test.ts.
@@ -20,7 +26,10 @@ async function refusalOf(run: () => Promise<void>): Promise<{ status: number; me
   return "passed";
 }
 
-async function parseRefusal(bytes: Uint8Array, timeLimitMs?: number): Promise<{ status: number; message: string } | "parsed"> {
+async function parseRefusal(
+  bytes: Uint8Array,
+  timeLimitMs?: number,
+): Promise<{ status: number; message: string } | "parsed"> {
   try {
     await parseSpreadsheet(bytes, { ...OPTIONS, timeLimitMs });
   } catch (error) {
@@ -43,7 +52,10 @@ describe("checkXlsxZip", () => {
     it(`refuses ${hostile.name}`, { timeout: 30_000 }, async () => {
       const bytes = hostile.bytes();
       const started = performance.now();
-      expect(await refusalOf(() => checkXlsxZip(bytes))).toEqual({ status: hostile.precheck?.status, message: MESSAGES[hostile.precheck?.message ?? "unreadable"] });
+      expect(await refusalOf(() => checkXlsxZip(bytes))).toEqual({
+        status: hostile.precheck?.status,
+        message: MESSAGES[hostile.precheck?.message ?? "unreadable"],
+      });
       expect(performance.now() - started).toBeLessThan(2_000);
     });
   }

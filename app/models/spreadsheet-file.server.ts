@@ -13,8 +13,10 @@ import { AppError } from "~/lib/app-error";
 //   wall-clock limit; on overrun or crash the worker is terminated and the import refused.
 
 export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
-export const UNPACKS_TOO_LARGE = "The spreadsheet is too large when unpacked (over 20MB). Please split it into smaller files.";
-export const TOO_HEAVY = "The spreadsheet could not be read within the server's limits. Please check it is a valid Excel file, or split it into smaller files.";
+export const UNPACKS_TOO_LARGE =
+  "The spreadsheet is too large when unpacked (over 20MB). Please split it into smaller files.";
+export const TOO_HEAVY =
+  "The spreadsheet could not be read within the server's limits. Please check it is a valid Excel file, or split it into smaller files.";
 const BUSY = "Another spreadsheet is being read. Please try again in a minute.";
 
 /**
@@ -79,7 +81,8 @@ export async function checkXlsxZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTE
   const commentLength = buffer.readUInt16LE(end + 20);
   if (end + 22 + commentLength !== buffer.length) throw unreadable();
   // ZIP64 (0xFFFF… markers), several disks, or a directory that does not end where the end record starts.
-  if (disk !== 0 || directoryDisk !== 0 || entriesHere !== entries || entries === 0 || entries > MAX_ZIP_ENTRIES) throw unreadable();
+  if (disk !== 0 || directoryDisk !== 0 || entriesHere !== entries || entries === 0 || entries > MAX_ZIP_ENTRIES)
+    throw unreadable();
   if (directoryOffset + directorySize !== end) throw unreadable();
 
   const names = new Set<string>();
@@ -105,7 +108,8 @@ export async function checkXlsxZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTE
     cursor = next;
 
     if (flags & FLAG_ENCRYPTED || (method !== STORED && method !== DEFLATE) || startDisk !== 0) throw unreadable();
-    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff || hasZip64Extra(extra)) throw unreadable();
+    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff || hasZip64Extra(extra))
+      throw unreadable();
     const key = name.toString("latin1");
     if (nameLength === 0 || names.has(key)) throw unreadable();
     names.add(key);
@@ -127,8 +131,10 @@ export async function checkXlsxZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTE
     const described = (flags & FLAG_DATA_DESCRIPTOR) !== 0;
     // With a data descriptor the local header may leave CRC and sizes at 0 (SheetJS then inflates
     // until the stream ends, so the stream's end is checked below); a stored entry must state its size.
-    const agrees = (local: number, central: number) => local === central || (described && method === DEFLATE && local === 0);
-    if (!agrees(localCrc, crc) || !agrees(localCompressed, compressedSize) || !agrees(localSize, size)) throw unreadable();
+    const agrees = (local: number, central: number) =>
+      local === central || (described && method === DEFLATE && local === 0);
+    if (!agrees(localCrc, crc) || !agrees(localCompressed, compressedSize) || !agrees(localSize, size))
+      throw unreadable();
 
     const dataEnd = dataStart + compressedSize;
     if (dataEnd > directoryOffset) throw unreadable();
@@ -138,7 +144,12 @@ export async function checkXlsxZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTE
       if (at + 12 > directoryOffset) throw unreadable();
       if (buffer.readUInt32LE(at) === DATA_DESCRIPTOR) at += 4;
       if (at + 12 > directoryOffset) throw unreadable();
-      if (buffer.readUInt32LE(at) !== crc || buffer.readUInt32LE(at + 4) !== compressedSize || buffer.readUInt32LE(at + 8) !== size) throw unreadable();
+      if (
+        buffer.readUInt32LE(at) !== crc ||
+        buffer.readUInt32LE(at + 4) !== compressedSize ||
+        buffer.readUInt32LE(at + 8) !== size
+      )
+        throw unreadable();
     }
 
     const data = buffer.subarray(dataStart, dataEnd);
@@ -230,7 +241,12 @@ async function turn(): Promise<() => void> {
  */
 export async function parseSpreadsheet(
   bytes: Uint8Array,
-  { maxRows, maxCellChars, noRows, timeLimitMs = PARSE_TIME_LIMIT_MS }: { maxRows: number; maxCellChars: number; noRows: string; timeLimitMs?: number },
+  {
+    maxRows,
+    maxCellChars,
+    noRows,
+    timeLimitMs = PARSE_TIME_LIMIT_MS,
+  }: { maxRows: number; maxCellChars: number; noRows: string; timeLimitMs?: number },
 ): Promise<ParsedGrid> {
   const done = await turn();
   try {
@@ -255,7 +271,9 @@ export async function parseSpreadsheet(
       const timer = setTimeout(() => settle(new AppError(413, TOO_HEAVY)), timeLimitMs);
       worker.once("message", (message: WorkerAnswer) => settle(message));
       worker.once("error", (error: Error & { code?: string }) =>
-        settle(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError(413, TOO_HEAVY) : new AppError(400, UNREADABLE)),
+        settle(
+          error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new AppError(413, TOO_HEAVY) : new AppError(400, UNREADABLE),
+        ),
       );
       worker.once("exit", () => settle(new AppError(400, UNREADABLE)));
     });

@@ -9,7 +9,11 @@ const MB = 1024 * 1024;
 let users = 0;
 async function officer() {
   const username = `quota.${++users}`;
-  return (await prisma.user.create({ data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER" } })).id;
+  return (
+    await prisma.user.create({
+      data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER" },
+    })
+  ).id;
 }
 
 async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
@@ -41,7 +45,9 @@ describe("the daily upload quota", () => {
 
   it("lets racing uploads of one user pass only as far as the quota goes", async () => {
     const ali = await officer();
-    const answers = await Promise.allSettled(Array.from({ length: 30 }, () => reserveUploadBytes(ali, 10 * MB, { now: lateEvening })));
+    const answers = await Promise.allSettled(
+      Array.from({ length: 30 }, () => reserveUploadBytes(ali, 10 * MB, { now: lateEvening })),
+    );
     expect(answers.filter((answer) => answer.status === "fulfilled")).toHaveLength(20);
     const [day] = await prisma.uploadDay.findMany({ where: { userId: ali }, select: { day: true, bytes: true } });
     expect(day).toEqual({ day: "2026-11-26", bytes: 200 * MB });

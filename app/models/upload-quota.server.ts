@@ -39,7 +39,11 @@ export async function requireUploadRoom(userId: number, { field, now = new Date(
  * Counts `bytes` the user is about to store against today's quota, or refuses (429) when they
  * would pass it. One statement adds and checks, so racing uploads of one user cannot both pass.
  */
-export async function reserveUploadBytes(userId: number, bytes: number, { field, now = new Date() }: QuotaOptions = {}): Promise<void> {
+export async function reserveUploadBytes(
+  userId: number,
+  bytes: number,
+  { field, now = new Date() }: QuotaOptions = {},
+): Promise<void> {
   const { day, secondsLeft } = localDay(now);
   const limit = env.UPLOAD_DAILY_MB * MB;
   if (bytes > limit) throw quotaReached(secondsLeft, field);

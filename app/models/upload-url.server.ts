@@ -10,14 +10,24 @@ const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 export const UPLOAD_PATH = "/api/objects/uploads";
 
 function signature(id: string, userId: number, expires: number): string {
-  return crypto.createHmac("sha256", env.SESSION_SECRET).update(`upload:${id}:${userId}:${expires}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", env.SESSION_SECRET)
+    .update(`upload:${id}:${userId}:${expires}`)
+    .digest("base64url");
 }
 
 /** A fresh absolute upload URL for the user. */
-export function createUploadUrl(userId: number, now = Date.now()): { id: string; uploadURL: string; expiresAt: number } {
+export function createUploadUrl(
+  userId: number,
+  now = Date.now(),
+): { id: string; uploadURL: string; expiresAt: number } {
   const id = crypto.randomBytes(16).toString("hex");
   const expires = now + UPLOAD_URL_TTL_MS;
-  const query = new URLSearchParams({ user: String(userId), expires: String(expires), signature: signature(id, userId, expires) });
+  const query = new URLSearchParams({
+    user: String(userId),
+    expires: String(expires),
+    signature: signature(id, userId, expires),
+  });
   const uploadURL = new URL(`${UPLOAD_PATH}/${id}?${query}`, env.APP_URL).toString();
   return { id, uploadURL, expiresAt: expires };
 }

@@ -23,30 +23,42 @@ describe("registration form", () => {
   });
 
   it("checks the username's characters, the email and the password length", () => {
-    const result = parseWithZod(form({ username: "a b", email: "not-an-email", password: "12345" }), { schema: registrationSchema });
+    const result = parseWithZod(form({ username: "a b", email: "not-an-email", password: "12345" }), {
+      schema: registrationSchema,
+    });
     expect(errorsOf(result)).toMatchObject({
       username: ["Username must be 3 to 32 letters, digits, '.', '_' or '-'"],
       email: ["Invalid email"],
       password: ["Password must be at least 6 characters long"],
     });
-    const long = parseWithZod(form({ username: "abc", email: "a@b.pk", password: "x".repeat(129) }), { schema: registrationSchema });
+    const long = parseWithZod(form({ username: "abc", email: "a@b.pk", password: "x".repeat(129) }), {
+      schema: registrationSchema,
+    });
     expect(errorsOf(long)).toMatchObject({ password: ["Password must be 128 characters or less"] });
   });
 });
 
 describe("reset password form", () => {
   it("requires matching passwords of at least 6 characters", () => {
-    const short = parseWithZod(form({ token: "t", newPassword: "12345", confirmPassword: "12345" }), { schema: resetPasswordFormSchema });
+    const short = parseWithZod(form({ token: "t", newPassword: "12345", confirmPassword: "12345" }), {
+      schema: resetPasswordFormSchema,
+    });
     expect(errorsOf(short)).toMatchObject({ newPassword: ["Password must be at least 6 characters long"] });
-    const mismatch = parseWithZod(form({ token: "t", newPassword: "123456", confirmPassword: "1234567" }), { schema: resetPasswordFormSchema });
+    const mismatch = parseWithZod(form({ token: "t", newPassword: "123456", confirmPassword: "1234567" }), {
+      schema: resetPasswordFormSchema,
+    });
     expect(errorsOf(mismatch)).toMatchObject({ confirmPassword: ["Passwords do not match"] });
   });
 });
 
 describe("location setup form", () => {
   it("needs at least one place, with both coordinates in range", () => {
-    expect(errorsOf(parseWithZod(form({}), { schema: locationSetupSchema }))).toMatchObject({ homeLat: ["Please select a location on the map."] });
-    expect(errorsOf(parseWithZod(form({ homeLat: "95", homeLng: "74" }), { schema: locationSetupSchema }))).toMatchObject({
+    expect(errorsOf(parseWithZod(form({}), { schema: locationSetupSchema }))).toMatchObject({
+      homeLat: ["Please select a location on the map."],
+    });
+    expect(
+      errorsOf(parseWithZod(form({ homeLat: "95", homeLng: "74" }), { schema: locationSetupSchema })),
+    ).toMatchObject({
       homeLat: ["Latitude must be between -90 and 90"],
     });
     const ok = parseWithZod(form({ warehouseLat: "31.45", warehouseLng: "73.13" }), { schema: locationSetupSchema });

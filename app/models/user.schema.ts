@@ -10,11 +10,7 @@ export { ROLES, type Role } from "~/lib/roles";
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 /** Optional text; `null` (what GET answers for a field never set) clears it. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be ${max} characters or less`)
-    .nullish();
+  z.string().trim().max(max, `${label} must be ${max} characters or less`).nullish();
 
 export const passwordSchema = z
   .string({ error: "Password is required" })
@@ -31,7 +27,10 @@ export const emailSchema = required("Email is required").max(254, "Invalid email
 
 export const loginSchema = z.object({
   username: required("Username is required").max(32, "Invalid username or password"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Invalid username or password"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(128, "Invalid username or password"),
 });
 
 export const registrationSchema = z.object({
@@ -108,22 +107,22 @@ export const updateLocationsSchema = z.object(profileFields).pick({ homeAddress:
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** POST /api/save-registration: the registration and both places in one call. */
-export const saveRegistrationSchema = registrationSchema
-  .extend({
-    homeLat: latitude,
-    homeLng: longitude,
-    homeAddress: address,
-    warehouseLat: latitude,
-    warehouseLng: longitude,
-    warehouseAddress: address,
-  });
+export const saveRegistrationSchema = registrationSchema.extend({
+  homeLat: latitude,
+  homeLng: longitude,
+  homeAddress: address,
+  warehouseLat: latitude,
+  warehouseLng: longitude,
+  warehouseAddress: address,
+});
 
 // ---- Password reset ----
 
 export const RESET_LINK_SENT = "If an account exists for that email, we have sent a password reset link.";
 export const RESET_DONE = "Password reset successfully. You can now sign in with your new password.";
 export const INVALID_RESET_LINK = "Invalid reset link. Please request a new password reset.";
-export const EXPIRED_RESET_LINK = "This reset link has expired or was already used. Please request a new password reset.";
+export const EXPIRED_RESET_LINK =
+  "This reset link has expired or was already used. Please request a new password reset.";
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 

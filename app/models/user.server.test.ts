@@ -2,16 +2,34 @@ import { AppError } from "~/lib/app-error";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabase, prisma } from "../../tests/support/db";
 import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
-import { approximatePlaces, DEACTIVATED_LOGIN, INVALID_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
+import {
+  approximatePlaces,
+  DEACTIVATED_LOGIN,
+  INVALID_LOGIN,
+  registerUser,
+  updateProfile,
+  verifyLogin,
+} from "~/models/user.server";
 
-const ayesha = { username: "Ayesha.Khan", email: "Ayesha@Example.PK", password: "secret12", firstName: "Ayesha", lastName: "Khan" };
+const ayesha = {
+  username: "Ayesha.Khan",
+  email: "Ayesha@Example.PK",
+  password: "secret12",
+  firstName: "Ayesha",
+  lastName: "Khan",
+};
 
 beforeEach(resetDatabase);
 
 describe("registerUser", () => {
   it("creates an OFFICER with a lower-cased username and email and a hashed password", async () => {
     const user = await registerUser(ayesha);
-    expect(user).toMatchObject({ username: "ayesha.khan", email: "ayesha@example.pk", role: "OFFICER", selectedAvatar: "DEFAULT_1" });
+    expect(user).toMatchObject({
+      username: "ayesha.khan",
+      email: "ayesha@example.pk",
+      role: "OFFICER",
+      selectedAvatar: "DEFAULT_1",
+    });
     const stored = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { passwordHash: true } });
     expect(stored.passwordHash).toMatch(/^\$argon2id\$/);
     expect(stored.passwordHash).not.toContain("secret12");
@@ -22,7 +40,9 @@ describe("registerUser", () => {
     await expect(registerUser({ ...ayesha, email: "other@example.pk", username: "AYESHA.KHAN" })).rejects.toThrow(
       new AppError(409, "This username is already taken", { field: "username" }),
     );
-    await expect(registerUser({ ...ayesha, username: "someone" })).rejects.toThrow("An account with this email already exists");
+    await expect(registerUser({ ...ayesha, username: "someone" })).rejects.toThrow(
+      "An account with this email already exists",
+    );
   });
 });
 
@@ -30,14 +50,23 @@ describe("verifyLogin", () => {
   it("accepts the right password in any username case and refuses a wrong one", async () => {
     const user = await registerUser(ayesha);
     expect(await verifyLogin({ username: "AYESHA.khan", password: "secret12" })).toEqual({ ok: true, userId: user.id });
-    expect(await verifyLogin({ username: "ayesha.khan", password: "wrong-one" })).toEqual({ ok: false, error: INVALID_LOGIN });
-    expect(await verifyLogin({ username: "nobody", password: "secret12" })).toEqual({ ok: false, error: INVALID_LOGIN });
+    expect(await verifyLogin({ username: "ayesha.khan", password: "wrong-one" })).toEqual({
+      ok: false,
+      error: INVALID_LOGIN,
+    });
+    expect(await verifyLogin({ username: "nobody", password: "secret12" })).toEqual({
+      ok: false,
+      error: INVALID_LOGIN,
+    });
   });
 
   it("refuses a deactivated account even with the right password", async () => {
     const user = await registerUser(ayesha);
     await prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
-    expect(await verifyLogin({ username: "ayesha.khan", password: "secret12" })).toEqual({ ok: false, error: DEACTIVATED_LOGIN });
+    expect(await verifyLogin({ username: "ayesha.khan", password: "secret12" })).toEqual({
+      ok: false,
+      error: DEACTIVATED_LOGIN,
+    });
   });
 });
 
@@ -61,7 +90,11 @@ describe("updateProfile", () => {
 
   it("keeps an address the user typed", async () => {
     const user = await registerUser(ayesha);
-    const saved = await updateProfile(user.id, { warehouseLat: 30.1575, warehouseLng: 71.5249, warehouseAddress: "Godown 4, Multan" });
+    const saved = await updateProfile(user.id, {
+      warehouseLat: 30.1575,
+      warehouseLng: 71.5249,
+      warehouseAddress: "Godown 4, Multan",
+    });
     expect(saved.warehouseAddress).toBe("Godown 4, Multan");
   });
 });
@@ -71,9 +104,16 @@ describe("sign-in throttling per account", () => {
     await registerUser({ username: "target", email: "target@example.pk", password: "right-pass" });
     await registerUser({ username: "bystander", email: "bystander@example.pk", password: "right-pass" });
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect(await verifyLogin({ username: "TARGET", password: `guess-${attempt}` })).toEqual({ ok: false, error: INVALID_LOGIN });
+      expect(await verifyLogin({ username: "TARGET", password: `guess-${attempt}` })).toEqual({
+        ok: false,
+        error: INVALID_LOGIN,
+      });
     }
-    expect(await verifyLogin({ username: "target", password: "right-pass" })).toEqual({ ok: false, error: TOO_MANY_FOR_ACCOUNT, throttled: true });
+    expect(await verifyLogin({ username: "target", password: "right-pass" })).toEqual({
+      ok: false,
+      error: TOO_MANY_FOR_ACCOUNT,
+      throttled: true,
+    });
     expect(await verifyLogin({ username: "bystander", password: "right-pass" })).toMatchObject({ ok: true });
   });
 

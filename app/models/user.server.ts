@@ -47,13 +47,10 @@ export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<L
   return { ok: true, userId: user.id };
 }
 
-const DUMMY_HASH =
-  "$argon2id$v=19$m=19456,t=2,p=1$YVnYdkfD+0uSPeZUHUV2Jw$I1b+Mkyt3Oa7EkoxxWtkAI1BC3/Z8UCEaOlAJjvWshg";
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$YVnYdkfD+0uSPeZUHUV2Jw$I1b+Mkyt3Oa7EkoxxWtkAI1BC3/Z8UCEaOlAJjvWshg";
 
 /** Creates an OFFICER account. Throws an AppError 409 on the username or email field when it is taken. */
-export async function registerUser(
-  input: RegistrationInput & LocationValues,
-): Promise<CurrentUser> {
+export async function registerUser(input: RegistrationInput & LocationValues): Promise<CurrentUser> {
   const username = input.username.toLowerCase();
   const email = input.email.toLowerCase();
   const taken = await prisma.user.findFirst({
@@ -94,7 +91,11 @@ type Place = "home" | "warehouse";
  * place saved is a pin unless `placedFromAddress` says it was found from its address (no map).
  * The rankings show names and avatars, so a change refreshes them.
  */
-export async function updateProfile(userId: number, changes: ProfileUpdate, placedFromAddress: Partial<Record<Place, boolean>> = {}): Promise<CurrentUser> {
+export async function updateProfile(
+  userId: number,
+  changes: ProfileUpdate,
+  placedFromAddress: Partial<Record<Place, boolean>> = {},
+): Promise<CurrentUser> {
   const user = await prisma.user.update({
     where: { id: userId },
     data: { ...(await withAddresses(changes)), ...(await approximateAfter(userId, changes, placedFromAddress)) },
@@ -105,20 +106,40 @@ export async function updateProfile(userId: number, changes: ProfileUpdate, plac
 }
 
 /** The approximate marks after a change: a place found from its address is; a moved one is not; an unmoved one keeps its mark. */
-async function approximateAfter(userId: number, changes: ProfileUpdate, placedFromAddress: Partial<Record<Place, boolean>>) {
+async function approximateAfter(
+  userId: number,
+  changes: ProfileUpdate,
+  placedFromAddress: Partial<Record<Place, boolean>>,
+) {
   const places = (["home", "warehouse"] as const).filter((place) => changes[`${place}Lat`] !== undefined);
   if (places.length === 0) return {};
   const before = await prisma.user.findUnique({
     where: { id: userId },
-    select: { homeLat: true, homeLng: true, homeApproximate: true, warehouseLat: true, warehouseLng: true, warehouseApproximate: true },
+    select: {
+      homeLat: true,
+      homeLng: true,
+      homeApproximate: true,
+      warehouseLat: true,
+      warehouseLng: true,
+      warehouseApproximate: true,
+    },
   });
-  const unmoved = (place: Place) => before?.[`${place}Lat`] === changes[`${place}Lat`] && before?.[`${place}Lng`] === changes[`${place}Lng`];
-  return Object.fromEntries(places.map((place) => [`${place}Approximate`, (placedFromAddress[place] ?? false) || (Boolean(before?.[`${place}Approximate`]) && unmoved(place))]));
+  const unmoved = (place: Place) =>
+    before?.[`${place}Lat`] === changes[`${place}Lat`] && before?.[`${place}Lng`] === changes[`${place}Lng`];
+  return Object.fromEntries(
+    places.map((place) => [
+      `${place}Approximate`,
+      (placedFromAddress[place] ?? false) || (Boolean(before?.[`${place}Approximate`]) && unmoved(place)),
+    ]),
+  );
 }
 
 /** Which of the user's places were found from a typed address rather than pinned. */
 export async function approximatePlaces(userId: number): Promise<Record<Place, boolean>> {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { homeApproximate: true, warehouseApproximate: true } });
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { homeApproximate: true, warehouseApproximate: true },
+  });
   return { home: user?.homeApproximate ?? false, warehouse: user?.warehouseApproximate ?? false };
 }
 

@@ -6,7 +6,15 @@ import type { PostType } from "~/lib/post-types";
  * "{name}" a local given name.
  */
 export const VILLAGE_PATTERNS: Record<Province, readonly string[]> = {
-  Punjab: ["Chak {n} GB", "Chak {n} RB", "Chak {n}/JB", "Basti {name}", "Mauza {name} Wala", "Kot {name}", "Pind {name}"],
+  Punjab: [
+    "Chak {n} GB",
+    "Chak {n} RB",
+    "Chak {n}/JB",
+    "Basti {name}",
+    "Mauza {name} Wala",
+    "Kot {name}",
+    "Pind {name}",
+  ],
   Sindh: ["Goth {name}", "Deh {name}", "Goth {name} Khan", "{name} Jo Goth"],
   "Khyber Pakhtunkhwa": ["Kalay {name}", "Dheri {name}", "Banda {name}", "Shah Dheri"],
   Balochistan: ["Killi {name}", "Killi {name} Khan", "Kahan {name}"],
@@ -17,8 +25,24 @@ export const VILLAGE_PATTERNS: Record<Province, readonly string[]> = {
 
 /** Short names used inside village names ("Basti Maula Bakhsh", "Goth Ali Nawaz"). */
 export const VILLAGE_NAMES = [
-  "Maula Bakhsh", "Ali Nawaz", "Karim", "Haji Sher", "Fateh", "Noor", "Rasool", "Qadir", "Mehr", "Sultan",
-  "Jalal", "Bahadur", "Daud", "Sarwar", "Lal", "Pir", "Shahab", "Bagh",
+  "Maula Bakhsh",
+  "Ali Nawaz",
+  "Karim",
+  "Haji Sher",
+  "Fateh",
+  "Noor",
+  "Rasool",
+  "Qadir",
+  "Mehr",
+  "Sultan",
+  "Jalal",
+  "Bahadur",
+  "Daud",
+  "Sarwar",
+  "Lal",
+  "Pir",
+  "Shahab",
+  "Bagh",
 ] as const;
 
 /**
@@ -123,11 +147,7 @@ export const COMMENTS_BY_TYPE: Record<PostType, readonly string[]> = {
     "Please share his stock position with me.",
     "Good relationship building.",
   ],
-  RECOVERY: [
-    "Good recovery 👏",
-    "Please enter the receipt in the sales sheet.",
-    "How much is still outstanding?",
-  ],
+  RECOVERY: ["Good recovery 👏", "Please enter the receipt in the sales sheet.", "How much is still outstanding?"],
   DEMO_PLOT: [
     "Please post photos at 30 days.",
     "Results look promising.",

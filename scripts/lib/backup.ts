@@ -23,12 +23,16 @@ export class BackupError extends Error {}
 
 const fileEntrySchema = z.strictObject({
   // A path inside the backup folder: relative, forward slashes, no "..".
-  path: z.string().regex(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._\/-]+$/),
+  path: z.string().regex(/^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9._/-]+$/),
   size: z.number().int().nonnegative(),
   sha256: z.string().regex(/^[a-f0-9]{64}$/),
 });
 
-const objectEntrySchema = z.strictObject({ key: z.string().min(1), size: z.number().int().nonnegative(), etag: z.string() });
+const objectEntrySchema = z.strictObject({
+  key: z.string().min(1),
+  size: z.number().int().nonnegative(),
+  etag: z.string(),
+});
 
 const manifestSchema = z.strictObject({
   format: z.literal(1),
@@ -73,8 +77,21 @@ export async function createBackup({ databaseFile, uploadsDir, backupsDir, bucke
     checkIntegrity(snapshot);
     const database = await describeFile(staging, DATABASE_NAME);
     const manifest: Manifest = bucket
-      ? { format: 1, createdAt: now.toISOString(), migration, database, uploads: [], objects: { bucket: bucket.bucket, items: await bucket.list() } }
-      : { format: 1, createdAt: now.toISOString(), migration, database, uploads: await copyUploads(uploadsDir, staging) };
+      ? {
+          format: 1,
+          createdAt: now.toISOString(),
+          migration,
+          database,
+          uploads: [],
+          objects: { bucket: bucket.bucket, items: await bucket.list() },
+        }
+      : {
+          format: 1,
+          createdAt: now.toISOString(),
+          migration,
+          database,
+          uploads: await copyUploads(uploadsDir, staging),
+        };
     await writeFileDurably(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
     await fs.rename(staging, finalDir);
     await syncDirectory(backupsDir);
@@ -99,9 +116,12 @@ async function verifyBackup(backupDir: string): Promise<Manifest> {
     throw new BackupError(`${backupDir} has no readable ${MANIFEST_NAME}: is it a Fieldline backup?`);
   }
   const parsed = manifestSchema.safeParse(raw);
-  if (!parsed.success) throw new BackupError(`${MANIFEST_NAME} is not a valid manifest: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new BackupError(`${MANIFEST_NAME} is not a valid manifest: ${parsed.error.issues[0]?.message}`);
   const manifest = parsed.data;
-  const misplaced = manifest.database.path !== DATABASE_NAME || manifest.uploads.some((entry) => !entry.path.startsWith(`${UPLOADS_NAME}/`));
+  const misplaced =
+    manifest.database.path !== DATABASE_NAME ||
+    manifest.uploads.some((entry) => !entry.path.startsWith(`${UPLOADS_NAME}/`));
   if (misplaced) throw new BackupError(`${MANIFEST_NAME} names files outside ${DATABASE_NAME} and ${UPLOADS_NAME}/.`);
   for (const entry of [manifest.database, ...manifest.uploads]) await checkEntry(backupDir, entry);
   return manifest;
@@ -124,10 +144,19 @@ export type RestoreOptions = {
  * the database open. Everything is copied and checked beside its target first (checksums,
  * PRAGMA integrity_check); then each target is swapped in with a rename.
  */
-export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assumeServerStopped = false, bucket, allowMissingObjects = false }: RestoreOptions) {
+export async function restoreBackup({
+  backupDir,
+  databaseFile,
+  uploadsDir,
+  assumeServerStopped = false,
+  bucket,
+  allowMissingObjects = false,
+}: RestoreOptions) {
   const holders = await processesUsing(databaseFile);
   if (holders === null && !assumeServerStopped) {
-    throw new BackupError("Cannot tell whether a server has the database open here (no /proc). Stop it and pass --server-stopped.");
+    throw new BackupError(
+      "Cannot tell whether a server has the database open here (no /proc). Stop it and pass --server-stopped.",
+    );
   }
   if (holders && holders.length > 0) {
     throw new BackupError(`The database is open in process ${holders.join(", ")}. Stop the server before restoring.`);
@@ -135,7 +164,10 @@ export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assum
   const manifest = await verifyBackup(backupDir);
   const missingObjects = manifest.objects ? await objectsMissing(manifest.objects, bucket) : [];
   if (missingObjects.length > 0 && !allowMissingObjects) {
-    const some = missingObjects.slice(0, 3).map((item) => item.key).join(", ");
+    const some = missingObjects
+      .slice(0, 3)
+      .map((item) => item.key)
+      .join(", ");
     throw new BackupError(
       `The bucket lacks ${missingObjects.length} of the ${manifest.objects?.items.length} objects this backup names (${some}${missingObjects.length > 3 ? ", …" : ""}). ` +
         "Bring them back from the bucket's object versions, or restore the database anyway with --allow-missing-objects.",
@@ -151,7 +183,8 @@ export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assum
     await checkEntry(path.dirname(stagedDatabase), { ...manifest.database, path: path.basename(stagedDatabase) });
     checkIntegrity(stagedDatabase);
     await fsyncFile(stagedDatabase);
-    if (!manifest.objects) assertSameFiles(await copyTree(path.join(backupDir, UPLOADS_NAME), stagedUploads), manifest.uploads);
+    if (!manifest.objects)
+      assertSameFiles(await copyTree(path.join(backupDir, UPLOADS_NAME), stagedUploads), manifest.uploads);
   } catch (error) {
     await fs.rm(stagedDatabase, { force: true });
     await fs.rm(stagedUploads, { recursive: true, force: true });
@@ -164,8 +197,14 @@ export async function restoreBackup({ backupDir, databaseFile, uploadsDir, assum
 }
 
 /** The objects a bucket backup names that the bucket no longer holds with the same size and ETag. */
-async function objectsMissing(objects: NonNullable<Manifest["objects"]>, bucket: ObjectBucket | null | undefined): Promise<ObjectEntry[]> {
-  if (!bucket) throw new BackupError(`This backup's files are in the bucket ${objects.bucket}: restore it with STORAGE=s3 and that bucket's settings.`);
+async function objectsMissing(
+  objects: NonNullable<Manifest["objects"]>,
+  bucket: ObjectBucket | null | undefined,
+): Promise<ObjectEntry[]> {
+  if (!bucket)
+    throw new BackupError(
+      `This backup's files are in the bucket ${objects.bucket}: restore it with STORAGE=s3 and that bucket's settings.`,
+    );
   const held = new Set((await bucket.list()).map((item) => `${item.key} ${item.size} ${item.etag}`));
   return objects.items.filter((item) => !held.has(`${item.key} ${item.size} ${item.etag}`));
 }
@@ -202,10 +241,14 @@ function snapshotDatabase(databaseFile: string, snapshot: string): string | null
   const source = new Database(databaseFile, { readonly: true, fileMustExist: true, timeout: 5000 });
   try {
     source.prepare("VACUUM INTO ?").run(snapshot);
-    const hasMigrations = source.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    const hasMigrations = source
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
+      .get();
     if (!hasMigrations) return null;
     const row = source
-      .prepare("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name DESC LIMIT 1")
+      .prepare(
+        "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name DESC LIMIT 1",
+      )
       .get() as { migration_name: string } | undefined;
     return row?.migration_name ?? null;
   } finally {
@@ -276,10 +319,12 @@ async function copyTree(from: string, to: string): Promise<FileEntry[]> {
 
 /** Regular files under `dir`, relative, sorted; skips the temporary files of a store in progress. */
 async function listFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+  const entries = await fs
+    .readdir(dir, { recursive: true, withFileTypes: true })
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
   return entries
     .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
@@ -289,7 +334,9 @@ async function listFiles(dir: string): Promise<string[]> {
 function assertSameFiles(copied: FileEntry[], expected: FileEntry[]): void {
   const key = (entry: FileEntry) => `${entry.path} ${entry.size} ${entry.sha256}`;
   const have = new Set(copied.map(key));
-  const missing = expected.filter((entry) => !have.has(key({ ...entry, path: entry.path.slice(UPLOADS_NAME.length + 1) })));
+  const missing = expected.filter(
+    (entry) => !have.has(key({ ...entry, path: entry.path.slice(UPLOADS_NAME.length + 1) })),
+  );
   if (missing.length > 0 || copied.length !== expected.length) {
     throw new BackupError(`The restored uploads differ from the manifest (${missing.length} missing or changed).`);
   }

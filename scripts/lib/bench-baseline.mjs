@@ -33,10 +33,29 @@ function firstPage() {
   const ids = rows.map((row) => row.id);
   const users = [...new Set(rows.map((row) => row.userId))];
   const ph = inList(ids.length);
-  const media = db.prepare(`SELECT id, postId, kind, url, thumbUrl, mimeType, durationSec, width, height FROM PostMedia WHERE postId IN (${ph}) ORDER BY postId, position`).all(...ids);
-  const likes = new Map(db.prepare(`SELECT postId, COUNT(*) AS n FROM Reaction WHERE postId IN (${ph}) AND type = 'LIKE' GROUP BY postId`).raw().all(...ids));
-  const comments = new Map(db.prepare(`SELECT postId, COUNT(*) AS n FROM Comment WHERE postId IN (${ph}) AND isDeleted = 0 GROUP BY postId`).raw().all(...ids));
-  const liked = new Set(db.prepare(`SELECT postId FROM Reaction WHERE postId IN (${ph}) AND userId = ? AND type = 'LIKE'`).pluck().all(...ids, viewerId));
+  const media = db
+    .prepare(
+      `SELECT id, postId, kind, url, thumbUrl, mimeType, durationSec, width, height FROM PostMedia WHERE postId IN (${ph}) ORDER BY postId, position`,
+    )
+    .all(...ids);
+  const likes = new Map(
+    db
+      .prepare(`SELECT postId, COUNT(*) AS n FROM Reaction WHERE postId IN (${ph}) AND type = 'LIKE' GROUP BY postId`)
+      .raw()
+      .all(...ids),
+  );
+  const comments = new Map(
+    db
+      .prepare(`SELECT postId, COUNT(*) AS n FROM Comment WHERE postId IN (${ph}) AND isDeleted = 0 GROUP BY postId`)
+      .raw()
+      .all(...ids),
+  );
+  const liked = new Set(
+    db
+      .prepare(`SELECT postId FROM Reaction WHERE postId IN (${ph}) AND userId = ? AND type = 'LIKE'`)
+      .pluck()
+      .all(...ids, viewerId),
+  );
   const dayStart = Math.floor((Date.now() + KARACHI_OFFSET_MS) / DAY_MS) * DAY_MS - KARACHI_OFFSET_MS;
   const distance = new Map(
     db
@@ -57,14 +76,29 @@ function firstPage() {
     lng: row.lng === null ? null : String(row.lng),
     address: row.address,
     createdAt: new Date(row.createdAt).toISOString(),
-    user: { id: row.userId, username: row.username, email: row.email, firstName: row.firstName, lastName: row.lastName, selectedAvatar: row.selectedAvatar, currentBadge: row.currentBadge },
+    user: {
+      id: row.userId,
+      username: row.username,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      selectedAvatar: row.selectedAvatar,
+      currentBadge: row.currentBadge,
+    },
     saleProduct: row.saleProduct,
     saleQty: row.saleQty,
     salePrice: cents(row.salePriceCents),
     saleTotal: cents(row.saleTotalCents),
     recoveryAmount: cents(row.recoveryAmountCents),
     dealerId: row.dealerId,
-    dealer: row.dealerId === null ? null : { id: row.dealerId, businessName: row.businessName, contactName: [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || null },
+    dealer:
+      row.dealerId === null
+        ? null
+        : {
+            id: row.dealerId,
+            businessName: row.businessName,
+            contactName: [row.ownerFirstName, row.ownerLastName].filter(Boolean).join(" ") || null,
+          },
     media: media.filter((m) => m.postId === row.id).map(({ postId: _, ...m }) => m),
     likeCount: likes.get(row.id) ?? 0,
     commentCount: comments.get(row.id) ?? 0,
@@ -76,7 +110,11 @@ function firstPage() {
 http
   .createServer((_request, response) => {
     const body = JSON.stringify(firstPage());
-    response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+    response.writeHead(200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+    });
     response.end(body);
   })
   .listen(Number(port), "127.0.0.1", () => console.log(`baseline on ${port}`));

@@ -1,7 +1,19 @@
 // Types for page-weight-budgets.mjs, so that TypeScript tests can import it.
-export type Budgets = { jsKiB: Record<string, number>; wireJsKiB: number; cssKiB: number; feedHtmlKiB: number; leafletRoutes: string[] };
+export type Budgets = {
+  jsKiB: Record<string, number>;
+  wireJsKiB: number;
+  cssKiB: number;
+  feedHtmlKiB: number;
+  leafletRoutes: string[];
+};
 export type WeightReport = {
-  routes: Array<{ route: string; matched: string[] | null; js?: { gzipBytes: number }; css?: { gzipBytes: number }; leaflet?: boolean }>;
+  routes: Array<{
+    route: string;
+    matched: string[] | null;
+    js?: { gzipBytes: number };
+    css?: { gzipBytes: number };
+    leaflet?: boolean;
+  }>;
   wire?: { route: string; bytes: number };
 };
 export declare const BUDGETS: Budgets;

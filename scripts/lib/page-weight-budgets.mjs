@@ -40,20 +40,29 @@ export function budgetFailures(report, budgets = BUDGETS) {
     if (!entry.matched) continue;
     const jsBudget = budgets.jsKiB[entry.route];
     if (jsBudget !== undefined && entry.js.gzipBytes > jsBudget * KIB) {
-      failures.push(`${entry.route}: first-load JavaScript is ${(entry.js.gzipBytes / KIB).toFixed(1)} KiB gzipped, over the budget of ${jsBudget} KiB`);
+      failures.push(
+        `${entry.route}: first-load JavaScript is ${(entry.js.gzipBytes / KIB).toFixed(1)} KiB gzipped, over the budget of ${jsBudget} KiB`,
+      );
     }
     if (entry.css.gzipBytes > budgets.cssKiB * KIB) {
-      failures.push(`${entry.route}: first-load CSS is ${(entry.css.gzipBytes / KIB).toFixed(1)} KiB gzipped, over the budget of ${budgets.cssKiB} KiB`);
+      failures.push(
+        `${entry.route}: first-load CSS is ${(entry.css.gzipBytes / KIB).toFixed(1)} KiB gzipped, over the budget of ${budgets.cssKiB} KiB`,
+      );
     }
     if (entry.leaflet && !budgets.leafletRoutes.includes(entry.route)) {
-      failures.push(`${entry.route}: loads Leaflet, which belongs to the map routes only (${budgets.leafletRoutes.join(", ")})`);
+      failures.push(
+        `${entry.route}: loads Leaflet, which belongs to the map routes only (${budgets.leafletRoutes.join(", ")})`,
+      );
     }
   }
   if (report.wire && report.wire.bytes > budgets.wireJsKiB * KIB) {
-    failures.push(`${report.wire.route}: its first load moves ${(report.wire.bytes / KIB).toFixed(1)} KiB of JavaScript over the wire, over the budget of ${budgets.wireJsKiB} KiB`);
+    failures.push(
+      `${report.wire.route}: its first load moves ${(report.wire.bytes / KIB).toFixed(1)} KiB of JavaScript over the wire, over the budget of ${budgets.wireJsKiB} KiB`,
+    );
   }
   for (const route of Object.keys(budgets.jsKiB)) {
-    if (!report.routes.some((entry) => entry.route === route && entry.matched)) failures.push(`${route}: has a budget but is not in the report`);
+    if (!report.routes.some((entry) => entry.route === route && entry.matched))
+      failures.push(`${route}: has a budget but is not in the report`);
   }
   return failures;
 }

@@ -27,7 +27,8 @@ function playwrightFiles(report) {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
-  const testDir = (project) => (project === "api" ? "tests/api" : project === "hostile" ? "tests/hostile" : "tests/e2e");
+  const testDir = (project) =>
+    project === "api" ? "tests/api" : project === "hostile" ? "tests/hostile" : "tests/e2e";
   return [...totals].map(([key, ms]) => {
     const [project, file] = key.split("\u0000");
     return { level: `Playwright ${project}`, file: path.join(testDir(project), file), ms };
@@ -48,9 +49,13 @@ function slowestFiles(reports, count = 10) {
 export function printTimings(steps, reports) {
   console.log("\n━━━ Where the time went ━━━");
   const width = Math.max(...steps.map((step) => step.title.length));
-  for (const step of steps) console.log(`  ${step.title.padEnd(width)}  ${formatDuration(step.ms).padStart(9)}${step.failed ? "  (failed)" : ""}`);
+  for (const step of steps)
+    console.log(
+      `  ${step.title.padEnd(width)}  ${formatDuration(step.ms).padStart(9)}${step.failed ? "  (failed)" : ""}`,
+    );
   const slowest = slowestFiles(reports);
   if (slowest.length === 0) return;
   console.log("\n  The ten slowest test files (their tests' time added up; workers run files side by side):");
-  for (const { level, file, ms } of slowest) console.log(`  ${formatDuration(ms).padStart(9)}  ${level.padEnd(20)} ${file}`);
+  for (const { level, file, ms } of slowest)
+    console.log(`  ${formatDuration(ms).padStart(9)}  ${level.padEnd(20)} ${file}`);
 }

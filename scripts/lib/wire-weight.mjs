@@ -34,7 +34,8 @@ export async function firstLoadJavaScript(baseUrl, path, { username, password })
       if (url) files.push({ url: new URL(url).pathname, bytes: encodedDataLength });
     });
     const response = await page.goto(path, { waitUntil: "networkidle" });
-    if (response?.status() !== 200 || new URL(page.url()).pathname !== path) throw new Error(`${path} answered ${response?.status()} at ${page.url()}`);
+    if (response?.status() !== 200 || new URL(page.url()).pathname !== path)
+      throw new Error(`${path} answered ${response?.status()} at ${page.url()}`);
     await context.close();
     return { bytes: files.reduce((sum, file) => sum + file.bytes, 0), files };
   } finally {

@@ -21,7 +21,13 @@ const MAX_DEALER_PAGES = 50;
 function keptPage(path) {
   return path !== null && (SAVED_PAGES.includes(path) || DEALER_PAGE.test(path));
 }
-const STATIC_FILES = ["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png"];
+const STATIC_FILES = [
+  "/favicon.svg",
+  "/manifest.webmanifest",
+  "/icons/icon-192.png",
+  "/icons/icon-512.png",
+  "/icons/icon-maskable-512.png",
+];
 
 // How many times the saved pages were dropped. A copy is kept only if they were not dropped
 // since its request left: a page answered just before the session ended must not come back
@@ -150,7 +156,10 @@ async function asset(request) {
   const response = await fetch(request);
   if (response.ok) {
     const copy = response.clone();
-    caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy)).catch(() => undefined);
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.put(request, copy))
+      .catch(() => undefined);
   }
   return response;
 }

@@ -7,7 +7,14 @@ const json = { "Content-Type": "application/json" };
 
 function newAccount() {
   const username = uniqueName("api").replaceAll("-", "_");
-  return { username, email: `${username}@example.pk`, password: "api-pass-1", firstName: "Zainab", lastName: "Ali", phone: "+92 300 1234567" };
+  return {
+    username,
+    email: `${username}@example.pk`,
+    password: "api-pass-1",
+    firstName: "Zainab",
+    lastName: "Ali",
+    phone: "+92 300 1234567",
+  };
 }
 
 test("signed out: /api/user answers 401 JSON and GET /api/login redirects to the sign-in page", async ({ request }) => {
@@ -34,13 +41,24 @@ test("register, read the user, update locations, sign out, sign in", async ({ re
   const registered = await request.post("/api/register", { data: account });
   expect(registered.status()).toBe(201);
   const user = await registered.json();
-  expect(user).toMatchObject({ username: account.username, email: account.email, role: "OFFICER", selectedAvatar: "DEFAULT_1" });
+  expect(user).toMatchObject({
+    username: account.username,
+    email: account.email,
+    role: "OFFICER",
+    selectedAvatar: "DEFAULT_1",
+  });
   expect(user).not.toHaveProperty("passwordHash");
 
   expect(await (await request.get("/api/user")).json()).toMatchObject({ id: user.id });
 
   const updated = await request.put("/api/me", {
-    data: { homeLat: "31.5204", homeLng: "74.3587", homeAddress: "House 5, Model Town, Lahore", warehouseLat: "31.45", warehouseLng: "73.135" },
+    data: {
+      homeLat: "31.5204",
+      homeLng: "74.3587",
+      homeAddress: "House 5, Model Town, Lahore",
+      warehouseLat: "31.45",
+      warehouseLng: "73.135",
+    },
   });
   expect(updated.status()).toBe(200);
   expect(await updated.json()).toMatchObject({
@@ -54,7 +72,9 @@ test("register, read the user, update locations, sign out, sign in", async ({ re
   expect((await request.post("/api/logout")).status()).toBe(200);
   expect((await request.get("/api/user")).status()).toBe(401);
 
-  const login = await request.post("/api/login", { data: { username: account.username.toUpperCase(), password: account.password } });
+  const login = await request.post("/api/login", {
+    data: { username: account.username.toUpperCase(), password: account.password },
+  });
   expect(login.status()).toBe(200);
   expect(await login.json()).toMatchObject({ id: user.id, homeAddress: "House 5, Model Town, Lahore" });
   expect((await request.get("/api/user")).status()).toBe(200);
@@ -63,33 +83,122 @@ test("register, read the user, update locations, sign out, sign in", async ({ re
 test("save-registration creates the account with both places and signs in", async ({ request }) => {
   const account = newAccount();
   const saved = await request.post("/api/save-registration", {
-    data: { ...account, homeLat: "24.8607", homeLng: "67.0011", homeAddress: "Clifton, Karachi", warehouseLat: "25.396", warehouseLng: "68.3578", warehouseAddress: "SITE, Hyderabad" },
+    data: {
+      ...account,
+      homeLat: "24.8607",
+      homeLng: "67.0011",
+      homeAddress: "Clifton, Karachi",
+      warehouseLat: "25.396",
+      warehouseLng: "68.3578",
+      warehouseAddress: "SITE, Hyderabad",
+    },
   });
   expect(saved.status()).toBe(201);
-  expect(await saved.json()).toMatchObject({ username: account.username, homeAddress: "Clifton, Karachi", warehouseLng: "68.3578" });
+  expect(await saved.json()).toMatchObject({
+    username: account.username,
+    homeAddress: "Clifton, Karachi",
+    warehouseLng: "68.3578",
+  });
   expect((await request.get("/api/user")).status()).toBe(200);
 });
 
 test("bad input answers 4xx with the agreed messages, never 500", async ({ request }) => {
-  const cases: Array<{ name: string; path: string; body: string; contentType?: string; status: number; error: string }> = [
+  const cases: Array<{
+    name: string;
+    path: string;
+    body: string;
+    contentType?: string;
+    status: number;
+    error: string;
+  }> = [
     { name: "empty login", path: "/api/login", body: "{}", status: 400, error: "Username is required" },
-    { name: "wrong password", path: "/api/login", body: '{"username":"officer1","password":"nope"}', status: 401, error: "Invalid username or password" },
-    { name: "wrong types", path: "/api/login", body: '{"username":12,"password":true}', status: 400, error: "Username is required" },
-    { name: "unknown field", path: "/api/login", body: '{"username":"a","password":"b","role":"ADMIN"}', status: 400, error: 'Unknown field "role": leave it out, this call does not take it' },
+    {
+      name: "wrong password",
+      path: "/api/login",
+      body: '{"username":"officer1","password":"nope"}',
+      status: 401,
+      error: "Invalid username or password",
+    },
+    {
+      name: "wrong types",
+      path: "/api/login",
+      body: '{"username":12,"password":true}',
+      status: 400,
+      error: "Username is required",
+    },
+    {
+      name: "unknown field",
+      path: "/api/login",
+      body: '{"username":"a","password":"b","role":"ADMIN"}',
+      status: 400,
+      error: 'Unknown field "role": leave it out, this call does not take it',
+    },
     { name: "malformed JSON", path: "/api/login", body: '{"username":', status: 400, error: "Malformed JSON body" },
-    { name: "form encoding", path: "/api/login", body: "username=a&password=b", contentType: "application/x-www-form-urlencoded", status: 415, error: "Content-Type must be application/json" },
-    { name: "too long password", path: "/api/register", body: JSON.stringify({ username: "abc", email: "a@b.pk", password: "x".repeat(129) }), status: 400, error: "Password must be 128 characters or less" },
-    { name: "short password", path: "/api/register", body: JSON.stringify({ username: "abcdef", email: "a@b.pk", password: "12345" }), status: 400, error: "Password must be at least 6 characters long" },
-    { name: "bad email", path: "/api/register", body: JSON.stringify({ username: "abcdef", email: "nope", password: "123456" }), status: 400, error: "Invalid email" },
-    { name: "taken username", path: "/api/register", body: JSON.stringify({ username: "Officer1", email: "fresh@example.pk", password: "123456" }), status: 409, error: "This username is already taken" },
+    {
+      name: "form encoding",
+      path: "/api/login",
+      body: "username=a&password=b",
+      contentType: "application/x-www-form-urlencoded",
+      status: 415,
+      error: "Content-Type must be application/json",
+    },
+    {
+      name: "too long password",
+      path: "/api/register",
+      body: JSON.stringify({ username: "abc", email: "a@b.pk", password: "x".repeat(129) }),
+      status: 400,
+      error: "Password must be 128 characters or less",
+    },
+    {
+      name: "short password",
+      path: "/api/register",
+      body: JSON.stringify({ username: "abcdef", email: "a@b.pk", password: "12345" }),
+      status: 400,
+      error: "Password must be at least 6 characters long",
+    },
+    {
+      name: "bad email",
+      path: "/api/register",
+      body: JSON.stringify({ username: "abcdef", email: "nope", password: "123456" }),
+      status: 400,
+      error: "Invalid email",
+    },
+    {
+      name: "taken username",
+      path: "/api/register",
+      body: JSON.stringify({ username: "Officer1", email: "fresh@example.pk", password: "123456" }),
+      status: 409,
+      error: "This username is already taken",
+    },
     { name: "array body", path: "/api/register", body: "[]", status: 400, error: "Request body must be a JSON object" },
     { name: "forgot without email", path: "/api/forgot-password", body: "{}", status: 400, error: "Email is required" },
-    { name: "reset without token", path: "/api/reset-password", body: '{"newPassword":"123456"}', status: 400, error: "Invalid reset link. Please request a new password reset." },
-    { name: "reset with unknown token", path: "/api/reset-password", body: '{"token":"abc","newPassword":"123456"}', status: 400, error: "Invalid reset link. Please request a new password reset." },
-    { name: "save-registration without places", path: "/api/save-registration", body: JSON.stringify({ username: "abcdefg", email: "q@b.pk", password: "123456" }), status: 400, error: "Please select a location on the map." },
+    {
+      name: "reset without token",
+      path: "/api/reset-password",
+      body: '{"newPassword":"123456"}',
+      status: 400,
+      error: "Invalid reset link. Please request a new password reset.",
+    },
+    {
+      name: "reset with unknown token",
+      path: "/api/reset-password",
+      body: '{"token":"abc","newPassword":"123456"}',
+      status: 400,
+      error: "Invalid reset link. Please request a new password reset.",
+    },
+    {
+      name: "save-registration without places",
+      path: "/api/save-registration",
+      body: JSON.stringify({ username: "abcdefg", email: "q@b.pk", password: "123456" }),
+      status: 400,
+      error: "Please select a location on the map.",
+    },
   ];
   for (const c of cases) {
-    const response = await request.post(c.path, { data: Buffer.from(c.body), headers: { "Content-Type": c.contentType ?? "application/json" } });
+    const response = await request.post(c.path, {
+      data: Buffer.from(c.body),
+      headers: { "Content-Type": c.contentType ?? "application/json" },
+    });
     expect(response.status(), c.name).toBe(c.status);
     expect((await response.json()).error, c.name).toBe(c.error);
   }
@@ -99,7 +208,10 @@ test("signed-in bad input: PUT /api/me and notifications", async ({ request }) =
   await request.post("/api/register", { data: newAccount() });
   const half = await request.put("/api/me", { data: { homeLat: "31.5" } });
   expect(half.status()).toBe(400);
-  expect(await half.json()).toMatchObject({ error: "Please select a location on the map.", fieldErrors: { homeLng: ["Please select a location on the map."] } });
+  expect(await half.json()).toMatchObject({
+    error: "Please select a location on the map.",
+    fieldErrors: { homeLng: ["Please select a location on the map."] },
+  });
 
   const range = await request.put("/api/me", { data: { homeLat: 91, homeLng: 74 } });
   expect((await range.json()).error).toBe("Latitude must be between -90 and 90");
@@ -129,24 +241,39 @@ test("forgot and reset password over the API", async ({ request }) => {
   const account = newAccount();
   await request.post("/api/register", { data: account });
   const forgot = await request.post("/api/forgot-password", { data: { email: account.email } });
-  expect(await forgot.json()).toEqual({ message: "If an account exists for that email, we have sent a password reset link." });
+  expect(await forgot.json()).toEqual({
+    message: "If an account exists for that email, we have sent a password reset link.",
+  });
   const unknown = await request.post("/api/forgot-password", { data: { email: "nobody-here@example.pk" } });
-  expect(await unknown.json()).toEqual({ message: "If an account exists for that email, we have sent a password reset link." });
+  expect(await unknown.json()).toEqual({
+    message: "If an account exists for that email, we have sent a password reset link.",
+  });
 });
 
 test("a second reset link spends the first: only the newest email resets the password", async ({ request }) => {
   const account = newAccount();
   await request.post("/api/register", { data: account });
-  const tokenOf = (text = "") => new URL(text.match(/http:\/\/\S+\/reset-password\?token=\S+/)?.[0] ?? "http://x/").searchParams.get("token");
+  const tokenOf = (text = "") =>
+    new URL(text.match(/http:\/\/\S+\/reset-password\?token=\S+/)?.[0] ?? "http://x/").searchParams.get("token");
   await request.post("/api/forgot-password", { data: { email: account.email } });
   const first = await readOutbox(account.email, { timeout: 5000 });
   await request.post("/api/forgot-password", { data: { email: account.email } });
   const second = await readOutbox(account.email, { timeout: 5000, afterId: first?.id });
 
-  const withFirst = await request.post("/api/reset-password", { data: { token: tokenOf(first?.text), newPassword: "first-link-pass" } });
+  const withFirst = await request.post("/api/reset-password", {
+    data: { token: tokenOf(first?.text), newPassword: "first-link-pass" },
+  });
   expect(withFirst.status()).toBe(400);
-  expect(await withFirst.json()).toEqual({ error: "This reset link has expired or was already used. Please request a new password reset." });
-  expect((await request.post("/api/reset-password", { data: { token: tokenOf(second?.text), newPassword: "second-link-pass" } })).status()).toBe(200);
+  expect(await withFirst.json()).toEqual({
+    error: "This reset link has expired or was already used. Please request a new password reset.",
+  });
+  expect(
+    (
+      await request.post("/api/reset-password", {
+        data: { token: tokenOf(second?.text), newPassword: "second-link-pass" },
+      })
+    ).status(),
+  ).toBe(200);
 });
 
 test("the 11th sign-in attempt within a minute from one address answers 429", async ({ request }) => {
@@ -159,29 +286,48 @@ test("the 11th sign-in attempt within a minute from one address answers 429", as
   expect(eleventh.status()).toBe(429);
   expect(await eleventh.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
   // The page form shares the budget of its /api twin.
-  const form = await request.post("/login", { form: { username: "officer1", password: "fieldline" } , maxRedirects: 0 });
+  const form = await request.post("/login", { form: { username: "officer1", password: "fieldline" }, maxRedirects: 0 });
   expect(form.status()).toBe(429);
 });
 
-test("ten wrong passwords for one account from ten addresses: the account waits 15 minutes (429 with Retry-After)", async ({ playwright, baseURL }) => {
+test("ten wrong passwords for one account from ten addresses: the account waits 15 minutes (429 with Retry-After)", async ({
+  playwright,
+  baseURL,
+}) => {
   const username = uniqueName("target").replaceAll("-", "_");
   const account = await playwright.request.newContext({ baseURL });
-  expect((await account.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "right-pass-1" } })).status()).toBe(201);
+  expect(
+    (
+      await account.post("/api/register", {
+        data: { username, email: `${username}@example.pk`, password: "right-pass-1" },
+      })
+    ).status(),
+  ).toBe(201);
   for (let attempt = 1; attempt <= 10; attempt++) {
-    const guesser = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+    const guesser = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+    });
     expect((await guesser.post("/api/login", { data: { username, password: `guess-${attempt}` } })).status()).toBe(401);
     await guesser.dispose();
   }
-  const owner = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+  const owner = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+  });
   const refused = await owner.post("/api/login", { data: { username, password: "right-pass-1" } });
   expect(refused.status()).toBe(429);
   expect(refused.headers()["retry-after"]).toBe("900");
-  expect(await refused.json()).toEqual({ error: "Too many failed sign-ins for this account. Please wait 15 minutes and try again." });
+  expect(await refused.json()).toEqual({
+    error: "Too many failed sign-ins for this account. Please wait 15 minutes and try again.",
+  });
   await owner.dispose();
   await account.dispose();
 });
 
-test("a signed-in page is private and never stored; the signed-out landing page is not marked so", async ({ request }) => {
+test("a signed-in page is private and never stored; the signed-out landing page is not marked so", async ({
+  request,
+}) => {
   const landing = await request.get("/");
   expect(landing.headers()["cache-control"] ?? "").not.toContain("no-store");
   const account = newAccount();

@@ -29,7 +29,11 @@ async function adminWithOfficer(request: APIRequestContext): Promise<Account> {
   return officer;
 }
 
-async function expectError(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, message?: string | RegExp) {
+async function expectError(
+  response: Awaited<ReturnType<APIRequestContext["get"]>>,
+  status: number,
+  message?: string | RegExp,
+) {
   expect(response.status()).toBe(status);
   const body = (await response.json()) as { error: string };
   expect(body.error).toEqual(message ? expect.stringMatching(message) : expect.any(String));
@@ -124,7 +128,11 @@ test("the users list searches, pages and refuses a bad page", async ({ request }
   expect((await request.delete("/api/admin/users")).status()).toBe(405);
 });
 
-test("PATCH changes a role and deactivates; bad input answers 400 with a message", async ({ request, playwright, clientAddress }) => {
+test("PATCH changes a role and deactivates; bad input answers 400 with a message", async ({
+  request,
+  playwright,
+  clientAddress,
+}) => {
   const officer = await signUp(request);
   // The officer's own browser session, to see it end.
   const officerSession = await playwright.request.newContext({
@@ -137,16 +145,36 @@ test("PATCH changes a role and deactivates; bad input answers 400 with a message
 
   const path = `/api/admin/users/${officer.id}`;
   for (const id of ["abc", "0", "-3", "1.5", "0x10", "007", "99999999999"]) {
-    await expectError(await request.patch(`/api/admin/users/${id}`, { data: { role: "MANAGER" } }), 404, /User not found/);
+    await expectError(
+      await request.patch(`/api/admin/users/${id}`, { data: { role: "MANAGER" } }),
+      404,
+      /User not found/,
+    );
   }
-  await expectError(await request.patch("/api/admin/users/999999999", { data: { role: "MANAGER" } }), 404, /User not found/);
-  await expectError(await request.patch(path, { data: { role: "MANAGER", passwordHash: "x" } }), 400, /Unknown field "passwordHash"/);
-  await expectError(await request.patch(path, { data: { role: "OWNER" } }), 400, /Role must be OFFICER, MANAGER or ADMIN/);
+  await expectError(
+    await request.patch("/api/admin/users/999999999", { data: { role: "MANAGER" } }),
+    404,
+    /User not found/,
+  );
+  await expectError(
+    await request.patch(path, { data: { role: "MANAGER", passwordHash: "x" } }),
+    400,
+    /Unknown field "passwordHash"/,
+  );
+  await expectError(
+    await request.patch(path, { data: { role: "OWNER" } }),
+    400,
+    /Role must be OFFICER, MANAGER or ADMIN/,
+  );
   await expectError(await request.patch(path, { data: { isActive: "maybe" } }), 400, /isActive must be true or false/);
   await expectError(await request.patch(path, { data: { isActive: 0 } }), 400, /isActive must be true or false/);
   await expectError(await request.patch(path, { data: {} }), 400, /Send a role or isActive/);
   await expectError(await request.patch(path), 400, /Send a role or isActive/);
-  await expectError(await request.patch(path, { headers: json, data: Buffer.from("{bad json") }), 400, /Malformed JSON/);
+  await expectError(
+    await request.patch(path, { headers: json, data: Buffer.from("{bad json") }),
+    400,
+    /Malformed JSON/,
+  );
   await expectError(await request.patch(path, { headers: json, data: Buffer.from("[1]") }), 400, /JSON object/);
 
   const promoted = await request.patch(path, { data: { role: "MANAGER" } });
@@ -156,7 +184,9 @@ test("PATCH changes a role and deactivates; bad input answers 400 with a message
   const deactivated = await request.patch(path, { data: { isActive: false } });
   expect(await deactivated.json()).toMatchObject({ id: officer.id, role: "MANAGER", isActive: false });
   expect((await officerSession.get("/api/me")).status()).toBe(401);
-  const login = await officerSession.post("/api/login", { data: { username: officer.username, password: "api-pass-1" } });
+  const login = await officerSession.post("/api/login", {
+    data: { username: officer.username, password: "api-pass-1" },
+  });
   expect(login.status()).toBeGreaterThanOrEqual(400);
   expect((await login.json()).error).toBe("This account has been deactivated. Please contact your administrator.");
   await officerSession.dispose();
@@ -167,15 +197,27 @@ test("PATCH changes a role and deactivates; bad input answers 400 with a message
 
 test("an admin may not demote or deactivate themselves", async ({ request }) => {
   await signIn(request, "admin");
-  const me = (await (await request.get("/api/admin/users?query=admin@")).json()).users.find((u: Account) => u.username === "admin");
+  const me = (await (await request.get("/api/admin/users?query=admin@")).json()).users.find(
+    (u: Account) => u.username === "admin",
+  );
   expect(me).toBeDefined();
-  await expectError(await request.patch(`/api/admin/users/${me.id}`, { data: { role: "OFFICER" } }), 400, /cannot change your own role/);
-  await expectError(await request.patch(`/api/admin/users/${me.id}`, { data: { isActive: false } }), 400, /cannot deactivate your own account/);
+  await expectError(
+    await request.patch(`/api/admin/users/${me.id}`, { data: { role: "OFFICER" } }),
+    400,
+    /cannot change your own role/,
+  );
+  await expectError(
+    await request.patch(`/api/admin/users/${me.id}`, { data: { isActive: false } }),
+    400,
+    /cannot deactivate your own account/,
+  );
   const still = await request.patch(`/api/admin/users/${me.id}`, { data: { role: "ADMIN" } });
   expect(await still.json()).toMatchObject({ role: "ADMIN", isActive: true });
 });
 
-test("reset-password emails the user; the outbox lists it; bad ids and deactivated accounts are refused", async ({ request }) => {
+test("reset-password emails the user; the outbox lists it; bad ids and deactivated accounts are refused", async ({
+  request,
+}) => {
   const officer = await adminWithOfficer(request);
   const path = `/api/admin/users/${officer.id}/reset-password`;
   await expectError(await request.post("/api/admin/users/abc/reset-password"), 404, /User not found/);
@@ -200,14 +242,17 @@ test("reset-password emails the user; the outbox lists it; bad ids and deactivat
     createdAt: expect.stringMatching(/^\d{4}-/),
     sentAt: null,
   });
-  for (const bad of ["0", "x"]) await expectError(await request.get(`/api/admin/outbox?page=${bad}`), 400, /page must be a whole number/);
+  for (const bad of ["0", "x"])
+    await expectError(await request.get(`/api/admin/outbox?page=${bad}`), 400, /page must be a whole number/);
 
   await request.patch(`/api/admin/users/${officer.id}`, { data: { isActive: false } });
   await expectError(await request.post(path), 400, /deactivated/);
   expect((await request.get(path)).status()).toBe(405);
 });
 
-test("reset-password sent again with the same Idempotency-Key sends no second email; a malformed key is refused", async ({ request }) => {
+test("reset-password sent again with the same Idempotency-Key sends no second email; a malformed key is refused", async ({
+  request,
+}) => {
   const officer = await adminWithOfficer(request);
   const path = `/api/admin/users/${officer.id}/reset-password`;
   const emails = () => countRows('SELECT COUNT(*) AS n FROM OutboxEmail WHERE "to" = ?', officer.email);
@@ -215,13 +260,18 @@ test("reset-password sent again with the same Idempotency-Key sends no second em
   const answers = await Promise.all([request.post(path, { headers }), request.post(path, { headers })]);
   expect(answers.map((answer) => answer.status())).toEqual([200, 200]);
   expect(answers.map((answer) => answer.headers()["idempotent-replayed"] ?? "no").sort()).toEqual(["no", "true"]);
-  for (const answer of answers) expect(await answer.json()).toEqual({ message: "Password reset email sent successfully!" });
+  for (const answer of answers)
+    expect(await answer.json()).toEqual({ message: "Password reset email sent successfully!" });
   expect(emails()).toBe(1);
   expect(countRows("SELECT COUNT(*) AS n FROM PasswordResetToken WHERE userId = ?", officer.id)).toBe(1);
 
   // A new key is a new request: a second link goes out.
   expect((await request.post(path, { headers: { "Idempotency-Key": crypto.randomUUID() } })).status()).toBe(200);
   expect(emails()).toBe(2);
-  await expectError(await request.post(path, { headers: { "Idempotency-Key": "short" } }), 400, /Idempotency-Key must be 16 to 100 letters/);
+  await expectError(
+    await request.post(path, { headers: { "Idempotency-Key": "short" } }),
+    400,
+    /Idempotency-Key must be 16 to 100 letters/,
+  );
   expect(emails()).toBe(2);
 });

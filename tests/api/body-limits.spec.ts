@@ -13,13 +13,21 @@ function hugeForm(fields: Record<string, string>, bytes: number): string {
 
 async function signUp(request: Parameters<Parameters<typeof test>[2]>[0]["request"]) {
   const username = uniqueName("limits").replaceAll("-", "_");
-  const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "limit-pass-1" } });
+  const response = await request.post("/api/register", {
+    data: { username, email: `${username}@example.pk`, password: "limit-pass-1" },
+  });
   expect(response.status()).toBe(201);
 }
 
-test("signed out, a 2 MB form to the sign-in, registration and password pages answers 413 without echoing it", async ({ request }) => {
+test("signed out, a 2 MB form to the sign-in, registration and password pages answers 413 without echoing it", async ({
+  request,
+}) => {
   for (const path of ["/forgot-password", "/register", "/reset-password?token=x", "/login"]) {
-    const response = await request.post(path, { headers: FORM, data: hugeForm({ email: "a@example.pk", username: "someone", password: "whatever1" }, 2_000_000), maxRedirects: 0 });
+    const response = await request.post(path, {
+      headers: FORM,
+      data: hugeForm({ email: "a@example.pk", username: "someone", password: "whatever1" }, 2_000_000),
+      maxRedirects: 0,
+    });
     expect(response.status(), path).toBe(413);
     const body = await response.text();
     expect(body.length, path).toBeLessThan(5_000);
@@ -28,20 +36,35 @@ test("signed out, a 2 MB form to the sign-in, registration and password pages an
 });
 
 test("a form just over 100 KB is refused, and one well within it is read", async ({ request }) => {
-  const over = await request.post("/forgot-password", { headers: FORM, data: hugeForm({ email: "a@example.pk" }, 110_000), maxRedirects: 0 });
+  const over = await request.post("/forgot-password", {
+    headers: FORM,
+    data: hugeForm({ email: "a@example.pk" }, 110_000),
+    maxRedirects: 0,
+  });
   expect(over.status()).toBe(413);
-  const within = await request.post("/forgot-password", { headers: FORM, data: new URLSearchParams({ email: "nobody@example.pk" }).toString(), maxRedirects: 0 });
+  const within = await request.post("/forgot-password", {
+    headers: FORM,
+    data: new URLSearchParams({ email: "nobody@example.pk" }).toString(),
+    maxRedirects: 0,
+  });
   expect(within.status()).toBeLessThan(400);
 });
 
 test("signed in, page actions and JSON calls refuse bodies over the limit with 413", async ({ request }) => {
   await signUp(request);
   for (const path of ["/notifications", "/profile", "/add-dealer", "/location-setup", "/posts/1"]) {
-    const response = await request.post(path, { headers: FORM, data: hugeForm({ intent: "read", id: "1" }, 500_000), maxRedirects: 0 });
+    const response = await request.post(path, {
+      headers: FORM,
+      data: hugeForm({ intent: "read", id: "1" }, 500_000),
+      maxRedirects: 0,
+    });
     expect(response.status(), path).toBe(413);
     expect(await response.text(), path).not.toContain("echo-me-");
   }
-  const json = await request.post("/api/forgot-password", { headers: { "Content-Type": "application/json" }, data: JSON.stringify({ email: `${"x".repeat(500_000)}@example.pk` }) });
+  const json = await request.post("/api/forgot-password", {
+    headers: { "Content-Type": "application/json" },
+    data: JSON.stringify({ email: `${"x".repeat(500_000)}@example.pk` }),
+  });
   expect(json.status()).toBe(413);
   expect(await json.json()).toEqual({ error: TOO_LARGE });
 });
@@ -57,15 +80,26 @@ test("a form sent without Content-Length (chunked) is still cut off at the limit
       controller.close();
     },
   });
-  const response = await fetch(url, { method: "POST", headers: { ...FORM, Origin: url.origin }, body, duplex: "half", redirect: "manual" } as RequestInit);
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { ...FORM, Origin: url.origin },
+    body,
+    duplex: "half",
+    redirect: "manual",
+  } as RequestInit);
   expect(response.status).toBe(413);
   expect(await response.text()).not.toContain("echo-me-");
   void request;
 });
 
-test("a refused form is shown again with what was typed, but a field the form does not have is not sent back", async ({ request }) => {
+test("a refused form is shown again with what was typed, but a field the form does not have is not sent back", async ({
+  request,
+}) => {
   for (const path of ["/forgot-password", "/register"]) {
-    const response = await request.post(path, { form: { email: "not-an-email", username: "ab", smuggled: "field-nobody-asked-for" }, maxRedirects: 0 });
+    const response = await request.post(path, {
+      form: { email: "not-an-email", username: "ab", smuggled: "field-nobody-asked-for" },
+      maxRedirects: 0,
+    });
     expect(response.status(), path).toBe(400);
     const page = await response.text();
     expect(page, path).toContain("not-an-email");

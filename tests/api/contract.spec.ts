@@ -26,8 +26,19 @@ import {
 
 test.describe.configure({ timeout: 180_000 });
 
-type Callers = { anonymous: APIRequestContext; officer: APIRequestContext; manager: APIRequestContext; admin: APIRequestContext };
-type Call = { method: string; url: string; headers?: Record<string, string>; data?: unknown; multipart?: Record<string, unknown> };
+type Callers = {
+  anonymous: APIRequestContext;
+  officer: APIRequestContext;
+  manager: APIRequestContext;
+  admin: APIRequestContext;
+};
+type Call = {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  data?: unknown;
+  multipart?: Record<string, unknown>;
+};
 
 async function send(context: APIRequestContext, call: Call): Promise<APIResponse> {
   return context.fetch(call.url, {
@@ -60,7 +71,9 @@ function ownedRows(userIds: number[]): Record<string, number> {
       checkIns: count(`SELECT count(*) AS n FROM CheckIn WHERE userId IN (${ids})`),
       dealers: count(`SELECT count(*) AS n FROM Dealer WHERE createdById IN (${ids})`),
       dealerUpdates: count(`SELECT count(*) AS n FROM Dealer WHERE createdById IN (${ids}) AND updatedAt > createdAt`),
-      profileChanges: count(`SELECT coalesce(sum(length(coalesce(homeAddress, '')) + length(selectedAvatar)), 0) AS n FROM User WHERE id IN (${ids})`),
+      profileChanges: count(
+        `SELECT coalesce(sum(length(coalesce(homeAddress, '')) + length(selectedAvatar)), 0) AS n FROM User WHERE id IN (${ids})`,
+      ),
       contractAccounts: count(`SELECT count(*) AS n FROM User WHERE username LIKE 'contract%'`),
     };
   } finally {
@@ -71,14 +84,25 @@ function ownedRows(userIds: number[]): Record<string, number> {
 const JSON_HEADERS = { "Content-Type": "application/json" };
 const POLLUTING_KEYS = ["__proto__", "constructor", "prototype"];
 
-type PropertySchema = { type?: string | string[]; enum?: unknown[]; maxLength?: number; minimum?: number; maximum?: number; pattern?: string };
+type PropertySchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+};
 
 /** Values each property must refuse, from its JSON Schema (a property without a type takes anything). */
 function invalidValues(schema: PropertySchema, required: boolean): unknown[] {
   const types = ([] as string[]).concat(schema.type ?? []);
   if (types.length === 0) return [];
   const numeric = types.includes("number") || types.includes("integer");
-  const values: unknown[] = [{ nested: { junk: [1, { deeper: true }] } }, [1, 2, 3], types.includes("boolean") ? "yes" : true];
+  const values: unknown[] = [
+    { nested: { junk: [1, { deeper: true }] } },
+    [1, 2, 3],
+    types.includes("boolean") ? "yes" : true,
+  ];
   if (required) values.push(null);
   if (types.includes("string") && !numeric) values.push(12345);
   if (numeric) values.push("not a number");
@@ -112,21 +136,34 @@ function invalidJsonCalls(operation: DocumentedOperation, url: string): Array<{ 
   const required = body.schema.required ?? [];
   const method = operation.method;
   const calls: Array<{ label: string; call: Call }> = [
-    { label: "unknown field", call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, unexpectedField: 1 }) } },
+    {
+      label: "unknown field",
+      call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, unexpectedField: 1 }) },
+    },
     { label: "malformed JSON", call: { method, url, headers: JSON_HEADERS, data: '{"text": "unterminated' } },
     { label: "a JSON array", call: { method, url, headers: JSON_HEADERS, data: "[]" } },
     { label: "a JSON string", call: { method, url, headers: JSON_HEADERS, data: '"text"' } },
-    { label: "text/plain", call: { method, url, headers: { "Content-Type": "text/plain" }, data: JSON.stringify(example) } },
-    { label: "over 100 KB", call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, padding: "x".repeat(120_000) }) } },
+    {
+      label: "text/plain",
+      call: { method, url, headers: { "Content-Type": "text/plain" }, data: JSON.stringify(example) },
+    },
+    {
+      label: "over 100 KB",
+      call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, padding: "x".repeat(120_000) }) },
+    },
   ];
   for (const key of POLLUTING_KEYS) {
     const text = `{"${key}": {"role": "ADMIN", "isAdmin": true}, ${JSON.stringify(example).slice(1)}`;
     calls.push({ label: `${key} key`, call: { method, url, headers: JSON_HEADERS, data: text.replace(/, }$/, "}") } });
   }
-  if (required.length > 0) calls.push({ label: "empty object", call: { method, url, headers: JSON_HEADERS, data: "{}" } });
+  if (required.length > 0)
+    calls.push({ label: "empty object", call: { method, url, headers: JSON_HEADERS, data: "{}" } });
   for (const [name, schema] of Object.entries(properties)) {
     for (const value of invalidValues(schema, required.includes(name))) {
-      calls.push({ label: `${name}=${JSON.stringify(value).slice(0, 30)}`, call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, [name]: value }) } });
+      calls.push({
+        label: `${name}=${JSON.stringify(value).slice(0, 30)}`,
+        call: { method, url, headers: JSON_HEADERS, data: JSON.stringify({ ...example, [name]: value }) },
+      });
     }
   }
   return calls;
@@ -139,14 +176,26 @@ function fuzzedJsonBodies(operation: DocumentedOperation, runs: number, seed: nu
   const junkValue = fc.oneof(
     fc.string({ unit: "grapheme", maxLength: 40 }),
     fc.string({ unit: "binary", maxLength: 40 }),
-    fc.constantFrom("\u202Eevil", "\u0000", "<script>alert(1)</script>", "' OR 1=1 --", "e\u0301\u0301\u0301", "💥".repeat(50)),
+    fc.constantFrom(
+      "\u202Eevil",
+      "\u0000",
+      "<script>alert(1)</script>",
+      "' OR 1=1 --",
+      "e\u0301\u0301\u0301",
+      "💥".repeat(50),
+    ),
     fc.double(),
     fc.integer(),
     fc.boolean(),
     fc.constant(null),
     fc.jsonValue({ maxDepth: 3 }),
   );
-  const junkKey = fc.oneof(fc.constantFrom(...POLLUTING_KEYS, "a[b][c]", "", " ", "role", "userId", "saleTotal"), fc.string({ minLength: 1, maxLength: 12 })).filter((key) => !known.includes(key));
+  const junkKey = fc
+    .oneof(
+      fc.constantFrom(...POLLUTING_KEYS, "a[b][c]", "", " ", "role", "userId", "saleTotal"),
+      fc.string({ minLength: 1, maxLength: 12 }),
+    )
+    .filter((key) => !known.includes(key));
   const arbitrary = fc.record({
     overrides: fc.dictionary(fc.constantFrom(...(known.length ? known : ["x"])), junkValue, { maxKeys: 3 }),
     extra: fc.dictionary(junkKey, junkValue, { minKeys: 1, maxKeys: 3 }),
@@ -160,18 +209,24 @@ function fuzzedJsonBodies(operation: DocumentedOperation, runs: number, seed: nu
 
 // zod's own wording ("Invalid input: expected string, received null"): every refusal must say
 // instead what the caller can change.
-const RAW_VALIDATION_MESSAGE = /Invalid input|Invalid option|\bexpected\b|\breceived\b|Unrecognized key|Too (big|small)/;
+const RAW_VALIDATION_MESSAGE =
+  /Invalid input|Invalid option|\bexpected\b|\breceived\b|Unrecognized key|Too (big|small)/;
 
 /** The messages of an `{ error, fieldErrors }` answer written in zod's own wording. */
 function rawValidationMessages(body: unknown): string[] {
   if (body === null || typeof body !== "object") return [];
   const { error, fieldErrors } = body as { error?: unknown; fieldErrors?: Record<string, unknown[]> };
-  return [error, ...Object.values(fieldErrors ?? {}).flat()].filter((message): message is string => typeof message === "string" && RAW_VALIDATION_MESSAGE.test(message));
+  return [error, ...Object.values(fieldErrors ?? {}).flat()].filter(
+    (message): message is string => typeof message === "string" && RAW_VALIDATION_MESSAGE.test(message),
+  );
 }
 
 const BAD_IDS = ["abc", "0", "-1", "1.5", "99999999999999999999", "%2e%2e%2fetc", "1;DROP TABLE Post"];
 
-test("every /api call answers as openapi.json documents, refuses generated bad input with 4xx JSON, and never 500s", async ({ playwright, baseURL }) => {
+test("every /api call answers as openapi.json documents, refuses generated bad input with 4xx JSON, and never 500s", async ({
+  playwright,
+  baseURL,
+}) => {
   const newContext = () => playwright.request.newContext({ baseURL });
   const anonymous = await newContext();
   const document = await loadApiDocument(anonymous);
@@ -181,7 +236,12 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
 
   const signIn = async (username: string, password = "fieldline") => {
     const context = await newContext();
-    const response = await send(context, { method: "post", url: "/api/login", headers: JSON_HEADERS, data: JSON.stringify({ username, password }) });
+    const response = await send(context, {
+      method: "post",
+      url: "/api/login",
+      headers: JSON_HEADERS,
+      data: JSON.stringify({ username, password }),
+    });
     expect(response.status(), `sign in ${username}`).toBe(200);
     return context;
   };
@@ -195,24 +255,49 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   });
   expect(registered.status()).toBe(201);
   const officerId = ((await registered.json()) as { id: number }).id;
-  const callers: Callers = { anonymous, officer: officerContext, manager: await signIn("manager"), admin: await signIn("admin") };
+  const callers: Callers = {
+    anonymous,
+    officer: officerContext,
+    manager: await signIn("manager"),
+    admin: await signIn("admin"),
+  };
 
   // A notification of the officer's own, for the valid "mark read" call.
   const db = new Database(e2eDatabasePath(), { fileMustExist: true });
   db.pragma("busy_timeout = 5000");
-  db.prepare("INSERT INTO Notification (userId, type, title, message, isRead, createdAt) VALUES (?, 'SYSTEM', 'Contract test', 'Mark me read', 0, ?)").run(officerId, Date.now());
+  db.prepare(
+    "INSERT INTO Notification (userId, type, title, message, isRead, createdAt) VALUES (?, 'SYSTEM', 'Contract test', 'Mark me read', 0, ?)",
+  ).run(officerId, Date.now());
   db.close();
 
   // A second account whose real reset token the valid reset-password call spends.
   const resetName = `contract_${uniqueName("r").replaceAll("-", "_")}`;
   const resetEmail = `${resetName}@example.pk`;
-  await send(await newContext(), { method: "post", url: "/api/register", headers: JSON_HEADERS, data: JSON.stringify({ username: resetName, email: resetEmail, password: "contract-pass" }) });
-  await send(anonymous, { method: "post", url: "/api/forgot-password", headers: JSON_HEADERS, data: JSON.stringify({ email: resetEmail }) });
-  const resetToken = new URL((await readOutbox(resetEmail, { timeout: 5000 }))!.text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
+  await send(await newContext(), {
+    method: "post",
+    url: "/api/register",
+    headers: JSON_HEADERS,
+    data: JSON.stringify({ username: resetName, email: resetEmail, password: "contract-pass" }),
+  });
+  await send(anonymous, {
+    method: "post",
+    url: "/api/forgot-password",
+    headers: JSON_HEADERS,
+    data: JSON.stringify({ email: resetEmail }),
+  });
+  const resetToken = new URL(
+    (await readOutbox(resetEmail, { timeout: 5000 }))!.text.match(/https?:\/\/\S+/)![0],
+  ).searchParams.get("token")!;
 
   const problems: string[] = [];
   let requests = 0;
-  const check = async (operation: DocumentedOperation, label: string, context: APIRequestContext, call: Call, expectRefusal: boolean) => {
+  const check = async (
+    operation: DocumentedOperation,
+    label: string,
+    context: APIRequestContext,
+    call: Call,
+    expectRefusal: boolean,
+  ) => {
     const response = await send(context, call);
     requests++;
     const status = response.status();
@@ -225,7 +310,8 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
       const mismatch = validate(operation, status, body);
       if (mismatch) problems.push(`${where}: answer does not match the document: ${mismatch}`);
     }
-    for (const message of rawValidationMessages(body)) problems.push(`${where}: a message in zod's wording: ${message}`);
+    for (const message of rawValidationMessages(body))
+      problems.push(`${where}: a message in zod's wording: ${message}`);
     return { status, body };
   };
 
@@ -233,40 +319,61 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   const created: Record<string, string | number> = {};
   const pathValues = (operation: DocumentedOperation): Record<string, string | number> => {
     if (operation.path.startsWith("/api/admin/users/{id}")) return { id: officerId };
-    if (operation.path === "/api/dealers/{id}/gallery/{index}" && created.dealer) return { id: created.dealer, index: 0 };
+    if (operation.path === "/api/dealers/{id}/gallery/{index}" && created.dealer)
+      return { id: created.dealer, index: 0 };
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
-    if (operation.path.startsWith("/api/posts/{id}") && created.post) return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
+    if (operation.path.startsWith("/api/posts/{id}") && created.post)
+      return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
     return {};
   };
   for (const operation of operations) {
-    const context = operation.path === "/api/logout" ? await signIn(officerName, "contract-pass") : callerFor(callers, operation);
+    const context =
+      operation.path === "/api/logout" ? await signIn(officerName, "contract-pass") : callerFor(callers, operation);
     let url = exampleUrl(operation, pathValues(operation));
     const call: Call = { method: operation.method, url };
     const json = jsonBodyOf(operation);
     if (json) {
       const example = { ...json.example };
       // Values only a live run can know: a fresh account name, a real reset token, a real upload.
-      if ("username" in example && "email" in example) Object.assign(example, { username: `contract.${uniqueName("u")}`, email: `${uniqueName("contract")}@example.pk` });
+      if ("username" in example && "email" in example)
+        Object.assign(example, {
+          username: `contract.${uniqueName("u")}`,
+          email: `${uniqueName("contract")}@example.pk`,
+        });
       if ("token" in example) example.token = resetToken;
       if ("uploadId" in example && created.spreadsheet) example.uploadId = created.spreadsheet;
       Object.assign(call, { headers: JSON_HEADERS, data: JSON.stringify(example) });
     }
     const fields = multipartFieldsOf(operation);
-    if (fields) call.multipart = Object.fromEntries(await Promise.all(Object.keys(fields).map(async (name) => [name, await sampleFile(name)])));
+    if (fields)
+      call.multipart = Object.fromEntries(
+        await Promise.all(Object.keys(fields).map(async (name) => [name, await sampleFile(name)])),
+      );
     if (operation.requestBody?.content["application/octet-stream"]) {
       url = String(created.uploadURL ?? url);
-      Object.assign(call, { url, headers: { "Content-Type": "application/octet-stream" }, data: (await sampleFile("image")).buffer });
+      Object.assign(call, {
+        url,
+        headers: { "Content-Type": "application/octet-stream" },
+        data: (await sampleFile("image")).buffer,
+      });
     }
     const { status, body } = await check(operation, "valid", context, call, false);
-    if (status !== successStatus(operation)) problems.push(`${operation.method.toUpperCase()} ${url}: the valid example answered ${status} ${JSON.stringify(body).slice(0, 160)}`);
+    if (status !== successStatus(operation))
+      problems.push(
+        `${operation.method.toUpperCase()} ${url}: the valid example answered ${status} ${JSON.stringify(body).slice(0, 160)}`,
+      );
     const answer = body as Record<string, unknown>;
     if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
-    if (operation.method === "post" && operation.path === "/api/posts/{id}/comments") created.comment = answer.id as number;
-    if (operation.method === "get" && operation.path === "/api/notifications") created.notification = (body as Array<{ id: number }>)[0]?.id ?? 0;
-    if (operation.method === "post" && operation.path === "/api/upload") created.spreadsheet = answer.uploadId as string;
-    if (operation.path === "/api/objects/upload") created.uploadURL = new URL(String(answer.uploadURL)).pathname + new URL(String(answer.uploadURL)).search;
+    if (operation.method === "post" && operation.path === "/api/posts/{id}/comments")
+      created.comment = answer.id as number;
+    if (operation.method === "get" && operation.path === "/api/notifications")
+      created.notification = (body as Array<{ id: number }>)[0]?.id ?? 0;
+    if (operation.method === "post" && operation.path === "/api/upload")
+      created.spreadsheet = answer.uploadId as string;
+    if (operation.path === "/api/objects/upload")
+      created.uploadURL = new URL(String(answer.uploadURL)).pathname + new URL(String(answer.uploadURL)).search;
   }
 
   // 2. Invalid and hostile requests: none may change what the contract's accounts own.
@@ -276,28 +383,76 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     const context = callerFor(callers, operation);
     const url = exampleUrl(operation, pathValues(operation));
     if (jsonBodyOf(operation)) {
-      for (const { label, call } of invalidJsonCalls(operation, url)) await check(operation, label, context, call, true);
-      for (const data of fuzzedJsonBodies(operation, 25, seed++)) await check(operation, "fast-check", context, { method: operation.method, url, headers: JSON_HEADERS, data }, true);
+      for (const { label, call } of invalidJsonCalls(operation, url))
+        await check(operation, label, context, call, true);
+      for (const data of fuzzedJsonBodies(operation, 25, seed++))
+        await check(
+          operation,
+          "fast-check",
+          context,
+          { method: operation.method, url, headers: JSON_HEADERS, data },
+          true,
+        );
     }
     const fields = multipartFieldsOf(operation);
     if (fields) {
       const [field] = Object.keys(fields);
-      await check(operation, "no file", context, { method: operation.method, url, multipart: { note: "no file here" } }, true);
-      await check(operation, "text posing as an image", context, { method: operation.method, url, multipart: { [field!]: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") } } }, true);
-      await check(operation, "JSON instead of multipart", context, { method: operation.method, url, headers: JSON_HEADERS, data: "{}" }, true);
+      await check(
+        operation,
+        "no file",
+        context,
+        { method: operation.method, url, multipart: { note: "no file here" } },
+        true,
+      );
+      await check(
+        operation,
+        "text posing as an image",
+        context,
+        {
+          method: operation.method,
+          url,
+          multipart: {
+            [field!]: { name: "x.png", mimeType: "image/png", buffer: Buffer.from("<svg onload=alert(1)>") },
+          },
+        },
+        true,
+      );
+      await check(
+        operation,
+        "JSON instead of multipart",
+        context,
+        { method: operation.method, url, headers: JSON_HEADERS, data: "{}" },
+        true,
+      );
     }
     for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
       for (const bad of BAD_IDS) {
         const badUrl = exampleUrl(operation, { ...pathValues(operation), [parameter.name]: bad });
         const example = jsonBodyOf(operation)?.example;
-        await check(operation, `${parameter.name}=${bad}`, context, { method: operation.method, url: badUrl, ...(example ? { headers: JSON_HEADERS, data: JSON.stringify(example) } : {}) }, true);
+        await check(
+          operation,
+          `${parameter.name}=${bad}`,
+          context,
+          {
+            method: operation.method,
+            url: badUrl,
+            ...(example ? { headers: JSON_HEADERS, data: JSON.stringify(example) } : {}),
+          },
+          true,
+        );
       }
     }
     for (const parameter of operation.parameters.filter((p) => p.in === "query")) {
       for (const value of invalidQueryValues(parameter)) {
         const target = new URL(url, "http://localhost");
         target.searchParams.set(parameter.name, value);
-        await check(operation, `?${parameter.name}=${value.slice(0, 20)}`, context, { method: operation.method, url: `${target.pathname}${target.search}` }, true);
+        await check(
+          operation,
+          `?${parameter.name}=${value.slice(0, 20)}`,
+          context,
+          { method: operation.method, url: `${target.pathname}${target.search}` },
+          true,
+        );
       }
     }
   }

@@ -8,7 +8,9 @@ import { expect, test, uniqueName } from "../e2e/support/fixtures";
 
 async function register(request: APIRequestContext): Promise<{ id: number; username: string }> {
   const username = uniqueName("lists").replaceAll("-", "_");
-  const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "api-pass-1" } });
+  const response = await request.post("/api/register", {
+    data: { username, email: `${username}@example.pk`, password: "api-pass-1" },
+  });
   expect(response.status()).toBe(201);
   return { id: (await response.json()).id, username };
 }
@@ -35,7 +37,9 @@ async function expectNotModified(request: APIRequestContext, path: string) {
   throw new Error(`${path} never answered 304 to its own tag`);
 }
 
-test("the dealer list: 304 while unchanged, the new list after a dealer is added or edited; each view has its own tag", async ({ request }) => {
+test("the dealer list: 304 while unchanged, the new list after a dealer is added or edited; each view has its own tag", async ({
+  request,
+}) => {
   await register(request);
   await expectNotModified(request, "/api/dealers?query=");
   await expectNotModified(request, "/api/dealers?view=map&province=Sindh");
@@ -43,11 +47,22 @@ test("the dealer list: 304 while unchanged, the new list after a dealer is added
   const gzipped = await request.get("/api/dealers?view=map", { headers: { "Accept-Encoding": "gzip" } });
   expect(gzipped.headers()["content-encoding"]).toBe("gzip");
   expect(Array.isArray(await gzipped.json())).toBe(true);
-  const tags = await Promise.all(["/api/dealers", "/api/dealers?view=map", "/api/dealers?province=Sindh", "/api/dealers?query=Agro"].map((path) => etagOf(request, path)));
+  const tags = await Promise.all(
+    ["/api/dealers", "/api/dealers?view=map", "/api/dealers?province=Sindh", "/api/dealers?query=Agro"].map((path) =>
+      etagOf(request, path),
+    ),
+  );
   expect(new Set(tags).size).toBe(4);
 
   const before = await etagOf(request, "/api/dealers?query=");
-  const fields = { businessName: uniqueName("Versioned Agro"), street: "Shop 2, Grain Market", city: "Vehari", state: "Punjab", lat: "30.0452", lng: "72.3489" };
+  const fields = {
+    businessName: uniqueName("Versioned Agro"),
+    street: "Shop 2, Grain Market",
+    city: "Vehari",
+    state: "Punjab",
+    lat: "30.0452",
+    lng: "72.3489",
+  };
   const created = await request.post("/api/dealers", { data: fields });
   expect(created.status()).toBe(201);
   const dealer = await created.json();
@@ -57,16 +72,26 @@ test("the dealer list: 304 while unchanged, the new list after a dealer is added
   expect((await after.json()).find((row: { id: number }) => row.id === dealer.id)).toMatchObject({ city: "Vehari" });
 
   const pinsTag = await etagOf(request, "/api/dealers?view=map");
-  expect((await request.put(`/api/dealers/${dealer.id}`, { data: { ...fields, city: "Burewala" } })).status()).toBe(200);
+  expect((await request.put(`/api/dealers/${dealer.id}`, { data: { ...fields, city: "Burewala" } })).status()).toBe(
+    200,
+  );
   const pins = await request.get("/api/dealers?view=map", { headers: { "If-None-Match": pinsTag } });
   expect(pins.status()).toBe(200);
   expect((await pins.json()).find((pin: { id: number }) => pin.id === dealer.id)).toMatchObject({ city: "Burewala" });
 });
 
-test("the day's check-ins: 304 while unchanged, the new list after a check-in or a change of name", async ({ request }) => {
+test("the day's check-ins: 304 while unchanged, the new list after a check-in or a change of name", async ({
+  request,
+}) => {
   const { id } = await register(request);
   const path = `/api/agents/checkins?date=${karachiDate()}&agent=${id}`;
-  expect((await request.post("/api/checkins", { data: { type: "DAY_START", lat: 30.2, lng: 71.47, address: "Multan, Punjab, Pakistan" } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/checkins", {
+        data: { type: "DAY_START", lat: 30.2, lng: 71.47, address: "Multan, Punjab, Pakistan" },
+      })
+    ).status(),
+  ).toBe(201);
   await expectNotModified(request, path);
 
   const before = await etagOf(request, path);
@@ -82,5 +107,7 @@ test("the day's check-ins: 304 while unchanged, the new list after a check-in or
   expect((await request.put("/api/me", { data: { firstName: "Rabia", lastName: "Khan" } })).status()).toBe(200);
   const renamed = await request.get(path, { headers: { "If-None-Match": named } });
   expect(renamed.status()).toBe(200);
-  expect((await renamed.json()).every((item: { userDisplayName: string }) => item.userDisplayName === "Rabia Khan")).toBe(true);
+  expect(
+    (await renamed.json()).every((item: { userDisplayName: string }) => item.userDisplayName === "Rabia Khan"),
+  ).toBe(true);
 });

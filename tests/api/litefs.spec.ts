@@ -42,7 +42,13 @@ test.beforeAll(async () => {
     stdio: "inherit",
   });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${base}/healthz`).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("the LiteFS server did not start");
@@ -66,14 +72,22 @@ function countPosts(): number {
   }
 }
 
-test("on the primary, writes answer with the TXID cookie replicas wait for, and reads do not", async ({ playwright }) => {
+test("on the primary, writes answer with the TXID cookie replicas wait for, and reads do not", async ({
+  playwright,
+}) => {
   const request = await playwright.request.newContext({ baseURL: base });
   const login = await request.post("/api/login", { data: credentials, headers: json });
   expect(login.status()).toBe(200);
-  const cookies = login.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value);
+  const cookies = login
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "set-cookie")
+    .map((header) => header.value);
   expect(cookies).toContain("__txid=00000000000003e8; Path=/; Max-Age=300; HttpOnly; SameSite=Lax");
 
-  const post = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text: "Written on the primary" }, headers: json });
+  const post = await request.post("/api/posts", {
+    data: { type: "FIELD_VISIT", text: "Written on the primary" },
+    headers: json,
+  });
   expect(post.status()).toBe(201);
   expect(post.headers()["set-cookie"]).toContain("__txid=00000000000003e8");
 
@@ -83,16 +97,24 @@ test("on the primary, writes answer with the TXID cookie replicas wait for, and 
   await request.dispose();
 });
 
-test("on a replica, writes, the geocoder and uploaded files are replayed to the primary, and nothing is written", async ({ playwright }) => {
+test("on a replica, writes, the geocoder and uploaded files are replayed to the primary, and nothing is written", async ({
+  playwright,
+}) => {
   const request = await playwright.request.newContext({ baseURL: base });
   expect((await request.post("/api/login", { data: credentials, headers: json })).status()).toBe(200);
   fs.writeFileSync(path.join(dir, ".primary"), "e286d4e1b41e86\n");
   const before = countPosts();
 
-  const post = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text: "Sent to a replica" }, headers: json });
+  const post = await request.post("/api/posts", {
+    data: { type: "FIELD_VISIT", text: "Sent to a replica" },
+    headers: json,
+  });
   expect(post.status()).toBe(409);
   expect(post.headers()["fly-replay"]).toBe("instance=e286d4e1b41e86");
-  const form = await request.post("/new-post", { form: { type: "FIELD_VISIT", text: "Sent to a replica" }, maxRedirects: 0 });
+  const form = await request.post("/new-post", {
+    form: { type: "FIELD_VISIT", text: "Sent to a replica" },
+    maxRedirects: 0,
+  });
   expect(form.headers()["fly-replay"]).toBe("instance=e286d4e1b41e86");
   expect(countPosts()).toBe(before);
 

@@ -40,13 +40,17 @@ test("a missing or malformed date answers 400 with a clear message", async ({ re
   expect((await request.get(`/api/agents/checkins?date=${karachiDate()}&agent=abc`)).status()).toBe(400);
 });
 
-test("the seeded day's check-ins: numbered per agent in time order, Start first and Latest last while it is today, one colour per agent", async ({ request }) => {
+test("the seeded day's check-ins: numbered per agent in time order, Start first and Latest last while it is today, one colour per agent", async ({
+  request,
+}) => {
   await signIn(request, "officer2");
   const day = seededDay();
   const items = await checkins(request, `date=${day}`);
   const agents = new Set(items.map((item) => item.userId));
   expect(agents.size).toBeGreaterThanOrEqual(8);
-  expect([...items].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((i) => i.createdAt)).toEqual(items.map((i) => i.createdAt));
+  expect([...items].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((i) => i.createdAt)).toEqual(
+    items.map((i) => i.createdAt),
+  );
   for (const agent of agents) {
     const mine = items.filter((item) => item.userId === agent);
     expect(mine.map((item) => item.number)).toEqual(mine.map((_, index) => index + 1));
@@ -65,7 +69,9 @@ test("the seeded day's check-ins: numbered per agent in time order, Start first 
 
 test("province and agent filters; a new officer's own check-ins come back numbered", async ({ request }) => {
   const username = uniqueName("mapapi").replaceAll("-", "_");
-  const registered = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "api-pass-1" } });
+  const registered = await request.post("/api/register", {
+    data: { username, email: `${username}@example.pk`, password: "api-pass-1" },
+  });
   expect(registered.status()).toBe(201);
   const { id } = await registered.json();
   const places = [
@@ -103,7 +109,20 @@ test("GET /api/dealers: the province filter and the map's pins", async ({ reques
   const pins = (await (await request.get("/api/dealers?view=map&province=Sindh")).json()) as Record<string, unknown>[];
   expect(pins.map((pin) => pin.id).sort()).toEqual(sindh.map((dealer) => dealer.id).sort());
   expect(Object.keys(pins[0] ?? {}).sort()).toEqual(
-    ["businessName", "city", "email", "formattedAddress", "id", "lat", "lng", "ownerFirstName", "ownerLastName", "phone", "state", "street"].sort(),
+    [
+      "businessName",
+      "city",
+      "email",
+      "formattedAddress",
+      "id",
+      "lat",
+      "lng",
+      "ownerFirstName",
+      "ownerLastName",
+      "phone",
+      "state",
+      "street",
+    ].sort(),
   );
   const bad = await request.get("/api/dealers?province=Texas");
   expect(bad.status()).toBe(400);

@@ -6,12 +6,16 @@ import { expect, test } from "../e2e/support/fixtures";
 // the server HTML of / for a signed-in officer with a full first page of 20 posts.
 
 test("the feed's HTML for 20 posts stays within its gzipped budget", async ({ request }) => {
-  expect((await request.post("/api/login", { data: { username: "officer1", password: "fieldline" } })).status()).toBe(200);
+  expect((await request.post("/api/login", { data: { username: "officer1", password: "fieldline" } })).status()).toBe(
+    200,
+  );
   const response = await request.get("/");
   expect(response.status()).toBe(200);
   const html = await response.body();
   expect(html.toString("utf8").match(/data-testid="post-card"/g)).toHaveLength(20);
   const gzipKiB = zlib.gzipSync(html, { level: 9 }).length / 1024;
-  console.log(`feed HTML: ${(html.length / 1024).toFixed(1)} KiB, ${gzipKiB.toFixed(1)} KiB gzipped (budget ${BUDGETS.feedHtmlKiB} KiB)`);
+  console.log(
+    `feed HTML: ${(html.length / 1024).toFixed(1)} KiB, ${gzipKiB.toFixed(1)} KiB gzipped (budget ${BUDGETS.feedHtmlKiB} KiB)`,
+  );
   expect(gzipKiB).toBeLessThanOrEqual(BUDGETS.feedHtmlKiB);
 });

@@ -32,14 +32,29 @@ const pageRows: Row[] = [
   { route: "/notifications", method: "GET", url: "/notifications", statuses: signedIn(200) },
   { route: "/dealers", method: "GET", url: "/dealers", statuses: signedIn(200) },
   { route: "/dealers/import", method: "GET", url: "/dealers/import", statuses: signedIn(200) },
-  { route: "/dealers/import/template.xlsx", method: "GET", url: "/dealers/import/template.xlsx", statuses: signedIn(200) },
+  {
+    route: "/dealers/import/template.xlsx",
+    method: "GET",
+    url: "/dealers/import/template.xlsx",
+    statuses: signedIn(200),
+  },
   { route: "/add-dealer", method: "GET", url: "/add-dealer", statuses: signedIn(200) },
   { route: "/dealer-details/:id?", method: "GET", url: "/dealer-details/1", statuses: signedIn(200) },
-  { route: "/dealer-details/:id/remove-photo/:index", method: "GET", url: "/dealer-details/1/remove-photo/9", statuses: signedIn(404) },
+  {
+    route: "/dealer-details/:id/remove-photo/:index",
+    method: "GET",
+    url: "/dealer-details/1/remove-photo/9",
+    statuses: signedIn(404),
+  },
   { route: "/admin", method: "GET", url: "/admin", statuses: [SIGN_IN, 403, 403, 200] },
   { route: "/admin", method: "POST", url: "/admin", statuses: [SIGN_IN, 403, 403, 400], body: "form" },
   { route: "/admin/outbox", method: "GET", url: "/admin/outbox", statuses: [SIGN_IN, 403, 403, 200] },
-  { route: "/admin/users/:id/deactivate", method: "GET", url: "/admin/users/999999/deactivate", statuses: [SIGN_IN, 403, 403, 404] },
+  {
+    route: "/admin/users/:id/deactivate",
+    method: "GET",
+    url: "/admin/users/999999/deactivate",
+    statuses: [SIGN_IN, 403, 403, 404],
+  },
   { route: "/admin/import", method: "GET", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 200] },
   { route: "/admin/import", method: "POST", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 302], body: "form" },
   { route: "/dealer-map", method: "GET", url: "/dealer-map", statuses: signedIn(200) },
@@ -97,7 +112,11 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(200) },
   "PUT /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(400), body: "json" },
   "PUT /api/dealers/{id}/about": { url: "/api/dealers/999999/about", statuses: api(404), body: "json" },
-  "POST /api/dealers/{id}/profile-picture": { url: "/api/dealers/1/profile-picture", statuses: api(400), body: "multipart" },
+  "POST /api/dealers/{id}/profile-picture": {
+    url: "/api/dealers/1/profile-picture",
+    statuses: api(400),
+    body: "multipart",
+  },
   "POST /api/dealers/{id}/gallery": { url: "/api/dealers/1/gallery", statuses: api(400), body: "multipart" },
   "DELETE /api/dealers/{id}/gallery/{index}": { url: "/api/dealers/1/gallery/9", statuses: api(404) },
   "POST /api/upload": { url: "/api/upload", statuses: api(400), body: "multipart" },
@@ -106,7 +125,10 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/admin/dashboard": { url: "/api/admin/dashboard", statuses: [401, 403, 403, 200] },
   "GET /api/admin/users": { url: "/api/admin/users?query=officer", statuses: [401, 403, 403, 200] },
   "PATCH /api/admin/users/{id}": { url: "/api/admin/users/10", statuses: [401, 403, 403, 400], body: "json" },
-  "POST /api/admin/users/{id}/reset-password": { url: "/api/admin/users/999999/reset-password", statuses: [401, 403, 403, 404] },
+  "POST /api/admin/users/{id}/reset-password": {
+    url: "/api/admin/users/999999/reset-password",
+    statuses: [401, 403, 403, 404],
+  },
   "GET /api/admin/outbox": { url: "/api/admin/outbox", statuses: [401, 403, 403, 200] },
   "GET /api/openapi.json": { url: "/api/openapi.json", statuses: everyone(200) },
   // Signing out last: it ends the session the other rows use.
@@ -120,16 +142,24 @@ const ACCESS: Record<string, Statuses> = {
   admin: [401, 403, 403, 0],
 };
 
-test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the status the permission table says", async ({ playwright, baseURL }) => {
+test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the status the permission table says", async ({
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const newContext = () => playwright.request.newContext({ baseURL, maxRedirects: 0 });
   const document = await loadApiDocument(await newContext());
   const operations = operationsOf(document);
 
   // The tables cover app/routes.ts and openapi.json exactly.
-  const covered = new Set([...pageRows.map((row) => row.route), ...Object.keys(apiRows).map((key) => key.split(" ")[1]!.replace(/\{(\w+)\}/g, ":$1"))]);
+  const covered = new Set([
+    ...pageRows.map((row) => row.route),
+    ...Object.keys(apiRows).map((key) => key.split(" ")[1]!.replace(/\{(\w+)\}/g, ":$1")),
+  ]);
   expect(routePatterns().sort()).toEqual([...covered].sort());
-  expect(Object.keys(apiRows).sort()).toEqual(operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).sort());
+  expect(Object.keys(apiRows).sort()).toEqual(
+    operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`).sort(),
+  );
 
   // openapi.json states the same access as the table.
   for (const operation of operations) {
@@ -142,7 +172,10 @@ test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the
 
   const signIn = async (username: string) => {
     const context = await newContext();
-    const response = await context.post("/api/login", { data: { username, password: "fieldline" }, headers: { "X-Forwarded-For": uniqueClientAddress() } });
+    const response = await context.post("/api/login", {
+      data: { username, password: "fieldline" },
+      headers: { "X-Forwarded-For": uniqueClientAddress() },
+    });
     expect(response.status(), `sign in ${username}`).toBe(200);
     return context;
   };
@@ -168,10 +201,19 @@ test("every route and /api call gives signed-out, OFFICER, MANAGER and ADMIN the
         ...(row.body === "multipart" ? { multipart: { note: "no file" } } : {}),
       });
       const expected = row.statuses[index]!;
-      if (response.status() !== expected) mismatches.push(`${row.method} ${row.url} as ${role}: ${response.status()}, expected ${expected}`);
+      if (response.status() !== expected)
+        mismatches.push(`${row.method} ${row.url} as ${role}: ${response.status()}, expected ${expected}`);
       const signInPage = `/login?${new URLSearchParams({ redirectTo: row.url })}`;
-      if (response.status() === SIGN_IN && role === "signedOut" && !row.url.startsWith("/api/") && row.url !== "/logout" && response.headers().location !== signInPage) {
-        mismatches.push(`${row.method} ${row.url} as ${role}: went to ${response.headers().location}, expected ${signInPage}`);
+      if (
+        response.status() === SIGN_IN &&
+        role === "signedOut" &&
+        !row.url.startsWith("/api/") &&
+        row.url !== "/logout" &&
+        response.headers().location !== signInPage
+      ) {
+        mismatches.push(
+          `${row.method} ${row.url} as ${role}: went to ${response.headers().location}, expected ${signInPage}`,
+        );
       }
     }
   }

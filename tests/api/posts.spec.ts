@@ -6,13 +6,14 @@ import { e2eDatabasePath, expect, test, uniqueName } from "../e2e/support/fixtur
 
 // The JSON API of posts, media, reactions, comments, check-ins and rankings (issue 3).
 
-const json = { "Content-Type": "application/json" };
 const TEN_MB = 10 * 1024 * 1024;
 const WRONG_TYPE = "You can only upload: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime";
 
 async function signUp(request: APIRequestContext): Promise<{ id: number; username: string }> {
   const username = uniqueName("apipost").replaceAll("-", "_");
-  const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "api-pass-1" } });
+  const response = await request.post("/api/register", {
+    data: { username, email: `${username}@example.pk`, password: "api-pass-1" },
+  });
   expect(response.status()).toBe(201);
   return response.json();
 }
@@ -27,7 +28,9 @@ function postsOf(userId: number): number {
 }
 
 function jpeg(color = "#2a7e3b") {
-  return sharp({ create: { width: 120, height: 80, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 async function uploadUrl(request: APIRequestContext): Promise<string> {
@@ -39,7 +42,13 @@ async function uploadUrl(request: APIRequestContext): Promise<string> {
 }
 
 test("signed out, every post call answers 401", async ({ request }) => {
-  for (const path of ["/api/posts", "/api/posts/1/react", "/api/posts/1/comments", "/api/products", "/api/agents/rankings"]) {
+  for (const path of [
+    "/api/posts",
+    "/api/posts/1/react",
+    "/api/posts/1/comments",
+    "/api/products",
+    "/api/agents/rankings",
+  ]) {
     expect((await request.get(path)).status(), path).toBe(401);
   }
   expect((await request.post("/api/posts", { data: { type: "SALE" } })).status()).toBe(401);
@@ -47,7 +56,9 @@ test("signed out, every post call answers 401", async ({ request }) => {
   expect((await request.post("/api/checkins", { data: { lat: 1, lng: 1 } })).status()).toBe(401);
 });
 
-test("upload a JPEG to the signed URL, then post a SALE referring to it; the server computes the total", async ({ request }) => {
+test("upload a JPEG to the signed URL, then post a SALE referring to it; the server computes the total", async ({
+  request,
+}) => {
   const me = await signUp(request);
   const target = await uploadUrl(request);
   const put = await request.put(target, { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });
@@ -70,10 +81,22 @@ test("upload a JPEG to the signed URL, then post a SALE referring to it; the ser
   });
   expect(created.status()).toBe(201);
   const post = await created.json();
-  expect(post).toMatchObject({ type: "SALE", text, saleQty: 7, salePrice: "1250.50", saleTotal: "8753.50", user: { id: me.id } });
+  expect(post).toMatchObject({
+    type: "SALE",
+    text,
+    saleQty: 7,
+    salePrice: "1250.50",
+    saleTotal: "8753.50",
+    user: { id: me.id },
+  });
   expect(post.address).toContain("Fake Street 12");
   expect(post.media).toHaveLength(1);
-  expect(post.media[0]).toMatchObject({ kind: "IMAGE", mimeType: "image/webp", url: expect.stringMatching(/^\/files\/posts\//), thumbUrl: expect.stringMatching(/^\/files\/posts-thumbs\//) });
+  expect(post.media[0]).toMatchObject({
+    kind: "IMAGE",
+    mimeType: "image/webp",
+    url: expect.stringMatching(/^\/files\/posts\//),
+    thumbUrl: expect.stringMatching(/^\/files\/posts-thumbs\//),
+  });
 
   // Served with its real type, nosniff and a long cache life.
   const file = await request.get(post.media[0].url);
@@ -109,14 +132,24 @@ test("a tampered or expired upload URL is refused", async ({ request }) => {
   const past = Date.now() - 1000;
   const secret = process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789-abcdefghijklmnop";
   expired.searchParams.set("expires", String(past));
-  expired.searchParams.set("signature", crypto.createHmac("sha256", secret).update(`upload:${id}:${me.id}:${past}`).digest("base64url"));
+  expired.searchParams.set(
+    "signature",
+    crypto.createHmac("sha256", secret).update(`upload:${id}:${me.id}:${past}`).digest("base64url"),
+  );
   for (const url of [tampered, otherUser, later, expired]) {
-    const response = await request.put(`${url.pathname}${url.search}`, { data: bytes, headers: { "Content-Type": "image/jpeg" } });
+    const response = await request.put(`${url.pathname}${url.search}`, {
+      data: bytes,
+      headers: { "Content-Type": "image/jpeg" },
+    });
     expect(response.status(), url.search).toBe(403);
     expect((await response.json()).error).toBe("This upload URL is invalid or has expired. Please try again.");
   }
   // The right one still works, without the cookie: the signature alone authorises the PUT.
-  const bare = await request.fetch(`${target.pathname}${target.search}`, { method: "PUT", data: bytes, headers: { "Content-Type": "image/jpeg", Cookie: "" } });
+  const bare = await request.fetch(`${target.pathname}${target.search}`, {
+    method: "PUT",
+    data: bytes,
+    headers: { "Content-Type": "image/jpeg", Cookie: "" },
+  });
   expect(bare.status()).toBe(200);
 });
 
@@ -150,9 +183,15 @@ test("bad media is refused with the agreed messages and creates nothing", async 
   expect((await wrongType.json()).error).toBe(WRONG_TYPE);
 
   // The same limits on the signed upload URL.
-  const putLarge = await request.put(await uploadUrl(request), { data: big, headers: { "Content-Type": "image/jpeg" } });
+  const putLarge = await request.put(await uploadUrl(request), {
+    data: big,
+    headers: { "Content-Type": "image/jpeg" },
+  });
   expect(putLarge.status()).toBe(413);
-  const putText = await request.put(await uploadUrl(request), { data: Buffer.from("plain text pretending"), headers: { "Content-Type": "image/jpeg" } });
+  const putText = await request.put(await uploadUrl(request), {
+    data: Buffer.from("plain text pretending"),
+    headers: { "Content-Type": "image/jpeg" },
+  });
   expect(putText.status()).toBe(415);
   expect((await putText.json()).error).toBe(WRONG_TYPE);
 
@@ -172,18 +211,57 @@ test("bad post bodies answer 4xx with the agreed messages and create nothing", a
   const me = await signUp(request);
   const cases: Array<{ name: string; body: string; contentType?: string; status: number; error: string }> = [
     { name: "no type", body: "{}", status: 400, error: "Please select a post type." },
-    { name: "2001 characters", body: JSON.stringify({ type: "FIELD_VISIT", text: "x".repeat(2001) }), status: 400, error: "Description must be 2000 characters or less" },
-    { name: "wrong types", body: JSON.stringify({ type: "SALE", saleProduct: "SSP", saleQty: "many", salePrice: true }), status: 400, error: "Quantity must be a whole number of bags (1 to 100,000)" },
-    { name: "unknown field", body: JSON.stringify({ type: "FIELD_VISIT", userId: 1 }), status: 400, error: 'Unknown field "userId": leave it out, this call does not take it' },
+    {
+      name: "2001 characters",
+      body: JSON.stringify({ type: "FIELD_VISIT", text: "x".repeat(2001) }),
+      status: 400,
+      error: "Description must be 2000 characters or less",
+    },
+    {
+      name: "wrong types",
+      body: JSON.stringify({ type: "SALE", saleProduct: "SSP", saleQty: "many", salePrice: true }),
+      status: 400,
+      error: "Quantity must be a whole number of bags (1 to 100,000)",
+    },
+    {
+      name: "unknown field",
+      body: JSON.stringify({ type: "FIELD_VISIT", userId: 1 }),
+      status: 400,
+      error: 'Unknown field "userId": leave it out, this call does not take it',
+    },
     { name: "malformed JSON", body: '{"type":', status: 400, error: "Malformed JSON body" },
     { name: "array", body: "[]", status: 400, error: "Request body must be a JSON object" },
-    { name: "dealer meeting without dealer", body: JSON.stringify({ type: "DEALER_MEETING" }), status: 400, error: "Please select a dealer." },
-    { name: "unknown dealer", body: JSON.stringify({ type: "RECOVERY", recoveryAmount: "10", dealerId: 999999 }), status: 400, error: "Please select a dealer." },
-    { name: "media not uploaded here", body: JSON.stringify({ type: "FIELD_VISIT", media: [{ url: "https://evil.example/x.jpg" }] }), status: 400, error: "Media must be uploaded through POST /api/objects/upload first" },
-    { name: "form encoding", body: "type=SALE", contentType: "application/x-www-form-urlencoded", status: 415, error: "Content-Type must be application/json" },
+    {
+      name: "dealer meeting without dealer",
+      body: JSON.stringify({ type: "DEALER_MEETING" }),
+      status: 400,
+      error: "Please select a dealer.",
+    },
+    {
+      name: "unknown dealer",
+      body: JSON.stringify({ type: "RECOVERY", recoveryAmount: "10", dealerId: 999999 }),
+      status: 400,
+      error: "Please select a dealer.",
+    },
+    {
+      name: "media not uploaded here",
+      body: JSON.stringify({ type: "FIELD_VISIT", media: [{ url: "https://evil.example/x.jpg" }] }),
+      status: 400,
+      error: "Media must be uploaded through POST /api/objects/upload first",
+    },
+    {
+      name: "form encoding",
+      body: "type=SALE",
+      contentType: "application/x-www-form-urlencoded",
+      status: 415,
+      error: "Content-Type must be application/json",
+    },
   ];
   for (const c of cases) {
-    const response = await request.post("/api/posts", { data: Buffer.from(c.body), headers: { "Content-Type": c.contentType ?? "application/json" } });
+    const response = await request.post("/api/posts", {
+      data: Buffer.from(c.body),
+      headers: { "Content-Type": c.contentType ?? "application/json" },
+    });
     expect(response.status(), c.name).toBe(c.status);
     expect((await response.json()).error, c.name).toBe(c.error);
   }
@@ -214,7 +292,9 @@ test("GET /api/posts pages with ?cursor= and ?limit= and a Link header", async (
 
 test("reactions and comments", async ({ request }) => {
   const me = await signUp(request);
-  const created = await request.post("/api/posts", { data: { type: "ANNOUNCEMENT", text: uniqueName("Team meeting") } });
+  const created = await request.post("/api/posts", {
+    data: { type: "ANNOUNCEMENT", text: uniqueName("Team meeting") },
+  });
   const { id } = await created.json();
 
   const like = await request.post(`/api/posts/${id}/react`, { data: { type: "LIKE" } });
@@ -235,12 +315,18 @@ test("reactions and comments", async ({ request }) => {
   const { id: commentId, text } = await comment.json();
   expect(text).toBe("Well done");
   expect((await request.delete(`/api/posts/${id}/comments/${commentId}`)).status()).toBe(200);
-  expect(await (await request.get(`/api/posts/${id}/comments`)).json()).toMatchObject([{ id: commentId, isDeleted: true, text: "" }]);
+  expect(await (await request.get(`/api/posts/${id}/comments`)).json()).toMatchObject([
+    { id: commentId, isDeleted: true, text: "" },
+  ]);
 
   // Someone else's comment cannot be deleted.
   const seeded = await (await request.get("/api/posts?limit=100")).json();
-  const withComments = seeded.find((post: { commentCount: number; user: { id: number } }) => post.commentCount > 0 && post.user.id !== me.id);
-  const theirs = (await (await request.get(`/api/posts/${withComments.id}/comments`)).json()).find((c: { user: { id: number } }) => c.user.id !== me.id);
+  const withComments = seeded.find(
+    (post: { commentCount: number; user: { id: number } }) => post.commentCount > 0 && post.user.id !== me.id,
+  );
+  const theirs = (await (await request.get(`/api/posts/${withComments.id}/comments`)).json()).find(
+    (c: { user: { id: number } }) => c.user.id !== me.id,
+  );
   expect((await request.delete(`/api/posts/${withComments.id}/comments/${theirs.id}`)).status()).toBe(403);
 });
 
@@ -248,7 +334,12 @@ test("check-ins, products and rankings", async ({ request }) => {
   await signUp(request);
   const checkIn = await request.post("/api/checkins", { data: { type: "DAY_START", lat: "31.5204", lng: "74.3587" } });
   expect(checkIn.status()).toBe(201);
-  expect(await checkIn.json()).toMatchObject({ type: "DAY_START", lat: "31.5204", lng: "74.3587", address: expect.stringContaining("Fake Street 12") });
+  expect(await checkIn.json()).toMatchObject({
+    type: "DAY_START",
+    lat: "31.5204",
+    lng: "74.3587",
+    address: expect.stringContaining("Fake Street 12"),
+  });
   const bad = await request.post("/api/checkins", { data: { type: "NAP", lat: 1, lng: 1 } });
   expect(bad.status()).toBe(400);
   expect((await request.post("/api/checkins", { data: { lat: 91, lng: 1 } })).status()).toBe(400);
@@ -318,7 +409,9 @@ test("an id in a path is plain digits: another notation of a real id names nothi
   expect((await request.get("/api/dealers/0x1")).status()).toBe(404);
 });
 
-test("a check-in or post says how its place was had: sent as source and accuracy, else from another tool", async ({ request }) => {
+test("a check-in or post says how its place was had: sent as source and accuracy, else from another tool", async ({
+  request,
+}) => {
   await signUp(request);
   const plain = await request.post("/api/checkins", { data: { lat: 30.2, lng: 71.47 } });
   expect(await plain.json()).toMatchObject({ source: "API", accuracyM: null });
@@ -339,7 +432,9 @@ test("a check-in or post says how its place was had: sent as source and accuracy
   }
 
   const text = uniqueName("placed by a tool");
-  const post = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text, lat: 30.2, lng: 71.47, accuracy: 40 } });
+  const post = await request.post("/api/posts", {
+    data: { type: "FIELD_VISIT", text, lat: 30.2, lng: 71.47, accuracy: 40 },
+  });
   expect(post.status()).toBe(201);
   expect(await post.json()).toMatchObject({ locationSource: "API", locationAccuracyM: 40 });
   const unplaced = await request.post("/api/posts", { data: { type: "FIELD_VISIT", text: uniqueName("nowhere") } });

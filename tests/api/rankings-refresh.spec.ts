@@ -14,7 +14,9 @@ async function rankingRow(request: APIRequestContext, id: number): Promise<Row |
 
 test("a new name or avatar shows in the rankings at once", async ({ request }) => {
   const username = uniqueName("rank").replaceAll("-", "_");
-  const registered = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "rank-pass-1", firstName: "Tariq" } });
+  const registered = await request.post("/api/register", {
+    data: { username, email: `${username}@example.pk`, password: "rank-pass-1", firstName: "Tariq" },
+  });
   expect(registered.status()).toBe(201);
   const { id } = (await registered.json()) as { id: number };
   // A new officer is ranked at once, too.

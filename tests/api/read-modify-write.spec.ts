@@ -7,7 +7,14 @@ import { expect, test, uniqueName } from "../e2e/support/fixtures";
 async function register(request: APIRequestContext) {
   const username = uniqueName("rmw").replaceAll("-", "_");
   const response = await request.post("/api/register", {
-    data: { username, email: `${username}@example.pk`, password: "rmw-pass-1", firstName: "Rafiq", lastName: "Awan", phone: "+92 300 1112233" },
+    data: {
+      username,
+      email: `${username}@example.pk`,
+      password: "rmw-pass-1",
+      firstName: "Rafiq",
+      lastName: "Awan",
+      phone: "+92 300 1112233",
+    },
   });
   expect(response.status()).toBe(201);
 }
@@ -44,9 +51,12 @@ test("a dealer read with GET is taken back unchanged by PUT, nulls and all", asy
   const written = await request.put(`/api/dealers/${id}`, { data: read });
   expect(written.status(), JSON.stringify(await written.json())).toBe(200);
   const after = (await written.json()) as Record<string, unknown>;
-  for (const [field, value] of Object.entries(read)) if (field !== "updatedAt") expect(after[field], field).toEqual(value);
+  for (const [field, value] of Object.entries(read))
+    if (field !== "updatedAt") expect(after[field], field).toEqual(value);
 
-  const renamed = await request.put(`/api/dealers/${id}`, { data: { ...read, businessName: `${read.businessName} & Sons` } });
+  const renamed = await request.put(`/api/dealers/${id}`, {
+    data: { ...read, businessName: `${read.businessName} & Sons` },
+  });
   expect(renamed.status()).toBe(200);
   expect(((await renamed.json()) as { businessName: string }).businessName).toBe(`${read.businessName} & Sons`);
 });
@@ -54,13 +64,28 @@ test("a dealer read with GET is taken back unchanged by PUT, nulls and all", asy
 test("null clears a dealer's optional fields and its About", async ({ request }) => {
   await register(request);
   const dealer = await newDealer(request);
-  const cleared = { ownerFirstName: null, ownerLastName: null, phone: null, email: null, postalCode: null, notes: null };
+  const cleared = {
+    ownerFirstName: null,
+    ownerLastName: null,
+    phone: null,
+    email: null,
+    postalCode: null,
+    notes: null,
+  };
   const written = await request.put(`/api/dealers/${dealer.id}`, { data: { ...dealer, ...cleared } });
   expect(written.status(), JSON.stringify(await written.json())).toBe(200);
   expect(await written.json()).toMatchObject(cleared);
-  expect(await (await request.get(`/api/dealers/${dealer.id}`)).json()).toMatchObject({ ...cleared, businessName: dealer.businessName, city: "Sialkot" });
+  expect(await (await request.get(`/api/dealers/${dealer.id}`)).json()).toMatchObject({
+    ...cleared,
+    businessName: dealer.businessName,
+    city: "Sialkot",
+  });
 
-  expect((await request.put(`/api/dealers/${dealer.id}/about`, { data: { aboutDescription: "Family shop since 1990" } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/dealers/${dealer.id}/about`, { data: { aboutDescription: "Family shop since 1990" } })
+    ).status(),
+  ).toBe(200);
   const about = await request.put(`/api/dealers/${dealer.id}/about`, { data: { aboutDescription: null } });
   expect(about.status(), JSON.stringify(await about.json())).toBe(200);
   expect(((await about.json()) as { aboutDescription: unknown }).aboutDescription).toBeNull();
@@ -75,11 +100,22 @@ test("the user read with GET /api/me is taken back by PUT /api/me, and null clea
   expect(written.status(), JSON.stringify(await written.json())).toBe(200);
   expect(await written.json()).toEqual(read);
 
-  const placed = await request.put("/api/me", { data: { ...read, homeLat: "31.5204", homeLng: "74.3587", homeAddress: "House 12, Model Town, Lahore" } });
+  const placed = await request.put("/api/me", {
+    data: { ...read, homeLat: "31.5204", homeLng: "74.3587", homeAddress: "House 12, Model Town, Lahore" },
+  });
   expect(placed.status()).toBe(200);
-  const cleared = await request.put("/api/me", { data: { phone: null, lastName: null, homeLat: null, homeLng: null, homeAddress: null } });
+  const cleared = await request.put("/api/me", {
+    data: { phone: null, lastName: null, homeLat: null, homeLng: null, homeAddress: null },
+  });
   expect(cleared.status(), JSON.stringify(await cleared.json())).toBe(200);
-  expect(await cleared.json()).toMatchObject({ firstName: "Rafiq", phone: null, lastName: null, homeLat: null, homeLng: null, homeAddress: null });
+  expect(await cleared.json()).toMatchObject({
+    firstName: "Rafiq",
+    phone: null,
+    lastName: null,
+    homeLat: null,
+    homeLng: null,
+    homeAddress: null,
+  });
 
   // A place still needs both coordinates: a null beside a number is refused in words.
   const half = await request.put("/api/me", { data: { homeLat: "31.5", homeLng: null } });

@@ -5,10 +5,25 @@ import { postADayAtNewDealer, registerThroughApi } from "../e2e/support/flows";
 // own row and in a manager's report; officers never see anyone else's figures; bad input is a
 // 400 with the schema's words.
 
-type Figures = { sales: string; salesQty: number; recovery: string; gap: string; posts: number; postsByType: Record<string, number> };
-type Report = { period: { from: string; to: string }; rows: Array<{ key: string; label: string; current: Figures; change: Record<string, number | null> }>; totals: { current: Figures } };
+type Figures = {
+  sales: string;
+  salesQty: number;
+  recovery: string;
+  gap: string;
+  posts: number;
+  postsByType: Record<string, number>;
+};
+type Report = {
+  period: { from: string; to: string };
+  rows: Array<{ key: string; label: string; current: Figures; change: Record<string, number | null> }>;
+  totals: { current: Figures };
+};
 
-test("an officer's week: their sales and recovery in their own report and in the manager's, by officer", async ({ request, playwright, baseURL }) => {
+test("an officer's week: their sales and recovery in their own report and in the manager's, by officer", async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   const officer = await registerThroughApi(request, "Rafiq");
   await postADayAtNewDealer(request, { city: "Sialkot", lat: "32.4945", lng: "74.5229" }, [
     { type: "SALE", saleProduct: "SSP", saleQty: 12, salePrice: "1500.00" },
@@ -20,14 +35,27 @@ test("an officer's week: their sales and recovery in their own report and in the
   expect(own.status()).toBe(200);
   const report = (await own.json()) as Report;
   expect(report.rows.map((row) => row.key)).toEqual([String(officer.id)]);
-  expect(report.rows[0]?.current).toMatchObject({ sales: "20701.50", salesQty: 15, recovery: "10000.00", gap: "10701.50", posts: 4, dealersVisited: 1, newDealers: 1 });
+  expect(report.rows[0]?.current).toMatchObject({
+    sales: "20701.50",
+    salesQty: 15,
+    recovery: "10000.00",
+    gap: "10701.50",
+    posts: 4,
+    dealersVisited: 1,
+    newDealers: 1,
+  });
   expect(report.rows[0]?.current.postsByType).toMatchObject({ SALE: 2, RECOVERY: 1, FIELD_VISIT: 1 });
   expect(report.rows[0]?.change.sales).toBeNull();
 
   const manager = await playwright.request.newContext({ baseURL });
-  expect((await manager.post("/api/login", { data: { username: "manager", password: "fieldline" } })).status()).toBe(200);
+  expect((await manager.post("/api/login", { data: { username: "manager", password: "fieldline" } })).status()).toBe(
+    200,
+  );
   const team = (await (await manager.get("/api/reports?period=this-week&groupBy=officer")).json()) as Report;
-  expect(team.rows.find((row) => row.key === String(officer.id))?.current).toMatchObject({ sales: "20701.50", recovery: "10000.00" });
+  expect(team.rows.find((row) => row.key === String(officer.id))?.current).toMatchObject({
+    sales: "20701.50",
+    recovery: "10000.00",
+  });
   expect(team.rows.length).toBeGreaterThan(1);
   const csv = await manager.get("/api/reports?period=this-week&groupBy=officer", { headers: { Accept: "text/csv" } });
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");

@@ -15,15 +15,20 @@ function rawGet(baseURL: string, path: string, headers: Record<string, string>):
       .get(new URL(path, baseURL), { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject);
   });
 }
 
-const brotli11 = (body: Buffer) => zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+const brotli11 = (body: Buffer) =>
+  zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
 
-test("scripts, styles, the icon and the manifest go out precompressed by Accept-Encoding, with a static file's headers only", async ({ baseURL }) => {
+test("scripts, styles, the icon and the manifest go out precompressed by Accept-Encoding, with a static file's headers only", async ({
+  baseURL,
+}) => {
   const page = await rawGet(baseURL!, "/login", { "Accept-Encoding": "identity" });
   const html = page.body.toString("utf8");
   const script = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
@@ -51,7 +56,13 @@ test("scripts, styles, the icon and the manifest go out precompressed by Accept-
       expect(response.headers.vary, path).toContain("Accept-Encoding");
       expect(response.headers["x-content-type-options"], path).toBe("nosniff");
       expect(response.headers["cross-origin-resource-policy"], path).toBe("same-origin");
-      for (const documentOnly of ["content-security-policy", "cross-origin-opener-policy", "x-frame-options", "origin-agent-cluster", "referrer-policy"]) {
+      for (const documentOnly of [
+        "content-security-policy",
+        "cross-origin-opener-policy",
+        "x-frame-options",
+        "origin-agent-cluster",
+        "referrer-policy",
+      ]) {
         expect(response.headers[documentOnly], `${path} ${documentOnly}`).toBeUndefined();
       }
     }

@@ -6,7 +6,11 @@ import { expect, test } from "../e2e/support/fixtures";
 // body must not have the connection cut under it, and the connection must serve its next request.
 
 /** Writes raw HTTP/1.1 to the server and collects what comes back until the server closes or `settleMs` passes. */
-function rawExchange(baseURL: string, steps: Array<{ write: string; waitMs: number }>, settleMs: number): Promise<{ text: string; writeError: string | null }> {
+function rawExchange(
+  baseURL: string,
+  steps: Array<{ write: string; waitMs: number }>,
+  settleMs: number,
+): Promise<{ text: string; writeError: string | null }> {
   const { hostname, port } = new URL(baseURL);
   return new Promise((resolve) => {
     const socket = net.connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
@@ -31,7 +35,9 @@ function rawExchange(baseURL: string, steps: Array<{ write: string; waitMs: numb
 const signOutHead = (length: number, host: string) =>
   `POST /logout HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`;
 
-test("a body the app never reads is taken to its end and the connection serves the next request", async ({ baseURL }) => {
+test("a body the app never reads is taken to its end and the connection serves the next request", async ({
+  baseURL,
+}) => {
   const host = new URL(baseURL!).host;
   // Within the 100 KB a form may carry, so the app takes it and answers without reading it.
   const body = `note=${"x".repeat(90_000)}`;
@@ -52,7 +58,11 @@ test("a body the app never reads is taken to its end and the connection serves t
 
 test("a large unread body gets its answer with Connection: close instead of being read", async ({ baseURL }) => {
   const host = new URL(baseURL!).host;
-  const { text } = await rawExchange(baseURL!, [{ write: signOutHead(5 * 1024 * 1024, host) + "note=x", waitMs: 0 }], 1_000);
+  const { text } = await rawExchange(
+    baseURL!,
+    [{ write: signOutHead(5 * 1024 * 1024, host) + "note=x", waitMs: 0 }],
+    1_000,
+  );
   // Over the limit of a form: refused before the app, by its Content-Length alone.
   expect(text).toMatch(/^HTTP\/1\.1 413/);
   expect(text).toMatch(/^Connection: close/im);

@@ -18,15 +18,38 @@ async function signIn(request: APIRequestContext, username = "officer4"): Promis
 
 const encoder = new TextEncoder();
 const SCRIPT = "<script>alert(document.domain)</script>";
-const jpeg = () => sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 24, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toBuffer();
 
 /** Files that say they are pictures and are not, or not only. */
 async function posers(): Promise<Array<{ name: string; mimeType: string; buffer: Buffer }>> {
   return [
-    { name: "photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`) },
-    { name: "photo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`) },
-    { name: "polyglot.gif", mimeType: "image/gif", buffer: Buffer.concat([Buffer.from("GIF89a/*"), Buffer.from([1, 0, 1, 0, 0, 0, 0]), Buffer.from("*/=1;alert(1);//")]) },
-    { name: "page.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89]), Buffer.from("PNG\r\n\x1a\n"), Buffer.from(`<html>${SCRIPT}</html>`)]) },
+    {
+      name: "photo.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">${SCRIPT}</svg>`),
+    },
+    {
+      name: "photo.svg",
+      mimeType: "image/svg+xml",
+      buffer: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${SCRIPT}</svg>`),
+    },
+    {
+      name: "polyglot.gif",
+      mimeType: "image/gif",
+      buffer: Buffer.concat([
+        Buffer.from("GIF89a/*"),
+        Buffer.from([1, 0, 1, 0, 0, 0, 0]),
+        Buffer.from("*/=1;alert(1);//"),
+      ]),
+    },
+    {
+      name: "page.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([Buffer.from([0x89]), Buffer.from("PNG\r\n\x1a\n"), Buffer.from(`<html>${SCRIPT}</html>`)]),
+    },
   ];
 }
 
@@ -36,7 +59,10 @@ function dataDirectory(): string {
 }
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 test("/files serves nothing from outside the uploads folder", async ({ request }) => {
@@ -56,13 +82,20 @@ test("/files serves nothing from outside the uploads folder", async ({ request }
   }
 });
 
-test("a file name with a path is only a name: what is stored lands in the uploads folder under a hash", async ({ request }) => {
+test("a file name with a path is only a name: what is stored lands in the uploads folder under a hash", async ({
+  request,
+}) => {
   await signIn(request);
   const marker = uniqueName("escape");
   const photo = await jpeg();
   const form = new FormData();
   form.append("type", "DEMO_PLOT");
-  for (const name of [`../../../../${marker}-a.jpg`, `..%2f..%2f${marker}-b.jpg`, `..\\..\\${marker}-c.jpg`, `/tmp/${marker}-d.jpg`]) {
+  for (const name of [
+    `../../../../${marker}-a.jpg`,
+    `..%2f..%2f${marker}-b.jpg`,
+    `..\\..\\${marker}-c.jpg`,
+    `/tmp/${marker}-d.jpg`,
+  ]) {
     form.append("files", new Blob([photo], { type: "image/jpeg" }), name);
   }
   // Same bytes four times: the first is enough to check; the others are names only.
@@ -75,7 +108,13 @@ test("a file name with a path is only a name: what is stored lands in the upload
   }
 
   const uploaded = await request.post("/api/upload", {
-    multipart: { file: { name: `../../../../${marker}.xlsx`, mimeType: "application/octet-stream", buffer: dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Traversal")]) } },
+    multipart: {
+      file: {
+        name: `../../../../${marker}.xlsx`,
+        mimeType: "application/octet-stream",
+        buffer: dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Traversal")]),
+      },
+    },
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const { uploadId } = (await uploaded.json()) as { uploadId: string };
@@ -89,7 +128,14 @@ test("a file name with a path is only a name: what is stored lands in the upload
 
 test("an import names no server path but the sample, and an upload id is no path", async ({ request }) => {
   await signIn(request, "admin");
-  for (const filePath of ["../../etc/passwd", "/etc/passwd", "samples/../samples/dealers-sample.xlsx", "samples/dealers-sample.xlsx/..", "..%2f..%2fprisma%2fseed-data%2fdealers-sample.xlsx", "prisma/seed-data/dealers-sample.xlsx"]) {
+  for (const filePath of [
+    "../../etc/passwd",
+    "/etc/passwd",
+    "samples/../samples/dealers-sample.xlsx",
+    "samples/dealers-sample.xlsx/..",
+    "..%2f..%2fprisma%2fseed-data%2fdealers-sample.xlsx",
+    "prisma/seed-data/dealers-sample.xlsx",
+  ]) {
     const response = await request.post("/api/dealers/import", { data: { filePath } });
     expect(response.status(), filePath).toBe(400);
   }
@@ -101,7 +147,8 @@ test("an import names no server path but the sample, and an upload id is no path
 
 test("files posing as images are refused for dealer pictures, galleries and posts", async ({ request }) => {
   await signIn(request);
-  const dealers = (await (await request.get("/api/dealers")).json()) as Array<{ id: number }> | { dealers: Array<{ id: number }> };
+  const dealers = (await (await request.get("/api/dealers")).json()) as
+    Array<{ id: number }> | { dealers: Array<{ id: number }> };
   const dealerId = (Array.isArray(dealers) ? dealers : dealers.dealers)[0]!.id;
   for (const image of await posers()) {
     for (const target of [`/api/dealers/${dealerId}/profile-picture`, `/api/dealers/${dealerId}/gallery`]) {
@@ -115,7 +162,9 @@ test("files posing as images are refused for dealer pictures, galleries and post
   }
 });
 
-test("a real photo with a script appended is re-encoded: the served file is a WebP without the script", async ({ request }) => {
+test("a real photo with a script appended is re-encoded: the served file is a WebP without the script", async ({
+  request,
+}) => {
   await signIn(request);
   const polyglot = Buffer.concat([await jpeg(), encoder.encode(`<html>${SCRIPT}</html>`)]);
   const form = new FormData();
@@ -170,11 +219,16 @@ function hashName(bytes: Uint8Array): string {
 function photoWithGps(colour: number): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: colour, g: 90, b: 30 } } })
     .jpeg()
-    .withExif({ IFD0: { Make: "PhoneCo" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "31/1 31/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "74/1 21/1 0/1" } })
+    .withExif({
+      IFD0: { Make: "PhoneCo" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "31/1 31/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "74/1 21/1 0/1" },
+    })
     .toBuffer();
 }
 
-test("a 16000×16000 PNG bomb PUT to a signed upload URL is refused from its header in well under a second", async ({ request }) => {
+test("a 16000×16000 PNG bomb PUT to a signed upload URL is refused from its header in well under a second", async ({
+  request,
+}) => {
   await signIn(request);
   const bomb = await pngBomb();
   const target = await uploadUrl(request);
@@ -192,7 +246,8 @@ test("a 16000×16000 PNG bomb PUT to a signed upload URL is refused from its hea
 test("image bombs are refused the same way for post media, dealer pictures and galleries", async ({ request }) => {
   await signIn(request);
   const bomb = await pngBomb();
-  const dealers = (await (await request.get("/api/dealers")).json()) as Array<{ id: number }> | { dealers: Array<{ id: number }> };
+  const dealers = (await (await request.get("/api/dealers")).json()) as
+    Array<{ id: number }> | { dealers: Array<{ id: number }> };
   const dealerId = (Array.isArray(dealers) ? dealers : dealers.dealers)[0]!.id;
   const image = { name: "bomb.png", mimeType: "image/png", buffer: bomb };
   for (const target of [`/api/dealers/${dealerId}/profile-picture`, `/api/dealers/${dealerId}/gallery`]) {
@@ -209,23 +264,31 @@ test("image bombs are refused the same way for post media, dealer pictures and g
   expect(performance.now() - started).toBeLessThan(1000);
 });
 
-test("a signed upload URL takes one PUT; a PUT after the post used the upload does not bring it back", async ({ request }) => {
+test("a signed upload URL takes one PUT; a PUT after the post used the upload does not bring it back", async ({
+  request,
+}) => {
   await signIn(request);
   const target = await uploadUrl(request);
   const first = await request.put(target, { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });
   expect(first.status()).toBe(200);
   const second = await request.put(target, { data: await photoWithGps(10), headers: { "Content-Type": "image/jpeg" } });
   expect(second.status()).toBe(409);
-  expect(await second.json()).toEqual({ error: "This upload URL has already been used. Please upload the file again." });
+  expect(await second.json()).toEqual({
+    error: "This upload URL has already been used. Please upload the file again.",
+  });
 
   const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } });
   expect(created.status(), await created.text()).toBe(201);
   const after = await request.put(target, { data: await photoWithGps(11), headers: { "Content-Type": "image/jpeg" } });
   expect(after.status()).toBe(409);
-  expect((await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } })).status()).toBe(400);
+  expect((await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } })).status()).toBe(
+    400,
+  );
 });
 
-test("/files serves only processed files: never an original waiting for a post, never a spreadsheet; served photos carry no EXIF", async ({ request }) => {
+test("/files serves only processed files: never an original waiting for a post, never a spreadsheet; served photos carry no EXIF", async ({
+  request,
+}) => {
   await signIn(request);
   const original = await photoWithGps(120);
   const target = await uploadUrl(request);
@@ -251,7 +314,9 @@ test("/files serves only processed files: never an original waiting for a post, 
 
   // A spreadsheet is kept only until its import, and never served.
   const workbook = dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Private")]);
-  const uploaded = await request.post("/api/upload", { multipart: { file: { name: "dealers.xlsx", mimeType: "application/octet-stream", buffer: workbook } } });
+  const uploaded = await request.post("/api/upload", {
+    multipart: { file: { name: "dealers.xlsx", mimeType: "application/octet-stream", buffer: workbook } },
+  });
   expect(uploaded.status()).toBe(201);
   const sheetName = `${hashName(workbook)}.xlsx`;
   expect(filesUnder(path.join(dataDirectory(), "uploads")).some((file) => file.endsWith(sheetName))).toBe(true);
@@ -264,12 +329,24 @@ test("/files serves only processed files: never an original waiting for a post, 
 });
 
 test("uploads waiting for a post are capped at 100 MB a user: the next PUT answers 413", async ({ request }) => {
-  await request.post("/api/register", { data: { username: uniqueName("quota").replaceAll("-", "_"), email: `${uniqueName("quota")}@example.pk`, password: "quota-pass-1" } });
+  await request.post("/api/register", {
+    data: {
+      username: uniqueName("quota").replaceAll("-", "_"),
+      email: `${uniqueName("quota")}@example.pk`,
+      password: "quota-pass-1",
+    },
+  });
   for (let n = 0; n < 10; n++) {
-    const response = await request.put(await uploadUrl(request), { data: await paddedVideo(10 * 1024 * 1024), headers: { "Content-Type": "video/mp4" } });
+    const response = await request.put(await uploadUrl(request), {
+      data: await paddedVideo(10 * 1024 * 1024),
+      headers: { "Content-Type": "video/mp4" },
+    });
     expect(response.status(), `clip ${n}`).toBe(200);
   }
-  const over = await request.put(await uploadUrl(request), { data: await jpeg(), headers: { "Content-Type": "image/jpeg" } });
+  const over = await request.put(await uploadUrl(request), {
+    data: await jpeg(),
+    headers: { "Content-Type": "image/jpeg" },
+  });
   expect(over.status()).toBe(413);
   expect((await over.json()).error).toMatch(/100 MB of uploads waiting for a post/);
 });

@@ -7,7 +7,9 @@ test("the landing page welcomes a signed-out visitor", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Create Account" })).toBeVisible();
 });
 
-test("GET /healthz answers ok with how late the event loop has been running since the last check", async ({ request }) => {
+test("GET /healthz answers ok with how late the event loop has been running since the last check", async ({
+  request,
+}) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");

@@ -7,14 +7,43 @@ function giveNotifications(username: string) {
   const db = new Database(e2eDatabasePath());
   try {
     db.pragma("busy_timeout = 5000");
-    const { id } = db.prepare<[string], { id: number }>("SELECT id FROM User WHERE username = ?").get(username.toLowerCase()) ?? { id: 0 };
+    const { id } = db
+      .prepare<[string], { id: number }>("SELECT id FROM User WHERE username = ?")
+      .get(username.toLowerCase()) ?? { id: 0 };
     const insert = db.prepare(
-      'INSERT INTO Notification (userId, type, badgeType, title, message, isRead, previousRank, newRank, createdAt) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)',
+      "INSERT INTO Notification (userId, type, badgeType, title, message, isRead, previousRank, newRank, createdAt) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
     );
     const now = Date.now();
-    insert.run(id, "RANK_CHANGE", null, "You are now #2", "You moved from #4 to #2 on the leaderboard.", 4, 2, now - 60_000);
-    insert.run(id, "ACHIEVEMENT_BADGE", "CROWN", "You earned the Crown: Team Leader", "You are the overall leader.", null, null, now - 30_000);
-    insert.run(id, "SYSTEM", null, "Welcome to Fieldline", "Set your locations to appear on the map.", null, null, now - 10_000);
+    insert.run(
+      id,
+      "RANK_CHANGE",
+      null,
+      "You are now #2",
+      "You moved from #4 to #2 on the leaderboard.",
+      4,
+      2,
+      now - 60_000,
+    );
+    insert.run(
+      id,
+      "ACHIEVEMENT_BADGE",
+      "CROWN",
+      "You earned the Crown: Team Leader",
+      "You are the overall leader.",
+      null,
+      null,
+      now - 30_000,
+    );
+    insert.run(
+      id,
+      "SYSTEM",
+      null,
+      "Welcome to Fieldline",
+      "Set your locations to appear on the map.",
+      null,
+      null,
+      now - 10_000,
+    );
   } finally {
     db.close();
   }

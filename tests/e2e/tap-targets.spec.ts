@@ -31,19 +31,27 @@ async function smallControls(page: Page, label: string): Promise<Offender[]> {
       ".leaflet-marker-icon.leaflet-interactive",
     ].join(",");
     const inSentence = (el: Element) =>
-      getComputedStyle(el).display === "inline" && Array.from(el.parentElement?.childNodes ?? []).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+      getComputedStyle(el).display === "inline" &&
+      Array.from(el.parentElement?.childNodes ?? []).some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
     const small: { control: string; width: number; height: number }[] = [];
     for (const el of Array.from(document.querySelectorAll(selector))) {
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || style.display === "none") continue;
       // Checkboxes, radios and file inputs are tapped through their label.
-      const boxes = [el, ...Array.from((el as HTMLInputElement).labels ?? [])].map((node) => node.getBoundingClientRect());
+      const boxes = [el, ...Array.from((el as HTMLInputElement).labels ?? [])].map((node) =>
+        node.getBoundingClientRect(),
+      );
       const width = Math.max(...boxes.map((box) => box.width));
       const height = Math.max(...boxes.map((box) => box.height));
       if (width <= 1 || height <= 1) continue; // not rendered, or visually hidden for screen readers
       if (el.tagName === "A" && inSentence(el)) continue;
       if (width + 0.5 >= min && height + 0.5 >= min) continue;
-      const name = (el.getAttribute("aria-label") ?? el.textContent ?? (el as HTMLInputElement).name ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? (el as HTMLInputElement).name ?? "")
+        .trim()
+        .replace(/\s+/g, " ")
+        .slice(0, 40);
       const id = el.id ? `#${el.id}` : "";
       small.push({
         control: `${el.tagName.toLowerCase()}${id} "${name}"`,
@@ -69,69 +77,89 @@ function report(offenders: Offender[]): string {
 
 test("every control of the signed-out pages is at least 44 px square", { tag: "@browser" }, async ({ page }) => {
   const offenders: Offender[] = [];
-  for (const path of ["/", "/login", "/register", "/forgot-password", "/reset-password?token=not-a-token", "/no-such-page", "/offline"]) {
+  for (const path of [
+    "/",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password?token=not-a-token",
+    "/no-such-page",
+    "/offline",
+  ]) {
     await visit(page, path, offenders);
   }
   expect(report(offenders)).toBe("");
 });
 
 test.describe("signed in", () => {
-  test("every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square", { tag: "@browser" }, async ({ page }, testInfo) => {
-    const offenders: Offender[] = [];
-    await signIn(page, "officer1");
-    await visit(page, "/", offenders);
-    const postId = await page.locator("[data-post-id]").first().getAttribute("data-post-id");
-    await visit(page, `/posts/${postId}`, offenders);
-    await visit(page, "/new-post", offenders);
-    await visit(page, "/profile", offenders);
-    await visit(page, "/location-setup", offenders);
-    await visit(page, "/leaderboard", offenders);
-    await visit(page, "/notifications", offenders);
-    if (testInfo.project.use.javaScriptEnabled !== false) {
-      await visit(page, "/", offenders, async () => {
-        await page.getByRole("link", { name: /^Notifications/ }).click();
-        await expect(page.getByRole("dialog")).toBeVisible();
+  test(
+    "every control of the feed, post, profile, leaderboard and notification pages is at least 44 px square",
+    { tag: "@browser" },
+    async ({ page }, testInfo) => {
+      const offenders: Offender[] = [];
+      await signIn(page, "officer1");
+      await visit(page, "/", offenders);
+      const postId = await page.locator("[data-post-id]").first().getAttribute("data-post-id");
+      await visit(page, `/posts/${postId}`, offenders);
+      await visit(page, "/new-post", offenders);
+      await visit(page, "/profile", offenders);
+      await visit(page, "/location-setup", offenders);
+      await visit(page, "/leaderboard", offenders);
+      await visit(page, "/notifications", offenders);
+      if (testInfo.project.use.javaScriptEnabled !== false) {
+        await visit(page, "/", offenders, async () => {
+          await page.getByRole("link", { name: /^Notifications/ }).click();
+          await expect(page.getByRole("dialog")).toBeVisible();
+        });
+      }
+      expect(report(offenders)).toBe("");
+    },
+  );
+
+  test(
+    "every control of the dealer pages and the map is at least 44 px square",
+    { tag: "@browser" },
+    async ({ page }, testInfo) => {
+      const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+      const offenders: Offender[] = [];
+      await signIn(page, "officer1");
+      await visit(page, "/dealers", offenders);
+      await visit(page, "/add-dealer", offenders);
+      await visit(page, `/dealer-details/${someDealer().id}`, offenders);
+      await visit(page, `/dealer-details/${someDealer().id}?edit=true`, offenders);
+      await visit(page, "/dealer-map", offenders, async () => {
+        if (javaScript) await expect(page.locator(".leaflet-control-zoom-in")).toBeVisible();
       });
-    }
-    expect(report(offenders)).toBe("");
-  });
+      await visit(page, "/dealer-map?f=1&routes=on", offenders, async () => {
+        if (javaScript) await expect(page.locator(".checkin-marker").first()).toBeVisible();
+      });
+      expect(report(offenders)).toBe("");
+    },
+  );
 
-  test("every control of the dealer pages and the map is at least 44 px square", { tag: "@browser" }, async ({ page }, testInfo) => {
-    const javaScript = testInfo.project.use.javaScriptEnabled !== false;
-    const offenders: Offender[] = [];
-    await signIn(page, "officer1");
-    await visit(page, "/dealers", offenders);
-    await visit(page, "/add-dealer", offenders);
-    await visit(page, `/dealer-details/${someDealer().id}`, offenders);
-    await visit(page, `/dealer-details/${someDealer().id}?edit=true`, offenders);
-    await visit(page, "/dealer-map", offenders, async () => {
-      if (javaScript) await expect(page.locator(".leaflet-control-zoom-in")).toBeVisible();
-    });
-    await visit(page, "/dealer-map?f=1&routes=on", offenders, async () => {
-      if (javaScript) await expect(page.locator(".checkin-marker").first()).toBeVisible();
-    });
-    expect(report(offenders)).toBe("");
-  });
-
-  test("every control of the admin's pages, and of a notice, is at least 44 px square", { tag: "@browser" }, async ({ page }, testInfo) => {
-    const offenders: Offender[] = [];
-    await signIn(page, "admin");
-    await visit(page, "/admin", offenders);
-    await visit(page, "/admin/import", offenders);
-    await visit(page, "/admin/outbox", offenders);
-    await visit(page, "/location-quality", offenders);
-    await visit(page, "/reports?groupBy=dealer&period=last-90-days", offenders);
-    await visit(page, "/dealers/import", offenders);
-    await visit(page, "/leaderboard", offenders);
-    await visit(page, "/admin?query=officer8", offenders, async () => {
-      await page.getByRole("button", { name: "Reset Password" }).click();
-      await expect(page.getByTestId("notice")).toContainText("Password reset email sent successfully!");
-    });
-    if (testInfo.project.use.javaScriptEnabled === false) {
-      const officer = page.locator('[data-testid="user-row"][data-username="officer8"]');
-      const deactivate = await officer.getByRole("link", { name: "Deactivate" }).getAttribute("href");
-      await visit(page, deactivate ?? "", offenders);
-    }
-    expect(report(offenders)).toBe("");
-  });
+  test(
+    "every control of the admin's pages, and of a notice, is at least 44 px square",
+    { tag: "@browser" },
+    async ({ page }, testInfo) => {
+      const offenders: Offender[] = [];
+      await signIn(page, "admin");
+      await visit(page, "/admin", offenders);
+      await visit(page, "/admin/import", offenders);
+      await visit(page, "/admin/outbox", offenders);
+      await visit(page, "/location-quality", offenders);
+      await visit(page, "/reports?groupBy=dealer&period=last-90-days", offenders);
+      await visit(page, "/dealers/import", offenders);
+      await visit(page, "/leaderboard", offenders);
+      await visit(page, "/admin?query=officer8", offenders, async () => {
+        await page.getByRole("button", { name: "Reset Password" }).click();
+        await expect(page.getByTestId("notice")).toContainText("Password reset email sent successfully!");
+      });
+      if (testInfo.project.use.javaScriptEnabled === false) {
+        const officer = page.locator('[data-testid="user-row"][data-username="officer8"]');
+        const deactivate = await officer.getByRole("link", { name: "Deactivate" }).getAttribute("href");
+        await visit(page, deactivate ?? "", offenders);
+      }
+      expect(report(offenders)).toBe("");
+    },
+  );
 });

@@ -19,18 +19,33 @@ test("the leaderboard's last update shows its full date and time in US English",
 });
 
 /** "Nov 2, 2026, 3:05 PM" in the app's time zone, as the pages should show it. */
-const karachiDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Karachi", dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+const karachiDateTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Karachi", dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(iso),
+  );
 
-test("the post page, its comments and the notifications show the date and time beside the relative time", async ({ page }) => {
+test("the post page, its comments and the notifications show the date and time beside the relative time", async ({
+  page,
+}) => {
   await signIn(page, "officer1");
-  const post = await (await page.request.post("/api/posts", { data: { type: "SALE", text: "Dated sale", saleProduct: "SSP", saleQty: 2, salePrice: "100" } })).json();
-  const comment = await (await page.request.post(`/api/posts/${post.id}/comments`, { data: { text: "Dated comment" } })).json();
+  const post = await (
+    await page.request.post("/api/posts", {
+      data: { type: "SALE", text: "Dated sale", saleProduct: "SSP", saleQty: 2, salePrice: "100" },
+    })
+  ).json();
+  const comment = await (
+    await page.request.post(`/api/posts/${post.id}/comments`, { data: { text: "Dated comment" } })
+  ).json();
 
   await page.goto(`/posts/${post.id}`);
   const card = page.getByTestId("post-card");
-  await expect(card.locator("header time")).toHaveText(new RegExp(`^(just now|\\d+ minutes? ago) · ${karachiDateTime(post.createdAt)}$`));
+  await expect(card.locator("header time")).toHaveText(
+    new RegExp(`^(just now|\\d+ minutes? ago) · ${karachiDateTime(post.createdAt)}$`),
+  );
   const commentTime = page.getByTestId("comment").filter({ hasText: "Dated comment" }).locator("time");
-  await expect(commentTime).toHaveText(new RegExp(`^(just now|\\d+ minutes? ago) · ${karachiDateTime(comment.createdAt)}$`));
+  await expect(commentTime).toHaveText(
+    new RegExp(`^(just now|\\d+ minutes? ago) · ${karachiDateTime(comment.createdAt)}$`),
+  );
 
   // The feed keeps the short form, with the date and time in the title.
   await page.goto("/");

@@ -30,12 +30,19 @@ async function pageRoutesWithAction(): Promise<string[]> {
   visit(routes as ReadonlyArray<{ file: string; children?: unknown }>);
   return files
     .filter((file) => !file.startsWith("routes/api/"))
-    .filter((file) => /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(fs.readFileSync(path.join("app", file), "utf8")))
+    .filter((file) =>
+      /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(
+        fs.readFileSync(path.join("app", file), "utf8"),
+      ),
+    )
     .sort();
 }
 
 function encode(fields: Fields, multipart: boolean): URLSearchParams | FormData {
-  if (!multipart) return new URLSearchParams(fields.map(([name, value]) => [name, typeof value === "string" ? value : value.fileName]));
+  if (!multipart)
+    return new URLSearchParams(
+      fields.map(([name, value]) => [name, typeof value === "string" ? value : value.fileName]),
+    );
   const form = new FormData();
   for (const [name, value] of fields) {
     if (typeof value === "string") form.append(name, value);
@@ -68,7 +75,14 @@ async function bodySize(body: BodyInit): Promise<number> {
 }
 
 /** Sends one request and checks the answer; answers a description of what went wrong, or null. */
-async function sendAndCheck(server: HostileServer, refused: Refusal, cookie: string | null, target: string, fields: Fields, multipart: boolean): Promise<string | null> {
+async function sendAndCheck(
+  server: HostileServer,
+  refused: Refusal,
+  cookie: string | null,
+  target: string,
+  fields: Fields,
+  multipart: boolean,
+): Promise<string | null> {
   const headers = { "X-Forwarded-For": server.nextClientAddress(), ...(cookie ? { Cookie: cookie } : {}) };
   const before = server.database.version();
   const filesBefore = server.dataFiles().join("\n");
@@ -88,8 +102,12 @@ async function sendAndCheck(server: HostileServer, refused: Refusal, cookie: str
   if (refused.kind === "redirect") {
     if (![302, 303].includes(response.status) || !page.location) return `answered ${response.status}, not a redirect`;
     const location = new URL(page.location, server.baseURL);
-    if (location.origin !== server.baseURL || !refused.to.test(location.pathname)) return `redirected to ${page.location}`;
-    const next = await fetch(location, { headers: { Cookie: [cookie, ...cookiesOf(response)].filter(Boolean).join("; ") }, redirect: "manual" });
+    if (location.origin !== server.baseURL || !refused.to.test(location.pathname))
+      return `redirected to ${page.location}`;
+    const next = await fetch(location, {
+      headers: { Cookie: [cookie, ...cookiesOf(response)].filter(Boolean).join("; ") },
+      redirect: "manual",
+    });
     page = { status: next.status, text: visibleText(await next.text()), location: next.headers.get("Location") };
   } else if (!refused.status.includes(response.status)) {
     return `answered ${response.status} (expected ${refused.status.join(" or ")})`;
@@ -115,7 +133,12 @@ function prepare(request: HostileRequest, valid: Fields): { target: string; fiel
 }
 
 test("every page route with an action has a row in the hostile-input table", async () => {
-  expect(formCases.map((form) => form.route).filter((route, index, all) => all.indexOf(route) === index).sort()).toEqual(await pageRoutesWithAction());
+  expect(
+    formCases
+      .map((form) => form.route)
+      .filter((route, index, all) => all.indexOf(route) === index)
+      .sort(),
+  ).toEqual(await pageRoutesWithAction());
 });
 
 for (const form of formCases) {

@@ -38,8 +38,11 @@ function fillDatabase(notifications: number) {
   db.transaction(() => {
     const user = db.prepare("INSERT INTO User (username, email, passwordHash, updatedAt) VALUES (?, ?, 'x', ?)");
     for (let i = 1; i <= 20; i++) user.run(`officer${i}`, `officer${i}@example.pk`, Date.now());
-    const note = db.prepare("INSERT INTO Notification (userId, type, title, message, createdAt) VALUES (?, 'RANK_CHANGE', ?, ?, ?)");
-    for (let i = 0; i < notifications; i++) note.run((i % 20) + 1, `seed-${i}`, `Rank ${i} — رینک ✓`.repeat(4), Date.now() + i);
+    const note = db.prepare(
+      "INSERT INTO Notification (userId, type, title, message, createdAt) VALUES (?, 'RANK_CHANGE', ?, ?, ?)",
+    );
+    for (let i = 0; i < notifications; i++)
+      note.run((i % 20) + 1, `seed-${i}`, `Rank ${i} — رینک ✓`.repeat(4), Date.now() + i);
   })();
   db.close();
 }
@@ -61,7 +64,9 @@ function fillUploads() {
 function dumpRows(file: string): string {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as {
+      name: string;
+    }[];
     return tables
       .map(({ name }) => `${name}\n${JSON.stringify(db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).raw().all())}`)
       .join("\n");
@@ -120,7 +125,11 @@ describe("npm run backup and npm run restore", () => {
 
     const { dir: backupDir, manifest } = await createBackup({ databaseFile, uploadsDir, backupsDir });
     expect(path.basename(backupDir)).toMatch(/^fieldline-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/);
-    expect(manifest.uploads.map((entry) => entry.path).sort()).toEqual(Object.keys(filesBefore).map((name) => `uploads/${name}`).sort());
+    expect(manifest.uploads.map((entry) => entry.path).sort()).toEqual(
+      Object.keys(filesBefore)
+        .map((name) => `uploads/${name}`)
+        .sort(),
+    );
     expect(manifest.migration).toMatch(/^\d{14}_/);
     expect(fs.readdirSync(backupsDir)).toEqual([path.basename(backupDir)]);
 
@@ -159,7 +168,9 @@ describe("npm run backup and npm run restore", () => {
     const torn = snapshot
       .prepare("SELECT title, count(*) AS n FROM Notification WHERE title LIKE 'batch-%' GROUP BY title HAVING n <> ?")
       .all(BATCH_SIZE);
-    const seeded = (snapshot.prepare("SELECT count(*) AS n FROM Notification WHERE title LIKE 'seed-%'").get() as { n: number }).n;
+    const seeded = (
+      snapshot.prepare("SELECT count(*) AS n FROM Notification WHERE title LIKE 'seed-%'").get() as { n: number }
+    ).n;
     snapshot.close();
 
     // The writer went on during the backup, and the backup holds a whole prefix of its batches.
@@ -203,7 +214,10 @@ describe("npm run backup and npm run restore", () => {
   it("refuses a manifest that points outside the backup", async () => {
     fillDatabase(10);
     const { dir: backupDir, manifest } = await createBackup({ databaseFile, uploadsDir, backupsDir });
-    const hostile = { ...manifest, uploads: [{ path: "uploads/../../data/fieldline.db", size: 1, sha256: "0".repeat(64) }] };
+    const hostile = {
+      ...manifest,
+      uploads: [{ path: "uploads/../../data/fieldline.db", size: 1, sha256: "0".repeat(64) }],
+    };
     fs.writeFileSync(path.join(backupDir, MANIFEST_NAME), JSON.stringify(hostile));
 
     await expect(restoreBackup({ backupDir, databaseFile, uploadsDir })).rejects.toThrow(/is not a valid manifest/);
@@ -219,10 +233,15 @@ describe("npm run backup and npm run restore", () => {
     for (const page of [3, 4, 5]) bytes.fill(0x5a, 4096 * page, 4096 * page + 12);
     fs.writeFileSync(snapshot, bytes);
     const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
-    fs.writeFileSync(path.join(backupDir, MANIFEST_NAME), JSON.stringify({ ...manifest, database: { ...manifest.database, sha256 } }));
+    fs.writeFileSync(
+      path.join(backupDir, MANIFEST_NAME),
+      JSON.stringify({ ...manifest, database: { ...manifest.database, sha256 } }),
+    );
     const rows = dumpRows(databaseFile);
 
-    await expect(restoreBackup({ backupDir, databaseFile, uploadsDir })).rejects.toThrow(/PRAGMA integrity_check failed/);
+    await expect(restoreBackup({ backupDir, databaseFile, uploadsDir })).rejects.toThrow(
+      /PRAGMA integrity_check failed/,
+    );
     expect(dumpRows(databaseFile)).toBe(rows);
   });
 
@@ -240,7 +259,9 @@ describe("npm run backup and npm run restore", () => {
     const backup = cli("scripts/backup.ts", "--out", backupsDir);
     expect(backup.stderr).toBe("");
     expect(backup.status).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup written to .*fieldline-.*: database \d+ bytes \(integrity ok\), 4 uploaded files/);
+    expect(backup.stdout).toMatch(
+      /^Backup written to .*fieldline-.*: database \d+ bytes \(integrity ok\), 4 uploaded files/,
+    );
     const [backupDir] = fs.readdirSync(backupsDir).map((name) => path.join(backupsDir, name));
 
     fs.rmSync(databaseFile);
@@ -281,14 +302,20 @@ describe("npm run backup and npm run restore with STORAGE=s3", () => {
         credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
         forcePathStyle: true,
       });
-      const keys = ["posts/0123456789abcdef0123456789abcdef.webp", "posts-thumbs/0123456789abcdef0123456789abcdef.webp", "dealers/00112233445566778899aabbccddeeff.webp"];
+      const keys = [
+        "posts/0123456789abcdef0123456789abcdef.webp",
+        "posts-thumbs/0123456789abcdef0123456789abcdef.webp",
+        "dealers/00112233445566778899aabbccddeeff.webp",
+      ];
       for (const key of keys) await bucket.write(key, crypto.randomBytes(2_000), "image/webp");
       fillDatabase(100);
       const rows = dumpRows(databaseFile);
 
       const backup = await cli(s3.env, "scripts/backup.ts", "--out", backupsDir);
       expect(backup.status, backup.stderr).toBe(0);
-      expect(backup.stdout).toMatch(/database \d+ bytes \(integrity ok\), 3 objects of the bucket fieldline-uploads listed \(they stay in the bucket\)/);
+      expect(backup.stdout).toMatch(
+        /database \d+ bytes \(integrity ok\), 3 objects of the bucket fieldline-uploads listed \(they stay in the bucket\)/,
+      );
       const [backupDir] = fs.readdirSync(backupsDir).map((name) => path.join(backupsDir, name));
       const manifest = JSON.parse(fs.readFileSync(path.join(backupDir!, MANIFEST_NAME), "utf8"));
       expect(manifest.uploads).toEqual([]);
@@ -320,10 +347,11 @@ describe("npm run backup and npm run restore with STORAGE=s3", () => {
       // Without the bucket's settings, a bucket backup is not restored as if it had no files.
       const withoutBucket = await cli({}, "scripts/restore.ts", backupDir!);
       expect(withoutBucket.status).toBe(1);
-      expect(withoutBucket.stderr).toContain("This backup's files are in the bucket fieldline-uploads: restore it with STORAGE=s3 and that bucket's settings.");
+      expect(withoutBucket.stderr).toContain(
+        "This backup's files are in the bucket fieldline-uploads: restore it with STORAGE=s3 and that bucket's settings.",
+      );
     } finally {
       await s3.close();
     }
   }, 90_000);
 });
-

@@ -21,15 +21,21 @@ describe("page-weight budgets", () => {
 
   it("fail when the feed's JavaScript, any route's CSS or Leaflet off the map routes breaks them", () => {
     const budget = BUDGETS.jsKiB["/"] ?? 0;
-    expect(budgetFailures(report({ feedJs: budget + 0.1 }))).toEqual([`/: first-load JavaScript is ${(budget + 0.1).toFixed(1)} KiB gzipped, over the budget of ${budget} KiB`]);
+    expect(budgetFailures(report({ feedJs: budget + 0.1 }))).toEqual([
+      `/: first-load JavaScript is ${(budget + 0.1).toFixed(1)} KiB gzipped, over the budget of ${budget} KiB`,
+    ]);
     expect(budgetFailures(report({ css: 30.5 }))).toHaveLength(3);
-    expect(budgetFailures(report({ leafletOn: "/dealers" }))).toEqual([expect.stringContaining("/dealers: loads Leaflet")]);
+    expect(budgetFailures(report({ leafletOn: "/dealers" }))).toEqual([
+      expect.stringContaining("/dealers: loads Leaflet"),
+    ]);
   });
 
   it("fail when the first load of / moves more JavaScript over the wire than its budget", () => {
     const wire = (kib: number) => ({ ...report(), wire: { route: "/", bytes: kib * KIB } });
     expect(budgetFailures(wire(BUDGETS.wireJsKiB))).toEqual([]);
-    expect(budgetFailures(wire(136.6))).toEqual([`/: its first load moves 136.6 KiB of JavaScript over the wire, over the budget of ${BUDGETS.wireJsKiB} KiB`]);
+    expect(budgetFailures(wire(136.6))).toEqual([
+      `/: its first load moves 136.6 KiB of JavaScript over the wire, over the budget of ${BUDGETS.wireJsKiB} KiB`,
+    ]);
   });
 
   it("fail when a budgeted route is missing from the report", () => {

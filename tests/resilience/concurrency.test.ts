@@ -60,30 +60,60 @@ test("100 concurrent writers through three recalculations: no errors, no SQLITE_
   const base = server.baseUrl;
   const cookies = new Map<string, string>();
   for (const username of [...OFFICERS, "manager"]) cookies.set(username, await signIn(base, username));
-  const seededPostIds = server.query((db) => (db.prepare("SELECT id FROM Post ORDER BY id").all() as Array<{ id: number }>).map((row) => row.id));
+  const seededPostIds = server.query((db) =>
+    (db.prepare("SELECT id FROM Post ORDER BY id").all() as Array<{ id: number }>).map((row) => row.id),
+  );
   const userIds = new Map(
-    server.query((db) => db.prepare("SELECT id, username FROM User").all() as Array<{ id: number; username: string }>).map((row) => [row.username, row.id]),
+    server
+      .query((db) => db.prepare("SELECT id, username FROM User").all() as Array<{ id: number; username: string }>)
+      .map((row) => [row.username, row.id]),
   );
 
   // Each writer's own dealer, made before the writers start.
-  const dealerIds = server.query((db) => {
-    const insert = db.prepare(
-      "INSERT INTO Dealer (businessName, street, city, state, lat, lng, notes, createdById, createdAt, updatedAt) VALUES (?, ?, 'Sahiwal', 'Punjab', ?, 73.1, 'created', ?, ?, ?)",
-    );
-    return Array.from({ length: WRITERS }, (_, index) => {
-      const fields = dealerFields(index, "created");
-      return Number(insert.run(fields.businessName, fields.street, fields.lat, userIds.get(OFFICERS[index % OFFICERS.length] as string), Date.now(), Date.now()).lastInsertRowid);
-    });
-  }, { readonly: false });
+  const dealerIds = server.query(
+    (db) => {
+      const insert = db.prepare(
+        "INSERT INTO Dealer (businessName, street, city, state, lat, lng, notes, createdById, createdAt, updatedAt) VALUES (?, ?, 'Sahiwal', 'Punjab', ?, 73.1, 'created', ?, ?, ?)",
+      );
+      return Array.from({ length: WRITERS }, (_, index) => {
+        const fields = dealerFields(index, "created");
+        return Number(
+          insert.run(
+            fields.businessName,
+            fields.street,
+            fields.lat,
+            userIds.get(OFFICERS[index % OFFICERS.length] as string),
+            Date.now(),
+            Date.now(),
+          ).lastInsertRowid,
+        );
+      });
+    },
+    { readonly: false },
+  );
 
   const failures: Failures = { errors: [], requests: 0 };
-  const acknowledged: Acknowledged = { posts: new Map(), comments: new Map(), likes: new Set(), dealerNotes: new Map(), rollbacks: 0, recalculations: 0, cronRecalculations: 0 };
+  const acknowledged: Acknowledged = {
+    posts: new Map(),
+    comments: new Map(),
+    likes: new Set(),
+    dealerNotes: new Map(),
+    rollbacks: 0,
+    recalculations: 0,
+    cronRecalculations: 0,
+  };
 
   /** Resolves once the writers have sent `count` requests. */
   const milestones: Array<{ count: number; reached: () => void }> = [];
   const afterRequests = (count: number) => new Promise<void>((reached) => milestones.push({ count, reached }));
 
-  async function call(cookie: string, method: string, path: string, body?: unknown, expectedStatus?: number): Promise<unknown> {
+  async function call(
+    cookie: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    expectedStatus?: number,
+  ): Promise<unknown> {
     failures.requests++;
     for (const milestone of milestones.filter((m) => m.count <= failures.requests)) {
       milestones.splice(milestones.indexOf(milestone), 1);
@@ -119,7 +149,8 @@ test("100 concurrent writers through three recalculations: no errors, no SQLITE_
       const tag = `load w${index} n${n}`;
       switch ((index + n) % 5) {
         case 0: {
-          const post = (await call(cookie, "POST", "/api/posts", { type: "FIELD_VISIT", text: tag })) as { id: number } | undefined;
+          const post = (await call(cookie, "POST", "/api/posts", { type: "FIELD_VISIT", text: tag })) as
+            { id: number } | undefined;
           if (post) {
             acknowledged.posts.set(post.id, tag);
             postIds.push(post.id);
@@ -128,21 +159,26 @@ test("100 concurrent writers through three recalculations: no errors, no SQLITE_
         }
         case 1: {
           const postId = pick(postIds, index * 1000 + n);
-          if (await call(cookie, "POST", `/api/posts/${postId}/react`, { type: "LIKE" })) acknowledged.likes.add(`${postId}:${userId}`);
+          if (await call(cookie, "POST", `/api/posts/${postId}/react`, { type: "LIKE" }))
+            acknowledged.likes.add(`${postId}:${userId}`);
           break;
         }
         case 2: {
-          const comment = (await call(cookie, "POST", `/api/posts/${pick(postIds, index * 31 + n)}/comments`, { text: tag })) as { id: number } | undefined;
+          const comment = (await call(cookie, "POST", `/api/posts/${pick(postIds, index * 31 + n)}/comments`, {
+            text: tag,
+          })) as { id: number } | undefined;
           if (comment) acknowledged.comments.set(comment.id, tag);
           break;
         }
         case 3: {
           // A refused change whose transaction rolls back: it must take no one else's write with it.
-          if (await call(cookie, "DELETE", `/api/dealers/${dealerId}/gallery/9`, undefined, 404)) acknowledged.rollbacks++;
+          if (await call(cookie, "DELETE", `/api/dealers/${dealerId}/gallery/9`, undefined, 404))
+            acknowledged.rollbacks++;
           break;
         }
         default: {
-          if (await call(cookie, "PUT", `/api/dealers/${dealerId}`, dealerFields(index, tag))) acknowledged.dealerNotes.set(dealerId, tag);
+          if (await call(cookie, "PUT", `/api/dealers/${dealerId}`, dealerFields(index, tag)))
+            acknowledged.dealerNotes.set(dealerId, tag);
         }
       }
     }
@@ -181,15 +217,25 @@ test("100 concurrent writers through three recalculations: no errors, no SQLITE_
     const like = db.prepare("SELECT 1 FROM Reaction WHERE postId = ? AND userId = ? AND type = 'LIKE'");
     const notes = db.prepare("SELECT notes FROM Dealer WHERE id = ?");
     return {
-      posts: [...acknowledged.posts].filter(([id, tag]) => (text.get(id) as { text: string } | undefined)?.text === tag).length,
-      comments: [...acknowledged.comments].filter(([id, tag]) => (comment.get(id) as { text: string } | undefined)?.text === tag).length,
+      posts: [...acknowledged.posts].filter(([id, tag]) => (text.get(id) as { text: string } | undefined)?.text === tag)
+        .length,
+      comments: [...acknowledged.comments].filter(
+        ([id, tag]) => (comment.get(id) as { text: string } | undefined)?.text === tag,
+      ).length,
       likes: [...acknowledged.likes].filter((key) => like.get(...key.split(":").map(Number))).length,
-      dealerEdits: [...acknowledged.dealerNotes].filter(([id, tag]) => (notes.get(id) as { notes: string } | undefined)?.notes === tag).length,
-      calculatedOfficers: (db.prepare("SELECT COUNT(*) AS n FROM User WHERE role = 'OFFICER' AND lastPerformanceCalculation IS NOT NULL").get() as { n: number }).n,
+      dealerEdits: [...acknowledged.dealerNotes].filter(
+        ([id, tag]) => (notes.get(id) as { notes: string } | undefined)?.notes === tag,
+      ).length,
+      calculatedOfficers: (
+        db
+          .prepare("SELECT COUNT(*) AS n FROM User WHERE role = 'OFFICER' AND lastPerformanceCalculation IS NOT NULL")
+          .get() as { n: number }
+      ).n,
     };
   });
   const busy = server.output().match(/SQLITE_BUSY|database is locked/g)?.length ?? 0;
-  const acknowledgedWrites = acknowledged.posts.size + acknowledged.comments.size + acknowledged.likes.size + acknowledged.dealerNotes.size;
+  const acknowledgedWrites =
+    acknowledged.posts.size + acknowledged.comments.size + acknowledged.likes.size + acknowledged.dealerNotes.size;
   const foundWrites = found.posts + found.comments + found.likes + found.dealerEdits;
   console.log(
     `[load] ${failures.requests} requests in ${seconds.toFixed(1)} s from ${WRITERS} writers; errors ${failures.errors.length}; SQLITE_BUSY ${busy}; ` +
@@ -205,7 +251,13 @@ test("100 concurrent writers through three recalculations: no errors, no SQLITE_
   expect(acknowledged.cronRecalculations).toBe(1);
   expect(found.calculatedOfficers).toBe(OFFICERS.length + 1_000);
   // Every kind of write really ran side by side with the others.
-  for (const kind of [acknowledged.posts.size, acknowledged.comments.size, acknowledged.likes.size, acknowledged.dealerNotes.size, acknowledged.rollbacks]) {
+  for (const kind of [
+    acknowledged.posts.size,
+    acknowledged.comments.size,
+    acknowledged.likes.size,
+    acknowledged.dealerNotes.size,
+    acknowledged.rollbacks,
+  ]) {
     expect(kind).toBeGreaterThan(0);
   }
   expect(found).toMatchObject({

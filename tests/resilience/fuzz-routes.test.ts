@@ -64,7 +64,11 @@ const describeRequest = (request: FuzzRequest) =>
 describe("generated hostile input on every route and /api operation", () => {
   beforeAll(async () => {
     discovery = await discover();
-    server = await createAppServer("fuzz-routes", { NODE_OPTIONS: PRODUCTION_HEAP, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" });
+    server = await createAppServer("fuzz-routes", {
+      NODE_OPTIONS: PRODUCTION_HEAP,
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "131072",
+    });
     await server.start();
   });
 
@@ -75,7 +79,10 @@ describe("generated hostile input on every route and /api operation", () => {
 
   it("covers every route of app/routes.ts and every OpenAPI operation, with parameters it can fill", () => {
     const unknownParameters = discovery.targets.flatMap((target) =>
-      [...target.pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!).filter((name) => !PATH_PARAMETERS.has(name)).map((name) => `${target.name}: no values for the path parameter :${name}`),
+      [...target.pattern.matchAll(/:(\w+)\??/g)]
+        .map((match) => match[1]!)
+        .filter((name) => !PATH_PARAMETERS.has(name))
+        .map((name) => `${target.name}: no values for the path parameter :${name}`),
     );
     expect([...discovery.gaps, ...unknownParameters]).toEqual([]);
     expect(discovery.targets.length).toBeGreaterThan(discovery.routes);
@@ -84,11 +91,43 @@ describe("generated hostile input on every route and /api operation", () => {
   it("answers a report of the year 9999 at once, with a message, and keeps serving (the audit's critical)", async () => {
     const officer = await signIn("officer1");
     const manager = await signIn("manager");
-    const page = await send(server.baseUrl, { path: "/reports", method: "GET", query: [["from", "9999-12-31"], ["to", "9999-12-31"], ["groupBy", "day"]], encoding: null, body: [] }, officer, nextAddress());
+    const page = await send(
+      server.baseUrl,
+      {
+        path: "/reports",
+        method: "GET",
+        query: [
+          ["from", "9999-12-31"],
+          ["to", "9999-12-31"],
+          ["groupBy", "day"],
+        ],
+        encoding: null,
+        body: [],
+      },
+      officer,
+      nextAddress(),
+    );
     expect(page.status).toBe(200);
-    const api = await send(server.baseUrl, { path: "/api/reports", method: "GET", query: [["from", "9999-01-01"], ["to", "9999-12-31"], ["groupBy", "day"]], encoding: null, body: [] }, manager, nextAddress());
+    const api = await send(
+      server.baseUrl,
+      {
+        path: "/api/reports",
+        method: "GET",
+        query: [
+          ["from", "9999-01-01"],
+          ["to", "9999-12-31"],
+          ["groupBy", "day"],
+        ],
+        encoding: null,
+        body: [],
+      },
+      manager,
+      nextAddress(),
+    );
     expect(api.status).toBe(400);
-    expect(JSON.parse(api.body)).toMatchObject({ error: "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd" });
+    expect(JSON.parse(api.body)).toMatchObject({
+      error: "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
+    });
     expect((await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) })).status).toBe(200);
   });
 
@@ -100,61 +139,81 @@ describe("generated hostile input on every route and /api operation", () => {
     const sampler = setInterval(() => (peak = Math.max(peak, server.rss() ?? 0)), 20);
     const answers = await Promise.all(
       ["/new-post", "/api/posts"].flatMap((path) =>
-        Array.from({ length: 3 }, () => send(server.baseUrl, { path, method: "POST", query: [], encoding: "multipart", body: [["type", "SALE"], ...flood] }, officer, nextAddress(), 10_000)),
+        Array.from({ length: 3 }, () =>
+          send(
+            server.baseUrl,
+            { path, method: "POST", query: [], encoding: "multipart", body: [["type", "SALE"], ...flood] },
+            officer,
+            nextAddress(),
+            10_000,
+          ),
+        ),
       ),
     );
     clearInterval(sampler);
-    console.log(`[fuzz] six posts of nine 9.9 MB text fields at once: ${answers.map((answer) => answer.status).join(", ")}; RSS ${Math.round(rssBefore / 1048576)} → at most ${Math.round(peak / 1048576)} MB`);
+    console.log(
+      `[fuzz] six posts of nine 9.9 MB text fields at once: ${answers.map((answer) => answer.status).join(", ")}; RSS ${Math.round(rssBefore / 1048576)} → at most ${Math.round(peak / 1048576)} MB`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual([413, 413, 413, 413, 413, 413]);
     for (const answer of answers) expect(answer.bytes).toBeLessThan(50_000);
     expect(peak - rssBefore).toBeLessThan(100 * 1024 * 1024);
     expect(peak).toBeLessThan(MAX_RSS_BYTES);
   });
 
-  it("answers every request within 2 s and never 5xx, with the event loop and memory bounded", { timeout: 900_000 }, async () => {
-    const ids = otherPeoplesIds();
-    const watch = watchServer(server.baseUrl, () => server.rss());
-    const problems: string[] = [];
-    let sent = 0;
-    let slowest: { ms: number; request: string } = { ms: 0, request: "" };
+  it(
+    "answers every request within 2 s and never 5xx, with the event loop and memory bounded",
+    { timeout: 900_000 },
+    async () => {
+      const ids = otherPeoplesIds();
+      const watch = watchServer(server.baseUrl, () => server.rss());
+      const problems: string[] = [];
+      let sent = 0;
+      let slowest: { ms: number; request: string } = { ms: 0, request: "" };
 
-    for (const identity of IDENTITIES) {
-      for (const target of discovery.targets.filter((each) => each.name.includes(process.env.FUZZ_ONLY ?? ""))) {
-        // Fresh per target: a fuzzed sign-out or password change must not blind the rest.
-        const cookie = identity ? await signIn(identity) : null;
-        try {
-          await fc.assert(
-            fc.asyncProperty(requestArbitrary(target, ids), async (request) => {
-              let answer: Answer;
-              try {
-                answer = await send(server.baseUrl, request, cookie, nextAddress(), ANSWER_WITHIN_MS);
-              } catch (error) {
-                throw new Error(`${describeRequest(request)}: ${(error as Error).message}`);
-              }
-              sent += 1;
-              if (answer.ms > slowest.ms) slowest = { ms: answer.ms, request: describeRequest(request) };
-              if (answer.status >= 500) throw new Error(`${describeRequest(request)} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-              if (answer.ms > ANSWER_WITHIN_MS) throw new Error(`${describeRequest(request)} took ${Math.round(answer.ms)} ms`);
-            }),
-            { numRuns: RUNS, endOnFailure: true },
-          );
-        } catch (error) {
-          const cause = (error as Error).cause;
-          problems.push(`[${identity ?? "signed out"}] ${target.name}: ${cause instanceof Error ? cause.message : (error as Error).message.slice(0, 800)}`);
+      for (const identity of IDENTITIES) {
+        for (const target of discovery.targets.filter((each) => each.name.includes(process.env.FUZZ_ONLY ?? ""))) {
+          // Fresh per target: a fuzzed sign-out or password change must not blind the rest.
+          const cookie = identity ? await signIn(identity) : null;
+          try {
+            await fc.assert(
+              fc.asyncProperty(requestArbitrary(target, ids), async (request) => {
+                let answer: Answer;
+                try {
+                  answer = await send(server.baseUrl, request, cookie, nextAddress(), ANSWER_WITHIN_MS);
+                } catch (error) {
+                  throw new Error(`${describeRequest(request)}: ${(error as Error).message}`);
+                }
+                sent += 1;
+                if (answer.ms > slowest.ms) slowest = { ms: answer.ms, request: describeRequest(request) };
+                if (answer.status >= 500)
+                  throw new Error(
+                    `${describeRequest(request)} answered ${answer.status}: ${answer.body.slice(0, 300)}`,
+                  );
+                if (answer.ms > ANSWER_WITHIN_MS)
+                  throw new Error(`${describeRequest(request)} took ${Math.round(answer.ms)} ms`);
+              }),
+              { numRuns: RUNS, endOnFailure: true },
+            );
+          } catch (error) {
+            const cause = (error as Error).cause;
+            problems.push(
+              `[${identity ?? "signed out"}] ${target.name}: ${cause instanceof Error ? cause.message : (error as Error).message.slice(0, 800)}`,
+            );
+          }
         }
       }
-    }
-    const health = await watch.stop();
-    console.log(
-      `[fuzz] ${discovery.routes} routes and ${discovery.operations} operations as ${discovery.targets.length} targets × ${IDENTITIES.length} identities: ` +
-        `${sent} requests; slowest ${Math.round(slowest.ms)} ms (${slowest.request.slice(0, 160)}); ` +
-        `event loop delay at most ${Math.round(health.maxDelayMs)} ms, RSS at most ${Math.round(health.maxRss / 1024 / 1024)} MB (${health.samples} samples, ${health.unanswered} unanswered)`,
-    );
-    expect(sent).toBeGreaterThan(0);
-    expect(problems).toEqual([]);
-    expect(health.samples).toBeGreaterThan(0);
-    expect(health.unanswered).toBe(0);
-    expect(health.maxDelayMs).toBeLessThan(MAX_EVENT_LOOP_DELAY_MS);
-    expect(health.maxRss).toBeLessThan(MAX_RSS_BYTES);
-  });
+      const health = await watch.stop();
+      console.log(
+        `[fuzz] ${discovery.routes} routes and ${discovery.operations} operations as ${discovery.targets.length} targets × ${IDENTITIES.length} identities: ` +
+          `${sent} requests; slowest ${Math.round(slowest.ms)} ms (${slowest.request.slice(0, 160)}); ` +
+          `event loop delay at most ${Math.round(health.maxDelayMs)} ms, RSS at most ${Math.round(health.maxRss / 1024 / 1024)} MB (${health.samples} samples, ${health.unanswered} unanswered)`,
+      );
+      expect(sent).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+      expect(health.samples).toBeGreaterThan(0);
+      expect(health.unanswered).toBe(0);
+      expect(health.maxDelayMs).toBeLessThan(MAX_EVENT_LOOP_DELAY_MS);
+      expect(health.maxRss).toBeLessThan(MAX_RSS_BYTES);
+    },
+  );
 });

@@ -74,13 +74,22 @@ type Answer = { status: number; ms: number; body: string };
 async function importOf(upload: Answer): Promise<Answer> {
   if (upload.status !== 201) return upload;
   const { uploadId } = JSON.parse(upload.body) as { uploadId: string };
-  return timed("/api/dealers/import", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ uploadId }) });
+  return timed("/api/dealers/import", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ uploadId }),
+  });
 }
 
 async function timed(url: string, init: RequestInit): Promise<Answer> {
   const started = performance.now();
   try {
-    const response = await fetch(`${server.baseUrl}${url}`, { ...init, headers: { Cookie: cookie, ...init.headers }, redirect: "manual", signal: AbortSignal.timeout(GIVE_UP_MS) });
+    const response = await fetch(`${server.baseUrl}${url}`, {
+      ...init,
+      headers: { Cookie: cookie, ...init.headers },
+      redirect: "manual",
+      signal: AbortSignal.timeout(GIVE_UP_MS),
+    });
     const body = await response.text();
     return { status: response.status, ms: performance.now() - started, body };
   } catch (error) {
@@ -99,96 +108,124 @@ const MB = (bytes: number) => `${(bytes / MiB).toFixed(0)} MB`;
 /** What a file's worst RSS broke: its cost above the resting server, or the ceiling. */
 function memoryFailures(name: string, resting: number): string[] {
   const failures: string[] = [];
-  if (rssWorst - resting > FILE_COST_LIMIT) failures.push(`${name}: RSS rose ${MB(rssWorst - resting)} above the resting ${MB(resting)}`);
+  if (rssWorst - resting > FILE_COST_LIMIT)
+    failures.push(`${name}: RSS rose ${MB(rssWorst - resting)} above the resting ${MB(resting)}`);
   if (rssWorst > RSS_CEILING) failures.push(`${name}: RSS reached ${MB(rssWorst)}`);
   return failures;
 }
 
-test("every hostile spreadsheet answers a 4xx within 10 s on the page form and the API, the server staying responsive", { timeout: 900_000 }, async () => {
-  const resting = server.rss() ?? 0;
-  console.log(`[hostile-xlsx] server RSS before the corpus: ${MB(resting)}`);
-  const failures: string[] = [];
-  for (const hostile of HOSTILE_CASES) {
-    const bytes = hostile.bytes();
-    // Making a bomb blocks this process's own loop for a moment: let the watcher's probe in flight land first.
-    await nextProbe();
-    healthzWorst = 0;
-    rssWorst = server.rss() ?? 0;
+test(
+  "every hostile spreadsheet answers a 4xx within 10 s on the page form and the API, the server staying responsive",
+  { timeout: 900_000 },
+  async () => {
+    const resting = server.rss() ?? 0;
+    console.log(`[hostile-xlsx] server RSS before the corpus: ${MB(resting)}`);
+    const failures: string[] = [];
+    for (const hostile of HOSTILE_CASES) {
+      const bytes = hostile.bytes();
+      // Making a bomb blocks this process's own loop for a moment: let the watcher's probe in flight land first.
+      await nextProbe();
+      healthzWorst = 0;
+      rssWorst = server.rss() ?? 0;
 
-    const page = await timed("/dealers/import", { method: "POST", body: formWith(bytes, hostile.fileName) });
-    const upload = await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) });
-    const api = await importOf(upload);
-    // The same bytes uploaded again (the first upload is deleted after its import): answered
-    // from what the first parse found, never parsed twice.
-    const again = await importOf(await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) }));
-    // One more /healthz round after the case, so a blocked loop is seen even if the case was quick.
-    await nextProbe();
-    await nextProbe();
+      const page = await timed("/dealers/import", { method: "POST", body: formWith(bytes, hostile.fileName) });
+      const upload = await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) });
+      const api = await importOf(upload);
+      // The same bytes uploaded again (the first upload is deleted after its import): answered
+      // from what the first parse found, never parsed twice.
+      const again = await importOf(
+        await timed("/api/upload", { method: "POST", body: formWith(bytes, hostile.fileName) }),
+      );
+      // One more /healthz round after the case, so a blocked loop is seen even if the case was quick.
+      await nextProbe();
+      await nextProbe();
 
-    const line =
-      `${hostile.fileName} (${(bytes.length / 1024).toFixed(0)} KiB): page ${page.status} in ${page.ms.toFixed(0)} ms, ` +
-      `api ${api.status} in ${api.ms.toFixed(0)} ms (again ${again.status} in ${again.ms.toFixed(0)} ms), ` +
-      `/healthz worst ${healthzWorst.toFixed(0)} ms, RSS worst ${MB(rssWorst)}`;
-    console.log(`[hostile-xlsx] ${line}`);
-    for (const [door, answer] of [
-      ["page", page],
-      ["api", api],
-      ["api again", again],
-    ] as const) {
-      if (answer.status < 400 || answer.status > 499) failures.push(`${hostile.fileName} ${door}: ${answer.status} ${answer.body.slice(0, 120)}`);
-      if (answer.ms > ANSWER_WITHIN_MS) failures.push(`${hostile.fileName} ${door}: answered after ${answer.ms.toFixed(0)} ms`);
+      const line =
+        `${hostile.fileName} (${(bytes.length / 1024).toFixed(0)} KiB): page ${page.status} in ${page.ms.toFixed(0)} ms, ` +
+        `api ${api.status} in ${api.ms.toFixed(0)} ms (again ${again.status} in ${again.ms.toFixed(0)} ms), ` +
+        `/healthz worst ${healthzWorst.toFixed(0)} ms, RSS worst ${MB(rssWorst)}`;
+      console.log(`[hostile-xlsx] ${line}`);
+      for (const [door, answer] of [
+        ["page", page],
+        ["api", api],
+        ["api again", again],
+      ] as const) {
+        if (answer.status < 400 || answer.status > 499)
+          failures.push(`${hostile.fileName} ${door}: ${answer.status} ${answer.body.slice(0, 120)}`);
+        if (answer.ms > ANSWER_WITHIN_MS)
+          failures.push(`${hostile.fileName} ${door}: answered after ${answer.ms.toFixed(0)} ms`);
+      }
+      if (again.body !== api.body) failures.push(`${hostile.fileName}: the second import answered differently`);
+      if (healthzWorst > HEALTHZ_WITHIN_MS)
+        failures.push(`${hostile.fileName}: /healthz took ${healthzWorst.toFixed(0)} ms`);
+      failures.push(...memoryFailures(hostile.fileName, resting));
+      const alive = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (!alive) {
+        failures.push("the server stopped answering; the remaining cases were not sent");
+        break;
+      }
     }
-    if (again.body !== api.body) failures.push(`${hostile.fileName}: the second import answered differently`);
-    if (healthzWorst > HEALTHZ_WITHIN_MS) failures.push(`${hostile.fileName}: /healthz took ${healthzWorst.toFixed(0)} ms`);
-    failures.push(...memoryFailures(hostile.fileName, resting));
-    const alive = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (!alive) {
-      failures.push("the server stopped answering; the remaining cases were not sent");
-      break;
+
+    // Still serving: a real spreadsheet imports.
+    const good = await timed("/dealers/import", {
+      method: "POST",
+      body: formWith(dealerWorkbook([dealerRow(1, "AfterHostile")]), "good.xlsx"),
+    });
+    if (good.status !== 302) failures.push(`a valid file after the corpus answered ${good.status}`);
+
+    expect(failures).toEqual([]);
+  },
+);
+
+test(
+  "every image bomb answers a 4xx within 10 s on the page form, the API and a signed upload URL, the server staying responsive",
+  { timeout: 300_000 },
+  async () => {
+    const resting = server.rss() ?? 0;
+    const failures: string[] = [];
+    const bombs: Array<[string, Buffer]> = [
+      ["16000×16000 PNG", await pngBomb()],
+      ["65000×65000 JPEG header", jpegHeaderLie()],
+    ];
+    for (const [name, bytes] of bombs) {
+      await nextProbe();
+      healthzWorst = 0;
+      rssWorst = server.rss() ?? 0;
+      const picture = () => {
+        const form = new FormData();
+        form.set("intent", "profile-picture");
+        form.set("image", new File([new Uint8Array(bytes)], "bomb.png"));
+        return form;
+      };
+      const page = await timed("/dealer-details/1", { method: "POST", body: picture() });
+      const api = await timed("/api/dealers/1/profile-picture", { method: "POST", body: picture() });
+      const target = await timed("/api/objects/upload", { method: "POST" });
+      const { uploadURL } = JSON.parse(target.body) as { uploadURL: string };
+      const put = await timed(new URL(uploadURL, server.baseUrl).pathname + new URL(uploadURL, server.baseUrl).search, {
+        method: "PUT",
+        body: new Uint8Array(bytes),
+        headers: { "X-File-Name": "bomb.png" },
+      });
+      await nextProbe();
+      await nextProbe();
+      console.log(
+        `[image-bombs] ${name}: page ${page.status} in ${page.ms.toFixed(0)} ms, api ${api.status} in ${api.ms.toFixed(0)} ms, upload URL ${put.status} in ${put.ms.toFixed(0)} ms, /healthz worst ${healthzWorst.toFixed(0)} ms, RSS worst ${MB(rssWorst)}`,
+      );
+      for (const [door, answer] of [
+        ["page", page],
+        ["api", api],
+        ["upload URL", put],
+      ] as const) {
+        if (answer.status < 400 || answer.status > 499)
+          failures.push(`${name} ${door}: ${answer.status} ${answer.body.slice(0, 120)}`);
+        if (answer.ms > ANSWER_WITHIN_MS) failures.push(`${name} ${door}: answered after ${answer.ms.toFixed(0)} ms`);
+      }
+      if (healthzWorst > HEALTHZ_WITHIN_MS) failures.push(`${name}: /healthz took ${healthzWorst.toFixed(0)} ms`);
+      failures.push(...memoryFailures(name, resting));
     }
-  }
-
-  // Still serving: a real spreadsheet imports.
-  const good = await timed("/dealers/import", { method: "POST", body: formWith(dealerWorkbook([dealerRow(1, "AfterHostile")]), "good.xlsx") });
-  if (good.status !== 302) failures.push(`a valid file after the corpus answered ${good.status}`);
-
-  expect(failures).toEqual([]);
-});
-
-test("every image bomb answers a 4xx within 10 s on the page form, the API and a signed upload URL, the server staying responsive", { timeout: 300_000 }, async () => {
-  const resting = server.rss() ?? 0;
-  const failures: string[] = [];
-  const bombs: Array<[string, Buffer]> = [
-    ["16000×16000 PNG", await pngBomb()],
-    ["65000×65000 JPEG header", jpegHeaderLie()],
-  ];
-  for (const [name, bytes] of bombs) {
-    await nextProbe();
-    healthzWorst = 0;
-    rssWorst = server.rss() ?? 0;
-    const picture = () => {
-      const form = new FormData();
-      form.set("intent", "profile-picture");
-      form.set("image", new File([new Uint8Array(bytes)], "bomb.png"));
-      return form;
-    };
-    const page = await timed("/dealer-details/1", { method: "POST", body: picture() });
-    const api = await timed("/api/dealers/1/profile-picture", { method: "POST", body: picture() });
-    const target = await timed("/api/objects/upload", { method: "POST" });
-    const { uploadURL } = JSON.parse(target.body) as { uploadURL: string };
-    const put = await timed(new URL(uploadURL, server.baseUrl).pathname + new URL(uploadURL, server.baseUrl).search, { method: "PUT", body: new Uint8Array(bytes), headers: { "X-File-Name": "bomb.png" } });
-    await nextProbe();
-    await nextProbe();
-    console.log(`[image-bombs] ${name}: page ${page.status} in ${page.ms.toFixed(0)} ms, api ${api.status} in ${api.ms.toFixed(0)} ms, upload URL ${put.status} in ${put.ms.toFixed(0)} ms, /healthz worst ${healthzWorst.toFixed(0)} ms, RSS worst ${MB(rssWorst)}`);
-    for (const [door, answer] of [["page", page], ["api", api], ["upload URL", put]] as const) {
-      if (answer.status < 400 || answer.status > 499) failures.push(`${name} ${door}: ${answer.status} ${answer.body.slice(0, 120)}`);
-      if (answer.ms > ANSWER_WITHIN_MS) failures.push(`${name} ${door}: answered after ${answer.ms.toFixed(0)} ms`);
-    }
-    if (healthzWorst > HEALTHZ_WITHIN_MS) failures.push(`${name}: /healthz took ${healthzWorst.toFixed(0)} ms`);
-    failures.push(...memoryFailures(name, resting));
-  }
-  expect(failures).toEqual([]);
-});
+    expect(failures).toEqual([]);
+  },
+);

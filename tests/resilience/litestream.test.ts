@@ -4,8 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { inject } from "vitest";
+import { afterAll, beforeAll, expect, test, inject } from "vitest";
 import { benchWorkspace } from "../../scripts/lib/bench.mjs";
 import { freePort } from "../../scripts/lib/common.mjs";
 import { signIn } from "./support/app-server";
@@ -36,13 +35,24 @@ let output = "";
 async function startContainer(): Promise<number> {
   const started = Date.now();
   output = "";
-  child = spawn("sh", [path.join(root, "scripts", "container-start.sh")], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn("sh", [path.join(root, "scripts", "container-start.sh")], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The container start exited:\n${output}`);
-    if (await fetch(`${workspace.baseUrl}/healthz`).then((response) => response.ok, () => false)) return Date.now() - started;
+    if (
+      await fetch(`${workspace.baseUrl}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`The server did not answer within 60 s:\n${output}`);
@@ -62,7 +72,10 @@ async function killContainer(): Promise<void> {
 function loseTheDisk(): void {
   const dir = path.dirname(workspace.databasePath);
   for (const name of fs.readdirSync(dir)) {
-    if (name.startsWith(path.basename(workspace.databasePath)) || name.startsWith(`.${path.basename(workspace.databasePath)}`)) {
+    if (
+      name.startsWith(path.basename(workspace.databasePath)) ||
+      name.startsWith(`.${path.basename(workspace.databasePath)}`)
+    ) {
       fs.rmSync(path.join(dir, name), { recursive: true, force: true });
     }
   }
@@ -91,8 +104,14 @@ function stored(databasePath: string): Stored {
 async function writeSteadily(cookie: string, until: () => boolean): Promise<Write[]> {
   const acknowledged: Write[] = [];
   const call = (method: string, pathname: string, body: unknown) =>
-    fetch(`${workspace.baseUrl}${pathname}`, { method, headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const dealer = (await (await fetch(`${workspace.baseUrl}/api/dealers/1`, { headers: { Cookie: cookie } })).json()) as Record<string, unknown>;
+    fetch(`${workspace.baseUrl}${pathname}`, {
+      method,
+      headers: { Cookie: cookie, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const dealer = (await (
+    await fetch(`${workspace.baseUrl}/api/dealers/1`, { headers: { Cookie: cookie } })
+  ).json()) as Record<string, unknown>;
   let firstPost: number | null = null;
   for (let n = 0; !until(); n++) {
     const text = `litestream write ${n}`;
@@ -186,7 +205,10 @@ test("killed mid-write and its disk lost, the container restores every write ack
     body: JSON.stringify({ type: "FIELD_VISIT", text: "litestream write after the restore" }),
   });
   expect(after.status).toBe(201);
-  const generations = (await litestream("generations", "-config", CONFIG, workspace.databasePath)).trim().split("\n").slice(1);
+  const generations = (await litestream("generations", "-config", CONFIG, workspace.databasePath))
+    .trim()
+    .split("\n")
+    .slice(1);
   expect(generations.length).toBeGreaterThanOrEqual(2);
   // The write reaches the replica within a sync interval or so: restore until it is there.
   const latest = path.join(workspace.dir, "latest.db");
@@ -209,7 +231,16 @@ test("killed mid-write and its disk lost, the container restores every write ack
   const pointInTime = new Date(acknowledged[Math.floor((acknowledged.length * 2) / 3)]!.at);
   const earlier = path.join(workspace.dir, "earlier.db");
   const started = Date.now();
-  await litestream("restore", "-config", CONFIG, "-o", earlier, "-timestamp", pointInTime.toISOString(), workspace.databasePath);
+  await litestream(
+    "restore",
+    "-config",
+    CONFIG,
+    "-o",
+    earlier,
+    "-timestamp",
+    pointInTime.toISOString(),
+    workspace.databasePath,
+  );
   const pointInTimeMs = Date.now() - started;
   const then = stored(earlier);
   const before = acknowledged.filter((write) => write.at < pointInTime.getTime() - PITR_LAG_MS);
@@ -220,5 +251,7 @@ test("killed mid-write and its disk lost, the container restores every write ack
   expect(afterwards.filter((write) => holds(then, write))).toEqual([]);
   expect(then.posts.has("litestream write after the restore")).toBe(false);
   const held = acknowledged.filter((write) => holds(then, write)).length;
-  console.log(`[litestream] point-in-time restore to ${pointInTime.toISOString()}: ${held} of the ${acknowledged.length} writes, in ${pointInTimeMs} ms`);
+  console.log(
+    `[litestream] point-in-time restore to ${pointInTime.toISOString()}: ${held} of the ${acknowledged.length} writes, in ${pointInTimeMs} ms`,
+  );
 });

@@ -53,7 +53,9 @@ function bucket() {
 
 /** A photo of its own (random pixels), so every upload stores new bytes. */
 function photo(size = 1200): Promise<Buffer> {
-  return sharp(crypto.randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp(crypto.randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 async function postPhoto(server: AppServer, cookie: string, bytes: Buffer): Promise<Response> {
@@ -61,10 +63,15 @@ async function postPhoto(server: AppServer, cookie: string, bytes: Buffer): Prom
   form.append("type", "DEMO_PLOT");
   form.append("text", "Demo plot with photo");
   form.append("files", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "plot.jpg");
-  return fetch(`${server.baseUrl}/api/posts`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseUrl } });
+  return fetch(`${server.baseUrl}/api/posts`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: server.baseUrl },
+  });
 }
 
-const postCount = (server: AppServer) => server.query((db) => (db.prepare("SELECT count(*) AS n FROM Post").get() as { n: number }).n);
+const postCount = (server: AppServer) =>
+  server.query((db) => (db.prepare("SELECT count(*) AS n FROM Post").get() as { n: number }).n);
 
 test("a photo goes to the bucket re-encoded with its thumbnail, /files/ streams it with a year's caching, and nothing lands on the disk", async () => {
   const cookie = await signIn(inBucket.baseUrl, "officer1");
@@ -73,8 +80,12 @@ test("a photo goes to the bucket re-encoded with its thumbnail, /files/ streams 
   const { media } = (await created.json()) as { media: Array<{ url: string; thumbUrl: string }> };
   expect(media[0]?.url).toMatch(/^\/files\/posts\/[a-f0-9]{32}\.webp$/);
   const [{ url, thumbUrl }] = media as [{ url: string; thumbUrl: string }];
-  expect(await bucketKeys()).toEqual(expect.arrayContaining([url.slice("/files/".length), thumbUrl.slice("/files/".length)]));
-  expect(fs.existsSync(inBucket.uploadsDir) ? fs.readdirSync(inBucket.uploadsDir, { recursive: true }) : []).toEqual([]);
+  expect(await bucketKeys()).toEqual(
+    expect.arrayContaining([url.slice("/files/".length), thumbUrl.slice("/files/".length)]),
+  );
+  expect(fs.existsSync(inBucket.uploadsDir) ? fs.readdirSync(inBucket.uploadsDir, { recursive: true }) : []).toEqual(
+    [],
+  );
 
   const served = await fetch(`${inBucket.baseUrl}${url}`);
   expect(served.status).toBe(200);
@@ -91,9 +102,15 @@ test("a photo goes to the bucket re-encoded with its thumbnail, /files/ streams 
 test("through a signed upload URL: the original waits in the bucket unserved, and is deleted once the post takes it", async () => {
   const cookie = await signIn(inBucket.baseUrl, "officer2");
   const headers = { Cookie: cookie, Origin: inBucket.baseUrl };
-  const { uploadURL } = (await (await fetch(`${inBucket.baseUrl}/api/objects/upload`, { method: "POST", headers })).json()) as { uploadURL: string };
+  const { uploadURL } = (await (
+    await fetch(`${inBucket.baseUrl}/api/objects/upload`, { method: "POST", headers })
+  ).json()) as { uploadURL: string };
   const before = new Set(await bucketKeys());
-  const put = await fetch(new URL(uploadURL, inBucket.baseUrl), { method: "PUT", body: new Uint8Array(await photo(300)), headers: { ...headers, "Content-Type": "image/jpeg" } });
+  const put = await fetch(new URL(uploadURL, inBucket.baseUrl), {
+    method: "PUT",
+    body: new Uint8Array(await photo(300)),
+    headers: { ...headers, "Content-Type": "image/jpeg" },
+  });
   expect(put.status, await put.clone().text()).toBe(200);
   const original = (await bucketKeys()).find((key) => !before.has(key));
   expect(original).toMatch(/^incoming\/[a-f0-9]{32}\.jpg$/);
@@ -115,8 +132,16 @@ test("a file that only poses as a photo is refused before the bucket; an object 
   const before = await bucketKeys();
   const form = new FormData();
   form.append("type", "DEMO_PLOT");
-  form.append("files", new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/jpeg" }), "photo.jpg");
-  const refused = await fetch(`${inBucket.baseUrl}/api/posts`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: inBucket.baseUrl } });
+  form.append(
+    "files",
+    new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/jpeg" }),
+    "photo.jpg",
+  );
+  const refused = await fetch(`${inBucket.baseUrl}/api/posts`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: cookie, Origin: inBucket.baseUrl },
+  });
   expect(refused.status).toBe(415);
   expect(await bucketKeys()).toEqual(before);
 
@@ -160,7 +185,10 @@ test("upload and serve timings: the bucket beside the disk (printed for the clos
   const ROUNDS = 10;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const figures: string[] = [];
-  for (const [name, server] of [["disk", onDisk], ["s3", inBucket]] as const) {
+  for (const [name, server] of [
+    ["disk", onDisk],
+    ["s3", inBucket],
+  ] as const) {
     const cookie = await signIn(server.baseUrl, "officer5");
     const uploads: number[] = [];
     const serves: number[] = [];
@@ -177,7 +205,9 @@ test("upload and serve timings: the bucket beside the disk (printed for the clos
       await served.arrayBuffer();
       serves.push(performance.now() - started);
     }
-    figures.push(`${name}: upload median ${median(uploads).toFixed(0)} ms, serve median ${median(serves).toFixed(1)} ms`);
+    figures.push(
+      `${name}: upload median ${median(uploads).toFixed(0)} ms, serve median ${median(serves).toFixed(1)} ms`,
+    );
   }
   console.log(`[object storage] ${ROUNDS} photos of 1200×1200 px each — ${figures.join("; ")}`);
 });

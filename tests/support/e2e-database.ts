@@ -39,7 +39,10 @@ export async function readOutbox(
   const db = new Database(e2eDatabasePath(), { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
-    const query = db.prepare<[string, number], { id: number; to: string; subject: string; text: string; createdAt: unknown }>(
+    const query = db.prepare<
+      [string, number],
+      { id: number; to: string; subject: string; text: string; createdAt: unknown }
+    >(
       'SELECT id, "to", subject, text, createdAt FROM OutboxEmail WHERE lower("to") = lower(?) AND id > ? ORDER BY id DESC LIMIT 1',
     );
     const deadline = Date.now() + timeout;

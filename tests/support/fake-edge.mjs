@@ -103,7 +103,14 @@ function search(q) {
   if (!text.trim() || text.includes("nowhere")) return { status: 200, body: [] };
   return {
     status: 200,
-    body: [{ place_id: 2000, lat: String(FAKE_SEARCH_POINT.lat), lon: String(FAKE_SEARCH_POINT.lng), display_name: `${q}, Pakistan` }],
+    body: [
+      {
+        place_id: 2000,
+        lat: String(FAKE_SEARCH_POINT.lat),
+        lon: String(FAKE_SEARCH_POINT.lng),
+        display_name: `${q}, Pakistan`,
+      },
+    ],
   };
 }
 

@@ -30,12 +30,15 @@ export async function startFakeSmtp(): Promise<{ url: string; messages: CaughtEm
           continue;
         }
         const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "MAIL") current.from = line.slice(10).trim();
+        if (verb === "RCPT") current.to.push(line.slice(8).trim());
+        if (verb === "DATA") readingData = true;
         if (verb === "EHLO" || verb === "HELO") reply("250 fake-smtp");
-        else if (verb === "MAIL") (current.from = line.slice(10).trim()), reply("250 OK");
-        else if (verb === "RCPT") current.to.push(line.slice(8).trim()), reply("250 OK");
-        else if (verb === "DATA") (readingData = true), reply("354 End data with <CR><LF>.<CR><LF>");
-        else if (verb === "QUIT") reply("221 Bye"), socket.end();
-        else reply("250 OK");
+        else if (verb === "DATA") reply("354 End data with <CR><LF>.<CR><LF>");
+        else if (verb === "QUIT") {
+          reply("221 Bye");
+          socket.end();
+        } else reply("250 OK");
       }
     });
   });

@@ -9,7 +9,15 @@ import { DEALER_HEADER, headerRowXml } from "./spreadsheets";
 
 const MB = 1024 * 1024;
 
-type Header = { method: number; flags: number; crc: number; compressedSize: number; size: number; name: string; extra: Buffer };
+type Header = {
+  method: number;
+  flags: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  name: string;
+  extra: Buffer;
+};
 
 /** One zip entry written by hand: `data` is what it unpacks to; anything in `local`/`central` overrides that header's field. */
 type RawEntry = {
@@ -37,7 +45,15 @@ function rawZip(entries: RawEntry[], { zip64Locator = false } = {}): Buffer {
   for (const entry of entries) {
     const method = entry.method ?? 8;
     const packed = entry.packed ?? pack(entry.data, method);
-    const honest: Header = { method, flags: 0, crc: zlib.crc32(entry.data), compressedSize: packed.length, size: entry.data.length, name: entry.name, extra: Buffer.alloc(0) };
+    const honest: Header = {
+      method,
+      flags: 0,
+      crc: zlib.crc32(entry.data),
+      compressedSize: packed.length,
+      size: entry.data.length,
+      name: entry.name,
+      extra: Buffer.alloc(0),
+    };
     const local = { ...honest, ...entry.local };
     const central = { ...honest, ...entry.central };
     const localName = Buffer.from(local.name);
@@ -95,7 +111,10 @@ const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
 function workbookXml(sheets: number): string {
-  const list = Array.from({ length: sheets }, (_, index) => `<sheet name="S${index + 1}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`).join("");
+  const list = Array.from(
+    { length: sheets },
+    (_, index) => `<sheet name="S${index + 1}" sheetId="${index + 1}" r:id="rId${index + 1}"/>`,
+  ).join("");
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook ${NS}><sheets>${list}</sheets></workbook>`;
 }
 
@@ -112,7 +131,9 @@ function workbookRels(sheets: number, sharedStrings = false): string {
 }
 
 function sheetXml(rows: string, dimension = ""): Buffer {
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${NS}>${dimension}<sheetData>${headerRowXml()}${rows}</sheetData></worksheet>`);
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet ${NS}>${dimension}<sheetData>${headerRowXml()}${rows}</sheetData></worksheet>`,
+  );
 }
 
 /** The entries of a one-sheet workbook; `sheet` replaces the sheet part's entry. */
@@ -121,7 +142,15 @@ function workbookEntries(sheet: Partial<RawEntry> & { data: Buffer }, extra: Raw
     { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
     { name: "_rels/.rels", data: Buffer.from(ROOT_RELS) },
     { name: "xl/workbook.xml", data: Buffer.from(workbookXml(1)) },
-    { name: "xl/_rels/workbook.xml.rels", data: Buffer.from(workbookRels(1, extra.some((entry) => entry.name === "xl/sharedStrings.xml"))) },
+    {
+      name: "xl/_rels/workbook.xml.rels",
+      data: Buffer.from(
+        workbookRels(
+          1,
+          extra.some((entry) => entry.name === "xl/sharedStrings.xml"),
+        ),
+      ),
+    },
     { name: "xl/worksheets/sheet1.xml", ...sheet },
     ...extra,
   ];
@@ -164,22 +193,45 @@ export function dataDescriptorWorkbook(rows: string): Buffer {
     entries.map((entry) => {
       const packed = pack(entry.data, 8);
       const crc = zlib.crc32(entry.data);
-      return { ...entry, packed, local: { flags: 8, crc: 0, compressedSize: 0, size: 0 }, central: { flags: 8 }, descriptor: dataDescriptor(crc, packed.length, entry.data.length) };
+      return {
+        ...entry,
+        packed,
+        local: { flags: 8, crc: 0, compressedSize: 0, size: 0 },
+        central: { flags: 8 },
+        descriptor: dataDescriptor(crc, packed.length, entry.data.length),
+      };
     }),
   );
 }
 
 /** A dealer row in sheet XML (inline strings), valid for the import. */
 export function dealerRowXml(row: number, n = row): string {
-  const values = [`Hostile Agro ${n}`, "Ali", "Khan", `+92 300 ${String(n).padStart(7, "0")}`, "", `Shop ${n}`, "Okara", "Punjab", "", "30.81", "73.45", `Shop ${n}, Okara`];
+  const values = [
+    `Hostile Agro ${n}`,
+    "Ali",
+    "Khan",
+    `+92 300 ${String(n).padStart(7, "0")}`,
+    "",
+    `Shop ${n}`,
+    "Okara",
+    "Punjab",
+    "",
+    "30.81",
+    "73.45",
+    `Shop ${n}, Okara`,
+  ];
   return `<row r="${row}">${values
-    .map((value, index) => (value ? `<c r="${XLSX.utils.encode_col(index)}${row}" t="inlineStr"><is><t>${value}</t></is></c>` : ""))
+    .map((value, index) =>
+      value ? `<c r="${XLSX.utils.encode_col(index)}${row}" t="inlineStr"><is><t>${value}</t></is></c>` : "",
+    )
     .join("")}</row>`;
 }
 
 /** A workbook whose shared-strings part holds `count` tiny strings. */
 function sharedStringsXlsx(count: number): Buffer {
-  const strings = Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst ${NS} count="${count}" uniqueCount="${count}">${"<si><t>ab</t></si>".repeat(count)}</sst>`);
+  const strings = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst ${NS} count="${count}" uniqueCount="${count}">${"<si><t>ab</t></si>".repeat(count)}</sst>`,
+  );
   const rows = `<row r="2"><c r="A2" t="s"><v>0</v></c></row>`;
   return rawZip(workbookEntries({ data: sheetXml(rows) }, [{ name: "xl/sharedStrings.xml", data: strings }]));
 }
@@ -206,7 +258,14 @@ export const HOSTILE_CASES: HostileCase[] = [
     status: 400,
     bytes: () => {
       const packed = pack(blanks(200), 8);
-      return rawZip(workbookEntries({ data: packed, packed, method: 8, central: { method: 0, size: 0, compressedSize: packed.length, crc: zlib.crc32(packed) } }));
+      return rawZip(
+        workbookEntries({
+          data: packed,
+          packed,
+          method: 8,
+          central: { method: 0, size: 0, compressedSize: packed.length, crc: zlib.crc32(packed) },
+        }),
+      );
     },
   },
   {
@@ -235,7 +294,8 @@ export const HOSTILE_CASES: HostileCase[] = [
     fileName: "name-mismatch.xlsx",
     precheck: { status: 400, message: "unreadable" },
     status: 400,
-    bytes: () => rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), local: { name: "xl/worksheets/sheet9.xml" } })),
+    bytes: () =>
+      rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), local: { name: "xl/worksheets/sheet9.xml" } })),
   },
   {
     // Bit 3 with zero sizes in the local header: SheetJS inflates until the stream ends, and the
@@ -283,7 +343,8 @@ export const HOSTILE_CASES: HostileCase[] = [
     fileName: "zip64.xlsx",
     precheck: { status: 400, message: "unreadable" },
     status: 400,
-    bytes: () => rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), local: { extra: zip64Extra(3_000_000_000, 0) } })),
+    bytes: () =>
+      rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), local: { extra: zip64Extra(3_000_000_000, 0) } })),
   },
   {
     name: "ZIP64 sizes (0xFFFFFFFF) and a ZIP64 end-of-directory locator",
@@ -302,14 +363,16 @@ export const HOSTILE_CASES: HostileCase[] = [
     fileName: "encrypted.xlsx",
     precheck: { status: 400, message: "unreadable" },
     status: 400,
-    bytes: () => rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), local: { flags: 1 }, central: { flags: 1 } })),
+    bytes: () =>
+      rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), local: { flags: 1 }, central: { flags: 1 } })),
   },
   {
     name: "unknown compression method (LZMA, 14)",
     fileName: "lzma.xlsx",
     precheck: { status: 400, message: "unreadable" },
     status: 400,
-    bytes: () => rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), method: 14, packed: crypto.randomBytes(200) })),
+    bytes: () =>
+      rawZip(workbookEntries({ data: sheetXml(dealerRowXml(2)), method: 14, packed: crypto.randomBytes(200) })),
   },
   {
     name: "nested zips: the sheet part is itself a zip of zip bombs",
@@ -326,7 +389,13 @@ export const HOSTILE_CASES: HostileCase[] = [
     fileName: "many-entries.xlsx",
     precheck: { status: 400, message: "unreadable" },
     status: 400,
-    bytes: () => rawZip(workbookEntries({ data: sheetXml("") }, Array.from({ length: 5000 }, (_, index) => ({ name: `xl/media/x${index}.bin`, data: Buffer.from("x") })))),
+    bytes: () =>
+      rawZip(
+        workbookEntries(
+          { data: sheetXml("") },
+          Array.from({ length: 5000 }, (_, index) => ({ name: `xl/media/x${index}.bin`, data: Buffer.from("x") })),
+        ),
+      ),
   },
   {
     name: "thousands of sheets (1,500)",
@@ -341,7 +410,8 @@ export const HOSTILE_CASES: HostileCase[] = [
         { name: "xl/workbook.xml", data: Buffer.from(workbookXml(sheets)) },
         { name: "xl/_rels/workbook.xml.rels", data: Buffer.from(workbookRels(sheets)) },
       ];
-      for (let index = 1; index <= sheets; index++) entries.push({ name: `xl/worksheets/sheet${index}.xml`, data: sheetXml("") });
+      for (let index = 1; index <= sheets; index++)
+        entries.push({ name: `xl/worksheets/sheet${index}.xml`, data: sheetXml("") });
       return rawZip(entries);
     },
   },
@@ -352,7 +422,11 @@ export const HOSTILE_CASES: HostileCase[] = [
     bytes: () => {
       const entries = workbookEntries({ data: sheetXml("") });
       const listed = entries.map((entry) =>
-        entry.name === "xl/workbook.xml" ? { ...entry, data: Buffer.from(workbookXml(20_000)) } : entry.name === "xl/_rels/workbook.xml.rels" ? { ...entry, data: Buffer.from(workbookRels(20_000)) } : entry,
+        entry.name === "xl/workbook.xml"
+          ? { ...entry, data: Buffer.from(workbookXml(20_000)) }
+          : entry.name === "xl/_rels/workbook.xml.rels"
+            ? { ...entry, data: Buffer.from(workbookRels(20_000)) }
+            : entry,
       );
       return rawZip(listed);
     },
@@ -389,7 +463,12 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "1,048,576-row sheet by its dimension (A1:L1048576, one cell at the last row)",
     fileName: "dimension.xlsx",
     status: 400,
-    bytes: () => rawZip(workbookEntries({ data: sheetXml(`<row r="1048576"><c r="L1048576"><v>1</v></c></row>`, `<dimension ref="A1:L1048576"/>`) })),
+    bytes: () =>
+      rawZip(
+        workbookEntries({
+          data: sheetXml(`<row r="1048576"><c r="L1048576"><v>1</v></c></row>`, `<dimension ref="A1:L1048576"/>`),
+        }),
+      ),
   },
   {
     // 1,048,576 rows of one cell: 42 MB unpacked, over the budget.
@@ -418,7 +497,8 @@ export const HOSTILE_CASES: HostileCase[] = [
     name: "garbage .xls (an OLE signature, then random bytes)",
     fileName: "garbage.xls",
     status: 400,
-    bytes: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), crypto.randomBytes(600_000)]),
+    bytes: () =>
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), crypto.randomBytes(600_000)]),
   },
   {
     // Issue 14: the central directory says "stored", the local header "deflate", and the deflate
@@ -429,7 +509,14 @@ export const HOSTILE_CASES: HostileCase[] = [
     status: 400,
     bytes: () => {
       const packed = endlessDeflate("hello");
-      return rawZip(workbookEntries({ data: packed, packed, method: 8, central: { method: 0, size: packed.length, crc: zlib.crc32(packed) } }));
+      return rawZip(
+        workbookEntries({
+          data: packed,
+          packed,
+          method: 8,
+          central: { method: 0, size: packed.length, crc: zlib.crc32(packed) },
+        }),
+      );
     },
   },
   {

@@ -47,7 +47,9 @@ export function pngBomb(width = 16_000, height = 16_000): Promise<Buffer> {
       deflate.on("error", reject);
       deflate.on("end", () => {
         const idat = Buffer.concat(parts);
-        resolve(Buffer.concat([pngHeader(width, height, 2), pngChunk("IDAT", idat), pngChunk("IEND", Buffer.alloc(0))]));
+        resolve(
+          Buffer.concat([pngHeader(width, height, 2), pngChunk("IDAT", idat), pngChunk("IEND", Buffer.alloc(0))]),
+        );
       });
       const row = Buffer.alloc(1 + width * 3); // filter byte 0, then black pixels
       let written = 0;
@@ -70,9 +72,43 @@ export function pngBomb(width = 16_000, height = 16_000): Promise<Buffer> {
  * of scan data: a decoder that trusts the header allocates for the claim before it finds the lie.
  */
 export function jpegHeaderLie(width = 65_000, height = 65_000): Buffer {
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sof = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    0x01,
+    0x22,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+  ]);
   const dqt = Buffer.concat([Buffer.from([0xff, 0xdb, 0x00, 0x43, 0x00]), Buffer.alloc(64, 1)]);
-  const dhtTable = (id: number) => Buffer.concat([Buffer.from([0xff, 0xc4, 0x00, 0x14, id]), Buffer.from([1, ...Array<number>(15).fill(0)]), Buffer.from([0])]);
+  const dhtTable = (id: number) =>
+    Buffer.concat([
+      Buffer.from([0xff, 0xc4, 0x00, 0x14, id]),
+      Buffer.from([1, ...Array<number>(15).fill(0)]),
+      Buffer.from([0]),
+    ]);
   const sos = Buffer.from([0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x00, 0x03, 0x00, 0x00, 0x3f, 0x00]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), dqt, dhtTable(0x00), dhtTable(0x10), sof, sos, Buffer.alloc(64, 0), Buffer.from([0xff, 0xd9])]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    dqt,
+    dhtTable(0x00),
+    dhtTable(0x10),
+    sof,
+    sos,
+    Buffer.alloc(64, 0),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 }

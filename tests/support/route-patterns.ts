@@ -4,7 +4,8 @@ type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 
 function patterns(entries: RouteEntry[], prefix: string): string[] {
   return entries.flatMap((entry) => {
-    const path = entry.path === undefined ? prefix : entry.path === "*" && prefix === "" ? "*" : `${prefix}/${entry.path}`;
+    const path =
+      entry.path === undefined ? prefix : entry.path === "*" && prefix === "" ? "*" : `${prefix}/${entry.path}`;
     const own = entry.index ? [prefix || "/"] : entry.path !== undefined ? [path] : [];
     return [...own, ...patterns(entry.children ?? [], entry.path === undefined ? prefix : path)];
   });

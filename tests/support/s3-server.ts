@@ -14,11 +14,21 @@ export type LocalS3 = {
 };
 
 /** Starts s3rver on `port` (0: any free one); started again on the same folder and port, it holds the same objects. */
-export async function startLocalS3(directory: string, { bucket = "fieldline-uploads", port = 0 } = {}): Promise<LocalS3> {
+export async function startLocalS3(
+  directory: string,
+  { bucket = "fieldline-uploads", port = 0 } = {},
+): Promise<LocalS3> {
   // s3rver signs a bucket's own path as "/bucket" where the SDK signs "/bucket/", so it refuses
   // every listing as SignatureDoesNotMatch; it is told not to compare signatures (the SDK's
   // signing is the SDK's, and real S3 servers check it).
-  const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory, allowMismatchedSignatures: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port,
+    silent: true,
+    directory,
+    allowMismatchedSignatures: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   const keys = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };

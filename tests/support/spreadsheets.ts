@@ -40,8 +40,14 @@ export function dealerRow(n: number, tag = "Test", overrides: DealerRowValues = 
 }
 
 /** A workbook (.xlsx by default) with the dealer header and these rows. */
-export function dealerWorkbook(rows: DealerRowValues[], { bookType = "xlsx" as "xlsx" | "biff8", header = [...DEALER_HEADER] as string[] } = {}): Buffer {
-  const grid: Array<Array<string | number | null>> = [header, ...rows.map((row) => header.map((column) => row[column as keyof DealerRowValues] ?? null))];
+export function dealerWorkbook(
+  rows: DealerRowValues[],
+  { bookType = "xlsx" as "xlsx" | "biff8", header = [...DEALER_HEADER] as string[] } = {},
+): Buffer {
+  const grid: Array<Array<string | number | null>> = [
+    header,
+    ...rows.map((row) => header.map((column) => row[column as keyof DealerRowValues] ?? null)),
+  ];
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(grid), "Dealers");
   return XLSX.write(workbook, { type: "buffer", bookType, compression: true }) as Buffer;
@@ -114,7 +120,9 @@ const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 /** The header row of DEALER_HEADER as sheet XML (inline strings). */
 export function headerRowXml(): string {
-  const cells = DEALER_HEADER.map((column, index) => `<c r="${XLSX.utils.encode_col(index)}1" t="inlineStr"><is><t>${column}</t></is></c>`).join("");
+  const cells = DEALER_HEADER.map(
+    (column, index) => `<c r="${XLSX.utils.encode_col(index)}1" t="inlineStr"><is><t>${column}</t></is></c>`,
+  ).join("");
   return `<row r="1">${cells}</row>`;
 }
 

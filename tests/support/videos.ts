@@ -1,10 +1,20 @@
-import { BufferTarget, EncodedPacket, EncodedVideoPacketSource, MovOutputFormat, Mp4OutputFormat, Output, WebMOutputFormat } from "mediabunny";
+import {
+  BufferTarget,
+  EncodedPacket,
+  EncodedVideoPacketSource,
+  MovOutputFormat,
+  Mp4OutputFormat,
+  Output,
+  WebMOutputFormat,
+} from "mediabunny";
 
 // Real video containers, a few hundred bytes each, muxed by mediabunny from made-up frames:
 // the container is what the upload check reads, and no encoder runs in Node.
 
 /** avcC of a 64×48 H.264 baseline stream (one SPS, one PPS). */
-const AVC_CONFIG = new Uint8Array([1, 0x42, 0, 0x1f, 0xff, 0xe1, 0, 4, 0x67, 0x42, 0, 0x1f, 1, 0, 4, 0x68, 0xce, 0x3c, 0x80]);
+const AVC_CONFIG = new Uint8Array([
+  1, 0x42, 0, 0x1f, 0xff, 0xe1, 0, 4, 0x67, 0x42, 0, 0x1f, 1, 0, 4, 0x68, 0xce, 0x3c, 0x80,
+]);
 
 const FORMATS = {
   mp4: () => new Mp4OutputFormat(),
@@ -19,9 +29,19 @@ export async function tinyVideo(container: keyof typeof FORMATS, frames = 5): Pr
   const source = new EncodedVideoPacketSource(avc ? "avc" : "vp8");
   output.addVideoTrack(source);
   await output.start();
-  const decoderConfig = { codec: avc ? "avc1.42001f" : "vp8", codedWidth: 64, codedHeight: 48, ...(avc ? { description: AVC_CONFIG } : {}) };
+  const decoderConfig = {
+    codec: avc ? "avc1.42001f" : "vp8",
+    codedWidth: 64,
+    codedHeight: 48,
+    ...(avc ? { description: AVC_CONFIG } : {}),
+  };
   for (let frame = 0; frame < frames; frame++) {
-    const packet = new EncodedPacket(new Uint8Array([0, 0, 0, 4, 0x65, frame, 2, 3]), frame === 0 ? "key" : "delta", frame / 10, 0.1);
+    const packet = new EncodedPacket(
+      new Uint8Array([0, 0, 0, 4, 0x65, frame, 2, 3]),
+      frame === 0 ? "key" : "delta",
+      frame / 10,
+      0.1,
+    );
     await source.add(packet, frame === 0 ? { decoderConfig } : undefined);
   }
   await output.finalize();

@@ -9,7 +9,11 @@ function ActivityList({ title, empty, children }: { title: string; empty: string
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-semibold text-gray-11">{title}</h3>
-      {children.length === 0 ? <p className="text-sm text-gray-11">{empty}</p> : <ul className="divide-y divide-gray-4 text-sm">{children}</ul>}
+      {children.length === 0 ? (
+        <p className="text-sm text-gray-11">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-gray-4 text-sm">{children}</ul>
+      )}
     </div>
   );
 }
@@ -24,7 +28,11 @@ function When({ iso }: { iso: string }) {
 }
 
 /** The latest posts, registrations and dealer imports. */
-export function RecentActivity({ dashboard }: { dashboard: Pick<AdminDashboard, "recentPosts" | "recentRegistrations" | "recentImports"> }) {
+export function RecentActivity({
+  dashboard,
+}: {
+  dashboard: Pick<AdminDashboard, "recentPosts" | "recentRegistrations" | "recentImports">;
+}) {
   return (
     <section className="card space-y-4" aria-labelledby="recent-activity-title">
       <h2 id="recent-activity-title" className="font-semibold">
@@ -46,7 +54,8 @@ export function RecentActivity({ dashboard }: { dashboard: Pick<AdminDashboard, 
         {dashboard.recentRegistrations.map((user) => (
           <li key={user.id} className="flex items-baseline justify-between gap-2 py-1.5">
             <span className="min-w-0 truncate">
-              <span className="font-medium">{displayName(user)}</span> <span className="text-gray-11">@{user.username}</span>
+              <span className="font-medium">{displayName(user)}</span>{" "}
+              <span className="text-gray-11">@{user.username}</span>
             </span>
             <When iso={user.createdAt} />
           </li>

@@ -18,12 +18,18 @@ export function StatCards({ stats, currency }: { stats: Stats; currency: string 
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Team figures">
       {CARDS.map(({ key, label, icon: Icon, money }) => (
-        <div key={key} className={`card flex flex-col gap-1 p-3 ${money ? "col-span-2 sm:col-span-1" : ""}`} data-testid={`stat-${key}`}>
+        <div
+          key={key}
+          className={`card flex flex-col gap-1 p-3 ${money ? "col-span-2 sm:col-span-1" : ""}`}
+          data-testid={`stat-${key}`}
+        >
           <dt className="flex items-center gap-1.5 text-xs text-gray-11">
             <Icon size={14} aria-hidden />
             {label}
           </dt>
-          <dd className="text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-lg">{money ? formatAmount(String(stats[key]), currency) : stats[key]}</dd>
+          <dd className="text-base font-bold tabular-nums [overflow-wrap:anywhere] sm:text-lg">
+            {money ? formatAmount(String(stats[key]), currency) : stats[key]}
+          </dd>
         </div>
       ))}
     </dl>

@@ -14,7 +14,17 @@ function usePendingAction(): { intent: string; userId: string } | null {
   return { intent: String(navigation.formData.get("intent")), userId: String(navigation.formData.get("userId")) };
 }
 
-function UserForm({ user, intent, children, onSubmit }: { user: AdminUser; intent: string; children: ReactNode; onSubmit?: (event: FormEvent<HTMLFormElement>) => void }) {
+function UserForm({
+  user,
+  intent,
+  children,
+  onSubmit,
+}: {
+  user: AdminUser;
+  intent: string;
+  children: ReactNode;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   return (
     <Form method="post" className="flex gap-2" onSubmit={onSubmit}>
       <input type="hidden" name="userId" value={user.id} />
@@ -72,7 +82,13 @@ function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: bool
           <label htmlFor={`role-${user.id}`} className="sr-only">
             Role of @{user.username}
           </label>
-          <select key={user.role} id={`role-${user.id}`} name="role" defaultValue={user.role} className="field-input w-auto text-sm">
+          <select
+            key={user.role}
+            id={`role-${user.id}`}
+            name="role"
+            defaultValue={user.role}
+            className="field-input w-auto text-sm"
+          >
             {ROLES.map((role) => (
               <option key={role} value={role}>
                 {role}
@@ -104,15 +120,31 @@ function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: bool
 }
 
 /** The accounts, each followed by its actions; one <tbody> per user keeps the two rows together. */
-export function UsersTable({ users, adminId, timeZone, resetKey }: { users: AdminUser[]; adminId: number; timeZone: string; resetKey: string }) {
+export function UsersTable({
+  users,
+  adminId,
+  timeZone,
+  resetKey,
+}: {
+  users: AdminUser[];
+  adminId: number;
+  timeZone: string;
+  resetKey: string;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="users-table">
         <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
           <tr>
-            <th scope="col" className="px-2 py-2">User</th>
-            <th scope="col" className="px-2 py-2">Role</th>
-            <th scope="col" className="px-2 py-2">Status</th>
+            <th scope="col" className="px-2 py-2">
+              User
+            </th>
+            <th scope="col" className="px-2 py-2">
+              Role
+            </th>
+            <th scope="col" className="px-2 py-2">
+              Status
+            </th>
           </tr>
         </thead>
         {users.map((user) => (

@@ -10,7 +10,8 @@ import { useHydrated } from "~/lib/hydrated";
 import { ABOUT_MAX, type Dealer, GALLERY_FULL, GALLERY_MAX, REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 
 /** The details page's answer to a refused action: the form that sent it (its `intent`) and what went wrong. */
-export type DealerActionData = { intent: string | null; result: SubmissionResult<string[]> | null; error: string | null } | undefined;
+export type DealerActionData =
+  { intent: string | null; result: SubmissionResult<string[]> | null; error: string | null } | undefined;
 
 /** The answer's error, for the form whose intent it names. */
 function errorFor(actionData: DealerActionData, intent: string): string[] | undefined {
@@ -24,7 +25,15 @@ const EDIT_FORM = "edit-dealer";
  * dealer's fields, which are one form: About's box and its "Save About" belong to the fields' form
  * (`form` attribute), so either button saves everything typed and nothing is lost.
  */
-export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; actionData: DealerActionData; uploadKey: string }) {
+export function DealerEdit({
+  dealer,
+  actionData,
+  uploadKey,
+}: {
+  dealer: Dealer;
+  actionData: DealerActionData;
+  uploadKey: string;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const update = actionData?.intent === "update" ? actionData.result : null;
@@ -48,9 +57,16 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
         </h2>
         <div className="flex items-center gap-3">
           <DealerPicture dealer={dealer} size={64} />
-          <p className="text-sm text-gray-11">{dealer.profilePictureUrl ? "Choose a new photo to replace it." : "No picture yet."}</p>
+          <p className="text-sm text-gray-11">
+            {dealer.profilePictureUrl ? "Choose a new photo to replace it." : "No picture yet."}
+          </p>
         </div>
-        <ImageForm intent="profile-picture" label="Profile picture" button="Upload Picture" errors={errorFor(actionData, "profile-picture")} />
+        <ImageForm
+          intent="profile-picture"
+          label="Profile picture"
+          button="Upload Picture"
+          errors={errorFor(actionData, "profile-picture")}
+        />
       </section>
 
       <section className="card space-y-3" aria-labelledby="about-heading">
@@ -77,7 +93,14 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
             {aboutLength} / {ABOUT_MAX}
           </p>
           <FieldErrors id="about-text-error" errors={aboutErrors} />
-          <button type="submit" form={EDIT_FORM} name="save" value="about" className="btn-secondary w-full" disabled={savingAbout}>
+          <button
+            type="submit"
+            form={EDIT_FORM}
+            name="save"
+            value="about"
+            className="btn-secondary w-full"
+            disabled={savingAbout}
+          >
             {savingAbout ? "Saving..." : "Save About"}
           </button>
         </div>
@@ -91,7 +114,12 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
         <ul className="grid grid-cols-3 gap-2" aria-label="Gallery">
           {dealer.galleryImages.map((url, index) => (
             <li key={url + index} className="space-y-1">
-              <img src={dealer.galleryThumbs[index]} alt={`Gallery photo ${index + 1}`} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+              <img
+                src={dealer.galleryThumbs[index]}
+                alt={`Gallery ${index + 1}`}
+                loading="lazy"
+                className="aspect-square w-full rounded-lg object-cover"
+              />
               {hydrated ? (
                 <Form
                   method="post"
@@ -103,13 +131,21 @@ export function DealerEdit({ dealer, actionData, uploadKey }: { dealer: Dealer; 
                   <input type="hidden" name="index" value={index} />
                   <input type="hidden" name="url" value={url} />
                   <input type="hidden" name="confirm" value="yes" />
-                  <button type="submit" className="btn-ghost w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
+                  <button
+                    type="submit"
+                    className="btn-ghost w-full px-1 text-sm text-danger-11"
+                    aria-label={`Remove photo ${index + 1}`}
+                  >
                     <Trash2 size={14} aria-hidden />
                     Remove
                   </button>
                 </Form>
               ) : (
-                <Link to={`${page}/remove-photo/${index}`} className="btn-ghost w-full px-1 text-sm text-danger-11" aria-label={`Remove photo ${index + 1}`}>
+                <Link
+                  to={`${page}/remove-photo/${index}`}
+                  className="btn-ghost w-full px-1 text-sm text-danger-11"
+                  aria-label={`Remove photo ${index + 1}`}
+                >
                   <Trash2 size={14} aria-hidden />
                   Remove
                 </Link>

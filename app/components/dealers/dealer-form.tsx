@@ -47,7 +47,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The dealer's fields in four sections: used by Add Dealer and the details page's edit mode. */
-export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult, submitLabel, cancel, locatingLabel }: Props) {
+export function DealerForm({
+  id,
+  intent,
+  submissionKey,
+  defaultValue,
+  lastResult,
+  submitLabel,
+  cancel,
+  locatingLabel,
+}: Props) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -56,7 +65,9 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
     id,
     lastResult: lastResult ?? undefined,
     defaultValue: {
-      ...Object.fromEntries(Object.entries(defaultValue ?? {}).map(([key, value]) => [key, value == null ? undefined : String(value)])),
+      ...Object.fromEntries(
+        Object.entries(defaultValue ?? {}).map(([key, value]) => [key, value == null ? undefined : String(value)]),
+      ),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -81,7 +92,11 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
           summaryOf("City", fields.city),
           summaryOf("State", fields.state),
           summaryOf("Postal code", fields.postalCode),
-          { label: "Location", id: `${id}-location`, errors: [...locationErrors, ...(fields.formattedAddress.errors ?? [])] },
+          {
+            label: "Location",
+            id: `${id}-location`,
+            errors: [...locationErrors, ...(fields.formattedAddress.errors ?? [])],
+          },
           summaryOf("Additional Notes", fields.notes),
         ]}
       />
@@ -122,7 +137,10 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
         <div id={`${id}-location`}>
           <p className="field-label">Location *</p>
           {notice ? (
-            <div role="alert" className="mb-2 rounded-lg border border-warning-11 bg-warning-3 p-3 text-sm text-warning-11">
+            <div
+              role="alert"
+              className="mb-2 rounded-lg border border-warning-11 bg-warning-3 p-3 text-sm text-warning-11"
+            >
               <p className="font-semibold">Location Notice</p>
               <p>{notice}</p>
             </div>
@@ -130,7 +148,11 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
           <LocationPicker
             idPrefix={`${id}-location`}
             names={{ lat: "lat", lng: "lng", address: "formattedAddress" }}
-            defaultValue={{ lat: defaultValue?.lat ?? null, lng: defaultValue?.lng ?? null, address: defaultValue?.formattedAddress ?? null }}
+            defaultValue={{
+              lat: defaultValue?.lat ?? null,
+              lng: defaultValue?.lng ?? null,
+              address: defaultValue?.formattedAddress ?? null,
+            }}
             errors={{ lat: locationErrors, address: fields.formattedAddress.errors }}
             locatingLabel={locatingLabel}
             addressHint="No map without JavaScript: type the coordinates, or leave them empty and the dealer is placed from Street, City and State."
@@ -158,7 +180,10 @@ export function DealerForm({ id, intent, submissionKey, defaultValue, lastResult
           placeholder="Anything the team should know about this dealer"
           onInput={(event) => setNotesLength(event.currentTarget.value.length)}
         />
-        <p className={`text-right text-xs ${notesLength > NOTES_MAX ? "text-danger-11" : "text-gray-11"}`} aria-live="polite">
+        <p
+          className={`text-right text-xs ${notesLength > NOTES_MAX ? "text-danger-11" : "text-gray-11"}`}
+          aria-live="polite"
+        >
           {notesLength} / {NOTES_MAX}
         </p>
         <FieldErrors id={fields.notes.errorId} errors={fields.notes.errors} />

@@ -2,18 +2,28 @@ import { Store } from "lucide-react";
 import type { Dealer } from "~/models/dealer.schema";
 
 /** The dealer's profile picture (its thumbnail when there is one), or a shop icon in its place. */
-export function DealerPicture({ dealer, size }: { dealer: Pick<Dealer, "businessName" | "profilePictureUrl" | "profilePictureThumbUrl">; size: number }) {
+export function DealerPicture({
+  dealer,
+  size,
+}: {
+  dealer: Pick<Dealer, "businessName" | "profilePictureUrl" | "profilePictureThumbUrl">;
+  size: number;
+}) {
   return dealer.profilePictureUrl ? (
     <img
       src={dealer.profilePictureThumbUrl ?? dealer.profilePictureUrl}
-      alt={`Profile picture of ${dealer.businessName}`}
+      alt={`${dealer.businessName}, profile`}
       width={size}
       height={size}
       className="shrink-0 rounded-full object-cover"
       style={{ width: size, height: size }}
     />
   ) : (
-    <span className="flex shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11" style={{ width: size, height: size }} aria-hidden>
+    <span
+      className="flex shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11"
+      style={{ width: size, height: size }}
+      aria-hidden
+    >
       <Store size={size / 2} />
     </span>
   );

@@ -46,7 +46,9 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
           {dealer.postalCode ? ` ${dealer.postalCode}` : ""}
         </p>
         {/* Where the address lookup failed, the address is the coordinates: shown once. */}
-        {dealer.formattedAddress && dealer.formattedAddress !== coordinates ? <p className="text-sm text-gray-11">{dealer.formattedAddress}</p> : null}
+        {dealer.formattedAddress && dealer.formattedAddress !== coordinates ? (
+          <p className="text-sm text-gray-11">{dealer.formattedAddress}</p>
+        ) : null}
         <p className="font-mono text-sm text-gray-11">{coordinates}</p>
         {dealer.locationApproximate ? (
           <p className="text-sm text-warning-11">
@@ -56,7 +58,12 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
             </Link>
           </p>
         ) : null}
-        <DirectionsLink lat={Number(dealer.lat)} lng={Number(dealer.lng)} name={dealer.businessName} className="btn-secondary mt-2 w-full" />
+        <DirectionsLink
+          lat={Number(dealer.lat)}
+          lng={Number(dealer.lng)}
+          name={dealer.businessName}
+          className="btn-secondary mt-2 w-full"
+        />
       </section>
 
       {dealer.notes ? (
@@ -80,7 +87,12 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
             {dealer.galleryImages.map((url, index) => (
               <li key={url + index}>
                 <a href={url}>
-                  <img src={dealer.galleryThumbs[index]} alt={`Gallery photo ${index + 1}`} loading="lazy" className="aspect-square w-full rounded-lg object-cover" />
+                  <img
+                    src={dealer.galleryThumbs[index]}
+                    alt={`Gallery ${index + 1}`}
+                    loading="lazy"
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
                 </a>
               </li>
             ))}

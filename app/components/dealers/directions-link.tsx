@@ -5,7 +5,17 @@ import { Navigation } from "lucide-react";
  * app even without JavaScript; where no app takes `geo:` (a desktop, an iPhone), JavaScript opens
  * Google Maps' directions in the browser instead.
  */
-export function DirectionsLink({ lat, lng, name, className }: { lat: number; lng: number; name: string; className: string }) {
+export function DirectionsLink({
+  lat,
+  lng,
+  name,
+  className,
+}: {
+  lat: number;
+  lng: number;
+  name: string;
+  className: string;
+}) {
   const place = `${lat},${lng}`;
   const web = `https://www.google.com/maps/dir/?api=1&destination=${place}`;
   return (

@@ -60,7 +60,9 @@ export function ImageForm({
       />
       <p className="text-xs text-gray-11">JPG, PNG or WebP, up to 5MB.</p>
       <FieldErrors id={`${inputId}-error`} errors={errors} />
-      {progress !== null ? <progress value={progress} max={100} className="w-full" aria-label="Upload progress" /> : null}
+      {progress !== null ? (
+        <progress value={progress} max={100} className="w-full" aria-label="Upload progress" />
+      ) : null}
       <button type="submit" className="btn-secondary w-full" disabled={busy}>
         {busy ? "Uploading..." : button}
       </button>

@@ -91,7 +91,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     setStep({ name: "uploading", progress: 0 });
     const stop = new AbortController();
     try {
-      const uploadId = await withinPatience(upload(file, (progress) => setStep({ name: "uploading", progress }), stop.signal));
+      const uploadId = await withinPatience(
+        upload(file, (progress) => setStep({ name: "uploading", progress }), stop.signal),
+      );
       setStep({ name: "ready", uploadId, fileName: file.name });
       showNotice({ type: "success", title: "Upload Successful", description: "1 file(s) uploaded successfully!" });
     } catch (error) {
@@ -104,7 +106,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   async function startImport(uploadId: string, fileName: string) {
     setStep({ name: "importing", fileName });
-    const failed = (message = IMPORT_FAILED) => setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message } });
+    const failed = (message = IMPORT_FAILED) =>
+      setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message } });
     let response: Response;
     try {
       response = await withinPatience(
@@ -180,7 +183,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               Spreadsheet
             </label>
             <input ref={input} id="import-dialog-file" type="file" accept=".xlsx,.xls" className="field-input py-2" />
-            <button type="button" className="btn-primary w-full" disabled={step.name === "uploading"} onClick={() => void startUpload()}>
+            <button
+              type="button"
+              className="btn-primary w-full"
+              disabled={step.name === "uploading"}
+              onClick={() => void startUpload()}
+            >
               <FileSpreadsheet size={18} aria-hidden />
               Upload
             </button>

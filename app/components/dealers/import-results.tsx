@@ -16,7 +16,10 @@ export function ImportResults({ result, errorLimit }: { result: ImportResultView
   const errors = result.errors.filter((line) => !isAlreadyInDirectory(line));
   return (
     <section id="import-results" aria-label="Import results" className="scroll-mt-16 space-y-3">
-      <div role="status" className={`rounded-lg border p-3 ${result.failed === 0 ? "border-accent-6 bg-accent-2" : "border-warning-11 bg-warning-3"}`}>
+      <div
+        role="status"
+        className={`rounded-lg border p-3 ${result.failed === 0 ? "border-accent-6 bg-accent-2" : "border-warning-11 bg-warning-3"}`}
+      >
         <p className="font-semibold">{headline.title}</p>
         <p>{headline.description}</p>
       </div>
@@ -39,7 +42,10 @@ export function ImportResults({ result, errorLimit }: { result: ImportResultView
       {errors.length > 0 ? (
         <div>
           <h3 className="mb-1 text-sm font-semibold">Errors</h3>
-          <ul className="max-h-60 space-y-1 overflow-auto rounded-lg bg-danger-3 p-3 text-sm text-danger-11" aria-label="Import errors">
+          <ul
+            className="max-h-60 space-y-1 overflow-auto rounded-lg bg-danger-3 p-3 text-sm text-danger-11"
+            aria-label="Import errors"
+          >
             {shownErrors(errors, errorLimit).map((line) => (
               <li key={line}>{line}</li>
             ))}

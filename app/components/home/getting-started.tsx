@@ -29,7 +29,10 @@ export function GettingStarted({ steps }: { steps: FirstRunSteps }) {
           <li key={key} data-done={steps[key] || undefined}>
             {steps[key] ? (
               <p className="flex min-h-11 items-center gap-3 text-gray-11">
-                <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-accent-9 text-sm text-white" aria-hidden>
+                <span
+                  className="flex size-6 shrink-0 items-center justify-center rounded-full bg-accent-9 text-sm text-white"
+                  aria-hidden
+                >
                   ✓
                 </span>
                 <span className="line-through">{label}</span>

@@ -27,7 +27,21 @@ const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
 const PAKISTAN_ZOOM = 6;
 const MAX_FIT_ZOOM = 12;
 
-export type MapDealer = Pick<Dealer, "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "email" | "street" | "formattedAddress" | "city" | "state" | "lat" | "lng">;
+export type MapDealer = Pick<
+  Dealer,
+  | "id"
+  | "businessName"
+  | "ownerFirstName"
+  | "ownerLastName"
+  | "phone"
+  | "email"
+  | "street"
+  | "formattedAddress"
+  | "city"
+  | "state"
+  | "lat"
+  | "lng"
+>;
 
 type MapRoute = {
   userId: number;
@@ -89,18 +103,33 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
     // `isolate` keeps Leaflet's high z-indexes under dialogs and the app shell.
     <div className="relative isolate" role="group" aria-label={label}>
       {/* Behind the transparent map: what shows until the tiles arrive over a slow network, or why they never do. */}
-      <p aria-hidden className="absolute inset-0 flex items-center justify-center rounded-lg bg-gray-3 px-6 text-center text-sm text-gray-11">
+      <p
+        aria-hidden
+        className="absolute inset-0 flex items-center justify-center rounded-lg bg-gray-3 px-6 text-center text-sm text-gray-11"
+      >
         {tilesFailed ? "Map tiles could not load. Pins and routes still show." : "Loading map..."}
       </p>
-      <MapContainer center={PAKISTAN_CENTER} zoom={PAKISTAN_ZOOM} preferCanvas className="map-box h-[420px] w-full rounded-lg border border-gray-6">
-        <TileLayer url={env.TILE_URL} attribution={env.TILE_ATTRIBUTION} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />
+      <MapContainer
+        center={PAKISTAN_CENTER}
+        zoom={PAKISTAN_ZOOM}
+        preferCanvas
+        className="map-box h-[420px] w-full rounded-lg border border-gray-6"
+      >
+        <TileLayer
+          url={env.TILE_URL}
+          attribution={env.TILE_ATTRIBUTION}
+          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+        />
         <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} />
         {routes.map((route) => (
           <RouteLayer key={route.userId} route={route} />
         ))}
         <FitToData dealers={dealers} routes={routes} />
       </MapContainer>
-      <p role="status" className="pointer-events-none absolute bottom-2 left-2 z-[1000] rounded bg-white/90 px-2 py-1 text-xs text-gray-12 shadow">
+      <p
+        role="status"
+        className="pointer-events-none absolute bottom-2 left-2 z-[1000] rounded bg-white/90 px-2 py-1 text-xs text-gray-12 shadow"
+      >
         {failed
           ? "Failed to load dealer data"
           : dealers === null
@@ -115,7 +144,11 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
  * Info windows stay whole on a 360 px screen: at most 250 px of text (about 300 px of window), and
  * the map pans to show them 16 px from its sides and below the zoom buttons (top left, 98 px tall).
  */
-const POPUP_OPTIONS = { maxWidth: 250, autoPanPaddingTopLeft: [16, 110], autoPanPaddingBottomRight: [16, 16] } satisfies PopupOptions;
+const POPUP_OPTIONS = {
+  maxWidth: 250,
+  autoPanPaddingTopLeft: [16, 110],
+  autoPanPaddingBottomRight: [16, 16],
+} satisfies PopupOptions;
 
 /** The info window of a dealer, built with DOM text nodes (no HTML from data). */
 function dealerPopup(dealer: MapDealer): HTMLElement {
@@ -250,7 +283,9 @@ function RouteLayer({ route }: { route: MapRoute }) {
               {stop.legNote ? <p className="text-warning-11">{stop.legNote}</p> : null}
               <p>
                 Check-in #{stop.number}
-                {stop.label ? <span className="ml-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span> : null}
+                {stop.label ? (
+                  <span className="ml-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span>
+                ) : null}
               </p>
             </div>
           </Popup>
@@ -274,7 +309,9 @@ function FitToData({ dealers, routes }: { dealers: MapDealer[] | null; routes: M
     map.eachLayer((layer) => {
       if (layer instanceof LeafletPopup) layer.remove();
     });
-    const points: [number, number][] = routes.flatMap((route) => route.stops.map((stop) => [stop.lat, stop.lng] as [number, number]));
+    const points: [number, number][] = routes.flatMap((route) =>
+      route.stops.map((stop) => [stop.lat, stop.lng] as [number, number]),
+    );
     if (points.length === 0 && dealers) {
       for (const dealer of dealers) {
         const lat = Number(dealer.lat);

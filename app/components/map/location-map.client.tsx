@@ -43,11 +43,12 @@ export default function LocationMap({ value, center, zoom, onPick, label }: Prop
   return (
     // `isolate` keeps Leaflet's high z-indexes from covering dialogs and the app shell.
     <div className="isolate" role="group" aria-label={label}>
-      <MapContainer center={[start.lat, start.lng]} zoom={zoom} className="h-[280px] w-full rounded-lg border border-gray-6">
-        <TileLayer
-          url={env.TILE_URL}
-          attribution={env.TILE_ATTRIBUTION}
-        />
+      <MapContainer
+        center={[start.lat, start.lng]}
+        zoom={zoom}
+        className="h-[280px] w-full rounded-lg border border-gray-6"
+      >
+        <TileLayer url={env.TILE_URL} attribution={env.TILE_ATTRIBUTION} />
         <FitContainer />
         <PickOnClick onPick={pick} />
         <FollowValue value={value} pickedHere={pickedHere} />
@@ -97,7 +98,8 @@ function FollowValue({ value, pickedHere }: { value: MapPoint | null; pickedHere
   useEffect(() => {
     if (!value) return;
     const picked = pickedHere.current;
-    if (picked && Math.abs(picked.lat - value.lat) < SAME_POINT && Math.abs(picked.lng - value.lng) < SAME_POINT) return;
+    if (picked && Math.abs(picked.lat - value.lat) < SAME_POINT && Math.abs(picked.lng - value.lng) < SAME_POINT)
+      return;
     map.setView([value.lat, value.lng], map.getZoom());
   }, [map, value, pickedHere]);
   return null;

@@ -1,5 +1,5 @@
 import { LocateFixed } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/lib/hydrated";
 import type { ReverseGeocodeAnswer } from "~/routes/api/geocode-reverse";
@@ -41,7 +41,8 @@ function roundPoint({ lat, lng }: MapPoint): MapPoint {
 function parsePoint(lat: string | undefined, lng: string | undefined): MapPoint | null {
   if (!lat?.trim() || !lng?.trim()) return null;
   const point = { lat: Number(lat), lng: Number(lng) };
-  const valid = Number.isFinite(point.lat) && Number.isFinite(point.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+  const valid =
+    Number.isFinite(point.lat) && Number.isFinite(point.lng) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
   return valid ? roundPoint(point) : null;
 }
 
@@ -61,7 +62,16 @@ async function lookUpAddress(point: MapPoint, signal: AbortSignal): Promise<stri
  * A place chosen on a map (tap, drag the marker, or current location), posted as three
  * form fields. Before JavaScript runs, or without it, the same fields are plain inputs.
  */
-export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange, onLocateError, locatingLabel, addressHint }: Props) {
+export function LocationPicker({
+  idPrefix,
+  names,
+  defaultValue,
+  errors,
+  onChange,
+  onLocateError,
+  locatingLabel,
+  addressHint,
+}: Props) {
   const hydrated = useHydrated();
   const [point, setPoint] = useState<MapPoint | null>(() =>
     defaultValue?.lat != null && defaultValue.lng != null ? { lat: defaultValue.lat, lng: defaultValue.lng } : null,
@@ -82,7 +92,9 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
     onChangeRef.current = onChange;
   });
   const lookup = useRef<AbortController | null>(null);
-  const typed = { lat: useRef<HTMLInputElement>(null), lng: useRef<HTMLInputElement>(null), address: useRef<HTMLInputElement>(null) };
+  const typedLat = useRef<HTMLInputElement>(null);
+  const typedLng = useRef<HTMLInputElement>(null);
+  const typedAddress = useRef<HTMLInputElement>(null);
 
   const choose = useCallback((chosen: MapPoint, knownAddress?: string) => {
     const next = roundPoint(chosen);
@@ -108,15 +120,17 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
 
   useEffect(() => () => lookup.current?.abort(), []);
 
-  // On a slow phone someone may type into the plain inputs before the map replaces them.
-  useEffect(() => {
-    const typedPoint = parsePoint(typed.lat.current?.value, typed.lng.current?.value);
-    if (!typedPoint) return;
-    const typedAddress = typed.address.current?.value.trim() ?? "";
+  // On a slow phone someone may type into the plain inputs before the map replaces them:
+  // only the plain inputs of the first render matter.
+  const keepTyped = useEffectEvent(() => {
+    const point = parsePoint(typedLat.current?.value, typedLng.current?.value);
+    if (!point) return;
+    const address = typedAddress.current?.value.trim() ?? "";
     const unchanged =
-      typedPoint.lat === defaultValue?.lat && typedPoint.lng === defaultValue.lng && typedAddress === (defaultValue.address ?? "");
-    if (!unchanged) choose(typedPoint, typedAddress);
-  }, []); // only the plain inputs of the first render matter
+      point.lat === defaultValue?.lat && point.lng === defaultValue.lng && address === (defaultValue.address ?? "");
+    if (!unchanged) choose(point, address);
+  });
+  useEffect(() => keepTyped(), []);
 
   function locateMe() {
     const report = onLocateError ?? ((message: string) => alert(message));
@@ -142,13 +156,13 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
   const errorIds = { lat: `${ids.lat}-error`, lng: `${ids.lng}-error`, address: `${ids.address}-error` };
 
   if (!hydrated) {
-    const plainField = (key: "lat" | "lng", label: string) => (
+    const plainField = (key: "lat" | "lng", label: string, ref: RefObject<HTMLInputElement | null>) => (
       <div>
         <label htmlFor={ids[key]} className="field-label">
           {label}
         </label>
         <input
-          ref={typed[key]}
+          ref={ref}
           id={ids[key]}
           name={names[key]}
           type="number"
@@ -167,15 +181,15 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
         <input type="hidden" name={PLACE_FROM_ADDRESS_FIELD} value="address" />
         <p className="text-sm text-gray-11">{addressHint}</p>
         <div className="grid grid-cols-2 gap-3">
-          {plainField("lat", "Latitude")}
-          {plainField("lng", "Longitude")}
+          {plainField("lat", "Latitude", typedLat)}
+          {plainField("lng", "Longitude", typedLng)}
         </div>
         <div>
           <label htmlFor={ids.address} className="field-label">
             Address
           </label>
           <input
-            ref={typed.address}
+            ref={typedAddress}
             id={ids.address}
             name={names.address}
             type="text"
@@ -237,8 +251,7 @@ export function LocationPicker({ idPrefix, names, defaultValue, errors, onChange
       </div>
 
       <p className="text-sm text-gray-11">
-        Selected coordinates:{" "}
-        <span className="font-mono text-gray-12">{point ? pointText(point) : "none yet"}</span>
+        Selected coordinates: <span className="font-mono text-gray-12">{point ? pointText(point) : "none yet"}</span>
       </p>
       <FieldErrors id={errorIds.lat} errors={coordinateErrors} />
 

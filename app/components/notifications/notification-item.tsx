@@ -20,7 +20,10 @@ function Artwork({ notification }: { notification: NotificationView }) {
   const badge = badgeFor(notification.badgeType);
   if (badge?.rank) {
     return (
-      <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${badge.colors.background}`} aria-label={badge.name}>
+      <span
+        className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${badge.colors.background}`}
+        aria-label={badge.name}
+      >
         {badge.emoji}
       </span>
     );
@@ -43,14 +46,22 @@ function Artwork({ notification }: { notification: NotificationView }) {
  * One notification; `action` is the control that marks it read (a form button on the
  * page, a fetch in the dialog), wrapped around the whole row so tapping it marks it read.
  */
-export function NotificationItem({ notification, children }: { notification: NotificationView; children?: (content: ReactNode) => ReactNode }) {
+export function NotificationItem({
+  notification,
+  children,
+}: {
+  notification: NotificationView;
+  children?: (content: ReactNode) => ReactNode;
+}) {
   const content = (
     <span className={`flex w-full items-start gap-3 p-3 text-left ${notification.isRead ? "" : "bg-accent-2"}`}>
       <Artwork notification={notification} />
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="font-semibold">{notification.title}</span>
-          {notification.isRead ? null : <span className="size-2 shrink-0 rounded-full bg-accent-9" aria-label="Unread" />}
+          {notification.isRead ? null : (
+            <span className="size-2 shrink-0 rounded-full bg-accent-9" aria-label="Unread" />
+          )}
         </span>
         <span className="block text-sm text-gray-11">{notification.message}</span>
         {notification.type === "RANK_CHANGE" && notification.previousRank && notification.newRank ? (

@@ -1,5 +1,5 @@
 import { Trash2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { avatarFor } from "~/lib/avatars";
 import { seemsOnline } from "~/lib/connection";
@@ -52,7 +52,17 @@ function useLoadedComments(postId: number, load: boolean) {
  * idempotency key too (so a double submit without JavaScript comments once); on the feed
  * (JavaScript only) they load when the panel opens.
  */
-export function CommentsPanel({ postId, viewerId, initial, initialKey }: { postId: number; viewerId: number; initial?: CommentsData; initialKey?: string }) {
+export function CommentsPanel({
+  postId,
+  viewerId,
+  initial,
+  initialKey,
+}: {
+  postId: number;
+  viewerId: number;
+  initial?: CommentsData;
+  initialKey?: string;
+}) {
   const loaded = useLoadedComments(postId, initial === undefined);
   const comments = initial ?? loaded.comments;
   return (
@@ -71,16 +81,37 @@ export function CommentsPanel({ postId, viewerId, initial, initialKey }: { postI
       ) : (
         <ul className="space-y-2">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} postId={postId} mine={comment.user.id === viewerId} onDone={initial ? undefined : loaded.reload} />
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              postId={postId}
+              mine={comment.user.id === viewerId}
+              onDone={initial ? undefined : loaded.reload}
+            />
           ))}
         </ul>
       )}
-      <CommentForm postId={postId} viewerId={viewerId} initialKey={initialKey} onSent={initial ? undefined : loaded.reload} />
+      <CommentForm
+        postId={postId}
+        viewerId={viewerId}
+        initialKey={initialKey}
+        onSent={initial ? undefined : loaded.reload}
+      />
     </section>
   );
 }
 
-function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; postId: number; mine: boolean; onDone?: () => void }) {
+function CommentItem({
+  comment,
+  postId,
+  mine,
+  onDone,
+}: {
+  comment: CommentData;
+  postId: number;
+  mine: boolean;
+  onDone?: () => void;
+}) {
   const fetcher = useFetcher<ActionAnswer>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -91,7 +122,10 @@ function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; 
   const deleted = comment.isDeleted || fetcher.formData !== undefined || fetcher.data?.ok === true;
   return (
     <li id={`comment-${comment.id}`} className="flex scroll-mt-16 gap-2" data-testid="comment">
-      <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`} aria-hidden>
+      <span
+        className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`}
+        aria-hidden
+      >
         {avatar.emoji}
       </span>
       <div className="min-w-0 flex-1 rounded-lg bg-gray-2 px-3 py-2">
@@ -110,7 +144,13 @@ function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; 
           <input type="hidden" name="commentId" value={comment.id} />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <button type="submit" name="intent" value="delete-comment" className="btn-ghost px-2" aria-label="Delete comment">
+          <button
+            type="submit"
+            name="intent"
+            value="delete-comment"
+            className="btn-ghost px-2"
+            aria-label="Delete comment"
+          >
             <Trash2 size={16} aria-hidden />
           </button>
         </fetcher.Form>
@@ -119,7 +159,17 @@ function CommentItem({ comment, postId, mine, onDone }: { comment: CommentData; 
   );
 }
 
-function CommentForm({ postId, viewerId, initialKey, onSent }: { postId: number; viewerId: number; initialKey?: string; onSent?: () => void }) {
+function CommentForm({
+  postId,
+  viewerId,
+  initialKey,
+  onSent,
+}: {
+  postId: number;
+  viewerId: number;
+  initialKey?: string;
+  onSent?: () => void;
+}) {
   const fetcher = useFetcher<ActionAnswer>({ key: `comment-form-${postId}` });
   const location = useLocation();
   const hydrated = useHydrated();
@@ -140,7 +190,15 @@ function CommentForm({ postId, viewerId, initialKey, onSent }: { postId: number;
   const keepOnPhone = useCallback(
     async (comment: string, key: string) => {
       try {
-        await keepForLater({ key, userId: viewerId, kind: "comment", url: `/api/posts/${postId}/comments`, body: { text: comment }, label: `Comment: ${comment}`, createdAt: Date.now() });
+        await keepForLater({
+          key,
+          userId: viewerId,
+          kind: "comment",
+          url: `/api/posts/${postId}/comments`,
+          body: { text: comment },
+          label: `Comment: ${comment}`,
+          createdAt: Date.now(),
+        });
       } catch {
         setKept("failed");
         return;
@@ -152,24 +210,31 @@ function CommentForm({ postId, viewerId, initialKey, onSent }: { postId: number;
     [postId, viewerId],
   );
 
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
+  // Once per answer (not on typing): the text and key it was sent with are those on screen.
+  const settle = useEffectEvent((answer: NonNullable<typeof fetcher.data>) => {
+    if (answer.ok) {
       setText("");
       setSubmissionKey(newSubmissionKey());
       form.current?.reset();
       onSent?.();
-    } else if (isFailedRequest(fetcher.data)) {
+    } else if (isFailedRequest(answer)) {
       void keepOnPhone(text.trim(), submissionKey);
     } else {
       // Refused by the server, so nothing was added with this key (or, after a 422, its comment
       // was another text): the next send is a new submission.
       setSubmissionKey(newSubmissionKey());
     }
-    // Once per answer (not on typing): the text and key it was sent with are those on screen.
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) settle(fetcher.data);
   }, [fetcher.state, fetcher.data]);
 
-  const error = kept === "failed" ? "This phone could not keep the comment while offline." : kept === null && fetcher.data && !fetcher.data.ok ? fetcher.data.error : undefined;
+  const error =
+    kept === "failed"
+      ? "This phone could not keep the comment while offline."
+      : kept === null && fetcher.data && !fetcher.data.ok
+        ? fetcher.data.error
+        : undefined;
   return (
     <fetcher.Form
       ref={form}
@@ -202,7 +267,13 @@ function CommentForm({ postId, viewerId, initialKey, onSent }: { postId: number;
           aria-invalid={error ? true : undefined}
           className="field-input min-h-11 flex-1 py-2"
         />
-        <button type="submit" name="intent" value="comment" className="btn-primary" disabled={hydrated && (text.trim() === "" || sending)}>
+        <button
+          type="submit"
+          name="intent"
+          value="comment"
+          className="btn-primary"
+          disabled={hydrated && (text.trim() === "" || sending)}
+        >
           {sending ? "Sending..." : "Send"}
         </button>
       </div>

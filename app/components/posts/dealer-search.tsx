@@ -15,14 +15,20 @@ export function DealerSearch({ query, total, found }: { query: string; total: nu
         Find a dealer
       </label>
       <div className="flex gap-2">
-        <input id="dealer-query" type="search" name="dealerQuery" form={DEALER_SEARCH_FORM} defaultValue={query} placeholder="Name, owner, city or phone" className="field-input flex-1" />
+        <input
+          id="dealer-query"
+          type="search"
+          name="dealerQuery"
+          form={DEALER_SEARCH_FORM}
+          defaultValue={query}
+          placeholder="Name, owner, city or phone"
+          className="field-input flex-1"
+        />
         <button type="submit" form={DEALER_SEARCH_FORM} className="btn-secondary px-3">
           Find
         </button>
       </div>
-      <p className="text-xs text-gray-11">
-        {searchNote(query, found, total)}
-      </p>
+      <p className="text-xs text-gray-11">{searchNote(query, found, total)}</p>
     </div>
   );
 }

@@ -7,7 +7,10 @@ export function KeptNotice({ children }: { children: ReactNode }) {
       <h1 className="text-xl font-bold">New Post</h1>
       <div role="status" className="card space-y-3">
         <p className="font-semibold">Saved on this phone, waiting to send</p>
-        <p className="text-sm text-gray-11">The connection failed. The post is sent by itself when it returns; until then it is listed under “Waiting to send”.</p>
+        <p className="text-sm text-gray-11">
+          The connection failed. The post is sent by itself when it returns; until then it is listed under “Waiting to
+          send”.
+        </p>
         {children}
       </div>
     </div>

@@ -19,7 +19,15 @@ const TYPED: Quality = { source: "TYPED", accuracy: "", fixAt: "" };
  * latitude, longitude and address fields (typed in, or filled by the capture), and a status
  * line with room for two lines, where a failed capture says so.
  */
-export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; defaultValue: Values & Quality; errors: string[] }) {
+export function LocationCapture({
+  ids,
+  defaultValue,
+  errors,
+}: {
+  ids: Values;
+  defaultValue: Values & Quality;
+  errors: string[];
+}) {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(defaultValue);
   const [quality, setQuality] = useState<Quality>(defaultValue);
@@ -47,11 +55,16 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
         setValues((current) => ({ ...current, lat, lng }));
         setQuality({ source: "GPS", accuracy: accuracy.toFixed(0), fixAt: String(Math.round(position.timestamp)) });
         // A poor fix is said plainly, with what helps; it is still the officer's to send.
-        if (accuracy > LEG_LIMITS.maxAccuracyM) setMessage(`Location is approximate (±${accuracyText(accuracy)}). Move outside or wait a moment, or type the place.`);
+        if (accuracy > LEG_LIMITS.maxAccuracyM)
+          setMessage(
+            `Location is approximate (±${accuracyText(accuracy)}). Move outside or wait a moment, or type the place.`,
+          );
         // No address found: the field stays empty (the post then shows its coordinates) and says so.
         let address = "";
         try {
-          const response = await fetch(`/api/geocode/reverse?${new URLSearchParams({ lat, lng })}`, { headers: { Accept: "application/json" } });
+          const response = await fetch(`/api/geocode/reverse?${new URLSearchParams({ lat, lng })}`, {
+            headers: { Accept: "application/json" },
+          });
           const answer = response.ok ? ((await response.json()) as { address?: string; fromProvider?: boolean }) : null;
           if (answer?.fromProvider && answer.address) address = answer.address;
         } catch {
@@ -114,7 +127,10 @@ export function LocationCapture({ ids, defaultValue, errors }: { ids: Values; de
         <input {...field("address")} placeholder={addressMissing ? NO_ADDRESS : undefined} />
       </div>
       {/* With JavaScript: two lines kept for the longest message, and the button's place kept until it can work. */}
-      <p role={message ? "alert" : "status"} className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}>
+      <p
+        role={message ? "alert" : "status"}
+        className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}
+      >
         {statusText(hydrated, locating, message, addressMissing && values.address === "")}
       </p>
       <button

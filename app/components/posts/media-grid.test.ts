@@ -13,7 +13,14 @@ describe("formatDuration", () => {
 });
 
 function items(count: number, kind = "IMAGE"): MediaView[] {
-  return Array.from({ length: count }, (_, i) => ({ id: i + 1, kind, url: `/files/posts/${i}.webp`, thumbUrl: kind === "IMAGE" ? `/files/posts-thumbs/${i}.webp` : null, mimeType: "image/webp", durationSec: kind === "VIDEO" ? 75 : null }));
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    kind,
+    url: `/files/posts/${i}.webp`,
+    thumbUrl: kind === "IMAGE" ? `/files/posts-thumbs/${i}.webp` : null,
+    mimeType: "image/webp",
+    durationSec: kind === "VIDEO" ? 75 : null,
+  }));
 }
 
 describe("MediaGrid", () => {
@@ -34,7 +41,16 @@ describe("MediaGrid", () => {
 });
 
 describe("photoAttributes", () => {
-  const photo = { id: 1, kind: "IMAGE", url: "/files/posts/a.webp", thumbUrl: "/files/posts-thumbs/a.webp", mimeType: "image/webp", durationSec: null, width: 1600, height: 1200 };
+  const photo = {
+    id: 1,
+    kind: "IMAGE",
+    url: "/files/posts/a.webp",
+    thumbUrl: "/files/posts-thumbs/a.webp",
+    mimeType: "image/webp",
+    durationSec: null,
+    width: 1600,
+    height: 1200,
+  };
 
   it("offers the thumbnail and the full size by width, and keeps the photo's place", () => {
     expect(photoAttributes(photo, false)).toEqual({
@@ -52,8 +68,18 @@ describe("photoAttributes", () => {
   });
 
   it("scales a portrait photo by its long edge and leaves out what it does not know", () => {
-    expect(photoAttributes({ ...photo, width: 900, height: 1800 }, true)).toMatchObject({ srcSet: "/files/posts-thumbs/a.webp 200w, /files/posts/a.webp 800w", width: 800, height: 1600 });
-    expect(photoAttributes({ ...photo, width: 300, height: 200 }, true)).toMatchObject({ srcSet: undefined, width: 300, height: 200 });
-    expect(photoAttributes({ ...photo, width: null, height: null }, true)).toEqual({ src: "/files/posts-thumbs/a.webp" });
+    expect(photoAttributes({ ...photo, width: 900, height: 1800 }, true)).toMatchObject({
+      srcSet: "/files/posts-thumbs/a.webp 200w, /files/posts/a.webp 800w",
+      width: 800,
+      height: 1600,
+    });
+    expect(photoAttributes({ ...photo, width: 300, height: 200 }, true)).toMatchObject({
+      srcSet: undefined,
+      width: 300,
+      height: 200,
+    });
+    expect(photoAttributes({ ...photo, width: null, height: null }, true)).toEqual({
+      src: "/files/posts-thumbs/a.webp",
+    });
   });
 });

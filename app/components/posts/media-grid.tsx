@@ -38,7 +38,10 @@ export function photoAttributes(item: MediaView, single: boolean) {
   const fullWidth = scaledWidth(item.width, item.height, FULL_EDGE);
   return {
     src,
-    srcSet: item.thumbUrl && fullWidth > thumbWidth ? `${item.thumbUrl} ${thumbWidth}w, ${item.url} ${fullWidth}w` : undefined,
+    srcSet:
+      item.thumbUrl && fullWidth > thumbWidth
+        ? `${item.thumbUrl} ${thumbWidth}w, ${item.url} ${fullWidth}w`
+        : undefined,
     // The feed is one column at most 42rem wide; a grid tile is half of it.
     sizes: single ? "(min-width: 42rem) 42rem, 100vw" : "(min-width: 42rem) 21rem, 50vw",
     width: fullWidth,
@@ -67,7 +70,10 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
   const single = media.length === 1;
   return (
     <>
-      <ul aria-label={`Media of ${label}`} className={`mt-3 grid gap-1 overflow-hidden rounded-lg ${single ? "grid-cols-1" : "grid-cols-2"}`}>
+      <ul
+        aria-label={`Media of ${label}`}
+        className={`mt-3 grid gap-1 overflow-hidden rounded-lg ${single ? "grid-cols-1" : "grid-cols-2"}`}
+      >
         {tiles.map((item, index) => {
           const more = index === MAX_TILES - 1 && overflow > 0 ? overflow : 0;
           return (
@@ -96,12 +102,17 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
                   />
                 )}
                 {item.kind === "VIDEO" && item.durationSec !== null ? (
-                  <span className="absolute right-1 bottom-1 rounded bg-black/70 px-1.5 text-xs text-white" data-testid="video-duration">
+                  <span
+                    className="absolute right-1 bottom-1 rounded bg-black/70 px-1.5 text-xs text-white"
+                    data-testid="video-duration"
+                  >
                     {formatDuration(item.durationSec)}
                   </span>
                 ) : null}
                 {more > 0 ? (
-                  <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-2xl font-semibold text-white">+{more}</span>
+                  <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-2xl font-semibold text-white">
+                    +{more}
+                  </span>
                 ) : null}
               </a>
             </li>

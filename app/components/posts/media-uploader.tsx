@@ -86,13 +86,27 @@ type Props = {
 };
 
 /** The hidden fields that send an uploaded (or kept) file with the form, as a reference. */
-function MediaReference({ index, url, name, kind, durationSec }: { index: number; url: string; name: string; kind: string; durationSec?: number }) {
+function MediaReference({
+  index,
+  url,
+  name,
+  kind,
+  durationSec,
+}: {
+  index: number;
+  url: string;
+  name: string;
+  kind: string;
+  durationSec?: number;
+}) {
   return (
     <span hidden>
       <input type="hidden" name={`media[${index}].url`} value={url} />
       <input type="hidden" name={`media[${index}].name`} value={name} />
       <input type="hidden" name={`media[${index}].kind`} value={kind} />
-      {durationSec !== undefined ? <input type="hidden" name={`media[${index}].durationSec`} value={durationSec.toFixed(1)} /> : null}
+      {durationSec !== undefined ? (
+        <input type="hidden" name={`media[${index}].durationSec`} value={durationSec.toFixed(1)} />
+      ) : null}
     </span>
   );
 }
@@ -109,7 +123,14 @@ function LostFiles({ names }: { names?: string[] }) {
 export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) {
   const hydrated = useHydrated();
   const [items, setItems] = useState<Item[]>(() =>
-    kept.map((file) => ({ key: file.url, name: file.name, kind: file.kind, progress: 100, state: "done", url: file.url })),
+    kept.map((file) => ({
+      key: file.url,
+      name: file.name,
+      kind: file.kind,
+      progress: 100,
+      state: "done",
+      url: file.url,
+    })),
   );
   const [problems, setProblems] = useState<string[]>([]);
   const [network, setNetwork] = useState<"online" | "offline" | "back" | null>(null);
@@ -136,7 +157,8 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
     };
   }, []);
 
-  const update = (key: string, change: Partial<Item>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  const update = (key: string, change: Partial<Item>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
   async function add(files: File[]) {
     const found: string[] = [];
@@ -177,13 +199,21 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
           return true;
         } catch (error) {
           seen.current.delete(key);
-          update(key, { state: "failed", error: error instanceof Error ? error.message : `Failed to upload ${file.name}` });
+          update(key, {
+            state: "failed",
+            error: error instanceof Error ? error.message : `Failed to upload ${file.name}`,
+          });
           return false;
         }
       }),
     );
     const count = uploaded.filter(Boolean).length;
-    if (count > 0) showNotice({ type: "success", title: "Upload Successful", description: `${count} file(s) uploaded successfully!` });
+    if (count > 0)
+      showNotice({
+        type: "success",
+        title: "Upload Successful",
+        description: `${count} file(s) uploaded successfully!`,
+      });
   }
 
   function remove(key: string) {
@@ -213,7 +243,14 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
           </>
         ) : null}
         <LostFiles names={lost} />
-        <input id="post-files" name="files" type="file" multiple accept={ACCEPTED.join(",")} className="field-input py-2" />
+        <input
+          id="post-files"
+          name="files"
+          type="file"
+          multiple
+          accept={ACCEPTED.join(",")}
+          className="field-input py-2"
+        />
         <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
         <FieldErrors errors={errors} />
       </div>
@@ -229,7 +266,14 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
         Photos and videos
       </span>
       {done.map((item, index) => (
-        <MediaReference key={item.key} index={index} url={item.url ?? ""} name={item.name} kind={item.kind} durationSec={item.durationSec} />
+        <MediaReference
+          key={item.key}
+          index={index}
+          url={item.url ?? ""}
+          name={item.name}
+          kind={item.kind}
+          durationSec={item.durationSec}
+        />
       ))}
       <LostFiles names={lost} />
       {items.length > 0 ? (
@@ -237,7 +281,9 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
           {items.map((item) => (
             <li key={item.key} className="relative overflow-hidden rounded-lg bg-gray-3" data-testid="attached-file">
               {item.preview === undefined ? (
-                <span className="flex aspect-square w-full items-center justify-center p-1 text-center text-xs break-all">{item.name}</span>
+                <span className="flex aspect-square w-full items-center justify-center p-1 text-center text-xs break-all">
+                  {item.name}
+                </span>
               ) : item.kind === "IMAGE" ? (
                 <img src={item.preview} alt={item.name} className="aspect-square w-full object-cover" />
               ) : (
@@ -247,12 +293,22 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
                 {item.state === "failed" ? (
                   <p className="rounded bg-danger-3 px-1 text-xs text-danger-11">{item.error}</p>
                 ) : (
-                  <progress className="h-1.5 w-full" max={100} value={item.progress} aria-label={`Upload of ${item.name}`}>
+                  <progress
+                    className="h-1.5 w-full"
+                    max={100}
+                    value={item.progress}
+                    aria-label={`Upload of ${item.name}`}
+                  >
                     {item.progress}%
                   </progress>
                 )}
               </div>
-              <button type="button" onClick={() => remove(item.key)} className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white" aria-label={`Remove ${item.name}`}>
+              <button
+                type="button"
+                onClick={() => remove(item.key)}
+                className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
+                aria-label={`Remove ${item.name}`}
+              >
                 <Trash2 size={14} aria-hidden />
               </button>
             </li>

@@ -12,7 +12,11 @@ import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rul
 type Field = { id: string; name: string; errors: string[] | undefined; initialValue: unknown };
 
 type Section = "sale" | "recovery" | "dealer";
-const SECTION_TYPES: Record<Section, string> = { sale: "SALE", recovery: "RECOVERY", dealer: [...DEALER_TYPES].join(" ") };
+const SECTION_TYPES: Record<Section, string> = {
+  sale: "SALE",
+  recovery: "RECOVERY",
+  dealer: [...DEALER_TYPES].join(" "),
+};
 
 /**
  * A section's fieldset attributes. Until React takes over, a browser with JavaScript already
@@ -20,14 +24,27 @@ const SECTION_TYPES: Record<Section, string> = { sale: "SALE", recovery: "RECOVE
  * The value names the types that show the section, which CSS also follows should the script never arrive.
  */
 function sectionProps(section: Section, type: string, hydrated: boolean) {
-  const chosen = section === "sale" ? type === "SALE" : section === "recovery" ? type === "RECOVERY" : DEALER_TYPES.has(type);
+  const chosen =
+    section === "sale" ? type === "SALE" : section === "recovery" ? type === "RECOVERY" : DEALER_TYPES.has(type);
   const shows = !hydrated || chosen;
-  return { hidden: !shows, "data-hidden-with-js": !hydrated && !chosen ? SECTION_TYPES[section] : undefined, disabled: !shows };
+  return {
+    hidden: !shows,
+    "data-hidden-with-js": !hydrated && !chosen ? SECTION_TYPES[section] : undefined,
+    disabled: !shows,
+  };
 }
 
 const initial = (field: Field) => String(field.initialValue ?? "");
 
-export function PostTypeField({ field, type, onChange }: { field: Field; type: string; onChange: (type: string) => void }) {
+export function PostTypeField({
+  field,
+  type,
+  onChange,
+}: {
+  field: Field;
+  type: string;
+  onChange: (type: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -53,7 +70,15 @@ export function PostTypeField({ field, type, onChange }: { field: Field; type: s
   );
 }
 
-export function DescriptionField({ field, text, onChange }: { field: Field; text: string; onChange: (text: string) => void }) {
+export function DescriptionField({
+  field,
+  text,
+  onChange,
+}: {
+  field: Field;
+  text: string;
+  onChange: (text: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -70,7 +95,10 @@ export function DescriptionField({ field, text, onChange }: { field: Field; text
         aria-describedby={`${field.id}-counter`}
         className="field-input py-2"
       />
-      <p id={`${field.id}-counter`} className={`mt-1 text-right text-xs ${text.length > MAX_TEXT ? "text-danger-11" : "text-gray-11"}`}>
+      <p
+        id={`${field.id}-counter`}
+        className={`mt-1 text-right text-xs ${text.length > MAX_TEXT ? "text-danger-11" : "text-gray-11"}`}
+      >
         {text.length} / {MAX_TEXT}
       </p>
       <FieldErrors errors={field.errors} />
@@ -109,7 +137,12 @@ export function DealerSection(props: DealerSectionProps) {
     <fieldset {...sectionProps("dealer", type, hydrated)} className="space-y-1">
       {search ? <DealerSearch query={search.query} total={search.total} found={dealers.length} /> : null}
       <label htmlFor={field.id} className="field-label">
-        Dealer{hydrated ? (DEALER_REQUIRED_TYPES.has(type) ? " *" : " (optional)") : " (required for Dealer Meeting and Recovery)"}
+        Dealer
+        {hydrated
+          ? DEALER_REQUIRED_TYPES.has(type)
+            ? " *"
+            : " (optional)"
+          : " (required for Dealer Meeting and Recovery)"}
       </label>
       <select
         id={field.id}
@@ -170,7 +203,12 @@ export function SaleSection({ fields, type, hydrated, currency, quantity, price,
         <label htmlFor={fields.product.id} className="field-label">
           Product
         </label>
-        <select id={fields.product.id} name={fields.product.name} defaultValue={initial(fields.product)} className="field-input">
+        <select
+          id={fields.product.id}
+          name={fields.product.name}
+          defaultValue={initial(fields.product)}
+          className="field-input"
+        >
           <option value="">Select a product</option>
           {SALE_PRODUCTS.map((product) => (
             <option key={product} value={product}>
@@ -185,14 +223,33 @@ export function SaleSection({ fields, type, hydrated, currency, quantity, price,
           <label htmlFor={fields.qty.id} className="field-label">
             Quantity (bags)
           </label>
-          <input id={fields.qty.id} name={fields.qty.name} type="number" inputMode="numeric" min={1} step={1} value={quantity} onChange={(event) => onQuantity(event.target.value)} className="field-input" />
+          <input
+            id={fields.qty.id}
+            name={fields.qty.name}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={quantity}
+            onChange={(event) => onQuantity(event.target.value)}
+            className="field-input"
+          />
           <FieldErrors errors={fields.qty.errors} />
         </div>
         <div>
           <label htmlFor={fields.price.id} className="field-label">
             Price per unit ({currency})
           </label>
-          <input id={fields.price.id} name={fields.price.name} type="text" inputMode="decimal" placeholder="0.00" value={price} onChange={(event) => onPrice(event.target.value)} className="field-input" />
+          <input
+            id={fields.price.id}
+            name={fields.price.name}
+            type="text"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={price}
+            onChange={(event) => onPrice(event.target.value)}
+            className="field-input"
+          />
           <FieldErrors errors={fields.price.errors} />
         </div>
       </div>
@@ -201,7 +258,11 @@ export function SaleSection({ fields, type, hydrated, currency, quantity, price,
           <label htmlFor="sale-total" className="field-label">
             Total ({currency})
           </label>
-          <output id="sale-total" htmlFor={`${fields.qty.id} ${fields.price.id}`} className="field-input flex items-center bg-gray-2 font-semibold">
+          <output
+            id="sale-total"
+            htmlFor={`${fields.qty.id} ${fields.price.id}`}
+            className="field-input flex items-center bg-gray-2 font-semibold"
+          >
             {total}
           </output>
         </div>
@@ -212,14 +273,32 @@ export function SaleSection({ fields, type, hydrated, currency, quantity, price,
   );
 }
 
-export function RecoverySection({ field, type, hydrated, currency }: { field: Field; type: string; hydrated: boolean; currency: string }) {
+export function RecoverySection({
+  field,
+  type,
+  hydrated,
+  currency,
+}: {
+  field: Field;
+  type: string;
+  hydrated: boolean;
+  currency: string;
+}) {
   return (
     <fieldset {...sectionProps("recovery", type, hydrated)} className="space-y-1 rounded-lg border border-gray-5 p-3">
       <legend className="px-1 text-sm font-semibold">Recovery{hydrated ? "" : " (for Recovery posts)"}</legend>
       <label htmlFor={field.id} className="field-label">
         Amount recovered ({currency})
       </label>
-      <input id={field.id} name={field.name} type="text" inputMode="decimal" placeholder="0.00" defaultValue={initial(field)} className="field-input" />
+      <input
+        id={field.id}
+        name={field.name}
+        type="text"
+        inputMode="decimal"
+        placeholder="0.00"
+        defaultValue={initial(field)}
+        className="field-input"
+      />
       <FieldErrors errors={field.errors} />
     </fieldset>
   );

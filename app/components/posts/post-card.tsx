@@ -23,7 +23,14 @@ export type PostCardData = {
   locationSource: string | null;
   locationAccuracyM: number | null;
   createdAt: string;
-  user: { id: number; username: string; firstName: string | null; lastName: string | null; selectedAvatar: string; currentBadge: string | null };
+  user: {
+    id: number;
+    username: string;
+    firstName: string | null;
+    lastName: string | null;
+    selectedAvatar: string;
+    currentBadge: string | null;
+  };
   saleProduct: string | null;
   saleQty: number | null;
   salePrice: string | null;
@@ -52,7 +59,17 @@ const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ de
  * details, like, comment and share. `comments` is the open comment panel of /posts/{id}, rendered by
  * that page (so it is in its HTML); on the feed the panel opens on request.
  */
-export function PostCard({ post, currency, comments, viewerId }: { post: PostCardData; currency: string; comments?: ReactNode; viewerId: number }) {
+export function PostCard({
+  post,
+  currency,
+  comments,
+  viewerId,
+}: {
+  post: PostCardData;
+  currency: string;
+  comments?: ReactNode;
+  viewerId: number;
+}) {
   const hydrated = useHydrated();
   const [showComments, setShowComments] = useState(false);
   // A comment typed before the session expired waits in its panel, open again after signing in.
@@ -68,9 +85,18 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
   const typeLabel = POST_TYPE_LABELS[post.type as PostType] ?? post.type;
   const placeLabel = sourceLabel(post.locationSource, post.locationAccuracyM);
   return (
-    <article id={`post-${post.id}`} className="card scroll-mt-16" aria-labelledby={`post-${post.id}-author`} data-testid="post-card" data-post-id={post.id}>
+    <article
+      id={`post-${post.id}`}
+      className="card scroll-mt-16"
+      aria-labelledby={`post-${post.id}-author`}
+      data-testid="post-card"
+      data-post-id={post.id}
+    >
       <header className="flex items-start gap-3">
-        <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${avatar.colors.background}`} aria-hidden>
+        <span
+          className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${avatar.colors.background}`}
+          aria-hidden
+        >
           {avatar.emoji}
         </span>
         <div className="min-w-0 flex-1">
@@ -114,7 +140,12 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
             <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
           </span>
         ) : hydrated ? (
-          <button type="button" className="btn-ghost px-2 text-sm" aria-expanded={showComments} onClick={() => setShowComments((open) => !open)}>
+          <button
+            type="button"
+            className="btn-ghost px-2 text-sm"
+            aria-expanded={showComments}
+            onClick={() => setShowComments((open) => !open)}
+          >
             <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
           </button>
         ) : (
@@ -138,19 +169,24 @@ export function PostCard({ post, currency, comments, viewerId }: { post: PostCar
 function PostDetails({ post, currency }: { post: PostCardData; currency: string }) {
   const rows: Array<[string, string]> = [];
   if (post.type === "SALE") {
-    if (post.saleProduct) rows.push(["Product", SALE_PRODUCT_LABELS[post.saleProduct as SaleProduct] ?? post.saleProduct]);
+    if (post.saleProduct)
+      rows.push(["Product", SALE_PRODUCT_LABELS[post.saleProduct as SaleProduct] ?? post.saleProduct]);
     if (post.saleQty !== null) rows.push(["Quantity", `${post.saleQty} ${post.saleQty === 1 ? "bag" : "bags"}`]);
     if (post.salePrice !== null) rows.push(["Price per unit", formatAmount(post.salePrice, currency)]);
     if (post.saleTotal !== null) rows.push(["Total", formatAmount(post.saleTotal, currency)]);
   }
-  if (post.type === "RECOVERY" && post.recoveryAmount !== null) rows.push(["Recovery amount", formatAmount(post.recoveryAmount, currency)]);
+  if (post.type === "RECOVERY" && post.recoveryAmount !== null)
+    rows.push(["Recovery amount", formatAmount(post.recoveryAmount, currency)]);
   if (post.dealer) {
     rows.push(["Dealer", post.dealer.businessName]);
     if (post.dealer.contactName) rows.push(["Contact", post.dealer.contactName]);
   }
   if (rows.length === 0) return null;
   return (
-    <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-gray-2 p-3 text-sm" aria-label="Post details">
+    <dl
+      className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-gray-2 p-3 text-sm"
+      aria-label="Post details"
+    >
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-gray-11">{term}</dt>
@@ -181,7 +217,8 @@ function LikeControl({ post }: { post: PostCardData }) {
         aria-label={liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}
         className={`btn-ghost px-2 text-sm ${liked ? "text-danger-11" : ""}`}
       >
-        <Heart size={18} aria-hidden fill={liked ? "currentColor" : "none"} /> <span data-testid="like-count">{count}</span>
+        <Heart size={18} aria-hidden fill={liked ? "currentColor" : "none"} />{" "}
+        <span data-testid="like-count">{count}</span>
       </button>
     </fetcher.Form>
   );
@@ -193,7 +230,12 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
   if (!hydrated) {
     // Without JavaScript: a link that carries the text (WhatsApp is what officers use).
     return (
-      <a href={`https://wa.me/?text=${encodeURIComponent(text)}`} className="btn-ghost ml-auto px-2 text-sm" rel="noopener noreferrer" target="_blank">
+      <a
+        href={`https://wa.me/?text=${encodeURIComponent(text)}`}
+        className="btn-ghost ml-auto px-2 text-sm"
+        rel="noopener noreferrer"
+        target="_blank"
+      >
         <Share2 size={18} aria-hidden /> Share
       </a>
     );
@@ -201,7 +243,8 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
   async function share() {
     // The sharing code loads on the tap: most cards are never shared.
     const shown = await import("./share-post").then(
-      ({ sharePost }) => sharePost({ title: typeLabel, text, url: new URL(`/posts/${post.id}`, window.location.href).toString() }),
+      ({ sharePost }) =>
+        sharePost({ title: typeLabel, text, url: new URL(`/posts/${post.id}`, window.location.href).toString() }),
       () => "Could not share the post. Please try again.",
     );
     // The page's one notice: it replaces any other on screen.

@@ -79,18 +79,38 @@ export function RankingsTable({
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Rank</th>
-                  <th scope="col" className="px-3 py-2">Agent</th>
-                  <th scope="col" className="px-3 py-2 text-right">Distance</th>
-                  <th scope="col" className="px-3 py-2 text-right">Hours</th>
-                  <th scope="col" className="px-3 py-2 text-right">Sales</th>
-                  <th scope="col" className="px-3 py-2 text-right">Recovery</th>
-                  <th scope="col" className="px-3 py-2 text-right">Dealers</th>
+                  <th scope="col" className="px-3 py-2">
+                    Rank
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Agent
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Distance
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Hours
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Sales
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Recovery
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Dealers
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row, index) => (
-                  <RankingRow key={row.id} row={row} position={index + 1} own={row.id === viewerId} currency={currency} />
+                  <RankingRow
+                    key={row.id}
+                    row={row}
+                    position={index + 1}
+                    own={row.id === viewerId}
+                    currency={currency}
+                  />
                 ))}
               </tbody>
               {own ? (
@@ -108,7 +128,8 @@ export function RankingsTable({
           {[...rows, ...(own ? [own.row] : [])].some((row) => row.legsLeftOutText) ? (
             // The limits of LEG_LIMITS (lib/location-quality.ts), written out.
             <p className="px-4 pt-2 text-xs text-gray-11" data-testid="rankings-left-out">
-              Distance and Hours leave out legs faster than 130 km/h, to or from a fix less sure than ±1 km, or repeating a point under another address.
+              Distance and Hours leave out legs faster than 130 km/h, to or from a fix less sure than ±1 km, or
+              repeating a point under another address.
             </p>
           ) : null}
         </>
@@ -124,7 +145,17 @@ export function RankingsTable({
   );
 }
 
-function RankingRow({ row, position, own, currency }: { row: RankingView; position: number; own: boolean; currency: string }) {
+function RankingRow({
+  row,
+  position,
+  own,
+  currency,
+}: {
+  row: RankingView;
+  position: number;
+  own: boolean;
+  currency: string;
+}) {
   const medal = MEDALS[position];
   const avatar = avatarFor(row.selectedAvatar);
   const badge = badgeFor(row.currentBadge);
@@ -141,7 +172,10 @@ function RankingRow({ row, position, own, currency }: { row: RankingView; positi
       </td>
       <td className="px-3 py-2">
         <div className="flex items-center gap-2">
-          <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`} aria-hidden>
+          <span
+            className={`flex size-8 shrink-0 items-center justify-center rounded-full ${avatar.colors.background}`}
+            aria-hidden
+          >
             {avatar.emoji}
           </span>
           <span className="min-w-0">

@@ -24,7 +24,10 @@ export function isTabActive(tabPath: string, pathname: string): boolean {
 export function BottomTabs() {
   const { pathname } = useLocation();
   return (
-    <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-5 bg-white pb-[env(safe-area-inset-bottom)]">
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-5 bg-white pb-[env(safe-area-inset-bottom)]"
+    >
       <ul className="mx-auto grid max-w-2xl grid-cols-7">
         {TABS.map(({ label, to, icon: Icon }) => {
           const active = isTabActive(to, pathname);

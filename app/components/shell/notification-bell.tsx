@@ -47,10 +47,18 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const label = unreadLabel(unread);
   return (
     <>
-      <a href="/notifications" onClick={open} className="relative flex size-11 items-center justify-center rounded-full hover:bg-gray-4" aria-label={label ? `Notifications, ${label} unread` : "Notifications"}>
+      <a
+        href="/notifications"
+        onClick={open}
+        className="relative flex size-11 items-center justify-center rounded-full hover:bg-gray-4"
+        aria-label={label ? `Notifications, ${label} unread` : "Notifications"}
+      >
         <Bell size={22} aria-hidden />
         {label ? (
-          <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-danger-9 px-1 text-center text-[11px] font-bold leading-5 text-white" data-testid="unread-count">
+          <span
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-danger-9 px-1 text-center text-[11px] font-bold leading-5 text-white"
+            data-testid="unread-count"
+          >
             {label}
           </span>
         ) : null}

@@ -12,7 +12,13 @@ const MARK_ALL_FAILED = "Could not mark all notifications as read. Please try ag
  * Marking shows at once; when the call fails it is undone and the dialog says so. An expired
  * session, found by the list or by a mark, goes to sign in and back to this page.
  */
-export default function NotificationDialog({ opened, setUnread }: { opened: number; setUnread: Dispatch<SetStateAction<number>> }) {
+export default function NotificationDialog({
+  opened,
+  setUnread,
+}: {
+  opened: number;
+  setUnread: Dispatch<SetStateAction<number>>;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -56,9 +62,7 @@ export default function NotificationDialog({ opened, setUnread }: { opened: numb
       ref={dialog}
       aria-labelledby="notifications-dialog-title"
       className="m-auto h-[600px] max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md flex-col overflow-hidden rounded-2xl p-0 backdrop:bg-black/40 open:flex"
-      onClick={(event) => {
-        if (event.target === dialog.current) dialog.current.close();
-      }}
+      closedby="any"
     >
       <header className="flex items-center justify-between border-b border-gray-5 px-4 py-3">
         <h2 id="notifications-dialog-title" className="text-lg font-semibold">
@@ -95,7 +99,14 @@ export default function NotificationDialog({ opened, setUnread }: { opened: numb
             {items.map((notification) => (
               <NotificationItem key={notification.id} notification={notification}>
                 {(content) => (
-                  <button type="button" className="block w-full" onClick={() => !notification.isRead && mark([notification.id], `/api/notifications/${notification.id}/read`, MARK_FAILED)}>
+                  <button
+                    type="button"
+                    className="block w-full"
+                    onClick={() =>
+                      !notification.isRead &&
+                      mark([notification.id], `/api/notifications/${notification.id}/read`, MARK_FAILED)
+                    }
+                  >
                     {content}
                   </button>
                 )}

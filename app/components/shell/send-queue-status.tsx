@@ -42,8 +42,14 @@ export function SendQueueStatus({ userId }: { userId: number }) {
   if (online && waiting.length === 0) return null;
   return (
     // In the page's flow after its content, so appearing shifts nothing; sticky, so it stays in view.
-    <section aria-label="Connection" className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-20 mx-auto w-full max-w-2xl px-3 pb-2">
-      <div role="status" className="max-h-[50dvh] overflow-auto rounded-xl border border-gray-6 bg-gray-2 p-3 text-sm shadow-lg">
+    <section
+      aria-label="Connection"
+      className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-20 mx-auto w-full max-w-2xl px-3 pb-2"
+    >
+      <div
+        role="status"
+        className="max-h-[50dvh] overflow-auto rounded-xl border border-gray-6 bg-gray-2 p-3 text-sm shadow-lg"
+      >
         {online ? null : (
           <p className="flex items-center gap-2 font-semibold">
             <CloudOff size={16} aria-hidden /> You are offline. What you post now waits on this phone.

@@ -9,21 +9,31 @@ import { ROLES } from "~/models/user.schema";
 /** Legs between check-ins not counted in distance and hours, by reason (decision 31). */
 const legsLeftOut = z
   .looseObject({ tooFast: z.number().int(), poorFix: z.number().int(), repeatedPoint: z.number().int() })
-  .describe("Legs between consecutive check-ins not counted in distance and hours: over 130 km/h, to or from a fix worse than 1,000 m, or the same point under another address");
+  .describe(
+    "Legs between consecutive check-ins not counted in distance and hours: over 130 km/h, to or from a fix worse than 1,000 m, or the same point under another address",
+  );
 
 /** How a place was had (docs/decisions/0031-honest-locations.md). */
-const placeSource = z.enum([...SENT_SOURCES, "UNKNOWN"]).describe("How the place was had: GPS, TYPED, MAP, ADDRESS, API, or UNKNOWN (saved before this was recorded)");
+const placeSource = z
+  .enum([...SENT_SOURCES, "UNKNOWN"])
+  .describe("How the place was had: GPS, TYPED, MAP, ADDRESS, API, or UNKNOWN (saved before this was recorded)");
 
 const id = z.number().int().positive();
 const timestamp = z.iso.datetime().describe("ISO 8601 time, UTC");
-const money = z.string().regex(/^-?\d+\.\d{2}$/).describe("Decimal amount with 2 places, as text");
+const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .describe("Decimal amount with 2 places, as text");
 const coordinate = z.string().describe("Decimal degrees, as text");
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 
 export const errorAnswer = z
   .object({
     error: z.string().describe("The message to show"),
-    fieldErrors: z.record(z.string(), z.array(z.string())).optional().describe("Messages per field, when a body failed validation"),
+    fieldErrors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe("Messages per field, when a body failed validation"),
   })
   .meta({ id: "Error" });
 
@@ -106,7 +116,9 @@ export const commentAnswer = z
   .looseObject({ id, text: z.string(), isDeleted: z.boolean(), createdAt: timestamp, user: author })
   .meta({ id: "Comment" });
 
-export const reactionsAnswer = z.array(z.looseObject({ userId: id, type: z.literal("LIKE") })).meta({ id: "Reactions" });
+export const reactionsAnswer = z
+  .array(z.looseObject({ userId: id, type: z.literal("LIKE") }))
+  .meta({ id: "Reactions" });
 
 export const notificationAnswer = z
   .looseObject({
@@ -137,7 +149,9 @@ export const dealerAnswer = z
     notes: nullable(z.string()),
     aboutDescription: nullable(z.string()),
     formattedAddress: nullable(z.string()),
-    locationApproximate: z.boolean().describe("True when the place was found from the typed address (a form without a map), not pinned"),
+    locationApproximate: z
+      .boolean()
+      .describe("True when the place was found from the typed address (a form without a map), not pinned"),
     profilePictureUrl: nullable(z.string()),
     profilePictureThumbUrl: nullable(z.string()).optional().describe("One dealer's answer only, not the list's"),
     lat: nullable(coordinate),
@@ -155,7 +169,7 @@ export const importAnswer = z
     total: z.number().int(),
     successful: z.number().int(),
     failed: z.number().int(),
-    errors: z.array(z.string()).describe("One message per refused row, e.g. \"Row 4: Business name is required\""),
+    errors: z.array(z.string()).describe('One message per refused row, e.g. "Row 4: Business name is required"'),
   })
   .meta({ id: "ImportResult" });
 
@@ -200,7 +214,17 @@ export const calculationAnswer = z
   .meta({ id: "Calculation" });
 
 export const checkInAnswer = z
-  .looseObject({ id, userId: id, type: z.string(), lat: coordinate, lng: coordinate, address: nullable(z.string()), source: placeSource, accuracyM: nullable(z.number()), createdAt: timestamp })
+  .looseObject({
+    id,
+    userId: id,
+    type: z.string(),
+    lat: coordinate,
+    lng: coordinate,
+    address: nullable(z.string()),
+    source: placeSource,
+    accuracyM: nullable(z.number()),
+    createdAt: timestamp,
+  })
   .meta({ id: "CheckIn" });
 
 export const checkInStopAnswer = z
@@ -214,7 +238,9 @@ export const checkInStopAnswer = z
     createdAt: timestamp,
     source: placeSource,
     accuracyM: nullable(z.number()),
-    legLeftOut: nullable(z.enum(["too fast", "poor fix", "repeated point"])).describe("Why the leg from the agent's previous check-in that day is not counted in distance and hours; null when it is"),
+    legLeftOut: nullable(z.enum(["too fast", "poor fix", "repeated point"])).describe(
+      "Why the leg from the agent's previous check-in that day is not counted in distance and hours; null when it is",
+    ),
   })
   .meta({ id: "CheckInStop" });
 
@@ -231,10 +257,18 @@ export const locationQualityAnswer = z
   .meta({ id: "LocationQuality" });
 
 export const productAnswer = z.looseObject({ id: z.string(), name: z.string() }).meta({ id: "Product" });
-export const geocodeAnswer = z.looseObject({ address: z.string(), fromProvider: z.boolean() }).meta({ id: "ReverseGeocode" });
+export const geocodeAnswer = z
+  .looseObject({ address: z.string(), fromProvider: z.boolean() })
+  .meta({ id: "ReverseGeocode" });
 export const uploadUrlAnswer = z.looseObject({ uploadURL: z.url(), expiresAt: timestamp }).meta({ id: "UploadUrl" });
 export const storedObjectAnswer = z
-  .looseObject({ uploadId: z.string(), url: z.string(), kind: z.enum(["IMAGE", "VIDEO"]), mimeType: z.string(), size: z.number().int() })
+  .looseObject({
+    uploadId: z.string(),
+    url: z.string(),
+    kind: z.enum(["IMAGE", "VIDEO"]),
+    mimeType: z.string(),
+    size: z.number().int(),
+  })
   .meta({ id: "StoredObject" });
 export const spreadsheetUploadAnswer = z.looseObject({ uploadId: z.string() }).meta({ id: "SpreadsheetUpload" });
 export const countAnswer = z.looseObject({ count: z.number().int() }).meta({ id: "Count" });
@@ -243,7 +277,9 @@ const reportFigures = z
   .looseObject({
     sales: money,
     salesQty: z.number().int().describe("Bags sold"),
-    salesByProduct: z.record(z.string(), z.looseObject({ qty: z.number().int(), amount: money })).describe("By product code (SSP, ORGANIC, SULFUR)"),
+    salesByProduct: z
+      .record(z.string(), z.looseObject({ qty: z.number().int(), amount: money }))
+      .describe("By product code (SSP, ORGANIC, SULFUR)"),
     recovery: money,
     gap: money.describe("Sales minus recovery"),
     posts: z.number().int(),
@@ -251,16 +287,23 @@ const reportFigures = z
     visits: z.number().int().describe("Check-ins"),
     dealersVisited: z.number().int().describe("Distinct dealers named by posts"),
     newDealers: z.number().int().describe("Dealers added"),
-    distanceKm: nullable(z.number()).describe("As the rankings count it; null where the grouping or a filter cannot split a day's route"),
+    distanceKm: nullable(z.number()).describe(
+      "As the rankings count it; null where the grouping or a filter cannot split a day's route",
+    ),
     hours: nullable(z.number()).describe("As the rankings count them; null as for distanceKm"),
   })
   .meta({ id: "ReportFigures" });
 
 const reportChange = z
   .record(z.string(), nullable(z.number()))
-  .describe("Change from the previous period in percent, 1 decimal, per figure (sales, recovery, gap, posts, visits, dealersVisited, newDealers, distanceKm, hours); null when the previous period had none");
+  .describe(
+    "Change from the previous period in percent, 1 decimal, per figure (sales, recovery, gap, posts, visits, dealersVisited, newDealers, distanceKm, hours); null when the previous period had none",
+  );
 
-const calendarPeriod = z.looseObject({ from: z.string().describe("yyyy-MM-dd, Asia/Karachi"), to: z.string().describe("yyyy-MM-dd, included") });
+const calendarPeriod = z.looseObject({
+  from: z.string().describe("yyyy-MM-dd, Asia/Karachi"),
+  to: z.string().describe("yyyy-MM-dd, included"),
+});
 
 export const reportAnswer = z
   .looseObject({
@@ -268,7 +311,15 @@ export const reportAnswer = z
     previousPeriod: calendarPeriod.describe("The period of equal length just before"),
     groupBy: z.string(),
     filters: z.looseObject({ officer: nullable(id), province: nullable(z.string()), type: nullable(z.string()) }),
-    rows: z.array(z.looseObject({ key: z.string(), label: z.string(), current: reportFigures, previous: reportFigures, change: reportChange })),
+    rows: z.array(
+      z.looseObject({
+        key: z.string(),
+        label: z.string(),
+        current: reportFigures,
+        previous: reportFigures,
+        change: reportChange,
+      }),
+    ),
     totals: z.looseObject({ current: reportFigures, previous: reportFigures, change: reportChange }),
   })
   .meta({ id: "Report" });

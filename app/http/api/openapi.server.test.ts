@@ -25,16 +25,24 @@ describe("/api/openapi.json", () => {
   it("has examples that the call's own schema accepts", () => {
     for (const operation of apiOperations) {
       if (operation.body?.kind === "json") {
-        expect(strictBody(operation.body.schema).safeParse(operation.body.example).error, `${operation.method} ${operation.path}`).toBeUndefined();
+        expect(
+          strictBody(operation.body.schema).safeParse(operation.body.example).error,
+          `${operation.method} ${operation.path}`,
+        ).toBeUndefined();
       }
       if (operation.query && operation.queryExample) {
-        expect(operation.query.safeParse(operation.queryExample).error, `${operation.method} ${operation.path}`).toBeUndefined();
+        expect(
+          operation.query.safeParse(operation.queryExample).error,
+          `${operation.method} ${operation.path}`,
+        ).toBeUndefined();
       }
     }
   });
 
   it("refuses unknown fields in JSON bodies, as the calls do", () => {
-    const login = document.paths["/api/login"]?.post as { requestBody: { content: Record<string, { schema: { additionalProperties?: boolean } }> } };
+    const login = document.paths["/api/login"]?.post as {
+      requestBody: { content: Record<string, { schema: { additionalProperties?: boolean } }> };
+    };
     expect(login.requestBody.content["application/json"]?.schema.additionalProperties).toBe(false);
   });
 
@@ -48,10 +56,13 @@ describe("/api/openapi.json", () => {
 
   it("documents the error shape and the access rules on every call", () => {
     for (const [path, methods] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(methods) as Array<[string, { responses: Record<string, unknown>; "x-access": string }]>) {
+      for (const [method, operation] of Object.entries(methods) as Array<
+        [string, { responses: Record<string, unknown>; "x-access": string }]
+      >) {
         const statuses = Object.keys(operation.responses);
         if (operation["x-access"] !== "public") expect(statuses, `${method} ${path}`).toContain("401");
-        if (["manager", "admin"].includes(operation["x-access"])) expect(statuses, `${method} ${path}`).toContain("403");
+        if (["manager", "admin"].includes(operation["x-access"]))
+          expect(statuses, `${method} ${path}`).toContain("403");
       }
     }
   });

@@ -28,7 +28,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 /** A zod schema as OpenAPI 3.1 JSON Schema; named sub-schemas are collected into `components`. */
 function jsonSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
-  const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
   };
   for (const [name, definition] of Object.entries($defs ?? {})) components[name] = relink(definition) as JsonSchema;
@@ -47,7 +51,10 @@ function relink(value: unknown): unknown {
   if (!value || typeof value !== "object") return value;
   const entries = Object.entries(value).filter(([key, inner]) => !(key === "id" && typeof inner === "string"));
   return Object.fromEntries(
-    entries.map(([key, inner]) => [key, key === "$ref" && typeof inner === "string" ? inner.replace("#/$defs/", COMPONENTS) : relink(inner)]),
+    entries.map(([key, inner]) => [
+      key,
+      key === "$ref" && typeof inner === "string" ? inner.replace("#/$defs/", COMPONENTS) : relink(inner),
+    ]),
   );
 }
 
@@ -56,7 +63,9 @@ function readOnlyProperties(body: Extract<RequestBody, { kind: "json" }>, schema
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const ignored = Object.keys(body.readOnly?.shape ?? {}).filter((key) => !(key in properties));
   if (ignored.length === 0) return schema;
-  const readOnly = Object.fromEntries(ignored.map((key) => [key, { readOnly: true, description: "As GET answers it; ignored" }]));
+  const readOnly = Object.fromEntries(
+    ignored.map((key) => [key, { readOnly: true, description: "As GET answers it; ignored" }]),
+  );
   return { ...schema, properties: { ...properties, ...readOnly } };
 }
 
@@ -66,12 +75,20 @@ function requestBody(body: RequestBody, components: Record<string, JsonSchema>) 
     return { required: true, content: { "application/json": { schema, example: body.example } } };
   }
   if (body.kind === "bytes") {
-    return { required: true, description: body.description, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } };
+    return {
+      required: true,
+      description: body.description,
+      content: {
+        "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+      },
+    };
   }
   const properties = Object.fromEntries(
     Object.entries(body.fields).map(([name, field]) => [
       name,
-      field.file ? { type: "string", contentMediaType: "application/octet-stream", description: field.description } : { type: "string", description: field.description },
+      field.file
+        ? { type: "string", contentMediaType: "application/octet-stream", description: field.description }
+        : { type: "string", description: field.description },
     ]),
   );
   const required = Object.entries(body.fields)
@@ -89,7 +106,12 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
     schema: { type: typeof parameter.example === "number" ? "integer" : "string" },
     example: parameter.example,
   }));
-  const query = operation.query ? (jsonSchema(operation.query, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] }) : {};
+  const query = operation.query
+    ? (jsonSchema(operation.query, "input", components) as {
+        properties?: Record<string, JsonSchema>;
+        required?: string[];
+      })
+    : {};
   const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
     name,
     in: "query",
@@ -127,16 +149,26 @@ function errorStatuses(operation: ApiOperation): number[] {
 }
 
 function storesFile({ body }: ApiOperation): boolean {
-  return body?.kind === "bytes" || (body?.kind === "multipart" && Object.values(body.fields).some((field) => field.file));
+  return (
+    body?.kind === "bytes" || (body?.kind === "multipart" && Object.values(body.fields).some((field) => field.file))
+  );
 }
 
 function responses(operation: ApiOperation, components: Record<string, JsonSchema>) {
   const { answer } = operation;
   const success: Record<string, unknown> = { description: answer.description };
   if (answer.redirect) success.headers = { Location: { schema: { type: "string" } } };
-  if (answer.setsCookie) success.headers = { "Set-Cookie": { description: "The session cookie", schema: { type: "string" } } };
-  if (operation.idempotent) success.headers = { [REPLAYED_HEADER]: { description: "\"true\" when this answers an earlier request with the same key", schema: { type: "string", enum: ["true"] } } };
-  if (answer.schema) success.content = { "application/json": { schema: jsonSchema(answer.schema, "output", components) } };
+  if (answer.setsCookie)
+    success.headers = { "Set-Cookie": { description: "The session cookie", schema: { type: "string" } } };
+  if (operation.idempotent)
+    success.headers = {
+      [REPLAYED_HEADER]: {
+        description: '"true" when this answers an earlier request with the same key',
+        schema: { type: "string", enum: ["true"] },
+      },
+    };
+  if (answer.schema)
+    success.content = { "application/json": { schema: jsonSchema(answer.schema, "output", components) } };
   const errorRef = jsonSchema(errorAnswer, "output", components);
   const errors = Object.fromEntries(
     errorStatuses(operation).map((status) => [
@@ -160,7 +192,10 @@ export function buildOpenApiDocument(serverUrl: string) {
   for (const operation of apiOperations) {
     paths[operation.path] ??= {};
     paths[operation.path]![operation.method] = {
-      operationId: `${operation.method}${operation.path.replace(/^\/api/, "").replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
+      operationId: `${operation.method}${operation.path
+        .replace(/^\/api/, "")
+        .replace(/[{}]/g, "")
+        .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: operation.summary,
       description: ACCESS_NOTES[operation.access],
       tags: [operation.tag],

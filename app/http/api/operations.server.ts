@@ -14,7 +14,14 @@ import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin
 import { reportQuerySchema } from "~/models/report.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
-import { checkInSchema, commentSchema, pageQuerySchema, postSchema, rankingsQuerySchema, reactionSchema } from "~/models/post.schema";
+import {
+  checkInSchema,
+  commentSchema,
+  pageQuerySchema,
+  postSchema,
+  rankingsQuerySchema,
+  reactionSchema,
+} from "~/models/post.schema";
 import {
   avatarSchema,
   forgotPasswordSchema,
@@ -110,7 +117,11 @@ export const apiOperations: ApiOperation[] = [
     summary: "Create an OFFICER account and sign in",
     tag: "Accounts",
     access: "public",
-    body: { kind: "json", schema: registrationSchema, example: { username: "contract.officer", email: "contract.officer@example.com", password: "fieldline" } },
+    body: {
+      kind: "json",
+      schema: registrationSchema,
+      example: { username: "contract.officer", email: "contract.officer@example.com", password: "fieldline" },
+    },
     answer: { status: 201, description: "Account created", schema: answers.userAnswer, setsCookie: true },
     errors: [409, 429],
   },
@@ -152,7 +163,11 @@ export const apiOperations: ApiOperation[] = [
     summary: "Set a new password with the token from the reset email; ends the user's sessions",
     tag: "Accounts",
     access: "public",
-    body: { kind: "json", schema: resetPasswordSchema, example: { token: "not-a-real-token", newPassword: "fieldline2" } },
+    body: {
+      kind: "json",
+      schema: resetPasswordSchema,
+      example: { token: "not-a-real-token", newPassword: "fieldline2" },
+    },
     answer: { status: 200, description: "Password changed", schema: answers.messageAnswer },
     errors: [429],
   },
@@ -175,10 +190,16 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "put",
     path: "/api/me",
-    summary: "Update the profile and/or home and warehouse locations (null clears a field; the user as GET answers it may be sent back)",
+    summary:
+      "Update the profile and/or home and warehouse locations (null clears a field; the user as GET answers it may be sent back)",
     tag: "Accounts",
     access: "signed-in",
-    body: { kind: "json", schema: profileUpdateSchema, example: { homeAddress: "House 12, Model Town, Lahore" }, readOnly: answers.userAnswer },
+    body: {
+      kind: "json",
+      schema: profileUpdateSchema,
+      example: { homeAddress: "House 12, Model Town, Lahore" },
+      readOnly: answers.userAnswer,
+    },
     answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
   },
   {
@@ -239,7 +260,7 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/posts",
-    summary: "The feed, newest first; the next page is in the Link header (rel=\"next\")",
+    summary: 'The feed, newest first; the next page is in the Link header (rel="next")',
     tag: "Posts",
     access: "signed-in",
     query: pageQuerySchema,
@@ -252,7 +273,16 @@ export const apiOperations: ApiOperation[] = [
     summary: "Create a post (JSON with media from /api/objects/upload, or multipart with files)",
     tag: "Posts",
     access: "signed-in",
-    body: { kind: "json", schema: postSchema, example: { type: "FIELD_VISIT", text: "Contract test visit to the wheat plots near Okara.", lat: 30.8138, lng: 73.4534 } },
+    body: {
+      kind: "json",
+      schema: postSchema,
+      example: {
+        type: "FIELD_VISIT",
+        text: "Contract test visit to the wheat plots near Okara.",
+        lat: 30.8138,
+        lng: 73.4534,
+      },
+    },
     answer: { status: 201, description: "The post", schema: answers.postAnswer },
     // Media are read back from file storage, which may be unreachable.
     errors: [429, 503],
@@ -336,7 +366,11 @@ export const apiOperations: ApiOperation[] = [
     tag: "Posts",
     access: "public",
     pathParams: { uploadId: { description: "From the signed URL", example: "0123456789abcdef0123456789abcdef" } },
-    body: { kind: "bytes", description: "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB (a photo at most 120 megapixels); the URL takes one PUT" },
+    body: {
+      kind: "bytes",
+      description:
+        "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB (a photo at most 120 megapixels); the URL takes one PUT",
+    },
     answer: { status: 200, description: "Stored", schema: answers.storedObjectAnswer },
     errors: [403, 409, 415, 429, 503],
   },
@@ -382,17 +416,23 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/agents/location-quality",
-    summary: "How each officer's places were had on one day: the share of GPS check-ins, their median accuracy and the legs not counted",
+    summary:
+      "How each officer's places were had on one day: the share of GPS check-ins, their median accuracy and the legs not counted",
     tag: "Map",
     access: "manager",
     query: locationQualityQuerySchema,
     queryExample: { date: "2026-11-22" },
-    answer: { status: 200, description: "One row per officer with check-ins that day, by name", schema: z.array(answers.locationQualityAnswer) },
+    answer: {
+      status: 200,
+      description: "One row per officer with check-ins that day, by name",
+      schema: z.array(answers.locationQualityAnswer),
+    },
   },
   {
     method: "get",
     path: "/api/reports",
-    summary: "Totals per officer, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only)",
+    summary:
+      "Totals per officer, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only)",
     tag: "Rankings",
     access: "signed-in",
     query: reportQuerySchema,
@@ -421,7 +461,8 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/dealers",
-    summary: "The dealer directory, searched by business name, owner, city or phone; the whole list, or pages of `limit` with the next one in the Link header (rel=\"next\")",
+    summary:
+      'The dealer directory, searched by business name, owner, city or phone; the whole list, or pages of `limit` with the next one in the Link header (rel="next")',
     tag: "Dealers",
     access: "signed-in",
     query: dealerListQuerySchema,
@@ -451,7 +492,8 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "put",
     path: "/api/dealers/{id}",
-    summary: "Update a dealer (omitted or null optional fields are cleared; the dealer as GET answers it may be sent back)",
+    summary:
+      "Update a dealer (omitted or null optional fields are cleared; the dealer as GET answers it may be sent back)",
     tag: "Dealers",
     access: "signed-in",
     pathParams: { id: { description: "Dealer id", example: 999_999 } },
@@ -466,7 +508,11 @@ export const apiOperations: ApiOperation[] = [
     tag: "Dealers",
     access: "signed-in",
     pathParams: { id: dealerId },
-    body: { kind: "json", schema: aboutSchema, example: { aboutDescription: "Stockist of SSP and sulfur since 2009." } },
+    body: {
+      kind: "json",
+      schema: aboutSchema,
+      example: { aboutDescription: "Stockist of SSP and sulfur since 2009." },
+    },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404],
   },
@@ -477,7 +523,10 @@ export const apiOperations: ApiOperation[] = [
     tag: "Dealers",
     access: "signed-in",
     pathParams: { id: dealerId },
-    body: { kind: "multipart", fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } } },
+    body: {
+      kind: "multipart",
+      fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } },
+    },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404, 429, 503],
   },
@@ -488,7 +537,10 @@ export const apiOperations: ApiOperation[] = [
     tag: "Dealers",
     access: "signed-in",
     pathParams: { id: dealerId },
-    body: { kind: "multipart", fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } } },
+    body: {
+      kind: "multipart",
+      fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } },
+    },
     answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404, 429, 503],
     idempotent: true,
@@ -515,10 +567,15 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "post",
     path: "/api/dealers/import",
-    summary: "Import dealers from an uploaded spreadsheet (or, ADMIN only, the sample file); the same upload again answers its first import",
+    summary:
+      "Import dealers from an uploaded spreadsheet (or, ADMIN only, the sample file); the same upload again answers its first import",
     tag: "Dealers",
     access: "signed-in",
-    body: { kind: "json", schema: dealerImportRequestSchema, example: { uploadId: "00000000-0000-4000-8000-000000000000" } },
+    body: {
+      kind: "json",
+      schema: dealerImportRequestSchema,
+      example: { uploadId: "00000000-0000-4000-8000-000000000000" },
+    },
     answer: { status: 200, description: "What was imported", schema: answers.importAnswer },
     errors: [403, 404, 503],
   },
@@ -542,7 +599,11 @@ export const apiOperations: ApiOperation[] = [
     summary: "The admin dashboard's figures and recent activity",
     tag: "Admin",
     access: "admin",
-    answer: { status: 200, description: "Stats, latest posts, registrations and imports", schema: adminDashboardSchema },
+    answer: {
+      status: 200,
+      description: "Stats, latest posts, registrations and imports",
+      schema: adminDashboardSchema,
+    },
   },
   {
     method: "get",
@@ -598,7 +659,10 @@ export const apiOperations: ApiOperation[] = [
   },
 ];
 
-const operationPaths = [...new Set(apiOperations.map((operation) => operation.path))].map((path) => ({ path, segments: path.split("/") }));
+const operationPaths = [...new Set(apiOperations.map((operation) => operation.path))].map((path) => ({
+  path,
+  segments: path.split("/"),
+}));
 
 /**
  * The methods of the call a request path names, for a 405's `Allow` header: the listed path whose
@@ -609,9 +673,15 @@ export function allowedMethods(pathname: string): string[] {
   const segments = pathname.replace(/(.)\/+$/, "$1").split("/");
   const parameters = (pattern: string[]) => pattern.filter((segment) => segment.startsWith("{")).length;
   const match = operationPaths
-    .filter(({ segments: pattern }) => pattern.length === segments.length && pattern.every((segment, i) => segment.startsWith("{") || segment === segments[i]))
+    .filter(
+      ({ segments: pattern }) =>
+        pattern.length === segments.length &&
+        pattern.every((segment, i) => segment.startsWith("{") || segment === segments[i]),
+    )
     .sort((a, b) => parameters(a.segments) - parameters(b.segments))[0];
   if (!match) return [];
-  const methods = apiOperations.filter((operation) => operation.path === match.path).map((operation) => operation.method.toUpperCase());
+  const methods = apiOperations
+    .filter((operation) => operation.path === match.path)
+    .map((operation) => operation.method.toUpperCase());
   return methods.includes("GET") ? [...methods, "HEAD"] : methods;
 }

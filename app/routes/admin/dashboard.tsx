@@ -6,7 +6,13 @@ import { RecentActivity } from "~/components/admin/recent-activity";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersTable } from "~/components/admin/users-table";
 import { Pager } from "~/components/pager";
-import { assertCanDeactivate, getAdminDashboard, searchUsers, sendAdminPasswordReset, updateUserByAdmin } from "~/models/admin.server";
+import {
+  assertCanDeactivate,
+  getAdminDashboard,
+  searchUsers,
+  sendAdminPasswordReset,
+  updateUserByAdmin,
+} from "~/models/admin.server";
 import {
   PASSWORD_RESET_FAILED,
   PASSWORD_RESET_SENT,
@@ -93,7 +99,8 @@ export async function action(args: Route.ActionArgs) {
   const input = updateUserSchema.safeParse(change(form));
   if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
   return formCall(
-    async () => redirectWithToast(back, changedToast(intent, await updateUserByAdmin(admin.id, userId.data, input.data))),
+    async () =>
+      redirectWithToast(back, changedToast(intent, await updateUserByAdmin(admin.id, userId.data, input.data))),
     (error) => refuse(error.message, error.status),
   );
 }
@@ -123,7 +130,11 @@ const FAILURES = new Map<string, string>([
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, (form) => ({ type: "error", title: "Error", description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION }));
+  guardRequest(args, (form) => ({
+    type: "error",
+    title: "Error",
+    description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
+  }));
 
 function QuickActions() {
   // A fetcher, so a recalculation that failed leaves the admin here; a done one goes to the rankings.
@@ -144,7 +155,13 @@ function QuickActions() {
           Sample import
         </Link>
         <recalculation.Form method="post" action="/leaderboard">
-          <button type="submit" name="intent" value="recalculate" className="btn-secondary w-full text-sm" disabled={recalculating}>
+          <button
+            type="submit"
+            name="intent"
+            value="recalculate"
+            className="btn-secondary w-full text-sm"
+            disabled={recalculating}
+          >
             <RefreshCw size={16} aria-hidden className={recalculating ? "animate-spin" : undefined} />
             {recalculating ? "Recalculating..." : "Recalculate scores"}
           </button>
@@ -192,16 +209,27 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           </button>
         </Form>
         {refusal ? (
-          <p role="alert" className="mx-2 rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11 sm:mx-0">
+          <p
+            role="alert"
+            className="mx-2 rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11 sm:mx-0"
+          >
             {refusal}
           </p>
         ) : null}
         {users.users.length === 0 ? (
-          <p className="px-2 text-sm text-gray-11">{query ? "No users found for your search." : "No users on this page."}</p>
+          <p className="px-2 text-sm text-gray-11">
+            {query ? "No users found for your search." : "No users on this page."}
+          </p>
         ) : (
           <UsersTable users={users.users} adminId={adminId} timeZone={env.APP_TIME_ZONE} resetKey={resetKey} />
         )}
-        <Pager page={users.page} pageSize={users.pageSize} total={users.total} hrefFor={(page) => dashboardHref({ query, page })} label="User pages" />
+        <Pager
+          page={users.page}
+          pageSize={users.pageSize}
+          total={users.total}
+          hrefFor={(page) => dashboardHref({ query, page })}
+          label="User pages"
+        />
       </section>
     </div>
   );

@@ -43,5 +43,10 @@ export default function DeactivateAccount({ loaderData }: Route.ComponentProps) 
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <AdminErrorView error={error} failedMessage={notFound ? "This account is not active or is your own." : "Failed to load the account"} />;
+  return (
+    <AdminErrorView
+      error={error}
+      failedMessage={notFound ? "This account is not active or is your own." : "Failed to load the account"}
+    />
+  );
 }

@@ -39,8 +39,8 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
         <div>
           <p className="font-semibold">Warning</p>
           <p className="text-sm">
-            This adds the 76 sample dealers to the live directory, for every user to see. Dealers already in the directory are skipped as
-            duplicates, so running it twice adds nothing the second time.
+            This adds the 76 sample dealers to the live directory, for every user to see. Dealers already in the
+            directory are skipped as duplicates, so running it twice adds nothing the second time.
           </p>
         </div>
       </div>

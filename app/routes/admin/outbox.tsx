@@ -44,7 +44,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       <header className="space-y-1">
         <h1 className="text-xl font-bold">Outbox</h1>
         <p className="text-sm text-gray-11">
-          Every email the app sends, newest first. Without an SMTP server they stay here, and this is where to find them.{" "}
+          Every email the app sends, newest first. Without an SMTP server they stay here, and this is where to find
+          them.{" "}
           <Link to="/admin" className="link">
             Back to the dashboard
           </Link>
@@ -62,7 +63,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   <h2 className="font-semibold break-words">{email.subject}</h2>
                   <p className="text-sm break-all text-gray-11">To: {email.to}</p>
                   <p className="text-xs text-gray-11">
-                    <time dateTime={email.createdAt}>{formatLocalDate(email.createdAt, timeZone, { withTime: true })}</time>
+                    <time dateTime={email.createdAt}>
+                      {formatLocalDate(email.createdAt, timeZone, { withTime: true })}
+                    </time>
                   </p>
                 </div>
                 <span
@@ -76,7 +79,13 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager page={page} pageSize={pageSize} total={total} hrefFor={(p) => `/admin/outbox?page=${p}`} label="Outbox pages" />
+      <Pager
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        hrefFor={(p) => `/admin/outbox?page=${p}`}
+        label="Outbox pages"
+      />
     </div>
   );
 }

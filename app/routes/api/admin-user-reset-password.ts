@@ -20,7 +20,14 @@ export async function action(args: Route.ActionArgs) {
   const admin = requireRole(args, "ADMIN");
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
-    const { replayed } = await sendAdminPasswordReset(admin.id, requireId(args.params.id, USER_NOT_FOUND), submissionKeyFromHeader(args.request));
-    return Response.json({ message: PASSWORD_RESET_SENT }, { headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
+    const { replayed } = await sendAdminPasswordReset(
+      admin.id,
+      requireId(args.params.id, USER_NOT_FOUND),
+      submissionKeyFromHeader(args.request),
+    );
+    return Response.json(
+      { message: PASSWORD_RESET_SENT },
+      { headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined },
+    );
   });
 }

@@ -17,7 +17,14 @@ export async function loader(args: Route.LoaderArgs) {
   const query = readQuery(args.request, checkInQuerySchema);
   const now = new Date();
   const version = listVersion("CheckIn");
-  const key = JSON.stringify(["checkins", version, query.date, localDate(now) === query.date, query.province ?? null, query.agent ?? null]);
+  const key = JSON.stringify([
+    "checkins",
+    version,
+    query.date,
+    localDate(now) === query.date,
+    query.province ?? null,
+    query.agent ?? null,
+  ]);
   return versionedJson(args.request, key, async () => ({ data: dayCheckInItems(query, now) }));
 }
 

@@ -19,7 +19,8 @@ export async function action(args: Route.ActionArgs) {
     if (body.uploadId) return Response.json(toImportAnswer(await importUpload(body.uploadId, user.id)));
     if (body.filePath !== undefined) {
       if (user.role !== "ADMIN") return apiError(403, FORBIDDEN);
-      if (body.filePath !== SAMPLE_IMPORT_FILE) return apiError(400, `Unknown file. The only server file that can be imported is ${SAMPLE_IMPORT_FILE}`);
+      if (body.filePath !== SAMPLE_IMPORT_FILE)
+        return apiError(400, `Unknown file. The only server file that can be imported is ${SAMPLE_IMPORT_FILE}`);
       return Response.json(toImportAnswer(await importSampleFile(user.id)));
     }
     return apiError(400, "uploadId is required");

@@ -18,11 +18,23 @@ export async function loader(args: Route.LoaderArgs) {
   const { query, province, view, limit, cursor } = readQuery(args.request, dealerListQuerySchema);
   const version = listVersion("Dealer");
   const search = view === "map" ? "" : (query ?? "");
-  const key = JSON.stringify(["dealers", version, view ?? null, province ?? null, search, limit ?? null, cursor ?? null]);
+  const key = JSON.stringify([
+    "dealers",
+    version,
+    view ?? null,
+    province ?? null,
+    search,
+    limit ?? null,
+    cursor ?? null,
+  ]);
 
   return versionedJson(args.request, key, async (): Promise<VersionedAnswer> => {
     // One more than the page tells whether another page follows.
-    const options = { state: province, limit: limit === undefined ? undefined : limit + 1, after: decodeDealerCursor(cursor) };
+    const options = {
+      state: province,
+      limit: limit === undefined ? undefined : limit + 1,
+      after: decodeDealerCursor(cursor),
+    };
     // view=map: the map's pins only (no gallery, notes or pictures), for thousands of markers.
     const rows = view === "map" ? listDealerPins(options) : listDealers(search, options);
     if (limit === undefined || rows.length <= limit) return { data: rows };

@@ -11,7 +11,10 @@ export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const { lat, lng } = readQuery(args.request, reverseGeocodeQuerySchema);
   const address = await reverseGeocode(lat, lng);
-  const answer: ReverseGeocodeAnswer = { address: address ?? coordinatesText(lat, lng), fromProvider: address !== null };
+  const answer: ReverseGeocodeAnswer = {
+    address: address ?? coordinatesText(lat, lng),
+    fromProvider: address !== null,
+  };
   return Response.json(answer);
 }
 

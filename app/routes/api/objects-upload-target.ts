@@ -24,6 +24,12 @@ export async function action(args: Route.ActionArgs) {
   return apiCall(async () => {
     const sniffed = await saveUpload(grant.userId, grant.id, bytes, name);
     const url = new URL(args.request.url);
-    return Response.json({ uploadId: grant.id, url: url.pathname, kind: sniffed.kind, mimeType: sniffed.mimeType, size: bytes.byteLength });
+    return Response.json({
+      uploadId: grant.id,
+      url: url.pathname,
+      kind: sniffed.kind,
+      mimeType: sniffed.mimeType,
+      size: bytes.byteLength,
+    });
   });
 }

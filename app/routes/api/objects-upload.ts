@@ -13,5 +13,8 @@ export async function action(args: Route.ActionArgs) {
   // Housekeeping on the way: files of posts that were never sent do not pile up.
   void forgetStaleUploads().catch((error: unknown) => console.error("Could not forget stale uploads", error));
   const { uploadURL, expiresAt } = createUploadUrl(user.id);
-  return Response.json({ uploadURL, expiresAt: new Date(expiresAt).toISOString() }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { uploadURL, expiresAt: new Date(expiresAt).toISOString() },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }

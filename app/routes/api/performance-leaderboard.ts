@@ -12,7 +12,9 @@ import { listLeaderboard } from "~/models/performance.server";
  */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return versionedJson(args.request, `leaderboard ${listVersion("Leaderboard")}`, async () => ({ data: await listLeaderboard() }));
+  return versionedJson(args.request, `leaderboard ${listVersion("Leaderboard")}`, async () => ({
+    data: await listLeaderboard(),
+  }));
 }
 
 export const action = methodNotAllowed;

@@ -11,7 +11,11 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "DELETE") return methodNotAllowed(args);
   return apiCall(async () => {
-    await deleteComment(requireId(args.params.id, COMMENT_NOT_FOUND), requireId(args.params.commentId, COMMENT_NOT_FOUND), user.id);
+    await deleteComment(
+      requireId(args.params.id, COMMENT_NOT_FOUND),
+      requireId(args.params.commentId, COMMENT_NOT_FOUND),
+      user.id,
+    );
     return Response.json({ success: true });
   });
 }

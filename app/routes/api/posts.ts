@@ -37,9 +37,14 @@ export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
     const key = submissionKeyFromHeader(args.request);
-    const { input, files } = isMultipart(args.request) ? await readMultipartPost(args.request) : { input: await readJsonBody(args.request, postSchema), files: [] };
+    const { input, files } = isMultipart(args.request)
+      ? await readMultipartPost(args.request)
+      : { input: await readJsonBody(args.request, postSchema), files: [] };
     const { id, replayed } = await createPost(user.id, input, files, key);
-    return Response.json(await getPost(id, user.id), { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
+    return Response.json(await getPost(id, user.id), {
+      status: 201,
+      headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined,
+    });
   });
 }
 
@@ -50,7 +55,9 @@ async function readMultipartPost(request: Request) {
   const { form, files } = await readPostForm(request);
   const submission = parseWithZod(form, { schema: postSchema });
   if (submission.status !== "success") {
-    const fieldErrors = Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length)) as Record<string, string[]>;
+    const fieldErrors = Object.fromEntries(
+      Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length),
+    ) as Record<string, string[]>;
     throw apiError(400, Object.values(fieldErrors)[0]?.[0] ?? "Invalid post", fieldErrors);
   }
   return { input: submission.value, files };

@@ -7,7 +7,10 @@ import { requireUser } from "~/models/auth.server";
 /** GET /api/products: the sale products, `[{ id, name }]`. */
 export function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return revalidatedJson(args.request, SALE_PRODUCTS.map((id) => ({ id, name: SALE_PRODUCT_LABELS[id] })));
+  return revalidatedJson(
+    args.request,
+    SALE_PRODUCTS.map((id) => ({ id, name: SALE_PRODUCT_LABELS[id] })),
+  );
 }
 
 export const action = methodNotAllowed;

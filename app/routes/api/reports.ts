@@ -16,14 +16,19 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const query = readQuery(args.request, reportQuerySchema);
   const report = await buildReport(user, query);
-  const format = new URL(args.request.url).searchParams.get("format") ?? (/\btext\/csv\b/.test(args.request.headers.get("Accept") ?? "") ? "csv" : "json");
+  const format =
+    new URL(args.request.url).searchParams.get("format") ??
+    (/\btext\/csv\b/.test(args.request.headers.get("Accept") ?? "") ? "csv" : "json");
   if (format === "csv" || format === "xlsx") {
     const table = reportTable(report);
     const title = reportTitle(report, report.officerName);
     const body = format === "csv" ? reportCsv(title, table) : await reportXlsx(title, table);
     return new Response(body, {
       headers: {
-        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "Content-Type":
+          format === "csv"
+            ? "text/csv; charset=utf-8"
+            : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "Content-Disposition": `attachment; filename="${reportFileName(report, format)}"`,
         "Cache-Control": "private, no-store",
       },

@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   // A bot that filled the honeypot sees the usual answer, and nothing is sent.
   // The account is looked up after the answer, so its time tells nothing about which emails exist.
-  if (!isHoneypotFilled(form)) afterAnswer(context, "password reset", () => requestPasswordReset(submission.value.email));
+  if (!isHoneypotFilled(form))
+    afterAnswer(context, "password reset", () => requestPasswordReset(submission.value.email));
   return redirect("/forgot-password?sent=1");
 }
 
@@ -65,7 +66,11 @@ function ForgotPasswordForm({ result }: { result: FormResult | undefined }) {
         <FormErrors errors={form.errors} />
         <HoneypotField />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-        <button type="submit" className="btn-primary w-full" disabled={sending || (hydrated && !fields.email.value?.trim())}>
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          disabled={sending || (hydrated && !fields.email.value?.trim())}
+        >
           {sending ? "Sending..." : "Send Reset Link"}
         </button>
       </Form>

@@ -4,7 +4,12 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/location-setup";
 import { readForm, parseForm } from "~/http/form.server";
-import { PLACED_FROM_ADDRESS, type Placement, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
+import {
+  PLACED_FROM_ADDRESS,
+  type Placement,
+  placeFromAddress,
+  placementErrors,
+} from "~/http/place-from-address.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
@@ -61,9 +66,13 @@ function placementsErrors({ home, warehouse }: Record<Tab, Placement>): Record<s
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await readForm(args.request);
-  const placements = { home: await placeFromAddress(form, PLACES.home), warehouse: await placeFromAddress(form, PLACES.warehouse) };
+  const placements = {
+    home: await placeFromAddress(form, PLACES.home),
+    warehouse: await placeFromAddress(form, PLACES.warehouse),
+  };
   const submission = parseForm(form, locationSetupSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ fieldErrors: placementsErrors(placements) }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ fieldErrors: placementsErrors(placements) }) }, { status: 400 });
   const placed = { home: placements.home === "placed", warehouse: placements.warehouse === "placed" };
   const saved = await updateProfile(user.id, submission.value, placed);
   const placedNote = placed.home || placed.warehouse ? PLACED_FROM_ADDRESS : undefined;
@@ -72,13 +81,22 @@ export async function action(args: Route.ActionArgs) {
   }
   // One of the two is saved: say so, and open the other's tab.
   const next: Tab = saved.homeLat === null ? "home" : "warehouse";
-  return redirectWithToast(`/location-setup?tab=${next}`, placedNote ? { ...LOCATION_SAVED[next], description: `${placedNote}. ${LOCATION_SAVED[next].description}` } : LOCATION_SAVED[next]);
+  return redirectWithToast(
+    `/location-setup?tab=${next}`,
+    placedNote
+      ? { ...LOCATION_SAVED[next], description: `${placedNote}. ${LOCATION_SAVED[next].description}` }
+      : LOCATION_SAVED[next],
+  );
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Error", description: "Failed to save locations. Please try again." }), {
-    signedOut: { type: "error", title: "Unauthorized", description: "You are logged out. Logging in again..." },
-  });
+  guardRequest(
+    args,
+    () => ({ type: "error", title: "Error", description: "Failed to save locations. Please try again." }),
+    {
+      signedOut: { type: "error", title: "Unauthorized", description: "You are logged out. Logging in again..." },
+    },
+  );
 
 type Place = { lat: number | null; lng: number | null; address: string | null };
 
@@ -137,17 +155,33 @@ export default function LocationSetup({ loaderData, actionData }: Route.Componen
 
 /** The place as the refused form sent it, so a refusal shows what was typed. */
 function sentPlace(fields: Record<string, { initialValue?: unknown }>, tab: Tab): Place {
-  const number = (value: unknown) => (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null);
+  const number = (value: unknown) =>
+    typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : null;
   const address = fields[`${tab}Address`]?.initialValue;
-  return { lat: number(fields[`${tab}Lat`]?.initialValue), lng: number(fields[`${tab}Lng`]?.initialValue), address: typeof address === "string" ? address : null };
+  return {
+    lat: number(fields[`${tab}Lat`]?.initialValue),
+    lng: number(fields[`${tab}Lng`]?.initialValue),
+    address: typeof address === "string" ? address : null,
+  };
 }
 
 type FormResult = Exclude<NonNullable<Route.ComponentProps["actionData"]>, { failed: true }>["result"];
 
-function LocationSetupForm({ places, initialTab, result }: { places: Record<Tab, Place>; initialTab: Tab; result: FormResult | undefined }) {
+function LocationSetupForm({
+  places,
+  initialTab,
+  result,
+}: {
+  places: Record<Tab, Place>;
+  initialTab: Tab;
+  result: FormResult | undefined;
+}) {
   const navigation = useNavigation();
   const [tab, setTab] = useState<Tab>(initialTab);
-  const [chosen, setChosen] = useState<Record<Tab, boolean>>({ home: places.home.lat !== null, warehouse: places.warehouse.lat !== null });
+  const [chosen, setChosen] = useState<Record<Tab, boolean>>({
+    home: places.home.lat !== null,
+    warehouse: places.warehouse.lat !== null,
+  });
   const [form, fields] = useForm({
     id: "location-setup",
     lastResult: result,
@@ -159,7 +193,10 @@ function LocationSetupForm({ places, initialTab, result }: { places: Record<Tab,
   const label = complete ? "Complete Setup" : tab === "home" ? "Save Home Location" : "Save Warehouse Location";
 
   return (
-    <AuthCard title="Location Setup" subtitle="Set your home and warehouse locations so your team can see where you work.">
+    <AuthCard
+      title="Location Setup"
+      subtitle="Set your home and warehouse locations so your team can see where you work."
+    >
       <div role="tablist" aria-label="Locations" className="mb-4 grid grid-cols-2 rounded-lg bg-gray-3 p-1">
         {(Object.keys(TAB_LABELS) as Tab[]).map((key) => (
           <Link

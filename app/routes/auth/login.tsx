@@ -36,7 +36,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const registerHref = searchParams.get("redirectTo") ? `/register?${new URLSearchParams({ redirectTo: searchParams.get("redirectTo") ?? "/" })}` : "/register";
+  const registerHref = searchParams.get("redirectTo")
+    ? `/register?${new URLSearchParams({ redirectTo: searchParams.get("redirectTo") ?? "/" })}`
+    : "/register";
 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back to Fieldline">

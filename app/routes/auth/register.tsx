@@ -22,7 +22,10 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseForm(form, registrationSchema);
   if (isHoneypotFilled(form)) {
-    return data({ result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["password"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -32,7 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
       const user = await registerUser(submission.value);
       return redirect("/location-setup", { headers: { "Set-Cookie": await createUserSession(user.id) } });
     },
-    (error) => data({ result: replyWithError(submission, error, { hideFields: ["password"] }) }, { status: error.status }),
+    (error) =>
+      data({ result: replyWithError(submission, error, { hideFields: ["password"] }) }, { status: error.status }),
   );
 }
 
@@ -54,12 +58,23 @@ export default function Register({ actionData }: Route.ComponentProps) {
         <HoneypotField />
         <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
-        <PasswordField label="Password" field={fields.password} autoComplete="new-password" hint="At least 6 characters" />
+        <PasswordField
+          label="Password"
+          field={fields.password}
+          autoComplete="new-password"
+          hint="At least 6 characters"
+        />
         <div className="grid grid-cols-2 gap-3">
           <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
           <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
         </div>
-        <TextField label="Phone (optional)" field={fields.phone} type="tel" autoComplete="tel" placeholder="+92 300 1234567" />
+        <TextField
+          label="Phone (optional)"
+          field={fields.phone}
+          type="tel"
+          autoComplete="tel"
+          placeholder="+92 300 1234567"
+        />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Creating Account..." : "Create Account"}
         </button>

@@ -21,14 +21,20 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseForm(form, resetPasswordFormSchema);
   if (isHoneypotFilled(form)) {
-    return data({ result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [FORM_REFUSED], hideFields: ["newPassword", "confirmPassword"] }) },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
   }
   const outcome = await resetPassword(submission.value.token, submission.value.newPassword);
   if (!outcome.ok) {
-    return data({ result: submission.reply({ formErrors: [outcome.error], hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [outcome.error], hideFields: ["newPassword", "confirmPassword"] }) },
+      { status: 400 },
+    );
   }
   return redirect("/reset-password?status=done");
 }
@@ -80,16 +86,8 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
         <FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
         <HoneypotField />
         <input {...getInputProps(fields.token, { type: "hidden" })} />
-        <PasswordField
-          label="New password"
-          field={fields.newPassword}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label="Confirm password"
-          field={fields.confirmPassword}
-          autoComplete="new-password"
-        />
+        <PasswordField label="New password" field={fields.newPassword} autoComplete="new-password" />
+        <PasswordField label="Confirm password" field={fields.confirmPassword} autoComplete="new-password" />
         <button type="submit" className="btn-primary w-full" disabled={submitting || incomplete}>
           {submitting ? "Resetting..." : "Reset Password"}
         </button>

@@ -34,7 +34,11 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const placement = await placeFromAddress(form, DEALER_PLACE);
   const submission = parseForm(form, dealerSchema);
-  if (submission.status !== "success") return data({ result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }), submissionKey: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data(
+      { result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }), submissionKey: null },
+      { status: 400 },
+    );
   const approximate = placement === "placed";
   return formCall(
     async () => {
@@ -48,19 +52,25 @@ export async function action(args: Route.ActionArgs) {
     },
     // Its key was used before for other fields (422: the page came back after a save): the page
     // says so, keeps what was typed, and a new key lets the next save add it as a new dealer.
-    (error) => data({ result: replyWithError(submission, error), submissionKey: newSubmissionKey() }, { status: error.status }),
+    (error) =>
+      data({ result: replyWithError(submission, error), submissionKey: newSubmissionKey() }, { status: error.status }),
   );
 }
 
 /** With JavaScript: a save that fails on the way leaves the form as typed, with the spec's notice. */
-export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => ({ type: "error", title: "Failed to add dealer. Please try again." }));
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, () => ({ type: "error", title: "Failed to add dealer. Please try again." }));
 
 export default function AddDealer({ loaderData, actionData }: Route.ComponentProps) {
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2">
-        <Link to={loaderData.back} className="btn-ghost px-2" aria-label={loaderData.back === "/dealers" ? "Back to Dealers" : "Back to New Post"}>
+        <Link
+          to={loaderData.back}
+          className="btn-ghost px-2"
+          aria-label={loaderData.back === "/dealers" ? "Back to Dealers" : "Back to New Post"}
+        >
           <ArrowLeft size={20} aria-hidden />
         </Link>
         <h1 className="text-xl font-bold">Add New Dealer</h1>

@@ -27,7 +27,9 @@ import { guardRequest } from "~/lib/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import type { Toast } from "~/lib/toast";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` },
+];
 
 const UNKNOWN_ACTION = "Unknown action";
 const ABOUT_FAILED = "Failed to update about section";
@@ -72,11 +74,19 @@ export async function action(args: Route.ActionArgs) {
         case "update": {
           const placement = await placeFromAddress(form, DEALER_PLACE);
           const submission = parseForm(form, dealerEditSchema);
-          if (submission.status !== "success") return data({ intent, result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }), error: null }, { status: 400 });
+          if (submission.status !== "success")
+            return data(
+              { intent, result: submission.reply({ fieldErrors: placementErrors(placement, "lat") }), error: null },
+              { status: 400 },
+            );
           const approximate = placement === "placed";
           await updateDealer(id, submission.value, { approximate });
-          if (savesAbout(form)) return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
-          return redirectWithToast(page, { title: "Dealer updated successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined });
+          if (savesAbout(form))
+            return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
+          return redirectWithToast(page, {
+            title: "Dealer updated successfully!",
+            description: approximate ? PLACED_FROM_ADDRESS : undefined,
+          });
         }
         case "profile-picture": {
           await setProfilePicture(id, image, user.id);
@@ -100,11 +110,16 @@ export async function action(args: Route.ActionArgs) {
     },
     // A refused upload made nothing, so its key can go; after a 422 (the key's photo was another one)
     // only a new key lets the next upload add this photo.
-    (error) => data({ intent, result: null, error: error.message, uploadKey: newSubmissionKey() }, { status: error.status }),
+    (error) =>
+      data({ intent, result: null, error: error.message, uploadKey: newSubmissionKey() }, { status: error.status }),
   );
 }
 
-const UPDATE_FAILED: Toast = { type: "error", title: "Error", description: "Failed to update dealer. Please try again." };
+const UPDATE_FAILED: Toast = {
+  type: "error",
+  title: "Error",
+  description: "Failed to update dealer. Please try again.",
+};
 const FAILURES: Record<string, Toast> = {
   update: UPDATE_FAILED,
   about: { type: "error", title: ABOUT_FAILED },
@@ -135,7 +150,11 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2">
-        <Link to={editing ? page : "/dealers"} className="btn-ghost px-2" aria-label={editing ? "Back to details" : "Back to Dealers"}>
+        <Link
+          to={editing ? page : "/dealers"}
+          className="btn-ghost px-2"
+          aria-label={editing ? "Back to details" : "Back to Dealers"}
+        >
           <ArrowLeft size={20} aria-hidden />
         </Link>
         <h1 className="flex-1 text-xl font-bold">{editing ? "Edit Dealer" : "Dealer Details"}</h1>
@@ -148,7 +167,15 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
       </div>
       {/* An action no form of this page sends. */}
       {actionData?.intent === null ? <FormErrors errors={[actionData.error]} /> : null}
-      {editing ? <DealerEdit dealer={dealer} actionData={actionData} uploadKey={(actionData && "uploadKey" in actionData ? actionData.uploadKey : undefined) ?? uploadKey} /> : <DealerView dealer={dealer} />}
+      {editing ? (
+        <DealerEdit
+          dealer={dealer}
+          actionData={actionData}
+          uploadKey={(actionData && "uploadKey" in actionData ? actionData.uploadKey : undefined) ?? uploadKey}
+        />
+      ) : (
+        <DealerView dealer={dealer} />
+      )}
     </div>
   );
 }

@@ -16,12 +16,18 @@ const PAGE_SIZE = 50;
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const parsed = dealerSearchSchema.safeParse({ query: new URL(args.request.url).searchParams.get("query") ?? undefined });
+  const parsed = dealerSearchSchema.safeParse({
+    query: new URL(args.request.url).searchParams.get("query") ?? undefined,
+  });
   const query = parsed.success ? (parsed.data.query ?? "") : "";
   // Cards come in pages of 50 ("Show more" asks for 50 more), so a big directory stays light on a phone.
   const limitText = new URL(args.request.url).searchParams.get("limit") ?? "";
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), PAGE_SIZE), 10_000) : PAGE_SIZE;
-  const [dealers, total, matching] = await Promise.all([listDealerCards(query, limit), countDealers(), query ? countDealers(query) : null]);
+  const [dealers, total, matching] = await Promise.all([
+    listDealerCards(query, limit),
+    countDealers(),
+    query ? countDealers(query) : null,
+  ]);
   return {
     query,
     total,
@@ -120,9 +126,19 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
             <li key={dealer.id} className="card space-y-2 p-3" data-testid="dealer-card">
               <div className="flex items-start gap-3">
                 {dealer.thumbUrl ? (
-                  <img src={dealer.thumbUrl} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-full object-cover" />
+                  <img
+                    src={dealer.thumbUrl}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    className="size-10 shrink-0 rounded-full object-cover"
+                  />
                 ) : (
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11" aria-hidden>
+                  <span
+                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11"
+                    aria-hidden
+                  >
                     <Store size={20} />
                   </span>
                 )}
@@ -144,11 +160,23 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
                 </div>
               </div>
               <div className="grid grid-cols-3 gap-2">
-                <Link to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`} className="btn-secondary px-1 text-sm leading-4">
+                <Link
+                  to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`}
+                  className="btn-secondary px-1 text-sm leading-4"
+                >
                   Create Meeting
                 </Link>
-                <DirectionsLink lat={dealer.lat} lng={dealer.lng} name={dealer.businessName} className="btn-secondary gap-1 px-1 text-sm leading-4" />
-                <Link to={`/dealer-details/${dealer.id}`} className="btn-primary px-1 text-sm leading-4" aria-label={`View Details of ${dealer.businessName}`}>
+                <DirectionsLink
+                  lat={dealer.lat}
+                  lng={dealer.lng}
+                  name={dealer.businessName}
+                  className="btn-secondary gap-1 px-1 text-sm leading-4"
+                />
+                <Link
+                  to={`/dealer-details/${dealer.id}`}
+                  className="btn-primary px-1 text-sm leading-4"
+                  aria-label={`View Details of ${dealer.businessName}`}
+                >
                   View Details
                 </Link>
               </div>

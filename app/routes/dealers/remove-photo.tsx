@@ -24,7 +24,11 @@ export default function RemovePhoto({ loaderData }: Route.ComponentProps) {
   return (
     <div className="card mx-auto max-w-sm space-y-4 text-center">
       <h1 className="text-xl font-bold">Remove Photo</h1>
-      <img src={thumb} alt={`Gallery photo ${index + 1} of ${businessName}`} className="mx-auto aspect-square w-40 rounded-lg object-cover" />
+      <img
+        src={thumb}
+        alt={`Gallery ${index + 1} of ${businessName}`}
+        className="mx-auto aspect-square w-40 rounded-lg object-cover"
+      />
       <p>{REMOVE_PHOTO_CONFIRMATION}</p>
       {/* With JavaScript, a fetcher: a removal that fails on the way leaves this page as it is. */}
       <Form method="post" action={`/dealer-details/${dealerId}`} navigate={false} className="grid grid-cols-2 gap-2">

@@ -5,7 +5,7 @@ import type { Route } from "./+types/home";
 import { GettingStarted } from "~/components/home/getting-started";
 import { YourDay } from "~/components/home/your-day";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
-import { PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
+import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
 import { useHydrated } from "~/lib/hydrated";
 import { getOptionalUser, requireUser } from "~/models/auth.server";
 import { officerHome } from "~/models/home.server";
@@ -16,7 +16,9 @@ import { usePublicEnv } from "~/lib/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData && "signedIn" in loaderData && loaderData.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline" },
+  {
+    title: loaderData && "signedIn" in loaderData && loaderData.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline",
+  },
   { name: "description", content: "Track your field activities and manage your territory." },
 ];
 
@@ -57,7 +59,11 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   if (!new URL(args.request.url).searchParams.has("cursor")) return args.serverLoader();
   // Its code loads on the tap (the service worker keeps it for offline use): few officers scroll that far.
   const { guardLoad } = await import("~/lib/request-guard");
-  return guardLoad(args, { type: "error", title: "Error", description: "Failed to load more posts. Please try again." });
+  return guardLoad(args, {
+    type: "error",
+    title: "Error",
+    description: "Failed to load more posts. Please try again.",
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -119,7 +125,12 @@ function Feed({ data }: { data: FeedData }) {
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.rankings ? (
-          <RankingsTable {...data.rankings} viewerId={data.viewerId} period={data.period as keyof typeof PERIOD_LABELS} currency={currency} />
+          <RankingsTable
+            {...data.rankings}
+            viewerId={data.viewerId}
+            period={data.period as keyof typeof PERIOD_LABELS}
+            currency={currency}
+          />
         ) : (
           <Link to="/" className="btn-secondary w-full">
             Back to the newest posts

@@ -60,7 +60,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /** Also posted from the admin dashboard's quick actions. */
-export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => ({ type: "error", title: RECALCULATION_FAILED }));
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, () => ({ type: "error", title: RECALCULATION_FAILED }));
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } = loaderData;
@@ -73,10 +74,17 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         <div className="space-y-1">
           <h1 className="text-xl font-bold">Performance Leaderboard</h1>
           <p>
-            <span className="inline-flex rounded-full bg-gray-3 px-2 py-0.5 text-xs text-gray-11" data-testid="last-updated">
+            <span
+              className="inline-flex rounded-full bg-gray-3 px-2 py-0.5 text-xs text-gray-11"
+              data-testid="last-updated"
+            >
               Last updated{" "}
               {lastCalculatedAt ? (
-                <time dateTime={lastCalculatedAt} title={formatLocalDate(lastCalculatedAt, timeZone, { withTime: true })} className="ml-1">
+                <time
+                  dateTime={lastCalculatedAt}
+                  title={formatLocalDate(lastCalculatedAt, timeZone, { withTime: true })}
+                  className="ml-1"
+                >
                   {lastUpdated}
                 </time>
               ) : (
@@ -90,7 +98,13 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
         </Link>
         {canRecalculate ? (
           <Form method="post">
-            <button type="submit" name="intent" value="recalculate" className="btn-primary gap-2" disabled={recalculating}>
+            <button
+              type="submit"
+              name="intent"
+              value="recalculate"
+              className="btn-primary gap-2"
+              disabled={recalculating}
+            >
               <RefreshCw size={16} aria-hidden className={recalculating ? "animate-spin" : undefined} />
               {recalculating ? "Recalculating..." : "Recalculate"}
             </button>
@@ -124,11 +138,21 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             <table className="w-full text-left text-xs sm:text-sm" data-testid="leaderboard-table">
               <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
                 <tr>
-                  <th scope="col" className="px-1.5 py-2 sm:px-3">Rank</th>
-                  <th scope="col" className="px-1.5 py-2 sm:px-3">Agent</th>
-                  <th scope="col" className="px-1.5 py-2 sm:px-3 text-right">Score</th>
-                  <th scope="col" className="px-1.5 py-2 sm:px-3">Badge</th>
-                  <th scope="col" className="px-1.5 py-2 sm:px-3">Status</th>
+                  <th scope="col" className="px-1.5 py-2 sm:px-3">
+                    Rank
+                  </th>
+                  <th scope="col" className="px-1.5 py-2 sm:px-3">
+                    Agent
+                  </th>
+                  <th scope="col" className="px-1.5 py-2 sm:px-3 text-right">
+                    Score
+                  </th>
+                  <th scope="col" className="px-1.5 py-2 sm:px-3">
+                    Badge
+                  </th>
+                  <th scope="col" className="px-1.5 py-2 sm:px-3">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -139,7 +163,13 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
             </table>
             {total > PAGE_SIZE ? (
               <div className="p-3">
-                <Pager page={page} pageSize={PAGE_SIZE} total={total} hrefFor={(to) => `/leaderboard?page=${to}`} label="Ranking pages" />
+                <Pager
+                  page={page}
+                  pageSize={PAGE_SIZE}
+                  total={total}
+                  hrefFor={(to) => `/leaderboard?page=${to}`}
+                  label="Ranking pages"
+                />
               </div>
             ) : null}
           </div>
@@ -151,20 +181,26 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Entry = Omit<LeaderboardEntry, "lastPerformanceCalculation"> & { lastPerformanceCalculation: Date | string | null };
+type Entry = Omit<LeaderboardEntry, "lastPerformanceCalculation"> & {
+  lastPerformanceCalculation: Date | string | null;
+};
 
 function HolderCard({ holder }: { holder: Entry }) {
   const badge = badgeFor(holder.currentBadge);
   if (!badge) return null;
   return (
-    <li className={`flex flex-col items-center gap-1 rounded-lg p-3 text-center ${badge.colors.background} ${badge.colors.text}`} data-testid="holder-card">
+    <li
+      className={`flex flex-col items-center gap-1 rounded-lg p-3 text-center ${badge.colors.background} ${badge.colors.text}`}
+      data-testid="holder-card"
+    >
       <span className="text-3xl" aria-hidden>
         {badge.emoji}
       </span>
       <span className="text-xs font-semibold uppercase">{badge.name}</span>
       <span className="w-full truncate font-medium">{displayName(holder)}</span>
       <span className="text-xs">
-        {holder.performanceRank ? `Rank #${holder.performanceRank}` : "Unranked"} · {scoreLabel(holder.currentPerformanceScore)}
+        {holder.performanceRank ? `Rank #${holder.performanceRank}` : "Unranked"} ·{" "}
+        {scoreLabel(holder.currentPerformanceScore)}
       </span>
     </li>
   );
@@ -193,7 +229,10 @@ function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
       <td className="px-1.5 py-2 sm:px-3 font-semibold whitespace-nowrap">{rank ? `#${rank}` : "—"}</td>
       <td className="px-1.5 py-2 sm:px-3">
         <div className="flex items-center gap-2">
-          <span className={`hidden size-8 shrink-0 items-center justify-center rounded-full sm:flex ${avatar.colors.background}`} aria-hidden>
+          <span
+            className={`hidden size-8 shrink-0 items-center justify-center rounded-full sm:flex ${avatar.colors.background}`}
+            aria-hidden
+          >
             {avatar.emoji}
           </span>
           <span className="min-w-0">
@@ -202,7 +241,10 @@ function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
               {isViewer ? <span className="ml-1 text-xs text-accent-11">(you)</span> : null}
             </span>
             <span className="block text-[11px] text-gray-11">
-              <span aria-hidden className="sm:hidden">{avatar.emoji} </span>@{entry.username}
+              <span aria-hidden className="sm:hidden">
+                {avatar.emoji}{" "}
+              </span>
+              @{entry.username}
             </span>
           </span>
         </div>
@@ -222,7 +264,9 @@ function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
           </details>
         ) : null}
       </td>
-      <td className="px-1.5 py-2 sm:px-3 text-right tabular-nums whitespace-nowrap">{scoreLabel(entry.currentPerformanceScore)}</td>
+      <td className="px-1.5 py-2 sm:px-3 text-right tabular-nums whitespace-nowrap">
+        {scoreLabel(entry.currentPerformanceScore)}
+      </td>
       <td className="px-1.5 py-2 sm:px-3">
         {badge ? (
           <span title={badge.name} className="whitespace-nowrap">
@@ -261,8 +305,8 @@ function CalculationCard() {
         Officers scoring above 0 are ranked; equal scores go to the higher recovery, then to the earlier account.
       </p>
       <p className="text-gray-11">
-        Badges: 👑 rank 1, 🛡️ rank 2, 🎓 rank 3; 🏆 the highest sales outside the top 3; ⭐ posted on at least {STAR_MIN_POSTED_DAYS} of the{" "}
-        {PERFORMANCE_WINDOW_DAYS} days. One badge each, in that order.
+        Badges: 👑 rank 1, 🛡️ rank 2, 🎓 rank 3; 🏆 the highest sales outside the top 3; ⭐ posted on at least{" "}
+        {STAR_MIN_POSTED_DAYS} of the {PERFORMANCE_WINDOW_DAYS} days. One badge each, in that order.
       </p>
     </section>
   );

@@ -119,7 +119,10 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-2">
         <MapPin size={22} aria-hidden className="text-accent-11" />
         <h1 className="flex-1 text-xl font-bold">Dealer Locations</h1>
-        <span className="rounded-full bg-accent-3 px-3 py-1 text-sm font-semibold text-accent-11" data-testid="dealer-badge">
+        <span
+          className="rounded-full bg-accent-3 px-3 py-1 text-sm font-semibold text-accent-11"
+          data-testid="dealer-badge"
+        >
           {shownDealers} of {data.total} dealers
         </span>
       </div>
@@ -215,7 +218,6 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
         </Form>
       </details>
 
-
       {data.showRoutes ? (
         <section aria-labelledby="routes-heading" className="space-y-2">
           <div className="flex items-center justify-between gap-2">
@@ -239,7 +241,8 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                       <span className="size-4 shrink-0 rounded-full" style={{ background: route.color }} aria-hidden />
                       <span className="min-w-0 flex-1 truncate font-medium">{route.name}</span>
                       <span className="text-sm text-gray-11">
-                        {route.stops.length} {route.stops.length === 1 ? "stop" : "stops"} · {route.distance} km · {route.hours} h
+                        {route.stops.length} {route.stops.length === 1 ? "stop" : "stops"} · {route.distance} km ·{" "}
+                        {route.hours} h
                       </span>
                     </summary>
                     <ol className="mt-2 space-y-1 text-sm" aria-label={`Stops of ${route.name}`}>
@@ -253,10 +256,18 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                           </span>
                           <span className="min-w-0 flex-1">
                             <span className="font-medium">{stop.time}</span> · {stop.typeLabel}
-                            {stop.label ? <span className="ml-1 rounded-full bg-gray-4 px-2 text-xs font-semibold">{stop.label}</span> : null}
+                            {stop.label ? (
+                              <span className="ml-1 rounded-full bg-gray-4 px-2 text-xs font-semibold">
+                                {stop.label}
+                              </span>
+                            ) : null}
                             {stop.address ? <span className="block text-gray-11">{stop.address}</span> : null}
-                            {stop.placeLabel ? <span className="block text-xs text-gray-11">{stop.placeLabel}</span> : null}
-                            {stop.legNote ? <span className="block text-xs text-warning-11">{stop.legNote}</span> : null}
+                            {stop.placeLabel ? (
+                              <span className="block text-xs text-gray-11">{stop.placeLabel}</span>
+                            ) : null}
+                            {stop.legNote ? (
+                              <span className="block text-xs text-warning-11">{stop.legNote}</span>
+                            ) : null}
                           </span>
                         </li>
                       ))}
@@ -308,7 +319,11 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                           Show on map
                         </button>
                       ) : null}
-                      <Link to={`/dealer-details/${dealer.id}`} className="link tap text-sm" aria-label={`View Details of ${dealer.businessName}`}>
+                      <Link
+                        to={`/dealer-details/${dealer.id}`}
+                        className="link tap text-sm"
+                        aria-label={`View Details of ${dealer.businessName}`}
+                      >
                         View Details
                       </Link>
                     </div>
@@ -321,7 +336,12 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-gray-11">
                   Showing {data.dealers.length} of {data.matching} dealers.
                 </p>
-                <Link to={`/dealer-map?${listParams(data.limit + LIST_PAGE)}`} preventScrollReset replace className="btn-secondary w-full">
+                <Link
+                  to={`/dealer-map?${listParams(data.limit + LIST_PAGE)}`}
+                  preventScrollReset
+                  replace
+                  className="btn-secondary w-full"
+                >
                   Show more
                 </Link>
               </div>
@@ -335,7 +355,10 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
 
 function MapMessage({ children, className = "" }: { children: ReactNode; className?: string }) {
   return (
-    <div role="status" className={`flex h-[420px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11 ${className}`}>
+    <div
+      role="status"
+      className={`flex h-[420px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11 ${className}`}
+    >
       {children}
     </div>
   );
@@ -360,8 +383,16 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { error: unkno
 }
 
 /** The filters in a line, for the closed sheet: "Today · All provinces · Dealers, Agent Routes". */
-function filterSummary(data: { isToday: boolean; date: string; province: string; showDealers: boolean; showRoutes: boolean }): string {
-  const layers = [data.showDealers ? "Dealers" : null, data.showRoutes ? "Agent Routes" : null].filter(Boolean).join(", ") || "Nothing shown";
+function filterSummary(data: {
+  isToday: boolean;
+  date: string;
+  province: string;
+  showDealers: boolean;
+  showRoutes: boolean;
+}): string {
+  const layers =
+    [data.showDealers ? "Dealers" : null, data.showRoutes ? "Agent Routes" : null].filter(Boolean).join(", ") ||
+    "Nothing shown";
   const day = data.isToday ? "Today" : formatCalendarDate(data.date);
   return [day, data.province === "All" ? "All provinces" : data.province, layers].join(" · ");
 }

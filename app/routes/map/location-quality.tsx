@@ -13,7 +13,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fie
 export function loader(args: Route.LoaderArgs) {
   requireRole(args, "MANAGER", "ADMIN");
   const today = localDate();
-  const parsed = locationQualityQuerySchema.safeParse({ date: new URL(args.request.url).searchParams.get("date") || today });
+  const parsed = locationQualityQuerySchema.safeParse({
+    date: new URL(args.request.url).searchParams.get("date") || today,
+  });
   const date = parsed.success ? parsed.data.date : today;
   return {
     date,
@@ -35,8 +37,9 @@ export default function LocationQuality({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Location quality</h1>
       <p className="text-sm text-gray-11">
-        How each officer&apos;s check-ins were placed on {date === today ? "today" : formatCalendarDate(date)}: the share from the phone&apos;s GPS, how sure those
-        fixes were, and the legs Distance and Hours leave out (faster than 130 km/h, to or from a fix less sure than ±1 km, or a point repeated under another address).
+        How each officer&apos;s check-ins were placed on {date === today ? "today" : formatCalendarDate(date)}: the
+        share from the phone&apos;s GPS, how sure those fixes were, and the legs Distance and Hours leave out (faster
+        than 130 km/h, to or from a fix less sure than ±1 km, or a point repeated under another address).
       </p>
       <Form method="get" className="card flex items-end gap-3">
         <div className="flex-1">

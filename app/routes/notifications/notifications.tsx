@@ -73,7 +73,13 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 ) : (
                   <Form method="post">
                     <input type="hidden" name="id" value={notification.id} />
-                    <button type="submit" name="intent" value="read" className="block w-full" aria-label={`Mark read: ${notification.title}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="read"
+                      className="block w-full"
+                      aria-label={`Mark read: ${notification.title}`}
+                    >
                       {content}
                     </button>
                   </Form>

@@ -8,7 +8,13 @@ import { DEALER_SEARCH_FORM } from "~/components/posts/dealer-search";
 import { KeptNotice } from "~/components/posts/kept-notice";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
-import { DealerSection, DescriptionField, PostTypeField, RecoverySection, SaleSection } from "~/components/posts/new-post-fields";
+import {
+  DealerSection,
+  DescriptionField,
+  PostTypeField,
+  RecoverySection,
+  SaleSection,
+} from "~/components/posts/new-post-fields";
 import { useOfflineSubmission } from "~/components/posts/use-offline-submission";
 import { useHydrated } from "~/lib/hydrated";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
@@ -83,7 +89,11 @@ export async function action(args: Route.ActionArgs) {
           const draft = await keepPostDraft(user.id, form, await keepAttached(user.id, submission.payload, files));
           return redirect(addDealerPath(`/new-post?draft=${draft}`));
         }
-        if (submission.status !== "success") return refuse({ result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) }, 400);
+        if (submission.status !== "success")
+          return refuse(
+            { result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) },
+            400,
+          );
         // Without JavaScript the place was typed; with it, the page says how it was had.
         await createPost(user.id, submission.value, files, submissionKeyFromForm(form), "TYPED");
         await dropPostDraft(user.id, form.get("draft"));
@@ -96,8 +106,13 @@ export async function action(args: Route.ActionArgs) {
         submission
           ? refuse(
               {
-                result: error.status === 422 ? submission.reply({ formErrors: [error.message] }) : submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
-                ...(error.field === "media" ? { lost: sent.map((file) => file.name) } : await keepAttached(user.id, submission.payload, sent)),
+                result:
+                  error.status === 422
+                    ? submission.reply({ formErrors: [error.message] })
+                    : submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
+                ...(error.field === "media"
+                  ? { lost: sent.map((file) => file.name) }
+                  : await keepAttached(user.id, submission.payload, sent)),
                 submissionKey: newSubmissionKey(),
               },
               error.status,
@@ -107,12 +122,21 @@ export async function action(args: Route.ActionArgs) {
   } catch (error) {
     // What went wrong is the server's fault, but the officer keeps the form and "Failed to create post. Please try again."
     console.error(error);
-    return refuse({ result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED }, 500);
+    return refuse(
+      { result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED },
+      500,
+    );
   }
 }
 
 /** A refused post: the form's fields and errors, or the form's one error, and the files it keeps. */
-type PostRefusal = { result?: SubmissionResult<string[]>; formError?: string; kept?: KeptFile[]; lost?: string[]; submissionKey?: string };
+type PostRefusal = {
+  result?: SubmissionResult<string[]>;
+  formError?: string;
+  kept?: KeptFile[];
+  lost?: string[];
+  submissionKey?: string;
+};
 const refuse = (refusal: PostRefusal, status: number) => data(refusal, { status });
 
 /**
@@ -120,21 +144,30 @@ const refuse = (refusal: PostRefusal, status: number) => data(refusal, { status 
  * references) and the files of this one, kept on the server since the browser cannot put them
  * back into its file input; `lost` names those that could not be kept.
  */
-async function keepAttached(userId: number, payload: Record<string, unknown>, files: UploadedFile[]): Promise<{ kept: KeptFile[]; lost: string[] }> {
-  const earlier = sentMediaSchema.parse(payload.media).map((item): KeptFile => ({ url: item.url, name: item.name ?? "file", kind: item.kind ?? "IMAGE" }));
+async function keepAttached(
+  userId: number,
+  payload: Record<string, unknown>,
+  files: UploadedFile[],
+): Promise<{ kept: KeptFile[]; lost: string[] }> {
+  const earlier = sentMediaSchema
+    .parse(payload.media)
+    .map((item): KeptFile => ({ url: item.url, name: item.name ?? "file", kind: item.kind ?? "IMAGE" }));
   const { kept, lost } = await keepFilesForRetry(userId, files);
   return { kept: [...earlier, ...kept], lost };
 }
 
 /** With JavaScript: a post whose request fails on the way stays on the page and waits on the phone. */
-export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => ({ type: "error", title: "Error", description: POST_FAILED }));
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, () => ({ type: "error", title: "Error", description: POST_FAILED }));
 
 /** The form's validation, loaded after the page (see post.validation.ts). */
 function useLaterValidation() {
   const [validate, setValidate] = useState<typeof validatePost>();
   useEffect(() => {
     // A transition: the form re-renders in slices, not in one long task.
-    void import("~/models/post.validation").then((module) => startTransition(() => setValidate(() => module.validatePost)));
+    void import("~/models/post.validation").then((module) =>
+      startTransition(() => setValidate(() => module.validatePost)),
+    );
   }, []);
   return validate;
 }
@@ -211,7 +244,13 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         </Link>
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4">
-        <FormErrors errors={[...(answer?.formError ? [answer.formError] : []), ...(offline.error ? [offline.error] : []), ...(form.errors ?? [])]} />
+        <FormErrors
+          errors={[
+            ...(answer?.formError ? [answer.formError] : []),
+            ...(offline.error ? [offline.error] : []),
+            ...(form.errors ?? []),
+          ]}
+        />
         <ErrorSummary
           status={form.status}
           fields={[
@@ -222,7 +261,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
             summaryOf("Quantity", fields.saleQty),
             summaryOf("Price per unit", fields.salePrice),
             summaryOf("Recovery amount", fields.recoveryAmount),
-            { label: "Location", id: fields.lat.id, errors: [...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])] },
+            {
+              label: "Location",
+              id: fields.lat.id,
+              errors: [...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])],
+            },
             { label: "Photos and videos", id: "post-files", errors: errorOf("media") },
           ]}
         />
@@ -262,8 +305,17 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           }}
           errors={[...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])]}
         />
-        <MediaUploader errors={errorOf("media")} onBusyChange={setUploading} kept={answer?.kept ?? draft?.kept} lost={answer?.lost ?? draft?.lost} />
-        <button type="submit" className="btn-primary w-full" disabled={hydrated && (type === "" || saving || uploading)}>
+        <MediaUploader
+          errors={errorOf("media")}
+          onBusyChange={setUploading}
+          kept={answer?.kept ?? draft?.kept}
+          lost={answer?.lost ?? draft?.lost}
+        />
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          disabled={hydrated && (type === "" || saving || uploading)}
+        >
           {saving ? "Posting..." : "Post"}
         </button>
       </Form>

@@ -7,7 +7,15 @@ import { formCall, readForm, parseForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/models/auth.server";
-import { addComment, deleteComment, getPost, likePost, listComments, POST_NOT_FOUND, unlikePost } from "~/models/post.server";
+import {
+  addComment,
+  deleteComment,
+  getPost,
+  likePost,
+  listComments,
+  POST_NOT_FOUND,
+  unlikePost,
+} from "~/models/post.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
@@ -16,7 +24,9 @@ import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/lib/root-data";
 import { guardRequest } from "~/lib/request-guard";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" },
+];
 
 function postIdFrom(params: { id?: string }): number {
   const id = parseId(params.id);
@@ -66,7 +76,8 @@ export async function action(args: Route.ActionArgs) {
     if (!withJs) return redirectWithToast(`${back}#${place}`, toast);
     return data({ ok: status === 200, error }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
   };
-  if (!Object.hasOwn(MESSAGES, intentValue)) return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
+  if (!Object.hasOwn(MESSAGES, intentValue))
+    return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
   const intent = intentValue as Intent;
 
   return formCall(
@@ -108,7 +119,11 @@ export async function action(args: Route.ActionArgs) {
 
 /** With JavaScript: a request that fails on the way leaves the page as it is, with the action's failure notice. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, (form) => ({ type: "error", title: "Error", description: FAILURES[String(form.get("intent")) as Intent] ?? UNKNOWN_ACTION }));
+  guardRequest(args, (form) => ({
+    type: "error",
+    title: "Error",
+    description: FAILURES[String(form.get("intent")) as Intent] ?? UNKNOWN_ACTION,
+  }));
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const currency = usePublicEnv().CURRENCY_SYMBOL;
@@ -122,7 +137,14 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         post={loaderData.post}
         currency={currency}
         viewerId={loaderData.viewerId}
-        comments={<CommentsPanel postId={loaderData.post.id} viewerId={loaderData.viewerId} initial={loaderData.comments} initialKey={loaderData.commentKey} />}
+        comments={
+          <CommentsPanel
+            postId={loaderData.post.id}
+            viewerId={loaderData.viewerId}
+            initial={loaderData.comments}
+            initialKey={loaderData.commentKey}
+          />
+        }
       />
     </div>
   );

@@ -61,14 +61,28 @@ export async function action(args: Route.ActionArgs) {
   // An emptied field clears the value.
   const cleared = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null]));
   await updateProfile(user.id, { ...cleared, ...submission.value });
-  return redirectWithToast("/profile", { title: intent === "update-locations" ? "Locations Updated" : "Profile Updated" });
+  return redirectWithToast("/profile", {
+    title: intent === "update-locations" ? "Locations Updated" : "Profile Updated",
+  });
 }
 
 /** The notice for a form whose request failed on the way, by its intent. */
 const FAILURES: Record<ProfilePanel, (reason: string) => Toast> = {
-  "edit-profile": (reason: string) => ({ type: "error", title: "Error", description: `Failed to update profile: ${reason}` }),
-  "update-locations": (reason: string) => ({ type: "error", title: "Error", description: `Failed to update locations: ${reason}` }),
-  "choose-avatar": () => ({ type: "error", title: "Update Failed", description: "Failed to update avatar. Please try again." }),
+  "edit-profile": (reason: string) => ({
+    type: "error",
+    title: "Error",
+    description: `Failed to update profile: ${reason}`,
+  }),
+  "update-locations": (reason: string) => ({
+    type: "error",
+    title: "Error",
+    description: `Failed to update locations: ${reason}`,
+  }),
+  "choose-avatar": () => ({
+    type: "error",
+    title: "Update Failed",
+    description: "Failed to update avatar. Please try again.",
+  }),
 };
 
 export const clientAction = (args: Route.ClientActionArgs) =>
@@ -85,7 +99,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="space-y-4">
       {panel === "choose-avatar" ? (
-        <AvatarPicker current={user.selectedAvatar} result={answer?.intent === "choose-avatar" ? answer.result : undefined} />
+        <AvatarPicker
+          current={user.selectedAvatar}
+          result={answer?.intent === "choose-avatar" ? answer.result : undefined}
+        />
       ) : panel ? (
         <ProfileForm
           key={panel}
@@ -139,7 +156,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <SettingsItem to="?chooseAvatar=true" icon={<Smile size={18} aria-hidden />} label="Choose Avatar" />
           <SettingsItem to="?editProfile=true" icon={<UserPen size={18} aria-hidden />} label="Edit Profile" />
           <SettingsItem to="?updateLocations=true" icon={<MapPin size={18} aria-hidden />} label="Update Locations" />
-          <SettingsItem to="/location-setup" icon={<MapIcon size={18} aria-hidden />} label="Set Locations on the Map" />
+          <SettingsItem
+            to="/location-setup"
+            icon={<MapIcon size={18} aria-hidden />}
+            label="Set Locations on the Map"
+          />
           <SettingsItem to="/notifications" icon={<Bell size={18} aria-hidden />} label="Notifications" />
         </ul>
       </section>
@@ -191,7 +212,8 @@ function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
           Performance
         </h2>
         <p className="text-xs text-gray-11" data-testid="profile-score">
-          Score {scoreLabel(stats.currentPerformanceScore)} · {stats.performanceRank ? `Rank #${stats.performanceRank}` : "Not ranked"}
+          Score {scoreLabel(stats.currentPerformanceScore)} ·{" "}
+          {stats.performanceRank ? `Rank #${stats.performanceRank}` : "Not ranked"}
         </p>
       </div>
       <nav aria-label="Stats period" className="grid grid-cols-4 gap-1 rounded-lg bg-gray-3 p-1 text-sm">
@@ -236,7 +258,9 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
       <h2 id="avatar-title" className="mb-1 text-lg font-semibold">
         Choose Avatar
       </h2>
-      <p className="mb-3 text-sm text-gray-11">Badges are awarded automatically to top performers and cannot be chosen.</p>
+      <p className="mb-3 text-sm text-gray-11">
+        Badges are awarded automatically to top performers and cannot be chosen.
+      </p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         <fieldset>
@@ -284,10 +308,16 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
 type ProfileUser = Route.ComponentProps["loaderData"]["user"];
 type FormResult = Exclude<NonNullable<Route.ComponentProps["actionData"]>, { failed: true }>["result"];
 
-
-function ProfileForm({ intent, user, result }: { intent: "edit-profile" | "update-locations"; user: ProfileUser; result: FormResult | undefined }) {
+function ProfileForm({
+  intent,
+  user,
+  result,
+}: {
+  intent: "edit-profile" | "update-locations";
+  user: ProfileUser;
+  result: FormResult | undefined;
+}) {
   const navigation = useNavigation();
-  const schema = intent === "update-locations" ? updateLocationsSchema : editProfileSchema;
   const [form, fields] = useForm({
     id: intent,
     lastResult: result,
@@ -299,12 +329,17 @@ function ProfileForm({ intent, user, result }: { intent: "edit-profile" | "updat
       warehouseAddress: user.warehouseAddress ?? "",
     },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editProfileSchema }),
+    onValidate: ({ formData }) =>
+      intent === "update-locations"
+        ? parseWithZod(formData, { schema: updateLocationsSchema })
+        : parseWithZod(formData, { schema: editProfileSchema }),
   });
   const saving = navigation.state === "submitting";
   return (
     <section className="card">
-      <h2 className="mb-3 text-lg font-semibold">{intent === "update-locations" ? "Update Locations" : "Edit Profile"}</h2>
+      <h2 className="mb-3 text-lg font-semibold">
+        {intent === "update-locations" ? "Update Locations" : "Edit Profile"}
+      </h2>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         {intent === "edit-profile" ? (

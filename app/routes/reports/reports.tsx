@@ -9,7 +9,15 @@ import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { requireUser } from "~/models/auth.server";
 import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
-import { CHART_MEASURES, CHART_MEASURE_LABELS, type ChartMeasure, REPORT_GROUPINGS, REPORT_GROUPING_LABELS, REPORT_PERIODS, REPORT_PERIOD_LABELS } from "~/lib/report-options";
+import {
+  CHART_MEASURES,
+  CHART_MEASURE_LABELS,
+  type ChartMeasure,
+  REPORT_GROUPINGS,
+  REPORT_GROUPING_LABELS,
+  REPORT_PERIODS,
+  REPORT_PERIOD_LABELS,
+} from "~/lib/report-options";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportOfficers } from "~/models/report.server";
 
@@ -24,9 +32,16 @@ function cellText(cell: Cell, currency: string): string {
     case "money":
       return formatMoney(Math.round(cell.value * 100), currency);
     case "number":
-      return cell.value === null ? "–" : cell.value.toLocaleString("en-US", { minimumFractionDigits: cell.decimals, maximumFractionDigits: cell.decimals });
+      return cell.value === null
+        ? "–"
+        : cell.value.toLocaleString("en-US", {
+            minimumFractionDigits: cell.decimals,
+            maximumFractionDigits: cell.decimals,
+          });
     case "percent":
-      return cell.value === null ? "–" : `${cell.value > 0 ? "+" : cell.value < 0 ? "−" : ""}${Math.abs(cell.value).toFixed(1)}%`;
+      return cell.value === null
+        ? "–"
+        : `${cell.value > 0 ? "+" : cell.value < 0 ? "−" : ""}${Math.abs(cell.value).toFixed(1)}%`;
   }
 }
 
@@ -36,7 +51,11 @@ const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFra
 function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: ChartMeasure, currency: string) {
   const chart = reportChart(report, measure);
   const money = measure === "sales" || measure === "recovery";
-  return { ...chart, title: CHART_MEASURE_LABELS[measure], ticks: chart.ticks.map((tick) => ({ ...tick, label: `${money ? currency : ""}${compact.format(tick.value)}` })) };
+  return {
+    ...chart,
+    title: CHART_MEASURE_LABELS[measure],
+    ticks: chart.ticks.map((tick) => ({ ...tick, label: `${money ? currency : ""}${compact.format(tick.value)}` })),
+  };
 }
 
 /**
@@ -49,7 +68,9 @@ export async function loader(args: Route.LoaderArgs) {
   const sent = Object.fromEntries(url.searchParams);
   const parsed = reportQuerySchema.safeParse(sent);
   const query = parsed.success ? parsed.data : reportQuerySchema.parse({});
-  const measure: ChartMeasure = (CHART_MEASURES as readonly string[]).includes(sent.measure ?? "") ? (sent.measure as ChartMeasure) : "sales";
+  const measure: ChartMeasure = (CHART_MEASURES as readonly string[]).includes(sent.measure ?? "")
+    ? (sent.measure as ChartMeasure)
+    : "sales";
   const report = await buildReport(user, query);
   const table = reportTable(report);
   const currency = env.CURRENCY_SYMBOL;
@@ -59,7 +80,16 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     isOfficer: user.role === "OFFICER",
     officers: user.role === "OFFICER" ? [] : reportOfficers(),
-    form: { period: sent.period ?? (query.from ? "" : "last-week"), from: query.period ? "" : (query.from ?? ""), to: query.period ? "" : (query.to ?? ""), groupBy: query.groupBy, officer: String(query.officer ?? ""), province: query.province ?? "", type: query.type ?? "", measure },
+    form: {
+      period: sent.period ?? (query.from ? "" : "last-week"),
+      from: query.period ? "" : (query.from ?? ""),
+      to: query.period ? "" : (query.to ?? ""),
+      groupBy: query.groupBy,
+      officer: String(query.officer ?? ""),
+      province: query.province ?? "",
+      type: query.type ?? "",
+      measure,
+    },
     errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message),
     period: `${formatCalendarDate(report.range.from)} – ${formatCalendarDate(report.range.to)}`,
     previousPeriod: `${formatCalendarDate(report.previousRange.from)} – ${formatCalendarDate(report.previousRange.to)}`,
@@ -194,28 +224,63 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             {chart.ticks.map((tickMark) =>
               chart.orientation === "columns" ? (
                 <g key={tickMark.value}>
-                  <line x1={chart.plot.left} x2={chart.plot.right} y1={tickMark.at} y2={tickMark.at} className="stroke-gray-5" />
-                  <text x={chart.plot.left - 4} y={tickMark.at + 4} textAnchor="end" className="fill-gray-11 text-[10px]">
+                  <line
+                    x1={chart.plot.left}
+                    x2={chart.plot.right}
+                    y1={tickMark.at}
+                    y2={tickMark.at}
+                    className="stroke-gray-5"
+                  />
+                  <text
+                    x={chart.plot.left - 4}
+                    y={tickMark.at + 4}
+                    textAnchor="end"
+                    className="fill-gray-11 text-[10px]"
+                  >
                     {tickMark.label}
                   </text>
                 </g>
               ) : (
                 <g key={tickMark.value}>
-                  <line x1={tickMark.at} x2={tickMark.at} y1={chart.plot.top} y2={chart.plot.bottom} className="stroke-gray-5" />
-                  <text x={tickMark.at} y={chart.plot.bottom + 14} textAnchor="middle" className="fill-gray-11 text-[10px]">
+                  <line
+                    x1={tickMark.at}
+                    x2={tickMark.at}
+                    y1={chart.plot.top}
+                    y2={chart.plot.bottom}
+                    className="stroke-gray-5"
+                  />
+                  <text
+                    x={tickMark.at}
+                    y={chart.plot.bottom + 14}
+                    textAnchor="middle"
+                    className="fill-gray-11 text-[10px]"
+                  >
                     {tickMark.label}
                   </text>
                 </g>
               ),
             )}
             {chart.axis.map((mark) => (
-              <text key={mark.label} x={mark.x} y={chart.plot.bottom + 14} textAnchor="middle" className="fill-gray-11 text-[10px]">
+              <text
+                key={mark.label}
+                x={mark.x}
+                y={chart.plot.bottom + 14}
+                textAnchor="middle"
+                className="fill-gray-11 text-[10px]"
+              >
                 {mark.label}
               </text>
             ))}
             {chart.bars.map((bar) => (
               <g key={bar.label}>
-                <rect x={bar.x} y={bar.y} width={Math.max(bar.width, 0)} height={Math.max(bar.height, 0)} rx={2} className="fill-accent-9" />
+                <rect
+                  x={bar.x}
+                  y={bar.y}
+                  width={Math.max(bar.width, 0)}
+                  height={Math.max(bar.height, 0)}
+                  rx={2}
+                  className="fill-accent-9"
+                />
                 {chart.orientation === "bars" ? (
                   <text x={bar.x} y={bar.y - 2} className="fill-gray-12 text-[11px]">
                     {bar.label}
@@ -245,7 +310,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <thead>
               <tr>
                 {columns.map((column, i) => (
-                  <th key={column} scope="col" className={`px-3 py-2 text-left font-medium text-gray-11 ${i === 0 ? "sticky left-0 bg-white" : "text-right"}`}>
+                  <th
+                    key={column}
+                    scope="col"
+                    className={`px-3 py-2 text-left font-medium text-gray-11 ${i === 0 ? "sticky left-0 bg-white" : "text-right"}`}
+                  >
                     {column}
                   </th>
                 ))}
@@ -279,7 +348,11 @@ function TableRow({ cells, columns, className }: { cells: string[]; columns: str
     <tr className={className}>
       {cells.map((cell, i) =>
         i === 0 ? (
-          <th key={columns[i]} scope="row" className="sticky left-0 max-w-40 bg-white px-3 py-2 text-left font-medium break-words">
+          <th
+            key={columns[i]}
+            scope="row"
+            className="sticky left-0 max-w-40 bg-white px-3 py-2 text-left font-medium break-words"
+          >
             {cell}
           </th>
         ) : (

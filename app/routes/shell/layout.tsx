@@ -22,7 +22,9 @@ async function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
 // something waits, so its code (the send queue's IndexedDB included) loads after the page, not with it.
 // (Posts and comments made offline are kept by their own forms, bar or no bar.)
 const SendQueueStatus = lazy(() =>
-  importWhenOnline(() => import("~/components/shell/send-queue-status")).then((module) => ({ default: module.SendQueueStatus })),
+  importWhenOnline(() => import("~/components/shell/send-queue-status")).then((module) => ({
+    default: module.SendQueueStatus,
+  })),
 );
 
 /**

@@ -14,8 +14,8 @@ export default function Offline() {
       <CloudOff size={40} aria-hidden className="text-gray-11" />
       <h1 className="text-2xl font-bold">You are offline</h1>
       <p className="text-gray-11">
-        This page needs a connection, and there is no copy of it on this phone. The feed and New Post open without one: posts and comments you make there wait on
-        this phone and are sent when you are back online.
+        This page needs a connection, and there is no copy of it on this phone. The feed and New Post open without one:
+        posts and comments you make there wait on this phone and are sent when you are back online.
       </p>
       <div className="flex w-full flex-col gap-2">
         {/* An empty href is this page again: the worker tries the network first. */}

@@ -18,7 +18,13 @@ type JsonSchema = Record<string, unknown> & {
   contentMediaType?: string;
 };
 
-type Parameter = { name: string; in: "path" | "query"; required: boolean; example?: string | number; schema: JsonSchema };
+type Parameter = {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  example?: string | number;
+  schema: JsonSchema;
+};
 type MediaType = { schema: JsonSchema; example?: Record<string, unknown> };
 
 export type DocumentedOperation = {
@@ -32,7 +38,13 @@ export type DocumentedOperation = {
 
 export type ApiDocument = {
   openapi: string;
-  paths: Record<string, Record<string, Omit<DocumentedOperation, "method" | "path" | "access"> & { "x-access": DocumentedOperation["access"] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      Omit<DocumentedOperation, "method" | "path" | "access"> & { "x-access": DocumentedOperation["access"] }
+    >
+  >;
   components: { schemas: Record<string, JsonSchema> };
 };
 
@@ -57,7 +69,10 @@ export function operationsOf(document: ApiDocument): DocumentedOperation[] {
 export function exampleUrl(operation: DocumentedOperation, pathValues: Record<string, string | number> = {}): string {
   let url = operation.path;
   for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
-    url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(pathValues[parameter.name] ?? parameter.example)));
+    url = url.replace(
+      `{${parameter.name}}`,
+      encodeURIComponent(String(pathValues[parameter.name] ?? parameter.example)),
+    );
   }
   const query = new URLSearchParams();
   for (const parameter of operation.parameters.filter((p) => p.in === "query" && p.example !== undefined)) {
@@ -105,9 +120,15 @@ export function answerValidator(document: ApiDocument) {
 /** A real file for a documented multipart field: an image, or a one-row dealer spreadsheet. */
 export async function sampleFile(field: string) {
   if (field === "file") {
-    return { name: "dealers.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Contract")]) };
+    return {
+      name: "dealers.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: dealerWorkbook([dealerRow(Date.now() % 10_000_000, "Contract")]),
+    };
   }
-  const buffer = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 140, b: 70 } } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 20, g: 140, b: 70 } } })
+    .png()
+    .toBuffer();
   return { name: "photo.png", mimeType: "image/png", buffer };
 }
 

@@ -11,7 +11,10 @@ const NO_PERMISSION = "You don't have permission to access this page.";
 type ContextFixtures = Pick<BrowserContextOptions, "baseURL" | "javaScriptEnabled" | "viewport" | "extraHTTPHeaders">;
 
 /** A registered officer signed in in their own browser context, as the project's browsers are. */
-async function officerInOwnBrowser(browser: Browser, options: ContextFixtures): Promise<{ officerPage: Page; account: NewAccount }> {
+async function officerInOwnBrowser(
+  browser: Browser,
+  options: ContextFixtures,
+): Promise<{ officerPage: Page; account: NewAccount }> {
   const context = await browser.newContext(options);
   const officerPage = await context.newPage();
   const account = await registerThroughForm(officerPage);
@@ -26,7 +29,8 @@ async function openUserRow(page: Page, username: string) {
   return row;
 }
 
-const DEACTIVATE_CONFIRMATION = "They are signed out at once and can no longer sign in until an admin reactivates the account.";
+const DEACTIVATE_CONFIRMATION =
+  "They are signed out at once and can no longer sign in until an admin reactivates the account.";
 
 /** Taps Deactivate and answers its question: the browser's confirm with JavaScript, the confirmation page without. */
 async function confirmDeactivation(page: Page, row: Locator, javaScriptEnabled: boolean, yes: boolean) {
@@ -53,7 +57,14 @@ test("the dashboard shows the figures, recent activity and quick actions that le
   const errors = collectConsoleErrors(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  for (const label of ["Field officers", "Active today", "Posts this week", "Dealers", "Sales this month", "Recovery this month"]) {
+  for (const label of [
+    "Field officers",
+    "Active today",
+    "Posts this week",
+    "Dealers",
+    "Sales this month",
+    "Recovery this month",
+  ]) {
     await expect(page.getByRole("main").getByText(label, { exact: true })).toBeVisible();
   }
   await expect(page.getByTestId("stat-salesThisMonth").locator("dd")).toHaveText(/^\$[\d,]+\.\d{2}$/);
@@ -79,8 +90,20 @@ test("the dashboard shows the figures, recent activity and quick actions that le
   expect(errors).toEqual([]);
 });
 
-test("the admin makes a new officer a MANAGER, who can then recalculate", async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
-  const { officerPage, account } = await officerInOwnBrowser(browser, { baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+test("the admin makes a new officer a MANAGER, who can then recalculate", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  viewport,
+  extraHTTPHeaders,
+}) => {
+  const { officerPage, account } = await officerInOwnBrowser(browser, {
+    baseURL,
+    javaScriptEnabled,
+    viewport,
+    extraHTTPHeaders,
+  });
   await officerPage.goto("/leaderboard");
   await expect(officerPage.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
   await expect(officerPage.getByRole("button", { name: "Recalculate" })).toHaveCount(0);
@@ -99,8 +122,20 @@ test("the admin makes a new officer a MANAGER, who can then recalculate", async 
   await officerPage.context().close();
 });
 
-test("the admin deactivates a user: their session ends and they cannot sign in", async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
-  const { officerPage, account } = await officerInOwnBrowser(browser, { baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+test("the admin deactivates a user: their session ends and they cannot sign in", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  viewport,
+  extraHTTPHeaders,
+}) => {
+  const { officerPage, account } = await officerInOwnBrowser(browser, {
+    baseURL,
+    javaScriptEnabled,
+    viewport,
+    extraHTTPHeaders,
+  });
   await officerPage.goto("/leaderboard");
   await expect(officerPage.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
 
@@ -122,13 +157,27 @@ test("the admin deactivates a user: their session ends and they cannot sign in",
   await officerPage.getByLabel("Username").fill(account.username);
   await officerPage.getByLabel("Password", { exact: true }).fill(account.password);
   await officerPage.getByRole("button", { name: "Sign In" }).click();
-  await expect(officerPage.getByText("This account has been deactivated. Please contact your administrator.")).toBeVisible();
+  await expect(
+    officerPage.getByText("This account has been deactivated. Please contact your administrator."),
+  ).toBeVisible();
   await expect(officerPage).toHaveURL(/\/login/);
   await officerPage.context().close();
 });
 
-test("the admin sends a password reset; the email and its link are in the outbox", async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
-  const { officerPage, account } = await officerInOwnBrowser(browser, { baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+test("the admin sends a password reset; the email and its link are in the outbox", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  viewport,
+  extraHTTPHeaders,
+}) => {
+  const { officerPage, account } = await officerInOwnBrowser(browser, {
+    baseURL,
+    javaScriptEnabled,
+    viewport,
+    extraHTTPHeaders,
+  });
   await officerPage.context().close();
 
   const errors = collectConsoleErrors(page);
@@ -150,7 +199,9 @@ test("the admin sends a password reset; the email and its link are in the outbox
   expect(errors).toEqual([]);
 });
 
-test("the page's actions refuse the admin's own deactivation, bad ids and unknown intents (400; 404 for no such user)", async ({ page }) => {
+test("the page's actions refuse the admin's own deactivation, bad ids and unknown intents (400; 404 for no such user)", async ({
+  page,
+}) => {
   const list = await (await page.request.get("/api/admin/users?query=admin@")).json();
   const me = list.users.find((user: { username: string }) => user.username === "admin");
   const post = (form: Record<string, string>) => page.request.post("/admin", { form, maxRedirects: 0 });

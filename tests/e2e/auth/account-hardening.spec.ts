@@ -9,7 +9,12 @@ test("the session cookie is __Host- prefixed, Secure, HttpOnly and SameSite=Lax"
   await signIn(page, "officer2");
   const cookies = await context.cookies();
   expect(cookies.map((cookie) => cookie.name)).not.toContain("fl_session");
-  expect(cookies.find((cookie) => cookie.name === "__Host-fl_session")).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax", path: "/" });
+  expect(cookies.find((cookie) => cookie.name === "__Host-fl_session")).toMatchObject({
+    secure: true,
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+  });
 });
 
 test("pages are served with a CSP that forbids plugins and <base>, and no HSTS over plain HTTP", async ({ page }) => {
@@ -36,7 +41,11 @@ test("a filled honeypot is refused quietly: no session, no account, no email", a
   const headers = { Origin: baseURL ?? "" };
   const website = "https://spam.example";
 
-  const signInAttempt = await page.request.post("/login", { form: { username: "officer3", password: "fieldline", website }, headers, maxRedirects: 0 });
+  const signInAttempt = await page.request.post("/login", {
+    form: { username: "officer3", password: "fieldline", website },
+    headers,
+    maxRedirects: 0,
+  });
   expect(signInAttempt.status()).toBe(400);
   expect(signInAttempt.headers()["set-cookie"] ?? "").not.toContain("fl_session");
   expect(await signInAttempt.text()).toContain("Invalid username or password");
@@ -58,7 +67,9 @@ test("a filled honeypot is refused quietly: no session, no account, no email", a
   // A real account asks for a reset through a filled honeypot: the usual answer, and nothing is sent.
   const owner = uniqueName("owner").replaceAll("-", "_");
   const email = `${owner}@example.pk`;
-  expect((await page.request.post("/api/register", { data: { username: owner, email, password: "owner-pass-1" } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/api/register", { data: { username: owner, email, password: "owner-pass-1" } })).status(),
+  ).toBe(201);
   const reset = await page.request.post("/forgot-password", { form: { email, website }, headers, maxRedirects: 0 });
   expect(reset.status()).toBe(302);
   expect(reset.headers().location).toBe("/forgot-password?sent=1");

@@ -37,7 +37,9 @@ test("opening the bell after the session expired signs in and comes back to the 
   await context.clearCookies();
 
   await page.getByRole("link", { name: /^Notifications/ }).click();
-  await expect(page).toHaveURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/leaderboard");
+  await expect(page).toHaveURL(
+    (url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/leaderboard",
+  );
   await page.locator('input[name="username"]').fill(account.username);
   await page.locator('input[name="password"]').fill(account.password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -1,7 +1,10 @@
 import { expect, signIn, test } from "../support/fixtures";
 import { expectShell, registerThroughForm, signOut } from "../support/flows";
 
-test("register, set both locations, reach the feed, sign out and sign in again", async ({ page, javaScriptEnabled }) => {
+test("register, set both locations, reach the feed, sign out and sign in again", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const account = await registerThroughForm(page);
 
   await expect(page.getByRole("heading", { name: "Location Setup" })).toBeVisible();
@@ -44,7 +47,9 @@ test("register, set both locations, reach the feed, sign out and sign in again",
   await expectShell(page);
 
   await page.goto("/profile");
-  await expect(page.getByText(javaScriptEnabled ? /Fake Street 12/ : "Godown 7, Jhang Road, Faisalabad").first()).toBeVisible();
+  await expect(
+    page.getByText(javaScriptEnabled ? /Fake Street 12/ : "Godown 7, Jhang Road, Faisalabad").first(),
+  ).toBeVisible();
   if (!javaScriptEnabled) {
     // No address was typed for home, so the server looked it up.
     await expect(page.getByText(/Fake Street 12, Model Town, Lahore/)).toBeVisible();

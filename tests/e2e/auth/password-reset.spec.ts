@@ -1,7 +1,10 @@
 import { expect, readOutbox, signIn, test } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 
-test("forgot password, follow the emailed link, reset, and sign in with the new password", async ({ page, context }) => {
+test("forgot password, follow the emailed link, reset, and sign in with the new password", async ({
+  page,
+  context,
+}) => {
   const account = await registerThroughForm(page);
   await context.clearCookies();
 
@@ -12,7 +15,9 @@ test("forgot password, follow the emailed link, reset, and sign in with the new 
   await page.getByRole("button", { name: "Send Reset Link" }).click();
 
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
-  await expect(page.getByText("If an account exists for that email, we have sent a password reset link.")).toBeVisible();
+  await expect(
+    page.getByText("If an account exists for that email, we have sent a password reset link."),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Try Again" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
 
@@ -46,7 +51,9 @@ test("forgot password, follow the emailed link, reset, and sign in with the new 
   await page.getByLabel("New password").fill("another-pass");
   await page.getByLabel("Confirm password").fill("another-pass");
   await page.getByRole("button", { name: "Reset Password" }).click();
-  await expect(page.getByText("This reset link has expired or was already used. Please request a new password reset.")).toBeVisible();
+  await expect(
+    page.getByText("This reset link has expired or was already used. Please request a new password reset."),
+  ).toBeVisible();
 });
 
 test("a reset page without a token offers a new link", async ({ page }) => {

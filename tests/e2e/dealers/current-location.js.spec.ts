@@ -10,7 +10,9 @@ test("Use Current Location fills the place; a refusal shows the Location Notice"
   await context.clearPermissions();
   await page.getByRole("button", { name: "Use Current Location" }).click();
   const notice = page.getByRole("alert").filter({ hasText: "Location Notice" });
-  await expect(notice).toContainText("Unable to get your current location. Please select manually on the map.", { timeout: 15_000 });
+  await expect(notice).toContainText("Unable to get your current location. Please select manually on the map.", {
+    timeout: 15_000,
+  });
 
   // Allowed: the phone's position is picked and its address fills street, city and state.
   await context.grantPermissions(["geolocation"]);

@@ -14,7 +14,10 @@ test("add a dealer and find it by search", async ({ page, javaScriptEnabled }) =
   await expect(card.getByRole("heading", { name: dealer.businessName })).toBeVisible();
   await expect(card.getByText(`•••• ${dealer.phone.slice(-4)}`)).toBeVisible();
   await expect(card).not.toContainText(dealer.phone);
-  await expect(card.getByRole("link", { name: "Create Meeting" })).toHaveAttribute("href", /\/new-post\?dealer=\d+&type=DEALER_MEETING/);
+  await expect(card.getByRole("link", { name: "Create Meeting" })).toHaveAttribute(
+    "href",
+    /\/new-post\?dealer=\d+&type=DEALER_MEETING/,
+  );
 
   await searchDealers(page, "no such dealer anywhere", javaScriptEnabled);
   await expect(page.getByText("No dealers found for your search.")).toBeVisible();
@@ -33,7 +36,10 @@ test("view a dealer found by search and edit it", async ({ page, javaScriptEnabl
   await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
   await expect(page.getByRole("heading", { name: dealer.businessName })).toBeVisible();
   await expect(page.getByRole("link", { name: phone })).toHaveAttribute("href", `tel:+${phone.replace(/\D/g, "")}`);
-  await expect(page.getByRole("link", { name: "ghulam.rasool@example.pk" })).toHaveAttribute("href", "mailto:ghulam.rasool@example.pk");
+  await expect(page.getByRole("link", { name: "ghulam.rasool@example.pk" })).toHaveAttribute(
+    "href",
+    "mailto:ghulam.rasool@example.pk",
+  );
   await expect(page.getByText("No description available.")).toBeVisible();
   await expect(page.getByText("No photos in gallery yet.")).toBeVisible();
   await expect(page.getByText("Okara", { exact: false }).first()).toBeVisible();
@@ -72,7 +78,9 @@ test("the dealer form says what is missing, in the agreed words", async ({ page,
     "Invalid email",
     "Notes must be 500 characters or less",
     // Without JavaScript there is no map: the place comes from the address, which is not typed.
-    javaScriptEnabled ? "Please select a location on the map." : "Type the address to place it, or the latitude and longitude.",
+    javaScriptEnabled
+      ? "Please select a location on the map."
+      : "Type the address to place it, or the latitude and longitude.",
   ]) {
     await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
   }

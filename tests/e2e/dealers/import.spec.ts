@@ -2,7 +2,10 @@ import { expect, signIn, test, uniqueName } from "../support/fixtures";
 import * as XLSX from "@e965/xlsx";
 import { dealerRow, dealerWorkbook } from "../../support/spreadsheets";
 
-test("import a spreadsheet with good rows, bad rows and duplicates; again creates nothing", async ({ page, javaScriptEnabled }) => {
+test("import a spreadsheet with good rows, bad rows and duplicates; again creates nothing", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signIn(page, "officer5");
   const tag = uniqueName("Imported");
   const file = dealerWorkbook([
@@ -13,7 +16,11 @@ test("import a spreadsheet with good rows, bad rows and duplicates; again create
     dealerRow(4, tag, { email: "broken@", City: null }),
     dealerRow(5, tag),
   ]);
-  const upload = { name: "dealers.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: file };
+  const upload = {
+    name: "dealers.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: file,
+  };
 
   async function runImport() {
     await page.goto("/dealers");
@@ -62,7 +69,11 @@ test("import a spreadsheet with good rows, bad rows and duplicates; again create
 test("the import refuses a file that is not Excel, by its bytes", async ({ page, javaScriptEnabled }) => {
   await signIn(page, "officer6");
   await page.goto(javaScriptEnabled ? "/dealers" : "/dealers/import");
-  const fake = { name: "dealers.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from("name,city\nA,B\n") };
+  const fake = {
+    name: "dealers.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from("name,city\nA,B\n"),
+  };
   if (javaScriptEnabled) {
     await page.getByRole("link", { name: "Import", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Import Dealers" });
@@ -110,30 +121,64 @@ test("the admin imports the 76-dealer sample; an officer is denied", { tag: "@br
   await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem").first()).toBeVisible();
 });
 
-test("the template downloads with plain headers, and a file filled in on it imports", { tag: "@browser" }, async ({ page, javaScriptEnabled }) => {
-  await signIn(page, "officer5");
-  await page.goto(javaScriptEnabled ? "/dealers" : "/dealers/import");
-  if (javaScriptEnabled) await page.getByRole("link", { name: "Import", exact: true }).click();
-  const link = page.getByRole("link", { name: "Download the template" });
-  await expect(link).toHaveAttribute("href", "/dealers/import/template.xlsx");
-  const download = await page.request.get("/dealers/import/template.xlsx");
-  expect(download.status()).toBe(200);
-  expect(download.headers()["content-disposition"]).toContain("dealers-template.xlsx");
-  const template = XLSX.read(await download.body());
-  const header = XLSX.utils.sheet_to_json<string[]>(template.Sheets[template.SheetNames[0]!]!, { header: 1 })[0]!;
-  expect(header).toEqual(["Business Name", "Owner First Name", "Owner Last Name", "Phone", "Email", "Street", "City", "State", "Postal Code", "Latitude", "Longitude", "Formatted Address"]);
+test(
+  "the template downloads with plain headers, and a file filled in on it imports",
+  { tag: "@browser" },
+  async ({ page, javaScriptEnabled }) => {
+    await signIn(page, "officer5");
+    await page.goto(javaScriptEnabled ? "/dealers" : "/dealers/import");
+    if (javaScriptEnabled) await page.getByRole("link", { name: "Import", exact: true }).click();
+    const link = page.getByRole("link", { name: "Download the template" });
+    await expect(link).toHaveAttribute("href", "/dealers/import/template.xlsx");
+    const download = await page.request.get("/dealers/import/template.xlsx");
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-disposition"]).toContain("dealers-template.xlsx");
+    const template = XLSX.read(await download.body());
+    const header = XLSX.utils.sheet_to_json<string[]>(template.Sheets[template.SheetNames[0]!]!, { header: 1 })[0]!;
+    expect(header).toEqual([
+      "Business Name",
+      "Owner First Name",
+      "Owner Last Name",
+      "Phone",
+      "Email",
+      "Street",
+      "City",
+      "State",
+      "Postal Code",
+      "Latitude",
+      "Longitude",
+      "Formatted Address",
+    ]);
 
-  // Filled in under those headers, it imports.
-  const tag = uniqueName("Template");
-  const row = dealerRow(7, tag);
-  const values = [row.business_name, row.owner_first_name, row.owner_last_name, row.phone, row.email, row.street, row.City, row.State, row.postal_code, row.lat, row.lng, row.formatted_address];
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, values]), "Dealers");
-  const filled = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
-  await page.goto("/dealers/import");
-  await page.getByLabel("Spreadsheet").setInputFiles({ name: "filled.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: filled });
-  await page.getByRole("button", { name: "Import Dealers" }).click();
-  await expect(page).toHaveURL(/\/dealers\/import\?result=\d+#import-results$/);
-  await expect(page.getByTestId("import-successful")).toHaveText("1");
-  await expect(page.getByRole("region", { name: "Import results" })).toBeInViewport();
-});
+    // Filled in under those headers, it imports.
+    const tag = uniqueName("Template");
+    const row = dealerRow(7, tag);
+    const values = [
+      row.business_name,
+      row.owner_first_name,
+      row.owner_last_name,
+      row.phone,
+      row.email,
+      row.street,
+      row.City,
+      row.State,
+      row.postal_code,
+      row.lat,
+      row.lng,
+      row.formatted_address,
+    ];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, values]), "Dealers");
+    const filled = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
+    await page.goto("/dealers/import");
+    await page.getByLabel("Spreadsheet").setInputFiles({
+      name: "filled.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: filled,
+    });
+    await page.getByRole("button", { name: "Import Dealers" }).click();
+    await expect(page).toHaveURL(/\/dealers\/import\?result=\d+#import-results$/);
+    await expect(page.getByTestId("import-successful")).toHaveText("1");
+    await expect(page.getByRole("region", { name: "Import results" })).toBeInViewport();
+  },
+);

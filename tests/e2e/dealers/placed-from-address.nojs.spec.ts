@@ -12,7 +12,11 @@ const fakeFound = `${FAKE_SEARCH_POINT.lat.toFixed(6)}, ${FAKE_SEARCH_POINT.lng.
 async function fillDealer(page: import("@playwright/test").Page, address: { street: string; city: string }) {
   const businessName = uniqueName("Kisan Markaz");
   await page.goto("/add-dealer");
-  await expect(page.getByText("No map without JavaScript: type the coordinates, or leave them empty and the dealer is placed from Street, City and State.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "No map without JavaScript: type the coordinates, or leave them empty and the dealer is placed from Street, City and State.",
+    ),
+  ).toBeVisible();
   await page.getByLabel("Business name").fill(businessName);
   await page.getByLabel("Street").fill(address.street);
   await page.getByLabel("City").fill(address.city);
@@ -26,7 +30,9 @@ async function openDealer(page: import("@playwright/test").Page, businessName: s
   await expect(page.getByRole("heading", { name: businessName })).toBeVisible();
 }
 
-test("a dealer without coordinates is placed from its address, marked approximate until a pin is set", async ({ page }) => {
+test("a dealer without coordinates is placed from its address, marked approximate until a pin is set", async ({
+  page,
+}) => {
   await signIn(page, "officer4");
   const businessName = await fillDealer(page, { street: "Shop 7, Grain Market", city: "Jhang" });
   await page.getByRole("button", { name: "Save" }).click();
@@ -65,14 +71,22 @@ test("an address nobody can find is refused with everything typed kept, and how 
   const businessName = await fillDealer(page, { street: "Nowhere Lane", city: "Nowhere Town" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/add-dealer$/);
-  await expect(page.getByText("This address could not be found on the map. Check the city, or type the latitude and longitude.")).toBeVisible();
+  await expect(
+    page.getByText("This address could not be found on the map. Check the city, or type the latitude and longitude."),
+  ).toBeVisible();
   await expect(page.getByTestId("error-summary").getByRole("link")).toHaveText(["Location"]);
   await expect(page.getByLabel("Business name")).toHaveValue(businessName);
   await expect(page.getByLabel("Street")).toHaveValue("Nowhere Lane");
-  expect(await page.request.get(`/api/dealers?query=${encodeURIComponent(businessName)}`).then((response) => response.json())).toEqual([]);
+  expect(
+    await page.request
+      .get(`/api/dealers?query=${encodeURIComponent(businessName)}`)
+      .then((response) => response.json()),
+  ).toEqual([]);
 });
 
-test("location setup places home and warehouse from their addresses, and the profile says they are approximate", async ({ page }) => {
+test("location setup places home and warehouse from their addresses, and the profile says they are approximate", async ({
+  page,
+}) => {
   await registerThroughForm(page);
   await page.goto("/location-setup");
   const home = page.getByRole("tabpanel", { name: "Home Location" });
@@ -89,7 +103,11 @@ test("location setup places home and warehouse from their addresses, and the pro
 
   const me = (await (await page.request.get("/api/me")).json()) as Record<string, string>;
   expect([me.homeLat, me.homeLng]).toEqual([String(FAKE_SEARCH_POINT.lat), String(FAKE_SEARCH_POINT.lng)]);
-  expect([me.warehouseLat, me.warehouseLng, me.warehouseAddress]).toEqual(["30.3017", "71.9321", "Geocoder down, Godown 2, Khanewal"]);
+  expect([me.warehouseLat, me.warehouseLng, me.warehouseAddress]).toEqual([
+    "30.3017",
+    "71.9321",
+    "Geocoder down, Godown 2, Khanewal",
+  ]);
   await page.goto("/profile");
   await expect(page.getByText("Approximate: placed from the address; set the pin when you can.")).toHaveCount(2);
 });
@@ -100,6 +118,8 @@ test("location setup refuses an address it cannot find, and keeps it", async ({ 
   const home = page.getByRole("tabpanel", { name: "Home Location" });
   await home.getByLabel("Address").fill("Somewhere, Nowhere");
   await page.getByRole("button", { name: "Save Home Location" }).click();
-  await expect(page.getByText("This address could not be found on the map. Check the city, or type the latitude and longitude.")).toBeVisible();
+  await expect(
+    page.getByText("This address could not be found on the map. Check the city, or type the latitude and longitude."),
+  ).toBeVisible();
   await expect(home.getByLabel("Address")).toHaveValue("Somewhere, Nowhere");
 });

@@ -3,7 +3,10 @@ import type { Page } from "@playwright/test";
 import { expect, uniqueName } from "../support/fixtures";
 
 /** A small photo made on the fly. */
-export async function photo(color: { r: number; g: number; b: number }, format: "png" | "jpeg" = "png"): Promise<Buffer> {
+export async function photo(
+  color: { r: number; g: number; b: number },
+  format: "png" | "jpeg" = "png",
+): Promise<Buffer> {
   const image = sharp({ create: { width: 80, height: 60, channels: 3, background: color } });
   return format === "png" ? image.png().toBuffer() : image.jpeg().toBuffer();
 }
@@ -54,7 +57,10 @@ export async function addDealerThroughForm(page: Page, javaScriptEnabled: boolea
  * Adds a dealer through POST /api/dealers with the signed-in page's session, for tests about what
  * comes after adding one (the form itself is `addDealerThroughForm`'s test).
  */
-export async function addDealerThroughApi(page: Page, fields: Record<string, unknown> = {}): Promise<{ id: number; businessName: string }> {
+export async function addDealerThroughApi(
+  page: Page,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number; businessName: string }> {
   const businessName = uniqueName("Kisan Traders");
   const response = await page.request.post("/api/dealers", {
     data: { businessName, street: "Main Bazaar 4", city: "Okara", state: "Punjab", lat: 30.81, lng: 73.45, ...fields },

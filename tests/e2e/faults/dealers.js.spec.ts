@@ -20,7 +20,14 @@ test.describe.configure({ timeout: 120_000, mode: "parallel" });
 test.beforeEach(async ({ page }) => {
   account = await registerOfficer(page.request);
   const created = await page.request.post("/api/dealers", {
-    data: { businessName: uniqueName("Faults Agro"), street: "Shop 3, Grain Market", city: "Okara", state: "Punjab", lat: 30.8138, lng: 73.4534 },
+    data: {
+      businessName: uniqueName("Faults Agro"),
+      street: "Shop 3, Grain Market",
+      city: "Okara",
+      state: "Punjab",
+      lat: 30.8138,
+      lng: 73.4534,
+    },
   });
   expect(created.status()).toBe(201);
   dealerId = ((await created.json()) as { id: number }).id;
@@ -58,7 +65,8 @@ async function sendThrough(page: Page, fault: Fault, action: Action, send: () =>
   await expect(page.getByRole("heading", { name: action.heading, exact: true })).toBeVisible();
 }
 
-const formWithIntent = (page: Page, intent: string) => page.locator("form", { has: page.locator(`input[name="intent"][value="${intent}"]`) });
+const formWithIntent = (page: Page, intent: string) =>
+  page.locator("form", { has: page.locator(`input[name="intent"][value="${intent}"]`) });
 
 async function chosenFiles(input: Locator): Promise<number> {
   return input.evaluate((element) => (element as HTMLInputElement).files?.length ?? 0);
@@ -68,7 +76,12 @@ const dealersNamed = (name: string) => countRows("SELECT COUNT(*) AS n FROM Deal
 const galleryCount = () => countRows("SELECT COUNT(*) AS n FROM DealerImage WHERE dealerId = ?", dealerId);
 
 test("add dealer: the form stays with what was typed and says so; one more tap adds it once", async ({ page }) => {
-  const action = { at: "/add-dealer", heading: "Add New Dealer", posts: "/add-dealer", message: "Failed to add dealer. Please try again." };
+  const action = {
+    at: "/add-dealer",
+    heading: "Add New Dealer",
+    posts: "/add-dealer",
+    message: "Failed to add dealer. Please try again.",
+  };
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const name = uniqueName(`Dealer through ${fault}`);
@@ -96,7 +109,13 @@ test("add dealer: the form stays with what was typed and says so; one more tap a
 });
 
 test("edit dealer: the fields stay as typed and say so; one more tap saves", async ({ page }) => {
-  const action = { at: editPage(), heading: "Edit Dealer", posts: `/dealer-details/${dealerId}`, message: "Failed to update dealer. Please try again.", title: "Error" };
+  const action = {
+    at: editPage(),
+    heading: "Edit Dealer",
+    posts: `/dealer-details/${dealerId}`,
+    message: "Failed to update dealer. Please try again.",
+    title: "Error",
+  };
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const name = uniqueName(`Renamed through ${fault}`);
@@ -109,13 +128,23 @@ test("edit dealer: the fields stay as typed and say so; one more tap saves", asy
       await expect(page.getByRole("heading", { name: "Dealer Details", exact: true })).toBeVisible();
       await expect(notice(page)).toContainText("Dealer updated successfully!");
       expect(countRows("SELECT COUNT(*) AS n FROM Dealer WHERE id = ? AND businessName = ?", dealerId, name)).toBe(1);
-      expect(countRows("SELECT COUNT(*) AS n FROM Dealer d JOIN User u ON u.id = d.createdById WHERE u.username = ?", account.username)).toBe(1);
+      expect(
+        countRows(
+          "SELECT COUNT(*) AS n FROM Dealer d JOIN User u ON u.id = d.createdById WHERE u.username = ?",
+          account.username,
+        ),
+      ).toBe(1);
     });
   }
 });
 
 test("About: the text stays and says so; one more tap saves it", async ({ page }) => {
-  const action = { at: editPage(), heading: "Edit Dealer", posts: `/dealer-details/${dealerId}`, message: "Failed to update about section" };
+  const action = {
+    at: editPage(),
+    heading: "Edit Dealer",
+    posts: `/dealer-details/${dealerId}`,
+    message: "Failed to update about section",
+  };
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const text = uniqueName(`About through ${fault}`);
@@ -126,14 +155,28 @@ test("About: the text stays and says so; one more tap saves it", async ({ page }
       await expect(about).toHaveValue(text);
       await page.getByRole("button", { name: "Save About" }).click();
       await expect(notice(page)).toContainText("About section updated successfully!");
-      expect(countRows("SELECT COUNT(*) AS n FROM Dealer WHERE id = ? AND aboutDescription = ?", dealerId, text)).toBe(1);
+      expect(countRows("SELECT COUNT(*) AS n FROM Dealer WHERE id = ? AND aboutDescription = ?", dealerId, text)).toBe(
+        1,
+      );
     });
   }
 });
 
 for (const [intent, label, button, message, success] of [
-  ["profile-picture", "Profile picture", "Upload Picture", "Failed to update profile picture", "Profile picture updated successfully!"],
-  ["gallery-add", "Add a photo", "Add to Gallery", "Failed to add image to gallery", "Image added to gallery successfully!"],
+  [
+    "profile-picture",
+    "Profile picture",
+    "Upload Picture",
+    "Failed to update profile picture",
+    "Profile picture updated successfully!",
+  ],
+  [
+    "gallery-add",
+    "Add a photo",
+    "Add to Gallery",
+    "Failed to add image to gallery",
+    "Image added to gallery successfully!",
+  ],
 ] as const) {
   test(`${label}: the chosen photo stays and it says so; one more tap uploads it once`, async ({ page }) => {
     const action = { at: editPage(), heading: "Edit Dealer", posts: `/dealer-details/${dealerId}`, message };
@@ -142,7 +185,11 @@ for (const [intent, label, button, message, success] of [
         const before = galleryCount();
         await page.goto(editPage());
         const form = formWithIntent(page, intent);
-        const file = { name: `shop-${n}.jpg`, mimeType: "image/jpeg", buffer: await photo({ r: 40 * n, g: 90, b: 200 }, "jpeg") };
+        const file = {
+          name: `shop-${n}.jpg`,
+          mimeType: "image/jpeg",
+          buffer: await photo({ r: 40 * n, g: 90, b: 200 }, "jpeg"),
+        };
         await form.getByLabel(label).setInputFiles(file);
         await sendThrough(page, fault, action, () => form.getByRole("button", { name: button }).click());
         // A file is never kept through sign-in: after an expired session it is chosen again.
@@ -154,7 +201,7 @@ for (const [intent, label, button, message, success] of [
       });
     }
     if (intent === "profile-picture") {
-      await expect(page.getByRole("img", { name: /^Profile picture of / })).toBeVisible();
+      await expect(page.getByRole("img", { name: /, profile$/ })).toBeVisible();
     }
   });
 }
@@ -162,23 +209,33 @@ for (const [intent, label, button, message, success] of [
 async function fillGallery(page: Page, photos: number) {
   for (let n = 0; n < photos; n++) {
     const added = await page.request.post(`/api/dealers/${dealerId}/gallery`, {
-      multipart: { image: { name: `p${n}.png`, mimeType: "image/png", buffer: await photo({ r: 50 * n, g: 160, b: 90 }) } },
+      multipart: {
+        image: { name: `p${n}.png`, mimeType: "image/png", buffer: await photo({ r: 50 * n, g: 160, b: 90 }) },
+      },
     });
     expect(added.status()).toBe(201);
   }
 }
 
-test("gallery remove (confirm dialog): the photo stays and it says so; one more tap removes that photo only", async ({ page }) => {
+test("gallery remove (confirm dialog): the photo stays and it says so; one more tap removes that photo only", async ({
+  page,
+}) => {
   await fillGallery(page, FAULTS.length);
   page.on("dialog", (dialog) => void dialog.accept());
-  const action = { at: editPage(), heading: "Edit Dealer", posts: `/dealer-details/${dealerId}`, message: "Failed to remove image from gallery" };
+  const action = {
+    at: editPage(),
+    heading: "Edit Dealer",
+    posts: `/dealer-details/${dealerId}`,
+    message: "Failed to remove image from gallery",
+  };
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const before = galleryCount();
       await page.goto(editPage());
-      const first = await page.getByRole("img", { name: "Gallery photo 1" }).getAttribute("src");
+      const first = await page.getByRole("img", { name: "Gallery 1" }).getAttribute("src");
       await sendThrough(page, fault, action, () => page.getByRole("button", { name: "Remove photo 1" }).click());
-      if (fault !== "session expired") await expect(page.getByRole("img", { name: "Gallery photo 1" })).toHaveAttribute("src", first ?? "");
+      if (fault !== "session expired")
+        await expect(page.getByRole("img", { name: "Gallery 1" })).toHaveAttribute("src", first ?? "");
       await page.getByRole("button", { name: "Remove photo 1" }).click();
       await expect(notice(page)).toContainText("Image removed from gallery successfully!");
       expect(galleryCount()).toBe(before - 1);
@@ -187,15 +244,22 @@ test("gallery remove (confirm dialog): the photo stays and it says so; one more 
   }
 });
 
-test("gallery remove (confirm page): the page stays and says so; one more tap removes that photo only", async ({ page }) => {
+test("gallery remove (confirm page): the page stays and says so; one more tap removes that photo only", async ({
+  page,
+}) => {
   await fillGallery(page, FAULTS.length);
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const before = galleryCount();
       const at = `/dealer-details/${dealerId}/remove-photo/0`;
       await page.goto(at);
-      const first = await page.getByRole("img", { name: /^Gallery photo 1 of / }).getAttribute("src");
-      const action = { at, heading: "Remove Photo", posts: `/dealer-details/${dealerId}`, message: "Failed to remove image from gallery" };
+      const first = await page.getByRole("img", { name: /^Gallery 1 of / }).getAttribute("src");
+      const action = {
+        at,
+        heading: "Remove Photo",
+        posts: `/dealer-details/${dealerId}`,
+        message: "Failed to remove image from gallery",
+      };
       await sendThrough(page, fault, action, () => page.getByRole("button", { name: "Remove Photo" }).click());
       await page.getByRole("button", { name: "Remove Photo" }).click();
       await expect(page.getByRole("heading", { name: "Edit Dealer", exact: true })).toBeVisible();
@@ -213,7 +277,13 @@ const workbookFor = (tag: string) => ({
 });
 
 test("import page: the chosen file stays and it says so; one more tap imports it once", async ({ page }) => {
-  const action = { at: "/dealers/import", heading: "Import Dealers", posts: "/dealers/import", message: "Failed to import dealers", title: "Import Failed" };
+  const action = {
+    at: "/dealers/import",
+    heading: "Import Dealers",
+    posts: "/dealers/import",
+    message: "Failed to import dealers",
+    title: "Import Failed",
+  };
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const tag = uniqueName(`Imported through ${fault}`);
@@ -247,7 +317,9 @@ for (const [step, path] of [
   ["upload", "/api/upload"],
   ["import", "/api/dealers/import"],
 ] as const) {
-  test(`import dialog, the ${step} step: the dialog stays with the file and says so; one more tap goes on`, async ({ page }) => {
+  test(`import dialog, the ${step} step: the dialog stays with the file and says so; one more tap goes on`, async ({
+    page,
+  }) => {
     for (const fault of FAULTS) {
       await test.step(fault, async () => {
         const tag = uniqueName(`Dialog ${step} through ${fault}`);
@@ -259,7 +331,11 @@ for (const [step, path] of [
           await expect(notice(page)).toContainText("Upload Successful");
         }
         const button = dialog.getByRole("button", { name: step === "upload" ? "Upload" : "Import Dealers" });
-        const injected = await inject(page, fault, (request) => request.method() === "POST" && new URL(request.url()).pathname === path);
+        const injected = await inject(
+          page,
+          fault,
+          (request) => request.method() === "POST" && new URL(request.url()).pathname === path,
+        );
         await button.click();
         await meet(page, fault, injected);
         await injected.end();

@@ -29,7 +29,8 @@ function giveNotification(username: string, title: string): number {
   }
 }
 
-const unreadNamed = (title: string) => countRows("SELECT COUNT(*) AS n FROM Notification WHERE title = ? AND isRead = 0", title);
+const unreadNamed = (title: string) =>
+  countRows("SELECT COUNT(*) AS n FROM Notification WHERE title = ? AND isRead = 0", title);
 
 /** The request a JSON call makes. */
 const jsonCall = (method: string, path: string) => (request: { method(): string; url(): string }) =>
@@ -44,10 +45,26 @@ test.describe("an officer", () => {
   });
 
   for (const { panel, heading, field, failure, success, column } of [
-    { panel: "editProfile", heading: "Edit Profile", field: "First name", failure: "Failed to update profile: ", success: "Profile Updated", column: "firstName" },
-    { panel: "updateLocations", heading: "Update Locations", field: "Home address", failure: "Failed to update locations: ", success: "Locations Updated", column: "homeAddress" },
+    {
+      panel: "editProfile",
+      heading: "Edit Profile",
+      field: "First name",
+      failure: "Failed to update profile: ",
+      success: "Profile Updated",
+      column: "firstName",
+    },
+    {
+      panel: "updateLocations",
+      heading: "Update Locations",
+      field: "Home address",
+      failure: "Failed to update locations: ",
+      success: "Locations Updated",
+      column: "homeAddress",
+    },
   ] as const) {
-    test(`${heading}: the dialog stays with what was typed and says why; one more tap saves it once`, async ({ page }) => {
+    test(`${heading}: the dialog stays with what was typed and says why; one more tap saves it once`, async ({
+      page,
+    }) => {
       const path = `/profile?${panel}=true`;
       for (const fault of FAULTS) {
         await test.step(fault, async () => {
@@ -66,7 +83,9 @@ test.describe("an officer", () => {
           await page.getByRole("button", { name: "Save" }).click();
           await expect(notice(page)).toContainText(success);
           await expect(page.getByRole("heading", { name: heading })).toHaveCount(0);
-          expect(countRows(`SELECT COUNT(*) AS n FROM User WHERE username = ? AND ${column} = ?`, account.username, text)).toBe(1);
+          expect(
+            countRows(`SELECT COUNT(*) AS n FROM User WHERE username = ? AND ${column} = ?`, account.username, text),
+          ).toBe(1);
         });
       }
     });
@@ -102,26 +121,40 @@ test.describe("an officer", () => {
         await expect(grid.getByRole("radio", { name: choice })).toBeChecked();
         await page.getByRole("button", { name: "Save" }).click();
         await expect(notice(page)).toContainText("Avatar Updated");
-        expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND selectedAvatar = ?", account.username, avatar)).toBe(1);
+        expect(
+          countRows(
+            "SELECT COUNT(*) AS n FROM User WHERE username = ? AND selectedAvatar = ?",
+            account.username,
+            avatar,
+          ),
+        ).toBe(1);
       });
     }
   });
 
-  test("the notifications page: mark one read and mark all read keep the list and say so; one more tap does it", async ({ page }) => {
+  test("the notifications page: mark one read and mark all read keep the list and say so; one more tap does it", async ({
+    page,
+  }) => {
     for (const intent of ["one", "all"] as const) {
       for (const fault of FAULTS) {
         await test.step(`${intent}: ${fault}`, async () => {
           const title = uniqueName(`Notice ${intent} ${fault}`);
           giveNotification(account.username, title);
           await page.goto("/notifications");
-          const button = intent === "one" ? page.getByRole("button", { name: `Mark read: ${title}` }) : page.getByRole("button", { name: "Mark all read" });
+          const button =
+            intent === "one"
+              ? page.getByRole("button", { name: `Mark read: ${title}` })
+              : page.getByRole("button", { name: "Mark all read" });
           const injected = await inject(page, fault, formPost("/notifications"));
           await button.click();
           await meet(page, fault, injected);
-          if (fault === "session expired") await signInAgain(page, "/notifications", account.username, account.password);
+          if (fault === "session expired")
+            await signInAgain(page, "/notifications", account.username, account.password);
           else
             await expect(notice(page)).toContainText(
-              intent === "one" ? "Could not mark the notification as read. Please try again." : "Could not mark all notifications as read. Please try again.",
+              intent === "one"
+                ? "Could not mark the notification as read. Please try again."
+                : "Could not mark all notifications as read. Please try again.",
             );
           await injected.end();
           await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
@@ -135,7 +168,9 @@ test.describe("an officer", () => {
     }
   });
 
-  test("the bell's dialog: a notification that could not be marked read goes back to unread and says so; one more tap does it", async ({ page }) => {
+  test("the bell's dialog: a notification that could not be marked read goes back to unread and says so; one more tap does it", async ({
+    page,
+  }) => {
     for (const intent of ["one", "all"] as const) {
       for (const fault of FAULTS) {
         await test.step(`${intent}: ${fault}`, async () => {
@@ -147,7 +182,13 @@ test.describe("an officer", () => {
           const item = dialog.getByRole("button", { name: new RegExp(title) });
           const button = intent === "one" ? item : dialog.getByRole("button", { name: "Mark all read" });
           await expect(item).toBeVisible();
-          const injected = await inject(page, fault, intent === "one" ? jsonCall("PATCH", `/api/notifications/${id}/read`) : jsonCall("PATCH", "/api/notifications/mark-all-read"));
+          const injected = await inject(
+            page,
+            fault,
+            intent === "one"
+              ? jsonCall("PATCH", `/api/notifications/${id}/read`)
+              : jsonCall("PATCH", "/api/notifications/mark-all-read"),
+          );
           await button.click();
           await meet(page, fault, injected);
           if (fault === "session expired") {
@@ -156,7 +197,9 @@ test.describe("an officer", () => {
             await page.getByRole("link", { name: /^Notifications, \d+ unread/ }).click();
           } else {
             await expect(dialog.getByRole("alert")).toContainText(
-              intent === "one" ? "Could not mark the notification as read. Please try again." : "Could not mark all notifications as read. Please try again.",
+              intent === "one"
+                ? "Could not mark the notification as read. Please try again."
+                : "Could not mark all notifications as read. Please try again.",
             );
             await injected.end();
           }
@@ -172,7 +215,10 @@ test.describe("an officer", () => {
   });
 });
 
-test("location setup: the chosen place stays and the spec's message shows; an expired session says so and comes back", async ({ page, context }) => {
+test("location setup: the chosen place stays and the spec's message shows; an expired session says so and comes back", async ({
+  page,
+  context,
+}) => {
   await page.clock.install();
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
@@ -197,7 +243,12 @@ test("location setup: the chosen place stays and the spec's message shows; an ex
       await expect(chosen).toBeVisible();
       await page.getByRole("button", { name: "Save Home Location" }).click();
       await expect(page).toHaveURL(/\/location-setup\?tab=warehouse$/);
-      expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND homeLat = 31.5204 AND homeLng = 74.3587", account.username)).toBe(1);
+      expect(
+        countRows(
+          "SELECT COUNT(*) AS n FROM User WHERE username = ? AND homeLat = 31.5204 AND homeLng = 74.3587",
+          account.username,
+        ),
+      ).toBe(1);
     });
   }
 });
@@ -210,7 +261,10 @@ test.describe("the admin", () => {
 
   /** A new officer to act on (never a seeded user other tests rely on), registered outside the admin's browser. */
   async function newOfficer(page: Page): Promise<NewAccount> {
-    const outside = await request.newContext({ baseURL: new URL(page.url()).origin, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() } });
+    const outside = await request.newContext({
+      baseURL: new URL(page.url()).origin,
+      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+    });
     try {
       return await registerOfficer(outside);
     } finally {
@@ -241,14 +295,22 @@ test.describe("the admin", () => {
     });
   }
 
-  test("the users table: change role, deactivate and reactivate keep the row and say so; one more tap does it once", async ({ page }) => {
+  test("the users table: change role, deactivate and reactivate keep the row and say so; one more tap does it once", async ({
+    page,
+  }) => {
     const account = await newOfficer(page);
     const path = `/admin?query=${encodeURIComponent(account.username)}`;
     const row = page.locator(`[data-testid="user-row"][data-username="${account.username}"]`);
     // Deactivate asks first (a confirm dialog): the admin says yes each time.
     page.on("dialog", (dialog) => void dialog.accept());
     // Each step changes the role to another than the one saved before it.
-    const roles: Record<Fault, string> = { aborted: "MANAGER", "500 with JSON": "OFFICER", "502 from the edge": "ADMIN", "no answer in time": "OFFICER", "session expired": "MANAGER" };
+    const roles: Record<Fault, string> = {
+      aborted: "MANAGER",
+      "500 with JSON": "OFFICER",
+      "502 from the edge": "ADMIN",
+      "no answer in time": "OFFICER",
+      "session expired": "MANAGER",
+    };
     for (const fault of FAULTS) {
       await test.step(`change role: ${fault}`, async () => {
         const role = roles[fault];
@@ -264,13 +326,16 @@ test.describe("the admin", () => {
         await expect(row.getByLabel(`Role of @${account.username}`)).toHaveValue(role);
         await row.getByRole("button", { name: "Change Role" }).click();
         await expect(notice(page)).toContainText(`@${account.username} is now ${role}.`);
-        expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND role = ?", account.username, role)).toBe(1);
+        expect(
+          countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND role = ?", account.username, role),
+        ).toBe(1);
       });
     }
     for (const fault of FAULTS) {
       await test.step(`deactivate and reactivate: ${fault}`, async () => {
         await page.goto(path);
-        const active = countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND isActive = 1", account.username) === 1;
+        const active =
+          countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND isActive = 1", account.username) === 1;
         const [label, failure, success] = active
           ? ["Deactivate", "Failed to deactivate the account. Please try again.", "can no longer sign in"]
           : ["Reactivate", "Failed to reactivate the account. Please try again.", "can sign in again"];
@@ -283,7 +348,13 @@ test.describe("the admin", () => {
         await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
         await row.getByRole("button", { name: label }).click();
         await expect(notice(page)).toContainText(success);
-        expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND isActive = ?", account.username, active ? 0 : 1)).toBe(1);
+        expect(
+          countRows(
+            "SELECT COUNT(*) AS n FROM User WHERE username = ? AND isActive = ?",
+            account.username,
+            active ? 0 : 1,
+          ),
+        ).toBe(1);
       });
     }
   });
@@ -313,8 +384,11 @@ test.describe("the admin", () => {
     }
   });
 
-  test("the sample import: the page stays and says so; one more tap imports, never a dealer twice", async ({ page }) => {
-    const imported = () => countRows("SELECT COALESCE(SUM(successful), 0) AS n FROM DealerImport WHERE fileName = 'dealers-sample.xlsx'");
+  test("the sample import: the page stays and says so; one more tap imports, never a dealer twice", async ({
+    page,
+  }) => {
+    const imported = () =>
+      countRows("SELECT COALESCE(SUM(successful), 0) AS n FROM DealerImport WHERE fileName = 'dealers-sample.xlsx'");
     for (const fault of FAULTS) {
       await test.step(fault, async () => {
         await page.goto("/admin/import");

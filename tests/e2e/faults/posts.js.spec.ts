@@ -60,14 +60,23 @@ test("like and unlike: the heart goes back and says so; one more tap does it", a
       await injected.end();
       await expect(page.getByRole("heading", { name: "Feed" })).toBeVisible();
       // No answer came, so the page shows what it knew; a fresh page shows what the server did.
-      if (fault !== "no answer in time" && fault !== "session expired") await expect(heart).toHaveAttribute("aria-pressed", before ?? "false");
+      if (fault !== "no answer in time" && fault !== "session expired")
+        await expect(heart).toHaveAttribute("aria-pressed", before ?? "false");
     });
   }
   await page.reload();
   const liked = (await heart.getAttribute("aria-pressed")) === "true";
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", liked ? "false" : "true");
-  await expect.poll(() => countRows("SELECT COUNT(*) AS n FROM Reaction r JOIN User u ON u.id = r.userId WHERE r.postId = ? AND u.username = ?", id, account.username)).toBe(liked ? 0 : 1);
+  await expect
+    .poll(() =>
+      countRows(
+        "SELECT COUNT(*) AS n FROM Reaction r JOIN User u ON u.id = r.userId WHERE r.postId = ? AND u.username = ?",
+        id,
+        account.username,
+      ),
+    )
+    .toBe(liked ? 0 : 1);
 });
 
 test("Load More Posts: the feed stays, says so, and the button tries again", async ({ page }) => {
@@ -77,7 +86,11 @@ test("Load More Posts: the feed stays, says so, and the button tries again", asy
   await expect(cards).toHaveCount(20);
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
-      const injected = await inject(page, fault, (request) => request.method() === "GET" && new URL(request.url()).searchParams.has("cursor"));
+      const injected = await inject(
+        page,
+        fault,
+        (request) => request.method() === "GET" && new URL(request.url()).searchParams.has("cursor"),
+      );
       await loadMore.click();
       await meet(page, fault, injected);
       if (fault === "session expired") {
@@ -99,7 +112,11 @@ test("loading comments: the panel says so and offers to try again; the feed stay
   const commentsButton = card.getByRole("button", { name: /^Comments/ });
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
-      const injected = await inject(page, fault, (request) => request.method() === "GET" && new URL(request.url()).pathname === `/api/posts/${id}/comments`);
+      const injected = await inject(
+        page,
+        fault,
+        (request) => request.method() === "GET" && new URL(request.url()).pathname === `/api/posts/${id}/comments`,
+      );
       await commentsButton.click();
       await meet(page, fault, injected);
       if (fault === "session expired") {
@@ -125,7 +142,9 @@ test("loading comments: the panel says so and offers to try again; the feed stay
   }
 });
 
-test("a comment: kept on the phone when its answer never came, sent once with one tap; typed text survives an expired session", async ({ page }) => {
+test("a comment: kept on the phone when its answer never came, sent once with one tap; typed text survives an expired session", async ({
+  page,
+}) => {
   await page.goto("/");
   const { card, id } = await firstCard(page);
   for (const fault of FAULTS) {
@@ -182,14 +201,18 @@ test("deleting a comment: it comes back and says so; one more tap deletes it", a
       const deleteButton = comment.getByRole("button", { name: "Delete comment" });
       if (fault !== "no answer in time") await deleteButton.click();
       await expect(comment).toContainText("This comment was deleted.");
-      await expect.poll(() => countRows("SELECT COUNT(*) AS n FROM Comment WHERE text = ? AND isDeleted = 1", text)).toBe(1);
+      await expect
+        .poll(() => countRows("SELECT COUNT(*) AS n FROM Comment WHERE text = ? AND isDeleted = 1", text))
+        .toBe(1);
       await page.goto("/");
     });
   }
 });
 
 for (const withPhoto of [false, true]) {
-  test(`a new post${withPhoto ? " with a photo" : ""}: kept on the phone when its answer never came, sent once; typed text survives an expired session`, async ({ page }) => {
+  test(`a new post${withPhoto ? " with a photo" : ""}: kept on the phone when its answer never came, sent once; typed text survives an expired session`, async ({
+    page,
+  }) => {
     for (const fault of FAULTS) {
       await test.step(fault, async () => {
         const text = uniqueName(`Post through ${fault}`);
@@ -216,7 +239,10 @@ for (const withPhoto of [false, true]) {
           await sendWhatWaits(page);
         }
         expect(postsWithText(text)).toBe(1);
-        if (withPhoto) expect(countRows("SELECT COUNT(*) AS n FROM PostMedia m JOIN Post p ON p.id = m.postId WHERE p.text = ?", text)).toBe(1);
+        if (withPhoto)
+          expect(
+            countRows("SELECT COUNT(*) AS n FROM PostMedia m JOIN Post p ON p.id = m.postId WHERE p.text = ?", text),
+          ).toBe(1);
       });
     }
   });

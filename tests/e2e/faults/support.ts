@@ -4,13 +4,20 @@
 import { request as apiRequest, type Page, type Request, type Route } from "@playwright/test";
 import { expect, untilHydrated } from "../support/fixtures";
 
-export const FAULTS = ["aborted", "500 with JSON", "502 from the edge", "no answer in time", "session expired"] as const;
+export const FAULTS = [
+  "aborted",
+  "500 with JSON",
+  "502 from the edge",
+  "no answer in time",
+  "session expired",
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 /** Longer than the browser's patience for an answer (ANSWER_PATIENCE_MS in app/lib/failed-request.ts). */
 const PAST_PATIENCE_MS = 46_000;
 
-const PROXY_PAGE = "<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>";
+const PROXY_PAGE =
+  "<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>";
 
 /** The POST a form makes with JavaScript: React Router's `{path}.data`. */
 export function formPost(path: string | RegExp): (request: Request) => boolean {
@@ -54,7 +61,11 @@ export async function inject(page: Page, fault: Fault, matches: (request: Reques
         await route.abort("connectionreset");
         break;
       case "500 with JSON":
-        await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Internal Server Error" }) });
+        await route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ error: "Internal Server Error" }),
+        });
         break;
       case "502 from the edge":
         await route.fulfill({ status: 502, contentType: "text/html", body: PROXY_PAGE });
@@ -85,7 +96,12 @@ export async function inject(page: Page, fault: Fault, matches: (request: Reques
 async function reachServerUnseen(request: Request): Promise<void> {
   const outside = await apiRequest.newContext();
   try {
-    await outside.fetch(request.url(), { method: request.method(), headers: await request.allHeaders(), data: request.postDataBuffer() ?? undefined, maxRedirects: 0 });
+    await outside.fetch(request.url(), {
+      method: request.method(),
+      headers: await request.allHeaders(),
+      data: request.postDataBuffer() ?? undefined,
+      maxRedirects: 0,
+    });
   } finally {
     await outside.dispose();
   }

@@ -36,7 +36,9 @@ function expectConsistent(entries: Entry[]) {
   const ranked = entries.filter((e) => e.performanceRank !== null);
   expect(ranked.map((e) => e.performanceRank)).toEqual(ranked.map((_, index) => index + 1));
   for (let i = 1; i < ranked.length; i++) {
-    expect(Number(ranked[i - 1]?.currentPerformanceScore)).toBeGreaterThanOrEqual(Number(ranked[i]?.currentPerformanceScore));
+    expect(Number(ranked[i - 1]?.currentPerformanceScore)).toBeGreaterThanOrEqual(
+      Number(ranked[i]?.currentPerformanceScore),
+    );
   }
   for (const entry of entries) {
     expect(entry.performanceRank !== null, entry.username).toBe(Number(entry.currentPerformanceScore ?? 0) > 0);
@@ -56,9 +58,14 @@ async function expectTableMatches(page: Page) {
       const row = page.locator(`[data-testid="leaderboard-row"][data-username="${entry.username}"]`);
       const cells = row.locator("td");
       const score = Number(entry.currentPerformanceScore ?? 0);
-      await expect(cells.nth(0)).toHaveText(entry.performanceRank ? `#${entry.performanceRank}` : "—", { timeout: 500 });
+      await expect(cells.nth(0)).toHaveText(entry.performanceRank ? `#${entry.performanceRank}` : "—", {
+        timeout: 500,
+      });
       await expect(cells.nth(2)).toHaveText(score > 0 ? score.toFixed(2) : "No data", { timeout: 500 });
-      await expect(cells.nth(4)).toHaveText(entry.performanceRank ? `Top ${entry.performanceRank}` : score > 0 ? "Ranked" : "Pending", { timeout: 500 });
+      await expect(cells.nth(4)).toHaveText(
+        entry.performanceRank ? `Top ${entry.performanceRank}` : score > 0 ? "Ranked" : "Pending",
+        { timeout: 500 },
+      );
       const top = entry.performanceRank !== null && entry.performanceRank <= 3;
       if (top) await expect(row).toHaveAttribute("data-top", "true", { timeout: 500 });
       else await expect(row).not.toHaveAttribute("data-top", { timeout: 500 });
@@ -66,7 +73,9 @@ async function expectTableMatches(page: Page) {
   }).toPass({ timeout: 15_000 });
 }
 
-test("a manager recalculates: the toast, a fresh Last updated, and a table that agrees with the API", async ({ page }) => {
+test("a manager recalculates: the toast, a fresh Last updated, and a table that agrees with the API", async ({
+  page,
+}) => {
   // Its calculation may wait for another worker's (below), and the table is then compared row by row.
   test.slow();
   await signIn(page, "manager");
@@ -75,7 +84,9 @@ test("a manager recalculates: the toast, a fresh Last updated, and a table that 
   await expect(page.getByRole("heading", { name: "Current Achievement Holders" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Performance Calculation" })).toBeVisible();
   for (const weight of ["25%", "30%", "35%", "10%"]) {
-    await expect(page.getByRole("region", { name: "Performance Calculation" }).getByText(weight, { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Performance Calculation" }).getByText(weight, { exact: true }),
+    ).toBeVisible();
   }
   for (const column of ["Rank", "Agent", "Score", "Badge", "Status"]) {
     await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
@@ -118,13 +129,18 @@ test("an officer sees no Recalculate button, and the server refuses the officer'
   expect(form.status()).toBe(403);
 });
 
-test("after a recalculation a badge holder has the notification and the badge on their posts", async ({ page, request }) => {
+test("after a recalculation a badge holder has the notification and the badge on their posts", async ({
+  page,
+  request,
+}) => {
   const login = await request.post("/api/login", { data: { username: "manager", password: "fieldline" } });
   expect(login.status()).toBe(200);
   expect((await request.post("/api/performance/calculate")).status()).toBe(200);
 
   // The best-placed seeded officer (password known) holding a rank badge.
-  const holder = (await leaderboard(request)).find((e) => /^officer\d$/.test(e.username) && RANK_BADGES.includes(e.currentBadge ?? ""));
+  const holder = (await leaderboard(request)).find(
+    (e) => /^officer\d$/.test(e.username) && RANK_BADGES.includes(e.currentBadge ?? ""),
+  );
   expect(holder, "after a recalculation a seeded officer holds CROWN, SHIELD or CAP").toBeDefined();
   // Narrowed by throwing, never by returning: the test must not end here having checked nothing.
   if (!holder?.currentBadge) throw new Error("no seeded officer holds a rank badge");
@@ -135,12 +151,19 @@ test("after a recalculation a badge holder has the notification and the badge on
   await expect(page.getByText(title).first()).toBeVisible();
 
   const db = new Database(e2eDatabasePath(), { readonly: true });
-  const post = db.prepare("SELECT id FROM Post WHERE userId = ? ORDER BY createdAt DESC LIMIT 1").get(holder.id) as { id: number } | undefined;
+  const post = db.prepare("SELECT id FROM Post WHERE userId = ? ORDER BY createdAt DESC LIMIT 1").get(holder.id) as
+    { id: number } | undefined;
   db.close();
   expect(post).toBeDefined();
   await expect(async () => {
     const badge = (await leaderboard(page.request)).find((e) => e.id === holder.id)?.currentBadge;
-    const name = { CROWN: "Team Leader", SHIELD: "Top Performer", CAP: "Excellence Award", TROPHY: "Champion", STAR: "Consistent Achiever" }[badge ?? ""];
+    const name = {
+      CROWN: "Team Leader",
+      SHIELD: "Top Performer",
+      CAP: "Excellence Award",
+      TROPHY: "Champion",
+      STAR: "Consistent Achiever",
+    }[badge ?? ""];
     await page.goto(`/posts/${post?.id}`);
     if (name) await expect(page.getByRole("article").getByRole("img", { name }).first()).toBeVisible({ timeout: 1000 });
     else expect(badge).toBeNull();

@@ -15,8 +15,15 @@ test("a 340 km jump a moment later is not counted, and the officer's row says wh
     expect((await page.request.post("/api/checkins", { data: place })).status()).toBe(201);
   }
   const me = (await (await page.request.get("/api/me")).json()) as { id: number };
-  const rankings = (await (await page.request.get("/api/agents/rankings?period=today")).json()) as Array<{ id: number; distance: string; legsLeftOut: object }>;
-  expect(rankings.find((row) => row.id === me.id)).toMatchObject({ distance: "0.5", legsLeftOut: { tooFast: 1, poorFix: 0, repeatedPoint: 0 } });
+  const rankings = (await (await page.request.get("/api/agents/rankings?period=today")).json()) as Array<{
+    id: number;
+    distance: string;
+    legsLeftOut: object;
+  }>;
+  expect(rankings.find((row) => row.id === me.id)).toMatchObject({
+    distance: "0.5",
+    legsLeftOut: { tooFast: 1, poorFix: 0, repeatedPoint: 0 },
+  });
 
   await page.goto("/?period=today");
   const own = page.locator('tr[aria-current="true"]');

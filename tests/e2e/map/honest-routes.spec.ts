@@ -6,7 +6,9 @@ import { karachiDate } from "../support/days";
 // JavaScript and as a dashed line with its reason on the map; each stop says how its place was
 // had; managers see the day's "Location quality" (JavaScript on and off).
 
-async function officerWithAJump(page: import("@playwright/test").Page): Promise<{ id: number; name: string; username: string }> {
+async function officerWithAJump(
+  page: import("@playwright/test").Page,
+): Promise<{ id: number; name: string; username: string }> {
   await registerThroughForm(page);
   for (const place of [
     { lat: 30.1575, lng: 71.5249, source: "GPS", accuracy: 12 },
@@ -15,11 +17,23 @@ async function officerWithAJump(page: import("@playwright/test").Page): Promise<
   ]) {
     expect((await page.request.post("/api/checkins", { data: place })).status()).toBe(201);
   }
-  const me = (await (await page.request.get("/api/me")).json()) as { id: number; username: string; firstName: string | null; lastName: string | null };
-  return { id: me.id, name: [me.firstName, me.lastName].filter(Boolean).join(" ") || me.username, username: me.username };
+  const me = (await (await page.request.get("/api/me")).json()) as {
+    id: number;
+    username: string;
+    firstName: string | null;
+    lastName: string | null;
+  };
+  return {
+    id: me.id,
+    name: [me.firstName, me.lastName].filter(Boolean).join(" ") || me.username,
+    username: me.username,
+  };
 }
 
-test("the route names the leg not counted and how each place was had; managers see the day's location quality", async ({ page, javaScriptEnabled }) => {
+test("the route names the leg not counted and how each place was had; managers see the day's location quality", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const officer = await officerWithAJump(page);
   await page.goto(`/dealer-map?f=1&routes=on&agent=${officer.id}&date=${karachiDate()}`);
   const stops = page.getByRole("list", { name: `Stops of ${officer.name}` });
@@ -39,13 +53,17 @@ test("the route names the leg not counted and how each place was had; managers s
   await page.goto(`/dealer-map?f=1&routes=on&date=${karachiDate()}`);
   await page.getByRole("link", { name: "Location quality" }).click();
   await expect(page.getByRole("heading", { name: "Location quality" })).toBeVisible();
-  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `${officer.name} @${officer.username}`, exact: true }) });
+  const card = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: `${officer.name} @${officer.username}`, exact: true }) });
   await expect(card).toContainText("Check-ins3");
   await expect(card).toContainText("From GPS67%");
   await expect(card).toContainText("Median accuracy±21 m");
   await expect(card).toContainText("Legs left out1 leg not counted (too fast)");
 
-  const api = (await (await page.request.get(`/api/agents/location-quality?date=${karachiDate()}`)).json()) as Array<{ userId: number }>;
+  const api = (await (await page.request.get(`/api/agents/location-quality?date=${karachiDate()}`)).json()) as Array<{
+    userId: number;
+  }>;
   expect(api.find((row) => row.userId === officer.id)).toEqual({
     userId: officer.id,
     name: officer.name,
@@ -57,5 +75,7 @@ test("the route names the leg not counted and how each place was had; managers s
   });
   const refused = await page.request.get("/api/agents/location-quality?date=2026-02-30");
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).error).toBe("Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
+  expect((await refused.json()).error).toBe(
+    "Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
+  );
 });

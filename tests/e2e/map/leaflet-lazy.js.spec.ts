@@ -8,7 +8,11 @@ async function scriptsAndStyles(page: Page, path: string): Promise<Map<string, s
   const bodies = new Map<string, Promise<string>>();
   const listener = (response: import("@playwright/test").Response) => {
     const type = response.request().resourceType();
-    if (type === "script" || type === "stylesheet") bodies.set(response.url(), response.text().catch(() => ""));
+    if (type === "script" || type === "stylesheet")
+      bodies.set(
+        response.url(),
+        response.text().catch(() => ""),
+      );
   };
   page.on("response", listener);
   await page.goto(path);

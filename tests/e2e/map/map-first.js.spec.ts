@@ -2,7 +2,9 @@ import { expect, signIn, test } from "../support/fixtures";
 
 // The Dealer Map's place is kept while its code arrives, and a map that cannot load says so.
 
-test("the map's place shows Loading map... until the map arrives, and nothing below moves when it does", async ({ page }) => {
+test("the map's place shows Loading map... until the map arrives, and nothing below moves when it does", async ({
+  page,
+}) => {
   await signIn(page, "officer7");
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -31,7 +33,9 @@ test("a map that cannot load says why, in the spec's words, and the lists still 
   await expect(page.getByRole("list", { name: "Dealers" }).locator(":scope > li").first()).toBeVisible();
 });
 
-test("when the map's tiles cannot load (no signal for them), the grey box says so instead of Loading map... for ever; pins still show", async ({ page }) => {
+test("when the map's tiles cannot load (no signal for them), the grey box says so instead of Loading map... for ever; pins still show", async ({
+  page,
+}) => {
   await signIn(page, "officer7");
   await page.route("**/tiles/**", (route) => route.abort("internetdisconnected"));
   await page.goto("/dealer-map");

@@ -5,7 +5,9 @@ import { badge } from "./support";
 // the filters wait in a closed sheet under it, and the dealer list below comes 20 at a time with
 // phones masked as in the directory. JavaScript on and off.
 
-test("the map comes first, the filters wait in a closed sheet under it, and the list is paged", async ({ page }, testInfo) => {
+test("the map comes first, the filters wait in a closed sheet under it, and the list is paged", async ({
+  page,
+}, testInfo) => {
   const javaScript = testInfo.project.use.javaScriptEnabled !== false;
   await signIn(page, "officer7");
   await page.goto("/dealer-map");
@@ -29,7 +31,10 @@ test("the map comes first, the filters wait in a closed sheet under it, and the 
   const dealers = page.getByRole("list", { name: "Dealers" }).locator(":scope > li");
   await expect(dealers).toHaveCount(Math.min(shown, 20));
   for (const text of await dealers.allTextContents()) expect(text).not.toMatch(/\+92 \d{3} \d{7}|\d{4} ?\d{7}/);
-  await expect(dealers.first().getByRole("link", { name: /^View Details of / })).toHaveAttribute("href", /^\/dealer-details\/\d+$/);
+  await expect(dealers.first().getByRole("link", { name: /^View Details of / })).toHaveAttribute(
+    "href",
+    /^\/dealer-details\/\d+$/,
+  );
   if (shown > 20) {
     await page.getByRole("link", { name: "Show more" }).click();
     await expect(dealers).toHaveCount(Math.min(shown, 40));

@@ -10,7 +10,8 @@ import { badge, legend, openFilters } from "./support";
 async function dealersOnMap(page: Page, changedFrom?: number): Promise<number> {
   const status = page.getByRole("group", { name: "Map of dealers and agent routes" }).getByRole("status");
   await expect(status).toHaveText(/^\d+ dealers? on the map$/, { timeout: 15_000 });
-  if (changedFrom !== undefined) await expect(status).not.toHaveText(`${changedFrom} dealers on the map`, { timeout: 15_000 });
+  if (changedFrom !== undefined)
+    await expect(status).not.toHaveText(`${changedFrom} dealers on the map`, { timeout: 15_000 });
   return Number(/^\d+/.exec((await status.textContent()) ?? "")?.[0]);
 }
 
@@ -26,7 +27,9 @@ test("dealer markers for the seeded dealers; the badge follows the province filt
   expect(all.shown).toBeGreaterThan(10);
   // Dealers are drawn on a canvas, not as one element each.
   expect(await page.locator(".leaflet-overlay-pane canvas").count()).toBeGreaterThanOrEqual(1);
-  await expect(page.locator(".leaflet-marker-pane .leaflet-marker-icon")).toHaveCount(await page.locator(".leaflet-marker-pane .checkin-marker").count());
+  await expect(page.locator(".leaflet-marker-pane .leaflet-marker-icon")).toHaveCount(
+    await page.locator(".leaflet-marker-pane .checkin-marker").count(),
+  );
   await expect(page.locator(".leaflet-control-attribution")).toContainText("OpenStreetMap");
 
   await openFilters(page);
@@ -40,11 +43,15 @@ test("dealer markers for the seeded dealers; the badge follows the province filt
   const punjabOnMap = await dealersOnMap(page, onMap);
   expect(punjabOnMap).toBeGreaterThanOrEqual(punjab.shown);
   expect(punjabOnMap).toBeLessThan(onMap);
-  await expect(page.getByRole("list", { name: "Dealers" }).locator(":scope > li")).toHaveCount(Math.min(punjab.shown, 20));
+  await expect(page.getByRole("list", { name: "Dealers" }).locator(":scope > li")).toHaveCount(
+    Math.min(punjab.shown, 20),
+  );
   expect(errors).toEqual([]);
 });
 
-test("a dealer marker's info window shows the dealer's fields, from the list and by clicking the marker", async ({ page }) => {
+test("a dealer marker's info window shows the dealer's fields, from the list and by clicking the marker", async ({
+  page,
+}) => {
   await signIn(page, "officer6");
   const name = uniqueName("Map Dealer");
   const created = await page.request.post("/api/dealers", {
@@ -70,7 +77,10 @@ test("a dealer marker's info window shows the dealer's fields, from the list and
   await expect(popup).toContainText(name);
   await expect(popup).toContainText("Owner: Nadia Baig");
   await expect(popup.getByRole("link", { name: "03001234567" })).toHaveAttribute("href", "tel:+923001234567");
-  await expect(popup.getByRole("link", { name: "nadia.map@example.pk" })).toHaveAttribute("href", "mailto:nadia.map@example.pk");
+  await expect(popup.getByRole("link", { name: "nadia.map@example.pk" })).toHaveAttribute(
+    "href",
+    "mailto:nadia.map@example.pk",
+  );
   await expect(popup).toContainText("Shop 4, Main Bazaar, Skardu, Gilgit-Baltistan, Pakistan");
   await expect(popup).toContainText("State: Gilgit-Baltistan");
   await expect(popup).toContainText("City: Skardu");
@@ -84,14 +94,20 @@ test("a dealer marker's info window shows the dealer's fields, from the list and
   };
   // Wait for the popup's auto-pan to finish: the tip stays put.
   let offset = await tipOffset();
-  await expect.poll(async () => {
-    const next = await tipOffset();
-    const still = Math.abs(next.x - offset.x) < 0.5 && Math.abs(next.y - offset.y) < 0.5;
-    offset = next;
-    return still;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const next = await tipOffset();
+      const still = Math.abs(next.x - offset.x) < 0.5 && Math.abs(next.y - offset.y) < 0.5;
+      offset = next;
+      return still;
+    })
+    .toBe(true);
   // The whole info window is on the map, clear of the zoom buttons.
-  const [info, mapBox, zoom] = [await popup.boundingBox(), await map.boundingBox(), await page.locator(".leaflet-control-zoom").boundingBox()];
+  const [info, mapBox, zoom] = [
+    await popup.boundingBox(),
+    await map.boundingBox(),
+    await page.locator(".leaflet-control-zoom").boundingBox(),
+  ];
   if (!info || !mapBox || !zoom) throw new Error("no popup, map or zoom buttons");
   expect(info.x).toBeGreaterThanOrEqual(mapBox.x);
   expect(info.x + info.width).toBeLessThanOrEqual(mapBox.x + mapBox.width);
@@ -111,7 +127,9 @@ test("a dealer marker's info window shows the dealer's fields, from the list and
   await expect(page.locator(".leaflet-popup")).toContainText(name);
 });
 
-test("an agent's route: numbered stops in time order, Start and Latest today, Stop on a past day; the agent filter hides other routes", async ({ page }) => {
+test("an agent's route: numbered stops in time order, Start and Latest today, Stop on a past day; the agent filter hides other routes", async ({
+  page,
+}) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "officer7");
   const day = seededDay();
@@ -165,13 +183,19 @@ test("an agent's route: numbered stops in time order, Start and Latest today, St
   expect(errors).toEqual([]);
 });
 
-test("the map's messages: Loading dealers... while they come, Failed to load dealer data when they cannot", async ({ page }) => {
+test("the map's messages: Loading dealers... while they come, Failed to load dealer data when they cannot", async ({
+  page,
+}) => {
   await signIn(page, "officer8");
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/dealers?view=map*", async (route) => {
     await held;
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Something went wrong" }) });
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "Something went wrong" }),
+    });
   });
   await page.goto("/dealer-map?f=1&dealers=on");
   const status = page.getByRole("group", { name: "Map of dealers and agent routes" }).getByRole("status");

@@ -35,7 +35,9 @@ test("the dealers list follows the badge and the province filter", async ({ page
   await expect(page.getByRole("list", { name: "Dealers" })).toHaveCount(0);
 });
 
-test("agent routes: numbered stops with distance and hours, the agent filter, another day ends with Stop", async ({ page }) => {
+test("agent routes: numbered stops with distance and hours, the agent filter, another day ends with Stop", async ({
+  page,
+}) => {
   await signIn(page, "officer5");
   const day = seededDay();
   await page.goto(`/dealer-map?date=${day}`);
@@ -79,6 +81,10 @@ test("agent routes: numbered stops with distance and hours, the agent filter, an
 test("a malformed date in the URL is named and today is shown", async ({ page }) => {
   await signIn(page, "officer5");
   await page.goto("/dealer-map?date=2026-02-30");
-  await expect(page.getByText("Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd. Showing today.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd. Showing today.",
+    ),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Agent Routes · Today" })).toBeVisible();
 });

@@ -30,6 +30,7 @@ export async function stopsOf(page: Page, agentName: string): Promise<{ number: 
 /** Opens the filter sheet under the map (closed on a first visit, open once a filter was applied). */
 export async function openFilters(page: Page): Promise<void> {
   const sheet = page.getByTestId("map-filters");
-  if (!(await sheet.evaluate((element) => (element as HTMLDetailsElement).open))) await sheet.locator("summary").click();
+  if (!(await sheet.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await sheet.locator("summary").click();
   await expect(sheet.getByRole("button", { name: "Apply" })).toBeVisible();
 }

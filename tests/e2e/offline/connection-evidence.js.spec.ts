@@ -24,7 +24,9 @@ test.beforeEach(async ({ page }) => {
   await page.goto("/");
 });
 
-test("a request that failed on the way says offline; the next one that comes back says online again", async ({ page }) => {
+test("a request that failed on the way says offline; the next one that comes back says online again", async ({
+  page,
+}) => {
   const { id, heart } = await heartOfFirstPost(page);
   await page.route(`**/posts/${id}.data`, (route) => route.abort("internetdisconnected"));
   await heart.click();

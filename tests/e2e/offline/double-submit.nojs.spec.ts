@@ -28,7 +28,9 @@ test("the new-post form sent again with its key posts once", async ({ page }) =>
 
 test("the comment form sent again with its key comments once", async ({ page }) => {
   await registerThroughForm(page);
-  const post = await (await page.request.post("/api/posts", { data: { type: "ANNOUNCEMENT", text: uniqueName("Comment twice") } })).json();
+  const post = await (
+    await page.request.post("/api/posts", { data: { type: "ANNOUNCEMENT", text: uniqueName("Comment twice") } })
+  ).json();
   await page.goto(`/posts/${post.id}`);
   const key = await page.locator('#comments input[name="idempotencyKey"]').inputValue();
   const comment = uniqueName("Only once");
@@ -41,26 +43,41 @@ test("the comment form sent again with its key comments once", async ({ page }) 
   expect(countRows("SELECT COUNT(*) AS n FROM Comment WHERE text = ?", comment)).toBe(1);
 });
 
-test("the new-post form sent again with its key but other text is refused (422), keeps the text, and a second send posts it", { tag: "@browser" }, async ({ page }) => {
-  await registerThroughForm(page);
-  await page.goto("/new-post");
-  const key = await page.locator('input[name="idempotencyKey"]').inputValue();
-  const first = uniqueName("First version");
-  const edited = uniqueName("Edited version");
+test(
+  "the new-post form sent again with its key but other text is refused (422), keeps the text, and a second send posts it",
+  { tag: "@browser" },
+  async ({ page }) => {
+    await registerThroughForm(page);
+    await page.goto("/new-post");
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+    const first = uniqueName("First version");
+    const edited = uniqueName("Edited version");
 
-  // The first send arrived (its answer lost, or the officer came Back to the page) and the text was changed.
-  expect((await page.request.post("/new-post", { multipart: { idempotencyKey: key, type: "FIELD_VISIT", text: first }, maxRedirects: 0 })).status()).toBe(302);
-  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
-  await page.getByLabel("Description").fill(edited);
-  const answer = page.waitForResponse((response) => response.url().includes("/new-post") && response.request().method() === "POST");
-  await page.getByRole("button", { name: "Post", exact: true }).click();
-  expect((await answer).status()).toBe(422);
-  await expect(page.getByText("This form was already sent with other content. Send it again to save what is in it now.")).toBeVisible();
-  await expect(page.getByLabel("Description")).toHaveValue(edited);
-  expect(await page.locator('input[name="idempotencyKey"]').inputValue()).not.toBe(key);
-  expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", edited)).toBe(0);
+    // The first send arrived (its answer lost, or the officer came Back to the page) and the text was changed.
+    expect(
+      (
+        await page.request.post("/new-post", {
+          multipart: { idempotencyKey: key, type: "FIELD_VISIT", text: first },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(302);
+    await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
+    await page.getByLabel("Description").fill(edited);
+    const answer = page.waitForResponse(
+      (response) => response.url().includes("/new-post") && response.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(
+      page.getByText("This form was already sent with other content. Send it again to save what is in it now."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Description")).toHaveValue(edited);
+    expect(await page.locator('input[name="idempotencyKey"]').inputValue()).not.toBe(key);
+    expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", edited)).toBe(0);
 
-  await page.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(page).toHaveURL("/");
-  expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE text IN (?, ?)", first, edited)).toBe(2);
-});
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(page).toHaveURL("/");
+    expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE text IN (?, ?)", first, edited)).toBe(2);
+  },
+);

@@ -37,7 +37,9 @@ test.beforeEach(async ({ page }) => {
 test("the web app is installable: manifest with PNG and maskable icons", async ({ page }) => {
   const manifest = await (await page.request.get("/manifest.webmanifest")).json();
   expect(manifest).toMatchObject({ name: "Fieldline", start_url: "/", display: "standalone" });
-  const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes} ${icon.purpose ?? "any"}`);
+  const sizes = manifest.icons.map(
+    (icon: { sizes: string; purpose?: string }) => `${icon.sizes} ${icon.purpose ?? "any"}`,
+  );
   expect(sizes).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
   for (const icon of manifest.icons) {
     const response = await page.request.get(icon.src);
@@ -49,7 +51,10 @@ test("the web app is installable: manifest with PNG and maskable icons", async (
   expect(worker.headers()["cache-control"]).toBe("no-cache");
 });
 
-test("after one visit the shell opens offline: the saved feed and New Post, and an honest page for the rest", async ({ page, context }) => {
+test("after one visit the shell opens offline: the saved feed and New Post, and an honest page for the rest", async ({
+  page,
+  context,
+}) => {
   await page.goto("/");
   await serviceWorkerReady(page);
 
@@ -86,7 +91,10 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
   await expect(page.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
 });
 
-test("the directory and the dealers' pages opened before are there without signal; others say they are not", async ({ page, context }) => {
+test("the directory and the dealers' pages opened before are there without signal; others say they are not", async ({
+  page,
+  context,
+}) => {
   await page.goto("/dealers");
   await serviceWorkerReady(page);
   const cards = page.getByTestId("dealer-card");
@@ -106,7 +114,10 @@ test("the directory and the dealers' pages opened before are there without signa
   await page.goto(opened);
   await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
   await expect(page.getByRole("heading", { name: first })).toBeVisible();
-  await expect(page.getByRole("link", { name: `Directions to ${first}` })).toHaveAttribute("href", /^geo:-?\d+\.?\d*,-?\d+\.?\d*\?q=/);
+  await expect(page.getByRole("link", { name: `Directions to ${first}` })).toHaveAttribute(
+    "href",
+    /^geo:-?\d+\.?\d*,-?\d+\.?\d*\?q=/,
+  );
 
   await page.getByRole("link", { name: /^Back to Dealers$/ }).click();
   await expect(page.getByRole("heading", { name: "Dealers", exact: true })).toBeVisible();
@@ -114,7 +125,10 @@ test("the directory and the dealers' pages opened before are there without signa
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
 });
 
-test("a post made offline waits on the phone and reaches the server once when the connection returns", async ({ page, context }) => {
+test("a post made offline waits on the phone and reaches the server once when the connection returns", async ({
+  page,
+  context,
+}) => {
   const text = uniqueName("Field visit made offline");
   await page.goto("/new-post");
   await serviceWorkerReady(page);
@@ -161,7 +175,9 @@ test("a post made offline waits on the phone and reaches the server once when th
   await expect(cardWithText(page, text)).toHaveCount(1);
 });
 
-test("online, a post whose answer is lost on the way is kept on the phone and resent with its key: one copy", async ({ page }) => {
+test("online, a post whose answer is lost on the way is kept on the phone and resent with its key: one copy", async ({
+  page,
+}) => {
   const text = uniqueName("Sent on a flaky network");
   await page.goto("/new-post");
   // Hydrated: the Post button waits for a type.
@@ -187,7 +203,9 @@ test("online, a post whose answer is lost on the way is kept on the phone and re
     if (route.request().method() === "POST") await recovered;
     await route.continue();
   });
-  const resent = page.waitForResponse((response) => response.url().endsWith("/api/posts") && response.request().method() === "POST");
+  const resent = page.waitForResponse(
+    (response) => response.url().endsWith("/api/posts") && response.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Post", exact: true }).click();
 
   await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
@@ -202,8 +220,13 @@ test("online, a post whose answer is lost on the way is kept on the phone and re
   expect(postsWithText(text)).toBe(1);
 });
 
-test("a comment made offline waits on the phone and is added once when the connection returns", async ({ page, context }) => {
-  const post = await (await page.request.post("/api/posts", { data: { type: "FARMER_MEETING", text: uniqueName("Farmer meeting") } })).json();
+test("a comment made offline waits on the phone and is added once when the connection returns", async ({
+  page,
+  context,
+}) => {
+  const post = await (
+    await page.request.post("/api/posts", { data: { type: "FARMER_MEETING", text: uniqueName("Farmer meeting") } })
+  ).json();
   const comment = uniqueName("Offline comment");
   await page.goto(`/posts/${post.id}`);
   // The app has finished loading (the offline bar's code comes after the page) before the signal drops.
@@ -223,7 +246,10 @@ test("a comment made offline waits on the phone and is added once when the conne
   expect(comments.filter((item) => item.text === comment)).toHaveLength(1);
 });
 
-test("a revoked session takes the phone's saved feed with it: offline, the next visit gets the offline page", async ({ page, context }) => {
+test("a revoked session takes the phone's saved feed with it: offline, the next visit gets the offline page", async ({
+  page,
+  context,
+}) => {
   await page.goto("/");
   await serviceWorkerReady(page);
   const secret = uniqueName("Only for the signed-in officer");

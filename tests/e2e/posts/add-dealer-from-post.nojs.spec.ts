@@ -5,7 +5,9 @@ import { addDealerAndReturn, cardWithText, photo } from "./support";
 // Without JavaScript, choosing "+ Add new dealer" in New Post's list and sending the form goes to
 // Add Dealer too (it used to end in "Please select a dealer."), with everything kept on the server.
 
-test("without JavaScript, '+ Add new dealer' chosen in the list keeps the post, its place and its photo for after", async ({ page }) => {
+test("without JavaScript, '+ Add new dealer' chosen in the list keeps the post, its place and its photo for after", async ({
+  page,
+}) => {
   await registerThroughForm(page);
   const text = uniqueName("Sold to the new dealer");
   const businessName = uniqueName("Kisan Beej Ghar");

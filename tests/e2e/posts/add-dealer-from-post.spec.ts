@@ -6,7 +6,10 @@ import { addDealerAndReturn, cardWithText } from "./support";
 // chosen and what was typed kept: in the tab with JavaScript, on the server without it, where
 // the attached photo waits too (JavaScript on and off).
 
-test("a dealer added from New Post comes back chosen, with the post as typed, and the post names it", async ({ page, javaScriptEnabled }) => {
+test("a dealer added from New Post comes back chosen, with the post as typed, and the post names it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await registerThroughForm(page);
   const text = uniqueName("Met the new dealer");
   const businessName = uniqueName("Naya Zarai Markaz");

@@ -7,7 +7,10 @@ import { cardWithText } from "./support";
 
 test.use({ geolocation: { latitude: 0, longitude: 0 }, permissions: ["geolocation"] });
 
-test("a post whose address cannot be found shows its coordinates, not 'Address not available'", async ({ page, javaScriptEnabled }) => {
+test("a post whose address cannot be found shows its coordinates, not 'Address not available'", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signIn(page, "officer6");
   const text = uniqueName("Visit at the canal bridge");
   await page.goto("/new-post");
@@ -27,6 +30,9 @@ test("a post whose address cannot be found shows its coordinates, not 'Address n
   await expect(card.getByText("📍 0.000000, 0.000000")).toBeVisible();
   await expect(card).not.toContainText("Address not available");
 
-  const posts = (await (await page.request.get("/api/posts?limit=50")).json()) as Array<{ text: string; address: string | null }>;
+  const posts = (await (await page.request.get("/api/posts?limit=50")).json()) as Array<{
+    text: string;
+    address: string | null;
+  }>;
   expect(posts.find((post) => post.text === text)?.address).toBeNull();
 });

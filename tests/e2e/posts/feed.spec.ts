@@ -17,7 +17,15 @@ test("the rankings table shows positions, medals, km, hours and money", async ({
   await page.goto("/");
   const table = page.getByRole("table");
   await expect(page.getByRole("heading", { name: "Sales Agent Rankings" })).toBeVisible();
-  await expect(table.getByRole("columnheader")).toHaveText(["Rank", "Agent", "Distance", "Hours", "Sales", "Recovery", "Dealers"]);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Rank",
+    "Agent",
+    "Distance",
+    "Hours",
+    "Sales",
+    "Recovery",
+    "Dealers",
+  ]);
   const first = table.getByRole("row").nth(1);
   await expect(first.getByRole("cell").first()).toHaveText(/^#1/);
   await expect(first.getByRole("img", { name: "Gold medal" })).toBeVisible();

@@ -22,7 +22,10 @@ test("a refused post keeps its photos: fixed and sent again, it is posted with t
 
   await expect(page.getByText("Please select a product.")).toBeVisible();
   await expect(page.getByLabel("Description")).toHaveValue(text);
-  await expect(page.getByRole("list", { name: "Attached files" }).getByTestId("attached-file")).toHaveText([/bags\.jpg/, /shop\.jpg/]);
+  await expect(page.getByRole("list", { name: "Attached files" }).getByTestId("attached-file")).toHaveText([
+    /bags\.jpg/,
+    /shop\.jpg/,
+  ]);
 
   // Refused once more (no product again): still attached, and a third photo joins them.
   await attachPhotos(page, false, [await photo("receipt.jpg", "#1f4e79")]);
@@ -41,7 +44,10 @@ test("a file that is not a photo is refused, and the form names every file to at
   await page.goto("/new-post");
   await page.getByLabel("Post type *").selectOption("ANNOUNCEMENT");
   await page.getByLabel("Description").fill(uniqueName("Stock list"));
-  await attachPhotos(page, false, [await photo("good.jpg", "#3a7d44"), { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all, only text") }]);
+  await attachPhotos(page, false, [
+    await photo("good.jpg", "#3a7d44"),
+    { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all, only text") },
+  ]);
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please attach again: good.jpg, fake.jpg" })).toBeVisible();
 });

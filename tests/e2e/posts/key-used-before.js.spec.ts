@@ -11,12 +11,21 @@ test("New Post refused with 422 for a key used before keeps the text, and a seco
   const key = await page.locator('input[name="idempotencyKey"]').inputValue();
   const first = uniqueName("Sent before");
   const edited = uniqueName("Sent again, edited");
-  expect((await page.request.post("/new-post", { multipart: { idempotencyKey: key, type: "FIELD_VISIT", text: first }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await page.request.post("/new-post", {
+        multipart: { idempotencyKey: key, type: "FIELD_VISIT", text: first },
+        maxRedirects: 0,
+      })
+    ).status(),
+  ).toBe(302);
 
   await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
   await page.getByLabel("Description").fill(edited);
   await page.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(page.getByText("This form was already sent with other content. Send it again to save what is in it now.")).toBeVisible();
+  await expect(
+    page.getByText("This form was already sent with other content. Send it again to save what is in it now."),
+  ).toBeVisible();
   await expect(page.getByLabel("Description")).toHaveValue(edited);
   await expect(page.locator('input[name="idempotencyKey"]')).not.toHaveValue(key);
 

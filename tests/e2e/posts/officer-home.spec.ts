@@ -29,7 +29,9 @@ test("a new officer's feed starts with three first steps, which leave once done"
   await gettingStarted(page).getByRole("link", { name: locations }).click();
   await expect(page).toHaveURL(/\/location-setup$/);
 
-  const saved = await page.request.put("/api/me", { data: { homeLat: "31.5204", homeLng: "74.3587", warehouseLat: "31.45", warehouseLng: "73.135" } });
+  const saved = await page.request.put("/api/me", {
+    data: { homeLat: "31.5204", homeLng: "74.3587", warehouseLat: "31.45", warehouseLng: "73.135" },
+  });
   expect(saved.status()).toBe(200);
   await expectSteps(page, [locations], [post, dealer]);
 
@@ -38,7 +40,16 @@ test("a new officer's feed starts with three first steps, which leave once done"
   await expectSteps(page, [locations, post], [dealer]);
 
   const created = await page.request.post("/api/dealers", {
-    data: { businessName: uniqueName("First Dealer"), ownerFirstName: "Nadeem", phone: "+92 321 5550001", street: "Shop 9, Anaj Mandi", city: "Sialkot", state: "Punjab", lat: "32.4945", lng: "74.5229" },
+    data: {
+      businessName: uniqueName("First Dealer"),
+      ownerFirstName: "Nadeem",
+      phone: "+92 321 5550001",
+      street: "Shop 9, Anaj Mandi",
+      city: "Sialkot",
+      state: "Punjab",
+      lat: "32.4945",
+      lng: "74.5229",
+    },
   });
   expect(created.status()).toBe(201);
   await page.goto("/");
@@ -46,43 +57,64 @@ test("a new officer's feed starts with three first steps, which leave once done"
   await expect(gettingStarted(page)).toHaveCount(0);
 });
 
-test("an officer's own day sits above the team's table: today's position, distance, sales and recovery", { tag: "@browser" }, async ({ page }) => {
-  await signIn(page, "officer1");
-  const day = page.getByRole("region", { name: "Your day" });
-  // Other workers register officers all the time, and each joins today's table: the API's
-  // rankings and the page are read again until no one joined between the two reads.
-  await expect(async () => {
-    const today = (await (await page.request.get("/api/agents/rankings?period=today")).json()) as Array<{ username: string; distance: string; sales: string; recovery: string }>;
-    const index = today.findIndex((row) => row.username === "officer1");
-    const own = today[index];
-    expect(own).toBeDefined();
+test(
+  "an officer's own day sits above the team's table: today's position, distance, sales and recovery",
+  { tag: "@browser" },
+  async ({ page }) => {
+    await signIn(page, "officer1");
+    const day = page.getByRole("region", { name: "Your day" });
+    // Other workers register officers all the time, and each joins today's table: the API's
+    // rankings and the page are read again until no one joined between the two reads.
+    await expect(async () => {
+      const today = (await (await page.request.get("/api/agents/rankings?period=today")).json()) as Array<{
+        username: string;
+        distance: string;
+        sales: string;
+        recovery: string;
+      }>;
+      const index = today.findIndex((row) => row.username === "officer1");
+      const own = today[index];
+      expect(own).toBeDefined();
+      await page.goto("/");
+      const ranked = Number(own?.sales) > 0 || Number(own?.recovery) > 0;
+      expect(await day.getByTestId("your-position").textContent()).toBe(
+        ranked ? `#${index + 1} of ${today.length} today` : "No sales or recovery yet today",
+      );
+      expect(await day.getByRole("definition").allTextContents()).toEqual([
+        `${own?.distance} km`,
+        money(own?.sales),
+        money(own?.recovery),
+      ]);
+    }).toPass();
+    // It comes before the team's table, and leads to the full rankings.
+    const dayTop = (await day.boundingBox())?.y ?? Infinity;
+    const tableTop = (await page.getByRole("region", { name: "Sales Agent Rankings" }).boundingBox())?.y ?? -Infinity;
+    expect(dayTop).toBeLessThan(tableTop);
+    await day.getByRole("link", { name: "See all rankings" }).click();
+    await expect(page).toHaveURL("/leaderboard");
+  },
+);
+
+test(
+  "a manager, who is not ranked, gets no day of their own; the table says more columns scroll in",
+  { tag: "@browser" },
+  async ({ page }) => {
+    await signIn(page, "manager");
     await page.goto("/");
-    const ranked = Number(own?.sales) > 0 || Number(own?.recovery) > 0;
-    expect(await day.getByTestId("your-position").textContent()).toBe(ranked ? `#${index + 1} of ${today.length} today` : "No sales or recovery yet today");
-    expect(await day.getByRole("definition").allTextContents()).toEqual([`${own?.distance} km`, money(own?.sales), money(own?.recovery)]);
-  }).toPass();
-  // It comes before the team's table, and leads to the full rankings.
-  const dayTop = (await day.boundingBox())?.y ?? Infinity;
-  const tableTop = (await page.getByRole("region", { name: "Sales Agent Rankings" }).boundingBox())?.y ?? -Infinity;
-  expect(dayTop).toBeLessThan(tableTop);
-  await day.getByRole("link", { name: "See all rankings" }).click();
-  await expect(page).toHaveURL("/leaderboard");
-});
+    await expect(page.getByRole("region", { name: "Sales Agent Rankings" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your day" })).toHaveCount(0);
+    await expect(gettingStarted(page)).toHaveCount(0);
 
-test("a manager, who is not ranked, gets no day of their own; the table says more columns scroll in", { tag: "@browser" }, async ({ page }) => {
-  await signIn(page, "manager");
-  await page.goto("/");
-  await expect(page.getByRole("region", { name: "Sales Agent Rankings" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Your day" })).toHaveCount(0);
-  await expect(gettingStarted(page)).toHaveCount(0);
-
-  // At 360 px the table is wider than the screen: a line says what scrolls in.
-  await expect(page.getByTestId("rankings-scroll-hint")).toHaveText("Swipe the table for Hours, Sales, Recovery and Dealers →");
-  const scroller = page.getByTestId("rankings-scroller");
-  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
-  await page.setViewportSize({ width: 1024, height: 740 });
-  await expect(page.getByTestId("rankings-scroll-hint")).toBeHidden();
-});
+    // At 360 px the table is wider than the screen: a line says what scrolls in.
+    await expect(page.getByTestId("rankings-scroll-hint")).toHaveText(
+      "Swipe the table for Hours, Sales, Recovery and Dealers →",
+    );
+    const scroller = page.getByTestId("rankings-scroller");
+    expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 740 });
+    await expect(page.getByTestId("rankings-scroll-hint")).toBeHidden();
+  },
+);
 
 /** "$1,234.50" from "1234.50", as the pages show amounts (the seeded currency symbol is "$"). */
 function money(decimal: string | undefined): string {

@@ -4,12 +4,17 @@ import { registerThroughForm } from "../support/flows";
 // The feed's rankings show the top 10; an officer ranked lower sees their own row under them,
 // set apart and marked as theirs, with a link to the full rankings. JavaScript on and off.
 
-test("an officer ranked below the top 10 sees their own row under them, with a link to the full rankings", async ({ page, request }) => {
+test("an officer ranked below the top 10 sees their own row under them, with a link to the full rankings", async ({
+  page,
+  request,
+}) => {
   // Officers who rank ahead of a new one (the same sales, nothing; a name that sorts first), so
   // the new officer is below the top 10 however few officers the database holds.
   for (let i = 0; i < 4; i++) {
     const username = uniqueName("ahead").replaceAll("-", "_");
-    const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "ahead-pass-1", firstName: "Aamir" } });
+    const response = await request.post("/api/register", {
+      data: { username, email: `${username}@example.pk`, password: "ahead-pass-1", firstName: "Aamir" },
+    });
     expect(response.status()).toBe(201);
   }
   const account = await registerThroughForm(page);
@@ -32,7 +37,10 @@ test("an officer ranked below the top 10 sees their own row under them, with a l
   await expect(own).toHaveAttribute("aria-current", "true");
   await expect(agentRows.nth(9).getByRole("cell").first()).toHaveText("#10");
 
-  await page.getByRole("region", { name: "Sales Agent Rankings" }).getByRole("link", { name: "See all rankings" }).click();
+  await page
+    .getByRole("region", { name: "Sales Agent Rankings" })
+    .getByRole("link", { name: "See all rankings" })
+    .click();
   await expect(page).toHaveURL("/leaderboard");
 });
 

@@ -6,7 +6,10 @@ import { cardWithText } from "./support";
 
 test.use({ geolocation: { latitude: 30.1575, longitude: 71.5249, accuracy: 12 }, permissions: ["geolocation"] });
 
-test("the post card labels its place: 'GPS ±12 m' from the phone, 'Typed' by hand", async ({ page, javaScriptEnabled }) => {
+test("the post card labels its place: 'GPS ±12 m' from the phone, 'Typed' by hand", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await signIn(page, "officer7");
   const text = uniqueName("Demo plot at the canal");
   await page.goto("/new-post");
@@ -20,10 +23,14 @@ test("the post card labels its place: 'GPS ±12 m' from the phone, 'Typed' by ha
   }
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page).toHaveURL("/");
-  await expect(cardWithText(page, text).getByText(javaScriptEnabled ? "GPS ±12 m" : "Typed", { exact: true })).toBeVisible();
+  await expect(
+    cardWithText(page, text).getByText(javaScriptEnabled ? "GPS ±12 m" : "Typed", { exact: true }),
+  ).toBeVisible();
 });
 
-test("at 360 px the labels never squeeze the place: a long place keeps the card's width and the labels go under it", async ({ page }) => {
+test("at 360 px the labels never squeeze the place: a long place keeps the card's width and the labels go under it", async ({
+  page,
+}) => {
   await signIn(page, "officer1");
   await page.goto("/");
   const places = page.getByTestId("post-card").locator("header span", { hasText: "📍" });
@@ -31,7 +38,9 @@ test("at 360 px the labels never squeeze the place: a long place keeps the card'
   const squeezed = await places.evaluateAll((spans) =>
     spans
       // Cut short (its text is wider than it) while narrower than its line: labels took the room.
-      .filter((span) => span.scrollWidth > span.clientWidth && span.clientWidth < (span.parentElement?.clientWidth ?? 0) - 1)
+      .filter(
+        (span) => span.scrollWidth > span.clientWidth && span.clientWidth < (span.parentElement?.clientWidth ?? 0) - 1,
+      )
       .map((span) => `${span.textContent} (${span.clientWidth} of ${span.parentElement?.clientWidth} px)`),
   );
   expect(await places.count()).toBeGreaterThan(3);

@@ -7,11 +7,15 @@ import { cardWithText } from "./support";
 test.describe("a fix of ±1.2 km", () => {
   test.use({ geolocation: { latitude: 30.1575, longitude: 71.5249, accuracy: 1200 }, permissions: ["geolocation"] });
 
-  test("New Post says the location is approximate and offers Refresh; the card says 'GPS ±1.2 km'", async ({ page }) => {
+  test("New Post says the location is approximate and offers Refresh; the card says 'GPS ±1.2 km'", async ({
+    page,
+  }) => {
     await signIn(page, "officer7");
     const text = uniqueName("Farmer meeting under the tree");
     await page.goto("/new-post");
-    await expect(page.getByRole("alert")).toHaveText("Location is approximate (±1.2 km). Move outside or wait a moment, or type the place.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Location is approximate (±1.2 km). Move outside or wait a moment, or type the place.",
+    );
     await expect(page.getByRole("button", { name: "Refresh location" })).toBeEnabled();
     await page.getByLabel("Post type *").selectOption("FARMER_MEETING");
     await page.getByLabel("Description").fill(text);

@@ -9,7 +9,10 @@ test.beforeEach(async ({ page }) => {
   await registerThroughForm(page);
 });
 
-test("a SALE with product, quantity, price and two photos shows at the top of the feed with its total", async ({ page, javaScriptEnabled }) => {
+test("a SALE with product, quantity, price and two photos shows at the top of the feed with its total", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const text = uniqueName("Sold SSP at the mandi");
   await page.goto("/new-post");
   if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
@@ -22,7 +25,10 @@ test("a SALE with product, quantity, price and two photos shows at the top of th
   await page.getByLabel("Price per unit ($)").fill("3,850.25");
   if (javaScriptEnabled) await expect(page.locator("#sale-total")).toHaveText("46,203.00");
   await givePlace(page, javaScriptEnabled);
-  await attachPhotos(page, javaScriptEnabled, [await photo("field-1.jpg", "#3a7d44"), await photo("field-2.jpg", "#c28f2c")]);
+  await attachPhotos(page, javaScriptEnabled, [
+    await photo("field-1.jpg", "#3a7d44"),
+    await photo("field-2.jpg", "#c28f2c"),
+  ]);
   await page.getByRole("button", { name: "Post", exact: true }).click();
 
   await expect(page).toHaveURL("/");
@@ -65,7 +71,10 @@ test("a RECOVERY with amount, dealer and two photos", async ({ page, javaScriptE
   await page.getByLabel("Amount recovered ($)").fill("1,50,000.50");
   await page.getByLabel(/^Dealer/).selectOption(String(dealer.id));
   await givePlace(page, javaScriptEnabled);
-  await attachPhotos(page, javaScriptEnabled, [await photo("cheque.jpg", "#1f4e79"), await photo("shop.jpg", "#7a1f1f")]);
+  await attachPhotos(page, javaScriptEnabled, [
+    await photo("cheque.jpg", "#1f4e79"),
+    await photo("shop.jpg", "#7a1f1f"),
+  ]);
   await page.getByRole("button", { name: "Post", exact: true }).click();
 
   await expect(page).toHaveURL("/");
@@ -90,7 +99,10 @@ test("a DEALER_MEETING from a dealer's Create Meeting link is pre-filled", async
   }
   await page.getByLabel("Description").fill(text);
   await givePlace(page, javaScriptEnabled);
-  await attachPhotos(page, javaScriptEnabled, [await photo("meeting-1.jpg", "#444444"), await photo("meeting-2.jpg", "#888888")]);
+  await attachPhotos(page, javaScriptEnabled, [
+    await photo("meeting-1.jpg", "#444444"),
+    await photo("meeting-2.jpg", "#888888"),
+  ]);
   await page.getByRole("button", { name: "Post", exact: true }).click();
 
   await expect(page).toHaveURL("/");
@@ -103,7 +115,10 @@ test("a DEALER_MEETING from a dealer's Create Meeting link is pre-filled", async
   await expect(card.getByText("+2.3 km today")).toHaveCount(0);
 });
 
-test("the dealer search finds a dealer the selector does not list, and the post names it", async ({ page, javaScriptEnabled }) => {
+test("the dealer search finds a dealer the selector does not list, and the post names it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   // Past 200 dealers the selector lists the first by name and offers the search; a search shows it at any size.
   const [listed, wanted] = [someDealer(3), someDealer(4)];
   const text = uniqueName("Met a dealer found by search");

@@ -11,7 +11,10 @@ declare global {
   }
 }
 
-test("the feed is shown before any script is requested, and hydrates once a frame has painted", async ({ page: signInPage, context }) => {
+test("the feed is shown before any script is requested, and hydrates once a frame has painted", async ({
+  page: signInPage,
+  context,
+}) => {
   await signIn(signInPage, "officer2");
   // A page of its own: the page signing in landed on may still load its modules after the page.
   const page = await context.newPage();
@@ -34,12 +37,20 @@ test("the feed is shown before any script is requested, and hydrates once a fram
   const html = await response!.text();
   expect(html).not.toContain('rel="modulepreload"');
   expect(html).not.toMatch(/<script[^>]*type="module"/);
-  const comments = page.getByTestId("post-card").first().getByRole("link", { name: /^Comments \(\d+\)$/ });
+  const comments = page
+    .getByTestId("post-card")
+    .first()
+    .getByRole("link", { name: /^Comments \(\d+\)$/ });
   await expect(comments).toBeVisible();
   expect(scripts).toEqual([]);
 
   await page.evaluate(() => window.releaseFrames());
-  await expect(page.getByTestId("post-card").first().getByRole("button", { name: /^Comments \(\d+\)$/ })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("post-card")
+      .first()
+      .getByRole("button", { name: /^Comments \(\d+\)$/ }),
+  ).toBeVisible();
   expect(scripts.some((path) => /^\/assets\/framework-.+\.js$/.test(path))).toBe(true);
   await page.waitForLoadState("networkidle");
   expect(errors).toEqual([]);

@@ -6,7 +6,9 @@ import { e2eDatabasePath, expect } from "../support/fixtures";
 
 /** A small JPEG made for the test (no binary fixtures in the repository). */
 export async function photo(name: string, color: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const buffer = await sharp({ create: { width: 96, height: 64, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  const buffer = await sharp({ create: { width: 96, height: 64, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
 
@@ -14,14 +16,22 @@ export async function photo(name: string, color: string): Promise<{ name: string
 export function someDealer(offset = 0): { id: number; businessName: string; city: string } {
   const db = new Database(e2eDatabasePath(), { readonly: true });
   try {
-    return db.prepare("SELECT id, businessName, city FROM Dealer ORDER BY id LIMIT 1 OFFSET ?").get(offset) as { id: number; businessName: string; city: string };
+    return db.prepare("SELECT id, businessName, city FROM Dealer ORDER BY id LIMIT 1 OFFSET ?").get(offset) as {
+      id: number;
+      businessName: string;
+      city: string;
+    };
   } finally {
     db.close();
   }
 }
 
 /** Attaches photos: with JavaScript they upload at once (progress bars), without they go with the form. */
-export async function attachPhotos(page: Page, javaScriptEnabled: boolean, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
+export async function attachPhotos(
+  page: Page,
+  javaScriptEnabled: boolean,
+  files: Array<{ name: string; mimeType: string; buffer: Buffer }>,
+) {
   await page.locator("#post-files").setInputFiles(files);
   if (javaScriptEnabled) {
     const attached = page.getByTestId("attached-file");
@@ -65,7 +75,11 @@ export async function expectNearTop(page: Page, text: string) {
 export async function addDealerAndReturn(page: Page, javaScriptEnabled: boolean, businessName: string) {
   await expect(page.getByRole("heading", { name: "Add New Dealer" })).toBeVisible();
   // With JavaScript the tab keeps the draft; without it the server does, and the URL names it.
-  await expect(page).toHaveURL(javaScriptEnabled ? /\/add-dealer\?returnTo=%2Fnew-post%3Ftype%3DDEALER_MEETING$/ : /\/add-dealer\?returnTo=%2Fnew-post%3Fdraft%3D[a-f0-9]{32}$/);
+  await expect(page).toHaveURL(
+    javaScriptEnabled
+      ? /\/add-dealer\?returnTo=%2Fnew-post%3Ftype%3DDEALER_MEETING$/
+      : /\/add-dealer\?returnTo=%2Fnew-post%3Fdraft%3D[a-f0-9]{32}$/,
+  );
   await page.getByLabel("Business name").fill(businessName);
   await page.getByLabel("Street").fill("Shop 3, Grain Market");
   await page.getByLabel("City").fill("Vehari");
@@ -79,6 +93,8 @@ export async function addDealerAndReturn(page: Page, javaScriptEnabled: boolean,
   }
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Dealer added successfully!")).toBeVisible();
-  await expect(page).toHaveURL(javaScriptEnabled ? /\/new-post\?type=DEALER_MEETING&dealer=\d+$/ : /\/new-post\?draft=[a-f0-9]{32}&dealer=\d+$/);
+  await expect(page).toHaveURL(
+    javaScriptEnabled ? /\/new-post\?type=DEALER_MEETING&dealer=\d+$/ : /\/new-post\?draft=[a-f0-9]{32}&dealer=\d+$/,
+  );
   await expect(page.getByLabel(/^Dealer/).locator("option:checked")).toHaveText(new RegExp(`^${businessName}`));
 }

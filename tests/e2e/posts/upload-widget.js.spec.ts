@@ -9,7 +9,10 @@ const WRONG_TYPE = "You can only upload: image/jpeg, image/png, image/webp, vide
 
 test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: ["geolocation"] });
 
-test("too many, too large, wrong type, duplicate and refused files; offline and back online", async ({ page, context }) => {
+test("too many, too large, wrong type, duplicate and refused files; offline and back online", async ({
+  page,
+  context,
+}) => {
   // Eleven photos go through the server's re-encoding: on a busy two-core machine the steps took
   // 30 s together and the last wait was cut by the default test timeout (a fresh-clone run).
   test.setTimeout(90_000);
@@ -37,11 +40,15 @@ test("too many, too large, wrong type, duplicate and refused files; offline and 
   await expect(alerts).toContainText("huge.jpg exceeds maximum allowed size of 10 MB");
 
   // A text file named .jpg passes the browser's check, and the server refuses it from its bytes.
-  await input.setInputFiles([{ name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("only text in here, no picture") }]);
+  await input.setInputFiles([
+    { name: "fake.jpg", mimeType: "image/jpeg", buffer: Buffer.from("only text in here, no picture") },
+  ]);
   await expect(page.getByTestId("attached-file").filter({ hasText: WRONG_TYPE })).toBeVisible();
   await page.getByRole("button", { name: "Remove fake.jpg" }).click();
 
-  const more = await Promise.all(Array.from({ length: 10 }, (_, i) => photo(`more-${i}.jpg`, `#${(i * 20 + 16).toString(16)}3344`)));
+  const more = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => photo(`more-${i}.jpg`, `#${(i * 20 + 16).toString(16)}3344`)),
+  );
   await input.setInputFiles(more);
   await expect(alerts).toContainText("You can only upload 10 file(s)");
   await expect(page.getByTestId("attached-file")).toHaveCount(10);

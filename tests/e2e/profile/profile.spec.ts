@@ -37,13 +37,22 @@ test("the stats tabs show the officer's own posts, visits, sales and recovery", 
   // posts, so the feed specs running alongside still find theirs among the newest.
   const posts = [
     { type: "SALE", saleProduct: "SSP", saleQty: "10", salePrice: "25.50", lat: "31", lng: "74", address: "Lahore" },
-    { type: "RECOVERY", recoveryAmount: "100.25", dealerId: anyDealerId(), lat: "31.01", lng: "74", address: "Lahore Cantt" },
+    {
+      type: "RECOVERY",
+      recoveryAmount: "100.25",
+      dealerId: anyDealerId(),
+      lat: "31.01",
+      lng: "74",
+      address: "Lahore Cantt",
+    },
   ];
   for (const data of posts) {
     const response = await page.request.post("/api/posts", { data });
     expect(response.status(), JSON.stringify(await response.json())).toBe(201);
   }
-  expect((await page.request.post("/api/checkins", { data: { type: "CHECK_IN", lat: "31", lng: "74" } })).status()).toBe(201);
+  expect(
+    (await page.request.post("/api/checkins", { data: { type: "CHECK_IN", lat: "31", lng: "74" } })).status(),
+  ).toBe(201);
 
   await page.goto("/profile");
   await expect(page.getByRole("link", { name: "Today" })).toHaveAttribute("aria-current", "page");
@@ -58,37 +67,51 @@ test("the stats tabs show the officer's own posts, visits, sales and recovery", 
 
   const stats = await (await page.request.get("/api/me/stats")).json();
   for (const period of ["today", "week", "month", "all"]) {
-    expect(stats[period]).toMatchObject({ posts: 2, visits: 3, sales: "255.00", recovery: "100.25", distance: "2.2", dealers: 0 });
+    expect(stats[period]).toMatchObject({
+      posts: 2,
+      visits: 3,
+      sales: "255.00",
+      recovery: "100.25",
+      distance: "2.2",
+      dealers: 0,
+    });
   }
   // The score and rank of the last calculation (other tests may have recalculated since the posts).
   await expect(page.getByTestId("profile-score")).toHaveText(/^Score (No data|\d+\.\d{2}) · (Not ranked|Rank #\d+)$/);
 });
 
-test("choosing an avatar: five defaults in a grid of five, Save, and the new avatar", { tag: "@browser" }, async ({ page, javaScriptEnabled }) => {
-  await newOfficer(page);
-  await page.goto("/profile");
-  await page.getByRole("link", { name: "Choose Avatar" }).click();
-  await expect(page).toHaveURL(/\/profile\?chooseAvatar=true$/);
-  const grid = page.getByTestId("avatar-grid");
-  await expect(grid.getByRole("radio")).toHaveCount(5);
-  expect(await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length)).toBe(5);
-  await expect(grid.getByRole("radio", { name: "Default Avatar 1" })).toBeChecked();
-  const save = page.getByRole("button", { name: "Save" });
-  if (javaScriptEnabled) await expect(save).toBeDisabled();
+test(
+  "choosing an avatar: five defaults in a grid of five, Save, and the new avatar",
+  { tag: "@browser" },
+  async ({ page, javaScriptEnabled }) => {
+    await newOfficer(page);
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Choose Avatar" }).click();
+    await expect(page).toHaveURL(/\/profile\?chooseAvatar=true$/);
+    const grid = page.getByTestId("avatar-grid");
+    await expect(grid.getByRole("radio")).toHaveCount(5);
+    expect(await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(" ").length)).toBe(5);
+    await expect(grid.getByRole("radio", { name: "Default Avatar 1" })).toBeChecked();
+    const save = page.getByRole("button", { name: "Save" });
+    if (javaScriptEnabled) await expect(save).toBeDisabled();
 
-  await grid.getByText("Executive").click();
-  await expect(save).toBeEnabled();
-  await save.click();
-  await expect(page.getByText("Avatar Updated")).toBeVisible();
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole("link", { name: "Avatar: Executive. Change avatar" })).toBeVisible();
-  expect((await (await page.request.get("/api/me")).json()).selectedAvatar).toBe("DEFAULT_3");
+    await grid.getByText("Executive").click();
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText("Avatar Updated")).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole("link", { name: "Avatar: Executive. Change avatar" })).toBeVisible();
+    expect((await (await page.request.get("/api/me")).json()).selectedAvatar).toBe("DEFAULT_3");
 
-  // A badge cannot be chosen, not even by a hand-made form.
-  const refused = await page.request.post("/profile", { form: { intent: "choose-avatar", selectedAvatar: "CROWN" }, maxRedirects: 0 });
-  expect(refused.status()).toBe(400);
-  expect((await (await page.request.get("/api/me")).json()).selectedAvatar).toBe("DEFAULT_3");
-});
+    // A badge cannot be chosen, not even by a hand-made form.
+    const refused = await page.request.post("/profile", {
+      form: { intent: "choose-avatar", selectedAvatar: "CROWN" },
+      maxRedirects: 0,
+    });
+    expect(refused.status()).toBe(400);
+    expect((await (await page.request.get("/api/me")).json()).selectedAvatar).toBe("DEFAULT_3");
+  },
+);
 
 test("editing the profile and the locations from the settings list", async ({ page }) => {
   await newOfficer(page);
@@ -96,7 +119,9 @@ test("editing the profile and the locations from the settings list", async ({ pa
   // Each action is offered once, in the settings list; the map's location setup is one of them.
   await expect(page.getByRole("link", { name: "Edit Profile" })).toHaveCount(1);
   await expect(page.getByRole("link", { name: "Update Locations" })).toHaveCount(1);
-  await expect(page.getByRole("region", { name: "Settings" }).getByRole("link", { name: "Set Locations on the Map" })).toHaveAttribute("href", "/location-setup");
+  await expect(
+    page.getByRole("region", { name: "Settings" }).getByRole("link", { name: "Set Locations on the Map" }),
+  ).toHaveAttribute("href", "/location-setup");
   await page.getByRole("region", { name: "Settings" }).getByRole("link", { name: "Edit Profile" }).click();
   await expect(page).toHaveURL(/\/profile\?editProfile=true$/);
   await page.getByLabel("Last name").fill("Qureshi");

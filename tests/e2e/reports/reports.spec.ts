@@ -8,10 +8,17 @@ import { postADayAtNewDealer, registerThroughApi } from "../support/flows";
 // an officer's totals that match the officer's posts as the API lists them, and downloads the
 // table as .xlsx and CSV, which hold exactly what the page shows.
 
-type ApiPost = { type: string; saleTotal: string | null; saleQty: number | null; recoveryAmount: string | null; user: { username: string } };
+type ApiPost = {
+  type: string;
+  saleTotal: string | null;
+  saleQty: number | null;
+  recoveryAmount: string | null;
+  user: { username: string };
+};
 
 const cents = (amount: string | null) => Math.round(Number(amount ?? 0) * 100);
-const dollars = (total: number) => `$${(total / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = (total: number) =>
+  `$${(total / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The officer's posts of this week, as GET /api/posts lists them (newest first, 100 a page). */
 async function postsOf(request: APIRequestContext, username: string): Promise<ApiPost[]> {
@@ -26,7 +33,11 @@ const reportTable = (page: Page) => page.getByRole("region", { name: /^Totals by
  * once the page shows the report asked for: with JavaScript the URL changes before the new table.
  */
 async function pageTable(page: Page): Promise<string[][]> {
-  return reportTable(page).getByRole("row").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")));
+  return reportTable(page)
+    .getByRole("row")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")),
+    );
 }
 
 /** How many rows (the header's included) the same report has now, read from a fresh copy of the page. */
@@ -35,7 +46,11 @@ async function rowsOfTheReportNow(page: Page): Promise<number> {
   return (await pageTable(page)).length;
 }
 
-test("a manager's report by officer: an officer's week matches their posts, and the Excel and CSV files hold the table", async ({ page, playwright, baseURL }) => {
+test("a manager's report by officer: an officer's week matches their posts, and the Excel and CSV files hold the table", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   // An officer of this test posts a day's work.
   const officerContext = await playwright.request.newContext({ baseURL });
   const registered = await registerThroughApi(officerContext, `Rafiq ${uniqueName("r").slice(-6)}`);
@@ -48,7 +63,9 @@ test("a manager's report by officer: an officer's week matches their posts, and 
   ]);
   const posts = await postsOf(officerContext, officer.username);
   const sales = posts.filter((post) => post.type === "SALE").reduce((sum, post) => sum + cents(post.saleTotal), 0);
-  const recovery = posts.filter((post) => post.type === "RECOVERY").reduce((sum, post) => sum + cents(post.recoveryAmount), 0);
+  const recovery = posts
+    .filter((post) => post.type === "RECOVERY")
+    .reduce((sum, post) => sum + cents(post.recoveryAmount), 0);
   await officerContext.dispose();
 
   await signIn(page, "manager");
@@ -77,12 +94,19 @@ test("a manager's report by officer: an officer's week matches their posts, and 
   await expect(page.getByTestId("report-chart")).toBeVisible();
 
   // The .xlsx: the title row, then the same table, money as numbers with two decimals.
-  const [xlsxDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Excel" }).click()]);
-  expect(xlsxDownload.suggestedFilename()).toMatch(/^fieldline-report-officer-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.xlsx$/);
+  const [xlsxDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download Excel" }).click(),
+  ]);
+  expect(xlsxDownload.suggestedFilename()).toMatch(
+    /^fieldline-report-officer-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.xlsx$/,
+  );
   const book = XLSX.read(fs.readFileSync(await xlsxDownload.path()), { cellDates: true, cellNF: true });
   const sheet = book.Sheets[book.SheetNames[0] ?? ""]!;
   const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "" });
-  expect(String(grid[0]?.[0])).toMatch(/^Fieldline report, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(previous period .*\), by officer; officer: all; province: all; post type: all$/);
+  expect(String(grid[0]?.[0])).toMatch(
+    /^Fieldline report, \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d \(previous period .*\), by officer; officer: all; province: all; post type: all$/,
+  );
   expect(grid[1]).toEqual(header);
   const sheetRow = grid.find((cells) => cells[0] === officer.name) ?? [];
   const salesCell = sheet[XLSX.utils.encode_cell({ r: grid.indexOf(sheetRow), c: header.indexOf("Sales") })];
@@ -93,8 +117,14 @@ test("a manager's report by officer: an officer's week matches their posts, and 
   expect(grid.length - 1).toBeLessThanOrEqual(rowsNow);
 
   // The CSV: the same title, columns and figures.
-  const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
-  const csv = fs.readFileSync(await csvDownload.path(), "utf8").trimEnd().split("\r\n");
+  const [csvDownload] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  const csv = fs
+    .readFileSync(await csvDownload.path(), "utf8")
+    .trimEnd()
+    .split("\r\n");
   expect(csv[1]).toBe(header.map((name) => (name.includes(",") ? `"${name}"` : name)).join(","));
   const csvRow = csv.find((line) => line.startsWith(`${officer.name},`))?.split(",") ?? [];
   expect(csvRow[header.indexOf("Sales")]).toBe((sales / 100).toFixed(2));
@@ -103,7 +133,9 @@ test("a manager's report by officer: an officer's week matches their posts, and 
   expect(csv.length - 1).toBeLessThanOrEqual(await rowsOfTheReportNow(page));
 });
 
-test("by day: every day of the chosen dates is a row, with the chart over them; a period that runs backwards says so", async ({ page }) => {
+test("by day: every day of the chosen dates is a row, with the chart over them; a period that runs backwards says so", async ({
+  page,
+}) => {
   await signIn(page, "manager");
   await page.goto("/reports");
   await page.getByLabel("Period").selectOption("");
@@ -114,7 +146,15 @@ test("by day: every day of the chosen dates is a row, with the chart over them; 
   await expect(page).toHaveURL(/groupBy=day/);
   await expect(page.getByText("for Nov 1, 2026 – Nov 7, 2026, against Oct 25, 2026 – Oct 31, 2026.")).toBeVisible();
   const table = await pageTable(page);
-  expect(table.slice(1, -1).map((cells) => cells[0])).toEqual(["Nov 1, 2026", "Nov 2, 2026", "Nov 3, 2026", "Nov 4, 2026", "Nov 5, 2026", "Nov 6, 2026", "Nov 7, 2026"]);
+  expect(table.slice(1, -1).map((cells) => cells[0])).toEqual([
+    "Nov 1, 2026",
+    "Nov 2, 2026",
+    "Nov 3, 2026",
+    "Nov 4, 2026",
+    "Nov 5, 2026",
+    "Nov 6, 2026",
+    "Nov 7, 2026",
+  ]);
   expect(table.at(-1)?.[0]).toBe("Total");
 
   await page.getByLabel("From", { exact: true }).fill("2026-11-08");

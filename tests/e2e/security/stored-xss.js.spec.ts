@@ -59,7 +59,9 @@ test("post text, its address and a comment show as text on the post and the feed
   const text = hostileText(uniqueName("xss-post"), ...PAYLOADS);
   const address = hostileText(uniqueName("xss-address"), PAYLOADS[0]!);
   const comment = hostileText(uniqueName("xss-comment"), PAYLOADS[1]!, PAYLOADS[2]!);
-  const post = await json<{ id: number }>(await page.request.post("/api/posts", { data: { type: "FIELD_VISIT", text, lat: 31.52, lng: 74.35, address } }));
+  const post = await json<{ id: number }>(
+    await page.request.post("/api/posts", { data: { type: "FIELD_VISIT", text, lat: 31.52, lng: 74.35, address } }),
+  );
   await json(await page.request.post(`/api/posts/${post.id}/comments`, { data: { text: comment } }));
 
   await page.goto(`/posts/${post.id}`);
@@ -68,7 +70,9 @@ test("post text, its address and a comment show as text on the post and the feed
   await expectInert(page, state, [text]);
 });
 
-test("dealer name, owner, address and about show as text in the directory and on the details and edit pages", async ({ page }) => {
+test("dealer name, owner, address and about show as text in the directory and on the details and edit pages", async ({
+  page,
+}) => {
   const state = await watch(page);
   await signIn(page, "officer2");
   const businessName = hostileText(uniqueName("xss-dealer"), PAYLOADS[0]!);
@@ -89,7 +93,9 @@ test("dealer name, owner, address and about show as text in the directory and on
       },
     }),
   );
-  expect((await page.request.put(`/api/dealers/${dealer.id}/about`, { data: { aboutDescription: about } })).status()).toBe(200);
+  expect(
+    (await page.request.put(`/api/dealers/${dealer.id}/about`, { data: { aboutDescription: about } })).status(),
+  ).toBe(200);
 
   await page.goto(`/dealer-details/${dealer.id}`);
   await expectInert(page, state, [businessName, street, about]);
@@ -103,10 +109,16 @@ test("dealer name, owner, address and about show as text in the directory and on
 test("home and warehouse addresses show as text on the profile", async ({ page }) => {
   const state = await watch(page);
   const username = uniqueName("xss.user").replaceAll("-", ".");
-  await json(await page.request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "field-pass-1" } }));
+  await json(
+    await page.request.post("/api/register", {
+      data: { username, email: `${username}@example.pk`, password: "field-pass-1" },
+    }),
+  );
   const homeAddress = hostileText(uniqueName("xss-home"), PAYLOADS[0]!);
   const warehouseAddress = hostileText(uniqueName("xss-warehouse"), PAYLOADS[1]!);
-  const saved = await page.request.put("/api/me", { data: { homeLat: 31.5, homeLng: 74.3, homeAddress, warehouseLat: 31.6, warehouseLng: 74.4, warehouseAddress } });
+  const saved = await page.request.put("/api/me", {
+    data: { homeLat: 31.5, homeLng: 74.3, homeAddress, warehouseLat: 31.6, warehouseLng: 74.4, warehouseAddress },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
 
   await page.goto("/profile");
@@ -119,12 +131,23 @@ test("cells of an imported spreadsheet show as text in the import result and the
   const tag = uniqueName("xss-import");
   const businessName = hostileText(tag, PAYLOADS[0]!);
   const workbook = dealerWorkbook([
-    dealerRow(Date.now() % 10_000_000, "Xss", { business_name: businessName, owner_first_name: PAYLOADS[1]!, street: hostileText("Street", PAYLOADS[2]!), formatted_address: PAYLOADS[3]! }),
+    dealerRow(Date.now() % 10_000_000, "Xss", {
+      business_name: businessName,
+      owner_first_name: PAYLOADS[1]!,
+      street: hostileText("Street", PAYLOADS[2]!),
+      formatted_address: PAYLOADS[3]!,
+    }),
     // A refused row: its error message quotes the cell.
     dealerRow(1, "Xss", { business_name: hostileText(`${tag}-bad`, PAYLOADS[0]!), street: "" }),
   ]);
   const imported = await page.request.post("/dealers/import", {
-    multipart: { file: { name: "dealers.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: workbook } },
+    multipart: {
+      file: {
+        name: "dealers.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: workbook,
+      },
+    },
     maxRedirects: 0,
   });
   expect(imported.status()).toBe(302);

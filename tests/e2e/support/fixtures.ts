@@ -31,7 +31,9 @@ export function uniqueClientAddress(): string {
  * scripts start only after its first paint (decision 37), so the load event no longer means they ran.
  */
 export async function untilHydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"));
+  await page.waitForFunction(
+    () => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"),
+  );
 }
 
 export const test = base.extend<{ clientAddress: string }>({

@@ -7,7 +7,11 @@ export type NewAccount = { username: string; email: string; password: string };
 /** Registers through /register and lands on /location-setup. */
 export async function registerThroughForm(page: Page, overrides: Partial<NewAccount> = {}): Promise<NewAccount> {
   const username = overrides.username ?? uniqueName("officer").replaceAll("-", ".");
-  const account = { username, email: overrides.email ?? `${username}@example.pk`, password: overrides.password ?? "field-pass-1" };
+  const account = {
+    username,
+    email: overrides.email ?? `${username}@example.pk`,
+    password: overrides.password ?? "field-pass-1",
+  };
   await page.goto("/register");
   await page.getByLabel("Username").fill(account.username);
   await page.getByLabel("Email").fill(account.email);
@@ -34,9 +38,14 @@ export async function registerOfficer(request: APIRequestContext): Promise<NewAc
 }
 
 /** Registers an officer through POST /api/register; `request` then holds their session. */
-export async function registerThroughApi(request: APIRequestContext, firstName: string): Promise<{ id: number; username: string; firstName: string }> {
+export async function registerThroughApi(
+  request: APIRequestContext,
+  firstName: string,
+): Promise<{ id: number; username: string; firstName: string }> {
   const username = uniqueName("reporter").replaceAll("-", "_");
-  const response = await request.post("/api/register", { data: { username, email: `${username}@example.pk`, password: "report-pass-1", firstName } });
+  const response = await request.post("/api/register", {
+    data: { username, email: `${username}@example.pk`, password: "report-pass-1", firstName },
+  });
   expect(response.status()).toBe(201);
   return { ...((await response.json()) as { id: number; username: string }), firstName };
 }
@@ -45,14 +54,27 @@ export async function registerThroughApi(request: APIRequestContext, firstName: 
  * As the officer signed in on `request`: adds a dealer in `city` through the API, then each post
  * of `posts`, at that dealer when it is a sale or a recovery. A day's work, for the reports.
  */
-export async function postADayAtNewDealer(request: APIRequestContext, city: { city: string; lat: string; lng: string }, posts: Array<Record<string, unknown>>): Promise<void> {
+export async function postADayAtNewDealer(
+  request: APIRequestContext,
+  city: { city: string; lat: string; lng: string },
+  posts: Array<Record<string, unknown>>,
+): Promise<void> {
   const dealer = await request.post("/api/dealers", {
-    data: { businessName: uniqueName("Report Traders"), ownerFirstName: "Nadeem", phone: "+92 321 5550001", street: "Shop 9, Anaj Mandi", state: "Punjab", ...city },
+    data: {
+      businessName: uniqueName("Report Traders"),
+      ownerFirstName: "Nadeem",
+      phone: "+92 321 5550001",
+      street: "Shop 9, Anaj Mandi",
+      state: "Punjab",
+      ...city,
+    },
   });
   expect(dealer.status()).toBe(201);
   const dealerId = ((await dealer.json()) as { id: number }).id;
   for (const post of posts) {
-    const created = await request.post("/api/posts", { data: post.type === "SALE" || post.type === "RECOVERY" ? { ...post, dealerId } : post });
+    const created = await request.post("/api/posts", {
+      data: post.type === "SALE" || post.type === "RECOVERY" ? { ...post, dealerId } : post,
+    });
     expect(created.status(), await created.text()).toBe(201);
   }
 }

@@ -32,15 +32,21 @@ import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 const FORBIDDEN = "You don't have permission to access this page.";
 const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
 const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
-const REGISTRATION_NOT_FOUND = "Registration data not found. Please start over.";
 /** The not-found page's heading (the root error boundary). */
 const NOT_FOUND = "404 Page Not Found";
 /** The message when a field comes twice (a list where text was expected): "firstName must be text". */
 const WRONG_TYPE = " must be text";
 
-export type Refusal = { kind: "page"; status: number[]; messages: string[] } | { kind: "redirect"; to: RegExp; messages: string[] };
+export type Refusal =
+  { kind: "page"; status: number[]; messages: string[] } | { kind: "redirect"; to: RegExp; messages: string[] };
 
-type Ids = { postId: number; dealerId: number; othersCommentId: number; othersNotificationIds: number[]; adminId: number };
+type Ids = {
+  postId: number;
+  dealerId: number;
+  othersCommentId: number;
+  othersNotificationIds: number[];
+  adminId: number;
+};
 
 export type HostileRequest = { target: string; changes: Change[]; junk: Fields };
 
@@ -60,7 +66,9 @@ export type FormCase = {
 export function seededIds(database: DatabaseWatch): Ids {
   const officer = database.ids("SELECT id FROM User WHERE username = 'officer1'")[0]!;
   const comment = database.db
-    .prepare<[number], { postId: number; id: number }>("SELECT postId, id FROM Comment WHERE userId != ? AND isDeleted = 0 ORDER BY id LIMIT 1")
+    .prepare<[number], { postId: number; id: number }>(
+      "SELECT postId, id FROM Comment WHERE userId != ? AND isDeleted = 0 ORDER BY id LIMIT 1",
+    )
     .get(officer)!;
   return {
     postId: comment.postId,
@@ -72,12 +80,27 @@ export function seededIds(database: DatabaseWatch): Ids {
 }
 
 /** Addresses that must never leave the site. */
-const EVIL_REDIRECTS = ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", "/\t/evil.example", "/\r\n/evil.example", "\\\\evil.example", "http:evil.example"];
+const EVIL_REDIRECTS = [
+  "//evil.example",
+  "https://evil.example",
+  "/\\evil.example",
+  "javascript:alert(1)",
+  "/\t/evil.example",
+  "/\r\n/evil.example",
+  "\\\\evil.example",
+  "http:evil.example",
+];
 
 /** Requests with one or two of the breaking changes and some junk fields. */
-function requests(fieldNames: string[], breakers: Array<fc.Arbitrary<Change | Change[]>>, target: fc.Arbitrary<string>): fc.Arbitrary<HostileRequest> {
+function requests(
+  fieldNames: string[],
+  breakers: Array<fc.Arbitrary<Change | Change[]>>,
+  target: fc.Arbitrary<string>,
+): fc.Arbitrary<HostileRequest> {
   const changes = breakers.length
-    ? fc.array(fc.oneof(...breakers), { minLength: 1, maxLength: 2 }).map((lists) => lists.flatMap((one) => (Array.isArray(one) ? one : [one])))
+    ? fc
+        .array(fc.oneof(...breakers), { minLength: 1, maxLength: 2 })
+        .map((lists) => lists.flatMap((one) => (Array.isArray(one) ? one : [one])))
     : fc.constant<Change[]>([]);
   return fc.record({
     target,
@@ -88,7 +111,12 @@ function requests(fieldNames: string[], breakers: Array<fc.Arbitrary<Change | Ch
 
 /** Missing, blank, too long or duplicated: a required text field. */
 function requiredText(field: string, max: number, valid: string): Array<fc.Arbitrary<Change>> {
-  return [missing(field), valued(field, fc.constantFrom("", " ", "\t\n")), valued(field, tooLong(max)), duplicated(field, valid)];
+  return [
+    missing(field),
+    valued(field, fc.constantFrom("", " ", "\t\n")),
+    valued(field, tooLong(max)),
+    duplicated(field, valid),
+  ];
 }
 
 /** Too long or duplicated: an optional text field. */
@@ -100,7 +128,11 @@ function coordinate(field: string, min: number, max: number): Array<fc.Arbitrary
   return [valued(field, badNumber(min, max)), duplicated(field, "31.5")];
 }
 
-const page = (status: number[], messages: string[]): Refusal => ({ kind: "page", status, messages: [...messages, WRONG_TYPE] });
+const page = (status: number[], messages: string[]): Refusal => ({
+  kind: "page",
+  status,
+  messages: [...messages, WRONG_TYPE],
+});
 
 const DEALER_FIELDS: Fields = [
   ["businessName", "Green Agro Traders"],
@@ -122,7 +154,10 @@ const DEALER_BREAKERS = [
   ...optionalText("ownerFirstName", 100, "Bilal"),
   ...optionalText("ownerLastName", 100, "Khan"),
   ...optionalText("phone", 30, "0300"),
-  valued("email", unicodeText.filter((text) => !text.includes("@"))),
+  valued(
+    "email",
+    unicodeText.filter((text) => !text.includes("@")),
+  ),
   valued("email", tooLong(254)),
   ...requiredText("street", 300, "Mall Road"),
   ...requiredText("city", 100, "Lahore"),
@@ -168,10 +203,23 @@ export const formCases: FormCase[] = [
     requests: () =>
       requests(
         ["username", "password"],
-        [...requiredText("username", 32, "officer7"), missing("password"), valued("password", tooLong(128)), duplicated("password", "x"), valued("password", unicodeText)],
-        fc.oneof(fc.constant("/login"), fc.constantFrom(...EVIL_REDIRECTS).map((to) => `/login?redirectTo=${encodeURIComponent(to)}`)),
+        [
+          ...requiredText("username", 32, "officer7"),
+          missing("password"),
+          valued("password", tooLong(128)),
+          duplicated("password", "x"),
+          valued("password", unicodeText),
+        ],
+        fc.oneof(
+          fc.constant("/login"),
+          fc.constantFrom(...EVIL_REDIRECTS).map((to) => `/login?redirectTo=${encodeURIComponent(to)}`),
+        ),
       ),
-    refused: () => page([400], ["Username is required", "Password is required", "Invalid username or password", TOO_MANY_FOR_ACCOUNT]),
+    refused: () =>
+      page(
+        [400],
+        ["Username is required", "Password is required", "Invalid username or password", TOO_MANY_FOR_ACCOUNT],
+      ),
   },
   {
     route: "routes/auth/register.tsx",
@@ -190,9 +238,15 @@ export const formCases: FormCase[] = [
         ["username", "email", "password", "firstName", "lastName", "phone"],
         [
           ...requiredText("username", 32, "hostile.newcomer"),
-          valued("username", unicodeText.filter((text) => !/^[A-Za-z0-9._-]{3,32}$/.test(text))),
+          valued(
+            "username",
+            unicodeText.filter((text) => !/^[A-Za-z0-9._-]{3,32}$/.test(text)),
+          ),
           ...requiredText("email", 254, "a@example.pk"),
-          valued("email", unicodeText.filter((text) => !text.includes("@"))),
+          valued(
+            "email",
+            unicodeText.filter((text) => !text.includes("@")),
+          ),
           missing("password"),
           valued("password", fc.constantFrom("", "12345", "🌾🌾", "\u0000")),
           valued("password", tooLong(128)),
@@ -225,7 +279,17 @@ export const formCases: FormCase[] = [
     as: null,
     valid: () => [["email", "someone@example.pk"]],
     requests: () =>
-      requests(["email"], [...requiredText("email", 254, "someone@example.pk"), valued("email", unicodeText.filter((text) => !text.includes("@")))], fc.constant("/forgot-password")),
+      requests(
+        ["email"],
+        [
+          ...requiredText("email", 254, "someone@example.pk"),
+          valued(
+            "email",
+            unicodeText.filter((text) => !text.includes("@")),
+          ),
+        ],
+        fc.constant("/forgot-password"),
+      ),
     refused: () => page([400], ["Email is required", "Invalid email"]),
   },
   {
@@ -253,7 +317,11 @@ export const formCases: FormCase[] = [
         ],
         fc.constantFrom("/reset-password", "/reset-password?token=abc"),
       ),
-    refused: () => page([400], [INVALID_RESET_LINK, EXPIRED_RESET_LINK, "Password is required", "Password must be", "Passwords do not match"]),
+    refused: () =>
+      page(
+        [400],
+        [INVALID_RESET_LINK, EXPIRED_RESET_LINK, "Password is required", "Password must be", "Passwords do not match"],
+      ),
   },
   {
     route: "routes/auth/location-setup.tsx",
@@ -280,7 +348,16 @@ export const formCases: FormCase[] = [
         ],
         fc.constant("/location-setup"),
       ),
-    refused: () => page([400], ["Please select a location on the map.", "Latitude must be between", "Longitude must be between", "Address must be 300"]),
+    refused: () =>
+      page(
+        [400],
+        [
+          "Please select a location on the map.",
+          "Latitude must be between",
+          "Longitude must be between",
+          "Address must be 300",
+        ],
+      ),
   },
   {
     route: "routes/auth/logout.tsx",
@@ -305,7 +382,20 @@ export const formCases: FormCase[] = [
     ],
     requests: ({ dealerId }) =>
       requests(
-        ["type", "text", "lat", "lng", "address", "saleProduct", "saleQty", "salePrice", "recoveryAmount", "dealerId", "files", "media"],
+        [
+          "type",
+          "text",
+          "lat",
+          "lng",
+          "address",
+          "saleProduct",
+          "saleQty",
+          "salePrice",
+          "recoveryAmount",
+          "dealerId",
+          "files",
+          "media",
+        ],
         [
           missing("type"),
           valued("type", notOneOf(POST_TYPES)),
@@ -377,10 +467,15 @@ export const formCases: FormCase[] = [
             { field: "intent", values: ["delete-comment"] },
             { field: "commentId", values: [commentId] },
           ]),
-          fc.tuple(fc.constantFrom("like", "unlike", "comment"), fc.constantFrom("0", "-1", "abc", "99999999999999999999", "999999999", "1.5")).map(([intent, id]): Change[] => [
-            { field: "intent", values: [intent] },
-            { field: "@path", values: [`/posts/${id}`] },
-          ]),
+          fc
+            .tuple(
+              fc.constantFrom("like", "unlike", "comment"),
+              fc.constantFrom("0", "-1", "abc", "99999999999999999999", "999999999", "1.5"),
+            )
+            .map(([intent, id]): Change[] => [
+              { field: "intent", values: [intent] },
+              { field: "@path", values: [`/posts/${id}`] },
+            ]),
           fc.tuple(fc.constantFrom(...EVIL_REDIRECTS), fc.constantFrom("", " ")).map(([to, text]): Change[] => [
             { field: "redirectTo", values: [to] },
             { field: "text", values: [text] },
@@ -391,7 +486,18 @@ export const formCases: FormCase[] = [
     refused: (target) =>
       // A well-formed id is answered with a notice on the post; anything else is not a post's address.
       /^\/posts\/[1-9]\d{0,14}$/.test(target)
-        ? { kind: "redirect", to: /^\/posts\/\d+$/, messages: [COMMENT_REQUIRED, COMMENT_TOO_LONG, "Comment not found", "Failed to delete comment", "Unknown action", "Post not found"] }
+        ? {
+            kind: "redirect",
+            to: /^\/posts\/\d+$/,
+            messages: [
+              COMMENT_REQUIRED,
+              COMMENT_TOO_LONG,
+              "Comment not found",
+              "Failed to delete comment",
+              "Unknown action",
+              "Post not found",
+            ],
+          }
         : page([404], [NOT_FOUND]),
   },
   {
@@ -416,7 +522,10 @@ export const formCases: FormCase[] = [
           ...optionalText("homeAddress", 300, "Lahore"),
           ...optionalText("warehouseAddress", 300, "Lahore"),
           fc
-            .oneof(notOneOf(DEFAULT_AVATARS).map((avatar) => [avatar]), fc.constantFrom<FieldValue[]>(["CROWN"], ["SHIELD"], ["STAR"], [], ["DEFAULT_1", "DEFAULT_2"]))
+            .oneof(
+              notOneOf(DEFAULT_AVATARS).map((avatar) => [avatar]),
+              fc.constantFrom<FieldValue[]>(["CROWN"], ["SHIELD"], ["STAR"], [], ["DEFAULT_1", "DEFAULT_2"]),
+            )
             .map((avatar): Change[] => [
               { field: "@path", values: ["/profile?chooseAvatar=true"] },
               { field: "intent", values: ["choose-avatar"] },
@@ -431,7 +540,19 @@ export const formCases: FormCase[] = [
         // Each dialog posts to its own address, where the page shows that dialog's errors.
         fc.constant("/profile?editProfile=true"),
       ),
-    refused: () => page([400], ["First name must be 50", "Last name must be 50", "Phone must be 20", "Address must be 300", AVATAR_IS_BADGE, AVATAR_UNKNOWN, "Please choose an avatar."]),
+    refused: () =>
+      page(
+        [400],
+        [
+          "First name must be 50",
+          "Last name must be 50",
+          "Phone must be 20",
+          "Address must be 300",
+          AVATAR_IS_BADGE,
+          AVATAR_UNKNOWN,
+          "Please choose an avatar.",
+        ],
+      ),
   },
   {
     route: "routes/notifications/notifications.tsx",
@@ -446,14 +567,21 @@ export const formCases: FormCase[] = [
         ["intent", "id"],
         [
           missing("id"),
-          valued("id", badId.filter((id) => id !== "0x10")),
+          valued(
+            "id",
+            badId.filter((id) => id !== "0x10"),
+          ),
           valued("id", fc.constantFrom(...othersNotificationIds.map(String))),
           missing("intent"),
           valued("intent", notOneOf(["read", "mark-all-read"])),
         ],
         fc.constant("/notifications"),
       ),
-    refused: () => ({ kind: "redirect", to: /^\/notifications$/, messages: ["Notification not found", "Unknown action"] }),
+    refused: () => ({
+      kind: "redirect",
+      to: /^\/notifications$/,
+      messages: ["Notification not found", "Unknown action"],
+    }),
   },
   {
     route: "routes/leaderboard/leaderboard.tsx",
@@ -486,7 +614,18 @@ export const formCases: FormCase[] = [
         ],
         fc.constant("/admin"),
       ),
-    refused: () => page([400, 404], [INVALID_USER_ID, USER_NOT_FOUND, OWN_ROLE_LOCKED, OWN_ACCOUNT_LOCKED, "Unknown action", "Role must be OFFICER, MANAGER or ADMIN"]),
+    refused: () =>
+      page(
+        [400, 404],
+        [
+          INVALID_USER_ID,
+          USER_NOT_FOUND,
+          OWN_ROLE_LOCKED,
+          OWN_ACCOUNT_LOCKED,
+          "Unknown action",
+          "Role must be OFFICER, MANAGER or ADMIN",
+        ],
+      ),
   },
   {
     route: "routes/admin/import.tsx",
@@ -507,7 +646,9 @@ export const formCases: FormCase[] = [
         ["file"],
         [
           valued("file", fc.constantFrom(...NOT_SPREADSHEETS)),
-          fc.tuple(fc.constantFrom(...NOT_SPREADSHEETS), fc.constantFrom(...NOT_SPREADSHEETS)).map(([one, two]) => ({ field: "file", values: [one, two] })),
+          fc
+            .tuple(fc.constantFrom(...NOT_SPREADSHEETS), fc.constantFrom(...NOT_SPREADSHEETS))
+            .map(([one, two]) => ({ field: "file", values: [one, two] })),
           valued("file", unicodeText),
         ],
         fc.constant("/dealers/import"),
@@ -536,23 +677,45 @@ export const formCases: FormCase[] = [
           ...DEALER_BREAKERS,
           missing("intent"),
           valued("intent", notOneOf(["update", "about", "profile-picture", "gallery-add", "gallery-remove"])),
-          fc.oneof(tooLong(ABOUT_MAX).map((about) => [about]), fc.constant(["about", "twice"] as FieldValue[])).map((about): Change[] => [
-            { field: "intent", values: ["about"] },
-            { field: "aboutDescription", values: about },
-          ]),
-          fc.tuple(fc.constantFrom("profile-picture", "gallery-add"), fc.option(fc.constantFrom(...NOT_IMAGES))).map(([intent, image]): Change[] => [
-            { field: "intent", values: [intent] },
-            { field: "image", values: image ? [image] : [] },
-          ]),
+          fc
+            .oneof(
+              tooLong(ABOUT_MAX).map((about) => [about]),
+              fc.constant(["about", "twice"] as FieldValue[]),
+            )
+            .map((about): Change[] => [
+              { field: "intent", values: ["about"] },
+              { field: "aboutDescription", values: about },
+            ]),
+          fc
+            .tuple(fc.constantFrom("profile-picture", "gallery-add"), fc.option(fc.constantFrom(...NOT_IMAGES)))
+            .map(([intent, image]): Change[] => [
+              { field: "intent", values: [intent] },
+              { field: "image", values: image ? [image] : [] },
+            ]),
           fc.oneof(badId, fc.integer({ min: 0, max: 99 }).map(String)).map((index): Change[] => [
             { field: "intent", values: ["gallery-remove"] },
             { field: "confirm", values: ["yes"] },
             { field: "index", values: [index] },
           ]),
-          fc.constantFrom("0", "abc", "999999999", "1234567890", "-1").map((id) => ({ field: "@path", values: [`/dealer-details/${id}?edit=true`] })),
+          fc
+            .constantFrom("0", "abc", "999999999", "1234567890", "-1")
+            .map((id) => ({ field: "@path", values: [`/dealer-details/${id}?edit=true`] })),
         ],
         fc.constant(`/dealer-details/${dealerId}?edit=true`),
       ),
-    refused: () => page([400, 404, 413, 415], [...DEALER_MESSAGES, "About must be 1000", INVALID_IMAGE, GALLERY_FULL, "Image not found", "Dealer not found", "Unknown action", NOT_FOUND]),
+    refused: () =>
+      page(
+        [400, 404, 413, 415],
+        [
+          ...DEALER_MESSAGES,
+          "About must be 1000",
+          INVALID_IMAGE,
+          GALLERY_FULL,
+          "Image not found",
+          "Dealer not found",
+          "Unknown action",
+          NOT_FOUND,
+        ],
+      ),
   },
 ];

@@ -37,7 +37,9 @@ export class DatabaseWatch {
 
   tables(): string[] {
     return this.db
-      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
       .all()
       .map((row) => row.name);
   }
@@ -47,7 +49,9 @@ export class DatabaseWatch {
     return Object.fromEntries(
       this.tables().map((table) => {
         const rows = this.db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all();
-        const hash = crypto.createHash("sha256").update(JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)));
+        const hash = crypto
+          .createHash("sha256")
+          .update(JSON.stringify(rows, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)));
         return [table, `${rows.length} rows ${hash.digest("hex").slice(0, 12)}`];
       }),
     );
@@ -66,7 +70,11 @@ function listFiles(dir: string, prefix = ""): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`]))
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? listFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : [`${prefix}${entry.name}`],
+    )
     .sort();
 }
 
@@ -132,7 +140,8 @@ export const test = base.extend<object, { hostile: HostileServer }>({
             redirect: "manual",
           });
           const cookie = response.headers.getSetCookie().find((value) => /^(__Host-)?fl_session=/.test(value));
-          if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${username} (${response.status})`);
+          if (response.status !== 302 || !cookie)
+            throw new Error(`could not sign in as ${username} (${response.status})`);
           return cookie.split(";")[0]!;
         },
       });

@@ -5,7 +5,18 @@
 // What only a real browser knows (layout, focus, scripts, the network's faults) throws, so a
 // spec that needs it says so with the @browser tag and keeps running in Chromium.
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { byLabel, byRole, byText, isVisible, parsePage, textMatches, unique, type Element, type RoleOptions, type TextMatch } from "./dom";
+import {
+  byLabel,
+  byRole,
+  byText,
+  isVisible,
+  parsePage,
+  textMatches,
+  unique,
+  type Element,
+  type RoleOptions,
+  type TextMatch,
+} from "./dom";
 import { chosenFiles, formOf, isSubmitButton, submissionOf, type Submission } from "./forms";
 
 const NAVIGATION_HEADERS = {
@@ -44,11 +55,10 @@ export class NoJsContext {
 
   /** Playwright's `context.request`: calls that share the pages' cookies. */
   get request(): APIRequestContext {
-    const context = this;
     return new Proxy({} as APIRequestContext, {
-      get(_target, property) {
+      get: (_target, property) => {
         return async (...args: unknown[]) => {
-          const api = await context.api();
+          const api = await this.api();
           return (api[property as keyof APIRequestContext] as (...a: unknown[]) => unknown)(...args);
         };
       },
@@ -149,7 +159,10 @@ export class NoJsPage {
 
   async #navigate(submission: Submission): Promise<Navigation> {
     const api = await this.owner.api();
-    const url = new URL(submission.url, this.#url === "about:blank" ? this.owner.options.baseURL : this.#url).toString();
+    const url = new URL(
+      submission.url,
+      this.#url === "about:blank" ? this.owner.options.baseURL : this.#url,
+    ).toString();
     const headers: Record<string, string> = { ...NAVIGATION_HEADERS };
     let response: APIResponse;
     if (submission.method === "GET") {
@@ -163,7 +176,9 @@ export class NoJsPage {
         ? await api.post(url, { headers, multipart: body })
         : await api.post(url, {
             headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-            data: new URLSearchParams(submission.entries.map(([n, v]) => [n, typeof v === "string" ? v : v.name])).toString(),
+            data: new URLSearchParams(
+              submission.entries.map(([n, v]) => [n, typeof v === "string" ? v : v.name]),
+            ).toString(),
           });
     }
     if (/^attachment/i.test(response.headers()["content-disposition"] ?? "")) {
@@ -174,7 +189,9 @@ export class NoJsPage {
     this.#response = response;
     this.#url = response.url();
     const type = response.headers()["content-type"] ?? "";
-    const text = type.includes("html") ? await response.text() : `<html><body><pre>${escapeHtml(await response.text())}</pre></body></html>`;
+    const text = type.includes("html")
+      ? await response.text()
+      : `<html><body><pre>${escapeHtml(await response.text())}</pre></body></html>`;
     this.#document = parsePage(text, this.#url);
     return response;
   }
@@ -202,7 +219,6 @@ export class NoJsPage {
     }
     return this.#downloads[before] as Download;
   }
-
 
   evaluate(): never {
     throw new NeedsABrowser("page.evaluate");
@@ -269,7 +285,11 @@ function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
-export function urlMatches(actual: string, expected: string | RegExp | ((url: URL) => boolean), baseURL: string): boolean {
+export function urlMatches(
+  actual: string,
+  expected: string | RegExp | ((url: URL) => boolean),
+  baseURL: string,
+): boolean {
   if (typeof expected === "function") return expected(new URL(actual));
   if (expected instanceof RegExp) return expected.test(actual);
   if (expected.includes("*")) return globToRegExp(expected).test(actual);
@@ -285,7 +305,13 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
-type FilterOptions = { hasText?: TextMatch; hasNotText?: TextMatch; has?: Locator; hasNot?: Locator; visible?: boolean };
+type FilterOptions = {
+  hasText?: TextMatch;
+  hasNotText?: TextMatch;
+  has?: Locator;
+  hasNot?: Locator;
+  visible?: boolean;
+};
 
 type Step =
   | { kind: "css"; selector: string }
@@ -314,7 +340,9 @@ function query(root: Element, step: Exclude<Step, { kind: "nth" } | { kind: "fil
       // happy-dom's :checked knows checkboxes, not the options a select has chosen.
       if (!step.selector.endsWith(":checked")) return [...root.querySelectorAll(step.selector)];
       const candidates = [...root.querySelectorAll(step.selector.slice(0, -":checked".length) || "*")];
-      return candidates.filter((element) => (element as HTMLOptionElement).selected === true || (element as HTMLInputElement).checked === true);
+      return candidates.filter(
+        (element) => (element as HTMLOptionElement).selected === true || (element as HTMLInputElement).checked === true,
+      );
     }
     case "role":
       return byRole(root, step.role, step.options);
@@ -425,20 +453,28 @@ export class Locator {
   async fill(value: string): Promise<void> {
     const element = this.element() as HTMLInputElement;
     const tag = element.tagName.toLowerCase();
-    if (!(tag === "textarea" || (tag === "input" && !["checkbox", "radio", "file", "submit", "button", "hidden"].includes(element.type)))) {
+    if (!(
+      tag === "textarea" ||
+      (tag === "input" && !["checkbox", "radio", "file", "submit", "button", "hidden"].includes(element.type))
+    )) {
       throw new Error(`${this} is a ${tag}, which cannot be filled`);
     }
     if (element.hasAttribute("readonly") || element.disabled) throw new Error(`${this} is not editable`);
     element.value = value;
   }
 
-  async selectOption(values: string | { label?: string; value?: string } | Array<string | { label?: string; value?: string }>): Promise<string[]> {
+  async selectOption(
+    values: string | { label?: string; value?: string } | Array<string | { label?: string; value?: string }>,
+  ): Promise<string[]> {
     const select = this.element() as HTMLSelectElement;
     const wanted = Array.isArray(values) ? values : [values];
     const chosen: string[] = [];
     for (const option of select.options) {
       const picked = wanted.some((want) =>
-        typeof want === "string" ? option.value === want || normalizeLabel(option) === want : (want.value === undefined || option.value === want.value) && (want.label === undefined || normalizeLabel(option) === want.label),
+        typeof want === "string"
+          ? option.value === want || normalizeLabel(option) === want
+          : (want.value === undefined || option.value === want.value) &&
+            (want.label === undefined || normalizeLabel(option) === want.label),
       );
       option.selected = picked;
       if (picked) chosen.push(option.value);
@@ -449,7 +485,8 @@ export class Locator {
 
   async setChecked(checked: boolean): Promise<void> {
     const input = this.element() as HTMLInputElement;
-    if (input.type !== "checkbox" && input.type !== "radio") throw new Error(`${this} is not a checkbox or a radio button`);
+    if (input.type !== "checkbox" && input.type !== "radio")
+      throw new Error(`${this} is not a checkbox or a radio button`);
     input.checked = checked;
   }
   async check(): Promise<void> {
@@ -461,7 +498,8 @@ export class Locator {
 
   async setInputFiles(files: string | FilePayload | Array<string | FilePayload>): Promise<void> {
     const input = this.element();
-    if (input.tagName.toLowerCase() !== "input" || (input as HTMLInputElement).type !== "file") throw new Error(`${this} is not a file input`);
+    if (input.tagName.toLowerCase() !== "input" || (input as HTMLInputElement).type !== "file")
+      throw new Error(`${this} is not a file input`);
     const list = Array.isArray(files) ? files : [files];
     const chosen: File[] = [];
     for (const file of list) {
@@ -482,7 +520,10 @@ export class Locator {
     const form = formOf(element);
     if (!form) throw new Error(`${this} is in no form: Enter submits nothing`);
     // Implicit submission: the form's first submit button is the submitter.
-    const submitter = [...form.ownerDocument.querySelectorAll("button, input")].find((candidate) => formOf(candidate) === form && isSubmitButton(candidate)) ?? null;
+    const submitter =
+      [...form.ownerDocument.querySelectorAll("button, input")].find(
+        (candidate) => formOf(candidate) === form && isSubmitButton(candidate),
+      ) ?? null;
     await this.page.submit(form, submitter);
   }
 

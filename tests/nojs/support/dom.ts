@@ -19,7 +19,11 @@ export function parsePage(html: string, url: string): Document {
       disableCSSFileLoading: true,
       disableComputedStyleRendering: true,
       handleDisabledFileLoadingAsSuccess: true,
-      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
+      navigation: {
+        disableMainFrameNavigation: true,
+        disableChildFrameNavigation: true,
+        disableChildPageNavigation: true,
+      },
     },
   });
   window.document.write(html);
@@ -112,14 +116,19 @@ export function byRole(root: Element, role: string, options: RoleOptions = {}): 
     ...states,
   });
   return found.filter(
-    (element) => (includeHidden || !isInaccessible(element)) && (disabled === undefined || isDisabled(element) === disabled),
+    (element) =>
+      (includeHidden || !isInaccessible(element)) && (disabled === undefined || isDisabled(element) === disabled),
   );
 }
 
 export function byLabel(root: Element, text: TextMatch, exact = false): Element[] {
-  const labelled = queryAllByLabelText(root as HTMLElement, (content: string) => textMatches(content, text, exact), { selector: "*" });
+  const labelled = queryAllByLabelText(root as HTMLElement, (content: string) => textMatches(content, text, exact), {
+    selector: "*",
+  });
   // Playwright's getByLabel also finds an element by its aria-label.
-  const named = [...root.querySelectorAll("[aria-label]")].filter((element) => textMatches(element.getAttribute("aria-label") ?? "", text, exact));
+  const named = [...root.querySelectorAll("[aria-label]")].filter((element) =>
+    textMatches(element.getAttribute("aria-label") ?? "", text, exact),
+  );
   return unique([...labelled, ...named]);
 }
 
@@ -156,7 +165,9 @@ export function unique(elements: Element[]): Element[] {
 }
 
 export function isDisabled(element: Element): boolean {
-  if (!["button", "input", "select", "textarea", "fieldset", "option", "optgroup"].includes(element.tagName.toLowerCase())) {
+  if (
+    !["button", "input", "select", "textarea", "fieldset", "option", "optgroup"].includes(element.tagName.toLowerCase())
+  ) {
     return element.getAttribute("aria-disabled") === "true";
   }
   if (element.hasAttribute("disabled")) return true;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, test as vitestTest } from "vitest";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import "./matchers";
-import { NoJsBrowser, NoJsPage, type NoJsContext } from "./browser";
+import { NoJsBrowser, type NoJsPage, type NoJsContext } from "./browser";
 
 export { expect };
 export { countRows, e2eDatabasePath, readOutbox } from "../../support/e2e-database";
@@ -82,7 +82,11 @@ type Fixtures = {
   clientAddress: string;
 };
 
-type TestInfo = { title: string; workerIndex: number; project: { name: string; use: { javaScriptEnabled: false; baseURL: string } } };
+type TestInfo = {
+  title: string;
+  workerIndex: number;
+  project: { name: string; use: { javaScriptEnabled: false; baseURL: string } };
+};
 type Body = (fixtures: Fixtures, testInfo: TestInfo) => Promise<void> | void;
 type Details = { tag?: string | string[] };
 type Running = { fixtures: Fixtures; info: TestInfo; close: () => Promise<void> };
@@ -120,7 +124,11 @@ export function registerFixtures(): void {
         extraHTTPHeaders,
         clientAddress,
       },
-      info: { title: context.task.name, workerIndex, project: { name: "js-off", use: { javaScriptEnabled: false, baseURL } } },
+      info: {
+        title: context.task.name,
+        workerIndex,
+        project: { name: "js-off", use: { javaScriptEnabled: false, baseURL } },
+      },
       close: async () => {
         await request.dispose();
         await browser.close();

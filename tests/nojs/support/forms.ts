@@ -6,7 +6,12 @@ import { isDisabled, type Element } from "./dom";
 /** Files chosen for a file input (a page without JavaScript cannot fill one otherwise). */
 export const chosenFiles = new WeakMap<Element, File[]>();
 
-export type Submission = { url: string; method: "GET" | "POST"; multipart: boolean; entries: [string, string | File][] };
+export type Submission = {
+  url: string;
+  method: "GET" | "POST";
+  multipart: boolean;
+  entries: [string, string | File][];
+};
 
 /** The form an element belongs to: its `form` attribute's, or the one around it. */
 export function formOf(element: Element): HTMLFormElement | null {
@@ -33,7 +38,10 @@ function entriesOf(form: HTMLFormElement, submitter: Element | null): [string, s
     const name = control.getAttribute("name");
     if (!name || isDisabled(control) || control.closest("datalist")) continue;
     const tag = control.tagName.toLowerCase();
-    if (tag === "button" || (tag === "input" && ["submit", "image", "button", "reset"].includes((control as HTMLInputElement).type))) {
+    if (
+      tag === "button" ||
+      (tag === "input" && ["submit", "image", "button", "reset"].includes((control as HTMLInputElement).type))
+    ) {
       if (control === submitter) entries.push([name, (control as HTMLButtonElement).value ?? ""]);
       continue;
     }
@@ -71,7 +79,11 @@ function emptyRequiredField(form: HTMLFormElement, submitter: Element | null): s
     if (!control.hasAttribute("required") || isDisabled(control)) continue;
     const input = control as HTMLInputElement;
     const empty =
-      input.type === "checkbox" ? !input.checked : input.type === "file" ? (chosenFiles.get(input) ?? []).length === 0 : input.value === "";
+      input.type === "checkbox"
+        ? !input.checked
+        : input.type === "file"
+          ? (chosenFiles.get(input) ?? []).length === 0
+          : input.value === "";
     if (empty) return control.getAttribute("name") ?? control.id;
   }
   return null;
@@ -90,7 +102,9 @@ export function submissionOf(form: HTMLFormElement, submitter: Element | null, p
   const multipart = method === "POST" && (attribute("enctype") ?? "").toLowerCase() === "multipart/form-data";
   const entries = entriesOf(form, submitter);
   if (method === "GET") {
-    url.search = new URLSearchParams(entries.map(([name, value]) => [name, typeof value === "string" ? value : value.name])).toString();
+    url.search = new URLSearchParams(
+      entries.map(([name, value]) => [name, typeof value === "string" ? value : value.name]),
+    ).toString();
   }
   url.hash = "";
   return { url: url.toString(), method, multipart, entries };

@@ -16,10 +16,10 @@ declare module "vitest" {
   }
 }
 
-
 async function untilHealthy(url: string, server: { exitCode: number | null }, deadline: number): Promise<void> {
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`The e2e server exited (${server.exitCode}) before it answered ${url}`);
+    if (server.exitCode !== null)
+      throw new Error(`The e2e server exited (${server.exitCode}) before it answered ${url}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -21,14 +21,32 @@ function expectedText(element: Element, expected: TextMatch, contains: boolean):
   return contains ? text.includes(normalize(expected)) : text === normalize(expected);
 }
 
-function texts(locator: Locator, expected: TextMatch | TextMatch[], contains: boolean, isNot: boolean, what: string): Result {
+function texts(
+  locator: Locator,
+  expected: TextMatch | TextMatch[],
+  contains: boolean,
+  isNot: boolean,
+  what: string,
+): Result {
   if (Array.isArray(expected)) {
     const elements = locator.resolveFrom();
-    const pass = elements.length === expected.length && elements.every((element, index) => expectedText(element, expected[index] as TextMatch, contains));
-    return result(pass, `${locator} ${what} ${JSON.stringify(expected.map(String))}`, elements.map((element) => normalize(element.textContent)), isNot);
+    const pass =
+      elements.length === expected.length &&
+      elements.every((element, index) => expectedText(element, expected[index] as TextMatch, contains));
+    return result(
+      pass,
+      `${locator} ${what} ${JSON.stringify(expected.map(String))}`,
+      elements.map((element) => normalize(element.textContent)),
+      isNot,
+    );
   }
   const element = locator.element();
-  return result(expectedText(element, expected, contains), `${locator} ${what} ${String(expected)}`, normalize(element.textContent), isNot);
+  return result(
+    expectedText(element, expected, contains),
+    `${locator} ${what} ${String(expected)}`,
+    normalize(element.textContent),
+    isNot,
+  );
 }
 
 expect.extend({
@@ -36,13 +54,23 @@ expect.extend({
     const locator = asLocator(received);
     const elements = locator.resolveFrom();
     if (elements.length > 1) throw new Error(`strict mode violation: ${locator} finds ${elements.length} elements`);
-    return result(elements.length === 1 && isVisible(elements[0] as Element), `${locator} to be visible`, elements.length, this.isNot);
+    return result(
+      elements.length === 1 && isVisible(elements[0] as Element),
+      `${locator} to be visible`,
+      elements.length,
+      this.isNot,
+    );
   },
   toBeHidden(received: unknown) {
     const locator = asLocator(received);
     const elements = locator.resolveFrom();
     if (elements.length > 1) throw new Error(`strict mode violation: ${locator} finds ${elements.length} elements`);
-    return result(elements.length === 0 || !isVisible(elements[0] as Element), `${locator} to be hidden`, elements.length, this.isNot);
+    return result(
+      elements.length === 0 || !isVisible(elements[0] as Element),
+      `${locator} to be hidden`,
+      elements.length,
+      this.isNot,
+    );
   },
   toHaveCount(received: unknown, count: number) {
     const locator = asLocator(received);
@@ -64,7 +92,10 @@ expect.extend({
   toHaveAttribute(received: unknown, name: string, expected?: TextMatch) {
     const locator = asLocator(received);
     const value = locator.element().getAttribute(name);
-    const pass = expected === undefined ? value !== null : value !== null && (expected instanceof RegExp ? expected.test(value) : value === expected);
+    const pass =
+      expected === undefined
+        ? value !== null
+        : value !== null && (expected instanceof RegExp ? expected.test(value) : value === expected);
     return result(pass, `${locator} to have attribute ${name}=${String(expected)}`, value, this.isNot);
   },
   toBeChecked(received: unknown, options?: { checked?: boolean }) {
@@ -83,7 +114,12 @@ expect.extend({
   toHaveURL(received: unknown, expected: string | RegExp | ((url: URL) => boolean)) {
     if (!(received instanceof NoJsPage)) throw new Error("toHaveURL takes a page");
     const url = received.url();
-    return result(urlMatches(url, expected, received.context().options.baseURL), `the page's URL to match ${String(expected)}`, url, this.isNot);
+    return result(
+      urlMatches(url, expected, received.context().options.baseURL),
+      `the page's URL to match ${String(expected)}`,
+      url,
+      this.isNot,
+    );
   },
   async toPass(received: unknown, options?: { timeout?: number }) {
     if (typeof received !== "function") throw new Error("toPass takes a function");

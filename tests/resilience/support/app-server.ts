@@ -43,7 +43,8 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
   let child: ChildProcess | undefined;
   let output = "";
   const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
-  const waitForExit = () => (exited() ? Promise.resolve() : new Promise<void>((resolve) => child?.once("exit", () => resolve())));
+  const waitForExit = () =>
+    exited() ? Promise.resolve() : new Promise<void>((resolve) => child?.once("exit", () => resolve()));
 
   return {
     baseUrl: workspace.baseUrl,
@@ -57,7 +58,11 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
     },
     async start() {
       // node itself, not the tsx launcher: a signal must reach the process that holds the database.
-      child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+        cwd: root,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       child.stdout?.on("data", (chunk) => (output += chunk));
       child.stderr?.on("data", (chunk) => (output += chunk));
       const deadline = Date.now() + 30_000;
@@ -83,10 +88,15 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
     },
     runScript(script) {
       return new Promise((resolve, reject) => {
-        execFile(path.join(root, "node_modules", ".bin", "tsx"), [script], { cwd: root, env }, (error, stdout, stderr) => {
-          if (error) reject(new Error(`${script} failed: ${stdout}${stderr}`));
-          else resolve(stdout + stderr);
-        });
+        execFile(
+          path.join(root, "node_modules", ".bin", "tsx"),
+          [script],
+          { cwd: root, env },
+          (error, stdout, stderr) => {
+            if (error) reject(new Error(`${script} failed: ${stdout}${stderr}`));
+            else resolve(stdout + stderr);
+          },
+        );
       });
     },
     query(use, { readonly } = { readonly: true }) {
@@ -110,7 +120,8 @@ export async function signIn(baseUrl: string, username: string, password = "fiel
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username, password }),
   });
-  if (response.status !== 200) throw new Error(`Sign-in of ${username} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`Sign-in of ${username} answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers.get("set-cookie");
   if (!cookie) throw new Error(`Sign-in of ${username} set no cookie`);
   return cookie.split(";")[0] ?? "";
@@ -119,14 +130,24 @@ export async function signIn(baseUrl: string, username: string, password = "fiel
 const DAY_MS = 86_400_000;
 
 /** More officers with SALE posts over the last 29 days, so that a recalculation has real work to do. */
-export function addOfficersAndPosts(db: Database.Database, { officers, posts }: { officers: number; posts: number }): void {
+export function addOfficersAndPosts(
+  db: Database.Database,
+  { officers, posts }: { officers: number; posts: number },
+): void {
   const random = seededRandom(9);
   const now = Date.now();
   db.transaction(() => {
-    const user = db.prepare("INSERT INTO User (username, email, passwordHash, role, createdAt, updatedAt) VALUES (?, ?, 'x', 'OFFICER', ?, ?)");
-    const first = Number(user.run("busy-officer-0", "busy-officer-0@example.pk", now - 400 * DAY_MS, now).lastInsertRowid);
-    for (let n = 1; n < officers; n++) user.run(`busy-officer-${n}`, `busy-officer-${n}@example.pk`, now - 400 * DAY_MS, now);
-    const post = db.prepare("INSERT INTO Post (userId, type, text, saleProduct, saleQty, salePriceCents, saleTotalCents, createdAt) VALUES (?, 'SALE', '', 'SSP', ?, 150000, ?, ?)");
+    const user = db.prepare(
+      "INSERT INTO User (username, email, passwordHash, role, createdAt, updatedAt) VALUES (?, ?, 'x', 'OFFICER', ?, ?)",
+    );
+    const first = Number(
+      user.run("busy-officer-0", "busy-officer-0@example.pk", now - 400 * DAY_MS, now).lastInsertRowid,
+    );
+    for (let n = 1; n < officers; n++)
+      user.run(`busy-officer-${n}`, `busy-officer-${n}@example.pk`, now - 400 * DAY_MS, now);
+    const post = db.prepare(
+      "INSERT INTO Post (userId, type, text, saleProduct, saleQty, salePriceCents, saleTotalCents, createdAt) VALUES (?, 'SALE', '', 'SSP', ?, 150000, ?, ?)",
+    );
     for (let n = 0; n < posts; n++) {
       const qty = 1 + Math.floor(random() * 50);
       post.run(first + Math.floor(random() * officers), qty, qty * 150_000, now - Math.floor(random() * 29 * DAY_MS));

@@ -19,9 +19,18 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
 export default function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-resilience-"));
   const template = path.join(dir, "template.db");
-  const env = { ...process.env, DATABASE_URL: `file:${template}`, DATA_DIR: path.join(dir, "data"), LOG_REQUESTS: "false" };
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${template}`,
+    DATA_DIR: path.join(dir, "data"),
+    LOG_REQUESTS: "false",
+  };
   try {
-    execFileSync(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], { cwd: root, env, stdio: "pipe" });
+    execFileSync(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
+      cwd: root,
+      env,
+      stdio: "pipe",
+    });
     execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["prisma/seed.ts"], { cwd: root, env, stdio: "pipe" });
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -22,26 +22,54 @@ function encodeBody(request: FuzzRequest): { body: Buffer; type: string } | null
     for (const [name, value] of request.body) {
       const parsed = jsonValue(value);
       const before = Object.hasOwn(object, name) ? object[name] : undefined;
-      Object.defineProperty(object, name, { value: before === undefined ? parsed : [before, parsed].flat(), enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(object, name, {
+        value: before === undefined ? parsed : [before, parsed].flat(),
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
     }
     return { body: Buffer.from(JSON.stringify(object)), type: "application/json" };
   }
   if (request.encoding === "urlencoded") {
-    return { body: Buffer.from(new URLSearchParams(request.body).toString()), type: "application/x-www-form-urlencoded" };
+    return {
+      body: Buffer.from(new URLSearchParams(request.body).toString()),
+      type: "application/x-www-form-urlencoded",
+    };
   }
   const boundary = `----fuzz${crypto.randomBytes(8).toString("hex")}`;
-  const parts = request.body.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, "_")}"\r\n\r\n${value}\r\n`);
-  return { body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`), type: `multipart/form-data; boundary=${boundary}` };
+  const parts = request.body.map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/["\r\n]/g, "_")}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Sends one request; answers its status, time and size, or throws when no answer came within `timeoutMs`. */
-export function send(baseUrl: string, request: FuzzRequest, cookie: string | null, clientAddress: string, timeoutMs = 2000): Promise<Answer> {
+export function send(
+  baseUrl: string,
+  request: FuzzRequest,
+  cookie: string | null,
+  clientAddress: string,
+  timeoutMs = 2000,
+): Promise<Answer> {
   const url = new URL(request.path, baseUrl);
   url.search = new URLSearchParams(request.query).toString();
   const encoded = encodeBody(request);
-  const headers: Record<string, string> = { "X-Forwarded-For": clientAddress, Accept: request.path.startsWith("/api/") ? "application/json" : "text/html" };
+  const headers: Record<string, string> = {
+    "X-Forwarded-For": clientAddress,
+    Accept: request.path.startsWith("/api/") ? "application/json" : "text/html",
+  };
   if (cookie) headers.Cookie = cookie;
-  if (encoded) Object.assign(headers, { "Content-Type": encoded.type, "Content-Length": String(encoded.body.length), Origin: url.origin });
+  if (encoded)
+    Object.assign(headers, {
+      "Content-Type": encoded.type,
+      "Content-Length": String(encoded.body.length),
+      Origin: url.origin,
+    });
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const outgoing = http.request(url, { method: request.method, headers, timeout: timeoutMs }, (response) => {
@@ -49,7 +77,12 @@ export function send(baseUrl: string, request: FuzzRequest, cookie: string | nul
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
         const body = Buffer.concat(chunks);
-        resolve({ status: response.statusCode ?? 0, ms: performance.now() - started, bytes: body.length, body: body.toString("utf8", 0, 2000) });
+        resolve({
+          status: response.statusCode ?? 0,
+          ms: performance.now() - started,
+          bytes: body.length,
+          body: body.toString("utf8", 0, 2000),
+        });
       });
       response.on("error", reject);
     });

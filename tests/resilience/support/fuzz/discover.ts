@@ -85,7 +85,9 @@ function merge(fields: Field[]): Field[] {
 function importedFrom(source: string, name: string, file: string): string | null {
   const match = new RegExp(`import\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*"([^"]+)"`).exec(source);
   if (!match?.[1]) return null;
-  const spec = match[1].startsWith("~/") ? path.join(APP, match[1].slice(2)) : path.resolve(path.dirname(path.join(APP, file)), match[1]);
+  const spec = match[1].startsWith("~/")
+    ? path.join(APP, match[1].slice(2))
+    : path.resolve(path.dirname(path.join(APP, file)), match[1]);
   return [".ts", ".tsx"].map((ext) => spec + ext).find((candidate) => fs.existsSync(candidate)) ?? null;
 }
 
@@ -119,7 +121,8 @@ function casesOf(source: string): string[] {
   return [...source.matchAll(/case\s+"([^"]+)"\s*:/g)].map((match) => match[1]!);
 }
 
-const exportsFunction = (source: string, name: string) => new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\b|export\\s+const\\s+${name}\\b`).test(source);
+const exportsFunction = (source: string, name: string) =>
+  new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\b|export\\s+const\\s+${name}\\b`).test(source);
 
 /** The OpenAPI path of a route pattern ("/api/dealers/:id" → "/api/dealers/{id}"). */
 const openApiPath = (pattern: string) => pattern.replace(/:(\w+)\??/g, "{$1}");
@@ -160,25 +163,48 @@ export async function discover(): Promise<Discovery> {
       for (const operation of operations) {
         coveredOperations.add(operation);
         targets.push(operationTarget(operation, pattern));
-        if (operation.query && !objectShape(operation.query)) gaps.push(`${operation.method} ${operation.path}: its query schema is not an object`);
+        if (operation.query && !objectShape(operation.query))
+          gaps.push(`${operation.method} ${operation.path}: its query schema is not an object`);
       }
       // Methods no operation lists must answer 405, never 5xx.
-      targets.push({ name: `PATCH ${pattern} (no such method)`, pattern, method: "PATCH", query: [], body: { encodings: ["json"], fields: [] } });
+      targets.push({
+        name: `PATCH ${pattern} (no such method)`,
+        pattern,
+        method: "PATCH",
+        query: [],
+        body: { encodings: ["json"], fields: [] },
+      });
       continue;
     }
     const { schemas, unresolved } = await schemasOf(source, file);
-    for (const name of unresolved) gaps.push(`${pattern} (${file}): ${name} is imported but is not a zod schema the fuzzer can read`);
+    for (const name of unresolved)
+      gaps.push(`${pattern} (${file}): ${name} is imported but is not a zod schema the fuzzer can read`);
     const read = namesRead(source);
     const fromSchemas = schemas.flatMap((schema) => fieldsOfSchema(schema));
-    const fields = merge([...read.map((name) => ({ name, valid: name === "intent" ? casesOf(source) : [] })), ...fromSchemas]);
+    const fields = merge([
+      ...read.map((name) => ({ name, valid: name === "intent" ? casesOf(source) : [] })),
+      ...fromSchemas,
+    ]);
     const readsUrl = /request\.url|useSearchParams|searchParams/.test(source);
-    if (readsUrl && fields.length === 0) gaps.push(`${pattern} (${file}): reads the URL, but the fuzzer found no parameter it reads`);
-    if (hasLoader || !hasAction) targets.push({ name: `GET ${pattern}`, pattern, method: "GET", query: fields, body: null });
-    if (hasAction) targets.push({ name: `POST ${pattern}`, pattern, method: "POST", query: fields, body: { encodings: ["urlencoded", "multipart"], fields } });
+    if (readsUrl && fields.length === 0)
+      gaps.push(`${pattern} (${file}): reads the URL, but the fuzzer found no parameter it reads`);
+    if (hasLoader || !hasAction)
+      targets.push({ name: `GET ${pattern}`, pattern, method: "GET", query: fields, body: null });
+    if (hasAction)
+      targets.push({
+        name: `POST ${pattern}`,
+        pattern,
+        method: "POST",
+        query: fields,
+        body: { encodings: ["urlencoded", "multipart"], fields },
+      });
   }
 
   for (const operation of apiOperations) {
-    if (!coveredOperations.has(operation)) gaps.push(`${operation.method.toUpperCase()} ${operation.path}: an OpenAPI operation no route of app/routes.ts serves`);
+    if (!coveredOperations.has(operation))
+      gaps.push(
+        `${operation.method.toUpperCase()} ${operation.path}: an OpenAPI operation no route of app/routes.ts serves`,
+      );
   }
   return { targets, gaps, routes: list.length, operations: apiOperations.length };
 }

@@ -46,7 +46,7 @@ const ADVERSARIAL: readonly string[] = [
   "%",
   "%00",
   "'; DROP TABLE User; --",
-  '<script>alert(1)</script>',
+  "<script>alert(1)</script>",
   "../../../etc/passwd",
   "🌾🚜",
   "کھاد",
@@ -59,7 +59,10 @@ const ADVERSARIAL: readonly string[] = [
 export type Ids = { others: number[]; missing: number[] };
 
 function valueFor(field: Field, ids: Ids): fc.Arbitrary<string> {
-  const options: Array<fc.Arbitrary<string>> = [fc.constantFrom(...ADVERSARIAL), fc.string({ maxLength: 40, unit: "grapheme" })];
+  const options: Array<fc.Arbitrary<string>> = [
+    fc.constantFrom(...ADVERSARIAL),
+    fc.string({ maxLength: 40, unit: "grapheme" }),
+  ];
   if (field.valid.length > 0) options.push(fc.constantFrom(...field.valid));
   if (/id$|^officer$|^agent$|^dealer|^user|^post|^comment|^result$|^index$/i.test(field.name)) {
     options.push(fc.constantFrom(...[...ids.others, ...ids.missing].map(String)));
@@ -69,7 +72,10 @@ function valueFor(field: Field, ids: Ids): fc.Arbitrary<string> {
 
 /** Pairs of name and value: some of the target's fields, a field repeated now and then (an array where one value is expected), and an unknown one. */
 function fieldsArbitrary(fields: Field[], ids: Ids): fc.Arbitrary<Array<[string, string]>> {
-  if (fields.length === 0) return fc.array(fc.tuple(fc.constantFrom("x", "__proto__", "constructor"), fc.constantFrom(...ADVERSARIAL)), { maxLength: 2 });
+  if (fields.length === 0)
+    return fc.array(fc.tuple(fc.constantFrom("x", "__proto__", "constructor"), fc.constantFrom(...ADVERSARIAL)), {
+      maxLength: 2,
+    });
   const one = fc.oneof(...fields.map((field) => fc.tuple(fc.constant(field.name), valueFor(field, ids))));
   return fc.array(one, { minLength: 1, maxLength: Math.min(fields.length * 2, 12) });
 }
@@ -82,14 +88,23 @@ export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId"])
 function pathArbitrary(pattern: string, ids: Ids): fc.Arbitrary<string> {
   const names = [...pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);
   if (names.length === 0) return fc.constant(pattern);
-  const value = fc.oneof(fc.constantFrom(...[...ids.others, ...ids.missing].map(String)), fc.constantFrom(...PATH_VALUES));
+  const value = fc.oneof(
+    fc.constantFrom(...[...ids.others, ...ids.missing].map(String)),
+    fc.constantFrom(...PATH_VALUES),
+  );
   return fc.array(value, { minLength: names.length, maxLength: names.length }).map((values) => {
     let at = 0;
     return pattern.replace(/:(\w+)\??/g, () => encodeURIComponent(values[at++]!));
   });
 }
 
-export type FuzzRequest = { path: string; method: Method; query: Array<[string, string]>; encoding: "json" | "urlencoded" | "multipart" | null; body: Array<[string, string]> };
+export type FuzzRequest = {
+  path: string;
+  method: Method;
+  query: Array<[string, string]>;
+  encoding: "json" | "urlencoded" | "multipart" | null;
+  body: Array<[string, string]>;
+};
 
 export function requestArbitrary(target: Target, ids: Ids): fc.Arbitrary<FuzzRequest> {
   const encodings = target.body?.encodings ?? [];

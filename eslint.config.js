@@ -1,0 +1,61 @@
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import importX from "eslint-plugin-import-x";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "app/generated/", "test-results/", "playwright-report/", "public/"] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { "import-x": importX },
+    rules: {
+      "import-x/first": "error",
+      "import-x/no-duplicates": "error",
+      "import-x/no-self-import": "error",
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
+      // Playwright's fixtures take `({}, use)` when they need no other fixture.
+      "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/*.test.ts"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // server/service-worker.ts writes VERSION and SHELL in front of the worker when it serves it.
+    files: ["server/service-worker/worker.js"],
+    languageOptions: { globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly" } },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...reactHooks.configs.flat["recommended-latest"],
+    rules: {
+      ...reactHooks.configs.flat["recommended-latest"].rules,
+      // Our effects set state in answer to things outside React (a fetcher's reply, a timer,
+      // geolocation, hydration): the "synchronize with an external system" case the rule cannot tell apart.
+      "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Officers' videos are their own uploads: there are no caption files to attach.
+      "jsx-a11y/media-has-caption": "off",
+      // href="" is this page's own address (the offline page's "Try again"); a missing href is still an error.
+      "jsx-a11y/anchor-is-valid": ["error", { aspects: ["noHref", "preferButton"] }],
+    },
+  },
+  prettier,
+);
