@@ -32,6 +32,33 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // Models hold rules and data and throw AppError; only app/http/ turns that into an HTTP answer.
+    files: ["app/models/**/*.ts"],
+    ignores: ["app/models/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.name='Response']", message: "A model throws AppError, never a Response." },
+        {
+          selector: "CallExpression[callee.object.name='Response']",
+          message: "A model throws AppError, never a Response.",
+        },
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["redirect", "redirectDocument", "replace", "data"],
+              message: "A model throws AppError; redirects and answers are built in app/http/ or the route.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // server/service-worker.ts writes VERSION and SHELL in front of the worker when it serves it.
     files: ["server/service-worker/worker.js"],
     languageOptions: { globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly" } },

@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext, currentUserContext } from "~/context";
+import { cspNonceContext, currentUserContext } from "~/http/context";
 
 export const streamTimeout = 5_000;
 

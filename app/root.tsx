@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { ErrorView } from "~/components/error-view";
 import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { Toaster as ToasterNow } from "~/components/toaster";
-import { currentUserContext } from "~/context";
+import { currentUserContext } from "~/http/context";
 import { env, publicEnv } from "~/env.server";
 import { markPageHydrated } from "~/lib/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";

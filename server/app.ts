@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 // A static import, not `build: () => import(…)`: given a function, React Router rebuilds its
 // route tables on every request (a few hundred microseconds each on a small CPU).
 import * as build from "virtual:react-router/server-build";
-import { afterResponseContext, cspNonceContext } from "~/context";
+import { afterResponseContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 

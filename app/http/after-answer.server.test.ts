@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, test } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
-import { afterResponseContext } from "~/context";
+import { afterResponseContext } from "~/http/context";
 import { action } from "~/routes/api/forgot-password";
 import { RESET_LINK_SENT } from "~/models/user.schema";
 import { registerUser } from "~/models/user.server";

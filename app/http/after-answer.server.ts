@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { afterResponseContext } from "~/context";
+import { afterResponseContext } from "~/http/context";
 
 /**
  * Runs `task` once the answer has been sent, so its time is no part of the answer's: for work

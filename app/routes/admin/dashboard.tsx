@@ -22,7 +22,7 @@ import {
   type AdminUser,
   type UserSearch,
 } from "~/models/admin.schema";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 import { formCall, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";

@@ -5,7 +5,7 @@ import { parseId } from "~/lib/ids";
 import { displayName } from "~/lib/names";
 import { findUserForAdmin } from "~/models/admin.server";
 import { DEACTIVATE_CONFIRMATION, USER_NOT_FOUND } from "~/models/admin.schema";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Deactivate Account · Fieldline" }];
 

@@ -5,7 +5,7 @@ import { AdminErrorView } from "~/components/access-denied";
 import { Pager } from "~/components/pager";
 import { formatLocalDate } from "~/lib/date-format";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 import { listOutbox } from "~/models/admin.server";
 import { usePublicEnv } from "~/lib/root-data";
 

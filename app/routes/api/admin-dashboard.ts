@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-dashboard";
 import { methodNotAllowed } from "~/http/api.server";
 import { getAdminDashboard } from "~/models/admin.server";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 
 /** GET /api/admin/dashboard (ADMIN): the stat cards and the latest posts, registrations and imports. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-outbox";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 import { listOutbox } from "~/models/admin.server";
 
 /** GET /api/admin/outbox?page= (ADMIN): the emails the app sent or kept, newest first, 20 a page. */

@@ -3,7 +3,7 @@ import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
 import { sendAdminPasswordReset } from "~/models/admin.server";
 import { PASSWORD_RESET_SENT, USER_NOT_FOUND } from "~/models/admin.schema";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 
 export function loader(args: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
 import { updateUserByAdmin } from "~/models/admin.server";
 import { updateUserSchema, USER_NOT_FOUND } from "~/models/admin.schema";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 
 export function loader(args: Route.LoaderArgs) {
   requireRole(args, "ADMIN");

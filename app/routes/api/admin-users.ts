@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin-users";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { searchUsers } from "~/models/admin.server";
 import { userSearchSchema } from "~/models/admin.schema";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 
 /** GET /api/admin/users?query=&page= (ADMIN): users matching every word, newest first, 20 a page, with the total. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/agents-checkins";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { versionedJson } from "~/http/answer-cache.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { dayCheckInItems, localDate } from "~/models/checkin.server";
 import { listVersion } from "~/models/list-version.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/agents-location-quality";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 import { locationQualityQuerySchema } from "~/models/checkin.schema";
 import { dayLocationQuality } from "~/models/checkin.server";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/agents-rankings";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { revalidatedJson } from "~/http/answer-cache.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { rankingsQuerySchema } from "~/models/post.schema";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/checkins";
 import { methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { recordCheckIn } from "~/models/post.server";
 import { checkInSchema } from "~/models/post.schema";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dealer-about";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { aboutSchema } from "~/models/dealer.schema";
 import { DEALER_NOT_FOUND, updateAbout } from "~/models/dealer.server";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/dealer-gallery-item";
 import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { parseIndex, requireId } from "~/lib/ids";
 import { AppError } from "~/lib/app-error";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { DEALER_NOT_FOUND, GALLERY_IMAGE_NOT_FOUND, removeGalleryImage } from "~/models/dealer.server";
 
 export const loader = methodNotAllowed;

@@ -2,7 +2,7 @@ import type { Route } from "./+types/dealer-gallery";
 import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { addGalleryImage, DEALER_NOT_FOUND, requireDealer } from "~/models/dealer.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/dealer-profile-picture";
 import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { DEALER_NOT_FOUND, requireDealer, setProfilePicture } from "~/models/dealer.server";
 
 export const loader = methodNotAllowed;

@@ -2,7 +2,7 @@ import type { Route } from "./+types/dealer";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { dealerAnswer } from "~/http/api/answers";
 import { requireId } from "~/lib/ids";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { DEALER_NOT_FOUND, requireDealer, updateDealer } from "~/models/dealer.server";
 

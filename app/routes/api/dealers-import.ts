@@ -1,6 +1,6 @@
 import type { Route } from "./+types/dealers-import";
 import { apiCall, apiError, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { FORBIDDEN, requireUser } from "~/models/auth.server";
+import { FORBIDDEN, requireUser } from "~/http/auth.server";
 import { dealerImportRequestSchema } from "~/models/dealer.schema";
 import { importSampleFile, importUpload, SAMPLE_IMPORT_FILE, toImportAnswer } from "~/models/dealer-import.server";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dealers";
 import { apiCall, methodNotAllowed, readJsonBody, readQuery } from "~/http/api.server";
 import { versionedJson, type VersionedAnswer } from "~/http/answer-cache.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { dealerListQuerySchema, dealerSchema, decodeDealerCursor, encodeDealerCursor } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";

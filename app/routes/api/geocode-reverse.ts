@@ -1,6 +1,6 @@
 import type { Route } from "./+types/geocode-reverse";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode, reverseGeocodeQuerySchema } from "~/models/geocode.server";
 

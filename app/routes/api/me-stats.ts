@@ -1,6 +1,6 @@
 import type { Route } from "./+types/me-stats";
 import { methodNotAllowed } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { userStats } from "~/models/stats.server";
 
 /** GET /api/me/stats: the signed-in user's figures for today, this week, this month and all time. */

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/me";
 import { readJsonBody, methodNotAllowed } from "~/http/api.server";
 import { userAnswer } from "~/http/api/answers";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { toApiUser, updateProfile } from "~/models/user.server";
 import { profileUpdateSchema } from "~/models/user.schema";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/notification-read";
 import { apiError, methodNotAllowed } from "~/http/api.server";
 import { parseId } from "~/lib/ids";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { markNotificationRead, NOTIFICATION_NOT_FOUND } from "~/models/notification.server";
 
 /** PATCH /api/notifications/{id}/read: marks one of the user's notifications read. */

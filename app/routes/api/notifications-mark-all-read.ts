@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notifications-mark-all-read";
 import { methodNotAllowed } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { markAllNotificationsRead } from "~/models/notification.server";
 
 /** PATCH /api/notifications/mark-all-read: { success, updated }. */

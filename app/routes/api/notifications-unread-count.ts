@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notifications-unread-count";
 import { methodNotAllowed } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { countUnreadNotifications } from "~/models/notification.server";
 
 /** GET /api/notifications/unread-count: { count }. */

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notifications";
 import { methodNotAllowed } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { listNotifications } from "~/models/notification.server";
 
 /** GET /api/notifications: the user's newest notifications first. */

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/objects-upload";
 import { methodNotAllowed } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { forgetStaleUploads } from "~/models/media.server";
 import { createUploadUrl } from "~/models/upload-url.server";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/performance-calculate";
 import { apiError, methodNotAllowed } from "~/http/api.server";
 import { RECALCULATED, RECALCULATION_FAILED, RECALCULATORS } from "~/lib/performance";
-import { requireRole, requireUser } from "~/models/auth.server";
+import { requireRole, requireUser } from "~/http/auth.server";
 import { calculatePerformance } from "~/models/performance.server";
 
 export function loader(args: Route.LoaderArgs) {

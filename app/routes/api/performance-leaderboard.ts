@@ -1,7 +1,7 @@
 import type { Route } from "./+types/performance-leaderboard";
 import { methodNotAllowed } from "~/http/api.server";
 import { versionedJson } from "~/http/answer-cache.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { listVersion } from "~/models/list-version.server";
 import { listLeaderboard } from "~/models/performance.server";
 

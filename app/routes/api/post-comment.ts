@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post-comment";
 import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { COMMENT_NOT_FOUND, deleteComment } from "~/models/post.server";
 
 export const loader = methodNotAllowed;

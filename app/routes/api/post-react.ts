@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post-react";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { likePost, listReactions, POST_NOT_FOUND, unlikePost } from "~/models/post.server";
 import { reactionSchema } from "~/models/post.schema";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/posts";
 import { apiCall, apiError, methodNotAllowed, readJsonBody, readQuery } from "~/http/api.server";
 import { revalidatedJson } from "~/http/answer-cache.server";
 import { readPostForm } from "~/http/upload-forms.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { createPost, getPost, listPosts } from "~/models/post.server";
 import { pageQuerySchema, postSchema } from "~/models/post.schema";

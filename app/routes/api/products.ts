@@ -2,7 +2,7 @@ import type { Route } from "./+types/products";
 import { methodNotAllowed } from "~/http/api.server";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
 import { revalidatedJson } from "~/http/answer-cache.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 
 /** GET /api/products: the sale products, `[{ id, name }]`. */
 export function loader(args: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/reports";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { reportCsv, reportFileName, reportTitle, reportXlsx } from "~/models/report-export.server";
 import { reportTable } from "~/models/report-view.server";
 import { reportQuerySchema } from "~/models/report.schema";

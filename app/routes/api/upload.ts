@@ -2,7 +2,7 @@ import type { Route } from "./+types/upload";
 import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { NOT_EXCEL, saveImportUpload } from "~/models/dealer-import.server";
 
 export const loader = methodNotAllowed;

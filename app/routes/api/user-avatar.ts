@@ -1,6 +1,6 @@
 import type { Route } from "./+types/user-avatar";
 import { methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { avatarSchema } from "~/models/user.schema";
 import { toApiUser, updateAvatar } from "~/models/user.server";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/user";
 import { methodNotAllowed } from "~/http/api.server";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { toApiUser } from "~/models/user.server";
 
 /** GET /api/user: the signed-in user, or 401. */

@@ -15,7 +15,7 @@ import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
 import { isFailedRequest, tabMayHoldDrafts } from "~/lib/failed-request";
 import { guardRequest } from "~/lib/request-guard";
-import { getOptionalUser, requireUser } from "~/models/auth.server";
+import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { hasCompletedLocations, updateProfile } from "~/models/user.server";

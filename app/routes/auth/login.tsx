@@ -6,7 +6,7 @@ import { boundedRequest } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { authenticator, getOptionalUser } from "~/models/auth.server";
+import { authenticator, getOptionalUser } from "~/http/auth.server";
 import { createUserSession } from "~/models/session.server";
 import { loginSchema } from "~/models/user.schema";
 

@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
 import { formCall, replyWithError, readForm, parseForm } from "~/http/form.server";
 import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
-import { getOptionalUser } from "~/models/auth.server";
+import { getOptionalUser } from "~/http/auth.server";
 import { createUserSession } from "~/models/session.server";
 import { registerUser } from "~/models/user.server";
 import { registrationSchema } from "~/models/user.schema";

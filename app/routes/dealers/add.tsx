@@ -4,7 +4,7 @@ import type { Route } from "./+types/add";
 import { formCall, readForm, parseForm, replyWithError } from "~/http/form.server";
 import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { DealerForm } from "~/components/dealers/dealer-form";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { createDealer } from "~/models/dealer.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";

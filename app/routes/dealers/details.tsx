@@ -4,7 +4,7 @@ import type { Route } from "./+types/details";
 import { DealerEdit } from "~/components/dealers/dealer-edit";
 import { DealerView } from "~/components/dealers/dealer-view";
 import { FormErrors } from "~/components/forms";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { dealerEditSchema } from "~/models/dealer.schema";
 import {
   addGalleryImage,

@@ -6,7 +6,7 @@ import { DirectionsLink } from "~/components/dealers/directions-link";
 import { ImportDialog } from "~/components/dealers/import-dialog";
 import { useHydrated } from "~/lib/hydrated";
 import { maskPhone } from "~/lib/phone";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { countDealers, listDealerCards } from "~/models/dealer.server";
 

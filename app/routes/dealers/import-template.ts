@@ -1,5 +1,5 @@
 import type { Route } from "./+types/import-template";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { importTemplate } from "~/models/dealer-import.server";
 
 /** GET /dealers/import/template.xlsx: the dealer import's spreadsheet to fill in (signed in). */

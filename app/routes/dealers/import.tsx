@@ -5,7 +5,7 @@ import type { Route } from "./+types/import";
 import { ImportHelp } from "~/components/dealers/import-help";
 import { ImportResults } from "~/components/dealers/import-results";
 import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { formCall } from "~/http/form.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";

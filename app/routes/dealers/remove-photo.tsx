@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/remove-photo";
 import { parseId, parseIndex } from "~/lib/ids";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 import { getDealer } from "~/models/dealer.server";
 

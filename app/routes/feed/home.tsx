@@ -7,7 +7,7 @@ import { YourDay } from "~/components/home/your-day";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
 import { useHydrated } from "~/lib/hydrated";
-import { getOptionalUser, requireUser } from "~/models/auth.server";
+import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { officerHome } from "~/models/home.server";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";

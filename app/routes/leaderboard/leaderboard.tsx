@@ -20,7 +20,7 @@ import { relativeTime } from "~/lib/relative-time";
 import { guardRequest } from "~/lib/request-guard";
 import { usePublicEnv } from "~/lib/root-data";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
-import { requireRole, requireUser } from "~/models/auth.server";
+import { requireRole, requireUser } from "~/http/auth.server";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";
 import { redirectWithToast } from "~/http/toast.server";
 

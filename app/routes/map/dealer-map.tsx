@@ -7,7 +7,7 @@ import { formatCalendarDate } from "~/lib/date-format";
 import { useHydrated } from "~/lib/hydrated";
 import { maskPhone } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
 import { dayCheckIns, localDate } from "~/models/checkin.server";
 import { countDealers, listDealerPins } from "~/models/dealer.server";

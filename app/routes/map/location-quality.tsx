@@ -3,7 +3,7 @@ import type { Route } from "./+types/location-quality";
 import { AdminErrorView } from "~/components/access-denied";
 import { formatCalendarDate } from "~/lib/date-format";
 import { accuracyText, leftOutText } from "~/lib/location-quality";
-import { requireRole } from "~/models/auth.server";
+import { requireRole } from "~/http/auth.server";
 import { locationQualityQuerySchema } from "~/models/checkin.schema";
 import { dayLocationQuality, localDate } from "~/models/checkin.server";
 

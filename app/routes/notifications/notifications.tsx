@@ -3,7 +3,7 @@ import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/http/form.server";
 import { NotificationItem } from "~/components/notifications/notification-item";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import {
   listNotifications,
   markAllNotificationsRead,

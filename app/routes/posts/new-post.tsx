@@ -22,7 +22,7 @@ import { formCall } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
 import { readPostForm, type UploadedFile } from "~/http/upload-forms.server";
 import { POST_TYPES, type PostType } from "~/lib/post-types";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";

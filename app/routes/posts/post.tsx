@@ -6,7 +6,7 @@ import { PostCard } from "~/components/posts/post-card";
 import { formCall, readForm, parseForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import {
   addComment,
   deleteComment,

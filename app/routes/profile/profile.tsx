@@ -14,7 +14,7 @@ import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { scoreLabel } from "~/lib/performance";
 import type { Toast } from "~/lib/toast";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { PERIODS, type Period } from "~/models/post.schema";
 import { userStats } from "~/models/stats.server";
 import { redirectWithToast } from "~/http/toast.server";

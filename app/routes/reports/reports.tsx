@@ -7,7 +7,7 @@ import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
-import { requireUser } from "~/models/auth.server";
+import { requireUser } from "~/http/auth.server";
 import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
 import {
   CHART_MEASURES,

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { currentUserContext } from "~/context";
+import { currentUserContext } from "~/http/context";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { documentPath } from "~/lib/safe-redirect";
 import { INVALID_LOGIN, verifyLogin, type CurrentUser } from "~/models/user.server";
