@@ -70,6 +70,24 @@ async function stepsSideBySide(groups) {
   if (failed) throw failed.reason;
 }
 
+/** Runs every command even when one fails, so one run shows all their findings; fails if any failed. */
+async function runEach(commands, options) {
+  const outcomes = [];
+  for (const [executable, args] of commands) {
+    outcomes.push(
+      await run(executable, args, options).then(
+        (output) => ({ output }),
+        (error) => ({ error }),
+      ),
+    );
+  }
+  const output = outcomes.map((outcome) => outcome.output ?? outcome.error.output ?? "").join("");
+  const failed = outcomes.find((outcome) => outcome.error)?.error;
+  if (!failed) return output;
+  failed.output = output;
+  throw failed;
+}
+
 function command(name, ...args) {
   const [executable, ...prefix] = bin(name);
   return [executable, [...prefix, ...args]];
@@ -121,15 +139,15 @@ async function main() {
       ["Typecheck", (options) => run("npm", ["run", "--silent", "typecheck"], { env, ...options })],
       [
         "Architecture: dead code and import direction",
-        async (options) =>
-          (await run(...command("knip"), { env, ...options })) +
-          (await run(...command("depcruise", ...ARCHITECTURE_PATHS), { env, ...options })),
+        (options) => runEach([command("knip"), command("depcruise", ...ARCHITECTURE_PATHS)], { env, ...options }),
       ],
       [
         "Format and lint",
-        async (options) =>
-          (await run(...command("prettier", "--check", "--log-level", "warn", "."), { env, ...options })) +
-          (await run(...command("eslint", "--max-warnings", "0", "."), { env, ...options })),
+        (options) =>
+          runEach(
+            [command("prettier", "--check", "--log-level", "warn", "."), command("eslint", "--max-warnings", "0", ".")],
+            { env, ...options },
+          ),
       ],
     ],
     [
