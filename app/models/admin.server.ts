@@ -20,9 +20,8 @@ import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
 import type { Role } from "~/models/user.schema";
 
-// The admin dashboard's figures and the admin's account management (ADMIN only: roles,
-// activation, password reset emails).
-// The /admin page and the /api/admin/* calls are two doors onto these functions.
+// The admin dashboard's figures and account management (ADMIN only). The /admin page and the
+// /api/admin/* calls are two doors onto these functions.
 
 const RECENT_LIMIT = 5;
 

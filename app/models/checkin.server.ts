@@ -7,9 +7,7 @@ import { checkInTypeLabel } from "~/lib/post-types";
 import type { CheckInQuery } from "~/models/checkin.schema";
 import { agentMetrics, timeZoneOffsetMs, type AgentMetrics, type TimeRange } from "~/models/metrics.server";
 
-// The agents' check-ins of one local day, as the map shows them: each agent's
-// stops numbered in time order, the first "Start", the last "Latest" today and "Stop" on other
-// days; a colour per agent derived from the user id; that day's distance and hours from the
+// The agents' check-ins of one local day, as the map shows them. Distance and hours come from the
 // metrics module (the same SQL as the rankings, so the numbers agree everywhere).
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -14,14 +14,10 @@ import { keepUpload, releaseUploads } from "~/models/media.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
 
-// Dealer import from .xlsx / .xls, at most 10 MB; rows are written in batches of 10, each batch
-// in one transaction (docs/decisions/0007-dealers-import-and-gallery.md).
-// Every row goes through the dealer form's own schema; files are checked from their bytes and
-// bounded before SheetJS sees them, so a hostile spreadsheet is refused with a clear message.
+// Dealer import from .xlsx / .xls: every row goes through the dealer form's own schema.
 
 // The file's name, size and their messages are checked in the browser's dialog too.
 export { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL };
-// What a file that cannot be read safely is told (app/models/spreadsheet-file.server.ts).
 export { UNPACKS_TOO_LARGE, UNREADABLE };
 const IMPORT_MAX_ROWS = 10_000;
 /** Longer cell texts are cut here before validation (every dealer field allows at most 500). */
@@ -37,12 +33,10 @@ const SAMPLE_FILE_PATH = path.resolve("prisma/seed-data/dealers-sample.xlsx");
 
 export type ImportResult = { total: number; successful: number; failed: number; errors: string[] };
 
-// ---- Columns ----
-
 type Field = keyof DealerInput;
 /**
- * The spreadsheet's columns (the spec's names), the form fields they fill, whether each is
- * required, and its plain name (the template's header, also accepted).
+ * The spreadsheet's columns, the form fields they fill, whether each is required, and its plain
+ * name (the template's header, also accepted).
  */
 const IMPORT_COLUMNS = [
   ["business_name", "businessName", true, "Business Name"],
@@ -83,8 +77,6 @@ export async function importTemplate(): Promise<Uint8Array<ArrayBuffer>> {
   return template;
 }
 
-// ---- File type and size, from the bytes ----
-
 type SpreadsheetType = "xlsx" | "xls";
 
 function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
@@ -94,8 +86,6 @@ function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
   if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
   return null;
 }
-
-// ---- Reading rows ----
 
 export type SheetRow = { rowNumber: number; values: Partial<Record<Field, string>> };
 
@@ -118,8 +108,6 @@ export async function readDealerRows(bytes: Uint8Array): Promise<SheetRow[]> {
     throw error;
   }
 }
-
-// ---- Files that failed, never parsed again ----
 
 /**
  * The answer to every file that failed to read, by the SHA-256 of its bytes, so the same file is
@@ -178,8 +166,6 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
   return rows;
 }
 
-// ---- Checking rows ----
-
 const rowSchema = coerceFormValue(dealerSchema);
 
 type CheckedRow =
@@ -212,8 +198,6 @@ function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
   }
   return { ok: true, rowNumber, dealer: parsed.data as DealerInput };
 }
-
-// ---- Writing ----
 
 type ExistingDealer = { businessName: string; phone: string | null; city: string };
 
@@ -252,8 +236,8 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
         seenInFile.add(key);
       }
       if (fresh.length > 0) {
-        // One multi-row INSERT: Prisma's createMany costs several milliseconds per batch here,
-        // which made a 10,000-row import take over 5 s. Timestamps are epoch ms (decision 0002).
+        // One multi-row INSERT: Prisma's createMany costs several milliseconds per batch here (over
+        // 5 s for 10,000 rows). Timestamps are epoch ms.
         const now = Date.now();
         const values = fresh.map(
           ({ dealer }) =>
@@ -296,11 +280,11 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
   };
 }
 
-/** Reads, checks and imports a spreadsheet, and keeps a record of the result. */
 export type RecordedImport = ImportResult & { importId: number };
 
 type ImportSource = { fileName: string; userId: number | null; uploadId?: string };
 
+/** Reads, checks and imports a spreadsheet, and keeps a record of the result. */
 export async function importDealerFile(
   bytes: Uint8Array,
   { fileName, userId, uploadId }: ImportSource,
@@ -352,8 +336,6 @@ export function toImportAnswer({ total, successful, failed, errors }: ImportResu
   return { total, successful, failed, errors };
 }
 
-// ---- Uploads (POST /api/upload) and what an import may name ----
-
 /** Keeps an uploaded spreadsheet for a later import; answers its uploadId. */
 export async function saveImportUpload(file: { name: string; bytes: Uint8Array }, userId: number): Promise<string> {
   if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
@@ -375,8 +357,6 @@ export async function saveImportUpload(file: { name: string; bytes: Uint8Array }
   return id;
 }
 
-// Imports of an upload still running, by user and upload: a retry made while the first is still
-// at work (its answer was given up on) waits for it instead of importing the file a second time.
 const importsRunning = new Map<string, Promise<RecordedImport>>();
 
 /**

@@ -87,7 +87,6 @@ function repeat<T>(existing: T & Hashed, key: SubmissionKey, hash: string): Crea
   // Rows stored before requests were hashed have no hash: they are not compared.
   if (stored !== null && stored !== hash)
     throw new AppError(422, key.from === "header" ? KEY_REUSED : FORM_SENT_BEFORE);
-  // The hash is the lookup's, never part of the answer.
   return { value: value as T, replayed: true };
 }
 

@@ -4,16 +4,10 @@ import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
 import { reserveUploadBytes } from "~/models/upload-quota.server";
 
-// The one entry for decoding untrusted pictures (decision 22). Every path that reads an image
-// (signed upload URL PUTs, post media, dealer pictures and galleries) goes through
-// `checkImage` or `processImage`, so every decode has the same limits:
-// - at most MAX_INPUT_PIXELS, checked from the header before any pixel is decoded, so a
-//   750 KB PNG that claims 16000×16000 costs milliseconds, not seconds of CPU;
-// - sequential reading (libvips streams the picture top to bottom instead of holding it whole);
-// - a time budget per decode, after which libvips stops and the request is refused;
-// - one queue for every decode in the process: at most PHOTO_JOBS at once, PHOTO_JOBS_WAITING
-//   more in line, and past that a 503 with Retry-After, so a burst of large photos costs a
-//   bounded share of the CPU and memory instead of all of it.
+// Every path that reads an untrusted image goes through `checkImage` or `processImage`, so every
+// decode has the same limits: pixels checked from the header before any is decoded, sequential
+// reading, a time budget, and one queue for the process (past it, 503 with Retry-After), so a
+// burst of large photos costs a bounded share of the CPU and memory.
 
 /** 120 megapixels: every phone photo that fits in the 10 MB file limit (108 MP sensors are 12000×9000), nothing bigger. */
 const MAX_INPUT_PIXELS = 120_000_000;

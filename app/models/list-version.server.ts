@@ -5,8 +5,8 @@ import { Prisma } from "~/generated/prisma/client";
 export type VersionedList = "Dealer" | "CheckIn" | "Leaderboard";
 
 /**
- * The list's version: it changes with every write to its rows, whoever writes (see migration
- * 20261122030000_list_versions). One row read by primary key, so a tag costs next to nothing.
+ * The list's version: it changes with every write to its rows, whoever writes. One row read by
+ * primary key, so a tag costs next to nothing.
  */
 export function listVersion(name: VersionedList): string {
   const [row] = readRows<{ version: bigint | number }>(

@@ -11,12 +11,10 @@ import { isVideo } from "~/models/video-container.server";
 import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
-// Post media: photos and videos. The type is decided from the bytes, never from the name or
-// the client's word. Photos are re-encoded (metadata such as GPS dropped) with a thumbnail;
-// videos are kept as they are, under a content-addressed name, but for their metadata boxes
-// (position, device), which are blanked in place (video-metadata.server.ts).
+// Post media: the type is decided from the bytes, never from the name or the client's word.
+// Photos are re-encoded (metadata such as GPS dropped); videos are kept as they are but for their
+// metadata boxes (position, device), which are blanked in place.
 
-// Refusals of a file name the post form's field for its files.
 const MEDIA_FIELD = { field: "media" };
 
 export type SniffedMedia = { kind: "IMAGE" | "VIDEO"; mimeType: string; extension: string };
@@ -110,8 +108,6 @@ export async function prepareMedia(
     durationSec: duration,
   };
 }
-
-// ---- Uploads through signed URLs (POST /api/objects/upload, then PUT) ----
 
 const UPLOAD_URL_USED = "This upload URL has already been used. Please upload the file again.";
 

@@ -93,7 +93,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
       data: { usedAt: now },
     });
     if (spent.count === 0) return { ok: false, error: EXPIRED_RESET_LINK };
-    // Every other open link of the account is spent too: an older email must not reset it again.
     await tx.passwordResetToken.updateMany({ where: { userId: record.userId, usedAt: null }, data: { usedAt: now } });
     await tx.user.update({ where: { id: record.userId }, data: { passwordHash } });
     await tx.session.deleteMany({ where: { userId: record.userId } });

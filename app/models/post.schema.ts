@@ -51,7 +51,7 @@ const numberOrText = (value: unknown) => {
 };
 
 /**
- * How the place was had (app/lib/location-quality.ts), for posts and check-ins: optional, so
+ * How the place was had, for posts and check-ins: optional, so
  * existing clients keep working; a page form without JavaScript sends none (its place is typed),
  * an API call none (its place comes from another tool).
  */

@@ -33,12 +33,10 @@ export const POST_NOT_FOUND = "Post not found";
 export const COMMENT_NOT_FOUND = "Comment not found";
 
 /**
- * What New Post shows when no address is found (the spec's words). Never saved as the address:
+ * What New Post shows when no address is found. Never saved as the address:
  * a post without one shows its coordinates. An older page or a waiting outbox may still send it.
  */
 const ADDRESS_NOT_AVAILABLE = "Address not available";
-
-// ---- Cursors ----
 
 /** A page cursor: the last post's createdAt (epoch ms) and id, "1732260000000.123". */
 export function encodeCursor(post: { createdAt: Date; id: number }): string {
@@ -51,12 +49,8 @@ export function decodeCursor(cursor: string | null | undefined): { createdAt: Da
   return { createdAt: new Date(Number(match[1])), id: Number(match[2]) };
 }
 
-// ---- Reading posts ----
-
 // The feed is the app's hottest read, so it is plain SQL through readRows (Prisma's relation
-// loading, groupBy and query pipeline cost ten times more here, see docs/decisions/0018-speed.md): one statement for the posts with
-// their author, dealer, counts and the viewer's like, one for their media, one for the authors'
-// distance today. Three statements whatever the page size.
+// loading and query pipeline cost ten times more here): three statements whatever the page size.
 
 type PostRow = {
   id: number;
@@ -176,7 +170,6 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
 }
 export type PostView = ReturnType<typeof toPostView>;
 
-/** The rows as views, with their media and their authors' distance today. */
 async function toPostViews(rows: PostRow[]): Promise<PostView[]> {
   const [distances, media] = await Promise.all([
     distanceToday([...new Set(rows.map((row) => row.userId))]),
@@ -216,8 +209,6 @@ async function requirePost(id: number): Promise<void> {
   if (!found) throw new AppError(404, POST_NOT_FOUND);
 }
 
-// ---- Creating posts ----
-
 export type UploadedFile = { name: string; bytes: Uint8Array };
 
 /** The amounts of a post as stored: the total is always price × quantity, whatever the client sent. */
@@ -248,13 +239,11 @@ export function postAmounts(
 }
 
 /**
- * Creates a post with its media and, when it has coordinates, its check-in. Media come as files
- * of the same form (no JavaScript) or as references to earlier uploads (JavaScript, /api).
- * Everything is checked before anything is written; a refused post creates nothing. A repeat
- * of the same submission (the user's idempotency key with the same content) creates nothing and
- * answers the first post; the key with other content is refused (422). `defaultSource` is how the
- * place was had when the request does not say: the door's (the page: TYPED), so no part of the
- * request, and the page's form and the send queue's resend of it are one request.
+ * Creates a post with its media (files of the same form, or earlier uploads) and, when it has
+ * coordinates, its check-in; everything is checked before anything is written. The user's
+ * idempotency key with the same content answers the first post; with other content, 422.
+ * `defaultSource` (the door's: TYPED for the page) is no part of the request, so the page's form
+ * and the send queue's resend of it are one request.
  */
 export async function createPost(
   userId: number,
@@ -346,8 +335,6 @@ async function insertPost(
   return post;
 }
 
-// ---- Check-ins ----
-
 /**
  * How a check-in's place was had, as sent: a place sent without a source came from another tool
  * (the page forms say TYPED, GPS, MAP or ADDRESS themselves).
@@ -380,8 +367,6 @@ export async function recordCheckIn(userId: number, input: z.infer<typeof checkI
   return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
 }
 
-// ---- Reactions ----
-
 export async function listReactions(postId: number) {
   await requirePost(postId);
   return prisma.reaction.findMany({ where: { postId }, orderBy: { id: "asc" }, select: { userId: true, type: true } });
@@ -390,8 +375,8 @@ export async function listReactions(postId: number) {
 /** Adds the user's like; liking twice is harmless. */
 export async function likePost(postId: number, userId: number): Promise<void> {
   await requirePost(postId);
-  // Not an upsert: Prisma runs it as a read, then an insert, and two likes of the same user at
-  // once (two phones, or the load test) both inserted, the second failing on the unique index.
+  // Not an upsert: Prisma runs it as a read, then an insert, so two likes of the same user at once
+  // would both insert, the second failing on the unique index.
   await prisma.$executeRaw`
     INSERT INTO Reaction (postId, userId, type, createdAt) VALUES (${postId}, ${userId}, 'LIKE', ${Date.now()})
     ON CONFLICT (postId, userId, type) DO NOTHING`;
@@ -401,8 +386,6 @@ export async function unlikePost(postId: number, userId: number): Promise<void> 
   await requirePost(postId);
   await prisma.reaction.deleteMany({ where: { postId, userId, type: "LIKE" } });
 }
-
-// ---- Comments ----
 
 const authorSelect = {
   id: true,

@@ -92,8 +92,6 @@ export function reportTable(report: Report): ReportTable {
   };
 }
 
-// ---- The chart ----
-
 function measureOf(figures: Figures, measure: ChartMeasure): number {
   switch (measure) {
     case "sales":

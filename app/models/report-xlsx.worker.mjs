@@ -1,9 +1,6 @@
-// Writes one report as an .xlsx with SheetJS inside a worker thread
-// (app/models/report-export.server.ts starts it), so a report of thousands of rows never holds
-// the server's event loop. Plain JavaScript, shipped as is, like spreadsheet-file.worker.mjs.
-// In: workerData { title, columns, rows } where rows are arrays of cells
-// { kind: "text" | "date" | "money" | "number" | "percent", value, decimals? }.
-// Out: one message, the file's bytes (a Uint8Array).
+// Writes one report as an .xlsx with SheetJS in a worker thread, so a report of thousands of rows
+// never holds the server's event loop. In: workerData { title, columns, rows } with rows of cells
+// { kind: "text" | "date" | "money" | "number" | "percent", value, decimals? }. Out: the file's bytes.
 import { parentPort, workerData } from "node:worker_threads";
 import * as XLSX from "@e965/xlsx";
 

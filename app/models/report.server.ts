@@ -13,10 +13,9 @@ import { routeTotals } from "~/models/route-days.server";
 import type { ReportGrouping } from "~/lib/report-options";
 import { MAX_REPORT_DAYS, RANGE_TOO_LONG, type ReportQuery } from "~/models/report.schema";
 
-// Reports for managers (issue 19): any period in the app's time zone, grouped by officer,
-// province, city, dealer, product, day or week, with the same figures for the period of equal
-// length just before. Rows are read with the few columns they need and summed here; distance
-// and hours come from the metrics the rankings use (the same rules for legs left out).
+// Reports for managers: any period in the app's time zone, grouped by officer, province, city,
+// dealer, product, day or week, beside the period of equal length just before. Distance and hours
+// come from the metrics the rankings use (the same rules for legs left out).
 
 const DAY_MS = 86_400_000;
 
@@ -53,8 +52,6 @@ export type Report = {
   totals: { current: Figures; previous: Figures };
 };
 
-// ---- Periods ----
-
 /** The period a query names: its quick pick, else its from and to, else last week (Sunday to Saturday). */
 export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = new Date()): ReportRange {
   if (!query.period && query.from && query.to) return { from: query.from, to: query.to };
@@ -87,8 +84,6 @@ function epochRange(range: ReportRange, now: Date): { from: number; to: number }
   return { from: dayNumber(range.from) * DAY_MS - offset, to: (dayNumber(range.to) + 1) * DAY_MS - offset };
 }
 
-// ---- Figures ----
-
 function emptyFigures(withRoutes: boolean): Figures {
   return {
     salesCents: 0n,
@@ -107,7 +102,6 @@ function emptyFigures(withRoutes: boolean): Figures {
   };
 }
 
-/** What every row is grouped by: a key and the words the table shows for it. */
 type Group = { key: string; label: string };
 
 /** A day ("Nov 17, 2026") or the week starting on a Sunday ("Week of Nov 15, 2026"). */
@@ -444,8 +438,6 @@ function rowKeys(
   }
   return keys;
 }
-
-// ---- As JSON (GET /api/reports) ----
 
 const CHANGED_FIGURES = [
   "sales",

@@ -4,13 +4,11 @@ import { dateOfTime } from "~/lib/calendar-date";
 import { LEG_LIMITS } from "~/lib/location-quality";
 import { type TimeRange, distanceCtes, localDayOffsetMs } from "~/models/metrics.server";
 
-// The distance and hours of each officer's each local day, as the rankings count them, for
-// reports. Judging every leg of 90 days of a whole team takes about a second; a day that has
-// ended rarely changes, so it is judged once for every officer and kept in RouteDay, and
-// RouteDayDone marks it done under the leg rules it used. Triggers on CheckIn delete a day's mark
-// whenever one of its check-ins is added, changed or removed, and a change of LEG_LIMITS makes
-// every mark stale, so a day is judged again exactly when it could have changed
-// (docs/decisions/0034-route-days.md). The day in progress is always judged afresh.
+// Each officer's distance and hours per local day, as the rankings count them, for reports.
+// Judging 90 days of a whole team takes about a second, so an ended day is judged once, kept in
+// RouteDay and marked done in RouteDayDone under the leg rules it used. Triggers on CheckIn delete
+// a day's mark when one of its check-ins changes, and a change of LEG_LIMITS makes every mark
+// stale. The day in progress is always judged afresh.
 
 const DAY_MS = 86_400_000;
 

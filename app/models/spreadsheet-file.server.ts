@@ -3,14 +3,8 @@ import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
 import { AppError } from "~/lib/app-error";
 
-// Untrusted spreadsheet bytes, read where they cannot hurt the server
-// (docs/decisions/0021-untrusted-spreadsheets.md):
-// - an .xlsx (a zip) first passes an honest check here: every local header must agree with its
-//   central-directory entry, every part is inflated by zlib against one budget and must come out
-//   exactly as declared, and anything whose size cannot be bounded (ZIP64, lying data
-//   descriptors, encryption, unknown methods) is refused, before SheetJS ever sees the bytes;
-// - then SheetJS parses it (or an .xls, which is no zip) in a worker thread with a heap limit and a
-//   wall-clock limit; on overrun or crash the worker is terminated and the import refused.
+// Untrusted spreadsheet bytes: an .xlsx (a zip) must pass checkXlsxZip before SheetJS sees it, and
+// SheetJS parses it (or an .xls) in a worker thread with heap and wall-clock limits, terminated on overrun.
 
 export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
 export const UNPACKS_TOO_LARGE =
@@ -20,16 +14,13 @@ export const TOO_HEAVY =
 const BUSY = "Another spreadsheet is being read. Please try again in a minute.";
 
 /**
- * Sum of the unpacked sizes of an .xlsx's parts. A real 10,000-row sheet unpacks to about 5 MB,
- * one with long addresses in every row to about 12 MB; SheetJS holds every part and a string of
- * each part it parses, so this budget is what bounds the worker's memory outside its V8 heap
- * (it was 50 MB, which let one worker add over 200 MB to the server's RSS).
+ * Sum of the unpacked sizes of an .xlsx's parts. A real 10,000-row sheet unpacks to 5-12 MB;
+ * SheetJS holds every part and a string of each part it parses, so this budget is what bounds the
+ * worker's memory outside its V8 heap.
  */
 const MAX_UNPACKED_BYTES = 20 * 1024 * 1024;
 /** A real workbook has a few dozen parts (sheets, styles, images); thousands only serve an attack. */
 const MAX_ZIP_ENTRIES = 1000;
-
-// ---- The honest zip check ----
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -53,12 +44,10 @@ function hasZip64Extra(extra: Buffer): boolean {
 }
 
 /**
- * Refuses a zip (an .xlsx) unless every entry is honest and the whole unpacks within `budget`:
- * the local header and the central directory agree on flags, method, name, CRC and sizes (a data
- * descriptor may carry them instead, and must agree too); only stored and deflate; no ZIP64, no
- * encryption, no duplicate names, at most MAX_ZIP_ENTRIES entries; every deflate stream ends
- * exactly where the directory says, and unpacks to exactly its declared size and CRC, counted by
- * zlib against the budget (never trusting a declared size), off the event loop. 400 UNREADABLE, or
+ * Refuses a zip (an .xlsx) unless every entry is honest and the whole unpacks within `budget`: local
+ * header, central directory and any data descriptor agree; only stored and deflate; no ZIP64,
+ * encryption or duplicate names; each stream ends where the directory says and unpacks to exactly
+ * its declared size and CRC, counted by zlib (never trusting a declared size). 400 UNREADABLE, or
  * 413 over budget.
  */
 export async function checkXlsxZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTES): Promise<void> {
@@ -115,7 +104,6 @@ export async function checkXlsxZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTE
     names.add(key);
     if (size > remaining) throw tooLarge();
 
-    // The local header must tell the same story.
     if (localOffset + 30 > directoryOffset || buffer.readUInt32LE(localOffset) !== LOCAL_HEADER) throw unreadable();
     const localFlags = buffer.readUInt16LE(localOffset + 6);
     const localMethod = buffer.readUInt16LE(localOffset + 8);
@@ -166,11 +154,9 @@ export async function checkXlsxZip(bytes: Uint8Array, budget = MAX_UNPACKED_BYTE
 }
 
 /**
- * Inflates a deflate stream in the thread pool, keeping only its size and CRC (64 KiB at a time,
- * so neither memory nor the event loop pays for the unpacked bytes). 413 past `limit` bytes, whatever
- * the headers declare; 400 when the stream is corrupt, never ends (no final block: SheetJS's
- * inflater would spin for good) or does not end exactly at the end of `data` (SheetJS inflates from
- * the data's start until the stream ends, into whatever follows).
+ * Inflates a deflate stream in the thread pool, keeping only its size and CRC. 413 past `limit`
+ * bytes; 400 when the stream is corrupt, never ends (SheetJS's inflater would spin for good) or
+ * does not end exactly at the end of `data` (SheetJS would inflate into whatever follows).
  */
 function inflateCounting(data: Buffer, limit: number): Promise<{ size: number; crc: number }> {
   return new Promise((resolve, reject) => {
@@ -192,15 +178,12 @@ function inflateCounting(data: Buffer, limit: number): Promise<{ size: number; c
   });
 }
 
-// ---- Parsing in a worker ----
-
-/** The worker's entry: plain JavaScript shipped beside this module, found from the app's root (the server's working directory, as for the sample file). */
+/** Plain JavaScript shipped beside this module, found from the server's working directory. */
 const WORKER_FILE = path.resolve("app/models/spreadsheet-file.worker.mjs");
 /**
- * V8 heap (old generation) of the worker. The largest legitimate file (10,000 rows with long
- * addresses, 12 MB) parses within it; the worker's whole cost (this heap, the unpacked parts
- * outside it, the isolate) stays near 100 MB on top of the server's own 290 MB, under the 400 MB
- * that the 512 MB machine allows. 96 MB let a hostile file take the server to 466 MB.
+ * The largest legitimate file (10,000 rows with long addresses) parses within this heap; the
+ * worker's whole cost stays near 100 MB on top of the server's own 290 MB, under the 400 MB that
+ * the 512 MB machine allows.
  */
 const WORKER_HEAP_MB = 64;
 /** Wall-clock limit: the largest allowed file parses in about 1.5 s on a busy 2-core machine. */

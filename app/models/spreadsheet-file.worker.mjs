@@ -1,10 +1,6 @@
-// Parses one spreadsheet with SheetJS inside a worker thread (app/models/spreadsheet-file.server.ts
-// starts it with memory limits and a wall-clock limit, and terminates it on overrun), so a file that
-// makes the parser loop or balloon costs this thread, never the server's event loop or heap.
-// Plain JavaScript, shipped as is: the server bundle cannot hold a worker's entry, and this file
-// imports SheetJS from node_modules (docs/decisions/0021-untrusted-spreadsheets.md).
-// In: workerData { bytes: Uint8Array, maxRows, maxCellChars }. Out: one message, either
-// { ok: true, firstRow, rows } (rows as arrays of strings, "" for an empty cell) or { ok: false, reason }.
+// SheetJS in a worker thread under spreadsheet-file.server.ts's limits, so a file that makes the
+// parser loop or balloon costs this thread, never the server. Plain JavaScript: the server bundle
+// cannot hold a worker's entry. Answers one message: { ok: true, firstRow, rows } or { ok: false, reason }.
 import { parentPort, workerData } from "node:worker_threads";
 import * as XLSX from "@e965/xlsx";
 

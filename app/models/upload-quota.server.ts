@@ -5,7 +5,7 @@ import { dateOfTime } from "~/lib/calendar-date";
 import { timeZoneOffsetMs } from "~/models/metrics.server";
 
 // The bytes of photos and videos a user has stored, per day in the app's time zone, within
-// UPLOAD_DAILY_MB (decision 38). What is counted is what is kept for good: re-encoded photos
+// UPLOAD_DAILY_MB. What is counted is what is kept for good: re-encoded photos
 // with their thumbnails and videos as stored. Originals waiting for a post (incoming/) have
 // their own cap of pending uploads and are not counted twice.
 

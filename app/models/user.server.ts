@@ -19,8 +19,6 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-// ---- Business rules ----
-
 const USERNAME_TAKEN = "This username is already taken";
 
 export type LoginResult = { ok: true; userId: number } | { ok: false; error: string; throttled?: true };

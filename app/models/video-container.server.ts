@@ -1,9 +1,8 @@
 import { BufferSource, Input, MP4, QTFF, WEBM } from "mediabunny";
 
-// A file that starts like a video is not yet one: ten 10 MB files of random bytes behind an
-// MP4 "ftyp" box were once kept as videos. The container is parsed instead (mediabunny reads
-// the ISO BMFF boxes of MP4 and QuickTime and the EBML elements of WebM): a video has the
-// container its first bytes claim and a video track with at least one frame and a duration.
+// A file that starts like a video (random bytes behind an MP4 "ftyp" box) is not yet one, so the
+// container is parsed: a video has the container its first bytes claim and a video track with at
+// least one frame and a duration.
 // The frames themselves are not decoded (no decoder on the server), so a crafted file with
 // nonsense frames in a sound container still passes; the daily upload quota bounds that.
 

@@ -1,10 +1,9 @@
 // Phone videos carry where they were taken: MP4 and QuickTime files keep the position in
-// moov/udta (the "©xyz" box, e.g. "+31.5204+074.3587/"), in moov/meta (Apple's
-// com.apple.quicktime.location.ISO6709 key) and sometimes in XMP inside a "uuid" box, next to
-// the make, model and software. Videos are stored as they are (no transcoding on a 512 MB
-// machine), so these boxes are blanked in place instead: each becomes a "free" box of the same
-// size, filled with zeros. Nothing moves, so the sample offsets in stco/co64 stay right and
-// every player skips "free" boxes. (decision 22)
+// moov/udta (the "©xyz" box), in moov/meta (Apple's com.apple.quicktime.location.ISO6709 key) and
+// sometimes in XMP inside a "uuid" box, next to the make, model and software. Videos are stored as
+// they are (no transcoding on a 512 MB machine), so these boxes are blanked in place: each becomes
+// a zero-filled "free" box of the same size, so the sample offsets in stco/co64 stay right and
+// every player skips it.
 
 const CONTAINERS = new Set(["moov", "trak"]);
 const METADATA = new Set(["udta", "meta", "uuid"]);
