@@ -3,7 +3,6 @@ import Database from "better-sqlite3";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 
-// One Prisma client for the process, on one better-sqlite3 connection.
 function createClient() {
   const adapter = new PrismaBetterSQLite3(
     { url: env.DATABASE_URL, timeout: 5000 },
@@ -34,12 +33,10 @@ export async function checkDatabase(): Promise<void> {
   await prisma.$queryRawUnsafe("SELECT 1");
 }
 
-// ---- Plain reads ----
 // The hottest reads (the session behind every request, the feed and its metrics) skip Prisma's
 // query pipeline: plain SQL on a second, query-only connection to the same file, each statement
-// prepared once (docs/decisions/0018-speed.md). SQLite in WAL mode lets it read while Prisma's
-// connection writes; every statement sees what was committed before it began. Writes and
-// transactions stay with Prisma.
+// prepared once. WAL lets it read while Prisma's connection writes. Writes and transactions stay
+// with Prisma.
 
 type ColumnReader = (value: unknown) => unknown;
 type PreparedRead = { statement: Database.Statement; columns: Array<[string, ColumnReader]> };

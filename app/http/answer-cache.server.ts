@@ -56,7 +56,6 @@ const kept = new Map<string, Kept>();
 const KEPT_MAX_BYTES = 32 * 1024 * 1024;
 let keptBytes = 0;
 
-/** Keeps `entry` as the most recently used, dropping the least recently used ones over the budget. */
 function keep(etag: string, entry: Kept): void {
   const previous = kept.get(etag);
   if (previous && kept.delete(etag)) keptBytes -= previous.json.byteLength;

@@ -1,4 +1,4 @@
-// Request routing for a LiteFS cluster (docs/deploy.md): one primary takes every write, read
+// Request routing for a LiteFS cluster: one primary takes every write, read
 // replicas in other regions serve reads. Only the primary can write to the database under
 // LiteFS's FUSE mount, and only its volume holds the uploaded files (unless they are in a bucket).
 //
@@ -16,7 +16,7 @@ const TXID_COOKIE = "__txid";
 
 /**
  * GET requests that write to the database, so only the primary may answer them: the reverse
- * geocoder's cache, and reports (they store each ended day's routes, app/models/route-days.server.ts).
+ * geocoder's cache, and reports (they store each ended day's routes).
  */
 const WRITING_GETS = [/^\/api\/geocode\/reverse$/, /^\/reports(\.data)?$/, /^\/api\/reports$/];
 
@@ -133,7 +133,7 @@ export function databaseName(databaseUrl: string): string {
 /**
  * On the primary, adds the TXID cookie to the answer of a write, so that the browser's next
  * read on a replica waits for this write. LiteFS's proxy does the same for the requests it
- * proxies; this covers the ones it passes through untouched (uploads, docs/deploy.md).
+ * proxies; this covers the ones it passes through untouched (uploads).
  */
 export async function rememberWritePosition(
   request: Request,

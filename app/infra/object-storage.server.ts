@@ -10,8 +10,8 @@ import {
 import { AppError } from "~/lib/app-error";
 
 // Uploads in an S3-compatible bucket (STORAGE=s3: Tigris on Fly.io, AWS S3, MinIO, R2), behind
-// storage.server.ts. The app streams served files from the bucket under its own /files/ URLs
-// (decision 32): same origin, a year's caching, one request from the phone.
+// storage.server.ts. The app streams served files from the bucket under its own /files/ URLs:
+// same origin, a year's caching, one request from the phone.
 
 export type S3Settings = {
   bucket: string;

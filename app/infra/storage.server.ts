@@ -9,8 +9,7 @@ import { type OpenedFile, STORED_FILE_MISSING, createObjectStore } from "./objec
 // S3-compatible bucket (STORAGE=s3, object-storage.server.ts), under the same keys. Only
 // processed outputs are served, at /files/… with their real content type, nosniff and a year's
 // caching: names are content hashes, so a name never changes what it points to. Files kept for
-// later (originals waiting for a post in incoming/, spreadsheets waiting for an import in
-// imports/) are stored alongside but never served (decision 22).
+// later (originals in incoming/, spreadsheets in imports/) are stored alongside but never served.
 
 const FILES_URL_PREFIX = "/files";
 const KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
