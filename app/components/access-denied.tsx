@@ -10,8 +10,7 @@ const NO_PERMISSION = "You don't have permission to access this page.";
 const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
 
 /**
- * The admin pages' 403 view with the access-denied toast ("You don't have permission to access
- * this page."). Error boundaries render it, so the
+ * The admin pages' 403 view with the access-denied toast. Error boundaries render it, so the
  * server's 403 page shows it with JavaScript off too.
  */
 function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {

@@ -85,7 +85,6 @@ export function FormErrors({ errors }: { errors?: string[] }) {
 /** A field as the error summary lists it: its name on the page, where it is, and its errors. */
 export type SummaryField = { label: string; id: string; errors?: string[] };
 
-/** A form field as the error summary lists it, under the name its label gives it. */
 export function summaryOf(label: string, field: { id: string; errors?: string[] }): SummaryField {
   return { label, id: field.id, errors: field.errors };
 }
@@ -118,7 +117,7 @@ export function ErrorSummary({ status, fields }: { status?: "success" | "error";
   );
 }
 
-/** The honeypot of the public forms (app/lib/honeypot.ts): out of sight, the tab order and the accessibility tree. */
+/** The honeypot of the public forms: out of sight, the tab order and the accessibility tree. */
 export function HoneypotField() {
   return (
     <div aria-hidden="true" style={{ display: "none" }}>

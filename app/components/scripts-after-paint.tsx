@@ -1,7 +1,7 @@
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
 import { Scripts } from "react-router";
 
-// React Router's <Scripts />, asked for after the first paint (decision 37). Its module preloads
+// React Router's <Scripts />, asked for after the first paint. Its module preloads
 // and its module script would start every JavaScript download while the page's text waits for its
 // stylesheet; on Regular 3G they share 700 kbps with it. Here the preloads are left out and the
 // module script is sent inert (an unknown type); a small inline script copies it into a live

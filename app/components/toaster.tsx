@@ -13,7 +13,7 @@ const tone = {
 } as const;
 
 /**
- * Shows the notice (one at a time, see lib/notices.ts). Without JavaScript it is a banner at the
+ * Shows the notice (one at a time). Without JavaScript it is a banner at the
  * top of the page it came with, in the flow so it covers nothing; with JavaScript it floats over
  * the page and disappears after five seconds or when closed.
  */

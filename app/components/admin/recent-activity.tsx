@@ -27,7 +27,6 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-/** The latest posts, registrations and dealer imports. */
 export function RecentActivity({
   dashboard,
 }: {

@@ -21,9 +21,8 @@ function errorFor(actionData: DealerActionData, intent: string): string[] | unde
 const EDIT_FORM = "edit-dealer";
 
 /**
- * The dealer's page in edit mode: picture and gallery (forms of their own), then About and the
- * dealer's fields, which are one form: About's box and its "Save About" belong to the fields' form
- * (`form` attribute), so either button saves everything typed and nothing is lost.
+ * The dealer's page in edit mode. About's box and its "Save About" belong to the fields' form
+ * (`form` attribute), so either button saves everything typed.
  */
 export function DealerEdit({
   dealer,

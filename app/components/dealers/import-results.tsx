@@ -11,7 +11,7 @@ function shownErrors(errors: readonly string[], limit: number): string[] {
 /** Total, successful and failed counts, a headline worded as the import toasts are ("Import Completed with Errors"), and the error lines. */
 export function ImportResults({ result, errorLimit }: { result: ImportResultView; errorLimit: number }) {
   const headline = importNotice(result);
-  // Rows already in the directory count as failed (the spec's counts), but are listed apart: harmless.
+  // Rows already in the directory count as failed, but are listed apart: harmless.
   const known = result.errors.filter(isAlreadyInDirectory);
   const errors = result.errors.filter((line) => !isAlreadyInDirectory(line));
   return (

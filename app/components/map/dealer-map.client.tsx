@@ -18,7 +18,6 @@ import { telHref } from "~/lib/phone";
 import type { Dealer } from "~/models/dealer.schema";
 import { usePublicEnv } from "~/lib/root-data";
 
-// The Dealer Locations Map, loaded only in the browser and only on /dealer-map.
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
 // pan smoothly on a cheap phone; their popups are built when opened. Check-ins are few per day
 // and are numbered DOM markers with a polyline per agent in the agent's colour.
@@ -219,7 +218,6 @@ function DealerLayer({ dealers, focusDealerId }: { dealers: MapDealer[]; focusDe
     if (focusDealerId === null) return;
     const marker = markers.current.get(focusDealerId);
     if (!marker) return;
-    // Centre on the dealer, then open its info window (which pans the map if it would not fit).
     map.setView(marker.getLatLng(), MAX_FIT_ZOOM, { animate: false });
     marker.openPopup();
   }, [map, focusDealerId, dealers]);

@@ -9,15 +9,13 @@ const FAILED = "Unable to get your current location. Please check your location 
 const NO_ADDRESS = "Address not available";
 
 type Values = { lat: string; lng: string; address: string };
-/** How the place was had (lib/location-quality.ts), sent in hidden fields: GPS with its accuracy and time, or TYPED. */
+/** How the place was had, sent in hidden fields: GPS with its accuracy and time, or TYPED. */
 type Quality = { source: string; accuracy: string; fixAt: string };
 const TYPED: Quality = { source: "TYPED", accuracy: "", fixAt: "" };
 
 /**
- * The post's place: captured when the screen opens, refreshable, with an editable
- * address. One layout with and without JavaScript, so nothing moves when React takes over:
- * latitude, longitude and address fields (typed in, or filled by the capture), and a status
- * line with room for two lines, where a failed capture says so.
+ * The post's place, captured when the screen opens. One layout with and without JavaScript (the
+ * status line keeps room for two lines), so nothing moves when React takes over.
  */
 export function LocationCapture({
   ids,

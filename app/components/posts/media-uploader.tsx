@@ -23,7 +23,6 @@ type Item = {
   error?: string;
 };
 
-/** The duration a browser can read from a video file, or undefined. */
 function videoDuration(file: File): Promise<number | undefined> {
   return new Promise((resolve) => {
     const video = document.createElement("video");

@@ -2,7 +2,6 @@ import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import type { MediaView } from "./media-grid";
 
-/** A photo or video full size, in a modal dialog; closing it calls `onClose`. */
 export default function MediaViewer({ item, onClose }: { item: MediaView; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {

@@ -44,7 +44,7 @@ export type PostCardData = {
   authorDistanceTodayKm: number | null;
 };
 
-/** Where the post was: its address, else its coordinates, else the spec's "Unknown Location". */
+/** Where the post was: its address, else its coordinates, else "Unknown Location". */
 function placeText({ address, lat, lng }: Pick<PostCardData, "address" | "lat" | "lng">): string {
   if (address) return address;
   return lat !== null && lng !== null ? coordinatesText(Number(lat), Number(lng)) : "Unknown Location";
@@ -55,9 +55,8 @@ function placeText({ address, lat, lng }: Pick<PostCardData, "address" | "lat" |
 const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ default: module.CommentsPanel })));
 
 /**
- * A post in the feed and on /posts/{id}: author, type, time, place, text, media, sale or recovery
- * details, like, comment and share. `comments` is the open comment panel of /posts/{id}, rendered by
- * that page (so it is in its HTML); on the feed the panel opens on request.
+ * A post in the feed and on /posts/{id}. `comments` is the open comment panel of /posts/{id},
+ * rendered by that page (so it is in its HTML); on the feed the panel opens on request.
  */
 export function PostCard({
   post,

@@ -24,11 +24,10 @@ function waitingPost(formData: FormData, userId: number, key: string): QueuedSub
 }
 
 /**
- * The new-post form's submission key and its way offline: online, a post is sent as the form
- * (and remembered until its answer comes); offline, or when its request fails on the way (see
- * lib/request-guard.ts), it waits on the phone with the same key and is sent when the connection
- * returns, so a retry can never make a second copy of a post that did reach the server. The page
- * says so (`queued`) until the officer writes another.
+ * The new-post form's submission key and its way offline: online, a post is sent as the form;
+ * offline, or when its request fails on the way, it waits on the phone with the same key and is
+ * sent when the connection returns, so a retry can never make a second copy of a post that did
+ * reach the server.
  */
 export function useOfflineSubmission(initialKey: string, answer: unknown, renewedKey: string | undefined) {
   const userId = useRootData()?.user?.id;

@@ -7,10 +7,8 @@ const MARK_FAILED = "Could not mark the notification as read. Please try again."
 const MARK_ALL_FAILED = "Could not mark all notifications as read. Please try again.";
 
 /**
- * The bell's dialog: the newest notifications from the JSON API, marked read one by one or all
- * at once. `opened` changes on every tap on the bell, which shows the dialog and reloads the list.
- * Marking shows at once; when the call fails it is undone and the dialog says so. An expired
- * session, found by the list or by a mark, goes to sign in and back to this page.
+ * The bell's dialog. `opened` changes on every tap on the bell, which shows the dialog and reloads
+ * the list. Marking read shows at once; when the call fails it is undone and the dialog says so.
  */
 export default function NotificationDialog({
   opened,

@@ -7,9 +7,9 @@ import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmi
 const RETRY_MS = 30_000;
 
 /**
- * Held at the foot of the screen, above the tabs (JavaScript only): says when the phone is offline (from evidence, see
- * lib/connection.ts), lists the posts and comments waiting on it, and sends them when the
- * connection returns (also at start, every 30 seconds while some wait, and on "Send now").
+ * Held at the foot of the screen, above the tabs (JavaScript only): says when the phone is offline,
+ * lists the posts and comments waiting on it, and sends them when the connection returns (also at
+ * start, every 30 seconds while some wait, and on "Send now").
  */
 export function SendQueueStatus({ userId }: { userId: number }) {
   const online = useOnline();
