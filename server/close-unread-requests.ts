@@ -3,8 +3,7 @@ import type { RequestHandler } from "express";
 /**
  * Unread request bodies up to this size are read to the end and dropped, keeping the connection.
  * Above the largest form or JSON anyone sends by mistake: an integrator's 2 MB body refused with
- * 413 must get the 413, and on a busy server the answer goes before the client has sent it all
- * (at 1 MB the fresh-clone run of 33d9338 met EPIPE instead).
+ * 413 must get the 413, and on a busy server the answer goes before the client has sent it all.
  */
 const DRAINABLE_BODY_BYTES = 4 * 1024 * 1024;
 

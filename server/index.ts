@@ -79,7 +79,7 @@ const listener = server.listen(env.PORT, () => {
   console.log(`Fieldline is serving on http://localhost:${env.PORT}`);
 });
 // Node closes an idle keep-alive connection after 5 s, racing clients (and proxies such as Fly's,
-// idle for 60 s) that send their next request down it just then: they get a reset. The load test
-// met it whenever the event loop was busy. Idle connections stay open longer than any client keeps them.
+// idle for 60 s) that send their next request down it just then: they get a reset. Idle
+// connections stay open longer than any client keeps them.
 listener.keepAliveTimeout = 65_000;
 listener.headersTimeout = 66_000;

@@ -68,7 +68,7 @@ export function rateLimits({
 }
 
 function tooManyPage(rawPath: string, message: string): string {
-  // Any page can be an upload's target now, so the path is escaped before it goes into the link.
+  // Any page can be an upload's target, so the path is escaped before it goes into the link.
   const path = rawPath.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too many attempts · Fieldline</title></head><body><h1>Too many attempts</h1><p>${message}</p><p><a href="${path}">Try again</a></p></body></html>`;
 }

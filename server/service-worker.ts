@@ -6,8 +6,8 @@ import worker from "./service-worker/worker.js?raw";
 const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes/posts/new-post", "routes/posts/post"];
 
 /**
- * Modules those routes load after the page (dynamic imports), which must load offline too: the
- * offline bar, New Post's validation, the notice, the drafts and the feed's guarded Load More. Not the map picker: without a connection it has no tiles.
+ * Modules those routes load after the page (dynamic imports), which must load offline too. Not the
+ * map picker: without a connection it has no tiles.
  */
 const SHELL_LAZY_MODULES = [
   "app/components/shell/send-queue-status.tsx",

@@ -6,8 +6,8 @@ import { AppError } from "../app/lib/app-error.ts";
 
 /**
  * GET /files/…: processed uploads, by content-hash names, so cached for good. Only those are
- * served: originals waiting for a post and spreadsheets are not (decision 22). From the disk, or
- * streamed from the bucket with STORAGE=s3 (decision 32), with the same URLs and headers.
+ * served: originals waiting for a post and spreadsheets are not. From the disk, or streamed from
+ * the bucket with STORAGE=s3, with the same URLs and headers.
  */
 export function storedFiles(): RequestHandler {
   if (!objectStore) {

@@ -1,13 +1,8 @@
-// Fieldline's service worker. server/service-worker.ts serves it at /sw.js with the build's
-// VERSION and SHELL (the shell's built modules) written in front, so every build installs a
-// new worker, whose caches replace the old build's.
-//   - Built assets (content-hashed names) and the icons: from the cache, else the network.
-//   - Pages: always the network first. Without a connection: the copy of the feed, New Post or
-//     the dealer directory saved on this phone, or of a dealer's page opened before (the 50
-//     latest), or else the offline page (which says so).
-//   - Everything else (/api, page data, uploads): the network only, never cached here.
-//   - The saved pages are personal: dropped on sign-out, and whenever a page or an /api read
-//     answers that the session is gone (a redirect to sign in, or 401).
+// Fieldline's service worker. server/service-worker.ts serves it with the build's VERSION and
+// SHELL (the shell's built modules) written in front, so every build's caches replace the last's.
+// Built assets and icons: the cache first. Pages: the network first; offline, this phone's saved
+// copy, else the offline page. Everything else (/api, page data, uploads): the network only.
+// The saved pages are personal: dropped on sign-out and whenever the session is gone.
 
 const SHELL_CACHE = `fieldline-shell-${VERSION}`;
 const PAGE_CACHE = `fieldline-pages-${VERSION}`;
@@ -108,9 +103,8 @@ self.addEventListener("activate", (event) => {
 /** The pages (window clients) answered from this phone's copies because the network failed. */
 const answeredOffline = new Set();
 
-// The page says who is there: signed in, the feed, New Post and the directory are saved; signed out, they go.
-// It also asks how it was answered: a saved copy is evidence that the phone is offline, even
-// where navigator.onLine says otherwise.
+// The page says who is there (signed in, the pages are saved; signed out, they go), and asks how it
+// was answered: a saved copy is evidence that the phone is offline, whatever navigator.onLine says.
 self.addEventListener("message", (event) => {
   if (event.data === "signed-in") event.waitUntil(savePages().catch(() => undefined));
   if (event.data === "signed-out") event.waitUntil(dropPages());
