@@ -28,7 +28,7 @@ export async function apiCall(call: () => Response | Promise<Response>): Promise
   }
 }
 
-/** The first message of each field, for `{ error, fieldErrors }` answers. */
+/** The messages of each field (the first one as `error`), for `{ error, fieldErrors }` answers. */
 function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Record<string, string[]> } {
   // No prototype: a body key such as "constructor" or "__proto__" must stay a plain field name.
   const fieldErrors: Record<string, string[]> = Object.create(null);
