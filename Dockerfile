@@ -4,7 +4,7 @@
 #   docker build -t fieldline .
 #   docker run -p 8080:8080 -v fieldline-data:/data -e SESSION_SECRET=… -e APP_URL=http://localhost:8080 fieldline
 # The same image runs under Litestream (LITESTREAM_BUCKET=…) or LiteFS (LITEFS=on; FUSE needs
-# `--cap-add SYS_ADMIN --device /dev/fuse` outside Fly.io): scripts/container-start.sh, docs/deploy.md.
+# `--cap-add SYS_ADMIN --device /dev/fuse` outside Fly.io): scripts/container-start.sh, docs/operations.md.
 
 # LiteFS and Litestream are single static binaries, taken from their official images.
 FROM flyio/litefs:0.5 AS litefs

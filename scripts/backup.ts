@@ -1,7 +1,7 @@
 // `npm run backup [-- --out <folder>]`: an online backup of the database and the uploaded files,
 // safe while the server runs. Writes <folder>/fieldline-<UTC time>/ (default: BACKUP_DIR, or
 // DATA_DIR/backups) and prints its path. With STORAGE=s3 the files stay in the bucket and the
-// manifest lists its objects. Copy it off the machine; see docs/deploy.md.
+// manifest lists its objects. Copy it off the machine; see docs/operations.md.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { BackupError, createBackup } from "./lib/backup.ts";

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The container's start command (Dockerfile CMD). One image, three ways to run (docs/deploy.md):
+# The container's start command (Dockerfile CMD). One image, three ways to run (docs/operations.md):
 #   default              npm start: migrations, then the server, database and uploads on /data
 #   LITESTREAM_BUCKET=…  the same under Litestream, which streams the database to S3-compatible
 #                        storage (and restores it first when the volume is empty)

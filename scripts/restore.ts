@@ -26,7 +26,7 @@ if (process.env.LITEFS_DIR) {
   // Files cannot be swapped under a LiteFS mount; LiteFS imports the database as one transaction.
   console.error(
     `LiteFS is on: on the primary, run \`litefs import -name ${path.basename(databaseFile)} ${path.join(backupDir, "database.sqlite")}\` ` +
-      `and copy ${path.join(backupDir, "uploads")} over ${uploadsDir} (docs/deploy.md).`,
+      `and copy ${path.join(backupDir, "uploads")} over ${uploadsDir} (docs/operations.md).`,
   );
   process.exit(1);
 }

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 
 // The production server under LiteFS (LITEFS_DIR), without LiteFS itself: a second server on
 // its own copy of the e2e database, whose LiteFS directory the test turns from primary into
-// replica by writing LiteFS's `.primary` file (docs/deploy.md).
+// replica by writing LiteFS's `.primary` file (docs/operations.md).
 
 const port = Number(process.env.E2E_PORT ?? 4500) + 1;
 const base = `http://127.0.0.1:${port}`;
