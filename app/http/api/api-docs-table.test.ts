@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "~/http/api/openapi.server";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
 
-// The README's table of JSON API calls ("## The JSON API") and GET /api/openapi.json must list
-// the same calls. The OpenAPI document is built from the code, so when they differ the README
+// The tables of calls in docs/api.md (every table under "## Calls") and GET /api/openapi.json must
+// list the same calls. The OpenAPI document is built from the code, so when they differ docs/api.md
 // is what gets fixed.
 //
 // How a row's first cell is read:
@@ -13,22 +13,22 @@ import { UPLOAD_PATH } from "~/models/upload-url.server";
 // - a query string ("?query=&limit=", "?period=today\|week") documents parameters, not a path,
 //   and is dropped;
 // - path parameters are compared by position, not by name ("{id}" and "{uploadId}" both
-//   become "{}"): the README may name a parameter for its reader;
+//   become "{}"): the docs may name a parameter for its reader;
 // - "PUT {uploadURL}" is the signed URL that POST /api/objects/upload answers. It is always a
 //   URL of this app, UPLOAD_PATH + "/{uploadId}" plus the signature's query string, so it
 //   stands for that path.
 
-const README = new URL("../../../README.md", import.meta.url);
+const API_DOCS = new URL("../../../docs/api.md", import.meta.url);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 function normalisePath(path: string): string {
   return path.split("?")[0]!.replace(/\{\w+\}/g, "{}");
 }
 
-/** "METHOD /path" for every call in the README's JSON API table. */
-function readmeCalls(markdown: string): string[] {
-  const section = markdown.split(/^## The JSON API$/m)[1]?.split(/^## /m)[0];
-  if (!section) throw new Error('README.md has no "## The JSON API" section');
+/** "METHOD /path" for every call in the tables of docs/api.md's "## Calls" section. */
+function documentedCalls(markdown: string): string[] {
+  const section = markdown.split(/^## Calls$/m)[1]?.split(/^## /m)[0];
+  if (!section) throw new Error('docs/api.md has no "## Calls" section');
   const rows = section.split("\n").filter((line) => line.startsWith("| `"));
   const calls: string[] = [];
   for (const row of rows) {
@@ -55,8 +55,8 @@ function openApiCalls(): string[] {
   );
 }
 
-describe("the README's API table", () => {
-  const calls = readmeCalls(readFileSync(README, "utf8"));
+describe("the API tables of docs/api.md", () => {
+  const calls = documentedCalls(readFileSync(API_DOCS, "utf8"));
 
   it("lists each call once", () => {
     expect(calls.length).toBeGreaterThan(40);
@@ -67,8 +67,8 @@ describe("the README's API table", () => {
     const documented = new Set(openApiCalls());
     const listed = new Set(calls);
     expect({
-      missingFromReadme: [...documented].filter((call) => !listed.has(call)).sort(),
+      missingFromDocs: [...documented].filter((call) => !listed.has(call)).sort(),
       notInOpenApi: [...listed].filter((call) => !documented.has(call)).sort(),
-    }).toEqual({ missingFromReadme: [], notInOpenApi: [] });
+    }).toEqual({ missingFromDocs: [], notInOpenApi: [] });
   });
 });
