@@ -1,7 +1,7 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
-import { allowedMethods } from "~/http/api/operations.server";
+import { allowedMethods } from "~/http/api-operations.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 
 type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };

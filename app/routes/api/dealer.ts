@@ -1,6 +1,6 @@
 import type { Route } from "./+types/dealer";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { dealerAnswer } from "~/http/api/answers";
+import { dealerAnswer } from "~/http/api-answers";
 import { requireId } from "~/lib/ids";
 import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/me";
 import { readJsonBody, methodNotAllowed } from "~/http/api.server";
-import { userAnswer } from "~/http/api/answers";
+import { userAnswer } from "~/http/api-answers";
 import { requireUser } from "~/http/auth.server";
 import { toApiUser, updateProfile } from "~/models/user.server";
 import { profileUpdateSchema } from "~/models/user.schema";

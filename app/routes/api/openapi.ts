@@ -1,6 +1,6 @@
 import type { Route } from "./+types/openapi";
 import { methodNotAllowed } from "~/http/api.server";
-import { buildOpenApiDocument } from "~/http/api/openapi.server";
+import { buildOpenApiDocument } from "~/http/openapi.server";
 import { env } from "~/env.server";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;

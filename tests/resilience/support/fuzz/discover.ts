@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import routes from "~/routes";
-import { apiOperations, type ApiOperation } from "~/http/api/operations.server";
+import { apiOperations, type ApiOperation } from "~/http/api-operations.server";
 
 const APP = path.resolve("app");
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { errorAnswer } from "~/http/api/answers";
-import { apiOperations, type ApiOperation, type RequestBody } from "~/http/api/operations.server";
+import { errorAnswer } from "~/http/api-answers";
+import { apiOperations, type ApiOperation, type RequestBody } from "~/http/api-operations.server";
 import { strictBody } from "~/http/api.server";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
 import { REPLAYED_HEADER } from "~/models/idempotency.server";
@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from "~/models/session.server";
 
 // Builds /api/openapi.json from the operation list: request schemas are the zod schemas the
 // routes validate with (JSON bodies are strict, as readJsonBody makes them), answers are
-// app/http/api/answers.ts. Named schemas (`.meta({ id })`) become components.
+// app/http/api-answers.ts. Named schemas (`.meta({ id })`) become components.
 
 type JsonSchema = Record<string, unknown>;
 const COMPONENTS = "#/components/schemas/";

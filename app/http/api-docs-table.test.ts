@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "~/http/api/openapi.server";
+import { buildOpenApiDocument } from "~/http/openapi.server";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
 
 // The tables of calls in docs/api.md (every table under "## Calls") and GET /api/openapi.json must
@@ -18,7 +18,7 @@ import { UPLOAD_PATH } from "~/models/upload-url.server";
 //   URL of this app, UPLOAD_PATH + "/{uploadId}" plus the signature's query string, so it
 //   stands for that path.
 
-const API_DOCS = new URL("../../../docs/api.md", import.meta.url);
+const API_DOCS = new URL("../../docs/api.md", import.meta.url);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 function normalisePath(path: string): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { apiOperations } from "~/http/api/operations.server";
-import { buildOpenApiDocument } from "~/http/api/openapi.server";
+import { apiOperations } from "~/http/api-operations.server";
+import { buildOpenApiDocument } from "~/http/openapi.server";
 import { strictBody } from "~/http/api.server";
-import { routePatterns } from "../../../tests/support/route-patterns";
+import { routePatterns } from "../../tests/support/route-patterns";
 
 describe("/api/openapi.json", () => {
   const document = buildOpenApiDocument("http://localhost:3000");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as answers from "~/http/api/answers";
+import * as answers from "~/http/api-answers";
 import {
   adminDashboardSchema,
   adminUserListSchema,
