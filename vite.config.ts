@@ -9,7 +9,8 @@ import { defineConfig, type Plugin } from "vite";
 const SHELL_ICONS = ["bell", "chart-column", "house", "map", "plus", "shield", "square-plus", "store", "trophy", "x"];
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`app[\/]lib[\/](avatars|hydrated|money|names|post-types|relative-time|request-json|root-data)\.ts`,
+    String.raw`app[\/]lib[\/](avatars|money|names|post-types|relative-time)\.ts`,
+    String.raw`app[\/]browser[\/](hydrated|may-hold-drafts|request-json|root-data)\.ts`,
     String.raw`lucide-react[\/]dist[\/]esm[\/](createLucideIcon|defaultAttributes|Icon|context|shared[\/]src[\/]utils)`,
     String.raw`lucide-react[\/]dist[\/]esm[\/]icons[\/](${SHELL_ICONS.join("|")})\.mjs`,
     "preload-helper",

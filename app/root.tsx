@@ -6,11 +6,11 @@ import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext } from "~/http/context";
 import { env, publicEnv } from "~/env.server";
-import { markPageHydrated } from "~/lib/hydrated";
+import { markPageHydrated } from "~/browser/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";
-import { useNotice } from "~/lib/notices";
+import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
-import { useRootData } from "~/lib/root-data";
+import { useRootData } from "~/browser/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { getSessionUser } from "~/models/session.server";
 import { readToast } from "~/http/toast.server";
@@ -131,10 +131,11 @@ export function Layout({ children }: { children: ReactNode }) {
 function useOfflineSupport(signedIn: boolean): void {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    void import("~/lib/offline-support").then((offline) => offline.startOfflineSupport(signedIn));
+    void import("~/browser/offline-support").then((offline) => offline.startOfflineSupport(signedIn));
   }, [signedIn]);
   useEffect(() => {
-    if (signedIn && search === "") void import("~/lib/offline-support").then((offline) => offline.pageOpened(pathname));
+    if (signedIn && search === "")
+      void import("~/browser/offline-support").then((offline) => offline.pageOpened(pathname));
   }, [signedIn, pathname, search]);
 }
 

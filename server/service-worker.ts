@@ -13,8 +13,8 @@ const SHELL_LAZY_MODULES = [
   "app/components/shell/send-queue-status.tsx",
   "app/models/post.validation.ts",
   "app/components/toaster.tsx",
-  "app/lib/drafts.ts",
-  "app/lib/request-guard.ts",
+  "app/browser/drafts.ts",
+  "app/browser/request-guard.ts",
 ];
 
 /** The part of Vite's build manifest (build/client/.vite/manifest.json) read here. */

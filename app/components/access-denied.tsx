@@ -1,7 +1,7 @@
 import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
-import { useNotice } from "~/lib/notices";
+import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
 
 const NO_PERMISSION = "You don't have permission to access this page.";

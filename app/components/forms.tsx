@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type InputHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
 

@@ -1,5 +1,5 @@
 import { formatLocalDate } from "~/lib/date-format";
-import { usePublicEnv } from "~/lib/root-data";
+import { usePublicEnv } from "~/browser/root-data";
 import { relativeTime } from "~/lib/relative-time";
 
 /**

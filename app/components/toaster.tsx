@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect } from "react";
-import { useHydrated } from "~/lib/hydrated";
-import { closeNotice } from "~/lib/notices";
+import { useHydrated } from "~/browser/hydrated";
+import { closeNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
 
 const DISPLAY_MS = 5000;

@@ -1,4 +1,4 @@
-/** What a guarded request answers its page when it failed on the way (see lib/request-guard.ts). */
+/** What a guarded request answers its page when it failed on the way (see browser/request-guard.ts). */
 export type FailedRequest = { ok: false; failed: true; error: string };
 
 export function isFailedRequest(answer: unknown): answer is FailedRequest {
@@ -7,15 +7,3 @@ export function isFailedRequest(answer: unknown): answer is FailedRequest {
 
 /** How long an officer waits for an answer before the request counts as failed (a slow 3G upload fits). */
 export const ANSWER_PATIENCE_MS = 45_000;
-
-/**
- * Whether this tab may keep a draft from an expired session (lib/drafts.ts, loaded only then).
- * Reading sessionStorage throws where the browser refuses storage: then there is none.
- */
-export function tabMayHoldDrafts(): boolean {
-  try {
-    return sessionStorage.length > 0;
-  } catch {
-    return false;
-  }
-}

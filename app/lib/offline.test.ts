@@ -1,7 +1,6 @@
 import { AppError } from "~/lib/app-error";
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
-import { postBodyFromForm } from "~/lib/send-queue";
 import { isSubmissionKey, newSubmissionKey } from "~/lib/submission-key";
 import { submissionKeyFromForm, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { serviceWorkerScript, shellAssets, type ViteManifest } from "../../server/service-worker";
@@ -40,38 +39,6 @@ describe("submission keys", () => {
     expect(submissionKeyFromForm(form)).toBeUndefined();
     form.set("idempotencyKey", "a".repeat(32));
     expect(submissionKeyFromForm(form)).toEqual({ value: "a".repeat(32), from: "form" });
-  });
-});
-
-describe("postBodyFromForm", () => {
-  it("turns the new-post form into the /api/posts body: no empty fields, media gathered, the key left out", () => {
-    const form = new FormData();
-    for (const [name, value] of [
-      ["idempotencyKey", "a".repeat(32)],
-      ["type", "SALE"],
-      ["text", "Sold 12 bags"],
-      ["saleQty", "12"],
-      ["salePrice", "3850.25"],
-      ["dealerId", ""],
-      ["lat", "31.520400"],
-      ["lng", "74.358700"],
-      ["address", "  "],
-      ["media[0].url", "/api/objects/uploads/abc"],
-      ["media[1].url", "/api/objects/uploads/def"],
-      ["media[1].durationSec", "12.5"],
-    ]) {
-      form.append(name!, value!);
-    }
-    form.append("files", new File(["x"], "x.jpg"));
-    expect(postBodyFromForm(form, ["idempotencyKey"])).toEqual({
-      type: "SALE",
-      text: "Sold 12 bags",
-      saleQty: "12",
-      salePrice: "3850.25",
-      lat: "31.520400",
-      lng: "74.358700",
-      media: [{ url: "/api/objects/uploads/abc" }, { url: "/api/objects/uploads/def", durationSec: "12.5" }],
-    });
   });
 });
 

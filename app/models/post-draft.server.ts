@@ -5,7 +5,7 @@ import { type KeptFile } from "~/models/post.schema";
 
 // New Post's "Add a new dealer" without JavaScript: the form is sent here first, so what was typed
 // (and the files attached, kept on the server) waits while the officer adds the dealer, and comes
-// back with the new dealer chosen. With JavaScript the tab keeps the draft itself (lib/drafts.ts).
+// back with the new dealer chosen. With JavaScript the tab keeps the draft itself (browser/drafts.ts).
 
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

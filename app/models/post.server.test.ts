@@ -17,7 +17,7 @@ import {
   unlikePost,
 } from "~/models/post.server";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { postBodyFromForm } from "~/lib/send-queue";
+import { postBodyFromForm } from "~/browser/send-queue";
 import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
 import { postSchema } from "~/models/post.schema";
 import { saveUpload } from "~/models/media.server";

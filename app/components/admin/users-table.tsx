@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import { DEACTIVATE_CONFIRMATION, type AdminUser } from "~/models/admin.schema";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { ROLES } from "~/lib/roles";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 

@@ -6,7 +6,7 @@ import { DealerForm } from "~/components/dealers/dealer-form";
 import { DealerPicture } from "~/components/dealers/dealer-picture";
 import { ImageForm } from "~/components/dealers/image-form";
 import { FieldErrors } from "~/components/forms";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { ABOUT_MAX, type Dealer, GALLERY_FULL, GALLERY_MAX, REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 
 /** The details page's answer to a refused action: the form that sent it (its `intent`) and what went wrong. */

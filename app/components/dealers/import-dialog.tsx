@@ -2,11 +2,11 @@ import { FileSpreadsheet, X } from "lucide-react";
 import { ImportHelp } from "~/components/dealers/import-help";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { connectionFailed, connectionWorks } from "~/lib/connection";
+import { connectionFailed, connectionWorks } from "~/browser/connection";
 import { FILE_TOO_LARGE, hasExcelName, IMPORT_FAILED, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
-import { showNotice } from "~/lib/notices";
-import { withinPatience } from "~/lib/request-guard";
-import { comeBackAfterSignIn } from "~/lib/request-json";
+import { showNotice } from "~/browser/notices";
+import { withinPatience } from "~/browser/request-guard";
+import { comeBackAfterSignIn } from "~/browser/request-json";
 import { ImportResults, type ImportResultView } from "./import-results";
 
 type Step =

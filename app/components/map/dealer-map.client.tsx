@@ -16,7 +16,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
 import { telHref } from "~/lib/phone";
 import type { Dealer } from "~/models/dealer.schema";
-import { usePublicEnv } from "~/lib/root-data";
+import { usePublicEnv } from "~/browser/root-data";
 
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
 // pan smoothly on a cheap phone; their popups are built when opened. Check-ins are few per day

@@ -5,7 +5,7 @@ import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png?url";
 import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import { useEffect, useRef } from "react";
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import { usePublicEnv } from "~/lib/root-data";
+import { usePublicEnv } from "~/browser/root-data";
 
 // Leaflet's pin (25×41) in a 44×48 box: the box is what a thumb drags. Its tip marks the point.
 const pin = divIcon({

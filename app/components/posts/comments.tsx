@@ -2,13 +2,13 @@ import { Trash2 } from "lucide-react";
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { avatarFor } from "~/lib/avatars";
-import { seemsOnline } from "~/lib/connection";
-import { restoreDraft } from "~/lib/drafts";
-import { useHydrated } from "~/lib/hydrated";
+import { seemsOnline } from "~/browser/connection";
+import { restoreDraft } from "~/browser/drafts";
+import { useHydrated } from "~/browser/hydrated";
 import { displayName } from "~/lib/names";
 import { isFailedRequest, type FailedRequest } from "~/lib/failed-request";
-import { requestJson, signInAndComeBack } from "~/lib/request-json";
-import { keepForLater } from "~/lib/send-queue";
+import { requestJson, signInAndComeBack } from "~/browser/request-json";
+import { keepForLater } from "~/browser/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { Timestamp } from "~/components/timestamp";
 

@@ -1,7 +1,7 @@
 import { LocateFixed } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { FieldErrors } from "~/components/forms";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { accuracyText, LEG_LIMITS } from "~/lib/location-quality";
 
 const UNSUPPORTED = "Geolocation is not supported by this browser.";

@@ -1,6 +1,6 @@
 import { Play } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 
 // The full-size viewer opens on a tap (with JavaScript only): its code loads then.
 const MediaViewer = lazy(() => import("./media-viewer"));

@@ -1,8 +1,8 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
-import { useHydrated } from "~/lib/hydrated";
-import { showNotice } from "~/lib/notices";
+import { useHydrated } from "~/browser/hydrated";
+import { showNotice } from "~/browser/notices";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
 import type { KeptFile } from "~/models/post.schema";
 

@@ -2,13 +2,13 @@ import { Heart, MessageCircle, Share2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
-import { useHydrated } from "~/lib/hydrated";
-import { showNotice } from "~/lib/notices";
+import { useHydrated } from "~/browser/hydrated";
+import { showNotice } from "~/browser/notices";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
 import { MediaGrid, type MediaView } from "./media-grid";
-import { tabMayHoldDrafts } from "~/lib/failed-request";
+import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
 import { Timestamp } from "~/components/timestamp";
 import { coordinatesText } from "~/lib/coordinates";
 import { sourceLabel } from "~/lib/location-quality";
@@ -74,7 +74,7 @@ export function PostCard({
   // A comment typed before the session expired waits in its panel, open again after signing in.
   useEffect(() => {
     if (comments || !tabMayHoldDrafts()) return;
-    void import("~/lib/drafts").then(({ hasDraftFor }) => {
+    void import("~/browser/drafts").then(({ hasDraftFor }) => {
       if (hasDraftFor(`/posts/${post.id}`, "text")) setShowComments(true);
     });
   }, [comments, post.id]);

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { seemsOnline } from "~/lib/connection";
+import { seemsOnline } from "~/browser/connection";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
 import { isFailedRequest } from "~/lib/failed-request";
-import { useRootData } from "~/lib/root-data";
-import { keepForLater, postBodyFromForm, type QueuedSubmission } from "~/lib/send-queue";
+import { useRootData } from "~/browser/root-data";
+import { keepForLater, postBodyFromForm, type QueuedSubmission } from "~/browser/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
 const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";

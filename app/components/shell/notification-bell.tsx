@@ -1,6 +1,6 @@
 import { Bell } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
-import { requestJson } from "~/lib/request-json";
+import { requestJson } from "~/browser/request-json";
 
 const POLL_MS = 30_000;
 

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { NotificationItem, type NotificationView } from "~/components/notifications/notification-item";
-import { requestJson, signInAndComeBack } from "~/lib/request-json";
+import { requestJson, signInAndComeBack } from "~/browser/request-json";
 
 const MARK_FAILED = "Could not mark the notification as read. Please try again.";
 const MARK_ALL_FAILED = "Could not mark all notifications as read. Please try again.";

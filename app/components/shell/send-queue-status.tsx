@@ -1,8 +1,8 @@
 import { CloudOff, Clock } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { useOnline } from "~/lib/connection";
-import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmission } from "~/lib/send-queue";
+import { useOnline } from "~/browser/connection";
+import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmission } from "~/browser/send-queue";
 
 const RETRY_MS = 30_000;
 

@@ -5,7 +5,7 @@ import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
 import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
-import { guardRequest } from "~/lib/request-guard";
+import { guardRequest } from "~/browser/request-guard";
 import { requireRole } from "~/http/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";

@@ -7,7 +7,7 @@ import { formatLocalDate } from "~/lib/date-format";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole } from "~/http/auth.server";
 import { listOutbox } from "~/models/admin.server";
-import { usePublicEnv } from "~/lib/root-data";
+import { usePublicEnv } from "~/browser/root-data";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];
 

@@ -7,7 +7,7 @@ import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, TextField } from "~/components/forms";
 import { isHoneypotFilled } from "~/lib/honeypot";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { forgotPasswordSchema, RESET_LINK_SENT } from "~/models/user.schema";
 

@@ -13,8 +13,9 @@ import {
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
-import { isFailedRequest, tabMayHoldDrafts } from "~/lib/failed-request";
-import { guardRequest } from "~/lib/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
+import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
+import { guardRequest } from "~/browser/request-guard";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
@@ -116,7 +117,7 @@ function useDraftPlaces(): Partial<Record<Tab, Place>> | null {
   const [places, setPlaces] = useState<Partial<Record<Tab, Place>> | null>(null);
   useEffect(() => {
     if (!tabMayHoldDrafts()) return;
-    void import("~/lib/drafts").then(({ takeDraft }) => {
+    void import("~/browser/drafts").then(({ takeDraft }) => {
       const fields = takeDraft("/location-setup");
       if (!fields) return;
       const chosen = (Object.keys(TAB_LABELS) as Tab[]).flatMap((tab) => {

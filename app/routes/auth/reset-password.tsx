@@ -6,7 +6,7 @@ import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField } from "~/components/forms";
 import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { resetPassword } from "~/models/password-reset.server";
 import { INVALID_RESET_LINK, resetPasswordFormSchema } from "~/models/user.schema";
 

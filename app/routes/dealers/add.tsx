@@ -10,7 +10,7 @@ import { createDealer } from "~/models/dealer.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
-import { guardRequest } from "~/lib/request-guard";
+import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { safeRedirect } from "~/lib/safe-redirect";
 

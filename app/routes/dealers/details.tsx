@@ -23,7 +23,7 @@ import { readImageForm } from "~/http/upload-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { isFailedRequest } from "~/lib/failed-request";
-import { guardRequest } from "~/lib/request-guard";
+import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import type { Toast } from "~/lib/toast";
 

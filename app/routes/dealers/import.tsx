@@ -12,7 +12,7 @@ import { AppError } from "~/lib/app-error";
 import { getImportRecord, hasExcelName, importDealerFile, NOT_EXCEL } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
-import { guardRequest } from "~/lib/request-guard";
+import { guardRequest } from "~/browser/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Dealers · Fieldline" }];
 

@@ -6,13 +6,13 @@ import { GettingStarted } from "~/components/home/getting-started";
 import { YourDay } from "~/components/home/your-day";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { officerHome } from "~/models/home.server";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
-import { usePublicEnv } from "~/lib/root-data";
+import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function clientLoader(args: Route.ClientLoaderArgs) {
   if (!new URL(args.request.url).searchParams.has("cursor")) return args.serverLoader();
   // Its code loads on the tap (the service worker keeps it for offline use): few officers scroll that far.
-  const { guardLoad } = await import("~/lib/request-guard");
+  const { guardLoad } = await import("~/browser/request-guard");
   return guardLoad(args, {
     type: "error",
     title: "Error",

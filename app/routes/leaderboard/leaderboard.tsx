@@ -17,8 +17,8 @@ import {
   scoreLabel,
 } from "~/lib/performance";
 import { relativeTime } from "~/lib/relative-time";
-import { guardRequest } from "~/lib/request-guard";
-import { usePublicEnv } from "~/lib/root-data";
+import { guardRequest } from "~/browser/request-guard";
+import { usePublicEnv } from "~/browser/root-data";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole, requireUser } from "~/http/auth.server";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";

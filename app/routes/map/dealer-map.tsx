@@ -4,7 +4,7 @@ import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
 import { formatCalendarDate } from "~/lib/date-format";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { maskPhone } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { requireUser } from "~/http/auth.server";

@@ -11,7 +11,7 @@ import {
   NOTIFICATION_NOT_FOUND,
 } from "~/models/notification.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { guardRequest } from "~/lib/request-guard";
+import { guardRequest } from "~/browser/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Notifications · Fieldline" }];
 

@@ -16,7 +16,7 @@ import {
   SaleSection,
 } from "~/components/posts/new-post-fields";
 import { useOfflineSubmission } from "~/components/posts/use-offline-submission";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/browser/hydrated";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { formCall } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
@@ -32,9 +32,9 @@ import { keepFilesForRetry } from "~/models/media.server";
 import { type KeptFile, sentMediaSchema } from "~/models/post.schema";
 import { validatePost } from "~/models/post.validation";
 import { redirectWithToast } from "~/http/toast.server";
-import { usePublicEnv } from "~/lib/root-data";
+import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
-import { guardRequest } from "~/lib/request-guard";
+import { guardRequest } from "~/browser/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
@@ -211,7 +211,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
     if (!(element instanceof HTMLFormElement)) return;
     const typed = new FormData(element);
     typed.delete(fields.dealerId.name);
-    void import("~/lib/drafts").then(({ keepDraft }) => {
+    void import("~/browser/drafts").then(({ keepDraft }) => {
       keepDraft("/new-post", typed);
       navigate(addDealerHref);
     });

@@ -21,8 +21,8 @@ import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { redirectWithToast, toastCookie } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
-import { usePublicEnv } from "~/lib/root-data";
-import { guardRequest } from "~/lib/request-guard";
+import { usePublicEnv } from "~/browser/root-data";
+import { guardRequest } from "~/browser/request-guard";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" },

@@ -4,8 +4,8 @@ import type { Route } from "./+types/layout";
 import { ErrorView } from "~/components/error-view";
 import { BottomTabs } from "~/components/shell/bottom-tabs";
 import { TopBar } from "~/components/shell/top-bar";
-import { useRootData } from "~/lib/root-data";
-import { tabMayHoldDrafts } from "~/lib/failed-request";
+import { useRootData } from "~/browser/root-data";
+import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
 
 /** Imports a module, and if the connection is gone, tries again when it returns instead of failing the page. */
 async function importWhenOnline<T>(load: () => Promise<T>): Promise<T> {
@@ -35,7 +35,7 @@ function useRestoredDrafts(): void {
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (!tabMayHoldDrafts()) return;
-    void import("~/lib/drafts").then(({ restoreDraft }) => {
+    void import("~/browser/drafts").then(({ restoreDraft }) => {
       for (const form of document.forms) restoreDraft(form);
     });
   }, [pathname, search]);

@@ -1,6 +1,6 @@
 import { collectConsoleErrors, expect, signIn, test, uniqueName } from "../support/fixtures";
 
-// The no-JavaScript controls give way to the enhanced ones after hydration (app/lib/hydrated.ts),
+// The no-JavaScript controls give way to the enhanced ones after hydration (app/browser/hydrated.ts),
 // also in parts that hydrate later than the page, such as a notice whose code loads on its own.
 
 test("a page that comes with a notice hydrates without errors, and the cards' controls become the enhanced ones", async ({

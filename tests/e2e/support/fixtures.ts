@@ -25,7 +25,7 @@ export function uniqueClientAddress(): string {
 }
 
 /**
- * Resolves once the page in the browser is hydrated (`<html data-hydrated>`, app/lib/hydrated.ts),
+ * Resolves once the page in the browser is hydrated (`<html data-hydrated>`, app/browser/hydrated.ts),
  * or at once where it never will be: without JavaScript, or on a document that is not a hydrating
  * page of the app (no `window.__reactRouterContext`: the offline page, JSON, a file). The page's
  * scripts start only after its first paint (decision 37), so the load event no longer means they ran.

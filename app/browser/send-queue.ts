@@ -1,4 +1,4 @@
-import { connectionFailed, connectionWorks } from "~/lib/connection";
+import { connectionFailed, connectionWorks } from "~/browser/connection";
 import { SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 import { ANSWER_PATIENCE_MS } from "~/lib/failed-request";
 

@@ -1,4 +1,4 @@
-import { connectionFailed, connectionWorks } from "~/lib/connection";
+import { connectionFailed, connectionWorks } from "~/browser/connection";
 import { ANSWER_PATIENCE_MS } from "~/lib/failed-request";
 
 /** A refused or failed call: `status` 0 when no answer came (the request failed on the way). */

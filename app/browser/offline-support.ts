@@ -1,4 +1,4 @@
-import { connectionFailed, seemsOnline } from "~/lib/connection";
+import { connectionFailed, seemsOnline } from "~/browser/connection";
 
 // The browser side of offline support, loaded after the page (root.tsx imports it lazily) so
 // it never weighs on the first load.

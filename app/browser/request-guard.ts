@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
-import { connectionFailed, connectionWorks } from "~/lib/connection";
+import { connectionFailed, connectionWorks } from "~/browser/connection";
 import { ANSWER_PATIENCE_MS, type FailedRequest } from "~/lib/failed-request";
-import { showNotice } from "~/lib/notices";
+import { showNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
 
 // A form's request with JavaScript goes through its route's `clientAction`, made here. When the
@@ -77,7 +77,7 @@ export async function guardRequest<Answer>(
       connectionWorks();
       if (!isSignInRedirect(error)) throw error;
       // Back to this page after signing in (not to the form's action), with the typed text.
-      const { keepDraft } = await import("~/lib/drafts");
+      const { keepDraft } = await import("~/browser/drafts");
       keepDraft(new URL(request.url).pathname, await submitted);
       showNotice(signedOut);
       await new Promise((resolve) => setTimeout(resolve, SIGN_IN_DELAY_MS));
