@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { S3Settings } from "~/infra/object-storage.server";
-import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
+import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 
 // Every setting the server reads, checked once at start. Defaults run a local demo;
 // .env.example documents each one.
@@ -102,7 +102,7 @@ function loadEnv(): Env {
 export const env = loadEnv();
 
 /** Settings the browser may see; nothing secret goes here. */
-export function publicEnv() {
+export function publicEnv(): PublicEnv {
   return {
     TILE_URL: env.TILE_URL,
     TILE_ATTRIBUTION: env.TILE_ATTRIBUTION,

@@ -10,7 +10,7 @@ import { markPageHydrated } from "~/browser/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";
 import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
-import { useRootData } from "~/browser/root-data";
+import { type RootData, useRootData } from "~/browser/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { getSessionUser } from "~/models/session.server";
 import { readToast } from "~/http/toast.server";
@@ -79,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unreadCount: user ? await countUnreadNotifications(user.id) : 0,
       toast,
       env: publicEnv(),
-    },
+    } satisfies RootData,
     { headers: headers ?? undefined },
   );
 }

@@ -1,13 +1,31 @@
 import { useRouteLoaderData } from "react-router";
-// A type only: pages read the root's data without importing the root route's module, which
-// would split it into a chunk of its own on every page.
-import type { loader } from "~/root";
+import type { PublicEnv } from "~/lib/public-env";
+import type { Toast } from "~/lib/toast";
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+/**
+ * What the root loader (app/root.tsx) answers every page: the signed-in user's name, role and
+ * avatar (null when signed out), their unread notifications, the page's notice and the public
+ * settings. Written out here, not taken from the root module's type: this module sits below the
+ * routes, and root.tsx checks its answer against it (`satisfies RootData`).
+ */
+export type RootData = {
+  user: {
+    id: number;
+    username: string;
+    firstName: string | null;
+    lastName: string | null;
+    role: string;
+    selectedAvatar: string;
+    currentBadge: string | null;
+  } | null;
+  unreadCount: number;
+  toast: Toast | null;
+  env: PublicEnv;
+};
 
 /** The root loader's data (the signed-in user, unread count, toast, public settings). */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 /**
@@ -15,6 +33,6 @@ export function useRootData(): RootData | undefined {
  * loader always answers them (with their defaults from app/lib/public-env.ts when unset), so the
  * browser carries no second copy of the defaults.
  */
-export function usePublicEnv(): RootData["env"] {
+export function usePublicEnv(): PublicEnv {
   return useRootData()!.env;
 }

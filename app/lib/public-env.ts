@@ -8,3 +8,6 @@ export const PUBLIC_ENV_DEFAULTS = {
   CURRENCY_SYMBOL: "$",
   APP_TIME_ZONE: "Asia/Karachi",
 } as const;
+
+/** The settings the browser may see, by name (each a string). */
+export type PublicEnv = Record<keyof typeof PUBLIC_ENV_DEFAULTS, string>;
