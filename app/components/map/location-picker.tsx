@@ -2,7 +2,7 @@ import { LocateFixed } from "lucide-react";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
-import type { ReverseGeocodeAnswer } from "~/routes/api/geocode-reverse";
+import type { ReverseGeocodeAnswer } from "~/models/geocode.schema";
 import type { MapPoint } from "./location-map.client";
 import { coordinatesText, PLACE_FROM_ADDRESS_FIELD } from "~/lib/coordinates";
 

@@ -2,9 +2,8 @@ import type { Route } from "./+types/geocode-reverse";
 import { methodNotAllowed, readQuery } from "~/http/api.server";
 import { requireUser } from "~/http/auth.server";
 import { coordinatesText } from "~/lib/coordinates";
+import type { ReverseGeocodeAnswer } from "~/models/geocode.schema";
 import { reverseGeocode, reverseGeocodeQuerySchema } from "~/models/geocode.server";
-
-export type ReverseGeocodeAnswer = { address: string; fromProvider: boolean };
 
 /** GET /api/geocode/reverse?lat=&lng= — the address for a point, or the coordinates as text. */
 export async function loader(args: Route.LoaderArgs) {
