@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { S3Settings } from "~/infra/object-storage.server";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 
 // Every setting the server reads, checked once at start. Defaults run a local demo;
@@ -54,6 +53,18 @@ const envSchema = z
     COOKIE_SECURE: env.COOKIE_SECURE ?? new URL(env.APP_URL).protocol === "https:",
     S3: env.STORAGE === "s3" ? s3Settings(env) : null,
   }));
+
+/** The bucket behind STORAGE=s3, as app/infra/object-storage.server.ts connects to it. */
+export type S3Settings = {
+  bucket: string;
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's usual sources (AWS_ACCESS_KEY_ID…, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Bucket in the path (http://host/bucket/key), as local S3 servers and some providers need. */
+  forcePathStyle: boolean;
+};
 
 function s3Settings(env: {
   S3_BUCKET?: string;

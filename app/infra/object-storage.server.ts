@@ -7,22 +7,12 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import type { S3Settings } from "~/env.server";
 import { AppError } from "~/lib/app-error";
 
 // Uploads in an S3-compatible bucket (STORAGE=s3: Tigris on Fly.io, AWS S3, MinIO, R2), behind
 // storage.server.ts. The app streams served files from the bucket under its own /files/ URLs:
 // same origin, a year's caching, one request from the phone.
-
-export type S3Settings = {
-  bucket: string;
-  /** Unset: AWS's own endpoint for the region. */
-  endpoint: string | undefined;
-  region: string;
-  /** Unset: the SDK's usual sources (AWS_ACCESS_KEY_ID…, an instance role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Bucket in the path (http://host/bucket/key), as local S3 servers and some providers need. */
-  forcePathStyle: boolean;
-};
 
 export type StoredObject = { key: string; size: number; etag: string };
 
