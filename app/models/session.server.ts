@@ -3,7 +3,7 @@ import { createCookieSessionStorage } from "react-router";
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appCookie } from "~/infra/cookies.server";
-import type { CurrentUser } from "~/models/user.server";
+import { type CurrentUser, currentUserSelect } from "~/models/user.server";
 
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
@@ -14,26 +14,6 @@ export const SESSION_COOKIE = sessionCookie.name;
 const sessionStorage = createCookieSessionStorage<{ sessionId: string }>({
   cookie: sessionCookie,
 });
-
-export const currentUserSelect = {
-  id: true,
-  username: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  phone: true,
-  role: true,
-  selectedAvatar: true,
-  currentBadge: true,
-  homeLat: true,
-  homeLng: true,
-  homeAddress: true,
-  warehouseLat: true,
-  warehouseLng: true,
-  warehouseAddress: true,
-  currentPerformanceScore: true,
-  performanceRank: true,
-} as const;
 
 const CURRENT_USER_COLUMNS = Object.keys(currentUserSelect);
 

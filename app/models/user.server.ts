@@ -7,8 +7,28 @@ import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
 import { forgetFailures, isThrottled, recordFailure, TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 import { metricsChanged } from "~/models/metrics.server";
-import { currentUserSelect } from "~/models/session.server";
 import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput } from "~/models/user.schema";
+
+/** The columns of the signed-in user that every request reads (the session's user). */
+export const currentUserSelect = {
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  role: true,
+  selectedAvatar: true,
+  currentBadge: true,
+  homeLat: true,
+  homeLng: true,
+  homeAddress: true,
+  warehouseLat: true,
+  warehouseLng: true,
+  warehouseAddress: true,
+  currentPerformanceScore: true,
+  performanceRank: true,
+} as const;
 
 export type CurrentUser = Prisma.UserGetPayload<{ select: typeof currentUserSelect }>;
 

@@ -1,8 +1,10 @@
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import type { MediaView } from "./media-grid";
 
-export default function MediaViewer({ item, onClose }: { item: MediaView; onClose: () => void }) {
+/** What the viewer shows: a photo or a video, at its address. */
+type ViewedMedia = { kind: string; url: string };
+
+export default function MediaViewer({ item, onClose }: { item: ViewedMedia; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
