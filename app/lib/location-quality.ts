@@ -63,30 +63,6 @@ export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
   return null;
 }
 
-export type JudgedDay = { km: number; hours: number; legs: number; leftOut: Record<LegReason, number> };
-
-/**
- * One officer's day, its points in time order: the distance and hours of the legs that count,
- * and how many legs were left out, by reason.
- */
-export function judgeDay(points: readonly DayPoint[]): JudgedDay {
-  const day: JudgedDay = { km: 0, hours: 0, legs: 0, leftOut: { "too fast": 0, "poor fix": 0, "repeated point": 0 } };
-  for (let index = 1; index < points.length; index++) {
-    const from = points[index - 1];
-    const to = points[index];
-    if (!from || !to) continue;
-    day.legs += 1;
-    const reason = legReason(from, to);
-    if (reason) {
-      day.leftOut[reason] += 1;
-      continue;
-    }
-    day.km += distanceKm(from, to);
-    day.hours += Math.max(0, to.at - from.at) / 3_600_000;
-  }
-  return day;
-}
-
 /** Why a leg is not counted, in words for its popup and the route list. */
 export function legNote(reason: LegReason, fromNumber: number): string {
   const why = {
@@ -140,16 +116,4 @@ export function sourceLabel(source: string | null | undefined, accuracyM: number
 export function accuracyText(metres: number): string {
   const rounded = Math.round(metres);
   return rounded < 1000 ? `${rounded} m` : `${(metres / 1000).toFixed(1)} km`;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Points split into local days (the app's time zone, `offsetMs` ahead of UTC), each in time order. */
-export function localDays<Point extends Pick<DayPoint, "at">>(points: readonly Point[], offsetMs: number): Point[][] {
-  const days = new Map<number, Point[]>();
-  for (const point of [...points].sort((a, b) => a.at - b.at)) {
-    const day = Math.floor((point.at + offsetMs) / DAY_MS);
-    days.set(day, [...(days.get(day) ?? []), point]);
-  }
-  return [...days.values()];
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
-import { type DayPoint, judgeDay } from "~/lib/location-quality";
+import { type DayPoint, distanceKm, legReason } from "~/lib/location-quality";
 import {
   agentMetrics,
   agentRankings,
@@ -50,7 +50,7 @@ describe("periodRange", () => {
 });
 
 describe("agentMetrics", () => {
-  it("leaves out the legs lib/location-quality.ts leaves out, by reason, as judgeDay does for the same day", async () => {
+  it("leaves out the legs lib/location-quality.ts leaves out, by reason, as legReason does leg by leg for the same day", async () => {
     const ali = await officer("ali");
     // Multan, a poor fix, Lahore ten minutes later (about 300 km), back in Multan, then the same
     // coordinates under another address, and a last ordinary leg.
@@ -66,7 +66,18 @@ describe("agentMetrics", () => {
     for (const point of day)
       await checkIn(ali.id, point.at, point.lat, point.lng, { accuracyM: point.accuracyM, address: point.address });
 
-    const expected = judgeDay(day);
+    // The rule leg by leg, as the map applies it: the kilometres and hours of the legs that count.
+    const expected = { km: 0, hours: 0, leftOut: { "too fast": 0, "poor fix": 0, "repeated point": 0 } };
+    for (const [index, to] of day.entries()) {
+      const from = day[index - 1];
+      if (!from) continue;
+      const reason = legReason(from, to);
+      if (reason) expected.leftOut[reason] += 1;
+      else {
+        expected.km += distanceKm(from, to);
+        expected.hours += (to.at - from.at) / HOUR;
+      }
+    }
     expect(expected.leftOut).toEqual({ "too fast": 2, "poor fix": 2, "repeated point": 1 });
     const metrics = (await agentMetrics({ from: WED, to: WED + 24 * HOUR })).get(ali.id);
     expect(metrics?.leftOut).toEqual({ tooFast: 2, poorFix: 2, repeatedPoint: 1 });
