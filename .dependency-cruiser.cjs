@@ -1,29 +1,41 @@
 // dependency-cruiser: imports point one way (run by `npm run lint:arch` and `npm test`).
 //   routes -> http -> models -> infra / db.server;  components never import *.server;
-//   lib/ is pure (usable in the browser and on the server) and imports no other layer.
+//   components -> browser -> lib;  lib/ is pure (usable in the browser and on the server) and
+//   imports no other layer.
 // Test files (*.test.ts) are outside the layers: a test may exercise a module through any door.
 // Type-only imports count: a type from a *.server module still ties a component to the server.
 
 const TESTS = "\\.test\\.tsx?$";
 const SERVER_MODULE = "\\.server\\.tsx?$";
+// The request's context (the signed-in user, the CSP nonce), beside the edge that sets and reads it.
+const REQUEST_CONTEXT = "^app/(http/)?context\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
       name: "no-circular",
-      comment: "No import cycle at run time. Cycles through a type-only import are erased by TypeScript and allowed.",
+      comment:
+        "No import cycle, not even through a type-only import: a type sits in the module that owns it, and the modules that need it import it from there.",
       severity: "error",
       from: {},
-      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
     },
     {
       name: "models-not-to-edge",
       comment:
-        "Models hold the rules and the data; they know nothing of routes, components or HTTP. They throw AppError.",
+        "Models hold the rules and the data; they know nothing of routes, components, browser/ or HTTP. They throw AppError.",
       severity: "error",
       from: { path: "^app/models/", pathNot: TESTS },
-      to: { path: "^app/(routes|components|http)/" },
+      to: { path: "^app/(routes|components|browser|http)/", pathNot: REQUEST_CONTEXT },
+    },
+    {
+      name: "models-not-to-request-context",
+      comment:
+        "Models never read the request's context (http/context.ts, formerly app/context.ts): the edge reads the signed-in user and passes what the model needs.",
+      severity: "error",
+      from: { path: "^app/models/", pathNot: TESTS },
+      to: { path: REQUEST_CONTEXT },
     },
     {
       name: "components-not-to-server",
@@ -33,11 +45,36 @@ module.exports = {
       to: { path: SERVER_MODULE },
     },
     {
-      name: "lib-is-pure",
-      comment: "lib/ holds pure helpers for both sides: no models, http, infra, routes, components or *.server module.",
+      name: "components-not-to-routes",
+      comment:
+        "Components are UI the pages share: they never import a route module (app/routes/, root.tsx, routes.ts). A shape both need lives in a model's *.schema.ts or in lib/.",
+      severity: "error",
+      from: { path: "^app/components/", pathNot: TESTS },
+      to: { path: ["^app/routes/", "^app/root\\.tsx$", "^app/routes\\.ts$"] },
+    },
+    {
+      name: "lib-imports-only-lib",
+      comment:
+        "lib/ holds pure helpers for both sides (browser and server): it imports other lib/ files and zod only; no other layer, no root.tsx or app/*.ts, no browser/, no React or React Router, no Node built-in.",
       severity: "error",
       from: { path: "^app/lib/", pathNot: TESTS },
-      to: { path: ["^app/(models|http|infra|routes|components)/", SERVER_MODULE] },
+      to: { pathNot: ["^app/lib/", "node_modules/zod/"] },
+    },
+    {
+      name: "browser-imports-lib-only",
+      comment:
+        "browser/ runs in the browser: it imports lib/, other browser/ files, React and React Router only; never a *.server module, models, http, infra, routes or components.",
+      severity: "error",
+      from: { path: "^app/browser/", pathNot: TESTS },
+      to: { pathNot: ["^app/(lib|browser)/", "node_modules/(react|react-router)/"] },
+    },
+    {
+      name: "env-imports-only-lib",
+      comment:
+        "env.server.ts is read by every server layer, infra included: of the app it imports lib/ only (no infra, models, http or anything above).",
+      severity: "error",
+      from: { path: "^app/env\\.server\\.ts$" },
+      to: { path: "^app/", pathNot: "^app/lib/" },
     },
     {
       name: "infra-not-up",
