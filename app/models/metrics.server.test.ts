@@ -106,6 +106,18 @@ describe("agentMetrics", () => {
     expect(today.get(ali.id)).toBeCloseTo(222.4, 1);
   });
 
+  it("splits the days at midnight in Karachi, not at midnight UTC", async () => {
+    const omar = await officer("omar");
+    // 23:30 and 00:30 in Karachi: one UTC day (18:30 and 19:30 UTC), two Karachi days, so no leg joins them.
+    await checkIn(omar.id, WED + 23.5 * HOUR, 31, 74);
+    await checkIn(omar.id, WED + 24.5 * HOUR, 31.1, 74);
+
+    const metrics = (await agentMetrics({ from: WED, to: WED + 48 * HOUR })).get(omar.id);
+    expect(metrics?.checkIns).toBe(2);
+    expect(metrics?.distanceKm).toBe(0);
+    expect(metrics?.hours).toBe(0);
+  });
+
   it("sums SALE totals, RECOVERY amounts and dealers created in the period only", async () => {
     const sana = await officer("sana");
     const inside = new Date(WED + 10 * HOUR);
