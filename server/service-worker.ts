@@ -7,15 +7,10 @@ const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes
 
 /**
  * Modules those routes load after the page (dynamic imports), which must load offline too. Not the
- * map picker: without a connection it has no tiles.
+ * map picker: without a connection it has no tiles. A module also imported statically (drafts, the
+ * request guard, the toaster) has no chunk of its own: it comes with the routes' modules.
  */
-const SHELL_LAZY_MODULES = [
-  "app/components/shell/send-queue-status.tsx",
-  "app/models/post.validation.ts",
-  "app/components/toaster.tsx",
-  "app/browser/drafts.ts",
-  "app/browser/request-guard.ts",
-];
+const SHELL_LAZY_MODULES = ["app/components/shell/send-queue-status.tsx", "app/models/post.validation.ts"];
 
 /** The part of Vite's build manifest (build/client/.vite/manifest.json) read here. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
