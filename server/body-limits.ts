@@ -1,3 +1,4 @@
+import { plainPage } from "./plain-page";
 import type { RequestHandler } from "express";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE } from "../app/http/request-body.server.ts";
 
@@ -22,10 +23,13 @@ export const bodyLimits: RequestHandler = (req, res, next) => {
   if (req.path.startsWith("/api/")) {
     res.json({ error: BODY_TOO_LARGE });
   } else {
-    res
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too large · Fieldline</title></head><body><h1>413 Request body is too large</h1><p>What you sent is larger than any form of Fieldline takes. Please shorten it and try again.</p><p><a href="/">Go to the feed</a></p></body></html>`,
-      );
+    res.type("html").send(
+      plainPage({
+        title: "Too large",
+        heading: "413 Request body is too large",
+        message: "What you sent is larger than any form of Fieldline takes. Please shorten it and try again.",
+        link: { href: "/", text: "Go to the feed" },
+      }),
+    );
   }
 };

@@ -1,3 +1,4 @@
+import { plainPage } from "./plain-page";
 import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 
@@ -70,5 +71,10 @@ export function rateLimits({
 function tooManyPage(rawPath: string, message: string): string {
   // Any page can be an upload's target, so the path is escaped before it goes into the link.
   const path = rawPath.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Too many attempts · Fieldline</title></head><body><h1>Too many attempts</h1><p>${message}</p><p><a href="${path}">Try again</a></p></body></html>`;
+  return plainPage({
+    title: "Too many attempts",
+    heading: "Too many attempts",
+    message,
+    link: { href: path, text: "Try again" },
+  });
 }

@@ -15,7 +15,11 @@ setInterval(() => {
   const silentMs = Date.now() - Number(Atomics.load(heartbeat, 0));
   if (silentMs < workerData.limitMs) return;
   const rssMb = Math.round(process.memoryUsage.rss() / 1048576);
-  fs.writeSync(2, "[watchdog] the event loop has been blocked for " + silentMs + " ms (limit " + workerData.limitMs + " ms, RSS " + rssMb + " MB): exiting so the server is restarted\\n");
+  fs.writeSync(
+    2,
+    "[watchdog] the event loop has been blocked for " + silentMs + " ms (limit " + workerData.limitMs + " ms, " +
+      "RSS " + rssMb + " MB): exiting so the server is restarted\\n",
+  );
   process.kill(process.pid, "SIGKILL");
 }, Math.min(1000, workerData.limitMs / 4));
 `;

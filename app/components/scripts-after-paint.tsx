@@ -10,7 +10,13 @@ import { Scripts } from "react-router";
 
 const INERT_TYPE = "text/x-module-after-paint";
 
-const RELEASE = `(function(){function release(){document.querySelectorAll('script[type="${INERT_TYPE}"]').forEach(function(inert){var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;document.head.appendChild(s)})}if(document.visibilityState==="hidden")release();else requestAnimationFrame(function(){setTimeout(release)})})()`;
+const RELEASE = [
+  "(function(){function release(){",
+  `document.querySelectorAll('script[type="${INERT_TYPE}"]').forEach(function(inert){`,
+  'var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;',
+  "document.head.appendChild(s)})}",
+  'if(document.visibilityState==="hidden")release();else requestAnimationFrame(function(){setTimeout(release)})})()',
+].join("");
 
 type ElementProps = { rel?: string; type?: string; nonce?: string; children?: ReactNode };
 

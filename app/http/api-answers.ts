@@ -10,7 +10,8 @@ import { ROLES } from "~/models/user.schema";
 const legsLeftOut = z
   .looseObject({ tooFast: z.number().int(), poorFix: z.number().int(), repeatedPoint: z.number().int() })
   .describe(
-    "Legs between consecutive check-ins not counted in distance and hours: over 130 km/h, to or from a fix worse than 1,000 m, or the same point under another address",
+    "Legs between consecutive check-ins not counted in distance and hours: over 130 km/h, " +
+      "to or from a fix worse than 1,000 m, or the same point under another address",
   );
 
 /** How a place was had (docs/decisions/0031-honest-locations.md). */
@@ -297,7 +298,8 @@ const reportFigures = z
 const reportChange = z
   .record(z.string(), nullable(z.number()))
   .describe(
-    "Change from the previous period in percent, 1 decimal, per figure (sales, recovery, gap, posts, visits, dealersVisited, newDealers, distanceKm, hours); null when the previous period had none",
+    "Change from the previous period in percent, 1 decimal, per figure (sales, recovery, gap, posts, visits, " +
+      "dealersVisited, newDealers, distanceKm, hours); null when the previous period had none",
   );
 
 const calendarPeriod = z.looseObject({

@@ -462,7 +462,8 @@ export const apiOperations: ApiOperation[] = [
     method: "get",
     path: "/api/dealers",
     summary:
-      'The dealer directory, searched by business name, owner, city or phone; the whole list, or pages of `limit` with the next one in the Link header (rel="next")',
+      "The dealer directory, searched by business name, owner, city or phone; " +
+      'the whole list, or pages of `limit` with the next one in the Link header (rel="next")',
     tag: "Dealers",
     access: "signed-in",
     query: dealerListQuerySchema,

@@ -126,7 +126,8 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
           in: "header",
           required: false,
           description:
-            "A key made for this one submission (e.g. a UUID): a repeat of the same request with the same key creates nothing and answers the first result. Keys are per user; the same key with a different request answers 422.",
+            "A key made for this one submission (e.g. a UUID): a repeat of the same request with the same key " +
+            "creates nothing and answers the first result. Keys are per user; the same key with a different request answers 422.",
           schema: { type: "string", pattern: SUBMISSION_KEY_PATTERN.source },
         },
       ]
@@ -212,7 +213,8 @@ export function buildOpenApiDocument(serverUrl: string) {
       title: "Fieldline API",
       version: "1.0.0",
       description:
-        "The JSON API of Fieldline. Sign in with POST /api/login and send the session cookie back. Errors are JSON `{ error, fieldErrors? }`. State-changing calls that send an Origin header must come from this site.",
+        "The JSON API of Fieldline. Sign in with POST /api/login and send the session cookie back. " +
+        "Errors are JSON `{ error, fieldErrors? }`. State-changing calls that send an Origin header must come from this site.",
     },
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],

@@ -11,7 +11,8 @@ export const IMPORT_FAILED = "Failed to import dealers";
 /** The spreadsheet to fill in, with the columns' plain names and one example row (GET, signed in). */
 export const IMPORT_TEMPLATE_PATH = "/dealers/import/template.xlsx";
 export const IMPORT_COLUMNS_HELP =
-  "Required: Business Name, Street, City, State, Latitude, Longitude and Formatted Address. Optional: Owner First Name, Owner Last Name, Phone, Email and Postal Code.";
+  "Required: Business Name, Street, City, State, Latitude, Longitude and Formatted Address. " +
+  "Optional: Owner First Name, Owner Last Name, Phone, Email and Postal Code.";
 
 /** How a skipped row that is already in the directory is worded: harmless, not an error. */
 const ALREADY_IN_DIRECTORY = "already in the directory";

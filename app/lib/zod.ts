@@ -61,7 +61,8 @@ function messageFor(issue: Issue): string {
       if (issue.input === undefined) return `${field} is required`;
       return `${field} must be ${KINDS[issue.expected] ?? issue.expected}`;
     case "invalid_value":
-      return `${field} must be ${issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((value: unknown) => JSON.stringify(value)).join(", ")}`}`;
+      if (issue.values.length === 1) return `${field} must be ${JSON.stringify(issue.values[0])}`;
+      return `${field} must be one of ${issue.values.map((value: unknown) => JSON.stringify(value)).join(", ")}`;
     case "invalid_format":
       return `${field} must be ${FORMATS[issue.format] ?? `a valid ${issue.format}`}`;
     case "too_big":

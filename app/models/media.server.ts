@@ -113,7 +113,9 @@ const UPLOAD_URL_USED = "This upload URL has already been used. Please upload th
 
 /** A user's uploads waiting for a post or an import: one full post's worth (10 files of 10 MB). */
 const MAX_PENDING_BYTES = MAX_FILES * MAX_FILE_BYTES;
-const PENDING_QUOTA = `You have ${MAX_PENDING_BYTES / 1024 / 1024} MB of uploads waiting for a post or an import. Send that post or run that import first; uploads not used within a day are removed.`;
+const PENDING_QUOTA =
+  `You have ${MAX_PENDING_BYTES / 1024 / 1024} MB of uploads waiting for a post or an import. ` +
+  "Send that post or run that import first; uploads not used within a day are removed.";
 
 /** Spends a signed upload URL: the first PUT wins (the id is the key, so a race has one winner); any later one is refused. */
 async function spendUploadUrl(userId: number, uploadId: string): Promise<void> {

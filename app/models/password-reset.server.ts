@@ -69,7 +69,12 @@ function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: n
       email: {
         to: user.email,
         subject: "Reset your Fieldline password",
-        text: `${greeting}\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${link}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
+        text: [
+          greeting,
+          "Someone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:",
+          link,
+          "If you did not ask for this, you can ignore this email; your password stays the same.\n",
+        ].join("\n\n"),
       },
     };
   });

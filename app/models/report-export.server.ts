@@ -14,7 +14,12 @@ export function reportTitle(report: Report, officerName: string | null): string 
   const type = report.filters.type ? POST_TYPE_LABELS[report.filters.type as PostType] : "all";
   return (
     `Fieldline report, ${report.range.from} to ${report.range.to} (previous period ${report.previousRange.from} to ${report.previousRange.to}), ` +
-    `by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}; officer: ${officerName ?? "all"}; province: ${report.filters.province ?? "all"}; post type: ${type}`
+    [
+      `by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
+      `officer: ${officerName ?? "all"}`,
+      `province: ${report.filters.province ?? "all"}`,
+      `post type: ${type}`,
+    ].join("; ")
   );
 }
 

@@ -12,6 +12,8 @@ const TABS: Array<{ label: string; to: string; icon: LucideIcon }> = [
 ];
 
 /** "/" is active only on itself; every other tab also on the paths below it. */
+const TAB_CLASSES = "flex min-h-14 flex-col items-center justify-start gap-0.5 pt-2 text-[11px]";
+
 export function isTabActive(tabPath: string, pathname: string): boolean {
   if (tabPath === "/") return pathname === "/";
   return pathname === tabPath || pathname.startsWith(`${tabPath}/`);
@@ -36,7 +38,7 @@ export function BottomTabs() {
               <Link
                 to={to}
                 aria-current={active ? "page" : undefined}
-                className={`flex min-h-14 flex-col items-center justify-start gap-0.5 pt-2 text-[11px] ${active ? "font-semibold text-accent-11" : "text-gray-11"}`}
+                className={`${TAB_CLASSES} ${active ? "font-semibold text-accent-11" : "text-gray-11"}`}
               >
                 <Icon size={20} aria-hidden strokeWidth={active ? 2.4 : 1.8} />
                 {label}

@@ -5,6 +5,9 @@ import { initials } from "~/lib/names";
 type MenuUser = { username: string; firstName: string | null; lastName: string | null };
 
 /** The initials menu: a <details> element, so it opens without JavaScript too. */
+const AVATAR_BUTTON =
+  "flex size-11 cursor-pointer items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white";
+
 export function UserMenu({ user }: { user: MenuUser }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
@@ -23,10 +26,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
 
   return (
     <details ref={menu} className="relative">
-      <summary
-        className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full bg-accent-9 text-sm font-bold text-white [&::-webkit-details-marker]:hidden"
-        aria-label="Account menu"
-      >
+      <summary className={`${AVATAR_BUTTON} list-none [&::-webkit-details-marker]:hidden`} aria-label="Account menu">
         {initials(user)}
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-52 overflow-hidden rounded-xl border border-gray-5 bg-white shadow-lg">

@@ -17,6 +17,8 @@ export async function loader(args: Route.LoaderArgs) {
   return listOutbox(query.success ? query.data : {});
 }
 
+const BADGE_CLASSES = "shrink-0 rounded-full px-2 py-0.5 text-xs font-medium";
+
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/;
 
 /** The email's text with its web addresses as links (the reset link above all). */
@@ -69,7 +71,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   </p>
                 </div>
                 <span
-                  className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${email.sentAt ? "bg-accent-3 text-accent-11" : "bg-warning-3 text-warning-11"}`}
+                  className={`${BADGE_CLASSES} ${email.sentAt ? "bg-accent-3 text-accent-11" : "bg-warning-3 text-warning-11"}`}
                 >
                   {email.sentAt ? "Sent" : "In outbox"}
                 </span>
