@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { ID_PATTERN } from "~/lib/ids";
+import { idSchema } from "~/lib/ids";
 import { ROLES } from "~/models/user.schema";
 
 // The admin area's inputs and JSON answers (browser-safe): the /admin page's forms and the
@@ -27,7 +27,7 @@ const page = z.coerce
   .optional();
 
 /** A user's id in the admin page's hidden field (an /api path's id goes through requireId). */
-export const userIdSchema = z.string({ error: INVALID_USER_ID }).regex(ID_PATTERN, INVALID_USER_ID).transform(Number);
+export const userIdSchema = idSchema(INVALID_USER_ID);
 
 /** `?query=&page=` of the users table: name, username or email, 20 a page. */
 export const userSearchSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { calendarDateMessage, calendarDateSchema } from "~/lib/calendar-date";
+import { idSchema } from "~/lib/ids";
 import { PROVINCES } from "~/lib/provinces";
 
 // The map's query: GET /dealer-map and GET /api/agents/checkins read the same parameters.
@@ -15,14 +16,7 @@ export const emptyToUndefined = (value: unknown) =>
 export const checkInQuerySchema = z.object({
   date: z.string({ error: DATE_REQUIRED }).min(1, DATE_REQUIRED).pipe(calendarDateSchema("Query parameter date")),
   province: z.preprocess(emptyToUndefined, z.enum(PROVINCES, { error: "Unknown province" }).optional()),
-  agent: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: "Agent must be a user id" })
-      .int("Agent must be a user id")
-      .positive("Agent must be a user id")
-      .optional(),
-  ),
+  agent: z.preprocess(emptyToUndefined, idSchema("Agent must be a user id").optional()),
 });
 
 export type CheckInQuery = z.infer<typeof checkInQuerySchema>;

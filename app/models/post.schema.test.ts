@@ -112,6 +112,14 @@ describe("postSchema", () => {
     expect(value.dealerId).toBeUndefined();
     expect(value.salePrice).toBe("10");
   });
+
+  it("takes a dealer's id by the one id rule: plain digits, no leading zero", async () => {
+    for (const dealerId of ["007", "0x10", "1e1", " 4", "0", "1234567890", 0, 1.5]) {
+      expect((await refusal({ type: "DEALER_MEETING", dealerId })).body.fieldErrors, String(dealerId)).toEqual({
+        dealerId: ["Please select a valid dealer."],
+      });
+    }
+  });
 });
 
 describe("commentSchema and pageQuerySchema", () => {

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { idSchema } from "~/lib/ids";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { SENT_SOURCES } from "~/lib/location-quality";
@@ -110,14 +111,10 @@ const wholeNumber = (message: string, min: number, max: number) =>
   );
 
 /** The dealer selector's "add new dealer" choice is sent as no dealer. */
-const dealerId = z.preprocess(
-  (value) => {
-    const given = blankToUndefined(value);
-    if (given === "new") return undefined;
-    return typeof given === "string" && /^\d+$/.test(given) ? Number(given) : given;
-  },
-  z.number({ error: "Please select a valid dealer." }).int().positive("Please select a valid dealer.").optional(),
-);
+const dealerId = z.preprocess((value) => {
+  const given = blankToUndefined(value);
+  return given === "new" ? undefined : given;
+}, idSchema("Please select a valid dealer.").optional());
 
 /** A file already uploaded through POST /api/objects/upload, as the post refers to it. */
 const mediaReferenceSchema = z

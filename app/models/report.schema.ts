@@ -3,6 +3,7 @@ import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { REPORT_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
 import { calendarDateSchema, dayNumber } from "~/lib/calendar-date";
+import { idSchema } from "~/lib/ids";
 import { emptyToUndefined } from "~/models/checkin.schema";
 
 // The report's query: GET /reports and GET /api/reports read the same parameters. Browser-safe
@@ -23,14 +24,7 @@ export const reportQuerySchema = z
     from: calendarDate("From"),
     to: calendarDate("To"),
     groupBy: z.preprocess(emptyToUndefined, z.enum(REPORT_GROUPINGS, { error: "Unknown grouping" }).default("officer")),
-    officer: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: "Officer must be a user id" })
-        .int("Officer must be a user id")
-        .positive("Officer must be a user id")
-        .optional(),
-    ),
+    officer: z.preprocess(emptyToUndefined, idSchema("Officer must be a user id").optional()),
     province: z.preprocess(emptyToUndefined, z.enum(PROVINCES, { error: "Unknown province" }).optional()),
     type: z.preprocess(emptyToUndefined, z.enum(POST_TYPES, { error: "Unknown post type" }).optional()),
   })

@@ -40,6 +40,15 @@ test("a missing or malformed date answers 400 with a clear message", async ({ re
   expect((await request.get(`/api/agents/checkins?date=${karachiDate()}&agent=abc`)).status()).toBe(400);
 });
 
+test("an agent is named by plain digits only: hex, exponents and spaces answer 400", async ({ request }) => {
+  await signIn(request, "officer1");
+  for (const agent of ["0x10", "1e1", " 16", "016", "0"]) {
+    const response = await request.get(`/api/agents/checkins?date=${karachiDate()}&agent=${encodeURIComponent(agent)}`);
+    expect(response.status(), agent).toBe(400);
+    expect((await response.json()).error, agent).toBe("Agent must be a user id");
+  }
+});
+
 test("the seeded day's check-ins: numbered per agent in time order, Start first and Latest last while it is today, one colour per agent", async ({
   request,
 }) => {

@@ -76,6 +76,10 @@ test("bad report parameters answer 400 with the message", async ({ request }) =>
     ["period=yesterday", "Unknown period"],
     ["province=Texas", "Unknown province"],
     ["type=PARTY", "Unknown post type"],
+    // An officer is named by plain digits only, as every id is.
+    ["officer=0x10", "Officer must be a user id"],
+    ["officer=1e1", "Officer must be a user id"],
+    ["officer=%2016", "Officer must be a user id"],
   ] as const) {
     const response = await request.get(`/api/reports?${query}`);
     expect(response.status(), query).toBe(400);
