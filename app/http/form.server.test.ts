@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formCall } from "~/http/form.server";
+import { formCall, requirePageId } from "~/http/form.server";
 import { AppError } from "~/lib/app-error";
 
 describe("formCall", () => {
@@ -20,5 +20,16 @@ describe("formCall", () => {
       (error) => data({ error: error.message }, { status: error.status }),
     );
     expect(new Headers((plain as ReturnType<typeof data>).init?.headers).has("Retry-After")).toBe(false);
+  });
+});
+
+describe("requirePageId", () => {
+  it("reads the id in a page's URL, and answers 404 with the page's message for a malformed one", () => {
+    expect(requirePageId("16", "Post not found")).toBe(16);
+    for (const value of ["0x10", "1e1", " 16", "007", "0", undefined]) {
+      expect(() => requirePageId(value, "Post not found"), String(value)).toThrow(
+        expect.objectContaining({ data: "Post not found", init: { status: 404 } }),
+      );
+    }
   });
 });

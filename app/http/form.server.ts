@@ -5,6 +5,7 @@ import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "
 import { FORM_UNREADABLE } from "~/http/multipart.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 import { AppError } from "~/lib/app-error";
+import { parseId } from "~/lib/ids";
 
 /**
  * Runs a page action's model call. An AppError thrown below becomes the page's answer made by
@@ -21,6 +22,17 @@ export async function formCall<T, Refused>(
     if (error instanceof AppError) return withRetryAfter(await refused(error), error);
     throw error;
   }
+}
+
+/**
+ * The id in a page's URL, by the one id rule (parseId). A malformed id names no record, so the
+ * page answers 404 with `notFound` (its error boundary shows it), as requireId does inside
+ * apiCall and formCall; this is for a loader, or an action before its form is read.
+ */
+export function requirePageId(value: unknown, notFound: string): number {
+  const id = parseId(value);
+  if (id === null) throw data(notFound, { status: 404 });
+  return id;
 }
 
 /** The page's reply to a refusal that says when a retry may pass, with that `Retry-After`. */

@@ -1,7 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/deactivate";
 import { AdminErrorView } from "~/components/access-denied";
-import { parseId } from "~/lib/ids";
+import { requirePageId } from "~/http/form.server";
 import { displayName } from "~/lib/names";
 import { findUserForAdmin } from "~/models/admin.server";
 import { DEACTIVATE_CONFIRMATION, USER_NOT_FOUND } from "~/models/admin.schema";
@@ -12,8 +12,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Deactivate Account · F
 /** Without JavaScript, deactivating an account asks on this page (with JavaScript, a confirm dialog). */
 export async function loader(args: Route.LoaderArgs) {
   const admin = requireRole(args, "ADMIN");
-  const id = parseId(args.params.id);
-  const user = id === null || id === admin.id ? null : await findUserForAdmin(id);
+  const id = requirePageId(args.params.id, USER_NOT_FOUND);
+  const user = id === admin.id ? null : await findUserForAdmin(id);
   if (!user || !user.isActive) throw data(USER_NOT_FOUND, { status: 404 });
   return { user };
 }

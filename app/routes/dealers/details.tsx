@@ -15,7 +15,7 @@ import {
   setProfilePicture,
   updateDealer,
 } from "~/models/dealer.server";
-import { formCall, parseForm } from "~/http/form.server";
+import { formCall, parseForm, requirePageId } from "~/http/form.server";
 import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
@@ -37,17 +37,16 @@ const ABOUT_FAILED = "Failed to update about section";
 /** Sent by Edit Dealer's "Save About" button (the same form as Save). */
 const savesAbout = (form: FormData) => form.get("save") === "about";
 
-/** The dealer's id comes from the query parameter `id` (`/dealer-details?id=7`), else from the last path segment. */
-function dealerIdFrom(request: Request, param: string | undefined): number {
-  const url = new URL(request.url);
-  return parseId(url.searchParams.get("id") ?? param ?? url.pathname.split("/").filter(Boolean).at(-1)) ?? 0;
-}
+/** The dealer's id, as written in the query parameter `id` (`/dealer-details?id=7`) or else in the path. */
+const dealerIdText = ({ request, params }: Route.LoaderArgs | Route.ActionArgs) =>
+  new URL(request.url).searchParams.get("id") ?? params.id;
 
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const id = dealerIdFrom(args.request, args.params.id);
+  const id = parseId(dealerIdText(args));
   const editing = new URL(args.request.url).searchParams.get("edit") === "true";
-  const dealer = await getDealer(id);
+  // A malformed id names no dealer: the same page as a missing one.
+  const dealer = id === null ? null : await getDealer(id);
   if (!dealer) return data({ dealer: null, editing: false, uploadKey: null }, { status: 404 });
   // The gallery's upload carries it, so a retry of an upload whose answer never came adds one photo.
   return { dealer, editing, uploadKey: newSubmissionKey() };
@@ -59,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const id = dealerIdFrom(args.request, args.params.id);
+  const id = requirePageId(dealerIdText(args), DEALER_NOT_FOUND);
   const page = `/dealer-details/${id}`;
   if (!(await getDealer(id))) throw data(DEALER_NOT_FOUND, { status: 404 });
   // A body refused before its intent is read (too large, more than one file) answers as an update.

@@ -1,21 +1,23 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/remove-photo";
-import { parseId, parseIndex } from "~/lib/ids";
+import { requirePageId } from "~/http/form.server";
+import { parseIndex } from "~/lib/ids";
 import { requireUser } from "~/http/auth.server";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 import { getDealer } from "~/models/dealer.server";
+
+const PHOTO_NOT_FOUND = "Photo not found.";
 
 export const meta: Route.MetaFunction = () => [{ title: "Remove Photo · Fieldline" }];
 
 /** Without JavaScript, removing a gallery photo asks on this page (with JavaScript, a confirm dialog). */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const id = parseId(args.params.id);
+  const dealer = await getDealer(requirePageId(args.params.id, PHOTO_NOT_FOUND));
   const index = parseIndex(args.params.index);
-  const dealer = id === null ? null : await getDealer(id);
   const image = dealer && index !== null ? dealer.galleryImages[index] : undefined;
   const thumb = dealer && index !== null ? dealer.galleryThumbs[index] : undefined;
-  if (!dealer || !image || !thumb || index === null) throw data("Photo not found.", { status: 404 });
+  if (!dealer || !image || !thumb || index === null) throw data(PHOTO_NOT_FOUND, { status: 404 });
   return { dealerId: dealer.id, businessName: dealer.businessName, index, image, thumb };
 }
 

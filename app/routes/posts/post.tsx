@@ -3,12 +3,13 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
-import { formCall, readForm, parseForm } from "~/http/form.server";
-import { parseId } from "~/lib/ids";
+import { formCall, readForm, parseForm, requirePageId } from "~/http/form.server";
+import { requireId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireUser } from "~/http/auth.server";
 import {
   addComment,
+  COMMENT_NOT_FOUND,
   deleteComment,
   getPost,
   likePost,
@@ -28,18 +29,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" },
 ];
 
-function postIdFrom(params: { id?: string }): number {
-  const id = parseId(params.id);
-  if (id === null) throw new Response(POST_NOT_FOUND, { status: 404 });
-  return id;
-}
-
 /** /posts/{id}: one post with its comments; the feed's comment panel loads this too. */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const id = postIdFrom(args.params);
+  const id = requirePageId(args.params.id, POST_NOT_FOUND);
   const post = await getPost(id, user.id);
-  if (!post) throw new Response(POST_NOT_FOUND, { status: 404 });
+  if (!post) throw data(POST_NOT_FOUND, { status: 404 });
   return { post, comments: await listComments(id), viewerId: user.id, commentKey: newSubmissionKey() };
 }
 
@@ -65,7 +60,7 @@ const UNKNOWN_ACTION = "Unknown action";
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  const id = postIdFrom(args.params);
+  const id = requirePageId(args.params.id, POST_NOT_FOUND);
   const form = await readForm(args.request);
   const intentValue = String(form.get("intent") ?? "");
   const withJs = form.get("js") === "1";
@@ -100,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
           break;
         }
         case "delete-comment": {
-          const commentId = parseId(form.get("commentId")) ?? 0;
+          const commentId = requireId(form.get("commentId"), COMMENT_NOT_FOUND);
           await deleteComment(id, commentId, user.id);
           place = `comment-${commentId}`;
           break;

@@ -94,6 +94,11 @@ test("a missing dealer says so, with a way back", async ({ page }) => {
   await expect(page.getByText("Dealer not found.")).toBeVisible();
   await page.getByRole("link", { name: "Back to Dealers" }).click();
   await expect(page).toHaveURL(/\/dealers$/);
+  // A malformed id names no dealer either.
+  for (const id of ["0x10", "1e1", "007"]) {
+    expect((await page.goto(`/dealer-details/${id}`))?.status(), id).toBe(404);
+    await expect(page.getByText("Dealer not found.")).toBeVisible();
+  }
   // The id may also come as ?id=.
   await page.goto("/dealer-details?id=1");
   await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
