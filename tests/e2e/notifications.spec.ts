@@ -101,3 +101,20 @@ test("the bell leads to the notifications", async ({ page, javaScriptEnabled }) 
   await page.goto("/notifications");
   await expect(page.getByLabel("Unread", { exact: true })).toHaveCount(0);
 });
+
+test("a form the page does not have (an unknown intent) answers 400 and marks nothing read", async ({
+  page,
+  context,
+}) => {
+  const account = await registerThroughForm(page);
+  giveNotifications(account.username);
+  await context.clearCookies();
+  await signIn(page, account.username, account.password);
+  for (const intent of ["delete-all", ""]) {
+    const refused = await page.request.post("/notifications", { form: { intent }, maxRedirects: 0 });
+    expect(refused.status(), intent).toBe(400);
+    expect(await refused.text(), intent).toContain("Unknown action");
+  }
+  await page.goto("/notifications");
+  await expect(page.getByLabel("Unread", { exact: true })).toHaveCount(3);
+});

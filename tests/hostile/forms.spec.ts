@@ -154,7 +154,7 @@ for (const form of formCases) {
       fc.asyncProperty(form.requests(ids), fc.boolean(), async (request, multipart) => {
         const { target, fields, withFiles } = prepare(request, form.valid(ids));
         const encoding = multipart || withFiles;
-        const problem = await sendAndCheck(hostile, form.refused(target), cookie, target, fields, encoding);
+        const problem = await sendAndCheck(hostile, form.refused(target, fields), cookie, target, fields, encoding);
         if (problem) throw new Error(`POST ${target} (${encoding ? "multipart" : "urlencoded"}) ${problem}`);
       }),
       { numRuns: form.runs ?? 40, endOnFailure: true },

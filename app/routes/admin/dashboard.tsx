@@ -28,6 +28,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
+import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { submissionKeyFromForm, type SubmissionKey } from "~/models/idempotency.server";
@@ -57,13 +58,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { adminId: admin.id, query: search.query ?? "", dashboard, users, resetKey: newSubmissionKey() };
 }
 
-// Each form's intent, as the update the API's PATCH /api/admin/users/{id} would send.
-const CHANGES = new Map<string, (form: FormData) => unknown>([
-  ["change-role", (form) => ({ role: form.get("role") ?? undefined })],
-  ["deactivate", () => ({ isActive: false })],
-  ["reactivate", () => ({ isActive: true })],
-]);
-
 function changedToast(intent: string, user: AdminUser): ToastInput {
   if (intent === "change-role") return { title: "Role updated", description: `@${user.username} is now ${user.role}.` };
   return user.isActive
@@ -72,7 +66,6 @@ function changedToast(intent: string, user: AdminUser): ToastInput {
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status });
-const UNKNOWN_ACTION = "Unknown action";
 
 /** Change role, deactivate, reactivate or send a reset email; back to the same list with a notice. */
 export async function action(args: Route.ActionArgs) {
@@ -83,24 +76,36 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
-  if (intent === "reset-password") return sendReset(admin.id, userId.data, back, submissionKeyFromForm(form));
-  const change = CHANGES.get(intent);
-  if (!change) return refuse(UNKNOWN_ACTION);
-  // Deactivating signs the officer out at once: it is asked first (a page without JavaScript).
-  if (intent === "deactivate" && form.get("confirm") !== "yes") {
-    return formCall(
-      async () => {
-        await assertCanDeactivate(admin.id, userId.data);
-        return redirect(`/admin/users/${userId.data}/deactivate`);
-      },
-      (error) => refuse(error.message, error.status),
-    );
+  // Each change is the update the API's PATCH /api/admin/users/{id} would send.
+  switch (intent) {
+    case "reset-password":
+      return sendReset(admin.id, userId.data, back, submissionKeyFromForm(form));
+    case "change-role":
+      return changeUser(admin.id, userId.data, intent, { role: form.get("role") ?? undefined }, back);
+    case "deactivate":
+      // Deactivating signs the officer out at once: it is asked first (a page without JavaScript).
+      if (form.get("confirm") !== "yes") {
+        return formCall(
+          async () => {
+            await assertCanDeactivate(admin.id, userId.data);
+            return redirect(`/admin/users/${userId.data}/deactivate`);
+          },
+          (error) => refuse(error.message, error.status),
+        );
+      }
+      return changeUser(admin.id, userId.data, intent, { isActive: false }, back);
+    case "reactivate":
+      return changeUser(admin.id, userId.data, intent, { isActive: true }, back);
+    default:
+      return refuse(UNKNOWN_ACTION);
   }
-  const input = updateUserSchema.safeParse(change(form));
+}
+
+async function changeUser(adminId: number, userId: number, intent: string, change: unknown, back: string) {
+  const input = updateUserSchema.safeParse(change);
   if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
   return formCall(
-    async () =>
-      redirectWithToast(back, changedToast(intent, await updateUserByAdmin(admin.id, userId.data, input.data))),
+    async () => redirectWithToast(back, changedToast(intent, await updateUserByAdmin(adminId, userId, input.data))),
     (error) => refuse(error.message, error.status),
   );
 }

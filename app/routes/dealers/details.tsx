@@ -23,6 +23,7 @@ import { readImageForm } from "~/http/upload-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { isFailedRequest } from "~/lib/failed-request";
+import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import type { Toast } from "~/lib/toast";
@@ -31,7 +32,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` },
 ];
 
-const UNKNOWN_ACTION = "Unknown action";
 const ABOUT_FAILED = "Failed to update about section";
 
 /** Sent by Edit Dealer's "Save About" button (the same form as Save). */

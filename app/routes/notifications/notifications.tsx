@@ -1,5 +1,8 @@
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { parseId } from "~/lib/ids";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { isFailedRequest } from "~/lib/failed-request";
+import { FormErrors } from "~/components/forms";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/http/form.server";
 import { NotificationItem } from "~/components/notifications/notification-item";
@@ -20,20 +23,22 @@ export async function loader(args: Route.LoaderArgs) {
   return { notifications: await listNotifications(user.id) };
 }
 
+/** Mark one notification read (`read`, with its `id`) or all of them (`mark-all-read`); any other intent answers 400. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await readForm(args.request);
-  const intent = form.get("intent");
-  if (intent === "mark-all-read") {
-    await markAllNotificationsRead(user.id);
-    return redirect("/notifications");
+  switch (form.get("intent")) {
+    case "mark-all-read":
+      await markAllNotificationsRead(user.id);
+      return redirect("/notifications");
+    case "read": {
+      const id = parseId(form.get("id"));
+      if (id !== null && (await markNotificationRead(user.id, id))) return redirect("/notifications");
+      return redirectWithToast("/notifications", { title: NOTIFICATION_NOT_FOUND, type: "error" }, { status: 303 });
+    }
+    default:
+      return data({ error: UNKNOWN_ACTION }, { status: 400 });
   }
-  if (intent === "read") {
-    const id = parseId(form.get("id"));
-    if (id !== null && (await markNotificationRead(user.id, id))) return redirect("/notifications");
-    return redirectWithToast("/notifications", { title: NOTIFICATION_NOT_FOUND, type: "error" }, { status: 303 });
-  }
-  return redirectWithToast("/notifications", { title: "Unknown action", type: "error" }, { status: 303 });
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
@@ -46,8 +51,10 @@ export const clientAction = (args: Route.ClientActionArgs) =>
         : "Could not mark the notification as read. Please try again.",
   }));
 
-export default function Notifications({ loaderData }: Route.ComponentProps) {
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications } = loaderData;
+  // An action no form of this page sends.
+  const refused = actionData && !isFailedRequest(actionData) ? actionData.error : null;
   const hasUnread = notifications.some((notification) => !notification.isRead);
   return (
     <section className="card p-0">
@@ -61,6 +68,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </header>
+      {refused ? (
+        <div className="p-4">
+          <FormErrors errors={[refused]} />
+        </div>
+      ) : null}
       {notifications.length === 0 ? (
         <p className="p-4 text-gray-11">No notifications yet.</p>
       ) : (

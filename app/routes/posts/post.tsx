@@ -6,6 +6,7 @@ import { PostCard } from "~/components/posts/post-card";
 import { formCall, readForm, parseForm, requirePageId } from "~/http/form.server";
 import { requireId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { UNKNOWN_ACTION } from "~/lib/intents";
 import { requireUser } from "~/http/auth.server";
 import {
   addComment,
@@ -51,7 +52,6 @@ const FAILURES = {
   "delete-comment": "Failed to delete comment. Please try again.",
 } as const;
 type Intent = keyof typeof MESSAGES;
-const UNKNOWN_ACTION = "Unknown action";
 
 /**
  * Like, unlike, comment and delete a comment, from the feed or this page. Without JavaScript

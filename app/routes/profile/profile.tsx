@@ -9,6 +9,7 @@ import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/browser/hydrated";
 import { isFailedRequest } from "~/lib/failed-request";
+import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
@@ -43,27 +44,33 @@ export async function loader(args: Route.LoaderArgs) {
   return { user, panel, period, stats: await userStats(user), approximate: await approximatePlaces(user.id) };
 }
 
+/** The three dialogs post here, named by `intent` (their Save button's value); any other intent answers 400. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await readForm(args.request);
-  if (form.get("intent") === "choose-avatar") {
-    const submission = parseForm(form, avatarSchema);
-    if (submission.status !== "success") {
-      return data({ intent: "choose-avatar" as const, result: submission.reply() }, { status: 400 });
+  const intent = form.get("intent");
+  switch (intent) {
+    case "choose-avatar": {
+      const submission = parseForm(form, avatarSchema);
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      await updateAvatar(user.id, submission.value.selectedAvatar);
+      return redirectWithToast("/profile", { title: "Avatar Updated" });
     }
-    await updateAvatar(user.id, submission.value.selectedAvatar);
-    return redirectWithToast("/profile", { title: "Avatar Updated" });
+    case "edit-profile":
+    case "update-locations": {
+      const schema = intent === "update-locations" ? updateLocationsSchema : editProfileSchema;
+      const submission = parseForm(form, schema);
+      if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+      // An emptied field clears the value.
+      const cleared = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null]));
+      await updateProfile(user.id, { ...cleared, ...submission.value });
+      return redirectWithToast("/profile", {
+        title: intent === "update-locations" ? "Locations Updated" : "Profile Updated",
+      });
+    }
+    default:
+      return data({ intent: null, error: UNKNOWN_ACTION }, { status: 400 });
   }
-  const intent = form.get("intent") === "update-locations" ? "update-locations" : "edit-profile";
-  const schema = intent === "update-locations" ? updateLocationsSchema : editProfileSchema;
-  const submission = parseForm(form, schema);
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-  // An emptied field clears the value.
-  const cleared = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null]));
-  await updateProfile(user.id, { ...cleared, ...submission.value });
-  return redirectWithToast("/profile", {
-    title: intent === "update-locations" ? "Locations Updated" : "Profile Updated",
-  });
 }
 
 /** The notice for a form whose request failed on the way, by its intent. */
@@ -98,6 +105,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const badge = badgeFor(user.currentBadge);
   return (
     <div className="space-y-4">
+      {/* An action no form of this page sends. */}
+      {answer?.intent === null ? <FormErrors errors={[answer.error]} /> : null}
       {panel === "choose-avatar" ? (
         <AvatarPicker
           current={user.selectedAvatar}
@@ -306,7 +315,7 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
 }
 
 type ProfileUser = Route.ComponentProps["loaderData"]["user"];
-type FormResult = Exclude<NonNullable<Route.ComponentProps["actionData"]>, { failed: true }>["result"];
+type FormResult = Extract<NonNullable<Route.ComponentProps["actionData"]>, { intent: ProfilePanel }>["result"];
 
 function ProfileForm({
   intent,

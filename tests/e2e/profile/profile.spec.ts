@@ -140,3 +140,16 @@ test("editing the profile and the locations from the settings list", async ({ pa
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("House 9, Peoples Colony, Gujranwala")).toBeVisible();
 });
+
+test("a form the page does not have (an unknown intent) answers 400 and changes nothing", async ({ page }) => {
+  await newOfficer(page);
+  for (const intent of ["delete-account", ""]) {
+    const refused = await page.request.post("/profile", {
+      form: { intent, firstName: "Changed", lastName: "Name" },
+      maxRedirects: 0,
+    });
+    expect(refused.status(), intent).toBe(400);
+    expect(await refused.text(), intent).toContain("Unknown action");
+  }
+  expect((await (await page.request.get("/api/me")).json()).firstName).toBe("Nadia");
+});

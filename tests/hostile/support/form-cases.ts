@@ -3,6 +3,7 @@
 // what "refused" looks like on that page.
 import fc from "fast-check";
 import { DEFAULT_AVATARS } from "~/lib/avatars";
+import { UNKNOWN_ACTION } from "~/lib/intents";
 import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { INVALID_USER_ID, OWN_ACCOUNT_LOCKED, OWN_ROLE_LOCKED, USER_NOT_FOUND } from "~/models/admin.schema";
@@ -58,7 +59,8 @@ export type FormCase = {
   as: string | null;
   valid: (ids: Ids) => Fields;
   requests: (ids: Ids) => fc.Arbitrary<HostileRequest>;
-  refused: (target: string) => Refusal;
+  /** How the page refuses a request sent to `target` with `fields` (the first `intent` is the one read). */
+  refused: (target: string, fields: Fields) => Refusal;
   runs?: number;
 };
 
@@ -494,7 +496,7 @@ export const formCases: FormCase[] = [
               COMMENT_TOO_LONG,
               "Comment not found",
               "Failed to delete comment",
-              "Unknown action",
+              UNKNOWN_ACTION,
               "Post not found",
             ],
           }
@@ -536,6 +538,8 @@ export const formCases: FormCase[] = [
             { field: "intent", values: ["update-locations"] },
             { field: "homeAddress", values: [address] },
           ]),
+          missing("intent"),
+          valued("intent", notOneOf(["edit-profile", "update-locations", "choose-avatar"])),
         ],
         // Each dialog posts to its own address, where the page shows that dialog's errors.
         fc.constant("/profile?editProfile=true"),
@@ -551,6 +555,7 @@ export const formCases: FormCase[] = [
           AVATAR_IS_BADGE,
           AVATAR_UNKNOWN,
           "Please choose an avatar.",
+          UNKNOWN_ACTION,
         ],
       ),
   },
@@ -577,11 +582,11 @@ export const formCases: FormCase[] = [
         ],
         fc.constant("/notifications"),
       ),
-    refused: () => ({
-      kind: "redirect",
-      to: /^\/notifications$/,
-      messages: ["Notification not found", "Unknown action"],
-    }),
+    // A notification that is not the officer's is said on the page after; a form the page does not have, in place.
+    refused: (_target, fields) =>
+      fields.find(([name]) => name === "intent")?.[1] === "read"
+        ? { kind: "redirect", to: /^\/notifications$/, messages: ["Notification not found"] }
+        : page([400], [UNKNOWN_ACTION]),
   },
   {
     route: "routes/leaderboard/leaderboard.tsx",
@@ -622,7 +627,7 @@ export const formCases: FormCase[] = [
           USER_NOT_FOUND,
           OWN_ROLE_LOCKED,
           OWN_ACCOUNT_LOCKED,
-          "Unknown action",
+          UNKNOWN_ACTION,
           "Role must be OFFICER, MANAGER or ADMIN",
         ],
       ),
@@ -713,7 +718,7 @@ export const formCases: FormCase[] = [
           GALLERY_FULL,
           "Image not found",
           "Dealer not found",
-          "Unknown action",
+          UNKNOWN_ACTION,
           NOT_FOUND,
         ],
       ),
