@@ -20,6 +20,8 @@ export const TOO_MANY_FILES = `You can only upload ${MAX_FILES} file(s)`;
 export const COMMENT_REQUIRED = "Comment cannot be empty";
 export const COMMENT_TOO_LONG = "Comment must be 1000 characters or less";
 export const LOCATION_INCOMPLETE = "Latitude and longitude go together";
+/** New Post's failure: a request that failed on the way, or on the server for no reason of the post's. */
+export const POST_FAILED = "Failed to create post. Please try again.";
 
 /** "{file} exceeds maximum allowed size of 10 MB": the upload widget's wording, also used by the server. */
 export function fileTooLarge(name: string): string {

@@ -1,8 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { X } from "lucide-react";
 import { startTransition, useEffect, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
+import { handlePostForm, keepPostForAddDealer, newPostPage, publishPost, refusePost } from "./new-post.server";
 import { ErrorSummary, FormErrors, summaryOf } from "~/components/forms";
 import { DEALER_SEARCH_FORM } from "~/components/posts/dealer-search";
 import { KeptNotice } from "~/components/posts/kept-notice";
@@ -17,143 +18,43 @@ import {
 } from "~/components/posts/new-post-fields";
 import { useOfflineSubmission } from "~/components/posts/use-offline-submission";
 import { useHydrated } from "~/browser/hydrated";
-import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
-import { formCall } from "~/http/form.server";
-import { parseId } from "~/lib/ids";
-import { readPostForm, type UploadedFile } from "~/http/upload-forms.server";
-import { POST_TYPES, type PostType } from "~/lib/post-types";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireUser } from "~/http/auth.server";
-import { submissionKeyFromForm } from "~/models/idempotency.server";
-import { dealerSearchSchema } from "~/models/dealer.schema";
-import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
-import { createPost } from "~/models/post.server";
-import { dropPostDraft, keepPostDraft, readPostDraft } from "~/models/post-draft.server";
-import { keepFilesForRetry } from "~/models/media.server";
-import { type KeptFile, sentMediaSchema } from "~/models/post.schema";
-import { validatePost } from "~/models/post.validation";
-import { redirectWithToast } from "~/http/toast.server";
+import { POST_FAILED } from "~/models/post.rules";
+import type { validatePost } from "~/models/post.validation";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/browser/request-guard";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
-const POST_FAILED = "Failed to create post. Please try again.";
-
 /** Add Dealer, coming back to `returnTo` (this page) with the new dealer chosen. */
 const addDealerPath = (returnTo: string) => `/add-dealer?${new URLSearchParams({ returnTo })}`;
 const ADD_DEALER_INTENT = "add-dealer";
 
-const isPostType = (type: string | null | undefined): type is PostType => (POST_TYPES as string[]).includes(type ?? "");
-
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const params = new URL(args.request.url).searchParams;
-  // Back from Add Dealer without JavaScript: what was typed before leaving.
-  const draftId = params.get("draft");
-  const draft = await readPostDraft(user.id, draftId);
-  const type = params.get("type") ?? draft?.fields.type;
-  const dealer = parseId(params.get("dealer"));
-  const search = dealerSearchSchema.safeParse({ query: params.get("dealerQuery") ?? undefined });
-  const dealerQuery = search.success ? (search.data.query ?? "") : "";
-  const { options, total, chosen } = listDealerOptions({ query: dealerQuery, chosenId: dealer ?? undefined });
-  return {
-    dealers: options,
-    dealerQuery,
-    // Past the limit, the selector lists the first dealers by name and a search finds the rest.
-    dealerSearch: total > DEALER_OPTIONS_LIMIT || dealerQuery !== "",
-    dealerTotal: total,
-    // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
-    submissionKey: newSubmissionKey(),
-    prefill: {
-      type: isPostType(type) ? type : undefined,
-      dealerId: chosen ? String(chosen.id) : undefined,
-    },
-    draft: draft && draftId ? { id: draftId, ...draft } : null,
-  };
+  return newPostPage(user.id, new URL(args.request.url).searchParams);
 }
-
-export async function action(args: Route.ActionArgs) {
-  const user = requireUser(args);
-  let submission: ReturnType<typeof validatePost> | undefined;
-  let sent: UploadedFile[] = [];
-  try {
-    return await formCall(
-      async () => {
-        const { form, files } = await readPostForm(args.request);
-        sent = files;
-        submission = validatePost(form);
-        // "Add a new dealer", or the list's "+ Add new dealer" chosen and sent.
-        if (form.get("intent") === ADD_DEALER_INTENT || form.get("dealerId") === "new") {
-          // Without JavaScript: what is typed and attached waits on the server while the dealer is added.
-          const draft = await keepPostDraft(user.id, form, await keepAttached(user.id, submission.payload, files));
-          return redirect(addDealerPath(`/new-post?draft=${draft}`));
-        }
-        if (submission.status !== "success")
-          return refuse(
-            { result: submission.reply(), ...(await keepAttached(user.id, submission.payload, files)) },
-            400,
-          );
-        // Without JavaScript the place was typed; with it, the page says how it was had.
-        await createPost(user.id, submission.value, files, submissionKeyFromForm(form), "TYPED");
-        await dropPostDraft(user.id, form.get("draft"));
-        return redirectWithToast("/", { title: "Post created successfully!" });
-      },
-      // A refused body (too large, too many files) has no fields to keep; a refused post keeps them,
-      // and its files unless one of them was the reason. A refused post made nothing, so it comes
-      // back with a new key: after a 422 (its key was another post's) only a new one can send it.
-      async (error) =>
-        submission
-          ? refuse(
-              {
-                result:
-                  error.status === 422
-                    ? submission.reply({ formErrors: [error.message] })
-                    : submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
-                ...(error.field === "media"
-                  ? { lost: sent.map((file) => file.name) }
-                  : await keepAttached(user.id, submission.payload, sent)),
-                submissionKey: newSubmissionKey(),
-              },
-              error.status,
-            )
-          : refuse({ formError: error.message }, error.status),
-    );
-  } catch (error) {
-    // What went wrong is the server's fault, but the officer keeps the form and "Failed to create post. Please try again."
-    console.error(error);
-    return refuse(
-      { result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED },
-      500,
-    );
-  }
-}
-
-/** A refused post: the form's fields and errors, or the form's one error, and the files it keeps. */
-type PostRefusal = {
-  result?: SubmissionResult<string[]>;
-  formError?: string;
-  kept?: KeptFile[];
-  lost?: string[];
-  submissionKey?: string;
-};
-const refuse = (refusal: PostRefusal, status: number) => data(refusal, { status });
 
 /**
- * What a refused post comes back with attached: the files kept from earlier tries (sent again as
- * references) and the files of this one, kept on the server since the browser cannot put them
- * back into its file input; `lost` names those that could not be kept.
+ * The post itself (its Post button sends no intent), or "Add a new dealer" (its button's intent,
+ * or the list's "+ Add new dealer" chosen and sent). Any other intent answers 400.
  */
-async function keepAttached(
-  userId: number,
-  payload: Record<string, unknown>,
-  files: UploadedFile[],
-): Promise<{ kept: KeptFile[]; lost: string[] }> {
-  const earlier = sentMediaSchema
-    .parse(payload.media)
-    .map((item): KeptFile => ({ url: item.url, name: item.name ?? "file", kind: item.kind ?? "IMAGE" }));
-  const { kept, lost } = await keepFilesForRetry(userId, files);
-  return { kept: [...earlier, ...kept], lost };
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  return handlePostForm(user.id, args.request, async (sent) => {
+    const intent = sent.form.get("dealerId") === "new" ? ADD_DEALER_INTENT : (sent.form.get("intent") ?? "post");
+    switch (intent) {
+      case "post":
+        return publishPost(user.id, sent);
+      case ADD_DEALER_INTENT:
+        return redirect(addDealerPath(`/new-post?draft=${await keepPostForAddDealer(user.id, sent)}`));
+      default:
+        return refusePost({ formError: UNKNOWN_ACTION }, 400);
+    }
+  });
 }
 
 /** With JavaScript: a post whose request fails on the way stays on the page and waits on the phone. */

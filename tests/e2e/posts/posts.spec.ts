@@ -154,3 +154,15 @@ test("a description over 2000 characters is refused with the agreed message", as
   await expect(page.getByText("Description must be 2000 characters or less")).toBeVisible();
   await expect(page).toHaveURL("/new-post");
 });
+
+test("a form the page does not have (an unknown intent) answers 400 and posts nothing", async ({ page }) => {
+  const text = uniqueName("Never posted");
+  const refused = await page.request.post("/new-post", {
+    form: { intent: "publish-twice", type: "FIELD_VISIT", text, lat: "31.5204", lng: "74.3587" },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("Unknown action");
+  await page.goto("/");
+  await expect(page.getByText(text)).toHaveCount(0);
+});

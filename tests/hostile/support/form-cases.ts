@@ -385,6 +385,7 @@ export const formCases: FormCase[] = [
     requests: ({ dealerId }) =>
       requests(
         [
+          "intent",
           "type",
           "text",
           "lat",
@@ -407,14 +408,12 @@ export const formCases: FormCase[] = [
           ...coordinate("lat", -90, 90),
           ...coordinate("lng", -180, 180),
           valued("address", tooLong(300)),
-          // Only the dealer types read dealerId (a field visit ignores it); ids that are numbers in
-          // another notation ("0x10") may name a real dealer, so they are left out.
-          badId
-            .filter((id) => !(Number.isSafeInteger(Number(id)) && Number(id) > 0 && Number(id) < 1000))
-            .map((id): Change[] => [
-              { field: "type", values: ["DEALER_MEETING"] },
-              { field: "dealerId", values: [id] },
-            ]),
+          // Only the dealer types read dealerId (a field visit ignores it). An id in another notation
+          // ("0x10") names no dealer, as any malformed id.
+          badId.map((id): Change[] => [
+            { field: "type", values: ["DEALER_MEETING"] },
+            { field: "dealerId", values: [id] },
+          ]),
           valued("files", fc.constantFrom(...NOT_IMAGES)),
           fc.constant([{ field: "type", values: ["SALE"] }]),
           fc.tuple(badNumber(1, 100_000), unicodeText).map(([qty, price]): Change[] => [
@@ -426,6 +425,7 @@ export const formCases: FormCase[] = [
           ]),
           fc.constant([{ field: "type", values: ["RECOVERY"] }]),
           fc.constant([{ field: "type", values: ["DEALER_MEETING"] }]),
+          valued("intent", notOneOf(["add-dealer"])),
         ],
         fc.constant("/new-post"),
       ),
@@ -446,6 +446,7 @@ export const formCases: FormCase[] = [
           "Price",
           "Amount recovered is required",
           WRONG_FILE_TYPE,
+          UNKNOWN_ACTION,
         ],
       ),
   },

@@ -1,0 +1,140 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import { formCall } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { readPostForm, type UploadedFile } from "~/http/upload-forms.server";
+import { parseId } from "~/lib/ids";
+import { POST_TYPES, type PostType } from "~/lib/post-types";
+import { submissionKeyFromForm } from "~/models/idempotency.server";
+import { dealerSearchSchema } from "~/models/dealer.schema";
+import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
+import { createPost } from "~/models/post.server";
+import { dropPostDraft, keepPostDraft, readPostDraft } from "~/models/post-draft.server";
+import { keepFilesForRetry } from "~/models/media.server";
+import { type KeptFile, sentMediaSchema } from "~/models/post.schema";
+import { POST_FAILED } from "~/models/post.rules";
+import { newSubmissionKey } from "~/lib/submission-key";
+import { validatePost } from "~/models/post.validation";
+
+// New Post's server side: what the page shows, and what its action does with a sent post. The
+// route module keeps the loader and action (thin doors), the switch over intent and the page.
+
+const isPostType = (type: string | null | undefined): type is PostType => (POST_TYPES as string[]).includes(type ?? "");
+
+/** The page's data for `params` (a chosen type and dealer, a dealer search, a draft kept by Add Dealer). */
+export async function newPostPage(userId: number, params: URLSearchParams) {
+  // Back from Add Dealer without JavaScript: what was typed before leaving.
+  const draftId = params.get("draft");
+  const draft = await readPostDraft(userId, draftId);
+  const type = params.get("type") ?? draft?.fields.type;
+  const dealer = parseId(params.get("dealer"));
+  const search = dealerSearchSchema.safeParse({ query: params.get("dealerQuery") ?? undefined });
+  const dealerQuery = search.success ? (search.data.query ?? "") : "";
+  const { options, total, chosen } = listDealerOptions({ query: dealerQuery, chosenId: dealer ?? undefined });
+  return {
+    dealers: options,
+    dealerQuery,
+    // Past the limit, the selector lists the first dealers by name and a search finds the rest.
+    dealerSearch: total > DEALER_OPTIONS_LIMIT || dealerQuery !== "",
+    dealerTotal: total,
+    // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
+    submissionKey: newSubmissionKey(),
+    prefill: {
+      type: isPostType(type) ? type : undefined,
+      dealerId: chosen ? String(chosen.id) : undefined,
+    },
+    draft: draft && draftId ? { id: draftId, ...draft } : null,
+  };
+}
+
+/** A post as it arrived: the form, its files and the form's validation. */
+type SentPost = { form: FormData; files: UploadedFile[]; submission: ReturnType<typeof validatePost> };
+
+/** A refused post: the form's fields and errors, or the form's one error, and the files it keeps. */
+type PostRefusal = {
+  result?: SubmissionResult<string[]>;
+  formError?: string;
+  kept?: KeptFile[];
+  lost?: string[];
+  submissionKey?: string;
+};
+export const refusePost = (refusal: PostRefusal, status: number) => data(refusal, { status });
+
+/**
+ * Reads the post form and gives it to `handle` (the route's switch over intent). An AppError
+ * thrown on the way is the page's answer: a refused body (too large, too many files) has no fields
+ * to keep; a refused post keeps them, and its files unless one of them was the reason. A refused
+ * post made nothing, so it comes back with a new key: after a 422 (its key was another post's)
+ * only a new one can send it. Anything else keeps the form with POST_FAILED (500).
+ */
+export async function handlePostForm<T>(userId: number, request: Request, handle: (sent: SentPost) => Promise<T>) {
+  let sent: SentPost | undefined;
+  try {
+    return await formCall(
+      async () => {
+        const { form, files } = await readPostForm(request);
+        sent = { form, files, submission: validatePost(form) };
+        return handle(sent);
+      },
+      async (error) => {
+        if (!sent) return refusePost({ formError: error.message }, error.status);
+        const { submission, files } = sent;
+        return refusePost(
+          {
+            result:
+              error.status === 422
+                ? submission.reply({ formErrors: [error.message] })
+                : submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
+            ...(error.field === "media"
+              ? { lost: files.map((file) => file.name) }
+              : await keepAttached(userId, submission.payload, files)),
+            submissionKey: newSubmissionKey(),
+          },
+          error.status,
+        );
+      },
+    );
+  } catch (error) {
+    // What went wrong is the server's fault, but the officer keeps the form and POST_FAILED.
+    console.error(error);
+    const submission = (sent as SentPost | undefined)?.submission;
+    return refusePost(
+      { result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED },
+      500,
+    );
+  }
+}
+
+/** Creates the post when its form is valid (the place typed, without JavaScript), else refuses it with what it keeps. */
+export async function publishPost(userId: number, { form, files, submission }: SentPost) {
+  if (submission.status !== "success")
+    return refusePost({ result: submission.reply(), ...(await keepAttached(userId, submission.payload, files)) }, 400);
+  await createPost(userId, submission.value, files, submissionKeyFromForm(form), "TYPED");
+  await dropPostDraft(userId, form.get("draft"));
+  return redirectWithToast("/", { title: "Post created successfully!" });
+}
+
+/**
+ * Without JavaScript, "Add a new dealer": what is typed and attached waits on the server while the
+ * dealer is added. Answers the draft's id.
+ */
+export async function keepPostForAddDealer(userId: number, { form, files, submission }: SentPost): Promise<string> {
+  return keepPostDraft(userId, form, await keepAttached(userId, submission.payload, files));
+}
+
+/**
+ * What a refused post comes back with attached: the files kept from earlier tries (sent again as
+ * references) and the files of this one, kept on the server since the browser cannot put them
+ * back into its file input; `lost` names those that could not be kept.
+ */
+async function keepAttached(
+  userId: number,
+  payload: Record<string, unknown>,
+  files: UploadedFile[],
+): Promise<{ kept: KeptFile[]; lost: string[] }> {
+  const earlier = sentMediaSchema
+    .parse(payload.media)
+    .map((item): KeptFile => ({ url: item.url, name: item.name ?? "file", kind: item.kind ?? "IMAGE" }));
+  const { kept, lost } = await keepFilesForRetry(userId, files);
+  return { kept: [...earlier, ...kept], lost };
+}
