@@ -3,6 +3,8 @@ import { prisma, readRows } from "~/db.server";
 import { env } from "~/env.server";
 import { centsToDecimal } from "~/lib/money";
 import type { Period } from "~/models/post.schema";
+import type { AgentRanking, RankingView } from "~/models/metrics.schema";
+import type { PublicUser } from "~/models/user.schema";
 import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
 import { listVersion } from "~/models/list-version.server";
 
@@ -239,13 +241,7 @@ export async function distanceToday(users: readonly number[], now = new Date()):
   return new Map(users.flatMap((id) => (distances.has(id) ? [[id, distances.get(id)!] as const] : [])));
 }
 
-export type RankingRow = {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  selectedAvatar: string;
-  currentBadge: string | null;
+type RankingRow = PublicUser & {
   distanceKm: number;
   hours: number;
   salesCents: bigint;
@@ -290,7 +286,7 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
 }
 
 /** The rankings rows as the API and the feed show them. */
-export async function listAgentRankings(period: Period, now = new Date()) {
+export async function listAgentRankings(period: Period, now = new Date()): Promise<AgentRanking[]> {
   const rows = await agentRankings(period, now);
   return rows.map((row) => ({
     id: row.id,
@@ -316,33 +312,32 @@ export async function listAgentRankings(period: Period, now = new Date()) {
 // dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
 // process, so the only staleness left is from other writers (a script): at most 30 seconds.
 const RANKINGS_TTL_MS = 30_000;
-const rankingsCache = new Map<
-  Period,
-  { at: number; day: number; rows: Promise<Awaited<ReturnType<typeof listAgentRankings>>> }
->();
+const rankingsCache = new Map<Period, { at: number; day: number; rows: Promise<AgentRanking[]> }>();
 
 /** Forgets cached rankings; called by writes that change what their rows show. */
 export function metricsChanged(): void {
   rankingsCache.clear();
 }
 
-type RankingsRow = Awaited<ReturnType<typeof listAgentRankings>>[number];
-
 /**
  * The feed's rankings: the first `count` rows and how many there are in all, plus the viewer's
  * own row and position when they rank lower (an officer below the top always sees where they are).
  */
-export async function topAgentRankings(period: Period, viewerId: number, count: number) {
+export async function topAgentRankings(
+  period: Period,
+  viewerId: number,
+  count: number,
+): Promise<{ rows: RankingView[]; total: number; own: { position: number; row: RankingView } | null }> {
   const rows = await cachedAgentRankings(period);
   const index = rows.findIndex((row) => row.id === viewerId);
   // The words for legs left out are written on the server: the feed's JavaScript stays within its budget.
-  const shown = (row: RankingsRow) => ({ ...row, legsLeftOutText: leftOutText(row.legsLeftOut) });
+  const shown = (row: AgentRanking): RankingView => ({ ...row, legsLeftOutText: leftOutText(row.legsLeftOut) });
   const own = index >= count ? { position: index + 1, row: shown(rows[index]!) } : null;
   return { rows: rows.slice(0, count).map(shown), total: rows.length, own };
 }
 
 /** listAgentRankings(period), reused for up to 30 s unless a post or check-in came in. */
-export function cachedAgentRankings(period: Period): ReturnType<typeof listAgentRankings> {
+export function cachedAgentRankings(period: Period): Promise<AgentRanking[]> {
   const now = Date.now();
   const day = periodRange("today", new Date(now)).from;
   const cached = rankingsCache.get(period);

@@ -9,6 +9,7 @@ import {
   type PreviousStanding,
 } from "~/lib/performance";
 import { metricsChanged, timeZoneOffsetMs } from "~/models/metrics.server";
+import type { PublicUser } from "~/models/user.schema";
 
 // The performance calculation: one SQL statement aggregates every active
 // OFFICER's last 30 days, app/lib/performance.ts turns the numbers into parts, scores, ranks
@@ -174,13 +175,7 @@ const leaderboardSelect = {
   createdAt: true,
 } as const;
 
-export type LeaderboardEntry = {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  selectedAvatar: string;
-  currentBadge: string | null;
+export type LeaderboardEntry = PublicUser & {
   /** A numeric string with 2 decimals, or null before the first calculation. */
   currentPerformanceScore: string | null;
   performanceRank: number | null;

@@ -7,6 +7,16 @@ import { badgeFor, DEFAULT_AVATARS } from "~/lib/avatars";
 
 export { ROLES, type Role } from "~/lib/roles";
 
+/** A user as the feed, the rankings and the leaderboard show them to anyone signed in: name, avatar and badge. */
+export type PublicUser = {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  selectedAvatar: string;
+  currentBadge: string | null;
+};
+
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 /** Optional text; `null` (what GET answers for a field never set) clears it. */
 const optionalText = (label: string, max: number) =>

@@ -12,6 +12,7 @@ import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
 import { Timestamp } from "~/components/timestamp";
 import { coordinatesText } from "~/lib/coordinates";
 import { sourceLabel } from "~/lib/location-quality";
+import type { PublicUser } from "~/models/user.schema";
 
 export type PostCardData = {
   id: number;
@@ -23,14 +24,7 @@ export type PostCardData = {
   locationSource: string | null;
   locationAccuracyM: number | null;
   createdAt: string;
-  user: {
-    id: number;
-    username: string;
-    firstName: string | null;
-    lastName: string | null;
-    selectedAvatar: string;
-    currentBadge: string | null;
-  };
+  user: PublicUser;
   saleProduct: string | null;
   saleQty: number | null;
   salePrice: string | null;

@@ -1,22 +1,7 @@
 import { avatarFor, badgeFor } from "~/lib/avatars";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
-
-export type RankingView = {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  selectedAvatar: string;
-  currentBadge: string | null;
-  distance: string;
-  hours: string;
-  sales: string;
-  recovery: string;
-  dealers: number;
-  /** "1 leg not counted (too fast)", or null: written on the server (models/metrics.server.ts). */
-  legsLeftOutText: string | null;
-};
+import type { RankingView } from "~/models/metrics.schema";
 
 const MEDALS: Record<number, { emoji: string; label: string }> = {
   1: { emoji: "🥇", label: "Gold medal" },
