@@ -84,6 +84,16 @@ export type Dealer = {
   updatedAt: string;
 };
 
+/** What names a dealer, and where and how to reach them: the fields every narrow list reads. */
+type DealerBasics =
+  "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "lat" | "lng";
+
+/** A directory card. */
+export type DealerCard = Pick<Dealer, DealerBasics | "profilePictureThumbUrl">;
+
+/** A dealer as a map marker and its info window need it: no gallery (GET /api/dealers?view=map). */
+export type DealerPin = Pick<Dealer, DealerBasics | "email" | "street" | "formattedAddress">;
+
 /** Where a page of dealers ends: the last one's business name and id (the lists' order). */
 export type DealerCursor = { businessName: string; id: number };
 

@@ -4,9 +4,11 @@ import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
 import {
   type Dealer,
+  type DealerCard,
   type DealerCursor,
   type DealerEditInput,
   type DealerInput,
+  type DealerPin,
   GALLERY_FULL,
   GALLERY_MAX,
   INVALID_IMAGE,
@@ -94,38 +96,6 @@ function dealerColumns(input: DealerInput) {
 /** A dealer as lists show it (GET /api/dealers): the documented fields, without the creator and thumbnails. */
 export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs">;
 
-/** A directory card. */
-export type DealerCard = Pick<
-  Dealer,
-  | "id"
-  | "businessName"
-  | "ownerFirstName"
-  | "ownerLastName"
-  | "phone"
-  | "city"
-  | "state"
-  | "lat"
-  | "lng"
-  | "profilePictureThumbUrl"
->;
-
-/** A dealer as a map marker and its info window need it: a few columns, no gallery. */
-export type DealerPin = Pick<
-  Dealer,
-  | "id"
-  | "businessName"
-  | "ownerFirstName"
-  | "ownerLastName"
-  | "phone"
-  | "email"
-  | "street"
-  | "formattedAddress"
-  | "city"
-  | "state"
-  | "lat"
-  | "lng"
->;
-
 type ListFilter = { query?: string; state?: string; limit?: number; after?: DealerCursor };
 
 /** `%text%` for LIKE … ESCAPE '\': a typed % or _ is matched as itself. */
@@ -164,29 +134,15 @@ function listRows<Row>(columns: Prisma.Sql, filter: ListFilter): Row[] {
     ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`);
 }
 
-type ListRow = Omit<
-  DealerListItem,
-  "lat" | "lng" | "locationApproximate" | "galleryImages" | "createdAt" | "updatedAt"
-> & {
-  lat: number;
-  locationApproximate: number;
-  lng: number;
-  gallery: string;
-  createdAt: Date;
-  updatedAt: Date;
-};
+/** The columns of a map pin, which the whole list reads too. */
+const PIN_COLUMNS = Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street,
+  d.formattedAddress, d.city, d.state, d.lat, d.lng`;
 
-type ListOptions = Omit<ListFilter, "query">;
+type PinRow = Omit<DealerPin, "lat" | "lng"> & { lat: number; lng: number };
 
-/** Dealers by business name, filtered by `query` and `state` (see listWhere), with their galleries. */
-export function listDealers(query?: string, { limit, state, after }: ListOptions = {}): DealerListItem[] {
-  const rows = listRows<ListRow>(
-    Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.city, d.state,
-      d.postalCode, d.notes, d.aboutDescription, d.lat, d.lng, d.formattedAddress, d.locationApproximate, d.profilePictureUrl, d.createdAt, d.updatedAt,
-      (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
-    { query, state, limit, after },
-  );
-  return rows.map((row) => ({
+/** A row of PIN_COLUMNS as the answers show it, field by field: the coordinates as `String(number)`. */
+function dealerPin(row: PinRow): DealerPin {
+  return {
     id: row.id,
     businessName: row.businessName,
     ownerFirstName: row.ownerFirstName,
@@ -194,20 +150,45 @@ export function listDealers(query?: string, { limit, state, after }: ListOptions
     phone: row.phone,
     email: row.email,
     street: row.street,
+    formattedAddress: row.formattedAddress,
     city: row.city,
     state: row.state,
-    postalCode: row.postalCode,
-    notes: row.notes,
-    aboutDescription: row.aboutDescription,
     lat: String(row.lat),
     lng: String(row.lng),
-    formattedAddress: row.formattedAddress,
-    locationApproximate: Boolean(row.locationApproximate),
-    profilePictureUrl: row.profilePictureUrl,
-    galleryImages: row.gallery === "[]" ? [] : (JSON.parse(row.gallery) as string[]),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }));
+  };
+}
+
+type ListRow = PinRow &
+  Pick<DealerListItem, "postalCode" | "notes" | "aboutDescription" | "profilePictureUrl"> & {
+    locationApproximate: number;
+    gallery: string;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+
+type ListOptions = Omit<ListFilter, "query">;
+
+/** Dealers by business name, filtered by `query` and `state` (see listWhere), with their galleries. */
+export function listDealers(query?: string, { limit, state, after }: ListOptions = {}): DealerListItem[] {
+  const rows = listRows<ListRow>(
+    Prisma.sql`${PIN_COLUMNS}, d.postalCode, d.notes, d.aboutDescription, d.locationApproximate, d.profilePictureUrl,
+      d.createdAt, d.updatedAt,
+      (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
+    { query, state, limit, after },
+  );
+  // The pin's fields, then the rest added to the same object (a copy would cost as much again).
+  return rows.map((row) =>
+    Object.assign(dealerPin(row), {
+      postalCode: row.postalCode,
+      notes: row.notes,
+      aboutDescription: row.aboutDescription,
+      locationApproximate: Boolean(row.locationApproximate),
+      profilePictureUrl: row.profilePictureUrl,
+      galleryImages: row.gallery === "[]" ? [] : (JSON.parse(row.gallery) as string[]),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }),
+  );
 }
 
 /** The directory's cards, by business name. */
@@ -220,24 +201,7 @@ export function listDealerCards(query: string | undefined, limit: number): Deale
 
 /** Every dealer (of one province with `state`) as a map pin, by business name: 10,000 pins stay a light answer. */
 export function listDealerPins({ state, limit, after }: ListOptions = {}): DealerPin[] {
-  const rows = listRows<Omit<DealerPin, "lat" | "lng"> & { lat: number; lng: number }>(
-    Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street, d.formattedAddress, d.city, d.state, d.lat, d.lng`,
-    { state, limit, after },
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    businessName: row.businessName,
-    ownerFirstName: row.ownerFirstName,
-    ownerLastName: row.ownerLastName,
-    phone: row.phone,
-    email: row.email,
-    street: row.street,
-    formattedAddress: row.formattedAddress,
-    city: row.city,
-    state: row.state,
-    lat: String(row.lat),
-    lng: String(row.lng),
-  }));
+  return listRows<PinRow>(PIN_COLUMNS, { state, limit, after }).map(dealerPin);
 }
 
 /** The most dealers the new-post form lists; past it, the form offers a dealer search. */

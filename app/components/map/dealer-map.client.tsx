@@ -15,7 +15,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
 import { telHref } from "~/lib/phone";
-import type { Dealer } from "~/models/dealer.schema";
+import type { DealerPin } from "~/models/dealer.schema";
 import { usePublicEnv } from "~/browser/root-data";
 
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
@@ -25,22 +25,6 @@ import { usePublicEnv } from "~/browser/root-data";
 const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
 const PAKISTAN_ZOOM = 6;
 const MAX_FIT_ZOOM = 12;
-
-export type MapDealer = Pick<
-  Dealer,
-  | "id"
-  | "businessName"
-  | "ownerFirstName"
-  | "ownerLastName"
-  | "phone"
-  | "email"
-  | "street"
-  | "formattedAddress"
-  | "city"
-  | "state"
-  | "lat"
-  | "lng"
->;
 
 type MapRoute = {
   userId: number;
@@ -72,7 +56,7 @@ type Props = {
 
 export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: Props) {
   const env = usePublicEnv();
-  const [dealers, setDealers] = useState<MapDealer[] | null>(null);
+  const [dealers, setDealers] = useState<DealerPin[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
 
@@ -88,7 +72,7 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
     fetch(dealersUrl, { signal: controller.signal, headers: { Accept: "application/json" } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        setDealers((await response.json()) as MapDealer[]);
+        setDealers((await response.json()) as DealerPin[]);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -150,7 +134,7 @@ const POPUP_OPTIONS = {
 } satisfies PopupOptions;
 
 /** The info window of a dealer, built with DOM text nodes (no HTML from data). */
-function dealerPopup(dealer: MapDealer): HTMLElement {
+function dealerPopup(dealer: DealerPin): HTMLElement {
   const root = document.createElement("div");
   root.className = "dealer-popup space-y-1 text-sm";
   root.setAttribute("data-dealer-id", String(dealer.id));
@@ -181,7 +165,7 @@ function dealerPopup(dealer: MapDealer): HTMLElement {
   return root;
 }
 
-function DealerLayer({ dealers, focusDealerId }: { dealers: MapDealer[]; focusDealerId: number | null }) {
+function DealerLayer({ dealers, focusDealerId }: { dealers: DealerPin[]; focusDealerId: number | null }) {
   const map = useMap();
   // A 14 px dot that a thumb hits within 22 px of its centre (a 44 px target).
   const renderer = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
@@ -297,7 +281,7 @@ function RouteLayer({ route }: { route: MapRoute }) {
  * Fits the map to the routes shown (else the dealers), once per change of data, and then caps
  * the zoom at 12 so a single stop does not zoom in to street level.
  */
-function FitToData({ dealers, routes }: { dealers: MapDealer[] | null; routes: MapRoute[] }) {
+function FitToData({ dealers, routes }: { dealers: DealerPin[] | null; routes: MapRoute[] }) {
   const map = useMap();
   const key = `${routes.map((r) => `${r.userId}:${r.stops.length}`).join(",")}|${dealers?.length ?? "-"}`;
   const lastKey = useRef("");
