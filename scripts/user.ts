@@ -1,13 +1,16 @@
 // `npm run user -- --username x --role ADMIN [--email e] [--password p]`
 // Creates a user, or changes an existing user's role (and password, and email, when given).
-// Uses DATABASE_URL like the app (default file:./data/fieldline.db) and the zod schemas of
-// app/models/user.schema.ts.
+// Uses DATABASE_URL like the app (.env, then the default file:./data/fieldline.db) and the zod
+// schemas of app/models/user.schema.ts. It never creates or migrates the database: that is
+// `npm run db:migrate` or `npm start` (a database made here could hide the one a restore or the
+// server's DATABASE_URL would have used); on a database not there or never migrated it says so.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
 import { z } from "zod";
-import { prisma } from "~/db.server";
 import { ROLES, emailSchema, passwordSchema, usernameSchema } from "~/models/user.schema";
-import { hashPassword } from "~/models/user.server";
+import { dataPaths, newestMigration } from "./lib/data-paths.ts";
 
 const USAGE = `Usage: npm run user -- --username <name> --role <OFFICER|MANAGER|ADMIN> [--email <email>] [--password <password>]
 
@@ -44,6 +47,22 @@ function parseOptions() {
   }
 }
 
+/** Opened once the database is known to be ready (see unpreparedDatabase). */
+let prisma: (typeof import("~/db.server"))["prisma"] | undefined;
+
+/** What to run first when the database at `file` is not there or was never migrated; null when it was. */
+function unpreparedDatabase(file: string): string | null {
+  const run = "run `npm run db:migrate` (or `npm start`, which migrates first)";
+  if (!fs.existsSync(file))
+    return `There is no database at ${file}: ${run} to create it, or set DATABASE_URL to the app's database.`;
+  const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+  try {
+    return newestMigration(db) === null ? `The database at ${file} was never migrated: ${run}, then this again.` : null;
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
   const values = parseOptions();
   if (values.help) {
@@ -61,6 +80,16 @@ async function main() {
   );
   const email = values.email === undefined ? undefined : check(emailSchema, values.email, "email").toLowerCase();
   const password = values.password === undefined ? undefined : check(passwordSchema, values.password, "password");
+
+  // The database as the app finds it (after .env is read), checked before Prisma opens (and so creates) it.
+  const { databaseFile } = dataPaths();
+  const unprepared = unpreparedDatabase(databaseFile);
+  if (unprepared) {
+    console.error(unprepared);
+    process.exit(1);
+  }
+  ({ prisma } = await import("~/db.server"));
+  const { hashPassword } = await import("~/models/user.server");
 
   const existing = await prisma.user.findUnique({ where: { username }, select: { id: true, role: true, email: true } });
 
@@ -105,4 +134,4 @@ main()
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   })
-  .finally(() => prisma.$disconnect());
+  .finally(() => prisma?.$disconnect());

@@ -14,6 +14,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { newestMigration } from "./data-paths.ts";
 
 export const DATABASE_NAME = "database.sqlite";
 export const MANIFEST_NAME = "manifest.json";
@@ -241,16 +242,7 @@ function snapshotDatabase(databaseFile: string, snapshot: string): string | null
   const source = new Database(databaseFile, { readonly: true, fileMustExist: true, timeout: 5000 });
   try {
     source.prepare("VACUUM INTO ?").run(snapshot);
-    const hasMigrations = source
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'")
-      .get();
-    if (!hasMigrations) return null;
-    const row = source
-      .prepare(
-        "SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name DESC LIMIT 1",
-      )
-      .get() as { migration_name: string } | undefined;
-    return row?.migration_name ?? null;
+    return newestMigration(source);
   } finally {
     source.close();
   }
