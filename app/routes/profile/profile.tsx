@@ -288,10 +288,7 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
                     className="peer sr-only"
                     aria-label={entry.name}
                   />
-                  <span
-                    className={`flex size-12 items-center justify-center rounded-full text-2xl ring-offset-2 peer-checked:ring-2 peer-checked:ring-accent-9 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-7 ${entry.colors.background}`}
-                    aria-hidden
-                  >
+                  <span className={`${AVATAR_CHOICE} ${entry.colors.background}`} aria-hidden>
                     {entry.emoji}
                   </span>
                   <span className="text-[10px] leading-tight text-gray-11">{entry.name}</span>
@@ -313,6 +310,11 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
     </section>
   );
 }
+
+const AVATAR_CHOICE = [
+  "flex size-12 items-center justify-center rounded-full text-2xl ring-offset-2",
+  "peer-checked:ring-2 peer-checked:ring-accent-9 peer-focus-visible:ring-2 peer-focus-visible:ring-accent-7",
+].join(" ");
 
 type ProfileUser = Route.ComponentProps["loaderData"]["user"];
 type FormResult = Extract<NonNullable<Route.ComponentProps["actionData"]>, { intent: ProfilePanel }>["result"];
