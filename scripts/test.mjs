@@ -133,7 +133,7 @@ async function main() {
 
   await step("Prisma client", () => run(...command("prisma", "generate"), { env, quiet: true }));
   // The typecheck generates the route types (./+types/*) that knip then resolves; the levels after
-  // the build run against it. The three chains need nothing of each other.
+  // the build run against it. The chains need nothing of each other.
   await stepsSideBySide([
     [
       ["Typecheck", (options) => run("npm", ["run", "--silent", "typecheck"], { env, ...options })],
@@ -141,6 +141,8 @@ async function main() {
         "Architecture: dead code and import direction",
         (options) => runEach([command("knip"), command("depcruise", ...ARCHITECTURE_PATHS)], { env, ...options }),
       ],
+    ],
+    [
       [
         "Format and lint",
         (options) =>
