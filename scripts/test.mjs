@@ -66,8 +66,14 @@ async function stepsSideBySide(groups) {
       }
     }),
   );
-  const failed = outcomes.find((outcome) => outcome.status === "rejected");
-  if (failed) throw failed.reason;
+  const failures = outcomes.filter((outcome) => outcome.status === "rejected").map((outcome) => outcome.reason);
+  if (failures.length === 0) return;
+  // Every failed chain's findings are shown, the others' above the last one's.
+  const last = failures.at(-1);
+  const earlier = failures.slice(0, -1).map((failure) => `${failure.output ?? ""}\n✗ ${failure.message}\n`);
+  if (last instanceof CommandError) last.output = [...earlier, last.output ?? ""].join("\n");
+  else for (const text of earlier) process.stderr.write(text);
+  throw last;
 }
 
 /** Runs every command even when one fails, so one run shows all their findings; fails if any failed. */
