@@ -22,7 +22,7 @@ const envSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
     UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-    /** Megabytes of photos and videos one user may have stored per day (decision 38). */
+    /** Megabytes of photos and videos one user may have stored per day. */
     UPLOAD_DAILY_MB: z.coerce.number().int().positive().default(200),
     /** Unset: Secure cookies exactly when APP_URL is https. */
     COOKIE_SECURE: z.stringbool().optional(),
@@ -30,7 +30,7 @@ const envSchema = z
     /** A main thread blocked this long ends the process, so the machine restarts it; 0 turns it off. */
     WATCHDOG_MS: z.coerce.number().int().min(0).default(20_000),
     LITEFS_DIR: z.string().optional(),
-    /** Where uploads live: the disk under DATA_DIR/uploads, or an S3-compatible bucket (decision 32). */
+    /** Where uploads live: the disk under DATA_DIR/uploads, or an S3-compatible bucket. */
     STORAGE: z.enum(["disk", "s3"]).default("disk"),
     // The bucket's settings; each falls back to the name `fly storage create` sets for Tigris.
     S3_BUCKET: z.string().min(1).optional(),

@@ -6,7 +6,7 @@ import { ROLES } from "~/models/user.schema";
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
 // Objects are loose: a new field is not a breaking change for integrators.
 
-/** Legs between check-ins not counted in distance and hours, by reason (decision 31). */
+/** Legs between check-ins not counted in distance and hours, by reason. */
 const legsLeftOut = z
   .looseObject({ tooFast: z.number().int(), poorFix: z.number().int(), repeatedPoint: z.number().int() })
   .describe(
@@ -14,7 +14,7 @@ const legsLeftOut = z
       "to or from a fix worse than 1,000 m, or the same point under another address",
   );
 
-/** How a place was had (docs/decisions/0031-honest-locations.md). */
+/** How a place was had. */
 const placeSource = z
   .enum([...SENT_SOURCES, "UNKNOWN"])
   .describe("How the place was had: GPS, TYPED, MAP, ADDRESS, API, or UNKNOWN (saved before this was recorded)");

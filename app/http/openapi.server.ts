@@ -144,7 +144,7 @@ function errorStatuses(operation: ApiOperation): number[] {
   if (operation.body) statuses.add(413);
   if (operation.body?.kind === "json" || operation.body?.kind === "multipart") statuses.add(415);
   if (operation.method !== "get") statuses.add(403); // another site's Origin (server/same-origin.ts)
-  if (storesFile(operation)) statuses.add(503); // the bucket cannot be reached (decision 32)
+  if (storesFile(operation)) statuses.add(503); // the bucket cannot be reached
   if (operation.idempotent) statuses.add(422); // the key was used for a different request
   return [...statuses].sort((a, b) => a - b);
 }

@@ -42,7 +42,6 @@ export function isCalendarDate(text: string): boolean {
   return dateOfDay(dayNumber(text)) === text;
 }
 
-/** "<field> must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd". */
 export const calendarDateMessage = (field: string) =>
   `${field} must be a real date from ${FIRST_DATE} to ${LAST_DATE}, in the form yyyy-MM-dd`;
 

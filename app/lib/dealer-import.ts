@@ -30,10 +30,9 @@ export function hasExcelName(name: string): boolean {
 }
 
 /**
- * The notice after a dealer import, worded the same in the page's toast (without JavaScript), in
- * the results the dialog and the import pages show, and on the admin's import page: "Import
- * Successful" when no row failed, otherwise "Import Completed with Errors" (an info notice, not an
- * error: the rows that passed were imported).
+ * The notice after a dealer import, worded the same wherever it shows: "Import Successful" when no
+ * row failed, otherwise "Import Completed with Errors" (an info notice, not an error: the rows that
+ * passed were imported).
  */
 export function importNotice(result: { successful: number; failed: number }): {
   title: string;

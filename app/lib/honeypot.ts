@@ -5,7 +5,6 @@ export const HONEYPOT_FIELD = "website";
 
 export const FORM_REFUSED = "The form could not be sent. Please try again.";
 
-/** True when the hidden field came back filled in. */
 export function isHoneypotFilled(form: FormData): boolean {
   const value = form.get(HONEYPOT_FIELD);
   return value !== null && value !== "";

@@ -1,6 +1,5 @@
 // Where a check-in's place came from, how sure it is, and which legs of an officer's day are too
-// unlikely to count. Pure: the server's metrics, the pages and the tests use the same rules
-// (docs/decisions/0031-honest-locations.md).
+// unlikely to count. Pure: the server's metrics, the pages and the tests use the same rules.
 
 /**
  * How a place was had: the phone's GPS (with its accuracy), typed by hand, picked on a map,
@@ -10,7 +9,7 @@
 export const SENT_SOURCES = ["GPS", "TYPED", "MAP", "ADDRESS", "API"] as const;
 export type SentSource = (typeof SENT_SOURCES)[number];
 
-/** The limits of a leg that counts (decision 31), shared by `legReason` and the metrics' SQL. */
+/** The limits of a leg that counts, shared by `legReason` and the metrics' SQL. */
 export const LEG_LIMITS = {
   /**
    * Faster than this between two check-ins is not a drive. Pakistan's motorways allow 120 km/h; a

@@ -1,7 +1,4 @@
-/**
- * Money helpers shared by the server and the browser. Amounts are integer cents in the
- * database (docs/decisions/0001); the API and forms use decimal strings with two places.
- */
+// Amounts are integer cents in the database; the API and forms use decimal strings with two places.
 
 const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
 // Whole parts grouped the way officers write them: in thousands ("2,450", "1,250,000") or in

@@ -1,7 +1,5 @@
-// The rules of the performance score, as pure functions on numbers that the
-// caller has already aggregated. app/models/performance.server.ts feeds them SQL aggregates;
-// the demo seed feeds them its in-memory history. Browser-safe: the leaderboard's labels too.
-// See docs/decisions/0009-performance-score.md.
+// The rules of the performance score, as pure functions on numbers that the caller has already
+// aggregated. Browser-safe: the leaderboard's labels too.
 
 import { AVATARS } from "~/lib/avatars";
 import { formatMoney } from "~/lib/money";

@@ -1,4 +1,4 @@
-// The report's choices and their words (issue 19), without zod: the page's form imports them,
+// The report's choices and their words, without zod: the page's form imports them,
 // and report.schema.ts checks a query against them.
 
 export const REPORT_PERIODS = ["this-week", "last-week", "this-month", "last-month", "last-90-days"] as const;

@@ -88,7 +88,6 @@ export type Dealer = {
 type DealerBasics =
   "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "lat" | "lng";
 
-/** A directory card. */
 export type DealerCard = Pick<Dealer, DealerBasics | "profilePictureThumbUrl">;
 
 /** A dealer as a map marker and its info window need it: no gallery (GET /api/dealers?view=map). */

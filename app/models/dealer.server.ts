@@ -20,8 +20,6 @@ import { processImage } from "~/models/image.server";
 import { requireUploadRoom } from "~/models/upload-quota.server";
 import { metricsChanged } from "~/models/metrics.server";
 
-// The dealer directory's rules and database access. Pages and /api calls both come here.
-
 export const DEALER_NOT_FOUND = "Dealer not found.";
 export const GALLERY_IMAGE_NOT_FOUND = "Image not found in the gallery.";
 
@@ -88,10 +86,8 @@ function dealerColumns(input: DealerInput) {
   };
 }
 
-// ---- Lists ----
-// Lists are plain reads (readRows, docs/decisions/0020-dealer-and-check-in-lists.md): Prisma took
-// about 400 ms to materialise 10,000 dealers. Rows become objects field by field; spreading and
-// destructuring them cost as much again.
+// Lists are plain reads (readRows): Prisma takes about 400 ms to materialise 10,000 dealers. Rows
+// become objects field by field; spreading and destructuring them costs as much again.
 
 /** A dealer as lists show it (GET /api/dealers): the documented fields, without the creator and thumbnails. */
 export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs">;
@@ -191,7 +187,6 @@ export function listDealers(query?: string, { limit, state, after }: ListOptions
   );
 }
 
-/** The directory's cards, by business name. */
 export function listDealerCards(query: string | undefined, limit: number): DealerCard[] {
   return listRows<DealerCard>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.city, d.state, d.lat, d.lng, d.profilePictureThumbUrl`,
@@ -344,7 +339,6 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null, us
   return toDealer(row);
 }
 
-/**
 /**
  * Adds `userId`'s photo at the end of the gallery, counted in their daily upload quota; at most
  * GALLERY_MAX; no photo is a 400. A repeat of the same upload (the uploader's idempotency key,

@@ -8,11 +8,9 @@ import type { PublicUser } from "~/models/user.schema";
 import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
 import { listVersion } from "~/models/list-version.server";
 
-// The activity metrics, computed in SQL so that no caller loads every
-// check-in or post into memory: distance (haversine between consecutive check-ins of an agent
-// within one local day), hours (first to last check-in of each local day), sales, recovery and
-// dealers created, over a period. The rankings table, the map, the leaderboard and the profile
-// stats all read them from here. See docs/decisions/0008-feed-posts-and-metrics.md.
+// The activity metrics, computed in SQL so that no caller loads every check-in or post into
+// memory: distance (haversine between consecutive check-ins of an agent within one local day),
+// hours (first to last check-in of each local day), sales, recovery and dealers created.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EARTH_RADIUS_KM = 6371.0088;
@@ -220,8 +218,7 @@ export async function agentMetrics(range: TimeRange, users?: readonly number[]):
   return new Map(rows.map((row) => [Number(row.userId), toMetrics(row)]));
 }
 
-// Every post card shows its author's distance today: the feed and GET /api/posts asked for it on
-// every request, the largest part of their SQL. The whole team's is one query over today's
+// Every post card shows its author's distance today. The whole team's is one query over today's
 // check-ins, kept until any check-in changes (the CheckIn list version, whoever writes) or the day
 // turns. The version is read before the data: a write in between only makes the next request read again.
 let teamToday: { key: string; distances: Map<number, number> } | undefined;
@@ -336,7 +333,6 @@ export async function topAgentRankings(
   return { rows: rows.slice(0, count).map(shown), total: rows.length, own };
 }
 
-/** listAgentRankings(period), reused for up to 30 s unless a post or check-in came in. */
 export function cachedAgentRankings(period: Period): Promise<AgentRanking[]> {
   const now = Date.now();
   const day = periodRange("today", new Date(now)).from;

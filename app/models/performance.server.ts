@@ -11,10 +11,9 @@ import {
 import { metricsChanged, timeZoneOffsetMs } from "~/models/metrics.server";
 import type { PublicUser } from "~/models/user.schema";
 
-// The performance calculation: one SQL statement aggregates every active
-// OFFICER's last 30 days, app/lib/performance.ts turns the numbers into parts, scores, ranks
-// and badges, and one transaction writes them back with the notifications of what changed.
-// See docs/decisions/0009-performance-score.md.
+// The performance calculation: one SQL statement aggregates every active OFFICER's last 30 days,
+// app/lib/performance.ts turns the numbers into parts, scores, ranks and badges, and one
+// transaction writes them back with the notifications of what changed.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

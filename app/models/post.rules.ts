@@ -33,7 +33,7 @@ export const WRONG_FILE_TYPE =
 /**
  * The post types that take a dealer (DEALER_MEETING, SALE, RECOVERY: the form shows the dealer
  * selector, the post keeps the dealer; other types drop it), and those that require one
- * (DEALER_MEETING, RECOVERY). The form, the schema, createPost and the seed all read these.
+ * (DEALER_MEETING, RECOVERY).
  */
 export const DEALER_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "SALE", "RECOVERY"]);
 export const DEALER_REQUIRED_TYPES: ReadonlySet<string> = new Set(["DEALER_MEETING", "RECOVERY"]);

@@ -126,8 +126,6 @@ export const saveRegistrationSchema = registrationSchema.extend({
   warehouseAddress: address,
 });
 
-// ---- Password reset ----
-
 export const RESET_LINK_SENT = "If an account exists for that email, we have sent a password reset link.";
 export const RESET_DONE = "Password reset successfully. You can now sign in with your new password.";
 export const INVALID_RESET_LINK = "Invalid reset link. Please request a new password reset.";
