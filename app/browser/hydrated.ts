@@ -3,7 +3,7 @@ import { startTransition, useEffect, useState, useSyncExternalStore } from "reac
 // True once the page's first hydration has committed: the root layout sets it (markPageHydrated),
 // and a root's effects run after its children's. The document says so too (`<html data-hydrated>`):
 // the browser tests wait for it before they use the enhanced page, whose scripts start only after
-// the first paint (decision 37).
+// the first paint.
 let pageHydrated = false;
 const subscribe = () => () => {};
 

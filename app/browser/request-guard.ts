@@ -11,10 +11,10 @@ import type { Toast } from "~/lib/toast";
 // and the component gets a `FailedRequest` (a create keeps its submission in the send queue).
 // An expired session says so, goes to sign-in and back to this page, with what was typed kept.
 
-/** How long the signed-out notice shows before the page goes to sign in (part-2 §8: 500 ms). */
+/** How long the signed-out notice shows before the page goes to sign in. */
 const SIGN_IN_DELAY_MS = 500;
 
-/** Part-2 §8, an authorization error on any save. */
+/** The notice for an authorization error on any save. */
 const SIGNED_OUT: Toast = { type: "error", title: "You are logged out. Logging in again..." };
 
 /** A proxy's answer when the server cannot be reached. */
@@ -58,7 +58,7 @@ function failureReason(error: unknown): string {
  * The body of a route's `clientAction`: the server's action, guarded as described above.
  * `failure` names the notice for a failed request from the submitted form (routes with several
  * intents differ) and why it failed; `signedOut`, the notice shown for 500 ms before going to
- * sign in (the spec's "You are logged out. Logging in again..." unless the page has its own):
+ * sign in (SIGNED_OUT unless the page has its own):
  *   export const clientAction = (args: Route.ClientActionArgs) => guardRequest(args, () => FAILED);
  */
 export async function guardRequest<Answer>(

@@ -11,7 +11,6 @@ class RequestFailed extends Error {
   }
 }
 
-/** Sign in, then back to this page. */
 export function comeBackAfterSignIn(): void {
   window.location.assign(
     `/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`,

@@ -23,7 +23,6 @@ export type RootData = {
   env: PublicEnv;
 };
 
-/** The root loader's data (the signed-in user, unread count, toast, public settings). */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
 }

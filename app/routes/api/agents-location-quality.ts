@@ -7,7 +7,7 @@ import { dayLocationQuality } from "~/models/checkin.server";
 /**
  * GET /api/agents/location-quality?date=yyyy-MM-dd (managers and admins): per officer with
  * check-ins that day, the share of GPS check-ins, their median accuracy and the legs not counted
- * in distance and hours, by reason (decision 31).
+ * in distance and hours, by reason.
  */
 export function loader(args: Route.LoaderArgs) {
   requireRole(args, "MANAGER", "ADMIN");

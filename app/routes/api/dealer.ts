@@ -6,7 +6,6 @@ import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { DEALER_NOT_FOUND, requireDealer, updateDealer } from "~/models/dealer.server";
 
-/** GET /api/dealers/{id} */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   return apiCall(async () => Response.json(await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))));

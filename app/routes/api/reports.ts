@@ -9,7 +9,7 @@ import { buildReport, reportJson } from "~/models/report.server";
 /**
  * GET /api/reports: totals per officer, province, city, dealer, product, day or week over a
  * period, beside the period of equal length before it. Managers and admins see everyone;
- * officers their own figures only (issue 19). JSON by default; `?format=csv` (or
+ * officers their own figures only. JSON by default; `?format=csv` (or
  * `Accept: text/csv`) and `?format=xlsx` answer the page's table as a file.
  */
 export async function loader(args: Route.LoaderArgs) {

@@ -57,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-/** With JavaScript: a save that fails on the way leaves the form as typed, with the spec's notice. */
+/** With JavaScript: a save that fails on the way leaves the form as typed, with its failure notice. */
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, () => ({ type: "error", title: "Failed to add dealer. Please try again." }));
 

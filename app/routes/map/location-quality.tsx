@@ -9,7 +9,7 @@ import { dayLocationQuality, localDate } from "~/models/checkin.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fieldline" }];
 
-/** Managers' view of a day: how each officer's places were had, and which legs did not count (decision 31). */
+/** Managers' view of a day: how each officer's places were had, and which legs did not count. */
 export function loader(args: Route.LoaderArgs) {
   requireRole(args, "MANAGER", "ADMIN");
   const today = localDate();

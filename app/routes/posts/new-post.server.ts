@@ -16,8 +16,7 @@ import { POST_FAILED } from "~/models/post.rules";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { validatePost } from "~/models/post.validation";
 
-// New Post's server side: what the page shows, and what its action does with a sent post. The
-// route module keeps the loader and action (thin doors), the switch over intent and the page.
+// New Post's server side: what the page shows, and what its action does with a sent post.
 
 const isPostType = (type: string | null | undefined): type is PostType => (POST_TYPES as string[]).includes(type ?? "");
 
@@ -47,7 +46,6 @@ export async function newPostPage(userId: number, params: URLSearchParams) {
   };
 }
 
-/** A post as it arrived: the form, its files and the form's validation. */
 type SentPost = { form: FormData; files: UploadedFile[]; submission: ReturnType<typeof validatePost> };
 
 /** A refused post: the form's fields and errors, or the form's one error, and the files it keeps. */

@@ -60,7 +60,7 @@ function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: Cha
 
 /**
  * GET /reports: a period, a grouping and filters in a plain GET form; the table, its chart as
- * SVG and the files, all from the server (issue 19). Officers see their own figures only.
+ * SVG and the files, all from the server. Officers see their own figures only.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
