@@ -209,7 +209,7 @@ const OPTION_COLUMNS = Prisma.sql`d.id, d.businessName, d.city`;
 /**
  * The new-post form's dealer selector: up to DEALER_OPTIONS_LIMIT dealers by name (those
  * matching `query`, as in the directory), the `chosenId` dealer among them when it exists, and
- * `total`, how many dealers there are. Listing 10,000 dealers made the page 95 KiB gzipped and
+ * `total`, how many dealers there are. Listing all 10,000 would make the page 95 KiB gzipped and
  * seconds of work for a phone.
  */
 export function listDealerOptions({ query, chosenId }: { query?: string; chosenId?: number } = {}) {

@@ -26,7 +26,7 @@ import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard · Fieldline" }];
 
-/** Rankings a page: a thousand rows took a phone seconds to lay out and hydrate. */
+/** Rankings a page: a thousand rows take a phone seconds to lay out and hydrate. */
 const PAGE_SIZE = 100;
 
 export async function loader(args: Route.LoaderArgs) {
