@@ -21,7 +21,8 @@ export function readViteManifest(file = "build/client/.vite/manifest.json"): Vit
 }
 
 /** The built files of the lazy shell modules and of everything they import. */
-function lazyShellAssets(manifest: ViteManifest): string[] {
+/** The built files of the chunks with these keys in Vite's manifest, with their CSS and their static imports. */
+function chunksWithImports(manifest: ViteManifest, keys: string[]): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -30,19 +31,31 @@ function lazyShellAssets(manifest: ViteManifest): string[] {
     for (const css of chunk.css ?? []) files.add(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of SHELL_LAZY_MODULES) visit(key);
+  for (const key of keys) visit(key);
   return [...files];
 }
 
 /** The built files of the app shell: the route manifest, the entry, the shell routes' modules and their lazy modules. */
 export function shellAssets(assets: ServerBuild["assets"], manifest: ViteManifest = {}): string[] {
   const files = new Set([assets.url, assets.entry.module, ...assets.entry.imports]);
+  const splitChunks: string[] = [];
   for (const id of SHELL_ROUTES) {
     const route = assets.routes[id];
     if (!route) continue;
     for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);
+    // React Router may split a route's client action, loader or middleware into chunks of their own.
+    for (const chunk of [
+      route.clientActionModule,
+      route.clientLoaderModule,
+      route.clientMiddlewareModule,
+      route.hydrateFallbackModule,
+    ]) {
+      if (chunk) splitChunks.push(chunk);
+    }
   }
-  for (const file of lazyShellAssets(manifest)) files.add(file);
+  for (const file of splitChunks) files.add(file);
+  const splitKeys = Object.keys(manifest).filter((key) => splitChunks.includes(`/${manifest[key]?.file}`));
+  for (const file of chunksWithImports(manifest, [...splitKeys, ...SHELL_LAZY_MODULES])) files.add(file);
   return [...files];
 }
 

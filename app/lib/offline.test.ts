@@ -92,6 +92,31 @@ describe("the service worker script", () => {
     ]);
   });
 
+  it("keeps a shell route's split chunks (client action, client loader) and what they import", () => {
+    const split = {
+      ...assets,
+      routes: {
+        ...assets.routes,
+        "routes/posts/new-post": {
+          module: "/assets/new-post.js",
+          imports: [],
+          clientActionModule: "/assets/new-post-action.js",
+          clientLoaderModule: "/assets/new-post-loader.js",
+        },
+      },
+    } as unknown as ServerBuild["assets"];
+    const manifest: ViteManifest = {
+      "app/routes/posts/new-post.tsx?route-chunk=clientAction": {
+        file: "assets/new-post-action.js",
+        imports: ["_request-guard.js"],
+      },
+      "_request-guard.js": { file: "assets/request-guard.js" },
+    };
+    expect(shellAssets(split, manifest)).toEqual(
+      expect.arrayContaining(["/assets/new-post-action.js", "/assets/new-post-loader.js", "/assets/request-guard.js"]),
+    );
+  });
+
   it("names its caches by the build's version, so a new build replaces the old caches", () => {
     const script = serviceWorkerScript(assets);
     expect(script.startsWith('const VERSION = "abc123";\nconst SHELL = ["/assets/manifest-abc123.js"')).toBe(true);
