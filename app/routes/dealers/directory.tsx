@@ -1,3 +1,4 @@
+import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
 import { ArrowLeft, Plus, Search, Store, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
@@ -172,13 +173,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
                   name={dealer.businessName}
                   className="btn-secondary gap-1 px-1 text-sm leading-4"
                 />
-                <Link
-                  to={`/dealer-details/${dealer.id}`}
-                  className="btn-primary px-1 text-sm leading-4"
-                  aria-label={`View Details of ${dealer.businessName}`}
-                >
-                  View Details
-                </Link>
+                <DealerDetailsLink dealer={dealer} className="btn-primary px-1 text-sm leading-4" />
               </div>
             </li>
           ))}
@@ -186,19 +181,11 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
       )}
 
       {matching > dealers.length ? (
-        <div className="space-y-2 text-center">
-          <p className="text-sm text-gray-11">
-            Showing {dealers.length} of {matching} dealers.
-          </p>
-          <Link
-            to={`/dealers?${new URLSearchParams({ ...(query ? { query } : {}), limit: String(limit + PAGE_SIZE) })}`}
-            preventScrollReset
-            replace
-            className="btn-secondary w-full"
-          >
-            Show more
-          </Link>
-        </div>
+        <ShowMoreDealers
+          shown={dealers.length}
+          matching={matching}
+          to={`/dealers?${new URLSearchParams({ ...(query ? { query } : {}), limit: String(limit + PAGE_SIZE) })}`}
+        />
       ) : null}
 
       {importOpen ? <ImportDialog onClose={() => setImportOpen(false)} /> : null}

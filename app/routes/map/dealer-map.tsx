@@ -1,3 +1,4 @@
+import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
 import { legNote } from "~/lib/location-quality";
 import { MapPin, SlidersHorizontal } from "lucide-react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
@@ -319,32 +320,19 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                           Show on map
                         </button>
                       ) : null}
-                      <Link
-                        to={`/dealer-details/${dealer.id}`}
-                        className="link tap text-sm"
-                        aria-label={`View Details of ${dealer.businessName}`}
-                      >
-                        View Details
-                      </Link>
+                      <DealerDetailsLink dealer={dealer} className="link tap text-sm" />
                     </div>
                   </li>
                 ))}
               </ul>
             )}
             {data.matching > data.dealers.length ? (
-              <div className="mt-2 space-y-2 text-center">
-                <p className="text-sm text-gray-11">
-                  Showing {data.dealers.length} of {data.matching} dealers.
-                </p>
-                <Link
-                  to={`/dealer-map?${listParams(data.limit + LIST_PAGE)}`}
-                  preventScrollReset
-                  replace
-                  className="btn-secondary w-full"
-                >
-                  Show more
-                </Link>
-              </div>
+              <ShowMoreDealers
+                shown={data.dealers.length}
+                matching={data.matching}
+                to={`/dealer-map?${listParams(data.limit + LIST_PAGE)}`}
+                className="mt-2"
+              />
             ) : null}
           </details>
         </section>
