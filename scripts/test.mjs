@@ -94,6 +94,11 @@ async function runEach(commands, options) {
   throw failed;
 }
 
+/** Vitest with one level's config, its report named for the timings table. */
+function vitestLevel(config, label, name) {
+  return command("vitest", "run", "--config", config, ...vitestReport(label, name));
+}
+
 function command(name, ...args) {
   const [executable, ...prefix] = bin(name);
   return [executable, [...prefix, ...args]];
@@ -170,30 +175,12 @@ async function main() {
       [
         "Pages without JavaScript and the JSON API (request handler)",
         (options) =>
-          run(
-            ...command(
-              "vitest",
-              "run",
-              "--config",
-              "vitest.nojs.config.ts",
-              ...vitestReport("Vitest request handler", "nojs"),
-            ),
-            { env, ...options },
-          ),
+          run(...vitestLevel("vitest.nojs.config.ts", "Vitest request handler", "nojs"), { env, ...options }),
       ],
       [
         "Concurrency, crash tests and the route fuzzer",
         (options) =>
-          run(
-            ...command(
-              "vitest",
-              "run",
-              "--config",
-              "vitest.resilience.config.ts",
-              ...vitestReport("Vitest resilience", "resilience"),
-            ),
-            { env, ...options },
-          ),
+          run(...vitestLevel("vitest.resilience.config.ts", "Vitest resilience", "resilience"), { env, ...options }),
       ],
       ["Page weight", (options) => run("node", ["scripts/page-weight.mjs"], { env, ...options })],
     ],
