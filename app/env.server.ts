@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
+import { DEFAULT_REGISTRATION_MODE, REGISTRATION_MODES } from "~/lib/registration-modes";
 
 // Every setting the server reads, checked once at start. Defaults run a local demo;
 // .env.example documents each one.
@@ -45,6 +46,10 @@ const envSchema = z
     AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.stringbool().default(false),
     FLY_APP_NAME: z.string().optional(),
+    /** Who may join until an admin chooses on /admin (app/lib/registration-modes.ts). */
+    REGISTRATION_MODE: z.enum(REGISTRATION_MODES).default(DEFAULT_REGISTRATION_MODE),
+    /** The company's email domains for REGISTRATION_MODE=domains, comma-separated. */
+    REGISTRATION_DOMAINS: z.string().default(""),
   })
   .transform((env) => ({
     ...env,

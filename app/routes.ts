@@ -31,6 +31,7 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("location-setup", "routes/auth/location-setup.tsx"),
+  route("waiting", "routes/auth/waiting.tsx"),
   route("logout", "routes/auth/logout.tsx"),
 
   ...prefix("api", [

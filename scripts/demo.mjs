@@ -36,6 +36,8 @@ async function main() {
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
     DATABASE_URL: DEMO_DATABASE_URL,
     SESSION_SECRET: process.env.SESSION_SECRET ?? crypto.randomBytes(32).toString("base64url"),
+    // The demo lets anyone in so the spec's registration flow can be tried (decision 42).
+    REGISTRATION_MODE: process.env.REGISTRATION_MODE ?? "open",
   };
 
   const file = databaseFile(DEMO_DATABASE_URL);

@@ -6,6 +6,7 @@ import { FormStrategy } from "remix-auth-form";
 import { currentUserContext } from "~/http/context";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { documentPath } from "~/lib/safe-redirect";
+import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { INVALID_LOGIN, verifyLogin, type CurrentUser } from "~/models/user.server";
 import { loginSchema, type Role } from "~/models/user.schema";
 
@@ -48,8 +49,11 @@ export function getOptionalUser({ context }: Pick<GuardArgs, "context">): Curren
   return context.get(currentUserContext);
 }
 
-/** The signed-in user; otherwise pages go to /login?redirectTo=… and /api answers 401. */
-export function requireUser({ request, context }: GuardArgs): CurrentUser {
+/**
+ * The signed-in user, approved or still waiting for approval (location setup, the waiting page);
+ * otherwise pages go to /login?redirectTo=… and /api answers 401.
+ */
+export function requireAccount({ request, context }: GuardArgs): CurrentUser {
   const user = context.get(currentUserContext);
   if (user) return user;
   if (isApiRequest(request)) {
@@ -57,6 +61,19 @@ export function requireUser({ request, context }: GuardArgs): CurrentUser {
   }
   const redirectTo = documentPath(new URL(request.url));
   throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/**
+ * The signed-in, approved user. An account waiting for approval sees nothing of the team's data:
+ * pages send it to /waiting, /api answers 403 with the waiting message (decision 42).
+ */
+export function requireUser(args: GuardArgs): CurrentUser {
+  const user = requireAccount(args);
+  if (user.approval === "APPROVED") return user;
+  if (isApiRequest(args.request)) {
+    throw Response.json({ error: WAITING_FOR_APPROVAL }, { status: 403 });
+  }
+  throw redirect("/waiting");
 }
 
 /** The signed-in user holding one of the roles; others get 403. */

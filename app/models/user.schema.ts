@@ -50,8 +50,10 @@ export const registrationSchema = z.object({
   firstName: optionalText("First name", 50),
   lastName: optionalText("Last name", 50),
   phone: optionalText("Phone", 20),
+  /** The token of an invite link (/register?invite=…): lets its holder in under every registration mode. */
+  invite: z.string().max(100, "Invalid invite").nullish(),
 });
-export type RegistrationInput = z.infer<typeof registrationSchema>;
+export type RegistrationInput = Omit<z.infer<typeof registrationSchema>, "invite">;
 
 const LOCATION_REQUIRED = "Please select a location on the map.";
 const latitude = z

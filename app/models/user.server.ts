@@ -28,6 +28,9 @@ export const currentUserSelect = {
   warehouseAddress: true,
   currentPerformanceScore: true,
   performanceRank: true,
+  approval: true,
+  teamId: true,
+  team: { select: { id: true, name: true } },
 } as const;
 
 export type CurrentUser = Prisma.UserGetPayload<{ select: typeof currentUserSelect }>;
@@ -45,6 +48,7 @@ export type LoginResult = { ok: true; userId: number } | { ok: false; error: str
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const DEACTIVATED_LOGIN = "This account has been deactivated. Please contact your administrator.";
+export const REFUSED_LOGIN = "This account's registration was refused. Please contact your administrator.";
 
 /** Checks a sign-in; after too many wrong passwords for one username, refuses it for a while. */
 export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<LoginResult> {
@@ -52,7 +56,7 @@ export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<L
   if (isThrottled(username)) return { ok: false, error: TOO_MANY_FOR_ACCOUNT, throttled: true };
   const user = await prisma.user.findUnique({
     where: { username },
-    select: { id: true, passwordHash: true, isActive: true },
+    select: { id: true, passwordHash: true, isActive: true, approval: true },
   });
   // An unknown username spends the same time as a real check, so timing does not reveal which exist.
   const valid = await verify(user?.passwordHash ?? DUMMY_HASH, input.password).catch(() => false);
@@ -62,13 +66,20 @@ export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<L
   }
   forgetFailures(username);
   if (!user.isActive) return { ok: false, error: DEACTIVATED_LOGIN };
+  if (user.approval === "REFUSED") return { ok: false, error: REFUSED_LOGIN };
   return { ok: true, userId: user.id };
 }
 
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$YVnYdkfD+0uSPeZUHUV2Jw$I1b+Mkyt3Oa7EkoxxWtkAI1BC3/Z8UCEaOlAJjvWshg";
 
+/** Whether a new account is in at once, and its team (app/models/registration.server.ts decides). */
+type Admission = { approval: "APPROVED" | "PENDING"; teamId: number | null };
+
 /** Creates an OFFICER account. Throws an AppError 409 on the username or email field when it is taken. */
-export async function registerUser(input: RegistrationInput & LocationValues): Promise<CurrentUser> {
+export async function registerUser(
+  input: RegistrationInput & LocationValues,
+  admission: Admission = { approval: "APPROVED", teamId: null },
+): Promise<CurrentUser> {
   const username = input.username.toLowerCase();
   const email = input.email.toLowerCase();
   const taken = await prisma.user.findFirst({
@@ -83,7 +94,7 @@ export async function registerUser(input: RegistrationInput & LocationValues): P
   const { password, ...fields } = input;
   try {
     const user = await prisma.user.create({
-      data: { ...fields, username, email, role: "OFFICER", passwordHash: await hashPassword(password) },
+      data: { ...fields, ...admission, username, email, role: "OFFICER", passwordHash: await hashPassword(password) },
       select: currentUserSelect,
     });
     // A new officer is ranked from the start.

@@ -66,6 +66,9 @@ async function main() {
     TILE_URL: `${edge.url}/tiles/{z}/{x}/{y}.png`,
     SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789-abcdefghijklmnop",
     LOG_REQUESTS: "false",
+    // The spec's registration flow (anyone who registers is in at once); the default, approval,
+    // has its own test on a fresh server (tests/resilience/door.test.ts).
+    REGISTRATION_MODE: "open",
   };
   // Emails stay in the outbox, where tests read them.
   delete env.SMTP_URL;

@@ -16,7 +16,7 @@ import { LocationPicker } from "~/components/map/location-picker";
 import { isFailedRequest } from "~/lib/failed-request";
 import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
 import { guardRequest } from "~/browser/request-guard";
-import { getOptionalUser, requireUser } from "~/http/auth.server";
+import { getOptionalUser, requireAccount } from "~/http/auth.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { hasCompletedLocations, updateProfile } from "~/models/user.server";
@@ -65,7 +65,8 @@ function placementsErrors({ home, warehouse }: Record<Tab, Placement>): Record<s
 
 /** Signed out (the session expired while the map was open), the save goes to sign in and comes back here. */
 export async function action(args: Route.ActionArgs) {
-  const user = requireUser(args);
+  // An account waiting for approval sets its places too, then waits (decision 42).
+  const user = requireAccount(args);
   const form = await readForm(args.request);
   const placements = {
     home: await placeFromAddress(form, PLACES.home),

@@ -8,15 +8,34 @@ import { formCall, replyWithError, readForm, parseForm } from "~/http/form.serve
 import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
 import { getOptionalUser } from "~/http/auth.server";
 import { createUserSession } from "~/models/session.server";
-import { registerUser } from "~/models/user.server";
+import type { RegistrationMode } from "~/lib/registration-modes";
+import {
+  INVITE_INVALID,
+  INVITE_ONLY,
+  isInviteUsable,
+  register,
+  registrationSettings,
+} from "~/models/registration.server";
 import { registrationSchema } from "~/models/user.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Account · Fieldline" }];
 
-export function loader(args: Route.LoaderArgs) {
+/** What the door says before anyone types: the invite the link carries, and how joining works now. */
+export async function loader(args: Route.LoaderArgs) {
   if (getOptionalUser(args)) throw redirect("/");
-  return null;
+  const token = new URL(args.request.url).searchParams.get("invite");
+  const invite = token && token.length <= 100 && (await isInviteUsable(token)) ? token : null;
+  if (token && !invite) return { invite: null, note: INVITE_INVALID };
+  if (invite) return { invite, note: "You were invited: your account joins your team at once." };
+  return { invite: null, note: DOOR_NOTES[(await registrationSettings()).mode] };
 }
+
+const DOOR_NOTES: Record<RegistrationMode, string | null> = {
+  open: null,
+  approval: "A manager or administrator approves new accounts before they see the team.",
+  domains: "Use your company email address.",
+  invite: INVITE_ONLY,
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -32,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return formCall(
     async () => {
-      const user = await registerUser(submission.value);
+      const user = await register(submission.value);
       return redirect("/location-setup", { headers: { "Set-Cookie": await createUserSession(user.id) } });
     },
     (error) =>
@@ -40,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export default function Register({ actionData }: Route.ComponentProps) {
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
@@ -54,8 +73,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Create Account" subtitle="Join your team on Fieldline">
       <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {loaderData.note ? <p className="text-gray-11">{loaderData.note}</p> : null}
         <FormErrors errors={form.errors} />
         <HoneypotField />
+        {loaderData.invite ? <input type="hidden" name="invite" value={loaderData.invite} /> : null}
         <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" />
         <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
         <PasswordField

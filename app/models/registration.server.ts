@@ -1,0 +1,209 @@
+import { createHash, randomBytes } from "node:crypto";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { AppError } from "~/lib/app-error";
+import type { RegistrationSettings } from "~/models/registration.schema";
+import { teamsLedBy, type Viewer } from "~/models/team-scope.server";
+import { registerUser, type CurrentUser } from "~/models/user.server";
+import type { LocationValues, RegistrationInput } from "~/models/user.schema";
+
+// Who may join, and the accounts that wait (decision 42).
+
+export const WAITING_FOR_APPROVAL =
+  "Your account is waiting for approval. A manager or administrator will let you in soon.";
+export const INVITE_ONLY = "Registration is by invitation only. Ask your manager for an invite link.";
+export const INVITE_INVALID = "This invite link is not valid or has expired. Ask your manager for a new one.";
+export const DOMAIN_REFUSED = "Registration is limited to the company's email addresses.";
+export const PENDING_NOT_FOUND = "No account is waiting with that id.";
+
+const SETTING_MODE = "registrationMode";
+const SETTING_DOMAINS = "registrationDomains";
+export const INVITE_LIFETIME_DAYS = 7;
+
+function envDomains(): string[] {
+  return env.REGISTRATION_DOMAINS.split(/[\s,]+/)
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The admin's choice, or the environment's default where the admin has not chosen. */
+export async function registrationSettings(): Promise<RegistrationSettings> {
+  const rows = await prisma.setting.findMany({ where: { key: { in: [SETTING_MODE, SETTING_DOMAINS] } } });
+  const saved = new Map(rows.map((row) => [row.key, row.value]));
+  const mode = saved.get(SETTING_MODE);
+  const domains = saved.get(SETTING_DOMAINS);
+  return {
+    mode: (mode as RegistrationSettings["mode"] | undefined) ?? env.REGISTRATION_MODE,
+    domains: domains === undefined ? envDomains() : (JSON.parse(domains) as string[]),
+  };
+}
+
+export async function saveRegistrationSettings(settings: RegistrationSettings): Promise<void> {
+  await prisma.$transaction([
+    prisma.setting.upsert({
+      where: { key: SETTING_MODE },
+      create: { key: SETTING_MODE, value: settings.mode },
+      update: { value: settings.mode },
+    }),
+    prisma.setting.upsert({
+      where: { key: SETTING_DOMAINS },
+      create: { key: SETTING_DOMAINS, value: JSON.stringify(settings.domains) },
+      update: { value: JSON.stringify(settings.domains) },
+    }),
+  ]);
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Claims an unused, unexpired invite at once (a second registration with it finds it used). */
+async function claimInvite(token: string): Promise<{ id: number; teamId: number }> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const claimed = await prisma.invite.updateMany({
+    where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  const invite = claimed.count === 1 ? await prisma.invite.findUnique({ where: { tokenHash } }) : null;
+  if (!invite) throw new AppError(403, INVITE_INVALID);
+  return { id: invite.id, teamId: invite.teamId };
+}
+
+/** The only team, when the company has exactly one: a new account without an invite joins it. */
+async function onlyTeam(): Promise<number | null> {
+  const teams = await prisma.team.findMany({ select: { id: true }, take: 2 });
+  return teams.length === 1 ? teams[0]!.id : null;
+}
+
+type Registration = RegistrationInput & LocationValues & { invite?: string | null };
+
+/**
+ * Registers an OFFICER as the registration mode allows: in at once (open, a company domain, an
+ * invite), waiting for approval, or refused with a 403 before any account is made.
+ */
+export async function register({ invite: token, ...input }: Registration): Promise<CurrentUser> {
+  const settings = await registrationSettings();
+  const invite = token ? await claimInvite(token) : null;
+  if (!invite) {
+    if (settings.mode === "invite") throw new AppError(403, INVITE_ONLY);
+    const domain = input.email.toLowerCase().split("@").pop() ?? "";
+    if (settings.mode === "domains" && !settings.domains.includes(domain)) {
+      throw new AppError(403, DOMAIN_REFUSED, { field: "email" });
+    }
+  }
+  const approval = invite || settings.mode !== "approval" ? "APPROVED" : "PENDING";
+  try {
+    const user = await registerUser(input, { approval, teamId: invite?.teamId ?? (await onlyTeam()) });
+    if (invite) await prisma.invite.update({ where: { id: invite.id }, data: { usedById: user.id } });
+    if (approval === "PENDING") await notifyApprovers(user);
+    return user;
+  } catch (error) {
+    // The account was not made (a taken name): the invite stays usable.
+    if (invite) await prisma.invite.update({ where: { id: invite.id }, data: { usedAt: null } });
+    throw error;
+  }
+}
+
+function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "username">): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
+}
+
+/** Every active manager and admin hears of a new account waiting (it has no team yet). */
+async function notifyApprovers(user: CurrentUser): Promise<void> {
+  const approvers = await prisma.user.findMany({
+    where: { role: { in: ["MANAGER", "ADMIN"] }, isActive: true, approval: "APPROVED" },
+    select: { id: true },
+  });
+  await prisma.notification.createMany({
+    data: approvers.map(({ id }) => ({
+      userId: id,
+      type: "ACCOUNT_PENDING",
+      title: "Account waiting for approval",
+      message: `${displayName(user)} (${user.email}) registered and is waiting for approval on the Admin page.`,
+    })),
+  });
+}
+
+/** The accounts waiting for approval, oldest first: every manager and admin sees them all. */
+export function listPendingAccounts() {
+  return prisma.user.findMany({
+    where: { approval: "PENDING", isActive: true },
+    orderBy: { createdAt: "asc" },
+    select: {
+      id: true,
+      username: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      phone: true,
+      homeAddress: true,
+      createdAt: true,
+    },
+  });
+}
+
+export const APPROVAL_TEAM_REQUIRED = "Choose the team this officer joins";
+export const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
+
+/** The teams an approver may put people in: every team for an admin, the teams a manager leads. */
+export async function teamsApproverMayFill(approver: Viewer): Promise<number[] | "all"> {
+  return approver.role === "ADMIN" ? "all" : teamsLedBy(approver.id);
+}
+
+async function pendingAccount(userId: number) {
+  const user = await prisma.user.findFirst({
+    where: { id: userId, approval: "PENDING" },
+    select: { id: true, username: true },
+  });
+  if (!user) throw new AppError(404, PENDING_NOT_FOUND);
+  return user;
+}
+
+/** Lets a waiting account in, into a team the approver may fill; the account hears of it. */
+export async function approveAccount(approver: Viewer, userId: number, teamId: number | undefined): Promise<void> {
+  await pendingAccount(userId);
+  if (teamId === undefined) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "team" });
+  const allowed = await teamsApproverMayFill(approver);
+  const team = await prisma.team.findUnique({ where: { id: teamId }, select: { id: true, name: true } });
+  if (!team) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "team" });
+  if (allowed !== "all" && !allowed.includes(teamId)) throw new AppError(403, APPROVAL_TEAM_FORBIDDEN);
+  await prisma.$transaction([
+    prisma.user.update({ where: { id: userId }, data: { approval: "APPROVED", teamId } }),
+    prisma.notification.create({
+      data: {
+        userId,
+        type: "ACCOUNT_APPROVED",
+        title: "Welcome to Fieldline",
+        message: `Your account was approved. You are in the team ${team.name}.`,
+      },
+    }),
+  ]);
+}
+
+/** Refuses a waiting account: it cannot sign in, and its sessions end now. */
+export async function refuseAccount(userId: number): Promise<void> {
+  await pendingAccount(userId);
+  await prisma.$transaction([
+    prisma.user.update({ where: { id: userId }, data: { approval: "REFUSED" } }),
+    prisma.session.deleteMany({ where: { userId } }),
+  ]);
+}
+
+/** A new invite link's token (shown once) for a team the maker may fill. */
+export async function createInvite(maker: Viewer, teamId: number): Promise<{ token: string; expiresAt: Date }> {
+  const allowed = await teamsApproverMayFill(maker);
+  const team = await prisma.team.findUnique({ where: { id: teamId }, select: { id: true } });
+  if (!team) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "team" });
+  if (allowed !== "all" && !allowed.includes(teamId)) throw new AppError(403, APPROVAL_TEAM_FORBIDDEN);
+  const token = randomBytes(24).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITE_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
+  await prisma.invite.create({ data: { tokenHash: hashToken(token), teamId, createdById: maker.id, expiresAt } });
+  return { token, expiresAt };
+}
+
+/** True when the token names an invite that still lets someone in. */
+export async function isInviteUsable(token: string): Promise<boolean> {
+  const invite = await prisma.invite.findUnique({ where: { tokenHash: hashToken(token) } });
+  return Boolean(invite && invite.usedAt === null && invite.expiresAt > new Date());
+}

@@ -1,0 +1,95 @@
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { AppError } from "~/lib/app-error";
+import type { TeamView } from "~/models/team.schema";
+
+// Whose people a viewer sees (decision 42). Every scoped list (feed, rankings, leaderboard, map
+// routes, reports, location quality, the users list) asks this module, so the rule is one and
+// the same through pages and /api.
+//
+// A user in no team belongs to the "unassigned" group: an officer in no team sees the other
+// unassigned people, so a company that has made no teams sees everyone, as before teams.
+
+/** The people a list covers: everyone, or the members of some teams (and perhaps the unassigned). */
+export type Audience = { everyone: true } | { everyone: false; teamIds: number[]; unassigned: boolean };
+
+export const EVERYONE: Audience = { everyone: true };
+
+/** The signed-in user as scoping needs them. */
+export type Viewer = { id: number; role: string; teamId: number | null };
+
+/** `team`: one team's people; `company`: everyone (where the list allows it). */
+export type AudienceQuery = { scope?: "team" | "company"; team?: number };
+
+export const TEAM_FORBIDDEN = "You can only see the teams you belong to or lead.";
+
+/** The teams a manager leads. */
+export async function teamsLedBy(userId: number): Promise<number[]> {
+  const rows = await prisma.teamManager.findMany({ where: { userId }, select: { teamId: true } });
+  return rows.map((row) => row.teamId);
+}
+
+/**
+ * The viewer's own people: an officer's team; a manager's own team and the teams they lead; an
+ * admin's, everyone. Someone in no team (leading none) has the unassigned people.
+ */
+export async function homeAudience(viewer: Viewer): Promise<Audience> {
+  if (viewer.role === "ADMIN") return EVERYONE;
+  const led = viewer.role === "MANAGER" ? await teamsLedBy(viewer.id) : [];
+  const teamIds = [...new Set(viewer.teamId === null ? led : [viewer.teamId, ...led])];
+  return { everyone: false, teamIds, unassigned: teamIds.length === 0 };
+}
+
+/**
+ * The audience a request asks for, within what the viewer may see. `team` narrows to one team of
+ * the viewer's own (any team for an admin; 403 otherwise); `scope=company` widens to everyone
+ * where `companyAllowed` (the feed, rankings and leaderboard); otherwise the viewer's own people.
+ */
+export async function requestedAudience(
+  viewer: Viewer,
+  query: AudienceQuery,
+  { companyAllowed }: { companyAllowed: boolean },
+): Promise<Audience> {
+  const home = await homeAudience(viewer);
+  if (query.team !== undefined) {
+    if (!home.everyone && !home.teamIds.includes(query.team)) throw new AppError(403, TEAM_FORBIDDEN);
+    return { everyone: false, teamIds: [query.team], unassigned: false };
+  }
+  if (query.scope === "company" && companyAllowed) return EVERYONE;
+  return home;
+}
+
+/** True when the audience has the user (by their team). */
+export function audienceHas(audience: Audience, teamId: number | null): boolean {
+  if (audience.everyone) return true;
+  return teamId === null ? audience.unassigned : audience.teamIds.includes(teamId);
+}
+
+/** An SQL condition on a user's team column (e.g. `u.teamId`): `AND (…)`, or nothing for everyone. */
+export function audienceSql(audience: Audience, teamColumn: Prisma.Sql): Prisma.Sql {
+  if (audience.everyone) return Prisma.empty;
+  const parts: Prisma.Sql[] = [];
+  if (audience.teamIds.length > 0) parts.push(Prisma.sql`${teamColumn} IN (${Prisma.join(audience.teamIds)})`);
+  if (audience.unassigned) parts.push(Prisma.sql`${teamColumn} IS NULL`);
+  if (parts.length === 0) return Prisma.sql`AND 0`;
+  return Prisma.sql`AND (${Prisma.join(parts, " OR ")})`;
+}
+
+/** The same condition for a Prisma query on users. */
+export function audienceWhere(audience: Audience): Prisma.UserWhereInput {
+  if (audience.everyone) return {};
+  const parts: Prisma.UserWhereInput[] = [];
+  if (audience.teamIds.length > 0) parts.push({ teamId: { in: audience.teamIds } });
+  if (audience.unassigned) parts.push({ teamId: null });
+  return { OR: parts.length > 0 ? parts : [{ id: -1 }] };
+}
+
+/** The teams a viewer may filter by: every team for an admin, their own and led ones otherwise. */
+export async function teamsVisibleTo(viewer: Viewer): Promise<TeamView[]> {
+  const home = await homeAudience(viewer);
+  return prisma.team.findMany({
+    where: home.everyone ? {} : { id: { in: home.teamIds } },
+    select: { id: true, name: true },
+    orderBy: { name: "asc" },
+  });
+}
