@@ -60,6 +60,9 @@ export const userAnswer = z
     warehouseAddress: nullable(z.string()),
     currentPerformanceScore: nullable(z.string()),
     performanceRank: nullable(z.number().int()),
+    approval: z.enum(["APPROVED", "PENDING", "REFUSED"]).describe("PENDING: waiting for a manager or admin"),
+    teamId: nullable(id),
+    team: nullable(z.looseObject({ id, name: z.string() })),
   })
   .meta({ id: "User" });
 

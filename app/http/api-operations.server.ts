@@ -11,6 +11,13 @@ import {
   userSearchSchema,
 } from "~/models/admin.schema";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
+import {
+  inviteSchema,
+  pendingAccountSchema,
+  registrationSettingsAnswerSchema,
+  registrationSettingsSchema,
+  teamChoiceSchema,
+} from "~/models/registration.schema";
 import { reportQuerySchema } from "~/models/report.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
@@ -609,9 +616,10 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/admin/users",
-    summary: "Users by name, username or email, 20 a page",
+    summary:
+      "Users by name, username or email, 20 a page; a manager's cover the teams they lead, `team` narrows to one",
     tag: "Admin",
-    access: "admin",
+    access: "manager",
     query: userSearchSchema,
     queryExample: { query: "officer", page: "1" },
     answer: { status: 200, description: "A page of users", schema: adminUserListSchema },
@@ -647,6 +655,66 @@ export const apiOperations: ApiOperation[] = [
     query: pageNumberQuerySchema,
     queryExample: { page: "1" },
     answer: { status: 200, description: "A page of the outbox", schema: outboxPageSchema },
+  },
+
+  {
+    method: "get",
+    path: "/api/admin/pending",
+    summary: "The accounts waiting for approval, oldest first",
+    tag: "Admin",
+    access: "manager",
+    answer: { status: 200, description: "The waiting accounts", schema: z.array(pendingAccountSchema) },
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/approve",
+    summary: "Let a waiting account in, into a team (a manager: a team they lead)",
+    tag: "Admin",
+    access: "manager",
+    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
+    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
+    answer: { status: 200, description: "Approved", schema: answers.messageAnswer },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/admin/users/{id}/refuse",
+    summary: "Refuse a waiting account: it can never sign in",
+    tag: "Admin",
+    access: "manager",
+    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
+    answer: { status: 200, description: "Refused", schema: answers.messageAnswer },
+    errors: [404],
+  },
+  {
+    method: "post",
+    path: "/api/admin/invites",
+    summary: "A one-time invite link into a team, valid 7 days (a manager: a team they lead)",
+    tag: "Admin",
+    access: "manager",
+    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
+    answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
+  },
+  {
+    method: "get",
+    path: "/api/admin/registration",
+    summary: "Who may join: open, approval, domains (with the domains) or invite",
+    tag: "Admin",
+    access: "admin",
+    answer: { status: 200, description: "The setting", schema: registrationSettingsAnswerSchema },
+  },
+  {
+    method: "put",
+    path: "/api/admin/registration",
+    summary: "Change who may join",
+    tag: "Admin",
+    access: "admin",
+    body: {
+      kind: "json",
+      schema: registrationSettingsSchema,
+      example: { mode: "open", domains: [] },
+    },
+    answer: { status: 200, description: "The setting now", schema: registrationSettingsAnswerSchema },
   },
 
   // ---- This document ----

@@ -25,6 +25,19 @@ export async function formCall<T, Refused>(
 }
 
 /**
+ * Runs a page loader's model call. An AppError thrown below answers the page with its status and
+ * message (the route's error boundary shows it); anything else is a bug.
+ */
+export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/**
  * The id in a page's URL, by the one id rule (parseId). A malformed id names no record, so the
  * page answers 404 with `notFound` (its error boundary shows it), as requireId does inside
  * apiCall and formCall; this is for a loader, or an action before its form is read.

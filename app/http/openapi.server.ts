@@ -4,6 +4,7 @@ import { apiOperations, type ApiOperation, type RequestBody } from "~/http/api-o
 import { strictBody } from "~/http/api.server";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
 import { REPLAYED_HEADER } from "~/models/idempotency.server";
+import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { SESSION_COOKIE } from "~/models/session.server";
 
 // Builds /api/openapi.json from the operation list: request schemas are the zod schemas the
@@ -16,7 +17,7 @@ const COMPONENTS = "#/components/schemas/";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad input: the message says what is wrong",
   401: "Signed out",
-  403: "Forbidden for this user (or a cross-site request)",
+  403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, or a cross-site request",
   404: "Not found",
   409: "Conflict with existing data",
   413: "Body or file too large",
@@ -139,7 +140,8 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
 function errorStatuses(operation: ApiOperation): number[] {
   const statuses = new Set(operation.errors ?? []);
   if (operation.access !== "public") statuses.add(401);
-  if (operation.access === "manager" || operation.access === "admin") statuses.add(403);
+  // Every signed-in call refuses an account still waiting for approval (decision 42).
+  if (operation.access !== "public") statuses.add(403);
   if (operation.body || operation.query) statuses.add(400);
   if (operation.body) statuses.add(413);
   if (operation.body?.kind === "json" || operation.body?.kind === "multipart") statuses.add(415);
@@ -180,11 +182,13 @@ function responses(operation: ApiOperation, components: Record<string, JsonSchem
   return { [String(answer.status)]: success, ...errors };
 }
 
+const WAITING_NOTE = `An account waiting for approval gets 403 {"error": "${WAITING_FOR_APPROVAL}"}.`;
+
 const ACCESS_NOTES = {
   public: "No sign-in needed.",
-  "signed-in": "Any signed-in user (OFFICER, MANAGER, ADMIN).",
-  manager: "MANAGER and ADMIN only.",
-  admin: "ADMIN only.",
+  "signed-in": `Any signed-in user (OFFICER, MANAGER, ADMIN). ${WAITING_NOTE}`,
+  manager: `MANAGER and ADMIN only. ${WAITING_NOTE}`,
+  admin: `ADMIN only. ${WAITING_NOTE}`,
 } as const;
 
 export function buildOpenApiDocument(serverUrl: string) {

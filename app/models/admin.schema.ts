@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { idSchema } from "~/lib/ids";
+import { TEAM_ID_INVALID } from "~/models/team.schema";
 import { ROLES } from "~/models/user.schema";
 
 // The admin area's inputs and JSON answers (browser-safe): the /admin page's forms and the
@@ -29,10 +30,11 @@ const page = z.coerce
 /** A user's id in the admin page's hidden field (an /api path's id goes through requireId). */
 export const userIdSchema = idSchema(INVALID_USER_ID);
 
-/** `?query=&page=` of the users table: name, username or email, 20 a page. */
+/** `?query=&page=&team=` of the users table: name, username or email, 20 a page, one team's people. */
 export const userSearchSchema = z.object({
   query: z.string().trim().max(100, "Search must be 100 characters or less").optional(),
   page,
+  team: idSchema(TEAM_ID_INVALID).optional(),
 });
 export type UserSearch = z.infer<typeof userSearchSchema>;
 
@@ -56,6 +58,9 @@ export const adminUserSchema = z.object({
   lastName: z.string().nullable(),
   role: z.enum(ROLES),
   isActive: z.boolean(),
+  /** APPROVED, PENDING (waiting for a manager or admin) or REFUSED. */
+  approval: z.enum(["APPROVED", "PENDING", "REFUSED"]),
+  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

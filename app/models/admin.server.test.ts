@@ -43,6 +43,9 @@ function requestWith(cookie: string): Request {
   return new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] ?? "" } });
 }
 
+/** The users table as an admin sees it: everyone. */
+const anAdmin = { id: 0, role: "ADMIN", teamId: null };
+
 // Sunday 2026-11-22 12:00 in Karachi (07:00 UTC): the week started today, the month on the 1st.
 const NOW = new Date("2026-11-22T07:00:00Z");
 const at = (iso: string) => new Date(iso);
@@ -164,15 +167,15 @@ describe("searchUsers", () => {
   it("finds users by every word across name, username and email, newest first, 20 a page", async () => {
     const ayesha = await makeUser("OFFICER", "Ayesha");
     for (let i = 0; i < 21; i++) await makeUser();
-    const byName = await searchUsers({ query: "ayesha ahmed" });
+    const byName = await searchUsers(anAdmin, { query: "ayesha ahmed" });
     expect(byName.users.map((user) => user.id)).toEqual([ayesha.id]);
-    expect((await searchUsers({ query: `${ayesha.username}@EXAMPLE` })).total).toBe(1);
-    expect((await searchUsers({ query: "nobody-like-this" })).users).toEqual([]);
+    expect((await searchUsers(anAdmin, { query: `${ayesha.username}@EXAMPLE` })).total).toBe(1);
+    expect((await searchUsers(anAdmin, { query: "nobody-like-this" })).users).toEqual([]);
 
-    const first = await searchUsers({});
+    const first = await searchUsers(anAdmin, {});
     expect(first).toMatchObject({ total: 22, page: 1, pageSize: 20 });
     expect(first.users).toHaveLength(20);
-    const second = await searchUsers({ page: 2 });
+    const second = await searchUsers(anAdmin, { page: 2 });
     expect(second.users.map((user) => user.id)).toEqual([expect.any(Number), ayesha.id]);
     expect(adminUserListSchema.parse(second)).toEqual(second);
   });

@@ -18,6 +18,7 @@ import {
 import type { SubmissionKey } from "~/models/idempotency.server";
 import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
+import { audienceWhere, requestedAudience, type Viewer } from "~/models/team-scope.server";
 import type { Role } from "~/models/user.schema";
 
 // The admin dashboard's figures and account management (ADMIN only). The /admin page and the
@@ -33,13 +34,20 @@ const adminUserSelect = {
   lastName: true,
   role: true,
   isActive: true,
+  approval: true,
+  team: { select: { id: true, name: true } },
   createdAt: true,
 } as const satisfies Prisma.UserSelect;
 
 const authorSelect = { id: true, username: true, firstName: true, lastName: true } as const satisfies Prisma.UserSelect;
 
 function toAdminUser(user: Prisma.UserGetPayload<{ select: typeof adminUserSelect }>): AdminUser {
-  return { ...user, role: user.role as Role, createdAt: user.createdAt.toISOString() };
+  return {
+    ...user,
+    role: user.role as Role,
+    approval: user.approval as AdminUser["approval"],
+    createdAt: user.createdAt.toISOString(),
+  };
 }
 
 const between = ({ from, to }: { from: number; to: number }) => ({ gte: new Date(from), lt: new Date(to) });
@@ -131,9 +139,13 @@ function userSearchWhere(query: string | undefined): Prisma.UserWhereInput {
   };
 }
 
-/** The users table: newest accounts first, 20 a page. */
-export async function searchUsers({ query, page = 1 }: UserSearch): Promise<AdminUserList> {
-  const where = userSearchWhere(query);
+/**
+ * The users table: newest accounts first, 20 a page, of the people the viewer may see: an admin
+ * everyone, a manager the teams they lead and their own (decision 42); `team` narrows to one.
+ */
+export async function searchUsers(viewer: Viewer, { query, page = 1, team }: UserSearch): Promise<AdminUserList> {
+  const audience = await requestedAudience(viewer, { team }, { companyAllowed: false });
+  const where = { AND: [userSearchWhere(query), audienceWhere(audience)] };
   const [users, total] = await Promise.all([
     prisma.user.findMany({
       where,

@@ -1,3 +1,4 @@
+import { idSchema } from "~/lib/ids";
 import { REGISTRATION_MODES, type RegistrationMode } from "~/lib/registration-modes";
 import { z } from "~/lib/zod";
 
@@ -12,10 +13,12 @@ export const REGISTRATION_MODE_LABELS: Record<RegistrationMode, string> = {
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** Email domains, lower-cased, written one per line or separated by commas or spaces. */
-export const domainListSchema = z
-  .string()
-  .max(2000, "Domains must be 2000 characters or less")
+/** Email domains, lower-cased: a list (JSON), or text with one per line or separated by commas or spaces. */
+const domainListSchema = z
+  .preprocess(
+    (value) => (Array.isArray(value) ? value.join(",") : value),
+    z.string().max(2000, "Domains must be 2000 characters or less"),
+  )
   .transform((text) => [
     ...new Set(
       text
@@ -29,10 +32,40 @@ export const domainListSchema = z
 export const registrationSettingsSchema = z
   .object({
     mode: z.enum(REGISTRATION_MODES, { error: `mode must be one of ${REGISTRATION_MODES.join(", ")}` }),
-    domains: domainListSchema.default([]),
+    domains: domainListSchema.optional().transform((domains) => domains ?? []),
   })
   .refine((settings) => settings.mode !== "domains" || settings.domains.length > 0, {
     message: "Name at least one email domain",
     path: ["domains"],
   });
 export type RegistrationSettings = { mode: RegistrationMode; domains: string[] };
+
+export const registrationSettingsAnswerSchema = z.object({
+  mode: z.enum(REGISTRATION_MODES),
+  domains: z.array(z.string()),
+});
+
+export const APPROVAL_TEAM_REQUIRED = "Choose the team this officer joins";
+
+/** Approving a waiting account puts it in a team; an invite link is for a team too. */
+export const teamChoiceSchema = z.object({ teamId: idSchema(APPROVAL_TEAM_REQUIRED) });
+
+export const pendingAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  homeAddress: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type PendingAccount = z.infer<typeof pendingAccountSchema>;
+
+export const inviteSchema = z.object({
+  /** The link to send: /register?invite=…, shown once (only its hash is kept). */
+  url: z.url(),
+  team: z.object({ id: z.number().int(), name: z.string() }),
+  expiresAt: z.iso.datetime(),
+});
+export type InviteLink = z.infer<typeof inviteSchema>;

@@ -2,7 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/app-error";
-import type { RegistrationSettings } from "~/models/registration.schema";
+import { displayName } from "~/lib/names";
+import {
+  APPROVAL_TEAM_REQUIRED,
+  type InviteLink,
+  type PendingAccount,
+  type RegistrationSettings,
+} from "~/models/registration.schema";
+import type { TeamView } from "~/models/team.schema";
 import { teamsLedBy, type Viewer } from "~/models/team-scope.server";
 import { registerUser, type CurrentUser } from "~/models/user.server";
 import type { LocationValues, RegistrationInput } from "~/models/user.schema";
@@ -105,10 +112,6 @@ export async function register({ invite: token, ...input }: Registration): Promi
   }
 }
 
-function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "username">): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
-}
-
 /** Every active manager and admin hears of a new account waiting (it has no team yet). */
 async function notifyApprovers(user: CurrentUser): Promise<void> {
   const approvers = await prisma.user.findMany({
@@ -126,8 +129,8 @@ async function notifyApprovers(user: CurrentUser): Promise<void> {
 }
 
 /** The accounts waiting for approval, oldest first: every manager and admin sees them all. */
-export function listPendingAccounts() {
-  return prisma.user.findMany({
+export async function listPendingAccounts(): Promise<PendingAccount[]> {
+  const users = await prisma.user.findMany({
     where: { approval: "PENDING", isActive: true },
     orderBy: { createdAt: "asc" },
     select: {
@@ -141,14 +144,23 @@ export function listPendingAccounts() {
       createdAt: true,
     },
   });
+  return users.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() }));
 }
 
-export const APPROVAL_TEAM_REQUIRED = "Choose the team this officer joins";
 export const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
 
 /** The teams an approver may put people in: every team for an admin, the teams a manager leads. */
-export async function teamsApproverMayFill(approver: Viewer): Promise<number[] | "all"> {
-  return approver.role === "ADMIN" ? "all" : teamsLedBy(approver.id);
+export async function teamsApproverMayFill(approver: Viewer): Promise<TeamView[]> {
+  const where = approver.role === "ADMIN" ? {} : { id: { in: await teamsLedBy(approver.id) } };
+  return prisma.team.findMany({ where, select: { id: true, name: true }, orderBy: { name: "asc" } });
+}
+
+async function teamApproverMayFill(approver: Viewer, teamId: number): Promise<TeamView> {
+  const team = await prisma.team.findUnique({ where: { id: teamId }, select: { id: true, name: true } });
+  if (!team) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "teamId" });
+  const allowed = await teamsApproverMayFill(approver);
+  if (!allowed.some((one) => one.id === teamId)) throw new AppError(403, APPROVAL_TEAM_FORBIDDEN);
+  return team;
 }
 
 async function pendingAccount(userId: number) {
@@ -161,13 +173,9 @@ async function pendingAccount(userId: number) {
 }
 
 /** Lets a waiting account in, into a team the approver may fill; the account hears of it. */
-export async function approveAccount(approver: Viewer, userId: number, teamId: number | undefined): Promise<void> {
+export async function approveAccount(approver: Viewer, userId: number, teamId: number): Promise<void> {
   await pendingAccount(userId);
-  if (teamId === undefined) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "team" });
-  const allowed = await teamsApproverMayFill(approver);
-  const team = await prisma.team.findUnique({ where: { id: teamId }, select: { id: true, name: true } });
-  if (!team) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "team" });
-  if (allowed !== "all" && !allowed.includes(teamId)) throw new AppError(403, APPROVAL_TEAM_FORBIDDEN);
+  const team = await teamApproverMayFill(approver, teamId);
   await prisma.$transaction([
     prisma.user.update({ where: { id: userId }, data: { approval: "APPROVED", teamId } }),
     prisma.notification.create({
@@ -190,16 +198,15 @@ export async function refuseAccount(userId: number): Promise<void> {
   ]);
 }
 
-/** A new invite link's token (shown once) for a team the maker may fill. */
-export async function createInvite(maker: Viewer, teamId: number): Promise<{ token: string; expiresAt: Date }> {
-  const allowed = await teamsApproverMayFill(maker);
-  const team = await prisma.team.findUnique({ where: { id: teamId }, select: { id: true } });
-  if (!team) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "team" });
-  if (allowed !== "all" && !allowed.includes(teamId)) throw new AppError(403, APPROVAL_TEAM_FORBIDDEN);
+/** A new invite link (its token shown once, only its hash kept) for a team the maker may fill. */
+export async function createInvite(maker: Viewer, teamId: number): Promise<InviteLink> {
+  const team = await teamApproverMayFill(maker, teamId);
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITE_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
   await prisma.invite.create({ data: { tokenHash: hashToken(token), teamId, createdById: maker.id, expiresAt } });
-  return { token, expiresAt };
+  const url = new URL("/register", env.APP_URL);
+  url.searchParams.set("invite", token);
+  return { url: url.toString(), team, expiresAt: expiresAt.toISOString() };
 }
 
 /** True when the token names an invite that still lets someone in. */

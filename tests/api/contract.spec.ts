@@ -268,6 +268,19 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   db.prepare(
     "INSERT INTO Notification (userId, type, title, message, isRead, createdAt) VALUES (?, 'SYSTEM', 'Contract test', 'Mark me read', 0, ?)",
   ).run(officerId, Date.now());
+  // Two accounts waiting for approval: one the valid approve call lets in, one the refuse call refuses.
+  const waiting = (name: string) =>
+    Number(
+      db
+        .prepare(
+          "INSERT INTO User (username, email, passwordHash, role, approval, updatedAt) VALUES (?, ?, 'x', 'OFFICER', 'PENDING', ?)",
+        )
+        .run(name, `${name}@example.pk`, Date.now()).lastInsertRowid,
+    );
+  const pending = {
+    approve: waiting(`contract_${uniqueName("a").replaceAll("-", "_")}`),
+    refuse: waiting(`contract_${uniqueName("f").replaceAll("-", "_")}`),
+  };
   db.close();
 
   // A second account whose real reset token the valid reset-password call spends.
@@ -318,6 +331,8 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   // 1. Valid requests, in document order; ids created on the way are used by later calls.
   const created: Record<string, string | number> = {};
   const pathValues = (operation: DocumentedOperation): Record<string, string | number> => {
+    if (operation.path === "/api/admin/users/{id}/approve") return { id: pending.approve };
+    if (operation.path === "/api/admin/users/{id}/refuse") return { id: pending.refuse };
     if (operation.path.startsWith("/api/admin/users/{id}")) return { id: officerId };
     if (operation.path === "/api/dealers/{id}/gallery/{index}" && created.dealer)
       return { id: created.dealer, index: 0 };

@@ -46,8 +46,9 @@ const pageRows: Row[] = [
     url: "/dealer-details/1/remove-photo/9",
     statuses: signedIn(404),
   },
-  { route: "/admin", method: "GET", url: "/admin", statuses: [SIGN_IN, 403, 403, 200] },
-  { route: "/admin", method: "POST", url: "/admin", statuses: [SIGN_IN, 403, 403, 400], body: "form" },
+  // A manager's part of /admin: the accounts waiting, invite links, their teams' people (decision 42).
+  { route: "/admin", method: "GET", url: "/admin", statuses: [SIGN_IN, 403, 200, 200] },
+  { route: "/admin", method: "POST", url: "/admin", statuses: [SIGN_IN, 403, 400, 400], body: "form" },
   { route: "/admin/outbox", method: "GET", url: "/admin/outbox", statuses: [SIGN_IN, 403, 403, 200] },
   {
     route: "/admin/users/:id/deactivate",
@@ -66,6 +67,8 @@ const pageRows: Row[] = [
   { route: "/forgot-password", method: "GET", url: "/forgot-password", statuses: everyone(200) },
   { route: "/reset-password", method: "GET", url: "/reset-password?token=abc", statuses: everyone(200) },
   { route: "/location-setup", method: "GET", url: "/location-setup", statuses: everyone(200) },
+  // Only an account waiting for approval stays here; the others go on (tests/resilience/door.test.ts).
+  { route: "/waiting", method: "GET", url: "/waiting", statuses: [SIGN_IN, 302, 302, 302] },
   { route: "/logout", method: "GET", url: "/logout", statuses: everyone(302) },
   { route: "*", method: "GET", url: "/no-such-page", statuses: everyone(404) },
   { route: "/api/*", method: "GET", url: "/api/no-such-call", statuses: everyone(404) },
@@ -123,7 +126,17 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "POST /api/dealers/import": { url: "/api/dealers/import", statuses: api(400), body: "json" },
   "GET /api/geocode/reverse": { url: "/api/geocode/reverse", statuses: api(400) },
   "GET /api/admin/dashboard": { url: "/api/admin/dashboard", statuses: [401, 403, 403, 200] },
-  "GET /api/admin/users": { url: "/api/admin/users?query=officer", statuses: [401, 403, 403, 200] },
+  "GET /api/admin/users": { url: "/api/admin/users?query=officer", statuses: [401, 403, 200, 200] },
+  "GET /api/admin/pending": { url: "/api/admin/pending", statuses: [401, 403, 200, 200] },
+  "POST /api/admin/users/{id}/approve": {
+    url: "/api/admin/users/999999/approve",
+    statuses: [401, 403, 400, 400],
+    body: "json",
+  },
+  "POST /api/admin/users/{id}/refuse": { url: "/api/admin/users/999999/refuse", statuses: [401, 403, 404, 404] },
+  "POST /api/admin/invites": { url: "/api/admin/invites", statuses: [401, 403, 400, 400], body: "json" },
+  "GET /api/admin/registration": { url: "/api/admin/registration", statuses: [401, 403, 403, 200] },
+  "PUT /api/admin/registration": { url: "/api/admin/registration", statuses: [401, 403, 403, 400], body: "json" },
   "PATCH /api/admin/users/{id}": { url: "/api/admin/users/10", statuses: [401, 403, 403, 400], body: "json" },
   "POST /api/admin/users/{id}/reset-password": {
     url: "/api/admin/users/999999/reset-password",

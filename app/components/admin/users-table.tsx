@@ -119,17 +119,27 @@ function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: bool
   );
 }
 
+function statusLabel(user: AdminUser): string {
+  if (!user.isActive) return "Deactivated";
+  if (user.approval === "PENDING") return "Waiting";
+  if (user.approval === "REFUSED") return "Refused";
+  return "Active";
+}
+
 /** The accounts, each followed by its actions; one <tbody> per user keeps the two rows together. */
 export function UsersTable({
   users,
-  adminId,
+  viewerId,
   timeZone,
   resetKey,
+  manage,
 }: {
   users: AdminUser[];
-  adminId: number;
+  viewerId: number;
   timeZone: string;
   resetKey: string;
+  /** An admin changes accounts; a manager only reads the list of their teams. */
+  manage: boolean;
 }) {
   return (
     <div className="overflow-x-auto">
@@ -153,9 +163,10 @@ export function UsersTable({
               <td className="px-2 pt-2">
                 <span className="block font-medium break-words">
                   {displayName(user)}
-                  {user.id === adminId ? <span className="ml-1 text-xs text-accent-11">(you)</span> : null}
+                  {user.id === viewerId ? <span className="ml-1 text-xs text-accent-11">(you)</span> : null}
                 </span>
                 <span className="block text-xs text-gray-11">@{user.username}</span>
+                <span className="block text-xs text-gray-11">{user.team ? `Team ${user.team.name}` : "No team"}</span>
                 <span className="block text-xs break-all text-gray-11">{user.email}</span>
                 <span className="block text-xs text-gray-11">
                   Joined <time dateTime={user.createdAt}>{formatLocalDate(user.createdAt, timeZone)}</time>
@@ -164,17 +175,19 @@ export function UsersTable({
               <td className="px-2 pt-2 text-xs font-medium">{user.role}</td>
               <td className="px-2 pt-2">
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.isActive ? "bg-accent-3 text-accent-11" : "bg-danger-3 text-danger-11"}`}
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.isActive && user.approval === "APPROVED" ? "bg-accent-3 text-accent-11" : "bg-danger-3 text-danger-11"}`}
                 >
-                  {user.isActive ? "Active" : "Deactivated"}
+                  {statusLabel(user)}
                 </span>
               </td>
             </tr>
-            <tr>
-              <td colSpan={3} className="px-2 pt-2 pb-3">
-                <UserActions user={user} isSelf={user.id === adminId} resetKey={resetKey} />
-              </td>
-            </tr>
+            {manage ? (
+              <tr>
+                <td colSpan={3} className="px-2 pt-2 pb-3">
+                  <UserActions user={user} isSelf={user.id === viewerId} resetKey={resetKey} />
+                </td>
+              </tr>
+            ) : null}
           </tbody>
         ))}
       </table>

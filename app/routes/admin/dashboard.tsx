@@ -4,6 +4,8 @@ import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
 import { RecentActivity } from "~/components/admin/recent-activity";
 import { StatCards } from "~/components/admin/stat-cards";
+import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
+import { RegistrationSettingsForm } from "~/components/admin/registration-settings";
 import { UsersTable } from "~/components/admin/users-table";
 import { Pager } from "~/components/pager";
 import {
@@ -22,8 +24,8 @@ import {
   type AdminUser,
   type UserSearch,
 } from "~/models/admin.schema";
-import { requireRole } from "~/http/auth.server";
-import { formCall, readForm } from "~/http/form.server";
+import { FORBIDDEN, requireRole } from "~/http/auth.server";
+import { formCall, pageCall, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/browser/root-data";
@@ -32,6 +34,17 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { submissionKeyFromForm, type SubmissionKey } from "~/models/idempotency.server";
+import { APPROVAL_TEAM_REQUIRED, registrationSettingsSchema, teamChoiceSchema } from "~/models/registration.schema";
+import {
+  approveAccount,
+  createInvite,
+  listPendingAccounts,
+  refuseAccount,
+  registrationSettings,
+  saveRegistrationSettings,
+  teamsApproverMayFill,
+} from "~/models/registration.server";
+import type { Viewer } from "~/models/team-scope.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
@@ -42,20 +55,40 @@ function readSearch(request: Request): UserSearch {
 }
 
 /** /admin with the search and page, for the pager and for coming back after an action. */
-function dashboardHref({ query, page }: UserSearch): string {
+function dashboardHref({ query, page, team }: UserSearch): string {
   const params = new URLSearchParams();
   if (query) params.set("query", query);
+  if (team) params.set("team", String(team));
   if (page && page > 1) params.set("page", String(page));
   return params.size > 0 ? `/admin?${params}` : "/admin";
 }
 
+/** An admin's whole dashboard; a manager's part of it: the accounts waiting, invite links, their teams' people (decision 42). */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = requireRole(args, "ADMIN");
+  const viewer = requireRole(args, "ADMIN", "MANAGER");
   const search = readSearch(args.request);
-  const [dashboard, users] = await Promise.all([getAdminDashboard(), searchUsers(search)]);
+  const isAdmin = viewer.role === "ADMIN";
+  const [dashboard, users, pending, teams, registration] = await Promise.all([
+    isAdmin ? getAdminDashboard() : null,
+    pageCall(() => searchUsers(viewer, search)),
+    listPendingAccounts(),
+    teamsApproverMayFill(viewer),
+    isAdmin ? registrationSettings() : null,
+  ]);
   // One key for this page's Reset Password forms (one link per user and key): a retry of a reset
   // whose answer never came sends no second email; the page after a reset has a new key.
-  return { adminId: admin.id, query: search.query ?? "", dashboard, users, resetKey: newSubmissionKey() };
+  return {
+    viewerId: viewer.id,
+    isAdmin,
+    query: search.query ?? "",
+    team: search.team,
+    dashboard,
+    users,
+    pending,
+    teams,
+    registration,
+    resetKey: newSubmissionKey(),
+  };
 }
 
 function changedToast(intent: string, user: AdminUser): ToastInput {
@@ -67,38 +100,99 @@ function changedToast(intent: string, user: AdminUser): ToastInput {
 
 const refuse = (error: string, status = 400) => data({ error }, { status });
 
-/** Change role, deactivate, reactivate or send a reset email; back to the same list with a notice. */
+/**
+ * Approve or refuse a waiting account, make an invite link (managers too); change who may join,
+ * change a role, deactivate, reactivate or send a reset email (admins). Back to the same list with a notice.
+ */
 export async function action(args: Route.ActionArgs) {
-  const admin = requireRole(args, "ADMIN");
+  const viewer = requireRole(args, "ADMIN", "MANAGER");
   // Built from the search alone: the request's path may be the data request's (/admin.data).
   const back = dashboardHref(readSearch(args.request));
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "approve":
+    case "refuse":
+      return decideAccount(viewer, intent, form, back);
+    case "create-invite":
+      return makeInvite(viewer, form);
+    case "save-registration":
+      if (viewer.role !== "ADMIN") return refuse(FORBIDDEN, 403);
+      return saveRegistration(form, back);
+    case "reset-password":
+    case "change-role":
+    case "deactivate":
+    case "reactivate":
+      if (viewer.role !== "ADMIN") return refuse(FORBIDDEN, 403);
+      return changeAccount(viewer.id, intent, form, back);
+    default:
+      return refuse(UNKNOWN_ACTION);
+  }
+}
+
+async function changeAccount(adminId: number, intent: string, form: FormData, back: string) {
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
   // Each change is the update the API's PATCH /api/admin/users/{id} would send.
   switch (intent) {
     case "reset-password":
-      return sendReset(admin.id, userId.data, back, submissionKeyFromForm(form));
+      return sendReset(adminId, userId.data, back, submissionKeyFromForm(form));
     case "change-role":
-      return changeUser(admin.id, userId.data, intent, { role: form.get("role") ?? undefined }, back);
+      return changeUser(adminId, userId.data, intent, { role: form.get("role") ?? undefined }, back);
     case "deactivate":
       // Deactivating signs the officer out at once: it is asked first (a page without JavaScript).
       if (form.get("confirm") !== "yes") {
         return formCall(
           async () => {
-            await assertCanDeactivate(admin.id, userId.data);
+            await assertCanDeactivate(adminId, userId.data);
             return redirect(`/admin/users/${userId.data}/deactivate`);
           },
           (error) => refuse(error.message, error.status),
         );
       }
-      return changeUser(admin.id, userId.data, intent, { isActive: false }, back);
-    case "reactivate":
-      return changeUser(admin.id, userId.data, intent, { isActive: true }, back);
+      return changeUser(adminId, userId.data, intent, { isActive: false }, back);
     default:
-      return refuse(UNKNOWN_ACTION);
+      return changeUser(adminId, userId.data, intent, { isActive: true }, back);
   }
+}
+
+/** Approve (into the chosen team) or refuse the waiting account; the same rules as the API's. */
+async function decideAccount(viewer: Viewer, intent: "approve" | "refuse", form: FormData, back: string) {
+  const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
+  if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
+  const team = teamChoiceSchema.safeParse({ teamId: form.get("teamId") ?? undefined });
+  if (intent === "approve" && !team.success) return refuse(APPROVAL_TEAM_REQUIRED);
+  return formCall(
+    async () => {
+      if (intent === "approve" && team.success) {
+        await approveAccount(viewer, userId.data, team.data.teamId);
+        return redirectWithToast(back, { title: "Account approved", description: "They can now see their team." });
+      }
+      await refuseAccount(userId.data);
+      return redirectWithToast(back, { title: "Account refused", description: "They cannot sign in." });
+    },
+    (error) => refuse(error.message, error.status),
+  );
+}
+
+/** A new invite link, answered to this page only: its token is shown once and kept nowhere. */
+async function makeInvite(viewer: Viewer, form: FormData) {
+  const team = teamChoiceSchema.safeParse({ teamId: form.get("teamId") ?? undefined });
+  if (!team.success) return refuse(APPROVAL_TEAM_REQUIRED);
+  return formCall(
+    async () => ({ invite: await createInvite(viewer, team.data.teamId) }),
+    (error) => refuse(error.message, error.status),
+  );
+}
+
+async function saveRegistration(form: FormData, back: string) {
+  const settings = registrationSettingsSchema.safeParse({
+    mode: form.get("mode") ?? undefined,
+    domains: form.get("domains") ?? "",
+  });
+  if (!settings.success) return data({ registrationError: settings.error.issues[0]?.message }, { status: 400 });
+  await saveRegistrationSettings(settings.data);
+  return redirectWithToast(back, { title: "Registration updated", description: "Who may join was saved." });
 }
 
 async function changeUser(adminId: number, userId: number, intent: string, change: unknown, back: string) {
@@ -132,6 +226,10 @@ const FAILURES = new Map<string, string>([
   ["deactivate", "Failed to deactivate the account. Please try again."],
   ["reactivate", "Failed to reactivate the account. Please try again."],
   ["reset-password", PASSWORD_RESET_FAILED],
+  ["approve", "Failed to approve the account. Please try again."],
+  ["refuse", "Failed to refuse the account. Please try again."],
+  ["create-invite", "Failed to create the invite link. Please try again."],
+  ["save-registration", "Failed to save who may join. Please try again."],
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
@@ -181,16 +279,29 @@ function QuickActions() {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { adminId, query, dashboard, users, resetKey } = loaderData;
+  const { viewerId, isAdmin, query, team, dashboard, users, pending, teams, registration, resetKey } = loaderData;
   const env = usePublicEnv();
   // A request that failed on the way says so in its notice; a refusal shows here.
-  const refusal = isFailedRequest(actionData) ? undefined : actionData?.error;
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const refusal = answer && "error" in answer ? answer.error : undefined;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Admin Dashboard</h1>
-      <StatCards stats={dashboard.stats} currency={env.CURRENCY_SYMBOL} />
-      <QuickActions />
-      <RecentActivity dashboard={dashboard} />
+      <h1 className="text-xl font-bold">{isAdmin ? "Admin Dashboard" : "Team Admin"}</h1>
+      {dashboard ? (
+        <>
+          <StatCards stats={dashboard.stats} currency={env.CURRENCY_SYMBOL} />
+          <QuickActions />
+          <RecentActivity dashboard={dashboard} />
+        </>
+      ) : null}
+      <PendingAccounts accounts={pending} teams={teams} timeZone={env.APP_TIME_ZONE} />
+      <InviteLinkForm teams={teams} invite={answer && "invite" in answer ? answer.invite : undefined} />
+      {registration ? (
+        <RegistrationSettingsForm
+          settings={registration}
+          error={answer && "registrationError" in answer ? answer.registrationError : undefined}
+        />
+      ) : null}
 
       <section className="card space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
         <h2 id="users-title" className="px-2 font-semibold sm:px-0">
@@ -226,13 +337,19 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             {query ? "No users found for your search." : "No users on this page."}
           </p>
         ) : (
-          <UsersTable users={users.users} adminId={adminId} timeZone={env.APP_TIME_ZONE} resetKey={resetKey} />
+          <UsersTable
+            users={users.users}
+            viewerId={viewerId}
+            timeZone={env.APP_TIME_ZONE}
+            resetKey={resetKey}
+            manage={isAdmin}
+          />
         )}
         <Pager
           page={users.page}
           pageSize={users.pageSize}
           total={users.total}
-          hrefFor={(page) => dashboardHref({ query, page })}
+          hrefFor={(page) => dashboardHref({ query, page, team })}
           label="User pages"
         />
       </section>

@@ -32,6 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
   // Signed out, "/" is the landing page; a later page of the feed asks to sign in.
   if (!user && cursor !== null) requireUser(args);
   if (!user) return { signedIn: false as const };
+  // An account waiting for approval sees the waiting page, not the feed.
+  requireUser(args);
   const period = periodFrom(params.get("period"));
   // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
   const [home, rankings, page] = await Promise.all([

@@ -221,15 +221,24 @@ test("the page's actions refuse the admin's own deactivation, bad ids and unknow
   await expect(page.locator('[data-testid="user-row"][data-username="admin"]')).toContainText("Active");
 });
 
-test("officers and managers get Access Denied (403) on every admin page", async ({ page }) => {
+test("officers get Access Denied (403) on every admin page; managers on all but their Team Admin", async ({ page }) => {
   for (const username of ["officer2", "manager"]) {
     await page.context().clearCookies();
     await signIn(page, username);
     const dashboard = await page.goto("/admin");
-    expect(dashboard?.status(), username).toBe(403);
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-    await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: NO_PERMISSION })).toBeVisible();
+    if (username === "manager") {
+      // A manager's part of /admin (decision 42): no company figures, no account changes.
+      expect(dashboard?.status(), username).toBe(200);
+      await expect(page.getByRole("heading", { name: "Team Admin" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /Waiting for approval/ })).toBeVisible();
+      await expect(page.getByText("Sales this month")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Reset Password/ })).toHaveCount(0);
+    } else {
+      expect(dashboard?.status(), username).toBe(403);
+      await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+      await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: NO_PERMISSION })).toBeVisible();
+    }
 
     for (const path of ["/admin/outbox", "/admin/import"]) {
       const response = await page.goto(path);

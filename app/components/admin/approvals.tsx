@@ -1,0 +1,135 @@
+import { Form, useNavigation } from "react-router";
+import { formatLocalDate } from "~/lib/date-format";
+import { displayName } from "~/lib/names";
+import type { InviteLink, PendingAccount } from "~/models/registration.schema";
+import type { TeamView } from "~/models/team.schema";
+
+function TeamSelect({ teams, id }: { teams: TeamView[]; id: string }) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        Team
+      </label>
+      <select id={id} name="teamId" required defaultValue="" className="field-input w-auto text-sm">
+        <option value="" disabled>
+          Choose a team
+        </option>
+        {teams.map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+/** The accounts waiting for approval: approve into a team, or refuse. Plain forms, so JavaScript is optional. */
+export function PendingAccounts({
+  accounts,
+  teams,
+  timeZone,
+}: {
+  accounts: PendingAccount[];
+  teams: TeamView[];
+  timeZone: string;
+}) {
+  const navigation = useNavigation();
+  const busy = (intent: string, userId: number) =>
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("userId") === String(userId);
+  return (
+    <section className="card space-y-3" aria-labelledby="pending-title">
+      <h2 id="pending-title" className="font-semibold">
+        Waiting for approval <span className="text-sm font-normal text-gray-11">({accounts.length})</span>
+      </h2>
+      {accounts.length === 0 ? <p className="text-sm text-gray-11">No accounts are waiting.</p> : null}
+      {teams.length === 0 && accounts.length > 0 ? (
+        <p className="text-sm text-gray-11">Make a team first: an approved account joins a team.</p>
+      ) : null}
+      <ul className="space-y-3">
+        {accounts.map((account) => (
+          <li key={account.id} className="rounded-lg border border-gray-4 p-3" data-testid="pending-account">
+            <p className="font-medium break-words">{displayName(account)}</p>
+            <p className="text-xs break-all text-gray-11">
+              @{account.username} · {account.email}
+              {account.phone ? ` · ${account.phone}` : ""}
+            </p>
+            <p className="text-xs text-gray-11">
+              Registered <time dateTime={account.createdAt}>{formatLocalDate(account.createdAt, timeZone)}</time>
+              {account.homeAddress ? ` · ${account.homeAddress}` : ""}
+            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              {teams.length > 0 ? (
+                <Form method="post" className="flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="userId" value={account.id} />
+                  <TeamSelect teams={teams} id={`approve-team-${account.id}`} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="approve"
+                    className="btn-primary px-3 text-sm"
+                    disabled={busy("approve", account.id)}
+                  >
+                    {busy("approve", account.id) ? "Approving..." : `Approve ${account.username}`}
+                  </button>
+                </Form>
+              ) : null}
+              <Form method="post">
+                <input type="hidden" name="userId" value={account.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="refuse"
+                  className="btn-secondary px-3 text-sm text-danger-11"
+                  disabled={busy("refuse", account.id)}
+                >
+                  {busy("refuse", account.id) ? "Refusing..." : `Refuse ${account.username}`}
+                </button>
+              </Form>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Makes a one-time invite link into a team; the new link shows here once. */
+export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: InviteLink | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-invite";
+  if (teams.length === 0) return null;
+  return (
+    <section className="card space-y-3" aria-labelledby="invite-title">
+      <h2 id="invite-title" className="font-semibold">
+        Invite link
+      </h2>
+      <p className="text-sm text-gray-11">
+        Whoever registers through the link joins the team at once. It works once and expires in 7 days.
+      </p>
+      <Form method="post" className="flex flex-wrap items-center gap-2">
+        <TeamSelect teams={teams} id="invite-team" />
+        <button
+          type="submit"
+          name="intent"
+          value="create-invite"
+          className="btn-secondary px-3 text-sm"
+          disabled={busy}
+        >
+          {busy ? "Creating..." : "Create invite link"}
+        </button>
+      </Form>
+      {invite ? (
+        <div className="rounded-lg border border-accent-7 bg-accent-2 p-3 text-sm" role="status">
+          <p>Invite link for {invite.team.name} (send it now: it is not shown again):</p>
+          <label htmlFor="invite-url" className="sr-only">
+            Invite link
+          </label>
+          <input id="invite-url" readOnly value={invite.url} className="field-input mt-2 w-full text-xs" />
+        </div>
+      ) : null}
+    </section>
+  );
+}

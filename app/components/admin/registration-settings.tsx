@@ -1,0 +1,62 @@
+import { Form, useNavigation } from "react-router";
+import { REGISTRATION_MODES } from "~/lib/registration-modes";
+import { REGISTRATION_MODE_LABELS, type RegistrationSettings } from "~/models/registration.schema";
+
+/** Who may join: the admin's choice of registration mode, and the company's email domains. */
+export function RegistrationSettingsForm({
+  settings,
+  error,
+}: {
+  settings: RegistrationSettings;
+  error: string | undefined;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-registration";
+  return (
+    <section className="card space-y-3" aria-labelledby="registration-title">
+      <h2 id="registration-title" className="font-semibold">
+        Who may join
+      </h2>
+      <Form method="post" className="space-y-3">
+        <fieldset className="space-y-2">
+          <legend className="sr-only">Registration</legend>
+          {REGISTRATION_MODES.map((mode) => (
+            <label key={mode} className="flex items-start gap-2 text-sm">
+              <input type="radio" name="mode" value={mode} defaultChecked={settings.mode === mode} className="mt-1" />
+              <span>{REGISTRATION_MODE_LABELS[mode]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <label htmlFor="registration-domains" className="text-sm font-medium">
+            Company email domains
+          </label>
+          <textarea
+            id="registration-domains"
+            name="domains"
+            rows={2}
+            maxLength={2000}
+            defaultValue={settings.domains.join("\n")}
+            placeholder="example.com.pk"
+            className="field-input mt-1 w-full text-sm"
+            aria-describedby={error ? "registration-error" : undefined}
+          />
+        </div>
+        {error ? (
+          <p id="registration-error" role="alert" className="text-sm text-danger-11">
+            {error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="save-registration"
+          className="btn-secondary px-3 text-sm"
+          disabled={busy}
+        >
+          {busy ? "Saving..." : "Save"}
+        </button>
+      </Form>
+    </section>
+  );
+}
