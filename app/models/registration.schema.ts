@@ -13,13 +13,16 @@ export const REGISTRATION_MODE_LABELS: Record<RegistrationMode, string> = {
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
-/** Email domains, lower-cased: a list (JSON), or text with one per line or separated by commas or spaces. */
+/**
+ * Email domains, lower-cased: a list (JSON), or text with one per line or separated by commas or
+ * spaces; none when empty or left out.
+ */
 const domainListSchema = z
   .preprocess(
     (value) => (Array.isArray(value) ? value.join(",") : value),
-    z.string().max(2000, "Domains must be 2000 characters or less"),
+    z.string().max(2000, "Domains must be 2000 characters or less").optional(),
   )
-  .transform((text) => [
+  .transform((text = "") => [
     ...new Set(
       text
         .split(/[\s,]+/)
@@ -32,7 +35,7 @@ const domainListSchema = z
 export const registrationSettingsSchema = z
   .object({
     mode: z.enum(REGISTRATION_MODES, { error: `mode must be one of ${REGISTRATION_MODES.join(", ")}` }),
-    domains: domainListSchema.optional().transform((domains) => domains ?? []),
+    domains: domainListSchema,
   })
   .refine((settings) => settings.mode !== "domains" || settings.domains.length > 0, {
     message: "Name at least one email domain",

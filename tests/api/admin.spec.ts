@@ -110,6 +110,9 @@ test("the users list searches, pages and refuses a bad page", async ({ request }
         lastName: null,
         role: "OFFICER",
         isActive: true,
+        approval: "APPROVED",
+        // The company's only team, which a new account joins (decision 42).
+        team: { id: expect.any(Number), name: expect.any(String) },
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
     ],
