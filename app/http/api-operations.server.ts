@@ -413,18 +413,20 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/agents/checkins",
-    summary: "Every officer's check-ins of one day, numbered and coloured per officer",
+    summary:
+      "The check-ins of one day of the viewer's people (an officer's team, a manager's teams, everyone for an admin; team: one of them), numbered and coloured per officer",
     tag: "Map",
     access: "signed-in",
     query: checkInQuerySchema,
     queryExample: { date: "2026-11-22" },
     answer: { status: 200, description: "Check-in stops", schema: z.array(answers.checkInStopAnswer) },
+    errors: [403], // a team not the viewer's
   },
   {
     method: "get",
     path: "/api/agents/location-quality",
     summary:
-      "How each officer's places were had on one day: the share of GPS check-ins, their median accuracy and the legs not counted",
+      "How each officer's places were had on one day (the viewer's teams, everyone for an admin; team: one of them): the share of GPS check-ins, their median accuracy and the legs not counted",
     tag: "Map",
     access: "manager",
     query: locationQualityQuerySchema,
@@ -439,12 +441,13 @@ export const apiOperations: ApiOperation[] = [
     method: "get",
     path: "/api/reports",
     summary:
-      "Totals per officer, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only)",
+      "Totals per officer, team, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only; managers: their teams; admins: everyone or one team)",
     tag: "Rankings",
     access: "signed-in",
     query: reportQuerySchema,
     queryExample: { period: "last-week", groupBy: "officer" },
     answer: { status: 200, description: "The report", schema: answers.reportAnswer },
+    errors: [403], // a team or an officer not the viewer's
   },
   {
     method: "get",

@@ -10,9 +10,10 @@ export const REPORT_PERIOD_LABELS = {
   "last-90-days": "Last 90 days",
 } as const;
 
-export const REPORT_GROUPINGS = ["officer", "province", "city", "dealer", "product", "day", "week"] as const;
+export const REPORT_GROUPINGS = ["officer", "team", "province", "city", "dealer", "product", "day", "week"] as const;
 export const REPORT_GROUPING_LABELS = {
   officer: "Officer",
+  team: "Team",
   province: "Province",
   city: "City",
   dealer: "Dealer",

@@ -2,7 +2,17 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { isCalendarDate } from "~/lib/calendar-date";
 import { checkInQuerySchema, DATE_INVALID, DATE_REQUIRED } from "~/models/checkin.schema";
-import { agentColor, dayCheckInItems, dayCheckIns, dayRange, localDate, stopLabel } from "~/models/checkin.server";
+import {
+  agentColor,
+  dayCheckInItems,
+  dayCheckIns,
+  dayCheckInsKey,
+  dayLocationQuality,
+  dayRange,
+  localDate,
+  stopLabel,
+} from "~/models/checkin.server";
+import { EVERYONE } from "~/models/team-scope.server";
 
 beforeEach(resetDatabase);
 
@@ -85,7 +95,7 @@ describe("dayCheckIns", () => {
     await checkIn(sana.id, WED + 9 * HOUR, 24.86, 67, "Saddar, Karachi, Sindh, Pakistan");
     await checkIn(sana.id, WED + 10 * HOUR, 24.87, 67.01, "Clifton, Karachi, Sindh, Pakistan", "DEALER_MEETING");
 
-    const day = await dayCheckIns({ date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ);
+    const day = await dayCheckIns(EVERYONE, { date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ);
     expect(day.isToday).toBe(false);
     expect(day.agents.map((a) => a.name)).toEqual(["Ali", "Sana"]);
     const [aliRoute, sanaRoute] = day.routes;
@@ -109,15 +119,15 @@ describe("dayCheckIns", () => {
       ["Ali", 3, "Stop"],
     ]);
     // GET /api/agents/checkins reads the same items without the routes' metrics.
-    expect(dayCheckInItems({ date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ)).toEqual(day.items);
+    expect(dayCheckInItems(EVERYONE, { date: "2026-11-18" }, new Date(WED + 40 * HOUR), TZ)).toEqual(day.items);
 
     // The same day seen on that day: the last stop is the Latest.
-    const today = await dayCheckIns({ date: "2026-11-18" }, new Date(WED + 20 * HOUR), TZ);
+    const today = await dayCheckIns(EVERYONE, { date: "2026-11-18" }, new Date(WED + 20 * HOUR), TZ);
     expect(today.isToday).toBe(true);
     expect(today.routes[0]?.stops.at(-1)?.label).toBe("Latest");
 
     // The day before holds only the 23:30 check-in.
-    const before = await dayCheckIns({ date: "2026-11-17" }, new Date(WED + 40 * HOUR), TZ);
+    const before = await dayCheckIns(EVERYONE, { date: "2026-11-17" }, new Date(WED + 40 * HOUR), TZ);
     expect(before.routes.map((r) => [r.name, r.stops.length])).toEqual([["Ali", 1]]);
   });
 
@@ -128,15 +138,55 @@ describe("dayCheckIns", () => {
     await checkIn(ali.id, WED + 9 * HOUR, 31.1, 74.1, null);
     await checkIn(sana.id, WED + 9 * HOUR, 24.86, 67, "Karachi, Sindh, Pakistan");
 
-    const punjab = await dayCheckIns({ date: "2026-11-18", province: "Punjab" }, new Date(WED), TZ);
+    const punjab = await dayCheckIns(EVERYONE, { date: "2026-11-18", province: "Punjab" }, new Date(WED), TZ);
     expect(punjab.routes.map((r) => [r.name, r.stops.length])).toEqual([["Ali", 2]]);
-    const none = await dayCheckIns({ date: "2026-11-18", province: "Balochistan" }, new Date(WED), TZ);
+    const none = await dayCheckIns(EVERYONE, { date: "2026-11-18", province: "Balochistan" }, new Date(WED), TZ);
     expect(none.routes).toEqual([]);
     expect(none.items).toEqual([]);
 
-    const onlySana = await dayCheckIns({ date: "2026-11-18", agent: sana.id }, new Date(WED), TZ);
+    const onlySana = await dayCheckIns(EVERYONE, { date: "2026-11-18", agent: sana.id }, new Date(WED), TZ);
     expect(onlySana.agents.map((a) => a.name)).toEqual(["Ali", "Sana"]);
     expect(onlySana.routes.map((r) => r.name)).toEqual(["Sana"]);
     expect(onlySana.items.every((i) => i.userId === sana.id)).toBe(true);
+  });
+});
+
+describe("the map's audience", () => {
+  it("keeps the routes of the audience's teams, the unassigned with them when asked", async () => {
+    const north = await prisma.team.create({ data: { name: "North", provinces: "[]", districts: "[]" } });
+    const south = await prisma.team.create({ data: { name: "South", provinces: "[]", districts: "[]" } });
+    const ali = await officer("ali", "Ali");
+    const sana = await officer("sana", "Sana");
+    const omar = await officer("omar", "Omar");
+    await prisma.user.update({ where: { id: ali.id }, data: { teamId: north.id } });
+    await prisma.user.update({ where: { id: sana.id }, data: { teamId: south.id } });
+    for (const user of [ali, sana, omar]) await checkIn(user.id, WED + 9 * HOUR, 31, 74);
+    const names = async (audience: Parameters<typeof dayCheckIns>[0]) =>
+      (await dayCheckIns(audience, { date: "2026-11-18" }, new Date(WED), TZ)).agents.map((a) => a.name);
+
+    expect(await names(EVERYONE)).toEqual(["Ali", "Omar", "Sana"]);
+    expect(await names({ everyone: false, teamIds: [north.id], unassigned: false })).toEqual(["Ali"]);
+    expect(await names({ everyone: false, teamIds: [south.id], unassigned: true })).toEqual(["Omar", "Sana"]);
+    expect(await names({ everyone: false, teamIds: [], unassigned: false })).toEqual([]);
+    expect(
+      dayCheckInItems(
+        { everyone: false, teamIds: [north.id], unassigned: false },
+        { date: "2026-11-18" },
+        new Date(WED),
+        TZ,
+      ).map((item) => item.userId),
+    ).toEqual([ali.id]);
+    expect(
+      dayLocationQuality({ everyone: false, teamIds: [south.id], unassigned: false }, "2026-11-18", new Date(WED), TZ),
+    ).toMatchObject([{ name: "Sana", checkIns: 1 }]);
+  });
+
+  it("tags GET /api/agents/checkins' answer by whose routes it holds", () => {
+    const query = { date: "2026-11-18" };
+    const teamA = dayCheckInsKey({ everyone: false, teamIds: [1], unassigned: false }, query, new Date(WED));
+    const teamB = dayCheckInsKey({ everyone: false, teamIds: [2], unassigned: false }, query, new Date(WED));
+    const both = dayCheckInsKey({ everyone: false, teamIds: [2, 1], unassigned: false }, query, new Date(WED));
+    expect(new Set([teamA, teamB, both, dayCheckInsKey(EVERYONE, query, new Date(WED))]).size).toBe(4);
+    expect(dayCheckInsKey({ everyone: false, teamIds: [1, 2], unassigned: false }, query, new Date(WED))).toBe(both);
   });
 });

@@ -5,10 +5,16 @@ import { dateOfTime } from "~/lib/calendar-date";
 import { type DayPoint, type LeftOutLegs, type LegReason, legReason, sourceLabel } from "~/lib/location-quality";
 import { checkInTypeLabel } from "~/lib/post-types";
 import type { CheckInQuery } from "~/models/checkin.schema";
+import { listVersion } from "~/models/list-version.server";
 import { agentMetrics, timeZoneOffsetMs, type AgentMetrics, type TimeRange } from "~/models/metrics.server";
+import { type Audience, audienceSql, requestedAudience, type Viewer } from "~/models/team-scope.server";
 
 // The agents' check-ins of one local day, as the map shows them. Distance and hours come from the
 // metrics module (the same SQL as the rankings, so the numbers agree everywhere).
+//
+// Whose routes: the viewer's own people (an officer's team; a manager's team and the teams they
+// lead; everyone for an admin), or one of those teams with `team`. Never the whole company for an
+// officer or a manager: the map has no company switch.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,12 +130,40 @@ type DayRow = {
  * id. One statement: CROSS JOIN keeps SQLite on the createdAt index (the day's few thousand rows)
  * rather than seeking every user's check-ins.
  */
-function dayRows(range: TimeRange): DayRow[] {
+function dayRows(audience: Audience, range: TimeRange): DayRow[] {
   return readRows<DayRow>(Prisma.sql`
     SELECT c.id, c.userId, c.type, c.lat, c.lng, c.address, c.source, c.accuracyM, c.createdAt, u.username, u.firstName, u.lastName
     FROM CheckIn c CROSS JOIN User u ON u.id = c.userId
-    WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to}
+    WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to} ${audienceSql(audience, Prisma.sql`u.teamId`)}
     ORDER BY c.createdAt, c.userId, c.id`);
+}
+
+/**
+ * Whose routes a map query covers (the map, its /api twin and "Location quality"): the viewer's
+ * own people, or one team of theirs with `team` (any team for an admin; 403 for another).
+ */
+export function mapAudience(viewer: Viewer, team: number | undefined): Promise<Audience> {
+  return requestedAudience(viewer, { team }, { companyAllowed: false });
+}
+
+/**
+ * The tag of GET /api/agents/checkins' answer: the check-ins' version (raised by a check-in, an
+ * agent's name or team), every parameter, and whose routes it holds, so two viewers of different
+ * teams never share a kept answer or a 304.
+ */
+export function dayCheckInsKey(audience: Audience, query: CheckInQuery, now = new Date()): string {
+  const whose = audience.everyone
+    ? "everyone"
+    : { teams: [...audience.teamIds].sort((a, b) => a - b), unassigned: audience.unassigned };
+  return JSON.stringify([
+    "checkins",
+    listVersion("CheckIn"),
+    whose,
+    query.date,
+    localDate(now) === query.date,
+    query.province ?? null,
+    query.agent ?? null,
+  ]);
 }
 
 const byName = new Intl.Collator().compare;
@@ -139,10 +173,10 @@ const byName = new Intl.Collator().compare;
  * `province` keeps the agents who checked in there that day (an address naming the province),
  * with their whole route; `agent` keeps one agent's route.
  */
-function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: string) {
+function readDay(audience: Audience, { date, province, agent }: CheckInQuery, now: Date, timeZone: string) {
   const range = dayRange(date, timeZone);
   const isToday = localDate(now, timeZone) === date;
-  const rows = dayRows(range);
+  const rows = dayRows(audience, range);
 
   const stopCounts = new Map<number, number>();
   const names = new Map<number, string>();
@@ -211,11 +245,12 @@ function readDay({ date, province, agent }: CheckInQuery, now: Date, timeZone: s
 
 /** The day's check-ins for the map page: agents, routes with that day's distance and hours, and the flat items. */
 export async function dayCheckIns(
+  audience: Audience,
   query: CheckInQuery,
   now = new Date(),
   timeZone = env.APP_TIME_ZONE,
 ): Promise<DayCheckIns> {
-  const { range, isToday, agents, routes, items } = readDay(query, now, timeZone);
+  const { range, isToday, agents, routes, items } = readDay(audience, query, now, timeZone);
   const metrics =
     routes.length > 0
       ? await agentMetrics(
@@ -231,8 +266,13 @@ export async function dayCheckIns(
 }
 
 /** GET /api/agents/checkins: the day's check-ins in time order, without the routes' metrics. */
-export function dayCheckInItems(query: CheckInQuery, now = new Date(), timeZone = env.APP_TIME_ZONE): CheckInItem[] {
-  return readDay(query, now, timeZone).items;
+export function dayCheckInItems(
+  audience: Audience,
+  query: CheckInQuery,
+  now = new Date(),
+  timeZone = env.APP_TIME_ZONE,
+): CheckInItem[] {
+  return readDay(audience, query, now, timeZone).items;
 }
 
 /** One officer's day as the "Location quality" view shows it. */
@@ -266,8 +306,13 @@ const LEFT_OUT_KEYS: Record<LegReason, keyof LeftOutLegs> = {
  * the share of GPS check-ins, their median accuracy and the legs left out, by name. The same rules
  * as the day's distance and hours.
  */
-export function dayLocationQuality(date: string, now = new Date(), timeZone = env.APP_TIME_ZONE): LocationQualityRow[] {
-  const { agents, items, usernames } = readDay({ date }, now, timeZone);
+export function dayLocationQuality(
+  audience: Audience,
+  date: string,
+  now = new Date(),
+  timeZone = env.APP_TIME_ZONE,
+): LocationQualityRow[] {
+  const { agents, items, usernames } = readDay(audience, { date }, now, timeZone);
   return agents.map(({ userId, name }) => {
     const own = items.filter((item) => item.userId === userId);
     const gps = own.filter((item) => item.source === "GPS");

@@ -16,6 +16,7 @@ export function reportTitle(report: Report, officerName: string | null): string 
     `Fieldline report, ${report.range.from} to ${report.range.to} (previous period ${report.previousRange.from} to ${report.previousRange.to}), ` +
     [
       `by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
+      ...(report.teamName ? [`team: ${report.teamName}`] : []),
       `officer: ${officerName ?? "all"}`,
       `province: ${report.filters.province ?? "all"}`,
       `post type: ${type}`,

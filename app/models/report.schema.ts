@@ -5,6 +5,7 @@ import { REPORT_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
 import { calendarDateSchema, dayNumber } from "~/lib/calendar-date";
 import { idSchema } from "~/lib/ids";
 import { emptyToUndefined } from "~/models/checkin.schema";
+import { TEAM_ID_INVALID } from "~/models/team.schema";
 
 // The report's query: GET /reports and GET /api/reports read the same parameters. Browser-safe
 // (no server imports), so the page's form and the API share the messages.
@@ -27,6 +28,8 @@ export const reportQuerySchema = z
     officer: z.preprocess(emptyToUndefined, idSchema("Officer must be a user id").optional()),
     province: z.preprocess(emptyToUndefined, z.enum(PROVINCES, { error: "Unknown province" }).optional()),
     type: z.preprocess(emptyToUndefined, z.enum(POST_TYPES, { error: "Unknown post type" }).optional()),
+    /** One team of the viewer's own (any team for an admin); without it, all the viewer's people. */
+    team: z.preprocess(emptyToUndefined, idSchema(TEAM_ID_INVALID).optional()),
   })
   .superRefine((query, ctx) => {
     if (!query.from || !query.to) return;

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
-import { buildReport, previousRange, reportRange } from "~/models/report.server";
+import {
+  buildReport,
+  previousRange,
+  REPORT_OFFICER_FORBIDDEN,
+  reportOfficers,
+  reportRange,
+} from "~/models/report.server";
+import { TEAM_FORBIDDEN } from "~/models/team-scope.server";
 import { reportQuerySchema } from "~/models/report.schema";
 
 beforeEach(resetDatabase);
@@ -229,5 +236,73 @@ describe("buildReport", () => {
     const own = await buildReport({ id: sana.id, role: "OFFICER" }, query({ officer: String(ali.id) }), NOW);
     expect(own.filters.officer).toBe(sana.id);
     expect(own.rows.map((row) => [row.label, row.current.salesCents])).toEqual([["Sana", 600_000n]]);
+  });
+});
+
+describe("reports by team", () => {
+  async function twoTeams() {
+    const north = await prisma.team.create({ data: { name: "North", provinces: "[]", districts: "[]" } });
+    const south = await prisma.team.create({ data: { name: "South", provinces: "[]", districts: "[]" } });
+    const ali = await prisma.user.update({ where: { id: (await user("ali", "Ali")).id }, data: { teamId: north.id } });
+    const sana = await prisma.user.update({
+      where: { id: (await user("sana", "Sana")).id },
+      data: { teamId: south.id },
+    });
+    const omar = await user("omar", "Omar");
+    const boss = await prisma.user.create({
+      data: { username: "boss", email: "boss@example.pk", passwordHash: "x", role: "MANAGER", teamId: north.id },
+    });
+    await prisma.teamManager.create({ data: { teamId: north.id, userId: boss.id } });
+    const shop = await dealer("Kisan Traders", "Multan", "Punjab", ali.id, karachi(16, 10));
+    await dealer("Sindh Seeds", "Karachi", "Sindh", sana.id, karachi(16, 10));
+    await sale(ali.id, karachi(16, 11), "SSP", 10, 150_000, shop.id);
+    await sale(sana.id, karachi(17, 11), "SSP", 4, 150_000);
+    await sale(omar.id, karachi(18, 11), "SSP", 1, 150_000);
+    await prisma.checkIn.create({
+      data: { userId: sana.id, type: "CHECK_IN", lat: 24.8, lng: 67, createdAt: new Date(karachi(17, 9)) },
+    });
+    return { north, south, ali, sana, omar, boss };
+  }
+  const cents = (report: Awaited<ReturnType<typeof buildReport>>) =>
+    report.rows.map((row) => [row.label, row.current.salesCents]);
+
+  it("groups by the officer's team, the unassigned under No team", async () => {
+    await twoTeams();
+    const admin = { id: 0, role: "ADMIN" };
+    const byTeam = await buildReport(admin, query({ groupBy: "team" }), NOW);
+    expect(byTeam.rows.map((row) => row.label)).toEqual(["North", "South", "No team"]);
+    expect(byTeam.rows.map((row) => [row.current.salesCents, row.current.newDealers, row.current.visits])).toEqual([
+      [1_500_000n, 1, 0],
+      [600_000n, 1, 1],
+      [150_000n, 0, 0],
+    ]);
+    expect(byTeam.rows.every((row) => row.current.distanceKm !== null)).toBe(true);
+  });
+
+  it("gives a manager the teams they lead, an admin everyone or one team", async () => {
+    const { north, south, ali, sana, boss } = await twoTeams();
+    const lead = { id: boss.id, role: "MANAGER", teamId: north.id };
+    const own = await buildReport(lead, query({}), NOW);
+    expect(cents(own)).toEqual([["Ali", 1_500_000n]]);
+    expect(own.totals.current.newDealers).toBe(1);
+    expect((await reportOfficers(lead, undefined)).map((officer) => officer.name)).toEqual(["Ali"]);
+    await expect(buildReport(lead, query({ team: String(south.id) }), NOW)).rejects.toMatchObject({
+      status: 403,
+      message: TEAM_FORBIDDEN,
+    });
+    await expect(buildReport(lead, query({ officer: String(sana.id) }), NOW)).rejects.toMatchObject({
+      status: 403,
+      message: REPORT_OFFICER_FORBIDDEN,
+    });
+
+    const admin = { id: 0, role: "ADMIN" };
+    expect(cents(await buildReport(admin, query({}), NOW))).toHaveLength(3);
+    const southOnly = await buildReport(admin, query({ team: String(south.id) }), NOW);
+    expect(cents(southOnly)).toEqual([["Sana", 600_000n]]);
+    expect(southOnly.teamName).toBe("South");
+    expect((await reportOfficers(admin, south.id)).map((officer) => officer.name)).toEqual(["Sana"]);
+    await expect(
+      buildReport(admin, query({ team: String(south.id), officer: String(ali.id) }), NOW),
+    ).rejects.toMatchObject({ status: 403 });
   });
 });

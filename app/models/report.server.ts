@@ -12,14 +12,28 @@ import { timeZoneOffsetMs } from "~/models/metrics.server";
 import { routeTotals } from "~/models/route-days.server";
 import type { ReportGrouping } from "~/lib/report-options";
 import { MAX_REPORT_DAYS, RANGE_TOO_LONG, type ReportQuery } from "~/models/report.schema";
+import {
+  type Audience,
+  audienceHas,
+  audienceSql,
+  EVERYONE,
+  requestedAudience,
+  type Viewer,
+} from "~/models/team-scope.server";
 
-// Reports for managers: any period in the app's time zone, grouped by officer, province, city,
-// dealer, product, day or week, beside the period of equal length just before. Distance and hours
-// come from the metrics the rankings use (the same rules for legs left out).
+// Reports for managers: any period in the app's time zone, grouped by officer, team, province,
+// city, dealer, product, day or week, beside the period of equal length just before. Distance and
+// hours come from the metrics the rankings use (the same rules for legs left out).
+//
+// Whose figures: an officer's own; a manager's teams (the posts, check-ins and new dealers of
+// their people); everyone's for an admin; `team` narrows to one of the viewer's teams.
 
 const DAY_MS = 86_400_000;
 
-export type ReportViewer = { id: number; role: string };
+/** The viewer; one without a team (`teamId` unset or null) is in the unassigned group. */
+export type ReportViewer = { id: number; role: string; teamId?: number | null };
+
+export const REPORT_OFFICER_FORBIDDEN = "You can only see reports on the officers of your teams.";
 
 /** A local calendar period, both ends included ("2026-11-16" … "2026-11-22"). */
 export type ReportRange = { from: string; to: string };
@@ -45,9 +59,11 @@ export type Report = {
   range: ReportRange;
   previousRange: ReportRange;
   groupBy: ReportGrouping;
-  filters: { officer: number | null; province: Province | null; type: PostType | null };
+  filters: { officer: number | null; province: Province | null; type: PostType | null; team: number | null };
   /** The chosen officer's name, for the files' title row. */
   officerName: string | null;
+  /** The chosen team's name, for the files' title row. */
+  teamName: string | null;
   rows: ReportRow[];
   totals: { current: Figures; previous: Figures };
 };
@@ -111,6 +127,7 @@ function calendarGroup(groupBy: "day" | "week", day: string): Group {
 
 const NO_GROUP: Record<ReportGrouping, string> = {
   officer: "No officer",
+  team: "No team",
   province: "Unknown province",
   city: "No dealer's city",
   dealer: "No dealer",
@@ -129,11 +146,13 @@ function groupKey(groupBy: ReportGrouping, key: string | number | bigint | null)
 }
 
 /** The words for a row's key (made once per row: dates cost a formatter each). */
-function groupOf(groupBy: ReportGrouping, key: string, label: string | null, names: Map<number, string>): Group {
+function groupOf(groupBy: ReportGrouping, key: string, label: string | null, people: People): Group {
   if (key === "") return { key, label: NO_GROUP[groupBy] };
   switch (groupBy) {
     case "officer":
-      return { key, label: names.get(Number(key)) ?? `User ${key}` };
+      return { key, label: people.names.get(Number(key)) ?? `User ${key}` };
+    case "team":
+      return { key, label: people.teamNames.get(Number(key)) ?? `Team ${key}` };
     case "product":
       return { key, label: SALE_PRODUCT_LABELS[key as SaleProduct] ?? key };
     case "day":
@@ -147,7 +166,7 @@ function groupOf(groupBy: ReportGrouping, key: string, label: string | null, nam
 /** Distance and hours can be split by officer, day and week, and only over whole days of every post type. */
 function splitsRoutes(query: ReportQuery): boolean {
   return (
-    (query.groupBy === "officer" || query.groupBy === "day" || query.groupBy === "week") &&
+    (query.groupBy === "officer" || query.groupBy === "team" || query.groupBy === "day" || query.groupBy === "week") &&
     !query.type &&
     !query.province
   );
@@ -180,10 +199,32 @@ function needsDealer(query: ReportQuery): boolean {
   );
 }
 
+/** The alias of the user a row belongs to, joined by `userJoin`: the post's, the check-in's, the dealer's creator. */
+const USER_ALIAS = { p: "pu", c: "cu", d: "du" } as const;
+
+/** Whether the statements need each row's user: to group by team, or to keep an audience's people. */
+function needsUser(query: ReportQuery, audience: Audience): boolean {
+  return query.groupBy === "team" || !audience.everyone;
+}
+
+/** The row's user (for a new dealer, its creator; none makes it unassigned), when the statement needs it. */
+function userJoin(row: "p" | "c" | "d", query: ReportQuery, audience: Audience): Prisma.Sql {
+  if (!needsUser(query, audience)) return Prisma.empty;
+  const owner = { p: "p.userId", c: "c.userId", d: "d.createdById" }[row];
+  return Prisma.raw(`LEFT JOIN User ${USER_ALIAS[row]} ON ${USER_ALIAS[row]}.id = ${owner}`);
+}
+
+/** The audience's condition on the row's user (nothing for everyone). */
+function audienceOf(row: "p" | "c" | "d", audience: Audience): Prisma.Sql {
+  return audienceSql(audience, Prisma.raw(`${USER_ALIAS[row]}.teamId`));
+}
+
 /** The grouping's key and label in SQL, for posts (`p`), check-ins (`c`, with their post `p`) or new dealers (`d`). */
 function keySql(groupBy: ReportGrouping, row: "p" | "c" | "d", offset: number): { key: Prisma.Sql; label: Prisma.Sql } {
   const none = Prisma.sql`NULL`;
   switch (groupBy) {
+    case "team":
+      return { key: Prisma.raw(`${USER_ALIAS[row]}.teamId`), label: none };
     case "officer":
       // Check-ins: a skip-scan of the covering index on (userId, createdAt) groups them without a sort.
       // Posts and dealers: "+", not an index on userId that SQLite would skip-scan reading every
@@ -208,8 +249,9 @@ function keySql(groupBy: ReportGrouping, row: "p" | "c" | "d", offset: number): 
   }
 }
 
-function filtersSql(row: "p" | "c", query: ReportQuery): Prisma.Sql {
-  return Prisma.sql`${query.officer ? Prisma.sql`AND ${Prisma.raw(row)}.userId = ${query.officer}` : Prisma.empty}
+function filtersSql(row: "p" | "c", query: ReportQuery, audience: Audience): Prisma.Sql {
+  return Prisma.sql`${audienceOf(row, audience)}
+    ${query.officer ? Prisma.sql`AND ${Prisma.raw(row)}.userId = ${query.officer}` : Prisma.empty}
     ${query.type ? Prisma.sql`AND ${Prisma.raw(row)}.type = ${query.type}` : Prisma.empty}
     ${query.province ? Prisma.sql`AND (${provinceSql(row)}) = ${query.province}` : Prisma.empty}`;
 }
@@ -224,7 +266,7 @@ type PostTally = Tally & {
   recovery: number | bigint | null;
 };
 
-async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, names: Map<number, string>) {
+async function periodFigures(range: ReportRange, query: ReportQuery, audience: Audience, now: Date, people: People) {
   const epoch = epochRange(range, now);
   const offset = timeZoneOffsetMs(now);
   const withRoutes = splitsRoutes(query);
@@ -232,7 +274,7 @@ async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, 
   const figuresOf = (key: string, label: string | null) => {
     let found = groups.get(key);
     if (!found) {
-      found = { group: groupOf(query.groupBy, key, label, names), figures: emptyFigures(withRoutes) };
+      found = { group: groupOf(query.groupBy, key, label, people), figures: emptyFigures(withRoutes) };
       groups.set(key, found);
     }
     return found.figures;
@@ -246,7 +288,8 @@ async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, 
     SELECT ${posts.key} AS k, ${posts.label} AS label, p.type AS type, p.saleProduct AS saleProduct, COUNT(*) AS n,
       SUM(p.saleQty) AS qty, SUM(p.saleTotalCents) AS sales, SUM(p.recoveryAmountCents) AS recovery
     FROM Post p ${needsDealer(query) ? Prisma.sql`LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
-    WHERE ${inRange("p")} ${filtersSql("p", query)}
+      ${userJoin("p", query, audience)}
+    WHERE ${inRange("p")} ${filtersSql("p", query, audience)}
     GROUP BY k, p.type, p.saleProduct`)) {
     const figures = entry(tally);
     const n = Number(tally.n);
@@ -268,44 +311,53 @@ async function periodFigures(range: ReportRange, query: ReportQuery, now: Date, 
   for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
     SELECT ${posts.key} AS k, ${posts.label} AS label, COUNT(DISTINCT p.dealerId) AS n
     FROM Post p ${needsDealer(query) ? Prisma.sql`JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
-    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query)}
+      ${userJoin("p", query, audience)}
+    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query, audience)}
     GROUP BY k`)) {
     entry(tally).dealersVisited += Number(tally.n);
   }
   const [{ n: dealersVisited } = { n: 0 }] = readRows<{ n: number | bigint }>(Prisma.sql`
     SELECT COUNT(DISTINCT p.dealerId) AS n FROM Post p ${needsDealer(query) ? Prisma.sql`LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
-    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query)}`);
+      ${userJoin("p", query, audience)}
+    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query, audience)}`);
 
   if (query.groupBy !== "product") {
     const visits = keySql(query.groupBy, "c", offset);
     for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
       SELECT ${visits.key} AS k, ${visits.label} AS label, COUNT(*) AS n
       FROM CheckIn c ${needsDealer(query) ? Prisma.sql`LEFT JOIN Post p ON p.id = c.postId LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
-      WHERE ${inRange("c")} ${filtersSql("c", query)}
+        ${userJoin("c", query, audience)}
+      WHERE ${inRange("c")} ${filtersSql("c", query, audience)}
       GROUP BY k`)) {
       entry(tally).visits += Number(tally.n);
     }
     const added = keySql(query.groupBy, "d", offset);
     for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
-      SELECT ${added.key} AS k, ${added.label} AS label, COUNT(*) AS n FROM Dealer d
-      WHERE ${inRange("d")}
+      SELECT ${added.key} AS k, ${added.label} AS label, COUNT(*) AS n FROM Dealer d ${userJoin("d", query, audience)}
+      WHERE ${inRange("d")} ${audienceOf("d", audience)}
         ${query.officer ? Prisma.sql`AND d.createdById = ${query.officer}` : Prisma.empty}
         ${query.province ? Prisma.sql`AND d.state = ${query.province}` : Prisma.empty}
-        ${query.groupBy === "officer" ? Prisma.sql`AND d.createdById IS NOT NULL` : Prisma.empty}
+        ${query.groupBy === "officer" || query.groupBy === "team" ? Prisma.sql`AND d.createdById IS NOT NULL` : Prisma.empty}
       GROUP BY k`)) {
       entry(tally).newDealers += Number(tally.n);
     }
   }
 
   if (withRoutes) {
+    const byOfficer = query.groupBy === "officer" || query.groupBy === "team";
     const routes = await routeTotals(
       epoch,
-      query.groupBy === "officer" ? "officer" : "day",
-      query.officer ? [query.officer] : undefined,
+      byOfficer ? "officer" : "day",
+      query.officer ? [query.officer] : people.members,
       now,
     );
+    const routeGroup = (routeKey: string) => {
+      if (query.groupBy === "week") return weekStart(routeKey);
+      if (query.groupBy === "team") return String(people.teamOf.get(Number(routeKey)) ?? "");
+      return routeKey;
+    };
     for (const [routeKey, route] of routes) {
-      const figures = figuresOf(query.groupBy === "week" ? weekStart(routeKey) : routeKey, null);
+      const figures = figuresOf(routeGroup(routeKey), null);
       figures.distanceKm = (figures.distanceKm ?? 0) + route.km;
       figures.hours = (figures.hours ?? 0) + route.hours;
     }
@@ -334,11 +386,43 @@ function sumFigures(all: Figures[], withRoutes: boolean): Figures {
   return total;
 }
 
-async function officerNames(): Promise<Map<number, string>> {
-  const users = readRows<{ id: number; firstName: string | null; lastName: string | null; username: string }>(
-    Prisma.sql`SELECT id, firstName, lastName, username FROM User`,
-  );
-  return new Map(users.map((user) => [user.id, displayName(user)]));
+/** Everyone's names and teams, the teams' names, and the audience's people (undefined: everyone). */
+type People = {
+  names: Map<number, string>;
+  teamOf: Map<number, number | null>;
+  teamNames: Map<number, string>;
+  members: number[] | undefined;
+};
+
+function readPeople(audience: Audience): People {
+  const users = readRows<{
+    id: number;
+    firstName: string | null;
+    lastName: string | null;
+    username: string;
+    teamId: number | null;
+  }>(Prisma.sql`SELECT id, firstName, lastName, username, teamId FROM User`);
+  const teams = readRows<{ id: number; name: string }>(Prisma.sql`SELECT id, name FROM Team`);
+  const members = users.filter((user) => audienceHas(audience, user.teamId)).map((user) => user.id);
+  return {
+    names: new Map(users.map((user) => [user.id, displayName(user)])),
+    teamOf: new Map(users.map((user) => [user.id, user.teamId])),
+    teamNames: new Map(teams.map((team) => [team.id, team.name])),
+    members: members.length === users.length ? undefined : members,
+  };
+}
+
+function asViewer(viewer: ReportViewer): Viewer {
+  return { id: viewer.id, role: viewer.role, teamId: viewer.teamId ?? null };
+}
+
+/**
+ * Whose figures a report covers: the viewer's own people, or one of their teams with `team`
+ * (any team for an admin; 403 for another). An officer's own figures are theirs alone.
+ */
+async function reportAudience(viewer: ReportViewer, team: number | undefined): Promise<Audience> {
+  const audience = await requestedAudience(asViewer(viewer), { team }, { companyAllowed: false });
+  return viewer.role === "OFFICER" ? EVERYONE : audience;
 }
 
 /** Chronological groupings keep the calendar's order; the others lead with the biggest sales. */
@@ -353,16 +437,23 @@ function compareRows(groupBy: ReportGrouping) {
 
 /**
  * The report a viewer asked for. Officers see their own figures only: the officer filter is
- * theirs whatever they sent.
+ * theirs whatever they sent. Managers see their teams' people, admins everyone (or one team);
+ * asking for an officer outside them is refused (403).
  */
 export async function buildReport(viewer: ReportViewer, query: ReportQuery, now = new Date()): Promise<Report> {
   const scoped: ReportQuery = viewer.role === "OFFICER" ? { ...query, officer: viewer.id } : query;
+  const audience = await reportAudience(viewer, query.team);
+  const people = readPeople(audience);
+  if (scoped.officer !== undefined && people.teamOf.has(scoped.officer)) {
+    if (!audienceHas(audience, people.teamOf.get(scoped.officer) ?? null)) {
+      throw new AppError(403, REPORT_OFFICER_FORBIDDEN, { field: "officer" });
+    }
+  }
   const range = reportRange(scoped, now);
   const before = previousRange(range);
-  const names = await officerNames();
   const [inPeriod, inPrevious] = [
-    await periodFigures(range, scoped, now, names),
-    await periodFigures(before, scoped, now, names),
+    await periodFigures(range, scoped, audience, now, people),
+    await periodFigures(before, scoped, audience, now, people),
   ];
   const current = inPeriod.groups;
   const previous = inPrevious.groups;
@@ -401,8 +492,14 @@ export async function buildReport(viewer: ReportViewer, query: ReportQuery, now 
     range,
     previousRange: before,
     groupBy: scoped.groupBy,
-    filters: { officer: scoped.officer ?? null, province: scoped.province ?? null, type: scoped.type ?? null },
-    officerName: scoped.officer ? (names.get(scoped.officer) ?? null) : null,
+    filters: {
+      officer: scoped.officer ?? null,
+      province: scoped.province ?? null,
+      type: scoped.type ?? null,
+      team: scoped.team ?? null,
+    },
+    officerName: scoped.officer ? (people.names.get(scoped.officer) ?? null) : null,
+    teamName: scoped.team ? (people.teamNames.get(scoped.team) ?? null) : null,
     rows,
     totals,
   };
@@ -497,10 +594,15 @@ export function reportJson(report: Report) {
   };
 }
 
-/** The officers a manager may pick, by name. */
-export function reportOfficers(): Array<{ id: number; name: string }> {
+/** The officers a manager may pick, by name: those of their teams (or of the one team asked for); any for an admin. */
+export async function reportOfficers(
+  viewer: ReportViewer,
+  team: number | undefined,
+): Promise<Array<{ id: number; name: string }>> {
+  const audience = await reportAudience(viewer, team);
   const officers = readRows<{ id: number; firstName: string | null; lastName: string | null; username: string }>(
-    Prisma.sql`SELECT id, firstName, lastName, username FROM User WHERE role = 'OFFICER' AND isActive = 1`,
+    Prisma.sql`SELECT u.id, u.firstName, u.lastName, u.username FROM User u
+      WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u.teamId`)}`,
   );
   return officers
     .map((user) => ({ id: user.id, name: displayName(user) }))

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/reports";
-import { methodNotAllowed, readQuery } from "~/http/api.server";
+import { apiCall, methodNotAllowed, readQuery } from "~/http/api.server";
 import { requireUser } from "~/http/auth.server";
 import { reportCsv, reportFileName, reportTitle, reportXlsx } from "~/models/report-export.server";
 import { reportTable } from "~/models/report-view.server";
@@ -7,18 +7,27 @@ import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportJson } from "~/models/report.server";
 
 /**
- * GET /api/reports: totals per officer, province, city, dealer, product, day or week over a
- * period, beside the period of equal length before it. Managers and admins see everyone;
- * officers their own figures only. JSON by default; `?format=csv` (or
- * `Accept: text/csv`) and `?format=xlsx` answer the page's table as a file.
+ * GET /api/reports: totals per officer, team, province, city, dealer, product, day or week over a
+ * period, beside the period of equal length before it. Officers see their own figures only;
+ * managers their teams' people; admins everyone, or one team with `team`. A team or an officer
+ * outside the viewer's answers 403. JSON by default; `?format=csv` (or `Accept: text/csv`) and
+ * `?format=xlsx` answer the page's table as a file.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const query = readQuery(args.request, reportQuerySchema);
+  return apiCall(() => answerReport(args.request, user, query));
+}
+
+async function answerReport(
+  request: Request,
+  user: Parameters<typeof buildReport>[0],
+  query: Parameters<typeof buildReport>[1],
+): Promise<Response> {
   const report = await buildReport(user, query);
   const format =
-    new URL(args.request.url).searchParams.get("format") ??
-    (/\btext\/csv\b/.test(args.request.headers.get("Accept") ?? "") ? "csv" : "json");
+    new URL(request.url).searchParams.get("format") ??
+    (/\btext\/csv\b/.test(request.headers.get("Accept") ?? "") ? "csv" : "json");
   if (format === "csv" || format === "xlsx") {
     const table = reportTable(report);
     const title = reportTitle(report, report.officerName);

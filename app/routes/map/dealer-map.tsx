@@ -2,16 +2,20 @@ import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-
 import { legNote } from "~/lib/location-quality";
 import { MapPin, SlidersHorizontal } from "lucide-react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { data as answer, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
 import { formatCalendarDate } from "~/lib/date-format";
 import { useHydrated } from "~/browser/hydrated";
 import { maskPhone } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
+import { TeamSelect } from "~/components/team-select";
 import { requireUser } from "~/http/auth.server";
+import { formCall } from "~/http/form.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
-import { dayCheckIns, localDate } from "~/models/checkin.server";
+import { dayCheckIns, localDate, mapAudience } from "~/models/checkin.server";
 import { countDealers, listDealerPins } from "~/models/dealer.server";
+import { teamFilterSchema } from "~/models/team.schema";
+import { teamsVisibleTo } from "~/models/team-scope.server";
 import { env } from "~/env.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
@@ -39,12 +43,22 @@ export async function loader(args: Route.LoaderArgs) {
   const province: Province | undefined = query.province;
   const limitText = params.get("limit") ?? "";
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), LIST_PAGE), 10_000) : LIST_PAGE;
+  // Routes of the viewer's own people, or of one of their teams (a malformed team is no filter;
+  // a team not theirs is refused).
+  const team = teamFilterSchema.safeParse({ team: params.get("team") || undefined }).data?.team;
+  const audience = await formCall(
+    () => mapAudience(user, team),
+    (error) => {
+      throw answer(error.message, { status: error.status });
+    },
+  );
 
-  const [total, matching, listed, day] = await Promise.all([
+  const [total, matching, listed, day, teams] = await Promise.all([
     countDealers(),
     showDealers ? countDealers(undefined, province) : 0,
     showDealers ? listDealerPins({ state: province, limit }) : [],
-    showRoutes ? dayCheckIns(query) : null,
+    showRoutes ? dayCheckIns(audience, query) : null,
+    teamsVisibleTo(user),
   ]);
   const time = new Intl.DateTimeFormat("en-US", { timeZone: env.APP_TIME_ZONE, hour: "numeric", minute: "2-digit" });
 
@@ -58,6 +72,9 @@ export async function loader(args: Route.LoaderArgs) {
     dateError,
     province: province ?? "All",
     agent: query.agent ?? null,
+    // The team select, for those who see two teams or more (an admin, a manager of several).
+    teams: teams.length > 1 ? teams : [],
+    team: team ?? null,
     showDealers,
     showRoutes,
     total,
@@ -111,6 +128,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
     if (data.showDealers) params.set("dealers", "on");
     if (data.showRoutes) params.set("routes", "on");
     if (data.agent !== null) params.set("agent", String(data.agent));
+    if (data.team !== null) params.set("team", String(data.team));
     params.set("limit", String(limit));
     return params;
   };
@@ -198,6 +216,9 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
+          {data.teams.length > 0 ? (
+            <TeamSelect id="map-team" teams={data.teams} team={data.team} className="col-span-2" />
+          ) : null}
           {data.showRoutes && data.agents.length > 0 ? (
             <div className="col-span-2">
               <label htmlFor="map-agent" className="field-label">
@@ -226,7 +247,10 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
               Agent Routes · {data.isToday ? "Today" : formatCalendarDate(data.date)}
             </h2>
             {data.canSeeQuality ? (
-              <Link to={`/location-quality?date=${data.date}`} className="link tap text-sm">
+              <Link
+                to={`/location-quality?${new URLSearchParams({ date: data.date, ...(data.team === null ? {} : { team: String(data.team) }) })}`}
+                className="link tap text-sm"
+              >
                 Location quality
               </Link>
             ) : null}

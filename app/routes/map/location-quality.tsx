@@ -1,28 +1,46 @@
-import { Form } from "react-router";
+import { data as answer, Form } from "react-router";
 import type { Route } from "./+types/location-quality";
 import { AdminErrorView } from "~/components/access-denied";
 import { formatCalendarDate } from "~/lib/date-format";
 import { accuracyText, leftOutText } from "~/lib/location-quality";
+import { TeamSelect } from "~/components/team-select";
 import { requireRole } from "~/http/auth.server";
+import { formCall } from "~/http/form.server";
 import { locationQualityQuerySchema } from "~/models/checkin.schema";
-import { dayLocationQuality, localDate } from "~/models/checkin.server";
+import { dayLocationQuality, localDate, mapAudience } from "~/models/checkin.server";
+import { teamFilterSchema } from "~/models/team.schema";
+import { teamsVisibleTo } from "~/models/team-scope.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fieldline" }];
 
-/** Managers' view of a day: how each officer's places were had, and which legs did not count. */
-export function loader(args: Route.LoaderArgs) {
-  requireRole(args, "MANAGER", "ADMIN");
+/**
+ * Managers' view of a day: how each officer's places were had, and which legs did not count. The
+ * officers of the teams they lead (everyone for an admin), or of one team with `team`.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireRole(args, "MANAGER", "ADMIN");
   const today = localDate();
-  const parsed = locationQualityQuerySchema.safeParse({
-    date: new URL(args.request.url).searchParams.get("date") || today,
-  });
+  const params = new URL(args.request.url).searchParams;
+  const parsed = locationQualityQuerySchema.pick({ date: true }).safeParse({ date: params.get("date") || today });
   const date = parsed.success ? parsed.data.date : today;
+  // A malformed team is no filter; a team not the viewer's is refused.
+  const team = teamFilterSchema.safeParse({ team: params.get("team") || undefined }).data?.team;
+  const audience = await formCall(
+    () => mapAudience(user, team),
+    (error) => {
+      throw answer(error.message, { status: error.status });
+    },
+  );
+  const teams = await teamsVisibleTo(user);
   return {
     date,
     today,
     dateError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null),
+    // The team select, for those who see two teams or more.
+    teams: teams.length > 1 ? teams : [],
+    team: team ?? null,
     // Written here, so the page needs no code to word them.
-    rows: dayLocationQuality(date).map((row) => ({
+    rows: dayLocationQuality(audience, date).map((row) => ({
       ...row,
       gps: `${Math.round(row.gpsShare * 100)}%`,
       accuracy: row.medianAccuracyM === null ? "–" : `±${accuracyText(row.medianAccuracyM)}`,
@@ -32,7 +50,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function LocationQuality({ loaderData }: Route.ComponentProps) {
-  const { date, today, dateError, rows } = loaderData;
+  const { date, today, dateError, teams, team, rows } = loaderData;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Location quality</h1>
@@ -41,7 +59,7 @@ export default function LocationQuality({ loaderData }: Route.ComponentProps) {
         share from the phone&apos;s GPS, how sure those fixes were, and the legs Distance and Hours leave out (faster
         than 130 km/h, to or from a fix less sure than ±1 km, or a point repeated under another address).
       </p>
-      <Form method="get" className="card flex items-end gap-3">
+      <Form method="get" className="card flex flex-wrap items-end gap-3">
         <div className="flex-1">
           <label htmlFor="quality-date" className="field-label">
             Date
@@ -49,6 +67,7 @@ export default function LocationQuality({ loaderData }: Route.ComponentProps) {
           <input id="quality-date" type="date" name="date" defaultValue={date} max={today} className="field-input" />
           {dateError ? <p className="field-error">{dateError}. Showing today.</p> : null}
         </div>
+        {teams.length > 0 ? <TeamSelect id="quality-team" teams={teams} team={team} className="flex-1" /> : null}
         <button type="submit" className="btn-primary">
           Show
         </button>

@@ -1,13 +1,15 @@
 import { Download } from "lucide-react";
-import { Form } from "react-router";
+import { data as answer, Form } from "react-router";
 import type { Route } from "./+types/reports";
 import { AdminErrorView } from "~/components/access-denied";
+import { TeamSelect } from "~/components/team-select";
 import { env } from "~/env.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { requireUser } from "~/http/auth.server";
+import { formCall } from "~/http/form.server";
 import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
 import {
   CHART_MEASURES,
@@ -20,6 +22,8 @@ import {
 } from "~/lib/report-options";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportOfficers } from "~/models/report.server";
+import { teamFilterSchema } from "~/models/team.schema";
+import { teamsVisibleTo } from "~/models/team-scope.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Fieldline" }];
 
@@ -60,18 +64,31 @@ function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: Cha
 
 /**
  * GET /reports: a period, a grouping and filters in a plain GET form; the table, its chart as
- * SVG and the files, all from the server. Officers see their own figures only.
+ * SVG and the files, all from the server. Officers see their own figures only; managers their
+ * teams'; admins everyone's, or one team's. A team or an officer outside them answers 403.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
   const sent = Object.fromEntries(url.searchParams);
   const parsed = reportQuerySchema.safeParse(sent);
-  const query = parsed.success ? parsed.data : reportQuerySchema.parse({});
+  // A malformed query shows last week, still within the team asked for when that one is well formed.
+  const team = teamFilterSchema.safeParse({ team: sent.team || undefined }).data?.team;
+  const query = parsed.success ? parsed.data : { ...reportQuerySchema.parse({}), team };
   const measure: ChartMeasure = (CHART_MEASURES as readonly string[]).includes(sent.measure ?? "")
     ? (sent.measure as ChartMeasure)
     : "sales";
-  const report = await buildReport(user, query);
+  const [report, officers, teams] = await formCall(
+    () =>
+      Promise.all([
+        buildReport(user, query),
+        user.role === "OFFICER" ? [] : reportOfficers(user, query.team),
+        user.role === "OFFICER" ? [] : teamsVisibleTo(user),
+      ]),
+    (error) => {
+      throw answer(error.message, { status: error.status });
+    },
+  );
   const table = reportTable(report);
   const currency = env.CURRENCY_SYMBOL;
   // The files take the same query, so they hold exactly this table.
@@ -79,8 +96,11 @@ export async function loader(args: Route.LoaderArgs) {
   files.delete("measure");
   return {
     isOfficer: user.role === "OFFICER",
-    officers: user.role === "OFFICER" ? [] : reportOfficers(),
+    officers,
+    // The team select, for those who see two teams or more (an admin, a manager of several).
+    teams: teams.length > 1 ? teams : [],
     form: {
+      team: query.team ?? null,
       period: sent.period ?? (query.from ? "" : "last-week"),
       from: query.period ? "" : (query.from ?? ""),
       to: query.period ? "" : (query.to ?? ""),
@@ -102,7 +122,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { form, errors, officers, isOfficer, period, previousPeriod, columns, rows, totals, chart, files } = loaderData;
+  const { form, errors, officers, teams, isOfficer, period, previousPeriod, columns, rows, totals, chart, files } =
+    loaderData;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Reports</h1>
@@ -148,6 +169,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        {teams.length > 0 ? (
+          <TeamSelect id="report-team" teams={teams} team={form.team} className="col-span-2" />
+        ) : null}
         {isOfficer ? null : (
           <div className="col-span-2">
             <label htmlFor="report-officer" className="field-label">
