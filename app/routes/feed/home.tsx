@@ -30,12 +30,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const FEED_RANKINGS = 10;
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = getOptionalUser(args);
   const params = new URL(args.request.url).searchParams;
   const cursor = params.get("cursor");
-  // Signed out, "/" is the landing page; a later page of the feed asks to sign in.
-  if (!user && cursor !== null) requireUser(args);
-  if (!user) return { signedIn: false as const };
+  // Signed out, "/" is the landing page; a later page of the feed asks to sign in. An account
+  // waiting for approval goes to /waiting: it sees none of the company's posts.
+  if (!getOptionalUser(args) && cursor === null) return { signedIn: false as const };
+  const user = requireUser(args);
   const period = periodFrom(params.get("period"));
   // Whose posts and rankings: the viewer's own people by default, the company's, or one team's.
   const { audience, view } = await pageCall(() => audienceSwitch(user, pageAudienceQuery(args.request)));
