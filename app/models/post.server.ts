@@ -192,6 +192,21 @@ async function toPostViews(rows: PostRow[]): Promise<PostView[]> {
   return rows.map((row) => toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null));
 }
 
+/**
+ * Whether a page of the audience's posts is best read author by author: the newest posts of
+ * everyone, read in time order, reach a page of a large audience's after a few rows, but would
+ * go through every post for a small (or new, postless) team's: 260 ms of 200,000 posts for a
+ * team without any. Read by authors, a team's page costs its people's posts (0.3 ms for a team of
+ * 25 officers among 1,000), so the time order serves audiences of a quarter of the people or more.
+ */
+function byAuthors(audience: Audience): boolean {
+  if (audience.everyone) return false;
+  const [row] = readRows<{ audience: bigint | number; everyone: bigint | number }>(Prisma.sql`
+    SELECT (SELECT COUNT(*) FROM User u WHERE 1 = 1 ${audienceSql(audience, Prisma.sql`u.teamId`)}) AS audience,
+      (SELECT COUNT(*) FROM User) AS everyone`);
+  return Number(row?.audience ?? 0) * 4 < Number(row?.everyone ?? 0);
+}
+
 /** One page of posts, newest first, after `cursor`: of the audience's people (everyone's by default). */
 export async function listPosts({
   viewerId,
@@ -205,11 +220,23 @@ export async function listPosts({
   audience?: Audience;
 }): Promise<{ posts: PostView[]; nextCursor: string | null }> {
   const take = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
-  const after = decodeCursor(cursor);
-  const where = after
-    ? Prisma.sql`(p.createdAt < ${after.createdAt.getTime()} OR (p.createdAt = ${after.createdAt.getTime()} AND p.id < ${after.id}))`
-    : Prisma.sql`1 = 1`;
-  const rows = postRows(viewerId, where, take + 1, audience);
+  const cursorAt = decodeCursor(cursor);
+  const after = (post: Prisma.Sql) =>
+    cursorAt
+      ? Prisma.sql`(${post}.createdAt < ${cursorAt.createdAt.getTime()} OR (${post}.createdAt = ${cursorAt.createdAt.getTime()} AND ${post}.id < ${cursorAt.id}))`
+      : Prisma.sql`1 = 1`;
+  const rows = byAuthors(audience)
+    ? // A few people's posts: theirs, read from their own index entries and sorted; the page's
+      // details are then read for the page's posts only.
+      postRows(
+        viewerId,
+        Prisma.sql`p.id IN (
+          SELECT ap.id FROM User au CROSS JOIN Post ap ON ap.userId = au.id
+          WHERE ${after(Prisma.sql`ap`)} ${audienceSql(audience, Prisma.sql`au.teamId`)}
+          ORDER BY ap.createdAt DESC, ap.id DESC LIMIT ${take + 1})`,
+        take + 1,
+      )
+    : postRows(viewerId, after(Prisma.sql`p`), take + 1, audience);
   const page = rows.slice(0, take);
   const last = page.at(-1);
   return { posts: await toPostViews(page), nextCursor: rows.length > take && last ? encodeCursor(last) : null };
