@@ -75,6 +75,9 @@ const author = z.looseObject({
   currentBadge: nullable(z.string()),
 });
 
+/** A team as lists show it beside a person. */
+const teamRef = z.looseObject({ id, name: z.string() }).describe("The person's team, or null when in no team");
+
 const periodStats = z.looseObject({
   posts: z.number().int(),
   visits: z.number().int(),
@@ -101,7 +104,7 @@ export const postAnswer = z
     locationSource: nullable(placeSource),
     locationAccuracyM: nullable(z.number()).describe("The fix's accuracy radius in metres, when known"),
     createdAt: timestamp,
-    user: author,
+    user: author.extend({ team: nullable(teamRef) }),
     saleProduct: nullable(z.string()),
     saleQty: nullable(z.number().int()),
     salePrice: nullable(money),
@@ -203,6 +206,10 @@ export const leaderboardAnswer = z
     currentBadge: nullable(z.string()),
     currentPerformanceScore: nullable(z.string()),
     performanceRank: nullable(z.number().int()),
+    teamRank: nullable(z.number().int()).describe(
+      "The place among the ranked officers of the officer's team; null when unranked or in no team",
+    ),
+    team: nullable(teamRef),
     lastPerformanceCalculation: nullable(timestamp),
   })
   .meta({ id: "LeaderboardEntry" });

@@ -21,10 +21,11 @@ import {
 import { reportQuerySchema } from "~/models/report.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
+import { audienceQuerySchema } from "~/models/team.schema";
 import {
   checkInSchema,
   commentSchema,
-  pageQuerySchema,
+  feedQuerySchema,
   postSchema,
   rankingsQuerySchema,
   reactionSchema,
@@ -267,12 +268,15 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/posts",
-    summary: 'The feed, newest first; the next page is in the Link header (rel="next")',
+    summary:
+      'The feed, newest first, of the viewer\'s own people (scope=company: everyone; team: one team); the next page is in the Link header (rel="next")',
     tag: "Posts",
     access: "signed-in",
-    query: pageQuerySchema,
-    queryExample: { limit: "5" },
+    query: feedQuerySchema,
+    queryExample: { limit: "5", scope: "company" },
     answer: { status: 200, description: "Posts", schema: z.array(answers.postAnswer) },
+    // A team the viewer neither belongs to nor leads.
+    errors: [403],
   },
   {
     method: "post",
@@ -403,12 +407,15 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/agents/rankings",
-    summary: "Officers ranked by sales, with distance, hours, recovery and dealers for a period",
+    summary:
+      "Officers ranked by sales, with distance, hours, recovery and dealers for a period: the viewer's own people (scope=company: everyone; team: one team)",
     tag: "Rankings",
     access: "signed-in",
     query: rankingsQuerySchema,
     queryExample: { period: "week" },
     answer: { status: 200, description: "Rankings", schema: z.array(answers.rankingAnswer) },
+    // A team the viewer neither belongs to nor leads.
+    errors: [403],
   },
   {
     method: "get",
@@ -452,10 +459,15 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/performance/leaderboard",
-    summary: "The performance leaderboard",
+    summary:
+      "The performance leaderboard of the viewer's own people (scope=company: everyone; team: one team); ranks and badges are the company's, teamRank the place in the team",
     tag: "Rankings",
     access: "signed-in",
+    query: audienceQuerySchema,
+    queryExample: { scope: "company" },
     answer: { status: 200, description: "Entries", schema: z.array(answers.leaderboardAnswer) },
+    // A team the viewer neither belongs to nor leads.
+    errors: [403],
   },
   {
     method: "post",

@@ -229,3 +229,37 @@ describe("cachedAgentRankings", () => {
     expect((await cachedAgentRankings("today"))[0]?.sales).toBe("21.00");
   });
 });
+
+describe("the rankings by team", () => {
+  it("are the company's cached rows of the team's officers, in the same order, and follow a change of team at once", async () => {
+    const { metricsChanged, rankingsFor, topAgentRankings } = await import("~/models/metrics.server");
+    metricsChanged();
+    const team = await prisma.team.create({ data: { name: "North" } });
+    const a = await officer("a");
+    const b = await officer("b");
+    const c = await officer("c");
+    await prisma.user.update({ where: { id: a.id }, data: { teamId: team.id } });
+    await prisma.user.update({ where: { id: c.id }, data: { teamId: team.id } });
+    await prisma.post.createMany({
+      data: [
+        { userId: a.id, type: "SALE", saleTotalCents: 100n },
+        { userId: b.id, type: "SALE", saleTotalCents: 300n },
+        { userId: c.id, type: "SALE", saleTotalCents: 200n },
+      ],
+    });
+    const viewer = { id: a.id, role: "OFFICER", teamId: team.id };
+    const company = await rankingsFor(viewer, { period: "today", scope: "company" });
+    expect(company.map((row) => row.username)).toEqual(["b", "c", "a"]);
+    expect((await rankingsFor(viewer, { period: "today" })).map((row) => row.username)).toEqual(["c", "a"]);
+    const top = await topAgentRankings("today", a.id, 1, { everyone: false, teamIds: [team.id], unassigned: false });
+    expect(top).toMatchObject({ total: 2, own: { position: 2 } });
+    expect(top.rows.map((row) => row.username)).toEqual(["c"]);
+
+    // Moving b into the team (whoever writes it) shows at once: the cache is checked against the teams.
+    await prisma.$executeRaw`UPDATE User SET teamId = ${team.id} WHERE id = ${b.id}`;
+    expect((await rankingsFor(viewer, { period: "today" })).map((row) => row.username)).toEqual(["b", "c", "a"]);
+    await expect(
+      rankingsFor({ id: b.id, role: "OFFICER", teamId: null }, { period: "today", team: team.id }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+});

@@ -7,6 +7,13 @@ import type { AgentRanking, RankingView } from "~/models/metrics.schema";
 import type { PublicUser } from "~/models/user.schema";
 import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
 import { listVersion } from "~/models/list-version.server";
+import {
+  audienceHas,
+  requestedAudience,
+  type Audience,
+  type AudienceQuery,
+  type Viewer,
+} from "~/models/team-scope.server";
 
 // The activity metrics, computed in SQL so that no caller loads every check-in or post into
 // memory: distance (haversine between consecutive check-ins of an agent within one local day),
@@ -239,6 +246,7 @@ export async function distanceToday(users: readonly number[], now = new Date()):
 }
 
 type RankingRow = PublicUser & {
+  teamId: number | null;
   distanceKm: number;
   hours: number;
   salesCents: bigint;
@@ -255,7 +263,15 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
   const [officers, metrics] = await Promise.all([
     prisma.user.findMany({
       where: { role: "OFFICER", isActive: true },
-      select: { id: true, username: true, firstName: true, lastName: true, selectedAvatar: true, currentBadge: true },
+      select: {
+        id: true,
+        username: true,
+        firstName: true,
+        lastName: true,
+        selectedAvatar: true,
+        currentBadge: true,
+        teamId: true,
+      },
     }),
     agentMetrics(periodRange(period, now)),
   ]);
@@ -284,22 +300,32 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
 
 /** The rankings rows as the API and the feed show them. */
 export async function listAgentRankings(period: Period, now = new Date()): Promise<AgentRanking[]> {
-  const rows = await agentRankings(period, now);
-  return rows.map((row) => ({
-    id: row.id,
-    name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username,
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    selectedAvatar: row.selectedAvatar,
-    currentBadge: row.currentBadge,
-    distance: row.distanceKm.toFixed(1),
-    hours: row.hours.toFixed(1),
-    sales: centsToDecimal(row.salesCents),
-    recovery: centsToDecimal(row.recoveryCents),
-    dealers: row.dealers,
-    legsLeftOut: row.leftOut,
-  }));
+  return (await rankingsOfCompany(period, now)).rows;
+}
+
+/** The company's rankings rows, and each one's officer's team (the rows the API shows carry none). */
+type CompanyRankings = { rows: AgentRanking[]; teamIds: Array<number | null> };
+
+async function rankingsOfCompany(period: Period, now: Date): Promise<CompanyRankings> {
+  const ranked = await agentRankings(period, now);
+  return {
+    rows: ranked.map((row) => ({
+      id: row.id,
+      name: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.username,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      selectedAvatar: row.selectedAvatar,
+      currentBadge: row.currentBadge,
+      distance: row.distanceKm.toFixed(1),
+      hours: row.hours.toFixed(1),
+      sales: centsToDecimal(row.salesCents),
+      recovery: centsToDecimal(row.recoveryCents),
+      dealers: row.dealers,
+      legsLeftOut: row.leftOut,
+    })),
+    teamIds: ranked.map((row) => row.teamId),
+  };
 }
 
 // The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
@@ -308,8 +334,17 @@ export async function listAgentRankings(period: Period, now = new Date()): Promi
 // process that changes what the rows show drops it at once: a metric (a post, a check-in, a
 // dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
 // process, so the only staleness left is from other writers (a script): at most 30 seconds.
+//
+// The cache holds the company's rows with each officer's team: a team's rankings are the company's
+// rows of its officers, in the same order, filtered at each request (a thousand rows, well under a
+// millisecond), so one statement serves every audience. Who is in which team is part of the
+// Leaderboard list version (raised by any change of a user's team or a team's name, whoever
+// writes), which the cache is checked against.
 const RANKINGS_TTL_MS = 30_000;
-const rankingsCache = new Map<Period, { at: number; day: number; rows: Promise<AgentRanking[]> }>();
+const rankingsCache = new Map<
+  Period,
+  { at: number; day: number; version: string; rankings: Promise<CompanyRankings> }
+>();
 
 /** Forgets cached rankings; called by writes that change what their rows show. */
 export function metricsChanged(): void {
@@ -317,15 +352,17 @@ export function metricsChanged(): void {
 }
 
 /**
- * The feed's rankings: the first `count` rows and how many there are in all, plus the viewer's
- * own row and position when they rank lower (an officer below the top always sees where they are).
+ * The feed's rankings: the first `count` rows of the audience's officers and how many there are
+ * in all, plus the viewer's own row and position when they rank lower (an officer below the top
+ * always sees where they are).
  */
 export async function topAgentRankings(
   period: Period,
   viewerId: number,
   count: number,
+  audience: Audience = { everyone: true },
 ): Promise<{ rows: RankingView[]; total: number; own: { position: number; row: RankingView } | null }> {
-  const rows = await cachedAgentRankings(period);
+  const rows = await scopedAgentRankings(period, audience);
   const index = rows.findIndex((row) => row.id === viewerId);
   // The words for legs left out are written on the server: the feed's JavaScript stays within its budget.
   const shown = (row: AgentRanking): RankingView => ({ ...row, legsLeftOutText: leftOutText(row.legsLeftOut) });
@@ -333,13 +370,33 @@ export async function topAgentRankings(
   return { rows: rows.slice(0, count).map(shown), total: rows.length, own };
 }
 
-export function cachedAgentRankings(period: Period): Promise<AgentRanking[]> {
+/** The company's rankings rows for the period, from the cache. */
+export async function cachedAgentRankings(period: Period): Promise<AgentRanking[]> {
+  return (await cachedCompanyRankings(period)).rows;
+}
+
+/** The rankings rows of the audience's officers (positions among them), from the company's cached rows. */
+async function scopedAgentRankings(period: Period, audience: Audience): Promise<AgentRanking[]> {
+  const { rows, teamIds } = await cachedCompanyRankings(period);
+  if (audience.everyone) return rows;
+  return rows.filter((_, index) => audienceHas(audience, teamIds[index] ?? null));
+}
+
+function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
   const now = Date.now();
   const day = periodRange("today", new Date(now)).from;
+  const version = listVersion("Leaderboard");
   const cached = rankingsCache.get(period);
-  if (cached && now - cached.at < RANKINGS_TTL_MS && cached.day === day) return cached.rows;
-  const rows = listAgentRankings(period);
-  rankingsCache.set(period, { at: now, day, rows });
-  rows.catch(() => rankingsCache.delete(period));
-  return rows;
+  if (cached && now - cached.at < RANKINGS_TTL_MS && cached.day === day && cached.version === version)
+    return cached.rankings;
+  const rankings = rankingsOfCompany(period, new Date(now));
+  rankingsCache.set(period, { at: now, day, version, rankings });
+  rankings.catch(() => rankingsCache.delete(period));
+  return rankings;
+}
+
+/** GET /api/agents/rankings: the period's rows of the people the viewer asks for (their own by default). */
+export async function rankingsFor(viewer: Viewer, query: AudienceQuery & { period: Period }): Promise<AgentRanking[]> {
+  const audience = await requestedAudience(viewer, query, { companyAllowed: true });
+  return scopedAgentRankings(query.period, audience);
 }

@@ -344,3 +344,50 @@ describe("calculatePerformance", () => {
     });
   });
 });
+
+describe("the leaderboard by team", () => {
+  it("keeps the company's ranks and adds each officer's team and place among the team's ranked officers", async () => {
+    const [a1, b1, a2, b2, a3, loner] = [
+      await user("a1"),
+      await user("b1"),
+      await user("a2"),
+      await user("b2"),
+      await user("a3"),
+      await user("loner"),
+    ];
+    const teamA = await prisma.team.create({ data: { name: "North" } });
+    const teamB = await prisma.team.create({ data: { name: "South" } });
+    for (const member of [a1, a2, a3])
+      await prisma.user.update({ where: { id: member.id }, data: { teamId: teamA.id } });
+    for (const member of [b1, b2]) await prisma.user.update({ where: { id: member.id }, data: { teamId: teamB.id } });
+    // Recovery sets the order: a1 > b1 > a2 > b2 > loner; a3 did nothing (unranked).
+    for (const [member, cents] of [
+      [a1, 5_000n],
+      [b1, 4_000n],
+      [a2, 3_000n],
+      [b2, 2_000n],
+      [loner, 1_000n],
+    ] as const)
+      await post(member.id, { type: "RECOVERY", recoveryAmountCents: cents });
+    await calculatePerformance({ now: NOW });
+
+    const company = await listLeaderboard();
+    expect(company.map((e) => [e.username, e.performanceRank, e.team?.name ?? null, e.teamRank])).toEqual([
+      ["a1", 1, "North", 1],
+      ["b1", 2, "South", 1],
+      ["a2", 3, "North", 2],
+      ["b2", 4, "South", 2],
+      ["loner", 5, null, null],
+      ["a3", null, "North", null],
+    ]);
+    const north = await listLeaderboard({ everyone: false, teamIds: [teamA.id], unassigned: false });
+    expect(north).toEqual(company.filter((e) => e.team?.id === teamA.id));
+    const unassigned = await listLeaderboard({ everyone: false, teamIds: [], unassigned: true });
+    expect(unassigned.map((e) => e.username)).toEqual(["loner"]);
+
+    // The page: the team's rows, the company's badge holders.
+    const board = await getLeaderboard({ everyone: false, teamIds: [teamB.id], unassigned: false });
+    expect(board.entries.map((e) => e.username)).toEqual(["b1", "b2"]);
+    expect(board.holders.map((h) => h.username)).toEqual(["a1", "b1", "a2"]);
+  });
+});

@@ -10,6 +10,8 @@ import {
 } from "~/lib/performance";
 import { metricsChanged, timeZoneOffsetMs } from "~/models/metrics.server";
 import type { PublicUser } from "~/models/user.schema";
+import type { TeamView } from "~/models/team.schema";
+import { audienceHas, EVERYONE, type Audience } from "~/models/team-scope.server";
 
 // The performance calculation: one SQL statement aggregates every active OFFICER's last 30 days,
 // app/lib/performance.ts turns the numbers into parts, scores, ranks and badges, and one
@@ -172,19 +174,27 @@ const leaderboardSelect = {
   performanceGapPart: true,
   performanceActivityPart: true,
   createdAt: true,
+  team: { select: { id: true, name: true } },
 } as const;
 
 export type LeaderboardEntry = PublicUser & {
   /** A numeric string with 2 decimals, or null before the first calculation. */
   currentPerformanceScore: string | null;
   performanceRank: number | null;
+  /** The officer's position among their team's ranked officers; null when unranked or in no team. */
+  teamRank: number | null;
+  team: TeamView | null;
   lastPerformanceCalculation: Date | null;
   /** The four parts of the score, each between 0 and 1 (null before the first calculation). */
   parts: { dealers: number; recovery: number; gap: number; activity: number } | null;
 };
 
-/** Every active officer: ranked ones by rank, then the rest by score and name. */
-export async function listLeaderboard(): Promise<LeaderboardEntry[]> {
+/**
+ * Every active officer of the audience (everyone by default): ranked ones by rank, then the rest
+ * by score and name. Ranks, scores and badges are the company's; `teamRank` is the position
+ * among the officer's team's ranked officers.
+ */
+export async function listLeaderboard(audience: Audience = EVERYONE): Promise<LeaderboardEntry[]> {
   const officers = await prisma.user.findMany({
     where: { role: "OFFICER", isActive: true },
     select: leaderboardSelect,
@@ -198,40 +208,59 @@ export async function listLeaderboard(): Promise<LeaderboardEntry[]> {
       name(a).localeCompare(name(b)) ||
       a.id - b.id,
   );
-  return officers.map((o) => ({
-    id: o.id,
-    username: o.username,
-    firstName: o.firstName,
-    lastName: o.lastName,
-    selectedAvatar: o.selectedAvatar,
-    currentBadge: o.currentBadge,
-    currentPerformanceScore: o.currentPerformanceScore === null ? null : o.currentPerformanceScore.toFixed(2),
-    performanceRank: o.performanceRank,
-    lastPerformanceCalculation: o.lastPerformanceCalculation,
-    parts:
-      o.performanceDealersPart === null
-        ? null
-        : {
-            dealers: o.performanceDealersPart,
-            recovery: o.performanceRecoveryPart ?? 0,
-            gap: o.performanceGapPart ?? 0,
-            activity: o.performanceActivityPart ?? 0,
-          },
-  }));
+  const rankedInTeam = new Map<number, number>();
+  const entries = officers.map((o) => {
+    let teamRank: number | null = null;
+    if (o.performanceRank !== null && o.team) {
+      teamRank = (rankedInTeam.get(o.team.id) ?? 0) + 1;
+      rankedInTeam.set(o.team.id, teamRank);
+    }
+    return { o, teamRank };
+  });
+  return entries
+    .filter(({ o }) => audienceHas(audience, o.team?.id ?? null))
+    .map(({ o, teamRank }) => ({
+      id: o.id,
+      username: o.username,
+      firstName: o.firstName,
+      lastName: o.lastName,
+      selectedAvatar: o.selectedAvatar,
+      currentBadge: o.currentBadge,
+      currentPerformanceScore: o.currentPerformanceScore === null ? null : o.currentPerformanceScore.toFixed(2),
+      performanceRank: o.performanceRank,
+      teamRank,
+      team: o.team,
+      lastPerformanceCalculation: o.lastPerformanceCalculation,
+      parts:
+        o.performanceDealersPart === null
+          ? null
+          : {
+              dealers: o.performanceDealersPart,
+              recovery: o.performanceRecoveryPart ?? 0,
+              gap: o.performanceGapPart ?? 0,
+              activity: o.performanceActivityPart ?? 0,
+            },
+    }));
 }
 
-/** The leaderboard page: the entries, the badge holders in catalogue order, the last calculation. */
-export async function getLeaderboard() {
-  const entries = await listLeaderboard();
+/**
+ * The leaderboard page: the audience's entries; the badge holders in catalogue order and the last
+ * calculation, the company's (badges are the company's, whoever the table shows).
+ */
+export async function getLeaderboard(audience: Audience = EVERYONE) {
+  const company = await listLeaderboard();
+  const entries = audience.everyone
+    ? company
+    : company.filter((entry) => audienceHas(audience, entry.team?.id ?? null));
   const order = achievementsByRank().map(([type]) => type as string);
-  const holders = entries
+  const holders = company
     .filter((entry) => badgeFor(entry.currentBadge))
     .sort(
       (a, b) =>
         order.indexOf(a.currentBadge ?? "") - order.indexOf(b.currentBadge ?? "") ||
         (a.performanceRank ?? Number.MAX_SAFE_INTEGER) - (b.performanceRank ?? Number.MAX_SAFE_INTEGER),
     );
-  const lastCalculatedAt = entries.reduce<Date | null>(
+  const lastCalculatedAt = company.reduce<Date | null>(
     (latest, entry) =>
       entry.lastPerformanceCalculation && (!latest || entry.lastPerformanceCalculation > latest)
         ? entry.lastPerformanceCalculation

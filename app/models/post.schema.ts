@@ -3,6 +3,7 @@ import { idSchema } from "~/lib/ids";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { SENT_SOURCES } from "~/lib/location-quality";
+import { audienceQuerySchema } from "~/models/team.schema";
 import {
   AMOUNT_INVALID,
   AMOUNT_REQUIRED,
@@ -214,9 +215,11 @@ export function periodFrom(value: string | null | undefined): Period {
 }
 
 /** `GET /api/agents/rankings?period=`: an integrator's typo is a 400, not silently "month". */
-export const rankingsQuerySchema = z.object({
-  period: z.enum(PERIODS, { error: `period must be one of ${PERIODS.join(", ")}` }).default("month"),
-});
+export const rankingsQuerySchema = z
+  .object({
+    period: z.enum(PERIODS, { error: `period must be one of ${PERIODS.join(", ")}` }).default("month"),
+  })
+  .extend(audienceQuerySchema.shape);
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -231,3 +234,6 @@ export const pageQuerySchema = z.object({
     .max(MAX_PAGE_SIZE, "limit must be a whole number from 1 to 100")
     .default(DEFAULT_PAGE_SIZE),
 });
+
+/** `GET /api/posts`: a page of the feed, of the viewer's own people, the company's or one team's. */
+export const feedQuerySchema = pageQuerySchema.extend(audienceQuerySchema.shape);

@@ -25,6 +25,14 @@ import {
 } from "~/models/post.schema";
 import type { z } from "zod";
 import type { checkInSchema, PostInput } from "~/models/post.schema";
+import {
+  audienceSql,
+  EVERYONE,
+  requestedAudience,
+  type Audience,
+  type AudienceQuery,
+  type Viewer,
+} from "~/models/team-scope.server";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -74,6 +82,8 @@ type PostRow = {
   lastName: string | null;
   selectedAvatar: string;
   currentBadge: string | null;
+  teamId: number | null;
+  teamName: string | null;
   dealerId: number | null;
   dealerName: string | null;
   ownerFirstName: string | null;
@@ -95,11 +105,13 @@ type MediaRow = {
   height: number | null;
 };
 
-function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[] {
+/** `audience`: only the posts of its people (by the author's team). */
+function postRows(viewerId: number, where: Prisma.Sql, limit: number, audience: Audience = EVERYONE): PostRow[] {
   return readRows<PostRow>(Prisma.sql`
     SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.recoveryAmountCents,
       u.id AS userId, u.username, u.email, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
+      t.id AS teamId, t.name AS teamName,
       d.id AS dealerId, d.businessName AS dealerName, d.ownerFirstName, d.ownerLastName,
       (SELECT COUNT(*) FROM Reaction r WHERE r.postId = p.id AND r.type = 'LIKE') AS likes,
       (SELECT COUNT(*) FROM Comment c WHERE c.postId = p.id AND c.isDeleted = 0) AS comments,
@@ -109,9 +121,10 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[]
     -- limit: with the tables' statistics SQLite would otherwise start from the fewer officers for
     -- a small limit, then count and sort every post (6.8 s for one post of 200,000).
     CROSS JOIN User u ON u.id = p.userId
+    LEFT JOIN Team t ON t.id = u.teamId
     LEFT JOIN Dealer d ON d.id = p.dealerId
     LEFT JOIN CheckIn ch ON ch.postId = p.id
-    WHERE ${where}
+    WHERE ${where} ${audienceSql(audience, Prisma.sql`u.teamId`)}
     ORDER BY p.createdAt DESC, p.id DESC
     LIMIT ${limit}`);
 }
@@ -150,6 +163,7 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
       lastName: row.lastName,
       selectedAvatar: row.selectedAvatar,
       currentBadge: row.currentBadge,
+      team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
     },
     saleProduct: row.saleProduct,
     saleQty: row.saleQty,
@@ -178,25 +192,66 @@ async function toPostViews(rows: PostRow[]): Promise<PostView[]> {
   return rows.map((row) => toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null));
 }
 
-/** One page of posts, newest first, after `cursor`. */
+/**
+ * Whether a page of the audience's posts is best read author by author: the newest posts of
+ * everyone, read in time order, reach a page of a large audience's after a few rows, but would
+ * go through every post for a small (or new, postless) team's: 260 ms of 200,000 posts for a
+ * team without any. Read by authors, a team's page costs its people's posts (0.3 ms for a team of
+ * 25 officers among 1,000), so the time order serves audiences of a quarter of the people or more.
+ */
+function byAuthors(audience: Audience): boolean {
+  if (audience.everyone) return false;
+  const [row] = readRows<{ audience: bigint | number; everyone: bigint | number }>(Prisma.sql`
+    SELECT (SELECT COUNT(*) FROM User u WHERE 1 = 1 ${audienceSql(audience, Prisma.sql`u.teamId`)}) AS audience,
+      (SELECT COUNT(*) FROM User) AS everyone`);
+  return Number(row?.audience ?? 0) * 4 < Number(row?.everyone ?? 0);
+}
+
+/** One page of posts, newest first, after `cursor`: of the audience's people (everyone's by default). */
 export async function listPosts({
   viewerId,
   cursor,
   limit = DEFAULT_PAGE_SIZE,
+  audience = EVERYONE,
 }: {
   viewerId: number;
   cursor?: string | null;
   limit?: number;
+  audience?: Audience;
 }): Promise<{ posts: PostView[]; nextCursor: string | null }> {
   const take = Math.min(Math.max(1, Math.trunc(limit)), MAX_PAGE_SIZE);
-  const after = decodeCursor(cursor);
-  const where = after
-    ? Prisma.sql`(p.createdAt < ${after.createdAt.getTime()} OR (p.createdAt = ${after.createdAt.getTime()} AND p.id < ${after.id}))`
-    : Prisma.sql`1 = 1`;
-  const rows = postRows(viewerId, where, take + 1);
+  const cursorAt = decodeCursor(cursor);
+  const after = (post: Prisma.Sql) =>
+    cursorAt
+      ? Prisma.sql`(${post}.createdAt < ${cursorAt.createdAt.getTime()} OR (${post}.createdAt = ${cursorAt.createdAt.getTime()} AND ${post}.id < ${cursorAt.id}))`
+      : Prisma.sql`1 = 1`;
+  const rows = byAuthors(audience)
+    ? // A few people's posts: theirs, read from their own index entries and sorted; the page's
+      // details are then read for the page's posts only.
+      postRows(
+        viewerId,
+        Prisma.sql`p.id IN (
+          SELECT ap.id FROM User au CROSS JOIN Post ap ON ap.userId = au.id
+          WHERE ${after(Prisma.sql`ap`)} ${audienceSql(audience, Prisma.sql`au.teamId`)}
+          ORDER BY ap.createdAt DESC, ap.id DESC LIMIT ${take + 1})`,
+        take + 1,
+      )
+    : postRows(viewerId, after(Prisma.sql`p`), take + 1, audience);
   const page = rows.slice(0, take);
   const last = page.at(-1);
   return { posts: await toPostViews(page), nextCursor: rows.length > take && last ? encodeCursor(last) : null };
+}
+
+/**
+ * One page of the feed as the viewer asks for it (`scope`, `team`): their own people by default,
+ * the whole company, or one team of theirs (403 for another).
+ */
+export async function feedPage(
+  viewer: Viewer,
+  query: AudienceQuery & { cursor?: string | null; limit?: number },
+): Promise<{ posts: PostView[]; nextCursor: string | null }> {
+  const audience = await requestedAudience(viewer, query, { companyAllowed: true });
+  return listPosts({ viewerId: viewer.id, cursor: query.cursor, limit: query.limit, audience });
 }
 
 export async function getPost(id: number, viewerId: number): Promise<PostView | null> {

@@ -13,6 +13,7 @@ import { Timestamp } from "~/components/timestamp";
 import { coordinatesText } from "~/lib/coordinates";
 import { sourceLabel } from "~/lib/location-quality";
 import type { PublicUser } from "~/models/user.schema";
+import type { TeamView } from "~/models/team.schema";
 
 export type PostCardData = {
   id: number;
@@ -24,7 +25,8 @@ export type PostCardData = {
   locationSource: string | null;
   locationAccuracyM: number | null;
   createdAt: string;
-  user: PublicUser;
+  /** `team`: the author's team, shown beside the time (absent or null: in no team). */
+  user: PublicUser & { team?: TeamView | null };
   saleProduct: string | null;
   saleQty: number | null;
   salePrice: string | null;
@@ -106,6 +108,12 @@ export function PostCard({
             <Link to={`/posts/${post.id}`} className="hover:underline">
               <Timestamp at={post.createdAt} withDate={comments !== undefined} />
             </Link>
+            {post.user.team ? (
+              <span className="text-xs" data-testid="post-team">
+                {" · "}
+                {post.user.team.name}
+              </span>
+            ) : null}
           </p>
           {/* Wraps: a long place keeps the line's width and its labels go under it. */}
           <p className="mt-0.5 flex flex-wrap gap-x-2 gap-y-1 text-xs text-gray-11">

@@ -2,6 +2,7 @@ import { avatarFor, badgeFor } from "~/lib/avatars";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import type { RankingView } from "~/models/metrics.schema";
+import { hrefWith } from "~/components/audience/scope-switch";
 
 const MEDALS: Record<number, { emoji: string; label: string }> = {
   1: { emoji: "🥇", label: "Gold medal" },
@@ -26,6 +27,7 @@ export function RankingsTable({
   viewerId,
   period,
   currency,
+  scopeParams = {},
 }: {
   rows: RankingView[];
   total: number;
@@ -33,6 +35,8 @@ export function RankingsTable({
   viewerId: number;
   period: keyof typeof PERIOD_LABELS;
   currency: string;
+  /** The feed's chosen audience (`scope`, `team`), kept by the period links and the full rankings' link. */
+  scopeParams?: Record<string, string>;
 }) {
   return (
     <section className="card p-0" aria-labelledby="rankings-title">
@@ -44,7 +48,7 @@ export function RankingsTable({
           {(Object.keys(PERIOD_LABELS) as Array<keyof typeof PERIOD_LABELS>).map((key) => (
             <a
               key={key}
-              href={key === "month" ? "/" : `/?period=${key}`}
+              href={hrefWith("/", { ...(key === "month" ? {} : { period: key }), ...scopeParams })}
               aria-current={key === period ? "page" : undefined}
               className={`tap rounded-full px-3 ${key === period ? "bg-accent-9 text-white" : "bg-gray-3 text-gray-11"}`}
             >
@@ -121,7 +125,7 @@ export function RankingsTable({
       )}
       {total > rows.length ? (
         <p className="px-4 py-3 text-right text-sm">
-          <a href={FULL_RANKINGS} className="tap font-medium text-accent-11 underline">
+          <a href={hrefWith(FULL_RANKINGS, scopeParams)} className="tap font-medium text-accent-11 underline">
             See all rankings
           </a>
         </p>

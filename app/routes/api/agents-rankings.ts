@@ -1,15 +1,20 @@
 import type { Route } from "./+types/agents-rankings";
-import { methodNotAllowed, readQuery } from "~/http/api.server";
+import { apiCall, methodNotAllowed, readQuery } from "~/http/api.server";
 import { revalidatedJson } from "~/http/answer-cache.server";
 import { requireUser } from "~/http/auth.server";
-import { cachedAgentRankings } from "~/models/metrics.server";
+import { rankingsFor } from "~/models/metrics.server";
 import { rankingsQuerySchema } from "~/models/post.schema";
 
-/** GET /api/agents/rankings?period=today|week|month|all (default month): the agent ranking rows. */
+/**
+ * GET /api/agents/rankings?period=today|week|month|all (default month): the agent ranking rows
+ * of the viewer's own people; `?scope=company` the whole company's, `?team=` one team's.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  const { period } = readQuery(args.request, rankingsQuerySchema);
-  return revalidatedJson(args.request, await cachedAgentRankings(period));
+  const user = requireUser(args);
+  return apiCall(async () => {
+    const query = readQuery(args.request, rankingsQuerySchema);
+    return revalidatedJson(args.request, await rankingsFor(user, query));
+  });
 }
 
 export const action = methodNotAllowed;

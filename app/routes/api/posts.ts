@@ -5,25 +5,33 @@ import { revalidatedJson } from "~/http/answer-cache.server";
 import { readPostForm } from "~/http/upload-forms.server";
 import { requireUser } from "~/http/auth.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
-import { createPost, getPost, listPosts } from "~/models/post.server";
-import { pageQuerySchema, postSchema } from "~/models/post.schema";
+import { createPost, feedPage, getPost } from "~/models/post.server";
+import { feedQuerySchema, postSchema } from "~/models/post.schema";
 
 /**
  * GET /api/posts: the posts, newest first, as a JSON array; `?cursor=` and `?limit=` (default
  * 20, at most 100) page it, and the next page's address is in `Link: <…>; rel="next"`.
+ * `?scope=company` is the whole company's, `?team=` one team's; by default the viewer's own people's.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
-  const { cursor, limit } = readQuery(args.request, pageQuerySchema);
-  const page = await listPosts({ viewerId: user.id, cursor, limit });
-  const headers = new Headers();
-  if (page.nextCursor) {
-    const next = new URL(url);
-    next.search = new URLSearchParams({ cursor: page.nextCursor, limit: String(limit) }).toString();
-    headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
-  }
-  return revalidatedJson(args.request, page.posts, { headers });
+  return apiCall(async () => {
+    const query = readQuery(args.request, feedQuerySchema);
+    const page = await feedPage(user, query);
+    const headers = new Headers();
+    if (page.nextCursor) {
+      const next = new URL(url);
+      next.search = new URLSearchParams({
+        cursor: page.nextCursor,
+        limit: String(query.limit),
+        ...(query.scope ? { scope: query.scope } : {}),
+        ...(query.team !== undefined ? { team: String(query.team) } : {}),
+      }).toString();
+      headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
+    }
+    return revalidatedJson(args.request, page.posts, { headers });
+  });
 }
 
 /**

@@ -12,6 +12,10 @@ import { officerHome } from "~/models/home.server";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
+import { audienceSwitch } from "~/models/audience-switch.server";
+import { audienceParams } from "~/models/audience-switch.schema";
+import { pageAudienceQuery, pageCall } from "~/http/audience-query.server";
+import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 
@@ -26,25 +30,26 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const FEED_RANKINGS = 10;
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = getOptionalUser(args);
   const params = new URL(args.request.url).searchParams;
   const cursor = params.get("cursor");
-  // Signed out, "/" is the landing page; a later page of the feed asks to sign in.
-  if (!user && cursor !== null) requireUser(args);
-  if (!user) return { signedIn: false as const };
-  // An account waiting for approval sees the waiting page, not the feed.
-  requireUser(args);
+  // Signed out, "/" is the landing page; a later page of the feed asks to sign in. An account
+  // waiting for approval goes to /waiting: it sees none of the company's posts.
+  if (!getOptionalUser(args) && cursor === null) return { signedIn: false as const };
+  const user = requireUser(args);
   const period = periodFrom(params.get("period"));
+  // Whose posts and rankings: the viewer's own people by default, the company's, or one team's.
+  const { audience, view } = await pageCall(() => audienceSwitch(user, pageAudienceQuery(args.request)));
   // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
   const [home, rankings, page] = await Promise.all([
     cursor ? Promise.resolve(null) : officerHome(user),
-    cursor ? Promise.resolve(null) : topAgentRankings(period, user.id, FEED_RANKINGS),
-    listPosts({ viewerId: user.id, cursor }),
+    cursor ? Promise.resolve(null) : topAgentRankings(period, user.id, FEED_RANKINGS, audience),
+    listPosts({ viewerId: user.id, cursor, audience }),
   ]);
   return {
     signedIn: true as const,
     viewerId: user.id,
     period,
+    audience: view,
     cursor,
     home,
     rankings,
@@ -113,17 +118,26 @@ function Feed({ data }: { data: FeedData }) {
       return index === -1 ? [...current, page] : current.map((existing, i) => (i === index ? page : existing));
     });
   }, [more.data]);
-  // Another first page (another period, or a later page without JavaScript) starts the list again.
-  useEffect(() => setPages([]), [data.cursor, data.period]);
+  // The chosen audience ("My Team", "Company", a team), kept by every link of the feed.
+  const scopeParams = audienceParams(data.audience);
+  const scopeKey = new URLSearchParams(scopeParams).toString();
+  // Another first page (another period or audience, or a later page without JavaScript) starts the list again.
+  useEffect(() => setPages([]), [data.cursor, data.period, scopeKey]);
 
   const nextCursor = pages.at(-1)?.nextCursor ?? (pages.length ? null : data.nextCursor);
   const posts = [...data.posts, ...pages.flatMap((page) => page.posts)];
-  const nextHref = nextCursor ? `/?${new URLSearchParams({ cursor: nextCursor })}` : null;
+  const nextHref = nextCursor ? hrefWith("/", { ...scopeParams, cursor: nextCursor }) : null;
 
   return (
     <>
       <h1 className="sr-only">Feed</h1>
       <div className="space-y-3">
+        <ScopeSwitch
+          view={data.audience}
+          path="/"
+          keep={data.period === "month" ? {} : { period: data.period }}
+          label="Whose posts"
+        />
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.rankings ? (
@@ -132,9 +146,10 @@ function Feed({ data }: { data: FeedData }) {
             viewerId={data.viewerId}
             period={data.period as keyof typeof PERIOD_LABELS}
             currency={currency}
+            scopeParams={scopeParams}
           />
         ) : (
-          <Link to="/" className="btn-secondary w-full">
+          <Link to={hrefWith("/", scopeParams)} className="btn-secondary w-full">
             Back to the newest posts
           </Link>
         )}
@@ -162,7 +177,8 @@ function Feed({ data }: { data: FeedData }) {
             onClick={(event) => {
               if (!hydrated) return;
               event.preventDefault();
-              if (more.state === "idle") void more.load(`/?index&${new URLSearchParams({ cursor: nextCursor ?? "" })}`);
+              if (more.state === "idle")
+                void more.load(`/?index&${new URLSearchParams({ ...scopeParams, cursor: nextCursor ?? "" })}`);
             }}
           >
             {more.state === "loading" ? "Loading..." : "Load More Posts"}

@@ -23,6 +23,10 @@ import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole, requireUser } from "~/http/auth.server";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { pageAudienceQuery, pageCall } from "~/http/audience-query.server";
+import { audienceSwitch } from "~/models/audience-switch.server";
+import { audienceParams } from "~/models/audience-switch.schema";
+import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 
 export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard · Fieldline" }];
 
@@ -31,7 +35,10 @@ const PAGE_SIZE = 100;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const { entries, holders, lastCalculatedAt } = await getLeaderboard();
+  // Whose rows: the viewer's own people by default, the company's, or one team's. Ranks, scores
+  // and badges are the company's whatever the table shows.
+  const { audience, view } = await pageCall(() => audienceSwitch(user, pageAudienceQuery(args.request)));
+  const { entries, holders, lastCalculatedAt } = await getLeaderboard(audience);
   const query = pageNumberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   const page = Math.min(query.success ? (query.data.page ?? 1) : 1, Math.max(1, Math.ceil(entries.length / PAGE_SIZE)));
   return {
@@ -40,6 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
     entries: entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
     total: entries.length,
     page,
+    audience: view,
     holders,
     lastCalculatedAt: lastCalculatedAt?.toISOString() ?? null,
     // Worked out on the server, so the page reads the same with JavaScript on and off.
@@ -64,7 +72,9 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, () => ({ type: "error", title: RECALCULATION_FAILED }));
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { entries, total, page, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } = loaderData;
+  const { entries, total, page, audience, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } =
+    loaderData;
+  const scopeParams = audienceParams(audience);
   const timeZone = usePublicEnv().APP_TIME_ZONE;
   const navigation = useNavigation();
   const recalculating = navigation.state !== "idle" && navigation.formAction === "/leaderboard";
@@ -111,6 +121,8 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </header>
+
+      <ScopeSwitch view={audience} path="/leaderboard" label="Whose rankings" />
 
       <section className="card space-y-3" aria-labelledby="holders-title">
         <h2 id="holders-title" className="font-semibold">
@@ -167,7 +179,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                   page={page}
                   pageSize={PAGE_SIZE}
                   total={total}
-                  hrefFor={(to) => `/leaderboard?page=${to}`}
+                  hrefFor={(to) => hrefWith("/leaderboard", { ...scopeParams, page: String(to) })}
                   label="Ranking pages"
                 />
               </div>
@@ -245,6 +257,13 @@ function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
                 {avatar.emoji}{" "}
               </span>
               @{entry.username}
+              {entry.team ? (
+                <span data-testid="team-rank">
+                  {" · "}
+                  {entry.team.name}
+                  {entry.teamRank ? ` · #${entry.teamRank} in team` : ""}
+                </span>
+              ) : null}
             </span>
           </span>
         </div>

@@ -134,6 +134,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </h1>
           <p className="text-sm text-gray-11">@{user.username}</p>
           <p className="text-sm text-gray-11">{user.email}</p>
+          {user.team ? (
+            <p className="text-xs text-gray-11" data-testid="profile-team">
+              Team: {user.team.name}
+            </p>
+          ) : null}
         </div>
       </section>
 

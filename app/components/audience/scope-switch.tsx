@@ -1,0 +1,85 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import { audienceParams, type AudienceSwitchView } from "~/models/audience-switch.schema";
+
+/** `path` with the query parameters, or `path` alone when there are none. */
+export function hrefWith(path: string, params: Record<string, string>): string {
+  const search = new URLSearchParams(params).toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The feed's and the leaderboard's one-tap switch: "My Team" / "Company" as plain links (they work
+ * with JavaScript off), and for whoever sees several teams a small GET form to pick one.
+ * `keep`: the page's other parameters (the feed's period), carried by the links and the form.
+ */
+export function ScopeSwitch({
+  view,
+  path,
+  keep = {},
+  label,
+}: {
+  view: AudienceSwitchView;
+  path: string;
+  keep?: Record<string, string>;
+  label: string;
+}) {
+  const id = useId();
+  if (!view.shown) return null;
+  const choices = [
+    { name: "My Team", scope: "team" as const, params: keep },
+    {
+      name: "Company",
+      scope: "company" as const,
+      params: { ...keep, ...audienceParams({ scope: "company", team: null }) },
+    },
+  ];
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2" data-testid="scope-switch">
+      {view.links ? (
+        <nav aria-label={label} className="flex gap-1 rounded-full bg-gray-3 p-1 text-sm">
+          {choices.map((choice) => {
+            const active = view.team === null && view.scope === choice.scope;
+            return (
+              <a
+                key={choice.scope}
+                href={hrefWith(path, choice.params)}
+                aria-current={active ? "page" : undefined}
+                className={`tap rounded-full px-4 font-medium ${active ? "bg-accent-9 text-white" : "text-gray-11"}`}
+              >
+                {choice.name}
+              </a>
+            );
+          })}
+        </nav>
+      ) : null}
+      {view.teams.length > 0 ? (
+        <Form method="get" action={path} className="flex items-center gap-2 text-sm">
+          {Object.entries(keep).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <label htmlFor={id} className="sr-only">
+            Team
+          </label>
+          <select
+            key={view.team ?? ""}
+            id={id}
+            name="team"
+            defaultValue={view.team ?? ""}
+            className="field-input w-auto text-sm"
+          >
+            <option value="">All teams</option>
+            {view.teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="btn-secondary px-3 text-sm">
+            Show
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { prisma } from "~/db.server";
+import type { AudienceSwitchView } from "~/models/audience-switch.schema";
+import {
+  requestedAudience,
+  teamsVisibleTo,
+  type Audience,
+  type AudienceQuery,
+  type Viewer,
+} from "~/models/team-scope.server";
+
+/**
+ * The audience a page asks for (`scope`, `team`; 403 for a team outside the viewer's) and what
+ * its switch shows: hidden while the company has no teams, a team filter for an admin and for a
+ * manager who sees several teams.
+ */
+export async function audienceSwitch(
+  viewer: Viewer,
+  query: AudienceQuery,
+): Promise<{ audience: Audience; view: AudienceSwitchView }> {
+  const [audience, teams] = await Promise.all([
+    requestedAudience(viewer, query, { companyAllowed: true }),
+    teamsVisibleTo(viewer),
+  ]);
+  const shown = teams.length > 0 || (await prisma.team.findFirst({ select: { id: true } })) !== null;
+  const filter = viewer.role === "ADMIN" || (viewer.role === "MANAGER" && teams.length >= 2);
+  return {
+    audience,
+    view: {
+      shown,
+      links: viewer.role !== "ADMIN",
+      scope: query.team === undefined && query.scope === "company" ? "company" : "team",
+      team: query.team ?? null,
+      teams: filter ? teams : [],
+    },
+  };
+}
