@@ -64,7 +64,7 @@ import { CROPS_BY_PROVINCE, GENERIC_MARKETS, TOWNS, townByName, type Town } from
 export const DEMO_PASSWORD = "fieldline";
 
 /** `three`: the demo's regional teams (the default); `one`: one team of everyone (SEED_TEAMS=one, the tests). */
-export type TeamsMode = "one" | "three";
+type TeamsMode = "one" | "three";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
