@@ -489,7 +489,7 @@ async function main() {
     })),
   );
   console.log(
-    `\nTeam beside company (${large.rows.officers.toLocaleString("en-US")} officers in ${large.rows.teams} teams; the team is the signed-in officer's, ${large.rows.officers / Math.max(1, large.rows.teams)} officers and the bench accounts, led by the manager)`,
+    `\nTeam beside company (${scale.officers.toLocaleString("en-US")} officers in ${scale.teams} teams; the team is the signed-in officer's: ${Math.ceil(scale.officers / Math.max(1, scale.teams))} officers, the bench officer and the manager who leads it)`,
   );
   printTable(
     twins.map(({ what, team, company }) => ({
