@@ -1,9 +1,12 @@
 /**
- * Demo data for Fieldline: a team of eight field officers, a manager and an admin, 76 dealers
- * in all seven provinces, and a month of posts, check-ins, likes, comments, performance
- * scores and notifications.
+ * Demo data for Fieldline: eight field officers in three regional teams (Punjab; Sindh &
+ * Balochistan; North & Capital), each led by a manager (`manager`, `manager2`, `manager3`), an
+ * admin, 76 dealers in all seven provinces (each in the team whose territory holds it), and a
+ * month of posts, check-ins, likes, comments, performance scores and notifications.
  *
  *   DATABASE_URL=file:./data/fieldline.db npx tsx prisma/seed.ts
+ *   SEED_TEAMS=one npx tsx prisma/seed.ts   (the test servers: one team of everyone, led by
+ *     `manager`, with no territory, and no `manager2`/`manager3`: every count as before teams)
  *
  * Everything comes from a fixed-seed generator, so every run writes the same rows; only the
  * dates move, relative to today in the app's time zone (APP_TIME_ZONE, Asia/Karachi), so that
@@ -40,6 +43,9 @@ import {
   MOBILE_PREFIXES,
   NAMES_BY_PROVINCE,
   OFFICERS,
+  ONE_TEAM,
+  REGIONAL_MANAGERS,
+  TEAMS,
   type OfficerProfile,
   type StaffMember,
 } from "./seed-data/people";
@@ -56,6 +62,9 @@ import {
 import { CROPS_BY_PROVINCE, GENERIC_MARKETS, TOWNS, townByName, type Town } from "./seed-data/towns";
 
 export const DEMO_PASSWORD = "fieldline";
+
+/** `three`: the demo's regional teams (the default); `one`: one team of everyone (SEED_TEAMS=one, the tests). */
+type TeamsMode = "one" | "three";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -201,7 +210,7 @@ interface SeedUser {
   createdAtMs: number;
 }
 
-function buildUsers(clock: Clock): SeedUser[] {
+function buildUsers(clock: Clock, teams: TeamsMode): SeedUser[] {
   const rng = Random.stream("users");
   const staff: SeedUser[] = [ADMIN, MANAGER].map((member, index) => ({
     id: index + 1,
@@ -226,7 +235,76 @@ function buildUsers(clock: Clock): SeedUser[] {
       createdAtMs: clock.todayStart - officer.joinedDaysAgo * DAY_MS + rng.int(9 * 60, 17 * 60) * MINUTE_MS,
     };
   });
-  return [...staff, ...officers];
+  // The regional managers come last, so that everyone else keeps the same id in both modes.
+  const regional = (teams === "three" ? REGIONAL_MANAGERS : []).map((manager, index): SeedUser => ({
+    id: staff.length + officers.length + index + 1,
+    member: manager,
+    home: { ...manager.office },
+    avatar: index === 0 ? "DEFAULT_4" : "DEFAULT_5",
+    createdAtMs: clock.todayStart - manager.joinedDaysAgo * DAY_MS + 10 * HOUR_MS,
+  }));
+  return [...staff, ...officers, ...regional];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Teams and territories (decision 42)
+// ---------------------------------------------------------------------------------------------
+
+interface SeedTeam {
+  id: number;
+  name: string;
+  provinces: readonly string[];
+  districts: readonly string[];
+  /** Usernames. */
+  managers: readonly string[];
+  members: readonly string[];
+}
+
+function buildTeams(teams: TeamsMode, users: readonly SeedUser[]): SeedTeam[] {
+  if (teams === "one") {
+    // Everyone, the admin too: every post and person each test counts stays in the viewer's team.
+    const members = users.map((user) => user.member.username);
+    return [{ id: 1, name: ONE_TEAM.name, provinces: [], districts: [], managers: [ONE_TEAM.manager], members }];
+  }
+  // A manager is in the team they lead; the admin is in none (an admin sees everyone).
+  return TEAMS.map((team, index) => ({
+    id: index + 1,
+    name: team.name,
+    provinces: team.provinces,
+    districts: team.districts,
+    managers: [team.manager],
+    members: [team.manager, ...team.officers],
+  }));
+}
+
+/** The team whose districts hold the dealer's city, else whose provinces hold its province, else none. */
+function territoryTeam(
+  teams: readonly Pick<SeedTeam, "id" | "provinces" | "districts">[],
+  city: string,
+  province: string,
+): number | null {
+  const byDistrict = teams.find((team) => team.districts.includes(city));
+  if (byDistrict) return byDistrict.id;
+  return teams.find((team) => team.provinces.includes(province))?.id ?? null;
+}
+
+/** Every seeded user's team (null: none), checked: each officer in exactly one team. */
+function teamOfUsers(users: readonly SeedUser[], teams: readonly SeedTeam[]): Map<number, number | null> {
+  const byUsername = new Map<string, number>();
+  for (const team of teams) {
+    for (const username of team.members) {
+      if (byUsername.has(username)) throw new Error(`${username} is in two teams`);
+      byUsername.set(username, team.id);
+    }
+  }
+  for (const username of [...byUsername.keys(), ...teams.flatMap((team) => team.managers)]) {
+    if (!users.some((user) => user.member.username === username)) throw new Error(`No seeded user ${username}`);
+  }
+  for (const user of users) {
+    if (user.officer && !byUsername.has(user.member.username))
+      throw new Error(`Officer ${user.member.username} is in no team`);
+  }
+  return new Map(users.map((user) => [user.id, byUsername.get(user.member.username) ?? null]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -836,6 +914,7 @@ function officeNotifications(
 
 function userRows(
   users: readonly SeedUser[],
+  teamOf: ReadonlyMap<number, number | null>,
   passwordHash: string,
   latest: readonly Standing[],
   latestAtMs: number,
@@ -845,6 +924,7 @@ function userRows(
     const standing = standings.get(user.id);
     return {
       id: user.id,
+      teamId: teamOf.get(user.id) ?? null,
       username: user.member.username.toLowerCase(),
       email: `${user.member.username}@fieldline.pk`.toLowerCase(),
       passwordHash,
@@ -873,7 +953,11 @@ function userRows(
   });
 }
 
-function dealerRows(clock: Clock, dealers: readonly SeedDealer[]): Prisma.DealerCreateManyInput[] {
+function dealerRows(
+  clock: Clock,
+  dealers: readonly SeedDealer[],
+  teams: readonly SeedTeam[],
+): Prisma.DealerCreateManyInput[] {
   return dealers.map((dealer) => {
     const createdAt = new Date(clock.ms(dealer.created));
     return {
@@ -892,6 +976,7 @@ function dealerRows(clock: Clock, dealers: readonly SeedDealer[]): Prisma.Dealer
       lat: dealer.lat,
       lng: dealer.lng,
       formattedAddress: dealerAddress(dealer),
+      teamId: territoryTeam(teams, dealer.town.name, dealer.town.province),
       createdById: dealer.createdById,
       createdAt,
       updatedAt: createdAt,
@@ -945,7 +1030,22 @@ function checkInRows(clock: Clock, checkIns: readonly SeedCheckIn[]): Prisma.Che
 // The seed
 // ---------------------------------------------------------------------------------------------
 
+function teamRows(teams: readonly SeedTeam[]): Prisma.TeamCreateManyInput[] {
+  return teams.map((team) => ({
+    id: team.id,
+    name: team.name,
+    provinces: JSON.stringify(team.provinces),
+    districts: JSON.stringify(team.districts),
+  }));
+}
+
+function teamManagerRows(teams: readonly SeedTeam[], users: readonly SeedUser[]): Prisma.TeamManagerCreateManyInput[] {
+  const idOf = (username: string) => users.find((user) => user.member.username === username)?.id ?? 0;
+  return teams.flatMap((team) => team.managers.map((username) => ({ teamId: team.id, userId: idOf(username) })));
+}
+
 export interface SeedCounts {
+  teams: number;
   users: number;
   dealers: number;
   provinces: number;
@@ -973,15 +1073,23 @@ function clearTables() {
     prisma.session.deleteMany(),
     prisma.outboxEmail.deleteMany(),
     prisma.geocodeCache.deleteMany(),
+    prisma.invite.deleteMany(),
+    prisma.teamManager.deleteMany(),
     prisma.user.deleteMany(),
+    prisma.team.deleteMany(),
     prisma.$executeRawUnsafe("DELETE FROM sqlite_sequence"),
   ];
 }
 
-/** Replaces the database's contents with the demo team's month. `now` is for tests. */
-export async function seedDemoData(options: { now?: Date } = {}): Promise<SeedCounts> {
+/**
+ * Replaces the database's contents with the demo teams' month. `now` is for tests; `teams` is
+ * "three" (the regional teams, the default) or "one" (SEED_TEAMS=one).
+ */
+export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = {}): Promise<SeedCounts> {
   const clock = new Clock(options.now ?? new Date());
-  const users = buildUsers(clock);
+  const users = buildUsers(clock, options.teams ?? "three");
+  const teams = buildTeams(options.teams ?? "three", users);
+  const teamOf = teamOfUsers(users, teams);
   const dealers = buildDealers(users);
   const { posts, checkIns } = buildActivity(users, dealers);
   const { reactions, comments } = buildEngagement(clock, users, posts);
@@ -992,8 +1100,10 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<SeedCo
   await applyPragmas();
   await prisma.$transaction([
     ...clearTables(),
-    prisma.user.createMany({ data: userRows(users, passwordHash, latest, latestAtMs) }),
-    prisma.dealer.createMany({ data: dealerRows(clock, dealers) }),
+    prisma.team.createMany({ data: teamRows(teams) }),
+    prisma.user.createMany({ data: userRows(users, teamOf, passwordHash, latest, latestAtMs) }),
+    prisma.teamManager.createMany({ data: teamManagerRows(teams, users) }),
+    prisma.dealer.createMany({ data: dealerRows(clock, dealers, teams) }),
     prisma.post.createMany({ data: postRows(clock, posts) }),
     prisma.checkIn.createMany({ data: checkInRows(clock, checkIns) }),
     prisma.reaction.createMany({
@@ -1015,6 +1125,7 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<SeedCo
   ]);
 
   return {
+    teams: teams.length,
     users: users.length,
     dealers: dealers.length,
     provinces: new Set(dealers.map((dealer) => dealer.town.province)).size,
@@ -1035,11 +1146,19 @@ function seedNow(): Date | undefined {
   return now;
 }
 
+/** SEED_TEAMS: "one" (one team of everyone, for the tests), else the three regional teams. */
+function seedTeams(): TeamsMode {
+  const value = process.env.SEED_TEAMS;
+  if (value === undefined || value === "" || value === "three") return "three";
+  if (value === "one") return "one";
+  throw new Error(`SEED_TEAMS must be "one" or "three", not "${value}"`);
+}
+
 async function main(): Promise<void> {
   try {
-    const counts = await seedDemoData({ now: seedNow() });
+    const counts = await seedDemoData({ now: seedNow(), teams: seedTeams() });
     console.log(
-      `Seeded ${counts.users} users, ${counts.dealers} dealers in ${counts.provinces} of ${PROVINCES.length} provinces, ` +
+      `Seeded ${counts.teams} ${counts.teams === 1 ? "team" : "teams"}, ${counts.users} users, ${counts.dealers} dealers in ${counts.provinces} of ${PROVINCES.length} provinces, ` +
         `${counts.posts} posts, ${counts.checkIns} check-ins, ${counts.reactions} likes, ${counts.comments} comments, ` +
         `${counts.notifications} notifications (password "${DEMO_PASSWORD}").`,
     );

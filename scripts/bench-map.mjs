@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { benchWorkspace, seededRandom, signIn } from "./lib/bench.mjs";
+import { insertDealers, insertOfficers } from "./lib/bench-data.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 
 const { values: options } = parseArgs({
@@ -31,15 +32,6 @@ const CHECKINS = Number(options.checkins);
 const OFFICERS = Number(options.officers);
 const RUNS = Number(options.runs);
 const PORT = Number(options.port);
-const PROVINCES = [
-  "Punjab",
-  "Sindh",
-  "Khyber Pakhtunkhwa",
-  "Balochistan",
-  "Gilgit-Baltistan",
-  "Azad Jammu & Kashmir",
-  "Islamabad Capital Territory",
-];
 const { dir, databasePath, baseUrl: BASE, env } = benchWorkspace("bench-map", PORT);
 
 async function fill() {
@@ -67,30 +59,8 @@ async function fill() {
   const karachiMidnight = Math.floor((now + 5 * 3_600_000) / 86_400_000) * 86_400_000 - 5 * 3_600_000;
   const dayStart = Math.max(karachiMidnight + 60_000, now - 10 * 3_600_000);
   db.transaction(() => {
-    const user = db.prepare(
-      "INSERT INTO User (username, email, passwordHash, firstName, lastName, role, selectedAvatar, createdAt, updatedAt) VALUES (?, ?, 'x', 'Officer', ?, 'OFFICER', 'DEFAULT_2', ?, ?)",
-    );
-    const ids = [];
-    for (let i = 1; i <= OFFICERS; i++)
-      ids.push(Number(user.run(`officer${i}`, `officer${i}@example.pk`, `Number ${i}`, now, now).lastInsertRowid));
-    const dealer = db.prepare(
-      "INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, lat, lng, formattedAddress, createdAt, updatedAt) VALUES (?, 'Owner', ?, ?, ?, 'Main Bazaar', 'Multan', ?, ?, ?, ?, ?, ?)",
-    );
-    for (let i = 1; i <= DEALERS; i++) {
-      const state = PROVINCES[i % PROVINCES.length];
-      dealer.run(
-        `Dealer ${i} Khad Store`,
-        `No ${i}`,
-        `0300${String(1_000_000 + i).slice(-7)}`,
-        `dealer${i}@example.pk`,
-        state,
-        24 + rng() * 12,
-        62 + rng() * 13,
-        `Main Bazaar, Multan, ${state}, Pakistan`,
-        now,
-        now,
-      );
-    }
+    const { officerIds: ids } = insertOfficers(db, { officers: OFFICERS, joinedAt: now });
+    insertDealers(db, { count: DEALERS, rng, createdAt: () => now });
     const checkIn = db.prepare(
       "INSERT INTO CheckIn (userId, type, lat, lng, address, createdAt) VALUES (?, 'CHECK_IN', ?, ?, ?, ?)",
     );

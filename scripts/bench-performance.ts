@@ -2,7 +2,7 @@
 // a database with 1,000,000 posts over 60 days (about half in the 30-day window): the first
 // run ranks everyone and notifies; the next ones find nothing changed. Goal (issue 6): under 2 s.
 //
-//   npx tsx scripts/bench-performance.ts [--officers 1000] [--posts 1000000] [--dealers 10000] [--json]
+//   npx tsx scripts/bench-performance.ts [--officers 1000] [--teams 40] [--posts 1000000] [--dealers 10000] [--json]
 //   npx tsx scripts/bench-performance.ts --database bench.db --json   (a database filled already)
 //
 // Without --database everything lives in a temp directory that is removed at the end. With
@@ -17,6 +17,7 @@ import { fillScaleData } from "./lib/bench-data.mjs";
 const { values: options } = parseArgs({
   options: {
     officers: { type: "string", default: "1000" },
+    teams: { type: "string", default: "40" },
     posts: { type: "string", default: "1000000" },
     dealers: { type: "string", default: "10000" },
     database: { type: "string" },
@@ -38,6 +39,7 @@ try {
     const started = performance.now();
     fillScaleData(databasePath, {
       officers: Number(options.officers),
+      teams: Number(options.teams),
       posts: Number(options.posts),
       dealers: Number(options.dealers),
       reactions: 0,

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // `npm run bench` (not a test): builds the production app, fills a database with the scale data
-// set (1,000 officers, 200,000 posts with media and check-ins, 10,000 dealers, 1,000,000
-// reactions), serves it, and measures:
+// set (1,000 officers in 40 teams of 25, each team led by a manager of its own, 200,000 posts with
+// media and check-ins, 10,000 dealers, 1,000,000 reactions), serves it, and measures:
 //   - the feed page and the main API reads with autocannon at a fixed concurrency (req/s,
 //     median, p95), beside a bare node:http + better-sqlite3 baseline for GET /api/posts;
+//   - an officer's team feed and team rankings (the defaults) each beside its company-wide
+//     twin (`?scope=company`), and the report of a manager leading one team beside the admin's
+//     (everyone): issue 31's "at least as fast";
 //   - the feed again on a 10,000-post database, for how its p95 grows with the data;
 //   - the 10,000-row dealer import and the performance recalculation over 1,000,000 posts
 //     (time, peak memory), each in a process of its own;
@@ -36,6 +39,7 @@ const { values: options } = parseArgs({
     posts: { type: "string", default: "200000" },
     "small-posts": { type: "string", default: "10000" },
     officers: { type: "string", default: "1000" },
+    teams: { type: "string", default: "40" },
     dealers: { type: "string", default: "10000" },
     reactions: { type: "string", default: "1000000" },
     "recalculation-posts": { type: "string", default: "1000000" },
@@ -52,9 +56,17 @@ const CONNECTIONS = Number(options.connections);
 const WARM_UP_SECONDS = 2;
 const PORT = Number(options.port);
 const OFFICER = { username: "bench", password: "bench-pass-1" };
+/** Joins the first team with the officer, and leads it (scripts/lib/bench-data.mjs). */
 const MANAGER = { username: "bench-manager", password: "bench-pass-1" };
-/** Issue 19's report: the whole team, 90 days, by officer, as a manager opens it on Monday. */
-const REPORT_CALL = "GET /api/reports (90 days by officer, one manager)";
+const ADMIN = { username: "bench-admin", password: "bench-pass-1" };
+/** Issue 31: each team figure beside its company-wide twin (the officer's defaults are the team's). */
+const TEAM_FEED = "GET /api/posts (team feed, an officer's default)";
+const COMPANY_FEED = "GET /api/posts?scope=company (company feed)";
+const TEAM_RANKINGS = "GET /api/agents/rankings (team, an officer's default)";
+const COMPANY_RANKINGS = "GET /api/agents/rankings?scope=company";
+/** Issue 19's report, 90 days by officer, as opened on Monday: the admin's covers everyone (the goal's). */
+const REPORT_CALL = "GET /api/reports (90 days by officer, admin: everyone)";
+const TEAM_REPORT_CALL = "GET /api/reports (90 days by officer, manager of one team)";
 /** The least an /api read costs in this stack (Express, the session, React Router's resource route, one row). */
 const FLOOR_CALL = "GET /api/me (the stack's floor: session and one row)";
 /** Issue 16: the JavaScript the first load of / moves over the wire, in KiB (`npm run weight` holds today's figure). */
@@ -82,7 +94,10 @@ async function stop(child) {
   await exited;
 }
 
-/** A migrated database with the signed-in officer (id 1) and the scale data set after it. */
+/**
+ * A migrated database with the signed-in officer (id 1), manager and admin, and the scale data
+ * set after them; the officer and the manager are in the first team, which the manager leads.
+ */
 async function scaleDatabase(name, port, counts) {
   const workspace = benchWorkspace(name, port);
   workspaces.push(workspace);
@@ -115,6 +130,21 @@ async function scaleDatabase(name, port, counts) {
       MANAGER.password,
       "--role",
       "MANAGER",
+    ],
+    { env: workspace.env, quiet: true },
+  );
+  await run(
+    bin("tsx")[0],
+    [
+      "scripts/user.ts",
+      "--username",
+      ADMIN.username,
+      "--email",
+      "bench-admin@example.pk",
+      "--password",
+      ADMIN.password,
+      "--role",
+      "ADMIN",
     ],
     { env: workspace.env, quiet: true },
   );
@@ -210,6 +240,7 @@ async function lighthouseOnly() {
     ? copiedDatabase("bench-lighthouse", PORT, path.resolve(options.database))
     : await scaleDatabase("bench-lighthouse", PORT, {
         officers: Number(options.officers),
+        teams: Number(options.teams),
         dealers: Number(options.dealers),
         posts: Number(options.posts),
         reactions: Number(options.reactions),
@@ -252,7 +283,11 @@ async function main() {
     throw new Error("No production build: drop --skip-build.");
   if (options["lighthouse-only"]) return lighthouseOnly();
 
-  const scale = { officers: Number(options.officers), dealers: Number(options.dealers) };
+  const scale = {
+    officers: Number(options.officers),
+    teams: Number(options.teams),
+    dealers: Number(options.dealers),
+  };
   const large = await scaleDatabase("bench-large", PORT, {
     ...scale,
     posts: Number(options.posts),
@@ -278,7 +313,8 @@ async function main() {
     // minute's difference moves a ratio more than any change of the code.
     const compared = [
       ["GET / (feed page)", "/"],
-      ["GET /api/posts", "/api/posts"],
+      [TEAM_FEED, "/api/posts"],
+      [COMPANY_FEED, "/api/posts?scope=company"],
       [FLOOR_CALL, "/api/me"],
     ];
     for (const [label, urlPath] of compared) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
@@ -296,21 +332,25 @@ async function main() {
     }
     const others = [
       ["GET /api/dealers?query=", "/api/dealers?query="],
-      ["GET /api/agents/rankings", "/api/agents/rankings"],
+      [TEAM_RANKINGS, "/api/agents/rankings"],
+      [COMPANY_RANKINGS, "/api/agents/rankings?scope=company"],
       ["GET /api/performance/leaderboard", "/api/performance/leaderboard"],
       ["GET /api/agents/checkins", `/api/agents/checkins?date=${today}`],
     ];
     for (const [label, urlPath] of others) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
-    // One manager at a time: the figure is one report's own time, not a queue of ten.
+    // One reader at a time: the figure is one report's own time, not a queue of ten.
+    const adminCookie = await signIn(large.baseUrl, ADMIN.username, ADMIN.password);
     const managerCookie = await signIn(large.baseUrl, MANAGER.username, MANAGER.password);
     const reportUrl = `${large.baseUrl}/api/reports?period=last-90-days&groupBy=officer`;
-    // The first report judges every officer's every day and keeps them (RouteDay); later ones read them.
+    // The first report (the admin's, everyone) judges every officer's every day and keeps them
+    // (RouteDay); later ones, the manager's too, read them.
     const firstReportStart = performance.now();
-    const firstReport = await fetch(reportUrl, { headers: { cookie: managerCookie } });
+    const firstReport = await fetch(reportUrl, { headers: { cookie: adminCookie } });
     if (!firstReport.ok) throw new Error(`GET /api/reports answered ${firstReport.status}`);
     await firstReport.arrayBuffer();
     reportFirstMs = Math.round(performance.now() - firstReportStart);
-    loads.push(await load(REPORT_CALL, reportUrl, managerCookie, 1));
+    loads.push(await load(REPORT_CALL, reportUrl, adminCookie, 1));
+    loads.push(await load(TEAM_REPORT_CALL, reportUrl, managerCookie, 1));
     wire = await firstLoadJavaScript(large.baseUrl, "/", OFFICER);
     if (!options["skip-lighthouse"]) lighthouse = await lighthouseOf(large, cookie);
   } finally {
@@ -344,7 +384,7 @@ async function main() {
 
   const byCall = (label) => loads.find((row) => row.call === label);
   const baselineRow = loads.find((row) => row.call.startsWith("baseline"));
-  const apiPosts = byCall("GET /api/posts").requestsPerSecond;
+  const apiPosts = byCall(TEAM_FEED).requestsPerSecond;
   const ratio = (label, over, overRps, goal) => {
     const value = byCall(label).requestsPerSecond / overRps;
     return {
@@ -354,6 +394,21 @@ async function main() {
     };
   };
   const feedP95Ratio = byCall("GET / (feed page)").p95Ms / loads.at(-1).p95Ms;
+  // Issue 31: "the team feed and team rankings at 1,000 officers / 40 teams at least as fast as
+  // the company-wide ones", each pair measured back to back.
+  const twins = [
+    ["feed (GET /api/posts)", TEAM_FEED, COMPANY_FEED],
+    ["rankings (GET /api/agents/rankings)", TEAM_RANKINGS, COMPANY_RANKINGS],
+    ["report, 90 days by officer (1 connection)", TEAM_REPORT_CALL, REPORT_CALL],
+  ].map(([what, team, company]) => ({ what, team: byCall(team), company: byCall(company) }));
+  const teamGoals = twins.slice(0, 2).map(({ what, team, company }) => {
+    const value = team.requestsPerSecond / company.requestsPerSecond;
+    return {
+      goal: `team ${what} req/s ÷ company-wide req/s ≥ 1.00`,
+      measured: `${value.toFixed(2)} (medians ${team.medianMs} / ${company.medianMs} ms)`,
+      met: value >= 1,
+    };
+  });
   const recalculationMs = Math.max(...recalculation.durationsMs);
   const onNetwork = (network) => lighthouse.filter((row) => row.network === network);
   const lighthouseGoals = (network) =>
@@ -382,9 +437,11 @@ async function main() {
       measured: `${(wire.bytes / 1024).toFixed(1)} KiB in ${wire.files.length} files`,
       met: wire.bytes <= WIRE_GOAL_KIB * 1024,
     },
-    ratio("GET /api/posts", "bare node:http + better-sqlite3", baselineRow.requestsPerSecond, 0.6),
-    ratio("GET / (feed page)", "GET /api/posts", apiPosts, 0.3),
-    ratio("GET /api/performance/leaderboard", "GET /api/posts", apiPosts, 1.0),
+    // The baseline reads the first page of everyone's posts: the company feed is its twin.
+    ratio(COMPANY_FEED, "bare node:http + better-sqlite3", baselineRow.requestsPerSecond, 0.6),
+    ratio("GET / (feed page)", "GET /api/posts (team)", apiPosts, 0.3),
+    ratio("GET /api/performance/leaderboard", "GET /api/posts (team)", apiPosts, 1.0),
+    ...teamGoals,
     {
       goal: `feed p95 at ${large.rows.posts} posts ≤ 1.5× at ${small.rows.posts}`,
       measured: `${feedP95Ratio.toFixed(2)}×`,
@@ -406,6 +463,11 @@ async function main() {
       met: byCall(REPORT_CALL).medianMs < 1000,
     },
     {
+      goal: "report of a manager leading one team: median ≤ the admin's (everyone)",
+      measured: `${byCall(TEAM_REPORT_CALL).medianMs} ms against ${byCall(REPORT_CALL).medianMs} ms`,
+      met: byCall(TEAM_REPORT_CALL).medianMs <= byCall(REPORT_CALL).medianMs,
+    },
+    {
       goal: "recalculation over 1,000,000 posts < 2 s",
       measured: `${recalculationMs} ms (peak ${(recalculation.peakRssBytes / MB).toFixed(0)} MB)`,
       met: recalculationMs < 2000,
@@ -424,6 +486,21 @@ async function main() {
       "median ms": medianMs,
       "p95 ms": p95Ms,
       errors,
+    })),
+  );
+  console.log(
+    `\nTeam beside company (${scale.officers.toLocaleString("en-US")} officers in ${scale.teams} teams; the team is the signed-in officer's: ${Math.ceil(scale.officers / Math.max(1, scale.teams))} officers, the bench officer and the manager who leads it)`,
+  );
+  printTable(
+    twins.map(({ what, team, company }) => ({
+      call: what,
+      "team req/s": team.requestsPerSecond,
+      "team median": team.medianMs,
+      "team p95": team.p95Ms,
+      "company req/s": company.requestsPerSecond,
+      "company median": company.medianMs,
+      "company p95": company.p95Ms,
+      "team ÷ company req/s": (team.requestsPerSecond / company.requestsPerSecond).toFixed(2),
     })),
   );
   if (lighthouse.length) printLighthouse(lighthouse);

@@ -19,7 +19,13 @@ import {
 
 const DEMO_DATABASE_URL = "file:./data/demo.db";
 const DEMO_PASSWORD = "fieldline";
-const DEMO_USERS = ["admin", "manager", ...Array.from({ length: 8 }, (_, i) => `officer${i + 1}`)];
+const DEMO_USERS = [
+  "admin",
+  "manager",
+  "manager2",
+  "manager3",
+  ...Array.from({ length: 8 }, (_, i) => `officer${i + 1}`),
+];
 
 async function main() {
   loadDotEnv();
@@ -38,6 +44,8 @@ async function main() {
     SESSION_SECRET: process.env.SESSION_SECRET ?? crypto.randomBytes(32).toString("base64url"),
     // The demo lets anyone in so the spec's registration flow can be tried (decision 42).
     REGISTRATION_MODE: process.env.REGISTRATION_MODE ?? "open",
+    // The three regional teams and their managers (prisma/seed.ts), whatever the shell says.
+    SEED_TEAMS: "three",
   };
 
   const file = databaseFile(DEMO_DATABASE_URL);
@@ -57,8 +65,11 @@ async function main() {
   Fieldline demo is running at ${env.APP_URL}
 
   Sign in with any of these usernames, password "${DEMO_PASSWORD}":
-    ${DEMO_USERS.slice(0, 2).join(", ")}
-    ${DEMO_USERS.slice(2).join(", ")}
+    ${DEMO_USERS.slice(0, 4).join(", ")}
+    ${DEMO_USERS.slice(4).join(", ")}
+
+  Three teams: Punjab (manager; officer1-3), Sindh & Balochistan (manager2; officer4, 5, 7)
+  and North & Capital (manager3; officer6, 8). The admin sees everyone.
 
   The demo database is ${path.relative(root, file)}; it is recreated on every \`npm run demo\`.
   Press Ctrl+C to stop.

@@ -57,6 +57,87 @@ export const HEAD_OFFICE = {
   address: "Office 14, Main Boulevard Gulberg III, Lahore, Punjab, Pakistan",
 } as const;
 
+/** A manager of a regional office: only in the three-team demo (SEED_TEAMS unset). */
+export interface RegionalManager extends StaffMember {
+  role: "MANAGER";
+  office: { lat: number; lng: number; address: string };
+}
+
+export const REGIONAL_MANAGERS: readonly RegionalManager[] = [
+  {
+    username: "manager2",
+    role: "MANAGER",
+    firstName: "Rubina",
+    lastName: "Shaikh",
+    phone: "+92 300 3016482",
+    joinedDaysAgo: 112,
+    office: { lat: 25.396, lng: 68.3578, address: "Office 5, Auto Bhan Road, Hyderabad, Sindh, Pakistan" },
+  },
+  {
+    username: "manager3",
+    role: "MANAGER",
+    firstName: "Kamran",
+    lastName: "Afridi",
+    phone: "+92 333 5208419",
+    joinedDaysAgo: 108,
+    office: {
+      lat: 33.7104,
+      lng: 73.0607,
+      address: "Office 3, Blue Area, Jinnah Avenue, Islamabad, Islamabad Capital Territory, Pakistan",
+    },
+  },
+];
+
+/**
+ * A team of the demo: its officers and the manager who leads it (usernames), and its territory.
+ * A dealer belongs to the team whose districts hold its city, else whose provinces hold its
+ * province (decision 42).
+ */
+export interface TeamProfile {
+  name: string;
+  manager: string;
+  officers: readonly string[];
+  provinces: readonly Province[];
+  /** Districts as dealers' cities are written (the towns of seed-data/towns.ts). */
+  districts: readonly string[];
+}
+
+/**
+ * The demo's three regional teams (SEED_TEAMS unset or "three"), after the officers' home towns:
+ * Punjab (Lahore, Faisalabad, Multan), Sindh & Balochistan (Hyderabad, Sukkur, Quetta), and the
+ * north with the capital (Peshawar, Islamabad). Rawalpindi is in Punjab, but the capital's
+ * officer works it: a district wins over a province.
+ */
+export const TEAMS: readonly TeamProfile[] = [
+  {
+    name: "Punjab",
+    manager: "manager",
+    officers: ["officer1", "officer2", "officer3"],
+    provinces: ["Punjab"],
+    districts: [],
+  },
+  {
+    name: "Sindh & Balochistan",
+    manager: "manager2",
+    officers: ["officer4", "officer5", "officer7"],
+    provinces: ["Sindh", "Balochistan"],
+    districts: [],
+  },
+  {
+    name: "North & Capital",
+    manager: "manager3",
+    officers: ["officer6", "officer8"],
+    provinces: ["Khyber Pakhtunkhwa", "Islamabad Capital Territory", "Gilgit-Baltistan", "Azad Jammu & Kashmir"],
+    districts: ["Rawalpindi"],
+  },
+];
+
+/**
+ * SEED_TEAMS=one (the test servers): one team of everyone, led by `manager`, with no territory,
+ * and no other people, so that every test's counts are those of the seed before teams.
+ */
+export const ONE_TEAM = { name: "Field Team", manager: "manager" } as const;
+
 export const OFFICERS: readonly OfficerProfile[] = [
   {
     username: "officer1",

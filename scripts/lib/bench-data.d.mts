@@ -6,8 +6,12 @@ export declare function fillScaleData(
     posts: number;
     dealers: number;
     reactions: number;
+    teams?: number;
     postsOnly?: boolean;
     seed?: number;
     now?: number;
   },
-): Record<"users" | "dealers" | "posts" | "checkIns" | "media" | "reactions" | "comments", number>;
+): Record<
+  "teams" | "users" | "officers" | "dealers" | "posts" | "checkIns" | "media" | "reactions" | "comments",
+  number
+>;

@@ -1,7 +1,9 @@
 // The benchmark's scale data set, written with raw better-sqlite3 in one transaction (the
-// Prisma client would take minutes for a million rows): officers, dealers across the seven
-// provinces, posts over the last 60 days with a check-in each, photos on some, likes and
-// comments. The same seed writes the same rows on every run.
+// Prisma client would take minutes for a million rows): officers in teams with their managers
+// and territories, dealers across the seven provinces (each in the team whose territory holds
+// it), posts over the last 60 days with a check-in each, photos on some, likes and comments.
+// The same seed writes the same rows on every run. insertOfficers and insertDealers are also
+// the map benchmark's (scripts/bench-map.mjs).
 import Database from "better-sqlite3";
 import { seededRandom } from "./bench.mjs";
 
@@ -15,17 +17,138 @@ const PROVINCES = [
   "Azad Jammu & Kashmir",
   "Islamabad Capital Territory",
 ];
+/** Forty districts, by province: the dealers' cities, and one a team as the teams' territories. */
+const DISTRICTS = {
+  Punjab: ["Lahore", "Faisalabad", "Multan", "Gujranwala", "Sargodha", "Bahawalpur"],
+  Sindh: ["Karachi", "Hyderabad", "Sukkur", "Larkana", "Mirpur Khas", "Nawabshah"],
+  "Khyber Pakhtunkhwa": ["Peshawar", "Mardan", "Mingora", "Abbottabad", "Kohat", "Dera Ismail Khan"],
+  Balochistan: ["Quetta", "Khuzdar", "Turbat", "Sibi", "Loralai", "Gwadar"],
+  "Gilgit-Baltistan": ["Gilgit", "Hunza", "Skardu", "Ghizer", "Chilas"],
+  "Azad Jammu & Kashmir": ["Muzaffarabad", "Mirpur", "Kotli", "Bagh", "Rawalakot", "Bhimber"],
+  "Islamabad Capital Territory": ["Islamabad", "Tarnol", "Bhara Kahu", "Sihala", "Nilore"],
+};
+const ALL_DISTRICTS = PROVINCES.flatMap((province) => DISTRICTS[province].map((district) => [district, province]));
 const POST_TYPES = ["SALE", "FIELD_VISIT", "FARMER_MEETING", "DEALER_MEETING", "RECOVERY", "DEMO_PLOT"];
 
 /**
+ * `teams` teams (at most 40), each with one district of ALL_DISTRICTS as its territory, and the
+ * first team of each province that province too; `officers` officers (officer1…), spread over
+ * the teams in equal blocks (none when `teams` is 0). Users already in the database join the
+ * first team, and a manager among them leads it; every other team gets a manager of its own
+ * (manager2…), in the team it leads. Returns the officers' ids and the teams' territories.
+ */
+export function insertOfficers(db, { officers, teams = 0, joinedAt }) {
+  if (teams > ALL_DISTRICTS.length) throw new Error(`At most ${ALL_DISTRICTS.length} teams`);
+  const territories = [];
+  const insertTeam = db.prepare("INSERT INTO Team (name, provinces, districts) VALUES (?, ?, ?)");
+  const provincesTaken = new Set();
+  for (const [district, province] of ALL_DISTRICTS.slice(0, teams)) {
+    const provinces = provincesTaken.has(province) ? [] : [province];
+    provincesTaken.add(province);
+    const districts = [district];
+    const id = Number(insertTeam.run(district, JSON.stringify(provinces), JSON.stringify(districts)).lastInsertRowid);
+    territories.push({ id, provinces, districts });
+  }
+  const lead = db.prepare("INSERT INTO TeamManager (teamId, userId) VALUES (?, ?)");
+  const led = new Set();
+  if (teams > 0) {
+    const first = territories[0].id;
+    db.prepare("UPDATE User SET teamId = ? WHERE teamId IS NULL AND role IN ('OFFICER', 'MANAGER')").run(first);
+    for (const { id } of db.prepare("SELECT id FROM User WHERE role = 'MANAGER' AND teamId = ?").all(first)) {
+      lead.run(first, id);
+      led.add(first);
+    }
+  }
+  const insertUser = db.prepare(
+    "INSERT INTO User (username, email, passwordHash, firstName, lastName, role, selectedAvatar, teamId, createdAt, updatedAt) VALUES (?, ?, 'x', ?, ?, ?, 'DEFAULT_2', ?, ?, ?)",
+  );
+  territories.forEach(({ id }, index) => {
+    if (led.has(id)) return;
+    const username = `manager${index + 1}`;
+    const userId = insertUser.run(
+      username,
+      `${username}@example.pk`,
+      "Manager",
+      `Number ${index + 1}`,
+      "MANAGER",
+      id,
+      joinedAt,
+      joinedAt,
+    ).lastInsertRowid;
+    lead.run(id, Number(userId));
+  });
+  const officerIds = [];
+  for (let i = 1; i <= officers; i++) {
+    const team = teams > 0 ? territories[Math.floor(((i - 1) * teams) / officers)].id : null;
+    officerIds.push(
+      Number(
+        insertUser.run(
+          `officer${i}`,
+          `officer${i}@example.pk`,
+          "Officer",
+          `Number ${i}`,
+          "OFFICER",
+          team,
+          joinedAt,
+          joinedAt,
+        ).lastInsertRowid,
+      ),
+    );
+  }
+  return { officerIds, territories };
+}
+
+/** The team whose districts hold the city, else whose provinces hold the province, else none (decision 42). */
+function territoryTeam(territories, city, province) {
+  const byDistrict = territories.find((team) => team.districts.includes(city));
+  if (byDistrict) return byDistrict.id;
+  return territories.find((team) => team.provinces.includes(province))?.id ?? null;
+}
+
+/**
+ * `count` dealers: dealer i in the province i mod 7 and one of its districts in turn, at a random
+ * spot, in the team its territory gives. `createdAt()` and `createdBy()` are asked for each dealer
+ * (before and after its coordinates: the order the generator's numbers are drawn in).
+ */
+export function insertDealers(db, { count, rng, territories = [], createdAt, createdBy = () => null }) {
+  const insertDealer = db.prepare(
+    "INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, lat, lng, formattedAddress, teamId, createdById, createdAt, updatedAt) VALUES (?, 'Owner', ?, ?, ?, 'Main Bazaar', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (let i = 1; i <= count; i++) {
+    const state = PROVINCES[i % PROVINCES.length];
+    const districts = DISTRICTS[state];
+    const city = districts[Math.floor(i / PROVINCES.length) % districts.length];
+    const at = createdAt();
+    const lat = 24 + rng() * 12;
+    const lng = 62 + rng() * 13;
+    insertDealer.run(
+      `Dealer ${i} Khad Store`,
+      `No ${i}`,
+      `0300${String(1_000_000 + i).slice(-7)}`,
+      `dealer${i}@example.pk`,
+      city,
+      state,
+      lat,
+      lng,
+      `Main Bazaar, ${city}, ${state}, Pakistan`,
+      territoryTeam(territories, city, state),
+      createdBy(),
+      at,
+      at,
+    );
+  }
+}
+
+/**
  * Fills a migrated database. Officers get ids after the rows already there (the signed-in
- * bench account); every post has a check-in; reactions are spread evenly over the posts
- * (distinct officers per post, so the unique key holds). With `postsOnly`, posts get no
- * check-in, media or comment (what the performance calculation reads). Returns the row counts.
+ * bench accounts, who join the first team: see insertOfficers); every post has a check-in;
+ * reactions are spread evenly over the posts (distinct officers per post, so the unique key
+ * holds). With `postsOnly`, posts get no check-in, media or comment (what the performance
+ * calculation reads). Returns the row counts.
  */
 export function fillScaleData(
   databasePath,
-  { officers, posts, dealers, reactions, postsOnly = false, seed = 42, now = Date.now() },
+  { officers, posts, dealers, reactions, teams = 0, postsOnly = false, seed = 42, now = Date.now() },
 ) {
   const db = new Database(databasePath);
   db.pragma("journal_mode = WAL");
@@ -33,40 +156,15 @@ export function fillScaleData(
   const rng = seededRandom(seed);
   const pick = (n) => Math.floor(rng() * n);
   db.transaction(() => {
-    const insertUser = db.prepare(
-      "INSERT INTO User (username, email, passwordHash, firstName, lastName, role, selectedAvatar, createdAt, updatedAt) VALUES (?, ?, 'x', 'Officer', ?, 'OFFICER', 'DEFAULT_2', ?, ?)",
-    );
-    const officerIds = [];
-    for (let i = 1; i <= officers; i++) {
-      officerIds.push(
-        Number(
-          insertUser.run(`officer${i}`, `officer${i}@example.pk`, `Number ${i}`, now - 90 * DAY_MS, now)
-            .lastInsertRowid,
-        ),
-      );
-    }
+    const { officerIds, territories } = insertOfficers(db, { officers, teams, joinedAt: now - 90 * DAY_MS });
     const officer = () => officerIds[pick(officerIds.length)];
-
-    const insertDealer = db.prepare(
-      "INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, lat, lng, formattedAddress, createdById, createdAt, updatedAt) VALUES (?, 'Owner', ?, ?, ?, 'Main Bazaar', 'Multan', ?, ?, ?, ?, ?, ?, ?)",
-    );
-    for (let i = 1; i <= dealers; i++) {
-      const state = PROVINCES[i % PROVINCES.length];
-      const at = now - pick(60 * DAY_MS);
-      insertDealer.run(
-        `Dealer ${i} Khad Store`,
-        `No ${i}`,
-        `0300${String(1_000_000 + i).slice(-7)}`,
-        `dealer${i}@example.pk`,
-        state,
-        24 + rng() * 12,
-        62 + rng() * 13,
-        `Main Bazaar, Multan, ${state}, Pakistan`,
-        officer(),
-        at,
-        at,
-      );
-    }
+    insertDealers(db, {
+      count: dealers,
+      rng,
+      territories,
+      createdAt: () => now - pick(60 * DAY_MS),
+      createdBy: officer,
+    });
 
     const insertPost = db.prepare(
       "INSERT INTO Post (userId, type, text, lat, lng, address, saleProduct, saleQty, salePriceCents, saleTotalCents, recoveryAmountCents, dealerId, createdAt) VALUES (?, ?, ?, ?, ?, 'Main Bazaar, Multan, Punjab, Pakistan', ?, ?, ?, ?, ?, ?, ?)",
@@ -128,7 +226,7 @@ export function fillScaleData(
   db.pragma("optimize");
   const counts = db
     .prepare(
-      "SELECT (SELECT COUNT(*) FROM User) AS users, (SELECT COUNT(*) FROM Dealer) AS dealers, (SELECT COUNT(*) FROM Post) AS posts, (SELECT COUNT(*) FROM CheckIn) AS checkIns, (SELECT COUNT(*) FROM PostMedia) AS media, (SELECT COUNT(*) FROM Reaction) AS reactions, (SELECT COUNT(*) FROM Comment) AS comments",
+      "SELECT (SELECT COUNT(*) FROM Team) AS teams, (SELECT COUNT(*) FROM User) AS users, (SELECT COUNT(*) FROM User WHERE role = 'OFFICER') AS officers, (SELECT COUNT(*) FROM Dealer) AS dealers, (SELECT COUNT(*) FROM Post) AS posts, (SELECT COUNT(*) FROM CheckIn) AS checkIns, (SELECT COUNT(*) FROM PostMedia) AS media, (SELECT COUNT(*) FROM Reaction) AS reactions, (SELECT COUNT(*) FROM Comment) AS comments",
     )
     .get();
   db.close();

@@ -24,6 +24,8 @@ export default function setup(project: TestProject) {
     DATABASE_URL: `file:${template}`,
     DATA_DIR: path.join(dir, "data"),
     LOG_REQUESTS: "false",
+    // One team of everyone (prisma/seed.ts), as the e2e server seeds; tests make their own teams.
+    SEED_TEAMS: "one",
   };
   try {
     execFileSync(path.join(root, "node_modules", ".bin", "prisma"), ["migrate", "deploy"], {
