@@ -20,12 +20,12 @@ export const WAITING_FOR_APPROVAL =
   "Your account is waiting for approval. A manager or administrator will let you in soon.";
 export const INVITE_ONLY = "Registration is by invitation only. Ask your manager for an invite link.";
 export const INVITE_INVALID = "This invite link is not valid or has expired. Ask your manager for a new one.";
-export const DOMAIN_REFUSED = "Registration is limited to the company's email addresses.";
+const DOMAIN_REFUSED = "Registration is limited to the company's email addresses.";
 export const PENDING_NOT_FOUND = "No account is waiting with that id.";
 
 const SETTING_MODE = "registrationMode";
 const SETTING_DOMAINS = "registrationDomains";
-export const INVITE_LIFETIME_DAYS = 7;
+const INVITE_LIFETIME_DAYS = 7;
 
 function envDomains(): string[] {
   return env.REGISTRATION_DOMAINS.split(/[\s,]+/)
@@ -147,7 +147,7 @@ export async function listPendingAccounts(): Promise<PendingAccount[]> {
   return users.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() }));
 }
 
-export const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
+const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
 
 /** The teams an approver may put people in: every team for an admin, the teams a manager leads. */
 export async function teamsApproverMayFill(approver: Viewer): Promise<TeamView[]> {

@@ -8,7 +8,7 @@ import { z } from "~/lib/zod";
 export type TeamView = { id: number; name: string };
 
 export const TEAM_ID_INVALID = "team must be a team's id";
-export const SCOPE_INVALID = "scope must be team or company";
+const SCOPE_INVALID = "scope must be team or company";
 
 /**
  * `?scope=team|company&team=<id>` on the scoped lists: the viewer's own teams by default, the

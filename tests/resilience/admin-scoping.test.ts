@@ -1,0 +1,112 @@
+// The users list and the accounts waiting, per role (decision 42): an admin sees everyone and
+// may narrow to a team; a manager sees the teams they lead and the accounts waiting, changes no
+// account; officers, waiting accounts and strangers see none of it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, createAppServer } from "./support/app-server";
+import { getAs, type Role, setUpTwoTeams, type TwoTeams } from "./support/teams";
+
+let server: AppServer;
+let teams: TwoTeams;
+
+type UserList = { users: Array<{ id: number; username: string; team: { id: number } | null }>; total: number };
+
+beforeAll(async () => {
+  server = await createAppServer("admin-scoping");
+  teams = await setUpTwoTeams(server);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  server?.remove();
+});
+
+const everyUser = async (role: Role, query = "") => {
+  const ids: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const { status, json } = await getAs(server, teams.cookies[role], `/api/admin/users?page=${page}${query}`);
+    expect(status, `${role} page ${page}`).toBe(200);
+    const list = json as UserList;
+    ids.push(...list.users.map((user) => user.id));
+    if (ids.length >= list.total || list.users.length === 0) return ids;
+  }
+};
+
+describe("GET /api/admin/users per role", () => {
+  it("refuses strangers, waiting accounts and officers", async () => {
+    const expected: Array<[Role, number]> = [
+      ["signedOut", 401],
+      ["pending", 403],
+      ["officerA", 403],
+      ["officerB", 403],
+    ];
+    for (const [role, status] of expected) {
+      expect((await getAs(server, teams.cookies[role], "/api/admin/users")).status, role).toBe(status);
+      expect((await getAs(server, teams.cookies[role], "/api/admin/pending")).status, role).toBe(status);
+    }
+  });
+
+  it("a manager sees the people of the team they lead, never team B's", async () => {
+    const ids = await everyUser("managerA");
+    for (const officer of teams.officersA) expect(ids).toContain(officer);
+    for (const officer of teams.officersB) expect(ids).not.toContain(officer);
+    const other = await getAs(server, teams.cookies.managerA, `/api/admin/users?team=${teams.teamB}`);
+    expect([other.status, other.json]).toEqual([
+      403,
+      { error: "You can only see the teams you belong to or lead." },
+    ]);
+    const bad = await getAs(server, teams.cookies.managerA, "/api/admin/users?team=abc");
+    expect([bad.status, (bad.json as { error: string }).error]).toEqual([400, "team must be a team's id"]);
+  });
+
+  it("an admin sees everyone, and one team with ?team", async () => {
+    const ids = await everyUser("admin");
+    for (const officer of [...teams.officersA, ...teams.officersB, teams.pendingId]) expect(ids).toContain(officer);
+    const teamB = await everyUser("admin", `&team=${teams.teamB}`);
+    expect(teamB.sort()).toEqual([...teams.officersB].sort());
+  });
+
+  it("managers and admins see the account waiting", async () => {
+    for (const role of ["managerA", "admin"] as const) {
+      const { status, json } = await getAs(server, teams.cookies[role], "/api/admin/pending");
+      expect(status, role).toBe(200);
+      expect((json as Array<{ id: number }>).map((account) => account.id)).toEqual([teams.pendingId]);
+    }
+  });
+});
+
+describe("/admin per role", () => {
+  it("sends strangers to sign in and waiting accounts to wait; refuses officers", async () => {
+    expect((await getAs(server, teams.cookies.signedOut, "/admin")).location).toBe("/login?redirectTo=%2Fadmin");
+    expect((await getAs(server, teams.cookies.pending, "/admin")).location).toBe("/waiting");
+    expect((await getAs(server, teams.cookies.officerA, "/admin")).status).toBe(403);
+    expect((await getAs(server, teams.cookies.officerB, "/admin")).status).toBe(403);
+  });
+
+  it("shows a manager their team's people and the waiting account, without company figures or account changes", async () => {
+    const page = await getAs(server, teams.cookies.managerA, "/admin");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Team Admin");
+    expect(page.text).toContain("Approve waiting.one");
+    expect(page.text).toContain('data-username="officer1"');
+    expect(page.text).not.toContain('data-username="officer5"');
+    expect(page.text).not.toContain("Sales this month");
+    expect(page.text).not.toContain("Reset Password");
+    // The admin's actions are refused to a manager even when posted by hand (JavaScript off).
+    const refused = await fetch(`${server.baseUrl}/admin`, {
+      method: "POST",
+      headers: { Cookie: teams.cookies.managerA, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "deactivate", userId: String(teams.officersA[0]), confirm: "yes" }),
+      redirect: "manual",
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it("shows an admin everyone, the figures and who may join", async () => {
+    const page = await getAs(server, teams.cookies.admin, `/admin?team=${teams.teamB}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Admin Dashboard");
+    expect(page.text).toContain("Who may join");
+    expect(page.text).toContain('data-username="officer5"');
+    expect(page.text).not.toContain('data-username="officer1"');
+  });
+});
