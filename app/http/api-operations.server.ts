@@ -12,6 +12,13 @@ import {
 } from "~/models/admin.schema";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import { reportQuerySchema } from "~/models/report.schema";
+import {
+  teamDetailSchema,
+  teamListSchema,
+  teamManagerSchema,
+  teamMemberSchema,
+  teamSchema,
+} from "~/models/team.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import {
@@ -69,6 +76,9 @@ export type ApiOperation = {
 
 const dealerId = { description: "Dealer id", example: 1 };
 const postId = { description: "Post id", example: 1 };
+const teamId = { description: "Team id", example: 1 };
+
+const teamExample = { name: "Contract Team", provinces: ["Balochistan"], districts: ["Quetta"] };
 
 const dealerExample = {
   businessName: "Contract Test Traders",
@@ -647,6 +657,80 @@ export const apiOperations: ApiOperation[] = [
     query: pageNumberQuerySchema,
     queryExample: { page: "1" },
     answer: { status: 200, description: "A page of the outbox", schema: outboxPageSchema },
+  },
+
+  // ---- Teams ----
+  {
+    method: "get",
+    path: "/api/teams",
+    summary: "Teams with their territories and member and manager counts: every team for an admin, one's own otherwise",
+    tag: "Teams",
+    access: "signed-in",
+    answer: { status: 200, description: "Teams by name", schema: teamListSchema },
+  },
+  {
+    method: "post",
+    path: "/api/teams",
+    summary: "Make a team: its name and the provinces and districts it covers; dealers there join it",
+    tag: "Teams",
+    access: "admin",
+    body: { kind: "json", schema: teamSchema, example: teamExample },
+    answer: { status: 201, description: "The team", schema: teamDetailSchema },
+    errors: [409],
+  },
+  {
+    method: "get",
+    path: "/api/teams/{id}",
+    summary: "One team with its members and managers (an admin, or someone in it or leading it)",
+    tag: "Teams",
+    access: "signed-in",
+    pathParams: { id: teamId },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [403, 404],
+  },
+  {
+    method: "put",
+    path: "/api/teams/{id}",
+    summary:
+      "Rename a team or change its territory (the team as GET answers it may be sent back); dealers not set by hand follow",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    body: { kind: "json", schema: teamSchema, example: teamExample, readOnly: teamDetailSchema },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [404, 409],
+  },
+  {
+    method: "put",
+    path: "/api/teams/{id}/members",
+    summary: "Put an officer in this team (`member: true`, out of any other team) or take them out (`member: false`)",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    body: { kind: "json", schema: teamMemberSchema, example: { userId: 1, member: false } },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [404],
+  },
+  {
+    method: "put",
+    path: "/api/teams/{id}/managers",
+    summary: "Make a MANAGER lead this team too (`manager: true`) or stop leading it (`manager: false`)",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    body: { kind: "json", schema: teamManagerSchema, example: { userId: 1, manager: false } },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [404],
+  },
+  {
+    method: "delete",
+    path: "/api/teams/{id}",
+    summary: "Delete a team: its members become unassigned, its dealers go to the team of their address",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
+    errors: [404],
   },
 
   // ---- This document ----

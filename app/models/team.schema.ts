@@ -1,6 +1,7 @@
 import { idSchema } from "~/lib/ids";
 import { PROVINCES } from "~/lib/provinces";
 import { z } from "~/lib/zod";
+import { districtsFromText } from "~/models/team.rules";
 
 // The teams' schemas (decision 42): one per input, shared by the admin forms and /api.
 
@@ -93,3 +94,24 @@ export const teamDetailSchema = teamSummarySchema.extend({
   managers: z.array(teamPersonSchema),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+/** The admin's team form as teamSchema reads it: province checkboxes, districts one per line. */
+export function teamFormInput(form: FormData): Record<string, unknown> {
+  const name = form.get("name");
+  const districts = form.get("districts");
+  return {
+    name: typeof name === "string" ? name : undefined,
+    provinces: form.getAll("provinces").filter((value) => typeof value === "string"),
+    districts: typeof districts === "string" ? districtsFromText(districts) : [],
+  };
+}
+
+/** The first message of each field of a refused team form. */
+export function teamFormErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "name");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
