@@ -15,7 +15,8 @@ const sessionStorage = createCookieSessionStorage<{ sessionId: string }>({
   cookie: sessionCookie,
 });
 
-const CURRENT_USER_COLUMNS = Object.keys(currentUserSelect);
+// The user's own columns; their team (a relation) is joined below.
+const CURRENT_USER_COLUMNS = Object.keys(currentUserSelect).filter((column) => column !== "team");
 
 // Checking the cookie's signature (an HMAC through WebCrypto) costs more than reading the
 // session row, and every request asks: a cookie value once verified is remembered (bounded;
@@ -44,11 +45,13 @@ async function getSessionId(request: Request): Promise<string | undefined> {
 export async function getSessionUser(request: Request): Promise<CurrentUser | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
-  const [user] = readRows<CurrentUser>(Prisma.sql`
-    SELECT ${Prisma.raw(CURRENT_USER_COLUMNS.map((column) => `u.${column}`).join(", "))}
-    FROM Session s JOIN User u ON u.id = s.userId
+  const [row] = readRows<Omit<CurrentUser, "team"> & { teamName: string | null }>(Prisma.sql`
+    SELECT ${Prisma.raw(CURRENT_USER_COLUMNS.map((column) => `u.${column}`).join(", "))}, t.name AS teamName
+    FROM Session s JOIN User u ON u.id = s.userId LEFT JOIN Team t ON t.id = u.teamId
     WHERE s.id = ${sessionId} AND s.expiresAt > ${new Date()} AND u.isActive = 1`);
-  return user ?? null;
+  if (!row) return null;
+  const { teamName, ...user } = row;
+  return { ...user, team: user.teamId === null || teamName === null ? null : { id: user.teamId, name: teamName } };
 }
 
 /** Starts a session for the user and answers the Set-Cookie header that carries it. */
