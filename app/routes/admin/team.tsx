@@ -188,7 +188,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   if (confirmDelete) {
     return (
       <div className="card mx-auto max-w-sm space-y-4 text-center">
-        <h1 className="text-xl font-bold">Delete {team.name}?</h1>
+        <h1 className="text-xl font-bold">{`Delete ${team.name}?`}</h1>
         <p>
           Its {team.memberCount} {team.memberCount === 1 ? "member becomes" : "members become"} unassigned, and its
           dealers go to the team of their address.
