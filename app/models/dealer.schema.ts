@@ -45,7 +45,9 @@ export const dealerSchema = z.object({
    * lets its address choose (the teams' territories); left out, a new dealer's address chooses and
    * an edited dealer keeps a team set by hand.
    */
-  teamId: z.union([z.literal(TEAM_FROM_ADDRESS), idSchema(TEAM_CHOICE_INVALID)], { error: TEAM_CHOICE_INVALID }).nullish(),
+  teamId: z
+    .union([z.literal(TEAM_FROM_ADDRESS), idSchema(TEAM_CHOICE_INVALID)], { error: TEAM_CHOICE_INVALID })
+    .nullish(),
 });
 export type DealerInput = z.infer<typeof dealerSchema>;
 

@@ -81,7 +81,8 @@ async function teamColumns(
   input: DealerInput,
   current?: Pick<Dealer, "team" | "teamSetByHand">,
 ): Promise<{ teamId: number | null; teamSetByHand: boolean }> {
-  if (input.teamId === undefined && current?.teamSetByHand) return { teamId: current.team?.id ?? null, teamSetByHand: true };
+  if (input.teamId === undefined && current?.teamSetByHand)
+    return { teamId: current.team?.id ?? null, teamSetByHand: true };
   if (typeof input.teamId === "number") {
     const team = await prisma.team.findUnique({ where: { id: input.teamId }, select: { id: true } });
     if (!team) throw new AppError(400, TEAM_NOT_FOUND, { field: "teamId" });
@@ -113,10 +114,7 @@ function dealerColumns(input: DealerInput) {
 // become objects field by field; spreading and destructuring them costs as much again.
 
 /** A dealer as lists show it (GET /api/dealers): the documented fields, without the creator and thumbnails. */
-export type DealerListItem = Omit<
-  Dealer,
-  "createdById" | "profilePictureThumbUrl" | "galleryThumbs" | "teamSetByHand"
->;
+export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs" | "teamSetByHand">;
 
 /** `teamIds`: only the dealers of these teams (an officer's territory). */
 type ListFilter = { query?: string; state?: string; teamIds?: number[]; limit?: number; after?: DealerCursor };
@@ -342,7 +340,12 @@ export async function updateDealer(
   const locationApproximate = placement.approximate || (dealer.locationApproximate && samePlace);
   const row = await prisma.dealer.update({
     where: { id },
-    data: { ...dealerColumns(await withAddress(input)), ...(await teamColumns(input, dealer)), ...about, locationApproximate },
+    data: {
+      ...dealerColumns(await withAddress(input)),
+      ...(await teamColumns(input, dealer)),
+      ...about,
+      locationApproximate,
+    },
     select: dealerSelect,
   });
   return toDealer(row);

@@ -38,9 +38,16 @@ export const teamSchema = z.object({
     .default([]),
   /** Districts as dealers' cities are written, one per line or comma-separated in the form. */
   districts: z
-    .array(z.string().trim().min(1, "A district name cannot be empty").max(DISTRICT_MAX, `A district must be ${DISTRICT_MAX} characters or less`), {
-      error: "Districts must be a list of names",
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "A district name cannot be empty")
+        .max(DISTRICT_MAX, `A district must be ${DISTRICT_MAX} characters or less`),
+      {
+        error: "Districts must be a list of names",
+      },
+    )
     .max(100, "At most 100 districts")
     .default([]),
 });

@@ -62,15 +62,19 @@ describe("the dealer's territory", () => {
     expect(quetta.team).toBeNull();
 
     // By hand: kept when the address changes and the teams' territories change.
-    const byHand = await updateDealer(quetta.id, { ...dealer("Quetta Traders", "Quetta", "Balochistan"), teamId: punjab.id });
+    const byHand = await updateDealer(quetta.id, {
+      ...dealer("Quetta Traders", "Quetta", "Balochistan"),
+      teamId: punjab.id,
+    });
     expect(byHand).toMatchObject({ team: { id: punjab.id }, teamSetByHand: true });
     await updateDealer(quetta.id, dealer("Quetta Traders", "Multan", "Punjab"));
     await updateTeam(multan.id, team("Multan team", ["Balochistan"], ["Multan"]));
     expect((await getDealer(quetta.id))?.team?.id).toBe(punjab.id);
     // "From the address" gives it back to its address.
-    expect((await updateDealer(quetta.id, { ...dealer("Quetta Traders", "Quetta", "Balochistan"), teamId: "auto" })).team?.id).toBe(
-      multan.id,
-    );
+    expect(
+      (await updateDealer(quetta.id, { ...dealer("Quetta Traders", "Quetta", "Balochistan"), teamId: "auto" })).team
+        ?.id,
+    ).toBe(multan.id);
 
     // A territory change moves the dealers not set by hand.
     await updateTeam(punjab.id, team("Punjab team", []));
@@ -85,7 +89,11 @@ describe("the dealer's territory", () => {
 describe("teams", () => {
   it("names are unique (case ignored): 409 on the name field", async () => {
     await createTeam(team("North", ["Punjab"]));
-    expect(await refusal(createTeam(team("north", [])))).toEqual({ status: 409, message: TEAM_NAME_TAKEN, field: "name" });
+    expect(await refusal(createTeam(team("north", [])))).toEqual({
+      status: 409,
+      message: TEAM_NAME_TAKEN,
+      field: "name",
+    });
   });
 
   it("an officer is in one team; managers lead one or more; deleting leaves members unassigned", async () => {
@@ -103,7 +111,10 @@ describe("teams", () => {
       ["A", 0, 1],
       ["B", 1, 1],
     ]);
-    expect(await refusal(setTeamManager(a.id, officer.id, true))).toMatchObject({ status: 400, message: MANAGER_ROLE_REFUSED });
+    expect(await refusal(setTeamManager(a.id, officer.id, true))).toMatchObject({
+      status: 400,
+      message: MANAGER_ROLE_REFUSED,
+    });
     await deleteTeam(b.id);
     expect((await prisma.user.findUnique({ where: { id: officer.id } }))?.teamId).toBeNull();
   });
@@ -114,16 +125,15 @@ describe("the import's Team column", () => {
     const north = await createTeam(team("North", ["Sindh"]));
     const header = ["business_name", "street", "City", "State", "lat", "lng", "formatted_address", "Team"];
     const file = dealerWorkbook(
-      [
-        { ...dealerRow(1), Team: "north" },
-        { ...dealerRow(2), Team: "Nowhere" },
-        dealerRow(3),
-      ] as never,
+      [{ ...dealerRow(1), Team: "north" }, { ...dealerRow(2), Team: "Nowhere" }, dealerRow(3)] as never,
       { header },
     );
     const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: null });
     expect(result).toMatchObject({ total: 3, successful: 2, failed: 1, errors: ['Row 3: Team "Nowhere" not found'] });
-    const rows = await prisma.dealer.findMany({ select: { businessName: true, teamId: true, teamSetByHand: true }, orderBy: { id: "asc" } });
+    const rows = await prisma.dealer.findMany({
+      select: { businessName: true, teamId: true, teamSetByHand: true },
+      orderBy: { id: "asc" },
+    });
     expect(rows).toEqual([
       { businessName: "Test Kissan Agro Centre 1", teamId: north.id, teamSetByHand: true },
       // Okara, Punjab: no team's territory.

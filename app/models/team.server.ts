@@ -228,7 +228,12 @@ export async function setTeamManager(teamId: number, userId: number, manager: bo
 export async function teamCandidates(teamId: number): Promise<{ officers: TeamPerson[]; managers: TeamPerson[] }> {
   const [officers, managers] = await Promise.all([
     prisma.user.findMany({
-      where: { role: "OFFICER", isActive: true, approval: "APPROVED", OR: [{ teamId: null }, { teamId: { not: teamId } }] },
+      where: {
+        role: "OFFICER",
+        isActive: true,
+        approval: "APPROVED",
+        OR: [{ teamId: null }, { teamId: { not: teamId } }],
+      },
       select: personSelect,
       orderBy: [...byName],
     }),

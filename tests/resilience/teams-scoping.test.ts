@@ -152,7 +152,10 @@ describe("bad input to /api/teams", () => {
     expect(province.json).toMatchObject({ error: "Choose provinces from the list" });
     const taken = await send("admin", "POST", "/api/teams", { name: "team a" });
     expect(taken.status).toBe(409);
-    expect(taken.json).toEqual({ error: "A team with this name already exists", fieldErrors: { name: [expect.any(String)] } });
+    expect(taken.json).toEqual({
+      error: "A team with this name already exists",
+      fieldErrors: { name: [expect.any(String)] },
+    });
     const leader = await send("admin", "PUT", `/api/teams/${teams.teamA}/managers`, {
       userId: teams.officersA[0],
       manager: true,
@@ -182,7 +185,10 @@ describe("the directory starts with the officer's territory", () => {
     expect(((await send("admin", "GET", "/api/dealers")).json as Item[]).length).toBe(all.length);
 
     const sindh = server.query(
-      (db) => db.prepare("SELECT businessName FROM Dealer WHERE state = 'Sindh' ORDER BY id LIMIT 1").get() as { businessName: string },
+      (db) =>
+        db.prepare("SELECT businessName FROM Dealer WHERE state = 'Sindh' ORDER BY id LIMIT 1").get() as {
+          businessName: string;
+        },
     );
     const found = (await send("officerA", "GET", `/api/dealers?query=${encodeURIComponent(sindh.businessName)}`))
       .json as Item[];
@@ -203,7 +209,11 @@ describe("the directory starts with the officer's territory", () => {
     expect(page.text).toContain('href="/dealers?scope=company"');
     const company = await getAs(server, teams.cookies.officerA, "/dealers?scope=company");
     expect(company.text).toContain("My territory");
-    const search = await getAs(server, teams.cookies.officerA, `/dealers?query=${encodeURIComponent(sindh.businessName)}`);
+    const search = await getAs(
+      server,
+      teams.cookies.officerA,
+      `/dealers?query=${encodeURIComponent(sindh.businessName)}`,
+    );
     expect(search.text).toContain(escapeHtml(sindh.businessName));
     // The admin's directory has no territory switch.
     expect((await getAs(server, teams.cookies.admin, "/dealers")).text).not.toContain("Dealers in your territory");
@@ -237,16 +247,36 @@ describe("the admin's team forms without JavaScript", () => {
     expect(page).toMatch(/^\/admin\/teams\/\d+$/);
     const id = Number(page.split("/").pop());
     const stored = server.query(
-      (db) => db.prepare("SELECT provinces, districts FROM Team WHERE id = ?").get(id) as { provinces: string; districts: string },
+      (db) =>
+        db.prepare("SELECT provinces, districts FROM Team WHERE id = ?").get(id) as {
+          provinces: string;
+          districts: string;
+        },
     );
     expect(JSON.parse(stored.provinces)).toEqual(["Balochistan"]);
     expect(JSON.parse(stored.districts)).toEqual(["Quetta", "Zhob"]);
 
     const officer = userId("officer7");
-    expect((await post("admin", page, [["intent", "add-member"], ["userId", String(officer)]])).status).toBe(302);
-    expect(server.query((db) => db.prepare("SELECT teamId FROM User WHERE id = ?").get(officer))).toEqual({ teamId: id });
+    expect(
+      (
+        await post("admin", page, [
+          ["intent", "add-member"],
+          ["userId", String(officer)],
+        ])
+      ).status,
+    ).toBe(302);
+    expect(server.query((db) => db.prepare("SELECT teamId FROM User WHERE id = ?").get(officer))).toEqual({
+      teamId: id,
+    });
     const manager = userId("manager");
-    expect((await post("admin", page, [["intent", "add-manager"], ["userId", String(manager)]])).status).toBe(302);
+    expect(
+      (
+        await post("admin", page, [
+          ["intent", "add-manager"],
+          ["userId", String(manager)],
+        ])
+      ).status,
+    ).toBe(302);
     const shown = await getAs(server, teams.cookies.admin, page);
     expect(shown.text).toContain("@officer7");
     expect(shown.text).toContain("@manager");
@@ -255,8 +285,22 @@ describe("the admin's team forms without JavaScript", () => {
       "Quetta Team",
       "Team A",
     ]);
-    expect((await post("admin", page, [["intent", "remove-manager"], ["userId", String(manager)]])).status).toBe(302);
-    expect((await post("admin", page, [["intent", "add-manager"], ["userId", String(officer)]])).status).toBe(400);
+    expect(
+      (
+        await post("admin", page, [
+          ["intent", "remove-manager"],
+          ["userId", String(manager)],
+        ])
+      ).status,
+    ).toBe(302);
+    expect(
+      (
+        await post("admin", page, [
+          ["intent", "add-manager"],
+          ["userId", String(officer)],
+        ])
+      ).status,
+    ).toBe(400);
     expect((await post("admin", page, [["intent", "nonsense"]])).status).toBe(400);
 
     const asked = await post("admin", page, [["intent", "delete"]]);
@@ -268,7 +312,9 @@ describe("the admin's team forms without JavaScript", () => {
       ["confirm", "yes"],
     ]);
     expect(deleted).toMatchObject({ status: 302, location: "/admin/teams" });
-    expect(server.query((db) => db.prepare("SELECT teamId FROM User WHERE id = ?").get(officer))).toEqual({ teamId: null });
+    expect(server.query((db) => db.prepare("SELECT teamId FROM User WHERE id = ?").get(officer))).toEqual({
+      teamId: null,
+    });
     expect((await getAs(server, teams.cookies.admin, page)).status).toBe(404);
   });
 });

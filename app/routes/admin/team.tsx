@@ -10,14 +10,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { parseId } from "~/lib/ids";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { displayName } from "~/lib/names";
-import {
-  deleteTeam,
-  getTeam,
-  setTeamManager,
-  setTeamMember,
-  teamCandidates,
-  updateTeam,
-} from "~/models/team.server";
+import { deleteTeam, getTeam, setTeamManager, setTeamMember, teamCandidates, updateTeam } from "~/models/team.server";
 import { TEAM_NOT_FOUND, teamFormErrors, teamFormInput, teamSchema, type TeamPerson } from "~/models/team.schema";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? "Team"} · Fieldline` }];
@@ -119,7 +112,17 @@ function personLabel(person: TeamPerson): string {
 }
 
 /** A list of people, each with a Remove form of `intent`. */
-function People({ people, intent, empty, label }: { people: TeamPerson[]; intent: string; empty: string; label: string }) {
+function People({
+  people,
+  intent,
+  empty,
+  label,
+}: {
+  people: TeamPerson[];
+  intent: string;
+  empty: string;
+  label: string;
+}) {
   if (people.length === 0) return <p className="text-sm text-gray-11">{empty}</p>;
   return (
     <ul className="divide-y divide-gray-6" aria-label={label}>
@@ -229,11 +232,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
         </h2>
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="update" />
-          <TeamFields
-            idPrefix="team"
-            values={team}
-            errors={answer?.intent === "update" ? answer.errors : undefined}
-          />
+          <TeamFields idPrefix="team" values={team} errors={answer?.intent === "update" ? answer.errors : undefined} />
           <button type="submit" className="btn-primary w-full">
             Save team
           </button>
