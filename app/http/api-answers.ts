@@ -168,7 +168,7 @@ export const dealerAnswer = z
     teamSetByHand: z
       .boolean()
       .optional()
-      .describe("One dealer's answer only: the team was set by hand, and a change of address keeps it"),
+      .describe("The team was set by hand, and a change of address keeps it; not in view=map's pins"),
   })
   .meta({ id: "Dealer" });
 

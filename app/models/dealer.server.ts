@@ -186,6 +186,7 @@ type ListRow = PinRow &
     gallery: string;
     teamId: number | null;
     teamName: string | null;
+    teamSetByHand: number;
     createdAt: Date;
     updatedAt: Date;
   };
@@ -196,7 +197,8 @@ type ListOptions = Omit<ListFilter, "query">;
 export function listDealers(query?: string, { limit, state, teamIds, after }: ListOptions = {}): DealerListItem[] {
   const rows = listRows<ListRow>(
     Prisma.sql`${PIN_COLUMNS}, d.postalCode, d.notes, d.aboutDescription, d.locationApproximate, d.profilePictureUrl,
-      d.createdAt, d.updatedAt, d.teamId, (SELECT t.name FROM Team t WHERE t.id = d.teamId) AS teamName,
+      d.createdAt, d.updatedAt, d.teamId, d.teamSetByHand,
+      (SELECT t.name FROM Team t WHERE t.id = d.teamId) AS teamName,
       (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
     { query, state, teamIds, limit, after },
   );
@@ -212,6 +214,7 @@ export function listDealers(query?: string, { limit, state, teamIds, after }: Li
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
+      teamSetByHand: Boolean(row.teamSetByHand),
     }),
   );
 }
