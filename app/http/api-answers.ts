@@ -168,6 +168,13 @@ export const dealerAnswer = z
     createdById: nullable(id).optional().describe("One dealer's answer only, not the list's"),
     createdAt: timestamp,
     updatedAt: timestamp,
+    team: nullable(z.object({ id, name: z.string() }))
+      .optional()
+      .describe("The team whose territory holds the dealer (or set by hand); not in view=map's pins"),
+    teamSetByHand: z
+      .boolean()
+      .optional()
+      .describe("The team was set by hand, and a change of address keeps it; not in view=map's pins"),
   })
   .meta({ id: "Dealer" });
 

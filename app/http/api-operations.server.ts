@@ -19,6 +19,13 @@ import {
   teamChoiceSchema,
 } from "~/models/registration.schema";
 import { reportQuerySchema } from "~/models/report.schema";
+import {
+  teamDetailSchema,
+  teamListSchema,
+  teamManagerSchema,
+  teamMemberSchema,
+  teamSchema,
+} from "~/models/team.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import { audienceQuerySchema } from "~/models/team.schema";
@@ -77,6 +84,9 @@ export type ApiOperation = {
 
 const dealerId = { description: "Dealer id", example: 1 };
 const postId = { description: "Post id", example: 1 };
+const teamId = { description: "Team id", example: 1 };
+
+const teamExample = { name: "Contract Team", provinces: ["Balochistan"], districts: ["Quetta"] };
 
 const dealerExample = {
   businessName: "Contract Test Traders",
@@ -730,6 +740,80 @@ export const apiOperations: ApiOperation[] = [
       example: { mode: "open", domains: [] },
     },
     answer: { status: 200, description: "The setting now", schema: registrationSettingsAnswerSchema },
+  },
+
+  // ---- Teams ---- (members and managers before /api/teams/{id}: the contract test deletes its team last)
+  {
+    method: "get",
+    path: "/api/teams",
+    summary: "Teams with their territories and member and manager counts: every team for an admin, one's own otherwise",
+    tag: "Teams",
+    access: "signed-in",
+    answer: { status: 200, description: "Teams by name", schema: teamListSchema },
+  },
+  {
+    method: "post",
+    path: "/api/teams",
+    summary: "Make a team: its name and the provinces and districts it covers; dealers there join it",
+    tag: "Teams",
+    access: "admin",
+    body: { kind: "json", schema: teamSchema, example: teamExample },
+    answer: { status: 201, description: "The team", schema: teamDetailSchema },
+    errors: [409],
+  },
+  {
+    method: "put",
+    path: "/api/teams/{id}/members",
+    summary: "Put an officer in this team (`member: true`, out of any other team) or take them out (`member: false`)",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    body: { kind: "json", schema: teamMemberSchema, example: { userId: 1, member: false } },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [404],
+  },
+  {
+    method: "put",
+    path: "/api/teams/{id}/managers",
+    summary: "Make a MANAGER lead this team too (`manager: true`) or stop leading it (`manager: false`)",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    body: { kind: "json", schema: teamManagerSchema, example: { userId: 1, manager: false } },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [404],
+  },
+  {
+    method: "get",
+    path: "/api/teams/{id}",
+    summary: "One team with its members and managers (an admin, or someone in it or leading it)",
+    tag: "Teams",
+    access: "signed-in",
+    pathParams: { id: teamId },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [403, 404],
+  },
+  {
+    method: "put",
+    path: "/api/teams/{id}",
+    summary:
+      "Rename a team or change its territory (the team as GET answers it may be sent back); dealers not set by hand follow",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    body: { kind: "json", schema: teamSchema, example: teamExample, readOnly: teamDetailSchema },
+    answer: { status: 200, description: "The team", schema: teamDetailSchema },
+    errors: [404, 409],
+  },
+  {
+    method: "delete",
+    path: "/api/teams/{id}",
+    summary: "Delete a team: its members become unassigned, its dealers go to the team of their address",
+    tag: "Teams",
+    access: "admin",
+    pathParams: { id: teamId },
+    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
+    errors: [404],
   },
 
   // ---- This document ----

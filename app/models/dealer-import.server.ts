@@ -12,6 +12,8 @@ import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/infra/storage.server";
 import { keepUpload, releaseUploads } from "~/models/media.server";
 import { metricsChanged } from "~/models/metrics.server";
+import { loadTerritories } from "~/models/team.server";
+import { placeKey, type Territory, territoryTeam } from "~/models/team.rules";
 import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
 
 // Dealer import from .xlsx / .xls: every row goes through the dealer form's own schema.
@@ -87,7 +89,11 @@ function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
   return null;
 }
 
-export type SheetRow = { rowNumber: number; values: Partial<Record<Field, string>> };
+/** `team`: the optional Team (or Territory) column's text, a team's name. */
+export type SheetRow = { rowNumber: number; values: Partial<Record<Field, string>>; team?: string };
+
+/** The optional column naming the dealer's team by hand (headers "Team" or "Territory"). */
+const TEAM_HEADERS = new Set(["team", "territory"]);
 
 /**
  * The dealer rows of the first sheet, each with its spreadsheet row number. Refuses files that
@@ -142,6 +148,7 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
     const index = header.findIndex((name) => name === normalizeHeader(column) || name === normalizeHeader(label));
     if (index >= 0) columnIndex.set(field, index);
   }
+  const teamColumn = header.findIndex((name) => TEAM_HEADERS.has(name));
   if (grid.length - 1 > IMPORT_MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
   const missing = IMPORT_COLUMNS.filter(([, field, required]) => required && !columnIndex.has(field)).map(
     ([column]) => column,
@@ -160,7 +167,8 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
         empty = false;
       }
     }
-    if (!empty) rows.push({ rowNumber: firstRow + index + 1, values });
+    const team = teamColumn >= 0 ? (cells[teamColumn] ?? "").trim() : "";
+    if (!empty) rows.push({ rowNumber: firstRow + index + 1, values, ...(team ? { team } : {}) });
   }
   if (rows.length === 0) throw new AppError(400, NO_ROWS);
   return rows;
@@ -169,14 +177,32 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
 const rowSchema = coerceFormValue(dealerSchema);
 
 type CheckedRow =
-  { ok: true; rowNumber: number; dealer: DealerInput } | { ok: false; rowNumber: number; error: string };
+  | { ok: true; rowNumber: number; dealer: DealerInput; team: { teamId: number | null; teamSetByHand: boolean } }
+  | { ok: false; rowNumber: number; error: string };
 
-/** One row through the form's schema; errors read "Row N: <column> is required" or the form's message. */
-function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
+/** The company's teams as the import reads them: territories, and ids by name (case ignored). */
+type ImportTeams = { territories: Territory[]; byName: Map<string, number> };
+
+async function loadImportTeams(): Promise<ImportTeams> {
+  const [territories, names] = await Promise.all([
+    loadTerritories(),
+    prisma.team.findMany({ select: { id: true, name: true } }),
+  ]);
+  return { territories, byName: new Map(names.map((team) => [placeKey(team.name), team.id])) };
+}
+
+/**
+ * One row through the form's schema; errors read "Row N: <column> is required" or the form's message.
+ * A Team cell names the dealer's team by hand (`Team "X" not found` when no team has that name);
+ * without one, the dealer's address chooses (territoryTeam).
+ */
+function checkRow({ rowNumber, values, team }: SheetRow, teams: ImportTeams): CheckedRow {
   const input: Record<string, string | undefined> = { ...values };
   if (values.state) input.state = matchProvince(values.state) ?? values.state;
   const messages: string[] = [];
   if (!values.formattedAddress) messages.push("formatted_address is required");
+  const namedTeam = team === undefined ? undefined : teams.byName.get(placeKey(team));
+  if (team !== undefined && namedTeam === undefined) messages.push(`Team "${team}" not found`);
   const parsed = rowSchema.safeParse(input);
   if (!parsed.success) {
     const seen = new Set<string>();
@@ -196,7 +222,16 @@ function checkRow({ rowNumber, values }: SheetRow): CheckedRow {
   if (messages.length > 0 || !parsed.success) {
     return { ok: false, rowNumber, error: `Row ${rowNumber}: ${messages.join("; ")}` };
   }
-  return { ok: true, rowNumber, dealer: parsed.data as DealerInput };
+  const dealer = parsed.data as DealerInput;
+  return {
+    ok: true,
+    rowNumber,
+    dealer,
+    team:
+      namedTeam === undefined
+        ? { teamId: territoryTeam(teams.territories, dealer), teamSetByHand: false }
+        : { teamId: namedTeam, teamSetByHand: true },
+  };
 }
 
 type ExistingDealer = { businessName: string; phone: string | null; city: string };
@@ -209,8 +244,9 @@ type ExistingDealer = { businessName: string; phone: string | null; city: string
 async function importDealerRows(rows: SheetRow[], userId: number | null): Promise<ImportResult> {
   const errors: Array<{ rowNumber: number; error: string }> = [];
   const valid: Array<Extract<CheckedRow, { ok: true }>> = [];
+  const teams = await loadImportTeams();
   for (const row of rows) {
-    const checked = checkRow(row);
+    const checked = checkRow(row, teams);
     if (checked.ok) valid.push(checked);
     else errors.push(checked);
   }
@@ -240,7 +276,7 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
         // 5 s for 10,000 rows). Timestamps are epoch ms.
         const now = Date.now();
         const values = fresh.map(
-          ({ dealer }) =>
+          ({ dealer, team }) =>
             Prisma.sql`(${Prisma.join([
               dealer.businessName,
               dealer.ownerFirstName || null,
@@ -258,11 +294,13 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
               userId,
               now,
               now,
+              team.teamId,
+              team.teamSetByHand ? 1 : 0,
             ])})`,
         );
         await tx.$executeRaw`
           INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, postalCode, notes,
-                              lat, lng, formattedAddress, createdById, createdAt, updatedAt)
+                              lat, lng, formattedAddress, createdById, createdAt, updatedAt, teamId, teamSetByHand)
           VALUES ${Prisma.join(values)}`;
       }
       return fresh.length;

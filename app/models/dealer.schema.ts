@@ -1,5 +1,7 @@
 import { z } from "~/lib/zod";
+import { idSchema } from "~/lib/ids";
 import { PROVINCES, type Province } from "~/lib/provinces";
+import type { TeamView } from "~/models/team.schema";
 
 // The dealer's inputs: one schema shared by the add and edit forms (Conform, in the browser
 // too), POST/PUT /api/dealers and every row of a spreadsheet import. The messages are the
@@ -7,6 +9,9 @@ import { PROVINCES, type Province } from "~/lib/provinces";
 
 const LOCATION_REQUIRED = "Please select a location on the map.";
 export const NOTES_MAX = 500;
+/** The dealer form's Team choice "From the address". */
+export const TEAM_FROM_ADDRESS = "auto";
+const TEAM_CHOICE_INVALID = 'teamId must be a team\'s id, or "auto" for the team of the address';
 export const ABOUT_MAX = 1000;
 export const GALLERY_MAX = 5;
 export const DEALER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,6 +40,14 @@ export const dealerSchema = z.object({
   lat: z.number({ error: LOCATION_REQUIRED }).min(-90, LOCATION_REQUIRED).max(90, LOCATION_REQUIRED),
   lng: z.number({ error: LOCATION_REQUIRED }).min(-180, LOCATION_REQUIRED).max(180, LOCATION_REQUIRED),
   formattedAddress: optional("Address", 500),
+  /**
+   * A team's id sets the dealer's team by hand; `null` or "auto" (the form's "From the address")
+   * lets its address choose (the teams' territories); left out, a new dealer's address chooses and
+   * an edited dealer keeps a team set by hand.
+   */
+  teamId: z
+    .union([z.literal(TEAM_FROM_ADDRESS), idSchema(TEAM_CHOICE_INVALID)], { error: TEAM_CHOICE_INVALID })
+    .nullish(),
 });
 export type DealerInput = z.infer<typeof dealerSchema>;
 
@@ -82,6 +95,10 @@ export type Dealer = {
   createdById: number | null;
   createdAt: string;
   updatedAt: string;
+  /** The team whose territory holds the dealer, or the one set by hand. */
+  team: TeamView | null;
+  /** The team was set by hand: a change of address or of the territories keeps it. */
+  teamSetByHand: boolean;
 };
 
 /** What names a dealer, and where and how to reach them: the fields every narrow list reads. */
@@ -111,6 +128,8 @@ export function decodeDealerCursor(cursor: string | undefined): DealerCursor | u
  * Without `limit` the whole list (what existing clients expect); with it, pages of `limit` after `cursor`.
  */
 export const dealerListQuerySchema = dealerSearchSchema.extend({
+  /** `company`: every dealer; without it, an officer's list without a search starts with their territory's. */
+  scope: z.enum(["team", "company"], { error: "scope must be team or company" }).optional(),
   province: z.preprocess(
     (value) => (value === "" || value === "All" ? undefined : value),
     z.enum(PROVINCES, { error: "Unknown province" }).optional(),

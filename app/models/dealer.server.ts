@@ -19,6 +19,9 @@ import { createOnce, type SubmissionKey } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
 import { requireUploadRoom } from "~/models/upload-quota.server";
 import { metricsChanged } from "~/models/metrics.server";
+import { loadTerritories } from "~/models/team.server";
+import { territoryTeam } from "~/models/team.rules";
+import { TEAM_NOT_FOUND } from "~/models/team.schema";
 
 export const DEALER_NOT_FOUND = "Dealer not found.";
 export const GALLERY_IMAGE_NOT_FOUND = "Image not found in the gallery.";
@@ -49,6 +52,8 @@ const dealerSelect = {
   createdById: true,
   createdAt: true,
   updatedAt: true,
+  team: { select: { id: true, name: true } },
+  teamSetByHand: true,
   galleryImages: { select: { id: true, url: true, thumbUrl: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
 } satisfies Prisma.DealerSelect;
 
@@ -65,6 +70,25 @@ function toDealer(row: DealerRow): Dealer {
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
+}
+
+/**
+ * The dealer's team: the one the input names, set by hand (400 when there is no such team); left
+ * out, the `current` one when it was set by hand; else the team whose territory holds its address
+ * (territoryTeam), or none.
+ */
+async function teamColumns(
+  input: DealerInput,
+  current?: Pick<Dealer, "team" | "teamSetByHand">,
+): Promise<{ teamId: number | null; teamSetByHand: boolean }> {
+  if (input.teamId === undefined && current?.teamSetByHand)
+    return { teamId: current.team?.id ?? null, teamSetByHand: true };
+  if (typeof input.teamId === "number") {
+    const team = await prisma.team.findUnique({ where: { id: input.teamId }, select: { id: true } });
+    if (!team) throw new AppError(400, TEAM_NOT_FOUND, { field: "teamId" });
+    return { teamId: team.id, teamSetByHand: true };
+  }
+  return { teamId: territoryTeam(await loadTerritories(), input), teamSetByHand: false };
 }
 
 /** Columns of an input, with emptied optional fields cleared. */
@@ -90,9 +114,10 @@ function dealerColumns(input: DealerInput) {
 // become objects field by field; spreading and destructuring them costs as much again.
 
 /** A dealer as lists show it (GET /api/dealers): the documented fields, without the creator and thumbnails. */
-export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs">;
+export type DealerListItem = Omit<Dealer, "createdById" | "profilePictureThumbUrl" | "galleryThumbs" | "teamSetByHand">;
 
-type ListFilter = { query?: string; state?: string; limit?: number; after?: DealerCursor };
+/** `teamIds`: only the dealers of these teams (an officer's territory). */
+type ListFilter = { query?: string; state?: string; teamIds?: number[]; limit?: number; after?: DealerCursor };
 
 /** `%text%` for LIKE … ESCAPE '\': a typed % or _ is matched as itself. */
 function containsPattern(text: string): string {
@@ -104,9 +129,10 @@ function containsPattern(text: string): string {
  * city or phone (case-insensitive, as LIKE is for ASCII), and a number typed with spaces or
  * dashes ("0300 123") also matches its digits as stored; `after` starts after a page's last dealer.
  */
-function listWhere({ query, state, after }: ListFilter): Prisma.Sql {
+function listWhere({ query, state, teamIds, after }: ListFilter): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (state) conditions.push(Prisma.sql`d.state = ${state}`);
+  if (teamIds) conditions.push(teamIds.length > 0 ? Prisma.sql`d.teamId IN (${Prisma.join(teamIds)})` : Prisma.sql`0`);
   if (after) conditions.push(Prisma.sql`(d.businessName, d.id) > (${after.businessName}, ${after.id})`);
   const text = query?.trim();
   if (text) {
@@ -158,19 +184,23 @@ type ListRow = PinRow &
   Pick<DealerListItem, "postalCode" | "notes" | "aboutDescription" | "profilePictureUrl"> & {
     locationApproximate: number;
     gallery: string;
+    teamId: number | null;
+    teamName: string | null;
+    teamSetByHand: number;
     createdAt: Date;
     updatedAt: Date;
   };
 
 type ListOptions = Omit<ListFilter, "query">;
 
-/** Dealers by business name, filtered by `query` and `state` (see listWhere), with their galleries. */
-export function listDealers(query?: string, { limit, state, after }: ListOptions = {}): DealerListItem[] {
+/** Dealers by business name, filtered by `query`, `state` and `teamIds` (see listWhere), with their galleries and teams. */
+export function listDealers(query?: string, { limit, state, teamIds, after }: ListOptions = {}): DealerListItem[] {
   const rows = listRows<ListRow>(
     Prisma.sql`${PIN_COLUMNS}, d.postalCode, d.notes, d.aboutDescription, d.locationApproximate, d.profilePictureUrl,
-      d.createdAt, d.updatedAt,
+      d.createdAt, d.updatedAt, d.teamId, d.teamSetByHand,
+      (SELECT t.name FROM Team t WHERE t.id = d.teamId) AS teamName,
       (SELECT json_group_array(i.url ORDER BY i.position, i.id) FROM DealerImage i WHERE i.dealerId = d.id) AS gallery`,
-    { query, state, limit, after },
+    { query, state, teamIds, limit, after },
   );
   // The pin's fields, then the rest added to the same object (a copy would cost as much again).
   return rows.map((row) =>
@@ -183,14 +213,17 @@ export function listDealers(query?: string, { limit, state, after }: ListOptions
       galleryImages: row.gallery === "[]" ? [] : (JSON.parse(row.gallery) as string[]),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
+      teamSetByHand: Boolean(row.teamSetByHand),
     }),
   );
 }
 
-export function listDealerCards(query: string | undefined, limit: number): DealerCard[] {
+/** The directory's cards: those matching `query`, of the `teamIds` teams when given. */
+export function listDealerCards(query: string | undefined, limit: number, teamIds?: number[]): DealerCard[] {
   return listRows<DealerCard>(
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.city, d.state, d.lat, d.lng, d.profilePictureThumbUrl`,
-    { query, limit },
+    { query, limit, teamIds },
   );
 }
 
@@ -224,10 +257,10 @@ export function listDealerOptions({ query, chosenId }: { query?: string; chosenI
   return { options: withChosen, total: countDealers(), chosen };
 }
 
-/** How many dealers match `query` and `state` (all of them without either). */
-export function countDealers(query?: string, state?: string): number {
+/** How many dealers match `query`, `state` and `teamIds` (all of them without any). */
+export function countDealers(query?: string, state?: string, teamIds?: number[]): number {
   const [row] = readRows<{ count: bigint | number }>(
-    Prisma.sql`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state })}`,
+    Prisma.sql`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state, teamIds })}`,
   );
   return Number(row?.count ?? 0);
 }
@@ -279,6 +312,7 @@ export async function createDealer(
       prisma.dealer.create({
         data: {
           ...dealerColumns(await withAddress(input)),
+          ...(await teamColumns(input)),
           locationApproximate: placement.approximate,
           createdById,
           ...keyed,
@@ -309,7 +343,12 @@ export async function updateDealer(
   const locationApproximate = placement.approximate || (dealer.locationApproximate && samePlace);
   const row = await prisma.dealer.update({
     where: { id },
-    data: { ...dealerColumns(await withAddress(input)), ...about, locationApproximate },
+    data: {
+      ...dealerColumns(await withAddress(input)),
+      ...(await teamColumns(input, dealer)),
+      ...about,
+      locationApproximate,
+    },
     select: dealerSelect,
   });
   return toDealer(row);

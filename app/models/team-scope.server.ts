@@ -33,7 +33,7 @@ export async function teamsLedBy(userId: number): Promise<number[]> {
  * The viewer's own people: an officer's team; a manager's own team and the teams they lead; an
  * admin's, everyone. Someone in no team (leading none) has the unassigned people.
  */
-async function homeAudience(viewer: Viewer): Promise<Audience> {
+export async function homeAudience(viewer: Viewer): Promise<Audience> {
   if (viewer.role === "ADMIN") return EVERYONE;
   const led = viewer.role === "MANAGER" ? await teamsLedBy(viewer.id) : [];
   const teamIds = [...new Set(viewer.teamId === null ? led : [viewer.teamId, ...led])];

@@ -1,6 +1,7 @@
 import { idSchema } from "~/lib/ids";
 import { PROVINCES } from "~/lib/provinces";
 import { z } from "~/lib/zod";
+import { districtsFromText } from "~/models/team.rules";
 
 // The teams' schemas (decision 42): one per input, shared by the admin forms and /api.
 
@@ -33,14 +34,91 @@ export const teamSchema = z.object({
     .max(60, "Team name must be 60 characters or less"),
   provinces: z
     .array(z.enum(PROVINCES, { error: "Choose provinces from the list" }))
-    .max(PROVINCES.length)
+    .max(PROVINCES.length, "Choose provinces from the list")
     .default([]),
   /** Districts as dealers' cities are written, one per line or comma-separated in the form. */
   districts: z
-    .array(z.string().trim().min(1).max(DISTRICT_MAX, `A district must be ${DISTRICT_MAX} characters or less`), {
-      error: "Districts must be a list of names",
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "A district name cannot be empty")
+        .max(DISTRICT_MAX, `A district must be ${DISTRICT_MAX} characters or less`),
+      {
+        error: "Districts must be a list of names",
+      },
+    )
     .max(100, "At most 100 districts")
     .default([]),
 });
 export type TeamInput = z.infer<typeof teamSchema>;
+
+export const TEAM_NOT_FOUND = "Team not found.";
+export const TEAM_NAME_TAKEN = "A team with this name already exists";
+export const USER_NOT_FOUND_FOR_TEAM = "User not found.";
+export const MEMBER_ROLE_REFUSED = "Only officers and managers can be team members";
+export const MANAGER_ROLE_REFUSED = "Only managers can lead a team";
+const USER_ID_INVALID = "userId must be a user's id";
+
+/** `PUT /api/teams/{id}/members`: put the user in this team (`member: true`, leaving any other) or take them out. */
+export const teamMemberSchema = z.object({
+  userId: idSchema(USER_ID_INVALID),
+  member: z.boolean({ error: "member must be true or false" }),
+});
+
+/** `PUT /api/teams/{id}/managers`: make a MANAGER lead this team too, or stop leading it. */
+export const teamManagerSchema = z.object({
+  userId: idSchema(USER_ID_INVALID),
+  manager: z.boolean({ error: "manager must be true or false" }),
+});
+
+/** A person as a team's page lists them. */
+const teamPersonSchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.string(),
+});
+export type TeamPerson = z.infer<typeof teamPersonSchema>;
+
+/** A team in the list: its territory and how many members and managers it has. */
+export const teamSummarySchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  provinces: z.array(z.string()),
+  districts: z.array(z.string()),
+  memberCount: z.number().int().min(0),
+  managerCount: z.number().int().min(0),
+});
+export type TeamSummary = z.infer<typeof teamSummarySchema>;
+
+export const teamListSchema = z.array(teamSummarySchema);
+
+/** One team: its territory, its members and its managers. */
+export const teamDetailSchema = teamSummarySchema.extend({
+  members: z.array(teamPersonSchema),
+  managers: z.array(teamPersonSchema),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+/** The admin's team form as teamSchema reads it: province checkboxes, districts one per line. */
+export function teamFormInput(form: FormData): Record<string, unknown> {
+  const name = form.get("name");
+  const districts = form.get("districts");
+  return {
+    name: typeof name === "string" ? name : undefined,
+    provinces: form.getAll("provinces").filter((value) => typeof value === "string"),
+    districts: typeof districts === "string" ? districtsFromText(districts) : [],
+  };
+}
+
+/** The first message of each field of a refused team form. */
+export function teamFormErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "name");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -52,6 +52,8 @@ async function send(context: APIRequestContext, call: Call): Promise<APIResponse
 }
 
 function callerFor(callers: Callers, operation: DocumentedOperation): APIRequestContext {
+  // One team is read by an admin or its own people: the contract's officer is in no team.
+  if (operation.method === "get" && operation.path === "/api/teams/{id}") return callers.admin;
   if (operation.access === "admin") return callers.admin;
   if (operation.access === "manager") return callers.manager;
   if (operation.access === "signed-in") return callers.officer;
@@ -338,6 +340,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
       return { id: created.dealer, index: 0 };
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
+    if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
     if (operation.path.startsWith("/api/posts/{id}") && created.post)
       return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
     return {};
@@ -357,6 +360,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
           email: `${uniqueName("contract")}@example.pk`,
         });
       if ("token" in example) example.token = resetToken;
+      // A team name no earlier run has taken.
+      if (operation.path.startsWith("/api/teams") && "name" in example)
+        example.name = created.teamName ??= `Contract ${uniqueName("team")}`.slice(0, 60);
       if ("uploadId" in example && created.spreadsheet) example.uploadId = created.spreadsheet;
       Object.assign(call, { headers: JSON_HEADERS, data: JSON.stringify(example) });
     }
@@ -381,6 +387,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     const answer = body as Record<string, unknown>;
     if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/teams") created.team = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts/{id}/comments")
       created.comment = answer.id as number;
     if (operation.method === "get" && operation.path === "/api/notifications")

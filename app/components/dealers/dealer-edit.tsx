@@ -7,7 +7,15 @@ import { DealerPicture } from "~/components/dealers/dealer-picture";
 import { ImageForm } from "~/components/dealers/image-form";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
-import { ABOUT_MAX, type Dealer, GALLERY_FULL, GALLERY_MAX, REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
+import {
+  ABOUT_MAX,
+  type Dealer,
+  GALLERY_FULL,
+  GALLERY_MAX,
+  REMOVE_PHOTO_CONFIRMATION,
+  TEAM_FROM_ADDRESS,
+} from "~/models/dealer.schema";
+import type { TeamView } from "~/models/team.schema";
 
 /** The details page's answer to a refused action: the form that sent it (its `intent`) and what went wrong. */
 export type DealerActionData =
@@ -28,7 +36,9 @@ export function DealerEdit({
   dealer,
   actionData,
   uploadKey,
+  teams,
 }: {
+  teams: TeamView[];
   dealer: Dealer;
   actionData: DealerActionData;
   uploadKey: string;
@@ -177,7 +187,13 @@ export function DealerEdit({
         <DealerForm
           id={EDIT_FORM}
           intent="update"
-          defaultValue={{ ...dealer, lat: Number(dealer.lat), lng: Number(dealer.lng) }}
+          defaultValue={{
+            ...dealer,
+            lat: Number(dealer.lat),
+            lng: Number(dealer.lng),
+            teamId: dealer.teamSetByHand && dealer.team ? dealer.team.id : TEAM_FROM_ADDRESS,
+          }}
+          teams={teams}
           lastResult={update}
           submitLabel="Save"
           locatingLabel="Getting Location..."

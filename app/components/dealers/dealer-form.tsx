@@ -6,7 +6,8 @@ import { ErrorSummary, FieldErrors, FormErrors, summaryOf, TextField } from "~/c
 import { LocationPicker } from "~/components/map/location-picker";
 import { PROVINCES } from "~/lib/provinces";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
-import { dealerSchema, NOTES_MAX, splitGeocodedAddress } from "~/models/dealer.schema";
+import { dealerSchema, NOTES_MAX, splitGeocodedAddress, TEAM_FROM_ADDRESS } from "~/models/dealer.schema";
+import type { TeamView } from "~/models/team.schema";
 
 type DealerFormValues = {
   businessName?: string | null;
@@ -22,9 +23,13 @@ type DealerFormValues = {
   lat?: number | null;
   lng?: number | null;
   formattedAddress?: string | null;
+  /** A team's id when set by hand, else TEAM_FROM_ADDRESS. */
+  teamId?: number | string | null;
 };
 
 type Props = {
+  /** The company's teams: the Team select shows when there is one. */
+  teams?: TeamView[];
   id: string;
   intent?: string;
   /** A create's idempotency key: a repeat of the same submission creates nothing more. */
@@ -48,6 +53,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The dealer's fields in four sections: used by Add Dealer and the details page's edit mode. */
 export function DealerForm({
+  teams = [],
   id,
   intent,
   submissionKey,
@@ -134,6 +140,26 @@ export function DealerForm({
           </select>
           <FieldErrors id={fields.state.errorId} errors={fields.state.errors} />
         </div>
+        {teams.length > 0 ? (
+          <div>
+            <label htmlFor={fields.teamId.id} className="field-label">
+              Team
+            </label>
+            <select
+              {...getSelectProps(fields.teamId)}
+              defaultValue={fields.teamId.initialValue ?? TEAM_FROM_ADDRESS}
+              className="field-input"
+            >
+              <option value={TEAM_FROM_ADDRESS}>From the address</option>
+              {teams.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={fields.teamId.errorId} errors={fields.teamId.errors} />
+          </div>
+        ) : null}
         <div id={`${id}-location`}>
           <p className="field-label">Location *</p>
           {notice ? (

@@ -50,6 +50,11 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
           <p className="text-sm text-gray-11">{dealer.formattedAddress}</p>
         ) : null}
         <p className="font-mono text-sm text-gray-11">{coordinates}</p>
+        {dealer.team ? (
+          <p className="text-sm" data-testid="dealer-team">
+            Team: {dealer.team.name}
+          </p>
+        ) : null}
         {dealer.locationApproximate ? (
           <p className="text-sm text-warning-11">
             Approximate: placed from the address; set the pin when you can.{" "}

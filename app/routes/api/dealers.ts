@@ -6,6 +6,7 @@ import { dealerListQuerySchema, dealerSchema, decodeDealerCursor, encodeDealerCu
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
 import { listVersion } from "~/models/list-version.server";
+import { territoryTeamsOf } from "~/models/team.server";
 
 /**
  * GET /api/dealers?query=&province=: the directory, filtered by business name, owner, city or
@@ -14,13 +15,18 @@ import { listVersion } from "~/models/list-version.server";
  * tagged with the dealers' version, so an unchanged list is neither read nor sent again.
  */
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  const { query, province, view, limit, cursor } = readQuery(args.request, dealerListQuerySchema);
+  const user = requireUser(args);
+  const { query, province, view, limit, cursor, scope } = readQuery(args.request, dealerListQuerySchema);
   const version = listVersion("Dealer");
   const search = view === "map" ? "" : (query ?? "");
+  // Without a search, an officer's list starts with their territory's dealers (`scope=company`:
+  // all); a search looks through every dealer, and the map's pins are every dealer.
+  const territory = view === "map" || search || scope === "company" ? [] : await territoryTeamsOf(user);
+  const teamIds = territory.length > 0 ? territory : undefined;
   const key = JSON.stringify([
     "dealers",
     version,
+    teamIds ?? null,
     view ?? null,
     province ?? null,
     search,
@@ -32,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     // One more than the page tells whether another page follows.
     const options = {
       state: province,
+      teamIds,
       limit: limit === undefined ? undefined : limit + 1,
       after: decodeDealerCursor(cursor),
     };

@@ -7,6 +7,7 @@ import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { createDealer } from "~/models/dealer.server";
+import { teamChoices } from "~/models/team.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -22,10 +23,14 @@ function newPostToReturnTo(request: Request): string | null {
   return new URL(to || "/", "http://local").pathname === "/new-post" ? to : null;
 }
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   // Rendered into the form, so a retry of a save whose answer never came adds the dealer once.
-  return { submissionKey: newSubmissionKey(), back: newPostToReturnTo(args.request) ?? "/dealers" };
+  return {
+    submissionKey: newSubmissionKey(),
+    back: newPostToReturnTo(args.request) ?? "/dealers",
+    teams: await teamChoices(),
+  };
 }
 
 /** Saves the dealer; back to the directory, or to the post being written with the new dealer chosen. */
@@ -76,6 +81,7 @@ export default function AddDealer({ loaderData, actionData }: Route.ComponentPro
         <h1 className="text-xl font-bold">Add New Dealer</h1>
       </div>
       <DealerForm
+        teams={loaderData.teams}
         id="add-dealer"
         submissionKey={answer?.submissionKey ?? loaderData.submissionKey}
         lastResult={answer?.result}

@@ -16,6 +16,7 @@ import {
   updateDealer,
 } from "~/models/dealer.server";
 import { formCall, parseForm, requirePageId } from "~/http/form.server";
+import { teamChoices } from "~/models/team.server";
 import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
@@ -47,9 +48,9 @@ export async function loader(args: Route.LoaderArgs) {
   const editing = new URL(args.request.url).searchParams.get("edit") === "true";
   // A malformed id names no dealer: the same page as a missing one.
   const dealer = id === null ? null : await getDealer(id);
-  if (!dealer) return data({ dealer: null, editing: false, uploadKey: null }, { status: 404 });
+  if (!dealer) return data({ dealer: null, editing: false, uploadKey: null, teams: [] }, { status: 404 });
   // The gallery's upload carries it, so a retry of an upload whose answer never came adds one photo.
-  return { dealer, editing, uploadKey: newSubmissionKey() };
+  return { dealer, editing, uploadKey: newSubmissionKey(), teams: editing ? await teamChoices() : [] };
 }
 
 /**
@@ -132,7 +133,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => FAILURES[savesAbout(form) ? "about" : String(form.get("intent"))] ?? UPDATE_FAILED);
 
 export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { dealer, editing, uploadKey } = loaderData;
+  const { dealer, editing, uploadKey, teams } = loaderData;
   const actionData = isFailedRequest(answer) ? undefined : answer;
   if (!dealer) {
     return (
@@ -168,6 +169,7 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
       {actionData?.intent === null ? <FormErrors errors={[actionData.error]} /> : null}
       {editing ? (
         <DealerEdit
+          teams={teams}
           dealer={dealer}
           actionData={actionData}
           uploadKey={(actionData && "uploadKey" in actionData ? actionData.uploadKey : undefined) ?? uploadKey}

@@ -10,27 +10,34 @@ import { maskPhone } from "~/lib/phone";
 import { requireUser } from "~/http/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { countDealers, listDealerCards } from "~/models/dealer.server";
+import { territoryTeamsOf } from "~/models/team.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
 
 const PAGE_SIZE = 50;
 
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  const parsed = dealerSearchSchema.safeParse({
-    query: new URL(args.request.url).searchParams.get("query") ?? undefined,
-  });
+  const user = requireUser(args);
+  const url = new URL(args.request.url);
+  const parsed = dealerSearchSchema.safeParse({ query: url.searchParams.get("query") ?? undefined });
   const query = parsed.success ? (parsed.data.query ?? "") : "";
+  // Without a search, an officer whose team has a territory starts with its dealers ("All dealers"
+  // shows everyone); a search looks through every dealer.
+  const territory = await territoryTeamsOf(user);
+  const wholeCompany = url.searchParams.get("scope") === "company";
+  const teamIds = territory.length > 0 && !query && !wholeCompany ? territory : undefined;
   // Cards come in pages of 50 ("Show more" asks for 50 more), so a big directory stays light on a phone.
   const limitText = new URL(args.request.url).searchParams.get("limit") ?? "";
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), PAGE_SIZE), 10_000) : PAGE_SIZE;
   const [dealers, total, matching] = await Promise.all([
-    listDealerCards(query, limit),
+    listDealerCards(query, limit, teamIds),
     countDealers(),
-    query ? countDealers(query) : null,
+    query || teamIds ? countDealers(query, undefined, teamIds) : null,
   ]);
   return {
     query,
+    /** "territory": the viewer's territory's dealers; "company": all, with a way back; null: no territory. */
+    scope: territory.length === 0 || query ? null : teamIds ? ("territory" as const) : ("company" as const),
     total,
     matching: matching ?? total,
     limit,
@@ -48,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Dealers({ loaderData }: Route.ComponentProps) {
-  const { dealers, query, total, matching, limit } = loaderData;
+  const { dealers, query, total, matching, limit, scope } = loaderData;
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -106,6 +113,21 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
+      {scope ? (
+        <p className="flex items-center justify-between gap-2 text-sm text-gray-11" data-testid="dealer-scope">
+          <span>{scope === "territory" ? "Dealers in your territory" : "All dealers"}</span>
+          {scope === "territory" ? (
+            <Link to="/dealers?scope=company" className="link">
+              All dealers
+            </Link>
+          ) : (
+            <Link to="/dealers" className="link">
+              My territory
+            </Link>
+          )}
+        </p>
+      ) : null}
+
       {openingDetails ? (
         <p role="status" className="text-center text-sm text-gray-11">
           Loading dealer details...
@@ -120,7 +142,9 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : dealers.length === 0 ? (
-        <p className="card text-center text-gray-11">No dealers found for your search.</p>
+        <p className="card text-center text-gray-11">
+          {scope === "territory" ? "No dealers in your territory yet." : "No dealers found for your search."}
+        </p>
       ) : (
         <ul className="space-y-2" aria-label="Dealers">
           {dealers.map((dealer) => (
@@ -184,7 +208,11 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
         <ShowMoreDealers
           shown={dealers.length}
           matching={matching}
-          to={`/dealers?${new URLSearchParams({ ...(query ? { query } : {}), limit: String(limit + PAGE_SIZE) })}`}
+          to={`/dealers?${new URLSearchParams({
+            ...(query ? { query } : {}),
+            ...(scope === "company" ? { scope: "company" } : {}),
+            limit: String(limit + PAGE_SIZE),
+          })}`}
         />
       ) : null}
 

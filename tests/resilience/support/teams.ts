@@ -4,6 +4,7 @@
 import { type AppServer, signIn } from "./app-server";
 
 export type Role = "signedOut" | "pending" | "officerA" | "officerB" | "managerA" | "admin";
+export const ROLES: Role[] = ["signedOut", "pending", "officerA", "officerB", "managerA", "admin"];
 
 export type TwoTeams = {
   teamA: number;

@@ -1,0 +1,283 @@
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/team";
+import { AdminErrorView } from "~/components/access-denied";
+import { TeamFields } from "~/components/admin/team-fields";
+import { guardRequest } from "~/browser/request-guard";
+import { requireRole } from "~/http/auth.server";
+import { formCall, readForm, requirePageId } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { isFailedRequest } from "~/lib/failed-request";
+import { parseId } from "~/lib/ids";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { displayName } from "~/lib/names";
+import { deleteTeam, getTeam, setTeamManager, setTeamMember, teamCandidates, updateTeam } from "~/models/team.server";
+import { TEAM_NOT_FOUND, teamFormErrors, teamFormInput, teamSchema, type TeamPerson } from "~/models/team.schema";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? "Team"} · Fieldline` }];
+
+export async function loader(args: Route.LoaderArgs) {
+  requireRole(args, "ADMIN");
+  const id = requirePageId(args.params.id, TEAM_NOT_FOUND);
+  const team = await formCall(
+    () => getTeam(id),
+    (error) => {
+      throw data(error.message, { status: error.status });
+    },
+  );
+  const confirmDelete = new URL(args.request.url).searchParams.get("delete") === "confirm";
+  return { team, candidates: await teamCandidates(id), confirmDelete };
+}
+
+const USER_REQUIRED = "Choose a person from the list";
+
+/**
+ * The team's forms, named by `intent`: `update` (name and territory), `add-member`,
+ * `remove-member`, `add-manager`, `remove-manager` and `delete` (asked first: without
+ * `confirm=yes` it goes to the confirmation). Any other intent answers 400.
+ */
+export async function action(args: Route.ActionArgs) {
+  requireRole(args, "ADMIN");
+  const id = requirePageId(args.params.id, TEAM_NOT_FOUND);
+  const page = `/admin/teams/${id}`;
+  const form = await readForm(args.request);
+  const intent = String(form.get("intent") ?? "");
+  const refuse = (error: string, status = 400, errors: Record<string, string> = {}) =>
+    data({ intent, error, errors }, { status });
+  const userId = parseId(form.get("userId"));
+  const person = async (change: (userId: number) => Promise<unknown>, title: string) => {
+    if (userId === null) return refuse(USER_REQUIRED);
+    return formCall(
+      async () => {
+        await change(userId);
+        return redirectWithToast(page, { title });
+      },
+      (error) => refuse(error.message, error.status),
+    );
+  };
+  switch (intent) {
+    case "update": {
+      const input = teamSchema.safeParse(teamFormInput(form));
+      if (!input.success) {
+        const errors = teamFormErrors(input.error);
+        return refuse(Object.values(errors)[0] ?? "Invalid team", 400, errors);
+      }
+      return formCall(
+        async () => {
+          await updateTeam(id, input.data);
+          return redirectWithToast(page, { title: "Team saved" });
+        },
+        (error) => refuse(error.message, error.status, error.field ? { [error.field]: error.message } : {}),
+      );
+    }
+    case "add-member":
+      return person((user) => setTeamMember(id, user, true), "Officer added to the team");
+    case "remove-member":
+      return person((user) => setTeamMember(id, user, false), "Removed from the team");
+    case "add-manager":
+      return person((user) => setTeamManager(id, user, true), "Manager added to the team");
+    case "remove-manager":
+      return person((user) => setTeamManager(id, user, false), "Manager removed from the team");
+    case "delete":
+      if (form.get("confirm") !== "yes") return redirect(`${page}?delete=confirm`);
+      return formCall(
+        async () => {
+          await deleteTeam(id);
+          return redirectWithToast("/admin/teams", { title: "Team deleted" });
+        },
+        (error) => refuse(error.message, error.status),
+      );
+    default:
+      return refuse(UNKNOWN_ACTION);
+  }
+}
+
+const FAILURES = new Map<string, string>([
+  ["update", "Failed to save the team. Please try again."],
+  ["add-member", "Failed to add the officer. Please try again."],
+  ["remove-member", "Failed to remove the officer. Please try again."],
+  ["add-manager", "Failed to add the manager. Please try again."],
+  ["remove-manager", "Failed to remove the manager. Please try again."],
+  ["delete", "Failed to delete the team. Please try again."],
+]);
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({
+    type: "error",
+    title: "Error",
+    description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
+  }));
+
+function personLabel(person: TeamPerson): string {
+  return `${displayName(person)} (@${person.username})`;
+}
+
+/** A list of people, each with a Remove form of `intent`. */
+function People({
+  people,
+  intent,
+  empty,
+  label,
+}: {
+  people: TeamPerson[];
+  intent: string;
+  empty: string;
+  label: string;
+}) {
+  if (people.length === 0) return <p className="text-sm text-gray-11">{empty}</p>;
+  return (
+    <ul className="divide-y divide-gray-6" aria-label={label}>
+      {people.map((person) => (
+        <li key={person.id} className="flex items-center gap-2 py-2">
+          <span className="min-w-0 flex-1 truncate text-sm">{personLabel(person)}</span>
+          <Form method="post">
+            <input type="hidden" name="intent" value={intent} />
+            <input type="hidden" name="userId" value={person.id} />
+            <button type="submit" className="btn-secondary px-3 text-sm" aria-label={`Remove ${personLabel(person)}`}>
+              Remove
+            </button>
+          </Form>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A select of people and an Add button, posting `intent`. */
+function AddPerson({
+  people,
+  intent,
+  label,
+  button,
+  empty,
+}: {
+  people: TeamPerson[];
+  intent: string;
+  label: string;
+  button: string;
+  empty: string;
+}) {
+  if (people.length === 0) return <p className="text-sm text-gray-11">{empty}</p>;
+  const id = `${intent}-user`;
+  return (
+    <Form method="post" className="flex items-end gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+        <select id={id} name="userId" required className="field-input" defaultValue="">
+          <option value="" disabled>
+            Choose...
+          </option>
+          {people.map((person) => (
+            <option key={person.id} value={person.id}>
+              {personLabel(person)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-primary px-3">
+        {button}
+      </button>
+    </Form>
+  );
+}
+
+export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { team, candidates, confirmDelete } = loaderData;
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const page = `/admin/teams/${team.id}`;
+
+  if (confirmDelete) {
+    return (
+      <div className="card mx-auto max-w-sm space-y-4 text-center">
+        <h1 className="text-xl font-bold">{`Delete ${team.name}?`}</h1>
+        <p>
+          Its {team.memberCount} {team.memberCount === 1 ? "member becomes" : "members become"} unassigned, and its
+          dealers go to the team of their address.
+        </p>
+        <Form method="post" action={page} className="grid grid-cols-2 gap-3">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="confirm" value="yes" />
+          <Link to={page} className="btn-secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary bg-danger-9">
+            Delete team
+          </button>
+        </Form>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <h1 className="text-xl font-bold">{team.name}</h1>
+        <p className="text-sm text-gray-11">
+          <Link to="/admin/teams" className="link">
+            Back to Teams
+          </Link>
+        </p>
+      </header>
+      {answer?.error && Object.keys(answer.errors).length === 0 ? (
+        <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
+          {answer.error}
+        </p>
+      ) : null}
+
+      <section className="card space-y-3" aria-labelledby="territory-title">
+        <h2 id="territory-title" className="font-semibold">
+          Territory
+        </h2>
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="update" />
+          <TeamFields idPrefix="team" values={team} errors={answer?.intent === "update" ? answer.errors : undefined} />
+          <button type="submit" className="btn-primary w-full">
+            Save team
+          </button>
+        </Form>
+      </section>
+
+      <section className="card space-y-3" aria-labelledby="members-title">
+        <h2 id="members-title" className="font-semibold">
+          Members <span className="text-sm font-normal text-gray-11">({team.members.length})</span>
+        </h2>
+        <People people={team.members} intent="remove-member" empty="No members yet." label="Members" />
+        <AddPerson
+          people={candidates.officers}
+          intent="add-member"
+          label="Add officer"
+          button="Add"
+          empty="Every officer is in this team."
+        />
+      </section>
+
+      <section className="card space-y-3" aria-labelledby="managers-title">
+        <h2 id="managers-title" className="font-semibold">
+          Managers <span className="text-sm font-normal text-gray-11">({team.managers.length})</span>
+        </h2>
+        <People people={team.managers} intent="remove-manager" empty="No managers yet." label="Managers" />
+        <AddPerson
+          people={candidates.managers}
+          intent="add-manager"
+          label="Add manager"
+          button="Add"
+          empty="Every manager leads this team."
+        />
+      </section>
+
+      <Form method="post">
+        <input type="hidden" name="intent" value="delete" />
+        <button type="submit" className="btn-secondary w-full text-danger-11">
+          Delete team
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return <AdminErrorView error={error} failedMessage={notFound ? TEAM_NOT_FOUND : "Failed to load the team"} />;
+}
