@@ -22,13 +22,13 @@ import { reportQuerySchema } from "~/models/report.schema";
 import {
   teamDetailSchema,
   teamListSchema,
+  audienceQuerySchema,
   teamManagerSchema,
   teamMemberSchema,
   teamSchema,
 } from "~/models/team.schema";
 import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
-import { audienceQuerySchema } from "~/models/team.schema";
 import {
   checkInSchema,
   commentSchema,

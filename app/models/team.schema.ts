@@ -83,7 +83,7 @@ const teamPersonSchema = z.object({
 export type TeamPerson = z.infer<typeof teamPersonSchema>;
 
 /** A team in the list: its territory and how many members and managers it has. */
-export const teamSummarySchema = z.object({
+const teamSummarySchema = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   provinces: z.array(z.string()),

@@ -38,11 +38,6 @@ export async function loadTerritories(): Promise<Territory[]> {
   return rows.map((row) => ({ id: row.id, provinces: textList(row.provinces), districts: textList(row.districts) }));
 }
 
-/** True when the company has any team (the dealer form shows its Team select then). */
-export async function companyHasTeams(): Promise<boolean> {
-  return (await prisma.team.count()) > 0;
-}
-
 /** Every team's id and name, by name: the choices of the dealer form's Team select. */
 export function teamChoices(): Promise<Array<{ id: number; name: string }>> {
   return prisma.team.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
@@ -253,7 +248,7 @@ const UPDATE_CHUNK = 500;
  * a team's territory changed, or a team was made or deleted). Plain writes, so the dealers'
  * updatedAt stays what their own edits made it.
  */
-export async function recomputeDealerTeams(): Promise<number> {
+async function recomputeDealerTeams(): Promise<number> {
   const territories = await loadTerritories();
   const dealers = readRows<{ id: number; city: string; state: string; teamId: number | null }>(
     Prisma.sql`SELECT id, city, state, teamId FROM Dealer WHERE teamSetByHand = 0`,

@@ -1,4 +1,4 @@
-import { Mail, RefreshCw, Search, Upload } from "lucide-react";
+import { Mail, RefreshCw, Search, Upload, Users } from "lucide-react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
@@ -272,6 +272,10 @@ function QuickActions() {
         <Link to="/admin/outbox" className="btn-secondary text-sm">
           <Mail size={16} aria-hidden />
           Outbox
+        </Link>
+        <Link to="/admin/teams" className="btn-secondary text-sm">
+          <Users size={16} aria-hidden />
+          Teams
         </Link>
       </div>
     </section>
