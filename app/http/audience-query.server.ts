@@ -1,5 +1,3 @@
-import { data } from "react-router";
-import { AppError } from "~/lib/app-error";
 import { audienceQuerySchema } from "~/models/team.schema";
 import type { AudienceQuery } from "~/models/team-scope.server";
 
@@ -13,14 +11,4 @@ export function pageAudienceQuery(request: Request): AudienceQuery {
   const scope = audienceQuerySchema.shape.scope.safeParse(params.get("scope") || undefined);
   const team = audienceQuerySchema.shape.team.safeParse(params.get("team") || undefined);
   return { scope: scope.success ? scope.data : undefined, team: team.success ? team.data : undefined };
-}
-
-/** Runs a page loader's model call: an AppError (a team the viewer may not see) is the page's error with its status. */
-export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AppError) throw data(error.message, { status: error.status });
-    throw error;
-  }
 }

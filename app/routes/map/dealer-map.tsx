@@ -2,7 +2,7 @@ import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-
 import { legNote } from "~/lib/location-quality";
 import { MapPin, SlidersHorizontal } from "lucide-react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
-import { data as answer, Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
 import { formatCalendarDate } from "~/lib/date-format";
 import { useHydrated } from "~/browser/hydrated";
@@ -10,11 +10,11 @@ import { maskPhone } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { TeamSelect } from "~/components/team-select";
 import { requireUser } from "~/http/auth.server";
-import { formCall } from "~/http/form.server";
+import { pageAudienceQuery } from "~/http/audience-query.server";
+import { pageCall } from "~/http/form.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
 import { dayCheckIns, localDate, mapAudience } from "~/models/checkin.server";
 import { countDealers, listDealerPins } from "~/models/dealer.server";
-import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { env } from "~/env.server";
 
@@ -45,13 +45,8 @@ export async function loader(args: Route.LoaderArgs) {
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), LIST_PAGE), 10_000) : LIST_PAGE;
   // Routes of the viewer's own people, or of one of their teams (a malformed team is no filter;
   // a team not theirs is refused).
-  const team = teamFilterSchema.safeParse({ team: params.get("team") || undefined }).data?.team;
-  const audience = await formCall(
-    () => mapAudience(user, team),
-    (error) => {
-      throw answer(error.message, { status: error.status });
-    },
-  );
+  const { team } = pageAudienceQuery(args.request);
+  const audience = await pageCall(() => mapAudience(user, team));
 
   const [total, matching, listed, day, teams] = await Promise.all([
     countDealers(),

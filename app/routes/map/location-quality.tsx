@@ -1,14 +1,14 @@
-import { data as answer, Form } from "react-router";
+import { Form } from "react-router";
 import type { Route } from "./+types/location-quality";
 import { AdminErrorView } from "~/components/access-denied";
 import { formatCalendarDate } from "~/lib/date-format";
 import { accuracyText, leftOutText } from "~/lib/location-quality";
 import { TeamSelect } from "~/components/team-select";
 import { requireRole } from "~/http/auth.server";
-import { formCall } from "~/http/form.server";
+import { pageAudienceQuery } from "~/http/audience-query.server";
+import { pageCall } from "~/http/form.server";
 import { locationQualityQuerySchema } from "~/models/checkin.schema";
 import { dayLocationQuality, localDate, mapAudience } from "~/models/checkin.server";
-import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fieldline" }];
@@ -24,13 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
   const parsed = locationQualityQuerySchema.pick({ date: true }).safeParse({ date: params.get("date") || today });
   const date = parsed.success ? parsed.data.date : today;
   // A malformed team is no filter; a team not the viewer's is refused.
-  const team = teamFilterSchema.safeParse({ team: params.get("team") || undefined }).data?.team;
-  const audience = await formCall(
-    () => mapAudience(user, team),
-    (error) => {
-      throw answer(error.message, { status: error.status });
-    },
-  );
+  const { team } = pageAudienceQuery(args.request);
+  const audience = await pageCall(() => mapAudience(user, team));
   const teams = await teamsVisibleTo(user);
   return {
     date,
