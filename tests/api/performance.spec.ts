@@ -45,9 +45,10 @@ test("an officer reads the leaderboard but may not recalculate", async ({ reques
     currentBadge: officer5.currentBadge,
     currentPerformanceScore: expect.stringMatching(/^\d+\.\d{2}$/),
     performanceRank: officer5.performanceRank,
-    // Beside the company's rank, the officer's team and place in it: none here, the seed has no teams.
-    teamRank: null,
-    team: null,
+    // Beside the company's rank, the officer's team and place in it: the test seed's one team holds
+    // every officer, so the place in it is the company rank.
+    teamRank: officer5.performanceRank,
+    team: { id: expect.any(Number), name: expect.any(String) },
     lastPerformanceCalculation: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     parts: {
       dealers: expect.any(Number),
