@@ -83,6 +83,47 @@ describe("cursors", () => {
     } while (cursor);
     expect(seen).toEqual(["post 6", "post 5", "post 4", "post 3", "post 2", "post 1", "post 0"]);
   });
+
+  it("page a small team's posts, read author by author, exactly as the company's filtered to the team", async () => {
+    // A team of 2 among 10 people: few enough to be read person by person (decision 42).
+    const team = await prisma.team.create({ data: { name: "Multan" } });
+    const people = [];
+    for (let i = 0; i < 10; i++) people.push(await user(`person${i}`));
+    const members = people.slice(0, 2).map((person) => person.id);
+    await prisma.user.updateMany({ where: { id: { in: members } }, data: { teamId: team.id } });
+    const same = new Date(1_800_000_000_000);
+    for (let i = 0; i < 40; i++) {
+      await prisma.post.create({
+        data: {
+          userId: people[i % 10]!.id,
+          type: "FIELD_VISIT",
+          text: `post ${i}`,
+          // Some share a millisecond: the id orders them.
+          createdAt: new Date(same.getTime() + Math.floor(i / 3)),
+        },
+      });
+    }
+    const read = async (audience: Parameters<typeof listPosts>[0]["audience"]) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof listPosts>> = await listPosts({
+          viewerId: members[0]!,
+          cursor,
+          limit: 3,
+          audience,
+        });
+        seen.push(...page.posts.map((post) => post.text));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const company = await listPosts({ viewerId: members[0]!, limit: 100 });
+    const teamPosts = company.posts.filter((post) => members.includes(post.user.id)).map((post) => post.text);
+    expect(teamPosts).toHaveLength(8);
+    expect(await read({ everyone: false, teamIds: [team.id], unassigned: false })).toEqual(teamPosts);
+    expect(await read({ everyone: false, teamIds: [team.id + 1], unassigned: false })).toEqual([]);
+  });
 });
 
 describe("createPost", () => {

@@ -192,19 +192,26 @@ async function toPostViews(rows: PostRow[]): Promise<PostView[]> {
   return rows.map((row) => toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null));
 }
 
+/** Past this many authors, a page is read in time order (SQLite joins at most 500 SELECTs in one). */
+const MAX_AUTHORS_ONE_BY_ONE = 200;
+
 /**
- * Whether a page of the audience's posts is best read author by author: the newest posts of
- * everyone, read in time order, reach a page of a large audience's after a few rows, but would
- * go through every post for a small (or new, postless) team's: 260 ms of 200,000 posts for a
- * team without any. Read by authors, a team's page costs its people's posts (0.3 ms for a team of
- * 25 officers among 1,000), so the time order serves audiences of a quarter of the people or more.
+ * The audience's people when a page of their posts is best read author by author, else null: the
+ * newest posts of everyone, read in time order, reach a page of a large audience's after a few
+ * rows, but would go through every post for a small (or new, postless) team's: 260 ms of 200,000
+ * posts for a team without any. Read by authors, each person's newest posts come from their own
+ * index entries (a page each at most) and only those are sorted, so a team of 25 among 1,000
+ * officers costs less than the company's page; audiences of a quarter of the people or more are
+ * read in time order.
  */
-function byAuthors(audience: Audience): boolean {
-  if (audience.everyone) return false;
-  const [row] = readRows<{ audience: bigint | number; everyone: bigint | number }>(Prisma.sql`
-    SELECT (SELECT COUNT(*) FROM User u WHERE 1 = 1 ${audienceSql(audience, Prisma.sql`u.teamId`)}) AS audience,
-      (SELECT COUNT(*) FROM User) AS everyone`);
-  return Number(row?.audience ?? 0) * 4 < Number(row?.everyone ?? 0);
+function fewAuthors(audience: Audience): number[] | null {
+  if (audience.everyone) return null;
+  const people = readRows<{ id: number }>(
+    Prisma.sql`SELECT u.id FROM User u WHERE 1 = 1 ${audienceSql(audience, Prisma.sql`u.teamId`)}`,
+  );
+  const [everyone] = readRows<{ count: bigint | number }>(Prisma.sql`SELECT COUNT(*) AS count FROM User`);
+  const few = people.length * 4 < Number(everyone?.count ?? 0) && people.length <= MAX_AUTHORS_ONE_BY_ONE;
+  return few ? people.map((person) => person.id) : null;
 }
 
 /** One page of posts, newest first, after `cursor`: of the audience's people (everyone's by default). */
@@ -225,18 +232,23 @@ export async function listPosts({
     cursorAt
       ? Prisma.sql`(${post}.createdAt < ${cursorAt.createdAt.getTime()} OR (${post}.createdAt = ${cursorAt.createdAt.getTime()} AND ${post}.id < ${cursorAt.id}))`
       : Prisma.sql`1 = 1`;
-  const rows = byAuthors(audience)
-    ? // A few people's posts: theirs, read from their own index entries and sorted; the page's
-      // details are then read for the page's posts only.
-      postRows(
-        viewerId,
-        Prisma.sql`p.id IN (
-          SELECT ap.id FROM User au CROSS JOIN Post ap ON ap.userId = au.id
-          WHERE ${after(Prisma.sql`ap`)} ${audienceSql(audience, Prisma.sql`au.teamId`)}
-          ORDER BY ap.createdAt DESC, ap.id DESC LIMIT ${take + 1})`,
-        take + 1,
-      )
-    : postRows(viewerId, after(Prisma.sql`p`), take + 1, audience);
+  const authors = fewAuthors(audience);
+  // A few people's posts: each one's newest page from their own index entries, then the newest
+  // of those; the page's details are read for the page's posts only.
+  const newestOf = (author: number) => Prisma.sql`SELECT * FROM (
+    SELECT ap.id, ap.createdAt FROM Post ap WHERE ap.userId = ${author} AND ${after(Prisma.sql`ap`)}
+    ORDER BY ap.createdAt DESC, ap.id DESC LIMIT ${take + 1})`;
+  const rows =
+    authors === null
+      ? postRows(viewerId, after(Prisma.sql`p`), take + 1, audience)
+      : authors.length === 0
+        ? []
+        : postRows(
+            viewerId,
+            Prisma.sql`p.id IN (SELECT id FROM (${Prisma.join(authors.map(newestOf), " UNION ALL ")})
+              ORDER BY createdAt DESC, id DESC LIMIT ${take + 1})`,
+            take + 1,
+          );
   const page = rows.slice(0, take);
   const last = page.at(-1);
   return { posts: await toPostViews(page), nextCursor: rows.length > take && last ? encodeCursor(last) : null };
