@@ -84,8 +84,8 @@ describe("cursors", () => {
     expect(seen).toEqual(["post 6", "post 5", "post 4", "post 3", "post 2", "post 1", "post 0"]);
   });
 
-  it("page a small team's posts, read author by author, exactly as the company's filtered to the team", async () => {
-    // A team of 2 among 10 people: few enough to be read person by person (decision 42).
+  it("page a team's posts, read from the team's own index entries, exactly as the company's filtered to the team", async () => {
+    // A team of 2 among 10 people (decision 42).
     const team = await prisma.team.create({ data: { name: "Multan" } });
     const people = [];
     for (let i = 0; i < 10; i++) people.push(await user(`person${i}`));
@@ -123,6 +123,16 @@ describe("cursors", () => {
     expect(teamPosts).toHaveLength(8);
     expect(await read({ everyone: false, teamIds: [team.id], unassigned: false })).toEqual(teamPosts);
     expect(await read({ everyone: false, teamIds: [team.id + 1], unassigned: false })).toEqual([]);
+
+    // An author who leaves the team takes their posts along; a deleted team leaves its posts in none.
+    await prisma.user.update({ where: { id: members[1]! }, data: { teamId: null } });
+    const ofFirst = company.posts.filter((post) => post.user.id === members[0]).map((post) => post.text);
+    expect(await read({ everyone: false, teamIds: [team.id], unassigned: false })).toEqual(ofFirst);
+    await prisma.team.delete({ where: { id: team.id } });
+    expect(await read({ everyone: false, teamIds: [team.id], unassigned: false })).toEqual([]);
+    expect(await read({ everyone: false, teamIds: [], unassigned: true })).toEqual(
+      company.posts.map((post) => post.text),
+    );
   });
 });
 

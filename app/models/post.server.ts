@@ -26,7 +26,6 @@ import {
 import type { z } from "zod";
 import type { checkInSchema, PostInput } from "~/models/post.schema";
 import {
-  audienceSql,
   EVERYONE,
   requestedAudience,
   type Audience,
@@ -105,8 +104,7 @@ type MediaRow = {
   height: number | null;
 };
 
-/** `audience`: only the posts of its people (by the author's team). */
-function postRows(viewerId: number, where: Prisma.Sql, limit: number, audience: Audience = EVERYONE): PostRow[] {
+function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[] {
   return readRows<PostRow>(Prisma.sql`
     SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.recoveryAmountCents,
@@ -124,7 +122,7 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number, audience: 
     LEFT JOIN Team t ON t.id = u.teamId
     LEFT JOIN Dealer d ON d.id = p.dealerId
     LEFT JOIN CheckIn ch ON ch.postId = p.id
-    WHERE ${where} ${audienceSql(audience, Prisma.sql`u.teamId`)}
+    WHERE ${where}
     ORDER BY p.createdAt DESC, p.id DESC
     LIMIT ${limit}`);
 }
@@ -192,26 +190,30 @@ async function toPostViews(rows: PostRow[]): Promise<PostView[]> {
   return rows.map((row) => toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null));
 }
 
-/** Past this many authors, a page is read in time order (SQLite joins at most 500 SELECTs in one). */
-const MAX_AUTHORS_ONE_BY_ONE = 200;
-
 /**
- * The audience's people when a page of their posts is best read author by author, else null: the
- * newest posts of everyone, read in time order, reach a page of a large audience's after a few
- * rows, but would go through every post for a small (or new, postless) team's: 260 ms of 200,000
- * posts for a team without any. Read by authors, each person's newest posts come from their own
- * index entries (a page each at most) and only those are sorted, so a team of 25 among 1,000
- * officers costs less than the company's page; audiences of a quarter of the people or more are
- * read in time order.
+ * Which posts a page of an audience's teams (and of the unassigned, when it has them) is read
+ * from: one team's straight from its own index entries (`Post.authorTeamId`, kept by triggers);
+ * several teams' newest each, then the newest of those. Read in time order and filtered instead,
+ * a small (or new, postless) team's page would go through every post: 260 ms of 200,000 for a
+ * team without any.
  */
-function fewAuthors(audience: Audience): number[] | null {
-  if (audience.everyone) return null;
-  const people = readRows<{ id: number }>(
-    Prisma.sql`SELECT u.id FROM User u WHERE 1 = 1 ${audienceSql(audience, Prisma.sql`u.teamId`)}`,
-  );
-  const [everyone] = readRows<{ count: bigint | number }>(Prisma.sql`SELECT COUNT(*) AS count FROM User`);
-  const few = people.length * 4 < Number(everyone?.count ?? 0) && people.length <= MAX_AUTHORS_ONE_BY_ONE;
-  return few ? people.map((person) => person.id) : null;
+function teamPosts(
+  audience: Exclude<Audience, { everyone: true }>,
+  after: (post: Prisma.Sql) => Prisma.Sql,
+  limit: number,
+): Prisma.Sql {
+  const teams = [
+    ...audience.teamIds.map((teamId) => (post: Prisma.Sql) => Prisma.sql`${post}.authorTeamId = ${teamId}`),
+    ...(audience.unassigned ? [(post: Prisma.Sql) => Prisma.sql`${post}.authorTeamId IS NULL`] : []),
+  ];
+  const [only] = teams;
+  if (!only) return Prisma.sql`0`;
+  if (teams.length === 1) return Prisma.sql`${only(Prisma.sql`p`)} AND ${after(Prisma.sql`p`)}`;
+  const newest = (team: (post: Prisma.Sql) => Prisma.Sql) => Prisma.sql`SELECT * FROM (
+    SELECT ap.id, ap.createdAt FROM Post ap WHERE ${team(Prisma.sql`ap`)} AND ${after(Prisma.sql`ap`)}
+    ORDER BY ap.createdAt DESC, ap.id DESC LIMIT ${limit})`;
+  return Prisma.sql`p.id IN (SELECT id FROM (${Prisma.join(teams.map(newest), " UNION ALL ")})
+    ORDER BY createdAt DESC, id DESC LIMIT ${limit})`;
 }
 
 /** One page of posts, newest first, after `cursor`: of the audience's people (everyone's by default). */
@@ -232,23 +234,9 @@ export async function listPosts({
     cursorAt
       ? Prisma.sql`(${post}.createdAt < ${cursorAt.createdAt.getTime()} OR (${post}.createdAt = ${cursorAt.createdAt.getTime()} AND ${post}.id < ${cursorAt.id}))`
       : Prisma.sql`1 = 1`;
-  const authors = fewAuthors(audience);
-  // A few people's posts: each one's newest page from their own index entries, then the newest
-  // of those; the page's details are read for the page's posts only.
-  const newestOf = (author: number) => Prisma.sql`SELECT * FROM (
-    SELECT ap.id, ap.createdAt FROM Post ap WHERE ap.userId = ${author} AND ${after(Prisma.sql`ap`)}
-    ORDER BY ap.createdAt DESC, ap.id DESC LIMIT ${take + 1})`;
-  const rows =
-    authors === null
-      ? postRows(viewerId, after(Prisma.sql`p`), take + 1, audience)
-      : authors.length === 0
-        ? []
-        : postRows(
-            viewerId,
-            Prisma.sql`p.id IN (SELECT id FROM (${Prisma.join(authors.map(newestOf), " UNION ALL ")})
-              ORDER BY createdAt DESC, id DESC LIMIT ${take + 1})`,
-            take + 1,
-          );
+  const rows = audience.everyone
+    ? postRows(viewerId, after(Prisma.sql`p`), take + 1)
+    : postRows(viewerId, teamPosts(audience, after, take + 1), take + 1);
   const page = rows.slice(0, take);
   const last = page.at(-1);
   return { posts: await toPostViews(page), nextCursor: rows.length > take && last ? encodeCursor(last) : null };
