@@ -11,9 +11,11 @@ export const BUDGETS = {
    * evidence): 2.0 KiB; 123 until issue 20 put the officer's own day and the first-run checklist
    * above the feed's rankings: 0.4 KiB; 123.5 until issue 18 labelled each post's place ("GPS ±12 m",
    * "Typed") and issue 20 showed the coordinates of a post without an address: 0.4 KiB; 124 until
-   * issue 16 asked for the scripts after the first paint (decision 37): 0.3 KiB.
+   * issue 16 asked for the scripts after the first paint (decision 37): 0.3 KiB; 124.5 until issue 31
+   * put the "My Team" / "Company" switch (and the team filter) above the feed and each author's team
+   * on the post cards: 1.0 KiB (125.5 measured).
    */
-  jsKiB: { "/": 124.5 },
+  jsKiB: { "/": 126 },
   /**
    * The JavaScript that the first load of / moves over the wire (compressed bodies and headers,
    * the modules loaded after the page included), KiB. Issue 16 measured 136.6 when the server
