@@ -170,6 +170,36 @@ async function startApp(workspace) {
   return server;
 }
 
+/** The row of one call's measured responses. */
+function loadRow(label, latencies, requests, seconds, errors) {
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? null;
+  const row = {
+    call: label,
+    requestsPerSecond: Math.round((requests / seconds) * 10) / 10,
+    medianMs: Math.round(at(0.5) * 10) / 10,
+    p95Ms: Math.round(at(0.95) * 10) / 10,
+    requests,
+    errors,
+  };
+  log(
+    `${label}: ${row.requestsPerSecond} req/s, median ${row.medianMs} ms, p95 ${row.p95Ms} ms${row.errors ? `, ${row.errors} errors` : ""}`,
+  );
+  return row;
+}
+
+/** autocannon for `seconds`, adding each response's latency to `latencies`. */
+async function measure(url, headers, connections, seconds, latencies) {
+  const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 30 });
+  instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await instance;
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
 /** autocannon at the fixed concurrency (or `connections`); latencies kept per response for an exact p95. */
 async function load(label, url, cookie, connections = CONNECTIONS) {
   const latencies = [];
@@ -177,23 +207,32 @@ async function load(label, url, cookie, connections = CONNECTIONS) {
   // Warm up first (2 s of the same load, not counted), so that the figure is the server's steady
   // state and not its JIT compiler's first passes over the code.
   await autocannon({ url, connections, duration: WARM_UP_SECONDS, headers });
-  const instance = autocannon({ url, connections, duration: SECONDS, headers, timeout: 30 });
-  instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? null;
-  const row = {
-    call: label,
-    requestsPerSecond: Math.round((result.requests.total / result.duration) * 10) / 10,
-    medianMs: Math.round(at(0.5) * 10) / 10,
-    p95Ms: Math.round(at(0.95) * 10) / 10,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
-  };
-  log(
-    `${label}: ${row.requestsPerSecond} req/s, median ${row.medianMs} ms, p95 ${row.p95Ms} ms${row.errors ? `, ${row.errors} errors` : ""}`,
-  );
-  return row;
+  const { requests, seconds, errors } = await measure(url, headers, connections, SECONDS, latencies);
+  return loadRow(label, latencies, requests, seconds, errors);
+}
+
+/**
+ * Two calls compared side by side: warmed up, then measured in turns (A B, B A, A B, B A), each
+ * turn a quarter of the load's seconds, so that a drift of the machine (or the order) weighs on
+ * both alike. Answers the two rows.
+ */
+async function loadTwins([labelA, urlA], [labelB, urlB], cookie) {
+  const headers = { Cookie: cookie };
+  const twins = [
+    { label: labelA, url: urlA, latencies: [], requests: 0, seconds: 0, errors: 0 },
+    { label: labelB, url: urlB, latencies: [], requests: 0, seconds: 0, errors: 0 },
+  ];
+  for (const twin of twins)
+    await autocannon({ url: twin.url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  for (let turn = 0; turn < 4; turn++) {
+    for (const twin of turn % 2 ? [...twins].reverse() : twins) {
+      const part = await measure(twin.url, headers, CONNECTIONS, SECONDS / 4, twin.latencies);
+      twin.requests += part.requests;
+      twin.seconds += part.seconds;
+      twin.errors += part.errors;
+    }
+  }
+  return twins.map((twin) => loadRow(twin.label, twin.latencies, twin.requests, twin.seconds, twin.errors));
 }
 
 /** Runs a benchmark script that prints one JSON line last. */
@@ -311,13 +350,16 @@ async function main() {
     log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per call`);
     // The calls the goals compare, and the bare baseline, back to back: on a shared machine a
     // minute's difference moves a ratio more than any change of the code.
-    const compared = [
-      ["GET / (feed page)", "/"],
-      [TEAM_FEED, "/api/posts"],
-      [COMPANY_FEED, "/api/posts?scope=company"],
-      [FLOOR_CALL, "/api/me"],
-    ];
-    for (const [label, urlPath] of compared) loads.push(await load(label, `${large.baseUrl}${urlPath}`, cookie));
+    loads.push(await load("GET / (feed page)", `${large.baseUrl}/`, cookie));
+    // Each team figure beside its company-wide twin, measured in turns (loadTwins).
+    loads.push(
+      ...(await loadTwins(
+        [TEAM_FEED, `${large.baseUrl}/api/posts`],
+        [COMPANY_FEED, `${large.baseUrl}/api/posts?scope=company`],
+        cookie,
+      )),
+    );
+    loads.push(await load(FLOOR_CALL, `${large.baseUrl}/api/me`, cookie));
     const baseline = start(
       "node",
       ["scripts/lib/bench-baseline.mjs", large.databasePath, String(PORT + 1), "1"],
@@ -330,10 +372,15 @@ async function main() {
     } finally {
       await stop(baseline);
     }
+    loads.push(
+      ...(await loadTwins(
+        [TEAM_RANKINGS, `${large.baseUrl}/api/agents/rankings`],
+        [COMPANY_RANKINGS, `${large.baseUrl}/api/agents/rankings?scope=company`],
+        cookie,
+      )),
+    );
     const others = [
       ["GET /api/dealers?query=", "/api/dealers?query="],
-      [TEAM_RANKINGS, "/api/agents/rankings"],
-      [COMPANY_RANKINGS, "/api/agents/rankings?scope=company"],
       ["GET /api/performance/leaderboard", "/api/performance/leaderboard"],
       ["GET /api/agents/checkins", `/api/agents/checkins?date=${today}`],
     ];
@@ -395,7 +442,7 @@ async function main() {
   };
   const feedP95Ratio = byCall("GET / (feed page)").p95Ms / loads.at(-1).p95Ms;
   // Issue 31: "the team feed and team rankings at 1,000 officers / 40 teams at least as fast as
-  // the company-wide ones", each pair measured back to back.
+  // the company-wide ones", each pair measured in turns (loadTwins).
   const twins = [
     ["feed (GET /api/posts)", TEAM_FEED, COMPANY_FEED],
     ["rankings (GET /api/agents/rankings)", TEAM_RANKINGS, COMPANY_RANKINGS],
