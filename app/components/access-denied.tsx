@@ -42,10 +42,13 @@ export function AdminErrorView({
   failedMessage: string;
 }) {
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied message={deniedMessage} />;
+  // A refusal of the request (a form too large, a record not found) says what it was.
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <div className="card space-y-3 text-center">
       <h1 className="text-xl font-bold">Something went wrong</h1>
-      <p className="text-gray-11">{failedMessage}</p>
+      <p className="text-gray-11">{refusal ?? failedMessage}</p>
       <Link to="/" className="btn-primary">
         Go to the feed
       </Link>

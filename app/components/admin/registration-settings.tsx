@@ -21,8 +21,14 @@ export function RegistrationSettingsForm({
         <fieldset className="space-y-2">
           <legend className="sr-only">Registration</legend>
           {REGISTRATION_MODES.map((mode) => (
-            <label key={mode} className="flex items-start gap-2 text-sm">
-              <input type="radio" name="mode" value={mode} defaultChecked={settings.mode === mode} className="mt-1" />
+            <label key={mode} className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="mode"
+                value={mode}
+                defaultChecked={settings.mode === mode}
+                className="size-5 shrink-0"
+              />
               <span>{REGISTRATION_MODE_LABELS[mode]}</span>
             </label>
           ))}

@@ -39,8 +39,9 @@ export function TeamFields({
         <legend className="field-label">Provinces</legend>
         <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {PROVINCES.map((province) => (
-            <label key={province} className="flex items-center gap-2 text-sm">
+            <label key={province} className="flex min-h-11 items-center gap-2 text-sm">
               <input
+                className="size-5 shrink-0"
                 type="checkbox"
                 name="provinces"
                 value={province}

@@ -7,6 +7,13 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { INVALID_USER_ID, OWN_ACCOUNT_LOCKED, OWN_ROLE_LOCKED, USER_NOT_FOUND } from "~/models/admin.schema";
+import { APPROVAL_TEAM_REQUIRED } from "~/models/registration.schema";
+import {
+  MANAGER_ROLE_REFUSED,
+  MEMBER_ROLE_REFUSED,
+  TEAM_NOT_FOUND,
+  USER_NOT_FOUND_FOR_TEAM,
+} from "~/models/team.schema";
 import { ABOUT_MAX, GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
 import { COMMENT_REQUIRED, COMMENT_TOO_LONG, MAX_COMMENT, MAX_TEXT, WRONG_FILE_TYPE } from "~/models/post.schema";
 import { AVATAR_IS_BADGE, AVATAR_UNKNOWN, EXPIRED_RESET_LINK, INVALID_RESET_LINK } from "~/models/user.schema";
@@ -30,6 +37,7 @@ import type { DatabaseWatch } from "./server";
 import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 
 // The exact wording of messages that live in server-only modules.
+const PENDING_NOT_FOUND = "No account is waiting with that id.";
 const FORBIDDEN = "You don't have permission to access this page.";
 const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
 const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
@@ -47,6 +55,7 @@ type Ids = {
   othersCommentId: number;
   othersNotificationIds: number[];
   adminId: number;
+  teamId: number;
 };
 
 export type HostileRequest = { target: string; changes: Change[]; junk: Fields };
@@ -78,6 +87,7 @@ export function seededIds(database: DatabaseWatch): Ids {
     dealerId: database.ids("SELECT id FROM Dealer ORDER BY id LIMIT 1")[0]!,
     othersNotificationIds: database.ids("SELECT id FROM Notification WHERE userId != ? ORDER BY id LIMIT 20", officer),
     adminId: database.ids("SELECT id FROM User WHERE username = 'admin'")[0]!,
+    teamId: database.ids("SELECT id FROM Team ORDER BY id LIMIT 1")[0]!,
   };
 }
 
@@ -630,6 +640,100 @@ export const formCases: FormCase[] = [
           OWN_ACCOUNT_LOCKED,
           UNKNOWN_ACTION,
           "Role must be OFFICER, MANAGER or ADMIN",
+        ],
+      ),
+  },
+  {
+    route: "routes/admin/dashboard.tsx",
+    name: "approvals and invite links as a manager",
+    as: "manager",
+    // The admin is no waiting account, and the team is given as it must be: always refused.
+    valid: ({ adminId, teamId }) => [
+      ["intent", "approve"],
+      ["userId", String(adminId)],
+      ["teamId", String(teamId)],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "userId", "teamId"],
+        [
+          missing("userId"),
+          valued("userId", badId),
+          missing("teamId"),
+          valued("teamId", badId),
+          // Not create-invite: a well-formed one for the manager's team makes a link (a row).
+          valued("intent", fc.constantFrom("refuse", "save-registration", "deactivate")),
+        ],
+        fc.constant("/admin"),
+      ),
+    refused: () =>
+      page([400, 403, 404], [INVALID_USER_ID, PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, FORBIDDEN, UNKNOWN_ACTION]),
+  },
+  {
+    route: "routes/admin/teams.tsx",
+    name: "new team",
+    as: "admin",
+    valid: () => [
+      ["intent", "create"],
+      ["name", "Hostile Team"],
+      ["provinces", "Punjab"],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "name", "provinces", "districts"],
+        [
+          // Not a second name after a good one: the first is read, and the team would be made.
+          ...requiredText("name", 60, "Hostile Team").slice(0, 3),
+          valued("provinces", notOneOf(PROVINCES)),
+          valued("intent", notOneOf(["create"])),
+        ],
+        fc.constant("/admin/teams"),
+      ),
+    refused: () =>
+      page(
+        [400],
+        [
+          "Team name is required",
+          "Team name must be 60 characters or less",
+          "Choose provinces from the list",
+          UNKNOWN_ACTION,
+        ],
+      ),
+  },
+  {
+    route: "routes/admin/team.tsx",
+    name: "team members and managers",
+    as: "admin",
+    // The admin can be neither a member nor a manager: always refused.
+    valid: ({ adminId }) => [
+      ["intent", "add-member"],
+      ["userId", String(adminId)],
+    ],
+    requests: ({ teamId }) =>
+      requests(
+        ["intent", "userId"],
+        [
+          missing("userId"),
+          valued("userId", badId),
+          valued("intent", fc.constantFrom("add-manager")),
+          valued(
+            "intent",
+            notOneOf(["update", "add-member", "remove-member", "add-manager", "remove-manager", "delete"]),
+          ),
+        ],
+        fc.constantFrom(`/admin/teams/${teamId}`, "/admin/teams/999999999"),
+      ),
+    // The person is read before the team: a missing one is said even for a team that is not there.
+    refused: () =>
+      page(
+        [400, 404],
+        [
+          TEAM_NOT_FOUND,
+          MEMBER_ROLE_REFUSED,
+          MANAGER_ROLE_REFUSED,
+          USER_NOT_FOUND_FOR_TEAM,
+          "Choose a person from the list",
+          UNKNOWN_ACTION,
         ],
       ),
   },
