@@ -1,33 +1,67 @@
 import type { TeamView } from "~/models/team.schema";
 
 /**
- * The team filter of a GET form (the map, location quality, reports): "All teams" (the viewer's
- * own people) or one team. Shown to those who see two teams or more.
+ * A team select, for a GET form's filter (the map, location quality, reports, the feed's switch):
+ * "All teams" (the viewer's own people) or one team; or, with `choose`, a choice the form needs
+ * (approving an account, an invite link), its first option the prompt. `compact` hides the label
+ * from sight (screen readers keep it) for a select inline beside its button.
  */
 export function TeamSelect({
   id,
   teams,
-  team,
-  className = "",
+  team = null,
+  name = "team",
+  choose,
+  compact = false,
+  className,
 }: {
   id: string;
   teams: TeamView[];
-  team: number | null;
+  team?: number | null;
+  name?: string;
+  choose?: string;
+  compact?: boolean;
   className?: string;
 }) {
+  const select = (
+    <select
+      key={team ?? ""}
+      id={id}
+      name={name}
+      required={choose !== undefined}
+      defaultValue={team ?? ""}
+      className={compact ? "field-input w-auto text-sm" : "field-input"}
+    >
+      {choose === undefined ? (
+        <option value="">All teams</option>
+      ) : (
+        <option value="" disabled>
+          {choose}
+        </option>
+      )}
+      {teams.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+    </select>
+  );
+  const label = (
+    <label htmlFor={id} className={compact ? "sr-only" : "field-label"}>
+      Team
+    </label>
+  );
+  if (className === undefined)
+    return (
+      <>
+        {label}
+        {select}
+      </>
+    );
   return (
     <div className={className}>
-      <label htmlFor={id} className="field-label">
-        Team
-      </label>
-      <select id={id} name="team" defaultValue={team ?? ""} className="field-input">
-        <option value="">All teams</option>
-        {teams.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
+      {label}
+      {select}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import {
   createTeam,
   deleteTeam,
   getTeam,
-  listTeams,
+  listTeamsFor,
   setTeamManager,
   setTeamMember,
   updateTeam,
@@ -16,6 +16,9 @@ import {
 import { MANAGER_ROLE_REFUSED, TEAM_NAME_TAKEN, type TeamInput } from "~/models/team.schema";
 
 beforeEach(resetDatabase);
+
+/** Every team, as an admin sees them. */
+const anAdmin = { id: 0, role: "ADMIN", teamId: null };
 
 const dealer = (businessName: string, city: string, state: "Punjab" | "Sindh" | "Balochistan") => ({
   businessName,
@@ -107,7 +110,7 @@ describe("teams", () => {
     expect((await getTeam(b.id)).members.map((member) => member.id)).toEqual([officer.id]);
     await setTeamManager(a.id, manager.id, true);
     await setTeamManager(b.id, manager.id, true);
-    expect((await listTeams()).map((t) => [t.name, t.memberCount, t.managerCount])).toEqual([
+    expect((await listTeamsFor(anAdmin)).map((t) => [t.name, t.memberCount, t.managerCount])).toEqual([
       ["A", 0, 1],
       ["B", 1, 1],
     ]);

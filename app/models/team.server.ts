@@ -1,7 +1,7 @@
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
-import { homeAudience, TEAM_FORBIDDEN, teamsLedBy, type Viewer } from "~/models/team-scope.server";
+import { audienceHas, homeAudience, TEAM_FORBIDDEN, type Viewer } from "~/models/team-scope.server";
 import { hasTerritory, type Territory, territoryTeam } from "~/models/team.rules";
 import {
   MANAGER_ROLE_REFUSED,
@@ -62,12 +62,7 @@ function toSummary(row: Prisma.TeamGetPayload<{ select: typeof summarySelect }>)
   };
 }
 
-/** Every team, by name, with its member and manager counts. */
-export async function listTeams(): Promise<TeamSummary[]> {
-  return (await prisma.team.findMany({ select: summarySelect, orderBy: { name: "asc" } })).map(toSummary);
-}
-
-/** The teams a viewer may see: every team for an admin; their own and the ones they lead otherwise. */
+/** The teams a viewer may see, by name, with their member and manager counts: every team for an admin; their own and the ones they lead otherwise. */
 export async function listTeamsFor(viewer: Viewer): Promise<TeamSummary[]> {
   const home = await homeAudience(viewer);
   const rows = await prisma.team.findMany({
@@ -95,8 +90,7 @@ export async function getTeam(id: number): Promise<TeamDetail> {
 /** One team, for an admin or someone in it or leading it; 403 for others, 404 when there is none. */
 export async function getTeamFor(viewer: Viewer, id: number): Promise<TeamDetail> {
   const team = await getTeam(id);
-  if (viewer.role !== "ADMIN" && viewer.teamId !== id && !(await teamsLedBy(viewer.id)).includes(id))
-    throw new AppError(403, TEAM_FORBIDDEN);
+  if (!audienceHas(await homeAudience(viewer), id)) throw new AppError(403, TEAM_FORBIDDEN);
   return team;
 }
 

@@ -2,27 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import type { InviteLink, PendingAccount } from "~/models/registration.schema";
+import { TeamSelect } from "~/components/team-select";
 import type { TeamView } from "~/models/team.schema";
-
-function TeamSelect({ teams, id }: { teams: TeamView[]; id: string }) {
-  return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        Team
-      </label>
-      <select id={id} name="teamId" required defaultValue="" className="field-input w-auto text-sm">
-        <option value="" disabled>
-          Choose a team
-        </option>
-        {teams.map((team) => (
-          <option key={team.id} value={team.id}>
-            {team.name}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
 
 /** The accounts waiting for approval: approve into a team, or refuse. Plain forms, so JavaScript is optional. */
 export function PendingAccounts({
@@ -64,7 +45,13 @@ export function PendingAccounts({
               {teams.length > 0 ? (
                 <Form method="post" className="flex flex-wrap items-center gap-2">
                   <input type="hidden" name="userId" value={account.id} />
-                  <TeamSelect teams={teams} id={`approve-team-${account.id}`} />
+                  <TeamSelect
+                    teams={teams}
+                    id={`approve-team-${account.id}`}
+                    name="teamId"
+                    choose="Choose a team"
+                    compact
+                  />
                   <button
                     type="submit"
                     name="intent"
@@ -110,7 +97,7 @@ export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: I
         Whoever registers through the link joins the team at once. It works once and expires in 7 days.
       </p>
       <Form method="post" className="flex flex-wrap items-center gap-2">
-        <TeamSelect teams={teams} id="invite-team" />
+        <TeamSelect teams={teams} id="invite-team" name="teamId" choose="Choose a team" compact />
         <button
           type="submit"
           name="intent"

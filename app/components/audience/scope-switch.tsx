@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Form } from "react-router";
+import { TeamSelect } from "~/components/team-select";
 import { audienceParams, type AudienceSwitchView } from "~/models/audience-switch.schema";
 
 /** `path` with the query parameters, or `path` alone when there are none. */
@@ -58,23 +59,7 @@ export function ScopeSwitch({
           {Object.entries(keep).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <label htmlFor={id} className="sr-only">
-            Team
-          </label>
-          <select
-            key={view.team ?? ""}
-            id={id}
-            name="team"
-            defaultValue={view.team ?? ""}
-            className="field-input w-auto text-sm"
-          >
-            <option value="">All teams</option>
-            {view.teams.map((team) => (
-              <option key={team.id} value={team.id}>
-                {team.name}
-              </option>
-            ))}
-          </select>
+          <TeamSelect id={id} teams={view.teams} team={view.team} compact />
           <button type="submit" className="btn-secondary px-3 text-sm">
             Show
           </button>

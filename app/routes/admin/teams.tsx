@@ -8,14 +8,14 @@ import { formCall, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
-import { createTeam, listTeams } from "~/models/team.server";
+import { createTeam, listTeamsFor } from "~/models/team.server";
 import { teamFormErrors, teamFormInput, teamSchema } from "~/models/team.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Teams · Fieldline" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  requireRole(args, "ADMIN");
-  return { teams: await listTeams() };
+  const admin = requireRole(args, "ADMIN");
+  return { teams: await listTeamsFor(admin) };
 }
 
 /** New team (`intent=create`): the name and territory; on to the team's page to add its people. */
