@@ -59,9 +59,11 @@ export default tseslint.config(
     },
   },
   {
-    // server/service-worker.ts writes VERSION and SHELL in front of the worker when it serves it.
+    // server/service-worker.ts writes VERSION, SHELL and TIME_ZONE in front of the worker when it serves it.
     files: ["server/service-worker/worker.js"],
-    languageOptions: { globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly" } },
+    languageOptions: {
+      globals: { ...globals.serviceworker, VERSION: "readonly", SHELL: "readonly", TIME_ZONE: "readonly" },
+    },
   },
   {
     files: ["**/*.tsx"],

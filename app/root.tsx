@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { data, Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorView } from "~/components/error-view";
@@ -133,6 +133,11 @@ function useOfflineSupport(signedIn: boolean): void {
   useEffect(() => {
     void import("~/browser/offline-support").then((offline) => offline.startOfflineSupport(signedIn));
   }, [signedIn]);
+  // The service worker's "Offline: this page was saved at …" is about the page it came with only.
+  const loaded = useRef(`${pathname}${search}`);
+  useEffect(() => {
+    if (`${pathname}${search}` !== loaded.current) document.querySelector("[data-saved-copy]")?.remove();
+  }, [pathname, search]);
   useEffect(() => {
     if (signedIn && search === "")
       void import("~/browser/offline-support").then((offline) => offline.pageOpened(pathname));

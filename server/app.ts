@@ -9,6 +9,7 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { afterResponseContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
+import { env } from "~/env.server";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
@@ -38,7 +39,11 @@ app.get("/healthz", async (_req, res) => {
 });
 
 // Always checked with the server (no-cache), so a new build's worker is found at once.
-const serviceWorker = serviceWorkerScript(build.assets, import.meta.env.PROD ? readViteManifest() : {});
+const serviceWorker = serviceWorkerScript(
+  build.assets,
+  import.meta.env.PROD ? readViteManifest() : {},
+  env.APP_TIME_ZONE,
+);
 app.get("/sw.js", (_req, res) => {
   res.type("text/javascript").set("Cache-Control", "no-cache").send(serviceWorker);
 });

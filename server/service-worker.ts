@@ -59,7 +59,14 @@ export function shellAssets(assets: ServerBuild["assets"], manifest: ViteManifes
   return [...files];
 }
 
-/** /sw.js: the worker with this build's version and shell in front, so each build installs anew. */
-export function serviceWorkerScript(assets: ServerBuild["assets"], manifest: ViteManifest = {}): string {
-  return `const VERSION = ${JSON.stringify(assets.version)};\nconst SHELL = ${JSON.stringify(shellAssets(assets, manifest))};\n\n${worker}`;
+/**
+ * /sw.js: the worker with this build's version and shell in front, so each build installs anew,
+ * and the app's time zone, in which it says when a saved copy was made.
+ */
+export function serviceWorkerScript(
+  assets: ServerBuild["assets"],
+  manifest: ViteManifest = {},
+  timeZone = "Asia/Karachi",
+): string {
+  return `const VERSION = ${JSON.stringify(assets.version)};\nconst SHELL = ${JSON.stringify(shellAssets(assets, manifest))};\nconst TIME_ZONE = ${JSON.stringify(timeZone)};\n\n${worker}`;
 }

@@ -9,6 +9,7 @@ import {
   dayCheckInsKey,
   dayLocationQuality,
   dayRange,
+  lastKnownPlace,
   localDate,
   stopLabel,
 } from "~/models/checkin.server";
@@ -188,5 +189,22 @@ describe("the map's audience", () => {
     const both = dayCheckInsKey({ everyone: false, teamIds: [2, 1], unassigned: false }, query, new Date(WED));
     expect(new Set([teamA, teamB, both, dayCheckInsKey(EVERYONE, query, new Date(WED))]).size).toBe(4);
     expect(dayCheckInsKey({ everyone: false, teamIds: [1, 2], unassigned: false }, query, new Date(WED))).toBe(both);
+  });
+});
+
+describe("lastKnownPlace", () => {
+  it("is the last check-in of the last 12 hours, else the home location, else nothing", async () => {
+    const noon = WED + 12 * HOUR;
+    const nowhere = await officer("nowhere");
+    expect(await lastKnownPlace(nowhere.id, new Date(noon))).toBeNull();
+
+    const { id } = await officer("placed");
+    await prisma.user.update({ where: { id }, data: { homeLat: 31.52, homeLng: 74.35 } });
+    await checkIn(id, noon - 13 * HOUR, 30.81, 73.45);
+    expect(await lastKnownPlace(id, new Date(noon))).toEqual({ lat: 31.52, lng: 74.35, from: "home" });
+
+    await checkIn(id, noon - 2 * HOUR, 30.19, 71.47);
+    await checkIn(id, noon - 3 * HOUR, 29.39, 71.68);
+    expect(await lastKnownPlace(id, new Date(noon))).toEqual({ lat: 30.19, lng: 71.47, from: "check-in" });
   });
 });

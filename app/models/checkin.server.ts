@@ -1,4 +1,4 @@
-import { readRows } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 import { dateOfTime } from "~/lib/calendar-date";
@@ -328,4 +328,25 @@ export function dayLocationQuality(
       legsLeftOut,
     };
   });
+}
+
+/** How long an officer's last check-in still says where they are. */
+const RECENT_CHECK_IN_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Where the officer probably is, for lists ordered nearest first: their last check-in of the last
+ * 12 hours, else their home location, else nothing known.
+ */
+export async function lastKnownPlace(
+  userId: number,
+  now = new Date(),
+): Promise<{ lat: number; lng: number; from: "check-in" | "home" } | null> {
+  const checkIn = await prisma.checkIn.findFirst({
+    where: { userId, createdAt: { gte: new Date(now.getTime() - RECENT_CHECK_IN_MS) } },
+    orderBy: { createdAt: "desc" },
+    select: { lat: true, lng: true },
+  });
+  if (checkIn) return { ...checkIn, from: "check-in" };
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { homeLat: true, homeLng: true } });
+  return user?.homeLat != null && user.homeLng != null ? { lat: user.homeLat, lng: user.homeLng, from: "home" } : null;
 }

@@ -26,8 +26,16 @@ import { spreadsheetsParsed } from "~/models/spreadsheet-file.server";
 import { HOSTILE_CASES } from "../../tests/support/hostile-files";
 import { forgetStaleUploads } from "~/models/media.server";
 import * as storage from "~/infra/storage.server";
+import { findTown } from "~/lib/towns";
+import { FAKE_SEARCH_POINT } from "../../tests/support/fake-edge.mjs";
 
 beforeEach(resetDatabase);
+
+/** How many searches the fake geocoder at the network edge has answered for queries holding `tag`. */
+async function geocoderSearches(tag: string): Promise<number> {
+  const requests = (await (await fetch(`${process.env.GEOCODER_URL}/__requests`)).json()) as string[];
+  return requests.filter((line) => line.startsWith("GET /search?") && line.includes(tag)).length;
+}
 
 async function refusal(bytes: Uint8Array): Promise<{ status: number; message: string }> {
   try {
@@ -74,7 +82,7 @@ describe("importDealerFile", () => {
       "Row 5: already in the directory (same business name and phone), skipped",
       "Row 6: already in the directory (same business name and phone), skipped",
       "Row 8: already in the directory (same business name and city), skipped",
-      "Row 9: formatted_address is required; lat must be a number (-90 to 90)",
+      "Row 9: lat must be a number (-90 to 90)",
       "Row 11: State must be one of: Punjab, Sindh, Khyber Pakhtunkhwa, Balochistan, Gilgit-Baltistan, Azad Jammu & Kashmir, Islamabad Capital Territory",
     ]);
     const kp = await prisma.dealer.findFirstOrThrow({ where: { businessName: dealerRow(8).business_name as string } });
@@ -87,6 +95,62 @@ describe("importDealerFile", () => {
       formattedAddress: expect.stringContaining("Okara"),
     });
     expect(await prisma.dealerImport.count()).toBe(1);
+  });
+
+  it("places rows without coordinates from their address, approximate, within a bound of geocoder searches", async () => {
+    const tag = `Bound${Date.now()}`;
+    const unplaced = (n: number, street = `${tag} Street ${n}`) =>
+      dealerRow(n, "Unplaced", { street, lat: null, lng: null, formatted_address: null });
+    const file = dealerWorkbook([
+      ...Array.from({ length: 5 }, (_, index) => unplaced(index + 1)),
+      unplaced(6, `${tag} Street 1`), // the same address as row 2: asked once
+      dealerRow(7, "Unplaced", { lat: null }), // only one coordinate: not placed
+    ]);
+    const searchesBefore = await geocoderSearches(tag);
+    const result = await importDealerFile(file, {
+      fileName: "unplaced.xlsx",
+      userId: null,
+      geocoder: { searches: 3, budgetMs: 60_000 },
+    });
+    expect(result).toMatchObject({ total: 7, successful: 6, failed: 1 });
+    expect(result.errors).toEqual(["Row 8: lat is required"]);
+    expect((await geocoderSearches(tag)) - searchesBefore).toBe(3);
+    const dealers = await prisma.dealer.findMany({
+      where: { street: { startsWith: tag } },
+      select: { street: true, lat: true, lng: true, locationApproximate: true, formattedAddress: true },
+      orderBy: { id: "asc" },
+    });
+    expect(dealers.every((dealer) => dealer.locationApproximate)).toBe(true);
+    // Three addresses from the geocoder (its one place), the same address again shares its answer,
+    // and past the bound the town's centre (Okara, from the town table).
+    const okara = findTown("Okara", "Punjab");
+    expect(dealers.map((dealer) => [dealer.lat, dealer.lng])).toEqual([
+      ...Array.from({ length: 3 }, () => [FAKE_SEARCH_POINT.lat, FAKE_SEARCH_POINT.lng]),
+      [okara?.lat, okara?.lng],
+      [okara?.lat, okara?.lng],
+      [FAKE_SEARCH_POINT.lat, FAKE_SEARCH_POINT.lng],
+    ]);
+    expect(dealers[0]?.formattedAddress).toBe(`${tag} Street 1, Okara, Punjab, Pakistan`);
+    expect(dealers[3]?.formattedAddress).toBe(`${tag} Street 4, Okara, Punjab`);
+  });
+
+  it("past its time budget an import asks the geocoder no more: the town table places the rest", async () => {
+    const tag = `Budget${Date.now()}`;
+    const file = dealerWorkbook([
+      dealerRow(1, "Budget", { street: `${tag} Road`, lat: null, lng: null }),
+      dealerRow(2, "Budget", { street: `${tag} Lane`, City: "Nowhere Town", lat: null, lng: null }),
+    ]);
+    const result = await importDealerFile(file, {
+      fileName: "budget.xlsx",
+      userId: null,
+      geocoder: { searches: 100, budgetMs: 0 },
+    });
+    expect(await geocoderSearches(tag)).toBe(0);
+    expect(result.errors).toEqual([
+      "Row 3: the address could not be found on the map: check street and City, or fill in lat and lng",
+    ]);
+    const dealer = await prisma.dealer.findFirstOrThrow({ where: { street: `${tag} Road` } });
+    expect(dealer).toMatchObject({ locationApproximate: true, formattedAddress: dealerRow(1).formatted_address });
   });
 
   it("creates nothing when the same file is imported twice", async () => {
@@ -207,7 +271,7 @@ describe("hostile spreadsheets", () => {
     const answer = await refusal(dealerWorkbook([{ business_name: "X" }], { header: ["business_name", "phone"] }));
     expect(answer).toEqual({
       status: 400,
-      message: "The spreadsheet is missing the column(s): street, City, State, lat, lng, formatted_address.",
+      message: "The spreadsheet is missing the column(s): Street, City, State.",
     });
   });
 

@@ -8,6 +8,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { alreadyInDirectoryLine, FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
 import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
+import { type FoundPlace, locateAddress } from "~/models/geocode.server";
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/infra/storage.server";
 import { keepUpload, releaseUploads } from "~/models/media.server";
@@ -38,7 +39,8 @@ export type ImportResult = { total: number; successful: number; failed: number; 
 type Field = keyof DealerInput;
 /**
  * The spreadsheet's columns, the form fields they fill, whether each is required, and its plain
- * name (the template's header, also accepted).
+ * name (the template's header, also accepted). Latitude and Longitude left empty: the dealer is
+ * placed from its address (placeRow).
  */
 const IMPORT_COLUMNS = [
   ["business_name", "businessName", true, "Business Name"],
@@ -50,12 +52,12 @@ const IMPORT_COLUMNS = [
   ["City", "city", true, "City"],
   ["State", "state", true, "State"],
   ["postal_code", "postalCode", false, "Postal Code"],
-  ["lat", "lat", true, "Latitude"],
-  ["lng", "lng", true, "Longitude"],
-  ["formatted_address", "formattedAddress", true, "Formatted Address"],
+  ["lat", "lat", false, "Latitude"],
+  ["lng", "lng", false, "Longitude"],
+  ["formatted_address", "formattedAddress", false, "Formatted Address"],
 ] as const satisfies ReadonlyArray<readonly [string, Field, boolean, string]>;
 
-const COLUMN_OF = new Map<Field, string>(IMPORT_COLUMNS.map(([column, field]) => [field, column]));
+const LABEL_OF = new Map<Field, string>(IMPORT_COLUMNS.map(([, field, , label]) => [field, label]));
 const normalizeHeader = (text: string) =>
   text
     .trim()
@@ -89,8 +91,19 @@ function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
   return null;
 }
 
+/** The file's own header of each column it has (errors name columns as the file does). */
+type ColumnNames = Partial<Record<Field, string>>;
+
 /** `team`: the optional Team (or Territory) column's text, a team's name. */
-export type SheetRow = { rowNumber: number; values: Partial<Record<Field, string>>; team?: string };
+export type SheetRow = {
+  rowNumber: number;
+  values: Partial<Record<Field, string>>;
+  team?: string;
+  columns: ColumnNames;
+};
+
+/** A column as errors name it: the file's header, else the template's. */
+const columnName = (field: Field, columns: ColumnNames) => columns[field] ?? LABEL_OF.get(field) ?? field;
 
 /** The optional column naming the dealer's team by hand (headers "Team" or "Territory"). */
 const TEAM_HEADERS = new Set(["team", "territory"]);
@@ -144,14 +157,17 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
   });
   const header = (grid[0] ?? []).map((cell) => normalizeHeader(cell));
   const columnIndex = new Map<Field, number>();
+  const columns: ColumnNames = {};
   for (const [column, field, , label] of IMPORT_COLUMNS) {
     const index = header.findIndex((name) => name === normalizeHeader(column) || name === normalizeHeader(label));
-    if (index >= 0) columnIndex.set(field, index);
+    if (index < 0) continue;
+    columnIndex.set(field, index);
+    columns[field] = grid[0]?.[index]?.trim() || label;
   }
   const teamColumn = header.findIndex((name) => TEAM_HEADERS.has(name));
   if (grid.length - 1 > IMPORT_MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
   const missing = IMPORT_COLUMNS.filter(([, field, required]) => required && !columnIndex.has(field)).map(
-    ([column]) => column,
+    ([, , , label]) => label,
   );
   if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
 
@@ -168,7 +184,7 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
       }
     }
     const team = teamColumn >= 0 ? (cells[teamColumn] ?? "").trim() : "";
-    if (!empty) rows.push({ rowNumber: firstRow + index + 1, values, ...(team ? { team } : {}) });
+    if (!empty) rows.push({ rowNumber: firstRow + index + 1, values, columns, ...(team ? { team } : {}) });
   }
   if (rows.length === 0) throw new AppError(400, NO_ROWS);
   return rows;
@@ -177,7 +193,14 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
 const rowSchema = coerceFormValue(dealerSchema);
 
 type CheckedRow =
-  | { ok: true; rowNumber: number; dealer: DealerInput; team: { teamId: number | null; teamSetByHand: boolean } }
+  | {
+      ok: true;
+      rowNumber: number;
+      dealer: DealerInput;
+      team: { teamId: number | null; teamSetByHand: boolean };
+      /** Placed from its address (placeRow), not from coordinates in the file. */
+      approximate: boolean;
+    }
   | { ok: false; rowNumber: number; error: string };
 
 /** The company's teams as the import reads them: territories, and ids by name (case ignored). */
@@ -196,11 +219,10 @@ async function loadImportTeams(): Promise<ImportTeams> {
  * A Team cell names the dealer's team by hand (`Team "X" not found` when no team has that name);
  * without one, the dealer's address chooses (territoryTeam).
  */
-function checkRow({ rowNumber, values, team }: SheetRow, teams: ImportTeams): CheckedRow {
+function checkRow({ rowNumber, values, team, columns }: SheetRow, teams: ImportTeams): CheckedRow {
   const input: Record<string, string | undefined> = { ...values };
   if (values.state) input.state = matchProvince(values.state) ?? values.state;
   const messages: string[] = [];
-  if (!values.formattedAddress) messages.push("formatted_address is required");
   const namedTeam = team === undefined ? undefined : teams.byName.get(placeKey(team));
   if (team !== undefined && namedTeam === undefined) messages.push(`Team "${team}" not found`);
   const parsed = rowSchema.safeParse(input);
@@ -210,7 +232,7 @@ function checkRow({ rowNumber, values, team }: SheetRow, teams: ImportTeams): Ch
       const field = String(issue.path[0] ?? "") as Field;
       if (seen.has(field)) continue;
       seen.add(field);
-      const column = COLUMN_OF.get(field) ?? field;
+      const column = columnName(field, columns);
       const given = values[field];
       if (given === undefined) messages.push(`${column} is required`);
       else if (field === "lat" || field === "lng")
@@ -227,6 +249,7 @@ function checkRow({ rowNumber, values, team }: SheetRow, teams: ImportTeams): Ch
     ok: true,
     rowNumber,
     dealer,
+    approximate: false,
     team:
       namedTeam === undefined
         ? { teamId: territoryTeam(teams.territories, dealer), teamSetByHand: false }
@@ -234,19 +257,99 @@ function checkRow({ rowNumber, values, team }: SheetRow, teams: ImportTeams): Ch
   };
 }
 
+/**
+ * The most geocoder searches one import makes, and the time after which it starts no more: the
+ * geocoder answers one request a second, so an import of many rows without coordinates would
+ * otherwise hold its request for minutes. Past either, rows are placed from the town table alone
+ * (the town's centre; a town not in it fails its row). Decision 46.
+ */
+type GeocoderBounds = { searches: number; budgetMs: number };
+const IMPORT_GEOCODER_BOUNDS: GeocoderBounds = { searches: 15, budgetMs: 15_000 };
+
+type Placer = (values: SheetRow["values"]) => Promise<FoundPlace | null>;
+
+/** One import's way of placing addresses: each address asked once (identical ones share the answer), within `bounds`. */
+function importPlacer(bounds: GeocoderBounds): Placer {
+  const started = Date.now();
+  let searches = 0;
+  const known = new Map<string, Promise<FoundPlace | null>>();
+  return (values) => {
+    const text = [values.street, values.city, values.state]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(", ");
+    const key = text.toLowerCase().replace(/\s+/g, " ");
+    let found = known.get(key);
+    if (!found) {
+      const provider = searches < bounds.searches && Date.now() - started < bounds.budgetMs;
+      if (provider) searches += 1;
+      const hints = values.city ? { town: values.city, province: matchProvince(values.state ?? "") } : {};
+      found = locateAddress(text, hints, { provider });
+      known.set(key, found);
+    }
+    return found;
+  };
+}
+
+/** The row with a place's coordinates (and its address, when the row has none). */
+function withPlace(row: SheetRow, place: Pick<FoundPlace, "lat" | "lng" | "address">): SheetRow {
+  return {
+    ...row,
+    values: {
+      ...row.values,
+      lat: place.lat.toFixed(6),
+      lng: place.lng.toFixed(6),
+      formattedAddress: row.values.formattedAddress ?? place.address,
+    },
+  };
+}
+
+/** Stands in for the place while the rest of a row without coordinates is checked (no search for a row that fails anyway). */
+const NO_PLACE_YET = { lat: 0, lng: 0, address: "" };
+
+/**
+ * A row checked as checkRow does; one without coordinates is placed from its street, city and
+ * province (the geocoder, else the town table) once the rest of it passes, and marked approximate,
+ * as Add Dealer does without a map.
+ */
+async function placeRow(row: SheetRow, teams: ImportTeams, place: Placer): Promise<CheckedRow> {
+  if (row.values.lat !== undefined || row.values.lng !== undefined) return checkRow(row, teams);
+  const rest = checkRow(withPlace(row, NO_PLACE_YET), teams);
+  if (!rest.ok) return rest;
+  const found = await place(row.values);
+  if (!found) {
+    const name = (field: Field) => columnName(field, row.columns);
+    return {
+      ok: false,
+      rowNumber: row.rowNumber,
+      error: `Row ${row.rowNumber}: the address could not be found on the map: check ${name("street")} and ${name("city")}, or fill in ${name("lat")} and ${name("lng")}`,
+    };
+  }
+  const checked = checkRow(withPlace(row, found), teams);
+  return checked.ok ? { ...checked, approximate: true } : checked;
+}
+
 type ExistingDealer = { businessName: string; phone: string | null; city: string };
 
 /**
- * Checks every row, then writes the good ones in batches of IMPORT_BATCH_SIZE, each batch one
- * transaction that looks for duplicates among the dealers already saved (and earlier rows of the
- * file) before it creates the rest. Importing the same file twice creates nothing the second time.
+ * Checks (and places) every row before anything is written, so an import never waits on the
+ * geocoder halfway through its writes; then writes the good ones in batches of IMPORT_BATCH_SIZE,
+ * each batch one transaction that looks for duplicates among the dealers already saved (and
+ * earlier rows of the file) before it creates the rest. Importing the same file twice creates
+ * nothing the second time.
  */
-async function importDealerRows(rows: SheetRow[], userId: number | null): Promise<ImportResult> {
+async function importDealerRows(
+  rows: SheetRow[],
+  userId: number | null,
+  bounds: GeocoderBounds,
+): Promise<ImportResult> {
   const errors: Array<{ rowNumber: number; error: string }> = [];
   const valid: Array<Extract<CheckedRow, { ok: true }>> = [];
   const teams = await loadImportTeams();
+  const place = importPlacer(bounds);
   for (const row of rows) {
-    const checked = checkRow(row, teams);
+    // One at a time: the geocoder answers one search a second.
+    const checked = await placeRow(row, teams, place);
     if (checked.ok) valid.push(checked);
     else errors.push(checked);
   }
@@ -276,7 +379,7 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
         // 5 s for 10,000 rows). Timestamps are epoch ms.
         const now = Date.now();
         const values = fresh.map(
-          ({ dealer, team }) =>
+          ({ dealer, team, approximate }) =>
             Prisma.sql`(${Prisma.join([
               dealer.businessName,
               dealer.ownerFirstName || null,
@@ -296,11 +399,12 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
               now,
               team.teamId,
               team.teamSetByHand ? 1 : 0,
+              approximate ? 1 : 0,
             ])})`,
         );
         await tx.$executeRaw`
           INSERT INTO Dealer (businessName, ownerFirstName, ownerLastName, phone, email, street, city, state, postalCode, notes,
-                              lat, lng, formattedAddress, createdById, createdAt, updatedAt, teamId, teamSetByHand)
+                              lat, lng, formattedAddress, createdById, createdAt, updatedAt, teamId, teamSetByHand, locationApproximate)
           VALUES ${Prisma.join(values)}`;
       }
       return fresh.length;
@@ -320,15 +424,16 @@ async function importDealerRows(rows: SheetRow[], userId: number | null): Promis
 
 export type RecordedImport = ImportResult & { importId: number };
 
-type ImportSource = { fileName: string; userId: number | null; uploadId?: string };
+/** `geocoder`: the bounds on placing rows without coordinates (IMPORT_GEOCODER_BOUNDS unless a test says). */
+type ImportSource = { fileName: string; userId: number | null; uploadId?: string; geocoder?: GeocoderBounds };
 
 /** Reads, checks and imports a spreadsheet, and keeps a record of the result. */
 export async function importDealerFile(
   bytes: Uint8Array,
-  { fileName, userId, uploadId }: ImportSource,
+  { fileName, userId, uploadId, geocoder = IMPORT_GEOCODER_BOUNDS }: ImportSource,
 ): Promise<RecordedImport> {
   const rows = await readDealerRows(bytes);
-  const result = await importDealerRows(rows, userId);
+  const result = await importDealerRows(rows, userId, geocoder);
   const record = await prisma.dealerImport.create({
     select: { id: true },
     data: {

@@ -62,6 +62,18 @@ export type DealerEditInput = z.infer<typeof dealerEditSchema>;
 const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
 export const dealerSearchSchema = z.object({ query: z.string().trim().max(100, SEARCH_TOO_LONG).optional() });
 
+/** `near=<lat>,<lng>`: the place New Post orders its dealers from (the phone's fix or the typed place). */
+export const nearPlaceSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/)
+  .transform((text) => {
+    const [lat, lng] = text.split(",").map(Number);
+    return { lat: lat ?? NaN, lng: lng ?? NaN };
+  })
+  .refine(({ lat, lng }) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180);
+
 const DEALER_PAGE_MAX = 1000;
 const LIMIT_INVALID = `limit must be a whole number from 1 to ${DEALER_PAGE_MAX}`;
 const CURSOR_INVALID = "cursor must be the value given in the Link header";

@@ -15,6 +15,7 @@ import {
   listDealerOptions,
   listDealerPins,
   listDealers,
+  listNearestDealers,
   removeGalleryImage,
   setProfilePicture,
   updateAbout,
@@ -169,6 +170,26 @@ describe("dealers", () => {
 
     expect(listDealerOptions({ query: "sahiwal" }).options.map((option) => option.id)).toEqual([last.id]);
     expect(listDealerOptions({ chosenId: 999_999 }).chosen).toBeNull();
+  });
+
+  it("lists dealers nearest a place first, with their distance, filtered as the lists are", async () => {
+    // Lahore, then Kasur (about 50 km), then Okara (about 110 km), added in no order.
+    for (const [businessName, city, lat, lng] of [
+      ["Okara Seeds", "Okara", 30.8138, 73.4534],
+      ["Lahore Agro", "Lahore", 31.5204, 74.3587],
+      ["Kasur Khad", "Kasur", 31.1156, 74.4467],
+    ] as const) {
+      await createDealer({ ...base, businessName, city, lat, lng }, null);
+    }
+    const lahore = { lat: 31.55, lng: 74.34 };
+    const nearest = listNearestDealers(lahore);
+    expect(nearest.map((dealer) => dealer.businessName)).toEqual(["Lahore Agro", "Kasur Khad", "Okara Seeds"]);
+    expect(nearest.map((dealer) => Math.round(dealer.distanceKm))).toEqual([4, 49, 118]);
+    expect(listNearestDealers({ lat: 30.8, lng: 73.4 }, { limit: 1 }).map((dealer) => dealer.city)).toEqual(["Okara"]);
+    expect(listNearestDealers(lahore, { query: "khad" }).map((dealer) => dealer.city)).toEqual(["Kasur"]);
+    // The new-post selector orders by the place when it has one.
+    expect(listDealerOptions({ near: { lat: 30.8, lng: 73.4 } }).options[0]?.businessName).toBe("Okara Seeds");
+    expect(listDealerOptions().options[0]?.businessName).toBe("Kasur Khad");
   });
 
   it("looks up the address of coordinates given without one, else shows them as text", async () => {

@@ -146,14 +146,16 @@ async function searchProvider(text: string): Promise<FoundPlace | null> {
  * Where a typed address is (forward geocoding): the provider's first match in Pakistan, else the
  * centre of the town it names (the town table), else null. `town` and `province` name the town
  * when the form has fields for them; otherwise a town is looked for among the address's parts.
+ * With `provider: false` only the town table is asked (a caller past its budget of provider calls).
  */
 export async function locateAddress(
   text: string,
   hints: { town?: string; province?: Province | null } = {},
+  { provider = true }: { provider?: boolean } = {},
 ): Promise<FoundPlace | null> {
   const typed = text.trim();
   if (!typed) return null;
-  const found = await searchProvider(typed);
+  const found = provider ? await searchProvider(typed) : null;
   if (found) return found;
   const town = hints.town ? findTown(hints.town, hints.province) : findTownIn(typed);
   return town ? { lat: town.lat, lng: town.lng, address: typed, townOnly: true } : null;

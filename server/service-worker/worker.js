@@ -1,7 +1,7 @@
 // Fieldline's service worker. server/service-worker.ts serves it with the build's VERSION and
 // SHELL (the shell's built modules) written in front, so every build's caches replace the last's.
 // Built assets and icons: the cache first. Pages: the network first; offline, this phone's saved
-// copy, else the offline page. Everything else (/api, page data, uploads): the network only.
+// copy (saying so, and when it was saved), else the offline page. Everything else (/api, page data, uploads): the network only.
 // The saved pages are personal: dropped on sign-out and whenever the session is gone.
 
 const SHELL_CACHE = `fieldline-shell-${VERSION}`;
@@ -120,6 +120,34 @@ function sessionEnded(response) {
   return response.type === "opaqueredirect" || response.status === 401;
 }
 
+/** When a saved copy was made (its answer's Date), in the app's time zone: "10:42 AM", or "Nov 25 at 10:42 AM" on another day. */
+function savedWhen(saved) {
+  const at = new Date(saved.headers.get("Date") ?? "");
+  if (Number.isNaN(at.getTime())) return null;
+  const time = at.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE });
+  const day = (date) => date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: TIME_ZONE });
+  return day(at) === day(new Date()) ? time : `${day(at)} at ${time}`;
+}
+
+/**
+ * The saved copy with a notice at the top of its body: offline, and when the copy was saved. It is
+ * plain HTML, so it shows with or without the page's scripts; React skips an element it did not
+ * render at the top of <body> when it hydrates, and root.tsx removes it on the next navigation.
+ */
+async function withOfflineNotice(saved) {
+  const when = savedWhen(saved);
+  const text = when
+    ? `Offline: this page was saved at ${when}.`
+    : "Offline: this page is the copy saved on this phone.";
+  const notice = `<p data-saved-copy role="status" class="m-0 border-b border-warning-11 bg-warning-3 px-3 py-2 text-center text-sm font-semibold text-warning-11">${text}</p>`;
+  const html = (await saved.text()).replace(/<body[^>]*>/, (body) => `${body}${notice}`);
+  const headers = new Headers(saved.headers);
+  // The body changed: its length and any encoding the network sent it with no longer apply.
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(html, { status: saved.status, statusText: saved.statusText, headers });
+}
+
 async function page(event, path) {
   const { request, resultingClientId: clientId } = event;
   const since = pagesDropped;
@@ -133,7 +161,8 @@ async function page(event, path) {
   } catch {
     if (clientId) answeredOffline.add(clientId);
     const saved = keptPage(path) ? await caches.match(path, { cacheName: PAGE_CACHE }) : undefined;
-    return saved ?? (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error();
+    if (saved) return withOfflineNotice(saved);
+    return (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error();
   }
 }
 

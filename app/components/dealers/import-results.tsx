@@ -9,11 +9,19 @@ function shownErrors(errors: readonly string[], limit: number): string[] {
 }
 
 /** Total, successful and failed counts, a headline worded as the import toasts are ("Import Completed with Errors"), and the error lines. */
-export function ImportResults({ result, errorLimit }: { result: ImportResultView; errorLimit: number }) {
+export function ImportResults({
+  result,
+  errorLimit,
+  skippedApart = true,
+}: {
+  result: ImportResultView;
+  errorLimit: number;
+  /** The import dialog lists rows already in the directory apart (harmless); the admin page lists every row error as the spec says. */
+  skippedApart?: boolean;
+}) {
   const headline = importNotice(result);
-  // Rows already in the directory count as failed, but are listed apart: harmless.
-  const known = result.errors.filter(isAlreadyInDirectory);
-  const errors = result.errors.filter((line) => !isAlreadyInDirectory(line));
+  const known = skippedApart ? result.errors.filter(isAlreadyInDirectory) : [];
+  const errors = skippedApart ? result.errors.filter((line) => !isAlreadyInDirectory(line)) : result.errors;
   return (
     <section id="import-results" aria-label="Import results" className="scroll-mt-16 space-y-3">
       <div

@@ -21,10 +21,13 @@ export function LocationCapture({
   ids,
   defaultValue,
   errors,
+  onFix,
 }: {
   ids: Values;
   defaultValue: Values & Quality;
   errors: string[];
+  /** The phone's fix, as soon as it is had (New Post orders its dealers from it). */
+  onFix?: (lat: string, lng: string) => void;
 }) {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(defaultValue);
@@ -34,6 +37,11 @@ export function LocationCapture({
   const [message, setMessage] = useState<string | null>(null);
   const [addressMissing, setAddressMissing] = useState(false);
   const request = useRef(0);
+  // The newest onFix, for a fix that arrives after a re-render.
+  const fixed = useRef(onFix);
+  useEffect(() => {
+    fixed.current = onFix;
+  });
 
   const capture = useCallback(() => {
     if (!("geolocation" in navigator)) {
@@ -51,6 +59,7 @@ export function LocationCapture({
         const lng = position.coords.longitude.toFixed(6);
         const { accuracy } = position.coords;
         setValues((current) => ({ ...current, lat, lng }));
+        fixed.current?.(lat, lng);
         setQuality({ source: "GPS", accuracy: accuracy.toFixed(0), fixAt: String(Math.round(position.timestamp)) });
         // A poor fix is said plainly, with what helps; it is still the officer's to send.
         if (accuracy > LEG_LIMITS.maxAccuracyM)

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { FieldErrors } from "~/components/forms";
-import { DealerSearch } from "~/components/posts/dealer-search";
+import { type DealerOrder, DealerSearch } from "~/components/posts/dealer-search";
 import { formatMoney, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rules";
@@ -106,15 +106,18 @@ export function DescriptionField({
   );
 }
 
-type DealerOption = { id: number; businessName: string; city: string };
+type DealerOption = { id: number; businessName: string; city: string; distanceKm?: number };
 
-/** The dealer, for the post types that name one; past the list's limit, a search finds the rest. */
+const distanceText = (km: number) => (km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`);
+
+/** The dealer, for the post types that name one: nearest first when there is a place; a search finds any. */
 type DealerSectionProps = {
   field: Field;
   type: string;
   hydrated: boolean;
   dealers: DealerOption[];
-  search: { query: string; total: number } | null;
+  search: { query: string; total: number; order: DealerOrder };
+  onFind: (query: string) => void;
   /** Without JavaScript "Add a new dealer" sends the form with this intent: the server keeps the draft. */
   addDealerIntent: string;
   /** With JavaScript: keeps what is typed in the tab, then goes to Add Dealer (also the "+ Add new dealer" choice). */
@@ -122,20 +125,22 @@ type DealerSectionProps = {
 };
 
 export function DealerSection(props: DealerSectionProps) {
-  const { field, type, hydrated, dealers, search, addDealerIntent, onAddDealer } = props;
+  const { field, type, hydrated, dealers, search, onFind, addDealerIntent, onAddDealer } = props;
   // The same elements on every render of the form, so React does not compare up to 200 options each time.
   const dealerOptions = useMemo(
     () =>
       dealers.map((dealer) => (
         <option key={dealer.id} value={dealer.id}>
-          {dealer.businessName} ({dealer.city})
+          {`${dealer.businessName} (${dealer.city}${dealer.distanceKm === undefined ? "" : `, ${distanceText(dealer.distanceKm)}`})`}
         </option>
       )),
     [dealers],
   );
   return (
     <fieldset {...sectionProps("dealer", type, hydrated)} className="space-y-1">
-      {search ? <DealerSearch query={search.query} total={search.total} found={dealers.length} /> : null}
+      {search.total > 0 ? (
+        <DealerSearch {...search} found={dealers.length} hydrated={hydrated} onFind={onFind} />
+      ) : null}
       <label htmlFor={field.id} className="field-label">
         Dealer
         {hydrated

@@ -60,7 +60,7 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
       </Form>
       {loaderData.result ? (
         <div className="card">
-          <ImportResults result={loaderData.result} errorLimit={5} />
+          <ImportResults result={loaderData.result} errorLimit={5} skippedApart={false} />
         </div>
       ) : null}
     </div>

@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Saves the dealer; back to the directory, or to the post being written with the new dealer chosen. */
+/** Saves the dealer; on to its own page, or back to the post being written with the new dealer chosen. */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await readForm(args.request);
@@ -50,7 +50,8 @@ export async function action(args: Route.ActionArgs) {
       const { dealer } = await createDealer(submission.value, user.id, submissionKeyFromForm(form), { approximate });
       const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
       const newPost = newPostToReturnTo(args.request);
-      if (!newPost) return redirectWithToast("/dealers", toast);
+      // The new dealer's own page: at the top of the A–Z directory it would not be seen.
+      if (!newPost) return redirectWithToast(`/dealer-details/${dealer.id}`, toast);
       const back = new URL(newPost, "http://local");
       back.searchParams.set("dealer", String(dealer.id));
       return redirectWithToast(`${back.pathname}${back.search}`, toast);

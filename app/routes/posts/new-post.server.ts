@@ -6,8 +6,9 @@ import { readPostForm, type UploadedFile } from "~/http/upload-forms.server";
 import { parseId } from "~/lib/ids";
 import { POST_TYPES, type PostType } from "~/lib/post-types";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
-import { dealerSearchSchema } from "~/models/dealer.schema";
-import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server";
+import { dealerSearchSchema, nearPlaceSchema } from "~/models/dealer.schema";
+import { lastKnownPlace } from "~/models/checkin.server";
+import { listDealerOptions } from "~/models/dealer.server";
 import { createPost } from "~/models/post.server";
 import { dropPostDraft, keepPostDraft, readPostDraft } from "~/models/post-draft.server";
 import { keepFilesForRetry } from "~/models/media.server";
@@ -20,7 +21,17 @@ import { validatePost } from "~/models/post.validation";
 
 const isPostType = (type: string | null | undefined): type is PostType => (POST_TYPES as string[]).includes(type ?? "");
 
-/** The page's data for `params` (a chosen type and dealer, a dealer search, a draft kept by Add Dealer). */
+/**
+ * Where the dealer list is ordered from: the post's place (`near`, from the phone or typed), else
+ * the officer's last known place, else nowhere (by name).
+ */
+async function dealerOrder(userId: number, near: string | null) {
+  const sent = nearPlaceSchema.safeParse(near ?? "");
+  if (sent.success) return { ...sent.data, from: "post" as const };
+  return lastKnownPlace(userId);
+}
+
+/** The page's data for `params` (a chosen type and dealer, a dealer search and its place, a draft kept by Add Dealer). */
 export async function newPostPage(userId: number, params: URLSearchParams) {
   // Back from Add Dealer without JavaScript: what was typed before leaving.
   const draftId = params.get("draft");
@@ -29,13 +40,18 @@ export async function newPostPage(userId: number, params: URLSearchParams) {
   const dealer = parseId(params.get("dealer"));
   const search = dealerSearchSchema.safeParse({ query: params.get("dealerQuery") ?? undefined });
   const dealerQuery = search.success ? (search.data.query ?? "") : "";
-  const { options, total, chosen } = listDealerOptions({ query: dealerQuery, chosenId: dealer ?? undefined });
+  const place = await dealerOrder(userId, params.get("near"));
+  const { options, total, chosen } = listDealerOptions({
+    query: dealerQuery,
+    chosenId: dealer ?? undefined,
+    near: place ?? undefined,
+  });
   return {
     dealers: options,
     dealerQuery,
-    // Past the limit, the selector lists the first dealers by name and a search finds the rest.
-    dealerSearch: total > DEALER_OPTIONS_LIMIT || dealerQuery !== "",
+    // Past the limit, the selector lists the nearest (or the first by name) and a search finds the rest.
     dealerTotal: total,
+    dealerOrder: place?.from ?? null,
     // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
     submissionKey: newSubmissionKey(),
     prefill: {
@@ -110,6 +126,19 @@ export async function publishPost(userId: number, { form, files, submission }: S
   await createPost(userId, submission.value, files, submissionKeyFromForm(form), "TYPED");
   await dropPostDraft(userId, form.get("draft"));
   return redirectWithToast("/", { title: "Post created successfully!" });
+}
+
+/**
+ * Without JavaScript, "Find" in the dealer search: what is typed waits on the server (a draft) and
+ * the page comes back with the dealers found, nearest the typed place first when there is one.
+ */
+export async function findDealerForPost(userId: number, sent: SentPost): Promise<string> {
+  const params = new URLSearchParams({ draft: await keepPostForAddDealer(userId, sent) });
+  const query = sent.form.get("dealerQuery");
+  if (typeof query === "string" && query.trim() !== "") params.set("dealerQuery", query.trim().slice(0, 100));
+  const near = `${String(sent.form.get("lat") ?? "").trim()},${String(sent.form.get("lng") ?? "").trim()}`;
+  if (nearPlaceSchema.safeParse(near).success) params.set("near", near);
+  return `/new-post?${params}`;
 }
 
 /**

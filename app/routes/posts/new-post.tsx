@@ -3,9 +3,16 @@ import { X } from "lucide-react";
 import { startTransition, useEffect, useState } from "react";
 import { Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
-import { handlePostForm, keepPostForAddDealer, newPostPage, publishPost, refusePost } from "./new-post.server";
+import {
+  findDealerForPost,
+  handlePostForm,
+  keepPostForAddDealer,
+  newPostPage,
+  publishPost,
+  refusePost,
+} from "./new-post.server";
 import { ErrorSummary, FormErrors, summaryOf } from "~/components/forms";
-import { DEALER_SEARCH_FORM } from "~/components/posts/dealer-search";
+import { FIND_DEALER_INTENT } from "~/components/posts/dealer-search";
 import { KeptNotice } from "~/components/posts/kept-notice";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
@@ -39,8 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * The post itself (its Post button sends no intent), or "Add a new dealer" (its button's intent,
- * or the list's "+ Add new dealer" chosen and sent). Any other intent answers 400.
+ * The post itself (its Post button sends no intent), "Add a new dealer" (its button's intent,
+ * or the list's "+ Add new dealer" chosen and sent), or the dealer search's Find without
+ * JavaScript. Any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
@@ -51,6 +59,8 @@ export async function action(args: Route.ActionArgs) {
         return publishPost(user.id, sent);
       case ADD_DEALER_INTENT:
         return redirect(addDealerPath(`/new-post?draft=${await keepPostForAddDealer(user.id, sent)}`));
+      case FIND_DEALER_INTENT:
+        return redirect(await findDealerForPost(user.id, sent));
       default:
         return refusePost({ formError: UNKNOWN_ACTION }, 400);
     }
@@ -78,11 +88,17 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const navigate = useNavigate();
   const currency = usePublicEnv().CURRENCY_SYMBOL;
-  const { prefill, dealerSearch, dealerTotal } = loaderData;
-  // With JavaScript the dealer search answers in place (the page's loader, fetched); without it, it reloads the page.
+  const { prefill } = loaderData;
+  // With JavaScript the dealer search and the phone's fix reorder the list in place (the page's
+  // loader, fetched); without it, Find sends the form, which comes back with what was typed.
   const dealerFinder = useFetcher<typeof loader>();
-  const dealers = dealerFinder.data?.dealers ?? loaderData.dealers;
-  const dealerQuery = dealerFinder.data?.dealerQuery ?? loaderData.dealerQuery;
+  const dealerList = dealerFinder.data ?? loaderData;
+  const [near, setNear] = useState<string | null>(null);
+  function findDealers(query: string, place: string | null) {
+    const params = new URLSearchParams({ dealerQuery: query });
+    if (place) params.set("near", place);
+    void dealerFinder.load(`/new-post?${params}`);
+  }
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const offline = useOfflineSubmission(loaderData.submissionKey, actionData, answer?.submissionKey);
   const validate = useLaterValidation();
@@ -178,8 +194,9 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           field={fields.dealerId}
           type={type}
           hydrated={hydrated}
-          dealers={dealers}
-          search={dealerSearch ? { query: dealerQuery, total: dealerTotal } : null}
+          dealers={dealerList.dealers}
+          search={{ query: dealerList.dealerQuery, total: dealerList.dealerTotal, order: dealerList.dealerOrder }}
+          onFind={(query) => findDealers(query, near)}
           addDealerIntent={ADD_DEALER_INTENT}
           onAddDealer={addDealer}
         />
@@ -205,6 +222,10 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
             fixAt: String(fields.fixAt.initialValue ?? ""),
           }}
           errors={[...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])]}
+          onFix={(lat, lng) => {
+            setNear(`${lat},${lng}`);
+            findDealers(dealerList.dealerQuery, `${lat},${lng}`);
+          }}
         />
         <MediaUploader
           errors={errorOf("media")}
@@ -220,8 +241,6 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           {saving ? "Posting..." : "Post"}
         </button>
       </Form>
-      {/* The dealer search's own form: its fields sit in the dealer section and name it with form=. */}
-      <dealerFinder.Form id={DEALER_SEARCH_FORM} method="get" action="/new-post" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ test("add a dealer and find it by search", async ({ page, javaScriptEnabled }) =
   const dealer = await addDealerThroughForm(page, javaScriptEnabled);
 
   // The directory: search by business name; the phone shows only its last 4 digits.
+  await page.goto("/dealers");
   await searchDealers(page, dealer.businessName, javaScriptEnabled);
   const cards = page.getByRole("list", { name: "Dealers" }).getByRole("listitem");
   await expect(cards).toHaveCount(1);

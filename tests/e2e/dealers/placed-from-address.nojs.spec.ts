@@ -36,11 +36,11 @@ test("a dealer without coordinates is placed from its address, marked approximat
   await signIn(page, "officer4");
   const businessName = await fillDealer(page, { street: "Shop 7, Grain Market", city: "Jhang" });
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/dealers$/);
+  // The save opens the new dealer's own page.
+  await expect(page).toHaveURL(/\/dealer-details\/\d+$/);
   await expect(page.getByText("Dealer added successfully!")).toBeVisible();
-  await expect(page.getByText(PLACED)).toBeVisible();
-
-  await openDealer(page, businessName);
+  await expect(page.getByText(PLACED, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: businessName })).toBeVisible();
   await expect(page.getByText(fakeFound, { exact: true })).toBeVisible();
   await expect(page.getByText("Shop 7, Grain Market, Jhang, Punjab, Pakistan")).toBeVisible();
   await expect(page.getByText("Approximate: placed from the address; set the pin when you can.")).toBeVisible();
@@ -60,7 +60,7 @@ test("when the geocoder fails, the town's centre places the dealer", async ({ pa
   await signIn(page, "officer4");
   const businessName = await fillDealer(page, { street: "Geocoder down, Chowk Bazaar", city: "Vehari" });
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(PLACED)).toBeVisible();
+  await expect(page.getByText(PLACED, { exact: true })).toBeVisible();
   await openDealer(page, businessName);
   await expect(page.getByText("30.045200, 72.348900", { exact: true })).toBeVisible();
   await expect(page.getByText("Approximate: placed from the address; set the pin when you can.")).toBeVisible();

@@ -48,8 +48,10 @@ export async function addDealerThroughForm(page: Page, javaScriptEnabled: boolea
   await page.getByLabel("Notes").fill("Pays on time.");
   if (javaScriptEnabled) await expect(page.getByText("13 / 500")).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/dealers$/);
+  // The officer lands on the new dealer's own page, not at the top of the A–Z directory.
+  await expect(page).toHaveURL(/\/dealer-details\/\d+$/);
   await expect(page.getByText("Dealer added successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: businessName })).toBeVisible();
   return { businessName, phone, city };
 }
 

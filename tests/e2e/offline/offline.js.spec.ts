@@ -29,6 +29,14 @@ test.use({ serviceWorkers: "allow" });
 const waitingList = (page: Page) => page.getByRole("list", { name: "Waiting to send" });
 const waitingCount = (page: Page) => page.getByText(/Waiting to send: \d+/);
 const offlineBanner = (page: Page) => page.getByText("You are offline. What you post now waits on this phone.");
+/** The notice on a page opened from the phone's saved copy: "Offline: this page was saved at 10:42 AM." */
+const savedCopyNotice = (page: Page) => page.getByText(/^Offline: this page was saved at \d{1,2}:\d{2} [AP]M\.$/);
+
+/** When the saved copy of `path` was made, as the phone's clock (the tests' Asia/Karachi) says it. */
+async function savedAt(page: Page, path: string): Promise<string> {
+  const date = await page.evaluate(async (saved) => (await caches.match(saved))?.headers.get("Date") ?? "", path);
+  return new Date(date).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Karachi" });
+}
 
 test.beforeEach(async ({ page }) => {
   await registerThroughForm(page);
@@ -62,9 +70,14 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
   const later = uniqueName("Posted while the phone kept its copy");
   expect((await page.request.post("/api/posts", { data: { type: "ANNOUNCEMENT", text: later } })).status()).toBe(201);
 
+  const feedSavedAt = await savedAt(page, "/");
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Feed" })).toBeAttached();
+  // The saved copy says it is one, and how old it is.
+  await expect(page.getByRole("status").filter({ hasText: "Offline: this page was saved at" })).toHaveText(
+    `Offline: this page was saved at ${feedSavedAt}.`,
+  );
   // The page came from the phone's saved copy: that alone says offline, whatever navigator.onLine reads.
   await expect(offlineBanner(page)).toBeVisible();
   await expect(page.getByTestId("post-card").first()).toBeVisible();
@@ -76,6 +89,7 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
 
   // New Post's checks load after the page, offline too: a sale without its figures stays on the form.
   await page.goto("/new-post");
+  await expect(savedCopyNotice(page)).toBeVisible();
   await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
   await page.getByLabel("Post type *").selectOption("SALE");
   await page.getByRole("button", { name: "Post", exact: true }).click();
@@ -85,6 +99,7 @@ test("after one visit the shell opens offline: the saved feed and New Post, and 
   await page.goto("/leaderboard");
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByText("there is no copy of it on this phone")).toBeVisible();
+  await expect(savedCopyNotice(page)).toHaveCount(0);
 
   await context.setOffline(false);
   await page.getByRole("link", { name: "Try again" }).click();
@@ -111,8 +126,10 @@ test("the directory and the dealers' pages opened before are there without signa
   await page.goto("/dealers");
   await expect(page.getByRole("heading", { name: "Dealers", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: second })).toBeVisible();
+  await expect(savedCopyNotice(page)).toBeVisible();
   await page.goto(opened);
   await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
+  await expect(savedCopyNotice(page)).toBeVisible();
   await expect(page.getByRole("heading", { name: first })).toBeVisible();
   await expect(page.getByRole("link", { name: `Directions to ${first}` })).toHaveAttribute(
     "href",

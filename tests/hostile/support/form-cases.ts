@@ -435,7 +435,7 @@ export const formCases: FormCase[] = [
           ]),
           fc.constant([{ field: "type", values: ["RECOVERY"] }]),
           fc.constant([{ field: "type", values: ["DEALER_MEETING"] }]),
-          valued("intent", notOneOf(["add-dealer"])),
+          valued("intent", notOneOf(["add-dealer", "find-dealer"])),
         ],
         fc.constant("/new-post"),
       ),

@@ -1,0 +1,27 @@
+import { expect, signIn, test } from "../support/fixtures";
+
+// The saved copy's notice is the service worker's plain HTML: a phone whose worker was installed
+// on an earlier visit shows it with the page's scripts off too.
+
+test.use({ serviceWorkers: "allow" });
+
+test("without JavaScript too, a page from the saved copy says it is offline and when it was saved", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "officer3");
+  await page.goto("/dealers");
+  await page.waitForFunction(async () => {
+    await navigator.serviceWorker.ready;
+    return navigator.serviceWorker.controller !== null && Boolean(await caches.match("/dealers"));
+  });
+
+  // A tab of the same phone with its scripts off (what javaScriptEnabled: false does to a page).
+  const noScripts = await context.newPage();
+  const devtools = await context.newCDPSession(noScripts);
+  await devtools.send("Emulation.setScriptExecutionDisabled", { value: true });
+  await context.setOffline(true);
+  await noScripts.goto("/dealers");
+  await expect(noScripts.getByRole("heading", { name: "Dealers", exact: true })).toBeVisible();
+  await expect(noScripts.getByText(/^Offline: this page was saved at \d{1,2}:\d{2} [AP]M\.$/)).toBeVisible();
+});
