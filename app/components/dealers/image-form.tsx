@@ -1,13 +1,16 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/forms";
+import { UploadStatus } from "~/components/upload-status";
+import { preparePhoto } from "~/browser/prepare-photo";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { DEALER_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/models/dealer.schema";
 
 /**
  * A photo upload of the dealer's page (the profile picture or a gallery photo), told apart by
  * its `intent`. The file's type and size are checked as it is chosen; the server checks again.
- * An upload that adds (the gallery's) carries `submissionKey`, so a retry adds it once.
+ * An upload that adds (the gallery's) carries `submissionKey`, so a retry adds it once. With
+ * JavaScript the chosen photo is made smaller on the phone first and takes its place in the input.
  */
 export function ImageForm({
   intent,
@@ -24,6 +27,8 @@ export function ImageForm({
 }) {
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
+  /** The chosen photo while it is made smaller. */
+  const [preparing, setPreparing] = useState<File | null>(null);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const progress = useSimulatedProgress(busy);
   const inputId = `${intent}-file`;
@@ -51,21 +56,32 @@ export function ImageForm({
         className="field-input py-2"
         aria-describedby={errors ? `${inputId}-error` : undefined}
         onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
+          const input = event.currentTarget;
+          const file = input.files?.[0];
           if (!file) return setClientError(null);
           if (!file.type.startsWith("image/")) return setClientError(INVALID_IMAGE);
           if (file.size > DEALER_IMAGE_MAX_BYTES) return setClientError(IMAGE_TOO_LARGE);
           setClientError(null);
+          setPreparing(file);
+          void preparePhoto(file)
+            .then((photo) => {
+              // Still the chosen file (not another chosen meanwhile): the smaller photo takes its place.
+              if (photo === file || input.files?.[0] !== file) return;
+              const chosen = new DataTransfer();
+              chosen.items.add(photo);
+              input.files = chosen.files;
+            })
+            // A browser without DataTransfer sends the photo as chosen.
+            .catch(() => undefined)
+            .finally(() => setPreparing((current) => (current === file ? null : current)));
         }}
       />
       <p className="text-xs text-gray-11">JPG, PNG or WebP, up to 5MB.</p>
       <FieldErrors id={`${inputId}-error`} errors={errors} />
-      {progress !== null ? (
-        <progress value={progress} max={100} className="w-full" aria-label="Upload progress" />
-      ) : null}
-      <button type="submit" className="btn-secondary w-full" disabled={busy}>
+      <button type="submit" className="btn-secondary w-full" disabled={busy || preparing !== null}>
         {busy ? "Uploading..." : button}
       </button>
+      {preparing || progress !== null ? <UploadStatus preparing={preparing !== null} percent={progress ?? 0} /> : null}
     </Form>
   );
 }

@@ -1,8 +1,10 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
+import { UploadStatus } from "~/components/upload-status";
 import { useHydrated } from "~/browser/hydrated";
 import { showNotice } from "~/browser/notices";
+import { preparePhoto } from "~/browser/prepare-photo";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
 import type { KeptFile } from "~/models/post.schema";
 
@@ -17,7 +19,8 @@ type Item = {
   /** A local copy to show while it uploads; none for a file kept on the server from a refused try. */
   preview?: string;
   progress: number;
-  state: "uploading" | "done" | "failed";
+  /** A photo is first made smaller on the phone ("preparing"), then sent. */
+  state: "preparing" | "uploading" | "done" | "failed";
   url?: string;
   durationSec?: number;
   error?: string;
@@ -38,14 +41,18 @@ function videoDuration(file: File): Promise<number | undefined> {
   });
 }
 
-/** POST /api/objects/upload for a signed URL, then PUT the file there with progress. */
-async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<string> {
+/** POST /api/objects/upload for a signed URL to PUT `name` to. */
+async function uploadTarget(name: string): Promise<string> {
   const grant = await fetch("/api/objects/upload", { method: "POST", headers: { Accept: "application/json" } });
-  if (!grant.ok) throw new Error(`Failed to upload ${file.name}`);
+  if (!grant.ok) throw new Error(`Failed to upload ${name}`);
   const { uploadURL } = (await grant.json()) as { uploadURL: string };
   // Same origin as the page, whatever APP_URL says, so the CSP's connect-src 'self' holds.
   const parsed = new URL(uploadURL, window.location.href);
-  const target = `${parsed.pathname}${parsed.search}`;
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+/** PUTs the file to its signed URL with progress. */
+async function uploadFile(file: File, target: string, onProgress: (percent: number) => void): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", target);
@@ -136,7 +143,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
   const input = useRef<HTMLInputElement>(null);
   const seen = useRef(new Set<string>());
 
-  const busy = items.some((item) => item.state === "uploading");
+  const busy = items.some((item) => item.state === "preparing" || item.state === "uploading");
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   useEffect(() => {
@@ -186,14 +193,21 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
       kind: file.type.startsWith("video/") ? "VIDEO" : "IMAGE",
       preview: URL.createObjectURL(file),
       progress: 0,
-      state: "uploading",
+      state: file.type.startsWith("video/") ? "uploading" : "preparing",
     }));
     setItems((current) => [...current, ...fresh]);
     const uploaded = await Promise.all(
       accepted.map(async ({ file, key }) => {
         try {
-          const durationSec = file.type.startsWith("video/") ? await videoDuration(file) : undefined;
-          const url = await uploadFile(file, (progress) => update(key, { progress }));
+          const video = file.type.startsWith("video/");
+          // The signed URL is asked for while the photo is made smaller: one round trip less.
+          const [target, sent, durationSec] = await Promise.all([
+            uploadTarget(file.name),
+            video ? file : preparePhoto(file),
+            video ? videoDuration(file) : undefined,
+          ]);
+          update(key, { state: "uploading" });
+          const url = await uploadFile(sent, target, (progress) => update(key, { progress }));
           update(key, { state: "done", progress: 100, url, durationSec });
           return true;
         } catch (error) {
@@ -259,6 +273,9 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
   const shownProblems = problems.slice(0, SHOWN_ERRORS);
   const hiddenProblems = problems.length - shownProblems.length;
   const done = items.filter((item) => item.state === "done");
+  const preparing = items.some((item) => item.state === "preparing");
+  const sending = items.filter((item) => item.state === "uploading");
+  const sentPercent = Math.round(sending.reduce((sum, item) => sum + item.progress, 0) / (sending.length || 1));
   return (
     <div className="space-y-2" role="group" aria-labelledby="post-files-title">
       <span id="post-files-title" className="field-label">
@@ -330,6 +347,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
       <label htmlFor="post-files" className="btn-secondary w-full cursor-pointer">
         <ImagePlus size={18} aria-hidden /> Add photos or videos
       </label>
+      {preparing || sending.length > 0 ? <UploadStatus preparing={preparing} percent={sentPercent} /> : null}
       <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
       {network === "offline" ? (
         <p role="alert" className="text-sm text-danger-11">
