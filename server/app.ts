@@ -9,9 +9,12 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { afterResponseContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
+import { startWebhookDeliveries } from "~/models/webhook-delivery.server";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
+// Webhook deliveries go out from their outbox in the background, never inside a request.
+startWebhookDeliveries();
 
 export const app = express();
 app.disable("x-powered-by");

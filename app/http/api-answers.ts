@@ -1,5 +1,7 @@
+import { WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SENT_SOURCES } from "~/lib/location-quality";
 import { z } from "zod";
+import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
@@ -342,3 +344,46 @@ export const reportAnswer = z
     totals: z.looseObject({ current: reportFigures, previous: reportFigures, change: reportChange }),
   })
   .meta({ id: "Report" });
+
+// ---- The change feed and webhooks (decision 50) ----
+
+const deletedAnswer = z.object({ deleted: z.literal(true) }).describe("The row is gone: only its id remains");
+
+/** One change of one kind of row: the row as it is now, or `{ deleted: true }`. */
+const changeOf = <T extends z.ZodType>(entity: string, row: T) =>
+  z.looseObject({
+    seq: z.number().int().positive().describe("The change's place in the feed (commit order)"),
+    entity: z.literal(entity),
+    id: id.describe("The row's id"),
+    op: z.enum(["created", "updated", "deleted"]),
+    at: timestamp.describe("When the change was committed"),
+    data: z.union([row, deletedAnswer]).describe("The row as it is now (a later change may be after this one)"),
+  });
+
+const changeAnswer = z
+  .discriminatedUnion("entity", [
+    changeOf("post", postAnswer),
+    changeOf("dealer", dealerAnswer),
+    changeOf("checkin", checkInAnswer),
+    changeOf("user", adminUserSchema),
+  ])
+  .meta({ id: "Change" });
+
+export const changesAnswer = z
+  .looseObject({
+    items: z.array(changeAnswer),
+    next: z.string().describe("Send as `since` next time (opaque)"),
+    hasMore: z.boolean().describe("More changes wait after `next`: ask again at once"),
+  })
+  .meta({ id: "ChangesPage" });
+
+/** A webhook's POST body: the change, as the feed answers it, and what the delivery is. */
+export const webhookPayload = z
+  .intersection(
+    z.looseObject({
+      event: z.enum(WEBHOOK_EVENTS).describe("entity.op"),
+      deliveryId: id.describe("This delivery's id: retries of it carry the same id and the same bytes"),
+    }),
+    changeAnswer,
+  )
+  .meta({ id: "WebhookEvent" });

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { errorAnswer } from "~/http/api-answers";
+import { errorAnswer, webhookPayload } from "~/http/api-answers";
 import { apiOperations, type ApiOperation, type RequestBody } from "~/http/api-operations.server";
 import { strictBody } from "~/http/api.server";
+import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
 import { REPLAYED_HEADER } from "~/models/idempotency.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
@@ -191,6 +192,45 @@ const ACCESS_NOTES = {
   admin: `ADMIN only. ${WAITING_NOTE}`,
 } as const;
 
+const SIGNATURE_NOTE =
+  `Signed: the ${SIGNATURE_HEADER} header is \`t=<unix seconds>,v1=<hex>\`, where hex is ` +
+  "HMAC-SHA256 with the webhook's secret of `<t>.<the raw body>`. Check it with a constant-time " +
+  "comparison and refuse a t more than 5 minutes old. A delivery is retried with backoff until the receiver " +
+  "answers 2xx, one at a time per webhook in the order of the changes; a repeat (same deliveryId) can " +
+  "follow a lost answer, so receivers keep the seq they have seen.";
+
+/** OpenAPI 3.1 `webhooks`: what the server POSTs to a registered URL, one entry per event. */
+function webhooks(components: Record<string, JsonSchema>) {
+  const schema = jsonSchema(webhookPayload, "output", components);
+  const header = (name: string, description: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema: { type: "string" },
+  });
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      {
+        post: {
+          operationId: `webhook${event.replace(/(^|\.)(.)/g, (_, _dot: string, c: string) => c.toUpperCase())}`,
+          summary: `A ${event.replace(".", " was ")}`,
+          description: SIGNATURE_NOTE,
+          tags: ["Changes"],
+          parameters: [
+            header(SIGNATURE_HEADER, "t=<unix seconds>,v1=<hex HMAC-SHA256 of `<t>.<body>`>"),
+            header("Fieldline-Event", `"${event}"`),
+            header("Fieldline-Delivery", "The delivery's id, as the body's deliveryId"),
+          ],
+          requestBody: { required: true, content: { "application/json": { schema } } },
+          responses: { "200": { description: "Received (any 2xx); anything else, or no answer, is retried" } },
+        },
+      },
+    ]),
+  );
+}
+
 export function buildOpenApiDocument(serverUrl: string) {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
@@ -223,6 +263,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     security: [{ session: [] }],
     paths,
+    webhooks: webhooks(components),
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },

@@ -402,24 +402,37 @@ function placeQuality(input: { source?: SentSource; accuracy?: number; fixAt?: n
   };
 }
 
-export async function recordCheckIn(userId: number, input: z.infer<typeof checkInSchema>) {
+const checkInSelect = {
+  id: true,
+  userId: true,
+  type: true,
+  lat: true,
+  lng: true,
+  address: true,
+  source: true,
+  accuracyM: true,
+  createdAt: true,
+} as const satisfies Prisma.CheckInSelect;
+
+function toCheckInView(checkIn: Prisma.CheckInGetPayload<{ select: typeof checkInSelect }>) {
+  return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
+}
+export type CheckInView = ReturnType<typeof toCheckInView>;
+
+export async function recordCheckIn(userId: number, input: z.infer<typeof checkInSchema>): Promise<CheckInView> {
   const address = input.address?.trim() || (await reverseGeocode(input.lat, input.lng)) || null;
   const checkIn = await prisma.checkIn.create({
     data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input) },
-    select: {
-      id: true,
-      userId: true,
-      type: true,
-      lat: true,
-      lng: true,
-      address: true,
-      source: true,
-      accuracyM: true,
-      createdAt: true,
-    },
+    select: checkInSelect,
   });
   metricsChanged();
-  return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
+  return toCheckInView(checkIn);
+}
+
+/** One check-in as POST /api/checkins answers it, or null. */
+export async function getCheckIn(id: number): Promise<CheckInView | null> {
+  const checkIn = await prisma.checkIn.findUnique({ where: { id }, select: checkInSelect });
+  return checkIn ? toCheckInView(checkIn) : null;
 }
 
 export async function listReactions(postId: number) {
