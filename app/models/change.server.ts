@@ -1,9 +1,9 @@
 import { prisma } from "~/db.server";
-import type { ChangeEntity, ChangeOp } from "~/lib/change-events";
-import { findUserForAdmin } from "~/models/admin.server";
+import { CHANGE_ENTITIES, type ChangeEntity, type ChangeOp } from "~/lib/change-events";
+import { findUsersForAdmin } from "~/models/admin.server";
 import { CHANGES_LIMIT_DEFAULT, type ChangesQuery } from "~/models/change.schema";
-import { getDealer } from "~/models/dealer.server";
-import { getCheckIn, getPost } from "~/models/post.server";
+import { getDealers } from "~/models/dealer.server";
+import { getCheckIns, getPosts } from "~/models/post.server";
 
 // The change feed (decision 50): the rows of "Change", which triggers write in the transaction of
 // every insert, update and delete of a post, dealer, check-in or user. Their sequence is the order
@@ -11,19 +11,22 @@ import { getCheckIn, getPost } from "~/models/post.server";
 
 type ChangeRow = { seq: number; entity: string; entityId: number; op: string; at: Date };
 
-/** A row as it is now, in the shape its own /api call answers, or null when it is gone. */
-function currentShape(entity: string, id: number, viewerId: number): Promise<object | null> {
-  switch (entity as ChangeEntity) {
-    case "post":
-      return getPost(id, viewerId);
-    case "dealer":
-      return getDealer(id);
-    case "checkin":
-      return getCheckIn(id);
-    case "user":
-      // The account as the admin's users list shows it: never its password or anything else.
-      return findUserForAdmin(id);
-  }
+/** Rows as they are now, in the shape their own /api call answers, by id; absent when gone. */
+async function currentShapes(entity: ChangeEntity, ids: number[], viewerId: number): Promise<Map<number, object>> {
+  const rows: Array<{ id: number }> = await (() => {
+    switch (entity) {
+      case "post":
+        return getPosts(ids, viewerId);
+      case "dealer":
+        return getDealers(ids);
+      case "checkin":
+        return getCheckIns(ids);
+      case "user":
+        // The account as the admin's users list shows it: never its password or anything else.
+        return findUsersForAdmin(ids);
+    }
+  })();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export type ChangeItem = {
@@ -36,27 +39,21 @@ export type ChangeItem = {
   data: object;
 };
 
-/** Each change with its row's current shape; a row changed twice in the list is read once. */
+/** Each change with its row's current shape: one read per kind of row, whatever the number of changes. */
 export async function withCurrentShapes(rows: ChangeRow[], viewerId: number): Promise<ChangeItem[]> {
-  const shapes = new Map<string, object>();
-  const items: ChangeItem[] = [];
-  for (const row of rows) {
-    const key = `${row.entity}:${row.entityId}`;
-    let data = shapes.get(key);
-    if (!data) {
-      data = (await currentShape(row.entity, row.entityId, viewerId)) ?? { deleted: true };
-      shapes.set(key, data);
-    }
-    items.push({
-      seq: row.seq,
-      entity: row.entity as ChangeEntity,
-      id: row.entityId,
-      op: row.op as ChangeOp,
-      at: row.at.toISOString(),
-      data,
-    });
+  const shapes = new Map<string, Map<number, object>>();
+  for (const entity of CHANGE_ENTITIES) {
+    const ids = [...new Set(rows.filter((row) => row.entity === entity).map((row) => row.entityId))];
+    if (ids.length > 0) shapes.set(entity, await currentShapes(entity, ids, viewerId));
   }
-  return items;
+  return rows.map((row) => ({
+    seq: row.seq,
+    entity: row.entity as ChangeEntity,
+    id: row.entityId,
+    op: row.op as ChangeOp,
+    at: row.at.toISOString(),
+    data: shapes.get(row.entity)?.get(row.entityId) ?? { deleted: true },
+  }));
 }
 
 export type ChangesPage = {

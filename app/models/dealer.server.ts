@@ -271,6 +271,12 @@ export async function getDealer(id: number): Promise<Dealer | null> {
   return row ? toDealer(row) : null;
 }
 
+/** The dealers of these ids that exist, as GET /api/dealers/{id} answers them. */
+export async function getDealers(ids: number[]): Promise<Dealer[]> {
+  const rows = await prisma.dealer.findMany({ where: { id: { in: ids } }, select: dealerSelect });
+  return rows.map(toDealer);
+}
+
 /** The dealer, or an AppError 404. */
 export async function requireDealer(id: number): Promise<Dealer> {
   const dealer = await getDealer(id);

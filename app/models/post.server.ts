@@ -259,6 +259,12 @@ export async function getPost(id: number, viewerId: number): Promise<PostView | 
   return row ? ((await toPostViews([row]))[0] ?? null) : null;
 }
 
+/** The posts of these ids that exist, as the feed shows them to the viewer, in one read. */
+export async function getPosts(ids: number[], viewerId: number): Promise<PostView[]> {
+  if (ids.length === 0) return [];
+  return toPostViews(postRows(viewerId, Prisma.sql`p.id IN (${Prisma.join(ids)})`, ids.length));
+}
+
 async function requirePost(id: number): Promise<void> {
   const found = await prisma.post.findUnique({ where: { id }, select: { id: true } });
   if (!found) throw new AppError(404, POST_NOT_FOUND);
@@ -429,10 +435,10 @@ export async function recordCheckIn(userId: number, input: z.infer<typeof checkI
   return toCheckInView(checkIn);
 }
 
-/** One check-in as POST /api/checkins answers it, or null. */
-export async function getCheckIn(id: number): Promise<CheckInView | null> {
-  const checkIn = await prisma.checkIn.findUnique({ where: { id }, select: checkInSelect });
-  return checkIn ? toCheckInView(checkIn) : null;
+/** The check-ins of these ids that exist, as POST /api/checkins answers them. */
+export async function getCheckIns(ids: number[]): Promise<CheckInView[]> {
+  const checkIns = await prisma.checkIn.findMany({ where: { id: { in: ids } }, select: checkInSelect });
+  return checkIns.map(toCheckInView);
 }
 
 export async function listReactions(postId: number) {

@@ -124,8 +124,8 @@ describe("GET /api/changes", () => {
     expect(ids("dealer", "created")).toEqual(sorted(made.dealers));
     expect(ids("dealer", "updated")).toEqual(sorted(made.updated));
     expect(seen.length).toBe(50 * 4);
-    // Each item carries the row as its own call answers it.
-    const aDealer = seen.find((change) => change.entity === "dealer")!;
+    // Each item carries the row as its own call answered it when read (after the update, for an update).
+    const aDealer = seen.find((change) => change.entity === "dealer" && change.op === "updated")!;
     expect(aDealer.data).toMatchObject({ id: aDealer.id, notes: "Seen", city: "Okara" });
   });
 

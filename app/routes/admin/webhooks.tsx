@@ -6,7 +6,7 @@ import { usePublicEnv } from "~/browser/root-data";
 import { requireRole } from "~/http/auth.server";
 import { formCall, parseForm, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { CHANGE_ENTITIES, CHANGE_OPS, type WebhookEvent } from "~/lib/change-events";
+import { WEBHOOK_EVENTS } from "~/lib/change-events";
 import { formatLocalDate } from "~/lib/date-format";
 import { isFailedRequest } from "~/lib/failed-request";
 import { idSchema } from "~/lib/ids";
@@ -153,7 +153,8 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         <h2 id="new-webhook-title" className="font-semibold">
           New webhook
         </h2>
-        <Form method="post" className="space-y-3">
+        {/* A new key after each webhook added: with JavaScript, the form is emptied as a new page would be. */}
+        <Form key={created?.webhook.id ?? "new"} method="post" className="space-y-3">
           <input type="hidden" name="intent" value="create" />
           <div>
             <label htmlFor="webhook-url" className="field-label">
@@ -179,25 +180,20 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
           </div>
           <fieldset>
             <legend className="field-label">Events</legend>
-            {CHANGE_ENTITIES.map((entity) => (
-              <div key={entity} className="grid grid-cols-3 gap-1">
-                {CHANGE_OPS.map((op) => {
-                  const event: WebhookEvent = `${entity}.${op}`;
-                  return (
-                    <label key={event} className="flex min-h-11 items-center gap-2 text-sm">
-                      <input
-                        className="size-5 shrink-0"
-                        type="checkbox"
-                        name="events"
-                        value={event}
-                        defaultChecked={!created && (values?.events.includes(event) ?? false)}
-                      />
-                      {event}
-                    </label>
-                  );
-                })}
-              </div>
-            ))}
+            <div className="grid grid-cols-2 gap-x-2">
+              {WEBHOOK_EVENTS.map((event) => (
+                <label key={event} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    className="size-5 shrink-0"
+                    type="checkbox"
+                    name="events"
+                    value={event}
+                    defaultChecked={!created && (values?.events.includes(event) ?? false)}
+                  />
+                  {event}
+                </label>
+              ))}
+            </div>
             {errors.events ? <p className="mt-1 text-sm text-danger-11">{errors.events}</p> : null}
           </fieldset>
           <button type="submit" className="btn-primary w-full" disabled={busy}>
