@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENTS } from "~/lib/change-events";
+import { CHANGE_OPS, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SENT_SOURCES } from "~/lib/location-quality";
 import { z } from "zod";
 import { adminUserSchema } from "~/models/admin.schema";
@@ -355,7 +355,7 @@ const changeOf = <T extends z.ZodType>(entity: string, row: T) =>
     seq: z.number().int().positive().describe("The change's place in the feed (commit order)"),
     entity: z.literal(entity),
     id: id.describe("The row's id"),
-    op: z.enum(["created", "updated", "deleted"]),
+    op: z.enum(CHANGE_OPS),
     at: timestamp.describe("When the change was committed"),
     data: z.union([row, deletedAnswer]).describe("The row as it is now (a later change may be after this one)"),
   });
