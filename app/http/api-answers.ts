@@ -1,5 +1,6 @@
 import { CHANGE_OPS, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SENT_SOURCES } from "~/lib/location-quality";
+import { PROVINCES } from "~/lib/provinces";
 import { z } from "zod";
 import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
@@ -41,6 +42,9 @@ export const errorAnswer = z
   .meta({ id: "Error" });
 
 export const messageAnswer = z.looseObject({ message: z.string() }).meta({ id: "Message" });
+export const signInAnswer = z
+  .looseObject({ message: z.string(), loginPage: z.string().describe("The sign-in page, keeping redirectTo") })
+  .meta({ id: "SignIn" });
 export const successAnswer = z.looseObject({ success: z.literal(true) }).meta({ id: "Success" });
 
 export const userAnswer = z
@@ -151,9 +155,9 @@ export const dealerAnswer = z
     ownerLastName: nullable(z.string()),
     phone: nullable(z.string()),
     email: nullable(z.string()),
-    street: nullable(z.string()),
-    city: nullable(z.string()),
-    state: nullable(z.string()),
+    street: z.string(),
+    city: z.string(),
+    state: z.enum(PROVINCES),
     postalCode: nullable(z.string()),
     notes: nullable(z.string()),
     aboutDescription: nullable(z.string()),
@@ -163,8 +167,8 @@ export const dealerAnswer = z
       .describe("True when the place was found from the typed address (a form without a map), not pinned"),
     profilePictureUrl: nullable(z.string()),
     profilePictureThumbUrl: nullable(z.string()).optional().describe("One dealer's answer only, not the list's"),
-    lat: nullable(coordinate),
-    lng: nullable(coordinate),
+    lat: coordinate,
+    lng: coordinate,
     galleryImages: z.array(z.string()),
     galleryThumbs: z.array(z.string()).optional().describe("One dealer's answer only, not the list's"),
     createdById: nullable(id).optional().describe("One dealer's answer only, not the list's"),

@@ -29,7 +29,13 @@ import {
   teamMemberSchema,
   teamSchema,
 } from "~/models/team.schema";
-import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
+import {
+  aboutSchema,
+  dealerImportRequestSchema,
+  dealerListQuerySchema,
+  dealerPatchSchema,
+  dealerSchema,
+} from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import {
   checkInSchema,
@@ -74,9 +80,16 @@ export type ApiOperation = {
   query?: z.ZodObject;
   queryExample?: Record<string, string>;
   body?: RequestBody;
-  answer: { status: number; description: string; schema?: z.ZodType; redirect?: boolean; setsCookie?: boolean };
+  answer: { status: number; description: string; schema?: z.ZodType; setsCookie?: boolean };
+  /** Also answers a 302 to a page (a browser's way), described so. */
+  redirect?: string;
   /** Error statuses beyond those that follow from access (401, 403) and the body (400, 413, 415). */
   errors?: number[];
+  /**
+   * One record with its version as a strong ETag: a GET answers 304 to an If-None-Match naming
+   * it; a write takes If-Match (412 when the record changed since) and answers the new ETag.
+   */
+  etag?: boolean;
   /**
    * Takes an optional Idempotency-Key header (per user): a repeat of the same request answers the
    * first result, the key with a different request 422 (app/models/idempotency.server.ts).
@@ -107,11 +120,17 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/login",
-    summary: "Browser redirect to the sign-in page (keeps a same-origin redirectTo)",
+    summary:
+      "Where a signed-out client is sent: a browser is redirected to the sign-in page (keeping a same-origin redirectTo); a tool asking for JSON is told how to sign in",
     tag: "Accounts",
     access: "public",
     query: z.object({ redirectTo: z.string().optional() }),
-    answer: { status: 302, description: "Redirect to /login", redirect: true },
+    answer: {
+      status: 200,
+      description: "To a client that names JSON and not text/html in Accept: how to sign in, and the sign-in page",
+      schema: answers.signInAnswer,
+    },
+    redirect: "To anyone else (a browser): redirect to the sign-in page, /login?redirectTo=…",
   },
   {
     method: "post",
@@ -198,6 +217,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "Accounts",
     access: "signed-in",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },
+    etag: true,
   },
   {
     method: "get",
@@ -206,6 +226,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "Accounts",
     access: "signed-in",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },
+    etag: true,
   },
   {
     method: "put",
@@ -221,6 +242,17 @@ export const apiOperations: ApiOperation[] = [
       readOnly: answers.userAnswer,
     },
     answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
+    etag: true,
+  },
+  {
+    method: "patch",
+    path: "/api/me",
+    summary: "Change some profile fields and places: only the fields sent change, null clears one",
+    tag: "Accounts",
+    access: "signed-in",
+    body: { kind: "json", schema: profileUpdateSchema, example: { phone: "+92 300 7654321", lastName: null } },
+    answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
+    etag: true,
   },
   {
     method: "get",
@@ -523,6 +555,7 @@ export const apiOperations: ApiOperation[] = [
     pathParams: { id: dealerId },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404],
+    etag: true,
   },
   {
     method: "put",
@@ -534,7 +567,22 @@ export const apiOperations: ApiOperation[] = [
     pathParams: { id: { description: "Dealer id", example: 999_999 } },
     body: { kind: "json", schema: dealerSchema, example: dealerExample, readOnly: answers.dealerAnswer },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
+    // 409: other writers kept changing the dealer while this one was saved.
+    errors: [404, 409],
+    etag: true,
+  },
+  {
+    method: "patch",
+    path: "/api/dealers/{id}",
+    summary:
+      "Change some of a dealer's fields: only the fields sent change, null clears an optional one; a moved dealer sent without an address gets its new place's",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId },
+    body: { kind: "json", schema: dealerPatchSchema, example: { phone: "+92 300 7654321", notes: null } },
+    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404, 409],
+    etag: true,
   },
   {
     method: "put",
@@ -872,6 +920,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "Meta",
     access: "public",
     answer: { status: 200, description: "The OpenAPI document" },
+    errors: [406],
   },
 ];
 

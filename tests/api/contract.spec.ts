@@ -47,7 +47,8 @@ type Call = {
 async function send(context: APIRequestContext, call: Call): Promise<APIResponse> {
   return context.fetch(call.url, {
     method: call.method.toUpperCase(),
-    headers: { ...call.headers, "X-Forwarded-For": uniqueClientAddress() },
+    // An API client: it asks for JSON (GET /api/login redirects a browser).
+    headers: { Accept: "application/json", ...call.headers, "X-Forwarded-For": uniqueClientAddress() },
     data: call.data as string | Buffer | undefined,
     multipart: call.multipart as Record<string, string>,
     maxRedirects: 0,
@@ -469,6 +470,39 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
           },
           true,
         );
+      }
+    }
+    // Conditional requests: a copy still current gets 304; a write with a tag not the record's
+    // (412) or with no tag at all (400) is refused and changes nothing.
+    const header = (name: string) => operation.parameters.some((p) => p.in === "header" && p.name === name);
+    if (header("If-None-Match")) {
+      const etag = (await send(context, { method: "get", url })).headers().etag ?? "";
+      const { status } = await check(
+        operation,
+        "If-None-Match: its ETag",
+        context,
+        { method: "get", url, headers: { "If-None-Match": etag } },
+        false,
+      );
+      if (status !== 304) problems.push(`GET ${url} with If-None-Match: its ETag ${etag} → ${status}, not 304`);
+    }
+    if (header("If-Match")) {
+      const data = JSON.stringify(jsonBodyOf(operation)?.example ?? {});
+      const conditions: Array<[string, string, number]> = [
+        ["a stale If-Match", '"not-its-version"', 412],
+        ["a malformed If-Match", "not-a-tag", 400],
+      ];
+      for (const [label, tag, expected] of conditions) {
+        const headers = { ...JSON_HEADERS, "If-Match": tag };
+        const { status } = await check(
+          operation,
+          label,
+          context,
+          { method: operation.method, url, headers, data },
+          true,
+        );
+        if (status !== expected)
+          problems.push(`${operation.method.toUpperCase()} ${url} with ${label} → ${status}, not ${expected}`);
       }
     }
     for (const parameter of operation.parameters.filter((p) => p.in === "query")) {

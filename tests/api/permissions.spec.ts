@@ -97,6 +97,7 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/user": { url: "/api/user", statuses: api(200) },
   "GET /api/me": { url: "/api/me", statuses: api(200) },
   "PUT /api/me": { url: "/api/me", statuses: api(200), body: "json" },
+  "PATCH /api/me": { url: "/api/me", statuses: api(200), body: "json" },
   "GET /api/me/stats": { url: "/api/me/stats", statuses: api(200) },
   "PATCH /api/user/avatar": { url: "/api/user/avatar", statuses: api(400), body: "json" },
   "GET /api/notifications": { url: "/api/notifications", statuses: api(200) },
@@ -125,6 +126,7 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "POST /api/dealers": { url: "/api/dealers", statuses: api(400), body: "json" },
   "GET /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(200) },
   "PUT /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(400), body: "json" },
+  "PATCH /api/dealers/{id}": { url: "/api/dealers/999999", statuses: api(404), body: "json" },
   "PUT /api/dealers/{id}/about": { url: "/api/dealers/999999/about", statuses: api(404), body: "json" },
   "POST /api/dealers/{id}/profile-picture": {
     url: "/api/dealers/1/profile-picture",

@@ -6,13 +6,15 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../scripts/lib/common.mjs";
+import { type ApiClient, typedApiClient } from "../api/support/openapi-client";
 import { type AppServer, createAppServer, signIn } from "./support/app-server";
 
 type Change = { seq: number; entity: string; id: number; op: string; at: string; data: Record<string, unknown> };
-type ChangesPage = { items: Change[]; next: string; hasMore: boolean };
 
 let server: AppServer;
 let admin: string;
+/** The change feed is read through a client generated from /api/openapi.json. */
+let feed: ApiClient;
 let officers: string[];
 
 beforeAll(async () => {
@@ -23,6 +25,7 @@ beforeAll(async () => {
   });
   await server.start();
   admin = await signIn(server.baseUrl, "admin");
+  feed = typedApiClient(server.baseUrl, { Cookie: admin });
   officers = await Promise.all([1, 2, 3, 4, 5].map((n) => signIn(server.baseUrl, `officer${n}`)));
 }, 60_000);
 
@@ -40,10 +43,12 @@ async function call(cookie: string, method: string, path: string, body?: unknown
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-async function changesAfter(since: string, limit = 50): Promise<ChangesPage> {
-  const { status, json } = await call(admin, "GET", `/api/changes?since=${since}&limit=${limit}`);
-  expect(status, JSON.stringify(json)).toBe(200);
-  return json as unknown as ChangesPage;
+async function changesAfter(since: string, limit = 50) {
+  const { data, error, response } = await feed.GET("/api/changes", {
+    params: { query: { since, limit: String(limit) } },
+  });
+  expect(response.status, JSON.stringify(error)).toBe(200);
+  return { ...data!, items: data!.items as Change[] };
 }
 
 /** Reads the feed from `since` until it has nothing more; answers the items and the last cursor. */
@@ -153,20 +158,21 @@ describe("GET /api/changes", () => {
 
   it("refuses a malformed cursor, limit or entity with a message, and everyone but an admin", async () => {
     for (const [query, message] of [
-      ["since=abc", "since must be a cursor from an earlier answer's next (or 0 for the beginning)"],
-      ["since=-1", "since must be a cursor from an earlier answer's next (or 0 for the beginning)"],
-      ["limit=0", "limit must be a whole number from 1 to 200"],
-      ["limit=201", "limit must be a whole number from 1 to 200"],
-      ["entity=comment", "entity must be one of post, dealer, checkin, user"],
-    ]) {
-      const { status, json } = await call(admin, "GET", `/api/changes?${query}`);
-      expect([status, json.error], query).toEqual([400, message]);
+      [{ since: "abc" }, "since must be a cursor from an earlier answer's next (or 0 for the beginning)"],
+      [{ since: "-1" }, "since must be a cursor from an earlier answer's next (or 0 for the beginning)"],
+      [{ limit: "0" }, "limit must be a whole number from 1 to 200"],
+      [{ limit: "201" }, "limit must be a whole number from 1 to 200"],
+      [{ entity: "comment" as "post" }, "entity must be one of post, dealer, checkin, user"],
+    ] as const) {
+      const { error, response } = await feed.GET("/api/changes", { params: { query } });
+      expect([response.status, error?.error], JSON.stringify(query)).toEqual([400, message]);
     }
     expect((await call("", "GET", "/api/changes")).status).toBe(401);
     expect((await call(officers[0]!, "GET", "/api/changes")).status).toBe(403);
     expect((await call(await signIn(server.baseUrl, "manager"), "GET", "/api/changes")).status).toBe(403);
-    const { json } = await call(admin, "GET", "/api/changes?entity=checkin&limit=5");
-    expect((json.items as Change[]).every((change) => change.entity === "checkin")).toBe(true);
+    const { data } = await feed.GET("/api/changes", { params: { query: { entity: "checkin", limit: "5" } } });
+    expect(data?.items.length).toBe(5);
+    expect(data?.items.every((change) => change.entity === "checkin")).toBe(true);
   });
 });
 

@@ -20,7 +20,7 @@ type JsonSchema = Record<string, unknown> & {
 
 type Parameter = {
   name: string;
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   required: boolean;
   example?: string | number;
   schema: JsonSchema;
