@@ -7,7 +7,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "app/generated/", "test-results/", "playwright-report/", "public/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "app/generated/",
+      "tests/api/generated/",
+      "test-results/",
+      "playwright-report/",
+      "public/",
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -29,6 +29,14 @@ export function applyPragmas(): Promise<void> {
   return pragmasApplied;
 }
 
+/**
+ * Takes SQLite's write lock first thing in a transaction, with a write that touches no row (no
+ * trigger fires): what the transaction reads next, no other connection changes before it commits.
+ */
+export async function lockForWrite(tx: Prisma.TransactionClient): Promise<void> {
+  await tx.$executeRaw`UPDATE ListVersion SET version = version WHERE 0`;
+}
+
 export async function checkDatabase(): Promise<void> {
   await prisma.$queryRawUnsafe("SELECT 1");
 }

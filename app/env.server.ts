@@ -50,6 +50,18 @@ const envSchema = z
     REGISTRATION_MODE: z.enum(REGISTRATION_MODES).default(DEFAULT_REGISTRATION_MODE),
     /** The company's email domains for REGISTRATION_MODE=domains, comma-separated. */
     REGISTRATION_DOMAINS: z.string().default(""),
+    /** Hosts a webhook may reach although they are local or private (decision 50), comma-separated. */
+    WEBHOOK_PRIVATE_HOSTS: z.string().default(""),
+    /** The waits before each retry of a webhook delivery, in ms, comma-separated; the last repeats. */
+    WEBHOOK_RETRY_MS: z
+      .string()
+      .regex(/^\d+(,\d+)*$/)
+      .default("10000,60000,300000,1800000,7200000"),
+    /** Attempts of one delivery before it is given up (FAILED) and the next event goes out. */
+    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** How often the delivery worker looks for deliveries that are due. */
+    WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
   })
   .transform((env) => ({
     ...env,
@@ -57,6 +69,10 @@ const envSchema = z
     HTTPS: new URL(env.APP_URL).protocol === "https:",
     COOKIE_SECURE: env.COOKIE_SECURE ?? new URL(env.APP_URL).protocol === "https:",
     S3: env.STORAGE === "s3" ? s3Settings(env) : null,
+    WEBHOOK_PRIVATE_HOSTS: env.WEBHOOK_PRIVATE_HOSTS.split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    WEBHOOK_RETRY_MS: env.WEBHOOK_RETRY_MS.split(",").map(Number),
   }));
 
 /** The bucket behind STORAGE=s3, as app/infra/object-storage.server.ts connects to it. */

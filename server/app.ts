@@ -10,9 +10,12 @@ import * as build from "virtual:react-router/server-build";
 import { afterResponseContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
 import { env } from "~/env.server";
+import { startWebhookDeliveries } from "~/models/webhook-delivery.server";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
+// Webhook deliveries go out from their outbox in the background, never inside a request.
+startWebhookDeliveries();
 
 export const app = express();
 app.disable("x-powered-by");

@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { gzip } from "node:zlib";
+import { AppError } from "~/lib/app-error";
+import type { ExpectedVersions } from "~/models/row-version.server";
 
-// Conditional GETs for /api lists: weak ETags, 304s, and the last answers kept ready to send.
+// Conditional requests: for /api lists weak ETags, 304s and the last answers kept ready to send;
+// for one record (a dealer, the user) its version as a strong ETag, 304s, and If-Match on writes.
 
 /** Whether an If-None-Match header names the (weak) entity tag, or is `*`. */
 function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
@@ -27,6 +30,32 @@ function revalidation(
     ? new Response(null, { status: 304, headers })
     : null;
   return { headers, notModified };
+}
+
+/**
+ * One record's JSON with its version as a strong ETag (`private, no-cache`): a GET whose
+ * If-None-Match names it gets 304; a write's answer carries the new tag for the next If-Match.
+ */
+export function recordJson(request: Request, data: unknown, version: string): Response {
+  const { headers, notModified } = revalidation(request, `"${version}"`);
+  if (notModified && (request.method === "GET" || request.method === "HEAD")) return notModified;
+  return jsonAnswer(JSON.stringify(data), headers);
+}
+
+const IF_MATCH_INVALID = 'If-Match must be the ETag a GET answered (in double quotes), or "*"';
+const ENTITY_TAG = /^(W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/;
+
+/**
+ * The versions an If-Match header names: none (no header, or `*`: any version of a record that
+ * exists) leaves a write unconditional. Weak tags never match (If-Match compares strongly);
+ * anything that is not a list of tags is a 400.
+ */
+export function ifMatchVersions(request: Request): ExpectedVersions {
+  const header = request.headers.get("If-Match");
+  if (header === null || header.trim() === "*") return undefined;
+  const tags = header.split(",").map((tag) => tag.trim());
+  if (!tags.every((tag) => ENTITY_TAG.test(tag))) throw new AppError(400, IF_MATCH_INVALID);
+  return tags.filter((tag) => !tag.startsWith("W/")).map((tag) => tag.slice(1, -1));
 }
 
 function jsonAnswer(body: string | Uint8Array<ArrayBuffer>, headers: Headers): Response {

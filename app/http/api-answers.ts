@@ -1,5 +1,8 @@
+import { CHANGE_OPS, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SENT_SOURCES } from "~/lib/location-quality";
+import { PROVINCES } from "~/lib/provinces";
 import { z } from "zod";
+import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
@@ -39,6 +42,9 @@ export const errorAnswer = z
   .meta({ id: "Error" });
 
 export const messageAnswer = z.looseObject({ message: z.string() }).meta({ id: "Message" });
+export const signInAnswer = z
+  .looseObject({ message: z.string(), loginPage: z.string().describe("The sign-in page, keeping redirectTo") })
+  .meta({ id: "SignIn" });
 export const successAnswer = z.looseObject({ success: z.literal(true) }).meta({ id: "Success" });
 
 export const userAnswer = z
@@ -149,9 +155,9 @@ export const dealerAnswer = z
     ownerLastName: nullable(z.string()),
     phone: nullable(z.string()),
     email: nullable(z.string()),
-    street: nullable(z.string()),
-    city: nullable(z.string()),
-    state: nullable(z.string()),
+    street: z.string(),
+    city: z.string(),
+    state: z.enum(PROVINCES),
     postalCode: nullable(z.string()),
     notes: nullable(z.string()),
     aboutDescription: nullable(z.string()),
@@ -161,8 +167,8 @@ export const dealerAnswer = z
       .describe("True when the place was found from the typed address (a form without a map), not pinned"),
     profilePictureUrl: nullable(z.string()),
     profilePictureThumbUrl: nullable(z.string()).optional().describe("One dealer's answer only, not the list's"),
-    lat: nullable(coordinate),
-    lng: nullable(coordinate),
+    lat: coordinate,
+    lng: coordinate,
     galleryImages: z.array(z.string()),
     galleryThumbs: z.array(z.string()).optional().describe("One dealer's answer only, not the list's"),
     createdById: nullable(id).optional().describe("One dealer's answer only, not the list's"),
@@ -342,3 +348,46 @@ export const reportAnswer = z
     totals: z.looseObject({ current: reportFigures, previous: reportFigures, change: reportChange }),
   })
   .meta({ id: "Report" });
+
+// ---- The change feed and webhooks (decision 50) ----
+
+const deletedAnswer = z.object({ deleted: z.literal(true) }).describe("The row is gone: only its id remains");
+
+/** One change of one kind of row: the row as it is now, or `{ deleted: true }`. */
+const changeOf = <T extends z.ZodType>(entity: string, row: T) =>
+  z.looseObject({
+    seq: z.number().int().positive().describe("The change's place in the feed (commit order)"),
+    entity: z.literal(entity),
+    id: id.describe("The row's id"),
+    op: z.enum(CHANGE_OPS),
+    at: timestamp.describe("When the change was committed"),
+    data: z.union([row, deletedAnswer]).describe("The row as it is now (a later change may be after this one)"),
+  });
+
+const changeAnswer = z
+  .discriminatedUnion("entity", [
+    changeOf("post", postAnswer),
+    changeOf("dealer", dealerAnswer),
+    changeOf("checkin", checkInAnswer),
+    changeOf("user", adminUserSchema),
+  ])
+  .meta({ id: "Change" });
+
+export const changesAnswer = z
+  .looseObject({
+    items: z.array(changeAnswer),
+    next: z.string().describe("Send as `since` next time (opaque)"),
+    hasMore: z.boolean().describe("More changes wait after `next`: ask again at once"),
+  })
+  .meta({ id: "ChangesPage" });
+
+/** A webhook's POST body: the change, as the feed answers it, and what the delivery is. */
+export const webhookPayload = z
+  .intersection(
+    z.looseObject({
+      event: z.enum(WEBHOOK_EVENTS).describe("entity.op"),
+      deliveryId: id.describe("This delivery's id: retries of it carry the same id and the same bytes"),
+    }),
+    changeAnswer,
+  )
+  .meta({ id: "WebhookEvent" });

@@ -49,7 +49,7 @@ function documentedCalls(markdown: string): string[] {
 
 /** "METHOD /path" for every operation of the OpenAPI document. */
 function openApiCalls(): string[] {
-  const document = buildOpenApiDocument("http://localhost:3000");
+  const document = buildOpenApiDocument();
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.keys(operations as object).map((method) => `${method.toUpperCase()} ${normalisePath(path)}`),
   );

@@ -19,6 +19,8 @@ import {
   teamChoiceSchema,
 } from "~/models/registration.schema";
 import { reportQuerySchema } from "~/models/report.schema";
+import { changesQuerySchema } from "~/models/change.schema";
+import { createdWebhookSchema, webhookSchema, webhookViewSchema } from "~/models/webhook.schema";
 import {
   teamDetailSchema,
   teamListSchema,
@@ -27,7 +29,13 @@ import {
   teamMemberSchema,
   teamSchema,
 } from "~/models/team.schema";
-import { aboutSchema, dealerImportRequestSchema, dealerListQuerySchema, dealerSchema } from "~/models/dealer.schema";
+import {
+  aboutSchema,
+  dealerImportRequestSchema,
+  dealerListQuerySchema,
+  dealerPatchSchema,
+  dealerSchema,
+} from "~/models/dealer.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import {
   checkInSchema,
@@ -72,9 +80,16 @@ export type ApiOperation = {
   query?: z.ZodObject;
   queryExample?: Record<string, string>;
   body?: RequestBody;
-  answer: { status: number; description: string; schema?: z.ZodType; redirect?: boolean; setsCookie?: boolean };
+  answer: { status: number; description: string; schema?: z.ZodType; setsCookie?: boolean };
+  /** Also answers a 302 to a page (a browser's way), described so. */
+  redirect?: string;
   /** Error statuses beyond those that follow from access (401, 403) and the body (400, 413, 415). */
   errors?: number[];
+  /**
+   * One record with its version as a strong ETag: a GET answers 304 to an If-None-Match naming
+   * it; a write takes If-Match (412 when the record changed since) and answers the new ETag.
+   */
+  etag?: boolean;
   /**
    * Takes an optional Idempotency-Key header (per user): a repeat of the same request answers the
    * first result, the key with a different request 422 (app/models/idempotency.server.ts).
@@ -105,11 +120,17 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/login",
-    summary: "Browser redirect to the sign-in page (keeps a same-origin redirectTo)",
+    summary:
+      "Where a signed-out client is sent: a browser is redirected to the sign-in page (keeping a same-origin redirectTo); a tool asking for JSON is told how to sign in",
     tag: "Accounts",
     access: "public",
     query: z.object({ redirectTo: z.string().optional() }),
-    answer: { status: 302, description: "Redirect to /login", redirect: true },
+    answer: {
+      status: 200,
+      description: "To a client that names JSON and not text/html in Accept: how to sign in, and the sign-in page",
+      schema: answers.signInAnswer,
+    },
+    redirect: "To anyone else (a browser): redirect to the sign-in page, /login?redirectTo=…",
   },
   {
     method: "post",
@@ -196,6 +217,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "Accounts",
     access: "signed-in",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },
+    etag: true,
   },
   {
     method: "get",
@@ -204,6 +226,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "Accounts",
     access: "signed-in",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },
+    etag: true,
   },
   {
     method: "put",
@@ -219,6 +242,17 @@ export const apiOperations: ApiOperation[] = [
       readOnly: answers.userAnswer,
     },
     answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
+    etag: true,
+  },
+  {
+    method: "patch",
+    path: "/api/me",
+    summary: "Change some profile fields and places: only the fields sent change, null clears one",
+    tag: "Accounts",
+    access: "signed-in",
+    body: { kind: "json", schema: profileUpdateSchema, example: { phone: "+92 300 7654321", lastName: null } },
+    answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
+    etag: true,
   },
   {
     method: "get",
@@ -521,6 +555,7 @@ export const apiOperations: ApiOperation[] = [
     pathParams: { id: dealerId },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404],
+    etag: true,
   },
   {
     method: "put",
@@ -532,7 +567,22 @@ export const apiOperations: ApiOperation[] = [
     pathParams: { id: { description: "Dealer id", example: 999_999 } },
     body: { kind: "json", schema: dealerSchema, example: dealerExample, readOnly: answers.dealerAnswer },
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
+    // 409: other writers kept changing the dealer while this one was saved.
+    errors: [404, 409],
+    etag: true,
+  },
+  {
+    method: "patch",
+    path: "/api/dealers/{id}",
+    summary:
+      "Change some of a dealer's fields: only the fields sent change, null clears an optional one; a moved dealer sent without an address gets its new place's",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId },
+    body: { kind: "json", schema: dealerPatchSchema, example: { phone: "+92 300 7654321", notes: null } },
+    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
+    errors: [404, 409],
+    etag: true,
   },
   {
     method: "put",
@@ -816,6 +866,52 @@ export const apiOperations: ApiOperation[] = [
     errors: [404],
   },
 
+  // ---- Changes and webhooks (decision 50) ----
+  {
+    method: "get",
+    path: "/api/changes",
+    summary:
+      "Posts, dealers, check-ins and users created, updated or deleted after the cursor `since`, in commit order, each with the row as it is now; `next` is the cursor for the next call",
+    tag: "Changes",
+    access: "admin",
+    query: changesQuerySchema,
+    queryExample: { since: "0", limit: "50" },
+    answer: { status: 200, description: "A page of changes", schema: answers.changesAnswer },
+  },
+  {
+    method: "get",
+    path: "/api/admin/webhooks",
+    summary: "The webhooks, with their last delivery's status",
+    tag: "Changes",
+    access: "admin",
+    answer: { status: 200, description: "The webhooks", schema: z.array(webhookViewSchema) },
+  },
+  {
+    method: "post",
+    path: "/api/admin/webhooks",
+    summary:
+      "Register a URL for events (see `webhooks`): answers the signing secret this once; only public http(s) addresses",
+    tag: "Changes",
+    access: "admin",
+    body: {
+      kind: "json",
+      schema: webhookSchema,
+      example: { url: "https://hooks.example.com/fieldline", events: ["post.created", "dealer.updated"] },
+    },
+    answer: { status: 201, description: "The webhook and its secret", schema: createdWebhookSchema },
+    errors: [409],
+  },
+  {
+    method: "delete",
+    path: "/api/admin/webhooks/{id}",
+    summary: "Delete a webhook and its deliveries still waiting",
+    tag: "Changes",
+    access: "admin",
+    pathParams: { id: { description: "Webhook id", example: 1 } },
+    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
+    errors: [404],
+  },
+
   // ---- This document ----
   {
     method: "get",
@@ -824,6 +920,7 @@ export const apiOperations: ApiOperation[] = [
     tag: "Meta",
     access: "public",
     answer: { status: 200, description: "The OpenAPI document" },
+    errors: [406],
   },
 ];
 

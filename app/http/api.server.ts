@@ -112,6 +112,30 @@ export async function readJsonBody<Schema extends ObjectSchema | z.ZodType>(
   return parsed.data as z.infer<Schema>;
 }
 
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json$/;
+
+/** The media ranges an Accept header takes (a quality above 0), lower-cased; none sent: any. */
+function acceptedRanges(request: Request): string[] {
+  const header = request.headers.get("Accept")?.trim();
+  if (!header) return ["*/*"];
+  return header.split(",").flatMap((part) => {
+    const [range = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const quality = params.find((param) => param.startsWith("q="));
+    return quality === undefined || Number(quality.slice(2)) > 0 ? [range] : [];
+  });
+}
+
+/** Whether the client takes JSON: a JSON type, application/*, or any. */
+export function acceptsJson(request: Request): boolean {
+  return acceptedRanges(request).some((range) => range === "*/*" || range === "application/*" || JSON_TYPE.test(range));
+}
+
+/** Whether the client names JSON and not a page: a tool rather than a browser. */
+export function wantsJsonNotPage(request: Request): boolean {
+  const ranges = acceptedRanges(request);
+  return ranges.some((range) => JSON_TYPE.test(range)) && !ranges.includes("text/html");
+}
+
 /** Checks the query string with a schema; throws a 400 JSON answer with the field errors. */
 export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.infer<Schema> {
   const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { errorAnswer } from "~/http/api-answers";
+import { errorAnswer, webhookPayload } from "~/http/api-answers";
 import { apiOperations, type ApiOperation, type RequestBody } from "~/http/api-operations.server";
 import { strictBody } from "~/http/api.server";
+import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
 import { REPLAYED_HEADER } from "~/models/idempotency.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
@@ -20,7 +21,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, or a cross-site request",
   404: "Not found",
   409: "Conflict with existing data",
+  412: "The record changed since it was read (If-Match no longer names its ETag); nothing was changed: read it again",
   413: "Body or file too large",
+  406: "Not acceptable: the Accept header takes none of the types this call answers",
   415: "Wrong content type or file type",
   422: "The Idempotency-Key was already used (by this user) for a different request; nothing was done",
   429: "Too many requests; retry after the Retry-After header's seconds",
@@ -118,7 +121,9 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
     in: "query",
     required: query.required?.includes(name) ?? false,
     schema,
-    ...(operation.queryExample?.[name] !== undefined ? { example: operation.queryExample[name] } : {}),
+    ...(operation.queryExample?.[name] !== undefined
+      ? { example: typedExample(operation.queryExample[name], schema) }
+      : {}),
   }));
   const inHeader = operation.idempotent
     ? [
@@ -133,7 +138,40 @@ function parameters(operation: ApiOperation, components: Record<string, JsonSche
         },
       ]
     : [];
-  return [...inPath, ...inQuery, ...inHeader];
+  return [...inPath, ...inQuery, ...inHeader, ...conditionHeaders(operation)];
+}
+
+/** A query example (text, as URLs carry it) as the value its schema's type names. */
+function typedExample(example: string, schema: JsonSchema): string | number {
+  const type = schema.type;
+  return type === "integer" || type === "number" ? Number(example) : example;
+}
+
+const ETAG_NOTE = "The record's ETag (strong): it changes with every change to what GET answers";
+
+/** If-None-Match on a record's GET, If-Match on its writes. */
+function conditionHeaders(operation: ApiOperation) {
+  if (!operation.etag) return [];
+  if (operation.method === "get")
+    return [
+      {
+        name: "If-None-Match",
+        in: "header",
+        required: false,
+        description: "The ETag of the copy the client has: while it is current, 304 with no body",
+        schema: { type: "string" },
+      },
+    ];
+  return [
+    {
+      name: "If-Match",
+      in: "header",
+      required: false,
+      description:
+        'The ETag of the record as the client read it (from GET or an earlier write): the change is made only if the record is still so, else 412 and nothing changes. "*" or none: no condition. Weak tags never match',
+      schema: { type: "string" },
+    },
+  ];
 }
 
 /** Every error status an operation can answer, from its access, its body and its own list. */
@@ -148,6 +186,7 @@ function errorStatuses(operation: ApiOperation): number[] {
   if (operation.method !== "get") statuses.add(403); // another site's Origin (server/same-origin.ts)
   if (storesFile(operation)) statuses.add(503); // the bucket cannot be reached
   if (operation.idempotent) statuses.add(422); // the key was used for a different request
+  if (operation.etag && operation.method !== "get") statuses.add(400).add(412); // a malformed or stale If-Match
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -160,16 +199,15 @@ function storesFile({ body }: ApiOperation): boolean {
 function responses(operation: ApiOperation, components: Record<string, JsonSchema>) {
   const { answer } = operation;
   const success: Record<string, unknown> = { description: answer.description };
-  if (answer.redirect) success.headers = { Location: { schema: { type: "string" } } };
-  if (answer.setsCookie)
-    success.headers = { "Set-Cookie": { description: "The session cookie", schema: { type: "string" } } };
+  const headers: Record<string, unknown> = {};
+  if (answer.setsCookie) headers["Set-Cookie"] = { description: "The session cookie", schema: { type: "string" } };
   if (operation.idempotent)
-    success.headers = {
-      [REPLAYED_HEADER]: {
-        description: '"true" when this answers an earlier request with the same key',
-        schema: { type: "string", enum: ["true"] },
-      },
+    headers[REPLAYED_HEADER] = {
+      description: '"true" when this answers an earlier request with the same key',
+      schema: { type: "string", enum: ["true"] },
     };
+  if (operation.etag) headers.ETag = { description: ETAG_NOTE, schema: { type: "string" } };
+  if (Object.keys(headers).length > 0) success.headers = headers;
   if (answer.schema)
     success.content = { "application/json": { schema: jsonSchema(answer.schema, "output", components) } };
   const errorRef = jsonSchema(errorAnswer, "output", components);
@@ -179,7 +217,14 @@ function responses(operation: ApiOperation, components: Record<string, JsonSchem
       { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: errorRef } } },
     ]),
   );
-  return { [String(answer.status)]: success, ...errors };
+  const notModified =
+    operation.etag && operation.method === "get"
+      ? { "304": { description: "Not modified: If-None-Match names the current ETag; no body" } }
+      : {};
+  const redirect = operation.redirect
+    ? { "302": { description: operation.redirect, headers: { Location: { schema: { type: "string" } } } } }
+    : {};
+  return { [String(answer.status)]: success, ...redirect, ...notModified, ...errors };
 }
 
 const WAITING_NOTE = `An account waiting for approval gets 403 {"error": "${WAITING_FOR_APPROVAL}"}.`;
@@ -191,7 +236,46 @@ const ACCESS_NOTES = {
   admin: `ADMIN only. ${WAITING_NOTE}`,
 } as const;
 
-export function buildOpenApiDocument(serverUrl: string) {
+const SIGNATURE_NOTE =
+  `Signed: the ${SIGNATURE_HEADER} header is \`t=<unix seconds>,v1=<hex>\`, where hex is ` +
+  "HMAC-SHA256 with the webhook's secret of `<t>.<the raw body>`. Check it with a constant-time " +
+  "comparison and refuse a t more than 5 minutes old. A delivery is retried with backoff until the receiver " +
+  "answers 2xx, one at a time per webhook in the order of the changes; a repeat (same deliveryId) can " +
+  "follow a lost answer, so receivers keep the seq they have seen.";
+
+/** OpenAPI 3.1 `webhooks`: what the server POSTs to a registered URL, one entry per event. */
+function webhooks(components: Record<string, JsonSchema>) {
+  const schema = jsonSchema(webhookPayload, "output", components);
+  const header = (name: string, description: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema: { type: "string" },
+  });
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      {
+        post: {
+          operationId: `webhook${event.replace(/(^|\.)(.)/g, (_, _dot: string, c: string) => c.toUpperCase())}`,
+          summary: `A ${event.replace(".", " was ")}`,
+          description: SIGNATURE_NOTE,
+          tags: ["Changes"],
+          parameters: [
+            header(SIGNATURE_HEADER, "t=<unix seconds>,v1=<hex HMAC-SHA256 of `<t>.<body>`>"),
+            header("Fieldline-Event", `"${event}"`),
+            header("Fieldline-Delivery", "The delivery's id, as the body's deliveryId"),
+          ],
+          requestBody: { required: true, content: { "application/json": { schema } } },
+          responses: { "200": { description: "Received (any 2xx); anything else, or no answer, is retried" } },
+        },
+      },
+    ]),
+  );
+}
+
+export function buildOpenApiDocument() {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of apiOperations) {
@@ -218,11 +302,18 @@ export function buildOpenApiDocument(serverUrl: string) {
       version: "1.0.0",
       description:
         "The JSON API of Fieldline. Sign in with POST /api/login and send the session cookie back. " +
-        "Errors are JSON `{ error, fieldErrors? }`. State-changing calls that send an Origin header must come from this site.",
+        "Errors are JSON `{ error, fieldErrors? }`. State-changing calls that send an Origin header must come from this site. " +
+        "A dealer and the signed-in user carry an ETag: send it back in If-Match to change them only if nobody has since (412 otherwise).",
+      license: {
+        name: "Proprietary: licensed to the company that runs this Fieldline",
+        identifier: "LicenseRef-Fieldline",
+      },
     },
-    servers: [{ url: serverUrl }],
+    // The server that answers this document (each deployment has its own address).
+    servers: [{ url: "/" }],
     security: [{ session: [] }],
     paths,
+    webhooks: webhooks(components),
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },

@@ -165,6 +165,12 @@ export async function findUserForAdmin(userId: number): Promise<AdminUser | null
   return user ? toAdminUser(user) : null;
 }
 
+/** The accounts of these ids that exist, as the users table shows them. */
+export async function findUsersForAdmin(userIds: number[]): Promise<AdminUser[]> {
+  const users = await prisma.user.findMany({ where: { id: { in: userIds } }, select: adminUserSelect });
+  return users.map(toAdminUser);
+}
+
 /** Refuses, as updateUserByAdmin would, a deactivation that cannot be done; changes nothing (the page asks first). */
 export async function assertCanDeactivate(adminId: number, userId: number): Promise<void> {
   if (userId === adminId) throw new AppError(400, OWN_ACCOUNT_LOCKED);

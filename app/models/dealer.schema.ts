@@ -4,7 +4,7 @@ import { PROVINCES, type Province } from "~/lib/provinces";
 import type { TeamView } from "~/models/team.schema";
 
 // The dealer's inputs: one schema shared by the add and edit forms (Conform, in the browser
-// too), POST/PUT /api/dealers and every row of a spreadsheet import. The messages are the
+// too), POST/PUT/PATCH /api/dealers and every row of a spreadsheet import. The messages are the
 // product's wording, which clients show as they are: change them only on purpose.
 
 const LOCATION_REQUIRED = "Please select a location on the map.";
@@ -58,6 +58,13 @@ export const aboutSchema = z.object({
 /** Edit Dealer's one form: the dealer's fields and the About typed above them, saved together. */
 export const dealerEditSchema = dealerSchema.extend(aboutSchema.shape);
 export type DealerEditInput = z.infer<typeof dealerEditSchema>;
+
+/**
+ * PATCH /api/dealers/{id}: any of Edit Dealer's fields; those left out keep their value, `null`
+ * clears an optional one (a required one refuses it with its own message).
+ */
+export const dealerPatchSchema = dealerEditSchema.partial();
+export type DealerPatch = z.infer<typeof dealerPatchSchema>;
 
 const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
 export const dealerSearchSchema = z.object({ query: z.string().trim().max(100, SEARCH_TOO_LONG).optional() });

@@ -10,15 +10,19 @@ import {
   duplicateKey,
   GALLERY_IMAGE_NOT_FOUND,
   countDealers,
+  DEALER_CHANGED,
+  dealerVersion,
   getDealer,
   listDealerCards,
   listDealerOptions,
   listDealerPins,
   listDealers,
   listNearestDealers,
+  patchDealer,
   removeGalleryImage,
   setProfilePicture,
   updateAbout,
+  updateDealer,
 } from "~/models/dealer.server";
 import { AppError } from "~/lib/app-error";
 import { GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
@@ -304,5 +308,63 @@ describe("dealers", () => {
     expect(duplicateKey({ businessName: "Madina", phone: null, city: "Okara" })).not.toBe(
       duplicateKey({ businessName: "Madina", phone: null, city: "Kasur" }),
     );
+  });
+});
+
+describe("changing some of a dealer's fields, and its version", () => {
+  it("a patch keeps a place found from the address approximate until the pin moves, and the address of an unmoved place", async () => {
+    const { dealer } = await createDealer({ ...base, businessName: "Approx Traders" }, null, undefined, {
+      approximate: true,
+    });
+    const renamed = await patchDealer(dealer.id, { phone: "+92 300 1234567", ownerFirstName: null });
+    expect(renamed).toMatchObject({
+      phone: "+92 300 1234567",
+      ownerFirstName: null,
+      locationApproximate: true,
+      formattedAddress: "Okara, Punjab, Pakistan",
+      businessName: "Approx Traders",
+    });
+    // A new street and city: still the same place, still approximate.
+    expect(await patchDealer(dealer.id, { street: "Shop 4", city: "Renala Khurd" })).toMatchObject({
+      street: "Shop 4",
+      city: "Renala Khurd",
+      locationApproximate: true,
+      formattedAddress: "Okara, Punjab, Pakistan",
+    });
+    // Moved without an address: the new place's (the fake geocoder's), and a pin.
+    expect(await patchDealer(dealer.id, { lat: 30.9, lng: 73.5 })).toMatchObject({
+      lat: "30.9",
+      lng: "73.5",
+      locationApproximate: false,
+      formattedAddress: expect.stringContaining("(30.9000, 73.5000)"),
+    });
+  });
+
+  it("an empty patch writes nothing; the version follows every change, the gallery's too", async () => {
+    const { dealer } = await createDealer({ ...base, businessName: "Version Traders" }, null);
+    const version = dealerVersion(dealer);
+    expect(dealerVersion((await getDealer(dealer.id))!)).toBe(version);
+    expect(await patchDealer(dealer.id, {})).toEqual(dealer);
+    expect(dealerVersion((await getDealer(dealer.id))!)).toBe(version);
+
+    await addGalleryImage(dealer.id, await image(90), await uploader());
+    expect(dealerVersion((await getDealer(dealer.id))!)).not.toBe(version);
+  });
+
+  it("a write naming a version the dealer is no longer at is refused with 412 and changes nothing", async () => {
+    const { dealer } = await createDealer({ ...base, businessName: "Stale Traders" }, null);
+    const read = dealerVersion(dealer);
+    const changed = await patchDealer(dealer.id, { notes: "Changed by someone else" }, [read]);
+    for (const write of [
+      () => patchDealer(dealer.id, { notes: null }, [read]),
+      () => updateDealer(dealer.id, { ...base, businessName: "Stale Traders" }, undefined, [read]),
+      () => patchDealer(dealer.id, { notes: null }, []),
+    ]) {
+      const error = await write().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 412, message: DEALER_CHANGED });
+    }
+    expect(await getDealer(dealer.id)).toEqual(changed);
+    expect((await patchDealer(dealer.id, { notes: null }, ["other", dealerVersion(changed)])).notes).toBeNull();
   });
 });

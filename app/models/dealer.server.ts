@@ -1,4 +1,4 @@
-import { prisma, readRows } from "~/db.server";
+import { lockForWrite, prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
@@ -8,6 +8,7 @@ import {
   type DealerCursor,
   type DealerEditInput,
   type DealerInput,
+  type DealerPatch,
   type DealerPin,
   GALLERY_FULL,
   GALLERY_MAX,
@@ -19,6 +20,7 @@ import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type SubmissionKey } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
 import { requireUploadRoom } from "~/models/upload-quota.server";
+import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { territoryTeam } from "~/models/team.rules";
@@ -302,6 +304,12 @@ export async function getDealer(id: number): Promise<Dealer | null> {
   return row ? toDealer(row) : null;
 }
 
+/** The dealers of these ids that exist, as GET /api/dealers/{id} answers them. */
+export async function getDealers(ids: number[]): Promise<Dealer[]> {
+  const rows = await prisma.dealer.findMany({ where: { id: { in: ids } }, select: dealerSelect });
+  return rows.map(toDealer);
+}
+
 /** The dealer, or an AppError 404. */
 export async function requireDealer(id: number): Promise<Dealer> {
   const dealer = await getDealer(id);
@@ -356,33 +364,123 @@ export async function createDealer(
   return { dealer: toDealer(row), replayed };
 }
 
+/** The dealer's version (its ETag): it changes with every change to what GET answers of it. */
+export function dealerVersion(dealer: Dealer): string {
+  return rowVersion(dealer);
+}
+
+export const DEALER_CHANGED =
+  "This dealer was changed since you read it. Read it again and send your change with its new ETag in If-Match.";
+const DEALER_BUSY = "This dealer is being changed by someone else right now. Please try again.";
+
+/** The dealer's fields as an input, to change some of them; its team is left out (kept or chosen anew as teamColumns says). */
+function inputOf(dealer: Dealer): DealerInput {
+  return {
+    businessName: dealer.businessName,
+    ownerFirstName: dealer.ownerFirstName,
+    ownerLastName: dealer.ownerLastName,
+    phone: dealer.phone,
+    email: dealer.email,
+    street: dealer.street,
+    city: dealer.city,
+    state: dealer.state as DealerInput["state"],
+    postalCode: dealer.postalCode,
+    notes: dealer.notes,
+    lat: Number(dealer.lat),
+    lng: Number(dealer.lng),
+    formattedAddress: dealer.formattedAddress,
+  };
+}
+
 /**
- * Saves the dealer's fields; with `aboutDescription` (Edit Dealer's form), its About too, in the same
- * write. A place from the address stays approximate until someone moves the pin.
+ * The columns `input` writes over `current`. An unmoved dealer sent without an address keeps the
+ * one it has (unless that is only its coordinates): a new lookup could only say the same, or,
+ * with the geocoder down, replace it with the coordinates. A place from the address stays
+ * approximate until someone moves the pin.
  */
-export async function updateDealer(
-  id: number,
-  input: DealerInput | DealerEditInput,
-  placement = PINNED,
-): Promise<Dealer> {
-  const dealer = await requireDealer(id);
+async function changedColumns(current: Dealer, input: DealerInput | DealerEditInput, placement: Placement) {
+  const samePlace = Number(current.lat) === input.lat && Number(current.lng) === input.lng;
+  const kept = current.formattedAddress;
+  const keepAddress =
+    samePlace && !input.formattedAddress && kept !== null && kept !== coordinatesText(input.lat, input.lng);
   const about =
     "aboutDescription" in input && input.aboutDescription !== undefined
       ? { aboutDescription: input.aboutDescription || null }
       : {};
-  const samePlace = Number(dealer.lat) === input.lat && Number(dealer.lng) === input.lng;
-  const locationApproximate = placement.approximate || (dealer.locationApproximate && samePlace);
-  const row = await prisma.dealer.update({
-    where: { id },
-    data: {
-      ...dealerColumns(await withAddress(input)),
-      ...(await teamColumns(input, dealer)),
-      ...about,
-      locationApproximate,
+  return {
+    ...dealerColumns(keepAddress ? { ...input, formattedAddress: kept } : await withAddress(input)),
+    ...(await teamColumns(input, current)),
+    ...about,
+    locationApproximate: placement.approximate || (current.locationApproximate && samePlace),
+  };
+}
+
+/**
+ * Writes what `change` makes of the dealer as it is now. The write is made only if the dealer is
+ * still as read (its version, checked under the write lock): with `expected` versions (If-Match)
+ * a dealer changed meanwhile is refused (412); without, the change is made again on what is there
+ * now, so a change of some fields never writes back stale values of the others.
+ */
+async function saveDealer(
+  id: number,
+  change: (current: Dealer) => DealerInput | DealerEditInput,
+  placement: Placement,
+  expected: ExpectedVersions,
+): Promise<Dealer> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const current = await requireDealer(id);
+    const version = dealerVersion(current);
+    requireVersion(version, expected, DEALER_CHANGED);
+    // Lookups (geocoder, teams) happen before the transaction, which must not wait for I/O.
+    const data = await changedColumns(current, change(current), placement);
+    const row = await prisma.$transaction(async (tx) => {
+      await lockForWrite(tx);
+      const now = await tx.dealer.findUnique({ where: { id }, select: dealerSelect });
+      if (!now) throw new AppError(404, DEALER_NOT_FOUND);
+      if (dealerVersion(toDealer(now)) !== version) return null;
+      return tx.dealer.update({ where: { id }, data, select: dealerSelect });
+    });
+    if (row) return toDealer(row);
+    requireVersion("", expected, DEALER_CHANGED);
+  }
+  throw new AppError(409, DEALER_BUSY);
+}
+
+/**
+ * Replaces the dealer's fields (omitted optional ones are cleared); with `aboutDescription` (Edit
+ * Dealer's form), its About too, in the same write.
+ */
+export function updateDealer(
+  id: number,
+  input: DealerInput | DealerEditInput,
+  placement = PINNED,
+  expected?: ExpectedVersions,
+): Promise<Dealer> {
+  return saveDealer(id, () => input, placement, expected);
+}
+
+/**
+ * Changes only the fields `patch` names (`null` clears an optional one). A moved dealer whose
+ * patch names no address gets the address of its new place, and is a pin again.
+ */
+export async function patchDealer(id: number, patch: DealerPatch, expected?: ExpectedVersions): Promise<Dealer> {
+  const sent = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as DealerPatch;
+  if (Object.keys(sent).length === 0) {
+    // Nothing to change: no write (which would change updatedAt, and so the version).
+    const current = await requireDealer(id);
+    requireVersion(dealerVersion(current), expected, DEALER_CHANGED);
+    return current;
+  }
+  return saveDealer(
+    id,
+    (current) => {
+      const input: DealerEditInput = { ...inputOf(current), ...sent } as DealerEditInput;
+      const moved = input.lat !== Number(current.lat) || input.lng !== Number(current.lng);
+      return moved && sent.formattedAddress === undefined ? { ...input, formattedAddress: undefined } : input;
     },
-    select: dealerSelect,
-  });
-  return toDealer(row);
+    PINNED,
+    expected,
+  );
 }
 
 export async function updateAbout(id: number, aboutDescription: string | null | undefined): Promise<Dealer> {

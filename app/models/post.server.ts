@@ -259,6 +259,12 @@ export async function getPost(id: number, viewerId: number): Promise<PostView | 
   return row ? ((await toPostViews([row]))[0] ?? null) : null;
 }
 
+/** The posts of these ids that exist, as the feed shows them to the viewer, in one read. */
+export async function getPosts(ids: number[], viewerId: number): Promise<PostView[]> {
+  if (ids.length === 0) return [];
+  return toPostViews(postRows(viewerId, Prisma.sql`p.id IN (${Prisma.join(ids)})`, ids.length));
+}
+
 async function requirePost(id: number): Promise<void> {
   const found = await prisma.post.findUnique({ where: { id }, select: { id: true } });
   if (!found) throw new AppError(404, POST_NOT_FOUND);
@@ -402,24 +408,37 @@ function placeQuality(input: { source?: SentSource; accuracy?: number; fixAt?: n
   };
 }
 
-export async function recordCheckIn(userId: number, input: z.infer<typeof checkInSchema>) {
+const checkInSelect = {
+  id: true,
+  userId: true,
+  type: true,
+  lat: true,
+  lng: true,
+  address: true,
+  source: true,
+  accuracyM: true,
+  createdAt: true,
+} as const satisfies Prisma.CheckInSelect;
+
+function toCheckInView(checkIn: Prisma.CheckInGetPayload<{ select: typeof checkInSelect }>) {
+  return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
+}
+export type CheckInView = ReturnType<typeof toCheckInView>;
+
+export async function recordCheckIn(userId: number, input: z.infer<typeof checkInSchema>): Promise<CheckInView> {
   const address = input.address?.trim() || (await reverseGeocode(input.lat, input.lng)) || null;
   const checkIn = await prisma.checkIn.create({
     data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input) },
-    select: {
-      id: true,
-      userId: true,
-      type: true,
-      lat: true,
-      lng: true,
-      address: true,
-      source: true,
-      accuracyM: true,
-      createdAt: true,
-    },
+    select: checkInSelect,
   });
   metricsChanged();
-  return { ...checkIn, lat: String(checkIn.lat), lng: String(checkIn.lng), createdAt: checkIn.createdAt.toISOString() };
+  return toCheckInView(checkIn);
+}
+
+/** The check-ins of these ids that exist, as POST /api/checkins answers them. */
+export async function getCheckIns(ids: number[]): Promise<CheckInView[]> {
+  const checkIns = await prisma.checkIn.findMany({ where: { id: { in: ids } }, select: checkInSelect });
+  return checkIns.map(toCheckInView);
 }
 
 export async function listReactions(postId: number) {

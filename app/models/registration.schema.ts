@@ -18,11 +18,13 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
  * spaces; none when empty or left out.
  */
 const domainListSchema = z
-  .preprocess(
-    (value) => (Array.isArray(value) ? value.join(",") : value),
-    z.string().max(2000, "Domains must be 2000 characters or less").optional(),
-  )
-  .transform((text = "") => [
+  .union([z.string(), z.array(z.string())], {
+    error: "Domains must be a list of domains, or text with one per line",
+  })
+  .optional()
+  .transform((value = "") => (Array.isArray(value) ? value.join(",") : value))
+  .refine((text) => text.length <= 2000, "Domains must be 2000 characters or less")
+  .transform((text) => [
     ...new Set(
       text
         .split(/[\s,]+/)

@@ -1,12 +1,13 @@
 import { hash, verify } from "@node-rs/argon2";
 import type { z } from "zod";
-import { prisma } from "~/db.server";
+import { lockForWrite, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
 import { forgetFailures, isThrottled, recordFailure, TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 import { metricsChanged } from "~/models/metrics.server";
+import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
 import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput } from "~/models/user.schema";
 
 /** The columns of the signed-in user that every request reads (the session's user). */
@@ -115,20 +116,35 @@ export async function getUserById(id: number): Promise<CurrentUser | null> {
 
 type Place = "home" | "warehouse";
 
+/** The user's version (the ETag of GET /api/me): it changes with every change to what GET answers. */
+export function userVersion(user: CurrentUser): string {
+  return rowVersion(toApiUser(user));
+}
+
+export const PROFILE_CHANGED =
+  "Your profile was changed since you read it. Read it again and send your change with its new ETag in If-Match.";
+
 /**
- * Saves profile and location changes; a place given without an address gets one looked up. A
- * place saved is a pin unless `placedFromAddress` says it was found from its address (no map).
- * The rankings show names and avatars, so a change refreshes them.
+ * Saves profile and location changes (only the fields given); a place given without an address
+ * gets one looked up. A place saved is a pin unless `placedFromAddress` says it was found from
+ * its address (no map). With `expected` versions (If-Match), a user changed since is refused
+ * (412), checked under the write lock. The rankings show names and avatars, so a change
+ * refreshes them.
  */
 export async function updateProfile(
   userId: number,
   changes: ProfileUpdate,
   placedFromAddress: Partial<Record<Place, boolean>> = {},
+  expected?: ExpectedVersions,
 ): Promise<CurrentUser> {
-  const user = await prisma.user.update({
-    where: { id: userId },
-    data: { ...(await withAddresses(changes)), ...(await approximateAfter(userId, changes, placedFromAddress)) },
-    select: currentUserSelect,
+  const data = { ...(await withAddresses(changes)), ...(await approximateAfter(userId, changes, placedFromAddress)) };
+  const user = await prisma.$transaction(async (tx) => {
+    if (expected) {
+      await lockForWrite(tx);
+      const now = await tx.user.findUnique({ where: { id: userId }, select: currentUserSelect });
+      requireVersion(now ? userVersion(now) : "", expected, PROFILE_CHANGED);
+    }
+    return tx.user.update({ where: { id: userId }, data, select: currentUserSelect });
   });
   metricsChanged();
   return user;

@@ -1,3 +1,6 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import Database from "better-sqlite3";
 import fc from "fast-check";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
@@ -14,6 +17,7 @@ import {
   sampleFile,
   successStatus,
   type DocumentedOperation,
+  webhookValidator,
 } from "./support/api-document";
 
 // The contract of /api/openapi.json, driven from the document itself: every call once with a
@@ -43,7 +47,8 @@ type Call = {
 async function send(context: APIRequestContext, call: Call): Promise<APIResponse> {
   return context.fetch(call.url, {
     method: call.method.toUpperCase(),
-    headers: { ...call.headers, "X-Forwarded-For": uniqueClientAddress() },
+    // An API client: it asks for JSON (GET /api/login redirects a browser).
+    headers: { Accept: "application/json", ...call.headers, "X-Forwarded-For": uniqueClientAddress() },
     data: call.data as string | Buffer | undefined,
     multipart: call.multipart as Record<string, string>,
     maxRedirects: 0,
@@ -341,6 +346,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
     if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
+    if (operation.path === "/api/admin/webhooks/{id}" && created.webhook) return { id: created.webhook };
     if (operation.path.startsWith("/api/posts/{id}") && created.post)
       return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
     return {};
@@ -388,6 +394,8 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/teams") created.team = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/admin/webhooks")
+      created.webhook = (answer.webhook as { id: number }).id;
     if (operation.method === "post" && operation.path === "/api/posts/{id}/comments")
       created.comment = answer.id as number;
     if (operation.method === "get" && operation.path === "/api/notifications")
@@ -464,6 +472,39 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
         );
       }
     }
+    // Conditional requests: a copy still current gets 304; a write with a tag not the record's
+    // (412) or with no tag at all (400) is refused and changes nothing.
+    const header = (name: string) => operation.parameters.some((p) => p.in === "header" && p.name === name);
+    if (header("If-None-Match")) {
+      const etag = (await send(context, { method: "get", url })).headers().etag ?? "";
+      const { status } = await check(
+        operation,
+        "If-None-Match: its ETag",
+        context,
+        { method: "get", url, headers: { "If-None-Match": etag } },
+        false,
+      );
+      if (status !== 304) problems.push(`GET ${url} with If-None-Match: its ETag ${etag} → ${status}, not 304`);
+    }
+    if (header("If-Match")) {
+      const data = JSON.stringify(jsonBodyOf(operation)?.example ?? {});
+      const conditions: Array<[string, string, number]> = [
+        ["a stale If-Match", '"not-its-version"', 412],
+        ["a malformed If-Match", "not-a-tag", 400],
+      ];
+      for (const [label, tag, expected] of conditions) {
+        const headers = { ...JSON_HEADERS, "If-Match": tag };
+        const { status } = await check(
+          operation,
+          label,
+          context,
+          { method: operation.method, url, headers, data },
+          true,
+        );
+        if (status !== expected)
+          problems.push(`${operation.method.toUpperCase()} ${url} with ${label} → ${status}, not ${expected}`);
+      }
+    }
     for (const parameter of operation.parameters.filter((p) => p.in === "query")) {
       for (const value of invalidQueryValues(parameter)) {
         const target = new URL(url, "http://localhost");
@@ -482,4 +523,91 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   expect(problems).toEqual([]);
   expect(ownedRows([officerId])).toEqual(before);
   expect(requests).toBeGreaterThan(operations.length * 5);
+});
+
+function isDealer(body: string, dealerId: number): boolean {
+  const change = JSON.parse(body) as { entity: string; id: number };
+  return change.entity === "dealer" && change.id === dealerId;
+}
+
+test("webhook deliveries are the payloads openapi.json's webhooks describe, signed with the secret", async ({
+  playwright,
+  baseURL,
+}) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const document = await loadApiDocument(admin);
+  const validate = webhookValidator(document);
+  expect(Object.keys(document.webhooks ?? {})).toContain("checkin.created");
+  const signedIn = await send(admin, {
+    method: "post",
+    url: "/api/login",
+    headers: JSON_HEADERS,
+    data: JSON.stringify({ username: "admin", password: "fieldline" }),
+  });
+  expect(signedIn.status()).toBe(200);
+
+  const received: Array<{ event: string; signature: string; body: string }> = [];
+  const receiver = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({
+        event: String(request.headers["fieldline-event"]),
+        signature: String(request.headers["fieldline-signature"]),
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const { port } = receiver.address() as AddressInfo;
+  const events = ["checkin.created", "dealer.created", "dealer.updated", "dealer.deleted"];
+  const registered = await send(admin, {
+    method: "post",
+    url: "/api/admin/webhooks",
+    headers: JSON_HEADERS,
+    data: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events }),
+  });
+  expect(registered.status()).toBe(201);
+  const { webhook, secret } = (await registered.json()) as { webhook: { id: number }; secret: string };
+  try {
+    const checkIn = await send(admin, {
+      method: "post",
+      url: "/api/checkins",
+      headers: JSON_HEADERS,
+      data: JSON.stringify({ lat: 31.52, lng: 74.35, address: "Contract check-in" }),
+    });
+    expect(checkIn.status()).toBe(201);
+    const checkInId = ((await checkIn.json()) as { id: number }).id;
+    // A dealer deleted by a writer outside the app is delivered as { deleted: true }.
+    const db = new Database(e2eDatabasePath(), { fileMustExist: true });
+    db.pragma("busy_timeout = 5000");
+    const dealerId = Number(
+      db
+        .prepare(
+          "INSERT INTO Dealer (businessName, street, city, state, lat, lng, createdAt, updatedAt) VALUES ('Contract Hook Traders', 'Mall Road', 'Lahore', 'Punjab', 31.5, 74.3, ?, ?)",
+        )
+        .run(Date.now(), Date.now()).lastInsertRowid,
+    );
+    db.prepare("DELETE FROM Dealer WHERE id = ?").run(dealerId);
+    db.close();
+
+    await expect
+      .poll(() => received.filter((hook) => isDealer(hook.body, dealerId)).length, { timeout: 15_000 })
+      .toBe(2);
+    const mine = received.filter((hook) => {
+      const body = JSON.parse(hook.body) as { entity: string; id: number };
+      return (body.entity === "checkin" && body.id === checkInId) || isDealer(hook.body, dealerId);
+    });
+    expect(mine.map((hook) => hook.event)).toEqual(["checkin.created", "dealer.created", "dealer.deleted"]);
+    for (const hook of mine) {
+      expect(validate(hook.event, JSON.parse(hook.body)), hook.body).toBeNull();
+      const [t, v1] = hook.signature.split(",").map((part) => part.split("=")[1]);
+      expect(v1).toBe(crypto.createHmac("sha256", secret).update(`${t}.${hook.body}`).digest("hex"));
+    }
+    expect(JSON.parse(mine[2]!.body)).toMatchObject({ event: "dealer.deleted", data: { deleted: true } });
+  } finally {
+    await send(admin, { method: "delete", url: `/api/admin/webhooks/${webhook.id}` });
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });

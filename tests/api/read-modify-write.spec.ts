@@ -122,3 +122,24 @@ test("the user read with GET /api/me is taken back by PUT /api/me, and null clea
   expect(half.status()).toBe(400);
   expect(((await half.json()) as { error: string }).error).toBe("Please select a location on the map.");
 });
+
+test("a PUT that leaves out the formatted address keeps it while the dealer stays where it was", async ({
+  request,
+}) => {
+  await register(request);
+  const dealer = await newDealer(request);
+  // A tool that knows only some fields: the phone is cleared (PUT replaces the dealer), but the
+  // address of an unmoved place is not replaced by a new lookup or by the coordinates.
+  const { formattedAddress: _left, phone: _out, ...sent } = dealer;
+  const written = await request.put(`/api/dealers/${dealer.id}`, { data: sent });
+  expect(written.status(), JSON.stringify(await written.json())).toBe(200);
+  expect(await written.json()).toMatchObject({
+    phone: null,
+    formattedAddress: "Shop 9, Anaj Mandi, Sialkot, Punjab, Pakistan",
+  });
+
+  // Moved, the dealer's address is looked up for the new place.
+  const moved = await request.put(`/api/dealers/${dealer.id}`, { data: { ...sent, lat: 32.5, lng: 74.53 } });
+  expect(moved.status()).toBe(200);
+  expect(((await moved.json()) as { formattedAddress: string }).formattedAddress).toContain("(32.5000, 74.5300)");
+});

@@ -59,7 +59,7 @@ function otherPeoplesIds(): Ids {
 }
 
 const describeRequest = (request: FuzzRequest) =>
-  `${request.method} ${request.path}?${new URLSearchParams(request.query).toString().slice(0, 300)}${request.encoding ? ` (${request.encoding}: ${JSON.stringify(request.body).slice(0, 300)})` : ""}`;
+  `${request.method} ${request.path}?${new URLSearchParams(request.query).toString().slice(0, 300)}${request.headers?.length ? ` ${JSON.stringify(request.headers)}` : ""}${request.encoding ? ` (${request.encoding}: ${JSON.stringify(request.body).slice(0, 300)})` : ""}`;
 
 describe("generated hostile input on every route and /api operation", () => {
   beforeAll(async () => {

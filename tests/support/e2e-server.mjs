@@ -72,6 +72,11 @@ async function main() {
     // The seed's one team of everyone, with no territory and no extra managers: the counts the
     // tests were written against (prisma/seed.ts; the demo has three regional teams).
     SEED_TEAMS: "one",
+    // Webhook receivers of the tests listen on the loopback, which production refuses; retries
+    // come quickly (decision 50).
+    WEBHOOK_PRIVATE_HOSTS: "127.0.0.1",
+    WEBHOOK_RETRY_MS: "200,1000",
+    WEBHOOK_POLL_MS: "100",
   };
   // Emails stay in the outbox, where tests read them.
   delete env.SMTP_URL;

@@ -1,4 +1,4 @@
-import { Mail, RefreshCw, Search, Upload, Users } from "lucide-react";
+import { Mail, RefreshCw, Search, Upload, Users, Webhook } from "lucide-react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
@@ -276,6 +276,10 @@ function QuickActions() {
         <Link to="/admin/teams" className="btn-secondary text-sm">
           <Users size={16} aria-hidden />
           Teams
+        </Link>
+        <Link to="/admin/webhooks" className="btn-secondary text-sm">
+          <Webhook size={16} aria-hidden />
+          Webhooks
         </Link>
       </div>
     </section>

@@ -1,27 +1,44 @@
 import type { Route } from "./+types/dealer";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { dealerAnswer } from "~/http/api-answers";
+import { ifMatchVersions, recordJson } from "~/http/answer-cache.server";
 import { requireId } from "~/lib/ids";
 import { requireUser } from "~/http/auth.server";
-import { dealerSchema } from "~/models/dealer.schema";
-import { DEALER_NOT_FOUND, requireDealer, updateDealer } from "~/models/dealer.server";
+import { dealerPatchSchema, dealerSchema } from "~/models/dealer.schema";
+import { DEALER_NOT_FOUND, dealerVersion, patchDealer, requireDealer, updateDealer } from "~/models/dealer.server";
 
+/** GET /api/dealers/{id}: the dealer, with its version as ETag (If-None-Match: 304). */
 export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return apiCall(async () => Response.json(await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))));
+  return apiCall(async () => {
+    const dealer = await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND));
+    return recordJson(args.request, dealer, dealerVersion(dealer));
+  });
 }
 
 /**
  * PUT /api/dealers/{id}: the form's fields plus lat, lng and formattedAddress; omitted or null
  * optional fields are cleared. The dealer as GET answers it may be sent back whole.
+ * PATCH: only the fields sent change; `null` clears an optional one.
+ * Both take If-Match (the ETag read): a dealer changed since answers 412 and is left as it is.
  */
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
-  if (args.request.method !== "PUT") return methodNotAllowed(args);
+  const { method } = args.request;
+  if (method !== "PUT" && method !== "PATCH") return methodNotAllowed(args);
   return apiCall(async () => {
     // A missing dealer answers 404 before the body is read.
     const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
-    const input = await readJsonBody(args.request, dealerSchema, { readOnly: dealerAnswer });
-    return Response.json(await updateDealer(id, input));
+    const expected = ifMatchVersions(args.request);
+    const dealer =
+      method === "PUT"
+        ? await updateDealer(
+            id,
+            await readJsonBody(args.request, dealerSchema, { readOnly: dealerAnswer }),
+            undefined,
+            expected,
+          )
+        : await patchDealer(id, await readJsonBody(args.request, dealerPatchSchema), expected);
+    return recordJson(args.request, dealer, dealerVersion(dealer));
   });
 }

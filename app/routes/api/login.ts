@@ -1,16 +1,25 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { apiError, readJsonBody, methodNotAllowed } from "~/http/api.server";
+import { apiError, readJsonBody, methodNotAllowed, wantsJsonNotPage } from "~/http/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { WINDOW_SECONDS } from "~/models/login-throttle.server";
 import { createUserSession } from "~/models/session.server";
 import { getUserById, INVALID_LOGIN, toApiUser, verifyLogin } from "~/models/user.server";
 import { loginSchema } from "~/models/user.schema";
 
-/** GET /api/login: where clients send a signed-out browser; our sign-in page. */
+const SIGN_IN_HOW = "Sign in with POST /api/login and a JSON body { username, password }";
+
+/**
+ * GET /api/login: where clients send a signed-out browser; our sign-in page. A tool that asks for
+ * JSON (and not a page) is told how to sign in and where the page is.
+ */
 export function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+  const loginPage = `/login?${new URLSearchParams({ redirectTo })}`;
+  // The answer depends on Accept: caches must keep the two apart.
+  const headers = { Vary: "Accept" };
+  if (wantsJsonNotPage(request)) return Response.json({ message: SIGN_IN_HOW, loginPage }, { headers });
+  return redirect(loginPage, { headers });
 }
 
 /** 429 with the time the account's limit lasts, as the per-address limit answers. */

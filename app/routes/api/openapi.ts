@@ -1,13 +1,18 @@
 import type { Route } from "./+types/openapi";
-import { methodNotAllowed } from "~/http/api.server";
+import { acceptsJson, apiError, methodNotAllowed } from "~/http/api.server";
 import { buildOpenApiDocument } from "~/http/openapi.server";
-import { env } from "~/env.server";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-/** GET /api/openapi.json: the whole API, built once from the operation list and its zod schemas. */
-export function loader(_args: Route.LoaderArgs) {
-  document ??= buildOpenApiDocument(new URL(env.APP_URL).origin);
+const OPENAPI_JSON_ONLY = "The API description is served as application/json only";
+
+/**
+ * GET /api/openapi.json: the whole API, built once from the operation list and its zod schemas;
+ * 406 to a client that takes no JSON.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  if (!acceptsJson(request)) return apiError(406, OPENAPI_JSON_ONLY);
+  document ??= buildOpenApiDocument();
   return Response.json(document, { headers: { "Cache-Control": "public, max-age=300" } });
 }
 

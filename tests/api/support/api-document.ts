@@ -20,7 +20,7 @@ type JsonSchema = Record<string, unknown> & {
 
 type Parameter = {
   name: string;
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   required: boolean;
   example?: string | number;
   schema: JsonSchema;
@@ -46,6 +46,8 @@ export type ApiDocument = {
     >
   >;
   components: { schemas: Record<string, JsonSchema> };
+  /** OpenAPI 3.1 webhooks: what the server POSTs to a registered URL, by event. */
+  webhooks?: Record<string, { post: { requestBody: { content: Record<string, MediaType> } } }>;
 };
 
 export async function loadApiDocument(request: APIRequestContext): Promise<ApiDocument> {
@@ -98,22 +100,39 @@ export function successStatus(operation: DocumentedOperation): number {
 }
 
 /** Validates answers against the document's response schemas (components become $defs). */
-export function answerValidator(document: ApiDocument) {
+/** Checks a value against a schema of the document (its components resolved), each compiled once. */
+function schemaValidator(document: ApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   const $defs = JSON.parse(JSON.stringify(document.components.schemas).replaceAll("#/components/schemas/", "#/$defs/"));
   const cache = new Map<string, ValidateFunction>();
-  return (operation: DocumentedOperation, status: number, body: unknown): string | null => {
-    const schema = operation.responses[String(status)]?.content?.["application/json"]?.schema;
-    if (!schema) return null;
-    const key = `${operation.method} ${operation.path} ${status}`;
+  return (key: string, schema: JsonSchema, value: unknown, name: string): string | null => {
     let validate = cache.get(key);
     if (!validate) {
       const relinked = JSON.parse(JSON.stringify(schema).replaceAll("#/components/schemas/", "#/$defs/"));
       validate = ajv.compile({ ...relinked, $defs });
       cache.set(key, validate);
     }
-    return validate(body) ? null : ajv.errorsText(validate.errors, { dataVar: "answer" });
+    return validate(value) ? null : ajv.errorsText(validate.errors, { dataVar: name });
+  };
+}
+
+export function answerValidator(document: ApiDocument) {
+  const check = schemaValidator(document);
+  return (operation: DocumentedOperation, status: number, body: unknown): string | null => {
+    const schema = operation.responses[String(status)]?.content?.["application/json"]?.schema;
+    if (!schema) return null;
+    return check(`${operation.method} ${operation.path} ${status}`, schema, body, "answer");
+  };
+}
+
+/** Checks a webhook delivery's body against the document's `webhooks` entry for its event. */
+export function webhookValidator(document: ApiDocument) {
+  const check = schemaValidator(document);
+  return (event: string, body: unknown): string | null => {
+    const schema = document.webhooks?.[event]?.post.requestBody.content["application/json"]?.schema;
+    if (!schema) return `no webhook ${event} in the document`;
+    return check(`webhook ${event}`, schema, body, "body");
   };
 }
 

@@ -14,6 +14,8 @@ import {
   TEAM_NOT_FOUND,
   USER_NOT_FOUND_FOR_TEAM,
 } from "~/models/team.schema";
+import { WEBHOOK_EVENTS } from "~/lib/change-events";
+import { PRIVATE_ADDRESS } from "~/infra/webhook-http.server";
 import { ABOUT_MAX, GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
 import { COMMENT_REQUIRED, COMMENT_TOO_LONG, MAX_COMMENT, MAX_TEXT, WRONG_FILE_TYPE } from "~/models/post.schema";
 import { AVATAR_IS_BADGE, AVATAR_UNKNOWN, EXPIRED_RESET_LINK, INVALID_RESET_LINK } from "~/models/user.schema";
@@ -733,6 +735,50 @@ export const formCases: FormCase[] = [
           MANAGER_ROLE_REFUSED,
           USER_NOT_FOUND_FOR_TEAM,
           "Choose a person from the list",
+          UNKNOWN_ACTION,
+        ],
+      ),
+  },
+  {
+    route: "routes/admin/webhooks.tsx",
+    name: "new webhook",
+    as: "admin",
+    valid: () => [
+      ["intent", "create"],
+      ["url", "https://hooks.example.com/hostile"],
+      ["events", "post.created"],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "url", "events"],
+        [
+          ...requiredText("url", 2000, "https://hooks.example.com/hostile"),
+          valued(
+            "url",
+            fc.constantFrom(
+              "ftp://example.com/x",
+              "javascript:alert(1)",
+              "http://10.1.2.3/",
+              "http://localhost:22/",
+              "http://[::1]/",
+            ),
+          ),
+          missing("events"),
+          valued("events", notOneOf(WEBHOOK_EVENTS)),
+          valued("intent", notOneOf(["create", "delete"])),
+        ],
+        fc.constant("/admin/webhooks"),
+      ),
+    refused: () =>
+      page(
+        [400],
+        [
+          "Webhook URL is required",
+          "Webhook URL must be 2000 characters or less",
+          "Webhook URL must be an http:// or https:// address",
+          PRIVATE_ADDRESS,
+          "Choose at least one event",
+          `Events must be among ${WEBHOOK_EVENTS.join(", ")}`,
           UNKNOWN_ACTION,
         ],
       ),

@@ -64,6 +64,7 @@ export function send(
     Accept: request.path.startsWith("/api/") ? "application/json" : "text/html",
   };
   if (cookie) headers.Cookie = cookie;
+  for (const [name, value] of request.headers ?? []) headers[name] = value;
   if (encoded)
     Object.assign(headers, {
       "Content-Type": encoded.type,

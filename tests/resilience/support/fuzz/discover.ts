@@ -19,6 +19,8 @@ export type Target = {
   method: Method;
   query: Field[];
   body: { encodings: Array<"json" | "urlencoded" | "multipart">; fields: Field[] } | null;
+  /** Request headers it reads (a record's If-Match, If-None-Match). */
+  headers?: Field[];
 };
 
 export type Field = { name: string; valid: string[] };
@@ -141,6 +143,7 @@ function operationTarget(operation: ApiOperation, pattern: string): Target {
     method: operation.method.toUpperCase() as Method,
     query: operation.query ? fieldsOfSchema(operation.query, operation.queryExample) : [],
     body: bodyFields,
+    headers: operation.etag ? [{ name: operation.method === "get" ? "If-None-Match" : "If-Match", valid: ["*"] }] : [],
   };
 }
 

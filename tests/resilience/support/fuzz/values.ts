@@ -104,6 +104,7 @@ export type FuzzRequest = {
   query: Array<[string, string]>;
   encoding: "json" | "urlencoded" | "multipart" | null;
   body: Array<[string, string]>;
+  headers?: Array<[string, string]>;
 };
 
 export function requestArbitrary(target: Target, ids: Ids): fc.Arbitrary<FuzzRequest> {
@@ -114,5 +115,19 @@ export function requestArbitrary(target: Target, ids: Ids): fc.Arbitrary<FuzzReq
     query: fieldsArbitrary(target.query, ids),
     encoding: encodings.length > 0 ? fc.constantFrom(...encodings) : fc.constant(null),
     body: target.body ? fieldsArbitrary(target.body.fields, ids) : fc.constant([]),
+    headers: target.headers?.length ? headersArbitrary(target.headers, ids) : fc.constant([]),
   });
+}
+
+/** Values of the headers a target reads, as a header can carry them (visible ASCII). */
+function headersArbitrary(fields: Field[], ids: Ids): fc.Arbitrary<Array<[string, string]>> {
+  const one = fc.oneof(
+    ...fields.map((field) =>
+      fc.tuple(
+        fc.constant(field.name),
+        valueFor(field, ids).map((value) => value.replace(/[^\x20-\x7e]/g, "?").trim()),
+      ),
+    ),
+  );
+  return fc.array(one, { maxLength: 1 });
 }

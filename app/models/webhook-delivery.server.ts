@@ -1,0 +1,127 @@
+import crypto from "node:crypto";
+import { prisma, readRows } from "~/db.server";
+import { env } from "~/env.server";
+import { Prisma } from "~/generated/prisma/client";
+import { readLiteFsNode } from "~/infra/litefs.server";
+import { postWebhook } from "~/infra/webhook-http.server";
+import { SIGNATURE_HEADER } from "~/lib/change-events";
+import { withCurrentShapes } from "~/models/change.server";
+
+// The webhooks' delivery worker (decision 50). Deliveries wait in the WebhookDelivery table (the
+// outbox, filled by triggers in the transaction of each change), so no request ever waits for a
+// receiver, and nothing is lost when the server stops. A timer in the server process (and one run
+// at start) sends each endpoint's oldest waiting delivery, one at a time per endpoint, so a
+// receiver gets its events in order; a failed attempt is retried after WEBHOOK_RETRY_MS, and after
+// WEBHOOK_MAX_ATTEMPTS it is given up (FAILED) and the next one goes.
+
+let timer: ReturnType<typeof setInterval> | undefined;
+/** Endpoints whose queue is being sent now. */
+const sending = new Set<number>();
+
+/** Starts the worker once per process: at once, then every WEBHOOK_POLL_MS. */
+export function startWebhookDeliveries(): void {
+  if (timer) return;
+  timer = setInterval(() => void sendDueDeliveries(), env.WEBHOOK_POLL_MS);
+  timer.unref();
+  void sendDueDeliveries();
+}
+
+async function sendDueDeliveries(): Promise<void> {
+  try {
+    // Only the primary writes (LiteFS): its worker alone sends.
+    if (env.LITEFS_DIR && (await readLiteFsNode(env.LITEFS_DIR)).role !== "primary") return;
+    const heads = readRows<{ endpointId: number; nextAttemptAt: Date }>(Prisma.sql`
+      SELECT endpointId, nextAttemptAt FROM WebhookDelivery
+      WHERE id IN (SELECT MIN(id) FROM WebhookDelivery WHERE status = 'PENDING' GROUP BY endpointId)`);
+    const now = Date.now();
+    await Promise.all(
+      heads
+        .filter((head) => head.nextAttemptAt.getTime() <= now && !sending.has(head.endpointId))
+        .map((head) => sendQueue(head.endpointId)),
+    );
+  } catch (error) {
+    console.error("[webhooks]", error instanceof Error ? error.message : error);
+  }
+}
+
+/** Sends an endpoint's due deliveries oldest first, until one fails (it waits for its retry) or none is due. */
+async function sendQueue(endpointId: number): Promise<void> {
+  sending.add(endpointId);
+  try {
+    for (;;) {
+      const delivery = await prisma.webhookDelivery.findFirst({
+        where: { endpointId, status: "PENDING" },
+        orderBy: { id: "asc" },
+        include: { endpoint: { select: { url: true, secret: true } } },
+      });
+      if (!delivery || delivery.nextAttemptAt.getTime() > Date.now()) return;
+      if (!(await attempt(delivery))) return;
+    }
+  } finally {
+    sending.delete(endpointId);
+  }
+}
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the webhook's secret>`. */
+function signatureOf(secret: string, body: string, unixSeconds: number): string {
+  const mac = crypto.createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex");
+  return `t=${unixSeconds},v1=${mac}`;
+}
+
+/** The event as JSON, made once (at the first attempt): every retry sends the same bytes. */
+async function bodyOf(delivery: { id: number; changeSeq: number; event: string; body: string | null }) {
+  if (delivery.body !== null) return delivery.body;
+  const change = await prisma.change.findUnique({ where: { seq: delivery.changeSeq } });
+  const [item] = change ? await withCurrentShapes([change], 0) : [];
+  const body = JSON.stringify({ event: delivery.event, deliveryId: delivery.id, ...item });
+  await prisma.webhookDelivery.updateMany({ where: { id: delivery.id }, data: { body } });
+  return body;
+}
+
+type Due = {
+  id: number;
+  changeSeq: number;
+  event: string;
+  body: string | null;
+  attempts: number;
+  endpoint: { url: string; secret: string };
+};
+
+/** One attempt; answers whether the queue may go on (delivered, or given up). */
+async function attempt(delivery: Due): Promise<boolean> {
+  const body = await bodyOf(delivery);
+  const startedAt = new Date();
+  const answer = await postWebhook(
+    {
+      url: delivery.endpoint.url,
+      body,
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "Fieldline-Webhooks/1",
+        "Fieldline-Event": delivery.event,
+        "Fieldline-Delivery": String(delivery.id),
+        [SIGNATURE_HEADER]: signatureOf(delivery.endpoint.secret, body, Math.floor(startedAt.getTime() / 1000)),
+      },
+    },
+    env.WEBHOOK_PRIVATE_HOSTS,
+  );
+  const attempts = delivery.attempts + 1;
+  const delivered = "status" in answer && answer.status >= 200 && answer.status < 300;
+  const givenUp = !delivered && attempts >= env.WEBHOOK_MAX_ATTEMPTS;
+  const retries = env.WEBHOOK_RETRY_MS;
+  await prisma.webhookDelivery.updateMany({
+    where: { id: delivery.id },
+    data: {
+      attempts,
+      lastAttemptAt: startedAt,
+      lastStatus: "status" in answer ? answer.status : null,
+      lastError: delivered ? null : ("error" in answer ? answer.error : `Answered HTTP ${answer.status}`).slice(0, 300),
+      ...(delivered ? { status: "DELIVERED" } : givenUp ? { status: "FAILED" } : {}),
+      ...(delivered || givenUp
+        ? {}
+        : { nextAttemptAt: new Date(Date.now() + retries[Math.min(attempts, retries.length) - 1]!) }),
+    },
+  });
+  return delivered || givenUp;
+}

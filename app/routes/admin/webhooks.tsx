@@ -1,0 +1,210 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/webhooks";
+import { AdminErrorView } from "~/components/access-denied";
+import { guardRequest } from "~/browser/request-guard";
+import { usePublicEnv } from "~/browser/root-data";
+import { requireRole } from "~/http/auth.server";
+import { formCall, parseForm, readForm } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { WEBHOOK_EVENTS } from "~/lib/change-events";
+import { formatLocalDate } from "~/lib/date-format";
+import { isFailedRequest } from "~/lib/failed-request";
+import { idSchema } from "~/lib/ids";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { WEBHOOK_NOT_FOUND, type WebhookDeliveryView, webhookSchema } from "~/models/webhook.schema";
+import { createWebhook, deleteWebhook, listWebhooks } from "~/models/webhook.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Webhooks · Fieldline" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  requireRole(args, "ADMIN");
+  return { webhooks: await listWebhooks() };
+}
+
+type Values = { url: string; events: string[] };
+
+/** `intent=create` (answers the secret to this page only, once) or `intent=delete` with the webhook's id. */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireRole(args, "ADMIN");
+  const form = await readForm(args.request);
+  switch (String(form.get("intent") ?? "")) {
+    case "create": {
+      const values: Values = {
+        url: String(form.get("url") ?? ""),
+        events: form.getAll("events").map(String),
+      };
+      const submission = parseForm(form, webhookSchema);
+      if (submission.status !== "success") {
+        const errors = Object.fromEntries(
+          Object.entries(submission.error ?? {}).map(([field, messages]) => [field.split("[")[0], messages?.[0]]),
+        );
+        return data({ errors, values }, { status: 400 });
+      }
+      return formCall(
+        async () => ({ created: await createWebhook(admin.id, submission.value) }),
+        (error) => data({ errors: { [error.field ?? "form"]: error.message }, values }, { status: error.status }),
+      );
+    }
+    case "delete": {
+      const id = idSchema(WEBHOOK_NOT_FOUND).safeParse(form.get("id") ?? undefined);
+      if (!id.success) return data({ errors: { form: WEBHOOK_NOT_FOUND }, values: undefined }, { status: 404 });
+      return formCall(
+        async () => {
+          await deleteWebhook(id.data);
+          return redirectWithToast("/admin/webhooks", { title: "Webhook deleted" });
+        },
+        (error) => data({ errors: { form: error.message }, values: undefined }, { status: error.status }),
+      );
+    }
+    default:
+      return data({ errors: { form: UNKNOWN_ACTION }, values: undefined }, { status: 400 });
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({
+    type: "error",
+    title:
+      form.get("intent") === "delete"
+        ? "Failed to delete the webhook. Please try again."
+        : "Failed to add the webhook. Please try again.",
+  }));
+
+const STATUS_TEXT: Record<WebhookDeliveryView["status"], string> = {
+  PENDING: "Retrying",
+  DELIVERED: "Delivered",
+  FAILED: "Failed",
+};
+
+function LastDelivery({ delivery, timeZone }: { delivery: WebhookDeliveryView | null; timeZone: string }) {
+  if (!delivery) return <p className="text-sm text-gray-11">No deliveries yet.</p>;
+  const when = (iso: string | null) => (iso ? formatLocalDate(iso, timeZone, { withTime: true }) : "");
+  const answer = delivery.lastStatus === null ? delivery.lastError : `HTTP ${delivery.lastStatus}`;
+  return (
+    <p className="text-sm" data-testid="last-delivery">
+      Last delivery: <strong>{STATUS_TEXT[delivery.status]}</strong> · {delivery.event} ·{" "}
+      {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`} · {answer} ·{" "}
+      {when(delivery.lastAttemptAt)}
+      {delivery.status === "PENDING" && delivery.nextAttemptAt ? ` · next try ${when(delivery.nextAttemptAt)}` : ""}
+    </p>
+  );
+}
+
+export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
+  const { webhooks } = loaderData;
+  const timeZone = usePublicEnv().APP_TIME_ZONE;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const created = answer && "created" in answer ? answer.created : undefined;
+  const errors: Record<string, string | undefined> = answer && "errors" in answer ? answer.errors : {};
+  const values = answer && "values" in answer ? answer.values : undefined;
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <h1 className="text-xl font-bold">Webhooks</h1>
+        <p className="text-sm text-gray-11">
+          Fieldline POSTs each chosen change to the URL as JSON, signed with the webhook&apos;s secret, and retries
+          until the receiver answers.{" "}
+          <Link to="/admin" className="link">
+            Back to the dashboard
+          </Link>
+        </p>
+      </header>
+
+      {created ? (
+        <div className="card space-y-2 border border-accent-7 bg-accent-2 text-sm" role="status">
+          <p>Webhook added. Its signing secret (copy it now: it is not shown again):</p>
+          <label htmlFor="webhook-secret" className="sr-only">
+            Signing secret
+          </label>
+          <input id="webhook-secret" readOnly value={created.secret} className="field-input w-full text-xs" />
+        </div>
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
+          {errors.form}
+        </p>
+      ) : null}
+
+      {webhooks.length === 0 ? (
+        <p className="card text-center text-gray-11">No webhooks yet.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Webhooks">
+          {webhooks.map((webhook) => (
+            <li key={webhook.id} className="card space-y-1 p-3" data-testid="webhook-card">
+              <h2 className="font-semibold break-all">{webhook.url}</h2>
+              <p className="text-sm text-gray-11">{webhook.events.join(", ")}</p>
+              <LastDelivery delivery={webhook.lastDelivery} timeZone={timeZone} />
+              <p className="text-sm text-gray-11">{webhook.pending} waiting</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="id" value={webhook.id} />
+                <button type="submit" className="btn-secondary text-sm" aria-label={`Delete webhook ${webhook.url}`}>
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <section className="card space-y-3" aria-labelledby="new-webhook-title">
+        <h2 id="new-webhook-title" className="font-semibold">
+          New webhook
+        </h2>
+        {/* A new key after each webhook added: with JavaScript, the form is emptied as a new page would be. */}
+        <Form key={created?.webhook.id ?? "new"} method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="create" />
+          <div>
+            <label htmlFor="webhook-url" className="field-label">
+              URL
+            </label>
+            <input
+              id="webhook-url"
+              name="url"
+              type="url"
+              required
+              maxLength={2000}
+              placeholder="https://"
+              defaultValue={created ? "" : (values?.url ?? "")}
+              aria-invalid={errors.url ? true : undefined}
+              aria-describedby={errors.url ? "webhook-url-error" : undefined}
+              className="field-input"
+            />
+            {errors.url ? (
+              <p id="webhook-url-error" className="mt-1 text-sm text-danger-11">
+                {errors.url}
+              </p>
+            ) : null}
+          </div>
+          <fieldset>
+            <legend className="field-label">Events</legend>
+            <div className="grid grid-cols-2 gap-x-2">
+              {WEBHOOK_EVENTS.map((event) => (
+                <label key={event} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    className="size-5 shrink-0"
+                    type="checkbox"
+                    name="events"
+                    value={event}
+                    defaultChecked={!created && (values?.events.includes(event) ?? false)}
+                  />
+                  {event}
+                </label>
+              ))}
+            </div>
+            {errors.events ? <p className="mt-1 text-sm text-danger-11">{errors.events}</p> : null}
+          </fieldset>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Adding..." : "Add webhook"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} failedMessage="Failed to load the webhooks" />;
+}
