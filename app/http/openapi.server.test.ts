@@ -66,4 +66,48 @@ describe("/api/openapi.json", () => {
       }
     }
   });
+
+  it("gives every call a success and a refusal, a relative server and a license (Redocly's recommended rules)", () => {
+    expect(document.servers).toEqual([{ url: "/" }]);
+    expect(document.info.license.name).toBeTruthy();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods) as Array<[string, { responses: object }]>) {
+        const statuses = Object.keys(operation.responses);
+        expect(
+          statuses.some((status) => status.startsWith("2")),
+          `${method} ${path}`,
+        ).toBe(true);
+        expect(
+          statuses.some((status) => status.startsWith("4")),
+          `${method} ${path}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("tags a dealer and the user: reads take If-None-Match (304), writes If-Match (412), both answer the ETag", () => {
+    type Operation = {
+      parameters: Array<{ name: string; in: string }>;
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    const operation = (path: string, method: string) => document.paths[path]?.[method] as Operation;
+    const headers = (op: Operation) => op.parameters.filter((p) => p.in === "header").map((p) => p.name);
+    for (const path of ["/api/dealers/{id}", "/api/me", "/api/user"]) {
+      const read = operation(path, "get");
+      expect(headers(read), path).toContain("If-None-Match");
+      expect(read.responses["304"], path).toBeDefined();
+      expect(read.responses["200"]?.headers, path).toHaveProperty("ETag");
+    }
+    for (const [path, method] of [
+      ["/api/dealers/{id}", "put"],
+      ["/api/dealers/{id}", "patch"],
+      ["/api/me", "put"],
+      ["/api/me", "patch"],
+    ] as const) {
+      const write = operation(path, method);
+      expect(headers(write), `${method} ${path}`).toContain("If-Match");
+      expect(write.responses["412"], `${method} ${path}`).toBeDefined();
+      expect(write.responses["200"]?.headers, `${method} ${path}`).toHaveProperty("ETag");
+    }
+  });
 });

@@ -441,7 +441,8 @@ async function saveDealer(
       return tx.dealer.update({ where: { id }, data, select: dealerSelect });
     });
     if (row) return toDealer(row);
-    requireVersion("", expected, DEALER_CHANGED);
+    // Changed since it was read: a conditional write is refused, any other made again.
+    if (expected) throw new AppError(412, DEALER_CHANGED);
   }
   throw new AppError(409, DEALER_BUSY);
 }
