@@ -63,12 +63,16 @@ export const planStopSchema = z
 /** The page's "Order from here": where the officer is now. */
 export const planReorderSchema = z.object(placeFields).superRefine(bothOrNeither);
 
-/** PUT /api/plans/{day}: the plan's dealers (the server puts them in driving order), from where the officer is. */
+/**
+ * PUT /api/plans/{day}: the plan's dealers (the server puts them in driving order), from where the
+ * officer is. The whole plan is replaced: no dealers (or none given) leaves it empty.
+ */
 export const planStopsSchema = z
   .object({
     dealerIds: z
       .array(idSchema(DEALER_ID_INVALID), { error: "dealerIds must be a list of dealer ids" })
-      .max(MAX_STOPS, PLAN_FULL),
+      .max(MAX_STOPS, PLAN_FULL)
+      .default([]),
     ...placeFields,
   })
   .superRefine(bothOrNeither);

@@ -1,27 +1,75 @@
 import { CalendarDays, LocateFixed, Navigation, NotebookPen, Route as RouteIcon, Search, X } from "lucide-react";
 import { useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/plan";
-import { planAction, planPage } from "./plan.server";
+import { planPage, planPath, readPlanForm, refusedUrl, refuseParse, refusePlanForm } from "./plan.server";
 import { guardRequest } from "~/browser/request-guard";
 import { useHydrated } from "~/browser/hydrated";
 import { formatCalendarDate } from "~/lib/date-format";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { requireUser } from "~/http/auth.server";
-import { PLAN_FULL, STOP_STATUS_LABELS, type StopStatus } from "~/models/visit-plan.schema";
+import { localDate } from "~/models/checkin.server";
+import { addPlanStop, removePlanStop, reorderPlan } from "~/models/visit-plan.server";
+import {
+  PLAN_FULL,
+  planDaySchema,
+  planQuerySchema,
+  planReorderSchema,
+  planStopSchema,
+  STOP_STATUS_LABELS,
+  type StopStatus,
+} from "~/models/visit-plan.schema";
 import { MAX_STOPS } from "~/lib/visit-order";
 
 export const meta: Route.MetaFunction = () => [{ title: "Visit plan · Fieldline" }];
 
-export async function loader(args: Route.LoaderArgs) {
-  const user = requireUser(args);
-  return planPage(user, args.request, args.params.day);
+/** The path's day (today without one, or the day picker's `?day`) and `?user&query&lat&lng`; malformed: 400. */
+function planRequest({ request, params }: { request: Request; params: { day?: string } }) {
+  const searchParams = new URL(request.url).searchParams;
+  const query = planQuerySchema.safeParse(Object.fromEntries(searchParams));
+  if (!query.success) refusedUrl(query.error);
+  const picked = params.day === undefined ? searchParams.get("day") || undefined : undefined;
+  const day = planDaySchema.safeParse(params.day ?? picked ?? localDate());
+  if (!day.success) refusedUrl(day.error);
+  return { day: day.data, query: query.data, picked: picked !== undefined };
 }
 
+/** The plan of a day of oneself or, with `?user`, of an officer of a team one leads. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const { day, query, picked } = planRequest(args);
+  // The day picker's GET form sends ?day=: the plan of that day has its own path.
+  if (picked) throw redirect(planPath(day, query));
+  return planPage(user, day, query);
+}
+
+/**
+ * The plan's forms, named by `intent`: `add` and `remove` a dealer, `reorder` from where the
+ * officer is now. Each puts the plan in driving order again; any other intent answers 400.
+ */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
-  return planAction(user, args.request, args.params.day);
+  const { day, query } = planRequest(args);
+  const { intent, fields, change, run } = await readPlanForm(user, args.request, day, query);
+  switch (intent) {
+    case "add":
+    case "remove": {
+      const parsed = planStopSchema.safeParse(fields);
+      if (!parsed.success) return refuseParse(intent, parsed.error);
+      const { dealerId, lat, lng } = parsed.data;
+      return intent === "add"
+        ? run(() => addPlanStop({ ...change, current: { lat, lng } }, dealerId), "Added to the plan")
+        : run(() => removePlanStop({ ...change, current: { lat, lng } }, dealerId), "Removed from the plan");
+    }
+    case "reorder": {
+      const parsed = planReorderSchema.safeParse(fields);
+      if (!parsed.success) return refuseParse(intent, parsed.error);
+      return run(() => reorderPlan({ ...change, current: parsed.data }), "Plan put in driving order");
+    }
+    default:
+      return refusePlanForm(intent, UNKNOWN_ACTION, 400);
+  }
 }
 
 const FAILURES = new Map<string, string>([
