@@ -26,6 +26,7 @@ export default [
     route("admin/webhooks", "routes/admin/webhooks.tsx"),
     route("dealer-map", "routes/map/dealer-map.tsx"),
     route("location-quality", "routes/map/location-quality.tsx"),
+    route("plan/:day?", "routes/plans/plan.tsx"),
   ]),
 
   route("offline", "routes/shell/offline.tsx"),
@@ -67,6 +68,7 @@ export default [
     route("agents/checkins", "routes/api/agents-checkins.ts"),
     route("agents/location-quality", "routes/api/agents-location-quality.ts"),
     route("reports", "routes/api/reports.ts"),
+    route("plans/:day", "routes/api/plan.ts"),
     route("dealers", "routes/api/dealers.ts"),
     route("dealers/import", "routes/api/dealers-import.ts"),
     route("dealers/:id", "routes/api/dealer.ts"),

@@ -230,6 +230,44 @@ export function listDealerCards(query: string | undefined, limit: number, teamId
   );
 }
 
+/** A dealer offered for a visit plan: where it is, and whether it is in the officer's territory. */
+export type NearbyDealer = Pick<DealerCard, "id" | "businessName" | "city"> & {
+  lat: number;
+  lng: number;
+  inTerritory: boolean;
+};
+
+/**
+ * Dealers matching `query` (as in the directory, through every dealer), those of the `territory`
+ * teams first, then nearest to `near` (by a flat-earth distance, which orders places within a
+ * province as the great circle does), else by name.
+ */
+export function listDealersNear({
+  query,
+  territory,
+  near,
+  limit,
+}: {
+  query?: string;
+  territory: number[];
+  near: { lat: number; lng: number } | null;
+  limit: number;
+}): NearbyDealer[] {
+  const inTerritory =
+    territory.length > 0
+      ? Prisma.sql`(d.teamId IS NOT NULL AND d.teamId IN (${Prisma.join(territory)}))`
+      : Prisma.sql`0`;
+  const distance = near
+    ? Prisma.sql`(d.lat - ${near.lat}) * (d.lat - ${near.lat}) + (d.lng - ${near.lng}) * (d.lng - ${near.lng}) * ${Math.cos((near.lat * Math.PI) / 180) ** 2},`
+    : Prisma.empty;
+  return readRows<Omit<NearbyDealer, "inTerritory"> & { inTerritory: number }>(Prisma.sql`
+    SELECT d.id, d.businessName, d.city, d.lat, d.lng, ${inTerritory} AS inTerritory FROM Dealer d ${listWhere({ query })}
+    ORDER BY inTerritory DESC, ${distance} d.businessName, d.id LIMIT ${limit}`).map((row) => ({
+    ...row,
+    inTerritory: Boolean(row.inTerritory),
+  }));
+}
+
 /** Every dealer (of one province with `state`) as a map pin, by business name: 10,000 pins stay a light answer. */
 export function listDealerPins({ state, limit, after }: ListOptions = {}): DealerPin[] {
   return listRows<PinRow>(PIN_COLUMNS, { state, limit, after }).map(dealerPin);

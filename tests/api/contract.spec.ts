@@ -107,7 +107,8 @@ function invalidValues(schema: PropertySchema, required: boolean): unknown[] {
   const numeric = types.includes("number") || types.includes("integer");
   const values: unknown[] = [
     { nested: { junk: [1, { deeper: true }] } },
-    [1, 2, 3],
+    // A list where one value is expected; for a list, items of no kind it takes ([1, 2, 3] may be ids).
+    types.includes("array") ? [{ junk: true }] : [1, 2, 3],
     types.includes("boolean") ? "yes" : true,
   ];
   if (required) values.push(null);
@@ -347,6 +348,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
     if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
     if (operation.path === "/api/admin/webhooks/{id}" && created.webhook) return { id: created.webhook };
+    // A plan can change only today or on a coming day.
+    if (operation.path === "/api/plans/{day}")
+      return { day: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date()) };
     if (operation.path.startsWith("/api/posts/{id}") && created.post)
       return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
     return {};

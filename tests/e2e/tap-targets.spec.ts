@@ -133,6 +133,7 @@ test.describe("signed in", () => {
       await visit(page, "/dealer-map?f=1&routes=on", offenders, async () => {
         if (javaScript) await expect(page.locator(".checkin-marker").first()).toBeVisible();
       });
+      await visit(page, "/plan", offenders);
       expect(report(offenders)).toBe("");
     },
   );

@@ -1,0 +1,136 @@
+import { calendarDateSchema } from "~/lib/calendar-date";
+import { idSchema } from "~/lib/ids";
+import { MAX_STOPS } from "~/lib/visit-order";
+import { z } from "~/lib/zod";
+
+// Visit plans' inputs and answer (decision 43): one schema per input, shared by the /plan page's
+// forms and /api/plans. Browser-safe (no server imports).
+
+/** How many days ahead a plan may be made (today is day 0). */
+export const PLAN_HORIZON_DAYS = 14;
+
+export const PLAN_PAST = "A plan can only be made for today or a coming day.";
+export const PLAN_TOO_FAR = `A plan can be made at most ${PLAN_HORIZON_DAYS} days ahead.`;
+export const PLAN_FULL = `A plan holds at most ${MAX_STOPS} stops.`;
+export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
+export const PLAN_USER_NOT_FOUND = "User not found.";
+const PLAN_PLACE_INCOMPLETE = "Send both latitude and longitude, or neither.";
+const DEALER_ID_INVALID = "Please select a valid dealer.";
+const USER_ID_INVALID = "user must be a user's id";
+const DAY_INVALID = "day";
+
+/** The plan's day in a path or a form: a real yyyy-MM-dd date (which days may be changed is the model's rule). */
+export const planDaySchema = calendarDateSchema(DAY_INVALID);
+
+const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
+const coordinate = (min: number, max: number, message: string) =>
+  z.preprocess(
+    (value) => {
+      const given = blank(value);
+      return typeof given === "string" ? Number(given) : given;
+    },
+    z.number({ error: message }).min(min, message).max(max, message).optional(),
+  );
+
+/** Where the officer is now, as the browser sent it: both coordinates or neither. */
+const placeFields = {
+  lat: coordinate(-90, 90, "Latitude must be between -90 and 90"),
+  lng: coordinate(-180, 180, "Longitude must be between -180 and 180"),
+};
+const bothOrNeither = (place: { lat?: number; lng?: number }, ctx: z.RefinementCtx) => {
+  if ((place.lat === undefined) !== (place.lng === undefined))
+    ctx.addIssue({ code: "custom", path: [place.lat === undefined ? "lat" : "lng"], message: PLAN_PLACE_INCOMPLETE });
+};
+
+/** `?user=<id>` of /api/plans/{day}: whose plan (one's own by default). */
+export const planUserQuerySchema = z.object({ user: z.preprocess(blank, idSchema(USER_ID_INVALID).optional()) });
+
+/** The page's `?user&query&lat&lng`: whose plan, the dealer search, and where the officer is. */
+export const planQuerySchema = z
+  .object({
+    ...planUserQuerySchema.shape,
+    query: z.preprocess(blank, z.string().trim().max(100, "Search must be 100 characters or less").optional()),
+    ...placeFields,
+  })
+  .superRefine(bothOrNeither);
+export type PlanQuery = z.infer<typeof planQuerySchema>;
+
+/** The page's Add and Remove forms: one dealer, and where the officer is now (to order from there). */
+export const planStopSchema = z
+  .object({ dealerId: idSchema(DEALER_ID_INVALID), ...placeFields })
+  .superRefine(bothOrNeither);
+
+/** The page's "Order from here": where the officer is now. */
+export const planReorderSchema = z.object(placeFields).superRefine(bothOrNeither);
+
+/**
+ * PUT /api/plans/{day}: the plan's dealers (the server puts them in driving order), from where the
+ * officer is. The whole plan is replaced: no dealers (or none given) leaves it empty.
+ */
+export const planStopsSchema = z
+  .object({
+    dealerIds: z
+      .array(idSchema(DEALER_ID_INVALID), { error: "dealerIds must be a list of dealer ids" })
+      .max(MAX_STOPS, PLAN_FULL)
+      .default([]),
+    ...placeFields,
+  })
+  .superRefine(bothOrNeither);
+
+const STOP_STATUSES = ["planned", "done", "missed"] as const;
+export type StopStatus = (typeof STOP_STATUSES)[number];
+export const STOP_STATUS_LABELS: Record<StopStatus, string> = { planned: "Planned", done: "Done", missed: "Missed" };
+
+const placeAnswer = z.object({ lat: z.number(), lng: z.number() });
+
+const planStopAnswer = z.object({
+  position: z.number().int().describe("1 for the first stop of the driving order"),
+  dealerId: z.number().int(),
+  businessName: z.string(),
+  city: z.string(),
+  address: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  kmFromPrevious: z.number().nullable().describe("Straight-line km from the previous stop (the start for the first)"),
+  status: z.enum(STOP_STATUSES).describe("done: a post by the officer for this dealer that day; missed: the day ended"),
+  visitedAt: z.string().nullable().describe("The first post's time when done"),
+  directionsUrl: z.string(),
+  logVisitUrl: z.string().describe("New Post with the dealer, Dealer Meeting and the dealer's place filled in"),
+});
+export type PlanStop = z.infer<typeof planStopAnswer>;
+
+const personAnswer = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+/** A plan as GET and PUT /api/plans/{day} answer it (a day without a plan: no stops). */
+export const planAnswer = z.object({
+  userId: z.number().int(),
+  officerName: z.string(),
+  day: z.string().describe("yyyy-MM-dd, Asia/Karachi"),
+  editable: z.boolean().describe("Today or a coming day within the horizon"),
+  start: placeAnswer
+    .extend({ source: z.enum(["CURRENT", "HOME"]) })
+    .nullable()
+    .describe("Where the driving order starts"),
+  stops: z.array(planStopAnswer),
+  totalKm: z.number(),
+  routeDirections: z
+    .array(z.object({ from: z.number().int(), to: z.number().int(), url: z.string() }))
+    .describe("Links for the whole route, split where Google's 9-waypoint limit requires"),
+  progress: z.object({ planned: z.number().int(), done: z.number().int(), missed: z.number().int() }),
+  createdBy: personAnswer,
+  updatedBy: personAnswer,
+  updatedAt: z.string().nullable(),
+});
+export type PlanView = z.infer<typeof planAnswer>;
+
+/** New Post for a visit to the dealer: the dealer, Dealer Meeting and the dealer's place filled in. */
+export function logVisitPath(stop: { dealerId: number; lat: number; lng: number; address: string }): string {
+  const params = new URLSearchParams({
+    dealer: String(stop.dealerId),
+    type: "DEALER_MEETING",
+    lat: String(stop.lat),
+    lng: String(stop.lng),
+    address: stop.address.slice(0, 300),
+  });
+  return `/new-post?${params}`;
+}

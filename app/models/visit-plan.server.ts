@@ -1,0 +1,361 @@
+import { prisma } from "~/db.server";
+import { AppError } from "~/lib/app-error";
+import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar-date";
+import { distanceKm } from "~/lib/location-quality";
+import { displayName } from "~/lib/names";
+import { directionsUrl, drivingOrder, MAX_STOPS, type Place, routeDirections } from "~/lib/visit-order";
+import { dayRange, localDate } from "~/models/checkin.server";
+import { DEALER_NOT_FOUND, listDealersNear, type NearbyDealer } from "~/models/dealer.server";
+import { territoryTeamsOf } from "~/models/team.server";
+import { teamsLedBy, type Viewer } from "~/models/team-scope.server";
+import {
+  logVisitPath,
+  PLAN_FORBIDDEN,
+  PLAN_FULL,
+  PLAN_HORIZON_DAYS,
+  PLAN_PAST,
+  PLAN_TOO_FAR,
+  PLAN_USER_NOT_FOUND,
+  type PlanStop,
+  type PlanView,
+  type StopStatus,
+} from "~/models/visit-plan.schema";
+
+// Visit plans (decision 43): the dealers an officer means to visit on a local day, in driving
+// order from where they start. The officer plans their own days; a manager those of the officers
+// of the teams they lead; an admin anyone's. A stop is done when the officer posts for its dealer
+// that day, missed when the day has ended without such a post.
+
+const ownerSelect = {
+  id: true,
+  role: true,
+  teamId: true,
+  firstName: true,
+  lastName: true,
+  homeLat: true,
+  homeLng: true,
+} as const;
+type PlanOwner = { id: number; role: string; teamId: number | null; firstName: string | null; lastName: string | null };
+type OwnerRow = PlanOwner & { homeLat: number | null; homeLng: number | null };
+
+/** The officer whose plan `viewer` asks for: 404 when there is none, 403 when not theirs to see. */
+async function planOwner(viewer: Viewer, userId: number): Promise<OwnerRow> {
+  const owner = await prisma.user.findUnique({ where: { id: userId }, select: ownerSelect });
+  if (!owner) throw new AppError(404, PLAN_USER_NOT_FOUND);
+  if (owner.id === viewer.id || viewer.role === "ADMIN") return owner;
+  if (viewer.role === "MANAGER" && owner.teamId !== null && (await teamsLedBy(viewer.id)).includes(owner.teamId))
+    return owner;
+  throw new AppError(403, PLAN_FORBIDDEN);
+}
+
+/** 400 unless `day` is today or a coming day within the horizon (Asia/Karachi). */
+function requireEditableDay(day: string, now: Date): void {
+  const ahead = dayNumber(day) - dayNumber(localDate(now));
+  if (!isCalendarDate(day) || ahead < 0) throw new AppError(400, PLAN_PAST, { field: "day" });
+  if (ahead > PLAN_HORIZON_DAYS) throw new AppError(400, PLAN_TOO_FAR, { field: "day" });
+}
+
+function isEditable(day: string, now: Date): boolean {
+  const ahead = dayNumber(day) - dayNumber(localDate(now));
+  return ahead >= 0 && ahead <= PLAN_HORIZON_DAYS;
+}
+
+/** The last day a plan may be made for, from today. */
+export function lastPlanDay(now = new Date()): string {
+  return addDays(localDate(now), PLAN_HORIZON_DAYS);
+}
+
+type Start = Place & { source: "CURRENT" | "HOME" };
+
+/**
+ * Where the driving order starts: the place the officer's own browser sent, else their home. A
+ * manager's browser is not where the officer starts, so a plan made for someone else starts at
+ * their home.
+ */
+function startOf(viewer: Viewer, owner: OwnerRow, current: Partial<Place>): Start | null {
+  if (viewer.id === owner.id && current.lat !== undefined && current.lng !== undefined)
+    return { lat: current.lat, lng: current.lng, source: "CURRENT" };
+  if (owner.homeLat !== null && owner.homeLng !== null)
+    return { lat: owner.homeLat, lng: owner.homeLng, source: "HOME" };
+  return null;
+}
+
+/**
+ * Replaces the plan's stops by `dealerIds` (each a dealer; at most MAX_STOPS) in driving order
+ * from `start`. Inside the caller's transaction, so that a change reads and writes one plan.
+ */
+async function writeStops(
+  tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0],
+  { viewer, owner, day, start }: { viewer: Viewer; owner: OwnerRow; day: string; start: Start | null },
+  dealerIds: number[],
+): Promise<void> {
+  const ids = [...new Set(dealerIds)];
+  if (ids.length > MAX_STOPS) throw new AppError(400, PLAN_FULL, { field: "dealerId" });
+  const found = await tx.dealer.findMany({ where: { id: { in: ids } }, select: { id: true, lat: true, lng: true } });
+  const byId = new Map(found.map((dealer) => [dealer.id, dealer]));
+  const dealers = ids.map((id) => {
+    const dealer = byId.get(id);
+    if (!dealer) throw new AppError(404, DEALER_NOT_FOUND, { field: "dealerId" });
+    return dealer;
+  });
+  const order = drivingOrder(start, dealers);
+  const startColumns = {
+    startLat: start?.lat ?? null,
+    startLng: start?.lng ?? null,
+    startSource: start?.source ?? null,
+  };
+  const plan = await tx.visitPlan.upsert({
+    where: { userId_day: { userId: owner.id, day } },
+    create: { userId: owner.id, day, ...startColumns, createdById: viewer.id, updatedById: viewer.id },
+    update: { ...startColumns, updatedById: viewer.id },
+    select: { id: true },
+  });
+  await tx.visitPlanStop.deleteMany({ where: { planId: plan.id } });
+  await tx.visitPlanStop.createMany({
+    data: order.map((index, position) => ({ planId: plan.id, dealerId: dealers[index]!.id, position: position + 1 })),
+  });
+}
+
+type PlanChange = { viewer: Viewer; userId: number; day: string; current?: Partial<Place>; now?: Date };
+
+/** Changes a plan: `change` turns its dealers (in their order) into the new ones; the plan is then put in driving order. */
+async function changePlan(
+  { viewer, userId, day, current = {}, now = new Date() }: PlanChange,
+  change: (dealerIds: number[]) => number[],
+): Promise<PlanView> {
+  const owner = await planOwner(viewer, userId);
+  requireEditableDay(day, now);
+  const start = startOf(viewer, owner, current);
+  await prisma.$transaction(async (tx) => {
+    const stops = await tx.visitPlanStop.findMany({
+      where: { plan: { userId: owner.id, day } },
+      select: { dealerId: true },
+      orderBy: { position: "asc" },
+    });
+    await writeStops(tx, { viewer, owner, day, start }, change(stops.map((stop) => stop.dealerId)));
+  });
+  return readPlan(owner, day, now);
+}
+
+/** Adds a dealer to the plan (already there: nothing changes but the order); 400 past MAX_STOPS. */
+export function addPlanStop(change: PlanChange, dealerId: number): Promise<PlanView> {
+  return changePlan(change, (ids) => (ids.includes(dealerId) ? ids : [...ids, dealerId]));
+}
+
+/** Takes a dealer out of the plan (one not in it: nothing to take out). */
+export function removePlanStop(change: PlanChange, dealerId: number): Promise<PlanView> {
+  return changePlan(change, (ids) => ids.filter((id) => id !== dealerId));
+}
+
+/** Puts the plan in driving order again, from where the officer is now (or home). */
+export function reorderPlan(change: PlanChange): Promise<PlanView> {
+  return changePlan(change, (ids) => ids);
+}
+
+/** PUT /api/plans/{day}: the plan's dealers are these, in driving order. */
+export function setPlanStops(change: PlanChange, dealerIds: number[]): Promise<PlanView> {
+  return changePlan(change, () => dealerIds);
+}
+
+/** Deletes the day's plan (none: nothing to delete). */
+export async function deletePlan({ viewer, userId, day, now = new Date() }: PlanChange): Promise<void> {
+  const owner = await planOwner(viewer, userId);
+  requireEditableDay(day, now);
+  await prisma.visitPlan.deleteMany({ where: { userId: owner.id, day } });
+}
+
+/** The plan of `userId` for `day`, as `viewer` may see it (a day without one has no stops). */
+export async function getVisitPlan(viewer: Viewer, userId: number, day: string, now = new Date()): Promise<PlanView> {
+  const owner = await planOwner(viewer, userId);
+  return readPlan(owner, day, now);
+}
+
+/**
+ * The plan the map shows beside the day's routes: `userId`'s when the viewer may see it and it
+ * has stops, else none (the map never refuses for a plan).
+ */
+export async function planOnMap(viewer: Viewer, userId: number, day: string): Promise<PlanView | null> {
+  try {
+    const plan = await getVisitPlan(viewer, userId, day);
+    return plan.stops.length > 0 ? plan : null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/** The first post of each of `userIds`' for each of `dealerIds` in the local day: "userId:dealerId" → time. */
+async function visitsOf(userIds: number[], dealerIds: number[], day: string): Promise<Map<string, Date>> {
+  const visits = new Map<string, Date>();
+  if (userIds.length === 0 || dealerIds.length === 0) return visits;
+  const range = dayRange(day);
+  const posts = await prisma.post.findMany({
+    where: {
+      userId: { in: userIds },
+      dealerId: { in: dealerIds },
+      createdAt: { gte: new Date(range.from), lt: new Date(range.to) },
+    },
+    select: { userId: true, dealerId: true, createdAt: true },
+    orderBy: { createdAt: "asc" },
+  });
+  for (const post of posts) {
+    const key = `${post.userId}:${post.dealerId}`;
+    if (!visits.has(key)) visits.set(key, post.createdAt);
+  }
+  return visits;
+}
+
+/** A stop's status: done with a visit, missed when the day has ended without one, else planned. */
+function statusOf(visitedAt: Date | undefined, dayOver: boolean): StopStatus {
+  if (visitedAt) return "done";
+  return dayOver ? "missed" : "planned";
+}
+
+const dayIsOver = (day: string, now: Date) => now.getTime() >= dayRange(day).to;
+
+const personOf = (user: { id: number; firstName: string | null; lastName: string | null } | null) =>
+  user ? { id: user.id, name: displayName(user) } : null;
+
+async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanView> {
+  const person = { select: { id: true, firstName: true, lastName: true } };
+  const plan = await prisma.visitPlan.findUnique({
+    where: { userId_day: { userId: owner.id, day } },
+    select: {
+      startLat: true,
+      startLng: true,
+      startSource: true,
+      updatedAt: true,
+      createdBy: person,
+      updatedBy: person,
+      stops: {
+        orderBy: { position: "asc" },
+        select: {
+          dealer: {
+            select: {
+              id: true,
+              businessName: true,
+              city: true,
+              street: true,
+              formattedAddress: true,
+              lat: true,
+              lng: true,
+            },
+          },
+        },
+      },
+    },
+  });
+  const start: PlanView["start"] =
+    plan?.startLat != null && plan.startLng != null
+      ? { lat: plan.startLat, lng: plan.startLng, source: plan.startSource === "CURRENT" ? "CURRENT" : "HOME" }
+      : null;
+  const dealers = plan?.stops.map((stop) => stop.dealer) ?? [];
+  const visits = await visitsOf(
+    [owner.id],
+    dealers.map((dealer) => dealer.id),
+    day,
+  );
+  const over = dayIsOver(day, now);
+  let previous: Place | null = start;
+  const stops = dealers.map((dealer, index): PlanStop => {
+    const visitedAt = visits.get(`${owner.id}:${dealer.id}`);
+    const address = dealer.formattedAddress || `${dealer.street}, ${dealer.city}`;
+    const kmFromPrevious = previous ? Math.round(distanceKm(previous, dealer) * 10) / 10 : null;
+    previous = dealer;
+    return {
+      position: index + 1,
+      dealerId: dealer.id,
+      businessName: dealer.businessName,
+      city: dealer.city,
+      address,
+      lat: dealer.lat,
+      lng: dealer.lng,
+      kmFromPrevious,
+      status: statusOf(visitedAt, over),
+      visitedAt: visitedAt?.toISOString() ?? null,
+      directionsUrl: directionsUrl(dealer),
+      logVisitUrl: logVisitPath({ dealerId: dealer.id, lat: dealer.lat, lng: dealer.lng, address }),
+    };
+  });
+  return {
+    userId: owner.id,
+    officerName: displayName(owner),
+    day,
+    editable: isEditable(day, now),
+    start,
+    stops,
+    totalKm: Math.round(stops.reduce((sum, stop) => sum + (stop.kmFromPrevious ?? 0), 0) * 10) / 10,
+    routeDirections: routeDirections(start, dealers),
+    progress: {
+      planned: stops.length,
+      done: stops.filter((stop) => stop.status === "done").length,
+      missed: stops.filter((stop) => stop.status === "missed").length,
+    },
+    createdBy: personOf(plan?.createdBy ?? null),
+    updatedBy: personOf(plan?.updatedBy ?? null),
+    updatedAt: plan?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** A dealer the plan page offers to add, with its distance from where the list is seen. */
+export type PlanCandidate = NearbyDealer & { km: number | null };
+
+const CANDIDATES = 20;
+
+/**
+ * Dealers to add to the plan of `userId`: those of the officer's territory first, nearest first
+ * from `near` (where the officer is, else the plan's start, else their home), or those matching
+ * `query` through every dealer; the plan's own dealers left out.
+ */
+export async function planCandidates(
+  viewer: Viewer,
+  userId: number,
+  { query, near, exclude }: { query?: string; near: Partial<Place>; exclude: number[] },
+): Promise<{ from: Start | null; dealers: PlanCandidate[] }> {
+  const owner = await planOwner(viewer, userId);
+  const from = startOf(viewer, owner, near);
+  const territory = await territoryTeamsOf(owner);
+  const listed = listDealersNear({ query, territory, near: from, limit: CANDIDATES + exclude.length });
+  const dealers = listed
+    .filter((dealer) => !exclude.includes(dealer.id))
+    .slice(0, CANDIDATES)
+    .map((dealer) => ({ ...dealer, km: from ? Math.round(distanceKm(from, dealer) * 10) / 10 : null }));
+  return { from, dealers };
+}
+
+/** How an officer's plan of a day stands: its stops, those done and those missed. */
+export type PlanProgress = { planned: number; done: number; missed: number };
+
+/**
+ * Each of `userIds`' plan of `day` (yyyy-MM-dd, Asia/Karachi): `planned` stops in all, how many
+ * are `done` (a post of theirs for the dealer that day) and `missed` (the day ended without one).
+ * Every user asked for has an entry (all zero without a plan). No permission check: the caller
+ * passes only the people the viewer may see.
+ */
+export async function planProgress(
+  userIds: readonly number[],
+  day: string,
+  now = new Date(),
+): Promise<Map<number, PlanProgress>> {
+  const progress = new Map(userIds.map((id): [number, PlanProgress] => [id, { planned: 0, done: 0, missed: 0 }]));
+  if (userIds.length === 0 || !isCalendarDate(day)) return progress;
+  const stops = await prisma.visitPlanStop.findMany({
+    where: { plan: { day, userId: { in: [...userIds] } } },
+    select: { dealerId: true, plan: { select: { userId: true } } },
+  });
+  const visits = await visitsOf(
+    [...new Set(stops.map((stop) => stop.plan.userId))],
+    [...new Set(stops.map((stop) => stop.dealerId))],
+    day,
+  );
+  const over = dayIsOver(day, now);
+  for (const stop of stops) {
+    const entry = progress.get(stop.plan.userId);
+    if (!entry) continue;
+    entry.planned += 1;
+    const status = statusOf(visits.get(`${stop.plan.userId}:${stop.dealerId}`), over);
+    if (status === "done") entry.done += 1;
+    if (status === "missed") entry.missed += 1;
+  }
+  return progress;
+}
