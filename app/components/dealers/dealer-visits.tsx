@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { usePublicEnv } from "~/browser/root-data";
+import { formatLocalDate } from "~/lib/date-format";
+import { displayName } from "~/lib/names";
+import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
+import type { DealerVisits as Visits } from "~/models/dealer-visits.schema";
+
+/**
+ * "Last visited" and the dealer's visits, newest first, each a link to its post; older visits
+ * are a plain link (`?visits=<cursor>`), so the history pages without JavaScript.
+ */
+export function DealerVisits({ visits, page, paged }: { visits: Visits; page: string; paged: boolean }) {
+  const timeZone = usePublicEnv().APP_TIME_ZONE;
+  const { lastVisit } = visits;
+  return (
+    <section className="card space-y-2" aria-labelledby="dealer-visits">
+      <h2 id="dealer-visits" className="font-semibold">
+        Visits
+      </h2>
+      <p data-testid="last-visited">
+        {lastVisit
+          ? `Last visited ${formatLocalDate(lastVisit.createdAt, timeZone)} by ${displayName(lastVisit.officer)}`
+          : "Not visited yet"}
+      </p>
+      {visits.visits.length > 0 ? (
+        <ol className="divide-y divide-gray-4" aria-label="Visit history">
+          {visits.visits.map((visit) => (
+            <li key={visit.postId}>
+              <Link to={`/posts/${visit.postId}`} className="flex min-h-11 flex-wrap items-center gap-x-2 py-2">
+                <span className="font-medium">{POST_TYPE_LABELS[visit.type as PostType] ?? visit.type}</span>
+                <span className="text-gray-11">{displayName(visit.officer)}</span>
+                <span className="ml-auto text-sm text-gray-11">
+                  {formatLocalDate(visit.createdAt, timeZone, { withTime: true })}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {visits.total > 0 ? (
+        <p className="text-sm text-gray-11">{visits.total === 1 ? "1 visit" : `${visits.total} visits`} in all.</p>
+      ) : null}
+      <div className="flex gap-2">
+        {paged ? (
+          <Link to={page} className="btn-secondary flex-1 px-3 text-sm">
+            Newest visits
+          </Link>
+        ) : null}
+        {visits.nextCursor ? (
+          <Link
+            to={`${page}?${new URLSearchParams({ visits: visits.nextCursor })}`}
+            className="btn-secondary flex-1 px-3 text-sm"
+            rel="next"
+          >
+            Older visits
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
