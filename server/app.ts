@@ -9,9 +9,11 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { afterResponseContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
+import { startMissedVisitSweeps } from "./missed-visit-sweeps";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
+startMissedVisitSweeps();
 
 export const app = express();
 app.disable("x-powered-by");
