@@ -17,7 +17,7 @@ export function DealerVisits({ visits, page, paged }: { visits: Visits; page: st
       <h2 id="dealer-visits" className="font-semibold">
         Visits
       </h2>
-      <p data-testid="last-visited">
+      <p className="font-medium" data-testid="last-visited">
         {lastVisit
           ? `Last visited ${formatLocalDate(lastVisit.createdAt, timeZone)} by ${displayName(lastVisit.officer)}`
           : "Not visited yet"}
@@ -26,12 +26,14 @@ export function DealerVisits({ visits, page, paged }: { visits: Visits; page: st
         <ol className="divide-y divide-gray-4" aria-label="Visit history">
           {visits.visits.map((visit) => (
             <li key={visit.postId}>
-              <Link to={`/posts/${visit.postId}`} className="flex min-h-11 flex-wrap items-center gap-x-2 py-2">
-                <span className="font-medium">{POST_TYPE_LABELS[visit.type as PostType] ?? visit.type}</span>
-                <span className="text-gray-11">{displayName(visit.officer)}</span>
-                <span className="ml-auto text-sm text-gray-11">
-                  {formatLocalDate(visit.createdAt, timeZone, { withTime: true })}
+              <Link to={`/posts/${visit.postId}`} className="block min-h-11 py-2">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="font-medium">{POST_TYPE_LABELS[visit.type as PostType] ?? visit.type}</span>
+                  <span className="text-sm text-gray-11">
+                    {formatLocalDate(visit.createdAt, timeZone, { withTime: true })}
+                  </span>
                 </span>
+                <span className="block text-sm text-gray-11">{displayName(visit.officer)}</span>
               </Link>
             </li>
           ))}
