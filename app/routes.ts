@@ -25,6 +25,7 @@ export default [
     route("admin/teams/:id", "routes/admin/team.tsx"),
     route("dealer-map", "routes/map/dealer-map.tsx"),
     route("location-quality", "routes/map/location-quality.tsx"),
+    route("plan/:day?", "routes/plans/plan.tsx"),
   ]),
 
   route("offline", "routes/shell/offline.tsx"),
@@ -67,6 +68,7 @@ export default [
     route("agents/location-quality", "routes/api/agents-location-quality.ts"),
     route("reports", "routes/api/reports.ts"),
     route("team-day", "routes/api/team-day.ts"),
+    route("plans/:day", "routes/api/plan.ts"),
     route("dealers", "routes/api/dealers.ts"),
     route("dealers/import", "routes/api/dealers-import.ts"),
     route("dealers/:id", "routes/api/dealer.ts"),

@@ -10,7 +10,7 @@ export type Place = { lat: number; lng: number };
 /** The most stops a plan holds; the work below is bounded by it. */
 export const MAX_STOPS = 25;
 /** Each pass tries every pair once; a pass that improves nothing ends the search sooner. */
-export const MAX_2OPT_PASSES = 50;
+const MAX_2OPT_PASSES = 50;
 
 /** Improvements smaller than this (km) are rounding, not a shorter route: they would loop. */
 const EPSILON_KM = 1e-9;

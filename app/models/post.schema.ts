@@ -161,6 +161,14 @@ const postFields = {
   media: z.array(mediaReferenceSchema, { error: "media must be a list" }).max(MAX_FILES, TOO_MANY_FILES).default([]),
 };
 
+/**
+ * A place New Post is opened with (`/new-post?lat&lng&address`, e.g. "Log visit" of a visit plan):
+ * the post's own place fields, both coordinates or none.
+ */
+export const postPlaceSchema = z
+  .object({ lat: postFields.lat, lng: postFields.lng, address: postFields.address })
+  .refine((place) => (place.lat === undefined) === (place.lng === undefined), LOCATION_INCOMPLETE);
+
 /** POST /api/posts and the /new-post form (whose files travel separately, see post.server.ts). */
 export const postSchema = z.object(postFields).superRefine((post, ctx) => {
   const require = (ok: unknown, path: string, message: string) => {

@@ -14,7 +14,7 @@ export const PLAN_TOO_FAR = `A plan can be made at most ${PLAN_HORIZON_DAYS} day
 export const PLAN_FULL = `A plan holds at most ${MAX_STOPS} stops.`;
 export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
 export const PLAN_USER_NOT_FOUND = "User not found.";
-export const PLAN_PLACE_INCOMPLETE = "Send both latitude and longitude, or neither.";
+const PLAN_PLACE_INCOMPLETE = "Send both latitude and longitude, or neither.";
 const DEALER_ID_INVALID = "Please select a valid dealer.";
 const USER_ID_INVALID = "user must be a user's id";
 const DAY_INVALID = "day";
@@ -42,10 +42,13 @@ const bothOrNeither = (place: { lat?: number; lng?: number }, ctx: z.RefinementC
     ctx.addIssue({ code: "custom", path: [place.lat === undefined ? "lat" : "lng"], message: PLAN_PLACE_INCOMPLETE });
 };
 
-/** `?user=<id>&lat&lng` of the page and GET /api/plans/{day}: whose plan (one's own by default), seen from where. */
+/** `?user=<id>` of /api/plans/{day}: whose plan (one's own by default). */
+export const planUserQuerySchema = z.object({ user: z.preprocess(blank, idSchema(USER_ID_INVALID).optional()) });
+
+/** The page's `?user&query&lat&lng`: whose plan, the dealer search, and where the officer is. */
 export const planQuerySchema = z
   .object({
-    user: z.preprocess(blank, idSchema(USER_ID_INVALID).optional()),
+    ...planUserQuerySchema.shape,
     query: z.preprocess(blank, z.string().trim().max(100, "Search must be 100 characters or less").optional()),
     ...placeFields,
   })
@@ -60,24 +63,27 @@ export const planStopSchema = z
 /** The page's "Order from here": where the officer is now. */
 export const planReorderSchema = z.object(placeFields).superRefine(bothOrNeither);
 
-/** PUT /api/plans/{day}: the plan's dealers (the server puts them in driving order), from where the officer is. */
+/**
+ * PUT /api/plans/{day}: the plan's dealers (the server puts them in driving order), from where the
+ * officer is. The whole plan is replaced: no dealers (or none given) leaves it empty.
+ */
 export const planStopsSchema = z
   .object({
     dealerIds: z
       .array(idSchema(DEALER_ID_INVALID), { error: "dealerIds must be a list of dealer ids" })
-      .max(MAX_STOPS, PLAN_FULL),
+      .max(MAX_STOPS, PLAN_FULL)
+      .default([]),
     ...placeFields,
   })
   .superRefine(bothOrNeither);
-export type PlanStopsInput = z.infer<typeof planStopsSchema>;
 
-export const STOP_STATUSES = ["planned", "done", "missed"] as const;
+const STOP_STATUSES = ["planned", "done", "missed"] as const;
 export type StopStatus = (typeof STOP_STATUSES)[number];
 export const STOP_STATUS_LABELS: Record<StopStatus, string> = { planned: "Planned", done: "Done", missed: "Missed" };
 
 const placeAnswer = z.object({ lat: z.number(), lng: z.number() });
 
-export const planStopAnswer = z.object({
+const planStopAnswer = z.object({
   position: z.number().int().describe("1 for the first stop of the driving order"),
   dealerId: z.number().int(),
   businessName: z.string(),

@@ -170,6 +170,20 @@ export async function getVisitPlan(viewer: Viewer, userId: number, day: string, 
   return readPlan(owner, day, now);
 }
 
+/**
+ * The plan the map shows beside the day's routes: `userId`'s when the viewer may see it and it
+ * has stops, else none (the map never refuses for a plan).
+ */
+export async function planOnMap(viewer: Viewer, userId: number, day: string): Promise<PlanView | null> {
+  try {
+    const plan = await getVisitPlan(viewer, userId, day);
+    return plan.stops.length > 0 ? plan : null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
 /** The first post of each of `userIds`' for each of `dealerIds` in the local day: "userId:dealerId" → time. */
 async function visitsOf(userIds: number[], dealerIds: number[], day: string): Promise<Map<string, Date>> {
   const visits = new Map<string, Date>();

@@ -102,7 +102,8 @@ function invalidValues(schema: PropertySchema, required: boolean): unknown[] {
   const numeric = types.includes("number") || types.includes("integer");
   const values: unknown[] = [
     { nested: { junk: [1, { deeper: true }] } },
-    [1, 2, 3],
+    // A list where one value is expected; for a list, items of no kind it takes ([1, 2, 3] may be ids).
+    types.includes("array") ? [{ junk: true }] : [1, 2, 3],
     types.includes("boolean") ? "yes" : true,
   ];
   if (required) values.push(null);
@@ -341,6 +342,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
     if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
+    // A plan can change only today or on a coming day.
+    if (operation.path === "/api/plans/{day}")
+      return { day: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date()) };
     if (operation.path.startsWith("/api/posts/{id}") && created.post)
       return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
     return {};

@@ -64,6 +64,9 @@ const pageRows: Row[] = [
   { route: "/dealer-map", method: "GET", url: "/dealer-map", statuses: signedIn(200) },
   { route: "/location-quality", method: "GET", url: "/location-quality", statuses: [SIGN_IN, 403, 200, 200] },
   { route: "/reports", method: "GET", url: "/reports", statuses: signedIn(200) },
+  // One's own plan; another's only for a manager of their team or an admin (tests/resilience/plans-scoping.test.ts).
+  { route: "/plan/:day?", method: "GET", url: "/plan", statuses: signedIn(200) },
+  { route: "/plan/:day?", method: "POST", url: "/plan", statuses: [SIGN_IN, 400, 400, 400], body: "form" },
   { route: "/offline", method: "GET", url: "/offline", statuses: everyone(200) }, // the service worker's offline page
   { route: "/login", method: "GET", url: "/login", statuses: [200, 302, 302, 302] },
   { route: "/register", method: "GET", url: "/register", statuses: [200, 302, 302, 302] },
@@ -112,6 +115,9 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/agents/location-quality": { url: "/api/agents/location-quality", statuses: [401, 403, 400, 400] },
   "GET /api/reports": { url: "/api/reports?period=this-week", statuses: api(200) },
   "GET /api/team-day": { url: "/api/team-day", statuses: [401, 403, 200, 200] },
+  "GET /api/plans/{day}": { url: "/api/plans/2026-01-01", statuses: api(200) },
+  "PUT /api/plans/{day}": { url: "/api/plans/2026-01-01", statuses: api(400), body: "json" },
+  "DELETE /api/plans/{day}": { url: "/api/plans/2026-01-01", statuses: api(400) },
   "GET /api/performance/leaderboard": { url: "/api/performance/leaderboard", statuses: api(200) },
   "POST /api/performance/calculate": { url: "/api/performance/calculate", statuses: [401, 403, 200, 200] },
   "GET /api/dealers": { url: "/api/dealers?query=zzzz-none", statuses: api(200) },

@@ -26,9 +26,14 @@ export function YourDay({ day, currency }: { day: OfficerDay; currency: string }
           </div>
         ))}
       </dl>
-      <a href="/leaderboard" className="link tap">
-        See all rankings
-      </a>
+      <div className="flex flex-wrap justify-between gap-x-4">
+        <a href="/plan" className="link tap">
+          Today's visit plan
+        </a>
+        <a href="/leaderboard" className="link tap">
+          See all rankings
+        </a>
+      </div>
     </section>
   );
 }

@@ -45,16 +45,33 @@ type MapRoute = {
   }[];
 };
 
+/** A visit plan's stops in driving order, from where the officer starts. */
+type MapPlan = {
+  officerName: string;
+  start: { lat: number; lng: number } | null;
+  stops: {
+    position: number;
+    dealerId: number;
+    businessName: string;
+    lat: number;
+    lng: number;
+    status: string;
+    statusLabel: string;
+  }[];
+};
+
 type Props = {
   /** The dealers' URL (GET /api/dealers with the province), or null when Dealers is off. */
   dealersUrl: string | null;
   routes: MapRoute[];
+  /** The visit plan shown beside the routes, if any. */
+  plan: MapPlan | null;
   /** A dealer to show: the map centres on it and opens its info window. */
   focusDealerId: number | null;
   label: string;
 };
 
-export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: Props) {
+export default function DealerMap({ dealersUrl, routes, plan, focusDealerId, label }: Props) {
   const env = usePublicEnv();
   const [dealers, setDealers] = useState<DealerPin[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -107,7 +124,8 @@ export default function DealerMap({ dealersUrl, routes, focusDealerId, label }: 
         {routes.map((route) => (
           <RouteLayer key={route.userId} route={route} />
         ))}
-        <FitToData dealers={dealers} routes={routes} />
+        {plan ? <PlanLayer plan={plan} /> : null}
+        <FitToData dealers={dealers} routes={routes} plan={plan} />
       </MapContainer>
       <p
         role="status"
@@ -277,13 +295,65 @@ function RouteLayer({ route }: { route: MapRoute }) {
   );
 }
 
+function planIcon(position: number, status: string) {
+  return divIcon({
+    className: "checkin-target",
+    html: `<span class="plan-marker" data-status="${status}">${position}</span>`,
+    iconSize: [44, 44],
+    iconAnchor: [22, 22],
+    popupAnchor: [0, -12],
+  });
+}
+
+/** The plan's path, dashed and dark, so it reads apart from the solid coloured routes travelled. */
+const PLAN_LINE = { color: "#1e293b", weight: 3, opacity: 0.9, dashArray: "2 8" };
+
+function PlanLayer({ plan }: { plan: MapPlan }) {
+  const lines = useMemo(() => svg(), []);
+  const points: [number, number][] = [
+    ...(plan.start ? [[plan.start.lat, plan.start.lng] as [number, number]] : []),
+    ...plan.stops.map((stop): [number, number] => [stop.lat, stop.lng]),
+  ];
+  return (
+    <>
+      <Polyline positions={points} renderer={lines} pathOptions={PLAN_LINE} />
+      {plan.stops.map((stop) => (
+        <Marker
+          key={stop.dealerId}
+          position={[stop.lat, stop.lng]}
+          icon={planIcon(stop.position, stop.status)}
+          title={`Planned stop ${stop.position}: ${stop.businessName}`}
+          alt={`Planned stop ${stop.position}: ${stop.businessName}`}
+        >
+          <Popup {...POPUP_OPTIONS}>
+            <div className="checkin-popup space-y-1 text-sm">
+              <p className="text-base font-semibold">{stop.businessName}</p>
+              <p>
+                Planned stop {stop.position} of {plan.officerName} · {stop.statusLabel}
+              </p>
+            </div>
+          </Popup>
+        </Marker>
+      ))}
+    </>
+  );
+}
+
 /**
  * Fits the map to the routes shown (else the dealers), once per change of data, and then caps
  * the zoom at 12 so a single stop does not zoom in to street level.
  */
-function FitToData({ dealers, routes }: { dealers: DealerPin[] | null; routes: MapRoute[] }) {
+function FitToData({
+  dealers,
+  routes,
+  plan,
+}: {
+  dealers: DealerPin[] | null;
+  routes: MapRoute[];
+  plan: MapPlan | null;
+}) {
   const map = useMap();
-  const key = `${routes.map((r) => `${r.userId}:${r.stops.length}`).join(",")}|${dealers?.length ?? "-"}`;
+  const key = `${routes.map((r) => `${r.userId}:${r.stops.length}`).join(",")}|${plan?.stops.length ?? 0}|${dealers?.length ?? "-"}`;
   const lastKey = useRef("");
   useEffect(() => {
     if (lastKey.current === key) return;
@@ -291,9 +361,10 @@ function FitToData({ dealers, routes }: { dealers: DealerPin[] | null; routes: M
     map.eachLayer((layer) => {
       if (layer instanceof LeafletPopup) layer.remove();
     });
-    const points: [number, number][] = routes.flatMap((route) =>
-      route.stops.map((stop) => [stop.lat, stop.lng] as [number, number]),
-    );
+    const points: [number, number][] = [
+      ...routes.flatMap((route) => route.stops.map((stop) => [stop.lat, stop.lng] as [number, number])),
+      ...(plan?.stops.map((stop): [number, number] => [stop.lat, stop.lng]) ?? []),
+    ];
     if (points.length === 0 && dealers) {
       for (const dealer of dealers) {
         const lat = Number(dealer.lat);
@@ -305,6 +376,6 @@ function FitToData({ dealers, routes }: { dealers: DealerPin[] | null; routes: M
     lastKey.current = key;
     map.fitBounds(latLngBounds(points), { padding: [32, 32], animate: false });
     if (map.getZoom() > MAX_FIT_ZOOM) map.setZoom(MAX_FIT_ZOOM, { animate: false });
-  }, [map, key, routes, dealers]);
+  }, [map, key, routes, dealers, plan]);
   return null;
 }

@@ -14,23 +14,27 @@ type Quality = { source: string; accuracy: string; fixAt: string };
 const TYPED: Quality = { source: "TYPED", accuracy: "", fixAt: "" };
 
 /**
- * The post's place, captured when the screen opens. One layout with and without JavaScript (the
+ * The post's place, captured when the screen opens (also over a place the link brought, with
+ * `captureOnOpen`: where the phone is beats where the dealer is said to be). One layout with and without JavaScript (the
  * status line keeps room for two lines), so nothing moves when React takes over.
  */
 export function LocationCapture({
   ids,
   defaultValue,
   errors,
+  captureOnOpen = false,
 }: {
   ids: Values;
   defaultValue: Values & Quality;
   errors: string[];
+  captureOnOpen?: boolean;
 }) {
+  const captureFirst = captureOnOpen || !defaultValue.lat;
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(defaultValue);
   const [quality, setQuality] = useState<Quality>(defaultValue);
-  // Without a place yet, the capture starts as soon as React runs.
-  const [locating, setLocating] = useState(!defaultValue.lat);
+  // Without a place yet (or over one a link brought), the capture starts as soon as React runs.
+  const [locating, setLocating] = useState(captureFirst);
   const [message, setMessage] = useState<string | null>(null);
   const [addressMissing, setAddressMissing] = useState(false);
   const request = useRef(0);
@@ -83,8 +87,8 @@ export function LocationCapture({
   }, []);
 
   useEffect(() => {
-    if (hydrated && !defaultValue.lat) capture();
-  }, [hydrated, capture, defaultValue.lat]);
+    if (hydrated && captureFirst) capture();
+  }, [hydrated, capture, captureFirst]);
 
   const field = (name: keyof Values) => ({
     id: ids[name],

@@ -16,6 +16,8 @@ import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
 import { dayCheckIns, localDate, mapAudience } from "~/models/checkin.server";
 import { countDealers, listDealerPins } from "~/models/dealer.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
+import { planOnMap } from "~/models/visit-plan.server";
+import { STOP_STATUS_LABELS } from "~/models/visit-plan.schema";
 import { env } from "~/env.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
@@ -48,12 +50,15 @@ export async function loader(args: Route.LoaderArgs) {
   const { team } = pageAudienceQuery(args.request);
   const audience = await pageCall(() => mapAudience(user, team));
 
-  const [total, matching, listed, day, teams] = await Promise.all([
+  // The visit plan beside the routes: the chosen agent's, else the viewer's own.
+  const planOf = query.agent ?? user.id;
+  const [total, matching, listed, day, teams, plan] = await Promise.all([
     countDealers(),
     showDealers ? countDealers(undefined, province) : 0,
     showDealers ? listDealerPins({ state: province, limit }) : [],
     showRoutes ? dayCheckIns(audience, query) : null,
     teamsVisibleTo(user),
+    showRoutes ? planOnMap(user, planOf, query.date) : null,
   ]);
   const time = new Intl.DateTimeFormat("en-US", { timeZone: env.APP_TIME_ZONE, hour: "numeric", minute: "2-digit" });
 
@@ -84,6 +89,22 @@ export async function loader(args: Route.LoaderArgs) {
       city: dealer.city,
       state: dealer.state,
     })),
+    plan: plan && {
+      officerName: plan.officerName,
+      own: plan.userId === user.id,
+      path: `/plan/${plan.day}${plan.userId === user.id ? "" : `?user=${plan.userId}`}`,
+      start: plan.start,
+      stops: plan.stops.map((stop) => ({
+        position: stop.position,
+        dealerId: stop.dealerId,
+        businessName: stop.businessName,
+        city: stop.city,
+        lat: stop.lat,
+        lng: stop.lng,
+        status: stop.status,
+        statusLabel: STOP_STATUS_LABELS[stop.status],
+      })),
+    },
     isToday: day?.isToday ?? query.date === today,
     agents: day?.agents ?? [],
     routes: (day?.routes ?? []).map((route) => ({
@@ -147,6 +168,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
             <DealerMap
               dealersUrl={dealersUrl}
               routes={data.routes}
+              plan={data.plan}
               focusDealerId={focusDealerId}
               label="Map of dealers and agent routes"
             />
@@ -297,6 +319,33 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+        </section>
+      ) : null}
+
+      {data.plan ? (
+        <section aria-labelledby="plan-heading" className="card space-y-2 p-3" data-testid="map-plan">
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="plan-heading" className="font-semibold">
+              {data.plan.own ? "Your visit plan" : `Visit plan of ${data.plan.officerName}`}
+            </h2>
+            <Link to={data.plan.path} className="link tap text-sm">
+              Open plan
+            </Link>
+          </div>
+          <p className="text-xs text-gray-11">Squares on the map, joined by a dashed line in driving order.</p>
+          <ol className="space-y-1 text-sm" aria-label="Planned stops">
+            {data.plan.stops.map((stop) => (
+              <li key={stop.dealerId} className="flex items-center gap-2">
+                <span className="flex size-6 shrink-0 items-center justify-center rounded border-2 border-gray-12 text-xs font-bold">
+                  {stop.position}
+                </span>
+                <span className="min-w-0 flex-1 truncate">
+                  {stop.businessName}, {stop.city}
+                </span>
+                <span className="text-xs font-semibold text-gray-11">{stop.statusLabel}</span>
+              </li>
+            ))}
+          </ol>
         </section>
       ) : null}
 

@@ -11,7 +11,7 @@ import { DEALER_OPTIONS_LIMIT, listDealerOptions } from "~/models/dealer.server"
 import { createPost } from "~/models/post.server";
 import { dropPostDraft, keepPostDraft, readPostDraft } from "~/models/post-draft.server";
 import { keepFilesForRetry } from "~/models/media.server";
-import { type KeptFile, sentMediaSchema } from "~/models/post.schema";
+import { type KeptFile, postPlaceSchema, sentMediaSchema } from "~/models/post.schema";
 import { POST_FAILED } from "~/models/post.rules";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { validatePost } from "~/models/post.validation";
@@ -30,6 +30,13 @@ export async function newPostPage(userId: number, params: URLSearchParams) {
   const search = dealerSearchSchema.safeParse({ query: params.get("dealerQuery") ?? undefined });
   const dealerQuery = search.success ? (search.data.query ?? "") : "";
   const { options, total, chosen } = listDealerOptions({ query: dealerQuery, chosenId: dealer ?? undefined });
+  // A place the link brings (a visit plan's "Log visit": the dealer's); a malformed one is left out.
+  const place = postPlaceSchema.safeParse({
+    lat: params.get("lat") ?? undefined,
+    lng: params.get("lng") ?? undefined,
+    address: params.get("address") ?? undefined,
+  });
+  const linkedPlace = place.success && place.data.lat !== undefined ? place.data : null;
   return {
     dealers: options,
     dealerQuery,
@@ -41,6 +48,9 @@ export async function newPostPage(userId: number, params: URLSearchParams) {
     prefill: {
       type: isPostType(type) ? type : undefined,
       dealerId: chosen ? String(chosen.id) : undefined,
+      place: linkedPlace
+        ? { lat: String(linkedPlace.lat), lng: String(linkedPlace.lng), address: linkedPlace.address ?? "" }
+        : null,
     },
     draft: draft && draftId ? { id: draftId, ...draft } : null,
   };

@@ -90,7 +90,12 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const [form, fields] = useForm({
     id: "new-post",
     lastResult: answer?.result,
-    defaultValue: { ...draft?.fields, type: prefill.type ?? "", dealerId: prefill.dealerId ?? "" },
+    defaultValue: {
+      ...prefill.place,
+      ...draft?.fields,
+      type: prefill.type ?? "",
+      dealerId: prefill.dealerId ?? "",
+    },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
@@ -204,6 +209,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
             accuracy: String(fields.accuracy.initialValue ?? ""),
             fixAt: String(fields.fixAt.initialValue ?? ""),
           }}
+          captureOnOpen={prefill.place !== null}
           errors={[...(fields.lat.errors ?? []), ...(fields.lng.errors ?? []), ...(fields.address.errors ?? [])]}
         />
         <MediaUploader

@@ -34,6 +34,7 @@ import {
   valued,
 } from "./junk";
 import type { DatabaseWatch } from "./server";
+import { PLAN_PAST, PLAN_USER_NOT_FOUND } from "~/models/visit-plan.schema";
 import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 
 // The exact wording of messages that live in server-only modules.
@@ -825,6 +826,55 @@ export const formCases: FormCase[] = [
           "Dealer not found",
           UNKNOWN_ACTION,
           NOT_FOUND,
+        ],
+      ),
+  },
+  {
+    route: "routes/plans/plan.tsx",
+    name: "visit plan",
+    as: "officer1",
+    valid: ({ dealerId }) => [
+      ["intent", "add"],
+      ["dealerId", String(dealerId)],
+    ],
+    // Each change alone is refused: no dealer or no such dealer, an intent of no form, a place
+    // out of range or half given, a past or unreal day, nobody's plan.
+    requests: () =>
+      requests(
+        ["intent", "dealerId", "lat", "lng"],
+        [
+          missing("dealerId"),
+          valued("dealerId", badId),
+          valued("intent", notOneOf(["add", "remove", "reorder"])),
+          valued("lat", badNumber(-90, 90)),
+          valued("lng", badNumber(-180, 180)),
+          valued("lat", fc.constantFrom("31.5")),
+          fc
+            .constantFrom(
+              "/plan/2000-01-01",
+              "/plan/2026-02-30",
+              "/plan?user=999999999",
+              "/plan?user=abc",
+              "/plan?lat=95&lng=1",
+            )
+            .map((target) => ({ field: "@path", values: [target] })),
+        ],
+        fc.constant("/plan"),
+      ),
+    refused: () =>
+      page(
+        [400, 404],
+        [
+          "Please select a valid dealer.",
+          "Dealer not found.",
+          UNKNOWN_ACTION,
+          "Latitude must be between -90 and 90",
+          "Longitude must be between -180 and 180",
+          "Send both latitude and longitude, or neither.",
+          PLAN_PAST,
+          "day must be a real date",
+          "user must be a user's id",
+          PLAN_USER_NOT_FOUND,
         ],
       ),
   },

@@ -80,10 +80,25 @@ function fieldsArbitrary(fields: Field[], ids: Ids): fc.Arbitrary<Array<[string,
   return fc.array(one, { minLength: 1, maxLength: Math.min(fields.length * 2, 12) });
 }
 
-/** A path parameter's values: other people's ids, missing ids and malformed ones. */
-const PATH_VALUES = ["0", "-1", "1e3", "0x10", "9007199254740993", "abc", "%2e%2e", "1.5", "00001", "999999999"];
+/** A path parameter's values: other people's ids, missing ids and malformed ones, and days (a plan's). */
+const PATH_VALUES = [
+  "0",
+  "-1",
+  "1e3",
+  "0x10",
+  "9007199254740993",
+  "abc",
+  "%2e%2e",
+  "1.5",
+  "00001",
+  "999999999",
+  new Date().toISOString().slice(0, 10),
+  "2026-02-30",
+  "9999-12-31",
+  "0000-01-01",
+];
 
-export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId"]);
+export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId", "day"]);
 
 function pathArbitrary(pattern: string, ids: Ids): fc.Arbitrary<string> {
   const names = [...pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);

@@ -1,0 +1,408 @@
+import { CalendarDays, LocateFixed, Navigation, NotebookPen, Route as RouteIcon, Search, X } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/plan";
+import { planPage, planPath, readPlanForm, refusedUrl, refuseParse, refusePlanForm } from "./plan.server";
+import { guardRequest } from "~/browser/request-guard";
+import { useHydrated } from "~/browser/hydrated";
+import { formatCalendarDate } from "~/lib/date-format";
+import { isFailedRequest } from "~/lib/failed-request";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { requireUser } from "~/http/auth.server";
+import { localDate } from "~/models/checkin.server";
+import { addPlanStop, removePlanStop, reorderPlan } from "~/models/visit-plan.server";
+import {
+  PLAN_FULL,
+  planDaySchema,
+  planQuerySchema,
+  planReorderSchema,
+  planStopSchema,
+  STOP_STATUS_LABELS,
+  type StopStatus,
+} from "~/models/visit-plan.schema";
+import { MAX_STOPS } from "~/lib/visit-order";
+
+export const meta: Route.MetaFunction = () => [{ title: "Visit plan · Fieldline" }];
+
+/** The path's day (today without one, or the day picker's `?day`) and `?user&query&lat&lng`; malformed: 400. */
+function planRequest({ request, params }: { request: Request; params: { day?: string } }) {
+  const searchParams = new URL(request.url).searchParams;
+  const query = planQuerySchema.safeParse(Object.fromEntries(searchParams));
+  if (!query.success) refusedUrl(query.error);
+  const picked = params.day === undefined ? searchParams.get("day") || undefined : undefined;
+  const day = planDaySchema.safeParse(params.day ?? picked ?? localDate());
+  if (!day.success) refusedUrl(day.error);
+  return { day: day.data, query: query.data, picked: picked !== undefined };
+}
+
+/** The plan of a day of oneself or, with `?user`, of an officer of a team one leads. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const { day, query, picked } = planRequest(args);
+  // The day picker's GET form sends ?day=: the plan of that day has its own path.
+  if (picked) throw redirect(planPath(day, query));
+  return planPage(user, day, query);
+}
+
+/**
+ * The plan's forms, named by `intent`: `add` and `remove` a dealer, `reorder` from where the
+ * officer is now. Each puts the plan in driving order again; any other intent answers 400.
+ */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const { day, query } = planRequest(args);
+  const { intent, fields, change, run } = await readPlanForm(user, args.request, day, query);
+  switch (intent) {
+    case "add":
+    case "remove": {
+      const parsed = planStopSchema.safeParse(fields);
+      if (!parsed.success) return refuseParse(intent, parsed.error);
+      const { dealerId, lat, lng } = parsed.data;
+      return intent === "add"
+        ? run(() => addPlanStop({ ...change, current: { lat, lng } }, dealerId), "Added to the plan")
+        : run(() => removePlanStop({ ...change, current: { lat, lng } }, dealerId), "Removed from the plan");
+    }
+    case "reorder": {
+      const parsed = planReorderSchema.safeParse(fields);
+      if (!parsed.success) return refuseParse(intent, parsed.error);
+      return run(() => reorderPlan({ ...change, current: parsed.data }), "Plan put in driving order");
+    }
+    default:
+      return refusePlanForm(intent, UNKNOWN_ACTION, 400);
+  }
+}
+
+const FAILURES = new Map<string, string>([
+  ["add", "Failed to add the dealer. Please try again."],
+  ["remove", "Failed to remove the dealer. Please try again."],
+  ["reorder", "Failed to order the plan. Please try again."],
+]);
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({
+    type: "error",
+    title: "Error",
+    description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
+  }));
+
+const STATUS_STYLES: Record<StopStatus, string> = {
+  planned: "bg-gray-4 text-gray-12",
+  done: "bg-accent-3 text-accent-11",
+  missed: "bg-danger-3 text-danger-11",
+};
+
+const LOCATION_FAILED = "Unable to get your current location. Please check your location settings.";
+
+export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { plan, candidates, own, today, here } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const [locating, setLocating] = useState(false);
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const refused = isFailedRequest(actionData) ? null : actionData;
+  const busy = navigation.state === "submitting";
+  const dayLabel = plan.day === today ? "Today" : formatCalendarDate(plan.day);
+  const userParam: Record<string, string> = loaderData.user === null ? {} : { user: String(loaderData.user) };
+  const dayPath = (day: string) => `/plan/${day}${loaderData.user === null ? "" : `?user=${loaderData.user}`}`;
+  const placeFields = here ? (
+    <>
+      <input type="hidden" name="lat" value={here.lat} />
+      <input type="hidden" name="lng" value={here.lng} />
+    </>
+  ) : null;
+
+  /** "Use my location": the page again, nearest first from here (and the plan ordered from here when changed). */
+  function locateMe() {
+    if (!("geolocation" in navigator)) {
+      setLocationError("Geolocation is not supported by this browser.");
+      return;
+    }
+    setLocating(true);
+    setLocationError(null);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        const params = new URLSearchParams({
+          ...userParam,
+          lat: position.coords.latitude.toFixed(6),
+          lng: position.coords.longitude.toFixed(6),
+        });
+        navigate(`/plan/${plan.day}?${params}`, { replace: true, preventScrollReset: true });
+      },
+      () => {
+        setLocating(false);
+        setLocationError(LOCATION_FAILED);
+      },
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-2">
+        <CalendarDays size={22} aria-hidden className="text-accent-11" />
+        <h1 className="flex-1 text-xl font-bold">Visit plan</h1>
+        <Link to="/dealer-map" className="link tap text-sm">
+          Map
+        </Link>
+      </div>
+      <p className="text-sm text-gray-11" data-testid="plan-whose">
+        {own ? "Your plan" : `Plan of ${plan.officerName}`} · {dayLabel}
+      </p>
+
+      <nav className="grid grid-cols-3 gap-2" aria-label="Plan days">
+        <Link to={dayPath(loaderData.previousDay)} className="btn-secondary px-2 text-sm">
+          Previous day
+        </Link>
+        <Link
+          to={dayPath(today)}
+          className="btn-secondary px-2 text-sm"
+          aria-current={plan.day === today ? "page" : undefined}
+        >
+          Today
+        </Link>
+        <Link to={dayPath(loaderData.nextDay)} className="btn-secondary px-2 text-sm">
+          Next day
+        </Link>
+      </nav>
+      <Form method="get" action="/plan" className="flex items-end gap-2" aria-label="Choose a day">
+        {loaderData.user === null ? null : <input type="hidden" name="user" value={loaderData.user} />}
+        <div className="flex-1">
+          <label htmlFor="plan-day" className="field-label">
+            Day
+          </label>
+          <input
+            id="plan-day"
+            type="date"
+            name="day"
+            defaultValue={plan.day}
+            max={loaderData.lastDay}
+            className="field-input"
+          />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </Form>
+
+      {refused?.error ? (
+        <p role="alert" className="card border-danger-7 bg-danger-3 text-sm text-danger-11">
+          {refused.error}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="stops-heading" className="space-y-2">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id="stops-heading" className="font-semibold">
+            Stops
+          </h2>
+          <p className="text-sm text-gray-11" data-testid="plan-progress">
+            {plan.progress.planned} planned · {plan.progress.done} done · {plan.progress.missed} missed
+            {plan.stops.length > 0 ? ` · ${plan.totalKm} km` : ""}
+          </p>
+        </div>
+        {plan.stops.length > 0 ? (
+          <p className="text-sm text-gray-11" data-testid="plan-start">
+            {plan.start === null
+              ? "In the order added: set a home location to put the plan in driving order."
+              : plan.start.source === "CURRENT"
+                ? "In driving order from where you were."
+                : `In driving order from ${own ? "your" : "the officer's"} home.`}
+          </p>
+        ) : null}
+        {plan.editable && own && here && plan.stops.length > 1 && plan.start?.source !== "CURRENT" ? (
+          <Form method="post" action={loaderData.formAction}>
+            <input type="hidden" name="intent" value="reorder" />
+            {placeFields}
+            <button type="submit" className="btn-secondary w-full text-sm" disabled={busy}>
+              <LocateFixed size={16} aria-hidden />
+              Order from where I am
+            </button>
+          </Form>
+        ) : null}
+        {plan.stops.length === 0 ? (
+          <p className="card text-center text-sm text-gray-11">
+            {plan.editable ? "No stops yet. Add dealers below." : "No plan for this day."}
+          </p>
+        ) : (
+          <ol className="space-y-2" aria-label="Stops in driving order">
+            {plan.stops.map((stop) => (
+              <li key={stop.dealerId} className="card space-y-2 p-3" data-stop-status={stop.status}>
+                <div className="flex items-start gap-2">
+                  <span
+                    className="flex size-7 shrink-0 items-center justify-center rounded-md bg-accent-9 text-sm font-bold text-white"
+                    aria-hidden
+                  >
+                    {stop.position}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">
+                      <span className="sr-only">Stop {stop.position}: </span>
+                      {stop.businessName}
+                    </p>
+                    <p className="text-sm text-gray-11">
+                      {stop.city}
+                      {stop.kmFromPrevious === null ? "" : ` · ${stop.kmFromPrevious} km`}
+                    </p>
+                  </div>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[stop.status]}`}>
+                    {STOP_STATUS_LABELS[stop.status]}
+                  </span>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <a
+                    href={stop.directionsUrl}
+                    className="btn-secondary px-3 text-sm"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Directions to ${stop.businessName}`}
+                  >
+                    <Navigation size={16} aria-hidden />
+                    Directions
+                  </a>
+                  {plan.day === today && own && stop.status !== "done" ? (
+                    <Link
+                      to={stop.logVisitUrl}
+                      className="btn-primary px-3 text-sm"
+                      aria-label={`Log visit to ${stop.businessName}`}
+                    >
+                      <NotebookPen size={16} aria-hidden />
+                      Log visit
+                    </Link>
+                  ) : null}
+                  {plan.editable ? (
+                    <Form method="post" action={loaderData.formAction}>
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="dealerId" value={stop.dealerId} />
+                      {placeFields}
+                      <button
+                        type="submit"
+                        className="btn-ghost px-3 text-sm"
+                        disabled={busy}
+                        aria-label={`Remove ${stop.businessName}`}
+                      >
+                        <X size={16} aria-hidden />
+                        Remove
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        {plan.routeDirections.length > 0 ? (
+          <div className="space-y-1" data-testid="route-directions">
+            {plan.routeDirections.map((leg) => (
+              <a
+                key={leg.from}
+                href={leg.url}
+                className="btn-secondary w-full text-sm"
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <RouteIcon size={16} aria-hidden />
+                {plan.routeDirections.length === 1
+                  ? "Directions for the whole route"
+                  : `Directions for stops ${leg.from}–${leg.to}`}
+              </a>
+            ))}
+            {plan.routeDirections.length > 1 ? (
+              <p className="text-xs text-gray-11">Google Maps takes up to 10 stops a link.</p>
+            ) : null}
+          </div>
+        ) : null}
+      </section>
+
+      {candidates ? (
+        <section aria-labelledby="add-heading" className="space-y-2">
+          <h2 id="add-heading" className="font-semibold">
+            Add dealers
+          </h2>
+          <Form method="get" action={`/plan/${plan.day}`} role="search" className="flex gap-2">
+            {loaderData.user === null ? null : <input type="hidden" name="user" value={loaderData.user} />}
+            {placeFields}
+            <label htmlFor="plan-search" className="sr-only">
+              Search dealers by name
+            </label>
+            <input
+              id="plan-search"
+              type="search"
+              name="query"
+              defaultValue={loaderData.query}
+              placeholder="Name, owner, city or phone"
+              className="field-input flex-1"
+            />
+            <button type="submit" className="btn-secondary px-3" aria-label="Search">
+              <Search size={18} aria-hidden />
+            </button>
+          </Form>
+          {own ? (
+            <div className="noscript:hidden">
+              <button
+                type="button"
+                className={`btn-secondary w-full text-sm ${hydrated ? "" : "invisible"}`}
+                disabled={!hydrated || locating}
+                onClick={locateMe}
+              >
+                <LocateFixed size={16} aria-hidden />
+                {locating ? "Getting your location..." : "Use my location"}
+              </button>
+              {locationError ? (
+                <p role="alert" className="mt-1 text-sm text-warning-11">
+                  {locationError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <p className="text-sm text-gray-11" data-testid="candidates-order">
+            {candidatesCaption(loaderData.query, candidates.from?.source ?? null, own)}
+          </p>
+          {plan.stops.length >= MAX_STOPS ? (
+            <p className="card text-sm text-gray-11">{PLAN_FULL}</p>
+          ) : candidates.dealers.length === 0 ? (
+            <p className="card text-center text-sm text-gray-11">
+              {loaderData.query ? "No dealers found for your search." : "No dealers added yet."}
+            </p>
+          ) : (
+            <ul className="space-y-2" aria-label="Dealers to add">
+              {candidates.dealers.map((dealer) => (
+                <li key={dealer.id} className="card flex items-center gap-2 p-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{dealer.businessName}</p>
+                    <p className="text-sm text-gray-11">
+                      {dealer.city}
+                      {dealer.km === null ? "" : ` · ${dealer.km} km`}
+                      {dealer.inTerritory ? " · Territory" : ""}
+                    </p>
+                  </div>
+                  <Form method="post" action={loaderData.formAction}>
+                    <input type="hidden" name="intent" value="add" />
+                    <input type="hidden" name="dealerId" value={dealer.id} />
+                    {placeFields}
+                    <button
+                      type="submit"
+                      className="btn-primary px-4 text-sm"
+                      disabled={busy}
+                      aria-label={`Add ${dealer.businessName}`}
+                    >
+                      Add
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function candidatesCaption(query: string, from: "CURRENT" | "HOME" | null, own: boolean): string {
+  const what = query ? "Dealers matching your search" : "Dealers of the territory first";
+  if (from === "CURRENT") return `${what}, nearest to where you are.`;
+  if (from === "HOME") return `${what}, nearest to ${own ? "your" : "the officer's"} home.`;
+  return `${what}, by name.`;
+}
