@@ -42,6 +42,12 @@ test("a manager's home shows who of their people has not posted today, who has, 
   const postedName = `${posted.firstName} ${posted.lastName}`;
 
   await signIn(page, "manager");
+  // The manager plans the quiet officer's day: two dealers, neither visited yet.
+  const dealers = (await (await page.request.get("/api/dealers?limit=2")).json()) as Array<{ id: number }>;
+  const planned = await page.request.put(`/api/plans/${karachiDate()}?user=${quiet.id}`, {
+    data: { dealerIds: dealers.map((dealer) => dealer.id) },
+  });
+  expect(planned.status(), await planned.text()).toBe(200);
   await page.goto("/");
   const today = page.getByTestId("team-today");
   await expect(today.getByRole("heading", { name: "Your people today" })).toBeVisible();
@@ -55,12 +61,20 @@ test("a manager's home shows who of their people has not posted today, who has, 
     /\d+ posts?, last at \d{1,2}:\d{2} [AP]M/,
   );
 
+  // Today's plan against what is done, a link to the plan.
+  const plan = waiting.getByRole("link", { name: `Plan: 0 of 2 done, ${quiet.name}` });
+  await expect(plan).toHaveAttribute("href", `/plan?user=${quiet.id}`);
+
   // Each officer's day: their route and posts today on the map.
   const day = today.getByRole("link", { name: `Day of ${quiet.name}` });
   await expect(day).toHaveAttribute("href", `/dealer-map?agent=${quiet.id}&date=${karachiDate()}`);
   await day.click();
   await expect(page).toHaveURL(new RegExp(`/dealer-map\\?agent=${quiet.id}&date=`));
   await expect(page.getByRole("heading", { name: "Dealer Locations" })).toBeVisible();
+  await page.goto("/");
+  await plan.click();
+  await expect(page).toHaveURL(new RegExp(`/plan\\?user=${quiet.id}$`));
+  await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
 });
 
 test("an officer's home has no manager's day", async ({ page }) => {
