@@ -125,6 +125,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
         setLocating(false);
         const params = new URLSearchParams({
           ...userParam,
+          ...(loaderData.query ? { query: loaderData.query } : {}),
           lat: position.coords.latitude.toFixed(6),
           lng: position.coords.longitude.toFixed(6),
         });

@@ -34,7 +34,7 @@ import {
   valued,
 } from "./junk";
 import type { DatabaseWatch } from "./server";
-import { PLAN_PAST, PLAN_USER_NOT_FOUND } from "~/models/visit-plan.schema";
+import { PLAN_PAST } from "~/models/visit-plan.schema";
 import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 
 // The exact wording of messages that live in server-only modules.
@@ -874,7 +874,8 @@ export const formCases: FormCase[] = [
           PLAN_PAST,
           "day must be a real date",
           "user must be a user's id",
-          PLAN_USER_NOT_FOUND,
+          // No such officer: the not-found page.
+          NOT_FOUND,
         ],
       ),
   },
