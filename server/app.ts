@@ -11,11 +11,13 @@ import { afterResponseContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
 import { env } from "~/env.server";
 import { startWebhookDeliveries } from "~/models/webhook-delivery.server";
+import { startMissedVisitSweeps } from "./missed-visit-sweeps";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
 // Webhook deliveries go out from their outbox in the background, never inside a request.
 startWebhookDeliveries();
+startMissedVisitSweeps();
 
 export const app = express();
 app.disable("x-powered-by");

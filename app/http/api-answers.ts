@@ -184,6 +184,54 @@ export const dealerAnswer = z
   })
   .meta({ id: "Dealer" });
 
+const visitOfficer = z
+  .looseObject({ id, username: z.string(), firstName: nullable(z.string()), lastName: nullable(z.string()) })
+  .describe("The officer who made the post");
+
+export const dealerVisitsAnswer = z
+  .looseObject({
+    lastVisit: nullable(z.looseObject({ createdAt: timestamp, officer: visitOfficer })).describe(
+      "The newest post naming the dealer, or null when none does",
+    ),
+    total: z.number().int().describe("Every visit of the dealer"),
+    visits: z.array(
+      z.looseObject({
+        postId: id,
+        type: z.string().describe("The post's type"),
+        createdAt: timestamp,
+        officer: visitOfficer,
+      }),
+    ),
+    nextCursor: nullable(z.string()).describe("The next (older) page's cursor, or null on the last page"),
+  })
+  .meta({ id: "DealerVisits" });
+
+export const teamDayAnswer = z
+  .looseObject({
+    date: z.string().describe("Today, yyyy-MM-dd in the app's time zone"),
+    yesterday: z.string().describe("The day before, whose undone stops are missed"),
+    team: nullable(id).describe("The team asked for, or null for all the viewer's people"),
+    total: z.number().int().describe("The viewer's officers"),
+    posted: z.number().int().describe("How many of them have posted today"),
+    people: z
+      .array(
+        z.looseObject({
+          id,
+          username: z.string(),
+          firstName: nullable(z.string()),
+          lastName: nullable(z.string()),
+          team: nullable(teamRef),
+          posts: z.number().int().describe("Posts made today"),
+          lastPostAt: nullable(timestamp).describe("The newest of today's posts"),
+          planned: z.number().int().describe("Stops in today's visit plan (0 without a plan)"),
+          done: z.number().int().describe("Of those, the stops visited so far (a post for the dealer today)"),
+          missedYesterday: z.number().int().describe("Stops of yesterday's plan left unvisited"),
+        }),
+      )
+      .describe("Those who have not posted today first, then those who have, by name; at most 200"),
+  })
+  .meta({ id: "TeamDay" });
+
 export const importAnswer = z
   .looseObject({
     total: z.number().int(),

@@ -37,6 +37,8 @@ import {
   dealerPatchSchema,
   dealerSchema,
 } from "~/models/dealer.schema";
+import { teamDayQuerySchema } from "~/models/team-day.schema";
+import { visitsQuerySchema } from "~/models/dealer-visits.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import {
   checkInSchema,
@@ -541,6 +543,17 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: "get",
+    path: "/api/team-day",
+    summary:
+      "The manager's day: the viewer's officers (a manager's teams; everyone for an admin; team: one of them), who has posted today and who has not",
+    tag: "Rankings",
+    access: "manager",
+    query: teamDayQuerySchema,
+    answer: { status: 200, description: "Today's posting of each officer", schema: answers.teamDayAnswer },
+    errors: [403], // a team not the viewer's
+  },
+  {
+    method: "get",
     path: "/api/performance/leaderboard",
     summary:
       "The performance leaderboard of the viewer's own people (scope=company: everyone; team: one team); ranks and badges are the company's, teamRank the place in the team",
@@ -622,6 +635,19 @@ export const apiOperations: ApiOperation[] = [
     answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
     errors: [404, 409],
     etag: true,
+  },
+  {
+    method: "get",
+    path: "/api/dealers/{id}/visits",
+    summary:
+      "The dealer's last visit and its visits (every post naming the dealer), newest first; `cursor` (an answer's nextCursor) pages back",
+    tag: "Dealers",
+    access: "signed-in",
+    pathParams: { id: dealerId },
+    query: visitsQuerySchema,
+    queryExample: { limit: "10" },
+    answer: { status: 200, description: "The last visit and one page of visits", schema: answers.dealerVisitsAnswer },
+    errors: [404],
   },
   {
     method: "put",

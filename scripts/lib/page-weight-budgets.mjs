@@ -13,16 +13,18 @@ export const BUDGETS = {
    * "Typed") and issue 20 showed the coordinates of a post without an address: 0.4 KiB; 124 until
    * issue 16 asked for the scripts after the first paint (decision 37): 0.3 KiB; 124.5 until issue 31
    * put the "My Team" / "Company" switch (and the team filter) above the feed and each author's team
-   * on the post cards: 1.0 KiB (125.5 measured).
+   * on the post cards: 1.0 KiB (125.5 measured); 126 until issue 32 put the manager's day (their
+   * officers today, plan against done) above a manager's and an admin's feed: 0.7 KiB (126.6 measured).
    */
-  jsKiB: { "/": 126 },
+  jsKiB: { "/": 127 },
   /**
    * The JavaScript that the first load of / moves over the wire (compressed bodies and headers,
    * the modules loaded after the page included), KiB. Issue 16 measured 136.6 when the server
    * compressed per request and sent the pages' headers with every script; 117.3 since the build
    * compresses (decision 35). Issue 16's goal is 105: React and React Router alone are 91.5.
+   * 120 until issue 32's manager's day on the feed (120.3 measured).
    */
-  wireJsKiB: 120,
+  wireJsKiB: 121,
   /** First-load CSS of every route, KiB gzipped. */
   cssKiB: 30,
   /** The feed's server HTML for a signed-in officer with 20 posts, KiB gzipped. */

@@ -123,6 +123,7 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/agents/checkins": { url: "/api/agents/checkins", statuses: api(400) },
   "GET /api/agents/location-quality": { url: "/api/agents/location-quality", statuses: [401, 403, 400, 400] },
   "GET /api/reports": { url: "/api/reports?period=this-week", statuses: api(200) },
+  "GET /api/team-day": { url: "/api/team-day", statuses: [401, 403, 200, 200] },
   "GET /api/plans/{day}": { url: "/api/plans/2026-01-01", statuses: api(200) },
   "PUT /api/plans/{day}": { url: "/api/plans/2026-01-01", statuses: api(400), body: "json" },
   "DELETE /api/plans/{day}": { url: "/api/plans/2026-01-01", statuses: api(400) },
@@ -133,6 +134,7 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(200) },
   "PUT /api/dealers/{id}": { url: "/api/dealers/1", statuses: api(400), body: "json" },
   "PATCH /api/dealers/{id}": { url: "/api/dealers/999999", statuses: api(404), body: "json" },
+  "GET /api/dealers/{id}/visits": { url: "/api/dealers/1/visits", statuses: api(200) },
   "PUT /api/dealers/{id}/about": { url: "/api/dealers/999999/about", statuses: api(404), body: "json" },
   "POST /api/dealers/{id}/profile-picture": {
     url: "/api/dealers/1/profile-picture",

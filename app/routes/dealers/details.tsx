@@ -15,6 +15,9 @@ import {
   setProfilePicture,
   updateDealer,
 } from "~/models/dealer.server";
+import { dealerVisits } from "~/models/dealer-visits.server";
+import { VISITS_PAGE_SIZE, visitsQuerySchema } from "~/models/dealer-visits.schema";
+import { DealerVisits } from "~/components/dealers/dealer-visits";
 import { formCall, parseForm, requirePageId } from "~/http/form.server";
 import { teamChoices } from "~/models/team.server";
 import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
@@ -48,9 +51,25 @@ export async function loader(args: Route.LoaderArgs) {
   const editing = new URL(args.request.url).searchParams.get("edit") === "true";
   // A malformed id names no dealer: the same page as a missing one.
   const dealer = id === null ? null : await getDealer(id);
-  if (!dealer) return data({ dealer: null, editing: false, uploadKey: null, teams: [] }, { status: 404 });
-  // The gallery's upload carries it, so a retry of an upload whose answer never came adds one photo.
-  return { dealer, editing, uploadKey: newSubmissionKey(), teams: editing ? await teamChoices() : [] };
+  if (!dealer)
+    return data(
+      { dealer: null, editing: false, uploadKey: null, teams: [], visits: null, visitsPaged: false },
+      { status: 404 },
+    );
+  // Older visits are `?visits=<cursor>`; an unreadable one shows the newest, as a page's other parameters do.
+  const visitsCursor = visitsQuerySchema.shape.cursor.safeParse(
+    new URL(args.request.url).searchParams.get("visits") ?? undefined,
+  );
+  const cursor = visitsCursor.success ? visitsCursor.data : undefined;
+  return {
+    dealer,
+    editing,
+    // The gallery's upload carries it, so a retry of an upload whose answer never came adds one photo.
+    uploadKey: newSubmissionKey(),
+    teams: editing ? await teamChoices() : [],
+    visits: editing ? null : await dealerVisits(dealer.id, { cursor, limit: VISITS_PAGE_SIZE }),
+    visitsPaged: cursor !== undefined,
+  };
 }
 
 /**
@@ -133,7 +152,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => FAILURES[savesAbout(form) ? "about" : String(form.get("intent"))] ?? UPDATE_FAILED);
 
 export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { dealer, editing, uploadKey, teams } = loaderData;
+  const { dealer, editing, uploadKey, teams, visits, visitsPaged } = loaderData;
   const actionData = isFailedRequest(answer) ? undefined : answer;
   if (!dealer) {
     return (
@@ -175,7 +194,10 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
           uploadKey={(actionData && "uploadKey" in actionData ? actionData.uploadKey : undefined) ?? uploadKey}
         />
       ) : (
-        <DealerView dealer={dealer} />
+        <>
+          <DealerView dealer={dealer} />
+          {visits ? <DealerVisits visits={visits} page={page} paged={visitsPaged} /> : null}
+        </>
       )}
     </div>
   );

@@ -9,6 +9,8 @@ import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-t
 import { useHydrated } from "~/browser/hydrated";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { officerHome } from "~/models/home.server";
+import { teamDay } from "~/models/team-day.server";
+import { TeamToday } from "~/components/home/team-today";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
@@ -41,8 +43,11 @@ export async function loader(args: Route.LoaderArgs) {
   // Whose posts and rankings: the viewer's own people by default, the company's, or one team's.
   const { audience, view } = await pageCall(() => audienceSwitch(user, pageAudienceQuery(args.request)));
   // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
-  const [home, rankings, page] = await Promise.all([
+  // A manager's and an admin's first page carries their people's day (of the chosen team, if one).
+  const teamToday = !cursor && user.role !== "OFFICER";
+  const [home, team, rankings, page] = await Promise.all([
     cursor ? Promise.resolve(null) : officerHome(user),
+    teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
     cursor ? Promise.resolve(null) : topAgentRankings(period, user.id, FEED_RANKINGS, audience),
     listPosts({ viewerId: user.id, cursor, audience }),
   ]);
@@ -53,6 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     audience: view,
     cursor,
     home,
+    team,
     rankings,
     posts: page.posts,
     nextCursor: page.nextCursor,
@@ -141,6 +147,7 @@ function Feed({ data }: { data: FeedData }) {
         />
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
+        {data.team ? <TeamToday day={data.team} /> : null}
         {data.rankings ? (
           <RankingsTable
             {...data.rankings}
