@@ -12,6 +12,7 @@ import { officerHome } from "~/models/home.server";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
+import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
 import { pageAudienceQuery } from "~/http/audience-query.server";
@@ -27,8 +28,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "description", content: "Track your field activities and manage your territory." },
 ];
 
-/** Rankings rows shown on the feed; the full table is the leaderboard's. */
-const FEED_RANKINGS = 10;
+/** Rankings rows on the feed, above the posts; `?rankings=all` shows the full table, a page at a time. */
+const FEED_RANKINGS = 3;
+const FULL_RANKINGS_PAGE = 100;
 
 export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
@@ -38,18 +40,25 @@ export async function loader(args: Route.LoaderArgs) {
   if (!getOptionalUser(args) && cursor === null) return { signedIn: false as const };
   const user = requireUser(args);
   const period = periodFrom(params.get("period"));
+  // "See all": the rankings alone, every officer of the audience, without the day or the posts.
+  const full = params.get("rankings") === "all" && cursor === null;
+  const rankingsPage = pageNumberQuerySchema.safeParse({ page: params.get("page") ?? undefined });
+  const offset = full && rankingsPage.success ? ((rankingsPage.data.page ?? 1) - 1) * FULL_RANKINGS_PAGE : 0;
   // Whose posts and rankings: the viewer's own people by default, the company's, or one team's.
   const { audience, view } = await pageCall(() => audienceSwitch(user, pageAudienceQuery(args.request)));
   // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
   const [home, rankings, page] = await Promise.all([
-    cursor ? Promise.resolve(null) : officerHome(user),
-    cursor ? Promise.resolve(null) : topAgentRankings(period, user.id, FEED_RANKINGS, audience),
-    listPosts({ viewerId: user.id, cursor, audience }),
+    cursor || full ? Promise.resolve(null) : officerHome(user),
+    cursor
+      ? Promise.resolve(null)
+      : topAgentRankings(period, user.id, full ? FULL_RANKINGS_PAGE : FEED_RANKINGS, audience, offset),
+    full ? { posts: [], nextCursor: null } : listPosts({ viewerId: user.id, cursor, audience }),
   ]);
   return {
     signedIn: true as const,
     viewerId: user.id,
     period,
+    full,
     audience: view,
     cursor,
     home,
@@ -76,7 +85,8 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (isFailedRequest(loaderData)) return null;
-  return loaderData.signedIn ? <Feed data={loaderData} /> : <Landing />;
+  if (!loaderData.signedIn) return <Landing />;
+  return loaderData.full ? <AllRankings data={loaderData} /> : <Feed data={loaderData} />;
 }
 
 function Landing() {
@@ -103,6 +113,32 @@ function Landing() {
 }
 
 type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true; viewerId: number }>;
+
+/** `/?rankings=all`, the feed's "See all": the whole table of the chosen audience, 100 rows a page. */
+function AllRankings({ data }: { data: FeedData }) {
+  const currency = usePublicEnv().CURRENCY_SYMBOL;
+  const periodParams: Record<string, string> = data.period === "month" ? {} : { period: data.period };
+  const scopeParams = audienceParams(data.audience);
+  return (
+    <div className="space-y-3">
+      <h1 className="sr-only">All rankings</h1>
+      <ScopeSwitch view={data.audience} path="/" keep={{ rankings: "all", ...periodParams }} label="Whose rankings" />
+      {data.rankings ? (
+        <RankingsTable
+          {...data.rankings}
+          viewerId={data.viewerId}
+          period={data.period as keyof typeof PERIOD_LABELS}
+          currency={currency}
+          scopeParams={scopeParams}
+          pageSize={FULL_RANKINGS_PAGE}
+        />
+      ) : null}
+      <Link to={hrefWith("/", { ...periodParams, ...scopeParams })} className="btn-secondary w-full">
+        Back to the feed
+      </Link>
+    </div>
+  );
+}
 
 function Feed({ data }: { data: FeedData }) {
   const currency = usePublicEnv().CURRENCY_SYMBOL;
