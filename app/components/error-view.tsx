@@ -36,8 +36,6 @@ export function ErrorView({ error }: { error: unknown }) {
   const location = useLocation();
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      {/* A page that failed has no meta of its own: its heading names the tab. */}
-      <title>{`${heading} · Fieldline`}</title>
       <h1 className="text-2xl font-bold">{heading}</h1>
       <p className="text-gray-11">{message}</p>
       {retry ? (

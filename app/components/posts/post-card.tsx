@@ -219,7 +219,7 @@ function LikeControl({ post }: { post: PostCardData }) {
       >
         {/* Named by its text, not a label the visible count is no part of. */}
         <Heart size={18} aria-hidden fill={liked ? "currentColor" : "none"} />{" "}
-        <span className="sr-only">{liked ? `Unlike (${count} likes)` : `Like (${count} likes)`}</span>
+        <span className="sr-only">{`${liked ? "Unlike" : "Like"} (${count} likes)`}</span>
         <span data-testid="like-count" aria-hidden>
           {count}
         </span>

@@ -3,7 +3,6 @@ import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import type { RankingView } from "~/models/metrics.schema";
 import { hrefWith } from "~/components/audience/scope-switch";
-import { Pager } from "~/components/pager";
 
 const MEDALS: Record<number, { emoji: string; label: string }> = {
   1: { emoji: "🥇", label: "Gold medal" },
@@ -44,8 +43,8 @@ export function RankingsTable({
 }) {
   const full = pageSize !== undefined;
   const periodParams: Record<string, string> = period === "month" ? {} : { period };
-  const fullHref = (page: number) =>
-    hrefWith("/", { rankings: "all", ...periodParams, ...scopeParams, ...(page > 1 ? { page: String(page) } : {}) });
+  const fullHref = (page?: number) =>
+    hrefWith("/", { rankings: "all", ...periodParams, ...scopeParams, ...(page ? { page: String(page) } : {}) });
   return (
     <section className="card p-0" aria-labelledby="rankings-title">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
@@ -143,18 +142,20 @@ export function RankingsTable({
         </>
       )}
       {full ? (
-        <div className="p-3">
-          <Pager
-            page={Math.floor(offset / pageSize) + 1}
-            pageSize={pageSize}
-            total={total}
-            hrefFor={fullHref}
-            label="Ranking pages"
-          />
-        </div>
+        // The next hundred, as the feed's Load More, and the way back: links that work without JavaScript.
+        <p className="space-y-3 p-3">
+          {offset + rows.length < total ? (
+            <a href={fullHref(offset / pageSize + 2)} className="btn-secondary w-full">
+              Next {pageSize} rankings
+            </a>
+          ) : null}
+          <a href={hrefWith("/", { ...periodParams, ...scopeParams })} className="btn-secondary w-full">
+            Back to the feed
+          </a>
+        </p>
       ) : total > rows.length ? (
         <p className="px-4 py-3 text-right text-sm">
-          <a href={fullHref(1)} className="tap font-medium text-accent-11 underline">
+          <a href={fullHref()} className="tap font-medium text-accent-11 underline">
             See all
           </a>
         </p>

@@ -59,10 +59,13 @@ export async function loader(args: Route.LoaderArgs) {
     viewerId: user.id,
     period,
     full,
+    // What the audience switch keeps: the period, and the full table when it is shown.
+    keep: { ...(period === "month" ? {} : { period }), ...(full ? { rankings: "all" } : {}) },
     audience: view,
     cursor,
     home,
-    rankings,
+    // The full table's rankings carry their page size (its Next link).
+    rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
     posts: page.posts,
     nextCursor: page.nextCursor,
   };
@@ -86,7 +89,7 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (isFailedRequest(loaderData)) return null;
   if (!loaderData.signedIn) return <Landing />;
-  return loaderData.full ? <AllRankings data={loaderData} /> : <Feed data={loaderData} />;
+  return <Feed data={loaderData} />;
 }
 
 function Landing() {
@@ -113,32 +116,6 @@ function Landing() {
 }
 
 type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true; viewerId: number }>;
-
-/** `/?rankings=all`, the feed's "See all": the whole table of the chosen audience, 100 rows a page. */
-function AllRankings({ data }: { data: FeedData }) {
-  const currency = usePublicEnv().CURRENCY_SYMBOL;
-  const periodParams: Record<string, string> = data.period === "month" ? {} : { period: data.period };
-  const scopeParams = audienceParams(data.audience);
-  return (
-    <div className="space-y-3">
-      <h1 className="sr-only">All rankings</h1>
-      <ScopeSwitch view={data.audience} path="/" keep={{ rankings: "all", ...periodParams }} label="Whose rankings" />
-      {data.rankings ? (
-        <RankingsTable
-          {...data.rankings}
-          viewerId={data.viewerId}
-          period={data.period as keyof typeof PERIOD_LABELS}
-          currency={currency}
-          scopeParams={scopeParams}
-          pageSize={FULL_RANKINGS_PAGE}
-        />
-      ) : null}
-      <Link to={hrefWith("/", { ...periodParams, ...scopeParams })} className="btn-secondary w-full">
-        Back to the feed
-      </Link>
-    </div>
-  );
-}
 
 function Feed({ data }: { data: FeedData }) {
   const currency = usePublicEnv().CURRENCY_SYMBOL;
@@ -169,12 +146,7 @@ function Feed({ data }: { data: FeedData }) {
     <>
       <h1 className="sr-only">Feed</h1>
       <div className="space-y-3">
-        <ScopeSwitch
-          view={data.audience}
-          path="/"
-          keep={data.period === "month" ? {} : { period: data.period }}
-          label="Whose posts"
-        />
+        <ScopeSwitch view={data.audience} path="/" keep={data.keep} label="Whose posts" />
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.rankings ? (
@@ -190,7 +162,8 @@ function Feed({ data }: { data: FeedData }) {
             Back to the newest posts
           </Link>
         )}
-        {posts.length === 0 ? (
+        {/* "See all" (`?rankings=all`): the whole table of rankings, without the posts. */}
+        {data.full ? null : posts.length === 0 ? (
           <div className="card space-y-4 text-center">
             <p className="text-gray-11">No posts yet. Create your first post!</p>
             <Link to="/new-post" className="btn-primary">
