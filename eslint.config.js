@@ -94,6 +94,8 @@ export default tseslint.config(
       "jsx-a11y/media-has-caption": "off",
       // href="" is this page's own address (the offline page's "Try again"); a missing href is still an error.
       "jsx-a11y/anchor-is-valid": ["error", { aspects: ["noHref", "preferButton"] }],
+      // A region that scrolls sideways (a wide table) takes the focus, so a keyboard can scroll it (WCAG 2.1.1).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
     },
   },
   prettier,

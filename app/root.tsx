@@ -152,6 +152,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="flex min-h-dvh items-center justify-center">
+      {/* A page that failed has no meta of its own. */}
+      <title>Fieldline</title>
       <ErrorView error={error} />
     </main>
   );

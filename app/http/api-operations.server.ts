@@ -7,6 +7,7 @@ import {
   outboxPageSchema,
   pageNumberQuerySchema,
   passwordResetSentSchema,
+  newUserSchema,
   updateUserSchema,
   userSearchSchema,
 } from "~/models/admin.schema";
@@ -763,6 +764,28 @@ export const apiOperations: ApiOperation[] = [
     query: userSearchSchema,
     queryExample: { query: "officer", page: "1" },
     answer: { status: 200, description: "A page of users", schema: adminUserListSchema },
+  },
+  {
+    method: "post",
+    path: "/api/admin/users",
+    summary:
+      "Add an account, in at once with its role and team (or none); the admin passes the first password on. A taken username or email is 409",
+    tag: "Admin",
+    access: "admin",
+    body: {
+      kind: "json",
+      schema: newUserSchema,
+      example: {
+        username: "new.officer",
+        email: "new.officer@example.pk",
+        password: "first-pass-1",
+        firstName: "Sana",
+        lastName: "Iqbal",
+        role: "OFFICER",
+      },
+    },
+    answer: { status: 201, description: "The new user", schema: adminUserSchema },
+    errors: [400, 409],
   },
   {
     method: "patch",

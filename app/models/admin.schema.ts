@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { idSchema } from "~/lib/ids";
 import { TEAM_ID_INVALID } from "~/models/team.schema";
-import { ROLES } from "~/models/user.schema";
+import { ROLES, registrationSchema } from "~/models/user.schema";
 
 // The admin area's inputs and JSON answers (browser-safe): the /admin page's forms and the
 // /api/admin/* calls parse with the same schemas, and the answers are described here too.
@@ -17,6 +17,7 @@ export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
 export const DEACTIVATE_CONFIRMATION =
   "They are signed out at once and can no longer sign in until an admin reactivates the account.";
 export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
+const ROLE_MESSAGE = "Role must be OFFICER, MANAGER or ADMIN";
 const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 
 const PAGE_MESSAGE = "page must be a whole number from 1";
@@ -44,11 +45,26 @@ export const pageNumberQuerySchema = z.object({ page });
 /** An admin's change to an account: its role, or whether it may sign in. */
 export const updateUserSchema = z
   .strictObject({
-    role: z.enum(ROLES, { error: "Role must be OFFICER, MANAGER or ADMIN" }).optional(),
+    role: z.enum(ROLES, { error: ROLE_MESSAGE }).optional(),
     isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
   })
   .refine((input) => input.role !== undefined || input.isActive !== undefined, { error: NOTHING_TO_UPDATE });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const USER_ADDED = "User added";
+
+/**
+ * An admin's new account (/admin?add=user, POST /api/admin/users): the registration's fields and
+ * rules, its role, and its team or none. The admin sets the first password and passes it on; the
+ * user may change it with "Forgot password?", or the admin send a reset link from the user's row.
+ */
+export const newUserSchema = registrationSchema
+  .pick({ username: true, email: true, password: true, firstName: true, lastName: true })
+  .extend({
+    role: z.enum(ROLES, { error: ROLE_MESSAGE }).default("OFFICER"),
+    teamId: idSchema(TEAM_ID_INVALID).nullish(),
+  });
+export type NewUserInput = z.infer<typeof newUserSchema>;
 
 export const adminUserSchema = z.object({
   id: z.number().int(),

@@ -12,6 +12,7 @@ import {
   type AdminDashboard,
   type AdminUser,
   type AdminUserList,
+  type NewUserInput,
   type UpdateUserInput,
   type UserSearch,
 } from "~/models/admin.schema";
@@ -19,7 +20,9 @@ import type { SubmissionKey } from "~/models/idempotency.server";
 import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
 import { audienceWhere, requestedAudience, type Viewer } from "~/models/team-scope.server";
+import { TEAM_NOT_FOUND } from "~/models/team.schema";
 import type { Role } from "~/models/user.schema";
+import { registerUser } from "~/models/user.server";
 
 // The admin dashboard's figures and account management (ADMIN only). The /admin page and the
 // /api/admin/* calls are two doors onto these functions.
@@ -157,6 +160,19 @@ export async function searchUsers(viewer: Viewer, { query, page = 1, team }: Use
     prisma.user.count({ where }),
   ]);
   return { users: users.map(toAdminUser), total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+/**
+ * An admin adds an account: in at once (no approval to wait for), with its role and team. A taken
+ * username or email is a 409 on its field, a team that is not there a 400 on the team's.
+ */
+export async function createUserByAdmin(adminId: number, input: NewUserInput): Promise<AdminUser> {
+  const { role, teamId, ...account } = input;
+  if (teamId && (await prisma.team.count({ where: { id: teamId } })) === 0)
+    throw new AppError(400, TEAM_NOT_FOUND, { field: "teamId" });
+  const user = await registerUser(account, { approval: "APPROVED", teamId: teamId ?? null, role });
+  console.info(`[admin] user #${adminId} added user #${user.id} as ${role}`);
+  return toAdminUser(await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: adminUserSelect }));
 }
 
 /** One account as the users table shows it, or null. */

@@ -352,22 +352,31 @@ export function metricsChanged(): void {
 }
 
 /**
- * The feed's rankings: the first `count` rows of the audience's officers and how many there are
- * in all, plus the viewer's own row and position when they rank lower (an officer below the top
- * always sees where they are).
+ * The feed's rankings: `count` rows of the audience's officers from `offset` (the top, or a page of
+ * the full table) and how many there are in all, plus the viewer's own row and position when it is
+ * not among them (an officer below the top always sees where they are).
  */
 export async function topAgentRankings(
   period: Period,
   viewerId: number,
   count: number,
   audience: Audience = { everyone: true },
-): Promise<{ rows: RankingView[]; total: number; own: { position: number; row: RankingView } | null }> {
+  offset = 0,
+): Promise<{
+  rows: RankingView[];
+  total: number;
+  offset: number;
+  own: { position: number; row: RankingView } | null;
+}> {
   const rows = await scopedAgentRankings(period, audience);
   const index = rows.findIndex((row) => row.id === viewerId);
   // The words for legs left out are written on the server: the feed's JavaScript stays within its budget.
   const shown = (row: AgentRanking): RankingView => ({ ...row, legsLeftOutText: leftOutText(row.legsLeftOut) });
-  const own = index >= count ? { position: index + 1, row: shown(rows[index]!) } : null;
-  return { rows: rows.slice(0, count).map(shown), total: rows.length, own };
+  const own =
+    index !== -1 && (index < offset || index >= offset + count)
+      ? { position: index + 1, row: shown(rows[index]!) }
+      : null;
+  return { rows: rows.slice(offset, offset + count).map(shown), total: rows.length, offset, own };
 }
 
 /** The company's rankings rows for the period, from the cache. */

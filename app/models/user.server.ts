@@ -8,7 +8,7 @@ import { reverseGeocode } from "~/models/geocode.server";
 import { forgetFailures, isThrottled, recordFailure, TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
-import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput } from "~/models/user.schema";
+import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput, Role } from "~/models/user.schema";
 
 /** The columns of the signed-in user that every request reads (the session's user). */
 export const currentUserSelect = {
@@ -73,10 +73,13 @@ export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<L
 
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$YVnYdkfD+0uSPeZUHUV2Jw$I1b+Mkyt3Oa7EkoxxWtkAI1BC3/Z8UCEaOlAJjvWshg";
 
-/** Whether a new account is in at once, and its team (app/models/registration.server.ts decides). */
-type Admission = { approval: "APPROVED" | "PENDING"; teamId: number | null };
+/**
+ * Whether a new account is in at once, and its team (app/models/registration.server.ts decides);
+ * its role when an admin adds it (an OFFICER otherwise).
+ */
+type Admission = { approval: "APPROVED" | "PENDING"; teamId: number | null; role?: Role };
 
-/** Creates an OFFICER account. Throws an AppError 409 on the username or email field when it is taken. */
+/** Creates an account, an OFFICER unless the admission says. Throws an AppError 409 on the username or email field when it is taken. */
 export async function registerUser(
   input: RegistrationInput & LocationValues,
   admission: Admission = { approval: "APPROVED", teamId: null },
@@ -95,7 +98,7 @@ export async function registerUser(
   const { password, ...fields } = input;
   try {
     const user = await prisma.user.create({
-      data: { ...fields, ...admission, username, email, role: "OFFICER", passwordHash: await hashPassword(password) },
+      data: { role: "OFFICER", ...fields, ...admission, username, email, passwordHash: await hashPassword(password) },
       select: currentUserSelect,
     });
     // A new officer is ranked from the start.

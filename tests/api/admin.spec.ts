@@ -280,3 +280,40 @@ test("reset-password sent again with the same Idempotency-Key sends no second em
   );
   expect(emails()).toBe(2);
 });
+
+test("POST /api/admin/users adds an account, in at once; bad input is 400, a taken name 409, others 403", async ({
+  request,
+}) => {
+  const officer = await signUp(request);
+  const username = uniqueName("added").replaceAll("-", "_");
+  const account = { username, email: `${username}@example.pk`, password: "first-pass-1", role: "MANAGER" };
+  // An officer, then a manager: refused, and nothing is made.
+  for (const who of [officer.username, "manager"]) {
+    if (who === "manager") await signIn(request, "manager");
+    else await signIn(request, who, "api-pass-1");
+    await expectError(await request.post("/api/admin/users", { data: account }), 403, FORBIDDEN.error);
+  }
+  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ?", username)).toBe(0);
+
+  await signIn(request, "admin");
+  const bad = async (data: unknown, status: number, message: string | RegExp) =>
+    expectError(await request.post("/api/admin/users", { headers: json, data: JSON.stringify(data) }), status, message);
+  await bad({ ...account, password: "short" }, 400, "Password must be at least 6 characters long");
+  await bad({ ...account, email: "not-an-email" }, 400, "Invalid email");
+  await bad({ ...account, role: "OWNER" }, 400, "Role must be OFFICER, MANAGER or ADMIN");
+  await bad({ ...account, teamId: 0 }, 400, "team must be a team's id");
+  await bad({ ...account, teamId: 999999 }, 400, "Team not found.");
+  await bad({ ...account, isActive: false }, 400, /isActive/);
+  await bad({ ...account, username: "officer1" }, 409, "This username is already taken");
+  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ?", username)).toBe(0);
+
+  const added = await request.post("/api/admin/users", { data: account });
+  expect(added.status()).toBe(201);
+  expect(await added.json()).toEqual(
+    expect.objectContaining({ username, role: "MANAGER", isActive: true, approval: "APPROVED", team: null }),
+  );
+  await bad({ ...account, username: `${username}_2` }, 409, "An account with this email already exists");
+  // They sign in at once with the password the admin chose.
+  await request.post("/api/logout");
+  await signIn(request, username, "first-pass-1");
+});

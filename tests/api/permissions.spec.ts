@@ -148,6 +148,7 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "GET /api/geocode/reverse": { url: "/api/geocode/reverse", statuses: api(400) },
   "GET /api/admin/dashboard": { url: "/api/admin/dashboard", statuses: [401, 403, 403, 200] },
   "GET /api/admin/users": { url: "/api/admin/users?query=officer", statuses: [401, 403, 200, 200] },
+  "POST /api/admin/users": { url: "/api/admin/users", statuses: [401, 403, 403, 400], body: "json" },
   "GET /api/admin/pending": { url: "/api/admin/pending", statuses: [401, 403, 200, 200] },
   "POST /api/admin/users/{id}/approve": {
     url: "/api/admin/users/999999/approve",

@@ -98,6 +98,36 @@ describe("/admin per role", () => {
     expect(refused.status).toBe(403);
   });
 
+  it("Add user is an admin's alone: a manager gets no form and 403 when posting it; an admin adds into a team", async () => {
+    const form = (username: string) =>
+      new URLSearchParams({
+        intent: "add-user",
+        username,
+        email: `${username}@example.pk`,
+        password: "first-pass-1",
+        role: "OFFICER",
+        teamId: String(teams.teamB),
+      });
+    const post = (cookie: string, body: URLSearchParams) =>
+      fetch(`${server.baseUrl}/admin?add=user`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
+    const managers = await getAs(server, teams.cookies.managerA, "/admin?add=user");
+    expect(managers.status).toBe(200);
+    expect(managers.text).not.toContain('name="intent" value="add-user"');
+    expect(managers.text).not.toContain("Add user");
+    expect((await post(teams.cookies.managerA, form("by.manager"))).status).toBe(403);
+    expect((await post(teams.cookies.officerA, form("by.officer"))).status).toBe(403);
+    expect((await post(teams.cookies.admin, form("by.admin"))).status).toBe(302);
+    const added = server.query((db) =>
+      db.prepare("SELECT username, teamId, approval FROM User WHERE username LIKE 'by.%'").all(),
+    );
+    expect(added).toEqual([{ username: "by.admin", teamId: teams.teamB, approval: "APPROVED" }]);
+  });
+
   it("shows an admin everyone, the figures and who may join", async () => {
     const page = await getAs(server, teams.cookies.admin, `/admin?team=${teams.teamB}`);
     expect(page.status).toBe(200);

@@ -126,13 +126,19 @@ function statusLabel(user: AdminUser): string {
   return "Active";
 }
 
-/** The accounts, each followed by its actions; one <tbody> per user keeps the two rows together. */
+/**
+ * The accounts, one compact row each (about 70 px at 360 px wide, Manage a 44 px target): name, username and team, role,
+ * status. "Manage" (an admin) or "Details" (a manager) opens a row's email, join date and actions
+ * below it, as does a list of one (a search that found the person). One <tbody> per user.
+ */
 export function UsersTable({
   users,
   viewerId,
   timeZone,
   resetKey,
   manage,
+  openId,
+  openHref,
 }: {
   users: AdminUser[];
   viewerId: number;
@@ -140,57 +146,69 @@ export function UsersTable({
   resetKey: string;
   /** An admin changes accounts; a manager only reads the list of their teams. */
   manage: boolean;
+  /** The user whose row is open (`?manage=<id>`). */
+  openId: number | undefined;
+  /** This page with the user's row open (a plain link: it works without JavaScript). */
+  openHref: (userId: number) => string;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="users-table">
-        <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
-          <tr>
-            <th scope="col" className="px-2 py-2">
-              User
-            </th>
-            <th scope="col" className="px-2 py-2">
-              Role
-            </th>
-            <th scope="col" className="px-2 py-2">
-              Status
-            </th>
-          </tr>
-        </thead>
-        {users.map((user) => (
+    <table className="w-full table-fixed text-left text-sm" data-testid="users-table">
+      <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
+        <tr>
+          <th scope="col" className="px-2 py-2">
+            User
+          </th>
+          <th scope="col" className="w-20 px-1 py-2">
+            Role
+          </th>
+          <th scope="col" className="w-24 px-1 py-2">
+            Status
+          </th>
+        </tr>
+      </thead>
+      {users.map((user) => {
+        const open = user.id === openId || users.length === 1;
+        return (
           <tbody key={user.id} className="border-t border-gray-4" data-testid="user-row" data-username={user.username}>
             <tr className="align-top">
-              <td className="px-2 pt-2">
-                <span className="block font-medium break-words">
+              <td className="px-2 py-1.5">
+                <span className="block truncate font-medium">
                   {displayName(user)}
                   {user.id === viewerId ? <span className="ml-1 text-xs text-accent-11">(you)</span> : null}
                 </span>
-                <span className="block text-xs text-gray-11">@{user.username}</span>
-                <span className="block text-xs text-gray-11">{user.team ? `Team ${user.team.name}` : "No team"}</span>
-                <span className="block text-xs break-all text-gray-11">{user.email}</span>
-                <span className="block text-xs text-gray-11">
-                  Joined <time dateTime={user.createdAt}>{formatLocalDate(user.createdAt, timeZone)}</time>
+                <span className="block truncate text-xs text-gray-11">
+                  @{user.username} · {user.team ? `Team ${user.team.name}` : "No team"}
                 </span>
               </td>
-              <td className="px-2 pt-2 text-xs font-medium">{user.role}</td>
-              <td className="px-2 pt-2">
+              <td className="px-1 py-1.5 text-xs font-medium">{user.role}</td>
+              <td className="px-1 py-1.5">
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${user.isActive && user.approval === "APPROVED" ? "bg-accent-3 text-accent-11" : "bg-danger-3 text-danger-11"}`}
+                  className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${user.isActive && user.approval === "APPROVED" ? "bg-accent-3 text-accent-11" : "bg-danger-3 text-danger-11"}`}
                 >
                   {statusLabel(user)}
                 </span>
+                {open ? null : (
+                  <Link to={openHref(user.id)} className="tap -my-1 text-xs font-medium text-accent-11 underline">
+                    {manage ? "Manage" : "Details"}
+                    <span className="sr-only"> @{user.username}</span>
+                  </Link>
+                )}
               </td>
             </tr>
-            {manage ? (
+            {open ? (
               <tr>
-                <td colSpan={3} className="px-2 pt-2 pb-3">
-                  <UserActions user={user} isSelf={user.id === viewerId} resetKey={resetKey} />
+                <td colSpan={3} className="space-y-2 px-2 pb-3">
+                  <p className="text-xs break-all text-gray-11">
+                    {user.email} · Joined{" "}
+                    <time dateTime={user.createdAt}>{formatLocalDate(user.createdAt, timeZone)}</time>
+                  </p>
+                  {manage ? <UserActions user={user} isSelf={user.id === viewerId} resetKey={resetKey} /> : null}
                 </td>
               </tr>
             ) : null}
           </tbody>
-        ))}
-      </table>
-    </div>
+        );
+      })}
+    </table>
   );
 }

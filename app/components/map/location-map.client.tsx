@@ -56,6 +56,7 @@ export default function LocationMap({ value, center, zoom, onPick, label }: Prop
           <Marker
             position={[value.lat, value.lng]}
             icon={pin}
+            title={`${label}: drag to move`}
             draggable
             eventHandlers={{
               dragend(event: LeafletEvent) {

@@ -22,6 +22,7 @@ function Artwork({ notification }: { notification: NotificationView }) {
     return (
       <span
         className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${badge.colors.background}`}
+        role="img"
         aria-label={badge.name}
       >
         {badge.emoji}
@@ -60,7 +61,7 @@ export function NotificationItem({
         <span className="flex items-center gap-2">
           <span className="font-semibold">{notification.title}</span>
           {notification.isRead ? null : (
-            <span className="size-2 shrink-0 rounded-full bg-accent-9" aria-label="Unread" />
+            <span className="size-2 shrink-0 rounded-full bg-accent-9" role="img" aria-label="Unread" />
           )}
         </span>
         <span className="block text-sm text-gray-11">{notification.message}</span>

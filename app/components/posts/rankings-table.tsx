@@ -12,32 +12,39 @@ const MEDALS: Record<number, { emoji: string; label: string }> = {
 
 export const PERIOD_LABELS = { today: "Today", week: "This week", month: "This month", all: "All time" } as const;
 
-/** The full rankings: the Rankings tab. */
-const FULL_RANKINGS = "/leaderboard";
-
 /**
- * The feed's "Sales Agent Rankings": position, medals for 1–3, km, hours, money. The viewer's own
- * row is marked; when they rank below the rows shown, it follows them, set apart under
- * "Your position", and a link leads to the full rankings.
+ * The feed's "Sales Agent Rankings": position, medals for 1–3, km, hours, money. On the feed the top
+ * rows, the viewer's own row set apart under "Your position" when they rank lower, and "See all";
+ * with `pageSize`, a page of the full table (`/?rankings=all`) with its pager.
  */
 export function RankingsTable({
   rows,
   total,
+  offset = 0,
   own,
   viewerId,
   period,
   currency,
   scopeParams = {},
+  pageSize,
 }: {
   rows: RankingView[];
   total: number;
+  /** The position before the first row shown (0 on the feed). */
+  offset?: number;
   own: { position: number; row: RankingView } | null;
   viewerId: number;
   period: keyof typeof PERIOD_LABELS;
   currency: string;
   /** The feed's chosen audience (`scope`, `team`), kept by the period links and the full rankings' link. */
   scopeParams?: Record<string, string>;
+  /** Rows a page of the full table; the feed's few rows have none. */
+  pageSize?: number;
 }) {
+  const full = pageSize !== undefined;
+  const periodParams: Record<string, string> = period === "month" ? {} : { period };
+  const fullHref = (page?: number) =>
+    hrefWith("/", { rankings: "all", ...periodParams, ...scopeParams, ...(page ? { page: String(page) } : {}) });
   return (
     <section className="card p-0" aria-labelledby="rankings-title">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
@@ -48,7 +55,11 @@ export function RankingsTable({
           {(Object.keys(PERIOD_LABELS) as Array<keyof typeof PERIOD_LABELS>).map((key) => (
             <a
               key={key}
-              href={hrefWith("/", { ...(key === "month" ? {} : { period: key }), ...scopeParams })}
+              href={hrefWith("/", {
+                ...(full ? { rankings: "all" } : {}),
+                ...(key === "month" ? {} : { period: key }),
+                ...scopeParams,
+              })}
               aria-current={key === period ? "page" : undefined}
               className={`tap rounded-full px-3 ${key === period ? "bg-accent-9 text-white" : "bg-gray-3 text-gray-11"}`}
             >
@@ -64,7 +75,14 @@ export function RankingsTable({
           <p className="px-4 pt-2 text-xs text-gray-11 sm:hidden" data-testid="rankings-scroll-hint">
             Swipe the table for Hours, Sales, Recovery and Dealers →
           </p>
-          <div className="scroll-cue mt-2 overflow-x-auto" data-testid="rankings-scroller">
+          {/* Reached by keyboard too: a focused table scrolls with the arrow keys. */}
+          <div
+            className="scroll-cue mt-2 overflow-x-auto"
+            data-testid="rankings-scroller"
+            role="region"
+            aria-label="Rankings table"
+            tabIndex={0}
+          >
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
                 <tr>
@@ -96,7 +114,7 @@ export function RankingsTable({
                   <RankingRow
                     key={row.id}
                     row={row}
-                    position={index + 1}
+                    position={offset + index + 1}
                     own={row.id === viewerId}
                     currency={currency}
                   />
@@ -123,10 +141,22 @@ export function RankingsTable({
           ) : null}
         </>
       )}
-      {total > rows.length ? (
+      {full ? (
+        // The next hundred, as the feed's Load More, and the way back: links that work without JavaScript.
+        <p className="space-y-3 p-3">
+          {offset + rows.length < total ? (
+            <a href={fullHref(offset / pageSize + 2)} className="btn-secondary w-full">
+              Next {pageSize} rankings
+            </a>
+          ) : null}
+          <a href={hrefWith("/", { ...periodParams, ...scopeParams })} className="btn-secondary w-full">
+            Back to the feed
+          </a>
+        </p>
+      ) : total > rows.length ? (
         <p className="px-4 py-3 text-right text-sm">
-          <a href={hrefWith(FULL_RANKINGS, scopeParams)} className="tap font-medium text-accent-11 underline">
-            See all rankings
+          <a href={fullHref()} className="tap font-medium text-accent-11 underline">
+            See all
           </a>
         </p>
       ) : null}

@@ -26,7 +26,10 @@ export function UserMenu({ user }: { user: MenuUser }) {
 
   return (
     <details ref={menu} className="relative">
-      <summary className={`${AVATAR_BUTTON} list-none [&::-webkit-details-marker]:hidden`} aria-label="Account menu">
+      <summary
+        className={`${AVATAR_BUTTON} list-none [&::-webkit-details-marker]:hidden`}
+        aria-label={`Account menu, ${initials(user)}`}
+      >
         {initials(user)}
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-52 overflow-hidden rounded-xl border border-gray-5 bg-white shadow-lg">

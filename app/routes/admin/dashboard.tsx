@@ -1,4 +1,4 @@
-import { Mail, RefreshCw, Search, Upload, Users, Webhook } from "lucide-react";
+import { Mail, RefreshCw, Search, Upload, UserPlus, Users, Webhook } from "lucide-react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
@@ -7,9 +7,11 @@ import { StatCards } from "~/components/admin/stat-cards";
 import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
 import { RegistrationSettingsForm } from "~/components/admin/registration-settings";
 import { UsersTable } from "~/components/admin/users-table";
+import { AddUserForm } from "~/components/admin/add-user-form";
 import { Pager } from "~/components/pager";
 import {
   assertCanDeactivate,
+  createUserByAdmin,
   getAdminDashboard,
   searchUsers,
   sendAdminPasswordReset,
@@ -18,6 +20,8 @@ import {
 import {
   PASSWORD_RESET_FAILED,
   PASSWORD_RESET_SENT,
+  USER_ADDED,
+  newUserSchema,
   updateUserSchema,
   userIdSchema,
   userSearchSchema,
@@ -25,7 +29,7 @@ import {
   type UserSearch,
 } from "~/models/admin.schema";
 import { FORBIDDEN, requireRole } from "~/http/auth.server";
-import { formCall, pageCall, readForm } from "~/http/form.server";
+import { formCall, pageCall, parseForm, readForm, replyWithError } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/browser/root-data";
@@ -54,12 +58,19 @@ function readSearch(request: Request): UserSearch {
   return parsed.success ? parsed.data : {};
 }
 
-/** /admin with the search and page, for the pager and for coming back after an action. */
-function dashboardHref({ query, page, team }: UserSearch): string {
+/** `?manage=<id>`: the user whose row shows its actions; anything else opens none. */
+function readOpenUser(request: Request): number | undefined {
+  const parsed = userIdSchema.safeParse(new URL(request.url).searchParams.get("manage") ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** /admin with the search, page and open row, for the pager, the rows and coming back after an action. */
+function dashboardHref({ query, page, team, manage }: UserSearch & { manage?: number }): string {
   const params = new URLSearchParams();
   if (query) params.set("query", query);
   if (team) params.set("team", String(team));
   if (page && page > 1) params.set("page", String(page));
+  if (manage) params.set("manage", String(manage));
   return params.size > 0 ? `/admin?${params}` : "/admin";
 }
 
@@ -82,6 +93,10 @@ export async function loader(args: Route.LoaderArgs) {
     isAdmin,
     query: search.query ?? "",
     team: search.team,
+    page: search.page,
+    openId: readOpenUser(args.request),
+    // "Add user" opens its form here (a link, so it works without JavaScript); admins only.
+    adding: isAdmin && new URL(args.request.url).searchParams.get("add") === "user",
     dashboard,
     users,
     pending,
@@ -107,7 +122,7 @@ const refuse = (error: string, status = 400) => data({ error }, { status });
 export async function action(args: Route.ActionArgs) {
   const viewer = requireRole(args, "ADMIN", "MANAGER");
   // Built from the search alone: the request's path may be the data request's (/admin.data).
-  const back = dashboardHref(readSearch(args.request));
+  const back = dashboardHref({ ...readSearch(args.request), manage: readOpenUser(args.request) });
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
@@ -119,6 +134,9 @@ export async function action(args: Route.ActionArgs) {
     case "save-registration":
       if (viewer.role !== "ADMIN") return refuse(FORBIDDEN, 403);
       return saveRegistration(form, back);
+    case "add-user":
+      if (viewer.role !== "ADMIN") return refuse(FORBIDDEN, 403);
+      return addUser(viewer.id, form);
     case "reset-password":
     case "change-role":
     case "deactivate":
@@ -185,6 +203,24 @@ async function makeInvite(viewer: Viewer, form: FormData) {
   );
 }
 
+/** The new account's row, found and open, with a notice; a refusal keeps the form as typed (the password aside). */
+async function addUser(adminId: number, form: FormData) {
+  const submission = parseForm(form, newUserSchema);
+  if (submission.status !== "success")
+    return data({ addUser: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  return formCall(
+    async () => {
+      const user = await createUserByAdmin(adminId, submission.value);
+      return redirectWithToast(dashboardHref({ query: user.username, manage: user.id }), {
+        title: USER_ADDED,
+        description: `@${user.username} can sign in now.`,
+      });
+    },
+    (error) =>
+      data({ addUser: replyWithError(submission, error, { hideFields: ["password"] }) }, { status: error.status }),
+  );
+}
+
 async function saveRegistration(form: FormData, back: string) {
   const settings = registrationSettingsSchema.safeParse({
     mode: form.get("mode") ?? undefined,
@@ -230,6 +266,7 @@ const FAILURES = new Map<string, string>([
   ["refuse", "Failed to refuse the account. Please try again."],
   ["create-invite", "Failed to create the invite link. Please try again."],
   ["save-registration", "Failed to save who may join. Please try again."],
+  ["add-user", "Failed to add the user. Please try again."],
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
@@ -287,7 +324,21 @@ function QuickActions() {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewerId, isAdmin, query, team, dashboard, users, pending, teams, registration, resetKey } = loaderData;
+  const {
+    viewerId,
+    isAdmin,
+    query,
+    team,
+    page,
+    openId,
+    adding,
+    dashboard,
+    users,
+    pending,
+    teams,
+    registration,
+    resetKey,
+  } = loaderData;
   const env = usePublicEnv();
   // A request that failed on the way says so in its notice; a refusal shows here.
   const answer = isFailedRequest(actionData) ? undefined : actionData;
@@ -312,9 +363,24 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       ) : null}
 
       <section className="card space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
-        <h2 id="users-title" className="px-2 font-semibold sm:px-0">
-          Users <span className="text-sm font-normal text-gray-11">({users.total})</span>
-        </h2>
+        <div className="flex items-center justify-between gap-2 px-2 sm:px-0">
+          <h2 id="users-title" className="font-semibold">
+            Users <span className="text-sm font-normal text-gray-11">({users.total})</span>
+          </h2>
+          {isAdmin && !adding ? (
+            <Link to="/admin?add=user" className="btn-secondary px-3 text-sm">
+              <UserPlus size={16} aria-hidden />
+              Add user
+            </Link>
+          ) : null}
+        </div>
+        {adding ? (
+          <AddUserForm
+            teams={teams}
+            lastResult={answer && "addUser" in answer ? answer.addUser : undefined}
+            cancelHref={dashboardHref({ query, page, team })}
+          />
+        ) : null}
         <Form method="get" role="search" className="flex gap-2 px-2 sm:px-0">
           <label htmlFor="user-search" className="sr-only">
             Search users
@@ -351,6 +417,8 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             timeZone={env.APP_TIME_ZONE}
             resetKey={resetKey}
             manage={isAdmin}
+            openId={openId}
+            openHref={(userId) => dashboardHref({ query, page, team, manage: userId })}
           />
         )}
         <Pager

@@ -20,17 +20,19 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function DeactivateAccount({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  // Back to the user's row, open, whether the admin goes on or not.
+  const back = `/admin?${new URLSearchParams({ query: user.username, manage: String(user.id) })}`;
   return (
     <div className="card mx-auto max-w-sm space-y-4 text-center">
       <h1 className="text-xl font-bold">
         Deactivate {displayName(user)} (@{user.username})?
       </h1>
       <p>{DEACTIVATE_CONFIRMATION}</p>
-      <Form method="post" action="/admin" className="grid grid-cols-2 gap-3">
+      <Form method="post" action={back} className="grid grid-cols-2 gap-3">
         <input type="hidden" name="intent" value="deactivate" />
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="confirm" value="yes" />
-        <Link to="/admin" className="btn-secondary">
+        <Link to={back} className="btn-secondary">
           Cancel
         </Link>
         <button type="submit" className="btn-primary bg-danger-9">

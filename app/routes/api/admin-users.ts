@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin-users";
-import { apiCall, methodNotAllowed, readQuery } from "~/http/api.server";
-import { searchUsers } from "~/models/admin.server";
-import { userSearchSchema } from "~/models/admin.schema";
+import { apiCall, methodNotAllowed, readJsonBody, readQuery } from "~/http/api.server";
+import { createUserByAdmin, searchUsers } from "~/models/admin.server";
+import { newUserSchema, userSearchSchema } from "~/models/admin.schema";
 import { requireRole } from "~/http/auth.server";
 
 /**
@@ -16,7 +16,13 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-export function action(args: Route.ActionArgs) {
-  requireRole(args, "ADMIN", "MANAGER");
-  return methodNotAllowed(args);
+/** POST /api/admin/users (ADMIN): a new account, in at once → 201 and the user; a taken username or email 409. */
+export async function action(args: Route.ActionArgs) {
+  const admin = requireRole(args, "ADMIN", "MANAGER");
+  if (args.request.method !== "POST") return methodNotAllowed(args);
+  requireRole(args, "ADMIN");
+  return apiCall(async () => {
+    const input = await readJsonBody(args.request, newUserSchema);
+    return Response.json(await createUserByAdmin(admin.id, input), { status: 201 });
+  });
 }

@@ -14,6 +14,7 @@ import { TeamToday } from "~/components/home/team-today";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { periodFrom } from "~/models/post.schema";
+import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
 import { pageAudienceQuery } from "~/http/audience-query.server";
@@ -29,8 +30,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "description", content: "Track your field activities and manage your territory." },
 ];
 
-/** Rankings rows shown on the feed; the full table is the leaderboard's. */
-const FEED_RANKINGS = 10;
+/** Rankings rows on the feed, above the posts; `?rankings=all` shows the full table, a page at a time. */
+const FEED_RANKINGS = 3;
+const FULL_RANKINGS_PAGE = 100;
 
 export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
@@ -40,26 +42,37 @@ export async function loader(args: Route.LoaderArgs) {
   if (!getOptionalUser(args) && cursor === null) return { signedIn: false as const };
   const user = requireUser(args);
   const period = periodFrom(params.get("period"));
+  // "See all": the rankings alone, every officer of the audience, without the day or the posts.
+  const full = params.get("rankings") === "all" && cursor === null;
+  const rankingsPage = pageNumberQuerySchema.safeParse({ page: params.get("page") ?? undefined });
+  const offset = full && rankingsPage.success ? ((rankingsPage.data.page ?? 1) - 1) * FULL_RANKINGS_PAGE : 0;
   // Whose posts and rankings: the viewer's own people by default, the company's, or one team's.
   const { audience, view } = await pageCall(() => audienceSwitch(user, pageAudienceQuery(args.request)));
   // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
-  // A manager's and an admin's first page carries their people's day (of the chosen team, if one).
-  const teamToday = !cursor && user.role !== "OFFICER";
+  // A manager's and an admin's first page carries their people's day (of the chosen team, if one);
+  // the full rankings table (`?rankings=all`) carries only the table.
+  const teamToday = !cursor && !full && user.role !== "OFFICER";
   const [home, team, rankings, page] = await Promise.all([
-    cursor ? Promise.resolve(null) : officerHome(user),
+    cursor || full ? Promise.resolve(null) : officerHome(user),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
-    cursor ? Promise.resolve(null) : topAgentRankings(period, user.id, FEED_RANKINGS, audience),
-    listPosts({ viewerId: user.id, cursor, audience }),
+    cursor
+      ? Promise.resolve(null)
+      : topAgentRankings(period, user.id, full ? FULL_RANKINGS_PAGE : FEED_RANKINGS, audience, offset),
+    full ? { posts: [], nextCursor: null } : listPosts({ viewerId: user.id, cursor, audience }),
   ]);
   return {
     signedIn: true as const,
     viewerId: user.id,
     period,
+    full,
+    // What the audience switch keeps: the period, and the full table when it is shown.
+    keep: { ...(period === "month" ? {} : { period }), ...(full ? { rankings: "all" } : {}) },
     audience: view,
     cursor,
     home,
     team,
-    rankings,
+    // The full table's rankings carry their page size (its Next link).
+    rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
     posts: page.posts,
     nextCursor: page.nextCursor,
   };
@@ -82,7 +95,8 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (isFailedRequest(loaderData)) return null;
-  return loaderData.signedIn ? <Feed data={loaderData} /> : <Landing />;
+  if (!loaderData.signedIn) return <Landing />;
+  return <Feed data={loaderData} />;
 }
 
 function Landing() {
@@ -139,12 +153,7 @@ function Feed({ data }: { data: FeedData }) {
     <>
       <h1 className="sr-only">Feed</h1>
       <div className="space-y-3">
-        <ScopeSwitch
-          view={data.audience}
-          path="/"
-          keep={data.period === "month" ? {} : { period: data.period }}
-          label="Whose posts"
-        />
+        <ScopeSwitch view={data.audience} path="/" keep={data.keep} label="Whose posts" />
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.team ? <TeamToday day={data.team} /> : null}
@@ -161,7 +170,8 @@ function Feed({ data }: { data: FeedData }) {
             Back to the newest posts
           </Link>
         )}
-        {posts.length === 0 ? (
+        {/* "See all" (`?rankings=all`): the whole table of rankings, without the posts. */}
+        {data.full ? null : posts.length === 0 ? (
           <div className="card space-y-4 text-center">
             <p className="text-gray-11">No posts yet. Create your first post!</p>
             <Link to="/new-post" className="btn-primary">

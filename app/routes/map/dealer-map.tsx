@@ -379,13 +379,12 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                         <button
                           type="button"
                           className="link tap text-sm"
-                          aria-label={`Show ${dealer.businessName} on map`}
                           onClick={() => {
                             setFocusDealerId(dealer.id);
                             document.querySelector(".leaflet-container")?.scrollIntoView({ block: "center" });
                           }}
                         >
-                          Show on map
+                          Show<span className="sr-only"> {dealer.businessName}</span> on map
                         </button>
                       ) : null}
                       <DealerDetailsLink dealer={dealer} className="link tap text-sm" />

@@ -83,17 +83,17 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 notification.isRead ? (
                   content
                 ) : (
-                  <Form method="post">
+                  // The button covers the row, which a tap marks read; it is named by its label alone.
+                  <Form method="post" className="relative">
                     <input type="hidden" name="id" value={notification.id} />
+                    {content}
                     <button
                       type="submit"
                       name="intent"
                       value="read"
-                      className="block w-full"
+                      className="absolute inset-0 w-full"
                       aria-label={`Mark read: ${notification.title}`}
-                    >
-                      {content}
-                    </button>
+                    />
                   </Form>
                 )
               }

@@ -329,7 +329,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
         <p className="px-4 text-xs text-gray-11">Swipe the table for every figure →</p>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" role="region" aria-label="Report table" tabIndex={0}>
           <table className="w-max min-w-full text-sm">
             <thead>
               <tr>

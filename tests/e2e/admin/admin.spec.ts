@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
-import { collectConsoleErrors, countRows, expect, readOutbox, signIn, test } from "../support/fixtures";
+import { collectConsoleErrors, countRows, expect, readOutbox, signIn, test, uniqueName } from "../support/fixtures";
 import { registerThroughForm, type NewAccount } from "../support/flows";
 
 // The admin dashboard and outbox (issue 7), with JavaScript on and off. Every change is made to
@@ -251,4 +251,73 @@ test("officers get Access Denied (403) on every admin page; managers on all but 
   await page.context().clearCookies();
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
+});
+
+test("the users list is one compact row a user; Manage opens a row's email and actions", async ({ page }) => {
+  await page.goto("/admin");
+  const rows = page.getByTestId("user-row");
+  expect(await rows.count()).toBeGreaterThan(1);
+  // No row shows its actions until it is opened: a page of 20 users was about 8,000 px at 360 px wide.
+  await expect(page.getByRole("button", { name: "Change Role" })).toHaveCount(0);
+  const first = rows.first();
+  const username = await first.getAttribute("data-username");
+  await first.getByRole("link", { name: `Manage @${username}` }).click();
+  await expect(page).toHaveURL(/\/admin\?manage=\d+$/);
+  await expect(first.getByRole("button", { name: "Change Role" })).toBeVisible();
+  await expect(first.getByRole("button", { name: "Reset Password" })).toBeVisible();
+  await expect(first.getByText(/ · Joined /)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change Role" })).toHaveCount(1);
+});
+
+test("at 360 px each user is one row about 70 px tall", { tag: "@browser" }, async ({ page }) => {
+  await page.goto("/admin");
+  const heights = await page
+    .getByTestId("user-row")
+    .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(1);
+  expect(Math.max(...heights)).toBeLessThanOrEqual(72);
+  const table = page.getByTestId("users-table");
+  expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+});
+
+test("the admin adds a user with Add user; a refusal keeps what was typed; they sign in at once", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  viewport,
+  extraHTTPHeaders,
+}) => {
+  const username = uniqueName("added").replaceAll("-", "_");
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Add user" }).click();
+  await expect(page).toHaveURL("/admin?add=user");
+  const form = page.getByRole("region", { name: "Add user" });
+  await form.getByLabel("Username").fill("officer1");
+  await form.getByLabel("Email").fill(`${username}@example.pk`);
+  await form.getByLabel("First name").fill("Sana");
+  await form.getByLabel("Role").selectOption("MANAGER");
+  await form.getByLabel("First password").fill("first-pass-1");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(form.getByText("This username is already taken")).toBeVisible();
+  await expect(form.getByLabel("Email")).toHaveValue(`${username}@example.pk`);
+  await expect(form.getByLabel("Role")).toHaveValue("MANAGER");
+
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel("First password").fill("first-pass-1");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByText(`@${username} can sign in now.`)).toBeVisible();
+  const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+  await expect(row).toContainText("MANAGER");
+  await expect(row).toContainText("Active");
+  await expect(row.getByRole("button", { name: "Reset Password" })).toBeVisible();
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+  const theirs = await context.newPage();
+  await theirs.goto("/login");
+  await theirs.getByLabel("Username").fill(username);
+  await theirs.getByLabel("Password", { exact: true }).fill("first-pass-1");
+  await theirs.getByRole("button", { name: "Sign In" }).click();
+  await expect(theirs).toHaveURL(/\/location-setup|\/$/);
+  await context.close();
 });

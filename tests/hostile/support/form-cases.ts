@@ -648,6 +648,60 @@ export const formCases: FormCase[] = [
   },
   {
     route: "routes/admin/dashboard.tsx",
+    name: "add user",
+    as: "admin",
+    valid: ({ teamId }) => [
+      ["intent", "add-user"],
+      ["username", "hostile.added"],
+      ["email", "hostile.added@example.pk"],
+      ["firstName", "Sana"],
+      ["lastName", "Iqbal"],
+      ["role", "OFFICER"],
+      ["teamId", String(teamId)],
+      ["password", "first-pass-1"],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "username", "email", "firstName", "lastName", "role", "teamId", "password"],
+        [
+          ...requiredText("username", 32, "hostile.added"),
+          valued(
+            "username",
+            unicodeText.filter((text) => !/^[A-Za-z0-9._-]{3,32}$/.test(text)),
+          ),
+          ...requiredText("email", 254, "a@example.pk"),
+          missing("password"),
+          valued("password", fc.constantFrom("", "12345", "🌾🌾", "\u0000")),
+          valued("password", tooLong(128)),
+          ...optionalText("firstName", 50, "Sana"),
+          valued("role", notOneOf(["OFFICER", "MANAGER", "ADMIN"])),
+          // An empty team is "No team", which the form may send.
+          valued(
+            "teamId",
+            badId.filter((id) => id !== ""),
+          ),
+        ],
+        fc.constant("/admin?add=user"),
+      ),
+    refused: () =>
+      page(
+        [400],
+        [
+          "Username is required",
+          "Username must be 3 to 32",
+          "Email is required",
+          "Invalid email",
+          "Password is required",
+          "Password must be",
+          "First name must be 50",
+          "Role must be OFFICER, MANAGER or ADMIN",
+          "team must be a team's id",
+          "Team not found.",
+        ],
+      ),
+  },
+  {
+    route: "routes/admin/dashboard.tsx",
     name: "approvals and invite links as a manager",
     as: "manager",
     // The admin is no waiting account, and the team is given as it must be: always refused.
@@ -665,7 +719,7 @@ export const formCases: FormCase[] = [
           missing("teamId"),
           valued("teamId", badId),
           // Not create-invite: a well-formed one for the manager's team makes a link (a row).
-          valued("intent", fc.constantFrom("refuse", "save-registration", "deactivate")),
+          valued("intent", fc.constantFrom("refuse", "save-registration", "deactivate", "add-user")),
         ],
         fc.constant("/admin"),
       ),

@@ -1,0 +1,81 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { FieldErrors, FormErrors, PasswordField, TextField } from "~/components/forms";
+import { TeamSelect } from "~/components/team-select";
+import { ROLES } from "~/lib/roles";
+import { newUserSchema } from "~/models/admin.schema";
+import type { TeamView } from "~/models/team.schema";
+
+/**
+ * An admin's "Add user" (`/admin?add=user`): the account is in at once, with its role and team;
+ * the admin passes the first password on. A refusal comes back with what was typed, the password aside.
+ */
+export function AddUserForm({
+  teams,
+  lastResult,
+  cancelHref,
+}: {
+  teams: TeamView[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-user";
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(newUserSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newUserSchema }),
+  });
+  const team = Number(fields.teamId.initialValue) || null;
+  return (
+    <section className="card space-y-3" aria-labelledby="add-user-title">
+      <h2 id="add-user-title" className="font-semibold">
+        Add user
+      </h2>
+      <Form method="post" action="/admin?add=user" {...getFormProps(form)} className="space-y-3">
+        <input type="hidden" name="intent" value="add-user" />
+        <FormErrors errors={form.errors} />
+        <TextField label="Username" field={fields.username} autoComplete="off" autoCapitalize="none" />
+        <TextField label="Email" type="email" field={fields.email} autoComplete="off" />
+        <TextField label="First name" field={fields.firstName} autoComplete="off" />
+        <TextField label="Last name" field={fields.lastName} autoComplete="off" />
+        <div>
+          <label htmlFor={fields.role.id} className="field-label">
+            Role
+          </label>
+          <select
+            {...getSelectProps(fields.role)}
+            defaultValue={fields.role.initialValue ?? "OFFICER"}
+            className="field-input"
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
+        </div>
+        <div>
+          <TeamSelect id={fields.teamId.id} teams={teams} team={team} name="teamId" empty="No team" />
+          <FieldErrors id={fields.teamId.errorId} errors={fields.teamId.errors} />
+        </div>
+        <div>
+          <PasswordField label="First password" field={fields.password} autoComplete="new-password" />
+          <p className="mt-1 text-xs text-gray-11">Pass it on to them; they can change it with Forgot password.</p>
+        </div>
+        <div className="flex gap-2">
+          <Link to={cancelHref} className="btn-secondary flex-1">
+            Cancel
+          </Link>
+          <button type="submit" className="btn-primary flex-1" disabled={busy}>
+            {busy ? "Adding..." : "Add user"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
