@@ -17,6 +17,7 @@ export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
 export const DEACTIVATE_CONFIRMATION =
   "They are signed out at once and can no longer sign in until an admin reactivates the account.";
 export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
+export const RESET_OF_SERVICE_ACCOUNT = "A service account has no password: it signs in with its API tokens.";
 const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 
 const PAGE_MESSAGE = "page must be a whole number from 1";

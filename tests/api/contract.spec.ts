@@ -341,6 +341,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
     if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
+    if (operation.path === "/api/tokens/{id}" && created.token) return { id: created.token };
+    if (operation.path.startsWith("/api/admin/service-accounts/{id}") && created.serviceAccount)
+      return { id: created.serviceAccount, tokenId: created.serviceToken ?? 0 };
     if (operation.path.startsWith("/api/posts/{id}") && created.post)
       return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
     return {};
@@ -388,6 +391,11 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/teams") created.team = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/tokens") created.token = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/admin/service-accounts")
+      created.serviceAccount = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/admin/service-accounts/{id}/tokens")
+      created.serviceToken = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts/{id}/comments")
       created.comment = answer.id as number;
     if (operation.method === "get" && operation.path === "/api/notifications")

@@ -1,4 +1,4 @@
-import { Mail, RefreshCw, Search, Upload, Users } from "lucide-react";
+import { Bot, Mail, RefreshCw, Search, Upload, Users } from "lucide-react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
@@ -276,6 +276,10 @@ function QuickActions() {
         <Link to="/admin/teams" className="btn-secondary text-sm">
           <Users size={16} aria-hidden />
           Teams
+        </Link>
+        <Link to="/admin/service-accounts" className="btn-secondary text-sm">
+          <Bot size={16} aria-hidden />
+          Service accounts
         </Link>
       </div>
     </section>
