@@ -4,7 +4,8 @@ import type { TeamView } from "~/models/team.schema";
  * A team select, for a GET form's filter (the map, location quality, reports, the feed's switch):
  * "All teams" (the viewer's own people) or one team; or, with `choose`, a choice the form needs
  * (approving an account, an invite link), its first option the prompt. `compact` hides the label
- * from sight (screen readers keep it) for a select inline beside its button.
+ * from sight (screen readers keep it) for a select inline beside its button. `all` names the
+ * empty choice where it means something else than all teams (a service account in no team).
  */
 export function TeamSelect({
   id,
@@ -12,6 +13,7 @@ export function TeamSelect({
   team = null,
   name = "team",
   choose,
+  all = "All teams",
   compact = false,
   className,
 }: {
@@ -20,6 +22,7 @@ export function TeamSelect({
   team?: number | null;
   name?: string;
   choose?: string;
+  all?: string;
   compact?: boolean;
   className?: string;
 }) {
@@ -33,7 +36,7 @@ export function TeamSelect({
       className={compact ? "field-input w-auto text-sm" : "field-input"}
     >
       {choose === undefined ? (
-        <option value="">All teams</option>
+        <option value="">{all}</option>
       ) : (
         <option value="" disabled>
           {choose}

@@ -146,10 +146,7 @@ function NewServiceAccountForm({
         <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
       </div>
       <div>
-        <label htmlFor="service-team" className="field-label">
-          Team
-        </label>
-        <TeamSelect id="service-team" teams={teams} name="teamId" choose="No team" />
+        <TeamSelect id="service-team" teams={teams} name="teamId" all="No team (the whole company for an ADMIN)" />
         <FieldErrors id={fields.teamId.errorId} errors={fields.teamId.errors} />
       </div>
       <button type="submit" name="intent" value="create-account" className="btn-primary w-full" disabled={busy}>

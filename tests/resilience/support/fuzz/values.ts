@@ -83,7 +83,7 @@ function fieldsArbitrary(fields: Field[], ids: Ids): fc.Arbitrary<Array<[string,
 /** A path parameter's values: other people's ids, missing ids and malformed ones. */
 const PATH_VALUES = ["0", "-1", "1e3", "0x10", "9007199254740993", "abc", "%2e%2e", "1.5", "00001", "999999999"];
 
-export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId"]);
+export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId", "tokenId"]);
 
 function pathArbitrary(pattern: string, ids: Ids): fc.Arbitrary<string> {
   const names = [...pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);
