@@ -39,7 +39,7 @@ export function NewTokenForm({
   const [form, fields] = useForm({
     id,
     lastResult: result,
-    defaultValue: { scope: "read" },
+    defaultValue: { scope: "read", expiresInDays: "" },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newTokenSchema }),
   });
@@ -52,7 +52,7 @@ export function NewTokenForm({
         <legend className="field-label">Scope</legend>
         <div className="space-y-1">
           {scopes.map((scope) => (
-            <label key={scope} className="tap flex items-center gap-2 text-sm">
+            <label key={scope} className="flex min-h-11 items-center gap-2 text-sm">
               <input
                 type="radio"
                 name={fields.scope.name}

@@ -146,7 +146,7 @@ function NewServiceAccountForm({
         <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
       </div>
       <div>
-        <TeamSelect id="service-team" teams={teams} name="teamId" all="No team (the whole company for an ADMIN)" />
+        <TeamSelect id="service-team" teams={teams} name="teamId" all="No team" />
         <FieldErrors id={fields.teamId.errorId} errors={fields.teamId.errors} />
       </div>
       <button type="submit" name="intent" value="create-account" className="btn-primary w-full" disabled={busy}>
