@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { ErrorView } from "~/components/error-view";
 import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { Toaster as ToasterNow } from "~/components/toaster";
-import { currentUserContext } from "~/http/context";
+import { currentUserContext, requestTokenContext } from "~/http/context";
 import { env, publicEnv } from "~/env.server";
 import { markPageHydrated } from "~/browser/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";
@@ -12,7 +12,7 @@ import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
 import { type RootData, useRootData } from "~/browser/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
-import { getSessionUser } from "~/models/session.server";
+import { getRequestCredential } from "~/models/session.server";
 import { readToast } from "~/http/toast.server";
 import stylesheet from "./app.css?url";
 
@@ -47,9 +47,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** Loads the signed-in user once per request, for every loader, action and /api call. */
+/** Loads the signed-in user (or an /api call's token and its user) once per request, for every loader, action and /api call. */
 const loadUser: Route.MiddlewareFunction = async ({ request, context }) => {
-  context.set(currentUserContext, await getSessionUser(request));
+  const credential = await getRequestCredential(request);
+  context.set(currentUserContext, credential?.user ?? null);
+  context.set(requestTokenContext, credential?.token ?? null);
 };
 
 /** Under LiteFS, marks the answers to writes with the position replicas must reach first. */

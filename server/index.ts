@@ -47,7 +47,12 @@ if (isProduction) {
   server.use(securityHeaders({ tileUrl: env.TILE_URL, https: env.HTTPS }));
 }
 server.use(
-  rateLimits({ authPerMinute: env.RATE_LIMIT_PER_MINUTE, uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE }),
+  rateLimits({
+    authPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    signInFailuresPerMinute: env.SIGN_IN_FAILURES_PER_MINUTE,
+    uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
+    tokenCallsPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
+  }),
 );
 server.use(closeUnreadRequests);
 server.use(bodyLimits);

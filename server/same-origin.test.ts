@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-function send(path: string, method: string, origin?: string) {
-  return fetch(`${base}${path}`, { method, headers: origin ? { Origin: origin } : {} });
+function send(path: string, method: string, origin?: string, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, { method, headers: { ...headers, ...(origin ? { Origin: origin } : {}) } });
 }
 
 describe("sameOriginWrites", () => {
@@ -41,6 +41,18 @@ describe("sameOriginWrites", () => {
     expect((await send("/api/posts", "POST", "https://fieldline.example")).status).toBe(200);
     expect((await send("/api/posts", "POST", base)).status).toBe(200);
     expect((await send("/api/posts", "POST")).status).toBe(200);
+  });
+
+  it("lets an /api call with an API token and no cookie through; with a cookie, or to a page, Origin still counts", async () => {
+    const bearer = { Authorization: "Bearer fl_abc" };
+    expect((await send("/api/posts", "POST", "https://evil.example", bearer)).status).toBe(200);
+    expect(
+      (await send("/api/posts", "POST", "https://evil.example", { ...bearer, Cookie: "fl_session=x" })).status,
+    ).toBe(403);
+    expect((await send("/new-post", "POST", "https://evil.example", bearer)).status).toBe(403);
+    expect((await send("/api/posts", "POST", "https://evil.example", { Authorization: "Basic YTpi" })).status).toBe(
+      403,
+    );
   });
 
   it("never blocks reads", async () => {

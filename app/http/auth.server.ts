@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { currentUserContext } from "~/http/context";
+import { currentUserContext, requestTokenContext } from "~/http/context";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { documentPath } from "~/lib/safe-redirect";
+import { SCOPE_NOT_ADMIN, SCOPE_READ_ONLY, TOKEN_SCOPES, type TokenScope } from "~/models/api-token.schema";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { INVALID_LOGIN, verifyLogin, type CurrentUser } from "~/models/user.server";
 import { loginSchema, type Role } from "~/models/user.schema";
@@ -41,6 +42,20 @@ authenticator.use(
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
+/** What a read-scoped token may send. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+/** Whether the request's credential reaches the scope: a session always does (its user's role decides). */
+function tokenAllows({ context }: Pick<GuardArgs, "context">, scope: TokenScope): boolean {
+  const token = context.get(requestTokenContext);
+  return !token || TOKEN_SCOPES.indexOf(token.scope) >= TOKEN_SCOPES.indexOf(scope);
+}
+
+/** The scope of the request's token, or null for a session (token management: a token never mints a wider one). */
+export function requestTokenScope({ context }: Pick<GuardArgs, "context">): TokenScope | null {
+  return context.get(requestTokenContext)?.scope ?? null;
+}
+
 function isApiRequest(request: Request): boolean {
   return new URL(request.url).pathname.startsWith("/api/");
 }
@@ -55,7 +70,12 @@ export function getOptionalUser({ context }: Pick<GuardArgs, "context">): Curren
  */
 export function requireAccount({ request, context }: GuardArgs): CurrentUser {
   const user = context.get(currentUserContext);
-  if (user) return user;
+  if (user) {
+    if (!READ_METHODS.has(request.method) && !tokenAllows({ context }, "write")) {
+      throw Response.json({ error: SCOPE_READ_ONLY }, { status: 403 });
+    }
+    return user;
+  }
   if (isApiRequest(request)) {
     throw Response.json({ error: AUTH_REQUIRED }, { status: 401 });
   }
@@ -76,10 +96,18 @@ export function requireUser(args: GuardArgs): CurrentUser {
   throw redirect("/waiting");
 }
 
-/** The signed-in user holding one of the roles; others get 403. */
+/**
+ * The signed-in user holding one of the roles; others get 403. A call for ADMIN alone is an admin
+ * call: a token needs the admin scope for it (decision 48).
+ */
 export function requireRole(args: GuardArgs, ...roles: Role[]): CurrentUser {
   const user = requireUser(args);
-  if (roles.includes(user.role as Role)) return user;
+  if (roles.includes(user.role as Role)) {
+    if (roles.every((role) => role === "ADMIN") && !tokenAllows(args, "admin")) {
+      throw Response.json({ error: SCOPE_NOT_ADMIN }, { status: 403 });
+    }
+    return user;
+  }
   if (isApiRequest(args.request)) {
     throw Response.json({ error: FORBIDDEN }, { status: 403 });
   }

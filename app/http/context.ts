@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { TokenScope } from "~/models/api-token.schema";
 import type { CurrentUser } from "~/models/user.server";
 
 /** The Content-Security-Policy nonce of this request, set by the Express server. */
@@ -12,3 +13,6 @@ export const afterResponseContext = createContext<(task: () => void) => void>((t
 
 /** The signed-in user of this request (or null), set by the root middleware. */
 export const currentUserContext = createContext<CurrentUser | null>(null);
+
+/** The API token the request acts with (`Authorization: Bearer` on /api), or null for a session or nobody. */
+export const requestTokenContext = createContext<{ id: number; scope: TokenScope } | null>(null);

@@ -110,4 +110,17 @@ describe("/api/openapi.json", () => {
       expect(write.responses["200"]?.headers, `${method} ${path}`).toHaveProperty("ETag");
     }
   });
+
+  it("offers an API token (bearer) beside the session cookie on every signed-in call, and neither on public ones", () => {
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods) as Array<
+        [string, { security: unknown[]; "x-access": string }]
+      >) {
+        expect(operation.security, `${method} ${path}`).toEqual(
+          operation["x-access"] === "public" ? [] : [{ session: [] }, { bearer: [] }],
+        );
+      }
+    }
+  });
 });

@@ -18,7 +18,7 @@ const COMPONENTS = "#/components/schemas/";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad input: the message says what is wrong",
   401: "Signed out",
-  403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, or a cross-site request",
+  403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, an API token beyond its scope, or a cross-site request",
   404: "Not found",
   409: "Conflict with existing data",
   412: "The record changed since it was read (If-Match no longer names its ETag); nothing was changed: read it again",
@@ -227,6 +227,18 @@ function responses(operation: ApiOperation, components: Record<string, JsonSchem
   return { [String(answer.status)]: success, ...redirect, ...notModified, ...errors };
 }
 
+/** A signed-in call takes the session cookie or an API token (decision 48). */
+const SIGNED_IN = [{ session: [] }, { bearer: [] }];
+
+const BEARER_SCHEME = {
+  type: "http",
+  scheme: "bearer",
+  description:
+    "An API token (fl_…) made on /profile/tokens or with POST /api/tokens. It acts as its user, within its scope: " +
+    "read sends GET only, write every call but the admin ones, admin those too. No CSRF rules apply to it; " +
+    "an out-of-scope call answers 403, an unknown, expired or revoked token 401.",
+};
+
 const WAITING_NOTE = `An account waiting for approval gets 403 {"error": "${WAITING_FOR_APPROVAL}"}.`;
 
 const ACCESS_NOTES = {
@@ -288,7 +300,7 @@ export function buildOpenApiDocument() {
       summary: operation.summary,
       description: ACCESS_NOTES[operation.access],
       tags: [operation.tag],
-      security: operation.access === "public" ? [] : [{ session: [] }],
+      security: operation.access === "public" ? [] : SIGNED_IN,
       "x-access": operation.access,
       parameters: parameters(operation, components),
       ...(operation.body ? { requestBody: requestBody(operation.body, components) } : {}),
@@ -301,7 +313,8 @@ export function buildOpenApiDocument() {
       title: "Fieldline API",
       version: "1.0.0",
       description:
-        "The JSON API of Fieldline. Sign in with POST /api/login and send the session cookie back. " +
+        "The JSON API of Fieldline. Send an API token as `Authorization: Bearer fl_…`, or sign in with " +
+        "POST /api/login and send the session cookie back. " +
         "Errors are JSON `{ error, fieldErrors? }`. State-changing calls that send an Origin header must come from this site. " +
         "A dealer and the signed-in user carry an ETag: send it back in If-Match to change them only if nobody has since (412 otherwise).",
       license: {
@@ -311,12 +324,12 @@ export function buildOpenApiDocument() {
     },
     // The server that answers this document (each deployment has its own address).
     servers: [{ url: "/" }],
-    security: [{ session: [] }],
+    security: SIGNED_IN,
     paths,
     webhooks: webhooks(components),
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE }, bearer: BEARER_SCHEME },
     },
   };
 }

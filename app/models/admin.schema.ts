@@ -18,6 +18,7 @@ export const DEACTIVATE_CONFIRMATION =
   "They are signed out at once and can no longer sign in until an admin reactivates the account.";
 export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
 const ROLE_MESSAGE = "Role must be OFFICER, MANAGER or ADMIN";
+export const RESET_OF_SERVICE_ACCOUNT = "A service account has no password: it signs in with its API tokens.";
 const NOTHING_TO_UPDATE = "Send a role or isActive to update";
 
 const PAGE_MESSAGE = "page must be a whole number from 1";

@@ -8,6 +8,7 @@ import {
   OWN_ACCOUNT_LOCKED,
   OWN_ROLE_LOCKED,
   RESET_OF_DEACTIVATED,
+  RESET_OF_SERVICE_ACCOUNT,
   USER_NOT_FOUND,
   type AdminDashboard,
   type AdminUser,
@@ -19,6 +20,7 @@ import {
 import type { SubmissionKey } from "~/models/idempotency.server";
 import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
+import { SERVICE_ROLE_INVALID } from "~/models/api-token.schema";
 import { audienceWhere, requestedAudience, type Viewer } from "~/models/team-scope.server";
 import { TEAM_NOT_FOUND } from "~/models/team.schema";
 import type { Role } from "~/models/user.schema";
@@ -200,8 +202,10 @@ export async function assertCanDeactivate(adminId: number, userId: number): Prom
  */
 export async function updateUserByAdmin(adminId: number, userId: number, input: UpdateUserInput): Promise<AdminUser> {
   const changed = await prisma.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true } });
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { role: true, isService: true } });
     if (!user) throw new AppError(404, USER_NOT_FOUND);
+    // A service account is a tool, never an officer in the rankings (decision 48).
+    if (user.isService && input.role === "OFFICER") throw new AppError(400, SERVICE_ROLE_INVALID);
     if (userId === adminId) {
       if (input.role !== undefined && input.role !== user.role) throw new AppError(400, OWN_ROLE_LOCKED);
       if (input.isActive === false) throw new AppError(400, OWN_ACCOUNT_LOCKED);
@@ -230,10 +234,11 @@ export async function sendAdminPasswordReset(
 ): Promise<{ replayed: boolean }> {
   const user = await prisma.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, firstName: true, isActive: true },
+    select: { id: true, email: true, firstName: true, isActive: true, isService: true },
   });
   if (!user) throw new AppError(404, USER_NOT_FOUND);
   if (!user.isActive) throw new AppError(400, RESET_OF_DEACTIVATED);
+  if (user.isService) throw new AppError(400, RESET_OF_SERVICE_ACCOUNT);
   const { replayed } = await sendResetLink(user, { adminId, key });
   if (!replayed) console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
   return { replayed };

@@ -1,24 +1,21 @@
-import crypto from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { queueEmail } from "~/infra/mail.server";
+import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { createOnce, type Created, type SubmissionKey } from "~/models/idempotency.server";
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
-/** Sends a reset link when the email belongs to an active account; answers the same either way. */
+/** Sends a reset link when the email belongs to an active person's account; answers the same either way. */
 export async function requestPasswordReset(email: string): Promise<string> {
   const user = await prisma.user.findUnique({
     where: { email: email.toLowerCase() },
-    select: { id: true, email: true, firstName: true, isActive: true },
+    select: { id: true, email: true, firstName: true, isActive: true, isService: true },
   });
-  if (user?.isActive) await sendResetLink(user);
+  // A service account has no password to reset (decision 48).
+  if (user?.isActive && !user.isService) await sendResetLink(user);
   return RESET_LINK_SENT;
 }
 
@@ -50,7 +47,7 @@ type ResetUser = { id: number; email: string; firstName: string | null };
 type ResetRequest = { requestedById: number | null; requestKey: string | null; requestHash: string | null };
 
 function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: number }> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newSecretToken(32);
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, env.APP_URL).toString();
   const greeting = user.firstName ? `Hello ${user.firstName},` : "Hello,";
   return queueEmail(async (tx) => {
@@ -60,7 +57,7 @@ function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: n
       result: await tx.passwordResetToken.create({
         data: {
           userId: user.id,
-          tokenHash: hashToken(token),
+          tokenHash: hashSecretToken(token),
           expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
           ...request,
         },
@@ -88,7 +85,7 @@ export async function resetPassword(token: string, newPassword: string): Promise
   return prisma.$transaction(async (tx) => {
     const now = new Date();
     const record = await tx.passwordResetToken.findUnique({
-      where: { tokenHash: hashToken(token) },
+      where: { tokenHash: hashSecretToken(token) },
       select: { id: true, userId: true, expiresAt: true, usedAt: true },
     });
     if (!record) return { ok: false, error: INVALID_RESET_LINK };

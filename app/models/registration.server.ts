@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { AppError } from "~/lib/app-error";
 import { displayName } from "~/lib/names";
 import {
@@ -60,13 +60,9 @@ export async function saveRegistrationSettings(settings: RegistrationSettings): 
   ]);
 }
 
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /** Claims an unused, unexpired invite at once (a second registration with it finds it used). */
 async function claimInvite(token: string): Promise<{ id: number; teamId: number }> {
-  const tokenHash = hashToken(token);
+  const tokenHash = hashSecretToken(token);
   const now = new Date();
   const claimed = await prisma.invite.updateMany({
     where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
@@ -201,9 +197,9 @@ export async function refuseAccount(userId: number): Promise<void> {
 /** A new invite link (its token shown once, only its hash kept) for a team the maker may fill. */
 export async function createInvite(maker: Viewer, teamId: number): Promise<InviteLink> {
   const team = await teamApproverMayFill(maker, teamId);
-  const token = randomBytes(24).toString("base64url");
+  const token = newSecretToken(24);
   const expiresAt = new Date(Date.now() + INVITE_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
-  await prisma.invite.create({ data: { tokenHash: hashToken(token), teamId, createdById: maker.id, expiresAt } });
+  await prisma.invite.create({ data: { tokenHash: hashSecretToken(token), teamId, createdById: maker.id, expiresAt } });
   const url = new URL("/register", env.APP_URL);
   url.searchParams.set("invite", token);
   return { url: url.toString(), team, expiresAt: expiresAt.toISOString() };
@@ -211,6 +207,6 @@ export async function createInvite(maker: Viewer, teamId: number): Promise<Invit
 
 /** True when the token names an invite that still lets someone in. */
 export async function isInviteUsable(token: string): Promise<boolean> {
-  const invite = await prisma.invite.findUnique({ where: { tokenHash: hashToken(token) } });
+  const invite = await prisma.invite.findUnique({ where: { tokenHash: hashSecretToken(token) } });
   return Boolean(invite && invite.usedAt === null && invite.expiresAt > new Date());
 }

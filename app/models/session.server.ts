@@ -3,6 +3,9 @@ import { createCookieSessionStorage } from "react-router";
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appCookie } from "~/infra/cookies.server";
+import { bearerToken, hashSecretToken } from "~/infra/secret-token.server";
+import { MAX_TOKEN_LENGTH, type TokenScope } from "~/models/api-token.schema";
+import { noteTokenUse } from "~/models/api-token.server";
 import { type CurrentUser, currentUserSelect } from "~/models/user.server";
 
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -38,6 +41,14 @@ async function getSessionId(request: Request): Promise<string | undefined> {
   return sessionId;
 }
 
+type UserRow = Omit<CurrentUser, "team"> & { teamName: string | null };
+
+function toCurrentUser({ teamName, ...user }: UserRow): CurrentUser {
+  return { ...user, team: user.teamId === null || teamName === null ? null : { id: user.teamId, name: teamName } };
+}
+
+const USER_SELECT = Prisma.raw(`${CURRENT_USER_COLUMNS.map((column) => `u.${column}`).join(", ")}, t.name AS teamName`);
+
 /**
  * The active user behind the request's session cookie, or null. Every request asks, so it is
  * one plain statement (readRows) rather than a Prisma query.
@@ -45,13 +56,40 @@ async function getSessionId(request: Request): Promise<string | undefined> {
 export async function getSessionUser(request: Request): Promise<CurrentUser | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
-  const [row] = readRows<Omit<CurrentUser, "team"> & { teamName: string | null }>(Prisma.sql`
-    SELECT ${Prisma.raw(CURRENT_USER_COLUMNS.map((column) => `u.${column}`).join(", "))}, t.name AS teamName
+  const [row] = readRows<UserRow>(Prisma.sql`
+    SELECT ${USER_SELECT}
     FROM Session s JOIN User u ON u.id = s.userId LEFT JOIN Team t ON t.id = u.teamId
     WHERE s.id = ${sessionId} AND s.expiresAt > ${new Date()} AND u.isActive = 1`);
+  return row ? toCurrentUser(row) : null;
+}
+
+/** Who a request acts as: a session's user, or a token's user within the token's scope. */
+export type RequestCredential = { user: CurrentUser; token: { id: number; scope: TokenScope } | null };
+
+/**
+ * The request's credential. A `/api` call with `Authorization: Bearer …` acts as the token's
+ * user (an unknown, expired or revoked token, or one of an account deactivated, refused or
+ * waiting, is nobody: 401), whatever cookie it carries; pages read only the session cookie.
+ */
+export async function getRequestCredential(request: Request, now = new Date()): Promise<RequestCredential | null> {
+  const token = bearerToken(request.headers.get("Authorization"));
+  if (token !== null && new URL(request.url).pathname.startsWith("/api/")) {
+    return token && token.length <= MAX_TOKEN_LENGTH ? tokenCredential(token, now) : null;
+  }
+  const user = await getSessionUser(request);
+  return user && { user, token: null };
+}
+
+function tokenCredential(token: string, now: Date): RequestCredential | null {
+  const [row] = readRows<UserRow & { tokenId: number; tokenScope: TokenScope; tokenUsedAt: Date | null }>(Prisma.sql`
+    SELECT ${USER_SELECT}, k.id AS tokenId, k.scope AS tokenScope, k.lastUsedAt AS tokenUsedAt
+    FROM ApiToken k JOIN User u ON u.id = k.userId LEFT JOIN Team t ON t.id = u.teamId
+    WHERE k.tokenHash = ${hashSecretToken(token)} AND (k.expiresAt IS NULL OR k.expiresAt > ${now})
+      AND u.isActive = 1 AND u.approval = 'APPROVED'`);
   if (!row) return null;
-  const { teamName, ...user } = row;
-  return { ...user, team: user.teamId === null || teamName === null ? null : { id: user.teamId, name: teamName } };
+  const { tokenId, tokenScope, tokenUsedAt, ...user } = row;
+  noteTokenUse(tokenId, tokenUsedAt, now);
+  return { user: toCurrentUser(user), token: { id: tokenId, scope: tokenScope } };
 }
 
 /** Starts a session for the user and answers the Set-Cookie header that carries it. */

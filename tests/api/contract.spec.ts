@@ -351,6 +351,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     // A plan can change only today or on a coming day.
     if (operation.path === "/api/plans/{day}")
       return { day: new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date()) };
+    if (operation.path === "/api/tokens/{id}" && created.token) return { id: created.token };
+    if (operation.path.startsWith("/api/admin/service-accounts/{id}") && created.serviceAccount)
+      return { id: created.serviceAccount, tokenId: created.serviceToken ?? 0 };
     if (operation.path.startsWith("/api/posts/{id}") && created.post)
       return { id: created.post, ...(created.comment ? { commentId: created.comment } : {}) };
     return {};
@@ -400,6 +403,11 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.method === "post" && operation.path === "/api/teams") created.team = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/admin/webhooks")
       created.webhook = (answer.webhook as { id: number }).id;
+    if (operation.method === "post" && operation.path === "/api/tokens") created.token = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/admin/service-accounts")
+      created.serviceAccount = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/admin/service-accounts/{id}/tokens")
+      created.serviceToken = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts/{id}/comments")
       created.comment = answer.id as number;
     if (operation.method === "get" && operation.path === "/api/notifications")

@@ -1,4 +1,4 @@
-import { Mail, RefreshCw, Search, Upload, UserPlus, Users, Webhook } from "lucide-react";
+import { Bot, Mail, RefreshCw, Search, Upload, UserPlus, Users, Webhook } from "lucide-react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
@@ -317,6 +317,10 @@ function QuickActions() {
         <Link to="/admin/webhooks" className="btn-secondary text-sm">
           <Webhook size={16} aria-hidden />
           Webhooks
+        </Link>
+        <Link to="/admin/service-accounts" className="btn-secondary text-sm">
+          <Bot size={16} aria-hidden />
+          Service accounts
         </Link>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Bell, ChevronRight, Map as MapIcon, MapPin, Smile, UserPen } from "lucide-react";
+import { Bell, ChevronRight, KeyRound, Map as MapIcon, MapPin, Smile, UserPen } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
@@ -176,6 +176,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             label="Set Locations on the Map"
           />
           <SettingsItem to="/notifications" icon={<Bell size={18} aria-hidden />} label="Notifications" />
+          <SettingsItem to="/profile/tokens" icon={<KeyRound size={18} aria-hidden />} label="API tokens" />
         </ul>
       </section>
     </div>

@@ -7,10 +7,21 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { INVALID_USER_ID, OWN_ACCOUNT_LOCKED, OWN_ROLE_LOCKED, USER_NOT_FOUND } from "~/models/admin.schema";
+import {
+  ADMIN_SCOPE_FOR_ADMINS,
+  LIFETIME_INVALID,
+  SCOPE_INVALID,
+  SERVICE_ACCOUNT_NOT_FOUND,
+  SERVICE_ROLE_INVALID,
+  SERVICE_ROLES,
+  TOKEN_NOT_FOUND,
+  TOKEN_SCOPES,
+} from "~/models/api-token.schema";
 import { APPROVAL_TEAM_REQUIRED } from "~/models/registration.schema";
 import {
   MANAGER_ROLE_REFUSED,
   MEMBER_ROLE_REFUSED,
+  TEAM_ID_INVALID,
   TEAM_NOT_FOUND,
   USER_NOT_FOUND_FOR_TEAM,
 } from "~/models/team.schema";
@@ -569,6 +580,85 @@ export const formCases: FormCase[] = [
           AVATAR_IS_BADGE,
           AVATAR_UNKNOWN,
           "Please choose an avatar.",
+          UNKNOWN_ACTION,
+        ],
+      ),
+  },
+  {
+    route: "routes/profile/tokens.tsx",
+    name: "API tokens",
+    as: "officer1",
+    valid: () => [
+      ["intent", "create-token"],
+      ["name", "Hostile token"],
+      ["scope", "read"],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "name", "scope", "expiresInDays", "tokenId"],
+        [
+          ...requiredText("name", 60, "Hostile token").slice(0, 3),
+          valued("scope", notOneOf(TOKEN_SCOPES)),
+          // An officer's token cannot have the admin scope.
+          valued("scope", fc.constant("admin")),
+          valued("expiresInDays", badNumber(1, 366)),
+          fc.constant<Change[]>([
+            { field: "intent", values: ["revoke-token"] },
+            { field: "tokenId", values: ["999999999"] },
+          ]),
+          valued("intent", notOneOf(["create-token", "revoke-token"])),
+        ],
+        fc.constant("/profile/tokens"),
+      ),
+    refused: () =>
+      page(
+        [400, 404],
+        [
+          "Name is required",
+          "Name must be 60 characters or less",
+          SCOPE_INVALID,
+          ADMIN_SCOPE_FOR_ADMINS,
+          LIFETIME_INVALID,
+          TOKEN_NOT_FOUND,
+          UNKNOWN_ACTION,
+        ],
+      ),
+  },
+  {
+    route: "routes/admin/service-accounts.tsx",
+    name: "service accounts",
+    as: "admin",
+    valid: () => [
+      ["intent", "create-account"],
+      ["username", "hostile-bot"],
+      ["role", "MANAGER"],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "username", "role", "teamId", "accountId"],
+        [
+          ...requiredText("username", 32, "hostile-bot").slice(0, 3),
+          valued("role", notOneOf(SERVICE_ROLES)),
+          valued("role", fc.constant("OFFICER")),
+          valued(
+            "teamId",
+            badId.filter((id) => id !== ""),
+          ),
+          // A token for no service account.
+          valued("intent", fc.constantFrom("create-token", "revoke-token")),
+          valued("intent", notOneOf(["create-account", "create-token", "revoke-token"])),
+        ],
+        fc.constant("/admin/service-accounts"),
+      ),
+    refused: () =>
+      page(
+        [400, 404],
+        [
+          "Username is required",
+          "Username must be 3 to 32",
+          SERVICE_ROLE_INVALID,
+          TEAM_ID_INVALID,
+          SERVICE_ACCOUNT_NOT_FOUND,
           UNKNOWN_ACTION,
         ],
       ),

@@ -33,7 +33,13 @@ export type AppServer = {
 /** A copy of the seeded template database (support/global-setup.ts), and a server on a free port that is not yet started. */
 export async function createAppServer(name: string, extraEnv: Record<string, string> = {}): Promise<AppServer> {
   const workspace = benchWorkspace(name, await freePort());
-  const env = { ...workspace.env, RATE_LIMIT_PER_MINUTE: "1000", UPLOAD_RATE_LIMIT_PER_MINUTE: "1000", ...extraEnv };
+  const env = {
+    ...workspace.env,
+    RATE_LIMIT_PER_MINUTE: "1000",
+    SIGN_IN_FAILURES_PER_MINUTE: "1000",
+    UPLOAD_RATE_LIMIT_PER_MINUTE: "1000",
+    ...extraEnv,
+  };
   if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
     throw new Error("No production build: run `npm run build` first.");
   }

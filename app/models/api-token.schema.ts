@@ -1,0 +1,103 @@
+import { idSchema } from "~/lib/ids";
+import { z } from "~/lib/zod";
+import { TEAM_ID_INVALID } from "~/models/team.schema";
+import { usernameSchema } from "~/models/user.schema";
+
+// API tokens and service accounts (decision 48): the profile's and the admin page's forms and
+// the /api calls parse with these schemas, and their answers are described here.
+
+/** Each scope allows what the one before it does, and more: read = GET; write = every non-admin call; admin = admin calls too. */
+export const TOKEN_SCOPES = ["read", "write", "admin"] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const SCOPE_LABELS: Record<TokenScope, string> = {
+  read: "Read: look, change nothing",
+  write: "Write: read and change, as you can",
+  admin: "Admin: everything, admin calls too",
+};
+
+/** The days a new token may live; none is a token that lasts until it is revoked. */
+export const TOKEN_LIFETIMES_DAYS = [7, 30, 90, 365] as const;
+
+/** Every token starts so, for people and secret scanners to recognise it. */
+export const TOKEN_PREFIX = "fl_";
+/** fl_ and 32 random bytes in base64url are 46 characters; a longer bearer is no token of ours. */
+export const MAX_TOKEN_LENGTH = 200;
+
+export const TOKEN_NOT_FOUND = "API token not found.";
+export const SERVICE_ACCOUNT_NOT_FOUND = "Service account not found.";
+export const ADMIN_SCOPE_FOR_ADMINS = "Only an admin's token can have the admin scope.";
+export const TOKEN_LIMIT_REACHED = "An account can have at most 20 API tokens. Revoke one first.";
+export const SERVICE_ROLE_INVALID = "A service account's role must be MANAGER or ADMIN";
+/** Answered to a bearer token used for more than its scope allows. */
+export const SCOPE_READ_ONLY = "This API token can only read (its scope is read).";
+export const SCOPE_WIDER_THAN_TOKEN = "A token cannot make a token with a wider scope than its own.";
+export const SCOPE_NOT_ADMIN = "This API token cannot make admin calls (its scope is not admin).";
+
+export const SCOPE_INVALID = "Scope must be read, write or admin";
+export const LIFETIME_INVALID = "expiresInDays must be a whole number of days from 1 to 366";
+
+export const newTokenSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(60, "Name must be 60 characters or less"),
+  scope: z.enum(TOKEN_SCOPES, { error: SCOPE_INVALID }),
+  /** Days until the token stops working; left out, it works until it is revoked. */
+  expiresInDays: z
+    .number({ error: LIFETIME_INVALID })
+    .int(LIFETIME_INVALID)
+    .min(1, LIFETIME_INVALID)
+    .max(366, LIFETIME_INVALID)
+    .optional(),
+});
+export type NewToken = z.infer<typeof newTokenSchema>;
+
+/** The token named by a form's hidden field (a path's id goes through requireId). */
+export const tokenIdSchema = idSchema("Token id must be a positive whole number");
+
+/** Service accounts: a tool's own MANAGER (reads and writes its team's work) or ADMIN. */
+export const SERVICE_ROLES = ["MANAGER", "ADMIN"] as const;
+
+export const newServiceAccountSchema = z.object({
+  username: usernameSchema,
+  role: z.enum(SERVICE_ROLES, { error: SERVICE_ROLE_INVALID }),
+  /** The team it works in; none for a company-wide account. */
+  teamId: idSchema(TEAM_ID_INVALID).nullish(),
+});
+export type NewServiceAccount = z.infer<typeof newServiceAccountSchema>;
+
+export const apiTokenSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    scope: z.enum(TOKEN_SCOPES),
+    /** The token's first characters, to tell it apart. */
+    hint: z.string(),
+    expiresAt: z.iso.datetime().nullable(),
+    /** To the minute: a token's use is written at most once a minute. */
+    lastUsedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "ApiToken" });
+export type ApiTokenView = z.infer<typeof apiTokenSchema>;
+
+/** The answer that carries the token itself: the only time it is shown. */
+export const createdTokenSchema = apiTokenSchema
+  .extend({ token: z.string().describe("Send as `Authorization: Bearer <token>`; shown only now") })
+  .meta({ id: "NewApiToken" });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
+
+export const serviceAccountSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    role: z.enum(SERVICE_ROLES),
+    isActive: z.boolean(),
+    team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    createdAt: z.iso.datetime(),
+    tokens: z.array(apiTokenSchema),
+  })
+  .meta({ id: "ServiceAccount" });
+export type ServiceAccount = z.infer<typeof serviceAccountSchema>;

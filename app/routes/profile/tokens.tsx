@@ -1,0 +1,111 @@
+import { ChevronLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/tokens";
+import { CreatedTokenNotice, NewTokenForm, TokenList } from "~/components/tokens/api-tokens";
+import { FormErrors } from "~/components/forms";
+import { requireUser } from "~/http/auth.server";
+import { formCall, parseForm, readForm, replyWithError } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { guardRequest } from "~/browser/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { newTokenSchema, TOKEN_SCOPES, tokenIdSchema } from "~/models/api-token.schema";
+import { createToken, listTokens, revokeToken } from "~/models/api-token.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "API tokens · Fieldline" }];
+
+/** Your API tokens: for tools that use the API as you (decision 48). */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  return {
+    tokens: await listTokens(user.id),
+    scopes: user.role === "ADMIN" ? TOKEN_SCOPES : TOKEN_SCOPES.filter((scope) => scope !== "admin"),
+    now: new Date().toISOString(),
+  };
+}
+
+/**
+ * `create-token` answers this page with the new token, shown this once (a redirect would have to
+ * carry it in a cookie); `revoke-token` goes back to the list with a notice.
+ */
+export async function action(args: Route.ActionArgs) {
+  const user = requireUser(args);
+  const form = await readForm(args.request);
+  const intent = form.get("intent");
+  switch (intent) {
+    case "create-token": {
+      const submission = parseForm(form, newTokenSchema);
+      // `created: null` on a refusal: the answer that carries a token is not a subtype of this one.
+      if (submission.status !== "success") return data({ result: submission.reply(), created: null }, { status: 400 });
+      return formCall(
+        // A signed-in page is never stored (entry.server.tsx): the token stays on this one screen.
+        async () => ({
+          created: await createToken(user, submission.value),
+          result: submission.reply({ resetForm: true }),
+        }),
+        (error) => data({ result: replyWithError(submission, error), created: null }, { status: error.status }),
+      );
+    }
+    case "revoke-token": {
+      const tokenId = tokenIdSchema.safeParse(form.get("tokenId") ?? undefined);
+      if (!tokenId.success) return data({ error: tokenId.error.issues[0]?.message ?? UNKNOWN_ACTION }, { status: 400 });
+      return formCall(
+        async () => {
+          await revokeToken(user.id, tokenId.data);
+          return redirectWithToast("/profile/tokens", {
+            title: "Token revoked",
+            description: "Calls with it are refused from now on.",
+          });
+        },
+        (error) => data({ error: error.message }, { status: error.status }),
+      );
+    }
+    default:
+      return data({ error: UNKNOWN_ACTION }, { status: 400 });
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({
+    type: "error",
+    title: "Error",
+    description:
+      form.get("intent") === "revoke-token"
+        ? "Failed to revoke the token. Please try again."
+        : "Failed to create the token. Please try again.",
+  }));
+
+export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
+  const { tokens, scopes, now } = loaderData;
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
+  return (
+    <div className="space-y-4">
+      <Link to="/profile" className="tap inline-flex items-center gap-1 text-sm text-gray-11">
+        <ChevronLeft size={16} aria-hidden /> Profile
+      </Link>
+      <h1 className="text-xl font-bold">API tokens</h1>
+      <p className="text-sm text-gray-11">
+        A token lets a tool (a spreadsheet, a script) use the Fieldline API as you, without your password. It never does
+        more than you may, and stops working when you revoke it or when your account is deactivated.
+      </p>
+      {answer && "created" in answer && answer.created ? <CreatedTokenNotice created={answer.created} /> : null}
+      <section className="card space-y-3" aria-labelledby="new-token-title">
+        <h2 id="new-token-title" className="font-semibold">
+          New token
+        </h2>
+        <NewTokenForm
+          id="new-token-form"
+          scopes={scopes}
+          result={answer && "result" in answer ? answer.result : undefined}
+        />
+      </section>
+      <section className="card space-y-2" aria-labelledby="tokens-title">
+        <h2 id="tokens-title" className="font-semibold">
+          Your tokens
+        </h2>
+        {answer && "error" in answer ? <FormErrors errors={[answer.error]} /> : null}
+        <TokenList tokens={tokens} now={now} />
+      </section>
+    </div>
+  );
+}
