@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
-import { updateUserByAdmin } from "~/models/admin.server";
+import { sendAdminPasswordReset, updateUserByAdmin } from "~/models/admin.server";
 import { RESET_OF_SERVICE_ACCOUNT } from "~/models/admin.schema";
-import { sendAdminPasswordReset } from "~/models/admin.server";
 import {
   ADMIN_SCOPE_FOR_ADMINS,
   apiTokenSchema,

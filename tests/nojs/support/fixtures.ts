@@ -104,6 +104,7 @@ function running(): Running {
  * first before and last after each test.
  */
 export function registerFixtures(): void {
+  fileTimeout = undefined;
   beforeEach(async (context) => {
     const clientAddress = uniqueClientAddress();
     const extraHTTPHeaders = { "X-Forwarded-For": clientAddress };
@@ -148,20 +149,32 @@ function needsBrowser(details: Details | undefined): boolean {
   return tags.includes("@browser");
 }
 
+/**
+ * The test timeout a spec file sets with `test.describe.configure({ timeout })`: for its own tests
+ * only (registerFixtures forgets it before the next file; the files share this module).
+ */
+let fileTimeout: number | undefined;
+
 function defineTest(title: string, detailsOrBody: Details | Body, maybeBody?: Body): void {
   const body = typeof detailsOrBody === "function" ? detailsOrBody : maybeBody;
   const details = typeof detailsOrBody === "function" ? undefined : detailsOrBody;
   if (!body || needsBrowser(details)) return;
-  vitestTest(title, async () => {
-    const { fixtures, info } = running();
-    await body(fixtures, info);
-  });
+  vitestTest(
+    title,
+    async () => {
+      const { fixtures, info } = running();
+      await body(fixtures, info);
+    },
+    fileTimeout,
+  );
 }
 
 /** Playwright's `test`, as far as the specs use it. */
 export const test = Object.assign(defineTest, {
   describe: Object.assign((title: string, fn: () => void) => describe(title, fn), {
-    configure: () => undefined,
+    configure: ({ timeout }: { timeout?: number } = {}) => {
+      fileTimeout = timeout;
+    },
   }),
   beforeAll: (hook: () => Promise<void> | void) => beforeAll(hook),
   afterAll: (hook: () => Promise<void> | void) => afterAll(hook),
