@@ -4,8 +4,9 @@ import { e2eDatabasePath, expect, signIn, test, uniqueName } from "../support/fi
 import { registerThroughApi } from "../support/flows";
 import { karachiDate } from "../support/days";
 
-// Visit plans without JavaScript (decision 43): the officer picks dealers with a search form and
-// Add buttons, the server puts them in driving order, "Log visit" opens New Post filled in, and
+// Visit plans, with JavaScript on (Chromium) and off (the request handler), the same forms
+// (decision 43): the officer picks dealers with a search form and Add buttons, the server puts
+// them in driving order, "Log visit" opens New Post filled in, and
 // the stop is done once the post is made; a past day's plan shows what was missed.
 
 const PASSWORD = "report-pass-1";
@@ -43,7 +44,7 @@ async function officerWithDealers(request: APIRequestContext) {
   return { ...officer, prefix, ids };
 }
 
-test("an officer plans today without JavaScript: the stops come in driving order, and Log visit makes a stop done", async ({
+test("an officer plans today: the stops come in driving order, and Log visit makes a stop done", async ({
   page,
   request,
 }) => {

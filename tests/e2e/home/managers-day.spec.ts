@@ -3,7 +3,8 @@ import { expect, signIn, test, uniqueName } from "../support/fixtures";
 import { karachiDate } from "../support/days";
 
 // The manager's day above the feed (decision 44): their officers, who has not posted today and
-// who has, each with a link to their day. Server decisions: JavaScript off.
+// who has, each with a link to their day. A server-rendered block: the same with JavaScript on
+// (Chromium) and off (the request handler).
 
 async function signInApi(request: APIRequestContext, username: string, password = "fieldline") {
   expect((await request.post("/api/login", { data: { username, password } })).status()).toBe(200);
