@@ -250,7 +250,10 @@ async function loadTwins([labelA, urlA, pathsA], [labelB, urlB, pathsB], cookie,
       twin.bytes += part.bytes;
     }
   }
-  return twins.map((twin) => loadRow(twin.label, twin.latencies, twin.requests, twin.seconds, twin.errors, twin.bytes));
+  return twins.map((twin) => ({
+    ...loadRow(twin.label, twin.latencies, twin.requests, twin.seconds, twin.errors, twin.bytes),
+    cpuMsPerResponse: Math.round((twin.cpuMs / twin.requests) * 1000) / 1000,
+  }));
 }
 
 /**
