@@ -65,7 +65,7 @@ const COMPANY_FEED = "GET /api/posts?scope=company (company feed)";
 /**
  * The same two feeds read page after page (each connection goes through the first FEED_PAGES
  * pages in turn): a first page alone is twenty posts of random content (a page with three times
- * the photos of its twin is a bigger answer), a scroll of pages averages it out.
+ * the photos of its twin is a bigger answer); a scroll of pages evens out much of it, not all.
  */
 const FEED_PAGES = 10;
 const TEAM_FEED_PAGES = `GET /api/posts, the first ${FEED_PAGES} pages in turn (team feed)`;
