@@ -182,8 +182,8 @@ function inflateCounting(data: Buffer, limit: number): Promise<{ size: number; c
 const WORKER_FILE = path.resolve("app/models/spreadsheet-file.worker.mjs");
 /**
  * The largest legitimate file (10,000 rows with long addresses) parses within this heap; the
- * worker's whole cost stays near 100 MB on top of the server's own 290 MB, under the 400 MB that
- * the 512 MB machine allows.
+ * worker's whole cost stays within 150 MB on top of the server's own 270–350 MB, under the 960 MB
+ * that the 1 GB machine allows.
  */
 const WORKER_HEAP_MB = 64;
 /** Wall-clock limit: the largest allowed file parses in about 1.5 s on a busy 2-core machine. */

@@ -9,15 +9,16 @@ import { type AppServer, createAppServer, signIn } from "./support/app-server";
 // then POST /api/dealers/import, twice), and image bombs (tests/support/image-bombs.ts) through the
 // dealer picture's page form, its /api twin and a signed upload URL: every file answers a 4xx
 // within 10 s, while GET /healthz keeps answering within 1 s and no file costs the server more than
-// 150 MB of RSS above where it rested before the corpus, nor takes it past 448 MB (the 512 MB VM of
+// 150 MB of RSS above where it rested before the corpus, nor takes it past 960 MB (the 1 GB VM of
 // fly.toml, less what the system and LiteFS need). The cost is what a file controls; where the
-// server rests moves with every feature (230 MB in decision 21, 260 MB now) and with the machine's load.
+// server rests moves with every feature (230 MB in decision 21, 260 MB on 2026-11-23, 270–350 MB on
+// 2026-11-26, when 448 MB of a 512 MB VM no longer held) and with the machine's load.
 
 const ANSWER_WITHIN_MS = 10_000;
 const HEALTHZ_WITHIN_MS = 1_000;
 const MiB = 1024 * 1024;
 const FILE_COST_LIMIT = 150 * MiB;
-const RSS_CEILING = 448 * MiB;
+const RSS_CEILING = 960 * MiB;
 /** A request still unanswered after this is given up, so that a hung server fails the test instead of hanging it. */
 const GIVE_UP_MS = 15_000;
 
