@@ -77,7 +77,9 @@ test("a RECOVERY with amount, dealer and two photos", async ({ page, javaScriptE
   ]);
   await page.getByRole("button", { name: "Post", exact: true }).click();
 
-  await expect(page).toHaveURL("/");
+  // The post waits for both photos to be shrunk on the phone and re-encoded on the server: on a
+  // busy machine that takes longer than an assertion's default 5 s.
+  await expect(page).toHaveURL("/", { timeout: 20_000 });
   await expectNearTop(page, text);
   const card = cardWithText(page, text);
   await expect(card.getByText("Recovery", { exact: true })).toBeVisible();
