@@ -37,6 +37,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ["tests/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='waitForFunction'] > :function[async=true]",
+          message:
+            "waitForFunction does not await a promise, so an async predicate passes at once: use untilTrueInPage.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts", "app/**/*.test.ts"],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { countRows, e2eDatabasePath, expect, test, uniqueName } from "../support/fixtures";
+import { countRows, e2eDatabasePath, expect, test, uniqueName, untilTrueInPage } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 import { cardWithText } from "../posts/support";
 
@@ -9,7 +9,7 @@ import { cardWithText } from "../posts/support";
 
 /** Waits until the service worker controls the page and has saved the feed, New Post and the directory. */
 async function serviceWorkerReady(page: Page) {
-  await page.waitForFunction(async () => {
+  await untilTrueInPage(page, async () => {
     await navigator.serviceWorker.ready;
     const saved = await Promise.all(["/", "/new-post", "/dealers"].map((path) => caches.match(path)));
     return navigator.serviceWorker.controller !== null && saved.every(Boolean);
@@ -120,7 +120,7 @@ test("the directory and the dealers' pages opened before are there without signa
   const opened = (await details.getAttribute("href")) ?? "";
   await details.click();
   await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
-  await page.waitForFunction(async (path) => Boolean(await caches.match(path)), opened);
+  await untilTrueInPage(page, async (path) => Boolean(await caches.match(path)), opened);
 
   await context.setOffline(true);
   await page.goto("/dealers");
@@ -286,7 +286,7 @@ test("a revoked session takes the phone's saved feed with it: offline, the next 
   // The page still shows the feed; its next /api read answers 401, and the worker forgets both
   // copies, before any signed-out page has loaded to tell it.
   expect(await page.evaluate(async () => (await fetch("/api/notifications/unread-count")).status)).toBe(401);
-  await page.waitForFunction(async () => !(await caches.match("/")) && !(await caches.match("/new-post")));
+  await untilTrueInPage(page, async () => !(await caches.match("/")) && !(await caches.match("/new-post")));
 
   await context.setOffline(true);
   await page.goto("/").catch(() => undefined);

@@ -1,4 +1,4 @@
-import { expect, signIn, test } from "../support/fixtures";
+import { expect, signIn, test, untilTrueInPage } from "../support/fixtures";
 
 // The saved copy's notice is the service worker's plain HTML: a phone whose worker was installed
 // on an earlier visit shows it with the page's scripts off too.
@@ -11,7 +11,7 @@ test("without JavaScript too, a page from the saved copy says it is offline and 
 }) => {
   await signIn(page, "officer3");
   await page.goto("/dealers");
-  await page.waitForFunction(async () => {
+  await untilTrueInPage(page, async () => {
     await navigator.serviceWorker.ready;
     return navigator.serviceWorker.controller !== null && Boolean(await caches.match("/dealers"));
   });

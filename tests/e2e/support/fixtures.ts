@@ -36,6 +36,19 @@ export async function untilHydrated(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Polls an async condition in the page (the Cache Storage, the service worker) until it is true.
+ * `page.waitForFunction` does not await a promise: an async predicate passes at once, whatever it
+ * resolves to (eslint.config.js forbids one).
+ */
+export async function untilTrueInPage(
+  page: Page,
+  condition: (arg: string) => Promise<boolean>,
+  arg = "",
+): Promise<void> {
+  await expect.poll(() => page.evaluate(condition, arg)).toBe(true);
+}
+
 export const test = base.extend<{ clientAddress: string }>({
   // A test acts on the enhanced page once its goto or reload returns, as a user who waits for it.
   page: async ({ page }, use) => {
