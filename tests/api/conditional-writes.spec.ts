@@ -1,5 +1,6 @@
 import { expect, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
 import { signedInClient, typedApiClient, type ApiClient } from "./support/openapi-client";
+import { dealerInput } from "./support/dealer-input";
 
 // PATCH and ETag / If-Match on a dealer and on the profile, through a client generated from
 // /api/openapi.json (openapi-typescript + openapi-fetch): only the fields sent change, null clears
@@ -24,21 +25,7 @@ function asInput(dealer: DealerAnswer) {
 
 async function newDealer(client: ApiClient) {
   const { data, response } = await client.POST("/api/dealers", {
-    body: {
-      businessName: uniqueName("Patch Traders"),
-      ownerFirstName: "Nadeem",
-      ownerLastName: "Butt",
-      phone: "+92 321 5550001",
-      email: "nadeem@example.pk",
-      street: "Shop 9, Anaj Mandi",
-      city: "Sialkot",
-      state: "Punjab",
-      postalCode: "51310",
-      notes: "Prefers morning visits",
-      lat: 32.4945,
-      lng: 74.5229,
-      formattedAddress: "Shop 9, Anaj Mandi, Sialkot, Punjab, Pakistan",
-    },
+    body: dealerInput("Patch Traders"),
   });
   expect(response.status).toBe(201);
   return data!;

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
+import { dealerInput } from "./support/dealer-input";
 
 // An integrator reads a record, changes what it needs and sends the record back: what a GET
 // answers, a PUT takes (nulls included), and `null` clears an optional field.
@@ -21,21 +22,7 @@ async function register(request: APIRequestContext) {
 
 async function newDealer(request: APIRequestContext) {
   const response = await request.post("/api/dealers", {
-    data: {
-      businessName: uniqueName("Read Write Traders"),
-      ownerFirstName: "Nadeem",
-      ownerLastName: "Butt",
-      phone: "+92 321 5550001",
-      email: "nadeem@example.pk",
-      street: "Shop 9, Anaj Mandi",
-      city: "Sialkot",
-      state: "Punjab",
-      postalCode: "51310",
-      notes: "Prefers morning visits",
-      lat: 32.4945,
-      lng: 74.5229,
-      formattedAddress: "Shop 9, Anaj Mandi, Sialkot, Punjab, Pakistan",
-    },
+    data: dealerInput("Read Write Traders"),
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as Record<string, unknown> & { id: number };
