@@ -140,11 +140,28 @@ export function insertDealers(db, { count, rng, territories = [], createdAt, cre
 }
 
 /**
+ * The `n`th post of a team (from 0): the types in turn; photos on 3 posts of 10, one to three of
+ * them (0.6 a post); a comment on 1 of 5.
+ */
+function postShape(n) {
+  return {
+    type: POST_TYPES[n % POST_TYPES.length],
+    photos: [1, 4, 7].includes(n % 10) ? 1 + (Math.floor(n / 10) % 3) : 0,
+    commented: n % 5 === 2,
+  };
+}
+
+/**
  * Fills a migrated database. Officers get ids after the rows already there (the signed-in
  * bench accounts, who join the first team: see insertOfficers); every post has a check-in;
  * reactions are spread evenly over the posts (distinct officers per post, so the unique key
  * holds). With `postsOnly`, posts get no check-in, media or comment (what the performance
  * calculation reads). Returns the row counts.
+ *
+ * A post's type, photos and comment follow one pattern per team, in the order its officers post
+ * (postShape): a team's feed and the company's then carry the same work page for page, and
+ * issue 31's twins compare the filter, not the draw (drawn at random, one team's first ten pages
+ * had 133 photos against the company's 115).
  */
 export function fillScaleData(
   databasePath,
@@ -183,9 +200,14 @@ export function fillScaleData(
     );
     const perPost = Math.min(officerIds.length, Math.floor(reactions / Math.max(1, posts)));
     let extra = reactions - perPost * posts;
+    const postsOfTeam = new Map();
     for (let i = 0; i < posts; i++) {
-      const userId = officer();
-      const type = POST_TYPES[pick(POST_TYPES.length)];
+      const author = pick(officerIds.length);
+      const userId = officerIds[author];
+      const team = teams > 0 ? Math.floor((author * teams) / officerIds.length) : 0;
+      const shape = postShape(postsOfTeam.get(team) ?? 0);
+      postsOfTeam.set(team, (postsOfTeam.get(team) ?? 0) + 1);
+      const { type } = shape;
       const at = now - Math.floor(((posts - i) / posts) * 60 * DAY_MS);
       const lat = 30 + rng() * 2;
       const lng = 71 + rng() * 2;
@@ -211,16 +233,14 @@ export function fillScaleData(
       );
       if (postsOnly) continue;
       insertCheckIn.run(userId, type, lat, lng, postId, at);
-      if (rng() < 0.3) {
-        const name = String(i).padStart(32, "0");
-        for (let m = 0, n = 1 + pick(3); m < n; m++)
-          insertMedia.run(postId, `/files/posts/${name}.webp`, `/files/posts-thumbs/${name}.webp`, m);
-      }
+      const name = String(i).padStart(32, "0");
+      for (let m = 0; m < shape.photos; m++)
+        insertMedia.run(postId, `/files/posts/${name}.webp`, `/files/posts-thumbs/${name}.webp`, m);
       const likes = perPost + (extra-- > 0 ? 1 : 0);
       const first = pick(officerIds.length);
       for (let l = 0; l < Math.min(likes, officerIds.length); l++)
         insertReaction.run(postId, officerIds[(first + l) % officerIds.length], at + 1000);
-      if (rng() < 0.2) insertComment.run(postId, officer(), at + 2000);
+      if (shape.commented) insertComment.run(postId, officer(), at + 2000);
     }
   })();
   db.pragma("optimize");
