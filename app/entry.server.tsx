@@ -8,6 +8,16 @@ import { cspNonceContext, currentUserContext } from "~/http/context";
 
 export const streamTimeout = 5_000;
 
+/** Every page, and its data, depends on Lite mode: the device's `fl_lite` cookie, else its Save-Data (decision 51). */
+function varyWithLiteMode(headers: Headers): void {
+  headers.append("Vary", "Save-Data, Cookie");
+}
+
+export function handleDataRequest(response: Response): Response {
+  varyWithLiteMode(response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,6 +29,7 @@ export default function handleRequest(
   // A signed-in page is that officer's alone: no shared cache, and no copy kept after they leave
   // (the service worker saves only `private` pages, for offline use, and drops them on sign-out).
   if (loadContext.get(currentUserContext)) responseHeaders.set("Cache-Control", "private, no-store");
+  varyWithLiteMode(responseHeaders);
   // Bots and no-JavaScript clients get the whole document at once.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -3,6 +3,7 @@ import { data, Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches }
 import type { Route } from "./+types/root";
 import { ErrorView } from "~/components/error-view";
 import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
+import { LiteModeLine } from "~/components/shell/lite-mode";
 import { Toaster as ToasterNow } from "~/components/toaster";
 import { currentUserContext, requestTokenContext } from "~/http/context";
 import { env, publicEnv } from "~/env.server";
@@ -13,6 +14,7 @@ import type { Toast } from "~/lib/toast";
 import { type RootData, useRootData } from "~/browser/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { getRequestCredential } from "~/models/session.server";
+import { isLiteRequest } from "~/http/lite-mode.server";
 import { readToast } from "~/http/toast.server";
 import stylesheet from "./app.css?url";
 
@@ -81,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       unreadCount: user ? await countUnreadNotifications(user.id) : 0,
       toast,
       env: publicEnv(),
+      lite: isLiteRequest(request),
     } satisfies RootData,
     { headers: headers ?? undefined },
   );
@@ -93,11 +96,13 @@ function useHydratesPage(): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
-  const hydrates = useHydratesPage();
+  // In Lite mode (decision 51) every page is sent without scripts, as the offline page is.
+  const lite = rootData?.lite ?? false;
+  const hydrates = useHydratesPage() && !lite;
   const notice = useNotice(rootData?.toast ?? null);
   useEffect(markPageHydrated, []);
   return (
-    <html lang="en">
+    <html lang="en" data-lite={lite ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -112,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
         data-radius="medium"
         data-scaling="100%"
       >
+        {lite ? <LiteModeLine /> : null}
         {notice ? (
           <Suspense fallback={null}>
             <Toaster toast={notice.toast} id={notice.id} />

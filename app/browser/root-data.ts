@@ -4,8 +4,8 @@ import type { Toast } from "~/lib/toast";
 
 /**
  * What the root loader (app/root.tsx) answers every page: the signed-in user's name, role and
- * avatar (null when signed out), their unread notifications, the page's notice and the public
- * settings. Written out here, not taken from the root module's type: this module sits below the
+ * avatar (null when signed out), their unread notifications, the page's notice, the public
+ * settings and whether the page is in Lite mode (sent without scripts). Written out here, not taken from the root module's type: this module sits below the
  * routes, and root.tsx checks its answer against it (`satisfies RootData`).
  */
 export type RootData = {
@@ -21,6 +21,7 @@ export type RootData = {
   unreadCount: number;
   toast: Toast | null;
   env: PublicEnv;
+  lite: boolean;
 };
 
 export function useRootData(): RootData | undefined {

@@ -97,6 +97,9 @@ const pageRows: Row[] = [
   { route: "/plan/:day?", method: "GET", url: "/plan", statuses: signedIn(200) },
   { route: "/plan/:day?", method: "POST", url: "/plan", statuses: [SIGN_IN, 400, 400, 400], body: "form" },
   { route: "/offline", method: "GET", url: "/offline", statuses: everyone(200) }, // the service worker's offline page
+  // Lite mode is the device's, signed in or not (decision 51): an empty choice is refused for anybody.
+  { route: "/lite-mode", method: "GET", url: "/lite-mode", statuses: everyone(200) },
+  { route: "/lite-mode", method: "POST", url: "/lite-mode", statuses: everyone(400), body: "form" },
   { route: "/login", method: "GET", url: "/login", statuses: [200, 302, 302, 302] },
   { route: "/register", method: "GET", url: "/register", statuses: [200, 302, 302, 302] },
   { route: "/forgot-password", method: "GET", url: "/forgot-password", statuses: everyone(200) },

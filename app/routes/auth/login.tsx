@@ -5,6 +5,8 @@ import type { Route } from "./+types/login";
 import { boundedRequest } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
+import { LiteModeSignIn } from "~/components/shell/lite-mode";
+import { useRootData } from "~/browser/root-data";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalUser } from "~/http/auth.server";
 import { createUserSession } from "~/models/session.server";
@@ -29,6 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
+  const lite = Boolean(useRootData()?.lite);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
@@ -62,6 +65,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
+      {/* Once on, the line at the top of the page says so and turns it off. */}
+      {lite ? null : <LiteModeSignIn />}
     </AuthCard>
   );
 }

@@ -8,6 +8,8 @@ import { readForm, parseForm } from "~/http/form.server";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/browser/hydrated";
+import { useRootData } from "~/browser/root-data";
+import { LiteModeSwitch } from "~/components/shell/lite-mode";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
@@ -103,6 +105,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const avatar = avatarFor(user.selectedAvatar);
   const badge = badgeFor(user.currentBadge);
+  const lite = Boolean(useRootData()?.lite);
   return (
     <div className="space-y-4">
       {/* An action no form of this page sends. */}
@@ -177,6 +180,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           />
           <SettingsItem to="/notifications" icon={<Bell size={18} aria-hidden />} label="Notifications" />
           <SettingsItem to="/profile/tokens" icon={<KeyRound size={18} aria-hidden />} label="API tokens" />
+          <li className="px-4 py-3">
+            <LiteModeSwitch lite={lite} redirectTo="/profile" />
+          </li>
         </ul>
       </section>
     </div>

@@ -8,7 +8,10 @@ import { registerThroughForm } from "../support/flows";
 
 test("sign-in form: required fields and wrong credentials", async ({ page }) => {
   await page.goto("/login");
-  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  // The sign-in form, not the page's other one (Lite mode's button).
+  await page
+    .locator("form", { has: page.getByLabel("Username") })
+    .evaluate((form) => form.setAttribute("novalidate", ""));
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Username is required")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();

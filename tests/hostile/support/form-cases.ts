@@ -48,6 +48,8 @@ import {
 } from "./junk";
 import type { DatabaseWatch } from "./server";
 import { PLAN_PAST } from "~/models/visit-plan.schema";
+import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
+import { LITE_CHOICES } from "~/lib/lite-mode";
 import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 
 // The exact wording of messages that live in server-only modules.
@@ -393,6 +395,22 @@ export const formCases: FormCase[] = [
     valid: () => [],
     requests: () => requests([], [], fc.constant("/logout")),
     refused: () => ({ kind: "redirect", to: /^\/$/, messages: ["Welcome to Fieldline"] }),
+  },
+  {
+    route: "routes/shell/lite-mode.tsx",
+    name: "lite mode",
+    as: null,
+    valid: () => [["lite", "on"]],
+    requests: () =>
+      requests(
+        ["lite"],
+        [missing("lite"), valued("lite", notOneOf(LITE_CHOICES)), duplicated("lite", "off")],
+        fc.oneof(
+          fc.constant("/lite-mode"),
+          fc.constantFrom(...EVIL_REDIRECTS).map((to) => `/lite-mode?redirectTo=${encodeURIComponent(to)}`),
+        ),
+      ),
+    refused: () => page([400], [LITE_CHOICE_INVALID]),
   },
   {
     route: "routes/posts/new-post.tsx",

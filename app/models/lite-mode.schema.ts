@@ -1,0 +1,14 @@
+import { LITE_CHOICES } from "~/lib/lite-mode";
+import { z } from "~/lib/zod";
+
+// Lite mode's switch (decision 51): the profile's, the sign-in page's and every Lite page's form
+// post `lite` (on or off) to /lite-mode, which remembers it on the device.
+
+export const LITE_CHOICE_INVALID = "Choose Lite mode on or off.";
+
+/** What Lite mode leaves out, said wherever it is offered or on. */
+export const LITE_LEAVES_OUT = "no maps, offline queue or instant likes";
+
+export const liteModeSchema = z.object({
+  lite: z.enum(LITE_CHOICES, { error: LITE_CHOICE_INVALID }),
+});
