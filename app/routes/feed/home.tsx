@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/home";
@@ -22,6 +21,7 @@ import { pageCall } from "~/http/form.server";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -208,7 +208,7 @@ function Feed({ data }: { data: FeedData }) {
         aria-label="New post"
         className="fixed right-4 bottom-20 z-20 flex size-14 items-center justify-center rounded-full bg-accent-9 text-white shadow-lg hover:bg-accent-10"
       >
-        <Plus size={28} aria-hidden />
+        <Icon name="plus" size={28} />
       </Link>
     </>
   );
