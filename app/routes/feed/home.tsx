@@ -12,7 +12,7 @@ import { teamDay } from "~/models/team-day.server";
 import { TeamToday } from "~/components/home/team-today";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
-import { periodFrom } from "~/models/post.schema";
+import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     cursor
       ? Promise.resolve(null)
       : topAgentRankings(period, user.id, full ? FULL_RANKINGS_PAGE : FEED_RANKINGS, audience, offset),
-    full ? { posts: [], nextCursor: null } : listPosts({ viewerId: user.id, cursor, audience }),
+    full ? { posts: [], nextCursor: null } : listPosts({ viewerId: user.id, cursor, audience, limit: FEED_PAGE_SIZE }),
   ]);
   return {
     signedIn: true as const,

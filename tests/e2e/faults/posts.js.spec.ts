@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { FEED_PAGE_SIZE } from "../../../app/models/post.schema";
 import { countRows, expect, test, uniqueName } from "../support/fixtures";
 import { registerOfficer, type NewAccount } from "../support/flows";
 import { attachPhotos, photo } from "../posts/support";
@@ -83,7 +84,7 @@ test("Load More Posts: the feed stays, says so, and the button tries again", asy
   await page.goto("/");
   const loadMore = page.getByRole("link", { name: "Load More Posts" });
   const cards = page.getByTestId("post-card");
-  await expect(cards).toHaveCount(20);
+  await expect(cards).toHaveCount(FEED_PAGE_SIZE);
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const injected = await inject(
@@ -97,13 +98,13 @@ test("Load More Posts: the feed stays, says so, and the button tries again", asy
         await signInAgain(page, "/", account.username, account.password);
       } else {
         await expect(notice(page)).toContainText("Failed to load more posts. Please try again.");
-        await expect(cards).toHaveCount(20);
+        await expect(cards).toHaveCount(FEED_PAGE_SIZE);
       }
       await injected.end();
     });
   }
   await loadMore.click();
-  await expect(cards).toHaveCount(40);
+  await expect(cards).toHaveCount(2 * FEED_PAGE_SIZE);
 });
 
 test("loading comments: the panel says so and offers to try again; the feed stays", async ({ page }) => {
