@@ -8,9 +8,9 @@ import { defineConfig, type Plugin } from "vite";
 
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`app[\/]lib[\/](avatars|money|names|post-types|relative-time)\.ts`,
-    String.raw`app[\/]browser[\/](hydrated|may-hold-drafts|request-json|root-data)\.ts`,
-    String.raw`app[\/]components[\/]icon\.tsx`,
+    String.raw`app[\/]lib[\/](avatars|money|names|post-types|relative-time|date-format|coordinates|location-quality)\.ts`,
+    String.raw`app[\/]browser[\/](hydrated|may-hold-drafts|request-json|root-data|send-queue-marks|connection|notices)\.ts`,
+    String.raw`app[\/]components[\/](icon|error-view|timestamp)\.tsx`,
     "preload-helper",
   ].join("|"),
 );
@@ -74,6 +74,8 @@ export default defineConfig({
                 // Small modules every page of the shell needs, as one file: the app's helpers, the
                 // icon (its shapes are in the sprite, app/components/icons.svg), and Vite's loader of lazy chunks.
                 { name: "shared", test: SHELL_MODULES },
+                // The feed's audience switch and the team choice it holds (also on the admin's forms), as one file.
+                { name: "audience", test: /app[\\/]components[\\/](audience[\\/]scope-switch|team-select)\.tsx/ },
               ],
             },
           },

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useOnline } from "~/browser/connection";
-import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmission } from "~/browser/send-queue";
+import { discard, listWaiting, sendWaiting, type QueuedSubmission } from "~/browser/send-queue";
+import { rememberQueueEmpty, SEND_QUEUE_CHANGED } from "~/browser/send-queue-marks";
 import { Icon } from "~/components/icon";
 
 const RETRY_MS = 30_000;
@@ -17,7 +18,13 @@ export function SendQueueStatus({ userId }: { userId: number }) {
   const { revalidate } = useRevalidator();
 
   const refresh = useCallback(() => {
-    listWaiting(userId).then(setWaiting, () => setWaiting([]));
+    listWaiting(userId).then(
+      (items) => {
+        setWaiting(items);
+        rememberQueueEmpty(userId, items.length === 0);
+      },
+      () => setWaiting([]),
+    );
   }, [userId]);
 
   const flush = useCallback(async () => {
