@@ -25,6 +25,8 @@ export type PostCardData = {
   locationSource: string | null;
   locationAccuracyM: number | null;
   createdAt: string;
+  /** The date and time of `createdAt` in the app's time zone, when the loader wrote it (the feed's). */
+  createdAtText?: string;
   /** `team`: the author's team, shown beside the time (absent or null: in no team). */
   user: PublicUser & { team?: TeamView | null };
   saleProduct: string | null;
@@ -106,7 +108,7 @@ export function PostCard({
           <p className="text-sm text-gray-11">
             <span className="rounded bg-accent-3 px-1.5 py-0.5 text-xs font-medium text-accent-11">{typeLabel}</span> ·{" "}
             <Link to={`/posts/${post.id}`} className="hover:underline">
-              <Timestamp at={post.createdAt} withDate={comments !== undefined} />
+              <Timestamp at={post.createdAt} dateText={post.createdAtText} withDate={comments !== undefined} />
             </Link>
             {post.user.team ? (
               <span className="text-xs" data-testid="post-team">

@@ -21,6 +21,8 @@ import { pageCall } from "~/http/form.server";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
+import { formatLocalDate } from "~/lib/date-format";
+import { env } from "~/env.server";
 import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -73,7 +75,11 @@ export async function loader(args: Route.LoaderArgs) {
     team,
     // The full table's rankings carry their page size (its Next link).
     rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
-    posts: page.posts,
+    // Each post's date and time written here, so the phone makes no time-zone formatter to hydrate the cards.
+    posts: page.posts.map((post) => ({
+      ...post,
+      createdAtText: formatLocalDate(post.createdAt, env.APP_TIME_ZONE, { withTime: true }),
+    })),
     nextCursor: page.nextCursor,
   };
 }
