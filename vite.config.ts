@@ -6,13 +6,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 
-const SHELL_ICONS = ["bell", "chart-column", "house", "map", "plus", "shield", "square-plus", "store", "trophy", "x"];
 const SHELL_MODULES = new RegExp(
   [
-    String.raw`app[\/]lib[\/](avatars|money|names|post-types|relative-time)\.ts`,
-    String.raw`app[\/]browser[\/](hydrated|may-hold-drafts|request-json|root-data)\.ts`,
-    String.raw`lucide-react[\/]dist[\/]esm[\/](createLucideIcon|defaultAttributes|Icon|context|shared[\/]src[\/]utils)`,
-    String.raw`lucide-react[\/]dist[\/]esm[\/]icons[\/](${SHELL_ICONS.join("|")})\.mjs`,
+    String.raw`app[\/]lib[\/](avatars|money|names|post-types|relative-time|date-format|coordinates|location-quality|lite-mode)\.ts`,
+    String.raw`app[\/]browser[\/](hydrated|may-hold-drafts|request-json|root-data|send-queue-marks|connection|notices)\.ts`,
+    String.raw`app[\/]components[\/](icon|error-view|timestamp|shell[\/]lite-mode)\.tsx`,
     "preload-helper",
   ].join("|"),
 );
@@ -74,8 +72,10 @@ export default defineConfig({
                 // React and React Router, which every page loads, as one file (better compressed).
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
                 // Small modules every page of the shell needs, as one file: the app's helpers, the
-                // icon code and the shell's icons, and Vite's loader of lazy chunks.
+                // icon (its shapes are in the sprite, app/components/icons.svg), and Vite's loader of lazy chunks.
                 { name: "shared", test: SHELL_MODULES },
+                // The feed's audience switch and the team choice it holds (also on the admin's forms), as one file.
+                { name: "audience", test: /app[\\/]components[\\/](audience[\\/]scope-switch|team-select)\.tsx/ },
               ],
             },
           },

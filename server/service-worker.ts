@@ -12,6 +12,9 @@ const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes
  */
 const SHELL_LAZY_MODULES = ["app/components/shell/send-queue-status.tsx", "app/models/post.validation.ts"];
 
+/** The icon sprite every page draws its icons from (a file of its own, not a module). */
+const SHELL_FILES = ["app/components/icons.svg"];
+
 /** The part of Vite's build manifest (build/client/.vite/manifest.json) read here. */
 export type ViteManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
@@ -35,7 +38,7 @@ function chunksWithImports(manifest: ViteManifest, keys: string[]): string[] {
   return [...files];
 }
 
-/** The built files of the app shell: the route manifest, the entry, the shell routes' modules and their lazy modules. */
+/** The built files of the app shell: the route manifest, the entry, the shell routes' modules, their lazy modules and the icon sprite. */
 export function shellAssets(assets: ServerBuild["assets"], manifest: ViteManifest = {}): string[] {
   const files = new Set([assets.url, assets.entry.module, ...assets.entry.imports]);
   const splitChunks: string[] = [];
@@ -55,7 +58,8 @@ export function shellAssets(assets: ServerBuild["assets"], manifest: ViteManifes
   }
   for (const file of splitChunks) files.add(file);
   const splitKeys = Object.keys(manifest).filter((key) => splitChunks.includes(`/${manifest[key]?.file}`));
-  for (const file of chunksWithImports(manifest, [...splitKeys, ...SHELL_LAZY_MODULES])) files.add(file);
+  for (const file of chunksWithImports(manifest, [...splitKeys, ...SHELL_LAZY_MODULES, ...SHELL_FILES]))
+    files.add(file);
   return [...files];
 }
 

@@ -1,6 +1,7 @@
 import { connectionFailed, connectionWorks } from "~/browser/connection";
 import { SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 import { ANSWER_PATIENCE_MS } from "~/lib/failed-request";
+import { QUEUE_DATABASE, rememberQueueEmpty, SEND_QUEUE_CHANGED } from "~/browser/send-queue-marks";
 
 // The send queue: posts and comments made without a connection wait here, in the phone's
 // IndexedDB, and go to the /api when the connection returns. Each keeps the idempotency key it was made with, so a
@@ -21,19 +22,14 @@ export type QueuedSubmission = {
   error?: string;
 };
 
-/** Fired on window whenever the waiting list changes. */
-export const SEND_QUEUE_CHANGED = "fieldline:send-queue-changed";
-
-// The IndexedDB names keep the queue's old name on purpose: phones updating to a new build may
-// hold posts queued under them, and a renamed database would lose those posts.
-const DATABASE = "fieldline-outbox";
+// The store keeps its old name too (QUEUE_DATABASE).
 const STORE = "waiting";
 
 let database: Promise<IDBDatabase> | undefined;
 
 function openDatabase(): Promise<IDBDatabase> {
   database ??= new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
+    const request = indexedDB.open(QUEUE_DATABASE, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "key" });
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -56,6 +52,7 @@ function changed() {
 }
 
 export async function keepForLater(item: QueuedSubmission): Promise<void> {
+  rememberQueueEmpty(item.userId, false);
   await run("readwrite", (store) => store.put(item));
   changed();
 }

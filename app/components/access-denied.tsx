@@ -1,8 +1,8 @@
-import { ShieldAlert } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
 import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
+import { Icon } from "~/components/icon";
 
 const NO_PERMISSION = "You don't have permission to access this page.";
 
@@ -20,7 +20,7 @@ function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
     <>
       {notice?.id === 0 ? <Toaster toast={notice.toast} id={notice.id} /> : null}
       <div className="card space-y-3 text-center">
-        <ShieldAlert size={32} aria-hidden className="mx-auto text-danger-11" />
+        <Icon name="shield-exclamation-point" size={32} className="mx-auto text-danger-11" />
         <h1 className="text-xl font-bold">Access Denied</h1>
         <p className="text-gray-11">{message}</p>
         <Link to="/" className="btn-primary">

@@ -1,8 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Eye, EyeOff } from "lucide-react";
 import { useState, type InputHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useHydrated } from "~/browser/hydrated";
+import { Icon } from "~/components/icon";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
 
@@ -50,7 +50,7 @@ export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "t
             aria-label={shown ? "Hide password" : "Show password"}
             aria-pressed={shown}
           >
-            {shown ? <EyeOff size={18} aria-hidden /> : <Eye size={18} aria-hidden />}
+            {shown ? <Icon name="eye-off" size={18} /> : <Icon name="eye" size={18} />}
           </button>
         ) : null}
       </div>

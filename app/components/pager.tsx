@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icon";
 
 /** Previous / next links of a paged list (plain links, so they work without JavaScript). */
 export function Pager({
@@ -21,7 +21,7 @@ export function Pager({
     <nav aria-label={label} className="flex items-center justify-between gap-2 text-sm">
       {page > 1 ? (
         <Link to={hrefFor(Math.min(page - 1, pages))} className="btn-secondary px-3" rel="prev">
-          <ChevronLeft size={16} aria-hidden />
+          <Icon name="chevron-left" size={16} />
           Previous
         </Link>
       ) : (
@@ -33,7 +33,7 @@ export function Pager({
       {page < pages ? (
         <Link to={hrefFor(page + 1)} className="btn-secondary px-3" rel="next">
           Next
-          <ChevronRight size={16} aria-hidden />
+          <Icon name="chevron-right" size={16} />
         </Link>
       ) : (
         <span />

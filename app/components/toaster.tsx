@@ -1,8 +1,8 @@
-import { X } from "lucide-react";
 import { useEffect } from "react";
 import { useHydrated } from "~/browser/hydrated";
 import { closeNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
+import { Icon } from "~/components/icon";
 
 const DISPLAY_MS = 5000;
 
@@ -41,7 +41,7 @@ export function Toaster({ toast, id }: { toast: Toast; id: number }) {
             className="tap -m-2 rounded-lg hover:bg-black/5"
             aria-label="Close notice"
           >
-            <X size={16} aria-hidden />
+            <Icon name="x" size={16} />
           </button>
         ) : null}
       </div>

@@ -66,7 +66,7 @@ describe("the service worker script", () => {
     ]);
   });
 
-  it("keeps the shell's lazy modules (the offline bar, New Post's validation) and what they import, but not the map picker", () => {
+  it("keeps the shell's lazy modules (the offline bar, New Post's validation) and what they import, and the icon sprite, but not the map picker", () => {
     const manifest: ViteManifest = {
       "app/components/shell/send-queue-status.tsx": {
         file: "assets/send-queue-status.js",
@@ -82,6 +82,7 @@ describe("the service worker script", () => {
       "_framework.js": { file: "assets/react-dom.js" },
       "_zod.js": { file: "assets/zod.js", css: ["assets/zod.css"] },
       "_leaflet.js": { file: "assets/leaflet.js" },
+      "app/components/icons.svg": { file: "assets/icons-abc123.svg" },
     };
     expect(shellAssets(assets, manifest).slice(7)).toEqual([
       "/assets/send-queue-status.js",
@@ -89,6 +90,7 @@ describe("the service worker script", () => {
       "/assets/post.validation.js",
       "/assets/zod.js",
       "/assets/zod.css",
+      "/assets/icons-abc123.svg",
     ]);
   });
 

@@ -6,9 +6,6 @@ import { z } from "~/lib/zod";
 
 export const LITE_CHOICE_INVALID = "Choose Lite mode on or off.";
 
-/** What Lite mode leaves out, said wherever it is offered or on. */
-export const LITE_LEAVES_OUT = "no maps, offline queue or instant likes";
-
 export const liteModeSchema = z.object({
   lite: z.enum(LITE_CHOICES, { error: LITE_CHOICE_INVALID }),
 });

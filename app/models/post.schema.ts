@@ -231,6 +231,11 @@ export const rankingsQuerySchema = z
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The feed page's posts at a time, first page and each "Load More Posts": fewer than the API's 20, so
+ * a phone renders and hydrates half the cards before the officer can tap (decision 53).
+ */
+export const FEED_PAGE_SIZE = 10;
 
 /** `?limit=`: default 20, at most 100; anything unreadable answers 400 on /api. */
 export const pageQuerySchema = z.object({

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Camera, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { DealerForm } from "~/components/dealers/dealer-form";
@@ -16,6 +15,7 @@ import {
   TEAM_FROM_ADDRESS,
 } from "~/models/dealer.schema";
 import type { TeamView } from "~/models/team.schema";
+import { Icon } from "~/components/icon";
 
 /** The details page's answer to a refused action: the form that sent it (its `intent`) and what went wrong. */
 export type DealerActionData =
@@ -61,7 +61,7 @@ export function DealerEdit({
       <button type="submit" form={EDIT_FORM} hidden tabIndex={-1} aria-hidden="true" />
       <section className="card space-y-3" aria-labelledby="picture-heading">
         <h2 id="picture-heading" className="flex items-center gap-2 font-semibold">
-          <Camera size={18} aria-hidden />
+          <Icon name="camera" size={18} />
           Profile Picture
         </h2>
         <div className="flex items-center gap-3">
@@ -145,7 +145,7 @@ export function DealerEdit({
                     className="btn-ghost w-full px-1 text-sm text-danger-11"
                     aria-label={`Remove photo ${index + 1}`}
                   >
-                    <Trash2 size={14} aria-hidden />
+                    <Icon name="trash" size={14} />
                     Remove
                   </button>
                 </Form>
@@ -155,7 +155,7 @@ export function DealerEdit({
                   className="btn-ghost w-full px-1 text-sm text-danger-11"
                   aria-label={`Remove photo ${index + 1}`}
                 >
-                  <Trash2 size={14} aria-hidden />
+                  <Icon name="trash" size={14} />
                   Remove
                 </Link>
               )}

@@ -1,5 +1,5 @@
-import { Store } from "lucide-react";
 import type { Dealer } from "~/models/dealer.schema";
+import { Icon } from "~/components/icon";
 
 /** The dealer's profile picture (its thumbnail when there is one), or a shop icon in its place. */
 export function DealerPicture({
@@ -24,7 +24,7 @@ export function DealerPicture({
       style={{ width: size, height: size }}
       aria-hidden
     >
-      <Store size={size / 2} />
+      <Icon name="store" size={size / 2} />
     </span>
   );
 }

@@ -1,10 +1,10 @@
-import { Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { DealerPicture } from "~/components/dealers/dealer-picture";
 import { DirectionsLink } from "~/components/dealers/directions-link";
 import { formatPhone, telHref } from "~/lib/phone";
 import type { Dealer } from "~/models/dealer.schema";
 import { coordinatesText } from "~/lib/coordinates";
+import { Icon } from "~/components/icon";
 
 /** The dealer's page when not editing: who, how to reach them, where, notes, about and gallery. */
 export function DealerView({ dealer }: { dealer: Dealer }) {
@@ -24,7 +24,7 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
         <h2 className="font-semibold">Contact Information</h2>
         {dealer.phone ? (
           <a href={telHref(dealer.phone)} className="link flex min-h-11 items-center gap-2">
-            <Phone size={16} aria-hidden />
+            <Icon name="phone" size={16} />
             {formatPhone(dealer.phone)}
           </a>
         ) : (
@@ -32,7 +32,7 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
         )}
         {dealer.email ? (
           <a href={`mailto:${dealer.email}`} className="link flex min-h-11 items-center gap-2 break-all">
-            <Mail size={16} aria-hidden />
+            <Icon name="mail" size={16} />
             {dealer.email}
           </a>
         ) : null}

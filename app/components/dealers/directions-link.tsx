@@ -1,4 +1,4 @@
-import { Navigation } from "lucide-react";
+import { Icon } from "~/components/icon";
 
 /**
  * Directions to a dealer. A `geo:` link, which Android (the officers' phones) opens in its maps
@@ -29,7 +29,7 @@ export function DirectionsLink({
         window.open(web, "_blank", "noopener");
       }}
     >
-      <Navigation size={16} aria-hidden />
+      <Icon name="navigation" size={16} />
       Directions
     </a>
   );

@@ -1,4 +1,3 @@
-import { FileSpreadsheet, X } from "lucide-react";
 import { ImportHelp } from "~/components/dealers/import-help";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -8,6 +7,7 @@ import { showNotice } from "~/browser/notices";
 import { withinPatience } from "~/browser/request-guard";
 import { comeBackAfterSignIn } from "~/browser/request-json";
 import { ImportResults, type ImportResultView } from "./import-results";
+import { Icon } from "~/components/icon";
 
 type Step =
   | { name: "select"; error?: { title: string; message: string } }
@@ -151,7 +151,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             Import Dealers
           </h2>
           <button type="button" className="btn-ghost px-2" aria-label="Close" onClick={close}>
-            <X size={20} aria-hidden />
+            <Icon name="x" size={20} />
           </button>
         </div>
         {step.name !== "results" ? (
@@ -189,7 +189,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               disabled={step.name === "uploading"}
               onClick={() => void startUpload()}
             >
-              <FileSpreadsheet size={18} aria-hidden />
+              <Icon name="file-spreadsheet" size={18} />
               Upload
             </button>
           </div>

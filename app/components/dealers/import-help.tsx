@@ -1,5 +1,5 @@
-import { Download } from "lucide-react";
 import { IMPORT_COLUMNS_HELP, IMPORT_TEMPLATE_PATH } from "~/lib/dealer-import";
+import { Icon } from "~/components/icon";
 
 /** What an import file holds, in plain words, with the template to fill in. */
 export function ImportHelp() {
@@ -10,7 +10,7 @@ export function ImportHelp() {
         directory are skipped.
       </p>
       <a href={IMPORT_TEMPLATE_PATH} download className="btn-secondary w-full">
-        <Download size={16} aria-hidden /> Download the template
+        <Icon name="download" size={16} /> Download the template
       </a>
     </div>
   );

@@ -1,10 +1,10 @@
-import { LocateFixed } from "lucide-react";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
 import type { ReverseGeocodeAnswer } from "~/models/geocode.schema";
 import type { MapPoint } from "./location-map.client";
 import { coordinatesText, PLACE_FROM_ADDRESS_FIELD } from "~/lib/coordinates";
+import { Icon } from "~/components/icon";
 
 const DEFAULT_MAP_LAT = 31.5204;
 const DEFAULT_MAP_LNG = 74.3587;
@@ -224,7 +224,7 @@ export function LocationPicker({
       </Suspense>
 
       <button type="button" className="btn-secondary w-full" onClick={locateMe} disabled={locating}>
-        <LocateFixed size={18} aria-hidden />
+        <Icon name="locate-fixed" size={18} />
         {locating ? (locatingLabel ?? "Getting your location...") : "Use Current Location"}
       </button>
 

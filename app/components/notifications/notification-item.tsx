@@ -1,7 +1,7 @@
-import { Bell } from "lucide-react";
 import type { ReactNode } from "react";
 import { badgeFor } from "~/lib/avatars";
 import { Timestamp } from "~/components/timestamp";
+import { Icon } from "~/components/icon";
 
 export type NotificationView = {
   id: number;
@@ -38,7 +38,7 @@ function Artwork({ notification }: { notification: NotificationView }) {
   }
   return (
     <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gray-4 text-gray-11">
-      <Bell size={18} aria-hidden />
+      <Icon name="bell" size={18} />
     </span>
   );
 }

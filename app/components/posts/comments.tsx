@@ -1,4 +1,3 @@
-import { Trash2 } from "lucide-react";
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { avatarFor } from "~/lib/avatars";
@@ -11,6 +10,7 @@ import { requestJson, signInAndComeBack } from "~/browser/request-json";
 import { keepForLater } from "~/browser/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { Timestamp } from "~/components/timestamp";
+import { Icon } from "~/components/icon";
 
 const MAX_COMMENT_LENGTH = 1000;
 
@@ -151,7 +151,7 @@ function CommentItem({
             className="btn-ghost px-2"
             aria-label="Delete comment"
           >
-            <Trash2 size={16} aria-hidden />
+            <Icon name="trash" size={16} />
           </button>
         </fetcher.Form>
       ) : null}

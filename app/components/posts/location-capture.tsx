@@ -1,8 +1,8 @@
-import { LocateFixed } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
 import { accuracyText, LEG_LIMITS } from "~/lib/location-quality";
+import { Icon } from "~/components/icon";
 
 const UNSUPPORTED = "Geolocation is not supported by this browser.";
 const FAILED = "Unable to get your current location. Please check your location settings.";
@@ -150,7 +150,7 @@ export function LocationCapture({
         className={`btn-ghost px-2 text-sm noscript:hidden ${hydrated ? "" : "invisible"}`}
         disabled={!hydrated || locating}
       >
-        <LocateFixed size={16} aria-hidden /> Refresh location
+        <Icon name="locate-fixed" size={16} /> Refresh location
       </button>
       <FieldErrors errors={errors} />
     </fieldset>

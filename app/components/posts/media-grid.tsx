@@ -1,6 +1,6 @@
-import { Play } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/browser/hydrated";
+import { Icon } from "~/components/icon";
 
 // The full-size viewer opens on a tap (with JavaScript only): its code loads then.
 const MediaViewer = lazy(() => import("./media-viewer"));
@@ -90,7 +90,7 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
               >
                 {item.kind === "VIDEO" ? (
                   <span className="flex size-full min-h-40 items-center justify-center bg-gray-12 text-white">
-                    <Play size={36} aria-hidden />
+                    <Icon name="play" size={36} />
                   </span>
                 ) : (
                   <img

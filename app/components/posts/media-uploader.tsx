@@ -1,4 +1,3 @@
-import { ImagePlus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { UploadStatus } from "~/components/upload-status";
@@ -7,6 +6,7 @@ import { showNotice } from "~/browser/notices";
 import { preparePhoto } from "~/browser/prepare-photo";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
 import type { KeptFile } from "~/models/post.schema";
+import { Icon } from "~/components/icon";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "video/mp4", "video/webm", "video/quicktime"];
 const HELP = "Max 10 photos, 3 videos (60s each)";
@@ -325,7 +325,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
                 className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
                 aria-label={`Remove ${item.name}`}
               >
-                <Trash2 size={14} aria-hidden />
+                <Icon name="trash" size={14} />
               </button>
             </li>
           ))}
@@ -345,7 +345,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
         }}
       />
       <label htmlFor="post-files" className="btn-secondary w-full cursor-pointer">
-        <ImagePlus size={18} aria-hidden /> Add photos or videos
+        <Icon name="image-plus" size={18} /> Add photos or videos
       </label>
       {preparing || sending.length > 0 ? <UploadStatus preparing={preparing} percent={sentPercent} /> : null}
       <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { Icon } from "~/components/icon";
 
 /** What the viewer shows: a photo or a video, at its address. */
 type ViewedMedia = { kind: string; url: string };
@@ -30,7 +30,7 @@ export default function MediaViewer({ item, onClose }: { item: ViewedMedia; onCl
           className="absolute top-2 right-2 rounded-full bg-black/70 p-2 text-white"
           aria-label="Close"
         >
-          <X size={20} aria-hidden />
+          <Icon name="x" size={20} />
         </button>
       </div>
     </dialog>

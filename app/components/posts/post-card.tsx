@@ -1,4 +1,3 @@
-import { Heart, MessageCircle, Share2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
@@ -14,6 +13,7 @@ import { coordinatesText } from "~/lib/coordinates";
 import { sourceLabel } from "~/lib/location-quality";
 import type { PublicUser } from "~/models/user.schema";
 import type { TeamView } from "~/models/team.schema";
+import { Icon } from "~/components/icon";
 
 export type PostCardData = {
   id: number;
@@ -25,6 +25,8 @@ export type PostCardData = {
   locationSource: string | null;
   locationAccuracyM: number | null;
   createdAt: string;
+  /** The date and time of `createdAt` in the app's time zone, when the loader wrote it (the feed's). */
+  createdAtText?: string;
   /** `team`: the author's team, shown beside the time (absent or null: in no team). */
   user: PublicUser & { team?: TeamView | null };
   saleProduct: string | null;
@@ -106,7 +108,7 @@ export function PostCard({
           <p className="text-sm text-gray-11">
             <span className="rounded bg-accent-3 px-1.5 py-0.5 text-xs font-medium text-accent-11">{typeLabel}</span> ·{" "}
             <Link to={`/posts/${post.id}`} className="hover:underline">
-              <Timestamp at={post.createdAt} withDate={comments !== undefined} />
+              <Timestamp at={post.createdAt} dateText={post.createdAtText} withDate={comments !== undefined} />
             </Link>
             {post.user.team ? (
               <span className="text-xs" data-testid="post-team">
@@ -138,7 +140,7 @@ export function PostCard({
         <LikeControl post={post} />
         {comments ? (
           <span className="btn-ghost px-2 text-sm">
-            <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
+            <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
           </span>
         ) : hydrated ? (
           <button
@@ -147,11 +149,11 @@ export function PostCard({
             aria-expanded={showComments}
             onClick={() => setShowComments((open) => !open)}
           >
-            <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
+            <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
           </button>
         ) : (
           <Link to={`/posts/${post.id}#comments`} className="btn-ghost px-2 text-sm">
-            <MessageCircle size={18} aria-hidden /> Comments ({post.commentCount})
+            <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
           </Link>
         )}
         <ShareControl post={post} author={author} typeLabel={typeLabel} />
@@ -218,7 +220,7 @@ function LikeControl({ post }: { post: PostCardData }) {
         className={`btn-ghost px-2 text-sm ${liked ? "text-danger-11" : ""}`}
       >
         {/* Named by its text, not a label the visible count is no part of. */}
-        <Heart size={18} aria-hidden fill={liked ? "currentColor" : "none"} />{" "}
+        <Icon name="heart" size={18} fill={liked ? "currentColor" : "none"} />{" "}
         <span className="sr-only">{`${liked ? "Unlike" : "Like"} (${count} likes)`}</span>
         <span data-testid="like-count" aria-hidden>
           {count}
@@ -240,7 +242,7 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
         rel="noopener noreferrer"
         target="_blank"
       >
-        <Share2 size={18} aria-hidden /> Share
+        <Icon name="share-2" size={18} /> Share
       </a>
     );
   }
@@ -256,7 +258,7 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
   }
   return (
     <button type="button" onClick={share} className="btn-ghost ml-auto px-2 text-sm">
-      <Share2 size={18} aria-hidden /> Share
+      <Icon name="share-2" size={18} /> Share
     </button>
   );
 }

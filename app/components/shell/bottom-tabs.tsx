@@ -1,14 +1,14 @@
-import { BarChart3, Home, Map, PlusSquare, Shield, Store, Trophy, type LucideIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { Icon, type IconName } from "~/components/icon";
 
-const TABS: Array<{ label: string; to: string; icon: LucideIcon }> = [
-  { label: "Feed", to: "/", icon: Home },
-  { label: "Dealers", to: "/dealers", icon: Store },
-  { label: "Map", to: "/dealer-map", icon: Map },
-  { label: "Post", to: "/new-post", icon: PlusSquare },
-  { label: "Rankings", to: "/leaderboard", icon: Trophy },
-  { label: "Stats", to: "/profile", icon: BarChart3 },
-  { label: "Admin", to: "/admin", icon: Shield },
+const TABS: Array<{ label: string; to: string; icon: IconName }> = [
+  { label: "Feed", to: "/", icon: "house" },
+  { label: "Dealers", to: "/dealers", icon: "store" },
+  { label: "Map", to: "/dealer-map", icon: "map" },
+  { label: "Post", to: "/new-post", icon: "square-plus" },
+  { label: "Rankings", to: "/leaderboard", icon: "trophy" },
+  { label: "Stats", to: "/profile", icon: "chart-column" },
+  { label: "Admin", to: "/admin", icon: "shield" },
 ];
 
 /** "/" is active only on itself; every other tab also on the paths below it. */
@@ -31,7 +31,7 @@ export function BottomTabs() {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-5 bg-white pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto grid max-w-2xl grid-cols-7">
-        {TABS.map(({ label, to, icon: Icon }) => {
+        {TABS.map(({ label, to, icon }) => {
           const active = isTabActive(to, pathname);
           return (
             <li key={to}>
@@ -40,7 +40,7 @@ export function BottomTabs() {
                 aria-current={active ? "page" : undefined}
                 className={`${TAB_CLASSES} ${active ? "font-semibold text-accent-11" : "text-gray-11"}`}
               >
-                <Icon size={20} aria-hidden strokeWidth={active ? 2.4 : 1.8} />
+                <Icon name={icon} size={20} strokeWidth={active ? 2.4 : 1.8} />
                 {label}
               </Link>
             </li>

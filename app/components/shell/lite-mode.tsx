@@ -1,7 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { useLocation } from "react-router";
-import type { LiteChoice } from "~/lib/lite-mode";
-import { LITE_LEAVES_OUT } from "~/models/lite-mode.schema";
+import { LITE_LEAVES_OUT, type LiteChoice } from "~/lib/lite-mode";
 
 // Lite mode's switches (decision 51). Each is a plain <form>, not React Router's <Form>, even
 // where scripts run: the answer must be a whole page load, so that turning Lite on drops the

@@ -1,6 +1,6 @@
-import { Bell } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
 import { requestJson } from "~/browser/request-json";
+import { Icon } from "~/components/icon";
 
 const POLL_MS = 30_000;
 
@@ -53,7 +53,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
         className="relative flex size-11 items-center justify-center rounded-full hover:bg-gray-4"
         aria-label={label ? `Notifications, ${label} unread` : "Notifications"}
       >
-        <Bell size={22} aria-hidden />
+        <Icon name="bell" size={22} />
         {label ? (
           <span
             className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-danger-9 px-1 text-center text-[11px] font-bold leading-5 text-white"

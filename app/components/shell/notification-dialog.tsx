@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { NotificationItem, type NotificationView } from "~/components/notifications/notification-item";
 import { requestJson, signInAndComeBack } from "~/browser/request-json";
+import { Icon } from "~/components/icon";
 
 const MARK_FAILED = "Could not mark the notification as read. Please try again.";
 const MARK_ALL_FAILED = "Could not mark all notifications as read. Please try again.";
@@ -76,7 +76,7 @@ export default function NotificationDialog({
             Mark all read
           </button>
           <button type="button" onClick={() => dialog.current?.close()} className="btn-ghost px-2" aria-label="Close">
-            <X size={18} aria-hidden />
+            <Icon name="x" size={18} />
           </button>
         </div>
       </header>

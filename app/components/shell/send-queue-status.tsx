@@ -1,8 +1,9 @@
-import { CloudOff, Clock } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useOnline } from "~/browser/connection";
-import { discard, listWaiting, SEND_QUEUE_CHANGED, sendWaiting, type QueuedSubmission } from "~/browser/send-queue";
+import { discard, listWaiting, sendWaiting, type QueuedSubmission } from "~/browser/send-queue";
+import { rememberQueueEmpty, SEND_QUEUE_CHANGED } from "~/browser/send-queue-marks";
+import { Icon } from "~/components/icon";
 
 const RETRY_MS = 30_000;
 
@@ -17,7 +18,13 @@ export function SendQueueStatus({ userId }: { userId: number }) {
   const { revalidate } = useRevalidator();
 
   const refresh = useCallback(() => {
-    listWaiting(userId).then(setWaiting, () => setWaiting([]));
+    listWaiting(userId).then(
+      (items) => {
+        setWaiting(items);
+        rememberQueueEmpty(userId, items.length === 0);
+      },
+      () => setWaiting([]),
+    );
   }, [userId]);
 
   const flush = useCallback(async () => {
@@ -52,13 +59,13 @@ export function SendQueueStatus({ userId }: { userId: number }) {
       >
         {online ? null : (
           <p className="flex items-center gap-2 font-semibold">
-            <CloudOff size={16} aria-hidden /> You are offline. What you post now waits on this phone.
+            <Icon name="cloud-off" size={16} /> You are offline. What you post now waits on this phone.
           </p>
         )}
         {waiting.length > 0 ? (
           <details open={!online} className={online ? "" : "mt-2"}>
             <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
-              <Clock size={16} aria-hidden /> Waiting to send: {pending}
+              <Icon name="clock" size={16} /> Waiting to send: {pending}
               {waiting.length > pending ? `, not sent: ${waiting.length - pending}` : ""}
             </summary>
 

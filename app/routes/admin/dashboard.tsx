@@ -1,4 +1,3 @@
-import { Bot, Mail, RefreshCw, Search, Upload, UserPlus, Users, Webhook } from "lucide-react";
 import { data, Form, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
@@ -49,6 +48,7 @@ import {
   teamsApproverMayFill,
 } from "~/models/registration.server";
 import type { Viewer } from "~/models/team-scope.server";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
@@ -287,11 +287,11 @@ function QuickActions() {
       </h2>
       <div className="grid grid-cols-2 gap-2 text-sm">
         <Link to="/dealers/import" className="btn-secondary text-sm">
-          <Upload size={16} aria-hidden />
+          <Icon name="upload" size={16} />
           Import dealers
         </Link>
         <Link to="/admin/import" className="btn-secondary text-sm">
-          <Upload size={16} aria-hidden />
+          <Icon name="upload" size={16} />
           Sample import
         </Link>
         <recalculation.Form method="post" action="/leaderboard">
@@ -302,24 +302,24 @@ function QuickActions() {
             className="btn-secondary w-full text-sm"
             disabled={recalculating}
           >
-            <RefreshCw size={16} aria-hidden className={recalculating ? "animate-spin" : undefined} />
+            <Icon name="refresh-cw" size={16} className={recalculating ? "animate-spin" : undefined} />
             {recalculating ? "Recalculating..." : "Recalculate scores"}
           </button>
         </recalculation.Form>
         <Link to="/admin/outbox" className="btn-secondary text-sm">
-          <Mail size={16} aria-hidden />
+          <Icon name="mail" size={16} />
           Outbox
         </Link>
         <Link to="/admin/teams" className="btn-secondary text-sm">
-          <Users size={16} aria-hidden />
+          <Icon name="users" size={16} />
           Teams
         </Link>
         <Link to="/admin/webhooks" className="btn-secondary text-sm">
-          <Webhook size={16} aria-hidden />
+          <Icon name="webhook" size={16} />
           Webhooks
         </Link>
         <Link to="/admin/service-accounts" className="btn-secondary text-sm">
-          <Bot size={16} aria-hidden />
+          <Icon name="bot" size={16} />
           Service accounts
         </Link>
       </div>
@@ -373,7 +373,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           </h2>
           {isAdmin && !adding ? (
             <Link to="/admin?add=user" className="btn-secondary px-3 text-sm">
-              <UserPlus size={16} aria-hidden />
+              <Icon name="user-plus" size={16} />
               Add user
             </Link>
           ) : null}
@@ -399,7 +399,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             className="field-input flex-1"
           />
           <button type="submit" className="btn-secondary px-3" aria-label="Search">
-            <Search size={18} aria-hidden />
+            <Icon name="search" size={18} />
           </button>
         </Form>
         {refusal ? (

@@ -1,4 +1,3 @@
-import { AlertTriangle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
@@ -9,6 +8,7 @@ import { guardRequest } from "~/browser/request-guard";
 import { requireRole } from "~/http/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Import · Fieldline" }];
 
@@ -35,7 +35,7 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Import Dealers</h1>
       <div role="note" className="flex gap-3 rounded-lg border border-warning-11 bg-warning-3 p-3 text-warning-11">
-        <AlertTriangle size={20} aria-hidden className="shrink-0" />
+        <Icon name="triangle-exclamation-point" size={20} className="shrink-0" />
         <div>
           <p className="font-semibold">Warning</p>
           <p className="text-sm">

@@ -1,4 +1,3 @@
-import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { AdminErrorView } from "~/components/access-denied";
@@ -8,6 +7,7 @@ import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requireRole } from "~/http/auth.server";
 import { listOutbox } from "~/models/admin.server";
 import { usePublicEnv } from "~/browser/root-data";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];
 
@@ -60,7 +60,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           {emails.map((email) => (
             <li key={email.id} className="card space-y-2" data-testid="outbox-email">
               <div className="flex items-start gap-3">
-                <Mail size={20} aria-hidden className="mt-0.5 shrink-0 text-gray-11" />
+                <Icon name="mail" size={20} className="mt-0.5 shrink-0 text-gray-11" />
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold break-words">{email.subject}</h2>
                   <p className="text-sm break-all text-gray-11">To: {email.to}</p>

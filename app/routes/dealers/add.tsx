@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/add";
 import { formCall, readForm, parseForm, replyWithError } from "~/http/form.server";
@@ -14,6 +13,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add New Dealer · Fieldline" }];
 
@@ -77,7 +77,7 @@ export default function AddDealer({ loaderData, actionData }: Route.ComponentPro
           className="btn-ghost px-2"
           aria-label={loaderData.back === "/dealers" ? "Back to Dealers" : "Back to New Post"}
         >
-          <ArrowLeft size={20} aria-hidden />
+          <Icon name="arrow-left" size={20} />
         </Link>
         <h1 className="text-xl font-bold">Add New Dealer</h1>
       </div>

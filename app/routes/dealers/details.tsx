@@ -1,4 +1,3 @@
-import { ArrowLeft, Pencil } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/details";
 import { DealerEdit } from "~/components/dealers/dealer-edit";
@@ -31,6 +30,7 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import type { Toast } from "~/lib/toast";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` },
@@ -174,12 +174,12 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
           className="btn-ghost px-2"
           aria-label={editing ? "Back to details" : "Back to Dealers"}
         >
-          <ArrowLeft size={20} aria-hidden />
+          <Icon name="arrow-left" size={20} />
         </Link>
         <h1 className="flex-1 text-xl font-bold">{editing ? "Edit Dealer" : "Dealer Details"}</h1>
         {editing ? null : (
           <Link to={`${page}?edit=true`} className="btn-secondary px-3">
-            <Pencil size={16} aria-hidden />
+            <Icon name="pencil" size={16} />
             Edit
           </Link>
         )}

@@ -1,5 +1,4 @@
 import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
-import { ArrowLeft, Plus, Search, Store, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/directory";
@@ -11,6 +10,7 @@ import { requireUser } from "~/http/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { countDealers, listDealerCards } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
 
@@ -68,7 +68,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <div className="flex items-center gap-2">
         <Link to="/new-post" className="btn-ghost px-2" aria-label="Back">
-          <ArrowLeft size={20} aria-hidden />
+          <Icon name="arrow-left" size={20} />
         </Link>
         <h1 className="flex-1 text-xl font-bold">Dealers</h1>
       </div>
@@ -82,11 +82,11 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
             setImportOpen(true);
           }}
         >
-          <Upload size={18} aria-hidden />
+          <Icon name="upload" size={18} />
           Import
         </Link>
         <Link to="/add-dealer" className="btn-primary">
-          <Plus size={18} aria-hidden />
+          <Icon name="plus" size={18} />
           Add Dealer
         </Link>
       </div>
@@ -109,7 +109,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           }}
         />
         <button type="submit" className="btn-secondary px-3" aria-label="Search">
-          <Search size={18} aria-hidden />
+          <Icon name="search" size={18} />
         </button>
       </Form>
 
@@ -164,7 +164,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
                     className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11"
                     aria-hidden
                   >
-                    <Store size={20} />
+                    <Icon name="store" size={20} />
                   </span>
                 )}
                 <div className="min-w-0 flex-1">

@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
@@ -13,6 +12,7 @@ import { getImportRecord, hasExcelName, importDealerFile, NOT_EXCEL } from "~/mo
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/browser/request-guard";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Dealers · Fieldline" }];
 
@@ -54,7 +54,7 @@ export default function ImportDealers({ loaderData, actionData: answer }: Route.
     <div className="space-y-4">
       <div className="flex items-center gap-2">
         <Link to="/dealers" className="btn-ghost px-2" aria-label="Back to Dealers">
-          <ArrowLeft size={20} aria-hidden />
+          <Icon name="arrow-left" size={20} />
         </Link>
         <h1 className="text-xl font-bold">Import Dealers</h1>
       </div>

@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/home";
@@ -13,7 +12,7 @@ import { teamDay } from "~/models/team-day.server";
 import { TeamToday } from "~/components/home/team-today";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
-import { periodFrom } from "~/models/post.schema";
+import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
@@ -22,6 +21,9 @@ import { pageCall } from "~/http/form.server";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
+import { formatLocalDate } from "~/lib/date-format";
+import { env } from "~/env.server";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -58,7 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
     cursor
       ? Promise.resolve(null)
       : topAgentRankings(period, user.id, full ? FULL_RANKINGS_PAGE : FEED_RANKINGS, audience, offset),
-    full ? { posts: [], nextCursor: null } : listPosts({ viewerId: user.id, cursor, audience }),
+    full ? { posts: [], nextCursor: null } : listPosts({ viewerId: user.id, cursor, audience, limit: FEED_PAGE_SIZE }),
   ]);
   return {
     signedIn: true as const,
@@ -73,7 +75,11 @@ export async function loader(args: Route.LoaderArgs) {
     team,
     // The full table's rankings carry their page size (its Next link).
     rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
-    posts: page.posts,
+    // Each post's date and time written here, so the phone makes no time-zone formatter to hydrate the cards.
+    posts: page.posts.map((post) => ({
+      ...post,
+      createdAtText: formatLocalDate(post.createdAt, env.APP_TIME_ZONE, { withTime: true }),
+    })),
     nextCursor: page.nextCursor,
   };
 }
@@ -208,7 +214,7 @@ function Feed({ data }: { data: FeedData }) {
         aria-label="New post"
         className="fixed right-4 bottom-20 z-20 flex size-14 items-center justify-center rounded-full bg-accent-9 text-white shadow-lg hover:bg-accent-10"
       >
-        <Plus size={28} aria-hidden />
+        <Icon name="plus" size={28} />
       </Link>
     </>
   );

@@ -1,4 +1,3 @@
-import { RefreshCw } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { Pager } from "~/components/pager";
@@ -28,6 +27,7 @@ import { pageCall } from "~/http/form.server";
 import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard · Fieldline" }];
 
@@ -116,7 +116,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               className="btn-primary gap-2"
               disabled={recalculating}
             >
-              <RefreshCw size={16} aria-hidden className={recalculating ? "animate-spin" : undefined} />
+              <Icon name="refresh-cw" size={16} className={recalculating ? "animate-spin" : undefined} />
               {recalculating ? "Recalculating..." : "Recalculate"}
             </button>
           </Form>

@@ -1,6 +1,5 @@
 import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
 import { legNote } from "~/lib/location-quality";
-import { MapPin, SlidersHorizontal } from "lucide-react";
 import { Component, lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
@@ -19,6 +18,7 @@ import { teamsVisibleTo } from "~/models/team-scope.server";
 import { planOnMap } from "~/models/visit-plan.server";
 import { STOP_STATUS_LABELS } from "~/models/visit-plan.schema";
 import { env } from "~/env.server";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
 
@@ -152,7 +152,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
-        <MapPin size={22} aria-hidden className="text-accent-11" />
+        <Icon name="map-pin" size={22} className="text-accent-11" />
         <h1 className="flex-1 text-xl font-bold">Dealer Locations</h1>
         <span
           className="rounded-full bg-accent-3 px-3 py-1 text-sm font-semibold text-accent-11"
@@ -181,7 +181,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
 
       <details className="card py-0" open={data.filtered} data-testid="map-filters">
         <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
-          <SlidersHorizontal size={18} aria-hidden />
+          <Icon name="sliders-horizontal" size={18} />
           Filters
           <span className="min-w-0 flex-1 truncate text-sm font-normal text-gray-11">{filterSummary(data)}</span>
         </summary>

@@ -1,4 +1,3 @@
-import { CalendarDays, LocateFixed, Navigation, NotebookPen, Route as RouteIcon, Search, X } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/plan";
@@ -21,6 +20,7 @@ import {
   type StopStatus,
 } from "~/models/visit-plan.schema";
 import { MAX_STOPS } from "~/lib/visit-order";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Visit plan · Fieldline" }];
 
@@ -142,7 +142,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2">
-        <CalendarDays size={22} aria-hidden className="text-accent-11" />
+        <Icon name="calendar-days" size={22} className="text-accent-11" />
         <h1 className="flex-1 text-xl font-bold">Visit plan</h1>
         <Link to="/dealer-map" className="link tap text-sm">
           Map
@@ -217,7 +217,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
             <input type="hidden" name="intent" value="reorder" />
             {placeFields}
             <button type="submit" className="btn-secondary w-full text-sm" disabled={busy}>
-              <LocateFixed size={16} aria-hidden />
+              <Icon name="locate-fixed" size={16} />
               Order from where I am
             </button>
           </Form>
@@ -259,7 +259,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                     rel="noopener noreferrer"
                     aria-label={`Directions to ${stop.businessName}`}
                   >
-                    <Navigation size={16} aria-hidden />
+                    <Icon name="navigation" size={16} />
                     Directions
                   </a>
                   {plan.day === today && own && stop.status !== "done" ? (
@@ -268,7 +268,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                       className="btn-primary px-3 text-sm"
                       aria-label={`Log visit to ${stop.businessName}`}
                     >
-                      <NotebookPen size={16} aria-hidden />
+                      <Icon name="notebook-pen" size={16} />
                       Log visit
                     </Link>
                   ) : null}
@@ -283,7 +283,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                         disabled={busy}
                         aria-label={`Remove ${stop.businessName}`}
                       >
-                        <X size={16} aria-hidden />
+                        <Icon name="x" size={16} />
                         Remove
                       </button>
                     </Form>
@@ -303,7 +303,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                <RouteIcon size={16} aria-hidden />
+                <Icon name="route" size={16} />
                 {plan.routeDirections.length === 1
                   ? "Directions for the whole route"
                   : `Directions for stops ${leg.from}–${leg.to}`}
@@ -336,7 +336,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
               className="field-input flex-1"
             />
             <button type="submit" className="btn-secondary px-3" aria-label="Search">
-              <Search size={18} aria-hidden />
+              <Icon name="search" size={18} />
             </button>
           </Form>
           {own ? (
@@ -347,7 +347,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                 disabled={!hydrated || locating}
                 onClick={locateMe}
               >
-                <LocateFixed size={16} aria-hidden />
+                <Icon name="locate-fixed" size={16} />
                 {locating ? "Getting your location..." : "Use my location"}
               </button>
               {locationError ? (

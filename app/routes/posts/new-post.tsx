@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { X } from "lucide-react";
 import { startTransition, useEffect, useState } from "react";
 import { Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
@@ -33,6 +32,7 @@ import type { validatePost } from "~/models/post.validation";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/browser/request-guard";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
@@ -162,7 +162,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-bold">New Post</h1>
         <Link to="/" className="btn-ghost px-2" aria-label="Close">
-          <X size={22} aria-hidden />
+          <Icon name="x" size={22} />
         </Link>
       </div>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4">

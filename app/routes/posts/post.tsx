@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
@@ -25,6 +24,7 @@ import { redirectWithToast, toastCookie } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/browser/root-data";
 import { guardRequest } from "~/browser/request-guard";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" },
@@ -125,7 +125,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-3">
       <Link to="/" className="btn-ghost -ml-2 px-2">
-        <ArrowLeft size={18} aria-hidden /> Back to the feed
+        <Icon name="arrow-left" size={18} /> Back to the feed
       </Link>
       <h1 className="sr-only">Post</h1>
       <PostCard

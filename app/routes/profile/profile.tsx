@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Bell, ChevronRight, KeyRound, Map as MapIcon, MapPin, Smile, UserPen } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
@@ -23,6 +22,7 @@ import { userStats } from "~/models/stats.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { approximatePlaces, updateAvatar, updateProfile } from "~/models/user.server";
 import { avatarSchema, editProfileSchema, updateLocationsSchema } from "~/models/user.schema";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Profile · Fieldline" }];
 
@@ -170,16 +170,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Settings
         </h2>
         <ul className="mt-2 divide-y divide-gray-4">
-          <SettingsItem to="?chooseAvatar=true" icon={<Smile size={18} aria-hidden />} label="Choose Avatar" />
-          <SettingsItem to="?editProfile=true" icon={<UserPen size={18} aria-hidden />} label="Edit Profile" />
-          <SettingsItem to="?updateLocations=true" icon={<MapPin size={18} aria-hidden />} label="Update Locations" />
           <SettingsItem
-            to="/location-setup"
-            icon={<MapIcon size={18} aria-hidden />}
-            label="Set Locations on the Map"
+            to="?chooseAvatar=true"
+            icon={<Icon name="face-slightly-smiling" size={18} />}
+            label="Choose Avatar"
           />
-          <SettingsItem to="/notifications" icon={<Bell size={18} aria-hidden />} label="Notifications" />
-          <SettingsItem to="/profile/tokens" icon={<KeyRound size={18} aria-hidden />} label="API tokens" />
+          <SettingsItem to="?editProfile=true" icon={<Icon name="user-pen" size={18} />} label="Edit Profile" />
+          <SettingsItem to="?updateLocations=true" icon={<Icon name="map-pin" size={18} />} label="Update Locations" />
+          <SettingsItem to="/location-setup" icon={<Icon name="map" size={18} />} label="Set Locations on the Map" />
+          <SettingsItem to="/notifications" icon={<Icon name="bell" size={18} />} label="Notifications" />
+          <SettingsItem to="/profile/tokens" icon={<Icon name="key-round" size={18} />} label="API tokens" />
           <li className="px-4 py-3">
             <LiteModeSwitch lite={lite} redirectTo="/profile" />
           </li>
@@ -195,7 +195,7 @@ function SettingsItem({ to, icon, label }: { to: string; icon: React.ReactNode; 
       <Link to={to} className="flex items-center gap-3 px-4 py-3 hover:bg-gray-2">
         <span className="text-gray-11">{icon}</span>
         <span className="flex-1">{label}</span>
-        <ChevronRight size={16} aria-hidden className="text-gray-10" />
+        <Icon name="chevron-right" size={16} className="text-gray-10" />
       </Link>
     </li>
   );

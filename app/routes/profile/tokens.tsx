@@ -1,4 +1,3 @@
-import { ChevronLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/tokens";
 import { CreatedTokenNotice, NewTokenForm, TokenList } from "~/components/tokens/api-tokens";
@@ -11,6 +10,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { newTokenSchema, TOKEN_SCOPES, tokenIdSchema } from "~/models/api-token.schema";
 import { createToken, listTokens, revokeToken } from "~/models/api-token.server";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "API tokens · Fieldline" }];
 
@@ -81,7 +81,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="space-y-4">
       <Link to="/profile" className="tap inline-flex items-center gap-1 text-sm text-gray-11">
-        <ChevronLeft size={16} aria-hidden /> Profile
+        <Icon name="chevron-left" size={16} /> Profile
       </Link>
       <h1 className="text-xl font-bold">API tokens</h1>
       <p className="text-sm text-gray-11">

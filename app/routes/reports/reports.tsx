@@ -1,4 +1,3 @@
-import { Download } from "lucide-react";
 import { data as answer, Form } from "react-router";
 import type { Route } from "./+types/reports";
 import { AdminErrorView } from "~/components/access-denied";
@@ -24,6 +23,7 @@ import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportOfficers } from "~/models/report.server";
 import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo } from "~/models/team-scope.server";
+import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Fieldline" }];
 
@@ -322,10 +322,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             Totals by {columns[0]?.toLowerCase()}
           </h2>
           <a href={`/api/reports?${files}${files ? "&" : ""}format=xlsx`} className="btn-secondary text-sm" download>
-            <Download size={16} aria-hidden /> Download Excel
+            <Icon name="download" size={16} /> Download Excel
           </a>
           <a href={`/api/reports?${files}${files ? "&" : ""}format=csv`} className="btn-secondary text-sm" download>
-            <Download size={16} aria-hidden /> Download CSV
+            <Icon name="download" size={16} /> Download CSV
           </a>
         </div>
         <p className="px-4 text-xs text-gray-11">Swipe the table for every figure →</p>

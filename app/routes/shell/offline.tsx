@@ -1,5 +1,5 @@
-import { CloudOff } from "lucide-react";
 import type { Route } from "./+types/offline";
+import { Icon } from "~/components/icon";
 
 // What the service worker shows for a page it cannot fetch and has not saved. It is kept on
 // the phone signed out, and sent without scripts: it may be shown at any address.
@@ -11,7 +11,7 @@ export const handle = { hydrate: false };
 export default function Offline() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-      <CloudOff size={40} aria-hidden className="text-gray-11" />
+      <Icon name="cloud-off" size={40} className="text-gray-11" />
       <h1 className="text-2xl font-bold">You are offline</h1>
       <p className="text-gray-11">
         This page needs a connection, and there is no copy of it on this phone. The feed and New Post open without one:

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { FEED_PAGE_SIZE } from "../../../app/models/post.schema";
 import { countRows, expect, test, uniqueName } from "../support/fixtures";
 import { registerOfficer, type NewAccount } from "../support/flows";
 import { attachPhotos, photo } from "../posts/support";
@@ -24,10 +25,16 @@ test.beforeEach(async ({ page }) => {
  * What waits on the phone goes: by itself while the phone counts as online (after a server error,
  * or once a probe of the connection succeeded), else with one tap on "Send now".
  */
-async function sendWhatWaits(page: Page) {
+/**
+ * Sends what waits on the phone ("Send now" if the bar offers it) until `arrived` says the server
+ * has it and nothing waits. The bar's code loads once something waits, so an empty list alone
+ * proves nothing.
+ */
+async function sendWhatWaits(page: Page, arrived: () => boolean) {
   const sendNow = page.getByRole("region", { name: "Connection" }).getByRole("button", { name: "Send now" });
   await expect(async () => {
     if (await sendNow.isVisible()) await sendNow.click({ timeout: 2_000 });
+    expect(arrived()).toBe(true);
     await expect(page.getByTestId("waiting-item")).toHaveCount(0, { timeout: 1_000 });
   }).toPass();
 }
@@ -83,7 +90,7 @@ test("Load More Posts: the feed stays, says so, and the button tries again", asy
   await page.goto("/");
   const loadMore = page.getByRole("link", { name: "Load More Posts" });
   const cards = page.getByTestId("post-card");
-  await expect(cards).toHaveCount(20);
+  await expect(cards).toHaveCount(FEED_PAGE_SIZE);
   for (const fault of FAULTS) {
     await test.step(fault, async () => {
       const injected = await inject(
@@ -97,13 +104,13 @@ test("Load More Posts: the feed stays, says so, and the button tries again", asy
         await signInAgain(page, "/", account.username, account.password);
       } else {
         await expect(notice(page)).toContainText("Failed to load more posts. Please try again.");
-        await expect(cards).toHaveCount(20);
+        await expect(cards).toHaveCount(FEED_PAGE_SIZE);
       }
       await injected.end();
     });
   }
   await loadMore.click();
-  await expect(cards).toHaveCount(40);
+  await expect(cards).toHaveCount(2 * FEED_PAGE_SIZE);
 });
 
 test("loading comments: the panel says so and offers to try again; the feed stays", async ({ page }) => {
@@ -167,7 +174,7 @@ test("a comment: kept on the phone when its answer never came, sent once with on
         await expect(notice(page)).toContainText("Failed to add comment. Please try again.");
         await expect(panel.getByText("Saved on this phone, waiting to send.")).toBeVisible();
         await injected.end();
-        await sendWhatWaits(page);
+        await sendWhatWaits(page, () => commentsWithText(text) === 1);
       }
       // The comment shows at once (optimistically); the database has it once the answer came.
       await expect.poll(() => commentsWithText(text)).toBe(1);
@@ -237,7 +244,7 @@ for (const withPhoto of [false, true]) {
           await expect(notice(page)).toContainText("Failed to create post. Please try again.");
           await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
           await injected.end();
-          await sendWhatWaits(page);
+          await sendWhatWaits(page, () => postsWithText(text) === 1);
         }
         expect(postsWithText(text)).toBe(1);
         if (withPhoto)

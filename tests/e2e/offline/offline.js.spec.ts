@@ -192,6 +192,39 @@ test("a post made offline waits on the phone and reaches the server once when th
   await expect(cardWithText(page, text)).toHaveCount(1);
 });
 
+test("the offline bar's code loads only when something may wait: a post left waiting goes when the app opens again online", async ({
+  page,
+  context,
+}) => {
+  const text = uniqueName("Field visit left waiting");
+  await page.goto("/new-post");
+  await serviceWorkerReady(page);
+  await context.setOffline(true);
+  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
+  await page.getByLabel("Description").fill(text);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(waitingCount(page)).toHaveText("Waiting to send: 1");
+  await page.close();
+
+  // Opened again with a connection: the bar's code loads, since something waits, and sends it.
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto("/");
+  await expect.poll(() => postsWithText(text)).toBe(1);
+  await expect(waitingCount(again)).toBeHidden();
+
+  // Nothing waits now: the next page loads neither the bar's code nor the queue's.
+  const scripts: string[] = [];
+  again.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  await again.goto("/");
+  await untilTrueInPage(again, async () => document.documentElement.dataset.hydrated !== undefined);
+  await again.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => /send-queue/.test(script))).toEqual([]);
+});
+
 test("online, a post whose answer is lost on the way is kept on the phone and resent with its key: one copy", async ({
   page,
 }) => {

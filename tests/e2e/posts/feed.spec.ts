@@ -1,4 +1,5 @@
 import { expect, test, uniqueName } from "../support/fixtures";
+import { FEED_PAGE_SIZE } from "../../../app/models/post.schema";
 import { registerThroughForm } from "../support/flows";
 import { cardWithText } from "./support";
 
@@ -94,21 +95,21 @@ test("load the next page of posts", async ({ page, javaScriptEnabled }) => {
   await registerThroughForm(page);
   await page.goto("/");
   const cards = page.getByTestId("post-card");
-  await expect(cards).toHaveCount(20);
-  const lastOnFirstPage = await cards.nth(19).getAttribute("data-post-id");
+  await expect(cards).toHaveCount(FEED_PAGE_SIZE);
+  const lastOnFirstPage = await cards.nth(FEED_PAGE_SIZE - 1).getAttribute("data-post-id");
   await page.getByRole("link", { name: "Load More Posts" }).click();
   if (javaScriptEnabled) {
     // Appended in place.
-    await expect(cards).toHaveCount(40);
+    await expect(cards).toHaveCount(2 * FEED_PAGE_SIZE);
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { name: "Sales Agent Rankings" })).toBeVisible();
   } else {
     await expect(page).toHaveURL(/\/\?cursor=\d+\.\d+$/);
-    await expect(cards).toHaveCount(20);
+    await expect(cards).toHaveCount(FEED_PAGE_SIZE);
     await expect(page.getByRole("link", { name: "Back to the newest posts" })).toBeVisible();
   }
   const ids = await cards.evaluateAll((all) => all.map((card) => Number(card.getAttribute("data-post-id"))));
   expect(new Set(ids).size).toBe(ids.length);
-  const nextIds = javaScriptEnabled ? ids.slice(20) : ids;
+  const nextIds = javaScriptEnabled ? ids.slice(FEED_PAGE_SIZE) : ids;
   expect(Math.max(...nextIds)).toBeLessThan(Number(lastOnFirstPage));
 });

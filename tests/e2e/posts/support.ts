@@ -2,6 +2,7 @@
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
+import { FEED_PAGE_SIZE } from "../../../app/models/post.schema";
 import { e2eDatabasePath, expect } from "../support/fixtures";
 
 /** A small JPEG made for the test (no binary fixtures in the repository). */
@@ -60,11 +61,11 @@ export function cardWithText(page: Page, text: string) {
 }
 
 /**
- * The post is on the feed's first page (the 20 newest): other tests running at the same time
+ * The post is on the feed's first page (the FEED_PAGE_SIZE newest): other tests running at the same time
  * may have posted just after it, so "first" would not hold, but "among the newest" does.
  */
 export async function expectNearTop(page: Page, text: string) {
-  await expect(page.getByTestId("post-card")).toHaveCount(20);
+  await expect(page.getByTestId("post-card")).toHaveCount(FEED_PAGE_SIZE);
   await expect(cardWithText(page, text)).toBeVisible();
 }
 
