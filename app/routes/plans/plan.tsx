@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/plan";
 import { planPage, planPath, readPlanForm, refusedUrl, refuseParse, refusePlanForm } from "./plan.server";
@@ -105,12 +105,6 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   const dayLabel = plan.day === today ? "Today" : formatCalendarDate(plan.day);
   const userParam: Record<string, string> = loaderData.user === null ? {} : { user: String(loaderData.user) };
   const dayPath = (day: string) => `/plan/${day}${loaderData.user === null ? "" : `?user=${loaderData.user}`}`;
-  const placeFields = here ? (
-    <>
-      <input type="hidden" name="lat" value={here.lat} />
-      <input type="hidden" name="lng" value={here.lng} />
-    </>
-  ) : null;
 
   /** "Use my location": the page again, nearest first from here (and the plan ordered from here when changed). */
   function locateMe() {
@@ -213,14 +207,12 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
         {plan.editable && own && here && plan.stops.length > 1 && plan.start?.source !== "CURRENT" ? (
-          <Form method="post" action={loaderData.formAction}>
-            <input type="hidden" name="intent" value="reorder" />
-            {placeFields}
+          <PlanForm action={loaderData.formAction} intent="reorder" here={here}>
             <button type="submit" className="btn-secondary w-full text-sm" disabled={busy}>
               <Icon name="locate-fixed" size={16} />
               Order from where I am
             </button>
-          </Form>
+          </PlanForm>
         ) : null}
         {plan.stops.length === 0 ? (
           <p className="card text-center text-sm text-gray-11">
@@ -273,10 +265,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                     </Link>
                   ) : null}
                   {plan.editable ? (
-                    <Form method="post" action={loaderData.formAction}>
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="dealerId" value={stop.dealerId} />
-                      {placeFields}
+                    <PlanForm action={loaderData.formAction} intent="remove" dealerId={stop.dealerId} here={here}>
                       <button
                         type="submit"
                         className="btn-ghost px-3 text-sm"
@@ -286,7 +275,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                         <Icon name="x" size={16} />
                         Remove
                       </button>
-                    </Form>
+                    </PlanForm>
                   ) : null}
                 </div>
               </li>
@@ -323,7 +312,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <Form method="get" action={`/plan/${plan.day}`} role="search" className="flex gap-2">
             {loaderData.user === null ? null : <input type="hidden" name="user" value={loaderData.user} />}
-            {placeFields}
+            <PlaceFields here={here} />
             <label htmlFor="plan-search" className="sr-only">
               Search dealers by name
             </label>
@@ -378,10 +367,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                       {dealer.inTerritory ? " · Territory" : ""}
                     </p>
                   </div>
-                  <Form method="post" action={loaderData.formAction}>
-                    <input type="hidden" name="intent" value="add" />
-                    <input type="hidden" name="dealerId" value={dealer.id} />
-                    {placeFields}
+                  <PlanForm action={loaderData.formAction} intent="add" dealerId={dealer.id} here={here}>
                     <button
                       type="submit"
                       className="btn-primary px-4 text-sm"
@@ -390,7 +376,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                     >
                       Add
                     </button>
-                  </Form>
+                  </PlanForm>
                 </li>
               ))}
             </ul>
@@ -398,6 +384,43 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
         </section>
       ) : null}
     </div>
+  );
+}
+
+type Place = { lat: number; lng: number } | null;
+
+/** Where the officer is, when the page knows it: the plan is ordered, and dealers listed, from there. */
+function PlaceFields({ here }: { here: Place }) {
+  if (!here) return null;
+  return (
+    <>
+      <input type="hidden" name="lat" value={here.lat} />
+      <input type="hidden" name="lng" value={here.lng} />
+    </>
+  );
+}
+
+/** A change to the plan (add, remove, reorder): a plain form posting its intent, the dealer and where the officer is. */
+function PlanForm({
+  action,
+  intent,
+  dealerId,
+  here,
+  children,
+}: {
+  action: string;
+  intent: "add" | "remove" | "reorder";
+  dealerId?: number;
+  here: Place;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={intent} />
+      {dealerId === undefined ? null : <input type="hidden" name="dealerId" value={dealerId} />}
+      <PlaceFields here={here} />
+      {children}
+    </Form>
   );
 }
 
