@@ -83,6 +83,13 @@ function useLaterValidation() {
   return validate;
 }
 
+/** The dealer chosen in the form so far: its id, or null ("Select a dealer", "+ Add new dealer"). */
+function chosenDealer(formId: string): string | null {
+  const form = document.getElementById(formId);
+  const value = form instanceof HTMLFormElement ? new FormData(form).get("dealerId") : null;
+  return typeof value === "string" && /^\d+$/.test(value) ? value : null;
+}
+
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -97,6 +104,9 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   function findDealers(query: string, place: string | null) {
     const params = new URLSearchParams({ dealerQuery: query });
     if (place) params.set("near", place);
+    // The dealer chosen so far stays in the list, and chosen, however far it is.
+    const chosen = chosenDealer(form.id);
+    if (chosen) params.set("dealer", chosen);
     void dealerFinder.load(`/new-post?${params}`);
   }
   const answer = isFailedRequest(actionData) ? undefined : actionData;
