@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { countRows, e2eDatabasePath, expect, test, uniqueName, untilTrueInPage } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
@@ -14,6 +14,16 @@ async function serviceWorkerReady(page: Page) {
     const saved = await Promise.all(["/", "/new-post", "/dealers"].map((path) => caches.match(path)));
     return navigator.serviceWorker.controller !== null && saved.every(Boolean);
   });
+}
+
+/** Opens New Post once the service worker is ready, goes offline and posts a field visit: it waits on the phone. */
+async function postFieldVisitOffline(page: Page, context: BrowserContext, text: string) {
+  await page.goto("/new-post");
+  await serviceWorkerReady(page);
+  await context.setOffline(true);
+  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
+  await page.getByLabel("Description").fill(text);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
 }
 
 const postsWithText = (text: string) => countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", text);
@@ -147,13 +157,7 @@ test("a post made offline waits on the phone and reaches the server once when th
   context,
 }) => {
   const text = uniqueName("Field visit made offline");
-  await page.goto("/new-post");
-  await serviceWorkerReady(page);
-
-  await context.setOffline(true);
-  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
-  await page.getByLabel("Description").fill(text);
-  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await postFieldVisitOffline(page, context, text);
 
   await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
   await expect(waitingCount(page)).toHaveText("Waiting to send: 1");
@@ -197,12 +201,7 @@ test("the offline bar's code loads only when something may wait: a post left wai
   context,
 }) => {
   const text = uniqueName("Field visit left waiting");
-  await page.goto("/new-post");
-  await serviceWorkerReady(page);
-  await context.setOffline(true);
-  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
-  await page.getByLabel("Description").fill(text);
-  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await postFieldVisitOffline(page, context, text);
   await expect(waitingCount(page)).toHaveText("Waiting to send: 1");
   await page.close();
 
