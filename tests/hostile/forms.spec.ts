@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { formCases, type HostileRequest, type Refusal, seededIds } from "./support/form-cases";
 import { applyChange, type Fields } from "./support/junk";
 import { expect, type HostileServer, test } from "./support/server";
+import { fuzzSeed } from "../support/fuzz-seed";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE } from "~/http/request-body.server";
 
 let sent = 0;
@@ -157,7 +158,7 @@ for (const form of formCases) {
         const problem = await sendAndCheck(hostile, form.refused(target, fields), cookie, target, fields, encoding);
         if (problem) throw new Error(`POST ${target} (${encoding ? "multipart" : "urlencoded"}) ${problem}`);
       }),
-      { numRuns: form.runs ?? 40, endOnFailure: true },
+      { numRuns: form.runs ?? 40, endOnFailure: true, seed: fuzzSeed(form.name) },
     );
     console.log(`[hostile] ${form.name}: ${sent - sentBefore} requests`);
 

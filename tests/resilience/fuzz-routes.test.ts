@@ -4,6 +4,7 @@
 // 500 ms of delay and its memory under 400 MB. A route the generator cannot cover fails by name.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fuzzSeed } from "../support/fuzz-seed";
 import { type AppServer, createAppServer } from "./support/app-server";
 import { type Answer, send, watchServer } from "./support/fuzz/client";
 import { type Discovery, discover } from "./support/fuzz/discover";
@@ -192,7 +193,7 @@ describe("generated hostile input on every route and /api operation", () => {
                 if (answer.ms > ANSWER_WITHIN_MS)
                   throw new Error(`${describeRequest(request)} took ${Math.round(answer.ms)} ms`);
               }),
-              { numRuns: RUNS, endOnFailure: true },
+              { numRuns: RUNS, endOnFailure: true, seed: fuzzSeed(`${identity ?? "signed out"} ${target.name}`) },
             );
           } catch (error) {
             const cause = (error as Error).cause;
