@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { type DayPoint, distanceKm, legReason } from "~/lib/location-quality";
 import {
@@ -227,6 +227,23 @@ describe("cachedAgentRankings", () => {
     // …a post through the model is, at once.
     await createPost(ali.id, postSchema.parse({ type: "SALE", saleProduct: "SSP", saleQty: 2, salePrice: "10" }));
     expect((await cachedAgentRankings("today"))[0]?.sales).toBe("21.00");
+  });
+
+  it("after 30 seconds answers with the rows it has at once, and brings them up to date behind the answer", async () => {
+    const { cachedAgentRankings, metricsChanged } = await import("~/models/metrics.server");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      metricsChanged();
+      const ali = await officer("ali");
+      expect((await cachedAgentRankings("today"))[0]?.sales).toBe("0.00");
+      await prisma.post.create({ data: { userId: ali.id, type: "SALE", saleTotalCents: 100n } });
+      vi.setSystemTime(Date.now() + 31_000);
+      // No reader waits for the statement (300 ms and more at scale): the old rows, then the new.
+      expect((await cachedAgentRankings("today"))[0]?.sales).toBe("0.00");
+      await vi.waitFor(async () => expect((await cachedAgentRankings("today"))[0]?.sales).toBe("1.00"));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -333,7 +333,9 @@ async function rankingsOfCompany(period: Period, now: Date): Promise<CompanyRank
 // GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
 // process that changes what the rows show drops it at once: a metric (a post, a check-in, a
 // dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
-// process, so the only staleness left is from other writers (a script): at most 30 seconds.
+// process, so the only staleness left is from other writers (a script): at most 30 seconds, and
+// the time of one statement. Past 30 seconds the next reader still gets the rows at once while
+// the statement runs again behind it: no page waits for it but after a write or a change of day.
 //
 // The cache holds the company's rows with each officer's team: a team's rankings are the company's
 // rows of its officers, in the same order, filtered at each request (a thousand rows, well under a
@@ -341,10 +343,14 @@ async function rankingsOfCompany(period: Period, now: Date): Promise<CompanyRank
 // Leaderboard list version (raised by any change of a user's team or a team's name, whoever
 // writes), which the cache is checked against.
 const RANKINGS_TTL_MS = 30_000;
-const rankingsCache = new Map<
-  Period,
-  { at: number; day: number; version: string; rankings: Promise<CompanyRankings> }
->();
+type CachedRankings = {
+  at: number;
+  day: number;
+  version: string;
+  rankings: Promise<CompanyRankings>;
+  refreshing?: true;
+};
+const rankingsCache = new Map<Period, CachedRankings>();
 
 /** Forgets cached rankings; called by writes that change what their rows show. */
 export function metricsChanged(): void {
@@ -396,12 +402,34 @@ function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
   const day = periodRange("today", new Date(now)).from;
   const version = listVersion("Leaderboard");
   const cached = rankingsCache.get(period);
-  if (cached && now - cached.at < RANKINGS_TTL_MS && cached.day === day && cached.version === version)
+  if (cached && cached.day === day && cached.version === version) {
+    if (now - cached.at >= RANKINGS_TTL_MS && !cached.refreshing) refreshRankings(period, cached, now);
     return cached.rankings;
+  }
   const rankings = rankingsOfCompany(period, new Date(now));
   rankingsCache.set(period, { at: now, day, version, rankings });
   rankings.catch(() => rankingsCache.delete(period));
   return rankings;
+}
+
+/** Runs the statement again behind the cached rows; a write meanwhile (the entry dropped) discards it. */
+function refreshRankings(period: Period, cached: CachedRankings, now: number): void {
+  cached.refreshing = true;
+  rankingsOfCompany(period, new Date(now)).then(
+    (rankings) => {
+      if (rankingsCache.get(period) === cached)
+        rankingsCache.set(period, {
+          at: now,
+          day: cached.day,
+          version: cached.version,
+          rankings: Promise.resolve(rankings),
+        });
+    },
+    () => {
+      // The next reader runs it again and hears of the failure.
+      if (rankingsCache.get(period) === cached) rankingsCache.delete(period);
+    },
+  );
 }
 
 /** GET /api/agents/rankings: the period's rows of the people the viewer asks for (their own by default). */
