@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { countRows, e2eDatabasePath, expect, test, uniqueName, untilTrueInPage } from "../support/fixtures";
+import {
+  countRows,
+  e2eDatabasePath,
+  expect,
+  test,
+  underServiceWorker,
+  uniqueName,
+  untilTrueInPage,
+} from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 import { cardWithText } from "../posts/support";
 
@@ -9,10 +17,10 @@ import { cardWithText } from "../posts/support";
 
 /** Waits until the service worker controls the page and has saved the feed, New Post and the directory. */
 async function serviceWorkerReady(page: Page) {
+  await underServiceWorker(page);
   await untilTrueInPage(page, async () => {
-    await navigator.serviceWorker.ready;
     const saved = await Promise.all(["/", "/new-post", "/dealers"].map((path) => caches.match(path)));
-    return navigator.serviceWorker.controller !== null && saved.every(Boolean);
+    return saved.every(Boolean);
   });
 }
 

@@ -39,14 +39,26 @@ export async function untilHydrated(page: Page): Promise<void> {
 /**
  * Polls an async condition in the page (the Cache Storage, the service worker) until it is true.
  * `page.waitForFunction` does not await a promise: an async predicate passes at once, whatever it
- * resolves to (eslint.config.js forbids one).
+ * resolves to (eslint.config.js forbids one). The service worker's first work (the shell's files,
+ * then three pages rendered one after another) takes longer than expect's 5 s on a loaded machine.
  */
 export async function untilTrueInPage(
   page: Page,
   condition: (arg: string) => Promise<boolean>,
   arg = "",
 ): Promise<void> {
-  await expect.poll(() => page.evaluate(condition, arg)).toBe(true);
+  await expect.poll(() => page.evaluate(condition, arg), { timeout: 30_000 }).toBe(true);
+}
+
+/**
+ * Waits until the page is under the app's service worker. A page whose load began while the worker
+ * was still installing may stay outside it even after the worker claims its pages: such a page is
+ * loaded once more.
+ */
+export async function underServiceWorker(page: Page): Promise<void> {
+  await untilTrueInPage(page, async () => (await navigator.serviceWorker.ready).active?.state === "activated");
+  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
+  await untilTrueInPage(page, async () => navigator.serviceWorker.controller !== null);
 }
 
 export const test = base.extend<{ clientAddress: string }>({
