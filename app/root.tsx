@@ -110,13 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body
-        className="radix-themes min-h-dvh"
-        data-accent-color="grass"
-        data-gray-color="sage"
-        data-radius="medium"
-        data-scaling="100%"
-      >
+      <body className="min-h-dvh">
         {lite ? <LiteModeLine /> : null}
         {notice ? (
           <Suspense fallback={null}>
