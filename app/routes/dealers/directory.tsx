@@ -146,9 +146,16 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           {scope === "territory" ? "No dealers in your territory yet." : "No dealers found for your search."}
         </p>
       ) : (
+        // Rows below the screen are not laid out until scrolled near (50 rows are a large page for
+        // a low-tier phone); until then each holds a one-line row's height (118 px at 360 px wide).
+        // Not on the feed: a link to a post far down must land on it.
         <ul className="space-y-2" aria-label="Dealers">
           {dealers.map((dealer) => (
-            <li key={dealer.id} className="card space-y-2 p-3" data-testid="dealer-card">
+            <li
+              key={dealer.id}
+              className="card space-y-2 p-3 [content-visibility:auto] [contain-intrinsic-size:auto_5.75rem]"
+              data-testid="dealer-card"
+            >
               <div className="flex items-start gap-3">
                 {dealer.thumbUrl ? (
                   <img
