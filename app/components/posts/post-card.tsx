@@ -84,7 +84,7 @@ export function PostCard({
   return (
     <article
       id={`post-${post.id}`}
-      className="card scroll-mt-16"
+      className="card feed-card scroll-mt-16"
       aria-labelledby={`post-${post.id}-author`}
       data-testid="post-card"
       data-post-id={post.id}
