@@ -1,4 +1,4 @@
-import { expect, signIn, test, untilTrueInPage } from "../support/fixtures";
+import { expect, signIn, test, underServiceWorker, untilTrueInPage } from "../support/fixtures";
 
 // The saved copy's notice is the service worker's plain HTML: a phone whose worker was installed
 // on an earlier visit shows it with the page's scripts off too.
@@ -10,8 +10,8 @@ test("without JavaScript too, a page from the saved copy says it is offline and 
   context,
 }) => {
   await signIn(page, "officer3");
-  // The earlier visit: once the worker is active, the directory opened under it is saved.
-  await untilTrueInPage(page, async () => (await navigator.serviceWorker.ready).active?.state === "activated");
+  // The earlier visit: once the worker is in charge, the directory opened under it is saved.
+  await underServiceWorker(page);
   await page.goto("/dealers");
   await untilTrueInPage(page, async () => Boolean(await caches.match("/dealers")));
 
