@@ -148,8 +148,15 @@ function Feed({ data }: { data: FeedData }) {
   // The chosen audience ("My Team", "Company", a team), kept by every link of the feed.
   const scopeParams = audienceParams(data.audience);
   const scopeKey = new URLSearchParams(scopeParams).toString();
-  // Another first page (another period or audience, or a later page without JavaScript) starts the list again.
-  useEffect(() => setPages([]), [data.cursor, data.period, scopeKey]);
+  // Another first page (another period or audience, or a later page without JavaScript) starts the
+  // list again. Reset while rendering, not in an effect: an effect's update would render the whole
+  // feed again, in one long task, right after it hydrates.
+  const listKey = `${data.cursor ?? ""}|${data.period}|${scopeKey}`;
+  const [pagesOf, setPagesOf] = useState(listKey);
+  if (pagesOf !== listKey) {
+    setPagesOf(listKey);
+    setPages([]);
+  }
 
   const nextCursor = pages.at(-1)?.nextCursor ?? (pages.length ? null : data.nextCursor);
   const posts = [...data.posts, ...pages.flatMap((page) => page.posts)];

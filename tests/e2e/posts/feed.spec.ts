@@ -1,4 +1,4 @@
-import { expect, test, uniqueName } from "../support/fixtures";
+import { expect, signIn, test, uniqueName } from "../support/fixtures";
 import { FEED_PAGE_SIZE } from "../../../app/models/post.schema";
 import { registerThroughForm } from "../support/flows";
 import { cardWithText } from "./support";
@@ -112,4 +112,25 @@ test("load the next page of posts", async ({ page, javaScriptEnabled }) => {
   expect(new Set(ids).size).toBe(ids.length);
   const nextIds = javaScriptEnabled ? ids.slice(FEED_PAGE_SIZE) : ids;
   expect(Math.max(...nextIds)).toBeLessThan(Number(lastOnFirstPage));
+});
+
+test("another team's posts start the list again after the next page", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/");
+  const cards = page.getByTestId("post-card");
+  await expect(cards).toHaveCount(FEED_PAGE_SIZE);
+  await page.getByRole("link", { name: "Load More Posts" }).click();
+  // With JavaScript appended in place, without it the next page.
+  await expect(page.getByRole("link", { name: "Load More Posts" })).toBeVisible();
+  await expect(cards.nth(FEED_PAGE_SIZE - 1)).toBeVisible();
+
+  const teams = page.getByRole("combobox", { name: "Team" });
+  const team = (await teams.locator("option").nth(1).textContent()) ?? "";
+  await teams.selectOption({ label: team });
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/[?&]team=\d+/);
+  await expect(page.getByTestId("post-team").first()).toHaveText(` · ${team}`);
+  const shown = await page.getByTestId("post-team").allTextContents();
+  expect(shown.length).toBeLessThanOrEqual(FEED_PAGE_SIZE);
+  expect(shown.every((text) => text === ` · ${team}`)).toBe(true);
 });
