@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "~/browser/hydrated";
 import { Icon } from "~/components/icon";
 
 // The full-size viewer opens on a tap (with JavaScript only): its code loads then.
@@ -62,7 +61,6 @@ const MAX_TILES = 4;
  * the full-size file, so without JavaScript it still opens; with it, a full-size dialog opens.
  */
 export function MediaGrid({ media, label }: { media: MediaView[]; label: string }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState<number | null>(null);
   if (media.length === 0) return null;
   const tiles = media.slice(0, MAX_TILES);
@@ -81,7 +79,6 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
               <a
                 href={item.url}
                 onClick={(event) => {
-                  if (!hydrated) return;
                   event.preventDefault();
                   setOpen(index);
                 }}

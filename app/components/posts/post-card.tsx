@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
+import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/browser/hydrated";
@@ -55,8 +55,10 @@ const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ de
 /**
  * A post in the feed and on /posts/{id}. `comments` is the open comment panel of /posts/{id},
  * rendered by that page (so it is in its HTML); on the feed the panel opens on request.
+ * Memoized: the feed renders again on every change of the router's state (a fetcher loading the
+ * next page, a navigation starting), and its cards stay as they are unless their post changes.
  */
-export function PostCard({
+export const PostCard = memo(function PostCard({
   post,
   currency,
   comments,
@@ -67,7 +69,6 @@ export function PostCard({
   comments?: ReactNode;
   viewerId: number;
 }) {
-  const hydrated = useHydrated();
   const [showComments, setShowComments] = useState(false);
   // A comment typed before the session expired waits in its panel, open again after signing in.
   useEffect(() => {
@@ -142,19 +143,8 @@ export function PostCard({
           <span className="btn-ghost px-2 text-sm">
             <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
           </span>
-        ) : hydrated ? (
-          <button
-            type="button"
-            className="btn-ghost px-2 text-sm"
-            aria-expanded={showComments}
-            onClick={() => setShowComments((open) => !open)}
-          >
-            <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
-          </button>
         ) : (
-          <Link to={`/posts/${post.id}#comments`} className="btn-ghost px-2 text-sm">
-            <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
-          </Link>
+          <CommentsControl post={post} open={showComments} onToggle={() => setShowComments((open) => !open)} />
         )}
         <ShareControl post={post} author={author} typeLabel={typeLabel} />
       </footer>
@@ -167,7 +157,7 @@ export function PostCard({
         ) : null)}
     </article>
   );
-}
+});
 
 function PostDetails({ post, currency }: { post: PostCardData; currency: string }) {
   const rows: Array<[string, string]> = [];
@@ -197,6 +187,25 @@ function PostDetails({ post, currency }: { post: PostCardData; currency: string 
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Without JavaScript a link to the post's comments; with it, a button that opens them in the card.
+ * Its own component, so that the switch re-renders this control alone, not the whole card.
+ */
+function CommentsControl({ post, open, onToggle }: { post: PostCardData; open: boolean; onToggle: () => void }) {
+  const hydrated = useHydrated();
+  if (!hydrated)
+    return (
+      <Link to={`/posts/${post.id}#comments`} className="btn-ghost px-2 text-sm">
+        <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
+      </Link>
+    );
+  return (
+    <button type="button" className="btn-ghost px-2 text-sm" aria-expanded={open} onClick={onToggle}>
+      <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
+    </button>
   );
 }
 

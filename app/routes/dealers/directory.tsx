@@ -1,10 +1,9 @@
 import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/directory";
 import { DirectionsLink } from "~/components/dealers/directions-link";
 import { ImportDialog } from "~/components/dealers/import-dialog";
-import { useHydrated } from "~/browser/hydrated";
 import { maskPhone } from "~/lib/phone";
 import { requireUser } from "~/http/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
@@ -56,7 +55,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Dealers({ loaderData }: Route.ComponentProps) {
   const { dealers, query, total, matching, limit, scope } = loaderData;
-  const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
   const openingDetails = navigation.state === "loading" && navigation.location.pathname.startsWith("/dealer-details");
@@ -77,7 +75,6 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           to="/dealers/import"
           className="btn-secondary"
           onClick={(event) => {
-            if (!hydrated) return;
             event.preventDefault();
             setImportOpen(true);
           }}
@@ -146,67 +143,9 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           {scope === "territory" ? "No dealers in your territory yet." : "No dealers found for your search."}
         </p>
       ) : (
-        // Rows below the screen are not laid out until scrolled near (50 rows are a large page for
-        // a low-tier phone); until then each holds a one-line row's height (118 px at 360 px wide).
-        // Not on the feed: a link to a post far down must land on it.
         <ul className="space-y-2" aria-label="Dealers">
           {dealers.map((dealer) => (
-            <li
-              key={dealer.id}
-              className="card space-y-2 p-3 [content-visibility:auto] [contain-intrinsic-size:auto_5.75rem]"
-              data-testid="dealer-card"
-            >
-              <div className="flex items-start gap-3">
-                {dealer.thumbUrl ? (
-                  <img
-                    src={dealer.thumbUrl}
-                    alt=""
-                    width={40}
-                    height={40}
-                    loading="lazy"
-                    className="size-10 shrink-0 rounded-full object-cover"
-                  />
-                ) : (
-                  <span
-                    className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11"
-                    aria-hidden
-                  >
-                    <Icon name="store" size={20} />
-                  </span>
-                )}
-                <div className="min-w-0 flex-1">
-                  <h2 className="line-clamp-2 leading-5 font-semibold break-words">{dealer.businessName}</h2>
-                  <p className="flex gap-2 text-sm text-gray-11">
-                    {/* The city first: at 360 px it stays whole and the owner's name gives way. */}
-                    <span className="min-w-0 flex-1 truncate" data-testid="dealer-place">
-                      <span data-testid="dealer-city">{dealer.city}</span>
-                      {dealer.owner ? ` · ${dealer.owner}` : null}
-                    </span>
-                    {dealer.maskedPhone ? (
-                      <span className="shrink-0">
-                        <span className="sr-only">Phone ending </span>
-                        {dealer.maskedPhone}
-                      </span>
-                    ) : null}
-                  </p>
-                </div>
-              </div>
-              <div className="grid grid-cols-3 gap-2">
-                <Link
-                  to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`}
-                  className="btn-secondary px-1 text-sm leading-4"
-                >
-                  Create Meeting
-                </Link>
-                <DirectionsLink
-                  lat={dealer.lat}
-                  lng={dealer.lng}
-                  name={dealer.businessName}
-                  className="btn-secondary gap-1 px-1 text-sm leading-4"
-                />
-                <DealerDetailsLink dealer={dealer} className="btn-primary px-1 text-sm leading-4" />
-              </div>
-            </li>
+            <DealerRow key={dealer.id} dealer={dealer} />
           ))}
         </ul>
       )}
@@ -227,3 +166,68 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+type DealerCard = Route.ComponentProps["loaderData"]["dealers"][number];
+
+/**
+ * A dealer in the list. Memoized: the list renders again on every change of the router's state (a
+ * tap on a link starts a navigation), and its rows stay as they are unless their dealer changes.
+ */
+const DealerRow = memo(function DealerRow({ dealer }: { dealer: DealerCard }) {
+  // A row below the screen is not laid out until scrolled near (50 rows are a large page for a
+  // low-tier phone); until then it holds a one-line row's height (118 px at 360 px wide).
+  return (
+    <li
+      className="card space-y-2 p-3 [content-visibility:auto] [contain-intrinsic-size:auto_5.75rem]"
+      data-testid="dealer-card"
+    >
+      <div className="flex items-start gap-3">
+        {dealer.thumbUrl ? (
+          <img
+            src={dealer.thumbUrl}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="size-10 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-3 text-accent-11"
+            aria-hidden
+          >
+            <Icon name="store" size={20} />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 className="line-clamp-2 leading-5 font-semibold break-words">{dealer.businessName}</h2>
+          <p className="flex gap-2 text-sm text-gray-11">
+            {/* The city first: at 360 px it stays whole and the owner's name gives way. */}
+            <span className="min-w-0 flex-1 truncate" data-testid="dealer-place">
+              <span data-testid="dealer-city">{dealer.city}</span>
+              {dealer.owner ? ` · ${dealer.owner}` : null}
+            </span>
+            {dealer.maskedPhone ? (
+              <span className="shrink-0">
+                <span className="sr-only">Phone ending </span>
+                {dealer.maskedPhone}
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      <div className="grid grid-cols-3 gap-2">
+        <Link to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`} className="btn-secondary px-1 text-sm leading-4">
+          Create Meeting
+        </Link>
+        <DirectionsLink
+          lat={dealer.lat}
+          lng={dealer.lng}
+          name={dealer.businessName}
+          className="btn-secondary gap-1 px-1 text-sm leading-4"
+        />
+        <DealerDetailsLink dealer={dealer} className="btn-primary px-1 text-sm leading-4" />
+      </div>
+    </li>
+  );
+});

@@ -5,7 +5,6 @@ import { GettingStarted } from "~/components/home/getting-started";
 import { YourDay } from "~/components/home/your-day";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
-import { useHydrated } from "~/browser/hydrated";
 import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { officerHome } from "~/models/home.server";
 import { teamDay } from "~/models/team-day.server";
@@ -132,7 +131,6 @@ type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true; vi
 
 function Feed({ data }: { data: FeedData }) {
   const currency = usePublicEnv().CURRENCY_SYMBOL;
-  const hydrated = useHydrated();
   const more = useFetcher<typeof loader>({ key: "feed-more" });
   // Pages appended with JavaScript, by the cursor they were loaded with (a revalidated page replaces itself).
   const [pages, setPages] = useState<Array<{ cursor: string; posts: PostCardData[]; nextCursor: string | null }>>([]);
@@ -206,7 +204,6 @@ function Feed({ data }: { data: FeedData }) {
             className="btn-secondary w-full"
             aria-busy={more.state === "loading" || undefined}
             onClick={(event) => {
-              if (!hydrated) return;
               event.preventDefault();
               if (more.state === "idle")
                 void more.load(`/?index&${new URLSearchParams({ ...scopeParams, cursor: nextCursor ?? "" })}`);
