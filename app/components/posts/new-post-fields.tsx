@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useHydrated } from "~/browser/hydrated";
 import { FieldErrors } from "~/components/forms";
 import { type DealerOrder, DealerSearch } from "~/components/posts/dealer-search";
 import { formatMoney, parseMoneyToCents, saleTotalCents } from "~/lib/money";
@@ -114,7 +115,6 @@ const distanceText = (km: number) => (km < 10 ? `${km.toFixed(1)} km` : `${Math.
 type DealerSectionProps = {
   field: Field;
   type: string;
-  hydrated: boolean;
   dealers: DealerOption[];
   search: { query: string; total: number; order: DealerOrder };
   onFind: (query: string) => void;
@@ -125,7 +125,8 @@ type DealerSectionProps = {
 };
 
 export function DealerSection(props: DealerSectionProps) {
-  const { field, type, hydrated, dealers, search, onFind, addDealerIntent, onAddDealer } = props;
+  const { field, type, dealers, search, onFind, addDealerIntent, onAddDealer } = props;
+  const hydrated = useHydrated();
   // The same elements on every render of the form, so React does not compare up to 200 options each time.
   const dealerOptions = useMemo(
     () =>
@@ -188,7 +189,6 @@ export function DealerSection(props: DealerSectionProps) {
 type SaleProps = {
   fields: { product: Field; qty: Field; price: Field };
   type: string;
-  hydrated: boolean;
   currency: string;
   quantity: string;
   price: string;
@@ -197,7 +197,8 @@ type SaleProps = {
 };
 
 /** A sale's product, quantity and price per unit; with JavaScript, the total as they are typed. */
-export function SaleSection({ fields, type, hydrated, currency, quantity, price, onQuantity, onPrice }: SaleProps) {
+export function SaleSection({ fields, type, currency, quantity, price, onQuantity, onPrice }: SaleProps) {
+  const hydrated = useHydrated();
   const priceCents = parseMoneyToCents(price);
   const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
   const total = priceCents !== null && qty !== null ? formatMoney(saleTotalCents(priceCents, qty), "") : "0.00";
@@ -278,17 +279,8 @@ export function SaleSection({ fields, type, hydrated, currency, quantity, price,
   );
 }
 
-export function RecoverySection({
-  field,
-  type,
-  hydrated,
-  currency,
-}: {
-  field: Field;
-  type: string;
-  hydrated: boolean;
-  currency: string;
-}) {
+export function RecoverySection({ field, type, currency }: { field: Field; type: string; currency: string }) {
+  const hydrated = useHydrated();
   return (
     <fieldset {...sectionProps("recovery", type, hydrated)} className="space-y-1 rounded-lg border border-gray-5 p-3">
       <legend className="px-1 text-sm font-semibold">Recovery{hydrated ? "" : " (for Recovery posts)"}</legend>

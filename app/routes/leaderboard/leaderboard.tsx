@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { Pager } from "~/components/pager";
@@ -227,7 +228,8 @@ const HIGHLIGHTS: Record<number, string> = {
 
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
-function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
+// Memoized: the board renders again on every change of the router's state; its rows stay as they are.
+const EntryRow = memo(function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
   const avatar = avatarFor(entry.selectedAvatar);
   const badge = badgeFor(entry.currentBadge);
   const rank = entry.performanceRank;
@@ -299,7 +301,7 @@ function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
       <td className="px-1.5 py-2 sm:px-3 whitespace-nowrap">{leaderboardStatus(rank, score)}</td>
     </tr>
   );
-}
+});
 
 function CalculationCard() {
   return (

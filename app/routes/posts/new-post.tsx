@@ -91,7 +91,6 @@ function chosenDealer(formId: string): string | null {
 }
 
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const currency = usePublicEnv().CURRENCY_SYMBOL;
@@ -208,7 +207,6 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         <DealerSection
           field={fields.dealerId}
           type={type}
-          hydrated={hydrated}
           dealers={dealerList.dealers}
           search={{ query: dealerList.dealerQuery, total: dealerList.dealerTotal, order: dealerList.dealerOrder }}
           onFind={(query) => findDealers(query, near)}
@@ -218,14 +216,13 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         <SaleSection
           fields={{ product: fields.saleProduct, qty: fields.saleQty, price: fields.salePrice }}
           type={type}
-          hydrated={hydrated}
           currency={currency}
           quantity={quantity}
           price={price}
           onQuantity={setQuantity}
           onPrice={setPrice}
         />
-        <RecoverySection field={fields.recoveryAmount} type={type} hydrated={hydrated} currency={currency} />
+        <RecoverySection field={fields.recoveryAmount} type={type} currency={currency} />
         <LocationCapture
           ids={{ lat: fields.lat.id, lng: fields.lng.id, address: fields.address.id }}
           defaultValue={{
@@ -249,14 +246,22 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           kept={answer?.kept ?? draft?.kept}
           lost={answer?.lost ?? draft?.lost}
         />
-        <button
-          type="submit"
-          className="btn-primary w-full"
-          disabled={hydrated && (type === "" || saving || uploading)}
-        >
-          {saving ? "Posting..." : "Post"}
-        </button>
+        <PostButton blocked={type === "" || saving || uploading} saving={saving} />
       </Form>
     </div>
+  );
+}
+
+/**
+ * Post: without JavaScript always enabled (the server checks everything); with it, disabled until a
+ * type is chosen and while the post or its files are on their way. Its own component, so that the
+ * switch re-renders the button alone, not the whole form.
+ */
+function PostButton({ blocked, saving }: { blocked: boolean; saving: boolean }) {
+  const hydrated = useHydrated();
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={hydrated && blocked}>
+      {saving ? "Posting..." : "Post"}
+    </button>
   );
 }
