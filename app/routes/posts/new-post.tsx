@@ -71,17 +71,36 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, () => ({ type: "error", title: "Error", description: POST_FAILED }));
 
-/** The form's validation, loaded after the page (see post.validation.ts). */
-function useLaterValidation() {
+/**
+ * The form's validation (see post.validation.ts), loaded when the officer first touches the form:
+ * zod takes a low-tier phone's main thread for a quarter of a second to start, which the page's
+ * first seconds need more. Until it arrives (a post sent at once) the server validates.
+ */
+function useLaterValidation(formId: string) {
   const [validate, setValidate] = useState<typeof validatePost>();
   useEffect(() => {
-    // A transition: the form re-renders in slices, not in one long task.
-    void import("~/models/post.validation").then((module) =>
-      startTransition(() => setValidate(() => module.validatePost)),
-    );
-  }, []);
+    const form = document.getElementById(formId);
+    if (!form) return;
+    const load = () => {
+      for (const type of FIRST_TOUCH) form.removeEventListener(type, load);
+      // A transition: the form re-renders in slices, not in one long task.
+      void import("~/models/post.validation").then((module) =>
+        startTransition(() => setValidate(() => module.validatePost)),
+      );
+    };
+    for (const type of FIRST_TOUCH) form.addEventListener(type, load);
+    return () => {
+      for (const type of FIRST_TOUCH) form.removeEventListener(type, load);
+    };
+  }, [formId]);
   return validate;
 }
+
+/** The form's id (Conform's, and the element's). */
+const NEW_POST_FORM_ID = "new-post";
+
+/** The events that say the officer has begun with the form (a tap, a key, a field chosen). */
+const FIRST_TOUCH = ["pointerdown", "focusin", "keydown", "input"] as const;
 
 /** The dealer chosen in the form so far: its id, or null ("Select a dealer", "+ Add new dealer"). */
 function chosenDealer(formId: string): string | null {
@@ -110,10 +129,10 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   }
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const offline = useOfflineSubmission(loaderData.submissionKey, actionData, answer?.submissionKey);
-  const validate = useLaterValidation();
+  const validate = useLaterValidation(NEW_POST_FORM_ID);
   const { draft } = loaderData;
   const [form, fields] = useForm({
-    id: "new-post",
+    id: NEW_POST_FORM_ID,
     lastResult: answer?.result,
     defaultValue: {
       ...prefill.place,
