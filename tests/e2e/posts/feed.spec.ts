@@ -114,15 +114,15 @@ test("load the next page of posts", async ({ page, javaScriptEnabled }) => {
   expect(Math.max(...nextIds)).toBeLessThan(Number(lastOnFirstPage));
 });
 
-test("another team's posts start the list again after the next page", async ({ page }) => {
+test("another team's posts start the list again after the next page", async ({ page, javaScriptEnabled }) => {
   await signIn(page, "admin");
   await page.goto("/");
   const cards = page.getByTestId("post-card");
   await expect(cards).toHaveCount(FEED_PAGE_SIZE);
   await page.getByRole("link", { name: "Load More Posts" }).click();
-  // With JavaScript appended in place, without it the next page.
-  await expect(page.getByRole("link", { name: "Load More Posts" })).toBeVisible();
-  await expect(cards.nth(FEED_PAGE_SIZE - 1)).toBeVisible();
+  // The team is chosen once the next page is in: with JavaScript appended in place, without it a page of its own.
+  if (javaScriptEnabled) await expect(cards).toHaveCount(2 * FEED_PAGE_SIZE);
+  else await expect(page).toHaveURL(/\/\?cursor=\d+\.\d+$/);
 
   const teams = page.getByRole("combobox", { name: "Team" });
   const team = (await teams.locator("option").nth(1).textContent()) ?? "";
