@@ -5,7 +5,7 @@ import { someDealer } from "./posts/support";
 
 // Officers read their phones outdoors: every page passes axe-core's rules (WCAG A and AA, text at
 // 4.5:1 contrast among them) at 360 px with JavaScript on. One page per role, each path visited once.
-// axe takes 2-13 s a page on a busy 2-core machine (the directory's 50 rows the longest): a test
+// axe takes 2-13 s a page on a busy 2-core machine (the directory's rows the longest): a test
 // of seven pages gets two minutes.
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,9 +1,8 @@
 import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
-import { memo, useEffect, useRef, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/directory";
 import { DirectionsLink } from "~/components/dealers/directions-link";
-import { ImportDialog } from "~/components/dealers/import-dialog";
 import { maskPhone } from "~/lib/phone";
 import { requireUser } from "~/http/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
@@ -11,9 +10,15 @@ import { countDealers, listDealerCards } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
 import { Icon } from "~/components/icon";
 
+// The import dialog's code comes with the tap on Import, not with the directory.
+const ImportDialog = lazy(() =>
+  import("~/components/dealers/import-dialog").then((module) => ({ default: module.ImportDialog })),
+);
+
 export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
 
-const PAGE_SIZE = 50;
+/** Cards a page: the low-tier phone hydrates and lays out each of them (decision 56). */
+const PAGE_SIZE = 20;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
@@ -25,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const territory = await territoryTeamsOf(user);
   const wholeCompany = url.searchParams.get("scope") === "company";
   const teamIds = territory.length > 0 && !query && !wholeCompany ? territory : undefined;
-  // Cards come in pages of 50 ("Show more" asks for 50 more), so a big directory stays light on a phone.
+  // Cards come in pages of 20 ("Show more" asks for 20 more), so a big directory stays light on a phone.
   const limitText = new URL(args.request.url).searchParams.get("limit") ?? "";
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), PAGE_SIZE), 10_000) : PAGE_SIZE;
   const [dealers, total, matching] = await Promise.all([
@@ -162,7 +167,11 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      {importOpen ? <ImportDialog onClose={() => setImportOpen(false)} /> : null}
+      {importOpen ? (
+        <Suspense fallback={null}>
+          <ImportDialog onClose={() => setImportOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -174,8 +183,8 @@ type DealerCard = Route.ComponentProps["loaderData"]["dealers"][number];
  * tap on a link starts a navigation), and its rows stay as they are unless their dealer changes.
  */
 const DealerRow = memo(function DealerRow({ dealer }: { dealer: DealerCard }) {
-  // A row below the screen is not laid out until scrolled near (50 rows are a large page for a
-  // low-tier phone); until then it holds a one-line row's height (118 px at 360 px wide).
+  // A row below the screen is not laid out until scrolled near (a low-tier phone lays out slowly);
+  // until then it holds a one-line row's height (118 px at 360 px wide).
   return (
     <li
       className="card space-y-2 p-3 [content-visibility:auto] [contain-intrinsic-size:auto_5.75rem]"
