@@ -273,8 +273,11 @@ export function listDealerPins({ state, limit, after }: ListOptions = {}): Deale
   return listRows<PinRow>(PIN_COLUMNS, { state, limit, after }).map(dealerPin);
 }
 
-/** The most dealers the new-post form lists; past it, the form offers a dealer search. */
-export const DEALER_OPTIONS_LIMIT = 200;
+/**
+ * The most dealers the new-post form lists, nearest first; past it, the form offers a dealer
+ * search. Fifty keep a phone's picker short and the page light to hydrate (decision 56).
+ */
+export const DEALER_OPTIONS_LIMIT = 50;
 
 /** `distanceKm` from the place the list is ordered by, when it is. */
 export type DealerOption = Pick<Dealer, "id" | "businessName" | "city"> & { distanceKm?: number };

@@ -127,7 +127,7 @@ type DealerSectionProps = {
 export function DealerSection(props: DealerSectionProps) {
   const { field, type, dealers, search, onFind, addDealerIntent, onAddDealer } = props;
   const hydrated = useHydrated();
-  // The same elements on every render of the form, so React does not compare up to 200 options each time.
+  // The same elements on every render of the form, so React does not compare up to 50 options each time.
   const dealerOptions = useMemo(
     () =>
       dealers.map((dealer) => (
