@@ -1,4 +1,5 @@
-import { prisma } from "~/db.server";
+import { readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import type { AudienceSwitchView } from "~/models/audience-switch.schema";
 import {
   requestedAudience,
@@ -21,7 +22,7 @@ export async function audienceSwitch(
     requestedAudience(viewer, query, { companyAllowed: true }),
     teamsVisibleTo(viewer),
   ]);
-  const shown = teams.length > 0 || (await prisma.team.findFirst({ select: { id: true } })) !== null;
+  const shown = teams.length > 0 || readRows(Prisma.sql`SELECT id FROM Team LIMIT 1`).length > 0;
   const filter = viewer.role === "ADMIN" || (viewer.role === "MANAGER" && teams.length >= 2);
   return {
     audience,

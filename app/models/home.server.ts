@@ -1,4 +1,5 @@
-import { prisma } from "~/db.server";
+import { readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import type { FirstRunSteps, OfficerHome } from "~/models/home.schema";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
@@ -11,22 +12,18 @@ export async function officerHome(
   user: Pick<CurrentUser, "id" | "role" | "homeLat" | "warehouseLat">,
 ): Promise<OfficerHome | null> {
   if (user.role !== "OFFICER") return null;
-  const [today, post, dealer] = await Promise.all([
-    cachedAgentRankings("today"),
-    prisma.post.findFirst({ where: { userId: user.id }, select: { id: true } }),
-    prisma.dealer.findFirst({
-      where: { createdById: user.id },
-      select: { id: true },
-    }),
-  ]);
+  const today = await cachedAgentRankings("today");
+  // Plain reads (decision 36): the feed asks them on every first page.
+  const [post] = readRows<{ id: number }>(Prisma.sql`SELECT id FROM Post WHERE userId = ${user.id} LIMIT 1`);
+  const [dealer] = readRows<{ id: number }>(Prisma.sql`SELECT id FROM Dealer WHERE createdById = ${user.id} LIMIT 1`);
   const index = today.findIndex((row) => row.id === user.id);
   const row = today[index];
   // The rankings order by sales, then recovery: with neither, a position would only be alphabetical.
   const ranked = row !== undefined && (Number(row.sales) > 0 || Number(row.recovery) > 0);
   const steps: FirstRunSteps = {
     locations: hasCompletedLocations(user),
-    post: post !== null,
-    dealer: dealer !== null,
+    post: post !== undefined,
+    dealer: dealer !== undefined,
   };
   return {
     day: row

@@ -1,4 +1,5 @@
-import { prisma } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 
 const notificationSelect = {
   id: true,
@@ -16,8 +17,12 @@ const NOTIFICATION_PAGE_SIZE = 50;
 
 export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
-export function countUnreadNotifications(userId: number): Promise<number> {
-  return prisma.notification.count({ where: { userId, isRead: false } });
+/** The bell's count, on every page: a plain read (decision 36), not a query Prisma compiles each time. */
+export async function countUnreadNotifications(userId: number): Promise<number> {
+  const [row] = readRows<{ count: bigint | number }>(
+    Prisma.sql`SELECT COUNT(*) AS count FROM Notification WHERE userId = ${userId} AND isRead = ${false}`,
+  );
+  return Number(row?.count ?? 0);
 }
 
 /** The user's newest notifications first. */

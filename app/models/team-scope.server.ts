@@ -1,4 +1,4 @@
-import { prisma } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import type { TeamView } from "~/models/team.schema";
@@ -87,9 +87,8 @@ export function audienceWhere(audience: Audience): Prisma.UserWhereInput {
 /** The teams a viewer may filter by: every team for an admin, their own and led ones otherwise. */
 export async function teamsVisibleTo(viewer: Viewer): Promise<TeamView[]> {
   const home = await homeAudience(viewer);
-  return prisma.team.findMany({
-    where: home.everyone ? {} : { id: { in: home.teamIds } },
-    select: { id: true, name: true },
-    orderBy: { name: "asc" },
-  });
+  if (!home.everyone && home.teamIds.length === 0) return [];
+  // A plain read (decision 36): the feed's audience switch asks it on every page.
+  const where = home.everyone ? Prisma.empty : Prisma.sql`WHERE id IN (${Prisma.join(home.teamIds)})`;
+  return readRows<TeamView>(Prisma.sql`SELECT id, name FROM Team ${where} ORDER BY name`);
 }
