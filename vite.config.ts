@@ -19,41 +19,49 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const TEXT_FILE = /\.(js|mjs|css|svg|json|html|webmanifest)$/;
 
+/** Writes `file`'s .br (brotli, quality 11) and .gz (gzip, level 9) beside it, each only when smaller. */
+async function compressFile(file: string): Promise<void> {
+  const content = await fs.readFile(file);
+  const compressed = await Promise.all([
+    brotli(content, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+    gzip(content, { level: 9 }),
+  ]);
+  for (const [extension, bytes] of [
+    ["br", compressed[0]],
+    ["gz", compressed[1]],
+  ] as const) {
+    if (bytes.length < content.length) await fs.writeFile(`${file}.${extension}`, bytes);
+  }
+}
+
+/** React Router's route manifest, which it writes into the client's files during the server's build. */
+const ROUTE_MANIFEST = /^assets[\\/]manifest-[\w-]+\.js$/;
+
 /**
- * Writes a .br (brotli, quality 11) and a .gz (gzip, level 9) beside each text file of the
- * client build, public files included: the server sends them as they are (server/static-files.ts)
- * and never compresses a static file per request. A compressed copy no smaller is not written.
+ * Writes a .br and a .gz beside each text file of the client build, public files included: the
+ * server sends them as they are (server/static-files.ts) and never compresses a static file per
+ * request. The route manifest comes after the client's bundle, so its copies are written when the
+ * server's bundle is.
  */
 function precompress(): Plugin {
   return {
     name: "fieldline:precompress",
     apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
     async writeBundle({ dir }) {
       if (!dir) return;
-      const files = (await fs.readdir(dir, { recursive: true })).filter(
-        (file) => TEXT_FILE.test(file) && !file.startsWith(".vite"),
-      );
-      await Promise.all(
-        files.map(async (file) => {
-          const content = await fs.readFile(path.join(dir, file));
-          const compressed = await Promise.all([
-            brotli(content, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-              },
-            }),
-            gzip(content, { level: 9 }),
-          ]);
-          for (const [extension, bytes] of [
-            ["br", compressed[0]],
-            ["gz", compressed[1]],
-          ] as const) {
-            if (bytes.length < content.length) await fs.writeFile(path.join(dir, `${file}.${extension}`), bytes);
-          }
-        }),
-      );
+      const environment = this.environment.name;
+      const clientDir = environment === "client" ? dir : path.join(path.dirname(dir), "client");
+      const wanted =
+        environment === "client"
+          ? (file: string) => TEXT_FILE.test(file) && !file.startsWith(".vite")
+          : (file: string) => ROUTE_MANIFEST.test(file);
+      const files = (await fs.readdir(clientDir, { recursive: true })).filter(wanted);
+      await Promise.all(files.map((file) => compressFile(path.join(clientDir, file))));
     },
   };
 }

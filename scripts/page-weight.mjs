@@ -9,7 +9,8 @@
 // stylesheets a chunk links by URL (`links()` with `import css from "./app.css?url"`).
 //
 // With lazy route discovery (React Router's default) the browser never loads the manifest file:
-// the server inlines the matched routes' part of it into the HTML, so it is not counted here.
+// the server inlines the matched routes' part of it into the HTML, so it is not counted then. This
+// app discovers them all at once (decision 56): every page loads the file, and it is counted.
 //
 // Sizes are gzip level 9 per file, summed. That is what the build holds, not what the phone
 // downloads; so the production server is then started on a scratch database, and Chromium, signed
@@ -77,11 +78,18 @@ function findManifestFile() {
 
 /** Whether the server build discovers routes lazily (the manifest file then stays unloaded). */
 function lazyRouteDiscovery() {
+  // The server's entry (our Express app, which holds React Router's build) and any split server build.
   const serverAssets = path.join(root, "build", "server", "assets");
-  const files = fs.existsSync(serverAssets)
-    ? fs.readdirSync(serverAssets).filter((name) => name.startsWith("server-build"))
-    : [];
-  const source = files.map((name) => fs.readFileSync(path.join(serverAssets, name), "utf8")).join("\n");
+  const files = [
+    serverEntry,
+    ...(fs.existsSync(serverAssets)
+      ? fs
+          .readdirSync(serverAssets)
+          .filter((name) => name.startsWith("server-build"))
+          .map((name) => path.join(serverAssets, name))
+      : []),
+  ].filter((file) => fs.existsSync(file));
+  const source = files.map((file) => fs.readFileSync(file, "utf8")).join("\n");
   const mode = /routeDiscovery = \{\s*"?mode"?:\s*"(\w+)"/.exec(source)?.[1];
   return mode !== "initial";
 }

@@ -26,17 +26,21 @@ function rawGet(baseURL: string, path: string, headers: Record<string, string>):
 const brotli11 = (body: Buffer) =>
   zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
 
-test("scripts, styles, the icon and the manifest go out precompressed by Accept-Encoding, with a static file's headers only", async ({
+test("scripts, the route manifest, styles, the icon and the web manifest go out precompressed by Accept-Encoding, with a static file's headers only", async ({
   baseURL,
 }) => {
   const page = await rawGet(baseURL!, "/login", { "Accept-Encoding": "identity" });
   const html = page.body.toString("utf8");
-  const script = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+  // React Router's route manifest (written during the server's build, decision 56) names every chunk.
+  const routes = html.match(/\/assets\/manifest-[\w-]+\.js/)?.[0];
   const style = html.match(/\/assets\/[\w-]+\.css/)?.[0];
-  expect(script, "the framework chunk is linked from the page").toBeTruthy();
+  expect(routes, "the route manifest is loaded by the page").toBeTruthy();
   expect(style, "a stylesheet is linked from the page").toBeTruthy();
+  const manifest = (await rawGet(baseURL!, routes!, { "Accept-Encoding": "identity" })).body.toString("utf8");
+  const script = manifest.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+  expect(script, "the framework chunk is in the route manifest").toBeTruthy();
 
-  for (const path of [script!, style!, "/favicon.svg", "/manifest.webmanifest"]) {
+  for (const path of [routes!, script!, style!, "/favicon.svg", "/manifest.webmanifest"]) {
     const plain = await rawGet(baseURL!, path, { "Accept-Encoding": "identity" });
     expect(plain.status, path).toBe(200);
     expect(plain.headers["content-encoding"], path).toBeUndefined();
