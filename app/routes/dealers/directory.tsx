@@ -1,19 +1,15 @@
 import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
-import { lazy, memo, Suspense, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/directory";
 import { DirectionsLink } from "~/components/dealers/directions-link";
+import type { ImportDialog as ImportDialogComponent } from "~/components/dealers/import-dialog";
 import { maskPhone } from "~/lib/phone";
 import { requireUser } from "~/http/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { countDealers, listDealerCards } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
 import { Icon } from "~/components/icon";
-
-// The import dialog's code comes with the tap on Import, not with the directory.
-const ImportDialog = lazy(() =>
-  import("~/components/dealers/import-dialog").then((module) => ({ default: module.ImportDialog })),
-);
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
 
@@ -63,7 +59,8 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const openingDetails = navigation.state === "loading" && navigation.location.pathname.startsWith("/dealer-details");
-  const [importOpen, setImportOpen] = useState(false);
+  // The import dialog, once its code has come with the first tap on Import (not with the directory).
+  const [ImportDialog, setImportDialog] = useState<typeof ImportDialogComponent | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -81,7 +78,12 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           className="btn-secondary"
           onClick={(event) => {
             event.preventDefault();
-            setImportOpen(true);
+            const page = event.currentTarget.href;
+            // Where the code cannot come (a dropped request), the import page does the same work.
+            import("~/components/dealers/import-dialog").then(
+              (module) => setImportDialog(() => module.ImportDialog),
+              () => window.location.assign(page),
+            );
           }}
         >
           <Icon name="upload" size={18} />
@@ -167,11 +169,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      {importOpen ? (
-        <Suspense fallback={null}>
-          <ImportDialog onClose={() => setImportOpen(false)} />
-        </Suspense>
-      ) : null}
+      {ImportDialog ? <ImportDialog onClose={() => setImportDialog(null)} /> : null}
     </div>
   );
 }

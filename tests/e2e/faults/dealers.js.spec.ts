@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { countRows, expect, test, uniqueName } from "../support/fixtures";
+import { countRows, expect, test, uniqueName, untilHydrated } from "../support/fixtures";
 import { registerOfficer, type NewAccount } from "../support/flows";
 import { photo } from "../dealers/support";
 import { dealerRow, dealerWorkbook } from "../../support/spreadsheets";
@@ -312,6 +312,17 @@ async function openImportDialog(page: Page): Promise<Locator> {
   }).toPass();
   return dialog;
 }
+
+test("import dialog: when its code cannot come (a dropped request), Import opens the import page instead", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/import-dialog-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+  await page.goto("/dealers");
+  await untilHydrated(page);
+  await page.getByRole("link", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/\/dealers\/import$/);
+  await expect(page.getByRole("heading", { name: "Import Dealers" })).toBeVisible();
+});
 
 for (const [step, path] of [
   ["upload", "/api/upload"],
