@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from "vite";
 const SHELL_MODULES = new RegExp(
   [
     String.raw`app[\/]lib[\/](avatars|money|names|post-types|relative-time|date-format|coordinates|location-quality|lite-mode)\.ts`,
-    String.raw`app[\/]browser[\/](hydrated|may-hold-drafts|request-json|root-data|send-queue-marks|connection|notices)\.ts`,
+    String.raw`app[\/]browser[\/](hydrated|code-on-tap|may-hold-drafts|request-json|root-data|send-queue-marks|connection|notices)\.ts`,
     String.raw`app[\/]components[\/](icon|error-view|timestamp|shell[\/]lite-mode)\.tsx`,
     "preload-helper",
   ].join("|"),

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { useCodeOnTap } from "~/browser/code-on-tap";
 import { Icon } from "~/components/icon";
 
 // The full-size viewer opens on a tap (with JavaScript only): its code loads then.
-const MediaViewer = lazy(() => import("./media-viewer"));
+const loadMediaViewer = () => import("./media-viewer").then((module) => module.default);
 
 export type MediaView = {
   id: number;
@@ -62,6 +63,8 @@ const MAX_TILES = 4;
  */
 export function MediaGrid({ media, label }: { media: MediaView[]; label: string }) {
   const [open, setOpen] = useState<number | null>(null);
+  const viewer = useCodeOnTap(loadMediaViewer);
+  const MediaViewer = viewer.code;
   if (media.length === 0) return null;
   const tiles = media.slice(0, MAX_TILES);
   const overflow = media.length - MAX_TILES;
@@ -80,7 +83,7 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
                 href={item.url}
                 onClick={(event) => {
                   event.preventDefault();
-                  setOpen(index);
+                  viewer.open(item.url, () => setOpen(index));
                 }}
                 aria-label={`Open ${item.kind === "VIDEO" ? "video" : "photo"} ${index + 1} of ${media.length} full size`}
                 className={`block overflow-hidden bg-gray-4 ${single ? "max-h-96" : "aspect-square"}`}
@@ -116,10 +119,8 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
           );
         })}
       </ul>
-      {open !== null && media[open] ? (
-        <Suspense fallback={null}>
-          <MediaViewer item={media[open]} onClose={() => setOpen(null)} />
-        </Suspense>
+      {open !== null && media[open] && MediaViewer ? (
+        <MediaViewer item={media[open]} onClose={() => setOpen(null)} />
       ) : null}
     </>
   );

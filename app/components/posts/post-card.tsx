@@ -1,6 +1,7 @@
-import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from "react";
+import { memo, useEffect, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
+import { useCodeOnTap } from "~/browser/code-on-tap";
 import { useHydrated } from "~/browser/hydrated";
 import { showNotice } from "~/browser/notices";
 import { formatAmount } from "~/lib/money";
@@ -50,7 +51,7 @@ function placeText({ address, lat, lng }: Pick<PostCardData, "address" | "lat" |
 
 // On the feed the comment panel opens on a tap (with JavaScript only), so its code is loaded then,
 // not with the page.
-const LazyCommentsPanel = lazy(() => import("./comments").then((module) => ({ default: module.CommentsPanel })));
+const loadCommentsPanel = () => import("./comments").then((module) => module.CommentsPanel);
 
 /**
  * A post in the feed and on /posts/{id}. `comments` is the open comment panel of /posts/{id},
@@ -70,13 +71,16 @@ export const PostCard = memo(function PostCard({
   viewerId: number;
 }) {
   const [showComments, setShowComments] = useState(false);
+  const commentsPanel = useCodeOnTap(loadCommentsPanel);
+  const openComments = commentsPanel.open;
   // A comment typed before the session expired waits in its panel, open again after signing in.
   useEffect(() => {
     if (comments || !tabMayHoldDrafts()) return;
     void import("~/browser/drafts").then(({ hasDraftFor }) => {
-      if (hasDraftFor(`/posts/${post.id}`, "text")) setShowComments(true);
+      if (hasDraftFor(`/posts/${post.id}`, "text")) openComments(commentsPage(post.id), () => setShowComments(true));
     });
-  }, [comments, post.id]);
+  }, [comments, post.id, openComments]);
+  const CommentsPanel = showComments ? commentsPanel.code : null;
   const avatar = avatarFor(post.user.selectedAvatar);
   const badge = badgeFor(post.user.currentBadge);
   const author = displayName(post.user);
@@ -144,16 +148,22 @@ export const PostCard = memo(function PostCard({
             <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
           </span>
         ) : (
-          <CommentsControl post={post} open={showComments} onToggle={() => setShowComments((open) => !open)} />
+          <CommentsControl
+            post={post}
+            open={showComments}
+            onToggle={() =>
+              showComments ? setShowComments(false) : openComments(commentsPage(post.id), () => setShowComments(true))
+            }
+          />
         )}
         <ShareControl post={post} author={author} typeLabel={typeLabel} />
       </footer>
 
       {comments ??
-        (showComments ? (
-          <Suspense fallback={<p className="mt-3 text-sm text-gray-11">Loading comments...</p>}>
-            <LazyCommentsPanel postId={post.id} viewerId={viewerId} />
-          </Suspense>
+        (CommentsPanel ? (
+          <CommentsPanel postId={post.id} viewerId={viewerId} />
+        ) : commentsPanel.loading ? (
+          <p className="mt-3 text-sm text-gray-11">Loading comments...</p>
         ) : null)}
     </article>
   );
@@ -194,11 +204,16 @@ function PostDetails({ post, currency }: { post: PostCardData; currency: string 
  * Without JavaScript a link to the post's comments; with it, a button that opens them in the card.
  * Its own component, so that the switch re-renders this control alone, not the whole card.
  */
+/** The post's own page at its comments: the comment panel without JavaScript. */
+function commentsPage(postId: number): string {
+  return `/posts/${postId}#comments`;
+}
+
 function CommentsControl({ post, open, onToggle }: { post: PostCardData; open: boolean; onToggle: () => void }) {
   const hydrated = useHydrated();
   if (!hydrated)
     return (
-      <Link to={`/posts/${post.id}#comments`} className="btn-ghost px-2 text-sm">
+      <Link to={commentsPage(post.id)} className="btn-ghost px-2 text-sm">
         <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
       </Link>
     );

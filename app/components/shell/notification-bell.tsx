@@ -1,11 +1,12 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import { useCodeOnTap } from "~/browser/code-on-tap";
 import { requestJson } from "~/browser/request-json";
 import { Icon } from "~/components/icon";
 
 const POLL_MS = 30_000;
 
 // The dialog's code loads on the first tap on the bell, not with every page.
-const NotificationDialog = lazy(() => import("./notification-dialog"));
+const loadNotificationDialog = () => import("./notification-dialog").then((module) => module.default);
 
 /** "99+" above 99, nothing at 0. */
 export function unreadLabel(count: number): string | null {
@@ -21,6 +22,8 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const [unread, setUnread] = useState(initialUnread);
   // How many times the bell was tapped: each tap (re)opens the dialog and reloads its list.
   const [opened, setOpened] = useState(0);
+  const dialog = useCodeOnTap(loadNotificationDialog);
+  const NotificationDialog = dialog.code;
 
   useEffect(() => setUnread(initialUnread), [initialUnread]);
 
@@ -41,7 +44,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
 
   function open(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
-    setOpened((count) => count + 1);
+    dialog.open(event.currentTarget.href, () => setOpened((count) => count + 1));
   }
 
   const label = unreadLabel(unread);
@@ -63,11 +66,7 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
           </span>
         ) : null}
       </a>
-      {opened > 0 ? (
-        <Suspense fallback={null}>
-          <NotificationDialog opened={opened} setUnread={setUnread} />
-        </Suspense>
-      ) : null}
+      {opened > 0 && NotificationDialog ? <NotificationDialog opened={opened} setUnread={setUnread} /> : null}
     </>
   );
 }

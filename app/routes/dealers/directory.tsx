@@ -3,13 +3,15 @@ import { memo, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/directory";
 import { DirectionsLink } from "~/components/dealers/directions-link";
-import type { ImportDialog as ImportDialogComponent } from "~/components/dealers/import-dialog";
 import { maskPhone } from "~/lib/phone";
 import { requireUser } from "~/http/auth.server";
 import { dealerSearchSchema } from "~/models/dealer.schema";
 import { countDealers, listDealerCards } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
 import { Icon } from "~/components/icon";
+import { useCodeOnTap } from "~/browser/code-on-tap";
+
+const loadImportDialog = () => import("~/components/dealers/import-dialog").then((module) => module.ImportDialog);
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
 
@@ -59,8 +61,10 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const openingDetails = navigation.state === "loading" && navigation.location.pathname.startsWith("/dealer-details");
-  // The import dialog, once its code has come with the first tap on Import (not with the directory).
-  const [ImportDialog, setImportDialog] = useState<typeof ImportDialogComponent | null>(null);
+  // The import dialog's code comes with the first tap on Import, not with the directory.
+  const importDialog = useCodeOnTap(loadImportDialog);
+  const [importOpen, setImportOpen] = useState(false);
+  const ImportDialog = importOpen ? importDialog.code : null;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -78,12 +82,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           className="btn-secondary"
           onClick={(event) => {
             event.preventDefault();
-            const page = event.currentTarget.href;
-            // Where the code cannot come (a dropped request), the import page does the same work.
-            import("~/components/dealers/import-dialog").then(
-              (module) => setImportDialog(() => module.ImportDialog),
-              () => window.location.assign(page),
-            );
+            importDialog.open(event.currentTarget.href, () => setImportOpen(true));
           }}
         >
           <Icon name="upload" size={18} />
@@ -169,7 +168,7 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      {ImportDialog ? <ImportDialog onClose={() => setImportDialog(null)} /> : null}
+      {ImportDialog ? <ImportDialog onClose={() => setImportOpen(false)} /> : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { FEED_PAGE_SIZE } from "../../../app/models/post.schema";
-import { countRows, expect, test, uniqueName } from "../support/fixtures";
+import { countRows, expect, test, uniqueName, untilHydrated } from "../support/fixtures";
 import { registerOfficer, type NewAccount } from "../support/flows";
-import { attachPhotos, photo } from "../posts/support";
+import { attachPhotos, cardWithText, photo } from "../posts/support";
 import { FAULTS, formPost, inject, meet, notice, signInAgain } from "./support";
 
 // The feed's and New Post's actions on a flaky network (issue 15): a like, the comments, a comment
@@ -147,6 +147,40 @@ test("loading comments: the panel says so and offers to try again; the feed stay
       await commentsButton.click();
     });
   }
+});
+
+test("what opens on a tap (a photo, the comments, the bell): where its code cannot come, the tap opens the page that shows the same", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/(media-viewer|comments|notification-dialog)-[\w-]+\.js$/, (route) =>
+    route.abort("internetdisconnected"),
+  );
+  const text = uniqueName("A photo on a dropped line");
+  await page.goto("/new-post");
+  await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
+  await page.getByLabel("Description").fill(text);
+  await expect(page.getByLabel("Latitude")).toHaveValue("31.520400");
+  await attachPhotos(page, true, [await photo("field.jpg", "#2a7e3b")]);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  const card = cardWithText(page, text);
+  const id = Number(await card.getAttribute("data-post-id"));
+  await untilHydrated(page);
+
+  await card.getByRole("link", { name: "Open photo 1 of 1 full size" }).click();
+  await expect(page).toHaveURL(/\/files\/posts\/[a-f0-9]+\.webp$/);
+  await page.goBack();
+  await untilHydrated(page);
+
+  await page.getByRole("link", { name: /^Notifications/ }).click();
+  await expect(page).toHaveURL("/notifications");
+  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  await page.goBack();
+  await untilHydrated(page);
+
+  // The post's page holds the panel's code too: it stays as the server sent it.
+  await card.getByRole("button", { name: /^Comments/ }).click();
+  await expect(page).toHaveURL(`/posts/${id}#comments`);
+  await expect(page.getByRole("textbox", { name: "Write a comment" })).toBeVisible();
 });
 
 test("a comment: kept on the phone when its answer never came, sent once with one tap; typed text survives an expired session", async ({
