@@ -5,6 +5,7 @@ import type { ReverseGeocodeAnswer } from "~/models/geocode.schema";
 import type { MapPoint } from "./location-map.client";
 import { coordinatesText, PLACE_FROM_ADDRESS_FIELD } from "~/lib/coordinates";
 import { Icon } from "~/components/icon";
+import { MapErrorBoundary } from "./map-error-boundary";
 
 const DEFAULT_MAP_LAT = 31.5204;
 const DEFAULT_MAP_LNG = 74.3587;
@@ -207,21 +208,23 @@ export function LocationPicker({
   const coordinateErrors = point && answeredErrors === errors ? [] : [...(errors?.lat ?? []), ...(errors?.lng ?? [])];
   return (
     <div className="space-y-3">
-      <Suspense
-        fallback={
-          <div className="flex h-[280px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11">
-            Loading map...
-          </div>
-        }
-      >
-        <LocationMap
-          value={point}
-          center={{ lat: DEFAULT_MAP_LAT, lng: DEFAULT_MAP_LNG }}
-          zoom={DEFAULT_MAP_ZOOM}
-          onPick={(picked) => choose(picked)}
-          label="Map: tap to choose the location, or drag the marker"
-        />
-      </Suspense>
+      <MapErrorBoundary heightClass="h-[280px]" note="Use Current Location places it without the map.">
+        <Suspense
+          fallback={
+            <div className="flex h-[280px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11">
+              Loading map...
+            </div>
+          }
+        >
+          <LocationMap
+            value={point}
+            center={{ lat: DEFAULT_MAP_LAT, lng: DEFAULT_MAP_LNG }}
+            zoom={DEFAULT_MAP_ZOOM}
+            onPick={(picked) => choose(picked)}
+            label="Map: tap to choose the location, or drag the marker"
+          />
+        </Suspense>
+      </MapErrorBoundary>
 
       <button type="button" className="btn-secondary w-full" onClick={locateMe} disabled={locating}>
         <Icon name="locate-fixed" size={18} />

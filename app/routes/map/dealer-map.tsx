@@ -1,6 +1,6 @@
 import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
 import { legNote } from "~/lib/location-quality";
-import { Component, lazy, Suspense, useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
 import { formatCalendarDate } from "~/lib/date-format";
@@ -19,6 +19,7 @@ import { planOnMap } from "~/models/visit-plan.server";
 import { STOP_STATUS_LABELS } from "~/models/visit-plan.schema";
 import { env } from "~/env.server";
 import { Icon } from "~/components/icon";
+import { MapErrorBoundary } from "~/components/map/map-error-boundary";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
 
@@ -163,7 +164,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {hydrated ? (
-        <MapErrorBoundary>
+        <MapErrorBoundary heightClass="h-[420px]" note="The lists below still work.">
           <Suspense fallback={<MapMessage>Loading map...</MapMessage>}>
             <DealerMap
               dealersUrl={dealersUrl}
@@ -417,24 +418,6 @@ function MapMessage({ children, className = "" }: { children: ReactNode; classNa
       {children}
     </div>
   );
-}
-
-class MapErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  override state = { error: null as unknown };
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error ?? "Unknown error" };
-  }
-  override render() {
-    if (this.state.error === null) return this.props.children;
-    const reason = this.state.error instanceof Error ? this.state.error.message : String(this.state.error);
-    return (
-      <div role="alert" className="card flex h-[420px] flex-col items-center justify-center space-y-1 text-center">
-        <p className="font-semibold text-danger-11">Map Error</p>
-        <p className="text-sm break-words text-gray-11">Failed to load dealer map: {reason}</p>
-        <p className="text-sm text-gray-11">The lists below still work.</p>
-      </div>
-    );
-  }
 }
 
 /** The filters in a line, for the closed sheet: "Today · All provinces · Dealers, Agent Routes". */

@@ -313,6 +313,20 @@ async function openImportDialog(page: Page): Promise<Locator> {
   return dialog;
 }
 
+test("add dealer: when the map's code cannot come, the form stays with what was typed, says so, and Use Current Location still places the dealer", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/location-map\.client-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+  await page.goto("/add-dealer");
+  await untilHydrated(page);
+  await page.getByLabel("Business name *").fill("Map-less Agro");
+  const failure = page.getByRole("alert").filter({ hasText: "Map Error" });
+  await expect(failure).toContainText("Failed to load dealer map: ");
+  await page.getByRole("button", { name: "Use Current Location" }).click();
+  await expect(page.getByText("Selected coordinates: 31.520400, 74.358700")).toBeVisible();
+  await expect(page.getByLabel("Business name *")).toHaveValue("Map-less Agro");
+});
+
 test("import dialog: when its code cannot come (a dropped request), Import opens the import page instead", async ({
   page,
 }) => {
