@@ -2,6 +2,7 @@
 // Chromium started headless with the browser tests' flags. A signed-in page gets the session
 // cookie on every request. The CPU is slowed down either by Lighthouse's default 4× or to the
 // low-tier phone: this machine's benchmarkIndex ÷ 264 (bench-calibration.mjs).
+import http from "node:http";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -40,6 +41,27 @@ export const CONFIGURATIONS = {
 
 /** The configurations issue 34's "Done when" judges, and 4× on Slow 4G beside them. */
 export const DEFAULT_CONFIGURATIONS = ["phone-4g", "4x-3g", "lite-phone-3g", "4x-4g"];
+
+/**
+ * The least a page can cost on this machine: a document of one line of text, with no stylesheet,
+ * script or picture. Lighthouse on it, beside the app's pages, shows how much of a score is the
+ * machine's own (the browser starting a page, the simulated network's round trips).
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Fieldline</title></head><body><p>Fieldline</p></body></html>';
+
+/** Serves FLOOR_PAGE on a port of loopback: `{ url, close }`. */
+export async function serveFloorPage() {
+  const server = http.createServer((request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    response.end(FLOOR_PAGE);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/floor`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
 
 /** Runs of the first page that measure the machine's benchmarkIndex before the low-tier runs. */
 const CALIBRATION_RUNS = 3;
