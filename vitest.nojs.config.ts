@@ -42,5 +42,8 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     testTimeout: 60_000,
+    // As under Playwright, a hook has a test's time: a spec may start a server in beforeAll
+    // (tests/api/litefs.spec.ts), which takes over Vitest's default 10 s on a slow machine.
+    hookTimeout: 60_000,
   },
 });
