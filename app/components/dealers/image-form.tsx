@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldErrors } from "~/components/forms";
 import { UploadStatus } from "~/components/upload-status";
@@ -29,17 +29,31 @@ export function ImageForm({
   const [clientError, setClientError] = useState<string | null>(null);
   /** The chosen photo while it is made smaller. */
   const [preparing, setPreparing] = useState<File | null>(null);
+  // A tap on the button while the photo is made smaller sends it once it is ready: on a slow phone
+  // that takes seconds, and a tap on a disabled button would be lost without a word.
+  const [sendWhenReady, setSendWhenReady] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!sendWhenReady || preparing) return;
+    setSendWhenReady(false);
+    form.current?.requestSubmit();
+  }, [sendWhenReady, preparing]);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const progress = useSimulatedProgress(busy);
   const inputId = `${intent}-file`;
   const errors = clientError ? [clientError] : answered;
   return (
     <Form
+      ref={form}
       method="post"
       encType="multipart/form-data"
       className="space-y-2"
       onSubmit={(event) => {
-        if (clientError) event.preventDefault();
+        if (clientError) return event.preventDefault();
+        if (preparing) {
+          event.preventDefault();
+          setSendWhenReady(true);
+        }
       }}
     >
       <input type="hidden" name="intent" value={intent} />
@@ -78,7 +92,7 @@ export function ImageForm({
       />
       <p className="text-xs text-gray-11">JPG, PNG or WebP, up to 5MB.</p>
       <FieldErrors id={`${inputId}-error`} errors={errors} />
-      <button type="submit" className="btn-secondary w-full" disabled={busy || preparing !== null}>
+      <button type="submit" className="btn-secondary w-full" disabled={busy}>
         {busy ? "Uploading..." : button}
       </button>
       {preparing || progress !== null ? <UploadStatus preparing={preparing !== null} percent={progress ?? 0} /> : null}
