@@ -22,7 +22,7 @@ const envSchema = z
     CURRENCY_SYMBOL: z.string().default(PUBLIC_ENV_DEFAULTS.CURRENCY_SYMBOL),
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
-    /** Wrong sign-ins per client address a minute (right ones do not count): a team behind one carrier address. */
+    /** Wrong sign-ins per client address a minute, for any accounts (spraying); known phones are spared (decision 58). */
     SIGN_IN_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** /api calls per API token a minute. */
     API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),

@@ -3,11 +3,12 @@
 import { createRequestHandler } from "@react-router/express";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import express from "express";
+import { ipKeyGenerator } from "express-rate-limit";
 import { RouterContextProvider } from "react-router";
 // A static import, not `build: () => import(…)`: given a function, React Router rebuilds its
 // route tables on every request (a few hundred microseconds each on a small CPU).
 import * as build from "virtual:react-router/server-build";
-import { afterResponseContext, cspNonceContext } from "~/http/context";
+import { afterResponseContext, clientAddressContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
 import { env } from "~/env.server";
 import { startWebhookDeliveries } from "~/models/webhook-delivery.server";
@@ -56,8 +57,9 @@ app.get("/sw.js", (_req, res) => {
 app.use(
   createRequestHandler({
     build,
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
+      if (req.ip) context.set(clientAddressContext, ipKeyGenerator(req.ip));
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
       context.set(afterResponseContext, (task) => res.once("finish", () => setImmediate(task)));
       return context;

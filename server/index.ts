@@ -49,7 +49,6 @@ if (isProduction) {
 server.use(
   rateLimits({
     authPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    signInFailuresPerMinute: env.SIGN_IN_FAILURES_PER_MINUTE,
     uploadsPerMinute: env.UPLOAD_RATE_LIMIT_PER_MINUTE,
     tokenCallsPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
   }),

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { rateLimits } from "./rate-limits";
+import { rateLimits, routedPath } from "./rate-limits";
 
 // The limiter in front of a stand-in app that answers 200 to everything, over real HTTP.
 let base = "";
@@ -10,7 +10,7 @@ let close: () => void = () => {};
 beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1);
-  app.use(rateLimits({ authPerMinute: 3, signInFailuresPerMinute: 3, uploadsPerMinute: 2, tokenCallsPerMinute: 4 }));
+  app.use(rateLimits({ authPerMinute: 3, uploadsPerMinute: 2, tokenCallsPerMinute: 4 }));
   // A wrong password is refused (401); everything else succeeds.
   app.use(express.urlencoded({ extended: false }), express.json());
   app.use((req, res) => void res.status(req.body?.password === "wrong" ? 401 : 200).json({ ok: true }));
@@ -62,23 +62,34 @@ test("uploads get their own budget per address and then 429 with Retry-After, as
   expect((await send("/api/upload", { method: "POST", body: multipart(), from: "198.51.100.2" })).status).toBe(200);
 });
 
-test("wrong sign-ins have a budget of their own per address, shared by the page and /api; right ones cost nothing", async () => {
+test("routedPath spells a path as React Router routes it", () => {
+  expect(routedPath("/API/Register/")).toBe("/api/register");
+  expect(routedPath("/api/%72egister.data")).toBe("/api/register");
+  expect(routedPath("//api///forgot%2Dpassword//")).toBe("/api/forgot-password");
+  expect(routedPath("/api%2Fregister")).toBe("/api%2fregister");
+  expect(routedPath("/%E0%A4%A")).toBe("/%e0%a4%a");
+  expect(routedPath("/")).toBe("/");
+  expect(routedPath("/_root.data")).toBe("/_root");
+});
+
+test("registration in any spelling shares its budget; uploads and a token's calls too", async () => {
   const from = "198.51.100.3";
-  const right = { method: "POST", body: new URLSearchParams({ username: "a", password: "right" }), from };
-  const wrong = { method: "POST", body: new URLSearchParams({ username: "a", password: "wrong" }), from };
-  for (let attempt = 0; attempt < 10; attempt++) expect((await send("/login", right)).status).toBe(200);
-  for (let attempt = 0; attempt < 2; attempt++) expect((await send("/login", wrong)).status).toBe(401);
-  const json = { "Content-Type": "application/json" };
-  const wrongJson = { method: "POST", body: JSON.stringify({ password: "wrong" }), headers: json, from };
-  expect((await send("/api/login", wrongJson)).status).toBe(401);
-  const refused = await send("/login", right);
-  expect(refused.status).toBe(429);
-  expect(refused.headers.get("Retry-After")).toBe("60");
-  // A made-up API token buys no attempts; the upload budget is not spent.
-  expect((await send("/api/login", { ...wrongJson, headers: { ...json, Authorization: "Bearer fl_x" } })).status).toBe(
-    429,
-  );
-  expect((await send("/api/upload", { method: "POST", body: multipart(), from })).status).toBe(200);
+  const post = (path: string) => send(path, { method: "POST", body: new URLSearchParams({ a: "b" }), from });
+  for (let attempt = 0; attempt < 3; attempt++) expect((await post("/api/register")).status).toBe(200);
+  for (const path of ["/API/register", "/Register/", "/api/%72egister", "/api/save-registration.data"]) {
+    expect((await post(path)).status, path).toBe(429);
+  }
+  // An upload's PUT in capitals counts as an upload.
+  const upload = (path: string) => send(path, { method: "PUT", body: new Uint8Array(10), from: "198.51.100.5" });
+  expect((await upload("/api/objects/uploads/a")).status).toBe(200);
+  expect((await upload("/API/objects/uploads/b")).status).toBe(200);
+  expect((await upload("/Api/Objects/Uploads/c")).status).toBe(429);
+  // A token's call under /API is counted by the token.
+  const call = (path: string) =>
+    send(path, { method: "GET", headers: { Authorization: "Bearer fl_token-case" }, from: "198.51.100.6" });
+  for (const path of ["/api/posts", "/API/posts", "/Api/Posts/", "/api/%70osts"])
+    expect((await call(path)).status).toBe(200);
+  expect((await call("/API/POSTS")).status).toBe(429);
 });
 
 test("an /api call with an API token is counted by its token, not by its address", async () => {

@@ -1,23 +1,39 @@
 import { plainPage } from "./plain-page";
 import type { Request, RequestHandler, Response } from "express";
-import { ipKeyGenerator, MemoryStore, rateLimit } from "express-rate-limit";
+import { rateLimit } from "express-rate-limit";
 import { bearerToken, hashSecretToken } from "../app/infra/secret-token.server.ts";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const TOO_MANY_UPLOADS = "Too many uploads. Please wait a minute and try again.";
 const TOO_MANY_FOR_TOKEN = "Too many requests with this API token. Please wait a minute and try again.";
 
-const SIGN_IN_PATHS = ["/login", "/api/login"];
 // Each group has its own budget per client address; a page form and its /api twin share it.
-const limitedPosts: Record<string, string[]> = {
+// (Sign-in has limits of its own, per address and account, in app/models/login-throttle.server.ts.)
+export const LIMITED_POSTS: Record<string, string[]> = {
   registration: ["/register", "/api/register", "/api/save-registration"],
   "password-reset": ["/forgot-password", "/api/forgot-password", "/reset-password", "/api/reset-password"],
 };
 
-/** "/login.data" (a JavaScript form post) and "/login/" count as "/login". */
+/**
+ * The path as React Router routes it, so that no other spelling of a limited path escapes its
+ * limit: each segment percent-decoded (an encoded "/" stays one segment), letters in one case
+ * (routes match whatever the case), without a JavaScript form post's ".data" or trailing slashes.
+ * Empty segments go too: more than React Router forgives, so never less.
+ */
+export function routedPath(rawPath: string): string {
+  const segments = rawPath.split("/").map((segment) => {
+    try {
+      return decodeURIComponent(segment).replaceAll("/", "%2F");
+    } catch {
+      return segment;
+    }
+  });
+  const path = `/${segments.filter(Boolean).join("/")}`.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  return path.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+}
+
 function normalisedPath(req: Request): string {
-  const path = req.path.replace(/\.data$/, "").replace(/\/+$/, "");
-  return path === "" ? "/" : path;
+  return routedPath(req.path);
 }
 
 /** Files arrive as multipart forms (pages, /api/posts, /api/upload, gallery) or as a PUT to a signed upload URL. */
@@ -60,53 +76,31 @@ function perMinute(limit: number, message: string, keyGenerator?: (req: Request)
 }
 
 /**
- * A limiter of refused requests (status 400 and up) per client address, counted once the answer
- * is known: requests still in flight never count (express-rate-limit's skipSuccessfulRequests
- * counts them until they finish, so thirty right sign-ins at once would spend the budget).
- */
-function failuresPerMinute(limit: number, message: string): RequestHandler {
-  const store = new MemoryStore();
-  store.init({ windowMs: 60_000 } as Parameters<MemoryStore["init"]>[0]);
-  return async (req, res, next) => {
-    const key = ipKeyGenerator(req.ip ?? "");
-    if (((await store.get(key))?.totalHits ?? 0) >= limit) return tooMany(req, res, message);
-    res.once("finish", () => {
-      if (res.statusCode >= 400) void store.increment(key);
-    });
-    next();
-  };
-}
-
-/**
- * Per client address and minute: wrong sign-ins (a right one costs nothing, so a team behind one
- * carrier address signs in together; each account has its own limit too, login-throttle.server.ts),
- * registration and password-reset attempts, and uploads. An /api call with an API token is
- * counted by its token instead: every call, and its uploads (decision 48).
+ * Per client address and minute: registration and password-reset attempts, and uploads, each
+ * path in whatever spelling React Router routes to it (routedPath). An /api call with an API token
+ * is counted by its token instead: every call, and its uploads (decision 48). Sign-in is limited
+ * where the password is checked (app/models/login-throttle.server.ts, decision 58).
  */
 export function rateLimits({
   authPerMinute,
-  signInFailuresPerMinute,
   uploadsPerMinute,
   tokenCallsPerMinute,
 }: {
   authPerMinute: number;
-  signInFailuresPerMinute: number;
   uploadsPerMinute: number;
   tokenCallsPerMinute: number;
 }): RequestHandler {
   const groupOf = new Map<string, string>();
   const limiters = new Map<string, RequestHandler>();
-  for (const [group, paths] of Object.entries(limitedPosts)) {
+  for (const [group, paths] of Object.entries(LIMITED_POSTS)) {
     for (const path of paths) groupOf.set(path, group);
     limiters.set(group, perMinute(authPerMinute, TOO_MANY));
   }
-  for (const path of SIGN_IN_PATHS) groupOf.set(path, "sign-in");
-  limiters.set("sign-in", failuresPerMinute(signInFailuresPerMinute, TOO_MANY));
   const uploads = perMinute(uploadsPerMinute, TOO_MANY_UPLOADS);
   const tokenCalls = perMinute(tokenCallsPerMinute, TOO_MANY_FOR_TOKEN, byToken);
   const tokenUploads = perMinute(uploadsPerMinute, TOO_MANY_UPLOADS, byToken);
   return (req, res, next) => {
-    // Sign-in, registration and reset count by address even with a token: a made-up bearer buys no attempts.
+    // Registration and reset count by address even with a token: a made-up bearer buys no attempts.
     const group = req.method === "POST" ? groupOf.get(normalisedPath(req)) : undefined;
     const chain: RequestHandler[] = group ? [limiters.get(group)!] : [];
     if (tokenOf(req)) chain.push(tokenCalls, ...(isUpload(req) ? [tokenUploads] : []));

@@ -8,15 +8,26 @@ import { isHoneypotFilled } from "~/lib/honeypot";
 import { documentPath } from "~/lib/safe-redirect";
 import { SCOPE_NOT_ADMIN, SCOPE_READ_ONLY, TOKEN_SCOPES, type TokenScope } from "~/models/api-token.schema";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
-import { INVALID_LOGIN, verifyLogin, type CurrentUser } from "~/models/user.server";
+import { INVALID_LOGIN, type CurrentUser } from "~/models/user.server";
+import type { z } from "zod";
 import { loginSchema, type Role } from "~/models/user.schema";
 
 const AUTH_REQUIRED = "Authentication required";
 export const FORBIDDEN = "You don't have permission to access this page.";
 
-type FormLogin = { status: "signed-in"; userId: number } | { status: "rejected"; result: SubmissionResult<string[]> };
+type FormLogin =
+  | {
+      status: "credentials";
+      credentials: z.infer<typeof loginSchema>;
+      /** The form's answer when the sign-in is refused with `error`. */
+      refuse: (error: string) => SubmissionResult<string[]>;
+    }
+  | { status: "rejected"; result: SubmissionResult<string[]> };
 
-/** The sign-in form's strategy; the JSON twin (/api/login) calls verifyLogin directly. */
+/**
+ * The sign-in form's strategy: a well-formed form's credentials, which the page's action checks
+ * with signIn (app/http/sign-in.server.ts), as POST /api/login does.
+ */
 export const authenticator = new Authenticator<FormLogin>();
 authenticator.use(
   new FormStrategy(async ({ form }) => {
@@ -31,11 +42,11 @@ authenticator.use(
     if (submission.status !== "success") {
       return { status: "rejected", result: submission.reply({ hideFields: ["password"] }) };
     }
-    const login = await verifyLogin(submission.value);
-    if (!login.ok) {
-      return { status: "rejected", result: submission.reply({ formErrors: [login.error], hideFields: ["password"] }) };
-    }
-    return { status: "signed-in", userId: login.userId };
+    return {
+      status: "credentials",
+      credentials: submission.value,
+      refuse: (error) => submission.reply({ formErrors: [error], hideFields: ["password"] }),
+    };
   }),
   "form",
 );

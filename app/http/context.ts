@@ -11,6 +11,12 @@ export const cspNonceContext = createContext<string>("");
  */
 export const afterResponseContext = createContext<(task: () => void) => void>((task) => setImmediate(task));
 
+/**
+ * The client's address as the Express server saw it (behind the trusted proxies), an IPv6
+ * address as its /56; "local" without a server around (a script, a test).
+ */
+export const clientAddressContext = createContext<string>("local");
+
 /** The signed-in user of this request (or null), set by the root middleware. */
 export const currentUserContext = createContext<CurrentUser | null>(null);
 

@@ -1,35 +1,112 @@
-// Sign-in attempts per account, beside the per-address limit of the HTTP server: guessing one
-// officer's password from many addresses stops after FAILURES_ALLOWED wrong passwords in
-// WINDOW_MS. Kept in this process's memory: every sign-in reaches the one primary (LiteFS sends
-// writes there), and a restart forgetting the count only gives back one window.
+// How wrong passwords slow sign-in (decision 58). No count ever refuses an account as such, so no
+// number of wrong passwords, from anywhere, keeps its owner out:
+// - per client address and account: after PAIR_FREE_FAILURES wrong passwords, that address waits
+//   before it may try that account again, a minute at first and twice as long after each further
+//   wrong one (at most an hour);
+// - per client address: after SIGN_IN_FAILURES_PER_MINUTE wrong passwords in a minute, for any
+//   accounts (password spraying), the address waits out the minute;
+// - a phone that has signed in to the account before (its signed device cookie names the
+//   account) is spared both, so an officer behind the same carrier address as a guesser still
+//   signs in; the device has a budget of its own, DEVICE_FAILURES_ALLOWED in DEVICE_WINDOW_MS.
+// Kept in this process's memory: every sign-in reaches the one primary (LiteFS sends writes
+// there), and a restart forgetting the counts only gives back what they had slowed.
+import { env } from "~/env.server";
 
-const FAILURES_ALLOWED = 10;
-/** How long wrong passwords count, and so how long a throttled account waits at most. */
-export const WINDOW_SECONDS = 15 * 60;
-const WINDOW_MS = WINDOW_SECONDS * 1000;
-/** At most this many accounts are followed; the oldest is forgotten first. */
-const MAX_ACCOUNTS = 10_000;
+const PAIR_FREE_FAILURES = 5;
+const PAIR_FIRST_WAIT_MS = 60_000;
+const PAIR_LONGEST_WAIT_MS = 60 * 60_000;
+/** A pair that has not failed for this long starts afresh. */
+const PAIR_MEMORY_MS = 24 * 60 * 60_000;
+const ADDRESS_WINDOW_MS = 60_000;
+const DEVICE_FAILURES_ALLOWED = 10;
+const DEVICE_WINDOW_MS = 15 * 60_000;
+/**
+ * Entries kept of each kind; the one written longest ago is forgotten first. A flood of made-up
+ * names from one address stops at its own address's limit long before it could push a pair out.
+ */
+const MAX_ENTRIES = 100_000;
 
-export const TOO_MANY_FOR_ACCOUNT = "Too many failed sign-ins for this account. Please wait 15 minutes and try again.";
+export const TOO_MANY_FROM_ADDRESS = "Too many attempts. Please wait a minute and try again.";
 
-const failures = new Map<string, number[]>();
-
-function recent(username: string, now: number): number[] {
-  return (failures.get(username) ?? []).filter((at) => now - at < WINDOW_MS);
+function tooManyForAccount(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-ins for this account. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
 }
 
-/** Whether the account has had too many wrong passwords lately. */
-export function isThrottled(username: string, now = Date.now()): boolean {
-  return recent(username, now).length >= FAILURES_ALLOWED;
+/** Who is signing in, and from where. */
+export type SignInSource = {
+  /** The client address (an IPv6 address's /56), as the HTTP server saw it. */
+  address: string;
+  /** The id of this phone's device cookie, when it names this account; null otherwise. */
+  device: string | null;
+};
+
+export type SignInRefusal = { error: string; retryAfterSeconds: number };
+
+type PairState = { failures: number; lastAt: number };
+
+const pairs = new Map<string, PairState>();
+const addressFailures = new Map<string, number[]>();
+const deviceFailures = new Map<string, number[]>();
+
+/** Sets `key` as the newest entry of a bounded map. */
+function keep<T>(map: Map<string, T>, key: string, value: T): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
 }
 
-export function recordFailure(username: string, now = Date.now()): void {
-  const kept = recent(username, now);
-  failures.delete(username);
-  failures.set(username, [...kept, now]);
-  if (failures.size > MAX_ACCOUNTS) failures.delete(failures.keys().next().value!);
+function recent(map: Map<string, number[]>, key: string, windowMs: number, now: number): number[] {
+  return (map.get(key) ?? []).filter((at) => now - at < windowMs);
 }
 
-export function forgetFailures(username: string): void {
-  failures.delete(username);
+const pairKey = (username: string, { address }: SignInSource) => `${address} ${username}`;
+
+function pairWaitMs({ failures }: PairState): number {
+  if (failures < PAIR_FREE_FAILURES) return 0;
+  return Math.min(PAIR_FIRST_WAIT_MS * 2 ** (failures - PAIR_FREE_FAILURES), PAIR_LONGEST_WAIT_MS);
+}
+
+function isTrustedDevice(source: SignInSource, now: number): boolean {
+  return (
+    source.device !== null &&
+    recent(deviceFailures, source.device, DEVICE_WINDOW_MS, now).length < DEVICE_FAILURES_ALLOWED
+  );
+}
+
+/** Why this attempt must wait before its password is even checked, or null when it may go ahead. */
+export function signInRefusal(username: string, source: SignInSource, now = Date.now()): SignInRefusal | null {
+  if (isTrustedDevice(source, now)) return null;
+  const pair = pairs.get(pairKey(username, source));
+  const pairReadyAt = pair ? pair.lastAt + pairWaitMs(pair) : 0;
+  if (pairReadyAt > now) {
+    const retryAfterSeconds = Math.ceil((pairReadyAt - now) / 1000);
+    return { error: tooManyForAccount(retryAfterSeconds), retryAfterSeconds };
+  }
+  const fromAddress = recent(addressFailures, source.address, ADDRESS_WINDOW_MS, now);
+  if (fromAddress.length >= env.SIGN_IN_FAILURES_PER_MINUTE) {
+    const retryAfterSeconds = Math.ceil((fromAddress[0]! + ADDRESS_WINDOW_MS - now) / 1000);
+    return { error: TOO_MANY_FROM_ADDRESS, retryAfterSeconds };
+  }
+  return null;
+}
+
+export function recordFailure(username: string, source: SignInSource, now = Date.now()): void {
+  const key = pairKey(username, source);
+  const pair = pairs.get(key);
+  const failures = pair && now - pair.lastAt < PAIR_MEMORY_MS ? pair.failures + 1 : 1;
+  keep(pairs, key, { failures, lastAt: now });
+  keep(addressFailures, source.address, [...recent(addressFailures, source.address, ADDRESS_WINDOW_MS, now), now]);
+  if (source.device) {
+    keep(deviceFailures, source.device, [...recent(deviceFailures, source.device, DEVICE_WINDOW_MS, now), now]);
+  }
+}
+
+/**
+ * The right password: the device starts afresh, or, without one, the address for the account (a
+ * known phone does not clear what other phones behind its address have guessed).
+ */
+export function recordSuccess(username: string, source: SignInSource): void {
+  if (source.device) deviceFailures.delete(source.device);
+  else pairs.delete(pairKey(username, source));
 }

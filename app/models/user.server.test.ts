@@ -1,7 +1,6 @@
 import { AppError } from "~/lib/app-error";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDatabase, prisma } from "../../tests/support/db";
-import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
 import {
   approximatePlaces,
   DEACTIVATED_LOGIN,
@@ -99,29 +98,62 @@ describe("updateProfile", () => {
   });
 });
 
-describe("sign-in throttling per account", () => {
-  it("after 10 wrong passwords for one username even the right one is refused for a while; other accounts are not", async () => {
+describe("sign-in throttling (decision 58)", () => {
+  const guesser = { address: "198.51.100.7", device: null };
+
+  it("five wrong passwords from one address slow that address for that account, a minute and then longer; the account itself is never refused", async () => {
     await registerUser({ username: "target", email: "target@example.pk", password: "right-pass" });
-    await registerUser({ username: "bystander", email: "bystander@example.pk", password: "right-pass" });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      expect(await verifyLogin({ username: "TARGET", password: `guess-${attempt}` })).toEqual({
+    const start = Date.UTC(2026, 10, 28, 9);
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect(await verifyLogin({ username: "TARGET", password: `guess-${attempt}` }, guesser)).toEqual({
+          ok: false,
+          error: INVALID_LOGIN,
+        });
+      }
+      expect(await verifyLogin({ username: "target", password: "right-pass" }, guesser)).toEqual({
         ok: false,
+        error: "Too many failed sign-ins for this account. Please wait 1 minute and try again.",
+        retryAfterSeconds: 60,
+      });
+      // From another address, and on a phone that has signed in to it before, the owner is in.
+      const owner = { address: "203.0.113.9", device: null };
+      expect(await verifyLogin({ username: "target", password: "right-pass" }, owner)).toMatchObject({ ok: true });
+      const knownPhone = { address: guesser.address, device: "phone-1" };
+      expect(await verifyLogin({ username: "target", password: "right-pass" }, knownPhone)).toMatchObject({ ok: true });
+
+      // A minute on, one more wrong guess makes the wait two minutes.
+      vi.setSystemTime(start + 60_000);
+      expect(await verifyLogin({ username: "target", password: "guess-6" }, guesser)).toMatchObject({ ok: false });
+      expect(await verifyLogin({ username: "target", password: "right-pass" }, guesser)).toMatchObject({
+        retryAfterSeconds: 120,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a right password from the address starts it afresh", async () => {
+    await registerUser({ username: "forgetful", email: "forgetful@example.pk", password: "right-pass" });
+    for (let attempt = 0; attempt < 4; attempt++)
+      await verifyLogin({ username: "forgetful", password: "wrong" }, guesser);
+    expect(await verifyLogin({ username: "forgetful", password: "right-pass" }, guesser)).toMatchObject({ ok: true });
+    for (let attempt = 0; attempt < 4; attempt++)
+      await verifyLogin({ username: "forgetful", password: "wrong" }, guesser);
+    expect(await verifyLogin({ username: "forgetful", password: "right-pass" }, guesser)).toMatchObject({ ok: true });
+  });
+
+  it("a phone that keeps guessing loses its trust after ten wrong passwords", async () => {
+    await registerUser({ username: "pocket", email: "pocket@example.pk", password: "right-pass" });
+    const phone = { address: "198.51.100.8", device: "phone-2" };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect(await verifyLogin({ username: "pocket", password: `guess-${attempt}` }, phone)).toMatchObject({
         error: INVALID_LOGIN,
       });
     }
-    expect(await verifyLogin({ username: "target", password: "right-pass" })).toEqual({
-      ok: false,
-      error: TOO_MANY_FOR_ACCOUNT,
-      throttled: true,
+    expect(await verifyLogin({ username: "pocket", password: "right-pass" }, phone)).toMatchObject({
+      retryAfterSeconds: expect.any(Number),
     });
-    expect(await verifyLogin({ username: "bystander", password: "right-pass" })).toMatchObject({ ok: true });
-  });
-
-  it("a successful sign-in clears the count", async () => {
-    await registerUser({ username: "forgetful", email: "forgetful@example.pk", password: "right-pass" });
-    for (let attempt = 0; attempt < 9; attempt++) await verifyLogin({ username: "forgetful", password: "wrong" });
-    expect(await verifyLogin({ username: "forgetful", password: "right-pass" })).toMatchObject({ ok: true });
-    for (let attempt = 0; attempt < 9; attempt++) await verifyLogin({ username: "forgetful", password: "wrong" });
-    expect(await verifyLogin({ username: "forgetful", password: "right-pass" })).toMatchObject({ ok: true });
   });
 });

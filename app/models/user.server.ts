@@ -5,7 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
-import { forgetFailures, isThrottled, recordFailure, TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
+import { recordFailure, recordSuccess, signInRefusal, type SignInSource } from "~/models/login-throttle.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
 import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput, Role } from "~/models/user.schema";
@@ -45,16 +45,22 @@ export function hashPassword(password: string): Promise<string> {
 
 const USERNAME_TAKEN = "This username is already taken";
 
-export type LoginResult = { ok: true; userId: number } | { ok: false; error: string; throttled?: true };
+export type LoginResult =
+  | { ok: true; userId: number }
+  | { ok: false; error: string; /** Set when the attempt must wait (429). */ retryAfterSeconds?: number };
 
 export const INVALID_LOGIN = "Invalid username or password";
 export const DEACTIVATED_LOGIN = "This account has been deactivated. Please contact your administrator.";
 export const REFUSED_LOGIN = "This account's registration was refused. Please contact your administrator.";
 
-/** Checks a sign-in; after too many wrong passwords for one username, refuses it for a while. */
-export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<LoginResult> {
+/** A sign-in from nowhere in particular: a script's, a test's. */
+const LOCAL: SignInSource = { address: "local", device: null };
+
+/** Checks a sign-in; wrong passwords slow the address that sends them (login-throttle.server.ts). */
+export async function verifyLogin(input: z.infer<typeof loginSchema>, source = LOCAL): Promise<LoginResult> {
   const username = input.username.toLowerCase();
-  if (isThrottled(username)) return { ok: false, error: TOO_MANY_FOR_ACCOUNT, throttled: true };
+  const refusal = signInRefusal(username, source);
+  if (refusal) return { ok: false, ...refusal };
   const user = await prisma.user.findUnique({
     where: { username },
     select: { id: true, passwordHash: true, isActive: true, approval: true },
@@ -62,10 +68,10 @@ export async function verifyLogin(input: z.infer<typeof loginSchema>): Promise<L
   // An unknown username spends the same time as a real check, so timing does not reveal which exist.
   const valid = await verify(user?.passwordHash ?? DUMMY_HASH, input.password).catch(() => false);
   if (!user || !valid) {
-    recordFailure(username);
+    recordFailure(username, source);
     return { ok: false, error: INVALID_LOGIN };
   }
-  forgetFailures(username);
+  recordSuccess(username, source);
   if (!user.isActive) return { ok: false, error: DEACTIVATED_LOGIN };
   if (user.approval === "REFUSED") return { ok: false, error: REFUSED_LOGIN };
   return { ok: true, userId: user.id };

@@ -1,3 +1,4 @@
+import type { PlaywrightWorkerArgs } from "@playwright/test";
 import { expect, readOutbox, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
 
 // The JSON API of the accounts area: exact paths, bodies and statuses; errors are
@@ -276,55 +277,124 @@ test("a second reset link spends the first: only the newest email resets the pas
   ).toBe(200);
 });
 
-test("the 31st wrong sign-in within a minute from one address answers 429; right ones do not count", async ({
+test("a limited path in another case or spelling shares its budget: registration and password reset", async ({
   request,
 }) => {
-  // Thirty usernames, so the per-account limit (10 wrong passwords for one account) stays out of it.
-  for (let attempt = 1; attempt <= 30; attempt++) {
-    const response = await request.post("/api/login", { data: { username: uniqueName("guess"), password: "wrong" } });
-    expect(response.status(), `attempt ${attempt}`).toBe(401);
+  // React Router finds a route whatever the path's case, its percent-encoding or a trailing slash.
+  const spellings: Record<string, string[]> = {
+    "/api/register": ["/API/register", "/Api/Register/", "/api/%72egister", "/api/register.data"],
+    "/api/forgot-password": ["/API/FORGOT-PASSWORD", "/api/forgot%2Dpassword", "/api//forgot-password"],
+    "/register": ["/Register", "/REGISTER//"],
+  };
+  for (const [path, others] of Object.entries(spellings)) {
+    const from = { "X-Forwarded-For": uniqueClientAddress() };
+    // The default budget: ten a minute per address.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const answer = await request.post(path, { headers: from, data: { email: "nobody@example.pk" }, maxRedirects: 0 });
+      expect(answer.status(), `${path}, attempt ${attempt}`).not.toBe(429);
+    }
+    expect((await request.post(path, { headers: from, data: {}, maxRedirects: 0 })).status(), path).toBe(429);
+    for (const other of others) {
+      const answer = await request.post(other, { headers: from, data: {}, maxRedirects: 0 });
+      expect(answer.status(), `${other} after ${path}'s budget`).toBe(429);
+    }
   }
-  const refused = await request.post("/api/login", { data: { username: uniqueName("guess"), password: "wrong" } });
-  expect(refused.status()).toBe(429);
-  expect(await refused.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
-  // The page form shares the budget of its /api twin.
-  const form = await request.post("/login", { form: { username: "officer1", password: "fieldline" }, maxRedirects: 0 });
-  expect(form.status()).toBe(429);
 });
 
-test("ten wrong passwords for one account from ten addresses: the account waits 15 minutes (429 with Retry-After)", async ({
+/** A client of its own address, or `address` for every call (a carrier's NAT). */
+async function client(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, address?: string) {
+  return playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "X-Forwarded-For": address ?? uniqueClientAddress() },
+  });
+}
+
+async function registered(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
+  const username = uniqueName("target").replaceAll("-", "_");
+  const account = await client(playwright, baseURL);
+  const created = await account.post("/api/register", {
+    data: { username, email: `${username}@example.pk`, password: "right-pass-1" },
+  });
+  expect(created.status()).toBe(201);
+  await account.dispose();
+  return username;
+}
+
+test("no number of wrong passwords, from anywhere, makes the owner's right password fail; the guessing pair is slowed", async ({
   playwright,
   baseURL,
 }) => {
-  const username = uniqueName("target").replaceAll("-", "_");
-  const account = await playwright.request.newContext({ baseURL });
-  expect(
-    (
-      await account.post("/api/register", {
-        data: { username, email: `${username}@example.pk`, password: "right-pass-1" },
-      })
-    ).status(),
-  ).toBe(201);
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    const guesser = await playwright.request.newContext({
-      baseURL,
-      extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
-    });
+  const username = await registered(playwright, baseURL);
+  // The owner's phone has signed in before: it carries the device cookie.
+  const phone = await client(playwright, baseURL);
+  expect((await phone.post("/api/login", { data: { username, password: "right-pass-1" } })).status()).toBe(200);
+  expect((await phone.post("/api/logout")).status()).toBe(200);
+
+  // Twenty wrong passwords from twenty addresses, then twenty from one (behind which the owner sits).
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const guesser = await client(playwright, baseURL);
     expect((await guesser.post("/api/login", { data: { username, password: `guess-${attempt}` } })).status()).toBe(401);
     await guesser.dispose();
   }
-  const owner = await playwright.request.newContext({
-    baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": uniqueClientAddress() },
+  const carrier = uniqueClientAddress();
+  const attacker = await client(playwright, baseURL, carrier);
+  const statuses: number[] = [];
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    statuses.push((await attacker.post("/api/login", { data: { username, password: `near-${attempt}` } })).status());
+  }
+  // Five wrong passwords from one address for one account, then that pair waits, longer each time.
+  expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+  const slowed = await attacker.post("/api/login", { data: { username, password: "right-pass-1" } });
+  expect(slowed.status()).toBe(429);
+  expect(Number(slowed.headers()["retry-after"])).toBeGreaterThanOrEqual(60);
+  expect(await slowed.json()).toEqual({ error: expect.stringContaining("Too many failed sign-ins for this account") });
+
+  // The owner signs in from a new address, and from the attacker's own with the phone that knows them.
+  const elsewhere = await client(playwright, baseURL);
+  expect((await elsewhere.post("/api/login", { data: { username, password: "right-pass-1" } })).status()).toBe(200);
+  const behindTheSameAddress = await phone.post("/api/login", {
+    headers: { "X-Forwarded-For": carrier },
+    data: { username, password: "right-pass-1" },
   });
-  const refused = await owner.post("/api/login", { data: { username, password: "right-pass-1" } });
-  expect(refused.status()).toBe(429);
-  expect(refused.headers()["retry-after"]).toBe("900");
-  expect(await refused.json()).toEqual({
-    error: "Too many failed sign-ins for this account. Please wait 15 minutes and try again.",
+  expect(behindTheSameAddress.status()).toBe(200);
+  // The page form decides the same, whatever the path's case.
+  const page = await phone.post("/Login", {
+    headers: { "X-Forwarded-For": carrier },
+    form: { username, password: "right-pass-1" },
+    maxRedirects: 0,
   });
-  await owner.dispose();
-  await account.dispose();
+  expect(page.status()).toBe(302);
+  for (const context of [attacker, elsewhere, phone]) await context.dispose();
+});
+
+test("spraying: the 31st wrong sign-in within a minute from one address is refused in any spelling; a known phone behind it still signs in", async ({
+  playwright,
+  baseURL,
+}) => {
+  const carrier = uniqueClientAddress();
+  const officer = await client(playwright, baseURL);
+  expect((await officer.post("/api/login", { data: { username: "officer1", password: "fieldline" } })).status()).toBe(
+    200,
+  );
+  const sprayer = await client(playwright, baseURL, carrier);
+  for (let attempt = 1; attempt <= 30; attempt++) {
+    const answer = await sprayer.post("/api/login", { data: { username: uniqueName("guess"), password: "wrong" } });
+    expect(answer.status(), `attempt ${attempt}`).toBe(401);
+  }
+  for (const path of ["/api/login", "/API/login", "/api/Login/", "/api/%6Cogin"]) {
+    const refused = await sprayer.post(path, { data: { username: uniqueName("guess"), password: "wrong" } });
+    expect(refused.status(), path).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
+  }
+  const form = await sprayer.post("/LOGIN", { form: { username: "officer2", password: "fieldline" }, maxRedirects: 0 });
+  expect(form.status()).toBe(429);
+  // An officer whose phone has signed in before is not refused for the address they share.
+  const known = await officer.post("/api/login", {
+    headers: { "X-Forwarded-For": carrier },
+    data: { username: "officer1", password: "fieldline" },
+  });
+  expect(known.status()).toBe(200);
+  for (const context of [officer, sprayer]) await context.dispose();
 });
 
 test("a signed-in page is private and never stored; the signed-out landing page is not marked so", async ({

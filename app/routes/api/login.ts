@@ -2,9 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { apiError, readJsonBody, methodNotAllowed, wantsJsonNotPage } from "~/http/api.server";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { WINDOW_SECONDS } from "~/models/login-throttle.server";
-import { createUserSession } from "~/models/session.server";
-import { getUserById, INVALID_LOGIN, toApiUser, verifyLogin } from "~/models/user.server";
+import { signIn } from "~/http/sign-in.server";
+import { getUserById, INVALID_LOGIN, toApiUser } from "~/models/user.server";
 import { loginSchema } from "~/models/user.schema";
 
 const SIGN_IN_HOW = "Sign in with POST /api/login and a JSON body { username, password }";
@@ -22,20 +21,24 @@ export function loader({ request }: Route.LoaderArgs) {
   return redirect(loginPage, { headers });
 }
 
-/** 429 with the time the account's limit lasts, as the per-address limit answers. */
-function tooManyForAccount(message: string): Response {
+/** 429 with how long this attempt must wait. */
+function tooMany(message: string, retryAfterSeconds: number): Response {
   const response = apiError(429, message);
-  response.headers.set("Retry-After", String(WINDOW_SECONDS));
+  response.headers.set("Retry-After", String(retryAfterSeconds));
   return response;
 }
 
 /** POST /api/login { username, password }: signs in and answers the user. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed({ request });
   const credentials = await readJsonBody(request, loginSchema);
-  const login = await verifyLogin(credentials);
-  if (!login.ok) return login.throttled ? tooManyForAccount(login.error) : apiError(401, login.error);
+  const login = await signIn({ request, context }, credentials);
+  if (!login.ok) {
+    return login.retryAfterSeconds === undefined
+      ? apiError(401, login.error)
+      : tooMany(login.error, login.retryAfterSeconds);
+  }
   const user = await getUserById(login.userId);
   if (!user) return apiError(401, INVALID_LOGIN);
-  return Response.json(toApiUser(user), { headers: { "Set-Cookie": await createUserSession(user.id) } });
+  return Response.json(toApiUser(user), { headers: login.headers });
 }

@@ -9,7 +9,7 @@ import { LiteModeSignIn } from "~/components/shell/lite-mode";
 import { useRootData } from "~/browser/root-data";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalUser } from "~/http/auth.server";
-import { createUserSession } from "~/models/session.server";
+import { signIn } from "~/http/sign-in.server";
 import { loginSchema } from "~/models/user.schema";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign In · Fieldline" }];
@@ -21,11 +21,17 @@ export function loader(args: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await authenticator.authenticate("form", await boundedRequest(request));
   if (outcome.status === "rejected") return data({ result: outcome.result }, { status: 400 });
+  const login = await signIn({ request, context }, outcome.credentials);
+  if (!login.ok) {
+    const result = outcome.refuse(login.error);
+    if (login.retryAfterSeconds === undefined) return data({ result }, { status: 400 });
+    return data({ result }, { status: 429, headers: { "Retry-After": String(login.retryAfterSeconds) } });
+  }
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  return redirect(redirectTo, { headers: { "Set-Cookie": await createUserSession(outcome.userId) } });
+  return redirect(redirectTo, { headers: login.headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -50,7 +50,7 @@ import type { DatabaseWatch } from "./server";
 import { PLAN_PAST } from "~/models/visit-plan.schema";
 import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
 import { LITE_CHOICES } from "~/lib/lite-mode";
-import { TOO_MANY_FOR_ACCOUNT } from "~/models/login-throttle.server";
+import { TOO_MANY_FROM_ADDRESS } from "~/models/login-throttle.server";
 
 // The exact wording of messages that live in server-only modules.
 const PENDING_NOT_FOUND = "No account is waiting with that id.";
@@ -245,8 +245,14 @@ export const formCases: FormCase[] = [
       ),
     refused: () =>
       page(
-        [400],
-        ["Username is required", "Password is required", "Invalid username or password", TOO_MANY_FOR_ACCOUNT],
+        [400, 429],
+        [
+          "Username is required",
+          "Password is required",
+          "Invalid username or password",
+          "Too many failed sign-ins for this account.",
+          TOO_MANY_FROM_ADDRESS,
+        ],
       ),
   },
   {
