@@ -72,9 +72,18 @@ export const userAnswer = z
   })
   .meta({ id: "User" });
 
+/**
+ * What a company-wide list (`scope=company`) shows of another team's items is the company's:
+ * these fields are the team's, null unless the item's person is one of the viewer's own people
+ * (their team, the teams they lead, themself; everyone for an admin).
+ */
+const teamOnly = <T extends z.ZodType>(schema: T, what: string) =>
+  nullable(schema).describe(`${what}; null for another team's (team-only)`);
+
 const author = z.looseObject({
   id,
   username: z.string(),
+  email: teamOnly(z.string(), "The person's email"),
   firstName: nullable(z.string()),
   lastName: nullable(z.string()),
   selectedAvatar: z.string(),
@@ -104,24 +113,25 @@ export const postAnswer = z
     id,
     type: z.string(),
     text: z.string(),
-    lat: nullable(coordinate),
-    lng: nullable(coordinate),
-    address: nullable(z.string()),
-    locationSource: nullable(placeSource),
-    locationAccuracyM: nullable(z.number()).describe("The fix's accuracy radius in metres, when known"),
+    lat: teamOnly(coordinate, "Where the post was made"),
+    lng: teamOnly(coordinate, "Where the post was made"),
+    address: teamOnly(z.string(), "The place's address"),
+    locationSource: nullable(placeSource).describe("How the place was had; null for another team's (team-only)"),
+    locationAccuracyM: teamOnly(z.number(), "The fix's accuracy radius in metres, when known"),
     createdAt: timestamp,
     user: author.extend({ team: nullable(teamRef) }),
     saleProduct: nullable(z.string()),
-    saleQty: nullable(z.number().int()),
-    salePrice: nullable(money),
-    saleTotal: nullable(money),
-    recoveryAmount: nullable(money),
+    saleQty: teamOnly(z.number().int(), "Bags sold"),
+    salePrice: teamOnly(money, "Price per bag"),
+    saleTotal: teamOnly(money, "Quantity × price"),
+    recoveryAmount: teamOnly(money, "Amount recovered"),
     dealerId: nullable(id),
     dealer: nullable(z.looseObject({ id, businessName: z.string() })),
     media: z.array(z.looseObject({ url: z.string() })),
     likeCount: z.number().int(),
     commentCount: z.number().int(),
     likedByMe: z.boolean(),
+    authorDistanceTodayKm: teamOnly(z.number(), "Kilometres the author travelled today"),
   })
   .meta({ id: "Post" });
 

@@ -4,6 +4,7 @@ import { findUsersForAdmin } from "~/models/admin.server";
 import { CHANGES_LIMIT_DEFAULT, type ChangesQuery } from "~/models/change.schema";
 import { getDealers } from "~/models/dealer.server";
 import { getCheckIns, getPosts } from "~/models/post.server";
+import type { Viewer } from "~/models/team-scope.server";
 
 // The change feed (decision 50): the rows of "Change", which triggers write in the transaction of
 // every insert, update and delete of a post, dealer, check-in or user. Their sequence is the order
@@ -12,11 +13,11 @@ import { getCheckIns, getPosts } from "~/models/post.server";
 type ChangeRow = { seq: number; entity: string; entityId: number; op: string; at: Date };
 
 /** Rows as they are now, in the shape their own /api call answers, by id; absent when gone. */
-async function currentShapes(entity: ChangeEntity, ids: number[], viewerId: number): Promise<Map<number, object>> {
+async function currentShapes(entity: ChangeEntity, ids: number[], viewer: Viewer): Promise<Map<number, object>> {
   const rows: Array<{ id: number }> = await (() => {
     switch (entity) {
       case "post":
-        return getPosts(ids, viewerId);
+        return getPosts(ids, viewer);
       case "dealer":
         return getDealers(ids);
       case "checkin":
@@ -39,12 +40,18 @@ export type ChangeItem = {
   data: object;
 };
 
+/**
+ * The company itself as a reader, for a webhook (an admin's endpoint): every row whole, liked by
+ * no one.
+ */
+export const COMPANY_READER: Viewer = { id: 0, role: "ADMIN", teamId: null };
+
 /** Each change with its row's current shape: one read per kind of row, whatever the number of changes. */
-export async function withCurrentShapes(rows: ChangeRow[], viewerId: number): Promise<ChangeItem[]> {
+export async function withCurrentShapes(rows: ChangeRow[], viewer: Viewer): Promise<ChangeItem[]> {
   const shapes = new Map<string, Map<number, object>>();
   for (const entity of CHANGE_ENTITIES) {
     const ids = [...new Set(rows.filter((row) => row.entity === entity).map((row) => row.entityId))];
-    if (ids.length > 0) shapes.set(entity, await currentShapes(entity, ids, viewerId));
+    if (ids.length > 0) shapes.set(entity, await currentShapes(entity, ids, viewer));
   }
   return rows.map((row) => ({
     seq: row.seq,
@@ -66,7 +73,7 @@ export type ChangesPage = {
 
 /** Changes after the cursor `since`, oldest first (ADMIN: every row of the company). */
 export async function listChanges(
-  viewer: { id: number },
+  viewer: Viewer,
   { since = 0, limit = CHANGES_LIMIT_DEFAULT, entity }: ChangesQuery,
 ): Promise<ChangesPage> {
   const rows = await prisma.change.findMany({
@@ -76,7 +83,7 @@ export async function listChanges(
   });
   const page = rows.slice(0, limit);
   return {
-    items: await withCurrentShapes(page, viewer.id),
+    items: await withCurrentShapes(page, viewer),
     next: String(page.at(-1)?.seq ?? since),
     hasMore: rows.length > limit,
   };

@@ -134,7 +134,7 @@ function dayRows(audience: Audience, range: TimeRange): DayRow[] {
   return readRows<DayRow>(Prisma.sql`
     SELECT c.id, c.userId, c.type, c.lat, c.lng, c.address, c.source, c.accuracyM, c.createdAt, u.username, u.firstName, u.lastName
     FROM CheckIn c CROSS JOIN User u ON u.id = c.userId
-    WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to} ${audienceSql(audience, Prisma.sql`u.teamId`)}
+    WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to} ${audienceSql(audience, Prisma.sql`u`)}
     ORDER BY c.createdAt, c.userId, c.id`);
 }
 

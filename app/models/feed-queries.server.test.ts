@@ -83,15 +83,15 @@ describe("the feed's queries", () => {
         },
       });
     }
-    const viewerId = users[0]!.id;
+    const viewer = users[0]!;
     // The team's distance today is read once per change of the check-ins, then kept.
-    expect(await statementsFor(() => listPosts({ viewerId, limit: 1 }))).toBe(4);
-    const small = await statementsFor(() => listPosts({ viewerId, limit: 2 }));
-    const large = await statementsFor(() => listPosts({ viewerId, limit: 100 }));
+    expect(await statementsFor(() => listPosts({ viewer, limit: 1 }))).toBe(4);
+    const small = await statementsFor(() => listPosts({ viewer, limit: 2 }));
+    const large = await statementsFor(() => listPosts({ viewer, limit: 100 }));
     expect(small).toBeGreaterThan(0);
     expect(large).toBe(small);
     expect(large).toBe(3);
-    const page = await listPosts({ viewerId, limit: 100 });
+    const page = await listPosts({ viewer, limit: 100 });
     expect(page.posts).toHaveLength(100);
     expect(page.posts[0]).toMatchObject({ likeCount: 1, commentCount: 1, likedByMe: true });
     expect(page.posts[0]?.media).toHaveLength(2);
@@ -151,7 +151,7 @@ describe("a page of posts", () => {
     await withStatistics(BENCH_STATISTICS, async () => {
       for (const limit of [1, 2, 20, 100]) {
         readTexts.length = 0;
-        const page = await listPosts({ viewerId: author.id, limit });
+        const page = await listPosts({ viewer: author, limit });
         expect(page.posts.map((post) => post.text)).toEqual(["visit 0", "visit 1", "visit 2"].slice(0, limit));
         const postsRead = readTexts.find((text) => /FROM Post p\b/.test(text));
         expect(postsRead).toBeDefined();

@@ -77,7 +77,7 @@ describe("cursors", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof listPosts>> = await listPosts({ viewerId: ali.id, cursor, limit: 3 });
+      const page: Awaited<ReturnType<typeof listPosts>> = await listPosts({ viewer: ali, cursor, limit: 3 });
       seen.push(...page.posts.map((post) => post.text));
       cursor = page.nextCursor;
     } while (cursor);
@@ -87,7 +87,7 @@ describe("cursors", () => {
   it("page a team's posts, read from the team's own index entries, exactly as the company's filtered to the team", async () => {
     // A team of 2 among 10 people (decision 42).
     const team = await prisma.team.create({ data: { name: "Multan" } });
-    const people = [];
+    const people: Array<Awaited<ReturnType<typeof user>>> = [];
     for (let i = 0; i < 10; i++) people.push(await user(`person${i}`));
     const members = people.slice(0, 2).map((person) => person.id);
     await prisma.user.updateMany({ where: { id: { in: members } }, data: { teamId: team.id } });
@@ -108,7 +108,7 @@ describe("cursors", () => {
       let cursor: string | null = null;
       do {
         const page: Awaited<ReturnType<typeof listPosts>> = await listPosts({
-          viewerId: members[0]!,
+          viewer: people[0]!,
           cursor,
           limit: 3,
           audience,
@@ -118,7 +118,7 @@ describe("cursors", () => {
       } while (cursor);
       return seen;
     };
-    const company = await listPosts({ viewerId: members[0]!, limit: 100 });
+    const company = await listPosts({ viewer: people[0]!, limit: 100 });
     const teamPosts = company.posts.filter((post) => members.includes(post.user.id)).map((post) => post.text);
     expect(teamPosts).toHaveLength(8);
     expect(await read({ everyone: false, teamIds: [team.id], unassigned: false })).toEqual(teamPosts);
@@ -163,7 +163,7 @@ describe("createPost", () => {
       lng: 71.4,
       address: "Sabzi Mandi, Multan",
     });
-    const view = await getPost(id, ali.id);
+    const view = await getPost(id, ali);
     expect(view).toMatchObject({
       salePrice: "3850.25",
       saleTotal: "46203.00",
@@ -254,9 +254,9 @@ describe("likes and comments", () => {
       { userId: bob.id, type: "LIKE" },
       { userId: ali.id, type: "LIKE" },
     ]);
-    expect(await getPost(id, bob.id)).toMatchObject({ likeCount: 2, likedByMe: true });
+    expect(await getPost(id, bob)).toMatchObject({ likeCount: 2, likedByMe: true });
     await unlikePost(id, bob.id);
-    expect(await getPost(id, bob.id)).toMatchObject({ likeCount: 1, likedByMe: false });
+    expect(await getPost(id, bob)).toMatchObject({ likeCount: 1, likedByMe: false });
     await expect(likePost(9999, bob.id)).rejects.toMatchObject({ status: 404 });
   });
 
@@ -271,8 +271,8 @@ describe("likes and comments", () => {
       await expect(deleteComment(id, junk, bob.id)).rejects.toMatchObject({ status: 404 });
     }
     await deleteComment(id, comment.id, bob.id);
-    expect(await listComments(id)).toMatchObject([{ id: comment.id, isDeleted: true, text: "" }]);
-    expect(await getPost(id, ali.id)).toMatchObject({ commentCount: 0 });
+    expect(await listComments(id, ali)).toMatchObject([{ id: comment.id, isDeleted: true, text: "" }]);
+    expect(await getPost(id, ali)).toMatchObject({ commentCount: 0 });
   });
 });
 
@@ -326,9 +326,9 @@ describe("idempotency keys", () => {
     ]);
     expect(answers[0]!.value).toEqual(answers[1]!.value);
     expect(answers.map((answer) => answer.replayed).sort()).toEqual([false, true]);
-    expect(await listComments(id)).toHaveLength(1);
+    expect(await listComments(id, ali)).toHaveLength(1);
     expect((await addComment(id, ali.id, "On my way")).replayed).toBe(false);
-    expect(await listComments(id)).toHaveLength(2);
+    expect(await listComments(id, ali)).toHaveLength(2);
   });
 
   it("a key used again by its user for a different post or comment answers 422 and creates nothing", async () => {

@@ -27,9 +27,11 @@ import type { z } from "zod";
 import type { checkInSchema, PostInput } from "~/models/post.schema";
 import {
   EVERYONE,
+  ownPeople,
   requestedAudience,
   type Audience,
   type AudienceQuery,
+  type Person,
   type Viewer,
 } from "~/models/team-scope.server";
 
@@ -77,6 +79,8 @@ type PostRow = {
   userId: number;
   username: string;
   email: string;
+  authorRole: string;
+  authorIsService: bigint | number | boolean;
   firstName: string | null;
   lastName: string | null;
   selectedAvatar: string;
@@ -108,7 +112,7 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[]
   return readRows<PostRow>(Prisma.sql`
     SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.recoveryAmountCents,
-      u.id AS userId, u.username, u.email, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
+      u.id AS userId, u.username, u.email, u.role AS authorRole, u.isService AS authorIsService, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
       t.id AS teamId, t.name AS teamName,
       d.id AS dealerId, d.businessName AS dealerName, d.ownerFirstName, d.ownerLastName,
       (SELECT COUNT(*) FROM Reaction r WHERE r.postId = p.id AND r.type = 'LIKE') AS likes,
@@ -141,22 +145,32 @@ function contactName(dealer: { ownerFirstName: string | null; ownerLastName: str
   return [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ") || null;
 }
 
-/** A post as the cards and the API show it: amounts as decimal strings, never cents. */
-function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTodayKm: number | null) {
+/** The post's author as `ownPeople` tells them apart. */
+function authorOf(row: PostRow): Person {
+  return { id: row.userId, teamId: row.teamId, role: row.authorRole, isService: Boolean(Number(row.authorIsService)) };
+}
+
+/**
+ * A post as the cards and the API show it: amounts as decimal strings, never cents. Not `whole`
+ * (another team's post, in a company-wide list): the same fields, with null for its place (and how
+ * it was had), its author's email and distance today, and its sale terms.
+ */
+function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTodayKm: number | null, whole: boolean) {
+  const teamOnly = <T>(value: T): T | null => (whole ? value : null);
   return {
     id: row.id,
     type: row.type,
     text: row.text,
-    lat: row.lat === null ? null : String(row.lat),
-    lng: row.lng === null ? null : String(row.lng),
-    address: row.address,
-    locationSource: row.locationSource,
-    locationAccuracyM: row.locationAccuracyM,
+    lat: row.lat === null || !whole ? null : String(row.lat),
+    lng: row.lng === null || !whole ? null : String(row.lng),
+    address: teamOnly(row.address),
+    locationSource: teamOnly(row.locationSource),
+    locationAccuracyM: teamOnly(row.locationAccuracyM),
     createdAt: row.createdAt.toISOString(),
     user: {
       id: row.userId,
       username: row.username,
-      email: row.email,
+      email: teamOnly(row.email),
       firstName: row.firstName,
       lastName: row.lastName,
       selectedAvatar: row.selectedAvatar,
@@ -164,10 +178,10 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
       team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
     },
     saleProduct: row.saleProduct,
-    saleQty: row.saleQty,
-    salePrice: row.salePriceCents === null ? null : centsToDecimal(row.salePriceCents),
-    saleTotal: row.saleTotalCents === null ? null : centsToDecimal(row.saleTotalCents),
-    recoveryAmount: row.recoveryAmountCents === null ? null : centsToDecimal(row.recoveryAmountCents),
+    saleQty: teamOnly(row.saleQty),
+    salePrice: row.salePriceCents === null || !whole ? null : centsToDecimal(row.salePriceCents),
+    saleTotal: row.saleTotalCents === null || !whole ? null : centsToDecimal(row.saleTotalCents),
+    recoveryAmount: row.recoveryAmountCents === null || !whole ? null : centsToDecimal(row.recoveryAmountCents),
     dealerId: row.dealerId,
     dealer:
       row.dealerId === null
@@ -177,17 +191,22 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
     likeCount: Number(row.likes),
     commentCount: Number(row.comments),
     likedByMe: Number(row.liked) > 0,
-    authorDistanceTodayKm: distanceTodayKm,
+    authorDistanceTodayKm: whole ? distanceTodayKm : null,
   };
 }
 export type PostView = ReturnType<typeof toPostView>;
 
-async function toPostViews(rows: PostRow[]): Promise<PostView[]> {
+/** The rows as the viewer sees them: their own people's whole, anyone else's without what is the team's. */
+async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]> {
+  const own = await ownPeople(viewer);
+  const whole = new Map(rows.map((row) => [row.id, own(authorOf(row))]));
   const [distances, media] = await Promise.all([
-    distanceToday([...new Set(rows.map((row) => row.userId))]),
+    distanceToday([...new Set(rows.filter((row) => whole.get(row.id)).map((row) => row.userId))]),
     mediaOf(rows.map((row) => row.id)),
   ]);
-  return rows.map((row) => toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null));
+  return rows.map((row) =>
+    toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null, whole.get(row.id) ?? false),
+  );
 }
 
 /**
@@ -216,14 +235,17 @@ function teamPosts(
     ORDER BY createdAt DESC, id DESC LIMIT ${limit})`;
 }
 
-/** One page of posts, newest first, after `cursor`: of the audience's people (everyone's by default). */
+/**
+ * One page of posts, newest first, after `cursor`: of the audience's people (everyone's by
+ * default), as the viewer sees them (other teams' without places, emails and sale terms).
+ */
 export async function listPosts({
-  viewerId,
+  viewer,
   cursor,
   limit = DEFAULT_PAGE_SIZE,
   audience = EVERYONE,
 }: {
-  viewerId: number;
+  viewer: Viewer;
   cursor?: string | null;
   limit?: number;
   audience?: Audience;
@@ -235,11 +257,11 @@ export async function listPosts({
       ? Prisma.sql`(${post}.createdAt < ${cursorAt.createdAt.getTime()} OR (${post}.createdAt = ${cursorAt.createdAt.getTime()} AND ${post}.id < ${cursorAt.id}))`
       : Prisma.sql`1 = 1`;
   const rows = audience.everyone
-    ? postRows(viewerId, after(Prisma.sql`p`), take + 1)
-    : postRows(viewerId, teamPosts(audience, after, take + 1), take + 1);
+    ? postRows(viewer.id, after(Prisma.sql`p`), take + 1)
+    : postRows(viewer.id, teamPosts(audience, after, take + 1), take + 1);
   const page = rows.slice(0, take);
   const last = page.at(-1);
-  return { posts: await toPostViews(page), nextCursor: rows.length > take && last ? encodeCursor(last) : null };
+  return { posts: await toPostViews(page, viewer), nextCursor: rows.length > take && last ? encodeCursor(last) : null };
 }
 
 /**
@@ -251,18 +273,19 @@ export async function feedPage(
   query: AudienceQuery & { cursor?: string | null; limit?: number },
 ): Promise<{ posts: PostView[]; nextCursor: string | null }> {
   const audience = await requestedAudience(viewer, query, { companyAllowed: true });
-  return listPosts({ viewerId: viewer.id, cursor: query.cursor, limit: query.limit, audience });
+  return listPosts({ viewer, cursor: query.cursor, limit: query.limit, audience });
 }
 
-export async function getPost(id: number, viewerId: number): Promise<PostView | null> {
-  const [row] = postRows(viewerId, Prisma.sql`p.id = ${id}`, 1);
-  return row ? ((await toPostViews([row]))[0] ?? null) : null;
+/** One post as the viewer sees it (another team's without places, emails and sale terms). */
+export async function getPost(id: number, viewer: Viewer): Promise<PostView | null> {
+  const [row] = postRows(viewer.id, Prisma.sql`p.id = ${id}`, 1);
+  return row ? ((await toPostViews([row], viewer))[0] ?? null) : null;
 }
 
 /** The posts of these ids that exist, as the feed shows them to the viewer, in one read. */
-export async function getPosts(ids: number[], viewerId: number): Promise<PostView[]> {
+export async function getPosts(ids: number[], viewer: Viewer): Promise<PostView[]> {
   if (ids.length === 0) return [];
-  return toPostViews(postRows(viewerId, Prisma.sql`p.id IN (${Prisma.join(ids)})`, ids.length));
+  return toPostViews(postRows(viewer.id, Prisma.sql`p.id IN (${Prisma.join(ids)})`, ids.length), viewer);
 }
 
 async function requirePost(id: number): Promise<void> {
@@ -469,6 +492,9 @@ const authorSelect = {
   lastName: true,
   selectedAvatar: true,
   currentBadge: true,
+  teamId: true,
+  role: true,
+  isService: true,
 } satisfies Prisma.UserSelect;
 
 const commentSelect = {
@@ -479,20 +505,33 @@ const commentSelect = {
   user: { select: authorSelect },
 } satisfies Prisma.CommentSelect;
 
-function toCommentView(row: Prisma.CommentGetPayload<{ select: typeof commentSelect }>) {
-  return { ...row, text: row.isDeleted ? "" : row.text, createdAt: row.createdAt.toISOString() };
+/** A comment; its author's email only for the viewer's own people (`whole`), null otherwise. */
+function toCommentView(row: Prisma.CommentGetPayload<{ select: typeof commentSelect }>, whole: boolean) {
+  const { teamId: _teamId, role: _role, isService: _isService, email, ...author } = row.user;
+  return {
+    ...row,
+    user: { ...author, email: whole ? email : null },
+    text: row.isDeleted ? "" : row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 export type CommentView = ReturnType<typeof toCommentView>;
 
-/** The post's comments, oldest first; deleted ones stay in place without their text. */
-export async function listComments(postId: number): Promise<CommentView[]> {
+/**
+ * The post's comments, oldest first; deleted ones stay in place without their text. Another
+ * team's commenter comes without their email.
+ */
+export async function listComments(postId: number, viewer: Viewer): Promise<CommentView[]> {
   await requirePost(postId);
-  const rows = await prisma.comment.findMany({
-    where: { postId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select: commentSelect,
-  });
-  return rows.map(toCommentView);
+  const [rows, own] = await Promise.all([
+    prisma.comment.findMany({
+      where: { postId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: commentSelect,
+    }),
+    ownPeople(viewer),
+  ]);
+  return rows.map((row) => toCommentView(row, own(row.user)));
 }
 
 /**
@@ -516,7 +555,8 @@ export async function addComment(
       }),
     (keyed) => prisma.comment.create({ data: { postId, userId, text: text.trim(), ...keyed }, select: commentSelect }),
   );
-  return { value: toCommentView(value), replayed };
+  // The commenter's own comment: whole.
+  return { value: toCommentView(value, true), replayed };
 }
 
 /** An author deletes their own comment; it then shows as deleted. */

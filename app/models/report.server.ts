@@ -216,7 +216,7 @@ function userJoin(row: "p" | "c" | "d", query: ReportQuery, audience: Audience):
 
 /** The audience's condition on the row's user (nothing for everyone). */
 function audienceOf(row: "p" | "c" | "d", audience: Audience): Prisma.Sql {
-  return audienceSql(audience, Prisma.raw(`${USER_ALIAS[row]}.teamId`));
+  return audienceSql(audience, Prisma.raw(USER_ALIAS[row]));
 }
 
 /** The grouping's key and label in SQL, for posts (`p`), check-ins (`c`, with their post `p`) or new dealers (`d`). */
@@ -602,7 +602,7 @@ export async function reportOfficers(
   const audience = await reportAudience(viewer, team);
   const officers = readRows<{ id: number; firstName: string | null; lastName: string | null; username: string }>(
     Prisma.sql`SELECT u.id, u.firstName, u.lastName, u.username FROM User u
-      WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u.teamId`)}`,
+      WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u`)}`,
   );
   return officers
     .map((user) => ({ id: user.id, name: displayName(user) }))

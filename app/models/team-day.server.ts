@@ -32,7 +32,7 @@ export async function teamDay(viewer: Viewer, { team }: { team?: number }, now =
       (SELECT COUNT(*) FROM Post p WHERE p.userId = u.id AND p.createdAt >= ${from} AND p.createdAt < ${to}) AS posts,
       (SELECT MAX(p.createdAt) FROM Post p WHERE p.userId = u.id AND p.createdAt >= ${from} AND p.createdAt < ${to}) AS lastPostAt
     FROM User u LEFT JOIN Team t ON t.id = u.teamId
-    WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u.teamId`)}
+    WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u`)}
     ORDER BY posts > 0, u.firstName COLLATE NOCASE, u.lastName COLLATE NOCASE, u.username`);
   const yesterday = addDays(date, -1);
   const ids = rows.map((row) => row.id);

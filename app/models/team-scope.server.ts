@@ -8,7 +8,12 @@ import type { TeamView } from "~/models/team.schema";
 // the same through pages and /api.
 //
 // A user in no team belongs to the "unassigned" group: an officer in no team sees the other
-// unassigned people, so a company that has made no teams sees everyone, as before teams.
+// unassigned people, so a company that has made no teams sees everyone, as before teams. Admins
+// and service accounts are in no team too, but in no group: the unassigned group never shows
+// their check-ins or their people's details (decision 62).
+//
+// Seeing someone in a list is not seeing all of their items: a company-wide list (`scope=company`)
+// shows other teams' posts without their places, emails and sale terms (`ownPeople`).
 
 /** The people a list covers: everyone, or the members of some teams (and perhaps the unassigned). */
 export type Audience = { everyone: true } | { everyone: false; teamIds: number[]; unassigned: boolean };
@@ -59,18 +64,46 @@ export async function requestedAudience(
   return home;
 }
 
-/** True when the audience has the user (by their team). */
+/** A person as `ownPeople` tells them apart. */
+export type Person = { id: number; teamId: number | null; role: string; isService: boolean };
+
+/** In the unassigned group: in no team, and neither an admin nor a service account. */
+function unassignedPerson(person: Person): boolean {
+  return person.teamId === null && person.role !== "ADMIN" && !person.isService;
+}
+
+/**
+ * Whose items the viewer sees whole (places, emails, sale terms): their own people (an admin's,
+ * everyone's) and themself. Anyone else's items, in a company-wide list, keep only what a company
+ * shares: names, teams, avatars, badges and what they wrote.
+ */
+export async function ownPeople(viewer: Viewer): Promise<(person: Person) => boolean> {
+  const home = await homeAudience(viewer);
+  if (home.everyone) return () => true;
+  return (person) =>
+    person.id === viewer.id ||
+    (person.teamId === null ? home.unassigned && unassignedPerson(person) : home.teamIds.includes(person.teamId));
+}
+
+/**
+ * True when the audience has the user (by their team). For lists of officers only: an officer is
+ * never an admin or a service account, so their team alone places them.
+ */
 export function audienceHas(audience: Audience, teamId: number | null): boolean {
   if (audience.everyone) return true;
   return teamId === null ? audience.unassigned : audience.teamIds.includes(teamId);
 }
 
-/** An SQL condition on a user's team column (e.g. `u.teamId`): `AND (…)`, or nothing for everyone. */
-export function audienceSql(audience: Audience, teamColumn: Prisma.Sql): Prisma.Sql {
+/** An SQL condition on a user row (its alias, e.g. `u`): `AND (…)`, or nothing for everyone. */
+export function audienceSql(audience: Audience, user: Prisma.Sql): Prisma.Sql {
   if (audience.everyone) return Prisma.empty;
   const parts: Prisma.Sql[] = [];
-  if (audience.teamIds.length > 0) parts.push(Prisma.sql`${teamColumn} IN (${Prisma.join(audience.teamIds)})`);
-  if (audience.unassigned) parts.push(Prisma.sql`${teamColumn} IS NULL`);
+  if (audience.teamIds.length > 0) parts.push(Prisma.sql`${user}.teamId IN (${Prisma.join(audience.teamIds)})`);
+  if (audience.unassigned)
+    // IFNULL: a left-joined row without a user (a dealer nobody created) stays unassigned.
+    parts.push(
+      Prisma.sql`(${user}.teamId IS NULL AND IFNULL(${user}.role, '') <> 'ADMIN' AND IFNULL(${user}.isService, 0) = 0)`,
+    );
   if (parts.length === 0) return Prisma.sql`AND 0`;
   return Prisma.sql`AND (${Prisma.join(parts, " OR ")})`;
 }
@@ -80,7 +113,7 @@ export function audienceWhere(audience: Audience): Prisma.UserWhereInput {
   if (audience.everyone) return {};
   const parts: Prisma.UserWhereInput[] = [];
   if (audience.teamIds.length > 0) parts.push({ teamId: { in: audience.teamIds } });
-  if (audience.unassigned) parts.push({ teamId: null });
+  if (audience.unassigned) parts.push({ teamId: null, role: { not: "ADMIN" }, isService: false });
   return { OR: parts.length > 0 ? parts : [{ id: -1 }] };
 }
 

@@ -5,7 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { readLiteFsNode } from "~/infra/litefs.server";
 import { postWebhook } from "~/infra/webhook-http.server";
 import { SIGNATURE_HEADER } from "~/lib/change-events";
-import { withCurrentShapes } from "~/models/change.server";
+import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
 
 // The webhooks' delivery worker (decision 50). Deliveries wait in the WebhookDelivery table (the
 // outbox, filled by triggers in the transaction of each change), so no request ever waits for a
@@ -72,7 +72,7 @@ function signatureOf(secret: string, body: string, unixSeconds: number): string 
 async function bodyOf(delivery: { id: number; changeSeq: number; event: string; body: string | null }) {
   if (delivery.body !== null) return delivery.body;
   const change = await prisma.change.findUnique({ where: { seq: delivery.changeSeq } });
-  const [item] = change ? await withCurrentShapes([change], 0) : [];
+  const [item] = change ? await withCurrentShapes([change], COMPANY_READER) : [];
   const body = JSON.stringify({ event: delivery.event, deliveryId: delivery.id, ...item });
   await prisma.webhookDelivery.updateMany({ where: { id: delivery.id }, data: { body } });
   return body;

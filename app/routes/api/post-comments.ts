@@ -8,8 +8,8 @@ import { commentSchema } from "~/models/post.schema";
 
 /** GET /api/posts/{id}/comments: oldest first; deleted ones keep their place with isDeleted and no text. */
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  return apiCall(async () => Response.json(await listComments(requireId(args.params.id, POST_NOT_FOUND))));
+  const user = requireUser(args);
+  return apiCall(async () => Response.json(await listComments(requireId(args.params.id, POST_NOT_FOUND), user)));
 }
 
 /**

@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
       ? await readMultipartPost(args.request)
       : { input: await readJsonBody(args.request, postSchema), files: [] };
     const { id, replayed } = await createPost(user.id, input, files, key);
-    return Response.json(await getPost(id, user.id), {
+    return Response.json(await getPost(id, user), {
       status: 201,
       headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined,
     });

@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     cursor
       ? Promise.resolve(null)
       : topAgentRankings(period, user.id, full ? FULL_RANKINGS_PAGE : FEED_RANKINGS, audience, offset),
-    full ? { posts: [], nextCursor: null } : listPosts({ viewerId: user.id, cursor, audience, limit: FEED_PAGE_SIZE }),
+    full ? { posts: [], nextCursor: null } : listPosts({ viewer: user, cursor, audience, limit: FEED_PAGE_SIZE }),
   ]);
   return {
     signedIn: true as const,

@@ -34,9 +34,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const id = requirePageId(args.params.id, POST_NOT_FOUND);
-  const post = await getPost(id, user.id);
+  const post = await getPost(id, user);
   if (!post) throw data(POST_NOT_FOUND, { status: 404 });
-  return { post, comments: await listComments(id), viewerId: user.id, commentKey: newSubmissionKey() };
+  return { post, comments: await listComments(id, user), viewerId: user.id, commentKey: newSubmissionKey() };
 }
 
 const MESSAGES = {
