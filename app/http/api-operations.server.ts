@@ -512,7 +512,9 @@ export const apiOperations: ApiOperation[] = [
     query: reportQuerySchema,
     queryExample: { period: "last-week", groupBy: "officer" },
     answer: { status: 200, description: "The report", schema: answers.reportAnswer },
-    errors: [403], // a team or an officer not the viewer's
+    // 403: a team or an officer not the viewer's; 429 and 503 (with Retry-After): format=xlsx past
+    // the person's share of the server's one queue of exports, or with the queue full.
+    errors: [403, 429, 503],
   },
   // ---- Visit plans ----
   {

@@ -28,6 +28,14 @@ export async function apiCall(call: () => Response | Promise<Response>): Promise
   }
 }
 
+/**
+ * A browser following a link (`Sec-Fetch-Mode: navigate`), as a page's download link does: such a
+ * caller reads a page, not JSON, so a refusal goes back to the page with a notice.
+ */
+export function isBrowserNavigation(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate" && !request.headers.has("Authorization");
+}
+
 /** The messages of each field (the first one as `error`), for `{ error, fieldErrors }` answers. */
 function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Record<string, string[]> } {
   // No prototype: a body key such as "constructor" or "__proto__" must stay a plain field name.

@@ -45,4 +45,36 @@ describe("boundedQueue", () => {
     await expect(slow).resolves.toBe("slow");
     await expect(queue.run(() => Promise.resolve("again"))).resolves.toBe("again");
   });
+
+  it("keeps at most `perKey.limit` jobs of one key running or waiting, refuses its next, and takes it again once one ends", async () => {
+    const queue = boundedQueue({
+      concurrency: 1,
+      waiting: 5,
+      full,
+      perKey: { limit: 2, refused: () => new Error("yours wait") },
+    });
+    const { job, finishNext } = gate();
+    const first = queue.run(job, 7);
+    const second = queue.run(job, 7);
+    // Refused at once, not put in line.
+    await expect(Promise.race([queue.run(job, 7), Promise.resolve("in line")])).rejects.toThrow("yours wait");
+    // Another key, and a job without a key, still find a place.
+    const other = queue.run(job, 8);
+    const unkeyed = queue.run(job);
+    finishNext();
+    await first;
+    const third = queue.run(job, 7);
+    for (let n = 0; n < 4; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      finishNext();
+    }
+    await Promise.all([second, other, unkeyed, third]);
+    // A refused job holds no place: the key runs two again.
+    const again = [queue.run(job, 7), queue.run(job, 7)];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishNext();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishNext();
+    await Promise.all(again);
+  });
 });

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { AppError } from "~/lib/app-error";
+import { boundedQueue } from "~/lib/bounded-queue";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
 import { REPORT_GROUPING_LABELS } from "~/lib/report-options";
 import type { Report } from "~/models/report.server";
@@ -76,21 +78,55 @@ export function reportCsv(title: string, table: ReportTable): ReadableStream<Uin
 
 /** The worker's entry: plain JavaScript shipped beside this module, found from the app's root. */
 const XLSX_WORKER = path.resolve("app/models/report-xlsx.worker.mjs");
+/**
+ * One worker at a time for the whole server, a few exports waiting behind it, at most two of one
+ * person's (running or waiting): each worker is a V8 isolate with SheetJS and a whole report in
+ * memory, and 25 at once took the server from 365 to 896 MB on a 1 GB machine.
+ */
+const XLSX_JOBS = 1;
+const XLSX_JOBS_WAITING = 4;
+const XLSX_JOBS_PER_USER = 2;
+const XLSX_RETRY_AFTER_SEC = 30;
+export const EXPORTS_BUSY = "The server is busy preparing other exports. Please try again in a moment.";
+export const EXPORTS_OF_YOURS_BUSY =
+  "Your earlier exports are still being prepared. Please wait for them, then try again.";
 
-/** The .xlsx, written in a worker thread: the title row, the columns, the rows and the totals. */
-export function reportXlsx(title: string, table: ReportTable): Promise<Uint8Array<ArrayBuffer>> {
+const xlsxJobs = boundedQueue({
+  concurrency: XLSX_JOBS,
+  waiting: XLSX_JOBS_WAITING,
+  full: () => new AppError(503, EXPORTS_BUSY, { retryAfterSec: XLSX_RETRY_AFTER_SEC }),
+  perKey: {
+    limit: XLSX_JOBS_PER_USER,
+    refused: () => new AppError(429, EXPORTS_OF_YOURS_BUSY, { retryAfterSec: XLSX_RETRY_AFTER_SEC }),
+  },
+});
+
+/**
+ * The .xlsx, written in a worker thread: the title row, the columns, the rows and the totals.
+ * Every export waits its turn in one queue for the server; `userId` counts it against its
+ * person's share (503 when the line is full, 429 past the person's share, both with Retry-After).
+ */
+export function reportXlsx(title: string, table: ReportTable, userId: number): Promise<Uint8Array<ArrayBuffer>> {
+  return xlsxJobs.run(() => writeXlsx(title, table), userId);
+}
+
+function writeXlsx(title: string, table: ReportTable): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(XLSX_WORKER, {
       workerData: { title, columns: table.columns, rows: [...table.rows, table.totals] },
       resourceLimits: { maxOldGenerationSizeMb: 256 },
+      // Not the server's loader flags (tsx): the worker is plain JavaScript.
+      execArgv: [],
     });
-    worker.once("message", (bytes: Uint8Array<ArrayBuffer>) => {
-      resolve(bytes);
-      void worker.terminate();
-    });
-    worker.once("error", reject);
-    worker.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`The report's .xlsx worker exited with ${code}`));
-    });
+    let settled = false;
+    // Answers once the worker is gone, so that the next export starts only after its memory is freed.
+    const settle = (answer: () => void) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate().finally(answer);
+    };
+    worker.once("message", (bytes: Uint8Array<ArrayBuffer>) => settle(() => resolve(bytes)));
+    worker.once("error", (error) => settle(() => reject(error)));
+    worker.once("exit", (code) => settle(() => reject(new Error(`The report's .xlsx worker exited with ${code}`))));
   });
 }

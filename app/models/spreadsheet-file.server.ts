@@ -2,6 +2,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
 import { AppError } from "~/lib/app-error";
+import { boundedQueue } from "~/lib/bounded-queue";
 
 // Untrusted spreadsheet bytes: an .xlsx (a zip) must pass checkXlsxZip before SheetJS sees it, and
 // SheetJS parses it (or an .xls) in a worker thread with heap and wall-clock limits, terminated on overrun.
@@ -190,30 +191,22 @@ const WORKER_HEAP_MB = 64;
 const PARSE_TIME_LIMIT_MS = 6_000;
 /** One worker at a time (memory); a few callers may wait for it, more are told to come back. */
 const MAX_WAITING = 4;
+/** Seconds to wait before trying again, as the message says. */
+const BUSY_RETRY_AFTER_SEC = 60;
 
 export type ParsedGrid = { firstRow: number; rows: string[][] };
 type WorkerAnswer = ({ ok: true } & ParsedGrid) | { ok: false; reason: "unreadable" | "no-rows" };
 
-let running = false;
-const waiting: Array<() => void> = [];
+const parseJobs = boundedQueue({
+  concurrency: 1,
+  waiting: MAX_WAITING,
+  full: () => new AppError(429, BUSY, { retryAfterSec: BUSY_RETRY_AFTER_SEC }),
+});
 let workersStarted = 0;
 
 /** How many files this process has handed to a parsing worker: each costs a thread and up to its limits. */
 export function spreadsheetsParsed(): number {
   return workersStarted;
-}
-
-async function turn(): Promise<() => void> {
-  if (running) {
-    if (waiting.length >= MAX_WAITING) throw new AppError(429, BUSY);
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running = true;
-  return () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running = false;
-  };
 }
 
 /**
@@ -231,8 +224,7 @@ export async function parseSpreadsheet(
     timeLimitMs = PARSE_TIME_LIMIT_MS,
   }: { maxRows: number; maxCellChars: number; noRows: string; timeLimitMs?: number },
 ): Promise<ParsedGrid> {
-  const done = await turn();
-  try {
+  return parseJobs.run(async () => {
     const copy = new Uint8Array(bytes);
     workersStarted += 1;
     const answer = await new Promise<WorkerAnswer | AppError>((resolve) => {
@@ -263,7 +255,5 @@ export async function parseSpreadsheet(
     if (answer instanceof AppError) throw answer;
     if (!answer.ok) throw new AppError(400, answer.reason === "no-rows" ? noRows : UNREADABLE);
     return { firstRow: answer.firstRow, rows: answer.rows };
-  } finally {
-    done();
-  }
+  });
 }

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/reports";
-import { apiCall, methodNotAllowed, readQuery } from "~/http/api.server";
+import { apiCall, isBrowserNavigation, methodNotAllowed, readQuery } from "~/http/api.server";
 import { requireUser } from "~/http/auth.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { AppError } from "~/lib/app-error";
 import { reportCsv, reportFileName, reportTitle, reportXlsx } from "~/models/report-export.server";
 import { reportTable } from "~/models/report-view.server";
 import { reportQuerySchema } from "~/models/report.schema";
@@ -11,7 +13,9 @@ import { buildReport, reportJson } from "~/models/report.server";
  * period, beside the period of equal length before it. Officers see their own figures only;
  * managers their teams' people; admins everyone, or one team with `team`. A team or an officer
  * outside the viewer's answers 403. JSON by default; `?format=csv` (or `Accept: text/csv`) and
- * `?format=xlsx` answer the page's table as a file.
+ * `?format=xlsx` answer the page's table as a file. The .xlsx waits its turn in the server's one
+ * queue of exports: 503 when the line is full, 429 past the person's share, both with Retry-After;
+ * the page's download link (a browser navigation) goes back to the report with the message instead.
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
@@ -31,7 +35,16 @@ async function answerReport(
   if (format === "csv" || format === "xlsx") {
     const table = reportTable(report);
     const title = reportTitle(report, report.officerName);
-    const body = format === "csv" ? reportCsv(title, table) : await reportXlsx(title, table);
+    let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+    try {
+      body = format === "csv" ? reportCsv(title, table) : await reportXlsx(title, table, user.id);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.retryAfterSec === undefined || !isBrowserNavigation(request))
+        throw error;
+      const page = new URL(request.url).searchParams;
+      page.delete("format");
+      return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
+    }
     return new Response(body, {
       headers: {
         "Content-Type":

@@ -321,7 +321,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <h2 id="report-table-title" className="flex-1 font-semibold">
             Totals by {columns[0]?.toLowerCase()}
           </h2>
-          <a href={`/api/reports?${files}${files ? "&" : ""}format=xlsx`} className="btn-secondary text-sm" download>
+          {/* No `download` attribute: the file comes as an attachment, and a busy server's refusal
+              brings the reader back to this page with its message instead of saving it as a file. */}
+          <a href={`/api/reports?${files}${files ? "&" : ""}format=xlsx`} className="btn-secondary text-sm">
             <Icon name="download" size={16} /> Download Excel
           </a>
           <a href={`/api/reports?${files}${files ? "&" : ""}format=csv`} className="btn-secondary text-sm" download>
