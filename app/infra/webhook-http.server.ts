@@ -101,7 +101,7 @@ export type WebhookSend = {
 export type WebhookAnswer = { status: number } | { error: string };
 
 /** How much of a receiver's answer is read (and dropped) before the connection is closed on the rest. */
-export const ANSWER_READ_MAX_BYTES = 64 * 1024;
+const ANSWER_READ_MAX_BYTES = 64 * 1024;
 
 /** POSTs the body; answers the receiver's status, or why it could not be reached. Never throws. */
 export function postWebhook(send: WebhookSend, allowed: readonly string[]): Promise<WebhookAnswer> {
