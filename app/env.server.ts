@@ -63,7 +63,10 @@ const envSchema = z
       .default("10000,60000,300000,1800000,7200000"),
     /** Attempts of one delivery before it is given up (FAILED) and the next event goes out. */
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+    /** One delivery's deadline in ms, from connecting to the end of the answer. */
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Deliveries that may wait per webhook; the oldest beyond are given up (FAILED). */
+    WEBHOOK_MAX_PENDING: z.coerce.number().int().min(1).default(1000),
     /** How often the delivery worker looks for deliveries that are due. */
     WEBHOOK_POLL_MS: z.coerce.number().int().positive().default(1000),
   })

@@ -14,7 +14,7 @@ function isUpload(req: Parameters<RequestHandler>[0]): boolean {
  * Refuses, before the app sees it, a form or JSON body whose Content-Length is over the limit the
  * app reads within (a chunked body is cut off by the app's reader at the same limit): 413 as JSON
  * under /api and a short page elsewhere, never echoing what was sent. (closeUnreadRequests, in
- * front, reads a small remainder to its end or closes the connection after a large one.)
+ * front, reads a small remainder to its end, or lingers after a large one before closing.)
  */
 export const bodyLimits: RequestHandler = (req, res, next) => {
   const declared = Number(req.headers["content-length"] ?? 0);

@@ -9,27 +9,41 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 // the allow-list (WEBHOOK_PRIVATE_HOSTS), both when the URL is registered and at every send,
 // after DNS (a name may resolve elsewhere by then).
 
+// One list, Node's own BlockList: it matches an IPv4 rule against the address's IPv4-mapped
+// spelling too (::ffff:127.0.0.1, ::ffff:7f00:1), so mapped addresses need no rule of their own (a
+// rule on ::ffff:0:0/96 would match every IPv4 address). The other ways to write IPv4 inside IPv6
+// are refused whole: IPv4-compatible (::/96, deprecated; holds :: and ::1), IPv4-translated
+// (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 and Teredo.
 const notTheInternet = new BlockList();
 for (const [network, prefix] of [
-  ["0.0.0.0", 8],
+  ["0.0.0.0", 8], // "this network", and 0.0.0.0 reaches the local machine
   ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
+  ["100.64.0.0", 10], // carrier-grade NAT
   ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
+  ["169.254.0.0", 16], // link-local, the cloud's metadata service
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
-  ["224.0.0.0", 3],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 3], // multicast, reserved and broadcast
 ] as const)
   notTheInternet.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
-  ["::", 127],
-  ["::ffff:0:0", 96],
-  ["64:ff9b::", 96],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
+  ["::", 96], // unspecified, loopback, IPv4-compatible
+  ["::ffff:0:0:0", 96], // IPv4-translated
+  ["64:ff9b::", 96], // NAT64, well-known prefix
+  ["64:ff9b:1::", 48], // NAT64, local use
+  ["100::", 64], // discard-only
+  ["2001::", 32], // Teredo
+  ["2001:db8::", 32], // documentation
+  ["2002::", 16], // 6to4
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated)
+  ["ff00::", 8], // multicast
 ] as const)
   notTheInternet.addSubnet(network, prefix, "ipv6");
 
@@ -37,9 +51,16 @@ const LOCAL_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
 
 export const PRIVATE_ADDRESS = "Webhook URL must be a public internet address, not a local or private one";
 
-/** The hostname of a URL without IPv6 brackets. */
+/**
+ * The host as it is compared: without IPv6 brackets, lower case, and without the trailing dots of
+ * a fully qualified name ("localhost." is localhost). The URL parser has already written an IP
+ * address in its one canonical form (0x7f.1 and 2130706433 are 127.0.0.1; [::127.0.0.1] is [::7f00:1]).
+ */
 function bareHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "")
+    .toLowerCase();
 }
 
 function isPrivateAddress(address: string): boolean {
@@ -70,32 +91,60 @@ function guardedLookup(allowed: readonly string[]): LookupFunction {
   };
 }
 
-export type WebhookSend = { url: string; body: string; headers: Record<string, string>; timeoutMs: number };
+export type WebhookSend = {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  /** The whole delivery's deadline: connecting, sending and reading the answer, not an idle timer. */
+  timeoutMs: number;
+};
 export type WebhookAnswer = { status: number } | { error: string };
+
+/** How much of a receiver's answer is read (and dropped) before the connection is closed on the rest. */
+const ANSWER_READ_MAX_BYTES = 64 * 1024;
 
 /** POSTs the body; answers the receiver's status, or why it could not be reached. Never throws. */
 export function postWebhook(send: WebhookSend, allowed: readonly string[]): Promise<WebhookAnswer> {
   const url = new URL(send.url);
   if (isPrivateHost(url, allowed) && isIP(bareHost(url.hostname))) return Promise.resolve({ error: PRIVATE_ADDRESS });
   const client = url.protocol === "https:" ? https : http;
+  // A receiver that drips its answer a byte at a time is cut off at the deadline all the same.
+  const deadline = AbortSignal.timeout(send.timeoutMs);
   return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: WebhookAnswer) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
+    const failed = (error: Error) =>
+      settle({ error: deadline.aborted ? `No answer within ${send.timeoutMs} ms` : error.message });
     const request = client.request(
       url,
       {
         method: "POST",
         headers: { ...send.headers, "Content-Length": Buffer.byteLength(send.body) },
         lookup: guardedLookup(allowed),
-        timeout: send.timeoutMs,
+        // A fresh connection, closed after the answer: one never outlives its delivery's deadline.
+        agent: false,
+        signal: deadline,
       },
       (response) => {
-        // What the receiver says is not kept: only its status.
-        response.resume();
-        response.on("end", () => resolve({ status: response.statusCode ?? 0 }));
-        response.on("error", (error) => resolve({ error: error.message }));
+        // What the receiver says is not kept: only its status. Its body is read up to a limit and
+        // dropped; past the limit the connection is closed rather than read to the end.
+        const status = response.statusCode ?? 0;
+        let read = 0;
+        response.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read <= ANSWER_READ_MAX_BYTES) return;
+          settle({ status });
+          request.destroy();
+        });
+        response.on("end", () => settle({ status }));
+        response.on("error", failed);
       },
     );
-    request.on("timeout", () => request.destroy(new Error(`No answer within ${send.timeoutMs} ms`)));
-    request.on("error", (error) => resolve({ error: error.message }));
+    request.on("error", failed);
     request.end(send.body);
   });
 }

@@ -26,10 +26,12 @@ export function startWebhookDeliveries(): void {
   void sendDueDeliveries();
 }
 
-async function sendDueDeliveries(): Promise<void> {
+/** One pass of the worker: sends every endpoint's due deliveries (the timer calls it; tests call it once). */
+export async function sendDueDeliveries(): Promise<void> {
   try {
     // Only the primary writes (LiteFS): its worker alone sends.
     if (env.LITEFS_DIR && (await readLiteFsNode(env.LITEFS_DIR)).role !== "primary") return;
+    await dropOverflow();
     const heads = readRows<{ endpointId: number; nextAttemptAt: Date }>(Prisma.sql`
       SELECT endpointId, nextAttemptAt FROM WebhookDelivery
       WHERE id IN (SELECT MIN(id) FROM WebhookDelivery WHERE status = 'PENDING' GROUP BY endpointId)`);
@@ -41,6 +43,28 @@ async function sendDueDeliveries(): Promise<void> {
     );
   } catch (error) {
     console.error("[webhooks]", error instanceof Error ? error.message : error);
+  }
+}
+
+/**
+ * The outbox's bound: at most WEBHOOK_MAX_PENDING deliveries wait per webhook. When a receiver has
+ * been down long enough for more to pile up, the oldest beyond the bound are given up (FAILED, with
+ * why, never attempted), so the table cannot grow without end and the newest events go out first
+ * when the receiver is back; each payload's `seq` shows the gap, which GET /api/changes fills.
+ * Checked at every pass of the worker, so between passes a burst of writes may go past it.
+ */
+async function dropOverflow(): Promise<void> {
+  const max = env.WEBHOOK_MAX_PENDING;
+  const over = readRows<{ endpointId: number }>(Prisma.sql`
+    SELECT endpointId FROM WebhookDelivery WHERE status = 'PENDING'
+    GROUP BY endpointId HAVING COUNT(*) > ${max}`);
+  for (const { endpointId } of over) {
+    await prisma.$executeRaw`
+      UPDATE WebhookDelivery SET status = 'FAILED',
+        lastError = ${`Dropped: more than ${max} deliveries were waiting for this webhook`}
+      WHERE endpointId = ${endpointId} AND status = 'PENDING' AND id < (
+        SELECT id FROM WebhookDelivery WHERE endpointId = ${endpointId} AND status = 'PENDING'
+        ORDER BY id DESC LIMIT 1 OFFSET ${max - 1})`;
   }
 }
 

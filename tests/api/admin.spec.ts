@@ -317,3 +317,22 @@ test("POST /api/admin/users adds an account, in at once; bad input is 400, a tak
   await request.post("/api/logout");
   await signIn(request, username, "first-pass-1");
 });
+
+test("POST /api/admin/webhooks refuses the loopback however it is spelled, with the usual message", async ({
+  request,
+}) => {
+  await signIn(request, "admin");
+  for (const url of [
+    "http://[::7f00:1]/hook",
+    "http://[::127.0.0.1]/hook",
+    "http://[::ffff:0:127.0.0.1]/hook",
+    "http://localhost./hook",
+    "http://[::ffff:169.254.169.254]/latest",
+  ]) {
+    const response = await request.post("/api/admin/webhooks", { data: { url, events: ["post.created"] } });
+    expect(response.status(), url).toBe(400);
+    expect(await response.json(), url).toMatchObject({
+      error: "Webhook URL must be a public internet address, not a local or private one",
+    });
+  }
+});
