@@ -188,6 +188,29 @@ describe("the import's Team column", () => {
     ]);
   });
 
+  it("an importer names only a team they may put a dealer in: another team is a row error", async () => {
+    const north = await createTeam(team("North", ["Punjab"]));
+    const south = await createTeam(team("South", ["Sindh"]));
+    const officer = await prisma.user.create({
+      data: { username: "north.officer", email: "n@example.pk", passwordHash: "x", teamId: north.id },
+    });
+    const header = ["business_name", "street", "City", "State", "lat", "lng", "formatted_address", "Team"];
+    const file = dealerWorkbook(
+      [{ ...dealerRow(1), Team: "South" }, { ...dealerRow(2), Team: "North" }, dealerRow(3)] as never,
+      { header },
+    );
+    const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: officer.id });
+    expect(result).toMatchObject({
+      total: 3,
+      successful: 2,
+      failed: 1,
+      errors: ['Row 2: Team "South" is not your team or a team you lead'],
+    });
+    expect(await prisma.dealer.count({ where: { teamId: south.id } })).toBe(0);
+    // Without a Team cell, the address chooses, whoever imports (as the Add Dealer form's "From the address").
+    expect(await prisma.dealer.count({ where: { teamId: north.id } })).toBe(2);
+  });
+
   it('"Territory" is read as the Team column too', async () => {
     await createTeam(team("South", ["Sindh"]));
     const header = ["business_name", "street", "City", "State", "lat", "lng", "formatted_address", "Territory"];
