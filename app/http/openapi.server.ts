@@ -18,7 +18,7 @@ const COMPONENTS = "#/components/schemas/";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad input: the message says what is wrong",
   401: "Signed out",
-  403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, an API token beyond its scope, or a cross-site request",
+  403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, another team's dealer (or a team this user may not put it in), an API token beyond its scope, or a cross-site request",
   404: "Not found",
   409: "Conflict with existing data",
   412: "The record changed since it was read (If-Match no longer names its ETag); nothing was changed: read it again",

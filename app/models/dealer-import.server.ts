@@ -14,6 +14,7 @@ import { readStoredFile, storeFile } from "~/infra/storage.server";
 import { keepUpload, releaseUploads } from "~/models/media.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
+import { type Audience, audienceHas, EVERYONE, homeAudience } from "~/models/team-scope.server";
 import { placeKey, type Territory, territoryTeam } from "~/models/team.rules";
 import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
 
@@ -203,21 +204,33 @@ type CheckedRow =
     }
   | { ok: false; rowNumber: number; error: string };
 
-/** The company's teams as the import reads them: territories, and ids by name (case ignored). */
-type ImportTeams = { territories: Territory[]; byName: Map<string, number> };
+/**
+ * The company's teams as the import reads them: territories, ids by name (case ignored), and the
+ * teams the importer may put a dealer in (as the dealer form: their own and those they lead, any
+ * for an admin or for the app itself).
+ */
+type ImportTeams = { territories: Territory[]; byName: Map<string, number>; choosable: Audience };
 
-async function loadImportTeams(): Promise<ImportTeams> {
-  const [territories, names] = await Promise.all([
+async function loadImportTeams(userId: number | null): Promise<ImportTeams> {
+  const [territories, names, importer] = await Promise.all([
     loadTerritories(),
     prisma.team.findMany({ select: { id: true, name: true } }),
+    userId === null
+      ? null
+      : prisma.user.findUnique({ where: { id: userId }, select: { id: true, role: true, teamId: true } }),
   ]);
-  return { territories, byName: new Map(names.map((team) => [placeKey(team.name), team.id])) };
+  return {
+    territories,
+    byName: new Map(names.map((team) => [placeKey(team.name), team.id])),
+    choosable: importer ? await homeAudience(importer) : EVERYONE,
+  };
 }
 
 /**
  * One row through the form's schema; errors read "Row N: <column> is required" or the form's message.
- * A Team cell names the dealer's team by hand (`Team "X" not found` when no team has that name);
- * without one, the dealer's address chooses (territoryTeam).
+ * A Team cell names the dealer's team by hand (`Team "X" not found` when no team has that name,
+ * a row error too when the importer may not choose it); without one, the dealer's address chooses
+ * (territoryTeam).
  */
 function checkRow({ rowNumber, values, team, columns }: SheetRow, teams: ImportTeams): CheckedRow {
   const input: Record<string, string | undefined> = { ...values };
@@ -225,6 +238,8 @@ function checkRow({ rowNumber, values, team, columns }: SheetRow, teams: ImportT
   const messages: string[] = [];
   const namedTeam = team === undefined ? undefined : teams.byName.get(placeKey(team));
   if (team !== undefined && namedTeam === undefined) messages.push(`Team "${team}" not found`);
+  else if (namedTeam !== undefined && !audienceHas(teams.choosable, namedTeam))
+    messages.push(`Team "${team}" is not your team or a team you lead`);
   const parsed = rowSchema.safeParse(input);
   if (!parsed.success) {
     const seen = new Set<string>();
@@ -345,7 +360,7 @@ async function importDealerRows(
 ): Promise<ImportResult> {
   const errors: Array<{ rowNumber: number; error: string }> = [];
   const valid: Array<Extract<CheckedRow, { ok: true }>> = [];
-  const teams = await loadImportTeams();
+  const teams = await loadImportTeams(userId);
   const place = importPlacer(bounds);
   for (const row of rows) {
     // One at a time: the geocoder answers one search a second.

@@ -38,16 +38,16 @@ const base = {
   lng: 73.45,
   formattedAddress: "Okara, Punjab, Pakistan",
 };
-/** The officer who sends the dealers' photos (counted in their daily upload quota). */
-const uploader = async () =>
-  (
-    await prisma.user.upsert({
-      where: { username: "photo.officer" },
-      create: { username: "photo.officer", email: "photo@example.pk", passwordHash: "x" },
-      update: {},
-      select: { id: true },
-    })
-  ).id;
+/** The officer who sends the dealers' photos (counted in their daily upload quota), in no team as every dealer here is. */
+const uploader = () =>
+  prisma.user.upsert({
+    where: { username: "photo.officer" },
+    create: { username: "photo.officer", email: "photo@example.pk", passwordHash: "x" },
+    update: {},
+    select: { id: true, role: true, teamId: true },
+  });
+/** An officer in no team: anyone may change a dealer of no team. */
+const editor = { id: 0, role: "OFFICER", teamId: null };
 const image = (shade: number) =>
   sharp({ create: { width: 20, height: 20, channels: 3, background: { r: shade, g: 0, b: 0 } } })
     .png()
@@ -93,8 +93,8 @@ describe("dealers", () => {
       null,
     );
     await createDealer({ ...base, businessName: "Ali Agro", state: "Sindh", city: "Sukkur" }, null);
-    await addGalleryImage(zafar.id, await image(30), await uploader());
-    const { dealer: withPhoto } = await addGalleryImage(zafar.id, await image(60), await uploader());
+    await addGalleryImage(await uploader(), zafar.id, await image(30));
+    const { dealer: withPhoto } = await addGalleryImage(await uploader(), zafar.id, await image(60));
 
     const [ali, listed] = listDealers();
     expect(ali?.businessName).toBe("Ali Agro");
@@ -207,18 +207,18 @@ describe("dealers", () => {
 
   it("keeps at most 5 gallery photos and removes by 0-based index", async () => {
     const { dealer } = await createDealer({ ...base, businessName: "Gallery Shop" }, null);
-    for (let n = 0; n < 5; n++) await addGalleryImage(dealer.id, await image(n * 50), await uploader());
-    await expect(addGalleryImage(dealer.id, await image(255), await uploader())).rejects.toThrow(
+    for (let n = 0; n < 5; n++) await addGalleryImage(await uploader(), dealer.id, await image(n * 50));
+    await expect(addGalleryImage(await uploader(), dealer.id, await image(255))).rejects.toThrow(
       new AppError(400, GALLERY_FULL, { field: "image" }),
     );
     const before = (await getDealer(dealer.id))!.galleryImages;
     expect(before).toHaveLength(5);
-    const after = await removeGalleryImage(dealer.id, 0);
+    const after = await removeGalleryImage(editor, dealer.id, 0);
     expect(after.galleryImages).toEqual(before.slice(1));
-    await expect(removeGalleryImage(dealer.id, 4)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
-    await expect(removeGalleryImage(dealer.id, -1)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
+    await expect(removeGalleryImage(editor, dealer.id, 4)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
+    await expect(removeGalleryImage(editor, dealer.id, -1)).rejects.toThrow(new AppError(404, GALLERY_IMAGE_NOT_FOUND));
     // A new photo goes to the end.
-    const { dealer: added } = await addGalleryImage(dealer.id, await image(201), await uploader());
+    const { dealer: added } = await addGalleryImage(await uploader(), dealer.id, await image(201));
     expect(added.galleryImages.slice(0, 4)).toEqual(before.slice(1));
   });
 
@@ -227,23 +227,23 @@ describe("dealers", () => {
       data: { username: "keyed.officer", email: "keyed@example.pk", passwordHash: "x", firstName: "K", lastName: "O" },
     });
     const key: SubmissionKey = { value: "a".repeat(32), from: "header" };
-    const { dealer: first, replayed } = await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key);
+    const { dealer: first, replayed } = await createDealer({ ...base, businessName: "Keyed Traders" }, user, key);
     expect(replayed).toBe(false);
-    expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user.id, key)).toEqual({
+    expect(await createDealer({ ...base, businessName: "Keyed Traders" }, user, key)).toEqual({
       dealer: first,
       replayed: true,
     });
     expect(await prisma.dealer.count({ where: { businessName: "Keyed Traders" } })).toBe(1);
 
-    expect((await addGalleryImage(first.id, await image(20), user.id, key)).replayed).toBe(false);
-    expect((await addGalleryImage(first.id, await image(20), user.id, key)).replayed).toBe(true);
-    const { dealer: two } = await addGalleryImage(first.id, await image(40), user.id);
+    expect((await addGalleryImage(user, first.id, await image(20), key)).replayed).toBe(false);
+    expect((await addGalleryImage(user, first.id, await image(20), key)).replayed).toBe(true);
+    const { dealer: two } = await addGalleryImage(user, first.id, await image(40));
     expect(two.galleryImages).toHaveLength(2);
 
     // A retry of "remove photo 1" whose first answer never came leaves photo 2 where it was.
     const [photo1, photo2] = two.galleryImages;
-    expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
-    expect((await removeGalleryImage(first.id, 0, photo1)).galleryImages).toEqual([photo2]);
+    expect((await removeGalleryImage(user, first.id, 0, photo1)).galleryImages).toEqual([photo2]);
+    expect((await removeGalleryImage(user, first.id, 0, photo1)).galleryImages).toEqual([photo2]);
   });
 
   it("a gallery photo's key is its uploader's: another officer's same key adds their photo", async () => {
@@ -252,10 +252,10 @@ describe("dealers", () => {
         prisma.user.create({ data: { username: name, email: `${name}@example.pk`, passwordHash: "x" } }),
       ),
     );
-    const { dealer } = await createDealer({ ...base, businessName: "Shared Gallery" }, ali!.id);
+    const { dealer } = await createDealer({ ...base, businessName: "Shared Gallery" }, ali!);
     const key: SubmissionKey = { value: "s".repeat(32), from: "header" };
-    expect((await addGalleryImage(dealer.id, await image(20), ali!.id, key)).replayed).toBe(false);
-    const theirs = await addGalleryImage(dealer.id, await image(90), bilal!.id, key);
+    expect((await addGalleryImage(ali!, dealer.id, await image(20), key)).replayed).toBe(false);
+    const theirs = await addGalleryImage(bilal!, dealer.id, await image(90), key);
     expect(theirs.replayed).toBe(false);
     expect(theirs.dealer.galleryImages).toHaveLength(2);
   });
@@ -265,37 +265,33 @@ describe("dealers", () => {
       data: { username: "reuser", email: "reuser@example.pk", passwordHash: "x" },
     });
     const key: SubmissionKey = { value: "r".repeat(32), from: "header" };
-    const { dealer } = await createDealer({ ...base, businessName: "Reused Traders" }, user.id, key);
-    await expect(createDealer({ ...base, businessName: "Other Traders" }, user.id, key)).rejects.toThrow(
+    const { dealer } = await createDealer({ ...base, businessName: "Reused Traders" }, user, key);
+    await expect(createDealer({ ...base, businessName: "Other Traders" }, user, key)).rejects.toThrow(
       new AppError(422, KEY_REUSED),
     );
     await expect(
-      createDealer({ ...base, businessName: "Reused Traders" }, user.id, key, { approximate: true }),
+      createDealer({ ...base, businessName: "Reused Traders" }, user, key, { approximate: true }),
     ).rejects.toThrow(new AppError(422, KEY_REUSED));
-    const { dealer: other } = await createDealer({ ...base, businessName: "Second Shop" }, user.id);
+    const { dealer: other } = await createDealer({ ...base, businessName: "Second Shop" }, user);
 
-    await addGalleryImage(dealer.id, await image(20), user.id, key);
-    await expect(addGalleryImage(dealer.id, await image(60), user.id, key)).rejects.toThrow(
-      new AppError(422, KEY_REUSED),
-    );
-    await expect(addGalleryImage(other.id, await image(20), user.id, key)).rejects.toThrow(
-      new AppError(422, KEY_REUSED),
-    );
+    await addGalleryImage(user, dealer.id, await image(20), key);
+    await expect(addGalleryImage(user, dealer.id, await image(60), key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    await expect(addGalleryImage(user, other.id, await image(20), key)).rejects.toThrow(new AppError(422, KEY_REUSED));
     expect(await prisma.dealerImage.count()).toBe(1);
     expect(await prisma.dealer.count()).toBe(2);
   });
 
   it("re-encodes pictures as WebP and refuses what is not an image", async () => {
     const { dealer } = await createDealer({ ...base, businessName: "Picture Shop" }, null);
-    const updated = await setProfilePicture(dealer.id, await image(10), await uploader());
+    const updated = await setProfilePicture(await uploader(), dealer.id, await image(10));
     expect(updated.profilePictureUrl).toMatch(/^\/files\/dealers\/[a-f0-9]{32}\.webp$/);
-    await expect(setProfilePicture(dealer.id, Buffer.from("GIF89a"), await uploader())).rejects.toThrow(
+    await expect(setProfilePicture(await uploader(), dealer.id, Buffer.from("GIF89a"))).rejects.toThrow(
       new AppError(415, INVALID_IMAGE, { field: "image" }),
     );
-    await expect(setProfilePicture(999, await image(10), await uploader())).rejects.toThrow(
+    await expect(setProfilePicture(await uploader(), 999, await image(10))).rejects.toThrow(
       new AppError(404, DEALER_NOT_FOUND),
     );
-    expect((await updateAbout(dealer.id, "")).aboutDescription).toBeNull();
+    expect((await updateAbout(editor, dealer.id, "")).aboutDescription).toBeNull();
   });
 
   it("calls two dealers duplicates by name and phone, or name and city without a phone", () => {
@@ -316,7 +312,7 @@ describe("changing some of a dealer's fields, and its version", () => {
     const { dealer } = await createDealer({ ...base, businessName: "Approx Traders" }, null, undefined, {
       approximate: true,
     });
-    const renamed = await patchDealer(dealer.id, { phone: "+92 300 1234567", ownerFirstName: null });
+    const renamed = await patchDealer(editor, dealer.id, { phone: "+92 300 1234567", ownerFirstName: null });
     expect(renamed).toMatchObject({
       phone: "+92 300 1234567",
       ownerFirstName: null,
@@ -325,14 +321,14 @@ describe("changing some of a dealer's fields, and its version", () => {
       businessName: "Approx Traders",
     });
     // A new street and city: still the same place, still approximate.
-    expect(await patchDealer(dealer.id, { street: "Shop 4", city: "Renala Khurd" })).toMatchObject({
+    expect(await patchDealer(editor, dealer.id, { street: "Shop 4", city: "Renala Khurd" })).toMatchObject({
       street: "Shop 4",
       city: "Renala Khurd",
       locationApproximate: true,
       formattedAddress: "Okara, Punjab, Pakistan",
     });
     // Moved without an address: the new place's (the fake geocoder's), and a pin.
-    expect(await patchDealer(dealer.id, { lat: 30.9, lng: 73.5 })).toMatchObject({
+    expect(await patchDealer(editor, dealer.id, { lat: 30.9, lng: 73.5 })).toMatchObject({
       lat: "30.9",
       lng: "73.5",
       locationApproximate: false,
@@ -344,27 +340,27 @@ describe("changing some of a dealer's fields, and its version", () => {
     const { dealer } = await createDealer({ ...base, businessName: "Version Traders" }, null);
     const version = dealerVersion(dealer);
     expect(dealerVersion((await getDealer(dealer.id))!)).toBe(version);
-    expect(await patchDealer(dealer.id, {})).toEqual(dealer);
+    expect(await patchDealer(editor, dealer.id, {})).toEqual(dealer);
     expect(dealerVersion((await getDealer(dealer.id))!)).toBe(version);
 
-    await addGalleryImage(dealer.id, await image(90), await uploader());
+    await addGalleryImage(await uploader(), dealer.id, await image(90));
     expect(dealerVersion((await getDealer(dealer.id))!)).not.toBe(version);
   });
 
   it("a write naming a version the dealer is no longer at is refused with 412 and changes nothing", async () => {
     const { dealer } = await createDealer({ ...base, businessName: "Stale Traders" }, null);
     const read = dealerVersion(dealer);
-    const changed = await patchDealer(dealer.id, { notes: "Changed by someone else" }, [read]);
+    const changed = await patchDealer(editor, dealer.id, { notes: "Changed by someone else" }, [read]);
     for (const write of [
-      () => patchDealer(dealer.id, { notes: null }, [read]),
-      () => updateDealer(dealer.id, { ...base, businessName: "Stale Traders" }, undefined, [read]),
-      () => patchDealer(dealer.id, { notes: null }, []),
+      () => patchDealer(editor, dealer.id, { notes: null }, [read]),
+      () => updateDealer(editor, dealer.id, { ...base, businessName: "Stale Traders" }, undefined, [read]),
+      () => patchDealer(editor, dealer.id, { notes: null }, []),
     ]) {
       const error = await write().catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ status: 412, message: DEALER_CHANGED });
     }
     expect(await getDealer(dealer.id)).toEqual(changed);
-    expect((await patchDealer(dealer.id, { notes: null }, ["other", dealerVersion(changed)])).notes).toBeNull();
+    expect((await patchDealer(editor, dealer.id, { notes: null }, ["other", dealerVersion(changed)])).notes).toBeNull();
   });
 });

@@ -25,9 +25,12 @@ import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { territoryTeam } from "~/models/team.rules";
 import { TEAM_NOT_FOUND } from "~/models/team.schema";
+import { audienceHas, homeAudience, type Viewer } from "~/models/team-scope.server";
 
 export const DEALER_NOT_FOUND = "Dealer not found.";
 export const GALLERY_IMAGE_NOT_FOUND = "Image not found in the gallery.";
+export const DEALER_NOT_YOURS = "You can only change the dealers of your own team or of the teams you lead.";
+export const TEAM_NOT_YOURS = "You can only put a dealer in your own team or in a team you lead.";
 
 const galleryFull = () => new AppError(400, GALLERY_FULL, { field: "image" });
 const invalidImage = () => new AppError(415, INVALID_IMAGE, { field: "image" });
@@ -75,13 +78,34 @@ function toDealer(row: DealerRow): Dealer {
   };
 }
 
+// A dealer's territory decides who changes it: its team's people, the managers of its team and
+// the admins (the viewer's own people, homeAudience). A dealer of no team is in nobody's territory
+// and anyone may change it, as before teams. Everyone reads every dealer.
+
+/** Whether `viewer` may change the dealer (its fields, team, About, pictures and gallery). */
+export async function mayChangeDealer(viewer: Viewer, dealer: Pick<Dealer, "team">): Promise<boolean> {
+  return dealer.team === null || audienceHas(await homeAudience(viewer), dealer.team.id);
+}
+
+/** The dealer, for a change by `viewer`: 404 when there is none, 403 when it is another team's. */
+export async function requireDealerToChange(viewer: Viewer, id: number): Promise<Dealer> {
+  const dealer = await requireDealer(id);
+  if (!(await mayChangeDealer(viewer, dealer))) throw new AppError(403, DEALER_NOT_YOURS);
+  return dealer;
+}
+
+/** Who writes a dealer: a signed-in user, or nobody (the seed, the sample import), who may choose any team. */
+type Writer = Viewer | null;
+
 /**
- * The dealer's team: the one the input names, set by hand (400 when there is no such team); left
- * out, the `current` one when it was set by hand; else the team whose territory holds its address
- * (territoryTeam), or none.
+ * The dealer's team: the one the input names, set by hand (400 when there is no such team, 403
+ * when the writer may not choose it: only their own team and those they lead, any for an admin);
+ * left out, the `current` one when it was set by hand; else the team whose territory holds its
+ * address (territoryTeam), or none.
  */
 async function teamColumns(
   input: DealerInput,
+  by: Writer,
   current?: Pick<Dealer, "team" | "teamSetByHand">,
 ): Promise<{ teamId: number | null; teamSetByHand: boolean }> {
   if (input.teamId === undefined && current?.teamSetByHand)
@@ -89,6 +113,8 @@ async function teamColumns(
   if (typeof input.teamId === "number") {
     const team = await prisma.team.findUnique({ where: { id: input.teamId }, select: { id: true } });
     if (!team) throw new AppError(400, TEAM_NOT_FOUND, { field: "teamId" });
+    if (by && !audienceHas(await homeAudience(by), team.id))
+      throw new AppError(403, TEAM_NOT_YOURS, { field: "teamId" });
     return { teamId: team.id, teamSetByHand: true };
   }
   return { teamId: territoryTeam(await loadTerritories(), input), teamSetByHand: false };
@@ -376,10 +402,11 @@ const PINNED: Placement = { approximate: false };
  */
 export async function createDealer(
   input: DealerInput,
-  createdById: number | null,
+  createdBy: Writer,
   key?: SubmissionKey,
   placement = PINNED,
 ): Promise<{ dealer: Dealer; replayed: boolean }> {
+  const createdById = createdBy?.id ?? null;
   const { value: row, replayed } = await createOnce(
     key,
     { input, placement },
@@ -392,7 +419,7 @@ export async function createDealer(
       prisma.dealer.create({
         data: {
           ...dealerColumns(await withAddress(input)),
-          ...(await teamColumns(input)),
+          ...(await teamColumns(input, createdBy)),
           locationApproximate: placement.approximate,
           createdById,
           ...keyed,
@@ -439,7 +466,7 @@ function inputOf(dealer: Dealer): DealerInput {
  * with the geocoder down, replace it with the coordinates. A place from the address stays
  * approximate until someone moves the pin.
  */
-async function changedColumns(current: Dealer, input: DealerInput | DealerEditInput, placement: Placement) {
+async function changedColumns(current: Dealer, input: DealerInput | DealerEditInput, placement: Placement, by: Viewer) {
   const samePlace = Number(current.lat) === input.lat && Number(current.lng) === input.lng;
   const kept = current.formattedAddress;
   const keepAddress =
@@ -450,7 +477,7 @@ async function changedColumns(current: Dealer, input: DealerInput | DealerEditIn
       : {};
   return {
     ...dealerColumns(keepAddress ? { ...input, formattedAddress: kept } : await withAddress(input)),
-    ...(await teamColumns(input, current)),
+    ...(await teamColumns(input, by, current)),
     ...about,
     locationApproximate: placement.approximate || (current.locationApproximate && samePlace),
   };
@@ -463,17 +490,19 @@ async function changedColumns(current: Dealer, input: DealerInput | DealerEditIn
  * now, so a change of some fields never writes back stale values of the others.
  */
 async function saveDealer(
+  by: Viewer,
   id: number,
   change: (current: Dealer) => DealerInput | DealerEditInput,
   placement: Placement,
   expected: ExpectedVersions,
 ): Promise<Dealer> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const current = await requireDealer(id);
+    // The version check below makes sure the dealer written is the one whose team was checked.
+    const current = await requireDealerToChange(by, id);
     const version = dealerVersion(current);
     requireVersion(version, expected, DEALER_CHANGED);
     // Lookups (geocoder, teams) happen before the transaction, which must not wait for I/O.
-    const data = await changedColumns(current, change(current), placement);
+    const data = await changedColumns(current, change(current), placement, by);
     const row = await prisma.$transaction(async (tx) => {
       await lockForWrite(tx);
       const now = await tx.dealer.findUnique({ where: { id }, select: dealerSelect });
@@ -490,30 +519,37 @@ async function saveDealer(
 
 /**
  * Replaces the dealer's fields (omitted optional ones are cleared); with `aboutDescription` (Edit
- * Dealer's form), its About too, in the same write.
+ * Dealer's form), its About too, in the same write. `by` must be one who may change it (403).
  */
 export function updateDealer(
+  by: Viewer,
   id: number,
   input: DealerInput | DealerEditInput,
   placement = PINNED,
   expected?: ExpectedVersions,
 ): Promise<Dealer> {
-  return saveDealer(id, () => input, placement, expected);
+  return saveDealer(by, id, () => input, placement, expected);
 }
 
 /**
  * Changes only the fields `patch` names (`null` clears an optional one). A moved dealer whose
  * patch names no address gets the address of its new place, and is a pin again.
  */
-export async function patchDealer(id: number, patch: DealerPatch, expected?: ExpectedVersions): Promise<Dealer> {
+export async function patchDealer(
+  by: Viewer,
+  id: number,
+  patch: DealerPatch,
+  expected?: ExpectedVersions,
+): Promise<Dealer> {
   const sent = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as DealerPatch;
   if (Object.keys(sent).length === 0) {
     // Nothing to change: no write (which would change updatedAt, and so the version).
-    const current = await requireDealer(id);
+    const current = await requireDealerToChange(by, id);
     requireVersion(dealerVersion(current), expected, DEALER_CHANGED);
     return current;
   }
   return saveDealer(
+    by,
     id,
     (current) => {
       const input: DealerEditInput = { ...inputOf(current), ...sent } as DealerEditInput;
@@ -525,8 +561,12 @@ export async function patchDealer(id: number, patch: DealerPatch, expected?: Exp
   );
 }
 
-export async function updateAbout(id: number, aboutDescription: string | null | undefined): Promise<Dealer> {
-  await requireDealer(id);
+export async function updateAbout(
+  by: Viewer,
+  id: number,
+  aboutDescription: string | null | undefined,
+): Promise<Dealer> {
+  await requireDealerToChange(by, id);
   const row = await prisma.dealer.update({
     where: { id },
     data: { aboutDescription: aboutDescription || null },
@@ -536,8 +576,9 @@ export async function updateAbout(id: number, aboutDescription: string | null | 
 }
 
 /** Re-encodes the photo (type from its bytes) and makes it the dealer's picture, counted in the user's daily upload quota; no photo is a 400. */
-export async function setProfilePicture(id: number, bytes: Uint8Array | null, userId: number): Promise<Dealer> {
-  await requireDealer(id);
+export async function setProfilePicture(by: Viewer, id: number, bytes: Uint8Array | null): Promise<Dealer> {
+  const userId = by.id;
+  await requireDealerToChange(by, id);
   if (!bytes) throw noImage();
   await requireUploadRoom(userId, { field: "image" });
   const image = await processImage(bytes, "dealers", invalidImage(), userId);
@@ -555,12 +596,13 @@ export async function setProfilePicture(id: number, bytes: Uint8Array | null, us
  * same dealer and bytes) adds nothing, `replayed`; the key with another dealer or photo is refused (422).
  */
 export async function addGalleryImage(
+  by: Viewer,
   id: number,
   bytes: Uint8Array | null,
-  userId: number,
   key?: SubmissionKey,
 ): Promise<{ dealer: Dealer; replayed: boolean }> {
-  const dealer = await requireDealer(id);
+  const userId = by.id;
+  const dealer = await requireDealerToChange(by, id);
   const { replayed } = await createOnce(
     key,
     { dealerId: id, image: bytes },
@@ -594,8 +636,8 @@ export async function addGalleryImage(
  * too (the page's form sends it), removes the photo with that url wherever it now is, and one
  * already gone counts as removed: a retry never removes the photo that moved into its place.
  */
-export async function removeGalleryImage(id: number, index: number, url?: string): Promise<Dealer> {
-  await requireDealer(id);
+export async function removeGalleryImage(by: Viewer, id: number, index: number, url?: string): Promise<Dealer> {
+  await requireDealerToChange(by, id);
   await prisma.$transaction(async (tx) => {
     const images = await tx.dealerImage.findMany({
       where: { dealerId: id },

@@ -35,15 +35,15 @@ describe("list versions", () => {
     expect(
       await changes(
         "Dealer",
-        async () => (id = (await createDealer({ ...place, businessName: "Versioned Traders" }, user.id)).dealer.id),
+        async () => (id = (await createDealer({ ...place, businessName: "Versioned Traders" }, user)).dealer.id),
       ),
     ).toBe(true);
-    expect(await changes("Dealer", () => updateAbout(id, "Seeds and fertilizer"))).toBe(true);
+    expect(await changes("Dealer", () => updateAbout(user, id, "Seeds and fertilizer"))).toBe(true);
     const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } })
       .png()
       .toBuffer();
-    expect(await changes("Dealer", () => addGalleryImage(id, photo, user.id))).toBe(true);
-    expect(await changes("Dealer", () => removeGalleryImage(id, 0))).toBe(true);
+    expect(await changes("Dealer", () => addGalleryImage(user, id, photo))).toBe(true);
+    expect(await changes("Dealer", () => removeGalleryImage(user, id, 0))).toBe(true);
     // Plain SQL (the import's way), and a foreign key clearing the creator of a deleted account.
     expect(
       await changes("Dealer", () => prisma.$executeRaw`UPDATE Dealer SET notes = 'by hand' WHERE id = ${id}`),

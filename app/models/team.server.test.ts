@@ -3,7 +3,15 @@ import { prisma, resetDatabase } from "../../tests/support/db";
 import { dealerRow, dealerWorkbook } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
 import { importDealerFile } from "~/models/dealer-import.server";
-import { createDealer, getDealer, updateDealer } from "~/models/dealer.server";
+import {
+  createDealer,
+  DEALER_NOT_YOURS,
+  getDealer,
+  mayChangeDealer,
+  patchDealer,
+  TEAM_NOT_YOURS,
+  updateDealer,
+} from "~/models/dealer.server";
 import {
   createTeam,
   deleteTeam,
@@ -65,18 +73,18 @@ describe("the dealer's territory", () => {
     expect(quetta.team).toBeNull();
 
     // By hand: kept when the address changes and the teams' territories change.
-    const byHand = await updateDealer(quetta.id, {
+    const byHand = await updateDealer(anAdmin, quetta.id, {
       ...dealer("Quetta Traders", "Quetta", "Balochistan"),
       teamId: punjab.id,
     });
     expect(byHand).toMatchObject({ team: { id: punjab.id }, teamSetByHand: true });
-    await updateDealer(quetta.id, dealer("Quetta Traders", "Multan", "Punjab"));
+    await updateDealer(anAdmin, quetta.id, dealer("Quetta Traders", "Multan", "Punjab"));
     await updateTeam(multan.id, team("Multan team", ["Balochistan"], ["Multan"]));
     expect((await getDealer(quetta.id))?.team?.id).toBe(punjab.id);
     // "From the address" gives it back to its address.
     expect(
-      (await updateDealer(quetta.id, { ...dealer("Quetta Traders", "Quetta", "Balochistan"), teamId: "auto" })).team
-        ?.id,
+      (await updateDealer(anAdmin, quetta.id, { ...dealer("Quetta Traders", "Quetta", "Balochistan"), teamId: "auto" }))
+        .team?.id,
     ).toBe(multan.id);
 
     // A territory change moves the dealers not set by hand.
@@ -86,6 +94,42 @@ describe("the dealer's territory", () => {
     // Deleting a team: its dealers go to the team of their address.
     await deleteTeam(multan.id);
     expect((await getDealer(inMultan.id))?.team).toBeNull();
+  });
+
+  it("decides who changes a dealer: its team, the managers of its team, admins; a dealer of no team, anyone", async () => {
+    const punjab = await createTeam(team("Punjab team", ["Punjab"]));
+    const sindh = await createTeam(team("Sindh team", ["Sindh"]));
+    const officerA = { id: (await addUser("officer.a", "OFFICER")).id, role: "OFFICER", teamId: punjab.id };
+    const officerB = { id: (await addUser("officer.b", "OFFICER")).id, role: "OFFICER", teamId: sindh.id };
+    const unassigned = { id: (await addUser("officer.none", "OFFICER")).id, role: "OFFICER", teamId: null };
+    const manager = { id: (await addUser("manager.b", "MANAGER")).id, role: "MANAGER", teamId: null };
+    await setTeamManager(sindh.id, manager.id, true);
+    const inSindh = (await createDealer(dealer("Sukkur Traders", "Sukkur", "Sindh"), officerA)).dealer;
+    const nowhere = (await createDealer(dealer("Quetta Traders", "Quetta", "Balochistan"), null)).dealer;
+    expect(inSindh.team?.id).toBe(sindh.id);
+
+    for (const viewer of [officerB, manager, anAdmin]) expect(await mayChangeDealer(viewer, inSindh)).toBe(true);
+    for (const viewer of [officerA, unassigned]) {
+      expect(await mayChangeDealer(viewer, inSindh)).toBe(false);
+      expect(await refusal(patchDealer(viewer, inSindh.id, { notes: "ours" }))).toEqual({
+        status: 403,
+        message: DEALER_NOT_YOURS,
+      });
+    }
+    // A dealer of no team is in nobody's territory: anyone changes it, into a team they may choose.
+    expect(await patchDealer(unassigned, nowhere.id, { notes: "seen" })).toMatchObject({ notes: "seen" });
+    expect(await refusal(patchDealer(officerA, nowhere.id, { teamId: sindh.id }))).toEqual({
+      status: 403,
+      message: TEAM_NOT_YOURS,
+      field: "teamId",
+    });
+    expect((await patchDealer(officerA, nowhere.id, { teamId: punjab.id })).team?.id).toBe(punjab.id);
+    // A manager puts a dealer only in a team they lead; adding one names a team the same way.
+    expect(await refusal(patchDealer(manager, inSindh.id, { teamId: punjab.id }))).toMatchObject({ status: 403 });
+    expect(
+      await refusal(createDealer({ ...dealer("Lahore Traders", "Lahore", "Punjab"), teamId: sindh.id }, officerA)),
+    ).toMatchObject({ status: 403, message: TEAM_NOT_YOURS });
+    expect((await patchDealer(anAdmin, inSindh.id, { teamId: punjab.id })).team?.id).toBe(punjab.id);
   });
 });
 
@@ -142,6 +186,29 @@ describe("the import's Team column", () => {
       // Okara, Punjab: no team's territory.
       { businessName: "Test Kissan Agro Centre 3", teamId: null, teamSetByHand: false },
     ]);
+  });
+
+  it("an importer names only a team they may put a dealer in: another team is a row error", async () => {
+    const north = await createTeam(team("North", ["Punjab"]));
+    const south = await createTeam(team("South", ["Sindh"]));
+    const officer = await prisma.user.create({
+      data: { username: "north.officer", email: "n@example.pk", passwordHash: "x", teamId: north.id },
+    });
+    const header = ["business_name", "street", "City", "State", "lat", "lng", "formatted_address", "Team"];
+    const file = dealerWorkbook(
+      [{ ...dealerRow(1), Team: "South" }, { ...dealerRow(2), Team: "North" }, dealerRow(3)] as never,
+      { header },
+    );
+    const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: officer.id });
+    expect(result).toMatchObject({
+      total: 3,
+      successful: 2,
+      failed: 1,
+      errors: ['Row 2: Team "South" is not your team or a team you lead'],
+    });
+    expect(await prisma.dealer.count({ where: { teamId: south.id } })).toBe(0);
+    // Without a Team cell, the address chooses, whoever imports (as the Add Dealer form's "From the address").
+    expect(await prisma.dealer.count({ where: { teamId: north.id } })).toBe(2);
   });
 
   it('"Territory" is read as the Team column too', async () => {

@@ -38,11 +38,6 @@ export async function loadTerritories(): Promise<Territory[]> {
   return rows.map((row) => ({ id: row.id, provinces: textList(row.provinces), districts: textList(row.districts) }));
 }
 
-/** Every team's id and name, by name: the choices of the dealer form's Team select. */
-export function teamChoices(): Promise<Array<{ id: number; name: string }>> {
-  return prisma.team.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
-}
-
 const summarySelect = {
   id: true,
   name: true,

@@ -9,11 +9,11 @@ export const loader = methodNotAllowed;
 
 /** PUT /api/dealers/{id}/about: { aboutDescription } (at most 1000 characters; empty clears it). */
 export async function action(args: Route.ActionArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   if (args.request.method !== "PUT") return methodNotAllowed(args);
   return apiCall(async () => {
     const id = requireId(args.params.id, DEALER_NOT_FOUND);
     const { aboutDescription } = await readJsonBody(args.request, aboutSchema);
-    return Response.json(await updateAbout(id, aboutDescription));
+    return Response.json(await updateAbout(user, id, aboutDescription));
   });
 }

@@ -9,12 +9,12 @@ export const loader = methodNotAllowed;
 
 /** DELETE /api/dealers/{id}/gallery/{index}: index is 0-based, in the order of galleryImages. */
 export async function action(args: Route.ActionArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   if (args.request.method !== "DELETE") return methodNotAllowed(args);
   return apiCall(async () => {
     const id = requireId(args.params.id, DEALER_NOT_FOUND);
     const index = parseIndex(args.params.index);
     if (index === null) throw new AppError(404, GALLERY_IMAGE_NOT_FOUND);
-    return Response.json(await removeGalleryImage(id, index));
+    return Response.json(await removeGalleryImage(user, id, index));
   });
 }

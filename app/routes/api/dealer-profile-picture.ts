@@ -3,7 +3,7 @@ import { apiCall, methodNotAllowed } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
 import { requireUser } from "~/http/auth.server";
-import { DEALER_NOT_FOUND, requireDealer, setProfilePicture } from "~/models/dealer.server";
+import { DEALER_NOT_FOUND, requireDealerToChange, setProfilePicture } from "~/models/dealer.server";
 
 export const loader = methodNotAllowed;
 
@@ -12,9 +12,9 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
-    // A missing dealer answers 404 before the upload is read.
-    const id = (await requireDealer(requireId(args.params.id, DEALER_NOT_FOUND))).id;
+    // A missing dealer (404) or another team's (403) answers before the upload is read.
+    const id = (await requireDealerToChange(user, requireId(args.params.id, DEALER_NOT_FOUND))).id;
     const { image } = await readImageForm(args.request);
-    return Response.json(await setProfilePicture(id, image, user.id));
+    return Response.json(await setProfilePicture(user, id, image));
   });
 }

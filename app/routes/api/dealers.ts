@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   return apiCall(async () => {
     const key = submissionKeyFromHeader(args.request);
     const input = await readJsonBody(args.request, dealerSchema);
-    const { dealer, replayed } = await createDealer(input, user.id, key);
+    const { dealer, replayed } = await createDealer(input, user, key);
     return Response.json(dealer, { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
   });
 }

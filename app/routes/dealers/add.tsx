@@ -6,7 +6,7 @@ import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { createDealer } from "~/models/dealer.server";
-import { teamChoices } from "~/models/team.server";
+import { teamsVisibleTo } from "~/models/team-scope.server";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -24,12 +24,13 @@ function newPostToReturnTo(request: Request): string | null {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   // Rendered into the form, so a retry of a save whose answer never came adds the dealer once.
   return {
     submissionKey: newSubmissionKey(),
     back: newPostToReturnTo(args.request) ?? "/dealers",
-    teams: await teamChoices(),
+    // The Team select offers only the teams the user may put a dealer in.
+    teams: await teamsVisibleTo(user),
   };
 }
 
@@ -47,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
   const approximate = placement === "placed";
   return formCall(
     async () => {
-      const { dealer } = await createDealer(submission.value, user.id, submissionKeyFromForm(form), { approximate });
+      const { dealer } = await createDealer(submission.value, user, submissionKeyFromForm(form), { approximate });
       const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
       const newPost = newPostToReturnTo(args.request);
       // The new dealer's own page: at the top of the A–Z directory it would not be seen.

@@ -10,6 +10,7 @@ import {
   DEALER_NOT_FOUND,
   GALLERY_IMAGE_NOT_FOUND,
   getDealer,
+  mayChangeDealer,
   removeGalleryImage,
   setProfilePicture,
   updateDealer,
@@ -18,7 +19,7 @@ import { dealerVisits } from "~/models/dealer-visits.server";
 import { VISITS_PAGE_SIZE, visitsQuerySchema } from "~/models/dealer-visits.schema";
 import { DealerVisits } from "~/components/dealers/dealer-visits";
 import { formCall, parseForm, requirePageId } from "~/http/form.server";
-import { teamChoices } from "~/models/team.server";
+import { teamsVisibleTo } from "~/models/team-scope.server";
 import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
@@ -46,16 +47,18 @@ const dealerIdText = ({ request, params }: Route.LoaderArgs | Route.ActionArgs) 
   new URL(request.url).searchParams.get("id") ?? params.id;
 
 export async function loader(args: Route.LoaderArgs) {
-  requireUser(args);
+  const user = requireUser(args);
   const id = parseId(dealerIdText(args));
-  const editing = new URL(args.request.url).searchParams.get("edit") === "true";
   // A malformed id names no dealer: the same page as a missing one.
   const dealer = id === null ? null : await getDealer(id);
   if (!dealer)
     return data(
-      { dealer: null, editing: false, uploadKey: null, teams: [], visits: null, visitsPaged: false },
+      { dealer: null, editing: false, mayEdit: false, uploadKey: null, teams: [], visits: null, visitsPaged: false },
       { status: 404 },
     );
+  // Everyone reads every dealer; only its team's people, their managers and admins change it.
+  const mayEdit = await mayChangeDealer(user, dealer);
+  const editing = mayEdit && new URL(args.request.url).searchParams.get("edit") === "true";
   // Older visits are `?visits=<cursor>`; an unreadable one shows the newest, as a page's other parameters do.
   const visitsCursor = visitsQuerySchema.shape.cursor.safeParse(
     new URL(args.request.url).searchParams.get("visits") ?? undefined,
@@ -64,9 +67,11 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     dealer,
     editing,
+    mayEdit,
     // The gallery's upload carries it, so a retry of an upload whose answer never came adds one photo.
     uploadKey: newSubmissionKey(),
-    teams: editing ? await teamChoices() : [],
+    // The Team select offers only the teams the user may put a dealer in.
+    teams: editing ? await teamsVisibleTo(user) : [],
     visits: editing ? null : await dealerVisits(dealer.id, { cursor, limit: VISITS_PAGE_SIZE }),
     visitsPaged: cursor !== undefined,
   };
@@ -99,7 +104,7 @@ export async function action(args: Route.ActionArgs) {
               { status: 400 },
             );
           const approximate = placement === "placed";
-          await updateDealer(id, submission.value, { approximate });
+          await updateDealer(user, id, submission.value, { approximate });
           if (savesAbout(form))
             return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
           return redirectWithToast(page, {
@@ -108,11 +113,11 @@ export async function action(args: Route.ActionArgs) {
           });
         }
         case "profile-picture": {
-          await setProfilePicture(id, image, user.id);
+          await setProfilePicture(user, id, image);
           return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
         }
         case "gallery-add": {
-          await addGalleryImage(id, image, user.id, submissionKeyFromForm(form));
+          await addGalleryImage(user, id, image, submissionKeyFromForm(form));
           return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
         }
         case "gallery-remove": {
@@ -120,7 +125,7 @@ export async function action(args: Route.ActionArgs) {
           if (index === null) throw new AppError(404, GALLERY_IMAGE_NOT_FOUND);
           if (form.get("confirm") !== "yes") return redirect(`${page}/remove-photo/${index}`);
           const url = form.get("url");
-          await removeGalleryImage(id, index, typeof url === "string" ? url : undefined);
+          await removeGalleryImage(user, id, index, typeof url === "string" ? url : undefined);
           return redirectWithToast(`${page}?edit=true`, { title: "Image removed from gallery successfully!" });
         }
         default:
@@ -152,7 +157,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => FAILURES[savesAbout(form) ? "about" : String(form.get("intent"))] ?? UPDATE_FAILED);
 
 export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { dealer, editing, uploadKey, teams, visits, visitsPaged } = loaderData;
+  const { dealer, editing, mayEdit, uploadKey, teams, visits, visitsPaged } = loaderData;
   const actionData = isFailedRequest(answer) ? undefined : answer;
   if (!dealer) {
     return (
@@ -177,15 +182,17 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
           <Icon name="arrow-left" size={20} />
         </Link>
         <h1 className="flex-1 text-xl font-bold">{editing ? "Edit Dealer" : "Dealer Details"}</h1>
-        {editing ? null : (
+        {editing || !mayEdit ? null : (
           <Link to={`${page}?edit=true`} className="btn-secondary px-3">
             <Icon name="pencil" size={16} />
             Edit
           </Link>
         )}
       </div>
-      {/* An action no form of this page sends. */}
-      {actionData?.intent === null ? <FormErrors errors={[actionData.error]} /> : null}
+      {/* An action no form of this page sends, or one refused outside the edit form (another team's dealer). */}
+      {actionData?.error && (actionData.intent === null || !editing) ? (
+        <FormErrors errors={[actionData.error]} />
+      ) : null}
       {editing ? (
         <DealerEdit
           teams={teams}
