@@ -158,3 +158,21 @@ test("a read token does not sign out: POST /api/logout with it is refused and th
   expect(logout).toMatchObject({ status: 403, body: { error: SCOPE_READ_ONLY } });
   expect((await call("/api/user", { cookie: person.cookie })).status).toBe(200);
 });
+
+test("the page's answer that shows a new token is never stored: Cache-Control no-store, as HTML and as data", async ({
+  baseURL,
+}) => {
+  const { register } = client(baseURL!);
+  const person = await register();
+  for (const path of ["/profile/tokens", "/profile/tokens.data"]) {
+    const answer = await fetch(`${baseURL}${path}`, {
+      method: "POST",
+      headers: { Cookie: person.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create-token", name: uniqueName("page"), scope: "read" }).toString(),
+    });
+    const body = await answer.text();
+    expect(answer.status, path).toBe(200);
+    expect(body, path).toMatch(/fl_[\w-]{43}/);
+    expect(answer.headers.get("Cache-Control") ?? "(none)", path).toMatch(/\bno-store\b/);
+  }
+});
