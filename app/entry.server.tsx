@@ -13,7 +13,17 @@ function varyWithLiteMode(headers: Headers): void {
   headers.append("Vary", "Save-Data, Cookie");
 }
 
-export function handleDataRequest(response: Response): Response {
+/**
+ * A signed-in action's answer (a new API token, shown once, among them) is never stored, as a
+ * signed-in page is not, whether it arrives as a page or as its data.
+ */
+export function handleDataRequest(
+  response: Response,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+): Response {
+  if (request.method !== "GET" && request.method !== "HEAD" && context.get(currentUserContext)) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
   varyWithLiteMode(response.headers);
   return response;
 }

@@ -62,9 +62,9 @@ function tokenAllows({ context }: Pick<GuardArgs, "context">, scope: TokenScope)
   return !token || TOKEN_SCOPES.indexOf(token.scope) >= TOKEN_SCOPES.indexOf(scope);
 }
 
-/** The scope of the request's token, or null for a session (token management: a token never mints a wider one). */
-export function requestTokenScope({ context }: Pick<GuardArgs, "context">): TokenScope | null {
-  return context.get(requestTokenContext)?.scope ?? null;
+/** Whether the request acts with a signed-in session or an API token (only a session manages tokens). */
+export function requestCredentialKind({ context }: Pick<GuardArgs, "context">): "session" | "token" {
+  return context.get(requestTokenContext) ? "token" : "session";
 }
 
 function isApiRequest(request: Request): boolean {
@@ -75,6 +75,13 @@ export function getOptionalUser({ context }: Pick<GuardArgs, "context">): Curren
   return context.get(currentUserContext);
 }
 
+/** A read-scoped token sends GET and HEAD only: any other call with it answers 403 (signing out too). */
+export function requireWriteScope({ request, context }: GuardArgs): void {
+  if (!READ_METHODS.has(request.method) && !tokenAllows({ context }, "write")) {
+    throw Response.json({ error: SCOPE_READ_ONLY }, { status: 403 });
+  }
+}
+
 /**
  * The signed-in user, approved or still waiting for approval (location setup, the waiting page);
  * otherwise pages go to /login?redirectTo=… and /api answers 401.
@@ -82,9 +89,7 @@ export function getOptionalUser({ context }: Pick<GuardArgs, "context">): Curren
 export function requireAccount({ request, context }: GuardArgs): CurrentUser {
   const user = context.get(currentUserContext);
   if (user) {
-    if (!READ_METHODS.has(request.method) && !tokenAllows({ context }, "write")) {
-      throw Response.json({ error: SCOPE_READ_ONLY }, { status: 403 });
-    }
+    requireWriteScope({ request, context });
     return user;
   }
   if (isApiRequest(request)) {

@@ -3,7 +3,24 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 
-export type Email = { to: string; subject: string; text: string; html?: string };
+/**
+ * An email; `secret`, when set, is a part of its text only the recipient may read (a reset
+ * link): it is sent, but never written to the outbox.
+ */
+export type Email = { to: string; subject: string; text: string; html?: string; secret?: string };
+
+/** What the outbox shows instead of an email's secret. */
+export const HIDDEN_IN_OUTBOX = "[link hidden: only the recipient's copy has it]";
+
+/** The outbox's copy of an email: everything but its secret, so no admin or copy of the database holds a live link. */
+function outboxCopy({ secret, ...email }: Email): Omit<Email, "secret"> {
+  if (!secret) return email;
+  return {
+    ...email,
+    text: email.text.replaceAll(secret, HIDDEN_IN_OUTBOX),
+    html: email.html?.replaceAll(secret, HIDDEN_IN_OUTBOX),
+  };
+}
 
 let transport: Transporter | undefined;
 function smtp(): Transporter | undefined {
@@ -13,9 +30,10 @@ function smtp(): Transporter | undefined {
 }
 
 /**
- * Every email is kept in the outbox. With SMTP_URL set it is also sent and marked sent;
- * without, it stays in the outbox (readable by admins at /admin/outbox) and goes to the log.
- * A failing SMTP server does not fail the caller: the message stays unsent in the outbox.
+ * Every email is kept in the outbox, its secret hidden. With SMTP_URL set it is also sent
+ * (whole) and marked sent; without, it stays in the outbox (readable by admins at /admin/outbox)
+ * and goes, whole, to the log, the only mailbox such a server has. A failing SMTP server does
+ * not fail the caller: the message stays unsent in the outbox.
  */
 export async function sendEmail(email: Email): Promise<void> {
   await (
@@ -35,7 +53,7 @@ export async function queueEmail<T>(
 ): Promise<T> {
   const { result, email, id } = await prisma.$transaction(async (tx) => {
     const written = await write(tx);
-    const stored = await tx.outboxEmail.create({ data: written.email, select: { id: true } });
+    const stored = await tx.outboxEmail.create({ data: outboxCopy(written.email), select: { id: true } });
     return { ...written, id: stored.id };
   });
   void deliver(id, email);
@@ -43,7 +61,7 @@ export async function queueEmail<T>(
 }
 
 async function storeAndDeliver(email: Email): Promise<{ delivered: Promise<void> }> {
-  const stored = await prisma.outboxEmail.create({ data: email, select: { id: true } });
+  const stored = await prisma.outboxEmail.create({ data: outboxCopy(email), select: { id: true } });
   return { delivered: deliver(stored.id, email) };
 }
 
@@ -54,7 +72,8 @@ async function deliver(id: number, email: Email): Promise<void> {
     return;
   }
   try {
-    await transporter.sendMail({ from: env.MAIL_FROM, ...email });
+    const { secret: _secret, ...message } = email;
+    await transporter.sendMail({ from: env.MAIL_FROM, ...message });
     await prisma.outboxEmail.update({ where: { id }, data: { sentAt: new Date() } });
   } catch (error) {
     console.error(`[mail] could not send email #${id}: ${error instanceof Error ? error.message : String(error)}`);

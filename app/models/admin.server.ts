@@ -197,7 +197,7 @@ export async function assertCanDeactivate(adminId: number, userId: number): Prom
 
 /**
  * Changes a user's role or whether the account may sign in. Deactivating ends the user's
- * sessions in the same transaction. An admin may not demote or deactivate themselves, so the
+ * sessions and API tokens in the same transaction. An admin may not demote or deactivate themselves, so the
  * acting admin always remains, and with them at least one ADMIN.
  */
 export async function updateUserByAdmin(adminId: number, userId: number, input: UpdateUserInput): Promise<AdminUser> {
@@ -215,7 +215,11 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
       data: { role: input.role, isActive: input.isActive },
       select: adminUserSelect,
     });
-    if (input.isActive === false) await tx.session.deleteMany({ where: { userId } });
+    if (input.isActive === false) {
+      // Deactivation ends the account's sessions and API tokens for good: reactivating it brings neither back.
+      await tx.session.deleteMany({ where: { userId } });
+      await tx.apiToken.deleteMany({ where: { userId } });
+    }
     return toAdminUser(updated);
   });
   // The rankings list active officers only.

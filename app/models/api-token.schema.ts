@@ -31,7 +31,8 @@ export const TOKEN_LIMIT_REACHED = "An account can have at most 20 API tokens. R
 export const SERVICE_ROLE_INVALID = "A service account's role must be MANAGER or ADMIN";
 /** Answered to a bearer token used for more than its scope allows. */
 export const SCOPE_READ_ONLY = "This API token can only read (its scope is read).";
-export const SCOPE_WIDER_THAN_TOKEN = "A token cannot make a token with a wider scope than its own.";
+/** Answered to a call with a token that makes or revokes a token (decision 59). */
+export const TOKENS_NEED_SESSION = "API tokens are made and revoked only when signed in, not with an API token.";
 export const SCOPE_NOT_ADMIN = "This API token cannot make admin calls (its scope is not admin).";
 
 export const SCOPE_INVALID = "Scope must be read, write or admin";

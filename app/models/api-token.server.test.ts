@@ -6,7 +6,7 @@ import {
   ADMIN_SCOPE_FOR_ADMINS,
   apiTokenSchema,
   createdTokenSchema,
-  SCOPE_WIDER_THAN_TOKEN,
+  TOKENS_NEED_SESSION,
   SERVICE_ROLE_INVALID,
   serviceAccountSchema,
   TOKEN_NOT_FOUND,
@@ -43,7 +43,7 @@ const until = (condition: () => Promise<boolean>) => expect.poll(condition, { ti
 describe("API tokens", () => {
   it("are shown once with a recognisable prefix, stored only as their SHA-256, and listed without the token", async () => {
     const officer = await makeUser();
-    const created = await createToken(officer, { name: "Sheet sync", scope: "read" });
+    const created = await createToken(officer, { name: "Sheet sync", scope: "read" }, { by: "session" });
     expect(createdTokenSchema.parse(created)).toEqual(created);
     expect(created.token).toMatch(/^fl_[A-Za-z0-9_-]{43}$/);
     expect(created.hint).toBe(created.token.slice(0, 7));
@@ -57,7 +57,7 @@ describe("API tokens", () => {
 
   it("act as their user on /api, never on a page; an unknown or malformed bearer is nobody", async () => {
     const officer = await makeUser();
-    const { token, id } = await createToken(officer, { name: "t", scope: "write" });
+    const { token, id } = await createToken(officer, { name: "t", scope: "write" }, { by: "session" });
     expect(await getRequestCredential(apiCall(token))).toMatchObject({
       user: { id: officer.id, username: officer.username },
       token: { id, scope: "write" },
@@ -72,53 +72,66 @@ describe("API tokens", () => {
     const officer = await makeUser();
     const admin = await makeUser("ADMIN");
     const now = new Date();
-    const expiring = await createToken(officer, { name: "week", scope: "read", expiresInDays: 7 });
+    const expiring = await createToken(officer, { name: "week", scope: "read", expiresInDays: 7 }, { by: "session" });
     const day = 24 * 60 * 60 * 1000;
     expect(await getRequestCredential(apiCall(expiring.token), new Date(now.getTime() + 6 * day))).not.toBeNull();
     expect(await getRequestCredential(apiCall(expiring.token), new Date(now.getTime() + 8 * day))).toBeNull();
 
-    const kept = await createToken(officer, { name: "kept", scope: "read" });
+    const kept = await createToken(officer, { name: "kept", scope: "read" }, { by: "session" });
     await prisma.user.update({ where: { id: officer.id }, data: { passwordHash: "changed" } });
     expect(await getRequestCredential(apiCall(kept.token))).not.toBeNull();
 
-    await updateUserByAdmin(admin.id, officer.id, { isActive: false });
-    expect(await getRequestCredential(apiCall(kept.token))).toBeNull();
-    await updateUserByAdmin(admin.id, officer.id, { isActive: true });
-    expect(await getRequestCredential(apiCall(kept.token))).not.toBeNull();
     await prisma.user.update({ where: { id: officer.id }, data: { approval: "REFUSED" } });
     expect(await getRequestCredential(apiCall(kept.token))).toBeNull();
     await prisma.user.update({ where: { id: officer.id }, data: { approval: "APPROVED" } });
+    expect(await getRequestCredential(apiCall(kept.token))).not.toBeNull();
 
-    await revokeToken(officer.id, kept.id);
+    await revokeToken(officer.id, kept.id, "session");
     expect(await getRequestCredential(apiCall(kept.token))).toBeNull();
-    await expect(revokeToken(officer.id, kept.id)).rejects.toMatchObject({ status: 404, message: TOKEN_NOT_FOUND });
+    await expect(revokeToken(officer.id, kept.id, "session")).rejects.toMatchObject({
+      status: 404,
+      message: TOKEN_NOT_FOUND,
+    });
+
+    // Deactivation ends them for good: reactivating the account brings none back.
+    const ended = await createToken(officer, { name: "ended", scope: "read" }, { by: "session" });
+    await updateUserByAdmin(admin.id, officer.id, { isActive: false });
+    expect(await getRequestCredential(apiCall(ended.token))).toBeNull();
+    await updateUserByAdmin(admin.id, officer.id, { isActive: true });
+    expect(await getRequestCredential(apiCall(ended.token))).toBeNull();
+    expect(await listTokens(officer.id)).toEqual([]);
   });
 
   it("cannot be revoked by someone else", async () => {
     const owner = await makeUser();
     const other = await makeUser();
-    const { id, token } = await createToken(owner, { name: "mine", scope: "read" });
-    await expect(revokeToken(other.id, id)).rejects.toMatchObject({ status: 404 });
+    const { id, token } = await createToken(owner, { name: "mine", scope: "read" }, { by: "session" });
+    await expect(revokeToken(other.id, id, "session")).rejects.toMatchObject({ status: 404 });
     expect(await getRequestCredential(apiCall(token))).not.toBeNull();
   });
 
-  it("have the admin scope only for an admin, and a token never makes a wider one than itself", async () => {
+  it("have the admin scope only for an admin, and are made and revoked only from a session, never with a token", async () => {
     const manager = await makeUser("MANAGER");
-    await expect(createToken(manager, { name: "x", scope: "admin" })).rejects.toMatchObject({
+    await expect(createToken(manager, { name: "x", scope: "admin" }, { by: "session" })).rejects.toMatchObject({
       status: 400,
       message: ADMIN_SCOPE_FOR_ADMINS,
     });
     const admin = await makeUser("ADMIN");
-    await expect(createToken(admin, { name: "x", scope: "admin" }, { madeWith: "write" })).rejects.toMatchObject({
+    await expect(createToken(admin, { name: "x", scope: "read" }, { by: "token" })).rejects.toMatchObject({
       status: 403,
-      message: SCOPE_WIDER_THAN_TOKEN,
+      message: TOKENS_NEED_SESSION,
     });
-    expect((await createToken(admin, { name: "x", scope: "write" }, { madeWith: "write" })).scope).toBe("write");
+    const made = await createToken(admin, { name: "x", scope: "write" }, { by: "session" });
+    await expect(revokeToken(admin.id, made.id, "token")).rejects.toMatchObject({
+      status: 403,
+      message: TOKENS_NEED_SESSION,
+    });
+    expect(await listTokens(admin.id)).toHaveLength(1);
   });
 
   it("write their last use at most once a minute", async () => {
     const officer = await makeUser();
-    const { id, token } = await createToken(officer, { name: "busy", scope: "read" });
+    const { id, token } = await createToken(officer, { name: "busy", scope: "read" }, { by: "session" });
     // A year ahead: after the uses the other tests made (their token ids come back after each reset).
     const t0 = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
     await getRequestCredential(apiCall(token), t0);
@@ -141,7 +154,7 @@ describe("service accounts", () => {
     expect(account).toMatchObject({ username: "sync-bot", role: "MANAGER", team: { id: team.id }, tokens: [] });
     await expect(createServiceAccount({ username: "sync-bot", role: "ADMIN" })).rejects.toMatchObject({ status: 409 });
 
-    const { token } = await createServiceToken(account.id, { name: "nightly", scope: "write" });
+    const { token } = await createServiceToken(account.id, { name: "nightly", scope: "write" }, "session");
     expect(await getRequestCredential(apiCall(token))).toMatchObject({ user: { id: account.id, teamId: team.id } });
     expect((await verifyLogin({ username: "sync-bot", password: "!service-account" })).ok).toBe(false);
 
@@ -156,20 +169,22 @@ describe("service accounts", () => {
       status: 400,
       message: SERVICE_ROLE_INVALID,
     });
-    await expect(createServiceToken(account.id, { name: "x", scope: "admin" })).rejects.toMatchObject({
+    await expect(createServiceToken(account.id, { name: "x", scope: "admin" }, "session")).rejects.toMatchObject({
       status: 400,
     });
   });
 
   it("are listed with their tokens; a person is no service account", async () => {
     const account = await createServiceAccount({ username: "erp", role: "ADMIN" });
-    const made = await createServiceToken(account.id, { name: "erp", scope: "admin" });
+    const made = await createServiceToken(account.id, { name: "erp", scope: "admin" }, "session");
     const [listed] = await listServiceAccounts();
     expect(listed?.tokens.map((token) => token.id)).toEqual([made.id]);
     const person = await makeUser();
-    await expect(createServiceToken(person.id, { name: "x", scope: "read" })).rejects.toMatchObject({ status: 404 });
-    await expect(revokeServiceToken(person.id, made.id)).rejects.toMatchObject({ status: 404 });
-    await revokeServiceToken(account.id, made.id);
+    await expect(createServiceToken(person.id, { name: "x", scope: "read" }, "session")).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(revokeServiceToken(person.id, made.id, "session")).rejects.toMatchObject({ status: 404 });
+    await revokeServiceToken(account.id, made.id, "session");
     expect((await listServiceAccounts())[0]?.tokens).toEqual([]);
   });
 });

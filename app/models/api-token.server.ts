@@ -12,10 +12,9 @@ import {
   type ServiceAccount,
   TOKEN_LIMIT_REACHED,
   TOKEN_NOT_FOUND,
-  SCOPE_WIDER_THAN_TOKEN,
   TOKEN_PREFIX,
-  TOKEN_SCOPES,
   type TokenScope,
+  TOKENS_NEED_SESSION,
 } from "~/models/api-token.schema";
 import { TEAM_ID_INVALID } from "~/models/team.schema";
 
@@ -60,21 +59,31 @@ export async function listTokens(userId: number): Promise<ApiTokenView[]> {
   return tokens.map(toView);
 }
 
+/** What asks to make or revoke a token: a signed-in session, or a call with an API token. */
+export type ManagedBy = "session" | "token";
+
+/**
+ * Tokens are made and revoked only from a signed-in session, never with a token: otherwise a
+ * token that expires tomorrow (or leaked) could leave behind one that never expires, and revoke
+ * the tokens its owner keeps.
+ */
+function requireSession(by: ManagedBy): void {
+  if (by !== "session") throw new AppError(403, TOKENS_NEED_SESSION);
+}
+
 /**
  * A new token for the owner, answered with the token itself: the only time it is seen, as only
  * its SHA-256 is kept. The admin scope is for an ADMIN's tokens only: a token never does more
- * than its owner may. Asked for with a token (`madeWith`), never a wider scope than that one's.
+ * than its owner may. Only a signed-in session makes one.
  */
 export async function createToken(
   owner: { id: number; role: string },
   input: NewToken,
-  { madeWith = null, now = new Date() }: { madeWith?: TokenScope | null; now?: Date } = {},
+  { by, now = new Date() }: { by: ManagedBy; now?: Date },
 ): Promise<CreatedToken> {
+  requireSession(by);
   if (input.scope === "admin" && owner.role !== "ADMIN") {
     throw new AppError(400, ADMIN_SCOPE_FOR_ADMINS, { field: "scope" });
-  }
-  if (madeWith && TOKEN_SCOPES.indexOf(input.scope) > TOKEN_SCOPES.indexOf(madeWith)) {
-    throw new AppError(403, SCOPE_WIDER_THAN_TOKEN, { field: "scope" });
   }
   if ((await prisma.apiToken.count({ where: { userId: owner.id } })) >= MAX_TOKENS_PER_ACCOUNT) {
     throw new AppError(409, TOKEN_LIMIT_REACHED);
@@ -94,8 +103,9 @@ export async function createToken(
   return { ...toView(created), token };
 }
 
-/** Revokes (deletes) one of the user's tokens: the next call with it answers 401. */
-export async function revokeToken(userId: number, tokenId: number): Promise<void> {
+/** Revokes (deletes) one of the user's tokens: the next call with it answers 401. Only a signed-in session revokes. */
+export async function revokeToken(userId: number, tokenId: number, by: ManagedBy): Promise<void> {
+  requireSession(by);
   const { count } = await prisma.apiToken.deleteMany({ where: { id: tokenId, userId } });
   if (count === 0) throw new AppError(404, TOKEN_NOT_FOUND);
 }
@@ -191,13 +201,15 @@ async function serviceAccount(accountId: number): Promise<{ id: number; role: st
   return account;
 }
 
-/** A new token for a service account (an admin's call). */
-export async function createServiceToken(accountId: number, input: NewToken): Promise<CreatedToken> {
-  return createToken(await serviceAccount(accountId), input);
+/** A new token for a service account (an admin's call, from a signed-in session). */
+export async function createServiceToken(accountId: number, input: NewToken, by: ManagedBy): Promise<CreatedToken> {
+  requireSession(by);
+  return createToken(await serviceAccount(accountId), input, { by });
 }
 
-/** Revokes one of a service account's tokens (an admin's call). */
-export async function revokeServiceToken(accountId: number, tokenId: number): Promise<void> {
+/** Revokes one of a service account's tokens (an admin's call, from a signed-in session). */
+export async function revokeServiceToken(accountId: number, tokenId: number, by: ManagedBy): Promise<void> {
+  requireSession(by);
   await serviceAccount(accountId);
-  await revokeToken(accountId, tokenId);
+  await revokeToken(accountId, tokenId, by);
 }

@@ -21,7 +21,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
 
 /**
  * Issues a one-hour, single-use token (stored only hashed), spends the user's older open ones, and
- * queues the email with the link.
+ * queues the email with the link (sent to the user; the outbox's copy hides it).
  * With the `request` of an admin (their Reset Password, with its key), a repeat of the same request
  * sends nothing more: the first one's link is already on its way.
  */
@@ -72,6 +72,8 @@ function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: n
           link,
           "If you did not ask for this, you can ignore this email; your password stays the same.\n",
         ].join("\n\n"),
+        // Only the recipient reads the live link: the outbox keeps the email without it.
+        secret: link,
       },
     };
   });

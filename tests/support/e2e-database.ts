@@ -1,5 +1,6 @@
 // The e2e server's database, read by the tests of both levels (the browser's and the request
 // handler's): its path comes from FIELDLINE_E2E_DIR, set by the runner that started the server.
+import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 
@@ -22,37 +23,27 @@ export function countRows(sql: string, ...values: unknown[]): number {
   }
 }
 
-function toDate(value: unknown): Date {
-  if (value instanceof Date) return value;
-  if (typeof value === "number" || typeof value === "bigint") return new Date(Number(value));
-  return new Date(String(value));
-}
-
 /**
- * The newest email to `toEmail` in the app's outbox (case-insensitive), or undefined. With
- * `timeout`, waits up to that many milliseconds for one newer than `afterId` to appear.
+ * The newest email delivered to `toEmail` (case-insensitive), as the user reads it, or undefined:
+ * the e2e server sends through a fake SMTP server that writes each email to `mail.jsonl` (the
+ * app's outbox keeps a copy without the reset link). Waits up to `timeout` milliseconds for one
+ * newer than `afterId` to arrive (delivery follows the answer).
  */
 export async function readOutbox(
   toEmail: string,
-  { timeout = 0, afterId = 0 }: { timeout?: number; afterId?: number } = {},
+  { timeout = 5000, afterId = 0 }: { timeout?: number; afterId?: number } = {},
 ): Promise<OutboxEmail | undefined> {
-  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    const query = db.prepare<
-      [string, number],
-      { id: number; to: string; subject: string; text: string; createdAt: unknown }
-    >(
-      'SELECT id, "to", subject, text, createdAt FROM OutboxEmail WHERE lower("to") = lower(?) AND id > ? ORDER BY id DESC LIMIT 1',
-    );
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const row = query.get(toEmail, afterId);
-      if (row) return { ...row, createdAt: toDate(row.createdAt) };
-      if (Date.now() >= deadline) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    db.close();
+  const mailbox = path.join(path.dirname(e2eDatabasePath()), "mail.jsonl");
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const lines = fs.existsSync(mailbox) ? fs.readFileSync(mailbox, "utf8").split("\n") : [];
+    const emails = lines
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Omit<OutboxEmail, "createdAt"> & { createdAt: string })
+      .filter((email) => email.to.toLowerCase() === toEmail.toLowerCase() && email.id > afterId);
+    const newest = emails.at(-1);
+    if (newest) return { ...newest, createdAt: new Date(newest.createdAt) };
+    if (Date.now() >= deadline) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,15 +1,17 @@
 // The server Playwright tests run against (playwright.config.ts `webServer`):
-//   1. the fake network edge (tiles + reverse geocoder) on 127.0.0.1:4599;
+//   1. the fake network edge (tiles + reverse geocoder) on 127.0.0.1:4599, and a fake SMTP server
+//      that writes every email it receives to <dir>/mail.jsonl (tests read a user's mail there);
 //   2. a fresh database in a temp dir: `prisma migrate deploy` + `tsx prisma/seed.ts`;
 //   3. the BUILT production server (build/server/index.js; built here if missing) on :4500.
 // The database path comes from FIELDLINE_E2E_DIR (set by playwright.config.ts, which the test
-// workers also see), so tests can read the outbox directly. Everything is removed on exit.
+// workers also see), so tests can read the database and the mail directly. Everything is removed on exit.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bin, removeDatabase, root, run } from "../../scripts/lib/common.mjs";
 import { startFakeEdge } from "./fake-edge.mjs";
+import { decodeEmail, startFakeSmtp } from "./fake-smtp.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4500);
 const edgePort = Number(process.env.E2E_EDGE_PORT ?? 4599);
@@ -18,6 +20,7 @@ const databasePath = path.join(dir, "e2e.db");
 
 let server;
 let edge;
+let smtp;
 let stopping = false;
 
 async function stop(code) {
@@ -30,6 +33,7 @@ async function stop(code) {
     if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
   }
   await edge?.close();
+  await smtp?.close();
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(code);
 }
@@ -51,6 +55,16 @@ async function main() {
   fs.mkdirSync(path.join(dir, "data"), { recursive: true });
   removeDatabase(databasePath);
   const databaseUrl = `file:${databasePath}`;
+  // The mail users receive (the outbox keeps a copy without its secrets): one JSON line an email.
+  const mailbox = path.join(dir, "mail.jsonl");
+  let received = 0;
+  smtp = await startFakeSmtp({
+    onMessage(message) {
+      const email = { id: ++received, to: message.to.map((to) => to.replace(/^<|>$/g, "")).join(", ") };
+      const line = { ...email, ...decodeEmail(message.data), createdAt: new Date().toISOString() };
+      fs.appendFileSync(mailbox, `${JSON.stringify(line)}\n`);
+    },
+  });
 
   const env = {
     ...process.env,
@@ -78,8 +92,8 @@ async function main() {
     WEBHOOK_RETRY_MS: "200,1000",
     WEBHOOK_POLL_MS: "100",
   };
-  // Emails stay in the outbox, where tests read them.
-  delete env.SMTP_URL;
+  // Emails go to the fake SMTP server, which keeps them where tests read them.
+  env.SMTP_URL = smtp.url;
 
   await run(...command("prisma", "migrate", "deploy"), { env, quiet: true });
   // The seed's "today" is written down for the tests (tests/e2e/support/days.ts). SEED_NOW set

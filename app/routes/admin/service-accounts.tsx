@@ -70,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
     if (!tokenId.success) return refuse(tokenId.error.issues[0]?.message ?? UNKNOWN_ACTION);
     return formCall(
       async () => {
-        await revokeServiceToken(accountId.data, tokenId.data);
+        await revokeServiceToken(accountId.data, tokenId.data, "session");
         return redirectWithToast("/admin/service-accounts", {
           title: "Token revoked",
           description: "Calls with it are refused from now on.",
@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   return formCall(
     async () => ({
       accountId: accountId.data,
-      created: await createServiceToken(accountId.data, submission.value),
+      created: await createServiceToken(accountId.data, submission.value, "session"),
       result: submission.reply({ resetForm: true }),
     }),
     (error) =>

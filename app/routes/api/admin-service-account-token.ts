@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-service-account-token";
 import { apiCall, methodNotAllowed } from "~/http/api.server";
-import { requireRole } from "~/http/auth.server";
+import { requestCredentialKind, requireRole } from "~/http/auth.server";
 import { requireId } from "~/lib/ids";
 import { SERVICE_ACCOUNT_NOT_FOUND, TOKEN_NOT_FOUND } from "~/models/api-token.schema";
 import { revokeServiceToken } from "~/models/api-token.server";
@@ -16,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "DELETE") return methodNotAllowed(args);
   return apiCall(async () => {
     const accountId = requireId(args.params.id, SERVICE_ACCOUNT_NOT_FOUND);
-    await revokeServiceToken(accountId, requireId(args.params.tokenId, TOKEN_NOT_FOUND));
+    await revokeServiceToken(accountId, requireId(args.params.tokenId, TOKEN_NOT_FOUND), requestCredentialKind(args));
     return Response.json({ success: true });
   });
 }

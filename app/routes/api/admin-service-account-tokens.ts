@@ -1,6 +1,6 @@
 import type { Route } from "./+types/admin-service-account-tokens";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { requireRole } from "~/http/auth.server";
+import { requestCredentialKind, requireRole } from "~/http/auth.server";
 import { requireId } from "~/lib/ids";
 import { newTokenSchema, SERVICE_ACCOUNT_NOT_FOUND } from "~/models/api-token.schema";
 import { createServiceToken } from "~/models/api-token.server";
@@ -17,7 +17,7 @@ export async function action(args: Route.ActionArgs) {
   return apiCall(async () => {
     const accountId = requireId(args.params.id, SERVICE_ACCOUNT_NOT_FOUND);
     const input = await readJsonBody(args.request, newTokenSchema);
-    return Response.json(await createServiceToken(accountId, input), {
+    return Response.json(await createServiceToken(accountId, input, requestCredentialKind(args)), {
       status: 201,
       headers: { "Cache-Control": "no-store" },
     });

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/tokens";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
-import { requestTokenScope, requireUser } from "~/http/auth.server";
+import { requestCredentialKind, requireUser } from "~/http/auth.server";
 import { newTokenSchema } from "~/models/api-token.schema";
 import { createToken, listTokens } from "~/models/api-token.server";
 
@@ -16,7 +16,7 @@ export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
     const input = await readJsonBody(args.request, newTokenSchema);
-    return Response.json(await createToken(user, input, { madeWith: requestTokenScope(args) }), {
+    return Response.json(await createToken(user, input, { by: requestCredentialKind(args) }), {
       status: 201,
       headers: { "Cache-Control": "no-store" },
     });

@@ -40,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
       return formCall(
         // A signed-in page is never stored (entry.server.tsx): the token stays on this one screen.
         async () => ({
-          created: await createToken(user, submission.value),
+          created: await createToken(user, submission.value, { by: "session" }),
           result: submission.reply({ resetForm: true }),
         }),
         (error) => data({ result: replyWithError(submission, error), created: null }, { status: error.status }),
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
       if (!tokenId.success) return data({ error: tokenId.error.issues[0]?.message ?? UNKNOWN_ACTION }, { status: 400 });
       return formCall(
         async () => {
-          await revokeToken(user.id, tokenId.data);
+          await revokeToken(user.id, tokenId.data, "session");
           return redirectWithToast("/profile/tokens", {
             title: "Token revoked",
             description: "Calls with it are refused from now on.",
