@@ -7,8 +7,10 @@ import type { TeamView } from "~/models/team.schema";
 // routes, reports, location quality, the users list) asks this module, so the rule is one and
 // the same through pages and /api.
 //
-// A user in no team belongs to the "unassigned" group: an officer in no team sees the other
-// unassigned people, so a company that has made no teams sees everyone, as before teams.
+// A user in no team belongs to the "unassigned" group. Where a list may show the company (the
+// feed, rankings, leaderboard), someone in no team who leads none sees the company: they have no
+// team to see yet (and a company that has made no teams sees everyone, as before teams). Lists
+// that never widen past the viewer's own people (map routes, reports) keep the unassigned group.
 
 /** The people a list covers: everyone, or the members of some teams (and perhaps the unassigned). */
 export type Audience = { everyone: true } | { everyone: false; teamIds: number[]; unassigned: boolean };
@@ -56,7 +58,13 @@ export async function requestedAudience(
     return { everyone: false, teamIds: [query.team], unassigned: false };
   }
   if (query.scope === "company" && companyAllowed) return EVERYONE;
+  if (companyAllowed && isTeamless(home)) return EVERYONE;
   return home;
+}
+
+/** True when the viewer's own people are no team's: not an admin, in no team and leading none. */
+function isTeamless(home: Audience): boolean {
+  return !home.everyone && home.teamIds.length === 0;
 }
 
 /** True when the audience has the user (by their team). */
