@@ -8,7 +8,8 @@ import type { Toast } from "~/lib/toast";
 // request fails on the way (dropped, no answer within the officer's patience, a proxy's 502
 // page, a server error), React Router would replace the page with its error boundary and the
 // typed text would go with it; instead the page stays, the action's own failure notice shows,
-// and the component gets a `FailedRequest` (a create keeps its submission in the send queue).
+// and the component gets a `FailedRequest` (a create that failed on the way keeps its submission
+// in the send queue; one the server answered with an error does not: the server has spoken).
 // An expired session says so, goes to sign-in and back to this page, with what was typed kept.
 
 /** How long the signed-out notice shows before the page goes to sign in. */
@@ -84,12 +85,14 @@ export async function guardRequest<Answer>(
       throw signInAndComeBackHere();
     }
     if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;
-    if (failedOnTheWay(error)) connectionFailed();
+    const answered = !failedOnTheWay(error);
+    if (!answered) connectionFailed();
     const notice = failure(await submitted.catch(() => new FormData()), failureReason(error));
     showNotice(notice);
-    return data({ ok: false, failed: true, error: notice.description ?? notice.title } satisfies FailedRequest, {
-      status: 503,
-    });
+    return data(
+      { ok: false, failed: true, error: notice.description ?? notice.title, answered } satisfies FailedRequest,
+      { status: 503 },
+    );
   }
 }
 
@@ -106,8 +109,9 @@ export async function guardLoad<Data>({ serverLoader }: { serverLoader: () => Pr
   } catch (error) {
     if (error instanceof Response) throw isSignInRedirect(error) ? signInAndComeBackHere() : error;
     if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;
-    if (failedOnTheWay(error)) connectionFailed();
+    const answered = !failedOnTheWay(error);
+    if (!answered) connectionFailed();
     showNotice(failure);
-    return { ok: false, failed: true, error: failure.description ?? failure.title } satisfies FailedRequest;
+    return { ok: false, failed: true, error: failure.description ?? failure.title, answered } satisfies FailedRequest;
   }
 }

@@ -227,7 +227,7 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/user",
-    summary: "The signed-in user",
+    summary: "The signed-in user; an account waiting for approval too (approval PENDING)",
     tag: "Accounts",
     access: "signed-in",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },
@@ -236,7 +236,7 @@ export const apiOperations: ApiOperation[] = [
   {
     method: "get",
     path: "/api/me",
-    summary: "The signed-in user (same as /api/user)",
+    summary: "The signed-in user (as /api/user; 403 for an account waiting for approval)",
     tag: "Accounts",
     access: "signed-in",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },

@@ -272,9 +272,9 @@ describe("badgeNotice", () => {
     ]);
   });
 
-  it("gives the Trophy's sales in dollars", () => {
+  it("gives the Trophy's sales in dollars, as the company-wide figure it is", () => {
     expect(badgeNotice(standing, "TROPHY").message).toBe(
-      "Highest sales of the team in the last 30 days: $3,012,250.00.",
+      "Highest sales of all officers in the last 30 days: $3,012,250.00.",
     );
   });
 });

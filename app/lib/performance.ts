@@ -177,7 +177,7 @@ export function badgeNotice(standing: Standing, badge: Badge): { title: string; 
   if (badge === "TROPHY") {
     return {
       title: heading,
-      message: `Highest sales of the team in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatMoney(standing.salesCents)}.`,
+      message: `Highest sales of all officers in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatMoney(standing.salesCents)}.`,
     };
   }
   if (badge === "STAR") {

@@ -7,8 +7,10 @@ import type { TeamView } from "~/models/team.schema";
 export type AudienceSwitchView = {
   /** False when the company has no teams: the page then looks as it did before teams. */
   shown: boolean;
-  /** The "My Team" / "Company" links (not for an admin, whose own people are the company). */
+  /** The "My Team" / "Company" links (not for an admin, whose own people are the company, nor for someone in no team). */
   links: boolean;
+  /** The viewer is in no team yet (and leads none): they see the company, and are told why. */
+  teamless: boolean;
   scope: "team" | "company";
   /** The one team asked for (`?team=`), or null. */
   team: number | null;

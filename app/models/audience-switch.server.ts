@@ -24,12 +24,15 @@ export async function audienceSwitch(
   ]);
   const shown = teams.length > 0 || readRows(Prisma.sql`SELECT id FROM Team LIMIT 1`).length > 0;
   const filter = viewer.role === "ADMIN" || (viewer.role === "MANAGER" && teams.length >= 2);
+  // Not an admin, and no team of their own or led: there is no "My Team" to show yet.
+  const teamless = viewer.role !== "ADMIN" && teams.length === 0;
   return {
     audience,
     view: {
       shown,
-      links: viewer.role !== "ADMIN",
-      scope: query.team === undefined && query.scope === "company" ? "company" : "team",
+      links: viewer.role !== "ADMIN" && !teamless,
+      teamless,
+      scope: teamless || (query.team === undefined && query.scope === "company") ? "company" : "team",
       team: query.team ?? null,
       teams: filter ? teams : [],
     },

@@ -7,7 +7,7 @@ import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.ser
 import { MAX_FILES } from "~/models/post.rules";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
 import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
-import { isVideo } from "~/models/video-container.server";
+import { videoDuration } from "~/models/video-container.server";
 import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
@@ -49,7 +49,7 @@ export async function checkMedia(bytes: Uint8Array, name: string): Promise<Sniff
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
-  if (sniffed.kind === "VIDEO" && !(await isVideo(bytes, sniffed.mimeType)))
+  if (sniffed.kind === "VIDEO" && (await videoDuration(bytes, sniffed.mimeType)) === null)
     throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
 }
@@ -74,12 +74,17 @@ export type ReadyMedia = {
   durationSec: number | null;
 };
 
-/** Stores one checked file as the user's post media: a re-encoded photo with thumbnail, or the video as is; within the daily quota. */
+/**
+ * Stores one checked file as the user's post media: a re-encoded photo with thumbnail, or the video
+ * as is; within the daily quota. A video's length is read from its container, however it came (the
+ * form without JavaScript, Lite mode, a tool); `sentDurationSec`, what a browser said, only stands
+ * in when the container tells none.
+ */
 export async function prepareMedia(
   bytes: Uint8Array,
   sniffed: SniffedMedia,
   userId: number,
-  durationSec?: number,
+  sentDurationSec?: number,
 ): Promise<ReadyMedia> {
   if (sniffed.kind === "IMAGE") {
     const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD), userId);
@@ -97,7 +102,8 @@ export async function prepareMedia(
   const served = sniffed.extension === "webm" ? bytes : withoutVideoMetadata(bytes);
   await reserveUploadBytes(userId, served.byteLength, MEDIA_FIELD);
   const stored = await storeFile(served, { folder: "posts-video", extension: sniffed.extension });
-  const duration = durationSec !== undefined && Number.isFinite(durationSec) ? Math.round(durationSec) : null;
+  const seconds = (await videoDuration(bytes, sniffed.mimeType)) ?? sentDurationSec;
+  const duration = seconds !== undefined && Number.isFinite(seconds) ? Math.round(seconds) : null;
   return {
     kind: "VIDEO",
     url: stored.url,

@@ -42,8 +42,8 @@ export const POST_NOT_FOUND = "Post not found";
 export const COMMENT_NOT_FOUND = "Comment not found";
 
 /**
- * What New Post shows when no address is found. Never saved as the address:
- * a post without one shows its coordinates. An older page or a waiting outbox may still send it.
+ * A post's address when its place has none to be found (the spec's words for a failed lookup on a
+ * post). New Post fills it in itself; sent so, the server looks once more before keeping it.
  */
 const ADDRESS_NOT_AVAILABLE = "Address not available";
 
@@ -375,10 +375,9 @@ async function insertPost(
     ready.push(await prepareMedia(upload.bytes, upload.sniffed, userId, input.media[index]?.durationSec));
   }
 
-  const typed = input.address?.trim();
-  let address = typed && typed !== ADDRESS_NOT_AVAILABLE ? typed : null;
-  if (input.lat !== undefined && input.lng !== undefined && !address)
-    address = await reverseGeocode(input.lat, input.lng);
+  let address = input.address?.trim() || null;
+  if (input.lat !== undefined && input.lng !== undefined && (!address || address === ADDRESS_NOT_AVAILABLE))
+    address = (await reverseGeocode(input.lat, input.lng)) ?? ADDRESS_NOT_AVAILABLE;
 
   const createdAt = new Date();
   const post = await prisma.$transaction(async (tx) => {

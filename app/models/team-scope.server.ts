@@ -10,7 +10,10 @@ import type { TeamView } from "~/models/team.schema";
 // A user in no team belongs to the "unassigned" group: an officer in no team sees the other
 // unassigned people, so a company that has made no teams sees everyone, as before teams. Admins
 // and service accounts are in no team too, but in no group: the unassigned group never shows
-// their check-ins or their people's details (decision 62).
+// their check-ins or their people's details (decision 62). Where a list may show the company (the
+// feed, rankings, leaderboard), someone in no team who leads none sees the company: they have no
+// team to see yet (decision 65). Lists that never widen past the viewer's own people (map routes,
+// reports) keep the unassigned group.
 //
 // Seeing someone in a list is not seeing all of their items: a company-wide list (`scope=company`)
 // shows other teams' posts without their places, emails and sale terms (`ownPeople`).
@@ -61,7 +64,13 @@ export async function requestedAudience(
     return { everyone: false, teamIds: [query.team], unassigned: false };
   }
   if (query.scope === "company" && companyAllowed) return EVERYONE;
+  if (companyAllowed && isTeamless(home)) return EVERYONE;
   return home;
+}
+
+/** True when the viewer's own people are no team's: not an admin, in no team and leading none. */
+function isTeamless(home: Audience): boolean {
+  return !home.everyone && home.teamIds.length === 0;
 }
 
 /** A person as `ownPeople` tells them apart. */

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import type { APIRequestContext } from "@playwright/test";
 import { e2eDatabasePath, expect, test, uniqueName } from "../e2e/support/fixtures";
+import { tinyVideo } from "../support/videos";
 
 // The JSON API of posts, media, reactions, comments, check-ins and rankings (issue 3).
 
@@ -54,6 +55,23 @@ test("signed out, every post call answers 401", async ({ request }) => {
   expect((await request.post("/api/posts", { data: { type: "SALE" } })).status()).toBe(401);
   expect((await request.post("/api/objects/upload")).status()).toBe(401);
   expect((await request.post("/api/checkins", { data: { lat: 1, lng: 1 } })).status()).toBe(401);
+});
+
+test("a video posted without durationSec gets the length its container says", async ({ request }) => {
+  await signUp(request);
+  const target = await uploadUrl(request);
+  // 125 frames of a tenth of a second: 12.5 s, shown as 0:13.
+  const put = await request.put(target, {
+    data: await tinyVideo("mp4", 125),
+    headers: { "Content-Type": "video/mp4" },
+  });
+  expect(put.status()).toBe(200);
+  const created = await request.post("/api/posts", {
+    data: { type: "DEMO_PLOT", text: uniqueName("Demo plot clip"), media: [{ url: target }] },
+  });
+  expect(created.status()).toBe(201);
+  const post = await created.json();
+  expect(post.media).toEqual([expect.objectContaining({ kind: "VIDEO", durationSec: 13 })]);
 });
 
 test("upload a JPEG to the signed URL, then post a SALE referring to it; the server computes the total", async ({

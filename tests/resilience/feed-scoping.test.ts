@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parsePage } from "../nojs/support/dom";
-import { type AppServer, createAppServer } from "./support/app-server";
+import { type AppServer, createAppServer, signIn } from "./support/app-server";
 import { getAs, type Role, setUpTwoTeams, type TwoTeams } from "./support/teams";
 
 // Whose posts, rankings and leaderboard rows each role sees (decision 42), through /api and the
@@ -356,6 +356,51 @@ describe("the switch, with JavaScript off", () => {
     expect(feed.text).toContain('data-testid="post-team"');
     const profile = await as("officerA", "/profile");
     expect(profile.text).toMatch(/Team: (<!-- -->)?Team A/);
+  });
+});
+
+describe("an officer in no team yet, in a company with teams", () => {
+  const NOT_IN_A_TEAM = "You are not in a team yet. You will see your team here once a manager adds you.";
+
+  /** A new, approved officer nobody has put in a team (the seeded password). */
+  async function loner(): Promise<string> {
+    server.query(
+      (db) => {
+        const hash = (
+          db.prepare("SELECT passwordHash FROM User WHERE username = 'officer1'").get() as {
+            passwordHash: string;
+          }
+        ).passwordHash;
+        db.prepare(
+          `INSERT INTO User (username, email, passwordHash, role, approval, homeLat, homeLng, homeAddress,
+             warehouseLat, warehouseLng, warehouseAddress, updatedAt)
+           VALUES ('new.loner', 'new.loner@example.com', ?, 'OFFICER', 'APPROVED', 31.5, 74.3, 'Lahore',
+             31.6, 74.4, 'Lahore', CURRENT_TIMESTAMP)`,
+        ).run(hash);
+      },
+      { readonly: false },
+    );
+    return signIn(server.baseUrl, "new.loner");
+  }
+
+  test("has no 'My Team': the feed, rankings and leaderboard are the company's, and the page says why", async () => {
+    const cookie = await loner();
+    const get = (path: string) => getAs(server, cookie, path);
+    for (const path of ["/", "/leaderboard"]) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(200);
+      const page = parsePage(answer.text, `${server.baseUrl}${path}`);
+      expect(linkText(page), path).not.toContain("My Team");
+      expect(page.body.textContent, path).toContain(NOT_IN_A_TEAM);
+      expect(showsTeamB(answer.text), path).toBe(true);
+    }
+    const posts = (await get("/api/posts?limit=100")).json as Post[];
+    expect(posts.map((post) => post.id)).toEqual(newestPostIds(null, 100));
+    const company = (await as("admin", "/api/agents/rankings?period=all&scope=company")).json as Ranking[];
+    const rankings = (await get("/api/agents/rankings?period=all")).json as Ranking[];
+    expect(rankings.map((row) => row.id)).toEqual(company.map((row) => row.id));
+    const leaderboard = (await get("/api/performance/leaderboard")).json as Entry[];
+    expect(leaderboard.map((row) => row.username)).toEqual(expect.arrayContaining(["officer1", "officer5"]));
   });
 });
 

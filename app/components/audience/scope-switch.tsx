@@ -11,7 +11,8 @@ export function hrefWith(path: string, params: Record<string, string>): string {
 
 /**
  * The feed's and the leaderboard's one-tap switch: "My Team" / "Company" as plain links (they work
- * with JavaScript off), and for whoever sees several teams a small GET form to pick one.
+ * with JavaScript off), and for whoever sees several teams a small GET form to pick one. Someone
+ * in no team sees the company, and a line that says why.
  * `keep`: the page's other parameters (the feed's period), carried by the links and the form.
  */
 export function ScopeSwitch({
@@ -27,6 +28,12 @@ export function ScopeSwitch({
 }) {
   const id = useId();
   if (!view.shown) return null;
+  if (view.teamless)
+    return (
+      <p className="text-sm text-gray-11" data-testid="scope-switch">
+        You are not in a team yet. You will see your team here once a manager adds you.
+      </p>
+    );
   const choices = [
     { name: "My Team", scope: "team" as const, params: keep },
     {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** New Post's page once the post waits on the phone (offline, or its request failed on the way); `children` offers another. */
+/** New Post's page once the post waits on the phone (offline, or its request failed on the way, unanswered); `children` offers another. */
 export function KeptNotice({ children }: { children: ReactNode }) {
   return (
     <div className="space-y-3">

@@ -39,7 +39,6 @@ export function LocationCapture({
   // Without a place yet (or over one a link brought), the capture starts as soon as React runs.
   const [locating, setLocating] = useState(captureFirst);
   const [message, setMessage] = useState<string | null>(null);
-  const [addressMissing, setAddressMissing] = useState(false);
   const request = useRef(0);
   // The newest onFix, for a fix that arrives after a re-render.
   const fixed = useRef(onFix);
@@ -70,8 +69,8 @@ export function LocationCapture({
           setMessage(
             `Location is approximate (±${accuracyText(accuracy)}). Move outside or wait a moment, or type the place.`,
           );
-        // No address found: the field stays empty (the post then shows its coordinates) and says so.
-        let address = "";
+        // No address found: the address is "Address not available" (the spec's words), the officer may type it.
+        let address = NO_ADDRESS;
         try {
           const response = await fetch(`/api/geocode/reverse?${new URLSearchParams({ lat, lng })}`, {
             headers: { Accept: "application/json" },
@@ -79,11 +78,10 @@ export function LocationCapture({
           const answer = response.ok ? ((await response.json()) as { address?: string; fromProvider?: boolean }) : null;
           if (answer?.fromProvider && answer.address) address = answer.address;
         } catch {
-          // The address stays empty.
+          // The address stays "Address not available".
         }
         if (id !== request.current) return;
         setValues({ lat, lng, address });
-        setAddressMissing(address === "");
         setLocating(false);
       },
       () => {
@@ -135,14 +133,14 @@ export function LocationCapture({
         <label htmlFor={ids.address} className="field-label">
           Address
         </label>
-        <input {...field("address")} placeholder={addressMissing ? NO_ADDRESS : undefined} />
+        <input {...field("address")} />
       </div>
       {/* With JavaScript: two lines kept for the longest message, and the button's place kept until it can work. */}
       <p
         role={message ? "alert" : "status"}
         className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}
       >
-        {statusText(hydrated, locating, message, addressMissing && values.address === "")}
+        {statusText(hydrated, locating, message, values.address === NO_ADDRESS)}
       </p>
       <button
         type="button"
@@ -161,6 +159,6 @@ function statusText(hydrated: boolean, locating: boolean, message: string | null
   if (message) return message;
   if (!hydrated) return "Type the place, or leave it empty.";
   if (locating) return "Getting your location...";
-  if (addressMissing) return `${NO_ADDRESS}: type it, or the post shows the coordinates.`;
+  if (addressMissing) return `${NO_ADDRESS} for this place: type it if you know it.`;
   return "Filled in from your phone. Refresh it if you have moved.";
 }

@@ -27,7 +27,8 @@ function waitingPost(formData: FormData, userId: number, key: string): QueuedSub
  * The new-post form's submission key and its way offline: online, a post is sent as the form;
  * offline, or when its request fails on the way, it waits on the phone with the same key and is
  * sent when the connection returns, so a retry can never make a second copy of a post that did
- * reach the server.
+ * reach the server. A post the server answered with an error (a 500) stays on the form, with the
+ * error and the same key: the officer decides to send it again, nothing sends it by itself.
  */
 export function useOfflineSubmission(initialKey: string, answer: unknown, renewedKey: string | undefined) {
   const userId = useRootData()?.user?.id;
@@ -57,14 +58,14 @@ export function useOfflineSubmission(initialKey: string, answer: unknown, renewe
   useEffect(() => {
     const post = inFlight.current;
     inFlight.current = undefined;
-    if (post && isFailedRequest(answer)) void keepOnPhone(post);
+    if (post && isFailedRequest(answer) && !answer.answered) void keepOnPhone(post);
   }, [answer, keepOnPhone]);
 
   return {
     submissionKey,
     queued,
-    /** The phone could not keep the post. */
-    error: notKept ? NOT_KEPT : undefined,
+    /** The phone could not keep the post, or the server answered it with an error (not kept). */
+    error: notKept ? NOT_KEPT : isFailedRequest(answer) && answer.answered ? answer.error : undefined,
     /** For the form's submit (after its validation passed): offline, the post is kept and the form's request never goes. */
     onSubmit(event: FormEvent, formData: FormData) {
       if (userId === undefined) return;

@@ -252,7 +252,7 @@ test("deleting a comment: it comes back and says so; one more tap deletes it", a
 });
 
 for (const withPhoto of [false, true]) {
-  test(`a new post${withPhoto ? " with a photo" : ""}: kept on the phone when its answer never came, sent once; typed text survives an expired session`, async ({
+  test(`a new post${withPhoto ? " with a photo" : ""}: kept on the phone when its answer never came, sent once; a server error keeps the form; typed text survives an expired session`, async ({
     page,
   }) => {
     for (const fault of FAULTS) {
@@ -272,6 +272,14 @@ for (const withPhoto of [false, true]) {
           await expect(page.getByLabel("Post type *")).toHaveValue("FIELD_VISIT");
           await expect(page.getByLabel("Description")).toHaveValue(text);
           if (withPhoto) await attachPhotos(page, true, [await photo("field.jpg", "#2a7e3b")]);
+          await page.getByRole("button", { name: "Post", exact: true }).click();
+          await expect(page.getByRole("heading", { name: "Feed" })).toBeVisible();
+        } else if (fault === "500 with JSON") {
+          // The server answered: not a connection failure. The form stays with the error; one more tap sends it.
+          await expect(notice(page)).toContainText("Failed to create post. Please try again.");
+          await expect(page.getByLabel("Description")).toHaveValue(text);
+          await expect(page.getByText("Saved on this phone, waiting to send")).toHaveCount(0);
+          await injected.end();
           await page.getByRole("button", { name: "Post", exact: true }).click();
           await expect(page.getByRole("heading", { name: "Feed" })).toBeVisible();
         } else {

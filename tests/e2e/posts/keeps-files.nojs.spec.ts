@@ -1,3 +1,4 @@
+import { tinyVideo } from "../../support/videos";
 import { expect, test, uniqueName } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 import { attachPhotos, cardWithText, givePlace, photo } from "./support";
@@ -50,4 +51,16 @@ test("a file that is not a photo is refused, and the form names every file to at
   ]);
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please attach again: good.jpg, fake.jpg" })).toBeVisible();
+});
+
+test("a video sent with the form shows its length, read from the file", async ({ page }) => {
+  const text = uniqueName("Demo plot walk-through");
+  await page.goto("/new-post");
+  await page.getByLabel("Post type *").selectOption("DEMO_PLOT");
+  await page.getByLabel("Description").fill(text);
+  // 125 frames of a tenth of a second: 12.5 s.
+  await attachPhotos(page, false, [{ name: "plot.mp4", mimeType: "video/mp4", buffer: await tinyVideo("mp4", 125) }]);
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(cardWithText(page, text).getByTestId("video-duration")).toHaveText("0:13");
 });
