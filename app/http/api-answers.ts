@@ -200,6 +200,12 @@ export const dealerVisitsAnswer = z
         type: z.string().describe("The post's type"),
         createdAt: timestamp,
         officer: visitOfficer,
+        atDealer: z
+          .boolean()
+          .describe("Logged from a GPS fix within VISIT_RADIUS_M (300 m by default) of the dealer's place"),
+        note: nullable(z.string()).describe(
+          'Why not at the dealer: "Logged 40 km from the dealer", "Place typed, not from GPS", "No place given"',
+        ),
       }),
     ),
     nextCursor: nullable(z.string()).describe("The next (older) page's cursor, or null on the last page"),

@@ -4,7 +4,7 @@ import { AppError } from "~/lib/app-error";
 import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar-date";
 import { distanceKm } from "~/lib/location-quality";
 import { displayName } from "~/lib/names";
-import { visitPlace } from "~/lib/visit-place";
+import { type VisitPlace, visitPlace } from "~/lib/visit-place";
 import { directionsUrl, drivingOrder, MAX_STOPS, type Place, routeDirections } from "~/lib/visit-order";
 import { dayRange, localDate } from "~/models/checkin.server";
 import { DEALER_NOT_FOUND, listDealersNear, type NearbyDealer } from "~/models/dealer.server";
@@ -188,6 +188,27 @@ export async function planOnMap(viewer: Viewer, userId: number, day: string): Pr
   }
 }
 
+/** What a post for a dealer needs for its place to be judged (select it with `visitPlaceSelect`). */
+type VisitPost = {
+  dealerDistanceM: number | null;
+  checkIn: { source: string; lat: number; lng: number } | null;
+  dealer: { lat: number; lng: number } | null;
+};
+export const visitPlaceSelect = {
+  dealerDistanceM: true,
+  checkIn: { select: { source: true, lat: true, lng: true } },
+  dealer: { select: { lat: true, lng: true } },
+} as const;
+
+/** Whether a post was logged at its dealer (decision 64), and why not. */
+export function placeOfVisit(post: VisitPost): VisitPlace {
+  // Posts saved before the distance was recorded: from their check-in to the dealer's place now.
+  const distanceM =
+    post.dealerDistanceM ??
+    (post.checkIn && post.dealer ? Math.round(distanceKm(post.checkIn, post.dealer) * 1000) : null);
+  return visitPlace({ source: post.checkIn?.source ?? null, distanceM }, env.VISIT_RADIUS_M);
+}
+
 /** A visit that counts for a stop: when, whether at the dealer, and why not. */
 type Visit = { at: Date; atDealer: boolean; note: string | null };
 
@@ -209,19 +230,13 @@ async function visitsOf(userIds: number[], dealerIds: number[], day: string): Pr
       userId: true,
       dealerId: true,
       createdAt: true,
-      dealerDistanceM: true,
-      checkIn: { select: { source: true, lat: true, lng: true } },
-      dealer: { select: { lat: true, lng: true } },
+      ...visitPlaceSelect,
     },
     orderBy: { createdAt: "asc" },
   });
   for (const post of posts) {
     const key = `${post.userId}:${post.dealerId}`;
-    // Posts saved before the distance was recorded: from their check-in to the dealer's place now.
-    const distanceM =
-      post.dealerDistanceM ??
-      (post.checkIn && post.dealer ? Math.round(distanceKm(post.checkIn, post.dealer) * 1000) : null);
-    const place = visitPlace({ source: post.checkIn?.source ?? null, distanceM }, env.VISIT_RADIUS_M);
+    const place = placeOfVisit(post);
     const known = visits.get(key);
     if (!known || (place.atDealer && !known.atDealer)) visits.set(key, { at: post.createdAt, ...place });
   }
