@@ -313,6 +313,10 @@ describe("missed stops", () => {
 
     const today = await moveMissedToToday({ viewer: ayesha, userId: ayesha.id, day: DAY, now: AFTERNOON }, [b.id]);
     expect(today.stops.map((stop) => stop.dealerId)).toEqual([b.id]);
+    // A dealer not among the missed ones (A was visited) is refused.
+    await expect(
+      moveMissedToToday({ viewer: ayesha, userId: ayesha.id, day: DAY, now: AFTERNOON }, [a.id]),
+    ).rejects.toMatchObject({ status: 400, message: "That dealer is not among the missed visits." });
     // Moved: no longer offered; the other one still is.
     expect((await missedStops(ayesha, ayesha.id, AFTERNOON)).map((stop) => stop.businessName)).toEqual(["C Traders"]);
   });

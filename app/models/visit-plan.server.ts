@@ -462,7 +462,7 @@ export async function missedStopsOf(ownerId: number, now = new Date()): Promise<
   return missed;
 }
 
-export const NOT_MISSED = "That dealer is not among the missed visits.";
+const NOT_MISSED = "That dealer is not among the missed visits.";
 
 /**
  * Moves missed stops to today's plan: those of `dealerIds`, or all of them without. A dealer not
