@@ -29,6 +29,8 @@ const envSchema = z
     UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
     /** Megabytes of photos and videos one user may have stored per day. */
     UPLOAD_DAILY_MB: z.coerce.number().int().positive().default(200),
+    /** A visit logged by GPS within this many metres of its dealer counts as at the dealer (decision 64). */
+    VISIT_RADIUS_M: z.coerce.number().int().positive().max(100_000).default(300),
     /** Unset: Secure cookies exactly when APP_URL is https. */
     COOKIE_SECURE: z.stringbool().optional(),
     LOG_REQUESTS: z.stringbool().default(true),

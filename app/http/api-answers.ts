@@ -210,6 +210,12 @@ export const dealerVisitsAnswer = z
         type: z.string().describe("The post's type"),
         createdAt: timestamp,
         officer: visitOfficer,
+        atDealer: z
+          .boolean()
+          .describe("Logged from a GPS fix within VISIT_RADIUS_M (300 m by default) of the dealer's place"),
+        note: nullable(z.string()).describe(
+          'Why not at the dealer: "Logged 40 km from the dealer", "Place typed, not from GPS", "No place given"',
+        ),
       }),
     ),
     nextCursor: nullable(z.string()).describe("The next (older) page's cursor, or null on the last page"),
@@ -234,8 +240,19 @@ export const teamDayAnswer = z
           posts: z.number().int().describe("Posts made today"),
           lastPostAt: nullable(timestamp).describe("The newest of today's posts"),
           planned: z.number().int().describe("Stops in today's visit plan (0 without a plan)"),
-          done: z.number().int().describe("Of those, the stops visited so far (a post for the dealer today)"),
-          missedYesterday: z.number().int().describe("Stops of yesterday's plan left unvisited"),
+          done: z
+            .number()
+            .int()
+            .describe("Of those, the stops visited at the dealer so far (a post for it today from a GPS fix near it)"),
+          unconfirmed: z
+            .number()
+            .int()
+            .describe("Of those, the stops with posts today logged away from the dealer or from a typed place"),
+          unconfirmedStops: z
+            .array(z.looseObject({ businessName: z.string(), note: z.string() }))
+            .describe('Those stops and why: "Logged 40 km from the dealer", "Place typed, not from GPS"'),
+          missedYesterday: z.number().int().describe("Stops of yesterday's plan left without any visit"),
+          canPlan: z.boolean().describe("Whether the viewer may plan this officer's days"),
         }),
       )
       .describe("Those who have not posted today first, then those who have, by name; at most 200"),

@@ -21,8 +21,15 @@ export type VisitsQuery = z.infer<typeof visitsQuerySchema>;
 /** Who made a visit. */
 type VisitOfficer = { id: number; username: string; firstName: string | null; lastName: string | null };
 
-/** One visit: the post, its type and when, and by whom. */
-type DealerVisit = { postId: number; type: string; createdAt: string; officer: VisitOfficer };
+/** One visit: the post, its type and when, by whom, and whether at the dealer (else why not). */
+type DealerVisit = {
+  postId: number;
+  type: string;
+  createdAt: string;
+  officer: VisitOfficer;
+  atDealer: boolean;
+  note: string | null;
+};
 
 /** The dealer's last visit and one page of its history, newest first. */
 export type DealerVisits = {

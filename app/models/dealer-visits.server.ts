@@ -2,9 +2,11 @@ import { prisma } from "~/db.server";
 import type { DealerVisits, VisitsQuery } from "~/models/dealer-visits.schema";
 import { requireDealer } from "~/models/dealer.server";
 import { decodeCursor, encodeCursor } from "~/models/post.server";
+import { placeOfVisit, visitPlaceSelect } from "~/models/visit-plan.server";
 
 // A dealer's visits (decision 44): the posts that name it, newest first. Dealers and posts are
-// read by everyone signed in, so whoever may open the dealer sees all of its visits.
+// read by everyone signed in, so whoever may open the dealer sees all of its visits. Each says
+// whether it was logged at the dealer (decision 64), as a plan's stop does.
 
 const officerSelect = { id: true, username: true, firstName: true, lastName: true } as const;
 
@@ -20,7 +22,7 @@ export async function dealerVisits(dealerId: number, { cursor, limit }: VisitsQu
       where: { dealerId, ...before },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: limit + 1,
-      select: { id: true, type: true, createdAt: true, user: { select: officerSelect } },
+      select: { id: true, type: true, createdAt: true, user: { select: officerSelect }, ...visitPlaceSelect },
     }),
     prisma.post.findFirst({
       where: { dealerId },
@@ -39,6 +41,7 @@ export async function dealerVisits(dealerId: number, { cursor, limit }: VisitsQu
       type: row.type,
       createdAt: row.createdAt.toISOString(),
       officer: row.user,
+      ...placeOfVisit(row),
     })),
     nextCursor: rows.length > limit && end ? encodeCursor(end) : null,
   };

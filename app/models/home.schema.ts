@@ -1,3 +1,5 @@
+import type { MissedStop } from "~/models/visit-plan.schema";
+
 // The shapes of the officer's home (models/home.server.ts), shared with its components.
 
 export type OfficerDay = {
@@ -17,5 +19,7 @@ export type FirstRunSteps = {
 
 export type OfficerHome = {
   day: OfficerDay | null;
+  /** Stops of the last week's plans left without a visit, to move to today. */
+  missed: MissedStop[];
   firstRun: FirstRunSteps | null;
 };

@@ -3,9 +3,11 @@ import { Prisma } from "~/generated/prisma/client";
 import type { FirstRunSteps, OfficerHome } from "~/models/home.schema";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
+import { missedStopsOf } from "~/models/visit-plan.server";
 
 // What an officer's feed shows above the team's table: their own day (today's position,
-// distance, sales and recovery) and, until it is done, the first-run checklist.
+// distance, sales and recovery), the stops of their plans they missed and, until it is done, the
+// first-run checklist.
 
 /** The officer's day and their unfinished first steps; null for managers and admins (not ranked). */
 export async function officerHome(
@@ -35,6 +37,7 @@ export async function officerHome(
           recovery: row.recovery,
         }
       : null,
+    missed: await missedStopsOf(user.id),
     firstRun: Object.values(steps).every(Boolean) ? null : steps,
   };
 }

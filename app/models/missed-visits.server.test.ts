@@ -53,13 +53,19 @@ describe("the missed-visit sweep", () => {
     expect(await sweepMissedVisits(DURING)).toEqual({ officers: 0, notifications: 0 });
 
     const [first, second] = await Promise.all([sweepMissedVisits(AFTER), sweepMissedVisits(AFTER)]);
-    expect(first.notifications + second.notifications).toBe(1);
+    expect(first.notifications + second.notifications).toBe(2);
     expect(await sweepMissedVisits(new Date(AFTER.getTime() + 3_600_000))).toEqual({ officers: 0, notifications: 0 });
     expect(await notices(manager.id)).toEqual([
-      { title: "Missed visits", message: "ayesha missed 2 of 3 planned visits on Nov 20, 2026." },
+      { title: "Missed visits", message: "ayesha missed 2 of 3 planned visits on Nov 20, 2026: B Traders, C Traders." },
     ]);
-    // Not the officer, not a manager of another team.
-    expect(await notices(officer.id)).toEqual([]);
+    // The officer is told too, with the way to move them; not a manager of another team.
+    expect(await notices(officer.id)).toEqual([
+      {
+        title: "Missed visits",
+        message:
+          "You missed 2 of 3 planned visits on Nov 20, 2026: B Traders, C Traders. Move them to today from your plan.",
+      },
+    ]);
     expect(await notices(other.id)).toEqual([]);
   });
 
@@ -85,9 +91,9 @@ describe("the missed-visit sweep", () => {
 
     // Two days later: the 20th is notified, the 18th is too old.
     const result = await sweepMissedVisits(new Date("2026-11-22T10:00:00Z"));
-    expect(result).toEqual({ officers: 1, notifications: 1 });
+    expect(result).toEqual({ officers: 1, notifications: 2 });
     expect((await notices(manager.id)).map((notice) => notice.message)).toEqual([
-      "sana missed 1 of 1 planned visit on Nov 20, 2026.",
+      "sana missed 1 of 1 planned visit on Nov 20, 2026: Late Traders.",
     ]);
   });
 });

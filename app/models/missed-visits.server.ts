@@ -3,10 +3,11 @@ import { addDays } from "~/lib/calendar-date";
 import { formatCalendarDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import { localDate } from "~/models/checkin.server";
-import { planProgress } from "~/models/visit-plan.server";
+import { planStops } from "~/models/visit-plan.server";
 
 // Missed planned visits (decision 44): once an officer's day has ended (midnight in the app's time
-// zone) with stops of their plan unvisited, each manager of their team is told, once. A row of
+// zone) with stops of their plan unvisited, the officer and each manager of their team are told,
+// once, with the dealers named (the officer can move them to today from the plan). A row of
 // MissedVisitNotice per officer and day is written in the same transaction as the notifications:
 // the first sweep to insert it notifies, every later one (another run, another process) finds it.
 
@@ -43,14 +44,16 @@ async function notifyMissedVisits(day: string, now: Date): Promise<SweepResult> 
     ).map((notice) => notice.userId),
   );
   const officers = plans.map((plan) => plan.user).filter((officer) => !notified.has(officer.id));
-  const progress = await planProgress(
+  const stops = await planStops(
     officers.map((officer) => officer.id),
     day,
     now,
   );
   const result: SweepResult = { officers: 0, notifications: 0 };
   for (const officer of officers) {
-    const { planned, missed } = progress.get(officer.id) ?? { planned: 0, missed: 0 };
+    const plan = stops.get(officer.id) ?? [];
+    const dealers = plan.filter((stop) => stop.status === "missed").map((stop) => stop.businessName);
+    const [planned, missed] = [plan.length, dealers.length];
     if (missed === 0) continue;
     const managers =
       officer.teamId === null
@@ -59,16 +62,21 @@ async function notifyMissedVisits(day: string, now: Date): Promise<SweepResult> 
             where: { teamId: officer.teamId, user: { role: "MANAGER", isActive: true }, userId: { not: officer.id } },
             select: { userId: true },
           });
-    const message = `${displayName(officer)} missed ${missed} of ${planned} planned ${planned === 1 ? "visit" : "visits"} on ${formatCalendarDate(day)}.`;
+    const what = `${missed} of ${planned} planned ${planned === 1 ? "visit" : "visits"} on ${formatCalendarDate(day)}: ${dealers.join(", ")}.`;
+    const message = `${displayName(officer)} missed ${what}`;
+    const toOfficer = `You missed ${what} Move them to today from your plan.`;
     const sent = await prisma.$transaction(async (tx) => {
       const inserted = await tx.$executeRaw`
         INSERT OR IGNORE INTO MissedVisitNotice (userId, day, missed, createdAt)
         VALUES (${officer.id}, ${day}, ${missed}, ${now.getTime()})`;
       if (inserted === 0) return null;
       await tx.notification.createMany({
-        data: managers.map(({ userId }) => ({ userId, type: MISSED_VISIT, title: "Missed visits", message })),
+        data: [
+          { userId: officer.id, type: MISSED_VISIT, title: "Missed visits", message: toOfficer },
+          ...managers.map(({ userId }) => ({ userId, type: MISSED_VISIT, title: "Missed visits", message })),
+        ],
       });
-      return managers.length;
+      return managers.length + 1;
     });
     if (sent === null) continue;
     result.officers += 1;

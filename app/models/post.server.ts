@@ -4,7 +4,7 @@ import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type Created, type Keyed, type SubmissionKey } from "~/models/idempotency.server";
 import { AppError } from "~/lib/app-error";
-import type { SentSource } from "~/lib/location-quality";
+import { distanceKm, type SentSource } from "~/lib/location-quality";
 import { requireUploadRoom } from "~/models/upload-quota.server";
 import {
   checkMedia,
@@ -359,9 +359,13 @@ async function insertPost(
   for (const file of files) checked.push({ file, sniffed: await checkMedia(file.bytes, file.name) });
 
   const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
+  // A visit records how far from its dealer it was logged (decision 64), as things stood then.
+  let dealerDistanceM: number | null = null;
   if (dealerId !== null) {
-    const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { id: true } });
+    const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { lat: true, lng: true } });
     if (!dealer) throw new AppError(400, DEALER_REQUIRED, { field: "dealerId" });
+    if (input.lat !== undefined && input.lng !== undefined)
+      dealerDistanceM = Math.round(distanceKm({ lat: input.lat, lng: input.lng }, dealer) * 1000);
   }
   const uploads = await takeUploads(
     userId,
@@ -391,6 +395,7 @@ async function insertPost(
         address,
         ...postAmounts(input),
         dealerId,
+        dealerDistanceM,
         createdAt,
         ...keyed,
         media: { create: ready.map((media, position) => ({ ...media, position })) },

@@ -25,8 +25,13 @@ export type OfficerToday = {
   /** Today's visit plan: stops planned and done so far (all zeros without a plan). */
   planned: number;
   done: number;
+  /** Today's stops with a visit logged away from the dealer or from a typed place (decision 64), and why. */
+  unconfirmed: number;
+  unconfirmedStops: Array<{ businessName: string; note: string }>;
   /** Planned stops of yesterday's plan left undone. */
   missedYesterday: number;
+  /** Whether the viewer may plan this officer's days: an admin anyone's, a manager those of the teams they lead. */
+  canPlan: boolean;
 };
 
 export type TeamDay = {

@@ -44,8 +44,12 @@ describe("the manager's day", () => {
     await prisma.post.create({
       data: { userId: ayesha.id, dealerId: a.id, type: "SALE", createdAt: new Date("2026-11-19T05:00:00Z") },
     });
-    await prisma.post.create({
+    // Today at B from a GPS fix at the shop: done.
+    const atB = await prisma.post.create({
       data: { userId: ayesha.id, dealerId: b.id, type: "DEALER_MEETING", createdAt: new Date("2026-11-20T06:00:00Z") },
+    });
+    await prisma.checkIn.create({
+      data: { userId: ayesha.id, type: "DEALER_MEETING", lat: 31.5, lng: 74.3, source: "GPS", postId: atB.id },
     });
     await prisma.post.create({
       data: { userId: bilal.id, type: "FIELD_VISIT", createdAt: new Date("2026-11-19T18:59:00Z") },
@@ -68,6 +72,7 @@ describe("the manager's day", () => {
         lastPostAt: "2026-11-20T06:00:00.000Z",
         planned: 2,
         done: 1,
+        unconfirmed: 0,
         missedYesterday: 2,
         team: { id: lahore, name: "Lahore" },
       }),
@@ -88,5 +93,50 @@ describe("the manager's day", () => {
     await expect(teamDay(manager, { team: karachi }, NOW)).rejects.toEqual(
       new AppError(403, "You can only see the teams you belong to or lead."),
     );
+  });
+
+  it("says for whom the viewer may plan: a manager the officers of the teams they lead, an admin everyone", async () => {
+    const lahore = (await prisma.team.create({ data: { name: "Lahore" } })).id;
+    const karachi = (await prisma.team.create({ data: { name: "Karachi" } })).id;
+    // The manager belongs to Karachi but leads only Lahore.
+    const manager = await person("manager", "MANAGER", karachi);
+    await prisma.teamManager.create({ data: { teamId: lahore, userId: manager.id } });
+    const admin = await person("admin", "ADMIN", null);
+    await person("ayesha", "OFFICER", lahore);
+    await person("sana", "OFFICER", karachi);
+
+    const mine = await teamDay(manager, {}, NOW);
+    expect(mine.people.map((p) => [p.username, p.canPlan])).toEqual([
+      ["ayesha", true],
+      ["sana", false],
+    ]);
+    expect((await teamDay(admin, {}, NOW)).people.map((p) => [p.username, p.canPlan])).toEqual([
+      ["ayesha", true],
+      ["sana", true],
+    ]);
+  });
+
+  it("counts today's stops logged away from the dealer apart from those done", async () => {
+    const lahore = (await prisma.team.create({ data: { name: "Lahore" } })).id;
+    const manager = await person("manager", "MANAGER", null);
+    await prisma.teamManager.create({ data: { teamId: lahore, userId: manager.id } });
+    const ayesha = await person("ayesha", "OFFICER", lahore);
+    const shop = await dealer("A Traders");
+    await plan(ayesha.id, "2026-11-20", [shop.id]);
+    const typed = await prisma.post.create({
+      data: {
+        userId: ayesha.id,
+        dealerId: shop.id,
+        type: "DEALER_MEETING",
+        createdAt: new Date("2026-11-20T06:00:00Z"),
+      },
+    });
+    await prisma.checkIn.create({
+      data: { userId: ayesha.id, type: "DEALER_MEETING", lat: 31.5, lng: 74.3, source: "TYPED", postId: typed.id },
+    });
+
+    expect((await teamDay(manager, {}, NOW)).people).toEqual([
+      expect.objectContaining({ username: "ayesha", planned: 1, done: 0, unconfirmed: 1 }),
+    ]);
   });
 });

@@ -2,9 +2,9 @@ import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { addDays } from "~/lib/calendar-date";
 import { dayRange, localDate } from "~/models/checkin.server";
-import { planProgress } from "~/models/visit-plan.server";
+import { planProgress, planStops } from "~/models/visit-plan.server";
 import { TEAM_DAY_LIMIT, type OfficerToday, type TeamDay } from "~/models/team-day.schema";
-import { audienceSql, requestedAudience, type Viewer } from "~/models/team-scope.server";
+import { audienceSql, requestedAudience, teamsLedBy, type Viewer } from "~/models/team-scope.server";
 
 // The manager's day (decision 44): who of the viewer's officers has posted today, their plan
 // against what is done, and yesterday's missed visits. A manager's people are their own team's
@@ -36,19 +36,31 @@ export async function teamDay(viewer: Viewer, { team }: { team?: number }, now =
     ORDER BY posts > 0, u.firstName COLLATE NOCASE, u.lastName COLLATE NOCASE, u.username`);
   const yesterday = addDays(date, -1);
   const ids = rows.map((row) => row.id);
-  const [today, before] = await Promise.all([planProgress(ids, date, now), planProgress(ids, yesterday, now)]);
-  const people = rows.map((row): OfficerToday => ({
-    id: row.id,
-    username: row.username,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
-    posts: Number(row.posts),
-    lastPostAt: row.lastPostAt === null ? null : new Date(Number(row.lastPostAt)).toISOString(),
-    planned: today.get(row.id)?.planned ?? 0,
-    done: today.get(row.id)?.done ?? 0,
-    missedYesterday: before.get(row.id)?.missed ?? 0,
-  }));
+  const [today, before, led] = await Promise.all([
+    planStops(ids, date, now),
+    planProgress(ids, yesterday, now),
+    viewer.role === "ADMIN" ? Promise.resolve(null) : teamsLedBy(viewer.id),
+  ]);
+  const people = rows.map((row): OfficerToday => {
+    const stops = today.get(row.id) ?? [];
+    const unconfirmed = stops.filter((stop) => stop.status === "unconfirmed");
+    return {
+      id: row.id,
+      username: row.username,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
+      posts: Number(row.posts),
+      lastPostAt: row.lastPostAt === null ? null : new Date(Number(row.lastPostAt)).toISOString(),
+      planned: stops.length,
+      done: stops.filter((stop) => stop.status === "done").length,
+      unconfirmed: unconfirmed.length,
+      unconfirmedStops: unconfirmed.map((stop) => ({ businessName: stop.businessName, note: stop.note ?? "" })),
+      missedYesterday: before.get(row.id)?.missed ?? 0,
+      // The plan's own rule (visit-plan.server): an admin anyone's, a manager the teams they lead.
+      canPlan: led === null || (row.teamId !== null && led.includes(row.teamId)),
+    };
+  });
   return {
     date,
     yesterday,

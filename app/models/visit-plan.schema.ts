@@ -60,6 +60,14 @@ export const planStopSchema = z
   .object({ dealerId: idSchema(DEALER_ID_INVALID), ...placeFields })
   .superRefine(bothOrNeither);
 
+/** The page's "Move to today" (one missed stop) and "Move all to today" (no dealer). */
+export const planMoveSchema = z
+  .object({ dealerId: z.preprocess(blank, idSchema(DEALER_ID_INVALID).optional()), ...placeFields })
+  .superRefine(bothOrNeither);
+
+/** A stop of a past day's plan left without any visit, not yet on today's plan nor visited since. */
+export type MissedStop = { dealerId: number; businessName: string; city: string; day: string };
+
 /** The page's "Order from here": where the officer is now. */
 export const planReorderSchema = z.object(placeFields).superRefine(bothOrNeither);
 
@@ -77,9 +85,14 @@ export const planStopsSchema = z
   })
   .superRefine(bothOrNeither);
 
-const STOP_STATUSES = ["planned", "done", "missed"] as const;
+const STOP_STATUSES = ["planned", "done", "unconfirmed", "missed"] as const;
 export type StopStatus = (typeof STOP_STATUSES)[number];
-export const STOP_STATUS_LABELS: Record<StopStatus, string> = { planned: "Planned", done: "Done", missed: "Missed" };
+export const STOP_STATUS_LABELS: Record<StopStatus, string> = {
+  planned: "Planned",
+  done: "Done",
+  unconfirmed: "Not confirmed",
+  missed: "Missed",
+};
 
 const placeAnswer = z.object({ lat: z.number(), lng: z.number() });
 
@@ -92,8 +105,21 @@ const planStopAnswer = z.object({
   lat: z.number(),
   lng: z.number(),
   kmFromPrevious: z.number().nullable().describe("Straight-line km from the previous stop (the start for the first)"),
-  status: z.enum(STOP_STATUSES).describe("done: a post by the officer for this dealer that day; missed: the day ended"),
-  visitedAt: z.string().nullable().describe("The first post's time when done"),
+  status: z
+    .enum(STOP_STATUSES)
+    .describe(
+      "done: a post by the officer for this dealer that day from a GPS fix within VISIT_RADIUS_M of it; unconfirmed: posts that day, none of them so; missed: the day ended without one",
+    ),
+  visitedAt: z
+    .string()
+    .nullable()
+    .describe("The time of the visit that counts (the first at the dealer, else the first)"),
+  visitNote: z
+    .string()
+    .nullable()
+    .describe(
+      'Why an unconfirmed visit is not at the dealer: "Logged 40 km from the dealer", "Place typed, not from GPS"',
+    ),
   directionsUrl: z.string(),
   logVisitUrl: z.string().describe("New Post with the dealer, Dealer Meeting and the dealer's place filled in"),
 });
@@ -116,7 +142,12 @@ export const planAnswer = z.object({
   routeDirections: z
     .array(z.object({ from: z.number().int(), to: z.number().int(), url: z.string() }))
     .describe("Links for the whole route, split where Google's 9-waypoint limit requires"),
-  progress: z.object({ planned: z.number().int(), done: z.number().int(), missed: z.number().int() }),
+  progress: z.object({
+    planned: z.number().int(),
+    done: z.number().int(),
+    unconfirmed: z.number().int(),
+    missed: z.number().int(),
+  }),
   createdBy: personAnswer,
   updatedBy: personAnswer,
   updatedAt: z.string().nullable(),

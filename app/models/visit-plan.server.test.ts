@@ -1,11 +1,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { AppError } from "~/lib/app-error";
+import { postSchema } from "~/models/post.schema";
+import { createPost } from "~/models/post.server";
 import { MAX_STOPS } from "~/lib/visit-order";
 import {
   addPlanStop,
   deletePlan,
   getVisitPlan,
+  missedStops,
+  moveMissedToToday,
   planCandidates,
   planProgress,
   removePlanStop,
@@ -53,8 +57,13 @@ async function dealerAt(businessName: string, lat: number, lng: number, team: nu
   });
 }
 
+/** A post for the dealer from a GPS fix at its door: a visit at the dealer (decision 64). */
 async function postFor(userId: number, dealerId: number, at: Date) {
-  await prisma.post.create({ data: { userId, dealerId, type: "DEALER_MEETING", createdAt: at } });
+  const dealer = await prisma.dealer.findUniqueOrThrow({ where: { id: dealerId }, select: { lat: true, lng: true } });
+  const post = await prisma.post.create({ data: { userId, dealerId, type: "DEALER_MEETING", createdAt: at } });
+  await prisma.checkIn.create({
+    data: { userId, type: "DEALER_MEETING", ...dealer, source: "GPS", postId: post.id, createdAt: at },
+  });
 }
 
 describe("visit plans", () => {
@@ -83,7 +92,7 @@ describe("visit plans", () => {
     expect(fromHere.start?.source).toBe("CURRENT");
   });
 
-  it("marks a stop done by a post for its dealer that day, and missed once the day has ended", async () => {
+  it("marks a stop done by a post for its dealer that day from a GPS fix at it, and missed once the day has ended", async () => {
     const officer = await person("officer", "OFFICER");
     const visited = await dealerAt("Visited Traders", 31.5, 74.1);
     const skipped = await dealerAt("Skipped Traders", 31.5, 74.2);
@@ -102,7 +111,7 @@ describe("visit plans", () => {
     expect(after.stops.map((stop) => stop.status)).toEqual(["done", "missed"]);
     expect(after.editable).toBe(false);
     expect(await planProgress([officer.id], TODAY, new Date("2026-11-20T19:00:00Z"))).toEqual(
-      new Map([[officer.id, { planned: 2, done: 1, missed: 1 }]]),
+      new Map([[officer.id, { planned: 2, done: 1, unconfirmed: 0, missed: 1 }]]),
     );
   });
 
@@ -112,9 +121,11 @@ describe("visit plans", () => {
     const dealer = await dealerAt("Traders", 31.5, 74.1);
     await setPlanStops({ viewer: a, userId: a.id, day: TODAY, now: NOW }, [dealer.id]);
     const progress = await planProgress([a.id, b.id], TODAY, NOW);
-    expect(progress.get(a.id)).toEqual({ planned: 1, done: 0, missed: 0 });
-    expect(progress.get(b.id)).toEqual({ planned: 0, done: 0, missed: 0 });
-    expect(await planProgress([a.id], "not a day", NOW)).toEqual(new Map([[a.id, { planned: 0, done: 0, missed: 0 }]]));
+    expect(progress.get(a.id)).toEqual({ planned: 1, done: 0, unconfirmed: 0, missed: 0 });
+    expect(progress.get(b.id)).toEqual({ planned: 0, done: 0, unconfirmed: 0, missed: 0 });
+    expect(await planProgress([a.id], "not a day", NOW)).toEqual(
+      new Map([[a.id, { planned: 0, done: 0, unconfirmed: 0, missed: 0 }]]),
+    );
   });
 
   it("lets the officer, a manager of their team and an admin plan; refuses others", async () => {
@@ -179,5 +190,134 @@ describe("visit plans", () => {
     expect(searched.dealers.map((dealer) => dealer.businessName)).toEqual(["Outside Near"]);
     const without = await planCandidates(officer, officer.id, { near: {}, exclude: [inFar.id] });
     expect(without.dealers.map((dealer) => dealer.businessName)).not.toContain("Inside Far");
+  });
+});
+
+// 2026-11-20 14:00 in Karachi (UTC+5); the day runs from 2026-11-19T19:00Z to 2026-11-20T19:00Z.
+const DAY = TODAY;
+const AFTERNOON = new Date("2026-11-20T09:00:00Z");
+const AT_SHOP = { lat: 31.5, lng: 74.3 };
+
+async function officer(username = "ayesha") {
+  // No team, no home: the where-logged rules need neither.
+  return prisma.user.create({
+    data: { username, email: `${username}@example.pk`, passwordHash: "x", role: "OFFICER", firstName: username },
+    select: { id: true, role: true, teamId: true },
+  });
+}
+
+async function dealer(businessName: string, place = AT_SHOP) {
+  return prisma.dealer.create({
+    data: { businessName, street: "Main Bazaar", city: "Lahore", state: "Punjab", ...place },
+    select: { id: true },
+  });
+}
+
+async function planOf(userId: number, day: string, dealerIds: number[]) {
+  await prisma.visitPlan.create({
+    data: { userId, day, stops: { create: dealerIds.map((dealerId, index) => ({ dealerId, position: index + 1 })) } },
+  });
+}
+
+/** A visit as the officer's post records it: the dealer, and the place with how it was had. */
+async function visit(
+  userId: number,
+  dealerId: number,
+  place: { lat: number; lng: number; source: string } | null,
+  createdAt = new Date("2026-11-20T06:00:00Z"),
+) {
+  const post = await prisma.post.create({
+    data: { userId, dealerId, type: "DEALER_MEETING", createdAt, lat: place?.lat, lng: place?.lng },
+    select: { id: true },
+  });
+  if (place)
+    await prisma.checkIn.create({
+      data: { userId, type: "DEALER_MEETING", ...place, postId: post.id, createdAt },
+    });
+}
+
+describe("where a visit was logged", () => {
+  it("a GPS fix 40 km from the dealer is not a visit at the dealer, and says how far it was", async () => {
+    const ayesha = await officer();
+    const shop = await dealer("A Traders");
+    await planOf(ayesha.id, DAY, [shop.id]);
+    // 0.36 degrees of latitude north: 40 km.
+    await visit(ayesha.id, shop.id, { lat: 31.86, lng: 74.3, source: "GPS" });
+
+    const seen = await getVisitPlan(ayesha, ayesha.id, DAY, AFTERNOON);
+    expect(seen.stops[0]).toMatchObject({ status: "unconfirmed", visitNote: "Logged 40 km from the dealer" });
+    expect(seen.progress).toEqual({ planned: 1, done: 0, unconfirmed: 1, missed: 0 });
+    expect((await planProgress([ayesha.id], DAY, AFTERNOON)).get(ayesha.id)).toEqual({
+      planned: 1,
+      done: 0,
+      unconfirmed: 1,
+      missed: 0,
+    });
+  });
+
+  it("a typed place, even the dealer's own coordinates, is not a visit at the dealer", async () => {
+    const ayesha = await officer();
+    const shop = await dealer("A Traders");
+    await planOf(ayesha.id, DAY, [shop.id]);
+    await visit(ayesha.id, shop.id, { ...AT_SHOP, source: "TYPED" });
+
+    const seen = await getVisitPlan(ayesha, ayesha.id, DAY, AFTERNOON);
+    expect(seen.stops[0]).toMatchObject({ status: "unconfirmed", visitNote: "Place typed, not from GPS" });
+    expect(seen.progress.done).toBe(0);
+  });
+
+  it("a GPS fix within the radius (300 m) makes the stop done; a later one far away does not undo it", async () => {
+    const ayesha = await officer();
+    const shop = await dealer("A Traders");
+    await planOf(ayesha.id, DAY, [shop.id]);
+    // 0.002 degrees of latitude: 222 m.
+    await visit(ayesha.id, shop.id, { lat: 31.502, lng: 74.3, source: "GPS" });
+    await visit(ayesha.id, shop.id, { lat: 31.86, lng: 74.3, source: "GPS" }, new Date("2026-11-20T07:00:00Z"));
+
+    const seen = await getVisitPlan(ayesha, ayesha.id, DAY, AFTERNOON);
+    expect(seen.stops[0]).toMatchObject({ status: "done", visitNote: null });
+    expect(seen.progress).toEqual({ planned: 1, done: 1, unconfirmed: 0, missed: 0 });
+  });
+
+  it("a post records how far from its dealer it was logged", async () => {
+    const ayesha = await officer();
+    const shop = await dealer("A Traders");
+    const input = postSchema.parse({
+      type: "DEALER_MEETING",
+      text: "Visited",
+      dealerId: shop.id,
+      lat: 31.86,
+      lng: 74.3,
+      address: "Somewhere else",
+      source: "GPS",
+    });
+    const { id } = await createPost(ayesha.id, input);
+    const row = await prisma.post.findUniqueOrThrow({ where: { id }, select: { dealerDistanceM: true } });
+    expect(row.dealerDistanceM).toBeGreaterThan(39_900);
+    expect(row.dealerDistanceM).toBeLessThan(40_100);
+  });
+});
+
+describe("missed stops", () => {
+  it("the officer sees the stops missed on past days, and moving one puts it on today's plan", async () => {
+    const ayesha = await officer();
+    const [a, b, c] = [await dealer("A Traders"), await dealer("B Traders"), await dealer("C Traders")];
+    await planOf(ayesha.id, "2026-11-19", [a.id, b.id, c.id]);
+    await visit(ayesha.id, a.id, { ...AT_SHOP, source: "GPS" }, new Date("2026-11-19T06:00:00Z"));
+
+    const missed = await missedStops(ayesha, ayesha.id, AFTERNOON);
+    expect(missed.map((stop) => [stop.businessName, stop.day])).toEqual([
+      ["B Traders", "2026-11-19"],
+      ["C Traders", "2026-11-19"],
+    ]);
+
+    const today = await moveMissedToToday({ viewer: ayesha, userId: ayesha.id, day: DAY, now: AFTERNOON }, [b.id]);
+    expect(today.stops.map((stop) => stop.dealerId)).toEqual([b.id]);
+    // A dealer not among the missed ones (A was visited) is refused.
+    await expect(
+      moveMissedToToday({ viewer: ayesha, userId: ayesha.id, day: DAY, now: AFTERNOON }, [a.id]),
+    ).rejects.toMatchObject({ status: 400, message: "That dealer is not among the missed visits." });
+    // Moved: no longer offered; the other one still is.
+    expect((await missedStops(ayesha, ayesha.id, AFTERNOON)).map((stop) => stop.businessName)).toEqual(["C Traders"]);
   });
 });

@@ -1,8 +1,10 @@
 import { prisma } from "~/db.server";
+import { env } from "~/env.server";
 import { AppError } from "~/lib/app-error";
 import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar-date";
 import { distanceKm } from "~/lib/location-quality";
 import { displayName } from "~/lib/names";
+import { type VisitPlace, visitPlace } from "~/lib/visit-place";
 import { directionsUrl, drivingOrder, MAX_STOPS, type Place, routeDirections } from "~/lib/visit-order";
 import { dayRange, localDate } from "~/models/checkin.server";
 import { DEALER_NOT_FOUND, listDealersNear, type NearbyDealer } from "~/models/dealer.server";
@@ -10,6 +12,7 @@ import { territoryTeamsOf } from "~/models/team.server";
 import { teamsLedBy, type Viewer } from "~/models/team-scope.server";
 import {
   logVisitPath,
+  type MissedStop,
   PLAN_FORBIDDEN,
   PLAN_FULL,
   PLAN_HORIZON_DAYS,
@@ -24,7 +27,8 @@ import {
 // Visit plans (decision 43): the dealers an officer means to visit on a local day, in driving
 // order from where they start. The officer plans their own days; a manager those of the officers
 // of the teams they lead; an admin anyone's. A stop is done when the officer posts for its dealer
-// that day, missed when the day has ended without such a post.
+// that day from a GPS fix near it (decision 64), not confirmed when posted for from elsewhere or
+// from a typed place, missed when the day has ended without any such post.
 
 const ownerSelect = {
   id: true,
@@ -184,9 +188,36 @@ export async function planOnMap(viewer: Viewer, userId: number, day: string): Pr
   }
 }
 
-/** The first post of each of `userIds`' for each of `dealerIds` in the local day: "userId:dealerId" → time. */
-async function visitsOf(userIds: number[], dealerIds: number[], day: string): Promise<Map<string, Date>> {
-  const visits = new Map<string, Date>();
+/** What a post for a dealer needs for its place to be judged (select it with `visitPlaceSelect`). */
+type VisitPost = {
+  dealerDistanceM: number | null;
+  checkIn: { source: string; lat: number; lng: number } | null;
+  dealer: { lat: number; lng: number } | null;
+};
+export const visitPlaceSelect = {
+  dealerDistanceM: true,
+  checkIn: { select: { source: true, lat: true, lng: true } },
+  dealer: { select: { lat: true, lng: true } },
+} as const;
+
+/** Whether a post was logged at its dealer (decision 64), and why not. */
+export function placeOfVisit(post: VisitPost): VisitPlace {
+  // Posts saved before the distance was recorded: from their check-in to the dealer's place now.
+  const distanceM =
+    post.dealerDistanceM ??
+    (post.checkIn && post.dealer ? Math.round(distanceKm(post.checkIn, post.dealer) * 1000) : null);
+  return visitPlace({ source: post.checkIn?.source ?? null, distanceM }, env.VISIT_RADIUS_M);
+}
+
+/** A visit that counts for a stop: when, whether at the dealer, and why not. */
+type Visit = { at: Date; atDealer: boolean; note: string | null };
+
+/**
+ * The visit of each of `userIds` to each of `dealerIds` in the local day, "userId:dealerId" →
+ * visit: the first one at the dealer, else the first one (decision 64).
+ */
+async function visitsOf(userIds: number[], dealerIds: number[], day: string): Promise<Map<string, Visit>> {
+  const visits = new Map<string, Visit>();
   if (userIds.length === 0 || dealerIds.length === 0) return visits;
   const range = dayRange(day);
   const posts = await prisma.post.findMany({
@@ -195,19 +226,26 @@ async function visitsOf(userIds: number[], dealerIds: number[], day: string): Pr
       dealerId: { in: dealerIds },
       createdAt: { gte: new Date(range.from), lt: new Date(range.to) },
     },
-    select: { userId: true, dealerId: true, createdAt: true },
+    select: {
+      userId: true,
+      dealerId: true,
+      createdAt: true,
+      ...visitPlaceSelect,
+    },
     orderBy: { createdAt: "asc" },
   });
   for (const post of posts) {
     const key = `${post.userId}:${post.dealerId}`;
-    if (!visits.has(key)) visits.set(key, post.createdAt);
+    const place = placeOfVisit(post);
+    const known = visits.get(key);
+    if (!known || (place.atDealer && !known.atDealer)) visits.set(key, { at: post.createdAt, ...place });
   }
   return visits;
 }
 
-/** A stop's status: done with a visit, missed when the day has ended without one, else planned. */
-function statusOf(visitedAt: Date | undefined, dayOver: boolean): StopStatus {
-  if (visitedAt) return "done";
+/** A stop's status: done at the dealer, not confirmed when logged elsewhere, missed when the day has ended without a visit, else planned. */
+function statusOf(visit: Visit | undefined, dayOver: boolean): StopStatus {
+  if (visit) return visit.atDealer ? "done" : "unconfirmed";
   return dayOver ? "missed" : "planned";
 }
 
@@ -258,7 +296,7 @@ async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanV
   const over = dayIsOver(day, now);
   let previous: Place | null = start;
   const stops = dealers.map((dealer, index): PlanStop => {
-    const visitedAt = visits.get(`${owner.id}:${dealer.id}`);
+    const visit = visits.get(`${owner.id}:${dealer.id}`);
     const address = dealer.formattedAddress || `${dealer.street}, ${dealer.city}`;
     const kmFromPrevious = previous ? Math.round(distanceKm(previous, dealer) * 10) / 10 : null;
     previous = dealer;
@@ -271,8 +309,9 @@ async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanV
       lat: dealer.lat,
       lng: dealer.lng,
       kmFromPrevious,
-      status: statusOf(visitedAt, over),
-      visitedAt: visitedAt?.toISOString() ?? null,
+      status: statusOf(visit, over),
+      visitedAt: visit?.at.toISOString() ?? null,
+      visitNote: visit?.note ?? null,
       directionsUrl: directionsUrl(dealer),
       logVisitUrl: logVisitPath({ dealerId: dealer.id, lat: dealer.lat, lng: dealer.lng, address }),
     };
@@ -286,11 +325,7 @@ async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanV
     stops,
     totalKm: Math.round(stops.reduce((sum, stop) => sum + (stop.kmFromPrevious ?? 0), 0) * 10) / 10,
     routeDirections: routeDirections(start, dealers),
-    progress: {
-      planned: stops.length,
-      done: stops.filter((stop) => stop.status === "done").length,
-      missed: stops.filter((stop) => stop.status === "missed").length,
-    },
+    progress: progressOf(stops),
     createdBy: personOf(plan?.createdBy ?? null),
     updatedBy: personOf(plan?.updatedBy ?? null),
     updatedAt: plan?.updatedAt.toISOString() ?? null,
@@ -323,25 +358,33 @@ export async function planCandidates(
   return { from, dealers };
 }
 
-/** How an officer's plan of a day stands: its stops, those done and those missed. */
-export type PlanProgress = { planned: number; done: number; missed: number };
+/** How an officer's plan of a day stands: its stops, those done, those not confirmed and those missed. */
+export type PlanProgress = { planned: number; done: number; unconfirmed: number; missed: number };
+
+function progressOf(stops: ReadonlyArray<{ status: StopStatus }>): PlanProgress {
+  const count = (status: StopStatus) => stops.filter((stop) => stop.status === status).length;
+  return { planned: stops.length, done: count("done"), unconfirmed: count("unconfirmed"), missed: count("missed") };
+}
+
+/** One stop of a day's plan as the manager's day and the missed-visit notices read it. */
+export type DayStop = { dealerId: number; businessName: string; status: StopStatus; note: string | null };
 
 /**
- * Each of `userIds`' plan of `day` (yyyy-MM-dd, Asia/Karachi): `planned` stops in all, how many
- * are `done` (a post of theirs for the dealer that day) and `missed` (the day ended without one).
- * Every user asked for has an entry (all zero without a plan). No permission check: the caller
- * passes only the people the viewer may see.
+ * Each of `userIds`' stops of `day` (yyyy-MM-dd, Asia/Karachi) in driving order, with their
+ * status (none without a plan). No permission check: the caller passes only the people the
+ * viewer may see.
  */
-export async function planProgress(
+export async function planStops(
   userIds: readonly number[],
   day: string,
   now = new Date(),
-): Promise<Map<number, PlanProgress>> {
-  const progress = new Map(userIds.map((id): [number, PlanProgress] => [id, { planned: 0, done: 0, missed: 0 }]));
-  if (userIds.length === 0 || !isCalendarDate(day)) return progress;
+): Promise<Map<number, DayStop[]>> {
+  const byUser = new Map(userIds.map((id): [number, DayStop[]] => [id, []]));
+  if (userIds.length === 0 || !isCalendarDate(day)) return byUser;
   const stops = await prisma.visitPlanStop.findMany({
     where: { plan: { day, userId: { in: [...userIds] } } },
-    select: { dealerId: true, plan: { select: { userId: true } } },
+    select: { dealerId: true, dealer: { select: { businessName: true } }, plan: { select: { userId: true } } },
+    orderBy: [{ planId: "asc" }, { position: "asc" }],
   });
   const visits = await visitsOf(
     [...new Set(stops.map((stop) => stop.plan.userId))],
@@ -350,12 +393,88 @@ export async function planProgress(
   );
   const over = dayIsOver(day, now);
   for (const stop of stops) {
-    const entry = progress.get(stop.plan.userId);
-    if (!entry) continue;
-    entry.planned += 1;
-    const status = statusOf(visits.get(`${stop.plan.userId}:${stop.dealerId}`), over);
-    if (status === "done") entry.done += 1;
-    if (status === "missed") entry.missed += 1;
+    const visit = visits.get(`${stop.plan.userId}:${stop.dealerId}`);
+    byUser.get(stop.plan.userId)?.push({
+      dealerId: stop.dealerId,
+      businessName: stop.dealer.businessName,
+      status: statusOf(visit, over),
+      note: visit?.note ?? null,
+    });
   }
-  return progress;
+  return byUser;
+}
+
+/** Each of `userIds`' plan of `day` counted: every user asked for has an entry (all zero without a plan). */
+export async function planProgress(
+  userIds: readonly number[],
+  day: string,
+  now = new Date(),
+): Promise<Map<number, PlanProgress>> {
+  const stops = await planStops(userIds, day, now);
+  return new Map([...stops].map(([id, list]): [number, PlanProgress] => [id, progressOf(list)]));
+}
+
+/** How many ended days back an officer's missed stops are offered to move to today. */
+const MISSED_DAYS = 7;
+
+/**
+ * The stops `userId` missed (no visit at all) on the plans of the last MISSED_DAYS ended days,
+ * newest day first, each dealer once: those already on today's plan, or posted for since, left out.
+ */
+export async function missedStops(viewer: Viewer, userId: number, now = new Date()): Promise<MissedStop[]> {
+  return missedStopsOf((await planOwner(viewer, userId)).id, now);
+}
+
+/** The officer's own missed stops (their home asks): no permission to check. */
+export async function missedStopsOf(ownerId: number, now = new Date()): Promise<MissedStop[]> {
+  const owner = { id: ownerId };
+  const today = localDate(now);
+  const days = Array.from({ length: MISSED_DAYS }, (_, back) => addDays(today, -(back + 1)));
+  const plans = await prisma.visitPlan.findMany({
+    where: { userId: owner.id, day: { in: [today, ...days] } },
+    select: {
+      day: true,
+      stops: {
+        orderBy: { position: "asc" },
+        select: { dealer: { select: { id: true, businessName: true, city: true } } },
+      },
+    },
+    orderBy: { day: "desc" },
+  });
+  const dealerIds = [...new Set(plans.flatMap((plan) => plan.stops.map((stop) => stop.dealer.id)))];
+  const posts = await prisma.post.findMany({
+    where: { userId: owner.id, dealerId: { in: dealerIds }, createdAt: { gte: new Date(dayRange(days.at(-1)!).from) } },
+    select: { dealerId: true, createdAt: true },
+  });
+  const seen = new Set(plans.find((plan) => plan.day === today)?.stops.map((stop) => stop.dealer.id) ?? []);
+  const missed: MissedStop[] = [];
+  for (const plan of plans) {
+    if (plan.day === today) continue;
+    const from = dayRange(plan.day).from;
+    for (const { dealer } of plan.stops) {
+      if (seen.has(dealer.id)) continue;
+      seen.add(dealer.id);
+      // Any post for the dealer from that day on: visited then, or since.
+      if (posts.some((post) => post.dealerId === dealer.id && post.createdAt.getTime() >= from)) continue;
+      missed.push({ dealerId: dealer.id, businessName: dealer.businessName, city: dealer.city, day: plan.day });
+    }
+  }
+  return missed;
+}
+
+const NOT_MISSED = "That dealer is not among the missed visits.";
+
+/**
+ * Moves missed stops to today's plan: those of `dealerIds`, or all of them without. A dealer not
+ * among them is refused (400): the page's list was older than the plan.
+ */
+export async function moveMissedToToday(change: PlanChange, dealerIds?: number[]): Promise<PlanView> {
+  const now = change.now ?? new Date();
+  const missed = (await missedStops(change.viewer, change.userId, now)).map((stop) => stop.dealerId);
+  const moving = dealerIds ?? missed;
+  if (moving.some((id) => !missed.includes(id))) throw new AppError(400, NOT_MISSED, { field: "dealerId" });
+  return changePlan({ ...change, day: localDate(now), now }, (ids) => [
+    ...ids,
+    ...moving.filter((id) => !ids.includes(id)),
+  ]);
 }

@@ -34,6 +34,7 @@ export function DealerVisits({ visits, page, paged }: { visits: Visits; page: st
                   </span>
                 </span>
                 <span className="block text-sm text-gray-11">{displayName(visit.officer)}</span>
+                {visit.note ? <span className="block text-sm text-warning-11">{visit.note}</span> : null}
               </Link>
             </li>
           ))}

@@ -16,7 +16,9 @@ const visits = (count: number) => (count === 1 ? "1 planned visit" : `${count} p
 
 /**
  * The manager's day above the feed: their officers, those who have not posted today first, each
- * with today's plan against what is done, yesterday's missed visits and a link to their day.
+ * with today's plan against what is done (and the visits not confirmed at the dealer, with why),
+ * yesterday's missed visits, a link to plan the day of each officer the viewer may plan, and a
+ * link to their day.
  * Plain links: nothing here needs JavaScript.
  */
 export function TeamToday({ day }: { day: TeamDay }) {
@@ -41,7 +43,7 @@ export function TeamToday({ day }: { day: TeamDay }) {
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{name}</p>
           {details.length > 0 ? <p className="text-sm text-gray-11">{details.join(" · ")}</p> : null}
-          {person.planned > 0 || person.missedYesterday > 0 ? (
+          {person.planned > 0 || person.missedYesterday > 0 || person.canPlan ? (
             <p className="flex flex-wrap gap-x-3 text-sm">
               {person.planned > 0 ? (
                 <a
@@ -50,6 +52,10 @@ export function TeamToday({ day }: { day: TeamDay }) {
                   aria-label={`Plan: ${person.done} of ${person.planned} done, ${name}`}
                 >
                   Plan: {person.done} of {person.planned} done
+                </a>
+              ) : person.canPlan ? (
+                <a href={planHref(person)} className="link tap" aria-label={`Plan the day of ${name}`}>
+                  Plan the day
                 </a>
               ) : null}
               {person.missedYesterday > 0 ? (
@@ -62,6 +68,15 @@ export function TeamToday({ day }: { day: TeamDay }) {
                 </a>
               ) : null}
             </p>
+          ) : null}
+          {person.unconfirmedStops.length > 0 ? (
+            <ul className="text-sm text-warning-11" aria-label={`Visits not confirmed at the dealer, ${name}`}>
+              {person.unconfirmedStops.map((stop, index) => (
+                <li key={index}>
+                  {stop.businessName}: {stop.note}
+                </li>
+              ))}
+            </ul>
           ) : null}
         </div>
         <a href={dayHref(person, day)} className="btn-secondary px-3 text-sm" aria-label={`Day of ${name}`}>

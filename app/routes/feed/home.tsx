@@ -9,6 +9,7 @@ import { getOptionalUser, requireUser } from "~/http/auth.server";
 import { officerHome } from "~/models/home.server";
 import { teamDay } from "~/models/team-day.server";
 import { TeamToday } from "~/components/home/team-today";
+import { MissedVisits } from "~/components/home/missed-visits";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
@@ -167,6 +168,7 @@ function Feed({ data }: { data: FeedData }) {
         <ScopeSwitch view={data.audience} path="/" keep={data.keep} label="Whose posts" />
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
+        {data.home && data.home.missed.length > 0 ? <MissedVisits stops={data.home.missed} /> : null}
         {data.team ? <TeamToday day={data.team} /> : null}
         {data.rankings ? (
           <RankingsTable

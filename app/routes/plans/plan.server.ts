@@ -4,7 +4,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { addDays } from "~/lib/calendar-date";
 import { localDate } from "~/models/checkin.server";
 import type { Viewer } from "~/models/team-scope.server";
-import { getVisitPlan, lastPlanDay, planCandidates } from "~/models/visit-plan.server";
+import { getVisitPlan, lastPlanDay, missedStops, planCandidates } from "~/models/visit-plan.server";
 import { type PlanQuery, planReorderSchema } from "~/models/visit-plan.schema";
 
 // The /plan page's server side: which plan the URL names, what the page shows, and its forms.
@@ -30,7 +30,7 @@ export function planPath(day: string, query: Pick<PlanQuery, "user" | "query" | 
   return `/plan/${day}${search ? `?${search}` : ""}`;
 }
 
-/** The plan page's data: the plan, the days around it and, while it can change, the dealers to add. */
+/** The plan page's data: the plan, the days around it, today's missed stops and, while it can change, the dealers to add. */
 export async function planPage(viewer: Viewer, day: string, query: PlanQuery) {
   const userId = query.user ?? viewer.id;
   const plan = await pageCall(() => getVisitPlan(viewer, userId, day));
@@ -44,8 +44,11 @@ export async function planPage(viewer: Viewer, day: string, query: PlanQuery) {
       )
     : null;
   const today = localDate();
+  // Today's plan offers the stops missed on the last week's plans, to move here.
+  const missed = plan.day === today && plan.editable ? await pageCall(() => missedStops(viewer, userId)) : [];
   return {
     plan,
+    missed,
     own: userId === viewer.id,
     today,
     lastDay: lastPlanDay(),

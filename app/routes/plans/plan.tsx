@@ -9,10 +9,11 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { requireUser } from "~/http/auth.server";
 import { localDate } from "~/models/checkin.server";
-import { addPlanStop, removePlanStop, reorderPlan } from "~/models/visit-plan.server";
+import { addPlanStop, moveMissedToToday, removePlanStop, reorderPlan } from "~/models/visit-plan.server";
 import {
   PLAN_FULL,
   planDaySchema,
+  planMoveSchema,
   planQuerySchema,
   planReorderSchema,
   planStopSchema,
@@ -46,7 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * The plan's forms, named by `intent`: `add` and `remove` a dealer, `reorder` from where the
- * officer is now. Each puts the plan in driving order again; any other intent answers 400.
+ * officer is now, `move` a missed stop (or, without a dealer, all of them) to today. Each puts the
+ * plan in driving order again; any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
@@ -67,6 +69,15 @@ export async function action(args: Route.ActionArgs) {
       if (!parsed.success) return refuseParse(intent, parsed.error);
       return run(() => reorderPlan({ ...change, current: parsed.data }), "Plan put in driving order");
     }
+    case "move": {
+      const parsed = planMoveSchema.safeParse(fields);
+      if (!parsed.success) return refuseParse(intent, parsed.error);
+      const { dealerId, lat, lng } = parsed.data;
+      return run(
+        () => moveMissedToToday({ ...change, current: { lat, lng } }, dealerId === undefined ? undefined : [dealerId]),
+        dealerId === undefined ? "Missed visits moved to today" : "Moved to today",
+      );
+    }
     default:
       return refusePlanForm(intent, UNKNOWN_ACTION, 400);
   }
@@ -76,6 +87,7 @@ const FAILURES = new Map<string, string>([
   ["add", "Failed to add the dealer. Please try again."],
   ["remove", "Failed to remove the dealer. Please try again."],
   ["reorder", "Failed to order the plan. Please try again."],
+  ["move", "Failed to move the visit to today. Please try again."],
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
@@ -88,6 +100,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 const STATUS_STYLES: Record<StopStatus, string> = {
   planned: "bg-gray-4 text-gray-12",
   done: "bg-accent-3 text-accent-11",
+  unconfirmed: "bg-warning-3 text-warning-11",
   missed: "bg-danger-3 text-danger-11",
 };
 
@@ -193,8 +206,15 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
             Stops
           </h2>
           <p className="text-sm text-gray-11" data-testid="plan-progress">
-            {plan.progress.planned} planned · {plan.progress.done} done · {plan.progress.missed} missed
-            {plan.stops.length > 0 ? ` · ${plan.totalKm} km` : ""}
+            {[
+              `${plan.progress.planned} planned`,
+              `${plan.progress.done} done`,
+              plan.progress.unconfirmed > 0 ? `${plan.progress.unconfirmed} not confirmed` : null,
+              `${plan.progress.missed} missed`,
+              plan.stops.length > 0 ? `${plan.totalKm} km` : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
         </div>
         {plan.stops.length > 0 ? (
@@ -238,6 +258,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                       {stop.city}
                       {stop.kmFromPrevious === null ? "" : ` · ${stop.kmFromPrevious} km`}
                     </p>
+                    {stop.visitNote ? <p className="text-sm text-warning-11">{stop.visitNote}</p> : null}
                   </div>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[stop.status]}`}>
                     {STOP_STATUS_LABELS[stop.status]}
@@ -304,6 +325,41 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : null}
       </section>
+
+      {loaderData.missed.length > 0 ? (
+        <section id="missed" aria-labelledby="missed-heading" className="space-y-2">
+          <h2 id="missed-heading" className="font-semibold text-warning-11">
+            Missed visits
+          </h2>
+          <ul className="space-y-2" aria-label="Missed visits">
+            {loaderData.missed.map((stop) => (
+              <li key={stop.dealerId} className="card flex items-center gap-2 p-3">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{stop.businessName}</p>
+                  <p className="text-sm text-gray-11">
+                    {stop.city} · Missed on {formatCalendarDate(stop.day)}
+                  </p>
+                </div>
+                <PlanForm action={loaderData.formAction} intent="move" dealerId={stop.dealerId} here={here}>
+                  <button
+                    type="submit"
+                    className="btn-secondary px-3 text-sm"
+                    disabled={busy}
+                    aria-label={`Move ${stop.businessName} to today`}
+                  >
+                    Move to today
+                  </button>
+                </PlanForm>
+              </li>
+            ))}
+          </ul>
+          <PlanForm action={loaderData.formAction} intent="move" here={here}>
+            <button type="submit" className="btn-secondary w-full text-sm" disabled={busy}>
+              Move all to today
+            </button>
+          </PlanForm>
+        </section>
+      ) : null}
 
       {candidates ? (
         <section aria-labelledby="add-heading" className="space-y-2">
@@ -409,7 +465,7 @@ function PlanForm({
   children,
 }: {
   action: string;
-  intent: "add" | "remove" | "reorder";
+  intent: "add" | "remove" | "reorder" | "move";
   dealerId?: number;
   here: Place;
   children: ReactNode;

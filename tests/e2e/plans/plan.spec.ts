@@ -44,7 +44,7 @@ async function officerWithDealers(request: APIRequestContext) {
   return { ...officer, prefix, ids };
 }
 
-test("an officer plans today: the stops come in driving order, and Log visit makes a stop done", async ({
+test("an officer plans today: the stops come in driving order, and Log visit logs a stop", async ({
   page,
   request,
 }) => {
@@ -95,10 +95,15 @@ test("an officer plans today: the stops come in driving order, and Log visit mak
   await page.getByRole("button", { name: "Post" }).click();
   await expect(page).toHaveURL(/\/$/);
 
+  // The place is the dealer's own, typed by the link (no GPS fix here): logged, not confirmed at
+  // the dealer (decision 64), and Log visit stays offered to log it from the shop.
   await page.goto("/plan");
-  await expect(page.getByTestId("plan-progress")).toHaveText("3 planned · 1 done · 0 missed · 29.1 km");
-  await expect(stops.first()).toContainText("Done");
-  await expect(page.getByRole("link", { name: `Log visit to ${officer.prefix} Near Traders` })).toHaveCount(0);
+  await expect(page.getByTestId("plan-progress")).toHaveText(
+    "3 planned · 0 done · 1 not confirmed · 0 missed · 29.1 km",
+  );
+  await expect(stops.first()).toContainText("Not confirmed");
+  await expect(stops.first()).toContainText("Place typed, not from GPS");
+  await expect(page.getByRole("link", { name: `Log visit to ${officer.prefix} Near Traders` })).toHaveCount(1);
 
   // Removing a stop keeps the rest in order; the API answers the same plan.
   await page.getByRole("button", { name: `Remove ${officer.prefix} Middle Traders` }).click();
@@ -107,7 +112,7 @@ test("an officer plans today: the stops come in driving order, and Log visit mak
     stops: { dealerId: number; status: string }[];
   };
   expect(answer.stops.map((stop) => [stop.dealerId, stop.status])).toEqual([
-    [officer.ids.Near, "done"],
+    [officer.ids.Near, "unconfirmed"],
     [officer.ids.Far, "planned"],
   ]);
 });

@@ -1063,7 +1063,7 @@ export const formCases: FormCase[] = [
         [
           missing("dealerId"),
           valued("dealerId", badId),
-          valued("intent", notOneOf(["add", "remove", "reorder"])),
+          valued("intent", notOneOf(["add", "remove", "reorder", "move"])),
           valued("lat", badNumber(-90, 90)),
           valued("lng", badNumber(-180, 180)),
           valued("lat", fc.constantFrom("31.5")),

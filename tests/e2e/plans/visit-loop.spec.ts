@@ -1,0 +1,107 @@
+import { expect, signIn, test } from "../support/fixtures";
+import { karachiDate } from "../support/days";
+import { PASSWORD, pastPlan, SHOP, teamOfficerWithDealers } from "./support";
+
+// The officer's field loop on the server's side (issue 45): where a visit was logged decides
+// whether it counts as at the dealer (decision 64), the officer sees and moves their missed
+// stops, and a manager plans the day of any officer of the teams they lead. Plain pages and
+// forms: the same with JavaScript on (Chromium) and off (the request handler).
+
+test("a visit logged by GPS 40 km from its dealer is not Done: the officer's plan and the manager's day say how far", async ({
+  page,
+  request,
+}) => {
+  const officer = await teamOfficerWithDealers(request, ["Far"]);
+  const planned = await request.put(`/api/plans/${karachiDate()}`, { data: { dealerIds: [officer.ids.Far] } });
+  expect(planned.status(), await planned.text()).toBe(200);
+  // 0.36 degrees of latitude north of the shop: 40 km.
+  const posted = await request.post("/api/posts", {
+    data: {
+      type: "DEALER_MEETING",
+      text: "Logged from elsewhere",
+      dealerId: officer.ids.Far,
+      lat: SHOP.lat + 0.36,
+      lng: SHOP.lng,
+      address: "Another town",
+      source: "GPS",
+      accuracy: 10,
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  const plan = (await (await request.get(`/api/plans/${karachiDate()}`)).json()) as {
+    stops: Array<{ status: string; visitNote: string | null }>;
+    progress: Record<string, number>;
+  };
+  expect(plan.stops).toEqual([
+    expect.objectContaining({ status: "unconfirmed", visitNote: "Logged 40 km from the dealer" }),
+  ]);
+  expect(plan.progress).toEqual({ planned: 1, done: 0, unconfirmed: 1, missed: 0 });
+
+  await signIn(page, officer.username, PASSWORD);
+  await page.goto("/plan");
+  const stop = page.getByRole("list", { name: "Stops in driving order" }).getByRole("listitem").first();
+  await expect(stop).toContainText("Logged 40 km from the dealer");
+  await expect(stop).not.toContainText("Done");
+
+  await page.context().clearCookies();
+  await signIn(page, "manager");
+  await page.goto("/");
+  const row = page.getByTestId("team-today").locator(`[data-officer-id="${officer.id}"]`);
+  await expect(row).toContainText("Plan: 0 of 1 done");
+  await expect(row).toContainText(`${officer.prefix} Far Traders: Logged 40 km from the dealer`);
+  await page.goto(`/plan?user=${officer.id}`);
+  await expect(page.getByRole("list", { name: "Stops in driving order" }).getByRole("listitem").first()).toContainText(
+    "Logged 40 km from the dealer",
+  );
+});
+
+test("an officer sees yesterday's missed stops on the home and the plan, and moves one to today with a plain form", async ({
+  page,
+  request,
+}) => {
+  const officer = await teamOfficerWithDealers(request, ["Left", "Right"]);
+  pastPlan(officer.id, karachiDate(1), [officer.ids.Left!, officer.ids.Right!]);
+
+  await signIn(page, officer.username, PASSWORD);
+  await page.goto("/");
+  const home = page.getByTestId("missed-visits");
+  await expect(home).toContainText(`${officer.prefix} Left Traders`);
+  await expect(home).toContainText(`${officer.prefix} Right Traders`);
+  await home.getByRole("link", { name: "Move them to today" }).click();
+
+  await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
+  const missed = page.getByRole("list", { name: "Missed visits" });
+  await expect(missed.getByRole("listitem")).toHaveCount(2);
+  await missed.getByRole("button", { name: `Move ${officer.prefix} Left Traders to today` }).click();
+
+  const stops = page.getByRole("list", { name: "Stops in driving order" }).getByRole("listitem");
+  await expect(stops).toHaveCount(1);
+  await expect(stops.first()).toContainText(`${officer.prefix} Left Traders`);
+  await expect(missed.getByRole("listitem")).toHaveCount(1);
+  await expect(missed).toContainText(`${officer.prefix} Right Traders`);
+
+  await page.getByRole("button", { name: "Move all to today" }).click();
+  await expect(stops).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Missed visits" })).toHaveCount(0);
+});
+
+test("a manager plans the day of an officer of their team who has no plan, from their people today", async ({
+  page,
+  request,
+}) => {
+  const officer = await teamOfficerWithDealers(request, ["Fresh"]);
+  await signIn(page, "manager");
+  await page.goto("/");
+  const row = page.getByTestId("team-today").locator(`[data-officer-id="${officer.id}"]`);
+  await row.getByRole("link", { name: `Plan the day of ${officer.firstName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/plan\\?user=${officer.id}$`));
+  await expect(page.getByTestId("plan-whose")).toHaveText(`Plan of ${officer.firstName} · Today`);
+
+  await page.getByRole("searchbox", { name: "Search dealers by name" }).fill(officer.prefix);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: `Add ${officer.prefix} Fresh Traders` }).click();
+  await expect(page.getByRole("list", { name: "Stops in driving order" }).getByRole("listitem")).toHaveCount(1);
+  await page.goto("/");
+  await expect(row.getByRole("link", { name: `Plan: 0 of 1 done, ${officer.firstName}` })).toBeVisible();
+});
