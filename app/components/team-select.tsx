@@ -15,6 +15,7 @@ export function TeamSelect({
   choose,
   empty = "All teams",
   compact = false,
+  required = choose !== undefined,
   className,
 }: {
   id: string;
@@ -24,6 +25,8 @@ export function TeamSelect({
   choose?: string;
   empty?: string;
   compact?: boolean;
+  /** A choice the browser insists on before sending (by default, a `choose` select's). */
+  required?: boolean;
   className?: string;
 }) {
   const select = (
@@ -31,7 +34,7 @@ export function TeamSelect({
       key={team ?? ""}
       id={id}
       name={name}
-      required={choose !== undefined}
+      required={required}
       defaultValue={team ?? ""}
       className={compact ? "field-input w-auto text-sm" : "field-input"}
     >

@@ -112,14 +112,15 @@ export async function register({ invite: token, ...input }: Registration): Promi
 async function notifyApprovers(user: CurrentUser): Promise<void> {
   const approvers = await prisma.user.findMany({
     where: { role: { in: ["MANAGER", "ADMIN"] }, isActive: true, approval: "APPROVED" },
-    select: { id: true },
+    select: { id: true, role: true },
   });
   await prisma.notification.createMany({
-    data: approvers.map(({ id }) => ({
+    data: approvers.map(({ id, role }) => ({
       userId: id,
       type: "ACCOUNT_PENDING",
       title: "Account waiting for approval",
-      message: `${displayName(user)} (${user.email}) registered and is waiting for approval on the Admin page.`,
+      // A manager approves on their Team Admin page (/team); an admin on the Admin page.
+      message: `${displayName(user)} (${user.email}) registered and is waiting for approval on the ${role === "ADMIN" ? "Admin" : "Team Admin"} page.`,
     })),
   });
 }

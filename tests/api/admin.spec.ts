@@ -47,6 +47,10 @@ const calls = (id: number | string) =>
     ["patch", `/api/admin/users/${id}`],
     ["post", `/api/admin/users/${id}/reset-password`],
     ["get", "/api/admin/outbox"],
+    ["get", "/api/admin/pending"],
+    ["post", `/api/admin/users/${id}/approve`],
+    ["post", `/api/admin/users/${id}/refuse`],
+    ["post", "/api/admin/invites"],
   ] as const;
 
 test("signed out, every admin call answers 401 JSON", async ({ request }) => {
@@ -61,9 +65,8 @@ test("officers and managers get 403 JSON from every admin call and change nothin
   const officer = await signUp(request);
   for (const username of [officer.username, "manager"]) {
     if (username === "manager") await signIn(request, "manager");
-    // A manager reads the users of the teams they lead (decision 42; tests/resilience/door.test.ts).
-    const adminOnly = calls(officer.id).filter(([, path]) => username !== "manager" || path !== "/api/admin/users");
-    for (const [method, path] of adminOnly) {
+    // Every /api/admin/* is the admin's: a manager's team administration is /api/team/* (tests/api/team-admin.spec.ts).
+    for (const [method, path] of calls(officer.id)) {
       const response = await request[method](path, method === "patch" ? { data: { role: "ADMIN" } } : undefined);
       expect(response.status(), `${username}: ${method} ${path}`).toBe(403);
       expect(await response.json()).toEqual(FORBIDDEN);

@@ -276,7 +276,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   db.prepare(
     "INSERT INTO Notification (userId, type, title, message, isRead, createdAt) VALUES (?, 'SYSTEM', 'Contract test', 'Mark me read', 0, ?)",
   ).run(officerId, Date.now());
-  // Two accounts waiting for approval: one the valid approve call lets in, one the refuse call refuses.
+  // Accounts waiting for approval: the valid approve calls let one in each, the refuse calls refuse one each.
   const waiting = (name: string) =>
     Number(
       db
@@ -288,6 +288,8 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   const pending = {
     approve: waiting(`contract_${uniqueName("a").replaceAll("-", "_")}`),
     refuse: waiting(`contract_${uniqueName("f").replaceAll("-", "_")}`),
+    teamApprove: waiting(`contract_${uniqueName("ta").replaceAll("-", "_")}`),
+    teamRefuse: waiting(`contract_${uniqueName("tf").replaceAll("-", "_")}`),
   };
   db.close();
 
@@ -341,6 +343,8 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
   const pathValues = (operation: DocumentedOperation): Record<string, string | number> => {
     if (operation.path === "/api/admin/users/{id}/approve") return { id: pending.approve };
     if (operation.path === "/api/admin/users/{id}/refuse") return { id: pending.refuse };
+    if (operation.path === "/api/team/users/{id}/approve") return { id: pending.teamApprove };
+    if (operation.path === "/api/team/users/{id}/refuse") return { id: pending.teamRefuse };
     if (operation.path.startsWith("/api/admin/users/{id}")) return { id: officerId };
     if (operation.path === "/api/dealers/{id}/gallery/{index}" && created.dealer)
       return { id: created.dealer, index: 0 };

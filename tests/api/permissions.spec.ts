@@ -54,9 +54,11 @@ const pageRows: Row[] = [
     url: "/dealer-details/1/remove-photo/9",
     statuses: signedIn(404),
   },
-  // A manager's part of /admin: the accounts waiting, invite links, their teams' people (decision 42).
-  { route: "/admin", method: "GET", url: "/admin", statuses: [SIGN_IN, 403, 200, 200] },
-  { route: "/admin", method: "POST", url: "/admin", statuses: [SIGN_IN, 403, 400, 400], body: "form" },
+  // /admin is the admin's; a manager's team administration is /team (the accounts waiting, invite links, their people).
+  { route: "/admin", method: "GET", url: "/admin", statuses: [SIGN_IN, 403, 403, 200] },
+  { route: "/admin", method: "POST", url: "/admin", statuses: [SIGN_IN, 403, 403, 400], body: "form" },
+  { route: "/team", method: "GET", url: "/team", statuses: [SIGN_IN, 403, 200, 200] },
+  { route: "/team", method: "POST", url: "/team", statuses: [SIGN_IN, 403, 400, 400], body: "form" },
   { route: "/admin/outbox", method: "GET", url: "/admin/outbox", statuses: [SIGN_IN, 403, 403, 200] },
   {
     route: "/admin/users/:id/deactivate",
@@ -112,8 +114,8 @@ const pageRows: Row[] = [
   { route: "/api/*", method: "GET", url: "/api/no-such-call", statuses: everyone(404) },
 ];
 
-// /api: every call of openapi.json. Signed out 401; OFFICER 403 on recalculation and
-// /api/admin/*, MANAGER 403 on /api/admin/*.
+// /api: every call of openapi.json. Signed out 401; OFFICER 403 on recalculation, /api/team/*
+// and /api/admin/*; MANAGER 403 on every /api/admin/*.
 const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" | "multipart" }> = {
   "GET /api/login": { url: "/api/login", statuses: everyone(302) },
   "POST /api/login": { url: "/api/login", statuses: everyone(400), body: "json" },
@@ -171,16 +173,26 @@ const apiRows: Record<string, { url: string; statuses: Statuses; body?: "json" |
   "POST /api/dealers/import": { url: "/api/dealers/import", statuses: api(400), body: "json" },
   "GET /api/geocode/reverse": { url: "/api/geocode/reverse", statuses: api(400) },
   "GET /api/admin/dashboard": { url: "/api/admin/dashboard", statuses: [401, 403, 403, 200] },
-  "GET /api/admin/users": { url: "/api/admin/users?query=officer", statuses: [401, 403, 200, 200] },
+  "GET /api/admin/users": { url: "/api/admin/users?query=officer", statuses: [401, 403, 403, 200] },
   "POST /api/admin/users": { url: "/api/admin/users", statuses: [401, 403, 403, 400], body: "json" },
-  "GET /api/admin/pending": { url: "/api/admin/pending", statuses: [401, 403, 200, 200] },
+  "GET /api/admin/pending": { url: "/api/admin/pending", statuses: [401, 403, 403, 200] },
   "POST /api/admin/users/{id}/approve": {
     url: "/api/admin/users/999999/approve",
+    statuses: [401, 403, 403, 400],
+    body: "json",
+  },
+  "POST /api/admin/users/{id}/refuse": { url: "/api/admin/users/999999/refuse", statuses: [401, 403, 403, 404] },
+  "POST /api/admin/invites": { url: "/api/admin/invites", statuses: [401, 403, 403, 400], body: "json" },
+  // A manager's team administration: the teams they lead (an admin's: every team).
+  "GET /api/team/users": { url: "/api/team/users?query=officer", statuses: [401, 403, 200, 200] },
+  "GET /api/team/pending": { url: "/api/team/pending", statuses: [401, 403, 200, 200] },
+  "POST /api/team/users/{id}/approve": {
+    url: "/api/team/users/999999/approve",
     statuses: [401, 403, 400, 400],
     body: "json",
   },
-  "POST /api/admin/users/{id}/refuse": { url: "/api/admin/users/999999/refuse", statuses: [401, 403, 404, 404] },
-  "POST /api/admin/invites": { url: "/api/admin/invites", statuses: [401, 403, 400, 400], body: "json" },
+  "POST /api/team/users/{id}/refuse": { url: "/api/team/users/999999/refuse", statuses: [401, 403, 404, 404] },
+  "POST /api/team/invites": { url: "/api/team/invites", statuses: [401, 403, 400, 400], body: "json" },
   "GET /api/admin/registration": { url: "/api/admin/registration", statuses: [401, 403, 403, 200] },
   "PUT /api/admin/registration": { url: "/api/admin/registration", statuses: [401, 403, 403, 400], body: "json" },
   "PATCH /api/admin/users/{id}": { url: "/api/admin/users/10", statuses: [401, 403, 403, 400], body: "json" },

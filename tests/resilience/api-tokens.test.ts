@@ -87,12 +87,12 @@ describe("API tokens", () => {
 
     // A manager's write token makes the manager's calls; an officer's token is refused what the officer is.
     const managerWrite = await newToken(cookies.manager, "write");
-    expect((await call("/api/admin/pending", { token: managerWrite.token })).status).toBe(200);
+    expect((await call("/api/team/pending", { token: managerWrite.token })).status).toBe(200);
     expect(
       await call("/api/tokens", { method: "POST", cookie: cookies.manager, json: { name: "x", scope: "admin" } }),
     ).toMatchObject({ status: 400, body: { error: "Only an admin's token can have the admin scope." } });
     const officerWrite = await newToken(cookies.officer, "write");
-    expect((await call("/api/admin/pending", { token: officerWrite.token })).status).toBe(403);
+    expect((await call("/api/team/pending", { token: officerWrite.token })).status).toBe(403);
     // A token makes no token, not even a narrower one: only a signed-in session does (decision 59).
     expect(
       (await call("/api/tokens", { method: "POST", token: write.token, json: { name: "child", scope: "read" } }))
@@ -205,7 +205,7 @@ describe("API tokens", () => {
     expect(minted.status).toBe(201);
     const token = minted.body.token as string;
     expect((await call("/api/user", { token })).body).toMatchObject({ username: "erp-sync", role: "MANAGER" });
-    expect((await call("/api/admin/pending", { token })).status).toBe(200);
+    expect((await call("/api/team/pending", { token })).status).toBe(200);
     expect(
       (await call("/api/login", { method: "POST", json: { username: "erp-sync", password: "!service-account" } }))
         .status,

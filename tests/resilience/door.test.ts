@@ -168,27 +168,27 @@ describe("a stranger on a fresh deploy", () => {
     const notifications = await (await send("/api/notifications", { cookie: manager })).text();
     expect(notifications).toContain(`(${username}@gmail.com) registered and is waiting for approval`);
 
-    const pending = (await (await send("/api/admin/pending", { cookie: manager })).json()) as Array<{
+    const pending = (await (await send("/api/team/pending", { cookie: manager })).json()) as Array<{
       username: string;
     }>;
     expect(pending.map((account) => account.username)).toContain(username);
-    const page = await (await send("/admin", { cookie: manager })).text();
+    const page = await (await send("/team", { cookie: manager })).text();
     expect(page).toContain(`Approve ${username}`);
 
     const id = String(userId(username));
     // Not into a team the manager does not lead; not without a team.
-    const elsewhere = await send("/admin", {
+    const elsewhere = await send("/team", {
       cookie: manager,
       form: { intent: "approve", userId: id, teamId: String(teamB) },
     });
     expect(elsewhere.status).toBe(403);
     expect(await elsewhere.text()).toContain("You can only add people to a team you lead.");
-    const noTeam = await send("/admin", { cookie: manager, form: { intent: "approve", userId: id } });
+    const noTeam = await send("/team", { cookie: manager, form: { intent: "approve", userId: id } });
     expect(noTeam.status).toBe(400);
     expect(await noTeam.text()).toContain("Choose the team this officer joins");
     expect((await send("/", { cookie })).headers.get("location")).toBe("/waiting");
 
-    const approved = await send("/admin", {
+    const approved = await send("/team", {
       cookie: manager,
       form: { intent: "approve", userId: id, teamId: String(teamA) },
     });
@@ -264,9 +264,9 @@ describe("who may join, as the admin sets it", () => {
     ]);
 
     const manager = await signIn(server.baseUrl, "manager");
-    const notLed = await send("/api/admin/invites", { cookie: manager, json: { teamId: teamB } });
+    const notLed = await send("/api/team/invites", { cookie: manager, json: { teamId: teamB } });
     expect(notLed.status).toBe(403);
-    const made = await send("/api/admin/invites", { cookie: manager, json: { teamId: teamA } });
+    const made = await send("/api/team/invites", { cookie: manager, json: { teamId: teamA } });
     expect(made.status).toBe(201);
     const invite = (await made.json()) as { url: string; team: { name: string } };
     expect(invite.team.name).toBe("Door Team A");

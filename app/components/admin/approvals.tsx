@@ -5,15 +5,23 @@ import type { InviteLink, PendingAccount } from "~/models/registration.schema";
 import { TeamSelect } from "~/components/team-select";
 import type { TeamView } from "~/models/team.schema";
 
-/** The accounts waiting for approval: approve into a team, or refuse. Plain forms, so JavaScript is optional. */
+/** The one team there is to choose, chosen already: an approver who leads one team has nothing to pick. */
+const onlyTeam = (teams: TeamView[]) => (teams.length === 1 ? teams[0]!.id : null);
+
+/**
+ * The accounts waiting for approval: approve into a team, or refuse. Plain forms, so JavaScript is
+ * optional; a refused approval (no team chosen) is answered by the server beside its account.
+ */
 export function PendingAccounts({
   accounts,
   teams,
   timeZone,
+  refusal,
 }: {
   accounts: PendingAccount[];
   teams: TeamView[];
   timeZone: string;
+  refusal?: { userId: number; error: string };
 }) {
   const navigation = useNavigation();
   const busy = (intent: string, userId: number) =>
@@ -21,7 +29,7 @@ export function PendingAccounts({
     navigation.formData?.get("intent") === intent &&
     navigation.formData?.get("userId") === String(userId);
   return (
-    <section className="card space-y-3" aria-labelledby="pending-title">
+    <section id="pending" className="card scroll-mt-16 space-y-3" aria-labelledby="pending-title">
       <h2 id="pending-title" className="font-semibold">
         Waiting for approval <span className="text-sm font-normal text-gray-11">({accounts.length})</span>
       </h2>
@@ -47,9 +55,11 @@ export function PendingAccounts({
                   <input type="hidden" name="userId" value={account.id} />
                   <TeamSelect
                     teams={teams}
+                    team={onlyTeam(teams)}
                     id={`approve-team-${account.id}`}
                     name="teamId"
                     choose="Choose a team"
+                    required={false}
                     compact
                   />
                   <button
@@ -76,6 +86,11 @@ export function PendingAccounts({
                 </button>
               </Form>
             </div>
+            {refusal?.userId === account.id ? (
+              <p role="alert" className="mt-2 text-sm text-danger-11">
+                {refusal.error}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -89,7 +104,7 @@ export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: I
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-invite";
   if (teams.length === 0) return null;
   return (
-    <section className="card space-y-3" aria-labelledby="invite-title">
+    <section id="invite" className="card scroll-mt-16 space-y-3" aria-labelledby="invite-title">
       <h2 id="invite-title" className="font-semibold">
         Invite link
       </h2>
@@ -97,7 +112,14 @@ export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: I
         Whoever registers through the link joins the team at once. It works once and expires in 7 days.
       </p>
       <Form method="post" className="flex flex-wrap items-center gap-2">
-        <TeamSelect teams={teams} id="invite-team" name="teamId" choose="Choose a team" compact />
+        <TeamSelect
+          teams={teams}
+          team={onlyTeam(teams)}
+          id="invite-team"
+          name="teamId"
+          choose="Choose a team"
+          compact
+        />
         <button
           type="submit"
           name="intent"

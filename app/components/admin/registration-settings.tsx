@@ -13,7 +13,7 @@ export function RegistrationSettingsForm({
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-registration";
   return (
-    <section className="card space-y-3" aria-labelledby="registration-title">
+    <section id="registration" className="card scroll-mt-16 space-y-3" aria-labelledby="registration-title">
       <h2 id="registration-title" className="font-semibold">
         Who may join
       </h2>

@@ -169,7 +169,13 @@ export function UsersTable({
       {users.map((user) => {
         const open = user.id === openId || users.length === 1;
         return (
-          <tbody key={user.id} className="border-t border-gray-4" data-testid="user-row" data-username={user.username}>
+          <tbody
+            key={user.id}
+            id={`user-${user.id}`}
+            className="scroll-mt-16 border-t border-gray-4"
+            data-testid="user-row"
+            data-username={user.username}
+          >
             <tr className="align-top">
               <td className="px-2 py-1.5">
                 <span className="block truncate font-medium">

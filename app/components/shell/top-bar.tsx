@@ -3,7 +3,7 @@ import { NotificationBell } from "./notification-bell";
 import { UserMenu } from "./user-menu";
 
 type TopBarProps = {
-  user: { username: string; firstName: string | null; lastName: string | null };
+  user: { username: string; firstName: string | null; lastName: string | null; role: string };
   unreadCount: number;
 };
 

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { initials } from "~/lib/names";
 
-type MenuUser = { username: string; firstName: string | null; lastName: string | null };
+type MenuUser = { username: string; firstName: string | null; lastName: string | null; role: string };
 
 /** The initials menu: a <details> element, so it opens without JavaScript too. */
 const AVATAR_BUTTON =
@@ -39,6 +39,12 @@ export function UserMenu({ user }: { user: MenuUser }) {
         <Link to="/profile?updateLocations=true" className="block px-4 py-3 hover:bg-gray-3">
           Update Locations
         </Link>
+        {/* A manager's approvals, invite links and people: /admin is the admin's. */}
+        {user.role === "MANAGER" ? (
+          <Link to="/team" className="block px-4 py-3 hover:bg-gray-3">
+            Team Admin
+          </Link>
+        ) : null}
         <Form method="post" action="/logout" className="border-t border-gray-4">
           <button type="submit" className="block w-full px-4 py-3 text-left text-danger-11 hover:bg-gray-3">
             Sign Out

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { Timestamp } from "~/components/timestamp";
+import { CopyButton } from "~/components/copy-button";
 import {
   type ApiTokenView,
   type CreatedToken,
@@ -95,7 +96,10 @@ export function CreatedTokenNotice({ created }: { created: CreatedToken }) {
       <label htmlFor="new-token" className="sr-only">
         New API token
       </label>
-      <input id="new-token" readOnly value={created.token} className="field-input w-full font-mono text-xs" />
+      <div className="flex items-center gap-2">
+        <input id="new-token" readOnly value={created.token} className="field-input w-full font-mono text-xs" />
+        <CopyButton text={created.token} label="Copy token" />
+      </div>
     </div>
   );
 }

@@ -27,7 +27,8 @@ import {
   type AdminUser,
   type UserSearch,
 } from "~/models/admin.schema";
-import { FORBIDDEN, requireRole } from "~/http/auth.server";
+import { requireRole } from "~/http/auth.server";
+import { decideAccount, makeInvite } from "~/http/approvals.server";
 import { formCall, pageCall, parseForm, readForm, replyWithError } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
@@ -37,17 +38,14 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { submissionKeyFromForm, type SubmissionKey } from "~/models/idempotency.server";
-import { APPROVAL_TEAM_REQUIRED, registrationSettingsSchema, teamChoiceSchema } from "~/models/registration.schema";
+import { registrationSettingsSchema } from "~/models/registration.schema";
 import {
-  approveAccount,
-  createInvite,
   listPendingAccounts,
-  refuseAccount,
   registrationSettings,
   saveRegistrationSettings,
   teamsApproverMayFill,
 } from "~/models/registration.server";
-import type { Viewer } from "~/models/team-scope.server";
+import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
 import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
@@ -64,39 +62,33 @@ function readOpenUser(request: Request): number | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** /admin with the search, page and open row, for the pager, the rows and coming back after an action. */
-function dashboardHref({ query, page, team, manage }: UserSearch & { manage?: number }): string {
-  const params = new URLSearchParams();
-  if (query) params.set("query", query);
-  if (team) params.set("team", String(team));
-  if (page && page > 1) params.set("page", String(page));
-  if (manage) params.set("manage", String(manage));
-  return params.size > 0 ? `/admin?${params}` : "/admin";
-}
+/** /admin with the search, page and open row (and the panel to land on), for the pager, the rows and coming back after an action. */
+const dashboardHref = (state: UsersPageState, panel?: string) => usersPageHref("/admin", state, panel);
 
-/** An admin's whole dashboard; a manager's part of it: the accounts waiting, invite links, their teams' people (decision 42). */
+/**
+ * The admin's dashboard. A manager's team administration (the accounts waiting, invite links, their
+ * people) is /team: /admin is the admin's alone, as the permission table says.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireRole(args, "ADMIN", "MANAGER");
+  const viewer = requireRole(args, "ADMIN");
   const search = readSearch(args.request);
-  const isAdmin = viewer.role === "ADMIN";
   const [dashboard, users, pending, teams, registration] = await Promise.all([
-    isAdmin ? getAdminDashboard() : null,
+    getAdminDashboard(),
     pageCall(() => searchUsers(viewer, search)),
     listPendingAccounts(),
     teamsApproverMayFill(viewer),
-    isAdmin ? registrationSettings() : null,
+    registrationSettings(),
   ]);
   // One key for this page's Reset Password forms (one link per user and key): a retry of a reset
   // whose answer never came sends no second email; the page after a reset has a new key.
   return {
     viewerId: viewer.id,
-    isAdmin,
     query: search.query ?? "",
     team: search.team,
     page: search.page,
     openId: readOpenUser(args.request),
     // "Add user" opens its form here (a link, so it works without JavaScript); admins only.
-    adding: isAdmin && new URL(args.request.url).searchParams.get("add") === "user",
+    adding: new URL(args.request.url).searchParams.get("add") === "user",
     dashboard,
     users,
     pending,
@@ -116,33 +108,31 @@ function changedToast(intent: string, user: AdminUser): ToastInput {
 const refuse = (error: string, status = 400) => data({ error }, { status });
 
 /**
- * Approve or refuse a waiting account, make an invite link (managers too); change who may join,
- * change a role, deactivate, reactivate or send a reset email (admins). Back to the same list with a notice.
+ * Approve or refuse a waiting account, make an invite link, change who may join, add a user,
+ * change a role, deactivate, reactivate or send a reset email. Back to the same list, at the panel
+ * the form was in, with a notice.
  */
 export async function action(args: Route.ActionArgs) {
-  const viewer = requireRole(args, "ADMIN", "MANAGER");
+  const viewer = requireRole(args, "ADMIN");
   // Built from the search alone: the request's path may be the data request's (/admin.data).
-  const back = dashboardHref({ ...readSearch(args.request), manage: readOpenUser(args.request) });
+  const state = { ...readSearch(args.request), manage: readOpenUser(args.request) };
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
     case "approve":
     case "refuse":
-      return decideAccount(viewer, intent, form, back);
+      return decideAccount(viewer, intent, form, dashboardHref(state, "pending"));
     case "create-invite":
       return makeInvite(viewer, form);
     case "save-registration":
-      if (viewer.role !== "ADMIN") return refuse(FORBIDDEN, 403);
-      return saveRegistration(form, back);
+      return saveRegistration(form, dashboardHref(state, "registration"));
     case "add-user":
-      if (viewer.role !== "ADMIN") return refuse(FORBIDDEN, 403);
       return addUser(viewer.id, form);
     case "reset-password":
     case "change-role":
     case "deactivate":
     case "reactivate":
-      if (viewer.role !== "ADMIN") return refuse(FORBIDDEN, 403);
-      return changeAccount(viewer.id, intent, form, back);
+      return changeAccount(viewer.id, intent, form, dashboardHref(state));
     default:
       return refuse(UNKNOWN_ACTION);
   }
@@ -172,35 +162,6 @@ async function changeAccount(adminId: number, intent: string, form: FormData, ba
     default:
       return changeUser(adminId, userId.data, intent, { isActive: true }, back);
   }
-}
-
-/** Approve (into the chosen team) or refuse the waiting account; the same rules as the API's. */
-async function decideAccount(viewer: Viewer, intent: "approve" | "refuse", form: FormData, back: string) {
-  const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
-  if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
-  const team = teamChoiceSchema.safeParse({ teamId: form.get("teamId") ?? undefined });
-  if (intent === "approve" && !team.success) return refuse(APPROVAL_TEAM_REQUIRED);
-  return formCall(
-    async () => {
-      if (intent === "approve" && team.success) {
-        await approveAccount(viewer, userId.data, team.data.teamId);
-        return redirectWithToast(back, { title: "Account approved", description: "They can now see their team." });
-      }
-      await refuseAccount(userId.data);
-      return redirectWithToast(back, { title: "Account refused", description: "They cannot sign in." });
-    },
-    (error) => refuse(error.message, error.status),
-  );
-}
-
-/** A new invite link, answered to this page only: its token is shown once and kept nowhere. */
-async function makeInvite(viewer: Viewer, form: FormData) {
-  const team = teamChoiceSchema.safeParse({ teamId: form.get("teamId") ?? undefined });
-  if (!team.success) return refuse(APPROVAL_TEAM_REQUIRED);
-  return formCall(
-    async () => ({ invite: await createInvite(viewer, team.data.teamId) }),
-    (error) => refuse(error.message, error.status),
-  );
 }
 
 /** The new account's row, found and open, with a notice; a refusal keeps the form as typed (the password aside). */
@@ -276,7 +237,8 @@ export const clientAction = (args: Route.ClientActionArgs) =>
     description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
   }));
 
-function QuickActions() {
+/** The quick actions; the sample's 76 dealers only while the directory is empty (on a live one they doubled the demo's). */
+function QuickActions({ directoryEmpty }: { directoryEmpty: boolean }) {
   // A fetcher, so a recalculation that failed leaves the admin here; a done one goes to the rankings.
   const recalculation = useFetcher();
   const recalculating = recalculation.state !== "idle";
@@ -290,10 +252,12 @@ function QuickActions() {
           <Icon name="upload" size={16} />
           Import dealers
         </Link>
-        <Link to="/admin/import" className="btn-secondary text-sm">
-          <Icon name="upload" size={16} />
-          Sample import
-        </Link>
+        {directoryEmpty ? (
+          <Link to="/admin/import" className="btn-secondary text-sm">
+            <Icon name="upload" size={16} />
+            Sample import
+          </Link>
+        ) : null}
         <recalculation.Form method="post" action="/leaderboard">
           <button
             type="submit"
@@ -328,50 +292,36 @@ function QuickActions() {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const {
-    viewerId,
-    isAdmin,
-    query,
-    team,
-    page,
-    openId,
-    adding,
-    dashboard,
-    users,
-    pending,
-    teams,
-    registration,
-    resetKey,
-  } = loaderData;
+  const { viewerId, query, team, page, openId, adding, dashboard, users, pending, teams, registration, resetKey } =
+    loaderData;
   const env = usePublicEnv();
   // A request that failed on the way says so in its notice; a refusal shows here.
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const refusal = answer && "error" in answer ? answer.error : undefined;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">{isAdmin ? "Admin Dashboard" : "Team Admin"}</h1>
-      {dashboard ? (
-        <>
-          <StatCards stats={dashboard.stats} currency={env.CURRENCY_SYMBOL} />
-          <QuickActions />
-          <RecentActivity dashboard={dashboard} />
-        </>
-      ) : null}
-      <PendingAccounts accounts={pending} teams={teams} timeZone={env.APP_TIME_ZONE} />
+      <h1 className="text-xl font-bold">Admin Dashboard</h1>
+      <StatCards stats={dashboard.stats} currency={env.CURRENCY_SYMBOL} />
+      <QuickActions directoryEmpty={dashboard.stats.dealers === 0} />
+      <RecentActivity dashboard={dashboard} />
+      <PendingAccounts
+        accounts={pending}
+        teams={teams}
+        timeZone={env.APP_TIME_ZONE}
+        refusal={answer && "approval" in answer ? answer.approval : undefined}
+      />
       <InviteLinkForm teams={teams} invite={answer && "invite" in answer ? answer.invite : undefined} />
-      {registration ? (
-        <RegistrationSettingsForm
-          settings={registration}
-          error={answer && "registrationError" in answer ? answer.registrationError : undefined}
-        />
-      ) : null}
+      <RegistrationSettingsForm
+        settings={registration}
+        error={answer && "registrationError" in answer ? answer.registrationError : undefined}
+      />
 
-      <section className="card space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
+      <section id="users" className="card scroll-mt-16 space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
         <div className="flex items-center justify-between gap-2 px-2 sm:px-0">
           <h2 id="users-title" className="font-semibold">
             Users <span className="text-sm font-normal text-gray-11">({users.total})</span>
           </h2>
-          {isAdmin && !adding ? (
+          {!adding ? (
             <Link to="/admin?add=user" className="btn-secondary px-3 text-sm">
               <Icon name="user-plus" size={16} />
               Add user
@@ -420,7 +370,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             viewerId={viewerId}
             timeZone={env.APP_TIME_ZONE}
             resetKey={resetKey}
-            manage={isAdmin}
+            manage
             openId={openId}
             openHref={(userId) => dashboardHref({ query, page, team, manage: userId })}
           />

@@ -6,13 +6,13 @@ import { teamChoiceSchema } from "~/models/registration.schema";
 import { approveAccount, PENDING_NOT_FOUND } from "~/models/registration.server";
 
 export function loader(args: Route.LoaderArgs) {
-  requireRole(args, "ADMIN", "MANAGER");
+  requireRole(args, "ADMIN");
   return methodNotAllowed(args);
 }
 
-/** POST /api/admin/users/{id}/approve {teamId} (MANAGER of that team, ADMIN): lets a waiting account in. */
+/** POST /api/admin/users/{id}/approve {teamId} (ADMIN; a manager's is /api/team/users/{id}/approve): lets a waiting account in. */
 export async function action(args: Route.ActionArgs) {
-  const approver = requireRole(args, "ADMIN", "MANAGER");
+  const approver = requireRole(args, "ADMIN");
   if (args.request.method !== "POST") return methodNotAllowed(args);
   return apiCall(async () => {
     const userId = requireId(args.params.id, PENDING_NOT_FOUND);

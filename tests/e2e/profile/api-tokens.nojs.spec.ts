@@ -32,6 +32,8 @@ test("an officer makes a token on the profile, sees it once, uses it, and revoke
   await expect(page.getByText("Copy it now: it is not shown again.")).toBeVisible();
   const token = await page.getByLabel("New API token").inputValue();
   expect(token).toMatch(/^fl_[A-Za-z0-9_-]{43}$/);
+  // Copy is JavaScript's (tests/e2e/profile/api-tokens.js.spec.ts); here the field is to select.
+  await expect(page.getByRole("button", { name: "Copy token" })).toHaveCount(0);
   expect((await asBearer(page, token)).status()).toBe(200);
 
   await page.goto("/profile/tokens");

@@ -1,0 +1,165 @@
+import { data, Form } from "react-router";
+import type { Route } from "./+types/team-admin";
+import { AdminErrorView } from "~/components/access-denied";
+import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
+import { UsersTable } from "~/components/admin/users-table";
+import { Pager } from "~/components/pager";
+import { Icon } from "~/components/icon";
+import { decideAccount, makeInvite } from "~/http/approvals.server";
+import { requireRole } from "~/http/auth.server";
+import { pageCall, readForm } from "~/http/form.server";
+import { searchUsers } from "~/models/admin.server";
+import { userIdSchema, userSearchSchema, type UserSearch } from "~/models/admin.schema";
+import { listPendingAccounts, teamsApproverMayFill } from "~/models/registration.server";
+import { usePublicEnv } from "~/browser/root-data";
+import { guardRequest } from "~/browser/request-guard";
+import { isFailedRequest } from "~/lib/failed-request";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
+
+// A manager's team administration: the accounts waiting (approved into a team they lead), invite
+// links to those teams, and their people. /admin and /api/admin/* are the admin's; an admin may use
+// this page too, for every team. Who may do what is the models' rule (registration.server.ts,
+// team-scope.server.ts), the same through /api/team/*.
+
+export const meta: Route.MetaFunction = () => [{ title: "Team Admin · Fieldline" }];
+
+function readSearch(request: Request): UserSearch {
+  const parsed = userSearchSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  return parsed.success ? parsed.data : {};
+}
+
+function readOpenUser(request: Request): number | undefined {
+  const parsed = userIdSchema.safeParse(new URL(request.url).searchParams.get("manage") ?? undefined);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const teamHref = (state: UsersPageState, panel?: string) => usersPageHref("/team", state, panel);
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = requireRole(args, "MANAGER", "ADMIN");
+  const search = readSearch(args.request);
+  const [users, pending, teams] = await Promise.all([
+    pageCall(() => searchUsers(viewer, search)),
+    listPendingAccounts(),
+    teamsApproverMayFill(viewer),
+  ]);
+  return {
+    viewerId: viewer.id,
+    query: search.query ?? "",
+    team: search.team,
+    openId: readOpenUser(args.request),
+    users,
+    pending,
+    teams,
+  };
+}
+
+/** Approve or refuse a waiting account, or make an invite link; back at the approvals with a notice. */
+export async function action(args: Route.ActionArgs) {
+  const viewer = requireRole(args, "MANAGER", "ADMIN");
+  const state = { ...readSearch(args.request), manage: readOpenUser(args.request) };
+  const form = await readForm(args.request);
+  const intent = String(form.get("intent") ?? "");
+  switch (intent) {
+    case "approve":
+    case "refuse":
+      return decideAccount(viewer, intent, form, teamHref(state, "pending"));
+    case "create-invite":
+      return makeInvite(viewer, form);
+    default:
+      return data({ error: UNKNOWN_ACTION }, { status: 400 });
+  }
+}
+
+const FAILURES = new Map<string, string>([
+  ["approve", "Failed to approve the account. Please try again."],
+  ["refuse", "Failed to refuse the account. Please try again."],
+  ["create-invite", "Failed to create the invite link. Please try again."],
+]);
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, (form) => ({
+    type: "error",
+    title: "Error",
+    description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
+  }));
+
+export default function TeamAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const { viewerId, query, team, openId, users, pending, teams } = loaderData;
+  const env = usePublicEnv();
+  const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const refusal = answer && "error" in answer ? answer.error : undefined;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-xl font-bold">Team Admin</h1>
+      {refusal ? (
+        <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
+          {refusal}
+        </p>
+      ) : null}
+      <PendingAccounts
+        accounts={pending}
+        teams={teams}
+        timeZone={env.APP_TIME_ZONE}
+        refusal={answer && "approval" in answer ? answer.approval : undefined}
+      />
+      <InviteLinkForm teams={teams} invite={answer && "invite" in answer ? answer.invite : undefined} />
+
+      <section id="users" className="card scroll-mt-16 space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
+        <h2 id="users-title" className="px-2 font-semibold sm:px-0">
+          Your people <span className="text-sm font-normal text-gray-11">({users.total})</span>
+        </h2>
+        <Form method="get" role="search" className="flex gap-2 px-2 sm:px-0">
+          <label htmlFor="user-search" className="sr-only">
+            Search users
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="query"
+            defaultValue={query}
+            maxLength={100}
+            placeholder="Name, username or email"
+            className="field-input flex-1"
+          />
+          <button type="submit" className="btn-secondary px-3" aria-label="Search">
+            <Icon name="search" size={18} />
+          </button>
+        </Form>
+        {users.users.length === 0 ? (
+          <p className="px-2 text-sm text-gray-11">
+            {query ? "No users found for your search." : "No users on this page."}
+          </p>
+        ) : (
+          <UsersTable
+            users={users.users}
+            viewerId={viewerId}
+            timeZone={env.APP_TIME_ZONE}
+            resetKey=""
+            manage={false}
+            openId={openId}
+            openHref={(userId) => teamHref({ query, page: users.page, team, manage: userId })}
+          />
+        )}
+        <Pager
+          page={users.page}
+          pageSize={users.pageSize}
+          total={users.total}
+          hrefFor={(page) => teamHref({ query, page, team })}
+          label="User pages"
+        />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <AdminErrorView
+      error={error}
+      deniedMessage="You don't have permission to access your team's administration."
+      failedMessage="Failed to load your team"
+    />
+  );
+}
