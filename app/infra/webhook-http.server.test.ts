@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { DRIPS, drippingAnswer } from "../../tests/support/dripping-answer";
 import { isPrivateHost, postWebhook, PRIVATE_ADDRESS } from "~/infra/webhook-http.server";
 
 // The webhook sender against fake receivers on the loopback (allowed here as WEBHOOK_PRIVATE_HOSTS
@@ -125,23 +126,12 @@ describe("postWebhook", () => {
   });
 
   it("gives up at the deadline on a receiver that drips its answer a byte at a time, and closes its socket", async () => {
-    let drips = 0;
-    receiver = await fakeReceiver((response) => {
-      response.writeHead(200, { "Content-Type": "text/plain" });
-      // Far longer in all than the deadline, each byte well within it.
-      const timer = setInterval(() => {
-        if (response.destroyed) return clearInterval(timer);
-        response.write(".");
-        if (++drips === 200) {
-          clearInterval(timer);
-          response.end();
-        }
-      }, 20);
-    });
+    const dripping = drippingAnswer();
+    receiver = await fakeReceiver(dripping.answer);
     const answer = await postWebhook(send(receiver.url, 300), ["127.0.0.1"]);
     expect(answer).toEqual({ error: "No answer within 300 ms" });
     await receiver.closedCount(1);
-    expect(drips, "the receiver was cut off before it finished").toBeLessThan(200);
+    expect(dripping.drips(), "the receiver was cut off before it finished").toBeLessThan(DRIPS);
   });
 
   it("reads at most 64 KiB of a receiver's answer and closes the connection on the rest", async () => {

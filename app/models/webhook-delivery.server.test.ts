@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DRIPS, drippingAnswer } from "../../tests/support/dripping-answer";
 
 // The delivery worker on the real database, against fake receivers on the loopback (allowed as the
 // server's tests allow 127.0.0.1). The settings are read when the app's modules load, so they are
@@ -70,18 +71,8 @@ const rowsOf = (endpointId: number) =>
 
 describe("the delivery worker", () => {
   it("records a delivery whose receiver drips its answer past the deadline as failed, and closes the socket", async () => {
-    let drips = 0;
-    const receiver = await fakeReceiver((response) => {
-      response.writeHead(200);
-      const timer = setInterval(() => {
-        if (response.destroyed) return clearInterval(timer);
-        response.write(".");
-        if (++drips === 200) {
-          clearInterval(timer);
-          response.end();
-        }
-      }, 20);
-    });
+    const dripping = drippingAnswer();
+    const receiver = await fakeReceiver(dripping.answer);
     const endpointId = await webhookWithChanges(receiver.url, 1);
     await deliveries.sendDueDeliveries();
     expect(await rowsOf(endpointId)).toMatchObject([
@@ -89,7 +80,7 @@ describe("the delivery worker", () => {
     ]);
     expect(receiver.requests).toHaveLength(1);
     await expect.poll(() => receiver.socketsClosed()).toBe(1);
-    expect(drips, "cut off before the receiver finished").toBeLessThan(200);
+    expect(dripping.drips(), "cut off before the receiver finished").toBeLessThan(DRIPS);
     await db.prisma.webhookEndpoint.delete({ where: { id: endpointId } });
   });
 

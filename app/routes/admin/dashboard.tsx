@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { readOpenUser, readUserSearch } from "~/http/users-page.server";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
 import { RecentActivity } from "~/components/admin/recent-activity";
@@ -23,9 +24,7 @@ import {
   newUserSchema,
   updateUserSchema,
   userIdSchema,
-  userSearchSchema,
   type AdminUser,
-  type UserSearch,
 } from "~/models/admin.schema";
 import { requireRole } from "~/http/auth.server";
 import { decideAccount, makeInvite } from "~/http/approvals.server";
@@ -50,18 +49,6 @@ import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
 
-/** The users search of the request's address; a malformed one shows the first page of everyone. */
-function readSearch(request: Request): UserSearch {
-  const parsed = userSearchSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  return parsed.success ? parsed.data : {};
-}
-
-/** `?manage=<id>`: the user whose row shows its actions; anything else opens none. */
-function readOpenUser(request: Request): number | undefined {
-  const parsed = userIdSchema.safeParse(new URL(request.url).searchParams.get("manage") ?? undefined);
-  return parsed.success ? parsed.data : undefined;
-}
-
 /** /admin with the search, page and open row (and the panel to land on), for the pager, the rows and coming back after an action. */
 const dashboardHref = (state: UsersPageState, panel?: string) => usersPageHref("/admin", state, panel);
 
@@ -71,7 +58,7 @@ const dashboardHref = (state: UsersPageState, panel?: string) => usersPageHref("
  */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requireRole(args, "ADMIN");
-  const search = readSearch(args.request);
+  const search = readUserSearch(args.request);
   const [dashboard, users, pending, teams, registration] = await Promise.all([
     getAdminDashboard(),
     pageCall(() => searchUsers(viewer, search)),
@@ -115,7 +102,7 @@ const refuse = (error: string, status = 400) => data({ error }, { status });
 export async function action(args: Route.ActionArgs) {
   const viewer = requireRole(args, "ADMIN");
   // Built from the search alone: the request's path may be the data request's (/admin.data).
-  const state = { ...readSearch(args.request), manage: readOpenUser(args.request) };
+  const state = { ...readUserSearch(args.request), manage: readOpenUser(args.request) };
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   switch (intent) {

@@ -1,4 +1,5 @@
 import { data, Form } from "react-router";
+import { readOpenUser, readUserSearch } from "~/http/users-page.server";
 import type { Route } from "./+types/team-admin";
 import { AdminErrorView } from "~/components/access-denied";
 import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
@@ -9,7 +10,6 @@ import { decideAccount, makeInvite } from "~/http/approvals.server";
 import { requireRole } from "~/http/auth.server";
 import { pageCall, readForm } from "~/http/form.server";
 import { searchUsers } from "~/models/admin.server";
-import { userIdSchema, userSearchSchema, type UserSearch } from "~/models/admin.schema";
 import { listPendingAccounts, teamsApproverMayFill } from "~/models/registration.server";
 import { usePublicEnv } from "~/browser/root-data";
 import { guardRequest } from "~/browser/request-guard";
@@ -24,21 +24,11 @@ import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team Admin · Fieldline" }];
 
-function readSearch(request: Request): UserSearch {
-  const parsed = userSearchSchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  return parsed.success ? parsed.data : {};
-}
-
-function readOpenUser(request: Request): number | undefined {
-  const parsed = userIdSchema.safeParse(new URL(request.url).searchParams.get("manage") ?? undefined);
-  return parsed.success ? parsed.data : undefined;
-}
-
 const teamHref = (state: UsersPageState, panel?: string) => usersPageHref("/team", state, panel);
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = requireRole(args, "MANAGER", "ADMIN");
-  const search = readSearch(args.request);
+  const search = readUserSearch(args.request);
   const [users, pending, teams] = await Promise.all([
     pageCall(() => searchUsers(viewer, search)),
     listPendingAccounts(),
@@ -58,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Approve or refuse a waiting account, or make an invite link; back at the approvals with a notice. */
 export async function action(args: Route.ActionArgs) {
   const viewer = requireRole(args, "MANAGER", "ADMIN");
-  const state = { ...readSearch(args.request), manage: readOpenUser(args.request) };
+  const state = { ...readUserSearch(args.request), manage: readOpenUser(args.request) };
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   switch (intent) {
