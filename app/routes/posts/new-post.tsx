@@ -155,7 +155,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
   // Add Dealer comes back to this post, with what is typed kept in this tab and the new dealer chosen.
-  const addDealerHref = addDealerPath(type ? `/new-post?type=${type}` : "/new-post");
+  const back = new URLSearchParams({
+    ...(type ? { type } : {}),
+    ...(loaderData.returnTo ? { returnTo: loaderData.returnTo } : {}),
+  }).toString();
+  const addDealerHref = addDealerPath(back ? `/new-post?${back}` : "/new-post");
   function addDealer() {
     const element = document.getElementById(form.id);
     if (!(element instanceof HTMLFormElement)) return;
@@ -189,7 +193,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
     <div className="space-y-3">
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-bold">New Post</h1>
-        <Link to="/" className="btn-ghost px-2" aria-label="Close">
+        <Link to={loaderData.returnTo ?? "/"} className="btn-ghost px-2" aria-label="Close">
           <Icon name="x" size={22} />
         </Link>
       </div>
@@ -221,6 +225,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={offline.submissionKey} />
         {draft ? <input type="hidden" name="draft" value={draft.id} /> : null}
+        {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
         <PostTypeField field={fields.type} type={type} onChange={setType} />
         <DescriptionField field={fields.text} text={text} onChange={setText} />
         <DealerSection
