@@ -249,7 +249,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
               <li
                 key={stop.dealerId}
                 id={stop === next ? NEXT_STOP_ID : undefined}
-                className={`card space-y-2 p-3 ${stop === next ? "scroll-mt-20 border-accent-8" : ""}`}
+                className={`card space-y-2 p-3 ${stop === next ? "border-accent-8" : ""}`}
                 data-stop-status={stop.status}
               >
                 <div className="flex items-start gap-2">
@@ -459,15 +459,18 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
 const NEXT_STOP_ID = "next-stop";
 
 /**
- * Back at `#next-stop` (after Log visit, or from the home), its Log visit link takes the focus, so
- * the next visit is one tap (or Enter) away and in view. Without JavaScript the browser scrolls to
+ * Back at `#next-stop` (after Log visit, or from the home), the stop comes to the middle of the
+ * screen and its Log visit link takes the focus, so the next visit is one tap (or Enter) away. Without JavaScript the browser scrolls to
  * the stop by itself.
  */
 function useNextStopFocus() {
   const link = useRef<HTMLAnchorElement>(null);
   const { hash, key } = useLocation();
   useEffect(() => {
-    if (hash === `#${NEXT_STOP_ID}`) link.current?.focus();
+    if (hash !== `#${NEXT_STOP_ID}` || !link.current) return;
+    // In the middle of the screen: the stop just logged above it, the toast clear of it.
+    link.current.focus({ preventScroll: true });
+    document.getElementById(NEXT_STOP_ID)?.scrollIntoView({ block: "center" });
   }, [hash, key]);
   return link;
 }
