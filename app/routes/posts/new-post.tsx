@@ -182,6 +182,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   if (offline.queued) {
     return (
       <KeptNotice>
+        {loaderData.returnTo ? <BackLink to={loaderData.returnTo} /> : null}
         <button type="button" className="btn-secondary w-full" onClick={writeAnother}>
           Write another post
         </button>
@@ -273,6 +274,21 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         <PostButton blocked={type === "" || saving || uploading} saving={saving} />
       </Form>
     </div>
+  );
+}
+
+/**
+ * Back to the page New Post was opened from (a visit plan's Log visit: the plan), once the post
+ * waits on the phone. Not to its fragment: until the post is sent the server does not know the
+ * visit, so the plan's "next stop" would still be the one just logged.
+ */
+function BackLink({ to }: { to: string }) {
+  const path = to.split("#")[0] || "/";
+  return (
+    // A whole page load: offline, the phone's saved copy answers it.
+    <a href={path} className="btn-primary w-full">
+      {path.startsWith("/plan") ? "Back to the plan" : "Back"}
+    </a>
   );
 }
 
