@@ -1,4 +1,4 @@
-import type { MissedStop } from "~/models/visit-plan.schema";
+import type { MissedStop, PlanNext } from "~/models/visit-plan.schema";
 
 // The shapes of the officer's home (models/home.server.ts), shared with its components.
 
@@ -19,6 +19,8 @@ export type FirstRunSteps = {
 
 export type OfficerHome = {
   day: OfficerDay | null;
+  /** Today's plan: which stop is next and how many are done; null without a plan today. */
+  plan: PlanNext | null;
   /** Stops of the last week's plans left without a visit, to move to today. */
   missed: MissedStop[];
   firstRun: FirstRunSteps | null;

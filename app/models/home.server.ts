@@ -3,7 +3,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { FirstRunSteps, OfficerHome } from "~/models/home.schema";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
-import { missedStopsOf } from "~/models/visit-plan.server";
+import { missedStopsOf, todaysPlanNext } from "~/models/visit-plan.server";
 
 // What an officer's feed shows above the team's table: their own day (today's position,
 // distance, sales and recovery), the stops of their plans they missed and, until it is done, the
@@ -37,6 +37,7 @@ export async function officerHome(
           recovery: row.recovery,
         }
       : null,
+    plan: await todaysPlanNext(user.id),
     missed: await missedStopsOf(user.id),
     firstRun: Object.values(steps).every(Boolean) ? null : steps,
   };

@@ -23,6 +23,7 @@ const DRAFT_FIELDS = [
   "source",
   "accuracy",
   "fixAt",
+  "returnTo",
 ] as const;
 
 const draftSchema = z.object({

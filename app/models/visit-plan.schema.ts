@@ -121,7 +121,11 @@ const planStopAnswer = z.object({
       'Why an unconfirmed visit is not at the dealer: "Logged 40 km from the dealer", "Place typed, not from GPS"',
     ),
   directionsUrl: z.string(),
-  logVisitUrl: z.string().describe("New Post with the dealer, Dealer Meeting and the dealer's place filled in"),
+  logVisitUrl: z
+    .string()
+    .describe(
+      "New Post with the dealer, Dealer Meeting and the dealer's place filled in, back to the plan once posted",
+    ),
 });
 export type PlanStop = z.infer<typeof planStopAnswer>;
 
@@ -154,7 +158,21 @@ export const planAnswer = z.object({
 });
 export type PlanView = z.infer<typeof planAnswer>;
 
-/** New Post for a visit to the dealer: the dealer, Dealer Meeting and the dealer's place filled in. */
+/** Today's plan on the officer's home: the next stop's number (null when all are logged), stops done and planned. */
+export type PlanNext = { next: number | null; done: number; planned: number };
+
+/** The stop to go to next: the first in driving order not yet logged (none once every stop is). */
+export function nextStopOf<T extends { status: StopStatus }>(stops: readonly T[]): T | undefined {
+  return stops.find((stop) => stop.status === "planned");
+}
+
+/** Where New Post goes back to after a visit is logged: today's plan, at its next stop. */
+const AFTER_VISIT_PATH = "/plan#next-stop";
+
+/**
+ * New Post for a visit to the dealer: the dealer, Dealer Meeting and the dealer's place filled in,
+ * and the plan's next stop to come back to once it is posted.
+ */
 export function logVisitPath(stop: { dealerId: number; lat: number; lng: number; address: string }): string {
   const params = new URLSearchParams({
     dealer: String(stop.dealerId),
@@ -162,6 +180,7 @@ export function logVisitPath(stop: { dealerId: number; lat: number; lng: number;
     lat: String(stop.lat),
     lng: String(stop.lng),
     address: stop.address.slice(0, 300),
+    returnTo: AFTER_VISIT_PATH,
   });
   return `/new-post?${params}`;
 }

@@ -14,6 +14,7 @@ import {
   planProgress,
   removePlanStop,
   setPlanStops,
+  todaysPlanNext,
 } from "~/models/visit-plan.server";
 import { PLAN_FORBIDDEN, PLAN_FULL, PLAN_PAST, PLAN_TOO_FAR, PLAN_USER_NOT_FOUND } from "~/models/visit-plan.schema";
 
@@ -295,6 +296,35 @@ describe("where a visit was logged", () => {
     const row = await prisma.post.findUniqueOrThrow({ where: { id }, select: { dealerDistanceM: true } });
     expect(row.dealerDistanceM).toBeGreaterThan(39_900);
     expect(row.dealerDistanceM).toBeLessThan(40_100);
+  });
+});
+
+describe("the next stop", () => {
+  it("is the first stop in driving order with no visit yet; done counts only visits at the dealer", async () => {
+    const ayesha = await officer();
+    const shops = await Promise.all(["A", "B", "C", "D"].map((name) => dealer(`${name} Traders`)));
+    await planOf(
+      ayesha.id,
+      DAY,
+      shops.map((shop) => shop.id),
+    );
+    expect(await todaysPlanNext(ayesha.id, AFTERNOON)).toEqual({ next: 1, done: 0, planned: 4 });
+
+    await visit(ayesha.id, shops[0]!.id, { ...AT_SHOP, source: "GPS" });
+    await visit(ayesha.id, shops[1]!.id, { ...AT_SHOP, source: "GPS" });
+    // Logged from a typed place: not done, and not next either.
+    await visit(ayesha.id, shops[2]!.id, { ...AT_SHOP, source: "TYPED" });
+    expect(await todaysPlanNext(ayesha.id, AFTERNOON)).toEqual({ next: 4, done: 2, planned: 4 });
+
+    await visit(ayesha.id, shops[3]!.id, { ...AT_SHOP, source: "GPS" });
+    expect(await todaysPlanNext(ayesha.id, AFTERNOON)).toEqual({ next: null, done: 3, planned: 4 });
+  });
+
+  it("is nothing without a plan today", async () => {
+    const ayesha = await officer();
+    const shop = await dealer("A Traders");
+    await planOf(ayesha.id, "2026-11-19", [shop.id]);
+    expect(await todaysPlanNext(ayesha.id, AFTERNOON)).toBeNull();
   });
 });
 

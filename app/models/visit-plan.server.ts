@@ -13,12 +13,14 @@ import { teamsLedBy, type Viewer } from "~/models/team-scope.server";
 import {
   logVisitPath,
   type MissedStop,
+  nextStopOf,
   PLAN_FORBIDDEN,
   PLAN_FULL,
   PLAN_HORIZON_DAYS,
   PLAN_PAST,
   PLAN_TOO_FAR,
   PLAN_USER_NOT_FOUND,
+  type PlanNext,
   type PlanStop,
   type PlanView,
   type StopStatus,
@@ -412,6 +414,19 @@ export async function planProgress(
 ): Promise<Map<number, PlanProgress>> {
   const stops = await planStops(userIds, day, now);
   return new Map([...stops].map(([id, list]): [number, PlanProgress] => [id, progressOf(list)]));
+}
+
+/**
+ * How an officer's plan of today stands, for their home: the next stop's number in driving order
+ * (null once every stop is logged), the stops done at the dealer and the stops planned; null
+ * without a plan today.
+ */
+export async function todaysPlanNext(userId: number, now = new Date()): Promise<PlanNext | null> {
+  const stops = (await planStops([userId], localDate(now), now)).get(userId) ?? [];
+  if (stops.length === 0) return null;
+  const next = nextStopOf(stops);
+  const { done, planned } = progressOf(stops);
+  return { next: next ? stops.indexOf(next) + 1 : null, done, planned };
 }
 
 /** How many ended days back an officer's missed stops are offered to move to today. */

@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from "react";
-import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/plan";
 import { planPage, planPath, readPlanForm, refusedUrl, refuseParse, refusePlanForm } from "./plan.server";
 import { guardRequest } from "~/browser/request-guard";
@@ -16,6 +16,7 @@ import {
   planMoveSchema,
   planQuerySchema,
   planReorderSchema,
+  nextStopOf,
   planStopSchema,
   STOP_STATUS_LABELS,
   type StopStatus,
@@ -118,6 +119,10 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   const dayLabel = plan.day === today ? "Today" : formatCalendarDate(plan.day);
   const userParam: Record<string, string> = loaderData.user === null ? {} : { user: String(loaderData.user) };
   const dayPath = (day: string) => `/plan/${day}${loaderData.user === null ? "" : `?user=${loaderData.user}`}`;
+  const loggable = plan.day === today && own;
+  // Today, one's own plan: the first stop not yet logged is the next, #next-stop.
+  const next = loggable ? nextStopOf(plan.stops) : undefined;
+  const nextLogVisit = useNextStopFocus();
 
   /** "Use my location": the page again, nearest first from here (and the plan ordered from here when changed). */
   function locateMe() {
@@ -241,7 +246,12 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <ol className="space-y-2" aria-label="Stops in driving order">
             {plan.stops.map((stop) => (
-              <li key={stop.dealerId} className="card space-y-2 p-3" data-stop-status={stop.status}>
+              <li
+                key={stop.dealerId}
+                id={stop === next ? NEXT_STOP_ID : undefined}
+                className={`card space-y-2 p-3 ${stop === next ? "border-accent-8" : ""}`}
+                data-stop-status={stop.status}
+              >
                 <div className="flex items-start gap-2">
                   <span
                     className="flex size-7 shrink-0 items-center justify-center rounded-md bg-accent-9 text-sm font-bold text-white"
@@ -259,6 +269,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                       {stop.kmFromPrevious === null ? "" : ` · ${stop.kmFromPrevious} km`}
                     </p>
                     {stop.visitNote ? <p className="text-sm text-warning-11">{stop.visitNote}</p> : null}
+                    {stop === next ? <p className="text-sm font-semibold text-accent-11">Next stop</p> : null}
                   </div>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[stop.status]}`}>
                     {STOP_STATUS_LABELS[stop.status]}
@@ -275,8 +286,9 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                     <Icon name="navigation" size={16} />
                     Directions
                   </a>
-                  {plan.day === today && own && stop.status !== "done" ? (
+                  {loggable && stop.status !== "done" ? (
                     <Link
+                      ref={stop === next ? nextLogVisit : undefined}
                       to={stop.logVisitUrl}
                       className="btn-primary px-3 text-sm"
                       aria-label={`Log visit to ${stop.businessName}`}
@@ -441,6 +453,26 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
     </div>
   );
+}
+
+/** The next stop's element: Log visit comes back to it (`/plan#next-stop`) and the home links to it. */
+const NEXT_STOP_ID = "next-stop";
+
+/**
+ * Back at `#next-stop` (after Log visit, or from the home), the stop comes to the middle of the
+ * screen and its Log visit link takes the focus, so the next visit is one tap (or Enter) away. Without JavaScript the browser scrolls to
+ * the stop by itself.
+ */
+function useNextStopFocus() {
+  const link = useRef<HTMLAnchorElement>(null);
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash !== `#${NEXT_STOP_ID}` || !link.current) return;
+    // In the middle of the screen: the stop just logged above it, the toast clear of it.
+    link.current.focus({ preventScroll: true });
+    document.getElementById(NEXT_STOP_ID)?.scrollIntoView({ block: "center" });
+  }, [hash, key]);
+  return link;
 }
 
 type Place = { lat: number; lng: number } | null;

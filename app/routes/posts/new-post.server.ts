@@ -4,6 +4,7 @@ import { formCall } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { readPostForm, type UploadedFile } from "~/http/upload-forms.server";
 import { parseId } from "~/lib/ids";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { POST_TYPES, type PostType } from "~/lib/post-types";
 import { submissionKeyFromForm } from "~/models/idempotency.server";
 import { dealerSearchSchema, nearPlaceSchema } from "~/models/dealer.schema";
@@ -54,6 +55,8 @@ export async function newPostPage(userId: number, params: URLSearchParams) {
   });
   const linkedPlace = linked.success && linked.data.lat !== undefined ? linked.data : null;
   return {
+    // Where the post goes back to once made (a visit plan's "Log visit": the plan); a page of this site only.
+    returnTo: safeRedirect(params.get("returnTo") ?? draft?.fields.returnTo, "") || null,
     dealers: options,
     dealerQuery,
     // Past the limit, the selector lists the nearest (or the first by name) and a search finds the rest.
@@ -129,13 +132,17 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
   }
 }
 
-/** Creates the post when its form is valid (the place typed, without JavaScript), else refuses it with what it keeps. */
+/**
+ * Creates the post when its form is valid (the place typed, without JavaScript), else refuses it
+ * with what it keeps. A made post goes back to the form's `returnTo` when it is a page of this
+ * site, else to the feed.
+ */
 export async function publishPost(userId: number, { form, files, submission }: SentPost) {
   if (submission.status !== "success")
     return refusePost({ result: submission.reply(), ...(await keepAttached(userId, submission.payload, files)) }, 400);
   await createPost(userId, submission.value, files, submissionKeyFromForm(form), "TYPED");
   await dropPostDraft(userId, form.get("draft"));
-  return redirectWithToast("/", { title: "Post created successfully!" });
+  return redirectWithToast(safeRedirect(form.get("returnTo")), { title: "Post created successfully!" });
 }
 
 /**

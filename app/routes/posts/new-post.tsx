@@ -155,7 +155,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
   // Add Dealer comes back to this post, with what is typed kept in this tab and the new dealer chosen.
-  const addDealerHref = addDealerPath(type ? `/new-post?type=${type}` : "/new-post");
+  const back = new URLSearchParams({
+    ...(type ? { type } : {}),
+    ...(loaderData.returnTo ? { returnTo: loaderData.returnTo } : {}),
+  }).toString();
+  const addDealerHref = addDealerPath(back ? `/new-post?${back}` : "/new-post");
   function addDealer() {
     const element = document.getElementById(form.id);
     if (!(element instanceof HTMLFormElement)) return;
@@ -178,6 +182,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
   if (offline.queued) {
     return (
       <KeptNotice>
+        {loaderData.returnTo ? <BackLink to={loaderData.returnTo} /> : null}
         <button type="button" className="btn-secondary w-full" onClick={writeAnother}>
           Write another post
         </button>
@@ -189,7 +194,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
     <div className="space-y-3">
       <div className="flex items-center justify-between">
         <h1 className="text-xl font-bold">New Post</h1>
-        <Link to="/" className="btn-ghost px-2" aria-label="Close">
+        <Link to={loaderData.returnTo ?? "/"} className="btn-ghost px-2" aria-label="Close">
           <Icon name="x" size={22} />
         </Link>
       </div>
@@ -221,6 +226,7 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         />
         <input type="hidden" name={SUBMISSION_KEY_FIELD} value={offline.submissionKey} />
         {draft ? <input type="hidden" name="draft" value={draft.id} /> : null}
+        {loaderData.returnTo ? <input type="hidden" name="returnTo" value={loaderData.returnTo} /> : null}
         <PostTypeField field={fields.type} type={type} onChange={setType} />
         <DescriptionField field={fields.text} text={text} onChange={setText} />
         <DealerSection
@@ -268,6 +274,21 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
         <PostButton blocked={type === "" || saving || uploading} saving={saving} />
       </Form>
     </div>
+  );
+}
+
+/**
+ * Back to the page New Post was opened from (a visit plan's Log visit: the plan), once the post
+ * waits on the phone. Not to its fragment: until the post is sent the server does not know the
+ * visit, so the plan's "next stop" would still be the one just logged.
+ */
+function BackLink({ to }: { to: string }) {
+  const path = to.split("#")[0] || "/";
+  return (
+    // A whole page load: offline, the phone's saved copy answers it.
+    <a href={path} className="btn-primary w-full">
+      {path.startsWith("/plan") ? "Back to the plan" : "Back"}
+    </a>
   );
 }
 

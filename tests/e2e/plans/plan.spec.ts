@@ -93,11 +93,11 @@ test("an officer plans today: the stops come in driving order, and Log visit log
   await expect(page.getByLabel("Longitude")).toHaveValue("71.7");
   await page.getByLabel("Description").fill("Planned visit");
   await page.getByRole("button", { name: "Post" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Back on the plan, at its next stop.
+  await expect(page).toHaveURL(/\/plan(#next-stop)?$/);
 
   // The place is the dealer's own, typed by the link (no GPS fix here): logged, not confirmed at
   // the dealer (decision 64), and Log visit stays offered to log it from the shop.
-  await page.goto("/plan");
   await expect(page.getByTestId("plan-progress")).toHaveText(
     "3 planned · 0 done · 1 not confirmed · 0 missed · 29.1 km",
   );
