@@ -106,3 +106,29 @@ test("the day's plan, its Log-visit pages and the leaderboard opened online open
   await expect(page.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
   await expect(savedCopyNotice(page)).toBeVisible();
 });
+
+test("two posts made offline from New Post's saved copy, opened twice, both wait on the phone", async ({
+  page,
+  context,
+  request,
+}) => {
+  const officer = await teamOfficerWithDealers(request, ["Twice"]);
+  await signIn(page, officer.username, PASSWORD);
+  await page.goto("/new-post");
+  await savedOnThePhone(page, ["/new-post"]);
+
+  await context.setOffline(true);
+  for (const text of ["First visit written offline", "Second visit written offline"]) {
+    // Each opening is a page load of the same saved copy.
+    await page.goto("/new-post");
+    await expect(savedCopyNotice(page)).toBeVisible();
+    await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
+    await page.getByLabel("Description").fill(text);
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(page.getByText("Saved on this phone, waiting to send")).toBeVisible();
+  }
+  await expect(page.getByRole("list", { name: "Waiting to send" }).getByTestId("waiting-item")).toHaveText([
+    "Field Visit: First visit written offline",
+    "Field Visit: Second visit written offline",
+  ]);
+});
