@@ -98,10 +98,15 @@ export async function guardRequest<Answer>(
 
 /**
  * The body of a `clientLoader` for a part of a page loaded with JavaScript (the feed's next
- * page): when its request fails on the way, the part says so (`FailedRequest`, with `failure`
- * as the notice) instead of taking the page down. Signing in again works as for actions.
+ * page, New Post's dealer list): when its request fails on the way, the part says so
+ * (`FailedRequest`, with `failure` as the notice, shown as a toast unless the part shows it in
+ * place) instead of taking the page down. Signing in again works as for actions.
  */
-export async function guardLoad<Data>({ serverLoader }: { serverLoader: () => Promise<Data> }, failure: Toast) {
+export async function guardLoad<Data>(
+  { serverLoader }: { serverLoader: () => Promise<Data> },
+  failure: Toast,
+  { inPlace = false }: { inPlace?: boolean } = {},
+) {
   try {
     const loaded = await withinPatience(serverLoader());
     connectionWorks();
@@ -111,7 +116,7 @@ export async function guardLoad<Data>({ serverLoader }: { serverLoader: () => Pr
     if (isRouteErrorResponse(error) && isRefusal(error.status)) throw error;
     const answered = !failedOnTheWay(error);
     if (!answered) connectionFailed();
-    showNotice(failure);
+    if (!inPlace) showNotice(failure);
     return { ok: false, failed: true, error: failure.description ?? failure.title, answered } satisfies FailedRequest;
   }
 }

@@ -1,20 +1,27 @@
 // Fieldline's service worker. server/service-worker.ts serves it with the build's VERSION and
 // SHELL (the shell's built modules) written in front, so every build's caches replace the last's.
 // Built assets and icons: the cache first. Pages: the network first; offline, this phone's saved
-// copy (saying so, and when it was saved), else the offline page. Everything else (/api, page data, uploads): the network only.
+// copy (saying so, and when it was saved), else the offline page. The day's plan keeps the pages
+// its Log visit links open (New Post with the dealer chosen), so the loop works without signal. Everything else (/api, page data, uploads): the network only.
 // The saved pages are personal: dropped on sign-out and whenever the session is gone.
 
 const SHELL_CACHE = `fieldline-shell-${VERSION}`;
 const PAGE_CACHE = `fieldline-pages-${VERSION}`;
 const OFFLINE_PAGE = "/offline";
-const SAVED_PAGES = ["/", "/new-post", "/dealers"];
+const SAVED_PAGES = ["/", "/new-post", "/dealers", "/plan"];
+// Kept anew each time they are opened: they change through the day (a stop done, a new rank).
+const OPENED_PAGES = ["/plan", "/leaderboard"];
 // A dealer's page is kept once opened, so the dealer in front of an officer without signal is there.
 const DEALER_PAGE = /^\/dealer-details\/\d+$/;
 const MAX_DEALER_PAGES = 50;
+// The pages whose links marked `data-keep-offline` are kept with them (address and query): the
+// plan's Log visit links, one a stop (25 at most). Each keeping of the plan replaces the last's.
+const LINKING_PAGES = ["/plan"];
+const MAX_LINKED_PAGES = 25;
 
 /** A page this phone keeps a copy of (its own address only: "/dealers?query=…" goes to the network). */
 function keptPage(path) {
-  return path !== null && (SAVED_PAGES.includes(path) || DEALER_PAGE.test(path));
+  return path !== null && (SAVED_PAGES.includes(path) || OPENED_PAGES.includes(path) || DEALER_PAGE.test(path));
 }
 const STATIC_FILES = [
   "/favicon.svg",
@@ -42,12 +49,48 @@ function signedInPage(response) {
   return response.status === 200 && /\bprivate\b/.test(response.headers.get("Cache-Control") ?? "");
 }
 
+/** An attribute's value as the server wrote it in HTML, back to its text. */
+function attributeText(value) {
+  const entities = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'", "&lt;": "<", "&gt;": ">" };
+  return value.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (entity) => entities[entity]);
+}
+
+/** The same-origin addresses (path and query) of a page's links marked `data-keep-offline`. */
+function linksToKeep(html) {
+  const paths = new Set();
+  for (const [tag] of html.matchAll(/<a\b[^>]*\bdata-keep-offline\b[^>]*>/g)) {
+    const href = /\bhref="([^"]*)"/.exec(tag)?.[1];
+    if (!href) continue;
+    const url = new URL(attributeText(href), self.location.origin);
+    if (url.origin === self.location.origin) paths.add(`${url.pathname}${url.search}`);
+  }
+  return [...paths].slice(0, MAX_LINKED_PAGES);
+}
+
+/**
+ * Keeps the pages `paths` (a plan's Log visit pages) and drops the ones kept for an older copy of
+ * the plan: only those are kept with a query. One request at a time, and only for pages not kept yet.
+ */
+async function keepLinkedPages(cache, paths, since) {
+  const kept = (await cache.keys()).map((request) => new URL(request.url)).filter((url) => url.search !== "");
+  const keptPaths = kept.map((url) => `${url.pathname}${url.search}`);
+  await Promise.all(keptPaths.filter((path) => !paths.includes(path)).map((path) => cache.delete(path)));
+  for (const path of paths) {
+    if (keptPaths.includes(path)) continue;
+    const response = await fetch(path, { redirect: "manual" });
+    if (since !== pagesDropped) return;
+    if (signedInPage(response)) await cache.put(path, response);
+  }
+}
+
 /** Keeps a copy of a page fetched while `since` was the drop count; a later drop voids it. */
 async function keepPage(path, response, since) {
   if (!signedInPage(response)) return;
+  const links = LINKING_PAGES.includes(path) ? linksToKeep(await response.clone().text()) : null;
   const cache = await caches.open(PAGE_CACHE);
   if (since !== pagesDropped) return;
   await cache.put(path, response);
+  if (links) await keepLinkedPages(cache, links, since);
   if (DEALER_PAGE.test(path)) {
     // Keys come oldest first (a put moves its key to the end): the oldest dealers' pages go.
     const dealerPages = (await cache.keys()).filter((request) => DEALER_PAGE.test(new URL(request.url).pathname));
@@ -55,21 +98,41 @@ async function keepPage(path, response, since) {
   }
 }
 
-/** Saves the pages not saved yet, so the app opens without a connection from the first visit on. */
+/** Whether a saved copy was made today (in the app's time zone). */
+function savedToday(saved) {
+  const day = (date) => date.toLocaleDateString("en-US", { timeZone: TIME_ZONE });
+  return day(new Date(saved.headers.get("Date") ?? "")) === day(new Date());
+}
+
+/**
+ * Saves the pages not saved yet, so the app opens without a connection from the first visit on;
+ * the plan also when its copy is from another day (a plan is a day's).
+ */
 async function savePages() {
   const since = pagesDropped;
   const cache = await caches.open(PAGE_CACHE);
   for (const path of SAVED_PAGES) {
-    if (await cache.match(path)) continue;
+    const saved = await cache.match(path);
+    if (saved && (!LINKING_PAGES.includes(path) || savedToday(saved))) continue;
     await keepPage(path, await fetch(path, { redirect: "manual" }), since);
   }
 }
 
-/** A page opened without a page load (JavaScript's navigation): kept if it is one to keep and is not kept yet. */
-async function keepOpenedPage(path) {
-  if (!DEALER_PAGE.test(path)) return;
+/** The page each window last loaded (not opened with JavaScript) and this worker kept: no need to fetch it again. */
+const loadedPages = new Map();
+
+/**
+ * A page opened without a page load (JavaScript's navigation): a dealer's page is kept if it is
+ * not kept yet; the plan and the leaderboard anew, unless the page load just kept them.
+ */
+async function keepOpenedPage(path, clientId) {
+  const justLoaded = loadedPages.get(clientId) === path;
+  loadedPages.delete(clientId);
+  const anew = OPENED_PAGES.includes(path);
+  if (!anew && !DEALER_PAGE.test(path)) return;
+  if (anew && justLoaded) return;
   const since = pagesDropped;
-  if (await caches.match(path, { cacheName: PAGE_CACHE })) return;
+  if (!anew && (await caches.match(path, { cacheName: PAGE_CACHE }))) return;
   await keepPage(path, await fetch(path, { redirect: "manual" }), since);
 }
 
@@ -108,7 +171,8 @@ const answeredOffline = new Set();
 self.addEventListener("message", (event) => {
   if (event.data === "signed-in") event.waitUntil(savePages().catch(() => undefined));
   if (event.data === "signed-out") event.waitUntil(dropPages());
-  if (typeof event.data?.opened === "string") event.waitUntil(keepOpenedPage(event.data.opened).catch(() => undefined));
+  if (typeof event.data?.opened === "string")
+    event.waitUntil(keepOpenedPage(event.data.opened, event.source?.id).catch(() => undefined));
   if (event.data === "how-was-i-answered?" && event.source) {
     const offline = answeredOffline.delete(event.source.id);
     event.source.postMessage(offline ? "answered-offline" : "answered-online");
@@ -148,6 +212,7 @@ async function withOfflineNotice(saved) {
   return new Response(html, { status: saved.status, statusText: saved.statusText, headers });
 }
 
+/** A page load: `path` is the address without a query, null with one (a Log visit page's, kept with its plan). */
 async function page(event, path) {
   const { request, resultingClientId: clientId } = event;
   const since = pagesDropped;
@@ -155,12 +220,15 @@ async function page(event, path) {
     const response = await fetch(request);
     if (sessionEnded(response)) event.waitUntil(dropPages().catch(() => undefined));
     else if (keptPage(path)) {
+      if (clientId) loadedPages.set(clientId, path);
       event.waitUntil(keepPage(path, response.clone(), since).catch(() => undefined));
     }
     return response;
   } catch {
     if (clientId) answeredOffline.add(clientId);
-    const saved = keptPage(path) ? await caches.match(path, { cacheName: PAGE_CACHE }) : undefined;
+    const { pathname, search } = new URL(request.url);
+    const key = keptPage(path) ? path : search === "" ? null : `${pathname}${search}`;
+    const saved = key === null ? undefined : await caches.match(key, { cacheName: PAGE_CACHE });
     if (saved) return withOfflineNotice(saved);
     return (await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE })) ?? Response.error();
   }

@@ -49,6 +49,13 @@ export function useOfflineSubmission(initialKey: string, answer: unknown, renewe
     setQueued(true);
   }, []);
 
+  // A page from the phone's saved copy (the service worker's notice at its top) carries the key the
+  // copy was made with, which an earlier post from the same copy may hold in the send queue, where
+  // a second post under it would replace the first: such a page makes a key of its own.
+  useEffect(() => {
+    if (document.querySelector("[data-saved-copy]")) setSubmissionKey(newSubmissionKey());
+  }, []);
+
   // The server refused the post and sent a new key for the next try.
   useEffect(() => {
     if (renewedKey) setSubmissionKey(renewedKey);

@@ -290,6 +290,8 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                     <Link
                       ref={stop === next ? nextLogVisit : undefined}
                       to={stop.logVisitUrl}
+                      // The service worker keeps the page it opens with the plan, for offline use.
+                      data-keep-offline
                       className="btn-primary px-3 text-sm"
                       aria-label={`Log visit to ${stop.businessName}`}
                     >

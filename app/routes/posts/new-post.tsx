@@ -31,7 +31,7 @@ import { POST_FAILED } from "~/models/post.rules";
 import type { validatePost } from "~/models/post.validation";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
-import { guardRequest } from "~/browser/request-guard";
+import { guardLoad, guardRequest } from "~/browser/request-guard";
 import { Icon } from "~/components/icon";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
@@ -65,6 +65,20 @@ export async function action(args: Route.ActionArgs) {
         return refusePost({ formError: UNKNOWN_ACTION }, 400);
     }
   });
+}
+
+/** The dealer list's refresh that failed: on the way (offline), or answered with an error. */
+const DEALERS_NOT_REFRESHED_OFFLINE = "Offline: the dealer list could not be refreshed.";
+const DEALERS_NOT_REFRESHED = "Failed to refresh the dealer list. Please try again.";
+
+/**
+ * With JavaScript the dealer list is fetched again through here (the search's Find, the phone's
+ * fix, both with `dealerQuery`): a refresh that fails (offline, on the phone's saved copy of the
+ * page) keeps the form and the list shown and says so in place, never the error view.
+ */
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  if (!new URL(args.request.url).searchParams.has("dealerQuery")) return args.serverLoader();
+  return guardLoad(args, { type: "error", title: "Error", description: DEALERS_NOT_REFRESHED }, { inPlace: true });
 }
 
 /** With JavaScript: a post whose request fails on the way stays on the page and waits on the phone. */
@@ -109,15 +123,35 @@ function chosenDealer(formId: string): string | null {
   return typeof value === "string" && /^\d+$/.test(value) ? value : null;
 }
 
+type PageData = Exclude<Route.ComponentProps["loaderData"], { failed: true }>;
+
 export default function NewPost({ loaderData, actionData }: Route.ComponentProps) {
+  // Only a refresh of the dealer list can fail without taking the page down (see clientLoader),
+  // and it answers the list's fetcher, not the page.
+  if (isFailedRequest(loaderData)) return <FormErrors errors={[loaderData.error]} />;
+  return <NewPostForm loaderData={loaderData} actionData={actionData} />;
+}
+
+function NewPostForm({
+  loaderData,
+  actionData,
+}: {
+  loaderData: PageData;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const currency = usePublicEnv().CURRENCY_SYMBOL;
   const { prefill } = loaderData;
   // With JavaScript the dealer search and the phone's fix reorder the list in place (the page's
   // loader, fetched); without it, Find sends the form, which comes back with what was typed.
-  const dealerFinder = useFetcher<typeof loader>();
-  const dealerList = dealerFinder.data ?? loaderData;
+  const dealerFinder = useFetcher<typeof clientLoader>();
+  const found = dealerFinder.data;
+  // A refresh that failed keeps the list shown: the last one found, else the page's own.
+  const [lastFound, setLastFound] = useState<PageData | null>(null);
+  if (found && !isFailedRequest(found) && found !== lastFound) setLastFound(found);
+  const dealerList = lastFound ?? loaderData;
+  const refreshFailed = isFailedRequest(found) ? found : null;
   const [near, setNear] = useState<string | null>(null);
   function findDealers(query: string, place: string | null) {
     const params = new URLSearchParams({ dealerQuery: query });
@@ -238,6 +272,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
           addDealerIntent={ADD_DEALER_INTENT}
           onAddDealer={addDealer}
         />
+        {refreshFailed ? (
+          <p role="status" className="text-sm font-semibold text-warning-11">
+            {refreshFailed.answered ? DEALERS_NOT_REFRESHED : DEALERS_NOT_REFRESHED_OFFLINE}
+          </p>
+        ) : null}
         <SaleSection
           fields={{ product: fields.saleProduct, qty: fields.saleQty, price: fields.salePrice }}
           type={type}
