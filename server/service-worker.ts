@@ -10,7 +10,12 @@ const SHELL_ROUTES = ["root", "routes/shell/layout", "routes/feed/home", "routes
  * map picker: without a connection it has no tiles. A module also imported statically (drafts, the
  * request guard, the toaster) has no chunk of its own: it comes with the routes' modules.
  */
-const SHELL_LAZY_MODULES = ["app/components/shell/send-queue-status.tsx", "app/models/post.validation.ts"];
+const SHELL_LAZY_MODULES = [
+  "app/components/shell/send-queue-status.tsx",
+  "app/models/post.validation.ts",
+  // New Post makes a photo smaller before it is kept offline with its post.
+  "app/browser/shrink-photo.ts",
+];
 
 /** The icon sprite every page draws its icons from (a file of its own, not a module). */
 const SHELL_FILES = ["app/components/icons.svg"];

@@ -2,11 +2,24 @@ import { connectionFailed, connectionWorks } from "~/browser/connection";
 import { SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 import { ANSWER_PATIENCE_MS } from "~/lib/failed-request";
 import { QUEUE_DATABASE, rememberQueueEmpty, SEND_QUEUE_CHANGED } from "~/browser/send-queue-marks";
+import { UploadFailed, uploadFile, uploadTarget } from "~/browser/upload";
 
 // The send queue: posts and comments made without a connection wait here, in the phone's
 // IndexedDB, and go to the /api when the connection returns. Each keeps the idempotency key it was made with, so a
 // retry that races a slow success (or a second tab) never creates a second copy on the server.
 // Browser only: call these from effects and event handlers.
+
+/**
+ * A photo or video of a post that could not be uploaded when it was chosen: kept on the phone (a
+ * photo already made smaller) and uploaded just before its post is sent. `url` once uploaded.
+ */
+export type WaitingFile = {
+  name: string;
+  kind: "IMAGE" | "VIDEO";
+  blob: Blob;
+  durationSec?: number;
+  url?: string;
+};
 
 export type QueuedSubmission = {
   key: string;
@@ -18,6 +31,8 @@ export type QueuedSubmission = {
   /** What the waiting list shows, e.g. "Field Visit: Met farmers at Chak 12". */
   label: string;
   createdAt: number;
+  /** A post's files still to upload; the post is never sent before they are. */
+  files?: WaitingFile[];
   /** The server refused it (a reason the officer must see); it is no longer retried. */
   error?: string;
 };
@@ -68,12 +83,49 @@ export async function discard(key: string): Promise<void> {
   changed();
 }
 
+type Outcome = "sent" | "wait" | { refused: string };
+
+/**
+ * Uploads the item's waiting files (each kept with its URL as soon as it is up, so a later round
+ * does not send it twice) and answers the body with them added to its media. A file the server
+ * refuses stops the post: it is never sent without it.
+ */
+async function withFiles(
+  item: QueuedSubmission,
+): Promise<{ body: Record<string, unknown> } | Exclude<Outcome, "sent">> {
+  const files = item.files ?? [];
+  for (const [index, file] of files.entries()) {
+    if (file.url) continue;
+    try {
+      file.url = await uploadFile(file.blob, file.name, await uploadTarget(file.name));
+    } catch (error) {
+      if (error instanceof UploadFailed && !error.later) return { refused: `${file.name}: ${error.message}` };
+      if (!(error instanceof UploadFailed) || error.offline) connectionFailed();
+      return "wait";
+    }
+    files[index] = file;
+    await run("readwrite", (store) => store.put({ ...item, files }));
+  }
+  if (files.length === 0) return { body: item.body };
+  const media = Array.isArray(item.body.media) ? (item.body.media as unknown[]) : [];
+  const uploaded = files.map(({ url, name, kind, durationSec }) => ({
+    url,
+    name,
+    kind,
+    ...(durationSec === undefined ? {} : { durationSec: durationSec.toFixed(1) }),
+  }));
+  return { body: { ...item.body, media: [...media, ...uploaded] } };
+}
+
 /**
  * Sends one; "wait" means try again later (offline, no answer in time, signed out, server busy).
  * A request with no answer is given up after the officer's patience: a round that never ended
  * would hold every later "Send now".
  */
-async function send(item: QueuedSubmission): Promise<"sent" | "wait" | { refused: string }> {
+async function send(item: QueuedSubmission): Promise<Outcome> {
+  const ready = await withFiles(item);
+  if (!(typeof ready === "object" && "body" in ready)) return ready;
+  const { body } = ready;
   let response: Response;
   const patience = new AbortController();
   const timer = setTimeout(() => patience.abort(), ANSWER_PATIENCE_MS);
@@ -81,7 +133,7 @@ async function send(item: QueuedSubmission): Promise<"sent" | "wait" | { refused
     response = await fetch(item.url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", [SUBMISSION_KEY_HEADER]: item.key },
-      body: JSON.stringify(item.body),
+      body: JSON.stringify(body),
       signal: patience.signal,
     });
   } catch {

@@ -4,6 +4,9 @@ import { UploadStatus } from "~/components/upload-status";
 import { useHydrated } from "~/browser/hydrated";
 import { showNotice } from "~/browser/notices";
 import { preparePhoto } from "~/browser/prepare-photo";
+import { useOnline } from "~/browser/connection";
+import { UploadFailed, uploadFile, uploadTarget } from "~/browser/upload";
+import type { WaitingFile } from "~/browser/send-queue";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
 import type { KeptFile } from "~/models/post.schema";
 import { Icon } from "~/components/icon";
@@ -19,8 +22,12 @@ type Item = {
   /** A local copy to show while it uploads; none for a file kept on the server from a refused try. */
   preview?: string;
   progress: number;
-  /** A photo is first made smaller on the phone ("preparing"), then sent. */
-  state: "preparing" | "uploading" | "done" | "failed";
+  /**
+   * A photo is first made smaller on the phone ("preparing"), then sent. Without a connection it
+   * waits on the phone ("waiting", `blob` the file to send) and goes with its post.
+   */
+  state: "preparing" | "uploading" | "done" | "failed" | "waiting";
+  blob?: Blob;
   url?: string;
   durationSec?: number;
   error?: string;
@@ -41,42 +48,6 @@ function videoDuration(file: File): Promise<number | undefined> {
   });
 }
 
-/** POST /api/objects/upload for a signed URL to PUT `name` to. */
-async function uploadTarget(name: string): Promise<string> {
-  const grant = await fetch("/api/objects/upload", { method: "POST", headers: { Accept: "application/json" } });
-  if (!grant.ok) throw new Error(`Failed to upload ${name}`);
-  const { uploadURL } = (await grant.json()) as { uploadURL: string };
-  // Same origin as the page, whatever APP_URL says, so the CSP's connect-src 'self' holds.
-  const parsed = new URL(uploadURL, window.location.href);
-  return `${parsed.pathname}${parsed.search}`;
-}
-
-/** PUTs the file to its signed URL with progress. */
-async function uploadFile(file: File, target: string, onProgress: (percent: number) => void): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", target);
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) return resolve();
-      let message = `Failed to upload ${file.name}`;
-      try {
-        const body = JSON.parse(xhr.responseText) as { error?: string };
-        if (body.error) message = body.error;
-      } catch {
-        // keep the generic message
-      }
-      reject(new Error(message));
-    };
-    xhr.onerror = () => reject(new Error(`Failed to upload ${file.name}`));
-    xhr.send(file);
-  });
-  return target;
-}
-
 /**
  * Photos and videos for a post. Without JavaScript: a plain file input sent with the form.
  * With it: each file is checked, uploaded at once to a signed URL with a progress bar, and the
@@ -89,6 +60,8 @@ type Props = {
   kept?: KeptFile[];
   /** Files of a refused try that could not be kept: to attach again by hand. */
   lost?: string[];
+  /** The files that wait on the phone for a connection, to be kept with the post. */
+  onWaitingChange?: (files: WaitingFile[]) => void;
 };
 
 /** The hidden fields that send an uploaded (or kept) file with the form, as a reference. */
@@ -126,7 +99,7 @@ function LostFiles({ names }: { names?: string[] }) {
   );
 }
 
-export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) {
+export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaitingChange }: Props) {
   const hydrated = useHydrated();
   const [items, setItems] = useState<Item[]>(() =>
     kept.map((file) => ({
@@ -145,6 +118,16 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
 
   const busy = items.some((item) => item.state === "preparing" || item.state === "uploading");
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  const waitingFiles = items.filter((item) => item.state === "waiting");
+  const waitingKeys = waitingFiles.map((item) => item.key).join("\n");
+  useEffect(() => {
+    onWaitingChange?.(
+      waitingFiles.map(({ name, kind, blob, durationSec }) => ({ name, kind, blob: blob!, durationSec })),
+    );
+    // The list changes only when which files wait changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waitingKeys, onWaitingChange]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -198,26 +181,14 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
     setItems((current) => [...current, ...fresh]);
     const uploaded = await Promise.all(
       accepted.map(async ({ file, key }) => {
-        try {
-          const video = file.type.startsWith("video/");
-          // The signed URL is asked for while the photo is made smaller: one round trip less.
-          const [target, sent, durationSec] = await Promise.all([
-            uploadTarget(file.name),
-            video ? file : preparePhoto(file),
-            video ? videoDuration(file) : undefined,
-          ]);
-          update(key, { state: "uploading" });
-          const url = await uploadFile(sent, target, (progress) => update(key, { progress }));
-          update(key, { state: "done", progress: 100, url, durationSec });
-          return true;
-        } catch (error) {
-          seen.current.delete(key);
-          update(key, {
-            state: "failed",
-            error: error instanceof Error ? error.message : `Failed to upload ${file.name}`,
-          });
-          return false;
-        }
+        const video = file.type.startsWith("video/");
+        const prepared = video ? Promise.resolve(file) : preparePhoto(file);
+        const duration = video ? videoDuration(file) : Promise.resolve(undefined);
+        // The signed URL is asked for while the photo is made smaller: one round trip less.
+        const target = uploadTarget(file.name);
+        target.catch(() => undefined);
+        const [sent, durationSec] = await Promise.all([prepared, duration]);
+        return send(key, file.name, sent, durationSec, target);
       }),
     );
     const count = uploaded.filter(Boolean).length;
@@ -228,6 +199,46 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
         description: `${count} file(s) uploaded successfully!`,
       });
   }
+
+  /** Uploads one (prepared) file; without a connection it waits on the phone, to go with the post. */
+  async function send(
+    key: string,
+    name: string,
+    file: Blob,
+    durationSec: number | undefined,
+    target: Promise<string> = uploadTarget(name),
+  ): Promise<boolean> {
+    try {
+      const signed = await target;
+      update(key, { state: "uploading" });
+      const url = await uploadFile(file, name, signed, (progress) => update(key, { progress }));
+      update(key, { state: "done", progress: 100, url, durationSec, blob: undefined });
+      return true;
+    } catch (error) {
+      if (error instanceof UploadFailed && error.later) {
+        update(key, { state: "waiting", progress: 0, blob: file, durationSec, error: undefined });
+        return false;
+      }
+      seen.current.delete(key);
+      update(key, {
+        state: "failed",
+        error: error instanceof Error ? error.message : `Failed to upload ${name}`,
+      });
+      return false;
+    }
+  }
+
+  // The connection is back while still on the form: the waiting files go now.
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) return;
+    for (const item of waitingFiles) {
+      update(item.key, { state: "uploading", progress: 0 });
+      void send(item.key, item.name, item.blob!, item.durationSec);
+    }
+    // Only on the connection's return, not on every change of the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online]);
 
   function remove(key: string) {
     seen.current.delete(key);
@@ -308,6 +319,8 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost }: Props) 
               <div className="absolute inset-x-1 bottom-1">
                 {item.state === "failed" ? (
                   <p className="rounded bg-danger-3 px-1 text-xs text-danger-11">{item.error}</p>
+                ) : item.state === "waiting" ? (
+                  <p className="rounded bg-gray-2 px-1 text-xs text-gray-12">Waiting to send</p>
                 ) : (
                   <progress
                     className="h-1.5 w-full"

@@ -3,13 +3,13 @@ import { seemsOnline } from "~/browser/connection";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
 import { isFailedRequest } from "~/lib/failed-request";
 import { useRootData } from "~/browser/root-data";
-import { keepForLater, postBodyFromForm, type QueuedSubmission } from "~/browser/send-queue";
+import { keepForLater, postBodyFromForm, type QueuedSubmission, type WaitingFile } from "~/browser/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 
 const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
 
 /** The post as it waits on the phone: the /api body, sent later with the form's key. */
-function waitingPost(formData: FormData, userId: number, key: string): QueuedSubmission {
+function waitingPost(formData: FormData, userId: number, key: string, files: WaitingFile[]): QueuedSubmission {
   const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
   const description = String(formData.get("text") ?? "").trim();
   return {
@@ -20,6 +20,7 @@ function waitingPost(formData: FormData, userId: number, key: string): QueuedSub
     body: postBodyFromForm(formData, [SUBMISSION_KEY_FIELD]),
     label: description ? `${label}: ${description}` : label,
     createdAt: Date.now(),
+    ...(files.length > 0 ? { files } : {}),
   };
 }
 
@@ -29,12 +30,14 @@ function waitingPost(formData: FormData, userId: number, key: string): QueuedSub
  * sent when the connection returns, so a retry can never make a second copy of a post that did
  * reach the server. A post the server answered with an error (a 500) stays on the form, with the
  * error and the same key: the officer decides to send it again, nothing sends it by itself.
+ * A post with files that could not be uploaded (no connection when they were chosen) waits on the
+ * phone with them, online or not: the queue uploads them first, so it is never sent without them.
  */
 export function useOfflineSubmission(initialKey: string, answer: unknown, renewedKey: string | undefined) {
   const userId = useRootData()?.user?.id;
   const [submissionKey, setSubmissionKey] = useState(renewedKey ?? initialKey);
   const inFlight = useRef<QueuedSubmission>(undefined);
-  const [queued, setQueued] = useState(false);
+  const [queued, setQueued] = useState<false | { files: number }>(false);
   const [notKept, setNotKept] = useState(false);
 
   const keepOnPhone = useCallback(async (post: QueuedSubmission) => {
@@ -46,7 +49,7 @@ export function useOfflineSubmission(initialKey: string, answer: unknown, renewe
     }
     setSubmissionKey(newSubmissionKey());
     setNotKept(false);
-    setQueued(true);
+    setQueued({ files: post.files?.length ?? 0 });
   }, []);
 
   // A page from the phone's saved copy (the service worker's notice at its top) carries the key the
@@ -74,10 +77,10 @@ export function useOfflineSubmission(initialKey: string, answer: unknown, renewe
     /** The phone could not keep the post, or the server answered it with an error (not kept). */
     error: notKept ? NOT_KEPT : isFailedRequest(answer) && answer.answered ? answer.error : undefined,
     /** For the form's submit (after its validation passed): offline, the post is kept and the form's request never goes. */
-    onSubmit(event: FormEvent, formData: FormData) {
+    onSubmit(event: FormEvent, formData: FormData, files: WaitingFile[] = []) {
       if (userId === undefined) return;
-      const post = waitingPost(formData, userId, submissionKey);
-      if (seemsOnline()) {
+      const post = waitingPost(formData, userId, submissionKey, files);
+      if (seemsOnline() && files.length === 0) {
         inFlight.current = post;
         return;
       }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useOnline } from "~/browser/connection";
-import { discard, listWaiting, sendWaiting, type QueuedSubmission } from "~/browser/send-queue";
+import { discard, listWaiting, sendWaiting, type QueuedSubmission, type WaitingFile } from "~/browser/send-queue";
 import { rememberQueueEmpty, SEND_QUEUE_CHANGED } from "~/browser/send-queue-marks";
 import { Icon } from "~/components/icon";
 
@@ -63,7 +63,8 @@ export function SendQueueStatus({ userId }: { userId: number }) {
           </p>
         )}
         {waiting.length > 0 ? (
-          <details open={!online} className={online ? "" : "mt-2"}>
+          // Open offline, and whenever the server refused something: the officer sees why it stays.
+          <details open={!online || waiting.length > pending} className={online ? "" : "mt-2"}>
             <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
               <Icon name="clock" size={16} /> Waiting to send: {pending}
               {waiting.length > pending ? `, not sent: ${waiting.length - pending}` : ""}
@@ -74,6 +75,7 @@ export function SendQueueStatus({ userId }: { userId: number }) {
                 <li key={item.key} data-testid="waiting-item" className="flex items-start justify-between gap-2">
                   <span className="min-w-0">
                     <span className="block truncate">{item.label}</span>
+                    {item.files?.length ? <WaitingPhotos files={item.files} /> : null}
                     {item.error ? <span className="block text-danger-11">Not sent: {item.error}</span> : null}
                   </span>
                   {item.error ? (
@@ -93,5 +95,31 @@ export function SendQueueStatus({ userId }: { userId: number }) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** A waiting post's files, as small pictures from the phone's copies, and how many there are. */
+function WaitingPhotos({ files }: { files: WaitingFile[] }) {
+  const [previews, setPreviews] = useState<string[]>([]);
+  useEffect(() => {
+    const urls = files.map((file) => (file.kind === "IMAGE" ? URL.createObjectURL(file.blob) : ""));
+    setPreviews(urls);
+    return () => urls.forEach((url) => url && URL.revokeObjectURL(url));
+  }, [files]);
+  const photos = files.filter((file) => file.kind === "IMAGE").length;
+  const videos = files.length - photos;
+  const count = [
+    photos ? `${photos} ${photos === 1 ? "photo" : "photos"}` : "",
+    videos ? `${videos} ${videos === 1 ? "video" : "videos"}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <span className="mt-1 flex items-center gap-1 text-gray-11">
+      {previews.map((url, index) =>
+        url ? <img key={url} src={url} alt="" className="size-8 rounded object-cover" /> : <span key={index} />,
+      )}
+      <span>With {count}</span>
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, redirect, useFetcher, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/new-post";
 import {
@@ -23,6 +23,7 @@ import {
   SaleSection,
 } from "~/components/posts/new-post-fields";
 import { useOfflineSubmission } from "~/components/posts/use-offline-submission";
+import type { WaitingFile } from "~/browser/send-queue";
 import { useHydrated } from "~/browser/hydrated";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
@@ -163,6 +164,8 @@ function NewPostForm({
   }
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const offline = useOfflineSubmission(loaderData.submissionKey, actionData, answer?.submissionKey);
+  // Files chosen without a connection: they wait on the phone with the post.
+  const waitingFiles = useRef<WaitingFile[]>([]);
   const validate = useLaterValidation(NEW_POST_FORM_ID);
   const { draft } = loaderData;
   const [form, fields] = useForm({
@@ -178,13 +181,14 @@ function NewPostForm({
     shouldRevalidate: "onInput",
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
     // Offline, a valid post waits on the phone and is sent when the connection returns.
-    onSubmit: (event, { formData }) => offline.onSubmit(event, formData),
+    onSubmit: (event, { formData }) => offline.onSubmit(event, formData, waitingFiles.current),
   });
   const [type, setType] = useState<string>(String(fields.type.initialValue ?? ""));
   const [text, setText] = useState(String(fields.text.initialValue ?? ""));
   const [price, setPrice] = useState(String(fields.salePrice.initialValue ?? ""));
   const [quantity, setQuantity] = useState(String(fields.saleQty.initialValue ?? ""));
   const [uploading, setUploading] = useState(false);
+  const keepWaitingFiles = useCallback((files: WaitingFile[]) => (waitingFiles.current = files), []);
   const saving = navigation.state === "submitting" && navigation.formAction === "/new-post";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
 
@@ -210,12 +214,13 @@ function NewPostForm({
     setText("");
     setPrice("");
     setQuantity("");
+    waitingFiles.current = [];
     offline.writeAnother();
   }
 
   if (offline.queued) {
     return (
-      <KeptNotice>
+      <KeptNotice files={offline.queued.files}>
         {loaderData.returnTo ? <BackLink to={loaderData.returnTo} /> : null}
         <button type="button" className="btn-secondary w-full" onClick={writeAnother}>
           Write another post
@@ -307,6 +312,7 @@ function NewPostForm({
         <MediaUploader
           errors={errorOf("media")}
           onBusyChange={setUploading}
+          onWaitingChange={keepWaitingFiles}
           kept={answer?.kept ?? draft?.kept}
           lost={answer?.lost ?? draft?.lost}
         />
