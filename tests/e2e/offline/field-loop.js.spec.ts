@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, signIn, test, underServiceWorker, untilTrueInPage } from "../support/fixtures";
 import { karachiDate } from "../support/days";
 import { PASSWORD, SHOP, teamOfficerWithDealers } from "../plans/support";
+import { reviewScreenshot } from "../support/screenshots";
 
 // The officer's field loop offline (issue 45): New Post opened from the phone's saved copy with
 // location allowed keeps its form when the refresh of the nearest dealers fails, and the day's
@@ -13,12 +14,6 @@ test.use({ serviceWorkers: "allow" });
 const savedCopyNotice = (page: Page) => page.getByText(/^Offline: this page was saved at \d{1,2}:\d{2} [AP]M\.$/);
 /** New Post's line when the list of nearest dealers could not be fetched again. */
 const refreshFailed = (page: Page) => page.getByText("Offline: the dealer list could not be refreshed.");
-
-/** The screenshots of the review, at 360 px, when SCREENSHOTS_DIR names a folder for them. */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.SCREENSHOTS_DIR;
-  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
-}
 
 /** Waits until the service worker controls the page and keeps a copy of each of `paths`. */
 async function savedOnThePhone(page: Page, paths: string[]) {
@@ -55,7 +50,7 @@ test("New Post offline with location allowed keeps its form and says the dealer 
   await expect(page.getByText("The page could not load")).toHaveCount(0);
   await page.getByLabel("Post type *").selectOption("FIELD_VISIT");
   await page.getByLabel("Description").fill("Written offline");
-  await screenshot(page, "new-post-offline-location-on");
+  await reviewScreenshot(page, "new-post-offline-location-on", { fullPage: true });
 
   // The same from the saved feed's Post tab.
   await page.goto("/");
@@ -93,7 +88,7 @@ test("the day's plan, its Log-visit pages and the leaderboard opened online open
   await expect(savedCopyNotice(page)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Stops in driving order" }).getByRole("listitem")).toHaveCount(2);
-  await screenshot(page, "plan-offline");
+  await reviewScreenshot(page, "plan-offline", { fullPage: true });
 
   await logVisit.click();
   await expect(page.getByRole("heading", { name: "New Post" })).toBeVisible();

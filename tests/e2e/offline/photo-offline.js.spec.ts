@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { countRows, expect, test, underServiceWorker, uniqueName, untilTrueInPage } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
 import { cardWithText } from "../posts/support";
+import { reviewScreenshot } from "../support/screenshots";
 
 // A photo chosen without a connection (issue 45, defect 3): it waits on the phone, already made
 // smaller, with its post, and the two go together when the connection returns. A post is never
@@ -47,9 +48,6 @@ function waitingPhotoSizes(page: Page): Promise<number[]> {
   );
 }
 
-/** Where the screenshots for the issue go, when asked for (they are not kept in the repository). */
-const screens = process.env.SCREENS_DIR;
-
 test("a photo chosen offline waits with its post and reaches the server with it when the connection returns", async ({
   page,
   context,
@@ -81,7 +79,7 @@ test("a photo chosen offline waits with its post and reaches the server with it 
   const sizes = await waitingPhotoSizes(page);
   expect(sizes).toHaveLength(1);
   expect(sizes[0]).toBeLessThan(picture.buffer.length);
-  if (screens) await page.screenshot({ path: `${screens}/photo-waiting-offline-360.png` });
+  await reviewScreenshot(page, "photo-waiting-offline-360");
   expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", text)).toBe(0);
 
   await context.setOffline(false);
@@ -98,10 +96,8 @@ test("a photo chosen offline waits with its post and reaches the server with it 
   const card = cardWithText(page, text);
   await expect(card).toHaveCount(1);
   await expect(card.getByRole("link", { name: "Open photo 1 of 1 full size" })).toBeVisible();
-  if (screens) {
-    await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${screens}/photo-sent-after-reconnect-360.png` });
-  }
+  await card.scrollIntoViewIfNeeded();
+  await reviewScreenshot(page, "photo-sent-after-reconnect-360");
 });
 
 test("a photo that the server refuses keeps its post on the phone, with the reason: never sent without it", async ({
