@@ -24,6 +24,7 @@ import {
 } from "~/components/posts/new-post-fields";
 import { useOfflineSubmission } from "~/components/posts/use-offline-submission";
 import { useHydrated } from "~/browser/hydrated";
+import { useAdoptedValue } from "~/browser/adopted-value";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireUser } from "~/http/auth.server";
@@ -146,10 +147,11 @@ export default function NewPost({ loaderData, actionData }: Route.ComponentProps
     // Offline, a valid post waits on the phone and is sent when the connection returns.
     onSubmit: (event, { formData }) => offline.onSubmit(event, formData),
   });
-  const [type, setType] = useState<string>(String(fields.type.initialValue ?? ""));
-  const [text, setText] = useState(String(fields.text.initialValue ?? ""));
-  const [price, setPrice] = useState(String(fields.salePrice.initialValue ?? ""));
-  const [quantity, setQuantity] = useState(String(fields.saleQty.initialValue ?? ""));
+  // What was typed or chosen before the scripts arrived is adopted, not written over.
+  const [type, setType] = useAdoptedValue(fields.type.id, String(fields.type.initialValue ?? ""));
+  const [text, setText] = useAdoptedValue(fields.text.id, String(fields.text.initialValue ?? ""));
+  const [price, setPrice] = useAdoptedValue(fields.salePrice.id, String(fields.salePrice.initialValue ?? ""));
+  const [quantity, setQuantity] = useAdoptedValue(fields.saleQty.id, String(fields.saleQty.initialValue ?? ""));
   const [uploading, setUploading] = useState(false);
   const saving = navigation.state === "submitting" && navigation.formAction === "/new-post";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;

@@ -1,0 +1,82 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test, uniqueName, untilHydrated } from "../support/fixtures";
+import { registerThroughForm } from "../support/flows";
+import { cardWithText, photo } from "./support";
+
+// On a slow connection the page's HTML arrives seconds before its scripts, and the officer starts
+// at once: what they type or choose in that time must still be there once React takes the page
+// over, and go with the post. The scripts are held here (their requests answered only after the
+// typing), so the order is certain without waiting for any time.
+
+test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: ["geolocation"] });
+
+test.beforeEach(async ({ page }) => {
+  await registerThroughForm(page);
+});
+
+/** A page of the same session whose /assets/*.js requests wait until `release` is called. */
+async function pageWithHeldScripts(page: Page): Promise<{ held: Page; release: () => void }> {
+  const held = await page.context().newPage();
+  const waiting: Route[] = [];
+  let released = false;
+  await held.route(/\/assets\/.+\.js(\?.*)?$/, (route) => {
+    if (released) return route.continue();
+    waiting.push(route);
+  });
+  const release = () => {
+    released = true;
+    for (const route of waiting.splice(0)) void route.continue();
+  };
+  return { held, release };
+}
+
+test("a description typed and a photo chosen before the scripts arrive survive hydration and go with the post", async ({
+  page,
+}) => {
+  const text = uniqueName("Typed before the scripts");
+  const { held, release } = await pageWithHeldScripts(page);
+  await held.goto("/new-post", { waitUntil: "commit" });
+  await held.getByLabel("Description").fill(text);
+  await held.locator("#post-files").setInputFiles(await photo("early.jpg", "#3a7d44"));
+  expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+  release();
+  await untilHydrated(held);
+  // The phone's fix, taken once the scripts run, reorders the dealers: the form renders again.
+  await expect(held.getByLabel("Latitude")).toHaveValue("31.520400");
+  // Chosen after hydration: the form renders again with the type.
+  await held.getByLabel("Post type *").selectOption("ANNOUNCEMENT");
+
+  await expect(held.getByLabel("Description")).toHaveValue(text);
+  await expect(held.getByText(`${text.length} / 2000`)).toBeVisible();
+  await expect(held.getByTestId("attached-file")).toHaveCount(1);
+  await expect(held.getByRole("progressbar", { name: "Upload of early.jpg" })).toHaveAttribute("value", "100");
+
+  await held.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(held).toHaveURL("/");
+  await expect(held.getByText("Post created successfully!")).toBeVisible();
+  const card = cardWithText(held, text);
+  await expect(card.getByRole("list", { name: /^Media of/ }).getByRole("listitem")).toHaveCount(1);
+});
+
+test("a post type, a quantity and a price chosen before the scripts arrive stay chosen, with their section and the Post button", async ({
+  page,
+}) => {
+  const { held, release } = await pageWithHeldScripts(page);
+  await held.goto("/new-post", { waitUntil: "commit" });
+  await held.getByLabel("Post type *").selectOption("SALE");
+  await held.getByLabel("Quantity (bags)").fill("4");
+  await held.getByLabel("Price per unit ($)").fill("100");
+  expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+  release();
+  await untilHydrated(held);
+  await expect(held.getByLabel("Latitude")).toHaveValue("31.520400");
+
+  await expect(held.getByLabel("Post type *")).toHaveValue("SALE");
+  await expect(held.getByLabel("Quantity (bags)")).toHaveValue("4");
+  await expect(held.getByLabel("Price per unit ($)")).toHaveValue("100");
+  await expect(held.locator("#sale-total")).toHaveText("400.00");
+  await expect(held.getByLabel(/^Dealer/)).toBeVisible();
+  await expect(held.getByRole("button", { name: "Post", exact: true })).toBeEnabled();
+});
