@@ -80,3 +80,23 @@ test("a post type, a quantity and a price chosen before the scripts arrive stay 
   await expect(held.getByLabel(/^Dealer/)).toBeVisible();
   await expect(held.getByRole("button", { name: "Post", exact: true })).toBeEnabled();
 });
+
+test("a comment typed before the scripts arrive survives hydration and is sent", async ({ page }) => {
+  const posted = await page.request.post("/api/posts", { data: { type: "FIELD_VISIT", text: uniqueName("Visit") } });
+  expect(posted.status()).toBe(201);
+  const { id } = (await posted.json()) as { id: number };
+  const comment = uniqueName("Typed early");
+  const { held, release } = await pageWithHeldScripts(page);
+  await held.goto(`/posts/${id}`, { waitUntil: "commit" });
+  await held.getByLabel("Write a comment").fill(comment);
+  expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+  release();
+  await untilHydrated(held);
+  // The form's enhanced controls switch in after hydration (its "js" field): the form renders again.
+  const form = held.locator("form", { has: held.getByLabel("Write a comment") });
+  await expect(form.locator('input[name="js"]')).toHaveCount(1);
+  await expect(held.getByLabel("Write a comment")).toHaveValue(comment);
+  await form.getByRole("button", { name: "Send" }).click();
+  await expect(held.getByTestId("comment").filter({ hasText: comment })).toBeVisible();
+});
