@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test, uniqueName, untilHydrated } from "../support/fixtures";
 import { registerThroughForm } from "../support/flows";
-import { cardWithText, photo } from "./support";
+import { cardWithText, photo, someDealer } from "./support";
 
 // On a slow connection the page's HTML arrives seconds before its scripts, and the officer starts
 // at once: what they type or choose in that time must still be there once React takes the page
@@ -99,4 +99,25 @@ test("a comment typed before the scripts arrive survives hydration and is sent",
   await expect(held.getByLabel("Write a comment")).toHaveValue(comment);
   await form.getByRole("button", { name: "Send" }).click();
   await expect(held.getByTestId("comment").filter({ hasText: comment })).toBeVisible();
+});
+
+test("a Dealer Meeting opened from Log visit goes with what was typed before the scripts arrived, never empty", async ({
+  page,
+}) => {
+  const dealer = someDealer(2);
+  const text = uniqueName("Met the owner early");
+  const { held, release } = await pageWithHeldScripts(page);
+  await held.goto(`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`, { waitUntil: "commit" });
+  await held.getByLabel("Description").fill(text);
+  expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+  release();
+  await untilHydrated(held);
+  // The phone's fix lists the nearest dealers first: the form renders again.
+  await expect(held.getByLabel("Latitude")).toHaveValue("31.520400");
+  await expect(held.getByText(`${text.length} / 2000`)).toBeVisible();
+  await held.getByRole("button", { name: "Post", exact: true }).click();
+
+  await expect(held).toHaveURL("/");
+  await expect(cardWithText(held, text).getByText("Dealer Meeting", { exact: true })).toBeVisible();
 });
