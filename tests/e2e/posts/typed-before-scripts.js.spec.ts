@@ -121,3 +121,29 @@ test("a Dealer Meeting opened from Log visit goes with what was typed before the
   await expect(held).toHaveURL("/");
   await expect(cardWithText(held, text).getByText("Dealer Meeting", { exact: true })).toBeVisible();
 });
+
+test("a place typed before the scripts arrive, with location off, is kept and sent as typed", async ({ page }) => {
+  await page.context().clearPermissions();
+  const text = uniqueName("Typed the place");
+  const { held, release } = await pageWithHeldScripts(page);
+  await held.goto("/new-post", { waitUntil: "commit" });
+  await held.getByLabel("Description").fill(text);
+  await held.getByLabel("Latitude").fill("31.5");
+  await held.getByLabel("Longitude").fill("74.3");
+  await held.getByLabel("Address").fill("Main Bazaar, Kasur");
+  expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+  release();
+  await untilHydrated(held);
+  // Chosen after hydration: the form renders again with the type.
+  await held.getByLabel("Post type *").selectOption("FIELD_VISIT");
+  await expect(held.getByLabel("Latitude")).toHaveValue("31.5");
+  await expect(held.getByLabel("Longitude")).toHaveValue("74.3");
+  await expect(held.getByLabel("Address")).toHaveValue("Main Bazaar, Kasur");
+  await expect(held.locator('input[name="source"]')).toHaveValue("TYPED");
+  await expect(held.getByText("Typed by hand. Refresh location to use the phone's.")).toBeVisible();
+
+  await held.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(held).toHaveURL("/");
+  await expect(cardWithText(held, text).getByText(/Main Bazaar, Kasur/)).toBeVisible();
+});
