@@ -14,9 +14,24 @@ test.beforeEach(async ({ page }) => {
   await registerThroughForm(page);
 });
 
-/** A page of the same session whose /assets/*.js requests wait until `release` is called. */
-async function pageWithHeldScripts(page: Page): Promise<{ held: Page; release: () => void }> {
+/**
+ * A page of the same session whose /assets/*.js requests wait until `release` is called; throttled
+ * as the review was (400 kbit/s, 400 ms, the CPU slowed 6×) when asked.
+ */
+async function pageWithHeldScripts(page: Page, throttled = false): Promise<{ held: Page; release: () => void }> {
   const held = await page.context().newPage();
+  if (throttled) {
+    const cdp = await page.context().newCDPSession(held);
+    await cdp.send("Network.enable");
+    const bytesPerSecond = (400 * 1000) / 8;
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  }
   const waiting: Route[] = [];
   let released = false;
   await held.route(/\/assets\/.+\.js(\?.*)?$/, (route) => {
@@ -30,34 +45,37 @@ async function pageWithHeldScripts(page: Page): Promise<{ held: Page; release: (
   return { held, release };
 }
 
-test("a description typed and a photo chosen before the scripts arrive survive hydration and go with the post", async ({
-  page,
-}) => {
-  const text = uniqueName("Typed before the scripts");
-  const { held, release } = await pageWithHeldScripts(page);
-  await held.goto("/new-post", { waitUntil: "commit" });
-  await held.getByLabel("Description").fill(text);
-  await held.locator("#post-files").setInputFiles(await photo("early.jpg", "#3a7d44"));
-  expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+for (const throttled of [false, true]) {
+  test(`a description typed and a photo chosen before the scripts arrive survive hydration and go with the post${throttled ? " (400 kbit/s, CPU 6×)" : ""}`, async ({
+    page,
+  }) => {
+    if (throttled) test.setTimeout(120_000);
+    const text = uniqueName("Typed before the scripts");
+    const { held, release } = await pageWithHeldScripts(page, throttled);
+    await held.goto("/new-post", { waitUntil: "commit" });
+    await held.getByLabel("Description").fill(text);
+    await held.locator("#post-files").setInputFiles(await photo("early.jpg", "#3a7d44"));
+    expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
 
-  release();
-  await untilHydrated(held);
-  // The phone's fix, taken once the scripts run, reorders the dealers: the form renders again.
-  await expect(held.getByLabel("Latitude")).toHaveValue("31.520400");
-  // Chosen after hydration: the form renders again with the type.
-  await held.getByLabel("Post type *").selectOption("ANNOUNCEMENT");
+    release();
+    await untilHydrated(held);
+    // The phone's fix, taken once the scripts run, reorders the dealers: the form renders again.
+    await expect(held.getByLabel("Latitude")).toHaveValue("31.520400");
+    // Chosen after hydration: the form renders again with the type.
+    await held.getByLabel("Post type *").selectOption("ANNOUNCEMENT");
 
-  await expect(held.getByLabel("Description")).toHaveValue(text);
-  await expect(held.getByText(`${text.length} / 2000`)).toBeVisible();
-  await expect(held.getByTestId("attached-file")).toHaveCount(1);
-  await expect(held.getByRole("progressbar", { name: "Upload of early.jpg" })).toHaveAttribute("value", "100");
+    await expect(held.getByLabel("Description")).toHaveValue(text);
+    await expect(held.getByText(`${text.length} / 2000`)).toBeVisible();
+    await expect(held.getByTestId("attached-file")).toHaveCount(1);
+    await expect(held.getByRole("progressbar", { name: "Upload of early.jpg" })).toHaveAttribute("value", "100");
 
-  await held.getByRole("button", { name: "Post", exact: true }).click();
-  await expect(held).toHaveURL("/");
-  await expect(held.getByText("Post created successfully!")).toBeVisible();
-  const card = cardWithText(held, text);
-  await expect(card.getByRole("list", { name: /^Media of/ }).getByRole("listitem")).toHaveCount(1);
-});
+    await held.getByRole("button", { name: "Post", exact: true }).click();
+    await expect(held).toHaveURL("/");
+    await expect(held.getByText("Post created successfully!")).toBeVisible();
+    const card = cardWithText(held, text);
+    await expect(card.getByRole("list", { name: /^Media of/ }).getByRole("listitem")).toHaveCount(1);
+  });
+}
 
 test("a post type, a quantity and a price chosen before the scripts arrive stay chosen, with their section and the Post button", async ({
   page,
