@@ -165,3 +165,28 @@ test("a place typed before the scripts arrive, with location off, is kept and se
   await expect(held).toHaveURL("/");
   await expect(cardWithText(held, text).getByText(/Main Bazaar, Kasur/)).toBeVisible();
 });
+
+test("Add Dealer keeps a place typed before the scripts arrived, the coordinate still focused as the map replaces it", async ({
+  page,
+}) => {
+  const name = uniqueName("Early Agro");
+  const { held, release } = await pageWithHeldScripts(page);
+  const posted: string[] = [];
+  held.on("request", (request) => {
+    if (request.method() === "POST") posted.push(request.url());
+  });
+  await held.goto("/add-dealer", { waitUntil: "commit" });
+  await held.getByLabel("Business name *").fill(name);
+  await held.getByLabel("Notes").fill("Open till late on market days");
+  await held.getByLabel("Latitude").fill("31.1167");
+  await held.getByLabel("Longitude").fill("74.45");
+  expect(await held.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+
+  release();
+  await untilHydrated(held);
+  // The map takes the typed coordinates as its chosen point; nothing was sent.
+  await expect(held.getByText("Selected coordinates: 31.116700, 74.450000")).toBeVisible();
+  await expect(held.getByLabel("Business name *")).toHaveValue(name);
+  await expect(held.getByLabel("Notes")).toHaveValue("Open till late on market days");
+  expect(posted).toEqual([]);
+});
