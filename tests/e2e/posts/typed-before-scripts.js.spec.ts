@@ -188,5 +188,6 @@ test("Add Dealer keeps a place typed before the scripts arrived, the coordinate 
   await expect(held.getByText("Selected coordinates: 31.116700, 74.450000")).toBeVisible();
   await expect(held.getByLabel("Business name *")).toHaveValue(name);
   await expect(held.getByLabel("Notes")).toHaveValue("Open till late on market days");
+  await expect(held.getByText("29 / 500")).toBeVisible();
   expect(posted).toEqual([]);
 });
