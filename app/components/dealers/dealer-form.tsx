@@ -1,6 +1,7 @@
 import { getFormProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type ReactNode } from "react";
+import { useAdoptedValue } from "~/browser/adopted-value";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary, FieldErrors, FormErrors, summaryOf, TextField } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
@@ -66,7 +67,6 @@ export function DealerForm({
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [notesLength, setNotesLength] = useState(defaultValue?.notes?.length ?? 0);
   const [form, fields] = useForm({
     id,
     lastResult: lastResult ?? undefined,
@@ -79,6 +79,9 @@ export function DealerForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: dealerSchema }),
   });
+  // Notes typed before the scripts arrived are counted: their text is adopted, not the server's.
+  const [notes, setNotes] = useAdoptedValue(fields.notes.id, defaultValue?.notes ?? "");
+  const notesLength = notes.length;
   const locationErrors = [...new Set([...(fields.lat.errors ?? []), ...(fields.lng.errors ?? [])])];
 
   return (
@@ -204,7 +207,7 @@ export function DealerForm({
           rows={4}
           className="field-input py-2"
           placeholder="Anything the team should know about this dealer"
-          onInput={(event) => setNotesLength(event.currentTarget.value.length)}
+          onInput={(event) => setNotes(event.currentTarget.value)}
         />
         <p
           className={`text-right text-xs ${notesLength > NOTES_MAX ? "text-danger-11" : "text-gray-11"}`}

@@ -1,4 +1,4 @@
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
 import type { ReverseGeocodeAnswer } from "~/models/geocode.schema";
@@ -60,6 +60,17 @@ async function lookUpAddress(point: MapPoint, signal: AbortSignal): Promise<stri
 }
 
 /**
+ * A plain field that still has the focus when the map replaces it is blurred by its removal, and
+ * the form's validation on blur (Conform) would post the whole form for it, throwing the typed
+ * place away. Nameless by then (React detaches a ref before it removes the element), it is
+ * skipped: Conform validates named fields only.
+ */
+function namelessOnRemoval(node: HTMLInputElement | null) {
+  if (!node) return;
+  return () => node.removeAttribute("name");
+}
+
+/**
  * A place chosen on a map (tap, drag the marker, or current location), posted as three
  * form fields. Before JavaScript runs, or without it, the same fields are plain inputs.
  */
@@ -96,6 +107,18 @@ export function LocationPicker({
   const typedLat = useRef<HTMLInputElement>(null);
   const typedLng = useRef<HTMLInputElement>(null);
   const typedAddress = useRef<HTMLInputElement>(null);
+  const latRef = useCallback((node: HTMLInputElement | null) => {
+    typedLat.current = node;
+    return namelessOnRemoval(node);
+  }, []);
+  const lngRef = useCallback((node: HTMLInputElement | null) => {
+    typedLng.current = node;
+    return namelessOnRemoval(node);
+  }, []);
+  const addressRef = useCallback((node: HTMLInputElement | null) => {
+    typedAddress.current = node;
+    return namelessOnRemoval(node);
+  }, []);
 
   const choose = useCallback((chosen: MapPoint, knownAddress?: string) => {
     const next = roundPoint(chosen);
@@ -157,13 +180,13 @@ export function LocationPicker({
   const errorIds = { lat: `${ids.lat}-error`, lng: `${ids.lng}-error`, address: `${ids.address}-error` };
 
   if (!hydrated) {
-    const plainField = (key: "lat" | "lng", label: string, ref: RefObject<HTMLInputElement | null>) => (
+    const plainField = (key: "lat" | "lng", label: string) => (
       <div>
         <label htmlFor={ids[key]} className="field-label">
           {label}
         </label>
         <input
-          ref={ref}
+          ref={key === "lat" ? latRef : lngRef}
           id={ids[key]}
           name={names[key]}
           type="number"
@@ -182,15 +205,15 @@ export function LocationPicker({
         <input type="hidden" name={PLACE_FROM_ADDRESS_FIELD} value="address" />
         <p className="text-sm text-gray-11">{addressHint}</p>
         <div className="grid grid-cols-2 gap-3">
-          {plainField("lat", "Latitude", typedLat)}
-          {plainField("lng", "Longitude", typedLng)}
+          {plainField("lat", "Latitude")}
+          {plainField("lng", "Longitude")}
         </div>
         <div>
           <label htmlFor={ids.address} className="field-label">
             Address
           </label>
           <input
-            ref={typedAddress}
+            ref={addressRef}
             id={ids.address}
             name={names.address}
             type="text"

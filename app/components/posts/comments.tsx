@@ -4,6 +4,7 @@ import { avatarFor } from "~/lib/avatars";
 import { seemsOnline } from "~/browser/connection";
 import { restoreDraft } from "~/browser/drafts";
 import { useHydrated } from "~/browser/hydrated";
+import { useAdoptedValue } from "~/browser/adopted-value";
 import { displayName } from "~/lib/names";
 import { isFailedRequest, type FailedRequest } from "~/lib/failed-request";
 import { requestJson, signInAndComeBack } from "~/browser/request-json";
@@ -173,7 +174,8 @@ function CommentForm({
   const fetcher = useFetcher<ActionAnswer>({ key: `comment-form-${postId}` });
   const location = useLocation();
   const hydrated = useHydrated();
-  const [text, setText] = useState("");
+  // A comment typed on /posts/{id} before the scripts arrived is adopted, not written over.
+  const [text, setText] = useAdoptedValue(`comment-${postId}`, "");
   // The feed's panel only ever renders in the browser, so a key made here cannot mismatch.
   const [submissionKey, setSubmissionKey] = useState(() => initialKey ?? newSubmissionKey());
   const [kept, setKept] = useState<"yes" | "failed" | null>(null);
@@ -207,7 +209,7 @@ function CommentForm({
       setSubmissionKey(newSubmissionKey());
       setKept("yes");
     },
-    [postId, viewerId],
+    [postId, viewerId, setText],
   );
 
   // Once per answer (not on typing): the text and key it was sent with are those on screen.

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
+import { currentValue } from "~/browser/adopted-value";
 import { accuracyText, LEG_LIMITS } from "~/lib/location-quality";
 import { Icon } from "~/components/icon";
 
 const UNSUPPORTED = "Geolocation is not supported by this browser.";
 const FAILED = "Unable to get your current location. Please check your location settings.";
 const NO_ADDRESS = "Address not available";
+const TYPED_EARLY = "Typed by hand. Refresh location to use the phone's.";
 
 type Values = { lat: string; lng: string; address: string };
 /** How the place was had, sent in hidden fields: GPS with its accuracy and time, or TYPED. */
@@ -93,9 +95,28 @@ export function LocationCapture({
     );
   }, []);
 
+  // A place typed before the scripts arrived is the officer's: adopted when React takes the
+  // fields over (before a render could write the server's values back), and not captured over.
+  const [typedEarly, setTypedEarly] = useState(false);
+  const adoptTyped = useEffectEvent(() => {
+    const typed = {
+      lat: currentValue(ids.lat, defaultValue.lat),
+      lng: currentValue(ids.lng, defaultValue.lng),
+      address: currentValue(ids.address, defaultValue.address),
+    };
+    const initial = { lat: defaultValue.lat, lng: defaultValue.lng, address: defaultValue.address };
+    if (typed.lat === initial.lat && typed.lng === initial.lng && typed.address === initial.address) return;
+    setValues(typed);
+    if (typed.lat === initial.lat && typed.lng === initial.lng) return;
+    setQuality(TYPED);
+    setTypedEarly(true);
+    setLocating(false);
+  });
+  useLayoutEffect(() => adoptTyped(), []);
+
   useEffect(() => {
-    if (hydrated && captureFirst) capture();
-  }, [hydrated, capture, captureFirst]);
+    if (hydrated && captureFirst && !typedEarly) capture();
+  }, [hydrated, capture, captureFirst, typedEarly]);
 
   const field = (name: keyof Values) => ({
     id: ids[name],
@@ -140,7 +161,9 @@ export function LocationCapture({
         role={message ? "alert" : "status"}
         className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}
       >
-        {statusText(hydrated, locating, message, values.address === NO_ADDRESS)}
+        {typedEarly && quality.source === TYPED.source && !message
+          ? TYPED_EARLY
+          : statusText(hydrated, locating, message, values.address === NO_ADDRESS)}
       </p>
       <button
         type="button"

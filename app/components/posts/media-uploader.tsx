@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
 import { FieldErrors } from "~/components/forms";
 import { UploadStatus } from "~/components/upload-status";
 import { useHydrated } from "~/browser/hydrated";
@@ -240,6 +240,23 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [online]);
 
+  // Files chosen in the plain input before the scripts arrived: the widget, replacing the input,
+  // takes them over and uploads them as if chosen in it.
+  const early = useRef<File[]>([]);
+  const keepEarlyFiles = useCallback((node: HTMLInputElement | null) => {
+    if (!node) return;
+    return () => {
+      early.current = [...(node.files ?? [])];
+    };
+  }, []);
+  const addEarlyFiles = useEffectEvent(() => {
+    const files = early.current.splice(0);
+    if (files.length > 0) void add(files);
+  });
+  useEffect(() => {
+    if (hydrated) addEarlyFiles();
+  }, [hydrated]);
+
   function remove(key: string) {
     seen.current.delete(key);
     setItems((current) => current.filter((item) => item.key !== key));
@@ -268,6 +285,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
         ) : null}
         <LostFiles names={lost} />
         <input
+          ref={keepEarlyFiles}
           id="post-files"
           name="files"
           type="file"

@@ -25,6 +25,7 @@ import {
 import { useOfflineSubmission } from "~/components/posts/use-offline-submission";
 import type { WaitingFile } from "~/browser/send-queue";
 import { useHydrated } from "~/browser/hydrated";
+import { useAdoptedValue } from "~/browser/adopted-value";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { requireUser } from "~/http/auth.server";
@@ -183,10 +184,11 @@ function NewPostForm({
     // Offline, a valid post waits on the phone and is sent when the connection returns.
     onSubmit: (event, { formData }) => offline.onSubmit(event, formData, waitingFiles.current),
   });
-  const [type, setType] = useState<string>(String(fields.type.initialValue ?? ""));
-  const [text, setText] = useState(String(fields.text.initialValue ?? ""));
-  const [price, setPrice] = useState(String(fields.salePrice.initialValue ?? ""));
-  const [quantity, setQuantity] = useState(String(fields.saleQty.initialValue ?? ""));
+  // What was typed or chosen before the scripts arrived is adopted, not written over.
+  const [type, setType] = useAdoptedValue(fields.type.id, String(fields.type.initialValue ?? ""));
+  const [text, setText] = useAdoptedValue(fields.text.id, String(fields.text.initialValue ?? ""));
+  const [price, setPrice] = useAdoptedValue(fields.salePrice.id, String(fields.salePrice.initialValue ?? ""));
+  const [quantity, setQuantity] = useAdoptedValue(fields.saleQty.id, String(fields.saleQty.initialValue ?? ""));
   const [uploading, setUploading] = useState(false);
   const keepWaitingFiles = useCallback((files: WaitingFile[]) => (waitingFiles.current = files), []);
   const saving = navigation.state === "submitting" && navigation.formAction === "/new-post";
