@@ -68,13 +68,13 @@ export type Report = {
   totals: { current: Figures; previous: Figures };
 };
 
-/** The period a query names: its quick pick, else its from and to, else last week (Sunday to Saturday). */
+/** The period a query names: its quick pick, else its from and to, else this month so far (the rankings' period). */
 export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = new Date()): ReportRange {
   if (!query.period && query.from && query.to) return { from: query.from, to: query.to };
   const today = dateOfTime(now.getTime() + timeZoneOffsetMs(now));
   const thisWeek = weekStart(today);
   const monthStart = `${today.slice(0, 8)}01`;
-  switch (query.period ?? "last-week") {
+  switch (query.period ?? "this-month") {
     case "this-week":
       return { from: thisWeek, to: today };
     case "last-week":
@@ -391,6 +391,8 @@ type People = {
   names: Map<number, string>;
   teamOf: Map<number, number | null>;
   teamNames: Map<number, string>;
+  /** The officers: only they are rows of a report by officer, as only they are ranked. */
+  officers: Set<number>;
   members: number[] | undefined;
 };
 
@@ -401,13 +403,15 @@ function readPeople(audience: Audience): People {
     lastName: string | null;
     username: string;
     teamId: number | null;
-  }>(Prisma.sql`SELECT id, firstName, lastName, username, teamId FROM User`);
+    role: string;
+  }>(Prisma.sql`SELECT id, firstName, lastName, username, teamId, role FROM User`);
   const teams = readRows<{ id: number; name: string }>(Prisma.sql`SELECT id, name FROM Team`);
   const members = users.filter((user) => audienceHas(audience, user.teamId)).map((user) => user.id);
   return {
     names: new Map(users.map((user) => [user.id, displayName(user)])),
     teamOf: new Map(users.map((user) => [user.id, user.teamId])),
     teamNames: new Map(teams.map((team) => [team.id, team.name])),
+    officers: new Set(users.filter((user) => user.role === "OFFICER").map((user) => user.id)),
     members: members.length === users.length ? undefined : members,
   };
 }
@@ -457,6 +461,12 @@ export async function buildReport(viewer: ReportViewer, query: ReportQuery, now 
   ];
   const current = inPeriod.groups;
   const previous = inPrevious.groups;
+  if (scoped.groupBy === "officer") {
+    // A manager's or an admin's own posts are not an officer's row (nor in the rows' totals).
+    for (const groups of [current, previous]) {
+      for (const key of groups.keys()) if (key !== "" && !people.officers.has(Number(key))) groups.delete(key);
+    }
+  }
   const withRoutes = splitsRoutes(scoped);
   const rows = rowKeys(scoped.groupBy, range, current, previous).map(({ key, previousKey }) => {
     const group = current.get(key)?.group ??
