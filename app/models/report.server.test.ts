@@ -148,7 +148,7 @@ describe("buildReport", () => {
     expect(report.totals.previous).toMatchObject({ salesCents: 750_000n, posts: 1 });
   });
 
-  it("leaves a manager who posts out of the officer rows, and out of the totals those rows add up to", async () => {
+  it("leaves a manager who posts out of the officer rows and out of every grouping's totals", async () => {
     const ali = await user("ali", "Ali");
     const boss = await prisma.user.create({
       data: { username: "boss", email: "boss@example.pk", passwordHash: "x", role: "MANAGER", firstName: "Boss" },
@@ -159,6 +159,11 @@ describe("buildReport", () => {
     const report = await buildReport(manager, query({ period: "last-week" }), NOW);
     expect(report.rows.map((row) => row.label)).toEqual(["Ali"]);
     expect(report.totals.current).toMatchObject({ salesCents: 1_500_000n, posts: 1 });
+    // Every grouping adds up to the same officers' work.
+    for (const groupBy of ["day", "product", "team"]) {
+      const other = await buildReport(manager, query({ period: "last-week", groupBy }), NOW);
+      expect(other.totals.current, groupBy).toMatchObject({ salesCents: 1_500_000n, posts: 1 });
+    }
   });
 
   it("groups by province, city, dealer and product, and filters by province and post type", async () => {
