@@ -66,12 +66,34 @@ describe("dates", () => {
   });
 });
 
+/** White's contrast with an `hsl(h, s%, l%)` colour (WCAG's relative luminance). */
+function whiteContrast(hsl: string): number {
+  const [h = 0, sat = 0, light = 0] = (hsl.match(/[\d.]+/g) ?? []).map(Number);
+  const s = sat / 100;
+  const l = light / 100;
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const value = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(8) + 0.0722 * channel(4);
+  return 1.05 / (luminance + 0.05);
+}
+
 describe("agentColor", () => {
   it("is the same for the same id and differs between neighbouring ids", () => {
     expect(agentColor(7)).toBe(agentColor(7));
-    expect(agentColor(7)).toMatch(/^hsl\(\d+, 72%, 38%\)$/);
+    expect(agentColor(7)).toMatch(/^hsl\(\d+, 72%, \d+%\)$/);
     const colours = new Set([1, 2, 3, 4, 5, 6, 7, 8].map(agentColor));
     expect(colours.size).toBe(8);
+  });
+
+  it("holds the white numbers of the map's markers at 4.5:1 or more, whatever the hue", () => {
+    const weak = Array.from({ length: 360 }, (_, id) => id + 1)
+      .map((id) => ({ id, colour: agentColor(id), ratio: whiteContrast(agentColor(id)) }))
+      .filter((agent) => agent.ratio < 4.5)
+      .map((agent) => `${agent.id} ${agent.colour} ${agent.ratio.toFixed(2)}:1`);
+    expect(weak.slice(0, 5)).toEqual([]);
   });
 });
 

@@ -34,13 +34,28 @@ export function localDate(now = new Date(), timeZone = env.APP_TIME_ZONE): strin
   return dateOfTime(now.getTime() + timeZoneOffsetMs(now, timeZone));
 }
 
+/** The relative luminance (WCAG) of `hsl(hue, 72%, lightness%)`. */
+function agentLuminance(hue: number, lightness: number): number {
+  const s = 0.72;
+  const l = lightness / 100;
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(8) + 0.0722 * channel(4);
+}
+
 /**
  * The agent's colour: a hue spread by the golden angle from the user id, so neighbouring ids
- * differ clearly, at a saturation and lightness that reads on map tiles and against white text.
+ * differ clearly, at a saturation that reads on map tiles, and dark enough (38% lightness, less
+ * for yellows and greens) that the markers' white numbers keep 4.5:1.
  */
 export function agentColor(userId: number): string {
   const hue = Math.round((userId * 137.508) % 360);
-  return `hsl(${hue}, 72%, 38%)`;
+  let lightness = 38;
+  while (lightness > 10 && 1.05 / (agentLuminance(hue, lightness) + 0.05) < 4.6) lightness -= 1;
+  return `hsl(${hue}, 72%, ${lightness}%)`;
 }
 
 export type StopLabel = "Start" | "Stop" | "Latest";

@@ -117,10 +117,18 @@ export type ReportChart = {
   axis: Array<{ label: string; x: number }>;
   ticks: Array<{ value: number; at: number }>;
   plot: { left: number; top: number; right: number; bottom: number };
+  /** The words' size, in the drawing's units. */
+  textSize: number;
 };
 
 /** The most groups a bar chart lists; the table has them all. */
 const MOST_BARS = 12;
+
+/**
+ * The size of the chart's words in its own units. The drawing (348 units wide) is scaled to the
+ * card, about 302 px at 360 px: 15 units are drawn 13 px tall, above the 12 px a phone outdoors needs.
+ */
+const CHART_TEXT = 15;
 
 /** The chart of one measure: columns over days or weeks, else the biggest groups as bars. */
 export function reportChart(report: Report, measure: ChartMeasure): ReportChart {
@@ -129,7 +137,7 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
   const shown = calendar ? data : [...data].sort((a, b) => b.value - a.value).slice(0, MOST_BARS);
   const max = Math.max(1, ...shown.map((item) => item.value));
   if (calendar) {
-    const plot = { left: 48, top: 8, right: 340, bottom: 160 };
+    const plot = { left: 58, top: 10, right: 340, bottom: 160 };
     const x = scaleBand<number>()
       .domain(shown.map((_, i) => i))
       .range([plot.left, plot.right])
@@ -137,7 +145,7 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
     const y = scaleLinear().domain([0, max]).nice().range([plot.bottom, plot.top]);
     return {
       width: 348,
-      height: 188,
+      height: 160 + CHART_TEXT + 10,
       orientation: "columns",
       bars: shown.map((item, i) => ({
         label: item.label,
@@ -153,25 +161,28 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
       })),
       ticks: y.ticks(4).map((value) => ({ value, at: y(value) })),
       plot,
+      textSize: CHART_TEXT,
     };
   }
-  const rowHeight = 26;
+  // Each bar under its label: the label's line, then a bar 12 units thick, then a gap.
+  const rowHeight = CHART_TEXT + 20;
   const plot = { left: 8, top: 4, right: 340, bottom: 4 + shown.length * rowHeight };
   const x = scaleLinear().domain([0, max]).nice().range([plot.left, plot.right]);
   return {
     width: 348,
-    height: plot.bottom + 20,
+    height: plot.bottom + CHART_TEXT + 8,
     orientation: "bars",
     bars: shown.map((item, i) => ({
       label: item.label,
       value: item.value,
       x: plot.left,
-      y: plot.top + i * rowHeight + 12,
+      y: plot.top + i * rowHeight + CHART_TEXT + 2,
       width: x(item.value) - plot.left,
       height: 12,
     })),
     axis: [],
     ticks: x.ticks(3).map((value) => ({ value, at: x(value) })),
     plot,
+    textSize: CHART_TEXT,
   };
 }

@@ -20,7 +20,7 @@ const calendarDate = (field: string) => z.preprocess(emptyToUndefined, calendarD
 
 export const reportQuerySchema = z
   .object({
-    /** A quick pick; without one, from and to; without those, last week (for Monday's review). */
+    /** A quick pick; without one, from and to; without those, this month so far (the rankings' period). */
     period: z.preprocess(emptyToUndefined, z.enum(REPORT_PERIODS, { error: "Unknown period" }).optional()),
     from: calendarDate("From"),
     to: calendarDate("To"),

@@ -63,7 +63,9 @@ async function recovery(userId: number, at: number, cents: number, dealerId: num
 
 describe("periods", () => {
   it("quick picks are Karachi calendar periods, and the previous period has the same length just before", () => {
-    expect(reportRange({}, NOW)).toEqual({ from: "2026-11-15", to: "2026-11-21" });
+    // Without a pick, this month so far: the rankings' period, and the month a manager's targets are for.
+    expect(reportRange({}, NOW)).toEqual({ from: "2026-11-01", to: "2026-11-25" });
+    expect(reportRange({ period: "last-week" }, NOW)).toEqual({ from: "2026-11-15", to: "2026-11-21" });
     expect(reportRange({ period: "this-week" }, NOW)).toEqual({ from: "2026-11-22", to: "2026-11-25" });
     expect(reportRange({ period: "this-month" }, NOW)).toEqual({ from: "2026-11-01", to: "2026-11-25" });
     expect(reportRange({ period: "last-month" }, NOW)).toEqual({ from: "2026-10-01", to: "2026-10-31" });
@@ -146,6 +148,24 @@ describe("buildReport", () => {
     expect(report.totals.previous).toMatchObject({ salesCents: 750_000n, posts: 1 });
   });
 
+  it("leaves a manager who posts out of the officer rows and out of every grouping's totals", async () => {
+    const ali = await user("ali", "Ali");
+    const boss = await prisma.user.create({
+      data: { username: "boss", email: "boss@example.pk", passwordHash: "x", role: "MANAGER", firstName: "Boss" },
+    });
+    await sale(ali.id, karachi(16, 11), "SSP", 10, 150_000);
+    await sale(boss.id, karachi(17, 11), "SSP", 1, 150_000);
+
+    const report = await buildReport(manager, query({ period: "last-week" }), NOW);
+    expect(report.rows.map((row) => row.label)).toEqual(["Ali"]);
+    expect(report.totals.current).toMatchObject({ salesCents: 1_500_000n, posts: 1 });
+    // Every grouping adds up to the same officers' work.
+    for (const groupBy of ["day", "product", "team"]) {
+      const other = await buildReport(manager, query({ period: "last-week", groupBy }), NOW);
+      expect(other.totals.current, groupBy).toMatchObject({ salesCents: 1_500_000n, posts: 1 });
+    }
+  });
+
   it("groups by province, city, dealer and product, and filters by province and post type", async () => {
     const ali = await user("ali", "Ali");
     const multan = await dealer("Kisan Traders", "Multan", "Punjab", ali.id, karachi(1));
@@ -205,7 +225,7 @@ describe("buildReport", () => {
       data: { userId: ali.id, type: "CHECK_IN", lat: 31, lng: 74, createdAt: new Date(karachi(10, 8)) },
     });
 
-    const byDay = await buildReport(manager, query({ groupBy: "day" }), NOW);
+    const byDay = await buildReport(manager, query({ groupBy: "day", period: "last-week" }), NOW);
     expect(byDay.rows.map((row) => row.label)).toEqual([
       "Nov 15, 2026",
       "Nov 16, 2026",
@@ -222,7 +242,7 @@ describe("buildReport", () => {
     expect(tuesday?.previous.visits).toBe(1);
     expect(byDay.rows[0]?.current).toMatchObject({ visits: 0, distanceKm: 0 });
 
-    const byOfficer = await buildReport(manager, query({}), NOW);
+    const byOfficer = await buildReport(manager, query({ period: "last-week" }), NOW);
     expect(byOfficer.rows[0]?.current.distanceKm).toBeCloseTo(111.19, 1);
     const byWeek = await buildReport(manager, query({ groupBy: "week", period: "last-90-days" }), NOW);
     expect(byWeek.rows.find((row) => row.key === "2026-11-15")?.current.visits).toBe(2);

@@ -68,13 +68,13 @@ export type Report = {
   totals: { current: Figures; previous: Figures };
 };
 
-/** The period a query names: its quick pick, else its from and to, else last week (Sunday to Saturday). */
+/** The period a query names: its quick pick, else its from and to, else this month so far (the rankings' period). */
 export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = new Date()): ReportRange {
   if (!query.period && query.from && query.to) return { from: query.from, to: query.to };
   const today = dateOfTime(now.getTime() + timeZoneOffsetMs(now));
   const thisWeek = weekStart(today);
   const monthStart = `${today.slice(0, 8)}01`;
-  switch (query.period ?? "last-week") {
+  switch (query.period ?? "this-month") {
     case "this-week":
       return { from: thisWeek, to: today };
     case "last-week":
@@ -202,21 +202,22 @@ function needsDealer(query: ReportQuery): boolean {
 /** The alias of the user a row belongs to, joined by `userJoin`: the post's, the check-in's, the dealer's creator. */
 const USER_ALIAS = { p: "pu", c: "cu", d: "du" } as const;
 
-/** Whether the statements need each row's user: to group by team, or to keep an audience's people. */
-function needsUser(query: ReportQuery, audience: Audience): boolean {
-  return query.groupBy === "team" || !audience.everyone;
-}
-
-/** The row's user (for a new dealer, its creator; none makes it unassigned), when the statement needs it. */
-function userJoin(row: "p" | "c" | "d", query: ReportQuery, audience: Audience): Prisma.Sql {
-  if (!needsUser(query, audience)) return Prisma.empty;
+/**
+ * The row's user (for a new dealer, its creator; none makes it unassigned): always read, since a
+ * report counts officers' work only, as only officers are ranked.
+ */
+function userJoin(row: "p" | "c" | "d", _query: ReportQuery, _audience: Audience): Prisma.Sql {
   const owner = { p: "p.userId", c: "c.userId", d: "d.createdById" }[row];
   return Prisma.raw(`LEFT JOIN User ${USER_ALIAS[row]} ON ${USER_ALIAS[row]}.id = ${owner}`);
 }
 
-/** The audience's condition on the row's user (nothing for everyone). */
+/**
+ * The audience's condition on the row's user, and that the user is an officer: a manager's or an
+ * admin's own posts and check-ins are no officer's figures. A dealer without its creator still counts.
+ */
 function audienceOf(row: "p" | "c" | "d", audience: Audience): Prisma.Sql {
-  return audienceSql(audience, Prisma.raw(USER_ALIAS[row]));
+  const user = USER_ALIAS[row];
+  return Prisma.sql`${audienceSql(audience, Prisma.raw(user))} AND (${Prisma.raw(`${user}.role`)} IS NULL OR ${Prisma.raw(`${user}.role`)} = 'OFFICER')`;
 }
 
 /** The grouping's key and label in SQL, for posts (`p`), check-ins (`c`, with their post `p`) or new dealers (`d`). */
@@ -391,7 +392,8 @@ type People = {
   names: Map<number, string>;
   teamOf: Map<number, number | null>;
   teamNames: Map<number, string>;
-  members: number[] | undefined;
+  /** The audience's officers: their routes are the report's distance and hours. */
+  members: number[];
 };
 
 function readPeople(audience: Audience): People {
@@ -401,14 +403,17 @@ function readPeople(audience: Audience): People {
     lastName: string | null;
     username: string;
     teamId: number | null;
-  }>(Prisma.sql`SELECT id, firstName, lastName, username, teamId FROM User`);
+    role: string;
+  }>(Prisma.sql`SELECT id, firstName, lastName, username, teamId, role FROM User`);
   const teams = readRows<{ id: number; name: string }>(Prisma.sql`SELECT id, name FROM Team`);
-  const members = users.filter((user) => audienceHas(audience, user.teamId)).map((user) => user.id);
+  const members = users
+    .filter((user) => user.role === "OFFICER" && audienceHas(audience, user.teamId))
+    .map((user) => user.id);
   return {
     names: new Map(users.map((user) => [user.id, displayName(user)])),
     teamOf: new Map(users.map((user) => [user.id, user.teamId])),
     teamNames: new Map(teams.map((team) => [team.id, team.name])),
-    members: members.length === users.length ? undefined : members,
+    members,
   };
 }
 

@@ -15,52 +15,56 @@ type Offender = {
   height: number;
 };
 
-/** Every visible control of the page now on screen that is smaller than MIN×MIN. */
-async function smallControls(page: Page, label: string): Promise<Offender[]> {
-  const found = await page.evaluate((min) => {
-    const selector = [
-      "a[href]",
-      "button",
-      "input:not([type=hidden])",
-      "select",
-      "textarea",
-      "summary",
-      "[role=button]",
-      "[role=tab]",
-      "[role=menuitem]",
-      ".leaflet-marker-icon.leaflet-interactive",
-    ].join(",");
-    const inSentence = (el: Element) =>
-      getComputedStyle(el).display === "inline" &&
-      Array.from(el.parentElement?.childNodes ?? []).some(
-        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
-      );
-    const small: { control: string; width: number; height: number }[] = [];
-    for (const el of Array.from(document.querySelectorAll(selector))) {
-      const style = getComputedStyle(el);
-      if (style.visibility === "hidden" || style.display === "none") continue;
-      // Checkboxes, radios and file inputs are tapped through their label.
-      const boxes = [el, ...Array.from((el as HTMLInputElement).labels ?? [])].map((node) =>
-        node.getBoundingClientRect(),
-      );
-      const width = Math.max(...boxes.map((box) => box.width));
-      const height = Math.max(...boxes.map((box) => box.height));
-      if (width <= 1 || height <= 1) continue; // not rendered, or visually hidden for screen readers
-      if (el.tagName === "A" && inSentence(el)) continue;
-      if (width + 0.5 >= min && height + 0.5 >= min) continue;
-      const name = (el.getAttribute("aria-label") ?? el.textContent ?? (el as HTMLInputElement).name ?? "")
-        .trim()
-        .replace(/\s+/g, " ")
-        .slice(0, 40);
-      const id = el.id ? `#${el.id}` : "";
-      small.push({
-        control: `${el.tagName.toLowerCase()}${id} "${name}"`,
-        width: Math.round(width),
-        height: Math.round(height),
-      });
-    }
-    return small;
-  }, MIN);
+/** Every visible control of the page now on screen that is smaller than min×min (links in a sentence too, when asked). */
+async function smallControls(page: Page, label: string, min = MIN, inSentenceToo = false): Promise<Offender[]> {
+  const found = await page.evaluate(
+    ({ min, inSentenceToo }) => {
+      const selector = [
+        "a[href]",
+        "button",
+        "input:not([type=hidden])",
+        "select",
+        "textarea",
+        "summary",
+        "[role=button]",
+        "[role=tab]",
+        "[role=menuitem]",
+        ".leaflet-marker-icon.leaflet-interactive",
+      ].join(",");
+      // Inline, or inline-flex to hold the 24 px floor below within the line.
+      const inSentence = (el: Element) =>
+        getComputedStyle(el).display.startsWith("inline") &&
+        Array.from(el.parentElement?.childNodes ?? []).some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        );
+      const small: { control: string; width: number; height: number }[] = [];
+      for (const el of Array.from(document.querySelectorAll(selector))) {
+        const style = getComputedStyle(el);
+        if (style.visibility === "hidden" || style.display === "none") continue;
+        // Checkboxes, radios and file inputs are tapped through their label.
+        const boxes = [el, ...Array.from((el as HTMLInputElement).labels ?? [])].map((node) =>
+          node.getBoundingClientRect(),
+        );
+        const width = Math.max(...boxes.map((box) => box.width));
+        const height = Math.max(...boxes.map((box) => box.height));
+        if (width <= 1 || height <= 1) continue; // not rendered, or visually hidden for screen readers
+        if (!inSentenceToo && el.tagName === "A" && inSentence(el)) continue;
+        if (width + 0.5 >= min && height + 0.5 >= min) continue;
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? (el as HTMLInputElement).name ?? "")
+          .trim()
+          .replace(/\s+/g, " ")
+          .slice(0, 40);
+        const id = el.id ? `#${el.id}` : "";
+        small.push({
+          control: `${el.tagName.toLowerCase()}${id} "${name}"`,
+          width: Math.round(width),
+          height: Math.round(height),
+        });
+      }
+      return small;
+    },
+    { min, inSentenceToo },
+  );
   return found.map((offender) => ({ page: label, ...offender }));
 }
 
@@ -163,4 +167,79 @@ test.describe("signed in", () => {
       expect(report(offenders)).toBe("");
     },
   );
+});
+
+// WCAG 2.2's floor (2.5.8, 24 × 24 CSS px) holds for every control of the officer's and the
+// manager's pages, a link in a sentence included: a thumb outdoors aims at the link, not the sentence.
+const FLOOR = 24;
+
+async function visitFloor(page: Page, path: string, offenders: Offender[], prepare?: () => Promise<void>) {
+  await page.goto(path);
+  await expect(page.locator("main, body").first()).toBeVisible();
+  if (prepare) await prepare();
+  offenders.push(...(await smallControls(page, path, FLOOR, true)));
+}
+
+test(
+  "no control of the sign-in pages is under 24 px square, links in sentences included",
+  { tag: "@browser" },
+  async ({ page }) => {
+    const offenders: Offender[] = [];
+    for (const path of ["/", "/login", "/register", "/forgot-password"]) await visitFloor(page, path, offenders);
+    expect(report(offenders)).toBe("");
+  },
+);
+
+test.describe("signed in, the 24 px floor", () => {
+  test(
+    "no control of an officer's pages is under 24 px square, links in sentences included",
+    { tag: "@browser" },
+    async ({ page }, testInfo) => {
+      const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+      const offenders: Offender[] = [];
+      await signIn(page, "officer1");
+      await visitFloor(page, "/", offenders);
+      const postId = await page.locator("[data-post-id]").first().getAttribute("data-post-id");
+      for (const path of [
+        `/posts/${postId}`,
+        "/new-post",
+        "/plan",
+        "/dealers",
+        `/dealer-details/${someDealer().id}`,
+        "/leaderboard",
+        "/reports",
+        "/notifications",
+        "/profile",
+        "/profile/tokens",
+      ]) {
+        await visitFloor(page, path, offenders);
+      }
+      await visitFloor(page, "/dealer-map?f=1&routes=on", offenders, async () => {
+        if (javaScript) await expect(page.locator(".checkin-marker").first()).toBeVisible();
+      });
+      expect(report(offenders)).toBe("");
+    },
+  );
+
+  test(
+    "no control of a manager's pages is under 24 px square, links in sentences included",
+    { tag: "@browser" },
+    async ({ page }) => {
+      const offenders: Offender[] = [];
+      await signIn(page, "manager");
+      await visitFloor(page, "/", offenders);
+      const officerPlan = await page.locator('a[href*="?user="]').first().getAttribute("href");
+      for (const path of ["/team", officerPlan ?? "/plan", "/reports", "/leaderboard", "/location-quality"]) {
+        await visitFloor(page, path, offenders);
+      }
+      expect(report(offenders)).toBe("");
+    },
+  );
+
+  test("no control of the admin's teams is under 24 px square", { tag: "@browser" }, async ({ page }) => {
+    const offenders: Offender[] = [];
+    await signIn(page, "admin");
+    await visitFloor(page, "/admin/teams", offenders);
+    expect(report(offenders)).toBe("");
+  });
 });

@@ -140,6 +140,33 @@ describe("a stranger on a fresh deploy", () => {
     expect(userId(username)).toBeGreaterThan(0);
   });
 
+  it("who skips the warehouse lands on the waiting page and stays there, with a way back to the places", async () => {
+    const stranger = newStranger();
+    const registered = await send("/register", { form: stranger });
+    const cookie = cookieOf(registered);
+    const homeOnly = await send("/location-setup", {
+      cookie,
+      form: { homeLat: "31.52", homeLng: "74.35", homeAddress: "Gulberg, Lahore" },
+    });
+    expect(homeOnly.headers.get("location")).toBe("/location-setup?tab=warehouse");
+    const setup = await (await send("/location-setup?tab=warehouse", { cookie })).text();
+    const skip = /<a[^>]*href="([^"]+)"[^>]*>Skip for now<\/a>/.exec(setup)?.[1];
+    expect(skip).toBeDefined();
+    // Follow the redirects from "Skip for now": they end on one page, never back at Location Setup.
+    const visited: string[] = [];
+    let path = skip ?? "/";
+    for (let hop = 0; hop < 5; hop += 1) {
+      visited.push(path);
+      const answer = await send(path, { cookie });
+      if (answer.status !== 302) break;
+      path = answer.headers.get("location") ?? "";
+    }
+    expect(visited).toEqual([skip, "/waiting"]);
+    expect(await (await send("/waiting", { cookie })).text()).toContain(WAITING);
+    const waiting = await (await send("/waiting", { cookie })).text();
+    expect(waiting).toMatch(/href="\/location-setup\?tab=warehouse"/);
+  });
+
   it("through /api/register is PENDING too, and told so on every call", async () => {
     const stranger = newStranger();
     const registered = await send("/api/register", { json: stranger });

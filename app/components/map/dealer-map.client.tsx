@@ -13,7 +13,7 @@ import {
   type PopupOptions,
 } from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap } from "react-leaflet";
+import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap, useMapEvent } from "react-leaflet";
 import { telHref } from "~/lib/phone";
 import type { DealerPin } from "~/models/dealer.schema";
 import { usePublicEnv } from "~/browser/root-data";
@@ -124,6 +124,7 @@ export default function DealerMap({ dealersUrl, routes, plan, focusDealerId, lab
         {routes.map((route) => (
           <RouteLayer key={route.userId} route={route} />
         ))}
+        <StopsLayer routes={routes} />
         {plan ? <PlanLayer plan={plan} /> : null}
         <FitToData dealers={dealers} routes={routes} plan={plan} />
       </MapContainer>
@@ -227,15 +228,101 @@ function DealerLayer({ dealers, focusDealerId }: { dealers: DealerPin[]; focusDe
   return null;
 }
 
-function stopIcon(color: string, number: number) {
+/** A check-in's target: 44 px square, centred on its place. */
+const TARGET_PX = 44;
+
+function stopIcon(color: string, numbers: number[]) {
+  const label = numbers.length === 1 ? String(numbers[0]) : `${numbers[0]}+${numbers.length - 1}`;
   return divIcon({
-    // A 26 px dot in a 44 px target.
+    // A 26 px dot in a 44 px target; `data-numbers` names every check-in a shared target holds.
     className: "checkin-target",
-    html: `<span class="checkin-marker" style="background:${color}">${number}</span>`,
-    iconSize: [44, 44],
-    iconAnchor: [22, 22],
+    html: `<span class="checkin-marker" style="background:${color}" data-numbers="${numbers.join(" ")}">${label}</span>`,
+    iconSize: [TARGET_PX, TARGET_PX],
+    iconAnchor: [TARGET_PX / 2, TARGET_PX / 2],
     popupAnchor: [0, -12],
   });
+}
+
+type Stop = MapRoute["stops"][number];
+type PlacedStop = { route: MapRoute; stop: Stop };
+
+/**
+ * The check-ins as targets that never overlap at this zoom: a check-in whose 44 px target would
+ * overlap the target of an earlier one joins it, so one tap opens both instead of the top one
+ * hiding the other (an overlapped target is too small to tap: WCAG 2.5.8). Targets sit on their
+ * first check-in, each at least 44 px from every other on one axis.
+ */
+function stopTargets(routes: MapRoute[], pixelOf: (lat: number, lng: number) => { x: number; y: number }) {
+  const targets: Array<{ at: { x: number; y: number }; stops: PlacedStop[] }> = [];
+  for (const route of routes) {
+    for (const stop of route.stops) {
+      const at = pixelOf(stop.lat, stop.lng);
+      const near = targets.find(
+        (target) => Math.abs(target.at.x - at.x) < TARGET_PX && Math.abs(target.at.y - at.y) < TARGET_PX,
+      );
+      if (near) near.stops.push({ route, stop });
+      else targets.push({ at, stops: [{ route, stop }] });
+    }
+  }
+  return targets.map((target) => target.stops);
+}
+
+function StopDetails({ route, stop }: PlacedStop) {
+  return (
+    <div className="checkin-popup space-y-1 text-sm">
+      <p className="text-base font-semibold">{route.name}</p>
+      <p>{stop.typeLabel}</p>
+      <p>{stop.time}</p>
+      {stop.address ? <p>{stop.address}</p> : null}
+      {stop.placeLabel ? <p className="text-gray-11">{stop.placeLabel}</p> : null}
+      {stop.legNote ? <p className="text-warning-11">{stop.legNote}</p> : null}
+      <p>
+        Check-in #{stop.number}
+        {stop.label ? (
+          <span className="ml-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** Every route's numbered check-ins, regrouped at each zoom so that no two targets overlap. */
+function StopsLayer({ routes }: { routes: MapRoute[] }) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvent("zoomend", () => setZoom(map.getZoom()));
+  const targets = useMemo(() => stopTargets(routes, (lat, lng) => map.project([lat, lng], zoom)), [routes, map, zoom]);
+  return (
+    <>
+      {targets.map((stops) => {
+        const first = stops[0]!;
+        const name = stops.map(({ route, stop }) => `${route.name}, check-in ${stop.number}`).join("; ");
+        return (
+          <Marker
+            key={stops.map(({ stop }) => stop.id).join("-")}
+            position={[first.stop.lat, first.stop.lng]}
+            icon={stopIcon(
+              first.route.color,
+              stops.map(({ stop }) => stop.number),
+            )}
+            title={name}
+            alt={name}
+            zIndexOffset={first.stop.number}
+          >
+            <Popup {...POPUP_OPTIONS}>
+              <div className="divide-y divide-gray-5">
+                {stops.map((placed) => (
+                  <div key={placed.stop.id} className="py-1">
+                    <StopDetails {...placed} />
+                  </div>
+                ))}
+              </div>
+            </Popup>
+          </Marker>
+        );
+      })}
+    </>
+  );
 }
 
 /** A leg not counted in distance and hours: dashed, in one colour for every agent, its reason in a popup. */
@@ -263,33 +350,6 @@ function RouteLayer({ route }: { route: MapRoute }) {
             </Popup>
           ) : null}
         </Polyline>
-      ))}
-      {route.stops.map((stop) => (
-        <Marker
-          key={stop.id}
-          position={[stop.lat, stop.lng]}
-          icon={stopIcon(route.color, stop.number)}
-          title={`${route.name}, check-in ${stop.number}`}
-          alt={`${route.name}, check-in ${stop.number}`}
-          zIndexOffset={stop.number}
-        >
-          <Popup {...POPUP_OPTIONS}>
-            <div className="checkin-popup space-y-1 text-sm">
-              <p className="text-base font-semibold">{route.name}</p>
-              <p>{stop.typeLabel}</p>
-              <p>{stop.time}</p>
-              {stop.address ? <p>{stop.address}</p> : null}
-              {stop.placeLabel ? <p className="text-gray-11">{stop.placeLabel}</p> : null}
-              {stop.legNote ? <p className="text-warning-11">{stop.legNote}</p> : null}
-              <p>
-                Check-in #{stop.number}
-                {stop.label ? (
-                  <span className="ml-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span>
-                ) : null}
-              </p>
-            </div>
-          </Popup>
-        </Marker>
       ))}
     </>
   );

@@ -112,7 +112,7 @@ export const PostCard = memo(function PostCard({
           </p>
           <p className="text-sm text-gray-11">
             <span className="rounded bg-accent-3 px-1.5 py-0.5 text-xs font-medium text-accent-11">{typeLabel}</span> ·{" "}
-            <Link to={`/posts/${post.id}`} className="hover:underline">
+            <Link to={`/posts/${post.id}`} className="tap-line hover:underline">
               <Timestamp at={post.createdAt} dateText={post.createdAtText} withDate={comments !== undefined} />
             </Link>
             {post.user.team ? (

@@ -39,6 +39,10 @@ export function UserMenu({ user }: { user: MenuUser }) {
         <Link to="/profile?updateLocations=true" className="block px-4 py-3 hover:bg-gray-3">
           Update Locations
         </Link>
+        {/* Everyone's figures over any period (an officer's own); the tab bar is the spec's seven tabs. */}
+        <Link to="/reports" className="block px-4 py-3 hover:bg-gray-3">
+          Reports
+        </Link>
         {/* A manager's approvals, invite links and people: /admin is the admin's. */}
         {user.role === "MANAGER" ? (
           <Link to="/team" className="block px-4 py-3 hover:bg-gray-3">

@@ -71,7 +71,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-xl font-bold">Teams</h1>
         <p className="text-sm text-gray-11">
           Each team covers provinces or districts; its officers start with their territory&apos;s dealers.{" "}
-          <Link to="/admin" className="link">
+          <Link to="/admin" className="link tap-line">
             Back to the dashboard
           </Link>
         </p>
@@ -84,7 +84,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
           {teams.map((team) => (
             <li key={team.id} className="card space-y-1 p-3" data-testid="team-card">
               <h2 className="font-semibold">
-                <Link to={`/admin/teams/${team.id}`} className="link">
+                <Link to={`/admin/teams/${team.id}`} className="link tap-line">
                   {team.name}
                 </Link>
               </h2>

@@ -66,7 +66,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </Link>
         <p className="text-gray-11">
           New to Fieldline?{" "}
-          <Link to={registerHref} className="link">
+          <Link to={registerHref} className="link tap-line">
             Create Account
           </Link>
         </p>

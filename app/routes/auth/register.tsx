@@ -102,7 +102,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </Form>
       <p className="mt-5 text-center text-sm text-gray-11">
         Already have an account?{" "}
-        <Link to="/login" className="link">
+        <Link to="/login" className="link tap-line">
           Sign In
         </Link>
       </p>

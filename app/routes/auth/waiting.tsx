@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/waiting";
 import { AuthCard } from "~/components/auth-card";
 import { requireAccount } from "~/http/auth.server";
@@ -7,12 +7,20 @@ import { hasCompletedLocations } from "~/models/user.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Waiting for approval · Fieldline" }];
 
-/** The one page an account waiting for approval sees, once its places are set (decision 42). */
+/**
+ * The one page an account waiting for approval sees (decision 42). It stays here with a place
+ * still to set: Location Setup's "Skip for now" leads here, and a link leads back to the place
+ * left empty, so neither page sends to the other by itself.
+ */
 export function loader(args: Route.LoaderArgs) {
   const user = requireAccount(args);
   if (user.approval === "APPROVED") throw redirect("/");
-  if (!hasCompletedLocations(user)) throw redirect("/location-setup");
-  return { message: WAITING_FOR_APPROVAL, email: user.email };
+  const placesToSet = hasCompletedLocations(user)
+    ? null
+    : user.homeLat === null
+      ? "/location-setup"
+      : "/location-setup?tab=warehouse";
+  return { message: WAITING_FOR_APPROVAL, email: user.email, placesToSet };
 }
 
 export default function Waiting({ loaderData }: Route.ComponentProps) {
@@ -22,6 +30,13 @@ export default function Waiting({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-gray-11">
         You will be able to sign in and see your team once you are approved. We have your email: {loaderData.email}.
       </p>
+      {loaderData.placesToSet ? (
+        <p className="mt-3">
+          <Link to={loaderData.placesToSet} className="link tap">
+            Set your home and warehouse locations
+          </Link>
+        </p>
+      ) : null}
       <Form method="post" action="/logout" className="mt-5">
         <button type="submit" className="btn btn-secondary w-full">
           Sign Out

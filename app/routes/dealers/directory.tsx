@@ -120,11 +120,11 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
         <p className="flex items-center justify-between gap-2 text-sm text-gray-11" data-testid="dealer-scope">
           <span>{scope === "territory" ? "Dealers in your territory" : "All dealers"}</span>
           {scope === "territory" ? (
-            <Link to="/dealers?scope=company" className="link">
+            <Link to="/dealers?scope=company" className="link tap-line">
               All dealers
             </Link>
           ) : (
-            <Link to="/dealers" className="link">
+            <Link to="/dealers" className="link tap-line">
               My territory
             </Link>
           )}

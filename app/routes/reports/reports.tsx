@@ -49,6 +49,12 @@ function cellText(cell: Cell, currency: string): string {
   }
 }
 
+/** A label at the plot's left edge starts there, one at its right edge ends there: neither is cut off. */
+function edgeAnchor(x: number, plot: { left: number; right: number }): "start" | "middle" | "end" {
+  if (x - plot.left < 20) return "start";
+  return plot.right - x < 20 ? "end" : "middle";
+}
+
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /** The chart's geometry with its words: the title, and ticks as "$2M", "1.5K". */
@@ -72,7 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const sent = Object.fromEntries(url.searchParams);
   const parsed = reportQuerySchema.safeParse(sent);
-  // A malformed query shows last week, still within the team asked for when that one is well formed.
+  // A malformed query shows this month, still within the team asked for when that one is well formed.
   const team = teamFilterSchema.safeParse({ team: sent.team || undefined }).data?.team;
   const query = parsed.success ? parsed.data : { ...reportQuerySchema.parse({}), team };
   const measure: ChartMeasure = (CHART_MEASURES as readonly string[]).includes(sent.measure ?? "")
@@ -101,7 +107,7 @@ export async function loader(args: Route.LoaderArgs) {
     teams: teams.length > 1 ? teams : [],
     form: {
       team: query.team ?? null,
-      period: sent.period ?? (query.from ? "" : "last-week"),
+      period: sent.period ?? (query.from ? "" : "this-month"),
       from: query.period ? "" : (query.from ?? ""),
       to: query.period ? "" : (query.to ?? ""),
       groupBy: query.groupBy,
@@ -226,7 +232,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         {errors.length > 0 ? (
           <ul className="col-span-2 field-error" role="alert">
             {errors.map((error) => (
-              <li key={error}>{error}. Showing last week.</li>
+              <li key={error}>{error}. Showing this month.</li>
             ))}
           </ul>
         ) : null}
@@ -257,9 +263,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   />
                   <text
                     x={chart.plot.left - 4}
-                    y={tickMark.at + 4}
+                    y={tickMark.at + 5}
                     textAnchor="end"
-                    className="fill-gray-11 text-[10px]"
+                    className="fill-gray-11"
+                    fontSize={chart.textSize}
                   >
                     {tickMark.label}
                   </text>
@@ -275,9 +282,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   />
                   <text
                     x={tickMark.at}
-                    y={chart.plot.bottom + 14}
-                    textAnchor="middle"
-                    className="fill-gray-11 text-[10px]"
+                    y={chart.plot.bottom + chart.textSize + 2}
+                    textAnchor={edgeAnchor(tickMark.at, chart.plot)}
+                    className="fill-gray-11"
+                    fontSize={chart.textSize}
                   >
                     {tickMark.label}
                   </text>
@@ -288,9 +296,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <text
                 key={mark.label}
                 x={mark.x}
-                y={chart.plot.bottom + 14}
-                textAnchor="middle"
-                className="fill-gray-11 text-[10px]"
+                y={chart.plot.bottom + chart.textSize + 2}
+                textAnchor={chart.axis.length === 1 ? "middle" : mark === chart.axis[0] ? "start" : "end"}
+                className="fill-gray-11"
+                fontSize={chart.textSize}
               >
                 {mark.label}
               </text>
@@ -306,7 +315,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   className="fill-accent-9"
                 />
                 {chart.orientation === "bars" ? (
-                  <text x={bar.x} y={bar.y - 2} className="fill-gray-12 text-[11px]">
+                  <text x={bar.x} y={bar.y - 3} className="fill-gray-12" fontSize={chart.textSize}>
                     {bar.label}
                   </text>
                 ) : null}

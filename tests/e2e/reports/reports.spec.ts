@@ -160,7 +160,7 @@ test("by day: every day of the chosen dates is a row, with the chart over them; 
   await page.getByLabel("From", { exact: true }).fill("2026-11-08");
   await page.getByRole("button", { name: "Show report" }).click();
   await expect(page).toHaveURL(/from=2026-11-08/);
-  await expect(page.getByRole("alert")).toContainText("From must be on or before To. Showing last week.");
+  await expect(page.getByRole("alert")).toContainText("From must be on or before To. Showing this month.");
 });
 
 test("an officer sees their own figures only, with no officer to choose", async ({ page }) => {
@@ -170,4 +170,27 @@ test("an officer sees their own figures only, with no officer to choose", async 
   await expect(page.getByRole("combobox", { name: "Officer" })).toHaveCount(0);
   const rows = (await pageTable(page)).slice(1, -1);
   expect(rows.length).toBeLessThanOrEqual(1);
+});
+
+/** The account menu (under the initials, beside Edit Profile) leads to /reports: the tab bar is the spec's seven tabs. */
+async function expectReportsInMenu(page: Page) {
+  await page.goto("/dealers");
+  await expect(page.locator('details a[href="/reports"]')).toHaveText("Reports");
+}
+
+test("Reports has its own place in an officer's account menu", async ({ page }) => {
+  await signIn(page, "officer1");
+  await expectReportsInMenu(page);
+});
+
+test("a manager finds Reports in the account menu; it opens on this month, without the manager as an officer row", async ({
+  page,
+}) => {
+  await signIn(page, "manager");
+  await expectReportsInMenu(page);
+  await page.goto("/reports");
+  await expect(page.getByLabel("Period")).toHaveValue("this-month");
+  const rows = await reportTable(page).locator("tbody tr th, tbody tr td:first-child").allTextContents();
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.join("|")).not.toContain("Tariq Mehmood");
 });
