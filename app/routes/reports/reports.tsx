@@ -292,9 +292,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 </g>
               ),
             )}
-            {chart.axis.map((mark) => (
+            {chart.axis.map((mark, index) => (
               <text
-                key={mark.label}
+                key={index}
                 x={mark.x}
                 y={chart.plot.bottom + chart.textSize + 2}
                 textAnchor={chart.axis.length === 1 ? "middle" : mark === chart.axis[0] ? "start" : "end"}
@@ -304,8 +304,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 {mark.label}
               </text>
             ))}
-            {chart.bars.map((bar) => (
-              <g key={bar.label}>
+            {/* By place, as the table's rows: two officers may share a name. */}
+            {chart.bars.map((bar, index) => (
+              <g key={index}>
                 <rect
                   x={bar.x}
                   y={bar.y}
@@ -356,8 +357,10 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <TableRow key={row[0]} cells={row} columns={columns} className="border-t border-gray-4" />
+              {/* By place, not by label: two officers may share a name, and a label twice as a key
+                  left the last table's rows behind when the report changed in place. */}
+              {rows.map((row, index) => (
+                <TableRow key={index} cells={row} columns={columns} className="border-t border-gray-4" />
               ))}
               {rows.length === 0 ? (
                 <tr>
