@@ -2,6 +2,7 @@ import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { FirstRunSteps, OfficerHome } from "~/models/home.schema";
 import { cachedAgentRankings } from "~/models/metrics.server";
+import type { Audience } from "~/models/team-scope.server";
 import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
 import { missedStopsOf, todaysPlanNext } from "~/models/visit-plan.server";
 
@@ -9,12 +10,16 @@ import { missedStopsOf, todaysPlanNext } from "~/models/visit-plan.server";
 // distance, sales and recovery), the stops of their plans they missed and, until it is done, the
 // first-run checklist.
 
-/** The officer's day and their unfinished first steps; null for managers and admins (not ranked). */
+/**
+ * The officer's day and their unfinished first steps; null for managers and admins (not ranked).
+ * Their position is among the feed's audience, as the table under it ranks them.
+ */
 export async function officerHome(
   user: Pick<CurrentUser, "id" | "role" | "homeLat" | "warehouseLat">,
+  audience: Audience,
 ): Promise<OfficerHome | null> {
   if (user.role !== "OFFICER") return null;
-  const today = await cachedAgentRankings("today");
+  const today = await cachedAgentRankings("today", audience);
   // Plain reads (decision 36): the feed asks them on every first page.
   const [post] = readRows<{ id: number }>(Prisma.sql`SELECT id FROM Post WHERE userId = ${user.id} LIMIT 1`);
   const [dealer] = readRows<{ id: number }>(Prisma.sql`SELECT id FROM Dealer WHERE createdById = ${user.id} LIMIT 1`);

@@ -385,9 +385,9 @@ export async function topAgentRankings(
   return { rows: rows.slice(offset, offset + count).map(shown), total: rows.length, offset, own };
 }
 
-/** The company's rankings rows for the period, from the cache. */
-export async function cachedAgentRankings(period: Period): Promise<AgentRanking[]> {
-  return (await cachedCompanyRankings(period)).rows;
+/** The rankings rows for the period of an audience (the company's when none), from the cache. */
+export function cachedAgentRankings(period: Period, audience: Audience = { everyone: true }): Promise<AgentRanking[]> {
+  return scopedAgentRankings(period, audience);
 }
 
 /** The rankings rows of the audience's officers (positions among them), from the company's cached rows. */

@@ -407,3 +407,29 @@ describe("an officer in no team yet, in a company with teams", () => {
 function linkText(page: Document): string[] {
   return [...page.querySelectorAll("a")].map((a) => a.textContent?.trim() ?? "");
 }
+
+test("an officer's own day counts their position among the feed's people, as the table under it does", async () => {
+  // A sale today, so officer1 has a position.
+  const dealerId = server.query(
+    (db) => (db.prepare("SELECT id FROM Dealer ORDER BY id LIMIT 1").get() as { id: number }).id,
+  );
+  const sale = await fetch(`${server.baseUrl}/api/posts`, {
+    method: "POST",
+    headers: { Cookie: teams.cookies.officerA, "Content-Type": "application/json", Origin: server.baseUrl },
+    body: JSON.stringify({ type: "SALE", dealerId, saleProduct: "SSP", saleQty: 3, salePrice: "1000.00" }),
+  });
+  expect(sale.status).toBe(201);
+  const dayOf = async (path: string) =>
+    parsePage((await as("officerA", path)).text, `${server.baseUrl}${path}`).querySelector(
+      '[data-testid="your-position"]',
+    )?.textContent;
+  const positionIn = (rows: Ranking[]) =>
+    `#${rows.findIndex((row) => row.id === teams.officersA[0]) + 1} of ${rows.length} today`;
+
+  const team = (await as("officerA", "/api/agents/rankings?period=today")).json as Ranking[];
+  expect(await dayOf("/")).toBe(positionIn(team));
+  // The company's table counts the company, and so does the day above it.
+  const company = (await as("officerA", "/api/agents/rankings?period=today&scope=company")).json as Ranking[];
+  expect(company.length).toBeGreaterThan(team.length);
+  expect(await dayOf("/?scope=company")).toBe(positionIn(company));
+});

@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   // the full rankings table (`?rankings=all`) carries only the table.
   const teamToday = !cursor && !full && user.role !== "OFFICER";
   const [home, team, rankings, page] = await Promise.all([
-    cursor || full ? Promise.resolve(null) : officerHome(user),
+    cursor || full ? Promise.resolve(null) : officerHome(user, audience),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
     cursor
       ? Promise.resolve(null)
