@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import type { InviteLink, PendingAccount } from "~/models/registration.schema";
@@ -102,6 +102,8 @@ export function PendingAccounts({
 export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: InviteLink | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-invite";
+  // The new link answers in place, not by a redirect: without JavaScript the page comes back at this panel.
+  const { pathname, search } = useLocation();
   if (teams.length === 0) return null;
   return (
     <section id="invite" className="card scroll-mt-16 space-y-3" aria-labelledby="invite-title">
@@ -111,7 +113,7 @@ export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: I
       <p className="text-sm text-gray-11">
         Whoever registers through the link joins the team at once. It works once and expires in 7 days.
       </p>
-      <Form method="post" className="flex flex-wrap items-center gap-2">
+      <Form method="post" action={`${pathname}${search}#invite`} className="flex flex-wrap items-center gap-2">
         <TeamSelect
           teams={teams}
           team={onlyTeam(teams)}
