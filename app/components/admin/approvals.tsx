@@ -34,6 +34,12 @@ export function PendingAccounts({
         Waiting for approval <span className="text-sm font-normal text-gray-11">({accounts.length})</span>
       </h2>
       {accounts.length === 0 ? <p className="text-sm text-gray-11">No accounts are waiting.</p> : null}
+      {/* A refusal for an account no longer listed (decided meanwhile by another approver) has no row to sit beside. */}
+      {refusal && !accounts.some((account) => account.id === refusal.userId) ? (
+        <p role="alert" className="text-sm text-danger-11">
+          {refusal.error}
+        </p>
+      ) : null}
       {teams.length === 0 && accounts.length > 0 ? (
         <p className="text-sm text-gray-11">Make a team first: an approved account joins a team.</p>
       ) : null}
