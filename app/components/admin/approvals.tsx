@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import type { InviteLink, PendingAccount } from "~/models/registration.schema";
@@ -34,6 +34,12 @@ export function PendingAccounts({
         Waiting for approval <span className="text-sm font-normal text-gray-11">({accounts.length})</span>
       </h2>
       {accounts.length === 0 ? <p className="text-sm text-gray-11">No accounts are waiting.</p> : null}
+      {/* A refusal for an account no longer listed (decided meanwhile by another approver) has no row to sit beside. */}
+      {refusal && !accounts.some((account) => account.id === refusal.userId) ? (
+        <p role="alert" className="text-sm text-danger-11">
+          {refusal.error}
+        </p>
+      ) : null}
       {teams.length === 0 && accounts.length > 0 ? (
         <p className="text-sm text-gray-11">Make a team first: an approved account joins a team.</p>
       ) : null}
@@ -102,6 +108,8 @@ export function PendingAccounts({
 export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: InviteLink | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-invite";
+  // The new link answers in place, not by a redirect: without JavaScript the page comes back at this panel.
+  const { pathname, search } = useLocation();
   if (teams.length === 0) return null;
   return (
     <section id="invite" className="card scroll-mt-16 space-y-3" aria-labelledby="invite-title">
@@ -111,7 +119,7 @@ export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: I
       <p className="text-sm text-gray-11">
         Whoever registers through the link joins the team at once. It works once and expires in 7 days.
       </p>
-      <Form method="post" className="flex flex-wrap items-center gap-2">
+      <Form method="post" action={`${pathname}${search}#invite`} className="flex flex-wrap items-center gap-2">
         <TeamSelect
           teams={teams}
           team={onlyTeam(teams)}

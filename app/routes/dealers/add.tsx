@@ -51,8 +51,8 @@ export async function action(args: Route.ActionArgs) {
       const { dealer } = await createDealer(submission.value, user, submissionKeyFromForm(form), { approximate });
       const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
       const newPost = newPostToReturnTo(args.request);
-      // The new dealer's own page: at the top of the A–Z directory it would not be seen.
-      if (!newPost) return redirectWithToast(`/dealer-details/${dealer.id}`, toast);
+      // Back to the directory (the spec), found by its name: at the top of the A–Z list it would not be seen.
+      if (!newPost) return redirectWithToast(`/dealers?${new URLSearchParams({ query: dealer.businessName })}`, toast);
       const back = new URL(newPost, "http://local");
       back.searchParams.set("dealer", String(dealer.id));
       return redirectWithToast(`${back.pathname}${back.search}`, toast);

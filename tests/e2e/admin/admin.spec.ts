@@ -276,6 +276,10 @@ test("a form posted in a panel of the long dashboard comes back at that panel, n
     domains: registration.domains.join("\n"),
   });
   expect([saved.status(), saved.headers().location]).toEqual([302, "/admin#registration"]);
+  // The invite link answers in place (it shows the new link once): its form's address keeps the panel.
+  await page.goto("/admin?query=officer");
+  const invite = page.locator("form", { has: page.getByRole("button", { name: "Create invite link" }) });
+  expect(await invite.getAttribute("action")).toBe("/admin?query=officer#invite");
 });
 
 test("the users list is one compact row a user; Manage opens a row's email and actions", async ({ page }) => {

@@ -10,8 +10,8 @@ test("set the picture, fill the gallery to its limit, remove a photo, edit About
   // Fills a gallery of ten photos, one upload at a time: 36-48 s on a busy 2-core machine.
   test.setTimeout(90_000);
   await signIn(page, "officer4");
-  // The save opens the new dealer's page.
   const dealer = await addDealerThroughForm(page, javaScriptEnabled);
+  await page.getByRole("link", { name: `View Details of ${dealer.businessName}` }).click();
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { name: "Edit Dealer" })).toBeVisible();
   const detailsUrl = page.url();

@@ -36,10 +36,11 @@ test("a dealer without coordinates is placed from its address, marked approximat
   await signIn(page, "officer4");
   const businessName = await fillDealer(page, { street: "Shop 7, Grain Market", city: "Jhang" });
   await page.getByRole("button", { name: "Save" }).click();
-  // The save opens the new dealer's own page.
-  await expect(page).toHaveURL(/\/dealer-details\/\d+$/);
+  // The save goes back to the directory (the spec), which finds the new dealer by its name.
+  await expect(page).toHaveURL(`/dealers?${new URLSearchParams({ query: businessName })}`);
   await expect(page.getByText("Dealer added successfully!")).toBeVisible();
   await expect(page.getByText(PLACED, { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: `View Details of ${businessName}` }).click();
   await expect(page.getByRole("heading", { name: businessName })).toBeVisible();
   await expect(page.getByText(fakeFound, { exact: true })).toBeVisible();
   await expect(page.getByText("Shop 7, Grain Market, Jhang, Punjab, Pakistan")).toBeVisible();

@@ -48,10 +48,11 @@ export async function addDealerThroughForm(page: Page, javaScriptEnabled: boolea
   await page.getByLabel("Notes").fill("Pays on time.");
   if (javaScriptEnabled) await expect(page.getByText("13 / 500")).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
-  // The officer lands on the new dealer's own page, not at the top of the A–Z directory.
-  await expect(page).toHaveURL(/\/dealer-details\/\d+$/);
+  // Back to the directory, as the spec says, found by its name rather than lost in the A–Z list.
+  await expect(page).toHaveURL(`/dealers?${new URLSearchParams({ query: businessName })}`);
   await expect(page.getByText("Dealer added successfully!")).toBeVisible();
-  await expect(page.getByRole("heading", { name: businessName })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Dealers" }).getByRole("listitem");
+  await expect(cards.getByRole("heading", { name: businessName })).toBeVisible();
   return { businessName, phone, city };
 }
 

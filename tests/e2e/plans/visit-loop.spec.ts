@@ -1,6 +1,7 @@
 import { expect, signIn, test } from "../support/fixtures";
 import { karachiDate } from "../support/days";
 import { PASSWORD, pastPlan, SHOP, teamOfficerWithDealers } from "./support";
+import { reviewScreenshot } from "../support/screenshots";
 
 // The officer's field loop on the server's side (issue 45): where a visit was logged decides
 // whether it counts as at the dealer (decision 64), the officer sees and moves their missed
@@ -50,10 +51,12 @@ test("a visit logged by GPS 40 km from its dealer is not Done: the officer's pla
   const row = page.getByTestId("team-today").locator(`[data-officer-id="${officer.id}"]`);
   await expect(row).toContainText("Plan: 0 of 1 done");
   await expect(row).toContainText(`${officer.prefix} Far Traders: Logged 40 km from the dealer`);
+  await reviewScreenshot(page, "far-visit-managers-day-360", { fullPage: true });
   await page.goto(`/plan?user=${officer.id}`);
   await expect(page.getByRole("list", { name: "Stops in driving order" }).getByRole("listitem").first()).toContainText(
     "Logged 40 km from the dealer",
   );
+  await reviewScreenshot(page, "far-visit-managers-view-of-the-plan-360", { fullPage: true });
 });
 
 test("an officer sees yesterday's missed stops on the home and the plan, and moves one to today with a plain form", async ({

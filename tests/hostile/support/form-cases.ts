@@ -845,6 +845,31 @@ export const formCases: FormCase[] = [
       page([400, 403, 404], [INVALID_USER_ID, PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, FORBIDDEN, UNKNOWN_ACTION]),
   },
   {
+    route: "routes/team/team-admin.tsx",
+    name: "team admin approvals and invite links",
+    as: "manager",
+    // The admin is no waiting account, and the team is given as it must be: always refused.
+    valid: ({ adminId, teamId }) => [
+      ["intent", "approve"],
+      ["userId", String(adminId)],
+      ["teamId", String(teamId)],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "userId", "teamId"],
+        [
+          missing("userId"),
+          valued("userId", badId),
+          missing("teamId"),
+          valued("teamId", badId),
+          // Not create-invite: a well-formed one for the manager's team makes a link (a row).
+          valued("intent", fc.constantFrom("refuse", "save-registration", "deactivate", "add-user")),
+        ],
+        fc.constant("/team"),
+      ),
+    refused: () => page([400, 403, 404], [INVALID_USER_ID, PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, UNKNOWN_ACTION]),
+  },
+  {
     route: "routes/admin/teams.tsx",
     name: "new team",
     as: "admin",
