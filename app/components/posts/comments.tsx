@@ -220,7 +220,9 @@ function CommentForm({
       form.current?.reset();
       onSent?.();
     } else if (isFailedRequest(answer)) {
-      void keepOnPhone(text.trim(), submissionKey);
+      // Only what failed on the way waits on the phone. A server's error reached the server: the
+      // comment stays in the box with its key, so one more tap cannot add it twice.
+      if (!answer.answered) void keepOnPhone(text.trim(), submissionKey);
     } else {
       // Refused by the server, so nothing was added with this key (or, after a 422, its comment
       // was another text): the next send is a new submission.
