@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { UserSearchResults } from "~/components/admin/user-search-results";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { readOpenUser, readUserSearch } from "~/http/users-page.server";
 import type { Route } from "./+types/dashboard";
 import { AdminErrorView } from "~/components/access-denied";
@@ -6,9 +7,7 @@ import { RecentActivity } from "~/components/admin/recent-activity";
 import { StatCards } from "~/components/admin/stat-cards";
 import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
 import { RegistrationSettingsForm } from "~/components/admin/registration-settings";
-import { UsersTable } from "~/components/admin/users-table";
 import { AddUserForm } from "~/components/admin/add-user-form";
-import { Pager } from "~/components/pager";
 import {
   assertCanDeactivate,
   createUserByAdmin,
@@ -322,52 +321,25 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             cancelHref={dashboardHref({ query, page, team })}
           />
         ) : null}
-        <Form method="get" role="search" className="flex gap-2 px-2 sm:px-0">
-          <label htmlFor="user-search" className="sr-only">
-            Search users
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            name="query"
-            defaultValue={query}
-            maxLength={100}
-            placeholder="Name, username or email"
-            className="field-input flex-1"
-          />
-          <button type="submit" className="btn-secondary px-3" aria-label="Search">
-            <Icon name="search" size={18} />
-          </button>
-        </Form>
-        {refusal ? (
-          <p
-            role="alert"
-            className="mx-2 rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11 sm:mx-0"
-          >
-            {refusal}
-          </p>
-        ) : null}
-        {users.users.length === 0 ? (
-          <p className="px-2 text-sm text-gray-11">
-            {query ? "No users found for your search." : "No users on this page."}
-          </p>
-        ) : (
-          <UsersTable
-            users={users.users}
-            viewerId={viewerId}
-            timeZone={env.APP_TIME_ZONE}
-            resetKey={resetKey}
-            manage
-            openId={openId}
-            openHref={(userId) => dashboardHref({ query, page, team, manage: userId })}
-          />
-        )}
-        <Pager
-          page={users.page}
-          pageSize={users.pageSize}
-          total={users.total}
-          hrefFor={(page) => dashboardHref({ query, page, team })}
-          label="User pages"
+        <UserSearchResults
+          users={users}
+          state={{ query, page, team }}
+          hrefOf={dashboardHref}
+          viewerId={viewerId}
+          timeZone={env.APP_TIME_ZONE}
+          resetKey={resetKey}
+          manage
+          openId={openId}
+          notice={
+            refusal ? (
+              <p
+                role="alert"
+                className="mx-2 rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11 sm:mx-0"
+              >
+                {refusal}
+              </p>
+            ) : null
+          }
         />
       </section>
     </div>

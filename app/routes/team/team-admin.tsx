@@ -1,11 +1,9 @@
-import { data, Form } from "react-router";
+import { UserSearchResults } from "~/components/admin/user-search-results";
+import { data } from "react-router";
 import { readOpenUser, readUserSearch } from "~/http/users-page.server";
 import type { Route } from "./+types/team-admin";
 import { AdminErrorView } from "~/components/access-denied";
 import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
-import { UsersTable } from "~/components/admin/users-table";
-import { Pager } from "~/components/pager";
-import { Icon } from "~/components/icon";
 import { decideAccount, makeInvite } from "~/http/approvals.server";
 import { requireRole } from "~/http/auth.server";
 import { pageCall, readForm } from "~/http/form.server";
@@ -100,44 +98,15 @@ export default function TeamAdmin({ loaderData, actionData }: Route.ComponentPro
         <h2 id="users-title" className="px-2 font-semibold sm:px-0">
           Your people <span className="text-sm font-normal text-gray-11">({users.total})</span>
         </h2>
-        <Form method="get" role="search" className="flex gap-2 px-2 sm:px-0">
-          <label htmlFor="user-search" className="sr-only">
-            Search users
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            name="query"
-            defaultValue={query}
-            maxLength={100}
-            placeholder="Name, username or email"
-            className="field-input flex-1"
-          />
-          <button type="submit" className="btn-secondary px-3" aria-label="Search">
-            <Icon name="search" size={18} />
-          </button>
-        </Form>
-        {users.users.length === 0 ? (
-          <p className="px-2 text-sm text-gray-11">
-            {query ? "No users found for your search." : "No users on this page."}
-          </p>
-        ) : (
-          <UsersTable
-            users={users.users}
-            viewerId={viewerId}
-            timeZone={env.APP_TIME_ZONE}
-            resetKey=""
-            manage={false}
-            openId={openId}
-            openHref={(userId) => teamHref({ query, page: users.page, team, manage: userId })}
-          />
-        )}
-        <Pager
-          page={users.page}
-          pageSize={users.pageSize}
-          total={users.total}
-          hrefFor={(page) => teamHref({ query, page, team })}
-          label="User pages"
+        <UserSearchResults
+          users={users}
+          state={{ query, page: users.page, team }}
+          hrefOf={teamHref}
+          viewerId={viewerId}
+          timeZone={env.APP_TIME_ZONE}
+          resetKey=""
+          manage={false}
+          openId={openId}
         />
       </section>
     </div>
