@@ -1,6 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
-import { e2eDatabasePath, expect, test, uniqueName } from "../e2e/support/fixtures";
+import { expect, test, uniqueName, waitingAccount } from "../e2e/support/fixtures";
 
 // The manager's team administration through the API (issue 45, item 10): /api/team/users, /pending,
 // /users/{id}/approve|refuse and /invites, for the teams the manager leads; /api/admin/* is the
@@ -12,27 +11,11 @@ async function signIn(request: APIRequestContext, username: string) {
   expect((await request.post("/api/login", { data: { username, password: "fieldline" } })).status()).toBe(200);
 }
 
-function waitingAccount(): { id: number; username: string } {
-  const username = `apiwait_${uniqueName("t").replaceAll("-", "_")}`;
-  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    const id = db
-      .prepare(
-        "INSERT INTO User (username, email, passwordHash, role, approval, updatedAt) VALUES (?, ?, 'x', 'OFFICER', 'PENDING', ?)",
-      )
-      .run(username, `${username}@example.pk`, Date.now()).lastInsertRowid;
-    return { id: Number(id), username };
-  } finally {
-    db.close();
-  }
-}
-
 test("a manager reads their people and the accounts waiting, approves, refuses and invites through /api/team", async ({
   request,
 }) => {
-  const approve = waitingAccount();
-  const refuse = waitingAccount();
+  const approve = waitingAccount(`apiwait_${uniqueName("t").replaceAll("-", "_")}`);
+  const refuse = waitingAccount(`apiwait_${uniqueName("t").replaceAll("-", "_")}`);
   await signIn(request, "manager");
 
   const users = await request.get("/api/team/users?query=officer1");

@@ -24,6 +24,25 @@ export function countRows(sql: string, ...values: unknown[]): number {
 }
 
 /**
+ * An account waiting for approval, made in the database (the e2e server lets everyone in at
+ * once): `username` is unique.
+ */
+export function waitingAccount(username: string): { id: number; username: string } {
+  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const id = db
+      .prepare(
+        "INSERT INTO User (username, email, passwordHash, role, approval, updatedAt) VALUES (?, ?, 'x', 'OFFICER', 'PENDING', ?)",
+      )
+      .run(username, `${username}@example.pk`, Date.now()).lastInsertRowid;
+    return { id: Number(id), username };
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * The newest email delivered to `toEmail` (case-insensitive), as the user reads it, or undefined:
  * the e2e server sends through a fake SMTP server that writes each email to `mail.jsonl` (the
  * app's outbox keeps a copy without the reset link). Waits up to `timeout` milliseconds for one

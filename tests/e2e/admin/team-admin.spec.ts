@@ -1,5 +1,4 @@
-import Database from "better-sqlite3";
-import { e2eDatabasePath, expect, signIn, test, uniqueName } from "../support/fixtures";
+import { expect, signIn, test, uniqueName, waitingAccount } from "../support/fixtures";
 
 // The manager's team administration (issue 45, item 10): the accounts waiting, invite links and the
 // people of the teams they lead are on /team; /admin and every /api/admin/* stay the admin's (403
@@ -8,23 +7,6 @@ import { e2eDatabasePath, expect, signIn, test, uniqueName } from "../support/fi
 
 const NO_PERMISSION = "You don't have permission to access this page.";
 const TEAM_REQUIRED = "Choose the team this officer joins";
-
-/** An account waiting for approval, made in the database (the e2e server lets everyone in at once). */
-function waitingAccount(): { id: number; username: string } {
-  const username = `wait_${uniqueName("t").replaceAll("-", "_")}`;
-  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    const id = db
-      .prepare(
-        "INSERT INTO User (username, email, passwordHash, role, approval, updatedAt) VALUES (?, ?, 'x', 'OFFICER', 'PENDING', ?)",
-      )
-      .run(username, `${username}@example.pk`, Date.now()).lastInsertRowid;
-    return { id: Number(id), username };
-  } finally {
-    db.close();
-  }
-}
 
 test("a manager is refused /admin (403) and finds their team's administration on /team through the menu", async ({
   page,
@@ -62,7 +44,7 @@ test("officers are refused /team; signed out it asks to sign in", async ({ page 
 test("a manager who leads one team approves with that team already chosen, and lands back on the approvals", async ({
   page,
 }) => {
-  const account = waitingAccount();
+  const account = waitingAccount(`wait_${uniqueName("t").replaceAll("-", "_")}`);
   await signIn(page, "manager");
   await page.goto("/team");
   const item = page.getByTestId("pending-account").filter({ hasText: `@${account.username}` });
@@ -74,7 +56,7 @@ test("a manager who leads one team approves with that team already chosen, and l
 });
 
 test("with one team in the company, the admin's approval has it chosen too", async ({ page }) => {
-  const account = waitingAccount();
+  const account = waitingAccount(`wait_${uniqueName("t").replaceAll("-", "_")}`);
   await signIn(page, "admin");
   await page.goto("/admin");
   const item = page.getByTestId("pending-account").filter({ hasText: `@${account.username}` });
@@ -86,7 +68,7 @@ test("with one team in the company, the admin's approval has it chosen too", asy
 test("an approval without a team is answered beside the account, and a panel's post returns to its panel", async ({
   page,
 }) => {
-  const account = waitingAccount();
+  const account = waitingAccount(`wait_${uniqueName("t").replaceAll("-", "_")}`);
   await signIn(page, "manager");
   await page.goto("/team");
   const form = { intent: "approve", userId: String(account.id), teamId: "" };

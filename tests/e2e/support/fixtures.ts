@@ -2,7 +2,7 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 export { expect };
-export { countRows, e2eDatabasePath, readOutbox } from "../../support/e2e-database";
+export { countRows, e2eDatabasePath, readOutbox, waitingAccount } from "../../support/e2e-database";
 
 let addressCounter = 0;
 

@@ -10,7 +10,7 @@ import "./matchers";
 import { NoJsBrowser, type NoJsPage, type NoJsContext } from "./browser";
 
 export { expect };
-export { countRows, e2eDatabasePath, readOutbox } from "../../support/e2e-database";
+export { countRows, e2eDatabasePath, readOutbox, waitingAccount } from "../../support/e2e-database";
 
 process.env.FIELDLINE_E2E_DIR = inject("fieldlineE2eDir");
 const baseURL = inject("fieldlineE2eUrl");
