@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/db.server";
+import { lockForWrite, prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
 import { checkImage, pixelBudget, processImage } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
@@ -149,6 +149,9 @@ export async function keepUpload(data: {
 }): Promise<void> {
   try {
     await prisma.$transaction(async (tx) => {
+      // The write lock first: a read then a write in a deferred transaction fails with
+      // SQLITE_BUSY_SNAPSHOT (no busy timeout helps) when another writer commits in between.
+      await lockForWrite(tx);
       const pending = await tx.upload.aggregate({ where: { userId: data.userId }, _sum: { size: true } });
       if ((pending._sum.size ?? 0) + data.size > MAX_PENDING_BYTES) throw new AppError(413, PENDING_QUOTA);
       await tx.upload.create({ data });
