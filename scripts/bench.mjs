@@ -51,7 +51,7 @@ import { fillScaleData } from "./lib/bench-data.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
-import { memoryTouchCost } from "./lib/memory-touch.mjs";
+import { memoryTouchCost, memoryTouchText } from "./lib/memory-touch.mjs";
 import { firstLoadJavaScript } from "./lib/wire-weight.mjs";
 
 const { values: options } = parseArgs({
@@ -361,9 +361,7 @@ async function lighthouseOf(workspace, cookie) {
     `Lighthouse (mobile): ${LIGHTHOUSE_CONFIGS.join(", ")}; ${LIGHTHOUSE_PAGES.length} pages and the floor, ${LIGHTHOUSE_RUNS} runs each${given ? `; benchmarkIndex ${given} as given` : "; 3 runs first to measure the benchmarkIndex"}…`,
   );
   const memory = memoryTouchCost();
-  log(
-    `  memory: ${memory.firstMicroseconds.toFixed(1)} µs to touch a 4 KiB page the first time, ${memory.againMicroseconds.toFixed(2)} µs after`,
-  );
+  log(`  memory: ${memoryTouchText(memory)}`);
   const started = Date.now();
   const floor = await serveFloorPage();
   const result = await auditPages([...LIGHTHOUSE_PAGES.map((page) => `${workspace.baseUrl}${page}`), floor.url], {

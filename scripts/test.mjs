@@ -6,9 +6,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { CommandError, bin, ensureDependencies, formatDuration, run } from "./lib/common.mjs";
+import { memoryTouchCost, memoryTouchText } from "./lib/memory-touch.mjs";
 import { printTimings } from "./lib/test-timings.mjs";
 
 const started = Date.now();
+// Machines differ in memory as much as in CPU (docs/testing.md): the figure is printed first and
+// again beside the step times.
+const machine = `${os.availableParallelism()} cores; memory: ${memoryTouchText(memoryTouchCost())}`;
+console.log(`This machine: ${machine}`);
 /** Each step's title and time, printed at the end with the slowest test files. */
 const steps = [];
 /** The JSON reports of the test runners, read for the slowest files. */
@@ -174,6 +179,11 @@ async function main() {
         (options) =>
           run(...command("vitest", "run", "--passWithNoTests", ...vitestReport("Vitest", "unit")), { env, ...options }),
       ],
+      [
+        "Enhanced controls and their failures (component level)",
+        (options) =>
+          run(...vitestLevel("vitest.components.config.ts", "Vitest components", "components"), { env, ...options }),
+      ],
     ],
     [
       ["Production build", (options) => run(...command("react-router", "build"), { env, ...options })],
@@ -200,7 +210,7 @@ async function main() {
 }
 
 function report() {
-  printTimings(steps, reports);
+  printTimings(steps, reports, machine);
   fs.rmSync(reportDir, { recursive: true, force: true });
 }
 

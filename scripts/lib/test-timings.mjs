@@ -46,8 +46,10 @@ function slowestFiles(reports, count = 10) {
   return files.sort((a, b) => b.ms - a.ms).slice(0, count);
 }
 
-export function printTimings(steps, reports) {
+/** `machine`: what the machine is (its cores and memory figure), so a slow run is read for what it is. */
+export function printTimings(steps, reports, machine) {
   console.log("\n━━━ Where the time went ━━━");
+  console.log(`  This machine: ${machine}\n`);
   const width = Math.max(...steps.map((step) => step.title.length));
   for (const step of steps)
     console.log(

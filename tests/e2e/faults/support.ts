@@ -3,21 +3,9 @@
 // the officer typed, and succeed on one more tap. See tests/e2e/faults/*.js.spec.ts.
 import { request as apiRequest, type Page, type Request, type Route } from "@playwright/test";
 import { expect, untilHydrated } from "../support/fixtures";
+import { PAST_PATIENCE_MS, PROXY_PAGE, type Fault } from "../../support/faults";
 
-export const FAULTS = [
-  "aborted",
-  "500 with JSON",
-  "502 from the edge",
-  "no answer in time",
-  "session expired",
-] as const;
-export type Fault = (typeof FAULTS)[number];
-
-/** Longer than the browser's patience for an answer (ANSWER_PATIENCE_MS in app/lib/failed-request.ts). */
-const PAST_PATIENCE_MS = 46_000;
-
-const PROXY_PAGE =
-  "<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>";
+export { FAULTS, type Fault } from "../../support/faults";
 
 /** The POST a form makes with JavaScript: React Router's `{path}.data`. */
 export function formPost(path: string | RegExp): (request: Request) => boolean {
