@@ -47,17 +47,33 @@ export const OFFICER: NonNullable<RootData["user"]> = {
   currentBadge: null,
 };
 
-function rootData(overrides: Partial<RootData> = {}): RootData {
+/** An admin, for the pages only an admin sees (/admin, /admin/import; recalculating the rankings). */
+export const ADMIN: NonNullable<RootData["user"]> = {
+  id: 1,
+  username: "admin",
+  firstName: "Admin",
+  lastName: "User",
+  role: "ADMIN",
+  selectedAvatar: "default",
+  currentBadge: null,
+};
+
+/** What the root loader answers every page: the officer signed in, no notice, unless `overrides` say otherwise. */
+export function rootData(overrides: Partial<RootData> = {}): RootData {
   return { user: OFFICER, unreadCount: 0, toast: null, env: { ...PUBLIC_ENV_DEFAULTS }, lite: false, ...overrides };
 }
 
 /**
  * The server behind the app: `routes` answer for their route ids; the root answers `root` (the
- * officer, signed in until a "session expired" fault) and the shell its nothing.
+ * officer, signed in until a "session expired" fault; a function is asked on each load, e.g. for
+ * the notice a redirect carries) and the shell its nothing.
  */
-export function fakeServer(routes: Record<string, ServerAnswer>, root: RootData = rootData()): FakeServer {
+export function fakeServer(
+  routes: Record<string, ServerAnswer>,
+  root: RootData | (() => RootData) = rootData(),
+): FakeServer {
   const server: FakeServer = new FakeServer({
-    root: () => (server.signedOut ? rootData({ user: null }) : root),
+    root: () => (server.signedOut ? rootData({ user: null }) : typeof root === "function" ? root() : root),
     ...routes,
   });
   return server;

@@ -6,7 +6,7 @@
 // session as the redirect to sign in, no answer as a promise that never settles). The app's own
 // `fetch` calls (app/browser/request-json.ts) meet MSW (`network`), with the same five faults.
 // Chromium's representatives (tests/e2e/faults) keep the real wiring of both checked.
-import { http, HttpResponse } from "msw";
+import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { redirect, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { afterAll, afterEach, beforeAll } from "vitest";
@@ -97,13 +97,42 @@ export class FakeServer {
 }
 
 /**
- * MSW's server for the app's own `fetch` calls. What
+ * MSW's server for the app's own `fetch` calls (`network.use(...)` adds a test's handlers). What
  * every signed-in page asks in the background is answered: the connection probe and the bell's count.
  */
-const network = setupServer(
+export const network = setupServer(
   http.get("/healthz", () => HttpResponse.text("ok")),
   http.get("/api/notifications/unread-count", () => HttpResponse.json({ count: 0 })),
 );
+
+/**
+ * A handler that makes the next `METHOD path` call of the app's own `fetch` meet `fault`, once:
+ * `network.use(faultOnce("PATCH", "/api/notifications/3/read", fault))`. The call does not reach
+ * the test's own handler for it (no answer in time: its answer never comes back either); an
+ * expired session answers 401, which the app sends to sign in.
+ */
+export function faultOnce(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, fault: Fault) {
+  const verb = { GET: http.get, POST: http.post, PATCH: http.patch, PUT: http.put, DELETE: http.delete }[method];
+  return verb(
+    path,
+    async () => {
+      switch (fault) {
+        case "aborted":
+          return HttpResponse.error();
+        case "500 with JSON":
+          return HttpResponse.json({ error: "Internal Server Error" }, { status: 500 });
+        case "502 from the edge":
+          return new HttpResponse(PROXY_PAGE, { status: 502, headers: { "Content-Type": "text/html" } });
+        case "no answer in time":
+          await delay("infinite");
+          return HttpResponse.error();
+        case "session expired":
+          return HttpResponse.json({ error: "Unauthorized" }, { status: 401 });
+      }
+    },
+    { once: true },
+  );
+}
 
 beforeAll(() => network.listen({ onUnhandledRequest: "error" }));
 afterEach(() => network.resetHandlers());
