@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { redirect } from "react-router";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { loader } from "~/routes/profile/profile";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
-import { fakeServer, OFFICER, renderApp, rootData } from "../support/app";
-import { expectNotice, ServerNotices, signInAgain, signInFor } from "./support";
+import { fakeServer, renderApp, rootData } from "../support/app";
+import {
+  expectNotice,
+  profilePage,
+  ServerNotices,
+  signInAgain,
+  signInFor,
+  type Panel,
+  type ProfilePage,
+} from "./support";
 
 // The profile's three dialogs on a flaky network (issue 15; Chromium keeps the rows' representative
 // in tests/e2e/faults/people.js.spec.ts): the dialog stays with what was typed or chosen and says
@@ -16,54 +23,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-type ProfilePage = Awaited<ReturnType<typeof loader>>;
-type Panel = NonNullable<ProfilePage["panel"]>;
-
-const PERIOD = {
-  posts: 0,
-  visits: 0,
-  sales: "0.00",
-  recovery: "0.00",
-  distance: "0.0",
-  hours: "0.0",
-  dealers: 0,
-  legsLeftOut: { tooFast: 0, poorFix: 0, repeatedPoint: 0 },
-};
-
-/** The officer's profile as its loader answers it, with `panel` open. */
-function profilePage(panel: Panel | null, saved: Partial<ProfilePage["user"]>): ProfilePage {
-  return {
-    user: {
-      ...OFFICER,
-      email: "officer7@example.com",
-      phone: null,
-      homeLat: null,
-      homeLng: null,
-      homeAddress: null,
-      warehouseLat: null,
-      warehouseLng: null,
-      warehouseAddress: null,
-      currentPerformanceScore: null,
-      performanceRank: null,
-      approval: "APPROVED",
-      teamId: null,
-      team: null,
-      ...saved,
-    },
-    panel,
-    period: "today",
-    stats: {
-      today: PERIOD,
-      week: PERIOD,
-      month: PERIOD,
-      all: PERIOD,
-      currentPerformanceScore: null,
-      performanceRank: null,
-    },
-    approximate: { home: false, warehouse: false },
-  };
-}
 
 const PANELS: Record<string, Panel> = {
   editProfile: "edit-profile",

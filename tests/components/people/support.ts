@@ -3,7 +3,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect } from "vitest";
 import type { Toast } from "~/lib/toast";
-import { renderApp, type RenderedApp } from "../support/app";
+import type { loader } from "~/routes/profile/profile";
+import { OFFICER, renderApp, type RenderedApp } from "../support/app";
 import type { FakeServer } from "../support/network";
 
 afterEach(() => {
@@ -51,4 +52,52 @@ export async function signInAgain(app: RenderedApp, server: FakeServer, path: st
   server.signIn();
   cleanup();
   return renderApp(path, server, { fakeTimers: true });
+}
+
+export type ProfilePage = Awaited<ReturnType<typeof loader>>;
+export type Panel = NonNullable<ProfilePage["panel"]>;
+
+const PERIOD = {
+  posts: 0,
+  visits: 0,
+  sales: "0.00",
+  recovery: "0.00",
+  distance: "0.0",
+  hours: "0.0",
+  dealers: 0,
+  legsLeftOut: { tooFast: 0, poorFix: 0, repeatedPoint: 0 },
+};
+
+/** The officer's profile as its loader answers it, with `panel` open. */
+export function profilePage(panel: Panel | null, saved: Partial<ProfilePage["user"]>): ProfilePage {
+  return {
+    user: {
+      ...OFFICER,
+      email: "officer7@example.com",
+      phone: null,
+      homeLat: null,
+      homeLng: null,
+      homeAddress: null,
+      warehouseLat: null,
+      warehouseLng: null,
+      warehouseAddress: null,
+      currentPerformanceScore: null,
+      performanceRank: null,
+      approval: "APPROVED",
+      teamId: null,
+      team: null,
+      ...saved,
+    },
+    panel,
+    period: "today",
+    stats: {
+      today: PERIOD,
+      week: PERIOD,
+      month: PERIOD,
+      all: PERIOD,
+      currentPerformanceScore: null,
+      performanceRank: null,
+    },
+    approximate: { home: false, warehouse: false },
+  };
 }
