@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from "msw";
 import type { CommentsData } from "~/components/posts/comments";
 import type { PostCardData } from "~/components/posts/post-card";
 import type { loader as feedLoader } from "~/routes/feed/home";
+import type { loader as newPostLoader } from "~/routes/posts/new-post";
 import { PROXY_PAGE, type Fault } from "../../support/faults";
 import { connectionWorks } from "~/browser/connection";
 import { OFFICER } from "../support/app";
@@ -126,4 +127,18 @@ export function forgetThePhone(): void {
   sessionStorage.clear();
   localStorage.clear();
   connectionWorks();
+}
+
+/** What New Post's loader answers for an empty form (app/routes/posts/new-post.server.ts). */
+export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
+  return {
+    returnTo: null,
+    dealers: [],
+    dealerQuery: "",
+    dealerTotal: 0,
+    dealerOrder: null,
+    submissionKey: "5eed0000-0000-4000-8000-000000000042",
+    prefill: { type: undefined, dealerId: undefined, place: null },
+    draft: null,
+  };
 }
