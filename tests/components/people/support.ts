@@ -1,19 +1,11 @@
 // What the people tests share: the notice a redirect carries to the next page (the server's toast
-// cookie), signing in again after "session expired", and a clean tab between tests.
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, expect } from "vitest";
+// cookie) and signing in again after "session expired".
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
 import type { Toast } from "~/lib/toast";
 import type { loader } from "~/routes/profile/profile";
 import { OFFICER, renderApp, type RenderedApp } from "../support/app";
 import type { FakeServer } from "../support/network";
-
-afterEach(() => {
-  // The notice on screen is the app's module state, and a draft is kept in the tab: neither may
-  // reach the next test.
-  const close = screen.queryByRole("button", { name: "Close notice" });
-  if (close) fireEvent.click(close);
-  sessionStorage.clear();
-});
 
 /** The notice the server's next page carries (a redirect with a toast), shown once. */
 export class ServerNotices {

@@ -5,8 +5,8 @@ import type { CommentsData } from "~/components/posts/comments";
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { fakeServer, renderApp, type RenderedApp } from "../support/app";
-import { network } from "../support/network";
-import { aComment, aPost, faultOnce, feedPage, forgetThePhone, postPage } from "./support";
+import { faultOnce, network } from "../support/network";
+import { aComment, aPost, feedPage, postPage } from "./support";
 
 // The feed's comments on a flaky network (issue 15; Chromium keeps a representative in
 // tests/e2e/faults/posts.js.spec.ts): loading them, sending one (kept on the phone when it failed
@@ -19,7 +19,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  forgetThePhone();
 });
 
 const SIGN_IN_HERE = `/login?${new URLSearchParams({ redirectTo: "/" })}`;
@@ -65,7 +64,7 @@ test.each(FAULTS)("loading comments, %s: the panel says so and offers to try aga
   const { server } = commentsServer([aComment(5, "First!")]);
   const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
   const app = await renderApp("/", server, { fakeTimers: true });
-  network.use(faultOnce("get", "/api/posts/41/comments", fault));
+  network.use(faultOnce("GET", "/api/posts/41/comments", fault));
   const panel = await openComments(app);
 
   if (fault === "session expired") {

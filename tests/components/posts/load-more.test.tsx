@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { FEED_PAGE_SIZE } from "~/models/post.schema";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { fakeServer, renderApp } from "../support/app";
-import { aPost, feedPage, forgetThePhone } from "./support";
+import { aPost, feedPage } from "./support";
 
 // "Load More Posts" on the feed, on a flaky network (issue 15; Chromium keeps a representative in
 // tests/e2e/faults/posts.js.spec.ts): the feed stays as it was and says so, and the button tries again.
@@ -13,7 +13,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  forgetThePhone();
 });
 
 const page = (from: number) =>

@@ -6,7 +6,7 @@ import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-ke
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { fakeServer, renderApp, type RenderedApp } from "../support/app";
 import { network } from "../support/network";
-import { feedPage, forgetThePhone, newPostPage } from "./support";
+import { feedPage, newPostPage } from "./support";
 
 // New Post on a flaky network (issue 15; Chromium keeps a representative in
 // tests/e2e/faults/posts.js.spec.ts), with and without a photo: a post that failed on the way waits
@@ -25,7 +25,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  forgetThePhone();
 });
 
 function phoneAt(latitude: number, longitude: number): Pick<Geolocation, "getCurrentPosition"> {

@@ -1,13 +1,9 @@
 // The feed's data as the component level's fake server answers it.
-import { delay, http, HttpResponse } from "msw";
 import type { CommentsData } from "~/components/posts/comments";
 import type { PostCardData } from "~/components/posts/post-card";
 import type { loader as feedLoader } from "~/routes/feed/home";
 import type { loader as newPostLoader } from "~/routes/posts/new-post";
-import { PROXY_PAGE, type Fault } from "../../support/faults";
-import { connectionWorks } from "~/browser/connection";
 import { OFFICER } from "../support/app";
-import { forgetIndexedDb } from "../support/indexed-db";
 
 /** A post by another officer, as the feed and /posts/{id} show it. */
 export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
@@ -92,41 +88,6 @@ export function aComment(
     createdAt: "2026-11-27T10:00:00.000Z",
     user: { id: by.id, username: by.username, firstName: "Ayesha", lastName: "Khan", selectedAvatar: "default" },
   };
-}
-
-/**
- * A handler for the app's own `fetch` (MSW) that meets `fault` once, as the network delivers it:
- * dropped, a JSON 500, the proxy's 502 page, no answer at all, or the session expired (401).
- * (Kept here until tests/components/support/network.ts has its own.)
- */
-export function faultOnce(method: "get" | "post", path: string, fault: Fault) {
-  return http[method](
-    path,
-    async () => {
-      switch (fault) {
-        case "aborted":
-          return HttpResponse.error();
-        case "500 with JSON":
-          return HttpResponse.json({ error: "Internal Server Error" }, { status: 500 });
-        case "502 from the edge":
-          return HttpResponse.html(PROXY_PAGE, { status: 502 });
-        case "no answer in time":
-          await delay("infinite");
-          return HttpResponse.error();
-        case "session expired":
-          return HttpResponse.json({ error: "Unauthorized" }, { status: 401 });
-      }
-    },
-    { once: true },
-  );
-}
-
-/** The phone as new after a test: nothing waits on it, nothing kept in the tab, the connection counted as working. */
-export function forgetThePhone(): void {
-  forgetIndexedDb();
-  sessionStorage.clear();
-  localStorage.clear();
-  connectionWorks();
 }
 
 /** What New Post's loader answers for an empty form (app/routes/posts/new-post.server.ts). */

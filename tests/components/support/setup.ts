@@ -1,8 +1,10 @@
 // Runs in each worker before a test file: the settings the route modules' server halves read when
-// imported (they are never called here), and a clean DOM and network after each test.
+// imported (they are never called here), an IndexedDB, and a clean phone after each test.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { connectionWorks } from "~/browser/connection";
+import { forgetIndexedDb } from "./indexed-db";
 
 Object.assign(process.env, {
   NODE_ENV: "test",
@@ -12,6 +14,14 @@ Object.assign(process.env, {
   APP_URL: "http://localhost:3000",
 });
 
-afterEach(() => {
+// The phone as new for the next test: the notice on screen and the connection's state are the app's
+// module state, drafts are kept in the tab, and what waits to be sent in IndexedDB.
+afterEach(async () => {
+  const close = screen.queryByRole("button", { name: "Close notice" });
+  if (close) fireEvent.click(close);
   cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+  await forgetIndexedDb();
+  connectionWorks();
 });
