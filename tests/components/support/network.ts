@@ -100,7 +100,7 @@ export class FakeServer {
  * MSW's server for the app's own `fetch` calls. What
  * every signed-in page asks in the background is answered: the connection probe and the bell's count.
  */
-const network = setupServer(
+export const network = setupServer(
   http.get("/healthz", () => HttpResponse.text("ok")),
   http.get("/api/notifications/unread-count", () => HttpResponse.json({ count: 0 })),
 );
