@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { renderApp, type RenderedApp } from "../support/app";
@@ -101,7 +102,7 @@ test.each(FAULTS)(
     const sent = fault === "no answer in time" ? 2 : 1;
     expect(server.count("POST /add-dealer")).toBe(sent);
     // The repeat is the same submission (the same key), with what was typed and the place.
-    const keys = new Set(added.map((form) => form.get("submissionKey")));
+    const keys = new Set(added.map((form) => form.get(SUBMISSION_KEY_FIELD)));
     expect(keys.size).toBe(1);
     expect(added.at(-1)?.get("businessName")).toBe(NAME);
     expect(added.at(-1)?.get("notes")).toBe("Pays on time.");

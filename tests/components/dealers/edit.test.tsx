@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 import { FAULTS, PAST_PATIENCE_MS, type Fault } from "../../support/faults";
@@ -62,7 +63,7 @@ function detailsServer() {
           dealer = { ...dealer, profilePictureUrl: "/uploads/profile.jpg", profilePictureThumbUrl: "/uploads/t.jpg" };
           return server.redirectWithNotice(EDIT, "Profile picture updated successfully!");
         case "gallery-add": {
-          const key = String(form.get("idempotencyKey"));
+          const key = String(form.get(SUBMISSION_KEY_FIELD));
           if (!keys.has(key)) {
             keys.add(key);
             const url = `/uploads/dealers/${DEALER_ID}/added-${keys.size}.jpg`;
@@ -213,7 +214,7 @@ describe.each([
       expect((sent.at(-1)?.get("image") as File | null)?.name).toBe("shop.jpg");
       if (intent === "gallery-add") {
         // The repeat carries the same key: one photo more, not two.
-        expect(new Set(sent.map((form) => form.get("idempotencyKey"))).size).toBe(1);
+        expect(new Set(sent.map((form) => form.get(SUBMISSION_KEY_FIELD))).size).toBe(1);
         expect(dealer().galleryImages).toHaveLength(4);
         expect(await screen.findAllByRole("button", { name: /^Remove photo / })).toHaveLength(4);
       } else {
