@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 import { FAULTS, PAST_PATIENCE_MS, type Fault } from "../../support/faults";
 import { renderApp, type RenderedApp } from "../support/app";
@@ -177,7 +177,7 @@ test.each(FAULTS)("About, %s: the text stays and says so; one more tap saves it"
   expect(dealer().aboutDescription).toBe(text);
 });
 
-describe.each([
+for (const [intent, label, button, failed, success] of [
   [
     "profile-picture",
     "Profile picture",
@@ -192,7 +192,7 @@ describe.each([
     "Failed to add image to gallery",
     "Image added to gallery successfully!",
   ],
-] as const)("%s", (intent, label, button, failed, success) => {
+] as const) {
   test.each(FAULTS)(
     `${label}, %s: the chosen photo stays and it says so; one more tap uploads it once`,
     async (fault) => {
@@ -222,7 +222,7 @@ describe.each([
       }
     },
   );
-});
+}
 
 const FIRST = aDealer().galleryImages[0]!;
 const REST = aDealer().galleryImages.slice(1);

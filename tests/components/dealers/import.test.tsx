@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { renderApp } from "../support/app";
 import { choose, dealerServer, directory, expectNotice, importCalls, importPage, ONE_IMPORTED } from "./support";
@@ -84,10 +84,10 @@ async function openImportDialog() {
   return { app, dialog };
 }
 
-describe.each([
+for (const [step, path] of [
   ["upload", "/api/upload"],
   ["import", "/api/dealers/import"],
-] as const)("the %s step", (step, path) => {
+] as const) {
   test.each(FAULTS)(
     `import dialog, the ${step} step, %s: the dialog stays with the file and says so; one more tap goes on`,
     async (fault) => {
@@ -134,4 +134,4 @@ describe.each([
       expect(assign).not.toHaveBeenCalled();
     },
   );
-});
+}
