@@ -1,0 +1,193 @@
+// The dealers' pages as the component level's fake server answers them (the loaders' shapes in
+// app/routes/dealers/*.tsx), the server's notices after a save (its toast cookie, read by the
+// root's next answer), and the app's own fetch calls the dealer pages make (MSW).
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { delay, http, HttpResponse } from "msw";
+import { redirect } from "react-router";
+import { expect } from "vitest";
+import type { RootData } from "~/browser/root-data";
+import type { ImportResultView } from "~/components/dealers/import-results";
+import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
+import type { Toast } from "~/lib/toast";
+import type { Dealer } from "~/models/dealer.schema";
+import { PROXY_PAGE, type Fault } from "../../support/faults";
+import { OFFICER } from "../support/app";
+import { FakeServer, network, type ServerAnswer } from "../support/network";
+
+export const DEALER_ID = 12;
+
+/** The dealer whose page is edited: three gallery photos. */
+export function aDealer(overrides: Partial<Dealer> = {}): Dealer {
+  const photos = [1, 2, 3].map((n) => `/uploads/dealers/${DEALER_ID}/p${n}.jpg`);
+  return {
+    id: DEALER_ID,
+    businessName: "Faults Agro",
+    ownerFirstName: "Imran",
+    ownerLastName: "Saleem",
+    phone: "+92 300 1234567",
+    email: null,
+    street: "Shop 3, Grain Market",
+    city: "Okara",
+    state: "Punjab",
+    postalCode: null,
+    notes: null,
+    aboutDescription: "Sells urea and DAP.",
+    lat: "30.813800",
+    lng: "73.453400",
+    formattedAddress: "Shop 3, Grain Market, Okara, Punjab",
+    locationApproximate: false,
+    profilePictureUrl: null,
+    profilePictureThumbUrl: null,
+    galleryImages: photos,
+    galleryThumbs: photos.map((url) => url.replace(".jpg", "-thumb.jpg")),
+    createdById: OFFICER.id,
+    createdAt: "2026-11-20T08:00:00.000Z",
+    updatedAt: "2026-11-20T08:00:00.000Z",
+    team: null,
+    teamSetByHand: false,
+    ...overrides,
+  };
+}
+
+/** What /dealer-details/:id?edit=true's loader answers for `dealer` (app/routes/dealers/details.tsx). */
+export function editPage(dealer: Dealer, uploadKey = "upload-key-1") {
+  return { dealer, editing: true, mayEdit: true, uploadKey, teams: [], visits: null, visitsPaged: false };
+}
+
+/** What /dealer-details/:id/remove-photo/:index's loader answers (app/routes/dealers/remove-photo.tsx). */
+export function removePhotoPage(dealer: Dealer, index: number) {
+  return {
+    dealerId: dealer.id,
+    businessName: dealer.businessName,
+    index,
+    image: dealer.galleryImages[index]!,
+    thumb: dealer.galleryThumbs[index]!,
+  };
+}
+
+/** What /add-dealer's loader answers (app/routes/dealers/add.tsx). */
+export const addPage = () => ({ submissionKey: "dealer-key-1", back: "/dealers", teams: [] });
+
+/** What /dealers/import's loader answers: the form, or an import's result (app/routes/dealers/import.tsx). */
+export const importPage = (result: ImportResultView | null = null) => ({ result });
+
+/** What /dealers's loader answers: one dealer in the directory (app/routes/dealers/directory.tsx). */
+export const directory = () => ({
+  query: "",
+  scope: null,
+  total: 1,
+  matching: 1,
+  limit: 20,
+  dealers: [
+    {
+      id: DEALER_ID,
+      businessName: "Faults Agro",
+      owner: "Imran Saleem",
+      maskedPhone: "+92 300 ***4567",
+      city: "Okara",
+      lat: 30.8138,
+      lng: 73.4534,
+      thumbUrl: null,
+    },
+  ],
+});
+
+/** One imported row, as the import's result shows it. */
+export const ONE_IMPORTED: ImportResultView = { total: 1, successful: 1, failed: 0, errors: [] };
+
+export type DealerServer = FakeServer & {
+  /** The server's answer to a save: to `to`, with `title` as the next page's notice (redirectWithToast). */
+  redirectWithNotice(to: string, title: string): Response;
+};
+
+/**
+ * The app's server for the dealer pages: `routes` as in `fakeServer`; the root answers the
+ * signed-in officer (none once the session expired) and the notice of the last save, once, as
+ * the server's toast cookie does.
+ */
+export function dealerServer(routes: Record<string, ServerAnswer>): DealerServer {
+  let toast: Toast | null = null;
+  const root = (): RootData => {
+    const once = toast;
+    toast = null;
+    const user = server.signedOut ? null : OFFICER;
+    return { user, unreadCount: 0, toast: once, env: { ...PUBLIC_ENV_DEFAULTS }, lite: false };
+  };
+  const server = Object.assign(new FakeServer({ root, ...routes }), {
+    redirectWithNotice(to: string, title: string): Response {
+      toast = { type: "success", title };
+      return redirect(to);
+    },
+  });
+  return server;
+}
+
+/**
+ * Chooses `file` in a file input as the phone's picker does. (user-event's `upload` sets a list
+ * happy-dom's FormData does not read: the form would send an empty file.)
+ */
+export function choose(input: HTMLInputElement, file: File): void {
+  const chosen = new DataTransfer();
+  chosen.items.add(file);
+  input.files = chosen.files;
+  fireEvent.change(input);
+}
+
+/** The notice on screen says `text` (a notice from an earlier test may still be on screen for a moment). */
+export async function expectNotice(...texts: string[]): Promise<void> {
+  await waitFor(() => {
+    for (const text of texts) expect(screen.getByTestId("notice")).toHaveTextContent(text);
+  });
+}
+
+/** What the server answers the import's own calls, `reached` counting what got there. */
+export type Calls = { uploads: number; imports: number };
+
+/**
+ * The import dialog's two calls (POST /api/upload, POST /api/dealers/import) on a server that
+ * keeps what it is told: `fault`, when given, meets the first request to `faulty`. "no answer in
+ * time" reaches the server and its answer never comes; "session expired" answers 401.
+ */
+export function importCalls(fault?: Fault, faulty?: "/api/upload" | "/api/dealers/import"): Calls {
+  const calls: Calls = { uploads: 0, imports: 0 };
+  const answers = {
+    "/api/upload": () => {
+      calls.uploads += 1;
+      return HttpResponse.json({ uploadId: `upload-${calls.uploads}` }, { status: 201 });
+    },
+    "/api/dealers/import": () => {
+      calls.imports += 1;
+      return HttpResponse.json(ONE_IMPORTED);
+    },
+  } as const;
+  let pending = fault;
+  for (const path of ["/api/upload", "/api/dealers/import"] as const) {
+    network.use(
+      http.post(path, async () => {
+        if (path !== faulty || pending === undefined) return answers[path]();
+        const met = pending;
+        pending = undefined;
+        switch (met) {
+          case "aborted":
+            return HttpResponse.error();
+          case "500 with JSON":
+            return HttpResponse.json({ error: "Internal Server Error" }, { status: 500 });
+          case "502 from the edge":
+            return new HttpResponse(PROXY_PAGE, { status: 502, headers: { "Content-Type": "text/html" } });
+          case "no answer in time":
+            answers[path]();
+            await delay("infinite");
+            return HttpResponse.error();
+          case "session expired":
+            return HttpResponse.json({ error: "Authentication required" }, { status: 401 });
+        }
+      }),
+    );
+  }
+  return calls;
+}
+
+/** The reverse geocoder Add Dealer's location asks (GET /api/geocode/reverse). */
+export function geocoder(address: string): void {
+  network.use(http.get("/api/geocode/reverse", () => HttpResponse.json({ address })));
+}
