@@ -42,7 +42,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js-on", testIgnore: "**/*.nojs.spec.ts" },
+    // Chromium with JavaScript on: every *.js.spec.ts test, which needs it by its name.
+    { name: "js-on", testMatch: "**/*.js.spec.ts" },
+    // The generic specs (*.spec.ts, written once for JavaScript on and off) run at the request-handler
+    // level (vitest.nojs.config.ts). Chromium with JavaScript on runs only their tests tagged @js: an
+    // enhanced control used in a real browser (a dialog, an optimistic or pending state, Conform's
+    // checks, a fetcher's list, lazily loaded code, a map, focus), or a browser's layout or hydration
+    // that no other Chromium run measures. Plain form posts and redirects are the same with JavaScript
+    // on as off, and proven without a browser (decision 73).
+    {
+      name: "js-on-enhanced",
+      testIgnore: ["**/*.js.spec.ts", "**/*.nojs.spec.ts"],
+      grep: /@js\b/,
+    },
     // Without JavaScript a page is HTML in and a form post out: the request-handler level runs those
     // specs without a browser (vitest.nojs.config.ts). Here run only the tests tagged @browser,
     // which measure what a browser knows (layout, scrolling, its own requests).

@@ -58,6 +58,8 @@ export function printTimings(steps, reports, machine) {
   const slowest = slowestFiles(reports);
   if (slowest.length === 0) return;
   console.log("\n  The ten slowest test files (their tests' time added up; workers run files side by side):");
+  // As wide as the longest level's name ("Playwright js-on-enhanced"), so the files line up.
+  const levelWidth = Math.max(20, ...slowest.map(({ level }) => level.length));
   for (const { level, file, ms } of slowest)
-    console.log(`  ${formatDuration(ms).padStart(9)}  ${level.padEnd(20)} ${file}`);
+    console.log(`  ${formatDuration(ms).padStart(9)}  ${level.padEnd(levelWidth)} ${file}`);
 }

@@ -71,7 +71,7 @@ test("the notifications page: unread count, mark one read, mark all read", async
   await expect(page.getByTestId("unread-count")).toHaveCount(0);
 });
 
-test("the bell leads to the notifications", async ({ page, javaScriptEnabled }) => {
+test("the bell leads to the notifications", { tag: "@js" }, async ({ page, javaScriptEnabled }) => {
   const account = await registerThroughForm(page);
   giveNotifications(account.username);
   await page.goto("/profile");

@@ -123,47 +123,44 @@ test("the admin makes a new officer a MANAGER, who can then recalculate", async 
   await officerPage.context().close();
 });
 
-test("the admin deactivates a user: their session ends and they cannot sign in", async ({
-  page,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-  viewport,
-  extraHTTPHeaders,
-}) => {
-  const { officerPage, account } = await officerInOwnBrowser(browser, {
-    baseURL,
-    javaScriptEnabled,
-    viewport,
-    extraHTTPHeaders,
-  });
-  await officerPage.goto("/leaderboard");
-  await expect(officerPage.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
+test(
+  "the admin deactivates a user: their session ends and they cannot sign in",
+  { tag: "@js" },
+  async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
+    const { officerPage, account } = await officerInOwnBrowser(browser, {
+      baseURL,
+      javaScriptEnabled,
+      viewport,
+      extraHTTPHeaders,
+    });
+    await officerPage.goto("/leaderboard");
+    await expect(officerPage.getByRole("heading", { name: "Performance Leaderboard" })).toBeVisible();
 
-  const row = await openUserRow(page, account.username);
-  // Deactivating is asked first: a confirm dialog with JavaScript, a page without. Saying no keeps the account.
-  await confirmDeactivation(page, row, javaScriptEnabled, false);
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  await expect(row).toContainText("Active");
-  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND isActive = 1", account.username)).toBe(1);
-  await confirmDeactivation(page, row, javaScriptEnabled, true);
-  await expect(page.getByText(`@${account.username} can no longer sign in and has been signed out.`)).toBeVisible();
-  await expect(row).toContainText("Deactivated");
-  await expect(row.getByRole("button", { name: "Reset Password" })).toHaveCount(0);
-  await expect(row.getByRole("button", { name: "Reactivate" })).toBeVisible();
+    const row = await openUserRow(page, account.username);
+    // Deactivating is asked first: a confirm dialog with JavaScript, a page without. Saying no keeps the account.
+    await confirmDeactivation(page, row, javaScriptEnabled, false);
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(row).toContainText("Active");
+    expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND isActive = 1", account.username)).toBe(1);
+    await confirmDeactivation(page, row, javaScriptEnabled, true);
+    await expect(page.getByText(`@${account.username} can no longer sign in and has been signed out.`)).toBeVisible();
+    await expect(row).toContainText("Deactivated");
+    await expect(row.getByRole("button", { name: "Reset Password" })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: "Reactivate" })).toBeVisible();
 
-  // The open session has ended: the next page asks for sign-in.
-  await officerPage.goto("/leaderboard");
-  await expect(officerPage).toHaveURL(/\/login\?redirectTo=%2Fleaderboard$/);
-  await officerPage.getByLabel("Username").fill(account.username);
-  await officerPage.getByLabel("Password", { exact: true }).fill(account.password);
-  await officerPage.getByRole("button", { name: "Sign In" }).click();
-  await expect(
-    officerPage.getByText("This account has been deactivated. Please contact your administrator."),
-  ).toBeVisible();
-  await expect(officerPage).toHaveURL(/\/login/);
-  await officerPage.context().close();
-});
+    // The open session has ended: the next page asks for sign-in.
+    await officerPage.goto("/leaderboard");
+    await expect(officerPage).toHaveURL(/\/login\?redirectTo=%2Fleaderboard$/);
+    await officerPage.getByLabel("Username").fill(account.username);
+    await officerPage.getByLabel("Password", { exact: true }).fill(account.password);
+    await officerPage.getByRole("button", { name: "Sign In" }).click();
+    await expect(
+      officerPage.getByText("This account has been deactivated. Please contact your administrator."),
+    ).toBeVisible();
+    await expect(officerPage).toHaveURL(/\/login/);
+    await officerPage.context().close();
+  },
+);
 
 test("the admin sends a password reset; the user's email has the link, the outbox shows the email with its link hidden", async ({
   page,
@@ -309,44 +306,41 @@ test("at 360 px each user is one row about 70 px tall", { tag: "@browser" }, asy
   expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 });
 
-test("the admin adds a user with Add user; a refusal keeps what was typed; they sign in at once", async ({
-  page,
-  browser,
-  baseURL,
-  javaScriptEnabled,
-  viewport,
-  extraHTTPHeaders,
-}) => {
-  const username = uniqueName("added").replaceAll("-", "_");
-  await page.goto("/admin");
-  await page.getByRole("link", { name: "Add user" }).click();
-  await expect(page).toHaveURL("/admin?add=user");
-  const form = page.getByRole("region", { name: "Add user" });
-  await form.getByLabel("Username").fill("officer1");
-  await form.getByLabel("Email").fill(`${username}@example.pk`);
-  await form.getByLabel("First name").fill("Sana");
-  await form.getByLabel("Role").selectOption("MANAGER");
-  await form.getByLabel("First password").fill("first-pass-1");
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(form.getByText("This username is already taken")).toBeVisible();
-  await expect(form.getByLabel("Email")).toHaveValue(`${username}@example.pk`);
-  await expect(form.getByLabel("Role")).toHaveValue("MANAGER");
+test(
+  "the admin adds a user with Add user; a refusal keeps what was typed; they sign in at once",
+  { tag: "@js" },
+  async ({ page, browser, baseURL, javaScriptEnabled, viewport, extraHTTPHeaders }) => {
+    const username = uniqueName("added").replaceAll("-", "_");
+    await page.goto("/admin");
+    await page.getByRole("link", { name: "Add user" }).click();
+    await expect(page).toHaveURL("/admin?add=user");
+    const form = page.getByRole("region", { name: "Add user" });
+    await form.getByLabel("Username").fill("officer1");
+    await form.getByLabel("Email").fill(`${username}@example.pk`);
+    await form.getByLabel("First name").fill("Sana");
+    await form.getByLabel("Role").selectOption("MANAGER");
+    await form.getByLabel("First password").fill("first-pass-1");
+    await form.getByRole("button", { name: "Add user" }).click();
+    await expect(form.getByText("This username is already taken")).toBeVisible();
+    await expect(form.getByLabel("Email")).toHaveValue(`${username}@example.pk`);
+    await expect(form.getByLabel("Role")).toHaveValue("MANAGER");
 
-  await form.getByLabel("Username").fill(username);
-  await form.getByLabel("First password").fill("first-pass-1");
-  await form.getByRole("button", { name: "Add user" }).click();
-  await expect(page.getByText(`@${username} can sign in now.`)).toBeVisible();
-  const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
-  await expect(row).toContainText("MANAGER");
-  await expect(row).toContainText("Active");
-  await expect(row.getByRole("button", { name: "Reset Password" })).toBeVisible();
+    await form.getByLabel("Username").fill(username);
+    await form.getByLabel("First password").fill("first-pass-1");
+    await form.getByRole("button", { name: "Add user" }).click();
+    await expect(page.getByText(`@${username} can sign in now.`)).toBeVisible();
+    const row = page.locator(`[data-testid="user-row"][data-username="${username}"]`);
+    await expect(row).toContainText("MANAGER");
+    await expect(row).toContainText("Active");
+    await expect(row.getByRole("button", { name: "Reset Password" })).toBeVisible();
 
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
-  const theirs = await context.newPage();
-  await theirs.goto("/login");
-  await theirs.getByLabel("Username").fill(username);
-  await theirs.getByLabel("Password", { exact: true }).fill("first-pass-1");
-  await theirs.getByRole("button", { name: "Sign In" }).click();
-  await expect(theirs).toHaveURL(/\/location-setup|\/$/);
-  await context.close();
-});
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport, extraHTTPHeaders });
+    const theirs = await context.newPage();
+    await theirs.goto("/login");
+    await theirs.getByLabel("Username").fill(username);
+    await theirs.getByLabel("Password", { exact: true }).fill("first-pass-1");
+    await theirs.getByRole("button", { name: "Sign In" }).click();
+    await expect(theirs).toHaveURL(/\/location-setup|\/$/);
+    await context.close();
+  },
+);

@@ -6,7 +6,7 @@ import { registerThroughForm } from "../support/flows";
 // Browsers block empty `required` fields themselves; `novalidate` shows what a client
 // without that check (or a tampered form) gets from us.
 
-test("sign-in form: required fields and wrong credentials", async ({ page }) => {
+test("sign-in form: required fields and wrong credentials", { tag: "@js" }, async ({ page }) => {
   await page.goto("/login");
   // The sign-in form, not the page's other one (Lite mode's button).
   await page
@@ -24,7 +24,7 @@ test("sign-in form: required fields and wrong credentials", async ({ page }) => 
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("registration form: formats, lengths and taken names", async ({ page }) => {
+test("registration form: formats, lengths and taken names", { tag: "@js" }, async ({ page }) => {
   await page.goto("/register");
   await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
   await page.getByLabel("Username").fill("a b");
@@ -53,7 +53,7 @@ test("registration refuses an email already in use", async ({ page, context }) =
   await expect(page.getByText("An account with this email already exists")).toBeVisible();
 });
 
-test("reset form: short and mismatched passwords", async ({ page, javaScriptEnabled }) => {
+test("reset form: short and mismatched passwords", { tag: "@js" }, async ({ page, javaScriptEnabled }) => {
   await page.goto("/reset-password?token=whatever");
   if (javaScriptEnabled) {
     // The button is disabled while either field is empty.
@@ -79,7 +79,7 @@ test("reset form: short and mismatched passwords", async ({ page, javaScriptEnab
   await expect(page.getByText("Invalid reset link. Please request a new password reset.")).toBeVisible();
 });
 
-test("forgot-password form: an invalid email", async ({ page, javaScriptEnabled }) => {
+test("forgot-password form: an invalid email", { tag: "@js" }, async ({ page, javaScriptEnabled }) => {
   await page.goto("/forgot-password");
   const send = page.getByRole("button", { name: "Send Reset Link" });
   if (javaScriptEnabled) await expect(send).toBeDisabled();
@@ -90,7 +90,7 @@ test("forgot-password form: an invalid email", async ({ page, javaScriptEnabled 
   await expect(page.getByText("Invalid email")).toBeVisible();
 });
 
-test("profile forms: a too long name is refused, a valid change is saved", async ({ page }) => {
+test("profile forms: a too long name is refused, a valid change is saved", { tag: "@js" }, async ({ page }) => {
   await registerThroughForm(page);
   await page.goto("/");
   await page.getByLabel("Account menu").click();

@@ -1,7 +1,7 @@
 import { collectConsoleErrors, expect, signIn, test } from "../support/fixtures";
 import { addDealerThroughApi, addDealerThroughForm, searchDealers } from "./support";
 
-test("add a dealer and find it by search", async ({ page, javaScriptEnabled }) => {
+test("add a dealer and find it by search", { tag: "@js" }, async ({ page, javaScriptEnabled }) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "officer2");
   const dealer = await addDealerThroughForm(page, javaScriptEnabled);
@@ -25,7 +25,7 @@ test("add a dealer and find it by search", async ({ page, javaScriptEnabled }) =
   expect(errors).toEqual([]);
 });
 
-test("view a dealer found by search and edit it", async ({ page, javaScriptEnabled }) => {
+test("view a dealer found by search and edit it", { tag: "@js" }, async ({ page, javaScriptEnabled }) => {
   const errors = collectConsoleErrors(page);
   await signIn(page, "officer2");
   const phone = `+92 302 ${String(Date.now() % 10_000_000).padStart(7, "0")}`;
@@ -64,29 +64,33 @@ test("view a dealer found by search and edit it", async ({ page, javaScriptEnabl
   expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
 });
 
-test("the dealer form says what is missing, in the agreed words", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, "officer3");
-  await page.goto("/add-dealer");
-  await page.getByLabel("Email").fill("wrong@");
-  await page.getByLabel("Notes").fill("n".repeat(501));
-  await page.getByLabel("Notes").blur(); // with JavaScript its message appears now, moving the button
-  await page.getByRole("button", { name: "Save" }).click();
-  for (const message of [
-    "Business name is required",
-    "Street address is required",
-    "City is required",
-    "State is required",
-    "Invalid email",
-    "Notes must be 500 characters or less",
-    // Without JavaScript there is no map: the place comes from the address, which is not typed.
-    javaScriptEnabled
-      ? "Please select a location on the map."
-      : "Type the address to place it, or the latitude and longitude.",
-  ]) {
-    await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
-  }
-  await expect(page).toHaveURL(/\/add-dealer$/);
-});
+test(
+  "the dealer form says what is missing, in the agreed words",
+  { tag: "@js" },
+  async ({ page, javaScriptEnabled }) => {
+    await signIn(page, "officer3");
+    await page.goto("/add-dealer");
+    await page.getByLabel("Email").fill("wrong@");
+    await page.getByLabel("Notes").fill("n".repeat(501));
+    await page.getByLabel("Notes").blur(); // with JavaScript its message appears now, moving the button
+    await page.getByRole("button", { name: "Save" }).click();
+    for (const message of [
+      "Business name is required",
+      "Street address is required",
+      "City is required",
+      "State is required",
+      "Invalid email",
+      "Notes must be 500 characters or less",
+      // Without JavaScript there is no map: the place comes from the address, which is not typed.
+      javaScriptEnabled
+        ? "Please select a location on the map."
+        : "Type the address to place it, or the latitude and longitude.",
+    ]) {
+      await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page).toHaveURL(/\/add-dealer$/);
+  },
+);
 
 test("a missing dealer says so, with a way back", async ({ page }) => {
   await signIn(page, "officer3");

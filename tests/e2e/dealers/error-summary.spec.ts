@@ -5,7 +5,7 @@ import { expect, signIn, test } from "../support/fixtures";
 
 test(
   "a refused Add Dealer lists the fields to check at the top, each leading to its field",
-  { tag: "@browser" },
+  { tag: ["@browser", "@js"] },
   async ({ page, javaScriptEnabled }) => {
     await signIn(page, "officer5");
     await page.goto("/add-dealer");
@@ -42,7 +42,7 @@ test(
   },
 );
 
-test("a refused New Post lists the fields to check at the top", async ({ page }) => {
+test("a refused New Post lists the fields to check at the top", { tag: "@js" }, async ({ page }) => {
   await signIn(page, "officer5");
   await page.goto("/new-post");
   await page.getByLabel("Post type *").selectOption("SALE");

@@ -35,52 +35,53 @@ function xlsxUpload(grid: Array<Array<string | number>>): Upload {
   };
 }
 
-test("import a spreadsheet with good rows, bad rows and duplicates; again creates nothing", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  await signIn(page, "officer5");
-  const tag = uniqueName("Imported");
-  const file = dealerWorkbook([
-    dealerRow(1, tag),
-    dealerRow(2, tag, { business_name: null }),
-    dealerRow(3, tag),
-    dealerRow(1, tag),
-    dealerRow(4, tag, { email: "broken@", City: null }),
-    dealerRow(5, tag),
-  ]);
-  const upload = {
-    name: "dealers.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: file,
-  };
+test(
+  "import a spreadsheet with good rows, bad rows and duplicates; again creates nothing",
+  { tag: "@js" },
+  async ({ page, javaScriptEnabled }) => {
+    await signIn(page, "officer5");
+    const tag = uniqueName("Imported");
+    const file = dealerWorkbook([
+      dealerRow(1, tag),
+      dealerRow(2, tag, { business_name: null }),
+      dealerRow(3, tag),
+      dealerRow(1, tag),
+      dealerRow(4, tag, { email: "broken@", City: null }),
+      dealerRow(5, tag),
+    ]);
+    const upload = {
+      name: "dealers.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: file,
+    };
 
-  let results = await runImport(page, javaScriptEnabled, upload);
-  await expect(results.getByTestId("import-total")).toHaveText("6");
-  await expect(results.getByTestId("import-successful")).toHaveText("3");
-  await expect(results.getByTestId("import-failed")).toHaveText("3");
-  await expect(results.getByText("Import Completed with Errors").first()).toBeVisible();
-  await expect(results.getByRole("list", { name: "Import errors" }).getByRole("listitem")).toHaveText([
-    "Row 3: business_name is required",
-    "Row 6: Invalid email; City is required",
-  ]);
-  // A row already in the directory counts as failed, but is listed apart: harmless.
-  await results.getByText("1 already in the directory (skipped, nothing to do)").click();
-  await expect(results.getByRole("list", { name: "Already in the directory" }).getByRole("listitem")).toHaveText([
-    "Row 5: already in the directory (same business name and phone), skipped",
-  ]);
+    let results = await runImport(page, javaScriptEnabled, upload);
+    await expect(results.getByTestId("import-total")).toHaveText("6");
+    await expect(results.getByTestId("import-successful")).toHaveText("3");
+    await expect(results.getByTestId("import-failed")).toHaveText("3");
+    await expect(results.getByText("Import Completed with Errors").first()).toBeVisible();
+    await expect(results.getByRole("list", { name: "Import errors" }).getByRole("listitem")).toHaveText([
+      "Row 3: business_name is required",
+      "Row 6: Invalid email; City is required",
+    ]);
+    // A row already in the directory counts as failed, but is listed apart: harmless.
+    await results.getByText("1 already in the directory (skipped, nothing to do)").click();
+    await expect(results.getByRole("list", { name: "Already in the directory" }).getByRole("listitem")).toHaveText([
+      "Row 5: already in the directory (same business name and phone), skipped",
+    ]);
 
-  // The new dealers are in the directory.
-  if (javaScriptEnabled) await results.getByRole("button", { name: "Close", exact: true }).last().click();
-  await page.goto(`/dealers?query=${encodeURIComponent(tag)}`);
-  await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem")).toHaveCount(3);
+    // The new dealers are in the directory.
+    if (javaScriptEnabled) await results.getByRole("button", { name: "Close", exact: true }).last().click();
+    await page.goto(`/dealers?query=${encodeURIComponent(tag)}`);
+    await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem")).toHaveCount(3);
 
-  results = await runImport(page, javaScriptEnabled, upload);
-  await expect(results.getByTestId("import-successful")).toHaveText("0");
-  await expect(results.getByTestId("import-failed")).toHaveText("6");
-  await page.goto(`/dealers?query=${encodeURIComponent(tag)}`);
-  await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem")).toHaveCount(3);
-});
+    results = await runImport(page, javaScriptEnabled, upload);
+    await expect(results.getByTestId("import-successful")).toHaveText("0");
+    await expect(results.getByTestId("import-failed")).toHaveText("6");
+    await page.goto(`/dealers?query=${encodeURIComponent(tag)}`);
+    await expect(page.getByRole("list", { name: "Dealers" }).getByRole("listitem")).toHaveCount(3);
+  },
+);
 
 test("rows without coordinates are placed from their address and marked approximate; errors name the template's headers", async ({
   page,
@@ -121,31 +122,35 @@ test("rows without coordinates are placed from their address and marked approxim
   }
 });
 
-test("the import refuses a file that is not Excel, by its bytes", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, "officer6");
-  await page.goto(javaScriptEnabled ? "/dealers" : "/dealers/import");
-  const fake = {
-    name: "dealers.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: Buffer.from("name,city\nA,B\n"),
-  };
-  if (javaScriptEnabled) {
-    await page.getByRole("link", { name: "Import", exact: true }).click();
-    const dialog = page.getByRole("dialog", { name: "Import Dealers" });
-    await dialog.getByLabel("Spreadsheet").setInputFiles({ ...fake, name: "notes.csv" });
-    await dialog.getByRole("button", { name: "Upload" }).click();
-    await expect(dialog.getByText("Invalid File Type")).toBeVisible();
-    await dialog.getByLabel("Spreadsheet").setInputFiles(fake);
-    await dialog.getByRole("button", { name: "Upload" }).click();
-    await expect(dialog.getByText("Upload Failed")).toBeVisible();
-    await expect(dialog.getByText("Please select an Excel file (.xlsx or .xls)")).toBeVisible();
-  } else {
-    await page.getByLabel("Spreadsheet").setInputFiles(fake);
-    await page.getByRole("button", { name: "Import Dealers" }).click();
-    await expect(page.getByText("Invalid File Type")).toBeVisible();
-    await expect(page.getByText("Please select an Excel file (.xlsx or .xls)")).toBeVisible();
-  }
-});
+test(
+  "the import refuses a file that is not Excel, by its bytes",
+  { tag: "@js" },
+  async ({ page, javaScriptEnabled }) => {
+    await signIn(page, "officer6");
+    await page.goto(javaScriptEnabled ? "/dealers" : "/dealers/import");
+    const fake = {
+      name: "dealers.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from("name,city\nA,B\n"),
+    };
+    if (javaScriptEnabled) {
+      await page.getByRole("link", { name: "Import", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Import Dealers" });
+      await dialog.getByLabel("Spreadsheet").setInputFiles({ ...fake, name: "notes.csv" });
+      await dialog.getByRole("button", { name: "Upload" }).click();
+      await expect(dialog.getByText("Invalid File Type")).toBeVisible();
+      await dialog.getByLabel("Spreadsheet").setInputFiles(fake);
+      await dialog.getByRole("button", { name: "Upload" }).click();
+      await expect(dialog.getByText("Upload Failed")).toBeVisible();
+      await expect(dialog.getByText("Please select an Excel file (.xlsx or .xls)")).toBeVisible();
+    } else {
+      await page.getByLabel("Spreadsheet").setInputFiles(fake);
+      await page.getByRole("button", { name: "Import Dealers" }).click();
+      await expect(page.getByText("Invalid File Type")).toBeVisible();
+      await expect(page.getByText("Please select an Excel file (.xlsx or .xls)")).toBeVisible();
+    }
+  },
+);
 
 test("the admin imports the 76-dealer sample; an officer is denied", { tag: "@browser" }, async ({ page }) => {
   await signIn(page, "officer7");

@@ -114,56 +114,56 @@ test.describe("from one stop to the next", () => {
   // counts as not confirmed with JavaScript as without (where the place is typed).
   test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: ["geolocation"] });
 
-  test("after Log visit the officer is back on the plan with the next stop ready, and the home says which stop is next", async ({
-    page,
-    request,
-    javaScriptEnabled,
-  }) => {
-    const officer = await teamOfficerWithDealers(request, ["First", "Second", "Third", "Fourth"]);
-    const order = ["First", "Second", "Third", "Fourth"].map((name) => officer.ids[name]!);
-    const planned = await request.put(`/api/plans/${karachiDate()}`, { data: { dealerIds: order } });
-    expect(planned.status(), await planned.text()).toBe(200);
-    // The first two stops logged at the shop, by GPS: done.
-    for (const dealerId of order.slice(0, 2)) {
-      const posted = await request.post("/api/posts", {
-        data: { type: "DEALER_MEETING", text: "At the shop", dealerId, ...SHOP, source: "GPS", accuracy: 10 },
-      });
-      expect(posted.status(), await posted.text()).toBe(201);
-    }
+  test(
+    "after Log visit the officer is back on the plan with the next stop ready, and the home says which stop is next",
+    { tag: "@js" },
+    async ({ page, request, javaScriptEnabled }) => {
+      const officer = await teamOfficerWithDealers(request, ["First", "Second", "Third", "Fourth"]);
+      const order = ["First", "Second", "Third", "Fourth"].map((name) => officer.ids[name]!);
+      const planned = await request.put(`/api/plans/${karachiDate()}`, { data: { dealerIds: order } });
+      expect(planned.status(), await planned.text()).toBe(200);
+      // The first two stops logged at the shop, by GPS: done.
+      for (const dealerId of order.slice(0, 2)) {
+        const posted = await request.post("/api/posts", {
+          data: { type: "DEALER_MEETING", text: "At the shop", dealerId, ...SHOP, source: "GPS", accuracy: 10 },
+        });
+        expect(posted.status(), await posted.text()).toBe(201);
+      }
 
-    await signIn(page, officer.username, PASSWORD);
-    await page.goto("/plan");
-    await page.getByRole("link", { name: `Log visit to ${officer.prefix} Third Traders` }).click();
-    await expect(page.getByRole("heading", { name: "New Post" })).toBeVisible();
-    if (javaScriptEnabled) await expect(page.getByLabel("Latitude")).toHaveValue("31.520400");
-    await page.getByLabel("Description").fill("Third stop visited");
-    await page.getByRole("button", { name: "Post" }).click();
+      await signIn(page, officer.username, PASSWORD);
+      await page.goto("/plan");
+      await page.getByRole("link", { name: `Log visit to ${officer.prefix} Third Traders` }).click();
+      await expect(page.getByRole("heading", { name: "New Post" })).toBeVisible();
+      if (javaScriptEnabled) await expect(page.getByLabel("Latitude")).toHaveValue("31.520400");
+      await page.getByLabel("Description").fill("Third stop visited");
+      await page.getByRole("button", { name: "Post" }).click();
 
-    // Back on the plan, the next stop ready: the fourth, its Log visit the next tap.
-    await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
-    await expect(page).toHaveURL(/\/plan(#next-stop)?$/);
-    await expect(page.getByText("Post created successfully!")).toBeVisible();
-    const next = page.locator("#next-stop");
-    await expect(next).toContainText(`${officer.prefix} Fourth Traders`);
-    await expect(next).toContainText("Next stop");
-    const logNext = page.getByRole("link", { name: `Log visit to ${officer.prefix} Fourth Traders` });
-    if (javaScriptEnabled) {
-      await expect(page).toHaveURL(/\/plan#next-stop$/);
-      await expect(logNext).toBeFocused();
-      await expect(logNext).toBeInViewport();
-    } else {
-      await expect(logNext).toBeVisible();
-    }
-    await expect(page.getByTestId("plan-progress")).toHaveText(
-      "4 planned · 2 done · 1 not confirmed · 0 missed · 0 km",
-    );
+      // Back on the plan, the next stop ready: the fourth, its Log visit the next tap.
+      await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
+      await expect(page).toHaveURL(/\/plan(#next-stop)?$/);
+      await expect(page.getByText("Post created successfully!")).toBeVisible();
+      const next = page.locator("#next-stop");
+      await expect(next).toContainText(`${officer.prefix} Fourth Traders`);
+      await expect(next).toContainText("Next stop");
+      const logNext = page.getByRole("link", { name: `Log visit to ${officer.prefix} Fourth Traders` });
+      if (javaScriptEnabled) {
+        await expect(page).toHaveURL(/\/plan#next-stop$/);
+        await expect(logNext).toBeFocused();
+        await expect(logNext).toBeInViewport();
+      } else {
+        await expect(logNext).toBeVisible();
+      }
+      await expect(page.getByTestId("plan-progress")).toHaveText(
+        "4 planned · 2 done · 1 not confirmed · 0 missed · 0 km",
+      );
 
-    // The home says which stop is next, and its link opens the plan there.
-    await page.goto("/");
-    await page.getByRole("link", { name: "Next: stop 4 · 2 of 4 done" }).click();
-    await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
-    await expect(next).toContainText(`${officer.prefix} Fourth Traders`);
-  });
+      // The home says which stop is next, and its link opens the plan there.
+      await page.goto("/");
+      await page.getByRole("link", { name: "Next: stop 4 · 2 of 4 done" }).click();
+      await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
+      await expect(next).toContainText(`${officer.prefix} Fourth Traders`);
+    },
+  );
 
   test("New Post goes back only to a page of this site: another site's address falls back to the feed", async ({
     request,

@@ -39,7 +39,7 @@ test("the rankings table shows positions, medals, km, hours and money", async ({
   await expect(page.getByRole("link", { name: "All time" })).toHaveAttribute("aria-current", "page");
 });
 
-test("like and unlike a post", async ({ page }) => {
+test("like and unlike a post", { tag: "@js" }, async ({ page }) => {
   await registerThroughForm(page);
   const text = uniqueName("Stock arrives on Monday");
   await postAnnouncement(page, text);
@@ -54,7 +54,7 @@ test("like and unlike a post", async ({ page }) => {
   await expect(page.getByText("Removed your like from this post")).toBeVisible();
 });
 
-test("comment on a post and delete the comment", async ({ page, javaScriptEnabled }) => {
+test("comment on a post and delete the comment", { tag: "@js" }, async ({ page, javaScriptEnabled }) => {
   await registerThroughForm(page);
   const text = uniqueName("Farmer day in Okara");
   await postAnnouncement(page, text);
@@ -91,7 +91,7 @@ test("comment on a post and delete the comment", async ({ page, javaScriptEnable
   await expect(comment.getByRole("button", { name: "Delete comment" })).toHaveCount(0);
 });
 
-test("load the next page of posts", async ({ page, javaScriptEnabled }) => {
+test("load the next page of posts", { tag: "@js" }, async ({ page, javaScriptEnabled }) => {
   await registerThroughForm(page);
   await page.goto("/");
   const cards = page.getByTestId("post-card");
@@ -114,23 +114,27 @@ test("load the next page of posts", async ({ page, javaScriptEnabled }) => {
   expect(Math.max(...nextIds)).toBeLessThan(Number(lastOnFirstPage));
 });
 
-test("another team's posts start the list again after the next page", async ({ page, javaScriptEnabled }) => {
-  await signIn(page, "admin");
-  await page.goto("/");
-  const cards = page.getByTestId("post-card");
-  await expect(cards).toHaveCount(FEED_PAGE_SIZE);
-  await page.getByRole("link", { name: "Load More Posts" }).click();
-  // The team is chosen once the next page is in: with JavaScript appended in place, without it a page of its own.
-  if (javaScriptEnabled) await expect(cards).toHaveCount(2 * FEED_PAGE_SIZE);
-  else await expect(page).toHaveURL(/\/\?cursor=\d+\.\d+$/);
+test(
+  "another team's posts start the list again after the next page",
+  { tag: "@js" },
+  async ({ page, javaScriptEnabled }) => {
+    await signIn(page, "admin");
+    await page.goto("/");
+    const cards = page.getByTestId("post-card");
+    await expect(cards).toHaveCount(FEED_PAGE_SIZE);
+    await page.getByRole("link", { name: "Load More Posts" }).click();
+    // The team is chosen once the next page is in: with JavaScript appended in place, without it a page of its own.
+    if (javaScriptEnabled) await expect(cards).toHaveCount(2 * FEED_PAGE_SIZE);
+    else await expect(page).toHaveURL(/\/\?cursor=\d+\.\d+$/);
 
-  const teams = page.getByRole("combobox", { name: "Team" });
-  const team = (await teams.locator("option").nth(1).textContent()) ?? "";
-  await teams.selectOption({ label: team });
-  await page.getByRole("button", { name: "Show" }).click();
-  await expect(page).toHaveURL(/[?&]team=\d+/);
-  await expect(page.getByTestId("post-team").first()).toHaveText(` · ${team}`);
-  const shown = await page.getByTestId("post-team").allTextContents();
-  expect(shown.length).toBeLessThanOrEqual(FEED_PAGE_SIZE);
-  expect(shown.every((text) => text === ` · ${team}`)).toBe(true);
-});
+    const teams = page.getByRole("combobox", { name: "Team" });
+    const team = (await teams.locator("option").nth(1).textContent()) ?? "";
+    await teams.selectOption({ label: team });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/[?&]team=\d+/);
+    await expect(page.getByTestId("post-team").first()).toHaveText(` · ${team}`);
+    const shown = await page.getByTestId("post-team").allTextContents();
+    expect(shown.length).toBeLessThanOrEqual(FEED_PAGE_SIZE);
+    expect(shown.every((text) => text === ` · ${team}`)).toBe(true);
+  },
+);

@@ -9,52 +9,53 @@ test.beforeEach(async ({ page }) => {
   await registerThroughForm(page);
 });
 
-test("a SALE with product, quantity, price and two photos shows at the top of the feed with its total", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  const text = uniqueName("Sold SSP at the mandi");
-  await page.goto("/new-post");
-  if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
-  await page.getByLabel("Post type *").selectOption("SALE");
-  await page.getByLabel("Description").fill(text);
-  if (javaScriptEnabled) await expect(page.getByText(`${text.length} / 2000`)).toBeVisible();
-  await page.getByLabel("Product").selectOption("SSP");
-  await page.getByLabel("Quantity (bags)").fill("12");
-  // Typed the way officers write amounts, with grouping commas; the live total is grouped too.
-  await page.getByLabel("Price per unit ($)").fill("3,850.25");
-  if (javaScriptEnabled) await expect(page.locator("#sale-total")).toHaveText("46,203.00");
-  await givePlace(page, javaScriptEnabled);
-  await attachPhotos(page, javaScriptEnabled, [
-    await photo("field-1.jpg", "#3a7d44"),
-    await photo("field-2.jpg", "#c28f2c"),
-  ]);
-  await page.getByRole("button", { name: "Post", exact: true }).click();
+test(
+  "a SALE with product, quantity, price and two photos shows at the top of the feed with its total",
+  { tag: "@js" },
+  async ({ page, javaScriptEnabled }) => {
+    const text = uniqueName("Sold SSP at the mandi");
+    await page.goto("/new-post");
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Post", exact: true })).toBeDisabled();
+    await page.getByLabel("Post type *").selectOption("SALE");
+    await page.getByLabel("Description").fill(text);
+    if (javaScriptEnabled) await expect(page.getByText(`${text.length} / 2000`)).toBeVisible();
+    await page.getByLabel("Product").selectOption("SSP");
+    await page.getByLabel("Quantity (bags)").fill("12");
+    // Typed the way officers write amounts, with grouping commas; the live total is grouped too.
+    await page.getByLabel("Price per unit ($)").fill("3,850.25");
+    if (javaScriptEnabled) await expect(page.locator("#sale-total")).toHaveText("46,203.00");
+    await givePlace(page, javaScriptEnabled);
+    await attachPhotos(page, javaScriptEnabled, [
+      await photo("field-1.jpg", "#3a7d44"),
+      await photo("field-2.jpg", "#c28f2c"),
+    ]);
+    await page.getByRole("button", { name: "Post", exact: true }).click();
 
-  await expect(page).toHaveURL("/");
-  await expect(page.getByText("Post created successfully!")).toBeVisible();
-  await expectNearTop(page, text);
-  const card = cardWithText(page, text);
-  await expect(card.getByText("Sale", { exact: true })).toBeVisible();
-  await expect(card.getByText("Hamza Iqbal")).toBeVisible();
-  await expect(card.getByText(/Fake Street 12/)).toBeVisible();
-  const media = card.getByRole("list", { name: /^Media of/ });
-  await expect(media.getByRole("listitem")).toHaveCount(2);
-  await expect(media.locator("img").first()).toHaveAttribute("src", /\/files\/posts-thumbs\/[a-f0-9]+\.webp$/);
-  const details = card.getByRole("definition");
-  await expect(details).toHaveText(["SSP Fertilizer", "12 bags", "$3,850.25", "$46,203.00"]);
+    await expect(page).toHaveURL("/");
+    await expect(page.getByText("Post created successfully!")).toBeVisible();
+    await expectNearTop(page, text);
+    const card = cardWithText(page, text);
+    await expect(card.getByText("Sale", { exact: true })).toBeVisible();
+    await expect(card.getByText("Hamza Iqbal")).toBeVisible();
+    await expect(card.getByText(/Fake Street 12/)).toBeVisible();
+    const media = card.getByRole("list", { name: /^Media of/ });
+    await expect(media.getByRole("listitem")).toHaveCount(2);
+    await expect(media.locator("img").first()).toHaveAttribute("src", /\/files\/posts-thumbs\/[a-f0-9]+\.webp$/);
+    const details = card.getByRole("definition");
+    await expect(details).toHaveText(["SSP Fertilizer", "12 bags", "$3,850.25", "$46,203.00"]);
 
-  // The full-size file opens: a dialog with JavaScript, the file itself without.
-  await media.getByRole("link").first().click();
-  if (javaScriptEnabled) {
-    const viewer = page.getByRole("dialog", { name: "Full-size media" });
-    await expect(viewer.locator("img")).toHaveAttribute("src", /\/files\/posts\/[a-f0-9]+\.webp$/);
-    await viewer.getByRole("button", { name: "Close" }).click();
-    await expect(viewer).toBeHidden();
-  } else {
-    await expect(page).toHaveURL(/\/files\/posts\/[a-f0-9]+\.webp$/);
-  }
-});
+    // The full-size file opens: a dialog with JavaScript, the file itself without.
+    await media.getByRole("link").first().click();
+    if (javaScriptEnabled) {
+      const viewer = page.getByRole("dialog", { name: "Full-size media" });
+      await expect(viewer.locator("img")).toHaveAttribute("src", /\/files\/posts\/[a-f0-9]+\.webp$/);
+      await viewer.getByRole("button", { name: "Close" }).click();
+      await expect(viewer).toBeHidden();
+    } else {
+      await expect(page).toHaveURL(/\/files\/posts\/[a-f0-9]+\.webp$/);
+    }
+  },
+);
 
 test("a RECOVERY with amount, dealer and two photos", async ({ page, javaScriptEnabled }) => {
   const dealer = someDealer(1);
@@ -118,35 +119,36 @@ test("a DEALER_MEETING from a dealer's Create Meeting link is pre-filled", async
   await expect(card.getByText("+2.3 km today")).toHaveCount(0);
 });
 
-test("the dealer search finds a dealer the selector does not list, and the post names it", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  // Past 50 dealers the selector lists the first by name and offers the search; a search shows it at any size.
-  const [listed, wanted] = [someDealer(3), someDealer(4)];
-  const text = uniqueName("Met a dealer found by search");
-  await page.goto(`/new-post?${new URLSearchParams({ dealerQuery: listed.businessName })}`);
-  await page.getByLabel("Post type *").selectOption("DEALER_MEETING");
-  const dealerSelect = page.getByLabel(/^Dealer/);
-  await expect(dealerSelect.locator(`option[value="${listed.id}"]`)).toHaveCount(1);
-  await expect(dealerSelect.locator(`option[value="${wanted.id}"]`)).toHaveCount(0);
+test(
+  "the dealer search finds a dealer the selector does not list, and the post names it",
+  { tag: "@js" },
+  async ({ page, javaScriptEnabled }) => {
+    // Past 50 dealers the selector lists the first by name and offers the search; a search shows it at any size.
+    const [listed, wanted] = [someDealer(3), someDealer(4)];
+    const text = uniqueName("Met a dealer found by search");
+    await page.goto(`/new-post?${new URLSearchParams({ dealerQuery: listed.businessName })}`);
+    await page.getByLabel("Post type *").selectOption("DEALER_MEETING");
+    const dealerSelect = page.getByLabel(/^Dealer/);
+    await expect(dealerSelect.locator(`option[value="${listed.id}"]`)).toHaveCount(1);
+    await expect(dealerSelect.locator(`option[value="${wanted.id}"]`)).toHaveCount(0);
 
-  await page.getByLabel("Find a dealer").fill(wanted.businessName);
-  await page.getByRole("button", { name: "Find", exact: true }).click();
-  await expect(dealerSelect.locator(`option[value="${wanted.id}"]`)).toHaveCount(1);
-  await expect(dealerSelect.locator(`option[value="${listed.id}"]`)).toHaveCount(0);
-  await expect(page.getByText(/^\d+ dealers? found\.$/)).toBeVisible();
+    await page.getByLabel("Find a dealer").fill(wanted.businessName);
+    await page.getByRole("button", { name: "Find", exact: true }).click();
+    await expect(dealerSelect.locator(`option[value="${wanted.id}"]`)).toHaveCount(1);
+    await expect(dealerSelect.locator(`option[value="${listed.id}"]`)).toHaveCount(0);
+    await expect(page.getByText(/^\d+ dealers? found\.$/)).toBeVisible();
 
-  // Without JavaScript the search reloads the form.
-  if (!javaScriptEnabled) await page.getByLabel("Post type *").selectOption("DEALER_MEETING");
-  await dealerSelect.selectOption(String(wanted.id));
-  await page.getByLabel("Description").fill(text);
-  await givePlace(page, javaScriptEnabled);
-  await page.getByRole("button", { name: "Post", exact: true }).click();
+    // Without JavaScript the search reloads the form.
+    if (!javaScriptEnabled) await page.getByLabel("Post type *").selectOption("DEALER_MEETING");
+    await dealerSelect.selectOption(String(wanted.id));
+    await page.getByLabel("Description").fill(text);
+    await givePlace(page, javaScriptEnabled);
+    await page.getByRole("button", { name: "Post", exact: true }).click();
 
-  await expect(page).toHaveURL("/");
-  await expect(cardWithText(page, text).getByText(wanted.businessName)).toBeVisible();
-});
+    await expect(page).toHaveURL("/");
+    await expect(cardWithText(page, text).getByText(wanted.businessName)).toBeVisible();
+  },
+);
 
 test("a description over 2000 characters is refused with the agreed message", async ({ page, javaScriptEnabled }) => {
   await page.goto("/new-post");

@@ -82,7 +82,7 @@ test("the stats tabs show the officer's own posts, visits, sales and recovery", 
 
 test(
   "choosing an avatar: five defaults in a grid of five, Save, and the new avatar",
-  { tag: "@browser" },
+  { tag: ["@browser", "@js"] },
   async ({ page, javaScriptEnabled }) => {
     await newOfficer(page);
     await page.goto("/profile");
