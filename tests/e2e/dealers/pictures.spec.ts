@@ -27,13 +27,11 @@ test(
       // The browser-side check stopped it; send it anyway by clearing the check's input.
       await picture.getByLabel("Profile picture").setInputFiles([]);
     }
-    await picture
-      .getByLabel("Profile picture")
-      .setInputFiles({
-        name: "shop.jpg",
-        mimeType: "image/jpeg",
-        buffer: await photo({ r: 200, g: 80, b: 40 }, "jpeg"),
-      });
+    await picture.getByLabel("Profile picture").setInputFiles({
+      name: "shop.jpg",
+      mimeType: "image/jpeg",
+      buffer: await photo({ r: 200, g: 80, b: 40 }, "jpeg"),
+    });
     await picture.getByRole("button", { name: "Upload Picture" }).click();
     await expect(page.getByText("Profile picture updated successfully!")).toBeVisible();
     await expect(page.getByRole("img", { name: `${dealer.businessName}, profile` })).toBeVisible();

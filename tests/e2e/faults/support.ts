@@ -1,11 +1,10 @@
-// Fault injection for the enhanced actions (JavaScript on): each action's request meets one of the
+// Fault injection in Chromium for the representatives of the fault matrix (tests/e2e/faults/*.js.spec.ts;
+// the whole matrix is at the component level, tests/components): an action's request meets one of the
 // network's usual failures, and the page must stay, say the action's failure message, keep what
-// the officer typed, and succeed on one more tap. See tests/e2e/faults/*.js.spec.ts.
+// the officer typed, and succeed on one more tap.
 import { request as apiRequest, type Page, type Request, type Route } from "@playwright/test";
 import { expect, untilHydrated } from "../support/fixtures";
 import { PAST_PATIENCE_MS, PROXY_PAGE, type Fault } from "../../support/faults";
-
-export { FAULTS, type Fault } from "../../support/faults";
 
 /** The POST a form makes with JavaScript: React Router's `{path}.data`. */
 export function formPost(path: string | RegExp): (request: Request) => boolean {
