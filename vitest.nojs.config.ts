@@ -11,7 +11,7 @@ const noJsFixtures = path.join(root, "tests/nojs/support/fixtures.ts");
 
 // Specs whose every test measures what only a browser knows (layout, scrolling, the network).
 const BROWSER_ONLY_SPECS = [
-  "tests/e2e/tap-targets.spec.ts",
+  "tests/e2e/tap-targets.nojs.spec.ts",
   "tests/e2e/posts/return-to-place.nojs.spec.ts",
   "tests/e2e/security/cross-site.spec.ts",
 ];
