@@ -2,8 +2,9 @@ import { cleanup, screen, waitFor } from "@testing-library/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
-import { renderApp, type RenderedApp } from "../support/app";
-import { addPage, dealerServer, directory, expectNotice, geocoder } from "./support";
+import { expectNotice, renderApp, type RenderedApp } from "../support/app";
+import { phoneAt } from "../support/phone";
+import { addPage, dealerServer, directory, geocoder } from "./support";
 
 // Adding a dealer on a flaky network (issue 15; Chromium keeps "aborted" in
 // tests/e2e/faults/dealers.js.spec.ts): the form stays with what was typed and says so; one more tap
@@ -16,13 +17,7 @@ const HERE = { latitude: 31.5204, longitude: 74.3587 };
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  // The phone's position, as the browser's geolocation gives it.
-  Object.defineProperty(navigator, "geolocation", {
-    configurable: true,
-    value: {
-      getCurrentPosition: (found: PositionCallback) => found({ coords: HERE } as GeolocationPosition),
-    },
-  });
+  phoneAt(HERE.latitude, HERE.longitude);
   geocoder("12 Mall Road, Lahore, Punjab, Pakistan");
 });
 afterEach(() => {

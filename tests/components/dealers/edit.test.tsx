@@ -3,8 +3,8 @@ import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 import { FAULTS, PAST_PATIENCE_MS, type Fault } from "../../support/faults";
-import { renderApp, type RenderedApp } from "../support/app";
-import { aDealer, choose, DEALER_ID, dealerServer, editPage, expectNotice, removePhotoPage } from "./support";
+import { expectNotice, renderApp, type RenderedApp } from "../support/app";
+import { aDealer, choose, DEALER_ID, dealerServer, editPage, removePhotoPage } from "./support";
 
 // The dealer's page in edit mode on a flaky network (issue 15; Chromium keeps the gallery's upload
 // meeting "500 with JSON" in tests/e2e/faults/dealers.js.spec.ts): its fields, its About, its

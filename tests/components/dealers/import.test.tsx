@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
-import { renderApp } from "../support/app";
-import { choose, dealerServer, directory, expectNotice, importCalls, importPage, ONE_IMPORTED } from "./support";
+import { expectNotice, renderApp } from "../support/app";
+import { choose, dealerServer, directory, importCalls, importPage, ONE_IMPORTED } from "./support";
 
 // Importing dealers on a flaky network (issue 15): the import page (a form post) and the
 // directory's import dialog (its upload, then its import, the app's own requests) each meet every

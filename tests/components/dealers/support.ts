@@ -1,18 +1,17 @@
 // The dealers' pages as the component level's fake server answers them (the loaders' shapes in
 // app/routes/dealers/*.tsx), the server's notices after a save (its toast cookie, read by the
 // root's next answer), and the app's own fetch calls the dealer pages make (MSW).
-import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { delay, http, HttpResponse } from "msw";
+import { fireEvent } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
-import { expect } from "vitest";
 import type { RootData } from "~/browser/root-data";
 import type { ImportResultView } from "~/components/dealers/import-results";
 import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
 import type { Toast } from "~/lib/toast";
 import type { Dealer } from "~/models/dealer.schema";
-import { PROXY_PAGE, type Fault } from "../../support/faults";
+import type { Fault } from "../../support/faults";
 import { OFFICER } from "../support/app";
-import { FakeServer, network, type ServerAnswer } from "../support/network";
+import { FakeServer, faultyAnswer, network, type ServerAnswer } from "../support/network";
 
 export const DEALER_ID = 12;
 
@@ -133,13 +132,6 @@ export function choose(input: HTMLInputElement, file: File): void {
   fireEvent.change(input);
 }
 
-/** The notice on screen says `text` (a notice from an earlier test may still be on screen for a moment). */
-export async function expectNotice(...texts: string[]): Promise<void> {
-  await waitFor(() => {
-    for (const text of texts) expect(screen.getByTestId("notice")).toHaveTextContent(text);
-  });
-}
-
 /** What the server answers the import's own calls, `reached` counting what got there. */
 export type Calls = { uploads: number; imports: number };
 
@@ -167,20 +159,9 @@ export function importCalls(fault?: Fault, faulty?: "/api/upload" | "/api/dealer
         if (path !== faulty || pending === undefined) return answers[path]();
         const met = pending;
         pending = undefined;
-        switch (met) {
-          case "aborted":
-            return HttpResponse.error();
-          case "500 with JSON":
-            return HttpResponse.json({ error: "Internal Server Error" }, { status: 500 });
-          case "502 from the edge":
-            return new HttpResponse(PROXY_PAGE, { status: 502, headers: { "Content-Type": "text/html" } });
-          case "no answer in time":
-            answers[path]();
-            await delay("infinite");
-            return HttpResponse.error();
-          case "session expired":
-            return HttpResponse.json({ error: "Authentication required" }, { status: 401 });
-        }
+        // With no answer in time, the request did reach the server.
+        if (met === "no answer in time") answers[path]();
+        return faultyAnswer(met);
       }),
     );
   }

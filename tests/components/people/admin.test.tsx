@@ -9,9 +9,9 @@ import type { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import type { loader as importLoader } from "~/routes/admin/import";
 import type { loader as leaderboardLoader } from "~/routes/leaderboard/leaderboard";
 import { FAULTS, PAST_PATIENCE_MS, type Fault } from "../../support/faults";
-import { ADMIN, fakeServer, renderApp, rootData, type RenderedApp } from "../support/app";
+import { ADMIN, expectNotice, fakeServer, renderApp, type RenderedApp, rootData } from "../support/app";
 import type { FakeServer } from "../support/network";
-import { expectNotice, ServerNotices, signInAgain } from "./support";
+import { ServerNotices, signInAgain } from "./support";
 
 // The admin's actions on a flaky network (issue 15; Chromium keeps the users table's row action
 // meeting "502 from the edge" in tests/e2e/faults/people.js.spec.ts): the page and the row stay and

@@ -4,9 +4,10 @@ import { redirect } from "react-router";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { loader } from "~/routes/auth/location-setup";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
-import { fakeServer, renderApp } from "../support/app";
+import { expectNotice, fakeServer, renderApp } from "../support/app";
 import { network } from "../support/network";
-import { expectNotice, signInAgain, signInFor } from "./support";
+import { phoneAt } from "../support/phone";
+import { signInAgain, signInFor } from "./support";
 
 // Location setup's save on a flaky network (issue 15; Chromium keeps "session expired" as its
 // representative in tests/e2e/faults/people.js.spec.ts): the chosen place stays and the spec's
@@ -19,12 +20,7 @@ const HERE = { latitude: 31.5204, longitude: 74.3587 };
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  Object.defineProperty(navigator, "geolocation", {
-    configurable: true,
-    value: {
-      getCurrentPosition: (found: (position: { coords: typeof HERE }) => void) => found({ coords: HERE }),
-    },
-  });
+  phoneAt(HERE.latitude, HERE.longitude);
   network.use(http.get("/api/geocode/reverse", () => HttpResponse.json({ address: "Mall Road, Lahore" })));
 });
 afterEach(() => {

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { NotificationView } from "~/components/notifications/notification-item";
 import type { loader } from "~/routes/notifications/notifications";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
-import { fakeServer, renderApp, rootData, type RenderedApp } from "../support/app";
+import { expectNotice, fakeServer, renderApp, type RenderedApp, rootData } from "../support/app";
 import { faultOnce, network } from "../support/network";
-import { expectNotice, profilePage, signInAgain, signInFor } from "./support";
+import { profilePage, signInAgain, signInFor } from "./support";
 
 // Marking notifications read on a flaky network (issue 15): on the notifications page (a form) the
 // list stays and says so; in the bell's dialog (a JSON call) the notification goes back to unread

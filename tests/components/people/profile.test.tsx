@@ -2,16 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { redirect } from "react-router";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
-import { fakeServer, renderApp, rootData } from "../support/app";
-import {
-  expectNotice,
-  profilePage,
-  ServerNotices,
-  signInAgain,
-  signInFor,
-  type Panel,
-  type ProfilePage,
-} from "./support";
+import { expectNotice, fakeServer, renderApp, rootData } from "../support/app";
+import { profilePage, ServerNotices, signInAgain, signInFor, type Panel, type ProfilePage } from "./support";
 
 // The profile's three dialogs on a flaky network (issue 15; Chromium keeps the rows' representative
 // in tests/e2e/faults/people.js.spec.ts): the dialog stays with what was typed or chosen and says
@@ -125,7 +117,8 @@ for (const { param, intent, heading, field, name, failure, success } of DIALOGS)
         await waitFor(() => expect(screen.getByLabelText(field)).toHaveValue(typed));
 
         const before = server.count("POST /profile", intent);
-        await app.user.click(screen.getByRole("button", { name: "Save" }));
+        // Once the failed save has settled, the button says "Save" again.
+        await app.user.click(await screen.findByRole("button", { name: "Save" }));
         await expectNotice(success);
         await waitFor(() => expect(screen.queryByRole("heading", { name: heading })).not.toBeInTheDocument());
         expect(server.count("POST /profile", intent)).toBe(before + 1);
@@ -170,7 +163,8 @@ test.each(FAULTS)("avatar, %s: the choice stays and says so; one more tap saves 
   await waitFor(() => expect(within(grid).getByRole("radio", { name: choice })).toBeChecked());
 
   const before = server.count("POST /profile", "choose-avatar");
-  await app.user.click(screen.getByRole("button", { name: "Save" }));
+  // Once the failed save has settled, the button says "Save" again.
+  await app.user.click(await screen.findByRole("button", { name: "Save" }));
   await expectNotice("Avatar Updated");
   expect(server.count("POST /profile", "choose-avatar")).toBe(before + 1);
   expect(sent(server, "choose-avatar", "selectedAvatar").at(-1)).toBe(avatar);

@@ -24,13 +24,6 @@ export class ServerNotices {
   }
 }
 
-/** Waits for the notice on screen to say `text` (a notice before it may still be there). */
-export async function expectNotice(...texts: string[]): Promise<void> {
-  await waitFor(() => {
-    for (const text of texts) expect(screen.getByTestId("notice")).toHaveTextContent(text);
-  });
-}
-
 /** The sign-in page's address that comes back to `path`. */
 export const signInFor = (path: string) => `/login?${new URLSearchParams({ redirectTo: path })}`;
 

@@ -6,6 +6,7 @@ import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-ke
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { fakeServer, renderApp, type RenderedApp } from "../support/app";
 import { network } from "../support/network";
+import { phoneAt } from "../support/phone";
 import { feedPage, newPostPage } from "./support";
 
 // New Post on a flaky network (issue 15; Chromium keeps a representative in
@@ -21,18 +22,11 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   // The phone's fix, as Chromium's tests give it (happy-dom has no geolocation).
-  Object.defineProperty(navigator, "geolocation", { configurable: true, value: phoneAt(31.5204, 74.3587) });
+  phoneAt(31.5204, 74.3587);
 });
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function phoneAt(latitude: number, longitude: number): Pick<Geolocation, "getCurrentPosition"> {
-  return {
-    getCurrentPosition: (found) =>
-      found({ coords: { latitude, longitude, accuracy: 12 }, timestamp: Date.now() } as GeolocationPosition),
-  };
-}
 
 const KEY = newPostPage().submissionKey;
 const PHOTO_URL = "/api/objects/uploads/0f1e2d3c";

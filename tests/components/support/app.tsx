@@ -4,9 +4,10 @@
 // Only the root's document (<html>, scripts) is left out: its notices and outlet are kept. Each
 // route's server half is the FakeServer (tests/components/support/network.ts).
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { render, screen, type RenderResult } from "@testing-library/react";
+import { render, screen, waitFor, type RenderResult } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { Suspense, useEffect } from "react";
+import { expect, vi } from "vitest";
 import {
   createBrowserRouter,
   Outlet,
@@ -169,7 +170,6 @@ export async function renderApp(
 ): Promise<RenderedApp> {
   // happy-dom's own control of the window (vitest's environment: https://github.com/capricorn86/happy-dom/wiki).
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://localhost:3000${url}`);
-  const { vi } = await import("vitest");
   const router = createBrowserRouter([
     {
       id: "root",
@@ -188,4 +188,11 @@ export async function renderApp(
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
   await screen.findByTestId("address", {}, { timeout: 10_000 });
   return { ...rendered, user, address: () => screen.getByTestId("address").textContent ?? "" };
+}
+
+/** Waits until the notice on screen says each of `texts` (an earlier notice may still be closing). */
+export async function expectNotice(...texts: string[]): Promise<void> {
+  await waitFor(() => {
+    for (const text of texts) expect(screen.getByTestId("notice")).toHaveTextContent(text);
+  });
 }

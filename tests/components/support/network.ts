@@ -106,32 +106,33 @@ export const network = setupServer(
 );
 
 /**
+ * What a call of the app's own `fetch` meets for `fault`: a dropped connection, a JSON 500, the
+ * proxy's 502 page, no answer ever, or the 401 of an expired session (which the app sends to sign in).
+ */
+export async function faultyAnswer(fault: Fault): Promise<Response> {
+  switch (fault) {
+    case "aborted":
+      return HttpResponse.error();
+    case "500 with JSON":
+      return HttpResponse.json({ error: "Internal Server Error" }, { status: 500 });
+    case "502 from the edge":
+      return new HttpResponse(PROXY_PAGE, { status: 502, headers: { "Content-Type": "text/html" } });
+    case "no answer in time":
+      await delay("infinite");
+      return HttpResponse.error();
+    case "session expired":
+      return HttpResponse.json({ error: "Authentication required" }, { status: 401 });
+  }
+}
+
+/**
  * A handler that makes the next `METHOD path` call of the app's own `fetch` meet `fault`, once:
  * `network.use(faultOnce("PATCH", "/api/notifications/3/read", fault))`. The call does not reach
- * the test's own handler for it (no answer in time: its answer never comes back either); an
- * expired session answers 401, which the app sends to sign in.
+ * the test's own handler for it (with no answer in time, its answer never comes back either).
  */
 export function faultOnce(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, fault: Fault) {
   const verb = { GET: http.get, POST: http.post, PATCH: http.patch, PUT: http.put, DELETE: http.delete }[method];
-  return verb(
-    path,
-    async () => {
-      switch (fault) {
-        case "aborted":
-          return HttpResponse.error();
-        case "500 with JSON":
-          return HttpResponse.json({ error: "Internal Server Error" }, { status: 500 });
-        case "502 from the edge":
-          return new HttpResponse(PROXY_PAGE, { status: 502, headers: { "Content-Type": "text/html" } });
-        case "no answer in time":
-          await delay("infinite");
-          return HttpResponse.error();
-        case "session expired":
-          return HttpResponse.json({ error: "Unauthorized" }, { status: 401 });
-      }
-    },
-    { once: true },
-  );
+  return verb(path, () => faultyAnswer(fault), { once: true });
 }
 
 beforeAll(() => network.listen({ onUnhandledRequest: "error" }));
