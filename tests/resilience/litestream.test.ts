@@ -66,10 +66,23 @@ async function startContainer(): Promise<number> {
 async function killContainer(): Promise<void> {
   if (!child?.pid || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child?.once("exit", resolve));
-  process.kill(-child.pid, "SIGKILL");
+  const group = -child.pid;
+  process.kill(group, "SIGKILL");
   await exited;
-  // The group's other members (the server) may outlive the leader by a moment.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The group's other members (the server) may outlive the leader by a moment: until none is left
+  // (a member no process reaps stays a zombie, which signal 0 still finds: at most 5 s for those).
+  const deadline = Date.now() + 5_000;
+  while (groupAlive(group) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** Whether any process of the group is left (signal 0 only asks). */
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What a dead disk loses: the database, its WAL and Litestream's own files beside it. */
