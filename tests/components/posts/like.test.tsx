@@ -29,63 +29,55 @@ function postServer(likedAtFirst = false) {
   });
 }
 
-test.each(FAULTS)("like, %s: the heart goes back and says so; one more tap likes it once", async (fault) => {
-  const server = postServer();
-  const app = await renderApp("/posts/41", server, { fakeTimers: true });
-  server.failNext(fault, "POST /posts/41");
-  await app.user.click(await screen.findByRole("button", { name: "Like (3 likes)" }));
+const NOT_LIKED = "Like (3 likes)";
+const LIKED = "Unlike (4 likes)";
 
-  if (fault === "session expired") {
-    expect(await screen.findByTestId("notice")).toHaveTextContent("You are logged out. Logging in again...");
-    await waitFor(() => expect(app.address()).toBe(`/login?${new URLSearchParams({ redirectTo: "/posts/41" })}`));
-    expect(server.count("POST /posts/41")).toBe(0);
-    return;
-  }
-  if (fault === "no answer in time") {
-    // While it goes, the heart shows the like.
-    expect(screen.getByRole("button", { name: "Unlike (4 likes)" })).toHaveAttribute("aria-pressed", "true");
-    await vi.advanceTimersByTimeAsync(PAST_PATIENCE_MS);
+// The like, then the like taken back: the heart shows the change at once and goes back on a fault.
+const TAPS = [
+  {
+    title: "like, %s: the heart goes back and says so; one more tap likes it once",
+    intent: "like",
+    likedAtFirst: false,
+    before: NOT_LIKED,
+    after: LIKED,
+  },
+  {
+    title: "unlike, %s: the heart stays liked and says so; one more tap unlikes it once",
+    intent: "unlike",
+    likedAtFirst: true,
+    before: LIKED,
+    after: NOT_LIKED,
+  },
+] as const;
+
+for (const { title, intent, likedAtFirst, before, after } of TAPS)
+  test.each(FAULTS)(title, async (fault) => {
+    const server = postServer(likedAtFirst);
+    const app = await renderApp("/posts/41", server, { fakeTimers: true });
+    server.failNext(fault, "POST /posts/41");
+    await app.user.click(await screen.findByRole("button", { name: before }));
+
+    if (fault === "session expired") {
+      expect(await screen.findByTestId("notice")).toHaveTextContent("You are logged out. Logging in again...");
+      await waitFor(() => expect(app.address()).toBe(`/login?${new URLSearchParams({ redirectTo: "/posts/41" })}`));
+      expect(server.count("POST /posts/41")).toBe(0);
+      return;
+    }
+    if (fault === "no answer in time") {
+      // While it goes, the heart shows the change.
+      expect(screen.getByRole("button", { name: after })).toHaveAttribute("aria-pressed", String(!likedAtFirst));
+      await vi.advanceTimersByTimeAsync(PAST_PATIENCE_MS);
+      expect(await screen.findByTestId("notice")).toHaveTextContent("Failed to update like. Please try again.");
+      // The server did it; with no answer the page cannot know, and shows what it knew.
+      expect(server.count("POST /posts/41", intent)).toBe(1);
+      expect(await screen.findByRole("button", { name: before })).toHaveAttribute("aria-pressed", String(likedAtFirst));
+      return;
+    }
     expect(await screen.findByTestId("notice")).toHaveTextContent("Failed to update like. Please try again.");
-    // The server did like it; with no answer the page cannot know, and shows what it knew.
-    expect(server.count("POST /posts/41", "like")).toBe(1);
-    expect(await screen.findByRole("button", { name: "Like (3 likes)" })).toHaveAttribute("aria-pressed", "false");
-    return;
-  }
-  expect(await screen.findByTestId("notice")).toHaveTextContent("Failed to update like. Please try again.");
-  expect(await screen.findByRole("button", { name: "Like (3 likes)" })).toHaveAttribute("aria-pressed", "false");
-  expect(server.count("POST /posts/41")).toBe(0);
-
-  await app.user.click(screen.getByRole("button", { name: "Like (3 likes)" }));
-  await waitFor(() => expect(server.count("POST /posts/41", "like")).toBe(1));
-  expect(await screen.findByRole("button", { name: "Unlike (4 likes)" })).toHaveAttribute("aria-pressed", "true");
-});
-
-test.each(FAULTS)("unlike, %s: the heart stays liked and says so; one more tap unlikes it once", async (fault) => {
-  const server = postServer(true);
-  const app = await renderApp("/posts/41", server, { fakeTimers: true });
-  server.failNext(fault, "POST /posts/41");
-  await app.user.click(await screen.findByRole("button", { name: "Unlike (4 likes)" }));
-
-  if (fault === "session expired") {
-    expect(await screen.findByTestId("notice")).toHaveTextContent("You are logged out. Logging in again...");
-    await waitFor(() => expect(app.address()).toBe(`/login?${new URLSearchParams({ redirectTo: "/posts/41" })}`));
+    expect(await screen.findByRole("button", { name: before })).toHaveAttribute("aria-pressed", String(likedAtFirst));
     expect(server.count("POST /posts/41")).toBe(0);
-    return;
-  }
-  if (fault === "no answer in time") {
-    // While it goes, the heart shows the like taken back.
-    expect(screen.getByRole("button", { name: "Like (3 likes)" })).toHaveAttribute("aria-pressed", "false");
-    await vi.advanceTimersByTimeAsync(PAST_PATIENCE_MS);
-    expect(await screen.findByTestId("notice")).toHaveTextContent("Failed to update like. Please try again.");
-    expect(server.count("POST /posts/41", "unlike")).toBe(1);
-    expect(await screen.findByRole("button", { name: "Unlike (4 likes)" })).toHaveAttribute("aria-pressed", "true");
-    return;
-  }
-  expect(await screen.findByTestId("notice")).toHaveTextContent("Failed to update like. Please try again.");
-  expect(await screen.findByRole("button", { name: "Unlike (4 likes)" })).toHaveAttribute("aria-pressed", "true");
-  expect(server.count("POST /posts/41")).toBe(0);
 
-  await app.user.click(screen.getByRole("button", { name: "Unlike (4 likes)" }));
-  await waitFor(() => expect(server.count("POST /posts/41", "unlike")).toBe(1));
-  expect(await screen.findByRole("button", { name: "Like (3 likes)" })).toHaveAttribute("aria-pressed", "false");
-});
+    await app.user.click(screen.getByRole("button", { name: before }));
+    await waitFor(() => expect(server.count("POST /posts/41", intent)).toBe(1));
+    expect(await screen.findByRole("button", { name: after })).toHaveAttribute("aria-pressed", String(!likedAtFirst));
+  });
