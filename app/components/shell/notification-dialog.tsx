@@ -62,7 +62,8 @@ export default function NotificationDialog({
       className="m-auto h-[600px] max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md flex-col overflow-hidden rounded-2xl p-0 backdrop:bg-black/40 open:flex"
       closedby="any"
     >
-      <header className="flex items-center justify-between border-b border-gray-5 px-4 py-3">
+      {/* Not a <header>: inside the top bar's banner it would be a second banner (axe's landmark-banner-is-top-level). */}
+      <div className="flex items-center justify-between border-b border-gray-5 px-4 py-3">
         <h2 id="notifications-dialog-title" className="text-lg font-semibold">
           Notifications
         </h2>
@@ -79,7 +80,7 @@ export default function NotificationDialog({
             <Icon name="x" size={18} />
           </button>
         </div>
-      </header>
+      </div>
       {markFailed ? (
         <p role="alert" className="border-b border-gray-5 bg-danger-3 px-4 py-2 text-sm text-danger-11">
           {markFailed}

@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/team";
+import { Icon } from "~/components/icon";
 import { AdminErrorView } from "~/components/access-denied";
 import { TeamFields } from "~/components/admin/team-fields";
 import { guardRequest } from "~/browser/request-guard";
@@ -213,12 +214,10 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-4">
       <header className="space-y-1">
+        <Link to="/admin/teams" className="btn-ghost -ml-2 px-2">
+          <Icon name="arrow-left" size={18} /> Back to Teams
+        </Link>
         <h1 className="text-xl font-bold">{team.name}</h1>
-        <p className="text-sm text-gray-11">
-          <Link to="/admin/teams" className="link">
-            Back to Teams
-          </Link>
-        </p>
       </header>
       {answer?.error && Object.keys(answer.errors).length === 0 ? (
         <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
