@@ -80,7 +80,7 @@ export function fakeServer(
   return server;
 }
 
-/** The sign-in page's stand-in: the page itself is tested at the request handler's level. */
+/** The sign-in page's stand-in: the page itself is tested at the request handler's level (and its form's checks with `signInPage`). */
 function SignIn() {
   return <h1>Sign In</h1>;
 }
@@ -110,7 +110,7 @@ function CurrentAddress() {
 
 const routeId = (file: string) => file.replace(/\.tsx?$/, "");
 
-function toRoute(entry: RouteConfigEntry, server: FakeServer): RouteObject {
+function toRoute(entry: RouteConfigEntry, server: FakeServer, signInPage: boolean): RouteObject {
   const id = routeId(entry.file);
   const load = modules[`/app/${entry.file}`];
   if (!load) throw new Error(`No module for ${entry.file}`);
@@ -119,7 +119,7 @@ function toRoute(entry: RouteConfigEntry, server: FakeServer): RouteObject {
     path: entry.path,
     index: entry.index,
     lazy: async () => {
-      if (id === "routes/auth/login") return { Component: SignIn };
+      if (id === "routes/auth/login" && !signInPage) return { Component: SignIn };
       const module = await load();
       const serve = ({ request }: { request: Request }) => server.serve(request, id);
       return {
@@ -139,7 +139,9 @@ function toRoute(entry: RouteConfigEntry, server: FakeServer): RouteObject {
     },
   } as RouteObject;
   if (entry.children)
-    (route as { children?: RouteObject[] }).children = entry.children.map((child) => toRoute(child, server));
+    (route as { children?: RouteObject[] }).children = entry.children.map((child) =>
+      toRoute(child, server, signInPage),
+    );
   return route;
 }
 
@@ -161,12 +163,13 @@ export type RenderedApp = RenderResult & {
 /**
  * Renders the app at `url` with `server` behind it; resolves once the page's own content is on
  * screen (`ready`, text or a role the page shows). With `fakeTimers`, user events advance Vitest's
- * clock (the test moves it past the officer's patience).
+ * clock (the test moves it past the officer's patience). With `signInPage`, /login is the real page
+ * (its form's checks), not the stand-in a sign-in redirect lands on.
  */
 export async function renderApp(
   url: string,
   server: FakeServer,
-  { fakeTimers = false }: { fakeTimers?: boolean } = {},
+  { fakeTimers = false, signInPage = false }: { fakeTimers?: boolean; signInPage?: boolean } = {},
 ): Promise<RenderedApp> {
   // happy-dom's own control of the window (vitest's environment: https://github.com/capricorn86/happy-dom/wiki).
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://localhost:3000${url}`);
@@ -177,7 +180,7 @@ export async function renderApp(
       // The server's HTML, before the first data: nothing here (the page's content is awaited).
       HydrateFallback: () => null,
       loader: ({ request }) => server.serve(request, "root"),
-      children: (routeConfig as RouteConfigEntry[]).map((entry) => toRoute(entry, server)),
+      children: (routeConfig as RouteConfigEntry[]).map((entry) => toRoute(entry, server, signInPage)),
     },
   ]);
   const rendered = render(
