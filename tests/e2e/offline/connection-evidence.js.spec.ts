@@ -18,6 +18,9 @@ async function heartOfFirstPost(page: Page) {
 const PROBE_EVERY_MS = 15_000;
 const PROBE_PATIENCE_MS = 8_000;
 
+// Each test has its own officer and page: they run side by side.
+test.describe.configure({ mode: "parallel" });
+
 test.beforeEach(async ({ page }) => {
   await registerThroughForm(page);
   await page.clock.install();

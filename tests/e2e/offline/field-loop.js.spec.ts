@@ -9,6 +9,8 @@ import { reviewScreenshot } from "../support/screenshots";
 // plan, its Log-visit pages and the leaderboard opened online open offline from the saved copy.
 
 test.use({ serviceWorkers: "allow" });
+// Each test has its own officer and browser context: they run side by side.
+test.describe.configure({ mode: "parallel" });
 
 /** The notice on a page opened from the phone's saved copy: "Offline: this page was saved at 10:42 AM." */
 const savedCopyNotice = (page: Page) => page.getByText(/^Offline: this page was saved at \d{1,2}:\d{2} [AP]M\.$/);
