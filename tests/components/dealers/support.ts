@@ -1,7 +1,6 @@
 // The dealers' pages as the component level's fake server answers them (the loaders' shapes in
 // app/routes/dealers/*.tsx), the server's notices after a save (its toast cookie, read by the
 // root's next answer), and the app's own fetch calls the dealer pages make (MSW).
-import { fireEvent } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
 import type { RootData } from "~/browser/root-data";
@@ -121,16 +120,7 @@ export function dealerServer(routes: Record<string, ServerAnswer>): DealerServer
   return server;
 }
 
-/**
- * Chooses `file` in a file input as the phone's picker does. (user-event's `upload` sets a list
- * happy-dom's FormData does not read: the form would send an empty file.)
- */
-export function choose(input: HTMLInputElement, file: File): void {
-  const chosen = new DataTransfer();
-  chosen.items.add(file);
-  input.files = chosen.files;
-  fireEvent.change(input);
-}
+export { choose } from "../support/files";
 
 /** What the server answers the import's own calls, `reached` counting what got there. */
 export type Calls = { uploads: number; imports: number };
