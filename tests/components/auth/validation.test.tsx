@@ -31,7 +31,7 @@ describe("sign-in form", () => {
     );
     const app = await renderApp("/login", server, { signInPage: true });
     await app.user.click(await screen.findByRole("button", { name: "Sign In" }));
-    expect(await screen.findByText("Username is required")).toBeInTheDocument();
+    await screen.findByText("Username is required");
     expect(screen.getByText("Password is required")).toBeInTheDocument();
     expect(server.count("POST /login")).toBe(0);
 
@@ -41,7 +41,7 @@ describe("sign-in form", () => {
     await waitFor(() => expect(screen.queryByText("Username is required")).not.toBeInTheDocument());
     expect(screen.queryByText("Password is required")).not.toBeInTheDocument();
     await app.user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByText("Invalid username or password")).toBeInTheDocument();
+    await screen.findByText("Invalid username or password");
     expect(server.count("POST /login")).toBe(1);
     expect(screen.getByLabelText("Username")).toHaveValue("officer1");
     expect(app.address()).toBe("/login");
@@ -70,7 +70,7 @@ describe("registration form", () => {
     await app.user.type(screen.getByLabelText("Email"), "not-an-email");
     await app.user.type(screen.getByLabelText("Password"), "12345");
     await app.user.click(screen.getByRole("button", { name: "Create Account" }));
-    expect(await screen.findByText("Username must be 3 to 32 letters, digits, '.', '_' or '-'")).toBeInTheDocument();
+    await screen.findByText("Username must be 3 to 32 letters, digits, '.', '_' or '-'");
     expect(screen.getByText("Invalid email")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 6 characters long")).toBeInTheDocument();
     expect(server.count("POST /register")).toBe(0);
@@ -82,7 +82,7 @@ describe("registration form", () => {
     await app.user.clear(screen.getByLabelText("Password"));
     await app.user.type(screen.getByLabelText("Password"), "123456");
     await app.user.click(screen.getByRole("button", { name: "Create Account" }));
-    expect(await screen.findByText("This username is already taken")).toBeInTheDocument();
+    await screen.findByText("This username is already taken");
     expect(server.count("POST /register")).toBe(1);
     expect(screen.getByLabelText("Username")).toHaveValue("OFFICER1");
     expect(screen.queryByText("Invalid email")).not.toBeInTheDocument();
@@ -118,16 +118,16 @@ describe("reset form", () => {
       await app.user.click(reset());
     };
     await typeBoth("12345", "12345");
-    expect(await screen.findByText("Password must be at least 6 characters long")).toBeInTheDocument();
+    await screen.findByText("Password must be at least 6 characters long");
     expect(server.count("POST /reset-password")).toBe(0);
 
     await typeBoth("123456", "1234567");
-    expect(await screen.findByText("Passwords do not match")).toBeInTheDocument();
+    await screen.findByText("Passwords do not match");
     expect(screen.queryByText("Password must be at least 6 characters long")).not.toBeInTheDocument();
     expect(server.count("POST /reset-password")).toBe(0);
 
     await typeBoth("123456", "123456");
-    expect(await screen.findByText(INVALID_RESET_LINK)).toBeInTheDocument();
+    await screen.findByText(INVALID_RESET_LINK);
     expect(server.count("POST /reset-password")).toBe(1);
   });
 });
@@ -146,7 +146,7 @@ describe("forgot-password form", () => {
     await app.user.type(screen.getByLabelText("Email"), "nope");
     expect(send()).toBeEnabled();
     await app.user.click(send());
-    expect(await screen.findByText("Invalid email")).toBeInTheDocument();
+    await screen.findByText("Invalid email");
     expect(server.count("POST /forgot-password")).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
@@ -114,7 +114,6 @@ async function sendThrough(
     await waitFor(() => expect(app.address()).toBe(`/login?${new URLSearchParams({ redirectTo: at })}`));
     expect(server.count(POST)).toBe(0);
     server.signIn();
-    cleanup();
     return renderApp(at, server, { fakeTimers: true });
   }
   if (fault === "no answer in time") await vi.advanceTimersByTimeAsync(PAST_PATIENCE_MS);
@@ -218,7 +217,7 @@ for (const [intent, label, button, failed, success] of [
         expect(dealer().galleryImages).toHaveLength(4);
         expect(await screen.findAllByRole("button", { name: /^Remove photo / })).toHaveLength(4);
       } else {
-        expect(await screen.findByRole("img", { name: "Faults Agro, profile" })).toBeInTheDocument();
+        await screen.findByRole("img", { name: "Faults Agro, profile" });
       }
     },
   );

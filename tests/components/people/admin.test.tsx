@@ -196,7 +196,7 @@ describe("recalculating", () => {
         failure: [RECALCULATION_FAILED],
         act: tap,
       });
-      expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+      await screen.findByRole("heading", { name: heading });
       const before = server.count("POST /leaderboard");
       await tap();
       await expectNotice(RECALCULATED);
@@ -238,7 +238,7 @@ describe("the users table", () => {
         failure: ["Failed to change the role. Please try again."],
         act: async () => app.user.click(await rowButton("Change Role")),
       });
-      expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
+      await screen.findByRole("heading", { name: "Admin Dashboard" });
       await waitFor(() => expect(select()).toHaveValue(role));
 
       const before = server.count("POST /admin", "change-role");
@@ -280,7 +280,7 @@ describe("the users table", () => {
         failure: [failure],
         act: async () => app.user.click(await rowButton(label)),
       });
-      expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
+      await screen.findByRole("heading", { name: "Admin Dashboard" });
       expect(within(row()).getByText(active ? "Active" : "Deactivated")).toBeInTheDocument();
 
       const before = server.count("POST /admin", intent);
@@ -302,7 +302,7 @@ describe("the users table", () => {
       failure: [PASSWORD_RESET_FAILED],
       act: async () => app.user.click(await rowButton("Reset Password")),
     });
-    expect(await screen.findByRole("heading", { name: "Admin Dashboard" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Admin Dashboard" });
 
     const before = server.count("POST /admin", "reset-password");
     await app.user.click(await rowButton("Reset Password"));
@@ -330,7 +330,7 @@ test.each(FAULTS)(
       failure: ["Import Failed", IMPORT_FAILED],
       act: tap,
     });
-    expect(await screen.findByRole("heading", { name: "Import Dealers" })).toBeInTheDocument();
+    await screen.findByRole("heading", { name: "Import Dealers" });
 
     const before = server.count("POST /admin/import");
     await tap();

@@ -113,7 +113,7 @@ for (const { param, intent, heading, field, name, failure, success } of DIALOGS)
           // "No answer in time" reached the server; the others did not.
           expect(server.count("POST /profile", intent)).toBe(fault === "no answer in time" ? 1 : 0);
         }
-        expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+        await screen.findByRole("heading", { name: heading });
         await waitFor(() => expect(screen.getByLabelText(field)).toHaveValue(typed));
 
         const before = server.count("POST /profile", intent);
@@ -158,7 +158,7 @@ test.each(FAULTS)("avatar, %s: the choice stays and says so; one more tap saves 
     await expectNotice("Update Failed", "Failed to update avatar. Please try again.");
     expect(server.count("POST /profile", "choose-avatar")).toBe(fault === "no answer in time" ? 1 : 0);
   }
-  expect(await screen.findByRole("heading", { name: "Choose Avatar" })).toBeInTheDocument();
+  await screen.findByRole("heading", { name: "Choose Avatar" });
   const grid = screen.getByTestId("avatar-grid");
   await waitFor(() => expect(within(grid).getByRole("radio", { name: choice })).toBeChecked());
 

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import type { CommentsData } from "~/components/posts/comments";
@@ -107,7 +107,6 @@ test.each(FAULTS)(
       expect(sentByForm()).toHaveLength(0);
       // Signed in again, back on the feed: the panel opens with the comment typed, and one tap sends it.
       server.signIn();
-      cleanup();
       app = await renderApp("/", server, { fakeTimers: true });
       panel = await screen.findByRole("region", { name: "Comments" });
       await waitFor(() => expect(within(panel).getByRole("textbox", { name: "Write a comment" })).toHaveValue(text));

@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from "vitest";
@@ -106,13 +106,12 @@ for (const withPhoto of [false, true])
         expect(posted()).toHaveLength(0);
         // Signed in again, back on New Post: what was typed is there; one tap posts it.
         server.signIn();
-        cleanup();
         app = await renderApp("/new-post", server, { fakeTimers: true });
         await waitFor(() => expect(screen.getByLabelText("Description")).toHaveValue(text));
         expect(screen.getByLabelText(/^Post type/)).toHaveValue("FIELD_VISIT");
         if (withPhoto) await attachPhoto(app);
         await tapPost(app);
-        expect(await screen.findByRole("heading", { name: "Feed" })).toBeInTheDocument();
+        await screen.findByRole("heading", { name: "Feed" });
         expect(posted().map((request) => request.form?.get("text"))).toEqual([text]);
         expect(photoOf(posted()[0]!.form)).toBe(withPhoto ? PHOTO_URL : null);
         expect(queued).toEqual([]);
@@ -130,7 +129,7 @@ for (const withPhoto of [false, true])
         expect(screen.queryByText("Saved on this phone, waiting to send")).toBeNull();
         expect(posted()).toHaveLength(0);
         await tapPost(app);
-        expect(await screen.findByRole("heading", { name: "Feed" })).toBeInTheDocument();
+        await screen.findByRole("heading", { name: "Feed" });
         expect(posted().map((request) => request.form?.get(SUBMISSION_KEY_FIELD))).toEqual([KEY]);
         expect(photoOf(posted()[0]!.form)).toBe(withPhoto ? PHOTO_URL : null);
         expect(queued).toEqual([]);
@@ -292,7 +291,7 @@ test("a photo chosen offline goes as soon as the connection returns while the fo
     expect(screen.getByRole("progressbar", { name: "Upload of field.jpg" })).toHaveAttribute("value", "100"),
   );
   await tapPost(app);
-  expect(await screen.findByRole("heading", { name: "Feed" })).toBeInTheDocument();
+  await screen.findByRole("heading", { name: "Feed" });
   const posted = server.reached.filter((request) => request.method === "POST" && request.path === "/new-post");
   expect(posted.map((request) => [request.form?.get("text"), request.form?.get("media[0].url")])).toEqual([
     [text, PHOTO_URL],

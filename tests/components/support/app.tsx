@@ -4,7 +4,7 @@
 // Only the root's document (<html>, scripts) is left out: its notices and outlet are kept. Each
 // route's server half is the FakeServer (tests/components/support/network.ts).
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { render, screen, waitFor, type RenderResult } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, type RenderResult } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { Suspense, useEffect } from "react";
 import { expect, vi } from "vitest";
@@ -154,6 +154,18 @@ const FRAMEWORK = {
   routeDiscovery: { mode: "initial" },
 } as const;
 
+let current: ReturnType<typeof createBrowserRouter> | undefined;
+
+/**
+ * Takes the app off the screen and stops its router: an app left running would still follow the
+ * window's history and finish what it had started (a redirect to sign in) over the next one.
+ */
+export function closeApp(): void {
+  cleanup();
+  current?.dispose();
+  current = undefined;
+}
+
 export type RenderedApp = RenderResult & {
   user: UserEvent;
   /** The router's current path and query. */
@@ -171,6 +183,7 @@ export async function renderApp(
   server: FakeServer,
   { fakeTimers = false, signInPage = false }: { fakeTimers?: boolean; signInPage?: boolean } = {},
 ): Promise<RenderedApp> {
+  closeApp();
   // happy-dom's own control of the window (vitest's environment: https://github.com/capricorn86/happy-dom/wiki).
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://localhost:3000${url}`);
   const router = createBrowserRouter([
@@ -183,6 +196,7 @@ export async function renderApp(
       children: (routeConfig as RouteConfigEntry[]).map((entry) => toRoute(entry, server, signInPage)),
     },
   ]);
+  current = router;
   const rendered = render(
     <FrameworkContext.Provider value={FRAMEWORK as never}>
       <RouterProvider router={router} />

@@ -11,6 +11,8 @@ const expect = baseExpect;
 // typing), so the order is certain without waiting for any time.
 
 test.use({ geolocation: { latitude: 31.5204, longitude: 74.3587 }, permissions: ["geolocation"] });
+// Each test has an account and pages of its own: the two workers share the file.
+test.describe.configure({ mode: "parallel" });
 
 test.beforeEach(async ({ page }) => {
   await registerThroughForm(page);
