@@ -10,6 +10,9 @@ export default defineConfig({
     include: ["tests/components/**/*.test.tsx"],
     environment: "happy-dom",
     setupFiles: ["tests/components/support/setup.ts"],
+    // What a test stubs or spies on (a global, window.location.assign) is put back after it.
+    restoreMocks: true,
+    unstubGlobals: true,
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 20_000,

@@ -16,12 +16,10 @@ vi.mock("~/components/map/location-map.client", () => ({ default: () => <div>Map
 const HERE = { latitude: 31.5204, longitude: 74.3587 };
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
   phoneAt(HERE.latitude, HERE.longitude);
   geocoder("12 Mall Road, Lahore, Punjab, Pakistan");
 });
 afterEach(() => {
-  vi.useRealTimers();
   sessionStorage.clear();
 });
 
@@ -56,7 +54,7 @@ test.each(FAULTS)(
   "add dealer, %s: the form stays with what was typed and says so; one more tap adds it once",
   async (fault) => {
     const { server, added } = addServer();
-    let app = await renderApp("/add-dealer", server, { fakeTimers: true });
+    let app = await renderApp("/add-dealer", server);
     await screen.findByRole("heading", { name: "Add New Dealer" });
     await chooseLocation(app);
     await app.user.type(screen.getByLabelText("Business name *"), NAME);
@@ -70,7 +68,7 @@ test.each(FAULTS)(
       expect(server.count("POST /add-dealer")).toBe(0);
       // Signed in again, back on Add Dealer: what was typed is there.
       server.signIn();
-      app = await renderApp("/add-dealer", server, { fakeTimers: true });
+      app = await renderApp("/add-dealer", server);
       await waitFor(() => expect(screen.getByLabelText("Business name *")).toHaveValue(NAME));
       expect(screen.getByLabelText("Notes")).toHaveValue("Pays on time.");
       // The place chosen on the map is not part of the draft kept through sign-in: chosen again.

@@ -1,10 +1,19 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
 import { FAULTS, PAST_PATIENCE_MS, type Fault } from "../../support/faults";
 import { expectNotice, renderApp, type RenderedApp } from "../support/app";
-import { aDealer, choose, DEALER_ID, dealerServer, editPage, removePhotoPage } from "./support";
+import {
+  aDealer,
+  choose,
+  DEALER_ID,
+  dealerServer,
+  editPage,
+  removePhotoPage,
+  withGalleryPhoto,
+  withoutGalleryPhoto,
+} from "./support";
 
 // The dealer's page in edit mode on a flaky network (issue 15; Chromium keeps the gallery's upload
 // meeting "500 with JSON" in tests/e2e/faults/dealers.js.spec.ts): its fields, its About, its
@@ -15,12 +24,7 @@ import { aDealer, choose, DEALER_ID, dealerServer, editPage, removePhotoPage } f
 // The map itself (Leaflet) is not what is tested here: a stand-in in its place.
 vi.mock("~/components/map/location-map.client", () => ({ default: () => <div>Map</div> }));
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
 afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
@@ -66,23 +70,12 @@ function detailsServer() {
           const key = String(form.get(SUBMISSION_KEY_FIELD));
           if (!keys.has(key)) {
             keys.add(key);
-            const url = `/uploads/dealers/${DEALER_ID}/added-${keys.size}.jpg`;
-            dealer = {
-              ...dealer,
-              galleryImages: [...dealer.galleryImages, url],
-              galleryThumbs: [...dealer.galleryThumbs, url],
-            };
+            dealer = withGalleryPhoto(dealer, `/uploads/dealers/${DEALER_ID}/added-${keys.size}.jpg`);
           }
           return server.redirectWithNotice(EDIT, "Image added to gallery successfully!");
         }
         case "gallery-remove": {
-          const at = dealer.galleryImages.indexOf(String(form.get("url")));
-          if (at >= 0)
-            dealer = {
-              ...dealer,
-              galleryImages: dealer.galleryImages.filter((_, index) => index !== at),
-              galleryThumbs: dealer.galleryThumbs.filter((_, index) => index !== at),
-            };
+          dealer = withoutGalleryPhoto(dealer, String(form.get("url")));
           return server.redirectWithNotice(EDIT, "Image removed from gallery successfully!");
         }
       }
@@ -114,7 +107,7 @@ async function sendThrough(
     await waitFor(() => expect(app.address()).toBe(`/login?${new URLSearchParams({ redirectTo: at })}`));
     expect(server.count(POST)).toBe(0);
     server.signIn();
-    return renderApp(at, server, { fakeTimers: true });
+    return renderApp(at, server);
   }
   if (fault === "no answer in time") await vi.advanceTimersByTimeAsync(PAST_PATIENCE_MS);
   await expectNotice(...notice);
@@ -134,7 +127,7 @@ function formOf(intent: string): HTMLElement {
 
 test.each(FAULTS)("edit dealer, %s: the fields stay as typed and say so; one more tap saves", async (fault) => {
   const { server, dealer } = detailsServer();
-  let app = await renderApp(EDIT, server, { fakeTimers: true });
+  let app = await renderApp(EDIT, server);
   await heading("Edit Dealer");
   const name = `Renamed through ${fault}`;
   const businessName = () => screen.getByLabelText("Business name *");
@@ -158,7 +151,7 @@ test.each(FAULTS)("edit dealer, %s: the fields stay as typed and say so; one mor
 
 test.each(FAULTS)("About, %s: the text stays and says so; one more tap saves it", async (fault) => {
   const { server, dealer, sent } = detailsServer();
-  let app = await renderApp(EDIT, server, { fakeTimers: true });
+  let app = await renderApp(EDIT, server);
   await heading("Edit Dealer");
   const text = `About through ${fault}`;
   const about = () => screen.getByRole("textbox", { name: "About" });
@@ -196,7 +189,7 @@ for (const [intent, label, button, failed, success] of [
     `${label}, %s: the chosen photo stays and it says so; one more tap uploads it once`,
     async (fault) => {
       const { server, dealer, sent } = detailsServer();
-      let app = await renderApp(EDIT, server, { fakeTimers: true });
+      let app = await renderApp(EDIT, server);
       await heading("Edit Dealer");
       const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], "shop.jpg", { type: "image/jpeg" });
       const input = () => within(formOf(intent)).getByLabelText(label) as HTMLInputElement;
@@ -232,7 +225,7 @@ test.each(FAULTS)(
     const { server, dealer, sent } = detailsServer();
     const confirm = vi.fn(() => true);
     vi.stubGlobal("confirm", confirm);
-    let app = await renderApp(EDIT, server, { fakeTimers: true });
+    let app = await renderApp(EDIT, server);
     await heading("Edit Dealer");
     const first = aDealer().galleryThumbs[0];
     const remove = async () => app.user.click(await screen.findByRole("button", { name: "Remove photo 1" }));
@@ -258,7 +251,7 @@ test.each(FAULTS)(
   async (fault) => {
     const { server, dealer, sent } = detailsServer();
     const at = `${PAGE}/remove-photo/0`;
-    let app = await renderApp(at, server, { fakeTimers: true });
+    let app = await renderApp(at, server);
     await heading("Remove Photo");
     const first = aDealer().galleryThumbs[0];
     expect(screen.getByRole("img", { name: "Gallery 1 of Faults Agro" })).toHaveAttribute("src", first);

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { expectNotice, renderApp } from "../support/app";
 import { choose, dealerServer, directory, importCalls, importPage, ONE_IMPORTED } from "./support";
@@ -8,12 +8,7 @@ import { choose, dealerServer, directory, importCalls, importPage, ONE_IMPORTED 
 // directory's import dialog (its upload, then its import, the app's own requests) each meet every
 // fault; the chosen file stays, the failure is said, and one more tap goes on, once.
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
 afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
   sessionStorage.clear();
 });
 
@@ -36,7 +31,7 @@ test.each(FAULTS)(
         return server.redirectWithNotice(`${RESULT}#import-results`, "Import Successful");
       },
     });
-    let app = await renderApp("/dealers/import", server, { fakeTimers: true });
+    let app = await renderApp("/dealers/import", server);
     await screen.findByRole("heading", { name: "Import Dealers" });
     const input = () => screen.getByLabelText("Spreadsheet") as HTMLInputElement;
     choose(input(), workbook());
@@ -52,7 +47,7 @@ test.each(FAULTS)(
       expect(server.count("POST /dealers/import")).toBe(0);
       server.signIn();
       app.unmount();
-      app = await renderApp("/dealers/import", server, { fakeTimers: true });
+      app = await renderApp("/dealers/import", server);
       // A file is never kept through sign-in: chosen again.
       await screen.findByRole("heading", { name: "Import Dealers" });
       choose(input(), workbook());
@@ -78,7 +73,7 @@ test.each(FAULTS)(
 /** The directory with its Import tapped: the dialog, once its code has come. */
 async function openImportDialog() {
   const server = dealerServer({ "routes/dealers/directory": directory });
-  const app = await renderApp("/dealers", server, { fakeTimers: true });
+  const app = await renderApp("/dealers", server);
   await app.user.click(await screen.findByRole("link", { name: "Import" }));
   const dialog = await screen.findByRole("dialog", { name: "Import Dealers" });
   return { app, dialog };

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { dealerEditSchema, GALLERY_MAX, type Dealer } from "~/models/dealer.schema";
 import { expectNotice, renderApp } from "../support/app";
-import { aDealer, choose, DEALER_ID, dealerServer, editPage } from "./support";
+import { aDealer, choose, DEALER_ID, dealerServer, editPage, withGalleryPhoto, withoutGalleryPhoto } from "./support";
 
 // The dealer's pictures and About in edit mode with JavaScript (Chromium's generic spec
 // tests/e2e/dealers/pictures.spec.ts runs the same page without JavaScript): the photo forms' own
@@ -15,14 +15,6 @@ import { aDealer, choose, DEALER_ID, dealerServer, editPage } from "./support";
 
 // The map itself (Leaflet) is not what is tested here: a stand-in in its place.
 vi.mock("~/components/map/location-map.client", () => ({ default: () => <div>Map</div> }));
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 const PAGE = `/dealer-details/${DEALER_ID}`;
 const EDIT = `${PAGE}?edit=true`;
@@ -73,21 +65,11 @@ function picturesServer(photos: number) {
         case "gallery-add": {
           if (!(image instanceof File) || !(await isPicture(image))) return refused(intent, NOT_AN_IMAGE);
           if (dealer.galleryImages.length >= GALLERY_MAX) return refused(intent, FULL);
-          const url = `/uploads/dealers/${DEALER_ID}/${image.name}`;
-          dealer = {
-            ...dealer,
-            galleryImages: [...dealer.galleryImages, url],
-            galleryThumbs: [...dealer.galleryThumbs, url],
-          };
+          dealer = withGalleryPhoto(dealer, `/uploads/dealers/${DEALER_ID}/${image.name}`);
           return server.redirectWithNotice(EDIT, "Image added to gallery successfully!");
         }
         case "gallery-remove": {
-          const at = dealer.galleryImages.indexOf(String(form.get("url")));
-          dealer = {
-            ...dealer,
-            galleryImages: dealer.galleryImages.filter((_, index) => index !== at),
-            galleryThumbs: dealer.galleryThumbs.filter((_, index) => index !== at),
-          };
+          dealer = withoutGalleryPhoto(dealer, String(form.get("url")));
           return server.redirectWithNotice(EDIT, "Image removed from gallery successfully!");
         }
         case "update": {
@@ -125,7 +107,7 @@ async function chooseIn(intent: string, label: string, file: File) {
 
 async function editPageWith(photos: number) {
   const { server, sent, dealer } = picturesServer(photos);
-  const app = await renderApp(EDIT, server, { fakeTimers: true });
+  const app = await renderApp(EDIT, server);
   await screen.findByRole("heading", { name: "Edit Dealer", level: 1 });
   return { app, server, sent, dealer };
 }

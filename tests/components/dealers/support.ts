@@ -162,3 +162,19 @@ export function importCalls(fault?: Fault, faulty?: "/api/upload" | "/api/dealer
 export function geocoder(address: string): void {
   network.use(http.get("/api/geocode/reverse", () => HttpResponse.json({ address })));
 }
+
+/** `dealer` with `url` added to its gallery, as the server keeps it (the thumbnail at the same URL here). */
+export function withGalleryPhoto(dealer: Dealer, url: string): Dealer {
+  return { ...dealer, galleryImages: [...dealer.galleryImages, url], galleryThumbs: [...dealer.galleryThumbs, url] };
+}
+
+/** `dealer` without the gallery photo at `url` (and its thumbnail); as it was when there is none. */
+export function withoutGalleryPhoto(dealer: Dealer, url: string): Dealer {
+  const at = dealer.galleryImages.indexOf(url);
+  if (at < 0) return dealer;
+  return {
+    ...dealer,
+    galleryImages: dealer.galleryImages.filter((_, index) => index !== at),
+    galleryThumbs: dealer.galleryThumbs.filter((_, index) => index !== at),
+  };
+}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { redirect } from "react-router";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { IMPORT_FAILED } from "~/lib/dealer-import";
 import { RECALCULATED, RECALCULATION_FAILED } from "~/lib/performance";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
@@ -16,14 +16,6 @@ import { ServerNotices, signInAgain } from "./support";
 // The admin's actions on a flaky network (issue 15; Chromium keeps the users table's row action
 // meeting "502 from the edge" in tests/e2e/faults/people.js.spec.ts): the page and the row stay and
 // say so, what was chosen is kept, and one more tap does it once.
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 /** The officer the admin acts on. */
 const OFFICER_9: AdminUser = {
@@ -186,7 +178,7 @@ describe("recalculating", () => {
   ])
     test.each(FAULTS)(`from ${from}, %s: the page stays and says so; one more tap recalculates`, async (fault) => {
       const server = adminServer();
-      let app = await renderApp(from, server, { fakeTimers: true });
+      let app = await renderApp(from, server);
       const tap = async () => app.user.click(await screen.findByRole("button", { name: button }));
       app = await meet(fault, {
         app,
@@ -227,7 +219,7 @@ describe("the users table", () => {
     async (fault) => {
       const role = ROLES[fault];
       const server = adminServer();
-      let app = await renderApp(path, server, { fakeTimers: true });
+      let app = await renderApp(path, server);
       const select = () => within(row()).getByLabelText(`Role of @${OFFICER_9.username}`);
       await app.user.selectOptions(await waitFor(select), role);
       app = await meet(fault, {
@@ -271,7 +263,7 @@ describe("the users table", () => {
       const confirm = vi.fn(() => true);
       vi.stubGlobal("confirm", confirm);
       const server = adminServer({ ...OFFICER_9, isActive: active });
-      let app = await renderApp(path, server, { fakeTimers: true });
+      let app = await renderApp(path, server);
       app = await meet(fault, {
         app,
         server,
@@ -293,7 +285,7 @@ describe("the users table", () => {
 
   test.each(FAULTS)("reset password, %s: it says so; one more tap sends one email", async (fault) => {
     const server = adminServer();
-    let app = await renderApp(path, server, { fakeTimers: true });
+    let app = await renderApp(path, server);
     app = await meet(fault, {
       app,
       server,
@@ -320,7 +312,7 @@ test.each(FAULTS)(
   "the sample import, %s: the page stays and says so; one more tap imports, never a dealer twice",
   async (fault) => {
     const server = adminServer();
-    let app = await renderApp("/admin/import", server, { fakeTimers: true });
+    let app = await renderApp("/admin/import", server);
     const tap = async () => app.user.click(await screen.findByRole("button", { name: "Import 76 Dealers" }));
     app = await meet(fault, {
       app,

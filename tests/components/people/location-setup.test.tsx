@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { beforeEach, expect, test, vi } from "vitest";
 import type { loader } from "~/routes/auth/location-setup";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { expectNotice, fakeServer, renderApp } from "../support/app";
@@ -19,12 +19,8 @@ vi.mock("~/components/map/location-map.client", () => ({ default: () => null }))
 const HERE = { latitude: 31.5204, longitude: 74.3587 };
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
   phoneAt(HERE.latitude, HERE.longitude);
   network.use(http.get("/api/geocode/reverse", () => HttpResponse.json({ address: "Mall Road, Lahore" })));
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 type Page = Awaited<ReturnType<typeof loader>>;
@@ -45,7 +41,7 @@ test.each(FAULTS)(
   "location setup, %s: the chosen place stays and the spec's message shows; an expired session says so and comes back",
   async (fault) => {
     const server = setupServer();
-    let app = await renderApp("/location-setup", server, { fakeTimers: true });
+    let app = await renderApp("/location-setup", server);
     await app.user.click(await screen.findByRole("button", { name: "Use Current Location" }));
     await screen.findByText("31.520400, 74.358700");
     server.failNext(fault, "POST /location-setup");

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import type { NotificationView } from "~/components/notifications/notification-item";
 import type { loader } from "~/routes/notifications/notifications";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
@@ -13,14 +13,6 @@ import { profilePage, signInAgain, signInFor } from "./support";
 // list stays and says so; in the bell's dialog (a JSON call) the notification goes back to unread
 // and the dialog says so (Chromium keeps one representative: tests/e2e/faults/people.js.spec.ts).
 // One more tap does it, once.
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 const TITLE = "From the head office";
 const FAILED = {
@@ -63,7 +55,7 @@ describe("the notifications page", () => {
   ] as const)
     test.each(FAULTS)(`mark ${intent} read, %s: the list stays and says so; one more tap does it`, async (fault) => {
       const server = notificationsServer();
-      let app = await renderApp("/notifications", server, { fakeTimers: true });
+      let app = await renderApp("/notifications", server);
       const button = () =>
         intent === "one"
           ? screen.getByRole("button", { name: `Mark read: ${TITLE}` })
@@ -139,7 +131,7 @@ describe("the bell's dialog", () => {
         const server = profileServer();
         // Where the app sends the officer to sign in (a page load, which happy-dom would not make).
         const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
-        let app = await renderApp("/profile", server, { fakeTimers: true });
+        let app = await renderApp("/profile", server);
         let { dialog, item } = await openDialog(app);
         const path = intent === "one" ? "/api/notifications/3/read" : "/api/notifications/mark-all-read";
         network.use(faultOnce("PATCH", path, fault));
@@ -156,7 +148,7 @@ describe("the bell's dialog", () => {
         if (fault === "session expired") {
           await waitFor(() => expect(assign).toHaveBeenCalledWith(signInFor("/profile")));
           // Signed in again, back on the page: the bell's dialog once more.
-          app = await renderApp("/profile", server, { fakeTimers: true });
+          app = await renderApp("/profile", server);
           ({ dialog, item } = await openDialog(app));
         } else {
           expect(await within(dialog).findByRole("alert")).toHaveTextContent(FAILED[intent]);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { redirect } from "react-router";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { expectNotice, fakeServer, renderApp, rootData } from "../support/app";
 import { profilePage, ServerNotices, signInAgain, signInFor, type Panel, type ProfilePage } from "./support";
@@ -8,13 +8,6 @@ import { profilePage, ServerNotices, signInAgain, signInFor, type Panel, type Pr
 // The profile's three dialogs on a flaky network (issue 15; Chromium keeps the rows' representative
 // in tests/e2e/faults/people.js.spec.ts): the dialog stays with what was typed or chosen and says
 // why; one more tap saves it, once.
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 const PANELS: Record<string, Panel> = {
   editProfile: "edit-profile",
@@ -92,7 +85,7 @@ for (const { param, intent, heading, field, name, failure, success } of DIALOGS)
         const path = `/profile?${param}=true`;
         const typed = `Typed through ${fault}`;
         const server = profileServer();
-        let app = await renderApp(path, server, { fakeTimers: true });
+        let app = await renderApp(path, server);
         await app.user.clear(await screen.findByLabelText(field));
         await app.user.type(screen.getByLabelText(field), typed);
         server.failNext(fault, "POST /profile");
@@ -141,7 +134,7 @@ test.each(FAULTS)("avatar, %s: the choice stays and says so; one more tap saves 
   const path = "/profile?chooseAvatar=true";
   const [choice, avatar] = CHOICES[fault];
   const server = profileServer();
-  let app = await renderApp(path, server, { fakeTimers: true });
+  let app = await renderApp(path, server);
   await app.user.click(within(await screen.findByTestId("avatar-grid")).getByText(choice, { exact: true }));
   server.failNext(fault, "POST /profile");
   await app.user.click(screen.getByRole("button", { name: "Save" }));

@@ -35,7 +35,7 @@ export async function signInAgain(app: RenderedApp, server: FakeServer, path: st
   await waitFor(() => expect(app.address()).toBe(signInFor(path)));
   await screen.findByRole("heading", { name: "Sign In" });
   server.signIn();
-  return renderApp(path, server, { fakeTimers: true });
+  return renderApp(path, server);
 }
 
 export type ProfilePage = Awaited<ReturnType<typeof loader>>;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import type { CommentsData } from "~/components/posts/comments";
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
@@ -12,14 +12,6 @@ import { aComment, aPost, feedPage, postPage } from "./support";
 // tests/e2e/faults/posts.js.spec.ts): loading them, sending one (kept on the phone when it failed
 // on the way, sent once from there), deleting one. The page stays, says so, keeps what was typed,
 // and one more tap does it exactly once.
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
 
 const SIGN_IN_HERE = `/login?${new URLSearchParams({ redirectTo: "/" })}`;
 
@@ -63,7 +55,7 @@ async function openComments(app: RenderedApp) {
 test.each(FAULTS)("loading comments, %s: the panel says so and offers to try again; the feed stays", async (fault) => {
   const { server } = commentsServer([aComment(5, "First!")]);
   const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
-  const app = await renderApp("/", server, { fakeTimers: true });
+  const app = await renderApp("/", server);
   network.use(faultOnce("GET", "/api/posts/41/comments", fault));
   const panel = await openComments(app);
 
@@ -92,7 +84,7 @@ test.each(FAULTS)(
   "a comment, %s: kept on the phone when it failed on the way and sent once with one tap; a server error keeps it in the box; typed text survives an expired session",
   async (fault) => {
     const { server, queued } = commentsServer();
-    let app = await renderApp("/", server, { fakeTimers: true });
+    let app = await renderApp("/", server);
     let panel = await openComments(app);
     const text = `Comment through ${fault}`;
     await app.user.type(within(panel).getByRole("textbox", { name: "Write a comment" }), text);
@@ -107,7 +99,7 @@ test.each(FAULTS)(
       expect(sentByForm()).toHaveLength(0);
       // Signed in again, back on the feed: the panel opens with the comment typed, and one tap sends it.
       server.signIn();
-      app = await renderApp("/", server, { fakeTimers: true });
+      app = await renderApp("/", server);
       panel = await screen.findByRole("region", { name: "Comments" });
       await waitFor(() => expect(within(panel).getByRole("textbox", { name: "Write a comment" })).toHaveValue(text));
       await app.user.click(within(panel).getByRole("button", { name: "Send" }));
@@ -148,7 +140,7 @@ test.each(FAULTS)(
 
 test.each(FAULTS)("deleting a comment, %s: it comes back and says so; one more tap deletes it", async (fault) => {
   const { server } = commentsServer([aComment(5, "Comment to delete")]);
-  const app = await renderApp("/", server, { fakeTimers: true });
+  const app = await renderApp("/", server);
   let panel = await openComments(app);
   const comment = () => within(panel).getAllByTestId("comment")[0]!;
   await within(panel).findByText("Comment to delete");

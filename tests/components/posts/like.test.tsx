@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { fakeServer, renderApp } from "../support/app";
 import { aPost, postPage } from "./support";
@@ -7,13 +7,6 @@ import { aPost, postPage } from "./support";
 // The like on a post, on a flaky network (issue 15; Chromium keeps a representative in
 // tests/e2e/faults/posts.js.spec.ts): the heart shows the like at once; on a fault it goes back and
 // the page says so; one more tap does it, once.
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 /** A post the officer has not liked (or has, `likedAtFirst`), on a server that keeps what it is told. */
 function postServer(likedAtFirst = false) {
@@ -53,7 +46,7 @@ const TAPS = [
 for (const { title, intent, likedAtFirst, before, after } of TAPS)
   test.each(FAULTS)(title, async (fault) => {
     const server = postServer(likedAtFirst);
-    const app = await renderApp("/posts/41", server, { fakeTimers: true });
+    const app = await renderApp("/posts/41", server);
     server.failNext(fault, "POST /posts/41");
     await app.user.click(await screen.findByRole("button", { name: before }));
 

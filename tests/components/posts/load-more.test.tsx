@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
 import { FEED_PAGE_SIZE } from "~/models/post.schema";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { fakeServer, renderApp } from "../support/app";
@@ -7,13 +7,6 @@ import { aPost, feedPage } from "./support";
 
 // "Load More Posts" on the feed, on a flaky network (issue 15; Chromium keeps a representative in
 // tests/e2e/faults/posts.js.spec.ts): the feed stays as it was and says so, and the button tries again.
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 const page = (from: number) =>
   Array.from({ length: FEED_PAGE_SIZE }, (_, index) => aPost({ id: from - index, text: `Post ${from - index}` }));
@@ -32,7 +25,7 @@ const cards = () => within(screen.getByRole("list", { name: "Posts" })).getAllBy
 
 test.each(FAULTS)("Load More Posts, %s: the feed stays, says so, and the button tries again", async (fault) => {
   const server = feedServer();
-  const app = await renderApp("/", server, { fakeTimers: true });
+  const app = await renderApp("/", server);
   await screen.findByRole("list", { name: "Posts" });
   expect(cards()).toHaveLength(FEED_PAGE_SIZE);
   const loadsOfPageTwo = () => server.reached.filter((request) => request.path.includes("cursor=next")).length;

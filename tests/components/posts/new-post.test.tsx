@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 import { FAULTS, PAST_PATIENCE_MS } from "../../support/faults";
 import { fakeServer, renderApp, type RenderedApp } from "../support/app";
@@ -21,12 +21,8 @@ beforeAll(async () => {
 }, 60_000);
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
   // The phone's fix, as Chromium's tests give it (happy-dom has no geolocation).
   phoneAt(31.5204, 74.3587);
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 const KEY = newPostPage().submissionKey;
@@ -91,7 +87,7 @@ for (const withPhoto of [false, true])
     `a new post${withPhoto ? " with a photo" : ""}, %s: kept on the phone when it failed on the way, sent once; a server error keeps the form; typed text survives an expired session`,
     async (fault) => {
       const { server, queued } = newPostServer();
-      let app = await renderApp("/new-post", server, { fakeTimers: true });
+      let app = await renderApp("/new-post", server);
       const text = `Post through ${fault}`;
       await fillIn(app, text, withPhoto);
       server.failNext(fault, "POST /new-post");
@@ -106,7 +102,7 @@ for (const withPhoto of [false, true])
         expect(posted()).toHaveLength(0);
         // Signed in again, back on New Post: what was typed is there; one tap posts it.
         server.signIn();
-        app = await renderApp("/new-post", server, { fakeTimers: true });
+        app = await renderApp("/new-post", server);
         await waitFor(() => expect(screen.getByLabelText("Description")).toHaveValue(text));
         expect(screen.getByLabelText(/^Post type/)).toHaveValue("FIELD_VISIT");
         if (withPhoto) await attachPhoto(app);
@@ -161,7 +157,7 @@ const connectionBar = () => screen.findByRole("region", { name: "Connection" });
 
 test("a post whose answer is lost on the way waits on the phone and goes again by itself once the connection is back, with its key: one copy", async () => {
   const { server, queued } = newPostServer();
-  const app = await renderApp("/new-post", server, { fakeTimers: true });
+  const app = await renderApp("/new-post", server);
   const text = "Sent on a flaky network";
   await fillIn(app, text, false);
   // The form reaches the server (which keeps the post under the form's key), but no answer comes back.
@@ -228,7 +224,7 @@ async function postWithWaitingPhoto(app: RenderedApp, server: FakeServer, text: 
 
 test("a photo whose upload failed waits with its post on the phone; the queue's tries fail too, and Send now sends both once, with the form's key", async () => {
   const { server, queued } = newPostServer();
-  const app = await renderApp("/new-post", server, { fakeTimers: true });
+  const app = await renderApp("/new-post", server);
   const text = "Field visit on a dropping network";
   const bar = await postWithWaitingPhoto(app, server, text);
   // The queue tried at once (the connection seemed up): its upload dropped too, so the post waits.
@@ -252,7 +248,7 @@ test("a photo whose upload failed waits with its post on the phone; the queue's 
 
 test("a photo the server refuses keeps its post on the phone, with the reason shown without a tap: never sent without it", async () => {
   const { server, queued } = newPostServer();
-  const app = await renderApp("/new-post", server, { fakeTimers: true });
+  const app = await renderApp("/new-post", server);
   const bar = await postWithWaitingPhoto(app, server, "Field visit whose photo is refused");
 
   // Back online, the upload is refused (the daily upload quota, say).
@@ -273,7 +269,7 @@ test("a photo the server refuses keeps its post on the phone, with the reason sh
 
 test("a photo chosen offline goes as soon as the connection returns while the form is still open, and the form posts it", async () => {
   const { server, queued } = newPostServer();
-  const app = await renderApp("/new-post", server, { fakeTimers: true });
+  const app = await renderApp("/new-post", server);
   const text = "Field visit finished after the signal came back";
   await fillIn(app, text, false);
   // The browser says it is offline; the upload cannot go.

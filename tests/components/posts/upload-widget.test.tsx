@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
-import { afterEach, beforeAll, beforeEach, expect, test, vi } from "vitest";
+import { beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { MAX_FILE_BYTES, MAX_FILES } from "~/models/post.rules";
 import { expectNotice, fakeServer, renderApp } from "../support/app";
 import { choose } from "../support/files";
@@ -22,11 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
   phoneAt(31.5204, 74.3587);
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 const JPEG_START = [0xff, 0xd8, 0xff];
@@ -68,7 +64,7 @@ function uploadServer() {
 
 async function newPost() {
   const { server, calls } = uploadServer();
-  const app = await renderApp("/new-post", server, { fakeTimers: true });
+  const app = await renderApp("/new-post", server);
   const widget = await screen.findByRole("group", { name: "Photos and videos" });
   const input = () => document.getElementById("post-files") as HTMLInputElement;
   return {

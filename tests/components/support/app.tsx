@@ -173,15 +173,14 @@ export type RenderedApp = RenderResult & {
 };
 
 /**
- * Renders the app at `url` with `server` behind it; resolves once the page's own content is on
- * screen (`ready`, text or a role the page shows). With `fakeTimers`, user events advance Vitest's
- * clock (the test moves it past the officer's patience). With `signInPage`, /login is the real page
+ * Renders the app at `url` with `server` behind it; resolves once the router has loaded the page.
+ * User events advance Vitest's clock (fake in every test, tests/components/support/setup.ts). With `signInPage`, /login is the real page
  * (its form's checks), not the stand-in a sign-in redirect lands on.
  */
 export async function renderApp(
   url: string,
   server: FakeServer,
-  { fakeTimers = false, signInPage = false }: { fakeTimers?: boolean; signInPage?: boolean } = {},
+  { signInPage = false }: { signInPage?: boolean } = {},
 ): Promise<RenderedApp> {
   closeApp();
   // happy-dom's own control of the window (vitest's environment: https://github.com/capricorn86/happy-dom/wiki).
@@ -202,7 +201,7 @@ export async function renderApp(
       <RouterProvider router={router} />
     </FrameworkContext.Provider>,
   );
-  const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
   await screen.findByTestId("address", {}, { timeout: 10_000 });
   return { ...rendered, user, address: () => screen.getByTestId("address").textContent ?? "" };
 }

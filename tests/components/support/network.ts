@@ -16,8 +16,9 @@ import { PROXY_PAGE, type Fault } from "../../support/faults";
 const describe = (request: Request) => `${request.method} ${new URL(request.url).pathname}`;
 
 type Matcher = string | RegExp;
-const matches = (matcher: Matcher, request: Request) =>
-  typeof matcher === "string" ? describe(request) === matcher : matcher.test(describe(request));
+/** Whether `described` ("POST /posts/7") is what `matcher` names. */
+const matches = (matcher: Matcher, described: string) =>
+  typeof matcher === "string" ? described === matcher : matcher.test(described);
 
 /** Where the server sends a request whose session expired: sign in, then back to its page (app/http/auth.server.ts). */
 function toSignIn(request: Request): Response {
@@ -61,14 +62,14 @@ export class FakeServer {
   count(matcher: Matcher, intent?: string): number {
     return this.reached.filter(
       (request) =>
-        matches(matcher, new Request(`http://x${request.path}`, { method: request.method })) &&
+        matches(matcher, `${request.method} ${request.path.split("?")[0]}`) &&
         (intent === undefined || request.form?.get("intent") === intent),
     ).length;
   }
 
   /** The route request's answer: `serverAction` / `serverLoader` for `request`. */
   async serve(request: Request, routeId: string): Promise<unknown> {
-    const at = this.#faults.findIndex((planned) => matches(planned.matcher, request));
+    const at = this.#faults.findIndex((planned) => matches(planned.matcher, describe(request)));
     const fault = at >= 0 ? this.#faults.splice(at, 1)[0]!.fault : undefined;
     if (fault === "session expired") this.#signedOut = true;
     if (this.#signedOut && !PUBLIC_ROUTES.has(routeId)) throw toSignIn(request);
