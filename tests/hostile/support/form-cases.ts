@@ -217,6 +217,42 @@ const DEALER_MESSAGES = [
 
 const names = (fields: Fields) => fields.map(([name]) => name);
 
+/**
+ * A manager's approvals and invite links on `path` (the admin dashboard or Team Admin). The admin is
+ * no waiting account, and the team is given as it must be: always refused, with the page's own
+ * `alsoRefused` messages beside the shared ones.
+ */
+function approvalsAsManager(route: string, name: string, path: string, alsoRefused: string[]): FormCase {
+  return {
+    route,
+    name,
+    as: "manager",
+    valid: ({ adminId, teamId }) => [
+      ["intent", "approve"],
+      ["userId", String(adminId)],
+      ["teamId", String(teamId)],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "userId", "teamId"],
+        [
+          missing("userId"),
+          valued("userId", badId),
+          missing("teamId"),
+          valued("teamId", badId),
+          // Not create-invite: a well-formed one for the manager's team makes a link (a row).
+          valued("intent", fc.constantFrom("refuse", "save-registration", "deactivate", "add-user")),
+        ],
+        fc.constant(path),
+      ),
+    refused: () =>
+      page(
+        [400, 403, 404],
+        [INVALID_USER_ID, PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, ...alsoRefused, UNKNOWN_ACTION],
+      ),
+  };
+}
+
 export const formCases: FormCase[] = [
   {
     route: "routes/auth/login.tsx",
@@ -818,57 +854,8 @@ export const formCases: FormCase[] = [
         ],
       ),
   },
-  {
-    route: "routes/admin/dashboard.tsx",
-    name: "approvals and invite links as a manager",
-    as: "manager",
-    // The admin is no waiting account, and the team is given as it must be: always refused.
-    valid: ({ adminId, teamId }) => [
-      ["intent", "approve"],
-      ["userId", String(adminId)],
-      ["teamId", String(teamId)],
-    ],
-    requests: () =>
-      requests(
-        ["intent", "userId", "teamId"],
-        [
-          missing("userId"),
-          valued("userId", badId),
-          missing("teamId"),
-          valued("teamId", badId),
-          // Not create-invite: a well-formed one for the manager's team makes a link (a row).
-          valued("intent", fc.constantFrom("refuse", "save-registration", "deactivate", "add-user")),
-        ],
-        fc.constant("/admin"),
-      ),
-    refused: () =>
-      page([400, 403, 404], [INVALID_USER_ID, PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, FORBIDDEN, UNKNOWN_ACTION]),
-  },
-  {
-    route: "routes/team/team-admin.tsx",
-    name: "team admin approvals and invite links",
-    as: "manager",
-    // The admin is no waiting account, and the team is given as it must be: always refused.
-    valid: ({ adminId, teamId }) => [
-      ["intent", "approve"],
-      ["userId", String(adminId)],
-      ["teamId", String(teamId)],
-    ],
-    requests: () =>
-      requests(
-        ["intent", "userId", "teamId"],
-        [
-          missing("userId"),
-          valued("userId", badId),
-          missing("teamId"),
-          valued("teamId", badId),
-          // Not create-invite: a well-formed one for the manager's team makes a link (a row).
-          valued("intent", fc.constantFrom("refuse", "save-registration", "deactivate", "add-user")),
-        ],
-        fc.constant("/team"),
-      ),
-    refused: () => page([400, 403, 404], [INVALID_USER_ID, PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, UNKNOWN_ACTION]),
-  },
+  approvalsAsManager("routes/admin/dashboard.tsx", "approvals and invite links as a manager", "/admin", [FORBIDDEN]),
+  approvalsAsManager("routes/team/team-admin.tsx", "team admin approvals and invite links", "/team", []),
   {
     route: "routes/admin/teams.tsx",
     name: "new team",
