@@ -374,7 +374,7 @@ export async function topAgentRankings(
   offset: number;
   own: { position: number; row: RankingView } | null;
 }> {
-  const rows = await scopedAgentRankings(period, audience);
+  const rows = await cachedAgentRankings(period, audience);
   const index = rows.findIndex((row) => row.id === viewerId);
   // The words for legs left out are written on the server: the feed's JavaScript stays within its budget.
   const shown = (row: AgentRanking): RankingView => ({ ...row, legsLeftOutText: leftOutText(row.legsLeftOut) });
@@ -385,13 +385,14 @@ export async function topAgentRankings(
   return { rows: rows.slice(offset, offset + count).map(shown), total: rows.length, offset, own };
 }
 
-/** The rankings rows for the period of an audience (the company's when none), from the cache. */
-export function cachedAgentRankings(period: Period, audience: Audience = { everyone: true }): Promise<AgentRanking[]> {
-  return scopedAgentRankings(period, audience);
-}
-
-/** The rankings rows of the audience's officers (positions among them), from the company's cached rows. */
-async function scopedAgentRankings(period: Period, audience: Audience): Promise<AgentRanking[]> {
+/**
+ * The rankings rows of the audience's officers (positions among them; the company's when no
+ * audience is given), from the company's cached rows.
+ */
+export async function cachedAgentRankings(
+  period: Period,
+  audience: Audience = { everyone: true },
+): Promise<AgentRanking[]> {
   const { rows, teamIds } = await cachedCompanyRankings(period);
   if (audience.everyone) return rows;
   return rows.filter((_, index) => audienceHas(audience, teamIds[index] ?? null));
@@ -435,5 +436,5 @@ function refreshRankings(period: Period, cached: CachedRankings, now: number): v
 /** GET /api/agents/rankings: the period's rows of the people the viewer asks for (their own by default). */
 export async function rankingsFor(viewer: Viewer, query: AudienceQuery & { period: Period }): Promise<AgentRanking[]> {
   const audience = await requestedAudience(viewer, query, { companyAllowed: true });
-  return scopedAgentRankings(query.period, audience);
+  return cachedAgentRankings(query.period, audience);
 }
