@@ -50,12 +50,12 @@ export async function runJobsOnce(): Promise<void> {
   await Promise.all(JOBS.map(runOnPrimary));
 }
 
-const process_ = globalThis as { fieldlineJobsStarted?: boolean };
+const processState = globalThis as { fieldlineJobsStarted?: boolean };
 
 /** Starts every job, once per process (the development server loads this module again on changes). */
 export function startJobs(): void {
-  if (process_.fieldlineJobsStarted) return;
-  process_.fieldlineJobsStarted = true;
+  if (processState.fieldlineJobsStarted) return;
+  processState.fieldlineJobsStarted = true;
   for (const job of JOBS) {
     void runOnPrimary(job);
     setInterval(() => void runOnPrimary(job), job.everyMs).unref();
