@@ -11,14 +11,11 @@ import * as build from "virtual:react-router/server-build";
 import { afterResponseContext, clientAddressContext, cspNonceContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
 import { env } from "~/env.server";
-import { startWebhookDeliveries } from "~/models/webhook-delivery.server";
-import { startMissedVisitSweeps } from "./missed-visit-sweeps";
+import { startJobs } from "./jobs";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
-// Webhook deliveries go out from their outbox in the background, never inside a request.
-startWebhookDeliveries();
-startMissedVisitSweeps();
+startJobs();
 
 export const app = express();
 app.disable("x-powered-by");

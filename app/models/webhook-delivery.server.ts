@@ -2,35 +2,23 @@ import crypto from "node:crypto";
 import { prisma, readRows } from "~/db.server";
 import { env } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
-import { readLiteFsNode } from "~/infra/litefs.server";
 import { postWebhook } from "~/infra/webhook-http.server";
 import { SIGNATURE_HEADER } from "~/lib/change-events";
 import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
 
 // The webhooks' delivery worker (decision 50). Deliveries wait in the WebhookDelivery table (the
 // outbox, filled by triggers in the transaction of each change), so no request ever waits for a
-// receiver, and nothing is lost when the server stops. A timer in the server process (and one run
-// at start) sends each endpoint's oldest waiting delivery, one at a time per endpoint, so a
-// receiver gets its events in order; a failed attempt is retried after WEBHOOK_RETRY_MS, and after
-// WEBHOOK_MAX_ATTEMPTS it is given up (FAILED) and the next one goes.
+// receiver, and nothing is lost when the server stops. A job of the server process (server/jobs.ts,
+// on the primary only) sends each endpoint's oldest waiting delivery, one at a time per endpoint,
+// so a receiver gets its events in order; a failed attempt is retried after WEBHOOK_RETRY_MS, and
+// after WEBHOOK_MAX_ATTEMPTS it is given up (FAILED) and the next one goes.
 
-let timer: ReturnType<typeof setInterval> | undefined;
 /** Endpoints whose queue is being sent now. */
 const sending = new Set<number>();
 
-/** Starts the worker once per process: at once, then every WEBHOOK_POLL_MS. */
-export function startWebhookDeliveries(): void {
-  if (timer) return;
-  timer = setInterval(() => void sendDueDeliveries(), env.WEBHOOK_POLL_MS);
-  timer.unref();
-  void sendDueDeliveries();
-}
-
-/** One pass of the worker: sends every endpoint's due deliveries (the timer calls it; tests call it once). */
+/** One pass of the worker: sends every endpoint's due deliveries (server/jobs.ts runs it; tests call it once). */
 export async function sendDueDeliveries(): Promise<void> {
   try {
-    // Only the primary writes (LiteFS): its worker alone sends.
-    if (env.LITEFS_DIR && (await readLiteFsNode(env.LITEFS_DIR)).role !== "primary") return;
     await dropOverflow();
     const heads = readRows<{ endpointId: number; nextAttemptAt: Date }>(Prisma.sql`
       SELECT endpointId, nextAttemptAt FROM WebhookDelivery

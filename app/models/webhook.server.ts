@@ -15,8 +15,8 @@ import {
   type WebhookView,
 } from "~/models/webhook.schema";
 
-// Webhooks an admin registers (decision 50): a URL and the events it wants. The triggers of
-// migration 20261127080000_changes_webhooks queue a delivery for each of its events; the worker in
+// Webhooks an admin registers (decision 50): a URL and the events it wants. The change feed's
+// triggers (prisma/triggers.ts) queue a delivery for each of its events; the worker in
 // webhook-delivery.server.ts sends them.
 
 type DeliveryRow = {

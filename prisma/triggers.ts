@@ -1,0 +1,338 @@
+// Every trigger of the database, declared once (decision 77). Prisma's schema cannot describe
+// triggers, so a migration's SQL creates them; this file says what each one is for and which
+// columns it watches. `npm run triggers` prints the SQL a new migration needs to make the
+// database match this file, and prisma/triggers.test.ts fails when a freshly migrated database's
+// triggers differ from it, or when a table the change feed follows has a column named here
+// neither as carried nor as ignored.
+import type { ChangeEntity, ChangeOp } from "~/lib/change-events";
+
+export type Trigger = {
+  name: string;
+  table: string;
+  event: "INSERT" | "UPDATE" | "DELETE";
+  /** Fires on an update of these columns only; absent: on an update of any column. */
+  columns?: readonly string[];
+  /** A condition on OLD and NEW, when the trigger fires for some rows only. */
+  when?: string;
+  /** The statements between BEGIN and END. */
+  body: string;
+};
+
+// ---- The change feed (GET /api/changes) and webhooks (decision 50) ------------------------------
+// Every insert, update and delete of a followed row writes a row to "Change" in the transaction of
+// the write itself, so no write path (the app, the import's plain SQL, a foreign key's cascade, a
+// script) can forget it, and the sequence's order is the order of the commits.
+
+type ChangeFeedTable = {
+  table: string;
+  entity: ChangeEntity;
+  /** The columns whose update is a change of the row: its /api answer shows them. */
+  carried: readonly string[];
+  /**
+   * The columns whose update the feed deliberately does not tell, each with why. The primary key
+   * is neither: it never changes. Nothing ignored: any update is a change (no column list).
+   */
+  ignored: Readonly<Record<string, string>>;
+};
+
+const SET_ONCE = "set when the row is made, never changed";
+const SUBMISSION_KEY = "the submission's key, not the row's content";
+const UPDATED_AT = "moves with every update, whose carried columns already tell it";
+
+export const CHANGE_FEED: readonly ChangeFeedTable[] = [
+  {
+    table: "Post",
+    entity: "post",
+    carried: [
+      "type",
+      "text",
+      "lat",
+      "lng",
+      "address",
+      "saleProduct",
+      "saleQty",
+      "salePriceCents",
+      "saleTotalCents",
+      "recoveryAmountCents",
+      "dealerId",
+      "createdAt",
+    ],
+    ignored: {
+      userId: "a post's author never changes",
+      dealerDistanceM: "measured when the post is made; a dealer moved later does not move it",
+      authorTeamId: "kept by triggers from the author's team, which is the user's change",
+      idempotencyKey: SUBMISSION_KEY,
+      requestHash: SUBMISSION_KEY,
+    },
+  },
+  {
+    table: "Dealer",
+    entity: "dealer",
+    carried: [
+      "businessName",
+      "ownerFirstName",
+      "ownerLastName",
+      "phone",
+      "email",
+      "street",
+      "city",
+      "state",
+      "postalCode",
+      "notes",
+      "aboutDescription",
+      "lat",
+      "lng",
+      "formattedAddress",
+      "locationApproximate",
+      "profilePictureUrl",
+      "profilePictureThumbUrl",
+      "createdById",
+      "teamId",
+      "teamSetByHand",
+    ],
+    ignored: {
+      createdAt: SET_ONCE,
+      updatedAt: UPDATED_AT,
+      idempotencyKey: SUBMISSION_KEY,
+      requestHash: SUBMISSION_KEY,
+    },
+  },
+  {
+    table: "CheckIn",
+    entity: "checkin",
+    carried: ["userId", "type", "lat", "lng", "address", "source", "accuracyM", "fixAt", "postId", "createdAt"],
+    ignored: {},
+  },
+  {
+    table: "User",
+    entity: "user",
+    // The account as the admins' users list shows it.
+    carried: ["username", "email", "firstName", "lastName", "role", "isActive", "approval", "teamId"],
+    ignored: {
+      passwordHash: "never shown",
+      phone: "not in the admins' users list",
+      isService: "set when the account is made",
+      selectedAvatar: "not in the admins' users list",
+      currentBadge: "a performance figure: every calculation rewrites them for everyone",
+      homeLat: "not in the admins' users list",
+      homeLng: "not in the admins' users list",
+      homeAddress: "not in the admins' users list",
+      warehouseLat: "not in the admins' users list",
+      warehouseLng: "not in the admins' users list",
+      warehouseAddress: "not in the admins' users list",
+      homeApproximate: "not in the admins' users list",
+      warehouseApproximate: "not in the admins' users list",
+      currentPerformanceScore: "a performance figure: every calculation rewrites them for everyone",
+      performanceRank: "a performance figure: every calculation rewrites them for everyone",
+      lastPerformanceCalculation: "a performance figure: every calculation rewrites them for everyone",
+      performanceDealersPart: "a performance figure: every calculation rewrites them for everyone",
+      performanceRecoveryPart: "a performance figure: every calculation rewrites them for everyone",
+      performanceGapPart: "a performance figure: every calculation rewrites them for everyone",
+      performanceActivityPart: "a performance figure: every calculation rewrites them for everyone",
+      createdAt: SET_ONCE,
+      updatedAt: UPDATED_AT,
+    },
+  },
+];
+
+/** The milliseconds since 1970 (how Prisma stores a DateTime in SQLite), in SQL. */
+const NOW_MS = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
+
+function recordChange(entity: ChangeEntity, id: string, op: ChangeOp): string {
+  return `INSERT INTO "Change" ("entity", "entityId", "op", "at") VALUES ('${entity}', ${id}, '${op}', ${NOW_MS});`;
+}
+
+function changeFeedTriggers({ table, entity, carried, ignored }: ChangeFeedTable): Trigger[] {
+  const ignoresSome = Object.keys(ignored).length > 0;
+  return [
+    { name: `${table}_change_insert`, table, event: "INSERT", body: recordChange(entity, 'NEW."id"', "created") },
+    {
+      name: `${table}_change_update`,
+      table,
+      event: "UPDATE",
+      ...(ignoresSome ? { columns: carried } : {}),
+      body: recordChange(entity, 'NEW."id"', "updated"),
+    },
+    { name: `${table}_change_delete`, table, event: "DELETE", body: recordChange(entity, 'OLD."id"', "deleted") },
+  ];
+}
+
+const CHANGE_TRIGGERS: Trigger[] = [
+  ...CHANGE_FEED.flatMap(changeFeedTriggers),
+  // A dealer answers its gallery: a photo added or removed changes the dealer (not when the dealer
+  // itself is being deleted, which is its own change). Photos are never edited in place.
+  {
+    name: "DealerImage_change_insert",
+    table: "DealerImage",
+    event: "INSERT",
+    body: recordChange("dealer", 'NEW."dealerId"', "updated"),
+  },
+  {
+    name: "DealerImage_change_delete",
+    table: "DealerImage",
+    event: "DELETE",
+    when: 'EXISTS (SELECT 1 FROM "Dealer" WHERE "id" = OLD."dealerId")',
+    body: recordChange("dealer", 'OLD."dealerId"', "updated"),
+  },
+  // The outbox: one delivery per webhook that asked for the change's event ("post.created", …), in
+  // the same transaction; the webhook delivery job sends from it.
+  {
+    name: "Change_webhook_deliveries",
+    table: "Change",
+    event: "INSERT",
+    body: `INSERT INTO "WebhookDelivery" ("endpointId", "changeSeq", "event", "nextAttemptAt", "createdAt")
+  SELECT e."id", NEW."seq", NEW."entity" || '.' || NEW."op", NEW."at", NEW."at"
+  FROM "WebhookEndpoint" e
+  WHERE EXISTS (SELECT 1 FROM json_each(e."events") WHERE json_each."value" = NEW."entity" || '.' || NEW."op");`,
+  },
+];
+
+// ---- List versions ------------------------------------------------------------------------------
+// A counter per big list in "ListVersion", raised by every write that changes what the list shows,
+// whoever writes: GET /api/dealers, /api/agents/checkins and /api/performance/leaderboard answer
+// with an ETag of it, so an unchanged list is neither read nor sent again.
+
+type ListName = "Dealer" | "CheckIn" | "Leaderboard";
+
+function raiseVersion(list: ListName): string {
+  return `UPDATE "ListVersion" SET "version" = "version" + 1 WHERE "name" = '${list}';`;
+}
+
+/** The three triggers that raise `list` on any insert, update and delete of `table`. */
+function everyWriteRaises(list: ListName, table: string): Trigger[] {
+  const raise = { table, body: raiseVersion(list) };
+  return [
+    { name: `${table}_version_insert`, event: "INSERT", ...raise },
+    { name: `${table}_version_update`, event: "UPDATE", ...raise },
+    { name: `${table}_version_delete`, event: "DELETE", ...raise },
+  ];
+}
+
+const LIST_VERSION_TRIGGERS: Trigger[] = [
+  // The dealer list: dealers and their gallery.
+  ...everyWriteRaises("Dealer", "Dealer"),
+  ...everyWriteRaises("Dealer", "DealerImage"),
+  // The check-ins (the map's routes): check-ins, and an agent's name and team (routes are scoped by
+  // team, and a team's deletion sets its members' teamId NULL).
+  ...everyWriteRaises("CheckIn", "CheckIn"),
+  {
+    name: "User_name_version_update",
+    table: "User",
+    event: "UPDATE",
+    columns: ["username", "firstName", "lastName"],
+    body: raiseVersion("CheckIn"),
+  },
+  {
+    name: "User_team_version_update",
+    table: "User",
+    event: "UPDATE",
+    columns: ["teamId"],
+    body: raiseVersion("CheckIn"),
+  },
+  // The leaderboard: an officer joining or leaving it, and anything it shows of one (the scores,
+  // parts, rank and badge a calculation writes, the name, the avatar, being active, the role, the
+  // team and the team's name). A password, an email or a session leave it alone.
+  { name: "User_leaderboard_version_insert", table: "User", event: "INSERT", body: raiseVersion("Leaderboard") },
+  {
+    name: "User_leaderboard_version_update",
+    table: "User",
+    event: "UPDATE",
+    columns: [
+      "username",
+      "firstName",
+      "lastName",
+      "selectedAvatar",
+      "role",
+      "isActive",
+      "currentBadge",
+      "currentPerformanceScore",
+      "performanceRank",
+      "lastPerformanceCalculation",
+      "performanceDealersPart",
+      "performanceRecoveryPart",
+      "performanceGapPart",
+      "performanceActivityPart",
+    ],
+    body: raiseVersion("Leaderboard"),
+  },
+  { name: "User_leaderboard_version_delete", table: "User", event: "DELETE", body: raiseVersion("Leaderboard") },
+  {
+    name: "User_leaderboard_version_team",
+    table: "User",
+    event: "UPDATE",
+    columns: ["teamId"],
+    body: raiseVersion("Leaderboard"),
+  },
+  {
+    name: "Team_leaderboard_version_update",
+    table: "Team",
+    event: "UPDATE",
+    columns: ["name"],
+    body: raiseVersion("Leaderboard"),
+  },
+  { name: "Team_leaderboard_version_delete", table: "Team", event: "DELETE", body: raiseVersion("Leaderboard") },
+];
+
+// ---- Derived rows ------------------------------------------------------------------------------
+
+const DERIVED_ROW_TRIGGERS: Trigger[] = [
+  // A report's routes (RouteDay, decision 34): any change of a check-in forgets the day it was in
+  // and the day it moved to, so the next report computes that day again.
+  {
+    name: "CheckIn_route_day_insert",
+    table: "CheckIn",
+    event: "INSERT",
+    body: 'DELETE FROM "RouteDayDone" WHERE "dayStart" <= NEW."createdAt" AND NEW."createdAt" < "dayEnd";',
+  },
+  {
+    name: "CheckIn_route_day_update",
+    table: "CheckIn",
+    event: "UPDATE",
+    body: 'DELETE FROM "RouteDayDone" WHERE ("dayStart" <= OLD."createdAt" AND OLD."createdAt" < "dayEnd") OR ("dayStart" <= NEW."createdAt" AND NEW."createdAt" < "dayEnd");',
+  },
+  {
+    name: "CheckIn_route_day_delete",
+    table: "CheckIn",
+    event: "DELETE",
+    body: 'DELETE FROM "RouteDayDone" WHERE "dayStart" <= OLD."createdAt" AND OLD."createdAt" < "dayEnd";',
+  },
+  // A post keeps its author's team (decision 42), so a team's feed reads its newest posts from one
+  // index: a new post takes its author's team, an author who changes team takes their posts along,
+  // a deleted team leaves them in none.
+  {
+    name: "Post_author_team_insert",
+    table: "Post",
+    event: "INSERT",
+    body: 'UPDATE "Post" SET "authorTeamId" = (SELECT "teamId" FROM "User" WHERE "id" = NEW."userId") WHERE "id" = NEW."id";',
+  },
+  {
+    name: "User_team_posts",
+    table: "User",
+    event: "UPDATE",
+    columns: ["teamId"],
+    when: 'OLD."teamId" IS NOT NEW."teamId"',
+    body: 'UPDATE "Post" SET "authorTeamId" = NEW."teamId" WHERE "userId" = NEW."id";',
+  },
+  {
+    name: "Team_delete_posts",
+    table: "Team",
+    event: "DELETE",
+    body: 'UPDATE "Post" SET "authorTeamId" = NULL WHERE "authorTeamId" = OLD."id";',
+  },
+];
+
+export const TRIGGERS: readonly Trigger[] = [...CHANGE_TRIGGERS, ...LIST_VERSION_TRIGGERS, ...DERIVED_ROW_TRIGGERS];
+
+/** The trigger's CREATE TRIGGER statement, as a migration writes it. */
+export function createTriggerSql({ name, table, event, columns, when, body }: Trigger): string {
+  const of = columns ? ` OF ${columns.map((column) => `"${column}"`).join(", ")}` : "";
+  return `CREATE TRIGGER "${name}" AFTER ${event}${of} ON "${table}"${when ? ` WHEN ${when}` : ""}\nBEGIN ${body} END;`;
+}
+
+/**
+ * A statement as SQLite keeps it in sqlite_master, modulo whitespace: every run of whitespace
+ * one space, and no closing semicolon (sqlite_master keeps none).
+ */
+export function normalizeSql(sql: string): string {
+  return sql.replace(/\s+/g, " ").trim().replace(/;$/, "");
+}
