@@ -43,16 +43,6 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
 
   ...prefix("api", [
-    route("user", "routes/api/user.ts"),
-    route("login", "routes/api/login.ts"),
-    route("register", "routes/api/register.ts"),
-    route("logout", "routes/api/logout.ts"),
-    route("forgot-password", "routes/api/forgot-password.ts"),
-    route("reset-password", "routes/api/reset-password.ts"),
-    route("save-registration", "routes/api/save-registration.ts"),
-    route("me", "routes/api/me.ts"),
-    route("me/stats", "routes/api/me-stats.ts"),
-    route("user/avatar", "routes/api/user-avatar.ts"),
     route("performance/leaderboard", "routes/api/performance-leaderboard.ts"),
     route("performance/calculate", "routes/api/performance-calculate.ts"),
     route("notifications", "routes/api/notifications.ts"),
@@ -111,7 +101,7 @@ export default [
     route("admin/service-accounts/:id/tokens", "routes/api/admin-service-account-tokens.ts"),
     route("admin/service-accounts/:id/tokens/:tokenId", "routes/api/admin-service-account-token.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
-    route("*", "routes/api/not-found.ts"),
+    route("*", "routes/api/dispatch.ts"),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, test } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { afterResponseContext } from "~/http/context";
-import { action } from "~/routes/api/forgot-password";
+import { action } from "~/routes/api/dispatch";
 import { RESET_LINK_SENT } from "~/models/user.schema";
 import { registerUser } from "~/models/user.server";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { OperationDoc } from "~/http/api/operation.server";
 import * as answers from "~/http/api-answers";
 import {
   adminDashboardSchema,
@@ -56,57 +57,10 @@ import {
   rankingsQuerySchema,
   reactionSchema,
 } from "~/models/post.schema";
-import {
-  avatarSchema,
-  forgotPasswordSchema,
-  loginSchema,
-  profileUpdateSchema,
-  registrationSchema,
-  resetPasswordSchema,
-  saveRegistrationSchema,
-} from "~/models/user.schema";
 
 // Every /api call, with the zod schemas its route validates with. /api/openapi.json is built
 // from this list, and the contract and permission tests walk it, so a call that is routed but
 // not listed (or listed but not routed) fails the tests.
-
-type Access = "public" | "signed-in" | "manager" | "admin";
-type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
-
-type PathParameter = { description: string; example: string | number };
-
-export type RequestBody =
-  /** readOnly: the record the call answers, which may come back whole; the fields `schema` does not take are ignored. */
-  | { kind: "json"; schema: z.ZodType; example: Record<string, unknown>; readOnly?: z.ZodObject }
-  | { kind: "multipart"; fields: Record<string, { description: string; file?: boolean; required?: boolean }> }
-  | { kind: "bytes"; description: string };
-
-export type ApiOperation = {
-  method: HttpMethod;
-  path: string;
-  summary: string;
-  tag: string;
-  access: Access;
-  pathParams?: Record<string, PathParameter>;
-  query?: z.ZodObject;
-  queryExample?: Record<string, string>;
-  body?: RequestBody;
-  answer: { status: number; description: string; schema?: z.ZodType; setsCookie?: boolean };
-  /** Also answers a 302 to a page (a browser's way), described so. */
-  redirect?: string;
-  /** Error statuses beyond those that follow from access (401, 403) and the body (400, 413, 415). */
-  errors?: number[];
-  /**
-   * One record with its version as a strong ETag: a GET answers 304 to an If-None-Match naming
-   * it; a write takes If-Match (412 when the record changed since) and answers the new ETag.
-   */
-  etag?: boolean;
-  /**
-   * Takes an optional Idempotency-Key header (per user): a repeat of the same request answers the
-   * first result, the key with a different request 422 (app/models/idempotency.server.ts).
-   */
-  idempotent?: boolean;
-};
 
 const dealerId = { description: "Dealer id", example: 1 };
 const postId = { description: "Post id", example: 1 };
@@ -129,162 +83,8 @@ const dealerExample = {
   lng: 73.4534,
 };
 
-export const apiOperations: ApiOperation[] = [
+export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
-  {
-    method: "get",
-    path: "/api/login",
-    summary:
-      "Where a signed-out client is sent: a browser is redirected to the sign-in page (keeping a same-origin redirectTo); a tool asking for JSON is told how to sign in",
-    tag: "Accounts",
-    access: "public",
-    query: z.object({ redirectTo: z.string().optional() }),
-    answer: {
-      status: 200,
-      description: "To a client that names JSON and not text/html in Accept: how to sign in, and the sign-in page",
-      schema: answers.signInAnswer,
-    },
-    redirect: "To anyone else (a browser): redirect to the sign-in page, /login?redirectTo=…",
-  },
-  {
-    method: "post",
-    path: "/api/login",
-    summary: "Sign in; answers the user and sets the session cookie",
-    tag: "Accounts",
-    access: "public",
-    body: { kind: "json", schema: loginSchema, example: { username: "officer1", password: "fieldline" } },
-    answer: { status: 200, description: "Signed in", schema: answers.userAnswer, setsCookie: true },
-    errors: [401, 429],
-  },
-  {
-    method: "post",
-    path: "/api/logout",
-    summary: "Sign out (ends this session)",
-    tag: "Accounts",
-    access: "public",
-    answer: { status: 200, description: "Signed out", schema: answers.successAnswer },
-  },
-  {
-    method: "post",
-    path: "/api/register",
-    summary: "Create an OFFICER account and sign in",
-    tag: "Accounts",
-    access: "public",
-    body: {
-      kind: "json",
-      schema: registrationSchema,
-      example: { username: "contract.officer", email: "contract.officer@example.com", password: "fieldline" },
-    },
-    answer: { status: 201, description: "Account created", schema: answers.userAnswer, setsCookie: true },
-    errors: [409, 429],
-  },
-  {
-    method: "post",
-    path: "/api/save-registration",
-    summary: "Create an account with both locations in one call, and sign in",
-    tag: "Accounts",
-    access: "public",
-    body: {
-      kind: "json",
-      schema: saveRegistrationSchema,
-      example: {
-        username: "contract.setup",
-        email: "contract.setup@example.com",
-        password: "fieldline",
-        homeLat: 31.5204,
-        homeLng: 74.3587,
-        warehouseLat: 31.45,
-        warehouseLng: 74.3,
-      },
-    },
-    answer: { status: 201, description: "Account created", schema: answers.userAnswer, setsCookie: true },
-    errors: [409, 429],
-  },
-  {
-    method: "post",
-    path: "/api/forgot-password",
-    summary: "Email a password reset link (the same answer whether or not the email exists)",
-    tag: "Accounts",
-    access: "public",
-    body: { kind: "json", schema: forgotPasswordSchema, example: { email: "nobody@example.com" } },
-    answer: { status: 200, description: "Request taken", schema: answers.messageAnswer },
-    errors: [429],
-  },
-  {
-    method: "post",
-    path: "/api/reset-password",
-    summary: "Set a new password with the token from the reset email; ends the user's sessions",
-    tag: "Accounts",
-    access: "public",
-    body: {
-      kind: "json",
-      schema: resetPasswordSchema,
-      example: { token: "not-a-real-token", newPassword: "fieldline2" },
-    },
-    answer: { status: 200, description: "Password changed", schema: answers.messageAnswer },
-    errors: [429],
-  },
-  {
-    method: "get",
-    path: "/api/user",
-    summary: "The signed-in user; an account waiting for approval too (approval PENDING)",
-    tag: "Accounts",
-    access: "signed-in",
-    answer: { status: 200, description: "The user", schema: answers.userAnswer },
-    etag: true,
-  },
-  {
-    method: "get",
-    path: "/api/me",
-    summary: "The signed-in user (as /api/user; 403 for an account waiting for approval)",
-    tag: "Accounts",
-    access: "signed-in",
-    answer: { status: 200, description: "The user", schema: answers.userAnswer },
-    etag: true,
-  },
-  {
-    method: "put",
-    path: "/api/me",
-    summary:
-      "Update the profile and/or home and warehouse locations (null clears a field; the user as GET answers it may be sent back)",
-    tag: "Accounts",
-    access: "signed-in",
-    body: {
-      kind: "json",
-      schema: profileUpdateSchema,
-      example: { homeAddress: "House 12, Model Town, Lahore" },
-      readOnly: answers.userAnswer,
-    },
-    answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
-    etag: true,
-  },
-  {
-    method: "patch",
-    path: "/api/me",
-    summary: "Change some profile fields and places: only the fields sent change, null clears one",
-    tag: "Accounts",
-    access: "signed-in",
-    body: { kind: "json", schema: profileUpdateSchema, example: { phone: "+92 300 7654321", lastName: null } },
-    answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
-    etag: true,
-  },
-  {
-    method: "get",
-    path: "/api/me/stats",
-    summary: "The user's activity for today, this week, this month and all time",
-    tag: "Accounts",
-    access: "signed-in",
-    answer: { status: 200, description: "Stats per period", schema: answers.statsAnswer },
-  },
-  {
-    method: "patch",
-    path: "/api/user/avatar",
-    summary: "Choose one of the default avatars",
-    tag: "Accounts",
-    access: "signed-in",
-    body: { kind: "json", schema: avatarSchema, example: { selectedAvatar: "DEFAULT_2" } },
-    answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
-  },
 
   // ---- Notifications ----
   {

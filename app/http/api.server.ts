@@ -53,8 +53,12 @@ function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Recor
  * usable directly as a loader or action.
  */
 export function methodNotAllowed({ request }: { request: Request }): Response {
+  return refuseMethod(request, allowedMethods(new URL(request.url).pathname));
+}
+
+/** 405 with the method named and `Allow` listing the methods the path takes. */
+export function refuseMethod(request: Request, allowed: string[]): Response {
   const response = apiError(405, `Method ${request.method} is not allowed`);
-  const allowed = allowedMethods(new URL(request.url).pathname);
   if (allowed.length > 0) response.headers.set("Allow", allowed.join(", "));
   return response;
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { errorAnswer, webhookPayload } from "~/http/api-answers";
-import { apiOperations, type ApiOperation, type RequestBody } from "~/http/api-operations.server";
+import { apiOperations as legacyOperations } from "~/http/api-operations.server";
+import { declaredOperations } from "~/http/api/operations.server";
+import type { Access, OperationDoc as ApiOperation, RequestBody } from "~/http/api/operation.server";
 import { strictBody } from "~/http/api.server";
 import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
@@ -248,6 +250,14 @@ const ACCESS_NOTES = {
   admin: `ADMIN only. ${WAITING_NOTE}`,
 } as const;
 
+/**
+ * The access a client reads: an account waiting for approval is still signed in, so `account`
+ * (which lets it through) is documented as `signed-in`, whose refusal of it the clients know.
+ */
+function documentedAccess(access: Access): Exclude<Access, "account"> {
+  return access === "account" ? "signed-in" : access;
+}
+
 const SIGNATURE_NOTE =
   `Signed: the ${SIGNATURE_HEADER} header is \`t=<unix seconds>,v1=<hex>\`, where hex is ` +
   "HMAC-SHA256 with the webhook's secret of `<t>.<the raw body>`. Check it with a constant-time " +
@@ -287,10 +297,11 @@ function webhooks(components: Record<string, JsonSchema>) {
   );
 }
 
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(operations: ApiOperation[] = [...declaredOperations, ...legacyOperations]) {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const operation of apiOperations) {
+  for (const operation of operations) {
+    const access = documentedAccess(operation.access);
     paths[operation.path] ??= {};
     paths[operation.path]![operation.method] = {
       operationId: `${operation.method}${operation.path
@@ -298,10 +309,10 @@ export function buildOpenApiDocument() {
         .replace(/[{}]/g, "")
         .replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: operation.summary,
-      description: ACCESS_NOTES[operation.access],
+      description: ACCESS_NOTES[access],
       tags: [operation.tag],
-      security: operation.access === "public" ? [] : SIGNED_IN,
-      "x-access": operation.access,
+      security: access === "public" ? [] : SIGNED_IN,
+      "x-access": access,
       parameters: parameters(operation, components),
       ...(operation.body ? { requestBody: requestBody(operation.body, components) } : {}),
       responses: responses(operation, components),

@@ -1,11 +1,15 @@
 // What the route fuzzer covers, found from the code: every route of app/routes.ts with the query
-// parameters and form fields its module reads, and every /api operation of the OpenAPI list with
-// its schemas. What it cannot work out is a gap, named, and the suite fails on it.
+// parameters and form fields its module reads, and every declared /api operation with its
+// schemas. What it cannot work out is a gap, named, and the suite fails on it.
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import routes from "~/routes";
-import { apiOperations, type ApiOperation } from "~/http/api-operations.server";
+import { apiOperations as legacyOperations } from "~/http/api-operations.server";
+import { declaredOperations } from "~/http/api/operations.server";
+import type { OperationDoc as ApiOperation } from "~/http/api/operation.server";
+
+const apiOperations: ApiOperation[] = [...declaredOperations, ...legacyOperations];
 
 const APP = path.resolve("app");
 
@@ -126,9 +130,6 @@ function casesOf(source: string): string[] {
 const exportsFunction = (source: string, name: string) =>
   new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\b|export\\s+const\\s+${name}\\b`).test(source);
 
-/** The OpenAPI path of a route pattern ("/api/dealers/:id" → "/api/dealers/{id}"). */
-const openApiPath = (pattern: string) => pattern.replace(/:(\w+)\??/g, "{$1}");
-
 function operationTarget(operation: ApiOperation, pattern: string): Target {
   const body = operation.body;
   let bodyFields: Target["body"] = null;
@@ -154,31 +155,12 @@ export async function discover(): Promise<Discovery> {
   const targets: Target[] = [];
   const gaps: string[] = [];
   const list = listRoutes();
-  const coveredOperations = new Set<ApiOperation>();
-
   for (const { pattern, file } of list) {
     const source = fs.readFileSync(path.join(APP, file), "utf8");
     const hasLoader = exportsFunction(source, "loader");
     const hasAction = exportsFunction(source, "action");
-    if (pattern.startsWith("/api/") && pattern !== "/api/*") {
-      const operations = apiOperations.filter((operation) => operation.path === openApiPath(pattern));
-      if (operations.length === 0) gaps.push(`${pattern} (${file}): routed, but no OpenAPI operation describes it`);
-      for (const operation of operations) {
-        coveredOperations.add(operation);
-        targets.push(operationTarget(operation, pattern));
-        if (operation.query && !objectShape(operation.query))
-          gaps.push(`${operation.method} ${operation.path}: its query schema is not an object`);
-      }
-      // Methods no operation lists must answer 405, never 5xx.
-      targets.push({
-        name: `PATCH ${pattern} (no such method)`,
-        pattern,
-        method: "PATCH",
-        query: [],
-        body: { encodings: ["json"], fields: [] },
-      });
-      continue;
-    }
+    // The /api calls are the declared operations' (below), all answered by the /api/* route.
+    if (pattern.startsWith("/api/") && pattern !== "/api/*") continue;
     const { schemas, unresolved } = await schemasOf(source, file);
     for (const name of unresolved)
       gaps.push(`${pattern} (${file}): ${name} is imported but is not a zod schema the fuzzer can read`);
@@ -203,11 +185,21 @@ export async function discover(): Promise<Discovery> {
       });
   }
 
-  for (const operation of apiOperations) {
-    if (!coveredOperations.has(operation))
-      gaps.push(
-        `${operation.method.toUpperCase()} ${operation.path}: an OpenAPI operation no route of app/routes.ts serves`,
-      );
+  for (const apiPath of new Set(apiOperations.map((operation) => operation.path))) {
+    const pattern = apiPath.replace(/\{(\w+)\}/g, ":$1");
+    for (const operation of apiOperations.filter((candidate) => candidate.path === apiPath)) {
+      targets.push(operationTarget(operation, pattern));
+      if (operation.query && !objectShape(operation.query))
+        gaps.push(`${operation.method} ${operation.path}: its query schema is not an object`);
+    }
+    // Methods no operation lists must answer 405, never 5xx.
+    targets.push({
+      name: `PATCH ${pattern} (no such method)`,
+      pattern,
+      method: "PATCH",
+      query: [],
+      body: { encodings: ["json"], fields: [] },
+    });
   }
   return { targets, gaps, routes: list.length, operations: apiOperations.length };
 }

@@ -1,0 +1,5 @@
+import { accountOperations } from "~/http/api/accounts.server";
+import type { ApiOperation } from "~/http/api/operation.server";
+
+/** Every declared /api operation, by area: the router, openapi.json and the permission spec read this list. */
+export const declaredOperations: ApiOperation[] = [...accountOperations];
