@@ -84,6 +84,14 @@ module.exports = {
       to: { path: "^app/(models|http|routes|components)/" },
     },
     {
+      name: "upload-quota-in-the-media-service",
+      comment:
+        "The daily upload quota is enforced in one place, the media service (models/media.server.ts), which every photo and video a user sends goes through: no other module reads or spends the quota.",
+      severity: "error",
+      from: { pathNot: ["^app/models/media\\.server\\.ts$", TESTS] },
+      to: { path: "^app/models/upload-quota\\.server\\.ts$" },
+    },
+    {
       name: "http-not-to-routes",
       comment: "The HTTP edge serves the routes; it imports no route module and no component.",
       severity: "error",

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { lockForWrite, prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
-import { checkImage, pixelBudget, processImage } from "~/models/image.server";
+import { checkImage, encodeImage, pixelBudget } from "~/models/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
 import { UPLOAD_PATH } from "~/models/upload-url.server";
@@ -11,11 +11,17 @@ import { videoDuration } from "~/models/video-container.server";
 import { withoutVideoMetadata } from "~/models/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
-// Post media: the type is decided from the bytes, never from the name or the client's word.
-// Photos are re-encoded (metadata such as GPS dropped); videos are kept as they are but for their
-// metadata boxes (position, device), which are blanked in place.
+// The media service: every photo and video a user sends (a post's media, a dealer's picture or
+// gallery photo, an upload waiting for its post, the files of a refused post form) comes in here,
+// and only here is the daily upload quota enforced. The type is decided from the bytes, never
+// from the name or the client's word. Photos are re-encoded (metadata such as GPS dropped);
+// videos are kept as they are but for their metadata boxes (position, device), which are blanked
+// in place.
 
 const MEDIA_FIELD = { field: "media" };
+
+/** A file as a form or a tool sent it. */
+export type UploadedFile = { name: string; bytes: Uint8Array };
 
 export type SniffedMedia = { kind: "IMAGE" | "VIDEO"; mimeType: string; extension: string };
 
@@ -45,13 +51,29 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
 }
 
 /** Refuses what is not a photo or video we take, or is over 10 MB; a video's container is read whole. */
-export async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
+async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   if (sniffed.kind === "VIDEO" && (await videoDuration(bytes, sniffed.mimeType)) === null)
     throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
+}
+
+/**
+ * Checks the files sent with a post (`uploadCount` earlier uploads beside them), before anything
+ * is decoded or stored: refused (429) when the user's quota for today is used up, then each file
+ * as `checkMedia` does.
+ */
+export async function checkFilesOfPost(
+  userId: number,
+  files: readonly UploadedFile[],
+  uploadCount: number,
+): Promise<Array<{ file: UploadedFile; sniffed: SniffedMedia }>> {
+  if (files.length + uploadCount > 0) await requireUploadRoom(userId, MEDIA_FIELD);
+  const checked = [];
+  for (const file of files) checked.push({ file, sniffed: await checkMedia(file.bytes, file.name) });
+  return checked;
 }
 
 /** Refuses (413) a post whose photos have too many pixels together, from their headers, before any is decoded. */
@@ -87,7 +109,7 @@ export async function prepareMedia(
   sentDurationSec?: number,
 ): Promise<ReadyMedia> {
   if (sniffed.kind === "IMAGE") {
-    const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD), userId);
+    const image = await storePhoto(userId, bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
     return {
       kind: "IMAGE",
       url: image.url,
@@ -112,6 +134,37 @@ export async function prepareMedia(
     width: null,
     height: null,
     durationSec: duration,
+  };
+}
+
+export type StoredPhoto = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
+
+/**
+ * Stores the user's photo in `folder` (and its thumbnail in `<folder>-thumbs`), re-encoded as
+ * `encodeImage` does, within the user's daily upload quota: refused (429) before it is decoded
+ * when today's quota is used up, and before it is stored when it would pass it. Bytes that are
+ * not a photo we take are refused with `refusal`, whose field every refusal carries.
+ */
+export async function storePhoto(
+  userId: number,
+  bytes: Uint8Array,
+  folder: "posts" | "dealers",
+  refusal: AppError,
+): Promise<StoredPhoto> {
+  const field = { field: refusal.field };
+  await requireUploadRoom(userId, field);
+  const image = await encodeImage(bytes, refusal);
+  await reserveUploadBytes(userId, image.full.byteLength + image.thumb.byteLength, field);
+  const [stored, storedThumb] = await Promise.all([
+    storeFile(image.full, { folder, extension: "webp" }),
+    storeFile(image.thumb, { folder: `${folder}-thumbs`, extension: "webp" }),
+  ]);
+  return {
+    url: stored.url,
+    thumbUrl: storedThumb.url,
+    width: image.width,
+    height: image.height,
+    mimeType: "image/webp",
   };
 }
 
