@@ -188,24 +188,32 @@ async function spendUploadUrl(userId: number, uploadId: string): Promise<void> {
 }
 
 /**
- * Records a stored file as the user's upload, within the user's quota of pending uploads. The
- * sum and the insert share one transaction, so racing uploads cannot both slip under the cap.
- * On refusal the stored file is removed (unless another upload holds the same bytes).
+ * Stores a file as the user's upload, kept (in `folder`, never served) until a post or an import
+ * takes it, within the user's quota of pending uploads. The sum and the insert share one
+ * transaction, so racing uploads cannot both slip under the cap. On refusal the stored file is
+ * removed (unless another upload holds the same bytes).
  */
-export async function keepUpload(data: {
-  id: string;
-  userId: number;
-  storageKey: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-}): Promise<void> {
+export async function keepUpload(
+  userId: number,
+  id: string,
+  bytes: Uint8Array,
+  file: { originalName: string; folder: "incoming" | "imports"; extension: string; mimeType: string },
+): Promise<void> {
+  const stored = await storeFile(bytes, { folder: file.folder, extension: file.extension });
+  const data = {
+    id,
+    userId,
+    storageKey: stored.key,
+    originalName: file.originalName,
+    mimeType: file.mimeType,
+    size: stored.size,
+  };
   try {
     await prisma.$transaction(async (tx) => {
       // The write lock first: a read then a write in a deferred transaction fails with
       // SQLITE_BUSY_SNAPSHOT (no busy timeout helps) when another writer commits in between.
       await lockForWrite(tx);
-      const pending = await tx.upload.aggregate({ where: { userId: data.userId }, _sum: { size: true } });
+      const pending = await tx.upload.aggregate({ where: { userId }, _sum: { size: true } });
       if ((pending._sum.size ?? 0) + data.size > MAX_PENDING_BYTES) throw new AppError(413, PENDING_QUOTA);
       await tx.upload.create({ data });
     });
@@ -235,14 +243,11 @@ async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, 
   await requireUploadRoom(userId, MEDIA_FIELD);
   const sniffed = await checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
-  const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
-  await keepUpload({
-    id: uploadId,
-    userId,
-    storageKey: stored.key,
+  await keepUpload(userId, uploadId, bytes, {
     originalName: name.slice(0, 255),
+    folder: "incoming",
+    extension: sniffed.extension,
     mimeType: sniffed.mimeType,
-    size: bytes.byteLength,
   });
   return sniffed;
 }
