@@ -78,7 +78,8 @@ module.exports = {
     },
     {
       name: "infra-not-up",
-      comment: "infra/ is plumbing (mail, storage, cookies, LiteFS): it imports no models, http, routes or components.",
+      comment:
+        "infra/ is plumbing (mail, storage, cookies, LiteFS, images, video containers, spreadsheets, upload URLs, idempotency keys): it imports no models, http, routes or components.",
       severity: "error",
       from: { path: "^app/infra/", pathNot: TESTS },
       to: { path: "^app/(models|http|routes|components)/" },
