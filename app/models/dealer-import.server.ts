@@ -16,7 +16,7 @@ import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { type Audience, audienceHas, EVERYONE, homeAudience } from "~/models/team-scope.server";
 import { placeKey, type Territory, territoryTeam } from "~/models/team.rules";
-import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
+import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/infra/spreadsheet-file.server";
 
 // Dealer import from .xlsx / .xls: every row goes through the dealer form's own schema.
 

@@ -17,7 +17,7 @@ import {
 import { coordinatesText } from "~/lib/coordinates";
 import { distanceKm } from "~/lib/location-quality";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce, type SubmissionKey } from "~/models/idempotency.server";
+import { createOnce, type SubmissionKey } from "~/infra/idempotency.server";
 import { storePhoto } from "~/models/media.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
 import { metricsChanged } from "~/models/metrics.server";

@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { lockForWrite, prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
-import { checkImage, encodeImage, pixelBudget } from "~/models/image.server";
+import { checkImage, encodeImage, pixelBudget } from "~/infra/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
-import { UPLOAD_PATH } from "~/models/upload-url.server";
+import { UPLOAD_PATH } from "~/infra/upload-url.server";
 import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
-import { videoDuration } from "~/models/video-container.server";
-import { withoutVideoMetadata } from "~/models/video-metadata.server";
+import { videoDuration } from "~/infra/video-container.server";
+import { withoutVideoMetadata } from "~/infra/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
 // The media service: every photo and video a user sends (a post's media, a dealer's picture or

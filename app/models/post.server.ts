@@ -2,7 +2,7 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce, type Created, type Keyed, type SubmissionKey } from "~/models/idempotency.server";
+import { createOnce, type Created, type Keyed, type SubmissionKey } from "~/infra/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import { distanceKm, type SentSource } from "~/lib/location-quality";
 import {

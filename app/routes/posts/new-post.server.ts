@@ -6,7 +6,7 @@ import { readPostForm } from "~/http/upload-forms.server";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { POST_TYPES, type PostType } from "~/lib/post-types";
-import { submissionKeyFromForm } from "~/models/idempotency.server";
+import { submissionKeyFromForm } from "~/infra/idempotency.server";
 import { dealerSearchSchema, nearPlaceSchema } from "~/models/dealer.schema";
 import { lastKnownPlace } from "~/models/checkin.server";
 import { listDealerOptions } from "~/models/dealer.server";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
-import { checkImage, encodeImage, IMAGE_TOO_LARGE, PHOTOS_BUSY } from "~/models/image.server";
+import { checkImage, encodeImage, IMAGE_TOO_LARGE, PHOTOS_BUSY } from "~/infra/image.server";
 import { pngBomb } from "../../tests/support/image-bombs";
 
 async function photo(width: number, height: number, format: "jpeg" | "png") {
