@@ -5,7 +5,7 @@ import { AppError } from "~/lib/app-error";
 import { checkImage, encodeImage, pixelBudget } from "~/infra/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
-import { UPLOAD_PATH } from "~/infra/upload-url.server";
+import { UPLOAD_PATH, uploadIdOfPath } from "~/infra/upload-url.server";
 import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
 import { videoDuration } from "~/infra/video-container.server";
 import { withoutVideoMetadata } from "~/infra/video-metadata.server";
@@ -289,8 +289,7 @@ function uploadIdFromUrl(url: string): string | null {
   } catch {
     return null;
   }
-  const match = /^\/api\/objects\/uploads\/([a-f0-9]{32})$/.exec(path);
-  return match?.[1] ?? null;
+  return uploadIdOfPath(path);
 }
 
 /** The user's uploads that the post refers to, read back as bytes; refuses another user's or a missing one. */
