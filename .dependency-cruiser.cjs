@@ -78,10 +78,19 @@ module.exports = {
     },
     {
       name: "infra-not-up",
-      comment: "infra/ is plumbing (mail, storage, cookies, LiteFS): it imports no models, http, routes or components.",
+      comment:
+        "infra/ is plumbing (mail, storage, cookies, LiteFS, images, video containers, spreadsheets, upload URLs, idempotency keys): it imports no models, http, routes or components.",
       severity: "error",
       from: { path: "^app/infra/", pathNot: TESTS },
       to: { path: "^app/(models|http|routes|components)/" },
+    },
+    {
+      name: "upload-quota-in-the-media-service",
+      comment:
+        "The daily upload quota is enforced in one place, the media service (models/media.server.ts), which every photo and video a user sends goes through: no other module reads or spends the quota.",
+      severity: "error",
+      from: { pathNot: ["^app/models/media\\.server\\.ts$", TESTS] },
+      to: { path: "^app/models/upload-quota\\.server\\.ts$" },
     },
     {
       name: "http-not-to-routes",

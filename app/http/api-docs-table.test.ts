@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "~/http/openapi.server";
-import { UPLOAD_PATH } from "~/models/upload-url.server";
+import { UPLOAD_PATH } from "~/infra/upload-url.server";
 
 // The tables of calls in docs/api.md (every table under "## Calls") and GET /api/openapi.json must
 // list the same calls. The OpenAPI document is built from the code, so when they differ docs/api.md

@@ -6,7 +6,7 @@ import type { Access, OperationDoc as ApiOperation, RequestBody } from "~/http/a
 import { strictBody } from "~/http/api.server";
 import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
-import { REPLAYED_HEADER } from "~/models/idempotency.server";
+import { REPLAYED_HEADER } from "~/infra/idempotency.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { SESSION_COOKIE } from "~/models/session.server";
 

@@ -1,12 +1,11 @@
 import { readMultipartForm } from "~/http/multipart.server";
 import { DEALER_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/models/dealer.schema";
 import { FILE_TOO_LARGE, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/models/dealer-import.server";
+import type { UploadedFile } from "~/models/media.server";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES } from "~/models/post.schema";
 
 // The multipart forms that carry files, each read once here for its page and its /api twin,
 // with the limits enforced while the body streams in. Every refusal is an AppError.
-
-export type UploadedFile = { name: string; bytes: Uint8Array };
 
 async function bytesOf(file: File): Promise<UploadedFile> {
   return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) };

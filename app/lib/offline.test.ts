@@ -2,7 +2,7 @@ import { AppError } from "~/lib/app-error";
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import { isSubmissionKey, newSubmissionKey } from "~/lib/submission-key";
-import { submissionKeyFromForm, submissionKeyFromHeader } from "~/models/idempotency.server";
+import { submissionKeyFromForm, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { serviceWorkerScript, shellAssets, type ViteManifest } from "../../server/service-worker";
 
 describe("submission keys", () => {

@@ -19,7 +19,7 @@ import {
   updateUserSchema,
   USER_NOT_FOUND,
 } from "~/models/admin.schema";
-import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
+import { KEY_REUSED, type SubmissionKey } from "~/infra/idempotency.server";
 import { createUserSession, getSessionUser } from "~/models/session.server";
 import { registerUser } from "~/models/user.server";
 

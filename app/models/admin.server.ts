@@ -17,7 +17,7 @@ import {
   type UpdateUserInput,
   type UserSearch,
 } from "~/models/admin.schema";
-import type { SubmissionKey } from "~/models/idempotency.server";
+import type { SubmissionKey } from "~/infra/idempotency.server";
 import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
 import { SERVICE_ROLE_INVALID } from "~/models/api-token.schema";

@@ -22,7 +22,7 @@ import {
   UNREADABLE,
 } from "~/models/dealer-import.server";
 import { createDealer } from "~/models/dealer.server";
-import { spreadsheetsParsed } from "~/models/spreadsheet-file.server";
+import { spreadsheetsParsed } from "~/infra/spreadsheet-file.server";
 import { HOSTILE_CASES } from "../../tests/support/hostile-files";
 import { forgetStaleUploads } from "~/models/media.server";
 import * as storage from "~/infra/storage.server";

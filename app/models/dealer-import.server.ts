@@ -10,13 +10,13 @@ import { PROVINCES } from "~/lib/provinces";
 import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
 import { type FoundPlace, locateAddress } from "~/models/geocode.server";
 import { duplicateKey } from "~/models/dealer.server";
-import { readStoredFile, storeFile } from "~/infra/storage.server";
+import { readStoredFile } from "~/infra/storage.server";
 import { keepUpload, releaseUploads } from "~/models/media.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { type Audience, audienceHas, EVERYONE, homeAudience } from "~/models/team-scope.server";
 import { placeKey, type Territory, territoryTeam } from "~/models/team.rules";
-import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/models/spreadsheet-file.server";
+import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/infra/spreadsheet-file.server";
 
 // Dealer import from .xlsx / .xls: every row goes through the dealer form's own schema.
 
@@ -499,18 +499,15 @@ export async function saveImportUpload(file: { name: string; bytes: Uint8Array }
   if (file.bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
   const type = spreadsheetTypeOf(file.bytes);
   if (!type || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL);
-  const stored = await storeFile(file.bytes, { folder: "imports", extension: type });
   const id = crypto.randomUUID();
-  await keepUpload({
-    id,
-    userId,
-    storageKey: stored.key,
+  await keepUpload(userId, id, file.bytes, {
     originalName: file.name.slice(0, 200),
+    folder: "imports",
+    extension: type,
     mimeType:
       type === "xlsx"
         ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         : "application/vnd.ms-excel",
-    size: stored.size,
   });
   return id;
 }

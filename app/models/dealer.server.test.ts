@@ -26,7 +26,7 @@ import {
 } from "~/models/dealer.server";
 import { AppError } from "~/lib/app-error";
 import { GALLERY_FULL, INVALID_IMAGE } from "~/models/dealer.schema";
-import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
+import { KEY_REUSED, type SubmissionKey } from "~/infra/idempotency.server";
 
 beforeEach(resetDatabase);
 

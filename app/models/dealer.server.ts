@@ -17,9 +17,8 @@ import {
 import { coordinatesText } from "~/lib/coordinates";
 import { distanceKm } from "~/lib/location-quality";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce, type SubmissionKey } from "~/models/idempotency.server";
-import { processImage } from "~/models/image.server";
-import { requireUploadRoom } from "~/models/upload-quota.server";
+import { createOnce, type SubmissionKey } from "~/infra/idempotency.server";
+import { storePhoto } from "~/models/media.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
 import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
@@ -580,8 +579,7 @@ export async function setProfilePicture(by: Viewer, id: number, bytes: Uint8Arra
   const userId = by.id;
   await requireDealerToChange(by, id);
   if (!bytes) throw noImage();
-  await requireUploadRoom(userId, { field: "image" });
-  const image = await processImage(bytes, "dealers", invalidImage(), userId);
+  const image = await storePhoto(userId, bytes, "dealers", invalidImage());
   const row = await prisma.dealer.update({
     where: { id },
     data: { profilePictureUrl: image.url, profilePictureThumbUrl: image.thumbUrl },
@@ -615,8 +613,7 @@ export async function addGalleryImage(
       if (!bytes) throw noImage();
       // Refuse before spending time on the image; checked again inside the transaction.
       if (dealer.galleryImages.length >= GALLERY_MAX) throw galleryFull();
-      await requireUploadRoom(userId, { field: "image" });
-      const image = await processImage(bytes, "dealers", invalidImage(), userId);
+      const image = await storePhoto(userId, bytes, "dealers", invalidImage());
       return prisma.$transaction(async (tx) => {
         const images = await tx.dealerImage.findMany({ where: { dealerId: id }, select: { position: true } });
         if (images.length >= GALLERY_MAX) throw galleryFull();

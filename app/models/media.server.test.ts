@@ -12,9 +12,11 @@ import {
   releaseUploads,
   saveUpload,
   sniffMedia,
+  storePhoto,
   takeUploads,
 } from "~/models/media.server";
 import { WRONG_FILE_TYPE } from "~/models/post.schema";
+import { DAILY_UPLOAD_LIMIT, reserveUploadBytes } from "~/models/upload-quota.server";
 
 beforeEach(resetDatabase);
 
@@ -46,6 +48,35 @@ async function refusalOf(promise: Promise<unknown>): Promise<AppError> {
   }
   throw new Error("not refused");
 }
+
+/** The stored file behind a /files/<key> URL. */
+function storedFile(url: string): Buffer {
+  return fs.readFileSync(path.join(uploadsDirectory(), url.replace(/^\/files\//, "")));
+}
+
+describe("storePhoto: a dealer's or a post's photo", () => {
+  const notAPhoto = () => new AppError(415, "Please select a valid image file", { field: "image" });
+
+  it("stores the re-encoded photo and its thumbnail, and counts both in the user's quota for today", async () => {
+    const user = await officer();
+    const stored = await storePhoto(user.id, await photo(), "dealers", notAPhoto());
+    expect(stored).toMatchObject({ width: 64, height: 48, mimeType: "image/webp" });
+    expect(stored.url).toMatch(/^\/files\/dealers\/[a-f0-9]{32}\.webp$/);
+    expect(stored.thumbUrl).toMatch(/^\/files\/dealers-thumbs\/[a-f0-9]{32}\.webp$/);
+    const counted = await prisma.uploadDay.findMany({ where: { userId: user.id }, select: { bytes: true } });
+    expect(counted).toEqual([{ bytes: storedFile(stored.url).byteLength + storedFile(stored.thumbUrl).byteLength }]);
+  });
+
+  it("refuses with 429 on the caller's field before reading the bytes once today's quota is used up", async () => {
+    const [user, other] = [await officer(), await officer()];
+    await reserveUploadBytes(user.id, 200 * 1024 * 1024);
+    const refused = await refusalOf(
+      storePhoto(user.id, new TextEncoder().encode("not a photo"), "dealers", notAPhoto()),
+    );
+    expect(refused).toMatchObject({ status: 429, message: DAILY_UPLOAD_LIMIT, field: "image" });
+    await expect(storePhoto(other.id, await photo(), "dealers", notAPhoto())).resolves.toMatchObject({ width: 64 });
+  });
+});
 
 describe("saveUpload: image bombs", () => {
   it("refuses a 16000×16000 PNG (750 KB) from its header, in well under a second", async () => {

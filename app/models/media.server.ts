@@ -2,20 +2,26 @@ import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
 import { lockForWrite, prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
-import { checkImage, pixelBudget, processImage } from "~/models/image.server";
+import { checkImage, encodeImage, pixelBudget } from "~/infra/image.server";
 import { readStoredFile, removeStoredFile, storeFile } from "~/infra/storage.server";
 import { MAX_FILES } from "~/models/post.rules";
-import { UPLOAD_PATH } from "~/models/upload-url.server";
+import { UPLOAD_PATH, uploadIdOfPath } from "~/infra/upload-url.server";
 import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
-import { videoDuration } from "~/models/video-container.server";
-import { withoutVideoMetadata } from "~/models/video-metadata.server";
+import { videoDuration } from "~/infra/video-container.server";
+import { withoutVideoMetadata } from "~/infra/video-metadata.server";
 import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
-// Post media: the type is decided from the bytes, never from the name or the client's word.
-// Photos are re-encoded (metadata such as GPS dropped); videos are kept as they are but for their
-// metadata boxes (position, device), which are blanked in place.
+// The media service: every photo and video a user sends (a post's media, a dealer's picture or
+// gallery photo, an upload waiting for its post, the files of a refused post form) comes in here,
+// and only here is the daily upload quota enforced. The type is decided from the bytes, never
+// from the name or the client's word. Photos are re-encoded (metadata such as GPS dropped);
+// videos are kept as they are but for their metadata boxes (position, device), which are blanked
+// in place.
 
 const MEDIA_FIELD = { field: "media" };
+
+/** A file as a form or a tool sent it. */
+export type UploadedFile = { name: string; bytes: Uint8Array };
 
 export type SniffedMedia = { kind: "IMAGE" | "VIDEO"; mimeType: string; extension: string };
 
@@ -45,13 +51,29 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
 }
 
 /** Refuses what is not a photo or video we take, or is over 10 MB; a video's container is read whole. */
-export async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
+async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   if (sniffed.kind === "VIDEO" && (await videoDuration(bytes, sniffed.mimeType)) === null)
     throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   return sniffed;
+}
+
+/**
+ * Checks the files sent with a post (`uploadCount` earlier uploads beside them), before anything
+ * is decoded or stored: refused (429) when the user's quota for today is used up, then each file
+ * as `checkMedia` does.
+ */
+export async function checkFilesOfPost(
+  userId: number,
+  files: readonly UploadedFile[],
+  uploadCount: number,
+): Promise<Array<{ file: UploadedFile; sniffed: SniffedMedia }>> {
+  if (files.length + uploadCount > 0) await requireUploadRoom(userId, MEDIA_FIELD);
+  const checked = [];
+  for (const file of files) checked.push({ file, sniffed: await checkMedia(file.bytes, file.name) });
+  return checked;
 }
 
 /** Refuses (413) a post whose photos have too many pixels together, from their headers, before any is decoded. */
@@ -87,7 +109,7 @@ export async function prepareMedia(
   sentDurationSec?: number,
 ): Promise<ReadyMedia> {
   if (sniffed.kind === "IMAGE") {
-    const image = await processImage(bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD), userId);
+    const image = await storePhoto(userId, bytes, "posts", new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
     return {
       kind: "IMAGE",
       url: image.url,
@@ -115,6 +137,37 @@ export async function prepareMedia(
   };
 }
 
+export type StoredPhoto = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
+
+/**
+ * Stores the user's photo in `folder` (and its thumbnail in `<folder>-thumbs`), re-encoded as
+ * `encodeImage` does, within the user's daily upload quota: refused (429) before it is decoded
+ * when today's quota is used up, and before it is stored when it would pass it. Bytes that are
+ * not a photo we take are refused with `refusal`, whose field every refusal carries.
+ */
+export async function storePhoto(
+  userId: number,
+  bytes: Uint8Array,
+  folder: "posts" | "dealers",
+  refusal: AppError,
+): Promise<StoredPhoto> {
+  const field = { field: refusal.field };
+  await requireUploadRoom(userId, field);
+  const image = await encodeImage(bytes, refusal);
+  await reserveUploadBytes(userId, image.full.byteLength + image.thumb.byteLength, field);
+  const [stored, storedThumb] = await Promise.all([
+    storeFile(image.full, { folder, extension: "webp" }),
+    storeFile(image.thumb, { folder: `${folder}-thumbs`, extension: "webp" }),
+  ]);
+  return {
+    url: stored.url,
+    thumbUrl: storedThumb.url,
+    width: image.width,
+    height: image.height,
+    mimeType: "image/webp",
+  };
+}
+
 const UPLOAD_URL_USED = "This upload URL has already been used. Please upload the file again.";
 
 /** A user's uploads waiting for a post or an import: one full post's worth (10 files of 10 MB). */
@@ -135,24 +188,32 @@ async function spendUploadUrl(userId: number, uploadId: string): Promise<void> {
 }
 
 /**
- * Records a stored file as the user's upload, within the user's quota of pending uploads. The
- * sum and the insert share one transaction, so racing uploads cannot both slip under the cap.
- * On refusal the stored file is removed (unless another upload holds the same bytes).
+ * Stores a file as the user's upload, kept (in `folder`, never served) until a post or an import
+ * takes it, within the user's quota of pending uploads. The sum and the insert share one
+ * transaction, so racing uploads cannot both slip under the cap. On refusal the stored file is
+ * removed (unless another upload holds the same bytes).
  */
-export async function keepUpload(data: {
-  id: string;
-  userId: number;
-  storageKey: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-}): Promise<void> {
+export async function keepUpload(
+  userId: number,
+  id: string,
+  bytes: Uint8Array,
+  file: { originalName: string; folder: "incoming" | "imports"; extension: string; mimeType: string },
+): Promise<void> {
+  const stored = await storeFile(bytes, { folder: file.folder, extension: file.extension });
+  const data = {
+    id,
+    userId,
+    storageKey: stored.key,
+    originalName: file.originalName,
+    mimeType: file.mimeType,
+    size: stored.size,
+  };
   try {
     await prisma.$transaction(async (tx) => {
       // The write lock first: a read then a write in a deferred transaction fails with
       // SQLITE_BUSY_SNAPSHOT (no busy timeout helps) when another writer commits in between.
       await lockForWrite(tx);
-      const pending = await tx.upload.aggregate({ where: { userId: data.userId }, _sum: { size: true } });
+      const pending = await tx.upload.aggregate({ where: { userId }, _sum: { size: true } });
       if ((pending._sum.size ?? 0) + data.size > MAX_PENDING_BYTES) throw new AppError(413, PENDING_QUOTA);
       await tx.upload.create({ data });
     });
@@ -182,14 +243,11 @@ async function storeUpload(userId: number, uploadId: string, bytes: Uint8Array, 
   await requireUploadRoom(userId, MEDIA_FIELD);
   const sniffed = await checkMedia(bytes, name);
   if (sniffed.kind === "IMAGE") await checkImage(bytes, new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD));
-  const stored = await storeFile(bytes, { folder: "incoming", extension: sniffed.extension });
-  await keepUpload({
-    id: uploadId,
-    userId,
-    storageKey: stored.key,
+  await keepUpload(userId, uploadId, bytes, {
     originalName: name.slice(0, 255),
+    folder: "incoming",
+    extension: sniffed.extension,
     mimeType: sniffed.mimeType,
-    size: bytes.byteLength,
   });
   return sniffed;
 }
@@ -231,8 +289,7 @@ function uploadIdFromUrl(url: string): string | null {
   } catch {
     return null;
   }
-  const match = /^\/api\/objects\/uploads\/([a-f0-9]{32})$/.exec(path);
-  return match?.[1] ?? null;
+  return uploadIdOfPath(path);
 }
 
 /** The user's uploads that the post refers to, read back as bytes; refuses another user's or a missing one. */

@@ -2,7 +2,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { queueEmail } from "~/infra/mail.server";
 import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
-import { createOnce, type Created, type SubmissionKey } from "~/models/idempotency.server";
+import { createOnce, type Created, type SubmissionKey } from "~/infra/idempotency.server";
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
 

@@ -18,7 +18,7 @@ import {
 } from "~/models/post.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { postBodyFromForm } from "~/browser/send-queue";
-import { KEY_REUSED, type SubmissionKey } from "~/models/idempotency.server";
+import { KEY_REUSED, type SubmissionKey } from "~/infra/idempotency.server";
 import { postSchema } from "~/models/post.schema";
 import { saveUpload } from "~/models/media.server";
 
@@ -493,7 +493,7 @@ describe("forgetStaleUploads", () => {
 describe("the pixels of one post", () => {
   it("refuses ten 10,950×10,950 PNGs (each under the per-photo limit) with 413 from their headers, before decoding any", async () => {
     const { pngBomb } = await import("../../tests/support/image-bombs");
-    const { PHOTO_PIXELS_PER_REQUEST } = await import("~/models/image.server");
+    const { PHOTO_PIXELS_PER_REQUEST } = await import("~/infra/image.server");
     const ali = await user("ali");
     const bomb = await pngBomb(10_950, 10_950);
     const files = Array.from({ length: 10 }, (_, n) => ({ name: `field-${n}.png`, bytes: bomb }));

@@ -2,17 +2,17 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { reverseGeocode } from "~/models/geocode.server";
-import { createOnce, type Created, type Keyed, type SubmissionKey } from "~/models/idempotency.server";
+import { createOnce, type Created, type Keyed, type SubmissionKey } from "~/infra/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import { distanceKm, type SentSource } from "~/lib/location-quality";
-import { requireUploadRoom } from "~/models/upload-quota.server";
 import {
-  checkMedia,
+  checkFilesOfPost,
   checkPixelsOfPost,
   prepareMedia,
   releaseUploads,
   takeUploads,
   type ReadyMedia,
+  type UploadedFile,
 } from "~/models/media.server";
 import { distanceToday, metricsChanged } from "~/models/metrics.server";
 import {
@@ -293,8 +293,6 @@ async function requirePost(id: number): Promise<void> {
   if (!found) throw new AppError(404, POST_NOT_FOUND);
 }
 
-export type UploadedFile = { name: string; bytes: Uint8Array };
-
 /** The amounts of a post as stored: the total is always price × quantity, whatever the client sent. */
 export function postAmounts(
   input: Pick<PostInput, "type" | "saleProduct" | "saleQty" | "salePrice" | "recoveryAmount">,
@@ -354,9 +352,7 @@ async function insertPost(
   keyed: Keyed,
 ): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
-  if (files.length + input.media.length > 0) await requireUploadRoom(userId, { field: "media" });
-  const checked = [];
-  for (const file of files) checked.push({ file, sniffed: await checkMedia(file.bytes, file.name) });
+  const checked = await checkFilesOfPost(userId, files, input.media.length);
 
   const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
   // A visit records how far from its dealer it was logged (decision 64), as things stood then.

@@ -17,7 +17,7 @@ export type MediaView = {
   height?: number | null;
 };
 
-/** The long edge of the thumbnails and of the full-size photos (app/models/image.server.ts). */
+/** The long edge of the thumbnails and of the full-size photos (app/infra/image.server.ts). */
 const THUMB_EDGE = 400;
 const FULL_EDGE = 1600;
 

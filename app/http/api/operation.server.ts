@@ -58,7 +58,7 @@ export type OperationDoc = {
   etag?: boolean;
   /**
    * Takes an optional Idempotency-Key header (per user): a repeat of the same request answers the
-   * first result, the key with a different request 422 (app/models/idempotency.server.ts).
+   * first result, the key with a different request 422 (app/infra/idempotency.server.ts).
    */
   idempotent?: boolean;
 };

@@ -35,7 +35,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
-import { submissionKeyFromForm, type SubmissionKey } from "~/models/idempotency.server";
+import { submissionKeyFromForm, type SubmissionKey } from "~/infra/idempotency.server";
 import { registrationSettingsSchema } from "~/models/registration.schema";
 import {
   listPendingAccounts,

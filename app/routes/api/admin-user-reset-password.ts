@@ -4,7 +4,7 @@ import { requireId } from "~/lib/ids";
 import { sendAdminPasswordReset } from "~/models/admin.server";
 import { PASSWORD_RESET_SENT, USER_NOT_FOUND } from "~/models/admin.schema";
 import { requireRole } from "~/http/auth.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
 
 export function loader(args: Route.LoaderArgs) {
   requireRole(args, "ADMIN");

@@ -4,7 +4,7 @@ import { requireId } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
 import { requireUser } from "~/http/auth.server";
 import { addGalleryImage, DEALER_NOT_FOUND, requireDealerToChange } from "~/models/dealer.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
 
 export const loader = methodNotAllowed;
 

@@ -4,7 +4,7 @@ import { versionedJson, type VersionedAnswer } from "~/http/answer-cache.server"
 import { requireUser } from "~/http/auth.server";
 import { dealerListQuerySchema, dealerSchema, decodeDealerCursor, encodeDealerCursor } from "~/models/dealer.schema";
 import { createDealer, listDealerPins, listDealers } from "~/models/dealer.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { listVersion } from "~/models/list-version.server";
 import { territoryTeamsOf } from "~/models/team.server";
 

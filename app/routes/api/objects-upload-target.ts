@@ -3,7 +3,7 @@ import { apiCall, apiError, methodNotAllowed } from "~/http/api.server";
 import { readBodyWithin } from "~/http/request-body.server";
 import { saveUpload } from "~/models/media.server";
 import { fileTooLarge, MAX_FILE_BYTES } from "~/models/post.schema";
-import { verifyUploadUrl } from "~/models/upload-url.server";
+import { verifyUploadUrl } from "~/infra/upload-url.server";
 
 export const INVALID_UPLOAD_URL = "This upload URL is invalid or has expired. Please try again.";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/objects-upload";
 import { methodNotAllowed } from "~/http/api.server";
 import { requireUser } from "~/http/auth.server";
 import { forgetStaleUploads } from "~/models/media.server";
-import { createUploadUrl } from "~/models/upload-url.server";
+import { createUploadUrl } from "~/infra/upload-url.server";
 
 export const loader = methodNotAllowed;
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/post-comments";
 import { apiCall, methodNotAllowed, readJsonBody } from "~/http/api.server";
 import { requireId } from "~/lib/ids";
 import { requireUser } from "~/http/auth.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { addComment, listComments, POST_NOT_FOUND } from "~/models/post.server";
 import { commentSchema } from "~/models/post.schema";
 

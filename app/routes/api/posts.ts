@@ -4,7 +4,7 @@ import { apiCall, apiError, methodNotAllowed, readJsonBody, readQuery } from "~/
 import { revalidatedJson } from "~/http/answer-cache.server";
 import { readPostForm } from "~/http/upload-forms.server";
 import { requireUser } from "~/http/auth.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/models/idempotency.server";
+import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { createPost, feedPage, getPost } from "~/models/post.server";
 import { feedQuerySchema, postSchema } from "~/models/post.schema";
 

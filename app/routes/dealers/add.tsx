@@ -7,7 +7,7 @@ import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
 import { createDealer } from "~/models/dealer.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
-import { submissionKeyFromForm } from "~/models/idempotency.server";
+import { submissionKeyFromForm } from "~/infra/idempotency.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardRequest } from "~/browser/request-guard";

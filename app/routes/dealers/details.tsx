@@ -25,7 +25,7 @@ import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { submissionKeyFromForm } from "~/models/idempotency.server";
+import { submissionKeyFromForm } from "~/infra/idempotency.server";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";

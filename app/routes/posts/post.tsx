@@ -17,7 +17,7 @@ import {
   POST_NOT_FOUND,
   unlikePost,
 } from "~/models/post.server";
-import { submissionKeyFromForm } from "~/models/idempotency.server";
+import { submissionKeyFromForm } from "~/infra/idempotency.server";
 import { commentSchema } from "~/models/post.schema";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { redirectWithToast, toastCookie } from "~/http/toast.server";

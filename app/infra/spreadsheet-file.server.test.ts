@@ -8,7 +8,7 @@ import {
   TOO_HEAVY,
   UNPACKS_TOO_LARGE,
   UNREADABLE,
-} from "~/models/spreadsheet-file.server";
+} from "~/infra/spreadsheet-file.server";
 
 // The honest zip check and the parsing worker, case by case over the hostile corpus
 // (tests/support/hostile-files.ts). The whole import's answers are in dealer-import.server.test.ts.

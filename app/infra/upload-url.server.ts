@@ -34,10 +34,14 @@ export function createUploadUrl(
 
 export type UploadGrant = { id: string; userId: number };
 
+/** The upload id an upload URL's path names (`/api/objects/uploads/<32 hex digits>`), or null. */
+export function uploadIdOfPath(pathname: string): string | null {
+  return new RegExp(`^${UPLOAD_PATH}/([a-f0-9]{32})$`).exec(pathname)?.[1] ?? null;
+}
+
 /** The id and user of a signed upload URL, or null when it is tampered with or expired. */
 export function verifyUploadUrl(url: URL, now = Date.now()): UploadGrant | null {
-  const match = new RegExp(`^${UPLOAD_PATH}/([a-f0-9]{32})$`).exec(url.pathname);
-  const id = match?.[1];
+  const id = uploadIdOfPath(url.pathname);
   const userId = Number(url.searchParams.get("user"));
   const expires = Number(url.searchParams.get("expires"));
   const given = url.searchParams.get("signature") ?? "";

@@ -1,10 +1,8 @@
 import sharp, { type Metadata } from "sharp";
-import { storeFile } from "~/infra/storage.server";
 import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
-import { reserveUploadBytes } from "~/models/upload-quota.server";
 
-// Every path that reads an untrusted image goes through `checkImage` or `processImage`, so every
+// Every path that reads an untrusted image goes through `checkImage` or `encodeImage`, so every
 // decode has the same limits: pixels checked from the header before any is decoded, sequential
 // reading, a time budget, and one queue for the process (past it, 503 with Retry-After), so a
 // burst of large photos costs a bounded share of the CPU and memory.
@@ -120,36 +118,19 @@ function encode(bytes: Uint8Array) {
   ]);
 }
 
-export type ProcessedImage = { url: string; thumbUrl: string; width: number; height: number; mimeType: "image/webp" };
+export type EncodedImage = { full: Buffer; thumb: Buffer; width: number; height: number };
 
 /**
- * Re-encodes an uploaded photo as WebP at most 1600 px on its longer edge, plus a 400 px
+ * Re-encodes an untrusted photo as WebP at most 1600 px on its longer edge, plus a 400 px
  * thumbnail. Re-encoding drops metadata (EXIF with GPS, XMP, ICC comments) and keeps what
- * cheap phones download small. Refuses as `checkImage` does, and with 429 when storing it would
- * pass the user's daily upload quota.
+ * cheap phones download small. Refuses as `checkImage` does.
  */
-export async function processImage(
-  bytes: Uint8Array,
-  folder: string,
-  refusal: AppError,
-  userId: number,
-): Promise<ProcessedImage> {
+export async function encodeImage(bytes: Uint8Array, refusal: AppError): Promise<EncodedImage> {
   await readHeader(bytes, refusal);
   const [full, thumb] = await photoJobs
     .run(() => encode(bytes))
     .catch((error: unknown) => {
       throw refusalFor(error, refusal);
     });
-  await reserveUploadBytes(userId, full.data.byteLength + thumb.byteLength, { field: refusal.field });
-  const [stored, storedThumb] = await Promise.all([
-    storeFile(full.data, { folder, extension: "webp" }),
-    storeFile(thumb, { folder: `${folder}-thumbs`, extension: "webp" }),
-  ]);
-  return {
-    url: stored.url,
-    thumbUrl: storedThumb.url,
-    width: full.info.width,
-    height: full.info.height,
-    mimeType: "image/webp",
-  };
+  return { full: full.data, thumb, width: full.info.width, height: full.info.height };
 }

@@ -180,7 +180,7 @@ function inflateCounting(data: Buffer, limit: number): Promise<{ size: number; c
 }
 
 /** Plain JavaScript shipped beside this module, found from the server's working directory. */
-const WORKER_FILE = path.resolve("app/models/spreadsheet-file.worker.mjs");
+const WORKER_FILE = path.resolve("app/infra/spreadsheet-file.worker.mjs");
 /**
  * The largest legitimate file (10,000 rows with long addresses) parses within this heap; the
  * worker's whole cost stays within 150 MB on top of the server's own 270–350 MB, under the 960 MB
