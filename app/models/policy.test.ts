@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
-import { SCOPE_NOT_ADMIN } from "~/models/api-token.schema";
+import { SCOPE_NOT_ADMIN, TOKENS_NEED_SESSION } from "~/models/api-token.schema";
 import { authorize, can, FORBIDDEN, ownTeamIds, PLAN_FORBIDDEN, type PolicyViewer, refusalOf } from "~/models/policy";
 
 const viewer = (role: string, fields: Partial<PolicyViewer> = {}): PolicyViewer => ({
@@ -34,6 +34,11 @@ describe("the policy", () => {
     expect(refusalOf(viewer("ADMIN", { tokenScope: "admin" }), "webhooks.manage")).toBeNull();
     expect(refusalOf(viewer("MANAGER", { tokenScope: "write" }), "webhooks.manage")).toBe(FORBIDDEN);
     expect(refusalOf(viewer("MANAGER", { tokenScope: "read" }), "leaderboard.recalculate")).toBeNull();
+  });
+
+  it("leaves making tokens to a signed-in session", () => {
+    expect(refusalOf(viewer("ADMIN", { tokenScope: "admin" }), "tokens.manage")).toBe(TOKENS_NEED_SESSION);
+    expect(refusalOf(viewer("OFFICER"), "tokens.manage")).toBeNull();
   });
 
   it("throws the action's own refusal", () => {

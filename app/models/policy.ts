@@ -1,5 +1,5 @@
 import { AppError } from "~/lib/app-error";
-import { TOKEN_SCOPES, SCOPE_NOT_ADMIN, type TokenScope } from "~/models/api-token.schema";
+import { SCOPE_NOT_ADMIN, TOKEN_SCOPES, TOKENS_NEED_SESSION, type TokenScope } from "~/models/api-token.schema";
 
 // Who may do what (decision 75): one rule per named action, for page loaders and actions, /api
 // and the models alike. The team rules ("a manager leads this team", "an officer's own team")
@@ -29,6 +29,8 @@ type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
   /** A call for admins alone: a token needs the admin scope for it (decision 48). */
   adminCall?: true;
+  /** Done with a signed-in session only, never with a token (decision 59). */
+  sessionOnly?: true;
   /** The refusal's message (a 403). */
   denied: string;
 };
@@ -69,6 +71,8 @@ const RULES = {
     allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
     denied: TEAM_FORBIDDEN,
   },
+  /** Making and revoking API tokens: with a signed-in session only, never with a token (decision 59). */
+  "tokens.manage": { allows: () => true, sessionOnly: true, denied: FORBIDDEN },
   "plan.read": ownOrLed(PLAN_FORBIDDEN),
   "plan.edit": ownOrLed(PLAN_FORBIDDEN),
   /** The manager's team administration (/team, /api/team/*): their people, the accounts waiting. */
@@ -91,11 +95,12 @@ const RULES = {
   "user.resetPassword": adminOnly,
   "teams.manage": adminOnly,
   "dealers.importSample": adminOnly,
-  "dealers.import": adminOnly,
   "webhooks.manage": adminOnly,
   "outbox.read": adminOnly,
   "changes.read": adminOnly,
   "serviceAccounts.manage": adminOnly,
+  /** A service account's tokens: the admin's, and as every token, made and revoked in a session. */
+  "serviceAccountTokens.manage": { ...adminOnly, sessionOnly: true },
 } satisfies Record<string, Rule>;
 
 export type Action = keyof typeof RULES;
@@ -105,6 +110,7 @@ export function refusalOf(viewer: PolicyViewer, action: Action, subject: Subject
   const rule: Rule = RULES[action];
   if (!rule.allows(viewer, subject)) return rule.denied;
   if (rule.adminCall && !scopeReaches(viewer.tokenScope, "admin")) return SCOPE_NOT_ADMIN;
+  if (rule.sessionOnly && viewer.tokenScope !== null) return TOKENS_NEED_SESSION;
   return null;
 }
 
