@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
 import { SCOPE_NOT_ADMIN, TOKENS_NEED_SESSION } from "~/models/api-token.schema";
-import { authorize, can, FORBIDDEN, ownTeamIds, PLAN_FORBIDDEN, type PolicyViewer, refusalOf } from "~/models/policy";
+import {
+  authorize,
+  can,
+  FORBIDDEN,
+  ownTeamIds,
+  PLAN_FORBIDDEN,
+  type PolicyViewer,
+  refusalOf,
+  tokenScopesFor,
+} from "~/models/policy";
 
 const viewer = (role: string, fields: Partial<PolicyViewer> = {}): PolicyViewer => ({
   id: 1,
@@ -39,6 +48,11 @@ describe("the policy", () => {
   it("leaves making tokens to a signed-in session", () => {
     expect(refusalOf(viewer("ADMIN", { tokenScope: "admin" }), "tokens.manage")).toBe(TOKENS_NEED_SESSION);
     expect(refusalOf(viewer("OFFICER"), "tokens.manage")).toBeNull();
+  });
+
+  it("gives the admin scope to an admin's tokens only", () => {
+    expect(tokenScopesFor({ role: "ADMIN" })).toEqual(["read", "write", "admin"]);
+    expect(tokenScopesFor({ role: "MANAGER" })).toEqual(["read", "write"]);
   });
 
   it("throws the action's own refusal", () => {

@@ -124,6 +124,11 @@ export function authorize(viewer: PolicyViewer, action: Action, subject: Subject
   if (refusal !== null) throw new AppError(403, refusal);
 }
 
+/** The scopes an owner's token may have: a token never does more than its owner may, so the admin scope is an admin's. */
+export function tokenScopesFor(owner: { role: string }): TokenScope[] {
+  return TOKEN_SCOPES.filter((scope) => scope !== "admin" || owner.role === "ADMIN");
+}
+
 /** Whether a credential reaches the scope: each scope allows what the one before it does; a session (null) reaches all. */
 export function scopeReaches(scope: TokenScope | null, needed: TokenScope): boolean {
   return scope === null || TOKEN_SCOPES.indexOf(scope) >= TOKEN_SCOPES.indexOf(needed);

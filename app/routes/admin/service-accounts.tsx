@@ -17,9 +17,9 @@ import {
   newTokenSchema,
   SERVICE_ACCOUNT_NOT_FOUND,
   SERVICE_ROLES,
-  TOKEN_SCOPES,
   tokenIdSchema,
 } from "~/models/api-token.schema";
+import { tokenScopesFor } from "~/models/policy";
 import {
   createServiceAccount,
   createServiceToken,
@@ -199,7 +199,7 @@ export default function ServiceAccounts({ loaderData, actionData }: Route.Compon
               <div className="pt-3">
                 <NewTokenForm
                   id={`token-form-${account.id}`}
-                  scopes={account.role === "ADMIN" ? TOKEN_SCOPES : TOKEN_SCOPES.filter((scope) => scope !== "admin")}
+                  scopes={tokenScopesFor(account)}
                   result={mine?.result}
                   hidden={hidden}
                 />
