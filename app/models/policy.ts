@@ -35,12 +35,17 @@ type Rule = {
   denied: string;
 };
 
-const isAdmin = (viewer: PolicyViewer) => viewer.role === "ADMIN";
+const isAdmin = seesEveryone;
 const isManager = (viewer: PolicyViewer) => viewer.role === "MANAGER";
 
 /** A manager leads this team. */
 function leadsTeam(viewer: PolicyViewer, teamId: number | null | undefined): boolean {
   return isManager(viewer) && teamId != null && viewer.ledTeamIds.includes(teamId);
+}
+
+/** An admin's own people are the whole company: every team, every list unfiltered. */
+export function seesEveryone(viewer: { role: string }): boolean {
+  return viewer.role === "ADMIN";
 }
 
 /** The viewer's own teams: their own team and the teams they lead. */

@@ -1,6 +1,6 @@
 import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { authorize, ownTeamIds } from "~/models/policy";
+import { authorize, ownTeamIds, seesEveryone } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { TeamView } from "~/models/team.schema";
 
@@ -35,7 +35,7 @@ export type AudienceQuery = { scope?: "team" | "company"; team?: number };
  * admin's, everyone. Someone in no team (leading none) has the unassigned people.
  */
 export async function homeAudience(viewer: Viewer): Promise<Audience> {
-  if (viewer.role === "ADMIN") return EVERYONE;
+  if (seesEveryone(viewer)) return EVERYONE;
   const teamIds = ownTeamIds(await policyViewer(viewer));
   return { everyone: false, teamIds, unassigned: teamIds.length === 0 };
 }

@@ -1,7 +1,7 @@
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
-import { authorize } from "~/models/policy";
+import { authorize, seesEveryone } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { homeAudience, type Viewer } from "~/models/team-scope.server";
 import { hasTerritory, type Territory, territoryTeam } from "~/models/team.rules";
@@ -270,7 +270,7 @@ async function recomputeDealerTeams(): Promise<number> {
  * teams cover no place: their directory starts with every dealer.
  */
 export async function territoryTeamsOf(viewer: Viewer): Promise<number[]> {
-  if (viewer.role === "ADMIN") return [];
+  if (seesEveryone(viewer)) return [];
   const home = await homeAudience(viewer);
   if (home.everyone || home.teamIds.length === 0) return [];
   const territories = await prisma.team.findMany({
