@@ -6,14 +6,17 @@ import { FormStrategy } from "remix-auth-form";
 import { currentUserContext, requestTokenContext } from "~/http/context";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { documentPath } from "~/lib/safe-redirect";
-import { SCOPE_NOT_ADMIN, SCOPE_READ_ONLY, TOKEN_SCOPES, type TokenScope } from "~/models/api-token.schema";
+import { SCOPE_NOT_ADMIN, SCOPE_READ_ONLY, type TokenScope } from "~/models/api-token.schema";
+import { type Action, FORBIDDEN, type PolicyViewer, refusalOf, scopeReaches, type Subject } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { INVALID_LOGIN, type CurrentUser } from "~/models/user.server";
 import type { z } from "zod";
 import { loginSchema, type Role } from "~/models/user.schema";
 
 const AUTH_REQUIRED = "Authentication required";
-export const FORBIDDEN = "You don't have permission to access this page.";
+// The /api routes still import the refusal from here until their operation declarations land.
+export { FORBIDDEN };
 
 type FormLogin =
   | {
@@ -56,10 +59,9 @@ type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 /** What a read-scoped token may send. */
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
-/** Whether the request's credential reaches the scope: a session always does (its user's role decides). */
-function tokenAllows({ context }: Pick<GuardArgs, "context">, scope: TokenScope): boolean {
-  const token = context.get(requestTokenContext);
-  return !token || TOKEN_SCOPES.indexOf(token.scope) >= TOKEN_SCOPES.indexOf(scope);
+/** The request's API token's scope, or null for a signed-in session (its user's role decides). */
+function tokenScope({ context }: Pick<GuardArgs, "context">): TokenScope | null {
+  return context.get(requestTokenContext)?.scope ?? null;
 }
 
 /** Whether the request acts with a signed-in session or an API token (only a session manages tokens). */
@@ -77,7 +79,7 @@ export function getOptionalUser({ context }: Pick<GuardArgs, "context">): Curren
 
 /** A read-scoped token sends GET and HEAD only: any other call with it answers 403 (signing out too). */
 export function requireWriteScope({ request, context }: GuardArgs): void {
-  if (!READ_METHODS.has(request.method) && !tokenAllows({ context }, "write")) {
+  if (!READ_METHODS.has(request.method) && !scopeReaches(tokenScope({ context }), "write")) {
     throw Response.json({ error: SCOPE_READ_ONLY }, { status: 403 });
   }
 }
@@ -112,14 +114,35 @@ export function requireUser(args: GuardArgs): CurrentUser {
   throw redirect("/waiting");
 }
 
+/** The signed-in user as the policy asks of them (`can`), with the request's credential. */
+export function requestViewer(args: Pick<GuardArgs, "context">, user: CurrentUser): Promise<PolicyViewer> {
+  return policyViewer(user, tokenScope(args));
+}
+
+/**
+ * The signed-in, approved user when the policy lets them do `action` (to `subject`); otherwise
+ * 403 with the rule's message: a page's plain text, /api's JSON (a token short of the admin scope
+ * is told so in JSON, as it calls with a token).
+ */
+export async function requireAllowed(args: GuardArgs, action: Action, subject?: Subject): Promise<CurrentUser> {
+  const user = requireUser(args);
+  const refusal = refusalOf(await requestViewer(args, user), action, subject);
+  if (refusal === null) return user;
+  if (isApiRequest(args.request) || refusal === SCOPE_NOT_ADMIN) {
+    throw Response.json({ error: refusal }, { status: 403 });
+  }
+  throw new Response(refusal, { status: 403 });
+}
+
 /**
  * The signed-in user holding one of the roles; others get 403. A call for ADMIN alone is an admin
- * call: a token needs the admin scope for it (decision 48).
+ * call: a token needs the admin scope for it (decision 48). Kept for the /api route modules until
+ * their operation declarations name the policy's actions; pages use requireAllowed.
  */
 export function requireRole(args: GuardArgs, ...roles: Role[]): CurrentUser {
   const user = requireUser(args);
   if (roles.includes(user.role as Role)) {
-    if (roles.every((role) => role === "ADMIN") && !tokenAllows(args, "admin")) {
+    if (roles.every((role) => role === "ADMIN") && !scopeReaches(tokenScope(args), "admin")) {
       throw Response.json({ error: SCOPE_NOT_ADMIN }, { status: 403 });
     }
     return user;

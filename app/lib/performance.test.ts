@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   BADGES,
   badgeNotice,
-  canRecalculate,
   computeStandings,
   gapPart,
   leaderboardStatus,
@@ -241,12 +240,6 @@ describe("labels", () => {
     expect(scoreLabel(null)).toBe("No data");
     expect(scoreLabel("0.00")).toBe("No data");
     expect(scoreLabel(71.25)).toBe("71.25");
-  });
-});
-
-describe("canRecalculate", () => {
-  it("lets managers and admins recalculate, not officers", () => {
-    expect(["OFFICER", "MANAGER", "ADMIN", "UNKNOWN"].map(canRecalculate)).toEqual([false, true, true, false]);
   });
 });
 

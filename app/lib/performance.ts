@@ -9,12 +9,8 @@ export const PERFORMANCE_WINDOW_DAYS = 30;
 /** STAR "Consistent Achiever": posted on at least this many of the window's days. */
 export const STAR_MIN_POSTED_DAYS = 20;
 
-/** Who may recalculate the scores on demand (the leaderboard's button, POST /api/performance/calculate): MANAGER and ADMIN. */
+/** Who may recalculate through POST /api/performance/calculate, until its declaration names the policy's leaderboard.recalculate. */
 export const RECALCULATORS = ["MANAGER", "ADMIN"] as const satisfies readonly Role[];
-
-export function canRecalculate(role: string): boolean {
-  return (RECALCULATORS as readonly string[]).includes(role);
-}
 
 /** The answers to a recalculation, the same on the leaderboard page and through the API. */
 export const RECALCULATED = "Performance scores have been recalculated and badges assigned.";

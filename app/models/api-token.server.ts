@@ -2,6 +2,7 @@ import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { AppError } from "~/lib/app-error";
+import { tokenScopesFor } from "~/models/policy";
 import {
   ADMIN_SCOPE_FOR_ADMINS,
   type ApiTokenView,
@@ -82,7 +83,7 @@ export async function createToken(
   { by, now = new Date() }: { by: ManagedBy; now?: Date },
 ): Promise<CreatedToken> {
   requireSession(by);
-  if (input.scope === "admin" && owner.role !== "ADMIN") {
+  if (!tokenScopesFor(owner).includes(input.scope)) {
     throw new AppError(400, ADMIN_SCOPE_FOR_ADMINS, { field: "scope" });
   }
   if ((await prisma.apiToken.count({ where: { userId: owner.id } })) >= MAX_TOKENS_PER_ACCOUNT) {

@@ -1,6 +1,7 @@
 import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { AudienceSwitchView } from "~/models/audience-switch.schema";
+import { seesEveryone } from "~/models/policy";
 import {
   requestedAudience,
   teamsVisibleTo,
@@ -23,14 +24,16 @@ export async function audienceSwitch(
     teamsVisibleTo(viewer),
   ]);
   const shown = teams.length > 0 || readRows(Prisma.sql`SELECT id FROM Team LIMIT 1`).length > 0;
-  const filter = viewer.role === "ADMIN" || (viewer.role === "MANAGER" && teams.length >= 2);
+  const everyone = seesEveryone(viewer);
+  // The team select for whoever sees two teams or more: an admin, a manager leading several.
+  const filter = everyone || teams.length >= 2;
   // Not an admin, and no team of their own or led: there is no "My Team" to show yet.
-  const teamless = viewer.role !== "ADMIN" && teams.length === 0;
+  const teamless = !everyone && teams.length === 0;
   return {
     audience,
     view: {
       shown,
-      links: viewer.role !== "ADMIN" && !teamless,
+      links: !everyone && !teamless,
       teamless,
       scope: teamless || (query.team === undefined && query.scope === "company") ? "company" : "team",
       team: query.team ?? null,

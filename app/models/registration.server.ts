@@ -10,7 +10,9 @@ import {
   type RegistrationSettings,
 } from "~/models/registration.schema";
 import type { TeamView } from "~/models/team.schema";
-import { teamsLedBy, type Viewer } from "~/models/team-scope.server";
+import { authorize, can } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import type { Viewer } from "~/models/team-scope.server";
 import { registerUser, type CurrentUser } from "~/models/user.server";
 import type { LocationValues, RegistrationInput } from "~/models/user.schema";
 
@@ -144,19 +146,22 @@ export async function listPendingAccounts(): Promise<PendingAccount[]> {
   return users.map((user) => ({ ...user, createdAt: user.createdAt.toISOString() }));
 }
 
-const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
-
 /** The teams an approver may put people in: every team for an admin, the teams a manager leads. */
 export async function teamsApproverMayFill(approver: Viewer): Promise<TeamView[]> {
-  const where = approver.role === "ADMIN" ? {} : { id: { in: await teamsLedBy(approver.id) } };
-  return prisma.team.findMany({ where, select: { id: true, name: true }, orderBy: { name: "asc" } });
+  const viewer = await policyViewer(approver);
+  const teams = await prisma.team.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
+  return teams.filter((team) => can(viewer, "account.approve", { teamId: team.id }));
 }
 
-async function teamApproverMayFill(approver: Viewer, teamId: number): Promise<TeamView> {
+/** The team, when the approver may put people in it by `action` (approving, inviting). */
+async function teamApproverMayFill(
+  approver: Viewer,
+  teamId: number,
+  action: "account.approve" | "invite.create",
+): Promise<TeamView> {
   const team = await prisma.team.findUnique({ where: { id: teamId }, select: { id: true, name: true } });
   if (!team) throw new AppError(400, APPROVAL_TEAM_REQUIRED, { field: "teamId" });
-  const allowed = await teamsApproverMayFill(approver);
-  if (!allowed.some((one) => one.id === teamId)) throw new AppError(403, APPROVAL_TEAM_FORBIDDEN);
+  authorize(await policyViewer(approver), action, { teamId });
   return team;
 }
 
@@ -172,7 +177,7 @@ async function pendingAccount(userId: number) {
 /** Lets a waiting account in, into a team the approver may fill; the account hears of it. */
 export async function approveAccount(approver: Viewer, userId: number, teamId: number): Promise<void> {
   await pendingAccount(userId);
-  const team = await teamApproverMayFill(approver, teamId);
+  const team = await teamApproverMayFill(approver, teamId, "account.approve");
   await prisma.$transaction([
     prisma.user.update({ where: { id: userId }, data: { approval: "APPROVED", teamId } }),
     prisma.notification.create({
@@ -197,7 +202,7 @@ export async function refuseAccount(userId: number): Promise<void> {
 
 /** A new invite link (its token shown once, only its hash kept) for a team the maker may fill. */
 export async function createInvite(maker: Viewer, teamId: number): Promise<InviteLink> {
-  const team = await teamApproverMayFill(maker, teamId);
+  const team = await teamApproverMayFill(maker, teamId, "invite.create");
   const token = newSecretToken(24);
   const expiresAt = new Date(Date.now() + INVITE_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
   await prisma.invite.create({ data: { tokenHash: hashSecretToken(token), teamId, createdById: maker.id, expiresAt } });

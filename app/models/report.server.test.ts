@@ -7,7 +7,7 @@ import {
   reportOfficers,
   reportRange,
 } from "~/models/report.server";
-import { TEAM_FORBIDDEN } from "~/models/team-scope.server";
+import { TEAM_FORBIDDEN } from "~/models/policy";
 import { reportQuerySchema } from "~/models/report.schema";
 
 beforeEach(resetDatabase);

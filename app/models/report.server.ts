@@ -10,6 +10,8 @@ import { POST_TYPES, type PostType, SALE_PRODUCTS, SALE_PRODUCT_LABELS, type Sal
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { timeZoneOffsetMs } from "~/models/metrics.server";
 import { routeTotals } from "~/models/route-days.server";
+import { can } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
 import type { ReportGrouping } from "~/lib/report-options";
 import { MAX_REPORT_DAYS, RANGE_TOO_LONG, type ReportQuery } from "~/models/report.schema";
 import {
@@ -425,9 +427,14 @@ function asViewer(viewer: ReportViewer): Viewer {
  * Whose figures a report covers: the viewer's own people, or one of their teams with `team`
  * (any team for an admin; 403 for another). An officer's own figures are theirs alone.
  */
-async function reportAudience(viewer: ReportViewer, team: number | undefined): Promise<Audience> {
+async function reportAudience(viewer: ReportViewer, team: number | undefined, seesOthers: boolean): Promise<Audience> {
   const audience = await requestedAudience(asViewer(viewer), { team }, { companyAllowed: false });
-  return viewer.role === "OFFICER" ? EVERYONE : audience;
+  return seesOthers ? audience : EVERYONE;
+}
+
+/** Whether the viewer's report may cover other officers than themself. */
+async function seesOthers(viewer: ReportViewer): Promise<boolean> {
+  return can(await policyViewer(asViewer(viewer)), "reports.others");
 }
 
 /** Chronological groupings keep the calendar's order; the others lead with the biggest sales. */
@@ -446,8 +453,9 @@ function compareRows(groupBy: ReportGrouping) {
  * asking for an officer outside them is refused (403).
  */
 export async function buildReport(viewer: ReportViewer, query: ReportQuery, now = new Date()): Promise<Report> {
-  const scoped: ReportQuery = viewer.role === "OFFICER" ? { ...query, officer: viewer.id } : query;
-  const audience = await reportAudience(viewer, query.team);
+  const others = await seesOthers(viewer);
+  const scoped: ReportQuery = others ? query : { ...query, officer: viewer.id };
+  const audience = await reportAudience(viewer, query.team, others);
   const people = readPeople(audience);
   if (scoped.officer !== undefined && people.teamOf.has(scoped.officer)) {
     if (!audienceHas(audience, people.teamOf.get(scoped.officer) ?? null)) {
@@ -604,7 +612,7 @@ export async function reportOfficers(
   viewer: ReportViewer,
   team: number | undefined,
 ): Promise<Array<{ id: number; name: string }>> {
-  const audience = await reportAudience(viewer, team);
+  const audience = await reportAudience(viewer, team, await seesOthers(viewer));
   const officers = readRows<{ id: number; firstName: string | null; lastName: string | null; username: string }>(
     Prisma.sql`SELECT u.id, u.firstName, u.lastName, u.username FROM User u
       WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u`)}`,

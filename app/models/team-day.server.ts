@@ -4,7 +4,9 @@ import { addDays } from "~/lib/calendar-date";
 import { dayRange, localDate } from "~/models/checkin.server";
 import { planProgress, planStops } from "~/models/visit-plan.server";
 import { TEAM_DAY_LIMIT, type OfficerToday, type TeamDay } from "~/models/team-day.schema";
-import { audienceSql, requestedAudience, teamsLedBy, type Viewer } from "~/models/team-scope.server";
+import { can } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import { audienceSql, requestedAudience, type Viewer } from "~/models/team-scope.server";
 
 // The manager's day (decision 44): who of the viewer's officers has posted today, their plan
 // against what is done, and yesterday's missed visits. A manager's people are their own team's
@@ -36,10 +38,10 @@ export async function teamDay(viewer: Viewer, { team }: { team?: number }, now =
     ORDER BY posts > 0, u.firstName COLLATE NOCASE, u.lastName COLLATE NOCASE, u.username`);
   const yesterday = addDays(date, -1);
   const ids = rows.map((row) => row.id);
-  const [today, before, led] = await Promise.all([
+  const [today, before, planner] = await Promise.all([
     planStops(ids, date, now),
     planProgress(ids, yesterday, now),
-    viewer.role === "ADMIN" ? Promise.resolve(null) : teamsLedBy(viewer.id),
+    policyViewer(viewer),
   ]);
   const people = rows.map((row): OfficerToday => {
     const stops = today.get(row.id) ?? [];
@@ -57,8 +59,7 @@ export async function teamDay(viewer: Viewer, { team }: { team?: number }, now =
       unconfirmed: unconfirmed.length,
       unconfirmedStops: unconfirmed.map((stop) => ({ businessName: stop.businessName, note: stop.note ?? "" })),
       missedYesterday: before.get(row.id)?.missed ?? 0,
-      // The plan's own rule (visit-plan.server): an admin anyone's, a manager the teams they lead.
-      canPlan: led === null || (row.teamId !== null && led.includes(row.teamId)),
+      canPlan: can(planner, "plan.edit", { ownerId: row.id, teamId: row.teamId }),
     };
   });
   return {

@@ -1,6 +1,7 @@
-import { prisma, readRows } from "~/db.server";
+import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { AppError } from "~/lib/app-error";
+import { authorize, ownTeamIds, seesEveryone } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
 import type { TeamView } from "~/models/team.schema";
 
 // Whose people a viewer sees (decision 42). Every scoped list (feed, rankings, leaderboard, map
@@ -29,22 +30,13 @@ export type Viewer = { id: number; role: string; teamId: number | null };
 /** `team`: one team's people; `company`: everyone (where the list allows it). */
 export type AudienceQuery = { scope?: "team" | "company"; team?: number };
 
-export const TEAM_FORBIDDEN = "You can only see the teams you belong to or lead.";
-
-/** The teams a manager leads. */
-export async function teamsLedBy(userId: number): Promise<number[]> {
-  const rows = await prisma.teamManager.findMany({ where: { userId }, select: { teamId: true } });
-  return rows.map((row) => row.teamId);
-}
-
 /**
  * The viewer's own people: an officer's team; a manager's own team and the teams they lead; an
  * admin's, everyone. Someone in no team (leading none) has the unassigned people.
  */
 export async function homeAudience(viewer: Viewer): Promise<Audience> {
-  if (viewer.role === "ADMIN") return EVERYONE;
-  const led = viewer.role === "MANAGER" ? await teamsLedBy(viewer.id) : [];
-  const teamIds = [...new Set(viewer.teamId === null ? led : [viewer.teamId, ...led])];
+  if (seesEveryone(viewer)) return EVERYONE;
+  const teamIds = ownTeamIds(await policyViewer(viewer));
   return { everyone: false, teamIds, unassigned: teamIds.length === 0 };
 }
 
@@ -58,12 +50,12 @@ export async function requestedAudience(
   query: AudienceQuery,
   { companyAllowed }: { companyAllowed: boolean },
 ): Promise<Audience> {
-  const home = await homeAudience(viewer);
   if (query.team !== undefined) {
-    if (!home.everyone && !home.teamIds.includes(query.team)) throw new AppError(403, TEAM_FORBIDDEN);
+    authorize(await policyViewer(viewer), "team.view", { teamId: query.team });
     return { everyone: false, teamIds: [query.team], unassigned: false };
   }
   if (query.scope === "company" && companyAllowed) return EVERYONE;
+  const home = await homeAudience(viewer);
   if (companyAllowed && isTeamless(home)) return EVERYONE;
   return home;
 }

@@ -1,7 +1,9 @@
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
-import { audienceHas, homeAudience, TEAM_FORBIDDEN, type Viewer } from "~/models/team-scope.server";
+import { authorize, seesEveryone } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import { homeAudience, type Viewer } from "~/models/team-scope.server";
 import { hasTerritory, type Territory, territoryTeam } from "~/models/team.rules";
 import {
   MANAGER_ROLE_REFUSED,
@@ -85,7 +87,7 @@ export async function getTeam(id: number): Promise<TeamDetail> {
 /** One team, for an admin or someone in it or leading it; 403 for others, 404 when there is none. */
 export async function getTeamFor(viewer: Viewer, id: number): Promise<TeamDetail> {
   const team = await getTeam(id);
-  if (!audienceHas(await homeAudience(viewer), id)) throw new AppError(403, TEAM_FORBIDDEN);
+  authorize(await policyViewer(viewer), "team.view", { teamId: id });
   return team;
 }
 
@@ -268,7 +270,7 @@ async function recomputeDealerTeams(): Promise<number> {
  * teams cover no place: their directory starts with every dealer.
  */
 export async function territoryTeamsOf(viewer: Viewer): Promise<number[]> {
-  if (viewer.role === "ADMIN") return [];
+  if (seesEveryone(viewer)) return [];
   const home = await homeAudience(viewer);
   if (home.everyone || home.teamIds.length === 0) return [];
   const territories = await prisma.team.findMany({

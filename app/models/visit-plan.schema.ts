@@ -12,7 +12,6 @@ export const PLAN_HORIZON_DAYS = 14;
 export const PLAN_PAST = "A plan can only be made for today or a coming day.";
 export const PLAN_TOO_FAR = `A plan can be made at most ${PLAN_HORIZON_DAYS} days ahead.`;
 export const PLAN_FULL = `A plan holds at most ${MAX_STOPS} stops.`;
-export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
 export const PLAN_USER_NOT_FOUND = "User not found.";
 const PLAN_PLACE_INCOMPLETE = "Send both latitude and longitude, or neither.";
 const DEALER_ID_INVALID = "Please select a valid dealer.";

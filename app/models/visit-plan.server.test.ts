@@ -16,7 +16,8 @@ import {
   setPlanStops,
   todaysPlanNext,
 } from "~/models/visit-plan.server";
-import { PLAN_FORBIDDEN, PLAN_FULL, PLAN_PAST, PLAN_TOO_FAR, PLAN_USER_NOT_FOUND } from "~/models/visit-plan.schema";
+import { PLAN_FORBIDDEN } from "~/models/policy";
+import { PLAN_FULL, PLAN_PAST, PLAN_TOO_FAR, PLAN_USER_NOT_FOUND } from "~/models/visit-plan.schema";
 
 beforeEach(resetDatabase);
 

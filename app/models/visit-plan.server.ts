@@ -9,12 +9,13 @@ import { directionsUrl, drivingOrder, MAX_STOPS, type Place, routeDirections } f
 import { dayRange, localDate } from "~/models/checkin.server";
 import { DEALER_NOT_FOUND, listDealersNear, type NearbyDealer } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
-import { teamsLedBy, type Viewer } from "~/models/team-scope.server";
+import { authorize } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import type { Viewer } from "~/models/team-scope.server";
 import {
   logVisitPath,
   type MissedStop,
   nextStopOf,
-  PLAN_FORBIDDEN,
   PLAN_FULL,
   PLAN_HORIZON_DAYS,
   PLAN_PAST,
@@ -48,10 +49,8 @@ type OwnerRow = PlanOwner & { homeLat: number | null; homeLng: number | null };
 async function planOwner(viewer: Viewer, userId: number): Promise<OwnerRow> {
   const owner = await prisma.user.findUnique({ where: { id: userId }, select: ownerSelect });
   if (!owner) throw new AppError(404, PLAN_USER_NOT_FOUND);
-  if (owner.id === viewer.id || viewer.role === "ADMIN") return owner;
-  if (viewer.role === "MANAGER" && owner.teamId !== null && (await teamsLedBy(viewer.id)).includes(owner.teamId))
-    return owner;
-  throw new AppError(403, PLAN_FORBIDDEN);
+  authorize(await policyViewer(viewer), "plan.read", { ownerId: owner.id, teamId: owner.teamId });
+  return owner;
 }
 
 /** 400 unless `day` is today or a coming day within the horizon (Asia/Karachi). */

@@ -25,7 +25,8 @@ import {
   userIdSchema,
   type AdminUser,
 } from "~/models/admin.schema";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
+import type { Action } from "~/models/policy";
 import { decideAccount, makeInvite } from "~/http/approvals.server";
 import { formCall, pageCall, parseForm, readForm, replyWithError } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -56,7 +57,7 @@ const dashboardHref = (state: UsersPageState, panel?: string) => usersPageHref("
  * people) is /team: /admin is the admin's alone, as the permission table says.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireRole(args, "ADMIN");
+  const viewer = await requireAllowed(args, "admin.dashboard");
   const search = readUserSearch(args.request);
   const [dashboard, users, pending, teams, registration] = await Promise.all([
     getAdminDashboard(),
@@ -93,17 +94,37 @@ function changedToast(intent: string, user: AdminUser): ToastInput {
 
 const refuse = (error: string, status = 400) => data({ error }, { status });
 
+/** Each form of the page (its `intent`) and the policy's action it needs. */
+const INTENT_ACTIONS = {
+  approve: "account.approve",
+  refuse: "account.refuse",
+  "create-invite": "invite.create",
+  "save-registration": "registration.manage",
+  "add-user": "user.create",
+  "reset-password": "user.resetPassword",
+  "change-role": "user.changeRole",
+  deactivate: "user.deactivate",
+  reactivate: "user.reactivate",
+} as const satisfies Record<string, Action>;
+
+type Intent = keyof typeof INTENT_ACTIONS;
+
+const isIntent = (intent: string): intent is Intent => Object.hasOwn(INTENT_ACTIONS, intent);
+
 /**
  * Approve or refuse a waiting account, make an invite link, change who may join, add a user,
  * change a role, deactivate, reactivate or send a reset email. Back to the same list, at the panel
- * the form was in, with a notice.
+ * the form was in, with a notice. The page is the admin's; each form then asks the policy for its
+ * own action.
  */
 export async function action(args: Route.ActionArgs) {
-  const viewer = requireRole(args, "ADMIN");
+  const viewer = await requireAllowed(args, "admin.dashboard");
   // Built from the search alone: the request's path may be the data request's (/admin.data).
   const state = { ...readUserSearch(args.request), manage: readOpenUser(args.request) };
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
+  if (!isIntent(intent)) return refuse(UNKNOWN_ACTION);
+  await requireAllowed(args, INTENT_ACTIONS[intent]);
   switch (intent) {
     case "approve":
     case "refuse":
@@ -119,8 +140,6 @@ export async function action(args: Route.ActionArgs) {
     case "deactivate":
     case "reactivate":
       return changeAccount(viewer.id, intent, form, dashboardHref(state));
-    default:
-      return refuse(UNKNOWN_ACTION);
   }
 }
 

@@ -5,13 +5,13 @@ import { requirePageId } from "~/http/form.server";
 import { displayName } from "~/lib/names";
 import { findUserForAdmin } from "~/models/admin.server";
 import { DEACTIVATE_CONFIRMATION, USER_NOT_FOUND } from "~/models/admin.schema";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Deactivate Account · Fieldline" }];
 
 /** Without JavaScript, deactivating an account asks on this page (with JavaScript, a confirm dialog). */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = requireRole(args, "ADMIN");
+  const admin = await requireAllowed(args, "user.deactivate");
   const id = requirePageId(args.params.id, USER_NOT_FOUND);
   const user = id === admin.id ? null : await findUserForAdmin(id);
   if (!user || !user.isActive) throw data(USER_NOT_FOUND, { status: 404 });

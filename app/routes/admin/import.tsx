@@ -5,7 +5,7 @@ import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
 import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
 import { guardRequest } from "~/browser/request-guard";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { Icon } from "~/components/icon";
@@ -13,13 +13,13 @@ import { Icon } from "~/components/icon";
 export const meta: Route.MetaFunction = () => [{ title: "Admin Import · Fieldline" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = requireRole(args, "ADMIN");
+  const user = await requireAllowed(args, "dealers.importSample");
   const resultId = parseId(new URL(args.request.url).searchParams.get("result"));
   return { result: resultId ? await getImportRecord(resultId, user.id) : null };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = requireRole(args, "ADMIN");
+  const user = await requireAllowed(args, "dealers.importSample");
   const result = await importSampleFile(user.id);
   // The results are below the fold on a phone: the page opens on them.
   return redirectWithToast(`/admin/import?result=${result.importId}#import-results`, importNotice(result));

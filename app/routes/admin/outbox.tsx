@@ -4,7 +4,7 @@ import { AdminErrorView } from "~/components/access-denied";
 import { Pager } from "~/components/pager";
 import { formatLocalDate } from "~/lib/date-format";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { listOutbox } from "~/models/admin.server";
 import { usePublicEnv } from "~/browser/root-data";
 import { Icon } from "~/components/icon";
@@ -12,7 +12,7 @@ import { Icon } from "~/components/icon";
 export const meta: Route.MetaFunction = () => [{ title: "Outbox · Fieldline" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  requireRole(args, "ADMIN");
+  await requireAllowed(args, "outbox.read");
   const query = pageNumberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   return listOutbox(query.success ? query.data : {});
 }

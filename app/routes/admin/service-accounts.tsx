@@ -7,7 +7,7 @@ import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { TeamSelect } from "~/components/team-select";
 import { CreatedTokenNotice, NewTokenForm, TokenList } from "~/components/tokens/api-tokens";
 import { guardRequest } from "~/browser/request-guard";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { formCall, parseForm, readForm, replyWithError } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -17,9 +17,9 @@ import {
   newTokenSchema,
   SERVICE_ACCOUNT_NOT_FOUND,
   SERVICE_ROLES,
-  TOKEN_SCOPES,
   tokenIdSchema,
 } from "~/models/api-token.schema";
+import { tokenScopesFor } from "~/models/policy";
 import {
   createServiceAccount,
   createServiceToken,
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Service accounts · Fie
 
 /** Service accounts: a tool's own user with a role and a team, signing in only with its tokens (decision 48). */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = requireRole(args, "ADMIN");
+  const admin = await requireAllowed(args, "serviceAccounts.manage");
   const [accounts, teams] = await Promise.all([listServiceAccounts(), teamsVisibleTo(admin)]);
   return { accounts, teams, now: new Date().toISOString() };
 }
@@ -45,7 +45,7 @@ const refuse = (error: string, status = 400) => data({ error }, { status });
  * once) and `revoke-token`. Deactivating the account (its tokens stop) is on the users table.
  */
 export async function action(args: Route.ActionArgs) {
-  requireRole(args, "ADMIN");
+  await requireAllowed(args, "serviceAccounts.manage");
   const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent === "create-account") {
@@ -199,7 +199,7 @@ export default function ServiceAccounts({ loaderData, actionData }: Route.Compon
               <div className="pt-3">
                 <NewTokenForm
                   id={`token-form-${account.id}`}
-                  scopes={account.role === "ADMIN" ? TOKEN_SCOPES : TOKEN_SCOPES.filter((scope) => scope !== "admin")}
+                  scopes={tokenScopesFor(account)}
                   result={mine?.result}
                   hidden={hidden}
                 />

@@ -4,7 +4,7 @@ import { Icon } from "~/components/icon";
 import { AdminErrorView } from "~/components/access-denied";
 import { TeamFields } from "~/components/admin/team-fields";
 import { guardRequest } from "~/browser/request-guard";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { formCall, readForm, requirePageId } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -17,7 +17,7 @@ import { TEAM_NOT_FOUND, teamFormErrors, teamFormInput, teamSchema, type TeamPer
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? "Team"} · Fieldline` }];
 
 export async function loader(args: Route.LoaderArgs) {
-  requireRole(args, "ADMIN");
+  await requireAllowed(args, "teams.manage");
   const id = requirePageId(args.params.id, TEAM_NOT_FOUND);
   const team = await formCall(
     () => getTeam(id),
@@ -37,7 +37,7 @@ const USER_REQUIRED = "Choose a person from the list";
  * `confirm=yes` it goes to the confirmation). Any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
-  requireRole(args, "ADMIN");
+  await requireAllowed(args, "teams.manage");
   const id = requirePageId(args.params.id, TEAM_NOT_FOUND);
   const page = `/admin/teams/${id}`;
   const form = await readForm(args.request);

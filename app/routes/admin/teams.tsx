@@ -3,7 +3,7 @@ import type { Route } from "./+types/teams";
 import { AdminErrorView } from "~/components/access-denied";
 import { TeamFields } from "~/components/admin/team-fields";
 import { guardRequest } from "~/browser/request-guard";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { formCall, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -14,13 +14,13 @@ import { teamFormErrors, teamFormInput, teamSchema } from "~/models/team.schema"
 export const meta: Route.MetaFunction = () => [{ title: "Teams · Fieldline" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = requireRole(args, "ADMIN");
+  const admin = await requireAllowed(args, "teams.manage");
   return { teams: await listTeamsFor(admin) };
 }
 
 /** New team (`intent=create`): the name and territory; on to the team's page to add its people. */
 export async function action(args: Route.ActionArgs) {
-  requireRole(args, "ADMIN");
+  await requireAllowed(args, "teams.manage");
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   switch (intent) {

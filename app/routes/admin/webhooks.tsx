@@ -3,7 +3,7 @@ import type { Route } from "./+types/webhooks";
 import { AdminErrorView } from "~/components/access-denied";
 import { guardRequest } from "~/browser/request-guard";
 import { usePublicEnv } from "~/browser/root-data";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { formCall, parseForm, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { WEBHOOK_EVENTS } from "~/lib/change-events";
@@ -17,7 +17,7 @@ import { createWebhook, deleteWebhook, listWebhooks } from "~/models/webhook.ser
 export const meta: Route.MetaFunction = () => [{ title: "Webhooks · Fieldline" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  requireRole(args, "ADMIN");
+  await requireAllowed(args, "webhooks.manage");
   return { webhooks: await listWebhooks() };
 }
 
@@ -25,7 +25,7 @@ type Values = { url: string; events: string[] };
 
 /** `intent=create` (answers the secret to this page only, once) or `intent=delete` with the webhook's id. */
 export async function action(args: Route.ActionArgs) {
-  const admin = requireRole(args, "ADMIN");
+  const admin = await requireAllowed(args, "webhooks.manage");
   const form = await readForm(args.request);
   switch (String(form.get("intent") ?? "")) {
     case "create": {

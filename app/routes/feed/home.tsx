@@ -6,7 +6,8 @@ import { YourDay } from "~/components/home/your-day";
 import { PlanNextLink } from "~/components/home/plan-next";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
-import { getOptionalUser, requireUser } from "~/http/auth.server";
+import { getOptionalUser, requestViewer, requireUser } from "~/http/auth.server";
+import { can } from "~/models/policy";
 import { officerHome } from "~/models/home.server";
 import { teamDay } from "~/models/team-day.server";
 import { TeamToday } from "~/components/home/team-today";
@@ -54,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
   // A manager's and an admin's first page carries their people's day (of the chosen team, if one);
   // the full rankings table (`?rankings=all`) carries only the table.
-  const teamToday = !cursor && !full && user.role !== "OFFICER";
+  const teamToday = !cursor && !full && can(await requestViewer(args, user), "teamDay.read");
   const [home, team, rankings, page] = await Promise.all([
     cursor || full ? Promise.resolve(null) : officerHome(user, audience),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),

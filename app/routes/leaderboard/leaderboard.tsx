@@ -10,9 +10,7 @@ import {
   PERFORMANCE_WINDOW_DAYS,
   RECALCULATED,
   RECALCULATION_FAILED,
-  RECALCULATORS,
   STAR_MIN_POSTED_DAYS,
-  canRecalculate,
   leaderboardStatus,
   scoreLabel,
 } from "~/lib/performance";
@@ -20,7 +18,8 @@ import { relativeTime } from "~/lib/relative-time";
 import { guardRequest } from "~/browser/request-guard";
 import { usePublicEnv } from "~/browser/root-data";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
-import { requireRole, requireUser } from "~/http/auth.server";
+import { requestViewer, requireAllowed, requireUser } from "~/http/auth.server";
+import { can } from "~/models/policy";
 import { calculatePerformance, getLeaderboard, type LeaderboardEntry } from "~/models/performance.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { pageAudienceQuery } from "~/http/audience-query.server";
@@ -45,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
   const page = Math.min(query.success ? (query.data.page ?? 1) : 1, Math.max(1, Math.ceil(entries.length / PAGE_SIZE)));
   return {
     viewerId: user.id,
-    canRecalculate: canRecalculate(user.role),
+    canRecalculate: can(await requestViewer(args, user), "leaderboard.recalculate"),
     entries: entries.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
     total: entries.length,
     page,
@@ -57,9 +56,9 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Recalculate: MANAGER and ADMIN only (others get 403 from requireRole). */
+/** Recalculate, as the policy's leaderboard.recalculate allows (others get 403). */
 export async function action(args: Route.ActionArgs) {
-  requireRole(args, ...RECALCULATORS);
+  await requireAllowed(args, "leaderboard.recalculate");
   try {
     await calculatePerformance();
   } catch (error) {

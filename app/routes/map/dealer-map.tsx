@@ -8,7 +8,8 @@ import { useHydrated } from "~/browser/hydrated";
 import { maskPhone } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import { TeamSelect } from "~/components/team-select";
-import { requireUser } from "~/http/auth.server";
+import { requestViewer, requireUser } from "~/http/auth.server";
+import { can } from "~/models/policy";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
@@ -66,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     today,
     // Managers and admins may open the day's "Location quality".
-    canSeeQuality: user.role !== "OFFICER",
+    canSeeQuality: can(await requestViewer(args, user), "locationQuality.read"),
     // The filter sheet opens on a page that answers a filter (or refuses its date).
     filtered: submitted || dateError !== null,
     date: query.date,

@@ -4,7 +4,7 @@ import { AdminErrorView } from "~/components/access-denied";
 import { formatCalendarDate } from "~/lib/date-format";
 import { accuracyText, leftOutText } from "~/lib/location-quality";
 import { TeamSelect } from "~/components/team-select";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
 import { locationQualityQuerySchema } from "~/models/checkin.schema";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fie
  * officers of the teams they lead (everyone for an admin), or of one team with `team`.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const user = requireRole(args, "MANAGER", "ADMIN");
+  const user = await requireAllowed(args, "locationQuality.read");
   const today = localDate();
   const params = new URL(args.request.url).searchParams;
   const parsed = locationQualityQuerySchema.pick({ date: true }).safeParse({ date: params.get("date") || today });

@@ -8,7 +8,8 @@ import { redirectWithToast } from "~/http/toast.server";
 import { guardRequest } from "~/browser/request-guard";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
-import { newTokenSchema, TOKEN_SCOPES, tokenIdSchema } from "~/models/api-token.schema";
+import { newTokenSchema, tokenIdSchema } from "~/models/api-token.schema";
+import { tokenScopesFor } from "~/models/policy";
 import { createToken, listTokens, revokeToken } from "~/models/api-token.server";
 import { Icon } from "~/components/icon";
 
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   return {
     tokens: await listTokens(user.id),
-    scopes: user.role === "ADMIN" ? TOKEN_SCOPES : TOKEN_SCOPES.filter((scope) => scope !== "admin"),
+    scopes: tokenScopesFor(user),
     now: new Date().toISOString(),
   };
 }

@@ -7,7 +7,8 @@ import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
-import { requireUser } from "~/http/auth.server";
+import { requestViewer, requireUser } from "~/http/auth.server";
+import { can } from "~/models/policy";
 import { formCall } from "~/http/form.server";
 import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
 import {
@@ -75,6 +76,7 @@ function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: Cha
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
+  const seesOthers = can(await requestViewer(args, user), "reports.others");
   const url = new URL(args.request.url);
   const sent = Object.fromEntries(url.searchParams);
   const parsed = reportQuerySchema.safeParse(sent);
@@ -88,8 +90,8 @@ export async function loader(args: Route.LoaderArgs) {
     () =>
       Promise.all([
         buildReport(user, query),
-        user.role === "OFFICER" ? [] : reportOfficers(user, query.team),
-        user.role === "OFFICER" ? [] : teamsVisibleTo(user),
+        seesOthers ? reportOfficers(user, query.team) : [],
+        seesOthers ? teamsVisibleTo(user) : [],
       ]),
     (error) => {
       throw answer(error.message, { status: error.status });
@@ -101,7 +103,7 @@ export async function loader(args: Route.LoaderArgs) {
   const files = new URLSearchParams(url.searchParams);
   files.delete("measure");
   return {
-    isOfficer: user.role === "OFFICER",
+    isOfficer: !seesOthers,
     officers,
     // The team select, for those who see two teams or more (an admin, a manager of several).
     teams: teams.length > 1 ? teams : [],

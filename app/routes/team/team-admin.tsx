@@ -5,7 +5,7 @@ import type { Route } from "./+types/team-admin";
 import { AdminErrorView } from "~/components/access-denied";
 import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
 import { decideAccount, makeInvite } from "~/http/approvals.server";
-import { requireRole } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { pageCall, readForm } from "~/http/form.server";
 import { searchUsers } from "~/models/admin.server";
 import { listPendingAccounts, teamsApproverMayFill } from "~/models/registration.server";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Team Admin · Fieldline
 const teamHref = (state: UsersPageState, panel?: string) => usersPageHref("/team", state, panel);
 
 export async function loader(args: Route.LoaderArgs) {
-  const viewer = requireRole(args, "MANAGER", "ADMIN");
+  const viewer = await requireAllowed(args, "team.administer");
   const search = readUserSearch(args.request);
   const [users, pending, teams] = await Promise.all([
     pageCall(() => searchUsers(viewer, search)),
@@ -45,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Approve or refuse a waiting account, or make an invite link; back at the approvals with a notice. */
 export async function action(args: Route.ActionArgs) {
-  const viewer = requireRole(args, "MANAGER", "ADMIN");
+  const viewer = await requireAllowed(args, "team.administer");
   const state = { ...readUserSearch(args.request), manage: readOpenUser(args.request) };
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");

@@ -1,0 +1,140 @@
+import { AppError } from "~/lib/app-error";
+import { SCOPE_NOT_ADMIN, TOKEN_SCOPES, TOKENS_NEED_SESSION, type TokenScope } from "~/models/api-token.schema";
+
+// Who may do what (decision 75): one rule per named action, for page loaders and actions, /api
+// and the models alike. The team rules ("a manager leads this team", "an officer's own team")
+// live here once. Pure, so a page may ask `can` to show or hide a control; the viewer's led teams
+// are loaded by policy.server.ts.
+
+/** The signed-in user as the rules need them, with the credential they came with. */
+export type PolicyViewer = {
+  id: number;
+  role: string;
+  teamId: number | null;
+  /** The teams they lead (a manager's; none for anyone else). */
+  ledTeamIds: readonly number[];
+  /** The API token's scope, or null for a signed-in session. */
+  tokenScope: TokenScope | null;
+};
+
+/** What an action is done to, as far as a rule reads it: its team, its owner. */
+export type Subject = { teamId?: number | null; ownerId?: number };
+
+export const FORBIDDEN = "You don't have permission to access this page.";
+export const TEAM_FORBIDDEN = "You can only see the teams you belong to or lead.";
+export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
+const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
+
+type Rule = {
+  allows: (viewer: PolicyViewer, subject: Subject) => boolean;
+  /** A call for admins alone: a token needs the admin scope for it (decision 48). */
+  adminCall?: true;
+  /** Done with a signed-in session only, never with a token (decision 59). */
+  sessionOnly?: true;
+  /** The refusal's message (a 403). */
+  denied: string;
+};
+
+const isAdmin = seesEveryone;
+const isManager = (viewer: PolicyViewer) => viewer.role === "MANAGER";
+
+/** A manager leads this team. */
+function leadsTeam(viewer: PolicyViewer, teamId: number | null | undefined): boolean {
+  return isManager(viewer) && teamId != null && viewer.ledTeamIds.includes(teamId);
+}
+
+/** An admin's own people are the whole company: every team, every list unfiltered. */
+export function seesEveryone(viewer: { role: string }): boolean {
+  return viewer.role === "ADMIN";
+}
+
+/** The viewer's own teams: their own team and the teams they lead. */
+export function ownTeamIds(viewer: PolicyViewer): number[] {
+  const led = isManager(viewer) ? viewer.ledTeamIds : [];
+  return [...new Set(viewer.teamId === null ? led : [viewer.teamId, ...led])];
+}
+
+const adminOnly: Rule = { allows: isAdmin, adminCall: true, denied: FORBIDDEN };
+const managerOrAdmin: Rule = { allows: (viewer) => isAdmin(viewer) || isManager(viewer), denied: FORBIDDEN };
+/** A manager for the teams they lead (any when no team is named yet), an admin for every team. */
+const fillsTeam = (denied: string): Rule => ({
+  allows: (viewer, { teamId }) =>
+    isAdmin(viewer) || (isManager(viewer) && (teamId === undefined || leadsTeam(viewer, teamId))),
+  denied,
+});
+/** Their own, a manager's of the teams they lead, an admin's anyone's. */
+const ownOrLed = (denied: string): Rule => ({
+  allows: (viewer, { ownerId, teamId }) => ownerId === viewer.id || isAdmin(viewer) || leadsTeam(viewer, teamId),
+  denied,
+});
+
+const RULES = {
+  /** Any signed-in, approved user: the app's own pages and calls. */
+  "app.use": { allows: () => true, denied: FORBIDDEN },
+  /** A team's people in a list filtered by team: their own team or one they lead; an admin any. */
+  "team.view": {
+    allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
+    denied: TEAM_FORBIDDEN,
+  },
+  /** Making and revoking API tokens: with a signed-in session only, never with a token (decision 59). */
+  "tokens.manage": { allows: () => true, sessionOnly: true, denied: FORBIDDEN },
+  "plan.read": ownOrLed(PLAN_FORBIDDEN),
+  "plan.edit": ownOrLed(PLAN_FORBIDDEN),
+  /** The manager's team administration (/team, /api/team/*): their people, the accounts waiting. */
+  "team.administer": managerOrAdmin,
+  "account.approve": fillsTeam(APPROVAL_TEAM_FORBIDDEN),
+  "account.refuse": managerOrAdmin,
+  "invite.create": fillsTeam(APPROVAL_TEAM_FORBIDDEN),
+  "leaderboard.recalculate": managerOrAdmin,
+  "locationQuality.read": managerOrAdmin,
+  /** Reports of other officers than oneself (an officer's report is their own). */
+  "reports.others": managerOrAdmin,
+  "teamDay.read": managerOrAdmin,
+  /** The admin's dashboard: the company's figures, every user. */
+  "admin.dashboard": adminOnly,
+  "registration.manage": adminOnly,
+  "user.create": adminOnly,
+  "user.changeRole": adminOnly,
+  "user.deactivate": adminOnly,
+  "user.reactivate": adminOnly,
+  "user.resetPassword": adminOnly,
+  "teams.manage": adminOnly,
+  "dealers.importSample": adminOnly,
+  "webhooks.manage": adminOnly,
+  "outbox.read": adminOnly,
+  "changes.read": adminOnly,
+  "serviceAccounts.manage": adminOnly,
+  /** A service account's tokens: the admin's, and as every token, made and revoked in a session. */
+  "serviceAccountTokens.manage": { ...adminOnly, sessionOnly: true },
+} satisfies Record<string, Rule>;
+
+export type Action = keyof typeof RULES;
+
+/** The refusal's message when `viewer` may not do `action` (to `subject`), or null when they may. */
+export function refusalOf(viewer: PolicyViewer, action: Action, subject: Subject = {}): string | null {
+  const rule: Rule = RULES[action];
+  if (!rule.allows(viewer, subject)) return rule.denied;
+  if (rule.adminCall && !scopeReaches(viewer.tokenScope, "admin")) return SCOPE_NOT_ADMIN;
+  if (rule.sessionOnly && viewer.tokenScope !== null) return TOKENS_NEED_SESSION;
+  return null;
+}
+
+export function can(viewer: PolicyViewer, action: Action, subject: Subject = {}): boolean {
+  return refusalOf(viewer, action, subject) === null;
+}
+
+/** Throws the action's refusal (AppError 403) unless the viewer may. */
+export function authorize(viewer: PolicyViewer, action: Action, subject: Subject = {}): void {
+  const refusal = refusalOf(viewer, action, subject);
+  if (refusal !== null) throw new AppError(403, refusal);
+}
+
+/** The scopes an owner's token may have: a token never does more than its owner may, so the admin scope is an admin's. */
+export function tokenScopesFor(owner: { role: string }): TokenScope[] {
+  return TOKEN_SCOPES.filter((scope) => scope !== "admin" || owner.role === "ADMIN");
+}
+
+/** Whether a credential reaches the scope: each scope allows what the one before it does; a session (null) reaches all. */
+export function scopeReaches(scope: TokenScope | null, needed: TokenScope): boolean {
+  return scope === null || TOKEN_SCOPES.indexOf(scope) >= TOKEN_SCOPES.indexOf(needed);
+}

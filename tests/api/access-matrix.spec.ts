@@ -1,0 +1,332 @@
+import Database from "better-sqlite3";
+import { e2eDatabasePath, expect, test, uniqueClientAddress, uniqueName } from "../e2e/support/fixtures";
+import { routePatterns } from "../support/route-patterns";
+import { loadApiDocument, operationsOf } from "./support/api-document";
+import { dealerInput } from "./support/dealer-input";
+import { API_ACCESS, type Door, PAGE_ACCESS } from "../../app/http/route-access";
+
+// The access matrix (decision 75): every page route of app/routes.ts and every operation of
+// openapi.json, tied to the policy's action by app/http/route-access.ts, is called by each kind of
+// caller against things of two teams. What each caller should get comes from this file's own
+// table per action, written from the spec, never from the policy: a rule that lets too much or
+// too little through fails here. Requests carry no valid body, so a call that passes its door
+// answers its validation error or a harmless success instead of changing data; deletions name
+// ids that do not exist.
+
+type Team = "A" | "B";
+type Person = "officerA" | "officerB" | "managerA" | "admin";
+type TokenCaller = "readToken" | "writeToken" | "adminToken";
+type Caller = "signedOut" | "waiting" | Person | TokenCaller;
+type Outcome = "allowed" | "sign-in" | "refused";
+
+/** May `person` do the action to a thing of `team`? */
+type Rule = (person: Person, team: Team) => boolean;
+
+const anyone: Rule = () => true;
+const managers: Rule = (person) => person === "managerA" || person === "admin";
+const admins: Rule = (person) => person === "admin";
+/** Their own (an officer's thing of their team is their own), the manager's of the team they lead, the admin's all. */
+const ownOrLed: Rule = (person, team) =>
+  person === "admin" || person === `officer${team}` || person === `manager${team}`;
+/** The manager of the team (any team when none is named), the admin. */
+const managerOfTeam: Rule = (person, team) => person === "admin" || person === `manager${team}`;
+
+// The spec's permission table, one row per action of the policy.
+const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: true }> = {
+  "app.use": { rule: anyone },
+  "team.view": { rule: ownOrLed },
+  "plan.read": { rule: ownOrLed },
+  "plan.edit": { rule: ownOrLed },
+  "tokens.manage": { rule: anyone, sessionOnly: true },
+  "team.administer": { rule: managers },
+  "account.approve": { rule: managerOfTeam },
+  "account.refuse": { rule: managers },
+  "invite.create": { rule: managerOfTeam },
+  "leaderboard.recalculate": { rule: managers },
+  "locationQuality.read": { rule: managers },
+  "reports.others": { rule: managers },
+  "teamDay.read": { rule: managers },
+  "admin.dashboard": { rule: admins, adminCall: true },
+  "registration.manage": { rule: admins, adminCall: true },
+  "user.create": { rule: admins, adminCall: true },
+  "user.changeRole": { rule: admins, adminCall: true },
+  "user.deactivate": { rule: admins, adminCall: true },
+  "user.reactivate": { rule: admins, adminCall: true },
+  "user.resetPassword": { rule: admins, adminCall: true },
+  "teams.manage": { rule: admins, adminCall: true },
+  "dealers.importSample": { rule: admins, adminCall: true },
+  "webhooks.manage": { rule: admins, adminCall: true },
+  "outbox.read": { rule: admins, adminCall: true },
+  "changes.read": { rule: admins, adminCall: true },
+  "serviceAccounts.manage": { rule: admins, adminCall: true },
+  "serviceAccountTokens.manage": { rule: admins, adminCall: true, sessionOnly: true },
+};
+
+const READS = new Set(["GET", "HEAD"]);
+const SCOPE_OF: Record<TokenCaller, "read" | "write" | "admin"> = {
+  readToken: "read",
+  writeToken: "write",
+  adminToken: "admin",
+};
+
+/** What `caller` should get at a door asking `door`, for a thing of `team`. Tokens are the admin's. */
+function expected(door: Door, caller: Caller, team: Team, method: string): Outcome {
+  if (door === "public") return "allowed";
+  if (door === "sign-out") return caller === "readToken" ? "refused" : "allowed";
+  if (door === "signed-url") return "refused";
+  if (caller === "signedOut") return door === "landing" ? "allowed" : "sign-in";
+  if (door === "landing") return expected("app.use", caller, team, method);
+  if (door === "account") return caller === "readToken" && !READS.has(method) ? "refused" : "allowed";
+  if (caller === "waiting") return "refused";
+  const row = EXPECTED[door];
+  if (!row) throw new Error(`The access matrix has no row for the action ${door}: add what the spec says.`);
+  if (caller === "readToken" || caller === "writeToken" || caller === "adminToken") {
+    if (caller === "readToken" && !READS.has(method)) return "refused";
+    if (row.sessionOnly) return "refused";
+    if (row.adminCall && SCOPE_OF[caller] !== "admin") return "refused";
+    return row.rule("admin", team) ? "allowed" : "refused";
+  }
+  return row.rule(caller, team) ? "allowed" : "refused";
+}
+
+/** A 401, or the sign-in page that comes back to `url`, asks to sign in; a 403 or the waiting page refuses. */
+function outcomeOf(url: string, status: number, location: string | undefined): Outcome {
+  if (status === 401 || (status === 302 && location === `/login?${new URLSearchParams({ redirectTo: url })}`))
+    return "sign-in";
+  if (status === 403 || (status === 302 && location === "/waiting")) return "refused";
+  return "allowed";
+}
+
+type World = {
+  teams: Record<Team, number>;
+  officers: Record<Team, number>;
+  dealers: Record<Team, number>;
+  /** An account waiting, for approving into each team. */
+  waiting: Record<Team, number>;
+};
+
+/** Two teams, an officer in each, a manager of A and accounts waiting, made in the e2e database. */
+function makePeople(): { world: Omit<World, "dealers">; usernames: Record<Person | "waiting", string> } {
+  const db = new Database(e2eDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const now = Date.now();
+    const { passwordHash } = db.prepare("SELECT passwordHash FROM User WHERE username = 'officer1'").get() as {
+      passwordHash: string;
+    };
+    const team = (name: string) =>
+      Number(db.prepare("INSERT INTO Team (name, createdAt) VALUES (?, ?)").run(name, now).lastInsertRowid);
+    const teams = { A: team(uniqueName("matrix-a")), B: team(uniqueName("matrix-b")) };
+    const user = (role: string, teamId: number | null, approval = "APPROVED") => {
+      const username = uniqueName(`matrix_${role.toLowerCase()}`).replaceAll("-", "_");
+      const id = Number(
+        db
+          .prepare(
+            "INSERT INTO User (username, email, passwordHash, role, approval, teamId, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .run(username, `${username}@example.pk`, passwordHash, role, approval, teamId, now, now).lastInsertRowid,
+      );
+      return { id, username };
+    };
+    const officerA = user("OFFICER", teams.A);
+    const officerB = user("OFFICER", teams.B);
+    const managerA = user("MANAGER", teams.A);
+    db.prepare("INSERT INTO TeamManager (teamId, userId) VALUES (?, ?)").run(teams.A, managerA.id);
+    const waiting = user("OFFICER", null, "PENDING");
+    const toApprove = { A: user("OFFICER", null, "PENDING").id, B: user("OFFICER", null, "PENDING").id };
+    return {
+      world: { teams, officers: { A: officerA.id, B: officerB.id }, waiting: toApprove },
+      usernames: {
+        officerA: officerA.username,
+        officerB: officerB.username,
+        managerA: managerA.username,
+        admin: "admin",
+        waiting: waiting.username,
+      },
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** A page pattern's URL for a thing of `team`. */
+function pageUrl(pattern: string, world: World, team: Team): string {
+  if (pattern === "*") return "/no-such-page";
+  if (pattern === "/api/*") return "/api/no-such-call";
+  if (pattern === "/plan/:day?") return `/plan?user=${world.officers[team]}`;
+  if (pattern === "/reports") return `/reports?team=${world.teams[team]}`;
+  if (pattern === "/reset-password") return "/reset-password?token=abc";
+  return pattern
+    .replace("/dealer-details/:id", `/dealer-details/${world.dealers[team]}`)
+    .replace("/admin/users/:id", `/admin/users/${world.officers[team]}`)
+    .replace("/admin/teams/:id", `/admin/teams/${world.teams[team]}`)
+    .replace(":id", "1")
+    .replace(":index", "9")
+    .replace("?", "");
+}
+
+/** An operation's URL for a thing of `team`; a deletion names nothing that exists. */
+function apiUrl(method: string, path: string, world: World, team: Team): string {
+  const missing = "999999";
+  const id = (() => {
+    if (method === "DELETE") return missing;
+    if (path === "/api/team/users/{id}/approve") return String(world.waiting[team]);
+    if (path.startsWith("/api/dealers/")) return String(world.dealers[team]);
+    if (path.startsWith("/api/teams/")) return String(world.teams[team]);
+    if (path.startsWith("/api/admin/users/")) return String(world.officers[team]);
+    if (path.startsWith("/api/posts/")) return "1";
+    return missing;
+  })();
+  const url = path
+    .replace("{id}", id)
+    .replace("{commentId}", missing)
+    .replace("{tokenId}", missing)
+    .replace("{index}", "9")
+    .replace("{day}", "2026-01-01")
+    .replace("{uploadId}", "0123456789abcdef");
+  if (path === "/api/posts") return `${url}?limit=1`;
+  if (path === "/api/reports") return `${url}?period=this-week&team=${world.teams[team]}`;
+  if (path === "/api/dealers") return `${url}?query=zzzz-none`;
+  return url;
+}
+
+/** The few bodies a door's rule needs to be reached: the team a thing goes to, a whole new token. */
+function bodyOf(key: string, world: World, team: Team): Record<string, unknown> {
+  if (key === "POST /api/team/users/{id}/approve" || key === "POST /api/team/invites")
+    return { teamId: world.teams[team] };
+  if (key === "POST /api/tokens" || key === "POST /api/admin/service-accounts/{id}/tokens")
+    return { name: uniqueName("matrix"), scope: "read" };
+  if (key === "POST /plan/:day?") return { intent: "reorder" };
+  return {};
+}
+
+// Signing out ends the session the other rows use: those doors come last.
+const signsOut = (key: string) => key.endsWith("/logout");
+
+test("every route and /api call lets each caller through exactly as the spec's table of actions says", async ({
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const newContext = () => playwright.request.newContext({ baseURL, maxRedirects: 0 });
+  const operations = operationsOf(await loadApiDocument(await newContext()));
+
+  // Every route and call has its door in route-access.ts, and nothing more.
+  const pages = routePatterns().filter((pattern) => !pattern.startsWith("/api/") || pattern === "/api/*");
+  expect(
+    pages.filter((pattern) => !PAGE_ACCESS[pattern]),
+    "page routes without a door in app/http/route-access.ts",
+  ).toEqual([]);
+  const calls = operations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`);
+  expect(
+    calls.filter((call) => !API_ACCESS[call]),
+    "/api calls without a door in app/http/route-access.ts",
+  ).toEqual([]);
+  expect(Object.keys(API_ACCESS).filter((call) => !calls.includes(call))).toEqual([]);
+
+  const { world: people, usernames } = makePeople();
+  const signIn = async (username: string) => {
+    const context = await newContext();
+    const response = await context.post("/api/login", {
+      data: { username, password: "fieldline" },
+      headers: { "X-Forwarded-For": uniqueClientAddress() },
+    });
+    expect(response.status(), `sign in ${username}`).toBe(200);
+    return context;
+  };
+  const sessions = {
+    officerA: await signIn(usernames.officerA),
+    officerB: await signIn(usernames.officerB),
+    managerA: await signIn(usernames.managerA),
+    admin: await signIn(usernames.admin),
+    waiting: await signIn(usernames.waiting),
+  };
+  const dealerOf = async (team: Team) => {
+    const made = await sessions[`officer${team}`].post("/api/dealers", {
+      data: dealerInput("matrix-dealer"),
+      headers: { "X-Forwarded-For": uniqueClientAddress() },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    return ((await made.json()) as { id: number }).id;
+  };
+  const world: World = { ...people, dealers: { A: await dealerOf("A"), B: await dealerOf("B") } };
+  const tokenOf = async (scope: "read" | "write" | "admin") => {
+    const made = await sessions.admin.post("/api/tokens", {
+      data: { name: uniqueName(`matrix-${scope}`), scope },
+      headers: { "X-Forwarded-For": uniqueClientAddress() },
+    });
+    expect(made.status()).toBe(201);
+    return ((await made.json()) as { token: string }).token;
+  };
+  const tokens: Record<TokenCaller, string> = {
+    readToken: await tokenOf("read"),
+    writeToken: await tokenOf("write"),
+    adminToken: await tokenOf("admin"),
+  };
+  const anonymous = await newContext();
+
+  type Probe = { key: string; method: string; url: string; door: Door; team: Team; api: boolean };
+  const probes: Probe[] = [];
+  for (const team of ["A", "B"] as const) {
+    for (const [pattern, doors] of Object.entries(PAGE_ACCESS)) {
+      for (const [method, door] of Object.entries(doors)) {
+        probes.push({
+          key: `${method} ${pattern}`,
+          method,
+          url: pageUrl(pattern, world, team),
+          door,
+          team,
+          api: false,
+        });
+      }
+    }
+    for (const [key, door] of Object.entries(API_ACCESS)) {
+      const [method, path] = key.split(" ") as [string, string];
+      probes.push({ key, method, url: apiUrl(method, path, world, team), door, team, api: true });
+    }
+  }
+  probes.sort((a, b) => Number(signsOut(a.key)) - Number(signsOut(b.key)));
+
+  const callers: Caller[] = [
+    "signedOut",
+    "waiting",
+    "officerA",
+    "officerB",
+    "managerA",
+    "admin",
+    "readToken",
+    "writeToken",
+    "adminToken",
+  ];
+  const mismatches: string[] = [];
+  for (const probe of probes) {
+    for (const caller of callers) {
+      // A token is the integrators' credential: it calls /api, not the pages.
+      if (!probe.api && caller in SCOPE_OF) continue;
+      const isToken = caller in SCOPE_OF;
+      const context = caller === "signedOut" || isToken ? anonymous : sessions[caller as keyof typeof sessions];
+      const sent = bodyOf(probe.key, world, probe.team);
+      const body =
+        probe.method === "GET" || probe.method === "DELETE"
+          ? {}
+          : probe.api
+            ? { data: sent }
+            : { form: sent as Record<string, string> };
+      const response = await context.fetch(probe.url, {
+        method: probe.method,
+        headers: {
+          "X-Forwarded-For": uniqueClientAddress(),
+          ...(isToken ? { Authorization: `Bearer ${tokens[caller as TokenCaller]}` } : {}),
+        },
+        ...body,
+      });
+      const got = outcomeOf(probe.url, response.status(), response.headers().location);
+      const want = expected(probe.door, caller, probe.team, probe.method);
+      if (got !== want)
+        mismatches.push(
+          `${probe.key} (${probe.url}, ${probe.door}, team ${probe.team}) as ${caller}: ${got} (${response.status()}), expected ${want}`,
+        );
+    }
+  }
+  expect(mismatches).toEqual([]);
+});
