@@ -1,5 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 
@@ -49,8 +50,9 @@ export async function checkDatabase(): Promise<void> {
 type ColumnReader = (value: unknown) => unknown;
 type PreparedRead = { statement: Database.Statement; columns: Array<[string, ColumnReader]> };
 
-const MAX_PREPARED_READS = 500;
-const preparedReads = new WeakMap<Database.Database, Map<string, PreparedRead>>();
+// By connection (a test may open its own), then by the statement's text: IN lists of every length
+// make new texts, so the least recently used statements go first.
+const preparedReads = new WeakMap<Database.Database, LRUCache<string, PreparedRead>>();
 
 /** The query-only connection, opened on first use; `options` are for tests. */
 export function openReadConnection(options: Database.Options = {}): Database.Database {
@@ -80,13 +82,11 @@ function columnReader(declaredType: string | null): ColumnReader {
 function preparedRead(sql: string): PreparedRead {
   const connection = (globalForDb.fieldlineReader ??= openReadConnection());
   let statements = preparedReads.get(connection);
-  if (!statements) preparedReads.set(connection, (statements = new Map()));
+  if (!statements) preparedReads.set(connection, (statements = new LRUCache({ max: 500 })));
   let prepared = statements.get(sql);
   if (!prepared) {
     const statement = connection.prepare(sql).safeIntegers(true);
     prepared = { statement, columns: statement.columns().map((column) => [column.name, columnReader(column.type)]) };
-    // IN lists of every length make new texts; the oldest statements go first.
-    if (statements.size >= MAX_PREPARED_READS) statements.delete(statements.keys().next().value!);
     statements.set(sql, prepared);
   }
   return prepared;

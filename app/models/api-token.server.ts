@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
@@ -110,7 +111,8 @@ export async function revokeToken(userId: number, tokenId: number, by: ManagedBy
   if (count === 0) throw new AppError(404, TOKEN_NOT_FOUND);
 }
 
-const lastWriteAttempts = new Map<number, number>();
+/** When this process last tried to record each token's use (the most recently used tokens). */
+const lastWriteAttempts = new LRUCache<number, number>({ max: MAX_REMEMBERED_USES });
 
 /**
  * Records that a token was used, at most once a minute per token. Not awaited: the call it
@@ -120,9 +122,7 @@ const lastWriteAttempts = new Map<number, number>();
 export function noteTokenUse(tokenId: number, lastUsedAt: Date | null, now: Date): void {
   const since = now.getTime() - USE_WRITE_INTERVAL_MS;
   if ((lastUsedAt?.getTime() ?? 0) > since || (lastWriteAttempts.get(tokenId) ?? 0) > since) return;
-  lastWriteAttempts.delete(tokenId);
   lastWriteAttempts.set(tokenId, now.getTime());
-  if (lastWriteAttempts.size > MAX_REMEMBERED_USES) lastWriteAttempts.delete(lastWriteAttempts.keys().next().value!);
   prisma.apiToken
     .updateMany({
       where: { id: tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(since) } }] },

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { createCookieSessionStorage } from "react-router";
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -23,9 +24,8 @@ const CURRENT_USER_COLUMNS = Object.keys(currentUserSelect).filter((column) => c
 
 // Checking the cookie's signature (an HMAC through WebCrypto) costs more than reading the
 // session row, and every request asks: a cookie value once verified is remembered (bounded;
-// the oldest goes first). Only verified values enter, so a forged cookie never does.
-const MAX_VERIFIED_COOKIES = 10_000;
-const verifiedSessionIds = new Map<string, string>();
+// the least recently used goes first). Only verified values enter, so a forged cookie never does.
+const verifiedSessionIds = new LRUCache<string, string>({ max: 10_000 });
 const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace(/[^\w-]/g, "\\$&")}=([^;]*)`);
 
 async function getSessionId(request: Request): Promise<string | undefined> {
@@ -35,8 +35,6 @@ async function getSessionId(request: Request): Promise<string | undefined> {
   if (remembered) return remembered;
   const sessionId = (await sessionStorage.getSession(`${SESSION_COOKIE}=${value}`)).get("sessionId");
   if (!sessionId) return undefined;
-  if (verifiedSessionIds.size >= MAX_VERIFIED_COOKIES)
-    verifiedSessionIds.delete(verifiedSessionIds.keys().next().value!);
   verifiedSessionIds.set(value, sessionId);
   return sessionId;
 }
