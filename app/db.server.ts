@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { LRUCache } from "lru-cache";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/env.server";
+import { withAfterWrite } from "~/infra/after-write.server";
 
 function createClient() {
   const adapter = new PrismaBetterSQLite3(
@@ -14,8 +15,9 @@ function createClient() {
 
 // On globalThis, so that a development reload keeps its connections (and a test can put in its own).
 const globalForDb = globalThis as unknown as { fieldlinePrisma?: PrismaClient; fieldlineReader?: Database.Database };
-export const prisma = globalForDb.fieldlinePrisma ?? createClient();
-globalForDb.fieldlinePrisma = prisma;
+globalForDb.fieldlinePrisma ??= createClient();
+/** The app's client: every write through it is followed by what it changes (infra/after-write.server.ts). */
+export const prisma = withAfterWrite(globalForDb.fieldlinePrisma);
 
 let pragmasApplied: Promise<void> | undefined;
 

@@ -18,7 +18,7 @@ import {
   type UserSearch,
 } from "~/models/admin.schema";
 import type { SubmissionKey } from "~/models/idempotency.server";
-import { metricsChanged, periodRange } from "~/models/metrics.server";
+import { periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
 import { SERVICE_ROLE_INVALID } from "~/models/api-token.schema";
 import { audienceWhere, requestedAudience, type Viewer } from "~/models/team-scope.server";
@@ -222,8 +222,6 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
     }
     return toAdminUser(updated);
   });
-  // The rankings list active officers only.
-  metricsChanged();
   return changed;
 }
 

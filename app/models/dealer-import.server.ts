@@ -13,7 +13,6 @@ import { type FoundPlace, locateAddress } from "~/models/geocode.server";
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile, storeFile } from "~/infra/storage.server";
 import { keepUpload, releaseUploads } from "~/models/media.server";
-import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { type Audience, audienceHas, EVERYONE, homeAudience } from "~/models/team-scope.server";
 import { placeKey, type Territory, territoryTeam } from "~/models/team.rules";
@@ -423,7 +422,6 @@ async function importDealerRows(
   }
 
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
-  if (successful > 0) metricsChanged();
   return {
     total: rows.length,
     successful,

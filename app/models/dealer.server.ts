@@ -21,7 +21,6 @@ import { createOnce, type SubmissionKey } from "~/models/idempotency.server";
 import { processImage } from "~/models/image.server";
 import { requireUploadRoom } from "~/models/upload-quota.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
-import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { territoryTeam } from "~/models/team.rules";
 import { TEAM_NOT_FOUND } from "~/models/team.schema";
@@ -427,8 +426,6 @@ export async function createDealer(
         select: dealerSelect,
       }),
   );
-  // "Dealers created" is one of the rankings' figures.
-  if (!replayed) metricsChanged();
   return { dealer: toDealer(row), replayed };
 }
 

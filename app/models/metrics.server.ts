@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma, readRows } from "~/db.server";
 import { env } from "~/env.server";
+import { metricsVersion } from "~/infra/after-write.server";
 import { centsToDecimal } from "~/lib/money";
 import type { Period } from "~/models/post.schema";
 import type { AgentRanking, RankingView } from "~/models/metrics.schema";
@@ -331,8 +332,9 @@ async function rankingsOfCompany(period: Period, now: Date): Promise<CompanyRank
 // The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
 // officers' 100,000 check-ins on 2 cores), and every feed page shows it. So the feed and
 // GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
-// process that changes what the rows show drops it at once: a metric (a post, a check-in, a
-// dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
+// process that changes what the rows show makes it stale at once (metricsVersion, raised by the
+// after-write hook): a metric (a post, a check-in, a dealer), an officer's name or avatar, who is a
+// ranked officer. SQLite means a single server
 // process, so the only staleness left is from other writers (a script): at most 30 seconds, and
 // the time of one statement. Past 30 seconds the next reader still gets the rows at once while
 // the statement runs again behind it: no page waits for it but after a write or a change of day.
@@ -351,11 +353,6 @@ type CachedRankings = {
   refreshing?: true;
 };
 const rankingsCache = new Map<Period, CachedRankings>();
-
-/** Forgets cached rankings; called by writes that change what their rows show. */
-export function metricsChanged(): void {
-  rankingsCache.clear();
-}
 
 /**
  * The feed's rankings: `count` rows of the audience's officers from `offset` (the top, or a page of
@@ -401,7 +398,7 @@ export async function cachedAgentRankings(
 function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
   const now = Date.now();
   const day = periodRange("today", new Date(now)).from;
-  const version = listVersion("Leaderboard");
+  const version = `${listVersion("Leaderboard")} ${metricsVersion()}`;
   const cached = rankingsCache.get(period);
   if (cached && cached.day === day && cached.version === version) {
     if (now - cached.at >= RANKINGS_TTL_MS && !cached.refreshing) refreshRankings(period, cached, now);
@@ -413,7 +410,10 @@ function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
   return rankings;
 }
 
-/** Runs the statement again behind the cached rows; a write meanwhile (the entry dropped) discards it. */
+/**
+ * Runs the statement again behind the cached rows. They keep the version they were read under: a
+ * write meanwhile leaves them older than the next reader's version, which reads again.
+ */
 function refreshRankings(period: Period, cached: CachedRankings, now: number): void {
   cached.refreshing = true;
   rankingsOfCompany(period, new Date(now)).then(

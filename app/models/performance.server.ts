@@ -8,7 +8,7 @@ import {
   type OfficerActivity,
   type PreviousStanding,
 } from "~/lib/performance";
-import { metricsChanged, timeZoneOffsetMs } from "~/models/metrics.server";
+import { timeZoneOffsetMs } from "~/models/metrics.server";
 import type { PublicUser } from "~/models/user.schema";
 import type { TeamView } from "~/models/team.schema";
 import { audienceHas, EVERYONE, type Audience } from "~/models/team-scope.server";
@@ -154,8 +154,6 @@ export async function calculatePerformance(options: { now?: Date } = {}): Promis
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
-  // The feed's rankings and post cards show badges: drop their cached answers.
-  metricsChanged();
   return { calculatedAt: now, ...result, durationMs: Math.round(performance.now() - started) };
 }
 

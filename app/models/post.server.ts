@@ -14,7 +14,7 @@ import {
   takeUploads,
   type ReadyMedia,
 } from "~/models/media.server";
-import { distanceToday, metricsChanged } from "~/models/metrics.server";
+import { distanceToday } from "~/models/metrics.server";
 import {
   DEALER_REQUIRED,
   DEALER_TYPES,
@@ -418,7 +418,6 @@ async function insertPost(
     }
     return created;
   });
-  metricsChanged();
   await releaseUploads(uploads);
   return post;
 }
@@ -458,7 +457,6 @@ export async function recordCheckIn(userId: number, input: z.infer<typeof checkI
     data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input) },
     select: checkInSelect,
   });
-  metricsChanged();
   return toCheckInView(checkIn);
 }
 
