@@ -1,8 +1,10 @@
 import { LRUCache } from "lru-cache";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { currentTime } from "~/infra/clock.server";
 import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { AppError } from "~/lib/app-error";
+import { DAY_MS } from "~/lib/calendar";
 import {
   ADMIN_SCOPE_FOR_ADMINS,
   type ApiTokenView,
@@ -25,7 +27,6 @@ import { TEAM_ID_INVALID } from "~/models/team.schema";
 
 const TOKEN_BYTES = 32;
 const MAX_TOKENS_PER_ACCOUNT = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A token's last use is written at most this often, so a busy tool does not write on every call. */
 const USE_WRITE_INTERVAL_MS = 60_000;
 const MAX_REMEMBERED_USES = 10_000;
@@ -80,7 +81,7 @@ function requireSession(by: ManagedBy): void {
 export async function createToken(
   owner: { id: number; role: string },
   input: NewToken,
-  { by, now = new Date() }: { by: ManagedBy; now?: Date },
+  { by, now = currentTime() }: { by: ManagedBy; now?: Date },
 ): Promise<CreatedToken> {
   requireSession(by);
   if (input.scope === "admin" && owner.role !== "ADMIN") {

@@ -2,15 +2,9 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { PrismaClient } from "~/generated/prisma/client";
+import { appPeriodRange } from "~/infra/clock.server";
 import { type DayPoint, distanceKm, legReason } from "~/lib/location-quality";
-import {
-  agentMetrics,
-  agentRankings,
-  distanceToday,
-  listAgentRankings,
-  periodRange,
-  timeZoneOffsetMs,
-} from "~/models/metrics.server";
+import { agentMetrics, agentRankings, distanceToday, listAgentRankings } from "~/models/metrics.server";
 
 beforeEach(resetDatabase);
 
@@ -40,16 +34,6 @@ async function checkIn(
 ) {
   await prisma.checkIn.create({ data: { userId, type: "CHECK_IN", lat, lng, createdAt: new Date(at), ...more } });
 }
-
-describe("periodRange", () => {
-  it("uses Karachi days, weeks from Sunday and calendar months", () => {
-    expect(timeZoneOffsetMs(NOW, "Asia/Karachi")).toBe(5 * HOUR);
-    expect(periodRange("today", NOW, "Asia/Karachi")).toEqual({ from: WED, to: WED + 24 * HOUR });
-    expect(periodRange("week", NOW, "Asia/Karachi").from).toBe(WED - 3 * 24 * HOUR);
-    expect(periodRange("month", NOW, "Asia/Karachi").from).toBe(Date.UTC(2026, 10, 1) - 5 * HOUR);
-    expect(periodRange("all", NOW, "Asia/Karachi").from).toBe(0);
-  });
-});
 
 describe("agentMetrics", () => {
   it("leaves out the legs lib/location-quality.ts leaves out, by reason, as legReason does leg by leg for the same day", async () => {
@@ -151,7 +135,7 @@ describe("agentMetrics", () => {
         createdAt: inside,
       },
     });
-    const metrics = (await agentMetrics(periodRange("month", NOW))).get(sana.id);
+    const metrics = (await agentMetrics(appPeriodRange("month", NOW))).get(sana.id);
     expect(metrics).toMatchObject({
       salesCents: 1_250_500n,
       recoveryCents: 50_025n,

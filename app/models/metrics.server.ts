@@ -1,9 +1,9 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma, readRows } from "~/db.server";
-import { env } from "~/env.server";
 import { metricsVersion } from "~/infra/after-write.server";
 import { centsToDecimal } from "~/lib/money";
-import type { Period } from "~/models/post.schema";
+import { appOffsetMs, appPeriodRange, currentTime } from "~/infra/clock.server";
+import { DAY_MS, type Period, type TimeRange } from "~/lib/calendar";
 import type { AgentRanking, RankingView } from "~/models/metrics.schema";
 import type { PublicUser } from "~/models/user.schema";
 import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
@@ -20,61 +20,7 @@ import {
 // memory: distance (haversine between consecutive check-ins of an agent within one local day),
 // hours (first to last check-in of each local day), sales, recovery and dealers created.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const EARTH_RADIUS_KM = 6371.0088;
-
-// Building an Intl.DateTimeFormat costs far more than using one: one per time zone.
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The offset of the app's time zone from UTC at `at`, in ms (Asia/Karachi: +5 h all year). */
-export function timeZoneOffsetMs(at: Date, timeZone = env.APP_TIME_ZONE): number {
-  const parts = wallClock(timeZone).formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return local - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-export type TimeRange = { from: number; to: number };
-
-/**
- * The period's start and end as epoch ms: today, this week (from Sunday), this month, or all
- * time, in the app's time zone. `to` is the end of today, so nothing posted today is left out.
- */
-export function periodRange(period: Period, now = new Date(), timeZone = env.APP_TIME_ZONE): TimeRange {
-  const offset = timeZoneOffsetMs(now, timeZone);
-  const localNow = now.getTime() + offset;
-  const localDayStart = Math.floor(localNow / DAY_MS) * DAY_MS;
-  const to = localDayStart + DAY_MS - offset;
-  const local = new Date(localDayStart);
-  switch (period) {
-    case "today":
-      return { from: localDayStart - offset, to };
-    case "week":
-      return { from: localDayStart - local.getUTCDay() * DAY_MS - offset, to };
-    case "month":
-      return { from: Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offset, to };
-    case "all":
-      return { from: 0, to: Number.MAX_SAFE_INTEGER };
-  }
-}
 
 export type AgentMetrics = {
   userId: number;
@@ -112,7 +58,7 @@ function usersFilter(column: string, users?: readonly number[]): Prisma.Sql {
 
 /** The offset that splits a range into local days: the app time zone's at the range's end (or now, if sooner). */
 export function localDayOffsetMs(range: TimeRange): number {
-  return Math.trunc(timeZoneOffsetMs(new Date(Math.min(range.to, Date.now()))));
+  return Math.trunc(appOffsetMs(new Date(Math.min(range.to, currentTime().getTime()))));
 }
 
 /** The local day of a row's `createdAt` (days since the epoch), split at the app time zone's midnight. */
@@ -232,9 +178,9 @@ export async function agentMetrics(range: TimeRange, users?: readonly number[]):
 let teamToday: { key: string; distances: Map<number, number> } | undefined;
 
 /** Each given user's distance today (km), for the post cards; users who have not moved are absent. */
-export async function distanceToday(users: readonly number[], now = new Date()): Promise<Map<number, number>> {
+export async function distanceToday(users: readonly number[], now = currentTime()): Promise<Map<number, number>> {
   if (users.length === 0) return new Map();
-  const today = periodRange("today", now);
+  const today = appPeriodRange("today", now);
   const key = `${listVersion("CheckIn")} ${today.from}`;
   if (teamToday?.key !== key) {
     const rows = readRows<{ userId: bigint | number; km: number | null }>(Prisma.sql`
@@ -260,7 +206,7 @@ type RankingRow = PublicUser & {
  * The "Sales Agent Rankings": every active OFFICER with the period's metrics, ordered by
  * sales, then recovery, then name. Two queries whatever the team size.
  */
-export async function agentRankings(period: Period, now = new Date()): Promise<RankingRow[]> {
+export async function agentRankings(period: Period, now = currentTime()): Promise<RankingRow[]> {
   const [officers, metrics] = await Promise.all([
     prisma.user.findMany({
       where: { role: "OFFICER", isActive: true },
@@ -274,7 +220,7 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
         teamId: true,
       },
     }),
-    agentMetrics(periodRange(period, now)),
+    agentMetrics(appPeriodRange(period, now)),
   ]);
   const rows = officers.map((officer): RankingRow => {
     const m = metrics.get(officer.id);
@@ -300,7 +246,7 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
 }
 
 /** The rankings rows as the API and the feed show them. */
-export async function listAgentRankings(period: Period, now = new Date()): Promise<AgentRanking[]> {
+export async function listAgentRankings(period: Period, now = currentTime()): Promise<AgentRanking[]> {
   return (await rankingsOfCompany(period, now)).rows;
 }
 
@@ -396,8 +342,8 @@ export async function cachedAgentRankings(
 }
 
 function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
-  const now = Date.now();
-  const day = periodRange("today", new Date(now)).from;
+  const now = currentTime().getTime();
+  const day = appPeriodRange("today", new Date(now)).from;
   const version = `${listVersion("Leaderboard")} ${metricsVersion()}`;
   const cached = rankingsCache.get(period);
   if (cached && cached.day === day && cached.version === version) {
