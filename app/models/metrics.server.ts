@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma, readRows } from "~/db.server";
 import { metricsVersion } from "~/infra/after-write.server";
@@ -277,28 +278,30 @@ async function rankingsOfCompany(period: Period, now: Date): Promise<CompanyRank
 
 // The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
 // officers' 100,000 check-ins on 2 cores), and every feed page shows it. So the feed and
-// GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
-// process that changes what the rows show makes it stale at once (metricsVersion, raised by the
-// after-write hook): a metric (a post, a check-in, a dealer), an officer's name or avatar, who is a
-// ranked officer. SQLite means a single server
-// process, so the only staleness left is from other writers (a script): at most 30 seconds, and
-// the time of one statement. Past 30 seconds the next reader still gets the rows at once while
-// the statement runs again behind it: no page waits for it but after a write or a change of day.
+// GET /api/agents/rankings reuse an answer for up to 30 seconds, and any write in this process that
+// changes what the rows show makes it stale at once: the cache's key holds metricsVersion (raised
+// by the after-write hook for a metric, an officer's name or avatar, who is a ranked officer) and
+// the day. SQLite means a single server process, so the only staleness left is from other writers
+// (a script): at most 30 seconds, and the time of one statement. Past 30 seconds the next reader
+// still gets the rows at once while the statement runs again behind it: no page waits for it but
+// after a write or a change of day.
 //
 // The cache holds the company's rows with each officer's team: a team's rankings are the company's
 // rows of its officers, in the same order, filtered at each request (a thousand rows, well under a
 // millisecond), so one statement serves every audience. Who is in which team is part of the
 // Leaderboard list version (raised by any change of a user's team or a team's name, whoever
-// writes), which the cache is checked against.
-const RANKINGS_TTL_MS = 30_000;
-type CachedRankings = {
-  at: number;
-  day: number;
-  version: string;
-  rankings: Promise<CompanyRankings>;
-  refreshing?: true;
-};
-const rankingsCache = new Map<Period, CachedRankings>();
+// writes), which the key holds too.
+const rankingsCache = new LRUCache<string, CompanyRankings, { period: Period; at: Date }>({
+  // A key per period and version: the four periods' current rows, and a few outdated ones.
+  max: 16,
+  ttl: 30_000,
+  // Past the TTL a reader gets the rows it has, and the statement runs again behind them.
+  allowStale: true,
+  // The app's clock, read at every look-up (no cached instant), so a test moves it with the fake Date.
+  perf: { now: () => currentTime().getTime() },
+  ttlResolution: 0,
+  fetchMethod: (_key, _stale, { context }) => rankingsOfCompany(context.period, context.at),
+});
 
 /**
  * The feed's rankings: `count` rows of the audience's officers from `offset` (the top, or a page of
@@ -341,42 +344,12 @@ export async function cachedAgentRankings(
   return rows.filter((_, index) => audienceHas(audience, teamIds[index] ?? null));
 }
 
-function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
-  const now = currentTime().getTime();
-  const day = appPeriodRange("today", new Date(now)).from;
-  const version = `${listVersion("Leaderboard")} ${metricsVersion()}`;
-  const cached = rankingsCache.get(period);
-  if (cached && cached.day === day && cached.version === version) {
-    if (now - cached.at >= RANKINGS_TTL_MS && !cached.refreshing) refreshRankings(period, cached, now);
-    return cached.rankings;
-  }
-  const rankings = rankingsOfCompany(period, new Date(now));
-  rankingsCache.set(period, { at: now, day, version, rankings });
-  rankings.catch(() => rankingsCache.delete(period));
-  return rankings;
-}
-
-/**
- * Runs the statement again behind the cached rows. They keep the version they were read under: a
- * write meanwhile leaves them older than the next reader's version, which reads again.
- */
-function refreshRankings(period: Period, cached: CachedRankings, now: number): void {
-  cached.refreshing = true;
-  rankingsOfCompany(period, new Date(now)).then(
-    (rankings) => {
-      if (rankingsCache.get(period) === cached)
-        rankingsCache.set(period, {
-          at: now,
-          day: cached.day,
-          version: cached.version,
-          rankings: Promise.resolve(rankings),
-        });
-    },
-    () => {
-      // The next reader runs it again and hears of the failure.
-      if (rankingsCache.get(period) === cached) rankingsCache.delete(period);
-    },
-  );
+async function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
+  const at = currentTime();
+  // The versions are read before the data: a write in between only makes the next reader read again.
+  const key = [period, appPeriodRange("today", at).from, listVersion("Leaderboard"), metricsVersion()].join(" ");
+  // Undefined only when the entry went while it was read (pushed out by newer keys): read it uncached.
+  return (await rankingsCache.fetch(key, { context: { period, at } })) ?? rankingsOfCompany(period, at);
 }
 
 /** GET /api/agents/rankings: the period's rows of the people the viewer asks for (their own by default). */
