@@ -1,4 +1,5 @@
 import { apiTokenCredential, getSessionUser, type RequestCredential } from "~/models/session.server";
+import { currentTime } from "~/infra/clock.server";
 
 // Who a request acts as is read from its headers here, at the edge, once: the models take the
 // token or the cookie header, never the request. The Express server's rate limits and
@@ -19,7 +20,7 @@ export function apiBearerToken(path: string, authorization: string | null | unde
  * user (an unknown token is nobody: 401), whatever cookie it carries; pages read only the
  * session cookie.
  */
-export async function requestCredential(request: Request, now = new Date()): Promise<RequestCredential | null> {
+export async function requestCredential(request: Request, now = currentTime()): Promise<RequestCredential | null> {
   const token = apiBearerToken(new URL(request.url).pathname, request.headers.get("Authorization"));
   if (token !== null) return apiTokenCredential(token, now);
   const user = await getSessionUser(request.headers.get("Cookie"));

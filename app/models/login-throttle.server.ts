@@ -12,6 +12,7 @@
 // there), and a restart forgetting the counts only gives back what they had slowed.
 import { LRUCache } from "lru-cache";
 import { env } from "~/env.server";
+import { currentTime } from "~/infra/clock.server";
 
 const PAIR_FREE_FAILURES = 5;
 const PAIR_FIRST_WAIT_MS = 60_000;
@@ -69,7 +70,11 @@ function isTrustedDevice(source: SignInSource, now: number): boolean {
 }
 
 /** Why this attempt must wait before its password is even checked, or null when it may go ahead. */
-export function signInRefusal(username: string, source: SignInSource, now = Date.now()): SignInRefusal | null {
+export function signInRefusal(
+  username: string,
+  source: SignInSource,
+  now = currentTime().getTime(),
+): SignInRefusal | null {
   if (isTrustedDevice(source, now)) return null;
   const pair = pairs.get(pairKey(username, source));
   const pairReadyAt = pair ? pair.lastAt + pairWaitMs(pair) : 0;
@@ -85,7 +90,7 @@ export function signInRefusal(username: string, source: SignInSource, now = Date
   return null;
 }
 
-export function recordFailure(username: string, source: SignInSource, now = Date.now()): void {
+export function recordFailure(username: string, source: SignInSource, now = currentTime().getTime()): void {
   const key = pairKey(username, source);
   const pair = pairs.get(key);
   const failures = pair && now - pair.lastAt < PAIR_MEMORY_MS ? pair.failures + 1 : 1;

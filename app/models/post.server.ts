@@ -34,6 +34,7 @@ import {
   type Person,
   type Viewer,
 } from "~/models/team-scope.server";
+import { currentTime } from "~/infra/clock.server";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -383,7 +384,7 @@ async function insertPost(
   if (input.lat !== undefined && input.lng !== undefined && (!address || address === ADDRESS_NOT_AVAILABLE))
     address = (await reverseGeocode(input.lat, input.lng)) ?? ADDRESS_NOT_AVAILABLE;
 
-  const createdAt = new Date();
+  const createdAt = currentTime();
   const post = await prisma.$transaction(async (tx) => {
     const created = await tx.post.create({
       data: {
@@ -477,7 +478,7 @@ export async function likePost(postId: number, userId: number): Promise<void> {
   // Not an upsert: Prisma runs it as a read, then an insert, so two likes of the same user at once
   // would both insert, the second failing on the unique index.
   await prisma.$executeRaw`
-    INSERT INTO Reaction (postId, userId, type, createdAt) VALUES (${postId}, ${userId}, 'LIKE', ${Date.now()})
+    INSERT INTO Reaction (postId, userId, type, createdAt) VALUES (${postId}, ${userId}, 'LIKE', ${currentTime().getTime()})
     ON CONFLICT (postId, userId, type) DO NOTHING`;
 }
 

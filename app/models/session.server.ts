@@ -8,6 +8,7 @@ import { hashSecretToken } from "~/infra/secret-token.server";
 import { MAX_TOKEN_LENGTH, type TokenScope } from "~/models/api-token.schema";
 import { noteTokenUse } from "~/models/api-token.server";
 import { type CurrentUser, currentUserSelect } from "~/models/user.server";
+import { currentTime } from "~/infra/clock.server";
 
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
@@ -57,7 +58,7 @@ export async function getSessionUser(cookieHeader: string | null): Promise<Curre
   const [row] = readRows<UserRow>(Prisma.sql`
     SELECT ${USER_SELECT}
     FROM Session s JOIN User u ON u.id = s.userId LEFT JOIN Team t ON t.id = u.teamId
-    WHERE s.id = ${sessionId} AND s.expiresAt > ${new Date()} AND u.isActive = 1`);
+    WHERE s.id = ${sessionId} AND s.expiresAt > ${currentTime()} AND u.isActive = 1`);
   return row ? toCurrentUser(row) : null;
 }
 
@@ -87,7 +88,7 @@ export async function createUserSession(userId: number): Promise<string> {
     data: {
       id: crypto.randomBytes(32).toString("base64url"),
       userId,
-      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+      expiresAt: new Date(currentTime().getTime() + SESSION_LIFETIME_MS),
     },
     select: { id: true },
   });

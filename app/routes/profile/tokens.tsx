@@ -11,6 +11,7 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { newTokenSchema, TOKEN_SCOPES, tokenIdSchema } from "~/models/api-token.schema";
 import { createToken, listTokens, revokeToken } from "~/models/api-token.server";
 import { Icon } from "~/components/icon";
+import { currentTime } from "~/infra/clock.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "API tokens · Fieldline" }];
 
@@ -20,7 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     tokens: await listTokens(user.id),
     scopes: user.role === "ADMIN" ? TOKEN_SCOPES : TOKEN_SCOPES.filter((scope) => scope !== "admin"),
-    now: new Date().toISOString(),
+    now: currentTime().toISOString(),
   };
 }
 
