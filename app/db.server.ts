@@ -1,7 +1,9 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
+import { LRUCache } from "lru-cache";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/env.server";
+import { withAfterWrite } from "~/infra/after-write.server";
 
 function createClient() {
   const adapter = new PrismaBetterSQLite3(
@@ -13,8 +15,9 @@ function createClient() {
 
 // On globalThis, so that a development reload keeps its connections (and a test can put in its own).
 const globalForDb = globalThis as unknown as { fieldlinePrisma?: PrismaClient; fieldlineReader?: Database.Database };
-export const prisma = globalForDb.fieldlinePrisma ?? createClient();
-globalForDb.fieldlinePrisma = prisma;
+globalForDb.fieldlinePrisma ??= createClient();
+/** The app's client: every write through it is followed by what it changes (infra/after-write.server.ts). */
+export const prisma = withAfterWrite(globalForDb.fieldlinePrisma);
 
 let pragmasApplied: Promise<void> | undefined;
 
@@ -49,8 +52,9 @@ export async function checkDatabase(): Promise<void> {
 type ColumnReader = (value: unknown) => unknown;
 type PreparedRead = { statement: Database.Statement; columns: Array<[string, ColumnReader]> };
 
-const MAX_PREPARED_READS = 500;
-const preparedReads = new WeakMap<Database.Database, Map<string, PreparedRead>>();
+// By connection (a test may open its own), then by the statement's text: IN lists of every length
+// make new texts, so the least recently used statements go first.
+const preparedReads = new WeakMap<Database.Database, LRUCache<string, PreparedRead>>();
 
 /** The query-only connection, opened on first use; `options` are for tests. */
 export function openReadConnection(options: Database.Options = {}): Database.Database {
@@ -80,13 +84,11 @@ function columnReader(declaredType: string | null): ColumnReader {
 function preparedRead(sql: string): PreparedRead {
   const connection = (globalForDb.fieldlineReader ??= openReadConnection());
   let statements = preparedReads.get(connection);
-  if (!statements) preparedReads.set(connection, (statements = new Map()));
+  if (!statements) preparedReads.set(connection, (statements = new LRUCache({ max: 500 })));
   let prepared = statements.get(sql);
   if (!prepared) {
     const statement = connection.prepare(sql).safeIntegers(true);
     prepared = { statement, columns: statement.columns().map((column) => [column.name, columnReader(column.type)]) };
-    // IN lists of every length make new texts; the oldest statements go first.
-    if (statements.size >= MAX_PREPARED_READS) statements.delete(statements.keys().next().value!);
     statements.set(sql, prepared);
   }
   return prepared;

@@ -13,7 +13,7 @@ import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
 import { type RootData, useRootData } from "~/browser/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
-import { getRequestCredential } from "~/models/session.server";
+import { requestCredential } from "~/http/credentials.server";
 import { isLiteRequest } from "~/http/lite-mode.server";
 import { readToast } from "~/http/toast.server";
 import stylesheet from "./app.css?url";
@@ -51,7 +51,7 @@ export const links: Route.LinksFunction = () => [
 
 /** Loads the signed-in user (or an /api call's token and its user) once per request, for every loader, action and /api call. */
 const loadUser: Route.MiddlewareFunction = async ({ request, context }) => {
-  const credential = await getRequestCredential(request);
+  const credential = await requestCredential(request);
   context.set(currentUserContext, credential?.user ?? null);
   context.set(requestTokenContext, credential?.token ?? null);
 };

@@ -26,7 +26,7 @@ import {
   type OfficerActivity,
   type Standing,
 } from "~/lib/performance";
-import { periodRange } from "~/models/metrics.server";
+import { appPeriodRange } from "~/infra/clock.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
 import {
@@ -109,7 +109,7 @@ class Clock {
 
   constructor(now: Date) {
     this.now = now.getTime();
-    this.todayStart = periodRange("today", now).from;
+    this.todayStart = appPeriodRange("today", now).from;
     const latest = Math.min(this.todayStart + WORKDAY_END * MINUTE_MS, this.now - MINUTE_MS);
     this.todayTo = latest > this.todayStart ? latest : this.now - 1;
     this.todayFrom = Math.max(

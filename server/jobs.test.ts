@@ -38,8 +38,8 @@ afterAll(async () => {
 /** A webhook told of every new dealer, and an officer whose plan for yesterday went unvisited. */
 async function workForBothJobs() {
   const { prisma } = db;
-  const { localDate } = await import("~/models/checkin.server");
-  const { addDays } = await import("~/lib/calendar-date");
+  const { appDate } = await import("~/infra/clock.server");
+  const { addDays } = await import("~/lib/calendar");
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   await prisma.webhookEndpoint.create({
     data: { url, events: JSON.stringify(["dealer.created"]), secret: "whsec_jobs" },
@@ -60,7 +60,7 @@ async function workForBothJobs() {
   await prisma.visitPlan.create({
     data: {
       userId: officer.id,
-      day: addDays(localDate(), -1),
+      day: addDays(appDate(), -1),
       stops: { create: [{ dealerId: dealer.id, position: 1 }] },
     },
   });

@@ -1,7 +1,8 @@
 import { plainPage } from "./plain-page";
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
-import { bearerToken, hashSecretToken } from "../app/infra/secret-token.server.ts";
+import { apiBearerToken } from "../app/http/credentials.server.ts";
+import { hashSecretToken } from "../app/infra/secret-token.server.ts";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const TOO_MANY_UPLOADS = "Too many uploads. Please wait a minute and try again.";
@@ -47,7 +48,7 @@ function isUpload(req: Request): boolean {
 
 /** The API token of an /api call (`Authorization: Bearer`), or null: pages never take one. */
 function tokenOf(req: Request): string | null {
-  return normalisedPath(req).startsWith("/api/") ? bearerToken(req.get("Authorization")) || null : null;
+  return apiBearerToken(normalisedPath(req), req.get("Authorization")) || null;
 }
 
 /** A token's calls are counted by the token (its hash: the secret is not kept), not by the address. */

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { bearerToken } from "../app/infra/secret-token.server.ts";
+import { apiBearerToken } from "../app/http/credentials.server.ts";
 
 export const CROSS_SITE_REFUSED = "Cross-site request refused";
 
@@ -26,7 +26,5 @@ export function sameOriginWrites(appUrl: string): RequestHandler {
 }
 
 function isTokenCall(req: Request): boolean {
-  return (
-    req.path.startsWith("/api/") && req.get("Cookie") === undefined && Boolean(bearerToken(req.get("Authorization")))
-  );
+  return req.get("Cookie") === undefined && Boolean(apiBearerToken(req.path, req.get("Authorization")));
 }

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { gzip } from "node:zlib";
+import { LRUCache } from "lru-cache";
 import { AppError } from "~/lib/app-error";
 import type { ExpectedVersions } from "~/models/row-version.server";
 
@@ -79,24 +80,13 @@ export function revalidatedJson(request: Request, data: unknown, init: { headers
 const PROCESS_ID = randomUUID();
 
 type Kept = { json: Uint8Array<ArrayBuffer>; headers: Record<string, string>; gzip?: Promise<Uint8Array<ArrayBuffer>> };
-// The latest versioned answers by tag, least recently used first, within a budget of JSON bytes
-// (each one's gzip, made on first demand, adds about a tenth).
-const kept = new Map<string, Kept>();
-const KEPT_MAX_BYTES = 32 * 1024 * 1024;
-let keptBytes = 0;
-
-function keep(etag: string, entry: Kept): void {
-  const previous = kept.get(etag);
-  if (previous && kept.delete(etag)) keptBytes -= previous.json.byteLength;
-  if (entry.json.byteLength > KEPT_MAX_BYTES) return;
-  kept.set(etag, entry);
-  keptBytes += entry.json.byteLength;
-  for (const [oldest, old] of kept) {
-    if (keptBytes <= KEPT_MAX_BYTES) break;
-    kept.delete(oldest);
-    keptBytes -= old.json.byteLength;
-  }
-}
+// The latest versioned answers by tag, the least recently used going first, within a budget of
+// JSON bytes (each one's gzip, made on first demand, adds about a tenth); an answer bigger than
+// the whole budget is not kept.
+const kept = new LRUCache<string, Kept>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.json.byteLength),
+});
 
 async function readAnswer(read: () => Promise<VersionedAnswer>): Promise<Kept> {
   const { data, headers = {} } = await read();
@@ -136,8 +126,8 @@ export async function versionedJson(
   const etag = weakTag(`${PROCESS_ID} ${key}`);
   const { headers, notModified } = revalidation(request, etag, { Vary: "Accept-Encoding" });
   if (notModified) return notModified;
-  const entry = kept.get(etag) ?? (await readAnswer(read));
-  keep(etag, entry);
+  let entry = kept.get(etag);
+  if (!entry) kept.set(etag, (entry = await readAnswer(read)));
   for (const [name, value] of Object.entries(entry.headers)) headers.set(name, value);
   if (!acceptsGzip(request.headers.get("Accept-Encoding"))) return jsonAnswer(entry.json, headers);
   entry.gzip ??= gzipped(entry.json);

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { currentTime } from "~/infra/clock.server";
 
 /**
  * An email; `secret`, when set, is a part of its text only the recipient may read (a reset
@@ -74,7 +75,7 @@ async function deliver(id: number, email: Email): Promise<void> {
   try {
     const { secret: _secret, ...message } = email;
     await transporter.sendMail({ from: env.MAIL_FROM, ...message });
-    await prisma.outboxEmail.update({ where: { id }, data: { sentAt: new Date() } });
+    await prisma.outboxEmail.update({ where: { id }, data: { sentAt: currentTime() } });
   } catch (error) {
     console.error(`[mail] could not send email #${id}: ${error instanceof Error ? error.message : String(error)}`);
   }

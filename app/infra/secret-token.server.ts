@@ -12,12 +12,3 @@ export function newSecretToken(bytes: number, prefix = ""): string {
 export function hashSecretToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
-
-/**
- * The token of an `Authorization: Bearer <token>` header: null when the header is absent or of
- * another scheme (a proxy's Basic sign-in), "" when it names no token.
- */
-export function bearerToken(authorization: string | null | undefined): string | null {
-  const match = /^Bearer(?:[ \t]+(.*))?$/i.exec(authorization ?? "");
-  return match ? (match[1] ?? "").trim() : null;
-}

@@ -39,8 +39,9 @@ async function makeUser(role = "OFFICER", firstName = "Bilal") {
   return user;
 }
 
-function requestWith(cookie: string): Request {
-  return new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0] ?? "" } });
+/** The Cookie header a browser sends back for a Set-Cookie header. */
+function cookieHeaderOf(setCookie: string): string {
+  return setCookie.split(";")[0] ?? "";
 }
 
 /** The users table as an admin sees it: everyone. */
@@ -194,11 +195,11 @@ describe("updateUserByAdmin", () => {
     const admin = await makeUser("ADMIN");
     const officer = await makeUser();
     const cookie = await createUserSession(officer.id);
-    expect(await getSessionUser(requestWith(cookie))).toMatchObject({ id: officer.id });
+    expect(await getSessionUser(cookieHeaderOf(cookie))).toMatchObject({ id: officer.id });
 
     expect(await updateUserByAdmin(admin.id, officer.id, { isActive: false })).toMatchObject({ isActive: false });
     expect(await prisma.session.count({ where: { userId: officer.id } })).toBe(0);
-    expect(await getSessionUser(requestWith(cookie))).toBeNull();
+    expect(await getSessionUser(cookieHeaderOf(cookie))).toBeNull();
 
     expect(await updateUserByAdmin(admin.id, officer.id, { isActive: true })).toMatchObject({ isActive: true });
   });

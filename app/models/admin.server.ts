@@ -18,11 +18,11 @@ import {
   type UserSearch,
 } from "~/models/admin.schema";
 import type { SubmissionKey } from "~/infra/idempotency.server";
-import { metricsChanged, periodRange } from "~/models/metrics.server";
 import { sendResetLink } from "~/models/password-reset.server";
 import { SERVICE_ROLE_INVALID } from "~/models/api-token.schema";
 import { audienceWhere, requestedAudience, type Viewer } from "~/models/team-scope.server";
 import { TEAM_NOT_FOUND } from "~/models/team.schema";
+import { appPeriodRange, currentTime } from "~/infra/clock.server";
 import type { Role } from "~/models/user.schema";
 import { registerUser } from "~/models/user.server";
 
@@ -78,8 +78,8 @@ async function sumThisMonth(type: "SALE" | "RECOVERY", month: { from: number; to
 }
 
 /** The stat cards (days, weeks and months in the app's time zone) and the latest activity. */
-export async function getAdminDashboard(now = new Date()): Promise<AdminDashboard> {
-  const month = periodRange("month", now);
+export async function getAdminDashboard(now = currentTime()): Promise<AdminDashboard> {
+  const month = appPeriodRange("month", now);
   const [
     officers,
     activeToday,
@@ -92,8 +92,8 @@ export async function getAdminDashboard(now = new Date()): Promise<AdminDashboar
     imports,
   ] = await Promise.all([
     prisma.user.count({ where: { role: "OFFICER", isActive: true } }),
-    countActiveUsers(periodRange("today", now)),
-    prisma.post.count({ where: { createdAt: between(periodRange("week", now)) } }),
+    countActiveUsers(appPeriodRange("today", now)),
+    prisma.post.count({ where: { createdAt: between(appPeriodRange("week", now)) } }),
     prisma.dealer.count(),
     sumThisMonth("SALE", month),
     sumThisMonth("RECOVERY", month),
@@ -222,8 +222,6 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
     }
     return toAdminUser(updated);
   });
-  // The rankings list active officers only.
-  metricsChanged();
   return changed;
 }
 

@@ -21,7 +21,7 @@ import {
   revokeToken,
 } from "~/models/api-token.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
-import { getRequestCredential } from "~/models/session.server";
+import { requestCredential } from "~/http/credentials.server";
 import { registerUser, verifyLogin } from "~/models/user.server";
 
 beforeEach(resetDatabase);
@@ -58,14 +58,14 @@ describe("API tokens", () => {
   it("act as their user on /api, never on a page; an unknown or malformed bearer is nobody", async () => {
     const officer = await makeUser();
     const { token, id } = await createToken(officer, { name: "t", scope: "write" }, { by: "session" });
-    expect(await getRequestCredential(apiCall(token))).toMatchObject({
+    expect(await requestCredential(apiCall(token))).toMatchObject({
       user: { id: officer.id, username: officer.username },
       token: { id, scope: "write" },
     });
-    expect(await getRequestCredential(apiCall(token, "/profile"))).toBeNull();
-    expect(await getRequestCredential(apiCall(`${token}x`))).toBeNull();
-    expect(await getRequestCredential(apiCall(""))).toBeNull();
-    expect(await getRequestCredential(apiCall("x".repeat(5000)))).toBeNull();
+    expect(await requestCredential(apiCall(token, "/profile"))).toBeNull();
+    expect(await requestCredential(apiCall(`${token}x`))).toBeNull();
+    expect(await requestCredential(apiCall(""))).toBeNull();
+    expect(await requestCredential(apiCall("x".repeat(5000)))).toBeNull();
   });
 
   it("stop at their expiry, at revocation, and when the user is deactivated or refused, not at a password change", async () => {
@@ -74,20 +74,20 @@ describe("API tokens", () => {
     const now = new Date();
     const expiring = await createToken(officer, { name: "week", scope: "read", expiresInDays: 7 }, { by: "session" });
     const day = 24 * 60 * 60 * 1000;
-    expect(await getRequestCredential(apiCall(expiring.token), new Date(now.getTime() + 6 * day))).not.toBeNull();
-    expect(await getRequestCredential(apiCall(expiring.token), new Date(now.getTime() + 8 * day))).toBeNull();
+    expect(await requestCredential(apiCall(expiring.token), new Date(now.getTime() + 6 * day))).not.toBeNull();
+    expect(await requestCredential(apiCall(expiring.token), new Date(now.getTime() + 8 * day))).toBeNull();
 
     const kept = await createToken(officer, { name: "kept", scope: "read" }, { by: "session" });
     await prisma.user.update({ where: { id: officer.id }, data: { passwordHash: "changed" } });
-    expect(await getRequestCredential(apiCall(kept.token))).not.toBeNull();
+    expect(await requestCredential(apiCall(kept.token))).not.toBeNull();
 
     await prisma.user.update({ where: { id: officer.id }, data: { approval: "REFUSED" } });
-    expect(await getRequestCredential(apiCall(kept.token))).toBeNull();
+    expect(await requestCredential(apiCall(kept.token))).toBeNull();
     await prisma.user.update({ where: { id: officer.id }, data: { approval: "APPROVED" } });
-    expect(await getRequestCredential(apiCall(kept.token))).not.toBeNull();
+    expect(await requestCredential(apiCall(kept.token))).not.toBeNull();
 
     await revokeToken(officer.id, kept.id, "session");
-    expect(await getRequestCredential(apiCall(kept.token))).toBeNull();
+    expect(await requestCredential(apiCall(kept.token))).toBeNull();
     await expect(revokeToken(officer.id, kept.id, "session")).rejects.toMatchObject({
       status: 404,
       message: TOKEN_NOT_FOUND,
@@ -96,9 +96,9 @@ describe("API tokens", () => {
     // Deactivation ends them for good: reactivating the account brings none back.
     const ended = await createToken(officer, { name: "ended", scope: "read" }, { by: "session" });
     await updateUserByAdmin(admin.id, officer.id, { isActive: false });
-    expect(await getRequestCredential(apiCall(ended.token))).toBeNull();
+    expect(await requestCredential(apiCall(ended.token))).toBeNull();
     await updateUserByAdmin(admin.id, officer.id, { isActive: true });
-    expect(await getRequestCredential(apiCall(ended.token))).toBeNull();
+    expect(await requestCredential(apiCall(ended.token))).toBeNull();
     expect(await listTokens(officer.id)).toEqual([]);
   });
 
@@ -107,7 +107,7 @@ describe("API tokens", () => {
     const other = await makeUser();
     const { id, token } = await createToken(owner, { name: "mine", scope: "read" }, { by: "session" });
     await expect(revokeToken(other.id, id, "session")).rejects.toMatchObject({ status: 404 });
-    expect(await getRequestCredential(apiCall(token))).not.toBeNull();
+    expect(await requestCredential(apiCall(token))).not.toBeNull();
   });
 
   it("have the admin scope only for an admin, and are made and revoked only from a session, never with a token", async () => {
@@ -134,14 +134,14 @@ describe("API tokens", () => {
     const { id, token } = await createToken(officer, { name: "busy", scope: "read" }, { by: "session" });
     // A year ahead: after the uses the other tests made (their token ids come back after each reset).
     const t0 = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000);
-    await getRequestCredential(apiCall(token), t0);
+    await requestCredential(apiCall(token), t0);
     const lastUse = async () => (await prisma.apiToken.findUniqueOrThrow({ where: { id } })).lastUsedAt?.getTime();
     await until(async () => (await lastUse()) === t0.getTime());
     for (let second = 1; second < 60; second += 10) {
-      await getRequestCredential(apiCall(token), new Date(t0.getTime() + second * 1000));
+      await requestCredential(apiCall(token), new Date(t0.getTime() + second * 1000));
     }
     const later = new Date(t0.getTime() + 61_000);
-    await getRequestCredential(apiCall(token), later);
+    await requestCredential(apiCall(token), later);
     await until(async () => (await lastUse()) === later.getTime());
   });
 });
@@ -155,7 +155,7 @@ describe("service accounts", () => {
     await expect(createServiceAccount({ username: "sync-bot", role: "ADMIN" })).rejects.toMatchObject({ status: 409 });
 
     const { token } = await createServiceToken(account.id, { name: "nightly", scope: "write" }, "session");
-    expect(await getRequestCredential(apiCall(token))).toMatchObject({ user: { id: account.id, teamId: team.id } });
+    expect(await requestCredential(apiCall(token))).toMatchObject({ user: { id: account.id, teamId: team.id } });
     expect((await verifyLogin({ username: "sync-bot", password: "!service-account" })).ok).toBe(false);
 
     const admin = await makeUser("ADMIN");

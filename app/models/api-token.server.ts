@@ -1,8 +1,11 @@
+import { LRUCache } from "lru-cache";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { currentTime } from "~/infra/clock.server";
 import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { AppError } from "~/lib/app-error";
 import { tokenScopesFor } from "~/models/policy";
+import { DAY_MS } from "~/lib/calendar";
 import {
   ADMIN_SCOPE_FOR_ADMINS,
   type ApiTokenView,
@@ -25,7 +28,6 @@ import { TEAM_ID_INVALID } from "~/models/team.schema";
 
 const TOKEN_BYTES = 32;
 const MAX_TOKENS_PER_ACCOUNT = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A token's last use is written at most this often, so a busy tool does not write on every call. */
 const USE_WRITE_INTERVAL_MS = 60_000;
 const MAX_REMEMBERED_USES = 10_000;
@@ -80,7 +82,7 @@ function requireSession(by: ManagedBy): void {
 export async function createToken(
   owner: { id: number; role: string },
   input: NewToken,
-  { by, now = new Date() }: { by: ManagedBy; now?: Date },
+  { by, now = currentTime() }: { by: ManagedBy; now?: Date },
 ): Promise<CreatedToken> {
   requireSession(by);
   if (!tokenScopesFor(owner).includes(input.scope)) {
@@ -111,7 +113,8 @@ export async function revokeToken(userId: number, tokenId: number, by: ManagedBy
   if (count === 0) throw new AppError(404, TOKEN_NOT_FOUND);
 }
 
-const lastWriteAttempts = new Map<number, number>();
+/** When this process last tried to record each token's use (the most recently used tokens). */
+const lastWriteAttempts = new LRUCache<number, number>({ max: MAX_REMEMBERED_USES });
 
 /**
  * Records that a token was used, at most once a minute per token. Not awaited: the call it
@@ -121,9 +124,7 @@ const lastWriteAttempts = new Map<number, number>();
 export function noteTokenUse(tokenId: number, lastUsedAt: Date | null, now: Date): void {
   const since = now.getTime() - USE_WRITE_INTERVAL_MS;
   if ((lastUsedAt?.getTime() ?? 0) > since || (lastWriteAttempts.get(tokenId) ?? 0) > since) return;
-  lastWriteAttempts.delete(tokenId);
   lastWriteAttempts.set(tokenId, now.getTime());
-  if (lastWriteAttempts.size > MAX_REMEMBERED_USES) lastWriteAttempts.delete(lastWriteAttempts.keys().next().value!);
   prisma.apiToken
     .updateMany({
       where: { id: tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(since) } }] },

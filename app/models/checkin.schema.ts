@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { calendarDateMessage, calendarDateSchema } from "~/lib/calendar-date";
+import { calendarDateMessage, calendarDateSchema } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { PROVINCES } from "~/lib/provinces";
 import { TEAM_ID_INVALID } from "~/models/team.schema";

@@ -1,12 +1,13 @@
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
-import { dateOfTime } from "~/lib/calendar-date";
+import { appDate, currentTime } from "~/infra/clock.server";
+import { dayRange, localDate, type TimeRange } from "~/lib/calendar";
 import { type DayPoint, type LeftOutLegs, type LegReason, legReason, sourceLabel } from "~/lib/location-quality";
 import { checkInTypeLabel } from "~/lib/post-types";
 import type { CheckInQuery } from "~/models/checkin.schema";
 import { listVersion } from "~/models/list-version.server";
-import { agentMetrics, timeZoneOffsetMs, type AgentMetrics, type TimeRange } from "~/models/metrics.server";
+import { agentMetrics, type AgentMetrics } from "~/models/metrics.server";
 import { type Audience, audienceSql, requestedAudience, type Viewer } from "~/models/team-scope.server";
 
 // The agents' check-ins of one local day, as the map shows them. Distance and hours come from the
@@ -15,24 +16,6 @@ import { type Audience, audienceSql, requestedAudience, type Viewer } from "~/mo
 // Whose routes: the viewer's own people (an officer's team; a manager's team and the teams they
 // lead; everyone for an admin), or one of those teams with `team`. Never the whole company for an
 // officer or a manager: the map has no company switch.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The local day `date` (yyyy-MM-dd) in `timeZone` as epoch ms [from, to). */
-export function dayRange(date: string, timeZone = env.APP_TIME_ZONE): TimeRange {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  const utcMidnight = Date.UTC(year, month - 1, day);
-  // The offset at local noon of that day: away from any midnight change of clocks.
-  const offset = timeZoneOffsetMs(new Date(utcMidnight + 12 * 60 * 60 * 1000), timeZone);
-  const from = utcMidnight - offset;
-  const nextOffset = timeZoneOffsetMs(new Date(utcMidnight + DAY_MS + 12 * 60 * 60 * 1000), timeZone);
-  return { from, to: utcMidnight + DAY_MS - nextOffset };
-}
-
-/** Today's date (yyyy-MM-dd) in `timeZone`. */
-export function localDate(now = new Date(), timeZone = env.APP_TIME_ZONE): string {
-  return dateOfTime(now.getTime() + timeZoneOffsetMs(now, timeZone));
-}
 
 /** The relative luminance (WCAG) of `hsl(hue, 72%, lightness%)`. */
 function agentLuminance(hue: number, lightness: number): number {
@@ -166,7 +149,7 @@ export function mapAudience(viewer: Viewer, team: number | undefined): Promise<A
  * agent's name or team), every parameter, and whose routes it holds, so two viewers of different
  * teams never share a kept answer or a 304.
  */
-export function dayCheckInsKey(audience: Audience, query: CheckInQuery, now = new Date()): string {
+export function dayCheckInsKey(audience: Audience, query: CheckInQuery, now = currentTime()): string {
   const whose = audience.everyone
     ? "everyone"
     : { teams: [...audience.teamIds].sort((a, b) => a - b), unassigned: audience.unassigned };
@@ -175,7 +158,7 @@ export function dayCheckInsKey(audience: Audience, query: CheckInQuery, now = ne
     listVersion("CheckIn"),
     whose,
     query.date,
-    localDate(now) === query.date,
+    appDate(now) === query.date,
     query.province ?? null,
     query.agent ?? null,
   ]);
@@ -262,7 +245,7 @@ function readDay(audience: Audience, { date, province, agent }: CheckInQuery, no
 export async function dayCheckIns(
   audience: Audience,
   query: CheckInQuery,
-  now = new Date(),
+  now = currentTime(),
   timeZone = env.APP_TIME_ZONE,
 ): Promise<DayCheckIns> {
   const { range, isToday, agents, routes, items } = readDay(audience, query, now, timeZone);
@@ -284,7 +267,7 @@ export async function dayCheckIns(
 export function dayCheckInItems(
   audience: Audience,
   query: CheckInQuery,
-  now = new Date(),
+  now = currentTime(),
   timeZone = env.APP_TIME_ZONE,
 ): CheckInItem[] {
   return readDay(audience, query, now, timeZone).items;
@@ -324,7 +307,7 @@ const LEFT_OUT_KEYS: Record<LegReason, keyof LeftOutLegs> = {
 export function dayLocationQuality(
   audience: Audience,
   date: string,
-  now = new Date(),
+  now = currentTime(),
   timeZone = env.APP_TIME_ZONE,
 ): LocationQualityRow[] {
   const { agents, items, usernames } = readDay(audience, { date }, now, timeZone);
@@ -354,7 +337,7 @@ const RECENT_CHECK_IN_MS = 12 * 60 * 60 * 1000;
  */
 export async function lastKnownPlace(
   userId: number,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<{ lat: number; lng: number; from: "check-in" | "home" } | null> {
   const checkIn = await prisma.checkIn.findFirst({
     where: { userId, createdAt: { gte: new Date(now.getTime() - RECENT_CHECK_IN_MS) } },

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
@@ -12,7 +13,6 @@ import { type FoundPlace, locateAddress } from "~/models/geocode.server";
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile } from "~/infra/storage.server";
 import { keepUpload, releaseUploads } from "~/models/media.server";
-import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { type Audience, audienceHas, EVERYONE, homeAudience } from "~/models/team-scope.server";
 import { placeKey, type Territory, territoryTeam } from "~/models/team.rules";
@@ -132,19 +132,13 @@ export async function readDealerRows(bytes: Uint8Array): Promise<SheetRow[]> {
 /**
  * The answer to every file that failed to read, by the SHA-256 of its bytes, so the same file is
  * refused again without parsing, whichever door it comes through (the page form posts bytes that
- * have no Upload row; a re-upload gets a new uploadId). In memory, the newest FAILED_FILES_KEPT:
+ * have no Upload row; a re-upload gets a new uploadId). In memory, the 1,000 most recently seen:
  * after a restart a file costs one more bounded parse.
  */
-const FAILED_FILES_KEPT = 1000;
-const failedFiles = new Map<string, { status: AppError["status"]; message: string }>();
+const failedFiles = new LRUCache<string, { status: AppError["status"]; message: string }>({ max: 1000 });
 
 function rememberFailure(hash: string, error: AppError): void {
-  failedFiles.delete(hash);
   failedFiles.set(hash, { status: error.status, message: error.message });
-  if (failedFiles.size > FAILED_FILES_KEPT) {
-    const oldest = failedFiles.keys().next().value;
-    if (oldest !== undefined) failedFiles.delete(oldest);
-  }
 }
 
 async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promise<SheetRow[]> {
@@ -428,7 +422,6 @@ async function importDealerRows(
   }
 
   errors.sort((a, b) => a.rowNumber - b.rowNumber);
-  if (successful > 0) metricsChanged();
   return {
     total: rows.length,
     successful,

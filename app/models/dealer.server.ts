@@ -20,7 +20,6 @@ import { reverseGeocode } from "~/models/geocode.server";
 import { createOnce, type SubmissionKey } from "~/infra/idempotency.server";
 import { storePhoto } from "~/models/media.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
-import { metricsChanged } from "~/models/metrics.server";
 import { loadTerritories } from "~/models/team.server";
 import { territoryTeam } from "~/models/team.rules";
 import { TEAM_NOT_FOUND } from "~/models/team.schema";
@@ -426,8 +425,6 @@ export async function createDealer(
         select: dealerSelect,
       }),
   );
-  // "Dealers created" is one of the rankings' figures.
-  if (!replayed) metricsChanged();
   return { dealer: toDealer(row), replayed };
 }
 

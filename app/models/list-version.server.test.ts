@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { addGalleryImage, createDealer, removeGalleryImage, updateAbout } from "~/models/dealer.server";
-import { listVersion, type VersionedList } from "~/models/list-version.server";
+import type { VersionedList } from "~/infra/after-write.server";
+import { listVersion } from "~/models/list-version.server";
 
 beforeEach(resetDatabase);
 

@@ -1,8 +1,6 @@
 import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-
-/** The big lists whose changes SQLite triggers count (the ListVersion table). */
-export type VersionedList = "Dealer" | "CheckIn" | "Leaderboard";
+import type { VersionedList } from "~/infra/after-write.server";
 
 /**
  * The list's version: it changes with every write to its rows, whoever writes. One row read by

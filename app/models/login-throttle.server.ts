@@ -10,7 +10,9 @@
 //   signs in; the device has a budget of its own, DEVICE_FAILURES_ALLOWED in DEVICE_WINDOW_MS.
 // Kept in this process's memory: every sign-in reaches the one primary (LiteFS sends writes
 // there), and a restart forgetting the counts only gives back what they had slowed.
+import { LRUCache } from "lru-cache";
 import { env } from "~/env.server";
+import { currentTime } from "~/infra/clock.server";
 
 const PAIR_FREE_FAILURES = 5;
 const PAIR_FIRST_WAIT_MS = 60_000;
@@ -21,7 +23,7 @@ const ADDRESS_WINDOW_MS = 60_000;
 const DEVICE_FAILURES_ALLOWED = 10;
 const DEVICE_WINDOW_MS = 15 * 60_000;
 /**
- * Entries kept of each kind; the one written longest ago is forgotten first. A flood of made-up
+ * Entries kept of each kind; the one used longest ago is forgotten first. A flood of made-up
  * names from one address stops at its own address's limit long before it could push a pair out.
  */
 const MAX_ENTRIES = 100_000;
@@ -45,18 +47,11 @@ export type SignInRefusal = { error: string; retryAfterSeconds: number };
 
 type PairState = { failures: number; lastAt: number };
 
-const pairs = new Map<string, PairState>();
-const addressFailures = new Map<string, number[]>();
-const deviceFailures = new Map<string, number[]>();
+const pairs = new LRUCache<string, PairState>({ max: MAX_ENTRIES });
+const addressFailures = new LRUCache<string, number[]>({ max: MAX_ENTRIES });
+const deviceFailures = new LRUCache<string, number[]>({ max: MAX_ENTRIES });
 
-/** Sets `key` as the newest entry of a bounded map. */
-function keep<T>(map: Map<string, T>, key: string, value: T): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
-}
-
-function recent(map: Map<string, number[]>, key: string, windowMs: number, now: number): number[] {
+function recent(map: LRUCache<string, number[]>, key: string, windowMs: number, now: number): number[] {
   return (map.get(key) ?? []).filter((at) => now - at < windowMs);
 }
 
@@ -75,7 +70,11 @@ function isTrustedDevice(source: SignInSource, now: number): boolean {
 }
 
 /** Why this attempt must wait before its password is even checked, or null when it may go ahead. */
-export function signInRefusal(username: string, source: SignInSource, now = Date.now()): SignInRefusal | null {
+export function signInRefusal(
+  username: string,
+  source: SignInSource,
+  now = currentTime().getTime(),
+): SignInRefusal | null {
   if (isTrustedDevice(source, now)) return null;
   const pair = pairs.get(pairKey(username, source));
   const pairReadyAt = pair ? pair.lastAt + pairWaitMs(pair) : 0;
@@ -91,14 +90,14 @@ export function signInRefusal(username: string, source: SignInSource, now = Date
   return null;
 }
 
-export function recordFailure(username: string, source: SignInSource, now = Date.now()): void {
+export function recordFailure(username: string, source: SignInSource, now = currentTime().getTime()): void {
   const key = pairKey(username, source);
   const pair = pairs.get(key);
   const failures = pair && now - pair.lastAt < PAIR_MEMORY_MS ? pair.failures + 1 : 1;
-  keep(pairs, key, { failures, lastAt: now });
-  keep(addressFailures, source.address, [...recent(addressFailures, source.address, ADDRESS_WINDOW_MS, now), now]);
+  pairs.set(key, { failures, lastAt: now });
+  addressFailures.set(source.address, [...recent(addressFailures, source.address, ADDRESS_WINDOW_MS, now), now]);
   if (source.device) {
-    keep(deviceFailures, source.device, [...recent(deviceFailures, source.device, DEVICE_WINDOW_MS, now), now]);
+    deviceFailures.set(source.device, [...recent(deviceFailures, source.device, DEVICE_WINDOW_MS, now), now]);
   }
 }
 

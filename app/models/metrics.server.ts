@@ -1,8 +1,10 @@
+import { LRUCache } from "lru-cache";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma, readRows } from "~/db.server";
-import { env } from "~/env.server";
+import { metricsVersion } from "~/infra/after-write.server";
 import { centsToDecimal } from "~/lib/money";
-import type { Period } from "~/models/post.schema";
+import { appOffsetMs, appPeriodRange, currentTime } from "~/infra/clock.server";
+import { DAY_MS, type Period, type TimeRange } from "~/lib/calendar";
 import type { AgentRanking, RankingView } from "~/models/metrics.schema";
 import type { PublicUser } from "~/models/user.schema";
 import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
@@ -19,61 +21,7 @@ import {
 // memory: distance (haversine between consecutive check-ins of an agent within one local day),
 // hours (first to last check-in of each local day), sales, recovery and dealers created.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const EARTH_RADIUS_KM = 6371.0088;
-
-// Building an Intl.DateTimeFormat costs far more than using one: one per time zone.
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClocks.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The offset of the app's time zone from UTC at `at`, in ms (Asia/Karachi: +5 h all year). */
-export function timeZoneOffsetMs(at: Date, timeZone = env.APP_TIME_ZONE): number {
-  const parts = wallClock(timeZone).formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return local - Math.floor(at.getTime() / 1000) * 1000;
-}
-
-export type TimeRange = { from: number; to: number };
-
-/**
- * The period's start and end as epoch ms: today, this week (from Sunday), this month, or all
- * time, in the app's time zone. `to` is the end of today, so nothing posted today is left out.
- */
-export function periodRange(period: Period, now = new Date(), timeZone = env.APP_TIME_ZONE): TimeRange {
-  const offset = timeZoneOffsetMs(now, timeZone);
-  const localNow = now.getTime() + offset;
-  const localDayStart = Math.floor(localNow / DAY_MS) * DAY_MS;
-  const to = localDayStart + DAY_MS - offset;
-  const local = new Date(localDayStart);
-  switch (period) {
-    case "today":
-      return { from: localDayStart - offset, to };
-    case "week":
-      return { from: localDayStart - local.getUTCDay() * DAY_MS - offset, to };
-    case "month":
-      return { from: Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - offset, to };
-    case "all":
-      return { from: 0, to: Number.MAX_SAFE_INTEGER };
-  }
-}
 
 export type AgentMetrics = {
   userId: number;
@@ -111,7 +59,7 @@ function usersFilter(column: string, users?: readonly number[]): Prisma.Sql {
 
 /** The offset that splits a range into local days: the app time zone's at the range's end (or now, if sooner). */
 export function localDayOffsetMs(range: TimeRange): number {
-  return Math.trunc(timeZoneOffsetMs(new Date(Math.min(range.to, Date.now()))));
+  return Math.trunc(appOffsetMs(new Date(Math.min(range.to, currentTime().getTime()))));
 }
 
 /** The local day of a row's `createdAt` (days since the epoch), split at the app time zone's midnight. */
@@ -231,9 +179,9 @@ export async function agentMetrics(range: TimeRange, users?: readonly number[]):
 let teamToday: { key: string; distances: Map<number, number> } | undefined;
 
 /** Each given user's distance today (km), for the post cards; users who have not moved are absent. */
-export async function distanceToday(users: readonly number[], now = new Date()): Promise<Map<number, number>> {
+export async function distanceToday(users: readonly number[], now = currentTime()): Promise<Map<number, number>> {
   if (users.length === 0) return new Map();
-  const today = periodRange("today", now);
+  const today = appPeriodRange("today", now);
   const key = `${listVersion("CheckIn")} ${today.from}`;
   if (teamToday?.key !== key) {
     const rows = readRows<{ userId: bigint | number; km: number | null }>(Prisma.sql`
@@ -259,7 +207,7 @@ type RankingRow = PublicUser & {
  * The "Sales Agent Rankings": every active OFFICER with the period's metrics, ordered by
  * sales, then recovery, then name. Two queries whatever the team size.
  */
-export async function agentRankings(period: Period, now = new Date()): Promise<RankingRow[]> {
+export async function agentRankings(period: Period, now = currentTime()): Promise<RankingRow[]> {
   const [officers, metrics] = await Promise.all([
     prisma.user.findMany({
       where: { role: "OFFICER", isActive: true },
@@ -273,7 +221,7 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
         teamId: true,
       },
     }),
-    agentMetrics(periodRange(period, now)),
+    agentMetrics(appPeriodRange(period, now)),
   ]);
   const rows = officers.map((officer): RankingRow => {
     const m = metrics.get(officer.id);
@@ -299,7 +247,7 @@ export async function agentRankings(period: Period, now = new Date()): Promise<R
 }
 
 /** The rankings rows as the API and the feed show them. */
-export async function listAgentRankings(period: Period, now = new Date()): Promise<AgentRanking[]> {
+export async function listAgentRankings(period: Period, now = currentTime()): Promise<AgentRanking[]> {
   return (await rankingsOfCompany(period, now)).rows;
 }
 
@@ -330,32 +278,30 @@ async function rankingsOfCompany(period: Period, now: Date): Promise<CompanyRank
 
 // The rankings statement scans the period's check-ins (about 300 ms for a month of 1,000
 // officers' 100,000 check-ins on 2 cores), and every feed page shows it. So the feed and
-// GET /api/agents/rankings reuse an answer for up to RANKINGS_TTL_MS, and any write in this
-// process that changes what the rows show drops it at once: a metric (a post, a check-in, a
-// dealer), an officer's name or avatar, who is a ranked officer. SQLite means a single server
-// process, so the only staleness left is from other writers (a script): at most 30 seconds, and
-// the time of one statement. Past 30 seconds the next reader still gets the rows at once while
-// the statement runs again behind it: no page waits for it but after a write or a change of day.
+// GET /api/agents/rankings reuse an answer for up to 30 seconds, and any write in this process that
+// changes what the rows show makes it stale at once: the cache's key holds metricsVersion (raised
+// by the after-write hook for a metric, an officer's name or avatar, who is a ranked officer) and
+// the day. SQLite means a single server process, so the only staleness left is from other writers
+// (a script): at most 30 seconds, and the time of one statement. Past 30 seconds the next reader
+// still gets the rows at once while the statement runs again behind it: no page waits for it but
+// after a write or a change of day.
 //
 // The cache holds the company's rows with each officer's team: a team's rankings are the company's
 // rows of its officers, in the same order, filtered at each request (a thousand rows, well under a
 // millisecond), so one statement serves every audience. Who is in which team is part of the
 // Leaderboard list version (raised by any change of a user's team or a team's name, whoever
-// writes), which the cache is checked against.
-const RANKINGS_TTL_MS = 30_000;
-type CachedRankings = {
-  at: number;
-  day: number;
-  version: string;
-  rankings: Promise<CompanyRankings>;
-  refreshing?: true;
-};
-const rankingsCache = new Map<Period, CachedRankings>();
-
-/** Forgets cached rankings; called by writes that change what their rows show. */
-export function metricsChanged(): void {
-  rankingsCache.clear();
-}
+// writes), which the key holds too.
+const rankingsCache = new LRUCache<string, CompanyRankings, { period: Period; at: Date }>({
+  // A key per period and version: the four periods' current rows, and a few outdated ones.
+  max: 16,
+  ttl: 30_000,
+  // Past the TTL a reader gets the rows it has, and the statement runs again behind them.
+  allowStale: true,
+  // The app's clock, read at every look-up (no cached instant), so a test moves it with the fake Date.
+  perf: { now: () => currentTime().getTime() },
+  ttlResolution: 0,
+  fetchMethod: (_key, _stale, { context }) => rankingsOfCompany(context.period, context.at),
+});
 
 /**
  * The feed's rankings: `count` rows of the audience's officers from `offset` (the top, or a page of
@@ -398,39 +344,12 @@ export async function cachedAgentRankings(
   return rows.filter((_, index) => audienceHas(audience, teamIds[index] ?? null));
 }
 
-function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
-  const now = Date.now();
-  const day = periodRange("today", new Date(now)).from;
-  const version = listVersion("Leaderboard");
-  const cached = rankingsCache.get(period);
-  if (cached && cached.day === day && cached.version === version) {
-    if (now - cached.at >= RANKINGS_TTL_MS && !cached.refreshing) refreshRankings(period, cached, now);
-    return cached.rankings;
-  }
-  const rankings = rankingsOfCompany(period, new Date(now));
-  rankingsCache.set(period, { at: now, day, version, rankings });
-  rankings.catch(() => rankingsCache.delete(period));
-  return rankings;
-}
-
-/** Runs the statement again behind the cached rows; a write meanwhile (the entry dropped) discards it. */
-function refreshRankings(period: Period, cached: CachedRankings, now: number): void {
-  cached.refreshing = true;
-  rankingsOfCompany(period, new Date(now)).then(
-    (rankings) => {
-      if (rankingsCache.get(period) === cached)
-        rankingsCache.set(period, {
-          at: now,
-          day: cached.day,
-          version: cached.version,
-          rankings: Promise.resolve(rankings),
-        });
-    },
-    () => {
-      // The next reader runs it again and hears of the failure.
-      if (rankingsCache.get(period) === cached) rankingsCache.delete(period);
-    },
-  );
+async function cachedCompanyRankings(period: Period): Promise<CompanyRankings> {
+  const at = currentTime();
+  // The versions are read before the data: a write in between only makes the next reader read again.
+  const key = [period, appPeriodRange("today", at).from, listVersion("Leaderboard"), metricsVersion()].join(" ");
+  // Undefined only when the entry went while it was read (pushed out by newer keys): read it uncached.
+  return (await rankingsCache.fetch(key, { context: { period, at } })) ?? rankingsOfCompany(period, at);
 }
 
 /** GET /api/agents/rankings: the period's rows of the people the viewer asks for (their own by default). */

@@ -1,8 +1,8 @@
 import { prisma } from "~/db.server";
-import { addDays } from "~/lib/calendar-date";
+import { appDate, currentTime } from "~/infra/clock.server";
+import { addDays } from "~/lib/calendar";
 import { formatCalendarDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
-import { localDate } from "~/models/checkin.server";
 import { planStops } from "~/models/visit-plan.server";
 
 // Missed planned visits (decision 44): once an officer's day has ended (midnight in the app's time
@@ -19,8 +19,8 @@ const SWEPT_DAYS = 2;
 export type SweepResult = { officers: number; notifications: number };
 
 /** Notifies the missed visits of the last ended days not notified yet. */
-export async function sweepMissedVisits(now = new Date()): Promise<SweepResult> {
-  const today = localDate(now);
+export async function sweepMissedVisits(now = currentTime()): Promise<SweepResult> {
+  const today = appDate(now);
   const result: SweepResult = { officers: 0, notifications: 0 };
   for (let back = SWEPT_DAYS; back >= 1; back--) {
     const day = await notifyMissedVisits(addDays(today, -back), now);

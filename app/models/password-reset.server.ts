@@ -5,6 +5,7 @@ import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { createOnce, type Created, type SubmissionKey } from "~/infra/idempotency.server";
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
+import { currentTime } from "~/infra/clock.server";
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -52,13 +53,16 @@ function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: n
   const greeting = user.firstName ? `Hello ${user.firstName},` : "Hello,";
   return queueEmail(async (tx) => {
     // Only the newest link works: an older email (perhaps read by someone else) resets nothing.
-    await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
+    await tx.passwordResetToken.updateMany({
+      where: { userId: user.id, usedAt: null },
+      data: { usedAt: currentTime() },
+    });
     return {
       result: await tx.passwordResetToken.create({
         data: {
           userId: user.id,
           tokenHash: hashSecretToken(token),
-          expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS),
+          expiresAt: new Date(currentTime().getTime() + TOKEN_LIFETIME_MS),
           ...request,
         },
         select: { id: true },
@@ -85,7 +89,7 @@ export type ResetOutcome = { ok: true; message: string } | { ok: false; error: s
 export async function resetPassword(token: string, newPassword: string): Promise<ResetOutcome> {
   const passwordHash = await hashPassword(newPassword);
   return prisma.$transaction(async (tx) => {
-    const now = new Date();
+    const now = currentTime();
     const record = await tx.passwordResetToken.findUnique({
       where: { tokenHash: hashSecretToken(token) },
       select: { id: true, userId: true, expiresAt: true, usedAt: true },

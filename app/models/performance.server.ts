@@ -1,4 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
+import { appOffsetMs, currentTime } from "~/infra/clock.server";
+import { DAY_MS } from "~/lib/calendar";
 import { prisma } from "~/db.server";
 import { achievementsByRank, badgeFor } from "~/lib/avatars";
 import {
@@ -8,7 +10,6 @@ import {
   type OfficerActivity,
   type PreviousStanding,
 } from "~/lib/performance";
-import { metricsChanged, timeZoneOffsetMs } from "~/models/metrics.server";
 import type { PublicUser } from "~/models/user.schema";
 import type { TeamView } from "~/models/team.schema";
 import { audienceHas, EVERYONE, type Audience } from "~/models/team-scope.server";
@@ -16,8 +17,6 @@ import { audienceHas, EVERYONE, type Audience } from "~/models/team-scope.server
 // The performance calculation: one SQL statement aggregates every active OFFICER's last 30 days,
 // app/lib/performance.ts turns the numbers into parts, scores, ranks and badges, and one
 // transaction writes them back with the notifications of what changed.
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type PerformanceWindow = { from: number; to: number };
 
@@ -42,7 +41,7 @@ type Db = Pick<typeof prisma, "$queryRaw" | "$executeRaw">;
 
 /** Each active officer's aggregates over the window and standing before this calculation. */
 async function officerActivity(db: Db, window: PerformanceWindow): Promise<ActivityRow[]> {
-  const offset = Math.trunc(timeZoneOffsetMs(new Date(window.to)));
+  const offset = Math.trunc(appOffsetMs(new Date(window.to)));
   // Inlined integers (see metrics.server.ts): a local calendar day number per post.
   const localDay = Prisma.raw(`CAST((createdAt + ${offset}) / ${DAY_MS} AS INTEGER)`);
   return db.$queryRaw<ActivityRow[]>`
@@ -88,7 +87,7 @@ export type CalculationResult = {
  */
 export async function calculatePerformance(options: { now?: Date } = {}): Promise<CalculationResult> {
   const started = performance.now();
-  const now = options.now ?? new Date();
+  const now = options.now ?? currentTime();
   const at = now.getTime();
   const window = performanceWindow(now);
   const result = await prisma.$transaction(
@@ -154,8 +153,6 @@ export async function calculatePerformance(options: { now?: Date } = {}): Promis
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
-  // The feed's rankings and post cards show badges: drop their cached answers.
-  metricsChanged();
   return { calculatedAt: now, ...result, durationMs: Math.round(performance.now() - started) };
 }
 

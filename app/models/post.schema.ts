@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { PERIODS, type Period } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { parseMoneyToCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
@@ -213,9 +214,6 @@ export const checkInSchema = z.object({
   ),
   ...locationQualityFields,
 });
-
-export const PERIODS = ["today", "week", "month", "all"] as const;
-export type Period = (typeof PERIODS)[number];
 
 /** `?period=` of the rankings; anything else is the default, the current month. */
 export function periodFrom(value: string | null | undefined): Period {

@@ -14,7 +14,7 @@ import {
   type ReadyMedia,
   type UploadedFile,
 } from "~/models/media.server";
-import { distanceToday, metricsChanged } from "~/models/metrics.server";
+import { distanceToday } from "~/models/metrics.server";
 import {
   DEALER_REQUIRED,
   DEALER_TYPES,
@@ -34,6 +34,7 @@ import {
   type Person,
   type Viewer,
 } from "~/models/team-scope.server";
+import { currentTime } from "~/infra/clock.server";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -379,7 +380,7 @@ async function insertPost(
   if (input.lat !== undefined && input.lng !== undefined && (!address || address === ADDRESS_NOT_AVAILABLE))
     address = (await reverseGeocode(input.lat, input.lng)) ?? ADDRESS_NOT_AVAILABLE;
 
-  const createdAt = new Date();
+  const createdAt = currentTime();
   const post = await prisma.$transaction(async (tx) => {
     const created = await tx.post.create({
       data: {
@@ -414,7 +415,6 @@ async function insertPost(
     }
     return created;
   });
-  metricsChanged();
   await releaseUploads(uploads);
   return post;
 }
@@ -454,7 +454,6 @@ export async function recordCheckIn(userId: number, input: z.infer<typeof checkI
     data: { userId, type: input.type, lat: input.lat, lng: input.lng, address, ...placeQuality(input) },
     select: checkInSelect,
   });
-  metricsChanged();
   return toCheckInView(checkIn);
 }
 
@@ -475,7 +474,7 @@ export async function likePost(postId: number, userId: number): Promise<void> {
   // Not an upsert: Prisma runs it as a read, then an insert, so two likes of the same user at once
   // would both insert, the second failing on the unique index.
   await prisma.$executeRaw`
-    INSERT INTO Reaction (postId, userId, type, createdAt) VALUES (${postId}, ${userId}, 'LIKE', ${Date.now()})
+    INSERT INTO Reaction (postId, userId, type, createdAt) VALUES (${postId}, ${userId}, 'LIKE', ${currentTime().getTime()})
     ON CONFLICT (postId, userId, type) DO NOTHING`;
 }
 

@@ -15,6 +15,8 @@ import { policyViewer } from "~/models/policy.server";
 import type { Viewer } from "~/models/team-scope.server";
 import { registerUser, type CurrentUser } from "~/models/user.server";
 import type { LocationValues, RegistrationInput } from "~/models/user.schema";
+import { currentTime } from "~/infra/clock.server";
+import { DAY_MS } from "~/lib/calendar";
 
 // Who may join, and the accounts that wait (decision 42).
 
@@ -65,7 +67,7 @@ export async function saveRegistrationSettings(settings: RegistrationSettings): 
 /** Claims an unused, unexpired invite at once (a second registration with it finds it used). */
 async function claimInvite(token: string): Promise<{ id: number; teamId: number }> {
   const tokenHash = hashSecretToken(token);
-  const now = new Date();
+  const now = currentTime();
   const claimed = await prisma.invite.updateMany({
     where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
@@ -204,7 +206,7 @@ export async function refuseAccount(userId: number): Promise<void> {
 export async function createInvite(maker: Viewer, teamId: number): Promise<InviteLink> {
   const team = await teamApproverMayFill(maker, teamId, "invite.create");
   const token = newSecretToken(24);
-  const expiresAt = new Date(Date.now() + INVITE_LIFETIME_DAYS * 24 * 60 * 60 * 1000);
+  const expiresAt = new Date(currentTime().getTime() + INVITE_LIFETIME_DAYS * DAY_MS);
   await prisma.invite.create({ data: { tokenHash: hashSecretToken(token), teamId, createdById: maker.id, expiresAt } });
   const url = new URL("/register", env.APP_URL);
   url.searchParams.set("invite", token);
@@ -214,5 +216,5 @@ export async function createInvite(maker: Viewer, teamId: number): Promise<Invit
 /** True when the token names an invite that still lets someone in. */
 export async function isInviteUsable(token: string): Promise<boolean> {
   const invite = await prisma.invite.findUnique({ where: { tokenHash: hashSecretToken(token) } });
-  return Boolean(invite && invite.usedAt === null && invite.expiresAt > new Date());
+  return Boolean(invite && invite.usedAt === null && invite.expiresAt > currentTime());
 }

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { POST_TYPES } from "~/lib/post-types";
 import { PROVINCES } from "~/lib/provinces";
 import { REPORT_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
-import { calendarDateSchema, dayNumber } from "~/lib/calendar-date";
+import { calendarDateSchema, dayNumber } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { emptyToUndefined } from "~/models/checkin.schema";
 import { TEAM_ID_INVALID } from "~/models/team.schema";

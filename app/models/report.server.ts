@@ -1,14 +1,14 @@
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { readRows } from "~/db.server";
-import { addDays, dateOfDay, dateOfTime, dayNumber, weekStart } from "~/lib/calendar-date";
+import { appDate, appOffsetMs, currentTime } from "~/infra/clock.server";
+import { addDays, DAY_MS, dateOfDay, dateOfTime, dayNumber, weekStart } from "~/lib/calendar";
 import { formatCalendarDate } from "~/lib/date-format";
 import { centsToDecimal } from "~/lib/money";
 import { percentChange } from "~/lib/percent-change";
 import { displayName } from "~/lib/names";
 import { POST_TYPES, type PostType, SALE_PRODUCTS, SALE_PRODUCT_LABELS, type SaleProduct } from "~/lib/post-types";
 import { PROVINCES, type Province } from "~/lib/provinces";
-import { timeZoneOffsetMs } from "~/models/metrics.server";
 import { routeTotals } from "~/models/route-days.server";
 import { can } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
@@ -29,8 +29,6 @@ import {
 //
 // Whose figures: an officer's own; a manager's teams (the posts, check-ins and new dealers of
 // their people); everyone's for an admin; `team` narrows to one of the viewer's teams.
-
-const DAY_MS = 86_400_000;
 
 /** The viewer; one without a team (`teamId` unset or null) is in the unassigned group. */
 export type ReportViewer = { id: number; role: string; teamId?: number | null };
@@ -71,9 +69,9 @@ export type Report = {
 };
 
 /** The period a query names: its quick pick, else its from and to, else this month so far (the rankings' period). */
-export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = new Date()): ReportRange {
+export function reportRange(query: Pick<ReportQuery, "period" | "from" | "to">, now = currentTime()): ReportRange {
   if (!query.period && query.from && query.to) return { from: query.from, to: query.to };
-  const today = dateOfTime(now.getTime() + timeZoneOffsetMs(now));
+  const today = appDate(now);
   const thisWeek = weekStart(today);
   const monthStart = `${today.slice(0, 8)}01`;
   switch (query.period ?? "this-month") {
@@ -98,7 +96,7 @@ export function previousRange(range: ReportRange): ReportRange {
 
 /** A local period as epoch ms: from its first local midnight to the midnight after its last day. */
 function epochRange(range: ReportRange, now: Date): { from: number; to: number } {
-  const offset = timeZoneOffsetMs(now);
+  const offset = appOffsetMs(now);
   return { from: dayNumber(range.from) * DAY_MS - offset, to: (dayNumber(range.to) + 1) * DAY_MS - offset };
 }
 
@@ -271,7 +269,7 @@ type PostTally = Tally & {
 
 async function periodFigures(range: ReportRange, query: ReportQuery, audience: Audience, now: Date, people: People) {
   const epoch = epochRange(range, now);
-  const offset = timeZoneOffsetMs(now);
+  const offset = appOffsetMs(now);
   const withRoutes = splitsRoutes(query);
   const groups = new Map<string, { group: Group; figures: Figures }>();
   const figuresOf = (key: string, label: string | null) => {
@@ -452,7 +450,7 @@ function compareRows(groupBy: ReportGrouping) {
  * theirs whatever they sent. Managers see their teams' people, admins everyone (or one team);
  * asking for an officer outside them is refused (403).
  */
-export async function buildReport(viewer: ReportViewer, query: ReportQuery, now = new Date()): Promise<Report> {
+export async function buildReport(viewer: ReportViewer, query: ReportQuery, now = currentTime()): Promise<Report> {
   const others = await seesOthers(viewer);
   const scoped: ReportQuery = others ? query : { ...query, officer: viewer.id };
   const audience = await reportAudience(viewer, query.team, others);

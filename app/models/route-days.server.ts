@@ -1,16 +1,15 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma, readRows } from "~/db.server";
-import { dateOfTime } from "~/lib/calendar-date";
+import { currentTime } from "~/infra/clock.server";
+import { DAY_MS, dateOfTime, type TimeRange } from "~/lib/calendar";
 import { LEG_LIMITS } from "~/lib/location-quality";
-import { type TimeRange, distanceCtes, localDayOffsetMs } from "~/models/metrics.server";
+import { distanceCtes, localDayOffsetMs } from "~/models/metrics.server";
 
 // Each officer's distance and hours per local day, as the rankings count them, for reports.
 // Judging 90 days of a whole team takes about a second, so an ended day is judged once, kept in
 // RouteDay and marked done in RouteDayDone under the leg rules it used. Triggers on CheckIn delete
 // a day's mark when one of its check-ins changes, and a change of LEG_LIMITS makes every mark
 // stale. The day in progress is always judged afresh.
-
-const DAY_MS = 86_400_000;
 
 /** The rules a stored day was judged by: a mark under other rules does not count. */
 const RULES = JSON.stringify(LEG_LIMITS);
@@ -74,7 +73,7 @@ export async function routeTotals(
   range: TimeRange,
   by: RouteTotalsBy,
   users?: readonly number[],
-  now = new Date(),
+  now = currentTime(),
 ): Promise<RouteTotals> {
   const totals: RouteTotals = new Map();
   if (users && users.length === 0) return totals;

@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { createCookieSessionStorage } from "react-router";
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appCookie } from "~/infra/cookies.server";
-import { bearerToken, hashSecretToken } from "~/infra/secret-token.server";
+import { hashSecretToken } from "~/infra/secret-token.server";
 import { MAX_TOKEN_LENGTH, type TokenScope } from "~/models/api-token.schema";
 import { noteTokenUse } from "~/models/api-token.server";
 import { type CurrentUser, currentUserSelect } from "~/models/user.server";
+import { currentTime } from "~/infra/clock.server";
 
 const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 // The cookie carries only the id of a Session row; deleting the row signs the browser out.
@@ -23,20 +25,17 @@ const CURRENT_USER_COLUMNS = Object.keys(currentUserSelect).filter((column) => c
 
 // Checking the cookie's signature (an HMAC through WebCrypto) costs more than reading the
 // session row, and every request asks: a cookie value once verified is remembered (bounded;
-// the oldest goes first). Only verified values enter, so a forged cookie never does.
-const MAX_VERIFIED_COOKIES = 10_000;
-const verifiedSessionIds = new Map<string, string>();
+// the least recently used goes first). Only verified values enter, so a forged cookie never does.
+const verifiedSessionIds = new LRUCache<string, string>({ max: 10_000 });
 const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE.replace(/[^\w-]/g, "\\$&")}=([^;]*)`);
 
-async function getSessionId(request: Request): Promise<string | undefined> {
-  const value = SESSION_COOKIE_VALUE.exec(request.headers.get("Cookie") ?? "")?.[1]?.trim();
+async function getSessionId(cookieHeader: string | null): Promise<string | undefined> {
+  const value = SESSION_COOKIE_VALUE.exec(cookieHeader ?? "")?.[1]?.trim();
   if (!value) return undefined;
   const remembered = verifiedSessionIds.get(value);
   if (remembered) return remembered;
   const sessionId = (await sessionStorage.getSession(`${SESSION_COOKIE}=${value}`)).get("sessionId");
   if (!sessionId) return undefined;
-  if (verifiedSessionIds.size >= MAX_VERIFIED_COOKIES)
-    verifiedSessionIds.delete(verifiedSessionIds.keys().next().value!);
   verifiedSessionIds.set(value, sessionId);
   return sessionId;
 }
@@ -50,16 +49,16 @@ function toCurrentUser({ teamName, ...user }: UserRow): CurrentUser {
 const USER_SELECT = Prisma.raw(`${CURRENT_USER_COLUMNS.map((column) => `u.${column}`).join(", ")}, t.name AS teamName`);
 
 /**
- * The active user behind the request's session cookie, or null. Every request asks, so it is
- * one plain statement (readRows) rather than a Prisma query.
+ * The active user behind the session cookie of a request's Cookie header, or null. Every request
+ * asks, so it is one plain statement (readRows) rather than a Prisma query.
  */
-export async function getSessionUser(request: Request): Promise<CurrentUser | null> {
-  const sessionId = await getSessionId(request);
+export async function getSessionUser(cookieHeader: string | null): Promise<CurrentUser | null> {
+  const sessionId = await getSessionId(cookieHeader);
   if (!sessionId) return null;
   const [row] = readRows<UserRow>(Prisma.sql`
     SELECT ${USER_SELECT}
     FROM Session s JOIN User u ON u.id = s.userId LEFT JOIN Team t ON t.id = u.teamId
-    WHERE s.id = ${sessionId} AND s.expiresAt > ${new Date()} AND u.isActive = 1`);
+    WHERE s.id = ${sessionId} AND s.expiresAt > ${currentTime()} AND u.isActive = 1`);
   return row ? toCurrentUser(row) : null;
 }
 
@@ -67,20 +66,11 @@ export async function getSessionUser(request: Request): Promise<CurrentUser | nu
 export type RequestCredential = { user: CurrentUser; token: { id: number; scope: TokenScope } | null };
 
 /**
- * The request's credential. A `/api` call with `Authorization: Bearer …` acts as the token's
- * user (an unknown, expired or revoked token, or one of an account deactivated, refused or
- * waiting, is nobody: 401), whatever cookie it carries; pages read only the session cookie.
+ * The credential of an API token: its user within its scope. An empty, overlong, unknown, expired
+ * or revoked token, or one of an account deactivated, refused or waiting, is nobody (null).
  */
-export async function getRequestCredential(request: Request, now = new Date()): Promise<RequestCredential | null> {
-  const token = bearerToken(request.headers.get("Authorization"));
-  if (token !== null && new URL(request.url).pathname.startsWith("/api/")) {
-    return token && token.length <= MAX_TOKEN_LENGTH ? tokenCredential(token, now) : null;
-  }
-  const user = await getSessionUser(request);
-  return user && { user, token: null };
-}
-
-function tokenCredential(token: string, now: Date): RequestCredential | null {
+export function apiTokenCredential(token: string, now: Date): RequestCredential | null {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return null;
   const [row] = readRows<UserRow & { tokenId: number; tokenScope: TokenScope; tokenUsedAt: Date | null }>(Prisma.sql`
     SELECT ${USER_SELECT}, k.id AS tokenId, k.scope AS tokenScope, k.lastUsedAt AS tokenUsedAt
     FROM ApiToken k JOIN User u ON u.id = k.userId LEFT JOIN Team t ON t.id = u.teamId
@@ -98,7 +88,7 @@ export async function createUserSession(userId: number): Promise<string> {
     data: {
       id: crypto.randomBytes(32).toString("base64url"),
       userId,
-      expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS),
+      expiresAt: new Date(currentTime().getTime() + SESSION_LIFETIME_MS),
     },
     select: { id: true },
   });

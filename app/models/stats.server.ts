@@ -1,7 +1,8 @@
 import { centsToDecimal } from "~/lib/money";
 import type { LeftOutLegs } from "~/lib/location-quality";
-import { agentMetrics, NONE_LEFT_OUT, periodRange } from "~/models/metrics.server";
-import { PERIODS, type Period } from "~/models/post.schema";
+import { appPeriodRange, currentTime } from "~/infra/clock.server";
+import { PERIODS, type Period } from "~/lib/calendar";
+import { agentMetrics, NONE_LEFT_OUT } from "~/models/metrics.server";
 import type { CurrentUser } from "~/models/user.server";
 
 // The profile's Today / Week / Month / All figures (posts, visits, sales, recovery, distance,
@@ -27,11 +28,11 @@ export type UserStats = Record<Period, PeriodStats> & {
 
 export async function userStats(
   user: Pick<CurrentUser, "id" | "currentPerformanceScore" | "performanceRank">,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<UserStats> {
   const periods = await Promise.all(
     PERIODS.map(async (period): Promise<[Period, PeriodStats]> => {
-      const m = (await agentMetrics(periodRange(period, now), [user.id])).get(user.id);
+      const m = (await agentMetrics(appPeriodRange(period, now), [user.id])).get(user.id);
       return [
         period,
         {

@@ -1,7 +1,7 @@
 import { readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { addDays } from "~/lib/calendar-date";
-import { dayRange, localDate } from "~/models/checkin.server";
+import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
+import { addDays } from "~/lib/calendar";
 import { planProgress, planStops } from "~/models/visit-plan.server";
 import { TEAM_DAY_LIMIT, type OfficerToday, type TeamDay } from "~/models/team-day.schema";
 import { can } from "~/models/policy";
@@ -24,10 +24,10 @@ type PersonRow = {
 };
 
 /** Today's posting of the viewer's officers, or of one of their teams (403 for another team). */
-export async function teamDay(viewer: Viewer, { team }: { team?: number }, now = new Date()): Promise<TeamDay> {
+export async function teamDay(viewer: Viewer, { team }: { team?: number }, now = currentTime()): Promise<TeamDay> {
   const audience = await requestedAudience(viewer, { team }, { companyAllowed: false });
-  const date = localDate(now);
-  const { from, to } = dayRange(date);
+  const date = appDate(now);
+  const { from, to } = appDayRange(date);
   // Each officer's posts today from their own (userId, createdAt) index entries.
   const rows = readRows<PersonRow>(Prisma.sql`
     SELECT u.id, u.username, u.firstName, u.lastName, t.id AS teamId, t.name AS teamName,

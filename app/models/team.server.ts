@@ -145,7 +145,6 @@ export async function updateTeam(id: number, input: TeamInput): Promise<TeamDeta
     throw error;
   }
   await recomputeDealerTeams();
-  await dealerListChanged();
   return getTeam(id);
 }
 
@@ -161,12 +160,6 @@ export async function deleteTeam(id: number): Promise<void> {
     prisma.team.delete({ where: { id } }),
   ]);
   await recomputeDealerTeams();
-  await dealerListChanged();
-}
-
-/** The dealer lists show their teams' names: a renamed team makes their kept answers stale. */
-async function dealerListChanged(): Promise<void> {
-  await prisma.$executeRaw`UPDATE ListVersion SET version = version + 1 WHERE name = 'Dealer'`;
 }
 
 async function requirePerson(userId: number): Promise<{ id: number; role: string; teamId: number | null }> {

@@ -1,24 +1,21 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/app-error";
-import { dateOfTime } from "~/lib/calendar-date";
-import { timeZoneOffsetMs } from "~/models/metrics.server";
+import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
 
 // The bytes of photos and videos a user has stored, per day in the app's time zone, within
 // UPLOAD_DAILY_MB. What is counted is what is kept for good: re-encoded photos
 // with their thumbnails and videos as stored. Originals waiting for a post (incoming/) have
 // their own cap of pending uploads and are not counted twice.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
 export const DAILY_UPLOAD_LIMIT = `Daily upload limit reached (${env.UPLOAD_DAILY_MB} MB a day). Try again tomorrow.`;
 
 /** The day (YYYY-MM-DD) in the app's time zone at `now`, and the seconds until it ends. */
 function localDay(now: Date): { day: string; secondsLeft: number } {
-  const local = now.getTime() + timeZoneOffsetMs(now);
-  const start = Math.floor(local / DAY_MS) * DAY_MS;
-  return { day: dateOfTime(start), secondsLeft: Math.ceil((start + DAY_MS - local) / 1000) };
+  const day = appDate(now);
+  return { day, secondsLeft: Math.ceil((appDayRange(day).to - now.getTime()) / 1000) };
 }
 
 /** The field a refusal belongs to, and the time it is judged at (tests). */
@@ -29,7 +26,10 @@ function quotaReached(secondsLeft: number, field?: string): AppError {
 }
 
 /** Refuses (429) a user who has used up today's quota, before any file is read or decoded. */
-export async function requireUploadRoom(userId: number, { field, now = new Date() }: QuotaOptions = {}): Promise<void> {
+export async function requireUploadRoom(
+  userId: number,
+  { field, now = currentTime() }: QuotaOptions = {},
+): Promise<void> {
   const { day, secondsLeft } = localDay(now);
   const used = await prisma.uploadDay.findUnique({ where: { userId_day: { userId, day } }, select: { bytes: true } });
   if ((used?.bytes ?? 0) >= env.UPLOAD_DAILY_MB * MB) throw quotaReached(secondsLeft, field);
@@ -42,7 +42,7 @@ export async function requireUploadRoom(userId: number, { field, now = new Date(
 export async function reserveUploadBytes(
   userId: number,
   bytes: number,
-  { field, now = new Date() }: QuotaOptions = {},
+  { field, now = currentTime() }: QuotaOptions = {},
 ): Promise<void> {
   const { day, secondsLeft } = localDay(now);
   const limit = env.UPLOAD_DAILY_MB * MB;

@@ -6,7 +6,6 @@ import { AppError } from "~/lib/app-error";
 import { coordinatesText } from "~/lib/coordinates";
 import { reverseGeocode } from "~/models/geocode.server";
 import { recordFailure, recordSuccess, signInRefusal, type SignInSource } from "~/models/login-throttle.server";
-import { metricsChanged } from "~/models/metrics.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
 import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput, Role } from "~/models/user.schema";
 
@@ -107,8 +106,6 @@ export async function registerUser(
       data: { role: "OFFICER", ...fields, ...admission, username, email, passwordHash: await hashPassword(password) },
       select: currentUserSelect,
     });
-    // A new officer is ranked from the start.
-    metricsChanged();
     return user;
   } catch (error) {
     // Two registrations raced for the same name: answer as if we had seen it first.
@@ -155,7 +152,6 @@ export async function updateProfile(
     }
     return tx.user.update({ where: { id: userId }, data, select: currentUserSelect });
   });
-  metricsChanged();
   return user;
 }
 
@@ -200,7 +196,6 @@ export async function approximatePlaces(userId: number): Promise<Record<Place, b
 /** Sets the user's avatar: one of the default avatars (checked by avatarSchema). */
 export async function updateAvatar(userId: number, selectedAvatar: string): Promise<CurrentUser> {
   const user = await prisma.user.update({ where: { id: userId }, data: { selectedAvatar }, select: currentUserSelect });
-  metricsChanged();
   return user;
 }
 

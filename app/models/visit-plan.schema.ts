@@ -1,4 +1,4 @@
-import { calendarDateSchema } from "~/lib/calendar-date";
+import { calendarDateSchema } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { MAX_STOPS } from "~/lib/visit-order";
 import { z } from "~/lib/zod";

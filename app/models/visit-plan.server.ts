@@ -1,12 +1,12 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/app-error";
-import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar-date";
+import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
+import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar";
 import { distanceKm } from "~/lib/location-quality";
 import { displayName } from "~/lib/names";
 import { type VisitPlace, visitPlace } from "~/lib/visit-place";
 import { directionsUrl, drivingOrder, MAX_STOPS, type Place, routeDirections } from "~/lib/visit-order";
-import { dayRange, localDate } from "~/models/checkin.server";
 import { DEALER_NOT_FOUND, listDealersNear, type NearbyDealer } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
 import { authorize } from "~/models/policy";
@@ -55,19 +55,19 @@ async function planOwner(viewer: Viewer, userId: number): Promise<OwnerRow> {
 
 /** 400 unless `day` is today or a coming day within the horizon (Asia/Karachi). */
 function requireEditableDay(day: string, now: Date): void {
-  const ahead = dayNumber(day) - dayNumber(localDate(now));
+  const ahead = dayNumber(day) - dayNumber(appDate(now));
   if (!isCalendarDate(day) || ahead < 0) throw new AppError(400, PLAN_PAST, { field: "day" });
   if (ahead > PLAN_HORIZON_DAYS) throw new AppError(400, PLAN_TOO_FAR, { field: "day" });
 }
 
 function isEditable(day: string, now: Date): boolean {
-  const ahead = dayNumber(day) - dayNumber(localDate(now));
+  const ahead = dayNumber(day) - dayNumber(appDate(now));
   return ahead >= 0 && ahead <= PLAN_HORIZON_DAYS;
 }
 
 /** The last day a plan may be made for, from today. */
-export function lastPlanDay(now = new Date()): string {
-  return addDays(localDate(now), PLAN_HORIZON_DAYS);
+export function lastPlanDay(now = currentTime()): string {
+  return addDays(appDate(now), PLAN_HORIZON_DAYS);
 }
 
 type Start = Place & { source: "CURRENT" | "HOME" };
@@ -125,7 +125,7 @@ type PlanChange = { viewer: Viewer; userId: number; day: string; current?: Parti
 
 /** Changes a plan: `change` turns its dealers (in their order) into the new ones; the plan is then put in driving order. */
 async function changePlan(
-  { viewer, userId, day, current = {}, now = new Date() }: PlanChange,
+  { viewer, userId, day, current = {}, now = currentTime() }: PlanChange,
   change: (dealerIds: number[]) => number[],
 ): Promise<PlanView> {
   const owner = await planOwner(viewer, userId);
@@ -163,14 +163,19 @@ export function setPlanStops(change: PlanChange, dealerIds: number[]): Promise<P
 }
 
 /** Deletes the day's plan (none: nothing to delete). */
-export async function deletePlan({ viewer, userId, day, now = new Date() }: PlanChange): Promise<void> {
+export async function deletePlan({ viewer, userId, day, now = currentTime() }: PlanChange): Promise<void> {
   const owner = await planOwner(viewer, userId);
   requireEditableDay(day, now);
   await prisma.visitPlan.deleteMany({ where: { userId: owner.id, day } });
 }
 
 /** The plan of `userId` for `day`, as `viewer` may see it (a day without one has no stops). */
-export async function getVisitPlan(viewer: Viewer, userId: number, day: string, now = new Date()): Promise<PlanView> {
+export async function getVisitPlan(
+  viewer: Viewer,
+  userId: number,
+  day: string,
+  now = currentTime(),
+): Promise<PlanView> {
   const owner = await planOwner(viewer, userId);
   return readPlan(owner, day, now);
 }
@@ -220,7 +225,7 @@ type Visit = { at: Date; atDealer: boolean; note: string | null };
 async function visitsOf(userIds: number[], dealerIds: number[], day: string): Promise<Map<string, Visit>> {
   const visits = new Map<string, Visit>();
   if (userIds.length === 0 || dealerIds.length === 0) return visits;
-  const range = dayRange(day);
+  const range = appDayRange(day);
   const posts = await prisma.post.findMany({
     where: {
       userId: { in: userIds },
@@ -250,7 +255,7 @@ function statusOf(visit: Visit | undefined, dayOver: boolean): StopStatus {
   return dayOver ? "missed" : "planned";
 }
 
-const dayIsOver = (day: string, now: Date) => now.getTime() >= dayRange(day).to;
+const dayIsOver = (day: string, now: Date) => now.getTime() >= appDayRange(day).to;
 
 const personOf = (user: { id: number; firstName: string | null; lastName: string | null } | null) =>
   user ? { id: user.id, name: displayName(user) } : null;
@@ -378,7 +383,7 @@ export type DayStop = { dealerId: number; businessName: string; status: StopStat
 export async function planStops(
   userIds: readonly number[],
   day: string,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<Map<number, DayStop[]>> {
   const byUser = new Map(userIds.map((id): [number, DayStop[]] => [id, []]));
   if (userIds.length === 0 || !isCalendarDate(day)) return byUser;
@@ -409,7 +414,7 @@ export async function planStops(
 export async function planProgress(
   userIds: readonly number[],
   day: string,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<Map<number, PlanProgress>> {
   const stops = await planStops(userIds, day, now);
   return new Map([...stops].map(([id, list]): [number, PlanProgress] => [id, progressOf(list)]));
@@ -420,8 +425,8 @@ export async function planProgress(
  * (null once every stop is logged), the stops done at the dealer and the stops planned; null
  * without a plan today.
  */
-export async function todaysPlanNext(userId: number, now = new Date()): Promise<PlanNext | null> {
-  const stops = (await planStops([userId], localDate(now), now)).get(userId) ?? [];
+export async function todaysPlanNext(userId: number, now = currentTime()): Promise<PlanNext | null> {
+  const stops = (await planStops([userId], appDate(now), now)).get(userId) ?? [];
   if (stops.length === 0) return null;
   const next = nextStopOf(stops);
   const { done, planned } = progressOf(stops);
@@ -435,14 +440,14 @@ const MISSED_DAYS = 7;
  * The stops `userId` missed (no visit at all) on the plans of the last MISSED_DAYS ended days,
  * newest day first, each dealer once: those already on today's plan, or posted for since, left out.
  */
-export async function missedStops(viewer: Viewer, userId: number, now = new Date()): Promise<MissedStop[]> {
+export async function missedStops(viewer: Viewer, userId: number, now = currentTime()): Promise<MissedStop[]> {
   return missedStopsOf((await planOwner(viewer, userId)).id, now);
 }
 
 /** The officer's own missed stops (their home asks): no permission to check. */
-export async function missedStopsOf(ownerId: number, now = new Date()): Promise<MissedStop[]> {
+export async function missedStopsOf(ownerId: number, now = currentTime()): Promise<MissedStop[]> {
   const owner = { id: ownerId };
-  const today = localDate(now);
+  const today = appDate(now);
   const days = Array.from({ length: MISSED_DAYS }, (_, back) => addDays(today, -(back + 1)));
   const plans = await prisma.visitPlan.findMany({
     where: { userId: owner.id, day: { in: [today, ...days] } },
@@ -457,14 +462,18 @@ export async function missedStopsOf(ownerId: number, now = new Date()): Promise<
   });
   const dealerIds = [...new Set(plans.flatMap((plan) => plan.stops.map((stop) => stop.dealer.id)))];
   const posts = await prisma.post.findMany({
-    where: { userId: owner.id, dealerId: { in: dealerIds }, createdAt: { gte: new Date(dayRange(days.at(-1)!).from) } },
+    where: {
+      userId: owner.id,
+      dealerId: { in: dealerIds },
+      createdAt: { gte: new Date(appDayRange(days.at(-1)!).from) },
+    },
     select: { dealerId: true, createdAt: true },
   });
   const seen = new Set(plans.find((plan) => plan.day === today)?.stops.map((stop) => stop.dealer.id) ?? []);
   const missed: MissedStop[] = [];
   for (const plan of plans) {
     if (plan.day === today) continue;
-    const from = dayRange(plan.day).from;
+    const from = appDayRange(plan.day).from;
     for (const { dealer } of plan.stops) {
       if (seen.has(dealer.id)) continue;
       seen.add(dealer.id);
@@ -483,11 +492,11 @@ const NOT_MISSED = "That dealer is not among the missed visits.";
  * among them is refused (400): the page's list was older than the plan.
  */
 export async function moveMissedToToday(change: PlanChange, dealerIds?: number[]): Promise<PlanView> {
-  const now = change.now ?? new Date();
+  const now = change.now ?? currentTime();
   const missed = (await missedStops(change.viewer, change.userId, now)).map((stop) => stop.dealerId);
   const moving = dealerIds ?? missed;
   if (moving.some((id) => !missed.includes(id))) throw new AppError(400, NOT_MISSED, { field: "dealerId" });
-  return changePlan({ ...change, day: localDate(now), now }, (ids) => [
+  return changePlan({ ...change, day: appDate(now), now }, (ids) => [
     ...ids,
     ...moving.filter((id) => !ids.includes(id)),
   ]);

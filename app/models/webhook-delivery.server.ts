@@ -5,6 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { postWebhook } from "~/infra/webhook-http.server";
 import { SIGNATURE_HEADER } from "~/lib/change-events";
 import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
+import { currentTime } from "~/infra/clock.server";
 
 // The webhooks' delivery worker (decision 50). Deliveries wait in the WebhookDelivery table (the
 // outbox, filled by triggers in the transaction of each change), so no request ever waits for a
@@ -23,7 +24,7 @@ export async function sendDueDeliveries(): Promise<void> {
     const heads = readRows<{ endpointId: number; nextAttemptAt: Date }>(Prisma.sql`
       SELECT endpointId, nextAttemptAt FROM WebhookDelivery
       WHERE id IN (SELECT MIN(id) FROM WebhookDelivery WHERE status = 'PENDING' GROUP BY endpointId)`);
-    const now = Date.now();
+    const now = currentTime().getTime();
     await Promise.all(
       heads
         .filter((head) => head.nextAttemptAt.getTime() <= now && !sending.has(head.endpointId))
@@ -66,7 +67,7 @@ async function sendQueue(endpointId: number): Promise<void> {
         orderBy: { id: "asc" },
         include: { endpoint: { select: { url: true, secret: true } } },
       });
-      if (!delivery || delivery.nextAttemptAt.getTime() > Date.now()) return;
+      if (!delivery || delivery.nextAttemptAt.getTime() > currentTime().getTime()) return;
       if (!(await attempt(delivery))) return;
     }
   } finally {
@@ -102,7 +103,7 @@ type Due = {
 /** One attempt; answers whether the queue may go on (delivered, or given up). */
 async function attempt(delivery: Due): Promise<boolean> {
   const body = await bodyOf(delivery);
-  const startedAt = new Date();
+  const startedAt = currentTime();
   const answer = await postWebhook(
     {
       url: delivery.endpoint.url,
@@ -132,7 +133,7 @@ async function attempt(delivery: Due): Promise<boolean> {
       ...(delivered ? { status: "DELIVERED" } : givenUp ? { status: "FAILED" } : {}),
       ...(delivered || givenUp
         ? {}
-        : { nextAttemptAt: new Date(Date.now() + retries[Math.min(attempts, retries.length) - 1]!) }),
+        : { nextAttemptAt: new Date(currentTime().getTime() + retries[Math.min(attempts, retries.length) - 1]!) }),
     },
   });
   return delivered || givenUp;

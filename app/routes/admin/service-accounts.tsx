@@ -28,6 +28,7 @@ import {
 } from "~/models/api-token.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { userIdSchema } from "~/models/admin.schema";
+import { currentTime } from "~/infra/clock.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Service accounts · Fieldline" }];
 
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Service accounts · Fie
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, "serviceAccounts.manage");
   const [accounts, teams] = await Promise.all([listServiceAccounts(), teamsVisibleTo(admin)]);
-  return { accounts, teams, now: new Date().toISOString() };
+  return { accounts, teams, now: currentTime().toISOString() };
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status });

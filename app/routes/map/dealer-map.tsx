@@ -13,7 +13,8 @@ import { can } from "~/models/policy";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
-import { dayCheckIns, localDate, mapAudience } from "~/models/checkin.server";
+import { appDate } from "~/infra/clock.server";
+import { dayCheckIns, mapAudience } from "~/models/checkin.server";
 import { countDealers, listDealerPins } from "~/models/dealer.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { planOnMap } from "~/models/visit-plan.server";
@@ -32,7 +33,7 @@ const LIST_PAGE = 20;
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const params = new URL(args.request.url).searchParams;
-  const today = localDate();
+  const today = appDate();
   // A submitted form carries `f`; a first visit (or a bare link) shows both layers.
   const submitted = params.has("f");
   const showDealers = !submitted || params.has("dealers");

@@ -8,7 +8,8 @@ import { requireAllowed } from "~/http/auth.server";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
 import { locationQualityQuerySchema } from "~/models/checkin.schema";
-import { dayLocationQuality, localDate, mapAudience } from "~/models/checkin.server";
+import { appDate } from "~/infra/clock.server";
+import { dayLocationQuality, mapAudience } from "~/models/checkin.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fieldline" }];
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fie
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "locationQuality.read");
-  const today = localDate();
+  const today = appDate();
   const params = new URL(args.request.url).searchParams;
   const parsed = locationQualityQuerySchema.pick({ date: true }).safeParse({ date: params.get("date") || today });
   const date = parsed.success ? parsed.data.date : today;

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { formCall, pageCall, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { addDays } from "~/lib/calendar-date";
-import { localDate } from "~/models/checkin.server";
+import { addDays } from "~/lib/calendar";
+import { appDate } from "~/infra/clock.server";
 import type { Viewer } from "~/models/team-scope.server";
 import { getVisitPlan, lastPlanDay, missedStops, planCandidates } from "~/models/visit-plan.server";
 import { type PlanQuery, planReorderSchema } from "~/models/visit-plan.schema";
@@ -43,7 +43,7 @@ export async function planPage(viewer: Viewer, day: string, query: PlanQuery) {
         }),
       )
     : null;
-  const today = localDate();
+  const today = appDate();
   // Today's plan offers the stops missed on the last week's plans, to move here.
   const missed = plan.day === today && plan.editable ? await pageCall(() => missedStops(viewer, userId)) : [];
   return {

@@ -8,7 +8,7 @@ import { formatCalendarDate } from "~/lib/date-format";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { requireUser } from "~/http/auth.server";
-import { localDate } from "~/models/checkin.server";
+import { appDate } from "~/infra/clock.server";
 import { addPlanStop, moveMissedToToday, removePlanStop, reorderPlan } from "~/models/visit-plan.server";
 import {
   PLAN_FULL,
@@ -32,7 +32,7 @@ function planRequest({ request, params }: { request: Request; params: { day?: st
   const query = planQuerySchema.safeParse(Object.fromEntries(searchParams));
   if (!query.success) refusedUrl(query.error);
   const picked = params.day === undefined ? searchParams.get("day") || undefined : undefined;
-  const day = planDaySchema.safeParse(params.day ?? picked ?? localDate());
+  const day = planDaySchema.safeParse(params.day ?? picked ?? appDate());
   if (!day.success) refusedUrl(day.error);
   return { day: day.data, query: query.data, picked: picked !== undefined };
 }

@@ -17,7 +17,7 @@ import { displayName } from "~/lib/names";
 import { scoreLabel } from "~/lib/performance";
 import type { Toast } from "~/lib/toast";
 import { requireUser } from "~/http/auth.server";
-import { PERIODS, type Period } from "~/models/post.schema";
+import { PERIODS, type Period } from "~/lib/calendar";
 import { userStats } from "~/models/stats.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { approximatePlaces, updateAvatar, updateProfile } from "~/models/user.server";

@@ -12,6 +12,7 @@ import { newTokenSchema, tokenIdSchema } from "~/models/api-token.schema";
 import { tokenScopesFor } from "~/models/policy";
 import { createToken, listTokens, revokeToken } from "~/models/api-token.server";
 import { Icon } from "~/components/icon";
+import { currentTime } from "~/infra/clock.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "API tokens · Fieldline" }];
 
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     tokens: await listTokens(user.id),
     scopes: tokenScopesFor(user),
-    now: new Date().toISOString(),
+    now: currentTime().toISOString(),
   };
 }
 

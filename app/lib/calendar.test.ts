@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayNumber, FIRST_DATE, isCalendarDate, LAST_DATE, weekStart } from "~/lib/calendar-date";
+import {
+  addDays,
+  dayNumber,
+  dayRange,
+  FIRST_DATE,
+  isCalendarDate,
+  LAST_DATE,
+  localDate,
+  periodRange,
+  timeZoneOffsetMs,
+  weekStart,
+} from "~/lib/calendar";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { reportQuerySchema } from "~/models/report.schema";
 
@@ -41,5 +52,29 @@ describe("calendar dates", () => {
     expect(map.error?.issues[0]?.message).toBe(
       "Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
     );
+  });
+});
+
+const HOUR = 3_600_000;
+const TZ = "Asia/Karachi";
+/** 2026-11-18 (a Wednesday) 00:00 in Asia/Karachi (UTC+5). */
+const WED = Date.UTC(2026, 10, 18) - 5 * HOUR;
+const NOW = new Date(WED + 15 * HOUR);
+
+describe("periodRange", () => {
+  it("uses Karachi days, weeks from Sunday and calendar months", () => {
+    expect(timeZoneOffsetMs(NOW, TZ)).toBe(5 * HOUR);
+    expect(periodRange("today", NOW, TZ)).toEqual({ from: WED, to: WED + 24 * HOUR });
+    expect(periodRange("week", NOW, TZ).from).toBe(WED - 3 * 24 * HOUR);
+    expect(periodRange("month", NOW, TZ).from).toBe(Date.UTC(2026, 10, 1) - 5 * HOUR);
+    expect(periodRange("all", NOW, TZ).from).toBe(0);
+  });
+});
+
+describe("dates", () => {
+  it("turns a Karachi calendar day into its UTC range, and now into today's date", () => {
+    expect(dayRange("2026-11-18", TZ)).toEqual({ from: WED, to: WED + 24 * HOUR });
+    expect(localDate(new Date(WED + 30 * 60_000), TZ)).toBe("2026-11-18");
+    expect(localDate(new Date(WED - 30 * 60_000), TZ)).toBe("2026-11-17");
   });
 });
