@@ -39,15 +39,7 @@ import {
   teamMemberSchema,
   teamSchema,
 } from "~/models/team.schema";
-import {
-  aboutSchema,
-  dealerImportRequestSchema,
-  dealerListQuerySchema,
-  dealerPatchSchema,
-  dealerSchema,
-} from "~/models/dealer.schema";
 import { teamDayQuerySchema } from "~/models/team-day.schema";
-import { visitsQuerySchema } from "~/models/dealer-visits.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import {
   checkInSchema,
@@ -62,7 +54,6 @@ import {
 // from this list, and the contract and permission tests walk it, so a call that is routed but
 // not listed (or listed but not routed) fails the tests.
 
-const dealerId = { description: "Dealer id", example: 1 };
 const postId = { description: "Post id", example: 1 };
 const teamId = { description: "Team id", example: 1 };
 const tokenId = { description: "API token id", example: 1 };
@@ -70,18 +61,6 @@ const serviceAccountId = { description: "Service account (user) id", example: 1 
 const planDay = { description: "The plan's day, yyyy-MM-dd (Asia/Karachi)", example: "2026-11-27" };
 
 const teamExample = { name: "Contract Team", provinces: ["Balochistan"], districts: ["Quetta"] };
-
-const dealerExample = {
-  businessName: "Contract Test Traders",
-  ownerFirstName: "Asif",
-  ownerLastName: "Jutt",
-  phone: "+92 300 1234567",
-  street: "Shop 5, Grain Market",
-  city: "Okara",
-  state: "Punjab",
-  lat: 30.8138,
-  lng: 73.4534,
-};
 
 export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
@@ -388,157 +367,6 @@ export const apiOperations: OperationDoc[] = [
   },
 
   // ---- Dealers ----
-  {
-    method: "get",
-    path: "/api/dealers",
-    summary:
-      "The dealer directory, searched by business name, owner, city or phone; " +
-      'the whole list, or pages of `limit` with the next one in the Link header (rel="next")',
-    tag: "Dealers",
-    access: "signed-in",
-    query: dealerListQuerySchema,
-    queryExample: { query: "Traders" },
-    answer: { status: 200, description: "Dealers (with view=map: pins only)", schema: z.array(answers.dealerAnswer) },
-  },
-  {
-    method: "post",
-    path: "/api/dealers",
-    summary: "Add a dealer",
-    tag: "Dealers",
-    access: "signed-in",
-    body: { kind: "json", schema: dealerSchema, example: dealerExample },
-    answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
-    idempotent: true,
-  },
-  {
-    method: "get",
-    path: "/api/dealers/{id}",
-    summary: "One dealer",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
-    etag: true,
-  },
-  {
-    method: "put",
-    path: "/api/dealers/{id}",
-    summary:
-      "Update a dealer (omitted or null optional fields are cleared; the dealer as GET answers it may be sent back)",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: { description: "Dealer id", example: 999_999 } },
-    body: { kind: "json", schema: dealerSchema, example: dealerExample, readOnly: answers.dealerAnswer },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    // 409: other writers kept changing the dealer while this one was saved.
-    errors: [404, 409],
-    etag: true,
-  },
-  {
-    method: "patch",
-    path: "/api/dealers/{id}",
-    summary:
-      "Change some of a dealer's fields: only the fields sent change, null clears an optional one; a moved dealer sent without an address gets its new place's",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: { kind: "json", schema: dealerPatchSchema, example: { phone: "+92 300 7654321", notes: null } },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404, 409],
-    etag: true,
-  },
-  {
-    method: "get",
-    path: "/api/dealers/{id}/visits",
-    summary:
-      "The dealer's last visit and its visits (every post naming the dealer), newest first; `cursor` (an answer's nextCursor) pages back",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    query: visitsQuerySchema,
-    queryExample: { limit: "10" },
-    answer: { status: 200, description: "The last visit and one page of visits", schema: answers.dealerVisitsAnswer },
-    errors: [404],
-  },
-  {
-    method: "put",
-    path: "/api/dealers/{id}/about",
-    summary: "Update the dealer's About section",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: {
-      kind: "json",
-      schema: aboutSchema,
-      example: { aboutDescription: "Stockist of SSP and sulfur since 2009." },
-    },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/dealers/{id}/profile-picture",
-    summary: "Set the dealer's profile picture",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: {
-      kind: "multipart",
-      fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } },
-    },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404, 429, 503],
-  },
-  {
-    method: "post",
-    path: "/api/dealers/{id}/gallery",
-    summary: "Add a photo to the dealer's gallery (at most 5)",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: {
-      kind: "multipart",
-      fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } },
-    },
-    answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404, 429, 503],
-    idempotent: true,
-  },
-  {
-    method: "delete",
-    path: "/api/dealers/{id}/gallery/{index}",
-    summary: "Remove a photo from the dealer's gallery",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId, index: { description: "Position in the gallery, from 0", example: 4 } },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/upload",
-    summary: "Upload a spreadsheet (.xlsx or .xls, at most 10 MB) for a dealer import",
-    tag: "Dealers",
-    access: "signed-in",
-    body: { kind: "multipart", fields: { file: { description: "The spreadsheet", file: true, required: true } } },
-    answer: { status: 201, description: "Stored", schema: answers.spreadsheetUploadAnswer },
-  },
-  {
-    method: "post",
-    path: "/api/dealers/import",
-    summary:
-      "Import dealers from an uploaded spreadsheet (or, ADMIN only, the sample file); the same upload again answers its first import",
-    tag: "Dealers",
-    access: "signed-in",
-    body: {
-      kind: "json",
-      schema: dealerImportRequestSchema,
-      example: { uploadId: "00000000-0000-4000-8000-000000000000" },
-    },
-    answer: { status: 200, description: "What was imported", schema: answers.importAnswer },
-    errors: [403, 404, 503],
-  },
 
   // ---- Places ----
   {
