@@ -49,7 +49,6 @@ export default [
     route("notifications/unread-count", "routes/api/notifications-unread-count.ts"),
     route("notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
     route("notifications/:id/read", "routes/api/notification-read.ts"),
-    route("geocode/reverse", "routes/api/geocode-reverse.ts"),
     route("posts", "routes/api/posts.ts"),
     route("posts/:id/react", "routes/api/post-react.ts"),
     route("posts/:id/comments", "routes/api/post-comments.ts"),

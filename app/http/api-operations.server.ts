@@ -40,7 +40,6 @@ import {
   teamSchema,
 } from "~/models/team.schema";
 import { teamDayQuerySchema } from "~/models/team-day.schema";
-import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import {
   checkInSchema,
   commentSchema,
@@ -369,16 +368,6 @@ export const apiOperations: OperationDoc[] = [
   // ---- Dealers ----
 
   // ---- Places ----
-  {
-    method: "get",
-    path: "/api/geocode/reverse",
-    summary: "The address at a point (falls back to the coordinates as text)",
-    tag: "Map",
-    access: "signed-in",
-    query: reverseGeocodeQuerySchema,
-    queryExample: { lat: "31.5204", lng: "74.3587" },
-    answer: { status: 200, description: "The address", schema: answers.geocodeAnswer },
-  },
 
   // ---- Admin ----
   {
