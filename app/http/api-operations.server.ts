@@ -1,17 +1,7 @@
 import { z } from "zod";
 import type { OperationDoc } from "~/http/api/operation.server";
 import * as answers from "~/http/api-answers";
-import {
-  adminDashboardSchema,
-  adminUserListSchema,
-  adminUserSchema,
-  outboxPageSchema,
-  pageNumberQuerySchema,
-  passwordResetSentSchema,
-  newUserSchema,
-  updateUserSchema,
-  userSearchSchema,
-} from "~/models/admin.schema";
+import { adminUserListSchema, userSearchSchema } from "~/models/admin.schema";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import {
   inviteSchema,
@@ -370,121 +360,7 @@ export const apiOperations: OperationDoc[] = [
   // ---- Places ----
 
   // ---- Admin ----
-  {
-    method: "get",
-    path: "/api/admin/dashboard",
-    summary: "The admin dashboard's figures and recent activity",
-    tag: "Admin",
-    access: "admin",
-    answer: {
-      status: 200,
-      description: "Stats, latest posts, registrations and imports",
-      schema: adminDashboardSchema,
-    },
-  },
-  {
-    method: "get",
-    path: "/api/admin/users",
-    summary: "Users by name, username or email, 20 a page; `team` narrows to one team",
-    tag: "Admin",
-    access: "admin",
-    query: userSearchSchema,
-    queryExample: { query: "officer", page: "1" },
-    answer: { status: 200, description: "A page of users", schema: adminUserListSchema },
-  },
-  {
-    method: "post",
-    path: "/api/admin/users",
-    summary:
-      "Add an account, in at once with its role and team (or none); the admin passes the first password on. A taken username or email is 409",
-    tag: "Admin",
-    access: "admin",
-    body: {
-      kind: "json",
-      schema: newUserSchema,
-      example: {
-        username: "new.officer",
-        email: "new.officer@example.pk",
-        password: "first-pass-1",
-        firstName: "Sana",
-        lastName: "Iqbal",
-        role: "OFFICER",
-      },
-    },
-    answer: { status: 201, description: "The new user", schema: adminUserSchema },
-    errors: [400, 409],
-  },
-  {
-    method: "patch",
-    path: "/api/admin/users/{id}",
-    summary: "Change a user's role, or deactivate (ends their sessions) or reactivate the account",
-    tag: "Admin",
-    access: "admin",
-    pathParams: { id: { description: "User id", example: 10 } },
-    body: { kind: "json", schema: updateUserSchema, example: { role: "OFFICER" } },
-    answer: { status: 200, description: "The user", schema: adminUserSchema },
-    errors: [400, 404],
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{id}/reset-password",
-    summary: "Email the user a password reset link",
-    tag: "Admin",
-    access: "admin",
-    idempotent: true,
-    pathParams: { id: { description: "User id", example: 10 } },
-    answer: { status: 200, description: "Sent", schema: passwordResetSentSchema },
-    errors: [400, 404],
-  },
-  {
-    method: "get",
-    path: "/api/admin/outbox",
-    summary: "The emails the app has written, newest first, 20 a page",
-    tag: "Admin",
-    access: "admin",
-    query: pageNumberQuerySchema,
-    queryExample: { page: "1" },
-    answer: { status: 200, description: "A page of the outbox", schema: outboxPageSchema },
-  },
 
-  {
-    method: "get",
-    path: "/api/admin/pending",
-    summary: "The accounts waiting for approval, oldest first",
-    tag: "Admin",
-    access: "admin",
-    answer: { status: 200, description: "The waiting accounts", schema: z.array(pendingAccountSchema) },
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{id}/approve",
-    summary: "Let a waiting account in, into a team",
-    tag: "Admin",
-    access: "admin",
-    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
-    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
-    answer: { status: 200, description: "Approved", schema: answers.messageAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{id}/refuse",
-    summary: "Refuse a waiting account: it can never sign in",
-    tag: "Admin",
-    access: "admin",
-    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
-    answer: { status: 200, description: "Refused", schema: answers.messageAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/admin/invites",
-    summary: "A one-time invite link into a team, valid 7 days",
-    tag: "Admin",
-    access: "admin",
-    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
-    answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
-  },
   // ---- A manager's team administration (the admin may use it too, for every team) ----
   {
     method: "get",
