@@ -1,17 +1,7 @@
 import { z } from "zod";
 import type { OperationDoc } from "~/http/api/operation.server";
 import * as answers from "~/http/api-answers";
-import {
-  adminDashboardSchema,
-  adminUserListSchema,
-  adminUserSchema,
-  outboxPageSchema,
-  pageNumberQuerySchema,
-  passwordResetSentSchema,
-  newUserSchema,
-  updateUserSchema,
-  userSearchSchema,
-} from "~/models/admin.schema";
+import { adminUserListSchema, userSearchSchema } from "~/models/admin.schema";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import {
   inviteSchema,
@@ -39,16 +29,7 @@ import {
   teamMemberSchema,
   teamSchema,
 } from "~/models/team.schema";
-import {
-  aboutSchema,
-  dealerImportRequestSchema,
-  dealerListQuerySchema,
-  dealerPatchSchema,
-  dealerSchema,
-} from "~/models/dealer.schema";
 import { teamDayQuerySchema } from "~/models/team-day.schema";
-import { visitsQuerySchema } from "~/models/dealer-visits.schema";
-import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
 import {
   checkInSchema,
   commentSchema,
@@ -62,7 +43,6 @@ import {
 // from this list, and the contract and permission tests walk it, so a call that is routed but
 // not listed (or listed but not routed) fails the tests.
 
-const dealerId = { description: "Dealer id", example: 1 };
 const postId = { description: "Post id", example: 1 };
 const teamId = { description: "Team id", example: 1 };
 const tokenId = { description: "API token id", example: 1 };
@@ -70,18 +50,6 @@ const serviceAccountId = { description: "Service account (user) id", example: 1 
 const planDay = { description: "The plan's day, yyyy-MM-dd (Asia/Karachi)", example: "2026-11-27" };
 
 const teamExample = { name: "Contract Team", provinces: ["Balochistan"], districts: ["Quetta"] };
-
-const dealerExample = {
-  businessName: "Contract Test Traders",
-  ownerFirstName: "Asif",
-  ownerLastName: "Jutt",
-  phone: "+92 300 1234567",
-  street: "Shop 5, Grain Market",
-  city: "Okara",
-  state: "Punjab",
-  lat: 30.8138,
-  lng: 73.4534,
-};
 
 export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
@@ -388,286 +356,11 @@ export const apiOperations: OperationDoc[] = [
   },
 
   // ---- Dealers ----
-  {
-    method: "get",
-    path: "/api/dealers",
-    summary:
-      "The dealer directory, searched by business name, owner, city or phone; " +
-      'the whole list, or pages of `limit` with the next one in the Link header (rel="next")',
-    tag: "Dealers",
-    access: "signed-in",
-    query: dealerListQuerySchema,
-    queryExample: { query: "Traders" },
-    answer: { status: 200, description: "Dealers (with view=map: pins only)", schema: z.array(answers.dealerAnswer) },
-  },
-  {
-    method: "post",
-    path: "/api/dealers",
-    summary: "Add a dealer",
-    tag: "Dealers",
-    access: "signed-in",
-    body: { kind: "json", schema: dealerSchema, example: dealerExample },
-    answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
-    idempotent: true,
-  },
-  {
-    method: "get",
-    path: "/api/dealers/{id}",
-    summary: "One dealer",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
-    etag: true,
-  },
-  {
-    method: "put",
-    path: "/api/dealers/{id}",
-    summary:
-      "Update a dealer (omitted or null optional fields are cleared; the dealer as GET answers it may be sent back)",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: { description: "Dealer id", example: 999_999 } },
-    body: { kind: "json", schema: dealerSchema, example: dealerExample, readOnly: answers.dealerAnswer },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    // 409: other writers kept changing the dealer while this one was saved.
-    errors: [404, 409],
-    etag: true,
-  },
-  {
-    method: "patch",
-    path: "/api/dealers/{id}",
-    summary:
-      "Change some of a dealer's fields: only the fields sent change, null clears an optional one; a moved dealer sent without an address gets its new place's",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: { kind: "json", schema: dealerPatchSchema, example: { phone: "+92 300 7654321", notes: null } },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404, 409],
-    etag: true,
-  },
-  {
-    method: "get",
-    path: "/api/dealers/{id}/visits",
-    summary:
-      "The dealer's last visit and its visits (every post naming the dealer), newest first; `cursor` (an answer's nextCursor) pages back",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    query: visitsQuerySchema,
-    queryExample: { limit: "10" },
-    answer: { status: 200, description: "The last visit and one page of visits", schema: answers.dealerVisitsAnswer },
-    errors: [404],
-  },
-  {
-    method: "put",
-    path: "/api/dealers/{id}/about",
-    summary: "Update the dealer's About section",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: {
-      kind: "json",
-      schema: aboutSchema,
-      example: { aboutDescription: "Stockist of SSP and sulfur since 2009." },
-    },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/dealers/{id}/profile-picture",
-    summary: "Set the dealer's profile picture",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: {
-      kind: "multipart",
-      fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } },
-    },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404, 429, 503],
-  },
-  {
-    method: "post",
-    path: "/api/dealers/{id}/gallery",
-    summary: "Add a photo to the dealer's gallery (at most 5)",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId },
-    body: {
-      kind: "multipart",
-      fields: { image: { description: "A JPEG, PNG or WebP image of at most 5 MB", file: true, required: true } },
-    },
-    answer: { status: 201, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404, 429, 503],
-    idempotent: true,
-  },
-  {
-    method: "delete",
-    path: "/api/dealers/{id}/gallery/{index}",
-    summary: "Remove a photo from the dealer's gallery",
-    tag: "Dealers",
-    access: "signed-in",
-    pathParams: { id: dealerId, index: { description: "Position in the gallery, from 0", example: 4 } },
-    answer: { status: 200, description: "The dealer", schema: answers.dealerAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/upload",
-    summary: "Upload a spreadsheet (.xlsx or .xls, at most 10 MB) for a dealer import",
-    tag: "Dealers",
-    access: "signed-in",
-    body: { kind: "multipart", fields: { file: { description: "The spreadsheet", file: true, required: true } } },
-    answer: { status: 201, description: "Stored", schema: answers.spreadsheetUploadAnswer },
-  },
-  {
-    method: "post",
-    path: "/api/dealers/import",
-    summary:
-      "Import dealers from an uploaded spreadsheet (or, ADMIN only, the sample file); the same upload again answers its first import",
-    tag: "Dealers",
-    access: "signed-in",
-    body: {
-      kind: "json",
-      schema: dealerImportRequestSchema,
-      example: { uploadId: "00000000-0000-4000-8000-000000000000" },
-    },
-    answer: { status: 200, description: "What was imported", schema: answers.importAnswer },
-    errors: [403, 404, 503],
-  },
 
   // ---- Places ----
-  {
-    method: "get",
-    path: "/api/geocode/reverse",
-    summary: "The address at a point (falls back to the coordinates as text)",
-    tag: "Map",
-    access: "signed-in",
-    query: reverseGeocodeQuerySchema,
-    queryExample: { lat: "31.5204", lng: "74.3587" },
-    answer: { status: 200, description: "The address", schema: answers.geocodeAnswer },
-  },
 
   // ---- Admin ----
-  {
-    method: "get",
-    path: "/api/admin/dashboard",
-    summary: "The admin dashboard's figures and recent activity",
-    tag: "Admin",
-    access: "admin",
-    answer: {
-      status: 200,
-      description: "Stats, latest posts, registrations and imports",
-      schema: adminDashboardSchema,
-    },
-  },
-  {
-    method: "get",
-    path: "/api/admin/users",
-    summary: "Users by name, username or email, 20 a page; `team` narrows to one team",
-    tag: "Admin",
-    access: "admin",
-    query: userSearchSchema,
-    queryExample: { query: "officer", page: "1" },
-    answer: { status: 200, description: "A page of users", schema: adminUserListSchema },
-  },
-  {
-    method: "post",
-    path: "/api/admin/users",
-    summary:
-      "Add an account, in at once with its role and team (or none); the admin passes the first password on. A taken username or email is 409",
-    tag: "Admin",
-    access: "admin",
-    body: {
-      kind: "json",
-      schema: newUserSchema,
-      example: {
-        username: "new.officer",
-        email: "new.officer@example.pk",
-        password: "first-pass-1",
-        firstName: "Sana",
-        lastName: "Iqbal",
-        role: "OFFICER",
-      },
-    },
-    answer: { status: 201, description: "The new user", schema: adminUserSchema },
-    errors: [400, 409],
-  },
-  {
-    method: "patch",
-    path: "/api/admin/users/{id}",
-    summary: "Change a user's role, or deactivate (ends their sessions) or reactivate the account",
-    tag: "Admin",
-    access: "admin",
-    pathParams: { id: { description: "User id", example: 10 } },
-    body: { kind: "json", schema: updateUserSchema, example: { role: "OFFICER" } },
-    answer: { status: 200, description: "The user", schema: adminUserSchema },
-    errors: [400, 404],
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{id}/reset-password",
-    summary: "Email the user a password reset link",
-    tag: "Admin",
-    access: "admin",
-    idempotent: true,
-    pathParams: { id: { description: "User id", example: 10 } },
-    answer: { status: 200, description: "Sent", schema: passwordResetSentSchema },
-    errors: [400, 404],
-  },
-  {
-    method: "get",
-    path: "/api/admin/outbox",
-    summary: "The emails the app has written, newest first, 20 a page",
-    tag: "Admin",
-    access: "admin",
-    query: pageNumberQuerySchema,
-    queryExample: { page: "1" },
-    answer: { status: 200, description: "A page of the outbox", schema: outboxPageSchema },
-  },
 
-  {
-    method: "get",
-    path: "/api/admin/pending",
-    summary: "The accounts waiting for approval, oldest first",
-    tag: "Admin",
-    access: "admin",
-    answer: { status: 200, description: "The waiting accounts", schema: z.array(pendingAccountSchema) },
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{id}/approve",
-    summary: "Let a waiting account in, into a team",
-    tag: "Admin",
-    access: "admin",
-    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
-    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
-    answer: { status: 200, description: "Approved", schema: answers.messageAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/admin/users/{id}/refuse",
-    summary: "Refuse a waiting account: it can never sign in",
-    tag: "Admin",
-    access: "admin",
-    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
-    answer: { status: 200, description: "Refused", schema: answers.messageAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/admin/invites",
-    summary: "A one-time invite link into a team, valid 7 days",
-    tag: "Admin",
-    access: "admin",
-    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
-    answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
-  },
   // ---- A manager's team administration (the admin may use it too, for every team) ----
   {
     method: "get",

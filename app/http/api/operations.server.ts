@@ -1,5 +1,13 @@
 import { accountOperations } from "~/http/api/accounts.server";
+import { adminOperations } from "~/http/api/admin.server";
+import { dealerOperations } from "~/http/api/dealers.server";
 import type { ApiOperation } from "~/http/api/operation.server";
+import { placeOperations } from "~/http/api/places.server";
 
 /** Every declared /api operation, by area: the router, openapi.json and the permission spec read this list. */
-export const declaredOperations: ApiOperation[] = [...accountOperations];
+export const declaredOperations: ApiOperation[] = [
+  ...accountOperations,
+  ...dealerOperations,
+  ...placeOperations,
+  ...adminOperations,
+];
