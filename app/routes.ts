@@ -45,10 +45,6 @@ export default [
   ...prefix("api", [
     route("performance/leaderboard", "routes/api/performance-leaderboard.ts"),
     route("performance/calculate", "routes/api/performance-calculate.ts"),
-    route("notifications", "routes/api/notifications.ts"),
-    route("notifications/unread-count", "routes/api/notifications-unread-count.ts"),
-    route("notifications/mark-all-read", "routes/api/notifications-mark-all-read.ts"),
-    route("notifications/:id/read", "routes/api/notification-read.ts"),
     route("geocode/reverse", "routes/api/geocode-reverse.ts"),
     route("posts", "routes/api/posts.ts"),
     route("posts/:id/react", "routes/api/post-react.ts"),

@@ -86,42 +86,6 @@ const dealerExample = {
 export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
 
-  // ---- Notifications ----
-  {
-    method: "get",
-    path: "/api/notifications",
-    summary: "The user's latest notifications, newest first",
-    tag: "Notifications",
-    access: "signed-in",
-    answer: { status: 200, description: "Notifications", schema: z.array(answers.notificationAnswer) },
-  },
-  {
-    method: "get",
-    path: "/api/notifications/unread-count",
-    summary: "How many notifications are unread",
-    tag: "Notifications",
-    access: "signed-in",
-    answer: { status: 200, description: "The count", schema: answers.countAnswer },
-  },
-  {
-    method: "patch",
-    path: "/api/notifications/mark-all-read",
-    summary: "Mark every notification read",
-    tag: "Notifications",
-    access: "signed-in",
-    answer: { status: 200, description: "Done", schema: answers.successAnswer },
-  },
-  {
-    method: "patch",
-    path: "/api/notifications/{id}/read",
-    summary: "Mark one of the user's notifications read",
-    tag: "Notifications",
-    access: "signed-in",
-    pathParams: { id: { description: "Notification id", example: 1 } },
-    answer: { status: 200, description: "Done", schema: answers.successAnswer },
-    errors: [404],
-  },
-
   // ---- Posts ----
   {
     method: "get",
