@@ -49,21 +49,13 @@ import {
 import { teamDayQuerySchema } from "~/models/team-day.schema";
 import { visitsQuerySchema } from "~/models/dealer-visits.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
-import {
-  checkInSchema,
-  commentSchema,
-  feedQuerySchema,
-  postSchema,
-  rankingsQuerySchema,
-  reactionSchema,
-} from "~/models/post.schema";
+import { rankingsQuerySchema } from "~/models/post.schema";
 
 // Every /api call, with the zod schemas its route validates with. /api/openapi.json is built
 // from this list, and the contract and permission tests walk it, so a call that is routed but
 // not listed (or listed but not routed) fails the tests.
 
 const dealerId = { description: "Dealer id", example: 1 };
-const postId = { description: "Post id", example: 1 };
 const teamId = { description: "Team id", example: 1 };
 const tokenId = { description: "API token id", example: 1 };
 const serviceAccountId = { description: "Service account (user) id", example: 1 };
@@ -85,145 +77,6 @@ const dealerExample = {
 
 export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
-
-  // ---- Posts ----
-  {
-    method: "get",
-    path: "/api/posts",
-    summary:
-      'The feed, newest first, of the viewer\'s own people (scope=company: everyone; team: one team); the next page is in the Link header (rel="next")',
-    tag: "Posts",
-    access: "signed-in",
-    query: feedQuerySchema,
-    queryExample: { limit: "5", scope: "company" },
-    answer: { status: 200, description: "Posts", schema: z.array(answers.postAnswer) },
-    // A team the viewer neither belongs to nor leads.
-    errors: [403],
-  },
-  {
-    method: "post",
-    path: "/api/posts",
-    summary: "Create a post (JSON with media from /api/objects/upload, or multipart with files)",
-    tag: "Posts",
-    access: "signed-in",
-    body: {
-      kind: "json",
-      schema: postSchema,
-      example: {
-        type: "FIELD_VISIT",
-        text: "Contract test visit to the wheat plots near Okara.",
-        lat: 30.8138,
-        lng: 73.4534,
-      },
-    },
-    answer: { status: 201, description: "The post", schema: answers.postAnswer },
-    // Media are read back from file storage, which may be unreachable.
-    errors: [429, 503],
-    idempotent: true,
-  },
-  {
-    method: "get",
-    path: "/api/posts/{id}/react",
-    summary: "The post's reactions",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    answer: { status: 200, description: "Reactions", schema: answers.reactionsAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/posts/{id}/react",
-    summary: "Like the post",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    body: { kind: "json", schema: reactionSchema, example: { type: "LIKE" } },
-    answer: { status: 201, description: "Reactions", schema: answers.reactionsAnswer },
-    errors: [404],
-  },
-  {
-    method: "delete",
-    path: "/api/posts/{id}/react",
-    summary: "Remove the user's like",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    answer: { status: 200, description: "Reactions", schema: answers.reactionsAnswer },
-    errors: [404],
-  },
-  {
-    method: "get",
-    path: "/api/posts/{id}/comments",
-    summary: "The post's comments, oldest first",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    answer: { status: 200, description: "Comments", schema: z.array(answers.commentAnswer) },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/posts/{id}/comments",
-    summary: "Comment on the post",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    body: { kind: "json", schema: commentSchema, example: { text: "Good work, contract test." } },
-    answer: { status: 201, description: "The comment", schema: answers.commentAnswer },
-    errors: [404],
-    idempotent: true,
-  },
-  {
-    method: "delete",
-    path: "/api/posts/{id}/comments/{commentId}",
-    summary: "Delete one of the user's own comments",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId, commentId: { description: "Comment id", example: 1 } },
-    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/objects/upload",
-    summary: "A signed URL to PUT one media file to (15 minutes)",
-    tag: "Posts",
-    access: "signed-in",
-    answer: { status: 200, description: "The upload URL", schema: answers.uploadUrlAnswer },
-  },
-  {
-    method: "put",
-    path: "/api/objects/uploads/{uploadId}",
-    summary: "The signed upload target: the file's bytes (the URL's signature authorises it)",
-    tag: "Posts",
-    access: "public",
-    pathParams: { uploadId: { description: "From the signed URL", example: "0123456789abcdef0123456789abcdef" } },
-    body: {
-      kind: "bytes",
-      description:
-        "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB (a photo at most 120 megapixels); the URL takes one PUT",
-    },
-    answer: { status: 200, description: "Stored", schema: answers.storedObjectAnswer },
-    errors: [403, 409, 415, 429, 503],
-  },
-  {
-    method: "get",
-    path: "/api/products",
-    summary: "The products a sale can be of",
-    tag: "Posts",
-    access: "signed-in",
-    answer: { status: 200, description: "Products", schema: z.array(answers.productAnswer) },
-  },
-  {
-    method: "post",
-    path: "/api/checkins",
-    summary: "Record a check-in (for GPS trackers and other tools)",
-    tag: "Map",
-    access: "signed-in",
-    body: { kind: "json", schema: checkInSchema, example: { type: "CHECK_IN", lat: 30.8138, lng: 73.4534 } },
-    answer: { status: 201, description: "The check-in", schema: answers.checkInAnswer },
-  },
 
   // ---- Rankings and performance ----
   {
