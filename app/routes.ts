@@ -43,14 +43,7 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
 
   ...prefix("api", [
-    route("performance/leaderboard", "routes/api/performance-leaderboard.ts"),
-    route("performance/calculate", "routes/api/performance-calculate.ts"),
     route("geocode/reverse", "routes/api/geocode-reverse.ts"),
-    route("agents/rankings", "routes/api/agents-rankings.ts"),
-    route("agents/checkins", "routes/api/agents-checkins.ts"),
-    route("agents/location-quality", "routes/api/agents-location-quality.ts"),
-    route("reports", "routes/api/reports.ts"),
-    route("team-day", "routes/api/team-day.ts"),
     route("plans/:day", "routes/api/plan.ts"),
     route("dealers", "routes/api/dealers.ts"),
     route("dealers/import", "routes/api/dealers-import.ts"),

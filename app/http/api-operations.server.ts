@@ -12,7 +12,6 @@ import {
   updateUserSchema,
   userSearchSchema,
 } from "~/models/admin.schema";
-import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import {
   inviteSchema,
   pendingAccountSchema,
@@ -27,14 +26,12 @@ import {
   newTokenSchema,
   serviceAccountSchema,
 } from "~/models/api-token.schema";
-import { reportQuerySchema } from "~/models/report.schema";
 import { changesQuerySchema } from "~/models/change.schema";
 import { createdWebhookSchema, webhookSchema, webhookViewSchema } from "~/models/webhook.schema";
 import { planAnswer, planStopsSchema, planUserQuerySchema } from "~/models/visit-plan.schema";
 import {
   teamDetailSchema,
   teamListSchema,
-  audienceQuerySchema,
   teamManagerSchema,
   teamMemberSchema,
   teamSchema,
@@ -46,10 +43,8 @@ import {
   dealerPatchSchema,
   dealerSchema,
 } from "~/models/dealer.schema";
-import { teamDayQuerySchema } from "~/models/team-day.schema";
 import { visitsQuerySchema } from "~/models/dealer-visits.schema";
 import { reverseGeocodeQuerySchema } from "~/models/geocode.server";
-import { rankingsQuerySchema } from "~/models/post.schema";
 
 // Every /api call, with the zod schemas its route validates with. /api/openapi.json is built
 // from this list, and the contract and permission tests walk it, so a call that is routed but
@@ -78,61 +73,6 @@ const dealerExample = {
 export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
 
-  // ---- Rankings and performance ----
-  {
-    method: "get",
-    path: "/api/agents/rankings",
-    summary:
-      "Officers ranked by sales, with distance, hours, recovery and dealers for a period: the viewer's own people (scope=company: everyone; team: one team)",
-    tag: "Rankings",
-    access: "signed-in",
-    query: rankingsQuerySchema,
-    queryExample: { period: "week" },
-    answer: { status: 200, description: "Rankings", schema: z.array(answers.rankingAnswer) },
-    // A team the viewer neither belongs to nor leads.
-    errors: [403],
-  },
-  {
-    method: "get",
-    path: "/api/agents/checkins",
-    summary:
-      "The check-ins of one day of the viewer's people (an officer's team, a manager's teams, everyone for an admin; team: one of them), numbered and coloured per officer",
-    tag: "Map",
-    access: "signed-in",
-    query: checkInQuerySchema,
-    queryExample: { date: "2026-11-22" },
-    answer: { status: 200, description: "Check-in stops", schema: z.array(answers.checkInStopAnswer) },
-    errors: [403], // a team not the viewer's
-  },
-  {
-    method: "get",
-    path: "/api/agents/location-quality",
-    summary:
-      "How each officer's places were had on one day (the viewer's teams, everyone for an admin; team: one of them): the share of GPS check-ins, their median accuracy and the legs not counted",
-    tag: "Map",
-    access: "manager",
-    query: locationQualityQuerySchema,
-    queryExample: { date: "2026-11-22" },
-    answer: {
-      status: 200,
-      description: "One row per officer with check-ins that day, by name",
-      schema: z.array(answers.locationQualityAnswer),
-    },
-  },
-  {
-    method: "get",
-    path: "/api/reports",
-    summary:
-      "Totals per officer, team, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only; managers: their teams; admins: everyone or one team)",
-    tag: "Rankings",
-    access: "signed-in",
-    query: reportQuerySchema,
-    queryExample: { period: "last-week", groupBy: "officer" },
-    answer: { status: 200, description: "The report", schema: answers.reportAnswer },
-    // 403: a team or an officer not the viewer's; 429 and 503 (with Retry-After): format=xlsx past
-    // the person's share of the server's one queue of exports, or with the queue full.
-    errors: [403, 429, 503],
-  },
   // ---- Visit plans ----
   {
     method: "get",
@@ -169,39 +109,6 @@ export const apiOperations: OperationDoc[] = [
     query: planUserQuerySchema,
     answer: { status: 200, description: "Deleted (or there was none)", schema: answers.successAnswer },
     errors: [400, 403, 404],
-  },
-  {
-    method: "get",
-    path: "/api/team-day",
-    summary:
-      "The manager's day: the viewer's officers (a manager's teams; everyone for an admin; team: one of them), who has posted today and who has not",
-    tag: "Rankings",
-    access: "manager",
-    query: teamDayQuerySchema,
-    answer: { status: 200, description: "Today's posting of each officer", schema: answers.teamDayAnswer },
-    errors: [403], // a team not the viewer's
-  },
-  {
-    method: "get",
-    path: "/api/performance/leaderboard",
-    summary:
-      "The performance leaderboard of the viewer's own people (scope=company: everyone; team: one team); ranks and badges are the company's, teamRank the place in the team",
-    tag: "Rankings",
-    access: "signed-in",
-    query: audienceQuerySchema,
-    queryExample: { scope: "company" },
-    answer: { status: 200, description: "Entries", schema: z.array(answers.leaderboardAnswer) },
-    // A team the viewer neither belongs to nor leads.
-    errors: [403],
-  },
-  {
-    method: "post",
-    path: "/api/performance/calculate",
-    summary: "Recalculate performance scores and assign badges (MANAGER and ADMIN)",
-    tag: "Rankings",
-    access: "manager",
-    answer: { status: 200, description: "Done", schema: answers.calculationAnswer },
-    errors: [503],
   },
 
   // ---- Dealers ----
