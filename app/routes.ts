@@ -44,7 +44,6 @@ export default [
 
   ...prefix("api", [
     route("geocode/reverse", "routes/api/geocode-reverse.ts"),
-    route("plans/:day", "routes/api/plan.ts"),
     route("dealers", "routes/api/dealers.ts"),
     route("dealers/import", "routes/api/dealers-import.ts"),
     route("dealers/:id", "routes/api/dealer.ts"),

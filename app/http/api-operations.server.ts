@@ -28,7 +28,6 @@ import {
 } from "~/models/api-token.schema";
 import { changesQuerySchema } from "~/models/change.schema";
 import { createdWebhookSchema, webhookSchema, webhookViewSchema } from "~/models/webhook.schema";
-import { planAnswer, planStopsSchema, planUserQuerySchema } from "~/models/visit-plan.schema";
 import {
   teamDetailSchema,
   teamListSchema,
@@ -54,7 +53,6 @@ const dealerId = { description: "Dealer id", example: 1 };
 const teamId = { description: "Team id", example: 1 };
 const tokenId = { description: "API token id", example: 1 };
 const serviceAccountId = { description: "Service account (user) id", example: 1 };
-const planDay = { description: "The plan's day, yyyy-MM-dd (Asia/Karachi)", example: "2026-11-27" };
 
 const teamExample = { name: "Contract Team", provinces: ["Balochistan"], districts: ["Quetta"] };
 
@@ -72,44 +70,6 @@ const dealerExample = {
 
 export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
-
-  // ---- Visit plans ----
-  {
-    method: "get",
-    path: "/api/plans/{day}",
-    summary:
-      "A user's visit plan of a day (oneself by default; a manager: the officers of the teams they lead; an admin: anyone), its stops in driving order with their status",
-    tag: "Visit plans",
-    access: "signed-in",
-    pathParams: { day: planDay },
-    query: planUserQuerySchema,
-    answer: { status: 200, description: "The plan (no stops when there is none)", schema: planAnswer },
-    errors: [400, 403, 404],
-  },
-  {
-    method: "put",
-    path: "/api/plans/{day}",
-    summary:
-      "Set the plan's dealers (at most 25) for today or a coming day (14 days ahead); the server puts them in driving order from lat/lng (the officer's own place) or their home",
-    tag: "Visit plans",
-    access: "signed-in",
-    pathParams: { day: planDay },
-    query: planUserQuerySchema,
-    body: { kind: "json", schema: planStopsSchema, example: { dealerIds: [1], lat: 31.5204, lng: 74.3587 } },
-    answer: { status: 200, description: "The plan", schema: planAnswer },
-    errors: [400, 403, 404],
-  },
-  {
-    method: "delete",
-    path: "/api/plans/{day}",
-    summary: "Delete the plan of today or a coming day",
-    tag: "Visit plans",
-    access: "signed-in",
-    pathParams: { day: planDay },
-    query: planUserQuerySchema,
-    answer: { status: 200, description: "Deleted (or there was none)", schema: answers.successAnswer },
-    errors: [400, 403, 404],
-  },
 
   // ---- Dealers ----
   {

@@ -3,6 +3,7 @@ import { notificationOperations } from "~/http/api/notifications.server";
 import type { ApiOperation } from "~/http/api/operation.server";
 import { postOperations } from "~/http/api/posts.server";
 import { rankingOperations } from "~/http/api/rankings.server";
+import { visitPlanOperations } from "~/http/api/visit-plans.server";
 
 /** Every declared /api operation, by area: the router, openapi.json and the permission spec read this list. */
 export const declaredOperations: ApiOperation[] = [
@@ -10,4 +11,5 @@ export const declaredOperations: ApiOperation[] = [
   ...notificationOperations,
   ...postOperations,
   ...rankingOperations,
+  ...visitPlanOperations,
 ];
