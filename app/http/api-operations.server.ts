@@ -1,8 +1,7 @@
 import { z } from "zod";
 import type { OperationDoc } from "~/http/api/operation.server";
-import * as answers from "~/http/api-answers";
 import { adminUserListSchema, userSearchSchema } from "~/models/admin.schema";
-import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
+import * as answers from "~/http/api-answers";
 import {
   inviteSchema,
   pendingAccountSchema,
@@ -17,343 +16,28 @@ import {
   newTokenSchema,
   serviceAccountSchema,
 } from "~/models/api-token.schema";
-import { reportQuerySchema } from "~/models/report.schema";
 import { changesQuerySchema } from "~/models/change.schema";
 import { createdWebhookSchema, webhookSchema, webhookViewSchema } from "~/models/webhook.schema";
-import { planAnswer, planStopsSchema, planUserQuerySchema } from "~/models/visit-plan.schema";
 import {
   teamDetailSchema,
   teamListSchema,
-  audienceQuerySchema,
   teamManagerSchema,
   teamMemberSchema,
   teamSchema,
 } from "~/models/team.schema";
-import { teamDayQuerySchema } from "~/models/team-day.schema";
-import {
-  checkInSchema,
-  commentSchema,
-  feedQuerySchema,
-  postSchema,
-  rankingsQuerySchema,
-  reactionSchema,
-} from "~/models/post.schema";
 
 // Every /api call, with the zod schemas its route validates with. /api/openapi.json is built
 // from this list, and the contract and permission tests walk it, so a call that is routed but
 // not listed (or listed but not routed) fails the tests.
 
-const postId = { description: "Post id", example: 1 };
 const teamId = { description: "Team id", example: 1 };
 const tokenId = { description: "API token id", example: 1 };
 const serviceAccountId = { description: "Service account (user) id", example: 1 };
-const planDay = { description: "The plan's day, yyyy-MM-dd (Asia/Karachi)", example: "2026-11-27" };
 
 const teamExample = { name: "Contract Team", provinces: ["Balochistan"], districts: ["Quetta"] };
 
 export const apiOperations: OperationDoc[] = [
   // ---- Accounts ----
-
-  // ---- Notifications ----
-  {
-    method: "get",
-    path: "/api/notifications",
-    summary: "The user's latest notifications, newest first",
-    tag: "Notifications",
-    access: "signed-in",
-    answer: { status: 200, description: "Notifications", schema: z.array(answers.notificationAnswer) },
-  },
-  {
-    method: "get",
-    path: "/api/notifications/unread-count",
-    summary: "How many notifications are unread",
-    tag: "Notifications",
-    access: "signed-in",
-    answer: { status: 200, description: "The count", schema: answers.countAnswer },
-  },
-  {
-    method: "patch",
-    path: "/api/notifications/mark-all-read",
-    summary: "Mark every notification read",
-    tag: "Notifications",
-    access: "signed-in",
-    answer: { status: 200, description: "Done", schema: answers.successAnswer },
-  },
-  {
-    method: "patch",
-    path: "/api/notifications/{id}/read",
-    summary: "Mark one of the user's notifications read",
-    tag: "Notifications",
-    access: "signed-in",
-    pathParams: { id: { description: "Notification id", example: 1 } },
-    answer: { status: 200, description: "Done", schema: answers.successAnswer },
-    errors: [404],
-  },
-
-  // ---- Posts ----
-  {
-    method: "get",
-    path: "/api/posts",
-    summary:
-      'The feed, newest first, of the viewer\'s own people (scope=company: everyone; team: one team); the next page is in the Link header (rel="next")',
-    tag: "Posts",
-    access: "signed-in",
-    query: feedQuerySchema,
-    queryExample: { limit: "5", scope: "company" },
-    answer: { status: 200, description: "Posts", schema: z.array(answers.postAnswer) },
-    // A team the viewer neither belongs to nor leads.
-    errors: [403],
-  },
-  {
-    method: "post",
-    path: "/api/posts",
-    summary: "Create a post (JSON with media from /api/objects/upload, or multipart with files)",
-    tag: "Posts",
-    access: "signed-in",
-    body: {
-      kind: "json",
-      schema: postSchema,
-      example: {
-        type: "FIELD_VISIT",
-        text: "Contract test visit to the wheat plots near Okara.",
-        lat: 30.8138,
-        lng: 73.4534,
-      },
-    },
-    answer: { status: 201, description: "The post", schema: answers.postAnswer },
-    // Media are read back from file storage, which may be unreachable.
-    errors: [429, 503],
-    idempotent: true,
-  },
-  {
-    method: "get",
-    path: "/api/posts/{id}/react",
-    summary: "The post's reactions",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    answer: { status: 200, description: "Reactions", schema: answers.reactionsAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/posts/{id}/react",
-    summary: "Like the post",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    body: { kind: "json", schema: reactionSchema, example: { type: "LIKE" } },
-    answer: { status: 201, description: "Reactions", schema: answers.reactionsAnswer },
-    errors: [404],
-  },
-  {
-    method: "delete",
-    path: "/api/posts/{id}/react",
-    summary: "Remove the user's like",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    answer: { status: 200, description: "Reactions", schema: answers.reactionsAnswer },
-    errors: [404],
-  },
-  {
-    method: "get",
-    path: "/api/posts/{id}/comments",
-    summary: "The post's comments, oldest first",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    answer: { status: 200, description: "Comments", schema: z.array(answers.commentAnswer) },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/posts/{id}/comments",
-    summary: "Comment on the post",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId },
-    body: { kind: "json", schema: commentSchema, example: { text: "Good work, contract test." } },
-    answer: { status: 201, description: "The comment", schema: answers.commentAnswer },
-    errors: [404],
-    idempotent: true,
-  },
-  {
-    method: "delete",
-    path: "/api/posts/{id}/comments/{commentId}",
-    summary: "Delete one of the user's own comments",
-    tag: "Posts",
-    access: "signed-in",
-    pathParams: { id: postId, commentId: { description: "Comment id", example: 1 } },
-    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/objects/upload",
-    summary: "A signed URL to PUT one media file to (15 minutes)",
-    tag: "Posts",
-    access: "signed-in",
-    answer: { status: 200, description: "The upload URL", schema: answers.uploadUrlAnswer },
-  },
-  {
-    method: "put",
-    path: "/api/objects/uploads/{uploadId}",
-    summary: "The signed upload target: the file's bytes (the URL's signature authorises it)",
-    tag: "Posts",
-    access: "public",
-    pathParams: { uploadId: { description: "From the signed URL", example: "0123456789abcdef0123456789abcdef" } },
-    body: {
-      kind: "bytes",
-      description:
-        "A JPEG, PNG, WebP, MP4, WebM or QuickTime file of at most 10 MB (a photo at most 120 megapixels); the URL takes one PUT",
-    },
-    answer: { status: 200, description: "Stored", schema: answers.storedObjectAnswer },
-    errors: [403, 409, 415, 429, 503],
-  },
-  {
-    method: "get",
-    path: "/api/products",
-    summary: "The products a sale can be of",
-    tag: "Posts",
-    access: "signed-in",
-    answer: { status: 200, description: "Products", schema: z.array(answers.productAnswer) },
-  },
-  {
-    method: "post",
-    path: "/api/checkins",
-    summary: "Record a check-in (for GPS trackers and other tools)",
-    tag: "Map",
-    access: "signed-in",
-    body: { kind: "json", schema: checkInSchema, example: { type: "CHECK_IN", lat: 30.8138, lng: 73.4534 } },
-    answer: { status: 201, description: "The check-in", schema: answers.checkInAnswer },
-  },
-
-  // ---- Rankings and performance ----
-  {
-    method: "get",
-    path: "/api/agents/rankings",
-    summary:
-      "Officers ranked by sales, with distance, hours, recovery and dealers for a period: the viewer's own people (scope=company: everyone; team: one team)",
-    tag: "Rankings",
-    access: "signed-in",
-    query: rankingsQuerySchema,
-    queryExample: { period: "week" },
-    answer: { status: 200, description: "Rankings", schema: z.array(answers.rankingAnswer) },
-    // A team the viewer neither belongs to nor leads.
-    errors: [403],
-  },
-  {
-    method: "get",
-    path: "/api/agents/checkins",
-    summary:
-      "The check-ins of one day of the viewer's people (an officer's team, a manager's teams, everyone for an admin; team: one of them), numbered and coloured per officer",
-    tag: "Map",
-    access: "signed-in",
-    query: checkInQuerySchema,
-    queryExample: { date: "2026-11-22" },
-    answer: { status: 200, description: "Check-in stops", schema: z.array(answers.checkInStopAnswer) },
-    errors: [403], // a team not the viewer's
-  },
-  {
-    method: "get",
-    path: "/api/agents/location-quality",
-    summary:
-      "How each officer's places were had on one day (the viewer's teams, everyone for an admin; team: one of them): the share of GPS check-ins, their median accuracy and the legs not counted",
-    tag: "Map",
-    access: "manager",
-    query: locationQualityQuerySchema,
-    queryExample: { date: "2026-11-22" },
-    answer: {
-      status: 200,
-      description: "One row per officer with check-ins that day, by name",
-      schema: z.array(answers.locationQualityAnswer),
-    },
-  },
-  {
-    method: "get",
-    path: "/api/reports",
-    summary:
-      "Totals per officer, team, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only; managers: their teams; admins: everyone or one team)",
-    tag: "Rankings",
-    access: "signed-in",
-    query: reportQuerySchema,
-    queryExample: { period: "last-week", groupBy: "officer" },
-    answer: { status: 200, description: "The report", schema: answers.reportAnswer },
-    // 403: a team or an officer not the viewer's; 429 and 503 (with Retry-After): format=xlsx past
-    // the person's share of the server's one queue of exports, or with the queue full.
-    errors: [403, 429, 503],
-  },
-  // ---- Visit plans ----
-  {
-    method: "get",
-    path: "/api/plans/{day}",
-    summary:
-      "A user's visit plan of a day (oneself by default; a manager: the officers of the teams they lead; an admin: anyone), its stops in driving order with their status",
-    tag: "Visit plans",
-    access: "signed-in",
-    pathParams: { day: planDay },
-    query: planUserQuerySchema,
-    answer: { status: 200, description: "The plan (no stops when there is none)", schema: planAnswer },
-    errors: [400, 403, 404],
-  },
-  {
-    method: "put",
-    path: "/api/plans/{day}",
-    summary:
-      "Set the plan's dealers (at most 25) for today or a coming day (14 days ahead); the server puts them in driving order from lat/lng (the officer's own place) or their home",
-    tag: "Visit plans",
-    access: "signed-in",
-    pathParams: { day: planDay },
-    query: planUserQuerySchema,
-    body: { kind: "json", schema: planStopsSchema, example: { dealerIds: [1], lat: 31.5204, lng: 74.3587 } },
-    answer: { status: 200, description: "The plan", schema: planAnswer },
-    errors: [400, 403, 404],
-  },
-  {
-    method: "delete",
-    path: "/api/plans/{day}",
-    summary: "Delete the plan of today or a coming day",
-    tag: "Visit plans",
-    access: "signed-in",
-    pathParams: { day: planDay },
-    query: planUserQuerySchema,
-    answer: { status: 200, description: "Deleted (or there was none)", schema: answers.successAnswer },
-    errors: [400, 403, 404],
-  },
-  {
-    method: "get",
-    path: "/api/team-day",
-    summary:
-      "The manager's day: the viewer's officers (a manager's teams; everyone for an admin; team: one of them), who has posted today and who has not",
-    tag: "Rankings",
-    access: "manager",
-    query: teamDayQuerySchema,
-    answer: { status: 200, description: "Today's posting of each officer", schema: answers.teamDayAnswer },
-    errors: [403], // a team not the viewer's
-  },
-  {
-    method: "get",
-    path: "/api/performance/leaderboard",
-    summary:
-      "The performance leaderboard of the viewer's own people (scope=company: everyone; team: one team); ranks and badges are the company's, teamRank the place in the team",
-    tag: "Rankings",
-    access: "signed-in",
-    query: audienceQuerySchema,
-    queryExample: { scope: "company" },
-    answer: { status: 200, description: "Entries", schema: z.array(answers.leaderboardAnswer) },
-    // A team the viewer neither belongs to nor leads.
-    errors: [403],
-  },
-  {
-    method: "post",
-    path: "/api/performance/calculate",
-    summary: "Recalculate performance scores and assign badges (MANAGER and ADMIN)",
-    tag: "Rankings",
-    access: "manager",
-    answer: { status: 200, description: "Done", schema: answers.calculationAnswer },
-    errors: [503],
-  },
 
   // ---- Dealers ----
 

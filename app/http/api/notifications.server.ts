@@ -1,0 +1,57 @@
+import { z } from "zod";
+import * as answers from "~/http/api-answers";
+import { apiError } from "~/http/api.server";
+import { operation } from "~/http/api/operation.server";
+import {
+  countUnreadNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  NOTIFICATION_NOT_FOUND,
+} from "~/models/notification.server";
+
+export const notificationOperations = [
+  operation({
+    method: "get",
+    path: "/api/notifications",
+    summary: "The user's latest notifications, newest first",
+    tag: "Notifications",
+    access: "signed-in",
+    answer: { status: 200, description: "Notifications", schema: z.array(answers.notificationAnswer) },
+    handler: async ({ user }) => Response.json(await listNotifications(user.id)),
+  }),
+  operation({
+    method: "get",
+    path: "/api/notifications/unread-count",
+    summary: "How many notifications are unread",
+    tag: "Notifications",
+    access: "signed-in",
+    answer: { status: 200, description: "The count", schema: answers.countAnswer },
+    handler: async ({ user }) => Response.json({ count: await countUnreadNotifications(user.id) }),
+  }),
+  operation({
+    method: "patch",
+    path: "/api/notifications/mark-all-read",
+    summary: "Mark every notification read",
+    tag: "Notifications",
+    access: "signed-in",
+    answer: { status: 200, description: "Done", schema: answers.successAnswer },
+    // Also says how many it marked: `{ success, updated }`.
+    handler: async ({ user }) => Response.json({ success: true, updated: await markAllNotificationsRead(user.id) }),
+  }),
+  operation({
+    method: "patch",
+    path: "/api/notifications/{id}/read",
+    summary: "Mark one of the user's notifications read",
+    tag: "Notifications",
+    access: "signed-in",
+    pathParams: { id: { description: "Notification id", example: 1, notFound: NOTIFICATION_NOT_FOUND } },
+    answer: { status: 200, description: "Done", schema: answers.successAnswer },
+    errors: [404],
+    // Another user's notification is not found, as a missing one is.
+    handler: async ({ user, params }) => {
+      if (!(await markNotificationRead(user.id, params.id))) return apiError(404, NOTIFICATION_NOT_FOUND);
+      return Response.json({ success: true });
+    },
+  }),
+];

@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { revalidatedJson, versionedJson } from "~/http/answer-cache.server";
+import * as answers from "~/http/api-answers";
+import { apiError, isBrowserNavigation } from "~/http/api.server";
+import { operation } from "~/http/api/operation.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { AppError } from "~/lib/app-error";
+import { RECALCULATED, RECALCULATION_FAILED } from "~/lib/performance";
+import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
+import { dayCheckInItems, dayCheckInsKey, dayLocationQuality, mapAudience } from "~/models/checkin.server";
+import { listVersion } from "~/models/list-version.server";
+import { rankingsFor } from "~/models/metrics.server";
+import { calculatePerformance, listLeaderboard } from "~/models/performance.server";
+import { rankingsQuerySchema } from "~/models/post.schema";
+import { reportCsv, reportFileName, reportTitle, reportXlsx } from "~/models/report-export.server";
+import { reportTable } from "~/models/report-view.server";
+import { reportQuerySchema } from "~/models/report.schema";
+import { buildReport, reportJson } from "~/models/report.server";
+import { teamDayQuerySchema } from "~/models/team-day.schema";
+import { teamDay } from "~/models/team-day.server";
+import { requestedAudience } from "~/models/team-scope.server";
+import { audienceQuerySchema } from "~/models/team.schema";
+
+/**
+ * The report as JSON by default; `?format=csv` (or `Accept: text/csv`) and `?format=xlsx` answer
+ * the page's table as a file. The .xlsx waits its turn in the server's one queue of exports: 503
+ * when the line is full, 429 past the person's share, both with Retry-After; the page's download
+ * link (a browser navigation) goes back to the report with the message instead.
+ */
+async function answerReport(
+  request: Request,
+  user: Parameters<typeof buildReport>[0],
+  query: Parameters<typeof buildReport>[1],
+): Promise<Response> {
+  const report = await buildReport(user, query);
+  const format =
+    new URL(request.url).searchParams.get("format") ??
+    (/\btext\/csv\b/.test(request.headers.get("Accept") ?? "") ? "csv" : "json");
+  if (format === "csv" || format === "xlsx") {
+    const table = reportTable(report);
+    const title = reportTitle(report, report.officerName);
+    let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+    try {
+      body = format === "csv" ? reportCsv(title, table) : await reportXlsx(title, table, user.id);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.retryAfterSec === undefined || !isBrowserNavigation(request))
+        throw error;
+      const page = new URL(request.url).searchParams;
+      page.delete("format");
+      return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
+    }
+    return new Response(body, {
+      headers: {
+        "Content-Type":
+          format === "csv"
+            ? "text/csv; charset=utf-8"
+            : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "Content-Disposition": `attachment; filename="${reportFileName(report, format)}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  return Response.json(reportJson(report));
+}
+
+export const rankingOperations = [
+  operation({
+    method: "get",
+    path: "/api/agents/rankings",
+    summary:
+      "Officers ranked by sales, with distance, hours, recovery and dealers for a period: the viewer's own people (scope=company: everyone; team: one team)",
+    tag: "Rankings",
+    access: "signed-in",
+    query: rankingsQuerySchema,
+    queryExample: { period: "week" },
+    answer: { status: 200, description: "Rankings", schema: z.array(answers.rankingAnswer) },
+    // A team the viewer neither belongs to nor leads.
+    errors: [403],
+    // ?period=today|week|month|all (default month).
+    handler: async ({ request, user, query }) => revalidatedJson(request, await rankingsFor(user, query)),
+  }),
+  operation({
+    method: "get",
+    path: "/api/agents/checkins",
+    summary:
+      "The check-ins of one day of the viewer's people (an officer's team, a manager's teams, everyone for an admin; team: one of them), numbered and coloured per officer",
+    tag: "Map",
+    access: "signed-in",
+    query: checkInQuerySchema,
+    queryExample: { date: "2026-11-22" },
+    answer: { status: 200, description: "Check-in stops", schema: z.array(answers.checkInStopAnswer) },
+    errors: [403], // a team not the viewer's
+    /**
+     * ?date=yyyy-MM-dd[&province=Punjab][&agent={userId}][&team={teamId}]: in time order, the call's
+     * original fields plus each one's number in its agent's day, the Start / Stop / Latest label
+     * and the agent's colour. A missing or malformed date is a 400. Tagged with the check-ins'
+     * version, whose routes it holds and whether the day is today (which names the last stop).
+     */
+    handler: async ({ request, user, query }) => {
+      const now = new Date();
+      const audience = await mapAudience(user, query.team);
+      return versionedJson(request, dayCheckInsKey(audience, query, now), async () => ({
+        data: dayCheckInItems(audience, query, now),
+      }));
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/agents/location-quality",
+    summary:
+      "How each officer's places were had on one day (the viewer's teams, everyone for an admin; team: one of them): the share of GPS check-ins, their median accuracy and the legs not counted",
+    tag: "Map",
+    access: "manager",
+    query: locationQualityQuerySchema,
+    queryExample: { date: "2026-11-22" },
+    answer: {
+      status: 200,
+      description: "One row per officer with check-ins that day, by name",
+      schema: z.array(answers.locationQualityAnswer),
+    },
+    // The legs not counted in distance and hours, by reason.
+    handler: async ({ user, query }) =>
+      Response.json(dayLocationQuality(await mapAudience(user, query.team), query.date)),
+  }),
+  operation({
+    method: "get",
+    path: "/api/reports",
+    summary:
+      "Totals per officer, team, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only; managers: their teams; admins: everyone or one team)",
+    tag: "Rankings",
+    access: "signed-in",
+    query: reportQuerySchema,
+    queryExample: { period: "last-week", groupBy: "officer" },
+    answer: { status: 200, description: "The report", schema: answers.reportAnswer },
+    // 403: a team or an officer not the viewer's; 429 and 503 (with Retry-After): format=xlsx past
+    // the person's share of the server's one queue of exports, or with the queue full.
+    errors: [403, 429, 503],
+    handler: ({ request, user, query }) => answerReport(request, user, query),
+  }),
+  operation({
+    method: "get",
+    path: "/api/team-day",
+    summary:
+      "The manager's day: the viewer's officers (a manager's teams; everyone for an admin; team: one of them), who has posted today and who has not",
+    tag: "Rankings",
+    access: "manager",
+    query: teamDayQuerySchema,
+    answer: { status: 200, description: "Today's posting of each officer", schema: answers.teamDayAnswer },
+    errors: [403], // a team not the viewer's
+    handler: async ({ user, query }) =>
+      Response.json(await teamDay(user, query), { headers: { "Cache-Control": "no-store" } }),
+  }),
+  operation({
+    method: "get",
+    path: "/api/performance/leaderboard",
+    summary:
+      "The performance leaderboard of the viewer's own people (scope=company: everyone; team: one team); ranks and badges are the company's, teamRank the place in the team",
+    tag: "Rankings",
+    access: "signed-in",
+    query: audienceQuerySchema,
+    queryExample: { scope: "company" },
+    answer: { status: 200, description: "Entries", schema: z.array(answers.leaderboardAnswer) },
+    // A team the viewer neither belongs to nor leads.
+    errors: [403],
+    /**
+     * The active officers' entries, ranked ones first. The same for an audience until a
+     * calculation, an officer's shown details or the teams change (the Leaderboard list version),
+     * so it is read once per version and audience and kept.
+     */
+    handler: async ({ request, user, query }) => {
+      const audience = await requestedAudience(user, query, { companyAllowed: true });
+      const key = `leaderboard ${listVersion("Leaderboard")} ${JSON.stringify(audience)}`;
+      return versionedJson(request, key, async () => ({ data: await listLeaderboard(audience) }));
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/performance/calculate",
+    summary: "Recalculate performance scores and assign badges (MANAGER and ADMIN)",
+    tag: "Rankings",
+    access: "manager",
+    answer: { status: 200, description: "Done", schema: answers.calculationAnswer },
+    errors: [503],
+    // No body: recalculates scores, ranks and badges.
+    handler: async () => {
+      try {
+        const result = await calculatePerformance();
+        return Response.json({ message: RECALCULATED, ...result });
+      } catch (error) {
+        console.error("Performance calculation failed:", error);
+        return apiError(503, RECALCULATION_FAILED);
+      }
+    },
+  }),
+];
