@@ -1,4 +1,5 @@
 import { readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { AudienceSwitchView } from "~/models/audience-switch.schema";
 import {
@@ -22,7 +23,7 @@ export async function audienceSwitch(
     requestedAudience(viewer, query, { companyAllowed: true }),
     teamsVisibleTo(viewer),
   ]);
-  const shown = teams.length > 0 || readRows(Prisma.sql`SELECT id FROM Team LIMIT 1`).length > 0;
+  const shown = teams.length > 0 || readRows(sqlRows.id, Prisma.sql`SELECT id FROM Team LIMIT 1`).length > 0;
   const filter = viewer.role === "ADMIN" || (viewer.role === "MANAGER" && teams.length >= 2);
   // Not an admin, and no team of their own or led: there is no "My Team" to show yet.
   const teamless = viewer.role !== "ADMIN" && teams.length === 0;

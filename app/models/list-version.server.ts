@@ -1,4 +1,5 @@
 import { readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 
 /** The big lists whose changes SQLite triggers count (the ListVersion table). */
@@ -9,8 +10,6 @@ export type VersionedList = "Dealer" | "CheckIn" | "Leaderboard";
  * primary key, so a tag costs next to nothing.
  */
 export function listVersion(name: VersionedList): string {
-  const [row] = readRows<{ version: bigint | number }>(
-    Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`,
-  );
+  const [row] = readRows(sqlRows.listVersion, Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`);
   return String(row?.version ?? 0);
 }

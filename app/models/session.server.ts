@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createCookieSessionStorage } from "react-router";
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appCookie } from "~/infra/cookies.server";
 import { bearerToken, hashSecretToken } from "~/infra/secret-token.server";
@@ -41,7 +42,7 @@ async function getSessionId(request: Request): Promise<string | undefined> {
   return sessionId;
 }
 
-type UserRow = Omit<CurrentUser, "team"> & { teamName: string | null };
+type UserRow = RowOf<typeof sqlRows.sessionUser>;
 
 function toCurrentUser({ teamName, ...user }: UserRow): CurrentUser {
   return { ...user, team: user.teamId === null || teamName === null ? null : { id: user.teamId, name: teamName } };
@@ -56,10 +57,13 @@ const USER_SELECT = Prisma.raw(`${CURRENT_USER_COLUMNS.map((column) => `u.${colu
 export async function getSessionUser(request: Request): Promise<CurrentUser | null> {
   const sessionId = await getSessionId(request);
   if (!sessionId) return null;
-  const [row] = readRows<UserRow>(Prisma.sql`
+  const [row] = readRows(
+    sqlRows.sessionUser,
+    Prisma.sql`
     SELECT ${USER_SELECT}
     FROM Session s JOIN User u ON u.id = s.userId LEFT JOIN Team t ON t.id = u.teamId
-    WHERE s.id = ${sessionId} AND s.expiresAt > ${new Date()} AND u.isActive = 1`);
+    WHERE s.id = ${sessionId} AND s.expiresAt > ${new Date()} AND u.isActive = 1`,
+  );
   return row ? toCurrentUser(row) : null;
 }
 
@@ -81,11 +85,14 @@ export async function getRequestCredential(request: Request, now = new Date()): 
 }
 
 function tokenCredential(token: string, now: Date): RequestCredential | null {
-  const [row] = readRows<UserRow & { tokenId: number; tokenScope: TokenScope; tokenUsedAt: Date | null }>(Prisma.sql`
+  const [row] = readRows(
+    sqlRows.tokenUser,
+    Prisma.sql`
     SELECT ${USER_SELECT}, k.id AS tokenId, k.scope AS tokenScope, k.lastUsedAt AS tokenUsedAt
     FROM ApiToken k JOIN User u ON u.id = k.userId LEFT JOIN Team t ON t.id = u.teamId
     WHERE k.tokenHash = ${hashSecretToken(token)} AND (k.expiresAt IS NULL OR k.expiresAt > ${now})
-      AND u.isActive = 1 AND u.approval = 'APPROVED'`);
+      AND u.isActive = 1 AND u.approval = 'APPROVED'`,
+  );
   if (!row) return null;
   const { tokenId, tokenScope, tokenUsedAt, ...user } = row;
   noteTokenUse(tokenId, tokenUsedAt, now);
