@@ -290,13 +290,13 @@ async function periodFigures(range: ReportRange, query: ReportQuery, audience: A
   )) {
     const figures = entry(tally);
     figures.posts += tally.n;
-    if (tally.type in figures.postsByType) figures.postsByType[tally.type as PostType] += tally.n;
+    if (tally.type in figures.postsByType) figures.postsByType[tally.type] += tally.n;
     if (tally.type === "SALE") {
       const cents = tally.sales ?? 0n;
       const qty = tally.qty ?? 0;
       figures.salesCents += cents;
       figures.salesQty += qty;
-      const product = figures.salesByProduct[tally.saleProduct as SaleProduct];
+      const product = tally.saleProduct && figures.salesByProduct[tally.saleProduct];
       if (product) {
         product.qty += qty;
         product.cents += cents;

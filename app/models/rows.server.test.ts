@@ -55,7 +55,7 @@ beforeAll(async () => {
       userId: officer.id,
       type: "SALE",
       text: "Sold urea",
-      saleProduct: "UREA",
+      saleProduct: "SSP",
       saleQty: 10,
       salePriceCents: 450_000n,
       saleTotalCents: 4_500_000n,
@@ -68,10 +68,10 @@ beforeAll(async () => {
   // Two legs of 5 km in 30 minutes: one today, one the day before.
   for (const day of ["09", "10"]) {
     await prisma.checkIn.create({
-      data: { userId: officer.id, type: "VISIT", lat: 30.81, lng: 73.45, createdAt: at(`${day}T05:30:00`) },
+      data: { userId: officer.id, type: "CHECK_IN", lat: 30.81, lng: 73.45, createdAt: at(`${day}T05:30:00`) },
     });
     await prisma.checkIn.create({
-      data: { userId: officer.id, type: "VISIT", lat: 30.855, lng: 73.45, createdAt: at(`${day}T06:00:00`) },
+      data: { userId: officer.id, type: "CHECK_IN", lat: 30.855, lng: 73.45, createdAt: at(`${day}T06:00:00`) },
     });
   }
   await prisma.notification.create({

@@ -1,5 +1,8 @@
 import { sqlite } from "~/db.server";
+import { WEBHOOK_EVENTS } from "~/lib/change-events";
+import { POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { TOKEN_SCOPES } from "~/models/api-token.schema";
+import { DELIVERY_STATUSES } from "~/models/webhook.schema";
 
 // The rows of the plain SQL reads (readRows, decision 36), declared once: each read's columns, their
 // SQLite types as the schema declares them, whether they may be null, and the value each becomes.
@@ -189,8 +192,8 @@ export const sqlRows = {
   // report.server
   postTally: {
     ...tally,
-    type: text,
-    saleProduct: text.orNull,
+    type: sqlite.oneOf(POST_TYPES),
+    saleProduct: sqlite.oneOf(SALE_PRODUCTS).orNull,
     n: integer,
     qty: integer.orNull,
     sales: bigint.orNull,
@@ -212,8 +215,8 @@ export const sqlRows = {
   delivery: {
     id: integer,
     endpointId: integer,
-    event: text,
-    status: text,
+    event: sqlite.oneOf(WEBHOOK_EVENTS),
+    status: sqlite.oneOf(DELIVERY_STATUSES),
     attempts: integer,
     lastStatus: integer.orNull,
     lastError: text.orNull,

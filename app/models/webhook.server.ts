@@ -25,8 +25,8 @@ type DeliveryRow = RowOf<typeof sqlRows.delivery>;
 function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
   return {
     id: row.id,
-    event: row.event as WebhookEvent,
-    status: row.status as WebhookDeliveryView["status"],
+    event: row.event,
+    status: row.status,
     attempts: row.attempts,
     lastStatus: row.lastStatus,
     lastError: row.lastError,
