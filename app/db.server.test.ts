@@ -27,6 +27,13 @@ describe("readRows and the declared row", () => {
     );
   });
 
+  it("checks a statement read as another row against that row too", () => {
+    expect(readRows(team, Prisma.sql`SELECT id, name FROM Team`)).toHaveLength(1);
+    expect(() => readRows({ id: sqlite.integer, title: sqlite.text }, Prisma.sql`SELECT id, name FROM Team`)).toThrow(
+      "missing title; unexpected name",
+    );
+  });
+
   it("refuses a table's column whose declared type is not the row's", () => {
     expect(() => readRows(team, Prisma.sql`SELECT id, createdAt AS name FROM Team`)).toThrow(
       "name is DATETIME in the schema, TEXT in the row",

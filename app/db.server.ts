@@ -46,7 +46,13 @@ export async function checkDatabase(): Promise<void> {
 // prepared once. WAL lets it read while Prisma's connection writes. Writes and transactions stay
 // with Prisma.
 
-type PreparedRead = { statement: Database.Statement; names: string[]; readers: Array<(value: unknown) => unknown> };
+/** A statement, and how its columns are read as the row it was last read as. */
+type PreparedRead = {
+  statement: Database.Statement;
+  shape: RowShape;
+  names: string[];
+  readers: Array<(value: unknown) => unknown>;
+};
 
 const MAX_PREPARED_READS = 500;
 const preparedReads = new WeakMap<Database.Database, Map<string, PreparedRead>>();
@@ -178,14 +184,16 @@ function preparedRead(shape: RowShape, sql: string): PreparedRead {
   let statements = preparedReads.get(connection);
   if (!statements) preparedReads.set(connection, (statements = new Map()));
   let prepared = statements.get(sql);
-  if (!prepared) {
-    const statement = connection.prepare(sql).safeIntegers(true);
+  // The same text read as another row (rare) is checked against that row too.
+  if (!prepared || prepared.shape !== shape) {
+    const statement = prepared?.statement ?? connection.prepare(sql).safeIntegers(true);
     const columns = statement.columns();
     checkColumns(shape, columns, sql);
     const names = columns.map((definition) => definition.name);
-    prepared = { statement, names, readers: names.map((name) => shape[name]!.read) };
+    prepared = { statement, shape, names, readers: names.map((name) => shape[name]!.read) };
     // IN lists of every length make new texts; the oldest statements go first.
-    if (statements.size >= MAX_PREPARED_READS) statements.delete(statements.keys().next().value!);
+    if (!statements.has(sql) && statements.size >= MAX_PREPARED_READS)
+      statements.delete(statements.keys().next().value!);
     statements.set(sql, prepared);
   }
   return prepared;
