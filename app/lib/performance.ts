@@ -3,14 +3,10 @@
 
 import { AVATARS } from "~/lib/avatars";
 import { formatMoney } from "~/lib/money";
-import type { Role } from "~/lib/roles";
 
 export const PERFORMANCE_WINDOW_DAYS = 30;
 /** STAR "Consistent Achiever": posted on at least this many of the window's days. */
 export const STAR_MIN_POSTED_DAYS = 20;
-
-/** Who may recalculate through POST /api/performance/calculate, until its declaration names the policy's leaderboard.recalculate. */
-export const RECALCULATORS = ["MANAGER", "ADMIN"] as const satisfies readonly Role[];
 
 /** The answers to a recalculation, the same on the leaderboard page and through the API. */
 export const RECALCULATED = "Performance scores have been recalculated and badges assigned.";

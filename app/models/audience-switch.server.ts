@@ -1,4 +1,5 @@
 import { readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { AudienceSwitchView } from "~/models/audience-switch.schema";
 import { seesEveryone } from "~/models/policy";
@@ -23,7 +24,7 @@ export async function audienceSwitch(
     requestedAudience(viewer, query, { companyAllowed: true }),
     teamsVisibleTo(viewer),
   ]);
-  const shown = teams.length > 0 || readRows(Prisma.sql`SELECT id FROM Team LIMIT 1`).length > 0;
+  const shown = teams.length > 0 || readRows(sqlRows.id, Prisma.sql`SELECT id FROM Team LIMIT 1`).length > 0;
   const everyone = seesEveryone(viewer);
   // The team select for whoever sees two teams or more: an admin, a manager leading several.
   const filter = everyone || teams.length >= 2;

@@ -1,4 +1,5 @@
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 import { appDate, currentTime } from "~/infra/clock.server";
@@ -108,20 +109,7 @@ function displayName(user: { username: string; firstName: string | null; lastNam
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username;
 }
 
-type DayRow = {
-  id: number;
-  userId: number;
-  type: string;
-  lat: number;
-  lng: number;
-  address: string | null;
-  source: string;
-  accuracyM: number | null;
-  createdAt: Date;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-};
+type DayRow = RowOf<typeof sqlRows.checkInOfDay>;
 
 /**
  * The check-ins of a range with their agents' names, in the API's order: time, then agent, then
@@ -129,11 +117,14 @@ type DayRow = {
  * rather than seeking every user's check-ins.
  */
 function dayRows(audience: Audience, range: TimeRange): DayRow[] {
-  return readRows<DayRow>(Prisma.sql`
+  return readRows(
+    sqlRows.checkInOfDay,
+    Prisma.sql`
     SELECT c.id, c.userId, c.type, c.lat, c.lng, c.address, c.source, c.accuracyM, c.createdAt, u.username, u.firstName, u.lastName
     FROM CheckIn c CROSS JOIN User u ON u.id = c.userId
     WHERE c.createdAt >= ${range.from} AND c.createdAt < ${range.to} ${audienceSql(audience, Prisma.sql`u`)}
-    ORDER BY c.createdAt, c.userId, c.id`);
+    ORDER BY c.createdAt, c.userId, c.id`,
+  );
 }
 
 /**

@@ -124,7 +124,11 @@ export type Dealer = {
 type DealerBasics =
   "id" | "businessName" | "ownerFirstName" | "ownerLastName" | "phone" | "city" | "state" | "lat" | "lng";
 
-export type DealerCard = Pick<Dealer, DealerBasics | "profilePictureThumbUrl">;
+/** A directory card: its coordinates are numbers, for the directions link. */
+export type DealerCard = Omit<Pick<Dealer, DealerBasics | "profilePictureThumbUrl">, "lat" | "lng"> & {
+  lat: number;
+  lng: number;
+};
 
 /** A dealer as a map marker and its info window need it: no gallery (GET /api/dealers?view=map). */
 export type DealerPin = Pick<Dealer, DealerBasics | "email" | "street" | "formattedAddress">;

@@ -1,4 +1,5 @@
-import { lockForWrite, prisma, readRows } from "~/db.server";
+import { lockForWrite, prisma, readRows, type RowOf, type RowShape } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { phoneKey } from "~/lib/phone";
@@ -176,18 +177,21 @@ function listWhere({ query, state, teamIds, after }: ListFilter): Prisma.Sql {
   return conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
-/** Rows of `columns` by business name (the business-name index gives the order). */
-function listRows<Row>(columns: Prisma.Sql, filter: ListFilter): Row[] {
-  return readRows<Row>(Prisma.sql`
+/** Rows of `columns` (read as `shape`) by business name (the business-name index gives the order). */
+function listRows<Shape extends RowShape>(shape: Shape, columns: Prisma.Sql, filter: ListFilter): RowOf<Shape>[] {
+  return readRows(
+    shape,
+    Prisma.sql`
     SELECT ${columns} FROM Dealer d ${listWhere(filter)}
-    ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`);
+    ORDER BY d.businessName, d.id LIMIT ${filter.limit ?? -1}`,
+  );
 }
 
 /** The columns of a map pin, which the whole list reads too. */
 const PIN_COLUMNS = Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.email, d.street,
   d.formattedAddress, d.city, d.state, d.lat, d.lng`;
 
-type PinRow = Omit<DealerPin, "lat" | "lng"> & { lat: number; lng: number };
+type PinRow = RowOf<typeof sqlRows.dealerPin>;
 
 /** A row of PIN_COLUMNS as the answers show it, field by field: the coordinates as `String(number)`. */
 function dealerPin(row: PinRow): DealerPin {
@@ -207,22 +211,12 @@ function dealerPin(row: PinRow): DealerPin {
   };
 }
 
-type ListRow = PinRow &
-  Pick<DealerListItem, "postalCode" | "notes" | "aboutDescription" | "profilePictureUrl"> & {
-    locationApproximate: number;
-    gallery: string;
-    teamId: number | null;
-    teamName: string | null;
-    teamSetByHand: number;
-    createdAt: Date;
-    updatedAt: Date;
-  };
-
 type ListOptions = Omit<ListFilter, "query">;
 
 /** Dealers by business name, filtered by `query`, `state` and `teamIds` (see listWhere), with their galleries and teams. */
 export function listDealers(query?: string, { limit, state, teamIds, after }: ListOptions = {}): DealerListItem[] {
-  const rows = listRows<ListRow>(
+  const rows = listRows(
+    sqlRows.dealerListItem,
     Prisma.sql`${PIN_COLUMNS}, d.postalCode, d.notes, d.aboutDescription, d.locationApproximate, d.profilePictureUrl,
       d.createdAt, d.updatedAt, d.teamId, d.teamSetByHand,
       (SELECT t.name FROM Team t WHERE t.id = d.teamId) AS teamName,
@@ -235,20 +229,21 @@ export function listDealers(query?: string, { limit, state, teamIds, after }: Li
       postalCode: row.postalCode,
       notes: row.notes,
       aboutDescription: row.aboutDescription,
-      locationApproximate: Boolean(row.locationApproximate),
+      locationApproximate: row.locationApproximate,
       profilePictureUrl: row.profilePictureUrl,
       galleryImages: row.gallery === "[]" ? [] : (JSON.parse(row.gallery) as string[]),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
-      teamSetByHand: Boolean(row.teamSetByHand),
+      teamSetByHand: row.teamSetByHand,
     }),
   );
 }
 
 /** The directory's cards: those matching `query`, of the `teamIds` teams when given. */
 export function listDealerCards(query: string | undefined, limit: number, teamIds?: number[]): DealerCard[] {
-  return listRows<DealerCard>(
+  return listRows(
+    sqlRows.dealerCard,
     Prisma.sql`d.id, d.businessName, d.ownerFirstName, d.ownerLastName, d.phone, d.city, d.state, d.lat, d.lng, d.profilePictureThumbUrl`,
     { query, limit, teamIds },
   );
@@ -284,17 +279,17 @@ export function listDealersNear({
   const distance = near
     ? Prisma.sql`(d.lat - ${near.lat}) * (d.lat - ${near.lat}) + (d.lng - ${near.lng}) * (d.lng - ${near.lng}) * ${Math.cos((near.lat * Math.PI) / 180) ** 2},`
     : Prisma.empty;
-  return readRows<Omit<NearbyDealer, "inTerritory"> & { inTerritory: number }>(Prisma.sql`
+  return readRows(
+    sqlRows.dealerNear,
+    Prisma.sql`
     SELECT d.id, d.businessName, d.city, d.lat, d.lng, ${inTerritory} AS inTerritory FROM Dealer d ${listWhere({ query })}
-    ORDER BY inTerritory DESC, ${distance} d.businessName, d.id LIMIT ${limit}`).map((row) => ({
-    ...row,
-    inTerritory: Boolean(row.inTerritory),
-  }));
+    ORDER BY inTerritory DESC, ${distance} d.businessName, d.id LIMIT ${limit}`,
+  );
 }
 
 /** Every dealer (of one province with `state`) as a map pin, by business name: 10,000 pins stay a light answer. */
 export function listDealerPins({ state, limit, after }: ListOptions = {}): DealerPin[] {
-  return listRows<PinRow>(PIN_COLUMNS, { state, limit, after }).map(dealerPin);
+  return listRows(sqlRows.dealerPin, PIN_COLUMNS, { state, limit, after }).map(dealerPin);
 }
 
 /**
@@ -322,11 +317,14 @@ export function listNearestDealers(
   { query, teamIds, limit }: Pick<ListFilter, "query" | "teamIds" | "limit"> = {},
 ): Array<DealerOption & { distanceKm: number }> {
   const scale = Math.cos((near.lat * Math.PI) / 180);
-  const rows = readRows<DealerOption & { lat: number; lng: number }>(Prisma.sql`
+  const rows = readRows(
+    sqlRows.dealerOptionAt,
+    Prisma.sql`
     SELECT ${OPTION_COLUMNS}, d.lat, d.lng FROM Dealer d ${listWhere({ query, teamIds })}
     ORDER BY (d.lat - ${near.lat}) * (d.lat - ${near.lat}) + (d.lng - ${near.lng}) * (d.lng - ${near.lng}) * ${scale * scale},
       d.businessName, d.id
-    LIMIT ${limit ?? -1}`);
+    LIMIT ${limit ?? -1}`,
+  );
   return rows.map(({ id, businessName, city, lat, lng }) => ({
     id,
     businessName,
@@ -344,12 +342,15 @@ export function listNearestDealers(
 export function listDealerOptions({ query, chosenId, near }: { query?: string; chosenId?: number; near?: Place } = {}) {
   const options: DealerOption[] = near
     ? listNearestDealers(near, { query, limit: DEALER_OPTIONS_LIMIT })
-    : listRows<DealerOption>(OPTION_COLUMNS, { query, limit: DEALER_OPTIONS_LIMIT });
+    : listRows(sqlRows.dealerOption, OPTION_COLUMNS, { query, limit: DEALER_OPTIONS_LIMIT });
   const chosen =
     chosenId === undefined
       ? null
       : (options.find((option) => option.id === chosenId) ??
-        readRows<DealerOption>(Prisma.sql`SELECT ${OPTION_COLUMNS} FROM Dealer d WHERE d.id = ${chosenId}`)[0] ??
+        readRows(
+          sqlRows.dealerOption,
+          Prisma.sql`SELECT ${OPTION_COLUMNS} FROM Dealer d WHERE d.id = ${chosenId}`,
+        )[0] ??
         null);
   const withChosen = chosen && !options.includes(chosen) ? [chosen, ...options] : options;
   return { options: withChosen, total: countDealers(), chosen };
@@ -357,10 +358,11 @@ export function listDealerOptions({ query, chosenId, near }: { query?: string; c
 
 /** How many dealers match `query`, `state` and `teamIds` (all of them without any). */
 export function countDealers(query?: string, state?: string, teamIds?: number[]): number {
-  const [row] = readRows<{ count: bigint | number }>(
+  const [row] = readRows(
+    sqlRows.count,
     Prisma.sql`SELECT COUNT(*) AS count FROM Dealer d ${listWhere({ query, state, teamIds })}`,
   );
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 export async function getDealer(id: number): Promise<Dealer | null> {

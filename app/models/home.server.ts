@@ -1,4 +1,5 @@
 import { readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { FirstRunSteps, OfficerHome } from "~/models/home.schema";
 import { cachedAgentRankings } from "~/models/metrics.server";
@@ -21,8 +22,8 @@ export async function officerHome(
   if (user.role !== "OFFICER") return null;
   const today = await cachedAgentRankings("today", audience);
   // Plain reads (decision 36): the feed asks them on every first page.
-  const [post] = readRows<{ id: number }>(Prisma.sql`SELECT id FROM Post WHERE userId = ${user.id} LIMIT 1`);
-  const [dealer] = readRows<{ id: number }>(Prisma.sql`SELECT id FROM Dealer WHERE createdById = ${user.id} LIMIT 1`);
+  const [post] = readRows(sqlRows.id, Prisma.sql`SELECT id FROM Post WHERE userId = ${user.id} LIMIT 1`);
+  const [dealer] = readRows(sqlRows.id, Prisma.sql`SELECT id FROM Dealer WHERE createdById = ${user.id} LIMIT 1`);
   const index = today.findIndex((row) => row.id === user.id);
   const row = today[index];
   // The rankings order by sales, then recovery: with neither, a position would only be alphabetical.

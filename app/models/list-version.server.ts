@@ -1,4 +1,5 @@
 import { readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { VersionedList } from "~/infra/after-write.server";
 
@@ -7,8 +8,6 @@ import type { VersionedList } from "~/infra/after-write.server";
  * primary key, so a tag costs next to nothing.
  */
 export function listVersion(name: VersionedList): string {
-  const [row] = readRows<{ version: bigint | number }>(
-    Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`,
-  );
+  const [row] = readRows(sqlRows.listVersion, Prisma.sql`SELECT version FROM ListVersion WHERE name = ${name}`);
   return String(row?.version ?? 0);
 }

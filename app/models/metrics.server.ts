@@ -1,7 +1,8 @@
 import { LRUCache } from "lru-cache";
 import { Prisma } from "~/generated/prisma/client";
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
 import { metricsVersion } from "~/infra/after-write.server";
+import { sqlRows } from "~/models/rows.server";
 import { centsToDecimal } from "~/lib/money";
 import { appOffsetMs, appPeriodRange, currentTime } from "~/infra/clock.server";
 import { DAY_MS, type Period, type TimeRange } from "~/lib/calendar";
@@ -38,19 +39,7 @@ export type AgentMetrics = {
 
 export const NONE_LEFT_OUT: LeftOutLegs = { tooFast: 0, poorFix: 0, repeatedPoint: 0 };
 
-type MetricsRow = {
-  userId: bigint | number;
-  km: number | bigint | null;
-  ms: number | bigint | null;
-  sales: bigint | number | null;
-  recovery: bigint | number | null;
-  dealers: bigint | number | null;
-  posts: bigint | number | null;
-  checkIns: bigint | number | null;
-  tooFast: bigint | number | null;
-  poorFix: bigint | number | null;
-  repeatedPoint: bigint | number | null;
-};
+type MetricsRow = RowOf<typeof sqlRows.metrics>;
 
 /** A user filter for the statements below: all users, or only the given ones. */
 function usersFilter(column: string, users?: readonly number[]): Prisma.Sql {
@@ -120,7 +109,9 @@ export function distanceCtes(range: TimeRange, users?: readonly number[]): Prism
  */
 function metricsRows(range: TimeRange, users?: readonly number[]): MetricsRow[] {
   if (users && users.length === 0) return [];
-  return readRows<MetricsRow>(Prisma.sql`
+  return readRows(
+    sqlRows.metrics,
+    Prisma.sql`
     WITH ${distanceCtes(range, users)},
     money AS (
       SELECT userId,
@@ -146,31 +137,31 @@ function metricsRows(range: TimeRange, users?: readonly number[]): MetricsRow[] 
     FROM everyone
     LEFT JOIN distance ON distance.userId = everyone.userId
     LEFT JOIN money ON money.userId = everyone.userId
-    LEFT JOIN dealers ON dealers.userId = everyone.userId`);
+    LEFT JOIN dealers ON dealers.userId = everyone.userId`,
+  );
 }
 
 function toMetrics(row: MetricsRow): AgentMetrics {
   return {
-    userId: Number(row.userId),
-    distanceKm: Number(row.km ?? 0),
-    hours: Number(row.ms ?? 0) / 3_600_000,
-    salesCents: BigInt(row.sales ?? 0),
-    recoveryCents: BigInt(row.recovery ?? 0),
-    dealers: Number(row.dealers ?? 0),
-    posts: Number(row.posts ?? 0),
-    checkIns: Number(row.checkIns ?? 0),
+    userId: row.userId,
+    distanceKm: row.km ?? 0,
+    hours: (row.ms ?? 0) / 3_600_000,
+    salesCents: row.sales ?? 0n,
+    recoveryCents: row.recovery ?? 0n,
+    dealers: row.dealers ?? 0,
+    posts: row.posts ?? 0,
+    checkIns: row.checkIns ?? 0,
     leftOut: {
-      tooFast: Number(row.tooFast ?? 0),
-      poorFix: Number(row.poorFix ?? 0),
-      repeatedPoint: Number(row.repeatedPoint ?? 0),
+      tooFast: row.tooFast ?? 0,
+      poorFix: row.poorFix ?? 0,
+      repeatedPoint: row.repeatedPoint ?? 0,
     },
   };
 }
 
 /** The metrics of each user with activity in the range (or of the given users), by user id. */
 export async function agentMetrics(range: TimeRange, users?: readonly number[]): Promise<Map<number, AgentMetrics>> {
-  const rows = metricsRows(range, users);
-  return new Map(rows.map((row) => [Number(row.userId), toMetrics(row)]));
+  return new Map(metricsRows(range, users).map((row) => [row.userId, toMetrics(row)]));
 }
 
 // Every post card shows its author's distance today. The whole team's is one query over today's
@@ -184,10 +175,13 @@ export async function distanceToday(users: readonly number[], now = currentTime(
   const today = appPeriodRange("today", now);
   const key = `${listVersion("CheckIn")} ${today.from}`;
   if (teamToday?.key !== key) {
-    const rows = readRows<{ userId: bigint | number; km: number | null }>(Prisma.sql`
+    const moved = readRows(
+      sqlRows.distanceToday,
+      Prisma.sql`
       WITH ${distanceCtes(today)}
-      SELECT userId, km FROM distance WHERE km > 0`);
-    teamToday = { key, distances: new Map(rows.map((row) => [Number(row.userId), Number(row.km)])) };
+      SELECT userId, km FROM distance WHERE km > 0`,
+    );
+    teamToday = { key, distances: new Map(moved.map((row) => [row.userId, row.km])) };
   }
   const distances = teamToday.distances;
   return new Map(users.flatMap((id) => (distances.has(id) ? [[id, distances.get(id)!] as const] : [])));

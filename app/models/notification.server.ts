@@ -1,4 +1,5 @@
 import { prisma, readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 
 const notificationSelect = {
@@ -19,10 +20,11 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found";
 
 /** The bell's count, on every page: a plain read (decision 36), not a query Prisma compiles each time. */
 export async function countUnreadNotifications(userId: number): Promise<number> {
-  const [row] = readRows<{ count: bigint | number }>(
+  const [row] = readRows(
+    sqlRows.count,
     Prisma.sql`SELECT COUNT(*) AS count FROM Notification WHERE userId = ${userId} AND isRead = ${false}`,
   );
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 /** The user's newest notifications first. */

@@ -1,4 +1,5 @@
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { centsToDecimal, parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { reverseGeocode } from "~/models/geocode.server";
@@ -62,55 +63,14 @@ export function decodeCursor(cursor: string | null | undefined): { createdAt: Da
 // The feed is the app's hottest read, so it is plain SQL through readRows (Prisma's relation
 // loading and query pipeline cost ten times more here): three statements whatever the page size.
 
-type PostRow = {
-  id: number;
-  type: string;
-  text: string;
-  lat: number | null;
-  lng: number | null;
-  address: string | null;
-  locationSource: string | null;
-  locationAccuracyM: number | null;
-  createdAt: Date;
-  saleProduct: string | null;
-  saleQty: number | null;
-  salePriceCents: bigint | null;
-  saleTotalCents: bigint | null;
-  recoveryAmountCents: bigint | null;
-  userId: number;
-  username: string;
-  email: string;
-  authorRole: string;
-  authorIsService: bigint | number | boolean;
-  firstName: string | null;
-  lastName: string | null;
-  selectedAvatar: string;
-  currentBadge: string | null;
-  teamId: number | null;
-  teamName: string | null;
-  dealerId: number | null;
-  dealerName: string | null;
-  ownerFirstName: string | null;
-  ownerLastName: string | null;
-  likes: bigint;
-  comments: bigint;
-  liked: bigint;
-};
+type PostRow = RowOf<typeof sqlRows.post>;
 
-type MediaRow = {
-  id: number;
-  postId: number;
-  kind: string;
-  url: string;
-  thumbUrl: string | null;
-  mimeType: string;
-  durationSec: number | null;
-  width: number | null;
-  height: number | null;
-};
+type MediaRow = RowOf<typeof sqlRows.postMedia>;
 
 function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[] {
-  return readRows<PostRow>(Prisma.sql`
+  return readRows(
+    sqlRows.post,
+    Prisma.sql`
     SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.recoveryAmountCents,
       u.id AS userId, u.username, u.email, u.role AS authorRole, u.isService AS authorIsService, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
@@ -129,15 +89,19 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[]
     LEFT JOIN CheckIn ch ON ch.postId = p.id
     WHERE ${where}
     ORDER BY p.createdAt DESC, p.id DESC
-    LIMIT ${limit}`);
+    LIMIT ${limit}`,
+  );
 }
 
 async function mediaOf(postIds: number[]): Promise<Map<number, Omit<MediaRow, "postId">[]>> {
   const byPost = new Map<number, Omit<MediaRow, "postId">[]>();
   if (postIds.length === 0) return byPost;
-  const rows = readRows<MediaRow>(Prisma.sql`
+  const rows = readRows(
+    sqlRows.postMedia,
+    Prisma.sql`
     SELECT id, postId, kind, url, thumbUrl, mimeType, durationSec, width, height
-    FROM PostMedia WHERE postId IN (${Prisma.join(postIds)}) ORDER BY postId, position, id`);
+    FROM PostMedia WHERE postId IN (${Prisma.join(postIds)}) ORDER BY postId, position, id`,
+  );
   for (const { postId, ...media } of rows) byPost.set(postId, [...(byPost.get(postId) ?? []), media]);
   return byPost;
 }
@@ -148,7 +112,7 @@ function contactName(dealer: { ownerFirstName: string | null; ownerLastName: str
 
 /** The post's author as `ownPeople` tells them apart. */
 function authorOf(row: PostRow): Person {
-  return { id: row.userId, teamId: row.teamId, role: row.authorRole, isService: Boolean(Number(row.authorIsService)) };
+  return { id: row.userId, teamId: row.teamId, role: row.authorRole, isService: row.authorIsService };
 }
 
 /**
@@ -189,9 +153,9 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
         ? null
         : { id: row.dealerId, businessName: row.dealerName ?? "", contactName: contactName(row) },
     media,
-    likeCount: Number(row.likes),
-    commentCount: Number(row.comments),
-    likedByMe: Number(row.liked) > 0,
+    likeCount: row.likes,
+    commentCount: row.comments,
+    likedByMe: row.liked,
     authorDistanceTodayKm: whole ? distanceTodayKm : null,
   };
 }

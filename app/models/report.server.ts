@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
-import { readRows } from "~/db.server";
+import { readRows, type RowOf } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { appDate, appOffsetMs, currentTime } from "~/infra/clock.server";
 import { addDays, DAY_MS, dateOfDay, dateOfTime, dayNumber, weekStart } from "~/lib/calendar";
 import { formatCalendarDate } from "~/lib/date-format";
@@ -257,15 +258,7 @@ function filtersSql(row: "p" | "c", query: ReportQuery, audience: Audience): Pri
     ${query.province ? Prisma.sql`AND (${provinceSql(row)}) = ${query.province}` : Prisma.empty}`;
 }
 
-type Tally = { k: string | number | bigint | null; label: string | null };
-type PostTally = Tally & {
-  type: string;
-  saleProduct: string | null;
-  n: number;
-  qty: number | bigint | null;
-  sales: number | bigint | null;
-  recovery: number | bigint | null;
-};
+type Tally = RowOf<typeof sqlRows.tally>;
 
 async function periodFigures(range: ReportRange, query: ReportQuery, audience: Audience, now: Date, people: People) {
   const epoch = epochRange(range, now);
@@ -285,62 +278,76 @@ async function periodFigures(range: ReportRange, query: ReportQuery, audience: A
     Prisma.sql`${Prisma.raw(row)}.createdAt >= ${epoch.from} AND ${Prisma.raw(row)}.createdAt < ${epoch.to}`;
 
   const posts = keySql(query.groupBy, "p", offset);
-  for (const tally of readRows<PostTally>(Prisma.sql`
+  for (const tally of readRows(
+    sqlRows.postTally,
+    Prisma.sql`
     SELECT ${posts.key} AS k, ${posts.label} AS label, p.type AS type, p.saleProduct AS saleProduct, COUNT(*) AS n,
       SUM(p.saleQty) AS qty, SUM(p.saleTotalCents) AS sales, SUM(p.recoveryAmountCents) AS recovery
     FROM Post p ${needsDealer(query) ? Prisma.sql`LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
       ${userJoin("p", query, audience)}
     WHERE ${inRange("p")} ${filtersSql("p", query, audience)}
-    GROUP BY k, p.type, p.saleProduct`)) {
+    GROUP BY k, p.type, p.saleProduct`,
+  )) {
     const figures = entry(tally);
-    const n = Number(tally.n);
-    figures.posts += n;
-    if (tally.type in figures.postsByType) figures.postsByType[tally.type as PostType] += n;
+    figures.posts += tally.n;
+    if (tally.type in figures.postsByType) figures.postsByType[tally.type] += tally.n;
     if (tally.type === "SALE") {
-      const cents = BigInt(tally.sales ?? 0);
-      const qty = Number(tally.qty ?? 0);
+      const cents = tally.sales ?? 0n;
+      const qty = tally.qty ?? 0;
       figures.salesCents += cents;
       figures.salesQty += qty;
-      const product = figures.salesByProduct[tally.saleProduct as SaleProduct];
+      const product = tally.saleProduct && figures.salesByProduct[tally.saleProduct];
       if (product) {
         product.qty += qty;
         product.cents += cents;
       }
     }
-    if (tally.type === "RECOVERY") figures.recoveryCents += BigInt(tally.recovery ?? 0);
+    if (tally.type === "RECOVERY") figures.recoveryCents += tally.recovery ?? 0n;
   }
-  for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
+  for (const tally of readRows(
+    sqlRows.tally,
+    Prisma.sql`
     SELECT ${posts.key} AS k, ${posts.label} AS label, COUNT(DISTINCT p.dealerId) AS n
     FROM Post p ${needsDealer(query) ? Prisma.sql`JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
       ${userJoin("p", query, audience)}
     WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query, audience)}
-    GROUP BY k`)) {
-    entry(tally).dealersVisited += Number(tally.n);
+    GROUP BY k`,
+  )) {
+    entry(tally).dealersVisited += tally.n;
   }
-  const [{ n: dealersVisited } = { n: 0 }] = readRows<{ n: number | bigint }>(Prisma.sql`
+  const [{ n: dealersVisited } = { n: 0 }] = readRows(
+    sqlRows.n,
+    Prisma.sql`
     SELECT COUNT(DISTINCT p.dealerId) AS n FROM Post p ${needsDealer(query) ? Prisma.sql`LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
       ${userJoin("p", query, audience)}
-    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query, audience)}`);
+    WHERE ${inRange("p")} AND p.dealerId IS NOT NULL ${filtersSql("p", query, audience)}`,
+  );
 
   if (query.groupBy !== "product") {
     const visits = keySql(query.groupBy, "c", offset);
-    for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
+    for (const tally of readRows(
+      sqlRows.tally,
+      Prisma.sql`
       SELECT ${visits.key} AS k, ${visits.label} AS label, COUNT(*) AS n
       FROM CheckIn c ${needsDealer(query) ? Prisma.sql`LEFT JOIN Post p ON p.id = c.postId LEFT JOIN Dealer d ON d.id = p.dealerId` : Prisma.empty}
         ${userJoin("c", query, audience)}
       WHERE ${inRange("c")} ${filtersSql("c", query, audience)}
-      GROUP BY k`)) {
-      entry(tally).visits += Number(tally.n);
+      GROUP BY k`,
+    )) {
+      entry(tally).visits += tally.n;
     }
     const added = keySql(query.groupBy, "d", offset);
-    for (const tally of readRows<Tally & { n: number | bigint }>(Prisma.sql`
+    for (const tally of readRows(
+      sqlRows.tally,
+      Prisma.sql`
       SELECT ${added.key} AS k, ${added.label} AS label, COUNT(*) AS n FROM Dealer d ${userJoin("d", query, audience)}
       WHERE ${inRange("d")} ${audienceOf("d", audience)}
         ${query.officer ? Prisma.sql`AND d.createdById = ${query.officer}` : Prisma.empty}
         ${query.province ? Prisma.sql`AND d.state = ${query.province}` : Prisma.empty}
         ${query.groupBy === "officer" || query.groupBy === "team" ? Prisma.sql`AND d.createdById IS NOT NULL` : Prisma.empty}
-      GROUP BY k`)) {
-      entry(tally).newDealers += Number(tally.n);
+      GROUP BY k`,
+    )) {
+      entry(tally).newDealers += tally.n;
     }
   }
 
@@ -363,7 +370,7 @@ async function periodFigures(range: ReportRange, query: ReportQuery, audience: A
       figures.hours = (figures.hours ?? 0) + route.hours;
     }
   }
-  return { groups, dealersVisited: Number(dealersVisited) };
+  return { groups, dealersVisited };
 }
 
 function sumFigures(all: Figures[], withRoutes: boolean): Figures {
@@ -397,15 +404,11 @@ type People = {
 };
 
 function readPeople(audience: Audience): People {
-  const users = readRows<{
-    id: number;
-    firstName: string | null;
-    lastName: string | null;
-    username: string;
-    teamId: number | null;
-    role: string;
-  }>(Prisma.sql`SELECT id, firstName, lastName, username, teamId, role FROM User`);
-  const teams = readRows<{ id: number; name: string }>(Prisma.sql`SELECT id, name FROM Team`);
+  const users = readRows(
+    sqlRows.reportUser,
+    Prisma.sql`SELECT id, firstName, lastName, username, teamId, role FROM User`,
+  );
+  const teams = readRows(sqlRows.team, Prisma.sql`SELECT id, name FROM Team`);
   const members = users
     .filter((user) => user.role === "OFFICER" && audienceHas(audience, user.teamId))
     .map((user) => user.id);
@@ -611,7 +614,8 @@ export async function reportOfficers(
   team: number | undefined,
 ): Promise<Array<{ id: number; name: string }>> {
   const audience = await reportAudience(viewer, team, await seesOthers(viewer));
-  const officers = readRows<{ id: number; firstName: string | null; lastName: string | null; username: string }>(
+  const officers = readRows(
+    sqlRows.officerName,
     Prisma.sql`SELECT u.id, u.firstName, u.lastName, u.username FROM User u
       WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u`)}`,
   );

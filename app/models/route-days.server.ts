@@ -1,5 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { currentTime } from "~/infra/clock.server";
 import { DAY_MS, dateOfTime, type TimeRange } from "~/lib/calendar";
 import { LEG_LIMITS } from "~/lib/location-quality";
@@ -19,13 +20,8 @@ export type RouteTotalsBy = "officer" | "day";
 
 export type RouteTotals = Map<string, { km: number; hours: number }>;
 
-/** `dayStart` is a Date read from RouteDay, an integer where computed; `userId` is null in sums per day. */
-type RouteRow = {
-  userId: bigint | number | null;
-  dayStart: Date | bigint | number | null;
-  km: number | null;
-  ms: bigint | number | null;
-};
+/** `userId` is null in sums per day, `dayStart` in sums per officer. */
+type RouteRow = RowOf<typeof sqlRows.route>;
 
 /** Each user's kilometres and milliseconds per local day, as a SELECT over `distanceCtes`' legs. */
 function routesByDaySql(range: TimeRange, users?: readonly number[]): Prisma.Sql {
@@ -59,9 +55,12 @@ async function storeDays(from: number, to: number): Promise<void> {
 
 /** The ended days of `days` that RouteDay holds under today's rules. */
 function doneDays(days: readonly number[]): Set<number> {
-  const rows = readRows<{ dayStart: Date }>(Prisma.sql`
-    SELECT dayStart FROM RouteDayDone WHERE dayStart >= ${days[0]} AND dayStart <= ${days.at(-1)} AND rules = ${RULES}`);
-  return new Set(rows.map((row) => new Date(row.dayStart).getTime()));
+  const done = readRows(
+    sqlRows.routeDayDone,
+    Prisma.sql`
+    SELECT dayStart FROM RouteDayDone WHERE dayStart >= ${days[0]} AND dayStart <= ${days.at(-1)} AND rules = ${RULES}`,
+  );
+  return new Set(done.map((row) => row.dayStart.getTime()));
 }
 
 /**
@@ -79,13 +78,10 @@ export async function routeTotals(
   if (users && users.length === 0) return totals;
   const offset = localDayOffsetMs(range);
   const add = (row: RouteRow) => {
-    const key =
-      by === "officer"
-        ? String(row.userId)
-        : dateOfTime(Number(row.dayStart instanceof Date ? row.dayStart.getTime() : row.dayStart) + offset);
+    const key = by === "officer" ? String(row.userId) : dateOfTime((row.dayStart?.getTime() ?? 0) + offset);
     const total = totals.get(key) ?? { km: 0, hours: 0 };
-    total.km += Number(row.km ?? 0);
-    total.hours += Number(row.ms ?? 0) / 3_600_000;
+    total.km += row.km ?? 0;
+    total.hours += (row.ms ?? 0) / 3_600_000;
     totals.set(key, total);
   };
 
@@ -93,7 +89,7 @@ export async function routeTotals(
   const first = days[0];
   const last = days.at(-1);
   if (first === undefined || last === undefined) {
-    readRows<RouteRow>(routesByDaySql(range, users)).forEach(add);
+    readRows(sqlRows.route, routesByDaySql(range, users)).forEach(add);
     return totals;
   }
   const done = doneDays(days);
@@ -104,12 +100,15 @@ export async function routeTotals(
 
   const userFilter = users ? Prisma.sql`AND userId IN (${Prisma.join(users)})` : Prisma.empty;
   const key = Prisma.raw(by === "officer" ? "userId, NULL AS dayStart" : "NULL AS userId, dayStart");
-  readRows<RouteRow>(Prisma.sql`
+  readRows(
+    sqlRows.route,
+    Prisma.sql`
     SELECT ${key}, SUM(km) AS km, SUM(ms) AS ms FROM RouteDay
     WHERE dayStart >= ${first} AND dayStart <= ${last} ${userFilter}
-    GROUP BY ${Prisma.raw(by === "officer" ? "userId" : "dayStart")}`).forEach(add);
-  if (range.from < first) readRows<RouteRow>(routesByDaySql({ from: range.from, to: first }, users)).forEach(add);
+    GROUP BY ${Prisma.raw(by === "officer" ? "userId" : "dayStart")}`,
+  ).forEach(add);
+  if (range.from < first) readRows(sqlRows.route, routesByDaySql({ from: range.from, to: first }, users)).forEach(add);
   if (last + DAY_MS < range.to)
-    readRows<RouteRow>(routesByDaySql({ from: last + DAY_MS, to: range.to }, users)).forEach(add);
+    readRows(sqlRows.route, routesByDaySql({ from: last + DAY_MS, to: range.to }, users)).forEach(add);
   return totals;
 }

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createCookieSessionStorage } from "react-router";
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appCookie } from "~/infra/cookies.server";
 import { hashSecretToken } from "~/infra/secret-token.server";
@@ -40,7 +41,7 @@ async function getSessionId(cookieHeader: string | null): Promise<string | undef
   return sessionId;
 }
 
-type UserRow = Omit<CurrentUser, "team"> & { teamName: string | null };
+type UserRow = RowOf<typeof sqlRows.sessionUser>;
 
 function toCurrentUser({ teamName, ...user }: UserRow): CurrentUser {
   return { ...user, team: user.teamId === null || teamName === null ? null : { id: user.teamId, name: teamName } };
@@ -55,10 +56,13 @@ const USER_SELECT = Prisma.raw(`${CURRENT_USER_COLUMNS.map((column) => `u.${colu
 export async function getSessionUser(cookieHeader: string | null): Promise<CurrentUser | null> {
   const sessionId = await getSessionId(cookieHeader);
   if (!sessionId) return null;
-  const [row] = readRows<UserRow>(Prisma.sql`
+  const [row] = readRows(
+    sqlRows.sessionUser,
+    Prisma.sql`
     SELECT ${USER_SELECT}
     FROM Session s JOIN User u ON u.id = s.userId LEFT JOIN Team t ON t.id = u.teamId
-    WHERE s.id = ${sessionId} AND s.expiresAt > ${currentTime()} AND u.isActive = 1`);
+    WHERE s.id = ${sessionId} AND s.expiresAt > ${currentTime()} AND u.isActive = 1`,
+  );
   return row ? toCurrentUser(row) : null;
 }
 
@@ -71,11 +75,14 @@ export type RequestCredential = { user: CurrentUser; token: { id: number; scope:
  */
 export function apiTokenCredential(token: string, now: Date): RequestCredential | null {
   if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-  const [row] = readRows<UserRow & { tokenId: number; tokenScope: TokenScope; tokenUsedAt: Date | null }>(Prisma.sql`
+  const [row] = readRows(
+    sqlRows.tokenUser,
+    Prisma.sql`
     SELECT ${USER_SELECT}, k.id AS tokenId, k.scope AS tokenScope, k.lastUsedAt AS tokenUsedAt
     FROM ApiToken k JOIN User u ON u.id = k.userId LEFT JOIN Team t ON t.id = u.teamId
     WHERE k.tokenHash = ${hashSecretToken(token)} AND (k.expiresAt IS NULL OR k.expiresAt > ${now})
-      AND u.isActive = 1 AND u.approval = 'APPROVED'`);
+      AND u.isActive = 1 AND u.approval = 'APPROVED'`,
+  );
   if (!row) return null;
   const { tokenId, tokenScope, tokenUsedAt, ...user } = row;
   noteTokenUse(tokenId, tokenUsedAt, now);

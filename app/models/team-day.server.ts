@@ -1,4 +1,5 @@
 import { readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
 import { addDays } from "~/lib/calendar";
@@ -12,30 +13,22 @@ import { audienceSql, requestedAudience, type Viewer } from "~/models/team-scope
 // against what is done, and yesterday's missed visits. A manager's people are their own team's
 // and the teams they lead; an admin's, everyone (or one team).
 
-type PersonRow = {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  teamId: number | null;
-  teamName: string | null;
-  posts: bigint;
-  lastPostAt: bigint | null;
-};
-
 /** Today's posting of the viewer's officers, or of one of their teams (403 for another team). */
 export async function teamDay(viewer: Viewer, { team }: { team?: number }, now = currentTime()): Promise<TeamDay> {
   const audience = await requestedAudience(viewer, { team }, { companyAllowed: false });
   const date = appDate(now);
   const { from, to } = appDayRange(date);
   // Each officer's posts today from their own (userId, createdAt) index entries.
-  const rows = readRows<PersonRow>(Prisma.sql`
+  const rows = readRows(
+    sqlRows.officerToday,
+    Prisma.sql`
     SELECT u.id, u.username, u.firstName, u.lastName, t.id AS teamId, t.name AS teamName,
       (SELECT COUNT(*) FROM Post p WHERE p.userId = u.id AND p.createdAt >= ${from} AND p.createdAt < ${to}) AS posts,
       (SELECT MAX(p.createdAt) FROM Post p WHERE p.userId = u.id AND p.createdAt >= ${from} AND p.createdAt < ${to}) AS lastPostAt
     FROM User u LEFT JOIN Team t ON t.id = u.teamId
     WHERE u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED' ${audienceSql(audience, Prisma.sql`u`)}
-    ORDER BY posts > 0, u.firstName COLLATE NOCASE, u.lastName COLLATE NOCASE, u.username`);
+    ORDER BY posts > 0, u.firstName COLLATE NOCASE, u.lastName COLLATE NOCASE, u.username`,
+  );
   const yesterday = addDays(date, -1);
   const ids = rows.map((row) => row.id);
   const [today, before, planner] = await Promise.all([
@@ -52,8 +45,8 @@ export async function teamDay(viewer: Viewer, { team }: { team?: number }, now =
       firstName: row.firstName,
       lastName: row.lastName,
       team: row.teamId === null ? null : { id: row.teamId, name: row.teamName ?? "" },
-      posts: Number(row.posts),
-      lastPostAt: row.lastPostAt === null ? null : new Date(Number(row.lastPostAt)).toISOString(),
+      posts: row.posts,
+      lastPostAt: row.lastPostAt?.toISOString() ?? null,
       planned: stops.length,
       done: stops.filter((stop) => stop.status === "done").length,
       unconfirmed: unconfirmed.length,

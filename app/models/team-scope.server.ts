@@ -1,4 +1,5 @@
 import { readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { authorize, ownTeamIds, seesEveryone } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
@@ -124,5 +125,5 @@ export async function teamsVisibleTo(viewer: Viewer): Promise<TeamView[]> {
   if (!home.everyone && home.teamIds.length === 0) return [];
   // A plain read (decision 36): the feed's audience switch asks it on every page.
   const where = home.everyone ? Prisma.empty : Prisma.sql`WHERE id IN (${Prisma.join(home.teamIds)})`;
-  return readRows<TeamView>(Prisma.sql`SELECT id, name FROM Team ${where} ORDER BY name`);
+  return readRows(sqlRows.team, Prisma.sql`SELECT id, name FROM Team ${where} ORDER BY name`);
 }

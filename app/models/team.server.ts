@@ -1,4 +1,5 @@
 import { prisma, readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { authorize, seesEveryone } from "~/models/policy";
@@ -110,7 +111,8 @@ const nameTaken = () => new AppError(409, TEAM_NAME_TAKEN, { field: "name" });
 
 /** Refuses a name another team has (case ignored: "North" and "north" would be one team to people). */
 async function requireFreeName(name: string, exceptId?: number): Promise<void> {
-  const [row] = readRows<{ id: number }>(
+  const [row] = readRows(
+    sqlRows.id,
     Prisma.sql`SELECT id FROM Team WHERE lower(name) = lower(${name}) AND id <> ${exceptId ?? 0} LIMIT 1`,
   );
   if (row) throw nameTaken();
@@ -234,7 +236,8 @@ const UPDATE_CHUNK = 500;
  */
 async function recomputeDealerTeams(): Promise<number> {
   const territories = await loadTerritories();
-  const dealers = readRows<{ id: number; city: string; state: string; teamId: number | null }>(
+  const dealers = readRows(
+    sqlRows.dealerTerritory,
     Prisma.sql`SELECT id, city, state, teamId FROM Dealer WHERE teamSetByHand = 0`,
   );
   const moves = new Map<number | null, number[]>();

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { prisma, readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { env } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
 import { postWebhook } from "~/infra/webhook-http.server";
@@ -21,9 +22,12 @@ const sending = new Set<number>();
 export async function sendDueDeliveries(): Promise<void> {
   try {
     await dropOverflow();
-    const heads = readRows<{ endpointId: number; nextAttemptAt: Date }>(Prisma.sql`
+    const heads = readRows(
+      sqlRows.deliveryHead,
+      Prisma.sql`
       SELECT endpointId, nextAttemptAt FROM WebhookDelivery
-      WHERE id IN (SELECT MIN(id) FROM WebhookDelivery WHERE status = 'PENDING' GROUP BY endpointId)`);
+      WHERE id IN (SELECT MIN(id) FROM WebhookDelivery WHERE status = 'PENDING' GROUP BY endpointId)`,
+    );
     const now = currentTime().getTime();
     await Promise.all(
       heads
@@ -44,9 +48,12 @@ export async function sendDueDeliveries(): Promise<void> {
  */
 async function dropOverflow(): Promise<void> {
   const max = env.WEBHOOK_MAX_PENDING;
-  const over = readRows<{ endpointId: number }>(Prisma.sql`
+  const over = readRows(
+    sqlRows.endpoint,
+    Prisma.sql`
     SELECT endpointId FROM WebhookDelivery WHERE status = 'PENDING'
-    GROUP BY endpointId HAVING COUNT(*) > ${max}`);
+    GROUP BY endpointId HAVING COUNT(*) > ${max}`,
+  );
   for (const { endpointId } of over) {
     await prisma.$executeRaw`
       UPDATE WebhookDelivery SET status = 'FAILED',

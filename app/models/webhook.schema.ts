@@ -36,7 +36,8 @@ export const webhookSchema = z.object({
 });
 export type WebhookInput = z.infer<typeof webhookSchema>;
 
-const deliveryStatus = z.enum(["PENDING", "DELIVERED", "FAILED"]);
+export const DELIVERY_STATUSES = ["PENDING", "DELIVERED", "FAILED"] as const;
+const deliveryStatus = z.enum(DELIVERY_STATUSES);
 
 const webhookDeliverySchema = z.object({
   id: z.number().int(),

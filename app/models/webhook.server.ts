@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { env } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isPrivateHost, PRIVATE_ADDRESS } from "~/infra/webhook-http.server";
@@ -19,23 +20,13 @@ import {
 // triggers (prisma/triggers.ts) queue a delivery for each of its events; the worker in
 // webhook-delivery.server.ts sends them.
 
-type DeliveryRow = {
-  id: number;
-  endpointId: number;
-  event: string;
-  status: string;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastAttemptAt: Date | null;
-  nextAttemptAt: Date;
-};
+type DeliveryRow = RowOf<typeof sqlRows.delivery>;
 
 function toDeliveryView(row: DeliveryRow): WebhookDeliveryView {
   return {
     id: row.id,
-    event: row.event as WebhookEvent,
-    status: row.status as WebhookDeliveryView["status"],
+    event: row.event,
+    status: row.status,
     attempts: row.attempts,
     lastStatus: row.lastStatus,
     lastError: row.lastError,
@@ -49,16 +40,22 @@ type EndpointRow = { id: number; url: string; events: string; createdAt: Date };
 async function toWebhookViews(endpoints: EndpointRow[]): Promise<WebhookView[]> {
   if (endpoints.length === 0) return [];
   const ids = Prisma.join(endpoints.map((endpoint) => endpoint.id));
-  const pending = readRows<{ endpointId: number; count: number | bigint }>(Prisma.sql`
+  const pending = readRows(
+    sqlRows.pendingDeliveries,
+    Prisma.sql`
     SELECT endpointId, COUNT(*) AS count FROM WebhookDelivery
-    WHERE endpointId IN (${ids}) AND status = 'PENDING' GROUP BY endpointId`);
+    WHERE endpointId IN (${ids}) AND status = 'PENDING' GROUP BY endpointId`,
+  );
   // The delivery tried last: the newest with an attempt.
-  const last = readRows<DeliveryRow>(Prisma.sql`
+  const last = readRows(
+    sqlRows.delivery,
+    Prisma.sql`
     SELECT d.id, d.endpointId, d.event, d.status, d.attempts, d.lastStatus, d.lastError, d.lastAttemptAt, d.nextAttemptAt
     FROM WebhookDelivery d
     WHERE d.id IN (SELECT (SELECT id FROM WebhookDelivery WHERE endpointId = e.id AND attempts > 0
                            ORDER BY lastAttemptAt DESC, id DESC LIMIT 1)
-                   FROM WebhookEndpoint e WHERE e.id IN (${ids}))`);
+                   FROM WebhookEndpoint e WHERE e.id IN (${ids}))`,
+  );
   return endpoints.map((endpoint) => {
     const lastDelivery = last.find((row) => row.endpointId === endpoint.id);
     return {
@@ -66,7 +63,7 @@ async function toWebhookViews(endpoints: EndpointRow[]): Promise<WebhookView[]> 
       url: endpoint.url,
       events: JSON.parse(endpoint.events) as WebhookEvent[],
       createdAt: endpoint.createdAt.toISOString(),
-      pending: Number(pending.find((row) => row.endpointId === endpoint.id)?.count ?? 0),
+      pending: pending.find((row) => row.endpointId === endpoint.id)?.count ?? 0,
       lastDelivery: lastDelivery ? toDeliveryView(lastDelivery) : null,
     };
   });

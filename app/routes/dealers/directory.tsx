@@ -49,8 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
       owner: [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" "),
       maskedPhone: maskPhone(dealer.phone),
       city: dealer.city,
-      lat: Number(dealer.lat),
-      lng: Number(dealer.lng),
+      lat: dealer.lat,
+      lng: dealer.lng,
       thumbUrl: dealer.profilePictureThumbUrl,
     })),
   };

@@ -1,0 +1,228 @@
+import { sqlite } from "~/db.server";
+import { WEBHOOK_EVENTS } from "~/lib/change-events";
+import { POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
+import { TOKEN_SCOPES } from "~/models/api-token.schema";
+import { DELIVERY_STATUSES } from "~/models/webhook.schema";
+
+// The rows of the plain SQL reads (readRows, decision 36), declared once: each read's columns, their
+// SQLite types as the schema declares them, whether they may be null, and the value each becomes.
+// readRows checks a statement against its row when it prepares it, and every value under tests, so
+// a renamed or retyped column fails there (decision 78). A read names its row here; its SQL stays
+// beside the rule it serves.
+
+const { integer, bigint, real, text, boolean, datetime, any } = sqlite;
+
+/** The signed-in user's own columns (currentUserSelect) and their team's name. */
+const currentUser = {
+  id: integer,
+  username: text,
+  email: text,
+  firstName: text.orNull,
+  lastName: text.orNull,
+  phone: text.orNull,
+  role: text,
+  selectedAvatar: text,
+  currentBadge: text.orNull,
+  homeLat: real.orNull,
+  homeLng: real.orNull,
+  homeAddress: text.orNull,
+  warehouseLat: real.orNull,
+  warehouseLng: real.orNull,
+  warehouseAddress: text.orNull,
+  currentPerformanceScore: real.orNull,
+  performanceRank: integer.orNull,
+  approval: text,
+  teamId: integer.orNull,
+  teamName: text.orNull,
+};
+
+/** The columns of a map pin (dealer.server's PIN_COLUMNS). */
+const dealerPin = {
+  id: integer,
+  businessName: text,
+  ownerFirstName: text.orNull,
+  ownerLastName: text.orNull,
+  phone: text.orNull,
+  email: text.orNull,
+  street: text,
+  formattedAddress: text.orNull,
+  city: text,
+  state: text,
+  lat: real,
+  lng: real,
+};
+
+/** A report's grouping key and its label, whose types follow the grouping. */
+const tally = { k: any.orNull, label: text.orNull };
+
+export const sqlRows = {
+  // Several models
+  id: { id: integer },
+  count: { count: integer },
+  team: { id: integer, name: text },
+  // list-version.server
+  listVersion: { version: bigint },
+  // session.server
+  sessionUser: currentUser,
+  tokenUser: { ...currentUser, tokenId: integer, tokenScope: sqlite.oneOf(TOKEN_SCOPES), tokenUsedAt: datetime.orNull },
+  // post.server
+  post: {
+    id: integer,
+    type: text,
+    text: text,
+    lat: real.orNull,
+    lng: real.orNull,
+    address: text.orNull,
+    locationSource: text.orNull,
+    locationAccuracyM: real.orNull,
+    createdAt: datetime,
+    saleProduct: text.orNull,
+    saleQty: integer.orNull,
+    salePriceCents: bigint.orNull,
+    saleTotalCents: bigint.orNull,
+    recoveryAmountCents: bigint.orNull,
+    userId: integer,
+    username: text,
+    email: text,
+    authorRole: text,
+    authorIsService: boolean,
+    firstName: text.orNull,
+    lastName: text.orNull,
+    selectedAvatar: text,
+    currentBadge: text.orNull,
+    teamId: integer.orNull,
+    teamName: text.orNull,
+    dealerId: integer.orNull,
+    dealerName: text.orNull,
+    ownerFirstName: text.orNull,
+    ownerLastName: text.orNull,
+    likes: integer,
+    comments: integer,
+    liked: boolean,
+  },
+  postMedia: {
+    id: integer,
+    postId: integer,
+    kind: text,
+    url: text,
+    thumbUrl: text.orNull,
+    mimeType: text,
+    durationSec: integer.orNull,
+    width: integer.orNull,
+    height: integer.orNull,
+  },
+  // dealer.server
+  dealerPin: dealerPin,
+  dealerListItem: {
+    ...dealerPin,
+    postalCode: text.orNull,
+    notes: text.orNull,
+    aboutDescription: text.orNull,
+    locationApproximate: boolean,
+    profilePictureUrl: text.orNull,
+    createdAt: datetime,
+    updatedAt: datetime,
+    teamId: integer.orNull,
+    teamSetByHand: boolean,
+    teamName: text.orNull,
+    /** The gallery's URLs as a JSON array. */
+    gallery: text,
+  },
+  dealerCard: {
+    id: integer,
+    businessName: text,
+    ownerFirstName: text.orNull,
+    ownerLastName: text.orNull,
+    phone: text.orNull,
+    city: text,
+    state: text,
+    lat: real,
+    lng: real,
+    profilePictureThumbUrl: text.orNull,
+  },
+  dealerNear: { id: integer, businessName: text, city: text, lat: real, lng: real, inTerritory: boolean },
+  dealerOption: { id: integer, businessName: text, city: text },
+  dealerOptionAt: { id: integer, businessName: text, city: text, lat: real, lng: real },
+  // team.server
+  dealerTerritory: { id: integer, city: text, state: text, teamId: integer.orNull },
+  // checkin.server
+  checkInOfDay: {
+    id: integer,
+    userId: integer,
+    type: text,
+    lat: real,
+    lng: real,
+    address: text.orNull,
+    source: text,
+    accuracyM: real.orNull,
+    createdAt: datetime,
+    username: text,
+    firstName: text.orNull,
+    lastName: text.orNull,
+  },
+  // metrics.server
+  metrics: {
+    userId: integer,
+    km: real.orNull,
+    ms: integer.orNull,
+    sales: bigint.orNull,
+    recovery: bigint.orNull,
+    dealers: integer.orNull,
+    posts: integer.orNull,
+    checkIns: integer.orNull,
+    tooFast: integer.orNull,
+    poorFix: integer.orNull,
+    repeatedPoint: integer.orNull,
+  },
+  distanceToday: { userId: integer, km: real },
+  // route-days.server: per officer (no day) or per day (no officer)
+  route: { userId: integer.orNull, dayStart: datetime.orNull, km: real.orNull, ms: integer.orNull },
+  routeDayDone: { dayStart: datetime },
+  // team-day.server
+  officerToday: {
+    id: integer,
+    username: text,
+    firstName: text.orNull,
+    lastName: text.orNull,
+    teamId: integer.orNull,
+    teamName: text.orNull,
+    posts: integer,
+    lastPostAt: datetime.orNull,
+  },
+  // report.server
+  postTally: {
+    ...tally,
+    type: sqlite.oneOf(POST_TYPES),
+    saleProduct: sqlite.oneOf(SALE_PRODUCTS).orNull,
+    n: integer,
+    qty: integer.orNull,
+    sales: bigint.orNull,
+    recovery: bigint.orNull,
+  },
+  tally: { ...tally, n: integer },
+  n: { n: integer },
+  reportUser: {
+    id: integer,
+    firstName: text.orNull,
+    lastName: text.orNull,
+    username: text,
+    teamId: integer.orNull,
+    role: text,
+  },
+  officerName: { id: integer, firstName: text.orNull, lastName: text.orNull, username: text },
+  // webhook.server, webhook-delivery.server
+  pendingDeliveries: { endpointId: integer, count: integer },
+  delivery: {
+    id: integer,
+    endpointId: integer,
+    event: sqlite.oneOf(WEBHOOK_EVENTS),
+    status: sqlite.oneOf(DELIVERY_STATUSES),
+    attempts: integer,
+    lastStatus: integer.orNull,
+    lastError: text.orNull,
+    lastAttemptAt: datetime.orNull,
+    nextAttemptAt: datetime,
+  },
+  deliveryHead: { endpointId: integer, nextAttemptAt: datetime },
+  endpoint: { endpointId: integer },
+};
