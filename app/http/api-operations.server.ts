@@ -13,13 +13,7 @@ import {
   userSearchSchema,
 } from "~/models/admin.schema";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
-import {
-  inviteSchema,
-  pendingAccountSchema,
-  registrationSettingsAnswerSchema,
-  registrationSettingsSchema,
-  teamChoiceSchema,
-} from "~/models/registration.schema";
+import { inviteSchema, pendingAccountSchema, teamChoiceSchema } from "~/models/registration.schema";
 import {
   apiTokenSchema,
   createdTokenSchema,
@@ -668,78 +662,6 @@ export const apiOperations: OperationDoc[] = [
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
   },
-  // ---- A manager's team administration (the admin may use it too, for every team) ----
-  {
-    method: "get",
-    path: "/api/team/users",
-    summary:
-      "The people of the teams the manager leads (an admin's: everyone) by name, username or email, 20 a page; `team` narrows to one",
-    tag: "Teams",
-    access: "manager",
-    query: userSearchSchema,
-    queryExample: { query: "officer", page: "1" },
-    answer: { status: 200, description: "A page of users", schema: adminUserListSchema },
-  },
-  {
-    method: "get",
-    path: "/api/team/pending",
-    summary: "The accounts waiting for approval, oldest first",
-    tag: "Teams",
-    access: "manager",
-    answer: { status: 200, description: "The waiting accounts", schema: z.array(pendingAccountSchema) },
-  },
-  {
-    method: "post",
-    path: "/api/team/users/{id}/approve",
-    summary: "Let a waiting account in, into a team the manager leads (an admin: any team)",
-    tag: "Teams",
-    access: "manager",
-    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
-    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
-    answer: { status: 200, description: "Approved", schema: answers.messageAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/team/users/{id}/refuse",
-    summary: "Refuse a waiting account: it can never sign in",
-    tag: "Teams",
-    access: "manager",
-    pathParams: { id: { description: "User id of the waiting account", example: 10 } },
-    answer: { status: 200, description: "Refused", schema: answers.messageAnswer },
-    errors: [404],
-  },
-  {
-    method: "post",
-    path: "/api/team/invites",
-    summary: "A one-time invite link into a team the manager leads (an admin: any team), valid 7 days",
-    tag: "Teams",
-    access: "manager",
-    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
-    answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
-  },
-  {
-    method: "get",
-    path: "/api/admin/registration",
-    summary: "Who may join: open, approval, domains (with the domains) or invite",
-    tag: "Admin",
-    access: "admin",
-    answer: { status: 200, description: "The setting", schema: registrationSettingsAnswerSchema },
-  },
-  {
-    method: "put",
-    path: "/api/admin/registration",
-    summary: "Change who may join",
-    tag: "Admin",
-    access: "admin",
-    body: {
-      kind: "json",
-      schema: registrationSettingsSchema,
-      example: { mode: "open", domains: [] },
-    },
-    answer: { status: 200, description: "The setting now", schema: registrationSettingsAnswerSchema },
-  },
-
   // ---- Teams ---- (members and managers before /api/teams/{id}: the contract test deletes its team last)
   {
     method: "get",

@@ -1,5 +1,6 @@
 import { accountOperations } from "~/http/api/accounts.server";
 import type { ApiOperation } from "~/http/api/operation.server";
+import { teamAdministrationOperations } from "~/http/api/team-administration.server";
 
 /** Every declared /api operation, by area: the router, openapi.json and the permission spec read this list. */
-export const declaredOperations: ApiOperation[] = [...accountOperations];
+export const declaredOperations: ApiOperation[] = [...accountOperations, ...teamAdministrationOperations];
