@@ -25,14 +25,7 @@ import { reportQuerySchema } from "~/models/report.schema";
 import { changesQuerySchema } from "~/models/change.schema";
 import { createdWebhookSchema, webhookSchema, webhookViewSchema } from "~/models/webhook.schema";
 import { planAnswer, planStopsSchema, planUserQuerySchema } from "~/models/visit-plan.schema";
-import {
-  teamDetailSchema,
-  teamListSchema,
-  audienceQuerySchema,
-  teamManagerSchema,
-  teamMemberSchema,
-  teamSchema,
-} from "~/models/team.schema";
+import { audienceQuerySchema } from "~/models/team.schema";
 import {
   aboutSchema,
   dealerImportRequestSchema,
@@ -58,12 +51,9 @@ import {
 
 const dealerId = { description: "Dealer id", example: 1 };
 const postId = { description: "Post id", example: 1 };
-const teamId = { description: "Team id", example: 1 };
 const tokenId = { description: "API token id", example: 1 };
 const serviceAccountId = { description: "Service account (user) id", example: 1 };
 const planDay = { description: "The plan's day, yyyy-MM-dd (Asia/Karachi)", example: "2026-11-27" };
-
-const teamExample = { name: "Contract Team", provinces: ["Balochistan"], districts: ["Quetta"] };
 
 const dealerExample = {
   businessName: "Contract Test Traders",
@@ -662,80 +652,6 @@ export const apiOperations: OperationDoc[] = [
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
   },
-  // ---- Teams ---- (members and managers before /api/teams/{id}: the contract test deletes its team last)
-  {
-    method: "get",
-    path: "/api/teams",
-    summary: "Teams with their territories and member and manager counts: every team for an admin, one's own otherwise",
-    tag: "Teams",
-    access: "signed-in",
-    answer: { status: 200, description: "Teams by name", schema: teamListSchema },
-  },
-  {
-    method: "post",
-    path: "/api/teams",
-    summary: "Make a team: its name and the provinces and districts it covers; dealers there join it",
-    tag: "Teams",
-    access: "admin",
-    body: { kind: "json", schema: teamSchema, example: teamExample },
-    answer: { status: 201, description: "The team", schema: teamDetailSchema },
-    errors: [409],
-  },
-  {
-    method: "put",
-    path: "/api/teams/{id}/members",
-    summary: "Put an officer in this team (`member: true`, out of any other team) or take them out (`member: false`)",
-    tag: "Teams",
-    access: "admin",
-    pathParams: { id: teamId },
-    body: { kind: "json", schema: teamMemberSchema, example: { userId: 1, member: false } },
-    answer: { status: 200, description: "The team", schema: teamDetailSchema },
-    errors: [404],
-  },
-  {
-    method: "put",
-    path: "/api/teams/{id}/managers",
-    summary: "Make a MANAGER lead this team too (`manager: true`) or stop leading it (`manager: false`)",
-    tag: "Teams",
-    access: "admin",
-    pathParams: { id: teamId },
-    body: { kind: "json", schema: teamManagerSchema, example: { userId: 1, manager: false } },
-    answer: { status: 200, description: "The team", schema: teamDetailSchema },
-    errors: [404],
-  },
-  {
-    method: "get",
-    path: "/api/teams/{id}",
-    summary: "One team with its members and managers (an admin, or someone in it or leading it)",
-    tag: "Teams",
-    access: "signed-in",
-    pathParams: { id: teamId },
-    answer: { status: 200, description: "The team", schema: teamDetailSchema },
-    errors: [403, 404],
-  },
-  {
-    method: "put",
-    path: "/api/teams/{id}",
-    summary:
-      "Rename a team or change its territory (the team as GET answers it may be sent back); dealers not set by hand follow",
-    tag: "Teams",
-    access: "admin",
-    pathParams: { id: teamId },
-    body: { kind: "json", schema: teamSchema, example: teamExample, readOnly: teamDetailSchema },
-    answer: { status: 200, description: "The team", schema: teamDetailSchema },
-    errors: [404, 409],
-  },
-  {
-    method: "delete",
-    path: "/api/teams/{id}",
-    summary: "Delete a team: its members become unassigned, its dealers go to the team of their address",
-    tag: "Teams",
-    access: "admin",
-    pathParams: { id: teamId },
-    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
-    errors: [404],
-  },
-
   // ---- Changes and webhooks (decision 50) ----
   {
     method: "get",

@@ -1,6 +1,11 @@
 import { accountOperations } from "~/http/api/accounts.server";
 import type { ApiOperation } from "~/http/api/operation.server";
 import { teamAdministrationOperations } from "~/http/api/team-administration.server";
+import { teamOperations } from "~/http/api/teams.server";
 
 /** Every declared /api operation, by area: the router, openapi.json and the permission spec read this list. */
-export const declaredOperations: ApiOperation[] = [...accountOperations, ...teamAdministrationOperations];
+export const declaredOperations: ApiOperation[] = [
+  ...accountOperations,
+  ...teamAdministrationOperations,
+  ...teamOperations,
+];
