@@ -22,8 +22,6 @@ import {
   serviceAccountSchema,
 } from "~/models/api-token.schema";
 import { reportQuerySchema } from "~/models/report.schema";
-import { changesQuerySchema } from "~/models/change.schema";
-import { createdWebhookSchema, webhookSchema, webhookViewSchema } from "~/models/webhook.schema";
 import { planAnswer, planStopsSchema, planUserQuerySchema } from "~/models/visit-plan.schema";
 import { audienceQuerySchema } from "~/models/team.schema";
 import {
@@ -652,52 +650,6 @@ export const apiOperations: OperationDoc[] = [
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
   },
-  // ---- Changes and webhooks (decision 50) ----
-  {
-    method: "get",
-    path: "/api/changes",
-    summary:
-      "Posts, dealers, check-ins and users created, updated or deleted after the cursor `since`, in commit order, each with the row as it is now; `next` is the cursor for the next call",
-    tag: "Changes",
-    access: "admin",
-    query: changesQuerySchema,
-    queryExample: { since: "0", limit: "50" },
-    answer: { status: 200, description: "A page of changes", schema: answers.changesAnswer },
-  },
-  {
-    method: "get",
-    path: "/api/admin/webhooks",
-    summary: "The webhooks, with their last delivery's status",
-    tag: "Changes",
-    access: "admin",
-    answer: { status: 200, description: "The webhooks", schema: z.array(webhookViewSchema) },
-  },
-  {
-    method: "post",
-    path: "/api/admin/webhooks",
-    summary:
-      "Register a URL for events (see `webhooks`): answers the signing secret this once; only public http(s) addresses",
-    tag: "Changes",
-    access: "admin",
-    body: {
-      kind: "json",
-      schema: webhookSchema,
-      example: { url: "https://hooks.example.com/fieldline", events: ["post.created", "dealer.updated"] },
-    },
-    answer: { status: 201, description: "The webhook and its secret", schema: createdWebhookSchema },
-    errors: [409],
-  },
-  {
-    method: "delete",
-    path: "/api/admin/webhooks/{id}",
-    summary: "Delete a webhook and its deliveries still waiting",
-    tag: "Changes",
-    access: "admin",
-    pathParams: { id: { description: "Webhook id", example: 1 } },
-    answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
-    errors: [404],
-  },
-
   // ---- API tokens and service accounts (decision 48) ----
   {
     method: "get",

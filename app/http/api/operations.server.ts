@@ -1,4 +1,5 @@
 import { accountOperations } from "~/http/api/accounts.server";
+import { changeOperations } from "~/http/api/changes.server";
 import type { ApiOperation } from "~/http/api/operation.server";
 import { teamAdministrationOperations } from "~/http/api/team-administration.server";
 import { teamOperations } from "~/http/api/teams.server";
@@ -8,4 +9,5 @@ export const declaredOperations: ApiOperation[] = [
   ...accountOperations,
   ...teamAdministrationOperations,
   ...teamOperations,
+  ...changeOperations,
 ];
