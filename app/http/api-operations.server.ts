@@ -14,13 +14,6 @@ import {
 } from "~/models/admin.schema";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import { inviteSchema, pendingAccountSchema, teamChoiceSchema } from "~/models/registration.schema";
-import {
-  apiTokenSchema,
-  createdTokenSchema,
-  newServiceAccountSchema,
-  newTokenSchema,
-  serviceAccountSchema,
-} from "~/models/api-token.schema";
 import { reportQuerySchema } from "~/models/report.schema";
 import { planAnswer, planStopsSchema, planUserQuerySchema } from "~/models/visit-plan.schema";
 import { audienceQuerySchema } from "~/models/team.schema";
@@ -49,8 +42,6 @@ import {
 
 const dealerId = { description: "Dealer id", example: 1 };
 const postId = { description: "Post id", example: 1 };
-const tokenId = { description: "API token id", example: 1 };
-const serviceAccountId = { description: "Service account (user) id", example: 1 };
 const planDay = { description: "The plan's day, yyyy-MM-dd (Asia/Karachi)", example: "2026-11-27" };
 
 const dealerExample = {
@@ -650,80 +641,6 @@ export const apiOperations: OperationDoc[] = [
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
   },
-  // ---- API tokens and service accounts (decision 48) ----
-  {
-    method: "get",
-    path: "/api/tokens",
-    summary: "Your API tokens with their last use (never the tokens themselves)",
-    tag: "API tokens",
-    access: "signed-in",
-    answer: { status: 200, description: "The tokens, newest first", schema: z.array(apiTokenSchema) },
-  },
-  {
-    method: "post",
-    path: "/api/tokens",
-    summary:
-      "Make an API token (read, write or admin; admin for an admin only) that lasts expiresInDays or until revoked; the answer shows it this once",
-    tag: "API tokens",
-    access: "signed-in",
-    body: {
-      kind: "json",
-      schema: newTokenSchema,
-      example: { name: "Contract sync", scope: "read", expiresInDays: 30 },
-    },
-    answer: { status: 201, description: "The token, shown only now", schema: createdTokenSchema },
-    errors: [409],
-  },
-  {
-    method: "delete",
-    path: "/api/tokens/{id}",
-    summary: "Revoke one of your API tokens: calls with it answer 401 from now on",
-    tag: "API tokens",
-    access: "signed-in",
-    pathParams: { id: tokenId },
-    answer: { status: 200, description: "Revoked", schema: answers.successAnswer },
-    errors: [404],
-  },
-  {
-    method: "get",
-    path: "/api/admin/service-accounts",
-    summary: "Service accounts (a tool's own user, signing in only with its tokens) with their tokens",
-    tag: "API tokens",
-    access: "admin",
-    answer: { status: 200, description: "The service accounts", schema: z.array(serviceAccountSchema) },
-  },
-  {
-    method: "post",
-    path: "/api/admin/service-accounts",
-    summary: "Make a service account: a MANAGER of a team's work or an ADMIN, with no password",
-    tag: "API tokens",
-    access: "admin",
-    body: { kind: "json", schema: newServiceAccountSchema, example: { username: "contract-sync", role: "MANAGER" } },
-    answer: { status: 201, description: "The service account", schema: serviceAccountSchema },
-    errors: [409],
-  },
-  {
-    method: "post",
-    path: "/api/admin/service-accounts/{id}/tokens",
-    summary: "Make an API token for a service account; the answer shows it this once",
-    tag: "API tokens",
-    access: "admin",
-    pathParams: { id: serviceAccountId },
-    body: { kind: "json", schema: newTokenSchema, example: { name: "Contract sync", scope: "write" } },
-    answer: { status: 201, description: "The token, shown only now", schema: createdTokenSchema },
-    errors: [404, 409],
-  },
-  {
-    method: "delete",
-    path: "/api/admin/service-accounts/{id}/tokens/{tokenId}",
-    summary: "Revoke one of a service account's tokens",
-    tag: "API tokens",
-    access: "admin",
-    pathParams: { id: serviceAccountId, tokenId },
-    answer: { status: 200, description: "Revoked", schema: answers.successAnswer },
-    errors: [404],
-  },
-
   // ---- This document ----
   {
     method: "get",

@@ -1,4 +1,5 @@
 import { accountOperations } from "~/http/api/accounts.server";
+import { apiTokenOperations } from "~/http/api/api-tokens.server";
 import { changeOperations } from "~/http/api/changes.server";
 import type { ApiOperation } from "~/http/api/operation.server";
 import { teamAdministrationOperations } from "~/http/api/team-administration.server";
@@ -10,4 +11,5 @@ export const declaredOperations: ApiOperation[] = [
   ...teamAdministrationOperations,
   ...teamOperations,
   ...changeOperations,
+  ...apiTokenOperations,
 ];
