@@ -82,7 +82,6 @@ export default [
     route("admin/users/:id/approve", "routes/api/admin-user-approve.ts"),
     route("admin/users/:id/refuse", "routes/api/admin-user-refuse.ts"),
     route("admin/invites", "routes/api/admin-invites.ts"),
-    route("openapi.json", "routes/api/openapi.ts"),
     route("*", "routes/api/dispatch.ts"),
   ]),
 

@@ -641,16 +641,6 @@ export const apiOperations: OperationDoc[] = [
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
   },
-  // ---- This document ----
-  {
-    method: "get",
-    path: "/api/openapi.json",
-    summary: "This description of the API (OpenAPI 3.1)",
-    tag: "Meta",
-    access: "public",
-    answer: { status: 200, description: "The OpenAPI document" },
-    errors: [406],
-  },
 ];
 
 const operationPaths = [...new Set(apiOperations.map((operation) => operation.path))].map((path) => ({
