@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
+import { declaredOperations } from "~/http/api/operations.server";
 import { buildOpenApiDocument } from "~/http/openapi.server";
 import { bin } from "./lib/common.mjs";
 
@@ -21,7 +22,7 @@ function writeAtomically(file: string, text: string) {
   fs.renameSync(temporary, file);
 }
 
-const document = buildOpenApiDocument();
+const document = buildOpenApiDocument(declaredOperations);
 fs.mkdirSync(OUT_DIR, { recursive: true });
 const documentFile = path.join(OUT_DIR, "openapi.json");
 writeAtomically(documentFile, `${JSON.stringify(document, null, 2)}\n`);

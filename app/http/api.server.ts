@@ -1,7 +1,6 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
-import { allowedMethods } from "~/http/api-operations.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 
 type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
@@ -46,14 +45,6 @@ function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Recor
     (fieldErrors[field || "body"] ??= []).push(issue.message);
   }
   return { message: error.issues[0]?.message ?? "Invalid request body", fieldErrors };
-}
-
-/**
- * 405 with the method named and `Allow` listing the methods the call's operations take; also
- * usable directly as a loader or action.
- */
-export function methodNotAllowed({ request }: { request: Request }): Response {
-  return refuseMethod(request, allowedMethods(new URL(request.url).pathname));
 }
 
 /** 405 with the method named and `Allow` listing the methods the path takes. */

@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { errorAnswer, webhookPayload } from "~/http/api-answers";
-import { apiOperations as legacyOperations } from "~/http/api-operations.server";
-import { declaredOperations } from "~/http/api/operations.server";
 import type { Access, OperationDoc as ApiOperation, RequestBody } from "~/http/api/operation.server";
 import { strictBody } from "~/http/api.server";
 import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from "~/lib/change-events";
@@ -297,7 +295,7 @@ function webhooks(components: Record<string, JsonSchema>) {
   );
 }
 
-export function buildOpenApiDocument(operations: ApiOperation[] = [...declaredOperations, ...legacyOperations]) {
+export function buildOpenApiDocument(operations: ApiOperation[]) {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {

@@ -5,11 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import routes from "~/routes";
-import { apiOperations as legacyOperations } from "~/http/api-operations.server";
-import { declaredOperations } from "~/http/api/operations.server";
 import type { OperationDoc as ApiOperation } from "~/http/api/operation.server";
-
-const apiOperations: ApiOperation[] = [...declaredOperations, ...legacyOperations];
+import { declaredOperations as apiOperations } from "~/http/api/operations.server";
 
 const APP = path.resolve("app");
 

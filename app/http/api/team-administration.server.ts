@@ -1,0 +1,125 @@
+import { z } from "zod";
+import * as answers from "~/http/api-answers";
+import { operation } from "~/http/api/operation.server";
+import { adminUserListSchema, userSearchSchema } from "~/models/admin.schema";
+import { searchUsers } from "~/models/admin.server";
+import {
+  inviteSchema,
+  pendingAccountSchema,
+  registrationSettingsAnswerSchema,
+  registrationSettingsSchema,
+  teamChoiceSchema,
+} from "~/models/registration.schema";
+import {
+  approveAccount,
+  createInvite,
+  listPendingAccounts,
+  PENDING_NOT_FOUND,
+  refuseAccount,
+  registrationSettings,
+  saveRegistrationSettings,
+} from "~/models/registration.server";
+
+// A manager's team administration: the admin may use it too, for every team.
+
+const waitingAccountId = { description: "User id of the waiting account", example: 10, notFound: PENDING_NOT_FOUND };
+
+export const teamAdministrationOperations = [
+  operation({
+    method: "get",
+    path: "/api/team/users",
+    summary:
+      "The people of the teams the manager leads (an admin's: everyone) by name, username or email, 20 a page; `team` narrows to one",
+    tag: "Teams",
+    access: "manager",
+    query: userSearchSchema,
+    queryExample: { query: "officer", page: "1" },
+    answer: { status: 200, description: "A page of users", schema: adminUserListSchema },
+    // Matching every word, newest first, with the total.
+    handler: async ({ user, query }) =>
+      Response.json(await searchUsers(user, query), { headers: { "Cache-Control": "no-store" } }),
+  }),
+  operation({
+    method: "get",
+    path: "/api/team/pending",
+    summary: "The accounts waiting for approval, oldest first",
+    tag: "Teams",
+    access: "manager",
+    answer: { status: 200, description: "The waiting accounts", schema: z.array(pendingAccountSchema) },
+    handler: async () => Response.json(await listPendingAccounts(), { headers: { "Cache-Control": "no-store" } }),
+  }),
+  operation({
+    method: "post",
+    path: "/api/team/users/{id}/approve",
+    summary: "Let a waiting account in, into a team the manager leads (an admin: any team)",
+    tag: "Teams",
+    access: "manager",
+    pathParams: { id: waitingAccountId },
+    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
+    answer: { status: 200, description: "Approved", schema: answers.messageAnswer },
+    errors: [404],
+    handler: async ({ user, params, body }) => {
+      const { teamId } = await body();
+      await approveAccount(user, params.id, teamId);
+      return Response.json({ message: "Account approved" });
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/team/users/{id}/refuse",
+    summary: "Refuse a waiting account: it can never sign in",
+    tag: "Teams",
+    access: "manager",
+    pathParams: { id: waitingAccountId },
+    answer: { status: 200, description: "Refused", schema: answers.messageAnswer },
+    errors: [404],
+    // No body.
+    handler: async ({ params }) => {
+      await refuseAccount(params.id);
+      return Response.json({ message: "Account refused" });
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/team/invites",
+    summary: "A one-time invite link into a team the manager leads (an admin: any team), valid 7 days",
+    tag: "Teams",
+    access: "manager",
+    body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
+    answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
+    handler: async ({ user, body }) => {
+      const { teamId } = await body();
+      return Response.json(await createInvite(user, teamId), {
+        status: 201,
+        headers: { "Cache-Control": "no-store" },
+      });
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/api/admin/registration",
+    summary: "Who may join: open, approval, domains (with the domains) or invite",
+    tag: "Admin",
+    access: "admin",
+    answer: { status: 200, description: "The setting", schema: registrationSettingsAnswerSchema },
+    // With the company's email domains.
+    handler: async () => Response.json(await registrationSettings(), { headers: { "Cache-Control": "no-store" } }),
+  }),
+  operation({
+    method: "put",
+    path: "/api/admin/registration",
+    summary: "Change who may join",
+    tag: "Admin",
+    access: "admin",
+    body: {
+      kind: "json",
+      schema: registrationSettingsSchema,
+      example: { mode: "open", domains: [] },
+    },
+    answer: { status: 200, description: "The setting now", schema: registrationSettingsAnswerSchema },
+    handler: async ({ body }) => {
+      await saveRegistrationSettings(await body());
+      return Response.json(await registrationSettings());
+    },
+  }),
+];
