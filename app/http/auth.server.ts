@@ -12,7 +12,7 @@ import { policyViewer } from "~/models/policy.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { INVALID_LOGIN, type CurrentUser } from "~/models/user.server";
 import type { z } from "zod";
-import { loginSchema, type Role } from "~/models/user.schema";
+import { loginSchema } from "~/models/user.schema";
 
 const AUTH_REQUIRED = "Authentication required";
 // The /api routes still import the refusal from here until their operation declarations land.
@@ -134,21 +134,3 @@ export async function requireAllowed(args: GuardArgs, action: Action, subject?: 
   throw new Response(refusal, { status: 403 });
 }
 
-/**
- * The signed-in user holding one of the roles; others get 403. A call for ADMIN alone is an admin
- * call: a token needs the admin scope for it (decision 48). Kept for the /api route modules until
- * their operation declarations name the policy's actions; pages use requireAllowed.
- */
-export function requireRole(args: GuardArgs, ...roles: Role[]): CurrentUser {
-  const user = requireUser(args);
-  if (roles.includes(user.role as Role)) {
-    if (roles.every((role) => role === "ADMIN") && !scopeReaches(tokenScope(args), "admin")) {
-      throw Response.json({ error: SCOPE_NOT_ADMIN }, { status: 403 });
-    }
-    return user;
-  }
-  if (isApiRequest(args.request)) {
-    throw Response.json({ error: FORBIDDEN }, { status: 403 });
-  }
-  throw new Response(FORBIDDEN, { status: 403 });
-}

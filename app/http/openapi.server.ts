@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { errorAnswer, webhookPayload } from "~/http/api-answers";
-import type { Access, OperationDoc as ApiOperation, RequestBody } from "~/http/api/operation.server";
+import {
+  type Access,
+  isOpenDoor,
+  type OperationDoc as ApiOperation,
+  type RequestBody,
+} from "~/http/api/operation.server";
+import { can, decidedAtTheDoor, type PolicyViewer } from "~/models/policy";
 import { strictBody } from "~/http/api.server";
 import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
@@ -177,9 +183,9 @@ function conditionHeaders(operation: ApiOperation) {
 /** Every error status an operation can answer, from its access, its body and its own list. */
 function errorStatuses(operation: ApiOperation): number[] {
   const statuses = new Set(operation.errors ?? []);
-  if (operation.access !== "public") statuses.add(401);
+  if (!isOpenDoor(operation.access)) statuses.add(401);
   // Every signed-in call refuses an account still waiting for approval (decision 42).
-  if (operation.access !== "public") statuses.add(403);
+  if (!isOpenDoor(operation.access)) statuses.add(403);
   if (operation.body || operation.query) statuses.add(400);
   if (operation.body) statuses.add(413);
   if (operation.body?.kind === "json" || operation.body?.kind === "multipart") statuses.add(415);
@@ -248,12 +254,21 @@ const ACCESS_NOTES = {
   admin: `ADMIN only. ${WAITING_NOTE}`,
 } as const;
 
+type DocumentedAccess = keyof typeof ACCESS_NOTES;
+
+/** A viewer of each role as the policy sees them with a session and no team: what a role may at the door. */
+const roleViewer = (role: string): PolicyViewer => ({ id: 0, role, teamId: null, ledTeamIds: [], tokenScope: null });
+
 /**
- * The access a client reads: an account waiting for approval is still signed in, so `account`
- * (which lets it through) is documented as `signed-in`, whose refusal of it the clients know.
+ * The access a client reads, as roles: an open door is `public`; an account waiting for approval
+ * is still signed in, so `account` is documented as `signed-in`, whose refusal of it the clients
+ * know; an action, the lowest role the policy lets through its door (an action decided by the
+ * thing acted on lets every role through and refuses in its answer).
  */
-function documentedAccess(access: Access): Exclude<Access, "account"> {
-  return access === "account" ? "signed-in" : access;
+function documentedAccess(access: Access): DocumentedAccess {
+  if (isOpenDoor(access)) return "public";
+  if (access === "account" || !decidedAtTheDoor(access) || can(roleViewer("OFFICER"), access)) return "signed-in";
+  return can(roleViewer("MANAGER"), access) ? "manager" : "admin";
 }
 
 const SIGNATURE_NOTE =
@@ -311,6 +326,7 @@ export function buildOpenApiDocument(operations: ApiOperation[]) {
       tags: [operation.tag],
       security: access === "public" ? [] : SIGNED_IN,
       "x-access": access,
+      "x-action": operation.access,
       parameters: parameters(operation, components),
       ...(operation.body ? { requestBody: requestBody(operation.body, components) } : {}),
       responses: responses(operation, components),

@@ -29,10 +29,15 @@ type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
   /** A call for admins alone: a token needs the admin scope for it (decision 48). */
   adminCall?: true;
+  /**
+   * Decided by the thing acted on (its team, its owner), which a door does not know yet: an /api
+   * door lets any approved user through and the model asks `authorize` with the subject.
+   */
+  bySubject?: true;
   /** Done with a signed-in session only, never with a token (decision 59). */
   sessionOnly?: true;
-  /** The refusal's message (a 403). */
-  denied: string;
+  /** The refusal's message (a 403), or the message for this viewer. */
+  denied: string | ((viewer: PolicyViewer) => string);
 };
 
 const isAdmin = seesEveryone;
@@ -60,11 +65,13 @@ const managerOrAdmin: Rule = { allows: (viewer) => isAdmin(viewer) || isManager(
 const fillsTeam = (denied: string): Rule => ({
   allows: (viewer, { teamId }) =>
     isAdmin(viewer) || (isManager(viewer) && (teamId === undefined || leadsTeam(viewer, teamId))),
-  denied,
+  // Someone who adds nobody to any team is refused as any page refuses; a manager, for the team.
+  denied: (viewer) => (isManager(viewer) ? denied : FORBIDDEN),
 });
 /** Their own, a manager's of the teams they lead, an admin's anyone's. */
 const ownOrLed = (denied: string): Rule => ({
   allows: (viewer, { ownerId, teamId }) => ownerId === viewer.id || isAdmin(viewer) || leadsTeam(viewer, teamId),
+  bySubject: true,
   denied,
 });
 
@@ -74,6 +81,7 @@ const RULES = {
   /** A team's people in a list filtered by team: their own team or one they lead; an admin any. */
   "team.view": {
     allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
+    bySubject: true,
     denied: TEAM_FORBIDDEN,
   },
   /** Making and revoking API tokens: with a signed-in session only, never with a token (decision 59). */
@@ -113,10 +121,15 @@ export type Action = keyof typeof RULES;
 /** The refusal's message when `viewer` may not do `action` (to `subject`), or null when they may. */
 export function refusalOf(viewer: PolicyViewer, action: Action, subject: Subject = {}): string | null {
   const rule: Rule = RULES[action];
-  if (!rule.allows(viewer, subject)) return rule.denied;
+  if (!rule.allows(viewer, subject)) return typeof rule.denied === "string" ? rule.denied : rule.denied(viewer);
   if (rule.adminCall && !scopeReaches(viewer.tokenScope, "admin")) return SCOPE_NOT_ADMIN;
   if (rule.sessionOnly && viewer.tokenScope !== null) return TOKENS_NEED_SESSION;
   return null;
+}
+
+/** Whether a door can decide the action alone, before the thing acted on is known. */
+export function decidedAtTheDoor(action: Action): boolean {
+  return !(RULES[action] as Rule).bySubject;
 }
 
 export function can(viewer: PolicyViewer, action: Action, subject: Subject = {}): boolean {

@@ -104,9 +104,9 @@ export async function createUserSession(userId: number): Promise<string> {
   return sessionStorage.commitSession(cookieSession);
 }
 
-/** Ends the request's session (if any) and answers the Set-Cookie header that clears it. */
-export async function destroyUserSession(request: Request): Promise<string> {
-  const cookieSession = await sessionStorage.getSession(request.headers.get("Cookie"));
+/** Ends the session of a request's Cookie header (if any) and answers the Set-Cookie header that clears it. */
+export async function destroyUserSession(cookieHeader: string | null): Promise<string> {
+  const cookieSession = await sessionStorage.getSession(cookieHeader);
   const sessionId = cookieSession.get("sessionId");
   if (sessionId) await prisma.session.deleteMany({ where: { id: sessionId } });
   return sessionStorage.destroySession(cookieSession);

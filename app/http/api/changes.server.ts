@@ -14,7 +14,7 @@ export const changeOperations = [
     summary:
       "Posts, dealers, check-ins and users created, updated or deleted after the cursor `since`, in commit order, each with the row as it is now; `next` is the cursor for the next call",
     tag: "Changes",
-    access: "admin",
+    access: "changes.read",
     query: changesQuerySchema,
     queryExample: { since: "0", limit: "50" },
     answer: { status: 200, description: "A page of changes", schema: answers.changesAnswer },
@@ -26,7 +26,7 @@ export const changeOperations = [
     path: "/api/admin/webhooks",
     summary: "The webhooks, with their last delivery's status",
     tag: "Changes",
-    access: "admin",
+    access: "webhooks.manage",
     answer: { status: 200, description: "The webhooks", schema: z.array(webhookViewSchema) },
     handler: async () => Response.json(await listWebhooks(), { headers: { "Cache-Control": "no-store" } }),
   }),
@@ -36,7 +36,7 @@ export const changeOperations = [
     summary:
       "Register a URL for events (see `webhooks`): answers the signing secret this once; only public http(s) addresses",
     tag: "Changes",
-    access: "admin",
+    access: "webhooks.manage",
     body: {
       kind: "json",
       schema: webhookSchema,
@@ -55,7 +55,7 @@ export const changeOperations = [
     path: "/api/admin/webhooks/{id}",
     summary: "Delete a webhook and its deliveries still waiting",
     tag: "Changes",
-    access: "admin",
+    access: "webhooks.manage",
     pathParams: { id: { description: "Webhook id", example: 1, notFound: WEBHOOK_NOT_FOUND } },
     answer: { status: 200, description: "Deleted", schema: answers.successAnswer },
     errors: [404],

@@ -1,9 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { apiCall, apiError, readJsonBody, readQuery, refuseMethod } from "~/http/api.server";
-import { requireAccount, requireRole, requireUser } from "~/http/auth.server";
+import { requireAccount, requireAllowed, requireUser, requireWriteScope } from "~/http/auth.server";
 import type { Access, ApiOperation } from "~/http/api/operation.server";
 import { declaredOperations } from "~/http/api/operations.server";
 import { requireId } from "~/lib/ids";
+import { decidedAtTheDoor } from "~/models/policy";
 import type { CurrentUser } from "~/models/user.server";
 
 // The /api router: a request goes to the declared operation its path and method name, through the
@@ -12,14 +13,25 @@ import type { CurrentUser } from "~/models/user.server";
 
 type RequestArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The one place an operation's `access` becomes a guard. */
-const GUARDS: Record<Access, (args: RequestArgs) => CurrentUser | null> = {
-  public: () => null,
-  account: requireAccount,
-  "signed-in": requireUser,
-  manager: (args) => requireRole(args, "MANAGER", "ADMIN"),
-  admin: (args) => requireRole(args, "ADMIN"),
-};
+/**
+ * The one place an operation's `access` becomes a guard: the policy's action through
+ * requireAllowed, unless the action is decided by the thing acted on (its model asks `authorize`
+ * with it), when any approved user passes the door.
+ */
+async function guard(access: Access, args: RequestArgs): Promise<CurrentUser | null> {
+  switch (access) {
+    case "public":
+    case "signed-url":
+      return null;
+    case "sign-out":
+      requireWriteScope(args);
+      return null;
+    case "account":
+      return requireAccount(args);
+    default:
+      return decidedAtTheDoor(access) ? requireAllowed(args, access) : requireUser(args);
+  }
+}
 
 type ApiPath = { segments: string[]; operations: ApiOperation[] };
 
@@ -101,7 +113,7 @@ export async function dispatchApi(args: RequestArgs): Promise<Response> {
   const method = request.method === "HEAD" ? "get" : request.method.toLowerCase();
   const operation = match.path.operations.find((candidate) => candidate.method === method);
   if (!operation) return refuseMethod(request, allowedMethods(match.path));
-  const user = GUARDS[operation.access](args);
+  const user = await guard(operation.access, args);
   return apiCall(() =>
     operation.handler({
       request,

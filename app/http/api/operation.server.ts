@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import type { Door } from "~/http/route-access";
 import type { CurrentUser } from "~/models/user.server";
 
 // One /api operation, declared once: what the OpenAPI document says of it, who may call it, the
@@ -7,10 +8,17 @@ import type { CurrentUser } from "~/models/user.server";
 // request to it, guards it by `access`, and parses its input before the handler runs.
 
 /**
- * Who may call: anyone (`public`), a signed-in account even while it waits for approval
- * (`account`), an approved user (`signed-in`), MANAGER and ADMIN (`manager`), ADMIN (`admin`).
+ * Who may call: a door of app/http/route-access.ts: the policy's action (decision 75), or
+ * `public`, `account` (signed in, even while waiting for approval), `sign-out`, `signed-url`.
  */
-export type Access = "public" | "account" | "signed-in" | "manager" | "admin";
+export type Access = Exclude<Door, "landing">;
+
+/** The doors that let anybody through: their handlers get no user. */
+export type OpenDoor = "public" | "sign-out" | "signed-url";
+
+export function isOpenDoor(access: Access): access is OpenDoor {
+  return access === "public" || access === "sign-out" || access === "signed-url";
+}
 type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 export type PathParameter = {
@@ -72,7 +80,7 @@ type ParsedParams<Params> = string extends keyof Params
 type OperationInput<A extends Access, Params, Query extends z.ZodObject | undefined, Body extends z.ZodType> = {
   request: Request;
   context: Readonly<RouterContextProvider>;
-  user: A extends "public" ? null : CurrentUser;
+  user: A extends OpenDoor ? null : CurrentUser;
   params: ParsedParams<Params>;
   query: Query extends z.ZodObject ? z.infer<Query> : undefined;
   /**

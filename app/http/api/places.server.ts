@@ -10,7 +10,7 @@ export const placeOperations = [
     path: "/api/geocode/reverse",
     summary: "The address at a point (falls back to the coordinates as text)",
     tag: "Map",
-    access: "signed-in",
+    access: "app.use",
     query: reverseGeocodeQuerySchema,
     queryExample: { lat: "31.5204", lng: "74.3587" },
     answer: { status: 200, description: "The address", schema: answers.geocodeAnswer },

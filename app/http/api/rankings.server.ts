@@ -70,7 +70,7 @@ export const rankingOperations = [
     summary:
       "Officers ranked by sales, with distance, hours, recovery and dealers for a period: the viewer's own people (scope=company: everyone; team: one team)",
     tag: "Rankings",
-    access: "signed-in",
+    access: "app.use",
     query: rankingsQuerySchema,
     queryExample: { period: "week" },
     answer: { status: 200, description: "Rankings", schema: z.array(answers.rankingAnswer) },
@@ -85,7 +85,7 @@ export const rankingOperations = [
     summary:
       "The check-ins of one day of the viewer's people (an officer's team, a manager's teams, everyone for an admin; team: one of them), numbered and coloured per officer",
     tag: "Map",
-    access: "signed-in",
+    access: "app.use",
     query: checkInQuerySchema,
     queryExample: { date: "2026-11-22" },
     answer: { status: 200, description: "Check-in stops", schema: z.array(answers.checkInStopAnswer) },
@@ -110,7 +110,7 @@ export const rankingOperations = [
     summary:
       "How each officer's places were had on one day (the viewer's teams, everyone for an admin; team: one of them): the share of GPS check-ins, their median accuracy and the legs not counted",
     tag: "Map",
-    access: "manager",
+    access: "locationQuality.read",
     query: locationQualityQuerySchema,
     queryExample: { date: "2026-11-22" },
     answer: {
@@ -128,7 +128,7 @@ export const rankingOperations = [
     summary:
       "Totals per officer, team, province, city, dealer, product, day or week over a period, beside the period of equal length before (officers: their own only; managers: their teams; admins: everyone or one team)",
     tag: "Rankings",
-    access: "signed-in",
+    access: "team.view",
     query: reportQuerySchema,
     queryExample: { period: "last-week", groupBy: "officer" },
     answer: { status: 200, description: "The report", schema: answers.reportAnswer },
@@ -143,7 +143,7 @@ export const rankingOperations = [
     summary:
       "The manager's day: the viewer's officers (a manager's teams; everyone for an admin; team: one of them), who has posted today and who has not",
     tag: "Rankings",
-    access: "manager",
+    access: "teamDay.read",
     query: teamDayQuerySchema,
     answer: { status: 200, description: "Today's posting of each officer", schema: answers.teamDayAnswer },
     errors: [403], // a team not the viewer's
@@ -156,7 +156,7 @@ export const rankingOperations = [
     summary:
       "The performance leaderboard of the viewer's own people (scope=company: everyone; team: one team); ranks and badges are the company's, teamRank the place in the team",
     tag: "Rankings",
-    access: "signed-in",
+    access: "app.use",
     query: audienceQuerySchema,
     queryExample: { scope: "company" },
     answer: { status: 200, description: "Entries", schema: z.array(answers.leaderboardAnswer) },
@@ -178,7 +178,7 @@ export const rankingOperations = [
     path: "/api/performance/calculate",
     summary: "Recalculate performance scores and assign badges (MANAGER and ADMIN)",
     tag: "Rankings",
-    access: "manager",
+    access: "leaderboard.recalculate",
     answer: { status: 200, description: "Done", schema: answers.calculationAnswer },
     errors: [503],
     // No body: recalculates scores, ranks and badges.

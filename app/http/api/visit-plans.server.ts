@@ -20,7 +20,7 @@ export const visitPlanOperations = [
     summary:
       "A user's visit plan of a day (oneself by default; a manager: the officers of the teams they lead; an admin: anyone), its stops in driving order with their status",
     tag: "Visit plans",
-    access: "signed-in",
+    access: "app.use",
     pathParams: { day: planDay },
     query: planUserQuerySchema,
     answer: { status: 200, description: "The plan (no stops when there is none)", schema: planAnswer },
@@ -34,7 +34,7 @@ export const visitPlanOperations = [
     summary:
       "Set the plan's dealers (at most 25) for today or a coming day (14 days ahead); the server puts them in driving order from lat/lng (the officer's own place) or their home",
     tag: "Visit plans",
-    access: "signed-in",
+    access: "app.use",
     pathParams: { day: planDay },
     query: planUserQuerySchema,
     body: { kind: "json", schema: planStopsSchema, example: { dealerIds: [1], lat: 31.5204, lng: 74.3587 } },
@@ -51,7 +51,7 @@ export const visitPlanOperations = [
     path: "/api/plans/{day}",
     summary: "Delete the plan of today or a coming day",
     tag: "Visit plans",
-    access: "signed-in",
+    access: "app.use",
     pathParams: { day: planDay },
     query: planUserQuerySchema,
     answer: { status: 200, description: "Deleted (or there was none)", schema: answers.successAnswer },

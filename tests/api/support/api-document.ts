@@ -31,6 +31,8 @@ export type DocumentedOperation = {
   method: "get" | "post" | "put" | "patch" | "delete";
   path: string;
   access: "public" | "signed-in" | "manager" | "admin";
+  /** Its door: the policy's action, or an open door (decision 75). */
+  door: string;
   parameters: Parameter[];
   requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
@@ -42,7 +44,10 @@ export type ApiDocument = {
     string,
     Record<
       string,
-      Omit<DocumentedOperation, "method" | "path" | "access"> & { "x-access": DocumentedOperation["access"] }
+      Omit<DocumentedOperation, "method" | "path" | "access" | "door"> & {
+        "x-access": DocumentedOperation["access"];
+        "x-action": string;
+      }
     >
   >;
   components: { schemas: Record<string, JsonSchema> };
@@ -63,6 +68,7 @@ export function operationsOf(document: ApiDocument): DocumentedOperation[] {
       method: method as DocumentedOperation["method"],
       path,
       access: operation["x-access"],
+      door: operation["x-action"],
     })),
   );
 }
