@@ -7,7 +7,7 @@ import { currentUserContext, requestTokenContext } from "~/http/context";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { documentPath } from "~/lib/safe-redirect";
 import { SCOPE_NOT_ADMIN, SCOPE_READ_ONLY, type TokenScope } from "~/models/api-token.schema";
-import { type Action, FORBIDDEN, type PolicyViewer, refusalOf, scopeReaches, type Subject } from "~/models/policy";
+import { type Action, type PolicyViewer, refusalOf, scopeReaches, type Subject } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { INVALID_LOGIN, type CurrentUser } from "~/models/user.server";
@@ -15,8 +15,6 @@ import type { z } from "zod";
 import { loginSchema } from "~/models/user.schema";
 
 const AUTH_REQUIRED = "Authentication required";
-// The /api routes still import the refusal from here until their operation declarations land.
-export { FORBIDDEN };
 
 type FormLogin =
   | {

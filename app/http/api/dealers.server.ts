@@ -2,7 +2,7 @@ import { z } from "zod";
 import { versionedJson, type VersionedAnswer, ifMatchVersions, recordJson } from "~/http/answer-cache.server";
 import * as answers from "~/http/api-answers";
 import { apiError } from "~/http/api.server";
-import { FORBIDDEN } from "~/http/auth.server";
+import { requireAllowed } from "~/http/auth.server";
 import { operation } from "~/http/api/operation.server";
 import { readImageForm, readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
@@ -332,12 +332,12 @@ export const dealerOperations = [
      * { uploadId } from POST /api/upload (any signed-in user, own uploads), or, for ADMIN only,
      * { filePath: "samples/dealers-sample.xlsx" }, the only server file that can be named.
      */
-    handler: async ({ user, body }) => {
+    handler: async ({ request, context, user, body }) => {
       const { uploadId, filePath } = await body();
       if (uploadId && filePath) return apiError(400, "Send uploadId or filePath, not both");
       if (uploadId) return Response.json(toImportAnswer(await importUpload(uploadId, user.id)));
       if (filePath !== undefined) {
-        if (user.role !== "ADMIN") return apiError(403, FORBIDDEN);
+        await requireAllowed({ request, context }, "dealers.importSample");
         if (filePath !== SAMPLE_IMPORT_FILE)
           return apiError(400, `Unknown file. The only server file that can be imported is ${SAMPLE_IMPORT_FILE}`);
         return Response.json(toImportAnswer(await importSampleFile(user.id)));
