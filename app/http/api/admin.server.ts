@@ -1,6 +1,7 @@
 import { z } from "zod";
 import * as answers from "~/http/api-answers";
 import { operation } from "~/http/api/operation.server";
+import { waitingAccountAnswers } from "~/http/api/team-administration.server";
 import {
   adminDashboardSchema,
   adminUserListSchema,
@@ -24,13 +25,7 @@ import {
 } from "~/models/admin.server";
 import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { inviteSchema, pendingAccountSchema, teamChoiceSchema } from "~/models/registration.schema";
-import {
-  approveAccount,
-  createInvite,
-  listPendingAccounts,
-  PENDING_NOT_FOUND,
-  refuseAccount,
-} from "~/models/registration.server";
+import { PENDING_NOT_FOUND } from "~/models/registration.server";
 
 const userId = { description: "User id", example: 10, notFound: USER_NOT_FOUND };
 const pendingUserId = { description: "User id of the waiting account", example: 10, notFound: PENDING_NOT_FOUND };
@@ -143,7 +138,7 @@ export const adminOperations = [
     access: "admin.dashboard",
     answer: { status: 200, description: "The waiting accounts", schema: z.array(pendingAccountSchema) },
     // A manager's is GET /api/team/pending.
-    handler: async () => Response.json(await listPendingAccounts(), { headers: NO_STORE }),
+    handler: waitingAccountAnswers.pending,
   }),
   operation({
     method: "post",
@@ -156,11 +151,7 @@ export const adminOperations = [
     answer: { status: 200, description: "Approved", schema: answers.messageAnswer },
     errors: [404],
     // A manager's is POST /api/team/users/{id}/approve.
-    handler: async ({ user, params, body }) => {
-      const { teamId } = await body();
-      await approveAccount(user, params.id, teamId);
-      return Response.json({ message: "Account approved" });
-    },
+    handler: waitingAccountAnswers.approve,
   }),
   operation({
     method: "post",
@@ -172,10 +163,7 @@ export const adminOperations = [
     answer: { status: 200, description: "Refused", schema: answers.messageAnswer },
     errors: [404],
     // No body; a manager's is POST /api/team/users/{id}/refuse.
-    handler: async ({ params }) => {
-      await refuseAccount(params.id);
-      return Response.json({ message: "Account refused" });
-    },
+    handler: waitingAccountAnswers.refuse,
   }),
   operation({
     method: "post",
@@ -186,9 +174,6 @@ export const adminOperations = [
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
     // A manager's is POST /api/team/invites.
-    handler: async ({ user, body }) => {
-      const { teamId } = await body();
-      return Response.json(await createInvite(user, teamId), { status: 201, headers: NO_STORE });
-    },
+    handler: waitingAccountAnswers.invite,
   }),
 ];

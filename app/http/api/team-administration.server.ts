@@ -3,6 +3,7 @@ import * as answers from "~/http/api-answers";
 import { operation } from "~/http/api/operation.server";
 import { adminUserListSchema, userSearchSchema } from "~/models/admin.schema";
 import { searchUsers } from "~/models/admin.server";
+import type { CurrentUser } from "~/models/user.server";
 import {
   inviteSchema,
   pendingAccountSchema,
@@ -23,6 +24,35 @@ import {
 // A manager's team administration: the admin may use it too, for every team.
 
 const waitingAccountId = { description: "User id of the waiting account", example: 10, notFound: PENDING_NOT_FOUND };
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * What the waiting accounts' calls answer, the same through a manager's /api/team and the
+ * admin's /api/admin (their doors differ: the policy's action of each declaration).
+ */
+export const waitingAccountAnswers = {
+  pending: async () => Response.json(await listPendingAccounts(), { headers: NO_STORE }),
+  approve: async ({ user, params, body }: WaitingAccountCall) => {
+    const { teamId } = await body();
+    await approveAccount(user, params.id, teamId);
+    return Response.json({ message: "Account approved" });
+  },
+  refuse: async ({ params }: Pick<WaitingAccountCall, "params">) => {
+    await refuseAccount(params.id);
+    return Response.json({ message: "Account refused" });
+  },
+  invite: async ({ user, body }: Omit<WaitingAccountCall, "params">) => {
+    const { teamId } = await body();
+    return Response.json(await createInvite(user, teamId), { status: 201, headers: NO_STORE });
+  },
+};
+
+type WaitingAccountCall = {
+  user: CurrentUser;
+  params: { id: number };
+  body: () => Promise<z.infer<typeof teamChoiceSchema>>;
+};
 
 export const teamAdministrationOperations = [
   operation({
@@ -46,7 +76,7 @@ export const teamAdministrationOperations = [
     tag: "Teams",
     access: "team.administer",
     answer: { status: 200, description: "The waiting accounts", schema: z.array(pendingAccountSchema) },
-    handler: async () => Response.json(await listPendingAccounts(), { headers: { "Cache-Control": "no-store" } }),
+    handler: waitingAccountAnswers.pending,
   }),
   operation({
     method: "post",
@@ -58,11 +88,7 @@ export const teamAdministrationOperations = [
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 200, description: "Approved", schema: answers.messageAnswer },
     errors: [404],
-    handler: async ({ user, params, body }) => {
-      const { teamId } = await body();
-      await approveAccount(user, params.id, teamId);
-      return Response.json({ message: "Account approved" });
-    },
+    handler: waitingAccountAnswers.approve,
   }),
   operation({
     method: "post",
@@ -74,10 +100,7 @@ export const teamAdministrationOperations = [
     answer: { status: 200, description: "Refused", schema: answers.messageAnswer },
     errors: [404],
     // No body.
-    handler: async ({ params }) => {
-      await refuseAccount(params.id);
-      return Response.json({ message: "Account refused" });
-    },
+    handler: waitingAccountAnswers.refuse,
   }),
   operation({
     method: "post",
@@ -87,13 +110,7 @@ export const teamAdministrationOperations = [
     access: "invite.create",
     body: { kind: "json", schema: teamChoiceSchema, example: { teamId: 1 } },
     answer: { status: 201, description: "The link, shown once", schema: inviteSchema },
-    handler: async ({ user, body }) => {
-      const { teamId } = await body();
-      return Response.json(await createInvite(user, teamId), {
-        status: 201,
-        headers: { "Cache-Control": "no-store" },
-      });
-    },
+    handler: waitingAccountAnswers.invite,
   }),
   operation({
     method: "get",
