@@ -3,7 +3,7 @@ import type { Action } from "~/models/policy";
 // Which door asks which of the policy's actions (decision 75): every page route of app/routes.ts
 // by its pattern. An /api operation names its door in its declaration (`access`,
 // app/http/api/), which openapi.json carries as `x-action`. The access-matrix test
-// (tests/api/access-matrix.spec.ts) walks both and fails on a route or call without a door.
+// (tests/resilience/access-matrix.test.ts) walks both and fails on a route or call without a door.
 
 /**
  * `public`: anybody, signed in or not. `landing`: anybody signed out (the landing page), the
