@@ -24,11 +24,12 @@ import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-
 import { loadTerritories } from "~/models/team.server";
 import { territoryTeam } from "~/models/team.rules";
 import { TEAM_NOT_FOUND } from "~/models/team.schema";
-import { audienceHas, homeAudience, type Viewer } from "~/models/team-scope.server";
+import { authorize, can } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import type { Viewer } from "~/models/team-scope.server";
 
 export const DEALER_NOT_FOUND = "Dealer not found.";
 export const GALLERY_IMAGE_NOT_FOUND = "Image not found in the gallery.";
-export const DEALER_NOT_YOURS = "You can only change the dealers of your own team or of the teams you lead.";
 export const TEAM_NOT_YOURS = "You can only put a dealer in your own team or in a team you lead.";
 
 const galleryFull = () => new AppError(400, GALLERY_FULL, { field: "image" });
@@ -81,15 +82,15 @@ function toDealer(row: DealerRow): Dealer {
 // the admins (the viewer's own people, homeAudience). A dealer of no team is in nobody's territory
 // and anyone may change it, as before teams. Everyone reads every dealer.
 
-/** Whether `viewer` may change the dealer (its fields, team, About, pictures and gallery). */
+/** Whether `viewer` may change the dealer: the policy's dealer.change, decided by its team. */
 export async function mayChangeDealer(viewer: Viewer, dealer: Pick<Dealer, "team">): Promise<boolean> {
-  return dealer.team === null || audienceHas(await homeAudience(viewer), dealer.team.id);
+  return can(await policyViewer(viewer), "dealer.change", { teamId: dealer.team?.id ?? null });
 }
 
 /** The dealer, for a change by `viewer`: 404 when there is none, 403 when it is another team's. */
 export async function requireDealerToChange(viewer: Viewer, id: number): Promise<Dealer> {
   const dealer = await requireDealer(id);
-  if (!(await mayChangeDealer(viewer, dealer))) throw new AppError(403, DEALER_NOT_YOURS);
+  authorize(await policyViewer(viewer), "dealer.change", { teamId: dealer.team?.id ?? null });
   return dealer;
 }
 
@@ -112,7 +113,8 @@ async function teamColumns(
   if (typeof input.teamId === "number") {
     const team = await prisma.team.findUnique({ where: { id: input.teamId }, select: { id: true } });
     if (!team) throw new AppError(400, TEAM_NOT_FOUND, { field: "teamId" });
-    if (by && !audienceHas(await homeAudience(by), team.id))
+    // Into a team whose dealers they may change: their own, one they lead, any for an admin.
+    if (by && !can(await policyViewer(by), "dealer.change", { teamId: team.id }))
       throw new AppError(403, TEAM_NOT_YOURS, { field: "teamId" });
     return { teamId: team.id, teamSetByHand: true };
   }

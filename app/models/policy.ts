@@ -24,6 +24,7 @@ export const FORBIDDEN = "You don't have permission to access this page.";
 export const TEAM_FORBIDDEN = "You can only see the teams you belong to or lead.";
 export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
 const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
+export const DEALER_NOT_YOURS = "You can only change the dealers of your own team or of the teams you lead.";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
@@ -83,6 +84,16 @@ const RULES = {
     allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
     bySubject: true,
     denied: TEAM_FORBIDDEN,
+  },
+  /**
+   * Changing a dealer (decision 61): one of no team, anyone; a team's, its people, the managers
+   * who lead it, and admins.
+   */
+  "dealer.change": {
+    allows: (viewer, { teamId }) =>
+      teamId === null || isAdmin(viewer) || (teamId !== undefined && ownTeamIds(viewer).includes(teamId)),
+    bySubject: true,
+    denied: DEALER_NOT_YOURS,
   },
   /** Making and revoking API tokens: with a signed-in session only, never with a token (decision 59). */
   "tokens.manage": { allows: () => true, sessionOnly: true, denied: FORBIDDEN },

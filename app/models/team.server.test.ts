@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { dealerRow, dealerWorkbook } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
+import { DEALER_NOT_YOURS } from "~/models/policy";
 import { importDealerFile } from "~/models/dealer-import.server";
 import {
   createDealer,
-  DEALER_NOT_YOURS,
   getDealer,
   mayChangeDealer,
   patchDealer,

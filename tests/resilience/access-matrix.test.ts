@@ -37,6 +37,7 @@ const managerOfTeam: Rule = (person, team) => person === "admin" || person === `
 const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: true }> = {
   "app.use": { rule: anyone },
   "team.view": { rule: ownOrLed },
+  "dealer.change": { rule: ownOrLed },
   "plan.read": { rule: ownOrLed },
   "plan.edit": { rule: ownOrLed },
   "tokens.manage": { rule: anyone, sessionOnly: true },
@@ -124,11 +125,14 @@ function pageUrl(pattern: string, world: World, team: Team): string {
     .replace("?", "");
 }
 
-/** An operation's URL for a thing of `team`; a deletion names nothing that exists. */
+/**
+ * An operation's URL for a thing of `team`; a deletion removes nothing that exists (a dealer's
+ * gallery photo 9 of the team's dealer, whose team its rule reads; any other thing by a missing id).
+ */
 function apiUrl(method: string, path: string, world: World, team: Team): string {
   const missing = "999999";
   const id = (() => {
-    if (method === "DELETE") return missing;
+    if (method === "DELETE" && path !== "/api/dealers/{id}/gallery/{index}") return missing;
     if (path === "/api/team/users/{id}/approve") return String(world.toApprove[team]);
     if (path.startsWith("/api/dealers/")) return String(world.dealers[team]);
     if (path.startsWith("/api/teams/")) return String(world.teams[team]);
@@ -216,16 +220,9 @@ test("every route and /api call lets each caller through exactly as the spec's t
 
   const world: World = server.query(
     (db) => {
-      // A dealer of the team's province, in no team: its doors are app.use, and who changes a team's
-      // dealer is decided by the dealer model (decision 61, mayChangeDealer), not by an action of the
-      // policy; tests/resilience/dealer-scoping.test.ts walks that rule.
-      const dealerOf = (teamId: number) => {
-        const { id } = db.prepare("SELECT id FROM Dealer WHERE teamId = ? ORDER BY id LIMIT 1").get(teamId) as {
-          id: number;
-        };
-        db.prepare("UPDATE Dealer SET teamId = NULL WHERE id = ?").run(id);
-        return id;
-      };
+      // A dealer of the team (its territory's): who changes it is the policy's dealer.change.
+      const dealerOf = (teamId: number) =>
+        (db.prepare("SELECT id FROM Dealer WHERE teamId = ? ORDER BY id LIMIT 1").get(teamId) as { id: number }).id;
       const waiting = db.prepare(
         "INSERT INTO User (username, email, passwordHash, role, approval, updatedAt) VALUES (?, ?, 'x', 'OFFICER', 'PENDING', CURRENT_TIMESTAMP)",
       );

@@ -2,9 +2,9 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/remove-photo";
 import { requirePageId } from "~/http/form.server";
 import { parseIndex } from "~/lib/ids";
-import { requireUser } from "~/http/auth.server";
+import { requireAllowed, requireUser } from "~/http/auth.server";
 import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
-import { DEALER_NOT_YOURS, getDealer, mayChangeDealer } from "~/models/dealer.server";
+import { getDealer } from "~/models/dealer.server";
 
 const PHOTO_NOT_FOUND = "Photo not found.";
 
@@ -12,13 +12,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Remove Photo · Fieldli
 
 /** Without JavaScript, removing a gallery photo asks on this page (with JavaScript, a confirm dialog). */
 export async function loader(args: Route.LoaderArgs) {
-  const user = requireUser(args);
+  requireUser(args);
   const dealer = await getDealer(requirePageId(args.params.id, PHOTO_NOT_FOUND));
   const index = parseIndex(args.params.index);
   const image = dealer && index !== null ? dealer.galleryImages[index] : undefined;
   const thumb = dealer && index !== null ? dealer.galleryThumbs[index] : undefined;
   if (!dealer || !image || !thumb || index === null) throw data(PHOTO_NOT_FOUND, { status: 404 });
-  if (!(await mayChangeDealer(user, dealer))) throw data(DEALER_NOT_YOURS, { status: 403 });
+  await requireAllowed(args, "dealer.change", { teamId: dealer.team?.id ?? null });
   return { dealerId: dealer.id, businessName: dealer.businessName, index, image, thumb };
 }
 
