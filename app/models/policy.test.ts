@@ -30,6 +30,11 @@ describe("the policy", () => {
     expect(ownTeamIds(manager)).toEqual([10, 11]);
   });
 
+  it("lets managers and admins recalculate, not officers", () => {
+    const roles = ["OFFICER", "MANAGER", "ADMIN", "UNKNOWN"];
+    expect(roles.map((role) => can(viewer(role), "leaderboard.recalculate"))).toEqual([false, true, true, false]);
+  });
+
   it("counts an officer's led teams for nothing: only their own plan and their own team", () => {
     const officer = viewer("OFFICER", { ledTeamIds: [11] });
     expect(can(officer, "plan.read", { ownerId: 1, teamId: 10 })).toBe(true);
