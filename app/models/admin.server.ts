@@ -1,5 +1,6 @@
-import type { Prisma } from "~/generated/prisma/client";
-import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { prisma, readRows } from "~/db.server";
+import { sqlRows } from "~/models/rows.server";
 import { AppError } from "~/lib/app-error";
 import { centsToDecimal } from "~/lib/money";
 import {
@@ -59,13 +60,16 @@ const between = ({ from, to }: { from: number; to: number }) => ({ gte: new Date
 
 /** Distinct users who posted or checked in within the range. */
 async function countActiveUsers(range: { from: number; to: number }): Promise<number> {
-  const [row] = await prisma.$queryRaw<{ count: bigint | number }[]>`
+  const [row] = readRows(
+    sqlRows.count,
+    Prisma.sql`
     SELECT COUNT(*) AS count FROM (
       SELECT userId FROM Post WHERE createdAt >= ${range.from} AND createdAt < ${range.to}
       UNION
       SELECT userId FROM CheckIn WHERE createdAt >= ${range.from} AND createdAt < ${range.to}
-    )`;
-  return Number(row?.count ?? 0);
+    )`,
+  );
+  return row?.count ?? 0;
 }
 
 async function sumThisMonth(type: "SALE" | "RECOVERY", month: { from: number; to: number }): Promise<string> {
