@@ -131,4 +131,3 @@ export async function requireAllowed(args: GuardArgs, action: Action, subject?: 
   }
   throw new Response(refusal, { status: 403 });
 }
-
