@@ -29,6 +29,7 @@ import {
   updateProfile,
   userVersion,
   withAddresses,
+  type CurrentUser,
 } from "~/models/user.server";
 
 const SIGN_IN_HOW = "Sign in with POST /api/login and a JSON body { username, password }";
@@ -38,6 +39,28 @@ function tooMany(message: string, retryAfterSeconds: number): Response {
   const response = apiError(429, message);
   response.headers.set("Retry-After", String(retryAfterSeconds));
   return response;
+}
+
+/** The user as GET /api/user and /api/me answer them, with their version as ETag. */
+function answerUser({ request, user }: { request: Request; user: CurrentUser }): Response {
+  return recordJson(request, toApiUser(user), userVersion(user));
+}
+
+/**
+ * PUT and PATCH /api/me: only the fields sent change, null clears one; If-Match (the ETag read)
+ * answers 412 for a profile changed since.
+ */
+async function saveProfile({
+  request,
+  user,
+  body,
+}: {
+  request: Request;
+  user: CurrentUser;
+  body: () => Promise<z.infer<typeof profileUpdateSchema>>;
+}): Promise<Response> {
+  const saved = await updateProfile(user.id, await body(), {}, ifMatchVersions(request));
+  return answerUser({ request, user: saved });
 }
 
 export const accountOperations = [
@@ -197,7 +220,7 @@ export const accountOperations = [
     access: "account",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },
     etag: true,
-    handler: ({ request, user }) => recordJson(request, toApiUser(user), userVersion(user)),
+    handler: answerUser,
   }),
   operation({
     method: "get",
@@ -207,7 +230,7 @@ export const accountOperations = [
     access: "app.use",
     answer: { status: 200, description: "The user", schema: answers.userAnswer },
     etag: true,
-    handler: ({ request, user }) => recordJson(request, toApiUser(user), userVersion(user)),
+    handler: answerUser,
   }),
   operation({
     method: "put",
@@ -224,12 +247,7 @@ export const accountOperations = [
     },
     answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
     etag: true,
-    // Only the fields sent change, null clears one; If-Match (the ETag read): a profile changed since answers 412.
-    handler: async ({ request, user, body }) => {
-      const expected = ifMatchVersions(request);
-      const saved = await updateProfile(user.id, await body(), {}, expected);
-      return recordJson(request, toApiUser(saved), userVersion(saved));
-    },
+    handler: saveProfile,
   }),
   operation({
     method: "patch",
@@ -240,11 +258,7 @@ export const accountOperations = [
     body: { kind: "json", schema: profileUpdateSchema, example: { phone: "+92 300 7654321", lastName: null } },
     answer: { status: 200, description: "The updated user", schema: answers.userAnswer },
     etag: true,
-    handler: async ({ request, user, body }) => {
-      const expected = ifMatchVersions(request);
-      const saved = await updateProfile(user.id, await body(), {}, expected);
-      return recordJson(request, toApiUser(saved), userVersion(saved));
-    },
+    handler: saveProfile,
   }),
   operation({
     method: "get",
