@@ -29,6 +29,7 @@ import {
 import { appPeriodRange } from "~/infra/clock.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
+import { LEDGER_WIPE } from "./triggers";
 import {
   DEALER_ABOUT,
   DEALER_NOTES,
@@ -1059,6 +1060,9 @@ export interface SeedCounts {
 /** Empties every table (children first) and resets the id counters. */
 function clearTables() {
   return [
+    prisma.$executeRawUnsafe(LEDGER_WIPE.lift),
+    prisma.ledgerEntry.deleteMany(),
+    prisma.$executeRawUnsafe(LEDGER_WIPE.restore()),
     prisma.postMedia.deleteMany(),
     prisma.reaction.deleteMany(),
     prisma.comment.deleteMany(),

@@ -9,6 +9,8 @@ import type { ChangeEntity, ChangeOp } from "~/lib/change-events";
 export type Trigger = {
   name: string;
   table: string;
+  /** AFTER the write (the default), or BEFORE it: a guard that refuses it with RAISE(ABORT). */
+  timing?: "BEFORE";
   event: "INSERT" | "UPDATE" | "DELETE";
   /** Fires on an update of these columns only; absent: on an update of any column. */
   columns?: readonly string[];
@@ -33,6 +35,8 @@ type ChangeFeedTable = {
    * is neither: it never changes. Nothing ignored: any update is a change (no column list).
    */
   ignored: Readonly<Record<string, string>>;
+  /** Rows are only ever inserted (the database refuses the rest): the feed tells creations alone. */
+  appendOnly?: true;
 };
 
 const SET_ONCE = "set when the row is made, never changed";
@@ -60,6 +64,7 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
     ignored: {
       userId: "a post's author never changes",
       dealerDistanceM: "measured when the post is made; a dealer moved later does not move it",
+      salePaidCents: "set when the post is made, never changed; the ledger entry it wrote tells it",
       authorTeamId: "kept by triggers from the author's team, which is the user's change",
       idempotencyKey: SUBMISSION_KEY,
       requestHash: SUBMISSION_KEY,
@@ -89,6 +94,8 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
       "createdById",
       "teamId",
       "teamSetByHand",
+      "creditLimitCents",
+      "paymentTermsDays",
     ],
     ignored: {
       createdAt: SET_ONCE,
@@ -133,6 +140,25 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
       updatedAt: UPDATED_AT,
     },
   },
+  {
+    table: "LedgerEntry",
+    entity: "ledger_entry",
+    appendOnly: true,
+    carried: [
+      "dealerId",
+      "kind",
+      "amountCents",
+      "at",
+      "postId",
+      "reversesId",
+      "reason",
+      "createdById",
+      "createdAt",
+      "idempotencyKey",
+      "requestHash",
+    ],
+    ignored: {},
+  },
 ];
 
 /** The milliseconds since 1970 (how Prisma stores a DateTime in SQLite), in SQL. */
@@ -142,10 +168,17 @@ function recordChange(entity: ChangeEntity, id: string, op: ChangeOp): string {
   return `INSERT INTO "Change" ("entity", "entityId", "op", "at") VALUES ('${entity}', ${id}, '${op}', ${NOW_MS});`;
 }
 
-function changeFeedTriggers({ table, entity, carried, ignored }: ChangeFeedTable): Trigger[] {
+function changeFeedTriggers({ table, entity, carried, ignored, appendOnly }: ChangeFeedTable): Trigger[] {
   const ignoresSome = Object.keys(ignored).length > 0;
+  const insert: Trigger = {
+    name: `${table}_change_insert`,
+    table,
+    event: "INSERT",
+    body: recordChange(entity, 'NEW."id"', "created"),
+  };
+  if (appendOnly) return [insert];
   return [
-    { name: `${table}_change_insert`, table, event: "INSERT", body: recordChange(entity, 'NEW."id"', "created") },
+    insert,
     {
       name: `${table}_change_update`,
       table,
@@ -321,12 +354,100 @@ const DERIVED_ROW_TRIGGERS: Trigger[] = [
   },
 ];
 
-export const TRIGGERS: readonly Trigger[] = [...CHANGE_TRIGGERS, ...LIST_VERSION_TRIGGERS, ...DERIVED_ROW_TRIGGERS];
+// ---- Dealer accounts (decision 80) --------------------------------------------------------------
+// A post's entries are written and reversed here, whatever wrote or deleted the post (a page, /api,
+// a script, a user's deletion cascading to their posts), and the ledger only grows.
+
+/** An entry of the post NEW, when its amount is more than nothing. */
+function postEntry(kind: "SALE" | "PAYMENT" | "RECOVERY", postType: string, amount: string): string {
+  return `INSERT INTO "LedgerEntry" ("dealerId", "kind", "amountCents", "at", "postId", "createdById", "createdAt")
+  SELECT NEW."dealerId", '${kind}', ${amount}, NEW."createdAt", NEW."id", NEW."userId", NEW."createdAt"
+  WHERE NEW."type" = '${postType}' AND ${amount.replace(/^-/, "")} > 0;`;
+}
+
+/** The amount columns a post's entries were written from: a post with entries never changes them. */
+const LEDGER_POST_COLUMNS = ["type", "dealerId", "saleTotalCents", "salePaidCents", "recoveryAmountCents"] as const;
+
+const NEVER_CHANGED = "A ledger entry is never changed or removed: write a reversing entry.";
+
+const LEDGER_TRIGGERS: Trigger[] = [
+  {
+    name: "Post_ledger_insert",
+    table: "Post",
+    event: "INSERT",
+    when: `NEW."dealerId" IS NOT NULL AND NEW."type" IN ('SALE', 'RECOVERY')`,
+    body: [
+      postEntry("SALE", "SALE", 'COALESCE(NEW."saleTotalCents", 0)'),
+      postEntry("PAYMENT", "SALE", '-COALESCE(NEW."salePaidCents", 0)'),
+      postEntry("RECOVERY", "RECOVERY", '-COALESCE(NEW."recoveryAmountCents", 0)'),
+    ].join("\n"),
+  },
+  {
+    name: "Post_ledger_delete",
+    table: "Post",
+    event: "DELETE",
+    body: `INSERT INTO "LedgerEntry" ("dealerId", "kind", "amountCents", "at", "postId", "reversesId", "reason", "createdAt")
+  SELECT e."dealerId", 'REVERSAL', -e."amountCents", ${NOW_MS}, e."postId", e."id", 'Post deleted', ${NOW_MS}
+  FROM "LedgerEntry" e
+  WHERE e."postId" = OLD."id" AND e."reversesId" IS NULL
+    AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" r WHERE r."reversesId" = e."id");`,
+  },
+  {
+    name: "Post_ledger_amounts_kept",
+    table: "Post",
+    timing: "BEFORE",
+    event: "UPDATE",
+    columns: LEDGER_POST_COLUMNS,
+    when: `EXISTS (SELECT 1 FROM "LedgerEntry" WHERE "postId" = OLD."id") AND (${LEDGER_POST_COLUMNS.map(
+      (column) => `OLD."${column}" IS NOT NEW."${column}"`,
+    ).join(" OR ")})`,
+    body: "SELECT RAISE(ABORT, 'A post with ledger entries keeps its type, dealer and amounts.');",
+  },
+  {
+    name: "LedgerEntry_never_updated",
+    table: "LedgerEntry",
+    timing: "BEFORE",
+    event: "UPDATE",
+    body: `SELECT RAISE(ABORT, '${NEVER_CHANGED}');`,
+  },
+  {
+    name: "LedgerEntry_never_deleted",
+    table: "LedgerEntry",
+    timing: "BEFORE",
+    event: "DELETE",
+    body: `SELECT RAISE(ABORT, '${NEVER_CHANGED}');`,
+  },
+  // A reversal undoes exactly one entry of its dealer, which is no reversal itself.
+  {
+    name: "LedgerEntry_reversal_exact",
+    table: "LedgerEntry",
+    timing: "BEFORE",
+    event: "INSERT",
+    when: `NEW."reversesId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" o WHERE o."id" = NEW."reversesId" AND o."dealerId" = NEW."dealerId" AND o."amountCents" = -NEW."amountCents" AND o."reversesId" IS NULL AND NEW."kind" = 'REVERSAL')`,
+    body: "SELECT RAISE(ABORT, 'A reversal undoes exactly one entry of its dealer that is no reversal.');",
+  },
+];
+
+export const TRIGGERS: readonly Trigger[] = [
+  ...CHANGE_TRIGGERS,
+  ...LIST_VERSION_TRIGGERS,
+  ...DERIVED_ROW_TRIGGERS,
+  ...LEDGER_TRIGGERS,
+];
+
+/**
+ * Emptying the whole database (a test's clean slate, the demo's seed) lifts the guard that refuses
+ * to remove a ledger entry for the wipe alone: `lift` before it, `restore` after it.
+ */
+export const LEDGER_WIPE = {
+  lift: 'DROP TRIGGER IF EXISTS "LedgerEntry_never_deleted"',
+  restore: () => createTriggerSql(LEDGER_TRIGGERS.find((trigger) => trigger.name === "LedgerEntry_never_deleted")!),
+};
 
 /** The trigger's CREATE TRIGGER statement, as a migration writes it. */
-export function createTriggerSql({ name, table, event, columns, when, body }: Trigger): string {
+export function createTriggerSql({ name, table, timing, event, columns, when, body }: Trigger): string {
   const of = columns ? ` OF ${columns.map((column) => `"${column}"`).join(", ")}` : "";
-  return `CREATE TRIGGER "${name}" AFTER ${event}${of} ON "${table}"${when ? ` WHEN ${when}` : ""}\nBEGIN ${body} END;`;
+  return `CREATE TRIGGER "${name}" ${timing ?? "AFTER"} ${event}${of} ON "${table}"${when ? ` WHEN ${when}` : ""}\nBEGIN ${body} END;`;
 }
 
 /**

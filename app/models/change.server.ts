@@ -3,6 +3,7 @@ import { CHANGE_ENTITIES, type ChangeEntity, type ChangeOp } from "~/lib/change-
 import { findUsersForAdmin } from "~/models/admin.server";
 import { CHANGES_LIMIT_DEFAULT, type ChangesQuery } from "~/models/change.schema";
 import { getDealers } from "~/models/dealer.server";
+import { ledgerEntriesById } from "~/models/ledger.server";
 import { getCheckIns, getPosts } from "~/models/post.server";
 import type { Viewer } from "~/models/team-scope.server";
 
@@ -25,6 +26,8 @@ async function currentShapes(entity: ChangeEntity, ids: number[], viewer: Viewer
       case "user":
         // The account as the admin's users list shows it: never its password or anything else.
         return findUsersForAdmin(ids);
+      case "ledger_entry":
+        return ledgerEntriesById(ids);
     }
   })();
   return new Map(rows.map((row) => [row.id, row]));

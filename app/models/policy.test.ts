@@ -60,6 +60,19 @@ describe("the policy", () => {
     expect(tokenScopesFor({ role: "MANAGER" })).toEqual(["read", "write"]);
   });
 
+  it("shows a dealer's account to its team's people, its managers and admins; a dealer of no team's to admins alone", () => {
+    const officer = viewer("OFFICER");
+    const manager = viewer("MANAGER", { teamId: null, ledTeamIds: [10] });
+    expect(can(officer, "dealerAccount.read", { teamId: 10 })).toBe(true);
+    expect(can(officer, "dealerAccount.read", { teamId: 11 })).toBe(false);
+    expect(can(officer, "dealerAccount.read", { teamId: null })).toBe(false);
+    expect(can(viewer("ADMIN"), "dealerAccount.read", { teamId: null })).toBe(true);
+    expect(can(officer, "dealerAccount.manage", { teamId: 10 })).toBe(false);
+    expect(can(manager, "dealerAccount.manage", { teamId: 10 })).toBe(true);
+    expect(can(manager, "dealerAccount.manage", { teamId: 11 })).toBe(false);
+    expect(can(manager, "dealerAccount.open")).toBe(false);
+  });
+
   it("throws the action's own refusal", () => {
     expect(() => authorize(viewer("OFFICER"), "plan.edit", { ownerId: 2, teamId: 10 })).toThrow(
       new AppError(403, PLAN_FORBIDDEN),

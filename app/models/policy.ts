@@ -25,6 +25,9 @@ export const TEAM_FORBIDDEN = "You can only see the teams you belong to or lead.
 export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
 const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
 export const DEALER_NOT_YOURS = "You can only change the dealers of your own team or of the teams you lead.";
+export const ACCOUNT_NOT_YOURS =
+  "You can only see the accounts of the dealers of your own team or of the teams you lead.";
+export const ACCOUNT_NOT_MANAGED = "Only the managers of the dealer's team and admins can change its account.";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
@@ -95,6 +98,25 @@ const RULES = {
     bySubject: true,
     denied: DEALER_NOT_YOURS,
   },
+  /**
+   * A dealer's account (decision 80): its team's people and the managers who lead it; an admin
+   * every dealer's, and alone those of no team (in nobody's territory).
+   */
+  "dealerAccount.read": {
+    allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
+    bySubject: true,
+    denied: ACCOUNT_NOT_YOURS,
+  },
+  /** Adjusting, reversing and the credit terms: the managers who lead the dealer's team, admins. */
+  "dealerAccount.manage": {
+    allows: (viewer, { teamId }) => isAdmin(viewer) || leadsTeam(viewer, teamId),
+    bySubject: true,
+    denied: ACCOUNT_NOT_MANAGED,
+  },
+  /** A dealer's opening balance, by hand or by import: what the company's books said before Fieldline. */
+  "dealerAccount.open": adminOnly,
+  /** Outstanding and overdue across dealers: a manager's of the teams they lead, an admin's of all. */
+  "dealerAccounts.report": managerOrAdmin,
   /** Making and revoking API tokens: with a signed-in session only, never with a token (decision 59). */
   "tokens.manage": { allows: () => true, sessionOnly: true, denied: FORBIDDEN },
   "plan.read": ownOrLed(PLAN_FORBIDDEN),

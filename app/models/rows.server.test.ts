@@ -123,6 +123,7 @@ describe("the declared rows of the plain reads", () => {
     const user = (username: string) => prisma.user.findUniqueOrThrow({ where: { username } });
     const [admin, manager, officer, loner] = await Promise.all(["admin", "manager", "officer", "loner"].map(user));
     const [team] = await prisma.team.findMany();
+    const dealer = await prisma.dealer.findFirstOrThrow();
     const place = { lat: 30.81, lng: 73.45 };
     const everyone = { everyone: true } as const;
 
@@ -160,6 +161,13 @@ describe("the declared rows of the plain reads", () => {
     const report = reportQuerySchema.parse({ from: "2026-03-09", to: "2026-03-10", groupBy: "officer" });
     await buildReport(admin!, report, now);
     await reportOfficers(admin!, undefined);
+    // The sale above is on credit: its entry, an adjustment and its reversal fill every column.
+    const ledger = await import("~/models/ledger.server");
+    const adjustment = await ledger.adjustAccount(admin!, dealer.id, { amount: -100n, reason: "Discount" });
+    await ledger.reverseEntry(admin!, adjustment.value.id, { reason: "Given twice" });
+    await ledger.accountOfDealer(dealer.id, now);
+    ledger.ledgerEntriesById([adjustment.value.id]);
+    ledger.balanceBefore(dealer.id, now.getTime());
 
     const unread = Object.entries(sqlRows)
       .filter(([, shape]) => !read.get(shape))

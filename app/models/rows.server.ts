@@ -1,5 +1,6 @@
 import { sqlite } from "~/db.server";
 import { WEBHOOK_EVENTS } from "~/lib/change-events";
+import { LEDGER_KINDS } from "~/lib/ledger";
 import { POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { TOKEN_SCOPES } from "~/models/api-token.schema";
 import { DELIVERY_STATUSES } from "~/models/webhook.schema";
@@ -60,6 +61,7 @@ export const sqlRows = {
   id: { id: integer },
   count: { count: integer },
   team: { id: integer, name: text },
+  cents: { cents: bigint },
   // list-version.server
   listVersion: { version: bigint },
   // session.server
@@ -225,4 +227,33 @@ export const sqlRows = {
   },
   deliveryHead: { endpointId: integer, nextAttemptAt: datetime },
   endpoint: { endpointId: integer },
+  // ledger.server
+  accountSummary: {
+    dealerId: integer,
+    creditLimitCents: bigint.orNull,
+    paymentTermsDays: integer,
+    balanceCents: bigint,
+    outstandingCents: bigint,
+    overdueCents: bigint,
+    days0to30: bigint,
+    days31to60: bigint,
+    days61to90: bigint,
+    over90: bigint,
+    oldestUnpaidDays: integer.orNull,
+  },
+  ledgerEntry: {
+    id: integer,
+    dealerId: integer,
+    kind: sqlite.oneOf(LEDGER_KINDS),
+    amountCents: bigint,
+    balanceAfterCents: bigint,
+    at: datetime,
+    postId: integer.orNull,
+    reversesId: integer.orNull,
+    reversedById: integer.orNull,
+    reason: text.orNull,
+    createdById: integer.orNull,
+    createdByName: text,
+    createdByUsername: text.orNull,
+  },
 };

@@ -1,6 +1,7 @@
 // Database helpers for Vitest tests. Each worker already has its own copy of the migrated
 // template (tests/setup/vitest-worker.ts); call resetDatabase() for a clean slate.
 import { prisma } from "~/db.server";
+import { LEDGER_WIPE } from "../../prisma/triggers";
 
 /**
  * Deletes every row of every app table and restarts the id counters. The list versions stay
@@ -13,8 +14,11 @@ export async function resetDatabase(): Promise<void> {
   // PRAGMA foreign_keys cannot change inside a transaction, so this runs statement by statement.
   await prisma.$queryRawUnsafe("PRAGMA foreign_keys = OFF");
   try {
-    for (const { name } of tables) {
-      await prisma.$executeRawUnsafe(`DELETE FROM "${name.replaceAll('"', '""')}"`);
+    await prisma.$executeRawUnsafe(LEDGER_WIPE.lift);
+    try {
+      for (const { name } of tables) await prisma.$executeRawUnsafe(`DELETE FROM "${name.replaceAll('"', '""')}"`);
+    } finally {
+      await prisma.$executeRawUnsafe(LEDGER_WIPE.restore());
     }
     const hasSequence = await prisma.$queryRawUnsafe<{ name: string }[]>(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'",

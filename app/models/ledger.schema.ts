@@ -1,0 +1,113 @@
+import { calendarDateSchema, dayNumber } from "~/lib/calendar";
+import { idSchema } from "~/lib/ids";
+import { MAX_LEDGER_CENTS, MAX_TERMS_DAYS } from "~/lib/ledger";
+import { centsToDecimal, parseMoneyToCents } from "~/lib/money";
+import { z } from "~/lib/zod";
+
+// A dealer account's inputs (decision 80), one schema each, shared by the pages' forms and /api.
+// Amounts are decimal strings with two places ("1250.00", "-300.50" for a credit) read into cents.
+
+const MAX_AMOUNT = centsToDecimal(MAX_LEDGER_CENTS);
+export const AMOUNT_INVALID = "Enter an amount in dollars, with at most 2 decimals.";
+export const AMOUNT_TOO_LARGE = `An amount can be at most $${MAX_AMOUNT.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.`;
+export const AMOUNT_ZERO = "Enter an amount other than zero.";
+export const REASON_REQUIRED = "Say why (at most 200 characters).";
+export const TERMS_INVALID = `Payment terms are whole days from 0 to ${MAX_TERMS_DAYS}.`;
+export const ENTRY_ID_INVALID = "entry must be a ledger entry's id";
+export const DEALER_ID_INVALID = "dealer must be a dealer's id";
+
+const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+/** A signed amount ("-300.50" is a credit) in cents, neither zero nor past the bound. */
+const signedCents = z
+  .union([z.string(), z.number()], { error: AMOUNT_INVALID })
+  .transform((value, ctx) => {
+    const text = String(value).trim();
+    const negative = text.startsWith("-");
+    const cents = parseMoneyToCents(negative ? text.slice(1) : text);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_INVALID });
+      return z.NEVER;
+    }
+    if (cents > MAX_LEDGER_CENTS) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE });
+      return z.NEVER;
+    }
+    if (cents === 0) {
+      ctx.addIssue({ code: "custom", message: AMOUNT_ZERO });
+      return z.NEVER;
+    }
+    return BigInt(negative ? -cents : cents);
+  })
+  .meta({ type: "string", example: "-300.50" });
+
+/** A limit or an amount that is never negative, or nothing. */
+const optionalCents = z.preprocess(
+  blank,
+  z
+    .union([z.string(), z.number()], { error: AMOUNT_INVALID })
+    .transform((value, ctx) => {
+      const cents = parseMoneyToCents(String(value));
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: AMOUNT_INVALID });
+        return z.NEVER;
+      }
+      if (cents > MAX_LEDGER_CENTS) {
+        ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE });
+        return z.NEVER;
+      }
+      return BigInt(cents);
+    })
+    .optional(),
+);
+
+const reason = z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(200, REASON_REQUIRED);
+
+/** A manager's or admin's adjustment: a signed amount and why. */
+export const adjustmentSchema = z.object({ amount: signedCents, reason });
+export type AdjustmentInput = z.infer<typeof adjustmentSchema>;
+
+/** An admin's opening balance: what the dealer owed (or, negative, had paid ahead) before Fieldline. */
+export const openingBalanceSchema = z.object({
+  amount: signedCents,
+  reason: z.preprocess(blank, reason.optional()),
+});
+export type OpeningBalanceInput = z.infer<typeof openingBalanceSchema>;
+
+/** A reversal of one entry, and why. */
+export const reversalSchema = z.object({ reason });
+export type ReversalInput = z.infer<typeof reversalSchema>;
+
+/** A dealer's credit terms: a limit (none: no limit) and payment terms in days (none: the company's). */
+export const creditTermsSchema = z.object({
+  creditLimit: optionalCents,
+  paymentTermsDays: z.preprocess(
+    (value) => {
+      const given = blank(value);
+      return typeof given === "string" && /^\d{1,4}$/.test(given.trim()) ? Number(given) : given;
+    },
+    z
+      .number({ error: TERMS_INVALID })
+      .int(TERMS_INVALID)
+      .min(0, TERMS_INVALID)
+      .max(MAX_TERMS_DAYS, TERMS_INVALID)
+      .optional(),
+  ),
+});
+export type CreditTermsInput = z.infer<typeof creditTermsSchema>;
+
+export const STATEMENT_PERIOD_INVALID = "The statement's period ends before it starts.";
+export const STATEMENT_PERIOD_TOO_LONG = "A statement covers at most 3 years.";
+
+/** A statement's period: `from` and `to` are calendar dates, both days included. */
+export const statementPeriodSchema = z
+  .object({ from: calendarDateSchema("from"), to: calendarDateSchema("to") })
+  .superRefine(({ from, to }, ctx) => {
+    if (dayNumber(to) < dayNumber(from))
+      ctx.addIssue({ code: "custom", path: ["to"], message: STATEMENT_PERIOD_INVALID });
+    else if (dayNumber(to) - dayNumber(from) > 3 * 366)
+      ctx.addIssue({ code: "custom", path: ["to"], message: STATEMENT_PERIOD_TOO_LONG });
+  });
+
+export const entryIdSchema = idSchema(ENTRY_ID_INVALID);
+export const dealerIdSchema = idSchema(DEALER_ID_INVALID);
