@@ -53,6 +53,22 @@ export type AccountSummary = {
   oldestUnpaidDays: number | null;
 };
 
+/** One entry of a dealer's account as the pages and /api show it (computed by ledger.server.ts). */
+export type LedgerEntryView = {
+  id: number;
+  dealerId: number;
+  kind: LedgerKind;
+  amountCents: bigint;
+  /** The balance once this entry counts (entries in order of `at`, then id). */
+  balanceAfterCents: bigint;
+  at: Date;
+  postId: number | null;
+  reversesId: number | null;
+  reversedById: number | null;
+  reason: string | null;
+  createdBy: { id: number; name: string } | null;
+};
+
 /** Whether a sale of `saleCents` (less `paidCents` paid at the counter) passes the dealer's limit. */
 export function passesLimit(account: AccountSummary, saleCents: bigint, paidCents = 0n): boolean {
   return account.creditLimitCents !== null && account.balanceCents + saleCents - paidCents > account.creditLimitCents;

@@ -8,6 +8,8 @@ import {
   accountOfDealer,
   accountSummaries,
   creditSettings,
+  dealerAccountView,
+  RECENT_ENTRIES,
   requireAccountToRead,
   saveCreditSettings,
   setCreditTerms,
@@ -269,5 +271,35 @@ describe("credit terms", () => {
       balanceAfter: "1234.56",
       createdBy: { id: officer.id, name: "ayesha" },
     });
+  });
+});
+
+// ---- The dealer's page: the account at the counter (issue 48, counter) ---------------------------
+
+describe("the account on the dealer's page", () => {
+  it("its team reads it, newest entries first; its managers change it; a manager who leads another reads nothing", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    const { officer, admin, dealer } = await setUp();
+    const teamId = officer.teamId!;
+    const page = { id: dealer.id, team: { id: teamId } };
+    for (let day = 25; day > 0; day--) await sale(officer.id, dealer.id, 1_000, day);
+    await recovery(officer.id, dealer.id, 500, 0);
+    await setCreditTerms(admin, dealer.id, { creditLimit: 30_000n, paymentTermsDays: 14 });
+
+    const seen = await dealerAccountView(officer, page);
+    expect(seen).toMatchObject({ updatedAt: NOW.toISOString(), mayManage: false, mayOpen: false, ownTermsDays: null });
+    expect(seen?.account).toMatchObject({ balanceCents: 24_500n, creditLimitCents: 30_000n, paymentTermsDays: 14 });
+    expect(seen?.entries).toHaveLength(RECENT_ENTRIES);
+    expect(seen?.entries[0]).toMatchObject({ kind: "RECOVERY", amountCents: -500n, balanceAfterCents: 24_500n });
+    expect(seen?.entries[1]).toMatchObject({ kind: "SALE", balanceAfterCents: 25_000n });
+
+    const manager = await prisma.user.create({
+      data: { username: "bilal", email: "bilal@example.pk", passwordHash: "x", role: "MANAGER" },
+      select: { id: true, role: true, teamId: true },
+    });
+    expect(await dealerAccountView(manager, page)).toBeNull();
+    await prisma.teamManager.create({ data: { userId: manager.id, teamId } });
+    expect(await dealerAccountView(manager, page)).toMatchObject({ mayManage: true, mayOpen: false, ownTermsDays: 14 });
+    expect(await dealerAccountView(admin, page)).toMatchObject({ mayManage: true, mayOpen: true });
   });
 });

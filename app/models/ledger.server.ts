@@ -5,10 +5,10 @@ import { createOnce, type Created, type SubmissionKey } from "~/infra/idempotenc
 import { AppError } from "~/lib/app-error";
 import { dayNumber } from "~/lib/calendar";
 import { centsToDecimal } from "~/lib/money";
-import { type AccountSummary, DEFAULT_TERMS_DAYS, type LedgerKind, MAX_TERMS_DAYS } from "~/lib/ledger";
+import { type AccountSummary, DEFAULT_TERMS_DAYS, type LedgerEntryView, MAX_TERMS_DAYS } from "~/lib/ledger";
 import { requireDealer } from "~/models/dealer.server";
 import type { AdjustmentInput, CreditTermsInput, OpeningBalanceInput, ReversalInput } from "~/models/ledger.schema";
-import { authorize } from "~/models/policy";
+import { authorize, can } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { sqlRows } from "~/models/rows.server";
 import type { Viewer } from "~/models/team-scope.server";
@@ -126,21 +126,6 @@ async function requireAccountToManage(viewer: Viewer, dealerId: number) {
   authorize(await policyViewer(viewer), "dealerAccount.manage", { teamId: dealer.team?.id ?? null });
   return dealer;
 }
-
-export type LedgerEntryView = {
-  id: number;
-  dealerId: number;
-  kind: LedgerKind;
-  amountCents: bigint;
-  /** The balance once this entry counts (entries in order of `at`, then id). */
-  balanceAfterCents: bigint;
-  at: Date;
-  postId: number | null;
-  reversesId: number | null;
-  reversedById: number | null;
-  reason: string | null;
-  createdBy: { id: number; name: string } | null;
-};
 
 /**
  * The dealer's entries from `from` to before `to` (epoch ms), oldest first, each with the balance
@@ -339,4 +324,33 @@ export async function setCreditTerms(viewer: Viewer, dealerId: number, input: Cr
     where: { id: dealerId },
     data: { creditLimitCents: input.creditLimit ?? null, paymentTermsDays: input.paymentTermsDays ?? null },
   });
+}
+
+// ---- The dealer's page: the account at the counter (issue 48, counter) ---------------------------
+
+/** How many of the newest entries the dealer's page lists (the statement has them all). */
+export const RECENT_ENTRIES = 20;
+
+/**
+ * The account section of the dealer's page for `viewer`, or null when the account is not theirs to
+ * read (then nothing of the ledger is read): the account now, its newest entries, what the viewer
+ * may do to it and, for whoever sets them, the dealer's own payment terms (null: the company's).
+ */
+export async function dealerAccountView(viewer: Viewer, dealer: { id: number; team: { id: number } | null }) {
+  const policy = await policyViewer(viewer);
+  const subject = { teamId: dealer.team?.id ?? null };
+  if (!can(policy, "dealerAccount.read", subject)) return null;
+  const updatedAt = currentTime();
+  const mayManage = can(policy, "dealerAccount.manage", subject);
+  const ownTerms = mayManage
+    ? await prisma.dealer.findUnique({ where: { id: dealer.id }, select: { paymentTermsDays: true } })
+    : null;
+  return {
+    account: await accountOfDealer(dealer.id, updatedAt),
+    entries: ledgerEntries(dealer.id, { limit: RECENT_ENTRIES }).reverse(),
+    updatedAt: updatedAt.toISOString(),
+    mayManage,
+    mayOpen: can(policy, "dealerAccount.open"),
+    ownTermsDays: ownTerms?.paymentTermsDays ?? null,
+  };
 }

@@ -32,6 +32,9 @@ import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import type { Toast } from "~/lib/toast";
 import { Icon } from "~/components/icon";
+import { DealerAccount } from "~/components/dealers/dealer-account";
+import { dealerAccountView } from "~/models/ledger.server";
+import { accountAction, isAccountIntent } from "./account.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` },
@@ -53,7 +56,17 @@ export async function loader(args: Route.LoaderArgs) {
   const dealer = id === null ? null : await getDealer(id);
   if (!dealer)
     return data(
-      { dealer: null, editing: false, mayEdit: false, uploadKey: null, teams: [], visits: null, visitsPaged: false },
+      {
+        dealer: null,
+        editing: false,
+        mayEdit: false,
+        uploadKey: null,
+        teams: [],
+        visits: null,
+        visitsPaged: false,
+        account: null,
+        accountKey: null,
+      },
       { status: 404 },
     );
   // Everyone reads every dealer; only its team's people, their managers and admins change it.
@@ -74,12 +87,17 @@ export async function loader(args: Route.LoaderArgs) {
     teams: editing ? await teamsVisibleTo(user) : [],
     visits: editing ? null : await dealerVisits(dealer.id, { cursor, limit: VISITS_PAGE_SIZE }),
     visitsPaged: cursor !== undefined,
+    // The account, for whoever may read it (its team's people, their managers, admins); no ledger read for others.
+    account: editing ? null : await dealerAccountView(user, dealer),
+    // The account's forms carry it (one key a form), so a resend writes nothing twice.
+    accountKey: newSubmissionKey(),
   };
 }
 
 /**
- * Four forms post here, named by `intent`: the dealer's fields with the About (`update`),
- * `profile-picture`, `gallery-add` and `gallery-remove`. Any other intent answers 400.
+ * Forms post here named by `intent`: the dealer's fields with the About (`update`),
+ * `profile-picture`, `gallery-add` and `gallery-remove`, and the account's (account.server.ts:
+ * `account-adjust`, `account-reverse`, `account-terms`, `account-open`). Any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
@@ -92,6 +110,7 @@ export async function action(args: Route.ActionArgs) {
     async () => {
       const { form, image } = await readImageForm(args.request);
       intent = String(form.get("intent") ?? "");
+      if (isAccountIntent(intent)) return accountAction(user, id, intent, form);
       switch (intent) {
         // One form: the dealer's fields and the About above them. Either button saves everything
         // typed; "Save About" (`save=about`) stays in edit mode with the About's notice.
@@ -157,7 +176,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => FAILURES[savesAbout(form) ? "about" : String(form.get("intent"))] ?? UPDATE_FAILED);
 
 export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { dealer, editing, mayEdit, uploadKey, teams, visits, visitsPaged } = loaderData;
+  const { dealer, editing, mayEdit, uploadKey, teams, visits, visitsPaged, account, accountKey } = loaderData;
   const actionData = isFailedRequest(answer) ? undefined : answer;
   if (!dealer) {
     return (
@@ -203,6 +222,9 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
       ) : (
         <>
           <DealerView dealer={dealer} />
+          {account && accountKey ? (
+            <DealerAccount view={account} dealerId={dealer.id} submissionKey={accountKey} reply={actionData} />
+          ) : null}
           {visits ? <DealerVisits visits={visits} page={page} paged={visitsPaged} /> : null}
         </>
       )}
