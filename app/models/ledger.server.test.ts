@@ -303,3 +303,24 @@ describe("the account on the dealer's page", () => {
     expect(await dealerAccountView(admin, page)).toMatchObject({ mayManage: true, mayOpen: true });
   });
 });
+
+describe("a dealer's entries in part", () => {
+  it("the newest few, or a range, carry the same balances as the whole ledger, entries at one time in id order", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    const { officer, admin, dealer } = await setUp();
+    for (let i = 0; i < 6; i++) {
+      await sale(officer.id, dealer.id, 1_000 * (i + 1), i % 2 === 0 ? 10 : 5);
+      await recovery(officer.id, dealer.id, 300 + i, 5);
+    }
+    await adjustAccount(admin, dealer.id, { amount: -250n, reason: "Freight" });
+    const whole = ledgerEntries(dealer.id);
+    expect(whole).toHaveLength(13);
+    expect(whole.at(-1)?.balanceAfterCents).toBe((await accountOfDealer(dealer.id)).balanceCents);
+    for (const limit of [1, 4, 7, 13, 20]) expect(ledgerEntries(dealer.id, { limit })).toEqual(whole.slice(-limit));
+    const fiveDaysAgo = NOW.getTime() - 5 * DAY;
+    expect(ledgerEntries(dealer.id, { from: fiveDaysAgo, to: NOW.getTime() })).toEqual(
+      whole.filter((entry) => entry.at.getTime() >= fiveDaysAgo && entry.at < NOW),
+    );
+    expect(ledgerEntries(dealer.id, { from: NOW.getTime() + DAY })).toEqual([]);
+  });
+});
