@@ -15,12 +15,7 @@ import type { Viewer } from "~/models/team-scope.server";
 
 // The dealer page's account forms (issue 48): adjust, reverse an entry, credit terms, opening balance.
 
-const ACCOUNT_INTENTS = ["account-adjust", "account-reverse", "account-terms", "account-open"] as const;
-type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
-
-export function isAccountIntent(intent: string): intent is AccountIntent {
-  return (ACCOUNT_INTENTS as readonly string[]).includes(intent);
-}
+type AccountIntent = "account-adjust" | "account-reverse" | "account-terms" | "account-open";
 
 /**
  * One account form of the dealer's page: a success goes back to the account with the spec's kind of

@@ -34,7 +34,7 @@ import type { Toast } from "~/lib/toast";
 import { Icon } from "~/components/icon";
 import { DealerAccount } from "~/components/dealers/dealer-account";
 import { dealerAccountView } from "~/models/ledger.server";
-import { accountAction, isAccountIntent } from "./account.server";
+import { accountAction } from "./account.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` },
@@ -96,8 +96,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * Forms post here named by `intent`: the dealer's fields with the About (`update`),
- * `profile-picture`, `gallery-add` and `gallery-remove`, and the account's (account.server.ts:
- * `account-adjust`, `account-reverse`, `account-terms`, `account-open`). Any other intent answers 400.
+ * `profile-picture`, `gallery-add` and `gallery-remove`, and the account's `account-adjust`,
+ * `account-reverse`, `account-terms` and `account-open`. Any other intent answers 400.
  */
 export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
@@ -110,7 +110,6 @@ export async function action(args: Route.ActionArgs) {
     async () => {
       const { form, image } = await readImageForm(args.request);
       intent = String(form.get("intent") ?? "");
-      if (isAccountIntent(intent)) return accountAction(user, id, intent, form);
       switch (intent) {
         // One form: the dealer's fields and the About above them. Either button saves everything
         // typed; "Save About" (`save=about`) stays in edit mode with the About's notice.
@@ -147,6 +146,12 @@ export async function action(args: Route.ActionArgs) {
           await removeGalleryImage(user, id, index, typeof url === "string" ? url : undefined);
           return redirectWithToast(`${page}?edit=true`, { title: "Image removed from gallery successfully!" });
         }
+        // The dealer's account (account.server.ts).
+        case "account-adjust":
+        case "account-reverse":
+        case "account-terms":
+        case "account-open":
+          return accountAction(user, id, intent, form);
         default:
           return data({ intent: null, result: null, error: UNKNOWN_ACTION }, { status: 400 });
       }
