@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./support/fixtures";
+import { expect, signIn, test, uniqueName } from "./support/fixtures";
 import { axeViolations, controlsUnder24, controlsUnder44 } from "./support/page-checks";
 import { someDealer } from "./posts/support";
 
@@ -116,11 +116,12 @@ test("an officer's dealer and map pages have no accessibility violations, and ev
   ).toBe("");
 });
 
-test("a manager's day, team, plans, reports and map have no accessibility violations, and every control is at least 44 px square (24 px in a sentence)", async ({
+test("a manager's day, team, plans, reports, map and a dealer's account have no accessibility violations, and every control is at least 44 px square (24 px in a sentence)", async ({
   page,
 }) => {
   await signIn(page, "manager");
   const officerPlan = await page.locator('a[href*="?user="]').first().getAttribute("href");
+  const accountPage = await dealerWithAccount(page);
   expect(
     await walk(page, [
       "/",
@@ -131,9 +132,36 @@ test("a manager's day, team, plans, reports and map have no accessibility violat
       "/notifications",
       { path: "/dealer-map?f=1&routes=on", prepare: routesReady },
       "/location-quality",
+      { path: accountPage, label: `${accountPage} (the account's forms open)`, prepare: openAccountForms },
     ]),
   ).toBe("");
 });
+
+/** A dealer of the manager's team with a sale on account: its page shows the account and its forms. */
+async function dealerWithAccount(page: Page): Promise<string> {
+  const me = await (await page.request.get("/api/user")).json();
+  const dealer = await page.request.post("/api/dealers", {
+    data: {
+      businessName: uniqueName("Walk Traders"),
+      street: "Main Bazaar 4",
+      city: "Okara",
+      state: "Punjab",
+      lat: 30.81,
+      lng: 73.45,
+      teamId: me.team.id,
+    },
+  });
+  const { id } = await dealer.json();
+  const sale = { type: "SALE", text: "On account", saleProduct: "SSP", saleQty: 2, salePrice: "100", dealerId: id };
+  expect((await page.request.post("/api/posts", { data: sale })).status()).toBe(201);
+  return `/dealer-details/${id}`;
+}
+
+const openAccountForms: Stop["prepare"] = async (page) => {
+  for (const summary of ["Adjust balance", "Credit terms", "Reverse"])
+    await page.locator("summary").filter({ hasText: summary }).first().click();
+  await expect(page.getByRole("button", { name: "Reverse entry" })).toBeVisible();
+};
 
 test("an admin's pages have no accessibility violations, and every control is at least 44 px square (24 px in a sentence and on the teams list)", async ({
   page,
