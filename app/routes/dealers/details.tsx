@@ -174,6 +174,10 @@ const FAILURES: Record<string, Toast> = {
   "profile-picture": { type: "error", title: "Failed to update profile picture" },
   "gallery-add": { type: "error", title: "Failed to add image to gallery" },
   "gallery-remove": { type: "error", title: "Failed to remove image from gallery" },
+  "account-adjust": { type: "error", title: "Failed to adjust balance" },
+  "account-reverse": { type: "error", title: "Failed to reverse entry" },
+  "account-terms": { type: "error", title: "Failed to update credit terms" },
+  "account-open": { type: "error", title: "Failed to set opening balance" },
 };
 
 /** With JavaScript: a request that fails on the way leaves the page as it is, with the failed form's notice. */
