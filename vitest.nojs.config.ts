@@ -14,6 +14,7 @@ const BROWSER_ONLY_SPECS = [
   "tests/e2e/tap-targets.nojs.spec.ts",
   "tests/e2e/posts/return-to-place.nojs.spec.ts",
   "tests/e2e/security/cross-site.spec.ts",
+  "tests/e2e/dealers/account-layout.spec.ts",
 ];
 
 function noJsFixturesForSpecs(): Plugin {
