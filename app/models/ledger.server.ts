@@ -7,7 +7,15 @@ import { dayNumber } from "~/lib/calendar";
 import { centsToDecimal } from "~/lib/money";
 import { type AccountSummary, DEFAULT_TERMS_DAYS, type LedgerKind, MAX_TERMS_DAYS } from "~/lib/ledger";
 import { requireDealer } from "~/models/dealer.server";
-import type { AdjustmentInput, CreditTermsInput, OpeningBalanceInput, ReversalInput } from "~/models/ledger.schema";
+import type {
+  AdjustmentInput,
+  CreditTermsInput,
+  LedgerCursor,
+  LedgerPageQuery,
+  OpeningBalanceInput,
+  ReversalInput,
+} from "~/models/ledger.schema";
+import { encodeLedgerCursor } from "~/models/ledger.schema";
 import { authorize } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { sqlRows } from "~/models/rows.server";
@@ -121,7 +129,7 @@ export async function requireAccountToRead(viewer: Viewer, dealerId: number) {
 }
 
 /** The dealer, for changing its account (adjust, reverse, credit terms): 404, or 403 unless the viewer manages it. */
-async function requireAccountToManage(viewer: Viewer, dealerId: number) {
+export async function requireAccountToManage(viewer: Viewer, dealerId: number) {
   const dealer = await requireDealer(dealerId);
   authorize(await policyViewer(viewer), "dealerAccount.manage", { teamId: dealer.team?.id ?? null });
   return dealer;
@@ -146,9 +154,16 @@ export type LedgerEntryView = {
  * The dealer's entries from `from` to before `to` (epoch ms), oldest first, each with the balance
  * once it counts. `limit` keeps the newest that many (a page's recent entries).
  */
-export function ledgerEntries(dealerId: number, range: { from?: number; to?: number; limit?: number } = {}) {
+export function ledgerEntries(
+  dealerId: number,
+  range: { from?: number; to?: number; before?: LedgerCursor; limit?: number } = {},
+) {
   const from = range.from ?? 0;
   const to = range.to ?? Number.MAX_SAFE_INTEGER;
+  // `before`: only the entries before this one in (at, id) order, an /api page's keyset.
+  const before = range.before
+    ? Prisma.sql`AND (e."at" < ${range.before.at} OR (e."at" = ${range.before.at} AND e."id" < ${range.before.id}))`
+    : Prisma.empty;
   const rows = readRows(
     sqlRows.ledgerEntry,
     Prisma.sql`
@@ -160,7 +175,7 @@ export function ledgerEntries(dealerId: number, range: { from?: number; to?: num
         FROM "LedgerEntry" e
         LEFT JOIN "LedgerEntry" r ON r."reversesId" = e."id"
         LEFT JOIN "User" u ON u."id" = e."createdById"
-        WHERE e."dealerId" = ${dealerId} AND e."at" < ${to}
+        WHERE e."dealerId" = ${dealerId} AND e."at" < ${to} ${before}
       ) WHERE "at" >= ${from}
       ORDER BY "at" DESC, "id" DESC
       LIMIT ${range.limit ?? -1}`,
@@ -339,4 +354,52 @@ export async function setCreditTerms(viewer: Viewer, dealerId: number, input: Cr
     where: { id: dealerId },
     data: { creditLimitCents: input.creditLimit ?? null, paymentTermsDays: input.paymentTermsDays ?? null },
   });
+}
+
+// ---- accounts-api: the account, the ledger's pages and the entry a write made, as /api answers them ----
+
+/** A dealer's account as /api answers it: money as decimal strings, and the moment it was computed. */
+export function toAccountAnswer(account: AccountSummary, at: Date) {
+  return {
+    dealerId: account.dealerId,
+    balance: centsToDecimal(account.balanceCents),
+    outstanding: centsToDecimal(account.outstandingCents),
+    overdue: centsToDecimal(account.overdueCents),
+    ageing: {
+      days0to30: centsToDecimal(account.ageing.days0to30),
+      days31to60: centsToDecimal(account.ageing.days31to60),
+      days61to90: centsToDecimal(account.ageing.days61to90),
+      over90: centsToDecimal(account.ageing.over90),
+    },
+    creditLimit: account.creditLimitCents === null ? null : centsToDecimal(account.creditLimitCents),
+    paymentTermsDays: account.paymentTermsDays,
+    oldestUnpaidDays: account.oldestUnpaidDays,
+    asOf: at.toISOString(),
+  };
+}
+
+/** The entry's dealer, for changing its account (a reversal): 404 when there is no such entry, 403 unless the viewer manages it. */
+export async function requireEntryToManage(viewer: Viewer, entryId: number) {
+  const entry = await prisma.ledgerEntry.findUnique({ where: { id: entryId }, select: { dealerId: true } });
+  if (!entry) throw new AppError(404, ENTRY_NOT_FOUND);
+  return requireAccountToManage(viewer, entry.dealerId);
+}
+
+/** One page of the dealer's entries, newest first, before the cursor; `next` pages on (null: the first entry is in this page). */
+export function ledgerPage(dealerId: number, { before, limit }: LedgerPageQuery) {
+  // One more than the page tells whether another page follows.
+  const entries = ledgerEntries(dealerId, { before, limit: limit + 1 }).reverse();
+  const page = entries.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(toLedgerEntryAnswer),
+    next: entries.length > limit && last ? encodeLedgerCursor({ at: last.at.getTime(), id: last.id }) : null,
+  };
+}
+
+/** The entry a write made (or a replay answered), as /api answers it. */
+export function enteredAnswer(entryId: number): LedgerEntryAnswer {
+  const [entry] = ledgerEntriesById([entryId]);
+  if (!entry) throw new AppError(404, ENTRY_NOT_FOUND);
+  return entry;
 }
