@@ -270,6 +270,15 @@ export async function adjustAccount(
   });
 }
 
+/** The dealers among `dealerIds` whose opening balance stands (one counts at a time, until it is reversed). */
+async function dealersWithOpening(tx: Prisma.TransactionClient, dealerIds: number[]): Promise<Set<number>> {
+  const standing = await tx.ledgerEntry.findMany({
+    where: { dealerId: { in: dealerIds }, kind: "OPENING", reversedBy: null },
+    select: { dealerId: true },
+  });
+  return new Set(standing.map((entry) => entry.dealerId));
+}
+
 /** An admin's opening balance for the dealer: one that counts at a time (409 while another stands). */
 export async function openAccount(
   viewer: Viewer,
@@ -281,8 +290,7 @@ export async function openAccount(
   await requireDealer(dealerId);
   return createOnce(key, { dealerId, ...input, amount: String(input.amount) }, findKeyed(viewer.id), (keyed) =>
     prisma.$transaction(async (tx) => {
-      const standing = await tx.ledgerEntry.count({ where: { dealerId, kind: "OPENING", reversedBy: null } });
-      if (standing > 0) throw new AppError(409, OPENING_EXISTS);
+      if ((await dealersWithOpening(tx, [dealerId])).size > 0) throw new AppError(409, OPENING_EXISTS);
       const now = currentTime();
       return tx.ledgerEntry.create({
         data: {
@@ -402,4 +410,64 @@ export function enteredAnswer(entryId: number): LedgerEntryAnswer {
   const [entry] = ledgerEntriesById([entryId]);
   if (!entry) throw new AppError(404, ENTRY_NOT_FOUND);
   return entry;
+}
+
+// ---- accounts-api: opening balances from a spreadsheet, all rows or none ----
+
+/** One checked row of an opening-balance file: its dealer, what they owed and why. */
+export type OpeningRow = {
+  rowNumber: number;
+  dealerId: number;
+  dealerName: string;
+  amount: bigint;
+  reason: string | null;
+};
+
+export type OpenedAccounts = { opened: number; replayed: boolean } | { refusedRows: string[] };
+
+/**
+ * An admin's opening balances, all or none, in one transaction: refused with a line for each row
+ * whose dealer already has one standing. `fileKey` (the file's hash) keys every entry (with its
+ * row), so a repeat of the same file writes nothing and answers what the first import opened.
+ */
+export async function openAccounts(viewer: Viewer, rows: OpeningRow[], fileKey: string): Promise<OpenedAccounts> {
+  authorize(await policyViewer(viewer), "dealerAccount.open");
+  const prefix = `opening-${fileKey}-`;
+  const openedBefore = (client: Prisma.TransactionClient) =>
+    client.ledgerEntry.count({ where: { createdById: viewer.id, idempotencyKey: { startsWith: prefix } } });
+  try {
+    return await prisma.$transaction(async (tx): Promise<OpenedAccounts> => {
+      const before = await openedBefore(tx);
+      if (before > 0) return { opened: before, replayed: true };
+      const standing = await dealersWithOpening(
+        tx,
+        rows.map((row) => row.dealerId),
+      );
+      const refusedRows = rows
+        .filter((row) => standing.has(row.dealerId))
+        .map((row) => `Row ${row.rowNumber}: ${row.dealerName} already has an opening balance (reverse it first)`);
+      if (refusedRows.length > 0) return { refusedRows };
+      const now = currentTime();
+      const { count } = await tx.ledgerEntry.createMany({
+        data: rows.map((row) => ({
+          dealerId: row.dealerId,
+          kind: "OPENING",
+          amountCents: row.amount,
+          reason: row.reason,
+          at: now,
+          createdAt: now,
+          createdById: viewer.id,
+          idempotencyKey: `${prefix}${row.rowNumber}`,
+        })),
+      });
+      return { opened: count, replayed: false };
+    });
+  } catch (error) {
+    // The same file imported twice at once: the keys refuse the second, which answers as a repeat.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const opened = await openedBefore(prisma);
+      if (opened > 0) return { opened, replayed: true };
+    }
+    throw error;
+  }
 }
