@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/opening-balances";
 import { AdminErrorView } from "~/components/access-denied";
+import { Icon } from "~/components/icon";
 import { requireAllowed } from "~/http/auth.server";
 import { formCall } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -64,16 +65,16 @@ export default function OpeningBalances({ actionData: answer }: Route.ComponentP
             ) : null}
           </div>
         ) : null}
-        <p className="text-sm">
-          What each dealer owed before Fieldline, from an Excel file. {OPENING_COLUMNS_HELP} Every row is checked first:
-          when one has an error, nothing is imported. A dealer with an opening balance already is a row error; the same
-          file again adds nothing.
-        </p>
-        <p className="text-sm">
-          <a href={OPENING_TEMPLATE_PATH} download className="link">
-            Download the template
+        <div className="space-y-2 text-sm text-gray-11">
+          <p>
+            An Excel file (.xlsx or .xls, at most 10MB) of what each dealer owed before Fieldline.{" "}
+            {OPENING_COLUMNS_HELP} Every row is checked first: when one has an error, nothing is imported. A dealer with
+            an opening balance already is a row error; the same file again adds nothing.
+          </p>
+          <a href={OPENING_TEMPLATE_PATH} download className="btn-secondary w-full">
+            <Icon name="download" size={16} /> Download the template
           </a>
-        </p>
+        </div>
         <div>
           <label htmlFor="opening-file" className="field-label">
             Spreadsheet
