@@ -21,6 +21,8 @@ export default [
     route("team", "routes/team/team-admin.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
+    route("admin/opening-balances", "routes/admin/opening-balances.tsx"),
+    route("admin/opening-balances/template.xlsx", "routes/admin/opening-balances-template.ts"),
     route("admin/outbox", "routes/admin/outbox.tsx"),
     route("admin/users/:id/deactivate", "routes/admin/deactivate.tsx"),
     route("admin/teams", "routes/admin/teams.tsx"),

@@ -1,4 +1,5 @@
 import { CHANGE_OPS, WEBHOOK_EVENTS } from "~/lib/change-events";
+import { LEDGER_KINDS } from "~/lib/ledger";
 import { SENT_SOURCES } from "~/lib/location-quality";
 import { PROVINCES } from "~/lib/provinces";
 import { z } from "zod";
@@ -424,6 +425,47 @@ export const reportAnswer = z
   })
   .meta({ id: "Report" });
 
+// ---- Dealer accounts (decision 80) ----
+
+export const ledgerEntryAnswer = z
+  .looseObject({
+    id,
+    dealerId: id,
+    kind: z.enum(LEDGER_KINDS),
+    amount: money.describe("Signed: more than 0 the dealer owes more, less than 0 they owe less"),
+    balanceAfter: money.describe("The dealer's balance once this entry counts (entries in order of `at`, then id)"),
+    at: timestamp.describe("When it counts: the post's time for a post's entry, else when it was written"),
+    postId: nullable(id).describe("The post it came from (kept after the post is deleted)"),
+    reversesId: nullable(id).describe("The entry this one reverses"),
+    reversedById: nullable(id).describe("The entry that reverses this one"),
+    reason: nullable(z.string()),
+    createdBy: nullable(z.looseObject({ id, name: z.string() })).describe("Who wrote it"),
+  })
+  .meta({ id: "LedgerEntry" });
+
+export const dealerAccountAnswer = z
+  .looseObject({
+    dealerId: id,
+    balance: money.describe("The sum of every entry: more than 0 the dealer owes, less than 0 they have paid ahead"),
+    outstanding: money.describe("What the dealer owes (the balance, or 0.00 when they have paid ahead)"),
+    overdue: money.describe("The part of the outstanding from sales older than the payment terms"),
+    ageing: z
+      .looseObject({ days0to30: money, days31to60: money, days61to90: money, over90: money })
+      .describe("The outstanding by days since each unpaid sale (the oldest sales are paid first)"),
+    creditLimit: nullable(money).describe("null: no limit"),
+    paymentTermsDays: z.number().int().describe("The dealer's, or the company's default"),
+    oldestUnpaidDays: nullable(z.number().int()).describe("Days since the oldest unpaid sale (null: nothing unpaid)"),
+    asOf: timestamp.describe("When the figures were computed"),
+  })
+  .meta({ id: "DealerAccount" });
+
+export const ledgerPageAnswer = z
+  .looseObject({
+    entries: z.array(ledgerEntryAnswer).describe("Newest first"),
+    next: nullable(z.string()).describe("Send as `before` for the older entries (null: none)"),
+  })
+  .meta({ id: "LedgerPage" });
+
 // ---- The change feed and webhooks (decision 50) ----
 
 const deletedAnswer = z.object({ deleted: z.literal(true) }).describe("The row is gone: only its id remains");
@@ -445,6 +487,7 @@ const changeAnswer = z
     changeOf("dealer", dealerAnswer),
     changeOf("checkin", checkInAnswer),
     changeOf("user", adminUserSchema),
+    changeOf("ledger_entry", ledgerEntryAnswer),
   ])
   .meta({ id: "Change" });
 

@@ -32,6 +32,8 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/team": { GET: "team.administer", POST: "team.administer" },
   "/admin": { GET: "admin.dashboard", POST: "admin.dashboard" },
   "/admin/import": { GET: "dealers.importSample", POST: "dealers.importSample" },
+  "/admin/opening-balances": { GET: "dealerAccount.open", POST: "dealerAccount.open" },
+  "/admin/opening-balances/template.xlsx": { GET: "dealerAccount.open" },
   "/admin/outbox": { GET: "outbox.read" },
   "/admin/users/:id/deactivate": { GET: "user.deactivate" },
   "/admin/teams": { GET: "teams.manage", POST: "teams.manage" },

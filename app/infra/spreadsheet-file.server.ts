@@ -34,6 +34,17 @@ const FLAG_DATA_DESCRIPTOR = 0x0008;
 const STORED = 0;
 const DEFLATE = 8;
 
+export type SpreadsheetType = "xlsx" | "xls";
+
+/** An Excel file by its first bytes: a zip (.xlsx) or an OLE compound file (.xls); null for anything else. */
+export function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
+    return "xlsx";
+  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+  if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
+  return null;
+}
+
 const unreadable = () => new AppError(400, UNREADABLE);
 const tooLarge = () => new AppError(413, UNPACKS_TOO_LARGE);
 

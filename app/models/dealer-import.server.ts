@@ -16,7 +16,14 @@ import { keepUpload, releaseUploads } from "~/models/media.server";
 import { loadTerritories } from "~/models/team.server";
 import { type Audience, audienceHas, EVERYONE, homeAudience } from "~/models/team-scope.server";
 import { placeKey, type Territory, territoryTeam } from "~/models/team.rules";
-import { checkXlsxZip, parseSpreadsheet, UNPACKS_TOO_LARGE, UNREADABLE } from "~/infra/spreadsheet-file.server";
+import {
+  checkXlsxZip,
+  parseSpreadsheet,
+  type SpreadsheetType,
+  spreadsheetTypeOf,
+  UNPACKS_TOO_LARGE,
+  UNREADABLE,
+} from "~/infra/spreadsheet-file.server";
 
 // Dealer import from .xlsx / .xls: every row goes through the dealer form's own schema.
 
@@ -80,16 +87,6 @@ export async function importTemplate(): Promise<Uint8Array<ArrayBuffer>> {
     template = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
   }
   return template;
-}
-
-type SpreadsheetType = "xlsx" | "xls";
-
-function spreadsheetTypeOf(bytes: Uint8Array): SpreadsheetType | null {
-  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
-    return "xlsx";
-  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-  if (bytes.length >= 8 && ole.every((byte, index) => bytes[index] === byte)) return "xls";
-  return null;
 }
 
 /** The file's own header of each column it has (errors name columns as the file does). */

@@ -39,7 +39,11 @@ const signedCents = z
     }
     return BigInt(negative ? -cents : cents);
   })
-  .meta({ type: "string", example: "-300.50" });
+  .meta({
+    type: ["string", "number"],
+    description: 'A signed amount with at most 2 decimals, like "-300.50" (a credit), as text or a number',
+    example: "-300.50",
+  });
 
 /** A limit or an amount that is never negative, or nothing. */
 const optionalCents = z.preprocess(
@@ -111,3 +115,40 @@ export const statementPeriodSchema = z
 
 export const entryIdSchema = idSchema(ENTRY_ID_INVALID);
 export const dealerIdSchema = idSchema(DEALER_ID_INVALID);
+
+// ---- accounts-api: a page of the ledger through /api ----
+
+/** A ledger page's keyset: the last entry's `at` (epoch ms) and id, newest first. */
+export type LedgerCursor = { at: number; id: number };
+
+const CURSOR_INVALID = "before must be the next value of an earlier answer";
+const LIMIT_INVALID = "limit must be a whole number from 1 to 100";
+
+/** A cursor as `?before=` carries it: "1732260000000.123". */
+export function encodeLedgerCursor(cursor: LedgerCursor): string {
+  return `${cursor.at}.${cursor.id}`;
+}
+
+/** `GET /api/dealers/{id}/ledger`: entries newest first, `limit` a page (default 50, at most 100), before `before`. */
+export const ledgerPageQuerySchema = z.object({
+  before: z
+    .string()
+    .max(40)
+    .transform((value, ctx): LedgerCursor => {
+      const match = /^(\d{1,15})\.(\d{1,12})$/.exec(value);
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: CURSOR_INVALID });
+        return z.NEVER;
+      }
+      return { at: Number(match[1]), id: Number(match[2]) };
+    })
+    .optional()
+    .meta({ type: "string", example: "1732260000000.123" }),
+  limit: z.coerce
+    .number({ error: LIMIT_INVALID })
+    .int(LIMIT_INVALID)
+    .min(1, LIMIT_INVALID)
+    .max(100, LIMIT_INVALID)
+    .default(50),
+});
+export type LedgerPageQuery = z.infer<typeof ledgerPageQuerySchema>;

@@ -7,7 +7,15 @@ import { dayNumber } from "~/lib/calendar";
 import { centsToDecimal } from "~/lib/money";
 import { type AccountSummary, DEFAULT_TERMS_DAYS, type LedgerEntryView, MAX_TERMS_DAYS } from "~/lib/ledger";
 import { requireDealer } from "~/models/dealer.server";
-import type { AdjustmentInput, CreditTermsInput, OpeningBalanceInput, ReversalInput } from "~/models/ledger.schema";
+import type {
+  AdjustmentInput,
+  CreditTermsInput,
+  LedgerCursor,
+  LedgerPageQuery,
+  OpeningBalanceInput,
+  ReversalInput,
+} from "~/models/ledger.schema";
+import { encodeLedgerCursor } from "~/models/ledger.schema";
 import { authorize, can } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { sqlRows } from "~/models/rows.server";
@@ -122,7 +130,7 @@ export async function requireAccountToRead(viewer: Viewer, dealerId: number) {
 }
 
 /** The dealer, for changing its account (adjust, reverse, credit terms): 404, or 403 unless the viewer manages it. */
-async function requireAccountToManage(viewer: Viewer, dealerId: number) {
+export async function requireAccountToManage(viewer: Viewer, dealerId: number) {
   const dealer = await requireDealer(dealerId);
   authorize(await policyViewer(viewer), "dealerAccount.manage", { teamId: dealer.team?.id ?? null });
   return dealer;
@@ -134,15 +142,22 @@ async function requireAccountToManage(viewer: Viewer, dealerId: number) {
  * asked for are read whole and summed in order: the balance before the first of them is one indexed
  * sum (the newest 20 of 5,000 entries: a sum and 20 rows, not a window over 5,000 joined rows).
  */
-export function ledgerEntries(dealerId: number, range: { from?: number; to?: number; limit?: number } = {}) {
+export function ledgerEntries(
+  dealerId: number,
+  range: { from?: number; to?: number; before?: LedgerCursor; limit?: number } = {},
+) {
   const from = range.from ?? 0;
   const to = range.to ?? Number.MAX_SAFE_INTEGER;
+  // `before`: only the entries before this one in (at, id) order, an /api page's keyset.
+  const before = range.before
+    ? Prisma.sql`AND ("at" < ${range.before.at} OR ("at" = ${range.before.at} AND "id" < ${range.before.id}))`
+    : Prisma.empty;
   const rows = readRows(
     sqlRows.ledgerEntry,
     Prisma.sql`
       WITH "asked" AS (
         SELECT "id", "at" FROM "LedgerEntry"
-        WHERE "dealerId" = ${dealerId} AND "at" >= ${from} AND "at" < ${to}
+        WHERE "dealerId" = ${dealerId} AND "at" >= ${from} AND "at" < ${to} ${before}
         ORDER BY "at" DESC, "id" DESC
         LIMIT ${range.limit ?? -1}
       ),
@@ -251,6 +266,15 @@ export async function adjustAccount(
   });
 }
 
+/** The dealers among `dealerIds` whose opening balance stands (one counts at a time, until it is reversed). */
+async function dealersWithOpening(tx: Prisma.TransactionClient, dealerIds: number[]): Promise<Set<number>> {
+  const standing = await tx.ledgerEntry.findMany({
+    where: { dealerId: { in: dealerIds }, kind: "OPENING", reversedBy: null },
+    select: { dealerId: true },
+  });
+  return new Set(standing.map((entry) => entry.dealerId));
+}
+
 /** An admin's opening balance for the dealer: one that counts at a time (409 while another stands). */
 export async function openAccount(
   viewer: Viewer,
@@ -262,8 +286,7 @@ export async function openAccount(
   await requireDealer(dealerId);
   return createOnce(key, { dealerId, ...input, amount: String(input.amount) }, findKeyed(viewer.id), (keyed) =>
     prisma.$transaction(async (tx) => {
-      const standing = await tx.ledgerEntry.count({ where: { dealerId, kind: "OPENING", reversedBy: null } });
-      if (standing > 0) throw new AppError(409, OPENING_EXISTS);
+      if ((await dealersWithOpening(tx, [dealerId])).size > 0) throw new AppError(409, OPENING_EXISTS);
       const now = currentTime();
       return tx.ledgerEntry.create({
         data: {
@@ -364,4 +387,112 @@ export async function dealerAccountView(viewer: Viewer, dealer: { id: number; te
     mayOpen: can(policy, "dealerAccount.open"),
     ownTermsDays: ownTerms?.paymentTermsDays ?? null,
   };
+}
+
+// ---- accounts-api: the account, the ledger's pages and the entry a write made, as /api answers them ----
+
+/** A dealer's account as /api answers it: money as decimal strings, and the moment it was computed. */
+export function toAccountAnswer(account: AccountSummary, at: Date) {
+  return {
+    dealerId: account.dealerId,
+    balance: centsToDecimal(account.balanceCents),
+    outstanding: centsToDecimal(account.outstandingCents),
+    overdue: centsToDecimal(account.overdueCents),
+    ageing: {
+      days0to30: centsToDecimal(account.ageing.days0to30),
+      days31to60: centsToDecimal(account.ageing.days31to60),
+      days61to90: centsToDecimal(account.ageing.days61to90),
+      over90: centsToDecimal(account.ageing.over90),
+    },
+    creditLimit: account.creditLimitCents === null ? null : centsToDecimal(account.creditLimitCents),
+    paymentTermsDays: account.paymentTermsDays,
+    oldestUnpaidDays: account.oldestUnpaidDays,
+    asOf: at.toISOString(),
+  };
+}
+
+/** The entry's dealer, for changing its account (a reversal): 404 when there is no such entry, 403 unless the viewer manages it. */
+export async function requireEntryToManage(viewer: Viewer, entryId: number) {
+  const entry = await prisma.ledgerEntry.findUnique({ where: { id: entryId }, select: { dealerId: true } });
+  if (!entry) throw new AppError(404, ENTRY_NOT_FOUND);
+  return requireAccountToManage(viewer, entry.dealerId);
+}
+
+/** One page of the dealer's entries, newest first, before the cursor; `next` pages on (null: the first entry is in this page). */
+export function ledgerPage(dealerId: number, { before, limit }: LedgerPageQuery) {
+  // One more than the page tells whether another page follows.
+  const entries = ledgerEntries(dealerId, { before, limit: limit + 1 }).reverse();
+  const page = entries.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    entries: page.map(toLedgerEntryAnswer),
+    next: entries.length > limit && last ? encodeLedgerCursor({ at: last.at.getTime(), id: last.id }) : null,
+  };
+}
+
+/** The entry a write made (or a replay answered), as /api answers it. */
+export function enteredAnswer(entryId: number): LedgerEntryAnswer {
+  const [entry] = ledgerEntriesById([entryId]);
+  if (!entry) throw new AppError(404, ENTRY_NOT_FOUND);
+  return entry;
+}
+
+// ---- accounts-api: opening balances from a spreadsheet, all rows or none ----
+
+/** One checked row of an opening-balance file: its dealer, what they owed and why. */
+export type OpeningRow = {
+  rowNumber: number;
+  dealerId: number;
+  dealerName: string;
+  amount: bigint;
+  reason: string | null;
+};
+
+export type OpenedAccounts = { opened: number; replayed: boolean } | { refusedRows: string[] };
+
+/**
+ * An admin's opening balances, all or none, in one transaction: refused with a line for each row
+ * whose dealer already has one standing. `fileKey` (the file's hash) keys every entry (with its
+ * row), so a repeat of the same file writes nothing and answers what the first import opened.
+ */
+export async function openAccounts(viewer: Viewer, rows: OpeningRow[], fileKey: string): Promise<OpenedAccounts> {
+  authorize(await policyViewer(viewer), "dealerAccount.open");
+  const prefix = `opening-${fileKey}-`;
+  const openedBefore = (client: Prisma.TransactionClient) =>
+    client.ledgerEntry.count({ where: { createdById: viewer.id, idempotencyKey: { startsWith: prefix } } });
+  try {
+    return await prisma.$transaction(async (tx): Promise<OpenedAccounts> => {
+      const before = await openedBefore(tx);
+      if (before > 0) return { opened: before, replayed: true };
+      const standing = await dealersWithOpening(
+        tx,
+        rows.map((row) => row.dealerId),
+      );
+      const refusedRows = rows
+        .filter((row) => standing.has(row.dealerId))
+        .map((row) => `Row ${row.rowNumber}: ${row.dealerName} already has an opening balance (reverse it first)`);
+      if (refusedRows.length > 0) return { refusedRows };
+      const now = currentTime();
+      const { count } = await tx.ledgerEntry.createMany({
+        data: rows.map((row) => ({
+          dealerId: row.dealerId,
+          kind: "OPENING",
+          amountCents: row.amount,
+          reason: row.reason,
+          at: now,
+          createdAt: now,
+          createdById: viewer.id,
+          idempotencyKey: `${prefix}${row.rowNumber}`,
+        })),
+      });
+      return { opened: count, replayed: false };
+    });
+  } catch (error) {
+    // The same file imported twice at once: the keys refuse the second, which answers as a repeat.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      const opened = await openedBefore(prisma);
+      if (opened > 0) return { opened, replayed: true };
+    }
+    throw error;
+  }
 }

@@ -59,6 +59,8 @@ async function send(context: APIRequestContext, call: Call): Promise<APIResponse
 function callerFor(callers: Callers, operation: DocumentedOperation): APIRequestContext {
   // One team is read by an admin or its own people: the contract's officer is in no team.
   if (operation.method === "get" && operation.path === "/api/teams/{id}") return callers.admin;
+  // A dealer's account is its team's and an admin's: the contract's dealer is of no team.
+  if (operation.door.startsWith("dealerAccount.")) return callers.admin;
   if (operation.access === "admin") return callers.admin;
   if (operation.access === "manager") return callers.manager;
   if (operation.access === "signed-in") return callers.officer;
@@ -350,6 +352,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
       return { id: created.dealer, index: 0 };
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
+    if (operation.path === "/api/ledger/{id}/reversal" && created.entry) return { id: created.entry };
     if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
     if (operation.path === "/api/admin/webhooks/{id}" && created.webhook) return { id: created.webhook };
     // A plan can change only today or on a coming day.
@@ -404,6 +407,8 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     const answer = body as Record<string, unknown>;
     if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/dealers/{id}/adjustments")
+      created.entry = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/teams") created.team = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/admin/webhooks")
       created.webhook = (answer.webhook as { id: number }).id;

@@ -65,6 +65,26 @@ const pageRows: Row[] = [
     statuses: [SIGN_IN, 403, 403, 404],
   },
   { route: "/admin/import", method: "GET", url: "/admin/import", statuses: [SIGN_IN, 403, 403, 200] },
+  // Opening balances are the admin's (dealerAccount.open); a post without a file is refused.
+  {
+    route: "/admin/opening-balances",
+    method: "GET",
+    url: "/admin/opening-balances",
+    statuses: [SIGN_IN, 403, 403, 200],
+  },
+  {
+    route: "/admin/opening-balances",
+    method: "POST",
+    url: "/admin/opening-balances",
+    statuses: [SIGN_IN, 403, 403, 415],
+    body: "form",
+  },
+  {
+    route: "/admin/opening-balances/template.xlsx",
+    method: "GET",
+    url: "/admin/opening-balances/template.xlsx",
+    statuses: [SIGN_IN, 403, 403, 200],
+  },
   { route: "/admin/teams", method: "GET", url: "/admin/teams", statuses: [SIGN_IN, 403, 403, 200] },
   { route: "/admin/teams", method: "POST", url: "/admin/teams", statuses: [SIGN_IN, 403, 403, 400], body: "form" },
   { route: "/admin/teams/:id", method: "GET", url: "/admin/teams/999999", statuses: [SIGN_IN, 403, 403, 404] },

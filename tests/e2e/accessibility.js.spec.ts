@@ -177,6 +177,7 @@ test("an admin's pages have no accessibility violations, and every control is at
       "/admin",
       "/admin?add=user",
       "/admin/import",
+      "/admin/opening-balances",
       "/admin/outbox",
       "/location-quality",
       "/reports?groupBy=dealer&period=last-90-days",

@@ -92,6 +92,7 @@ test.describe("signed in", () => {
       for (const path of [
         "/admin",
         "/admin/import",
+        "/admin/opening-balances",
         "/admin/outbox",
         "/location-quality",
         "/reports?groupBy=dealer&period=last-90-days",

@@ -109,6 +109,8 @@ type World = {
   teams: Record<Team, number>;
   officers: Record<Team, number>;
   dealers: Record<Team, number>;
+  /** A ledger entry of each team's dealer (for its reversal's door). */
+  entries: Record<Team, number>;
   /** An account waiting, for approving into each team (not the waiting caller, who must stay waiting). */
   toApprove: Record<Team, number>;
 };
@@ -139,6 +141,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     if (method === "DELETE" && path !== "/api/dealers/{id}/gallery/{index}") return missing;
     if (path === "/api/team/users/{id}/approve") return String(world.toApprove[team]);
     if (path.startsWith("/api/dealers/")) return String(world.dealers[team]);
+    if (path.startsWith("/api/ledger/")) return String(world.entries[team]);
     if (path.startsWith("/api/teams/")) return String(world.teams[team]);
     if (path.startsWith("/api/admin/users/")) return String(world.officers[team]);
     if (path.startsWith("/api/posts/")) return "1";
@@ -231,10 +234,18 @@ test("every route and /api call lets each caller through exactly as the spec's t
         "INSERT INTO User (username, email, passwordHash, role, approval, updatedAt) VALUES (?, ?, 'x', 'OFFICER', 'PENDING', CURRENT_TIMESTAMP)",
       );
       const toApprove = (name: string) => Number(waiting.run(name, `${name}@example.pk`).lastInsertRowid);
+      const adjustment = db.prepare(
+        "INSERT INTO LedgerEntry (dealerId, kind, amountCents, at, reason, createdAt) VALUES (?, 'ADJUSTMENT', 100, ?, 'matrix', ?)",
+      );
+      const entryOf = (teamId: number) => {
+        const now = Date.now();
+        return Number(adjustment.run(dealerOf(teamId), now, now).lastInsertRowid);
+      };
       return {
         teams: { A: teams.teamA, B: teams.teamB },
         officers: { A: teams.officersA[0]!, B: teams.officersB[0]! },
         dealers: { A: dealerOf(teams.teamA), B: dealerOf(teams.teamB) },
+        entries: { A: entryOf(teams.teamA), B: entryOf(teams.teamB) },
         toApprove: { A: toApprove("matrix.approve.a"), B: toApprove("matrix.approve.b") },
       };
     },

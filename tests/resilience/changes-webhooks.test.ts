@@ -162,7 +162,7 @@ describe("GET /api/changes", () => {
       [{ since: "-1" }, "since must be a cursor from an earlier answer's next (or 0 for the beginning)"],
       [{ limit: "0" }, "limit must be a whole number from 1 to 200"],
       [{ limit: "201" }, "limit must be a whole number from 1 to 200"],
-      [{ entity: "comment" as "post" }, "entity must be one of post, dealer, checkin, user"],
+      [{ entity: "comment" as "post" }, "entity must be one of post, dealer, checkin, user, ledger_entry"],
     ] as const) {
       const { error, response } = await feed.GET("/api/changes", { params: { query } });
       expect([response.status, error?.error], JSON.stringify(query)).toEqual([400, message]);
@@ -315,6 +315,61 @@ describe("webhooks", () => {
           .status,
       ).toBe(expected);
       expect((await call(cookie, "DELETE", "/api/admin/webhooks/1")).status).toBe(expected);
+    }
+  });
+});
+
+describe("a dealer's ledger in the feed and webhooks", () => {
+  it("a sale post's entry and an adjustment appear as ledger_entry created, with their data, and reach an admin's webhook", async () => {
+    const port = await freePort();
+    const made = await call(admin, "POST", "/api/admin/webhooks", {
+      url: `http://127.0.0.1:${port}/hook`,
+      events: ["ledger_entry.created"],
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const target = receiver(made.json.secret as string, -1);
+    await new Promise<void>((resolve) => target.listener.listen(port, "127.0.0.1", resolve));
+    try {
+      const { cursor } = await readToTheEnd("0", 200);
+      const dealerId = server.query(
+        (db) => (db.prepare("SELECT MIN(id) AS id FROM Dealer").get() as { id: number }).id,
+      );
+      const sale = await call(officers[0]!, "POST", "/api/posts", {
+        type: "SALE",
+        text: "Feed credit sale",
+        saleProduct: "SULFUR",
+        saleQty: 2,
+        salePrice: "150.00",
+        dealerId,
+      });
+      expect(sale.status, JSON.stringify(sale.json)).toBe(201);
+      const adjusted = await call(admin, "POST", `/api/dealers/${dealerId}/adjustments`, {
+        amount: "-50.00",
+        reason: "Feed test discount",
+      });
+      expect(adjusted.status, JSON.stringify(adjusted.json)).toBe(201);
+
+      const entries = (await readToTheEnd(cursor)).items.filter((change) => change.entity === "ledger_entry");
+      expect(entries).toMatchObject([
+        { op: "created", data: { dealerId, kind: "SALE", amount: "300.00", postId: sale.json.id, reason: null } },
+        {
+          op: "created",
+          id: adjusted.json.id,
+          data: { kind: "ADJUSTMENT", amount: "-50.00", reason: "Feed test discount" },
+        },
+      ]);
+      // The entity filter reads the ledger alone.
+      const { data } = await feed.GET("/api/changes", { params: { query: { since: cursor, entity: "ledger_entry" } } });
+      expect(data?.items.map((change) => change.seq)).toEqual(entries.map((change) => change.seq));
+
+      await until(() => target.accepted.length >= 2, "both ledger deliveries");
+      expect(target.badSignatures).toEqual([]);
+      expect(target.accepted.map((entry) => [entry.event, entry.seq])).toEqual(
+        entries.map((change) => ["ledger_entry.created", change.seq]),
+      );
+    } finally {
+      await call(admin, "DELETE", `/api/admin/webhooks/${(made.json.webhook as { id: number }).id}`);
+      await new Promise((resolve) => target.listener.close(resolve));
     }
   });
 });

@@ -48,6 +48,14 @@ export function dealerWorkbook(
     header,
     ...rows.map((row) => header.map((column) => row[column as keyof DealerRowValues] ?? null)),
   ];
+  return gridWorkbook(grid, { bookType });
+}
+
+/** A workbook (.xlsx by default) whose first sheet is these rows of cells, the first row its header. */
+export function gridWorkbook(
+  grid: Array<Array<string | number | null>>,
+  { bookType = "xlsx" as "xlsx" | "biff8" } = {},
+): Buffer {
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(grid), "Dealers");
   return XLSX.write(workbook, { type: "buffer", bookType, compression: true }) as Buffer;

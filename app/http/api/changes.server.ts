@@ -12,7 +12,7 @@ export const changeOperations = [
     method: "get",
     path: "/api/changes",
     summary:
-      "Posts, dealers, check-ins and users created, updated or deleted after the cursor `since`, in commit order, each with the row as it is now; `next` is the cursor for the next call",
+      "Posts, dealers, check-ins and users created, updated or deleted, and dealers' ledger entries created, after the cursor `since`, in commit order, each with the row as it is now; `next` is the cursor for the next call",
     tag: "Changes",
     access: "changes.read",
     query: changesQuerySchema,

@@ -1,6 +1,7 @@
 import { acceptsJson, apiError } from "~/http/api.server";
 import { accountOperations } from "~/http/api/accounts.server";
 import { adminOperations } from "~/http/api/admin.server";
+import { dealerAccountOperations } from "~/http/api/dealer-accounts.server";
 import { dealerOperations } from "~/http/api/dealers.server";
 import { placeOperations } from "~/http/api/places.server";
 import { notificationOperations } from "~/http/api/notifications.server";
@@ -44,6 +45,7 @@ export const declaredOperations: ApiOperation[] = [
   ...rankingOperations,
   ...visitPlanOperations,
   ...dealerOperations,
+  ...dealerAccountOperations,
   ...placeOperations,
   ...adminOperations,
   ...teamAdministrationOperations,

@@ -257,6 +257,10 @@ function QuickActions({ directoryEmpty }: { directoryEmpty: boolean }) {
           <Icon name="upload" size={16} />
           Import dealers
         </Link>
+        <Link to="/admin/opening-balances" className="btn-secondary text-sm">
+          <Icon name="upload" size={16} />
+          Opening balances
+        </Link>
         {directoryEmpty ? (
           <Link to="/admin/import" className="btn-secondary text-sm">
             <Icon name="upload" size={16} />

@@ -997,6 +997,34 @@ export const formCases: FormCase[] = [
     refused: () => page([400, 413, 415], [NOT_EXCEL, UNREADABLE, "Please select one file at a time"]),
   },
   {
+    route: "routes/admin/opening-balances.tsx",
+    name: "opening balances import",
+    as: "admin",
+    valid: () => [],
+    requests: () =>
+      requests(
+        ["file"],
+        [
+          valued("file", fc.constantFrom(...NOT_SPREADSHEETS)),
+          fc
+            .tuple(fc.constantFrom(...NOT_SPREADSHEETS), fc.constantFrom(...NOT_SPREADSHEETS))
+            .map(([one, two]) => ({ field: "file", values: [one, two] })),
+          valued("file", unicodeText),
+        ],
+        fc.constant("/admin/opening-balances"),
+      ),
+    refused: () => page([400, 413, 415], [NOT_EXCEL, UNREADABLE, "Please select one file at a time"]),
+  },
+  {
+    route: "routes/admin/opening-balances.tsx",
+    name: "opening balances import as a manager",
+    as: "manager",
+    runs: 20,
+    valid: () => [],
+    requests: () => requests([], [], fc.constant("/admin/opening-balances")),
+    refused: () => page([403], [FORBIDDEN]),
+  },
+  {
     route: "routes/dealers/add.tsx",
     name: "add a dealer",
     as: "officer1",

@@ -1,0 +1,173 @@
+import crypto from "node:crypto";
+import { prisma } from "~/db.server";
+import { checkXlsxZip, parseSpreadsheet, spreadsheetTypeOf } from "~/infra/spreadsheet-file.server";
+import { AppError } from "~/lib/app-error";
+import { FILE_TOO_LARGE, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
+import { TOO_MANY_ROWS } from "~/models/dealer-import.server";
+import { openAccounts, type OpeningRow } from "~/models/ledger.server";
+import { openingBalanceSchema } from "~/models/ledger.schema";
+import { authorize } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import type { Viewer } from "~/models/team-scope.server";
+
+// Opening balances from a spreadsheet (issue 48, decision 87): an admin's file of what each dealer
+// owed before Fieldline. Every row is checked first; one row in error refuses the whole file, and
+// the rows are then written together or not at all.
+
+const MAX_ROWS = 10_000;
+const MAX_CELL_CHARS = 1000;
+const NO_ROWS = "The spreadsheet has no opening balance rows.";
+
+const COLUMNS = {
+  dealerId: "Dealer ID",
+  businessName: "Business Name",
+  city: "City",
+  amount: "Opening Balance",
+  reason: "Reason",
+} as const;
+type Column = keyof typeof COLUMNS;
+
+const normalizeHeader = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
+
+let template: Uint8Array<ArrayBuffer> | undefined;
+
+/** The file to fill in: the columns' header and nothing to import by mistake (made once, kept). */
+export async function openingTemplate(): Promise<Uint8Array<ArrayBuffer>> {
+  if (!template) {
+    const XLSX = await import("@e965/xlsx");
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([Object.values(COLUMNS)]), "Opening balances");
+    template = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+  }
+  return template;
+}
+
+type SheetRow = { rowNumber: number; cells: Partial<Record<Column, string>> };
+
+/** The file's rows by column, refused whole when it is no Excel file, too big, unreadable or lacks a column. */
+async function readRows(bytes: Uint8Array): Promise<SheetRow[]> {
+  if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
+  const type = spreadsheetTypeOf(bytes);
+  if (!type) throw new AppError(415, NOT_EXCEL);
+  if (type === "xlsx") await checkXlsxZip(bytes);
+  const { firstRow, rows: grid } = await parseSpreadsheet(bytes, {
+    maxRows: MAX_ROWS,
+    maxCellChars: MAX_CELL_CHARS,
+    noRows: NO_ROWS,
+  });
+  if (grid.length - 1 > MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
+  const header = (grid[0] ?? []).map(normalizeHeader);
+  const index = Object.fromEntries(
+    Object.entries(COLUMNS).map(([column, label]) => [column, header.indexOf(normalizeHeader(label))]),
+  ) as Record<Column, number>;
+  const missing = [
+    ...(index.amount < 0 ? [COLUMNS.amount] : []),
+    ...(index.dealerId < 0 && (index.businessName < 0 || index.city < 0)
+      ? [`${COLUMNS.dealerId} (or ${COLUMNS.businessName} and ${COLUMNS.city})`]
+      : []),
+  ];
+  if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
+  const rows = grid.slice(1).flatMap((cells, offset): SheetRow[] => {
+    const values: Partial<Record<Column, string>> = {};
+    for (const column of Object.keys(COLUMNS) as Column[]) {
+      const text = index[column] >= 0 ? (cells[index[column]] ?? "").trim() : "";
+      if (text !== "") values[column] = text;
+    }
+    return Object.keys(values).length > 0 ? [{ rowNumber: firstRow + offset + 2, cells: values }] : [];
+  });
+  if (rows.length === 0) throw new AppError(400, NO_ROWS);
+  return rows;
+}
+
+type DealerName = { id: number; businessName: string; city: string };
+
+/** The dealers the rows name, by id and by exact business name and city, in two reads. */
+async function dealersNamed(rows: SheetRow[]) {
+  const ids = rows.flatMap(({ cells }) =>
+    cells.dealerId && /^\d{1,9}$/.test(cells.dealerId) ? [Number(cells.dealerId)] : [],
+  );
+  const names = rows.flatMap(({ cells }) => (cells.dealerId || !cells.businessName ? [] : [cells.businessName]));
+  const select = { id: true, businessName: true, city: true } as const;
+  const [byId, byName] = await Promise.all([
+    prisma.dealer.findMany({ where: { id: { in: ids } }, select }),
+    prisma.dealer.findMany({ where: { businessName: { in: names } }, select }),
+  ]);
+  return {
+    withId: new Map(byId.map((dealer) => [dealer.id, dealer])),
+    named: (businessName: string, city: string): DealerName[] =>
+      byName.filter((dealer) => dealer.businessName === businessName && dealer.city === city),
+  };
+}
+
+/** A row's dealer, or why it has none. */
+function dealerOfRow({ cells }: SheetRow, dealers: Awaited<ReturnType<typeof dealersNamed>>): DealerName | string {
+  if (cells.dealerId) {
+    const dealer = /^\d{1,9}$/.test(cells.dealerId) ? dealers.withId.get(Number(cells.dealerId)) : undefined;
+    return dealer ?? `${COLUMNS.dealerId} ${cells.dealerId} not found`;
+  }
+  if (!cells.businessName || !cells.city)
+    return `${COLUMNS.dealerId}, or ${COLUMNS.businessName} and ${COLUMNS.city}, is required`;
+  const found = dealers.named(cells.businessName, cells.city);
+  if (found.length === 1) return found[0]!;
+  return found.length === 0
+    ? `No dealer is named "${cells.businessName}" in ${cells.city}`
+    : `${found.length} dealers are named "${cells.businessName}" in ${cells.city}: give the ${COLUMNS.dealerId}`;
+}
+
+export type OpeningImportResult = {
+  total: number;
+  opened: number;
+  failed: number;
+  replayed: boolean;
+  errors: string[];
+};
+
+/**
+ * An admin's file of opening balances: every row checked ("Row 7: …"), then all written in one
+ * transaction or none. The same file again writes nothing and answers what the first opened.
+ */
+export async function importOpeningBalances(viewer: Viewer, bytes: Uint8Array): Promise<OpeningImportResult> {
+  authorize(await policyViewer(viewer), "dealerAccount.open");
+  const rows = await readRows(bytes);
+  const dealers = await dealersNamed(rows);
+  const checked: OpeningRow[] = [];
+  const errors: string[] = [];
+  const rowOfDealer = new Map<number, number>();
+  for (const row of rows) {
+    const messages: string[] = [];
+    const dealer = dealerOfRow(row, dealers);
+    if (typeof dealer === "string") messages.push(dealer);
+    else if (rowOfDealer.has(dealer.id))
+      messages.push(`${dealer.businessName} is also in row ${rowOfDealer.get(dealer.id)}`);
+    else rowOfDealer.set(dealer.id, row.rowNumber);
+    const input = openingBalanceSchema.safeParse({ amount: row.cells.amount ?? "", reason: row.cells.reason });
+    if (row.cells.amount === undefined) messages.push(`${COLUMNS.amount} is required`);
+    else if (!input.success) messages.push(...new Set(input.error.issues.map((issue) => issue.message)));
+    if (messages.length > 0 || typeof dealer === "string" || !input.success)
+      errors.push(`Row ${row.rowNumber}: ${messages.join("; ")}`);
+    else
+      checked.push({
+        rowNumber: row.rowNumber,
+        dealerId: dealer.id,
+        dealerName: dealer.businessName,
+        amount: input.data.amount,
+        reason: input.data.reason ?? null,
+      });
+  }
+  const refused = (lines: string[]) => ({
+    total: rows.length,
+    opened: 0,
+    failed: lines.length,
+    replayed: false,
+    errors: lines,
+  });
+  if (errors.length > 0) return refused(errors);
+  const fileKey = crypto.createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+  const answer = await openAccounts(viewer, checked, fileKey);
+  if ("refusedRows" in answer) return refused(answer.refusedRows);
+  return { total: rows.length, opened: answer.opened, failed: 0, replayed: answer.replayed, errors: [] };
+}
