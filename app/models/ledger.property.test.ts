@@ -10,6 +10,8 @@ import {
   accountOfDealer,
   adjustAccount,
   ALREADY_REVERSED,
+  balanceBefore,
+  ledgerEntries,
   openAccount,
   OPENING_EXISTS,
   REVERSAL_OF_REVERSAL,
@@ -348,6 +350,20 @@ async function run({ commands, defaultTermsDays, dealerTerms }: Scenario) {
     expect(account.overdueCents).toBe(mine.overdue);
     expect(account.overdueCents <= account.outstandingCents).toBe(true);
     expect(account.oldestUnpaidDays).toBe(mine.oldest);
+
+    // The statement's figures: each entry's balance after it is the sum of the entries up to it
+    // (in order of when they count), and the balance before any moment the sum of those before it.
+    const theirs = raw
+      .filter((entry) => entry.dealerId === dealerId)
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
+    let running = 0n;
+    expect(ledgerEntries(dealerId).map((entry) => [entry.id, entry.balanceAfterCents])).toEqual(
+      theirs.map((entry) => [entry.id, (running += entry.amountCents)]),
+    );
+    for (const entry of theirs)
+      expect(balanceBefore(dealerId, entry.at.getTime())).toBe(
+        theirs.filter((other) => other.at < entry.at).reduce((sum, other) => sum + other.amountCents, 0n),
+      );
   }
   return raw;
 }
