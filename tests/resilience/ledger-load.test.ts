@@ -6,8 +6,8 @@ import { setUpTwoTeams, type TwoTeams } from "./support/teams";
 // Issue 48's load proof: 50 sales and recoveries on one dealer at once through the production
 // server (POST /api/posts with an Idempotency-Key), by four officers of the dealer's team, each one
 // sent a second time with the same key at the same moment, as an offline phone's queue replays
-// what it is not sure was received. The dealer's ledger must end exactly where the 50 distinct
-// posts put it: one entry per post, none lost, none doubled.
+// what it is not sure was received, and once more after all have answered. The dealer's ledger
+// must end exactly where the 50 distinct posts put it: one entry per post, none lost, none doubled.
 
 const WRITES = 50;
 const OFFICERS = ["officer1", "officer2", "officer3", "officer4"];
@@ -109,6 +109,11 @@ test("50 concurrent sales and recoveries on one dealer, each replayed with its k
   }
   const postIds = answers.map(([first]) => first.id);
   expect(new Set(postIds).size).toBe(WRITES);
+  // The phone's queue sends everything once more when it is back online: each answers its first post.
+  const late = await Promise.all(writes.map(send));
+  expect(late.map((answer) => [answer.status, answer.replayed, answer.id])).toEqual(
+    postIds.map((id) => [201, true, id]),
+  );
 
   // One entry per post, of the post's own amount, on this dealer.
   const entries = server.query((db) =>
