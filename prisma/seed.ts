@@ -2,7 +2,8 @@
  * Demo data for Fieldline: eight field officers in three regional teams (Punjab; Sindh &
  * Balochistan; North & Capital), each led by a manager (`manager`, `manager2`, `manager3`), an
  * admin, 76 dealers in all seven provinces (each in the team whose territory holds it), and a
- * month of posts, check-ins, likes, comments, performance scores and notifications.
+ * month of posts, check-ins, likes, comments, performance scores and notifications, and the
+ * dealers' accounts (prisma/seed-accounts.ts: opening balances, payments at the counter, limits).
  *
  *   DATABASE_URL=file:./data/fieldline.db npx tsx prisma/seed.ts
  *   SEED_TEAMS=one npx tsx prisma/seed.ts   (the test servers: one team of everyone, led by
@@ -29,6 +30,7 @@ import {
 import { appPeriodRange } from "~/infra/clock.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
+import { buildDemoAccounts, type DemoAccounts } from "./seed-accounts";
 import { LEDGER_WIPE } from "./triggers";
 import {
   DEALER_ABOUT,
@@ -958,6 +960,7 @@ function dealerRows(
   clock: Clock,
   dealers: readonly SeedDealer[],
   teams: readonly SeedTeam[],
+  accounts: DemoAccounts,
 ): Prisma.DealerCreateManyInput[] {
   return dealers.map((dealer) => {
     const createdAt = new Date(clock.ms(dealer.created));
@@ -979,6 +982,7 @@ function dealerRows(
       formattedAddress: dealerAddress(dealer),
       teamId: territoryTeam(teams, dealer.town.name, dealer.town.province),
       createdById: dealer.createdById,
+      ...accounts.creditTerms.get(dealer.id),
       createdAt,
       updatedAt: createdAt,
     };
@@ -1100,6 +1104,13 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
   const { latest, latestAtMs, notifications } = buildPerformanceHistory(clock, users, dealers, posts);
   notifications.sort((a, b) => a.createdAtMs - b.createdAtMs || a.userId - b.userId);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const postData = postRows(clock, posts);
+  const accounts = buildDemoAccounts({
+    nowMs: clock.now,
+    adminId: users.find((user) => user.member.role === "ADMIN")?.id ?? 1,
+    dealers: dealers.map((dealer) => ({ id: dealer.id, createdMs: clock.ms(dealer.created) })),
+    posts: postData,
+  });
 
   await applyPragmas();
   await prisma.$transaction([
@@ -1107,8 +1118,10 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
     prisma.team.createMany({ data: teamRows(teams) }),
     prisma.user.createMany({ data: userRows(users, teamOf, passwordHash, latest, latestAtMs) }),
     prisma.teamManager.createMany({ data: teamManagerRows(teams, users) }),
-    prisma.dealer.createMany({ data: dealerRows(clock, dealers, teams) }),
-    prisma.post.createMany({ data: postRows(clock, posts) }),
+    prisma.dealer.createMany({ data: dealerRows(clock, dealers, teams, accounts) }),
+    // The Post triggers write each sale's and recovery's ledger entries (decision 80).
+    prisma.post.createMany({ data: postData }),
+    prisma.ledgerEntry.createMany({ data: accounts.openingEntries }),
     prisma.checkIn.createMany({ data: checkInRows(clock, checkIns) }),
     prisma.reaction.createMany({
       data: reactions.map(({ createdAtMs, ...reaction }) => ({
