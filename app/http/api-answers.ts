@@ -124,6 +124,7 @@ export const postAnswer = z
     saleQty: teamOnly(z.number().int(), "Bags sold"),
     salePrice: teamOnly(money, "Price per bag"),
     saleTotal: teamOnly(money, "Quantity × price"),
+    salePaid: teamOnly(money, "What the dealer paid of the sale at the counter; null when all on credit"),
     recoveryAmount: teamOnly(money, "Amount recovered"),
     dealerId: nullable(id),
     dealer: nullable(z.looseObject({ id, businessName: z.string() })),

@@ -111,3 +111,15 @@ export const statementPeriodSchema = z
 
 export const entryIdSchema = idSchema(ENTRY_ID_INVALID);
 export const dealerIdSchema = idSchema(DEALER_ID_INVALID);
+
+// ---- New Post: the company's credit settings (decision 82) ---------------------------------------
+
+/** The admin's credit settings: the payment terms of dealers without their own, and whether a limit blocks a sale. */
+export const creditSettingsSchema = z.object({
+  defaultTermsDays: z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : blank(value)),
+    z.number({ error: TERMS_INVALID }).int(TERMS_INVALID).min(0, TERMS_INVALID).max(MAX_TERMS_DAYS, TERMS_INVALID),
+  ),
+  // A checkbox: sent ("yes") when ticked, absent when not.
+  limitBlocks: z.preprocess((value) => value === "yes" || value === true, z.boolean()),
+});

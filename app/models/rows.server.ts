@@ -82,6 +82,7 @@ export const sqlRows = {
     saleQty: integer.orNull,
     salePriceCents: bigint.orNull,
     saleTotalCents: bigint.orNull,
+    salePaidCents: bigint.orNull,
     recoveryAmountCents: bigint.orNull,
     userId: integer,
     username: text,

@@ -29,6 +29,7 @@ export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
     saleQty: null,
     salePrice: null,
     saleTotal: null,
+    salePaid: null,
     recoveryAmount: null,
     dealer: null,
     media: [],
@@ -95,6 +96,7 @@ export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
   return {
     returnTo: null,
     dealers: [],
+    accountsAt: null,
     dealerQuery: "",
     dealerTotal: 0,
     dealerOrder: null,
