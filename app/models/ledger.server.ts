@@ -398,3 +398,30 @@ export async function saleCredit(
   const blocked = settings.limitBlocks && passesLimit(account, saleCents, paidCents);
   return { warning, notice, refusal: blocked ? `${warning} ${LIMIT_BLOCKS_SALE}` : null };
 }
+
+/**
+ * The dealer's balance once each of these recovery posts counted (its entries in order of `at`,
+ * then id, as the statement orders them), for the posts whose dealer's account the viewer may
+ * read; one read for all of them.
+ */
+export async function balancesAfterRecoveries(
+  viewer: Viewer,
+  postIds: readonly number[],
+): Promise<Map<number, bigint>> {
+  if (postIds.length === 0) return new Map();
+  const rows = readRows(
+    sqlRows.balanceAfterRecovery,
+    Prisma.sql`
+      SELECT e."postId" AS "postId", d."teamId" AS "teamId",
+        (SELECT SUM(a."amountCents") FROM "LedgerEntry" a
+          WHERE a."dealerId" = e."dealerId" AND (a."at" < e."at" OR (a."at" = e."at" AND a."id" <= e."id"))) AS "cents"
+      FROM "LedgerEntry" e JOIN "Dealer" d ON d."id" = e."dealerId"
+      WHERE e."postId" IN (${Prisma.join([...postIds])}) AND e."kind" = 'RECOVERY'`,
+  );
+  const asker = await policyViewer(viewer);
+  return new Map(
+    rows
+      .filter((row) => can(asker, "dealerAccount.read", { teamId: row.teamId }))
+      .map((row) => [row.postId, row.cents]),
+  );
+}

@@ -37,7 +37,7 @@ import {
 } from "~/models/team-scope.server";
 import { currentTime } from "~/infra/clock.server";
 import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
-import { saleCredit } from "~/models/ledger.server";
+import { balancesAfterRecoveries, saleCredit } from "~/models/ledger.server";
 import { notifyCreditSale } from "~/models/notification.server";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
@@ -123,7 +123,13 @@ function authorOf(row: PostRow): Person {
  * (another team's post, in a company-wide list): the same fields, with null for its place (and how
  * it was had), its author's email and distance today, and its sale terms.
  */
-function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTodayKm: number | null, whole: boolean) {
+function toPostView(
+  row: PostRow,
+  media: Omit<MediaRow, "postId">[],
+  distanceTodayKm: number | null,
+  whole: boolean,
+  balanceAfter: bigint | null,
+) {
   const teamOnly = <T>(value: T): T | null => (whole ? value : null);
   return {
     id: row.id,
@@ -151,6 +157,8 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
     saleTotal: row.saleTotalCents === null || !whole ? null : centsToDecimal(row.saleTotalCents),
     salePaid: row.salePaidCents === null || !whole ? null : centsToDecimal(row.salePaidCents),
     recoveryAmount: row.recoveryAmountCents === null || !whole ? null : centsToDecimal(row.recoveryAmountCents),
+    // A recovery's dealer balance once it counted, for a viewer who may read the dealer's account.
+    dealerBalanceAfter: balanceAfter === null ? null : centsToDecimal(balanceAfter),
     dealerId: row.dealerId,
     dealer:
       row.dealerId === null
@@ -169,12 +177,20 @@ export type PostView = ReturnType<typeof toPostView>;
 async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]> {
   const own = await ownPeople(viewer);
   const whole = new Map(rows.map((row) => [row.id, own(authorOf(row))]));
-  const [distances, media] = await Promise.all([
+  const recoveries = rows.filter((row) => row.type === "RECOVERY" && row.dealerId !== null).map((row) => row.id);
+  const [distances, media, balances] = await Promise.all([
     distanceToday([...new Set(rows.filter((row) => whole.get(row.id)).map((row) => row.userId))]),
     mediaOf(rows.map((row) => row.id)),
+    balancesAfterRecoveries(viewer, recoveries),
   ]);
   return rows.map((row) =>
-    toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null, whole.get(row.id) ?? false),
+    toPostView(
+      row,
+      media.get(row.id) ?? [],
+      distances.get(row.userId) ?? null,
+      whole.get(row.id) ?? false,
+      balances.get(row.id) ?? null,
+    ),
   );
 }
 

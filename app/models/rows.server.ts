@@ -257,4 +257,6 @@ export const sqlRows = {
     createdByName: text,
     createdByUsername: text.orNull,
   },
+  // ledger.server, New Post's part
+  balanceAfterRecovery: { postId: integer, teamId: integer.orNull, cents: bigint },
 };

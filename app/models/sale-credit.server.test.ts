@@ -5,7 +5,7 @@ import { LIMIT_BLOCKS_SALE } from "~/lib/ledger";
 import { CREDIT_WARNING_WITHOUT_FIGURES, readableAccounts, saveCreditSettings } from "~/models/ledger.server";
 import { CREDIT_SALE } from "~/models/notification.server";
 import { PAID_OVER_TOTAL, postSchema } from "~/models/post.schema";
-import { createPost } from "~/models/post.server";
+import { createPost, getPost } from "~/models/post.server";
 
 // New Post at the counter (decision 82): what was paid of a sale, and a sale past the dealer's
 // credit limit or to a dealer with overdue money, warned (the page confirms), refused when the
@@ -174,6 +174,20 @@ describe("a sale to a dealer with overdue money", () => {
       createPost(officer.id, sale(dealer.id, 1), [], undefined, "TYPED", { confirmed: false }),
     );
     expect(warned).toMatchObject({ status: 409, message: "This dealer owes $200.00, $200.00 of it overdue." });
+  });
+});
+
+describe("a recovery post", () => {
+  it("shows the dealer's balance once it counted, to those who may read the account", async () => {
+    const { officer, stranger, manager, dealer } = await setUp({ limitCents: null });
+    await createPost(officer.id, sale(dealer.id, 6));
+    const recovery = postSchema.parse({ type: "RECOVERY", recoveryAmount: "250", dealerId: dealer.id });
+    const { id } = await createPost(officer.id, recovery);
+    // A later sale does not move what the recovery left.
+    await createPost(officer.id, sale(dealer.id, 1));
+    expect((await getPost(id, officer))?.dealerBalanceAfter).toBe("350.00");
+    expect((await getPost(id, manager))?.dealerBalanceAfter).toBe("350.00");
+    expect((await getPost(id, stranger))?.dealerBalanceAfter).toBeNull();
   });
 });
 

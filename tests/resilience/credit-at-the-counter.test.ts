@@ -168,6 +168,26 @@ describe("without JavaScript", () => {
   });
 });
 
+test("a recovery's post page shows the dealer's balance after it to its team, not to another team", async () => {
+  const made = await send("officerA", "POST", "/api/posts", {
+    type: "RECOVERY",
+    text: "Collected at the shop",
+    recoveryAmount: "25",
+    dealerId: String(dealerId),
+  });
+  expect(made.status).toBe(201);
+  const { id, dealerBalanceAfter } = made.json as { id: number; dealerBalanceAfter: string };
+  expect(dealerBalanceAfter).toMatch(/^\d+\.\d{2}$/);
+  const own = await getAs(server, teams.cookies.officerA, `/posts/${id}`);
+  expect(own.text).toContain("Balance after");
+  expect(readable(own.text)).toContain(
+    `$${Number(dealerBalanceAfter).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+  );
+  const other = await getAs(server, teams.cookies.officerB, `/posts/${id}`);
+  expect(other.status).toBe(200);
+  expect(other.text).not.toContain("Balance after");
+});
+
 describe("/api", () => {
   test("a sale past the limit posts (a tool cannot confirm) and the manager is told; with the limit blocking, 422", async () => {
     const notices = creditNotices();

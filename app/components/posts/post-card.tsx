@@ -37,6 +37,8 @@ export type PostCardData = {
   /** What the dealer paid of the sale at the counter (null: all on credit). */
   salePaid: string | null;
   recoveryAmount: string | null;
+  /** A recovery's dealer balance once it counted (null: not a recovery, or not the viewer's to see). */
+  dealerBalanceAfter: string | null;
   dealer: { id: number; businessName: string; contactName: string | null } | null;
   media: MediaView[];
   likeCount: number;
@@ -183,6 +185,8 @@ function PostDetails({ post, currency }: { post: PostCardData; currency: string 
   }
   if (post.type === "RECOVERY" && post.recoveryAmount !== null)
     rows.push(["Recovery amount", formatAmount(post.recoveryAmount, currency)]);
+  if (post.type === "RECOVERY" && post.dealerBalanceAfter !== null)
+    rows.push(["Balance after", formatAmount(post.dealerBalanceAfter, currency)]);
   if (post.dealer) {
     rows.push(["Dealer", post.dealer.businessName]);
     if (post.dealer.contactName) rows.push(["Contact", post.dealer.contactName]);

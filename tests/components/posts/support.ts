@@ -30,6 +30,7 @@ export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
     salePrice: null,
     saleTotal: null,
     salePaid: null,
+    dealerBalanceAfter: null,
     recoveryAmount: null,
     dealer: null,
     media: [],
