@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { redirect } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { CONFIRM_CREDIT_NEEDED } from "~/lib/ledger";
@@ -21,9 +21,17 @@ const ACCOUNT = { balanceCents: 60_000, outstandingCents: 60_000, overdueCents: 
 const PAST_LIMIT =
   "This dealer owes $600.00. Credit limit: $1,000.00. This sale takes the balance to $1,100.00, past the limit.";
 
+/** What the send queue sent to /api/posts. */
+let queued: Record<string, unknown>[] = [];
+
 function creditServer() {
+  queued = [];
   network.use(
     http.get("/api/geocode/reverse", () => HttpResponse.json({ address: "Grain Market, Okara", fromProvider: true })),
+    http.post("/api/posts", async ({ request }) => {
+      queued.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({ id: 78 }, { status: 201 });
+    }),
   );
   return fakeServer({
     "routes/feed/home": () => feedPage([]),
@@ -32,6 +40,16 @@ function creditServer() {
         ? redirect("/")
         : { ...newPostPage(), dealers: [{ ...DEALER, account: ACCOUNT }], accountsAt: "Nov 28, 2026, 2:05 PM" },
   });
+}
+
+/** A sale of 5 bags at $100.00 to the dealer: $1,100.00 owed after it, past the $1,000.00 limit. */
+async function fillPastLimit(app: Awaited<ReturnType<typeof renderApp>>) {
+  await app.user.selectOptions(await screen.findByLabelText(/^Post type/), "SALE");
+  await app.user.selectOptions(screen.getByLabelText(/^Dealer/), String(DEALER.id));
+  await app.user.selectOptions(screen.getByLabelText("Product"), "SSP");
+  await app.user.type(screen.getByLabelText("Price per unit ($)"), "100");
+  await app.user.type(screen.getByLabelText("Quantity (bags)"), "5");
+  expect(await screen.findByText(PAST_LIMIT)).toBeVisible();
 }
 
 test("the warning shows live as the sale passes the limit, and the sale goes only once Post anyway is ticked", async () => {
@@ -66,4 +84,22 @@ test("the warning shows live as the sale passes the limit, and the sale goes onl
   await app.user.click(screen.getByRole("button", { name: "Post" }));
   await screen.findByRole("heading", { name: "Feed" });
   expect(posted().map((request) => request.form?.get("confirmCredit"))).toEqual(["yes"]);
+});
+
+test("a confirmed sale that fails on the way waits on the phone and goes through /api without asking again", async () => {
+  phoneAt(30.81, 73.45);
+  const server = creditServer();
+  const app = await renderApp("/new-post", server);
+  await fillPastLimit(app);
+  await app.user.type(screen.getByLabelText("Paid at the counter ($)"), "50");
+  await app.user.click(screen.getByRole("checkbox", { name: "Post anyway" }));
+  server.failNext("aborted", "POST /new-post");
+  await app.user.click(screen.getByRole("button", { name: "Post" }));
+  expect(await screen.findByText("Saved on this phone, waiting to send")).toBeVisible();
+  const bar = await screen.findByRole("region", { name: "Connection" });
+  await app.user.click(await within(bar).findByRole("button", { name: "Send now" }));
+  await waitFor(() => expect(queued).toHaveLength(1));
+  // /api asks no confirmation (decision 82): the officer's was asked before the post was kept.
+  expect(queued[0]).toMatchObject({ type: "SALE", saleQty: "5", salePrice: "100", salePaid: "50" });
+  expect(queued[0]).not.toHaveProperty("confirmCredit");
 });
