@@ -21,7 +21,7 @@ import { currentTime } from "~/infra/clock.server";
 import { env } from "~/env.server";
 import { formatLocalDate } from "~/lib/date-format";
 import { type AccountSummary, CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
-import { readableAccounts } from "~/models/ledger.server";
+import { creditSettings, readableAccounts } from "~/models/ledger.server";
 import type { Viewer } from "~/models/team-scope.server";
 
 // New Post's server side: what the page shows, and what its action does with a sent post.
@@ -75,10 +75,13 @@ export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
     address: params.get("address") ?? undefined,
   });
   const linkedPlace = linked.success && linked.data.lat !== undefined ? linked.data : null;
-  const accounts = await readableAccounts(
-    viewer,
-    options.map((option) => option.id),
-  );
+  const [accounts, credit] = await Promise.all([
+    readableAccounts(
+      viewer,
+      options.map((option) => option.id),
+    ),
+    creditSettings(),
+  ]);
   return {
     // Where the post goes back to once made (a visit plan's "Log visit": the plan); a page of this site only.
     returnTo: safeRedirect(params.get("returnTo") ?? draft?.fields.returnTo, "") || null,
@@ -86,6 +89,8 @@ export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
     // When the accounts were read: the phone's saved copy of the page shows them offline.
     accountsAt:
       accounts.size > 0 ? formatLocalDate(currentTime().toISOString(), env.APP_TIME_ZONE, { withTime: true }) : null,
+    // With JavaScript the live warning says a sale past the limit is refused, not to be confirmed.
+    creditLimitBlocks: credit.limitBlocks,
     dealerQuery,
     // Past the limit, the selector lists the nearest (or the first by name) and a search finds the rest.
     dealerTotal: total,

@@ -37,7 +37,13 @@ import { guardLoad, guardRequest } from "~/browser/request-guard";
 import { Icon } from "~/components/icon";
 import { CreditWarning } from "~/components/posts/credit-warning";
 import type { AccountGlance } from "~/components/posts/new-post-fields";
-import { CONFIRM_CREDIT_FIELD, CONFIRM_CREDIT_NEEDED, saleCreditWarning } from "~/lib/ledger";
+import {
+  CONFIRM_CREDIT_FIELD,
+  CONFIRM_CREDIT_NEEDED,
+  LIMIT_BLOCKS_SALE,
+  passesLimit,
+  saleCreditWarning,
+} from "~/lib/ledger";
 import { parseMoneyToCents, saleTotalCents } from "~/lib/money";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
@@ -217,9 +223,9 @@ function NewPostForm({
   const chosenAccount = dealerList.dealers.find((dealer) => String(dealer.id) === dealerId)?.account;
   const live =
     hydrated && type === "SALE" && chosenAccount
-      ? liveCreditWarning(chosenAccount, quantity, price, paid, currency)
+      ? liveCreditWarning(chosenAccount, { quantity, price, paid }, loaderData.creditLimitBlocks, currency)
       : undefined;
-  const warning = live === undefined ? errorOf(CONFIRM_CREDIT_FIELD)?.[0] : live;
+  const warning = live ?? { text: errorOf(CONFIRM_CREDIT_FIELD)?.[0] ?? null, blocked: false };
 
   // Add Dealer comes back to this post, with what is typed kept in this tab and the new dealer chosen.
   const back = new URLSearchParams({
@@ -327,8 +333,12 @@ function NewPostForm({
           paid={paid}
           onPaid={setPaid}
         />
-        {warning && (!hydrated || type === "SALE") ? (
-          <CreditWarning warning={warning} errors={confirmAsked ? [CONFIRM_CREDIT_NEEDED] : undefined} />
+        {warning.text && (!hydrated || type === "SALE") ? (
+          <CreditWarning
+            warning={warning.text}
+            confirmable={!warning.blocked}
+            errors={confirmAsked ? [CONFIRM_CREDIT_NEEDED] : undefined}
+          />
         ) : null}
         <RecoverySection field={fields.recoveryAmount} type={type} currency={currency} />
         <LocationCapture
@@ -377,28 +387,36 @@ function BackLink({ to }: { to: string }) {
 }
 
 /**
- * Post: without JavaScript always enabled (the server checks everything); with it, disabled until a
- * type is chosen and while the post or its files are on their way. Its own component, so that the
- * switch re-renders the button alone, not the whole form.
- */
-/**
  * The sale's credit warning as it is typed: undefined until the sale can be worked out (quantity
- * and price), null when there is nothing to warn of.
+ * and price), a null text when there is nothing to warn of; `blocked` when the company's setting
+ * makes the limit refuse it (no "Post anyway" then).
  */
-function liveCreditWarning(account: AccountGlance, quantity: string, price: string, paid: string, currency: string) {
-  const priceCents = parseMoneyToCents(price);
-  const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
+function liveCreditWarning(
+  account: AccountGlance,
+  sale: { quantity: string; price: string; paid: string },
+  limitBlocks: boolean,
+  currency: string,
+) {
+  const priceCents = parseMoneyToCents(sale.price);
+  const qty = /^\d+$/.test(sale.quantity.trim()) ? Number(sale.quantity) : null;
   if (priceCents === null || qty === null) return undefined;
-  const sale = {
+  const owed = {
     balanceCents: BigInt(account.balanceCents),
     outstandingCents: BigInt(account.outstandingCents),
     overdueCents: BigInt(account.overdueCents),
     creditLimitCents: account.creditLimitCents === null ? null : BigInt(account.creditLimitCents),
   };
-  const paidCents = BigInt(parseMoneyToCents(paid) ?? 0);
-  return saleCreditWarning(sale, BigInt(saleTotalCents(priceCents, qty)), paidCents, currency);
+  const [saleCents, paidCents] = [BigInt(saleTotalCents(priceCents, qty)), BigInt(parseMoneyToCents(sale.paid) ?? 0)];
+  const text = saleCreditWarning(owed, saleCents, paidCents, currency);
+  const blocked = limitBlocks && passesLimit(owed, saleCents, paidCents);
+  return { text: blocked ? `${text} ${LIMIT_BLOCKS_SALE}` : text, blocked };
 }
 
+/**
+ * Post: without JavaScript always enabled (the server checks everything); with it, disabled until a
+ * type is chosen and while the post or its files are on their way. Its own component, so that the
+ * switch re-renders the button alone, not the whole form.
+ */
 function PostButton({ blocked, saving }: { blocked: boolean; saving: boolean }) {
   const hydrated = useHydrated();
   return (

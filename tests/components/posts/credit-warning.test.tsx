@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { redirect } from "react-router";
 import { beforeAll, expect, test } from "vitest";
-import { CONFIRM_CREDIT_NEEDED } from "~/lib/ledger";
+import { CONFIRM_CREDIT_NEEDED, LIMIT_BLOCKS_SALE } from "~/lib/ledger";
 import { http, HttpResponse } from "msw";
 import { fakeServer, renderApp } from "../support/app";
 import { network } from "../support/network";
@@ -24,7 +24,7 @@ const PAST_LIMIT =
 /** What the send queue sent to /api/posts. */
 let queued: Record<string, unknown>[] = [];
 
-function creditServer() {
+function creditServer(limitBlocks = false) {
   queued = [];
   network.use(
     http.get("/api/geocode/reverse", () => HttpResponse.json({ address: "Grain Market, Okara", fromProvider: true })),
@@ -38,7 +38,12 @@ function creditServer() {
     "routes/posts/new-post": (request) =>
       request.method === "POST"
         ? redirect("/")
-        : { ...newPostPage(), dealers: [{ ...DEALER, account: ACCOUNT }], accountsAt: "Nov 28, 2026, 2:05 PM" },
+        : {
+            ...newPostPage(),
+            dealers: [{ ...DEALER, account: ACCOUNT }],
+            accountsAt: "Nov 28, 2026, 2:05 PM",
+            creditLimitBlocks: limitBlocks,
+          },
   });
 }
 
@@ -49,7 +54,7 @@ async function fillPastLimit(app: Awaited<ReturnType<typeof renderApp>>) {
   await app.user.selectOptions(screen.getByLabelText("Product"), "SSP");
   await app.user.type(screen.getByLabelText("Price per unit ($)"), "100");
   await app.user.type(screen.getByLabelText("Quantity (bags)"), "5");
-  expect(await screen.findByText(PAST_LIMIT)).toBeVisible();
+  expect(await screen.findByRole("alert")).toHaveTextContent(PAST_LIMIT);
 }
 
 test("the warning shows live as the sale passes the limit, and the sale goes only once Post anyway is ticked", async () => {
@@ -102,4 +107,12 @@ test("a confirmed sale that fails on the way waits on the phone and goes through
   // /api asks no confirmation (decision 82): the officer's was asked before the post was kept.
   expect(queued[0]).toMatchObject({ type: "SALE", saleQty: "5", salePrice: "100", salePaid: "50" });
   expect(queued[0]).not.toHaveProperty("confirmCredit");
+});
+
+test("with the company's limit blocking, the warning says the sale is refused and offers no Post anyway", async () => {
+  phoneAt(30.81, 73.45);
+  const app = await renderApp("/new-post", creditServer(true));
+  await fillPastLimit(app);
+  expect(screen.getByRole("alert")).toHaveTextContent(`${PAST_LIMIT} ${LIMIT_BLOCKS_SALE}`);
+  expect(screen.queryByRole("checkbox", { name: "Post anyway" })).toBeNull();
 });

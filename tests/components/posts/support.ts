@@ -98,6 +98,7 @@ export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
     returnTo: null,
     dealers: [],
     accountsAt: null,
+    creditLimitBlocks: false,
     dealerQuery: "",
     dealerTotal: 0,
     dealerOrder: null,
