@@ -125,7 +125,11 @@ export const postAnswer = z
     saleQty: teamOnly(z.number().int(), "Bags sold"),
     salePrice: teamOnly(money, "Price per bag"),
     saleTotal: teamOnly(money, "Quantity × price"),
+    salePaid: teamOnly(money, "What the dealer paid of the sale at the counter; null when all on credit"),
     recoveryAmount: teamOnly(money, "Amount recovered"),
+    dealerBalanceAfter: nullable(money).describe(
+      "A recovery's dealer balance once it counted; null for other posts and for a viewer who may not read the dealer's account",
+    ),
     dealerId: nullable(id),
     dealer: nullable(z.looseObject({ id, businessName: z.string() })),
     media: z.array(z.looseObject({ url: z.string() })),

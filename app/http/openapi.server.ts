@@ -31,7 +31,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: "Body or file too large",
   406: "Not acceptable: the Accept header takes none of the types this call answers",
   415: "Wrong content type or file type",
-  422: "The Idempotency-Key was already used (by this user) for a different request; nothing was done",
+  422: "The Idempotency-Key was already used (by this user) for a different request, or (a sale) it would pass the dealer's credit limit while the company's setting makes the limit block: the message says which; nothing was done",
   429: "Too many requests; retry after the Retry-After header's seconds",
   503: "Temporarily unavailable (the message says what); try again later",
 };

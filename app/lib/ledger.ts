@@ -1,6 +1,8 @@
 // A dealer's account as the counter, the statement and the reports speak of it (decision 80):
 // the kinds of entry, the ageing buckets and the bounds on amounts. Browser-safe.
 
+import { formatMoney } from "~/lib/money";
+
 export const LEDGER_KINDS = ["OPENING", "SALE", "PAYMENT", "RECOVERY", "ADJUSTMENT", "REVERSAL"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -69,7 +71,37 @@ export type LedgerEntryView = {
   createdBy: { id: number; name: string } | null;
 };
 
+/** What a sale's credit check reads of the account. */
+type SaleAccount = Pick<AccountSummary, "balanceCents" | "outstandingCents" | "overdueCents" | "creditLimitCents">;
+
 /** Whether a sale of `saleCents` (less `paidCents` paid at the counter) passes the dealer's limit. */
-export function passesLimit(account: AccountSummary, saleCents: bigint, paidCents = 0n): boolean {
+export function passesLimit(account: SaleAccount, saleCents: bigint, paidCents = 0n): boolean {
   return account.creditLimitCents !== null && account.balanceCents + saleCents - paidCents > account.creditLimitCents;
+}
+
+/** Added to the warning when the company's setting makes the credit limit block a sale. */
+export const LIMIT_BLOCKS_SALE =
+  "Sales past a dealer's credit limit are not allowed: take more at the counter, or ask a manager to raise the limit.";
+
+/** The New Post form's confirmation of a sale that was warned of (a checkbox sent as "yes"). */
+export const CONFIRM_CREDIT_FIELD = "confirmCredit";
+export const POST_ANYWAY = "Post anyway";
+export const CONFIRM_CREDIT_NEEDED = `Tick "${POST_ANYWAY}" to post this sale, or change it.`;
+
+/**
+ * The warning of a sale that passes the dealer's credit limit or is made while they have overdue
+ * money, with what they owe, what is overdue and the limit (null: nothing to warn of). The same
+ * words on the server and, with JavaScript, live in the form.
+ */
+export function saleCreditWarning(account: SaleAccount, saleCents: bigint, paidCents: bigint, symbol = "$") {
+  const over = passesLimit(account, saleCents, paidCents);
+  const overdue = account.overdueCents > 0n;
+  if (!over && !overdue) return null;
+  const money = (cents: bigint) => formatMoney(cents, symbol);
+  const owes = `This dealer owes ${money(account.outstandingCents)}${overdue ? `, ${money(account.overdueCents)} of it overdue` : ""}.`;
+  const limit = account.creditLimitCents === null ? "" : ` Credit limit: ${money(account.creditLimitCents)}.`;
+  const after = over
+    ? ` This sale takes the balance to ${money(account.balanceCents + saleCents - paidCents)}, past the limit.`
+    : "";
+  return `${owes}${limit}${after}`;
 }

@@ -152,3 +152,15 @@ export const ledgerPageQuerySchema = z.object({
     .default(50),
 });
 export type LedgerPageQuery = z.infer<typeof ledgerPageQuerySchema>;
+
+// ---- New Post: the company's credit settings (decision 82) ---------------------------------------
+
+/** The admin's credit settings: the payment terms of dealers without their own, and whether a limit blocks a sale. */
+export const creditSettingsSchema = z.object({
+  defaultTermsDays: z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : blank(value)),
+    z.number({ error: TERMS_INVALID }).int(TERMS_INVALID).min(0, TERMS_INVALID).max(MAX_TERMS_DAYS, TERMS_INVALID),
+  ),
+  // A checkbox: sent ("yes") when ticked, absent when not.
+  limitBlocks: z.preprocess((value) => value === "yes" || value === true, z.boolean()),
+});

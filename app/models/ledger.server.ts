@@ -5,7 +5,15 @@ import { createOnce, type Created, type SubmissionKey } from "~/infra/idempotenc
 import { AppError } from "~/lib/app-error";
 import { dayNumber } from "~/lib/calendar";
 import { centsToDecimal } from "~/lib/money";
-import { type AccountSummary, DEFAULT_TERMS_DAYS, type LedgerEntryView, MAX_TERMS_DAYS } from "~/lib/ledger";
+import {
+  type AccountSummary,
+  DEFAULT_TERMS_DAYS,
+  type LedgerEntryView,
+  LIMIT_BLOCKS_SALE,
+  MAX_TERMS_DAYS,
+  passesLimit,
+  saleCreditWarning,
+} from "~/lib/ledger";
 import { requireDealer } from "~/models/dealer.server";
 import type {
   AdjustmentInput,
@@ -495,4 +503,81 @@ export async function openAccounts(viewer: Viewer, rows: OpeningRow[], fileKey: 
     }
     throw error;
   }
+}
+
+// ---- New Post: the dealer picker's accounts and a sale's credit check (decision 82) -------------
+
+/**
+ * The accounts of these dealers that the viewer may read (dealerAccount.read), by dealer, in two
+ * reads whatever their number: the dealers' teams, then the readable ones' accounts.
+ */
+export async function readableAccounts(
+  viewer: Viewer,
+  dealerIds: readonly number[],
+): Promise<Map<number, AccountSummary>> {
+  if (dealerIds.length === 0) return new Map();
+  const asker = await policyViewer(viewer);
+  const readable = readRows(
+    sqlRows.dealerTerritory,
+    Prisma.sql`SELECT "id", "city", "state", "teamId" FROM "Dealer" WHERE "id" IN (${Prisma.join([...dealerIds])})`,
+  )
+    .filter((dealer) => can(asker, "dealerAccount.read", { teamId: dealer.teamId }))
+    .map((dealer) => dealer.id);
+  if (readable.length === 0) return new Map();
+  const accounts = accountSummaries(Prisma.sql`dl."id" IN (${Prisma.join(readable)})`, await creditSettings());
+  return new Map(accounts.map((account) => [account.dealerId, account]));
+}
+
+/** The warning of a sale to a dealer whose account the seller may not read: no figures. */
+export const CREDIT_WARNING_WITHOUT_FIGURES =
+  "This sale passes the dealer's credit limit, or the dealer has overdue money.";
+
+/**
+ * How a sale of `saleCents` to the dealer, `paidCents` of it paid at the counter, stands with its
+ * account: `warning` for the seller when it passes the credit limit or the dealer has overdue
+ * money (with the figures when the seller may read the account), `notice` for the managers of the
+ * dealer's team (always with them), and `refusal` when it passes the limit and the company's
+ * setting makes the limit block.
+ */
+export async function saleCredit(
+  seller: Viewer,
+  dealer: { id: number; teamId: number | null },
+  saleCents: bigint,
+  paidCents: bigint,
+): Promise<{ warning: string | null; notice: string | null; refusal: string | null }> {
+  const settings = await creditSettings();
+  const [account] = accountSummaries(Prisma.sql`dl."id" = ${dealer.id}`, settings);
+  const notice = account ? saleCreditWarning(account, saleCents, paidCents) : null;
+  if (!account || notice === null) return { warning: null, notice: null, refusal: null };
+  const figures = can(await policyViewer(seller), "dealerAccount.read", { teamId: dealer.teamId });
+  const warning = figures ? notice : CREDIT_WARNING_WITHOUT_FIGURES;
+  const blocked = settings.limitBlocks && passesLimit(account, saleCents, paidCents);
+  return { warning, notice, refusal: blocked ? `${warning} ${LIMIT_BLOCKS_SALE}` : null };
+}
+
+/**
+ * The dealer's balance once each of these recovery posts counted (its entries in order of `at`,
+ * then id, as the statement orders them), for the posts whose dealer's account the viewer may
+ * read; one read for all of them.
+ */
+export async function balancesAfterRecoveries(
+  viewer: Viewer,
+  postIds: readonly number[],
+): Promise<Map<number, bigint>> {
+  if (postIds.length === 0) return new Map();
+  const rows = readRows(
+    sqlRows.balanceAfterRecovery,
+    Prisma.sql`
+      SELECT e."postId" AS "postId", d."teamId" AS "teamId",
+        (SELECT SUM(a."amountCents") FROM "LedgerEntry" a
+          WHERE a."dealerId" = e."dealerId" AND (a."at" < e."at" OR (a."at" = e."at" AND a."id" <= e."id"))) AS "cents"
+      FROM "LedgerEntry" e JOIN "Dealer" d ON d."id" = e."dealerId"
+      WHERE e."postId" IN (${Prisma.join([...postIds])}) AND e."kind" = 'RECOVERY'`,
+  );
+  const asker = await policyViewer(viewer);
+  return new Map(
+    rows
+      .filter((row) => can(asker, "dealerAccount.read", { teamId: row.teamId }))
+      .map((row) => [row.postId, row.cents]),
+  );
 }

@@ -1,6 +1,7 @@
 import { prisma, readRows } from "~/db.server";
 import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
+import { displayName } from "~/lib/names";
 
 const notificationSelect = {
   id: true,
@@ -49,4 +50,30 @@ export async function markNotificationRead(userId: number, notificationId: numbe
 export async function markAllNotificationsRead(userId: number): Promise<number> {
   const { count } = await prisma.notification.updateMany({ where: { userId, isRead: false }, data: { isRead: true } });
   return count;
+}
+
+export const CREDIT_SALE = "CREDIT_SALE";
+
+/**
+ * The managers who lead the dealer's team hear of a sale posted past its credit limit or while it
+ * had overdue money (`notice`, with the account's figures): one notification each, written in the post's transaction so a
+ * replay of the post notifies nobody twice. The seller, should they lead the team, is left out.
+ */
+export async function notifyCreditSale(
+  tx: Prisma.TransactionClient,
+  sale: { teamId: number | null; sellerId: number; dealerName: string; notice: string },
+): Promise<void> {
+  if (sale.teamId === null) return;
+  const seller = await tx.user.findUnique({
+    where: { id: sale.sellerId },
+    select: { firstName: true, lastName: true },
+  });
+  const managers = await tx.teamManager.findMany({
+    where: { teamId: sale.teamId, user: { role: "MANAGER", isActive: true }, userId: { not: sale.sellerId } },
+    select: { userId: true },
+  });
+  const message = `${displayName(seller ?? {})} posted a sale to ${sale.dealerName}. ${sale.notice}`;
+  await tx.notification.createMany({
+    data: managers.map(({ userId }) => ({ userId, type: CREDIT_SALE, title: "Sale past the credit terms", message })),
+  });
 }

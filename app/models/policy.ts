@@ -134,6 +134,8 @@ const RULES = {
   /** The admin's dashboard: the company's figures, every user. */
   "admin.dashboard": adminOnly,
   "registration.manage": adminOnly,
+  /** The company's credit settings: the default payment terms, and whether a credit limit blocks a sale. */
+  "creditSettings.manage": adminOnly,
   "user.create": adminOnly,
   "user.changeRole": adminOnly,
   "user.deactivate": adminOnly,

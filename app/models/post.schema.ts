@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { PERIODS, type Period } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
-import { parseMoneyToCents } from "~/lib/money";
+import { parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { SENT_SOURCES } from "~/lib/location-quality";
 import { audienceQuerySchema } from "~/models/team.schema";
@@ -14,6 +14,8 @@ import {
   DEALER_REQUIRED_TYPES,
   LOCATION_INCOMPLETE,
   MAX_COMMENT,
+  PAID_INVALID,
+  PAID_OVER_TOTAL,
   MAX_FILES,
   MAX_TEXT,
   PRICE_INVALID,
@@ -157,6 +159,11 @@ const postFields = {
   salePrice: moneyText(PRICE_INVALID),
   /** Accepted because existing clients send it, and ignored: the server computes the total. */
   saleTotal: z.unknown().optional().meta({ description: "Ignored: the server computes the total (price × quantity)" }),
+  /** What the dealer paid of a sale at the counter (empty: all on credit); ignored for other types. */
+  salePaid: moneyText(PAID_INVALID).meta({
+    type: ["string", "number"],
+    description: "Sales only: what the dealer paid at the counter, at most the total (empty: all on credit)",
+  }),
   recoveryAmount: moneyText(AMOUNT_INVALID),
   dealerId,
   media: z.array(mediaReferenceSchema, { error: "media must be a list" }).max(MAX_FILES, TOO_MANY_FILES).default([]),
@@ -182,6 +189,10 @@ export const postSchema = z.object(postFields).superRefine((post, ctx) => {
     require(post.saleProduct, "saleProduct", PRODUCT_REQUIRED);
     require(post.saleQty, "saleQty", QUANTITY_REQUIRED);
     require(post.salePrice, "salePrice", PRICE_REQUIRED);
+    const paid = parseMoneyToCents(post.salePaid ?? "");
+    const price = parseMoneyToCents(post.salePrice ?? "");
+    if (paid !== null && price !== null && post.saleQty !== undefined && paid > saleTotalCents(price, post.saleQty))
+      ctx.addIssue({ code: "custom", path: ["salePaid"], message: PAID_OVER_TOTAL });
   }
   if (post.type === "RECOVERY") require(post.recoveryAmount, "recoveryAmount", AMOUNT_REQUIRED);
   if (DEALER_REQUIRED_TYPES.has(post.type)) require(post.dealerId, "dealerId", DEALER_REQUIRED);

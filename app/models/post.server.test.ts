@@ -179,6 +179,7 @@ describe("createPost", () => {
       saleQty: null,
       salePriceCents: null,
       saleTotalCents: null,
+      salePaidCents: null,
       recoveryAmountCents: null,
     });
     expect(postAmounts({ type: "RECOVERY", recoveryAmount: "1500.5" }).recoveryAmountCents).toBe(150_050n);

@@ -36,6 +36,9 @@ import {
   type Viewer,
 } from "~/models/team-scope.server";
 import { currentTime } from "~/infra/clock.server";
+import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
+import { balancesAfterRecoveries, saleCredit } from "~/models/ledger.server";
+import { notifyCreditSale } from "~/models/notification.server";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -72,7 +75,7 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[]
     sqlRows.post,
     Prisma.sql`
     SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
-      p.salePriceCents, p.saleTotalCents, p.recoveryAmountCents,
+      p.salePriceCents, p.saleTotalCents, p.salePaidCents, p.recoveryAmountCents,
       u.id AS userId, u.username, u.email, u.role AS authorRole, u.isService AS authorIsService, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
       t.id AS teamId, t.name AS teamName,
       d.id AS dealerId, d.businessName AS dealerName, d.ownerFirstName, d.ownerLastName,
@@ -120,7 +123,13 @@ function authorOf(row: PostRow): Person {
  * (another team's post, in a company-wide list): the same fields, with null for its place (and how
  * it was had), its author's email and distance today, and its sale terms.
  */
-function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTodayKm: number | null, whole: boolean) {
+function toPostView(
+  row: PostRow,
+  media: Omit<MediaRow, "postId">[],
+  distanceTodayKm: number | null,
+  whole: boolean,
+  balanceAfter: bigint | null,
+) {
   const teamOnly = <T>(value: T): T | null => (whole ? value : null);
   return {
     id: row.id,
@@ -146,7 +155,10 @@ function toPostView(row: PostRow, media: Omit<MediaRow, "postId">[], distanceTod
     saleQty: teamOnly(row.saleQty),
     salePrice: row.salePriceCents === null || !whole ? null : centsToDecimal(row.salePriceCents),
     saleTotal: row.saleTotalCents === null || !whole ? null : centsToDecimal(row.saleTotalCents),
+    salePaid: row.salePaidCents === null || !whole ? null : centsToDecimal(row.salePaidCents),
     recoveryAmount: row.recoveryAmountCents === null || !whole ? null : centsToDecimal(row.recoveryAmountCents),
+    // A recovery's dealer balance once it counted, for a viewer who may read the dealer's account.
+    dealerBalanceAfter: balanceAfter === null ? null : centsToDecimal(balanceAfter),
     dealerId: row.dealerId,
     dealer:
       row.dealerId === null
@@ -165,12 +177,20 @@ export type PostView = ReturnType<typeof toPostView>;
 async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]> {
   const own = await ownPeople(viewer);
   const whole = new Map(rows.map((row) => [row.id, own(authorOf(row))]));
-  const [distances, media] = await Promise.all([
+  const recoveries = rows.filter((row) => row.type === "RECOVERY" && row.dealerId !== null).map((row) => row.id);
+  const [distances, media, balances] = await Promise.all([
     distanceToday([...new Set(rows.filter((row) => whole.get(row.id)).map((row) => row.userId))]),
     mediaOf(rows.map((row) => row.id)),
+    balancesAfterRecoveries(viewer, recoveries),
   ]);
   return rows.map((row) =>
-    toPostView(row, media.get(row.id) ?? [], distances.get(row.userId) ?? null, whole.get(row.id) ?? false),
+    toPostView(
+      row,
+      media.get(row.id) ?? [],
+      distances.get(row.userId) ?? null,
+      whole.get(row.id) ?? false,
+      balances.get(row.id) ?? null,
+    ),
   );
 }
 
@@ -260,16 +280,19 @@ async function requirePost(id: number): Promise<void> {
 
 /** The amounts of a post as stored: the total is always price × quantity, whatever the client sent. */
 export function postAmounts(
-  input: Pick<PostInput, "type" | "saleProduct" | "saleQty" | "salePrice" | "recoveryAmount">,
+  input: Pick<PostInput, "type" | "saleProduct" | "saleQty" | "salePrice" | "salePaid" | "recoveryAmount">,
 ) {
   if (input.type === "SALE") {
     const priceCents = parseMoneyToCents(input.salePrice ?? "") ?? 0;
     const quantity = input.saleQty ?? 0;
+    const paidCents = parseMoneyToCents(input.salePaid ?? "");
     return {
       saleProduct: input.saleProduct ?? null,
       saleQty: quantity,
       salePriceCents: BigInt(priceCents),
       saleTotalCents: BigInt(saleTotalCents(priceCents, quantity)),
+      // Nothing paid is all on credit: no PAYMENT entry (the ledger's triggers write one for more than 0).
+      salePaidCents: paidCents ? BigInt(paidCents) : null,
       recoveryAmountCents: null,
     };
   }
@@ -279,11 +302,28 @@ export function postAmounts(
       saleQty: null,
       salePriceCents: null,
       saleTotalCents: null,
+      salePaidCents: null,
       recoveryAmountCents: BigInt(parseMoneyToCents(input.recoveryAmount ?? "") ?? 0),
     };
   }
-  return { saleProduct: null, saleQty: null, salePriceCents: null, saleTotalCents: null, recoveryAmountCents: null };
+  return {
+    saleProduct: null,
+    saleQty: null,
+    salePriceCents: null,
+    saleTotalCents: null,
+    salePaidCents: null,
+    recoveryAmountCents: null,
+  };
 }
+
+/**
+ * Whether a sale that warns (past the dealer's credit limit, or to a dealer with overdue money) was
+ * confirmed: the New Post form asks the officer first; another tool cannot, so its sale posts and
+ * the managers hear of it (decision 82).
+ */
+type CreditConfirmation = { confirmed: boolean };
+
+const viewerSelect = { id: true, role: true, teamId: true } as const;
 
 /**
  * Creates a post with its media (files of the same form, or earlier uploads) and, when it has
@@ -298,6 +338,7 @@ export async function createPost(
   files: readonly UploadedFile[] = [],
   key?: SubmissionKey,
   defaultSource: SentSource = "API",
+  credit: CreditConfirmation = { confirmed: true },
 ): Promise<{ id: number; replayed: boolean }> {
   const { value, replayed } = await createOnce(
     key,
@@ -305,7 +346,7 @@ export async function createPost(
     { ...input, saleTotal: undefined, text: input.text.trim(), files: files.map((file) => file.bytes) },
     (value) =>
       prisma.post.findFirst({ where: { userId, idempotencyKey: value }, select: { id: true, requestHash: true } }),
-    (keyed) => insertPost(userId, { ...input, source: input.source ?? defaultSource }, files, keyed),
+    (keyed) => insertPost(userId, { ...input, source: input.source ?? defaultSource }, files, keyed, credit),
   );
   return { id: value.id, replayed };
 }
@@ -315,6 +356,7 @@ async function insertPost(
   input: PostInput,
   files: readonly UploadedFile[],
   keyed: Keyed,
+  credit: CreditConfirmation,
 ): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
   const checked = await checkFilesOfPost(userId, files, input.media.length);
@@ -322,11 +364,24 @@ async function insertPost(
   const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
   // A visit records how far from its dealer it was logged (decision 64), as things stood then.
   let dealerDistanceM: number | null = null;
+  const amounts = postAmounts(input);
+  let creditSale: { teamId: number | null; dealerName: string; notice: string } | null = null;
   if (dealerId !== null) {
-    const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { lat: true, lng: true } });
+    const dealer = await prisma.dealer.findUnique({
+      where: { id: dealerId },
+      select: { lat: true, lng: true, teamId: true, businessName: true },
+    });
     if (!dealer) throw new AppError(400, DEALER_REQUIRED, { field: "dealerId" });
     if (input.lat !== undefined && input.lng !== undefined)
       dealerDistanceM = Math.round(distanceKm({ lat: input.lat, lng: input.lng }, dealer) * 1000);
+    if (amounts.saleTotalCents !== null) {
+      const seller = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: viewerSelect });
+      const sale = { id: dealerId, teamId: dealer.teamId };
+      const check = await saleCredit(seller, sale, amounts.saleTotalCents, amounts.salePaidCents ?? 0n);
+      if (check.refusal) throw new AppError(422, check.refusal);
+      if (check.warning && !credit.confirmed) throw new AppError(409, check.warning, { field: CONFIRM_CREDIT_FIELD });
+      if (check.notice) creditSale = { teamId: dealer.teamId, dealerName: dealer.businessName, notice: check.notice };
+    }
   }
   const uploads = await takeUploads(
     userId,
@@ -354,7 +409,7 @@ async function insertPost(
         lat: input.lat ?? null,
         lng: input.lng ?? null,
         address,
-        ...postAmounts(input),
+        ...amounts,
         dealerId,
         dealerDistanceM,
         createdAt,
@@ -377,6 +432,7 @@ async function insertPost(
         },
       });
     }
+    if (creditSale) await notifyCreditSale(tx, { ...creditSale, sellerId: userId });
     return created;
   });
   await releaseUploads(uploads);

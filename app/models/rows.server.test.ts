@@ -64,6 +64,17 @@ beforeAll(async () => {
     },
   });
   await prisma.postMedia.create({ data: { postId: post.id, kind: "IMAGE", url: "/u/a.webp", mimeType: "image/webp" } });
+  // A recovery from the same dealer: the feed shows the balance after it.
+  await prisma.post.create({
+    data: {
+      userId: officer.id,
+      type: "RECOVERY",
+      text: "Collected",
+      recoveryAmountCents: 100_000n,
+      dealerId: dealer.id,
+      createdAt: at("10T06:20:00"),
+    },
+  });
   await prisma.reaction.create({ data: { postId: post.id, userId: manager.id, type: "LIKE" } });
   // Two legs of 5 km in 30 minutes: one today, one the day before.
   for (const day of ["09", "10"]) {

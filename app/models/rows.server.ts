@@ -82,6 +82,7 @@ export const sqlRows = {
     saleQty: integer.orNull,
     salePriceCents: bigint.orNull,
     saleTotalCents: bigint.orNull,
+    salePaidCents: bigint.orNull,
     recoveryAmountCents: bigint.orNull,
     userId: integer,
     username: text,
@@ -256,4 +257,6 @@ export const sqlRows = {
     createdByName: text,
     createdByUsername: text.orNull,
   },
+  // ledger.server, New Post's part
+  balanceAfterRecovery: { postId: integer, teamId: integer.orNull, cents: bigint },
 };

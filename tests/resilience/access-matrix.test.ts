@@ -55,6 +55,7 @@ const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: tru
   "teamDay.read": { rule: managers },
   "admin.dashboard": { rule: admins, adminCall: true },
   "registration.manage": { rule: admins, adminCall: true },
+  "creditSettings.manage": { rule: admins, adminCall: true },
   "user.create": { rule: admins, adminCall: true },
   "user.changeRole": { rule: admins, adminCall: true },
   "user.deactivate": { rule: admins, adminCall: true },

@@ -107,15 +107,37 @@ export function DescriptionField({
   );
 }
 
-type DealerOption = { id: number; businessName: string; city: string; distanceKm?: number };
+/** A dealer's account as the picker shows it, in cents (absent: not the viewer's to see). */
+export type AccountGlance = {
+  balanceCents: number;
+  outstandingCents: number;
+  overdueCents: number;
+  creditLimitCents: number | null;
+};
+
+type DealerOption = { id: number; businessName: string; city: string; distanceKm?: number; account?: AccountGlance };
 
 const distanceText = (km: number) => (km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`);
+
+/** "owes $1,200.00, $300.00 overdue, limit $5,000.00": only what there is (nothing owed and no limit: nothing). */
+function glanceText(account: AccountGlance | undefined, currency: string): string {
+  if (!account || (account.outstandingCents === 0 && account.creditLimitCents === null)) return "";
+  const parts = [`owes ${formatMoney(account.outstandingCents, currency)}`];
+  if (account.overdueCents > 0) parts.push(`${formatMoney(account.overdueCents, currency)} overdue`);
+  if (account.creditLimitCents !== null) parts.push(`limit ${formatMoney(account.creditLimitCents, currency)}`);
+  return ` · ${parts.join(", ")}`;
+}
 
 /** The dealer, for the post types that name one: nearest first when there is a place; a search finds any. */
 type DealerSectionProps = {
   field: Field;
   type: string;
   dealers: DealerOption[];
+  currency: string;
+  /** When the dealers' accounts were read (null: none shown). */
+  accountsAt: string | null;
+  /** With JavaScript: the dealer chosen (its id, or "" for none), for the sale's live credit warning. */
+  onDealer: (dealerId: string) => void;
   search: { query: string; total: number; order: DealerOrder };
   onFind: (query: string) => void;
   /** Without JavaScript "Add a new dealer" sends the form with this intent: the server keeps the draft. */
@@ -125,17 +147,17 @@ type DealerSectionProps = {
 };
 
 export function DealerSection(props: DealerSectionProps) {
-  const { field, type, dealers, search, onFind, addDealerIntent, onAddDealer } = props;
+  const { field, type, dealers, currency, accountsAt, onDealer, search, onFind, addDealerIntent, onAddDealer } = props;
   const hydrated = useHydrated();
   // The same elements on every render of the form, so React does not compare up to 50 options each time.
   const dealerOptions = useMemo(
     () =>
       dealers.map((dealer) => (
         <option key={dealer.id} value={dealer.id}>
-          {`${dealer.businessName} (${dealer.city}${dealer.distanceKm === undefined ? "" : `, ${distanceText(dealer.distanceKm)}`})`}
+          {`${dealer.businessName} (${dealer.city}${dealer.distanceKm === undefined ? "" : `, ${distanceText(dealer.distanceKm)}`})${glanceText(dealer.account, currency)}`}
         </option>
       )),
-    [dealers],
+    [dealers, currency],
   );
   return (
     <fieldset {...sectionProps("dealer", type, hydrated)} className="space-y-1">
@@ -158,12 +180,14 @@ export function DealerSection(props: DealerSectionProps) {
         aria-invalid={field.errors ? true : undefined}
         onChange={(event) => {
           if (event.target.value === "new") onAddDealer();
+          else onDealer(event.target.value);
         }}
       >
         <option value="">Select a dealer</option>
         {dealerOptions}
         <option value="new">+ Add new dealer</option>
       </select>
+      {accountsAt ? <p className="text-xs text-gray-11">{`Balances as of ${accountsAt}.`}</p> : null}
       <p className="text-xs text-gray-11">
         Not in the list?{" "}
         <button
@@ -187,17 +211,20 @@ export function DealerSection(props: DealerSectionProps) {
 }
 
 type SaleProps = {
-  fields: { product: Field; qty: Field; price: Field };
+  fields: { product: Field; qty: Field; price: Field; paid: Field };
   type: string;
   currency: string;
   quantity: string;
   price: string;
   onQuantity: (quantity: string) => void;
   onPrice: (price: string) => void;
+  paid: string;
+  onPaid: (paid: string) => void;
 };
 
 /** A sale's product, quantity and price per unit; with JavaScript, the total as they are typed. */
-export function SaleSection({ fields, type, currency, quantity, price, onQuantity, onPrice }: SaleProps) {
+export function SaleSection(props: SaleProps) {
+  const { fields, type, currency, quantity, price, onQuantity, onPrice, paid, onPaid } = props;
   const hydrated = useHydrated();
   const priceCents = parseMoneyToCents(price);
   const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
@@ -275,6 +302,26 @@ export function SaleSection({ fields, type, currency, quantity, price, onQuantit
       ) : (
         <p className="text-xs text-gray-11">The total (price × quantity) is worked out when you post.</p>
       )}
+      <div>
+        <label htmlFor={fields.paid.id} className="field-label">
+          Paid at the counter ({currency})
+        </label>
+        <input
+          id={fields.paid.id}
+          name={fields.paid.name}
+          type="text"
+          inputMode="decimal"
+          placeholder="0.00"
+          value={paid}
+          onChange={(event) => onPaid(event.target.value)}
+          aria-describedby={`${fields.paid.id}-hint`}
+          className="field-input"
+        />
+        <p id={`${fields.paid.id}-hint`} className="mt-1 text-xs text-gray-11">
+          What the dealer paid now. Leave it empty when the sale is all on credit.
+        </p>
+        <FieldErrors errors={fields.paid.errors} />
+      </div>
     </fieldset>
   );
 }

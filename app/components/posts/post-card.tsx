@@ -34,7 +34,11 @@ export type PostCardData = {
   saleQty: number | null;
   salePrice: string | null;
   saleTotal: string | null;
+  /** What the dealer paid of the sale at the counter (null: all on credit). */
+  salePaid: string | null;
   recoveryAmount: string | null;
+  /** A recovery's dealer balance once it counted (null: not a recovery, or not the viewer's to see). */
+  dealerBalanceAfter: string | null;
   dealer: { id: number; businessName: string; contactName: string | null } | null;
   media: MediaView[];
   likeCount: number;
@@ -177,9 +181,12 @@ function PostDetails({ post, currency }: { post: PostCardData; currency: string 
     if (post.saleQty !== null) rows.push(["Quantity", `${post.saleQty} ${post.saleQty === 1 ? "bag" : "bags"}`]);
     if (post.salePrice !== null) rows.push(["Price per unit", formatAmount(post.salePrice, currency)]);
     if (post.saleTotal !== null) rows.push(["Total", formatAmount(post.saleTotal, currency)]);
+    if (post.salePaid !== null) rows.push(["Paid at the counter", formatAmount(post.salePaid, currency)]);
   }
   if (post.type === "RECOVERY" && post.recoveryAmount !== null)
     rows.push(["Recovery amount", formatAmount(post.recoveryAmount, currency)]);
+  if (post.type === "RECOVERY" && post.dealerBalanceAfter !== null)
+    rows.push(["Balance after", formatAmount(post.dealerBalanceAfter, currency)]);
   if (post.dealer) {
     rows.push(["Dealer", post.dealer.businessName]);
     if (post.dealer.contactName) rows.push(["Contact", post.dealer.contactName]);

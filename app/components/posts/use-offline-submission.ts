@@ -5,6 +5,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { useRootData } from "~/browser/root-data";
 import { keepForLater, postBodyFromForm, type QueuedSubmission, type WaitingFile } from "~/browser/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 
 const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
 
@@ -17,7 +18,8 @@ function waitingPost(formData: FormData, userId: number, key: string, files: Wai
     userId,
     kind: "post",
     url: "/api/posts",
-    body: postBodyFromForm(formData, [SUBMISSION_KEY_FIELD]),
+    // The officer's "Post anyway" was asked before the post was kept: /api asks no confirmation.
+    body: postBodyFromForm(formData, [SUBMISSION_KEY_FIELD, CONFIRM_CREDIT_FIELD]),
     label: description ? `${label}: ${description}` : label,
     createdAt: Date.now(),
     ...(files.length > 0 ? { files } : {}),

@@ -104,14 +104,17 @@ export const postOperations = [
       },
     },
     answer: { status: 201, description: "The post", schema: answers.postAnswer },
-    // Media are read back from file storage, which may be unreachable.
-    errors: [429, 503],
+    // Media are read back from file storage, which may be unreachable; 422 also refuses a sale past
+    // the dealer's credit limit when the company's setting makes the limit block (decision 82).
+    errors: [422, 429, 503],
     idempotent: true,
     /**
      * JSON with media referring to earlier uploads (POST /api/objects/upload), or multipart with
      * the files in `files`. Answers 201 with the post; the total is the server's. With an
      * `Idempotency-Key`, a repeat answers the first post (201, `Idempotent-Replayed: true`); the
-     * key with another post answers 422.
+     * key with another post answers 422. A sale past the dealer's credit limit, or to a dealer with
+     * overdue money, posts (a tool cannot confirm as the page's officer does) and its team's
+     * managers are notified; with the limit blocking, one past the limit answers 422.
      */
     handler: async ({ request, user, body }) => {
       const key = submissionKeyFromHeader(request);

@@ -7,6 +7,9 @@ import { RecentActivity } from "~/components/admin/recent-activity";
 import { StatCards } from "~/components/admin/stat-cards";
 import { InviteLinkForm, PendingAccounts } from "~/components/admin/approvals";
 import { RegistrationSettingsForm } from "~/components/admin/registration-settings";
+import { CreditSettingsForm } from "~/components/admin/credit-settings";
+import { creditSettingsSchema } from "~/models/ledger.schema";
+import { creditSettings, saveCreditSettings } from "~/models/ledger.server";
 import { AddUserForm } from "~/components/admin/add-user-form";
 import {
   assertCanDeactivate,
@@ -59,12 +62,13 @@ const dashboardHref = (state: UsersPageState, panel?: string) => usersPageHref("
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireAllowed(args, "admin.dashboard");
   const search = readUserSearch(args.request);
-  const [dashboard, users, pending, teams, registration] = await Promise.all([
+  const [dashboard, users, pending, teams, registration, credit] = await Promise.all([
     getAdminDashboard(),
     pageCall(() => searchUsers(viewer, search)),
     listPendingAccounts(),
     teamsApproverMayFill(viewer),
     registrationSettings(),
+    creditSettings(),
   ]);
   // One key for this page's Reset Password forms (one link per user and key): a retry of a reset
   // whose answer never came sends no second email; the page after a reset has a new key.
@@ -81,6 +85,7 @@ export async function loader(args: Route.LoaderArgs) {
     pending,
     teams,
     registration,
+    credit,
     resetKey: newSubmissionKey(),
   };
 }
@@ -100,6 +105,7 @@ const INTENT_ACTIONS = {
   refuse: "account.refuse",
   "create-invite": "invite.create",
   "save-registration": "registration.manage",
+  "save-credit": "creditSettings.manage",
   "add-user": "user.create",
   "reset-password": "user.resetPassword",
   "change-role": "user.changeRole",
@@ -133,6 +139,8 @@ export async function action(args: Route.ActionArgs) {
       return makeInvite(viewer, form);
     case "save-registration":
       return saveRegistration(form, dashboardHref(state, "registration"));
+    case "save-credit":
+      return saveCredit(form, dashboardHref(state, "credit"));
     case "add-user":
       return addUser(viewer.id, form);
     case "reset-password":
@@ -195,6 +203,16 @@ async function saveRegistration(form: FormData, back: string) {
   if (!settings.success) return data({ registrationError: settings.error.issues[0]?.message }, { status: 400 });
   await saveRegistrationSettings(settings.data);
   return redirectWithToast(back, { title: "Registration updated", description: "Who may join was saved." });
+}
+
+async function saveCredit(form: FormData, back: string) {
+  const settings = creditSettingsSchema.safeParse({
+    defaultTermsDays: form.get("defaultTermsDays") ?? undefined,
+    limitBlocks: form.get("limitBlocks") ?? undefined,
+  });
+  if (!settings.success) return data({ creditError: settings.error.issues[0]?.message }, { status: 400 });
+  await saveCreditSettings(settings.data);
+  return redirectWithToast(back, { title: "Dealer credit updated", description: "The credit settings were saved." });
 }
 
 async function changeUser(adminId: number, userId: number, intent: string, change: unknown, back: string) {
@@ -301,8 +319,9 @@ function QuickActions({ directoryEmpty }: { directoryEmpty: boolean }) {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { viewerId, query, team, page, openId, adding, dashboard, users, pending, teams, registration, resetKey } =
+  const { viewerId, query, team, page, openId, adding, dashboard, users, pending, teams, registration, credit } =
     loaderData;
+  const { resetKey } = loaderData;
   const env = usePublicEnv();
   // A request that failed on the way says so in its notice; a refusal shows here.
   const answer = isFailedRequest(actionData) ? undefined : actionData;
@@ -323,6 +342,10 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       <RegistrationSettingsForm
         settings={registration}
         error={answer && "registrationError" in answer ? answer.registrationError : undefined}
+      />
+      <CreditSettingsForm
+        settings={credit}
+        error={answer && "creditError" in answer ? answer.creditError : undefined}
       />
 
       <section id="users" className="card scroll-mt-16 space-y-3 px-2 sm:px-4" aria-labelledby="users-title">

@@ -17,6 +17,12 @@ import { type KeptFile, postPlaceSchema, sentMediaSchema } from "~/models/post.s
 import { POST_FAILED } from "~/models/post.rules";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { validatePost } from "~/models/post.validation";
+import { currentTime } from "~/infra/clock.server";
+import { env } from "~/env.server";
+import { formatLocalDate } from "~/lib/date-format";
+import { type AccountSummary, CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
+import { creditSettings, readableAccounts } from "~/models/ledger.server";
+import type { Viewer } from "~/models/team-scope.server";
 
 // New Post's server side: what the page shows, and what its action does with a sent post.
 
@@ -32,8 +38,23 @@ async function dealerOrder(userId: number, near: string | null) {
   return lastKnownPlace(userId);
 }
 
+/**
+ * What the picker shows of a dealer's account at a glance, and what the form's live warning reads
+ * (cents as numbers: the page's data is JSON); none for a dealer whose account the viewer may not read.
+ */
+function accountGlance(account: AccountSummary | undefined) {
+  if (!account) return undefined;
+  return {
+    balanceCents: Number(account.balanceCents),
+    outstandingCents: Number(account.outstandingCents),
+    overdueCents: Number(account.overdueCents),
+    creditLimitCents: account.creditLimitCents === null ? null : Number(account.creditLimitCents),
+  };
+}
+
 /** The page's data for `params` (a chosen type and dealer, a dealer search and its place, a draft kept by Add Dealer). */
-export async function newPostPage(userId: number, params: URLSearchParams) {
+export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
+  const userId = viewer.id;
   // Back from Add Dealer without JavaScript: what was typed before leaving.
   const draftId = params.get("draft");
   const draft = await readPostDraft(userId, draftId);
@@ -54,10 +75,22 @@ export async function newPostPage(userId: number, params: URLSearchParams) {
     address: params.get("address") ?? undefined,
   });
   const linkedPlace = linked.success && linked.data.lat !== undefined ? linked.data : null;
+  const [accounts, credit] = await Promise.all([
+    readableAccounts(
+      viewer,
+      options.map((option) => option.id),
+    ),
+    creditSettings(),
+  ]);
   return {
     // Where the post goes back to once made (a visit plan's "Log visit": the plan); a page of this site only.
     returnTo: safeRedirect(params.get("returnTo") ?? draft?.fields.returnTo, "") || null,
-    dealers: options,
+    dealers: options.map((option) => ({ ...option, account: accountGlance(accounts.get(option.id)) })),
+    // When the accounts were read: the phone's saved copy of the page shows them offline.
+    accountsAt:
+      accounts.size > 0 ? formatLocalDate(currentTime().toISOString(), env.APP_TIME_ZONE, { withTime: true }) : null,
+    // With JavaScript the live warning says a sale past the limit is refused, not to be confirmed.
+    creditLimitBlocks: credit.limitBlocks,
     dealerQuery,
     // Past the limit, the selector lists the nearest (or the first by name) and a search finds the rest.
     dealerTotal: total,
@@ -140,7 +173,9 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
 export async function publishPost(userId: number, { form, files, submission }: SentPost) {
   if (submission.status !== "success")
     return refusePost({ result: submission.reply(), ...(await keepAttached(userId, submission.payload, files)) }, 400);
-  await createPost(userId, submission.value, files, submissionKeyFromForm(form), "TYPED");
+  // A sale that warns of the dealer's credit comes back once with the warning, until "Post anyway" is ticked.
+  const confirmed = form.get(CONFIRM_CREDIT_FIELD) === "yes";
+  await createPost(userId, submission.value, files, submissionKeyFromForm(form), "TYPED", { confirmed });
   await dropPostDraft(userId, form.get("draft"));
   return redirectWithToast(safeRedirect(form.get("returnTo")), { title: "Post created successfully!" });
 }

@@ -35,6 +35,16 @@ import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardLoad, guardRequest } from "~/browser/request-guard";
 import { Icon } from "~/components/icon";
+import { CreditWarning } from "~/components/posts/credit-warning";
+import type { AccountGlance } from "~/components/posts/new-post-fields";
+import {
+  CONFIRM_CREDIT_FIELD,
+  CONFIRM_CREDIT_NEEDED,
+  LIMIT_BLOCKS_SALE,
+  passesLimit,
+  saleCreditWarning,
+} from "~/lib/ledger";
+import { parseMoneyToCents, saleTotalCents } from "~/lib/money";
 
 export const meta: Route.MetaFunction = () => [{ title: "New Post · Fieldline" }];
 
@@ -44,7 +54,7 @@ const ADD_DEALER_INTENT = "add-dealer";
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  return newPostPage(user.id, new URL(args.request.url).searchParams);
+  return newPostPage(user, new URL(args.request.url).searchParams);
 }
 
 /**
@@ -181,18 +191,41 @@ function NewPostForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: validate ? ({ formData }) => validate(formData) : undefined,
-    // Offline, a valid post waits on the phone and is sent when the connection returns.
-    onSubmit: (event, { formData }) => offline.onSubmit(event, formData, waitingFiles.current),
+    onSubmit: (event, { formData }) => {
+      // A sale that warns of the dealer's credit (its "Post anyway" shows) is confirmed before it
+      // goes, or waits on the phone.
+      const postAnyway = document.getElementById(CONFIRM_CREDIT_FIELD);
+      if (postAnyway && formData.get(CONFIRM_CREDIT_FIELD) !== "yes") {
+        event.preventDefault();
+        setConfirmAsked(true);
+        postAnyway.focus();
+        return;
+      }
+      // Offline, a valid post waits on the phone and is sent when the connection returns.
+      offline.onSubmit(event, formData, waitingFiles.current);
+    },
   });
   // What was typed or chosen before the scripts arrived is adopted, not written over.
   const [type, setType] = useAdoptedValue(fields.type.id, String(fields.type.initialValue ?? ""));
   const [text, setText] = useAdoptedValue(fields.text.id, String(fields.text.initialValue ?? ""));
   const [price, setPrice] = useAdoptedValue(fields.salePrice.id, String(fields.salePrice.initialValue ?? ""));
   const [quantity, setQuantity] = useAdoptedValue(fields.saleQty.id, String(fields.saleQty.initialValue ?? ""));
+  const [paid, setPaid] = useAdoptedValue(fields.salePaid.id, String(fields.salePaid.initialValue ?? ""));
+  const [dealerId, setDealerId] = useState(String(fields.dealerId.initialValue ?? ""));
+  const [confirmAsked, setConfirmAsked] = useState(false);
+  const hydrated = useHydrated();
   const [uploading, setUploading] = useState(false);
   const keepWaitingFiles = useCallback((files: WaitingFile[]) => (waitingFiles.current = files), []);
   const saving = navigation.state === "submitting" && navigation.formAction === "/new-post";
   const errorOf = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors;
+  // The server's warning (without JavaScript, the form comes back with it), or with JavaScript the
+  // same warning worked out as the sale is typed, from the chosen dealer's account in the page.
+  const chosenAccount = dealerList.dealers.find((dealer) => String(dealer.id) === dealerId)?.account;
+  const live =
+    hydrated && type === "SALE" && chosenAccount
+      ? liveCreditWarning(chosenAccount, { quantity, price, paid }, loaderData.creditLimitBlocks, currency)
+      : undefined;
+  const warning = live ?? { text: errorOf(CONFIRM_CREDIT_FIELD)?.[0] ?? null, blocked: false };
 
   // Add Dealer comes back to this post, with what is typed kept in this tab and the new dealer chosen.
   const back = new URLSearchParams({
@@ -216,6 +249,7 @@ function NewPostForm({
     setText("");
     setPrice("");
     setQuantity("");
+    setPaid("");
     waitingFiles.current = [];
     offline.writeAnother();
   }
@@ -256,6 +290,7 @@ function NewPostForm({
             summaryOf("Product", fields.saleProduct),
             summaryOf("Quantity", fields.saleQty),
             summaryOf("Price per unit", fields.salePrice),
+            summaryOf("Paid at the counter", fields.salePaid),
             summaryOf("Recovery amount", fields.recoveryAmount),
             {
               label: "Location",
@@ -274,6 +309,9 @@ function NewPostForm({
           field={fields.dealerId}
           type={type}
           dealers={dealerList.dealers}
+          currency={currency}
+          accountsAt={dealerList.accountsAt}
+          onDealer={setDealerId}
           search={{ query: dealerList.dealerQuery, total: dealerList.dealerTotal, order: dealerList.dealerOrder }}
           onFind={(query) => findDealers(query, near)}
           addDealerIntent={ADD_DEALER_INTENT}
@@ -285,14 +323,23 @@ function NewPostForm({
           </p>
         ) : null}
         <SaleSection
-          fields={{ product: fields.saleProduct, qty: fields.saleQty, price: fields.salePrice }}
+          fields={{ product: fields.saleProduct, qty: fields.saleQty, price: fields.salePrice, paid: fields.salePaid }}
           type={type}
           currency={currency}
           quantity={quantity}
           price={price}
           onQuantity={setQuantity}
           onPrice={setPrice}
+          paid={paid}
+          onPaid={setPaid}
         />
+        {warning.text && (!hydrated || type === "SALE") ? (
+          <CreditWarning
+            warning={warning.text}
+            confirmable={!warning.blocked}
+            errors={confirmAsked ? [CONFIRM_CREDIT_NEEDED] : undefined}
+          />
+        ) : null}
         <RecoverySection field={fields.recoveryAmount} type={type} currency={currency} />
         <LocationCapture
           ids={{ lat: fields.lat.id, lng: fields.lng.id, address: fields.address.id }}
@@ -337,6 +384,32 @@ function BackLink({ to }: { to: string }) {
       {path.startsWith("/plan") ? "Back to the plan" : "Back"}
     </a>
   );
+}
+
+/**
+ * The sale's credit warning as it is typed: undefined until the sale can be worked out (quantity
+ * and price), a null text when there is nothing to warn of; `blocked` when the company's setting
+ * makes the limit refuse it (no "Post anyway" then).
+ */
+function liveCreditWarning(
+  account: AccountGlance,
+  sale: { quantity: string; price: string; paid: string },
+  limitBlocks: boolean,
+  currency: string,
+) {
+  const priceCents = parseMoneyToCents(sale.price);
+  const qty = /^\d+$/.test(sale.quantity.trim()) ? Number(sale.quantity) : null;
+  if (priceCents === null || qty === null) return undefined;
+  const owed = {
+    balanceCents: BigInt(account.balanceCents),
+    outstandingCents: BigInt(account.outstandingCents),
+    overdueCents: BigInt(account.overdueCents),
+    creditLimitCents: account.creditLimitCents === null ? null : BigInt(account.creditLimitCents),
+  };
+  const [saleCents, paidCents] = [BigInt(saleTotalCents(priceCents, qty)), BigInt(parseMoneyToCents(sale.paid) ?? 0)];
+  const text = saleCreditWarning(owed, saleCents, paidCents, currency);
+  const blocked = limitBlocks && passesLimit(owed, saleCents, paidCents);
+  return { text: blocked ? `${text} ${LIMIT_BLOCKS_SALE}` : text, blocked };
 }
 
 /**

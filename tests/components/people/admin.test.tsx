@@ -59,6 +59,7 @@ function dashboard(user: AdminUser, load: number): Dashboard {
     pending: [],
     teams: [],
     registration: { mode: "open", domains: [] },
+    credit: { defaultTermsDays: 30, limitBlocks: false },
     resetKey: `00000000-0000-4000-8000-${String(load).padStart(12, "0")}`,
   };
 }

@@ -29,6 +29,8 @@ export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
     saleQty: null,
     salePrice: null,
     saleTotal: null,
+    salePaid: null,
+    dealerBalanceAfter: null,
     recoveryAmount: null,
     dealer: null,
     media: [],
@@ -95,6 +97,8 @@ export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
   return {
     returnTo: null,
     dealers: [],
+    accountsAt: null,
+    creditLimitBlocks: false,
     dealerQuery: "",
     dealerTotal: 0,
     dealerOrder: null,

@@ -478,6 +478,8 @@ export const formCases: FormCase[] = [
           "saleProduct",
           "saleQty",
           "salePrice",
+          "salePaid",
+          "confirmCredit",
           "recoveryAmount",
           "dealerId",
           "files",
@@ -507,6 +509,18 @@ export const formCases: FormCase[] = [
             { field: "salePrice", values: [price] },
             { field: "dealerId", values: [String(dealerId)] },
           ]),
+          // Paid at the counter: never an amount that is not one, nor more than the sale (2 × $100.00).
+          fc
+            .tuple(fc.constantFrom("-1", "1e3", "abc", "999999999999999", "100.001", "200.01"), fc.boolean())
+            .map(([paid, confirmed]): Change[] => [
+              { field: "type", values: ["SALE"] },
+              { field: "saleProduct", values: ["SSP"] },
+              { field: "saleQty", values: ["2"] },
+              { field: "salePrice", values: ["100"] },
+              { field: "salePaid", values: [paid] },
+              { field: "dealerId", values: [String(dealerId)] },
+              ...(confirmed ? [{ field: "confirmCredit", values: ["yes"] }] : []),
+            ]),
           fc.constant([{ field: "type", values: ["RECOVERY"] }]),
           fc.constant([{ field: "type", values: ["DEALER_MEETING"] }]),
           valued("intent", notOneOf(["add-dealer", "find-dealer"])),
@@ -529,6 +543,7 @@ export const formCases: FormCase[] = [
           "Quantity",
           "Price",
           "Amount recovered is required",
+          "Paid at the counter",
           WRONG_FILE_TYPE,
           UNKNOWN_ACTION,
         ],
