@@ -547,8 +547,19 @@ async function accountsLoads(workspace, server, dealers) {
     adminCookie,
     server,
   );
-  // One reader at a time: the figure is one report's own time.
-  const report = await load(ACCOUNTS_CALL, `${workspace.baseUrl}/api/accounts?groupBy=dealer`, adminCookie, 1);
+  // One reader at a time: the figure is one report's own time; beside it the server's CPU time per
+  // report, which a busy machine's other work does not inflate as it does the latency.
+  const url = `${workspace.baseUrl}/api/accounts?groupBy=dealer`;
+  const headers = { Cookie: adminCookie };
+  await measure(url, headers, 1, WARM_UP_SECONDS, []);
+  const latencies = [];
+  const cpuBefore = processTreeCpuMs(server.pid);
+  const { requests, seconds, errors, bytes } = await measure(url, headers, 1, SECONDS, latencies);
+  const cpuMs = (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+  const report = {
+    ...loadRow(ACCOUNTS_CALL, latencies, requests, seconds, errors, bytes),
+    cpuMsPerResponse: Math.round(cpuMs / Math.max(1, requests)),
+  };
   return [...pages, report];
 }
 
@@ -567,7 +578,7 @@ function accountsGoals(loads, dealers) {
     },
     {
       goal: `accounts report over ${dealers.dealersWithEntries.toLocaleString("en-US")} dealers with entries: median < 1 s`,
-      measured: `${report.medianMs} ms (p95 ${report.p95Ms} ms)`,
+      measured: `${report.medianMs} ms (p95 ${report.p95Ms} ms; server CPU ${report.cpuMsPerResponse} ms a report; load ${os.loadavg()[0].toFixed(1)})`,
       met: report.medianMs < 1000,
     },
   ];

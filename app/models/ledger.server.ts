@@ -59,7 +59,8 @@ export async function saveCreditSettings(settings: CreditSettings): Promise<void
  * The accounts of the dealers `dealers` selects (a condition on "Dealer" dl), as of `at`: the
  * entries that counted by then (up to and including it), an entry reversed later still counting.
  * Unpaid sales are found oldest first: every credit of the account pays the oldest debits, an
- * entry and its reversal counting as neither. A sale's age is in the app's days.
+ * entry and its reversal counting as neither. A sale's age is in the app's days. The live entries
+ * are read once (MATERIALIZED) for both the credits and the running debits.
  */
 export function accountSummaries(dealers: Prisma.Sql, settings: CreditSettings, at = currentTime()): AccountSummary[] {
   const today = dayNumber(appDate(at));
@@ -68,7 +69,7 @@ export function accountSummaries(dealers: Prisma.Sql, settings: CreditSettings, 
   const rows = readRows(
     sqlRows.accountSummary,
     Prisma.sql`
-      WITH live AS (
+      WITH live AS MATERIALIZED (
         SELECT e."dealerId", e."id", e."at", e."amountCents"
         FROM "LedgerEntry" e
         WHERE e."dealerId" IN (SELECT dl."id" FROM "Dealer" dl WHERE ${dealers})
