@@ -140,7 +140,7 @@ describe("GET /api/accounts", () => {
     expect(onlyB.rows.every((entry) => dealersB.includes(Number(entry.key)))).toBe(true);
   });
 
-  test("the table as a CSV file", async () => {
+  test("the table as a CSV file and an Excel file", async () => {
     const file = await as("managerA", "/api/accounts?groupBy=team&format=csv");
     expect(file.status).toBe(200);
     expect(file.text.split("\r\n")[0]).toMatch(
@@ -149,6 +149,19 @@ describe("GET /api/accounts", () => {
     expect(file.text.split("\r\n")[1]).toBe(
       "Team,Dealers owing,Outstanding,Overdue,0–30 days,31–60 days,61–90 days,Over 90 days,Recovered this month,Overdue at the month's start",
     );
+    const excel = await fetch(`${server.baseUrl}/api/accounts?groupBy=officer&format=xlsx`, {
+      headers: { Cookie: teams.cookies.managerA },
+    });
+    expect(excel.status).toBe(200);
+    expect(excel.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="fieldline-accounts-officer-\d{4}-\d\d-\d\d\.xlsx"$/,
+    );
+    // An .xlsx is a zip: it starts with "PK".
+    expect(
+      Buffer.from(await excel.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
   });
 });
 
