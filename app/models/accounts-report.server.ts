@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
 import { appDate, appPeriodRange, currentTime } from "~/infra/clock.server";
 import { AGEING_BUCKETS, type AccountSummary } from "~/lib/ledger";
 import { centsToDecimal } from "~/lib/money";
@@ -96,7 +96,7 @@ async function reportDealers(viewer: Viewer, query: Pick<AccountsQuery, "team" |
   return { dealers, info: new Map(info.map((row) => [row.id, row])) };
 }
 
-type DealerInfo = Awaited<ReturnType<typeof reportDealers>>["info"] extends Map<number, infer Row> ? Row : never;
+type DealerInfo = RowOf<typeof sqlRows.accountDealer>;
 
 function groupOf(groupBy: AccountGrouping, dealer: DealerInfo | undefined): { key: string; label: string | null } {
   switch (groupBy) {
