@@ -12,6 +12,8 @@
 //     (time, peak memory), each in a process of its own;
 //   - the JavaScript that the first load of / moves over the wire, in Chromium;
 //   - a report of 90 days by officer (the first, which judges every day, and then under load);
+//   - issue 48's dealer accounts: the page of a dealer with 5,000 ledger entries beside the page of
+//     a dealer of a few (in turns), and the accounts report over every dealer (GET /api/accounts);
 //   - Lighthouse (mobile) on four pages for a signed-in officer, after waiting for a quiet machine,
 //     in the configurations issue 34 judges: the low-tier phone (the CPU slowed down to this
 //     machine's Lighthouse benchmarkIndex ÷ 264, Chrome DevTools' "low-tier mobile") on "Slow 4G",
@@ -28,6 +30,8 @@
 // printed as the measured figure or ratio beside it, met or not.
 //
 //   npm run bench [-- --seconds 10 --connections 10 --skip-build --skip-lighthouse --keep]
+//   npm run bench -- --accounts-only [--posts 50000]   (issue 48's two measures alone, on a freshly
+//     filled database)
 //   npm run bench -- --lighthouse-only [--database filled.db]   (Lighthouse alone, on a copy of the
 //     database when one is given, else on a freshly filled one: --posts, --officers, --teams,
 //     --dealers and --reactions set its size)
@@ -46,8 +50,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
 import { benchWorkspace, signIn } from "./lib/bench.mjs";
-import { fillScaleData } from "./lib/bench-data.mjs";
+import { addLedgerHistory, fillScaleData } from "./lib/bench-data.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
@@ -69,6 +74,7 @@ const { values: options } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-only": { type: "boolean", default: false },
+    "accounts-only": { type: "boolean", default: false },
     database: { type: "string" },
     keep: { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
@@ -103,6 +109,11 @@ const COMPANY_RANKINGS = "GET /api/agents/rankings?scope=company";
 /** Issue 19's report, 90 days by officer, as opened on Monday: the admin's covers everyone (the goal's). */
 const REPORT_CALL = "GET /api/reports (90 days by officer, admin: everyone)";
 const TEAM_REPORT_CALL = "GET /api/reports (90 days by officer, manager of one team)";
+/** Issue 48: a dealer's page with a long ledger beside one with a few entries, and the report over every dealer. */
+const LEDGER_ENTRIES = 5000;
+const HEAVY_DEALER_PAGE = `GET /dealer-details/:id (a dealer with ${LEDGER_ENTRIES.toLocaleString("en-US")} ledger entries)`;
+const PLAIN_DEALER_PAGE = "GET /dealer-details/:id (a dealer of a few entries: today's dealer page)";
+const ACCOUNTS_CALL = "GET /api/accounts?groupBy=dealer (admin: every dealer)";
 /** The least an /api read costs in this stack (Express, the session, React Router's resource route, one row). */
 const FLOOR_CALL = "GET /api/me (the stack's floor: session and one row)";
 /** Issue 16: the JavaScript the first load of / moves over the wire, in KiB (`npm run weight` holds today's figure). */
@@ -505,6 +516,103 @@ async function lighthouseOnly() {
   }
 }
 
+/**
+ * Gives the database's first dealer a long account history (scripts/lib/bench-data.mjs) and finds
+ * a dealer of the same team with the fewest entries but one at least: the two dealer pages compared.
+ */
+function ledgerDealers(workspace) {
+  const heavy = 1;
+  const entries = addLedgerHistory(workspace.databasePath, { dealerId: heavy, entries: LEDGER_ENTRIES });
+  const db = new Database(workspace.databasePath, { readonly: true });
+  const plain = db
+    .prepare(
+      `SELECT d.id, COUNT(e.id) AS entries FROM Dealer d JOIN LedgerEntry e ON e.dealerId = d.id
+       WHERE d.id <> ? AND d.teamId IS (SELECT teamId FROM Dealer WHERE id = ?) GROUP BY d.id ORDER BY entries, d.id LIMIT 1`,
+    )
+    .get(heavy, heavy);
+  const dealers = db.prepare("SELECT COUNT(DISTINCT dealerId) AS n FROM LedgerEntry").get().n;
+  db.close();
+  log(
+    `Ledger: dealer ${heavy} has ${entries} entries, dealer ${plain.id} ${plain.entries}; ${dealers} dealers have entries`,
+  );
+  return { heavy, plain: plain.id, plainEntries: plain.entries, dealersWithEntries: dealers };
+}
+
+/** Issue 48's measures on a running server: the two dealer pages in turns, then the accounts report alone. */
+async function accountsLoads(workspace, server, dealers) {
+  const adminCookie = await signIn(workspace.baseUrl, ADMIN.username, ADMIN.password);
+  const pages = await loadTwins(
+    [HEAVY_DEALER_PAGE, `${workspace.baseUrl}/dealer-details/${dealers.heavy}`],
+    [PLAIN_DEALER_PAGE, `${workspace.baseUrl}/dealer-details/${dealers.plain}`],
+    adminCookie,
+    server,
+  );
+  // One reader at a time: the figure is one report's own time; beside it the server's CPU time per
+  // report, which a busy machine's other work does not inflate as it does the latency.
+  const url = `${workspace.baseUrl}/api/accounts?groupBy=dealer`;
+  const headers = { Cookie: adminCookie };
+  await measure(url, headers, 1, WARM_UP_SECONDS, []);
+  const latencies = [];
+  const cpuBefore = processTreeCpuMs(server.pid);
+  const { requests, seconds, errors, bytes } = await measure(url, headers, 1, SECONDS, latencies);
+  const cpuMs = (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+  const report = {
+    ...loadRow(ACCOUNTS_CALL, latencies, requests, seconds, errors, bytes),
+    cpuMsPerResponse: Math.round(cpuMs / Math.max(1, requests)),
+  };
+  return [...pages, report];
+}
+
+/** Issue 48's goals from its measures. */
+function accountsGoals(loads, dealers) {
+  const byCall = (label) => loads.find((row) => row.call === label);
+  const heavy = byCall(HEAVY_DEALER_PAGE);
+  const plain = byCall(PLAIN_DEALER_PAGE);
+  const report = byCall(ACCOUNTS_CALL);
+  const ratio = heavy.requestsPerSecond / plain.requestsPerSecond;
+  return [
+    {
+      goal: `dealer page with ${LEDGER_ENTRIES.toLocaleString("en-US")} ledger entries req/s ÷ today's dealer page req/s ≥ 0.90 (in turns)`,
+      measured: `${ratio.toFixed(2)} (medians ${heavy.medianMs} / ${plain.medianMs} ms; ${dealers.plainEntries} entries on the other)`,
+      met: ratio >= 0.9,
+    },
+    {
+      goal: `accounts report over ${dealers.dealersWithEntries.toLocaleString("en-US")} dealers with entries: median < 1 s`,
+      measured: `${report.medianMs} ms (p95 ${report.p95Ms} ms; server CPU ${report.cpuMsPerResponse} ms a report; load ${os.loadavg()[0].toFixed(1)})`,
+      met: report.medianMs < 1000,
+    },
+  ];
+}
+
+/** `--accounts-only`: issue 48's two measures on the scale data set, nothing else. */
+async function accountsOnly() {
+  const workspace = await scaleDatabase("bench-accounts", PORT, {
+    officers: Number(options.officers),
+    teams: Number(options.teams),
+    dealers: Number(options.dealers),
+    posts: Number(options.posts),
+    reactions: 0,
+    postsOnly: true,
+  });
+  const dealers = ledgerDealers(workspace);
+  const server = await startApp(workspace);
+  try {
+    const loads = await accountsLoads(workspace, server, dealers);
+    printTable(
+      loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors }) => ({
+        call,
+        "req/s": requestsPerSecond,
+        "median ms": medianMs,
+        "p95 ms": p95Ms,
+        errors,
+      })),
+    );
+    printGoals(accountsGoals(loads, dealers));
+  } finally {
+    await stop(server);
+  }
+}
+
 function printTable(rows) {
   const head = Object.keys(rows[0]);
   const cells = rows.map((row) => head.map((key) => String(row[key] ?? "")));
@@ -528,6 +636,7 @@ async function main() {
   else if (!fs.existsSync(path.join(root, "build", "server", "index.js")))
     throw new Error("No production build: drop --skip-build.");
   if (options["lighthouse-only"]) return lighthouseOnly();
+  if (options["accounts-only"]) return accountsOnly();
 
   const scale = {
     officers: Number(options.officers),
@@ -539,6 +648,7 @@ async function main() {
     posts: Number(options.posts),
     reactions: Number(options.reactions),
   });
+  const ledger = ledgerDealers(large);
   const smallPosts = Number(options["small-posts"]);
   const small = await scaleDatabase("bench-small", PORT + 2, {
     ...scale,
@@ -619,6 +729,7 @@ async function main() {
     reportFirstMs = Math.round(performance.now() - firstReportStart);
     loads.push(await load(REPORT_CALL, reportUrl, adminCookie, 1));
     loads.push(await load(TEAM_REPORT_CALL, reportUrl, managerCookie, 1));
+    loads.push(...(await accountsLoads(large, server, ledger)));
     wire = await firstLoadJavaScript(large.baseUrl, "/", OFFICER);
     if (!options["skip-lighthouse"]) lighthouse = await lighthouseOf(large, cookie);
   } finally {
@@ -725,6 +836,7 @@ async function main() {
       measured: `${recalculationMs} ms (peak ${(recalculation.peakRssBytes / MB).toFixed(0)} MB)`,
       met: recalculationMs < 2000,
     },
+    ...accountsGoals(loads, ledger),
     ...lighthouseGoalsOf.last,
   ];
   machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);

@@ -470,6 +470,42 @@ export const ledgerPageAnswer = z
   })
   .meta({ id: "LedgerPage" });
 
+// ---- Dealer accounts across dealers (issue 48) ----
+
+const accountFigures = z.looseObject({
+  dealers: z.number().int().describe("Dealers that owe something"),
+  outstanding: money.describe("What the dealers owe"),
+  overdue: money.describe("The part of it from sales older than each dealer's payment terms"),
+  ageing: z
+    .looseObject({ days0to30: money, days31to60: money, days61to90: money, over90: money })
+    .describe("The outstanding by days since the sale, oldest sales paid first"),
+  recoveredThisMonth: money.describe("Recovery entries since the month's first local midnight, less those reversed"),
+  overdueAtMonthStart: money.describe("What was overdue at the month's first local midnight"),
+});
+
+export const accountsReportAnswer = z
+  .looseObject({
+    date: z.string().describe("Today, yyyy-MM-dd, Asia/Karachi"),
+    monthStart: z.string().describe("The month's first day, yyyy-MM-dd"),
+    groupBy: z.string(),
+    filters: z.looseObject({ team: nullable(id), province: nullable(z.string()) }),
+    rows: z.array(z.looseObject({ key: z.string(), label: z.string(), ...accountFigures.shape })),
+    totals: accountFigures,
+    mostOverdue: z
+      .array(
+        z.looseObject({
+          id,
+          businessName: z.string(),
+          city: z.string(),
+          outstanding: money,
+          overdue: money,
+          oldestUnpaidDays: nullable(z.number().int()),
+        }),
+      )
+      .describe("The ten dealers with the most overdue, most first"),
+  })
+  .meta({ id: "AccountsReport" });
+
 // ---- The change feed and webhooks (decision 50) ----
 
 const deletedAnswer = z.object({ deleted: z.literal(true) }).describe("The row is gone: only its id remains");

@@ -33,3 +33,38 @@ export const CHART_MEASURE_LABELS: Record<ChartMeasure, string> = {
   posts: "Posts",
   distance: "Distance (km)",
 };
+
+/** What a report is about: the officers' work over a period, or the dealers' accounts today. */
+export const REPORT_VIEWS = ["activity", "accounts"] as const;
+export type ReportView = (typeof REPORT_VIEWS)[number];
+export const REPORT_VIEW_LABELS: Record<ReportView, string> = {
+  activity: "Sales and visits",
+  accounts: "Dealer accounts",
+};
+
+/** The groupings of the accounts view: a dealer's account belongs to one dealer, its officer, team and province. */
+export const ACCOUNT_GROUPINGS = ["dealer", "officer", "team", "province"] as const satisfies readonly ReportGrouping[];
+export type AccountGrouping = (typeof ACCOUNT_GROUPINGS)[number];
+
+/** What the accounts view's chart can show. */
+export const ACCOUNT_CHART_MEASURES = ["outstanding", "overdue"] as const;
+export type AccountChartMeasure = (typeof ACCOUNT_CHART_MEASURES)[number];
+export const ACCOUNT_CHART_MEASURE_LABELS: Record<AccountChartMeasure, string> = {
+  outstanding: "Outstanding",
+  overdue: "Overdue",
+};
+
+/** A chart's geometry, computed on the server so the phone receives plain SVG numbers. */
+export type ReportChart = {
+  width: number;
+  height: number;
+  /** Bars across a time axis (days, weeks) or down a list of groups (the others). */
+  orientation: "columns" | "bars";
+  bars: Array<{ label: string; value: number; x: number; y: number; width: number; height: number }>;
+  /** Under columns: the first and the last day or week ("Aug 23"), where they stand. */
+  axis: Array<{ label: string; x: number }>;
+  ticks: Array<{ value: number; at: number }>;
+  plot: { left: number; top: number; right: number; bottom: number };
+  /** The words' size, in the drawing's units. */
+  textSize: number;
+};

@@ -72,23 +72,26 @@ export async function saveCreditSettings(settings: CreditSettings): Promise<void
 // ---- Reading accounts ---------------------------------------------------------------------------
 
 /**
- * The accounts of the dealers `dealers` selects (a condition on "Dealer" dl), as of `at`. Unpaid
- * sales are found oldest first: every credit of the account pays the oldest debits, an entry and
- * its reversal counting as neither. A sale's age is in the app's days.
+ * The accounts of the dealers `dealers` selects (a condition on "Dealer" dl), as of `at`: the
+ * entries that counted by then (up to and including it), an entry reversed later still counting.
+ * Unpaid sales are found oldest first: every credit of the account pays the oldest debits, an
+ * entry and its reversal counting as neither. A sale's age is in the app's days. The live entries
+ * are read once (MATERIALIZED) for both the credits and the running debits.
  */
 export function accountSummaries(dealers: Prisma.Sql, settings: CreditSettings, at = currentTime()): AccountSummary[] {
   const today = dayNumber(appDate(at));
   const offset = appOffsetMs(at);
+  const asOf = at.getTime();
   const rows = readRows(
     sqlRows.accountSummary,
     Prisma.sql`
-      WITH live AS (
+      WITH live AS MATERIALIZED (
         SELECT e."dealerId", e."id", e."at", e."amountCents"
         FROM "LedgerEntry" e
         WHERE e."dealerId" IN (SELECT dl."id" FROM "Dealer" dl WHERE ${dealers})
           -- "+": not by the reversesId index (every dealer's entries that reverse nothing), by the dealer's.
-          AND +e."reversesId" IS NULL
-          AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" r WHERE r."reversesId" = e."id")
+          AND e."at" <= ${asOf} AND +e."reversesId" IS NULL
+          AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" r WHERE r."reversesId" = e."id" AND r."at" <= ${asOf})
       ),
       paid AS (SELECT "dealerId", -SUM("amountCents") AS "paid" FROM live WHERE "amountCents" < 0 GROUP BY "dealerId"),
       debits AS (
@@ -104,7 +107,7 @@ export function accountSummaries(dealers: Prisma.Sql, settings: CreditSettings, 
       )
       SELECT dl."id" AS "dealerId", dl."creditLimitCents",
         COALESCE(dl."paymentTermsDays", ${settings.defaultTermsDays}) AS "paymentTermsDays",
-        (SELECT COALESCE(SUM(a."amountCents"), 0) FROM "LedgerEntry" a WHERE a."dealerId" = dl."id") AS "balanceCents",
+        (SELECT COALESCE(SUM(a."amountCents"), 0) FROM "LedgerEntry" a WHERE a."dealerId" = dl."id" AND a."at" <= ${asOf}) AS "balanceCents",
         COALESCE(SUM(u."cents"), 0) AS "outstandingCents",
         COALESCE(SUM(CASE WHEN u."age" > COALESCE(dl."paymentTermsDays", ${settings.defaultTermsDays}) THEN u."cents" END), 0) AS "overdueCents",
         COALESCE(SUM(CASE WHEN u."age" <= 30 THEN u."cents" END), 0) AS "days0to30",
@@ -234,6 +237,26 @@ export function balanceBefore(dealerId: number, before: number): bigint {
     Prisma.sql`SELECT COALESCE(SUM("amountCents"), 0) AS "cents" FROM "LedgerEntry" WHERE "dealerId" = ${dealerId} AND "at" < ${before}`,
   );
   return row?.cents ?? 0n;
+}
+
+// ---- Accounts report (issue 48, managers and admins) ---------------------------------------------
+
+/**
+ * What the dealers `dealers` selects (a condition on "Dealer" dl) recovered from `from` up to
+ * before `to` (epoch ms), by dealer: their Recovery entries that no reversal has undone.
+ */
+export function recoveriesByDealer(dealers: Prisma.Sql, from: number, to: number): Map<number, bigint> {
+  const rows = readRows(
+    sqlRows.dealerCents,
+    Prisma.sql`
+      SELECT e."dealerId", -SUM(e."amountCents") AS "cents"
+      FROM "LedgerEntry" e
+      WHERE e."dealerId" IN (SELECT dl."id" FROM "Dealer" dl WHERE ${dealers})
+        AND e."kind" = 'RECOVERY' AND e."at" >= ${from} AND e."at" < ${to}
+        AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" r WHERE r."reversesId" = e."id")
+      GROUP BY e."dealerId"`,
+  );
+  return new Map(rows.map((row) => [row.dealerId, row.cents]));
 }
 
 // ---- Writing entries ----------------------------------------------------------------------------

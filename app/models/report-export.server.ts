@@ -4,6 +4,7 @@ import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
 import { REPORT_GROUPING_LABELS } from "~/lib/report-options";
+import type { AccountsReport } from "~/models/accounts-report.server";
 import type { Report } from "~/models/report.server";
 import type { Cell, ReportTable } from "~/models/report-view.server";
 
@@ -24,6 +25,22 @@ export function reportTitle(report: Report, officerName: string | null): string 
       `post type: ${type}`,
     ].join("; ")
   );
+}
+
+/** "Fieldline dealer accounts on 2026-11-28 (recovery since 2026-11-01), by dealer; team: North; province: all" */
+export function accountsTitle(report: AccountsReport): string {
+  return (
+    `Fieldline dealer accounts on ${report.date} (recovery since ${report.monthStart}), ` +
+    [
+      `by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
+      ...(report.teamName ? [`team: ${report.teamName}`] : []),
+      `province: ${report.filters.province ?? "all"}`,
+    ].join("; ")
+  );
+}
+
+export function accountsFileName(report: AccountsReport, extension: "csv" | "xlsx"): string {
+  return `fieldline-accounts-${report.groupBy}-${report.date}.${extension}`;
 }
 
 export function reportFileName(report: Report, extension: "csv" | "xlsx"): string {

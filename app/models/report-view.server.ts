@@ -2,7 +2,14 @@ import { scaleBand, scaleLinear } from "d3-scale";
 import { POST_TYPES, POST_TYPE_LABELS, SALE_PRODUCTS, SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { formatCalendarDate } from "~/lib/date-format";
 import { percentChange } from "~/lib/percent-change";
-import { type ChartMeasure, REPORT_GROUPING_LABELS } from "~/lib/report-options";
+import { AGEING_BUCKETS, AGEING_LABELS } from "~/lib/ledger";
+import {
+  type AccountChartMeasure,
+  type ChartMeasure,
+  REPORT_GROUPING_LABELS,
+  type ReportChart,
+} from "~/lib/report-options";
+import type { AccountFigures, AccountsReport } from "~/models/accounts-report.server";
 import type { Figures, Report } from "~/models/report.server";
 
 // The report as the page shows it and the files hold it: one table (the same columns, rows
@@ -107,20 +114,6 @@ function measureOf(figures: Figures, measure: ChartMeasure): number {
   }
 }
 
-export type ReportChart = {
-  width: number;
-  height: number;
-  /** Bars across a time axis (days, weeks) or down a list of groups (the others). */
-  orientation: "columns" | "bars";
-  bars: Array<{ label: string; value: number; x: number; y: number; width: number; height: number }>;
-  /** Under columns: the first and the last day or week ("Aug 23"), where they stand. */
-  axis: Array<{ label: string; x: number }>;
-  ticks: Array<{ value: number; at: number }>;
-  plot: { left: number; top: number; right: number; bottom: number };
-  /** The words' size, in the drawing's units. */
-  textSize: number;
-};
-
 /** The most groups a bar chart lists; the table has them all. */
 const MOST_BARS = 12;
 
@@ -133,7 +126,14 @@ const CHART_TEXT = 15;
 /** The chart of one measure: columns over days or weeks, else the biggest groups as bars. */
 export function reportChart(report: Report, measure: ChartMeasure): ReportChart {
   const calendar = report.groupBy === "day" || report.groupBy === "week";
-  const data = report.rows.map((row) => ({ key: row.key, label: row.label, value: measureOf(row.current, measure) }));
+  return chartOf(
+    report.rows.map((row) => ({ key: row.key, label: row.label, value: measureOf(row.current, measure) })),
+    calendar,
+  );
+}
+
+/** Columns over a time axis (`calendar`: the rows' keys are days), else the biggest groups as bars. */
+function chartOf(data: Array<{ key: string; label: string; value: number }>, calendar: boolean): ReportChart {
   const shown = calendar ? data : [...data].sort((a, b) => b.value - a.value).slice(0, MOST_BARS);
   const max = Math.max(1, ...shown.map((item) => item.value));
   if (calendar) {
@@ -185,4 +185,47 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
     plot,
     textSize: CHART_TEXT,
   };
+}
+
+// ---- The accounts view (issue 48): the same table and chart shapes, today's figures ------------
+
+const ACCOUNT_COLUMNS = [
+  "Dealers owing",
+  "Outstanding",
+  "Overdue",
+  ...AGEING_BUCKETS.map((bucket) => AGEING_LABELS[bucket]),
+  "Recovered this month",
+  "Overdue at the month's start",
+];
+
+function accountCells(figures: AccountFigures): Cell[] {
+  return [
+    count(figures.dealers),
+    money(figures.outstandingCents),
+    money(figures.overdueCents),
+    ...AGEING_BUCKETS.map((bucket) => money(figures.ageing[bucket])),
+    money(figures.recoveredThisMonthCents),
+    money(figures.overdueAtMonthStartCents),
+  ];
+}
+
+/** The accounts report's table: a row per group, then the totals. */
+export function accountsTable(report: AccountsReport): ReportTable {
+  return {
+    columns: [REPORT_GROUPING_LABELS[report.groupBy], ...ACCOUNT_COLUMNS],
+    rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...accountCells(row.figures)]),
+    totals: [{ kind: "text", value: "Total" }, ...accountCells(report.totals)],
+  };
+}
+
+/** The biggest groups' outstanding or overdue, as bars. */
+export function accountsChart(report: AccountsReport, measure: AccountChartMeasure): ReportChart {
+  return chartOf(
+    report.rows.map((row) => ({
+      key: row.key,
+      label: row.label,
+      value: Number(measure === "outstanding" ? row.figures.outstandingCents : row.figures.overdueCents) / 100,
+    })),
+    false,
+  );
 }

@@ -179,6 +179,11 @@ describe("the declared rows of the plain reads", () => {
     await ledger.accountOfDealer(dealer.id, now);
     ledger.ledgerEntriesById([adjustment.value.id]);
     ledger.balanceBefore(dealer.id, now.getTime());
+    await prisma.post.create({
+      data: { userId: officer!.id, dealerId: dealer.id, type: "RECOVERY", recoveryAmountCents: 1_000n, createdAt: now },
+    });
+    const { buildAccountsReport } = await import("~/models/accounts-report.server");
+    await buildAccountsReport(admin!, { groupBy: "officer" }, now);
 
     const unread = Object.entries(sqlRows)
       .filter(([, shape]) => !read.get(shape))

@@ -242,6 +242,19 @@ export const sqlRows = {
     over90: bigint,
     oldestUnpaidDays: integer.orNull,
   },
+  dealerCents: { dealerId: integer, cents: bigint },
+  // accounts-report.server
+  accountDealer: {
+    id: integer,
+    businessName: text,
+    city: text,
+    state: text,
+    teamId: integer.orNull,
+    teamName: text.orNull,
+    officerId: integer.orNull,
+    officerFirstName: text.orNull,
+    officerLastName: text.orNull,
+  },
   ledgerEntry: {
     id: integer,
     dealerId: integer,

@@ -252,3 +252,27 @@ export function fillScaleData(
   db.close();
   return counts;
 }
+
+/**
+ * Gives dealer `dealerId` an account of `entries` ledger entries over the two years before `now`
+ * (issue 48's dealer with a long history): adjustments by hand, every third a payment, so that
+ * its balance, ageing and statement have work to do. Answers the dealer's entry count.
+ */
+export function addLedgerHistory(databasePath, { dealerId, entries, seed = 48, now = Date.now() }) {
+  const db = new Database(databasePath);
+  db.pragma("journal_mode = WAL");
+  const rng = seededRandom(seed);
+  const insert = db.prepare(
+    "INSERT INTO LedgerEntry (dealerId, kind, amountCents, at, reason, createdAt) VALUES (?, 'ADJUSTMENT', ?, ?, ?, ?)",
+  );
+  db.transaction(() => {
+    for (let i = 0; i < entries; i++) {
+      const at = now - Math.floor(((entries - i) / entries) * 730 * DAY_MS);
+      const cents = (1 + Math.floor(rng() * 500)) * 10_000;
+      insert.run(dealerId, i % 3 === 2 ? -cents : cents, at, i % 3 === 2 ? "Cash received" : "Goods on credit", at);
+    }
+  })();
+  const { count } = db.prepare("SELECT COUNT(*) AS count FROM LedgerEntry WHERE dealerId = ?").get(dealerId);
+  db.close();
+  return count;
+}

@@ -12,8 +12,17 @@ import { listVersion } from "~/models/list-version.server";
 import { rankingsFor } from "~/models/metrics.server";
 import { calculatePerformance, listLeaderboard } from "~/models/performance.server";
 import { rankingsQuerySchema } from "~/models/post.schema";
-import { reportCsv, reportFileName, reportTitle, reportXlsx } from "~/models/report-export.server";
-import { reportTable } from "~/models/report-view.server";
+import { accountsQuerySchema, type AccountsQuery } from "~/models/accounts-report.schema";
+import { accountsReportJson, buildAccountsReport } from "~/models/accounts-report.server";
+import {
+  accountsFileName,
+  accountsTitle,
+  reportCsv,
+  reportFileName,
+  reportTitle,
+  reportXlsx,
+} from "~/models/report-export.server";
+import { accountsTable, reportTable, type ReportTable } from "~/models/report-view.server";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportJson } from "~/models/report.server";
 import { teamDayQuerySchema } from "~/models/team-day.schema";
@@ -21,46 +30,83 @@ import { teamDay } from "~/models/team-day.server";
 import { requestedAudience } from "~/models/team-scope.server";
 import { audienceQuerySchema } from "~/models/team.schema";
 
+/** The format a report call asks for: `?format=csv|xlsx`, else CSV by `Accept: text/csv`, else JSON. */
+function reportFormat(request: Request): string {
+  return (
+    new URL(request.url).searchParams.get("format") ??
+    (/\btext\/csv\b/.test(request.headers.get("Accept") ?? "") ? "csv" : "json")
+  );
+}
+
 /**
- * The report as JSON by default; `?format=csv` (or `Accept: text/csv`) and `?format=xlsx` answer
- * the page's table as a file. The .xlsx waits its turn in the server's one queue of exports: 503
- * when the line is full, 429 past the person's share, both with Retry-After; the page's download
- * link (a browser navigation) goes back to the report with the message instead.
+ * A report's table as a CSV or .xlsx file. The .xlsx waits its turn in the server's one queue of
+ * exports: 503 when the line is full, 429 past the person's share, both with Retry-After; the
+ * page's download link (a browser navigation) goes back to the report page with the message instead.
  */
+async function answerFile(
+  request: Request,
+  format: "csv" | "xlsx",
+  file: { table: ReportTable; title: string; name: string; userId: number },
+): Promise<Response> {
+  let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
+  try {
+    body = format === "csv" ? reportCsv(file.title, file.table) : await reportXlsx(file.title, file.table, file.userId);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.retryAfterSec === undefined || !isBrowserNavigation(request)) throw error;
+    const page = new URL(request.url).searchParams;
+    page.delete("format");
+    // The accounts report's page is the reports page's accounts view.
+    if (new URL(request.url).pathname === "/api/accounts") page.set("view", "accounts");
+    return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
+  }
+  return new Response(body, {
+    headers: {
+      "Content-Type":
+        format === "csv"
+          ? "text/csv; charset=utf-8"
+          : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": `attachment; filename="${file.name}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** The report as JSON by default; `?format=csv` (or `Accept: text/csv`) and `?format=xlsx` answer the page's table as a file. */
 async function answerReport(
   request: Request,
   user: Parameters<typeof buildReport>[0],
   query: Parameters<typeof buildReport>[1],
 ): Promise<Response> {
   const report = await buildReport(user, query);
-  const format =
-    new URL(request.url).searchParams.get("format") ??
-    (/\btext\/csv\b/.test(request.headers.get("Accept") ?? "") ? "csv" : "json");
+  const format = reportFormat(request);
   if (format === "csv" || format === "xlsx") {
-    const table = reportTable(report);
-    const title = reportTitle(report, report.officerName);
-    let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
-    try {
-      body = format === "csv" ? reportCsv(title, table) : await reportXlsx(title, table, user.id);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.retryAfterSec === undefined || !isBrowserNavigation(request))
-        throw error;
-      const page = new URL(request.url).searchParams;
-      page.delete("format");
-      return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
-    }
-    return new Response(body, {
-      headers: {
-        "Content-Type":
-          format === "csv"
-            ? "text/csv; charset=utf-8"
-            : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        "Content-Disposition": `attachment; filename="${reportFileName(report, format)}"`,
-        "Cache-Control": "private, no-store",
-      },
+    return answerFile(request, format, {
+      table: reportTable(report),
+      title: reportTitle(report, report.officerName),
+      name: reportFileName(report, format),
+      userId: user.id,
     });
   }
   return Response.json(reportJson(report));
+}
+
+/** The accounts report, as JSON or as the page's table in a file, like answerReport. */
+async function answerAccounts(
+  request: Request,
+  user: Parameters<typeof buildAccountsReport>[0],
+  query: AccountsQuery,
+): Promise<Response> {
+  const report = await buildAccountsReport(user, query);
+  const format = reportFormat(request);
+  if (format === "csv" || format === "xlsx") {
+    return answerFile(request, format, {
+      table: accountsTable(report),
+      title: accountsTitle(report),
+      name: accountsFileName(report, format),
+      userId: user.id,
+    });
+  }
+  return Response.json(accountsReportJson(report), { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const rankingOperations = [
@@ -136,6 +182,20 @@ export const rankingOperations = [
     // the person's share of the server's one queue of exports, or with the queue full.
     errors: [403, 429, 503],
     handler: ({ request, user, query }) => answerReport(request, user, query),
+  }),
+  operation({
+    method: "get",
+    path: "/api/accounts",
+    summary:
+      "Dealer accounts today by dealer, officer (who added the dealer), team or province: outstanding, overdue, ageing, this month's recovery against what was overdue at its start, and the ten most overdue dealers (managers: the dealers of their teams; admins: every dealer or one team's)",
+    tag: "Rankings",
+    access: "dealerAccounts.report",
+    query: accountsQuerySchema,
+    queryExample: { groupBy: "team" },
+    answer: { status: 200, description: "The accounts report", schema: answers.accountsReportAnswer },
+    // 403: a team not the viewer's; 429 and 503 (with Retry-After): format=xlsx as for /api/reports.
+    errors: [403, 429, 503],
+    handler: ({ request, user, query }) => answerAccounts(request, user, query),
   }),
   operation({
     method: "get",

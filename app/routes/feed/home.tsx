@@ -11,6 +11,9 @@ import { can } from "~/models/policy";
 import { officerHome } from "~/models/home.server";
 import { teamDay } from "~/models/team-day.server";
 import { TeamToday } from "~/components/home/team-today";
+import { TeamAccounts, type TeamAccountsView } from "~/components/home/team-accounts";
+import { teamAccounts } from "~/models/accounts-report.server";
+import { formatMoney } from "~/lib/money";
 import { MissedVisits } from "~/components/home/missed-visits";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
@@ -55,10 +58,14 @@ export async function loader(args: Route.LoaderArgs) {
   // The first page carries the officer's own day and the rankings; later pages (Load More) only posts.
   // A manager's and an admin's first page carries their people's day (of the chosen team, if one);
   // the full rankings table (`?rankings=all`) carries only the table.
-  const teamToday = !cursor && !full && can(await requestViewer(args, user), "teamDay.read");
-  const [home, team, rankings, page] = await Promise.all([
+  const policy = await requestViewer(args, user);
+  const teamToday = !cursor && !full && can(policy, "teamDay.read");
+  // Beside it, what their dealers owe (managers and admins).
+  const teamOwes = teamToday && can(policy, "dealerAccounts.report");
+  const [home, team, accounts, rankings, page] = await Promise.all([
     cursor || full ? Promise.resolve(null) : officerHome(user, audience),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
+    teamOwes ? pageCall(() => teamAccountsView(user, view.team ?? undefined)) : Promise.resolve(null),
     cursor
       ? Promise.resolve(null)
       : topAgentRankings(period, user.id, full ? FULL_RANKINGS_PAGE : FEED_RANKINGS, audience, offset),
@@ -75,6 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
     cursor,
     home,
     team,
+    accounts,
     // The full table's rankings carry their page size (its Next link).
     rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
     // Each post's date and time written here, so the phone makes no time-zone formatter to hydrate the cards.
@@ -83,6 +91,23 @@ export async function loader(args: Route.LoaderArgs) {
       createdAtText: formatLocalDate(post.createdAt, env.APP_TIME_ZONE, { withTime: true }),
     })),
     nextCursor: page.nextCursor,
+  };
+}
+
+/** The manager's day's accounts block: the viewer's dealers (or one team's), the money written for the page. */
+async function teamAccountsView(user: Parameters<typeof teamAccounts>[0], team?: number): Promise<TeamAccountsView> {
+  const accounts = await teamAccounts(user, { team });
+  const money = (cents: bigint) => formatMoney(cents, env.CURRENCY_SYMBOL);
+  return {
+    outstanding: money(accounts.outstandingCents),
+    overdue: money(accounts.overdueCents),
+    report: new URLSearchParams({ view: "accounts", ...(team ? { team: String(team) } : {}) }).toString(),
+    mostOverdue: accounts.mostOverdue.map((dealer) => ({
+      id: dealer.id,
+      businessName: dealer.businessName,
+      city: dealer.city,
+      overdue: money(dealer.overdueCents),
+    })),
   };
 }
 
@@ -173,6 +198,7 @@ function Feed({ data }: { data: FeedData }) {
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.home && data.home.missed.length > 0 ? <MissedVisits stops={data.home.missed} /> : null}
         {data.team ? <TeamToday day={data.team} /> : null}
+        {data.accounts ? <TeamAccounts accounts={data.accounts} /> : null}
         {data.rankings ? (
           <RankingsTable
             {...data.rankings}

@@ -19,12 +19,17 @@ import {
   REPORT_GROUPING_LABELS,
   REPORT_PERIODS,
   REPORT_PERIOD_LABELS,
+  REPORT_VIEWS,
+  REPORT_VIEW_LABELS,
 } from "~/lib/report-options";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportOfficers } from "~/models/report.server";
 import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { Icon } from "~/components/icon";
+import { ChartCard, FiguresTable } from "~/components/reports/report-figures";
+import { AccountsView } from "~/components/reports/accounts-view";
+import { accountsView } from "./accounts-view.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Fieldline" }];
 
@@ -50,12 +55,6 @@ function cellText(cell: Cell, currency: string): string {
   }
 }
 
-/** A label at the plot's left edge starts there, one at its right edge ends there: neither is cut off. */
-function edgeAnchor(x: number, plot: { left: number; right: number }): "start" | "middle" | "end" {
-  if (x - plot.left < 20) return "start";
-  return plot.right - x < 20 ? "end" : "middle";
-}
-
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /** The chart's geometry with its words: the title, and ticks as "$2M", "1.5K". */
@@ -76,8 +75,11 @@ function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: Cha
  */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  const seesOthers = can(await requestViewer(args, user), "reports.others");
   const url = new URL(args.request.url);
+  // The accounts view (managers and admins): what the dealers owe today.
+  if (url.searchParams.get("view") === "accounts") return accountsView(url, user);
+  const policy = await requestViewer(args, user);
+  const seesOthers = can(policy, "reports.others");
   const sent = Object.fromEntries(url.searchParams);
   const parsed = reportQuerySchema.safeParse(sent);
   // A malformed query shows this month, still within the team asked for when that one is well formed.
@@ -103,6 +105,8 @@ export async function loader(args: Route.LoaderArgs) {
   const files = new URLSearchParams(url.searchParams);
   files.delete("measure");
   return {
+    view: "activity" as const,
+    seesAccounts: can(policy, "dealerAccounts.report"),
     isOfficer: !seesOthers,
     officers,
     // The team select, for those who see two teams or more (an admin, a manager of several).
@@ -130,8 +134,22 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { form, errors, officers, teams, isOfficer, period, previousPeriod, columns, rows, totals, chart, files } =
-    loaderData;
+  if (loaderData.view === "accounts") return <AccountsView data={loaderData} />;
+  const {
+    seesAccounts,
+    form,
+    errors,
+    officers,
+    teams,
+    isOfficer,
+    period,
+    previousPeriod,
+    columns,
+    rows,
+    totals,
+    chart,
+    files,
+  } = loaderData;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Reports</h1>
@@ -140,6 +158,20 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
+        {seesAccounts ? (
+          <div className="col-span-2">
+            <label htmlFor="report-view" className="field-label">
+              Report
+            </label>
+            <select id="report-view" name="view" defaultValue="activity" className="field-input">
+              {REPORT_VIEWS.map((value) => (
+                <option key={value} value={value}>
+                  {REPORT_VIEW_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="col-span-2">
           <label htmlFor="report-period" className="field-label">
             Period
@@ -243,90 +275,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <section className="card space-y-2" aria-labelledby="report-chart-title">
-        <h2 id="report-chart-title" className="font-semibold">
-          {chart.title}
-          {chart.orientation === "bars" && chart.bars.length < rows.length ? `, the top ${chart.bars.length}` : ""}
-        </h2>
-        {chart.bars.length === 0 ? (
-          <p className="text-sm text-gray-11">Nothing in this period.</p>
-        ) : (
-          // The table below has every figure; the chart is a picture of one column of it.
-          <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="w-full" aria-hidden data-testid="report-chart">
-            {chart.ticks.map((tickMark) =>
-              chart.orientation === "columns" ? (
-                <g key={tickMark.value}>
-                  <line
-                    x1={chart.plot.left}
-                    x2={chart.plot.right}
-                    y1={tickMark.at}
-                    y2={tickMark.at}
-                    className="stroke-gray-5"
-                  />
-                  <text
-                    x={chart.plot.left - 4}
-                    y={tickMark.at + 5}
-                    textAnchor="end"
-                    className="fill-gray-11"
-                    fontSize={chart.textSize}
-                  >
-                    {tickMark.label}
-                  </text>
-                </g>
-              ) : (
-                <g key={tickMark.value}>
-                  <line
-                    x1={tickMark.at}
-                    x2={tickMark.at}
-                    y1={chart.plot.top}
-                    y2={chart.plot.bottom}
-                    className="stroke-gray-5"
-                  />
-                  <text
-                    x={tickMark.at}
-                    y={chart.plot.bottom + chart.textSize + 2}
-                    textAnchor={edgeAnchor(tickMark.at, chart.plot)}
-                    className="fill-gray-11"
-                    fontSize={chart.textSize}
-                  >
-                    {tickMark.label}
-                  </text>
-                </g>
-              ),
-            )}
-            {chart.axis.map((mark, index) => (
-              <text
-                key={index}
-                x={mark.x}
-                y={chart.plot.bottom + chart.textSize + 2}
-                textAnchor={chart.axis.length === 1 ? "middle" : mark === chart.axis[0] ? "start" : "end"}
-                className="fill-gray-11"
-                fontSize={chart.textSize}
-              >
-                {mark.label}
-              </text>
-            ))}
-            {/* By place, as the table's rows: two officers may share a name. */}
-            {chart.bars.map((bar, index) => (
-              <g key={index}>
-                <rect
-                  x={bar.x}
-                  y={bar.y}
-                  width={Math.max(bar.width, 0)}
-                  height={Math.max(bar.height, 0)}
-                  rx={2}
-                  className="fill-accent-9"
-                />
-                {chart.orientation === "bars" ? (
-                  <text x={bar.x} y={bar.y - 3} className="fill-gray-12" fontSize={chart.textSize}>
-                    {bar.label}
-                  </text>
-                ) : null}
-              </g>
-            ))}
-          </svg>
-        )}
-      </section>
+      <ChartCard chart={chart} groups={rows.length} empty="Nothing in this period." />
 
       <section className="card space-y-2 px-0" aria-labelledby="report-table-title">
         <div className="flex flex-wrap items-center gap-2 px-4">
@@ -342,66 +291,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             <Icon name="download" size={16} /> Download CSV
           </a>
         </div>
-        <p className="px-4 text-xs text-gray-11">Swipe the table for every figure →</p>
-        <div className="overflow-x-auto" role="region" aria-label="Report table" tabIndex={0}>
-          <table className="w-max min-w-full text-sm">
-            <thead>
-              <tr>
-                {columns.map((column, i) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={`px-3 py-2 text-left font-medium text-gray-11 ${i === 0 ? "sticky left-0 bg-white" : "text-right"}`}
-                  >
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {/* By place, not by label: two officers may share a name, and a label twice as a key
-                  left the last table's rows behind when the report changed in place. */}
-              {rows.map((row, index) => (
-                <TableRow key={index} cells={row} columns={columns} className="border-t border-gray-4" />
-              ))}
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length} className="px-4 py-3 text-gray-11">
-                    Nothing in this period.
-                  </td>
-                </tr>
-              ) : null}
-            </tbody>
-            <tfoot>
-              <TableRow cells={totals} columns={columns} className="border-t-2 border-gray-6 font-semibold" />
-            </tfoot>
-          </table>
-        </div>
+        <FiguresTable columns={columns} rows={rows} totals={totals} empty="Nothing in this period." />
       </section>
     </div>
-  );
-}
-
-/** A row of the table: its group (or "Total") as the row's heading, kept in view while the figures scroll. */
-function TableRow({ cells, columns, className }: { cells: string[]; columns: string[]; className: string }) {
-  return (
-    <tr className={className}>
-      {cells.map((cell, i) =>
-        i === 0 ? (
-          <th
-            key={columns[i]}
-            scope="row"
-            className="sticky left-0 max-w-40 bg-white px-3 py-2 text-left font-medium break-words"
-          >
-            {cell}
-          </th>
-        ) : (
-          <td key={columns[i]} className="px-3 py-2 text-right tabular-nums">
-            {cell}
-          </td>
-        ),
-      )}
-    </tr>
   );
 }
 
