@@ -336,7 +336,10 @@ export async function openAccount(
   );
 }
 
-/** A reversal of one entry (never of a reversal, never twice), with why, by whoever manages the account. */
+/**
+ * A reversal of one entry (never of a reversal, never twice), with why, by whoever manages the
+ * account. It names the post of the entry it reverses, as a deleted post's reversals do.
+ */
 export async function reverseEntry(
   viewer: Viewer,
   entryId: number,
@@ -345,7 +348,14 @@ export async function reverseEntry(
 ): Promise<Created<{ id: number }>> {
   const entry = await prisma.ledgerEntry.findUnique({
     where: { id: entryId },
-    select: { id: true, dealerId: true, kind: true, amountCents: true, reversedBy: { select: { id: true } } },
+    select: {
+      id: true,
+      dealerId: true,
+      kind: true,
+      amountCents: true,
+      postId: true,
+      reversedBy: { select: { id: true } },
+    },
   });
   if (!entry) throw new AppError(404, ENTRY_NOT_FOUND);
   await requireAccountToManage(viewer, entry.dealerId);
@@ -359,6 +369,7 @@ export async function reverseEntry(
           dealerId: entry.dealerId,
           kind: "REVERSAL",
           amountCents: -entry.amountCents,
+          postId: entry.postId,
           reversesId: entry.id,
           reason: input.reason,
           at: now,
