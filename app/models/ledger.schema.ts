@@ -111,3 +111,16 @@ export const statementPeriodSchema = z
 
 export const entryIdSchema = idSchema(ENTRY_ID_INVALID);
 export const dealerIdSchema = idSchema(DEALER_ID_INVALID);
+
+// ---- The statement (issue 48, item 4) -----------------------------------------------------------
+
+/**
+ * A statement's period as a page's query, an /api query or a share link's body names it: either
+ * date may be left out (this month in the app's time zone, to today); the two together are then
+ * checked with statementPeriodSchema.
+ */
+export const statementQuerySchema = z.object({
+  from: calendarDateSchema("from").optional(),
+  to: calendarDateSchema("to").optional(),
+});
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
