@@ -10,6 +10,7 @@ import { formCall, readForm, requirePageId } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { DEALER_NOT_FOUND } from "~/models/dealer.server";
+import { requireAccountToRead } from "~/models/ledger.server";
 import {
   createStatementLink,
   dealerStatement,
@@ -67,9 +68,11 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const dealerId = requirePageId(args.params.id, DEALER_NOT_FOUND);
   const form = await readForm(args.request);
-  if (form.get("intent") !== "share") return data({ error: UNKNOWN_ACTION }, { status: 400 });
   return formCall(
     async () => {
+      // Whose statement first: an unknown intent on another team's dealer is still a 403.
+      await requireAccountToRead(user, dealerId);
+      if (form.get("intent") !== "share") return data({ error: UNKNOWN_ACTION }, { status: 400 });
       const link = await createStatementLink(user, dealerId, periodQuery(form));
       const period = periodQuery(form);
       const page = new URLSearchParams({
