@@ -3,7 +3,8 @@ import type { Route } from "./+types/details";
 import { DealerEdit } from "~/components/dealers/dealer-edit";
 import { DealerView } from "~/components/dealers/dealer-view";
 import { FormErrors } from "~/components/forms";
-import { requireUser } from "~/http/auth.server";
+import { requestViewer, requireUser } from "~/http/auth.server";
+import { can } from "~/models/policy";
 import { dealerEditSchema } from "~/models/dealer.schema";
 import {
   addGalleryImage,
@@ -53,7 +54,16 @@ export async function loader(args: Route.LoaderArgs) {
   const dealer = id === null ? null : await getDealer(id);
   if (!dealer)
     return data(
-      { dealer: null, editing: false, mayEdit: false, uploadKey: null, teams: [], visits: null, visitsPaged: false },
+      {
+        dealer: null,
+        editing: false,
+        mayEdit: false,
+        mayReadAccount: false,
+        uploadKey: null,
+        teams: [],
+        visits: null,
+        visitsPaged: false,
+      },
       { status: 404 },
     );
   // Everyone reads every dealer; only its team's people, their managers and admins change it.
@@ -68,6 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
     dealer,
     editing,
     mayEdit,
+    mayReadAccount: can(await requestViewer(args, user), "dealerAccount.read", { teamId: dealer.team?.id ?? null }),
     // The gallery's upload carries it, so a retry of an upload whose answer never came adds one photo.
     uploadKey: newSubmissionKey(),
     // The Team select offers only the teams the user may put a dealer in.
@@ -157,7 +168,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => FAILURES[savesAbout(form) ? "about" : String(form.get("intent"))] ?? UPDATE_FAILED);
 
 export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
-  const { dealer, editing, mayEdit, uploadKey, teams, visits, visitsPaged } = loaderData;
+  const { dealer, editing, mayEdit, mayReadAccount, uploadKey, teams, visits, visitsPaged } = loaderData;
   const actionData = isFailedRequest(answer) ? undefined : answer;
   if (!dealer) {
     return (
@@ -203,6 +214,11 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
       ) : (
         <>
           <DealerView dealer={dealer} />
+          {mayReadAccount ? (
+            <Link to={`${page}/statement`} className="btn-secondary w-full">
+              Account statement
+            </Link>
+          ) : null}
           {visits ? <DealerVisits visits={visits} page={page} paged={visitsPaged} /> : null}
         </>
       )}

@@ -25,7 +25,9 @@ test("a dealer's statement shows the period's entries between its opening and cl
 }) => {
   await signIn(page, "officer6");
   const dealer = await dealerWithEntries(page);
-  await page.goto(`/dealer-details/${dealer.id}/statement`);
+  await page.goto(`/dealer-details/${dealer.id}`);
+  await page.getByRole("link", { name: "Account statement" }).click();
+  await expect(page).toHaveURL(`/dealer-details/${dealer.id}/statement`);
   await expect(page.getByRole("heading", { name: `Statement of ${dealer.businessName}` })).toBeVisible();
   const { formattedAddress } = (await (await page.request.get(`/api/dealers/${dealer.id}`)).json()) as {
     formattedAddress: string;
@@ -97,6 +99,9 @@ test("a wrong period answers 400 with its message and the form as typed; another
 
   // A dealer in nobody's territory is an admin's alone to read: its statement, file and links.
   const noTeam = await addDealerThroughApi(page, { teamId: null });
+  await page.goto(`/dealer-details/${noTeam.id}`);
+  await expect(page.getByRole("heading", { name: "Dealer Details" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Account statement" })).toHaveCount(0);
   for (const path of [`/dealer-details/${noTeam.id}/statement`, `/dealer-details/${noTeam.id}/statement.xlsx`])
     expect((await page.goto(path))?.status(), path).toBe(403);
   expect((await page.goto("/dealer-details/999999/statement"))?.status()).toBe(404);
