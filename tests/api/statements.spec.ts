@@ -147,7 +147,8 @@ test("a share link opens that one statement signed out; changed it is 404, expir
   const other = await addDealer(request);
   await post(request, { type: "SALE", saleProduct: "ORGANIC", saleQty: 2, salePrice: "700.00", dealerId: dealer.id });
   await post(request, { type: "SALE", saleProduct: "SULFUR", saleQty: 9, salePrice: "999.00", dealerId: other.id });
-  const entries = () => countRows('SELECT COUNT(*) AS n FROM "LedgerEntry"');
+  // Other specs post beside this one: the dealer's own entries.
+  const entries = () => countRows('SELECT COUNT(*) AS n FROM "LedgerEntry" WHERE "dealerId" = ?', dealer.id);
   const entriesBefore = entries();
 
   const made = await request.post(`/api/dealers/${dealer.id}/statement-links`, { data: {} });

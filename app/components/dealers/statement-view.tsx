@@ -8,20 +8,29 @@ import { postDetails, type StatementShown } from "~/lib/statement";
 /**
  * A dealer's statement: who, the period, the opening balance, every entry (its date, kind, post,
  * debit or credit, the balance after it and why), the totals and the closing balance. The same
- * on the officer's page and on the page a share link opens (`linkPosts` off: the posts need an account).
+ * on the officer's page and on the page a share link opens (`linkPosts` off: the posts need an
+ * account; its title is the page's heading, `h1`).
  */
-export function StatementView({ statement, linkPosts }: { statement: StatementShown; linkPosts: boolean }) {
+export function StatementView({
+  statement,
+  linkPosts,
+  Heading = "h2",
+}: {
+  statement: StatementShown;
+  linkPosts: boolean;
+  Heading?: "h1" | "h2";
+}) {
   const { APP_TIME_ZONE: timeZone, CURRENCY_SYMBOL: symbol } = usePublicEnv();
   const money = (cents: bigint) => formatMoney(cents, symbol);
   return (
     <section
-      className="card space-y-3 print:border-0 print:p-0 print:text-black print:shadow-none"
+      className="card space-y-3 px-3 sm:px-4 print:border-0 print:p-0 print:text-black print:shadow-none"
       aria-labelledby="statement-heading"
     >
       <header className="space-y-1">
-        <h2 id="statement-heading" className="text-lg font-semibold">
+        <Heading id="statement-heading" className="text-lg font-semibold">
           Statement of {statement.dealer.businessName}
-        </h2>
+        </Heading>
         <p className="text-sm text-gray-11 print:text-black">{statement.dealer.address}</p>
         <p className="text-sm">
           {formatCalendarDate(statement.period.from)} – {formatCalendarDate(statement.period.to)}
@@ -31,19 +40,16 @@ export function StatementView({ statement, linkPosts }: { statement: StatementSh
         </p>
       </header>
       <div className="overflow-x-auto print:overflow-visible">
-        <table className="w-full text-sm" data-testid="statement-table">
+        <table className="w-full text-xs tabular-nums sm:text-sm" data-testid="statement-table">
           <thead>
             <tr className="border-b border-gray-6 text-start">
-              <th scope="col" className="py-1 pe-2 text-start font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-1 pe-2 text-start font-medium">
+              <th scope="col" className="py-1 pe-1.5 text-start font-medium">
                 Entry
               </th>
-              <th scope="col" className="py-1 pe-2 text-end font-medium">
+              <th scope="col" className="py-1 pe-1.5 text-end font-medium">
                 Debit
               </th>
-              <th scope="col" className="py-1 pe-2 text-end font-medium">
+              <th scope="col" className="py-1 pe-1.5 text-end font-medium">
                 Credit
               </th>
               <th scope="col" className="py-1 text-end font-medium">
@@ -53,8 +59,10 @@ export function StatementView({ statement, linkPosts }: { statement: StatementSh
           </thead>
           <tbody>
             <tr className="border-b border-gray-4">
-              <td className="py-1 pe-2 whitespace-nowrap">{formatCalendarDate(statement.period.from)}</td>
-              <th scope="row" className="py-1 pe-2 text-start font-medium">
+              <th scope="row" className="py-1 pe-1.5 text-start font-medium">
+                <span className="block text-xs font-normal text-gray-11 print:text-black">
+                  {formatCalendarDate(statement.period.from)}
+                </span>
                 Opening balance
               </th>
               <td />
@@ -65,8 +73,10 @@ export function StatementView({ statement, linkPosts }: { statement: StatementSh
             </tr>
             {statement.entries.map((entry) => (
               <tr key={entry.id} className="border-b border-gray-4 align-top" data-testid="statement-entry">
-                <td className="py-1 pe-2 whitespace-nowrap">{formatLocalDate(entry.at.toISOString(), timeZone)}</td>
-                <td className="py-1 pe-2">
+                <td className="py-1 pe-1.5">
+                  <span className="block text-xs text-gray-11 print:text-black">
+                    {formatLocalDate(entry.at.toISOString(), timeZone)}
+                  </span>
                   <span className="font-medium">{LEDGER_KIND_LABELS[entry.kind]}</span>
                   {entry.post ? (
                     <span className="block text-gray-11 print:text-black">
@@ -83,10 +93,10 @@ export function StatementView({ statement, linkPosts }: { statement: StatementSh
                     <span className="block text-gray-11 italic print:text-black">{entry.reason}</span>
                   ) : null}
                 </td>
-                <td className="py-1 pe-2 text-end whitespace-nowrap">
+                <td className="py-1 pe-1.5 text-end whitespace-nowrap">
                   {entry.amountCents > 0n ? money(entry.amountCents) : ""}
                 </td>
-                <td className="py-1 pe-2 text-end whitespace-nowrap">
+                <td className="py-1 pe-1.5 text-end whitespace-nowrap">
                   {entry.amountCents < 0n ? money(-entry.amountCents) : ""}
                 </td>
                 <td className="py-1 text-end whitespace-nowrap">{money(entry.balanceAfterCents)}</td>
@@ -95,14 +105,16 @@ export function StatementView({ statement, linkPosts }: { statement: StatementSh
           </tbody>
           <tfoot>
             <tr className="border-t-2 border-gray-7 font-semibold">
-              <td className="py-1 pe-2 whitespace-nowrap">{formatCalendarDate(statement.period.to)}</td>
-              <th scope="row" className="py-1 pe-2 text-start">
+              <th scope="row" className="py-1 pe-1.5 text-start">
+                <span className="block text-xs font-normal text-gray-11 print:text-black">
+                  {formatCalendarDate(statement.period.to)}
+                </span>
                 Closing balance
               </th>
-              <td className="py-1 pe-2 text-end whitespace-nowrap" data-testid="total-debits">
+              <td className="py-1 pe-1.5 text-end whitespace-nowrap" data-testid="total-debits">
                 {money(statement.debitsCents)}
               </td>
-              <td className="py-1 pe-2 text-end whitespace-nowrap" data-testid="total-credits">
+              <td className="py-1 pe-1.5 text-end whitespace-nowrap" data-testid="total-credits">
                 {money(statement.creditsCents)}
               </td>
               <td className="py-1 text-end whitespace-nowrap" data-testid="closing-balance">

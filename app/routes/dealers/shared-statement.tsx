@@ -29,7 +29,7 @@ export default function SharedStatement({ loaderData }: Route.ComponentProps) {
   const timeZone = usePublicEnv().APP_TIME_ZONE;
   return (
     <main className="mx-auto w-full max-w-2xl space-y-3 px-3 py-4">
-      <StatementView statement={loaderData.statement} linkPosts={false} />
+      <StatementView statement={loaderData.statement} linkPosts={false} Heading="h1" />
       <p className="text-sm text-gray-11 print:hidden">
         This link works until {formatLocalDate(loaderData.expiresAt.toISOString(), timeZone, { withTime: true })}.
       </p>

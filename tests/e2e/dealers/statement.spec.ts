@@ -2,6 +2,7 @@ import * as XLSX from "@e965/xlsx";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test, uniqueName } from "../support/fixtures";
 import { karachiDate } from "../support/days";
+import { reviewScreenshot } from "../support/screenshots";
 import { addDealerThroughApi } from "./support";
 
 // A dealer's statement page (issue 48, item 4; decision 83): the period form, the figures, the
@@ -120,7 +121,7 @@ test("Share statement makes a link to copy and send by WhatsApp that opens the s
   const share = page.getByTestId("statement-share");
   await expect(share).toContainText("Anyone with this link can see this statement, without an account, until");
   await expect(share).toContainText("(a link lasts 7 days)");
-  const url = await page.getByLabel("Statement link").inputValue();
+  const url = await page.getByRole("textbox", { name: "Statement link" }).inputValue();
   expect(url).toMatch(/\/statement\/\d+\.\d{8}\.\d{8}\.\d+\.[\w-]+$/);
   const whatsApp = new URL((await page.getByRole("link", { name: "Send by WhatsApp" }).getAttribute("href"))!);
   expect(whatsApp.origin + whatsApp.pathname).toBe("https://wa.me/");
@@ -147,3 +148,24 @@ test("Share statement makes a link to copy and send by WhatsApp that opens the s
     await signedOut.dispose();
   }
 });
+
+test(
+  "the statement, its share link and the page the link opens at 360 px, for the review",
+  { tag: ["@browser", "@js"] },
+  async ({ page, javaScriptEnabled }) => {
+    const js = javaScriptEnabled ? "js-on" : "js-off";
+    await signIn(page, "officer6");
+    const dealer = await dealerWithEntries(page);
+    await page.goto(`/dealer-details/${dealer.id}/statement`);
+    await expect(page.getByTestId("closing-balance")).toHaveText("$3,199.50");
+    await reviewScreenshot(page, `statement-${js}-360`, { fullPage: true });
+    await page.getByRole("button", { name: "Share statement" }).click();
+    await expect(page.getByTestId("statement-share")).toBeVisible();
+    await reviewScreenshot(page, `statement-share-${js}-360`, { fullPage: true });
+    const url = await page.getByRole("textbox", { name: "Statement link" }).inputValue();
+    await page.context().clearCookies();
+    await page.goto(new URL(url).pathname);
+    await expect(page.getByTestId("closing-balance")).toHaveText("$3,199.50");
+    await reviewScreenshot(page, `statement-shared-${js}-360`, { fullPage: true });
+  },
+);
