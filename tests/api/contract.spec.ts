@@ -59,6 +59,8 @@ async function send(context: APIRequestContext, call: Call): Promise<APIResponse
 function callerFor(callers: Callers, operation: DocumentedOperation): APIRequestContext {
   // One team is read by an admin or its own people: the contract's officer is in no team.
   if (operation.method === "get" && operation.path === "/api/teams/{id}") return callers.admin;
+  // A dealer's account is read by its team's people and an admin: the contract's dealer is in no team.
+  if (operation.path.startsWith("/api/dealers/{id}/statement")) return callers.admin;
   if (operation.access === "admin") return callers.admin;
   if (operation.access === "manager") return callers.manager;
   if (operation.access === "signed-in") return callers.officer;
