@@ -165,6 +165,7 @@ test("a share link opens that one statement signed out; changed it is 404, expir
     const page = await signedOut.get(path);
     expect(page.status()).toBe(200);
     expect(page.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(page.headers()["cache-control"]).toBe("private, no-store");
     const html = await page.text();
     expect(html).toContain(dealer.name);
     expect(html).toContain("Organic Fertilizer, 2 bags at $700.00");

@@ -17,7 +17,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
 });
 
 /** 404 for a link this server never made (or changed), 410 once it has expired, each with its message. */
