@@ -18,6 +18,8 @@ export default [
     route("add-dealer", "routes/dealers/add.tsx"),
     route("dealer-details/:id?", "routes/dealers/details.tsx"),
     route("dealer-details/:id/remove-photo/:index", "routes/dealers/remove-photo.tsx"),
+    route("dealer-details/:id/statement", "routes/dealers/statement.tsx"),
+    route("dealer-details/:id/statement.xlsx", "routes/dealers/statement-xlsx.ts"),
     route("team", "routes/team/team-admin.tsx"),
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/import", "routes/admin/import.tsx"),
@@ -43,6 +45,7 @@ export default [
   route("location-setup", "routes/auth/location-setup.tsx"),
   route("waiting", "routes/auth/waiting.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  route("statement/:token", "routes/dealers/shared-statement.tsx"),
 
   ...prefix("api", [route("*", "routes/api/dispatch.ts")]),
 

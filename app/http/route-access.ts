@@ -29,6 +29,8 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/add-dealer": { GET: "app.use", POST: "app.use" },
   "/dealer-details/:id?": { GET: "app.use", POST: "app.use" },
   "/dealer-details/:id/remove-photo/:index": { GET: "app.use" },
+  "/dealer-details/:id/statement": { GET: "dealerAccount.read", POST: "dealerAccount.read" },
+  "/dealer-details/:id/statement.xlsx": { GET: "dealerAccount.read" },
   "/team": { GET: "team.administer", POST: "team.administer" },
   "/admin": { GET: "admin.dashboard", POST: "admin.dashboard" },
   "/admin/import": { GET: "dealers.importSample", POST: "dealers.importSample" },
@@ -52,6 +54,7 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/location-setup": { GET: "public", POST: "account" },
   "/waiting": { GET: "account" },
   "/logout": { GET: "public", POST: "public" },
+  "/statement/:token": { GET: "public" },
   "*": { GET: "public" },
   "/api/*": { GET: "public" },
 };

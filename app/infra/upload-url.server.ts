@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { env } from "~/env.server";
+import { hasUrlSignature, urlSignature } from "~/infra/url-signature.server";
 
 // Signed upload URLs: POST /api/objects/upload answers a short-lived URL of
 // this app that accepts one PUT. The signature (HMAC-SHA256 with SESSION_SECRET) binds the
@@ -9,12 +10,7 @@ import { env } from "~/env.server";
 const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
 export const UPLOAD_PATH = "/api/objects/uploads";
 
-function signature(id: string, userId: number, expires: number): string {
-  return crypto
-    .createHmac("sha256", env.SESSION_SECRET)
-    .update(`upload:${id}:${userId}:${expires}`)
-    .digest("base64url");
-}
+const signed = (id: string, userId: number, expires: number) => `${id}:${userId}:${expires}`;
 
 /** A fresh absolute upload URL for the user. */
 export function createUploadUrl(
@@ -26,7 +22,7 @@ export function createUploadUrl(
   const query = new URLSearchParams({
     user: String(userId),
     expires: String(expires),
-    signature: signature(id, userId, expires),
+    signature: urlSignature("upload", signed(id, userId, expires)),
   });
   const uploadURL = new URL(`${UPLOAD_PATH}/${id}?${query}`, env.APP_URL).toString();
   return { id, uploadURL, expiresAt: expires };
@@ -47,8 +43,6 @@ export function verifyUploadUrl(url: URL, now = Date.now()): UploadGrant | null 
   const given = url.searchParams.get("signature") ?? "";
   if (!id || !Number.isSafeInteger(userId) || userId <= 0 || !Number.isSafeInteger(expires)) return null;
   if (expires < now) return null;
-  const expected = Buffer.from(signature(id, userId, expires));
-  const actual = Buffer.from(given);
-  if (actual.length !== expected.length || !crypto.timingSafeEqual(actual, expected)) return null;
+  if (!hasUrlSignature("upload", signed(id, userId, expires), given)) return null;
   return { id, userId };
 }

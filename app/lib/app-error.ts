@@ -1,5 +1,5 @@
 /** The statuses a refusal of the app's rules can carry. */
-export type AppErrorStatus = 400 | 403 | 404 | 409 | 412 | 413 | 415 | 422 | 429 | 503;
+export type AppErrorStatus = 400 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 429 | 503;
 
 /**
  * The one error the app throws when it refuses a request: models throw it with the status and

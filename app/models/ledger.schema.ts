@@ -164,3 +164,15 @@ export const creditSettingsSchema = z.object({
   // A checkbox: sent ("yes") when ticked, absent when not.
   limitBlocks: z.preprocess((value) => value === "yes" || value === true, z.boolean()),
 });
+// ---- The statement (issue 48, item 4) -----------------------------------------------------------
+
+/**
+ * A statement's period as a page's query, an /api query or a share link's body names it: either
+ * date may be left out (this month in the app's time zone, to today); the two together are then
+ * checked with statementPeriodSchema.
+ */
+export const statementQuerySchema = z.object({
+  from: calendarDateSchema("from").optional(),
+  to: calendarDateSchema("to").optional(),
+});
+export type StatementQuery = z.infer<typeof statementQuerySchema>;

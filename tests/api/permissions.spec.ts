@@ -52,6 +52,26 @@ const pageRows: Row[] = [
     url: "/dealer-details/1/remove-photo/9",
     statuses: signedIn(404),
   },
+  // A dealer's statement: who may read the account is the dealer's team's (tests/resilience/access-matrix.test.ts).
+  {
+    route: "/dealer-details/:id/statement",
+    method: "GET",
+    url: "/dealer-details/999999/statement",
+    statuses: signedIn(404),
+  },
+  {
+    route: "/dealer-details/:id/statement",
+    method: "POST",
+    url: "/dealer-details/999999/statement",
+    statuses: signedIn(404),
+    body: "form",
+  },
+  {
+    route: "/dealer-details/:id/statement.xlsx",
+    method: "GET",
+    url: "/dealer-details/999999/statement.xlsx",
+    statuses: signedIn(404),
+  },
   // /admin is the admin's; a manager's team administration is /team (the accounts waiting, invite links, their people).
   { route: "/admin", method: "GET", url: "/admin", statuses: [SIGN_IN, 403, 403, 200] },
   { route: "/admin", method: "POST", url: "/admin", statuses: [SIGN_IN, 403, 403, 400], body: "form" },
@@ -128,6 +148,8 @@ const pageRows: Row[] = [
   // Only an account waiting for approval stays here; the others go on (tests/resilience/door.test.ts).
   { route: "/waiting", method: "GET", url: "/waiting", statuses: [SIGN_IN, 302, 302, 302] },
   { route: "/logout", method: "GET", url: "/logout", statuses: everyone(302) },
+  // A share link opens its statement for anybody; one never made names nothing.
+  { route: "/statement/:token", method: "GET", url: "/statement/not-a-link", statuses: everyone(404) },
   { route: "*", method: "GET", url: "/no-such-page", statuses: everyone(404) },
   { route: "/api/*", method: "GET", url: "/api/no-such-call", statuses: everyone(404) },
 ];

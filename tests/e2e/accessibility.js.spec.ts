@@ -169,6 +169,11 @@ test("an admin's pages have no accessibility violations, and every control is at
   await signIn(page, "admin");
   await page.goto("/admin/teams");
   const team = await page.locator('a[href^="/admin/teams/"]').first().getAttribute("href");
+  // A dealer's statement (an admin reads every dealer's account) and the page its share link opens.
+  const dealer = someDealer().id;
+  const link = (await (await page.request.post(`/api/dealers/${dealer}/statement-links`, { data: {} })).json()) as {
+    url: string;
+  };
   expect(
     await walk(page, [
       // The teams' names are links 24 px tall: held to the 24 px floor only, as before.
@@ -183,6 +188,8 @@ test("an admin's pages have no accessibility violations, and every control is at
       "/reports?groupBy=dealer&period=last-90-days",
       "/dealers/import",
       "/leaderboard",
+      `/dealer-details/${dealer}/statement`,
+      new URL(link.url).pathname,
       {
         path: "/admin?query=officer8",
         label: "/admin?query=officer8 with a notice",

@@ -123,6 +123,7 @@ function pageUrl(pattern: string, world: World, team: Team): string {
   if (pattern === "/plan/:day?") return `/plan?user=${world.officers[team]}`;
   if (pattern === "/reports") return `/reports?team=${world.teams[team]}`;
   if (pattern === "/reset-password") return "/reset-password?token=abc";
+  if (pattern === "/statement/:token") return "/statement/not-a-link";
   return pattern
     .replace("/dealer-details/:id", `/dealer-details/${world.dealers[team]}`)
     .replace("/admin/users/:id", `/admin/users/${world.officers[team]}`)

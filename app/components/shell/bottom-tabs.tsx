@@ -28,7 +28,7 @@ export function BottomTabs() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-5 bg-white pb-[env(safe-area-inset-bottom)]"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-5 bg-white pb-[env(safe-area-inset-bottom)] print:hidden"
     >
       <ul className="mx-auto grid max-w-2xl grid-cols-7">
         {TABS.map(({ label, to, icon }) => {

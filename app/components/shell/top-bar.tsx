@@ -9,7 +9,7 @@ type TopBarProps = {
 
 export function TopBar({ user, unreadCount }: TopBarProps) {
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-5 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 print:hidden border-b border-gray-5 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-2xl items-center justify-between px-3">
         <Link to="/" className="inline-flex min-h-11 items-center text-lg font-bold text-accent-11">
           Fieldline

@@ -7,6 +7,7 @@ import { placeOperations } from "~/http/api/places.server";
 import { notificationOperations } from "~/http/api/notifications.server";
 import { postOperations } from "~/http/api/posts.server";
 import { rankingOperations } from "~/http/api/rankings.server";
+import { statementOperations } from "~/http/api/statements.server";
 import { visitPlanOperations } from "~/http/api/visit-plans.server";
 import { apiTokenOperations } from "~/http/api/api-tokens.server";
 import { changeOperations } from "~/http/api/changes.server";
@@ -46,6 +47,7 @@ export const declaredOperations: ApiOperation[] = [
   ...visitPlanOperations,
   ...dealerOperations,
   ...dealerAccountOperations,
+  ...statementOperations,
   ...placeOperations,
   ...adminOperations,
   ...teamAdministrationOperations,

@@ -98,7 +98,7 @@ const PATH_VALUES = [
   "0000-01-01",
 ];
 
-export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId", "day", "tokenId"]);
+export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId", "day", "tokenId", "token"]);
 
 function pathArbitrary(pattern: string, ids: Ids): fc.Arbitrary<string> {
   const names = [...pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);
