@@ -25,6 +25,7 @@ export const TEAM_FORBIDDEN = "You can only see the teams you belong to or lead.
 export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
 const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
 export const DEALER_NOT_YOURS = "You can only change the dealers of your own team or of the teams you lead.";
+export const TARGETS_FORBIDDEN = "You can only set targets for the officers of the teams you lead.";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
@@ -105,6 +106,8 @@ const RULES = {
   "account.refuse": managerOrAdmin,
   "invite.create": fillsTeam(APPROVAL_TEAM_FORBIDDEN),
   "leaderboard.recalculate": managerOrAdmin,
+  /** Setting officers' targets (decision 84): a manager those of the teams they lead, an admin anyone's. */
+  "targets.set": fillsTeam(TARGETS_FORBIDDEN),
   "locationQuality.read": managerOrAdmin,
   /** Reports of other officers than oneself (an officer's report is their own). */
   "reports.others": managerOrAdmin,

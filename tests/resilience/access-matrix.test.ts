@@ -49,6 +49,8 @@ const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: tru
   "locationQuality.read": { rule: managers },
   "reports.others": { rule: managers },
   "teamDay.read": { rule: managers },
+  /** A manager sets the targets of the officers of the teams they lead (decision 84). */
+  "targets.set": { rule: managerOfTeam },
   "admin.dashboard": { rule: admins, adminCall: true },
   "registration.manage": { rule: admins, adminCall: true },
   "user.create": { rule: admins, adminCall: true },

@@ -1,0 +1,118 @@
+import { idSchema } from "~/lib/ids";
+import { parseMoneyToCents } from "~/lib/money";
+import {
+  MEASURE_LABELS,
+  MEASURE_MAX,
+  MONEY_MEASURES,
+  TARGET_MEASURES,
+  type TargetMeasure,
+} from "~/lib/target-measures";
+import { isTargetPeriod, TARGET_PERIOD_MESSAGE, type PaceStatus } from "~/lib/target-period";
+import { z } from "~/lib/zod";
+import type { TeamView } from "~/models/team.schema";
+
+// Targets' inputs and answers (decision 84): one schema per input, shared by the /targets page's
+// forms and /api. Browser-safe (no server imports).
+
+export const TARGET_OFFICER_NOT_FOUND = "Officer not found.";
+const COPY_PERCENT_MESSAGE = "Percentage must be a whole number from -90 to 500";
+export const COPY_TOO_LARGE = "With this percentage a target would pass the largest allowed: choose a smaller one.";
+
+/** A month (2026-11) or a season (RABI-2026, KHARIF-2026) the app accepts. */
+const targetPeriodSchema = z.string({ error: TARGET_PERIOD_MESSAGE }).refine(isTargetPeriod, TARGET_PERIOD_MESSAGE);
+
+function measureMessage(measure: TargetMeasure): string {
+  const max = MEASURE_MAX[measure];
+  const range = MONEY_MEASURES.has(measure)
+    ? `an amount from 0.01 to ${(max / 100).toLocaleString("en-US")}`
+    : `a whole number from 1 to ${max.toLocaleString("en-US")}`;
+  return `${MEASURE_LABELS[measure]} must be ${range}, or empty for no target`;
+}
+
+/** A measure's value as typed (text) or sent (a number): its bags, cents or count; null for none; undefined when malformed. */
+function readMeasure(measure: TargetMeasure, raw: unknown): number | null | undefined {
+  if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return null;
+  if (typeof raw !== "string" && typeof raw !== "number") return undefined;
+  const text = String(raw).trim();
+  const value = MONEY_MEASURES.has(measure) ? parseMoneyToCents(text) : /^\d{1,9}$/.test(text) ? Number(text) : null;
+  return value !== null && value >= 1 && value <= MEASURE_MAX[measure] ? value : undefined;
+}
+
+const measureFields = Object.fromEntries(TARGET_MEASURES.map((measure) => [measure, z.unknown().optional()]));
+
+/** Every measure's value read, each malformed one an issue on its field. */
+function readValues(raw: Record<string, unknown>, ctx: z.RefinementCtx): TargetValues {
+  const values = {} as TargetValues;
+  for (const measure of TARGET_MEASURES) {
+    const value = readMeasure(measure, raw[measure]);
+    if (value === undefined) ctx.addIssue({ code: "custom", path: [measure], message: measureMessage(measure) });
+    values[measure] = value ?? null;
+  }
+  return values;
+}
+
+/**
+ * One officer's targets for a period, every measure at once: bags and counts as whole numbers,
+ * money as amounts ("250000.00"); empty, null or absent for no target. A field that names no
+ * measure is refused.
+ */
+export const targetValuesSchema = z.strictObject(measureFields).transform(readValues);
+export type TargetValues = Record<TargetMeasure, number | null>;
+
+/** The /targets page's row form: the officer, the period and their targets. */
+export const targetRowSchema = z
+  .strictObject({ officerId: idSchema("Please select a valid officer."), period: targetPeriodSchema, ...measureFields })
+  .transform(({ officerId, period, ...raw }, ctx) => ({ officerId, period, values: readValues(raw, ctx) }));
+
+/** "Copy last period's": the period to fill, the percentage to add (negative to take off), and perhaps one team. */
+export const targetCopySchema = z.strictObject({
+  period: targetPeriodSchema,
+  percent: z.preprocess(
+    (raw) => (typeof raw === "string" && /^-?\d{1,3}$/.test(raw.trim()) ? Number(raw) : raw),
+    z
+      .number({ error: COPY_PERCENT_MESSAGE })
+      .int(COPY_PERCENT_MESSAGE)
+      .min(-90, COPY_PERCENT_MESSAGE)
+      .max(500, COPY_PERCENT_MESSAGE),
+  ),
+  team: idSchema("team must be a team's id").optional(),
+});
+export type TargetCopy = z.infer<typeof targetCopySchema>;
+
+/** How one measure stands: its target, what was done, and the pace (app/lib/target-period.ts). */
+export type MeasureProgress = {
+  measure: TargetMeasure;
+  /** Bags, cents (the money measures) or a count. */
+  target: number;
+  actual: number;
+  percent: number;
+  daysLeft: number;
+  neededPerDay: number | null;
+  status: PaceStatus;
+};
+
+export type OfficerTargets = {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  team: TeamView | null;
+  /** The targets set, by measure (null: none). */
+  targets: TargetValues;
+  /** The measures with a target, in the order of TARGET_MEASURES. */
+  progress: MeasureProgress[];
+};
+
+/** A team's totals: its current officers' targets and achievements added up (decision 84). */
+export type TeamTargets = { team: TeamView; officers: number; progress: MeasureProgress[] };
+
+export type PeriodProgress = {
+  period: string;
+  label: string;
+  first: string;
+  last: string;
+  /** Days from today on, today included (0 once ended). */
+  daysLeft: number;
+  people: OfficerTargets[];
+  teams: TeamTargets[];
+};
