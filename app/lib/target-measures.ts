@@ -1,3 +1,4 @@
+import { formatMoney } from "~/lib/money";
 import { SALE_PRODUCT_LABELS, type SaleProduct } from "~/lib/post-types";
 
 // What a target may be set for (decision 84), by the names the forms and /api use: bags of each
@@ -55,4 +56,9 @@ export const MEASURE_MAX: Record<TargetMeasure, number> = {
 /** Every measure at zero. */
 export function noMeasures(): MeasureValues {
   return Object.fromEntries(TARGET_MEASURES.map((measure) => [measure, 0])) as MeasureValues;
+}
+
+/** A measure's value as people read it: "$1,250.00" for money, "1,250" otherwise. */
+export function formatMeasure(measure: TargetMeasure, value: number, currencySymbol = "$"): string {
+  return MONEY_MEASURES.has(measure) ? formatMoney(value, currencySymbol) : value.toLocaleString("en-US");
 }

@@ -3,6 +3,7 @@ import { dayRange } from "~/lib/calendar";
 import {
   isTargetPeriod,
   monthOf,
+  nextPeriod,
   periodLabel,
   periodSpan,
   previousPeriod,
@@ -47,6 +48,9 @@ describe("target periods", () => {
     expect(previousPeriod("2026-11")).toBe("2026-10");
     expect(previousPeriod("KHARIF-2026")).toBe("RABI-2025");
     expect(previousPeriod("RABI-2026")).toBe("KHARIF-2026");
+    expect(nextPeriod("2026-12")).toBe("2027-01");
+    expect(nextPeriod("KHARIF-2026")).toBe("RABI-2026");
+    expect(nextPeriod("RABI-2026")).toBe("KHARIF-2027");
   });
 
   it("names periods as people say them", () => {

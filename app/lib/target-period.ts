@@ -74,13 +74,19 @@ export function seasonOf(date: string): string {
 
 /** The period before: the month before, or the season before (Rabi 2025 before Kharif 2026, Kharif 2026 before Rabi 2026). */
 export function previousPeriod(period: string): string {
-  const season = SEASON.exec(period);
-  if (season) {
-    const year = Number(season[2]);
-    return season[1] === "KHARIF" ? `RABI-${pad(year - 1, 4)}` : `KHARIF-${pad(year, 4)}`;
-  }
+  return neighbour(period, (span) => addDays(span.first, -1));
+}
+
+/** The period after: the next month, or the next season. */
+export function nextPeriod(period: string): string {
+  return neighbour(period, (span) => addDays(span.last, 1));
+}
+
+/** The period of the same kind holding the day `step` finds from `period`'s span (itself when it is no period). */
+function neighbour(period: string, step: (span: PeriodSpan) => string): string {
   const span = periodSpan(period);
-  return monthOf(addDays(span?.first ?? `${period}-01`, -1));
+  if (!span) return period;
+  return SEASON.test(period) ? seasonOf(step(span)) : monthOf(step(span));
 }
 
 /** "2026-11" -> "November 2026"; "RABI-2026" -> "Rabi 2026–27"; "KHARIF-2026" -> "Kharif 2026". */

@@ -79,6 +79,12 @@ export const targetCopySchema = z.strictObject({
 });
 export type TargetCopy = z.infer<typeof targetCopySchema>;
 
+/** `?period=&team=`: the period shown (this month by default) and perhaps one team. */
+export const targetQuerySchema = z.object({
+  period: targetPeriodSchema.optional(),
+  team: idSchema("team must be a team's id").optional(),
+});
+
 /** How one measure stands: its target, what was done, and the pace (app/lib/target-period.ts). */
 export type MeasureProgress = {
   measure: TargetMeasure;

@@ -117,6 +117,7 @@ function pageUrl(pattern: string, world: World, team: Team): string {
   if (pattern === "/api/*") return "/api/no-such-call";
   if (pattern === "/plan/:day?") return `/plan?user=${world.officers[team]}`;
   if (pattern === "/reports") return `/reports?team=${world.teams[team]}`;
+  if (pattern === "/targets") return `/targets?team=${world.teams[team]}`;
   if (pattern === "/reset-password") return "/reset-password?token=abc";
   return pattern
     .replace("/dealer-details/:id", `/dealer-details/${world.dealers[team]}`)
@@ -163,6 +164,8 @@ function bodyOf(key: string, world: World, team: Team): Record<string, string | 
   if (key === "POST /api/tokens" || key === "POST /api/admin/service-accounts/{id}/tokens")
     return { name: `matrix-${++names}`, scope: "read" };
   if (key === "POST /plan/:day?") return { intent: "reorder" };
+  // No measure: the officer's targets emptied, which the rule must reach first.
+  if (key === "POST /targets") return { intent: "set", officerId: world.officers[team], period: "2026-11" };
   return {};
 }
 
