@@ -253,6 +253,13 @@ export const teamDayAnswer = z
             .describe('Those stops and why: "Logged 40 km from the dealer", "Place typed, not from GPS"'),
           missedYesterday: z.number().int().describe("Stops of yesterday's plan left without any visit"),
           canPlan: z.boolean().describe("Whether the viewer may plan this officer's days"),
+          targets: nullable(
+            z.looseObject({
+              measures: z.number().int().describe("Measures with a target this month"),
+              behind: z.number().int().describe("Of those, the ones behind pace"),
+              lowestPercent: z.number().int().describe("The lowest percentage of them"),
+            }),
+          ).describe("This month's targets at a glance; null without targets this month"),
         }),
       )
       .describe("Those who have not posted today first, then those who have, by name; at most 200"),

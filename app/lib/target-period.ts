@@ -100,6 +100,12 @@ export function periodLabel(period: string): string {
   return month ? `${MONTH_NAMES[Number(month[2]) - 1]} ${month[1]}` : period;
 }
 
+/** The days of the period from `today` on, today included: all of them before it starts, none once it has ended. */
+export function daysLeftIn(span: PeriodSpan, today: string): number {
+  const total = dayNumber(span.last) - dayNumber(span.first) + 1;
+  return total - Math.min(total, Math.max(0, dayNumber(today) - dayNumber(span.first)));
+}
+
 /** How a measure stands: its target reached, on pace, or behind it. */
 export type PaceStatus = "done" | "onPace" | "behind";
 
@@ -120,8 +126,8 @@ export type Progress = {
  */
 export function progressOf(target: number, actual: number, span: PeriodSpan, today: string): Progress {
   const total = dayNumber(span.last) - dayNumber(span.first) + 1;
-  const gone = Math.min(total, Math.max(0, dayNumber(today) - dayNumber(span.first)));
-  const daysLeft = total - gone;
+  const daysLeft = daysLeftIn(span, today);
+  const gone = total - daysLeft;
   const remaining = Math.max(0, target - actual);
   const status: PaceStatus = remaining === 0 ? "done" : actual * total >= target * gone ? "onPace" : "behind";
   return {

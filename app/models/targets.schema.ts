@@ -122,3 +122,22 @@ export type PeriodProgress = {
   people: OfficerTargets[];
   teams: TeamTargets[];
 };
+
+/** One period of an officer's own home: "Your month", "Your season". */
+export type OwnPeriod = {
+  kind: "month" | "season";
+  period: string;
+  label: string;
+  daysLeft: number;
+  progress: MeasureProgress[];
+};
+
+/** An officer's month at a glance on the manager's day. */
+export type TargetGlance = {
+  /** Measures with a target this month. */
+  measures: number;
+  /** Of those, the ones behind pace. */
+  behind: number;
+  /** The lowest percentage of them. */
+  lowestPercent: number;
+};

@@ -4,7 +4,15 @@ import type { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { noMeasures, TARGET_MEASURES } from "~/lib/target-measures";
 import { TARGETS_FORBIDDEN } from "~/models/policy";
-import { achievementOf, copyTargets, periodProgress, setTargets, targetsToSet } from "~/models/targets.server";
+import {
+  achievementOf,
+  copyTargets,
+  monthAtAGlance,
+  ownProgress,
+  periodProgress,
+  setTargets,
+  targetsToSet,
+} from "~/models/targets.server";
 import type { TargetValues } from "~/models/targets.schema";
 
 beforeEach(resetDatabase);
@@ -155,6 +163,41 @@ describe("progress", () => {
     // The manager sees their team's officers; an admin everyone.
     const led = await periodProgress(manager, { period: "2026-11" }, NOW);
     expect(led.people.map((person) => person.username)).toEqual(["ayesha", "bilal"]);
+  });
+});
+
+describe("progress where work happens", () => {
+  it("gives an officer their month and season with targets, and the manager each officer's month at a glance", async () => {
+    const { manager, ayesha, bilal } = await world();
+    await setTargets(manager, ayesha.id, "2026-11", values({ demoPlots: 4, farmerMeetings: 10 }), NOW);
+    await setTargets(manager, ayesha.id, "RABI-2026", values({ demoPlots: 20 }), NOW);
+    await post({ userId: ayesha.id, type: "DEMO_PLOT", createdAt: new Date("2026-10-20T06:00:00Z") });
+    for (let i = 0; i < 4; i++)
+      await post({ userId: ayesha.id, type: "DEMO_PLOT", createdAt: new Date("2026-11-21T06:00:00Z") });
+
+    expect(ownProgress(ayesha.id, NOW)).toEqual([
+      {
+        kind: "month",
+        period: "2026-11",
+        label: "November 2026",
+        daysLeft: 9,
+        progress: [
+          expect.objectContaining({ measure: "farmerMeetings", actual: 0, status: "behind" }),
+          expect.objectContaining({ measure: "demoPlots", actual: 4, percent: 100, status: "done" }),
+        ],
+      },
+      {
+        kind: "season",
+        period: "RABI-2026",
+        label: "Rabi 2026–27",
+        daysLeft: 130,
+        progress: [expect.objectContaining({ measure: "demoPlots", target: 20, actual: 5, percent: 25 })],
+      },
+    ]);
+    expect(ownProgress(bilal.id, NOW)).toEqual([]);
+    expect(monthAtAGlance([ayesha.id, bilal.id], NOW)).toEqual(
+      new Map([[ayesha.id, { measures: 2, behind: 1, lowestPercent: 0 }]]),
+    );
   });
 });
 

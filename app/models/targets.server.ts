@@ -10,7 +10,16 @@ import {
   type MeasureValues,
   type TargetMeasure,
 } from "~/lib/target-measures";
-import { periodLabel, periodSpan, previousPeriod, progressOf, type PeriodSpan } from "~/lib/target-period";
+import {
+  daysLeftIn,
+  monthOf,
+  periodLabel,
+  periodSpan,
+  previousPeriod,
+  progressOf,
+  seasonOf,
+  type PeriodSpan,
+} from "~/lib/target-period";
 import { SALE_PRODUCTS } from "~/lib/post-types";
 import { authorize, seesEveryone } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
@@ -21,7 +30,9 @@ import {
   TARGET_OFFICER_NOT_FOUND,
   type MeasureProgress,
   type OfficerTargets,
+  type OwnPeriod,
   type PeriodProgress,
+  type TargetGlance,
   type TargetCopy,
   type TargetValues,
   type TeamTargets,
@@ -203,7 +214,7 @@ function progressOfOfficers(officers: OfficerRow[], period: string, now: Date): 
     label: periodLabel(period),
     first: span.first,
     last: span.last,
-    daysLeft: progressOf(1, 0, span, today).daysLeft,
+    daysLeft: daysLeftIn(span, today),
     people,
     teams: [...teams.values()].map((team): TeamTargets => ({
       team: team.team,
@@ -232,6 +243,71 @@ export async function periodProgress(
   }
   const audience = await requestedAudience(viewer, { team }, { companyAllowed: false });
   return progressOfOfficers(officersIn(audienceSql(audience, Prisma.sql`u`)), period, now);
+}
+
+/**
+ * Each of `officerIds`' measures with a target in each of `periods`, against what they did, on
+ * `now`'s day: period → officer id → progress (absent: no target in the period). Posts are read
+ * only for officers with a target.
+ */
+function progressOfEach(
+  officerIds: readonly number[],
+  periods: readonly string[],
+  now: Date,
+): Map<string, Map<number, MeasureProgress[]>> {
+  const today = appDate(now);
+  const targets = targetsOf(officerIds, periods);
+  const withTargets = [...new Set([...targets.values()].flatMap((byOfficer) => [...byOfficer.keys()]))];
+  const done = achievementOf(withTargets, periods);
+  return new Map(
+    periods.map((period) => {
+      const span = spanOf(period);
+      const byOfficer = [...(targets.get(period) ?? [])].map(([id, values]): [number, MeasureProgress[]] => [
+        id,
+        measuresProgress(values, done.get(period)?.get(id) ?? noMeasures(), span, today),
+      ]);
+      return [period, new Map(byOfficer)];
+    }),
+  );
+}
+
+/**
+ * An officer's own month and season on their home: each period with targets, its days left and
+ * each measure's progress (none when nothing is set).
+ */
+export function ownProgress(officerId: number, now = currentTime()): OwnPeriod[] {
+  const today = appDate(now);
+  const periods = [
+    { kind: "month" as const, period: monthOf(today) },
+    { kind: "season" as const, period: seasonOf(today) },
+  ];
+  const progress = progressOfEach(
+    [officerId],
+    periods.map(({ period }) => period),
+    now,
+  );
+  return periods.flatMap(({ kind, period }): OwnPeriod[] => {
+    const measures = progress.get(period)?.get(officerId);
+    if (!measures || measures.length === 0) return [];
+    const daysLeft = daysLeftIn(spanOf(period), today);
+    return [{ kind, period, label: periodLabel(period), daysLeft, progress: measures }];
+  });
+}
+
+/** Each officer's month at a glance, for the manager's day: how many measures are behind, and the lowest percentage. */
+export function monthAtAGlance(officerIds: readonly number[], now = currentTime()): Map<number, TargetGlance> {
+  const month = monthOf(appDate(now));
+  const progress = progressOfEach(officerIds, [month], now).get(month) ?? new Map<number, MeasureProgress[]>();
+  return new Map(
+    [...progress].map(([id, measures]): [number, TargetGlance] => [
+      id,
+      {
+        measures: measures.length,
+        behind: measures.filter((measure) => measure.status === "behind").length,
+        lowestPercent: Math.min(...measures.map((measure) => measure.percent)),
+      },
+    ]),
+  );
 }
 
 /** The officers whose targets the viewer sets: an admin everyone (or one team), a manager the teams they lead (or one of them). */
