@@ -250,7 +250,7 @@ export async function periodProgress(
  * `now`'s day: period → officer id → progress (absent: no target in the period). Posts are read
  * only for officers with a target.
  */
-function progressOfEach(
+export function progressOfEach(
   officerIds: readonly number[],
   periods: readonly string[],
   now: Date,
