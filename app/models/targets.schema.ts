@@ -1,5 +1,5 @@
 import { idSchema } from "~/lib/ids";
-import { parseMoneyToCents } from "~/lib/money";
+import { centsToDecimal, parseMoneyToCents } from "~/lib/money";
 import {
   MEASURE_LABELS,
   MEASURE_MAX,
@@ -19,7 +19,9 @@ const COPY_PERCENT_MESSAGE = "Percentage must be a whole number from -90 to 500"
 export const COPY_TOO_LARGE = "With this percentage a target would pass the largest allowed: choose a smaller one.";
 
 /** A month (2026-11) or a season (RABI-2026, KHARIF-2026) the app accepts. */
-const targetPeriodSchema = z.string({ error: TARGET_PERIOD_MESSAGE }).refine(isTargetPeriod, TARGET_PERIOD_MESSAGE);
+export const targetPeriodSchema = z
+  .string({ error: TARGET_PERIOD_MESSAGE })
+  .refine(isTargetPeriod, TARGET_PERIOD_MESSAGE);
 
 function measureMessage(measure: TargetMeasure): string {
   const max = MEASURE_MAX[measure];
@@ -141,3 +143,78 @@ export type TargetGlance = {
   /** The lowest percentage of them. */
   lowestPercent: number;
 };
+
+// ---- /api answers -------------------------------------------------------------------------------
+
+/** The targets as /api and the forms write them: money as amounts ("250000.00"), the others as whole numbers. */
+export function targetValuesAnswer(values: TargetValues): Record<TargetMeasure, number | string | null> {
+  return Object.fromEntries(
+    TARGET_MEASURES.map((measure) => {
+      const value = values[measure];
+      return [measure, value === null ? null : MONEY_MEASURES.has(measure) ? centsToDecimal(value) : value];
+    }),
+  ) as Record<TargetMeasure, number | string | null>;
+}
+
+/** A period's progress as /api answers it: the same, with each officer's targets as they are written. */
+export function periodProgressAnswer(progress: PeriodProgress) {
+  return {
+    ...progress,
+    people: progress.people.map((person) => ({ ...person, targets: targetValuesAnswer(person.targets) })),
+  };
+}
+
+const targetValuesShape = z
+  .looseObject(
+    Object.fromEntries(
+      TARGET_MEASURES.map((measure) => [
+        measure,
+        (MONEY_MEASURES.has(measure) ? z.string() : z.number().int()).nullable().describe(MEASURE_LABELS[measure]),
+      ]),
+    ),
+  )
+  .describe("Each measure's target (amounts for sales and recovery), null for none");
+
+const measureProgressAnswer = z.looseObject({
+  measure: z.enum(TARGET_MEASURES),
+  target: z.number().int().describe("Bags, cents (salesAmount, recoveryAmount) or a count"),
+  actual: z.number().int().describe("Done in the period so far, in the same unit, counted from the posts"),
+  percent: z.number().int().describe("Whole per cent of the target (may pass 100)"),
+  daysLeft: z.number().int().describe("Days from today on, today included"),
+  neededPerDay: z.number().int().nullable().describe("Still needed each day left, rounded up; null once ended short"),
+  status: z.enum(["done", "onPace", "behind"]),
+});
+
+const teamRef = z.looseObject({ id: z.number().int(), name: z.string() });
+
+export const periodProgressSchema = z
+  .looseObject({
+    period: z.string().describe("yyyy-MM, RABI-yyyy (October to March) or KHARIF-yyyy (April to September)"),
+    label: z.string(),
+    first: z.string().describe("The period's first day, yyyy-MM-dd (Asia/Karachi)"),
+    last: z.string().describe("Its last day"),
+    daysLeft: z.number().int(),
+    people: z.array(
+      z.looseObject({
+        id: z.number().int(),
+        username: z.string(),
+        firstName: z.string().nullable(),
+        lastName: z.string().nullable(),
+        team: teamRef.nullable(),
+        targets: targetValuesShape,
+        progress: z.array(measureProgressAnswer).describe("The measures with a target"),
+      }),
+    ),
+    teams: z
+      .array(z.looseObject({ team: teamRef, officers: z.number().int(), progress: z.array(measureProgressAnswer) }))
+      .describe("Each team's totals: its current officers' targets and achievements added up"),
+  })
+  .meta({ id: "TargetProgress" });
+
+export const officerTargetsSchema = z
+  .looseObject({ officerId: z.number().int(), period: z.string(), targets: targetValuesShape })
+  .meta({ id: "OfficerTargets" });
+
+export const targetCopyAnswerSchema = z.looseObject({
+  officers: z.number().int().describe("Officers whose last period's targets were copied"),
+});

@@ -141,6 +141,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     if (path.startsWith("/api/teams/")) return String(world.teams[team]);
     if (path.startsWith("/api/admin/users/")) return String(world.officers[team]);
     if (path.startsWith("/api/posts/")) return "1";
+    if (path.startsWith("/api/officers/")) return String(world.officers[team]);
     return missing;
   })();
   const url = path
@@ -149,6 +150,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     .replace("{tokenId}", missing)
     .replace("{index}", "9")
     .replace("{day}", "2026-01-01")
+    .replace("{period}", "2026-11")
     .replace("{uploadId}", "0123456789abcdef");
   if (path === "/api/posts") return `${url}?limit=1`;
   if (path === "/api/reports") return `${url}?period=this-week&team=${world.teams[team]}`;
@@ -164,6 +166,7 @@ function bodyOf(key: string, world: World, team: Team): Record<string, string | 
   if (key === "POST /api/tokens" || key === "POST /api/admin/service-accounts/{id}/tokens")
     return { name: `matrix-${++names}`, scope: "read" };
   if (key === "POST /plan/:day?") return { intent: "reorder" };
+  if (key === "POST /api/targets/copy") return { period: "2026-11", percent: 0, team: world.teams[team] };
   // No measure: the officer's targets emptied, which the rule must reach first.
   if (key === "POST /targets") return { intent: "set", officerId: world.officers[team], period: "2026-11" };
   return {};
