@@ -4,6 +4,7 @@ import { PROVINCES } from "~/lib/provinces";
 import { z } from "zod";
 import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
+import { targetRowAnswer } from "~/models/targets.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
@@ -452,6 +453,7 @@ const changeAnswer = z
     changeOf("dealer", dealerAnswer),
     changeOf("checkin", checkInAnswer),
     changeOf("user", adminUserSchema),
+    changeOf("target", targetRowAnswer),
   ])
   .meta({ id: "Change" });
 

@@ -215,6 +215,31 @@ export const officerTargetsSchema = z
   .looseObject({ officerId: z.number().int(), period: z.string(), targets: targetValuesShape })
   .meta({ id: "OfficerTargets" });
 
+/** A target row as the change feed and webhooks show it. */
+export type TargetRow = {
+  id: number;
+  userId: number;
+  period: string;
+  measure: TargetMeasure;
+  value: number | string;
+  setById: number | null;
+  setAt: string;
+};
+
+export const targetRowAnswer = z
+  .looseObject({
+    id: z.number().int(),
+    userId: z.number().int().describe("The officer"),
+    period: z.string(),
+    measure: z.enum(TARGET_MEASURES),
+    value: z
+      .union([z.number().int(), z.string()])
+      .describe("Bags or a count; an amount for salesAmount and recoveryAmount"),
+    setById: z.number().int().nullable().describe("Who set it last"),
+    setAt: z.string().describe("When"),
+  })
+  .meta({ id: "TargetRow" });
+
 export const targetCopyAnswerSchema = z.looseObject({
   officers: z.number().int().describe("Officers whose last period's targets were copied"),
 });

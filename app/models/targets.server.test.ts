@@ -7,6 +7,7 @@ import { TARGETS_FORBIDDEN } from "~/models/policy";
 import {
   achievementOf,
   copyTargets,
+  getTargets,
   monthAtAGlance,
   ownProgress,
   periodProgress,
@@ -249,5 +250,34 @@ describe("setting targets", () => {
     await setTargets(manager, ayesha.id, "2026-12", values({ sspBags: 900_000 }), NOW);
     await expect(copyTargets(manager, { period: "2027-01", percent: 20 }, NOW)).rejects.toMatchObject({ status: 400 });
     expect(await prisma.target.count({ where: { period: "2027-01" } })).toBe(0);
+  });
+});
+
+describe("the change feed", () => {
+  it("tells each target set, changed and emptied, with the row as /api writes it", async () => {
+    const { manager, ayesha } = await world();
+    const since = (await prisma.change.aggregate({ _max: { seq: true } }))._max.seq ?? 0;
+    await setTargets(manager, ayesha.id, "2026-11", values({ salesAmount: 1000_50 }), NOW);
+    await setTargets(manager, ayesha.id, "2026-11", values({ salesAmount: 2000_00 }), NOW);
+    const [target] = await getTargets((await prisma.target.findMany({ select: { id: true } })).map((row) => row.id));
+    expect(target).toEqual({
+      id: expect.any(Number),
+      userId: ayesha.id,
+      period: "2026-11",
+      measure: "salesAmount",
+      value: "2000.00",
+      setById: manager.id,
+      setAt: NOW.toISOString(),
+    });
+    await setTargets(manager, ayesha.id, "2026-11", values({}), NOW);
+    const changes = await prisma.change.findMany({
+      where: { entity: "target", seq: { gt: since } },
+      orderBy: { seq: "asc" },
+    });
+    expect(changes.map((change) => [change.entityId, change.op])).toEqual([
+      [target!.id, "created"],
+      [target!.id, "updated"],
+      [target!.id, "deleted"],
+    ]);
   });
 });

@@ -2,7 +2,9 @@ import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
 import { AppError } from "~/lib/app-error";
+import { centsToDecimal } from "~/lib/money";
 import {
+  MONEY_MEASURES,
   BAGS_OF,
   MEASURE_MAX,
   noMeasures,
@@ -33,6 +35,7 @@ import {
   type OwnPeriod,
   type PeriodProgress,
   type TargetGlance,
+  type TargetRow,
   type TargetCopy,
   type TargetValues,
   type TeamTargets,
@@ -308,6 +311,19 @@ export function monthAtAGlance(officerIds: readonly number[], now = currentTime(
       },
     ]),
   );
+}
+
+/** Target rows by id, as the change feed shows them: the value as /api writes it (an amount for money). */
+export async function getTargets(ids: number[]): Promise<TargetRow[]> {
+  const rows = await prisma.target.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, userId: true, period: true, measure: true, value: true, setById: true, setAt: true },
+  });
+  return rows.map((row) => {
+    const measure = row.measure as TargetMeasure;
+    const value = MONEY_MEASURES.has(measure) ? centsToDecimal(row.value) : Number(row.value);
+    return { ...row, measure, value, setAt: row.setAt.toISOString() };
+  });
 }
 
 /** The officers whose targets the viewer sets: an admin everyone (or one team), a manager the teams they lead (or one of them). */

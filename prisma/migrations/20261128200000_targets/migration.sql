@@ -26,3 +26,11 @@ CREATE TABLE "TargetNotice" (
     PRIMARY KEY ("userId", "period", "measure", "kind"),
     CONSTRAINT "TargetNotice_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
+
+-- The change feed follows targets (prisma/triggers.ts): every insert, update and delete of one.
+CREATE TRIGGER "Target_change_insert" AFTER INSERT ON "Target"
+BEGIN INSERT INTO "Change" ("entity", "entityId", "op", "at") VALUES ('target', NEW."id", 'created', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)); END;
+CREATE TRIGGER "Target_change_update" AFTER UPDATE ON "Target"
+BEGIN INSERT INTO "Change" ("entity", "entityId", "op", "at") VALUES ('target', NEW."id", 'updated', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)); END;
+CREATE TRIGGER "Target_change_delete" AFTER DELETE ON "Target"
+BEGIN INSERT INTO "Change" ("entity", "entityId", "op", "at") VALUES ('target', OLD."id", 'deleted', CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)); END;
