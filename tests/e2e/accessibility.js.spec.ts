@@ -125,6 +125,7 @@ test("a manager's day, team, plans, reports and map have no accessibility violat
     await walk(page, [
       "/",
       "/team",
+      "/targets",
       officerPlan ?? "/plan",
       "/reports",
       "/leaderboard",

@@ -261,7 +261,7 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
         </ul>
       )}
       <p className="text-sm">
-        <Link to="/leaderboard" className="link tap-line">
+        <Link to="/leaderboard" className="link tap">
           Rankings and achievement
         </Link>
       </p>
