@@ -34,6 +34,7 @@ export default [
     route("dealer-map", "routes/map/dealer-map.tsx"),
     route("location-quality", "routes/map/location-quality.tsx"),
     route("plan/:day?", "routes/plans/plan.tsx"),
+    route("targets", "routes/targets/targets.tsx"),
   ]),
 
   route("offline", "routes/shell/offline.tsx"),

@@ -111,6 +111,13 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
     ignored: {},
   },
   {
+    // An officer's target for one measure and period (decision 84): any change of it is told.
+    table: "Target",
+    entity: "target",
+    carried: ["userId", "period", "measure", "value", "setById", "setAt"],
+    ignored: {},
+  },
+  {
     table: "User",
     entity: "user",
     // The account as the admins' users list shows it.

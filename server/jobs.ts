@@ -4,10 +4,12 @@
 // the primary can write: each run first asks LiteFS whether this machine is the primary, so a
 // replica runs nothing, and runs its jobs from the moment it becomes the primary. The timers never
 // keep the process alive: a stopped server drops a run midway, and the next start does it again
-// (a delivery not marked sent is sent again; the sweep notifies each officer-day once).
+// (a delivery not marked sent is sent again; the sweeps notify each officer-day and each target
+// notice once).
 import { env } from "~/env.server";
 import { readLiteFsNode } from "~/infra/litefs.server";
 import { sweepMissedVisits } from "~/models/missed-visits.server";
+import { sweepTargetNotices } from "~/models/target-notices.server";
 import { sendDueDeliveries } from "~/models/webhook-delivery.server";
 
 type Job = { name: string; everyMs: number; run: () => Promise<void> };
@@ -27,6 +29,15 @@ const JOBS: readonly Job[] = [
       const result = await sweepMissedVisits();
       if (result.officers > 0)
         console.log(`Missed visits: ${result.officers} officer-days, ${result.notifications} notifications.`);
+    },
+  },
+  {
+    // An officer who falls behind a target's pace without posting hears it once (decision 85).
+    name: "target pace sweep",
+    everyMs: 60 * 60 * 1000,
+    run: async () => {
+      const sent = await sweepTargetNotices();
+      if (sent > 0) console.log(`Targets: ${sent} notifications.`);
     },
   },
 ];

@@ -5,6 +5,7 @@ import { PROVINCES } from "~/lib/provinces";
 import { z } from "zod";
 import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
+import { targetRowAnswer } from "~/models/targets.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
@@ -258,6 +259,13 @@ export const teamDayAnswer = z
             .describe('Those stops and why: "Logged 40 km from the dealer", "Place typed, not from GPS"'),
           missedYesterday: z.number().int().describe("Stops of yesterday's plan left without any visit"),
           canPlan: z.boolean().describe("Whether the viewer may plan this officer's days"),
+          targets: nullable(
+            z.looseObject({
+              measures: z.number().int().describe("Measures with a target this month"),
+              behind: z.number().int().describe("Of those, the ones behind pace"),
+              lowestPercent: z.number().int().describe("The lowest percentage of them"),
+            }),
+          ).describe("This month's targets at a glance; null without targets this month"),
         }),
       )
       .describe("Those who have not posted today first, then those who have, by name; at most 200"),
@@ -528,6 +536,7 @@ const changeAnswer = z
     changeOf("checkin", checkInAnswer),
     changeOf("user", adminUserSchema),
     changeOf("ledger_entry", ledgerEntryAnswer),
+    changeOf("target", targetRowAnswer),
   ])
   .meta({ id: "Change" });
 

@@ -45,6 +45,7 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/dealer-map": { GET: "app.use" },
   "/location-quality": { GET: "locationQuality.read" },
   "/plan/:day?": { GET: "plan.read", POST: "plan.edit" },
+  "/targets": { GET: "targets.set", POST: "targets.set" },
   "/offline": { GET: "public" },
   "/lite-mode": { GET: "public", POST: "public" },
   "/login": { GET: "public", POST: "public" },

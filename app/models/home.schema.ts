@@ -1,3 +1,4 @@
+import type { OwnPeriod } from "~/models/targets.schema";
 import type { MissedStop, PlanNext } from "~/models/visit-plan.schema";
 
 // The shapes of the officer's home (models/home.server.ts), shared with its components.
@@ -24,4 +25,6 @@ export type OfficerHome = {
   /** Stops of the last week's plans left without a visit, to move to today. */
   missed: MissedStop[];
   firstRun: FirstRunSteps | null;
+  /** "Your month" and "Your season": the periods with targets, each measure's progress (decision 84). */
+  targets: OwnPeriod[];
 };

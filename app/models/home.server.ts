@@ -5,11 +5,12 @@ import type { FirstRunSteps, OfficerHome } from "~/models/home.schema";
 import { cachedAgentRankings } from "~/models/metrics.server";
 import type { Audience } from "~/models/team-scope.server";
 import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
+import { ownProgress } from "~/models/targets.server";
 import { missedStopsOf, todaysPlanNext } from "~/models/visit-plan.server";
 
 // What an officer's feed shows above the team's table: their own day (today's position,
-// distance, sales and recovery), the stops of their plans they missed and, until it is done, the
-// first-run checklist.
+// distance, sales and recovery), their month and season against their targets, the stops of their
+// plans they missed and, until it is done, the first-run checklist.
 
 /**
  * The officer's day and their unfinished first steps; null for managers and admins (not ranked).
@@ -46,5 +47,6 @@ export async function officerHome(
     plan: await todaysPlanNext(user.id),
     missed: await missedStopsOf(user.id),
     firstRun: Object.values(steps).every(Boolean) ? null : steps,
+    targets: ownProgress(user.id),
   };
 }

@@ -28,6 +28,7 @@ export const DEALER_NOT_YOURS = "You can only change the dealers of your own tea
 export const ACCOUNT_NOT_YOURS =
   "You can only see the accounts of the dealers of your own team or of the teams you lead.";
 export const ACCOUNT_NOT_MANAGED = "Only the managers of the dealer's team and admins can change its account.";
+export const TARGETS_FORBIDDEN = "You can only set targets for the officers of the teams you lead.";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
@@ -127,6 +128,8 @@ const RULES = {
   "account.refuse": managerOrAdmin,
   "invite.create": fillsTeam(APPROVAL_TEAM_FORBIDDEN),
   "leaderboard.recalculate": managerOrAdmin,
+  /** Setting officers' targets (decision 84): a manager those of the teams they lead, an admin anyone's. */
+  "targets.set": fillsTeam(TARGETS_FORBIDDEN),
   "locationQuality.read": managerOrAdmin,
   /** Reports of other officers than oneself (an officer's report is their own). */
   "reports.others": managerOrAdmin,

@@ -26,6 +26,7 @@ import {
 } from "~/models/post.schema";
 import type { z } from "zod";
 import type { checkInSchema, PostInput } from "~/models/post.schema";
+import { notifyTargetProgress } from "~/models/target-notices.server";
 import {
   EVERYONE,
   ownPeople,
@@ -436,6 +437,8 @@ async function insertPost(
     return created;
   });
   await releaseUploads(uploads);
+  // Half a target, the whole of it, or behind pace: told once each (decision 85).
+  await notifyTargetProgress([userId], createdAt);
   return post;
 }
 

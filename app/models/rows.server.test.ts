@@ -122,6 +122,7 @@ describe("the declared rows of the plain reads", () => {
     const { listWebhooks } = await import("~/models/webhook.server");
     const { sendDueDeliveries } = await import("~/models/webhook-delivery.server");
     const { officerHome } = await import("~/models/home.server");
+    const { periodProgress, setTargets } = await import("~/models/targets.server");
     const { apiTokenCredential, createUserSession, getSessionUser } = await import("~/models/session.server");
     const { createToken } = await import("~/models/api-token.server");
     const { audienceSwitch } = await import("~/models/audience-switch.server");
@@ -130,6 +131,7 @@ describe("the declared rows of the plain reads", () => {
     const { buildReport, reportOfficers } = await import("~/models/report.server");
     const { reportQuerySchema } = await import("~/models/report.schema");
     const { teamSchema } = await import("~/models/team.schema");
+    const { targetValuesSchema } = await import("~/models/targets.schema");
 
     const user = (username: string) => prisma.user.findUniqueOrThrow({ where: { username } });
     const [admin, manager, officer, loner] = await Promise.all(["admin", "manager", "officer", "loner"].map(user));
@@ -156,6 +158,8 @@ describe("the declared rows of the plain reads", () => {
     await listWebhooks();
     await sendDueDeliveries();
     await officerHome(officer!, everyone);
+    await setTargets(admin!, officer!.id, "2026-03", targetValuesSchema.parse({ sspBags: 10 }), now);
+    await periodProgress(admin!, { period: "2026-03" }, now);
     const cookie = (await createUserSession(officer!.id)).split(";")[0]!;
     await getSessionUser(cookie);
     const { token } = await createToken(officer!, { name: "sync", scope: "read" }, { by: "session" });

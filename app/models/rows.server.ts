@@ -2,6 +2,7 @@ import { sqlite } from "~/db.server";
 import { WEBHOOK_EVENTS } from "~/lib/change-events";
 import { LEDGER_KINDS } from "~/lib/ledger";
 import { POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
+import { TARGET_MEASURES } from "~/lib/target-measures";
 import { TOKEN_SCOPES } from "~/models/api-token.schema";
 import { DELIVERY_STATUSES } from "~/models/webhook.schema";
 
@@ -191,6 +192,28 @@ export const sqlRows = {
     teamName: text.orNull,
     posts: integer,
     lastPostAt: datetime.orNull,
+  },
+  // targets.server
+  achievement: {
+    period: text,
+    userId: integer,
+    sspBags: integer,
+    organicBags: integer,
+    sulfurBags: integer,
+    salesAmount: bigint,
+    recoveryAmount: bigint,
+    dealerVisits: integer,
+    farmerMeetings: integer,
+    demoPlots: integer,
+  },
+  targetValue: { userId: integer, period: text, measure: sqlite.oneOf(TARGET_MEASURES), value: bigint },
+  targetOfficer: {
+    id: integer,
+    username: text,
+    firstName: text.orNull,
+    lastName: text.orNull,
+    teamId: integer.orNull,
+    teamName: text.orNull,
   },
   // report.server
   postTally: {

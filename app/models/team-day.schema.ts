@@ -1,5 +1,6 @@
 import { teamFilterSchema } from "~/models/team.schema";
 import type { TeamView } from "~/models/team.schema";
+import type { TargetGlance } from "~/models/targets.schema";
 
 // The manager's day (decision 44): for each of the viewer's officers, whether they have posted
 // today, their visit plan against what is done, and yesterday's missed visits. Shared with the
@@ -32,6 +33,8 @@ export type OfficerToday = {
   missedYesterday: number;
   /** Whether the viewer may plan this officer's days: an admin anyone's, a manager those of the teams they lead. */
   canPlan: boolean;
+  /** This month's targets at a glance (decision 84); null without targets this month. */
+  targets: TargetGlance | null;
 };
 
 export type TeamDay = {

@@ -3,6 +3,7 @@ import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
 import { addDays } from "~/lib/calendar";
+import { monthAtAGlance } from "~/models/targets.server";
 import { planProgress, planStops } from "~/models/visit-plan.server";
 import { TEAM_DAY_LIMIT, type OfficerToday, type TeamDay } from "~/models/team-day.schema";
 import { can } from "~/models/policy";
@@ -10,7 +11,7 @@ import { policyViewer } from "~/models/policy.server";
 import { audienceSql, requestedAudience, type Viewer } from "~/models/team-scope.server";
 
 // The manager's day (decision 44): who of the viewer's officers has posted today, their plan
-// against what is done, and yesterday's missed visits. A manager's people are their own team's
+// against what is done, yesterday's missed visits and this month's targets at a glance (decision 84). A manager's people are their own team's
 // and the teams they lead; an admin's, everyone (or one team).
 
 /** Today's posting of the viewer's officers, or of one of their teams (403 for another team). */
@@ -36,6 +37,7 @@ export async function teamDay(viewer: Viewer, { team }: { team?: number }, now =
     planProgress(ids, yesterday, now),
     policyViewer(viewer),
   ]);
+  const targets = monthAtAGlance(ids, now);
   const people = rows.map((row): OfficerToday => {
     const stops = today.get(row.id) ?? [];
     const unconfirmed = stops.filter((stop) => stop.status === "unconfirmed");
@@ -53,6 +55,7 @@ export async function teamDay(viewer: Viewer, { team }: { team?: number }, now =
       unconfirmedStops: unconfirmed.map((stop) => ({ businessName: stop.businessName, note: stop.note ?? "" })),
       missedYesterday: before.get(row.id)?.missed ?? 0,
       canPlan: can(planner, "plan.edit", { ownerId: row.id, teamId: row.teamId }),
+      targets: targets.get(row.id) ?? null,
     };
   });
   return {

@@ -287,6 +287,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
         )
         .run(name, `${name}@example.pk`, Date.now()).lastInsertRowid,
     );
+  // An officer of the team the manager leads, whose targets the manager may set (a period far off,
+  // so no home shows them).
+  const teamOfficer = (db.prepare("SELECT id FROM User WHERE username = 'officer1'").get() as { id: number }).id;
   const pending = {
     approve: waiting(`contract_${uniqueName("a").replaceAll("-", "_")}`),
     refuse: waiting(`contract_${uniqueName("f").replaceAll("-", "_")}`),
@@ -348,6 +351,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.path === "/api/team/users/{id}/approve") return { id: pending.teamApprove };
     if (operation.path === "/api/team/users/{id}/refuse") return { id: pending.teamRefuse };
     if (operation.path.startsWith("/api/admin/users/{id}")) return { id: officerId };
+    if (operation.path === "/api/officers/{id}/targets/{period}") return { id: teamOfficer, period: "2030-01" };
     if (operation.path === "/api/dealers/{id}/gallery/{index}" && created.dealer)
       return { id: created.dealer, index: 0 };
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };

@@ -136,6 +136,9 @@ const pageRows: Row[] = [
   // One's own plan; another's only for a manager of their team or an admin (tests/resilience/plans-scoping.test.ts).
   { route: "/plan/:day?", method: "GET", url: "/plan", statuses: signedIn(200) },
   { route: "/plan/:day?", method: "POST", url: "/plan", statuses: [SIGN_IN, 400, 400, 400], body: "form" },
+  // Setting targets: a manager for the teams they lead, an admin (tests/resilience/access-matrix.test.ts).
+  { route: "/targets", method: "GET", url: "/targets", statuses: [SIGN_IN, 403, 200, 200] },
+  { route: "/targets", method: "POST", url: "/targets", statuses: [SIGN_IN, 403, 400, 400], body: "form" },
   { route: "/offline", method: "GET", url: "/offline", statuses: everyone(200) }, // the service worker's offline page
   // Lite mode is the device's, signed in or not (decision 51): an empty choice is refused for anybody.
   { route: "/lite-mode", method: "GET", url: "/lite-mode", statuses: everyone(200) },

@@ -126,6 +126,7 @@ test("a manager's day, team, plans, reports, map and a dealer's account have no 
     await walk(page, [
       "/",
       "/team",
+      "/targets",
       officerPlan ?? "/plan",
       "/reports",
       "/leaderboard",

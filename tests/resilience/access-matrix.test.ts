@@ -53,6 +53,8 @@ const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: tru
   "locationQuality.read": { rule: managers },
   "reports.others": { rule: managers },
   "teamDay.read": { rule: managers },
+  /** A manager sets the targets of the officers of the teams they lead (decision 84). */
+  "targets.set": { rule: managerOfTeam },
   "admin.dashboard": { rule: admins, adminCall: true },
   "registration.manage": { rule: admins, adminCall: true },
   "creditSettings.manage": { rule: admins, adminCall: true },
@@ -122,6 +124,7 @@ function pageUrl(pattern: string, world: World, team: Team): string {
   if (pattern === "/api/*") return "/api/no-such-call";
   if (pattern === "/plan/:day?") return `/plan?user=${world.officers[team]}`;
   if (pattern === "/reports") return `/reports?team=${world.teams[team]}`;
+  if (pattern === "/targets") return `/targets?team=${world.teams[team]}`;
   if (pattern === "/reset-password") return "/reset-password?token=abc";
   if (pattern === "/statement/:token") return "/statement/not-a-link";
   return pattern
@@ -147,6 +150,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     if (path.startsWith("/api/teams/")) return String(world.teams[team]);
     if (path.startsWith("/api/admin/users/")) return String(world.officers[team]);
     if (path.startsWith("/api/posts/")) return "1";
+    if (path.startsWith("/api/officers/")) return String(world.officers[team]);
     return missing;
   })();
   const url = path
@@ -155,6 +159,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     .replace("{tokenId}", missing)
     .replace("{index}", "9")
     .replace("{day}", "2026-01-01")
+    .replace("{period}", "2026-11")
     .replace("{uploadId}", "0123456789abcdef");
   if (path === "/api/posts") return `${url}?limit=1`;
   if (path === "/api/reports") return `${url}?period=this-week&team=${world.teams[team]}`;
@@ -170,6 +175,9 @@ function bodyOf(key: string, world: World, team: Team): Record<string, string | 
   if (key === "POST /api/tokens" || key === "POST /api/admin/service-accounts/{id}/tokens")
     return { name: `matrix-${++names}`, scope: "read" };
   if (key === "POST /plan/:day?") return { intent: "reorder" };
+  if (key === "POST /api/targets/copy") return { period: "2026-11", percent: 0, team: world.teams[team] };
+  // No measure: the officer's targets emptied, which the rule must reach first.
+  if (key === "POST /targets") return { intent: "set", officerId: world.officers[team], period: "2026-11" };
   return {};
 }
 

@@ -1,5 +1,6 @@
 import { usePublicEnv } from "~/browser/root-data";
 import { displayName } from "~/lib/names";
+import type { TargetGlance } from "~/models/targets.schema";
 import type { OfficerToday, TeamDay } from "~/models/team-day.schema";
 
 /** An officer's day: their route and posts on the map's day view. */
@@ -13,6 +14,20 @@ function dayHref(person: OfficerToday, day: TeamDay): string {
 const planHref = (person: OfficerToday, date?: string) => `/plan${date ? `/${date}` : ""}?user=${person.id}`;
 
 const visits = (count: number) => (count === 1 ? "1 planned visit" : `${count} planned visits`);
+
+/** This month's targets of an officer: on pace, or how many measures are behind; the lowest percentage. */
+function TargetsAtAGlance({ targets, name }: { targets: TargetGlance; name: string }) {
+  const behind = targets.behind > 0;
+  const text = behind ? `Month targets: ${targets.behind} of ${targets.measures} behind` : "Month targets: on pace";
+  return (
+    <p
+      className={`text-sm ${behind ? "text-danger-11" : "text-gray-11"}`}
+      aria-label={`${text}, lowest ${targets.lowestPercent} %, ${name}`}
+    >
+      {text} · lowest {targets.lowestPercent} %
+    </p>
+  );
+}
 
 /**
  * The manager's day above the feed: their officers, those who have not posted today first, each
@@ -69,6 +84,7 @@ export function TeamToday({ day }: { day: TeamDay }) {
               ) : null}
             </p>
           ) : null}
+          {person.targets ? <TargetsAtAGlance targets={person.targets} name={name} /> : null}
           {person.unconfirmedStops.length > 0 ? (
             <ul className="text-sm text-warning-11" aria-label={`Visits not confirmed at the dealer, ${name}`}>
               {person.unconfirmedStops.map((stop, index) => (

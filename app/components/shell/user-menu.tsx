@@ -49,6 +49,12 @@ export function UserMenu({ user }: { user: MenuUser }) {
             Team Admin
           </Link>
         ) : null}
+        {/* Officers' targets: a manager's for the teams they lead, an admin's for everyone (decision 84). */}
+        {user.role === "MANAGER" || user.role === "ADMIN" ? (
+          <Link to="/targets" className="block px-4 py-3 hover:bg-gray-3">
+            Targets
+          </Link>
+        ) : null}
         <Form method="post" action="/logout" className="border-t border-gray-4">
           <button type="submit" className="block w-full px-4 py-3 text-left text-danger-11 hover:bg-gray-3">
             Sign Out

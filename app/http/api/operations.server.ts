@@ -14,6 +14,7 @@ import { changeOperations } from "~/http/api/changes.server";
 import { operation, type ApiOperation } from "~/http/api/operation.server";
 import { teamAdministrationOperations } from "~/http/api/team-administration.server";
 import { teamOperations } from "~/http/api/teams.server";
+import { targetOperations } from "~/http/api/targets.server";
 import { buildOpenApiDocument } from "~/http/openapi.server";
 
 const OPENAPI_JSON_ONLY = "The API description is served as application/json only";
@@ -45,6 +46,7 @@ export const declaredOperations: ApiOperation[] = [
   ...postOperations,
   ...rankingOperations,
   ...visitPlanOperations,
+  ...targetOperations,
   ...dealerOperations,
   ...dealerAccountOperations,
   ...statementOperations,

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/home";
 import { GettingStarted } from "~/components/home/getting-started";
 import { YourDay } from "~/components/home/your-day";
+import { YourTargets } from "~/components/home/your-targets";
 import { PlanNextLink } from "~/components/home/plan-next";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
@@ -196,6 +197,7 @@ function Feed({ data }: { data: FeedData }) {
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.plan ? <PlanNextLink plan={data.home.plan} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
+        {data.home ? <YourTargets periods={data.home.targets} currency={currency} /> : null}
         {data.home && data.home.missed.length > 0 ? <MissedVisits stops={data.home.missed} /> : null}
         {data.team ? <TeamToday day={data.team} /> : null}
         {data.accounts ? <TeamAccounts accounts={data.accounts} /> : null}

@@ -28,6 +28,10 @@ import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { Icon } from "~/components/icon";
+import { AchievementCard } from "~/components/targets/achievement-card";
+import { appDate } from "~/infra/clock.server";
+import { monthOf } from "~/lib/target-period";
+import { periodProgress } from "~/models/targets.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard · Fieldline" }];
 
@@ -40,6 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   // and badges are the company's whatever the table shows.
   const { audience, view } = await pageCall(() => audienceSwitch(user, pageAudienceQuery(args.request)));
   const { entries, holders, lastCalculatedAt } = await getLeaderboard(audience);
+  // Achievement against targets, of the viewer's own people: beside the ranks, never in them.
+  const achievement = await periodProgress(user, { period: monthOf(appDate()) });
   const query = pageNumberQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
   const page = Math.min(query.success ? (query.data.page ?? 1) : 1, Math.max(1, Math.ceil(entries.length / PAGE_SIZE)));
   return {
@@ -53,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     lastCalculatedAt: lastCalculatedAt?.toISOString() ?? null,
     // Worked out on the server, so the page reads the same with JavaScript on and off.
     lastUpdated: lastCalculatedAt ? relativeTime(lastCalculatedAt) : "never",
+    achievement,
   };
 }
 
@@ -73,10 +80,20 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, () => ({ type: "error", title: RECALCULATION_FAILED }));
 
 export default function Leaderboard({ loaderData }: Route.ComponentProps) {
-  const { entries, total, page, audience, holders, canRecalculate, lastUpdated, lastCalculatedAt, viewerId } =
-    loaderData;
+  const {
+    entries,
+    total,
+    page,
+    audience,
+    holders,
+    canRecalculate,
+    lastUpdated,
+    lastCalculatedAt,
+    viewerId,
+    achievement,
+  } = loaderData;
   const scopeParams = audienceParams(audience);
-  const timeZone = usePublicEnv().APP_TIME_ZONE;
+  const { APP_TIME_ZONE: timeZone, CURRENCY_SYMBOL: currency } = usePublicEnv();
   const navigation = useNavigation();
   const recalculating = navigation.state !== "idle" && navigation.formAction === "/leaderboard";
   return (
@@ -188,6 +205,8 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </section>
+
+      <AchievementCard progress={achievement} currency={currency} />
 
       <CalculationCard />
     </div>

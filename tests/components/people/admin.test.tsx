@@ -131,6 +131,15 @@ function leaderboard(): Awaited<ReturnType<typeof leaderboardLoader>> {
     holders: [],
     lastCalculatedAt: null,
     lastUpdated: "never",
+    achievement: {
+      period: "2026-11",
+      label: "November 2026",
+      first: "2026-11-01",
+      last: "2026-11-30",
+      daysLeft: 9,
+      people: [],
+      teams: [],
+    },
   };
 }
 

@@ -96,9 +96,14 @@ const PATH_VALUES = [
   "2026-02-30",
   "9999-12-31",
   "0000-01-01",
+  // Target periods (a month or a crop season), the year 9999 among them.
+  "2026-11",
+  "RABI-2026",
+  "KHARIF-9999",
+  "2026-13",
 ];
 
-export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId", "day", "tokenId", "token"]);
+export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId", "day", "tokenId", "token", "period"]);
 
 function pathArbitrary(pattern: string, ids: Ids): fc.Arbitrary<string> {
   const names = [...pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);

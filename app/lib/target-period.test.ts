@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { dayRange } from "~/lib/calendar";
+import {
+  isTargetPeriod,
+  monthOf,
+  nextPeriod,
+  periodLabel,
+  periodSpan,
+  previousPeriod,
+  progressOf,
+  seasonOf,
+} from "~/lib/target-period";
+
+describe("target periods", () => {
+  it("spans a month, Kharif (April to September) and Rabi (October to March of the next year)", () => {
+    expect(periodSpan("2026-11")).toEqual({ first: "2026-11-01", last: "2026-11-30" });
+    expect(periodSpan("2028-02")).toEqual({ first: "2028-02-01", last: "2028-02-29" });
+    expect(periodSpan("2026-12")).toEqual({ first: "2026-12-01", last: "2026-12-31" });
+    expect(periodSpan("KHARIF-2026")).toEqual({ first: "2026-04-01", last: "2026-09-30" });
+    expect(periodSpan("RABI-2026")).toEqual({ first: "2026-10-01", last: "2027-03-31" });
+  });
+
+  it("refuses what is not a period the app accepts, the year 9999 among them", () => {
+    for (const bad of [
+      "9999-12",
+      "RABI-9999",
+      "2026-13",
+      "2026-00",
+      "1999-12",
+      "RABI-2100",
+      "rabi-2026",
+      "2026-1",
+      "",
+      "2026-11-01",
+    ]) {
+      expect(isTargetPeriod(bad), bad).toBe(false);
+    }
+    expect(isTargetPeriod("KHARIF-2100")).toBe(true);
+  });
+
+  it("finds a day's month and season, and the period before", () => {
+    expect(monthOf("2026-11-28")).toBe("2026-11");
+    expect(seasonOf("2026-04-01")).toBe("KHARIF-2026");
+    expect(seasonOf("2026-09-30")).toBe("KHARIF-2026");
+    expect(seasonOf("2026-10-01")).toBe("RABI-2026");
+    expect(seasonOf("2027-03-31")).toBe("RABI-2026");
+    expect(previousPeriod("2026-01")).toBe("2025-12");
+    expect(previousPeriod("2026-11")).toBe("2026-10");
+    expect(previousPeriod("KHARIF-2026")).toBe("RABI-2025");
+    expect(previousPeriod("RABI-2026")).toBe("KHARIF-2026");
+    expect(nextPeriod("2026-12")).toBe("2027-01");
+    expect(nextPeriod("KHARIF-2026")).toBe("RABI-2026");
+    expect(nextPeriod("RABI-2026")).toBe("KHARIF-2027");
+  });
+
+  it("names periods as people say them", () => {
+    expect(periodLabel("2026-11")).toBe("November 2026");
+    expect(periodLabel("RABI-2026")).toBe("Rabi 2026–27");
+    expect(periodLabel("KHARIF-2026")).toBe("Kharif 2026");
+  });
+
+  it("starts and ends a period at Karachi's midnights", () => {
+    const span = periodSpan("2026-11");
+    if (!span) throw new Error("no span");
+    expect(new Date(dayRange(span.first, "Asia/Karachi").from).toISOString()).toBe("2026-10-31T19:00:00.000Z");
+    expect(new Date(dayRange(span.last, "Asia/Karachi").to).toISOString()).toBe("2026-11-30T19:00:00.000Z");
+  });
+});
+
+describe("pace", () => {
+  const november = { first: "2026-11-01", last: "2026-11-30" };
+
+  it("on the first day nobody is behind, and all 30 days are left", () => {
+    expect(progressOf(300, 0, november, "2026-11-01")).toEqual({
+      percent: 0,
+      daysLeft: 30,
+      neededPerDay: 10,
+      status: "onPace",
+    });
+  });
+
+  it("62 % with 9 days left: what is needed per day, rounded up, and whether the days gone are covered", () => {
+    // 21 days gone of 30: on pace needs 300 × 21 / 30 = 210.
+    expect(progressOf(300, 186, november, "2026-11-22")).toEqual({
+      percent: 62,
+      daysLeft: 9,
+      neededPerDay: 13,
+      status: "behind",
+    });
+    expect(progressOf(300, 210, november, "2026-11-22").status).toBe("onPace");
+    expect(progressOf(300, 209, november, "2026-11-22").status).toBe("behind");
+  });
+
+  it("on the last day one day is left; after it none, and a short target needs what no day can give", () => {
+    expect(progressOf(300, 290, november, "2026-11-30")).toMatchObject({
+      daysLeft: 1,
+      neededPerDay: 10,
+      status: "onPace",
+    });
+    expect(progressOf(300, 290, november, "2026-12-01")).toMatchObject({
+      daysLeft: 0,
+      neededPerDay: null,
+      status: "behind",
+    });
+  });
+
+  it("a target reached is done, whatever the day, and its percentage passes 100", () => {
+    expect(progressOf(300, 450, november, "2026-11-02")).toEqual({
+      percent: 150,
+      daysLeft: 29,
+      neededPerDay: 0,
+      status: "done",
+    });
+  });
+
+  it("before the period starts, every day is left and nothing is owed", () => {
+    expect(progressOf(300, 0, november, "2026-10-15")).toEqual({
+      percent: 0,
+      daysLeft: 30,
+      neededPerDay: 10,
+      status: "onPace",
+    });
+  });
+});

@@ -1,0 +1,139 @@
+import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar";
+
+// The periods targets are set for (decision 84): a calendar month ("2026-11") or one of the two
+// crop seasons: Kharif from April to September ("KHARIF-2026": 2026-04-01 to 2026-09-30) and Rabi
+// from October to March ("RABI-2026": 2026-10-01 to 2027-03-31). Days are the app's calendar days
+// (Asia/Karachi); a period is valid when its first and last days are days the app accepts.
+
+/** A period's first and last calendar days (yyyy-MM-dd), both included. */
+export type PeriodSpan = { first: string; last: string };
+
+const MONTH = /^(\d{4})-(\d{2})$/;
+const SEASON = /^(RABI|KHARIF)-(\d{4})$/;
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The last day of month `month` (1 to 12) of `year`, as yyyy-MM-dd. */
+function lastDayOfMonth(year: number, month: number): string {
+  const next = month === 12 ? `${pad(year + 1, 4)}-01-01` : `${pad(year, 4)}-${pad(month + 1, 2)}-01`;
+  return addDays(next, -1);
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, "0");
+
+/** The days of `period`, or null when it is not a period the app accepts. */
+export function periodSpan(period: string): PeriodSpan | null {
+  const month = MONTH.exec(period);
+  const season = SEASON.exec(period);
+  let span: PeriodSpan | null = null;
+  if (month) {
+    const [year, number] = [Number(month[1]), Number(month[2])];
+    if (number >= 1 && number <= 12) span = { first: `${month[1]}-${month[2]}-01`, last: lastDayOfMonth(year, number) };
+  } else if (season) {
+    const year = Number(season[2]);
+    span =
+      season[1] === "KHARIF"
+        ? { first: `${season[2]}-04-01`, last: `${season[2]}-09-30` }
+        : { first: `${season[2]}-10-01`, last: `${pad(year + 1, 4)}-03-31` };
+  }
+  return span && isCalendarDate(span.first) && isCalendarDate(span.last) ? span : null;
+}
+
+export function isTargetPeriod(text: string): boolean {
+  return periodSpan(text) !== null;
+}
+
+export const TARGET_PERIOD_MESSAGE =
+  "Period must be a month like 2026-11 or a season like RABI-2026 or KHARIF-2026, from 2000 to 2100";
+
+/** The month of a calendar day: "2026-11-28" -> "2026-11". */
+export function monthOf(date: string): string {
+  return date.slice(0, 7);
+}
+
+/** The crop season of a calendar day: April to September Kharif, October to March Rabi (of the October's year). */
+export function seasonOf(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  if (month >= 4 && month <= 9) return `KHARIF-${pad(year, 4)}`;
+  return `RABI-${pad(month >= 10 ? year : year - 1, 4)}`;
+}
+
+/** The period before: the month before, or the season before (Rabi 2025 before Kharif 2026, Kharif 2026 before Rabi 2026). */
+export function previousPeriod(period: string): string {
+  return neighbour(period, (span) => addDays(span.first, -1));
+}
+
+/** The period after: the next month, or the next season. */
+export function nextPeriod(period: string): string {
+  return neighbour(period, (span) => addDays(span.last, 1));
+}
+
+/** The period of the same kind holding the day `step` finds from `period`'s span (itself when it is no period). */
+function neighbour(period: string, step: (span: PeriodSpan) => string): string {
+  const span = periodSpan(period);
+  if (!span) return period;
+  return SEASON.test(period) ? seasonOf(step(span)) : monthOf(step(span));
+}
+
+/** "2026-11" -> "November 2026"; "RABI-2026" -> "Rabi 2026–27"; "KHARIF-2026" -> "Kharif 2026". */
+export function periodLabel(period: string): string {
+  const season = SEASON.exec(period);
+  if (season) {
+    const year = Number(season[2]);
+    return season[1] === "KHARIF" ? `Kharif ${year}` : `Rabi ${year}–${pad((year + 1) % 100, 2)}`;
+  }
+  const month = MONTH.exec(period);
+  return month ? `${MONTH_NAMES[Number(month[2]) - 1]} ${month[1]}` : period;
+}
+
+/** The days of the period from `today` on, today included: all of them before it starts, none once it has ended. */
+export function daysLeftIn(span: PeriodSpan, today: string): number {
+  const total = dayNumber(span.last) - dayNumber(span.first) + 1;
+  return total - Math.min(total, Math.max(0, dayNumber(today) - dayNumber(span.first)));
+}
+
+/** How a measure stands: its target reached, on pace, or behind it. */
+export type PaceStatus = "done" | "onPace" | "behind";
+
+export type Progress = {
+  /** Whole per cent of the target reached (may pass 100). */
+  percent: number;
+  /** Days of the period from today on, today included; 0 once it has ended. */
+  daysLeft: number;
+  /** What is still needed each day left to reach the target (rounded up); 0 when reached; null once the period has ended short. */
+  neededPerDay: number | null;
+  status: PaceStatus;
+};
+
+/**
+ * How `actual` stands against `target` (both whole numbers, target at least 1) on `today` in a
+ * period of `span`. On pace means at least the target's share of the whole days already gone
+ * (today is not over, so it is not yet owed): on a period's first day nobody is behind.
+ */
+export function progressOf(target: number, actual: number, span: PeriodSpan, today: string): Progress {
+  const total = dayNumber(span.last) - dayNumber(span.first) + 1;
+  const daysLeft = daysLeftIn(span, today);
+  const gone = total - daysLeft;
+  const remaining = Math.max(0, target - actual);
+  const status: PaceStatus = remaining === 0 ? "done" : actual * total >= target * gone ? "onPace" : "behind";
+  return {
+    percent: Math.floor((actual * 100) / target),
+    daysLeft,
+    neededPerDay: remaining === 0 ? 0 : daysLeft > 0 ? Math.ceil(remaining / daysLeft) : null,
+    status,
+  };
+}

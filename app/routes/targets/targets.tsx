@@ -1,0 +1,274 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/targets";
+import { AdminErrorView } from "~/components/access-denied";
+import { daysLeftText, ProgressList } from "~/components/targets/progress-list";
+import { guardRequest } from "~/browser/request-guard";
+import { usePublicEnv } from "~/browser/root-data";
+import { requireAllowed } from "~/http/auth.server";
+import { formCall, pageCall, readForm } from "~/http/form.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { appDate } from "~/infra/clock.server";
+import { isFailedRequest } from "~/lib/failed-request";
+import { UNKNOWN_ACTION } from "~/lib/intents";
+import { centsToDecimal } from "~/lib/money";
+import { displayName } from "~/lib/names";
+import { MEASURE_LABELS, MONEY_MEASURES, TARGET_MEASURES } from "~/lib/target-measures";
+import { monthOf, nextPeriod, periodLabel, previousPeriod, seasonOf } from "~/lib/target-period";
+import { copyTargets, setTargets, targetsToSet } from "~/models/targets.server";
+import { targetCopySchema, targetQuerySchema, targetRowSchema, type OfficerTargets } from "~/models/targets.schema";
+
+// Setting targets (decision 84): a manager for the officers of the teams they lead, an admin for
+// everyone. One plain form per officer (every measure of the period at once), and "copy last
+// period's" with a percentage; both work without JavaScript.
+
+export const meta: Route.MetaFunction = () => [{ title: "Targets · Fieldline" }];
+
+/** `?period=` (this month by default) and `?team=`; a malformed one answers 400. */
+function targetsQuery(request: Request) {
+  const query = targetQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid query", { status: 400 });
+  return { period: query.data.period ?? monthOf(appDate()), team: query.data.team };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireAllowed(args, "targets.set");
+  const { period, team } = targetsQuery(args.request);
+  const progress = await pageCall(() => targetsToSet(user, { period, team }));
+  const today = appDate();
+  // The periods a manager sets most: the months around this one and this season and the next.
+  const choices = [
+    ...new Set([
+      previousPeriod(monthOf(today)),
+      monthOf(today),
+      nextPeriod(monthOf(today)),
+      seasonOf(today),
+      nextPeriod(seasonOf(today)),
+      period,
+    ]),
+  ].map((value) => ({ value, label: periodLabel(value) }));
+  return { progress, team: team ?? null, choices };
+}
+
+type Reply = {
+  intent: string;
+  officerId?: number;
+  error: string;
+  errors: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+function refuse(reply: Reply, status: number) {
+  return data(reply, { status });
+}
+
+/** The form's fields but its intent, as typed. */
+function typed(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (name !== "intent") fields[name] = typeof value === "string" ? value : "";
+  return fields;
+}
+
+/** `intent=set`: one officer's targets for the period; `intent=copy`: last period's with a percentage. */
+export async function action(args: Route.ActionArgs) {
+  const user = await requireAllowed(args, "targets.set");
+  const form = await readForm(args.request);
+  const intent = String(form.get("intent") ?? "");
+  const values = typed(form);
+  const back = (period: string, team: number | undefined) =>
+    `/targets?${new URLSearchParams({ period, ...(team === undefined ? {} : { team: String(team) }) })}`;
+  switch (intent) {
+    case "set": {
+      const officerId = Number(values.officerId) || undefined;
+      const parsed = targetRowSchema.safeParse(values);
+      if (!parsed.success) {
+        const errors = Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]),
+        );
+        return refuse({ intent, officerId, error: parsed.error.issues[0]?.message ?? "", errors, values }, 400);
+      }
+      const row = parsed.data;
+      return formCall(
+        async () => {
+          await setTargets(user, row.officerId, row.period, row.values);
+          const team = Number(new URL(args.request.url).searchParams.get("team")) || undefined;
+          return redirectWithToast(back(row.period, team), {
+            title: "Targets saved",
+            description: periodLabel(row.period),
+          });
+        },
+        (error) =>
+          refuse(
+            {
+              intent,
+              officerId,
+              error: error.message,
+              errors: error.field ? { [error.field]: error.message } : {},
+              values,
+            },
+            error.status,
+          ),
+      );
+    }
+    case "copy": {
+      const parsed = targetCopySchema.safeParse(values);
+      if (!parsed.success) {
+        const errors = Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]),
+        );
+        return refuse({ intent, error: parsed.error.issues[0]?.message ?? "", errors, values }, 400);
+      }
+      const copy = parsed.data;
+      return formCall(
+        async () => {
+          const officers = await copyTargets(user, copy);
+          return redirectWithToast(back(copy.period, copy.team), {
+            title: "Targets copied",
+            description: `${officers} ${officers === 1 ? "officer" : "officers"}, from ${periodLabel(previousPeriod(copy.period))}`,
+          });
+        },
+        (error) =>
+          refuse(
+            { intent, error: error.message, errors: error.field ? { [error.field]: error.message } : {}, values },
+            error.status,
+          ),
+      );
+    }
+    default:
+      return refuse({ intent, error: UNKNOWN_ACTION, errors: {} }, 400);
+  }
+}
+
+export const clientAction = (args: Route.ClientActionArgs) =>
+  guardRequest(args, () => ({ type: "error", title: "Failed to save the targets. Please try again." }));
+
+function Alert({ message }: { message: string }) {
+  return (
+    <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
+      {message}
+    </p>
+  );
+}
+
+/** A target as its field shows it: an amount for money, a whole number otherwise, empty for none. */
+function fieldValue(person: OfficerTargets, measure: (typeof TARGET_MEASURES)[number]): string {
+  const value = person.targets[measure];
+  if (value === null) return "";
+  return MONEY_MEASURES.has(measure) ? centsToDecimal(value) : String(value);
+}
+
+export default function Targets({ loaderData, actionData }: Route.ComponentProps) {
+  const { progress, team, choices } = loaderData;
+  const { CURRENCY_SYMBOL: currency } = usePublicEnv();
+  const reply = isFailedRequest(actionData) ? undefined : actionData;
+  const copyReply = reply?.intent === "copy" ? reply : undefined;
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <h1 className="text-xl font-bold">Targets</h1>
+        <p className="text-sm text-gray-11">
+          {progress.label}: {daysLeftText(progress.daysLeft)}. A team&apos;s target is the sum of its officers&apos;.
+        </p>
+      </header>
+
+      <Form method="get" className="card flex flex-wrap items-end gap-2">
+        {team === null ? null : <input type="hidden" name="team" value={team} />}
+        <label className="flex-1 space-y-1 text-sm">
+          <span className="font-medium">Period</span>
+          <select name="period" defaultValue={progress.period} className="field-input">
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
+      </Form>
+
+      {reply && reply.intent !== "set" && reply.intent !== "copy" ? <Alert message={reply.error} /> : null}
+
+      <section className="card space-y-2" aria-labelledby="copy-title">
+        <h2 id="copy-title" className="font-semibold">
+          Copy last period&apos;s
+        </h2>
+        <p className="text-sm text-gray-11">
+          Each officer&apos;s targets of {periodLabel(previousPeriod(progress.period))}, raised or lowered by a
+          percentage.
+        </p>
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="copy" />
+          <input type="hidden" name="period" value={progress.period} />
+          {team === null ? null : <input type="hidden" name="team" value={team} />}
+          <label className="flex-1 space-y-1 text-sm">
+            <span className="font-medium">Percentage</span>
+            <input
+              name="percent"
+              inputMode="numeric"
+              defaultValue={copyReply?.values?.percent ?? "0"}
+              aria-invalid={copyReply?.errors.percent ? true : undefined}
+              className="field-input"
+            />
+          </label>
+          <button type="submit" className="btn-primary">
+            Copy targets
+          </button>
+        </Form>
+        {copyReply ? <Alert message={copyReply.error} /> : null}
+      </section>
+
+      {progress.people.length === 0 ? (
+        <p className="card text-center text-gray-11">No officers in your teams yet.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Officers' targets">
+          {progress.people.map((person) => {
+            const own = reply?.intent === "set" && reply.officerId === person.id ? reply : undefined;
+            const name = displayName(person);
+            return (
+              <li key={person.id} className="card space-y-3" data-officer-id={person.id}>
+                <h2 className="font-semibold">
+                  {name}
+                  {person.team ? <span className="font-normal text-gray-11"> · {person.team.name}</span> : null}
+                </h2>
+                <ProgressList progress={person.progress} currency={currency} label={`Progress of ${name}`} />
+                <Form method="post" className="space-y-2" aria-label={`Targets of ${name}`}>
+                  <input type="hidden" name="intent" value="set" />
+                  <input type="hidden" name="officerId" value={person.id} />
+                  <input type="hidden" name="period" value={progress.period} />
+                  {own ? <Alert message={own.error} /> : null}
+                  <div className="grid grid-cols-2 gap-2">
+                    {TARGET_MEASURES.map((measure) => (
+                      <label key={measure} className="space-y-1 text-sm">
+                        <span>{MEASURE_LABELS[measure]}</span>
+                        <input
+                          name={measure}
+                          inputMode={MONEY_MEASURES.has(measure) ? "decimal" : "numeric"}
+                          defaultValue={own?.values?.[measure] ?? fieldValue(person, measure)}
+                          aria-invalid={own?.errors[measure] ? true : undefined}
+                          className="field-input"
+                        />
+                      </label>
+                    ))}
+                  </div>
+                  <button type="submit" className="btn-primary w-full">
+                    Save targets of {name}
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="text-sm">
+        <Link to="/leaderboard" className="link tap">
+          Rankings and achievement
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} failedMessage="Failed to load the targets" />;
+}

@@ -1,0 +1,124 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { countRows, expect, test } from "../e2e/support/fixtures";
+import { karachiDate } from "../e2e/support/days";
+import { newOfficer } from "../e2e/targets/support";
+
+// Targets through /api (decision 84): GET /api/targets (scoped as the pages are), PUT
+// /api/officers/{id}/targets/{period} and POST /api/targets/copy (a manager for the teams they
+// lead, an admin for anyone), and their refusals, which write nothing.
+
+async function signIn(request: APIRequestContext, username: string, password = "fieldline") {
+  expect((await request.post("/api/login", { data: { username, password } })).status()).toBe(200);
+}
+
+async function expectError(response: APIResponse, status: number, error: string | RegExp) {
+  expect(response.status(), await response.text()).toBe(status);
+  expect(((await response.json()) as { error?: string }).error).toMatch(error);
+}
+
+type Progress = {
+  period: string;
+  people: Array<{
+    id: number;
+    targets: Record<string, number | string | null>;
+    progress: Array<{ measure: string; target: number; actual: number; percent: number; status: string }>;
+  }>;
+  teams: Array<{ team: { id: number }; officers: number; progress: Array<{ measure: string; target: number }> }>;
+};
+
+test("a manager sets an officer's targets and reads them back with progress; the officer sees their own and the team's totals", async ({
+  request,
+  playwright,
+}) => {
+  const officer = await newOfficer(request);
+  const month = karachiDate().slice(0, 7);
+  await signIn(request, "manager");
+  const put = await request.put(`/api/officers/${officer.id}/targets/${month}`, {
+    data: { sspBags: 300, salesAmount: "250000.50", farmerMeetings: "12", demoPlots: null },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  expect(await put.json()).toEqual({
+    officerId: officer.id,
+    period: month,
+    targets: {
+      sspBags: 300,
+      organicBags: null,
+      sulfurBags: null,
+      salesAmount: "250000.50",
+      recoveryAmount: null,
+      dealerVisits: null,
+      farmerMeetings: 12,
+      demoPlots: null,
+    },
+  });
+
+  const own = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await signIn(own, officer.username, "target-pass-1");
+  expect((await own.post("/api/posts", { data: { type: "FARMER_MEETING", text: "Village" } })).status()).toBe(201);
+  const mine = (await (await own.get("/api/targets")).json()) as Progress;
+  await own.dispose();
+  expect(mine.period).toBe(month);
+  expect(mine.people.map((person) => person.id)).toEqual([officer.id]);
+  expect(mine.people[0]!.targets.salesAmount).toBe("250000.50");
+  expect(mine.people[0]!.progress).toEqual([
+    expect.objectContaining({ measure: "sspBags", target: 300, actual: 0, percent: 0 }),
+    expect.objectContaining({ measure: "salesAmount", target: 250000_50, actual: 0 }),
+    expect.objectContaining({ measure: "farmerMeetings", target: 12, actual: 1, percent: 8 }),
+  ]);
+  // The team's totals: at least this officer's targets, added to the others'.
+  const team = mine.teams[0]!;
+  expect(team.progress.find((measure) => measure.measure === "farmerMeetings")!.target).toBeGreaterThanOrEqual(12);
+
+  const managers = (await (await request.get(`/api/targets?period=${month}`)).json()) as Progress;
+  expect(managers.people.find((person) => person.id === officer.id)?.targets.sspBags).toBe(300);
+});
+
+test("copies last period's targets with a percentage", async ({ request }) => {
+  const officer = await newOfficer(request);
+  await signIn(request, "manager");
+  expect(
+    (await request.put(`/api/officers/${officer.id}/targets/KHARIF-2031`, { data: { dealerVisits: 50 } })).status(),
+  ).toBe(200);
+  const copy = await request.post("/api/targets/copy", { data: { period: "RABI-2031", percent: -10 } });
+  expect(copy.status(), await copy.text()).toBe(200);
+  expect(((await copy.json()) as { officers: number }).officers).toBeGreaterThanOrEqual(1);
+  const rabi = (await (await request.get("/api/targets?period=RABI-2031")).json()) as Progress;
+  expect(rabi.people.find((person) => person.id === officer.id)?.targets.dealerVisits).toBe(45);
+});
+
+test("bad targets are answered with a clear 4xx and nothing is written", async ({ request }) => {
+  const officer = await newOfficer(request);
+  await signIn(request, "manager");
+  const put = (path: string, data: unknown) => request.put(path, { data });
+  const at = `/api/officers/${officer.id}/targets/2026-11`;
+  await expectError(
+    await put(at, { sspBags: -1 }),
+    400,
+    /SSP Fertilizer \(bags\) must be a whole number from 1 to 1,000,000/,
+  );
+  await expectError(await put(at, { salesAmount: "1e15" }), 400, /Sales must be an amount from 0.01 to 100,000,000/);
+  await expectError(await put(at, { ureaBags: 10 }), 400, /Unknown field "ureaBags"/);
+  await expectError(
+    await put(`/api/officers/${officer.id}/targets/9999-01`, { sspBags: 1 }),
+    400,
+    /^Period must be a month/,
+  );
+  await expectError(
+    await put(`/api/officers/${officer.id}/targets/RABI-2100`, { sspBags: 1 }),
+    400,
+    /^Period must be a month/,
+  );
+  await expectError(await put("/api/officers/999999999/targets/2026-11", { sspBags: 1 }), 404, "Officer not found.");
+  await expectError(await put("/api/officers/abc/targets/2026-11", { sspBags: 1 }), 404, "Officer not found.");
+  await expectError(
+    await request.post("/api/targets/copy", { data: { period: "2026-11", percent: 1000 } }),
+    400,
+    /Percentage/,
+  );
+  await expectError(await request.get("/api/targets?period=9999-12"), 400, /Period must be a month/);
+  expect(countRows("SELECT COUNT(*) AS n FROM Target WHERE userId = ?", officer.id)).toBe(0);
+
+  await signIn(request, officer.username, "target-pass-1");
+  await expectError(await put(at, { sspBags: 10 }), 403, "You don't have permission to access this page.");
+  expect(countRows("SELECT COUNT(*) AS n FROM Target WHERE userId = ?", officer.id)).toBe(0);
+});
