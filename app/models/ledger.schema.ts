@@ -18,19 +18,25 @@ export const DEALER_ID_INVALID = "dealer must be a dealer's id";
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 
+/** An amount written plainly but with more whole digits than money is read with ("1000000000000000"). */
+const TOO_MANY_DIGITS = /^\d{13,}(\.\d{1,2})?$/;
+
+/** The cents of a non-negative amount, or the message saying why it is none. */
+function readCents(text: string): number | string {
+  const cents = parseMoneyToCents(text);
+  if (cents === null) return TOO_MANY_DIGITS.test(text.replaceAll(",", "")) ? AMOUNT_TOO_LARGE : AMOUNT_INVALID;
+  return cents > MAX_LEDGER_CENTS ? AMOUNT_TOO_LARGE : cents;
+}
+
 /** A signed amount ("-300.50" is a credit) in cents, neither zero nor past the bound. */
 const signedCents = z
   .union([z.string(), z.number()], { error: AMOUNT_INVALID })
   .transform((value, ctx) => {
     const text = String(value).trim();
     const negative = text.startsWith("-");
-    const cents = parseMoneyToCents(negative ? text.slice(1) : text);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: AMOUNT_INVALID });
-      return z.NEVER;
-    }
-    if (cents > MAX_LEDGER_CENTS) {
-      ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE });
+    const cents = readCents(negative ? text.slice(1) : text);
+    if (typeof cents === "string") {
+      ctx.addIssue({ code: "custom", message: cents });
       return z.NEVER;
     }
     if (cents === 0) {
@@ -51,13 +57,9 @@ const optionalCents = z.preprocess(
   z
     .union([z.string(), z.number()], { error: AMOUNT_INVALID })
     .transform((value, ctx) => {
-      const cents = parseMoneyToCents(String(value));
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: AMOUNT_INVALID });
-        return z.NEVER;
-      }
-      if (cents > MAX_LEDGER_CENTS) {
-        ctx.addIssue({ code: "custom", message: AMOUNT_TOO_LARGE });
+      const cents = readCents(String(value).trim());
+      if (typeof cents === "string") {
+        ctx.addIssue({ code: "custom", message: cents });
         return z.NEVER;
       }
       return BigInt(cents);

@@ -158,7 +158,11 @@ test("bad input to the account's forms is refused with its message and writes no
   await sendForm(page, dealer.id, { intent: "account-adjust", amount: "100", reason: "Start" });
   const before = ledgerRows(dealer.id);
   const refusals: Array<[Record<string, string>, number, string]> = [
-    [{ intent: "account-adjust", amount: "1000000000000000", reason: "Absurd" }, 400, "Enter an amount in dollars"],
+    [
+      { intent: "account-adjust", amount: "1000000000000000", reason: "Absurd" },
+      400,
+      "An amount can be at most $1,000,000,000.00.",
+    ],
     [
       { intent: "account-adjust", amount: "1000000000.01", reason: "Too much" },
       400,
@@ -170,7 +174,7 @@ test("bad input to the account's forms is refused with its message and writes no
     [
       { intent: "account-terms", creditLimit: "1000000000000000", paymentTermsDays: "30" },
       400,
-      "Enter an amount in dollars",
+      "An amount can be at most $1,000,000,000.00.",
     ],
     [{ intent: "account-terms", creditLimit: "-5", paymentTermsDays: "30" }, 400, "Enter an amount in dollars"],
     [
