@@ -424,6 +424,32 @@ const LEDGER_TRIGGERS: Trigger[] = [
     event: "DELETE",
     body: `SELECT RAISE(ABORT, '${NEVER_CHANGED}');`,
   },
+  // A dealer's account version (decision 89): raised by every entry and every change of the dealer's
+  // credit terms, so a computed account is kept until one of them changes. In "ListVersion", whose
+  // rows a wipe keeps, and raised when a dealer is made too: a version never repeats, not even for a
+  // dealer made again with the id of one wiped.
+  {
+    name: "Dealer_account_version_insert",
+    table: "Dealer",
+    event: "INSERT",
+    body: `INSERT INTO "ListVersion" ("name", "version") VALUES ('Account:' || NEW."id", 1)
+  ON CONFLICT ("name") DO UPDATE SET "version" = "version" + 1;`,
+  },
+  {
+    name: "LedgerEntry_account_version",
+    table: "LedgerEntry",
+    event: "INSERT",
+    body: `INSERT INTO "ListVersion" ("name", "version") VALUES ('Account:' || NEW."dealerId", 1)
+  ON CONFLICT ("name") DO UPDATE SET "version" = "version" + 1;`,
+  },
+  {
+    name: "Dealer_account_version",
+    table: "Dealer",
+    event: "UPDATE",
+    columns: ["creditLimitCents", "paymentTermsDays"],
+    body: `INSERT INTO "ListVersion" ("name", "version") VALUES ('Account:' || NEW."id", 1)
+  ON CONFLICT ("name") DO UPDATE SET "version" = "version" + 1;`,
+  },
   // A reversal undoes exactly one entry of its dealer, which is no reversal itself.
   {
     name: "LedgerEntry_reversal_exact",

@@ -324,3 +324,24 @@ describe("a dealer's entries in part", () => {
     expect(ledgerEntries(dealer.id, { from: NOW.getTime() + DAY })).toEqual([]);
   });
 });
+
+describe("an account kept between reads", () => {
+  it("is computed again after an entry, a change of terms, a wipe, or the day's end", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    const { officer, admin, dealer } = await setUp();
+    await sale(officer.id, dealer.id, 100_000, 0);
+    expect((await accountOfDealer(dealer.id)).balanceCents).toBe(100_000n);
+    await recovery(officer.id, dealer.id, 40_000, 0);
+    expect((await accountOfDealer(dealer.id)).balanceCents).toBe(60_000n);
+    expect((await accountOfDealer(dealer.id)).overdueCents).toBe(0n);
+    await setCreditTerms(admin, dealer.id, { creditLimit: 10_000n });
+    expect((await accountOfDealer(dealer.id)).creditLimitCents).toBe(10_000n);
+    vi.setSystemTime(new Date(NOW.getTime() + 31 * DAY));
+    expect((await accountOfDealer(dealer.id)).overdueCents).toBe(60_000n);
+    // The same id, made again after a wipe, is another account.
+    await resetDatabase();
+    const again = await setUp();
+    expect(again.dealer.id).toBe(dealer.id);
+    expect((await accountOfDealer(again.dealer.id)).balanceCents).toBe(0n);
+  });
+});

@@ -1,4 +1,5 @@
 import { prisma, readRows } from "~/db.server";
+import { LRUCache } from "lru-cache";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate, appOffsetMs, currentTime } from "~/infra/clock.server";
 import { createOnce, type Created, type SubmissionKey } from "~/infra/idempotency.server";
@@ -74,40 +75,48 @@ export async function saveCreditSettings(settings: CreditSettings): Promise<void
 /**
  * The accounts of the dealers `dealers` selects (a condition on "Dealer" dl), as of `at`: the
  * entries that counted by then (up to and including it), an entry reversed later still counting.
- * Unpaid sales are found oldest first: every credit of the account pays the oldest debits, an
- * entry and its reversal counting as neither. A sale's age is in the app's days. The live entries
- * are read once (MATERIALIZED) for both the credits and the running debits.
+ * Unpaid sales are found oldest first: every credit pays the oldest debits, an entry and its
+ * reversal counting as neither, so what is still owed (the balance, when positive) is the newest
+ * live debits'. They are walked newest first from the balance, one index step each, until it is
+ * covered: the work grows with what is unpaid, not with the ledger's length. A sale's age is in the
+ * app's days.
  */
 export function accountSummaries(dealers: Prisma.Sql, settings: CreditSettings, at = currentTime()): AccountSummary[] {
   const today = dayNumber(appDate(at));
   const offset = appOffsetMs(at);
   const asOf = at.getTime();
+  /** The newest live debit of the walk's dealer before (at, id) `before`, as of `asOf`. */
+  const nextDebit = (dealerId: Prisma.Sql, before: Prisma.Sql) => Prisma.sql`(
+    SELECT e."id" FROM "LedgerEntry" e
+    WHERE e."dealerId" = ${dealerId} AND ${before} AND e."amountCents" > 0 AND e."reversesId" IS NULL
+      AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" r WHERE r."reversesId" = e."id" AND r."at" <= ${asOf})
+    ORDER BY e."at" DESC, e."id" DESC LIMIT 1)`;
   const rows = readRows(
     sqlRows.accountSummary,
     Prisma.sql`
-      WITH live AS MATERIALIZED (
-        SELECT e."dealerId", e."id", e."at", e."amountCents"
-        FROM "LedgerEntry" e
-        WHERE e."dealerId" IN (SELECT dl."id" FROM "Dealer" dl WHERE ${dealers})
-          -- "+": not by the reversesId index (every dealer's entries that reverse nothing), by the dealer's.
-          AND e."at" <= ${asOf} AND +e."reversesId" IS NULL
-          AND NOT EXISTS (SELECT 1 FROM "LedgerEntry" r WHERE r."reversesId" = e."id" AND r."at" <= ${asOf})
+      WITH RECURSIVE balances AS MATERIALIZED (
+        SELECT dl."id" AS "dealerId",
+          (SELECT COALESCE(SUM(a."amountCents"), 0) FROM "LedgerEntry" a WHERE a."dealerId" = dl."id" AND a."at" <= ${asOf}) AS "balance"
+        FROM "Dealer" dl WHERE ${dealers}
       ),
-      paid AS (SELECT "dealerId", -SUM("amountCents") AS "paid" FROM live WHERE "amountCents" < 0 GROUP BY "dealerId"),
-      debits AS (
-        SELECT "dealerId", "at", "amountCents",
-          SUM("amountCents") OVER (PARTITION BY "dealerId" ORDER BY "at", "id" ROWS UNBOUNDED PRECEDING) AS "upTo"
-        FROM live WHERE "amountCents" > 0
+      unpaid("dealerId", "id", "at", "cents", "left") AS (
+        SELECT b."dealerId", d."id", d."at", MIN(d."amountCents", b."balance"), b."balance" - MIN(d."amountCents", b."balance")
+        FROM balances b JOIN "LedgerEntry" d ON d."id" = ${nextDebit(Prisma.sql`b."dealerId"`, Prisma.sql`e."at" <= ${asOf}`)}
+        WHERE b."balance" > 0
+        UNION ALL
+        SELECT u."dealerId", d."id", d."at", MIN(d."amountCents", u."left"), u."left" - MIN(d."amountCents", u."left")
+        FROM unpaid u JOIN "LedgerEntry" d ON d."id" = ${nextDebit(
+          Prisma.sql`u."dealerId"`,
+          Prisma.sql`(e."at", e."id") < (u."at", u."id")`,
+        )}
+        WHERE u."left" > 0
       ),
-      unpaid AS (
-        SELECT d."dealerId", MIN(d."amountCents", d."upTo" - COALESCE(p."paid", 0)) AS "cents",
-          MAX(0, ${today} - (d."at" + ${offset}) / 86400000) AS "age"
-        FROM debits d LEFT JOIN paid p ON p."dealerId" = d."dealerId"
-        WHERE d."upTo" > COALESCE(p."paid", 0)
+      aged AS (
+        SELECT "dealerId", "cents", MAX(0, ${today} - ("at" + ${offset}) / 86400000) AS "age" FROM unpaid
       )
       SELECT dl."id" AS "dealerId", dl."creditLimitCents",
         COALESCE(dl."paymentTermsDays", ${settings.defaultTermsDays}) AS "paymentTermsDays",
-        (SELECT COALESCE(SUM(a."amountCents"), 0) FROM "LedgerEntry" a WHERE a."dealerId" = dl."id" AND a."at" <= ${asOf}) AS "balanceCents",
+        b."balance" AS "balanceCents",
         COALESCE(SUM(u."cents"), 0) AS "outstandingCents",
         COALESCE(SUM(CASE WHEN u."age" > COALESCE(dl."paymentTermsDays", ${settings.defaultTermsDays}) THEN u."cents" END), 0) AS "overdueCents",
         COALESCE(SUM(CASE WHEN u."age" <= 30 THEN u."cents" END), 0) AS "days0to30",
@@ -115,8 +124,7 @@ export function accountSummaries(dealers: Prisma.Sql, settings: CreditSettings, 
         COALESCE(SUM(CASE WHEN u."age" BETWEEN 61 AND 90 THEN u."cents" END), 0) AS "days61to90",
         COALESCE(SUM(CASE WHEN u."age" > 90 THEN u."cents" END), 0) AS "over90",
         MAX(u."age") AS "oldestUnpaidDays"
-      FROM "Dealer" dl LEFT JOIN unpaid u ON u."dealerId" = dl."id"
-      WHERE ${dealers}
+      FROM "Dealer" dl JOIN balances b ON b."dealerId" = dl."id" LEFT JOIN aged u ON u."dealerId" = dl."id"
       GROUP BY dl."id"
       ORDER BY dl."id"`,
   );
@@ -126,10 +134,36 @@ export function accountSummaries(dealers: Prisma.Sql, settings: CreditSettings, 
   }));
 }
 
-/** One dealer's account as of `at` (the dealer must exist). */
-export async function accountOfDealer(dealerId: number, at = currentTime()): Promise<AccountSummary> {
-  const [account] = accountSummaries(Prisma.sql`dl."id" = ${dealerId}`, await creditSettings(), at);
-  if (!account) throw new AppError(404, "Dealer not found.");
+/**
+ * Dealers' accounts computed today, by dealer, its account version and the company's settings
+ * (decision 89): an account changes only with an entry, a change of its credit terms (both raise
+ * its version, prisma/triggers.ts), the settings or the day; kept, a long ledger costs one read.
+ */
+const accountsToday = new LRUCache<string, AccountSummary>({ max: 5_000 });
+
+/**
+ * One dealer's account as of `at` (the dealer must exist). Now (no `at`), it is computed once a day
+ * and version of the account, and kept.
+ */
+export async function accountOfDealer(dealerId: number, at?: Date): Promise<AccountSummary> {
+  const settings = await creditSettings();
+  const compute = (asOf: Date) => {
+    const [account] = accountSummaries(Prisma.sql`dl."id" = ${dealerId}`, settings, asOf);
+    if (!account) throw new AppError(404, "Dealer not found.");
+    return account;
+  };
+  if (at) return compute(at);
+  // The version first: an entry written after it is read can only make the kept account newer.
+  const [version] = readRows(
+    sqlRows.listVersion,
+    Prisma.sql`SELECT "version" FROM "ListVersion" WHERE "name" = ${`Account:${dealerId}`}`,
+  );
+  const now = currentTime();
+  const key = [dealerId, version?.version ?? 0, appDate(now), settings.defaultTermsDays].join(":");
+  const kept = accountsToday.get(key);
+  if (kept) return kept;
+  const account = compute(now);
+  accountsToday.set(key, account);
   return account;
 }
 
@@ -151,7 +185,7 @@ export async function requireAccountToManage(viewer: Viewer, dealerId: number) {
  * The dealer's entries from `from` to before `to` (epoch ms), oldest first, each with the balance
  * once it counts. `limit` keeps the newest that many (a page's recent entries). Only the entries
  * asked for are read whole and summed in order: the balance before the first of them is one indexed
- * sum (the newest 20 of 5,000 entries: a sum and 20 rows, not a window over 5,000 joined rows).
+ * sum (the newest 10 of 5,000 entries: a sum and 10 rows, not a window over 5,000 joined rows).
  */
 export function ledgerEntries(
   dealerId: number,
@@ -405,7 +439,7 @@ export async function setCreditTerms(viewer: Viewer, dealerId: number, input: Cr
 // ---- The dealer's page: the account at the counter (issue 48, counter) ---------------------------
 
 /** How many of the newest entries the dealer's page lists (the statement has them all). */
-export const RECENT_ENTRIES = 20;
+export const RECENT_ENTRIES = 10;
 
 /**
  * The account section of the dealer's page for `viewer`, or null when the account is not theirs to
@@ -422,7 +456,7 @@ export async function dealerAccountView(viewer: Viewer, dealer: { id: number; te
     ? await prisma.dealer.findUnique({ where: { id: dealer.id }, select: { paymentTermsDays: true } })
     : null;
   return {
-    account: await accountOfDealer(dealer.id, updatedAt),
+    account: await accountOfDealer(dealer.id),
     entries: ledgerEntries(dealer.id, { limit: RECENT_ENTRIES }).reverse(),
     updatedAt: updatedAt.toISOString(),
     mayManage,

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { usePublicEnv } from "~/browser/root-data";
 import { TextField } from "~/components/forms";
 import { AccountForm } from "~/components/dealers/account-form";
 import { formatLocalDate } from "~/lib/date-format";
+import { parseId } from "~/lib/ids";
 import { formatMoney } from "~/lib/money";
 import { reversalSchema } from "~/models/ledger.schema";
 import { LEDGER_KIND_LABELS, type LedgerEntryView } from "~/lib/ledger";
@@ -13,7 +14,8 @@ export type ReversalReply = { entryId: number; result: SubmissionResult<string[]
 
 /**
  * The account's newest entries, newest first: what, how much, the balance after it, when, who,
- * its post and why; a reversal form on each entry that can still be reversed, for its managers.
+ * its post and why; for its managers, a Reverse link on each entry that can still be reversed,
+ * which opens that entry's reversal form (`?reverse=<id>`): one form on the page, not one per entry.
  */
 export function LedgerEntryList({
   entries,
@@ -27,6 +29,8 @@ export function LedgerEntryList({
   reply: ReversalReply | undefined;
 }) {
   const { CURRENCY_SYMBOL: currency, APP_TIME_ZONE: timeZone } = usePublicEnv();
+  const [searchParams] = useSearchParams();
+  const openId = reply?.entryId ?? parseId(searchParams.get("reverse"));
   if (entries.length === 0) return <p className="text-sm text-gray-11">No entries yet.</p>;
   return (
     <ol className="divide-y divide-gray-4" aria-label="Recent entries">
@@ -51,8 +55,7 @@ export function LedgerEntryList({
           )}
           {entry.reversedById === null ? null : <p className="font-medium text-warning-11">Reversed</p>}
           {mayReverse && entry.kind !== "REVERSAL" && entry.reversedById === null ? (
-            <details open={reply?.entryId === entry.id}>
-              <summary className="inline-flex min-h-11 cursor-pointer items-center text-accent-11">Reverse</summary>
+            openId === entry.id ? (
               <AccountForm
                 id={`reverse-${entry.id}`}
                 intent="account-reverse"
@@ -65,7 +68,15 @@ export function LedgerEntryList({
               >
                 {(fields) => <TextField label="Reason for the reversal" field={fields.reason} maxLength={200} />}
               </AccountForm>
-            </details>
+            ) : (
+              <Link
+                to={`?reverse=${entry.id}#reverse-${entry.id}`}
+                preventScrollReset
+                className="inline-flex min-h-11 items-center text-accent-11 underline"
+              >
+                Reverse
+              </Link>
+            )
           ) : null}
         </li>
       ))}

@@ -203,7 +203,9 @@ test("a reversal is never reversed, nor an entry reversed twice", async ({ page 
   const dealer = await teamDealer(page);
   await sendForm(page, dealer.id, { intent: "account-adjust", amount: "80", reason: "Freight" });
   await page.goto(`/dealer-details/${dealer.id}`);
-  const adjustment = await page.locator('form[id^="reverse-"] input[name="entry"]').getAttribute("value");
+  // The entry's Reverse link opens its form: `?reverse=<id>`.
+  const link = await page.getByRole("link", { name: "Reverse", exact: true }).getAttribute("href");
+  const adjustment = /reverse=(\d+)/.exec(link ?? "")?.[1];
   const reverse = (entry: string) => sendForm(page, dealer.id, { intent: "account-reverse", entry, reason: "Undo" });
   expect((await reverse(adjustment!)).status).toBe(302);
   const twice = await reverse(adjustment!);
@@ -211,8 +213,8 @@ test("a reversal is never reversed, nor an entry reversed twice", async ({ page 
   expect(twice.text).toContain("This entry has already been reversed.");
 
   await page.goto(`/dealer-details/${dealer.id}`);
-  // The reversal offers no form of its own; sent anyway, it is refused.
-  await expect(page.locator('form[id^="reverse-"]')).toHaveCount(0);
+  // Neither the reversed entry nor its reversal offers a Reverse link; sent anyway, a reversal is refused.
+  await expect(page.getByRole("link", { name: "Reverse", exact: true })).toHaveCount(0);
   // The reversal's id, from the database (countRows answers the first row's `n`).
   const reversal = String(countRows("SELECT id AS n FROM LedgerEntry WHERE reversesId = ?", Number(adjustment)));
   const ofReversal = await reverse(reversal);
