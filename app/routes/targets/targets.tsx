@@ -187,7 +187,12 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
 
-      {reply && reply.intent !== "set" && reply.intent !== "copy" ? <Alert message={reply.error} /> : null}
+      {/* A refusal no form on the page shows: an unknown intent, or a row for an officer not listed. */}
+      {reply &&
+      reply.intent !== "copy" &&
+      (reply.intent !== "set" || !progress.people.some((person) => person.id === reply.officerId)) ? (
+        <Alert message={reply.error} />
+      ) : null}
 
       <section className="card space-y-2" aria-labelledby="copy-title">
         <h2 id="copy-title" className="font-semibold">

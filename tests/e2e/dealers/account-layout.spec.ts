@@ -39,7 +39,7 @@ test(
     await page.getByLabel("Amount", { exact: true }).fill("1000000000000000");
     await page.getByLabel("Reason for the adjustment").fill("Typed too many zeros");
     await page.getByRole("button", { name: "Adjust balance" }).click();
-    await expect(page.getByText("Enter an amount in dollars, with at most 2 decimals.")).toBeVisible();
+    await expect(page.getByText("An amount can be at most $1,000,000,000.00.")).toBeVisible();
     expect(await fits()).toBe(true);
     await reviewScreenshot(page, `dealer-account-refused-${mode}-360`, { fullPage: true });
   },

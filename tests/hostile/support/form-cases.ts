@@ -48,6 +48,9 @@ import {
 } from "./junk";
 import type { DatabaseWatch } from "./server";
 import { PLAN_PAST } from "~/models/visit-plan.schema";
+import { calendarDateMessage } from "~/lib/calendar";
+import { STATEMENT_PERIOD_INVALID, STATEMENT_PERIOD_TOO_LONG } from "~/models/ledger.schema";
+import { TARGET_PERIOD_MESSAGE } from "~/lib/target-period";
 import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
 import { LITE_CHOICES } from "~/lib/lite-mode";
 import { TOO_MANY_FROM_ADDRESS } from "~/models/login-throttle.server";
@@ -1038,6 +1041,80 @@ export const formCases: FormCase[] = [
     valid: () => [],
     requests: () => requests([], [], fc.constant("/admin/opening-balances")),
     refused: () => page([403], [FORBIDDEN]),
+  },
+  {
+    route: "routes/dealers/statement.tsx",
+    name: "share a dealer's statement",
+    as: "admin",
+    valid: () => [
+      ["intent", "share"],
+      ["from", "2026-11-01"],
+      ["to", "2026-11-28"],
+    ],
+    // A share link is signed, not stored: even a valid request writes nothing.
+    requests: ({ dealerId }) =>
+      requests(
+        ["intent", "from", "to"],
+        [
+          missing("intent"),
+          valued("intent", notOneOf(["share"])),
+          valued("from", fc.constantFrom("2026-02-30", "9999-01-01", "1999-12-31", "yesterday", "2026-13-01")),
+          valued("to", fc.constantFrom("2026-10-01", "2031-01-01", "2026-11-31", "today")),
+          fc
+            .constantFrom("/dealer-details/999999999/statement", "/dealer-details/abc/statement")
+            .map((target) => ({ field: "@path", values: [target] })),
+        ],
+        fc.constant(`/dealer-details/${dealerId}/statement`),
+      ),
+    refused: () =>
+      page(
+        [400, 404],
+        [
+          UNKNOWN_ACTION,
+          calendarDateMessage("from"),
+          calendarDateMessage("to"),
+          STATEMENT_PERIOD_INVALID,
+          STATEMENT_PERIOD_TOO_LONG,
+          "Dealer not found.",
+          NOT_FOUND,
+        ],
+      ),
+  },
+  {
+    route: "routes/targets/targets.tsx",
+    name: "set an officer's targets",
+    as: "admin",
+    valid: () => [
+      ["intent", "set"],
+      ["officerId", "1"],
+      ["period", "2030-01"],
+      ["sspBags", "40"],
+    ],
+    requests: () =>
+      requests(
+        ["intent", "officerId", "period", "sspBags", "salesAmount", "percent"],
+        [
+          missing("intent"),
+          valued("intent", notOneOf(["set", "copy"])),
+          valued("officerId", badId),
+          valued("period", fc.constantFrom("9999-01", "2026-13", "RABI-9999", "SUMMER-2026", "2026-1")),
+          valued("sspBags", fc.constantFrom("-5", "0", "1.5", "1000000000000", "forty")),
+          valued("salesAmount", fc.constantFrom("-1", "1e9", "12.345", "100000000000000")),
+        ],
+        fc.constant("/targets"),
+      ),
+    refused: () =>
+      page(
+        [400, 404],
+        [
+          UNKNOWN_ACTION,
+          "Please select a valid officer.",
+          "Officer not found.",
+          TARGET_PERIOD_MESSAGE,
+          ", or empty for no target",
+          "Unknown field",
+        ],
+      ),
   },
   {
     route: "routes/dealers/add.tsx",
