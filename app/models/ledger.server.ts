@@ -1,4 +1,4 @@
-import { prisma, readRows } from "~/db.server";
+import { prisma, readRows, type RowOf } from "~/db.server";
 import { LRUCache } from "lru-cache";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate, appOffsetMs, currentTime } from "~/infra/clock.server";
@@ -194,9 +194,7 @@ export function ledgerEntries(
   const from = range.from ?? 0;
   const to = range.to ?? Number.MAX_SAFE_INTEGER;
   // `before`: only the entries before this one in (at, id) order, an /api page's keyset.
-  const before = range.before
-    ? Prisma.sql`AND ("at" < ${range.before.at} OR ("at" = ${range.before.at} AND "id" < ${range.before.id}))`
-    : Prisma.empty;
+  const before = range.before ? Prisma.sql`AND ("at", "id") < (${range.before.at}, ${range.before.id})` : Prisma.empty;
   const rows = readRows(
     sqlRows.ledgerEntry,
     Prisma.sql`
@@ -209,25 +207,40 @@ export function ledgerEntries(
       "first" AS (SELECT "at", "id" FROM "asked" ORDER BY "at", "id" LIMIT 1),
       "before" AS (
         SELECT COALESCE(SUM(b."amountCents"), 0) AS "cents" FROM "LedgerEntry" b, "first" f
-        WHERE b."dealerId" = ${dealerId} AND (b."at" < f."at" OR (b."at" = f."at" AND b."id" < f."id"))
+        WHERE b."dealerId" = ${dealerId} AND (b."at", b."id") < (f."at", f."id")
       )
-      SELECT e."id", e."dealerId", e."kind", e."amountCents",
-        (SELECT "cents" FROM "before") + SUM(e."amountCents") OVER (ORDER BY e."at", e."id" ROWS UNBOUNDED PRECEDING) AS "balanceAfterCents",
-        e."at", e."postId", e."reversesId", r."id" AS "reversedById", e."reason", e."createdById",
-        TRIM(COALESCE(u."firstName", '') || ' ' || COALESCE(u."lastName", '')) AS "createdByName", u."username" AS "createdByUsername"
+      SELECT ${entryColumns(Prisma.sql`(SELECT "cents" FROM "before") + SUM(e."amountCents") OVER (ORDER BY e."at", e."id" ROWS UNBOUNDED PRECEDING)`)}
       FROM "asked" a
       JOIN "LedgerEntry" e ON e."id" = a."id"
-      LEFT JOIN "LedgerEntry" r ON r."reversesId" = e."id"
-      LEFT JOIN "User" u ON u."id" = e."createdById"
+      ${entryJoins}
       ORDER BY e."at" DESC, e."id" DESC`,
   );
-  return rows.reverse().map(({ createdById, createdByName, createdByUsername, ...row }): LedgerEntryView => ({
+  return rows.reverse().map(toEntryView);
+}
+
+/** An entry's columns (of "LedgerEntry" e), with `balanceAfter` the SQL of the balance once it counts. */
+function entryColumns(balanceAfter: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`e."id", e."dealerId", e."kind", e."amountCents", ${balanceAfter} AS "balanceAfterCents",
+    e."at", e."postId", e."reversesId", r."id" AS "reversedById", e."reason", e."createdById",
+    TRIM(COALESCE(u."firstName", '') || ' ' || COALESCE(u."lastName", '')) AS "createdByName", u."username" AS "createdByUsername"`;
+}
+
+/** Who reversed an entry and who wrote it, for entryColumns. */
+const entryJoins = Prisma.sql`LEFT JOIN "LedgerEntry" r ON r."reversesId" = e."id" LEFT JOIN "User" u ON u."id" = e."createdById"`;
+
+function toEntryView({
+  createdById,
+  createdByName,
+  createdByUsername,
+  ...row
+}: RowOf<typeof sqlRows.ledgerEntry>): LedgerEntryView {
+  return {
     ...row,
     createdBy:
       createdById === null
         ? null
         : { id: createdById, name: createdByName || (createdByUsername ?? `#${createdById}`) },
-  }));
+  };
 }
 
 /** An entry as /api answers it: amounts as decimal strings, times as ISO text. */
@@ -250,18 +263,17 @@ export type LedgerEntryAnswer = ReturnType<typeof toLedgerEntryAnswer>;
 
 /** The entries by id as /api answers them (the change feed's), with each one's balance after it. */
 export function ledgerEntriesById(ids: readonly number[]): LedgerEntryAnswer[] {
-  const wanted = new Set(ids);
-  const dealers = new Set(
-    readRows(
-      sqlRows.id,
-      Prisma.sql`SELECT DISTINCT "dealerId" AS "id" FROM "LedgerEntry" WHERE "id" IN (${Prisma.join(ids.length > 0 ? [...wanted] : [0])})`,
-    ).map((row) => row.id),
-  );
-  return [...dealers].flatMap((dealerId) =>
-    ledgerEntries(dealerId)
-      .filter((entry) => wanted.has(entry.id))
-      .map(toLedgerEntryAnswer),
-  );
+  if (ids.length === 0) return [];
+  // Each entry's balance after it: one indexed sum up to it, not its dealer's whole ledger.
+  const balanceAfter = Prisma.sql`(SELECT SUM(b."amountCents") FROM "LedgerEntry" b
+    WHERE b."dealerId" = e."dealerId" AND (b."at", b."id") <= (e."at", e."id"))`;
+  return readRows(
+    sqlRows.ledgerEntry,
+    Prisma.sql`SELECT ${entryColumns(balanceAfter)} FROM "LedgerEntry" e ${entryJoins}
+      WHERE e."id" IN (${Prisma.join([...new Set(ids)])})`,
+  )
+    .map(toEntryView)
+    .map(toLedgerEntryAnswer);
 }
 
 /** The balance of the dealer's entries before `before` (epoch ms): a statement's opening balance. */
