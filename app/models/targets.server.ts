@@ -368,11 +368,19 @@ async function upsertTarget(db: Db, by: number, key: TargetKey, value: number, n
   await db.target.upsert({ where: { userId_period_measure: key }, create: { ...key, ...set }, update: set });
 }
 
-/** Writes one officer's targets for a period: each measure set, or removed when null. */
-async function writeTargets(db: Db, by: number, userId: number, period: string, values: TargetValues, now: Date) {
+/** Writes one officer's targets for a period: each measure given set, or removed when null; a measure not given stays. */
+async function writeTargets(
+  db: Db,
+  by: number,
+  userId: number,
+  period: string,
+  values: Partial<TargetValues>,
+  now: Date,
+) {
   for (const measure of TARGET_MEASURES) {
     const value = values[measure];
     const key = { userId, period, measure };
+    if (value === undefined) continue;
     if (value === null) await db.target.deleteMany({ where: key });
     else await upsertTarget(db, by, key, value, now);
   }
@@ -390,6 +398,19 @@ export async function setTargets(
   await requireSettableOfficer(viewer, officerId);
   await prisma.$transaction((tx) => writeTargets(tx, viewer.id, officerId, period, values, now));
   return targetsOf([officerId], [period]).get(period)?.get(officerId) ?? noTargets();
+}
+
+/** An officer's targets for a period from an import: the measures given, each set; the others stay. */
+export type ImportedTargets = { userId: number; period: string; values: Partial<Record<TargetMeasure, number>> };
+
+/**
+ * Writes an import's targets in one transaction, all or none (decision 90), as `setTargets` writes
+ * one officer's. The caller has checked every row, `targets.set` on each officer included.
+ */
+export async function setImportedTargets(viewer: Viewer, rows: ImportedTargets[], now = currentTime()): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    for (const row of rows) await writeTargets(tx, viewer.id, row.userId, row.period, row.values, now);
+  });
 }
 
 /**
