@@ -171,6 +171,20 @@ describe("targets from a spreadsheet", () => {
     expect(await prisma.target.count()).toBe(0);
   });
 
+  it("takes a company's file: 1,500 officers, every measure, in one go", async () => {
+    const { admin } = await world();
+    const officers = Array.from({ length: 1500 }, (_, n) => `bulk${n}`);
+    await prisma.user.createMany({
+      data: officers.map((name) => ({ username: name, email: `${name}@example.pk`, passwordHash: "x" })),
+    });
+    const file = gridWorkbook([
+      HEADER,
+      ...officers.map((name) => row(`${name}@example.pk`, "KHARIF-2027", 1, 2, 3, "4.00", "5.00", 6, 7, 8)),
+    ]);
+    expect(await importTargets(admin, file, NOW)).toMatchObject({ total: 1500, officers: 1500, targets: 12_000 });
+    expect(await prisma.target.count({ where: { period: "KHARIF-2027" } })).toBe(12_000);
+  });
+
   it("is refused to an officer, whose targets others set", async () => {
     const { officer } = await world();
     const refused = await refusal(
@@ -198,6 +212,8 @@ describe("targets from a spreadsheet", () => {
     expect((await targetRows()).map(({ setById: _, ...rest }) => rest)).toEqual(
       before.map(({ setById: _, ...rest }) => rest),
     );
+    // Set again by the admin: the change feed tells it as it tells the page's saves.
+    expect(await prisma.change.count({ where: { entity: "target", op: "updated" } })).toBe(2);
   });
 });
 

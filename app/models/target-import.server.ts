@@ -96,6 +96,28 @@ async function readTargetRows(bytes: Uint8Array): Promise<SheetRow[]> {
   return rows;
 }
 
+/** Emails a read looks up at most, well within SQLite's bound on a statement's variables. */
+const EMAILS_A_READ = 500;
+
+/** The active officers with these (lower-cased) emails, by email. */
+async function officersByEmail(emails: string[]) {
+  const unique = [...new Set(emails)];
+  const found = new Map<string, { id: number; email: string; teamId: number | null }>();
+  for (let start = 0; start < unique.length; start += EMAILS_A_READ) {
+    const officers = await prisma.user.findMany({
+      where: {
+        email: { in: unique.slice(start, start + EMAILS_A_READ) },
+        role: "OFFICER",
+        isActive: true,
+        approval: "APPROVED",
+      },
+      select: { id: true, email: true, teamId: true },
+    });
+    for (const officer of officers) found.set(officer.email, officer);
+  }
+  return found;
+}
+
 export type TargetImportResult = {
   /** Rows read. */
   total: number;
@@ -123,14 +145,8 @@ export async function importTargets(
   const rules = await policyViewer(viewer);
   authorize(rules, "targets.set");
   const rows = await readTargetRows(bytes);
-  const emails = [...new Set(rows.flatMap(({ cells }) => (cells.officer ? [cells.officer.toLowerCase()] : [])))];
-  const officers = new Map(
-    (
-      await prisma.user.findMany({
-        where: { email: { in: emails }, role: "OFFICER", isActive: true, approval: "APPROVED" },
-        select: { id: true, email: true, teamId: true },
-      })
-    ).map((officer) => [officer.email, officer]),
+  const officers = await officersByEmail(
+    rows.flatMap(({ cells }) => (cells.officer ? [cells.officer.toLowerCase()] : [])),
   );
   const checked: ImportedTargets[] = [];
   const errors: string[] = [];
