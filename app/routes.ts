@@ -35,6 +35,8 @@ export default [
     route("location-quality", "routes/map/location-quality.tsx"),
     route("plan/:day?", "routes/plans/plan.tsx"),
     route("targets", "routes/targets/targets.tsx"),
+    route("targets/import", "routes/targets/import.tsx"),
+    route("targets/import/template.xlsx", "routes/targets/import-template.ts"),
   ]),
 
   route("offline", "routes/shell/offline.tsx"),

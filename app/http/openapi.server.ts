@@ -24,14 +24,14 @@ const COMPONENTS = "#/components/schemas/";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad input: the message says what is wrong",
   401: "Signed out",
-  403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, another team's dealer (or a team this user may not put it in), an API token beyond its scope, or a cross-site request",
+  403: "Forbidden: an account waiting for approval (the message says so), a role or a team this user may not see, another team's dealer (or a team this user may not put it in), an API token beyond its scope, an import of targets naming another team's officer, or a cross-site request",
   404: "Not found",
   409: "Conflict with existing data",
   412: "The record changed since it was read (If-Match no longer names its ETag); nothing was changed: read it again",
   413: "Body or file too large",
   406: "Not acceptable: the Accept header takes none of the types this call answers",
   415: "Wrong content type or file type",
-  422: "The Idempotency-Key was already used (by this user) for a different request, or (a sale) it would pass the dealer's credit limit while the company's setting makes the limit block: the message says which; nothing was done",
+  422: "The Idempotency-Key was already used (by this user) for a different request, (a sale) it would pass the dealer's credit limit while the company's setting makes the limit block, or (an import of targets) rows have errors, each named in fieldErrors.file: the message says which; nothing was done",
   429: "Too many requests; retry after the Retry-After header's seconds",
   503: "Temporarily unavailable (the message says what); try again later",
 };

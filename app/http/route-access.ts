@@ -46,6 +46,8 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/location-quality": { GET: "locationQuality.read" },
   "/plan/:day?": { GET: "plan.read", POST: "plan.edit" },
   "/targets": { GET: "targets.set", POST: "targets.set" },
+  "/targets/import": { GET: "targets.set", POST: "targets.set" },
+  "/targets/import/template.xlsx": { GET: "targets.set" },
   "/offline": { GET: "public" },
   "/lite-mode": { GET: "public", POST: "public" },
   "/login": { GET: "public", POST: "public" },

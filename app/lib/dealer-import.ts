@@ -53,3 +53,12 @@ export function importNotice(result: { successful: number; failed: number }): {
         type: "info",
       };
 }
+
+/** The notice of an import that writes all rows or none (opening balances, targets) when a row failed. */
+export function nothingImportedNotice(result: { total: number; failed: number }) {
+  return {
+    title: "Import Failed",
+    description: `${result.failed} of ${result.total} rows have errors. Nothing was imported: correct them and import the file again.`,
+    type: "error" as const,
+  };
+}

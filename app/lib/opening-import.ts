@@ -1,3 +1,5 @@
+import { nothingImportedNotice } from "~/lib/dealer-import";
+
 // What the opening-balance import's page and the server both say (issue 48): its columns, the
 // template's address and the notice after it. All rows are written or none (decision 87).
 
@@ -12,12 +14,7 @@ export function openingImportNotice(result: { total: number; opened: number; fai
   description: string;
   type: "success" | "error";
 } {
-  if (result.failed > 0)
-    return {
-      title: "Import Failed",
-      description: `${result.failed} of ${result.total} rows have errors. Nothing was imported: correct them and import the file again.`,
-      type: "error",
-    };
+  if (result.failed > 0) return nothingImportedNotice(result);
   if (result.replayed)
     return {
       title: "Import Successful",

@@ -1,21 +1,17 @@
 import crypto from "node:crypto";
 import { prisma } from "~/db.server";
-import { checkXlsxZip, parseSpreadsheet, spreadsheetTypeOf } from "~/infra/spreadsheet-file.server";
 import { AppError } from "~/lib/app-error";
-import { FILE_TOO_LARGE, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
-import { TOO_MANY_ROWS } from "~/models/dealer-import.server";
 import { openAccounts, type OpeningRow } from "~/models/ledger.server";
 import { openingBalanceSchema } from "~/models/ledger.schema";
 import { authorize } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
+import { normalizeHeader, readImportGrid } from "~/models/spreadsheet-import.server";
 import type { Viewer } from "~/models/team-scope.server";
 
 // Opening balances from a spreadsheet (issue 48, decision 87): an admin's file of what each dealer
 // owed before Fieldline. Every row is checked first; one row in error refuses the whole file, and
 // the rows are then written together or not at all.
 
-const MAX_ROWS = 10_000;
-const MAX_CELL_CHARS = 1000;
 const NO_ROWS = "The spreadsheet has no opening balance rows.";
 
 const COLUMNS = {
@@ -26,12 +22,6 @@ const COLUMNS = {
   reason: "Reason",
 } as const;
 type Column = keyof typeof COLUMNS;
-
-const normalizeHeader = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, " ");
 
 let template: Uint8Array<ArrayBuffer> | undefined;
 
@@ -50,16 +40,7 @@ type SheetRow = { rowNumber: number; cells: Partial<Record<Column, string>> };
 
 /** The file's rows by column, refused whole when it is no Excel file, too big, unreadable or lacks a column. */
 async function readRows(bytes: Uint8Array): Promise<SheetRow[]> {
-  if (bytes.byteLength > IMPORT_MAX_BYTES) throw new AppError(413, FILE_TOO_LARGE);
-  const type = spreadsheetTypeOf(bytes);
-  if (!type) throw new AppError(415, NOT_EXCEL);
-  if (type === "xlsx") await checkXlsxZip(bytes);
-  const { firstRow, rows: grid } = await parseSpreadsheet(bytes, {
-    maxRows: MAX_ROWS,
-    maxCellChars: MAX_CELL_CHARS,
-    noRows: NO_ROWS,
-  });
-  if (grid.length - 1 > MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
+  const { firstRow, rows: grid } = await readImportGrid(bytes, NO_ROWS);
   const header = (grid[0] ?? []).map(normalizeHeader);
   const index = Object.fromEntries(
     Object.entries(COLUMNS).map(([column, label]) => [column, header.indexOf(normalizeHeader(label))]),

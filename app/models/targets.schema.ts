@@ -243,3 +243,13 @@ export const targetRowAnswer = z
 export const targetCopyAnswerSchema = z.looseObject({
   officers: z.number().int().describe("Officers whose last period's targets were copied"),
 });
+
+export const targetImportAnswer = z
+  .looseObject({
+    total: z.number().int().describe("Rows read"),
+    officers: z.number().int().describe("Rows written: an officer's targets in a period"),
+    targets: z.number().int().describe("Targets set (an empty cell leaves its target as it stands)"),
+    failed: z.number().int().describe("Rows with errors: 0 (a file with row errors answers 422, or 403, instead)"),
+    errors: z.array(z.string()).describe("Row errors: none (a refused file's are its fieldErrors.file)"),
+  })
+  .meta({ id: "TargetImportResult" });

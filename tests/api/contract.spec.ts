@@ -19,6 +19,8 @@ import {
   type DocumentedOperation,
   webhookValidator,
 } from "./support/api-document";
+import { gridWorkbook } from "../support/spreadsheets";
+import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
 
 // The contract of /api/openapi.json, driven from the document itself: every call once with a
 // valid request built from its examples (the answer must be one the document lists, and match
@@ -289,7 +291,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     );
   // An officer of the team the manager leads, whose targets the manager may set (a period far off,
   // so no home shows them).
-  const teamOfficer = (db.prepare("SELECT id FROM User WHERE username = 'officer1'").get() as { id: number }).id;
+  const { id: teamOfficer, email: teamOfficerEmail } = db
+    .prepare("SELECT id, email FROM User WHERE username = 'officer1'")
+    .get() as { id: number; email: string };
   const pending = {
     approve: waiting(`contract_${uniqueName("a").replaceAll("-", "_")}`),
     refuse: waiting(`contract_${uniqueName("f").replaceAll("-", "_")}`),
@@ -391,7 +395,15 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
       Object.assign(call, { headers: JSON_HEADERS, data: JSON.stringify(example) });
     }
     const fields = multipartFieldsOf(operation);
-    if (fields)
+    if (operation.path === "/api/targets/import")
+      call.multipart = {
+        file: {
+          name: "targets.xlsx",
+          mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          buffer: gridWorkbook([[...TARGET_IMPORT_HEADER], [teamOfficerEmail, "2030-01", 40]]),
+        },
+      };
+    else if (fields)
       call.multipart = Object.fromEntries(
         await Promise.all(Object.keys(fields).map(async (name) => [name, await sampleFile(name)])),
       );

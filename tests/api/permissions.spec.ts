@@ -139,6 +139,21 @@ const pageRows: Row[] = [
   // Setting targets: a manager for the teams they lead, an admin (tests/resilience/access-matrix.test.ts).
   { route: "/targets", method: "GET", url: "/targets", statuses: [SIGN_IN, 403, 200, 200] },
   { route: "/targets", method: "POST", url: "/targets", statuses: [SIGN_IN, 403, 400, 400], body: "form" },
+  // Their import: a post without a file is refused (415); the template is the officers' the caller sets targets for.
+  { route: "/targets/import", method: "GET", url: "/targets/import", statuses: [SIGN_IN, 403, 200, 200] },
+  {
+    route: "/targets/import",
+    method: "POST",
+    url: "/targets/import",
+    statuses: [SIGN_IN, 403, 415, 415],
+    body: "form",
+  },
+  {
+    route: "/targets/import/template.xlsx",
+    method: "GET",
+    url: "/targets/import/template.xlsx",
+    statuses: [SIGN_IN, 403, 200, 200],
+  },
   { route: "/offline", method: "GET", url: "/offline", statuses: everyone(200) }, // the service worker's offline page
   // Lite mode is the device's, signed in or not (decision 51): an empty choice is refused for anybody.
   { route: "/lite-mode", method: "GET", url: "/lite-mode", statuses: everyone(200) },

@@ -2,10 +2,12 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { countRows, expect, test } from "../e2e/support/fixtures";
 import { karachiDate } from "../e2e/support/days";
 import { newOfficer } from "../e2e/targets/support";
+import { gridWorkbook } from "../support/spreadsheets";
+import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
 
 // Targets through /api (decision 84): GET /api/targets (scoped as the pages are), PUT
-// /api/officers/{id}/targets/{period} and POST /api/targets/copy (a manager for the teams they
-// lead, an admin for anyone), and their refusals, which write nothing.
+// /api/officers/{id}/targets/{period}, POST /api/targets/copy and POST /api/targets/import (a
+// manager for the teams they lead, an admin for anyone), and their refusals, which write nothing.
 
 async function signIn(request: APIRequestContext, username: string, password = "fieldline") {
   expect((await request.post("/api/login", { data: { username, password } })).status()).toBe(200);
@@ -120,5 +122,97 @@ test("bad targets are answered with a clear 4xx and nothing is written", async (
 
   await signIn(request, officer.username, "target-pass-1");
   await expectError(await put(at, { sspBags: 10 }), 403, "You don't have permission to access this page.");
+  expect(countRows("SELECT COUNT(*) AS n FROM Target WHERE userId = ?", officer.id)).toBe(0);
+});
+
+const IMPORT_HEADER = [...TARGET_IMPORT_HEADER];
+const targetFile = (grid: Array<Array<string | number | null>>) => ({
+  file: {
+    name: "targets.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: gridWorkbook(grid),
+  },
+});
+
+test("targets come in from a spreadsheet: every row written, with the change feed's entries", async ({ request }) => {
+  const officer = await newOfficer(request);
+  const email = `${officer.username}@example.pk`;
+  const lastChange = countRows("SELECT COALESCE(MAX(seq), 0) AS n FROM Change");
+  await signIn(request, "manager");
+  const imported = await request.post("/api/targets/import", {
+    multipart: targetFile([IMPORT_HEADER, [email, "KHARIF-2032", 300, null, null, "1250.50"], [email, "2032-05", 7]]),
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  expect(await imported.json()).toEqual({ total: 2, officers: 2, targets: 3, failed: 0, errors: [] });
+  const kharif = (await (await request.get("/api/targets?period=KHARIF-2032")).json()) as Progress;
+  expect(kharif.people.find((person) => person.id === officer.id)?.targets).toMatchObject({
+    sspBags: 300,
+    salesAmount: "1250.50",
+  });
+  expect(
+    countRows(
+      "SELECT COUNT(*) AS n FROM Change WHERE entity = 'target' AND op = 'created' AND seq > ? AND entityId IN (SELECT id FROM Target WHERE userId = ?)",
+      lastChange,
+      officer.id,
+    ),
+  ).toBe(3);
+});
+
+test("a spreadsheet of bad targets is answered with a clear 4xx naming its rows, and nothing is written", async ({
+  request,
+}) => {
+  const officer = await newOfficer(request);
+  const email = `${officer.username}@example.pk`;
+  await signIn(request, "manager");
+  const post = (grid: Array<Array<string | number | null>>) =>
+    request.post("/api/targets/import", { multipart: targetFile(grid) });
+
+  const rows = await post([
+    IMPORT_HEADER,
+    [email, "2032-05", -1],
+    [email, "9999-01", 5],
+    ["nobody@example.pk", "2032-05", 5],
+    [email, "2032-06", 99_999_999],
+    [email, "2032-07", 5],
+  ]);
+  expect(rows.status(), await rows.text()).toBe(422);
+  expect(await rows.json()).toEqual({
+    error: "4 of 5 rows have errors. Nothing was imported: correct them and import the file again.",
+    fieldErrors: {
+      file: [
+        "Row 2: SSP Fertilizer (bags) must be a whole number from 1 to 1,000,000, or empty for no target",
+        "Row 3: Period must be a month like 2026-11 or a season like RABI-2026 or KHARIF-2026, from 2000 to 2100",
+        "Row 4: No active officer has the email nobody@example.pk",
+        "Row 5: SSP Fertilizer (bags) must be a whole number from 1 to 1,000,000, or empty for no target",
+      ],
+    },
+  });
+  await expectError(
+    await post([
+      [...IMPORT_HEADER, "Urea bags"],
+      [email, "2032-05", 5],
+    ]),
+    400,
+    /^The spreadsheet has unknown column\(s\): "Urea bags"/,
+  );
+  await expectError(await post([IMPORT_HEADER]), 400, "The spreadsheet has no target rows.");
+  await expectError(
+    await request.post("/api/targets/import", {
+      multipart: {
+        file: { name: "targets.xlsx", mimeType: "text/csv", buffer: Buffer.from("Officer Email,Period\n") },
+      },
+    }),
+    415,
+    "Please select an Excel file (.xlsx or .xls)",
+  );
+  await expectError(await request.post("/api/targets/import", { multipart: { note: "no file" } }), 400, /Excel file/);
+  expect(countRows("SELECT COUNT(*) AS n FROM Target WHERE userId = ?", officer.id)).toBe(0);
+
+  await signIn(request, officer.username, "target-pass-1");
+  await expectError(
+    await post([IMPORT_HEADER, [email, "2032-05", 5]]),
+    403,
+    "You don't have permission to access this page.",
+  );
   expect(countRows("SELECT COUNT(*) AS n FROM Target WHERE userId = ?", officer.id)).toBe(0);
 });

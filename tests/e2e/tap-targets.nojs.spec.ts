@@ -93,6 +93,7 @@ test.describe("signed in", () => {
         "/admin",
         "/admin/import",
         "/admin/opening-balances",
+        "/targets/import",
         "/admin/outbox",
         "/location-quality",
         "/reports?groupBy=dealer&period=last-90-days",

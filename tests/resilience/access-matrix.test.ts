@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Door, PAGE_ACCESS } from "~/http/route-access";
+import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
 import { type ApiDocument, operationsOf } from "../api/support/api-document";
+import { gridWorkbook } from "../support/spreadsheets";
 import { routePatterns } from "../support/route-patterns";
 import { type AppServer, createAppServer } from "./support/app-server";
 import { setUpTwoTeams, type TwoTeams } from "./support/teams";
@@ -111,6 +113,7 @@ function outcomeOf(url: string, status: number, location: string | null): Outcom
 type World = {
   teams: Record<Team, number>;
   officers: Record<Team, number>;
+  officerEmails: Record<Team, string>;
   dealers: Record<Team, number>;
   /** A ledger entry of each team's dealer (for its reversal's door). */
   entries: Record<Team, number>;
@@ -124,7 +127,7 @@ function pageUrl(pattern: string, world: World, team: Team): string {
   if (pattern === "/api/*") return "/api/no-such-call";
   if (pattern === "/plan/:day?") return `/plan?user=${world.officers[team]}`;
   if (pattern === "/reports") return `/reports?team=${world.teams[team]}`;
-  if (pattern === "/targets") return `/targets?team=${world.teams[team]}`;
+  if (pattern.startsWith("/targets")) return `${pattern}?team=${world.teams[team]}`;
   if (pattern === "/reset-password") return "/reset-password?token=abc";
   if (pattern === "/statement/:token") return "/statement/not-a-link";
   return pattern
@@ -181,6 +184,18 @@ function bodyOf(key: string, world: World, team: Team): Record<string, string | 
   return {};
 }
 
+/**
+ * The targets imports take a file: one row for the team's officer, its target refused (-1), so
+ * whoever passes the door and the row's policy check writes nothing.
+ */
+const TARGET_IMPORTS = new Set(["POST /targets/import", "POST /api/targets/import"]);
+function targetFile(world: World, team: Team): FormData {
+  const form = new FormData();
+  const file = gridWorkbook([[...TARGET_IMPORT_HEADER], [world.officerEmails[team], "2026-11", -1]]);
+  form.append("file", new Blob([new Uint8Array(file)]), "targets.xlsx");
+  return form;
+}
+
 // Signing out ends the session the other rows use: those doors come last.
 const signsOut = (key: string) => key.endsWith("/logout");
 
@@ -201,7 +216,11 @@ afterAll(async () => {
 function call(
   method: string,
   url: string,
-  { cookie, token, body }: { cookie?: string; token?: string; body?: { json: object } | { form: object } } = {},
+  {
+    cookie,
+    token,
+    body,
+  }: { cookie?: string; token?: string; body?: { json: object } | { form: object } | { multipart: FormData } } = {},
 ) {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
@@ -213,9 +232,11 @@ function call(
     headers,
     body: !body
       ? undefined
-      : "json" in body
-        ? JSON.stringify(body.json)
-        : new URLSearchParams(Object.entries(body.form).map(([name, value]) => [name, String(value)])).toString(),
+      : "multipart" in body
+        ? body.multipart
+        : "json" in body
+          ? JSON.stringify(body.json)
+          : new URLSearchParams(Object.entries(body.form).map(([name, value]) => [name, String(value)])).toString(),
     redirect: "manual",
   });
 }
@@ -240,6 +261,8 @@ test("every route and /api call lets each caller through exactly as the spec's t
       // A dealer of the team (its territory's): who changes it is the policy's dealer.change.
       const dealerOf = (teamId: number) =>
         (db.prepare("SELECT id FROM Dealer WHERE teamId = ? ORDER BY id LIMIT 1").get(teamId) as { id: number }).id;
+      const emailOf = (id: number) =>
+        (db.prepare("SELECT email FROM User WHERE id = ?").get(id) as { email: string }).email;
       const waiting = db.prepare(
         "INSERT INTO User (username, email, passwordHash, role, approval, updatedAt) VALUES (?, ?, 'x', 'OFFICER', 'PENDING', CURRENT_TIMESTAMP)",
       );
@@ -254,6 +277,7 @@ test("every route and /api call lets each caller through exactly as the spec's t
       return {
         teams: { A: teams.teamA, B: teams.teamB },
         officers: { A: teams.officersA[0]!, B: teams.officersB[0]! },
+        officerEmails: { A: emailOf(teams.officersA[0]!), B: emailOf(teams.officersB[0]!) },
         dealers: { A: dealerOf(teams.teamA), B: dealerOf(teams.teamB) },
         entries: { A: entryOf(teams.teamA), B: entryOf(teams.teamB) },
         toApprove: { A: toApprove("matrix.approve.a"), B: toApprove("matrix.approve.b") },
@@ -325,7 +349,13 @@ test("every route and /api call lets each caller through exactly as the spec's t
         cookie: caller === "signedOut" || isToken(caller) ? undefined : sessions[caller],
         token: isToken(caller) ? tokens[caller] : undefined,
         body:
-          probe.method === "GET" || probe.method === "DELETE" ? undefined : probe.api ? { json: sent } : { form: sent },
+          probe.method === "GET" || probe.method === "DELETE"
+            ? undefined
+            : TARGET_IMPORTS.has(probe.key)
+              ? { multipart: targetFile(world, probe.team) }
+              : probe.api
+                ? { json: sent }
+                : { form: sent },
       });
       await response.body?.cancel();
       const got = outcomeOf(probe.url, response.status, response.headers.get("location"));

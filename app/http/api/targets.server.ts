@@ -1,6 +1,10 @@
+import { apiError } from "~/http/api.server";
 import { operation } from "~/http/api/operation.server";
+import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { appDate } from "~/infra/clock.server";
 import { AppError } from "~/lib/app-error";
+import { NOT_EXCEL } from "~/lib/dealer-import";
+import { targetImportNotice } from "~/lib/target-import";
 import { monthOf } from "~/lib/target-period";
 import {
   officerTargetsSchema,
@@ -9,11 +13,13 @@ import {
   TARGET_OFFICER_NOT_FOUND,
   targetCopyAnswerSchema,
   targetCopySchema,
+  targetImportAnswer,
   targetPeriodSchema,
   targetQuerySchema,
   targetValuesAnswer,
   targetValuesSchema,
 } from "~/models/targets.schema";
+import { importTargets } from "~/models/target-import.server";
 import { copyTargets, periodProgress, setTargets } from "~/models/targets.server";
 
 // Targets and progress (decision 84): the same model calls as the /targets page and the homes.
@@ -85,5 +91,25 @@ export const targetOperations = [
     answer: { status: 200, description: "How many officers got them", schema: targetCopyAnswerSchema },
     errors: [403],
     handler: async ({ user, body }) => Response.json({ officers: await copyTargets(user, await body()) }),
+  }),
+  operation({
+    method: "post",
+    path: "/api/targets/import",
+    summary:
+      "Import targets from a spreadsheet (.xlsx or .xls, at most 10 MB; the columns of /targets/import/template.xlsx): every row checked, then all rows written or none; an empty cell leaves its target as it stands",
+    tag: "Targets",
+    access: "targets.set",
+    body: { kind: "multipart", fields: { file: { description: "The spreadsheet", file: true, required: true } } },
+    answer: { status: 200, description: "What was imported", schema: targetImportAnswer },
+    // A file with row errors writes nothing: 422 (403 when a row names an officer whose targets the
+    // caller does not set), the error saying how many rows failed and the file's messages each row's.
+    errors: [422],
+    handler: async ({ request, user }) => {
+      const { file } = await readSpreadsheetForm(request);
+      if (!file) throw new AppError(400, NOT_EXCEL, { field: "file" });
+      const { forbidden, ...result } = await importTargets(user, file.bytes);
+      if (result.failed === 0) return Response.json(result);
+      return apiError(forbidden ? 403 : 422, targetImportNotice(result).description, { file: result.errors });
+    },
   }),
 ];

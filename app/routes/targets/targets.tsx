@@ -6,6 +6,7 @@ import { guardRequest } from "~/browser/request-guard";
 import { usePublicEnv } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
 import { formCall, pageCall, readForm } from "~/http/form.server";
+import { targetPageQuery } from "~/http/target-query.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { appDate } from "~/infra/clock.server";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -13,9 +14,10 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { centsToDecimal } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { MEASURE_LABELS, MONEY_MEASURES, TARGET_MEASURES } from "~/lib/target-measures";
+import { TARGET_IMPORT_PATH } from "~/lib/target-import";
 import { monthOf, nextPeriod, periodLabel, previousPeriod, seasonOf } from "~/lib/target-period";
 import { copyTargets, setTargets, targetsToSet } from "~/models/targets.server";
-import { targetCopySchema, targetQuerySchema, targetRowSchema, type OfficerTargets } from "~/models/targets.schema";
+import { targetCopySchema, targetRowSchema, type OfficerTargets } from "~/models/targets.schema";
 
 // Setting targets (decision 84): a manager for the officers of the teams they lead, an admin for
 // everyone. One plain form per officer (every measure of the period at once), and "copy last
@@ -23,16 +25,9 @@ import { targetCopySchema, targetQuerySchema, targetRowSchema, type OfficerTarge
 
 export const meta: Route.MetaFunction = () => [{ title: "Targets · Fieldline" }];
 
-/** `?period=` (this month by default) and `?team=`; a malformed one answers 400. */
-function targetsQuery(request: Request) {
-  const query = targetQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid query", { status: 400 });
-  return { period: query.data.period ?? monthOf(appDate()), team: query.data.team };
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "targets.set");
-  const { period, team } = targetsQuery(args.request);
+  const { period, team } = targetPageQuery(args.request);
   const progress = await pageCall(() => targetsToSet(user, { period, team }));
   const today = appDate();
   // The periods a manager sets most: the months around this one and this season and the next.
@@ -161,6 +156,10 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
   const { CURRENCY_SYMBOL: currency } = usePublicEnv();
   const reply = isFailedRequest(actionData) ? undefined : actionData;
   const copyReply = reply?.intent === "copy" ? reply : undefined;
+  const importQuery = new URLSearchParams({
+    period: progress.period,
+    ...(team === null ? {} : { team: String(team) }),
+  });
   return (
     <div className="space-y-4">
       <header className="space-y-1">
@@ -265,7 +264,10 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
           })}
         </ul>
       )}
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-x-4 text-sm">
+        <Link to={`${TARGET_IMPORT_PATH}?${importQuery}`} className="link tap">
+          Import targets from Excel
+        </Link>
         <Link to="/leaderboard" className="link tap">
           Rankings and achievement
         </Link>

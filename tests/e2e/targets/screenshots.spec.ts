@@ -5,7 +5,8 @@ import { newOfficer } from "./support";
 
 // The review's screenshots of targets at 360 px (written only with SCREENSHOTS_DIR), in Chromium
 // with JavaScript off (js-off, @browser) and on (js-on-enhanced, @js): "Your month" on the home,
-// the manager's team progress, setting targets and the achievement beside the rankings.
+// the manager's team progress, setting targets (and importing them) and the achievement beside the
+// rankings.
 
 test(
   "targets at 360 px: the officer's month, the manager's team, setting targets, achievement",
@@ -42,6 +43,9 @@ test(
     await page.goto(`/targets?period=${month}`);
     await expect(page.getByRole("heading", { name: "Targets" })).toBeVisible();
     await reviewScreenshot(page, `targets-setting-${js}`, { fullPage: true });
+    await page.goto(`/targets/import?period=${month}`);
+    await expect(page.getByRole("heading", { name: "Import Targets" })).toBeVisible();
+    await reviewScreenshot(page, `targets-import-${js}`, { fullPage: true });
     await page.goto("/leaderboard");
     await expect(page.getByTestId("achievement")).toBeVisible();
     await reviewScreenshot(page, `targets-achievement-${js}`, { fullPage: true });

@@ -1043,6 +1043,34 @@ export const formCases: FormCase[] = [
     refused: () => page([403], [FORBIDDEN]),
   },
   {
+    route: "routes/targets/import.tsx",
+    name: "targets import",
+    as: "manager",
+    valid: () => [],
+    requests: () =>
+      requests(
+        ["file"],
+        [
+          valued("file", fc.constantFrom(...NOT_SPREADSHEETS)),
+          fc
+            .tuple(fc.constantFrom(...NOT_SPREADSHEETS), fc.constantFrom(...NOT_SPREADSHEETS))
+            .map(([one, two]) => ({ field: "file", values: [one, two] })),
+          valued("file", unicodeText),
+        ],
+        fc.constant("/targets/import"),
+      ),
+    refused: () => page([400, 413, 415], [NOT_EXCEL, UNREADABLE, "Please select one file at a time"]),
+  },
+  {
+    route: "routes/targets/import.tsx",
+    name: "targets import as an officer",
+    as: "officer1",
+    runs: 20,
+    valid: () => [],
+    requests: () => requests([], [], fc.constant("/targets/import")),
+    refused: () => page([403], [FORBIDDEN]),
+  },
+  {
     route: "routes/dealers/statement.tsx",
     name: "share a dealer's statement",
     as: "admin",
