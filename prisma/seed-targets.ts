@@ -10,7 +10,15 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { appDate, appDayRange } from "~/infra/clock.server";
 import { TARGET_MEASURES, type MeasureValues, type TargetMeasure } from "~/lib/target-measures";
-import { daysLeftIn, monthOf, periodSpan, previousPeriod, seasonOf, targetAtPace } from "~/lib/target-period";
+import {
+  daysLeftIn,
+  monthOf,
+  periodSpan,
+  previousPeriod,
+  seasonOf,
+  targetAtPace,
+  type PeriodSpan,
+} from "~/lib/target-period";
 import { achievementOf } from "~/models/targets.server";
 import { Random } from "./seed-data/random";
 
@@ -35,10 +43,16 @@ const LEAST: Record<TargetMeasure, number> = {
   demoPlots: 2,
 };
 
-/** The days of a period. */
-function daysOf(period: string): number {
+/** A period's days; the seed asks only for periods it made from a day. */
+function spanOf(period: string): PeriodSpan {
   const span = periodSpan(period);
   if (!span) throw new Error(`No period ${period}`);
+  return span;
+}
+
+/** The days of a period. */
+function daysOf(period: string): number {
+  const span = spanOf(period);
   return daysLeftIn(span, span.first);
 }
 
@@ -52,21 +66,18 @@ function roundAsSet(value: number, pace: number): number {
 }
 
 /**
- * The target of `measure` in `period` at `pace`: from what was done so far in it, or, on the
- * period's first day (nothing owed yet), from last month's work as a month's rate.
+ * The target in `period` at which `done` is `pace` times what is owed by `today`; on the period's
+ * first day, when nothing is owed yet, from `lastMonth`'s work as a month's rate.
  */
 function targetOf(period: string, done: number, lastMonth: number, today: string, pace: number): number {
-  const span = periodSpan(period);
-  if (!span) throw new Error(`No period ${period}`);
-  const atPace = targetAtPace(done, span, today, pace);
+  const atPace = targetAtPace(done, spanOf(period), today, pace);
   const value = atPace ?? (lastMonth * daysOf(period)) / daysOf(previousPeriod(monthOf(today))) / pace;
   return roundAsSet(Math.max(1, value), pace);
 }
 
 /** 09:00 of a period's first day in the app's time zone, or just before now if that is later. */
 function setAtOf(period: string, nowMs: number): Date {
-  const first = periodSpan(period)?.first ?? appDate(new Date(nowMs));
-  return new Date(Math.min(appDayRange(first).from + 9 * HOUR_MS, nowMs - 60_000));
+  return new Date(Math.min(appDayRange(spanOf(period).first).from + 9 * HOUR_MS, nowMs - 60_000));
 }
 
 /**
@@ -93,7 +104,7 @@ export function buildDemoTargets(input: {
       const sofar = doneIn(month, id);
       const before = doneIn(lastMonth, id);
       // The measures of their work: what they did enough of this month (on its first day, last month).
-      const counted = today === periodSpan(month)?.first ? before : sofar;
+      const counted = today === spanOf(month).first ? before : sofar;
       const measures = TARGET_MEASURES.filter((measure) => (counted?.[measure] ?? 0) >= LEAST[measure]);
       return measures.flatMap((measure): Prisma.TargetCreateManyInput[] => {
         const base = before?.[measure] ?? 0;
