@@ -2,8 +2,9 @@
  * Demo data for Fieldline: eight field officers in three regional teams (Punjab; Sindh &
  * Balochistan; North & Capital), each led by a manager (`manager`, `manager2`, `manager3`), an
  * admin, 76 dealers in all seven provinces (each in the team whose territory holds it), and a
- * month of posts, check-ins, likes, comments, performance scores and notifications, and the
- * dealers' accounts (prisma/seed-accounts.ts: opening balances, payments at the counter, limits).
+ * month of posts, check-ins, likes, comments, performance scores and notifications, the
+ * dealers' accounts (prisma/seed-accounts.ts: opening balances, payments at the counter, limits)
+ * and the officers' targets (prisma/seed-targets.ts: this month's, this season's and last month's).
  *
  *   DATABASE_URL=file:./data/fieldline.db npx tsx prisma/seed.ts
  *   SEED_TEAMS=one npx tsx prisma/seed.ts   (the test servers: one team of everyone, led by
@@ -31,6 +32,7 @@ import { appPeriodRange } from "~/infra/clock.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
 import { buildDemoAccounts, type DemoAccounts } from "./seed-accounts";
+import { buildDemoTargets } from "./seed-targets";
 import { LEDGER_WIPE } from "./triggers";
 import {
   DEALER_ABOUT,
@@ -1044,6 +1046,22 @@ function teamRows(teams: readonly SeedTeam[]): Prisma.TeamCreateManyInput[] {
   }));
 }
 
+/** Each officer with who sets their targets: the manager who leads their team (else the admin). */
+function targetSetters(
+  users: readonly SeedUser[],
+  teams: readonly SeedTeam[],
+  teamOf: ReadonlyMap<number, number | null>,
+): { id: number; setById: number }[] {
+  const idOf = (username: string | undefined) => users.find((user) => user.member.username === username)?.id;
+  const admin = users.find((user) => user.member.role === "ADMIN")?.id ?? 1;
+  return users
+    .filter((user) => user.officer)
+    .map((user) => {
+      const team = teams.find((candidate) => candidate.id === teamOf.get(user.id));
+      return { id: user.id, setById: idOf(team?.managers[0]) ?? admin };
+    });
+}
+
 function teamManagerRows(teams: readonly SeedTeam[], users: readonly SeedUser[]): Prisma.TeamManagerCreateManyInput[] {
   const idOf = (username: string) => users.find((user) => user.member.username === username)?.id ?? 0;
   return teams.flatMap((team) => team.managers.map((username) => ({ teamId: team.id, userId: idOf(username) })));
@@ -1059,6 +1077,7 @@ export interface SeedCounts {
   reactions: number;
   comments: number;
   notifications: number;
+  targets: number;
 }
 
 /** Empties every table (children first) and resets the id counters. */
@@ -1067,6 +1086,8 @@ function clearTables() {
     prisma.$executeRawUnsafe(LEDGER_WIPE.lift),
     prisma.ledgerEntry.deleteMany(),
     prisma.$executeRawUnsafe(LEDGER_WIPE.restore()),
+    prisma.targetNotice.deleteMany(),
+    prisma.target.deleteMany(),
     prisma.postMedia.deleteMany(),
     prisma.reaction.deleteMany(),
     prisma.comment.deleteMany(),
@@ -1140,6 +1161,13 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
       })),
     }),
   ]);
+  // Targets are read from the posts just written. The test servers' one team gets none: they would
+  // notify its officers at the server's start (the pace sweep) and change the homes tests read.
+  const targets =
+    (options.teams ?? "three") === "three"
+      ? buildDemoTargets({ now: new Date(clock.now), officers: targetSetters(users, teams, teamOf) })
+      : [];
+  await prisma.target.createMany({ data: targets });
 
   return {
     teams: teams.length,
@@ -1151,6 +1179,7 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
     reactions: reactions.length,
     comments: comments.length,
     notifications: notifications.length,
+    targets: targets.length,
   };
 }
 
@@ -1177,7 +1206,7 @@ async function main(): Promise<void> {
     console.log(
       `Seeded ${counts.teams} ${counts.teams === 1 ? "team" : "teams"}, ${counts.users} users, ${counts.dealers} dealers in ${counts.provinces} of ${PROVINCES.length} provinces, ` +
         `${counts.posts} posts, ${counts.checkIns} check-ins, ${counts.reactions} likes, ${counts.comments} comments, ` +
-        `${counts.notifications} notifications (password "${DEMO_PASSWORD}").`,
+        `${counts.notifications} notifications, ${counts.targets} targets (password "${DEMO_PASSWORD}").`,
     );
   } catch (error) {
     console.error("Seeding failed:", error);

@@ -461,11 +461,52 @@ const LEDGER_TRIGGERS: Trigger[] = [
   },
 ];
 
+// ---- An officer's progress version (decision 92) -----------------------------------------------
+// Raised by every write that can move what an officer has done or is to do against their targets:
+// their posts (the columns achievement counts), their targets, and their being made, so that a
+// version never repeats for an id made again after a wipe. In "ListVersion", as a dealer's account.
+
+function raiseProgress(officer: string): string {
+  return `INSERT INTO "ListVersion" ("name", "version") VALUES ('Progress:' || ${officer}, 1)
+  ON CONFLICT ("name") DO UPDATE SET "version" = "version" + 1;`;
+}
+
+const PROGRESS_VERSION_TRIGGERS: Trigger[] = [
+  { name: "User_progress_version_insert", table: "User", event: "INSERT", body: raiseProgress('NEW."id"') },
+  { name: "Post_progress_version_insert", table: "Post", event: "INSERT", body: raiseProgress('NEW."userId"') },
+  {
+    name: "Post_progress_version_update",
+    table: "Post",
+    event: "UPDATE",
+    columns: [
+      "userId",
+      "type",
+      "saleProduct",
+      "saleQty",
+      "saleTotalCents",
+      "recoveryAmountCents",
+      "dealerId",
+      "createdAt",
+    ],
+    body: `${raiseProgress('OLD."userId"')}\n${raiseProgress('NEW."userId"')}`,
+  },
+  { name: "Post_progress_version_delete", table: "Post", event: "DELETE", body: raiseProgress('OLD."userId"') },
+  { name: "Target_progress_version_insert", table: "Target", event: "INSERT", body: raiseProgress('NEW."userId"') },
+  {
+    name: "Target_progress_version_update",
+    table: "Target",
+    event: "UPDATE",
+    body: `${raiseProgress('OLD."userId"')}\n${raiseProgress('NEW."userId"')}`,
+  },
+  { name: "Target_progress_version_delete", table: "Target", event: "DELETE", body: raiseProgress('OLD."userId"') },
+];
+
 export const TRIGGERS: readonly Trigger[] = [
   ...CHANGE_TRIGGERS,
   ...LIST_VERSION_TRIGGERS,
   ...DERIVED_ROW_TRIGGERS,
   ...LEDGER_TRIGGERS,
+  ...PROGRESS_VERSION_TRIGGERS,
 ];
 
 /**

@@ -14,6 +14,8 @@
 //   - a report of 90 days by officer (the first, which judges every day, and then under load);
 //   - issue 48's dealer accounts: the page of a dealer with 5,000 ledger entries beside the page of
 //     a dealer of a few (in turns), and the accounts report over every dealer (GET /api/accounts);
+//   - issue 49's officer home with targets (this month's and this season's) beside the same home
+//     of an officer with the same posts and no targets (in turns);
 //   - Lighthouse (mobile) on four pages for a signed-in officer, after waiting for a quiet machine,
 //     in the configurations issue 34 judges: the low-tier phone (the CPU slowed down to this
 //     machine's Lighthouse benchmarkIndex ÷ 264, Chrome DevTools' "low-tier mobile") on "Slow 4G",
@@ -31,6 +33,8 @@
 //
 //   npm run bench [-- --seconds 10 --connections 10 --skip-build --skip-lighthouse --keep]
 //   npm run bench -- --accounts-only [--posts 50000]   (issue 48's two measures alone, on a freshly
+//     filled database)
+//   npm run bench -- --targets-only [--posts 50000]   (issue 49's home twins alone, on a freshly
 //     filled database)
 //   npm run bench -- --lighthouse-only [--database filled.db]   (Lighthouse alone, on a copy of the
 //     database when one is given, else on a freshly filled one: --posts, --officers, --teams,
@@ -52,7 +56,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { benchWorkspace, signIn } from "./lib/bench.mjs";
-import { addLedgerHistory, fillScaleData } from "./lib/bench-data.mjs";
+import { addHomeTwins, addLedgerHistory, fillScaleData } from "./lib/bench-data.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
@@ -75,6 +79,7 @@ const { values: options } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-only": { type: "boolean", default: false },
     "accounts-only": { type: "boolean", default: false },
+    "targets-only": { type: "boolean", default: false },
     database: { type: "string" },
     keep: { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
@@ -114,6 +119,10 @@ const LEDGER_ENTRIES = 5000;
 const HEAVY_DEALER_PAGE = `GET /dealer-details/:id (a dealer with ${LEDGER_ENTRIES.toLocaleString("en-US")} ledger entries)`;
 const PLAIN_DEALER_PAGE = "GET /dealer-details/:id (a dealer of a few entries: today's dealer page)";
 const ACCOUNTS_CALL = "GET /api/accounts?groupBy=dealer (admin: every dealer)";
+/** Issue 49: the officer's home with targets beside the same home of an officer with the same posts and none. */
+const TWIN = { username: "bench-twin", password: "bench-pass-1" };
+const HOME_WITH_TARGETS = "GET / (an officer's home with this month's and season's targets)";
+const HOME_WITHOUT_TARGETS = "GET / (the same home of an officer with the same posts, no targets)";
 /** The least an /api read costs in this stack (Express, the session, React Router's resource route, one row). */
 const FLOOR_CALL = "GET /api/me (the stack's floor: session and one row)";
 /** Issue 16: the JavaScript the first load of / moves over the wire, in KiB (`npm run weight` holds today's figure). */
@@ -274,20 +283,28 @@ async function load(label, url, cookie, connections = CONNECTIONS) {
  * Two calls compared side by side: warmed up, then measured in turns (A B, B A, A B, B A), each
  * turn a quarter of the load's seconds, so that a drift of the machine (or the order) weighs on
  * both alike. Each twin is `[label, url]`, or `[label, url, paths]` for a sequence of paths on the
- * url's server (see measure). With the `server` process, each row has the server's CPU time per
- * response too. Answers the two rows.
+ * url's server (see measure), or `[label, url, paths, cookie]` for a twin signed in as someone else.
+ * With the `server` process, each row has the server's CPU time per response too. Answers the two rows.
  */
-async function loadTwins([labelA, urlA, pathsA], [labelB, urlB, pathsB], cookie, server) {
-  const headers = { Cookie: cookie };
-  const twins = [
-    { label: labelA, url: urlA, paths: pathsA, latencies: [], requests: 0, seconds: 0, errors: 0, bytes: 0, cpuMs: 0 },
-    { label: labelB, url: urlB, paths: pathsB, latencies: [], requests: 0, seconds: 0, errors: 0, bytes: 0, cpuMs: 0 },
-  ];
-  for (const twin of twins) await measure(twin.url, headers, CONNECTIONS, WARM_UP_SECONDS, [], twin.paths);
+async function loadTwins([labelA, urlA, pathsA, cookieA], [labelB, urlB, pathsB, cookieB], cookie, server) {
+  const twin = (label, url, paths, own) => ({
+    label,
+    url,
+    paths,
+    headers: { Cookie: own ?? cookie },
+    latencies: [],
+    requests: 0,
+    seconds: 0,
+    errors: 0,
+    bytes: 0,
+    cpuMs: 0,
+  });
+  const twins = [twin(labelA, urlA, pathsA, cookieA), twin(labelB, urlB, pathsB, cookieB)];
+  for (const twin of twins) await measure(twin.url, twin.headers, CONNECTIONS, WARM_UP_SECONDS, [], twin.paths);
   for (let turn = 0; turn < 4; turn++) {
     for (const twin of turn % 2 ? [...twins].reverse() : twins) {
       const cpuBefore = processTreeCpuMs(server.pid);
-      const part = await measure(twin.url, headers, CONNECTIONS, SECONDS / 4, twin.latencies, twin.paths);
+      const part = await measure(twin.url, twin.headers, CONNECTIONS, SECONDS / 4, twin.latencies, twin.paths);
       twin.cpuMs += (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
       twin.requests += part.requests;
       twin.seconds += part.seconds;
@@ -613,6 +630,115 @@ async function accountsOnly() {
   }
 }
 
+/**
+ * Issue 49's twins on a filled database: the bench officer and a second
+ * officer (TWIN, made here) in the same team with the same posts, the bench officer with targets on
+ * every measure for each of the twelve months up to this one and the four seasons of last year and
+ * this (this month's and this season's among them), set by the bench manager.
+ */
+async function homeTwins(workspace) {
+  await run(
+    bin("tsx")[0],
+    [
+      "scripts/user.ts",
+      "--username",
+      TWIN.username,
+      "--email",
+      "bench-twin@example.pk",
+      "--password",
+      TWIN.password,
+      "--role",
+      "OFFICER",
+    ],
+    { env: workspace.env, quiet: true },
+  );
+  const db = new Database(workspace.databasePath, { readonly: true });
+  const idOf = (username) => db.prepare("SELECT id FROM User WHERE username = ?").get(username).id;
+  const [officer, twin, manager] = [OFFICER, TWIN, MANAGER].map(({ username }) => idOf(username));
+  db.close();
+  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
+  const months = Array.from({ length: 12 }, (_, back) => {
+    const index = year * 12 + (month - 1) - back;
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+  });
+  const seasons = [year - 1, year].flatMap((y) => [`KHARIF-${y}`, `RABI-${y}`]);
+  addHomeTwins(workspace.databasePath, {
+    officerIds: [officer, twin],
+    withTargets: officer,
+    setById: manager,
+    periods: [...months, ...seasons],
+  });
+}
+
+/** The two homes in turns, after checking that only the first shows "Your month". */
+async function targetsLoads(workspace, server) {
+  const withTargets = await signIn(workspace.baseUrl, OFFICER.username, OFFICER.password);
+  const without = await signIn(workspace.baseUrl, TWIN.username, TWIN.password);
+  for (const [cookie, shows] of [
+    [withTargets, true],
+    [without, false],
+  ]) {
+    const html = await (await fetch(`${workspace.baseUrl}/`, { headers: { Cookie: cookie } })).text();
+    if (html.includes('data-testid="your-targets"') !== shows)
+      throw new Error(
+        `GET / ${shows ? "without" : "with"} "Your month" for the ${shows ? "officer with targets" : "twin"}`,
+      );
+  }
+  return loadTwins(
+    [HOME_WITH_TARGETS, `${workspace.baseUrl}/`, undefined, withTargets],
+    [HOME_WITHOUT_TARGETS, `${workspace.baseUrl}/`, undefined, without],
+    withTargets,
+    server,
+  );
+}
+
+/** Issue 49's goal from its measure. */
+function targetsGoals(loads) {
+  const withTargets = loads.find((row) => row.call === HOME_WITH_TARGETS);
+  const without = loads.find((row) => row.call === HOME_WITHOUT_TARGETS);
+  const ratio = withTargets.requestsPerSecond / without.requestsPerSecond;
+  return [
+    {
+      goal: "officer's home with targets req/s ÷ the same home without ≥ 0.90 (in turns)",
+      measured: `${ratio.toFixed(2)} (medians ${withTargets.medianMs} / ${without.medianMs} ms; server CPU ${withTargets.cpuMsPerResponse} / ${without.cpuMsPerResponse} ms a response)`,
+      met: ratio >= 0.9,
+    },
+  ];
+}
+
+/** `--targets-only`: issue 49's home twins on the scale data set, nothing else. */
+async function targetsOnly() {
+  const workspace = await scaleDatabase("bench-targets", PORT, {
+    officers: Number(options.officers),
+    teams: Number(options.teams),
+    dealers: Number(options.dealers),
+    posts: Number(options.posts),
+    reactions: 0,
+    postsOnly: true,
+  });
+  await homeTwins(workspace);
+  const server = await startApp(workspace);
+  try {
+    const loads = await targetsLoads(workspace, server);
+    printTable(
+      loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors, cpuMsPerResponse }) => ({
+        call,
+        "req/s": requestsPerSecond,
+        "median ms": medianMs,
+        "p95 ms": p95Ms,
+        "server CPU ms": cpuMsPerResponse,
+        errors,
+      })),
+    );
+    printGoals(targetsGoals(loads));
+  } finally {
+    await stop(server);
+  }
+}
+
 function printTable(rows) {
   const head = Object.keys(rows[0]);
   const cells = rows.map((row) => head.map((key) => String(row[key] ?? "")));
@@ -637,6 +763,7 @@ async function main() {
     throw new Error("No production build: drop --skip-build.");
   if (options["lighthouse-only"]) return lighthouseOnly();
   if (options["accounts-only"]) return accountsOnly();
+  if (options["targets-only"]) return targetsOnly();
 
   const scale = {
     officers: Number(options.officers),
@@ -730,6 +857,9 @@ async function main() {
     loads.push(await load(REPORT_CALL, reportUrl, adminCookie, 1));
     loads.push(await load(TEAM_REPORT_CALL, reportUrl, managerCookie, 1));
     loads.push(...(await accountsLoads(large, server, ledger)));
+    // Last of the loads: the twins' posts join the bench officer's team after the team's figures are taken.
+    await homeTwins(large);
+    loads.push(...(await targetsLoads(large, server)));
     wire = await firstLoadJavaScript(large.baseUrl, "/", OFFICER);
     if (!options["skip-lighthouse"]) lighthouse = await lighthouseOf(large, cookie);
   } finally {
@@ -837,6 +967,7 @@ async function main() {
       met: recalculationMs < 2000,
     },
     ...accountsGoals(loads, ledger),
+    ...targetsGoals(loads),
     ...lighthouseGoalsOf.last,
   ];
   machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);

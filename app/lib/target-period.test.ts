@@ -9,6 +9,7 @@ import {
   previousPeriod,
   progressOf,
   seasonOf,
+  targetAtPace,
 } from "~/lib/target-period";
 
 describe("target periods", () => {
@@ -120,5 +121,32 @@ describe("pace", () => {
       neededPerDay: 10,
       status: "onPace",
     });
+  });
+
+  it("finds the target an achievement is ahead of, just on, or behind the pace of", () => {
+    // 21 whole days of 30 gone: 186 bags owe 186 × 30 / 21 = 265.7 bags for the month.
+    expect(targetAtPace(186, november, "2026-11-22", 1)).toBe(265);
+    expect(progressOf(265, 186, november, "2026-11-22").status).toBe("onPace");
+    expect(progressOf(266, 186, november, "2026-11-22").status).toBe("behind");
+    expect(targetAtPace(186, november, "2026-11-22", 1.3)).toBe(204);
+    expect(targetAtPace(186, november, "2026-11-22", 0.8)).toBe(333);
+    expect(progressOf(333, 186, november, "2026-11-22").status).toBe("behind");
+    const season = { first: "2026-10-01", last: "2027-03-31" };
+    for (const [actual, today, pace] of [
+      [1, "2026-11-22", 0.5],
+      [7, "2026-10-02", 1],
+      [5_000_00, "2027-03-30", 1.02],
+      [3, "2026-12-31", 0.9],
+    ] as const) {
+      const target = targetAtPace(actual, season, today, pace);
+      expect(target, `${actual} on ${today} at ${pace}`).not.toBeNull();
+      const { status } = progressOf(target ?? 0, actual, season, today);
+      expect(status === "behind", `${actual} on ${today} at ${pace}: ${status}`).toBe(pace < 1);
+    }
+  });
+
+  it("has no target to find on a period's first day, when nothing is owed yet", () => {
+    expect(targetAtPace(12, november, "2026-11-01", 0.8)).toBeNull();
+    expect(targetAtPace(12, november, "2026-10-20", 1)).toBeNull();
   });
 });

@@ -100,9 +100,14 @@ export function periodLabel(period: string): string {
   return month ? `${MONTH_NAMES[Number(month[2]) - 1]} ${month[1]}` : period;
 }
 
+/** The days of the period, its first and last included. */
+function daysIn(span: PeriodSpan): number {
+  return dayNumber(span.last) - dayNumber(span.first) + 1;
+}
+
 /** The days of the period from `today` on, today included: all of them before it starts, none once it has ended. */
 export function daysLeftIn(span: PeriodSpan, today: string): number {
-  const total = dayNumber(span.last) - dayNumber(span.first) + 1;
+  const total = daysIn(span);
   return total - Math.min(total, Math.max(0, dayNumber(today) - dayNumber(span.first)));
 }
 
@@ -125,7 +130,7 @@ export type Progress = {
  * (today is not over, so it is not yet owed): on a period's first day nobody is behind.
  */
 export function progressOf(target: number, actual: number, span: PeriodSpan, today: string): Progress {
-  const total = dayNumber(span.last) - dayNumber(span.first) + 1;
+  const total = daysIn(span);
   const daysLeft = daysLeftIn(span, today);
   const gone = total - daysLeft;
   const remaining = Math.max(0, target - actual);
@@ -136,4 +141,18 @@ export function progressOf(target: number, actual: number, span: PeriodSpan, tod
     neededPerDay: remaining === 0 ? 0 : daysLeft > 0 ? Math.ceil(remaining / daysLeft) : null,
     status,
   };
+}
+
+/**
+ * The target at which `actual` is `pace` times what progressOf owes on `today` (1: just on pace,
+ * above 1: ahead, below 1: behind): rounded down from 1 up, so the pace is at least the one asked,
+ * and up below 1, so it stays behind; at least 1. Null while no whole day of the period has gone,
+ * when nothing is owed yet and every target is on pace.
+ */
+export function targetAtPace(actual: number, span: PeriodSpan, today: string, pace: number): number | null {
+  const total = daysIn(span);
+  const gone = total - daysLeftIn(span, today);
+  if (gone === 0) return null;
+  const exact = (actual * total) / (gone * pace);
+  return Math.max(1, pace >= 1 ? Math.floor(exact) : Math.ceil(exact));
 }

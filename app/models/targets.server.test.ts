@@ -202,6 +202,41 @@ describe("progress where work happens", () => {
   });
 });
 
+describe("an officer's own progress kept between reads", () => {
+  it("is computed again after their post, its change or deletion, a target's change, a wipe, or the day's end", async () => {
+    const { manager, ayesha, bilal } = await world();
+    const demoPlots = () => ownProgress(ayesha.id, NOW)[0]?.progress[0];
+    await setTargets(manager, ayesha.id, "2026-11", values({ demoPlots: 4 }), NOW);
+    expect(demoPlots()).toMatchObject({ actual: 0, target: 4 });
+    const plot = await post({ userId: ayesha.id, type: "DEMO_PLOT", createdAt: NOW });
+    expect(demoPlots()).toMatchObject({ actual: 1 });
+    await prisma.post.update({ where: { id: plot.id }, data: { type: "FARMER_MEETING" } });
+    expect(demoPlots()).toMatchObject({ actual: 0 });
+    await prisma.post.update({ where: { id: plot.id }, data: { type: "DEMO_PLOT", userId: bilal.id } });
+    expect(demoPlots()).toMatchObject({ actual: 0 });
+    await prisma.post.update({ where: { id: plot.id }, data: { userId: ayesha.id } });
+    expect(demoPlots()).toMatchObject({ actual: 1 });
+    await prisma.post.delete({ where: { id: plot.id } });
+    expect(demoPlots()).toMatchObject({ actual: 0 });
+    // Another officer's post leaves the kept progress as it is, and right.
+    await post({ userId: bilal.id, type: "DEMO_PLOT", createdAt: NOW });
+    expect(demoPlots()).toMatchObject({ actual: 0 });
+    await setTargets(manager, ayesha.id, "2026-11", values({ demoPlots: 8 }), NOW);
+    expect(demoPlots()).toMatchObject({ target: 8 });
+    // The next day has one day fewer left.
+    expect(ownProgress(ayesha.id, new Date(NOW.getTime() + 86_400_000))[0]?.daysLeft).toBe(8);
+    await prisma.target.deleteMany({ where: { userId: ayesha.id } });
+    expect(ownProgress(ayesha.id, NOW)).toEqual([]);
+    // The same id, made again after a wipe, is another officer.
+    await setTargets(manager, ayesha.id, "2026-11", values({ demoPlots: 3 }), NOW);
+    expect(demoPlots()).toMatchObject({ target: 3 });
+    await resetDatabase();
+    const again = await world();
+    expect(again.ayesha.id).toBe(ayesha.id);
+    expect(ownProgress(again.ayesha.id, NOW)).toEqual([]);
+  });
+});
+
 describe("setting targets", () => {
   it("a manager sets their teams' officers' targets, replaces them and empties a measure; another team's officer is refused", async () => {
     const { manager, ayesha, sana } = await world();

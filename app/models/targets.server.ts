@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { prisma, readRows } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
@@ -275,10 +276,32 @@ export function progressOfEach(
 }
 
 /**
+ * Officers' own month and season computed today, by officer, progress version and day (decision
+ * 92): they change only with the officer's posts or targets (both raise the version,
+ * prisma/triggers.ts) or the day; kept, the home reads one row for them.
+ */
+const ownProgressToday = new LRUCache<string, OwnPeriod[]>({ max: 5_000 });
+
+/**
  * An officer's own month and season on their home: each period with targets, its days left and
- * each measure's progress (none when nothing is set).
+ * each measure's progress (none when nothing is set). Kept until the officer's progress version
+ * or the day changes.
  */
 export function ownProgress(officerId: number, now = currentTime()): OwnPeriod[] {
+  // The version first: a post written after it is read can only make the kept progress newer.
+  const [version] = readRows(
+    sqlRows.listVersion,
+    Prisma.sql`SELECT "version" FROM "ListVersion" WHERE "name" = ${`Progress:${officerId}`}`,
+  );
+  const key = [officerId, version?.version ?? 0, appDate(now)].join(":");
+  const kept = ownProgressToday.get(key);
+  if (kept) return kept;
+  const progress = computeOwnProgress(officerId, now);
+  ownProgressToday.set(key, progress);
+  return progress;
+}
+
+function computeOwnProgress(officerId: number, now: Date): OwnPeriod[] {
   const today = appDate(now);
   const periods = [
     { kind: "month" as const, period: monthOf(today) },

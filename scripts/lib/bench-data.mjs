@@ -276,3 +276,70 @@ export function addLedgerHistory(databasePath, { dealerId, entries, seed = 48, n
   db.close();
   return count;
 }
+
+/** What the home twins post, in turn: a sale of each product, a recovery, a dealer's and a farmers' meeting, a demo plot. */
+const TWIN_POSTS = [
+  ["SALE", "SSP"],
+  ["SALE", "ORGANIC"],
+  ["SALE", "SULFUR"],
+  ["RECOVERY", null],
+  ["DEALER_MEETING", null],
+  ["FARMER_MEETING", null],
+  ["DEMO_PLOT", null],
+];
+const TARGET_MEASURES = [
+  ["sspBags", 4_000],
+  ["organicBags", 2_000],
+  ["sulfurBags", 1_000],
+  ["salesAmount", 5_000_000_00],
+  ["recoveryAmount", 3_000_000_00],
+  ["dealerVisits", 60],
+  ["farmerMeetings", 30],
+  ["demoPlots", 20],
+];
+
+/**
+ * Issue 49's officer home with targets beside the same home without: each of `officerIds` joins the
+ * first one's team and gets the same `posts` posts over the 60 days before `now` (what TWIN_POSTS
+ * lists, in turn), and `withTargets` a target on every measure for each of `periods`, set by `setById`.
+ */
+export function addHomeTwins(
+  databasePath,
+  { officerIds, withTargets, setById, periods, posts = 300, now = Date.now() },
+) {
+  const db = new Database(databasePath);
+  db.pragma("journal_mode = WAL");
+  const insertPost = db.prepare(
+    "INSERT INTO Post (userId, type, text, lat, lng, address, saleProduct, saleQty, salePriceCents, saleTotalCents, recoveryAmountCents, dealerId, createdAt) VALUES (?, ?, 'A day in the field.', 30.2, 71.5, 'Main Bazaar, Multan, Punjab, Pakistan', ?, ?, ?, ?, ?, ?, ?)",
+  );
+  const insertTarget = db.prepare(
+    "INSERT INTO Target (userId, period, measure, value, setById, setAt) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const joinTeam = db.prepare("UPDATE User SET teamId = (SELECT teamId FROM User WHERE id = ?) WHERE id = ?");
+  db.transaction(() => {
+    for (const userId of officerIds) {
+      joinTeam.run(officerIds[0], userId);
+      for (let i = 0; i < posts; i++) {
+        const [type, product] = TWIN_POSTS[i % TWIN_POSTS.length];
+        const qty = type === "SALE" ? 20 + (i % 30) : null;
+        const dealerId = ["SALE", "RECOVERY", "DEALER_MEETING"].includes(type) ? 1 + (i % 50) : null;
+        const at = now - Math.floor(((posts - i) / posts) * 60 * DAY_MS);
+        insertPost.run(
+          userId,
+          type,
+          product,
+          qty,
+          qty === null ? null : 350_000,
+          qty === null ? null : qty * 350_000,
+          type === "RECOVERY" ? 5_000_000 : null,
+          dealerId,
+          at,
+        );
+      }
+    }
+    for (const period of periods)
+      for (const [measure, value] of TARGET_MEASURES)
+        insertTarget.run(withTargets, period, measure, value, setById, now);
+  })();
+  db.close();
+}
