@@ -207,7 +207,7 @@ type Officer = {
   teamId: number | null;
   targets: Map<string, Targets>;
 };
-type Manager = { id: number; cookie: string; teamId: number | null; leads: number[] };
+type Manager = { id: number; name: string; cookie: string; teamId: number | null; leads: number[] };
 type Team = { id: number; name: string };
 
 const valueOf = (measure: TargetMeasure) =>
@@ -361,15 +361,16 @@ type ApiProgress = {
   teams: Array<{ team: Team; officers: number; progress: Measured[] }>;
 };
 
-let runs = 0;
-
 type World = typeof worldArb extends fc.Arbitrary<infer T> ? T : never;
 
-async function checkWorld(world: World) {
-  const run = ++runs;
-  const periods = [...new Set([monthOf(TODAY), seasonOf(TODAY), ...world.extraPeriods])];
+/** One run's people, as they stand after the moves. */
+type Run = { teams: Team[]; managers: Manager[]; officers: Officer[]; periods: string[] };
 
-  // Teams, managers and officers, straight into the database (the server caches none of them).
+let runs = 0;
+
+/** Teams, their managers and officers, straight into the database (the server caches none of them), each signed in. */
+async function makePeople(world: World): Promise<Run> {
+  const run = ++runs;
   const made = server.query(
     (db) => {
       const team = db.prepare("INSERT INTO Team (name, provinces, districts) VALUES (?, '[]', '[]')");
@@ -377,8 +378,10 @@ async function checkWorld(world: World) {
         "INSERT INTO User (username, email, passwordHash, role, firstName, teamId, updatedAt) VALUES (?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
       );
       const lead = db.prepare("INSERT INTO TeamManager (teamId, userId) VALUES (?, ?)");
-      const person = (username: string, role: string, teamId: number | null) =>
-        Number(user.run(username, `${username}@example.pk`, passwordHash, role, username, teamId).lastInsertRowid);
+      const person = (username: string, role: string, teamId: number) => ({
+        id: Number(user.run(username, `${username}@example.pk`, passwordHash, role, username, teamId).lastInsertRowid),
+        name: username,
+      });
       const teamList: Team[] = Array.from({ length: world.teams }, (_, index) => {
         const name = `Run ${run} team ${index}`;
         return { id: Number(team.run(name).lastInsertRowid), name };
@@ -386,67 +389,102 @@ async function checkWorld(world: World) {
       const leads = [[teamList[0]!.id], [teamList[1]!.id]];
       if (teamList[2]) leads[world.thirdLedBySecond ? 1 : 0]!.push(teamList[2].id);
       const managers = leads.map((led, index) => {
-        const id = person(`run${run}manager${index}`, "MANAGER", led[0]!);
-        for (const teamId of led) lead.run(teamId, id);
-        return { id, teamId: led[0]!, leads: led };
+        const manager = person(`run${run}manager${index}`, "MANAGER", led[0]!);
+        for (const teamId of led) lead.run(teamId, manager.id);
+        return { ...manager, teamId: led[0]!, leads: led };
       });
-      const officers = world.officers.map((officer, index) => ({
-        id: person(`run${run}officer${index}`, "OFFICER", teamList[officer.team % world.teams]!.id),
-        name: `run${run}officer${index}`,
-      }));
+      const officers = world.officers.map((officer, index) => {
+        const teamId = teamList[officer.team % world.teams]!.id;
+        return { ...person(`run${run}officer${index}`, "OFFICER", teamId), teamId };
+      });
       return { teamList, managers, officers };
     },
     { readonly: false },
   );
-  const managers: Manager[] = await Promise.all(
-    made.managers.map(async (manager, index) => ({
-      ...manager,
-      cookie: await signIn(server.baseUrl, `run${run}manager${index}`),
-    })),
-  );
-  const officers: Officer[] = await Promise.all(
-    made.officers.map(async (officer, index) => ({
-      ...officer,
-      cookie: await signIn(server.baseUrl, officer.name),
-      teamId: made.teamList[world.officers[index]!.team % world.teams]!.id,
-      targets: new Map<string, Targets>(),
-    })),
-  );
-  const managerOf = (teamId: number | null) => managers.find((manager) => manager.leads.includes(teamId ?? -1));
+  return {
+    teams: made.teamList,
+    managers: await Promise.all(
+      made.managers.map(async (manager) => ({ ...manager, cookie: await signIn(server.baseUrl, manager.name) })),
+    ),
+    officers: await Promise.all(
+      made.officers.map(async (officer) => ({
+        ...officer,
+        cookie: await signIn(server.baseUrl, officer.name),
+        targets: new Map<string, Targets>(),
+      })),
+    ),
+    periods: [...new Set([monthOf(TODAY), seasonOf(TODAY), ...world.extraPeriods])],
+  };
+}
 
-  // Targets, through /api or the /targets form, by the admin or the manager of the officer's team.
-  for (const [index, officer] of officers.entries()) {
-    const spec = world.officers[index]!;
-    for (const [slot, period] of periods.entries()) {
-      const targets = spec.targets[slot]!;
-      if (Object.keys(targets).length === 0) continue;
-      officer.targets.set(period, targets);
-      const manager = managerOf(officer.teamId)!;
-      const written = (value: number, measure: TargetMeasure) => (MONEY_MEASURES.has(measure) ? amount(value) : value);
+/** Each officer's targets, through /api or the /targets form, by the admin or the manager of their team. */
+async function setTargets(run: Run, world: World) {
+  for (const [index, officer] of run.officers.entries()) {
+    const { targets, setBy } = world.officers[index]!;
+    for (const [slot, period] of run.periods.entries()) {
+      const set = targets[slot]!;
+      if (Object.keys(set).length === 0) continue;
+      officer.targets.set(period, set);
+      const manager = run.managers.find((one) => one.leads.includes(officer.teamId!))!;
       const fields = Object.fromEntries(
-        Object.entries(targets).map(([measure, value]) => [measure, written(value, measure as TargetMeasure)]),
+        Object.entries(set).map(([measure, value]) => [
+          measure,
+          MONEY_MEASURES.has(measure as TargetMeasure) ? amount(value) : value,
+        ]),
       );
       const answer =
-        spec.setBy === "managerForm"
+        setBy === "managerForm"
           ? await call(manager.cookie, "POST", "/targets", {
               form: { intent: "set", officerId: officer.id, period, ...fields },
             })
           : await call(
-              spec.setBy === "adminApi" ? teams.cookies.admin : manager.cookie,
+              setBy === "adminApi" ? teams.cookies.admin : manager.cookie,
               "PUT",
               `/api/officers/${officer.id}/targets/${period}`,
               { json: fields },
             );
-      expect(answer.status, answer.text).toBe(spec.setBy === "managerForm" ? 302 : 200);
+      expect(answer.status, answer.text).toBe(setBy === "managerForm" ? 302 : 200);
     }
   }
+}
 
-  // Posts of every type on the periods' edges and inside them; officers move halfway.
+function insertPosts(rows: PostRow[]) {
+  server.query(
+    (db) => {
+      const insert = db.prepare(
+        `INSERT INTO Post (userId, type, text, saleProduct, saleQty, salePriceCents, saleTotalCents, recoveryAmountCents, dealerId, createdAt)
+         VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      for (const row of rows) {
+        const price = row.totalCents === null ? null : row.totalCents / row.qty!;
+        insert.run(
+          row.userId,
+          row.type,
+          row.product,
+          row.qty,
+          price,
+          row.totalCents,
+          row.recoveryCents,
+          row.dealerId,
+          row.at,
+        );
+      }
+    },
+    { readonly: false },
+  );
+}
+
+/**
+ * The posts of the run: of every type on the periods' edges and inside them, half before and half
+ * after the officers move (through /api, as an admin moves them), two of a manager's (which count
+ * for nobody), and a few through POST /api/posts, made now. Answers the officers' posts.
+ */
+async function writePosts(run: Run, world: World): Promise<PostRow[]> {
   const postsOf = (afterMove: boolean): PostRow[] =>
     world.posts
       .filter((post) => post.afterMove === afterMove)
       .map((post) => {
-        const span = spanOf(periods[post.period % periods.length]!);
+        const span = spanOf(run.periods[post.period % run.periods.length]!);
         const [from, to] = [dayStart(span.first), dayStart(span.last) + DAY_MS];
         const at = {
           first: from,
@@ -458,7 +496,7 @@ async function checkWorld(world: World) {
         const sale = post.type === "SALE";
         const dealer = post.type === "RECOVERY" || post.type === "DEALER_MEETING" || (sale && post.withDealer);
         return {
-          userId: officers[post.author % officers.length]!.id,
+          userId: run.officers[post.author % run.officers.length]!.id,
           type: post.type,
           product: sale ? post.product : null,
           qty: sale ? post.qty : null,
@@ -468,34 +506,12 @@ async function checkWorld(world: World) {
           at,
         };
       });
-  const insertPosts = (rows: PostRow[]) =>
-    server.query(
-      (db) => {
-        const insert = db.prepare(
-          `INSERT INTO Post (userId, type, text, saleProduct, saleQty, salePriceCents, saleTotalCents, recoveryAmountCents, dealerId, createdAt)
-           VALUES (?, ?, '', ?, ?, ?, ?, ?, ?, ?)`,
-        );
-        for (const row of rows)
-          insert.run(
-            row.userId,
-            row.type,
-            row.product,
-            row.qty,
-            row.totalCents === null ? null : row.totalCents / row.qty!,
-            row.totalCents,
-            row.recoveryCents,
-            row.dealerId,
-            row.at,
-          );
-      },
-      { readonly: false },
-    );
   const posts = postsOf(false);
   insertPosts(posts);
-  for (const [index, officer] of officers.entries()) {
+  for (const [index, officer] of run.officers.entries()) {
     const move = world.officers[index]!.move;
     if (move === null) continue;
-    const teamId = move === "out" ? officer.teamId! : made.teamList[move % world.teams]!.id;
+    const teamId = move === "out" ? officer.teamId! : run.teams[move % run.teams.length]!.id;
     const answer = await call(teams.cookies.admin, "PUT", `/api/teams/${teamId}/members`, {
       json: { userId: officer.id, member: move !== "out" },
     });
@@ -505,36 +521,44 @@ async function checkWorld(world: World) {
   const later = postsOf(true);
   insertPosts(later);
   posts.push(...later);
-  // A manager's posts count for nobody.
-  insertPosts(posts.slice(0, 2).map((post) => ({ ...post, userId: managers[0]!.id })));
+  insertPosts(posts.slice(0, 2).map((post) => ({ ...post, userId: run.managers[0]!.id })));
   for (const live of world.livePosts) {
-    const officer = officers[live.author % officers.length]!;
-    const sale = { saleProduct: "ORGANIC", saleQty: 3, salePrice: "100.50" };
+    const officer = run.officers[live.author % run.officers.length]!;
+    const sale = live.type === "SALE";
     const answer = await call(officer.cookie, "POST", "/api/posts", {
-      json: { type: live.type, text: "Live", ...(live.type === "SALE" ? sale : {}) },
+      json: {
+        type: live.type,
+        text: "Live",
+        ...(sale ? { saleProduct: "ORGANIC", saleQty: 3, salePrice: "100.50" } : {}),
+      },
     });
     expect(answer.status, answer.text).toBe(201);
     const { id } = JSON.parse(answer.text) as { id: number };
-    const at = server.query(
-      (db) => (db.prepare("SELECT createdAt FROM Post WHERE id = ?").get(id) as { createdAt: number }).createdAt,
+    const { createdAt } = server.query(
+      (db) => db.prepare("SELECT createdAt FROM Post WHERE id = ?").get(id) as { createdAt: number },
     );
     posts.push({
       userId: officer.id,
       type: live.type,
-      product: live.type === "SALE" ? "ORGANIC" : null,
-      qty: live.type === "SALE" ? 3 : null,
-      totalCents: live.type === "SALE" ? 301_50 : null,
+      product: sale ? "ORGANIC" : null,
+      qty: sale ? 3 : null,
+      totalCents: sale ? 301_50 : null,
       recoveryCents: null,
       dealerId: null,
-      at,
+      at: createdAt,
     });
   }
+  return posts;
+}
 
-  // What every view should show, from here on.
-  const officersIn = (teamIds: Array<number | null>) => officers.filter((officer) => teamIds.includes(officer.teamId));
-  const personIn = (officer: Officer, period: string) => ({
+/** What every view should show, recomputed from the posts and the targets set. */
+function expectations(run: Run, posts: PostRow[]) {
+  const officersIn = (teamIds: Array<number | null>) =>
+    run.officers.filter((officer) => teamIds.includes(officer.teamId));
+  const teamOf = (teamId: number) => run.teams.find((team) => team.id === teamId)!;
+  const person = (officer: Officer, period: string) => ({
     id: officer.id,
-    team: officer.teamId === null ? null : made.teamList.find((team) => team.id === officer.teamId)!,
+    team: officer.teamId === null ? null : teamOf(officer.teamId),
     targets: Object.fromEntries(
       TARGET_MEASURES.map((measure) => {
         const value = officer.targets.get(period)?.[measure];
@@ -548,151 +572,142 @@ async function checkWorld(world: World) {
       TODAY,
     ),
   });
-  const teamIn = (team: Team, period: string) => {
-    const members = officersIn([team.id]);
+  const team = (one: Team, period: string) => {
+    const members = officersIn([one.id]);
     const done = zero();
     for (const member of members)
       for (const [measure, value] of Object.entries(achieved(posts, member.id, spanOf(period))))
         done[measure as TargetMeasure] += value;
-    return {
-      team,
-      officers: members.length,
-      progress: measured(teamTargets(members, period), done, spanOf(period), TODAY),
-    };
+    const progress = measured(teamTargets(members, period), done, spanOf(period), TODAY);
+    return { team: one, officers: members.length, progress };
   };
-  const teamsOf = (people: Officer[], period: string) =>
-    made.teamList
-      .filter((team) => people.some((officer) => officer.teamId === team.id))
-      .map((team) => teamIn(team, period));
-  const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
-  const byTeam = <T extends { team: Team }>(rows: T[]) => [...rows].sort((a, b) => a.team.id - b.team.id);
-  const answered = (progress: ApiProgress) => ({
-    people: byId(progress.people.map(({ id, team, targets, progress }) => ({ id, team, targets, progress }))),
-    teams: byTeam(progress.teams.map(({ team, officers, progress }) => ({ team, officers, progress }))),
+  /** GET /api/targets's people and teams, by id. */
+  const answer = (people: Officer[], period: string) => ({
+    people: byId(people.map((officer) => person(officer, period))),
+    teams: run.teams
+      .filter((one) => people.some((officer) => officer.teamId === one.id))
+      .map((one) => team(one, period)),
   });
   const managersPeople = (manager: Manager) => officersIn([manager.teamId, ...manager.leads]);
+  return { officersIn, teamOf, person, team, answer, managersPeople };
+}
 
-  for (const period of periods) {
-    const span = spanOf(period);
-    const frame = {
-      period,
-      label: labelOf(period),
-      first: span.first,
-      last: span.last,
-      daysLeft: daysLeft(span, TODAY),
-    };
+const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
+const byTeam = <T extends { team: Team }>(rows: T[]) => [...rows].sort((a, b) => a.team.id - b.team.id);
+const ids = (rows: Element[], attribute: string) =>
+  rows.map((row) => Number(row.getAttribute(attribute))).sort((a, b) => a - b);
+const officerIds = (people: Officer[]) => people.map((officer) => officer.id).sort((a, b) => a - b);
 
-    // /api: the admin by team, each manager their teams, each officer their own and their team's totals.
-    for (const team of made.teamList) {
-      const answer = await getJson<ApiProgress>(teams.cookies.admin, `/api/targets?period=${period}&team=${team.id}`);
-      expect(answer).toMatchObject(frame);
-      const people = officersIn([team.id]);
-      expect(answered(answer), `admin, ${period}, ${team.name}`).toEqual({
-        people: byId(people.map((officer) => personIn(officer, period))),
-        teams: people.length === 0 ? [] : [teamIn(team, period)],
-      });
-    }
-    for (const manager of managers) {
-      const answer = await getJson<ApiProgress>(manager.cookie, `/api/targets?period=${period}`);
-      const people = managersPeople(manager);
-      expect(answered(answer), `manager ${manager.id}, ${period}`).toEqual({
-        people: byId(people.map((officer) => personIn(officer, period))),
-        teams: byTeam(teamsOf(people, period)),
-      });
-    }
-    for (const officer of officers) {
-      const answer = await getJson<ApiProgress>(officer.cookie, `/api/targets?period=${period}`);
-      expect(answer).toMatchObject(frame);
-      expect(answered(answer), `officer ${officer.name}, ${period}`).toEqual({
-        people: [personIn(officer, period)],
-        teams:
-          officer.teamId === null
-            ? []
-            : [
-                teamIn(
-                  made.teamList.find((team) => team.id === officer.teamId)!,
-                  period,
-                ),
-              ],
-      });
-    }
+/** GET /api/targets as answered, by id, in the fields recomputed. */
+const answered = (progress: ApiProgress) => ({
+  people: byId(progress.people.map(({ id, team, targets, progress }) => ({ id, team, targets, progress }))),
+  teams: byTeam(progress.teams.map(({ team, officers, progress }) => ({ team, officers, progress }))),
+});
 
-    // The /targets page of each manager: the officers of the teams they lead, their targets in the fields.
-    for (const manager of managers) {
-      const page = await getPage(manager.cookie, `/targets?period=${period}`);
-      const rows = [...page.querySelectorAll("li[data-officer-id]")];
-      const people = officersIn(manager.leads);
-      expect(rows.map((row) => Number(row.getAttribute("data-officer-id"))).sort((a, b) => a - b)).toEqual(
-        people.map((officer) => officer.id).sort((a, b) => a - b),
+/** /api: the admin by team, each manager their people, each officer their own and their team's totals. */
+async function checkApi(run: Run, expected: ReturnType<typeof expectations>, period: string) {
+  const span = spanOf(period);
+  const frame = { period, label: labelOf(period), first: span.first, last: span.last, daysLeft: daysLeft(span, TODAY) };
+  for (const team of run.teams) {
+    const answer = await getJson<ApiProgress>(teams.cookies.admin, `/api/targets?period=${period}&team=${team.id}`);
+    expect(answer).toMatchObject(frame);
+    expect(answered(answer), `admin, ${period}, ${team.name}`).toEqual(
+      expected.answer(expected.officersIn([team.id]), period),
+    );
+  }
+  for (const manager of run.managers) {
+    const answer = await getJson<ApiProgress>(manager.cookie, `/api/targets?period=${period}`);
+    expect(answered(answer), `${manager.name}, ${period}`).toEqual(
+      expected.answer(expected.managersPeople(manager), period),
+    );
+  }
+  for (const officer of run.officers) {
+    const answer = await getJson<ApiProgress>(officer.cookie, `/api/targets?period=${period}`);
+    expect(answer).toMatchObject(frame);
+    const team = officer.teamId === null ? [] : [expected.team(expected.teamOf(officer.teamId), period)];
+    expect(answered(answer), `${officer.name}, ${period}`).toEqual({
+      people: [expected.person(officer, period)],
+      teams: team,
+    });
+  }
+}
+
+/** The /targets page of each manager: the officers of the teams they lead, their progress, their targets in the fields. */
+async function checkTargetsPage(run: Run, expected: ReturnType<typeof expectations>, period: string) {
+  for (const manager of run.managers) {
+    const page = await getPage(manager.cookie, `/targets?period=${period}`);
+    const rows = [...page.querySelectorAll("li[data-officer-id]")];
+    const people = expected.officersIn(manager.leads);
+    expect(ids(rows, "data-officer-id")).toEqual(officerIds(people));
+    for (const officer of people) {
+      const row = rows.find((item) => Number(item.getAttribute("data-officer-id")) === officer.id)!;
+      const { progress, targets } = expected.person(officer, period);
+      expect(readList(row.querySelector("ul")), `/targets, ${officer.name}, ${period}`).toEqual(progress.map(onPage));
+      const fields = TARGET_MEASURES.map((measure) => [
+        measure,
+        row.querySelector(`input[name="${measure}"]`)?.getAttribute("value"),
+      ]);
+      expect(Object.fromEntries(fields)).toEqual(
+        Object.fromEntries(TARGET_MEASURES.map((measure) => [measure, String(targets[measure] ?? "")])),
       );
-      for (const officer of people) {
-        const row = rows.find((item) => Number(item.getAttribute("data-officer-id")) === officer.id)!;
-        const expected = personIn(officer, period);
-        expect(readList(row.querySelector("ul")), `/targets, ${officer.name}, ${period}`).toEqual(
-          expected.progress.map(onPage),
-        );
-        const fields = Object.fromEntries(
-          TARGET_MEASURES.map((measure) => [
-            measure,
-            (row.querySelector(`input[name="${measure}"]`) as HTMLInputElement).getAttribute("value") ?? "",
-          ]),
-        );
-        expect(fields).toEqual(
-          Object.fromEntries(TARGET_MEASURES.map((measure) => [measure, String(expected.targets[measure] ?? "")])),
-        );
-      }
     }
   }
+}
 
-  // This month and this season where work happens.
+/** This month and this season where work happens: the officer's home, the manager's day, beside the rankings. */
+async function checkWorkplaces(run: Run, expected: ReturnType<typeof expectations>) {
   const [month, season] = [monthOf(TODAY), seasonOf(TODAY)];
-  for (const officer of officers) {
+  for (const officer of run.officers) {
     const home = await getPage(officer.cookie, "/");
     for (const [title, period] of [
       ["Your month", month],
       ["Your season", season],
     ] as const) {
-      const expected = personIn(officer, period).progress;
+      const { progress } = expected.person(officer, period);
       const list = home.querySelector(`ul[aria-label="${title}'s targets"]`);
-      expect(readList(list), `${title} of ${officer.name}`).toEqual(expected.map(onPage));
-      if (expected.length > 0) {
-        const section = list!.closest("section")!;
-        expect(section.querySelector("h2")?.textContent).toBe(title);
-        const left = daysLeft(spanOf(period), TODAY);
-        expect(section.querySelector("p")?.textContent).toBe(
-          `${labelOf(period)} · ${left === 0 ? "Ended" : `${left} ${left === 1 ? "day" : "days"} left`}`,
-        );
-      }
+      expect(readList(list), `${title} of ${officer.name}`).toEqual(progress.map(onPage));
+      if (progress.length === 0) continue;
+      const section = list!.closest("section")!;
+      expect(section.querySelector("h2")?.textContent).toBe(title);
+      const left = daysLeft(spanOf(period), TODAY);
+      const days = left === 0 ? "Ended" : `${left} ${left === 1 ? "day" : "days"} left`;
+      expect(section.querySelector("p")?.textContent).toBe(`${labelOf(period)} · ${days}`);
     }
   }
   const glance = (officer: Officer) => {
-    const progress = personIn(officer, month).progress;
+    const { progress } = expected.person(officer, month);
     if (progress.length === 0) return null;
     const behind = progress.filter((measure) => measure.status === "behind").length;
     const lowest = Math.min(...progress.map((measure) => measure.percent));
     return `Month targets: ${behind > 0 ? `${behind} of ${progress.length} behind` : "on pace"}, lowest ${lowest} %, ${officer.name}`;
   };
-  for (const manager of managers) {
+  for (const manager of run.managers) {
     const day = (await getPage(manager.cookie, "/")).querySelector('[data-testid="team-today"]')!;
-    const people = managersPeople(manager);
-    expect(
-      [...day.querySelectorAll("li[data-officer-id]")].map((row) => Number(row.getAttribute("data-officer-id"))).sort(),
-    ).toEqual(people.map((officer) => officer.id).sort());
+    const people = expected.managersPeople(manager);
+    expect(ids([...day.querySelectorAll("li[data-officer-id]")], "data-officer-id")).toEqual(officerIds(people));
     for (const officer of people) {
       const row = day.querySelector(`li[data-officer-id="${officer.id}"]`)!;
       const label = row.querySelector('p[aria-label^="Month targets"]')?.getAttribute("aria-label") ?? null;
       expect(label, `the manager's day, ${officer.name}`).toBe(glance(officer));
     }
   }
-  // Achievement beside the rankings: an officer's team totals this month.
-  for (const officer of officers.filter((one) => one.teamId !== null)) {
-    const team = made.teamList.find((one) => one.id === officer.teamId)!;
+  for (const officer of run.officers.filter((one) => one.teamId !== null)) {
+    const team = expected.teamOf(officer.teamId!);
     const card = (await getPage(officer.cookie, "/leaderboard")).querySelector('[data-testid="achievement"]');
-    expect(
-      readList(card?.querySelector(`ul[aria-label="Targets of ${team.name}"]`)),
-      `achievement of ${team.name}`,
-    ).toEqual(teamIn(team, month).progress.map(onPage));
+    const list = card?.querySelector(`ul[aria-label="Targets of ${team.name}"]`);
+    expect(readList(list), `achievement of ${team.name}`).toEqual(expected.team(team, month).progress.map(onPage));
   }
+}
+
+async function checkWorld(world: World) {
+  const run = await makePeople(world);
+  await setTargets(run, world);
+  const expected = expectations(run, await writePosts(run, world));
+  for (const period of run.periods) {
+    await checkApi(run, expected, period);
+    await checkTargetsPage(run, expected, period);
+  }
+  await checkWorkplaces(run, expected);
 }
 
 test(`every officer's and team's achievement, recomputed from the raw posts and targets, is what /api and the pages show (seed ${SEED})`, async () => {
