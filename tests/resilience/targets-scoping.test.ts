@@ -68,7 +68,7 @@ const teamsOf = (json: unknown) => (json as Progress).teams.map((team) => team.t
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
 describe("an officer", () => {
-  test("sees their own targets and their team's totals, nothing of another officer or team", async () => {
+  test("sees their own targets and their team's totals, nothing of another officer or team, and is refused another team's", async () => {
     const [officer1, officer2] = teams.officersA as [number, number];
     const officer5 = teams.officersB[0]!;
     for (const [id, sspBags] of [
@@ -79,7 +79,7 @@ describe("an officer", () => {
       const set = await send("admin", "PUT", `/api/officers/${id}/targets/2031-05`, { json: { sspBags } });
       expect(set.status, set.text).toBe(200);
     }
-    for (const path of ["/api/targets?period=2031-05", `/api/targets?period=2031-05&team=${teams.teamB}`]) {
+    for (const path of ["/api/targets?period=2031-05", `/api/targets?period=2031-05&team=${teams.teamA}`]) {
       const own = await send("officerA", "GET", path);
       expect(own.status, path).toBe(200);
       expect(peopleOf(own.json), path).toEqual([officer1]);
@@ -93,6 +93,11 @@ describe("an officer", () => {
         }),
       ]);
     }
+    // Another team asked for by name is refused, as a manager is (not answered with their own team's).
+    expect(await send("officerA", "GET", `/api/targets?period=2031-05&team=${teams.teamB}`)).toMatchObject({
+      status: 403,
+      json: { error: TEAM_FORBIDDEN },
+    });
     const other = await send("officerB", "GET", "/api/targets?period=2031-05");
     expect(peopleOf(other.json)).toEqual([officer5]);
     expect(teamsOf(other.json)).toEqual([teams.teamB]);
