@@ -615,6 +615,16 @@ async function checkApi(run: Run, expected: ReturnType<typeof expectations>, per
       expected.answer(expected.officersIn([team.id]), period),
     );
   }
+  // The admin's whole company: this run's officers and teams among everyone's.
+  const everyone = answered(await getJson<ApiProgress>(teams.cookies.admin, `/api/targets?period=${period}`));
+  const ours = expected.answer(run.officers, period);
+  expect(
+    {
+      people: everyone.people.filter((person) => ours.people.some((one) => one.id === person.id)),
+      teams: everyone.teams.filter((team) => ours.teams.some((one) => one.team.id === team.team.id)),
+    },
+    `admin, ${period}`,
+  ).toEqual({ people: ours.people, teams: byTeam(ours.teams) });
   for (const manager of run.managers) {
     const answer = await getJson<ApiProgress>(manager.cookie, `/api/targets?period=${period}`);
     expect(answered(answer), `${manager.name}, ${period}`).toEqual(
@@ -632,17 +642,27 @@ async function checkApi(run: Run, expected: ReturnType<typeof expectations>, per
   }
 }
 
-/** The /targets page of each manager: the officers of the teams they lead, their progress, their targets in the fields. */
+/** The /targets page: each manager's lists the officers of the teams they lead, the admin's one team's (`?team=`); each officer's progress and targets in the fields. */
 async function checkTargetsPage(run: Run, expected: ReturnType<typeof expectations>, period: string) {
-  for (const manager of run.managers) {
-    const page = await getPage(manager.cookie, `/targets?period=${period}`);
-    const rows = [...page.querySelectorAll("li[data-officer-id]")];
-    const people = expected.officersIn(manager.leads);
-    expect(ids(rows, "data-officer-id")).toEqual(officerIds(people));
+  const pages = [
+    ...run.managers.map((manager) => ({
+      cookie: manager.cookie,
+      path: `/targets?period=${period}`,
+      people: expected.officersIn(manager.leads),
+    })),
+    ...run.teams.map((team) => ({
+      cookie: teams.cookies.admin,
+      path: `/targets?period=${period}&team=${team.id}`,
+      people: expected.officersIn([team.id]),
+    })),
+  ];
+  for (const { cookie, path, people } of pages) {
+    const rows = [...(await getPage(cookie, path)).querySelectorAll("li[data-officer-id]")];
+    expect(ids(rows, "data-officer-id"), path).toEqual(officerIds(people));
     for (const officer of people) {
       const row = rows.find((item) => Number(item.getAttribute("data-officer-id")) === officer.id)!;
       const { progress, targets } = expected.person(officer, period);
-      expect(readList(row.querySelector("ul")), `/targets, ${officer.name}, ${period}`).toEqual(progress.map(onPage));
+      expect(readList(row.querySelector("ul")), `${path}, ${officer.name}`).toEqual(progress.map(onPage));
       const fields = TARGET_MEASURES.map((measure) => [
         measure,
         row.querySelector(`input[name="${measure}"]`)?.getAttribute("value"),
@@ -691,11 +711,38 @@ async function checkWorkplaces(run: Run, expected: ReturnType<typeof expectation
       expect(label, `the manager's day, ${officer.name}`).toBe(glance(officer));
     }
   }
-  for (const officer of run.officers.filter((one) => one.teamId !== null)) {
-    const team = expected.teamOf(officer.teamId!);
-    const card = (await getPage(officer.cookie, "/leaderboard")).querySelector('[data-testid="achievement"]');
-    const list = card?.querySelector(`ul[aria-label="Targets of ${team.name}"]`);
-    expect(readList(list), `achievement of ${team.name}`).toEqual(expected.team(team, month).progress.map(onPage));
+  // Beside the rankings: each team's totals this month, and each officer's month in a line.
+  const line = (officer: Officer) => {
+    const { progress } = expected.person(officer, month);
+    const behind = progress.filter((measure) => measure.status === "behind").length;
+    const lowest = Math.min(...progress.map((measure) => measure.percent));
+    return `${officer.name}${behind > 0 ? `${behind} of ${progress.length} behind` : "On pace"} · lowest ${lowest} %`;
+  };
+  const viewers = [
+    ...run.officers.map((officer) => ({ cookie: officer.cookie, people: [officer], teamsOf: [officer] })),
+    ...run.managers.map((manager) => {
+      const people = expected.managersPeople(manager);
+      return { cookie: manager.cookie, people, teamsOf: people };
+    }),
+  ];
+  for (const { cookie, people, teamsOf } of viewers) {
+    const card = (await getPage(cookie, "/leaderboard")).querySelector('[data-testid="achievement"]')!;
+    const shown = expected.answer(teamsOf, month).teams;
+    expect(
+      [...card.querySelectorAll("h3")].map((heading) => heading.textContent),
+      "the teams beside the rankings",
+    ).toEqual(
+      shown.map(({ team, officers }) => `${team.name} (${officers} ${officers === 1 ? "officer" : "officers"})`),
+    );
+    for (const { team, progress } of shown)
+      expect(readList(card.querySelector(`ul[aria-label="Targets of ${team.name}"]`)), team.name).toEqual(
+        progress.map(onPage),
+      );
+    const rows = [...card.querySelectorAll("li[data-officer-id]")];
+    const withTargets = people.filter((officer) => expected.person(officer, month).progress.length > 0);
+    expect(ids(rows, "data-officer-id")).toEqual(officerIds(withTargets));
+    for (const officer of withTargets)
+      expect(card.querySelector(`li[data-officer-id="${officer.id}"]`)?.textContent).toBe(line(officer));
   }
 }
 
