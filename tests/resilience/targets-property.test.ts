@@ -757,6 +757,6 @@ async function checkWorld(world: World) {
   await checkWorkplaces(run, expected);
 }
 
-test(`every officer's and team's achievement, recomputed from the raw posts and targets, is what /api and the pages show (seed ${SEED})`, async () => {
+test("every officer's and team's achievement, recomputed from the raw posts and targets, is what /api and the pages show", async () => {
   await fc.assert(fc.asyncProperty(worldArb, checkWorld), { seed: SEED, numRuns: RUNS, endOnFailure: true });
 }, 120_000);
