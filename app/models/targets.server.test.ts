@@ -3,7 +3,7 @@ import { prisma, resetDatabase } from "../../tests/support/db";
 import type { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { noMeasures, TARGET_MEASURES } from "~/lib/target-measures";
-import { TARGETS_FORBIDDEN } from "~/models/policy";
+import { TARGETS_FORBIDDEN, TEAM_FORBIDDEN } from "~/models/policy";
 import {
   achievementOf,
   copyTargets,
@@ -164,6 +164,19 @@ describe("progress", () => {
     // The manager sees their team's officers; an admin everyone.
     const led = await periodProgress(manager, { period: "2026-11" }, NOW);
     expect(led.people.map((person) => person.username)).toEqual(["ayesha", "bilal"]);
+  });
+
+  it("refuses an officer or a manager another team named, and answers an officer their own team named", async () => {
+    const { manager, ayesha, north, south } = await world();
+    await expect(periodProgress(ayesha, { period: "2026-11", team: south }, NOW)).rejects.toEqual(
+      new AppError(403, TEAM_FORBIDDEN),
+    );
+    await expect(periodProgress(manager, { period: "2026-11", team: south }, NOW)).rejects.toEqual(
+      new AppError(403, TEAM_FORBIDDEN),
+    );
+    const own = await periodProgress(ayesha, { period: "2026-11", team: north }, NOW);
+    expect(own.people.map((person) => person.id)).toEqual([ayesha.id]);
+    expect(own.teams.map((team) => team.team.id)).toEqual([north]);
   });
 });
 

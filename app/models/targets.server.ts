@@ -231,7 +231,7 @@ function progressOfOfficers(officers: OfficerRow[], period: string, now: Date): 
 /**
  * The progress a viewer may see in `period`: an officer their own and their team's totals; a
  * manager their own team's and led teams' officers (or one of those teams); an admin everyone's
- * (or one team's).
+ * (or one team's). A team named that is not the viewer's is refused (403), whoever asks.
  */
 export async function periodProgress(
   viewer: Viewer,
@@ -239,10 +239,11 @@ export async function periodProgress(
   now = currentTime(),
 ): Promise<PeriodProgress> {
   if (viewer.role === "OFFICER") {
+    if (team !== undefined) authorize(await policyViewer(viewer), "team.view", { teamId: team });
     // Their team's officers, for the team's totals; their own row alone.
-    const team =
+    const teammates =
       viewer.teamId === null ? Prisma.sql`AND u.id = ${viewer.id}` : Prisma.sql`AND u.teamId = ${viewer.teamId}`;
-    const progress = progressOfOfficers(officersIn(team), period, now);
+    const progress = progressOfOfficers(officersIn(teammates), period, now);
     return { ...progress, people: progress.people.filter((person) => person.id === viewer.id) };
   }
   const audience = await requestedAudience(viewer, { team }, { companyAllowed: false });

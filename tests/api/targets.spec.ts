@@ -99,6 +99,17 @@ test("bad targets are answered with a clear 4xx and nothing is written", async (
     /SSP Fertilizer \(bags\) must be a whole number from 1 to 1,000,000/,
   );
   await expectError(await put(at, { salesAmount: "1e15" }), 400, /Sales must be an amount from 0.01 to 100,000,000/);
+  // Absurd: one past the largest target.
+  await expectError(
+    await put(at, { sspBags: 1_000_001 }),
+    400,
+    /SSP Fertilizer \(bags\) must be a whole number from 1 to 1,000,000/,
+  );
+  await expectError(
+    await put(at, { salesAmount: "100000000.01" }),
+    400,
+    /Sales must be an amount from 0.01 to 100,000,000/,
+  );
   await expectError(await put(at, { ureaBags: 10 }), 400, /Unknown field "ureaBags"/);
   await expectError(
     await put(`/api/officers/${officer.id}/targets/9999-01`, { sspBags: 1 }),
@@ -110,6 +121,13 @@ test("bad targets are answered with a clear 4xx and nothing is written", async (
     400,
     /^Period must be a month/,
   );
+  for (const malformed of ["2026-13", "2026-00", "RABI-26", "WINTER-2026", "november"]) {
+    await expectError(
+      await put(`/api/officers/${officer.id}/targets/${malformed}`, { sspBags: 1 }),
+      400,
+      /^Period must be a month/,
+    );
+  }
   await expectError(await put("/api/officers/999999999/targets/2026-11", { sspBags: 1 }), 404, "Officer not found.");
   await expectError(await put("/api/officers/abc/targets/2026-11", { sspBags: 1 }), 404, "Officer not found.");
   await expectError(
@@ -117,7 +135,18 @@ test("bad targets are answered with a clear 4xx and nothing is written", async (
     400,
     /Percentage/,
   );
+  await expectError(
+    await request.post("/api/targets/copy", { data: { period: "9999-01", percent: 10 } }),
+    400,
+    /^Period must be a month/,
+  );
+  await expectError(
+    await request.post("/api/targets/copy", { data: { period: "2026-11", percent: 10, ureaBags: 5 } }),
+    400,
+    /Unknown field "ureaBags"/,
+  );
   await expectError(await request.get("/api/targets?period=9999-12"), 400, /Period must be a month/);
+  await expectError(await request.get("/api/targets?period=2026-13"), 400, /Period must be a month/);
   expect(countRows("SELECT COUNT(*) AS n FROM Target WHERE userId = ?", officer.id)).toBe(0);
 
   await signIn(request, officer.username, "target-pass-1");

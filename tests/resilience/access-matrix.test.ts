@@ -166,6 +166,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     .replace("{uploadId}", "0123456789abcdef");
   if (path === "/api/posts") return `${url}?limit=1`;
   if (path === "/api/reports") return `${url}?period=this-week&team=${world.teams[team]}`;
+  if (path === "/api/targets") return `${url}?team=${world.teams[team]}`;
   if (path === "/api/dealers") return `${url}?query=zzzz-none`;
   return url;
 }

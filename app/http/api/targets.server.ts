@@ -40,9 +40,10 @@ export const targetOperations = [
     method: "get",
     path: "/api/targets",
     summary:
-      "Targets and progress in a period (this month by default): an officer their own and their team's totals; a manager their teams' officers; an admin everyone (or one team)",
+      "Targets and progress in a period (this month by default): an officer their own and their team's totals; a manager their teams' officers (or one of their teams); an admin everyone (or one team)",
     tag: "Targets",
-    access: "app.use",
+    // 403: a team not the viewer's own or led (an admin's: any).
+    access: "team.view",
     query: targetQuerySchema,
     queryExample: { period: "2026-11" },
     answer: {

@@ -68,6 +68,7 @@ test("the page answers bad posts with a clear 4xx and writes nothing", async ({ 
     [{ salesAmount: "1e9" }, 400, "Sales must be an amount from 0.01 to 100,000,000"],
     [{ ureaBags: "10" }, 400, "Unknown field"],
     [{ period: "9999-01", sspBags: "10" }, 400, "Period must be a month like 2026-11 or a season like RABI-2026"],
+    [{ period: "2026-13", sspBags: "10" }, 400, "Period must be a month like 2026-11 or a season like RABI-2026"],
     [{ officerId: "abc", sspBags: "10" }, 400, "Please select a valid officer."],
     [{ officerId: "999999999", sspBags: "10" }, 404, "Officer not found."],
   ];
@@ -79,6 +80,9 @@ test("the page answers bad posts with a clear 4xx and writes nothing", async ({ 
   const copy = await post({ intent: "copy", period: month, percent: "5000" });
   expect(copy.status()).toBe(400);
   expect(await copy.text()).toContain("Percentage must be a whole number from -90 to 500");
+  const copyOf9999 = await post({ intent: "copy", period: "9999-01", percent: "10" });
+  expect(copyOf9999.status()).toBe(400);
+  expect(await copyOf9999.text()).toContain("Period must be a month like 2026-11 or a season like RABI-2026");
   expect((await post({ intent: "delete-all" })).status()).toBe(400);
   expect(targetsOf(officer.id)).toBe(0);
   expect((await page.request.get("/targets?period=9999-01", { maxRedirects: 0 })).status()).toBe(400);
@@ -101,8 +105,16 @@ test("a manager copies last period's targets with a percentage", async ({ page, 
   await expect(copied.getByLabel("Dealer visits")).toHaveValue("110");
 });
 
-test("an officer cannot open the targets page", async ({ page }) => {
+test("an officer cannot open the targets page, nor set targets with its form", async ({ page, request }) => {
+  const officer = await newOfficer(request);
   await signIn(page, "officer1");
   const answer = await page.request.get("/targets", { maxRedirects: 0 });
   expect(answer.status()).toBe(403);
+  const month = karachiDate().slice(0, 7);
+  const set = await page.request.post("/targets", {
+    form: { intent: "set", officerId: String(officer.id), period: month, sspBags: "10" },
+    maxRedirects: 0,
+  });
+  expect(set.status()).toBe(403);
+  expect(targetsOf(officer.id)).toBe(0);
 });
