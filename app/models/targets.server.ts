@@ -50,7 +50,7 @@ import { audienceSql, EVERYONE, requestedAudience, type Audience, type Viewer } 
 /** Active, approved officers: the people targets are set for. */
 const OFFICERS = Prisma.sql`u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED'`;
 
-function spanOf(period: string): PeriodSpan {
+export function spanOf(period: string): PeriodSpan {
   const span = periodSpan(period);
   if (!span) throw new AppError(400, `Unknown period ${period}`);
   return span;
@@ -114,7 +114,10 @@ export function achievementOf(officerIds: readonly number[], periods: readonly s
 }
 
 /** The targets set for `officerIds` in each of `periods`: period → officer id → values (null: none). */
-function targetsOf(officerIds: readonly number[], periods: readonly string[]): Map<string, Map<number, TargetValues>> {
+export function targetsOf(
+  officerIds: readonly number[],
+  periods: readonly string[],
+): Map<string, Map<number, TargetValues>> {
   const targets = new Map<string, Map<number, TargetValues>>(periods.map((period) => [period, new Map()]));
   if (officerIds.length === 0 || periods.length === 0) return targets;
   const rows = readRows(
@@ -152,7 +155,7 @@ function measuresProgress(
   });
 }
 
-type OfficerRow = {
+export type OfficerRow = {
   id: number;
   username: string;
   firstName: string | null;
@@ -162,7 +165,7 @@ type OfficerRow = {
 };
 
 /** The active officers meeting `condition` (an `AND …` on the user row `u`), by team and name. */
-function officersIn(condition: Prisma.Sql): OfficerRow[] {
+export function officersIn(condition: Prisma.Sql): OfficerRow[] {
   return readRows(
     sqlRows.targetOfficer,
     Prisma.sql`
