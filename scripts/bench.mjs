@@ -14,6 +14,8 @@
 //   - a report of 90 days by officer (the first, which judges every day, and then under load);
 //   - issue 48's dealer accounts: the page of a dealer with 5,000 ledger entries beside the page of
 //     a dealer of a few (in turns), and the accounts report over every dealer (GET /api/accounts);
+//   - issue 49's targets report over every officer with targets in each of 12 months
+//     (GET /api/targets/report: by month over the 12 months, and by officer this month);
 //   - Lighthouse (mobile) on four pages for a signed-in officer, after waiting for a quiet machine,
 //     in the configurations issue 34 judges: the low-tier phone (the CPU slowed down to this
 //     machine's Lighthouse benchmarkIndex ÷ 264, Chrome DevTools' "low-tier mobile") on "Slow 4G",
@@ -32,6 +34,8 @@
 //   npm run bench [-- --seconds 10 --connections 10 --skip-build --skip-lighthouse --keep]
 //   npm run bench -- --accounts-only [--posts 50000]   (issue 48's two measures alone, on a freshly
 //     filled database)
+//   npm run bench -- --targets-only [--posts 200000]   (issue 49's targets report alone, on a freshly
+//     filled database whose posts run over the 12 months of targets)
 //   npm run bench -- --lighthouse-only [--database filled.db]   (Lighthouse alone, on a copy of the
 //     database when one is given, else on a freshly filled one: --posts, --officers, --teams,
 //     --dealers and --reactions set its size)
@@ -52,7 +56,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { benchWorkspace, signIn } from "./lib/bench.mjs";
-import { addLedgerHistory, fillScaleData } from "./lib/bench-data.mjs";
+import { addLedgerHistory, addTargets, fillScaleData } from "./lib/bench-data.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
@@ -75,6 +79,7 @@ const { values: options } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-only": { type: "boolean", default: false },
     "accounts-only": { type: "boolean", default: false },
+    "targets-only": { type: "boolean", default: false },
     database: { type: "string" },
     keep: { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
@@ -114,6 +119,10 @@ const LEDGER_ENTRIES = 5000;
 const HEAVY_DEALER_PAGE = `GET /dealer-details/:id (a dealer with ${LEDGER_ENTRIES.toLocaleString("en-US")} ledger entries)`;
 const PLAIN_DEALER_PAGE = "GET /dealer-details/:id (a dealer of a few entries: today's dealer page)";
 const ACCOUNTS_CALL = "GET /api/accounts?groupBy=dealer (admin: every dealer)";
+/** Issue 49: the targets report over every officer, each with targets in each of 12 months. */
+const TARGET_MONTHS = 12;
+const TARGETS_YEAR_CALL = `GET /api/targets/report?groupBy=period (admin: every officer, ${TARGET_MONTHS} months)`;
+const TARGETS_OFFICERS_CALL = "GET /api/targets/report?groupBy=officer (admin: every officer, this month)";
 /** The least an /api read costs in this stack (Express, the session, React Router's resource route, one row). */
 const FLOOR_CALL = "GET /api/me (the stack's floor: session and one row)";
 /** Issue 16: the JavaScript the first load of / moves over the wire, in KiB (`npm run weight` holds today's figure). */
@@ -613,6 +622,79 @@ async function accountsOnly() {
   }
 }
 
+/** Issue 49's measure on a running server: the targets report, one reader at a time (its own time). */
+async function targetsLoads(workspace, server) {
+  const adminCookie = await signIn(workspace.baseUrl, ADMIN.username, ADMIN.password);
+  const headers = { Cookie: adminCookie };
+  const rows = [];
+  for (const [label, query] of [
+    [TARGETS_YEAR_CALL, "groupBy=period"],
+    [TARGETS_OFFICERS_CALL, "groupBy=officer"],
+  ]) {
+    const url = `${workspace.baseUrl}/api/targets/report?${query}`;
+    await measure(url, headers, 1, WARM_UP_SECONDS, []);
+    const latencies = [];
+    const cpuBefore = processTreeCpuMs(server.pid);
+    const { requests, seconds, errors, bytes } = await measure(url, headers, 1, SECONDS, latencies);
+    const cpuMs = (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+    rows.push({
+      ...loadRow(label, latencies, requests, seconds, errors, bytes),
+      cpuMsPerResponse: Math.round(cpuMs / Math.max(1, requests)),
+    });
+  }
+  return rows;
+}
+
+/** Issue 49's goal: the report over every officer and 12 months under 1 s. */
+function targetsGoals(loads, targets) {
+  const year = loads.find((row) => row.call === TARGETS_YEAR_CALL);
+  const officers = loads.find((row) => row.call === TARGETS_OFFICERS_CALL);
+  return [
+    {
+      goal: `targets report over ${targets.officers.toLocaleString("en-US")} officers and ${TARGET_MONTHS} months (${targets.targets.toLocaleString("en-US")} targets): median < 1 s`,
+      measured: `${year.medianMs} ms (p95 ${year.p95Ms} ms; server CPU ${year.cpuMsPerResponse} ms a report; by officer this month ${officers.medianMs} ms, p95 ${officers.p95Ms} ms; load ${os.loadavg()[0].toFixed(1)})`,
+      met: year.medianMs < 1000 && year.errors === 0,
+    },
+  ];
+}
+
+/** Targets for every officer of the workspace in each of the last TARGET_MONTHS months. */
+function targetsOf(workspace) {
+  const targets = addTargets(workspace.databasePath, { months: TARGET_MONTHS });
+  log(`Targets: ${targets} for ${workspace.rows.officers} officers over ${TARGET_MONTHS} months`);
+  return { targets, officers: workspace.rows.officers };
+}
+
+/** `--targets-only`: issue 49's targets report on the scale data set, its posts over the 12 months of targets. */
+async function targetsOnly() {
+  const workspace = await scaleDatabase("bench-targets", PORT, {
+    officers: Number(options.officers),
+    teams: Number(options.teams),
+    dealers: Number(options.dealers),
+    posts: Number(options.posts),
+    reactions: 0,
+    postsOnly: true,
+    days: 365,
+  });
+  const targets = targetsOf(workspace);
+  const server = await startApp(workspace);
+  try {
+    const loads = await targetsLoads(workspace, server);
+    printTable(
+      loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors }) => ({
+        call,
+        "req/s": requestsPerSecond,
+        "median ms": medianMs,
+        "p95 ms": p95Ms,
+        errors,
+      })),
+    );
+    printGoals(targetsGoals(loads, targets));
+  } finally {
+    await stop(server);
+  }
+}
+
 function printTable(rows) {
   const head = Object.keys(rows[0]);
   const cells = rows.map((row) => head.map((key) => String(row[key] ?? "")));
@@ -637,6 +719,7 @@ async function main() {
     throw new Error("No production build: drop --skip-build.");
   if (options["lighthouse-only"]) return lighthouseOnly();
   if (options["accounts-only"]) return accountsOnly();
+  if (options["targets-only"]) return targetsOnly();
 
   const scale = {
     officers: Number(options.officers),
@@ -649,6 +732,7 @@ async function main() {
     reactions: Number(options.reactions),
   });
   const ledger = ledgerDealers(large);
+  const targets = targetsOf(large);
   const smallPosts = Number(options["small-posts"]);
   const small = await scaleDatabase("bench-small", PORT + 2, {
     ...scale,
@@ -730,6 +814,7 @@ async function main() {
     loads.push(await load(REPORT_CALL, reportUrl, adminCookie, 1));
     loads.push(await load(TEAM_REPORT_CALL, reportUrl, managerCookie, 1));
     loads.push(...(await accountsLoads(large, server, ledger)));
+    loads.push(...(await targetsLoads(large, server)));
     wire = await firstLoadJavaScript(large.baseUrl, "/", OFFICER);
     if (!options["skip-lighthouse"]) lighthouse = await lighthouseOf(large, cookie);
   } finally {
@@ -837,6 +922,7 @@ async function main() {
       met: recalculationMs < 2000,
     },
     ...accountsGoals(loads, ledger),
+    ...targetsGoals(loads, targets),
     ...lighthouseGoalsOf.last,
   ];
   machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
