@@ -283,14 +283,13 @@ export function targetsTable(report: TargetsReport): ReportTable {
 
 /**
  * The percentage of one measure's target each group reached (by measure: each measure's), as
- * bars, or as columns over the months; groups without a target are left out.
+ * bars, or as columns over the months; groups without a target are left out (`groups`: how many
+ * are charted, of which the bars show the top ones).
  */
-export function targetsChart(report: TargetsReport, measure: TargetMeasure): ReportChart {
-  return chartOf(
-    report.rows.flatMap((row) => {
-      const figure = report.groupBy === "measure" ? row.measures[0] : row.measures.find((m) => m.measure === measure);
-      return figure?.percent == null ? [] : [{ key: row.key, label: row.label, value: figure.percent }];
-    }),
-    report.groupBy === "period" ? periodLabel : null,
-  );
+export function targetsChart(report: TargetsReport, measure: TargetMeasure): ReportChart & { groups: number } {
+  const data = report.rows.flatMap((row) => {
+    const figure = report.groupBy === "measure" ? row.measures[0] : row.measures.find((m) => m.measure === measure);
+    return figure?.percent == null ? [] : [{ key: row.key, label: row.label, value: figure.percent }];
+  });
+  return { ...chartOf(data, report.groupBy === "period" ? periodLabel : null), groups: data.length };
 }

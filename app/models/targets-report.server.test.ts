@@ -112,6 +112,7 @@ describe("the targets report", () => {
     await target(w.ayesha.id, "2026-11", "salesAmount", 5000_00);
     await target(w.bilal.id, "2026-11", "sspBags", 30);
     await target(w.sana.id, "2026-11", "farmerMeetings", 2);
+    await target(w.sana.id, "2026-11", "sspBags", 5);
     await target(w.ayesha.id, "2026-10", "sspBags", 1);
     await target(w.ayesha.id, "RABI-2026", "demoPlots", 9);
 
@@ -144,7 +145,7 @@ describe("the targets report", () => {
     const byTeam = await buildTargetsReport(w.admin, { period: "2026-11", groupBy: "team" }, NOW);
     expect(byTeam.rows.map((row) => [row.label, figure(row.measures, "sspBags")?.target])).toEqual([
       ["North", 40],
-      ["South", null],
+      ["South", 5],
     ]);
     expect(figure(byTeam.rows[0]?.measures ?? [], "sspBags")?.actual).toBe(
       actualOf(raws, [w.ayesha.id, w.bilal.id], ["2026-11"], "sspBags"),

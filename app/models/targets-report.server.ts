@@ -17,7 +17,8 @@ import { authorize } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { audienceSql, requestedAudience, type Viewer } from "~/models/team-scope.server";
 import type { TargetsReportQuery } from "~/models/targets-report.schema";
-import { achievementOf, officersIn, spanOf, targetsOf, type OfficerRow } from "~/models/targets.server";
+import type { TargetValues } from "~/models/targets.schema";
+import { achievementOf, officersIn, spanOf, targetSumsOf, targetsOf, type OfficerRow } from "~/models/targets.server";
 
 // Targets against what was done (decision 91), by officer, team, measure or month, for the reports
 // page, its files and GET /api/targets/report. Targets and achievement come from the targets model
@@ -96,57 +97,51 @@ export async function buildTargetsReport(
   const period = query.period ?? monthOf(today);
   const span = spanOf(period);
   const { officers, ownOnly } = await officersOf(viewer, query.team);
-  const periods = query.groupBy === "period" ? monthsFor(period) : [period];
-  const ids = officers.map((officer) => officer.id);
-  const targets = targetsOf(ids, periods);
-  const done = achievementOf(ids, periods);
-
-  /** The sums of `people`'s targets and achievements over `over`. */
-  const sumsOf = (people: readonly OfficerRow[], over: readonly string[]): Sums => {
-    const sums = Object.fromEntries(TARGET_MEASURES.map((measure) => [measure, { target: null, actual: 0 }])) as Sums;
-    for (const at of over)
-      for (const { id } of people) {
-        const set = targets.get(at)?.get(id);
-        const did = done.get(at)?.get(id);
-        for (const measure of TARGET_MEASURES) {
-          const sum = sums[measure];
-          sum.actual += did?.[measure] ?? 0;
-          const target = set?.[measure] ?? null;
-          if (target !== null) sum.target = (sum.target ?? 0) + target;
-        }
-      }
-    return sums;
-  };
-  const row = (key: string, label: string, people: readonly OfficerRow[], at: string): TargetsReportRow => {
-    const rowSpan = spanOf(at);
-    return { key, label, ...rowSpan, measures: figuresOf(sumsOf(people, [at]), rowSpan, today, TARGET_MEASURES) };
-  };
-
   // An officer's rows are their own, but for their team's total.
   const counted =
     ownOnly && query.groupBy !== "team" ? officers.filter((officer) => officer.id === viewer.id) : officers;
+  const periods = query.groupBy === "period" ? monthsFor(period) : [period];
+  const sums = groupSums(counted, periods, query.groupBy);
+  const figures = (
+    key: number | null,
+    at: string,
+    over: PeriodSpan,
+    measures: readonly TargetMeasure[] = TARGET_MEASURES,
+  ) => figuresOf(sums.get(at)?.get(key) ?? noSums(), over, today, measures);
+
   const rows = ((): TargetsReportRow[] => {
     switch (query.groupBy) {
       case "officer":
-        return counted.map((officer) => row(String(officer.id), displayName(officer), [officer], period));
+        return counted.map((officer) => ({
+          key: String(officer.id),
+          label: displayName(officer),
+          ...span,
+          measures: figures(officer.id, period, span),
+        }));
       case "team":
-        return [...teamsOf(counted)].map(([teamId, people]) =>
-          row(teamId === null ? "none" : String(teamId), people[0]?.teamName ?? NO_TEAM, people, period),
-        );
-      case "measure": {
-        const sums = sumsOf(counted, [period]);
+        return [...teamsOf(counted)].map(([teamId, people]) => ({
+          key: teamId === null ? "none" : String(teamId),
+          label: people[0]?.teamName ?? NO_TEAM,
+          ...span,
+          measures: figures(teamId, period, span),
+        }));
+      case "measure":
         return TARGET_MEASURES.map((measure) => ({
           key: measure,
           label: MEASURE_LABELS[measure],
           ...span,
-          measures: figuresOf(sums, span, today, [measure]),
+          measures: figures(null, period, span, [measure]),
         }));
-      }
       case "period":
-        return periods.map((month) => row(month, periodLabel(month), counted, month));
+        return periods.map((month) => {
+          const monthSpan = spanOf(month);
+          return { key: month, label: periodLabel(month), ...monthSpan, measures: figures(null, month, monthSpan) };
+        });
     }
   })();
   const whole = { first: spanOf(periods[0] ?? period).first, last: spanOf(periods.at(-1) ?? period).last };
+  const total = noSums();
+  for (const byGroup of sums.values()) for (const group of byGroup.values()) addSums(total, group);
   return {
     period,
     label: periodLabel(period),
@@ -155,8 +150,56 @@ export async function buildTargetsReport(
     groupBy: query.groupBy,
     team: query.team === undefined ? null : await teamNamed(query.team),
     rows,
-    totals: { ...whole, measures: figuresOf(sumsOf(counted, periods), whole, today, TARGET_MEASURES) },
+    totals: { ...whole, measures: figuresOf(total, whole, today, TARGET_MEASURES) },
   };
+}
+
+function noSums(): Sums {
+  return Object.fromEntries(TARGET_MEASURES.map((measure) => [measure, { target: null, actual: 0 }])) as Sums;
+}
+
+function addSums(into: Sums, from: Sums): void {
+  for (const measure of TARGET_MEASURES) {
+    const sum = into[measure];
+    const { target, actual } = from[measure];
+    sum.actual += actual;
+    if (target !== null) sum.target = (sum.target ?? 0) + target;
+  }
+}
+
+/**
+ * The officers' targets and achievements in each period, added up by officer, by team, or all
+ * together (by measure and by month): period → officer id, team id (null: no team) or null →
+ * sums. Targets are summed in the database; achievement is read per officer in one grouped read
+ * and added up here, each officer to their group.
+ */
+function groupSums(officers: readonly OfficerRow[], periods: readonly string[], groupBy: TargetGrouping) {
+  const ids = officers.map((officer) => officer.id);
+  const targets: Map<string, Map<number | null, TargetValues>> = groupBy === "officer"
+    ? targetsOf(ids, periods)
+    : targetSumsOf(ids, periods, groupBy === "team" ? "team" : "all");
+  const done = achievementOf(ids, periods);
+  const groupOf = (officer: OfficerRow) =>
+    groupBy === "officer" ? officer.id : groupBy === "team" ? officer.teamId : null;
+  const sums = new Map<string, Map<number | null, Sums>>();
+  for (const at of periods) {
+    const byGroup = new Map<number | null, Sums>();
+    const sumOf = (group: number | null): Sums => {
+      const sum = byGroup.get(group) ?? noSums();
+      byGroup.set(group, sum);
+      return sum;
+    };
+    for (const [group, values] of targets.get(at) ?? [])
+      for (const measure of TARGET_MEASURES) sumOf(group)[measure].target = values[measure];
+    for (const officer of officers) {
+      const did = done.get(at)?.get(officer.id);
+      if (!did) continue;
+      const sum = sumOf(groupOf(officer));
+      for (const measure of TARGET_MEASURES) sum[measure].actual += did[measure];
+    }
+    sums.set(at, byGroup);
+  }
+  return sums;
 }
 
 /** The officers by team, in the order listed, those of no team last. */

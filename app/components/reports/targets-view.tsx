@@ -23,6 +23,8 @@ export type TargetsViewData = {
   rows: string[][];
   totals: string[];
   chart: ChartView;
+  /** The groups with a target of the chart's measure (the bars show the top ones). */
+  chartGroups: number;
   /** The query of the files' links. */
   files: string;
 };
@@ -33,7 +35,22 @@ export type TargetsViewData = {
  * JavaScript. A measure without a target shows "–", never 0 %.
  */
 export function TargetsView({ data }: { data: TargetsViewData }) {
-  const { isOfficer, form, errors, teams, periods, label, first, last, columns, rows, totals, chart, files } = data;
+  const {
+    isOfficer,
+    form,
+    errors,
+    teams,
+    periods,
+    label,
+    first,
+    last,
+    columns,
+    rows,
+    totals,
+    chart,
+    chartGroups,
+    files,
+  } = data;
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Reports</h1>
@@ -98,7 +115,7 @@ export function TargetsView({ data }: { data: TargetsViewData }) {
         </button>
       </Form>
 
-      <ChartCard chart={chart} groups={rows.length} empty="No target set in this period." />
+      <ChartCard chart={chart} groups={chartGroups} empty="No target set in this period." />
 
       <section className="card space-y-2 px-0" aria-labelledby="report-table-title">
         <div className="flex flex-wrap items-center gap-2 px-4">

@@ -77,7 +77,7 @@ export async function targetsView(url: URL, user: Viewer): Promise<TargetsViewDa
   );
   const currency = env.CURRENCY_SYMBOL;
   const table = targetsTable(report);
-  const chart = targetsChart(report, measure);
+  const { groups: chartGroups, ...chart } = targetsChart(report, measure);
   const files = new URLSearchParams({
     period: report.period,
     groupBy: report.groupBy,
@@ -96,6 +96,7 @@ export async function targetsView(url: URL, user: Viewer): Promise<TargetsViewDa
     columns: table.columns,
     rows: table.rows.map((row) => row.map((cell) => cellText(cell, currency))),
     totals: table.totals.map((cell) => cellText(cell, currency)),
+    chartGroups,
     chart: {
       ...chart,
       title: report.groupBy === "measure" ? "% of target" : `${MEASURE_LABELS[measure]}: % of target`,
