@@ -16,6 +16,8 @@
 //     a dealer of a few (in turns), and the accounts report over every dealer (GET /api/accounts);
 //   - issue 49's officer home with targets (this month's and this season's) beside the same home
 //     of an officer with the same posts and no targets (in turns);
+//   - issue 49's targets report over every officer with targets in each of 12 months
+//     (GET /api/targets/report: by month over the 12 months, and by officer this month);
 //   - Lighthouse (mobile) on four pages for a signed-in officer, after waiting for a quiet machine,
 //     in the configurations issue 34 judges: the low-tier phone (the CPU slowed down to this
 //     machine's Lighthouse benchmarkIndex ÷ 264, Chrome DevTools' "low-tier mobile") on "Slow 4G",
@@ -34,8 +36,10 @@
 //   npm run bench [-- --seconds 10 --connections 10 --skip-build --skip-lighthouse --keep]
 //   npm run bench -- --accounts-only [--posts 50000]   (issue 48's two measures alone, on a freshly
 //     filled database)
-//   npm run bench -- --targets-only [--posts 50000]   (issue 49's home twins alone, on a freshly
+//   npm run bench -- --target-home-only [--posts 50000]   (issue 49's home twins alone, on a freshly
 //     filled database)
+//   npm run bench -- --target-report-only [--posts 200000]   (issue 49's targets report alone, on a freshly
+//     filled database whose posts run over the 12 months of targets)
 //   npm run bench -- --lighthouse-only [--database filled.db]   (Lighthouse alone, on a copy of the
 //     database when one is given, else on a freshly filled one: --posts, --officers, --teams,
 //     --dealers and --reactions set its size)
@@ -56,7 +60,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { benchWorkspace, signIn } from "./lib/bench.mjs";
-import { addHomeTwins, addLedgerHistory, fillScaleData } from "./lib/bench-data.mjs";
+import { addHomeTwins, addLedgerHistory, addTargets, fillScaleData } from "./lib/bench-data.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
@@ -79,7 +83,8 @@ const { values: options } = parseArgs({
     "skip-lighthouse": { type: "boolean", default: false },
     "lighthouse-only": { type: "boolean", default: false },
     "accounts-only": { type: "boolean", default: false },
-    "targets-only": { type: "boolean", default: false },
+    "target-home-only": { type: "boolean", default: false },
+    "target-report-only": { type: "boolean", default: false },
     database: { type: "string" },
     keep: { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
@@ -123,6 +128,11 @@ const ACCOUNTS_CALL = "GET /api/accounts?groupBy=dealer (admin: every dealer)";
 const TWIN = { username: "bench-twin", password: "bench-pass-1" };
 const HOME_WITH_TARGETS = "GET / (an officer's home with this month's and season's targets)";
 const HOME_WITHOUT_TARGETS = "GET / (the same home of an officer with the same posts, no targets)";
+
+/** Issue 49: the targets report over every officer, each with targets in each of 12 months. */
+const TARGET_MONTHS = 12;
+const TARGETS_YEAR_CALL = `GET /api/targets/report?groupBy=period (admin: every officer, ${TARGET_MONTHS} months)`;
+const TARGETS_OFFICERS_CALL = "GET /api/targets/report?groupBy=officer (admin: every officer, this month)";
 /** The least an /api read costs in this stack (Express, the session, React Router's resource route, one row). */
 const FLOOR_CALL = "GET /api/me (the stack's floor: session and one row)";
 /** Issue 16: the JavaScript the first load of / moves over the wire, in KiB (`npm run weight` holds today's figure). */
@@ -674,7 +684,7 @@ async function homeTwins(workspace) {
 }
 
 /** The two homes in turns, after checking that only the first shows "Your month". */
-async function targetsLoads(workspace, server) {
+async function targetHomeLoads(workspace, server) {
   const withTargets = await signIn(workspace.baseUrl, OFFICER.username, OFFICER.password);
   const without = await signIn(workspace.baseUrl, TWIN.username, TWIN.password);
   for (const [cookie, shows] of [
@@ -696,7 +706,7 @@ async function targetsLoads(workspace, server) {
 }
 
 /** Issue 49's goal from its measure. */
-function targetsGoals(loads) {
+function targetHomeGoals(loads) {
   const withTargets = loads.find((row) => row.call === HOME_WITH_TARGETS);
   const without = loads.find((row) => row.call === HOME_WITHOUT_TARGETS);
   const ratio = withTargets.requestsPerSecond / without.requestsPerSecond;
@@ -709,9 +719,45 @@ function targetsGoals(loads) {
   ];
 }
 
-/** `--targets-only`: issue 49's home twins on the scale data set, nothing else. */
-async function targetsOnly() {
-  const workspace = await scaleDatabase("bench-targets", PORT, {
+/** Issue 49's measure on a running server: the targets report, one reader at a time (its own time). */
+async function targetReportLoads(workspace, server) {
+  const adminCookie = await signIn(workspace.baseUrl, ADMIN.username, ADMIN.password);
+  const headers = { Cookie: adminCookie };
+  const rows = [];
+  for (const [label, query] of [
+    [TARGETS_YEAR_CALL, "groupBy=period"],
+    [TARGETS_OFFICERS_CALL, "groupBy=officer"],
+  ]) {
+    const url = `${workspace.baseUrl}/api/targets/report?${query}`;
+    await measure(url, headers, 1, WARM_UP_SECONDS, []);
+    const latencies = [];
+    const cpuBefore = processTreeCpuMs(server.pid);
+    const { requests, seconds, errors, bytes } = await measure(url, headers, 1, SECONDS, latencies);
+    const cpuMs = (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+    rows.push({
+      ...loadRow(label, latencies, requests, seconds, errors, bytes),
+      cpuMsPerResponse: Math.round(cpuMs / Math.max(1, requests)),
+    });
+  }
+  return rows;
+}
+
+/** Issue 49's goal: the report over every officer and 12 months under 1 s. */
+function targetReportGoals(loads, targets) {
+  const year = loads.find((row) => row.call === TARGETS_YEAR_CALL);
+  const officers = loads.find((row) => row.call === TARGETS_OFFICERS_CALL);
+  return [
+    {
+      goal: `targets report over ${targets.officers.toLocaleString("en-US")} officers and ${TARGET_MONTHS} months (${targets.targets.toLocaleString("en-US")} targets): median < 1 s`,
+      measured: `${year.medianMs} ms (p95 ${year.p95Ms} ms; server CPU ${year.cpuMsPerResponse} ms a report; by officer this month ${officers.medianMs} ms, p95 ${officers.p95Ms} ms; load ${os.loadavg()[0].toFixed(1)})`,
+      met: year.medianMs < 1000 && year.errors === 0,
+    },
+  ];
+}
+
+/** `--target-home-only`: issue 49's home twins on the scale data set, nothing else. */
+async function targetHomeOnly() {
+  const workspace = await scaleDatabase("bench-target-home", PORT, {
     officers: Number(options.officers),
     teams: Number(options.teams),
     dealers: Number(options.dealers),
@@ -722,7 +768,7 @@ async function targetsOnly() {
   await homeTwins(workspace);
   const server = await startApp(workspace);
   try {
-    const loads = await targetsLoads(workspace, server);
+    const loads = await targetHomeLoads(workspace, server);
     printTable(
       loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors, cpuMsPerResponse }) => ({
         call,
@@ -733,7 +779,44 @@ async function targetsOnly() {
         errors,
       })),
     );
-    printGoals(targetsGoals(loads));
+    printGoals(targetHomeGoals(loads));
+  } finally {
+    await stop(server);
+  }
+}
+
+/** Targets for every officer of the workspace in each of the last TARGET_MONTHS months. */
+function targetsOf(workspace) {
+  const targets = addTargets(workspace.databasePath, { months: TARGET_MONTHS });
+  log(`Targets: ${targets} for ${workspace.rows.officers} officers over ${TARGET_MONTHS} months`);
+  return { targets, officers: workspace.rows.officers };
+}
+
+/** `--target-report-only`: issue 49's targets report on the scale data set, its posts over the 12 months of targets. */
+async function targetReportOnly() {
+  const workspace = await scaleDatabase("bench-targets", PORT, {
+    officers: Number(options.officers),
+    teams: Number(options.teams),
+    dealers: Number(options.dealers),
+    posts: Number(options.posts),
+    reactions: 0,
+    postsOnly: true,
+    days: 365,
+  });
+  const targets = targetsOf(workspace);
+  const server = await startApp(workspace);
+  try {
+    const loads = await targetReportLoads(workspace, server);
+    printTable(
+      loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors }) => ({
+        call,
+        "req/s": requestsPerSecond,
+        "median ms": medianMs,
+        "p95 ms": p95Ms,
+        errors,
+      })),
+    );
+    printGoals(targetReportGoals(loads, targets));
   } finally {
     await stop(server);
   }
@@ -763,7 +846,8 @@ async function main() {
     throw new Error("No production build: drop --skip-build.");
   if (options["lighthouse-only"]) return lighthouseOnly();
   if (options["accounts-only"]) return accountsOnly();
-  if (options["targets-only"]) return targetsOnly();
+  if (options["target-home-only"]) return targetHomeOnly();
+  if (options["target-report-only"]) return targetReportOnly();
 
   const scale = {
     officers: Number(options.officers),
@@ -776,6 +860,7 @@ async function main() {
     reactions: Number(options.reactions),
   });
   const ledger = ledgerDealers(large);
+  const targets = targetsOf(large);
   const smallPosts = Number(options["small-posts"]);
   const small = await scaleDatabase("bench-small", PORT + 2, {
     ...scale,
@@ -857,9 +942,10 @@ async function main() {
     loads.push(await load(REPORT_CALL, reportUrl, adminCookie, 1));
     loads.push(await load(TEAM_REPORT_CALL, reportUrl, managerCookie, 1));
     loads.push(...(await accountsLoads(large, server, ledger)));
+    loads.push(...(await targetReportLoads(large, server)));
     // Last of the loads: the twins' posts join the bench officer's team after the team's figures are taken.
     await homeTwins(large);
-    loads.push(...(await targetsLoads(large, server)));
+    loads.push(...(await targetHomeLoads(large, server)));
     wire = await firstLoadJavaScript(large.baseUrl, "/", OFFICER);
     if (!options["skip-lighthouse"]) lighthouse = await lighthouseOf(large, cookie);
   } finally {
@@ -967,7 +1053,8 @@ async function main() {
       met: recalculationMs < 2000,
     },
     ...accountsGoals(loads, ledger),
-    ...targetsGoals(loads),
+    ...targetReportGoals(loads, targets),
+    ...targetHomeGoals(loads),
     ...lighthouseGoalsOf.last,
   ];
   machine.loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);

@@ -34,12 +34,23 @@ export const CHART_MEASURE_LABELS: Record<ChartMeasure, string> = {
   distance: "Distance (km)",
 };
 
-/** What a report is about: the officers' work over a period, or the dealers' accounts today. */
-export const REPORT_VIEWS = ["activity", "accounts"] as const;
+/** What a report is about: the officers' work over a period, the dealers' accounts today, or targets against what was done. */
+export const REPORT_VIEWS = ["activity", "accounts", "targets"] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];
 export const REPORT_VIEW_LABELS: Record<ReportView, string> = {
   activity: "Sales and visits",
   accounts: "Dealer accounts",
+  targets: "Targets",
+};
+
+/** The groupings of the targets view: officers, their teams (the sums of their officers'), the measures, or the months. */
+export const TARGET_GROUPINGS = ["officer", "team", "measure", "period"] as const;
+export type TargetGrouping = (typeof TARGET_GROUPINGS)[number];
+export const TARGET_GROUPING_LABELS: Record<TargetGrouping, string> = {
+  officer: "Officer",
+  team: "Team",
+  measure: "Measure",
+  period: "Month",
 };
 
 /** The groupings of the accounts view: a dealer's account belongs to one dealer, its officer, team and province. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dayRange } from "~/lib/calendar";
 import {
   isTargetPeriod,
+  monthsFor,
   monthOf,
   nextPeriod,
   periodLabel,
@@ -10,6 +11,7 @@ import {
   progressOf,
   seasonOf,
   targetAtPace,
+  standingOf,
 } from "~/lib/target-period";
 
 describe("target periods", () => {
@@ -148,5 +150,38 @@ describe("pace", () => {
   it("has no target to find on a period's first day, when nothing is owed yet", () => {
     expect(targetAtPace(12, november, "2026-11-01", 0.8)).toBeNull();
     expect(targetAtPace(12, november, "2026-10-20", 1)).toBeNull();
+  });
+});
+
+describe("a report's months and standings", () => {
+  const november = { first: "2026-11-01", last: "2026-11-30" };
+
+  it("lists a season's six months, or the twelve months to a month (fewer near January 2000)", () => {
+    expect(monthsFor("RABI-2026")).toEqual(["2026-10", "2026-11", "2026-12", "2027-01", "2027-02", "2027-03"]);
+    expect(monthsFor("KHARIF-2027")).toEqual(["2027-04", "2027-05", "2027-06", "2027-07", "2027-08", "2027-09"]);
+    expect(monthsFor("2026-02")).toEqual([
+      "2025-03",
+      "2025-04",
+      "2025-05",
+      "2025-06",
+      "2025-07",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
+      "2026-02",
+    ]);
+    expect(monthsFor("2000-03")).toEqual(["2000-01", "2000-02", "2000-03"]);
+    expect(monthsFor("9999-01")).toEqual([]);
+  });
+
+  it("is reached whatever the day; on pace or behind while the period runs; missed after it; upcoming before it", () => {
+    expect(standingOf(10, 10, november, "2026-10-01")).toBe("done");
+    expect(standingOf(10, 0, november, "2026-10-31")).toBe("upcoming");
+    expect(standingOf(30, 21, november, "2026-11-22")).toBe("onPace");
+    expect(standingOf(30, 20, november, "2026-11-22")).toBe("behind");
+    expect(standingOf(30, 29, november, "2026-12-01")).toBe("missed");
   });
 });

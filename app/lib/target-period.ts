@@ -156,3 +156,45 @@ export function targetAtPace(actual: number, span: PeriodSpan, today: string, pa
   const exact = (actual * total) / (gone * pace);
   return Math.max(1, pace >= 1 ? Math.floor(exact) : Math.ceil(exact));
 }
+
+/** How a measure stood in a report's period: reached, on pace or behind while it runs, missed once over, not started yet. */
+export type Standing = PaceStatus | "missed" | "upcoming";
+
+export const STANDING_LABELS: Record<Standing, string> = {
+  done: "Reached",
+  onPace: "On pace",
+  behind: "Behind",
+  missed: "Missed",
+  upcoming: "Not started",
+};
+
+/** Where `actual` stands against `target` in a period of `span` on `today` (pace only while the period runs). */
+export function standingOf(target: number, actual: number, span: PeriodSpan, today: string): Standing {
+  if (actual >= target) return "done";
+  if (today < span.first) return "upcoming";
+  if (today > span.last) return "missed";
+  return progressOf(target, actual, span, today).status;
+}
+
+/**
+ * The months a report by month lists for `period`: a season's six, or the twelve months ending
+ * with a month (a trend over the year before it).
+ */
+export function monthsFor(period: string): string[] {
+  const span = periodSpan(period);
+  if (!span) return [];
+  if (SEASON.test(period)) {
+    const months = [monthOf(span.first)];
+    while (months.length < 6) months.push(nextPeriod(months.at(-1) ?? ""));
+    return months;
+  }
+  // Fewer near the first month the app accepts (January 2000).
+  const months = [period];
+  for (
+    let before = previousPeriod(period);
+    months.length < 12 && isTargetPeriod(before);
+    before = previousPeriod(before)
+  )
+    months.unshift(before);
+  return months;
+}

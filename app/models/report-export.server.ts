@@ -3,10 +3,11 @@ import { Worker } from "node:worker_threads";
 import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
-import { REPORT_GROUPING_LABELS } from "~/lib/report-options";
+import { REPORT_GROUPING_LABELS, TARGET_GROUPING_LABELS } from "~/lib/report-options";
 import type { AccountsReport } from "~/models/accounts-report.server";
 import type { Report } from "~/models/report.server";
 import type { Cell, ReportTable } from "~/models/report-view.server";
+import type { TargetsReport } from "~/models/targets-report.server";
 
 // The report's files: CSV (streamed, a few hundred rows at a time) and .xlsx (written by SheetJS
 // in a worker thread), each exactly the page's table under one row that names the period, the
@@ -41,6 +42,22 @@ export function accountsTitle(report: AccountsReport): string {
 
 export function accountsFileName(report: AccountsReport, extension: "csv" | "xlsx"): string {
   return `fieldline-accounts-${report.groupBy}-${report.date}.${extension}`;
+}
+
+/** "Fieldline targets, November 2026 (2026-11-01 to 2026-11-30) on 2026-11-22, by officer; team: North" */
+export function targetsTitle(report: TargetsReport): string {
+  const months = report.groupBy === "period" ? `, its months from ${report.totals.first}` : "";
+  return (
+    `Fieldline targets, ${report.label} (${report.first} to ${report.last}${months}) on ${report.today}, ` +
+    [
+      `by ${TARGET_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
+      ...(report.team ? [`team: ${report.team.name}`] : []),
+    ].join("; ")
+  );
+}
+
+export function targetsFileName(report: TargetsReport, extension: "csv" | "xlsx"): string {
+  return `fieldline-targets-${report.groupBy}-${report.period}.${extension}`;
 }
 
 export function reportFileName(report: Report, extension: "csv" | "xlsx"): string {
@@ -81,7 +98,7 @@ export function reportCsv(title: string, table: ReportTable): ReadableStream<Uin
         .map((row) => `${row.map(csvCell).join(",")}\r\n`)
         .join("");
     }
-    yield `${table.totals.map(csvCell).join(",")}\r\n`;
+    if (table.totals.length > 0) yield `${table.totals.map(csvCell).join(",")}\r\n`;
   };
   const chunks = lines();
   return new ReadableStream({
@@ -130,7 +147,11 @@ export function reportXlsx(title: string, table: ReportTable, userId: number): P
 function writeXlsx(title: string, table: ReportTable): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(XLSX_WORKER, {
-      workerData: { title, columns: table.columns, rows: [...table.rows, table.totals] },
+      workerData: {
+        title,
+        columns: table.columns,
+        rows: table.totals.length > 0 ? [...table.rows, table.totals] : table.rows,
+      },
       resourceLimits: { maxOldGenerationSizeMb: 256 },
       // Not the server's loader flags (tsx): the worker is plain JavaScript.
       execArgv: [],

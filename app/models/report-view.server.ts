@@ -7,9 +7,13 @@ import {
   type AccountChartMeasure,
   type ChartMeasure,
   REPORT_GROUPING_LABELS,
+  TARGET_GROUPING_LABELS,
   type ReportChart,
 } from "~/lib/report-options";
+import { MEASURE_LABELS, MONEY_MEASURES, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
+import { periodLabel, STANDING_LABELS } from "~/lib/target-period";
 import type { AccountFigures, AccountsReport } from "~/models/accounts-report.server";
+import type { MeasureFigure, TargetsReport } from "~/models/targets-report.server";
 import type { Figures, Report } from "~/models/report.server";
 
 // The report as the page shows it and the files hold it: one table (the same columns, rows
@@ -128,12 +132,19 @@ export function reportChart(report: Report, measure: ChartMeasure): ReportChart 
   const calendar = report.groupBy === "day" || report.groupBy === "week";
   return chartOf(
     report.rows.map((row) => ({ key: row.key, label: row.label, value: measureOf(row.current, measure) })),
-    calendar,
+    calendar ? (day) => formatCalendarDate(day).replace(/, \d{4}$/, "") : null,
   );
 }
 
-/** Columns over a time axis (`calendar`: the rows' keys are days), else the biggest groups as bars. */
-function chartOf(data: Array<{ key: string; label: string; value: number }>, calendar: boolean): ReportChart {
+/**
+ * Columns over a time axis (`axisLabel`: the words under the first and the last column, from a
+ * row's key), else the biggest groups as bars.
+ */
+function chartOf(
+  data: Array<{ key: string; label: string; value: number }>,
+  axisLabel: ((key: string) => string) | null,
+): ReportChart {
+  const calendar = axisLabel !== null;
   const shown = calendar ? data : [...data].sort((a, b) => b.value - a.value).slice(0, MOST_BARS);
   const max = Math.max(1, ...shown.map((item) => item.value));
   if (calendar) {
@@ -156,7 +167,7 @@ function chartOf(data: Array<{ key: string; label: string; value: number }>, cal
         height: plot.bottom - y(item.value),
       })),
       axis: (shown.length > 1 ? [0, shown.length - 1] : [0]).slice(0, shown.length).map((i) => ({
-        label: formatCalendarDate(shown[i]?.key ?? "").replace(/, \d{4}$/, ""),
+        label: axisLabel(shown[i]?.key ?? ""),
         x: (x(i) ?? 0) + x.bandwidth() / 2,
       })),
       ticks: y.ticks(4).map((value) => ({ value, at: y(value) })),
@@ -226,6 +237,59 @@ export function accountsChart(report: AccountsReport, measure: AccountChartMeasu
       label: row.label,
       value: Number(measure === "outstanding" ? row.figures.outstandingCents : row.figures.overdueCents) / 100,
     })),
-    false,
+    null,
   );
+}
+
+// ---- The targets view (issue 49): target, actual, percentage and standing of each measure ------
+
+/** No target, so no percentage and no standing: "–", never 0 %. */
+const NONE: Cell = { kind: "text", value: "–" };
+
+function measureCells(figure: MeasureFigure): Cell[] {
+  const amount = (value: number): Cell =>
+    MONEY_MEASURES.has(figure.measure) ? { kind: "money", value: value / 100 } : count(value);
+  return [
+    figure.target === null ? NONE : amount(figure.target),
+    amount(figure.actual),
+    figure.percent === null ? NONE : { kind: "percent", value: figure.percent },
+    figure.standing === null ? NONE : { kind: "text", value: STANDING_LABELS[figure.standing] },
+  ];
+}
+
+const FIGURE_COLUMNS = ["target", "actual", "% of target", "pace"];
+
+/**
+ * The targets report's table. By measure: a row per measure (its target, actual, percentage and
+ * pace) and no totals, as bags and money do not add up. Otherwise a row per group with those
+ * four columns for every measure, then the totals.
+ */
+export function targetsTable(report: TargetsReport): ReportTable {
+  if (report.groupBy === "measure")
+    return {
+      columns: ["Measure", "Target", "Actual", "% of target", "Pace"],
+      rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...row.measures.flatMap(measureCells)]),
+      totals: [],
+    };
+  return {
+    columns: [
+      TARGET_GROUPING_LABELS[report.groupBy],
+      ...TARGET_MEASURES.flatMap((measure) => FIGURE_COLUMNS.map((column) => `${MEASURE_LABELS[measure]} ${column}`)),
+    ],
+    rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...row.measures.flatMap(measureCells)]),
+    totals: [{ kind: "text", value: "Total" }, ...report.totals.measures.flatMap(measureCells)],
+  };
+}
+
+/**
+ * The percentage of one measure's target each group reached (by measure: each measure's), as
+ * bars, or as columns over the months; groups without a target are left out (`groups`: how many
+ * are charted, of which the bars show the top ones).
+ */
+export function targetsChart(report: TargetsReport, measure: TargetMeasure): ReportChart & { groups: number } {
+  const data = report.rows.flatMap((row) => {
+    const figure = report.groupBy === "measure" ? row.measures[0] : row.measures.find((m) => m.measure === measure);
+    return figure?.percent == null ? [] : [{ key: row.key, label: row.label, value: figure.percent }];
+  });
+  return { ...chartOf(data, report.groupBy === "period" ? periodLabel : null), groups: data.length };
 }

@@ -206,7 +206,8 @@ export const sqlRows = {
     farmerMeetings: integer,
     demoPlots: integer,
   },
-  targetValue: { userId: integer, period: text, measure: sqlite.oneOf(TARGET_MEASURES), value: bigint },
+  /** A target, or a sum of targets: `who` is the officer, their team (null: none) or null for everyone. */
+  targetValue: { who: integer.orNull, period: text, measure: sqlite.oneOf(TARGET_MEASURES), value: bigint },
   targetOfficer: {
     id: integer,
     username: text,

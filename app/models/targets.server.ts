@@ -51,7 +51,7 @@ import { audienceSql, EVERYONE, requestedAudience, type Audience, type Viewer } 
 /** Active, approved officers: the people targets are set for. */
 const OFFICERS = Prisma.sql`u.role = 'OFFICER' AND u.isActive = 1 AND u.approval = 'APPROVED'`;
 
-function spanOf(period: string): PeriodSpan {
+export function spanOf(period: string): PeriodSpan {
   const span = periodSpan(period);
   if (!span) throw new AppError(400, `Unknown period ${period}`);
   return span;
@@ -115,22 +115,62 @@ export function achievementOf(officerIds: readonly number[], periods: readonly s
 }
 
 /** The targets set for `officerIds` in each of `periods`: period → officer id → values (null: none). */
-function targetsOf(officerIds: readonly number[], periods: readonly string[]): Map<string, Map<number, TargetValues>> {
-  const targets = new Map<string, Map<number, TargetValues>>(periods.map((period) => [period, new Map()]));
-  if (officerIds.length === 0 || periods.length === 0) return targets;
+export function targetsOf(
+  officerIds: readonly number[],
+  periods: readonly string[],
+): Map<string, Map<number, TargetValues>> {
+  if (officerIds.length === 0 || periods.length === 0) return byPeriod([], periods);
   const rows = readRows(
     sqlRows.targetValue,
     Prisma.sql`
-    SELECT userId, period, measure, value FROM Target
+    SELECT userId AS who, period, measure, value FROM Target
     WHERE userId IN (SELECT value FROM json_each(${JSON.stringify(officerIds)}))
       AND period IN (${Prisma.join([...new Set(periods)])})`,
   );
+  // An officer's row always names them.
+  return byPeriod(
+    rows.flatMap((row) => (row.who === null ? [] : [{ ...row, who: row.who }])),
+    periods,
+  );
+}
+
+/**
+ * The targets of `officerIds` in each of `periods` added up in the database, by their team of
+ * today (`team`: period → team id, null for no team → values) or all together (`all`: period →
+ * null → values); null where none is set. One grouped read, for reports over many officers.
+ */
+export function targetSumsOf(
+  officerIds: readonly number[],
+  periods: readonly string[],
+  by: "team" | "all",
+): Map<string, Map<number | null, TargetValues>> {
+  if (officerIds.length === 0 || periods.length === 0) return byPeriod([], periods);
+  // A team's officers of today: their User rows name it.
+  const who = by === "team" ? Prisma.sql`(SELECT u.teamId FROM User u WHERE u.id = t.userId)` : Prisma.sql`NULL`;
+  const rows = readRows(
+    sqlRows.targetValue,
+    Prisma.sql`
+    SELECT ${who} AS who, t.period, t.measure, SUM(t.value) AS value
+    FROM Target t
+    WHERE t.userId IN (SELECT value FROM json_each(${JSON.stringify(officerIds)}))
+      AND t.period IN (${Prisma.join([...new Set(periods)])})
+    GROUP BY who, t.period, t.measure`,
+  );
+  return byPeriod(rows, periods);
+}
+
+/** Target rows folded by period, then by whose they are. */
+function byPeriod<Who>(
+  rows: ReadonlyArray<{ who: Who; period: string; measure: TargetMeasure; value: bigint }>,
+  periods: readonly string[],
+): Map<string, Map<Who, TargetValues>> {
+  const targets = new Map<string, Map<Who, TargetValues>>(periods.map((period) => [period, new Map()]));
   for (const row of rows) {
-    const byOfficer = targets.get(row.period);
-    if (!byOfficer) continue;
-    const values = byOfficer.get(row.userId) ?? noTargets();
+    const byWho = targets.get(row.period);
+    if (!byWho) continue;
+    const values = byWho.get(row.who) ?? noTargets();
     values[row.measure] = Number(row.value);
-    byOfficer.set(row.userId, values);
+    byWho.set(row.who, values);
   }
   return targets;
 }
@@ -153,7 +193,7 @@ function measuresProgress(
   });
 }
 
-type OfficerRow = {
+export type OfficerRow = {
   id: number;
   username: string;
   firstName: string | null;
@@ -163,7 +203,7 @@ type OfficerRow = {
 };
 
 /** The active officers meeting `condition` (an `AND …` on the user row `u`), by team and name. */
-function officersIn(condition: Prisma.Sql): OfficerRow[] {
+export function officersIn(condition: Prisma.Sql): OfficerRow[] {
   return readRows(
     sqlRows.targetOfficer,
     Prisma.sql`

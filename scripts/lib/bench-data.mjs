@@ -152,7 +152,7 @@ function postShape(n) {
 }
 
 /**
- * Fills a migrated database. Officers get ids after the rows already there (the signed-in
+ * Fills a migrated database, the posts over the `days` before `now` (60 by default). Officers get ids after the rows already there (the signed-in
  * bench accounts, who join the first team: see insertOfficers); every post has a check-in;
  * reactions are spread evenly over the posts (distinct officers per post, so the unique key
  * holds). With `postsOnly`, posts get no check-in, media or comment (what the performance
@@ -165,7 +165,7 @@ function postShape(n) {
  */
 export function fillScaleData(
   databasePath,
-  { officers, posts, dealers, reactions, teams = 0, postsOnly = false, seed = 42, now = Date.now() },
+  { officers, posts, dealers, reactions, teams = 0, postsOnly = false, days = 60, seed = 42, now = Date.now() },
 ) {
   const db = new Database(databasePath);
   db.pragma("journal_mode = WAL");
@@ -208,7 +208,7 @@ export function fillScaleData(
       const shape = postShape(postsOfTeam.get(team) ?? 0);
       postsOfTeam.set(team, (postsOfTeam.get(team) ?? 0) + 1);
       const { type } = shape;
-      const at = now - Math.floor(((posts - i) / posts) * 60 * DAY_MS);
+      const at = now - Math.floor(((posts - i) / posts) * days * DAY_MS);
       const lat = 30 + rng() * 2;
       const lng = 71 + rng() * 2;
       const qty = type === "SALE" ? 1 + pick(400) : null;
@@ -287,6 +287,7 @@ const TWIN_POSTS = [
   ["FARMER_MEETING", null],
   ["DEMO_PLOT", null],
 ];
+/** Every measure, with the target the home twins' bench officer gets in it. */
 const TARGET_MEASURES = [
   ["sspBags", 4_000],
   ["organicBags", 2_000],
@@ -313,7 +314,9 @@ export function addHomeTwins(
     "INSERT INTO Post (userId, type, text, lat, lng, address, saleProduct, saleQty, salePriceCents, saleTotalCents, recoveryAmountCents, dealerId, createdAt) VALUES (?, ?, 'A day in the field.', 30.2, 71.5, 'Main Bazaar, Multan, Punjab, Pakistan', ?, ?, ?, ?, ?, ?, ?)",
   );
   const insertTarget = db.prepare(
-    "INSERT INTO Target (userId, period, measure, value, setById, setAt) VALUES (?, ?, ?, ?, ?, ?)",
+    // Over the targets the full run's report gave every officer (addTargets), if it ran first.
+    `INSERT INTO Target (userId, period, measure, value, setById, setAt) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (userId, period, measure) DO UPDATE SET value = excluded.value, setById = excluded.setById, setAt = excluded.setAt`,
   );
   const joinTeam = db.prepare("UPDATE User SET teamId = (SELECT teamId FROM User WHERE id = ?) WHERE id = ?");
   db.transaction(() => {
@@ -342,4 +345,43 @@ export function addHomeTwins(
         insertTarget.run(withTargets, period, measure, value, setById, now);
   })();
   db.close();
+}
+
+/**
+ * Gives every officer a target of every measure in each of the `months` months up to `now`'s
+ * (Karachi) month (issue 49's report over 1,000 officers and 12 months), set by the first admin.
+ * Answers how many targets there are.
+ */
+export function addTargets(databasePath, { months, seed = 49, now = Date.now() }) {
+  const db = new Database(databasePath);
+  db.pragma("journal_mode = WAL");
+  const rng = seededRandom(seed);
+  const karachi = new Date(now + 5 * 3_600_000);
+  const periods = Array.from({ length: months }, (_, i) => {
+    const month = new Date(Date.UTC(karachi.getUTCFullYear(), karachi.getUTCMonth() - i, 1));
+    return month.toISOString().slice(0, 7);
+  });
+  const officers = db.prepare("SELECT id FROM User WHERE role = 'OFFICER'").all();
+  const admin = db.prepare("SELECT id FROM User WHERE role = 'ADMIN' ORDER BY id LIMIT 1").get()?.id ?? null;
+  const insert = db.prepare(
+    "INSERT INTO Target (userId, period, measure, value, setById, setAt) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  db.transaction(() => {
+    for (const { id } of officers)
+      for (const period of periods)
+        for (const [measure] of TARGET_MEASURES) {
+          const money = measure === "salesAmount" || measure === "recoveryAmount";
+          insert.run(
+            id,
+            period,
+            measure,
+            money ? (1 + Math.floor(rng() * 50)) * 10_000_00 : 1 + Math.floor(rng() * 60),
+            admin,
+            now,
+          );
+        }
+  })();
+  const { count } = db.prepare("SELECT COUNT(*) AS count FROM Target").get();
+  db.close();
+  return count;
 }

@@ -167,6 +167,8 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
   if (path === "/api/posts") return `${url}?limit=1`;
   if (path === "/api/reports") return `${url}?period=this-week&team=${world.teams[team]}`;
   if (path === "/api/targets") return `${url}?team=${world.teams[team]}`;
+  // The targets report reads a team's officers: team.view, decided by the team asked for.
+  if (path === "/api/targets/report") return `${url}?team=${world.teams[team]}`;
   if (path === "/api/dealers") return `${url}?query=zzzz-none`;
   return url;
 }

@@ -105,7 +105,7 @@ export function ChartCard({ chart, groups, empty }: { chart: ChartView; groups: 
   );
 }
 
-/** The table: a row per group, the totals at its foot; `empty`: the words when there is no row. */
+/** The table: a row per group, the totals at its foot (none when empty); `empty`: the words when there is no row. */
 export function FiguresTable({
   columns,
   rows,
@@ -149,9 +149,11 @@ export function FiguresTable({
               </tr>
             ) : null}
           </tbody>
-          <tfoot>
-            <TableRow cells={totals} columns={columns} className="border-t-2 border-gray-6 font-semibold" />
-          </tfoot>
+          {totals.length > 0 ? (
+            <tfoot>
+              <TableRow cells={totals} columns={columns} className="border-t-2 border-gray-6 font-semibold" />
+            </tfoot>
+          ) : null}
         </table>
       </div>
     </>

@@ -21,8 +21,13 @@ import {
   reportFileName,
   reportTitle,
   reportXlsx,
+  targetsFileName,
+  targetsTitle,
 } from "~/models/report-export.server";
-import { accountsTable, reportTable, type ReportTable } from "~/models/report-view.server";
+import { accountsTable, reportTable, type ReportTable, targetsTable } from "~/models/report-view.server";
+import type { ReportView } from "~/lib/report-options";
+import { targetsReportAnswer, targetsReportQuerySchema, type TargetsReportQuery } from "~/models/targets-report.schema";
+import { buildTargetsReport } from "~/models/targets-report.server";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportJson } from "~/models/report.server";
 import { teamDayQuerySchema } from "~/models/team-day.schema";
@@ -37,6 +42,9 @@ function reportFormat(request: Request): string {
     (/\btext\/csv\b/.test(request.headers.get("Accept") ?? "") ? "csv" : "json")
   );
 }
+
+/** The view of the reports page a report call's download link came from, by the call's path. */
+const PAGE_VIEWS: Record<string, ReportView> = { "/api/accounts": "accounts", "/api/targets/report": "targets" };
 
 /**
  * A report's table as a CSV or .xlsx file. The .xlsx waits its turn in the server's one queue of
@@ -55,8 +63,9 @@ async function answerFile(
     if (!(error instanceof AppError) || error.retryAfterSec === undefined || !isBrowserNavigation(request)) throw error;
     const page = new URL(request.url).searchParams;
     page.delete("format");
-    // The accounts report's page is the reports page's accounts view.
-    if (new URL(request.url).pathname === "/api/accounts") page.set("view", "accounts");
+    // The accounts and targets reports' pages are views of the reports page.
+    const view = PAGE_VIEWS[new URL(request.url).pathname];
+    if (view) page.set("view", view);
     return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
   }
   return new Response(body, {
@@ -107,6 +116,25 @@ async function answerAccounts(
     });
   }
   return Response.json(accountsReportJson(report), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The targets report, as JSON or as the page's table in a file, like answerReport. */
+async function answerTargets(
+  request: Request,
+  user: Parameters<typeof buildTargetsReport>[0],
+  query: TargetsReportQuery,
+): Promise<Response> {
+  const report = await buildTargetsReport(user, query);
+  const format = reportFormat(request);
+  if (format === "csv" || format === "xlsx") {
+    return answerFile(request, format, {
+      table: targetsTable(report),
+      title: targetsTitle(report),
+      name: targetsFileName(report, format),
+      userId: user.id,
+    });
+  }
+  return Response.json(report, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const rankingOperations = [
@@ -196,6 +224,21 @@ export const rankingOperations = [
     // 403: a team not the viewer's; 429 and 503 (with Retry-After): format=xlsx as for /api/reports.
     errors: [403, 429, 503],
     handler: ({ request, user, query }) => answerAccounts(request, user, query),
+  }),
+  operation({
+    method: "get",
+    path: "/api/targets/report",
+    summary:
+      "Targets against what was done in a month or a season, by officer, team, measure or month (a season's months, or the twelve months to a month): each measure's target, actual, percentage and pace (officers: their own, and their team's total; managers: their teams; admins: everyone or one team)",
+    tag: "Targets",
+    access: "team.view",
+    query: targetsReportQuerySchema,
+    queryExample: { period: "2026-11", groupBy: "team" },
+    answer: { status: 200, description: "The targets report", schema: targetsReportAnswer },
+    // 400: a malformed or unknown period or grouping; 403: a team not the viewer's; 429 and 503
+    // (with Retry-After): format=xlsx as for /api/reports.
+    errors: [400, 403, 429, 503],
+    handler: ({ request, user, query }) => answerTargets(request, user, query),
   }),
   operation({
     method: "get",

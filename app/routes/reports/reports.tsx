@@ -29,7 +29,9 @@ import { teamsVisibleTo } from "~/models/team-scope.server";
 import { Icon } from "~/components/icon";
 import { ChartCard, FiguresTable } from "~/components/reports/report-figures";
 import { AccountsView } from "~/components/reports/accounts-view";
+import { TargetsView } from "~/components/reports/targets-view";
 import { accountsView } from "./accounts-view.server";
+import { targetsView } from "./targets-view.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Fieldline" }];
 
@@ -78,6 +80,8 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   // The accounts view (managers and admins): what the dealers owe today.
   if (url.searchParams.get("view") === "accounts") return accountsView(url, user);
+  // The targets view (everyone: an officer their own): targets against what was done.
+  if (url.searchParams.get("view") === "targets") return targetsView(url, user);
   const policy = await requestViewer(args, user);
   const seesOthers = can(policy, "reports.others");
   const sent = Object.fromEntries(url.searchParams);
@@ -135,6 +139,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "accounts") return <AccountsView data={loaderData} />;
+  if (loaderData.view === "targets") return <TargetsView data={loaderData} />;
   const {
     seesAccounts,
     form,
@@ -158,20 +163,18 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
-        {seesAccounts ? (
-          <div className="col-span-2">
-            <label htmlFor="report-view" className="field-label">
-              Report
-            </label>
-            <select id="report-view" name="view" defaultValue="activity" className="field-input">
-              {REPORT_VIEWS.map((value) => (
-                <option key={value} value={value}>
-                  {REPORT_VIEW_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <div className="col-span-2">
+          <label htmlFor="report-view" className="field-label">
+            Report
+          </label>
+          <select id="report-view" name="view" defaultValue="activity" className="field-input">
+            {REPORT_VIEWS.filter((value) => seesAccounts || value !== "accounts").map((value) => (
+              <option key={value} value={value}>
+                {REPORT_VIEW_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="col-span-2">
           <label htmlFor="report-period" className="field-label">
             Period

@@ -5,8 +5,8 @@ import { newOfficer } from "./support";
 
 // The review's screenshots of targets at 360 px (written only with SCREENSHOTS_DIR), in Chromium
 // with JavaScript off (js-off, @browser) and on (js-on-enhanced, @js): "Your month" on the home,
-// the manager's team progress, setting targets (and importing them) and the achievement beside the
-// rankings.
+// the manager's team progress, setting targets (and importing them), the achievement beside the
+// rankings and the report.
 
 test(
   "targets at 360 px: the officer's month, the manager's team, setting targets, achievement",
@@ -49,6 +49,9 @@ test(
     await page.goto("/leaderboard");
     await expect(page.getByTestId("achievement")).toBeVisible();
     await reviewScreenshot(page, `targets-achievement-${js}`, { fullPage: true });
+    await page.goto("/reports?view=targets&measure=farmerMeetings");
+    await expect(page.getByRole("heading", { name: "Farmer meetings: % of target" })).toBeVisible();
+    await reviewScreenshot(page, `targets-report-${js}`, { fullPage: true });
 
     await page.context().clearCookies();
     await signIn(page, officer.username, "target-pass-1");
