@@ -214,7 +214,7 @@ export function officersIn(condition: Prisma.Sql): OfficerRow[] {
   );
 }
 
-/** The officers' targets and progress in `period`, and their teams' totals (the sums of the officers listed, by measure those with a target). */
+/** The officers' targets and progress in `period`, and their teams' totals (the sums of the officers listed). */
 function progressOfOfficers(officers: OfficerRow[], period: string, now: Date): PeriodProgress {
   const span = spanOf(period);
   const today = appDate(now);
@@ -236,13 +236,10 @@ function progressOfOfficers(officers: OfficerRow[], period: string, now: Date): 
         actual: noMeasures(),
       };
       team.officers += 1;
-      // The same people's work against the same people's targets (decision 84): an officer without
-      // a target for a measure adds neither to the team's target nor to its figure.
       for (const measure of TARGET_MEASURES) {
-        const target = own[measure];
-        if (target === null) continue;
-        team.targets[measure] = (team.targets[measure] ?? 0) + target;
         team.actual[measure] += actual[measure];
+        const target = own[measure];
+        if (target !== null) team.targets[measure] = (team.targets[measure] ?? 0) + target;
       }
       teams.set(officer.teamId, team);
     }

@@ -145,7 +145,7 @@ function measured(targets: Targets, done: Values, span: Span, today: string): Me
   });
 }
 
-/** A team's targets: its officers' added up, where set (the team's work is of the same officers). */
+/** A team's figures: its officers' targets added up (where set), against all its officers' work. */
 function teamTargets(officers: Officer[], period: string): Targets {
   const sum: Targets = {};
   for (const officer of officers)
@@ -575,11 +575,9 @@ function expectations(run: Run, posts: PostRow[]) {
   const team = (one: Team, period: string) => {
     const members = officersIn([one.id]);
     const done = zero();
-    for (const member of members) {
-      const own = member.targets.get(period) ?? {};
+    for (const member of members)
       for (const [measure, value] of Object.entries(achieved(posts, member.id, spanOf(period))))
-        if (own[measure as TargetMeasure] !== undefined) done[measure as TargetMeasure] += value;
-    }
+        done[measure as TargetMeasure] += value;
     const progress = measured(teamTargets(members, period), done, spanOf(period), TODAY);
     return { team: one, officers: members.length, progress };
   };
