@@ -197,7 +197,9 @@ describe("the reports page's accounts view, JavaScript off", () => {
     const manager = parsePage((await as("managerA", "/reports")).text, `${server.baseUrl}/reports`);
     expect(manager.querySelector("select[name=view] option[value=accounts]")?.textContent).toBe("Dealer accounts");
     const officer = parsePage((await as("officerA", "/reports")).text, `${server.baseUrl}/reports`);
-    expect(officer.querySelector("select[name=view]")).toBeNull();
+    // An officer's choice is their targets, not the dealers' accounts.
+    expect(officer.querySelector("select[name=view] option[value=targets]")?.textContent).toBe("Targets");
+    expect(officer.querySelector("select[name=view] option[value=accounts]")).toBeNull();
   });
 });
 
