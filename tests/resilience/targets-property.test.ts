@@ -589,7 +589,21 @@ function expectations(run: Run, posts: PostRow[]) {
       .map((one) => team(one, period)),
   });
   const managersPeople = (manager: Manager) => officersIn([manager.teamId, ...manager.leads]);
-  return { officersIn, teamOf, person, team, answer, managersPeople };
+  /** The targets report's figures of `officers` together: every measure, "–" (null) without a target. */
+  const reported = (officers: Officer[], period: string): ReportFigure[] => {
+    const targets = teamTargets(officers, period);
+    const done = zero();
+    for (const officer of officers)
+      for (const [measure, value] of Object.entries(achieved(posts, officer.id, spanOf(period))))
+        done[measure as TargetMeasure] += value;
+    return TARGET_MEASURES.map((measure) => {
+      const target = targets[measure] ?? null;
+      const actual = done[measure];
+      const percent = target === null ? null : Number((BigInt(actual) * 100n) / BigInt(target));
+      return { measure, target, actual, percent };
+    });
+  };
+  return { officersIn, teamOf, person, team, answer, managersPeople, reported };
 }
 
 const byId = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => a.id - b.id);
@@ -746,6 +760,40 @@ async function checkWorkplaces(run: Run, expected: ReturnType<typeof expectation
   }
 }
 
+type ReportFigure = { measure: TargetMeasure; target: number | null; actual: number; percent: number | null };
+type ReportAnswer = { rows: { key: string; measures: ReportFigure[] }[] };
+
+/** The targets report (GET /api/targets/report), the admin's: each team's row, and its officers' rows. */
+async function checkReport(run: Run, expected: ReturnType<typeof expectations>, period: string) {
+  const rowsOf = (answer: ReportAnswer) =>
+    answer.rows
+      .map(({ key, measures }) => ({
+        key,
+        measures: measures.map(({ measure, target, actual, percent }) => ({ measure, target, actual, percent })),
+      }))
+      .sort((a, b) => Number(a.key) - Number(b.key));
+  for (const team of run.teams) {
+    const members = expected.officersIn([team.id]);
+    const byTeam = await getJson<ReportAnswer>(
+      teams.cookies.admin,
+      `/api/targets/report?period=${period}&groupBy=team&team=${team.id}`,
+    );
+    expect(rowsOf(byTeam), `the report by team, ${period}, ${team.name}`).toEqual(
+      members.length === 0 ? [] : [{ key: String(team.id), measures: expected.reported(members, period) }],
+    );
+    const byOfficer = await getJson<ReportAnswer>(
+      teams.cookies.admin,
+      `/api/targets/report?period=${period}&groupBy=officer&team=${team.id}`,
+    );
+    expect(rowsOf(byOfficer), `the report by officer, ${period}, ${team.name}`).toEqual(
+      byId(members).map((officer) => ({
+        key: String(officer.id),
+        measures: expected.reported([officer], period),
+      })),
+    );
+  }
+}
+
 async function checkWorld(world: World) {
   const run = await makePeople(world);
   await setTargets(run, world);
@@ -753,6 +801,7 @@ async function checkWorld(world: World) {
   for (const period of run.periods) {
     await checkApi(run, expected, period);
     await checkTargetsPage(run, expected, period);
+    await checkReport(run, expected, period);
   }
   await checkWorkplaces(run, expected);
 }
