@@ -1,8 +1,13 @@
 import { Form } from "react-router";
-import { Icon } from "~/components/icon";
-import { ChartCard, type ChartView, FiguresTable } from "~/components/reports/report-figures";
+import { ChartCard, type ChartView } from "~/components/reports/report-figures";
+import {
+  choicesOf,
+  PROVINCE_CHOICES,
+  ReportFormEnd,
+  ReportSelect,
+  ReportTableCard,
+} from "~/components/reports/report-form";
 import { TeamSelect } from "~/components/team-select";
-import { PROVINCES } from "~/lib/provinces";
 import {
   ACCOUNT_CHART_MEASURES,
   ACCOUNT_CHART_MEASURE_LABELS,
@@ -57,54 +62,33 @@ export function AccountsView({ data }: { data: AccountsViewData }) {
 
       <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
         <input type="hidden" name="view" value="accounts" />
-        <div className="col-span-2">
-          <label htmlFor="accounts-group" className="field-label">
-            Group by
-          </label>
-          <select id="accounts-group" name="groupBy" defaultValue={form.groupBy} className="field-input">
-            {ACCOUNT_GROUPINGS.map((value) => (
-              <option key={value} value={value}>
-                {REPORT_GROUPING_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ReportSelect
+          id="accounts-group"
+          label="Group by"
+          name="groupBy"
+          value={form.groupBy}
+          choices={choicesOf(ACCOUNT_GROUPINGS, REPORT_GROUPING_LABELS)}
+        />
         {teams.length > 0 ? (
           <TeamSelect id="accounts-team" teams={teams} team={form.team} className="col-span-2" />
         ) : null}
-        <div>
-          <label htmlFor="accounts-province" className="field-label">
-            Province
-          </label>
-          <select id="accounts-province" name="province" defaultValue={form.province} className="field-input">
-            <option value="">All</option>
-            {PROVINCES.map((province) => (
-              <option key={province}>{province}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="accounts-measure" className="field-label">
-            Chart
-          </label>
-          <select id="accounts-measure" name="measure" defaultValue={form.measure} className="field-input">
-            {ACCOUNT_CHART_MEASURES.map((value) => (
-              <option key={value} value={value}>
-                {ACCOUNT_CHART_MEASURE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {errors.length > 0 ? (
-          <ul className="col-span-2 field-error" role="alert">
-            {errors.map((error) => (
-              <li key={error}>{error}. Showing every dealer by dealer.</li>
-            ))}
-          </ul>
-        ) : null}
-        <button type="submit" className="btn-primary col-span-2">
-          Show report
-        </button>
+        <ReportSelect
+          id="accounts-province"
+          label="Province"
+          name="province"
+          value={form.province}
+          choices={PROVINCE_CHOICES}
+          half
+        />
+        <ReportSelect
+          id="accounts-measure"
+          label="Chart"
+          name="measure"
+          value={form.measure}
+          choices={choicesOf(ACCOUNT_CHART_MEASURES, ACCOUNT_CHART_MEASURE_LABELS)}
+          half
+        />
+        <ReportFormEnd errors={errors} showing="Showing every dealer by dealer." />
       </Form>
 
       <section className="card space-y-2" aria-labelledby="most-overdue-title">
@@ -135,20 +119,15 @@ export function AccountsView({ data }: { data: AccountsViewData }) {
 
       <ChartCard chart={chart} groups={rows.length} empty="No dealer owes anything." />
 
-      <section className="card space-y-2 px-0" aria-labelledby="report-table-title">
-        <div className="flex flex-wrap items-center gap-2 px-4">
-          <h2 id="report-table-title" className="flex-1 font-semibold">
-            Accounts by {columns[0]?.toLowerCase()}
-          </h2>
-          <a href={`/api/accounts?${files}&format=xlsx`} className="btn-secondary text-sm">
-            <Icon name="download" size={16} /> Download Excel
-          </a>
-          <a href={`/api/accounts?${files}&format=csv`} className="btn-secondary text-sm" download>
-            <Icon name="download" size={16} /> Download CSV
-          </a>
-        </div>
-        <FiguresTable columns={columns} rows={rows} totals={totals} empty="No dealer owes anything." />
-      </section>
+      <ReportTableCard
+        heading={`Accounts by ${columns[0]?.toLowerCase()}`}
+        api="/api/accounts"
+        query={files}
+        columns={columns}
+        rows={rows}
+        totals={totals}
+        empty="No dealer owes anything."
+      />
     </div>
   );
 }

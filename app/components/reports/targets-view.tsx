@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { Icon } from "~/components/icon";
-import { ChartCard, type ChartView, FiguresTable } from "~/components/reports/report-figures";
+import { ChartCard, type ChartView } from "~/components/reports/report-figures";
+import { choicesOf, ReportFormEnd, ReportSelect, ReportTableCard } from "~/components/reports/report-form";
 import { TeamSelect } from "~/components/team-select";
 import { TARGET_GROUPINGS, TARGET_GROUPING_LABELS, type TargetGrouping } from "~/lib/report-options";
 import { MEASURE_LABELS, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
@@ -64,73 +64,38 @@ export function TargetsView({ data }: { data: TargetsViewData }) {
 
       <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
         <input type="hidden" name="view" value="targets" />
-        <div className="col-span-2">
-          <label htmlFor="targets-period" className="field-label">
-            Period
-          </label>
-          <select id="targets-period" name="period" defaultValue={form.period} className="field-input">
-            {periods.map((period) => (
-              <option key={period.value} value={period.value}>
-                {period.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2">
-          <label htmlFor="targets-group" className="field-label">
-            Group by
-          </label>
-          <select id="targets-group" name="groupBy" defaultValue={form.groupBy} className="field-input">
-            {TARGET_GROUPINGS.map((value) => (
-              <option key={value} value={value}>
-                {TARGET_GROUPING_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ReportSelect id="targets-period" label="Period" name="period" value={form.period} choices={periods} />
+        <ReportSelect
+          id="targets-group"
+          label="Group by"
+          name="groupBy"
+          value={form.groupBy}
+          choices={choicesOf(TARGET_GROUPINGS, TARGET_GROUPING_LABELS)}
+        />
         {teams.length > 0 ? (
           <TeamSelect id="targets-team" teams={teams} team={form.team} className="col-span-2" />
         ) : null}
-        <div className="col-span-2">
-          <label htmlFor="targets-measure" className="field-label">
-            Chart
-          </label>
-          <select id="targets-measure" name="measure" defaultValue={form.measure} className="field-input">
-            {TARGET_MEASURES.map((value) => (
-              <option key={value} value={value}>
-                {MEASURE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {errors.length > 0 ? (
-          <ul className="col-span-2 field-error" role="alert">
-            {errors.map((error) => (
-              <li key={error}>{error}. Showing this month by officer.</li>
-            ))}
-          </ul>
-        ) : null}
-        <button type="submit" className="btn-primary col-span-2">
-          Show report
-        </button>
+        <ReportSelect
+          id="targets-measure"
+          label="Chart"
+          name="measure"
+          value={form.measure}
+          choices={choicesOf(TARGET_MEASURES, MEASURE_LABELS)}
+        />
+        <ReportFormEnd errors={errors} showing="Showing this month by officer." />
       </Form>
 
       <ChartCard chart={chart} groups={chartGroups} empty="No target set in this period." />
 
-      <section className="card space-y-2 px-0" aria-labelledby="report-table-title">
-        <div className="flex flex-wrap items-center gap-2 px-4">
-          <h2 id="report-table-title" className="flex-1 font-semibold">
-            Targets by {columns[0]?.toLowerCase()}
-          </h2>
-          <a href={`/api/targets/report?${files}&format=xlsx`} className="btn-secondary text-sm">
-            <Icon name="download" size={16} /> Download Excel
-          </a>
-          <a href={`/api/targets/report?${files}&format=csv`} className="btn-secondary text-sm" download>
-            <Icon name="download" size={16} /> Download CSV
-          </a>
-        </div>
-        <FiguresTable columns={columns} rows={rows} totals={totals} empty="No officer in this report." />
-      </section>
+      <ReportTableCard
+        heading={`Targets by ${columns[0]?.toLowerCase()}`}
+        api="/api/targets/report"
+        query={files}
+        columns={columns}
+        rows={rows}
+        totals={totals}
+        empty="No officer in this report."
+      />
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { env } from "~/env.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
-import { PROVINCES } from "~/lib/provinces";
 import { requestViewer, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
 import { formCall } from "~/http/form.server";
@@ -26,8 +25,14 @@ import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportOfficers } from "~/models/report.server";
 import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo } from "~/models/team-scope.server";
-import { Icon } from "~/components/icon";
-import { ChartCard, FiguresTable } from "~/components/reports/report-figures";
+import { ChartCard } from "~/components/reports/report-figures";
+import {
+  choicesOf,
+  PROVINCE_CHOICES,
+  ReportFormEnd,
+  ReportSelect,
+  ReportTableCard,
+} from "~/components/reports/report-form";
 import { AccountsView } from "~/components/reports/accounts-view";
 import { TargetsView } from "~/components/reports/targets-view";
 import { accountsView } from "./accounts-view.server";
@@ -163,31 +168,23 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
-        <div className="col-span-2">
-          <label htmlFor="report-view" className="field-label">
-            Report
-          </label>
-          <select id="report-view" name="view" defaultValue="activity" className="field-input">
-            {REPORT_VIEWS.filter((value) => seesAccounts || value !== "accounts").map((value) => (
-              <option key={value} value={value}>
-                {REPORT_VIEW_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2">
-          <label htmlFor="report-period" className="field-label">
-            Period
-          </label>
-          <select id="report-period" name="period" defaultValue={form.period} className="field-input">
-            {REPORT_PERIODS.map((value) => (
-              <option key={value} value={value}>
-                {REPORT_PERIOD_LABELS[value]}
-              </option>
-            ))}
-            <option value="">From and to below</option>
-          </select>
-        </div>
+        <ReportSelect
+          id="report-view"
+          label="Report"
+          name="view"
+          value="activity"
+          choices={choicesOf(
+            REPORT_VIEWS.filter((value) => seesAccounts || value !== "accounts"),
+            REPORT_VIEW_LABELS,
+          )}
+        />
+        <ReportSelect
+          id="report-period"
+          label="Period"
+          name="period"
+          value={form.period}
+          choices={[...choicesOf(REPORT_PERIODS, REPORT_PERIOD_LABELS), { value: "", label: "From and to below" }]}
+        />
         <div>
           <label htmlFor="report-from" className="field-label">
             From
@@ -200,102 +197,65 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="report-to" type="date" name="to" defaultValue={form.to} className="field-input" />
         </div>
-        <div className="col-span-2">
-          <label htmlFor="report-group" className="field-label">
-            Group by
-          </label>
-          <select id="report-group" name="groupBy" defaultValue={form.groupBy} className="field-input">
-            {REPORT_GROUPINGS.map((value) => (
-              <option key={value} value={value}>
-                {REPORT_GROUPING_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ReportSelect
+          id="report-group"
+          label="Group by"
+          name="groupBy"
+          value={form.groupBy}
+          choices={choicesOf(REPORT_GROUPINGS, REPORT_GROUPING_LABELS)}
+        />
         {teams.length > 0 ? (
           <TeamSelect id="report-team" teams={teams} team={form.team} className="col-span-2" />
         ) : null}
         {isOfficer ? null : (
-          <div className="col-span-2">
-            <label htmlFor="report-officer" className="field-label">
-              Officer
-            </label>
-            <select id="report-officer" name="officer" defaultValue={form.officer} className="field-input">
-              <option value="">All officers</option>
-              {officers.map((officer) => (
-                <option key={officer.id} value={officer.id}>
-                  {officer.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ReportSelect
+            id="report-officer"
+            label="Officer"
+            name="officer"
+            value={form.officer}
+            choices={[
+              { value: "", label: "All officers" },
+              ...officers.map((officer) => ({ value: String(officer.id), label: officer.name })),
+            ]}
+          />
         )}
-        <div>
-          <label htmlFor="report-province" className="field-label">
-            Province
-          </label>
-          <select id="report-province" name="province" defaultValue={form.province} className="field-input">
-            <option value="">All</option>
-            {PROVINCES.map((province) => (
-              <option key={province}>{province}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="report-type" className="field-label">
-            Post type
-          </label>
-          <select id="report-type" name="type" defaultValue={form.type} className="field-input">
-            <option value="">All</option>
-            {POST_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {POST_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2">
-          <label htmlFor="report-measure" className="field-label">
-            Chart
-          </label>
-          <select id="report-measure" name="measure" defaultValue={form.measure} className="field-input">
-            {CHART_MEASURES.map((value) => (
-              <option key={value} value={value}>
-                {CHART_MEASURE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {errors.length > 0 ? (
-          <ul className="col-span-2 field-error" role="alert">
-            {errors.map((error) => (
-              <li key={error}>{error}. Showing this month.</li>
-            ))}
-          </ul>
-        ) : null}
-        <button type="submit" className="btn-primary col-span-2">
-          Show report
-        </button>
+        <ReportSelect
+          id="report-province"
+          label="Province"
+          name="province"
+          value={form.province}
+          choices={PROVINCE_CHOICES}
+          half
+        />
+        <ReportSelect
+          id="report-type"
+          label="Post type"
+          name="type"
+          value={form.type}
+          choices={[{ value: "", label: "All" }, ...choicesOf(POST_TYPES, POST_TYPE_LABELS)]}
+          half
+        />
+        <ReportSelect
+          id="report-measure"
+          label="Chart"
+          name="measure"
+          value={form.measure}
+          choices={choicesOf(CHART_MEASURES, CHART_MEASURE_LABELS)}
+        />
+        <ReportFormEnd errors={errors} showing="Showing this month." />
       </Form>
 
       <ChartCard chart={chart} groups={rows.length} empty="Nothing in this period." />
 
-      <section className="card space-y-2 px-0" aria-labelledby="report-table-title">
-        <div className="flex flex-wrap items-center gap-2 px-4">
-          <h2 id="report-table-title" className="flex-1 font-semibold">
-            Totals by {columns[0]?.toLowerCase()}
-          </h2>
-          {/* No `download` attribute: the file comes as an attachment, and a busy server's refusal
-              brings the reader back to this page with its message instead of saving it as a file. */}
-          <a href={`/api/reports?${files}${files ? "&" : ""}format=xlsx`} className="btn-secondary text-sm">
-            <Icon name="download" size={16} /> Download Excel
-          </a>
-          <a href={`/api/reports?${files}${files ? "&" : ""}format=csv`} className="btn-secondary text-sm" download>
-            <Icon name="download" size={16} /> Download CSV
-          </a>
-        </div>
-        <FiguresTable columns={columns} rows={rows} totals={totals} empty="Nothing in this period." />
-      </section>
+      <ReportTableCard
+        heading={`Totals by ${columns[0]?.toLowerCase()}`}
+        api="/api/reports"
+        query={files}
+        columns={columns}
+        rows={rows}
+        totals={totals}
+        empty="Nothing in this period."
+      />
     </div>
   );
 }
