@@ -1,6 +1,7 @@
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/opening-balances";
 import { AdminErrorView } from "~/components/access-denied";
+import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
 import { requireAllowed } from "~/http/auth.server";
 import { formCall } from "~/http/form.server";
@@ -15,8 +16,6 @@ import { importOpeningBalances } from "~/models/opening-import.server";
 export const meta: Route.MetaFunction = () => [{ title: "Opening Balances · Fieldline" }];
 
 const IMPORT_FAILED = "Failed to import opening balances";
-/** The row errors a page shows before "... and N more errors". */
-const SHOWN_ERRORS = 20;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, "dealerAccount.open");
@@ -45,46 +44,26 @@ export async function action(args: Route.ActionArgs) {
 
 export default function OpeningBalances({ actionData: answer }: Route.ComponentProps) {
   const refused = isFailedRequest(answer) ? undefined : answer;
-  const busy = useNavigation().state === "submitting";
-  const errors = refused?.errors ?? [];
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Opening Balances</h1>
-      <Form method="post" encType="multipart/form-data" className="card space-y-3">
-        {refused ? (
-          <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
-            <p className="font-semibold">{refused.notice.title}</p>
-            <p>{refused.notice.description}</p>
-            {errors.length > 0 ? (
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {errors.slice(0, SHOWN_ERRORS).map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-                {errors.length > SHOWN_ERRORS ? <li>... and {errors.length - SHOWN_ERRORS} more errors</li> : null}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
-        <div className="space-y-2 text-sm text-gray-11">
-          <p>
-            An Excel file (.xlsx or .xls, at most 10MB) of what each dealer owed before Fieldline.{" "}
-            {OPENING_COLUMNS_HELP} Every row is checked first: when one has an error, nothing is imported. A dealer with
-            an opening balance already is a row error; the same file again adds nothing.
-          </p>
-          <a href={OPENING_TEMPLATE_PATH} download className="btn-secondary w-full">
-            <Icon name="download" size={16} /> Download the template
-          </a>
-        </div>
-        <div>
-          <label htmlFor="opening-file" className="field-label">
-            Spreadsheet
-          </label>
-          <input id="opening-file" type="file" name="file" accept=".xlsx,.xls" required className="field-input py-2" />
-        </div>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Importing..." : "Import Opening Balances"}
-        </button>
-      </Form>
+      <AllOrNothingImport
+        refused={refused}
+        fileId="opening-file"
+        submit="Import Opening Balances"
+        about={
+          <>
+            <p>
+              An Excel file (.xlsx or .xls, at most 10MB) of what each dealer owed before Fieldline.{" "}
+              {OPENING_COLUMNS_HELP} Every row is checked first: when one has an error, nothing is imported. A dealer
+              with an opening balance already is a row error; the same file again adds nothing.
+            </p>
+            <a href={OPENING_TEMPLATE_PATH} download className="btn-secondary w-full">
+              <Icon name="download" size={16} /> Download the template
+            </a>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
+import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
 import { requireAllowed } from "~/http/auth.server";
 import { formCall } from "~/http/form.server";
@@ -18,9 +19,6 @@ import { importTargets } from "~/models/target-import.server";
 // admin's for anyone. One plain form post (JavaScript off too): every row checked, all written or none.
 
 export const meta: Route.MetaFunction = () => [{ title: "Import Targets · Fieldline" }];
-
-/** The row errors the page shows before "... and N more errors". */
-const SHOWN_ERRORS = 20;
 
 /** `?period=&team=`: the period (and team) the template is filled for, as on /targets. */
 function withQuery(path: string, { period, team }: { period: string; team: number | null }): string {
@@ -58,50 +56,30 @@ export async function action(args: Route.ActionArgs) {
 
 export default function TargetImport({ loaderData, actionData: answer }: Route.ComponentProps) {
   const refused = isFailedRequest(answer) ? undefined : answer;
-  const busy = useNavigation().state === "submitting";
-  const errors = refused?.errors ?? [];
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Import Targets</h1>
-      <Form method="post" encType="multipart/form-data" className="card space-y-3">
-        {refused ? (
-          <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
-            <p className="font-semibold">{refused.notice.title}</p>
-            <p>{refused.notice.description}</p>
-            {errors.length > 0 ? (
-              <ul className="mt-2 list-disc space-y-1 pl-5">
-                {errors.slice(0, SHOWN_ERRORS).map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-                {errors.length > SHOWN_ERRORS ? <li>... and {errors.length - SHOWN_ERRORS} more errors</li> : null}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
-        <div className="space-y-2 text-sm text-gray-11">
-          <p>
-            An Excel file (.xlsx or .xls, at most 10MB) of your officers&apos; targets. Every row is checked first: when
-            one has an error, nothing is imported.
-          </p>
-          <ul className="list-disc space-y-1 pl-5">
-            {TARGET_COLUMNS_HELP.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-          <a href={withQuery(TARGET_TEMPLATE_PATH, loaderData)} download className="btn-secondary w-full">
-            <Icon name="download" size={16} /> Download the template ({periodLabel(loaderData.period)})
-          </a>
-        </div>
-        <div>
-          <label htmlFor="targets-file" className="field-label">
-            Spreadsheet
-          </label>
-          <input id="targets-file" type="file" name="file" accept=".xlsx,.xls" required className="field-input py-2" />
-        </div>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Importing..." : "Import Targets"}
-        </button>
-      </Form>
+      <AllOrNothingImport
+        refused={refused}
+        fileId="targets-file"
+        submit="Import Targets"
+        about={
+          <>
+            <p>
+              An Excel file (.xlsx or .xls, at most 10MB) of your officers&apos; targets. Every row is checked first:
+              when one has an error, nothing is imported.
+            </p>
+            <ul className="list-disc space-y-1 pl-5">
+              {TARGET_COLUMNS_HELP.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <a href={withQuery(TARGET_TEMPLATE_PATH, loaderData)} download className="btn-secondary w-full">
+              <Icon name="download" size={16} /> Download the template ({periodLabel(loaderData.period)})
+            </a>
+          </>
+        }
+      />
       <p className="text-sm">
         <Link to={withQuery("/targets", loaderData)} className="link tap">
           Back to the targets
