@@ -1,14 +1,14 @@
 import { data as answer } from "react-router";
+import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { AccountsViewData } from "~/components/reports/accounts-view";
 import { env } from "~/env.server";
 import { formCall } from "~/http/form.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
-import { ACCOUNT_CHART_MEASURES, ACCOUNT_CHART_MEASURE_LABELS, type AccountChartMeasure } from "~/lib/report-options";
+import { ACCOUNT_CHART_MEASURES, ACCOUNT_CHART_MEASURE_LABELS } from "~/lib/report-options";
 import { accountsQuerySchema } from "~/models/accounts-report.schema";
 import { buildAccountsReport } from "~/models/accounts-report.server";
 import { accountsChart, accountsTable, type Cell } from "~/models/report-view.server";
-import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo, type Viewer } from "~/models/team-scope.server";
 
 // The reports page's accounts view (GET /reports?view=accounts): outstanding and overdue today by
@@ -32,12 +32,8 @@ function cellText(cell: Cell, currency: string): string {
 /** What the accounts view shows: 403 for an officer or a team not the viewer's; a malformed query shows the defaults. */
 export async function accountsView(url: URL, user: Viewer): Promise<AccountsViewData & { view: "accounts" }> {
   const sent = Object.fromEntries(url.searchParams);
-  const parsed = accountsQuerySchema.safeParse(sent);
-  const team = teamFilterSchema.safeParse({ team: sent.team || undefined }).data?.team;
-  const query = parsed.success ? parsed.data : { ...accountsQuerySchema.parse({}), team };
-  const measure: AccountChartMeasure = (ACCOUNT_CHART_MEASURES as readonly string[]).includes(sent.measure ?? "")
-    ? (sent.measure as AccountChartMeasure)
-    : "overdue";
+  const { query, errors } = reportViewQuery(accountsQuerySchema, sent);
+  const measure = chartMeasure(ACCOUNT_CHART_MEASURES, sent.measure, "overdue");
   const [report, teams] = await formCall(
     () => Promise.all([buildAccountsReport(user, query), teamsVisibleTo(user)]),
     (error) => {
@@ -56,7 +52,7 @@ export async function accountsView(url: URL, user: Viewer): Promise<AccountsView
     view: "accounts" as const,
     teams: teams.length > 1 ? teams : [],
     form: { groupBy: query.groupBy, team: query.team ?? null, province: query.province ?? "", measure },
-    errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message),
+    errors,
     date: formatCalendarDate(report.date),
     monthStart: formatCalendarDate(report.monthStart),
     columns: table.columns,

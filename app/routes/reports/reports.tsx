@@ -1,4 +1,5 @@
 import { data as answer, Form } from "react-router";
+import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { Route } from "./+types/reports";
 import { AdminErrorView } from "~/components/access-denied";
 import { TeamSelect } from "~/components/team-select";
@@ -23,7 +24,6 @@ import {
 } from "~/lib/report-options";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportOfficers } from "~/models/report.server";
-import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { ChartCard } from "~/components/reports/report-figures";
 import {
@@ -90,13 +90,8 @@ export async function loader(args: Route.LoaderArgs) {
   const policy = await requestViewer(args, user);
   const seesOthers = can(policy, "reports.others");
   const sent = Object.fromEntries(url.searchParams);
-  const parsed = reportQuerySchema.safeParse(sent);
-  // A malformed query shows this month, still within the team asked for when that one is well formed.
-  const team = teamFilterSchema.safeParse({ team: sent.team || undefined }).data?.team;
-  const query = parsed.success ? parsed.data : { ...reportQuerySchema.parse({}), team };
-  const measure: ChartMeasure = (CHART_MEASURES as readonly string[]).includes(sent.measure ?? "")
-    ? (sent.measure as ChartMeasure)
-    : "sales";
+  const { query, errors } = reportViewQuery(reportQuerySchema, sent);
+  const measure = chartMeasure(CHART_MEASURES, sent.measure, "sales");
   const [report, officers, teams] = await formCall(
     () =>
       Promise.all([
@@ -131,7 +126,7 @@ export async function loader(args: Route.LoaderArgs) {
       type: query.type ?? "",
       measure,
     },
-    errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message),
+    errors,
     period: `${formatCalendarDate(report.range.from)} – ${formatCalendarDate(report.range.to)}`,
     previousPeriod: `${formatCalendarDate(report.previousRange.from)} – ${formatCalendarDate(report.previousRange.to)}`,
     columns: table.columns,

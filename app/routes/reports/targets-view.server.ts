@@ -1,4 +1,5 @@
 import { data as answer } from "react-router";
+import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { TargetsViewData } from "~/components/reports/targets-view";
 import { env } from "~/env.server";
 import { formCall } from "~/http/form.server";
@@ -6,10 +7,9 @@ import { appDate, currentTime } from "~/infra/clock.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { REPORT_PERIODS, TARGET_GROUPINGS } from "~/lib/report-options";
-import { MEASURE_LABELS, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
+import { MEASURE_LABELS, TARGET_MEASURES } from "~/lib/target-measures";
 import { monthOf, nextPeriod, periodLabel, previousPeriod, seasonOf } from "~/lib/target-period";
 import { targetsChart, targetsTable, type Cell } from "~/models/report-view.server";
-import { teamFilterSchema } from "~/models/team.schema";
 import { teamsVisibleTo, type Viewer } from "~/models/team-scope.server";
 import { targetsReportQuerySchema } from "~/models/targets-report.schema";
 import { buildTargetsReport } from "~/models/targets-report.server";
@@ -63,12 +63,8 @@ function fromSalesView(sent: Record<string, string>, today: string): Record<stri
 export async function targetsView(url: URL, user: Viewer): Promise<TargetsViewData & { view: "targets" }> {
   const today = appDate(currentTime());
   const sent = fromSalesView(Object.fromEntries(url.searchParams), today);
-  const parsed = targetsReportQuerySchema.safeParse(sent);
-  const team = teamFilterSchema.safeParse({ team: sent.team || undefined }).data?.team;
-  const query = parsed.success ? parsed.data : { ...targetsReportQuerySchema.parse({}), team };
-  const measure: TargetMeasure = (TARGET_MEASURES as readonly string[]).includes(sent.measure ?? "")
-    ? (sent.measure as TargetMeasure)
-    : "salesAmount";
+  const { query, errors } = reportViewQuery(targetsReportQuerySchema, sent);
+  const measure = chartMeasure(TARGET_MEASURES, sent.measure, "salesAmount");
   const [report, teams] = await formCall(
     () => Promise.all([buildTargetsReport(user, query), teamsVisibleTo(user)]),
     (error) => {
@@ -89,7 +85,7 @@ export async function targetsView(url: URL, user: Viewer): Promise<TargetsViewDa
     teams: teams.length > 1 ? teams : [],
     periods: periodChoices(today, report.period),
     form: { period: report.period, groupBy: report.groupBy, team: query.team ?? null, measure },
-    errors: parsed.success ? [] : parsed.error.issues.map((issue) => issue.message),
+    errors,
     label: report.label,
     first: formatCalendarDate(report.first),
     last: formatCalendarDate(report.last),
