@@ -12,7 +12,7 @@ import { listVersion } from "~/models/list-version.server";
 import { rankingsFor } from "~/models/metrics.server";
 import { calculatePerformance, listLeaderboard } from "~/models/performance.server";
 import { rankingsQuerySchema } from "~/models/post.schema";
-import { accountsQuerySchema, type AccountsQuery } from "~/models/accounts-report.schema";
+import { accountsQuerySchema } from "~/models/accounts-report.schema";
 import { accountsReportJson, buildAccountsReport } from "~/models/accounts-report.server";
 import {
   accountsFileName,
@@ -26,7 +26,7 @@ import {
 } from "~/models/report-export.server";
 import { accountsTable, reportTable, type ReportTable, targetsTable } from "~/models/report-view.server";
 import type { ReportView } from "~/lib/report-options";
-import { targetsReportAnswer, targetsReportQuerySchema, type TargetsReportQuery } from "~/models/targets-report.schema";
+import { targetsReportAnswer, targetsReportQuerySchema } from "~/models/targets-report.schema";
 import { buildTargetsReport } from "~/models/targets-report.server";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportJson } from "~/models/report.server";
@@ -80,62 +80,48 @@ async function answerFile(
   });
 }
 
-/** The report as JSON by default; `?format=csv` (or `Accept: text/csv`) and `?format=xlsx` answer the page's table as a file. */
-async function answerReport(
-  request: Request,
-  user: Parameters<typeof buildReport>[0],
-  query: Parameters<typeof buildReport>[1],
-): Promise<Response> {
-  const report = await buildReport(user, query);
+/** How a report call answers: its page's table, the file's title and name, and its JSON. */
+type ReportAnswer<R> = {
+  table: (report: R) => ReportTable;
+  title: (report: R) => string;
+  fileName: (report: R, extension: "csv" | "xlsx") => string;
+  json: (report: R) => Response;
+};
+
+/** A report as JSON by default; `?format=csv` (or `Accept: text/csv`) and `?format=xlsx` answer the page's table as a file. */
+async function answerReportAs<R>(request: Request, userId: number, report: R, as: ReportAnswer<R>): Promise<Response> {
   const format = reportFormat(request);
-  if (format === "csv" || format === "xlsx") {
-    return answerFile(request, format, {
-      table: reportTable(report),
-      title: reportTitle(report, report.officerName),
-      name: reportFileName(report, format),
-      userId: user.id,
-    });
-  }
-  return Response.json(reportJson(report));
+  if (format !== "csv" && format !== "xlsx") return as.json(report);
+  return answerFile(request, format, {
+    table: as.table(report),
+    title: as.title(report),
+    name: as.fileName(report, format),
+    userId,
+  });
 }
 
-/** The accounts report, as JSON or as the page's table in a file, like answerReport. */
-async function answerAccounts(
-  request: Request,
-  user: Parameters<typeof buildAccountsReport>[0],
-  query: AccountsQuery,
-): Promise<Response> {
-  const report = await buildAccountsReport(user, query);
-  const format = reportFormat(request);
-  if (format === "csv" || format === "xlsx") {
-    return answerFile(request, format, {
-      table: accountsTable(report),
-      title: accountsTitle(report),
-      name: accountsFileName(report, format),
-      userId: user.id,
-    });
-  }
-  return Response.json(accountsReportJson(report), { headers: { "Cache-Control": "private, no-store" } });
-}
+const NO_STORE = { headers: { "Cache-Control": "private, no-store" } };
 
-/** The targets report, as JSON or as the page's table in a file, like answerReport. */
-async function answerTargets(
-  request: Request,
-  user: Parameters<typeof buildTargetsReport>[0],
-  query: TargetsReportQuery,
-): Promise<Response> {
-  const report = await buildTargetsReport(user, query);
-  const format = reportFormat(request);
-  if (format === "csv" || format === "xlsx") {
-    return answerFile(request, format, {
-      table: targetsTable(report),
-      title: targetsTitle(report),
-      name: targetsFileName(report, format),
-      userId: user.id,
-    });
-  }
-  return Response.json(report, { headers: { "Cache-Control": "private, no-store" } });
-}
+const SALES_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildReport>>> = {
+  table: reportTable,
+  title: (report) => reportTitle(report, report.officerName),
+  fileName: reportFileName,
+  json: (report) => Response.json(reportJson(report)),
+};
+
+const ACCOUNTS_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildAccountsReport>>> = {
+  table: accountsTable,
+  title: accountsTitle,
+  fileName: accountsFileName,
+  json: (report) => Response.json(accountsReportJson(report), NO_STORE),
+};
+
+const TARGETS_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildTargetsReport>>> = {
+  table: targetsTable,
+  title: targetsTitle,
+  fileName: targetsFileName,
+  json: (report) => Response.json(report, NO_STORE),
+};
 
 export const rankingOperations = [
   operation({
@@ -209,7 +195,8 @@ export const rankingOperations = [
     // 403: a team or an officer not the viewer's; 429 and 503 (with Retry-After): format=xlsx past
     // the person's share of the server's one queue of exports, or with the queue full.
     errors: [403, 429, 503],
-    handler: ({ request, user, query }) => answerReport(request, user, query),
+    handler: async ({ request, user, query }) =>
+      answerReportAs(request, user.id, await buildReport(user, query), SALES_REPORT),
   }),
   operation({
     method: "get",
@@ -223,7 +210,8 @@ export const rankingOperations = [
     answer: { status: 200, description: "The accounts report", schema: answers.accountsReportAnswer },
     // 403: a team not the viewer's; 429 and 503 (with Retry-After): format=xlsx as for /api/reports.
     errors: [403, 429, 503],
-    handler: ({ request, user, query }) => answerAccounts(request, user, query),
+    handler: async ({ request, user, query }) =>
+      answerReportAs(request, user.id, await buildAccountsReport(user, query), ACCOUNTS_REPORT),
   }),
   operation({
     method: "get",
@@ -238,7 +226,8 @@ export const rankingOperations = [
     // 400: a malformed or unknown period or grouping; 403: a team not the viewer's; 429 and 503
     // (with Retry-After): format=xlsx as for /api/reports.
     errors: [400, 403, 429, 503],
-    handler: ({ request, user, query }) => answerTargets(request, user, query),
+    handler: async ({ request, user, query }) =>
+      answerReportAs(request, user.id, await buildTargetsReport(user, query), TARGETS_REPORT),
   }),
   operation({
     method: "get",
