@@ -17,11 +17,11 @@ import {
   NOT_EXCEL,
   readDealerRows,
   saveImportUpload,
-  TOO_MANY_ROWS,
   UNPACKS_TOO_LARGE,
   UNREADABLE,
 } from "~/models/dealer-import.server";
 import { createDealer } from "~/models/dealer.server";
+import { TOO_MANY_ROWS } from "~/models/spreadsheet-import.server";
 import { spreadsheetsParsed } from "~/infra/spreadsheet-file.server";
 import { HOSTILE_CASES } from "../../tests/support/hostile-files";
 import { forgetStaleUploads } from "~/models/media.server";

@@ -24,18 +24,20 @@ import {
   UNPACKS_TOO_LARGE,
   UNREADABLE,
 } from "~/infra/spreadsheet-file.server";
+import {
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_ROWS,
+  normalizeHeader,
+  TOO_MANY_ROWS,
+} from "~/models/spreadsheet-import.server";
 
 // Dealer import from .xlsx / .xls: every row goes through the dealer form's own schema.
 
 // The file's name, size and their messages are checked in the browser's dialog too.
 export { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL };
 export { UNPACKS_TOO_LARGE, UNREADABLE };
-const IMPORT_MAX_ROWS = 10_000;
-/** Longer cell texts are cut here before validation (every dealer field allows at most 500). */
-const IMPORT_MAX_CELL_CHARS = 1000;
 export const IMPORT_BATCH_SIZE = 10;
 
-export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
 const NO_ROWS = "The spreadsheet has no dealer rows.";
 
 /** The sample of 76 dealers that ships with the app: the only server file an import may name. */
@@ -66,11 +68,6 @@ const IMPORT_COLUMNS = [
 ] as const satisfies ReadonlyArray<readonly [string, Field, boolean, string]>;
 
 const LABEL_OF = new Map<Field, string>(IMPORT_COLUMNS.map(([, field, , label]) => [field, label]));
-const normalizeHeader = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
 
 let template: Uint8Array<ArrayBuffer> | undefined;
 

@@ -1,14 +1,17 @@
 import { checkXlsxZip, parseSpreadsheet, spreadsheetTypeOf } from "~/infra/spreadsheet-file.server";
 import { AppError } from "~/lib/app-error";
 import { FILE_TOO_LARGE, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
-import { TOO_MANY_ROWS } from "~/models/dealer-import.server";
 
-// The first step of the imports that write all rows or none (opening balances, targets): an
-// untrusted file read into a grid of text within the dealer import's limits.
+// What every spreadsheet import shares: its limits, how it compares headers, and for the imports
+// that write all rows or none (opening balances, targets) the first step: an untrusted file read
+// into a grid of text within those limits.
 
-const MAX_ROWS = 10_000;
+/** Rows an import takes at most. */
+export const IMPORT_MAX_ROWS = 10_000;
 /** Longer cell texts are cut here before validation (no imported field takes more). */
-const MAX_CELL_CHARS = 1000;
+export const IMPORT_MAX_CELL_CHARS = 1000;
+
+export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
 
 /** A header as the imports compare them: case, spaces, underscores and dashes ignored. */
 export const normalizeHeader = (text: string) =>
@@ -30,7 +33,7 @@ export async function readImportGrid(
   const type = spreadsheetTypeOf(bytes);
   if (!type) throw new AppError(415, NOT_EXCEL);
   if (type === "xlsx") await checkXlsxZip(bytes);
-  const grid = await parseSpreadsheet(bytes, { maxRows: MAX_ROWS, maxCellChars: MAX_CELL_CHARS, noRows });
-  if (grid.rows.length - 1 > MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
+  const grid = await parseSpreadsheet(bytes, { maxRows: IMPORT_MAX_ROWS, maxCellChars: IMPORT_MAX_CELL_CHARS, noRows });
+  if (grid.rows.length - 1 > IMPORT_MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
   return grid;
 }

@@ -6,8 +6,8 @@ import { AppError } from "~/lib/app-error";
 import { FILE_TOO_LARGE, NOT_EXCEL } from "~/lib/dealer-import";
 import { TARGET_IMPORT_HEADER, targetImportNotice } from "~/lib/target-import";
 import { TARGET_PERIOD_MESSAGE } from "~/lib/target-period";
-import { TOO_MANY_ROWS } from "~/models/dealer-import.server";
 import { TARGETS_FORBIDDEN } from "~/models/policy";
+import { TOO_MANY_ROWS } from "~/models/spreadsheet-import.server";
 import { importTargets, targetTemplate } from "~/models/target-import.server";
 import { setTargets } from "~/models/targets.server";
 
