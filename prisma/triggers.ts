@@ -118,6 +118,24 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
     ignored: {},
   },
   {
+    // A farmer (decision 94): the feed's later reads of an erased one carry no name or phone.
+    table: "Farmer",
+    entity: "farmer",
+    carried: [
+      "name",
+      "phone",
+      "village",
+      "tehsil",
+      "district",
+      "landHundredths",
+      "mainCrops",
+      "dealerId",
+      "teamId",
+      "erasedAt",
+    ],
+    ignored: { createdById: SET_ONCE, createdAt: SET_ONCE, updatedAt: UPDATED_AT },
+  },
+  {
     table: "User",
     entity: "user",
     // The account as the admins' users list shows it.

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
 import { targetRowAnswer } from "~/models/targets.schema";
+import { farmerAnswer } from "~/models/farmer.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
@@ -537,6 +538,7 @@ const changeAnswer = z
     changeOf("user", adminUserSchema),
     changeOf("ledger_entry", ledgerEntryAnswer),
     changeOf("target", targetRowAnswer),
+    changeOf("farmer", farmerAnswer),
   ])
   .meta({ id: "Change" });
 

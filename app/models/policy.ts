@@ -29,6 +29,8 @@ export const ACCOUNT_NOT_YOURS =
   "You can only see the accounts of the dealers of your own team or of the teams you lead.";
 export const ACCOUNT_NOT_MANAGED = "Only the managers of the dealer's team and admins can change its account.";
 export const TARGETS_FORBIDDEN = "You can only set targets for the officers of the teams you lead.";
+export const FARMER_NOT_YOURS = "You can only see the farmers of your own team or of the teams you lead.";
+export const FARMER_NOT_ERASABLE = "Only the managers of the farmer's team and admins can erase a farmer.";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
@@ -107,6 +109,26 @@ const RULES = {
     allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
     bySubject: true,
     denied: ACCOUNT_NOT_YOURS,
+  },
+  /**
+   * A farmer (decision 94): the people of the team that works with them and the managers who
+   * lead it read and change them; an admin every farmer, and alone those of no team.
+   */
+  "farmer.read": {
+    allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
+    bySubject: true,
+    denied: FARMER_NOT_YOURS,
+  },
+  "farmer.manage": {
+    allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
+    bySubject: true,
+    denied: FARMER_NOT_YOURS,
+  },
+  /** Erasing a farmer's personal data on their request: the managers who lead their team, admins. */
+  "farmer.erase": {
+    allows: (viewer, { teamId }) => isAdmin(viewer) || leadsTeam(viewer, teamId),
+    bySubject: true,
+    denied: FARMER_NOT_ERASABLE,
   },
   /** Adjusting, reversing and the credit terms: the managers who lead the dealer's team, admins. */
   "dealerAccount.manage": {

@@ -42,6 +42,10 @@ const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: tru
   "dealer.change": { rule: ownOrLed },
   "dealerAccount.read": { rule: ownOrLed },
   "dealerAccount.manage": { rule: managerOfTeam },
+  /** A farmer's team works with them; erasure is its managers' and the admins' (decision 94). */
+  "farmer.read": { rule: ownOrLed },
+  "farmer.manage": { rule: ownOrLed },
+  "farmer.erase": { rule: managerOfTeam },
   "dealerAccount.open": { rule: admins, adminCall: true },
   "dealerAccounts.report": { rule: managers },
   "plan.read": { rule: ownOrLed },

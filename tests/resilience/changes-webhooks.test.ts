@@ -162,7 +162,10 @@ describe("GET /api/changes", () => {
       [{ since: "-1" }, "since must be a cursor from an earlier answer's next (or 0 for the beginning)"],
       [{ limit: "0" }, "limit must be a whole number from 1 to 200"],
       [{ limit: "201" }, "limit must be a whole number from 1 to 200"],
-      [{ entity: "comment" as "post" }, "entity must be one of post, dealer, checkin, user, ledger_entry, target"],
+      [
+        { entity: "comment" as "post" },
+        "entity must be one of post, dealer, checkin, user, ledger_entry, target, farmer",
+      ],
     ] as const) {
       const { error, response } = await feed.GET("/api/changes", { params: { query } });
       expect([response.status, error?.error], JSON.stringify(query)).toEqual([400, message]);

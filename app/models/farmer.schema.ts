@@ -1,0 +1,110 @@
+import { z } from "~/lib/zod";
+import { CROPS } from "~/lib/crops";
+import { idSchema } from "~/lib/ids";
+import { phoneKey } from "~/lib/phone";
+
+// The farmer register's inputs (decision 94): one schema shared by the add and edit forms and
+// POST/PATCH /api/farmers. Land is typed in acres and kept in hundredths of an acre.
+
+export const FARMER_NOT_FOUND = "Farmer not found.";
+export const FARMER_ERASED = "This farmer's personal data has already been erased.";
+export const ERASED_NAME = "Erased farmer";
+export const FARMERS_PAGE_SIZE = 20;
+/** The least and most land a farmer may have, in hundredths of an acre: 0.01 to 10,000 acres. */
+const LAND_MIN = 1;
+const LAND_MAX = 1_000_000;
+
+const LAND_INVALID = "Land must be from 0.01 to 10,000 acres, with at most two decimals";
+const PHONE_INVALID = "Phone must be a Pakistani mobile number, such as 0300 1234567";
+const CROP_INVALID = `Main crops must be among: ${CROPS.join(", ")}`;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be ${max} characters or less`);
+
+/** Acres as typed ("2.5") or sent (2.5), as hundredths of an acre (250). */
+const landSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,5}(\.\d{1,2})?$/, LAND_INVALID)
+        .transform(Number),
+    ],
+    {
+      error: LAND_INVALID,
+    },
+  )
+  .transform((acres) => Math.round(acres * 100))
+  .pipe(z.number().int(LAND_INVALID).min(LAND_MIN, LAND_INVALID).max(LAND_MAX, LAND_INVALID));
+
+/** A mobile as officers type it ("0300-1234567"), kept in one international form: "+923001234567". */
+const phoneSchema = z
+  .string({ error: PHONE_INVALID })
+  .trim()
+  .max(30, PHONE_INVALID)
+  .transform(phoneKey)
+  .pipe(z.string().regex(/^923\d{9}$/, PHONE_INVALID))
+  .transform((digits) => `+${digits}`);
+
+/** One crop or several (a form's repeated checkbox sends one as text). */
+const cropsSchema = z
+  .union([z.enum(CROPS, { error: CROP_INVALID }), z.array(z.enum(CROPS, { error: CROP_INVALID }))], {
+    error: CROP_INVALID,
+  })
+  .transform((crops) => [...new Set(Array.isArray(crops) ? crops : [crops])]);
+
+export const farmerSchema = z.object({
+  name: required("Name", 100),
+  phone: phoneSchema.nullish(),
+  village: z.string().trim().max(100, "Village must be 100 characters or less").nullish(),
+  tehsil: required("Tehsil", 100),
+  district: required("District", 100),
+  landAcres: landSchema,
+  mainCrops: cropsSchema.default([]),
+  dealerId: idSchema("dealerId must be a dealer's id").nullish(),
+});
+export type FarmerInput = z.infer<typeof farmerSchema>;
+
+/** PATCH /api/farmers/{id}: the fields sent change; `null` clears an optional one. */
+export const farmerPatchSchema = farmerSchema.partial();
+export type FarmerPatch = z.infer<typeof farmerPatchSchema>;
+
+export const farmerSearchSchema = z.object({
+  query: z.string().trim().max(100, "Search text must be 100 characters or less").optional(),
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1" })
+    .int("page must be a whole number from 1")
+    .min(1, "page must be a whole number from 1")
+    .max(100_000, "page must be a whole number from 1")
+    .default(1),
+});
+export type FarmerSearch = z.infer<typeof farmerSearchSchema>;
+
+/** A farmer as GET /api/farmers/{id} answers them (and the change feed carries them). */
+export const farmerAnswer = z
+  .looseObject({
+    id: z.number().int(),
+    name: z.string().describe('"Erased farmer" once their personal data is erased'),
+    phone: z.string().nullable().describe('"+923001234567"; null when none or erased'),
+    village: z.string().nullable(),
+    tehsil: z.string(),
+    district: z.string(),
+    landAcres: z.number().describe("Acres, to two decimals"),
+    mainCrops: z.array(z.enum(CROPS)),
+    dealer: z.looseObject({ id: z.number().int(), businessName: z.string() }).nullable().describe("Who they buy from"),
+    team: z
+      .looseObject({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .describe("The team that works with them"),
+    createdById: z.number().int().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    erasedAt: z.string().nullable().describe("When their personal data was erased on request"),
+  })
+  .meta({ id: "Farmer" });

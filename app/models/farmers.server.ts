@@ -1,0 +1,235 @@
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { currentTime } from "~/infra/clock.server";
+import { AppError } from "~/lib/app-error";
+import { CROPS, type Crop } from "~/lib/crops";
+import { phoneKey } from "~/lib/phone";
+import {
+  ERASED_NAME,
+  FARMER_ERASED,
+  FARMER_NOT_FOUND,
+  FARMERS_PAGE_SIZE,
+  type FarmerInput,
+  type FarmerPatch,
+  type FarmerSearch,
+} from "~/models/farmer.schema";
+import { authorize, ownTeamIds, seesEveryone } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import type { Viewer } from "~/models/team-scope.server";
+
+// The farmer register (decision 94). A farmer is worked with by the team of the officer who added
+// them: its people and the managers who lead it read and change them, admins every farmer. A
+// phone names one farmer of the company; erasure on request clears the personal data (name,
+// phone, village) and keeps the row, so that counts of what was done with them stay right.
+
+export const DEALER_UNKNOWN = "Dealer not found.";
+export const NO_TEAM_TO_WORK_WITH = "Only the people of a team can add farmers: their team works with them.";
+
+const FARMER_SELECT = {
+  id: true,
+  name: true,
+  phone: true,
+  village: true,
+  tehsil: true,
+  district: true,
+  landHundredths: true,
+  mainCrops: true,
+  dealer: { select: { id: true, businessName: true } },
+  team: { select: { id: true, name: true } },
+  createdById: true,
+  createdAt: true,
+  updatedAt: true,
+  erasedAt: true,
+} satisfies Prisma.FarmerSelect;
+
+type FarmerRow = Prisma.FarmerGetPayload<{ select: typeof FARMER_SELECT }>;
+
+/** A farmer as pages and /api show them; an erased farmer's name is "Erased farmer", without phone or village. */
+export type FarmerView = {
+  id: number;
+  name: string;
+  phone: string | null;
+  village: string | null;
+  tehsil: string;
+  district: string;
+  /** Acres, to two decimals. */
+  landAcres: number;
+  mainCrops: Crop[];
+  dealer: { id: number; businessName: string } | null;
+  team: { id: number; name: string } | null;
+  createdById: number | null;
+  createdAt: string;
+  updatedAt: string;
+  erasedAt: string | null;
+};
+
+function cropsOf(stored: string): Crop[] {
+  const crops: unknown = JSON.parse(stored);
+  return Array.isArray(crops) ? crops.filter((crop): crop is Crop => (CROPS as readonly unknown[]).includes(crop)) : [];
+}
+
+function farmerView(row: FarmerRow): FarmerView {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    village: row.village,
+    tehsil: row.tehsil,
+    district: row.district,
+    landAcres: row.landHundredths / 100,
+    mainCrops: cropsOf(row.mainCrops),
+    dealer: row.dealer,
+    team: row.team,
+    createdById: row.createdById,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    erasedAt: row.erasedAt?.toISOString() ?? null,
+  };
+}
+
+/** The farmers `viewer` works with: those of their own teams; an admin's, every farmer. */
+async function scopeOf(viewer: Viewer): Promise<Prisma.FarmerWhereInput> {
+  if (seesEveryone(viewer)) return {};
+  return { teamId: { in: ownTeamIds(await policyViewer(viewer)) } };
+}
+
+/** The farmer for `action` by `viewer`: 404 when there is none, 403 when another team works with them. */
+async function requireFarmerFor(
+  viewer: Viewer,
+  id: number,
+  action: "farmer.read" | "farmer.manage" | "farmer.erase",
+): Promise<FarmerRow> {
+  const row = await prisma.farmer.findUnique({ where: { id }, select: FARMER_SELECT });
+  if (!row) throw new AppError(404, FARMER_NOT_FOUND);
+  authorize(await policyViewer(viewer), action, { teamId: row.team?.id ?? null });
+  return row;
+}
+
+/** The farmer, as `viewer` may read them. */
+export async function getFarmer(viewer: Viewer, id: number): Promise<FarmerView> {
+  return farmerView(await requireFarmerFor(viewer, id, "farmer.read"));
+}
+
+/** Farmers by id as they are now, for the change feed's reader (an admin's or the company's). */
+export async function getFarmers(ids: number[]): Promise<FarmerView[]> {
+  const rows = await prisma.farmer.findMany({ where: { id: { in: ids } }, select: FARMER_SELECT });
+  return rows.map(farmerView);
+}
+
+export type FarmerPage = { farmers: FarmerView[]; page: number; hasMore: boolean };
+
+/**
+ * One page of the farmers `viewer` works with, by name: `query` matches name, village or phone
+ * (a number typed "0300 123" matches its digits as stored). Erased farmers are not listed.
+ */
+export async function searchFarmers(viewer: Viewer, { query, page }: FarmerSearch): Promise<FarmerPage> {
+  const text = query?.trim();
+  const matches: Prisma.FarmerWhereInput[] = text
+    ? [{ name: { contains: text } }, { village: { contains: text } }, { phone: { contains: text } }]
+    : [];
+  const digits = text?.replace(/\D/g, "") ?? "";
+  if (text && /^[\d\s()+-]+$/.test(text) && digits.length >= 3) matches.push({ phone: { contains: phoneKey(digits) } });
+  const rows = await prisma.farmer.findMany({
+    where: { AND: [await scopeOf(viewer), { erasedAt: null }, matches.length > 0 ? { OR: matches } : {}] },
+    select: FARMER_SELECT,
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    skip: (page - 1) * FARMERS_PAGE_SIZE,
+    // One more than the page tells whether another page follows.
+    take: FARMERS_PAGE_SIZE + 1,
+  });
+  return { farmers: rows.slice(0, FARMERS_PAGE_SIZE).map(farmerView), page, hasMore: rows.length > FARMERS_PAGE_SIZE };
+}
+
+/** 400 on the dealer field unless the dealer exists (every user reads every dealer). */
+async function requireDealerOf(dealerId: number | null | undefined): Promise<void> {
+  if (dealerId == null) return;
+  const dealer = await prisma.dealer.findUnique({ where: { id: dealerId }, select: { id: true } });
+  if (!dealer) throw new AppError(400, DEALER_UNKNOWN, { field: "dealerId" });
+}
+
+/**
+ * 409 on the phone field when another farmer has the phone: the message names them when the
+ * viewer works with them, and says only that they exist otherwise.
+ */
+async function refuseDuplicatePhone(viewer: Viewer, phone: string | null | undefined, self?: number): Promise<void> {
+  if (!phone) return;
+  const other = await prisma.farmer.findUnique({ where: { phone }, select: { id: true, name: true, teamId: true } });
+  if (!other || other.id === self) return;
+  const visible =
+    seesEveryone(viewer) || (other.teamId !== null && ownTeamIds(await policyViewer(viewer)).includes(other.teamId));
+  throw duplicatePhone(visible ? other.name : null);
+}
+
+function duplicatePhone(name: string | null): AppError {
+  const message = name
+    ? `This phone is already the phone of ${name}: open their page instead of adding them again.`
+    : "This phone is already the phone of a farmer another team works with.";
+  return new AppError(409, message, { field: "phone" });
+}
+
+/** A second writer of the same phone loses at the unique index, with the same answer as the check's. */
+async function orDuplicate<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") throw duplicatePhone(null);
+    throw error;
+  }
+}
+
+function columnsOf(input: FarmerPatch): Prisma.FarmerUncheckedUpdateInput {
+  return {
+    name: input.name,
+    phone: input.phone,
+    village: input.village,
+    tehsil: input.tehsil,
+    district: input.district,
+    // The schema reads the acres typed as hundredths of an acre.
+    landHundredths: input.landAcres,
+    mainCrops: input.mainCrops === undefined ? undefined : JSON.stringify(input.mainCrops),
+    dealerId: input.dealerId,
+  };
+}
+
+/** Adds a farmer whom the viewer's team works with (an admin's: of no team, worked with by admins). */
+export async function createFarmer(viewer: Viewer, input: FarmerInput): Promise<FarmerView> {
+  if (viewer.teamId === null && !seesEveryone(viewer)) throw new AppError(403, NO_TEAM_TO_WORK_WITH);
+  await requireDealerOf(input.dealerId);
+  await refuseDuplicatePhone(viewer, input.phone);
+  const row = await orDuplicate(
+    prisma.farmer.create({
+      data: {
+        ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput),
+        teamId: viewer.teamId,
+        createdById: viewer.id,
+      },
+      select: FARMER_SELECT,
+    }),
+  );
+  return farmerView(row);
+}
+
+/** Changes the fields sent; an erased farmer is not changed again (409). */
+export async function updateFarmer(viewer: Viewer, id: number, patch: FarmerPatch): Promise<FarmerView> {
+  const farmer = await requireFarmerFor(viewer, id, "farmer.manage");
+  if (farmer.erasedAt) throw new AppError(409, FARMER_ERASED);
+  await requireDealerOf(patch.dealerId);
+  await refuseDuplicatePhone(viewer, patch.phone, id);
+  const row = await orDuplicate(prisma.farmer.update({ where: { id }, data: columnsOf(patch), select: FARMER_SELECT }));
+  return farmerView(row);
+}
+
+/**
+ * Erases the farmer's personal data on their request: the name becomes "Erased farmer", the phone
+ * and village go; the row stays so that counts of meetings and plots stay right. Twice: 409.
+ */
+export async function eraseFarmer(viewer: Viewer, id: number, now = currentTime()): Promise<FarmerView> {
+  const farmer = await requireFarmerFor(viewer, id, "farmer.erase");
+  if (farmer.erasedAt) throw new AppError(409, FARMER_ERASED);
+  const row = await prisma.farmer.update({
+    where: { id, erasedAt: null },
+    data: { name: ERASED_NAME, phone: null, village: null, erasedAt: now },
+    select: FARMER_SELECT,
+  });
+  return farmerView(row);
+}
