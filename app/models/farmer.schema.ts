@@ -108,3 +108,12 @@ export const farmerAnswer = z
     erasedAt: z.string().nullable().describe("When their personal data was erased on request"),
   })
   .meta({ id: "Farmer" });
+
+/** GET /api/farmers: one page of the farmers the caller works with. */
+export const farmerPageAnswer = z
+  .looseObject({
+    farmers: z.array(farmerAnswer),
+    page: z.number().int().describe("This page, from 1"),
+    hasMore: z.boolean().describe("Another page follows: ask for page + 1"),
+  })
+  .meta({ id: "FarmerPage" });

@@ -94,7 +94,7 @@ async function scopeOf(viewer: Viewer): Promise<Prisma.FarmerWhereInput> {
 }
 
 /** The farmer for `action` by `viewer`: 404 when there is none, 403 when another team works with them. */
-async function requireFarmerFor(
+export async function requireFarmerFor(
   viewer: Viewer,
   id: number,
   action: "farmer.read" | "farmer.manage" | "farmer.erase",

@@ -64,6 +64,8 @@ function callerFor(callers: Callers, operation: DocumentedOperation): APIRequest
   // A dealer's account is its team's and an admin's: the contract's dealer is of no team.
   if (operation.door.startsWith("dealerAccount.")) return callers.admin;
   if (operation.access === "admin") return callers.admin;
+  // Erasing a farmer is the managers' of the farmer's team (the contract's farmer is the officer's team's).
+  if (operation.door === "farmer.erase") return callers.manager;
   if (operation.access === "manager") return callers.manager;
   if (operation.access === "signed-in") return callers.officer;
   return callers.anonymous;
@@ -361,6 +363,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.path === "/api/notifications/{id}/read" && created.notification) return { id: created.notification };
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
     if (operation.path === "/api/ledger/{id}/reversal" && created.entry) return { id: created.entry };
+    if (operation.path.startsWith("/api/farmers/{id}") && created.farmer) return { id: created.farmer };
     if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
     if (operation.path === "/api/admin/webhooks/{id}" && created.webhook) return { id: created.webhook };
     // A plan can change only today or on a coming day.
@@ -391,6 +394,9 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
       // A team name no earlier run has taken.
       if (operation.path.startsWith("/api/teams") && "name" in example)
         example.name = created.teamName ??= `Contract ${uniqueName("team")}`.slice(0, 60);
+      // A farmer's phone no earlier run has registered.
+      if (operation.path === "/api/farmers" && "phone" in example)
+        example.phone = `0302${String(Date.now()).slice(-7)}`;
       if ("uploadId" in example && created.spreadsheet) example.uploadId = created.spreadsheet;
       Object.assign(call, { headers: JSON_HEADERS, data: JSON.stringify(example) });
     }
@@ -423,6 +429,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     const answer = body as Record<string, unknown>;
     if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/farmers") created.farmer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/dealers/{id}/adjustments")
       created.entry = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/teams") created.team = answer.id as number;

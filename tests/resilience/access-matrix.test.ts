@@ -119,6 +119,8 @@ type World = {
   officers: Record<Team, number>;
   officerEmails: Record<Team, string>;
   dealers: Record<Team, number>;
+  /** A farmer each team works with (erased by the callers the matrix lets through). */
+  farmers: Record<Team, number>;
   /** A ledger entry of each team's dealer (for its reversal's door). */
   entries: Record<Team, number>;
   /** An account waiting, for approving into each team (not the waiting caller, who must stay waiting). */
@@ -154,6 +156,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     if (path === "/api/team/users/{id}/approve") return String(world.toApprove[team]);
     if (path.startsWith("/api/dealers/")) return String(world.dealers[team]);
     if (path.startsWith("/api/ledger/")) return String(world.entries[team]);
+    if (path.startsWith("/api/farmers/")) return String(world.farmers[team]);
     if (path.startsWith("/api/teams/")) return String(world.teams[team]);
     if (path.startsWith("/api/admin/users/")) return String(world.officers[team]);
     if (path.startsWith("/api/posts/")) return "1";
@@ -277,6 +280,10 @@ test("every route and /api call lets each caller through exactly as the spec's t
       const adjustment = db.prepare(
         "INSERT INTO LedgerEntry (dealerId, kind, amountCents, at, reason, createdAt) VALUES (?, 'ADJUSTMENT', 100, ?, 'matrix', ?)",
       );
+      const farmer = db.prepare(
+        "INSERT INTO Farmer (name, tehsil, district, landHundredths, teamId, updatedAt) VALUES ('Matrix farmer', 'Sahiwal', 'Sahiwal', 100, ?, CURRENT_TIMESTAMP)",
+      );
+      const farmerOf = (teamId: number) => Number(farmer.run(teamId).lastInsertRowid);
       const entryOf = (teamId: number) => {
         const now = Date.now();
         return Number(adjustment.run(dealerOf(teamId), now, now).lastInsertRowid);
@@ -286,6 +293,7 @@ test("every route and /api call lets each caller through exactly as the spec's t
         officers: { A: teams.officersA[0]!, B: teams.officersB[0]! },
         officerEmails: { A: emailOf(teams.officersA[0]!), B: emailOf(teams.officersB[0]!) },
         dealers: { A: dealerOf(teams.teamA), B: dealerOf(teams.teamB) },
+        farmers: { A: farmerOf(teams.teamA), B: farmerOf(teams.teamB) },
         entries: { A: entryOf(teams.teamA), B: entryOf(teams.teamB) },
         toApprove: { A: toApprove("matrix.approve.a"), B: toApprove("matrix.approve.b") },
       };

@@ -3,6 +3,7 @@ import { accountOperations } from "~/http/api/accounts.server";
 import { adminOperations } from "~/http/api/admin.server";
 import { dealerAccountOperations } from "~/http/api/dealer-accounts.server";
 import { dealerOperations } from "~/http/api/dealers.server";
+import { farmerOperations } from "~/http/api/farmers.server";
 import { placeOperations } from "~/http/api/places.server";
 import { notificationOperations } from "~/http/api/notifications.server";
 import { postOperations } from "~/http/api/posts.server";
@@ -47,6 +48,7 @@ export const declaredOperations: ApiOperation[] = [
   ...rankingOperations,
   ...visitPlanOperations,
   ...targetOperations,
+  ...farmerOperations,
   ...dealerOperations,
   ...dealerAccountOperations,
   ...statementOperations,

@@ -1,0 +1,100 @@
+import { operation } from "~/http/api/operation.server";
+import {
+  FARMER_NOT_FOUND,
+  farmerAnswer,
+  farmerPageAnswer,
+  farmerPatchSchema,
+  farmerSchema,
+  farmerSearchSchema,
+} from "~/models/farmer.schema";
+import {
+  createFarmer,
+  eraseFarmer,
+  getFarmer,
+  requireFarmerFor,
+  searchFarmers,
+  updateFarmer,
+} from "~/models/farmers.server";
+
+// The farmer register (decision 94): the same model calls as the /farmers pages. Who works with
+// a farmer is decided by the model with the farmer's team: another team's farmer answers 403.
+
+const farmerId = { description: "The farmer's id", example: 1, notFound: FARMER_NOT_FOUND };
+
+const farmerExample = {
+  name: "Ghulam Rasool",
+  phone: "0300 1234567",
+  village: "Chak 45",
+  tehsil: "Sahiwal",
+  district: "Sahiwal",
+  landAcres: 12.5,
+  mainCrops: ["wheat", "cotton"],
+};
+
+export const farmerOperations = [
+  operation({
+    method: "get",
+    path: "/api/farmers",
+    summary:
+      "The farmers the caller works with (their team's, those of the teams they lead; an admin's: all), by name, 20 a page; `query` matches name, village or phone",
+    tag: "Farmers",
+    access: "app.use",
+    query: farmerSearchSchema,
+    queryExample: { query: "Chak 45", page: "1" },
+    answer: { status: 200, description: "One page of farmers", schema: farmerPageAnswer },
+    handler: async ({ user, query }) => Response.json(await searchFarmers(user, query)),
+  }),
+  operation({
+    method: "post",
+    path: "/api/farmers",
+    summary: "Add a farmer, worked with by the caller's team; a phone already registered answers 409",
+    tag: "Farmers",
+    access: "app.use",
+    body: { kind: "json", schema: farmerSchema, example: farmerExample },
+    answer: { status: 201, description: "The farmer", schema: farmerAnswer },
+    // 409: another farmer has the phone.
+    errors: [409],
+    handler: async ({ user, body }) => Response.json(await createFarmer(user, await body()), { status: 201 }),
+  }),
+  operation({
+    method: "get",
+    path: "/api/farmers/{id}",
+    summary: "One farmer (an erased one without name, phone or village)",
+    tag: "Farmers",
+    access: "farmer.read",
+    pathParams: { id: farmerId },
+    answer: { status: 200, description: "The farmer", schema: farmerAnswer },
+    errors: [404],
+    handler: async ({ user, params }) => Response.json(await getFarmer(user, params.id)),
+  }),
+  operation({
+    method: "patch",
+    path: "/api/farmers/{id}",
+    summary: "Change some of a farmer's fields: only the fields sent change, null clears an optional one",
+    tag: "Farmers",
+    access: "farmer.manage",
+    pathParams: { id: farmerId },
+    body: { kind: "json", schema: farmerPatchSchema, example: { village: "Chak 46", landAcres: 14 } },
+    answer: { status: 200, description: "The farmer", schema: farmerAnswer },
+    // 409: the phone is another farmer's, or the farmer was erased.
+    errors: [404, 409],
+    handler: async ({ user, params, body }) => {
+      // A missing farmer (404) or another team's (403) answers before the body is read.
+      await requireFarmerFor(user, params.id, "farmer.manage");
+      return Response.json(await updateFarmer(user, params.id, await body()));
+    },
+  }),
+  operation({
+    method: "post",
+    path: "/api/farmers/{id}/erase",
+    summary:
+      "Erase a farmer's personal data on their request (name, phone, village): the managers of their team and admins; the row stays so counts stay right",
+    tag: "Farmers",
+    access: "farmer.erase",
+    pathParams: { id: farmerId },
+    answer: { status: 200, description: "The farmer as erased", schema: farmerAnswer },
+    // 409: already erased.
+    errors: [404, 409],
+    handler: async ({ user, params }) => Response.json(await eraseFarmer(user, params.id)),
+  }),
+];

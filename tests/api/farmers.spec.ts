@@ -1,0 +1,148 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { countRows, expect, test, uniqueName } from "../e2e/support/fixtures";
+
+// The farmer register through /api (decision 94): add, search, read, change and erase, scoped to
+// the team that works with the farmer; bad input answers 4xx with a message and writes nothing
+// (another team's farmer: tests/resilience/farmers-scoping.test.ts); after an erasure no read
+// finds the farmer's name or phone.
+
+async function signIn(request: APIRequestContext, username: string, password = "fieldline") {
+  expect((await request.post("/api/login", { data: { username, password } })).status()).toBe(200);
+}
+
+async function expectError(response: APIResponse, status: number, error: string | RegExp) {
+  expect(response.status(), await response.text()).toBe(status);
+  expect(((await response.json()) as { error?: string }).error).toMatch(error);
+}
+
+/** A mobile no other run of the suite has used: 0300 and seven digits of the clock and chance. */
+function uniquePhone(): string {
+  const digits = `${Date.now() % 10_000}${Math.floor(Math.random() * 1000)}`.padStart(7, "0").slice(-7);
+  return `0301${digits}`;
+}
+
+function farmerFields(name: string, phone = uniquePhone()) {
+  return {
+    name,
+    phone,
+    village: `${name} Chak`,
+    tehsil: "Sahiwal",
+    district: "Sahiwal",
+    landAcres: 12.5,
+    mainCrops: ["wheat"],
+  };
+}
+
+type Farmer = { id: number; name: string; phone: string | null; village: string | null; landAcres: number };
+
+test("an officer adds a farmer, finds them by name and phone digits, and changes their land", async ({ request }) => {
+  await signIn(request, "officer1");
+  const name = uniqueName("Farmer");
+  const fields = farmerFields(name);
+  const created = await request.post("/api/farmers", { data: fields });
+  expect(created.status(), await created.text()).toBe(201);
+  const farmer = (await created.json()) as Farmer;
+  expect(farmer).toMatchObject({ name, phone: `+92${fields.phone.slice(1)}`, landAcres: 12.5, mainCrops: ["wheat"] });
+
+  for (const query of [name, fields.phone.slice(4)]) {
+    const found = (await (await request.get(`/api/farmers?${new URLSearchParams({ query })}`)).json()) as {
+      farmers: Farmer[];
+    };
+    expect(
+      found.farmers.map((one) => one.id),
+      query,
+    ).toEqual([farmer.id]);
+  }
+  const patched = await request.patch(`/api/farmers/${farmer.id}`, { data: { landAcres: "3.25" } });
+  expect(await patched.json()).toMatchObject({ id: farmer.id, name, landAcres: 3.25 });
+});
+
+test("bad input, a phone already registered and an officer's erasure answer 4xx and write nothing", async ({
+  request,
+}) => {
+  await signIn(request, "officer1");
+  const before = countRows("SELECT COUNT(*) AS n FROM Farmer");
+  const name = uniqueName("Farmer");
+  await expectError(
+    await request.post("/api/farmers", { data: { ...farmerFields(name), landAcres: 20000 } }),
+    400,
+    /Land must be from 0.01 to 10,000 acres/,
+  );
+  await expectError(
+    await request.post("/api/farmers", { data: { ...farmerFields(name), phone: "12345" } }),
+    400,
+    /Pakistani mobile/,
+  );
+  await expectError(
+    await request.post("/api/farmers", { data: { ...farmerFields(name), mainCrops: ["poppy"] } }),
+    400,
+    /Main crops must be among/,
+  );
+  await expectError(
+    await request.post("/api/farmers", { data: { ...farmerFields(name), dealerId: 999_999 } }),
+    400,
+    "Dealer not found.",
+  );
+  expect(countRows("SELECT COUNT(*) AS n FROM Farmer")).toBe(before);
+
+  const first = (await (await request.post("/api/farmers", { data: farmerFields(name) })).json()) as Farmer;
+  await expectError(
+    await request.post("/api/farmers", { data: farmerFields(uniqueName("Second"), first.phone!) }),
+    409,
+    `This phone is already the phone of ${name}: open their page instead of adding them again.`,
+  );
+
+  await expectError(await request.patch(`/api/farmers/${first.id}`, { data: { landAcres: 0 } }), 400, /Land must be/);
+  await expectError(
+    await request.post(`/api/farmers/${first.id}/erase`),
+    403,
+    "Only the managers of the farmer's team and admins can erase a farmer.",
+  );
+  await expectError(await request.get("/api/farmers/999999"), 404, "Farmer not found.");
+  expect(
+    countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name = 'Taken' OR erasedAt IS NOT NULL AND id = ?", first.id),
+  ).toBe(0);
+});
+
+test("once erased, no read finds the farmer's name or phone: the list, the farmer, the change feed; erasing again is 409", async ({
+  request,
+  playwright,
+}) => {
+  await signIn(request, "officer1");
+  const name = uniqueName("Erasable");
+  const fields = farmerFields(name);
+  const farmer = (await (await request.post("/api/farmers", { data: fields })).json()) as Farmer;
+  await request.patch(`/api/farmers/${farmer.id}`, { data: { landAcres: 2 } });
+
+  const manager = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await signIn(manager, "manager");
+  const erased = await manager.post(`/api/farmers/${farmer.id}/erase`);
+  expect(erased.status(), await erased.text()).toBe(200);
+  expect(await erased.json()).toMatchObject({ id: farmer.id, name: "Erased farmer", phone: null, village: null });
+  await expectError(
+    await manager.post(`/api/farmers/${farmer.id}/erase`),
+    409,
+    "This farmer's personal data has already been erased.",
+  );
+  await expectError(await request.patch(`/api/farmers/${farmer.id}`, { data: { name } }), 409, /already been erased/);
+
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await signIn(admin, "admin");
+  const reads = [
+    await request.get(`/api/farmers?${new URLSearchParams({ query: name })}`),
+    await request.get(`/api/farmers?${new URLSearchParams({ query: fields.phone.slice(4) })}`),
+    await request.get(`/api/farmers/${farmer.id}`),
+    await admin.get("/api/changes?entity=farmer&limit=200"),
+  ];
+  const traces = [name, fields.phone.slice(1), fields.phone.slice(4), `${name} Chak`];
+  for (const read of reads) {
+    expect(read.status()).toBe(200);
+    const text = await read.text();
+    for (const trace of traces) expect(text, `${read.url()} shows ${trace}`).not.toContain(trace);
+  }
+  const feed = (await (await admin.get("/api/changes?entity=farmer&limit=200")).json()) as {
+    items: Array<{ id: number }>;
+  };
+  expect(feed.items.filter((item) => item.id === farmer.id).length).toBeGreaterThanOrEqual(3);
+  await Promise.all([manager.dispose(), admin.dispose()]);
+});

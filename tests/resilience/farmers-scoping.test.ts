@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type AppServer, createAppServer } from "./support/app-server";
+import { type Role, setUpTwoTeams, type TwoTeams } from "./support/teams";
+
+// Who works with a farmer (decision 94), through /api, on a copy of the seeded database with team
+// A (officer1–4, led by the manager) and team B (officer5–8): a farmer of team B is not listed,
+// read, changed or erased by team A's officer or manager (403 with its message, nothing written);
+// the admin reads and erases it.
+
+const FARMER_NOT_YOURS = "You can only see the farmers of your own team or of the teams you lead.";
+
+let server: AppServer;
+let teams: TwoTeams;
+
+beforeAll(async () => {
+  server = await createAppServer("farmers-scoping");
+  teams = await setUpTwoTeams(server);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  server?.remove();
+});
+
+async function send(role: Role, method: string, path: string, json?: unknown) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(teams.cookies[role] ? { Cookie: teams.cookies[role] } : {}),
+      ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: json === undefined ? undefined : JSON.stringify(json),
+    redirect: "manual",
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+const farmerRow = (id: number) =>
+  server.query(
+    (db) => db.prepare("SELECT name, phone, landHundredths, erasedAt FROM Farmer WHERE id = ?").get(id) as object,
+  );
+
+test("another team's farmer is not listed, read, changed or erased; the admin reads and erases them", async () => {
+  const added = await send("officerB", "POST", "/api/farmers", {
+    name: "Team B Farmer",
+    phone: "0333 7654321",
+    tehsil: "Multan",
+    district: "Multan",
+    landAcres: 4,
+  });
+  expect(added.status).toBe(201);
+  const id = added.json.id as number;
+  const before = farmerRow(id);
+
+  for (const role of ["officerA", "managerA"] as const) {
+    expect((await send(role, "GET", "/api/farmers?query=Team%20B")).json.farmers).toEqual([]);
+    expect(await send(role, "GET", `/api/farmers/${id}`)).toEqual({ status: 403, json: { error: FARMER_NOT_YOURS } });
+    expect(await send(role, "PATCH", `/api/farmers/${id}`, { landAcres: 9 })).toEqual({
+      status: 403,
+      json: { error: FARMER_NOT_YOURS },
+    });
+  }
+  expect(await send("managerA", "POST", `/api/farmers/${id}/erase`)).toEqual({
+    status: 403,
+    json: { error: "Only the managers of the farmer's team and admins can erase a farmer." },
+  });
+  // Team A's manager is told the phone is taken, never whose it is.
+  expect(
+    await send("managerA", "POST", "/api/farmers", {
+      name: "Copy",
+      phone: "+923337654321",
+      tehsil: "Multan",
+      district: "Multan",
+      landAcres: 1,
+    }),
+  ).toMatchObject({
+    status: 409,
+    json: { error: "This phone is already the phone of a farmer another team works with." },
+  });
+  expect(farmerRow(id)).toEqual(before);
+
+  expect((await send("admin", "GET", `/api/farmers/${id}`)).json.name).toBe("Team B Farmer");
+  expect(await send("admin", "POST", `/api/farmers/${id}/erase`)).toMatchObject({
+    status: 200,
+    json: { name: "Erased farmer", phone: null },
+  });
+});
