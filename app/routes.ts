@@ -37,6 +37,11 @@ export default [
     route("targets", "routes/targets/targets.tsx"),
     route("targets/import", "routes/targets/import.tsx"),
     route("targets/import/template.xlsx", "routes/targets/import-template.ts"),
+    route("farmers", "routes/farmers/farmers.tsx"),
+    route("farmers/new", "routes/farmers/new.tsx"),
+    route("farmers/:id", "routes/farmers/farmer.tsx"),
+    route("farmers/:id/edit", "routes/farmers/edit.tsx"),
+    route("farmers/:id/erase", "routes/farmers/erase.tsx"),
   ]),
 
   route("offline", "routes/shell/offline.tsx"),

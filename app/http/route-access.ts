@@ -48,6 +48,12 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/targets": { GET: "targets.set", POST: "targets.set" },
   "/targets/import": { GET: "targets.set", POST: "targets.set" },
   "/targets/import/template.xlsx": { GET: "targets.set" },
+  // A farmer's pages: the model asks the policy with the farmer's team (decision 94).
+  "/farmers": { GET: "app.use" },
+  "/farmers/new": { GET: "app.use", POST: "app.use" },
+  "/farmers/:id": { GET: "farmer.read" },
+  "/farmers/:id/edit": { GET: "farmer.manage", POST: "farmer.manage" },
+  "/farmers/:id/erase": { GET: "farmer.erase", POST: "farmer.erase" },
   "/offline": { GET: "public" },
   "/lite-mode": { GET: "public", POST: "public" },
   "/login": { GET: "public", POST: "public" },

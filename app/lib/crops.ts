@@ -12,3 +12,15 @@ export const CROPS = [
   "other",
 ] as const;
 export type Crop = (typeof CROPS)[number];
+
+export const CROP_LABELS: Record<Crop, string> = {
+  wheat: "Wheat",
+  cotton: "Cotton",
+  rice: "Rice",
+  sugarcane: "Sugarcane",
+  maize: "Maize",
+  vegetables: "Vegetables",
+  orchards: "Orchards",
+  fodder: "Fodder",
+  other: "Other",
+};

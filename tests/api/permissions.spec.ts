@@ -154,6 +154,27 @@ const pageRows: Row[] = [
     url: "/targets/import/template.xlsx",
     statuses: [SIGN_IN, 403, 200, 200],
   },
+  // The farmer register: whose farmer is the model's, by the farmer's team (tests/resilience/access-matrix.test.ts).
+  { route: "/farmers", method: "GET", url: "/farmers", statuses: signedIn(200) },
+  { route: "/farmers/new", method: "GET", url: "/farmers/new", statuses: signedIn(200) },
+  { route: "/farmers/new", method: "POST", url: "/farmers/new", statuses: signedIn(400), body: "form" },
+  { route: "/farmers/:id", method: "GET", url: "/farmers/999999", statuses: signedIn(404) },
+  { route: "/farmers/:id/edit", method: "GET", url: "/farmers/999999/edit", statuses: signedIn(404) },
+  {
+    route: "/farmers/:id/edit",
+    method: "POST",
+    url: "/farmers/999999/edit",
+    statuses: signedIn(404),
+    body: "form",
+  },
+  { route: "/farmers/:id/erase", method: "GET", url: "/farmers/999999/erase", statuses: signedIn(404) },
+  {
+    route: "/farmers/:id/erase",
+    method: "POST",
+    url: "/farmers/999999/erase",
+    statuses: signedIn(404),
+    body: "form",
+  },
   { route: "/offline", method: "GET", url: "/offline", statuses: everyone(200) }, // the service worker's offline page
   // Lite mode is the device's, signed in or not (decision 51): an empty choice is refused for anybody.
   { route: "/lite-mode", method: "GET", url: "/lite-mode", statuses: everyone(200) },

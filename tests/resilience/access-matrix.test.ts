@@ -140,6 +140,7 @@ function pageUrl(pattern: string, world: World, team: Team): string {
     .replace("/dealer-details/:id", `/dealer-details/${world.dealers[team]}`)
     .replace("/admin/users/:id", `/admin/users/${world.officers[team]}`)
     .replace("/admin/teams/:id", `/admin/teams/${world.teams[team]}`)
+    .replace("/farmers/:id", `/farmers/${world.farmers[team]}`)
     .replace(":id", "1")
     .replace(":index", "9")
     .replace("?", "");

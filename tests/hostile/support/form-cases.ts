@@ -51,6 +51,8 @@ import { PLAN_PAST } from "~/models/visit-plan.schema";
 import { calendarDateMessage } from "~/lib/calendar";
 import { STATEMENT_PERIOD_INVALID, STATEMENT_PERIOD_TOO_LONG } from "~/models/ledger.schema";
 import { TARGET_PERIOD_MESSAGE } from "~/lib/target-period";
+import { CROPS } from "~/lib/crops";
+import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
 import { LITE_CHOICES } from "~/lib/lite-mode";
 import { TOO_MANY_FROM_ADDRESS } from "~/models/login-throttle.server";
@@ -164,6 +166,42 @@ const page = (status: number[], messages: string[]): Refusal => ({
   status,
   messages: [...messages, WRONG_TYPE],
 });
+
+const FARMER_FIELDS: Fields = [
+  ["name", "Ghulam Rasool"],
+  ["phone", "03001234567"],
+  ["village", "Chak 45"],
+  ["tehsil", "Sahiwal"],
+  ["district", "Sahiwal"],
+  ["landAcres", "12.5"],
+  ["mainCrops", "wheat"],
+];
+const FARMER_BREAKERS = [
+  ...requiredText("name", 100, "Ghulam"),
+  ...requiredText("tehsil", 100, "Sahiwal"),
+  ...requiredText("district", 100, "Sahiwal"),
+  ...optionalText("village", 100, "Chak"),
+  valued("phone", fc.constantFrom("12345", "042 1234567", "0300 12345678", "abc")),
+  duplicated("phone", "03001234567"),
+  missing("landAcres"),
+  valued("landAcres", fc.constantFrom("", "0", "-1", "10000.01", "1.005", "1e3", "abc", "NaN")),
+  duplicated("landAcres", "1"),
+  valued("mainCrops", notOneOf(CROPS)),
+];
+const FARMER_MESSAGES = [
+  "Name is required",
+  "Tehsil is required",
+  "District is required",
+  "must be 100 characters or less",
+  "Phone must be a Pakistani mobile number, such as 0300 1234567",
+  "Land must be from 0.01 to 10,000 acres, with at most two decimals",
+  "Main crops must be among",
+];
+/** A farmer's page by an id that names no farmer: malformed, or of none. */
+const noFarmer = (tail: string) =>
+  fc
+    .constantFrom("0", "-1", "abc", "1.5", "1e3", "007", "0x10", "99999999999999999999", "999999999")
+    .map((id) => ({ field: "@path", values: [`/farmers/${id}${tail}`] }));
 
 const DEALER_FIELDS: Fields = [
   ["businessName", "Green Agro Traders"],
@@ -1143,6 +1181,33 @@ export const formCases: FormCase[] = [
           "Unknown field",
         ],
       ),
+  },
+  {
+    route: "routes/farmers/new.tsx",
+    name: "add a farmer",
+    as: "officer1",
+    runs: 60,
+    valid: () => FARMER_FIELDS,
+    requests: () => requests(names(FARMER_FIELDS), FARMER_BREAKERS, fc.constant("/farmers/new")),
+    refused: () => page([400], FARMER_MESSAGES),
+  },
+  {
+    route: "routes/farmers/edit.tsx",
+    name: "edit a farmer that is not there",
+    as: "officer1",
+    runs: 20,
+    valid: () => FARMER_FIELDS,
+    requests: () => requests(names(FARMER_FIELDS), [noFarmer("/edit")], fc.constant("/farmers/999999999/edit")),
+    refused: () => page([404], [FARMER_NOT_FOUND, NOT_FOUND]),
+  },
+  {
+    route: "routes/farmers/erase.tsx",
+    name: "erase a farmer that is not there",
+    as: "manager",
+    runs: 20,
+    valid: () => [],
+    requests: () => requests([], [noFarmer("/erase")], fc.constant("/farmers/999999999/erase")),
+    refused: () => page([404], [FARMER_NOT_FOUND, NOT_FOUND]),
   },
   {
     route: "routes/dealers/add.tsx",

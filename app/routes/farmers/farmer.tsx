@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/farmer";
+import { requestViewer, requireUser } from "~/http/auth.server";
+import { pageCall, requirePageId } from "~/http/form.server";
+import { CROP_LABELS } from "~/lib/crops";
+import { formatPhone, telHref } from "~/lib/phone";
+import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
+import { getFarmer } from "~/models/farmers.server";
+import { can } from "~/models/policy";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.farmer.name ?? "Farmer"} · Fieldline` }];
+
+/** The farmer's details, for those who work with them (403 for another team's): their phone whole. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const id = requirePageId(args.params.id, FARMER_NOT_FOUND);
+  const farmer = await pageCall(() => getFarmer(user, id));
+  const viewer = await requestViewer(args, user);
+  const subject = { teamId: farmer.team?.id ?? null };
+  const live = farmer.erasedAt === null;
+  return {
+    farmer,
+    mayEdit: live && can(viewer, "farmer.manage", subject),
+    mayErase: live && can(viewer, "farmer.erase", subject),
+  };
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-1">
+      <dt className="text-gray-11">{label}</dt>
+      <dd className="text-end">{children}</dd>
+    </div>
+  );
+}
+
+export default function Farmer({ loaderData }: Route.ComponentProps) {
+  const { farmer, mayEdit, mayErase } = loaderData;
+  return (
+    <div className="space-y-4">
+      <Link to="/farmers" className="btn-ghost px-2">
+        Back to Farmers
+      </Link>
+      <h1 className="text-xl font-bold">{farmer.name}</h1>
+      {farmer.erasedAt ? <p className="card">This farmer&apos;s personal data was erased on their request.</p> : null}
+      <dl className="card divide-y divide-gray-5">
+        {farmer.phone ? (
+          <Row label="Phone">
+            <a href={telHref(farmer.phone)}>{formatPhone(farmer.phone)}</a>
+          </Row>
+        ) : null}
+        {farmer.village ? <Row label="Village">{farmer.village}</Row> : null}
+        <Row label="Tehsil">{farmer.tehsil}</Row>
+        <Row label="District">{farmer.district}</Row>
+        <Row label="Land">{`${farmer.landAcres} acres`}</Row>
+        {farmer.mainCrops.length > 0 ? (
+          <Row label="Main crops">{farmer.mainCrops.map((crop) => CROP_LABELS[crop]).join(", ")}</Row>
+        ) : null}
+        {farmer.dealer ? (
+          <Row label="Buys from">
+            <Link to={`/dealer-details/${farmer.dealer.id}`}>{farmer.dealer.businessName}</Link>
+          </Row>
+        ) : null}
+        {farmer.team ? <Row label="Team">{farmer.team.name}</Row> : null}
+      </dl>
+      <div className="flex gap-3">
+        {mayEdit ? (
+          <Link to={`/farmers/${farmer.id}/edit`} className="btn-secondary flex-1">
+            Edit
+          </Link>
+        ) : null}
+        {mayErase ? (
+          <Link to={`/farmers/${farmer.id}/erase`} className="btn-secondary flex-1">
+            Erase personal data
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

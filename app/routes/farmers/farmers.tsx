@@ -1,0 +1,78 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/farmers";
+import { pageCall } from "~/http/form.server";
+import { requireAllowed } from "~/http/auth.server";
+import { maskPhone } from "~/lib/phone";
+import { farmerSearchSchema } from "~/models/farmer.schema";
+import { searchFarmers } from "~/models/farmers.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Farmers · Fieldline" }];
+
+/** The farmers the viewer works with, 20 a page, their phones masked as the dealer directory's. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireAllowed(args, "app.use");
+  const url = new URL(args.request.url);
+  const parsed = farmerSearchSchema.safeParse(Object.fromEntries(url.searchParams));
+  const search = parsed.success ? parsed.data : { query: undefined, page: 1 };
+  const { farmers, page, hasMore } = await pageCall(() => searchFarmers(user, search));
+  return {
+    query: search.query ?? "",
+    page,
+    hasMore,
+    farmers: farmers.map(({ id, name, phone, village, district }) => ({
+      id,
+      name,
+      maskedPhone: maskPhone(phone),
+      place: [village, district].filter(Boolean).join(", "),
+    })),
+  };
+}
+
+export default function Farmers({ loaderData }: Route.ComponentProps) {
+  const { query, page, hasMore, farmers } = loaderData;
+  const pageHref = (to: number) => `/farmers?${new URLSearchParams({ ...(query ? { query } : {}), page: String(to) })}`;
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center justify-between gap-2">
+        <h1 className="text-xl font-bold">Farmers</h1>
+        <Link to="/farmers/new" className="btn-primary">
+          Add Farmer
+        </Link>
+      </div>
+      <Form method="get" role="search" className="flex gap-2">
+        <label htmlFor="farmer-search" className="sr-only">
+          Search farmers
+        </label>
+        <input
+          id="farmer-search"
+          name="query"
+          type="search"
+          defaultValue={query}
+          placeholder="Name, village or phone"
+          className="field-input"
+        />
+        <button type="submit" className="btn-secondary">
+          Search
+        </button>
+      </Form>
+      {farmers.length === 0 ? (
+        <p className="card text-gray-11">{query ? "No farmers match your search." : "No farmers yet."}</p>
+      ) : (
+        <ul className="space-y-2">
+          {farmers.map((farmer) => (
+            <li key={farmer.id} className="card">
+              <Link to={`/farmers/${farmer.id}`} className="font-semibold">
+                {farmer.name}
+              </Link>
+              <p className="text-sm text-gray-11">{[farmer.place, farmer.maskedPhone].filter(Boolean).join(" · ")}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav className="flex justify-between" aria-label="Pages">
+        {page > 1 ? <Link to={pageHref(page - 1)}>Previous</Link> : <span />}
+        {hasMore ? <Link to={pageHref(page + 1)}>Next</Link> : null}
+      </nav>
+    </div>
+  );
+}
