@@ -43,6 +43,10 @@ export function UserMenu({ user }: { user: MenuUser }) {
         <Link to="/reports" className="block px-4 py-3 hover:bg-gray-3">
           Reports
         </Link>
+        {/* The farmers the viewer's team works with (decision 94). */}
+        <Link to="/farmers" className="block px-4 py-3 hover:bg-gray-3">
+          Farmers
+        </Link>
         {/* A manager's approvals, invite links and people: /admin is the admin's. */}
         {user.role === "MANAGER" ? (
           <Link to="/team" className="block px-4 py-3 hover:bg-gray-3">
