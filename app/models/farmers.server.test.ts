@@ -202,6 +202,17 @@ describe("erasing a farmer on request", () => {
     await createFarmer(ayesha, input({ name: "New Owner" }));
   });
 
+  it("erases once when two erasures of the same farmer race: the other answers 409", async () => {
+    const { ayesha, manager, admin } = await world();
+    const farmer = await createFarmer(ayesha, input());
+    const outcomes = await Promise.all([
+      refusal(eraseFarmer(manager, farmer.id)),
+      refusal(eraseFarmer(admin, farmer.id)),
+    ]);
+    expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(1);
+    expect(outcomes).toContainEqual({ status: 409, message: FARMER_ERASED, field: undefined });
+  });
+
   it("is for the managers of the farmer's team and admins, not its officers", async () => {
     const { ayesha } = await world();
     const farmer = await createFarmer(ayesha, input());

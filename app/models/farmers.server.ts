@@ -177,7 +177,7 @@ async function orDuplicate<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-function columnsOf(input: FarmerPatch): Prisma.FarmerUncheckedUpdateInput {
+function columnsOf(input: FarmerPatch): Prisma.FarmerUncheckedUpdateManyInput {
   return {
     name: input.name,
     phone: input.phone,
@@ -215,8 +215,12 @@ export async function updateFarmer(viewer: Viewer, id: number, patch: FarmerPatc
   if (farmer.erasedAt) throw new AppError(409, FARMER_ERASED);
   await requireDealerOf(patch.dealerId);
   await refuseDuplicatePhone(viewer, patch.phone, id);
-  const row = await orDuplicate(prisma.farmer.update({ where: { id }, data: columnsOf(patch), select: FARMER_SELECT }));
-  return farmerView(row);
+  // Only a farmer not erased meanwhile is changed: an erasure's personal data never comes back.
+  const changed = await orDuplicate(
+    prisma.farmer.updateMany({ where: { id, erasedAt: null }, data: columnsOf(patch) }),
+  );
+  if (changed.count === 0) throw new AppError(409, FARMER_ERASED);
+  return getFarmer(viewer, id);
 }
 
 /**
@@ -226,10 +230,11 @@ export async function updateFarmer(viewer: Viewer, id: number, patch: FarmerPatc
 export async function eraseFarmer(viewer: Viewer, id: number, now = currentTime()): Promise<FarmerView> {
   const farmer = await requireFarmerFor(viewer, id, "farmer.erase");
   if (farmer.erasedAt) throw new AppError(409, FARMER_ERASED);
-  const row = await prisma.farmer.update({
+  // Only a farmer not yet erased is erased: of two erasures at once, the later finds none (409).
+  const erased = await prisma.farmer.updateMany({
     where: { id, erasedAt: null },
     data: { name: ERASED_NAME, phone: null, village: null, erasedAt: now },
-    select: FARMER_SELECT,
   });
-  return farmerView(row);
+  if (erased.count === 0) throw new AppError(409, FARMER_ERASED);
+  return getFarmer(viewer, id);
 }
