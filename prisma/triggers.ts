@@ -59,6 +59,7 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
       "saleTotalCents",
       "recoveryAmountCents",
       "dealerId",
+      "headCount",
       "createdAt",
     ],
     ignored: {
