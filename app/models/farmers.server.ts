@@ -13,6 +13,8 @@ import {
   type FarmerPatch,
   type FarmerSearch,
 } from "~/models/farmer.schema";
+import { lastKnownPlace } from "~/models/checkin.server";
+import { type DealerOption, listDealerOptions } from "~/models/dealer.server";
 import { authorize, ownTeamIds, seesEveryone } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { Viewer } from "~/models/team-scope.server";
@@ -138,6 +140,15 @@ export async function searchFarmers(viewer: Viewer, { query, page }: FarmerSearc
     take: FARMERS_PAGE_SIZE + 1,
   });
   return { farmers: rows.slice(0, FARMERS_PAGE_SIZE).map(farmerView), page, hasMore: rows.length > FARMERS_PAGE_SIZE };
+}
+
+/**
+ * The dealers the farmer form offers: the nearest to the viewer's last known place (as New Post
+ * orders them; by name without one), and the one chosen already however far it is.
+ */
+export async function dealerChoicesFor(viewer: Viewer, chosenId: number | null): Promise<DealerOption[]> {
+  const near = await lastKnownPlace(viewer.id);
+  return listDealerOptions({ chosenId: chosenId ?? undefined, near: near ?? undefined }).options;
 }
 
 /** 400 on the dealer field unless the dealer exists (every user reads every dealer). */

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
@@ -18,8 +18,12 @@ type FarmerFormValues = {
   dealerId?: number | string | null;
 };
 
+/** A dealer the form offers, with its city to tell namesakes apart. */
+type DealerChoice = { id: number; businessName: string; city: string | null };
+
 type Props = {
   id: string;
+  dealers: DealerChoice[];
   defaultValue?: FarmerFormValues;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
@@ -27,7 +31,7 @@ type Props = {
 };
 
 /** The farmer's fields: used by Add Farmer and Edit Farmer; a plain form without JavaScript. */
-export function FarmerForm({ id, defaultValue, lastResult, submitLabel, cancel }: Props) {
+export function FarmerForm({ id, dealers, defaultValue, lastResult, submitLabel, cancel }: Props) {
   const [form, fields] = useForm({
     id,
     lastResult: lastResult ?? undefined,
@@ -54,7 +58,7 @@ export function FarmerForm({ id, defaultValue, lastResult, submitLabel, cancel }
           summaryOf("District", fields.district),
           summaryOf("Land (acres)", fields.landAcres),
           summaryOf("Main crops", fields.mainCrops),
-          summaryOf("Dealer id", fields.dealerId),
+          summaryOf("Dealer they buy from", fields.dealerId),
         ]}
       />
       <TextField label="Name *" field={fields.name} autoComplete="off" />
@@ -77,12 +81,20 @@ export function FarmerForm({ id, defaultValue, lastResult, submitLabel, cancel }
         </div>
         <FieldErrors id={fields.mainCrops.errorId} errors={fields.mainCrops.errors} />
       </fieldset>
-      <TextField
-        label="Dealer they buy from (dealer id)"
-        field={fields.dealerId}
-        inputMode="numeric"
-        autoComplete="off"
-      />
+      <div>
+        <label htmlFor={fields.dealerId.id} className="field-label">
+          Dealer they buy from
+        </label>
+        <select {...getSelectProps(fields.dealerId)} className="field-input">
+          <option value="">None</option>
+          {dealers.map((dealer) => (
+            <option key={dealer.id} value={dealer.id}>
+              {dealer.city ? `${dealer.businessName} · ${dealer.city}` : dealer.businessName}
+            </option>
+          ))}
+        </select>
+        <FieldErrors id={fields.dealerId.errorId} errors={fields.dealerId.errors} />
+      </div>
       <div className="flex gap-3">
         {cancel}
         <button type="submit" className="btn-primary flex-1">

@@ -6,7 +6,7 @@ import { formCall, pageCall, parseForm, readForm, replyWithError, requirePageId 
 import { redirectWithToast } from "~/http/toast.server";
 import { AppError } from "~/lib/app-error";
 import { FARMER_ERASED, FARMER_NOT_FOUND, farmerSchema } from "~/models/farmer.schema";
-import { requireFarmerFor, updateFarmer } from "~/models/farmers.server";
+import { dealerChoicesFor, requireFarmerFor, updateFarmer } from "~/models/farmers.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Farmer · Fieldline" }];
 
@@ -21,6 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   });
   return {
     id,
+    dealers: await dealerChoicesFor(user, farmer.dealer?.id ?? null),
     values: {
       name: farmer.name,
       phone: farmer.phone,
@@ -63,6 +64,7 @@ export default function EditFarmer({ loaderData, actionData }: Route.ComponentPr
       <h1 className="text-xl font-bold">Edit Farmer</h1>
       <FarmerForm
         id="edit-farmer"
+        dealers={loaderData.dealers}
         defaultValue={loaderData.values}
         lastResult={actionData?.result}
         submitLabel="Save"

@@ -5,13 +5,14 @@ import { requireAllowed } from "~/http/auth.server";
 import { formCall, parseForm, readForm, replyWithError } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { farmerSchema } from "~/models/farmer.schema";
-import { createFarmer } from "~/models/farmers.server";
+import { createFarmer, dealerChoicesFor } from "~/models/farmers.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Farmer · Fieldline" }];
 
+/** The form, with the dealers nearest the officer to choose from. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAllowed(args, "app.use");
-  return null;
+  const user = await requireAllowed(args, "app.use");
+  return { dealers: await dealerChoicesFor(user, null) };
 }
 
 /** Adds the farmer, whom the viewer's team works with; on to their page. */
@@ -28,12 +29,13 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-export default function NewFarmer({ actionData }: Route.ComponentProps) {
+export default function NewFarmer({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">Add Farmer</h1>
       <FarmerForm
         id="new-farmer"
+        dealers={loaderData.dealers}
         lastResult={actionData?.result}
         submitLabel="Save"
         cancel={

@@ -1,6 +1,7 @@
 import { countRows, expect, signIn, test, uniqueName } from "../support/fixtures";
 
-// The farmer register's pages without JavaScript (decision 94): add a farmer, find them with the
+// The farmer register's pages without JavaScript (decision 94): add a farmer (with the dealer they
+// buy from, chosen from the list), find them with the
 // phone masked in the list, see them whole on their page, edit them, and (a manager) erase their
 // personal data; bad input answers 400 in place with what was typed and writes nothing. Another
 // team's farmer is the model's, the access matrix's and tests/resilience/farmers-scoping.test.ts's:
@@ -35,10 +36,14 @@ test("an officer adds, finds and edits a farmer; the manager erases them and no 
   expect(countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name = ?", name)).toBe(0);
 
   await page.getByLabel("Land (acres) *").fill("12.5");
+  // The dealers offered are those nearest the officer; any of them will do.
+  const dealerId = countRows("SELECT MIN(id) AS n FROM Dealer");
+  await page.getByLabel("Dealer they buy from").selectOption(String(dealerId));
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
   await expect(page.getByText(`+92 ${phone.slice(1, 4)} ${phone.slice(4)}`)).toBeVisible();
   await expect(page.getByText("12.5 acres")).toBeVisible();
+  expect(countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name = ? AND dealerId = ?", name, dealerId)).toBe(1);
   await expect(page.getByRole("link", { name: "Erase personal data" })).toHaveCount(0);
 
   await page.goto(`/farmers?${new URLSearchParams({ query: name })}`);
