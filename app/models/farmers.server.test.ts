@@ -202,6 +202,41 @@ describe("erasing a farmer on request", () => {
     await createFarmer(ayesha, input({ name: "New Owner" }));
   });
 
+  it("drops the webhook bodies kept of the farmer and of the meetings they were named at, to be made anew if still to send", async () => {
+    const { ayesha, manager } = await world();
+    await prisma.webhookEndpoint.create({
+      data: {
+        url: "https://hooks.example.pk/in",
+        events: JSON.stringify(["farmer.created", "post.created"]),
+        secret: "s",
+      },
+    });
+    const farmer = await createFarmer(ayesha, input());
+    const meeting = await prisma.post.create({
+      data: {
+        userId: ayesha.id,
+        type: "FARMER_MEETING",
+        headCount: 12,
+        attendees: { create: { farmerId: farmer.id } },
+      },
+    });
+    const other = await prisma.post.create({ data: { userId: ayesha.id, type: "FIELD_VISIT", text: "Canal road" } });
+    // What the delivery worker keeps of each event at its first attempt (the name travels in both).
+    for (const delivery of await prisma.webhookDelivery.findMany())
+      await prisma.webhookDelivery.update({
+        where: { id: delivery.id },
+        data: { body: JSON.stringify({ event: delivery.event, name: "Ghulam Rasool", phone: "+923001234567" }) },
+      });
+    expect(await prisma.webhookDelivery.count()).toBe(3);
+
+    await eraseFarmer(manager, farmer.id);
+    const kept = await prisma.webhookDelivery.findMany({ where: { body: { not: null } } });
+    expect(kept.map((delivery) => delivery.event)).toEqual(["post.created"]);
+    const otherChange = await prisma.change.findFirstOrThrow({ where: { entity: "post", entityId: other.id } });
+    expect(kept[0]!.changeSeq).toBe(otherChange.seq);
+    expect(meeting.id).not.toBe(other.id);
+  });
+
   it("erases once when two erasures of the same farmer race: the other answers 409", async () => {
     const { ayesha, manager, admin } = await world();
     const farmer = await createFarmer(ayesha, input());

@@ -242,10 +242,32 @@ export async function eraseFarmer(viewer: Viewer, id: number, now = currentTime(
   const farmer = await requireFarmerFor(viewer, id, "farmer.erase");
   if (farmer.erasedAt) throw new AppError(409, FARMER_ERASED);
   // Only a farmer not yet erased is erased: of two erasures at once, the later finds none (409).
-  const erased = await prisma.farmer.updateMany({
-    where: { id, erasedAt: null },
-    data: { name: ERASED_NAME, phone: null, village: null, erasedAt: now },
-  });
+  const [erased] = await prisma.$transaction([
+    prisma.farmer.updateMany({
+      where: { id, erasedAt: null },
+      data: { name: ERASED_NAME, phone: null, village: null, erasedAt: now },
+    }),
+    dropWebhookBodiesOf(id),
+  ]);
   if (erased.count === 0) throw new AppError(409, FARMER_ERASED);
   return getFarmer(viewer, id);
+}
+
+/**
+ * The webhook bodies kept of the events that showed the farmer (the farmer's own, the meetings they
+ * were named at, their plots and the plots' posts) are dropped: one still to send is made anew
+ * from the erased shapes at its next attempt, one sent keeps no copy of the name or phone.
+ */
+function dropWebhookBodiesOf(farmerId: number) {
+  return prisma.$executeRaw`
+    UPDATE "WebhookDelivery" SET "body" = NULL
+    WHERE "body" IS NOT NULL AND "changeSeq" IN (
+      SELECT c."seq" FROM "Change" c
+      WHERE (c."entity" = 'farmer' AND c."entityId" = ${farmerId})
+         OR (c."entity" = 'plot' AND c."entityId" IN (SELECT "id" FROM "DemoPlot" WHERE "farmerId" = ${farmerId}))
+         OR (c."entity" = 'post' AND c."entityId" IN (
+              SELECT "postId" FROM "MeetingAttendee" WHERE "farmerId" = ${farmerId}
+              UNION SELECT "postId" FROM "DemoPlot" WHERE "farmerId" = ${farmerId}
+              UNION SELECT v."postId" FROM "PlotVisit" v JOIN "DemoPlot" p ON p."id" = v."plotId"
+                WHERE p."farmerId" = ${farmerId})))`;
 }
