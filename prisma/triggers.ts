@@ -134,7 +134,13 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
       "teamId",
       "erasedAt",
     ],
-    ignored: { createdById: SET_ONCE, createdAt: SET_ONCE, updatedAt: UPDATED_AT },
+    ignored: {
+      createdById: SET_ONCE,
+      createdAt: SET_ONCE,
+      updatedAt: UPDATED_AT,
+      idempotencyKey: SUBMISSION_KEY,
+      requestHash: SUBMISSION_KEY,
+    },
   },
   {
     table: "User",

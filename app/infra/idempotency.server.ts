@@ -92,3 +92,8 @@ function repeat<T>(existing: T & Hashed, key: SubmissionKey, hash: string): Crea
 
 /** Marks an /api answer that repeats an earlier one. */
 export const REPLAYED_HEADER = "Idempotent-Replayed";
+
+/** An answer's `headers`, with REPLAYED_HEADER when it repeats an earlier one. */
+export function replayHeaders(replayed: boolean, headers: Record<string, string> = {}): Record<string, string> {
+  return replayed ? { ...headers, [REPLAYED_HEADER]: "true" } : headers;
+}

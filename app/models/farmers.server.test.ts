@@ -94,7 +94,7 @@ describe("the farmer's input", () => {
 describe("the farmer register", () => {
   it("adds a farmer worked with by the creator's team, found by name, village and phone digits", async () => {
     const { ayesha, manager, north, dealer } = await world();
-    const farmer = await createFarmer(ayesha, input({ dealerId: dealer.id }));
+    const { value: farmer } = await createFarmer(ayesha, input({ dealerId: dealer.id }));
     expect(farmer).toMatchObject({
       name: "Ghulam Rasool",
       phone: "+923001234567",
@@ -142,13 +142,24 @@ describe("the farmer register", () => {
 
   it("keeps another team's farmers from an officer: not listed, not read, not changed", async () => {
     const { ayesha, sana, admin } = await world();
-    const farmer = await createFarmer(ayesha, input());
+    const { value: farmer } = await createFarmer(ayesha, input());
     expect((await searchFarmers(sana, { page: 1 })).farmers).toEqual([]);
     expect(await refusal(getFarmer(sana, farmer.id))).toMatchObject({ status: 403, message: FARMER_NOT_YOURS });
     expect(await refusal(updateFarmer(sana, farmer.id, { name: "Changed" }))).toMatchObject({ status: 403 });
     expect(await refusal(getFarmer(sana, farmer.id + 1))).toMatchObject({ status: 404, message: FARMER_NOT_FOUND });
     expect((await getFarmer(admin, farmer.id)).name).toBe("Ghulam Rasool");
     expect((await prisma.farmer.findUniqueOrThrow({ where: { id: farmer.id } })).name).toBe("Ghulam Rasool");
+  });
+
+  it("adds a farmer once for a key sent twice, and refuses the key with other fields", async () => {
+    const { ayesha } = await world();
+    const key = { value: "farmer-key-0123456789", from: "header" as const };
+    const first = await createFarmer(ayesha, input(), key);
+    const again = await createFarmer(ayesha, input(), key);
+    expect(first.replayed).toBe(false);
+    expect(again).toEqual({ value: first.value, replayed: true });
+    expect(await refusal(createFarmer(ayesha, input({ name: "Other" }), key))).toMatchObject({ status: 422 });
+    expect(await prisma.farmer.count()).toBe(1);
   });
 
   it("refuses an unknown dealer and a creator in no team, writing nothing", async () => {
@@ -165,7 +176,7 @@ describe("the farmer register", () => {
 
   it("changes only the fields sent", async () => {
     const { ayesha } = await world();
-    const farmer = await createFarmer(ayesha, input());
+    const { value: farmer } = await createFarmer(ayesha, input());
     const patch = farmerPatchSchema.parse({ village: "Chak 46", landAcres: 3 });
     const changed = await updateFarmer(ayesha, farmer.id, patch);
     expect(changed).toMatchObject({ name: "Ghulam Rasool", village: "Chak 46", landAcres: 3, phone: "+923001234567" });
@@ -175,7 +186,7 @@ describe("the farmer register", () => {
 describe("erasing a farmer on request", () => {
   it("clears the name, phone and village everywhere they are read, keeps the row, and refuses a second erasure", async () => {
     const { ayesha, manager } = await world();
-    const farmer = await createFarmer(ayesha, input());
+    const { value: farmer } = await createFarmer(ayesha, input());
     const erased = await eraseFarmer(manager, farmer.id);
     expect(erased).toMatchObject({ name: ERASED_NAME, phone: null, village: null, tehsil: "Sahiwal" });
     expect(await prisma.farmer.count()).toBe(1);
@@ -211,7 +222,7 @@ describe("erasing a farmer on request", () => {
         secret: "s",
       },
     });
-    const farmer = await createFarmer(ayesha, input());
+    const { value: farmer } = await createFarmer(ayesha, input());
     const meeting = await prisma.post.create({
       data: {
         userId: ayesha.id,
@@ -239,7 +250,7 @@ describe("erasing a farmer on request", () => {
 
   it("erases once when two erasures of the same farmer race: the other answers 409", async () => {
     const { ayesha, manager, admin } = await world();
-    const farmer = await createFarmer(ayesha, input());
+    const { value: farmer } = await createFarmer(ayesha, input());
     const outcomes = await Promise.all([
       refusal(eraseFarmer(manager, farmer.id)),
       refusal(eraseFarmer(admin, farmer.id)),
@@ -250,7 +261,7 @@ describe("erasing a farmer on request", () => {
 
   it("is for the managers of the farmer's team and admins, not its officers", async () => {
     const { ayesha } = await world();
-    const farmer = await createFarmer(ayesha, input());
+    const { value: farmer } = await createFarmer(ayesha, input());
     expect(await refusal(eraseFarmer(ayesha, farmer.id))).toMatchObject({ status: 403, message: FARMER_NOT_ERASABLE });
     expect((await prisma.farmer.findUniqueOrThrow({ where: { id: farmer.id } })).erasedAt).toBeNull();
   });

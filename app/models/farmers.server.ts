@@ -1,6 +1,7 @@
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { currentTime } from "~/infra/clock.server";
+import { type Created, createOnce, type SubmissionKey } from "~/infra/idempotency.server";
 import { AppError } from "~/lib/app-error";
 import { CROPS, type Crop } from "~/lib/crops";
 import { phoneKey } from "~/lib/phone";
@@ -202,22 +203,42 @@ function columnsOf(input: FarmerPatch): Prisma.FarmerUncheckedUpdateManyInput {
   };
 }
 
-/** Adds a farmer whom the viewer's team works with (an admin's: of no team, worked with by admins). */
-export async function createFarmer(viewer: Viewer, input: FarmerInput): Promise<FarmerView> {
+/**
+ * Adds a farmer whom the viewer's team works with (an admin's: of no team, worked with by admins).
+ * With a submission key, a repeat answers the farmer the first made (`replayed`), before any check.
+ */
+export async function createFarmer(
+  viewer: Viewer,
+  input: FarmerInput,
+  key?: SubmissionKey,
+): Promise<Created<FarmerView>> {
   if (viewer.teamId === null && !seesEveryone(viewer)) throw new AppError(403, NO_TEAM_TO_WORK_WITH);
-  await requireDealerOf(input.dealerId);
-  await refuseDuplicatePhone(viewer, input.phone);
-  const row = await orDuplicate(
-    prisma.farmer.create({
-      data: {
-        ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput),
-        teamId: viewer.teamId,
-        createdById: viewer.id,
+  // A repeat whose first farmer was made meanwhile is a replay (createOnce); any other clash is the phone's.
+  const { value, replayed } = await orDuplicate(
+    createOnce(
+      key,
+      input,
+      (idempotencyKey) =>
+        prisma.farmer.findFirst({
+          where: { createdById: viewer.id, idempotencyKey },
+          select: { ...FARMER_SELECT, requestHash: true },
+        }),
+      async (keyed) => {
+        await requireDealerOf(input.dealerId);
+        await refuseDuplicatePhone(viewer, input.phone);
+        return prisma.farmer.create({
+          data: {
+            ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput),
+            teamId: viewer.teamId,
+            createdById: viewer.id,
+            ...keyed,
+          },
+          select: FARMER_SELECT,
+        });
       },
-      select: FARMER_SELECT,
-    }),
+    ),
   );
-  return farmerView(row);
+  return { value: farmerView(value), replayed };
 }
 
 /** Changes the fields sent; an erased farmer is not changed again (409). */

@@ -57,6 +57,29 @@ test("an officer adds a farmer, finds them by name and phone digits, and changes
   expect(await patched.json()).toMatchObject({ id: farmer.id, name, landAcres: 3.25 });
 });
 
+test("a farmer sent again with the same Idempotency-Key is added once; the key with other fields answers 422", async ({
+  request,
+}) => {
+  await signIn(request, "officer1");
+  const name = uniqueName("Farmer");
+  // No phone: nothing else would stop the second farmer.
+  const fields = { ...farmerFields(name), phone: null };
+  const headers = { "Idempotency-Key": `farmer-${name.replace(/\W/g, "")}-key` };
+  const first = await request.post("/api/farmers", { data: fields, headers });
+  expect(first.status(), await first.text()).toBe(201);
+  expect(first.headers()["idempotent-replayed"]).toBeUndefined();
+  const again = await request.post("/api/farmers", { data: fields, headers });
+  expect(again.status()).toBe(201);
+  expect(again.headers()["idempotent-replayed"]).toBe("true");
+  expect(((await again.json()) as Farmer).id).toBe(((await first.json()) as Farmer).id);
+  await expectError(
+    await request.post("/api/farmers", { data: { ...fields, landAcres: 3 }, headers }),
+    422,
+    "Idempotency-Key was already used for a different request",
+  );
+  expect(countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name = ?", name)).toBe(1);
+});
+
 test("bad input, a phone already registered and an officer's erasure answer 4xx and write nothing", async ({
   request,
 }) => {

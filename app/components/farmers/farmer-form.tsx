@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { ErrorSummary, FieldErrors, FormErrors, summaryOf, TextField } from "~/components/forms";
 import { CROP_LABELS, CROPS } from "~/lib/crops";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { farmerSchema } from "~/models/farmer.schema";
 
 /** A farmer's fields as the form shows them: land in acres, crops as their names. */
@@ -24,6 +25,8 @@ type DealerChoice = { id: number; businessName: string; city: string | null };
 type Props = {
   id: string;
   dealers: DealerChoice[];
+  /** Add Farmer's key: a save sent twice adds the farmer once. */
+  submissionKey?: string;
   defaultValue?: FarmerFormValues;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
@@ -31,7 +34,7 @@ type Props = {
 };
 
 /** The farmer's fields: used by Add Farmer and Edit Farmer; a plain form without JavaScript. */
-export function FarmerForm({ id, dealers, defaultValue, lastResult, submitLabel, cancel }: Props) {
+export function FarmerForm({ id, dealers, submissionKey, defaultValue, lastResult, submitLabel, cancel }: Props) {
   const [form, fields] = useForm({
     id,
     lastResult: lastResult ?? undefined,
@@ -47,6 +50,7 @@ export function FarmerForm({ id, dealers, defaultValue, lastResult, submitLabel,
   const chosen = new Set(fields.mainCrops.initialValue ?? defaultValue?.mainCrops ?? []);
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3">
+      {submissionKey ? <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} /> : null}
       <FormErrors errors={form.errors} />
       <ErrorSummary
         status={form.status}

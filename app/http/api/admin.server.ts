@@ -23,7 +23,7 @@ import {
   sendAdminPasswordReset,
   updateUserByAdmin,
 } from "~/models/admin.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
+import { replayHeaders, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { inviteSchema, pendingAccountSchema, teamChoiceSchema } from "~/models/registration.schema";
 import { PENDING_NOT_FOUND } from "~/models/registration.server";
 
@@ -112,10 +112,7 @@ export const adminOperations = [
      */
     handler: async ({ request, user, params }) => {
       const { replayed } = await sendAdminPasswordReset(user.id, params.id, submissionKeyFromHeader(request));
-      return Response.json(
-        { message: PASSWORD_RESET_SENT },
-        { headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined },
-      );
+      return Response.json({ message: PASSWORD_RESET_SENT }, { headers: replayHeaders(replayed) });
     },
   }),
   operation({

@@ -1,7 +1,7 @@
 import * as answers from "~/http/api-answers";
 import { operation } from "~/http/api/operation.server";
 import { currentTime } from "~/infra/clock.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
+import { replayHeaders, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { DEALER_NOT_FOUND } from "~/models/dealer.server";
 import {
   adjustmentSchema,
@@ -37,7 +37,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 function createdEntry({ value, replayed }: { value: { id: number }; replayed: boolean }): Response {
   return Response.json(enteredAnswer(value.id), {
     status: 201,
-    headers: replayed ? { ...NO_STORE, [REPLAYED_HEADER]: "true" } : NO_STORE,
+    headers: replayHeaders(replayed, NO_STORE),
   });
 }
 

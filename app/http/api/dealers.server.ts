@@ -42,7 +42,7 @@ import {
   updateAbout,
   updateDealer,
 } from "~/models/dealer.server";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
+import { replayHeaders, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { listVersion } from "~/models/list-version.server";
 import { territoryTeamsOf } from "~/models/team.server";
 
@@ -66,7 +66,7 @@ const imageField = {
 
 /** 201 with the dealer; a replayed Idempotency-Key says so. */
 function createdDealer(dealer: unknown, replayed: boolean): Response {
-  return Response.json(dealer, { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
+  return Response.json(dealer, { status: 201, headers: replayHeaders(replayed) });
 }
 
 export const dealerOperations = [

@@ -1,4 +1,5 @@
 import { operation } from "~/http/api/operation.server";
+import { replayHeaders, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import {
   FARMER_NOT_FOUND,
   farmerAnswer,
@@ -54,7 +55,16 @@ export const farmerOperations = [
     answer: { status: 201, description: "The farmer", schema: farmerAnswer },
     // 409: another farmer has the phone.
     errors: [409],
-    handler: async ({ user, body }) => Response.json(await createFarmer(user, await body()), { status: 201 }),
+    idempotent: true,
+    /**
+     * With an `Idempotency-Key`, a repeat answers the first farmer (201, `Idempotent-Replayed: true`);
+     * the key with other fields answers 422.
+     */
+    handler: async ({ request, user, body }) => {
+      const key = submissionKeyFromHeader(request);
+      const { value: farmer, replayed } = await createFarmer(user, await body(), key);
+      return Response.json(farmer, { status: 201, headers: replayHeaders(replayed) });
+    },
   }),
   operation({
     method: "get",

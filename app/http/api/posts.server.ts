@@ -7,7 +7,7 @@ import { operation } from "~/http/api/operation.server";
 import { readBodyWithin } from "~/http/request-body.server";
 import { readPostForm } from "~/http/upload-forms.server";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
-import { REPLAYED_HEADER, submissionKeyFromHeader } from "~/infra/idempotency.server";
+import { replayHeaders, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import { forgetStaleUploads, saveUpload } from "~/models/media.server";
 import {
   checkInSchema,
@@ -124,7 +124,7 @@ export const postOperations = [
       const { id, replayed } = await createPost(user.id, input, files, key);
       return Response.json(await getPost(id, user), {
         status: 201,
-        headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined,
+        headers: replayHeaders(replayed),
       });
     },
   }),
@@ -197,7 +197,7 @@ export const postOperations = [
       const key = submissionKeyFromHeader(request);
       const { text } = await body();
       const { value, replayed } = await addComment(params.id, user.id, text, key);
-      return Response.json(value, { status: 201, headers: replayed ? { [REPLAYED_HEADER]: "true" } : undefined });
+      return Response.json(value, { status: 201, headers: replayHeaders(replayed) });
     },
   }),
   operation({

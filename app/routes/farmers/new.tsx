@@ -6,26 +6,34 @@ import { formCall, parseForm, readForm, replyWithError } from "~/http/form.serve
 import { redirectWithToast } from "~/http/toast.server";
 import { farmerSchema } from "~/models/farmer.schema";
 import { createFarmer, dealerChoicesFor } from "~/models/farmers.server";
+import { submissionKeyFromForm } from "~/infra/idempotency.server";
+import { newSubmissionKey } from "~/lib/submission-key";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Farmer · Fieldline" }];
 
 /** The form, with the dealers nearest the officer to choose from. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "app.use");
-  return { dealers: await dealerChoicesFor(user, null) };
+  // The key is rendered into the form, so a retry of a save whose answer never came adds the farmer once.
+  return { dealers: await dealerChoicesFor(user, null), submissionKey: newSubmissionKey() };
 }
 
 /** Adds the farmer, whom the viewer's team works with; on to their page. */
 export async function action(args: Route.ActionArgs) {
   const user = await requireAllowed(args, "app.use");
-  const submission = parseForm(await readForm(args.request), farmerSchema);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = await readForm(args.request);
+  const submission = parseForm(form, farmerSchema);
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), submissionKey: null }, { status: 400 });
   return formCall(
     async () => {
-      const farmer = await createFarmer(user, submission.value);
+      const { value: farmer } = await createFarmer(user, submission.value, submissionKeyFromForm(form));
       return redirectWithToast(`/farmers/${farmer.id}`, { title: "Farmer added." });
     },
-    (error) => data({ result: replyWithError(submission, error) }, { status: error.status }),
+    // Its key was used before for other fields (422: the page came back after a save): the page
+    // says so, keeps what was typed, and a new key lets the next save add them as a new farmer.
+    (error) =>
+      data({ result: replyWithError(submission, error), submissionKey: newSubmissionKey() }, { status: error.status }),
   );
 }
 
@@ -36,6 +44,7 @@ export default function NewFarmer({ loaderData, actionData }: Route.ComponentPro
       <FarmerForm
         id="new-farmer"
         dealers={loaderData.dealers}
+        submissionKey={actionData?.submissionKey ?? loaderData.submissionKey}
         lastResult={actionData?.result}
         submitLabel="Save"
         cancel={

@@ -34,6 +34,12 @@ test("an officer adds, finds and edits a farmer; the manager erases them and no 
   const sent = { name, tehsil: "Sahiwal", district: "Sahiwal", landAcres: "1", mainCrops: "opium" };
   expect((await page.request.post("/farmers/new", { form: sent })).status()).toBe(400);
   expect(countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name = ?", name)).toBe(0);
+  // A save sent twice (its first answer lost on the way) adds the farmer once: the form carries its key.
+  const twice = uniqueName("Farmer");
+  const keyed = { ...sent, name: twice, mainCrops: "wheat", idempotencyKey: `twice-${twice.replace(/\W/g, "")}` };
+  for (let send = 0; send < 2; send++)
+    expect((await page.request.post("/farmers/new", { form: keyed, maxRedirects: 0 })).status()).toBe(302);
+  expect(countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name = ?", twice)).toBe(1);
 
   await page.getByLabel("Land (acres) *").fill("12.5");
   // The dealers offered are those nearest the officer; any of them will do.
