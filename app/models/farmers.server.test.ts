@@ -14,12 +14,14 @@ import {
   createFarmer,
   DEALER_UNKNOWN,
   eraseFarmer,
+  FARMER_TEAM_NOT_YOURS,
   getFarmer,
   NO_TEAM_TO_WORK_WITH,
   searchFarmers,
   updateFarmer,
 } from "~/models/farmers.server";
 import { FARMER_NOT_ERASABLE, FARMER_NOT_YOURS } from "~/models/policy";
+import { TEAM_NOT_FOUND } from "~/models/team.schema";
 
 beforeEach(resetDatabase);
 
@@ -160,6 +162,29 @@ describe("the farmer register", () => {
     expect(again).toEqual({ value: first.value, replayed: true });
     expect(await refusal(createFarmer(ayesha, input({ name: "Other" }), key))).toMatchObject({ status: 422 });
     expect(await prisma.farmer.count()).toBe(1);
+  });
+
+  it("puts a farmer in the team sent, for those who manage that team's farmers, and moves them", async () => {
+    const { north, south, ayesha, sana, admin, manager } = await world();
+    const { value: farmer } = await createFarmer(admin, input({ teamId: north }));
+    expect(farmer.team?.id).toBe(north);
+    expect((await getFarmer(ayesha, farmer.id)).name).toBe("Ghulam Rasool");
+    expect(await refusal(createFarmer(ayesha, input({ phone: null, teamId: south })))).toEqual({
+      status: 403,
+      message: FARMER_TEAM_NOT_YOURS,
+      field: "teamId",
+    });
+    expect(await refusal(createFarmer(manager, input({ phone: null, teamId: 999 })))).toEqual({
+      status: 400,
+      message: TEAM_NOT_FOUND,
+      field: "teamId",
+    });
+    expect(await refusal(updateFarmer(manager, farmer.id, { teamId: south }))).toMatchObject({ status: 403 });
+    expect(await prisma.farmer.count()).toBe(1);
+
+    await updateFarmer(admin, farmer.id, { teamId: south });
+    expect(await refusal(getFarmer(ayesha, farmer.id))).toMatchObject({ status: 403 });
+    expect((await getFarmer(sana, farmer.id)).team?.id).toBe(south);
   });
 
   it("refuses an unknown dealer and a creator in no team, writing nothing", async () => {

@@ -16,7 +16,8 @@ import {
 } from "~/models/farmer.schema";
 import { lastKnownPlace } from "~/models/checkin.server";
 import { type DealerOption, listDealerOptions } from "~/models/dealer.server";
-import { authorize, ownTeamIds, seesEveryone } from "~/models/policy";
+import { authorize, can, ownTeamIds, seesEveryone } from "~/models/policy";
+import { TEAM_NOT_FOUND } from "~/models/team.schema";
 import { policyViewer } from "~/models/policy.server";
 import type { Viewer } from "~/models/team-scope.server";
 
@@ -26,6 +27,7 @@ import type { Viewer } from "~/models/team-scope.server";
 // phone, village) and keeps the row, so that counts of what was done with them stay right.
 
 export const DEALER_UNKNOWN = "Dealer not found.";
+export const FARMER_TEAM_NOT_YOURS = "You can only put a farmer in your own team or in a team you lead.";
 export const NO_TEAM_TO_WORK_WITH = "Only the people of a team can add farmers: their team works with them.";
 
 const FARMER_SELECT = {
@@ -189,6 +191,19 @@ async function orDuplicate<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The team that is to work with the farmer: `teamId` when sent (400 unknown, 403 unless the viewer
+ * manages that team's farmers: their own, one they lead, any for an admin), else `otherwise`.
+ */
+async function teamToWorkWith(viewer: Viewer, teamId: number | undefined, otherwise: number | null) {
+  if (teamId === undefined) return otherwise;
+  const team = await prisma.team.findUnique({ where: { id: teamId }, select: { id: true } });
+  if (!team) throw new AppError(400, TEAM_NOT_FOUND, { field: "teamId" });
+  if (!can(await policyViewer(viewer), "farmer.manage", { teamId }))
+    throw new AppError(403, FARMER_TEAM_NOT_YOURS, { field: "teamId" });
+  return teamId;
+}
+
 function columnsOf(input: FarmerPatch): Prisma.FarmerUncheckedUpdateManyInput {
   return {
     name: input.name,
@@ -212,7 +227,6 @@ export async function createFarmer(
   input: FarmerInput,
   key?: SubmissionKey,
 ): Promise<Created<FarmerView>> {
-  if (viewer.teamId === null && !seesEveryone(viewer)) throw new AppError(403, NO_TEAM_TO_WORK_WITH);
   // A repeat whose first farmer was made meanwhile is a replay (createOnce); any other clash is the phone's.
   const { value, replayed } = await orDuplicate(
     createOnce(
@@ -224,12 +238,14 @@ export async function createFarmer(
           select: { ...FARMER_SELECT, requestHash: true },
         }),
       async (keyed) => {
+        const teamId = await teamToWorkWith(viewer, input.teamId, viewer.teamId);
+        if (teamId === null && !seesEveryone(viewer)) throw new AppError(403, NO_TEAM_TO_WORK_WITH);
         await requireDealerOf(input.dealerId);
         await refuseDuplicatePhone(viewer, input.phone);
         return prisma.farmer.create({
           data: {
             ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput),
-            teamId: viewer.teamId,
+            teamId,
             createdById: viewer.id,
             ...keyed,
           },
@@ -245,11 +261,12 @@ export async function createFarmer(
 export async function updateFarmer(viewer: Viewer, id: number, patch: FarmerPatch): Promise<FarmerView> {
   const farmer = await requireFarmerFor(viewer, id, "farmer.manage");
   if (farmer.erasedAt) throw new AppError(409, FARMER_ERASED);
+  const teamId = await teamToWorkWith(viewer, patch.teamId, farmer.team?.id ?? null);
   await requireDealerOf(patch.dealerId);
   await refuseDuplicatePhone(viewer, patch.phone, id);
   // Only a farmer not erased meanwhile is changed: an erasure's personal data never comes back.
   const changed = await orDuplicate(
-    prisma.farmer.updateMany({ where: { id, erasedAt: null }, data: columnsOf(patch) }),
+    prisma.farmer.updateMany({ where: { id, erasedAt: null }, data: { ...columnsOf(patch), teamId } }),
   );
   if (changed.count === 0) throw new AppError(409, FARMER_ERASED);
   return getFarmer(viewer, id);

@@ -85,3 +85,37 @@ test("another team's farmer is not listed, read, changed or erased; the admin re
     json: { name: "Erased farmer", phone: null },
   });
 });
+
+/** Add Farmer's form as a browser without JavaScript sends it. */
+async function sendAddFarmerForm(role: Role, fields: Record<string, string>) {
+  const response = await fetch(`${server.baseUrl}/farmers/new`, {
+    method: "POST",
+    headers: { Cookie: teams.cookies[role], "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ tehsil: "Sukkur", district: "Sukkur", landAcres: "3", ...fields }),
+    redirect: "manual",
+  });
+  return { status: response.status, html: await response.text() };
+}
+
+test("Add Farmer offers an admin the teams, and puts the farmer in the one chosen; an officer cannot choose another team", async () => {
+  const page = await fetch(`${server.baseUrl}/farmers/new`, { headers: { Cookie: teams.cookies.admin } });
+  const html = await page.text();
+  expect(html).toContain("Team that works with them");
+  expect(html).toMatch(new RegExp(`<option value="${teams.teamB}"`));
+
+  expect((await sendAddFarmerForm("admin", { name: "Placed In B", teamId: String(teams.teamB) })).status).toBe(302);
+  const [placed] = server.query(
+    (db) =>
+      db.prepare("SELECT id, teamId FROM Farmer WHERE name = 'Placed In B'").all() as { id: number; teamId: number }[],
+  );
+  expect(placed?.teamId).toBe(teams.teamB);
+  expect((await send("officerB", "GET", `/api/farmers/${placed!.id}`)).status).toBe(200);
+  expect((await send("officerA", "GET", `/api/farmers/${placed!.id}`)).status).toBe(403);
+
+  const refused = await sendAddFarmerForm("officerA", { name: "Not In B", teamId: String(teams.teamB) });
+  expect(refused.status).toBe(403);
+  expect(refused.html).toContain("You can only put a farmer in your own team or in a team you lead.");
+  expect(server.query((db) => db.prepare("SELECT COUNT(*) AS n FROM Farmer WHERE name = 'Not In B'").get())).toEqual({
+    n: 0,
+  });
+});

@@ -17,6 +17,7 @@ type FarmerFormValues = {
   landAcres?: number | string;
   mainCrops?: string[];
   dealerId?: number | string | null;
+  teamId?: number | string | null;
 };
 
 /** A dealer the form offers, with its city to tell namesakes apart. */
@@ -25,6 +26,8 @@ type DealerChoice = { id: number; businessName: string; city: string | null };
 type Props = {
   id: string;
   dealers: DealerChoice[];
+  /** The teams the viewer may put the farmer in; the choice shows when there is one to make. */
+  teams: { id: number; name: string }[];
   /** Add Farmer's key: a save sent twice adds the farmer once. */
   submissionKey?: string;
   defaultValue?: FarmerFormValues;
@@ -34,7 +37,16 @@ type Props = {
 };
 
 /** The farmer's fields: used by Add Farmer and Edit Farmer; a plain form without JavaScript. */
-export function FarmerForm({ id, dealers, submissionKey, defaultValue, lastResult, submitLabel, cancel }: Props) {
+export function FarmerForm({
+  id,
+  dealers,
+  teams,
+  submissionKey,
+  defaultValue,
+  lastResult,
+  submitLabel,
+  cancel,
+}: Props) {
   const [form, fields] = useForm({
     id,
     lastResult: lastResult ?? undefined,
@@ -42,6 +54,7 @@ export function FarmerForm({ id, dealers, submissionKey, defaultValue, lastResul
       ...defaultValue,
       landAcres: defaultValue?.landAcres == null ? undefined : String(defaultValue.landAcres),
       dealerId: defaultValue?.dealerId == null ? undefined : String(defaultValue.dealerId),
+      teamId: defaultValue?.teamId == null ? undefined : String(defaultValue.teamId),
     },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -63,6 +76,7 @@ export function FarmerForm({ id, dealers, submissionKey, defaultValue, lastResul
           summaryOf("Land (acres)", fields.landAcres),
           summaryOf("Main crops", fields.mainCrops),
           summaryOf("Dealer they buy from", fields.dealerId),
+          summaryOf("Team that works with them", fields.teamId),
         ]}
       />
       <TextField label="Name *" field={fields.name} autoComplete="off" />
@@ -99,6 +113,22 @@ export function FarmerForm({ id, dealers, submissionKey, defaultValue, lastResul
         </select>
         <FieldErrors id={fields.dealerId.errorId} errors={fields.dealerId.errors} />
       </div>
+      {teams.length > 1 || (teams.length === 1 && defaultValue?.teamId == null) ? (
+        <div>
+          <label htmlFor={fields.teamId.id} className="field-label">
+            Team that works with them
+          </label>
+          <select {...getSelectProps(fields.teamId)} className="field-input">
+            {defaultValue?.teamId == null ? <option value="">No team (only admins see them)</option> : null}
+            {teams.map((team) => (
+              <option key={team.id} value={team.id}>
+                {team.name}
+              </option>
+            ))}
+          </select>
+          <FieldErrors id={fields.teamId.errorId} errors={fields.teamId.errors} />
+        </div>
+      ) : null}
       <div className="flex gap-3">
         {cancel}
         <button type="submit" className="btn-primary flex-1">

@@ -7,6 +7,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { AppError } from "~/lib/app-error";
 import { FARMER_ERASED, FARMER_NOT_FOUND, farmerSchema } from "~/models/farmer.schema";
 import { dealerChoicesFor, requireFarmerFor, updateFarmer } from "~/models/farmers.server";
+import { teamsVisibleTo } from "~/models/team-scope.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Farmer · Fieldline" }];
 
@@ -22,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     id,
     dealers: await dealerChoicesFor(user, farmer.dealer?.id ?? null),
+    teams: await teamsVisibleTo(user),
     values: {
       name: farmer.name,
       phone: farmer.phone,
@@ -31,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
       landAcres: farmer.landHundredths / 100,
       mainCrops: JSON.parse(farmer.mainCrops) as string[],
       dealerId: farmer.dealer?.id ?? null,
+      teamId: farmer.team?.id ?? null,
     },
   };
 }
@@ -65,6 +68,7 @@ export default function EditFarmer({ loaderData, actionData }: Route.ComponentPr
       <FarmerForm
         id="edit-farmer"
         dealers={loaderData.dealers}
+        teams={loaderData.teams}
         defaultValue={loaderData.values}
         lastResult={actionData?.result}
         submitLabel="Save"

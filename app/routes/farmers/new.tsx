@@ -8,6 +8,7 @@ import { farmerSchema } from "~/models/farmer.schema";
 import { createFarmer, dealerChoicesFor } from "~/models/farmers.server";
 import { submissionKeyFromForm } from "~/infra/idempotency.server";
 import { newSubmissionKey } from "~/lib/submission-key";
+import { teamsVisibleTo } from "~/models/team-scope.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Farmer · Fieldline" }];
 
@@ -15,7 +16,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Add Farmer · Fieldline
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "app.use");
   // The key is rendered into the form, so a retry of a save whose answer never came adds the farmer once.
-  return { dealers: await dealerChoicesFor(user, null), submissionKey: newSubmissionKey() };
+  return {
+    dealers: await dealerChoicesFor(user, null),
+    teams: await teamsVisibleTo(user),
+    teamId: user.teamId,
+    submissionKey: newSubmissionKey(),
+  };
 }
 
 /** Adds the farmer, whom the viewer's team works with; on to their page. */
@@ -44,6 +50,8 @@ export default function NewFarmer({ loaderData, actionData }: Route.ComponentPro
       <FarmerForm
         id="new-farmer"
         dealers={loaderData.dealers}
+        teams={loaderData.teams}
+        defaultValue={{ teamId: loaderData.teamId }}
         submissionKey={actionData?.submissionKey ?? loaderData.submissionKey}
         lastResult={actionData?.result}
         submitLabel="Save"
