@@ -113,7 +113,8 @@ export function FarmerForm({
         </select>
         <FieldErrors id={fields.dealerId.errorId} errors={fields.dealerId.errors} />
       </div>
-      {teams.length > 1 || (teams.length === 1 && defaultValue?.teamId == null) ? (
+      {/* Shown when there is a team to choose, or a team sent was refused (its message needs a place). */}
+      {teams.length > 1 || (teams.length === 1 && defaultValue?.teamId == null) || fields.teamId.errors ? (
         <div>
           <label htmlFor={fields.teamId.id} className="field-label">
             Team that works with them

@@ -187,6 +187,8 @@ const FARMER_BREAKERS = [
   valued("landAcres", fc.constantFrom("", "0", "-1", "10000.01", "1.005", "1e3", "abc", "NaN")),
   duplicated("landAcres", "1"),
   valued("mainCrops", notOneOf(CROPS)),
+  valued("dealerId", fc.constantFrom("0", "-1", "abc", "1.5", "12345678901234567890")),
+  valued("teamId", fc.constantFrom("0", "-1", "abc", "1.5", "12345678901234567890")),
 ];
 const FARMER_MESSAGES = [
   "Name is required",
@@ -196,6 +198,8 @@ const FARMER_MESSAGES = [
   "Phone must be a Pakistani mobile number, such as 0300 1234567",
   "Land must be from 0.01 to 10,000 acres, with at most two decimals",
   "Main crops must be among",
+  "dealerId must be a dealer's id",
+  "teamId must be a team's id",
 ];
 /** A farmer's page by an id that names no farmer: malformed, or of none. */
 const noFarmer = (tail: string) =>
