@@ -27,6 +27,7 @@ import zlib from "node:zlib";
 import { benchWorkspace } from "./lib/bench.mjs";
 import { fillScaleData } from "./lib/bench-data.mjs";
 import { bin, freePort, root, run, waitForHttp } from "./lib/common.mjs";
+import { copyMigratedDatabase } from "./lib/migrated-database.mjs";
 import { budgetFailures } from "./lib/page-weight-budgets.mjs";
 import { firstLoadJavaScript } from "./lib/wire-weight.mjs";
 
@@ -220,7 +221,7 @@ const WIRE_OFFICER = { username: "weight", password: "weight-pass-1" };
 async function measureOverTheWire() {
   const workspace = benchWorkspace("weight", await freePort());
   try {
-    await run(bin("prisma")[0], ["migrate", "deploy"], { env: workspace.env, quiet: true });
+    await copyMigratedDatabase(workspace.databasePath);
     await run(
       bin("tsx")[0],
       [

@@ -1,7 +1,8 @@
 // The server Playwright tests run against (playwright.config.ts `webServer`):
 //   1. the fake network edge (tiles + reverse geocoder) on 127.0.0.1:4599, and a fake SMTP server
 //      that writes every email it receives to <dir>/mail.jsonl (tests read a user's mail there);
-//   2. a fresh database in a temp dir: `prisma migrate deploy` + `tsx prisma/seed.ts`;
+//   2. a fresh database in a temp dir: a copy of the migrated template (scripts/lib/migrated-database.mjs)
+//      + `tsx prisma/seed.ts`;
 //   3. the BUILT production server (build/server/index.js; built here if missing) on :4500.
 // The database path comes from FIELDLINE_E2E_DIR (set by playwright.config.ts, which the test
 // workers also see), so tests can read the database and the mail directly. Everything is removed on exit.
@@ -9,7 +10,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { bin, removeDatabase, root, run } from "../../scripts/lib/common.mjs";
+import { bin, root, run } from "../../scripts/lib/common.mjs";
+import { copyMigratedDatabase } from "../../scripts/lib/migrated-database.mjs";
 import { startFakeEdge } from "./fake-edge.mjs";
 import { decodeEmail, startFakeSmtp } from "./fake-smtp.mjs";
 
@@ -53,7 +55,6 @@ async function main() {
 
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, "data"), { recursive: true });
-  removeDatabase(databasePath);
   const databaseUrl = `file:${databasePath}`;
   // The mail users receive (the outbox keeps a copy without its secrets): one JSON line an email.
   const mailbox = path.join(dir, "mail.jsonl");
@@ -95,7 +96,7 @@ async function main() {
   // Emails go to the fake SMTP server, which keeps them where tests read them.
   env.SMTP_URL = smtp.url;
 
-  await run(...command("prisma", "migrate", "deploy"), { env, quiet: true });
+  await copyMigratedDatabase(databasePath);
   // The seed's "today" is written down for the tests (tests/e2e/support/days.ts). SEED_NOW set
   // to an earlier instant replays a run that crossed midnight in Karachi.
   const seededAt = new Date(process.env.SEED_NOW ?? Date.now()).toISOString();
