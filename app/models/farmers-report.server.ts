@@ -75,36 +75,33 @@ export async function buildFarmersReport(
   const ids = counted.map((officer) => officer.id);
   const seasons = query.groupBy === "season" ? seasonsTo(season) : [season];
   const whole = { first: spanOf(seasons[0] ?? season).first, last: span.last };
+  // By officer or team, the season's groups and their total in one go; else the whole span's total.
+  const { groups, total } = figuresOf(
+    ids,
+    whole,
+    query.groupBy === "officer" || query.groupBy === "team" ? query.groupBy : "all",
+  );
 
   const rows = ((): FiguresRow[] => {
     switch (query.groupBy) {
-      case "officer": {
-        const byOfficer = figuresOf(ids, span, "officer");
+      case "officer":
         return counted.map((officer) => ({
           key: String(officer.id),
           label: displayName(officer),
           ...span,
-          figures: byOfficer.get(officer.id) ?? noFigures(),
+          figures: groups.get(officer.id) ?? noFigures(),
         }));
-      }
-      case "team": {
-        const byTeam = figuresOf(ids, span, "team");
+      case "team":
         return [...teamsOf(counted)].map(([teamId, people]) => ({
           key: teamId === null ? "none" : String(teamId),
           label: people[0]?.teamName ?? NO_TEAM,
           ...span,
-          figures: byTeam.get(teamId) ?? noFigures(),
+          figures: groups.get(teamId) ?? noFigures(),
         }));
-      }
       case "season":
         return seasons.map((each) => {
           const eachSpan = spanOf(each);
-          return {
-            key: each,
-            label: periodLabel(each),
-            ...eachSpan,
-            figures: figuresOf(ids, eachSpan, "all").get(null) ?? noFigures(),
-          };
+          return { key: each, label: periodLabel(each), ...eachSpan, figures: figuresOf(ids, eachSpan, "all").total };
         });
       case "product":
         return [];
@@ -118,7 +115,7 @@ export async function buildFarmersReport(
     groupBy: query.groupBy,
     team: query.team === undefined ? null : await teamNamed(query.team),
     rows,
-    totals: { ...whole, figures: figuresOf(ids, whole, "all").get(null) ?? noFigures() },
+    totals: { ...whole, figures: total },
     gains: gainsOf(ids, span),
   };
 }
@@ -131,16 +128,7 @@ function seasonsTo(season: string): string[] {
 }
 
 function noFigures(): FarmerFigures {
-  return {
-    reached: 0,
-    newFarmers: 0,
-    repeatFarmers: 0,
-    meetings: 0,
-    headCount: 0,
-    namedAttendees: 0,
-    plots: { sown: 0, midSeason: 0, harvested: 0 },
-    yieldGain: { plots: 0, percent: null },
-  };
+  return figuresOfSums(noSums());
 }
 
 /** The group a row of the reads falls in: the officer, their team of today (null: none), or all together (null). */
@@ -159,25 +147,48 @@ function averageGain(sum: number, count: number): YieldGain {
   return { plots: count, percent: count === 0 ? null : Math.round(sum / count / 10) / 10 };
 }
 
+/** A group's figures as they are added up: its gain as a sum of plots' gains, averaged at the end. */
+type Sums = Omit<FarmerFigures, "yieldGain"> & { gainPlots: number; gainSum: number };
+
+function noSums(): Sums {
+  return {
+    reached: 0,
+    newFarmers: 0,
+    repeatFarmers: 0,
+    meetings: 0,
+    headCount: 0,
+    namedAttendees: 0,
+    plots: { sown: 0, midSeason: 0, harvested: 0 },
+    gainPlots: 0,
+    gainSum: 0,
+  };
+}
+
+function figuresOfSums({ gainPlots, gainSum, ...figures }: Sums): FarmerFigures {
+  return { ...figures, yieldGain: averageGain(gainSum, gainPlots) };
+}
+
 /**
- * The figures of `officerIds` over the days of `span`, by officer, team or all together: group →
- * figures (absent: nothing in the span). Three grouped reads: the farmers reached (and which of them
- * were met before), the meetings, and the plots sown.
+ * The figures of `officerIds` over the days of `span`, by officer, team or all together (group →
+ * figures; absent: nothing in the span), and their total, each farmer counted once. Three grouped
+ * reads: the farmers reached (and which of them were met before), the meetings, and the plots sown;
+ * the meetings and plots of the total are its groups' added up.
  */
 function figuresOf(
   officerIds: readonly number[],
   span: PeriodSpan,
   groupBy: "officer" | "team" | "all",
-): Map<number | null, FarmerFigures> {
-  const figures = new Map<number | null, FarmerFigures>();
-  if (officerIds.length === 0) return figures;
+): { groups: Map<number | null, FarmerFigures>; total: FarmerFigures } {
+  const sums = new Map<number | null, Sums>();
+  const total = noSums();
+  if (officerIds.length === 0) return { groups: new Map(), total: figuresOfSums(total) };
   const from = appDayRange(span.first).from;
   const to = appDayRange(span.last).to;
   const officers = Prisma.sql`officer(id, grp) AS (
     SELECT u.id, ${GROUP_OF[groupBy]} FROM User u WHERE u.id IN (SELECT value FROM json_each(${JSON.stringify(officerIds)})))`;
-  const of = (group: number | null): FarmerFigures => {
-    const found = figures.get(group) ?? noFigures();
-    figures.set(group, found);
+  const of = (group: number | null): Sums => {
+    const found = sums.get(group) ?? noSums();
+    sums.set(group, found);
     return found;
   };
   const reach = readRows(
@@ -194,16 +205,19 @@ function figuresOf(
       JOIN officer o ON o.id = d.officerId
       WHERE d.sownOn >= ${span.first} AND d.sownOn <= ${span.last}
     ),
+    reached(farmerId) AS (SELECT DISTINCT farmerId FROM contact),
     metBefore(farmerId) AS (
-      SELECT DISTINCT c.farmerId FROM contact c
-      WHERE EXISTS (SELECT 1 FROM MeetingAttendee a JOIN Post p ON p.id = a.postId WHERE a.farmerId = c.farmerId AND p.createdAt < ${from})
-        OR EXISTS (SELECT 1 FROM DemoPlot d WHERE d.farmerId = c.farmerId AND d.sownOn < ${span.first})
+      SELECT r.farmerId FROM reached r
+      WHERE EXISTS (SELECT 1 FROM MeetingAttendee a JOIN Post p ON p.id = a.postId WHERE a.farmerId = r.farmerId AND p.createdAt < ${from})
+        OR EXISTS (SELECT 1 FROM DemoPlot d WHERE d.farmerId = r.farmerId AND d.sownOn < ${span.first})
     )
-    SELECT c.grp AS grp, COUNT(*) AS reached, SUM(c.farmerId IN (SELECT farmerId FROM metBefore)) AS repeatFarmers
-    FROM contact c GROUP BY c.grp`,
+    SELECT 0 AS whole, c.grp AS grp, COUNT(*) AS reached, SUM(c.farmerId IN (SELECT farmerId FROM metBefore)) AS repeatFarmers
+    FROM contact c GROUP BY c.grp
+    UNION ALL
+    SELECT 1, NULL, COUNT(*), IFNULL(SUM(r.farmerId IN (SELECT farmerId FROM metBefore)), 0) FROM reached r`,
   );
-  for (const { grp, reached, repeatFarmers } of reach)
-    Object.assign(of(grp), { reached, repeatFarmers, newFarmers: reached - repeatFarmers });
+  for (const { whole, grp, reached, repeatFarmers } of reach)
+    Object.assign(whole ? total : of(grp), { reached, repeatFarmers, newFarmers: reached - repeatFarmers });
   const meetings = readRows(
     sqlRows.farmerMeetings,
     Prisma.sql`
@@ -217,7 +231,12 @@ function figuresOf(
     )
     GROUP BY grp`,
   );
-  for (const { grp, ...counts } of meetings) Object.assign(of(grp), counts);
+  for (const { grp, ...counts } of meetings)
+    for (const sum of [of(grp), total]) {
+      sum.meetings += counts.meetings;
+      sum.headCount += counts.headCount;
+      sum.namedAttendees += counts.namedAttendees;
+    }
   const plots = readRows(
     sqlRows.plotStages,
     Prisma.sql`
@@ -228,9 +247,18 @@ function figuresOf(
     WHERE d.sownOn >= ${span.first} AND d.sownOn <= ${span.last}
     GROUP BY o.grp`,
   );
-  for (const { grp, sown, midSeason, harvested, gainPlots, gainSum } of plots)
-    Object.assign(of(grp), { plots: { sown, midSeason, harvested }, yieldGain: averageGain(gainSum, gainPlots) });
-  return figures;
+  for (const { grp, ...counts } of plots)
+    for (const sum of [of(grp), total]) {
+      sum.plots.sown += counts.sown;
+      sum.plots.midSeason += counts.midSeason;
+      sum.plots.harvested += counts.harvested;
+      sum.gainPlots += counts.gainPlots;
+      sum.gainSum += counts.gainSum;
+    }
+  return {
+    groups: new Map([...sums].map(([group, sum]) => [group, figuresOfSums(sum)])),
+    total: figuresOfSums(total),
+  };
 }
 
 /** The average yield gain of `officerIds`' plots sown in `span` and harvested, by product and crop. */
