@@ -18,6 +18,9 @@
 //     of an officer with the same posts and no targets (in turns);
 //   - issue 49's targets report over every officer with targets in each of 12 months
 //     (GET /api/targets/report: by month over the 12 months, and by officer this month);
+//   - issue 50's season report of farmers and demo plots over every officer, 100,000 farmers,
+//     20,000 farmer meetings and 5,000 demo plots (GET /api/farmers/report: by officer over last
+//     season, and by season over six);
 //   - Lighthouse (mobile) on four pages for a signed-in officer, after waiting for a quiet machine,
 //     in the configurations issue 34 judges: the low-tier phone (the CPU slowed down to this
 //     machine's Lighthouse benchmarkIndex ÷ 264, Chrome DevTools' "low-tier mobile") on "Slow 4G",
@@ -40,6 +43,9 @@
 //     filled database)
 //   npm run bench -- --target-report-only [--posts 200000]   (issue 49's targets report alone, on a freshly
 //     filled database whose posts run over the 12 months of targets)
+//   npm run bench -- --farmers-only   (issue 50's season report alone, on a freshly filled database
+//     of 300 officers in 12 teams, 20,000 other posts, 100,000 farmers, 20,000 farmer meetings naming
+//     about 150,000 of them and 5,000 demo plots over the last two years)
 //   npm run bench -- --lighthouse-only [--database filled.db]   (Lighthouse alone, on a copy of the
 //     database when one is given, else on a freshly filled one: --posts, --officers, --teams,
 //     --dealers and --reactions set its size)
@@ -60,7 +66,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { benchWorkspace, signIn } from "./lib/bench.mjs";
-import { addHomeTwins, addLedgerHistory, addTargets, fillScaleData } from "./lib/bench-data.mjs";
+import { addFarmerSeasons, addHomeTwins, addLedgerHistory, addTargets, fillScaleData } from "./lib/bench-data.mjs";
 import { bin, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
@@ -85,6 +91,7 @@ const { values: options } = parseArgs({
     "accounts-only": { type: "boolean", default: false },
     "target-home-only": { type: "boolean", default: false },
     "target-report-only": { type: "boolean", default: false },
+    "farmers-only": { type: "boolean", default: false },
     database: { type: "string" },
     keep: { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
@@ -722,23 +729,12 @@ function targetHomeGoals(loads) {
 /** Issue 49's measure on a running server: the targets report, one reader at a time (its own time). */
 async function targetReportLoads(workspace, server) {
   const adminCookie = await signIn(workspace.baseUrl, ADMIN.username, ADMIN.password);
-  const headers = { Cookie: adminCookie };
   const rows = [];
   for (const [label, query] of [
     [TARGETS_YEAR_CALL, "groupBy=period"],
     [TARGETS_OFFICERS_CALL, "groupBy=officer"],
-  ]) {
-    const url = `${workspace.baseUrl}/api/targets/report?${query}`;
-    await measure(url, headers, 1, WARM_UP_SECONDS, []);
-    const latencies = [];
-    const cpuBefore = processTreeCpuMs(server.pid);
-    const { requests, seconds, errors, bytes } = await measure(url, headers, 1, SECONDS, latencies);
-    const cpuMs = (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
-    rows.push({
-      ...loadRow(label, latencies, requests, seconds, errors, bytes),
-      cpuMsPerResponse: Math.round(cpuMs / Math.max(1, requests)),
-    });
-  }
+  ])
+    rows.push(await oneReaderLoad(label, `${workspace.baseUrl}/api/targets/report?${query}`, adminCookie, server));
   return rows;
 }
 
@@ -822,6 +818,98 @@ async function targetReportOnly() {
   }
 }
 
+/** Issue 50: the season report over every officer, a whole season by officer (the goal's) and the six seasons' trend. */
+const FARMERS = { farmers: 100_000, meetings: 20_000, plots: 5_000 };
+const FARMERS_SEASON_CALL = "GET /api/farmers/report?groupBy=officer (admin: every officer, last season)";
+const FARMERS_TREND_CALL = "GET /api/farmers/report?groupBy=season (admin: every officer, six seasons)";
+
+/** The crop season before the one holding today in Karachi: a whole season of the data. */
+function lastSeason() {
+  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
+  if (month >= 4 && month <= 9) return `RABI-${year - 1}`;
+  return `KHARIF-${month >= 10 ? year : year - 1}`;
+}
+
+/** Issue 50's farmers, meetings and plots added to a filled database. */
+function farmersOf(workspace) {
+  const filled = addFarmerSeasons(workspace.databasePath, FARMERS);
+  log(`Farmers: ${JSON.stringify(filled)}`);
+  return filled;
+}
+
+/** Issue 50's measure on a running server: the season report, one reader at a time (its own time). */
+async function farmersReportLoads(workspace, server) {
+  const cookie = await signIn(workspace.baseUrl, ADMIN.username, ADMIN.password);
+  const rows = [];
+  for (const [label, query] of [
+    [FARMERS_SEASON_CALL, `groupBy=officer&season=${lastSeason()}`],
+    [FARMERS_TREND_CALL, "groupBy=season"],
+  ])
+    rows.push(await oneReaderLoad(label, `${workspace.baseUrl}/api/farmers/report?${query}`, cookie, server));
+  return rows;
+}
+
+/** Issue 50's goal: the season report over 100,000 farmers and 5,000 plots under 1 s. */
+function farmersReportGoals(loads, filled) {
+  const season = loads.find((row) => row.call === FARMERS_SEASON_CALL);
+  const trend = loads.find((row) => row.call === FARMERS_TREND_CALL);
+  const count = (n) => n.toLocaleString("en-US");
+  return [
+    {
+      goal: `season report over ${count(filled.farmers)} farmers and ${count(filled.plots)} plots (${count(filled.meetings)} meetings naming ${count(filled.attendees)}): median < 1 s`,
+      measured: `${season.medianMs} ms (p95 ${season.p95Ms} ms; server CPU ${season.cpuMsPerResponse} ms a report; six seasons by season ${trend.medianMs} ms, p95 ${trend.p95Ms} ms; load ${os.loadavg()[0].toFixed(1)})`,
+      met: season.medianMs < 1000 && season.errors === 0,
+    },
+  ];
+}
+
+/** `--farmers-only`: issue 50's season report on a smaller scale data set (300 officers) with its farmers, meetings and plots. */
+async function farmersOnly() {
+  const workspace = await scaleDatabase("bench-farmers", PORT, {
+    officers: 300,
+    teams: 12,
+    dealers: 1000,
+    posts: 20_000,
+    reactions: 0,
+    postsOnly: true,
+  });
+  const filled = farmersOf(workspace);
+  const server = await startApp(workspace);
+  try {
+    const loads = await farmersReportLoads(workspace, server);
+    printTable(
+      loads.map(({ call, requestsPerSecond, medianMs, p95Ms, errors, cpuMsPerResponse }) => ({
+        call,
+        "req/s": requestsPerSecond,
+        "median ms": medianMs,
+        "p95 ms": p95Ms,
+        "server CPU ms": cpuMsPerResponse,
+        errors,
+      })),
+    );
+    printGoals(farmersReportGoals(loads, filled));
+  } finally {
+    await stop(server);
+  }
+}
+
+/** One call measured with one reader at a time (its own time), after a warm-up, with the server's CPU a response. */
+async function oneReaderLoad(label, url, cookie, server) {
+  const headers = { Cookie: cookie };
+  await measure(url, headers, 1, WARM_UP_SECONDS, []);
+  const latencies = [];
+  const cpuBefore = processTreeCpuMs(server.pid);
+  const { requests, seconds, errors, bytes } = await measure(url, headers, 1, SECONDS, latencies);
+  const cpuMs = (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+  return {
+    ...loadRow(label, latencies, requests, seconds, errors, bytes),
+    cpuMsPerResponse: Math.round(cpuMs / Math.max(1, requests)),
+  };
+}
+
 function printTable(rows) {
   const head = Object.keys(rows[0]);
   const cells = rows.map((row) => head.map((key) => String(row[key] ?? "")));
@@ -848,6 +936,7 @@ async function main() {
   if (options["accounts-only"]) return accountsOnly();
   if (options["target-home-only"]) return targetHomeOnly();
   if (options["target-report-only"]) return targetReportOnly();
+  if (options["farmers-only"]) return farmersOnly();
 
   const scale = {
     officers: Number(options.officers),
@@ -861,6 +950,7 @@ async function main() {
   });
   const ledger = ledgerDealers(large);
   const targets = targetsOf(large);
+  const farmers = farmersOf(large);
   const smallPosts = Number(options["small-posts"]);
   const small = await scaleDatabase("bench-small", PORT + 2, {
     ...scale,
@@ -943,6 +1033,7 @@ async function main() {
     loads.push(await load(TEAM_REPORT_CALL, reportUrl, managerCookie, 1));
     loads.push(...(await accountsLoads(large, server, ledger)));
     loads.push(...(await targetReportLoads(large, server)));
+    loads.push(...(await farmersReportLoads(large, server)));
     // Last of the loads: the twins' posts join the bench officer's team after the team's figures are taken.
     await homeTwins(large);
     loads.push(...(await targetHomeLoads(large, server)));
@@ -1054,6 +1145,7 @@ async function main() {
     },
     ...accountsGoals(loads, ledger),
     ...targetReportGoals(loads, targets),
+    ...farmersReportGoals(loads, farmers),
     ...targetHomeGoals(loads),
     ...lighthouseGoalsOf.last,
   ];

@@ -34,13 +34,38 @@ export const CHART_MEASURE_LABELS: Record<ChartMeasure, string> = {
   distance: "Distance (km)",
 };
 
-/** What a report is about: the officers' work over a period, the dealers' accounts today, or targets against what was done. */
-export const REPORT_VIEWS = ["activity", "accounts", "targets"] as const;
+/**
+ * What a report is about: the officers' work over a period, the dealers' accounts today, targets
+ * against what was done, or the farmers reached and the demo plots of a season.
+ */
+export const REPORT_VIEWS = ["activity", "accounts", "targets", "farmers"] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];
 export const REPORT_VIEW_LABELS: Record<ReportView, string> = {
   activity: "Sales and visits",
   accounts: "Dealer accounts",
   targets: "Targets",
+  farmers: "Farmers and demo plots",
+};
+
+/** The groupings of the farmers view: officers, their teams, the seasons up to the one asked (a trend), or the plots' product and crop. */
+export const FARMER_GROUPINGS = ["officer", "team", "season", "product"] as const;
+export type FarmerGrouping = (typeof FARMER_GROUPINGS)[number];
+export const FARMER_GROUPING_LABELS: Record<FarmerGrouping, string> = {
+  officer: "Officer",
+  team: "Team",
+  season: "Season",
+  product: "Product and crop",
+};
+
+/** What the farmers view's chart can show (by product and crop: always the harvested plots). */
+export const FARMER_CHART_MEASURES = ["reached", "newFarmers", "meetings", "headCount", "plots"] as const;
+export type FarmerChartMeasure = (typeof FARMER_CHART_MEASURES)[number];
+export const FARMER_CHART_MEASURE_LABELS: Record<FarmerChartMeasure, string> = {
+  reached: "Farmers reached",
+  newFarmers: "New farmers",
+  meetings: "Meetings",
+  headCount: "Meeting head count",
+  plots: "Plots started",
 };
 
 /** The groupings of the targets view: officers, their teams (the sums of their officers'), the measures, or the months. */

@@ -59,6 +59,13 @@ export function isTargetPeriod(text: string): boolean {
 export const TARGET_PERIOD_MESSAGE =
   "Period must be a month like 2026-11 or a season like RABI-2026 or KHARIF-2026, from 2000 to 2100";
 
+/** A crop season (RABI-2026, KHARIF-2026) the app accepts: not a month. */
+export function isSeason(text: string): boolean {
+  return SEASON.test(text) && periodSpan(text) !== null;
+}
+
+export const SEASON_MESSAGE = "Season must be like RABI-2026 or KHARIF-2026, from 2000 to 2100";
+
 /** The month of a calendar day: "2026-11-28" -> "2026-11". */
 export function monthOf(date: string): string {
   return date.slice(0, 7);

@@ -3,8 +3,9 @@ import { Worker } from "node:worker_threads";
 import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
 import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
-import { REPORT_GROUPING_LABELS, TARGET_GROUPING_LABELS } from "~/lib/report-options";
+import { FARMER_GROUPING_LABELS, REPORT_GROUPING_LABELS, TARGET_GROUPING_LABELS } from "~/lib/report-options";
 import type { AccountsReport } from "~/models/accounts-report.server";
+import type { FarmersReport } from "~/models/farmers-report.server";
 import type { Report } from "~/models/report.server";
 import type { Cell, ReportTable } from "~/models/report-view.server";
 import type { TargetsReport } from "~/models/targets-report.server";
@@ -58,6 +59,22 @@ export function targetsTitle(report: TargetsReport): string {
 
 export function targetsFileName(report: TargetsReport, extension: "csv" | "xlsx"): string {
   return `fieldline-targets-${report.groupBy}-${report.period}.${extension}`;
+}
+
+/** "Fieldline farmers and demo plots, Rabi 2026–27 (2026-10-01 to 2027-03-31) on 2026-11-22, by officer; team: North" */
+export function farmersTitle(report: FarmersReport): string {
+  const trend = report.groupBy === "season" ? `, the seasons from ${report.totals.first}` : "";
+  return (
+    `Fieldline farmers and demo plots, ${report.label} (${report.first} to ${report.last}${trend}) on ${report.today}, ` +
+    [
+      `by ${FARMER_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
+      ...(report.team ? [`team: ${report.team.name}`] : []),
+    ].join("; ")
+  );
+}
+
+export function farmersFileName(report: FarmersReport, extension: "csv" | "xlsx"): string {
+  return `fieldline-farmers-${report.groupBy}-${report.season}.${extension}`;
 }
 
 export function reportFileName(report: Report, extension: "csv" | "xlsx"): string {

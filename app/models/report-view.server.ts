@@ -6,6 +6,9 @@ import { AGEING_BUCKETS, AGEING_LABELS } from "~/lib/ledger";
 import {
   type AccountChartMeasure,
   type ChartMeasure,
+  FARMER_CHART_MEASURE_LABELS,
+  FARMER_GROUPING_LABELS,
+  type FarmerChartMeasure,
   REPORT_GROUPING_LABELS,
   TARGET_GROUPING_LABELS,
   type ReportChart,
@@ -13,6 +16,7 @@ import {
 import { MEASURE_LABELS, MONEY_MEASURES, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
 import { periodLabel, STANDING_LABELS } from "~/lib/target-period";
 import type { AccountFigures, AccountsReport } from "~/models/accounts-report.server";
+import type { FarmerFigures, FarmersReport, YieldGain } from "~/models/farmers-report.server";
 import type { MeasureFigure, TargetsReport } from "~/models/targets-report.server";
 import type { Figures, Report } from "~/models/report.server";
 
@@ -292,4 +296,86 @@ export function targetsChart(report: TargetsReport, measure: TargetMeasure): Rep
     return figure?.percent == null ? [] : [{ key: row.key, label: row.label, value: figure.percent }];
   });
   return { ...chartOf(data, report.groupBy === "period" ? periodLabel : null), groups: data.length };
+}
+
+// ---- The farmers view (issue 50): farmers reached, meetings, demo plots and their yield gain -----
+
+/** The plots behind an average gain, and the average ("–" when there is none to average, never 0 %). */
+const GAIN_COLUMNS = ["Plots with yields", "Average yield gain"];
+
+const FARMER_COLUMNS = [
+  "Farmers reached",
+  "New farmers",
+  "Repeat farmers",
+  "Meetings",
+  "Head count",
+  "Named attendees",
+  "Plots sown",
+  "Plots at mid-season",
+  "Plots harvested",
+  ...GAIN_COLUMNS,
+];
+
+function gainCells(gain: YieldGain): Cell[] {
+  return [count(gain.plots), gain.percent === null ? NONE : { kind: "percent", value: gain.percent }];
+}
+
+function farmerCells(figures: FarmerFigures): Cell[] {
+  return [
+    count(figures.reached),
+    count(figures.newFarmers),
+    count(figures.repeatFarmers),
+    count(figures.meetings),
+    count(figures.headCount),
+    count(figures.namedAttendees),
+    count(figures.plots.sown),
+    count(figures.plots.midSeason),
+    count(figures.plots.harvested),
+    ...gainCells(figures.yieldGain),
+  ];
+}
+
+/**
+ * The farmers report's table: a row per officer, team or season, then the totals (farmers counted
+ * once however many rows they are in); by product and crop, the average yield gain of each.
+ */
+export function farmersTable(report: FarmersReport): ReportTable {
+  if (report.groupBy === "product")
+    return {
+      columns: [FARMER_GROUPING_LABELS.product, ...GAIN_COLUMNS],
+      rows: report.gains.map((row) => [{ kind: "text", value: row.label }, ...gainCells(row.yieldGain)]),
+      totals: [{ kind: "text", value: "Total" }, ...gainCells(report.totals.figures.yieldGain)],
+    };
+  return {
+    columns: [FARMER_GROUPING_LABELS[report.groupBy], ...FARMER_COLUMNS],
+    rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...farmerCells(row.figures)]),
+    totals: [{ kind: "text", value: "Total" }, ...farmerCells(report.totals.figures)],
+  };
+}
+
+function farmerMeasure(figures: FarmerFigures, measure: FarmerChartMeasure): number {
+  if (measure === "plots") return figures.plots.sown + figures.plots.midSeason + figures.plots.harvested;
+  return figures[measure];
+}
+
+/**
+ * One measure of each officer or team as bars, or of each season as columns; by product and crop,
+ * the harvested plots behind each average (a gain may be negative, which bars do not draw).
+ */
+export function farmersChart(report: FarmersReport, measure: FarmerChartMeasure): ReportChart & { title: string } {
+  if (report.groupBy === "product")
+    return {
+      ...chartOf(
+        report.gains.map((row) => ({ key: row.label, label: row.label, value: row.yieldGain.plots })),
+        null,
+      ),
+      title: "Plots with yields",
+    };
+  return {
+    ...chartOf(
+      report.rows.map((row) => ({ key: row.key, label: row.label, value: farmerMeasure(row.figures, measure) })),
+      report.groupBy === "season" ? periodLabel : null,
+    ),
+    title: FARMER_CHART_MEASURE_LABELS[measure],
+  };
 }

@@ -189,6 +189,38 @@ describe("the declared rows of the plain reads", () => {
     const { buildAccountsReport } = await import("~/models/accounts-report.server");
     await buildAccountsReport(admin!, { groupBy: "officer" }, now);
 
+    // A farmer met at a meeting and given a harvested demo plot this season (Rabi 2025).
+    const farmer = await prisma.farmer.create({
+      data: { name: "Rafiq", tehsil: "Okara", district: "Okara", landHundredths: 500, teamId: team!.id },
+    });
+    const meeting = await prisma.post.create({
+      data: { userId: officer!.id, type: "FARMER_MEETING", headCount: 4, createdAt: now },
+    });
+    await prisma.meetingAttendee.create({ data: { postId: meeting.id, farmerId: farmer.id } });
+    const started = await prisma.post.create({ data: { userId: officer!.id, type: "DEMO_PLOT", createdAt: now } });
+    await prisma.demoPlot.create({
+      data: {
+        postId: started.id,
+        farmerId: farmer.id,
+        officerId: officer!.id,
+        crop: "wheat",
+        product: "SSP",
+        areaHundredths: 100,
+        controlAreaHundredths: 100,
+        lat: 30.81,
+        lng: 73.45,
+        sownOn: "2026-03-01",
+        midVisitDueOn: "2026-03-05",
+        harvestDueOn: "2026-03-09",
+        stage: "HARVESTED",
+        harvestedOn: "2026-03-09",
+        yieldKgPerAcre: 1100,
+        controlYieldKgPerAcre: 1000,
+      },
+    });
+    const { buildFarmersReport } = await import("~/models/farmers-report.server");
+    await buildFarmersReport(admin!, { groupBy: "officer" }, now);
+
     const unread = Object.entries(sqlRows)
       .filter(([, shape]) => !read.get(shape))
       .map(([name]) => name);

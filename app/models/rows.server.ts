@@ -216,6 +216,19 @@ export const sqlRows = {
     teamId: integer.orNull,
     teamName: text.orNull,
   },
+  // farmers-report.server: `grp` is the officer, their team (null: none) or null for all together;
+  // `whole`: the row of every farmer of the groups, each once
+  farmerReach: { whole: boolean, grp: integer.orNull, reached: integer, repeatFarmers: integer },
+  farmerMeetings: { grp: integer.orNull, meetings: integer, headCount: integer, namedAttendees: integer },
+  plotStages: {
+    grp: integer.orNull,
+    sown: integer,
+    midSeason: integer,
+    harvested: integer,
+    gainPlots: integer,
+    gainSum: integer,
+  },
+  plotGains: { product: sqlite.oneOf(SALE_PRODUCTS), crop: text, gainPlots: integer, gainSum: integer },
   // report.server
   postTally: {
     ...tally,

@@ -59,7 +59,7 @@ const NO_TEAM = "No team";
  * their team's officers, for the team's total); a manager the officers of their teams; an admin
  * everyone; one team of those when asked (another team's: 403).
  */
-async function officersOf(
+export async function officersOf(
   viewer: Viewer,
   team: number | undefined,
 ): Promise<{ officers: OfficerRow[]; ownOnly: boolean }> {
@@ -203,7 +203,7 @@ function groupSums(officers: readonly OfficerRow[], periods: readonly string[], 
 }
 
 /** The officers by team, in the order listed, those of no team last. */
-function teamsOf(officers: readonly OfficerRow[]): Map<number | null, OfficerRow[]> {
+export function teamsOf(officers: readonly OfficerRow[]): Map<number | null, OfficerRow[]> {
   const teams = new Map<number | null, OfficerRow[]>();
   for (const officer of [...officers].sort((a, b) => Number(a.teamId === null) - Number(b.teamId === null))) {
     const people = teams.get(officer.teamId) ?? [];
@@ -213,6 +213,6 @@ function teamsOf(officers: readonly OfficerRow[]): Map<number | null, OfficerRow
   return teams;
 }
 
-async function teamNamed(id: number): Promise<{ id: number; name: string } | null> {
+export async function teamNamed(id: number): Promise<{ id: number; name: string } | null> {
   return prisma.team.findUnique({ where: { id }, select: { id: true, name: true } });
 }

@@ -385,3 +385,101 @@ export function addTargets(databasePath, { months, seed = 49, now = Date.now() }
   db.close();
   return count;
 }
+
+/** A Karachi calendar day (yyyy-MM-dd) of an instant. */
+const karachiDay = (ms) => new Date(ms + 5 * 3_600_000).toISOString().slice(0, 10);
+
+/**
+ * Issue 50's season report's data over the `days` before `now`: `farmers` farmers, each of the
+ * team of an officer drawn at random; `meetings` Farmer Meeting posts of random officers, each
+ * naming 3 to 12 farmers of the author's team and a head count of
+ * at least them; `plots` demo plots (and their Demo Plot posts) sown on random days, harvested
+ * with yields once 120 days old, visited at mid-season once 60 days old. Answers the counts.
+ */
+export function addFarmerSeasons(databasePath, { farmers, meetings, plots, days = 730, seed = 50, now = Date.now() }) {
+  const db = new Database(databasePath);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = OFF");
+  const rng = seededRandom(seed);
+  const pick = (n) => Math.floor(rng() * n);
+  const officers = db.prepare("SELECT id, teamId FROM User WHERE role = 'OFFICER' AND teamId IS NOT NULL").all();
+  const insertFarmer = db.prepare(
+    "INSERT INTO Farmer (name, phone, village, tehsil, district, landHundredths, mainCrops, teamId, createdById, createdAt, updatedAt) VALUES (?, ?, ?, 'Okara', 'Okara', ?, '[\"wheat\"]', ?, ?, ?, ?)",
+  );
+  const insertPost = db.prepare(
+    "INSERT INTO Post (userId, type, text, headCount, createdAt) VALUES (?, ?, 'In the field with farmers.', ?, ?)",
+  );
+  const insertAttendee = db.prepare("INSERT INTO MeetingAttendee (postId, farmerId) VALUES (?, ?)");
+  const insertPlot = db.prepare(
+    `INSERT INTO DemoPlot (postId, farmerId, officerId, crop, product, areaHundredths, controlAreaHundredths, lat, lng,
+      sownOn, midVisitDueOn, harvestDueOn, stage, harvestedOn, yieldKgPerAcre, controlYieldKgPerAcre, createdAt, updatedAt)
+     VALUES (?, ?, ?, ?, ?, 100, 50, 30.8, 73.4, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const crops = ["wheat", "cotton", "rice", "maize", "sugarcane"];
+  const products = ["SSP", "ORGANIC", "SULFUR"];
+  const farmersOfTeam = new Map();
+  db.transaction(() => {
+    for (let i = 0; i < farmers; i++) {
+      const { id, teamId } = officers[pick(officers.length)];
+      const farmerId = Number(
+        insertFarmer.run(
+          `Farmer ${i + 1}`,
+          `92300${String(i).padStart(7, "0")}`,
+          `Chak ${1 + pick(500)}`,
+          100 + pick(5000),
+          teamId,
+          id,
+          now - pick(days * DAY_MS),
+          now,
+        ).lastInsertRowid,
+      );
+      const pool = farmersOfTeam.get(teamId) ?? [];
+      pool.push(farmerId);
+      farmersOfTeam.set(teamId, pool);
+    }
+    for (let i = 0; i < meetings; i++) {
+      const { id, teamId } = officers[pick(officers.length)];
+      const pool = farmersOfTeam.get(teamId) ?? [];
+      // 3 to 12, 7.5 on average: 20,000 meetings name about 150,000.
+      const count = Math.min(pool.length, 3 + pick(10));
+      const at = now - Math.floor(((meetings - i) / meetings) * days * DAY_MS);
+      const postId = Number(insertPost.run(id, "FARMER_MEETING", count + pick(20), at).lastInsertRowid);
+      const chosen = new Set();
+      while (chosen.size < count) chosen.add(pool[pick(pool.length)]);
+      for (const farmerId of chosen) insertAttendee.run(postId, farmerId);
+    }
+    for (let i = 0; i < plots; i++) {
+      const { id, teamId } = officers[pick(officers.length)];
+      const pool = farmersOfTeam.get(teamId) ?? [];
+      const sownAt = now - pick(days * DAY_MS);
+      const age = (now - sownAt) / DAY_MS;
+      const stage = age >= 120 ? "HARVESTED" : age >= 60 ? "MID_SEASON" : "SOWN";
+      const control = 800 + pick(800);
+      const postId = Number(insertPost.run(id, "DEMO_PLOT", null, sownAt).lastInsertRowid);
+      insertPlot.run(
+        postId,
+        pool[pick(pool.length)],
+        id,
+        crops[pick(crops.length)],
+        products[pick(products.length)],
+        karachiDay(sownAt),
+        karachiDay(sownAt + 60 * DAY_MS),
+        karachiDay(sownAt + 120 * DAY_MS),
+        stage,
+        stage === "HARVESTED" ? karachiDay(sownAt + 120 * DAY_MS) : null,
+        stage === "HARVESTED" ? control + pick(400) - 50 : null,
+        stage === "HARVESTED" ? control : null,
+        sownAt,
+        now,
+      );
+    }
+  })();
+  db.pragma("optimize");
+  const counts = db
+    .prepare(
+      "SELECT (SELECT COUNT(*) FROM Farmer) AS farmers, (SELECT COUNT(*) FROM Post WHERE type = 'FARMER_MEETING') AS meetings, (SELECT COUNT(*) FROM MeetingAttendee) AS attendees, (SELECT COUNT(*) FROM DemoPlot) AS plots",
+    )
+    .get();
+  db.close();
+  return counts;
+}

@@ -177,6 +177,8 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
   if (path === "/api/targets") return `${url}?team=${world.teams[team]}`;
   // The targets report reads a team's officers: team.view, decided by the team asked for.
   if (path === "/api/targets/report") return `${url}?team=${world.teams[team]}`;
+  // So does the farmers report.
+  if (path === "/api/farmers/report") return `${url}?team=${world.teams[team]}`;
   if (path === "/api/dealers") return `${url}?query=zzzz-none`;
   return url;
 }

@@ -14,9 +14,13 @@ import { calculatePerformance, listLeaderboard } from "~/models/performance.serv
 import { rankingsQuerySchema } from "~/models/post.schema";
 import { accountsQuerySchema } from "~/models/accounts-report.schema";
 import { accountsReportJson, buildAccountsReport } from "~/models/accounts-report.server";
+import { farmersReportAnswer, farmersReportQuerySchema } from "~/models/farmers-report.schema";
+import { buildFarmersReport } from "~/models/farmers-report.server";
 import {
   accountsFileName,
   accountsTitle,
+  farmersFileName,
+  farmersTitle,
   reportCsv,
   reportFileName,
   reportTitle,
@@ -24,7 +28,7 @@ import {
   targetsFileName,
   targetsTitle,
 } from "~/models/report-export.server";
-import { accountsTable, reportTable, type ReportTable, targetsTable } from "~/models/report-view.server";
+import { accountsTable, farmersTable, reportTable, type ReportTable, targetsTable } from "~/models/report-view.server";
 import type { ReportView } from "~/lib/report-options";
 import { targetsReportAnswer, targetsReportQuerySchema } from "~/models/targets-report.schema";
 import { buildTargetsReport } from "~/models/targets-report.server";
@@ -44,7 +48,11 @@ function reportFormat(request: Request): string {
 }
 
 /** The view of the reports page a report call's download link came from, by the call's path. */
-const PAGE_VIEWS: Record<string, ReportView> = { "/api/accounts": "accounts", "/api/targets/report": "targets" };
+const PAGE_VIEWS: Record<string, ReportView> = {
+  "/api/accounts": "accounts",
+  "/api/targets/report": "targets",
+  "/api/farmers/report": "farmers",
+};
 
 /**
  * A report's table as a CSV or .xlsx file. The .xlsx waits its turn in the server's one queue of
@@ -63,7 +71,7 @@ async function answerFile(
     if (!(error instanceof AppError) || error.retryAfterSec === undefined || !isBrowserNavigation(request)) throw error;
     const page = new URL(request.url).searchParams;
     page.delete("format");
-    // The accounts and targets reports' pages are views of the reports page.
+    // The accounts, targets and farmers reports' pages are views of the reports page.
     const view = PAGE_VIEWS[new URL(request.url).pathname];
     if (view) page.set("view", view);
     return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
@@ -120,6 +128,13 @@ const TARGETS_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildTargetsReport>
   table: targetsTable,
   title: targetsTitle,
   fileName: targetsFileName,
+  json: (report) => Response.json(report, NO_STORE),
+};
+
+const FARMERS_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildFarmersReport>>> = {
+  table: farmersTable,
+  title: farmersTitle,
+  fileName: farmersFileName,
   json: (report) => Response.json(report, NO_STORE),
 };
 
@@ -228,6 +243,22 @@ export const rankingOperations = [
     errors: [400, 403, 429, 503],
     handler: async ({ request, user, query }) =>
       answerReportAs(request, user.id, await buildTargetsReport(user, query), TARGETS_REPORT),
+  }),
+  operation({
+    method: "get",
+    path: "/api/farmers/report",
+    summary:
+      "The farmers reached in a season (new and repeat), the farmer meetings and their head count, the demo plots sown in it by stage and their average yield gain, by officer, team, season (the six to the one asked) or product and crop (officers: their own, and their team's total; managers: their teams; admins: everyone or one team)",
+    tag: "Farmers",
+    access: "team.view",
+    query: farmersReportQuerySchema,
+    queryExample: { season: "RABI-2026", groupBy: "team" },
+    answer: { status: 200, description: "The farmers report", schema: farmersReportAnswer },
+    // 400: a malformed or unknown season or grouping; 403: a team not the viewer's; 429 and 503
+    // (with Retry-After): format=xlsx as for /api/reports.
+    errors: [400, 403, 429, 503],
+    handler: async ({ request, user, query }) =>
+      answerReportAs(request, user.id, await buildFarmersReport(user, query), FARMERS_REPORT),
   }),
   operation({
     method: "get",

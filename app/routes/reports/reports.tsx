@@ -34,8 +34,10 @@ import {
   ReportTableCard,
 } from "~/components/reports/report-form";
 import { AccountsView } from "~/components/reports/accounts-view";
+import { FarmersView } from "~/components/reports/farmers-view";
 import { TargetsView } from "~/components/reports/targets-view";
 import { accountsView } from "./accounts-view.server";
+import { farmersView } from "./farmers-view.server";
 import { targetsView } from "./targets-view.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reports · Fieldline" }];
@@ -87,6 +89,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (url.searchParams.get("view") === "accounts") return accountsView(url, user);
   // The targets view (everyone: an officer their own): targets against what was done.
   if (url.searchParams.get("view") === "targets") return targetsView(url, user);
+  // The farmers view (everyone: an officer their own): farmers reached and demo plots in a season.
+  if (url.searchParams.get("view") === "farmers") return farmersView(url, user);
   const policy = await requestViewer(args, user);
   const seesOthers = can(policy, "reports.others");
   const sent = Object.fromEntries(url.searchParams);
@@ -140,6 +144,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function Reports({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "accounts") return <AccountsView data={loaderData} />;
   if (loaderData.view === "targets") return <TargetsView data={loaderData} />;
+  if (loaderData.view === "farmers") return <FarmersView data={loaderData} />;
   const {
     seesAccounts,
     form,
