@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
@@ -119,5 +119,7 @@ export default function FarmerImport({ loaderData, actionData: answer }: Route.C
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to import farmers" />;
+  // A refusal says why: another team's import is not "no permission" to import at all.
+  const refusal = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
+  return <AdminErrorView error={error} deniedMessage={refusal} failedMessage="Failed to import farmers" />;
 }
