@@ -39,6 +39,8 @@ export default [
     route("targets/import/template.xlsx", "routes/targets/import-template.ts"),
     route("farmers", "routes/farmers/farmers.tsx"),
     route("farmers/new", "routes/farmers/new.tsx"),
+    route("farmers/import", "routes/farmers/import.tsx"),
+    route("farmers/import/template.xlsx", "routes/farmers/import-template.ts"),
     route("farmers/:id", "routes/farmers/farmer.tsx"),
     route("farmers/:id/edit", "routes/farmers/edit.tsx"),
     route("farmers/:id/erase", "routes/farmers/erase.tsx"),

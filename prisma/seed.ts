@@ -4,7 +4,9 @@
  * admin, 76 dealers in all seven provinces (each in the team whose territory holds it), and a
  * month of posts, check-ins, likes, comments, performance scores and notifications, the
  * dealers' accounts (prisma/seed-accounts.ts: opening balances, payments at the counter, limits)
- * and the officers' targets (prisma/seed-targets.ts: this month's, this season's and last month's).
+ * the officers' targets (prisma/seed-targets.ts: this month's, this season's and last month's),
+ * and their farmers, farmer meetings and demo plots (prisma/seed-farmers.ts: this season's and the
+ * season before's).
  *
  *   DATABASE_URL=file:./data/fieldline.db npx tsx prisma/seed.ts
  *   SEED_TEAMS=one npx tsx prisma/seed.ts   (the test servers: one team of everyone, led by
@@ -32,6 +34,7 @@ import { appPeriodRange } from "~/infra/clock.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
 import { hashPassword } from "~/models/user.server";
 import { buildDemoAccounts, type DemoAccounts } from "./seed-accounts";
+import { buildDemoFarmers, type DemoFarmers } from "./seed-farmers";
 import { buildDemoTargets } from "./seed-targets";
 import { LEDGER_WIPE } from "./triggers";
 import {
@@ -1078,6 +1081,8 @@ export interface SeedCounts {
   comments: number;
   notifications: number;
   targets: number;
+  farmers: number;
+  plots: number;
 }
 
 /** Empties every table (children first) and resets the id counters. */
@@ -1089,11 +1094,15 @@ function clearTables() {
     prisma.targetNotice.deleteMany(),
     prisma.target.deleteMany(),
     prisma.postMedia.deleteMany(),
+    prisma.plotVisit.deleteMany(),
+    prisma.demoPlot.deleteMany(),
+    prisma.meetingAttendee.deleteMany(),
     prisma.reaction.deleteMany(),
     prisma.comment.deleteMany(),
     prisma.checkIn.deleteMany(),
     prisma.notification.deleteMany(),
     prisma.post.deleteMany(),
+    prisma.farmer.deleteMany(),
     prisma.dealerImage.deleteMany(),
     prisma.dealer.deleteMany(),
     prisma.dealerImport.deleteMany(),
@@ -1133,6 +1142,9 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
     posts: postData,
   });
 
+  // The test servers' one team gets no farmers: their meetings and plots would move what tests count.
+  const farmers = (options.teams ?? "three") === "three" ? demoFarmers(clock, users, dealers, teamOf, postData) : null;
+
   await applyPragmas();
   await prisma.$transaction([
     ...clearTables(),
@@ -1141,9 +1153,18 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
     prisma.teamManager.createMany({ data: teamManagerRows(teams, users) }),
     prisma.dealer.createMany({ data: dealerRows(clock, dealers, teams, accounts) }),
     // The Post triggers write each sale's and recovery's ledger entries (decision 80).
-    prisma.post.createMany({ data: postData }),
+    prisma.post.createMany({
+      data: [...postData, ...(farmers?.posts ?? [])].map((post) => ({
+        ...post,
+        headCount: farmers?.headCounts.get(post.id!) ?? null,
+      })),
+    }),
     prisma.ledgerEntry.createMany({ data: accounts.openingEntries }),
-    prisma.checkIn.createMany({ data: checkInRows(clock, checkIns) }),
+    prisma.checkIn.createMany({ data: [...checkInRows(clock, checkIns), ...(farmers?.checkIns ?? [])] }),
+    prisma.farmer.createMany({ data: farmers?.farmers ?? [] }),
+    prisma.meetingAttendee.createMany({ data: farmers?.attendees ?? [] }),
+    prisma.demoPlot.createMany({ data: farmers?.plots ?? [] }),
+    prisma.plotVisit.createMany({ data: farmers?.visits ?? [] }),
     prisma.reaction.createMany({
       data: reactions.map(({ createdAtMs, ...reaction }) => ({
         ...reaction,
@@ -1180,7 +1201,36 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
     comments: comments.length,
     notifications: notifications.length,
     targets: targets.length,
+    farmers: farmers?.farmers.length ?? 0,
+    plots: farmers?.plots.length ?? 0,
   };
+}
+
+/** The officers' farmers, meetings and plots around the month's posts (prisma/seed-farmers.ts). */
+function demoFarmers(
+  clock: Clock,
+  users: readonly SeedUser[],
+  dealers: readonly SeedDealer[],
+  teamOf: ReadonlyMap<number, number | null>,
+  posts: readonly Prisma.PostCreateManyInput[],
+): DemoFarmers {
+  return buildDemoFarmers({
+    now: new Date(clock.now),
+    officers: users.flatMap((user) =>
+      user.officer
+        ? [
+            {
+              id: user.id,
+              teamId: teamOf.get(user.id) ?? null,
+              towns: user.officer.clusters.flat(),
+              dealerIds: dealers.filter((dealer) => dealer.createdById === user.id).map((dealer) => dealer.id),
+            },
+          ]
+        : [],
+    ),
+    posts,
+    nextPostId: Math.max(0, ...posts.map((post) => post.id ?? 0)) + 1,
+  });
 }
 
 /** SEED_NOW (an ISO instant) seeds as of that moment: the e2e server records the day it seeded. */
@@ -1206,7 +1256,7 @@ async function main(): Promise<void> {
     console.log(
       `Seeded ${counts.teams} ${counts.teams === 1 ? "team" : "teams"}, ${counts.users} users, ${counts.dealers} dealers in ${counts.provinces} of ${PROVINCES.length} provinces, ` +
         `${counts.posts} posts, ${counts.checkIns} check-ins, ${counts.reactions} likes, ${counts.comments} comments, ` +
-        `${counts.notifications} notifications, ${counts.targets} targets (password "${DEMO_PASSWORD}").`,
+        `${counts.notifications} notifications, ${counts.targets} targets, ${counts.farmers} farmers, ${counts.plots} demo plots (password "${DEMO_PASSWORD}").`,
     );
   } catch (error) {
     console.error("Seeding failed:", error);

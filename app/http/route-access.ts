@@ -51,6 +51,8 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   // A farmer's pages: the model asks the policy with the farmer's team (decision 94).
   "/farmers": { GET: "app.use" },
   "/farmers/new": { GET: "app.use", POST: "app.use" },
+  "/farmers/import": { GET: "farmers.import", POST: "farmers.import" },
+  "/farmers/import/template.xlsx": { GET: "farmers.import" },
   "/farmers/:id": { GET: "farmer.read" },
   "/farmers/:id/edit": { GET: "farmer.manage", POST: "farmer.manage" },
   "/farmers/:id/erase": { GET: "farmer.erase", POST: "farmer.erase" },

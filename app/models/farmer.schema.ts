@@ -122,3 +122,18 @@ export const farmerPageAnswer = z
     hasMore: z.boolean().describe("Another page follows: ask for page + 1"),
   })
   .meta({ id: "FarmerPage" });
+
+/** The farmers import's `?team=`: the team that will work with the farmers (decision 99). */
+export const farmerImportQuerySchema = z.object({
+  team: idSchema("team must be a team's id").optional(),
+});
+
+/** POST /api/farmers/import: what was imported. */
+export const farmerImportAnswer = z
+  .looseObject({
+    total: z.number().int().describe("Rows read"),
+    farmers: z.number().int().describe("Farmers added"),
+    failed: z.number().int().describe("Rows with errors: 0 (a file with row errors answers 422 instead)"),
+    errors: z.array(z.string()).describe("Row errors: none (a refused file's are its fieldErrors.file)"),
+  })
+  .meta({ id: "FarmerImportResult" });

@@ -31,6 +31,7 @@ export const ACCOUNT_NOT_MANAGED = "Only the managers of the dealer's team and a
 export const TARGETS_FORBIDDEN = "You can only set targets for the officers of the teams you lead.";
 export const FARMER_NOT_YOURS = "You can only see the farmers of your own team or of the teams you lead.";
 export const FARMER_NOT_ERASABLE = "Only the managers of the farmer's team and admins can erase a farmer.";
+export const FARMER_IMPORT_FORBIDDEN = "You can only import farmers for the teams you lead.";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
@@ -130,6 +131,11 @@ const RULES = {
     bySubject: true,
     denied: FARMER_NOT_ERASABLE,
   },
+  /**
+   * Importing farmers from a spreadsheet (decision 99): a manager for the teams they lead, an admin
+   * for any team; an officer adds farmers one at a time, where they met them.
+   */
+  "farmers.import": fillsTeam(FARMER_IMPORT_FORBIDDEN),
   /** Adjusting, reversing and the credit terms: the managers who lead the dealer's team, admins. */
   "dealerAccount.manage": {
     allows: (viewer, { teamId }) => isAdmin(viewer) || leadsTeam(viewer, teamId),

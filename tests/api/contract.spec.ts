@@ -20,6 +20,7 @@ import {
   webhookValidator,
 } from "./support/api-document";
 import { gridWorkbook } from "../support/spreadsheets";
+import { FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
 import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
 
 // The contract of /api/openapi.json, driven from the document itself: every call once with a
@@ -407,6 +408,17 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
           name: "targets.xlsx",
           mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
           buffer: gridWorkbook([[...TARGET_IMPORT_HEADER], [teamOfficerEmail, "2030-01", 40]]),
+        },
+      };
+    else if (operation.path === "/api/farmers/import")
+      call.multipart = {
+        file: {
+          name: "farmers.xlsx",
+          mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          buffer: gridWorkbook([
+            [...FARMER_IMPORT_HEADER],
+            [uniqueName("Contract farmer"), null, null, "Sahiwal", "Sahiwal", 2, "Wheat"],
+          ]),
         },
       };
     else if (fields)

@@ -1,10 +1,13 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { countRows, expect, test, uniqueName } from "../e2e/support/fixtures";
+import { gridWorkbook } from "../support/spreadsheets";
+import { FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
 
 // The farmer register through /api (decision 94): add, search, read, change and erase, scoped to
 // the team that works with the farmer; bad input answers 4xx with a message and writes nothing
 // (another team's farmer: tests/resilience/farmers-scoping.test.ts); after an erasure no read
-// finds the farmer's name or phone.
+// finds the farmer's name or phone. POST /api/farmers/import (decision 99): a good file adds every
+// farmer, a bad one answers 4xx and adds none.
 
 async function signIn(request: APIRequestContext, username: string, password = "fieldline") {
   expect((await request.post("/api/login", { data: { username, password } })).status()).toBe(200);
@@ -168,4 +171,106 @@ test("once erased, no read finds the farmer's name or phone: the list, the farme
   };
   expect(feed.items.filter((item) => item.id === farmer.id).length).toBeGreaterThanOrEqual(3);
   await Promise.all([manager.dispose(), admin.dispose()]);
+});
+
+const xlsxFile = (grid: Array<Array<string | number | null>>) => ({
+  file: {
+    name: "farmers.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: gridWorkbook(grid),
+  },
+});
+
+test("farmers come in from a spreadsheet for the manager's team: every row written, each in the change feed", async ({
+  request,
+}) => {
+  const prefix = uniqueName("Imported");
+  const lastChange = countRows("SELECT COALESCE(MAX(seq), 0) AS n FROM Change");
+  await signIn(request, "manager");
+  const imported = await request.post("/api/farmers/import", {
+    multipart: xlsxFile([
+      [...FARMER_IMPORT_HEADER],
+      [`${prefix} Rasool`, uniquePhone(), "Chak 45", "Sahiwal", "Sahiwal", 12.5, "wheat, Cotton"],
+      [`${prefix} Ditta`, null, null, "Okara", "Okara", "3"],
+    ]),
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  expect(await imported.json()).toEqual({ total: 2, farmers: 2, failed: 0, errors: [] });
+  const found = (await (await request.get(`/api/farmers?${new URLSearchParams({ query: prefix })}`)).json()) as {
+    farmers: Array<{ name: string; mainCrops: string[]; team: { id: number } | null }>;
+  };
+  expect(found.farmers.map(({ name, mainCrops }) => ({ name, mainCrops }))).toEqual([
+    { name: `${prefix} Ditta`, mainCrops: [] },
+    { name: `${prefix} Rasool`, mainCrops: ["wheat", "cotton"] },
+  ]);
+  expect(
+    countRows(
+      "SELECT COUNT(*) AS n FROM Change WHERE entity = 'farmer' AND op = 'created' AND seq > ? AND entityId IN (SELECT id FROM Farmer WHERE name LIKE ?)",
+      lastChange,
+      `${prefix}%`,
+    ),
+  ).toBe(2);
+});
+
+test("a malformed farmers import is answered with a clear 4xx, and nothing is written", async ({ request }) => {
+  const prefix = uniqueName("Refused");
+  const phone = uniquePhone();
+  const farmers = () => countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name LIKE ?", `${prefix}%`);
+  await signIn(request, "manager");
+  const post = (multipart: Record<string, unknown>, query = "") =>
+    request.post(`/api/farmers/import${query}`, { multipart: multipart as never });
+
+  const rows = await post(
+    xlsxFile([
+      [...FARMER_IMPORT_HEADER],
+      [`${prefix} Good`, phone, null, "Okara", "Okara", 3],
+      [`${prefix} Twice`, phone, null, "Okara", "Okara", 3],
+      [`${prefix} Huge`, null, null, "Okara", "Okara", 50_000],
+      [null, null, null, "Okara", "Okara", 3],
+    ]),
+  );
+  expect(rows.status(), await rows.text()).toBe(422);
+  expect(await rows.json()).toEqual({
+    error: "3 of 4 rows have errors. Nothing was imported: correct them and import the file again.",
+    fieldErrors: {
+      file: [
+        `Row 3: The phone +92${phone.slice(1)} is also in row 2`,
+        "Row 4: Land must be from 0.01 to 10,000 acres, with at most two decimals",
+        "Row 5: Name is required",
+      ],
+    },
+  });
+  await expectError(
+    await post(
+      xlsxFile([
+        ["Name", "Phone"],
+        [`${prefix} A`, phone],
+      ]),
+    ),
+    400,
+    "The spreadsheet is missing the column(s): Tehsil, District, Land (acres).",
+  );
+  await expectError(
+    await post({ file: { name: "farmers.xlsx", mimeType: "text/csv", buffer: Buffer.from("Name,Phone\n") } }),
+    415,
+    "Please select an Excel file (.xlsx or .xls)",
+  );
+  await expectError(
+    await post({
+      file: { name: "farmers.xlsx", mimeType: "application/zip", buffer: Buffer.from("PK\u0003\u0004 broken zip") },
+    }),
+    400,
+    "The file could not be read as an Excel spreadsheet.",
+  );
+  await expectError(await post({ note: "no file" }), 400, /Excel file/);
+  await expectError(await post(xlsxFile([[...FARMER_IMPORT_HEADER]]), "?team=abc"), 400, "team must be a team's id");
+  expect(farmers()).toBe(0);
+
+  await signIn(request, "officer1");
+  await expectError(
+    await post(xlsxFile([[...FARMER_IMPORT_HEADER], [`${prefix} B`, null, null, "Okara", "Okara", 3]])),
+    403,
+    "You don't have permission to access this page.",
+  );
+  expect(farmers()).toBe(0);
 });

@@ -158,6 +158,21 @@ const pageRows: Row[] = [
   { route: "/farmers", method: "GET", url: "/farmers", statuses: signedIn(200) },
   { route: "/farmers/new", method: "GET", url: "/farmers/new", statuses: signedIn(200) },
   { route: "/farmers/new", method: "POST", url: "/farmers/new", statuses: signedIn(400), body: "form" },
+  // Their import (decision 99): a manager's for a team they lead, an admin's; a post without a file is refused (415).
+  { route: "/farmers/import", method: "GET", url: "/farmers/import", statuses: [SIGN_IN, 403, 200, 200] },
+  {
+    route: "/farmers/import",
+    method: "POST",
+    url: "/farmers/import",
+    statuses: [SIGN_IN, 403, 415, 415],
+    body: "form",
+  },
+  {
+    route: "/farmers/import/template.xlsx",
+    method: "GET",
+    url: "/farmers/import/template.xlsx",
+    statuses: [SIGN_IN, 403, 200, 200],
+  },
   { route: "/farmers/:id", method: "GET", url: "/farmers/999999", statuses: signedIn(404) },
   { route: "/farmers/:id/edit", method: "GET", url: "/farmers/999999/edit", statuses: signedIn(404) },
   {

@@ -128,6 +128,7 @@ test("a manager's day, team, plans, reports, map and a dealer's account have no 
       "/team",
       "/targets",
       "/targets/import",
+      "/farmers/import",
       officerPlan ?? "/plan",
       "/reports",
       "/leaderboard",

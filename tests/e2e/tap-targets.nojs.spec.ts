@@ -94,6 +94,7 @@ test.describe("signed in", () => {
         "/admin/import",
         "/admin/opening-balances",
         "/targets/import",
+        "/farmers/import",
         "/admin/outbox",
         "/location-quality",
         "/reports?groupBy=dealer&period=last-90-days",

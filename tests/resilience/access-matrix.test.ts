@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type Door, PAGE_ACCESS } from "~/http/route-access";
+import { FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
 import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
 import { type ApiDocument, operationsOf } from "../api/support/api-document";
 import { gridWorkbook } from "../support/spreadsheets";
@@ -46,6 +47,8 @@ const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: tru
   "farmer.read": { rule: ownOrLed },
   "farmer.manage": { rule: ownOrLed },
   "farmer.erase": { rule: managerOfTeam },
+  /** Farmers come from a spreadsheet for a team its manager leads, or any team an admin names (decision 99). */
+  "farmers.import": { rule: managerOfTeam },
   "dealerAccount.open": { rule: admins, adminCall: true },
   "dealerAccounts.report": { rule: managers },
   "plan.read": { rule: ownOrLed },
@@ -133,7 +136,8 @@ function pageUrl(pattern: string, world: World, team: Team): string {
   if (pattern === "/api/*") return "/api/no-such-call";
   if (pattern === "/plan/:day?") return `/plan?user=${world.officers[team]}`;
   if (pattern === "/reports") return `/reports?team=${world.teams[team]}`;
-  if (pattern.startsWith("/targets")) return `${pattern}?team=${world.teams[team]}`;
+  if (pattern.startsWith("/targets") || pattern.startsWith("/farmers/import"))
+    return `${pattern}?team=${world.teams[team]}`;
   if (pattern === "/reset-password") return "/reset-password?token=abc";
   if (pattern === "/statement/:token") return "/statement/not-a-link";
   return pattern
@@ -179,6 +183,8 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
   if (path === "/api/targets/report") return `${url}?team=${world.teams[team]}`;
   // So does the farmers report.
   if (path === "/api/farmers/report") return `${url}?team=${world.teams[team]}`;
+  // So does the farmers import.
+  if (path === "/api/farmers/import") return `${url}?team=${world.teams[team]}`;
   if (path === "/api/dealers") return `${url}?query=zzzz-none`;
   return url;
 }
@@ -198,14 +204,25 @@ function bodyOf(key: string, world: World, team: Team): Record<string, string | 
 }
 
 /**
- * The targets imports take a file: one row for the team's officer, its target refused (-1), so
- * whoever passes the door and the row's policy check writes nothing.
+ * The imports take a file. The targets': one row for the team's officer, its target refused (-1);
+ * the farmers': one farmer of no land. Whoever passes the door and the model's team check writes
+ * nothing.
  */
-const TARGET_IMPORTS = new Set(["POST /targets/import", "POST /api/targets/import"]);
-function targetFile(world: World, team: Team): FormData {
+const IMPORT_FILES: Record<string, (world: World, team: Team) => Buffer> = {
+  "POST /targets/import": targetFile,
+  "POST /api/targets/import": targetFile,
+  "POST /farmers/import": farmerFile,
+  "POST /api/farmers/import": farmerFile,
+};
+function targetFile(world: World, team: Team): Buffer {
+  return gridWorkbook([[...TARGET_IMPORT_HEADER], [world.officerEmails[team], "2026-11", -1]]);
+}
+function farmerFile(): Buffer {
+  return gridWorkbook([[...FARMER_IMPORT_HEADER], ["Matrix farmer", null, null, "Sahiwal", "Sahiwal", 0]]);
+}
+function importForm(file: Buffer): FormData {
   const form = new FormData();
-  const file = gridWorkbook([[...TARGET_IMPORT_HEADER], [world.officerEmails[team], "2026-11", -1]]);
-  form.append("file", new Blob([new Uint8Array(file)]), "targets.xlsx");
+  form.append("file", new Blob([new Uint8Array(file)]), "import.xlsx");
   return form;
 }
 
@@ -369,8 +386,8 @@ test("every route and /api call lets each caller through exactly as the spec's t
         body:
           probe.method === "GET" || probe.method === "DELETE"
             ? undefined
-            : TARGET_IMPORTS.has(probe.key)
-              ? { multipart: targetFile(world, probe.team) }
+            : IMPORT_FILES[probe.key]
+              ? { multipart: importForm(IMPORT_FILES[probe.key]!(world, probe.team)) }
               : probe.api
                 ? { json: sent }
                 : { form: sent },

@@ -1,8 +1,15 @@
+import { apiError } from "~/http/api.server";
 import { operation } from "~/http/api/operation.server";
+import { readSpreadsheetForm } from "~/http/upload-forms.server";
+import { AppError } from "~/lib/app-error";
+import { NOT_EXCEL } from "~/lib/dealer-import";
+import { farmerImportNotice } from "~/lib/farmer-import";
 import { replayHeaders, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import {
   FARMER_NOT_FOUND,
   farmerAnswer,
+  farmerImportAnswer,
+  farmerImportQuerySchema,
   farmerPageAnswer,
   farmerPatchSchema,
   farmerSchema,
@@ -16,6 +23,7 @@ import {
   searchFarmers,
   updateFarmer,
 } from "~/models/farmers.server";
+import { importFarmers } from "~/models/farmer-import.server";
 
 // The farmer register (decision 94): the same model calls as the /farmers pages. Who works with
 // a farmer is decided by the model with the farmer's team: another team's farmer answers 403.
@@ -106,5 +114,27 @@ export const farmerOperations = [
     // 409: already erased.
     errors: [404, 409],
     handler: async ({ user, params }) => Response.json(await eraseFarmer(user, params.id)),
+  }),
+  operation({
+    method: "post",
+    path: "/api/farmers/import",
+    summary:
+      "Import farmers from a spreadsheet (.xlsx or .xls, at most 10 MB; the columns of /farmers/import/template.xlsx) for a team: every row checked, then all rows written or none",
+    tag: "Farmers",
+    access: "farmers.import",
+    query: farmerImportQuerySchema,
+    queryExample: { team: "1" },
+    body: { kind: "multipart", fields: { file: { description: "The spreadsheet", file: true, required: true } } },
+    answer: { status: 200, description: "What was imported", schema: farmerImportAnswer },
+    // A file with row errors writes nothing: 422, the error saying how many rows failed and the
+    // file's messages each row's. 409: a phone of the file was registered meanwhile.
+    errors: [409, 422],
+    handler: async ({ request, user, query }) => {
+      const { file } = await readSpreadsheetForm(request);
+      if (!file) throw new AppError(400, NOT_EXCEL, { field: "file" });
+      const result = await importFarmers(user, file.bytes, query);
+      if (result.failed === 0) return Response.json(result);
+      return apiError(422, farmerImportNotice(result).description, { file: result.errors });
+    },
   }),
 ];

@@ -1,10 +1,12 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/farmers";
 import { pageCall } from "~/http/form.server";
-import { requireAllowed } from "~/http/auth.server";
+import { requestViewer, requireAllowed } from "~/http/auth.server";
+import { FARMER_IMPORT_PATH } from "~/lib/farmer-import";
 import { maskPhone } from "~/lib/phone";
 import { farmerSearchSchema } from "~/models/farmer.schema";
 import { searchFarmers } from "~/models/farmers.server";
+import { can } from "~/models/policy";
 
 export const meta: Route.MetaFunction = () => [{ title: "Farmers · Fieldline" }];
 
@@ -19,6 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
     query: search.query ?? "",
     page,
     hasMore,
+    canImport: can(await requestViewer(args, user), "farmers.import"),
     farmers: farmers.map(({ id, name, phone, village, district }) => ({
       id,
       name,
@@ -29,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Farmers({ loaderData }: Route.ComponentProps) {
-  const { query, page, hasMore, farmers } = loaderData;
+  const { query, page, hasMore, canImport, farmers } = loaderData;
   const pageHref = (to: number) => `/farmers?${new URLSearchParams({ ...(query ? { query } : {}), page: String(to) })}`;
   return (
     <div className="space-y-4">
@@ -39,6 +42,13 @@ export default function Farmers({ loaderData }: Route.ComponentProps) {
           Add Farmer
         </Link>
       </div>
+      {canImport ? (
+        <p className="text-sm">
+          <Link to={FARMER_IMPORT_PATH} className="link tap">
+            Import farmers from Excel
+          </Link>
+        </p>
+      ) : null}
       <Form method="get" role="search" className="flex gap-2">
         <label htmlFor="farmer-search" className="sr-only">
           Search farmers

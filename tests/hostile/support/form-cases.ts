@@ -53,6 +53,7 @@ import { STATEMENT_PERIOD_INVALID, STATEMENT_PERIOD_TOO_LONG } from "~/models/le
 import { TARGET_PERIOD_MESSAGE } from "~/lib/target-period";
 import { CROPS } from "~/lib/crops";
 import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
+import { FARMER_IMPORT_FORBIDDEN } from "~/models/policy";
 import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
 import { LITE_CHOICES } from "~/lib/lite-mode";
 import { TOO_MANY_FROM_ADDRESS } from "~/models/login-throttle.server";
@@ -1194,6 +1195,47 @@ export const formCases: FormCase[] = [
     valid: () => FARMER_FIELDS,
     requests: () => requests(names(FARMER_FIELDS), FARMER_BREAKERS, fc.constant("/farmers/new")),
     refused: () => page([400], FARMER_MESSAGES),
+  },
+  {
+    route: "routes/farmers/import.tsx",
+    name: "farmers import",
+    as: "manager",
+    valid: () => [],
+    requests: () =>
+      requests(
+        ["file"],
+        [
+          valued("file", fc.constantFrom(...NOT_SPREADSHEETS)),
+          fc
+            .tuple(fc.constantFrom(...NOT_SPREADSHEETS), fc.constantFrom(...NOT_SPREADSHEETS))
+            .map(([one, two]) => ({ field: "file", values: [one, two] })),
+          valued("file", unicodeText),
+          fc
+            .constantFrom("/farmers/import?team=abc", "/farmers/import?team=0", "/farmers/import?team=999999999")
+            .map((target) => ({ field: "@path", values: [target] })),
+        ],
+        fc.constant("/farmers/import"),
+      ),
+    refused: () =>
+      page(
+        [400, 403, 413, 415],
+        [
+          NOT_EXCEL,
+          UNREADABLE,
+          "Please select one file at a time",
+          "team must be a team's id",
+          FARMER_IMPORT_FORBIDDEN,
+        ],
+      ),
+  },
+  {
+    route: "routes/farmers/import.tsx",
+    name: "farmers import as an officer",
+    as: "officer1",
+    runs: 20,
+    valid: () => [],
+    requests: () => requests([], [], fc.constant("/farmers/import")),
+    refused: () => page([403], [FORBIDDEN]),
   },
   {
     route: "routes/farmers/edit.tsx",

@@ -1,0 +1,290 @@
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { AppError } from "~/lib/app-error";
+import { CROP_LABELS, CROPS } from "~/lib/crops";
+import { FARMER_COLUMNS_HELP, FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
+import { parseId } from "~/lib/ids";
+import { farmerSchema, type FarmerInput } from "~/models/farmer.schema";
+import { DEALER_UNKNOWN } from "~/models/farmers.server";
+import { authorize, can, ownTeamIds, seesEveryone, type PolicyViewer } from "~/models/policy";
+import { policyViewer } from "~/models/policy.server";
+import { normalizeHeader, readImportGrid } from "~/models/spreadsheet-import.server";
+import type { Viewer } from "~/models/team-scope.server";
+
+// Farmers from a spreadsheet (issue 50, decision 99): a manager's file for a team they lead, an
+// admin's for any team. Every row goes through the farmer's one schema and the register's rules
+// (a phone names one farmer); one row in error refuses the whole file, and the rows are then
+// written together, all belonging to the team chosen.
+
+const NO_ROWS = "The spreadsheet has no farmer rows.";
+export const CHOOSE_TEAM = "Choose the team that will work with these farmers.";
+export const IMPORT_TEAM_UNKNOWN = "Team not found.";
+const PHONE_TAKEN_MEANWHILE =
+  "A phone of the file was registered by someone else meanwhile: nothing was imported. Import the file again to see which row.";
+
+type Column = keyof typeof INPUT_OF;
+
+/** Each column's field of the farmer's schema, in the template's order (FARMER_IMPORT_HEADER). */
+const INPUT_OF = {
+  name: "name",
+  phone: "phone",
+  village: "village",
+  tehsil: "tehsil",
+  district: "district",
+  land: "landAcres",
+  crops: "mainCrops",
+  dealer: "dealerId",
+} as const;
+
+/** Each column by the headers it goes by: the template's label, and its /api field name. */
+const COLUMN_OF_HEADER = new Map<string, Column>(
+  (Object.keys(INPUT_OF) as Column[]).flatMap((column, at): Array<[string, Column]> => [
+    [normalizeHeader(FARMER_IMPORT_HEADER[at]!), column],
+    [normalizeHeader(INPUT_OF[column]), column],
+  ]),
+);
+const REQUIRED: Column[] = ["name", "tehsil", "district", "land"];
+
+/** A crop by its label ("Wheat") or its /api name ("wheat"), as the imports compare headers. */
+const CROP_OF_NAME = new Map(
+  CROPS.flatMap((crop) => [
+    [normalizeHeader(CROP_LABELS[crop]), crop],
+    [normalizeHeader(crop), crop],
+  ]),
+);
+
+/** The file to fill in: the header and an example row; a second sheet says how to fill it (only the first is read). */
+export async function farmerTemplate() {
+  const XLSX = await import("@e965/xlsx");
+  const example = ["Ghulam Rasool", "0300 1234567", "Chak 45", "Sahiwal", "Sahiwal", 12.5, "Wheat, Cotton", ""];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[...FARMER_IMPORT_HEADER], example]), "Farmers");
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(FARMER_COLUMNS_HELP.map((line) => [line])), "How to fill");
+  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+}
+
+type SheetRow = { rowNumber: number; cells: Partial<Record<Column, string>> };
+
+/**
+ * The file's rows by column, refused whole when it is no Excel file, too big or unreadable, or when
+ * its header has a column it does not know, a column twice, or lacks a required one.
+ */
+async function readFarmerRows(bytes: Uint8Array): Promise<SheetRow[]> {
+  const { firstRow, rows: grid } = await readImportGrid(bytes, NO_ROWS);
+  const index = new Map<Column, number>();
+  const unknown: string[] = [];
+  (grid[0] ?? []).forEach((text, at) => {
+    const header = text.trim();
+    if (header === "") return;
+    const column = COLUMN_OF_HEADER.get(normalizeHeader(header));
+    if (column === undefined) unknown.push(`"${header}"`);
+    else if (index.has(column)) throw new AppError(400, `The spreadsheet has the column "${header}" twice.`);
+    else index.set(column, at);
+  });
+  if (unknown.length > 0)
+    throw new AppError(
+      400,
+      `The spreadsheet has unknown column(s): ${unknown.join(", ")}. Its columns are: ${FARMER_IMPORT_HEADER.join(", ")}.`,
+    );
+  const missing = REQUIRED.filter((column) => !index.has(column)).map(
+    (column) => FARMER_IMPORT_HEADER[Object.keys(INPUT_OF).indexOf(column)],
+  );
+  if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
+  const rows = grid.slice(1).flatMap((cells, offset): SheetRow[] => {
+    const values: Partial<Record<Column, string>> = {};
+    for (const [column, at] of index) {
+      const text = (cells[at] ?? "").trim();
+      if (text !== "") values[column] = text;
+    }
+    return Object.keys(values).length > 0 ? [{ rowNumber: firstRow + offset + 2, cells: values }] : [];
+  });
+  if (rows.length === 0) throw new AppError(400, NO_ROWS);
+  return rows;
+}
+
+/** The teams `viewer` may import farmers for: every team for an admin, the teams a manager leads. */
+export async function farmerImportTeams(viewer: Viewer): Promise<Array<{ id: number; name: string }>> {
+  const rules = await policyViewer(viewer);
+  const teams = await prisma.team.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
+  return teams.filter((team) => can(rules, "farmers.import", { teamId: team.id }));
+}
+
+/** The team named (one the viewer may import for), or the only one they may: otherwise 400, choose. */
+async function importTeamOf(viewer: Viewer, rules: PolicyViewer, team: number | undefined): Promise<number> {
+  if (team === undefined) {
+    const teams = await farmerImportTeams(viewer);
+    if (teams.length === 1) return teams[0]!.id;
+    throw new AppError(400, CHOOSE_TEAM, { field: "team" });
+  }
+  authorize(rules, "farmers.import", { teamId: team });
+  const found = await prisma.team.findUnique({ where: { id: team }, select: { id: true } });
+  if (!found) throw new AppError(400, IMPORT_TEAM_UNKNOWN, { field: "team" });
+  return team;
+}
+
+/** Values a read looks up at most, well within SQLite's bound on a statement's variables. */
+const VALUES_A_READ = 500;
+
+async function inChunks<T>(values: T[], read: (chunk: T[]) => Promise<void>): Promise<void> {
+  const unique = [...new Set(values)];
+  for (let start = 0; start < unique.length; start += VALUES_A_READ)
+    await read(unique.slice(start, start + VALUES_A_READ));
+}
+
+/**
+ * The dealers the file names, by the cell's text: a dealer's id, or its exact business name when
+ * one dealer alone has it. A name several dealers share is `"ambiguous"` (the row asks for the id).
+ */
+async function dealersByCell(cells: string[]): Promise<Map<string, number | "ambiguous">> {
+  const found = new Map<string, number | "ambiguous">();
+  const ids = cells.flatMap((cell) => {
+    const id = parseId(cell);
+    return id === null ? [] : [id];
+  });
+  await inChunks(ids, async (chunk) => {
+    const dealers = await prisma.dealer.findMany({ where: { id: { in: chunk } }, select: { id: true } });
+    for (const { id } of dealers) found.set(String(id), id);
+  });
+  await inChunks(
+    cells.filter((cell) => parseId(cell) === null),
+    async (chunk) => {
+      const dealers = await prisma.dealer.findMany({
+        where: { businessName: { in: chunk } },
+        select: { id: true, businessName: true },
+      });
+      for (const { id, businessName } of dealers) found.set(businessName, found.has(businessName) ? "ambiguous" : id);
+    },
+  );
+  return found;
+}
+
+/** The farmers who have these phones: their name when the viewer works with them, null otherwise. */
+async function phoneHolders(viewer: Viewer, rules: PolicyViewer, phones: string[]) {
+  const holders = new Map<string, string | null>();
+  const own = new Set(ownTeamIds(rules));
+  await inChunks(phones, async (chunk) => {
+    const farmers = await prisma.farmer.findMany({
+      where: { phone: { in: chunk } },
+      select: { phone: true, name: true, teamId: true },
+    });
+    for (const farmer of farmers)
+      if (farmer.phone)
+        holders.set(
+          farmer.phone,
+          seesEveryone(viewer) || (farmer.teamId !== null && own.has(farmer.teamId)) ? farmer.name : null,
+        );
+  });
+  return holders;
+}
+
+/** The row's cells as the farmer's schema reads a form: crops by label or name, the dealer by id or name. */
+function inputOf(cells: SheetRow["cells"], dealers: Map<string, number | "ambiguous">) {
+  const { crops, dealer, ...rest } = cells;
+  const messages: string[] = [];
+  let dealerId: string | undefined;
+  if (dealer !== undefined) {
+    const found = dealers.get(dealer);
+    if (found === undefined) messages.push(parseId(dealer) === null ? `No dealer is named ${dealer}` : DEALER_UNKNOWN);
+    else if (found === "ambiguous") messages.push(`Several dealers are named ${dealer}: give the dealer's id instead`);
+    else dealerId = String(found);
+  }
+  const mainCrops = (crops ?? "")
+    .split(/[,;]/)
+    .map((crop) => crop.trim())
+    .filter((crop) => crop !== "")
+    .map((crop) => CROP_OF_NAME.get(normalizeHeader(crop)) ?? crop);
+  const input = Object.fromEntries(
+    Object.entries({ ...rest, mainCrops, dealerId }).map(([column, value]) => [
+      column in INPUT_OF ? INPUT_OF[column as Column] : column,
+      value,
+    ]),
+  );
+  return { input, messages };
+}
+
+export type FarmerImportResult = {
+  /** Rows read. */
+  total: number;
+  /** Farmers added. */
+  farmers: number;
+  failed: number;
+  errors: string[];
+};
+
+/**
+ * A file of farmers for `team` (the only team the viewer may import for, when none is named):
+ * every row checked ("Row 7: …") through the farmer's schema; a dealer by id or exact business
+ * name; a phone neither another farmer's nor twice in the file. Then all rows written in one
+ * transaction, or none.
+ */
+export async function importFarmers(
+  viewer: Viewer,
+  bytes: Uint8Array,
+  { team }: { team?: number } = {},
+): Promise<FarmerImportResult> {
+  const rules = await policyViewer(viewer);
+  authorize(rules, "farmers.import");
+  const teamId = await importTeamOf(viewer, rules, team);
+  const rows = await readFarmerRows(bytes);
+  const dealers = await dealersByCell(rows.flatMap(({ cells }) => (cells.dealer ? [cells.dealer] : [])));
+  const parsed = rows.map(({ rowNumber, cells }) => {
+    const { input, messages } = inputOf(cells, dealers);
+    const farmer = farmerSchema.safeParse(input);
+    if (!farmer.success) messages.push(...new Set(farmer.error.issues.map((issue) => issue.message)));
+    return { rowNumber, messages, farmer: farmer.success ? farmer.data : null };
+  });
+  const holders = await phoneHolders(
+    viewer,
+    rules,
+    parsed.flatMap(({ farmer }) => (farmer?.phone ? [farmer.phone] : [])),
+  );
+  const rowOfPhone = new Map<string, number>();
+  const checked: FarmerInput[] = [];
+  const errors: string[] = [];
+  for (const { rowNumber, messages, farmer } of parsed) {
+    const phone = farmer?.phone;
+    if (phone) {
+      const earlier = rowOfPhone.get(phone);
+      if (earlier !== undefined) messages.push(`The phone ${phone} is also in row ${earlier}`);
+      else rowOfPhone.set(phone, rowNumber);
+      if (holders.has(phone)) {
+        const name = holders.get(phone);
+        messages.push(
+          name
+            ? `The phone ${phone} is already the phone of ${name}`
+            : `The phone ${phone} is already the phone of a farmer another team works with`,
+        );
+      }
+    }
+    if (messages.length > 0 || !farmer) errors.push(`Row ${rowNumber}: ${messages.join("; ")}`);
+    else checked.push(farmer);
+  }
+  if (errors.length > 0) return { total: rows.length, farmers: 0, failed: errors.length, errors };
+  await writeFarmers(viewer, teamId, checked);
+  return { total: rows.length, farmers: checked.length, failed: 0, errors: [] };
+}
+
+/** All the farmers in one transaction; a phone registered since the check refuses them all (409). */
+async function writeFarmers(viewer: Viewer, teamId: number, farmers: FarmerInput[]): Promise<void> {
+  const data = farmers.map((farmer) => ({
+    name: farmer.name,
+    phone: farmer.phone ?? null,
+    village: farmer.village ?? null,
+    tehsil: farmer.tehsil,
+    district: farmer.district,
+    // The schema reads the acres typed as hundredths of an acre.
+    landHundredths: farmer.landAcres,
+    mainCrops: JSON.stringify(farmer.mainCrops),
+    dealerId: farmer.dealerId ?? null,
+    teamId,
+    createdById: viewer.id,
+  }));
+  try {
+    // A file of 10,000 rows takes more than Prisma's 5 s default on a busy machine.
+    await prisma.$transaction((tx) => tx.farmer.createMany({ data }), { timeout: 30_000 });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      throw new AppError(409, PHONE_TAKEN_MEANWHILE);
+    throw error;
+  }
+}
