@@ -188,6 +188,19 @@ describe("the declared rows of the plain reads", () => {
     });
     const { buildAccountsReport } = await import("~/models/accounts-report.server");
     await buildAccountsReport(admin!, { groupBy: "officer" }, now);
+    // A plot sown in February whose mid-season visit is 9 days overdue.
+    const { demoPlot, farmerOf } = await import("../../tests/support/demo-plots");
+    const farmer = await farmerOf(team!.id);
+    await demoPlot({
+      officerId: officer!.id,
+      farmerId: farmer.id,
+      midVisitDueOn: "2026-03-01",
+      harvestDueOn: "2026-05-01",
+    });
+    const { overduePlotVisits } = await import("~/models/plot-visits-due.server");
+    await overduePlotVisits(manager!, {}, now);
+    const { plotsOnMap } = await import("~/models/plot-map.server");
+    plotsOnMap(everyone);
 
     const unread = Object.entries(sqlRows)
       .filter(([, shape]) => !read.get(shape))

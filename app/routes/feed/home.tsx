@@ -16,6 +16,8 @@ import { TeamAccounts, type TeamAccountsView } from "~/components/home/team-acco
 import { teamAccounts } from "~/models/accounts-report.server";
 import { formatMoney } from "~/lib/money";
 import { MissedVisits } from "~/components/home/missed-visits";
+import { OverduePlotVisits, PlotVisitsDueCount } from "~/components/plots/plot-visits-due";
+import { overduePlotVisits } from "~/models/plot-visits-due.server";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
@@ -63,9 +65,11 @@ export async function loader(args: Route.LoaderArgs) {
   const teamToday = !cursor && !full && can(policy, "teamDay.read");
   // Beside it, what their dealers owe (managers and admins).
   const teamOwes = teamToday && can(policy, "dealerAccounts.report");
-  const [home, team, accounts, rankings, page] = await Promise.all([
+  const [home, team, plotsOverdue, accounts, rankings, page] = await Promise.all([
     cursor || full ? Promise.resolve(null) : officerHome(user, audience),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
+    // Beside their people's day, their officers' overdue demo plot visits.
+    teamToday ? pageCall(() => overduePlotVisits(user, { team: view.team ?? undefined })) : Promise.resolve(null),
     teamOwes ? pageCall(() => teamAccountsView(user, view.team ?? undefined)) : Promise.resolve(null),
     cursor
       ? Promise.resolve(null)
@@ -83,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
     cursor,
     home,
     team,
+    plotsOverdue,
     accounts,
     // The full table's rankings carry their page size (its Next link).
     rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
@@ -199,7 +204,9 @@ function Feed({ data }: { data: FeedData }) {
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.home ? <YourTargets periods={data.home.targets} currency={currency} /> : null}
         {data.home && data.home.missed.length > 0 ? <MissedVisits stops={data.home.missed} /> : null}
+        {data.home && data.home.plotVisits.due > 0 ? <PlotVisitsDueCount {...data.home.plotVisits} /> : null}
         {data.team ? <TeamToday day={data.team} /> : null}
+        {data.plotsOverdue && data.plotsOverdue.total > 0 ? <OverduePlotVisits {...data.plotsOverdue} /> : null}
         {data.accounts ? <TeamAccounts accounts={data.accounts} /> : null}
         {data.rankings ? (
           <RankingsTable

@@ -63,6 +63,7 @@ export function feedPage(
     cursor,
     home: null,
     team: null,
+    plotsOverdue: null,
     accounts: null,
     rankings: null,
     posts: posts.map((post) => ({
