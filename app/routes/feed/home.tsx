@@ -16,8 +16,10 @@ import { TeamAccounts, type TeamAccountsView } from "~/components/home/team-acco
 import { teamAccounts } from "~/models/accounts-report.server";
 import { formatMoney } from "~/lib/money";
 import { MissedVisits } from "~/components/home/missed-visits";
-import { OverduePlotVisits, PlotVisitsDueCount } from "~/components/plots/plot-visits-due";
+import { PlotVisits, type PlotVisitsView } from "~/components/home/plot-visits";
 import { overduePlotVisits } from "~/models/plot-visits-due.server";
+import { daysPastDue, DUE_VISIT_LABELS } from "~/models/plot-visits-due.schema";
+import { CROP_LABELS } from "~/lib/crops";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
@@ -69,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
     cursor || full ? Promise.resolve(null) : officerHome(user, audience),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
     // Beside their people's day, their officers' overdue demo plot visits.
-    teamToday ? pageCall(() => overduePlotVisits(user, { team: view.team ?? undefined })) : Promise.resolve(null),
+    teamToday ? pageCall(() => overduePlotVisitsView(user, view.team ?? undefined)) : Promise.resolve(null),
     teamOwes ? pageCall(() => teamAccountsView(user, view.team ?? undefined)) : Promise.resolve(null),
     cursor
       ? Promise.resolve(null)
@@ -86,6 +88,7 @@ export async function loader(args: Route.LoaderArgs) {
     audience: view,
     cursor,
     home,
+    plotVisitsDue: home && plotVisitsDueView(home.plotVisits),
     team,
     plotsOverdue,
     accounts,
@@ -113,6 +116,34 @@ async function teamAccountsView(user: Parameters<typeof teamAccounts>[0], team?:
       businessName: dealer.businessName,
       city: dealer.city,
       overdue: money(dealer.overdueCents),
+    })),
+  };
+}
+
+/** The officer's plot visits due by today, and how many are overdue: their home's block. */
+function plotVisitsDueView({ due, overdue }: { due: number; overdue: number }): PlotVisitsView | null {
+  if (due === 0) return null;
+  return {
+    title: due === 1 ? "1 plot visit due" : `${due} plot visits due`,
+    note: overdue > 0 ? `${overdue} overdue` : null,
+    links: [{ href: "/plan#plot-visits", text: "See them on your plan" }],
+  };
+}
+
+/** The manager's day's overdue plot visits (none: no block), their text written here so the home carries no labels. */
+async function overduePlotVisitsView(
+  user: Parameters<typeof overduePlotVisits>[0],
+  team?: number,
+): Promise<PlotVisitsView | null> {
+  const { total, visits } = await overduePlotVisits(user, { team });
+  if (total === 0) return null;
+  return {
+    title: "Overdue plot visits",
+    note: visits.length < total ? `${visits.length} of ${total}` : String(total),
+    links: visits.map((visit) => ({
+      href: `/plots/${visit.plotId}`,
+      text: `${visit.officerName}: ${DUE_VISIT_LABELS[visit.visit]}, ${visit.farmerName}`,
+      details: `${CROP_LABELS[visit.crop]} · ${daysPastDue(visit.daysLate)}`,
     })),
   };
 }
@@ -204,9 +235,9 @@ function Feed({ data }: { data: FeedData }) {
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.home ? <YourTargets periods={data.home.targets} currency={currency} /> : null}
         {data.home && data.home.missed.length > 0 ? <MissedVisits stops={data.home.missed} /> : null}
-        {data.home && data.home.plotVisits.due > 0 ? <PlotVisitsDueCount {...data.home.plotVisits} /> : null}
+        {data.plotVisitsDue ? <PlotVisits {...data.plotVisitsDue} /> : null}
         {data.team ? <TeamToday day={data.team} /> : null}
-        {data.plotsOverdue && data.plotsOverdue.total > 0 ? <OverduePlotVisits {...data.plotsOverdue} /> : null}
+        {data.plotsOverdue ? <PlotVisits {...data.plotsOverdue} /> : null}
         {data.accounts ? <TeamAccounts accounts={data.accounts} /> : null}
         {data.rankings ? (
           <RankingsTable

@@ -62,6 +62,7 @@ export function feedPage(
     audience: { shown: false, links: false, teamless: false, scope: "team", team: null, teams: [] },
     cursor,
     home: null,
+    plotVisitsDue: null,
     team: null,
     plotsOverdue: null,
     accounts: null,

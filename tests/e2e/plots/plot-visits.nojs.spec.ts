@@ -22,12 +22,11 @@ test("the officer's plan lists their plot visits due, overdue ones marked, each 
 
   await signIn(page, officer.username, PASSWORD);
   await page.goto("/");
-  const count = page.getByTestId("plot-visits-due");
-  await expect(count.getByRole("heading", { name: "2 plot visits due" })).toBeVisible();
+  const count = page.getByRole("region", { name: "2 plot visits due" });
   await expect(count.getByText("1 overdue")).toBeVisible();
   // The manager's day's block is not an officer's.
-  await expect(page.getByTestId("overdue-plot-visits")).toHaveCount(0);
-  await count.getByRole("link", { name: "See them" }).click();
+  await expect(page.getByRole("region", { name: "Overdue plot visits" })).toHaveCount(0);
+  await count.getByRole("link", { name: "See them on your plan" }).click();
 
   const list = page.getByRole("list", { name: "Plot visits due" }).locator(":scope > li");
   await expect(list).toHaveCount(2);
@@ -64,7 +63,7 @@ test("the manager's day lists their officers' plot visits 7 days past due and mo
 
   await signIn(page, "manager");
   await page.goto("/");
-  const block = page.getByTestId("overdue-plot-visits");
+  const block = page.getByRole("region", { name: "Overdue plot visits" });
   await expect(block.getByRole("heading", { name: "Overdue plot visits" })).toBeVisible();
   const link = block.getByRole("link", { name: `${officer.firstName}: Mid-season visit, ${overdue.farmerName}` });
   await expect(link).toHaveAttribute("href", `/plots/${overdue.id}`);
