@@ -8,6 +8,7 @@ import {
   latLngBounds,
   layerGroup,
   Popup as LeafletPopup,
+  type Canvas,
   type CircleMarker as LeafletCircleMarker,
   type LayerGroup,
   type PopupOptions,
@@ -82,6 +83,9 @@ export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealer
   const [dealers, setDealers] = useState<DealerPin[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Dealers and demo plots share one canvas: a canvas over another would take the taps meant for
+  // the dots below it. A 14 px dot is hit within 22 px of its centre (a 44 px target).
+  const dots = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
 
   useEffect(() => {
     if (!dealersUrl) {
@@ -126,8 +130,8 @@ export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealer
           attribution={env.TILE_ATTRIBUTION}
           eventHandlers={{ tileerror: () => setTilesFailed(true) }}
         />
-        <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} />
-        <PlotLayer plots={plots} />
+        <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} renderer={dots} />
+        <PlotLayer plots={plots} renderer={dots} />
         {routes.map((route) => (
           <RouteLayer key={route.userId} route={route} />
         ))}
@@ -215,10 +219,9 @@ function plotPopup(plot: PlotPin): HTMLElement {
   return root;
 }
 
-/** The demo plots: rings in their stage's colour, on the dealers' canvas, above them. */
-function PlotLayer({ plots }: { plots: PlotPin[] }) {
+/** The demo plots: rings in their stage's colour, on the dealers' canvas. */
+function PlotLayer({ plots, renderer }: { plots: PlotPin[]; renderer: Canvas }) {
   const map = useMap();
-  const renderer = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
   useEffect(() => {
     const layer = layerGroup();
     for (const plot of plots) {
@@ -241,10 +244,16 @@ function PlotLayer({ plots }: { plots: PlotPin[] }) {
   return null;
 }
 
-function DealerLayer({ dealers, focusDealerId }: { dealers: DealerPin[]; focusDealerId: number | null }) {
+function DealerLayer({
+  dealers,
+  focusDealerId,
+  renderer,
+}: {
+  dealers: DealerPin[];
+  focusDealerId: number | null;
+  renderer: Canvas;
+}) {
   const map = useMap();
-  // A 14 px dot that a thumb hits within 22 px of its centre (a 44 px target).
-  const renderer = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
   const markers = useRef(new Map<number, LeafletCircleMarker>());
   const group = useRef<LayerGroup | null>(null);
 
