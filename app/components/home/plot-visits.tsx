@@ -1,7 +1,7 @@
 /** A home block of demo plot visits, every text written by the server. */
 export type PlotVisitsView = {
   title: string;
-  /** How many are overdue (the officer's), or how many are listed of how many (the manager's). */
+  /** How many are overdue (the officer's), or how many of them are listed (the manager's, when not all). */
   note: string | null;
   links: Array<{ href: string; text: string; details?: string }>;
 };
@@ -15,7 +15,7 @@ export function PlotVisits({ title, note, links }: PlotVisitsView) {
     <section className="card space-y-1 py-3" aria-label={title}>
       <h2 className="font-semibold">{title}</h2>
       {note ? <p className="text-sm font-semibold text-danger-11">{note}</p> : null}
-      <ul>
+      <ul className="space-y-1">
         {links.map((link) => (
           <li key={link.text}>
             <a href={link.href} className="link tap">

@@ -138,8 +138,8 @@ async function overduePlotVisitsView(
   const { total, visits } = await overduePlotVisits(user, { team });
   if (total === 0) return null;
   return {
-    title: "Overdue plot visits",
-    note: visits.length < total ? `${visits.length} of ${total}` : String(total),
+    title: `Overdue plot visits (${total})`,
+    note: visits.length < total ? `The ${visits.length} most overdue` : null,
     links: visits.map((visit) => ({
       href: `/plots/${visit.plotId}`,
       text: `${visit.officerName}: ${DUE_VISIT_LABELS[visit.visit]}, ${visit.farmerName}`,
