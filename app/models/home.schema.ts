@@ -24,6 +24,8 @@ export type OfficerHome = {
   plan: PlanNext | null;
   /** Stops of the last week's plans left without a visit, to move to today. */
   missed: MissedStop[];
+  /** Their demo plots' visits due by today, and how many of them are overdue (decision 97). */
+  plotVisits: { due: number; overdue: number };
   firstRun: FirstRunSteps | null;
   /** "Your month" and "Your season": the periods with targets, each measure's progress (decision 84). */
   targets: OwnPeriod[];

@@ -7,10 +7,12 @@ import type { Audience } from "~/models/team-scope.server";
 import { hasCompletedLocations, type CurrentUser } from "~/models/user.server";
 import { ownProgress } from "~/models/targets.server";
 import { missedStopsOf, todaysPlanNext } from "~/models/visit-plan.server";
+import { plotVisitsDueOf } from "~/models/plot-visits-due.server";
+import { appDate } from "~/infra/clock.server";
 
 // What an officer's feed shows above the team's table: their own day (today's position,
 // distance, sales and recovery), their month and season against their targets, the stops of their
-// plans they missed and, until it is done, the first-run checklist.
+// plans they missed, their demo plots' visits due and, until it is done, the first-run checklist.
 
 /**
  * The officer's day and their unfinished first steps; null for managers and admins (not ranked).
@@ -46,7 +48,14 @@ export async function officerHome(
       : null,
     plan: await todaysPlanNext(user.id),
     missed: await missedStopsOf(user.id),
+    plotVisits: plotVisitsCount(user.id),
     firstRun: Object.values(steps).every(Boolean) ? null : steps,
     targets: ownProgress(user.id),
   };
+}
+
+/** How many of the officer's plot visits are due by today, and overdue. */
+function plotVisitsCount(officerId: number): OfficerHome["plotVisits"] {
+  const due = plotVisitsDueOf(officerId, appDate());
+  return { due: due.length, overdue: due.filter((visit) => visit.overdue).length };
 }

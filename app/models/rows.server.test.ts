@@ -188,20 +188,33 @@ describe("the declared rows of the plain reads", () => {
     });
     const { buildAccountsReport } = await import("~/models/accounts-report.server");
     await buildAccountsReport(admin!, { groupBy: "officer" }, now);
+    // A plot sown in February whose mid-season visit is 9 days overdue.
+    const { demoPlot, farmerOf } = await import("../../tests/support/demo-plots");
+    const farmer = await farmerOf(team!.id);
+    await demoPlot({
+      officerId: officer!.id,
+      farmerId: farmer.id,
+      midVisitDueOn: "2026-03-01",
+      harvestDueOn: "2026-05-01",
+    });
+    const { overduePlotVisits } = await import("~/models/plot-visits-due.server");
+    await overduePlotVisits(manager!, {}, now);
+    const { plotsOnMap } = await import("~/models/plot-map.server");
+    plotsOnMap(everyone);
 
     // A farmer met at a meeting and given a harvested demo plot this season (Rabi 2025).
-    const farmer = await prisma.farmer.create({
+    const rafiq = await prisma.farmer.create({
       data: { name: "Rafiq", tehsil: "Okara", district: "Okara", landHundredths: 500, teamId: team!.id },
     });
     const meeting = await prisma.post.create({
       data: { userId: officer!.id, type: "FARMER_MEETING", headCount: 4, createdAt: now },
     });
-    await prisma.meetingAttendee.create({ data: { postId: meeting.id, farmerId: farmer.id } });
+    await prisma.meetingAttendee.create({ data: { postId: meeting.id, farmerId: rafiq.id } });
     const started = await prisma.post.create({ data: { userId: officer!.id, type: "DEMO_PLOT", createdAt: now } });
     await prisma.demoPlot.create({
       data: {
         postId: started.id,
-        farmerId: farmer.id,
+        farmerId: rafiq.id,
         officerId: officer!.id,
         crop: "wheat",
         product: "SSP",

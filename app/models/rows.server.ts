@@ -1,10 +1,13 @@
 import { sqlite } from "~/db.server";
 import { WEBHOOK_EVENTS } from "~/lib/change-events";
+import { CROPS } from "~/lib/crops";
 import { LEDGER_KINDS } from "~/lib/ledger";
 import { POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { TARGET_MEASURES } from "~/lib/target-measures";
 import { TOKEN_SCOPES } from "~/models/api-token.schema";
 import { DELIVERY_STATUSES } from "~/models/webhook.schema";
+import { DUE_VISITS } from "~/models/plot-visits-due.schema";
+import { PLOT_STAGES } from "~/models/plot-map.schema";
 
 // The rows of the plain SQL reads (readRows, decision 36), declared once: each read's columns, their
 // SQLite types as the schema declares them, whether they may be null, and the value each becomes.
@@ -309,4 +312,26 @@ export const sqlRows = {
   },
   // ledger.server, New Post's part
   balanceAfterRecovery: { postId: integer, teamId: integer.orNull, cents: bigint },
+  // plot-visits-due.server
+  plotVisitDue: {
+    plotId: integer,
+    visit: sqlite.oneOf(DUE_VISITS),
+    dueOn: text,
+    crop: sqlite.oneOf(CROPS),
+    farmerName: text,
+    officerId: integer,
+    firstName: text.orNull,
+    lastName: text.orNull,
+    total: integer,
+  },
+  // plot-map.server
+  plotPin: {
+    id: integer,
+    stage: sqlite.oneOf(PLOT_STAGES),
+    crop: sqlite.oneOf(CROPS),
+    product: sqlite.oneOf(SALE_PRODUCTS),
+    farmerName: text,
+    lat: real,
+    lng: real,
+  },
 };

@@ -8,6 +8,7 @@ import {
   latLngBounds,
   layerGroup,
   Popup as LeafletPopup,
+  type Canvas,
   type CircleMarker as LeafletCircleMarker,
   type LayerGroup,
   type PopupOptions,
@@ -16,10 +17,14 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap, useMapEvent } from "react-leaflet";
 import { telHref } from "~/lib/phone";
 import type { DealerPin } from "~/models/dealer.schema";
+import { CROP_LABELS } from "~/lib/crops";
+import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
+import { PLOT_STAGE_COLORS, PLOT_STAGE_LABELS, type PlotPin } from "~/models/plot-map.schema";
 import { usePublicEnv } from "~/browser/root-data";
 
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
-// pan smoothly on a cheap phone; their popups are built when opened. Check-ins are few per day
+// pan smoothly on a cheap phone; their popups are built when opened. Demo plots are drawn the same
+// way: white dots ringed in their stage's colour. Check-ins are few per day
 // and are numbered DOM markers with a polyline per agent in the agent's colour.
 
 const PAKISTAN_CENTER: [number, number] = [30.3753, 69.3451];
@@ -66,16 +71,21 @@ type Props = {
   routes: MapRoute[];
   /** The visit plan shown beside the routes, if any. */
   plan: MapPlan | null;
+  /** The demo plots of the "Demo plots" layer (none when it is off). */
+  plots: PlotPin[];
   /** A dealer to show: the map centres on it and opens its info window. */
   focusDealerId: number | null;
   label: string;
 };
 
-export default function DealerMap({ dealersUrl, routes, plan, focusDealerId, label }: Props) {
+export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealerId, label }: Props) {
   const env = usePublicEnv();
   const [dealers, setDealers] = useState<DealerPin[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Dealers and demo plots share one canvas: a canvas over another would take the taps meant for
+  // the dots below it. A 14 px dot is hit within 22 px of its centre (a 44 px target).
+  const dots = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
 
   useEffect(() => {
     if (!dealersUrl) {
@@ -120,13 +130,14 @@ export default function DealerMap({ dealersUrl, routes, plan, focusDealerId, lab
           attribution={env.TILE_ATTRIBUTION}
           eventHandlers={{ tileerror: () => setTilesFailed(true) }}
         />
-        <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} />
+        <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} renderer={dots} />
+        <PlotLayer plots={plots} renderer={dots} />
         {routes.map((route) => (
           <RouteLayer key={route.userId} route={route} />
         ))}
         <StopsLayer routes={routes} />
         {plan ? <PlanLayer plan={plan} /> : null}
-        <FitToData dealers={dealers} routes={routes} plan={plan} />
+        <FitToData dealers={dealers} routes={routes} plan={plan} plots={plots} />
       </MapContainer>
       <p
         role="status"
@@ -184,10 +195,65 @@ function dealerPopup(dealer: DealerPin): HTMLElement {
   return root;
 }
 
-function DealerLayer({ dealers, focusDealerId }: { dealers: DealerPin[]; focusDealerId: number | null }) {
+/** The info window of a demo plot: its farmer, crop, product and stage, and a link to the plot. */
+function plotPopup(plot: PlotPin): HTMLElement {
+  const root = document.createElement("div");
+  root.className = "plot-popup space-y-1 text-sm";
+  root.setAttribute("data-plot-id", String(plot.id));
+  const lines = [
+    plot.farmerName,
+    `${CROP_LABELS[plot.crop]} · ${SALE_PRODUCT_LABELS[plot.product]}`,
+    `Demo plot · ${PLOT_STAGE_LABELS[plot.stage]}`,
+  ];
+  for (const text of lines) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    root.append(p);
+  }
+  root.firstElementChild?.classList.add("font-semibold", "text-base");
+  const a = document.createElement("a");
+  a.href = `/plots/${plot.id}`;
+  a.textContent = "Open plot";
+  a.className = "text-accent-11 underline";
+  root.append(a);
+  return root;
+}
+
+/** The demo plots: rings in their stage's colour, on the dealers' canvas. */
+function PlotLayer({ plots, renderer }: { plots: PlotPin[]; renderer: Canvas }) {
   const map = useMap();
-  // A 14 px dot that a thumb hits within 22 px of its centre (a 44 px target).
-  const renderer = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
+  useEffect(() => {
+    const layer = layerGroup();
+    for (const plot of plots) {
+      circleMarker([plot.lat, plot.lng], {
+        renderer,
+        radius: 8,
+        color: PLOT_STAGE_COLORS[plot.stage],
+        weight: 4,
+        fillColor: "#ffffff",
+        fillOpacity: 0.9,
+      })
+        .bindPopup(() => plotPopup(plot), POPUP_OPTIONS)
+        .addTo(layer);
+    }
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, plots, renderer]);
+  return null;
+}
+
+function DealerLayer({
+  dealers,
+  focusDealerId,
+  renderer,
+}: {
+  dealers: DealerPin[];
+  focusDealerId: number | null;
+  renderer: Canvas;
+}) {
+  const map = useMap();
   const markers = useRef(new Map<number, LeafletCircleMarker>());
   const group = useRef<LayerGroup | null>(null);
 
@@ -400,20 +466,22 @@ function PlanLayer({ plan }: { plan: MapPlan }) {
 }
 
 /**
- * Fits the map to the routes shown (else the dealers), once per change of data, and then caps
+ * Fits the map to the routes shown (else the dealers and demo plots), once per change of data, and then caps
  * the zoom at 12 so a single stop does not zoom in to street level.
  */
 function FitToData({
   dealers,
   routes,
   plan,
+  plots,
 }: {
   dealers: DealerPin[] | null;
   routes: MapRoute[];
   plan: MapPlan | null;
+  plots: PlotPin[];
 }) {
   const map = useMap();
-  const key = `${routes.map((r) => `${r.userId}:${r.stops.length}`).join(",")}|${plan?.stops.length ?? 0}|${dealers?.length ?? "-"}`;
+  const key = `${routes.map((r) => `${r.userId}:${r.stops.length}`).join(",")}|${plan?.stops.length ?? 0}|${dealers?.length ?? "-"}|${plots.length}`;
   const lastKey = useRef("");
   useEffect(() => {
     if (lastKey.current === key) return;
@@ -431,11 +499,12 @@ function FitToData({
         const lng = Number(dealer.lng);
         if (Number.isFinite(lat) && Number.isFinite(lng)) points.push([lat, lng]);
       }
+      for (const plot of plots) points.push([plot.lat, plot.lng]);
     }
     if (points.length === 0) return;
     lastKey.current = key;
     map.fitBounds(latLngBounds(points), { padding: [32, 32], animate: false });
     if (map.getZoom() > MAX_FIT_ZOOM) map.setZoom(MAX_FIT_ZOOM, { animate: false });
-  }, [map, key, routes, dealers, plan]);
+  }, [map, key, routes, dealers, plan, plots]);
   return null;
 }

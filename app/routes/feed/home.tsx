@@ -16,6 +16,10 @@ import { TeamAccounts, type TeamAccountsView } from "~/components/home/team-acco
 import { teamAccounts } from "~/models/accounts-report.server";
 import { formatMoney } from "~/lib/money";
 import { MissedVisits } from "~/components/home/missed-visits";
+import { PlotVisits, type PlotVisitsView } from "~/components/home/plot-visits";
+import { overduePlotVisits } from "~/models/plot-visits-due.server";
+import { daysPastDue, DUE_VISIT_LABELS } from "~/models/plot-visits-due.schema";
+import { CROP_LABELS } from "~/lib/crops";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
@@ -63,9 +67,11 @@ export async function loader(args: Route.LoaderArgs) {
   const teamToday = !cursor && !full && can(policy, "teamDay.read");
   // Beside it, what their dealers owe (managers and admins).
   const teamOwes = teamToday && can(policy, "dealerAccounts.report");
-  const [home, team, accounts, rankings, page] = await Promise.all([
+  const [home, team, plotsOverdue, accounts, rankings, page] = await Promise.all([
     cursor || full ? Promise.resolve(null) : officerHome(user, audience),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
+    // Beside their people's day, their officers' overdue demo plot visits.
+    teamToday ? pageCall(() => overduePlotVisitsView(user, view.team ?? undefined)) : Promise.resolve(null),
     teamOwes ? pageCall(() => teamAccountsView(user, view.team ?? undefined)) : Promise.resolve(null),
     cursor
       ? Promise.resolve(null)
@@ -82,7 +88,9 @@ export async function loader(args: Route.LoaderArgs) {
     audience: view,
     cursor,
     home,
+    plotVisitsDue: home && plotVisitsDueView(home.plotVisits),
     team,
+    plotsOverdue,
     accounts,
     // The full table's rankings carry their page size (its Next link).
     rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
@@ -108,6 +116,34 @@ async function teamAccountsView(user: Parameters<typeof teamAccounts>[0], team?:
       businessName: dealer.businessName,
       city: dealer.city,
       overdue: money(dealer.overdueCents),
+    })),
+  };
+}
+
+/** The officer's plot visits due by today, and how many are overdue: their home's block. */
+function plotVisitsDueView({ due, overdue }: { due: number; overdue: number }): PlotVisitsView | null {
+  if (due === 0) return null;
+  return {
+    title: due === 1 ? "1 plot visit due" : `${due} plot visits due`,
+    note: overdue > 0 ? `${overdue} overdue` : null,
+    links: [{ href: "/plan#plot-visits", text: "See them on your plan" }],
+  };
+}
+
+/** The manager's day's overdue plot visits (none: no block), their text written here so the home carries no labels. */
+async function overduePlotVisitsView(
+  user: Parameters<typeof overduePlotVisits>[0],
+  team?: number,
+): Promise<PlotVisitsView | null> {
+  const { total, visits } = await overduePlotVisits(user, { team });
+  if (total === 0) return null;
+  return {
+    title: `Overdue plot visits (${total})`,
+    note: visits.length < total ? `The ${visits.length} most overdue` : null,
+    links: visits.map((visit) => ({
+      href: `/plots/${visit.plotId}`,
+      text: `${visit.officerName}: ${DUE_VISIT_LABELS[visit.visit]}, ${visit.farmerName}`,
+      details: `${CROP_LABELS[visit.crop]} · ${daysPastDue(visit.daysLate)}`,
     })),
   };
 }
@@ -199,7 +235,9 @@ function Feed({ data }: { data: FeedData }) {
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
         {data.home ? <YourTargets periods={data.home.targets} currency={currency} /> : null}
         {data.home && data.home.missed.length > 0 ? <MissedVisits stops={data.home.missed} /> : null}
+        {data.plotVisitsDue ? <PlotVisits {...data.plotVisitsDue} /> : null}
         {data.team ? <TeamToday day={data.team} /> : null}
+        {data.plotsOverdue ? <PlotVisits {...data.plotsOverdue} /> : null}
         {data.accounts ? <TeamAccounts accounts={data.accounts} /> : null}
         {data.rankings ? (
           <RankingsTable

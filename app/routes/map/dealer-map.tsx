@@ -22,6 +22,8 @@ import { STOP_STATUS_LABELS } from "~/models/visit-plan.schema";
 import { env } from "~/env.server";
 import { Icon } from "~/components/icon";
 import { MapErrorBoundary } from "~/components/map/map-error-boundary";
+import { DemoPlotList } from "~/components/plots/demo-plot-list";
+import { plotsOnMap } from "~/models/plot-map.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
 
@@ -34,10 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const params = new URL(args.request.url).searchParams;
   const today = appDate();
-  // A submitted form carries `f`; a first visit (or a bare link) shows both layers.
+  // A submitted form carries `f`; a first visit (or a bare link) shows every layer.
   const submitted = params.has("f");
   const showDealers = !submitted || params.has("dealers");
   const showRoutes = !submitted || params.has("routes");
+  const showPlots = !submitted || params.has("plots");
   const parsed = checkInQuerySchema.safeParse({
     date: params.get("date") || today,
     province: params.get("province") ?? undefined,
@@ -63,6 +66,8 @@ export async function loader(args: Route.LoaderArgs) {
     teamsVisibleTo(user),
     showRoutes ? planOnMap(user, planOf, query.date) : null,
   ]);
+  // The demo plots of the same people as the routes: their officers' (decision 97).
+  const plots = showPlots ? plotsOnMap(audience) : [];
   const time = new Intl.DateTimeFormat("en-US", { timeZone: env.APP_TIME_ZONE, hour: "numeric", minute: "2-digit" });
 
   return {
@@ -80,6 +85,10 @@ export async function loader(args: Route.LoaderArgs) {
     team: team ?? null,
     showDealers,
     showRoutes,
+    showPlots,
+    // Without JavaScript the list shows each stage's newest plots, or all with `?plotList=all`.
+    allPlots: params.get("plotList") === "all",
+    plots,
     total,
     matching,
     limit,
@@ -146,6 +155,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
     const params = new URLSearchParams({ f: "1", date: data.date, province: data.province });
     if (data.showDealers) params.set("dealers", "on");
     if (data.showRoutes) params.set("routes", "on");
+    if (data.showPlots) params.set("plots", "on");
     if (data.agent !== null) params.set("agent", String(data.agent));
     if (data.team !== null) params.set("team", String(data.team));
     params.set("limit", String(limit));
@@ -172,6 +182,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
               dealersUrl={dealersUrl}
               routes={data.routes}
               plan={data.plan}
+              plots={data.plots}
               focusDealerId={focusDealerId}
               label="Map of dealers and agent routes"
             />
@@ -222,6 +233,10 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
           <label className="flex min-h-11 items-center gap-2">
             <input type="checkbox" name="routes" defaultChecked={data.showRoutes} className="size-5" />
             Agent Routes
+          </label>
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="checkbox" name="plots" defaultChecked={data.showPlots} className="size-5" />
+            Demo plots
           </label>
           <div className="col-span-2">
             <label htmlFor="map-province" className="field-label">
@@ -352,6 +367,14 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
+      {data.showPlots ? (
+        <DemoPlotList
+          plots={data.plots}
+          all={data.allPlots}
+          allHref={`/dealer-map?${new URLSearchParams([...listParams(data.limit), ["plotList", "all"]])}#demo-plots`}
+        />
+      ) : null}
+
       {data.showDealers ? (
         <section aria-labelledby="dealers-heading" className="space-y-2">
           <details open>
@@ -422,17 +445,19 @@ function MapMessage({ children, className = "" }: { children: ReactNode; classNa
   );
 }
 
-/** The filters in a line, for the closed sheet: "Today · All provinces · Dealers, Agent Routes". */
+/** The filters in a line, for the closed sheet: "Today · All provinces · Dealers, Agent Routes, Demo plots". */
 function filterSummary(data: {
   isToday: boolean;
   date: string;
   province: string;
   showDealers: boolean;
   showRoutes: boolean;
+  showPlots: boolean;
 }): string {
   const layers =
-    [data.showDealers ? "Dealers" : null, data.showRoutes ? "Agent Routes" : null].filter(Boolean).join(", ") ||
-    "Nothing shown";
+    [data.showDealers ? "Dealers" : null, data.showRoutes ? "Agent Routes" : null, data.showPlots ? "Demo plots" : null]
+      .filter(Boolean)
+      .join(", ") || "Nothing shown";
   const day = data.isToday ? "Today" : formatCalendarDate(data.date);
   return [day, data.province === "All" ? "All provinces" : data.province, layers].join(" · ");
 }

@@ -5,6 +5,7 @@ import { addDays } from "~/lib/calendar";
 import { appDate } from "~/infra/clock.server";
 import type { Viewer } from "~/models/team-scope.server";
 import { getVisitPlan, lastPlanDay, missedStops, planCandidates } from "~/models/visit-plan.server";
+import { plotVisitsDue } from "~/models/plot-visits-due.server";
 import { type PlanQuery, planReorderSchema } from "~/models/visit-plan.schema";
 
 // The /plan page's server side: which plan the URL names, what the page shows, and its forms.
@@ -30,7 +31,10 @@ export function planPath(day: string, query: Pick<PlanQuery, "user" | "query" | 
   return `/plan/${day}${search ? `?${search}` : ""}`;
 }
 
-/** The plan page's data: the plan, the days around it, today's missed stops and, while it can change, the dealers to add. */
+/**
+ * The plan page's data: the plan, the days around it, today's missed stops, the plot visits due
+ * and, while it can change, the dealers to add.
+ */
 export async function planPage(viewer: Viewer, day: string, query: PlanQuery) {
   const userId = query.user ?? viewer.id;
   const plan = await pageCall(() => getVisitPlan(viewer, userId, day));
@@ -46,9 +50,12 @@ export async function planPage(viewer: Viewer, day: string, query: PlanQuery) {
   const today = appDate();
   // Today's plan offers the stops missed on the last week's plans, to move here.
   const missed = plan.day === today && plan.editable ? await pageCall(() => missedStops(viewer, userId)) : [];
+  // Today's and a coming day's plan list the demo plot visits due by then (decision 97).
+  const plotVisits = plan.day >= today ? await pageCall(() => plotVisitsDue(viewer, userId, plan.day)) : [];
   return {
     plan,
     missed,
+    plotVisits,
     own: userId === viewer.id,
     today,
     lastDay: lastPlanDay(),

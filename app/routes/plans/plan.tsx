@@ -23,6 +23,7 @@ import {
 } from "~/models/visit-plan.schema";
 import { MAX_STOPS } from "~/lib/visit-order";
 import { Icon } from "~/components/icon";
+import { PlotVisitsDue } from "~/components/plots/plot-visits-due";
 
 export const meta: Route.MetaFunction = () => [{ title: "Visit plan · Fieldline" }];
 
@@ -374,6 +375,8 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           </PlanForm>
         </section>
       ) : null}
+
+      {loaderData.plotVisits.length > 0 ? <PlotVisitsDue visits={loaderData.plotVisits} recordable={loggable} /> : null}
 
       {candidates ? (
         <section aria-labelledby="add-heading" className="space-y-2">

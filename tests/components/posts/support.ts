@@ -62,7 +62,9 @@ export function feedPage(
     audience: { shown: false, links: false, teamless: false, scope: "team", team: null, teams: [] },
     cursor,
     home: null,
+    plotVisitsDue: null,
     team: null,
+    plotsOverdue: null,
     accounts: null,
     rankings: null,
     posts: posts.map((post) => ({

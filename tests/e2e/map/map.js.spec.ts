@@ -3,6 +3,8 @@ import { collectConsoleErrors, expect, signIn, test, uniqueName } from "../suppo
 import { formatCalendarDate } from "../../../app/lib/date-format";
 import { lastStopLabel, seededDay } from "../support/days";
 import { badge, legend, openFilters } from "./support";
+import { demoPlot } from "../plots/support";
+import { reviewScreenshot } from "../support/screenshots";
 
 // /dealer-map with JavaScript: Leaflet draws dealers on a canvas and the agents' numbered routes.
 
@@ -211,4 +213,28 @@ test("the map's messages: Loading dealers... while they come, Failed to load dea
   // The server-rendered list still works.
   expect((await badge(page)).shown).toBeGreaterThan(0);
   await expect(page.getByRole("list", { name: "Dealers" }).locator(":scope > li").first()).toBeVisible();
+});
+
+test("the Demo plots layer draws each plot in its stage's colour, with a popup linking to the plot", async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, "officer6");
+  const { id: officerId } = (await (await page.request.get("/api/user")).json()) as { id: number };
+  const plot = demoPlot({ officerId, stage: "MID_SEASON", midDueIn: -30, harvestDueIn: 60, product: "SULFUR" });
+  // The plots layer alone: the map fits to the plots, every one of which these specs put at one place.
+  await page.goto("/dealer-map?f=1&plots=on");
+  const map = page.locator(".leaflet-container");
+  await expect(map).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("list", { name: "Mid-season plots" }).getByText(plot.farmerName)).toBeVisible();
+  await map.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const box = await map.boundingBox();
+  if (!box) throw new Error("no map");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const popup = page.locator(".leaflet-popup .plot-popup");
+  await expect(popup).toContainText(/Demo plot · (Sown|Mid-season|Harvested)/);
+  await expect(popup.getByRole("link", { name: "Open plot" })).toHaveAttribute("href", /^\/plots\/\d+$/);
+  await reviewScreenshot(page, "map-demo-plots");
+  expect(errors).toEqual([]);
 });
