@@ -7,7 +7,7 @@ import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
 import { targetRowAnswer } from "~/models/targets.schema";
 import { farmerAnswer } from "~/models/farmer.schema";
-import { PLOT_STAGES } from "~/models/demo-plot.schema";
+import { PLOT_STAGES, plotAnswer } from "~/models/demo-plot.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
@@ -543,6 +543,7 @@ const changeAnswer = z
     changeOf("ledger_entry", ledgerEntryAnswer),
     changeOf("target", targetRowAnswer),
     changeOf("farmer", farmerAnswer),
+    changeOf("plot", plotAnswer),
   ])
   .meta({ id: "Change" });
 

@@ -165,3 +165,53 @@ export const plotListSchema = z.object({
     .default(1),
 });
 export type PlotListQuery = z.infer<typeof plotListSchema>;
+
+const nullableInt = z.number().int().nullable();
+
+/** A demo plot as GET /api/plots/{id} answers it (and the change feed carries it). */
+export const plotAnswer = z
+  .looseObject({
+    id: z.number().int(),
+    postId: z.number().int().describe("The Demo Plot post that started it"),
+    stage: z.enum(PLOT_STAGES),
+    crop: z.enum(CROPS),
+    product: z.enum(SALE_PRODUCTS),
+    areaAcres: z.number().describe("Acres, to two decimals"),
+    controlAreaAcres: z.number().describe("The control plot's acres, to two decimals"),
+    lat: z.number(),
+    lng: z.number(),
+    sownOn: z.string().describe("YYYY-MM-DD, Asia/Karachi"),
+    midVisitDueOn: z.string().describe("When the mid-season visit falls due: halfway to the expected harvest"),
+    harvestDueOn: z.string(),
+    harvestedOn: z.string().nullable(),
+    yieldKgPerAcre: nullableInt,
+    controlYieldKgPerAcre: nullableInt,
+    yieldGainPercent: z
+      .number()
+      .nullable()
+      .describe("(yield − control yield) / control yield, in percent to 1 decimal"),
+    verdict: z.string().nullable().describe("What the farmer said of the result, at harvest"),
+    farmer: z.looseObject({ id: z.number().int(), name: z.string().describe('"Erased farmer" once erased') }),
+    officer: z.looseObject({ id: z.number().int(), username: z.string() }).describe("The officer who follows it"),
+    team: z.looseObject({ id: z.number().int(), name: z.string() }).nullable().describe("The officer's team"),
+    visits: z.array(
+      z.looseObject({
+        id: z.number().int(),
+        postId: z.number().int().describe("The Demo Plot post that recorded the visit"),
+        stage: z.enum(VISIT_STAGES),
+        visitedOn: z.string(),
+      }),
+    ),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "DemoPlot" });
+
+/** GET /api/plots: one page of the plots the caller reads. */
+export const plotPageAnswer = z
+  .looseObject({
+    plots: z.array(plotAnswer),
+    page: z.number().int().describe("This page, from 1"),
+    hasMore: z.boolean().describe("Another page follows: ask for page + 1"),
+  })
+  .meta({ id: "DemoPlotPage" });

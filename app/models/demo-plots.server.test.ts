@@ -20,6 +20,7 @@ import { PLOT_NOT_FOLLOWED, PLOT_NOT_YOURS, FARMER_NOT_YOURS } from "~/models/po
 import { createPost, getPost } from "~/models/post.server";
 import { postSchema } from "~/models/post.schema";
 import { AppError } from "~/lib/app-error";
+import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
 
 // Today in Karachi is 2026-11-28.
 const NOW = new Date("2026-11-28T07:00:00Z");
@@ -231,13 +232,30 @@ describe("reading plots", () => {
     expect(await list(w.ayesha, { farmerId: String(w.rasool.id) })).toEqual([plot.id]);
   });
 
-  it("an erased farmer's plot shows them as Erased farmer and keeps the plot", async () => {
+  it("the change feed tells a plot's start and harvest; after the farmer's erasure its reads name them Erased farmer", async () => {
     const w = await world();
     const plot = await startPlot(w.ayesha.id);
+    await post(w.ayesha.id, visit(plot.id, HARVEST));
+    const changes = await prisma.change.findMany({ where: { entity: "plot" }, orderBy: { seq: "asc" } });
+    expect(changes.map((change) => [change.entityId, change.op])).toEqual([
+      [plot.id, "created"],
+      [plot.id, "updated"],
+    ]);
     await prisma.farmer.update({
       where: { id: w.rasool.id },
       data: { name: "Erased farmer", phone: null, erasedAt: NOW },
     });
-    expect((await getPlot(w.ayesha, plot.id)).farmer.name).toBe("Erased farmer");
+    const feed = await withCurrentShapes(changes, COMPANY_READER);
+    expect(feed.map((change) => (change.data as { farmer?: { name: string } }).farmer?.name)).toEqual([
+      "Erased farmer",
+      "Erased farmer",
+    ]);
+    const text = JSON.stringify([
+      feed,
+      await getPlot(w.ayesha, plot.id),
+      await listPlots(w.ayesha, plotListSchema.parse({})),
+    ]);
+    expect(text).not.toContain("Farmer +923001234567");
+    expect(await prisma.demoPlot.count()).toBe(1);
   });
 });

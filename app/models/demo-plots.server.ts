@@ -226,6 +226,12 @@ export async function getPlot(viewer: Viewer, id: number): Promise<PlotView> {
   return plotView(row);
 }
 
+/** Plots by id as they are now, for the change feed's reader (an admin's or the company's). */
+export async function getPlots(ids: number[]): Promise<PlotView[]> {
+  const rows = await prisma.demoPlot.findMany({ where: { id: { in: ids } }, select: PLOT_SELECT });
+  return rows.map(plotView);
+}
+
 export type PlotPage = { plots: PlotView[]; page: number; hasMore: boolean };
 
 /** One page of the plots `viewer` reads, newest sowing first, by stage, officer or farmer. */
