@@ -78,7 +78,9 @@ test("an officer starts a plot and records its harvest through New Post; the plo
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page).toHaveURL("/");
 
-  await page.goto(`/plots?stage=HARVESTED`);
+  await page.goto("/plots");
+  await page.getByLabel("Stage").selectOption("HARVESTED");
+  await page.getByRole("button", { name: "Show" }).click();
   await page
     .getByRole("listitem")
     .filter({ hasText: name })
@@ -92,4 +94,9 @@ test("an officer starts a plot and records its harvest through New Post; the plo
   await expect(page.getByText(harvested)).toBeVisible();
   // The mid-season visit was never recorded: the timeline says so.
   await expect(page.getByText("Not recorded")).toBeVisible();
+
+  // The farmer's page lists the plot with its stage.
+  await page.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { name: "Demo plots" })).toBeVisible();
+  await expect(page.getByText("· Harvested")).toBeVisible();
 });
