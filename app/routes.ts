@@ -44,6 +44,8 @@ export default [
     route("farmers/:id", "routes/farmers/farmer.tsx"),
     route("farmers/:id/edit", "routes/farmers/edit.tsx"),
     route("farmers/:id/erase", "routes/farmers/erase.tsx"),
+    route("plots", "routes/plots/plots.tsx"),
+    route("plots/:id", "routes/plots/plot.tsx"),
   ]),
 
   route("offline", "routes/shell/offline.tsx"),

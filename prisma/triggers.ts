@@ -143,6 +143,31 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
     },
   },
   {
+    // A demo plot (decision 96): started, visited at mid-season, harvested. Its visits are told
+    // as the plot's own changes (stage, harvest day, yields); its farmer is read as they are now.
+    table: "DemoPlot",
+    entity: "plot",
+    carried: [
+      "farmerId",
+      "officerId",
+      "crop",
+      "product",
+      "areaHundredths",
+      "controlAreaHundredths",
+      "lat",
+      "lng",
+      "sownOn",
+      "midVisitDueOn",
+      "harvestDueOn",
+      "stage",
+      "harvestedOn",
+      "yieldKgPerAcre",
+      "controlYieldKgPerAcre",
+      "verdict",
+    ],
+    ignored: { postId: SET_ONCE, createdAt: SET_ONCE, updatedAt: UPDATED_AT },
+  },
+  {
     table: "User",
     entity: "user",
     // The account as the admins' users list shows it.

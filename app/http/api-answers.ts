@@ -7,6 +7,7 @@ import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
 import { targetRowAnswer } from "~/models/targets.schema";
 import { farmerAnswer } from "~/models/farmer.schema";
+import { PLOT_STAGES, plotAnswer } from "~/models/demo-plot.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.
@@ -139,6 +140,9 @@ export const postAnswer = z
     commentCount: z.number().int(),
     likedByMe: z.boolean(),
     authorDistanceTodayKm: teamOnly(z.number(), "Kilometres the author travelled today"),
+    plot: nullable(z.looseObject({ id, stage: z.enum(PLOT_STAGES) })).describe(
+      "A Demo Plot post's plot (the one it started or visited) with its stage now; null for other posts",
+    ),
   })
   .meta({ id: "Post" });
 
@@ -539,6 +543,7 @@ const changeAnswer = z
     changeOf("ledger_entry", ledgerEntryAnswer),
     changeOf("target", targetRowAnswer),
     changeOf("farmer", farmerAnswer),
+    changeOf("plot", plotAnswer),
   ])
   .meta({ id: "Change" });
 

@@ -56,6 +56,9 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/farmers/:id": { GET: "farmer.read" },
   "/farmers/:id/edit": { GET: "farmer.manage", POST: "farmer.manage" },
   "/farmers/:id/erase": { GET: "farmer.erase", POST: "farmer.erase" },
+  // Demo plots: the model asks the policy with the plot's officer's team (decision 96).
+  "/plots": { GET: "app.use" },
+  "/plots/:id": { GET: "plot.read" },
   "/offline": { GET: "public" },
   "/lite-mode": { GET: "public", POST: "public" },
   "/login": { GET: "public", POST: "public" },

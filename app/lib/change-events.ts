@@ -1,7 +1,16 @@
 // What the change feed (GET /api/changes) and webhooks speak of (decision 50): the entities whose
 // rows are followed, what happened to a row, and the webhook events made of the two.
 
-export const CHANGE_ENTITIES = ["post", "dealer", "checkin", "user", "ledger_entry", "target", "farmer"] as const;
+export const CHANGE_ENTITIES = [
+  "post",
+  "dealer",
+  "checkin",
+  "user",
+  "ledger_entry",
+  "target",
+  "farmer",
+  "plot",
+] as const;
 export type ChangeEntity = (typeof CHANGE_ENTITIES)[number];
 
 export const CHANGE_OPS = ["created", "updated", "deleted"] as const;

@@ -4,13 +4,14 @@ import { findUsersForAdmin } from "~/models/admin.server";
 import { CHANGES_LIMIT_DEFAULT, type ChangesQuery } from "~/models/change.schema";
 import { getDealers } from "~/models/dealer.server";
 import { getFarmers } from "~/models/farmers.server";
+import { getPlots } from "~/models/demo-plots.server";
 import { ledgerEntriesById } from "~/models/ledger.server";
 import { getCheckIns, getPosts } from "~/models/post.server";
 import { getTargets } from "~/models/targets.server";
 import type { Viewer } from "~/models/team-scope.server";
 
 // The change feed (decision 50): the rows of "Change", which triggers write in the transaction of
-// every insert, update and delete of a post, dealer, check-in, user, target or farmer. Their sequence is the order
+// every insert, update and delete of a post, dealer, check-in, user, target, farmer or demo plot. Their sequence is the order
 // the writes committed in, so reading after a cursor neither skips nor repeats a change.
 
 type ChangeRow = { seq: number; entity: string; entityId: number; op: string; at: Date };
@@ -35,6 +36,9 @@ async function currentShapes(entity: ChangeEntity, ids: number[], viewer: Viewer
       case "farmer":
         // As it is now: an erased farmer's later reads carry no name, phone or village.
         return getFarmers(ids);
+      case "plot":
+        // As it is now, its farmer too: an erased farmer is "Erased farmer" in every later read.
+        return getPlots(ids);
     }
   })();
   return new Map(rows.map((row) => [row.id, row]));

@@ -25,26 +25,30 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be ${max} characters or less`);
 
-/** Acres as typed ("2.5") or sent (2.5), as hundredths of an acre (250). */
-const landSchema = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,5}(\.\d{1,2})?$/, LAND_INVALID)
-        .transform(Number),
-    ],
-    {
-      error: LAND_INVALID,
-    },
-  )
-  .transform((acres) => Math.round(acres * 100))
-  .pipe(z.number().int(LAND_INVALID).min(LAND_MIN, LAND_INVALID).max(LAND_MAX, LAND_INVALID));
+/**
+ * Acres as typed ("2.5") or sent (2.5), as hundredths of an acre (250), from 0.01 acres to `most`
+ * hundredths (a farmer's land, a demo plot's).
+ */
+export const acresSchema = (message: string, most: number) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,5}(\.\d{1,2})?$/, message)
+          .transform(Number),
+      ],
+      {
+        error: message,
+      },
+    )
+    .transform((acres) => Math.round(acres * 100))
+    .pipe(z.number().int(message).min(LAND_MIN, message).max(most, message));
 
 /** A mobile as officers type it ("0300-1234567"), kept in one international form: "+923001234567". */
-const phoneSchema = z
+export const phoneSchema = z
   .string({ error: PHONE_INVALID })
   .trim()
   .max(30, PHONE_INVALID)
@@ -65,7 +69,7 @@ export const farmerSchema = z.object({
   village: z.string().trim().max(100, "Village must be 100 characters or less").nullish(),
   tehsil: required("Tehsil", 100),
   district: required("District", 100),
-  landAcres: landSchema,
+  landAcres: acresSchema(LAND_INVALID, LAND_MAX),
   mainCrops: cropsSchema.default([]),
   dealerId: idSchema("dealerId must be a dealer's id").nullish(),
   teamId: idSchema("teamId must be a team's id")

@@ -32,6 +32,8 @@ export const TARGETS_FORBIDDEN = "You can only set targets for the officers of t
 export const FARMER_NOT_YOURS = "You can only see the farmers of your own team or of the teams you lead.";
 export const FARMER_NOT_ERASABLE = "Only the managers of the farmer's team and admins can erase a farmer.";
 export const FARMER_IMPORT_FORBIDDEN = "You can only import farmers for the teams you lead.";
+export const PLOT_NOT_YOURS = "You can only see the demo plots of your own team or of the teams you lead.";
+export const PLOT_NOT_FOLLOWED = "Only the officer who follows a demo plot can record its visits.";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;
@@ -136,6 +138,18 @@ const RULES = {
    * for any team; an officer adds farmers one at a time, where they met them.
    */
   "farmers.import": fillsTeam(FARMER_IMPORT_FORBIDDEN),
+  /** A demo plot (decision 96): read by the people of its officer's team, its managers and admins. */
+  "plot.read": {
+    allows: (viewer, { teamId }) => isAdmin(viewer) || (teamId != null && ownTeamIds(viewer).includes(teamId)),
+    bySubject: true,
+    denied: PLOT_NOT_YOURS,
+  },
+  /** A demo plot's visits are recorded by the officer who follows it, and by nobody else. */
+  "plot.visit": {
+    allows: (viewer, { ownerId }) => ownerId === viewer.id,
+    bySubject: true,
+    denied: PLOT_NOT_FOLLOWED,
+  },
   /** Adjusting, reversing and the credit terms: the managers who lead the dealer's team, admins. */
   "dealerAccount.manage": {
     allows: (viewer, { teamId }) => isAdmin(viewer) || leadsTeam(viewer, teamId),

@@ -5,6 +5,7 @@ import { parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { SENT_SOURCES } from "~/lib/location-quality";
 import { audienceQuerySchema } from "~/models/team.schema";
+import { plotFields, refinePlot } from "~/models/demo-plot.schema";
 import {
   AMOUNT_INVALID,
   AMOUNT_REQUIRED,
@@ -167,6 +168,7 @@ const postFields = {
   recoveryAmount: moneyText(AMOUNT_INVALID),
   dealerId,
   media: z.array(mediaReferenceSchema, { error: "media must be a list" }).max(MAX_FILES, TOO_MANY_FILES).default([]),
+  ...plotFields,
 };
 
 /**
@@ -196,6 +198,7 @@ export const postSchema = z.object(postFields).superRefine((post, ctx) => {
   }
   if (post.type === "RECOVERY") require(post.recoveryAmount, "recoveryAmount", AMOUNT_REQUIRED);
   if (DEALER_REQUIRED_TYPES.has(post.type)) require(post.dealerId, "dealerId", DEALER_REQUIRED);
+  refinePlot(post, ctx);
 });
 export type PostInput = z.infer<typeof postSchema>;
 

@@ -40,6 +40,8 @@ import { currentTime } from "~/infra/clock.server";
 import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 import { balancesAfterRecoveries, saleCredit } from "~/models/ledger.server";
 import { notifyCreditSale } from "~/models/notification.server";
+import { planPlotWrite, plotsOfPosts, writePlot } from "~/models/demo-plots.server";
+import type { PlotStage } from "~/models/demo-plot.schema";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -130,6 +132,7 @@ function toPostView(
   distanceTodayKm: number | null,
   whole: boolean,
   balanceAfter: bigint | null,
+  plot: { id: number; stage: PlotStage } | null,
 ) {
   const teamOnly = <T>(value: T): T | null => (whole ? value : null);
   return {
@@ -170,6 +173,8 @@ function toPostView(
     commentCount: row.comments,
     likedByMe: row.liked,
     authorDistanceTodayKm: whole ? distanceTodayKm : null,
+    // A Demo Plot post's plot (the one it started or visited), with its stage now.
+    plot,
   };
 }
 export type PostView = ReturnType<typeof toPostView>;
@@ -179,10 +184,11 @@ async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]>
   const own = await ownPeople(viewer);
   const whole = new Map(rows.map((row) => [row.id, own(authorOf(row))]));
   const recoveries = rows.filter((row) => row.type === "RECOVERY" && row.dealerId !== null).map((row) => row.id);
-  const [distances, media, balances] = await Promise.all([
+  const [distances, media, balances, plots] = await Promise.all([
     distanceToday([...new Set(rows.filter((row) => whole.get(row.id)).map((row) => row.userId))]),
     mediaOf(rows.map((row) => row.id)),
     balancesAfterRecoveries(viewer, recoveries),
+    plotsOfPosts(rows.filter((row) => row.type === "DEMO_PLOT").map((row) => row.id)),
   ]);
   return rows.map((row) =>
     toPostView(
@@ -191,6 +197,7 @@ async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]>
       distances.get(row.userId) ?? null,
       whole.get(row.id) ?? false,
       balances.get(row.id) ?? null,
+      plots.get(row.id) ?? null,
     ),
   );
 }
@@ -361,6 +368,8 @@ async function insertPost(
 ): Promise<{ id: number }> {
   if (files.length + input.media.length > MAX_FILES) throw new AppError(413, TOO_MANY_FILES, { field: "media" });
   const checked = await checkFilesOfPost(userId, files, input.media.length);
+  // A Demo Plot post's plot, started or visited: checked here, written with the post (decision 96).
+  const plot = await planPlotWrite(userId, input);
 
   const dealerId = DEALER_TYPES.has(input.type) ? (input.dealerId ?? null) : null;
   // A visit records how far from its dealer it was logged (decision 64), as things stood then.
@@ -434,6 +443,7 @@ async function insertPost(
       });
     }
     if (creditSale) await notifyCreditSale(tx, { ...creditSale, sellerId: userId });
+    if (plot) await writePlot(tx, plot, created.id);
     return created;
   });
   await releaseUploads(uploads);

@@ -47,6 +47,32 @@ type Call = {
   multipart?: Record<string, unknown>;
 };
 
+/** A demo plot sown today on the farmer, started by a Demo Plot post: its id. */
+async function startPlot(context: APIRequestContext, farmerId: number): Promise<number> {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
+  const [year, month, day] = today.split("-").map(Number);
+  const harvest = new Date(Date.UTC(year!, month! - 1, day! + 120)).toISOString().slice(0, 10);
+  const response = await context.post("/api/posts", {
+    data: {
+      type: "DEMO_PLOT",
+      text: "Contract plot",
+      lat: 30.6,
+      lng: 73.1,
+      address: "Chak 45",
+      plotAction: "start",
+      farmerId,
+      crop: "wheat",
+      plotProduct: "SSP",
+      plotAcres: 1,
+      controlAcres: 1,
+      sownOn: today,
+      harvestDueOn: harvest,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { plot: { id: number } }).plot.id;
+}
+
 async function send(context: APIRequestContext, call: Call): Promise<APIResponse> {
   return context.fetch(call.url, {
     method: call.method.toUpperCase(),
@@ -365,6 +391,7 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     if (operation.path.startsWith("/api/dealers/{id}") && created.dealer) return { id: created.dealer };
     if (operation.path === "/api/ledger/{id}/reversal" && created.entry) return { id: created.entry };
     if (operation.path.startsWith("/api/farmers/{id}") && created.farmer) return { id: created.farmer };
+    if (operation.path.startsWith("/api/plots/{id}") && created.plot) return { id: created.plot };
     if (operation.path.startsWith("/api/teams/{id}") && created.team) return { id: created.team };
     if (operation.path === "/api/admin/webhooks/{id}" && created.webhook) return { id: created.webhook };
     // A plan can change only today or on a coming day.
@@ -441,7 +468,11 @@ test("every /api call answers as openapi.json documents, refuses generated bad i
     const answer = body as Record<string, unknown>;
     if (operation.method === "post" && operation.path === "/api/dealers") created.dealer = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/posts") created.post = answer.id as number;
-    if (operation.method === "post" && operation.path === "/api/farmers") created.farmer = answer.id as number;
+    if (operation.method === "post" && operation.path === "/api/farmers") {
+      created.farmer = answer.id as number;
+      // A demo plot on the farmer, started by a Demo Plot post, for the plots' calls (before any erasure).
+      created.plot = await startPlot(context, created.farmer);
+    }
     if (operation.method === "post" && operation.path === "/api/dealers/{id}/adjustments")
       created.entry = answer.id as number;
     if (operation.method === "post" && operation.path === "/api/teams") created.team = answer.id as number;

@@ -183,6 +183,9 @@ const pageRows: Row[] = [
     body: "form",
   },
   { route: "/farmers/:id/erase", method: "GET", url: "/farmers/999999/erase", statuses: signedIn(404) },
+  // Demo plots: whose plot is the model's, by its officer's team (tests/resilience/access-matrix.test.ts).
+  { route: "/plots", method: "GET", url: "/plots", statuses: signedIn(200) },
+  { route: "/plots/:id", method: "GET", url: "/plots/999999", statuses: signedIn(404) },
   {
     route: "/farmers/:id/erase",
     method: "POST",

@@ -49,6 +49,9 @@ const EXPECTED: Record<string, { rule: Rule; adminCall?: true; sessionOnly?: tru
   "farmer.erase": { rule: managerOfTeam },
   /** Farmers come from a spreadsheet for a team its manager leads, or any team an admin names (decision 99). */
   "farmers.import": { rule: managerOfTeam },
+  /** A demo plot is read by its officer's team and its managers; its visits are its officer's alone (decision 96). */
+  "plot.read": { rule: ownOrLed },
+  "plot.visit": { rule: (person, team) => person === `officer${team}` },
   "dealerAccount.open": { rule: admins, adminCall: true },
   "dealerAccounts.report": { rule: managers },
   "plan.read": { rule: ownOrLed },
@@ -124,6 +127,8 @@ type World = {
   dealers: Record<Team, number>;
   /** A farmer each team works with (erased by the callers the matrix lets through). */
   farmers: Record<Team, number>;
+  /** A demo plot each team's officer follows, on the team's farmer. */
+  plots: Record<Team, number>;
   /** A ledger entry of each team's dealer (for its reversal's door). */
   entries: Record<Team, number>;
   /** An account waiting, for approving into each team (not the waiting caller, who must stay waiting). */
@@ -145,6 +150,7 @@ function pageUrl(pattern: string, world: World, team: Team): string {
     .replace("/admin/users/:id", `/admin/users/${world.officers[team]}`)
     .replace("/admin/teams/:id", `/admin/teams/${world.teams[team]}`)
     .replace("/farmers/:id", `/farmers/${world.farmers[team]}`)
+    .replace("/plots/:id", `/plots/${world.plots[team]}`)
     .replace(":id", "1")
     .replace(":index", "9")
     .replace("?", "");
@@ -162,6 +168,7 @@ function apiUrl(method: string, path: string, world: World, team: Team): string 
     if (path.startsWith("/api/dealers/")) return String(world.dealers[team]);
     if (path.startsWith("/api/ledger/")) return String(world.entries[team]);
     if (path.startsWith("/api/farmers/")) return String(world.farmers[team]);
+    if (path.startsWith("/api/plots/")) return String(world.plots[team]);
     if (path.startsWith("/api/teams/")) return String(world.teams[team]);
     if (path.startsWith("/api/admin/users/")) return String(world.officers[team]);
     if (path.startsWith("/api/posts/")) return "1";
@@ -304,16 +311,27 @@ test("every route and /api call lets each caller through exactly as the spec's t
         "INSERT INTO Farmer (name, tehsil, district, landHundredths, teamId, updatedAt) VALUES ('Matrix farmer', 'Sahiwal', 'Sahiwal', 100, ?, CURRENT_TIMESTAMP)",
       );
       const farmerOf = (teamId: number) => Number(farmer.run(teamId).lastInsertRowid);
+      const plotPost = db.prepare("INSERT INTO Post (userId, type, text) VALUES (?, 'DEMO_PLOT', 'Matrix plot')");
+      const plot = db.prepare(
+        "INSERT INTO DemoPlot (postId, farmerId, officerId, crop, product, areaHundredths, controlAreaHundredths, lat, lng, sownOn, midVisitDueOn, harvestDueOn, updatedAt) VALUES (?, ?, ?, 'wheat', 'SSP', 100, 100, 30.6, 73.1, '2026-11-01', '2027-01-15', '2027-04-01', CURRENT_TIMESTAMP)",
+      );
+      const plotOf = (officerId: number, farmerId: number) =>
+        Number(plot.run(Number(plotPost.run(officerId).lastInsertRowid), farmerId, officerId).lastInsertRowid);
       const entryOf = (teamId: number) => {
         const now = Date.now();
         return Number(adjustment.run(dealerOf(teamId), now, now).lastInsertRowid);
       };
+      const farmers = { A: farmerOf(teams.teamA), B: farmerOf(teams.teamB) };
       return {
         teams: { A: teams.teamA, B: teams.teamB },
         officers: { A: teams.officersA[0]!, B: teams.officersB[0]! },
         officerEmails: { A: emailOf(teams.officersA[0]!), B: emailOf(teams.officersB[0]!) },
         dealers: { A: dealerOf(teams.teamA), B: dealerOf(teams.teamB) },
-        farmers: { A: farmerOf(teams.teamA), B: farmerOf(teams.teamB) },
+        farmers,
+        plots: {
+          A: plotOf(teams.officersA[0]!, farmers.A),
+          B: plotOf(teams.officersB[0]!, farmers.B),
+        },
         entries: { A: entryOf(teams.teamA), B: entryOf(teams.teamB) },
         toApprove: { A: toApprove("matrix.approve.a"), B: toApprove("matrix.approve.b") },
       };

@@ -164,7 +164,7 @@ describe("GET /api/changes", () => {
       [{ limit: "201" }, "limit must be a whole number from 1 to 200"],
       [
         { entity: "comment" as "post" },
-        "entity must be one of post, dealer, checkin, user, ledger_entry, target, farmer",
+        "entity must be one of post, dealer, checkin, user, ledger_entry, target, farmer, plot",
       ],
     ] as const) {
       const { error, response } = await feed.GET("/api/changes", { params: { query } });

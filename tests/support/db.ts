@@ -16,7 +16,9 @@ export async function resetDatabase(): Promise<void> {
   try {
     await prisma.$executeRawUnsafe(LEDGER_WIPE.lift);
     try {
-      for (const { name } of tables) await prisma.$executeRawUnsafe(`DELETE FROM "${name.replaceAll('"', '""')}"`);
+      // The change feed's table last: deleting a followed row writes a "deleted" change.
+      const changeLast = tables.sort((a, b) => Number(a.name === "Change") - Number(b.name === "Change"));
+      for (const { name } of changeLast) await prisma.$executeRawUnsafe(`DELETE FROM "${name.replaceAll('"', '""')}"`);
     } finally {
       await prisma.$executeRawUnsafe(LEDGER_WIPE.restore());
     }

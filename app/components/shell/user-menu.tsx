@@ -47,6 +47,10 @@ export function UserMenu({ user }: { user: MenuUser }) {
         <Link to="/farmers" className="block px-4 py-3 hover:bg-gray-3">
           Farmers
         </Link>
+        {/* The demo plots of the viewer's teams through their season (decision 96). */}
+        <Link to="/plots" className="block px-4 py-3 hover:bg-gray-3">
+          Demo Plots
+        </Link>
         {/* A manager's approvals, invite links and people: /admin is the admin's. */}
         {user.role === "MANAGER" ? (
           <Link to="/team" className="block px-4 py-3 hover:bg-gray-3">

@@ -4,6 +4,7 @@ import { adminOperations } from "~/http/api/admin.server";
 import { dealerAccountOperations } from "~/http/api/dealer-accounts.server";
 import { dealerOperations } from "~/http/api/dealers.server";
 import { farmerOperations } from "~/http/api/farmers.server";
+import { plotOperations } from "~/http/api/plots.server";
 import { placeOperations } from "~/http/api/places.server";
 import { notificationOperations } from "~/http/api/notifications.server";
 import { postOperations } from "~/http/api/posts.server";
@@ -49,6 +50,7 @@ export const declaredOperations: ApiOperation[] = [
   ...visitPlanOperations,
   ...targetOperations,
   ...farmerOperations,
+  ...plotOperations,
   ...dealerOperations,
   ...dealerAccountOperations,
   ...statementOperations,

@@ -7,6 +7,8 @@ import { formatPhone, telHref } from "~/lib/phone";
 import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { getFarmer } from "~/models/farmers.server";
 import { can } from "~/models/policy";
+import { FarmerPlots } from "~/components/plots/farmer-plots";
+import { listPlots } from "~/models/demo-plots.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.farmer.name ?? "Farmer"} · Fieldline` }];
 
@@ -22,6 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
     farmer,
     mayEdit: live && can(viewer, "farmer.manage", subject),
     mayErase: live && can(viewer, "farmer.erase", subject),
+    // The first page of their plots, as the viewer reads them (the plots of the viewer's teams).
+    plots: (await listPlots(user, { farmerId: id, page: 1 })).plots,
   };
 }
 
@@ -35,7 +39,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function Farmer({ loaderData }: Route.ComponentProps) {
-  const { farmer, mayEdit, mayErase } = loaderData;
+  const { farmer, mayEdit, mayErase, plots } = loaderData;
   return (
     <div className="space-y-4">
       <Link to="/farmers" className="btn-ghost px-2">
@@ -63,6 +67,7 @@ export default function Farmer({ loaderData }: Route.ComponentProps) {
         ) : null}
         {farmer.team ? <Row label="Team">{farmer.team.name}</Row> : null}
       </dl>
+      <FarmerPlots plots={plots} />
       <div className="flex gap-3">
         {mayEdit ? (
           <Link to={`/farmers/${farmer.id}/edit`} className="btn-secondary flex-1">

@@ -23,6 +23,7 @@ import { formatLocalDate } from "~/lib/date-format";
 import { type AccountSummary, CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 import { creditSettings, readableAccounts } from "~/models/ledger.server";
 import type { Viewer } from "~/models/team-scope.server";
+import { openPlotsOf } from "~/models/demo-plots.server";
 
 // New Post's server side: what the page shows, and what its action does with a sent post.
 
@@ -75,12 +76,13 @@ export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
     address: params.get("address") ?? undefined,
   });
   const linkedPlace = linked.success && linked.data.lat !== undefined ? linked.data : null;
-  const [accounts, credit] = await Promise.all([
+  const [accounts, credit, openPlots] = await Promise.all([
     readableAccounts(
       viewer,
       options.map((option) => option.id),
     ),
     creditSettings(),
+    openPlotsOf(userId),
   ]);
   return {
     // Where the post goes back to once made (a visit plan's "Log visit": the plan); a page of this site only.
@@ -95,6 +97,8 @@ export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
     // Past the limit, the selector lists the nearest (or the first by name) and a search finds the rest.
     dealerTotal: total,
     dealerOrder: place?.from ?? null,
+    // A Demo Plot post's visit: the officer's plots not yet harvested.
+    openPlots,
     // Rendered into the form, so a double submit (or a retry on a flaky network) posts once.
     submissionKey: newSubmissionKey(),
     prefill: {

@@ -36,6 +36,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { guardLoad, guardRequest } from "~/browser/request-guard";
 import { Icon } from "~/components/icon";
 import { CreditWarning } from "~/components/posts/credit-warning";
+import { PlotSection } from "~/components/posts/plot-fields";
 import type { AccountGlance } from "~/components/posts/new-post-fields";
 import {
   CONFIRM_CREDIT_FIELD,
@@ -341,6 +342,7 @@ function NewPostForm({
           />
         ) : null}
         <RecoverySection field={fields.recoveryAmount} type={type} currency={currency} />
+        <PlotSection fields={fields} type={type} openPlots={loaderData.openPlots} />
         <LocationCapture
           ids={{ lat: fields.lat.id, lng: fields.lng.id, address: fields.address.id }}
           defaultValue={{
