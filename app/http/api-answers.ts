@@ -1,3 +1,4 @@
+import { PLOT_STAGES } from "~/lib/plot-stages";
 import { CHANGE_OPS, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { LEDGER_KINDS } from "~/lib/ledger";
 import { SENT_SOURCES } from "~/lib/location-quality";
@@ -7,7 +8,7 @@ import { adminUserSchema } from "~/models/admin.schema";
 import { ROLES } from "~/models/user.schema";
 import { targetRowAnswer } from "~/models/targets.schema";
 import { farmerAnswer } from "~/models/farmer.schema";
-import { PLOT_STAGES, plotAnswer } from "~/models/demo-plot.schema";
+import { plotAnswer } from "~/models/demo-plot.schema";
 
 // The JSON answers of /api, described once for /api/openapi.json. The contract test
 // (tests/api/contract.spec.ts) checks every real answer against them, so they cannot drift.

@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar";
 import { CROPS } from "~/lib/crops";
 import { idSchema } from "~/lib/ids";
+import { PLOT_STAGES, VISIT_STAGES } from "~/lib/plot-stages";
 import { SALE_PRODUCTS } from "~/lib/post-types";
 import { acresSchema, phoneSchema } from "~/models/farmer.schema";
 
@@ -13,20 +14,6 @@ import { acresSchema, phoneSchema } from "~/models/farmer.schema";
 // farmer or plot it is) are the model's, in demo-plots.server.ts.
 
 const PLOT_ACTIONS = ["start", "visit"] as const;
-export const VISIT_STAGES = ["MID_SEASON", "HARVEST"] as const;
-export type VisitStage = (typeof VISIT_STAGES)[number];
-export const PLOT_STAGES = ["SOWN", "MID_SEASON", "HARVESTED"] as const;
-export type PlotStage = (typeof PLOT_STAGES)[number];
-
-export const PLOT_STAGE_LABELS: Record<PlotStage, string> = {
-  SOWN: "Sown",
-  MID_SEASON: "Mid-season visit done",
-  HARVESTED: "Harvested",
-};
-export const VISIT_STAGE_LABELS: Record<VisitStage, string> = {
-  MID_SEASON: "Mid-season visit",
-  HARVEST: "Harvest",
-};
 
 export const PLOT_NOT_FOUND = "Demo plot not found.";
 export const PLOTS_PAGE_SIZE = 20;

@@ -1,3 +1,4 @@
+import { type PlotStage, VISIT_STAGE_LABELS, type VisitStage } from "~/lib/plot-stages";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate } from "~/infra/clock.server";
@@ -10,11 +11,8 @@ import {
   midVisitDay,
   PLOT_NOT_FOUND,
   PLOTS_PAGE_SIZE,
-  VISIT_STAGE_LABELS,
   yieldGainPercent,
   type PlotListQuery,
-  type PlotStage,
-  type VisitStage,
 } from "~/models/demo-plot.schema";
 import { refusalOf, seesEveryone, ownTeamIds, type Action } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";

@@ -1,17 +1,9 @@
 import type { Crop } from "~/lib/crops";
+import type { PlotStage } from "~/lib/plot-stages";
 import type { SaleProduct } from "~/lib/post-types";
 
 // The demo plots on the dealer map (models/plot-map.server.ts): their stages, labels and colours,
 // shared by the map's list and its markers.
-
-export const PLOT_STAGES = ["SOWN", "MID_SEASON", "HARVESTED"] as const;
-export type PlotStage = (typeof PLOT_STAGES)[number];
-
-export const PLOT_STAGE_LABELS: Record<PlotStage, string> = {
-  SOWN: "Sown",
-  MID_SEASON: "Mid-season",
-  HARVESTED: "Harvested",
-};
 
 /** Each stage's marker and legend colour: light to dark green as the season goes on, amber once harvested. */
 export const PLOT_STAGE_COLORS: Record<PlotStage, string> = {

@@ -1,16 +1,8 @@
+import type { VisitStage } from "~/lib/plot-stages";
 import type { Crop } from "~/lib/crops";
 
 // The shapes of the plot visits that fall due (models/plot-visits-due.server.ts), shared with the
 // pages and components that show them.
-
-/** The visit a plot waits for: the mid-season visit of a SOWN plot, the harvest of a plot not harvested. */
-export const DUE_VISITS = ["MID_SEASON", "HARVEST"] as const;
-export type DueVisit = (typeof DUE_VISITS)[number];
-
-export const DUE_VISIT_LABELS: Record<DueVisit, string> = {
-  MID_SEASON: "Mid-season visit",
-  HARVEST: "Harvest",
-};
 
 /** A visit is overdue this many days after its due day: a week of grace (decision 97). */
 export const OVERDUE_AFTER_DAYS = 7;
@@ -18,7 +10,7 @@ export const OVERDUE_AFTER_DAYS = 7;
 /** One visit that has fallen due on a plot. */
 export type PlotVisitDue = {
   plotId: number;
-  visit: DueVisit;
+  visit: VisitStage;
   /** "Erased farmer" once the farmer is erased. */
   farmerName: string;
   crop: Crop;

@@ -1,3 +1,4 @@
+import { type PlotStage } from "~/lib/plot-stages";
 import { prisma, readRows, type RowOf } from "~/db.server";
 import { sqlRows } from "~/models/rows.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -41,7 +42,6 @@ import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 import { balancesAfterRecoveries, saleCredit } from "~/models/ledger.server";
 import { notifyCreditSale } from "~/models/notification.server";
 import { planPlotWrite, plotsOfPosts, writePlot } from "~/models/demo-plots.server";
-import type { PlotStage } from "~/models/demo-plot.schema";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.

@@ -1,3 +1,4 @@
+import { PLOT_STAGES, VISIT_STAGES } from "~/lib/plot-stages";
 import { sqlite } from "~/db.server";
 import { WEBHOOK_EVENTS } from "~/lib/change-events";
 import { CROPS } from "~/lib/crops";
@@ -6,8 +7,6 @@ import { POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { TARGET_MEASURES } from "~/lib/target-measures";
 import { TOKEN_SCOPES } from "~/models/api-token.schema";
 import { DELIVERY_STATUSES } from "~/models/webhook.schema";
-import { DUE_VISITS } from "~/models/plot-visits-due.schema";
-import { PLOT_STAGES } from "~/models/plot-map.schema";
 
 // The rows of the plain SQL reads (readRows, decision 36), declared once: each read's columns, their
 // SQLite types as the schema declares them, whether they may be null, and the value each becomes.
@@ -315,7 +314,7 @@ export const sqlRows = {
   // plot-visits-due.server
   plotVisitDue: {
     plotId: integer,
-    visit: sqlite.oneOf(DUE_VISITS),
+    visit: sqlite.oneOf(VISIT_STAGES),
     dueOn: text,
     crop: sqlite.oneOf(CROPS),
     farmerName: text,

@@ -1,3 +1,4 @@
+import { PLOT_STAGE_LABELS } from "~/lib/plot-stages";
 import "leaflet/dist/leaflet.css";
 import "./map.css";
 import {
@@ -19,7 +20,7 @@ import { telHref } from "~/lib/phone";
 import type { DealerPin } from "~/models/dealer.schema";
 import { CROP_LABELS } from "~/lib/crops";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
-import { PLOT_STAGE_COLORS, PLOT_STAGE_LABELS, type PlotPin } from "~/models/plot-map.schema";
+import { PLOT_STAGE_COLORS, type PlotPin } from "~/models/plot-map.schema";
 import { usePublicEnv } from "~/browser/root-data";
 
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them

@@ -1,6 +1,7 @@
+import { PLOT_STAGE_LABELS, PLOT_STAGES } from "~/lib/plot-stages";
 import { CROP_LABELS } from "~/lib/crops";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
-import { PLOT_STAGE_COLORS, PLOT_STAGE_LABELS, PLOT_STAGES, type PlotPin } from "~/models/plot-map.schema";
+import { PLOT_STAGE_COLORS, type PlotPin } from "~/models/plot-map.schema";
 
 /** Each stage lists its newest plots, unless the whole list is asked for. */
 const STAGE_LIST = 20;

@@ -1,7 +1,7 @@
+import { PLOT_STAGE_LABELS, type PlotStage } from "~/lib/plot-stages";
 import { Link } from "react-router";
 import { CROP_LABELS, type Crop } from "~/lib/crops";
 import { formatCalendarDate } from "~/lib/date-format";
-import { PLOT_STAGE_LABELS, type PlotStage } from "~/models/demo-plot.schema";
 
 /** A farmer's demo plots on their page: each with its crop, stage and sowing day, linking to its own page. */
 export function FarmerPlots({ plots }: { plots: { id: number; crop: Crop; stage: PlotStage; sownOn: string }[] }) {

@@ -1,7 +1,8 @@
+import { VISIT_STAGE_LABELS } from "~/lib/plot-stages";
 import { Icon } from "~/components/icon";
 import { CROP_LABELS } from "~/lib/crops";
 import { formatCalendarDate } from "~/lib/date-format";
-import { daysPastDue, DUE_VISIT_LABELS, recordVisitPath, type PlotVisitDue } from "~/models/plot-visits-due.schema";
+import { daysPastDue, recordVisitPath, type PlotVisitDue } from "~/models/plot-visits-due.schema";
 
 /** "Due Nov 20, 2026", and once past it: "Due Nov 13, 2026 · 8 days past due · Overdue". */
 function dueText(visit: PlotVisitDue): string {
@@ -22,12 +23,12 @@ export function PlotVisitsDue({ visits, recordable }: { visits: PlotVisitDue[]; 
       </h2>
       <ul className="space-y-2" aria-label="Plot visits due">
         {visits.map((visit) => {
-          const what = `${DUE_VISIT_LABELS[visit.visit]}, ${visit.farmerName}`;
+          const what = `${VISIT_STAGE_LABELS[visit.visit]}, ${visit.farmerName}`;
           return (
             <li key={`${visit.plotId}-${visit.visit}`} className="card space-y-2 p-3" data-plot-id={visit.plotId}>
               <div>
                 <p className="font-semibold">
-                  {DUE_VISIT_LABELS[visit.visit]} · {visit.farmerName}
+                  {VISIT_STAGE_LABELS[visit.visit]} · {visit.farmerName}
                 </p>
                 <p className="text-sm text-gray-11">{CROP_LABELS[visit.crop]}</p>
                 <p className={`text-sm ${visit.overdue ? "font-semibold text-danger-11" : "text-gray-11"}`}>

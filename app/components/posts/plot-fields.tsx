@@ -1,8 +1,8 @@
+import { VISIT_STAGE_LABELS, VISIT_STAGES } from "~/lib/plot-stages";
 import { useHydrated } from "~/browser/hydrated";
 import { FieldErrors } from "~/components/forms";
 import { CROP_LABELS, CROPS } from "~/lib/crops";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
-import { VISIT_STAGE_LABELS, VISIT_STAGES } from "~/models/demo-plot.schema";
 
 // New Post's demo plot section (decision 96): a Demo Plot post starts a plot on a farmer's land or
 // records a visit to one of the officer's plots. Without JavaScript it shows with the other

@@ -1,3 +1,4 @@
+import { VISIT_STAGE_LABELS } from "~/lib/plot-stages";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/home";
@@ -18,7 +19,7 @@ import { formatMoney } from "~/lib/money";
 import { MissedVisits } from "~/components/home/missed-visits";
 import { PlotVisits, type PlotVisitsView } from "~/components/home/plot-visits";
 import { overduePlotVisits } from "~/models/plot-visits-due.server";
-import { daysPastDue, DUE_VISIT_LABELS } from "~/models/plot-visits-due.schema";
+import { daysPastDue } from "~/models/plot-visits-due.schema";
 import { CROP_LABELS } from "~/lib/crops";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
@@ -142,7 +143,7 @@ async function overduePlotVisitsView(
     note: visits.length < total ? `The ${visits.length} most overdue` : null,
     links: visits.map((visit) => ({
       href: `/plots/${visit.plotId}`,
-      text: `${visit.officerName}: ${DUE_VISIT_LABELS[visit.visit]}, ${visit.farmerName}`,
+      text: `${visit.officerName}: ${VISIT_STAGE_LABELS[visit.visit]}, ${visit.farmerName}`,
       details: `${CROP_LABELS[visit.crop]} · ${daysPastDue(visit.daysLate)}`,
     })),
   };

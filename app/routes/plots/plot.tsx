@@ -1,3 +1,4 @@
+import { PLOT_STAGE_LABELS } from "~/lib/plot-stages";
 import { Link } from "react-router";
 import type { Route } from "./+types/plot";
 import { requireUser } from "~/http/auth.server";
@@ -6,7 +7,7 @@ import { CROP_LABELS } from "~/lib/crops";
 import { formatCalendarDate } from "~/lib/date-format";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { PlotTimeline } from "~/components/plots/plot-timeline";
-import { PLOT_NOT_FOUND, PLOT_STAGE_LABELS } from "~/models/demo-plot.schema";
+import { PLOT_NOT_FOUND } from "~/models/demo-plot.schema";
 import { getPlot } from "~/models/demo-plots.server";
 import { getPosts } from "~/models/post.server";
 

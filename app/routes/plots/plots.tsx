@@ -1,3 +1,4 @@
+import { PLOT_STAGE_LABELS, PLOT_STAGES } from "~/lib/plot-stages";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/plots";
 import { pageCall } from "~/http/form.server";
@@ -5,7 +6,7 @@ import { requireAllowed } from "~/http/auth.server";
 import { CROP_LABELS } from "~/lib/crops";
 import { formatCalendarDate } from "~/lib/date-format";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
-import { PLOT_STAGE_LABELS, PLOT_STAGES, plotListSchema } from "~/models/demo-plot.schema";
+import { plotListSchema } from "~/models/demo-plot.schema";
 import { listPlots } from "~/models/demo-plots.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Demo Plots · Fieldline" }];

@@ -1,3 +1,4 @@
+import { VISIT_STAGES } from "~/lib/plot-stages";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { formCall } from "~/http/form.server";
@@ -53,6 +54,21 @@ function accountGlance(account: AccountSummary | undefined) {
   };
 }
 
+/**
+ * A visit the link names (the day plan's "Record visit": `plot` and `stage`), when the plot is one
+ * of the officer's still open: the form starts as that visit.
+ */
+function visitOf(params: URLSearchParams, openPlots: { id: number }[]) {
+  const plotId = parseId(params.get("plot"));
+  const stage = params.get("stage");
+  if (plotId === null || !openPlots.some((plot) => plot.id === plotId)) return undefined;
+  return {
+    plotAction: "visit",
+    plotId: String(plotId),
+    visitStage: (VISIT_STAGES as readonly string[]).includes(stage ?? "") ? (stage ?? undefined) : undefined,
+  };
+}
+
 /** The page's data for `params` (a chosen type and dealer, a dealer search and its place, a draft kept by Add Dealer). */
 export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
   const userId = viewer.id;
@@ -104,6 +120,7 @@ export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
     prefill: {
       type: isPostType(type) ? type : undefined,
       dealerId: chosen ? String(chosen.id) : undefined,
+      plot: visitOf(params, openPlots),
       place: linkedPlace
         ? { lat: String(linkedPlace.lat), lng: String(linkedPlace.lng), address: linkedPlace.address ?? "" }
         : null,

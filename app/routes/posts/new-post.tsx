@@ -188,6 +188,7 @@ function NewPostForm({
       ...draft?.fields,
       type: prefill.type ?? "",
       dealerId: prefill.dealerId ?? "",
+      ...prefill.plot,
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

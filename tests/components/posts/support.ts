@@ -108,7 +108,7 @@ export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
     dealerOrder: null,
     openPlots: [],
     submissionKey: "5eed0000-0000-4000-8000-000000000042",
-    prefill: { type: undefined, dealerId: undefined, place: null },
+    prefill: { type: undefined, dealerId: undefined, plot: undefined, place: null },
     draft: null,
   };
 }

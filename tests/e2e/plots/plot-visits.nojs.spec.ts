@@ -44,6 +44,13 @@ test("the officer's plan lists their plot visits due, overdue ones marked, each 
     `/new-post?type=DEMO_PLOT&plot=${overdue.id}&stage=HARVEST`,
   );
   for (const plot of [notYet, harvested, others]) await expect(page.getByText(plot.farmerName)).toHaveCount(0);
+  // Record visit opens New Post as that visit: the plot and the stage already chosen.
+  const plan = page.url();
+  await page.getByRole("link", { name: `Record visit: Harvest, ${overdue.farmerName}` }).click();
+  await expect(page.getByLabel("This post")).toHaveValue("visit");
+  await expect(page.getByLabel("Plot", { exact: true })).toHaveValue(String(overdue.id));
+  await expect(page.getByLabel("Stage")).toHaveValue("HARVEST");
+  await page.goto(plan);
 
   // Tomorrow's plan lists the visit falling due then, with nothing to record yet.
   await page.getByRole("link", { name: "Next day" }).click();
