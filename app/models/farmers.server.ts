@@ -168,7 +168,7 @@ function duplicatePhone(name: string | null): AppError {
 }
 
 /** A second writer of the same phone loses at the unique index, with the same answer as the check's. */
-async function orDuplicate<T>(write: Promise<T>): Promise<T> {
+export async function orDuplicate<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
@@ -191,22 +191,24 @@ function columnsOf(input: FarmerPatch): Prisma.FarmerUncheckedUpdateManyInput {
   };
 }
 
-/** Adds a farmer whom the viewer's team works with (an admin's: of no team, worked with by admins). */
-export async function createFarmer(viewer: Viewer, input: FarmerInput): Promise<FarmerView> {
+/**
+ * The row of a new farmer whom the viewer's team works with (an admin's: of no team, worked with
+ * by admins), once its dealer exists and no farmer has its phone. Written with `orDuplicate`.
+ */
+export async function newFarmerRow(viewer: Viewer, input: FarmerInput): Promise<Prisma.FarmerUncheckedCreateInput> {
   if (viewer.teamId === null && !seesEveryone(viewer)) throw new AppError(403, NO_TEAM_TO_WORK_WITH);
   await requireDealerOf(input.dealerId);
   await refuseDuplicatePhone(viewer, input.phone);
-  const row = await orDuplicate(
-    prisma.farmer.create({
-      data: {
-        ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput),
-        teamId: viewer.teamId,
-        createdById: viewer.id,
-      },
-      select: FARMER_SELECT,
-    }),
-  );
-  return farmerView(row);
+  return {
+    ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput),
+    teamId: viewer.teamId,
+    createdById: viewer.id,
+  };
+}
+
+export async function createFarmer(viewer: Viewer, input: FarmerInput): Promise<FarmerView> {
+  const data = await newFarmerRow(viewer, input);
+  return farmerView(await orDuplicate(prisma.farmer.create({ data, select: FARMER_SELECT })));
 }
 
 /** Changes the fields sent; an erased farmer is not changed again (409). */

@@ -40,6 +40,7 @@ import { currentTime } from "~/infra/clock.server";
 import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 import { balancesAfterRecoveries, saleCredit } from "~/models/ledger.server";
 import { notifyCreditSale } from "~/models/notification.server";
+import { attendeesOf, prepareMeeting, recordMeeting } from "~/models/meetings.server";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -75,7 +76,7 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[]
   return readRows(
     sqlRows.post,
     Prisma.sql`
-    SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
+    SELECT p.id, p.type, p.text, p.headCount, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.salePaidCents, p.recoveryAmountCents,
       u.id AS userId, u.username, u.email, u.role AS authorRole, u.isService AS authorIsService, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
       t.id AS teamId, t.name AS teamName,
@@ -130,12 +131,15 @@ function toPostView(
   distanceTodayKm: number | null,
   whole: boolean,
   balanceAfter: bigint | null,
+  attendees: { id: number; name: string }[],
 ) {
   const teamOnly = <T>(value: T): T | null => (whole ? value : null);
   return {
     id: row.id,
     type: row.type,
     text: row.text,
+    headCount: row.headCount,
+    attendees,
     lat: row.lat === null || !whole ? null : String(row.lat),
     lng: row.lng === null || !whole ? null : String(row.lng),
     address: teamOnly(row.address),
@@ -179,10 +183,13 @@ async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]>
   const own = await ownPeople(viewer);
   const whole = new Map(rows.map((row) => [row.id, own(authorOf(row))]));
   const recoveries = rows.filter((row) => row.type === "RECOVERY" && row.dealerId !== null).map((row) => row.id);
-  const [distances, media, balances] = await Promise.all([
+  // A meeting's named farmers, for its own people only: another team's farmers are theirs.
+  const meetings = rows.filter((row) => row.type === "FARMER_MEETING" && whole.get(row.id)).map((row) => row.id);
+  const [distances, media, balances, attendees] = await Promise.all([
     distanceToday([...new Set(rows.filter((row) => whole.get(row.id)).map((row) => row.userId))]),
     mediaOf(rows.map((row) => row.id)),
     balancesAfterRecoveries(viewer, recoveries),
+    attendeesOf(meetings),
   ]);
   return rows.map((row) =>
     toPostView(
@@ -191,6 +198,7 @@ async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]>
       distances.get(row.userId) ?? null,
       whole.get(row.id) ?? false,
       balances.get(row.id) ?? null,
+      attendees.get(row.id) ?? [],
     ),
   );
 }
@@ -384,6 +392,7 @@ async function insertPost(
       if (check.notice) creditSale = { teamId: dealer.teamId, dealerName: dealer.businessName, notice: check.notice };
     }
   }
+  const meeting = input.type === "FARMER_MEETING" ? await prepareMeeting(userId, input) : null;
   const uploads = await takeUploads(
     userId,
     input.media.map((item) => item.url),
@@ -413,6 +422,7 @@ async function insertPost(
         ...amounts,
         dealerId,
         dealerDistanceM,
+        headCount: meeting?.headCount ?? null,
         createdAt,
         ...keyed,
         media: { create: ready.map((media, position) => ({ ...media, position })) },
@@ -433,6 +443,7 @@ async function insertPost(
         },
       });
     }
+    if (meeting) await recordMeeting(tx, created.id, meeting);
     if (creditSale) await notifyCreditSale(tx, { ...creditSale, sellerId: userId });
     return created;
   });
