@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { postBodyFromForm } from "~/browser/send-queue";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { ERASED_NAME, farmerSchema } from "~/models/farmer.schema";
@@ -189,6 +190,23 @@ describe("the meeting's fields of the post schema", () => {
     expect(read.status === "success" && read.value.attendees).toEqual([
       { farmer: expect.objectContaining({ name: "Muhammad Aslam", landAcres: 750 }) },
     ]);
+  });
+
+  it("sends a meeting kept on the phone as the JSON the API takes, its rows gathered into attendees", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      type: "FARMER_MEETING",
+      headCount: "25",
+      "attendees[0].name": "",
+      "attendees[1].name": "Muhammad Aslam",
+      "attendees[1].landAcres": "7.5",
+    }))
+      form.set(name, value);
+    expect(postBodyFromForm(form, [])).toEqual({
+      type: "FARMER_MEETING",
+      headCount: "25",
+      attendees: [{ name: "Muhammad Aslam", landAcres: "7.5" }],
+    });
   });
 
   it("refuses a head count out of bounds, a malformed phone, and an attendee both old and new", () => {
