@@ -1,12 +1,17 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useHydrated } from "~/browser/hydrated";
+import { requestJson } from "~/browser/request-json";
 import { FieldErrors } from "~/components/forms";
 import { sectionProps } from "~/components/posts/new-post-fields";
 import { MAX_HEAD_COUNT, NEW_FARMER_ROWS } from "~/models/meeting.schema";
 
 // A Farmer Meeting's people on New Post (decision 95): the head count, the farmers the team works
-// with named by their phones, and new farmers added on the spot (without JavaScript a fixed number
-// of empty rows; with it, one and "Add another farmer").
+// with named by their phones (with JavaScript, also found by a search and picked), and new farmers
+// added on the spot (without JavaScript a fixed number of empty rows; with it, one and "Add
+// another farmer").
+
+/** Picked farmers travel as `attendees[n].farmerId` from here on, after every row of new farmers. */
+const PICKED_FROM = 100;
 
 /** A Conform field, as these fields use it. */
 export type MeetingField = { id: string; name: string; errors: string[] | undefined; initialValue: unknown };
@@ -77,11 +82,12 @@ export function MeetingFields({ type, field }: { type: string; field: (name: str
         </p>
         <FieldErrors errors={phones.errors} />
       </div>
+      {hydrated ? <FarmerPicker /> : null}
       <FieldErrors errors={field("attendees").errors} />
       {Array.from({ length: rows }, (_, row) => (
         <NewFarmerRow key={row} row={row} field={field} />
       ))}
-      {hydrated ? (
+      {hydrated && rows < PICKED_FROM ? (
         <button type="button" className="btn-secondary w-full" onClick={() => setAdded((count) => count + 1)}>
           Add another farmer
         </button>
@@ -118,5 +124,88 @@ function NewFarmerRow({ row, field }: { row: number; field: (name: string) => Me
         );
       })}
     </fieldset>
+  );
+}
+
+type FoundFarmer = { id: number; name: string; village: string | null };
+
+const SEARCH_FAILED = "The search did not answer: type the farmers' phones above instead.";
+
+/**
+ * With JavaScript: a search over the farmers the officer's team works with (the register's, by
+ * name, village or phone) whose results are picked into the meeting; a refused post keeps them
+ * (the page stays, and so does this state).
+ */
+function FarmerPicker() {
+  const [found, setFound] = useState<FoundFarmer[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [picked, setPicked] = useState<FoundFarmer[]>([]);
+  // Answers may come back out of order: only the latest search's is shown.
+  const latest = useRef("");
+  async function search(text: string) {
+    latest.current = text;
+    if (text.trim().length < 2) return setFound([]);
+    try {
+      const page = await requestJson<{ farmers: FoundFarmer[] }>(
+        `/api/farmers?${new URLSearchParams({ query: text })}`,
+      );
+      if (latest.current !== text) return;
+      setFound(page.farmers);
+      setFailed(false);
+    } catch {
+      if (latest.current === text) setFailed(true);
+    }
+  }
+  const choices = found.filter((farmer) => !picked.some((chosen) => chosen.id === farmer.id));
+  return (
+    <div className="space-y-2">
+      <label htmlFor="meeting-farmer-search" className="field-label">
+        Find a farmer you work with
+      </label>
+      <input
+        id="meeting-farmer-search"
+        type="search"
+        autoComplete="off"
+        placeholder="Name, village or phone"
+        className="field-input"
+        onChange={(event) => void search(event.currentTarget.value)}
+      />
+      {failed ? <p className="text-sm text-warning-11">{SEARCH_FAILED}</p> : null}
+      {choices.length > 0 ? (
+        <ul aria-label="Farmers found" className="space-y-1">
+          {choices.slice(0, 8).map((farmer) => (
+            <li key={farmer.id}>
+              <button
+                type="button"
+                className="btn-ghost w-full justify-start"
+                disabled={picked.length >= PICKED_FROM}
+                onClick={() => setPicked((chosen) => [...chosen, farmer])}
+              >
+                Add {farmer.name}
+                {farmer.village ? `, ${farmer.village}` : ""}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {picked.length > 0 ? (
+        <ul aria-label="Farmers picked" className="space-y-1">
+          {picked.map((farmer, index) => (
+            <li key={farmer.id} className="flex items-center justify-between gap-2 rounded-lg bg-gray-2 px-2">
+              <span>{farmer.name}</span>
+              <input type="hidden" name={`attendees[${PICKED_FROM + index}].farmerId`} value={farmer.id} />
+              <button
+                type="button"
+                className="btn-ghost px-2"
+                aria-label={`Remove ${farmer.name}`}
+                onClick={() => setPicked((chosen) => chosen.filter((other) => other.id !== farmer.id))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
