@@ -53,7 +53,7 @@ test("a meeting names a farmer and adds one; its JSON, the farmer's meetings and
   await expectError(
     await request.post("/api/posts", { data: { ...body, attendees: [{ farmerId: 999_999_999 }, newFarmer] } }),
     400,
-    "attendees[0].farmerId",
+    "attendees.0.farmerId",
     "Farmer not found.",
   );
   await expectError(
