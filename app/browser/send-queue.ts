@@ -184,17 +184,18 @@ export function sendWaiting(userId: number): Promise<number> {
 
 /**
  * The JSON body of POST /api/posts from the new-post form's fields: empty fields left out,
- * `media[0].url` style fields gathered into the media list, the key travelling as the header.
+ * `media[0].url` and `attendees[0].name` style fields gathered into their lists, the key
+ * travelling as the header.
  */
 export function postBodyFromForm(form: FormData, skip: readonly string[]): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  const media: Array<Record<string, string>> = [];
+  const lists: Record<string, Array<Record<string, string>>> = {};
   for (const [name, value] of form) {
     if (typeof value !== "string" || value.trim() === "" || skip.includes(name)) continue;
-    const item = /^media\[(\d+)\]\.(\w+)$/.exec(name);
-    if (item) (media[Number(item[1])] ??= {})[item[2]!] = value;
+    const item = /^(media|attendees)\[(\d+)\]\.(\w+)$/.exec(name);
+    if (item) ((lists[item[1]!] ??= [])[Number(item[2])] ??= {})[item[3]!] = value;
     else body[name] = value;
   }
-  if (media.length > 0) body.media = media.filter(Boolean);
+  for (const [list, items] of Object.entries(lists)) body[list] = items.filter(Boolean);
   return body;
 }

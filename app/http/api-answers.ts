@@ -118,6 +118,10 @@ export const postAnswer = z
     id,
     type: z.string(),
     text: z.string(),
+    headCount: nullable(z.number().int()).describe("A Farmer Meeting's people, named or not; null for other posts"),
+    attendees: z
+      .array(z.looseObject({ id, name: z.string().describe('"Erased farmer" once erased') }))
+      .describe("A Farmer Meeting's named farmers; [] for other posts and another team's meeting (team-only)"),
     lat: teamOnly(coordinate, "Where the post was made"),
     lng: teamOnly(coordinate, "Where the post was made"),
     address: teamOnly(z.string(), "The place's address"),

@@ -10,6 +10,9 @@ export function apiError(status: number, error: string, fieldErrors?: Record<str
   return Response.json(body, { status });
 }
 
+/** A form's field name (`attendees[1].phone`) as the API names a body's field: `attendees.1.phone`. */
+const apiPath = (field: string) => field.replace(/\[(\d+)\]/g, ".$1");
+
 /**
  * Runs an /api call. An AppError thrown below (by a model, or by the edge's own readers)
  * becomes `{ error, fieldErrors? }` with its status; anything else is a bug and answers 500.
@@ -19,7 +22,8 @@ export async function apiCall(call: () => Response | Promise<Response>): Promise
     return await call();
   } catch (error) {
     if (error instanceof AppError) {
-      const response = apiError(error.status, error.message, error.fieldErrors);
+      const fieldErrors = error.field ? { [apiPath(error.field)]: [error.message] } : undefined;
+      const response = apiError(error.status, error.message, fieldErrors);
       if (error.retryAfterSec !== undefined) response.headers.set("Retry-After", String(error.retryAfterSec));
       return response;
     }

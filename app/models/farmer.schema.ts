@@ -14,7 +14,7 @@ export const FARMERS_PAGE_SIZE = 20;
 const LAND_MIN = 1;
 const LAND_MAX = 1_000_000;
 
-const LAND_INVALID = "Land must be from 0.01 to 10,000 acres, with at most two decimals";
+export const LAND_INVALID = "Land must be from 0.01 to 10,000 acres, with at most two decimals";
 const PHONE_INVALID = "Phone must be a Pakistani mobile number, such as 0300 1234567";
 const CROP_INVALID = `Main crops must be among: ${CROPS.join(", ")}`;
 

@@ -182,7 +182,7 @@ function duplicatePhone(name: string | null): AppError {
 }
 
 /** A second writer of the same phone loses at the unique index, with the same answer as the check's. */
-async function orDuplicate<T>(write: Promise<T>): Promise<T> {
+export async function orDuplicate<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
@@ -219,8 +219,21 @@ function columnsOf(input: FarmerPatch): Prisma.FarmerUncheckedUpdateManyInput {
 }
 
 /**
- * Adds a farmer whom the viewer's team works with (an admin's: of no team, worked with by admins).
- * With a submission key, a repeat answers the farmer the first made (`replayed`), before any check.
+ * The row of a new farmer whom the team sent works with, else the viewer's (an admin's: of no team
+ * unless they choose one, worked with by admins), once the viewer may put them in that team, their
+ * dealer exists and no farmer has their phone. Written with `orDuplicate`.
+ */
+export async function newFarmerRow(viewer: Viewer, input: FarmerInput): Promise<Prisma.FarmerUncheckedCreateInput> {
+  const teamId = await teamToWorkWith(viewer, input.teamId, viewer.teamId);
+  if (teamId === null && !seesEveryone(viewer)) throw new AppError(403, NO_TEAM_TO_WORK_WITH);
+  await requireDealerOf(input.dealerId);
+  await refuseDuplicatePhone(viewer, input.phone);
+  return { ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput), teamId, createdById: viewer.id };
+}
+
+/**
+ * Adds a farmer (newFarmerRow's rules). With a submission key, a repeat answers the farmer the
+ * first made (`replayed`), before any check.
  */
 export async function createFarmer(
   viewer: Viewer,
@@ -237,21 +250,8 @@ export async function createFarmer(
           where: { createdById: viewer.id, idempotencyKey },
           select: { ...FARMER_SELECT, requestHash: true },
         }),
-      async (keyed) => {
-        const teamId = await teamToWorkWith(viewer, input.teamId, viewer.teamId);
-        if (teamId === null && !seesEveryone(viewer)) throw new AppError(403, NO_TEAM_TO_WORK_WITH);
-        await requireDealerOf(input.dealerId);
-        await refuseDuplicatePhone(viewer, input.phone);
-        return prisma.farmer.create({
-          data: {
-            ...(columnsOf(input) as Prisma.FarmerUncheckedCreateInput),
-            teamId,
-            createdById: viewer.id,
-            ...keyed,
-          },
-          select: FARMER_SELECT,
-        });
-      },
+      async (keyed) =>
+        prisma.farmer.create({ data: { ...(await newFarmerRow(viewer, input)), ...keyed }, select: FARMER_SELECT }),
     ),
   );
   return { value: farmerView(value), replayed };

@@ -4,6 +4,7 @@ import { idSchema } from "~/lib/ids";
 import { parseMoneyToCents, saleTotalCents } from "~/lib/money";
 import { CHECK_IN_TYPES, POST_TYPES, SALE_PRODUCTS } from "~/lib/post-types";
 import { SENT_SOURCES } from "~/lib/location-quality";
+import { meetingFields } from "~/models/meeting.schema";
 import { audienceQuerySchema } from "~/models/team.schema";
 import { plotFields, refinePlot } from "~/models/demo-plot.schema";
 import {
@@ -169,6 +170,7 @@ const postFields = {
   dealerId,
   media: z.array(mediaReferenceSchema, { error: "media must be a list" }).max(MAX_FILES, TOO_MANY_FILES).default([]),
   ...plotFields,
+  ...meetingFields,
 };
 
 /**

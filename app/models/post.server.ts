@@ -42,6 +42,7 @@ import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 import { balancesAfterRecoveries, saleCredit } from "~/models/ledger.server";
 import { notifyCreditSale } from "~/models/notification.server";
 import { planPlotWrite, plotsOfPosts, writePlot } from "~/models/demo-plots.server";
+import { attendeesOf, prepareMeeting, recordMeeting } from "~/models/meetings.server";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
@@ -77,7 +78,7 @@ function postRows(viewerId: number, where: Prisma.Sql, limit: number): PostRow[]
   return readRows(
     sqlRows.post,
     Prisma.sql`
-    SELECT p.id, p.type, p.text, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
+    SELECT p.id, p.type, p.text, p.headCount, p.lat, p.lng, p.address, ch.source AS locationSource, ch.accuracyM AS locationAccuracyM, p.createdAt, p.saleProduct, p.saleQty,
       p.salePriceCents, p.saleTotalCents, p.salePaidCents, p.recoveryAmountCents,
       u.id AS userId, u.username, u.email, u.role AS authorRole, u.isService AS authorIsService, u.firstName, u.lastName, u.selectedAvatar, u.currentBadge,
       t.id AS teamId, t.name AS teamName,
@@ -133,12 +134,15 @@ function toPostView(
   whole: boolean,
   balanceAfter: bigint | null,
   plot: { id: number; stage: PlotStage } | null,
+  attendees: { id: number; name: string }[],
 ) {
   const teamOnly = <T>(value: T): T | null => (whole ? value : null);
   return {
     id: row.id,
     type: row.type,
     text: row.text,
+    headCount: row.headCount,
+    attendees,
     lat: row.lat === null || !whole ? null : String(row.lat),
     lng: row.lng === null || !whole ? null : String(row.lng),
     address: teamOnly(row.address),
@@ -184,11 +188,14 @@ async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]>
   const own = await ownPeople(viewer);
   const whole = new Map(rows.map((row) => [row.id, own(authorOf(row))]));
   const recoveries = rows.filter((row) => row.type === "RECOVERY" && row.dealerId !== null).map((row) => row.id);
-  const [distances, media, balances, plots] = await Promise.all([
+  // A meeting's named farmers, for its own people only: another team's farmers are theirs.
+  const meetings = rows.filter((row) => row.type === "FARMER_MEETING" && whole.get(row.id)).map((row) => row.id);
+  const [distances, media, balances, plots, attendees] = await Promise.all([
     distanceToday([...new Set(rows.filter((row) => whole.get(row.id)).map((row) => row.userId))]),
     mediaOf(rows.map((row) => row.id)),
     balancesAfterRecoveries(viewer, recoveries),
     plotsOfPosts(rows.filter((row) => row.type === "DEMO_PLOT").map((row) => row.id)),
+    attendeesOf(meetings),
   ]);
   return rows.map((row) =>
     toPostView(
@@ -198,6 +205,7 @@ async function toPostViews(rows: PostRow[], viewer: Viewer): Promise<PostView[]>
       whole.get(row.id) ?? false,
       balances.get(row.id) ?? null,
       plots.get(row.id) ?? null,
+      attendees.get(row.id) ?? [],
     ),
   );
 }
@@ -393,6 +401,7 @@ async function insertPost(
       if (check.notice) creditSale = { teamId: dealer.teamId, dealerName: dealer.businessName, notice: check.notice };
     }
   }
+  const meeting = input.type === "FARMER_MEETING" ? await prepareMeeting(userId, input) : null;
   const uploads = await takeUploads(
     userId,
     input.media.map((item) => item.url),
@@ -422,6 +431,7 @@ async function insertPost(
         ...amounts,
         dealerId,
         dealerDistanceM,
+        headCount: meeting?.headCount ?? null,
         createdAt,
         ...keyed,
         media: { create: ready.map((media, position) => ({ ...media, position })) },
@@ -442,6 +452,7 @@ async function insertPost(
         },
       });
     }
+    if (meeting) await recordMeeting(tx, created.id, meeting);
     if (creditSale) await notifyCreditSale(tx, { ...creditSale, sellerId: userId });
     if (plot) await writePlot(tx, plot, created.id);
     return created;

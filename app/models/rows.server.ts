@@ -75,6 +75,7 @@ export const sqlRows = {
     id: integer,
     type: text,
     text: text,
+    headCount: integer.orNull,
     lat: real.orNull,
     lng: real.orNull,
     address: text.orNull,

@@ -4,7 +4,8 @@ import { type Role, setUpTwoTeams, type TwoTeams } from "./support/teams";
 
 // Who works with a farmer (decision 94), through /api, on a copy of the seeded database with team
 // A (officer1–4, led by the manager) and team B (officer5–8): a farmer of team B is not listed,
-// read, changed or erased by team A's officer or manager (403 with its message, nothing written);
+// read, changed, erased or named at a meeting by team A's officer or manager (403 with its message,
+// nothing written);
 // the admin reads and erases it.
 
 const FARMER_NOT_YOURS = "You can only see the farmers of your own team or of the teams you lead.";
@@ -77,6 +78,30 @@ test("another team's farmer is not listed, read, changed or erased; the admin re
     status: 409,
     json: { error: "This phone is already the phone of a farmer another team works with." },
   });
+  expect(farmerRow(id)).toEqual(before);
+  // Nor named at team A's farmer meeting (decision 95), by id or by phone: 403, no post, no new farmer.
+  for (const attendees of [{ attendees: [{ farmerId: id }] }, { attendeePhones: "0333 7654321" }]) {
+    const text = `Team A meeting ${JSON.stringify(attendees)}`;
+    const meeting = await send("officerA", "POST", "/api/posts", {
+      type: "FARMER_MEETING",
+      text,
+      headCount: 5,
+      ...attendees,
+      ...("attendees" in attendees
+        ? {}
+        : { attendees: [{ name: "New With B", tehsil: "Multan", district: "Multan", landAcres: 2 }] }),
+    });
+    expect(meeting).toMatchObject({ status: 403, json: { error: FARMER_NOT_YOURS } });
+    const written = server.query(
+      (db) =>
+        db
+          .prepare(
+            "SELECT (SELECT COUNT(*) FROM Post WHERE text = ?) + (SELECT COUNT(*) FROM Farmer WHERE name = 'New With B') AS n",
+          )
+          .get(text) as { n: number },
+    );
+    expect(written.n).toBe(0);
+  }
   expect(farmerRow(id)).toEqual(before);
 
   expect((await send("admin", "GET", `/api/farmers/${id}`)).json.name).toBe("Team B Farmer");

@@ -12,11 +12,12 @@ import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rul
 /** A Conform field, as these fields use it. */
 type Field = { id: string; name: string; errors: string[] | undefined; initialValue: unknown };
 
-type Section = "sale" | "recovery" | "dealer";
+type Section = "sale" | "recovery" | "dealer" | "meeting";
 const SECTION_TYPES: Record<Section, string> = {
   sale: "SALE",
   recovery: "RECOVERY",
   dealer: [...DEALER_TYPES].join(" "),
+  meeting: "FARMER_MEETING",
 };
 
 /**
@@ -24,9 +25,8 @@ const SECTION_TYPES: Record<Section, string> = {
  * hides (app.css) what it will hide then, so the form does not jump under the officer's finger.
  * The value names the types that show the section, which CSS also follows should the script never arrive.
  */
-function sectionProps(section: Section, type: string, hydrated: boolean) {
-  const chosen =
-    section === "sale" ? type === "SALE" : section === "recovery" ? type === "RECOVERY" : DEALER_TYPES.has(type);
+export function sectionProps(section: Section, type: string, hydrated: boolean) {
+  const chosen = SECTION_TYPES[section].split(" ").includes(type);
   const shows = !hydrated || chosen;
   return {
     hidden: !shows,

@@ -8,6 +8,7 @@ import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
 import { MediaGrid, type MediaView } from "./media-grid";
+import { MeetingPeople } from "~/components/posts/meeting-people";
 import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
 import { Timestamp } from "~/components/timestamp";
 import { coordinatesText } from "~/lib/coordinates";
@@ -37,6 +38,9 @@ export type PostCardData = {
   /** What the dealer paid of the sale at the counter (null: all on credit). */
   salePaid: string | null;
   recoveryAmount: string | null;
+  /** A Farmer Meeting's people: how many came, and the farmers named (for its own team's readers). */
+  headCount: number | null;
+  attendees: { id: number; name: string }[];
   /** A recovery's dealer balance once it counted (null: not a recovery, or not the viewer's to see). */
   dealerBalanceAfter: string | null;
   dealer: { id: number; businessName: string; contactName: string | null } | null;
@@ -144,6 +148,7 @@ export const PostCard = memo(function PostCard({
       <MediaGrid media={post.media} label={`${author}'s ${typeLabel}`} />
 
       <PostDetails post={post} currency={currency} />
+      <MeetingPeople headCount={post.headCount} attendees={post.attendees} />
 
       <footer className="mt-3 flex items-center gap-1 border-t border-gray-4 pt-2">
         <LikeControl post={post} />

@@ -24,6 +24,8 @@ import {
   updateFarmer,
 } from "~/models/farmers.server";
 import { importFarmers } from "~/models/farmer-import.server";
+import { farmerMeetingsAnswer, farmerMeetingsQuerySchema } from "~/models/meeting.schema";
+import { farmerMeetings } from "~/models/meetings.server";
 
 // The farmer register (decision 94): the same model calls as the /farmers pages. Who works with
 // a farmer is decided by the model with the farmer's team: another team's farmer answers 403.
@@ -84,6 +86,19 @@ export const farmerOperations = [
     answer: { status: 200, description: "The farmer", schema: farmerAnswer },
     errors: [404],
     handler: async ({ user, params }) => Response.json(await getFarmer(user, params.id)),
+  }),
+  operation({
+    method: "get",
+    path: "/api/farmers/{id}/meetings",
+    summary: "The Farmer Meeting posts the farmer was named at, newest first, 20 a page",
+    tag: "Farmers",
+    access: "farmer.read",
+    pathParams: { id: farmerId },
+    query: farmerMeetingsQuerySchema,
+    queryExample: { page: "1" },
+    answer: { status: 200, description: "One page of the farmer's meetings", schema: farmerMeetingsAnswer },
+    errors: [404],
+    handler: async ({ user, params, query }) => Response.json(await farmerMeetings(user, params.id, query.page)),
   }),
   operation({
     method: "patch",

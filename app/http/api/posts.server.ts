@@ -106,7 +106,8 @@ export const postOperations = [
     answer: { status: 201, description: "The post", schema: answers.postAnswer },
     // Media are read back from file storage, which may be unreachable; 422 also refuses a sale past
     // the dealer's credit limit when the company's setting makes the limit block (decision 82).
-    errors: [422, 429, 503],
+    // A Farmer Meeting naming another team's farmer answers 403; a new farmer with a phone taken, 409.
+    errors: [403, 409, 422, 429, 503],
     idempotent: true,
     /**
      * JSON with media referring to earlier uploads (POST /api/objects/upload), or multipart with

@@ -6,22 +6,32 @@ import { CROP_LABELS } from "~/lib/crops";
 import { formatPhone, telHref } from "~/lib/phone";
 import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { getFarmer } from "~/models/farmers.server";
+import { farmerMeetingsQuerySchema } from "~/models/meeting.schema";
+import { farmerMeetings } from "~/models/meetings.server";
 import { can } from "~/models/policy";
 import { FarmerPlots } from "~/components/plots/farmer-plots";
 import { listPlots } from "~/models/demo-plots.server";
+import { usePublicEnv } from "~/browser/root-data";
+import { formatLocalDate } from "~/lib/date-format";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.farmer.name ?? "Farmer"} · Fieldline` }];
 
-/** The farmer's details, for those who work with them (403 for another team's): their phone whole. */
+/**
+ * The farmer's details, for those who work with them (403 for another team's): their phone whole,
+ * and the meetings they were named at, 20 a page (`?page=`).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const id = requirePageId(args.params.id, FARMER_NOT_FOUND);
   const farmer = await pageCall(() => getFarmer(user, id));
+  const query = farmerMeetingsQuerySchema.safeParse(Object.fromEntries(new URL(args.request.url).searchParams));
+  const meetings = await pageCall(() => farmerMeetings(user, id, query.success ? query.data.page : 1));
   const viewer = await requestViewer(args, user);
   const subject = { teamId: farmer.team?.id ?? null };
   const live = farmer.erasedAt === null;
   return {
     farmer,
+    meetings,
     mayEdit: live && can(viewer, "farmer.manage", subject),
     mayErase: live && can(viewer, "farmer.erase", subject),
     // The first page of their plots, as the viewer reads them (the plots of the viewer's teams).
@@ -39,7 +49,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function Farmer({ loaderData }: Route.ComponentProps) {
-  const { farmer, mayEdit, mayErase, plots } = loaderData;
+  const { farmer, meetings, mayEdit, mayErase, plots } = loaderData;
   return (
     <div className="space-y-4">
       <Link to="/farmers" className="btn-ghost px-2">
@@ -80,6 +90,48 @@ export default function Farmer({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </div>
+      <Meetings farmerId={farmer.id} {...meetings} />
     </div>
+  );
+}
+
+/** The meetings the farmer was named at, newest first: when, who held it, how many came. */
+function Meetings({
+  farmerId,
+  meetings,
+  page,
+  hasMore,
+}: { farmerId: number } & Route.ComponentProps["loaderData"]["meetings"]) {
+  const timeZone = usePublicEnv().APP_TIME_ZONE;
+  const pageHref = (to: number) => `/farmers/${farmerId}?page=${to}`;
+  return (
+    <section aria-labelledby="farmer-meetings" className="space-y-2">
+      <h2 id="farmer-meetings" className="text-lg font-semibold">
+        Meetings
+      </h2>
+      {meetings.length === 0 ? (
+        <p className="text-sm text-gray-11">Not named at any farmer meeting yet.</p>
+      ) : (
+        <ul className="card divide-y divide-gray-5">
+          {meetings.map((meeting) => (
+            <li key={meeting.postId} className="py-2">
+              <Link to={`/posts/${meeting.postId}`} className="font-semibold">
+                {formatLocalDate(meeting.createdAt, timeZone)}
+              </Link>
+              <p className="text-sm text-gray-11">
+                {meeting.officer.name}
+                {meeting.headCount !== null ? ` · ${meeting.headCount} people` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {page > 1 || hasMore ? (
+        <nav className="flex justify-between" aria-label="Meeting pages">
+          {page > 1 ? <Link to={pageHref(page - 1)}>Newer meetings</Link> : <span />}
+          {hasMore ? <Link to={pageHref(page + 1)}>Older meetings</Link> : null}
+        </nav>
+      ) : null}
+    </section>
   );
 }

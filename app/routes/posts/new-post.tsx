@@ -13,6 +13,7 @@ import {
 import { ErrorSummary, FormErrors, summaryOf } from "~/components/forms";
 import { FIND_DEALER_INTENT } from "~/components/posts/dealer-search";
 import { KeptNotice } from "~/components/posts/kept-notice";
+import { MeetingFields, type MeetingField } from "~/components/posts/meeting-fields";
 import { LocationCapture } from "~/components/posts/location-capture";
 import { MediaUploader } from "~/components/posts/media-uploader";
 import {
@@ -294,6 +295,8 @@ function NewPostForm({
             summaryOf("Price per unit", fields.salePrice),
             summaryOf("Paid at the counter", fields.salePaid),
             summaryOf("Recovery amount", fields.recoveryAmount),
+            summaryOf("Head count", fields.headCount),
+            summaryOf("Farmers met, by phone", fields.attendeePhones),
             {
               label: "Location",
               id: fields.lat.id,
@@ -344,6 +347,7 @@ function NewPostForm({
         ) : null}
         <RecoverySection field={fields.recoveryAmount} type={type} currency={currency} />
         <PlotSection fields={fields} type={type} openPlots={loaderData.openPlots} />
+        <MeetingFields type={type} field={(name) => (fields as unknown as Record<string, MeetingField>)[name]!} />
         <LocationCapture
           ids={{ lat: fields.lat.id, lng: fields.lng.id, address: fields.address.id }}
           defaultValue={{

@@ -32,6 +32,8 @@ export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
     salePaid: null,
     dealerBalanceAfter: null,
     recoveryAmount: null,
+    headCount: null,
+    attendees: [],
     dealer: null,
     media: [],
     likeCount: 3,

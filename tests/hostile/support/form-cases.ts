@@ -542,6 +542,10 @@ export const formCases: FormCase[] = [
           "visitStage",
           "visitedOn",
           "yieldKgPerAcre",
+          "headCount",
+          "attendeePhones",
+          "attendees[0].name",
+          "attendees[0].landAcres",
         ],
         [
           missing("type"),
@@ -581,6 +585,20 @@ export const formCases: FormCase[] = [
             ]),
           fc.constant([{ field: "type", values: ["RECOVERY"] }]),
           fc.constant([{ field: "type", values: ["DEALER_MEETING"] }]),
+          // A Farmer Meeting's people: a head count out of bounds, phones no farmer has or none at
+          // all, a new farmer's row half filled or with absurd land.
+          fc
+            .tuple(
+              fc.constantFrom("0", "-1", "5001", "1.5", "abc", "1e3"),
+              fc.constantFrom("12345", "0345 0000000", "0300 12345678, x"),
+              fc.constantFrom("", "0", "-3", "10000.01", "abc", "250000"),
+            )
+            .map(([headCount, phones, land]): Change[] => [
+              { field: "type", values: ["FARMER_MEETING"] },
+              { field: "headCount", values: [headCount] },
+              { field: "attendeePhones", values: [phones] },
+              { field: "attendees[0].landAcres", values: [land] },
+            ]),
           valued("intent", notOneOf(["add-dealer", "find-dealer"])),
           // A Demo Plot post's plot: an absurd area, a harvest due before sowing, nobody's phone.
           fc.constantFrom("0", "100.01", "-1", "1e3", "abc").map((acres): Change[] => [
@@ -630,6 +648,14 @@ export const formCases: FormCase[] = [
           "plotId must be",
           "Yield must be",
           "Stage must be",
+          "Head count must be",
+          "is not a Pakistani mobile number",
+          "No farmer you work with has the phone",
+          "Name is required",
+          "Tehsil is required",
+          "District is required",
+          "must be 100 characters or less",
+          "Land must be from",
           WRONG_FILE_TYPE,
           UNKNOWN_ACTION,
         ],
