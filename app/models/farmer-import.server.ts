@@ -8,7 +8,7 @@ import { farmerSchema, type FarmerInput } from "~/models/farmer.schema";
 import { DEALER_UNKNOWN } from "~/models/farmers.server";
 import { authorize, can, ownTeamIds, seesEveryone, type PolicyViewer } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
-import { normalizeHeader, readImportGrid } from "~/models/spreadsheet-import.server";
+import { importTemplate, type ImportRow, normalizeHeader, readImportRows } from "~/models/spreadsheet-import.server";
 import type { Viewer } from "~/models/team-scope.server";
 
 // Farmers from a spreadsheet (issue 50, decision 99): a manager's file for a team they lead, an
@@ -55,51 +55,26 @@ const CROP_OF_NAME = new Map(
 
 /** The file to fill in: the header and an example row; a second sheet says how to fill it (only the first is read). */
 export async function farmerTemplate() {
-  const XLSX = await import("@e965/xlsx");
   const example = ["Ghulam Rasool", "0300 1234567", "Chak 45", "Sahiwal", "Sahiwal", 12.5, "Wheat, Cotton", ""];
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[...FARMER_IMPORT_HEADER], example]), "Farmers");
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(FARMER_COLUMNS_HELP.map((line) => [line])), "How to fill");
-  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+  return importTemplate("Farmers", [[...FARMER_IMPORT_HEADER], example], FARMER_COLUMNS_HELP);
 }
 
-type SheetRow = { rowNumber: number; cells: Partial<Record<Column, string>> };
+type SheetRow = ImportRow<Column>;
 
 /**
- * The file's rows by column, refused whole when it is no Excel file, too big or unreadable, or when
- * its header has a column it does not know, a column twice, or lacks a required one.
+ * The file's rows by column (readImportRows), refused whole when it lacks the name, tehsil,
+ * district or land.
  */
-async function readFarmerRows(bytes: Uint8Array): Promise<SheetRow[]> {
-  const { firstRow, rows: grid } = await readImportGrid(bytes, NO_ROWS);
-  const index = new Map<Column, number>();
-  const unknown: string[] = [];
-  (grid[0] ?? []).forEach((text, at) => {
-    const header = text.trim();
-    if (header === "") return;
-    const column = COLUMN_OF_HEADER.get(normalizeHeader(header));
-    if (column === undefined) unknown.push(`"${header}"`);
-    else if (index.has(column)) throw new AppError(400, `The spreadsheet has the column "${header}" twice.`);
-    else index.set(column, at);
+function readFarmerRows(bytes: Uint8Array): Promise<SheetRow[]> {
+  return readImportRows(bytes, {
+    columnOf: COLUMN_OF_HEADER,
+    headers: FARMER_IMPORT_HEADER,
+    missing: (found) =>
+      REQUIRED.filter((column) => !found.has(column)).map(
+        (column) => FARMER_IMPORT_HEADER[Object.keys(INPUT_OF).indexOf(column)]!,
+      ),
+    noRows: NO_ROWS,
   });
-  if (unknown.length > 0)
-    throw new AppError(
-      400,
-      `The spreadsheet has unknown column(s): ${unknown.join(", ")}. Its columns are: ${FARMER_IMPORT_HEADER.join(", ")}.`,
-    );
-  const missing = REQUIRED.filter((column) => !index.has(column)).map(
-    (column) => FARMER_IMPORT_HEADER[Object.keys(INPUT_OF).indexOf(column)],
-  );
-  if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
-  const rows = grid.slice(1).flatMap((cells, offset): SheetRow[] => {
-    const values: Partial<Record<Column, string>> = {};
-    for (const [column, at] of index) {
-      const text = (cells[at] ?? "").trim();
-      if (text !== "") values[column] = text;
-    }
-    return Object.keys(values).length > 0 ? [{ rowNumber: firstRow + offset + 2, cells: values }] : [];
-  });
-  if (rows.length === 0) throw new AppError(400, NO_ROWS);
-  return rows;
 }
 
 /** The teams `viewer` may import farmers for: every team for an admin, the teams a manager leads. */

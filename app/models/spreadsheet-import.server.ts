@@ -37,3 +37,64 @@ export async function readImportGrid(
   if (grid.rows.length - 1 > IMPORT_MAX_ROWS) throw new AppError(413, TOO_MANY_ROWS);
   return grid;
 }
+
+/** One row of an import, by column: the cells given (trimmed, empty ones left out) and its number in the spreadsheet. */
+export type ImportRow<Column extends string> = { rowNumber: number; cells: Partial<Record<Column, string>> };
+
+type ImportColumns<Column extends string> = {
+  /** A column by its normalized header (see normalizeHeader): its label and its /api name. */
+  columnOf: ReadonlyMap<string, Column>;
+  /** The headers the template has, named in the message of an unknown column. */
+  headers: readonly string[];
+  /** What the file lacks, to be named in the message (none: nothing is missing). */
+  missing: (found: ReadonlySet<Column>) => string[];
+  noRows: string;
+};
+
+/**
+ * An all-or-nothing import's rows by column, refused whole (400) when readImportGrid refuses the
+ * file, when its header has a column it does not know or a column twice, when it lacks a column
+ * `missing` asks for, or when no row has a cell.
+ */
+export async function readImportRows<Column extends string>(
+  bytes: Uint8Array,
+  { columnOf, headers, missing, noRows }: ImportColumns<Column>,
+): Promise<ImportRow<Column>[]> {
+  const { firstRow, rows: grid } = await readImportGrid(bytes, noRows);
+  const index = new Map<Column, number>();
+  const unknown: string[] = [];
+  (grid[0] ?? []).forEach((text, at) => {
+    const header = text.trim();
+    if (header === "") return;
+    const column = columnOf.get(normalizeHeader(header));
+    if (column === undefined) unknown.push(`"${header}"`);
+    else if (index.has(column)) throw new AppError(400, `The spreadsheet has the column "${header}" twice.`);
+    else index.set(column, at);
+  });
+  if (unknown.length > 0)
+    throw new AppError(
+      400,
+      `The spreadsheet has unknown column(s): ${unknown.join(", ")}. Its columns are: ${headers.join(", ")}.`,
+    );
+  const lacking = missing(new Set(index.keys()));
+  if (lacking.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${lacking.join(", ")}.`);
+  const rows = grid.slice(1).flatMap((cells, offset): ImportRow<Column>[] => {
+    const values: Partial<Record<Column, string>> = {};
+    for (const [column, at] of index) {
+      const text = (cells[at] ?? "").trim();
+      if (text !== "") values[column] = text;
+    }
+    return Object.keys(values).length > 0 ? [{ rowNumber: firstRow + offset + 2, cells: values }] : [];
+  });
+  if (rows.length === 0) throw new AppError(400, noRows);
+  return rows;
+}
+
+/** An import's template: its header and rows on the first sheet (the only one read), how to fill it on a second. */
+export async function importTemplate(sheet: string, rows: unknown[][], help: readonly string[]) {
+  const XLSX = await import("@e965/xlsx");
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), sheet);
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(help.map((line) => [line])), "How to fill");
+  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+}

@@ -1,11 +1,10 @@
 import { prisma } from "~/db.server";
 import { currentTime } from "~/infra/clock.server";
-import { AppError } from "~/lib/app-error";
 import { MEASURE_LABELS, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
 import { OFFICER_COLUMN, PERIOD_COLUMN, TARGET_COLUMNS_HELP, TARGET_IMPORT_HEADER } from "~/lib/target-import";
 import { authorize, refusalOf } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
-import { normalizeHeader, readImportGrid } from "~/models/spreadsheet-import.server";
+import { importTemplate, type ImportRow, normalizeHeader, readImportRows } from "~/models/spreadsheet-import.server";
 import { targetPeriodSchema, targetValuesAnswer, targetValuesSchema } from "~/models/targets.schema";
 import { setImportedTargets, targetsToSet, type ImportedTargets } from "~/models/targets.server";
 import type { Viewer } from "~/models/team-scope.server";
@@ -47,53 +46,26 @@ export async function targetTemplate(viewer: Viewer, { period, team }: { period:
     const targets = targetValuesAnswer(person.targets);
     return [emails.get(person.id) ?? "", period, ...TARGET_MEASURES.map((measure) => targets[measure])];
   });
-  const XLSX = await import("@e965/xlsx");
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([TARGET_IMPORT_HEADER, ...rows]), "Targets");
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(TARGET_COLUMNS_HELP.map((line) => [line])), "How to fill");
-  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+  return importTemplate("Targets", [TARGET_IMPORT_HEADER, ...rows], TARGET_COLUMNS_HELP);
 }
 
-type SheetRow = { rowNumber: number; cells: Partial<Record<Column, string>> };
+type SheetRow = ImportRow<Column>;
 
 /**
- * The file's rows by column, refused whole when it is no Excel file, too big or unreadable, or when
- * its header has a column it does not know (a measure there is no target for), a column twice, or
- * lacks the officer, the period or every measure.
+ * The file's rows by column (readImportRows), refused whole when it lacks the officer, the period
+ * or every measure (a measure there is no target for is an unknown column).
  */
-async function readTargetRows(bytes: Uint8Array): Promise<SheetRow[]> {
-  const { firstRow, rows: grid } = await readImportGrid(bytes, NO_ROWS);
-  const index = new Map<Column, number>();
-  const unknown: string[] = [];
-  (grid[0] ?? []).forEach((text, at) => {
-    const header = text.trim();
-    if (header === "") return;
-    const column = COLUMN_OF_HEADER.get(normalizeHeader(header));
-    if (column === undefined) unknown.push(`"${header}"`);
-    else if (index.has(column)) throw new AppError(400, `The spreadsheet has the column "${header}" twice.`);
-    else index.set(column, at);
+function readTargetRows(bytes: Uint8Array): Promise<SheetRow[]> {
+  return readImportRows(bytes, {
+    columnOf: COLUMN_OF_HEADER,
+    headers: TARGET_IMPORT_HEADER,
+    missing: (found) => [
+      ...(found.has("officer") ? [] : [OFFICER_COLUMN]),
+      ...(found.has("period") ? [] : [PERIOD_COLUMN]),
+      ...(TARGET_MEASURES.some((measure) => found.has(measure)) ? [] : ["at least one measure"]),
+    ],
+    noRows: NO_ROWS,
   });
-  if (unknown.length > 0)
-    throw new AppError(
-      400,
-      `The spreadsheet has unknown column(s): ${unknown.join(", ")}. Its columns are: ${TARGET_IMPORT_HEADER.join(", ")}.`,
-    );
-  const missing = [
-    ...(index.has("officer") ? [] : [OFFICER_COLUMN]),
-    ...(index.has("period") ? [] : [PERIOD_COLUMN]),
-    ...(TARGET_MEASURES.some((measure) => index.has(measure)) ? [] : ["at least one measure"]),
-  ];
-  if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
-  const rows = grid.slice(1).flatMap((cells, offset): SheetRow[] => {
-    const values: Partial<Record<Column, string>> = {};
-    for (const [column, at] of index) {
-      const text = (cells[at] ?? "").trim();
-      if (text !== "") values[column] = text;
-    }
-    return Object.keys(values).length > 0 ? [{ rowNumber: firstRow + offset + 2, cells: values }] : [];
-  });
-  if (rows.length === 0) throw new AppError(400, NO_ROWS);
-  return rows;
 }
 
 /** Emails a read looks up at most, well within SQLite's bound on a statement's variables. */
