@@ -3,5 +3,7 @@ export declare const root: string;
 export declare function loadDotEnv(file?: string): void;
 export declare function databaseFile(url: string): string;
 export declare function freePort(): Promise<number>;
+/** "25.7 s" under a minute, "14 min 51 s" past it. */
+export declare function formatDuration(ms: number): string;
 /** A package's command: its node_modules/.bin file, else `npx --no-install <name>`. */
 export declare function bin(name: string): string[];

@@ -116,7 +116,10 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
 
 export function formatDuration(ms) {
   const seconds = ms / 1000;
-  return seconds < 60 ? `${seconds.toFixed(1)} s` : `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  // Whole seconds first, so that 119.6 s reads "2 min 0 s", not "1 min 60 s".
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
 }
 
 /** A TCP port that nothing on this machine listens on just now. */
