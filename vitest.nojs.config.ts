@@ -16,7 +16,6 @@ const BROWSER_ONLY_SPECS = [
   "tests/e2e/security/cross-site.spec.ts",
   "tests/e2e/dealers/account-layout.spec.ts",
   "tests/e2e/targets/screenshots.spec.ts",
-  "tests/e2e/reports/farmers-screenshots.spec.ts",
 ];
 
 function noJsFixturesForSpecs(): Plugin {

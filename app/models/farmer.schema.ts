@@ -72,11 +72,9 @@ export const farmerSchema = z.object({
   landAcres: acresSchema(LAND_INVALID, LAND_MAX),
   mainCrops: cropsSchema.default([]),
   dealerId: idSchema("dealerId must be a dealer's id").nullish(),
-  teamId: idSchema("teamId must be a team's id")
-    .optional()
-    .meta({
-      description: "The team that works with them: the caller's when not given; one they lead, or any for an admin",
-    }),
+  teamId: idSchema("teamId must be a team's id").optional().meta({
+    description: "The team that works with them: the caller's when not given; one they lead, or any for an admin",
+  }),
 });
 export type FarmerInput = z.infer<typeof farmerSchema>;
 
