@@ -53,7 +53,8 @@ export const phoneSchema = z
   .trim()
   .max(30, PHONE_INVALID)
   .transform(phoneKey)
-  .pipe(z.string().regex(/^923\d{9}$/, PHONE_INVALID))
+  // The form reader reads an emptied text as none: a phone of no digits must still say what a phone is.
+  .pipe(z.string({ error: PHONE_INVALID }).regex(/^923\d{9}$/, PHONE_INVALID))
   .transform((digits) => `+${digits}`);
 
 /** One crop or several (a form's repeated checkbox sends one as text). */

@@ -33,6 +33,10 @@ test("an officer adds, finds and edits a farmer; the manager erases them and no 
   expect(await page.getByLabel("Name *").inputValue()).toBe(name);
   const sent = { name, tehsil: "Sahiwal", district: "Sahiwal", landAcres: "1", mainCrops: "opium" };
   expect((await page.request.post("/farmers/new", { form: sent })).status()).toBe(400);
+  // A phone of no digits is a phone that is no mobile, not a phone left out.
+  const noDigits = await page.request.post("/farmers/new", { form: { ...sent, mainCrops: "wheat", phone: "abc" } });
+  expect(noDigits.status()).toBe(400);
+  expect(await noDigits.text()).toContain("Phone must be a Pakistani mobile number, such as 0300 1234567");
   expect(countRows("SELECT COUNT(*) AS n FROM Farmer WHERE name = ?", name)).toBe(0);
   // A save sent twice (its first answer lost on the way) adds the farmer once: the form carries its key.
   const twice = uniqueName("Farmer");
