@@ -14,7 +14,7 @@ import {
   yieldGainPercent,
   type PlotListQuery,
 } from "~/models/demo-plot.schema";
-import { refusalOf, seesEveryone, ownTeamIds, type Action } from "~/models/policy";
+import { authorize, refusalOf, seesEveryone, ownTeamIds, type Action } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { PostInput } from "~/models/post.schema";
 import type { Viewer } from "~/models/team-scope.server";
@@ -219,8 +219,7 @@ async function scopeOf(viewer: Viewer): Promise<Prisma.DemoPlotWhereInput> {
 export async function getPlot(viewer: Viewer, id: number): Promise<PlotView> {
   const row = await prisma.demoPlot.findUnique({ where: { id }, select: PLOT_SELECT });
   if (!row) throw new AppError(404, PLOT_NOT_FOUND);
-  const refusal = refusalOf(await policyViewer(viewer), "plot.read", { teamId: row.officer.team?.id ?? null });
-  if (refusal !== null) throw new AppError(403, refusal);
+  authorize(await policyViewer(viewer), "plot.read", { teamId: row.officer.team?.id ?? null });
   return plotView(row);
 }
 
