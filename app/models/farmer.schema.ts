@@ -33,7 +33,9 @@ export const acresSchema = (message: string, most: number) =>
   z
     .union(
       [
-        z.number(),
+        // A number with a third decimal is refused, not rounded away (the form's reader sends typed
+        // acres here as a number too).
+        z.number().refine((acres) => Number.isInteger(Math.round(acres * 1e6) / 1e4), message),
         z
           .string()
           .trim()
