@@ -33,9 +33,15 @@ export const acresSchema = (message: string, most: number) =>
   z
     .union(
       [
-        // A number with a third decimal is refused, not rounded away (the form's reader sends typed
-        // acres here as a number too).
-        z.number().refine((acres) => Number.isInteger(Math.round(acres * 1e6) / 1e4), message),
+        // A JSON number, with at most two decimals. Not z.number(): the form's reader would turn
+        // typed text ("1e3", "1.005") into a number for it, past the text's own check below.
+        z
+          .custom<number>(
+            (acres) =>
+              typeof acres === "number" && Number.isFinite(acres) && Number.isInteger(Math.round(acres * 1e6) / 1e4),
+            message,
+          )
+          .meta({ type: "number" }),
         z
           .string()
           .trim()
