@@ -63,10 +63,20 @@ module.exports = {
     {
       name: "browser-imports-lib-only",
       comment:
-        "browser/ runs in the browser: it imports lib/, other browser/ files, React and React Router only; never a *.server module, models, http, infra, routes or components.",
+        "browser/ runs in the browser: it imports lib/, other browser/ files, the catalogs' namespaces, React, React Router and Lingui (which formats the messages) only; never a *.server module, models, http, infra, routes or components.",
       severity: "error",
       from: { path: "^app/browser/", pathNot: TESTS },
-      to: { pathNot: ["^app/(lib|browser)/", "node_modules/(react|react-router)/"] },
+      to: {
+        pathNot: ["^app/(lib|browser)/", "^app/locales/namespaces\\.ts$", "node_modules/(react|react-router|@lingui)/"],
+      },
+    },
+    {
+      name: "locales-hold-words-only",
+      comment:
+        "app/locales/ holds the message catalogs and their namespaces (decision 101): words, read by the edge (catalogs.server.ts) and typed for the pages (namespaces.ts). It imports lib/ and its own JSON only.",
+      severity: "error",
+      from: { path: "^app/locales/", pathNot: TESTS },
+      to: { path: "^app/", pathNot: ["^app/(lib|locales)/"] },
     },
     {
       name: "env-imports-only-lib",

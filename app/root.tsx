@@ -5,7 +5,7 @@ import { ErrorView } from "~/components/error-view";
 import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { LiteModeLine } from "~/components/shell/lite-mode";
 import { Toaster as ToasterNow } from "~/components/toaster";
-import { currentUserContext, requestTokenContext } from "~/http/context";
+import { currentUserContext, languageContext, requestTokenContext } from "~/http/context";
 import { env, publicEnv } from "~/env.server";
 import { markPageHydrated } from "~/browser/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";
@@ -15,6 +15,9 @@ import { type RootData, useRootData } from "~/browser/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { requestCredential } from "~/http/credentials.server";
 import { isLiteRequest } from "~/http/lite-mode.server";
+import { pageMessages, requestLanguage } from "~/http/language.server";
+import { MessagesProvider } from "~/browser/i18n";
+import { DEFAULT_LANGUAGE, languageDirection } from "~/lib/languages";
 import { readToast } from "~/http/toast.server";
 import stylesheet from "./app.css?url";
 
@@ -49,11 +52,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-/** Loads the signed-in user (or an /api call's token and its user) once per request, for every loader, action and /api call. */
+/**
+ * Loads the signed-in user (or an /api call's token and its user) once per request, for every
+ * loader, action and /api call, and the language the request is read in.
+ */
 const loadUser: Route.MiddlewareFunction = async ({ request, context }) => {
   const credential = await requestCredential(request);
   context.set(currentUserContext, credential?.user ?? null);
   context.set(requestTokenContext, credential?.token ?? null);
+  context.set(languageContext, requestLanguage(request, credential?.user.language));
 };
 
 /** Under LiteFS, marks the answers to writes with the position replicas must reach first. */
@@ -84,6 +91,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast,
       env: publicEnv(),
       lite: isLiteRequest(request),
+      language: context.get(languageContext),
+      messages: pageMessages(context, "common"),
     } satisfies RootData,
     { headers: headers ?? undefined },
   );
@@ -100,9 +109,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const lite = rootData?.lite ?? false;
   const hydrates = useHydratesPage() && !lite;
   const notice = useNotice(rootData?.toast ?? null);
+  const language = rootData?.language ?? DEFAULT_LANGUAGE;
   useEffect(markPageHydrated, []);
   return (
-    <html lang="en" data-lite={lite ? "" : undefined}>
+    <html lang={language} dir={languageDirection(language)} data-lite={lite ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,13 +121,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh">
-        {lite ? <LiteModeLine /> : null}
-        {notice ? (
-          <Suspense fallback={null}>
-            <Toaster toast={notice.toast} id={notice.id} />
-          </Suspense>
-        ) : null}
-        {children}
+        <MessagesProvider language={language}>
+          {lite ? <LiteModeLine /> : null}
+          {notice ? (
+            <Suspense fallback={null}>
+              <Toaster toast={notice.toast} id={notice.id} />
+            </Suspense>
+          ) : null}
+          {children}
+        </MessagesProvider>
         {hydrates ? (
           <>
             <ScrollRestoration />

@@ -50,6 +50,7 @@ export default [
 
   route("offline", "routes/shell/offline.tsx"),
   route("lite-mode", "routes/shell/lite-mode.tsx"),
+  route("language", "routes/shell/language.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

@@ -176,6 +176,7 @@ export const CHANGE_FEED: readonly ChangeFeedTable[] = [
       passwordHash: "never shown",
       phone: "not in the admins' users list",
       isService: "set when the account is made",
+      language: "the reader's own setting, not in the admins' users list",
       selectedAvatar: "not in the admins' users list",
       currentBadge: "a performance figure: every calculation rewrites them for everyone",
       homeLat: "not in the admins' users list",

@@ -1,11 +1,13 @@
+import type { Messages } from "@lingui/core";
 import { useRouteLoaderData } from "react-router";
+import type { Language } from "~/lib/languages";
 import type { PublicEnv } from "~/lib/public-env";
 import type { Toast } from "~/lib/toast";
 
 /**
  * What the root loader (app/root.tsx) answers every page: the signed-in user's name, role and
  * avatar (null when signed out), their unread notifications, the page's notice, the public
- * settings and whether the page is in Lite mode (sent without scripts). Written out here, not taken from the root module's type: this module sits below the
+ * settings, whether the page is in Lite mode (sent without scripts), and its language with the shell's words. Written out here, not taken from the root module's type: this module sits below the
  * routes, and root.tsx checks its answer against it (`satisfies RootData`).
  */
 export type RootData = {
@@ -22,6 +24,9 @@ export type RootData = {
   toast: Toast | null;
   env: PublicEnv;
   lite: boolean;
+  /** The language the page is read in (decision 101), and the shell's messages in it. */
+  language: Language;
+  messages: Messages;
 };
 
 export function useRootData(): RootData | undefined {

@@ -1,3 +1,4 @@
+import { LANGUAGES } from "~/lib/languages";
 import { PLOT_STAGES } from "~/lib/plot-stages";
 import { CHANGE_OPS, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { LEDGER_KINDS } from "~/lib/ledger";
@@ -61,6 +62,9 @@ export const userAnswer = z
     lastName: nullable(z.string()),
     phone: nullable(z.string()),
     role: z.enum(ROLES),
+    language: nullable(z.enum(LANGUAGES)).describe(
+      "The language they chose to read Fieldline in; null until they choose",
+    ),
     selectedAvatar: z.string(),
     currentBadge: nullable(z.string()),
     homeLat: nullable(coordinate),

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Language } from "~/lib/languages";
 import type { TokenScope } from "~/models/api-token.schema";
 import type { CurrentUser } from "~/models/user.server";
 
@@ -22,3 +23,6 @@ export const currentUserContext = createContext<CurrentUser | null>(null);
 
 /** The API token the request acts with (`Authorization: Bearer` on /api), or null for a session or nobody. */
 export const requestTokenContext = createContext<{ id: number; scope: TokenScope } | null>(null);
+
+/** The language this request's page is read in (decision 101), set by the root middleware. */
+export const languageContext = createContext<Language>("en");

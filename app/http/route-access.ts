@@ -61,6 +61,7 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/plots/:id": { GET: "plot.read" },
   "/offline": { GET: "public" },
   "/lite-mode": { GET: "public", POST: "public" },
+  "/language": { GET: "public", POST: "public" },
   "/login": { GET: "public", POST: "public" },
   "/register": { GET: "public", POST: "public" },
   "/forgot-password": { GET: "public", POST: "public" },

@@ -25,6 +25,7 @@ const currentUser = {
   lastName: text.orNull,
   phone: text.orNull,
   role: text,
+  language: text.orNull,
   selectedAvatar: text,
   currentBadge: text.orNull,
   homeLat: real.orNull,

@@ -4,6 +4,7 @@ import { lockForWrite, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { coordinatesText } from "~/lib/coordinates";
+import type { Language } from "~/lib/languages";
 import { reverseGeocode } from "~/models/geocode.server";
 import { recordFailure, recordSuccess, signInRefusal, type SignInSource } from "~/models/login-throttle.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
@@ -18,6 +19,7 @@ export const currentUserSelect = {
   lastName: true,
   phone: true,
   role: true,
+  language: true,
   selectedAvatar: true,
   currentBadge: true,
   homeLat: true,
@@ -212,6 +214,11 @@ export async function withAddresses<T extends LocationValues>(values: T): Promis
 }
 
 /** The user as the JSON API shows it: coordinates as strings, as existing clients expect. */
+/** Remembers the language a user reads Fieldline in (decision 101), for every device they sign in on. */
+export async function saveLanguage(userId: number, language: Language): Promise<void> {
+  await prisma.user.update({ where: { id: userId }, data: { language }, select: { id: true } });
+}
+
 export function toApiUser(user: CurrentUser) {
   const coordinate = (value: number | null) => (value === null ? null : String(value));
   return {

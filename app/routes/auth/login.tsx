@@ -6,19 +6,22 @@ import { boundedRequest } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
 import { LiteModeSignIn } from "~/components/shell/lite-mode";
+import { metaTitle, useT } from "~/browser/i18n";
 import { useRootData } from "~/browser/root-data";
+import { LanguageSwitch } from "~/components/shell/language-switch";
+import { pageMessages } from "~/http/language.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalUser } from "~/http/auth.server";
 import { signIn } from "~/http/sign-in.server";
 import { loginSchema } from "~/models/user.schema";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign In · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "auth:signIn.pageTitle") }];
 
 export function loader(args: Route.LoaderArgs) {
   if (getOptionalUser(args)) {
     throw redirect(safeRedirect(new URL(args.request.url).searchParams.get("redirectTo")));
   }
-  return null;
+  return { messages: pageMessages(args.context, "auth") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const lite = Boolean(useRootData()?.lite);
+  const t = useT();
+  const rootData = useRootData();
+  const lite = Boolean(rootData?.lite);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
@@ -50,29 +55,35 @@ export default function Login({ actionData }: Route.ComponentProps) {
     : "/register";
 
   return (
-    <AuthCard title="Sign In" subtitle="Welcome back to Fieldline">
+    <AuthCard title={t("auth:signIn.title")} subtitle={t("auth:signIn.subtitle")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         <HoneypotField />
-        <TextField label="Username" field={fields.username} autoComplete="username" autoCapitalize="none" />
-        <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
+        <TextField
+          label={t("auth:signIn.username")}
+          field={fields.username}
+          autoComplete="username"
+          autoCapitalize="none"
+        />
+        <PasswordField label={t("auth:signIn.password")} field={fields.password} autoComplete="current-password" />
         <button type="submit" className="btn-primary w-full" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Signing In..." : "Sign In"}
+          {navigation.state === "submitting" ? t("auth:signIn.submitting") : t("auth:signIn.submit")}
         </button>
       </Form>
       <div className="mt-5 flex flex-col items-center gap-2 text-sm">
         <Link to="/forgot-password" className="link tap">
-          Forgot your password?
+          {t("auth:signIn.forgot")}
         </Link>
         <p className="text-gray-11">
-          New to Fieldline?{" "}
+          {t("auth:signIn.newHere")}{" "}
           <Link to={registerHref} className="link tap-line">
-            Create Account
+            {t("auth:signIn.createAccount")}
           </Link>
         </p>
       </div>
       {/* Once on, the line at the top of the page says so and turns it off. */}
       {lite ? null : <LiteModeSignIn />}
+      <LanguageSwitch current={rootData?.language ?? "en"} />
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/browser/hydrated";
 import { useRootData } from "~/browser/root-data";
 import { LiteModeSwitch } from "~/components/shell/lite-mode";
+import { LanguageSwitch } from "~/components/shell/language-switch";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
@@ -105,7 +106,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const avatar = avatarFor(user.selectedAvatar);
   const badge = badgeFor(user.currentBadge);
-  const lite = Boolean(useRootData()?.lite);
+  const root = useRootData();
+  const lite = Boolean(root?.lite);
+  const language = root?.language ?? "en";
   return (
     <div className="space-y-4">
       {/* An action no form of this page sends. */}
@@ -182,6 +185,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <SettingsItem to="/profile/tokens" icon={<Icon name="key-round" size={18} />} label="API tokens" />
           <li className="px-4 py-3">
             <LiteModeSwitch lite={lite} redirectTo="/profile" />
+          </li>
+          <li className="px-4 py-3">
+            <LanguageSwitch current={language} redirectTo="/profile" />
           </li>
         </ul>
       </section>

@@ -5,11 +5,10 @@ import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
 import type { RootData } from "~/browser/root-data";
 import type { ImportResultView } from "~/components/dealers/import-results";
-import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
 import type { Toast } from "~/lib/toast";
 import type { Dealer } from "~/models/dealer.schema";
 import type { Fault } from "../../support/faults";
-import { OFFICER } from "../support/app";
+import { OFFICER, rootData } from "../support/app";
 import { FakeServer, faultyAnswer, network, type ServerAnswer } from "../support/network";
 
 export const DEALER_ID = 12;
@@ -109,7 +108,7 @@ export function dealerServer(routes: Record<string, ServerAnswer>): DealerServer
     const once = toast;
     toast = null;
     const user = server.signedOut ? null : OFFICER;
-    return { user, unreadCount: 0, toast: once, env: { ...PUBLIC_ENV_DEFAULTS }, lite: false };
+    return rootData({ user, toast: once });
   };
   const server = Object.assign(new FakeServer({ root, ...routes }), {
     redirectWithNotice(to: string, title: string): Response {

@@ -68,6 +68,7 @@ export function profilePage(panel: Panel | null, saved: Partial<ProfilePage["use
       currentPerformanceScore: null,
       performanceRank: null,
       approval: "APPROVED",
+      language: null,
       teamId: null,
       team: null,
       ...saved,

@@ -20,10 +20,13 @@ import {
 } from "react-router";
 import routeConfig from "~/routes";
 import { markPageHydrated } from "~/browser/hydrated";
+import { MessagesProvider } from "~/browser/i18n";
 import { useNotice } from "~/browser/notices";
 import { useRootData, type RootData } from "~/browser/root-data";
 import { Toaster } from "~/components/toaster";
 import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
+import { compiledMessages } from "~/locales/catalogs.server";
+import { NAMESPACES } from "~/locales/namespaces";
 import { FakeServer, type ServerAnswer } from "./network";
 
 type RouteModule = {
@@ -59,9 +62,21 @@ export const ADMIN: NonNullable<RootData["user"]> = {
   currentBadge: null,
 };
 
+/** Every English message: a component under test reads its words as the pages' loaders answer them. */
+const ENGLISH = compiledMessages("en", NAMESPACES);
+
 /** What the root loader answers every page: the officer signed in, no notice, unless `overrides` say otherwise. */
 export function rootData(overrides: Partial<RootData> = {}): RootData {
-  return { user: OFFICER, unreadCount: 0, toast: null, env: { ...PUBLIC_ENV_DEFAULTS }, lite: false, ...overrides };
+  return {
+    user: OFFICER,
+    unreadCount: 0,
+    toast: null,
+    env: { ...PUBLIC_ENV_DEFAULTS },
+    lite: false,
+    language: "en",
+    messages: ENGLISH,
+    ...overrides,
+  };
 }
 
 /**
@@ -87,10 +102,11 @@ function SignIn() {
 
 /** The root without its document: the notice and the page. */
 function Root() {
-  const notice = useNotice(useRootData()?.toast ?? null);
+  const root = useRootData();
+  const notice = useNotice(root?.toast ?? null);
   useEffect(markPageHydrated, []);
   return (
-    <>
+    <MessagesProvider language={root?.language ?? "en"}>
       {notice ? (
         <Suspense fallback={null}>
           <Toaster toast={notice.toast} id={notice.id} />
@@ -98,7 +114,7 @@ function Root() {
       ) : null}
       <Outlet />
       <CurrentAddress />
-    </>
+    </MessagesProvider>
   );
 }
 

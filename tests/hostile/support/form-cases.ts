@@ -56,6 +56,8 @@ import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { FARMER_IMPORT_FORBIDDEN } from "~/models/policy";
 import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
 import { LITE_CHOICES } from "~/lib/lite-mode";
+import { LANGUAGES } from "~/lib/languages";
+import { LANGUAGE_INVALID } from "~/models/language.schema";
 import { TOO_MANY_FROM_ADDRESS } from "~/models/login-throttle.server";
 
 // The exact wording of messages that live in server-only modules.
@@ -483,6 +485,22 @@ export const formCases: FormCase[] = [
     valid: () => [],
     requests: () => requests([], [], fc.constant("/logout")),
     refused: () => ({ kind: "redirect", to: /^\/$/, messages: ["Welcome to Fieldline"] }),
+  },
+  {
+    route: "routes/shell/language.tsx",
+    name: "language",
+    as: null,
+    valid: () => [["language", "ur"]],
+    requests: () =>
+      requests(
+        ["language"],
+        [missing("language"), valued("language", notOneOf(LANGUAGES)), duplicated("language", "en")],
+        fc.oneof(
+          fc.constant("/language"),
+          fc.constantFrom(...EVIL_REDIRECTS).map((to) => `/language?redirectTo=${encodeURIComponent(to)}`),
+        ),
+      ),
+    refused: () => page([400], [LANGUAGE_INVALID]),
   },
   {
     route: "routes/shell/lite-mode.tsx",

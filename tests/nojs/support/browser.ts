@@ -163,7 +163,7 @@ export class NoJsPage {
       submission.url,
       this.#url === "about:blank" ? this.owner.options.baseURL : this.#url,
     ).toString();
-    const headers: Record<string, string> = { ...NAVIGATION_HEADERS };
+    const headers: Record<string, string> = { ...NAVIGATION_HEADERS, ...this.owner.options.extraHTTPHeaders };
     let response: APIResponse;
     if (submission.method === "GET") {
       response = await api.get(url, { headers });
@@ -338,7 +338,11 @@ function query(root: Element, step: Exclude<Step, { kind: "nth" } | { kind: "fil
   switch (step.kind) {
     case "css": {
       // happy-dom's :checked knows checkboxes, not the options a select has chosen.
-      if (!step.selector.endsWith(":checked")) return [...root.querySelectorAll(step.selector)];
+      if (!step.selector.endsWith(":checked")) {
+        // As Playwright's page.locator("html") does, the document's own element is found too.
+        const documentItself = root === root.ownerDocument.documentElement && root.matches(step.selector);
+        return [...(documentItself ? [root] : []), ...root.querySelectorAll(step.selector)];
+      }
       const candidates = [...root.querySelectorAll(step.selector.slice(0, -":checked".length) || "*")];
       return candidates.filter(
         (element) => (element as HTMLOptionElement).selected === true || (element as HTMLInputElement).checked === true,
