@@ -41,3 +41,8 @@ export function useRootData(): RootData | undefined {
 export function usePublicEnv(): PublicEnv {
   return useRootData()!.env;
 }
+
+/** The language the page is read in (English where no root answered, as on a failed page). */
+export function useLanguage(): Language {
+  return useRootData()?.language ?? "en";
+}

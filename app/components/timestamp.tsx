@@ -1,5 +1,5 @@
 import { formatLocalDate } from "~/lib/date-format";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { relativeTime } from "~/lib/relative-time";
 
 /**
@@ -23,10 +23,12 @@ export function Timestamp({
 }) {
   const iso = typeof at === "string" ? at : at.toISOString();
   const timeZone = usePublicEnv().APP_TIME_ZONE;
-  const absolute = dateText ?? formatLocalDate(iso, timeZone, { withTime: true });
+  const language = useLanguage();
+  const absolute = dateText ?? formatLocalDate(iso, timeZone, { withTime: true, language });
+  const relative = relativeTime(iso, new Date(), language);
   return (
     <time dateTime={iso} title={absolute} className={className} suppressHydrationWarning>
-      {withDate ? `${relativeTime(iso)} · ${absolute}` : relativeTime(iso)}
+      {withDate ? `${relative} · ${absolute}` : relative}
     </time>
   );
 }

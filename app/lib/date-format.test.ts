@@ -12,3 +12,12 @@ describe("US English dates", () => {
     expect(formatCalendarDate("2026-01-01")).toBe("Jan 1, 2026");
   });
 });
+
+describe("dates in Urdu", () => {
+  it("names the month in Urdu and keeps Western digits", () => {
+    expect(formatCalendarDate("2026-11-02", "ur")).toBe("2 نومبر، 2026");
+    expect(formatLocalDate("2026-11-22T10:05:00Z", "Asia/Karachi", { withTime: true, language: "ur" })).toBe(
+      "22 نومبر، 2026، 3:05 PM",
+    );
+  });
+});

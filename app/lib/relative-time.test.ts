@@ -28,3 +28,12 @@ describe("relative time", () => {
     expect(relativeTime("2026-11-27T12:00:00Z", now)).toBe("tomorrow");
   });
 });
+
+describe("relative time in Urdu", () => {
+  it("says what Intl says in Urdu, with Western digits", () => {
+    const now = new Date("2026-11-26T12:00:00Z");
+    expect(relativeTime("2026-11-26T11:55:00Z", now, "ur")).toBe("5 منٹ پہلے");
+    expect(relativeTime("2026-11-25T11:00:00Z", now, "ur")).toBe("گزشتہ کل");
+    expect(relativeTime("2026-11-26T11:59:31Z", now, "ur")).toBe("ابھی ابھی");
+  });
+});

@@ -1,3 +1,5 @@
+import type { Language } from "~/lib/languages";
+
 // Written out rather than made by Intl.RelativeTimeFormat: a phone's browser takes about 30 ms to
 // make the first Intl formatter of a page (130 ms at a low-tier phone's CPU), and the feed would
 // make one just to hydrate its cards. The words are Intl's en-US ones with `numeric: "auto"`
@@ -30,11 +32,23 @@ export function formatRelative(value: number, unit: Unit): string {
   return value < 0 ? `${words} ago` : `in ${words}`;
 }
 
-/** "5 minutes ago", "yesterday", "just now" (US English). */
-export function relativeTime(date: Date | string, now: Date = new Date()): string {
+// Urdu's words are Intl's own (its days have forms of their own, such as "گزشتہ پرسوں"): an Urdu
+// reader's page makes the one formatter, once.
+let urduFormat: Intl.RelativeTimeFormat | undefined;
+
+function formatRelativeIn(language: Language, value: number, unit: Unit): string {
+  if (language === "en") return formatRelative(value, unit);
+  urduFormat ??= new Intl.RelativeTimeFormat("ur-PK-u-nu-latn", { numeric: "auto" });
+  return urduFormat.format(value, unit);
+}
+
+const JUST_NOW: Record<Language, string> = { en: "just now", ur: "ابھی ابھی" };
+
+/** "5 minutes ago", "yesterday", "just now" (US English); in Urdu "5 منٹ پہلے", "گزشتہ کل", "ابھی ابھی". */
+export function relativeTime(date: Date | string, now: Date = new Date(), language: Language = "en"): string {
   const seconds = Math.round((new Date(date).getTime() - now.getTime()) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return formatRelative(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return formatRelativeIn(language, Math.trunc(seconds / size), unit);
   }
-  return "just now";
+  return JUST_NOW[language];
 }

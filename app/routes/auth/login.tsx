@@ -7,7 +7,7 @@ import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
 import { LiteModeSignIn } from "~/components/shell/lite-mode";
 import { metaTitle, useT } from "~/browser/i18n";
-import { useRootData } from "~/browser/root-data";
+import { useLanguage, useRootData } from "~/browser/root-data";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { pageMessages } from "~/http/language.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -41,8 +41,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const t = useT();
-  const rootData = useRootData();
-  const lite = Boolean(rootData?.lite);
+  const lite = Boolean(useRootData()?.lite);
+  const language = useLanguage();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: getZodConstraint(loginSchema),
@@ -83,7 +83,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </div>
       {/* Once on, the line at the top of the page says so and turns it off. */}
       {lite ? null : <LiteModeSignIn />}
-      <LanguageSwitch current={rootData?.language ?? "en"} />
+      <LanguageSwitch current={language} />
     </AuthCard>
   );
 }

@@ -7,7 +7,7 @@ import { readForm, parseForm } from "~/http/form.server";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
 import { useHydrated } from "~/browser/hydrated";
-import { useRootData } from "~/browser/root-data";
+import { useLanguage, useRootData } from "~/browser/root-data";
 import { LiteModeSwitch } from "~/components/shell/lite-mode";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -106,9 +106,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const avatar = avatarFor(user.selectedAvatar);
   const badge = badgeFor(user.currentBadge);
-  const root = useRootData();
-  const lite = Boolean(root?.lite);
-  const language = root?.language ?? "en";
+  const lite = Boolean(useRootData()?.lite);
+  const language = useLanguage();
   return (
     <div className="space-y-4">
       {/* An action no form of this page sends. */}

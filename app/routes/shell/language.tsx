@@ -3,7 +3,7 @@ import type { Route } from "./+types/language";
 import { FormErrors } from "~/components/forms";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { metaTitle, useT } from "~/browser/i18n";
-import { useRootData } from "~/browser/root-data";
+import { useLanguage } from "~/browser/root-data";
 import { getOptionalUser } from "~/http/auth.server";
 import { parseForm, readForm } from "~/http/form.server";
 import { languageDeviceCookie, translator } from "~/http/language.server";
@@ -40,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
 /** The switch on a page of its own: where a refused choice is answered. */
 export default function LanguagePage({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const language = useRootData()?.language ?? "en";
+  const language = useLanguage();
   return (
     <main className="mx-auto max-w-md space-y-4 px-3 py-4">
       <h1 className="text-xl font-bold">{t("common:language.label")}</h1>
