@@ -11,6 +11,7 @@ import enFeed from "./en/feed.json";
 import enMap from "./en/map.json";
 import enPeople from "./en/people.json";
 import enPlans from "./en/plans.json";
+import enPosts from "./en/posts.json";
 import enReports from "./en/reports.json";
 import enTargets from "./en/targets.json";
 import urAdmin from "./ur/admin.json";
@@ -22,6 +23,7 @@ import urFeed from "./ur/feed.json";
 import urMap from "./ur/map.json";
 import urPeople from "./ur/people.json";
 import urPlans from "./ur/plans.json";
+import urPosts from "./ur/posts.json";
 import urReports from "./ur/reports.json";
 import urTargets from "./ur/targets.json";
 
@@ -33,6 +35,7 @@ export const CATALOGS: Record<Language, Record<Namespace, Catalog>> = {
     common: enCommon,
     auth: enAuth,
     feed: enFeed,
+    posts: enPosts,
     dealers: enDealers,
     map: enMap,
     plans: enPlans,
@@ -46,6 +49,7 @@ export const CATALOGS: Record<Language, Record<Namespace, Catalog>> = {
     common: urCommon,
     auth: urAuth,
     feed: urFeed,
+    posts: urPosts,
     dealers: urDealers,
     map: urMap,
     plans: urPlans,

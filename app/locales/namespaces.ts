@@ -11,6 +11,7 @@ import type feed from "./en/feed.json";
 import type map from "./en/map.json";
 import type people from "./en/people.json";
 import type plans from "./en/plans.json";
+import type posts from "./en/posts.json";
 import type reports from "./en/reports.json";
 import type targets from "./en/targets.json";
 
@@ -18,6 +19,7 @@ export const NAMESPACES = [
   "common",
   "auth",
   "feed",
+  "posts",
   "dealers",
   "map",
   "plans",
@@ -34,6 +36,7 @@ export type MessageKey =
   | keyof typeof common
   | keyof typeof auth
   | keyof typeof feed
+  | keyof typeof posts
   | keyof typeof dealers
   | keyof typeof map
   | keyof typeof plans
