@@ -1,6 +1,6 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { I18nProvider, useLingui } from "@lingui/react";
-import { type ReactNode, useCallback } from "react";
+import { I18nProvider, Trans, useLingui } from "@lingui/react";
+import { type ReactElement, type ReactNode, useCallback } from "react";
 import { useMatches } from "react-router";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/languages";
 import type { MessageKey, Translate } from "~/locales/namespaces";
@@ -54,4 +54,20 @@ export function metaTitle(matches: ReadonlyArray<{ data?: unknown } | undefined>
   const language = loaded[0]?.language ?? DEFAULT_LANGUAGE;
   const messages = Object.assign({}, ...loaded.map((data) => data?.messages)) as Messages;
   return setupI18n({ locale: language, messages: { [language]: messages } })._(key);
+}
+
+/**
+ * A message with elements inside it: `<0>…</0>` in the catalog wraps its words in `components[0]`,
+ * so that a translation may move the link within its sentence.
+ */
+export function RichMessage({
+  id,
+  values,
+  components,
+}: {
+  id: MessageKey;
+  values?: Record<string, string | number>;
+  components: Record<string, ReactElement>;
+}) {
+  return <Trans id={id} values={values} components={components} />;
 }

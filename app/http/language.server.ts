@@ -36,3 +36,8 @@ export function translator(language: Language, namespaces: readonly Namespace[])
   const i18n = setupI18n({ locale: language, messages: { [language]: compiledMessages(language, namespaces) } });
   return (key, values) => i18n._(key, values);
 }
+
+/** The server's words in this request's language: a notice an action sends, a file's headers. */
+export function requestTranslator(context: Readonly<RouterContextProvider>, ...namespaces: Namespace[]): Translate {
+  return translator(context.get(languageContext), namespaces);
+}

@@ -6,7 +6,7 @@ import { boundedRequest } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
 import { FormErrors, HoneypotField, PasswordField, TextField } from "~/components/forms";
 import { LiteModeSignIn } from "~/components/shell/lite-mode";
-import { metaTitle, useT } from "~/browser/i18n";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
 import { useLanguage, useRootData } from "~/browser/root-data";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { pageMessages } from "~/http/language.server";
@@ -75,10 +75,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {t("auth:signIn.forgot")}
         </Link>
         <p className="text-gray-11">
-          {t("auth:signIn.newHere")}{" "}
-          <Link to={registerHref} className="link tap-line">
-            {t("auth:signIn.createAccount")}
-          </Link>
+          <RichMessage
+            id="auth:signIn.newHere"
+            components={{ 0: <Link to={registerHref} className="link tap-line" /> }}
+          />
         </p>
       </div>
       {/* Once on, the line at the top of the page says so and turns it off. */}
