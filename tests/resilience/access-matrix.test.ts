@@ -7,8 +7,10 @@ import { gridWorkbook } from "../support/spreadsheets";
 import { routePatterns } from "../support/route-patterns";
 import { type AppServer, createAppServer } from "./support/app-server";
 import { setUpTwoTeams, type TwoTeams } from "./support/teams";
+import { englishLeft, namesIn, RAW_KEY, readableText } from "./support/urdu-pages";
 
-// The access matrix (decision 75): every page route of app/routes.ts and every operation of
+// The access matrix (decision 75) and, on the same server and things, the Urdu walk (decision 101):
+// every page each kind of caller may open, read in Urdu. The access matrix: every page route of app/routes.ts and every operation of
 // openapi.json, tied to the policy's action by app/http/route-access.ts (pages) or its declaration
 // (/api, `x-action` in openapi.json), is called by each kind of caller against things of two
 // teams. What each caller should get comes from this file's own table per action, written from
@@ -238,10 +240,12 @@ const signsOut = (key: string) => key.endsWith("/logout");
 
 let server: AppServer;
 let teams: TwoTeams;
+let world: World;
 
 beforeAll(async () => {
   server = await createAppServer("access-matrix");
   teams = await setUpTwoTeams(server);
+  world = makeWorld();
 }, 120_000);
 
 afterAll(async () => {
@@ -249,51 +253,9 @@ afterAll(async () => {
   server?.remove();
 });
 
-/** One call with a session's Cookie header or a token, never following a redirect. */
-function call(
-  method: string,
-  url: string,
-  {
-    cookie,
-    token,
-    body,
-  }: { cookie?: string; token?: string; body?: { json: object } | { form: object } | { multipart: FormData } } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.Cookie = cookie;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body && "json" in body) headers["Content-Type"] = "application/json";
-  if (body && "form" in body) headers["Content-Type"] = "application/x-www-form-urlencoded";
-  return fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers,
-    body: !body
-      ? undefined
-      : "multipart" in body
-        ? body.multipart
-        : "json" in body
-          ? JSON.stringify(body.json)
-          : new URLSearchParams(Object.entries(body.form).map(([name, value]) => [name, String(value)])).toString(),
-    redirect: "manual",
-  });
-}
-
-test("every route and /api call lets each caller through exactly as the spec's table of actions says", async () => {
-  const document = (await (await call("GET", "/api/openapi.json")).json()) as ApiDocument;
-  const operations = operationsOf(document);
-
-  // Every page route has its door in route-access.ts; every /api call names its own (a call
-  // without one has no row in EXPECTED and fails below).
-  const pages = routePatterns().filter((pattern) => !pattern.startsWith("/api/") || pattern === "/api/*");
-  expect(
-    pages.filter((pattern) => !PAGE_ACCESS[pattern]),
-    "page routes without a door in app/http/route-access.ts",
-  ).toEqual([]);
-  const apiDoors = Object.fromEntries(
-    operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation.door as Door]),
-  );
-
-  const world: World = server.query(
+/** A farmer, a plot, a ledger entry and an account to approve of each team, beside its dealer. */
+function makeWorld(): World {
+  return server.query(
     (db) => {
       // A dealer of the team (its territory's): who changes it is the policy's dealer.change.
       const dealerOf = (teamId: number) =>
@@ -338,6 +300,148 @@ test("every route and /api call lets each caller through exactly as the spec's t
     },
     { readonly: false },
   );
+}
+
+/** One call with a session's Cookie header or a token, never following a redirect. */
+function call(
+  method: string,
+  url: string,
+  {
+    cookie,
+    token,
+    body,
+  }: { cookie?: string; token?: string; body?: { json: object } | { form: object } | { multipart: FormData } } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.Cookie = cookie;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body && "json" in body) headers["Content-Type"] = "application/json";
+  if (body && "form" in body) headers["Content-Type"] = "application/x-www-form-urlencoded";
+  return fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers,
+    body: !body
+      ? undefined
+      : "multipart" in body
+        ? body.multipart
+        : "json" in body
+          ? JSON.stringify(body.json)
+          : new URLSearchParams(Object.entries(body.form).map(([name, value]) => [name, String(value)])).toString(),
+    redirect: "manual",
+  });
+}
+
+/**
+ * The pages whose words are not all in the catalogs yet (issue 51, moved an area at a time): on
+ * them the walk checks the language, the direction and that no key shows, but not yet that no
+ * English is left. A page that has no English left must leave this list.
+ */
+const STILL_ENGLISH = new Set<string>([
+  "*",
+  "/",
+  "/add-dealer",
+  "/admin",
+  "/admin/import",
+  "/admin/opening-balances",
+  "/admin/outbox",
+  "/admin/service-accounts",
+  "/admin/teams",
+  "/admin/teams/:id",
+  "/admin/users/:id/deactivate",
+  "/admin/webhooks",
+  "/dealer-details/:id/remove-photo/:index",
+  "/dealer-details/:id/statement",
+  "/dealer-details/:id?",
+  "/dealer-map",
+  "/dealers",
+  "/dealers/import",
+  "/farmers",
+  "/farmers/:id",
+  "/farmers/:id/edit",
+  "/farmers/:id/erase",
+  "/farmers/import",
+  "/farmers/new",
+  "/forgot-password",
+  "/leaderboard",
+  "/lite-mode",
+  "/location-quality",
+  "/location-setup",
+  "/login",
+  "/new-post",
+  "/notifications",
+  "/offline",
+  "/plan/:day?",
+  "/plots",
+  "/plots/:id",
+  "/posts/:id",
+  "/profile",
+  "/profile/tokens",
+  "/register",
+  "/reports",
+  "/reset-password",
+  "/statement/:token",
+  "/targets",
+  "/targets/import",
+  "/team",
+  "/waiting",
+]);
+
+test("every page each caller may open reads in Urdu, right to left, with no key and no English left but names", async () => {
+  const names = namesIn(server);
+  const callers = ["signedOut", "pending", "officerA", "managerA", "admin"] as const;
+  const problems: string[] = [];
+  const englishSomewhere = new Set<string>();
+  let pagesRead = 0;
+  for (const [pattern, doors] of Object.entries(PAGE_ACCESS)) {
+    if (!doors.GET || pattern === "/api/*" || pattern === "/logout") continue;
+    const url = pageUrl(pattern, world, "A");
+    for (const caller of callers) {
+      const cookie = [teams.cookies[caller], "fl_lang=ur"].filter(Boolean).join("; ");
+      const response = await call("GET", url, { cookie });
+      if (
+        !(response.headers.get("content-type") ?? "").startsWith("text/html") ||
+        (response.status >= 300 && response.status < 400)
+      ) {
+        await response.body?.cancel();
+        continue;
+      }
+      const html = await response.text();
+      pagesRead++;
+      const where = `${pattern} (${url}) as ${caller} (${response.status})`;
+      if (!/<html[^>]*\blang="ur"[^>]*\bdir="rtl"/.test(html)) problems.push(`${where}: not lang="ur" dir="rtl"`);
+      const text = readableText(html);
+      const key = RAW_KEY.exec(text)?.[0];
+      if (key) problems.push(`${where}: shows the key ${key}`);
+      const english = englishLeft(text, names);
+      if (english.length === 0) continue;
+      englishSomewhere.add(pattern);
+      if (!STILL_ENGLISH.has(pattern)) problems.push(`${where}: English left: ${english.join(" ")}`);
+    }
+  }
+  for (const pattern of STILL_ENGLISH)
+    if (!englishSomewhere.has(pattern)) problems.push(`${pattern} has no English left: take it out of STILL_ENGLISH`);
+  // URDU_WALK_OUT=<file> writes every problem there: the failure's diff shows only the first ones.
+  if (process.env.URDU_WALK_OUT)
+    (await import("node:fs")).writeFileSync(process.env.URDU_WALK_OUT, problems.join("\n"));
+  expect(pagesRead).toBeGreaterThan(100);
+  expect(problems).toEqual([]);
+}, 120_000);
+
+test("every route and /api call lets each caller through exactly as the spec's table of actions says", async () => {
+  const document = (await (await call("GET", "/api/openapi.json")).json()) as ApiDocument;
+  const operations = operationsOf(document);
+
+  // Every page route has its door in route-access.ts; every /api call names its own (a call
+  // without one has no row in EXPECTED and fails below).
+  const pages = routePatterns().filter((pattern) => !pattern.startsWith("/api/") || pattern === "/api/*");
+  expect(
+    pages.filter((pattern) => !PAGE_ACCESS[pattern]),
+    "page routes without a door in app/http/route-access.ts",
+  ).toEqual([]);
+  const apiDoors = Object.fromEntries(
+    operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation.door as Door]),
+  );
+
   const sessions: Record<Person | "waiting", string> = {
     officerA: teams.cookies.officerA,
     officerB: teams.cookies.officerB,
