@@ -217,7 +217,10 @@ const kib = (bytes) => (bytes / 1024).toFixed(1);
 const WIRE_ROUTE = "/";
 const WIRE_OFFICER = { username: "weight", password: "weight-pass-1" };
 
-/** The production server on a scratch database with an officer, a small team and their posts. */
+/**
+ * The production server on a scratch database with an officer, a small team and their posts: the
+ * first load of / in English and in Urdu.
+ */
 async function measureOverTheWire() {
   const workspace = benchWorkspace("weight", await freePort());
   try {
@@ -246,7 +249,9 @@ async function measureOverTheWire() {
     try {
       if (!(await waitForHttp(`${workspace.baseUrl}/healthz`, 60_000)))
         fail(`The production server on ${workspace.baseUrl} did not start.`);
-      return { route: WIRE_ROUTE, ...(await firstLoadJavaScript(workspace.baseUrl, WIRE_ROUTE, WIRE_OFFICER)) };
+      const english = await firstLoadJavaScript(workspace.baseUrl, WIRE_ROUTE, WIRE_OFFICER);
+      const urdu = await firstLoadJavaScript(workspace.baseUrl, WIRE_ROUTE, WIRE_OFFICER, { language: "ur" });
+      return { wire: { route: WIRE_ROUTE, ...english }, wireUrdu: { route: WIRE_ROUTE, ...urdu } };
     } finally {
       if (server.exitCode === null) {
         server.kill("SIGTERM");
@@ -336,11 +341,14 @@ async function main() {
     return;
   }
 
-  result.wire = await measureOverTheWire();
+  Object.assign(result, await measureOverTheWire());
   console.log(
     `\nFirst load of ${result.wire.route} over the wire (Chromium, empty cache, signed in, until the network is idle): ${kib(result.wire.bytes)} KiB of JavaScript in ${result.wire.files.length} files`,
   );
   for (const file of result.wire.files) console.log(`  ${kib(file.bytes).padStart(6)}  ${file.url}`);
+  console.log(
+    `The same in Urdu: ${kib(result.wireUrdu.bytes)} KiB of JavaScript in ${result.wireUrdu.files.length} files`,
+  );
   fs.writeFileSync(reportFile, JSON.stringify(result, null, 2) + "\n");
   console.log(`\nWrote ${path.relative(root, reportFile)}`);
   const failures = budgetFailures(result);

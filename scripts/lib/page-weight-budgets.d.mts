@@ -15,6 +15,8 @@ export type WeightReport = {
     leaflet?: boolean;
   }>;
   wire?: { route: string; bytes: number };
+  /** The same first load read in Urdu (decision 101). */
+  wireUrdu?: { route: string; bytes: number };
 };
 export declare const BUDGETS: Budgets;
 export declare function budgetFailures(report: WeightReport, budgets?: Budgets): string[];

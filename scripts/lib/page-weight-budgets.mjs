@@ -24,9 +24,12 @@ export const BUDGETS = {
    * manager's day and issue 49 put "Your month" and "Your season" (each target's progress and pace)
    * on the officer's home: 0.7 KiB (129.1 measured). 130 until issue 50 put the plot visits due on
    * the officer's home and the manager's day, a meeting's head count and named farmers on its post
-   * card, and the farmers' and plots' routes in the manifest: 0.5 KiB (130.0 measured).
+   * card, and the farmers' and plots' routes in the manifest: 0.5 KiB (130.0 measured). 131 until
+   * issue 51's Urdu (decision 101): Lingui's formatter of compiled messages with its React
+   * provider, 3.5 KiB (133.9 measured); the words themselves come in the page's HTML, only the
+   * reader's language, so Urdu's first load moves the same scripts as English's.
    */
-  jsKiB: { "/": 131 },
+  jsKiB: { "/": 135 },
   /**
    * The JavaScript that the first load of / moves over the wire (compressed bodies and headers,
    * the modules loaded after the page included), KiB. Issue 16 measured 136.6 when the server
@@ -41,10 +44,11 @@ export const BUDGETS = {
    * in the manifest (decision 66, 70): 0.5 KiB (116.3 measured; eda6596 115.8 on the same machine).
    * 117 until issues 48 and 49's blocks on the home (the team's accounts, "Your month"): 117.3 measured.
    * 118 until issue 50 (the plot visits on the home, a meeting's farmers on the post card, nine
-   * routes more in the manifest): 118.5 measured, the manifest 3.5 KiB of it.
+   * routes more in the manifest): 118.5 measured, the manifest 3.5 KiB of it. 119 until issue 51's
+   * Lingui (decision 101): 122.3 measured, in English and in Urdu alike.
    * 105 is out of reach while React 19, React DOM and React Router 7 alone move 91.4 KiB.
    */
-  wireJsKiB: 119,
+  wireJsKiB: 123,
   /** First-load CSS of every route, KiB gzipped. */
   cssKiB: 30,
   /**
@@ -82,10 +86,15 @@ export function budgetFailures(report, budgets = BUDGETS) {
       );
     }
   }
-  if (report.wire && report.wire.bytes > budgets.wireJsKiB * KIB) {
-    failures.push(
-      `${report.wire.route}: its first load moves ${(report.wire.bytes / KIB).toFixed(1)} KiB of JavaScript over the wire, over the budget of ${budgets.wireJsKiB} KiB`,
-    );
+  // Urdu's first load has English's budget: only the page's words differ, and they come in its HTML.
+  for (const [wire, reader] of [
+    [report.wire, ""],
+    [report.wireUrdu, " in Urdu"],
+  ]) {
+    if (wire && wire.bytes > budgets.wireJsKiB * KIB)
+      failures.push(
+        `${wire.route}: its first load${reader} moves ${(wire.bytes / KIB).toFixed(1)} KiB of JavaScript over the wire, over the budget of ${budgets.wireJsKiB} KiB`,
+      );
   }
   for (const route of Object.keys(budgets.jsKiB)) {
     if (!report.routes.some((entry) => entry.route === route && entry.matched))

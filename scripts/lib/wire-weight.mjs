@@ -5,8 +5,11 @@
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium.mjs";
 
-/** `{ bytes, files: [{ url, bytes }] }` of the JavaScript that the first load of `path` moves. */
-export async function firstLoadJavaScript(baseUrl, path, { username, password }) {
+/**
+ * `{ bytes, files: [{ url, bytes }] }` of the JavaScript that the first load of `path` moves, read
+ * in `language` (the device's `fl_lang` cookie) when one is given.
+ */
+export async function firstLoadJavaScript(baseUrl, path, { username, password }, { language } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const signingIn = await browser.newContext({ baseURL: baseUrl });
@@ -16,6 +19,7 @@ export async function firstLoadJavaScript(baseUrl, path, { username, password })
     await login.locator('input[name="password"]').fill(password);
     await login.getByRole("button", { name: "Sign In" }).click();
     await login.waitForURL((url) => url.pathname !== "/login");
+    if (language) await signingIn.addCookies([{ name: "fl_lang", value: language, url: baseUrl }]);
     const storageState = await signingIn.storageState();
     await signingIn.close();
 

@@ -38,6 +38,18 @@ describe("page-weight budgets", () => {
     ]);
   });
 
+  it("hold the first load of / in Urdu to the same budget", () => {
+    const wire = (kib: number) => ({
+      ...report(),
+      wire: { route: "/", bytes: 100 * KIB },
+      wireUrdu: { route: "/", bytes: kib * KIB },
+    });
+    expect(budgetFailures(wire(BUDGETS.wireJsKiB))).toEqual([]);
+    expect(budgetFailures(wire(136.6))).toEqual([
+      `/: its first load in Urdu moves 136.6 KiB of JavaScript over the wire, over the budget of ${BUDGETS.wireJsKiB} KiB`,
+    ]);
+  });
+
   it("fail when a budgeted route is missing from the report", () => {
     expect(budgetFailures({ routes: [] })).toEqual(["/: has a budget but is not in the report"]);
   });
