@@ -70,6 +70,8 @@ import {
 import { CROPS_BY_PROVINCE, GENERIC_MARKETS, TOWNS, townByName, type Town } from "./seed-data/towns";
 
 export const DEMO_PASSWORD = "fieldline";
+/** The demo officer who reads Fieldline in Urdu, on every device they sign in on. */
+const URDU_READER = "officer7";
 
 /** `three`: the demo's regional teams (the default); `one`: one team of everyone (SEED_TEAMS=one, the tests). */
 type TeamsMode = "one" | "three";
@@ -1189,6 +1191,9 @@ export async function seedDemoData(options: { now?: Date; teams?: TeamsMode } = 
       ? buildDemoTargets({ now: new Date(clock.now), officers: targetSetters(users, teams, teamOf) })
       : [];
   await prisma.target.createMany({ data: targets });
+  // Both languages one sign-in away (decision 101): the demo's officer of Sindh reads Urdu.
+  if ((options.teams ?? "three") === "three")
+    await prisma.user.update({ where: { username: URDU_READER }, data: { language: "ur" }, select: { id: true } });
 
   return {
     teams: teams.length,

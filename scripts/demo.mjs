@@ -70,6 +70,7 @@ async function main() {
 
   Three teams: Punjab (manager; officer1-3), Sindh & Balochistan (manager2; officer4, 5, 7)
   and North & Capital (manager3; officer6, 8). The admin sees everyone.
+  officer7 reads Fieldline in Urdu; anyone can switch on the sign-in page or the profile.
 
   The demo database is ${path.relative(root, file)}; it is recreated on every \`npm run demo\`.
   Press Ctrl+C to stop.

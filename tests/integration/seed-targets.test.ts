@@ -99,3 +99,14 @@ describe("the demo seed's targets", () => {
     expect(await prisma.target.count()).toBe(0);
   });
 });
+
+describe("the demo seed's languages", () => {
+  it("has one officer who reads Fieldline in Urdu and everyone else unchosen (decision 101)", async () => {
+    await seedDemoData({ now: NOW });
+    const chosen = await prisma.user.findMany({
+      where: { language: { not: null } },
+      select: { username: true, language: true },
+    });
+    expect(chosen).toEqual([{ username: "officer7", language: "ur" }]);
+  });
+});
