@@ -15,7 +15,7 @@ import { type RootData, useRootData } from "~/browser/root-data";
 import { countUnreadNotifications } from "~/models/notification.server";
 import { requestCredential } from "~/http/credentials.server";
 import { isLiteRequest } from "~/http/lite-mode.server";
-import { pageMessages, requestLanguage } from "~/http/language.server";
+import { inLanguage, pageMessages, requestLanguage } from "~/http/language.server";
 import { MessagesProvider } from "~/browser/i18n";
 import { DEFAULT_LANGUAGE, languageDirection } from "~/lib/languages";
 import { readToast } from "~/http/toast.server";
@@ -63,6 +63,10 @@ const loadUser: Route.MiddlewareFunction = async ({ request, context }) => {
   context.set(languageContext, requestLanguage(request, credential?.user.language));
 };
 
+/** The rest of the request says the rules' messages in its reader's language; /api in English. */
+const sayInLanguage: Route.MiddlewareFunction = ({ request, context }, next) =>
+  inLanguage(new URL(request.url).pathname.startsWith("/api/") ? "en" : context.get(languageContext), next);
+
 /** Under LiteFS, marks the answers to writes with the position replicas must reach first. */
 const markWritePosition: Route.MiddlewareFunction = async ({ request }, next) =>
   rememberWritePosition(request, await next(), {
@@ -71,7 +75,9 @@ const markWritePosition: Route.MiddlewareFunction = async ({ request }, next) =>
     secure: env.COOKIE_SECURE,
   });
 
-export const middleware: Route.MiddlewareFunction[] = env.LITEFS_DIR ? [loadUser, markWritePosition] : [loadUser];
+export const middleware: Route.MiddlewareFunction[] = env.LITEFS_DIR
+  ? [loadUser, sayInLanguage, markWritePosition]
+  : [loadUser, sayInLanguage];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(currentUserContext);

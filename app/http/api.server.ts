@@ -1,6 +1,7 @@
 import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
+import { said } from "~/http/language.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 
 type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
@@ -22,8 +23,9 @@ export async function apiCall(call: () => Response | Promise<Response>): Promise
     return await call();
   } catch (error) {
     if (error instanceof AppError) {
-      const fieldErrors = error.field ? { [apiPath(error.field)]: [error.message] } : undefined;
-      const response = apiError(error.status, error.message, fieldErrors);
+      const message = said(error.message, error.values);
+      const fieldErrors = error.field ? { [apiPath(error.field)]: [message] } : undefined;
+      const response = apiError(error.status, message, fieldErrors);
       if (error.retryAfterSec !== undefined) response.headers.set("Retry-After", String(error.retryAfterSec));
       return response;
     }
@@ -46,9 +48,9 @@ function fieldErrorsOf(error: z.ZodError): { message: string; fieldErrors: Recor
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "";
     const field = issue.code === "unrecognized_keys" ? issue.keys.join(",") : key;
-    (fieldErrors[field || "body"] ??= []).push(issue.message);
+    (fieldErrors[field || "body"] ??= []).push(said(issue.message));
   }
-  return { message: error.issues[0]?.message ?? "Invalid request body", fieldErrors };
+  return { message: said(error.issues[0]?.message ?? "Invalid request body"), fieldErrors };
 }
 
 /** 405 with the method named and `Allow` listing the methods the path takes. */

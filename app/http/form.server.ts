@@ -5,6 +5,7 @@ import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "
 import { FORM_UNREADABLE } from "~/http/multipart.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 import { AppError } from "~/lib/app-error";
+import { said } from "~/http/language.server";
 import { parseId } from "~/lib/ids";
 
 /**
@@ -32,7 +33,7 @@ export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppError) throw data(error.message, { status: error.status });
+    if (error instanceof AppError) throw data(said(error.message, error.values), { status: error.status });
     throw error;
   }
 }
@@ -80,8 +81,9 @@ export function replyWithError(
   error: AppError,
   options: { hideFields?: string[] } = {},
 ): SubmissionResult<string[]> {
+  const message = said(error.message, error.values);
   return submission.reply({
-    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : { formErrors: [error.message] }),
+    ...(error.field ? { fieldErrors: { [error.field]: [message] } } : { formErrors: [message] }),
     ...options,
   });
 }

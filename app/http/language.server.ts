@@ -1,10 +1,11 @@
-import { type Messages, setupI18n } from "@lingui/core";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/env.server";
 import { languageContext } from "~/http/context";
-import { deviceLanguage, type Language, languageCookie, readerLanguage } from "~/lib/languages";
-import { compiledMessages } from "~/locales/catalogs.server";
-import type { Namespace, Translate } from "~/locales/namespaces";
+import { DEFAULT_LANGUAGE, deviceLanguage, type Language, languageCookie, readerLanguage } from "~/lib/languages";
+import { CATALOGS, compiledMessages } from "~/locales/catalogs.server";
+import { type Namespace, NAMESPACES, type Translate } from "~/locales/namespaces";
 
 /** The language a request is read in: this device's choice, else the user's saved one, else the browser's. */
 export function requestLanguage(request: Request, saved: string | null | undefined): Language {
@@ -40,4 +41,32 @@ export function translator(language: Language, namespaces: readonly Namespace[])
 /** The server's words in this request's language: a notice an action sends, a file's headers. */
 export function requestTranslator(context: Readonly<RouterContextProvider>, ...namespaces: Namespace[]): Translate {
   return translator(context.get(languageContext), namespaces);
+}
+
+// The rules' messages (an AppError's, a schema's) may be a catalog's key: the edge says them in
+// the language of the request it answers (decision 101), which the root middleware sets for the
+// rest of the request. /api answers in English: its callers are tools.
+const requestLanguageStore = new AsyncLocalStorage<Language>();
+
+/** Runs the rest of a request (`next`) read in `language`. */
+export function inLanguage<T>(language: Language, next: () => T): T {
+  return requestLanguageStore.run(language, next);
+}
+
+const everyMessage = new Map<Language, I18n>();
+const ENGLISH_KEYS = new Set(NAMESPACES.flatMap((namespace) => Object.keys(CATALOGS.en[namespace])));
+
+/**
+ * A message of the rules as the reader reads it: a catalog's key said in the request's language
+ * (English outside a request), any other text as it is.
+ */
+export function said(text: string, values?: Record<string, string | number>): string {
+  if (!ENGLISH_KEYS.has(text)) return text;
+  const language = requestLanguageStore.getStore() ?? DEFAULT_LANGUAGE;
+  let i18n = everyMessage.get(language);
+  if (!i18n) {
+    i18n = setupI18n({ locale: language, messages: { [language]: compiledMessages(language, NAMESPACES) } });
+    everyMessage.set(language, i18n);
+  }
+  return i18n._(text, values);
 }

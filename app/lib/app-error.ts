@@ -12,17 +12,22 @@ export class AppError extends Error {
   readonly field: string | undefined;
   /** Seconds after which a retry may pass (a busy server, a spent quota): sent as `Retry-After`. */
   readonly retryAfterSec: number | undefined;
+  /**
+   * The values of a message that is a catalog's key (decision 101: `"farmers:errors.duplicatePhone"`
+   * with `{ name }`): the edge says it in the reader's language, in English on /api.
+   */
+  readonly values: Record<string, string | number> | undefined;
 
-  constructor(status: AppErrorStatus, message: string, options: { field?: string; retryAfterSec?: number } = {}) {
+  constructor(
+    status: AppErrorStatus,
+    message: string,
+    options: { field?: string; retryAfterSec?: number; values?: Record<string, string | number> } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.status = status;
     this.field = options.field;
     this.retryAfterSec = options.retryAfterSec;
-  }
-
-  /** `{ field: [message] }` when the error names a field. */
-  get fieldErrors(): Record<string, string[]> | undefined {
-    return this.field ? { [this.field]: [this.message] } : undefined;
+    this.values = options.values;
   }
 }
