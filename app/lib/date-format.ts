@@ -12,7 +12,8 @@ export function formatLocalDate(
   return dateFormat(timeZone, withTime, language).format(new Date(iso));
 }
 
-const LOCALES: Record<Language, string> = { en: "en-US", ur: "ur-PK" };
+/** The locale each language's dates and times are written in. */
+export const LOCALES: Record<Language, string> = { en: "en-US", ur: "ur-PK" };
 
 // Making an Intl.DateTimeFormat costs far more than using one (a feed page formats hundreds of
 // dates): one per time zone and style.

@@ -1,28 +1,25 @@
 import { Link } from "react-router";
+import { useT } from "~/browser/i18n";
+import type { MessageKey } from "~/locales/namespaces";
 import type { FirstRunSteps } from "~/models/home.schema";
 
-const STEPS: Array<{ key: keyof FirstRunSteps; label: string; to: string }> = [
-  {
-    key: "locations",
-    label: "Set your home and warehouse locations",
-    to: "/location-setup",
-  },
-  { key: "post", label: "Post your first activity", to: "/new-post" },
-  { key: "dealer", label: "Add your first dealer", to: "/add-dealer" },
+const STEPS: Array<{ key: keyof FirstRunSteps; label: MessageKey; to: string }> = [
+  { key: "locations", label: "feed:gettingStarted.locations", to: "/location-setup" },
+  { key: "post", label: "feed:gettingStarted.post", to: "/new-post" },
+  { key: "dealer", label: "feed:gettingStarted.dealer", to: "/add-dealer" },
 ];
 
 /** A new officer's first steps; the feed stops showing it once all three are done. */
 export function GettingStarted({ steps }: { steps: FirstRunSteps }) {
+  const t = useT();
   const done = STEPS.filter(({ key }) => steps[key]).length;
   return (
     <section className="card space-y-2 py-3" aria-labelledby="getting-started-title" data-testid="getting-started">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="getting-started-title" className="font-semibold">
-          Getting started
+          {t("feed:gettingStarted.title")}
         </h2>
-        <p className="text-sm text-gray-11">
-          {done} of {STEPS.length} done
-        </p>
+        <p className="text-sm text-gray-11">{t("feed:gettingStarted.progress", { done, total: STEPS.length })}</p>
       </div>
       <ol className="divide-y divide-gray-4">
         {STEPS.map(({ key, label, to }) => (
@@ -35,13 +32,13 @@ export function GettingStarted({ steps }: { steps: FirstRunSteps }) {
                 >
                   ✓
                 </span>
-                <span className="line-through">{label}</span>
-                <span className="sr-only">(done)</span>
+                <span className="line-through">{t(label)}</span>
+                <span className="sr-only">{t("feed:gettingStarted.done")}</span>
               </p>
             ) : (
               <Link to={to} className="flex min-h-11 items-center gap-3 font-medium text-accent-11">
                 <span className="size-6 shrink-0 rounded-full border-2 border-gray-7" aria-hidden />
-                {label}
+                {t(label)}
               </Link>
             )}
           </li>

@@ -1,3 +1,4 @@
+import { useT } from "~/browser/i18n";
 import type { PlanNext } from "~/models/visit-plan.schema";
 import { Icon } from "~/components/icon";
 
@@ -6,7 +7,8 @@ import { Icon } from "~/components/icon";
  * (done at the dealer), or, once every stop is logged, how many were done.
  */
 export function PlanNextLink({ plan }: { plan: PlanNext }) {
-  const done = `${plan.done} of ${plan.planned} done`;
+  const t = useT();
+  const counts = { done: plan.done, planned: plan.planned };
   return (
     <a
       href={plan.next === null ? "/plan" : "/plan#next-stop"}
@@ -14,7 +16,9 @@ export function PlanNextLink({ plan }: { plan: PlanNext }) {
       data-testid="plan-next"
     >
       <Icon name="calendar-days" size={16} />
-      {plan.next === null ? `All stops logged · ${done}` : `Next: stop ${plan.next} · ${done}`}
+      {plan.next === null
+        ? t("feed:planNext.allLogged", counts)
+        : t("feed:planNext.next", { ...counts, stop: plan.next })}
     </a>
   );
 }

@@ -1,4 +1,6 @@
-import { usePublicEnv } from "~/browser/root-data";
+import { useT } from "~/browser/i18n";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
+import { LOCALES } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import type { TargetGlance } from "~/models/targets.schema";
 import type { OfficerToday, TeamDay } from "~/models/team-day.schema";
@@ -13,18 +15,20 @@ function dayHref(person: OfficerToday, day: TeamDay): string {
 /** An officer's visit plan of a day (today's without the date). */
 const planHref = (person: OfficerToday, date?: string) => `/plan${date ? `/${date}` : ""}?user=${person.id}`;
 
-const visits = (count: number) => (count === 1 ? "1 planned visit" : `${count} planned visits`);
-
 /** This month's targets of an officer: on pace, or how many measures are behind; the lowest percentage. */
 function TargetsAtAGlance({ targets, name }: { targets: TargetGlance; name: string }) {
+  const t = useT();
   const behind = targets.behind > 0;
-  const text = behind ? `Month targets: ${targets.behind} of ${targets.measures} behind` : "Month targets: on pace";
+  const text = behind
+    ? t("feed:teamToday.targetsBehind", { behind: targets.behind, measures: targets.measures })
+    : t("feed:teamToday.targetsOnPace");
+  const percent = targets.lowestPercent;
   return (
     <p
       className={`text-sm ${behind ? "text-danger-11" : "text-gray-11"}`}
-      aria-label={`${text}, lowest ${targets.lowestPercent} %, ${name}`}
+      aria-label={t("feed:teamToday.targetsLabel", { text, percent, name })}
     >
-      {text} · lowest {targets.lowestPercent} %
+      {t("feed:teamToday.targets", { text, percent })}
     </p>
   );
 }
@@ -37,8 +41,10 @@ function TargetsAtAGlance({ targets, name }: { targets: TargetGlance; name: stri
  * Plain links: nothing here needs JavaScript.
  */
 export function TeamToday({ day }: { day: TeamDay }) {
-  const time = new Intl.DateTimeFormat("en-US", {
+  const t = useT();
+  const time = new Intl.DateTimeFormat(LOCALES[useLanguage()], {
     timeZone: usePublicEnv().APP_TIME_ZONE,
+    numberingSystem: "latn",
     hour: "numeric",
     minute: "2-digit",
   });
@@ -50,8 +56,8 @@ export function TeamToday({ day }: { day: TeamDay }) {
     const details = [
       person.posts === 0
         ? null
-        : `${person.posts === 1 ? "1 post" : `${person.posts} posts`}, last at ${time.format(new Date(person.lastPostAt ?? 0))}`,
-      teams > 1 ? (person.team?.name ?? "No team") : null,
+        : t("feed:teamToday.posts", { count: person.posts, time: time.format(new Date(person.lastPostAt ?? 0)) }),
+      teams > 1 ? (person.team?.name ?? t("feed:teamToday.noTeam")) : null,
     ].filter(Boolean);
     return (
       <li key={person.id} className="flex items-center gap-2 py-1" data-officer-id={person.id}>
@@ -64,29 +70,33 @@ export function TeamToday({ day }: { day: TeamDay }) {
                 <a
                   href={planHref(person)}
                   className="link tap"
-                  aria-label={`Plan: ${person.done} of ${person.planned} done, ${name}`}
+                  aria-label={t("feed:teamToday.planLabel", { done: person.done, planned: person.planned, name })}
                 >
-                  Plan: {person.done} of {person.planned} done
+                  {t("feed:teamToday.plan", { done: person.done, planned: person.planned })}
                 </a>
               ) : person.canPlan ? (
-                <a href={planHref(person)} className="link tap" aria-label={`Plan the day of ${name}`}>
-                  Plan the day
+                <a
+                  href={planHref(person)}
+                  className="link tap"
+                  aria-label={t("feed:teamToday.planTheDayLabel", { name })}
+                >
+                  {t("feed:teamToday.planTheDay")}
                 </a>
               ) : null}
               {person.missedYesterday > 0 ? (
                 <a
                   href={planHref(person, day.yesterday)}
                   className="link tap text-warning-11"
-                  aria-label={`Missed ${visits(person.missedYesterday)} yesterday, ${name}`}
+                  aria-label={t("feed:teamToday.missedLabel", { count: person.missedYesterday, name })}
                 >
-                  Missed {visits(person.missedYesterday)} yesterday
+                  {t("feed:teamToday.missed", { count: person.missedYesterday })}
                 </a>
               ) : null}
             </p>
           ) : null}
           {person.targets ? <TargetsAtAGlance targets={person.targets} name={name} /> : null}
           {person.unconfirmedStops.length > 0 ? (
-            <ul className="text-sm text-warning-11" aria-label={`Visits not confirmed at the dealer, ${name}`}>
+            <ul className="text-sm text-warning-11" aria-label={t("feed:teamToday.unconfirmedLabel", { name })}>
               {person.unconfirmedStops.map((stop, index) => (
                 <li key={index}>
                   {stop.businessName}: {stop.note}
@@ -95,8 +105,12 @@ export function TeamToday({ day }: { day: TeamDay }) {
             </ul>
           ) : null}
         </div>
-        <a href={dayHref(person, day)} className="btn-secondary px-3 text-sm" aria-label={`Day of ${name}`}>
-          Day
+        <a
+          href={dayHref(person, day)}
+          className="btn-secondary px-3 text-sm"
+          aria-label={t("feed:teamToday.dayLabel", { name })}
+        >
+          {t("feed:teamToday.day")}
         </a>
       </li>
     );
@@ -105,32 +119,32 @@ export function TeamToday({ day }: { day: TeamDay }) {
     <section className="card space-y-2 py-3" aria-labelledby="team-today-title" data-testid="team-today">
       <div className="flex items-baseline justify-between gap-2">
         <h2 id="team-today-title" className="font-semibold">
-          Your people today
+          {t("feed:teamToday.title")}
         </h2>
         <p className="text-sm font-medium" data-testid="team-posted">
-          {day.posted} of {day.total} posted
+          {t("feed:teamToday.posted", { posted: day.posted, total: day.total })}
         </p>
       </div>
-      {day.total === 0 ? <p className="text-sm text-gray-11">No officers in your teams yet.</p> : null}
+      {day.total === 0 ? <p className="text-sm text-gray-11">{t("feed:teamToday.noOfficers")}</p> : null}
       {waiting.length > 0 ? (
         <>
-          <h3 className="text-sm font-semibold text-warning-11">Not posted yet</h3>
-          <ul className="divide-y divide-gray-4" aria-label="Not posted yet">
+          <h3 className="text-sm font-semibold text-warning-11">{t("feed:teamToday.notPostedYet")}</h3>
+          <ul className="divide-y divide-gray-4" aria-label={t("feed:teamToday.notPostedYet")}>
             {waiting.map(row)}
           </ul>
         </>
       ) : null}
       {posted.length > 0 ? (
         <>
-          <h3 className="text-sm font-semibold">Posted today</h3>
-          <ul className="divide-y divide-gray-4" aria-label="Posted today">
+          <h3 className="text-sm font-semibold">{t("feed:teamToday.postedToday")}</h3>
+          <ul className="divide-y divide-gray-4" aria-label={t("feed:teamToday.postedToday")}>
             {posted.map(row)}
           </ul>
         </>
       ) : null}
       {day.people.length < day.total ? (
         <p className="text-sm text-gray-11">
-          Showing {day.people.length} of {day.total} officers: choose a team to see the others.
+          {t("feed:teamToday.showing", { shown: day.people.length, total: day.total })}
         </p>
       ) : null}
     </section>

@@ -1,12 +1,15 @@
+import { useT } from "~/browser/i18n";
 import { daysLeftText, ProgressList } from "~/components/targets/progress-list";
 import type { OwnPeriod } from "~/models/targets.schema";
 
 /** "Your month" and "Your season" on the officer's home: each measure against its target (decision 84). */
 export function YourTargets({ periods, currency }: { periods: OwnPeriod[]; currency: string }) {
+  const t = useT();
   return (
     <>
       {periods.map((period) => {
-        const title = period.kind === "month" ? "Your month" : "Your season";
+        const month = period.kind === "month";
+        const title = month ? t("feed:yourTargets.month") : t("feed:yourTargets.season");
         const id = `your-${period.period.toLowerCase()}-title`;
         return (
           <section key={period.period} className="card space-y-2 py-3" aria-labelledby={id} data-testid="your-targets">
@@ -18,7 +21,11 @@ export function YourTargets({ periods, currency }: { periods: OwnPeriod[]; curre
                 {period.label} · {daysLeftText(period.daysLeft)}
               </p>
             </div>
-            <ProgressList progress={period.progress} currency={currency} label={`${title}'s targets`} />
+            <ProgressList
+              progress={period.progress}
+              currency={currency}
+              label={month ? t("feed:yourTargets.monthTargets") : t("feed:yourTargets.seasonTargets")}
+            />
           </section>
         );
       })}

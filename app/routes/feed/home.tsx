@@ -31,16 +31,23 @@ import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import { languageContext } from "~/http/context";
+import type { Translate } from "~/locales/namespaces";
 import { isFailedRequest } from "~/lib/failed-request";
 import { formatLocalDate } from "~/lib/date-format";
 import { env } from "~/env.server";
 import { Icon } from "~/components/icon";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
-    title: loaderData && "signedIn" in loaderData && loaderData.signedIn ? "Feed · Fieldline" : "Welcome to Fieldline",
+    title: metaTitle(
+      matches,
+      loaderData && "signedIn" in loaderData && loaderData.signedIn ? "feed:page.pageTitle" : "feed:landing.title",
+    ),
   },
-  { name: "description", content: "Track your field activities and manage your territory." },
+  { name: "description", content: metaTitle(matches, "feed:landing.description") },
 ];
 
 /** Rankings rows on the feed, above the posts; `?rankings=all` shows the full table, a page at a time. */
@@ -52,7 +59,8 @@ export async function loader(args: Route.LoaderArgs) {
   const cursor = params.get("cursor");
   // Signed out, "/" is the landing page; a later page of the feed asks to sign in. An account
   // waiting for approval goes to /waiting: it sees none of the company's posts.
-  if (!getOptionalUser(args) && cursor === null) return { signedIn: false as const };
+  if (!getOptionalUser(args) && cursor === null)
+    return { signedIn: false as const, messages: pageMessages(args.context, "feed") };
   const user = requireUser(args);
   const period = periodFrom(params.get("period"));
   // "See all": the rankings alone, every officer of the audience, without the day or the posts.
@@ -65,6 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
   // A manager's and an admin's first page carries their people's day (of the chosen team, if one);
   // the full rankings table (`?rankings=all`) carries only the table.
   const policy = await requestViewer(args, user);
+  const t = requestTranslator(args.context, "feed");
   const teamToday = !cursor && !full && can(policy, "teamDay.read");
   // Beside it, what their dealers owe (managers and admins).
   const teamOwes = teamToday && can(policy, "dealerAccounts.report");
@@ -72,7 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
     cursor || full ? Promise.resolve(null) : officerHome(user, audience),
     teamToday ? pageCall(() => teamDay(user, { team: view.team ?? undefined })) : Promise.resolve(null),
     // Beside their people's day, their officers' overdue demo plot visits.
-    teamToday ? pageCall(() => overduePlotVisitsView(user, view.team ?? undefined)) : Promise.resolve(null),
+    teamToday ? pageCall(() => overduePlotVisitsView(user, view.team ?? undefined, t)) : Promise.resolve(null),
     teamOwes ? pageCall(() => teamAccountsView(user, view.team ?? undefined)) : Promise.resolve(null),
     cursor
       ? Promise.resolve(null)
@@ -81,6 +90,8 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   return {
     signedIn: true as const,
+    // The feed renders the post cards and the rankings ("posts") and the officer's targets ("targets").
+    messages: pageMessages(args.context, "feed", "posts", "targets"),
     viewerId: user.id,
     period,
     full,
@@ -89,7 +100,7 @@ export async function loader(args: Route.LoaderArgs) {
     audience: view,
     cursor,
     home,
-    plotVisitsDue: home && plotVisitsDueView(home.plotVisits),
+    plotVisitsDue: home && plotVisitsDueView(home.plotVisits, t),
     team,
     plotsOverdue,
     accounts,
@@ -98,7 +109,10 @@ export async function loader(args: Route.LoaderArgs) {
     // Each post's date and time written here, so the phone makes no time-zone formatter to hydrate the cards.
     posts: page.posts.map((post) => ({
       ...post,
-      createdAtText: formatLocalDate(post.createdAt, env.APP_TIME_ZONE, { withTime: true }),
+      createdAtText: formatLocalDate(post.createdAt, env.APP_TIME_ZONE, {
+        withTime: true,
+        language: args.context.get(languageContext),
+      }),
     })),
     nextCursor: page.nextCursor,
   };
@@ -122,28 +136,33 @@ async function teamAccountsView(user: Parameters<typeof teamAccounts>[0], team?:
 }
 
 /** The officer's plot visits due by today, and how many are overdue: their home's block. */
-function plotVisitsDueView({ due, overdue }: { due: number; overdue: number }): PlotVisitsView | null {
+function plotVisitsDueView({ due, overdue }: { due: number; overdue: number }, t: Translate): PlotVisitsView | null {
   if (due === 0) return null;
   return {
-    title: due === 1 ? "1 plot visit due" : `${due} plot visits due`,
-    note: overdue > 0 ? `${overdue} overdue` : null,
-    links: [{ href: "/plan#plot-visits", text: "See them on your plan" }],
+    title: t("feed:plotVisits.due", { count: due }),
+    note: overdue > 0 ? t("feed:plotVisits.overdue", { count: overdue }) : null,
+    links: [{ href: "/plan#plot-visits", text: t("feed:plotVisits.seeOnPlan") }],
   };
 }
 
 /** The manager's day's overdue plot visits (none: no block), their text written here so the home carries no labels. */
 async function overduePlotVisitsView(
   user: Parameters<typeof overduePlotVisits>[0],
-  team?: number,
+  team: number | undefined,
+  t: Translate,
 ): Promise<PlotVisitsView | null> {
   const { total, visits } = await overduePlotVisits(user, { team });
   if (total === 0) return null;
   return {
-    title: `Overdue plot visits (${total})`,
-    note: visits.length < total ? `The ${visits.length} most overdue` : null,
+    title: t("feed:plotVisits.overdueTitle", { total }),
+    note: visits.length < total ? t("feed:plotVisits.mostOverdue", { count: visits.length }) : null,
     links: visits.map((visit) => ({
       href: `/plots/${visit.plotId}`,
-      text: `${visit.officerName}: ${VISIT_STAGE_LABELS[visit.visit]}, ${visit.farmerName}`,
+      text: t("feed:plotVisits.visit", {
+        officer: visit.officerName,
+        stage: VISIT_STAGE_LABELS[visit.visit],
+        farmer: visit.farmerName,
+      }),
       details: `${CROP_LABELS[visit.crop]} · ${daysPastDue(visit.daysLate)}`,
     })),
   };
@@ -171,22 +190,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function Landing() {
+  const t = useT();
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-8 px-6 py-10">
       <div className="space-y-3 text-center">
         <p className="text-5xl" aria-hidden>
           🌾
         </p>
-        <h1 className="text-3xl font-bold">Welcome to Fieldline</h1>
-        <p className="text-lg text-gray-11">Track your field activities and manage your territory</p>
-        <p className="text-gray-11">Secure field management solution for your team</p>
+        <h1 className="text-3xl font-bold">{t("feed:landing.title")}</h1>
+        <p className="text-lg text-gray-11">{t("feed:landing.tagline")}</p>
+        <p className="text-gray-11">{t("feed:landing.secure")}</p>
       </div>
       <div className="flex flex-col gap-3">
         <Link to="/login" className="btn-primary">
-          Sign In
+          {t("feed:landing.signIn")}
         </Link>
         <Link to="/register" className="btn-secondary">
-          Create Account
+          {t("feed:landing.createAccount")}
         </Link>
       </div>
     </main>
@@ -196,6 +216,7 @@ function Landing() {
 type FeedData = Extract<Route.ComponentProps["loaderData"], { signedIn: true; viewerId: number }>;
 
 function Feed({ data }: { data: FeedData }) {
+  const t = useT();
   const currency = usePublicEnv().CURRENCY_SYMBOL;
   const more = useFetcher<typeof loader>({ key: "feed-more" });
   // Pages appended with JavaScript, by the cursor they were loaded with (a revalidated page replaces itself).
@@ -228,9 +249,9 @@ function Feed({ data }: { data: FeedData }) {
 
   return (
     <>
-      <h1 className="sr-only">Feed</h1>
+      <h1 className="sr-only">{t("feed:page.title")}</h1>
       <div className="space-y-3">
-        <ScopeSwitch view={data.audience} path="/" keep={data.keep} label="Whose posts" />
+        <ScopeSwitch view={data.audience} path="/" keep={data.keep} label={t("feed:page.whosePosts")} />
         {data.home?.firstRun ? <GettingStarted steps={data.home.firstRun} /> : null}
         {data.home?.plan ? <PlanNextLink plan={data.home.plan} /> : null}
         {data.home?.day ? <YourDay day={data.home.day} currency={currency} /> : null}
@@ -250,19 +271,19 @@ function Feed({ data }: { data: FeedData }) {
           />
         ) : (
           <Link to={hrefWith("/", scopeParams)} className="btn-secondary w-full">
-            Back to the newest posts
+            {t("feed:page.backToNewest")}
           </Link>
         )}
         {/* "See all" (`?rankings=all`): the whole table of rankings, without the posts. */}
         {data.full ? null : posts.length === 0 ? (
           <div className="card space-y-4 text-center">
-            <p className="text-gray-11">No posts yet. Create your first post!</p>
+            <p className="text-gray-11">{t("feed:page.empty")}</p>
             <Link to="/new-post" className="btn-primary">
-              Create Post
+              {t("feed:page.createPost")}
             </Link>
           </div>
         ) : (
-          <ul className="space-y-3" aria-label="Posts">
+          <ul className="space-y-3" aria-label={t("feed:page.posts")}>
             {posts.map((post) => (
               <li key={post.id}>
                 <PostCard post={post} currency={currency} viewerId={data.viewerId} />
@@ -281,14 +302,14 @@ function Feed({ data }: { data: FeedData }) {
                 void more.load(`/?index&${new URLSearchParams({ ...scopeParams, cursor: nextCursor ?? "" })}`);
             }}
           >
-            {more.state === "loading" ? "Loading..." : "Load More Posts"}
+            {more.state === "loading" ? t("feed:page.loading") : t("feed:page.loadMore")}
           </a>
         ) : null}
       </div>
       <Link
         to="/new-post"
-        aria-label="New post"
-        className="fixed right-4 bottom-20 z-20 flex size-14 items-center justify-center rounded-full bg-accent-9 text-white shadow-lg hover:bg-accent-10"
+        aria-label={t("feed:page.newPost")}
+        className="fixed end-4 bottom-20 z-20 flex size-14 items-center justify-center rounded-full bg-accent-9 text-white shadow-lg hover:bg-accent-10"
       >
         <Icon name="plus" size={28} />
       </Link>

@@ -1,8 +1,9 @@
 import { VISIT_STAGES } from "~/lib/plot-stages";
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { formCall } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { requestTranslator } from "~/http/language.server";
 import { readPostForm } from "~/http/upload-forms.server";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -191,14 +192,19 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
  * with what it keeps. A made post goes back to the form's `returnTo` when it is a page of this
  * site, else to the feed.
  */
-export async function publishPost(userId: number, { form, files, submission }: SentPost) {
+export async function publishPost(
+  userId: number,
+  { form, files, submission }: SentPost,
+  context: Readonly<RouterContextProvider>,
+) {
   if (submission.status !== "success")
     return refusePost({ result: submission.reply(), ...(await keepAttached(userId, submission.payload, files)) }, 400);
   // A sale that warns of the dealer's credit comes back once with the warning, until "Post anyway" is ticked.
   const confirmed = form.get(CONFIRM_CREDIT_FIELD) === "yes";
   await createPost(userId, submission.value, files, submissionKeyFromForm(form), "TYPED", { confirmed });
   await dropPostDraft(userId, form.get("draft"));
-  return redirectWithToast(safeRedirect(form.get("returnTo")), { title: "Post created successfully!" });
+  const t = requestTranslator(context, "feed");
+  return redirectWithToast(safeRedirect(form.get("returnTo")), { title: t("feed:newPost.created") });
 }
 
 /**

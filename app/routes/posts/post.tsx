@@ -23,11 +23,15 @@ import { newSubmissionKey } from "~/lib/submission-key";
 import { redirectWithToast, toastCookie } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/browser/root-data";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { MessageKey } from "~/locales/namespaces";
 import { guardRequest } from "~/browser/request-guard";
 import { Icon } from "~/components/icon";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? "Post · Fieldline" : "Post not found · Fieldline" },
+// A post not found has no page messages (its loader threw): its title stays English.
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: loaderData ? metaTitle(matches, "feed:post.pageTitle") : "Post not found · Fieldline" },
 ];
 
 /** /posts/{id}: one post with its comments; the feed's comment panel loads this too. */
@@ -36,22 +40,36 @@ export async function loader(args: Route.LoaderArgs) {
   const id = requirePageId(args.params.id, POST_NOT_FOUND);
   const post = await getPost(id, user);
   if (!post) throw data(POST_NOT_FOUND, { status: 404 });
-  return { post, comments: await listComments(id, user), viewerId: user.id, commentKey: newSubmissionKey() };
+  return {
+    post,
+    comments: await listComments(id, user),
+    viewerId: user.id,
+    commentKey: newSubmissionKey(),
+    messages: pageMessages(args.context, "feed", "posts"),
+  };
 }
 
 const MESSAGES = {
-  like: { title: "Liked", description: "You liked this post" },
-  unlike: { title: "Unliked", description: "Removed your like from this post" },
-  comment: { title: "Comment Added", description: "Your comment has been posted successfully!" },
-  "delete-comment": { title: "Comment Deleted", description: "Your comment was deleted." },
-} as const;
-const FAILURES = {
+  like: { title: "feed:post.liked", description: "feed:post.likedDescription" },
+  unlike: { title: "feed:post.unliked", description: "feed:post.unlikedDescription" },
+  comment: { title: "feed:post.commented", description: "feed:post.commentedDescription" },
+  "delete-comment": { title: "feed:post.commentDeleted", description: "feed:post.commentDeletedDescription" },
+} as const satisfies Record<string, { title: MessageKey; description: MessageKey }>;
+type Intent = keyof typeof MESSAGES;
+const FAILURE_KEYS: Record<Intent, MessageKey> = {
+  like: "feed:post.likeFailed",
+  unlike: "feed:post.likeFailed",
+  comment: "feed:post.commentFailed",
+  "delete-comment": "feed:post.deleteCommentFailed",
+};
+// The browser's own notice when a request fails on the way stays English, as the send queue's do
+// (issue 51 moves the browser's notices next).
+const FAILURES: Record<Intent, string> = {
   like: "Failed to update like. Please try again.",
   unlike: "Failed to update like. Please try again.",
   comment: "Failed to add comment. Please try again.",
   "delete-comment": "Failed to delete comment. Please try again.",
-} as const;
-type Intent = keyof typeof MESSAGES;
+};
 
 /**
  * Like, unlike, comment and delete a comment, from the feed or this page. Without JavaScript
@@ -62,6 +80,8 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const id = requirePageId(args.params.id, POST_NOT_FOUND);
   const form = await readForm(args.request);
+  const t = requestTranslator(args.context, "feed");
+  const failed = (description: string) => ({ type: "error" as const, title: t("feed:post.errorTitle"), description });
   const intentValue = String(form.get("intent") ?? "");
   const withJs = form.get("js") === "1";
   // Without JavaScript the page reloads: back to the card or comment the action changed.
@@ -71,8 +91,7 @@ export async function action(args: Route.ActionArgs) {
     if (!withJs) return redirectWithToast(`${back}#${place}`, toast);
     return data({ ok: status === 200, error }, { status, headers: { "Set-Cookie": await toastCookie(toast) } });
   };
-  if (!Object.hasOwn(MESSAGES, intentValue))
-    return answer({ type: "error", title: "Error", description: UNKNOWN_ACTION }, 400, UNKNOWN_ACTION);
+  if (!Object.hasOwn(MESSAGES, intentValue)) return answer(failed(UNKNOWN_ACTION), 400, UNKNOWN_ACTION);
   const intent = intentValue as Intent;
 
   return formCall(
@@ -87,8 +106,8 @@ export async function action(args: Route.ActionArgs) {
         case "comment": {
           const submission = parseForm(form, commentSchema);
           if (submission.status !== "success") {
-            const message = submission.error?.text?.[0] ?? FAILURES.comment;
-            return answer({ type: "error", title: "Error", description: message }, 400, message);
+            const message = submission.error?.text?.[0] ?? t(FAILURE_KEYS.comment);
+            return answer(failed(message), 400, message);
           }
           const { value: comment } = await addComment(id, user.id, submission.value.text, submissionKeyFromForm(form));
           place = `comment-${comment.id}`;
@@ -101,13 +120,14 @@ export async function action(args: Route.ActionArgs) {
           break;
         }
       }
-      return answer(MESSAGES[intent], 200);
+      const done = MESSAGES[intent];
+      return answer({ title: t(done.title), description: t(done.description) }, 200);
     },
     (error) => {
       // A missing post or comment, or a comment form sent before with other text, is said as it is;
       // any other refusal as "Failed to … Please try again."
-      const message = error.status === 404 || error.status === 422 ? error.message : FAILURES[intent];
-      return answer({ type: "error", title: "Error", description: message }, error.status, message);
+      const message = error.status === 404 || error.status === 422 ? error.message : t(FAILURE_KEYS[intent]);
+      return answer(failed(message), error.status, message);
     },
   );
 }
@@ -121,13 +141,14 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   }));
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const currency = usePublicEnv().CURRENCY_SYMBOL;
   return (
     <div className="space-y-3">
-      <Link to="/" className="btn-ghost -ml-2 px-2">
-        <Icon name="arrow-left" size={18} /> Back to the feed
+      <Link to="/" className="btn-ghost -ms-2 px-2">
+        <Icon name="arrow-left" size={18} className="rtl:-scale-x-100" /> {t("feed:post.back")}
       </Link>
-      <h1 className="sr-only">Post</h1>
+      <h1 className="sr-only">{t("feed:post.title")}</h1>
       <PostCard
         post={loaderData.post}
         currency={currency}

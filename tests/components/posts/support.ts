@@ -57,6 +57,8 @@ export function feedPage(
 ): FeedPage {
   return {
     signedIn: true,
+    // The root's messages (every English one, tests/components/support/app.tsx) hold the page's words.
+    messages: {},
     viewerId: OFFICER.id,
     period: "month",
     full: false,
@@ -101,6 +103,7 @@ export function aComment(
 /** What New Post's loader answers for an empty form (app/routes/posts/new-post.server.ts). */
 export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
   return {
+    messages: {},
     returnTo: null,
     dealers: [],
     accountsAt: null,
