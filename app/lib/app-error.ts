@@ -13,7 +13,7 @@ export class AppError extends Error {
   /** Seconds after which a retry may pass (a busy server, a spent quota): sent as `Retry-After`. */
   readonly retryAfterSec: number | undefined;
   /**
-   * The values of a message that is a catalog's key (decision 101: `"farmers:errors.duplicatePhone"`
+   * The values of a message that is a catalog's key (decision 101: the key of "This phone is already the phone of {name}…"
    * with `{ name }`): the edge says it in the reader's language, in English on /api.
    */
   readonly values: Record<string, string | number> | undefined;
