@@ -4,9 +4,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { setMessageSource } from "~/browser/i18n";
 import { cspNonceContext, currentUserContext } from "~/http/context";
+import { namespaceMessages } from "~/locales/catalogs.server";
 
 export const streamTimeout = 5_000;
+
+// The server renders every page's words from the catalogs themselves (decision 101).
+setMessageSource(namespaceMessages);
 
 /** Every page, and its data, depends on Lite mode: the device's `fl_lite` cookie, else its Save-Data (decision 51). */
 function varyWithLiteMode(headers: Headers): void {

@@ -16,7 +16,7 @@ import { countUnreadNotifications } from "~/models/notification.server";
 import { requestCredential } from "~/http/credentials.server";
 import { isLiteRequest } from "~/http/lite-mode.server";
 import { inLanguage, pageMessages, requestLanguage } from "~/http/language.server";
-import { MessagesProvider } from "~/browser/i18n";
+import { loadPageWords, MessagesProvider, usePageMessageFiles } from "~/browser/i18n";
 import { DEFAULT_LANGUAGE, languageDirection } from "~/lib/languages";
 import { readToast } from "~/http/toast.server";
 import stylesheet from "./app.css?url";
@@ -104,6 +104,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** A navigation's next page renders once its words have come (decision 101). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    const answers = await next();
+    await loadPageWords(Object.values(answers).map((answer) => (answer.type === "data" ? answer.result : undefined)));
+    return answers;
+  },
+];
+
 /** A page whose route says `handle = { hydrate: false }` is sent without scripts (the offline page). */
 function useHydratesPage(): boolean {
   return !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
@@ -125,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#2a7e3b" />
         <Meta />
         <Links />
+        {hydrates ? <MessageFiles /> : null}
       </head>
       <body className="min-h-dvh">
         <MessagesProvider language={language}>
@@ -145,6 +155,13 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The page's words, fetched beside its scripts: it hydrates once they are here (decision 101). */
+function MessageFiles() {
+  return usePageMessageFiles().map((href) => (
+    <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} data-messages="" />
+  ));
 }
 
 /** Offline support (service worker, whole-page links while offline), loaded after the page. */

@@ -51,6 +51,7 @@ export default [
   route("offline", "routes/shell/offline.tsx"),
   route("lite-mode", "routes/shell/lite-mode.tsx"),
   route("language", "routes/shell/language.tsx"),
+  route("messages/:version/:language/:namespace", "routes/shell/messages.ts"),
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

@@ -1,21 +1,94 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { I18nProvider, Trans, useLingui } from "@lingui/react";
-import { type ReactElement, type ReactNode, useCallback } from "react";
+import { TransNoContext } from "@lingui/react/server";
+import { createContext, type ReactElement, type ReactNode, use, useCallback } from "react";
 import { useMatches } from "react-router";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/languages";
-import type { MessageKey, Translate } from "~/locales/namespaces";
+import type { MessageKey, MessagesRef, Namespace, Translate } from "~/locales/namespaces";
 
-// The page's words (decision 101). Each loader answers the messages its page needs, in the
-// reader's language (app/http/language.server.ts); the provider gathers those of every route on
-// the page, and the same words render on the server and hydrate in the browser.
+// The page's words (decision 101). Each loader names the namespaces its page needs, in the
+// reader's language (`messages`, a MessagesRef: app/http/language.server.ts's pageMessages). On
+// the server the provider reads them from the catalogs (setMessageSource, entry.server.tsx); in the
+// browser from files fetched once per version of the catalogs and kept (loadMessages: before
+// hydrating, entry.client.tsx; on a navigation, before the next page renders, the root's client
+// middleware). The words never travel in the page's HTML or data, and never in the scripts.
 
-type Loaded = { messages?: Messages } | null | undefined;
+type Loaded = { messages?: MessagesRef } | null | undefined;
 
-/** The matched routes' messages, in the order of the routes. */
+/** Where the server (and a test's DOM) reads a namespace's compiled messages. */
+type MessageSource = (language: Language, namespace: Namespace) => Messages;
+let source: MessageSource | null = null;
+
+/** Lets the page read its words from the catalogs themselves, without fetching them (the server). */
+export function setMessageSource(catalogs: MessageSource): void {
+  source = catalogs;
+}
+
+/** A namespace's file: the same address for every page of a version, kept by the browser and the service worker. */
+function messagesUrl(ref: MessagesRef, namespace: Namespace): string {
+  return `/messages/${ref.version}/${ref.language}/${namespace}`;
+}
+
+const fetched = new Map<string, Messages>();
+const fetching = new Map<string, Promise<void>>();
+
+/** Fetches a namespace's file once; a failure is forgotten, so that the next need asks again. */
+export function loadMessages(url: string): Promise<void> {
+  let pending = fetching.get(url);
+  if (!pending) {
+    pending = fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        return response.json() as Promise<Messages>;
+      })
+      .then((messages) => void fetched.set(url, messages))
+      .finally(() => fetching.delete(url));
+    fetching.set(url, pending);
+  }
+  return pending;
+}
+
+/** Each file of the page's namespaces: its messages, or the promise of them while it loads. */
+function catalogsOf(refs: MessagesRef[]): Array<Messages | Promise<void>> {
+  return refs.flatMap((ref) =>
+    ref.namespaces.map((namespace) => {
+      if (source) return source(ref.language, namespace);
+      const url = messagesUrl(ref, namespace);
+      return fetched.get(url) ?? loadMessages(url);
+    }),
+  );
+}
+
+/** The matched routes' references to their words, in the order of the routes. */
+function refsOf(matches: ReadonlyArray<{ data?: unknown } | undefined>): MessagesRef[] {
+  return matches
+    .map((match) => (match?.data as Loaded)?.messages)
+    .filter((ref): ref is MessagesRef => ref !== undefined && Array.isArray(ref.namespaces));
+}
+
+/**
+ * Fetches the words of the pages a navigation's loaders answered (their `messages`), so that the
+ * next page renders with them: the root's client middleware waits for this (a file that fails
+ * is asked for again when the page renders).
+ */
+export async function loadPageWords(answers: unknown[]): Promise<void> {
+  const refs = answers
+    .map((answer) => (answer as Loaded)?.messages)
+    .filter((ref): ref is MessagesRef => ref !== undefined && Array.isArray(ref.namespaces));
+  const urls = refs.flatMap((ref) => ref.namespaces.map((namespace) => messagesUrl(ref, namespace)));
+  await Promise.allSettled(urls.filter((url) => !fetched.has(url)).map(loadMessages));
+}
+
+/** The files of the page's words, for its head to preload before the page hydrates. */
+export function usePageMessageFiles(): string[] {
+  return refsOf(useMatches()).flatMap((ref) => ref.namespaces.map((namespace) => messagesUrl(ref, namespace)));
+}
+
+/** The page's messages; while a file of them loads (a navigation to another area), the page waits for it. */
 function usePageCatalogs(): Messages[] {
-  return useMatches()
-    .map((match) => (match.data as Loaded)?.messages)
-    .filter((messages): messages is Messages => messages !== undefined);
+  const catalogs = catalogsOf(refsOf(useMatches()));
+  const loading = catalogs.find((catalog): catalog is Promise<void> => catalog instanceof Promise);
+  if (loading) use(loading);
+  return catalogs as Messages[];
 }
 
 let lastI18n: { language: Language; catalogs: Messages[]; i18n: I18n } | null = null;
@@ -38,22 +111,35 @@ function i18nFor(language: Language, catalogs: Messages[]): I18n {
   return i18n;
 }
 
+// The page's Lingui, made anew whenever its catalogs change (Lingui's own provider keeps the
+// first one it was given until the language changes, so a page of another area would miss its words).
+const PageI18n = createContext<I18n | null>(null);
+
 export function MessagesProvider({ language, children }: { language: Language; children: ReactNode }) {
-  return <I18nProvider i18n={i18nFor(language, usePageCatalogs())}>{children}</I18nProvider>;
+  return <PageI18n value={i18nFor(language, usePageCatalogs())}>{children}</PageI18n>;
+}
+
+function usePageI18n(): I18n {
+  const i18n = use(PageI18n);
+  if (!i18n) throw new Error("The page's words are read inside MessagesProvider (app/root.tsx).");
+  return i18n;
 }
 
 /** The page's words: `t("auth:signIn.title")`, or with values `t("common:language.switchTo", { language })`. */
 export function useT(): Translate {
-  const { i18n } = useLingui();
+  const i18n = usePageI18n();
   return useCallback((key, values) => i18n._(key, values), [i18n]);
 }
 
-/** A page's title in the reader's language, for a route's `meta` (which runs outside the provider). */
+/**
+ * A page's title in the reader's language, for a route's `meta` (which runs outside the provider,
+ * once the page's words are there).
+ */
 export function metaTitle(matches: ReadonlyArray<{ data?: unknown } | undefined>, key: MessageKey): string {
-  const loaded = matches.map((match) => match?.data as (Loaded & { language?: Language }) | undefined);
-  const language = loaded[0]?.language ?? DEFAULT_LANGUAGE;
-  const messages = Object.assign({}, ...loaded.map((data) => data?.messages)) as Messages;
-  return setupI18n({ locale: language, messages: { [language]: messages } })._(key);
+  const refs = refsOf(matches);
+  const language = refs[0]?.language ?? DEFAULT_LANGUAGE;
+  const catalogs = catalogsOf(refs).filter((catalog): catalog is Messages => !(catalog instanceof Promise));
+  return i18nFor(language, catalogs)._(key);
 }
 
 /**
@@ -69,5 +155,6 @@ export function RichMessage({
   values?: Record<string, string | number>;
   components: Record<string, ReactElement>;
 }) {
-  return <Trans id={id} values={values} components={components} />;
+  const i18n = usePageI18n();
+  return <TransNoContext id={id} values={values} components={components} lingui={{ i18n }} />;
 }

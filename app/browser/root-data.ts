@@ -1,6 +1,6 @@
-import type { Messages } from "@lingui/core";
 import { useRouteLoaderData } from "react-router";
 import type { Language } from "~/lib/languages";
+import type { MessagesRef } from "~/locales/namespaces";
 import type { PublicEnv } from "~/lib/public-env";
 import type { Toast } from "~/lib/toast";
 
@@ -26,7 +26,7 @@ export type RootData = {
   lite: boolean;
   /** The language the page is read in (decision 101), and the shell's messages in it. */
   language: Language;
-  messages: Messages;
+  messages: MessagesRef;
 };
 
 export function useRootData(): RootData | undefined {

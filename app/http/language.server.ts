@@ -3,9 +3,16 @@ import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import type { RouterContextProvider } from "react-router";
 import { env } from "~/env.server";
 import { languageContext } from "~/http/context";
-import { DEFAULT_LANGUAGE, deviceLanguage, type Language, languageCookie, readerLanguage } from "~/lib/languages";
-import { CATALOGS, compiledMessages } from "~/locales/catalogs.server";
-import { type Namespace, NAMESPACES, type Translate } from "~/locales/namespaces";
+import {
+  DEFAULT_LANGUAGE,
+  deviceLanguage,
+  isLanguage,
+  type Language,
+  languageCookie,
+  readerLanguage,
+} from "~/lib/languages";
+import { CATALOGS, CATALOGS_VERSION, compiledMessages, namespaceMessages } from "~/locales/catalogs.server";
+import { isNamespace, type MessagesRef, type Namespace, NAMESPACES, type Translate } from "~/locales/namespaces";
 
 /** The language a request is read in: this device's choice, else the user's saved one, else the browser's. */
 export function requestLanguage(request: Request, saved: string | null | undefined): Language {
@@ -17,11 +24,12 @@ export function requestLanguage(request: Request, saved: string | null | undefin
 }
 
 /**
- * The messages a route's page needs, in the reader's language only: a loader answers them beside
- * its data, so that the server renders them and the browser hydrates with the same words.
+ * The words a route's page needs, in the reader's language only: a loader answers this reference
+ * beside its data, and the page reads the namespaces' messages from the catalogs on the server
+ * and from their files (/messages/…) in the browser.
  */
-export function pageMessages(context: Readonly<RouterContextProvider>, ...namespaces: Namespace[]): Messages {
-  return compiledMessages(context.get(languageContext), namespaces);
+export function pageMessages(context: Readonly<RouterContextProvider>, ...namespaces: Namespace[]): MessagesRef {
+  return { language: context.get(languageContext), namespaces, version: CATALOGS_VERSION };
 }
 
 /** The Set-Cookie header that remembers a language on this device. */
@@ -69,4 +77,17 @@ export function said(text: string, values?: Record<string, string | number>): st
     everyMessage.set(language, i18n);
   }
   return i18n._(text, values);
+}
+
+/**
+ * The file of a namespace's messages in a language (/messages/<version>/<language>/<namespace>),
+ * or null when no such language or namespace is ours; `current` when the version is today's.
+ */
+export function messagesFile(
+  version: string,
+  language: string,
+  namespace: string,
+): { messages: Messages; current: boolean } | null {
+  if (!isLanguage(language) || !isNamespace(namespace)) return null;
+  return { messages: namespaceMessages(language, namespace), current: version === CATALOGS_VERSION };
 }

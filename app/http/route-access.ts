@@ -62,6 +62,7 @@ export const PAGE_ACCESS: Record<string, { GET: Door; POST?: Door }> = {
   "/offline": { GET: "public" },
   "/lite-mode": { GET: "public", POST: "public" },
   "/language": { GET: "public", POST: "public" },
+  "/messages/:version/:language/:namespace": { GET: "public" },
   "/login": { GET: "public", POST: "public" },
   "/register": { GET: "public", POST: "public" },
   "/forgot-password": { GET: "public", POST: "public" },

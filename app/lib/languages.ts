@@ -10,7 +10,7 @@ export const DEFAULT_LANGUAGE: Language = "en";
 /** Each language's name in its own script: what the switch offers, read by those who read it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", ur: "اردو" };
 
-function isLanguage(value: unknown): value is Language {
+export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
 

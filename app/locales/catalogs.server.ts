@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Messages } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import type { Language } from "~/lib/languages";
@@ -79,7 +80,18 @@ function compiledCatalog(language: Language, namespace: Namespace): Messages {
   return messages;
 }
 
+/** A namespace's messages in one language, ready to format. */
+export function namespaceMessages(language: Language, namespace: Namespace): Messages {
+  return compiledCatalog(language, namespace);
+}
+
 /** The messages of these namespaces in one language, ready to format. */
 export function compiledMessages(language: Language, namespaces: readonly Namespace[]): Messages {
   return Object.assign({}, ...namespaces.map((namespace) => compiledCatalog(language, namespace))) as Messages;
 }
+
+/**
+ * The catalogs' version: a hash of every message, in the address of each namespace's file
+ * (/messages/<version>/<language>/<namespace>), so that a phone keeps a file until a message changes.
+ */
+export const CATALOGS_VERSION = createHash("sha256").update(JSON.stringify(CATALOGS)).digest("base64url").slice(0, 12);

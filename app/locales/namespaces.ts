@@ -2,6 +2,7 @@
 // namespace, app/locales/<language>/<namespace>.json, whose keys all begin `<namespace>:`; English
 // is the source, worded as the spec words it, and Urdu holds exactly its keys (app/locales/catalogs.test.ts).
 // A page is sent the namespaces its routes ask for, in the reader's language only.
+import type { Language } from "~/lib/languages";
 import type admin from "./en/admin.json";
 import type auth from "./en/auth.json";
 import type common from "./en/common.json";
@@ -31,6 +32,10 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+export function isNamespace(value: string): value is Namespace {
+  return (NAMESPACES as readonly string[]).includes(value);
+}
+
 /** Every message's key: a key no English catalog holds is a type error. */
 export type MessageKey =
   | keyof typeof common
@@ -51,3 +56,6 @@ type MessageValues = Record<string, string | number>;
 
 /** Formats a message in the reader's language: `t("auth:signIn.title")`. */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/** What a loader answers of its page's words (decision 101): which namespaces, in which language, of which version. */
+export type MessagesRef = { language: Language; namespaces: readonly Namespace[]; version: string };

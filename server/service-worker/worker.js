@@ -1,7 +1,8 @@
 // Fieldline's service worker. server/service-worker.ts serves it with the build's VERSION and
 // SHELL (the shell's built modules) written in front, so every build's caches replace the last's.
-// Built assets and icons: the cache first. Pages: the network first; offline, this phone's saved
-// copy (saying so, and when it was saved), else the offline page. The day's plan keeps the pages
+// Built assets, icons and the words of a version of the catalogs (/messages/…): the cache first.
+// Pages: the network first; offline, this phone's saved copy (saying so, and when it was saved),
+// else the offline page. The day's plan keeps the pages
 // its Log visit links open (New Post with the dealer chosen), so the loop works without signal. Everything else (/api, page data, uploads): the network only.
 // The saved pages are personal: dropped on sign-out and whenever the session is gone.
 
@@ -265,7 +266,11 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     // Only the saved pages' own addresses are kept; "/?cursor=…" and the like go to the network.
     event.respondWith(page(event, url.search === "" ? url.pathname : null));
-  } else if (url.pathname.startsWith("/assets/") || STATIC_FILES.includes(url.pathname)) {
+  } else if (
+    url.pathname.startsWith("/assets/") ||
+    url.pathname.startsWith("/messages/") ||
+    STATIC_FILES.includes(url.pathname)
+  ) {
     event.respondWith(asset(request));
   } else if (url.pathname.startsWith("/api/")) {
     event.respondWith(api(request));

@@ -3,7 +3,7 @@ import type { CommentsData } from "~/components/posts/comments";
 import type { PostCardData } from "~/components/posts/post-card";
 import type { loader as feedLoader } from "~/routes/feed/home";
 import type { loader as newPostLoader } from "~/routes/posts/new-post";
-import { OFFICER } from "../support/app";
+import { englishMessages, OFFICER } from "../support/app";
 
 /** A post by another officer, as the feed and /posts/{id} show it. */
 export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
@@ -57,8 +57,7 @@ export function feedPage(
 ): FeedPage {
   return {
     signedIn: true,
-    // The root's messages (every English one, tests/components/support/app.tsx) hold the page's words.
-    messages: {},
+    messages: englishMessages("feed", "posts", "targets"),
     viewerId: OFFICER.id,
     period: "month",
     full: false,
@@ -103,7 +102,7 @@ export function aComment(
 /** What New Post's loader answers for an empty form (app/routes/posts/new-post.server.ts). */
 export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
   return {
-    messages: {},
+    messages: englishMessages("feed", "posts"),
     returnTo: null,
     dealers: [],
     accountsAt: null,

@@ -20,13 +20,13 @@ import {
 } from "react-router";
 import routeConfig from "~/routes";
 import { markPageHydrated } from "~/browser/hydrated";
-import { MessagesProvider } from "~/browser/i18n";
+import { MessagesProvider, setMessageSource } from "~/browser/i18n";
 import { useNotice } from "~/browser/notices";
 import { useRootData, type RootData } from "~/browser/root-data";
 import { Toaster } from "~/components/toaster";
 import { PUBLIC_ENV_DEFAULTS } from "~/lib/public-env";
-import { compiledMessages } from "~/locales/catalogs.server";
-import { NAMESPACES } from "~/locales/namespaces";
+import { namespaceMessages } from "~/locales/catalogs.server";
+import { type MessagesRef, type Namespace, NAMESPACES } from "~/locales/namespaces";
 import { FakeServer, type ServerAnswer } from "./network";
 
 type RouteModule = {
@@ -62,8 +62,14 @@ export const ADMIN: NonNullable<RootData["user"]> = {
   currentBadge: null,
 };
 
-/** Every English message: a component under test reads its words as the pages' loaders answer them. */
-const ENGLISH = compiledMessages("en", NAMESPACES);
+// A component under test reads its words from the catalogs themselves, as the server does: no
+// file of them is fetched.
+setMessageSource(namespaceMessages);
+
+/** Every English namespace, as a loader names the words of its page. */
+export function englishMessages(...namespaces: Namespace[]): MessagesRef {
+  return { language: "en", namespaces: namespaces.length ? namespaces : NAMESPACES, version: "test" };
+}
 
 /** What the root loader answers every page: the officer signed in, no notice, unless `overrides` say otherwise. */
 export function rootData(overrides: Partial<RootData> = {}): RootData {
@@ -74,7 +80,7 @@ export function rootData(overrides: Partial<RootData> = {}): RootData {
     env: { ...PUBLIC_ENV_DEFAULTS },
     lite: false,
     language: "en",
-    messages: ENGLISH,
+    messages: englishMessages(),
     ...overrides,
   };
 }
