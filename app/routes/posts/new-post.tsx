@@ -29,6 +29,7 @@ import { useHydrated } from "~/browser/hydrated";
 import { useAdoptedValue } from "~/browser/adopted-value";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { pageMessages } from "~/http/language.server";
 import { requireUser } from "~/http/auth.server";
 import { POST_FAILED } from "~/models/post.rules";
 import type { validatePost } from "~/models/post.validation";
@@ -56,7 +57,10 @@ const ADD_DEALER_INTENT = "add-dealer";
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  return newPostPage(user, new URL(args.request.url).searchParams);
+  return {
+    ...(await newPostPage(user, new URL(args.request.url).searchParams)),
+    messages: pageMessages(args.context, "posts"),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
+import { pageMessages } from "~/http/language.server";
 import { formCall, readForm, parseForm, requirePageId } from "~/http/form.server";
 import { requireId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -36,7 +37,13 @@ export async function loader(args: Route.LoaderArgs) {
   const id = requirePageId(args.params.id, POST_NOT_FOUND);
   const post = await getPost(id, user);
   if (!post) throw data(POST_NOT_FOUND, { status: 404 });
-  return { post, comments: await listComments(id, user), viewerId: user.id, commentKey: newSubmissionKey() };
+  return {
+    post,
+    comments: await listComments(id, user),
+    viewerId: user.id,
+    commentKey: newSubmissionKey(),
+    messages: pageMessages(args.context, "posts"),
+  };
 }
 
 const MESSAGES = {
