@@ -12,13 +12,13 @@ import { MeetingPeople } from "~/components/posts/meeting-people";
 import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
 import { Timestamp } from "~/components/timestamp";
 import { coordinatesText } from "~/lib/coordinates";
-import { accuracyText } from "~/lib/location-quality";
 import type { PublicUser } from "~/models/user.schema";
 import type { TeamView } from "~/models/team.schema";
 import { Icon } from "~/components/icon";
 import { useT } from "~/browser/i18n";
 import type { MessageKey, Translate } from "~/locales/namespaces";
 import { postTypeLabel } from "./post-type-labels";
+import { placeSourceLabel } from "./place-labels";
 
 export type PostCardData = {
   id: number;
@@ -60,25 +60,6 @@ function placeText(t: Translate, { address, lat, lng }: Pick<PostCardData, "addr
   return lat !== null && lng !== null ? coordinatesText(Number(lat), Number(lng)) : t("posts:card.unknownLocation");
 }
 
-/** How the place was had (as lib/location-quality.ts's sourceLabel words it in English), with its accuracy where known. */
-function placeSourceText(t: Translate, source: string | null, accuracyM: number | null): string | null {
-  const accuracy = accuracyM === null ? null : accuracyText(accuracyM);
-  switch (source) {
-    case "GPS":
-      return accuracy === null ? t("posts:place.gps") : t("posts:place.gpsWithin", { accuracy });
-    case "TYPED":
-      return t("posts:place.typed");
-    case "MAP":
-      return t("posts:place.map");
-    case "ADDRESS":
-      return t("posts:place.address");
-    case "API":
-      return accuracy === null ? t("posts:place.api") : t("posts:place.apiWithin", { accuracy });
-    default:
-      return null;
-  }
-}
-
 // On the feed the comment panel opens on a tap (with JavaScript only), so its code is loaded then,
 // not with the page.
 const loadCommentsPanel = () => import("./comments").then((module) => module.CommentsPanel);
@@ -116,7 +97,7 @@ export const PostCard = memo(function PostCard({
   const badge = badgeFor(post.user.currentBadge);
   const author = displayName(post.user);
   const typeLabel = postTypeLabel(t, post.type);
-  const placeLabel = placeSourceText(t, post.locationSource, post.locationAccuracyM);
+  const placeLabel = placeSourceLabel(t, post.locationSource, post.locationAccuracyM);
   return (
     <article
       id={`post-${post.id}`}

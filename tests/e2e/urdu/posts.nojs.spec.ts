@@ -29,6 +29,7 @@ test("the feed, a sale and New Post's form read in Urdu, right to left", async (
   const feed = await readInUrdu(page, "/");
   await expect(page.getByRole("heading", { name: "سیلز آفیسرز کی رینکنگ", level: 2 })).toBeVisible();
   await expect(page.getByRole("link", { name: /^تبصرے \(\d+\)$/ }).first()).toBeVisible();
+  expect(feed).toMatch(/GPS سے ±\d+ میٹر/);
   expectNoEnglish(feed, ["Sales Agent Rankings", "Comments (", "Share<", "Unknown Location", "km today"]);
 
   const sale = countRows("SELECT MIN(id) AS n FROM Post WHERE type = 'SALE' AND saleTotalCents IS NOT NULL");
