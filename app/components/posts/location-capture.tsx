@@ -2,11 +2,10 @@ import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useSta
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
 import { currentValue } from "~/browser/adopted-value";
-import { LEG_LIMITS } from "~/lib/location-quality";
+import { accuracyParts, LEG_LIMITS } from "~/lib/location-quality";
 import { Icon } from "~/components/icon";
 import { useT } from "~/browser/i18n";
 import type { Translate } from "~/locales/namespaces";
-import { accuracyLabel } from "./place-labels";
 
 /** The address sent when none was found for the place: the spec's words, kept as the post's data (in English). */
 const NO_ADDRESS = "Address not available";
@@ -69,8 +68,7 @@ export function LocationCapture({
         fixed.current?.(lat, lng);
         setQuality({ source: "GPS", accuracy: accuracy.toFixed(0), fixAt: String(Math.round(position.timestamp)) });
         // A poor fix is said plainly, with what helps; it is still the officer's to send.
-        if (accuracy > LEG_LIMITS.maxAccuracyM)
-          setMessage(t("posts:location.approximate", { accuracy: accuracyLabel(t, accuracy) }));
+        if (accuracy > LEG_LIMITS.maxAccuracyM) setMessage(t("posts:location.approximate", accuracyParts(accuracy)));
         // No address found: the address is "Address not available" (the spec's words), the officer may type it.
         let address = NO_ADDRESS;
         try {

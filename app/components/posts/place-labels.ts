@@ -5,7 +5,7 @@ import type { Translate } from "~/locales/namespaces";
 // sourceLabel and accuracyText say the same in English for what the server writes.
 
 /** An accuracy radius: "12 m", "1.2 km" (in Urdu, its units' names). */
-export function accuracyLabel(t: Translate, metres: number): string {
+function accuracyLabel(t: Translate, metres: number): string {
   const { value, unit } = accuracyParts(metres);
   return unit === "m" ? t("posts:place.metres", { value }) : t("posts:place.kilometres", { value });
 }
