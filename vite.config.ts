@@ -11,6 +11,8 @@ const SHELL_MODULES = new RegExp(
     String.raw`app[\/]lib[\/](avatars|money|names|post-types|relative-time|date-format|coordinates|location-quality|lite-mode)\.ts`,
     String.raw`app[\/]browser[\/](hydrated|code-on-tap|may-hold-drafts|request-json|root-data|send-queue-marks|connection|notices)\.ts`,
     String.raw`app[\/]components[\/](icon|error-view|timestamp|shell[\/]lite-mode)\.tsx`,
+    // The post types' labels in the catalogs, beside lib/post-types.ts: the feed, a post and New Post share them.
+    String.raw`app[\/]components[\/]posts[\/]post-type-labels\.ts`,
     "preload-helper",
   ].join("|"),
 );

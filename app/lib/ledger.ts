@@ -85,7 +85,8 @@ export const LIMIT_BLOCKS_SALE =
 
 /** The New Post form's confirmation of a sale that was warned of (a checkbox sent as "yes"). */
 export const CONFIRM_CREDIT_FIELD = "confirmCredit";
-export const POST_ANYWAY = "Post anyway";
+/** The confirming checkbox's English label, named by the refusal below (the form shows its own in the posts catalog). */
+const POST_ANYWAY = "Post anyway";
 export const CONFIRM_CREDIT_NEEDED = `Tick "${POST_ANYWAY}" to post this sale, or change it.`;
 
 /**

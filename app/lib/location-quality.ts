@@ -111,8 +111,14 @@ export function sourceLabel(source: string | null | undefined, accuracyM: number
   }
 }
 
-/** An accuracy radius as people say it: "12 m", "1.2 km". */
-export function accuracyText(metres: number): string {
+/** An accuracy radius's number and unit as people say it: 12 m, 1.2 km (a page words the unit in its reader's language). */
+export function accuracyParts(metres: number): { value: string; unit: "m" | "km" } {
   const rounded = Math.round(metres);
-  return rounded < 1000 ? `${rounded} m` : `${(metres / 1000).toFixed(1)} km`;
+  return rounded < 1000 ? { value: String(rounded), unit: "m" } : { value: (metres / 1000).toFixed(1), unit: "km" };
+}
+
+/** An accuracy radius as people say it in English: "12 m", "1.2 km". */
+export function accuracyText(metres: number): string {
+  const { value, unit } = accuracyParts(metres);
+  return `${value} ${unit}`;
 }

@@ -12,6 +12,7 @@ import { keepForLater } from "~/browser/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { Timestamp } from "~/components/timestamp";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 const MAX_COMMENT_LENGTH = 1000;
 
@@ -25,8 +26,6 @@ type CommentData = {
 export type CommentsData = CommentData[];
 
 type ActionAnswer = { ok: boolean; error?: string } | FailedRequest;
-
-const FETCH_FAILED = "Failed to fetch comments";
 
 /**
  * The feed's comments, from /api/posts/{id}/comments when the panel opens (and again after the
@@ -66,19 +65,24 @@ export function CommentsPanel({
 }) {
   const loaded = useLoadedComments(postId, initial === undefined);
   const comments = initial ?? loaded.comments;
+  const t = useT();
   return (
-    <section id="comments" aria-label="Comments" className="mt-3 scroll-mt-16 space-y-3 border-t border-gray-4 pt-3">
+    <section
+      id="comments"
+      aria-label={t("posts:comments.label")}
+      className="mt-3 scroll-mt-16 space-y-3 border-t border-gray-4 pt-3"
+    >
       {loaded.failed && comments === undefined ? (
         <div role="alert" className="flex items-center justify-between gap-2 text-sm text-danger-11">
-          {FETCH_FAILED}
+          {t("posts:comments.loadFailed")}
           <button type="button" className="btn-secondary min-h-11 px-3" onClick={loaded.reload}>
-            Try again
+            {t("posts:comments.tryAgain")}
           </button>
         </div>
       ) : comments === undefined ? (
-        <p className="text-sm text-gray-11">Loading comments...</p>
+        <p className="text-sm text-gray-11">{t("posts:comments.loading")}</p>
       ) : comments.length === 0 ? (
-        <p className="text-sm text-gray-11">No comments yet.</p>
+        <p className="text-sm text-gray-11">{t("posts:comments.none")}</p>
       ) : (
         <ul className="space-y-2">
           {comments.map((comment) => (
@@ -116,6 +120,7 @@ function CommentItem({
   const fetcher = useFetcher<ActionAnswer>();
   const location = useLocation();
   const hydrated = useHydrated();
+  const t = useT();
   const avatar = avatarFor(comment.user.selectedAvatar);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onDone?.();
@@ -135,7 +140,7 @@ function CommentItem({
           <Timestamp at={comment.createdAt} withDate className="text-xs text-gray-11" />
         </p>
         {deleted ? (
-          <p className="text-sm text-gray-11 italic">This comment was deleted.</p>
+          <p className="text-sm text-gray-11 italic">{t("posts:comments.deleted")}</p>
         ) : (
           <p className="text-sm break-words whitespace-pre-line">{comment.text}</p>
         )}
@@ -150,7 +155,7 @@ function CommentItem({
             name="intent"
             value="delete-comment"
             className="btn-ghost px-2"
-            aria-label="Delete comment"
+            aria-label={t("posts:comments.delete")}
           >
             <Icon name="trash" size={16} />
           </button>
@@ -174,6 +179,7 @@ function CommentForm({
   const fetcher = useFetcher<ActionAnswer>({ key: `comment-form-${postId}` });
   const location = useLocation();
   const hydrated = useHydrated();
+  const t = useT();
   // A comment typed on /posts/{id} before the scripts arrived is adopted, not written over.
   const [text, setText] = useAdoptedValue(`comment-${postId}`, "");
   // The feed's panel only ever renders in the browser, so a key made here cannot mismatch.
@@ -198,7 +204,7 @@ function CommentForm({
           kind: "comment",
           url: `/api/posts/${postId}/comments`,
           body: { text: comment },
-          label: `Comment: ${comment}`,
+          label: t("posts:comments.waitingLabel", { comment }),
           createdAt: Date.now(),
         });
       } catch {
@@ -209,7 +215,7 @@ function CommentForm({
       setSubmissionKey(newSubmissionKey());
       setKept("yes");
     },
-    [postId, viewerId, setText],
+    [postId, viewerId, setText, t],
   );
 
   // Once per answer (not on typing): the text and key it was sent with are those on screen.
@@ -235,7 +241,7 @@ function CommentForm({
 
   const error =
     kept === "failed"
-      ? "This phone could not keep the comment while offline."
+      ? t("posts:comments.notKept")
       : kept === null && fetcher.data && !fetcher.data.ok
         ? fetcher.data.error
         : undefined;
@@ -256,7 +262,7 @@ function CommentForm({
       <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <label htmlFor={`comment-${postId}`} className="sr-only">
-        Write a comment
+        {t("posts:comments.write")}
       </label>
       <div className="flex gap-2">
         <textarea
@@ -265,7 +271,7 @@ function CommentForm({
           rows={1}
           maxLength={MAX_COMMENT_LENGTH}
           required
-          placeholder="Write a comment..."
+          placeholder={t("posts:comments.placeholder")}
           value={text}
           onChange={(event) => setText(event.target.value)}
           aria-invalid={error ? true : undefined}
@@ -278,7 +284,7 @@ function CommentForm({
           className="btn-primary"
           disabled={hydrated && (text.trim() === "" || sending)}
         >
-          {sending ? "Sending..." : "Send"}
+          {sending ? t("posts:comments.sending") : t("posts:comments.send")}
         </button>
       </div>
       {error ? (
@@ -288,7 +294,7 @@ function CommentForm({
       ) : null}
       {kept === "yes" ? (
         <p role="status" className="text-sm text-gray-11">
-          Saved on this phone, waiting to send.
+          {t("posts:comments.kept")}
         </p>
       ) : null}
     </fetcher.Form>

@@ -1,5 +1,6 @@
 import { FieldErrors } from "~/components/forms";
-import { CONFIRM_CREDIT_FIELD, POST_ANYWAY } from "~/lib/ledger";
+import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
+import { useT } from "~/browser/i18n";
 
 // A sale past the dealer's credit limit, or to a dealer with overdue money: the warning with what
 // they owe, and "Post anyway", which sends the same form again confirmed (decision 82). Without
@@ -15,6 +16,7 @@ export function CreditWarning({
   confirmable: boolean;
   errors?: string[];
 }) {
+  const t = useT();
   return (
     <div
       role="alert"
@@ -24,7 +26,7 @@ export function CreditWarning({
       {confirmable ? (
         <label className="tap flex items-center gap-2 font-semibold">
           <input type="checkbox" id={CONFIRM_CREDIT_FIELD} name={CONFIRM_CREDIT_FIELD} value="yes" className="size-5" />
-          {POST_ANYWAY}
+          {t("posts:credit.postAnyway")}
         </label>
       ) : null}
       <FieldErrors errors={errors} />

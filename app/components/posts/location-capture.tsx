@@ -2,13 +2,13 @@ import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useSta
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
 import { currentValue } from "~/browser/adopted-value";
-import { accuracyText, LEG_LIMITS } from "~/lib/location-quality";
+import { accuracyParts, LEG_LIMITS } from "~/lib/location-quality";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
+import type { Translate } from "~/locales/namespaces";
 
-const UNSUPPORTED = "Geolocation is not supported by this browser.";
-const FAILED = "Unable to get your current location. Please check your location settings.";
+/** The address sent when none was found for the place: the spec's words, kept as the post's data (in English). */
 const NO_ADDRESS = "Address not available";
-const TYPED_EARLY = "Typed by hand. Refresh location to use the phone's.";
 
 type Values = { lat: string; lng: string; address: string };
 /** How the place was had, sent in hidden fields: GPS with its accuracy and time, or TYPED. */
@@ -36,6 +36,7 @@ export function LocationCapture({
 }) {
   const captureFirst = captureOnOpen || !defaultValue.lat;
   const hydrated = useHydrated();
+  const t = useT();
   const [values, setValues] = useState<Values>(defaultValue);
   const [quality, setQuality] = useState<Quality>(defaultValue);
   // Without a place yet (or over one a link brought), the capture starts as soon as React runs.
@@ -51,7 +52,7 @@ export function LocationCapture({
   const capture = useCallback(() => {
     if (!("geolocation" in navigator)) {
       setLocating(false);
-      setMessage(UNSUPPORTED);
+      setMessage(t("posts:location.unsupported"));
       return;
     }
     const id = ++request.current;
@@ -67,10 +68,7 @@ export function LocationCapture({
         fixed.current?.(lat, lng);
         setQuality({ source: "GPS", accuracy: accuracy.toFixed(0), fixAt: String(Math.round(position.timestamp)) });
         // A poor fix is said plainly, with what helps; it is still the officer's to send.
-        if (accuracy > LEG_LIMITS.maxAccuracyM)
-          setMessage(
-            `Location is approximate (±${accuracyText(accuracy)}). Move outside or wait a moment, or type the place.`,
-          );
+        if (accuracy > LEG_LIMITS.maxAccuracyM) setMessage(t("posts:location.approximate", accuracyParts(accuracy)));
         // No address found: the address is "Address not available" (the spec's words), the officer may type it.
         let address = NO_ADDRESS;
         try {
@@ -89,11 +87,11 @@ export function LocationCapture({
       () => {
         if (id !== request.current) return;
         setLocating(false);
-        setMessage(FAILED);
+        setMessage(t("posts:location.failed"));
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
     );
-  }, []);
+  }, [t]);
 
   // A place typed before the scripts arrived is the officer's: adopted when React takes the
   // fields over (before a render could write the server's values back), and not captured over.
@@ -132,27 +130,27 @@ export function LocationCapture({
 
   return (
     <fieldset className="space-y-2 rounded-lg border border-gray-5 p-3">
-      <legend className="px-1 text-sm font-semibold">Location (optional)</legend>
+      <legend className="px-1 text-sm font-semibold">{t("posts:location.legend")}</legend>
       <input type="hidden" name="source" value={quality.source} />
       <input type="hidden" name="accuracy" value={quality.accuracy} />
       <input type="hidden" name="fixAt" value={quality.fixAt} />
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor={ids.lat} className="field-label">
-            Latitude
+            {t("posts:location.latitude")}
           </label>
-          <input {...field("lat")} inputMode="decimal" placeholder="31.520400" />
+          <input {...field("lat")} inputMode="decimal" placeholder="31.520400" dir="ltr" />
         </div>
         <div>
           <label htmlFor={ids.lng} className="field-label">
-            Longitude
+            {t("posts:location.longitude")}
           </label>
-          <input {...field("lng")} inputMode="decimal" placeholder="74.358700" />
+          <input {...field("lng")} inputMode="decimal" placeholder="74.358700" dir="ltr" />
         </div>
       </div>
       <div>
         <label htmlFor={ids.address} className="field-label">
-          Address
+          {t("posts:location.address")}
         </label>
         <input {...field("address")} />
       </div>
@@ -162,8 +160,8 @@ export function LocationCapture({
         className={`min-h-10 text-sm noscript:min-h-0 ${message ? "text-warning-11" : "text-gray-11"}`}
       >
         {typedEarly && quality.source === TYPED.source && !message
-          ? TYPED_EARLY
-          : statusText(hydrated, locating, message, values.address === NO_ADDRESS)}
+          ? t("posts:location.typedEarly")
+          : statusText(t, hydrated, locating, message, values.address === NO_ADDRESS)}
       </p>
       <button
         type="button"
@@ -171,17 +169,23 @@ export function LocationCapture({
         className={`btn-ghost px-2 text-sm noscript:hidden ${hydrated ? "" : "invisible"}`}
         disabled={!hydrated || locating}
       >
-        <Icon name="locate-fixed" size={16} /> Refresh location
+        <Icon name="locate-fixed" size={16} /> {t("posts:location.refresh")}
       </button>
       <FieldErrors errors={errors} />
     </fieldset>
   );
 }
 
-function statusText(hydrated: boolean, locating: boolean, message: string | null, addressMissing: boolean): string {
+function statusText(
+  t: Translate,
+  hydrated: boolean,
+  locating: boolean,
+  message: string | null,
+  addressMissing: boolean,
+): string {
   if (message) return message;
-  if (!hydrated) return "Type the place, or leave it empty.";
-  if (locating) return "Getting your location...";
-  if (addressMissing) return `${NO_ADDRESS} for this place: type it if you know it.`;
-  return "Filled in from your phone. Refresh it if you have moved.";
+  if (!hydrated) return t("posts:location.typeOrLeave");
+  if (locating) return t("posts:location.locating");
+  if (addressMissing) return t("posts:location.noAddress");
+  return t("posts:location.filled");
 }

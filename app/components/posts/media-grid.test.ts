@@ -1,7 +1,17 @@
+import { setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { Language } from "~/lib/languages";
+import { compiledMessages } from "~/locales/catalogs.server";
 import { formatDuration, MediaGrid, photoAttributes, type MediaView } from "./media-grid";
+
+/** The grid's markup as a page renders it, with the posts' words in `language` (English unless told). */
+function renderGrid(props: { media: MediaView[]; label: string }, language: Language = "en"): string {
+  const i18n = setupI18n({ locale: language, messages: { [language]: compiledMessages(language, ["posts"]) } });
+  return renderToStaticMarkup(createElement(I18nProvider, { i18n }, createElement(MediaGrid, props)));
+}
 
 describe("formatDuration", () => {
   it("shows minutes:seconds", () => {
@@ -25,18 +35,25 @@ function items(count: number, kind = "IMAGE"): MediaView[] {
 
 describe("MediaGrid", () => {
   it("shows one item large, links each tile to the full-size file, and puts the rest on a +N tile", () => {
-    const one = renderToStaticMarkup(createElement(MediaGrid, { media: items(1), label: "a sale" }));
+    const one = renderGrid({ media: items(1), label: "a sale" });
     expect(one).toContain("grid-cols-1");
     expect(one).toContain('href="/files/posts/0.webp"');
     expect(one).toContain('src="/files/posts-thumbs/0.webp"');
 
-    const six = renderToStaticMarkup(createElement(MediaGrid, { media: items(6), label: "a sale" }));
+    const six = renderGrid({ media: items(6), label: "a sale" });
     expect(six.match(/<li/g)).toHaveLength(4);
     expect(six).toContain(">+2<");
 
-    const video = renderToStaticMarkup(createElement(MediaGrid, { media: items(1, "VIDEO"), label: "a demo" }));
+    const video = renderGrid({ media: items(1, "VIDEO"), label: "a demo" });
     expect(video).toContain(">1:15<");
-    expect(renderToStaticMarkup(createElement(MediaGrid, { media: [], label: "x" }))).toBe("");
+    expect(renderGrid({ media: [], label: "x" })).toBe("");
+  });
+
+  it("names the grid and its tiles in the reader's language", () => {
+    expect(renderGrid({ media: items(2), label: "Ali's Sale" })).toContain('aria-label="Open photo 2 of 2 full size"');
+    const urdu = renderGrid({ media: items(2, "VIDEO"), label: "Ali کی سیل" }, "ur");
+    expect(urdu).toContain('aria-label="Ali کی سیل کی تصاویر اور ویڈیوز"');
+    expect(urdu).toContain('aria-label="2 میں سے ویڈیو 2 پوری دیکھیں"');
   });
 });
 
@@ -60,7 +77,7 @@ describe("photoAttributes", () => {
       width: 1600,
       height: 1200,
     });
-    const html = renderToStaticMarkup(createElement(MediaGrid, { media: [photo], label: "a sale" }));
+    const html = renderGrid({ media: [photo], label: "a sale" });
     expect(html).toContain('srcSet="/files/posts-thumbs/a.webp 400w, /files/posts/a.webp 1600w"');
     expect(html).toContain('sizes="(min-width: 42rem) 42rem, 100vw"');
     expect(html).toContain('width="1600" height="1200"');

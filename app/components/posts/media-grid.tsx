@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useCodeOnTap } from "~/browser/code-on-tap";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 // The full-size viewer opens on a tap (with JavaScript only): its code loads then.
 const loadMediaViewer = () => import("./media-viewer").then((module) => module.default);
@@ -65,6 +66,7 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
   const [open, setOpen] = useState<number | null>(null);
   const viewer = useCodeOnTap(loadMediaViewer);
   const MediaViewer = viewer.code;
+  const t = useT();
   if (media.length === 0) return null;
   const tiles = media.slice(0, MAX_TILES);
   const overflow = media.length - MAX_TILES;
@@ -72,7 +74,7 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
   return (
     <>
       <ul
-        aria-label={`Media of ${label}`}
+        aria-label={t("posts:media.of", { label })}
         className={`mt-3 grid gap-1 overflow-hidden rounded-lg ${single ? "grid-cols-1" : "grid-cols-2"}`}
       >
         {tiles.map((item, index) => {
@@ -85,7 +87,10 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
                   event.preventDefault();
                   viewer.open(item.url, () => setOpen(index));
                 }}
-                aria-label={`Open ${item.kind === "VIDEO" ? "video" : "photo"} ${index + 1} of ${media.length} full size`}
+                aria-label={t(item.kind === "VIDEO" ? "posts:media.openVideo" : "posts:media.openPhoto", {
+                  number: index + 1,
+                  count: media.length,
+                })}
                 className={`block overflow-hidden bg-gray-4 ${single ? "max-h-96" : "aspect-square"}`}
               >
                 {item.kind === "VIDEO" ? (
@@ -103,7 +108,7 @@ export function MediaGrid({ media, label }: { media: MediaView[]; label: string 
                 )}
                 {item.kind === "VIDEO" && item.durationSec !== null ? (
                   <span
-                    className="absolute right-1 bottom-1 rounded bg-black/70 px-1.5 text-xs text-white"
+                    className="absolute end-1 bottom-1 rounded bg-black/70 px-1.5 text-xs text-white"
                     data-testid="video-duration"
                   >
                     {formatDuration(item.durationSec)}

@@ -10,9 +10,9 @@ import type { WaitingFile } from "~/browser/send-queue";
 import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
 import type { KeptFile } from "~/models/post.schema";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "video/mp4", "video/webm", "video/quicktime"];
-const HELP = "Max 10 photos, 3 videos (60s each)";
 const SHOWN_ERRORS = 4;
 
 type Item = {
@@ -91,16 +91,18 @@ function MediaReference({
 }
 
 function LostFiles({ names }: { names?: string[] }) {
+  const t = useT();
   if (!names?.length) return null;
   return (
     <p role="alert" className="text-sm text-danger-11">
-      Please attach again: {names.join(", ")}
+      {t("posts:media.attachAgain", { names: names.join(t("posts:media.separator")) })}
     </p>
   );
 }
 
 export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaitingChange }: Props) {
   const hydrated = useHydrated();
+  const t = useT();
   const [items, setItems] = useState<Item[]>(() =>
     kept.map((file) => ({
       key: file.url,
@@ -156,7 +158,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
     for (const file of files) {
       const fingerprint = `${file.name}:${file.size}:${file.type}`;
       if (seen.current.has(fingerprint)) {
-        found.push(`Cannot add the duplicate file '${file.name}', it already exists`);
+        found.push(t("posts:media.duplicate", { name: file.name }));
       } else if (!ACCEPTED.includes(file.type)) {
         found.push(WRONG_FILE_TYPE);
       } else if (file.size > MAX_FILE_BYTES) {
@@ -195,8 +197,8 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
     if (count > 0)
       showNotice({
         type: "success",
-        title: "Upload Successful",
-        description: `${count} file(s) uploaded successfully!`,
+        title: t("posts:media.uploaded"),
+        description: t("posts:media.uploadedCount", { count }),
       });
   }
 
@@ -222,7 +224,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
       seen.current.delete(key);
       update(key, {
         state: "failed",
-        error: error instanceof Error ? error.message : `Failed to upload ${name}`,
+        error: error instanceof Error ? error.message : t("posts:media.uploadFailed", { name }),
       });
       return false;
     }
@@ -267,17 +269,17 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
       // Laid out like the enhanced widget below, so the form does not move when React takes over.
       <div className="space-y-2">
         <label htmlFor="post-files" className="field-label">
-          Photos and videos
+          {t("posts:media.title")}
         </label>
         {kept.length > 0 ? (
           <>
             {kept.map((file, index) => (
               <MediaReference key={file.url} index={index} url={file.url} name={file.name} kind={file.kind} />
             ))}
-            <ul aria-label="Attached files" className="space-y-1 text-sm">
+            <ul aria-label={t("posts:media.attached")} className="space-y-1 text-sm">
               {kept.map((file) => (
                 <li key={file.url} data-testid="attached-file">
-                  ✓ {file.name} <span className="text-gray-11">(attached)</span>
+                  ✓ {file.name} <span className="text-gray-11">{t("posts:media.attachedMark")}</span>
                 </li>
               ))}
             </ul>
@@ -293,7 +295,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
           accept={ACCEPTED.join(",")}
           className="field-input py-2"
         />
-        <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
+        <p className="text-xs text-gray-11">{t("posts:media.help")}</p>
         <FieldErrors errors={errors} />
       </div>
     );
@@ -308,7 +310,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
   return (
     <div className="space-y-2" role="group" aria-labelledby="post-files-title">
       <span id="post-files-title" className="field-label">
-        Photos and videos
+        {t("posts:media.title")}
       </span>
       {done.map((item, index) => (
         <MediaReference
@@ -322,7 +324,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
       ))}
       <LostFiles names={lost} />
       {items.length > 0 ? (
-        <ul className="grid grid-cols-3 gap-2" aria-label="Attached files">
+        <ul className="grid grid-cols-3 gap-2" aria-label={t("posts:media.attached")}>
           {items.map((item) => (
             <li key={item.key} className="relative overflow-hidden rounded-lg bg-gray-3" data-testid="attached-file">
               {item.preview === undefined ? (
@@ -338,13 +340,13 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
                 {item.state === "failed" ? (
                   <p className="rounded bg-danger-3 px-1 text-xs text-danger-11">{item.error}</p>
                 ) : item.state === "waiting" ? (
-                  <p className="rounded bg-gray-2 px-1 text-xs text-gray-12">Waiting to send</p>
+                  <p className="rounded bg-gray-2 px-1 text-xs text-gray-12">{t("posts:media.waiting")}</p>
                 ) : (
                   <progress
                     className="h-1.5 w-full"
                     max={100}
                     value={item.progress}
-                    aria-label={`Upload of ${item.name}`}
+                    aria-label={t("posts:media.progress", { name: item.name })}
                   >
                     {item.progress}%
                   </progress>
@@ -353,8 +355,8 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
               <button
                 type="button"
                 onClick={() => remove(item.key)}
-                className="absolute top-1 right-1 rounded-full bg-black/60 p-1 text-white"
-                aria-label={`Remove ${item.name}`}
+                className="absolute end-1 top-1 rounded-full bg-black/60 p-1 text-white"
+                aria-label={t("posts:form.removeNamed", { name: item.name })}
               >
                 <Icon name="trash" size={14} />
               </button>
@@ -376,17 +378,17 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
         }}
       />
       <label htmlFor="post-files" className="btn-secondary w-full cursor-pointer">
-        <Icon name="image-plus" size={18} /> Add photos or videos
+        <Icon name="image-plus" size={18} /> {t("posts:media.add")}
       </label>
       {preparing || sending.length > 0 ? <UploadStatus preparing={preparing} percent={sentPercent} /> : null}
-      <p className="text-xs text-gray-11">{HELP}. Each file up to 10 MB.</p>
+      <p className="text-xs text-gray-11">{t("posts:media.help")}</p>
       {network === "offline" ? (
         <p role="alert" className="text-sm text-danger-11">
-          No Internet connection
+          {t("posts:media.offline")}
         </p>
       ) : network === "back" ? (
         <p role="status" className="text-sm text-accent-11">
-          Connected to the Internet
+          {t("posts:media.online")}
         </p>
       ) : null}
       {shownProblems.length ? (
@@ -394,7 +396,7 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
           {shownProblems.map((problem) => (
             <p key={problem}>{problem}</p>
           ))}
-          {hiddenProblems > 0 ? <p>{hiddenProblems} additional restrictions were not fulfilled</p> : null}
+          {hiddenProblems > 0 ? <p>{t("posts:media.moreProblems", { count: hiddenProblems })}</p> : null}
         </div>
       ) : null}
       <FieldErrors errors={errors} />

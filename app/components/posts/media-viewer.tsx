@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 /** What the viewer shows: a photo or a video, at its address. */
 type ViewedMedia = { kind: string; url: string };
 
 export default function MediaViewer({ item, onClose }: { item: ViewedMedia; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
@@ -14,7 +16,7 @@ export default function MediaViewer({ item, onClose }: { item: ViewedMedia; onCl
   return (
     <dialog
       ref={dialog}
-      aria-label="Full-size media"
+      aria-label={t("posts:media.viewer")}
       onClose={onClose}
       className="m-auto max-h-dvh max-w-full bg-transparent p-0 backdrop:bg-black/85"
     >
@@ -27,8 +29,8 @@ export default function MediaViewer({ item, onClose }: { item: ViewedMedia; onCl
         <button
           type="button"
           onClick={() => dialog.current?.close()}
-          className="absolute top-2 right-2 rounded-full bg-black/70 p-2 text-white"
-          aria-label="Close"
+          className="absolute end-2 top-2 rounded-full bg-black/70 p-2 text-white"
+          aria-label={t("posts:media.close")}
         >
           <Icon name="x" size={20} />
         </button>

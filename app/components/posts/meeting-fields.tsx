@@ -4,6 +4,7 @@ import { requestJson } from "~/browser/request-json";
 import { FieldErrors } from "~/components/forms";
 import { sectionProps } from "~/components/posts/new-post-fields";
 import { MAX_HEAD_COUNT, NEW_FARMER_ROWS } from "~/models/meeting.schema";
+import { useT } from "~/browser/i18n";
 
 // A Farmer Meeting's people on New Post (decision 95): the head count, the farmers the team works
 // with named by their phones (with JavaScript, also found by a search and picked), and new farmers
@@ -17,12 +18,12 @@ const PICKED_FROM = 100;
 export type MeetingField = { id: string; name: string; errors: string[] | undefined; initialValue: unknown };
 
 const NEW_FARMER_FIELDS = [
-  { key: "name", label: "Name", autoComplete: "off" },
-  { key: "phone", label: "Phone", inputMode: "tel" },
-  { key: "village", label: "Village" },
-  { key: "tehsil", label: "Tehsil" },
-  { key: "district", label: "District" },
-  { key: "landAcres", label: "Land (acres)", inputMode: "decimal" },
+  { key: "name", label: "posts:meeting.newFarmerName", autoComplete: "off" },
+  { key: "phone", label: "posts:meeting.newFarmerPhone", inputMode: "tel", dir: "ltr" },
+  { key: "village", label: "posts:meeting.newFarmerVillage" },
+  { key: "tehsil", label: "posts:meeting.newFarmerTehsil" },
+  { key: "district", label: "posts:meeting.newFarmerDistrict" },
+  { key: "landAcres", label: "posts:meeting.newFarmerLand", inputMode: "decimal", dir: "ltr" },
 ] as const;
 
 const initial = (field: MeetingField) => String(field.initialValue ?? "");
@@ -36,6 +37,7 @@ function sentRows(field: (name: string) => MeetingField, least: number): number 
 
 export function MeetingFields({ type, field }: { type: string; field: (name: string) => MeetingField }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [added, setAdded] = useState(0);
   const rows = sentRows(field, hydrated ? 1 : NEW_FARMER_ROWS) + added;
   const headCount = field("headCount");
@@ -43,11 +45,11 @@ export function MeetingFields({ type, field }: { type: string; field: (name: str
   return (
     <fieldset {...sectionProps("meeting", type, hydrated)} className="space-y-3 rounded-lg border border-gray-5 p-3">
       <legend className="px-1 text-sm font-semibold">
-        Farmers at the meeting{hydrated ? "" : " (for Farmer Meeting posts)"}
+        {hydrated ? t("posts:meeting.legend") : t("posts:meeting.legendWithoutScripts")}
       </legend>
       <div>
         <label htmlFor={headCount.id} className="field-label">
-          Head count
+          {t("posts:meeting.headCount")}
         </label>
         <input
           id={headCount.id}
@@ -61,13 +63,13 @@ export function MeetingFields({ type, field }: { type: string; field: (name: str
           aria-describedby={`${headCount.id}-hint`}
         />
         <p id={`${headCount.id}-hint`} className="mt-1 text-xs text-gray-11">
-          Everyone who came, named or not. Left empty: the farmers named.
+          {t("posts:meeting.headCountHint")}
         </p>
         <FieldErrors errors={headCount.errors} />
       </div>
       <div>
         <label htmlFor={phones.id} className="field-label">
-          Farmers met, by phone
+          {t("posts:meeting.phones")}
         </label>
         <textarea
           id={phones.id}
@@ -75,10 +77,11 @@ export function MeetingFields({ type, field }: { type: string; field: (name: str
           rows={3}
           defaultValue={initial(phones)}
           className="field-input"
+          dir="ltr"
           aria-describedby={`${phones.id}-hint`}
         />
         <p id={`${phones.id}-hint`} className="mt-1 text-xs text-gray-11">
-          Farmers already in the register: their phone numbers, one a line or separated by commas.
+          {t("posts:meeting.phonesHint")}
         </p>
         <FieldErrors errors={phones.errors} />
       </div>
@@ -89,7 +92,7 @@ export function MeetingFields({ type, field }: { type: string; field: (name: str
       ))}
       {hydrated && rows < PICKED_FROM ? (
         <button type="button" className="btn-secondary w-full" onClick={() => setAdded((count) => count + 1)}>
-          Add another farmer
+          {t("posts:meeting.addAnother")}
         </button>
       ) : null}
     </fieldset>
@@ -99,9 +102,10 @@ export function MeetingFields({ type, field }: { type: string; field: (name: str
 /** One new farmer's fields; a row left empty adds no one. */
 function NewFarmerRow({ row, field }: { row: number; field: (name: string) => MeetingField }) {
   const rowField = field(`attendees[${row}]`);
+  const t = useT();
   return (
     <fieldset className="space-y-2 rounded-lg bg-gray-2 p-2">
-      <legend className="px-1 text-sm">New farmer {row + 1}</legend>
+      <legend className="px-1 text-sm">{t("posts:meeting.newFarmer", { number: row + 1 })}</legend>
       <FieldErrors errors={rowField.errors} />
       <FieldErrors errors={field(`attendees[${row}].farmerId`).errors} />
       {NEW_FARMER_FIELDS.map(({ key, label, ...input }) => {
@@ -109,7 +113,7 @@ function NewFarmerRow({ row, field }: { row: number; field: (name: string) => Me
         return (
           <div key={key}>
             <label htmlFor={each.id} className="field-label">
-              {label} of new farmer {row + 1}
+              {t(label, { number: row + 1 })}
             </label>
             <input
               id={each.id}
@@ -129,8 +133,6 @@ function NewFarmerRow({ row, field }: { row: number; field: (name: string) => Me
 
 type FoundFarmer = { id: number; name: string; village: string | null };
 
-const SEARCH_FAILED = "The search did not answer: type the farmers' phones above instead.";
-
 /**
  * With JavaScript: a search over the farmers the officer's team works with (the register's, by
  * name, village or phone) whose results are picked into the meeting; a refused post keeps them
@@ -140,6 +142,7 @@ function FarmerPicker() {
   const [found, setFound] = useState<FoundFarmer[]>([]);
   const [failed, setFailed] = useState(false);
   const [picked, setPicked] = useState<FoundFarmer[]>([]);
+  const t = useT();
   // Answers may come back out of order: only the latest search's is shown.
   const latest = useRef("");
   async function search(text: string) {
@@ -160,19 +163,19 @@ function FarmerPicker() {
   return (
     <div className="space-y-2">
       <label htmlFor="meeting-farmer-search" className="field-label">
-        Find a farmer you work with
+        {t("posts:meeting.findFarmer")}
       </label>
       <input
         id="meeting-farmer-search"
         type="search"
         autoComplete="off"
-        placeholder="Name, village or phone"
+        placeholder={t("posts:meeting.findPlaceholder")}
         className="field-input"
         onChange={(event) => void search(event.currentTarget.value)}
       />
-      {failed ? <p className="text-sm text-warning-11">{SEARCH_FAILED}</p> : null}
+      {failed ? <p className="text-sm text-warning-11">{t("posts:meeting.searchFailed")}</p> : null}
       {choices.length > 0 ? (
-        <ul aria-label="Farmers found" className="space-y-1">
+        <ul aria-label={t("posts:meeting.found")} className="space-y-1">
           {choices.slice(0, 8).map((farmer) => (
             <li key={farmer.id}>
               <button
@@ -181,15 +184,16 @@ function FarmerPicker() {
                 disabled={picked.length >= PICKED_FROM}
                 onClick={() => setPicked((chosen) => [...chosen, farmer])}
               >
-                Add {farmer.name}
-                {farmer.village ? `, ${farmer.village}` : ""}
+                {farmer.village
+                  ? t("posts:meeting.addFarmerOfVillage", { name: farmer.name, village: farmer.village })
+                  : t("posts:meeting.addFarmer", { name: farmer.name })}
               </button>
             </li>
           ))}
         </ul>
       ) : null}
       {picked.length > 0 ? (
-        <ul aria-label="Farmers picked" className="space-y-1">
+        <ul aria-label={t("posts:meeting.picked")} className="space-y-1">
           {picked.map((farmer, index) => (
             <li key={farmer.id} className="flex items-center justify-between gap-2 rounded-lg bg-gray-2 px-2">
               <span>{farmer.name}</span>
@@ -197,10 +201,10 @@ function FarmerPicker() {
               <button
                 type="button"
                 className="btn-ghost px-2"
-                aria-label={`Remove ${farmer.name}`}
+                aria-label={t("posts:form.removeNamed", { name: farmer.name })}
                 onClick={() => setPicked((chosen) => chosen.filter((other) => other.id !== farmer.id))}
               >
-                Remove
+                {t("posts:form.remove")}
               </button>
             </li>
           ))}

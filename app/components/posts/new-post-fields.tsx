@@ -3,8 +3,11 @@ import { useHydrated } from "~/browser/hydrated";
 import { FieldErrors } from "~/components/forms";
 import { type DealerOrder, DealerSearch } from "~/components/posts/dealer-search";
 import { formatMoney, parseMoneyToCents, saleTotalCents } from "~/lib/money";
-import { POST_TYPE_LABELS, POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
+import { POST_TYPES, SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES, MAX_TEXT } from "~/models/post.rules";
+import { RichMessage, useT } from "~/browser/i18n";
+import type { Translate } from "~/locales/namespaces";
+import { POST_TYPE_KEYS } from "./post-type-labels";
 
 // The fields of New Post's form. The sections for some post types only (dealer, sale, recovery)
 // all show without JavaScript; with it, only the chosen type's.
@@ -46,10 +49,11 @@ export function PostTypeField({
   type: string;
   onChange: (type: string) => void;
 }) {
+  const t = useT();
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
-        Post type *
+        {t("posts:form.typeLabel")}
       </label>
       <select
         id={field.id}
@@ -59,10 +63,10 @@ export function PostTypeField({
         aria-invalid={field.errors ? true : undefined}
         className="field-input"
       >
-        <option value="">Select a post type</option>
+        <option value="">{t("posts:form.typeChoose")}</option>
         {POST_TYPES.map((value) => (
           <option key={value} value={value}>
-            {POST_TYPE_LABELS[value]}
+            {t(POST_TYPE_KEYS[value])}
           </option>
         ))}
       </select>
@@ -80,10 +84,11 @@ export function DescriptionField({
   text: string;
   onChange: (text: string) => void;
 }) {
+  const t = useT();
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
-        Description
+        {t("posts:form.description")}
       </label>
       <textarea
         id={field.id}
@@ -91,14 +96,14 @@ export function DescriptionField({
         rows={4}
         value={text}
         onChange={(event) => onChange(event.target.value)}
-        placeholder="What happened in the field today?"
+        placeholder={t("posts:form.descriptionPlaceholder")}
         aria-invalid={field.errors ? true : undefined}
         aria-describedby={`${field.id}-counter`}
         className="field-input py-2"
       />
       <p
         id={`${field.id}-counter`}
-        className={`mt-1 text-right text-xs ${text.length > MAX_TEXT ? "text-danger-11" : "text-gray-11"}`}
+        className={`mt-1 text-end text-xs ${text.length > MAX_TEXT ? "text-danger-11" : "text-gray-11"}`}
       >
         {text.length} / {MAX_TEXT}
       </p>
@@ -117,15 +122,23 @@ export type AccountGlance = {
 
 type DealerOption = { id: number; businessName: string; city: string; distanceKm?: number; account?: AccountGlance };
 
-const distanceText = (km: number) => (km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`);
+/** "Ali Traders (Kasur, 2.4 km)": the dealer's place and, when the list is ordered from a place, how far. */
+function dealerOptionText(t: Translate, dealer: DealerOption): string {
+  const { businessName: name, city, distanceKm: km } = dealer;
+  if (km === undefined) return `${name} (${city})`;
+  const distance = t("posts:dealer.distance", { km: km < 10 ? km.toFixed(1) : String(Math.round(km)) });
+  return `${name} (${city}${t("posts:dealer.separator")}${distance})`;
+}
 
 /** "owes $1,200.00, $300.00 overdue, limit $5,000.00": only what there is (nothing owed and no limit: nothing). */
-function glanceText(account: AccountGlance | undefined, currency: string): string {
+function glanceText(t: Translate, account: AccountGlance | undefined, currency: string): string {
   if (!account || (account.outstandingCents === 0 && account.creditLimitCents === null)) return "";
-  const parts = [`owes ${formatMoney(account.outstandingCents, currency)}`];
-  if (account.overdueCents > 0) parts.push(`${formatMoney(account.overdueCents, currency)} overdue`);
-  if (account.creditLimitCents !== null) parts.push(`limit ${formatMoney(account.creditLimitCents, currency)}`);
-  return ` · ${parts.join(", ")}`;
+  const parts = [t("posts:dealer.owes", { amount: formatMoney(account.outstandingCents, currency) })];
+  if (account.overdueCents > 0)
+    parts.push(t("posts:dealer.overdue", { amount: formatMoney(account.overdueCents, currency) }));
+  if (account.creditLimitCents !== null)
+    parts.push(t("posts:dealer.limit", { amount: formatMoney(account.creditLimitCents, currency) }));
+  return ` · ${parts.join(t("posts:dealer.separator"))}`;
 }
 
 /** The dealer, for the post types that name one: nearest first when there is a place; a search finds any. */
@@ -149,15 +162,16 @@ type DealerSectionProps = {
 export function DealerSection(props: DealerSectionProps) {
   const { field, type, dealers, currency, accountsAt, onDealer, search, onFind, addDealerIntent, onAddDealer } = props;
   const hydrated = useHydrated();
+  const t = useT();
   // The same elements on every render of the form, so React does not compare up to 50 options each time.
   const dealerOptions = useMemo(
     () =>
       dealers.map((dealer) => (
         <option key={dealer.id} value={dealer.id}>
-          {`${dealer.businessName} (${dealer.city}${dealer.distanceKm === undefined ? "" : `, ${distanceText(dealer.distanceKm)}`})${glanceText(dealer.account, currency)}`}
+          {`${dealerOptionText(t, dealer)}${glanceText(t, dealer.account, currency)}`}
         </option>
       )),
-    [dealers, currency],
+    [dealers, currency, t],
   );
   return (
     <fieldset {...sectionProps("dealer", type, hydrated)} className="space-y-1">
@@ -165,12 +179,11 @@ export function DealerSection(props: DealerSectionProps) {
         <DealerSearch {...search} found={dealers.length} hydrated={hydrated} onFind={onFind} />
       ) : null}
       <label htmlFor={field.id} className="field-label">
-        Dealer
         {hydrated
           ? DEALER_REQUIRED_TYPES.has(type)
-            ? " *"
-            : " (optional)"
-          : " (required for Dealer Meeting and Recovery)"}
+            ? t("posts:dealer.labelRequired")
+            : t("posts:dealer.labelOptional")
+          : t("posts:dealer.labelWithoutScripts")}
       </label>
       <select
         id={field.id}
@@ -183,27 +196,33 @@ export function DealerSection(props: DealerSectionProps) {
           else onDealer(event.target.value);
         }}
       >
-        <option value="">Select a dealer</option>
+        <option value="">{t("posts:dealer.choose")}</option>
         {dealerOptions}
-        <option value="new">+ Add new dealer</option>
+        <option value="new">{t("posts:dealer.addOption")}</option>
       </select>
-      {accountsAt ? <p className="text-xs text-gray-11">{`Balances as of ${accountsAt}.`}</p> : null}
+      {accountsAt ? (
+        <p className="text-xs text-gray-11">{t("posts:dealer.balancesAsOf", { date: accountsAt })}</p>
+      ) : null}
       <p className="text-xs text-gray-11">
-        Not in the list?{" "}
-        <button
-          type="submit"
-          name="intent"
-          value={addDealerIntent}
-          formNoValidate
-          className="link tap px-1"
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            onAddDealer();
+        <RichMessage
+          id="posts:dealer.notInList"
+          components={{
+            0: (
+              <button
+                type="submit"
+                name="intent"
+                value={addDealerIntent}
+                formNoValidate
+                className="link tap px-1"
+                onClick={(event) => {
+                  if (!hydrated) return;
+                  event.preventDefault();
+                  onAddDealer();
+                }}
+              />
+            ),
           }}
-        >
-          Add a new dealer
-        </button>
+        />
       </p>
       <FieldErrors errors={field.errors} />
     </fieldset>
@@ -226,15 +245,18 @@ type SaleProps = {
 export function SaleSection(props: SaleProps) {
   const { fields, type, currency, quantity, price, onQuantity, onPrice, paid, onPaid } = props;
   const hydrated = useHydrated();
+  const t = useT();
   const priceCents = parseMoneyToCents(price);
   const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity) : null;
   const total = priceCents !== null && qty !== null ? formatMoney(saleTotalCents(priceCents, qty), "") : "0.00";
   return (
     <fieldset {...sectionProps("sale", type, hydrated)} className="space-y-3 rounded-lg border border-gray-5 p-3">
-      <legend className="px-1 text-sm font-semibold">Sale{hydrated ? "" : " (for Sale posts)"}</legend>
+      <legend className="px-1 text-sm font-semibold">
+        {hydrated ? t("posts:sale.legend") : t("posts:sale.legendWithoutScripts")}
+      </legend>
       <div>
         <label htmlFor={fields.product.id} className="field-label">
-          Product
+          {t("posts:sale.product")}
         </label>
         <select
           id={fields.product.id}
@@ -242,7 +264,7 @@ export function SaleSection(props: SaleProps) {
           defaultValue={initial(fields.product)}
           className="field-input"
         >
-          <option value="">Select a product</option>
+          <option value="">{t("posts:sale.productChoose")}</option>
           {SALE_PRODUCTS.map((product) => (
             <option key={product} value={product}>
               {SALE_PRODUCT_LABELS[product]}
@@ -254,7 +276,7 @@ export function SaleSection(props: SaleProps) {
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor={fields.qty.id} className="field-label">
-            Quantity (bags)
+            {t("posts:sale.quantity")}
           </label>
           <input
             id={fields.qty.id}
@@ -266,12 +288,13 @@ export function SaleSection(props: SaleProps) {
             value={quantity}
             onChange={(event) => onQuantity(event.target.value)}
             className="field-input"
+            dir="ltr"
           />
           <FieldErrors errors={fields.qty.errors} />
         </div>
         <div>
           <label htmlFor={fields.price.id} className="field-label">
-            Price per unit ({currency})
+            {t("posts:sale.price", { currency })}
           </label>
           <input
             id={fields.price.id}
@@ -282,6 +305,7 @@ export function SaleSection(props: SaleProps) {
             value={price}
             onChange={(event) => onPrice(event.target.value)}
             className="field-input"
+            dir="ltr"
           />
           <FieldErrors errors={fields.price.errors} />
         </div>
@@ -289,7 +313,7 @@ export function SaleSection(props: SaleProps) {
       {hydrated ? (
         <div>
           <label htmlFor="sale-total" className="field-label">
-            Total ({currency})
+            {t("posts:sale.total", { currency })}
           </label>
           <output
             id="sale-total"
@@ -300,11 +324,11 @@ export function SaleSection(props: SaleProps) {
           </output>
         </div>
       ) : (
-        <p className="text-xs text-gray-11">The total (price × quantity) is worked out when you post.</p>
+        <p className="text-xs text-gray-11">{t("posts:sale.totalWithoutScripts")}</p>
       )}
       <div>
         <label htmlFor={fields.paid.id} className="field-label">
-          Paid at the counter ({currency})
+          {t("posts:sale.paid", { currency })}
         </label>
         <input
           id={fields.paid.id}
@@ -316,9 +340,10 @@ export function SaleSection(props: SaleProps) {
           onChange={(event) => onPaid(event.target.value)}
           aria-describedby={`${fields.paid.id}-hint`}
           className="field-input"
+          dir="ltr"
         />
         <p id={`${fields.paid.id}-hint`} className="mt-1 text-xs text-gray-11">
-          What the dealer paid now. Leave it empty when the sale is all on credit.
+          {t("posts:sale.paidHint")}
         </p>
         <FieldErrors errors={fields.paid.errors} />
       </div>
@@ -328,11 +353,14 @@ export function SaleSection(props: SaleProps) {
 
 export function RecoverySection({ field, type, currency }: { field: Field; type: string; currency: string }) {
   const hydrated = useHydrated();
+  const t = useT();
   return (
     <fieldset {...sectionProps("recovery", type, hydrated)} className="space-y-1 rounded-lg border border-gray-5 p-3">
-      <legend className="px-1 text-sm font-semibold">Recovery{hydrated ? "" : " (for Recovery posts)"}</legend>
+      <legend className="px-1 text-sm font-semibold">
+        {hydrated ? t("posts:recovery.legend") : t("posts:recovery.legendWithoutScripts")}
+      </legend>
       <label htmlFor={field.id} className="field-label">
-        Amount recovered ({currency})
+        {t("posts:recovery.amount", { currency })}
       </label>
       <input
         id={field.id}
@@ -342,6 +370,7 @@ export function RecoverySection({ field, type, currency }: { field: Field; type:
         placeholder="0.00"
         defaultValue={initial(field)}
         className="field-input"
+        dir="ltr"
       />
       <FieldErrors errors={field.errors} />
     </fieldset>

@@ -3,6 +3,7 @@ import { useHydrated } from "~/browser/hydrated";
 import { FieldErrors } from "~/components/forms";
 import { CROP_LABELS, CROPS } from "~/lib/crops";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
+import { useT } from "~/browser/i18n";
 
 // New Post's demo plot section (decision 96): a Demo Plot post starts a plot on a farmer's land or
 // records a visit to one of the officer's plots. Without JavaScript it shows with the other
@@ -93,6 +94,7 @@ export function PlotSection({
   openPlots: OpenPlot[];
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   const shows = !hydrated || type === "DEMO_PLOT";
   return (
     <fieldset
@@ -101,69 +103,82 @@ export function PlotSection({
       data-hidden-with-js={!hydrated && type !== "DEMO_PLOT" ? "DEMO_PLOT" : undefined}
       className="space-y-3 rounded-lg border border-gray-5 p-3"
     >
-      <legend className="px-1 text-sm font-semibold">Demo plot{hydrated ? "" : " (for Demo Plot posts)"}</legend>
+      <legend className="px-1 text-sm font-semibold">
+        {hydrated ? t("posts:plot.legend") : t("posts:plot.legendWithoutScripts")}
+      </legend>
       <Select
         field={fields.plotAction}
-        label="This post"
+        label={t("posts:plot.action")}
         options={[
-          choose("Neither: a post only"),
-          { value: "start", label: "Starts a new plot" },
-          { value: "visit", label: "Records a visit to a plot" },
+          choose(t("posts:plot.actionNone")),
+          { value: "start", label: t("posts:plot.actionStart") },
+          { value: "visit", label: t("posts:plot.actionVisit") },
         ]}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold">A new plot</legend>
+        <legend className="text-sm font-semibold">{t("posts:plot.newPlot")}</legend>
         <Input
           field={fields.farmerPhone}
-          label="Farmer's phone"
+          label={t("posts:plot.farmerPhone")}
           type="tel"
           inputMode="tel"
           placeholder="0300 1234567"
+          dir="ltr"
         />
         <Select
           field={fields.crop}
-          label="Crop"
-          options={[choose("Select a crop"), ...CROPS.map((crop) => ({ value: crop, label: CROP_LABELS[crop] }))]}
+          label={t("posts:plot.crop")}
+          options={[
+            choose(t("posts:plot.cropChoose")),
+            ...CROPS.map((crop) => ({ value: crop, label: CROP_LABELS[crop] })),
+          ]}
         />
         <Select
           field={fields.plotProduct}
-          label="What the plot shows"
+          label={t("posts:plot.product")}
           options={[
-            choose("Select a product"),
+            choose(t("posts:plot.productChoose")),
             ...SALE_PRODUCTS.map((product) => ({ value: product, label: SALE_PRODUCT_LABELS[product] })),
           ]}
         />
-        <Input field={fields.plotAcres} label="Plot area (acres)" inputMode="decimal" placeholder="1" />
-        <Input field={fields.controlAcres} label="Control plot area (acres)" inputMode="decimal" placeholder="1" />
-        <Input field={fields.sownOn} label="Sowing date" type="date" />
-        <Input field={fields.harvestDueOn} label="Expected harvest date" type="date" />
+        <Input field={fields.plotAcres} label={t("posts:plot.acres")} inputMode="decimal" placeholder="1" dir="ltr" />
+        <Input
+          field={fields.controlAcres}
+          label={t("posts:plot.controlAcres")}
+          inputMode="decimal"
+          placeholder="1"
+          dir="ltr"
+        />
+        <Input field={fields.sownOn} label={t("posts:plot.sownOn")} type="date" />
+        <Input field={fields.harvestDueOn} label={t("posts:plot.harvestDueOn")} type="date" />
       </fieldset>
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold">A visit to a plot</legend>
+        <legend className="text-sm font-semibold">{t("posts:plot.visit")}</legend>
         <Select
           field={fields.plotId}
-          label="Plot"
+          label={t("posts:plot.plot")}
           options={[
-            choose("Select a plot"),
+            choose(t("posts:plot.plotChoose")),
             ...openPlots.map((plot) => ({ value: String(plot.id), label: plot.label })),
           ]}
         />
         <Select
           field={fields.visitStage}
-          label="Stage"
+          label={t("posts:plot.stage")}
           options={[
-            choose("Select a stage"),
+            choose(t("posts:plot.stageChoose")),
             ...VISIT_STAGES.map((stage) => ({ value: stage, label: VISIT_STAGE_LABELS[stage] })),
           ]}
         />
-        <Input field={fields.visitedOn} label="Visit date" type="date" />
-        <Input field={fields.yieldKgPerAcre} label="Yield at harvest (kg per acre)" inputMode="numeric" />
+        <Input field={fields.visitedOn} label={t("posts:plot.visitedOn")} type="date" />
+        <Input field={fields.yieldKgPerAcre} label={t("posts:plot.yield")} inputMode="numeric" dir="ltr" />
         <Input
           field={fields.controlYieldKgPerAcre}
-          label="Control yield at harvest (kg per acre)"
+          label={t("posts:plot.controlYield")}
           inputMode="numeric"
+          dir="ltr"
         />
-        <Input field={fields.verdict} label="The farmer's verdict" maxLength={500} />
+        <Input field={fields.verdict} label={t("posts:plot.verdict")} maxLength={500} />
       </fieldset>
     </fieldset>
   );

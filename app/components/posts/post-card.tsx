@@ -6,16 +6,19 @@ import { useHydrated } from "~/browser/hydrated";
 import { showNotice } from "~/browser/notices";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
-import { POST_TYPE_LABELS, SALE_PRODUCT_LABELS, type PostType, type SaleProduct } from "~/lib/post-types";
+import { SALE_PRODUCT_LABELS, type SaleProduct } from "~/lib/post-types";
 import { MediaGrid, type MediaView } from "./media-grid";
 import { MeetingPeople } from "~/components/posts/meeting-people";
 import { tabMayHoldDrafts } from "~/browser/may-hold-drafts";
 import { Timestamp } from "~/components/timestamp";
 import { coordinatesText } from "~/lib/coordinates";
-import { sourceLabel } from "~/lib/location-quality";
 import type { PublicUser } from "~/models/user.schema";
 import type { TeamView } from "~/models/team.schema";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
+import type { MessageKey, Translate } from "~/locales/namespaces";
+import { postTypeLabel } from "./post-type-labels";
+import { placeSourceLabel } from "./place-labels";
 
 export type PostCardData = {
   id: number;
@@ -52,9 +55,9 @@ export type PostCardData = {
 };
 
 /** Where the post was: its address, else its coordinates, else "Unknown Location". */
-function placeText({ address, lat, lng }: Pick<PostCardData, "address" | "lat" | "lng">): string {
+function placeText(t: Translate, { address, lat, lng }: Pick<PostCardData, "address" | "lat" | "lng">): string {
   if (address) return address;
-  return lat !== null && lng !== null ? coordinatesText(Number(lat), Number(lng)) : "Unknown Location";
+  return lat !== null && lng !== null ? coordinatesText(Number(lat), Number(lng)) : t("posts:card.unknownLocation");
 }
 
 // On the feed the comment panel opens on a tap (with JavaScript only), so its code is loaded then,
@@ -89,11 +92,12 @@ export const PostCard = memo(function PostCard({
     });
   }, [comments, post.id, openComments]);
   const CommentsPanel = showComments ? commentsPanel.code : null;
+  const t = useT();
   const avatar = avatarFor(post.user.selectedAvatar);
   const badge = badgeFor(post.user.currentBadge);
   const author = displayName(post.user);
-  const typeLabel = POST_TYPE_LABELS[post.type as PostType] ?? post.type;
-  const placeLabel = sourceLabel(post.locationSource, post.locationAccuracyM);
+  const typeLabel = postTypeLabel(t, post.type);
+  const placeLabel = placeSourceLabel(t, post.locationSource, post.locationAccuracyM);
   return (
     <article
       id={`post-${post.id}`}
@@ -132,11 +136,11 @@ export const PostCard = memo(function PostCard({
           </p>
           {/* Wraps: a long place keeps the line's width and its labels go under it. */}
           <p className="mt-0.5 flex flex-wrap gap-x-2 gap-y-1 text-xs text-gray-11">
-            <span className="min-w-0 max-w-full truncate">📍 {placeText(post)}</span>
+            <span className="min-w-0 max-w-full truncate">📍 {placeText(t, post)}</span>
             {placeLabel ? <span className="shrink-0 rounded-full bg-gray-3 px-1.5">{placeLabel}</span> : null}
             {post.authorDistanceTodayKm !== null ? (
-              <span className="shrink-0 rounded-full bg-gray-3 px-1.5" title="Distance the author travelled today">
-                {post.authorDistanceTodayKm.toFixed(1)} km today
+              <span className="shrink-0 rounded-full bg-gray-3 px-1.5" title={t("posts:card.distanceTitle")}>
+                {t("posts:card.distanceToday", { km: post.authorDistanceTodayKm.toFixed(1) })}
               </span>
             ) : null}
           </p>
@@ -145,7 +149,7 @@ export const PostCard = memo(function PostCard({
 
       {post.text ? <p className="mt-3 break-words whitespace-pre-line">{post.text}</p> : null}
 
-      <MediaGrid media={post.media} label={`${author}'s ${typeLabel}`} />
+      <MediaGrid media={post.media} label={t("posts:card.mediaOf", { author, type: typeLabel })} />
 
       <PostDetails post={post} currency={currency} />
       <MeetingPeople headCount={post.headCount} attendees={post.attendees} />
@@ -154,7 +158,7 @@ export const PostCard = memo(function PostCard({
         <LikeControl post={post} />
         {comments ? (
           <span className="btn-ghost px-2 text-sm">
-            <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
+            <Icon name="message-circle" size={18} /> {t("posts:card.comments", { count: post.commentCount })}
           </span>
         ) : (
           <CommentsControl
@@ -172,40 +176,41 @@ export const PostCard = memo(function PostCard({
         (CommentsPanel ? (
           <CommentsPanel postId={post.id} viewerId={viewerId} />
         ) : commentsPanel.loading ? (
-          <p className="mt-3 text-sm text-gray-11">Loading comments...</p>
+          <p className="mt-3 text-sm text-gray-11">{t("posts:comments.loading")}</p>
         ) : null)}
     </article>
   );
 });
 
 function PostDetails({ post, currency }: { post: PostCardData; currency: string }) {
-  const rows: Array<[string, string]> = [];
+  const t = useT();
+  const rows: Array<[MessageKey, string]> = [];
   if (post.type === "SALE") {
     if (post.saleProduct)
-      rows.push(["Product", SALE_PRODUCT_LABELS[post.saleProduct as SaleProduct] ?? post.saleProduct]);
-    if (post.saleQty !== null) rows.push(["Quantity", `${post.saleQty} ${post.saleQty === 1 ? "bag" : "bags"}`]);
-    if (post.salePrice !== null) rows.push(["Price per unit", formatAmount(post.salePrice, currency)]);
-    if (post.saleTotal !== null) rows.push(["Total", formatAmount(post.saleTotal, currency)]);
-    if (post.salePaid !== null) rows.push(["Paid at the counter", formatAmount(post.salePaid, currency)]);
+      rows.push(["posts:details.product", SALE_PRODUCT_LABELS[post.saleProduct as SaleProduct] ?? post.saleProduct]);
+    if (post.saleQty !== null) rows.push(["posts:details.quantity", t("posts:details.bags", { count: post.saleQty })]);
+    if (post.salePrice !== null) rows.push(["posts:details.pricePerUnit", formatAmount(post.salePrice, currency)]);
+    if (post.saleTotal !== null) rows.push(["posts:details.total", formatAmount(post.saleTotal, currency)]);
+    if (post.salePaid !== null) rows.push(["posts:details.paidAtCounter", formatAmount(post.salePaid, currency)]);
   }
   if (post.type === "RECOVERY" && post.recoveryAmount !== null)
-    rows.push(["Recovery amount", formatAmount(post.recoveryAmount, currency)]);
+    rows.push(["posts:details.recoveryAmount", formatAmount(post.recoveryAmount, currency)]);
   if (post.type === "RECOVERY" && post.dealerBalanceAfter !== null)
-    rows.push(["Balance after", formatAmount(post.dealerBalanceAfter, currency)]);
+    rows.push(["posts:details.balanceAfter", formatAmount(post.dealerBalanceAfter, currency)]);
   if (post.dealer) {
-    rows.push(["Dealer", post.dealer.businessName]);
-    if (post.dealer.contactName) rows.push(["Contact", post.dealer.contactName]);
+    rows.push(["posts:details.dealer", post.dealer.businessName]);
+    if (post.dealer.contactName) rows.push(["posts:details.contact", post.dealer.contactName]);
   }
   if (rows.length === 0) return null;
   return (
     <dl
       className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-gray-2 p-3 text-sm"
-      aria-label="Post details"
+      aria-label={t("posts:details.label")}
     >
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
-          <dt className="text-gray-11">{term}</dt>
-          <dd className={term === "Total" ? "font-semibold" : undefined}>{value}</dd>
+          <dt className="text-gray-11">{t(term)}</dt>
+          <dd className={term === "posts:details.total" ? "font-semibold" : undefined}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -223,15 +228,16 @@ function commentsPage(postId: number): string {
 
 function CommentsControl({ post, open, onToggle }: { post: PostCardData; open: boolean; onToggle: () => void }) {
   const hydrated = useHydrated();
+  const t = useT();
   if (!hydrated)
     return (
       <Link to={commentsPage(post.id)} className="btn-ghost px-2 text-sm">
-        <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
+        <Icon name="message-circle" size={18} /> {t("posts:card.comments", { count: post.commentCount })}
       </Link>
     );
   return (
     <button type="button" className="btn-ghost px-2 text-sm" aria-expanded={open} onClick={onToggle}>
-      <Icon name="message-circle" size={18} /> Comments ({post.commentCount})
+      <Icon name="message-circle" size={18} /> {t("posts:card.comments", { count: post.commentCount })}
     </button>
   );
 }
@@ -241,6 +247,7 @@ function LikeControl({ post }: { post: PostCardData }) {
   const fetcher = useFetcher({ key: `like-${post.id}` });
   const location = useLocation();
   const hydrated = useHydrated();
+  const t = useT();
   const pending = fetcher.formData?.get("intent");
   const liked = pending ? pending === "like" : post.likedByMe;
   const count = post.likeCount + (liked === post.likedByMe ? 0 : liked ? 1 : -1);
@@ -257,7 +264,7 @@ function LikeControl({ post }: { post: PostCardData }) {
       >
         {/* Named by its text, not a label the visible count is no part of. */}
         <Icon name="heart" size={18} fill={liked ? "currentColor" : "none"} />{" "}
-        <span className="sr-only">{`${liked ? "Unlike" : "Like"} (${count} likes)`}</span>
+        <span className="sr-only">{liked ? t("posts:like.unlike", { count }) : t("posts:like.like", { count })}</span>
         <span data-testid="like-count" aria-hidden>
           {count}
         </span>
@@ -268,17 +275,18 @@ function LikeControl({ post }: { post: PostCardData }) {
 
 function ShareControl({ post, author, typeLabel }: { post: PostCardData; author: string; typeLabel: string }) {
   const hydrated = useHydrated();
+  const t = useT();
   const text = `${author} · ${typeLabel}${post.text ? `: ${post.text}` : ""}`;
   if (!hydrated) {
     // Without JavaScript: a link that carries the text (WhatsApp is what officers use).
     return (
       <a
         href={`https://wa.me/?text=${encodeURIComponent(text)}`}
-        className="btn-ghost ml-auto px-2 text-sm"
+        className="btn-ghost ms-auto px-2 text-sm"
         rel="noopener noreferrer"
         target="_blank"
       >
-        <Icon name="share-2" size={18} /> Share
+        <Icon name="share-2" size={18} /> {t("posts:share.button")}
       </a>
     );
   }
@@ -286,15 +294,20 @@ function ShareControl({ post, author, typeLabel }: { post: PostCardData; author:
     // The sharing code loads on the tap: most cards are never shared.
     const shown = await import("./share-post").then(
       ({ sharePost }) =>
-        sharePost({ title: typeLabel, text, url: new URL(`/posts/${post.id}`, window.location.href).toString() }),
-      () => "Could not share the post. Please try again.",
+        sharePost({
+          title: typeLabel,
+          text,
+          url: new URL(`/posts/${post.id}`, window.location.href).toString(),
+          notices: { copied: t("posts:share.copied"), notCopied: t("posts:share.notCopied") },
+        }),
+      () => t("posts:share.failed"),
     );
     // The page's one notice: it replaces any other on screen.
-    if (shown) showNotice({ type: "success", title: "Shared", description: shown });
+    if (shown) showNotice({ type: "success", title: t("posts:share.shared"), description: shown });
   }
   return (
-    <button type="button" onClick={share} className="btn-ghost ml-auto px-2 text-sm">
-      <Icon name="share-2" size={18} /> Share
+    <button type="button" onClick={share} className="btn-ghost ms-auto px-2 text-sm">
+      <Icon name="share-2" size={18} /> {t("posts:share.button")}
     </button>
   );
 }

@@ -3,14 +3,22 @@ import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import type { RankingView } from "~/models/metrics.schema";
 import { hrefWith } from "~/components/audience/scope-switch";
+import { useT } from "~/browser/i18n";
+import type { MessageKey } from "~/locales/namespaces";
 
-const MEDALS: Record<number, { emoji: string; label: string }> = {
-  1: { emoji: "🥇", label: "Gold medal" },
-  2: { emoji: "🥈", label: "Silver medal" },
-  3: { emoji: "🥉", label: "Bronze medal" },
+const MEDALS: Record<number, { emoji: string; label: MessageKey }> = {
+  1: { emoji: "🥇", label: "posts:rankings.gold" },
+  2: { emoji: "🥈", label: "posts:rankings.silver" },
+  3: { emoji: "🥉", label: "posts:rankings.bronze" },
 };
 
-export const PERIOD_LABELS = { today: "Today", week: "This week", month: "This month", all: "All time" } as const;
+/** The rankings' periods, each with its label's key in the catalogs. */
+export const PERIOD_LABELS = {
+  today: "posts:rankings.today",
+  week: "posts:rankings.week",
+  month: "posts:rankings.month",
+  all: "posts:rankings.all",
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * The feed's "Sales Agent Rankings": position, medals for 1–3, km, hours, money. On the feed the top
@@ -42,6 +50,7 @@ export function RankingsTable({
   pageSize?: number;
 }) {
   const full = pageSize !== undefined;
+  const t = useT();
   const periodParams: Record<string, string> = period === "month" ? {} : { period };
   const fullHref = (page?: number) =>
     hrefWith("/", { rankings: "all", ...periodParams, ...scopeParams, ...(page ? { page: String(page) } : {}) });
@@ -49,9 +58,9 @@ export function RankingsTable({
     <section className="card p-0" aria-labelledby="rankings-title">
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
         <h2 id="rankings-title" className="text-lg font-semibold">
-          Sales Agent Rankings
+          {t("posts:rankings.title")}
         </h2>
-        <nav aria-label="Rankings period" className="flex flex-wrap gap-1 text-sm">
+        <nav aria-label={t("posts:rankings.period")} className="flex flex-wrap gap-1 text-sm">
           {(Object.keys(PERIOD_LABELS) as Array<keyof typeof PERIOD_LABELS>).map((key) => (
             <a
               key={key}
@@ -63,49 +72,49 @@ export function RankingsTable({
               aria-current={key === period ? "page" : undefined}
               className={`tap rounded-full px-3 ${key === period ? "bg-accent-9 text-white" : "bg-gray-3 text-gray-11"}`}
             >
-              {PERIOD_LABELS[key]}
+              {t(PERIOD_LABELS[key])}
             </a>
           ))}
         </nav>
       </div>
       {rows.length === 0 ? (
-        <p className="p-4 text-gray-11">No sales agent data available</p>
+        <p className="p-4 text-gray-11">{t("posts:rankings.empty")}</p>
       ) : (
         <>
           <p className="px-4 pt-2 text-xs text-gray-11 sm:hidden" data-testid="rankings-scroll-hint">
-            Swipe the table for Hours, Sales, Recovery and Dealers →
+            {t("posts:rankings.swipe")}
           </p>
           {/* Reached by keyboard too: a focused table scrolls with the arrow keys. */}
           <div
             className="scroll-cue mt-2 overflow-x-auto"
             data-testid="rankings-scroller"
             role="region"
-            aria-label="Rankings table"
+            aria-label={t("posts:rankings.table")}
             tabIndex={0}
           >
-            <table className="w-full min-w-[36rem] text-left text-sm">
+            <table className="w-full min-w-[36rem] text-start text-sm">
               <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
                 <tr>
                   <th scope="col" className="px-3 py-2">
-                    Rank
+                    {t("posts:rankings.rank")}
                   </th>
                   <th scope="col" className="px-3 py-2">
-                    Agent
+                    {t("posts:rankings.agent")}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Distance
+                  <th scope="col" className="px-3 py-2 text-end">
+                    {t("posts:rankings.distance")}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Hours
+                  <th scope="col" className="px-3 py-2 text-end">
+                    {t("posts:rankings.hours")}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Sales
+                  <th scope="col" className="px-3 py-2 text-end">
+                    {t("posts:rankings.sales")}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Recovery
+                  <th scope="col" className="px-3 py-2 text-end">
+                    {t("posts:rankings.recovery")}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Dealers
+                  <th scope="col" className="px-3 py-2 text-end">
+                    {t("posts:rankings.dealers")}
                   </th>
                 </tr>
               </thead>
@@ -124,7 +133,7 @@ export function RankingsTable({
                 <tbody className="border-t-4 border-double border-gray-6">
                   <tr>
                     <th scope="rowgroup" colSpan={7} className="px-3 pt-2 text-xs font-semibold text-gray-11 uppercase">
-                      Your position
+                      {t("posts:rankings.yourPosition")}
                     </th>
                   </tr>
                   <RankingRow row={own.row} position={own.position} own currency={currency} />
@@ -135,8 +144,7 @@ export function RankingsTable({
           {[...rows, ...(own ? [own.row] : [])].some((row) => row.legsLeftOutText) ? (
             // The limits of LEG_LIMITS (lib/location-quality.ts), written out.
             <p className="px-4 pt-2 text-xs text-gray-11" data-testid="rankings-left-out">
-              Distance and Hours leave out legs faster than 130 km/h, to or from a fix less sure than ±1 km, or
-              repeating a point under another address.
+              {t("posts:rankings.leftOut")}
             </p>
           ) : null}
         </>
@@ -146,17 +154,17 @@ export function RankingsTable({
         <p className="space-y-3 p-3">
           {offset + rows.length < total ? (
             <a href={fullHref(offset / pageSize + 2)} className="btn-secondary w-full">
-              Next {pageSize} rankings
+              {t("posts:rankings.next", { count: pageSize })}
             </a>
           ) : null}
           <a href={hrefWith("/", { ...periodParams, ...scopeParams })} className="btn-secondary w-full">
-            Back to the feed
+            {t("posts:rankings.back")}
           </a>
         </p>
       ) : total > rows.length ? (
-        <p className="px-4 py-3 text-right text-sm">
+        <p className="px-4 py-3 text-end text-sm">
           <a href={fullHref()} className="tap font-medium text-accent-11 underline">
-            See all
+            {t("posts:rankings.seeAll")}
           </a>
         </p>
       ) : null}
@@ -179,12 +187,13 @@ function RankingRow({
   const avatar = avatarFor(row.selectedAvatar);
   const badge = badgeFor(row.currentBadge);
   const leftOut = row.legsLeftOutText;
+  const t = useT();
   return (
     <tr className={`border-t border-gray-4 ${own ? "bg-accent-2" : ""}`} aria-current={own ? "true" : undefined}>
       <td className="px-3 py-2 font-semibold whitespace-nowrap">
         #{position}
         {medal ? (
-          <span role="img" aria-label={medal.label} className="ml-1">
+          <span role="img" aria-label={t(medal.label)} className="ms-1">
             {medal.emoji}
           </span>
         ) : null}
@@ -200,20 +209,26 @@ function RankingRow({
           <span className="min-w-0">
             <span className="block truncate font-medium">
               {displayName(row)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
-              {own ? <span className="ml-1 rounded-full bg-accent-9 px-1.5 py-0.5 text-xs text-white">You</span> : null}
+              {own ? (
+                <span className="ms-1 rounded-full bg-accent-9 px-1.5 py-0.5 text-xs text-white">
+                  {t("posts:rankings.you")}
+                </span>
+              ) : null}
             </span>
-            <span className="block truncate text-xs text-gray-11">@{row.username}</span>
+            <span className="block truncate text-xs text-gray-11">
+              <bdi dir="ltr">@{row.username}</bdi>
+            </span>
           </span>
         </div>
       </td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">
-        {row.distance} km
+      <td className="px-3 py-2 text-end whitespace-nowrap">
+        {t("posts:rankings.km", { distance: row.distance })}
         {leftOut ? <span className="block text-xs whitespace-normal text-warning-11">{leftOut}</span> : null}
       </td>
-      <td className="px-3 py-2 text-right">{row.hours}</td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.sales, currency)}</td>
-      <td className="px-3 py-2 text-right whitespace-nowrap">{formatAmount(row.recovery, currency)}</td>
-      <td className="px-3 py-2 text-right">{row.dealers}</td>
+      <td className="px-3 py-2 text-end">{row.hours}</td>
+      <td className="px-3 py-2 text-end whitespace-nowrap">{formatAmount(row.sales, currency)}</td>
+      <td className="px-3 py-2 text-end whitespace-nowrap">{formatAmount(row.recovery, currency)}</td>
+      <td className="px-3 py-2 text-end">{row.dealers}</td>
     </tr>
   );
 }

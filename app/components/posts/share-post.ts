@@ -6,10 +6,13 @@ export async function sharePost({
   title,
   text,
   url,
+  notices,
 }: {
   title: string;
   text: string;
   url: string;
+  /** The notices in the reader's language: the text copied, or not. */
+  notices: { copied: string; notCopied: string };
 }): Promise<string | null> {
   if (typeof navigator.share === "function") {
     try {
@@ -21,8 +24,8 @@ export async function sharePost({
   }
   try {
     await navigator.clipboard.writeText(text);
-    return "Post content copied to clipboard!";
+    return notices.copied;
   } catch {
-    return "Could not copy the post. Please try again.";
+    return notices.notCopied;
   }
 }

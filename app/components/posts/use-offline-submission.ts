@@ -1,17 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { seemsOnline } from "~/browser/connection";
-import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
 import { isFailedRequest } from "~/lib/failed-request";
 import { useRootData } from "~/browser/root-data";
 import { keepForLater, postBodyFromForm, type QueuedSubmission, type WaitingFile } from "~/browser/send-queue";
 import { newSubmissionKey, SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
+import { useT } from "~/browser/i18n";
+import type { Translate } from "~/locales/namespaces";
+import { postTypeLabel } from "./post-type-labels";
 
-const NOT_KEPT = "This phone could not keep the post while offline. Please try again when you are connected.";
-
-/** The post as it waits on the phone: the /api body, sent later with the form's key. */
-function waitingPost(formData: FormData, userId: number, key: string, files: WaitingFile[]): QueuedSubmission {
-  const label = POST_TYPE_LABELS[String(formData.get("type")) as PostType];
+/** The post as it waits on the phone: the /api body, sent later with the form's key (its label in the reader's language). */
+function waitingPost(
+  t: Translate,
+  formData: FormData,
+  userId: number,
+  key: string,
+  files: WaitingFile[],
+): QueuedSubmission {
+  const label = postTypeLabel(t, String(formData.get("type")));
   const description = String(formData.get("text") ?? "").trim();
   return {
     key,
@@ -37,6 +43,7 @@ function waitingPost(formData: FormData, userId: number, key: string, files: Wai
  */
 export function useOfflineSubmission(initialKey: string, answer: unknown, renewedKey: string | undefined) {
   const userId = useRootData()?.user?.id;
+  const t = useT();
   const [submissionKey, setSubmissionKey] = useState(renewedKey ?? initialKey);
   const inFlight = useRef<QueuedSubmission>(undefined);
   const [queued, setQueued] = useState<false | { files: number }>(false);
@@ -77,11 +84,11 @@ export function useOfflineSubmission(initialKey: string, answer: unknown, renewe
     submissionKey,
     queued,
     /** The phone could not keep the post, or the server answered it with an error (not kept). */
-    error: notKept ? NOT_KEPT : isFailedRequest(answer) && answer.answered ? answer.error : undefined,
+    error: notKept ? t("posts:form.notKept") : isFailedRequest(answer) && answer.answered ? answer.error : undefined,
     /** For the form's submit (after its validation passed): offline, the post is kept and the form's request never goes. */
     onSubmit(event: FormEvent, formData: FormData, files: WaitingFile[] = []) {
       if (userId === undefined) return;
-      const post = waitingPost(formData, userId, submissionKey, files);
+      const post = waitingPost(t, formData, userId, submissionKey, files);
       if (seemsOnline() && files.length === 0) {
         inFlight.current = post;
         return;

@@ -8,6 +8,7 @@ import { YourTargets } from "~/components/home/your-targets";
 import { PlanNextLink } from "~/components/home/plan-next";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
+import { pageMessages } from "~/http/language.server";
 import { getOptionalUser, requestViewer, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
 import { officerHome } from "~/models/home.server";

@@ -29,6 +29,7 @@ import { useHydrated } from "~/browser/hydrated";
 import { useAdoptedValue } from "~/browser/adopted-value";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import { pageMessages } from "~/http/language.server";
 import { requireUser } from "~/http/auth.server";
 import { POST_FAILED } from "~/models/post.rules";
 import type { validatePost } from "~/models/post.validation";

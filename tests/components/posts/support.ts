@@ -46,7 +46,7 @@ export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
 
 /** What the post page's loader answers for `post` (app/routes/posts/post.tsx). */
 export function postPage(post: PostCardData, comments: unknown[] = []) {
-  return { post, comments, viewerId: OFFICER.id, commentKey: "c0ffee00-0000-4000-8000-000000000001" };
+  return { post, comments, viewerId: OFFICER.id, commentKey: "c0ffee00-0000-4000-8000-000000000001", messages: {} };
 }
 
 /** The feed's first page (app/routes/feed/home.tsx), signed in: `posts`, and Load More while `nextCursor`. */
@@ -114,5 +114,6 @@ export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
     submissionKey: "5eed0000-0000-4000-8000-000000000042",
     prefill: { type: undefined, dealerId: undefined, plot: undefined, place: null },
     draft: null,
+    messages: {},
   };
 }
