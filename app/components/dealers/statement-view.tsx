@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
+import { useT } from "~/browser/i18n";
+import { LEDGER_KIND_KEYS } from "~/components/dealers/ledger-labels";
 import { formatCalendarDate, formatLocalDate } from "~/lib/date-format";
-import { LEDGER_KIND_LABELS } from "~/lib/ledger";
 import { formatMoney } from "~/lib/money";
 import { postDetails, type StatementShown } from "~/lib/statement";
 
@@ -20,6 +21,8 @@ export function StatementView({
   linkPosts: boolean;
   Heading?: "h1" | "h2";
 }) {
+  const t = useT();
+  const language = useLanguage();
   const { APP_TIME_ZONE: timeZone, CURRENCY_SYMBOL: symbol } = usePublicEnv();
   const money = (cents: bigint) => formatMoney(cents, symbol);
   return (
@@ -29,14 +32,19 @@ export function StatementView({
     >
       <header className="space-y-1">
         <Heading id="statement-heading" className="text-lg font-semibold">
-          Statement of {statement.dealer.businessName}
+          {t("dealers:statement.of", { name: statement.dealer.businessName })}
         </Heading>
         <p className="text-sm text-gray-11 print:text-black">{statement.dealer.address}</p>
         <p className="text-sm">
-          {formatCalendarDate(statement.period.from)} – {formatCalendarDate(statement.period.to)}
+          {t("dealers:statement.period", {
+            from: formatCalendarDate(statement.period.from, language),
+            to: formatCalendarDate(statement.period.to, language),
+          })}
         </p>
         <p className="text-sm text-gray-11 print:text-black" data-testid="statement-as-of">
-          As of {formatLocalDate(statement.asOf.toISOString(), timeZone, { withTime: true })}
+          {t("dealers:statement.asOf", {
+            time: formatLocalDate(statement.asOf.toISOString(), timeZone, { withTime: true, language }),
+          })}
         </p>
       </header>
       <div className="overflow-x-auto print:overflow-visible">
@@ -44,16 +52,16 @@ export function StatementView({
           <thead>
             <tr className="border-b border-gray-6 text-start">
               <th scope="col" className="py-1 pe-1.5 text-start font-medium">
-                Entry
+                {t("dealers:statement.entry")}
               </th>
               <th scope="col" className="py-1 pe-1.5 text-end font-medium">
-                Debit
+                {t("dealers:statement.debit")}
               </th>
               <th scope="col" className="py-1 pe-1.5 text-end font-medium">
-                Credit
+                {t("dealers:statement.credit")}
               </th>
               <th scope="col" className="py-1 text-end font-medium">
-                Balance
+                {t("dealers:statement.balance")}
               </th>
             </tr>
           </thead>
@@ -61,9 +69,9 @@ export function StatementView({
             <tr className="border-b border-gray-4">
               <th scope="row" className="py-1 pe-1.5 text-start font-medium">
                 <span className="block text-xs font-normal text-gray-11 print:text-black">
-                  {formatCalendarDate(statement.period.from)}
+                  {formatCalendarDate(statement.period.from, language)}
                 </span>
-                Opening balance
+                {t("dealers:account.openingBalance")}
               </th>
               <td />
               <td />
@@ -75,9 +83,9 @@ export function StatementView({
               <tr key={entry.id} className="border-b border-gray-4 align-top" data-testid="statement-entry">
                 <td className="py-1 pe-1.5">
                   <span className="block text-xs text-gray-11 print:text-black">
-                    {formatLocalDate(entry.at.toISOString(), timeZone)}
+                    {formatLocalDate(entry.at.toISOString(), timeZone, { language })}
                   </span>
-                  <span className="font-medium">{LEDGER_KIND_LABELS[entry.kind]}</span>
+                  <span className="font-medium">{t(LEDGER_KIND_KEYS[entry.kind])}</span>
                   {entry.post ? (
                     <span className="block text-gray-11 print:text-black">
                       {linkPosts && entry.post.type !== null ? (
@@ -107,9 +115,9 @@ export function StatementView({
             <tr className="border-t-2 border-gray-7 font-semibold">
               <th scope="row" className="py-1 pe-1.5 text-start">
                 <span className="block text-xs font-normal text-gray-11 print:text-black">
-                  {formatCalendarDate(statement.period.to)}
+                  {formatCalendarDate(statement.period.to, language)}
                 </span>
-                Closing balance
+                {t("dealers:statement.closingBalance")}
               </th>
               <td className="py-1 pe-1.5 text-end whitespace-nowrap" data-testid="total-debits">
                 {money(statement.debitsCents)}
@@ -124,7 +132,9 @@ export function StatementView({
           </tfoot>
         </table>
       </div>
-      {statement.entries.length === 0 ? <p className="text-sm text-gray-11">No entries in this period.</p> : null}
+      {statement.entries.length === 0 ? (
+        <p className="text-sm text-gray-11">{t("dealers:statement.noEntries")}</p>
+      ) : null}
     </section>
   );
 }
