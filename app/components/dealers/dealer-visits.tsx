@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { usePublicEnv, useLanguage } from "~/browser/root-data";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
-import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
+import type { PostType } from "~/lib/post-types";
+import { POST_TYPE_KEYS } from "~/components/dealers/post-type-keys";
 import type { DealerVisits as Visits } from "~/models/dealer-visits.schema";
 import { useT } from "~/browser/i18n";
 
@@ -34,7 +35,9 @@ export function DealerVisits({ visits, page, paged }: { visits: Visits; page: st
             <li key={visit.postId}>
               <Link to={`/posts/${visit.postId}`} className="block min-h-11 py-2">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="font-medium">{POST_TYPE_LABELS[visit.type as PostType] ?? visit.type}</span>
+                  <span className="font-medium">
+                    {visit.type in POST_TYPE_KEYS ? t(POST_TYPE_KEYS[visit.type as PostType]) : visit.type}
+                  </span>
                   <span className="text-sm text-gray-11">
                     {formatLocalDate(visit.createdAt, timeZone, { withTime: true, language })}
                   </span>

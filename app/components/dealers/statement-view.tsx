@@ -4,19 +4,10 @@ import { useT } from "~/browser/i18n";
 import { LEDGER_KIND_KEYS } from "~/components/dealers/ledger-labels";
 import { formatCalendarDate, formatLocalDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
-import { type PostType, SALE_PRODUCT_LABELS } from "~/lib/post-types";
+import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import type { StatementPost, StatementShown } from "~/lib/statement";
-import type { MessageKey, Translate } from "~/locales/namespaces";
-
-const POST_TYPE_KEYS: Record<PostType, MessageKey> = {
-  FIELD_VISIT: "dealers:statement.postType.fieldVisit",
-  FARMER_MEETING: "dealers:statement.postType.farmerMeeting",
-  DEALER_MEETING: "dealers:statement.postType.dealerMeeting",
-  SALE: "dealers:statement.postType.sale",
-  RECOVERY: "dealers:statement.postType.recovery",
-  DEMO_PLOT: "dealers:statement.postType.demoPlot",
-  ANNOUNCEMENT: "dealers:statement.postType.announcement",
-};
+import type { Translate } from "~/locales/namespaces";
+import { POST_TYPE_KEYS } from "~/components/dealers/post-type-keys";
 
 /**
  * The post an entry came from, in the reader's words: "Sale #12: SSP Fertilizer, 10 bags at

@@ -81,7 +81,6 @@ export async function loader(args: Route.LoaderArgs) {
   );
   const cursor = visitsCursor.success ? visitsCursor.data : undefined;
   return {
-    // "posts": the visits are named by their posts' types, in the posts' words.
     messages: pageMessages(args.context, "dealers", "posts"),
     dealer,
     editing,
