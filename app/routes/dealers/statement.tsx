@@ -11,12 +11,10 @@ import { redirectWithToast } from "~/http/toast.server";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { DEALER_NOT_FOUND } from "~/models/dealer.server";
 import { requireAccountToRead } from "~/models/ledger.server";
-import {
-  createStatementLink,
-  dealerStatement,
-  madeStatementLink,
-  statementTitle,
-} from "~/models/ledger-statement.server";
+import { createStatementLink, dealerStatement, madeStatementLink } from "~/models/ledger-statement.server";
+import { env } from "~/env.server";
+import { languageContext } from "~/http/context";
+import { formatLocalDate } from "~/lib/date-format";
 import { metaTitle, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator } from "~/http/language.server";
 
@@ -56,7 +54,16 @@ export async function loader(args: Route.LoaderArgs) {
         pageTitle: t("dealers:statement.pageTitleOf", { name: statement.dealer.businessName }),
         dealerId,
         statement,
-        title: statementTitle(statement),
+        // What the share sheet and WhatsApp send with the link, in the words of whoever shares it.
+        title: t("dealers:statement.shareTitle", {
+          name: statement.dealer.businessName,
+          from: statement.period.from,
+          to: statement.period.to,
+          asOf: formatLocalDate(statement.asOf.toISOString(), env.APP_TIME_ZONE, {
+            withTime: true,
+            language: args.context.get(languageContext),
+          }),
+        }),
         form: statement.period,
         errors: [] as string[],
         link: link && { url: link.url, expiresAt: link.expiresAt },

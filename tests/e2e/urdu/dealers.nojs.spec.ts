@@ -94,6 +94,8 @@ test("every dealers page reads in Urdu, right to left, its notices and shared st
   await page.getByRole("button", { name: "اسٹیٹمنٹ شیئر کریں" }).click();
   await expect(page.getByText("شیئر لنک تیار ہے")).toBeVisible();
   const link = new URL(await page.getByRole("textbox", { name: "اسٹیٹمنٹ کا لنک" }).inputValue());
+  const whatsApp = new URL((await page.getByRole("link", { name: "WhatsApp پر بھیجیں" }).getAttribute("href"))!);
+  expect(whatsApp.searchParams.get("text")).toMatch(new RegExp(`^${dealer.businessName} کی اسٹیٹمنٹ، .+: ${link}$`));
 
   // The dealer opens it signed out, on a phone whose browser prefers Urdu.
   const dealersPhone = await (
