@@ -1,7 +1,7 @@
-import { isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/shared-statement";
 import { StatementView } from "~/components/dealers/statement-view";
-import { pageCall } from "~/http/form.server";
+import { AppError } from "~/lib/app-error";
 import { formatLocalDate } from "~/lib/date-format";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { useT } from "~/browser/i18n";
@@ -22,10 +22,24 @@ export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "private, no-store",
 });
 
+/** What a refused link answers its error page: no catalog reaches that page, so its words come with it. */
+type Refusal = { title: string; heading: string; message: string };
+
+const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === "object" && value !== null && "heading" in value && "message" in value;
+
 /** 404 for a link this server never made (or changed), 410 once it has expired, each with its message. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const shared = await pageCall(() => sharedStatement(params.token));
   const t = requestTranslator(context, "dealers");
+  const shared = await sharedStatement(params.token).catch((error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+    const refusal: Refusal = {
+      title: t("dealers:statement.title"),
+      heading: t("dealers:statement.unavailable"),
+      message: error.message,
+    };
+    throw data(refusal, { status: error.status });
+  });
   return {
     ...shared,
     messages: pageMessages(context, "dealers"),
@@ -47,14 +61,14 @@ export default function SharedStatement({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The statement could not be shown.";
+  // A server error brings no words: the page then says so in English.
+  const refusal = isRouteErrorResponse(error) && isRefusal(error.data) ? error.data : null;
   return (
     <main className="mx-auto flex max-w-md flex-col items-center gap-4 p-6 text-center" role="alert">
       <meta name="robots" content="noindex, nofollow" />
-      <title>Statement</title>
-      <h1 className="text-2xl font-bold">Statement unavailable</h1>
-      <p className="text-gray-11">{message}</p>
+      <title>{refusal?.title ?? "Statement"}</title>
+      <h1 className="text-2xl font-bold">{refusal?.heading ?? "Statement unavailable"}</h1>
+      <p className="text-gray-11">{refusal?.message ?? "The statement could not be shown."}</p>
     </main>
   );
 }

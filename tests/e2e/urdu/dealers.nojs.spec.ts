@@ -106,4 +106,6 @@ test("every dealers page reads in Urdu, right to left, its notices and shared st
     "This link works until",
     "Opening balance",
   ]);
+  // A link that is no link: its error page in the dealer's language too (the model's reason stays English for now).
+  await expectUrduPage(dealersPhone, "/statement/not-a-link", "اسٹیٹمنٹ دستیاب نہیں", ["Statement unavailable"]);
 });
