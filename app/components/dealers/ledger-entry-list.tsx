@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useSearchParams } from "react-router";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
-import { useT } from "~/browser/i18n";
+import { RichMessage, useT } from "~/browser/i18n";
 import { LEDGER_KIND_KEYS } from "~/components/dealers/ledger-labels";
 import { TextField } from "~/components/forms";
 import { AccountForm } from "~/components/dealers/account-form";
@@ -42,7 +42,9 @@ export function LedgerEntryList({
         <li key={entry.id} className="space-y-1 py-2 text-sm">
           <p className="flex items-baseline justify-between gap-2">
             <span className="font-medium">{t(LEDGER_KIND_KEYS[entry.kind])}</span>
-            <span className="font-semibold tabular-nums">{formatMoney(entry.amountCents, currency)}</span>
+            <span className="font-semibold tabular-nums" dir="ltr">
+              {formatMoney(entry.amountCents, currency)}
+            </span>
           </p>
           <p className="flex items-baseline justify-between gap-2 text-gray-11">
             <span>
@@ -50,7 +52,11 @@ export function LedgerEntryList({
               {entry.createdBy ? ` · ${entry.createdBy.name}` : null}
             </span>
             <span className="tabular-nums">
-              {t("dealers:account.balanceAfter", { amount: formatMoney(entry.balanceAfterCents, currency) })}
+              <RichMessage
+                id="dealers:account.balanceAfter"
+                values={{ amount: formatMoney(entry.balanceAfterCents, currency) }}
+                components={{ 0: <bdi dir="ltr" /> }}
+              />
             </span>
           </p>
           {entry.reason ? <p className="text-gray-11">{entry.reason}</p> : null}

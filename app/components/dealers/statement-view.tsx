@@ -45,6 +45,7 @@ export function StatementView({
   const t = useT();
   const language = useLanguage();
   const { APP_TIME_ZONE: timeZone, CURRENCY_SYMBOL: symbol } = usePublicEnv();
+  // A balance may be below 0: its minus sign stays before the amount in a right-to-left page (<bdi dir="ltr">).
   const money = (cents: bigint) => formatMoney(cents, symbol);
   return (
     <section
@@ -97,7 +98,7 @@ export function StatementView({
               <td />
               <td />
               <td className="py-1 text-end whitespace-nowrap" data-testid="opening-balance">
-                {money(statement.openingBalanceCents)}
+                <bdi dir="ltr">{money(statement.openingBalanceCents)}</bdi>
               </td>
             </tr>
             {statement.entries.map((entry) => (
@@ -128,7 +129,9 @@ export function StatementView({
                 <td className="py-1 pe-1.5 text-end whitespace-nowrap">
                   {entry.amountCents < 0n ? money(-entry.amountCents) : ""}
                 </td>
-                <td className="py-1 text-end whitespace-nowrap">{money(entry.balanceAfterCents)}</td>
+                <td className="py-1 text-end whitespace-nowrap">
+                  <bdi dir="ltr">{money(entry.balanceAfterCents)}</bdi>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -147,7 +150,7 @@ export function StatementView({
                 {money(statement.creditsCents)}
               </td>
               <td className="py-1 text-end whitespace-nowrap" data-testid="closing-balance">
-                {money(statement.closingBalanceCents)}
+                <bdi dir="ltr">{money(statement.closingBalanceCents)}</bdi>
               </td>
             </tr>
           </tfoot>

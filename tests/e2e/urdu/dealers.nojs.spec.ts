@@ -91,6 +91,8 @@ test("every dealers page reads in Urdu, right to left, its notices and shared st
     "Closing balance",
     "Statement of",
   ]);
+  // A balance keeps its sign before its amount inside the right-to-left table.
+  await expect(page.getByTestId("closing-balance").locator('bdi[dir="ltr"]')).toHaveText("$1,500.00");
   await page.getByRole("button", { name: "اسٹیٹمنٹ شیئر کریں" }).click();
   await expect(page.getByText("شیئر لنک تیار ہے")).toBeVisible();
   const link = new URL(await page.getByRole("textbox", { name: "اسٹیٹمنٹ کا لنک" }).inputValue());
