@@ -10,11 +10,6 @@ export const IMPORT_FAILED = "Failed to import dealers";
 
 /** The spreadsheet to fill in, with the columns' plain names and one example row (GET, signed in). */
 export const IMPORT_TEMPLATE_PATH = "/dealers/import/template.xlsx";
-export const IMPORT_COLUMNS_HELP =
-  "Required: Business Name, Street, City and State. " +
-  "Optional: Latitude and Longitude (left empty, the dealer is placed from its address and marked approximate " +
-  "until a pin is set), Formatted Address, Owner First Name, Owner Last Name, Phone, Email, Postal Code and Team " +
-  "(a team's name; without it, the team whose territory holds the dealer's city or province).";
 
 /** How a skipped row that is already in the directory is worded: harmless, not an error. */
 const ALREADY_IN_DIRECTORY = "already in the directory";

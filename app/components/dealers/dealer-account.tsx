@@ -7,6 +7,7 @@ import { LedgerEntryList } from "~/components/dealers/ledger-entry-list";
 import type { AccountSummary, LedgerEntryView } from "~/lib/ledger";
 import { centsToDecimal } from "~/lib/money";
 import { adjustmentSchema, creditTermsSchema, openingBalanceSchema } from "~/models/ledger.schema";
+import { useT } from "~/browser/i18n";
 
 /** What the dealer's page shows of the account, and what its viewer may do to it. */
 type AccountView = {
@@ -21,8 +22,6 @@ type AccountView = {
 
 /** The page action's answer that came back (a refusal): the account's forms read theirs by `intent`. */
 type ActionReply = { intent: string | null; entryId?: number; result: SubmissionResult<string[]> | null };
-
-const AMOUNT_HINT = "In dollars; a minus sign for a credit (e.g. -300.50).";
 
 /**
  * The dealer's account on their page: the figures, the forms of whoever manages it (adjust, credit
@@ -40,6 +39,8 @@ export function DealerAccount({
   submissionKey: string;
   reply: ActionReply | undefined;
 }) {
+  const t = useT();
+  const amountHint = t("dealers:account.amountHint");
   const resultOf = (intent: string) => (reply?.intent === intent ? (reply.result ?? undefined) : undefined);
   const reversal =
     reply?.intent === "account-reverse" && reply.entryId !== undefined && reply.result
@@ -48,39 +49,49 @@ export function DealerAccount({
   return (
     <section id="account" className="card space-y-3" aria-labelledby="dealer-account">
       <h2 id="dealer-account" className="font-semibold">
-        Account
+        {t("dealers:account.title")}
       </h2>
       <AccountSummaryView account={view.account} updatedAt={view.updatedAt} />
       {view.mayManage ? (
         <>
           <details open={resultOf("account-adjust") !== undefined}>
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Adjust balance</summary>
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+              {t("dealers:account.adjust")}
+            </summary>
             <AccountForm
               id="account-adjust"
               intent="account-adjust"
               schema={adjustmentSchema}
               result={resultOf("account-adjust")}
-              button="Adjust balance"
-              busyButton="Adjusting..."
+              button={t("dealers:account.adjust")}
+              busyButton={t("dealers:account.adjusting")}
               submissionKey={`${submissionKey}-adjust`}
             >
               {(fields) => (
                 <>
-                  <TextField label="Amount" field={fields.amount} inputMode="decimal" hint={AMOUNT_HINT} />
-                  <TextField label="Reason for the adjustment" field={fields.reason} maxLength={200} />
+                  <TextField
+                    label={t("dealers:account.amount")}
+                    field={fields.amount}
+                    inputMode="decimal"
+                    dir="ltr"
+                    hint={amountHint}
+                  />
+                  <TextField label={t("dealers:account.adjustReason")} field={fields.reason} maxLength={200} />
                 </>
               )}
             </AccountForm>
           </details>
           <details open={resultOf("account-terms") !== undefined}>
-            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Credit terms</summary>
+            <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+              {t("dealers:account.terms")}
+            </summary>
             <AccountForm
               id="account-terms"
               intent="account-terms"
               schema={creditTermsSchema}
               result={resultOf("account-terms")}
-              button="Save credit terms"
-              busyButton="Saving..."
+              button={t("dealers:account.saveTerms")}
+              busyButton={t("dealers:account.saving")}
               defaultValue={{
                 creditLimit:
                   view.account.creditLimitCents === null ? "" : centsToDecimal(view.account.creditLimitCents),
@@ -90,16 +101,18 @@ export function DealerAccount({
               {(fields) => (
                 <>
                   <TextField
-                    label="Credit limit"
+                    label={t("dealers:account.creditLimit")}
                     field={fields.creditLimit}
                     inputMode="decimal"
-                    hint="In dollars; empty for no limit."
+                    dir="ltr"
+                    hint={t("dealers:account.creditLimitHint")}
                   />
                   <TextField
-                    label="Payment terms (days)"
+                    label={t("dealers:account.paymentTermsDays")}
                     field={fields.paymentTermsDays}
                     inputMode="numeric"
-                    hint="Empty for the company's terms."
+                    dir="ltr"
+                    hint={t("dealers:account.paymentTermsHint")}
                   />
                 </>
               )}
@@ -109,26 +122,34 @@ export function DealerAccount({
       ) : null}
       {view.mayOpen ? (
         <details open={resultOf("account-open") !== undefined}>
-          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">Opening balance</summary>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium">
+            {t("dealers:account.openingBalance")}
+          </summary>
           <AccountForm
             id="account-open"
             intent="account-open"
             schema={openingBalanceSchema}
             result={resultOf("account-open")}
-            button="Set opening balance"
-            busyButton="Saving..."
+            button={t("dealers:account.setOpening")}
+            busyButton={t("dealers:account.saving")}
             submissionKey={`${submissionKey}-open`}
           >
             {(fields) => (
               <>
-                <TextField label="Opening balance" field={fields.amount} inputMode="decimal" hint={AMOUNT_HINT} />
-                <TextField label="Note" field={fields.reason} maxLength={200} />
+                <TextField
+                  label={t("dealers:account.openingBalance")}
+                  field={fields.amount}
+                  inputMode="decimal"
+                  dir="ltr"
+                  hint={amountHint}
+                />
+                <TextField label={t("dealers:account.note")} field={fields.reason} maxLength={200} />
               </>
             )}
           </AccountForm>
         </details>
       ) : null}
-      <h3 className="font-medium">Recent entries</h3>
+      <h3 className="font-medium">{t("dealers:account.recentEntries")}</h3>
       {/* A reversal refused for an entry the list does not show (another dealer's, an older one). */}
       {reversal && !view.entries.some((entry) => entry.id === reversal.entryId) ? (
         <FormErrors errors={reversal.result.error?.[""] ?? undefined} />
@@ -140,7 +161,7 @@ export function DealerAccount({
         reply={reversal}
       />
       <Link to={`/dealer-details/${dealerId}/statement`} className="btn-secondary w-full">
-        Full statement
+        {t("dealers:account.fullStatement")}
       </Link>
     </section>
   );

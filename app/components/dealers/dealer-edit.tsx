@@ -6,16 +6,10 @@ import { DealerPicture } from "~/components/dealers/dealer-picture";
 import { ImageForm } from "~/components/dealers/image-form";
 import { FieldErrors } from "~/components/forms";
 import { useHydrated } from "~/browser/hydrated";
-import {
-  ABOUT_MAX,
-  type Dealer,
-  GALLERY_FULL,
-  GALLERY_MAX,
-  REMOVE_PHOTO_CONFIRMATION,
-  TEAM_FROM_ADDRESS,
-} from "~/models/dealer.schema";
+import { ABOUT_MAX, type Dealer, GALLERY_MAX, TEAM_FROM_ADDRESS } from "~/models/dealer.schema";
 import type { TeamView } from "~/models/team.schema";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 /** The details page's answer to a refused action: the form that sent it (its `intent`) and what went wrong. */
 export type DealerActionData =
@@ -43,6 +37,7 @@ export function DealerEdit({
   actionData: DealerActionData;
   uploadKey: string;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const update = actionData?.intent === "update" ? actionData.result : null;
@@ -62,29 +57,29 @@ export function DealerEdit({
       <section className="card space-y-3" aria-labelledby="picture-heading">
         <h2 id="picture-heading" className="flex items-center gap-2 font-semibold">
           <Icon name="camera" size={18} />
-          Profile Picture
+          {t("dealers:edit.pictureTitle")}
         </h2>
         <div className="flex items-center gap-3">
           <DealerPicture dealer={dealer} size={64} />
           <p className="text-sm text-gray-11">
-            {dealer.profilePictureUrl ? "Choose a new photo to replace it." : "No picture yet."}
+            {dealer.profilePictureUrl ? t("dealers:edit.replacePicture") : t("dealers:edit.noPicture")}
           </p>
         </div>
         <ImageForm
           intent="profile-picture"
-          label="Profile picture"
-          button="Upload Picture"
+          label={t("dealers:edit.pictureLabel")}
+          button={t("dealers:edit.uploadPicture")}
           errors={errorFor(actionData, "profile-picture")}
         />
       </section>
 
       <section className="card space-y-3" aria-labelledby="about-heading">
         <h2 id="about-heading" className="font-semibold">
-          About
+          {t("dealers:view.about")}
         </h2>
         <div className="space-y-2">
           <label htmlFor="about-text" className="sr-only">
-            About
+            {t("dealers:view.about")}
           </label>
           <textarea
             id="about-text"
@@ -92,13 +87,13 @@ export function DealerEdit({
             form={EDIT_FORM}
             rows={5}
             defaultValue={about}
-            placeholder="Describe the dealer's business, customers and strengths"
+            placeholder={t("dealers:edit.aboutPlaceholder")}
             className="field-input py-2"
             onInput={(event) => setAboutLength(event.currentTarget.value.length)}
             aria-invalid={aboutErrors ? true : undefined}
             aria-describedby={aboutErrors ? "about-text-error" : undefined}
           />
-          <p className={`text-right text-xs ${aboutLength > ABOUT_MAX ? "text-danger-11" : "text-gray-11"}`}>
+          <p className={`text-end text-xs ${aboutLength > ABOUT_MAX ? "text-danger-11" : "text-gray-11"}`}>
             {aboutLength} / {ABOUT_MAX}
           </p>
           <FieldErrors id="about-text-error" errors={aboutErrors} />
@@ -110,22 +105,22 @@ export function DealerEdit({
             className="btn-secondary w-full"
             disabled={savingAbout}
           >
-            {savingAbout ? "Saving..." : "Save About"}
+            {savingAbout ? t("dealers:account.saving") : t("dealers:edit.saveAbout")}
           </button>
         </div>
       </section>
 
       <section className="card space-y-3" aria-labelledby="gallery-heading">
         <h2 id="gallery-heading" className="font-semibold">
-          Gallery ({dealer.galleryImages.length} / {GALLERY_MAX})
+          {t("dealers:edit.galleryCount", { count: dealer.galleryImages.length, max: GALLERY_MAX })}
         </h2>
-        {dealer.galleryImages.length === 0 ? <p className="text-gray-11">No photos in gallery yet.</p> : null}
-        <ul className="grid grid-cols-3 gap-2" aria-label="Gallery">
+        {dealer.galleryImages.length === 0 ? <p className="text-gray-11">{t("dealers:view.noPhotos")}</p> : null}
+        <ul className="grid grid-cols-3 gap-2" aria-label={t("dealers:view.gallery")}>
           {dealer.galleryImages.map((url, index) => (
             <li key={url + index} className="space-y-1">
               <img
                 src={dealer.galleryThumbs[index]}
-                alt={`Gallery ${index + 1}`}
+                alt={t("dealers:view.galleryImage", { number: index + 1 })}
                 loading="lazy"
                 className="aspect-square w-full rounded-lg object-cover"
               />
@@ -133,7 +128,7 @@ export function DealerEdit({
                 <Form
                   method="post"
                   onSubmit={(event) => {
-                    if (!window.confirm(REMOVE_PHOTO_CONFIRMATION)) event.preventDefault();
+                    if (!window.confirm(t("dealers:edit.removeConfirm"))) event.preventDefault();
                   }}
                 >
                   <input type="hidden" name="intent" value="gallery-remove" />
@@ -143,20 +138,20 @@ export function DealerEdit({
                   <button
                     type="submit"
                     className="btn-ghost w-full px-1 text-sm text-danger-11"
-                    aria-label={`Remove photo ${index + 1}`}
+                    aria-label={t("dealers:edit.removePhotoNumber", { number: index + 1 })}
                   >
                     <Icon name="trash" size={14} />
-                    Remove
+                    {t("dealers:edit.remove")}
                   </button>
                 </Form>
               ) : (
                 <Link
                   to={`${page}/remove-photo/${index}`}
                   className="btn-ghost w-full px-1 text-sm text-danger-11"
-                  aria-label={`Remove photo ${index + 1}`}
+                  aria-label={t("dealers:edit.removePhotoNumber", { number: index + 1 })}
                 >
                   <Icon name="trash" size={14} />
-                  Remove
+                  {t("dealers:edit.remove")}
                 </Link>
               )}
             </li>
@@ -165,13 +160,13 @@ export function DealerEdit({
         <FieldErrors errors={errorFor(actionData, "gallery-remove")} />
         {full ? (
           <p role="status" className="rounded-lg bg-gray-3 p-3 text-sm">
-            {GALLERY_FULL}
+            {t("dealers:edit.galleryFull")}
           </p>
         ) : (
           <ImageForm
             intent="gallery-add"
-            label="Add a photo"
-            button="Add to Gallery"
+            label={t("dealers:edit.addPhoto")}
+            button={t("dealers:edit.addToGallery")}
             submissionKey={uploadKey}
             errors={errorFor(actionData, "gallery-add")}
           />
@@ -181,7 +176,7 @@ export function DealerEdit({
 
       <section aria-labelledby="details-heading" className="space-y-2">
         <h2 id="details-heading" className="font-semibold">
-          Dealer Information
+          {t("dealers:edit.informationTitle")}
         </h2>
         <FieldErrors errors={errorFor(actionData, "update")} />
         <DealerForm
@@ -195,11 +190,11 @@ export function DealerEdit({
           }}
           teams={teams}
           lastResult={update}
-          submitLabel="Save"
-          locatingLabel="Getting Location..."
+          submitLabel={t("dealers:form.save")}
+          locatingLabel={t("dealers:form.locating")}
           cancel={
             <Link to={page} className="btn-secondary flex-1">
-              Cancel
+              {t("dealers:form.cancel")}
             </Link>
           }
         />

@@ -9,6 +9,8 @@ import { PROVINCES } from "~/lib/provinces";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { dealerSchema, NOTES_MAX, splitGeocodedAddress, TEAM_FROM_ADDRESS } from "~/models/dealer.schema";
 import type { TeamView } from "~/models/team.schema";
+import { useT } from "~/browser/i18n";
+import { provinceLabel } from "~/components/dealers/province-labels";
 
 type DealerFormValues = {
   businessName?: string | null;
@@ -46,7 +48,7 @@ type Props = {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="card space-y-3">
-      <legend className="float-left mb-1 w-full text-base font-semibold">{title}</legend>
+      <legend className="float-start mb-1 w-full text-base font-semibold">{title}</legend>
       {children}
     </fieldset>
   );
@@ -64,6 +66,7 @@ export function DealerForm({
   cancel,
   locatingLabel,
 }: Props) {
+  const t = useT();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (intent ?? null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -92,52 +95,76 @@ export function DealerForm({
       <ErrorSummary
         status={form.status}
         fields={[
-          summaryOf("Business name", fields.businessName),
-          summaryOf("Owner first name", fields.ownerFirstName),
-          summaryOf("Owner last name", fields.ownerLastName),
-          summaryOf("Phone", fields.phone),
-          summaryOf("Email", fields.email),
-          summaryOf("Street", fields.street),
-          summaryOf("City", fields.city),
-          summaryOf("State", fields.state),
-          summaryOf("Postal code", fields.postalCode),
+          summaryOf(t("dealers:form.businessName"), fields.businessName),
+          summaryOf(t("dealers:form.ownerFirstName"), fields.ownerFirstName),
+          summaryOf(t("dealers:form.ownerLastName"), fields.ownerLastName),
+          summaryOf(t("dealers:form.phone"), fields.phone),
+          summaryOf(t("dealers:form.email"), fields.email),
+          summaryOf(t("dealers:form.street"), fields.street),
+          summaryOf(t("dealers:form.city"), fields.city),
+          summaryOf(t("dealers:form.state"), fields.state),
+          summaryOf(t("dealers:form.postalCode"), fields.postalCode),
           {
-            label: "Location",
+            label: t("dealers:form.location"),
             id: `${id}-location`,
             errors: [...locationErrors, ...(fields.formattedAddress.errors ?? [])],
           },
-          summaryOf("Additional Notes", fields.notes),
+          summaryOf(t("dealers:form.notesSection"), fields.notes),
         ]}
       />
 
-      <Section title="Business Information">
-        <TextField label="Business name *" field={fields.businessName} autoComplete="organization" />
+      <Section title={t("dealers:form.businessSection")}>
+        <TextField
+          label={t("dealers:form.businessNameRequired")}
+          field={fields.businessName}
+          autoComplete="organization"
+        />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Owner first name" field={fields.ownerFirstName} autoComplete="off" />
-          <TextField label="Owner last name" field={fields.ownerLastName} autoComplete="off" />
+          <TextField label={t("dealers:form.ownerFirstName")} field={fields.ownerFirstName} autoComplete="off" />
+          <TextField label={t("dealers:form.ownerLastName")} field={fields.ownerLastName} autoComplete="off" />
         </div>
       </Section>
 
-      <Section title="Contact Information">
-        <TextField label="Phone" field={fields.phone} type="tel" placeholder="+92 300 1234567" autoComplete="off" />
-        <TextField label="Email" field={fields.email} type="email" placeholder="dealer@example.pk" autoComplete="off" />
+      <Section title={t("dealers:form.contactSection")}>
+        <TextField
+          label={t("dealers:form.phone")}
+          field={fields.phone}
+          type="tel"
+          placeholder="+92 300 1234567"
+          autoComplete="off"
+          dir="ltr"
+        />
+        <TextField
+          label={t("dealers:form.email")}
+          field={fields.email}
+          type="email"
+          placeholder="dealer@example.pk"
+          autoComplete="off"
+          dir="ltr"
+        />
       </Section>
 
-      <Section title="Address & Location">
-        <TextField label="Street *" field={fields.street} autoComplete="off" />
+      <Section title={t("dealers:form.addressSection")}>
+        <TextField label={t("dealers:form.streetRequired")} field={fields.street} autoComplete="off" />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="City *" field={fields.city} autoComplete="off" />
-          <TextField label="Postal code" field={fields.postalCode} inputMode="numeric" autoComplete="off" />
+          <TextField label={t("dealers:form.cityRequired")} field={fields.city} autoComplete="off" />
+          <TextField
+            label={t("dealers:form.postalCode")}
+            field={fields.postalCode}
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+          />
         </div>
         <div>
           <label htmlFor={fields.state.id} className="field-label">
-            State *
+            {t("dealers:form.stateRequired")}
           </label>
           <select {...getSelectProps(fields.state)} className="field-input">
-            <option value="">Select a province</option>
+            <option value="">{t("dealers:form.selectProvince")}</option>
             {PROVINCES.map((province) => (
               <option key={province} value={province}>
-                {province}
+                {provinceLabel(t, province)}
               </option>
             ))}
           </select>
@@ -146,14 +173,14 @@ export function DealerForm({
         {teams.length > 0 ? (
           <div>
             <label htmlFor={fields.teamId.id} className="field-label">
-              Team
+              {t("dealers:form.team")}
             </label>
             <select
               {...getSelectProps(fields.teamId)}
               defaultValue={fields.teamId.initialValue ?? TEAM_FROM_ADDRESS}
               className="field-input"
             >
-              <option value={TEAM_FROM_ADDRESS}>From the address</option>
+              <option value={TEAM_FROM_ADDRESS}>{t("dealers:form.teamFromAddress")}</option>
               {teams.map((team) => (
                 <option key={team.id} value={team.id}>
                   {team.name}
@@ -164,13 +191,13 @@ export function DealerForm({
           </div>
         ) : null}
         <div id={`${id}-location`}>
-          <p className="field-label">Location *</p>
+          <p className="field-label">{t("dealers:form.locationRequired")}</p>
           {notice ? (
             <div
               role="alert"
               className="mb-2 rounded-lg border border-warning-11 bg-warning-3 p-3 text-sm text-warning-11"
             >
-              <p className="font-semibold">Location Notice</p>
+              <p className="font-semibold">{t("dealers:form.locationNotice")}</p>
               <p>{notice}</p>
             </div>
           ) : null}
@@ -184,7 +211,7 @@ export function DealerForm({
             }}
             errors={{ lat: locationErrors, address: fields.formattedAddress.errors }}
             locatingLabel={locatingLabel}
-            addressHint="No map without JavaScript: type the coordinates, or leave them empty and the dealer is placed from Street, City and State."
+            addressHint={t("dealers:form.addressHint")}
             onLocateError={setNotice}
             onChange={(value) => {
               setNotice(null);
@@ -198,19 +225,19 @@ export function DealerForm({
         </div>
       </Section>
 
-      <Section title="Additional Notes">
+      <Section title={t("dealers:form.notesSection")}>
         <label htmlFor={fields.notes.id} className="sr-only">
-          Notes
+          {t("dealers:view.notes")}
         </label>
         <textarea
           {...getTextareaProps(fields.notes)}
           rows={4}
           className="field-input py-2"
-          placeholder="Anything the team should know about this dealer"
+          placeholder={t("dealers:form.notesPlaceholder")}
           onInput={(event) => setNotes(event.currentTarget.value)}
         />
         <p
-          className={`text-right text-xs ${notesLength > NOTES_MAX ? "text-danger-11" : "text-gray-11"}`}
+          className={`text-end text-xs ${notesLength > NOTES_MAX ? "text-danger-11" : "text-gray-11"}`}
           aria-live="polite"
         >
           {notesLength} / {NOTES_MAX}
@@ -221,7 +248,7 @@ export function DealerForm({
       <div className="flex gap-3">
         {cancel}
         <button type="submit" className="btn-primary flex-1" disabled={saving}>
-          {saving ? "Saving..." : submitLabel}
+          {saving ? t("dealers:account.saving") : submitLabel}
         </button>
       </div>
     </Form>

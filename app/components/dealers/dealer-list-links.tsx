@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/browser/i18n";
 
 /** A dealer's "View Details" link, named by the dealer for screen readers. */
 export function DealerDetailsLink({
@@ -8,13 +9,14 @@ export function DealerDetailsLink({
   dealer: { id: number; businessName: string };
   className: string;
 }) {
+  const t = useT();
   return (
     <Link
       to={`/dealer-details/${dealer.id}`}
       className={className}
-      aria-label={`View Details of ${dealer.businessName}`}
+      aria-label={t("dealers:list.viewDetailsOf", { name: dealer.businessName })}
     >
-      View Details
+      {t("dealers:list.viewDetails")}
     </Link>
   );
 }
@@ -31,13 +33,12 @@ export function ShowMoreDealers({
   to: string;
   className?: string;
 }) {
+  const t = useT();
   return (
     <div className={`space-y-2 text-center ${className}`.trim()}>
-      <p className="text-sm text-gray-11">
-        Showing {shown} of {matching} dealers.
-      </p>
+      <p className="text-sm text-gray-11">{t("dealers:list.showing", { shown, matching })}</p>
       <Link to={to} preventScrollReset replace className="btn-secondary w-full">
-        Show more
+        {t("dealers:list.showMore")}
       </Link>
     </div>
   );

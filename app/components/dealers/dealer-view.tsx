@@ -5,9 +5,12 @@ import { formatPhone, telHref } from "~/lib/phone";
 import type { Dealer } from "~/models/dealer.schema";
 import { coordinatesText } from "~/lib/coordinates";
 import { Icon } from "~/components/icon";
+import { RichMessage, useT } from "~/browser/i18n";
+import { provinceLabel } from "~/components/dealers/province-labels";
 
 /** The dealer's page when not editing: who, how to reach them, where, notes, about and gallery. */
 export function DealerView({ dealer }: { dealer: Dealer }) {
+  const t = useT();
   const owner = [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ");
   const coordinates = coordinatesText(Number(dealer.lat), Number(dealer.lng));
   return (
@@ -21,46 +24,45 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
       </section>
 
       <section className="card space-y-2">
-        <h2 className="font-semibold">Contact Information</h2>
+        <h2 className="font-semibold">{t("dealers:form.contactSection")}</h2>
         {dealer.phone ? (
           <a href={telHref(dealer.phone)} className="link flex min-h-11 items-center gap-2">
             <Icon name="phone" size={16} />
-            {formatPhone(dealer.phone)}
+            <bdi dir="ltr">{formatPhone(dealer.phone)}</bdi>
           </a>
         ) : (
-          <p className="text-gray-11">No phone</p>
+          <p className="text-gray-11">{t("dealers:view.noPhone")}</p>
         )}
         {dealer.email ? (
           <a href={`mailto:${dealer.email}`} className="link flex min-h-11 items-center gap-2 break-all">
             <Icon name="mail" size={16} />
-            {dealer.email}
+            <bdi dir="ltr">{dealer.email}</bdi>
           </a>
         ) : null}
       </section>
 
       <section className="card space-y-1">
-        <h2 className="font-semibold">Address & Location</h2>
+        <h2 className="font-semibold">{t("dealers:form.addressSection")}</h2>
         <p>{dealer.street}</p>
         <p>
-          {dealer.city}, {dealer.state}
+          {t("dealers:view.cityProvince", { city: dealer.city, province: provinceLabel(t, dealer.state) })}
           {dealer.postalCode ? ` ${dealer.postalCode}` : ""}
         </p>
         {/* Where the address lookup failed, the address is the coordinates: shown once. */}
         {dealer.formattedAddress && dealer.formattedAddress !== coordinates ? (
           <p className="text-sm text-gray-11">{dealer.formattedAddress}</p>
         ) : null}
-        <p className="font-mono text-sm text-gray-11">{coordinates}</p>
+        <p className="font-mono text-sm text-gray-11" dir="ltr">
+          {coordinates}
+        </p>
         {dealer.team ? (
           <p className="text-sm" data-testid="dealer-team">
-            Team: {dealer.team.name}
+            {t("dealers:view.team", { team: dealer.team.name })}
           </p>
         ) : null}
         {dealer.locationApproximate ? (
           <p className="text-sm text-warning-11">
-            Approximate: placed from the address; set the pin when you can.{" "}
-            <Link to="?edit=true" className="link">
-              Edit Dealer
-            </Link>
+            <RichMessage id="dealers:view.approximate" components={{ 0: <Link to="?edit=true" className="link" /> }} />
           </p>
         ) : null}
         <DirectionsLink
@@ -73,28 +75,28 @@ export function DealerView({ dealer }: { dealer: Dealer }) {
 
       {dealer.notes ? (
         <section className="card space-y-1">
-          <h2 className="font-semibold">Notes</h2>
+          <h2 className="font-semibold">{t("dealers:view.notes")}</h2>
           <p className="whitespace-pre-line">{dealer.notes}</p>
         </section>
       ) : null}
 
       <section className="card space-y-1">
-        <h2 className="font-semibold">About</h2>
-        <p className="whitespace-pre-line">{dealer.aboutDescription || "No description available."}</p>
+        <h2 className="font-semibold">{t("dealers:view.about")}</h2>
+        <p className="whitespace-pre-line">{dealer.aboutDescription || t("dealers:view.noDescription")}</p>
       </section>
 
       <section className="card space-y-2">
-        <h2 className="font-semibold">Gallery</h2>
+        <h2 className="font-semibold">{t("dealers:view.gallery")}</h2>
         {dealer.galleryImages.length === 0 ? (
-          <p className="text-gray-11">No photos in gallery yet.</p>
+          <p className="text-gray-11">{t("dealers:view.noPhotos")}</p>
         ) : (
-          <ul className="grid grid-cols-3 gap-2" aria-label="Gallery">
+          <ul className="grid grid-cols-3 gap-2" aria-label={t("dealers:view.gallery")}>
             {dealer.galleryImages.map((url, index) => (
               <li key={url + index}>
                 <a href={url}>
                   <img
                     src={dealer.galleryThumbs[index]}
-                    alt={`Gallery ${index + 1}`}
+                    alt={t("dealers:view.galleryImage", { number: index + 1 })}
                     loading="lazy"
                     className="aspect-square w-full rounded-lg object-cover"
                   />

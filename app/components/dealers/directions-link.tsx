@@ -1,4 +1,5 @@
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 /**
  * Directions to a dealer. A `geo:` link, which Android (the officers' phones) opens in its maps
@@ -16,13 +17,14 @@ export function DirectionsLink({
   name: string;
   className: string;
 }) {
+  const t = useT();
   const place = `${lat},${lng}`;
   const web = `https://www.google.com/maps/dir/?api=1&destination=${place}`;
   return (
     <a
       href={`geo:${place}?q=${place}(${encodeURIComponent(name)})`}
       className={className}
-      aria-label={`Directions to ${name}`}
+      aria-label={t("dealers:directions.to", { name })}
       onClick={(event) => {
         if (/Android/i.test(navigator.userAgent)) return;
         event.preventDefault();
@@ -30,7 +32,7 @@ export function DirectionsLink({
       }}
     >
       <Icon name="navigation" size={16} />
-      Directions
+      {t("dealers:directions.label")}
     </a>
   );
 }

@@ -5,6 +5,7 @@ import { UploadStatus } from "~/components/upload-status";
 import { preparePhoto } from "~/browser/prepare-photo";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { DEALER_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/models/dealer.schema";
+import { useT } from "~/browser/i18n";
 
 /**
  * A photo upload of the dealer's page (the profile picture or a gallery photo), told apart by
@@ -25,6 +26,7 @@ export function ImageForm({
   submissionKey?: string;
   errors: string[] | undefined;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const [clientError, setClientError] = useState<string | null>(null);
   /** The chosen photo while it is made smaller. */
@@ -90,10 +92,10 @@ export function ImageForm({
             .finally(() => setPreparing((current) => (current === file ? null : current)));
         }}
       />
-      <p className="text-xs text-gray-11">JPG, PNG or WebP, up to 5MB.</p>
+      <p className="text-xs text-gray-11">{t("dealers:edit.imageHint")}</p>
       <FieldErrors id={`${inputId}-error`} errors={errors} />
       <button type="submit" className="btn-secondary w-full" disabled={busy}>
-        {busy ? "Uploading..." : button}
+        {busy ? t("dealers:edit.uploading") : button}
       </button>
       {preparing || progress !== null ? <UploadStatus preparing={preparing !== null} percent={progress ?? 0} /> : null}
     </Form>

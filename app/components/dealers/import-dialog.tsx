@@ -8,6 +8,8 @@ import { withinPatience } from "~/browser/request-guard";
 import { comeBackAfterSignIn } from "~/browser/request-json";
 import { ImportResults, type ImportResultView } from "./import-results";
 import { Icon } from "~/components/icon";
+import { RichMessage, useT } from "~/browser/i18n";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
 type Step =
   | { name: "select"; error?: { title: string; message: string } }
@@ -16,18 +18,18 @@ type Step =
   | { name: "importing"; fileName: string }
   | { name: "results"; result: ImportResultView };
 
-async function errorText(status: number, statusText: string, body: string): Promise<string> {
+async function errorText(t: Translate, status: number, statusText: string, body: string): Promise<string> {
   try {
     const parsed = JSON.parse(body) as { error?: unknown };
     if (typeof parsed.error === "string") return parsed.error;
   } catch {
     // not JSON
   }
-  return `Upload failed: ${statusText || status}`;
+  return t("dealers:import.uploadFailedStatus", { status: statusText || status });
 }
 
 /** Uploads the file with progress; `signal` stops it (then it reports nothing more). */
-function upload(file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<string> {
+function upload(t: Translate, file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     signal.addEventListener("abort", () => request.abort());
@@ -45,15 +47,15 @@ function upload(file: File, onProgress: (percent: number) => void, signal: Abort
         try {
           resolve((JSON.parse(request.responseText) as { uploadId: string }).uploadId);
         } catch {
-          reject(new Error("Upload failed: unreadable answer"));
+          reject(new Error(t("dealers:import.uploadFailedUnreadable")));
         }
       } else {
-        reject(new Error(await errorText(request.status, request.statusText, request.responseText)));
+        reject(new Error(await errorText(t, request.status, request.statusText, request.responseText)));
       }
     };
     request.onerror = () => {
       connectionFailed();
-      reject(new Error("Upload failed: network error"));
+      reject(new Error(t("dealers:import.uploadFailedNetwork")));
     };
     const body = new FormData();
     body.append("file", file);
@@ -62,7 +64,14 @@ function upload(file: File, onProgress: (percent: number) => void, signal: Abort
 }
 
 /** The directory's import dialog: select a file, upload it (with progress), import, results. */
+const STEPS: readonly MessageKey[] = [
+  "dealers:import.stepSelect",
+  "dealers:import.stepUpload",
+  "dealers:import.stepImport",
+];
+
 export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
@@ -81,33 +90,37 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   async function startUpload() {
     const file = input.current?.files?.[0];
     if (!file || !hasExcelName(file.name)) {
-      setStep({ name: "select", error: { title: "Invalid File Type", message: NOT_EXCEL } });
+      setStep({ name: "select", error: { title: t("dealers:import.invalidFileType"), message: NOT_EXCEL } });
       return;
     }
     if (file.size > IMPORT_MAX_BYTES) {
-      setStep({ name: "select", error: { title: "File Too Large", message: FILE_TOO_LARGE } });
+      setStep({ name: "select", error: { title: t("dealers:import.fileTooLarge"), message: FILE_TOO_LARGE } });
       return;
     }
     setStep({ name: "uploading", progress: 0 });
     const stop = new AbortController();
     try {
       const uploadId = await withinPatience(
-        upload(file, (progress) => setStep({ name: "uploading", progress }), stop.signal),
+        upload(t, file, (progress) => setStep({ name: "uploading", progress }), stop.signal),
       );
       setStep({ name: "ready", uploadId, fileName: file.name });
-      showNotice({ type: "success", title: "Upload Successful", description: "1 file(s) uploaded successfully!" });
+      showNotice({
+        type: "success",
+        title: t("dealers:import.uploadSuccessTitle"),
+        description: t("dealers:import.uploadSuccessDescription"),
+      });
     } catch (error) {
       // No answer within the officer's patience: the upload stops, and can be tried again.
       stop.abort();
-      const message = (error instanceof Error && error.message) || "Upload failed: no answer";
-      setStep({ name: "select", error: { title: "Upload Failed", message } });
+      const message = (error instanceof Error && error.message) || t("dealers:import.uploadFailedNoAnswer");
+      setStep({ name: "select", error: { title: t("dealers:import.uploadFailedTitle"), message } });
     }
   }
 
   async function startImport(uploadId: string, fileName: string) {
     setStep({ name: "importing", fileName });
     const failed = (message = IMPORT_FAILED) =>
-      setStep({ name: "ready", uploadId, fileName, error: { title: "Import Failed", message } });
+      setStep({ name: "ready", uploadId, fileName, error: { title: t("dealers:import.importFailed"), message } });
     let response: Response;
     try {
       response = await withinPatience(
@@ -148,21 +161,21 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       <div className="space-y-4 p-4">
         <div className="flex items-center gap-2">
           <h2 id="import-dialog-title" className="flex-1 text-lg font-semibold">
-            Import Dealers
+            {t("dealers:import.title")}
           </h2>
-          <button type="button" className="btn-ghost px-2" aria-label="Close" onClick={close}>
+          <button type="button" className="btn-ghost px-2" aria-label={t("dealers:import.close")} onClick={close}>
             <Icon name="x" size={20} />
           </button>
         </div>
         {step.name !== "results" ? (
-          <ol className="grid grid-cols-3 gap-1 text-center text-xs" aria-label="Steps">
-            {["Select file", "Upload", "Import"].map((label, index) => (
+          <ol className="grid grid-cols-3 gap-1 text-center text-xs" aria-label={t("dealers:import.steps")}>
+            {STEPS.map((label, index) => (
               <li
                 key={label}
                 aria-current={stepNumber === index + 1 ? "step" : undefined}
                 className={`rounded-md py-1 ${stepNumber === index + 1 ? "bg-accent-9 text-white" : stepNumber > index + 1 ? "bg-accent-3" : "bg-gray-3"}`}
               >
-                {index + 1}. {label}
+                {index + 1}. {t(label)}
               </li>
             ))}
           </ol>
@@ -180,7 +193,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           <div className="space-y-3">
             <ImportHelp />
             <label htmlFor="import-dialog-file" className="field-label">
-              Spreadsheet
+              {t("dealers:import.spreadsheet")}
             </label>
             <input ref={input} id="import-dialog-file" type="file" accept=".xlsx,.xls" className="field-input py-2" />
             <button
@@ -190,22 +203,31 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               onClick={() => void startUpload()}
             >
               <Icon name="file-spreadsheet" size={18} />
-              Upload
+              {t("dealers:import.stepUpload")}
             </button>
           </div>
         ) : null}
 
         {step.name === "uploading" ? (
           <div className="space-y-2">
-            <p>Uploading... {step.progress}%</p>
-            <progress value={step.progress} max={100} className="w-full" aria-label="Upload progress" />
+            <p>{t("dealers:import.uploadingProgress", { progress: step.progress })}</p>
+            <progress
+              value={step.progress}
+              max={100}
+              className="w-full"
+              aria-label={t("dealers:import.uploadProgress")}
+            />
           </div>
         ) : null}
 
         {step.name === "ready" || step.name === "importing" ? (
           <div className="space-y-3">
             <p>
-              <span className="font-medium">{step.fileName}</span> is uploaded. Import its dealers now?
+              <RichMessage
+                id="dealers:import.uploaded"
+                values={{ fileName: step.fileName }}
+                components={{ 0: <bdi className="font-medium" /> }}
+              />
             </p>
             <button
               type="button"
@@ -213,7 +235,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               disabled={step.name === "importing"}
               onClick={() => step.name === "ready" && void startImport(step.uploadId, step.fileName)}
             >
-              {step.name === "importing" ? "Importing..." : "Import Dealers"}
+              {step.name === "importing" ? t("dealers:import.importing") : t("dealers:import.title")}
             </button>
           </div>
         ) : null}
@@ -223,10 +245,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <ImportResults result={step.result} errorLimit={10} />
             <div className="grid grid-cols-2 gap-2">
               <button type="button" className="btn-secondary" onClick={() => setStep({ name: "select" })}>
-                Import Another File
+                {t("dealers:import.another")}
               </button>
               <button type="button" className="btn-primary" onClick={close}>
-                Close
+                {t("dealers:import.close")}
               </button>
             </div>
           </div>

@@ -1,13 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useSearchParams } from "react-router";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
+import { RichMessage, useT } from "~/browser/i18n";
+import { LEDGER_KIND_KEYS } from "~/components/dealers/ledger-labels";
 import { TextField } from "~/components/forms";
 import { AccountForm } from "~/components/dealers/account-form";
 import { formatLocalDate } from "~/lib/date-format";
 import { parseId } from "~/lib/ids";
 import { formatMoney } from "~/lib/money";
 import { reversalSchema } from "~/models/ledger.schema";
-import { LEDGER_KIND_LABELS, type LedgerEntryView } from "~/lib/ledger";
+import type { LedgerEntryView } from "~/lib/ledger";
 
 /** The reply to a reversal, and the entry it was for. */
 export type ReversalReply = { entryId: number; result: SubmissionResult<string[]> };
@@ -28,32 +30,44 @@ export function LedgerEntryList({
   submissionKey: string;
   reply: ReversalReply | undefined;
 }) {
+  const t = useT();
+  const language = useLanguage();
   const { CURRENCY_SYMBOL: currency, APP_TIME_ZONE: timeZone } = usePublicEnv();
   const [searchParams] = useSearchParams();
   const openId = reply?.entryId ?? parseId(searchParams.get("reverse"));
-  if (entries.length === 0) return <p className="text-sm text-gray-11">No entries yet.</p>;
+  if (entries.length === 0) return <p className="text-sm text-gray-11">{t("dealers:account.noEntries")}</p>;
   return (
-    <ol className="divide-y divide-gray-4" aria-label="Recent entries">
+    <ol className="divide-y divide-gray-4" aria-label={t("dealers:account.recentEntries")}>
       {entries.map((entry) => (
         <li key={entry.id} className="space-y-1 py-2 text-sm">
           <p className="flex items-baseline justify-between gap-2">
-            <span className="font-medium">{LEDGER_KIND_LABELS[entry.kind]}</span>
-            <span className="font-semibold tabular-nums">{formatMoney(entry.amountCents, currency)}</span>
+            <span className="font-medium">{t(LEDGER_KIND_KEYS[entry.kind])}</span>
+            <span className="font-semibold tabular-nums" dir="ltr">
+              {formatMoney(entry.amountCents, currency)}
+            </span>
           </p>
           <p className="flex items-baseline justify-between gap-2 text-gray-11">
             <span>
-              {formatLocalDate(entry.at.toISOString(), timeZone)}
+              {formatLocalDate(entry.at.toISOString(), timeZone, { language })}
               {entry.createdBy ? ` · ${entry.createdBy.name}` : null}
             </span>
-            <span className="tabular-nums">Balance {formatMoney(entry.balanceAfterCents, currency)}</span>
+            <span className="tabular-nums">
+              <RichMessage
+                id="dealers:account.balanceAfter"
+                values={{ amount: formatMoney(entry.balanceAfterCents, currency) }}
+                components={{ 0: <bdi dir="ltr" /> }}
+              />
+            </span>
           </p>
           {entry.reason ? <p className="text-gray-11">{entry.reason}</p> : null}
           {entry.postId === null ? null : (
             <Link to={`/posts/${entry.postId}`} className="inline-flex min-h-11 items-center text-accent-11 underline">
-              View post
+              {t("dealers:account.viewPost")}
             </Link>
           )}
-          {entry.reversedById === null ? null : <p className="font-medium text-warning-11">Reversed</p>}
+          {entry.reversedById === null ? null : (
+            <p className="font-medium text-warning-11">{t("dealers:account.reversedLabel")}</p>
+          )}
           {mayReverse && entry.kind !== "REVERSAL" && entry.reversedById === null ? (
             openId === entry.id ? (
               <AccountForm
@@ -61,12 +75,14 @@ export function LedgerEntryList({
                 intent="account-reverse"
                 schema={reversalSchema}
                 result={reply?.entryId === entry.id ? reply.result : undefined}
-                button="Reverse entry"
-                busyButton="Reversing..."
+                button={t("dealers:account.reverseEntry")}
+                busyButton={t("dealers:account.reversing")}
                 submissionKey={`${submissionKey}-reverse-${entry.id}`}
                 hidden={{ entry: String(entry.id) }}
               >
-                {(fields) => <TextField label="Reason for the reversal" field={fields.reason} maxLength={200} />}
+                {(fields) => (
+                  <TextField label={t("dealers:account.reverseReason")} field={fields.reason} maxLength={200} />
+                )}
               </AccountForm>
             ) : (
               <Link
@@ -74,7 +90,7 @@ export function LedgerEntryList({
                 preventScrollReset
                 className="inline-flex min-h-11 items-center text-accent-11 underline"
               >
-                Reverse
+                {t("dealers:account.reverse")}
               </Link>
             )
           ) : null}

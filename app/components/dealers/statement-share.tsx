@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useHydrated } from "~/browser/hydrated";
 import { CopyButton } from "~/components/copy-button";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
+import { useT } from "~/browser/i18n";
 import { formatLocalDate } from "~/lib/date-format";
 import { STATEMENT_LINK_DAYS } from "~/lib/statement";
 
@@ -15,6 +16,8 @@ function whatsAppUrl(text: string): string {
  * with JavaScript the phone's share sheet (Web Share) and a Copy button where the browser has them.
  */
 export function StatementShare({ url, title, expiresAt }: { url: string; title: string; expiresAt: Date }) {
+  const t = useT();
+  const language = useLanguage();
   const timeZone = usePublicEnv().APP_TIME_ZONE;
   const hydrated = useHydrated();
   const [shareFailed, setShareFailed] = useState(false);
@@ -31,33 +34,34 @@ export function StatementShare({ url, title, expiresAt }: { url: string; title: 
   return (
     <section className="card space-y-2 print:hidden" aria-labelledby="statement-share" data-testid="statement-share">
       <h2 id="statement-share" className="font-semibold">
-        Share link
+        {t("dealers:statement.shareLink")}
       </h2>
       <p className="text-sm text-gray-11">
-        Anyone with this link can see this statement, without an account, until{" "}
-        {formatLocalDate(expiresAt.toISOString(), timeZone, { withTime: true })} (a link lasts {STATEMENT_LINK_DAYS}{" "}
-        days). It shows the entries as of when it is opened.
+        {t("dealers:statement.shareExplained", {
+          until: formatLocalDate(expiresAt.toISOString(), timeZone, { withTime: true, language }),
+          days: STATEMENT_LINK_DAYS,
+        })}
       </p>
       <label className="block text-sm font-medium" htmlFor="statement-link">
-        Statement link
+        {t("dealers:statement.linkLabel")}
       </label>
       <div className="flex gap-2">
-        <input id="statement-link" className="field-input flex-1" readOnly value={url} />
-        <CopyButton text={url} label="Copy the statement link" />
+        <input id="statement-link" className="field-input flex-1" readOnly value={url} dir="ltr" />
+        <CopyButton text={url} label={t("dealers:statement.copyLink")} />
       </div>
       <div className="flex flex-wrap gap-2">
         {canShare ? (
           <button type="button" className="btn-primary" onClick={() => void share()}>
-            Share…
+            {t("dealers:statement.share")}
           </button>
         ) : null}
         <a href={whatsAppUrl(message)} className="btn-secondary" target="_blank" rel="noreferrer">
-          Send by WhatsApp
+          {t("dealers:statement.whatsApp")}
         </a>
       </div>
       {shareFailed ? (
         <p role="status" className="text-sm text-danger-11">
-          Could not open the share sheet: copy the link or send it by WhatsApp.
+          {t("dealers:statement.shareFailed")}
         </p>
       ) : null}
     </section>

@@ -1,9 +1,31 @@
 import { Link } from "react-router";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
+import { useT } from "~/browser/i18n";
+import { LEDGER_KIND_KEYS } from "~/components/dealers/ledger-labels";
 import { formatCalendarDate, formatLocalDate } from "~/lib/date-format";
-import { LEDGER_KIND_LABELS } from "~/lib/ledger";
 import { formatMoney } from "~/lib/money";
-import { postDetails, type StatementShown } from "~/lib/statement";
+import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
+import type { StatementPost, StatementShown } from "~/lib/statement";
+import type { Translate } from "~/locales/namespaces";
+import { POST_TYPE_KEYS } from "~/components/dealers/post-type-keys";
+
+/**
+ * The post an entry came from, in the reader's words: "Sale #12: SSP Fertilizer, 10 bags at
+ * $1,250.00", "Recovery #13", "Post #14 (deleted)" (the Excel file words it with lib/statement.ts).
+ */
+function postDetails(t: Translate, post: StatementPost, symbol: string): string {
+  if (post.type === null) return t("dealers:statement.postDeleted", { id: post.id });
+  const named = t("dealers:statement.postNamed", { type: t(POST_TYPE_KEYS[post.type]), id: post.id });
+  if (post.type !== "SALE" || post.product === null) return named;
+  const product = SALE_PRODUCT_LABELS[post.product];
+  const bags = post.bags === null ? null : t("dealers:statement.bags", { count: post.bags });
+  const price = post.priceCents === null ? null : formatMoney(post.priceCents, symbol);
+  if (bags !== null && price !== null)
+    return t("dealers:statement.saleBagsPrice", { post: named, product, bags, price });
+  if (bags !== null) return t("dealers:statement.saleBags", { post: named, product, bags });
+  if (price !== null) return t("dealers:statement.salePrice", { post: named, product, price });
+  return t("dealers:statement.sale", { post: named, product });
+}
 
 /**
  * A dealer's statement: who, the period, the opening balance, every entry (its date, kind, post,
@@ -20,7 +42,10 @@ export function StatementView({
   linkPosts: boolean;
   Heading?: "h1" | "h2";
 }) {
+  const t = useT();
+  const language = useLanguage();
   const { APP_TIME_ZONE: timeZone, CURRENCY_SYMBOL: symbol } = usePublicEnv();
+  // A balance may be below 0: its minus sign stays before the amount in a right-to-left page (<bdi dir="ltr">).
   const money = (cents: bigint) => formatMoney(cents, symbol);
   return (
     <section
@@ -29,14 +54,19 @@ export function StatementView({
     >
       <header className="space-y-1">
         <Heading id="statement-heading" className="text-lg font-semibold">
-          Statement of {statement.dealer.businessName}
+          {t("dealers:statement.of", { name: statement.dealer.businessName })}
         </Heading>
         <p className="text-sm text-gray-11 print:text-black">{statement.dealer.address}</p>
         <p className="text-sm">
-          {formatCalendarDate(statement.period.from)} – {formatCalendarDate(statement.period.to)}
+          {t("dealers:statement.period", {
+            from: formatCalendarDate(statement.period.from, language),
+            to: formatCalendarDate(statement.period.to, language),
+          })}
         </p>
         <p className="text-sm text-gray-11 print:text-black" data-testid="statement-as-of">
-          As of {formatLocalDate(statement.asOf.toISOString(), timeZone, { withTime: true })}
+          {t("dealers:statement.asOf", {
+            time: formatLocalDate(statement.asOf.toISOString(), timeZone, { withTime: true, language }),
+          })}
         </p>
       </header>
       <div className="overflow-x-auto print:overflow-visible">
@@ -44,16 +74,16 @@ export function StatementView({
           <thead>
             <tr className="border-b border-gray-6 text-start">
               <th scope="col" className="py-1 pe-1.5 text-start font-medium">
-                Entry
+                {t("dealers:statement.entry")}
               </th>
               <th scope="col" className="py-1 pe-1.5 text-end font-medium">
-                Debit
+                {t("dealers:statement.debit")}
               </th>
               <th scope="col" className="py-1 pe-1.5 text-end font-medium">
-                Credit
+                {t("dealers:statement.credit")}
               </th>
               <th scope="col" className="py-1 text-end font-medium">
-                Balance
+                {t("dealers:statement.balance")}
               </th>
             </tr>
           </thead>
@@ -61,31 +91,31 @@ export function StatementView({
             <tr className="border-b border-gray-4">
               <th scope="row" className="py-1 pe-1.5 text-start font-medium">
                 <span className="block text-xs font-normal text-gray-11 print:text-black">
-                  {formatCalendarDate(statement.period.from)}
+                  {formatCalendarDate(statement.period.from, language)}
                 </span>
-                Opening balance
+                {t("dealers:account.openingBalance")}
               </th>
               <td />
               <td />
               <td className="py-1 text-end whitespace-nowrap" data-testid="opening-balance">
-                {money(statement.openingBalanceCents)}
+                <bdi dir="ltr">{money(statement.openingBalanceCents)}</bdi>
               </td>
             </tr>
             {statement.entries.map((entry) => (
               <tr key={entry.id} className="border-b border-gray-4 align-top" data-testid="statement-entry">
                 <td className="py-1 pe-1.5">
                   <span className="block text-xs text-gray-11 print:text-black">
-                    {formatLocalDate(entry.at.toISOString(), timeZone)}
+                    {formatLocalDate(entry.at.toISOString(), timeZone, { language })}
                   </span>
-                  <span className="font-medium">{LEDGER_KIND_LABELS[entry.kind]}</span>
+                  <span className="font-medium">{t(LEDGER_KIND_KEYS[entry.kind])}</span>
                   {entry.post ? (
                     <span className="block text-gray-11 print:text-black">
                       {linkPosts && entry.post.type !== null ? (
                         <Link to={`/posts/${entry.post.id}`} className="link">
-                          {postDetails(entry.post, symbol)}
+                          {postDetails(t, entry.post, symbol)}
                         </Link>
                       ) : (
-                        postDetails(entry.post, symbol)
+                        postDetails(t, entry.post, symbol)
                       )}
                     </span>
                   ) : null}
@@ -99,7 +129,9 @@ export function StatementView({
                 <td className="py-1 pe-1.5 text-end whitespace-nowrap">
                   {entry.amountCents < 0n ? money(-entry.amountCents) : ""}
                 </td>
-                <td className="py-1 text-end whitespace-nowrap">{money(entry.balanceAfterCents)}</td>
+                <td className="py-1 text-end whitespace-nowrap">
+                  <bdi dir="ltr">{money(entry.balanceAfterCents)}</bdi>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -107,9 +139,9 @@ export function StatementView({
             <tr className="border-t-2 border-gray-7 font-semibold">
               <th scope="row" className="py-1 pe-1.5 text-start">
                 <span className="block text-xs font-normal text-gray-11 print:text-black">
-                  {formatCalendarDate(statement.period.to)}
+                  {formatCalendarDate(statement.period.to, language)}
                 </span>
-                Closing balance
+                {t("dealers:statement.closingBalance")}
               </th>
               <td className="py-1 pe-1.5 text-end whitespace-nowrap" data-testid="total-debits">
                 {money(statement.debitsCents)}
@@ -118,13 +150,15 @@ export function StatementView({
                 {money(statement.creditsCents)}
               </td>
               <td className="py-1 text-end whitespace-nowrap" data-testid="closing-balance">
-                {money(statement.closingBalanceCents)}
+                <bdi dir="ltr">{money(statement.closingBalanceCents)}</bdi>
               </td>
             </tr>
           </tfoot>
         </table>
       </div>
-      {statement.entries.length === 0 ? <p className="text-sm text-gray-11">No entries in this period.</p> : null}
+      {statement.entries.length === 0 ? (
+        <p className="text-sm text-gray-11">{t("dealers:statement.noEntries")}</p>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { useT } from "~/browser/i18n";
 
 /** What a refused file brought back: its notice and its row errors. */
 export type RefusedImport = { notice: { title: string; description: string }; errors: string[] };
@@ -23,6 +24,7 @@ export function AllOrNothingImport({
   fileId: string;
   submit: string;
 }) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const errors = refused?.errors ?? [];
   return (
@@ -32,11 +34,13 @@ export function AllOrNothingImport({
           <p className="font-semibold">{refused.notice.title}</p>
           <p>{refused.notice.description}</p>
           {errors.length > 0 ? (
-            <ul className="mt-2 list-disc space-y-1 pl-5">
+            <ul className="mt-2 list-disc space-y-1 ps-5">
               {errors.slice(0, SHOWN_ERRORS).map((line) => (
                 <li key={line}>{line}</li>
               ))}
-              {errors.length > SHOWN_ERRORS ? <li>... and {errors.length - SHOWN_ERRORS} more errors</li> : null}
+              {errors.length > SHOWN_ERRORS ? (
+                <li>{t("dealers:import.moreErrors", { count: errors.length - SHOWN_ERRORS })}</li>
+              ) : null}
             </ul>
           ) : null}
         </div>
@@ -44,12 +48,12 @@ export function AllOrNothingImport({
       <div className="space-y-2 text-sm text-gray-11">{about}</div>
       <div>
         <label htmlFor={fileId} className="field-label">
-          Spreadsheet
+          {t("dealers:import.spreadsheet")}
         </label>
         <input id={fileId} type="file" name="file" accept=".xlsx,.xls" required className="field-input py-2" />
       </div>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? "Importing..." : submit}
+        {busy ? t("dealers:import.importing") : submit}
       </button>
     </Form>
   );

@@ -12,6 +12,7 @@ import {
 } from "~/models/ledger.schema";
 import { adjustAccount, ENTRY_NOT_FOUND, openAccount, reverseEntry, setCreditTerms } from "~/models/ledger.server";
 import type { Viewer } from "~/models/team-scope.server";
+import type { Translate } from "~/locales/namespaces";
 
 // The dealer page's account forms (issue 48): adjust, reverse an entry, credit terms, opening balance.
 
@@ -22,23 +23,29 @@ type AccountIntent = "account-adjust" | "account-reverse" | "account-terms" | "a
  * toast; a refusal (bad input 400, or the model's 403/404/409/422) comes back to the form that sent
  * it, with its message and what was typed, and nothing written.
  */
-export async function accountAction(viewer: Viewer, dealerId: number, intent: AccountIntent, form: FormData) {
+export async function accountAction(
+  viewer: Viewer,
+  dealerId: number,
+  intent: AccountIntent,
+  form: FormData,
+  t: Translate,
+) {
   const key = submissionKeyFromForm(form);
   switch (intent) {
     case "account-adjust":
       return save(dealerId, form, { intent }, adjustmentSchema, async (input) => {
         await adjustAccount(viewer, dealerId, input, key);
-        return "Balance adjusted successfully!";
+        return t("dealers:account.adjusted");
       });
     case "account-terms":
       return save(dealerId, form, { intent }, creditTermsSchema, async (input) => {
         await setCreditTerms(viewer, dealerId, input);
-        return "Credit terms updated successfully!";
+        return t("dealers:account.termsUpdated");
       });
     case "account-open":
       return save(dealerId, form, { intent }, openingBalanceSchema, async (input) => {
         await openAccount(viewer, dealerId, input, key);
-        return "Opening balance set successfully!";
+        return t("dealers:account.opened");
       });
     case "account-reverse": {
       const entry = entryIdSchema.safeParse(form.get("entry"));
@@ -47,7 +54,7 @@ export async function accountAction(viewer: Viewer, dealerId: number, intent: Ac
       const entryId = entry.data;
       return save(dealerId, form, { intent, entryId }, reversalSchema, async (input) => {
         await reverseEntry(viewer, entryId, input, key);
-        return "Entry reversed successfully!";
+        return t("dealers:account.reversed");
       });
     }
   }

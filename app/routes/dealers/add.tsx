@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/add";
 import { formCall, readForm, parseForm, replyWithError } from "~/http/form.server";
-import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
+import { DEALER_PLACE, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { DealerForm } from "~/components/dealers/dealer-form";
 import { requireUser } from "~/http/auth.server";
 import { dealerSchema } from "~/models/dealer.schema";
@@ -14,8 +14,10 @@ import { guardRequest } from "~/browser/request-guard";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { Icon } from "~/components/icon";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Add New Dealer · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "dealers:add.pageTitle") }];
 
 /** New Post, when it sent the officer here (`?returnTo=/new-post…`): the save and Cancel go back to it. */
 function newPostToReturnTo(request: Request): string | null {
@@ -27,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   // Rendered into the form, so a retry of a save whose answer never came adds the dealer once.
   return {
+    messages: pageMessages(args.context, "dealers"),
     submissionKey: newSubmissionKey(),
     back: newPostToReturnTo(args.request) ?? "/dealers",
     // The Team select offers only the teams the user may put a dealer in.
@@ -49,7 +52,11 @@ export async function action(args: Route.ActionArgs) {
   return formCall(
     async () => {
       const { dealer } = await createDealer(submission.value, user, submissionKeyFromForm(form), { approximate });
-      const toast = { title: "Dealer added successfully!", description: approximate ? PLACED_FROM_ADDRESS : undefined };
+      const t = requestTranslator(args.context, "dealers");
+      const toast = {
+        title: t("dealers:add.added"),
+        description: approximate ? t("dealers:form.placedFromAddress") : undefined,
+      };
       const newPost = newPostToReturnTo(args.request);
       // Back to the directory (the spec), found by its name: at the top of the A–Z list it would not be seen.
       if (!newPost) return redirectWithToast(`/dealers?${new URLSearchParams({ query: dealer.businessName })}`, toast);
@@ -69,6 +76,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, () => ({ type: "error", title: "Failed to add dealer. Please try again." }));
 
 export default function AddDealer({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   return (
     <div className="space-y-4">
@@ -76,21 +84,23 @@ export default function AddDealer({ loaderData, actionData }: Route.ComponentPro
         <Link
           to={loaderData.back}
           className="btn-ghost px-2"
-          aria-label={loaderData.back === "/dealers" ? "Back to Dealers" : "Back to New Post"}
+          aria-label={
+            loaderData.back === "/dealers" ? t("dealers:details.backToDealers") : t("dealers:add.backToNewPost")
+          }
         >
-          <Icon name="arrow-left" size={20} />
+          <Icon name="arrow-left" size={20} className="rtl:-scale-x-100" />
         </Link>
-        <h1 className="text-xl font-bold">Add New Dealer</h1>
+        <h1 className="text-xl font-bold">{t("dealers:add.title")}</h1>
       </div>
       <DealerForm
         teams={loaderData.teams}
         id="add-dealer"
         submissionKey={answer?.submissionKey ?? loaderData.submissionKey}
         lastResult={answer?.result}
-        submitLabel="Save"
+        submitLabel={t("dealers:form.save")}
         cancel={
           <Link to={loaderData.back} className="btn-secondary flex-1">
-            Cancel
+            {t("dealers:form.cancel")}
           </Link>
         }
       />

@@ -20,7 +20,7 @@ import { VISITS_PAGE_SIZE, visitsQuerySchema } from "~/models/dealer-visits.sche
 import { DealerVisits } from "~/components/dealers/dealer-visits";
 import { formCall, parseForm, requirePageId } from "~/http/form.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
-import { DEALER_PLACE, PLACED_FROM_ADDRESS, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
+import { DEALER_PLACE, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { AppError } from "~/lib/app-error";
 import { parseId, parseIndex } from "~/lib/ids";
 import { readImageForm } from "~/http/upload-forms.server";
@@ -35,9 +35,11 @@ import { Icon } from "~/components/icon";
 import { DealerAccount } from "~/components/dealers/dealer-account";
 import { dealerAccountView } from "~/models/ledger.server";
 import { accountAction } from "./account.server";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.dealer?.businessName ?? "Dealer Details"} · Fieldline` },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: data?.dealer ? `${data.dealer.businessName} · Fieldline` : metaTitle(matches, "dealers:details.pageTitle") },
 ];
 
 const ABOUT_FAILED = "Failed to update about section";
@@ -57,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!dealer)
     return data(
       {
+        messages: pageMessages(args.context, "dealers"),
         dealer: null,
         editing: false,
         mayEdit: false,
@@ -78,6 +81,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   const cursor = visitsCursor.success ? visitsCursor.data : undefined;
   return {
+    messages: pageMessages(args.context, "dealers", "posts"),
     dealer,
     editing,
     mayEdit,
@@ -103,6 +107,7 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const id = requirePageId(dealerIdText(args), DEALER_NOT_FOUND);
   const page = `/dealer-details/${id}`;
+  const t = requestTranslator(args.context, "dealers");
   if (!(await getDealer(id))) throw data(DEALER_NOT_FOUND, { status: 404 });
   // A body refused before its intent is read (too large, more than one file) answers as an update.
   let intent = "update";
@@ -124,19 +129,19 @@ export async function action(args: Route.ActionArgs) {
           const approximate = placement === "placed";
           await updateDealer(user, id, submission.value, { approximate });
           if (savesAbout(form))
-            return redirectWithToast(`${page}?edit=true`, { title: "About section updated successfully!" });
+            return redirectWithToast(`${page}?edit=true`, { title: t("dealers:details.aboutUpdated") });
           return redirectWithToast(page, {
-            title: "Dealer updated successfully!",
-            description: approximate ? PLACED_FROM_ADDRESS : undefined,
+            title: t("dealers:details.updated"),
+            description: approximate ? t("dealers:form.placedFromAddress") : undefined,
           });
         }
         case "profile-picture": {
           await setProfilePicture(user, id, image);
-          return redirectWithToast(`${page}?edit=true`, { title: "Profile picture updated successfully!" });
+          return redirectWithToast(`${page}?edit=true`, { title: t("dealers:details.pictureUpdated") });
         }
         case "gallery-add": {
           await addGalleryImage(user, id, image, submissionKeyFromForm(form));
-          return redirectWithToast(`${page}?edit=true`, { title: "Image added to gallery successfully!" });
+          return redirectWithToast(`${page}?edit=true`, { title: t("dealers:details.imageAdded") });
         }
         case "gallery-remove": {
           const index = parseIndex(form.get("index"));
@@ -144,14 +149,14 @@ export async function action(args: Route.ActionArgs) {
           if (form.get("confirm") !== "yes") return redirect(`${page}/remove-photo/${index}`);
           const url = form.get("url");
           await removeGalleryImage(user, id, index, typeof url === "string" ? url : undefined);
-          return redirectWithToast(`${page}?edit=true`, { title: "Image removed from gallery successfully!" });
+          return redirectWithToast(`${page}?edit=true`, { title: t("dealers:details.imageRemoved") });
         }
         // The dealer's account (account.server.ts).
         case "account-adjust":
         case "account-reverse":
         case "account-terms":
         case "account-open":
-          return accountAction(user, id, intent, form);
+          return accountAction(user, id, intent, form, t);
         default:
           return data({ intent: null, result: null, error: UNKNOWN_ACTION }, { status: 400 });
       }
@@ -187,13 +192,14 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 export default function DealerDetails({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { dealer, editing, mayEdit, uploadKey, teams, visits, visitsPaged, account, accountKey } = loaderData;
   const actionData = isFailedRequest(answer) ? undefined : answer;
+  const t = useT();
   if (!dealer) {
     return (
       <div className="card space-y-4 text-center">
-        <h1 className="text-xl font-bold">Dealer Details</h1>
-        <p className="text-gray-11">Dealer not found.</p>
+        <h1 className="text-xl font-bold">{t("dealers:details.title")}</h1>
+        <p className="text-gray-11">{t("dealers:details.notFound")}</p>
         <Link to="/dealers" className="btn-primary">
-          Back to Dealers
+          {t("dealers:details.backToDealers")}
         </Link>
       </div>
     );
@@ -205,15 +211,17 @@ export default function DealerDetails({ loaderData, actionData: answer }: Route.
         <Link
           to={editing ? page : "/dealers"}
           className="btn-ghost px-2"
-          aria-label={editing ? "Back to details" : "Back to Dealers"}
+          aria-label={editing ? t("dealers:details.backToDetails") : t("dealers:details.backToDealers")}
         >
-          <Icon name="arrow-left" size={20} />
+          <Icon name="arrow-left" size={20} className="rtl:-scale-x-100" />
         </Link>
-        <h1 className="flex-1 text-xl font-bold">{editing ? "Edit Dealer" : "Dealer Details"}</h1>
+        <h1 className="flex-1 text-xl font-bold">
+          {editing ? t("dealers:details.editTitle") : t("dealers:details.title")}
+        </h1>
         {editing || !mayEdit ? null : (
           <Link to={`${page}?edit=true`} className="btn-secondary px-3">
             <Icon name="pencil" size={16} />
-            Edit
+            {t("dealers:details.edit")}
           </Link>
         )}
       </div>

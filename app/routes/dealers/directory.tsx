@@ -10,10 +10,12 @@ import { countDealers, listDealerCards } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
 import { Icon } from "~/components/icon";
 import { useCodeOnTap } from "~/browser/code-on-tap";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages } from "~/http/language.server";
 
 const loadImportDialog = () => import("~/components/dealers/import-dialog").then((module) => module.ImportDialog);
 
-export const meta: Route.MetaFunction = () => [{ title: "Dealers · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "dealers:directory.pageTitle") }];
 
 /** Cards a page: the low-tier phone hydrates and lays out each of them (decision 56). */
 const PAGE_SIZE = 20;
@@ -37,6 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
     query || teamIds ? countDealers(query, undefined, teamIds) : null,
   ]);
   return {
+    messages: pageMessages(args.context, "dealers"),
     query,
     /** "territory": the viewer's territory's dealers; "company": all, with a way back; null: no territory. */
     scope: territory.length === 0 || query ? null : teamIds ? ("territory" as const) : ("company" as const),
@@ -58,6 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Dealers({ loaderData }: Route.ComponentProps) {
   const { dealers, query, total, matching, limit, scope } = loaderData;
+  const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
   const openingDetails = navigation.state === "loading" && navigation.location.pathname.startsWith("/dealer-details");
@@ -71,10 +75,10 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2">
-        <Link to="/new-post" className="btn-ghost px-2" aria-label="Back">
-          <Icon name="arrow-left" size={20} />
+        <Link to="/new-post" className="btn-ghost px-2" aria-label={t("dealers:directory.back")}>
+          <Icon name="arrow-left" size={20} className="rtl:-scale-x-100" />
         </Link>
-        <h1 className="flex-1 text-xl font-bold">Dealers</h1>
+        <h1 className="flex-1 text-xl font-bold">{t("dealers:directory.title")}</h1>
       </div>
       <div className="grid grid-cols-2 gap-2">
         <Link
@@ -86,24 +90,24 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
           }}
         >
           <Icon name="upload" size={18} />
-          Import
+          {t("dealers:directory.import")}
         </Link>
         <Link to="/add-dealer" className="btn-primary">
           <Icon name="plus" size={18} />
-          Add Dealer
+          {t("dealers:directory.addDealer")}
         </Link>
       </div>
 
       <Form method="get" role="search" className="flex gap-2">
         <label htmlFor="dealer-search" className="sr-only">
-          Search dealers
+          {t("dealers:directory.searchLabel")}
         </label>
         <input
           id="dealer-search"
           type="search"
           name="query"
           defaultValue={query}
-          placeholder="Name, owner, city or phone"
+          placeholder={t("dealers:directory.searchPlaceholder")}
           className="field-input flex-1"
           onChange={(event) => {
             const form = event.currentTarget.form;
@@ -111,21 +115,21 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
             timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 250);
           }}
         />
-        <button type="submit" className="btn-secondary px-3" aria-label="Search">
+        <button type="submit" className="btn-secondary px-3" aria-label={t("dealers:directory.search")}>
           <Icon name="search" size={18} />
         </button>
       </Form>
 
       {scope ? (
         <p className="flex items-center justify-between gap-2 text-sm text-gray-11" data-testid="dealer-scope">
-          <span>{scope === "territory" ? "Dealers in your territory" : "All dealers"}</span>
+          <span>{scope === "territory" ? t("dealers:directory.inTerritory") : t("dealers:directory.allDealers")}</span>
           {scope === "territory" ? (
             <Link to="/dealers?scope=company" className="link tap-line">
-              All dealers
+              {t("dealers:directory.allDealers")}
             </Link>
           ) : (
             <Link to="/dealers" className="link tap-line">
-              My territory
+              {t("dealers:directory.myTerritory")}
             </Link>
           )}
         </p>
@@ -133,23 +137,23 @@ export default function Dealers({ loaderData }: Route.ComponentProps) {
 
       {openingDetails ? (
         <p role="status" className="text-center text-sm text-gray-11">
-          Loading dealer details...
+          {t("dealers:directory.loadingDetails")}
         </p>
       ) : null}
 
       {total === 0 ? (
         <div className="card space-y-3 text-center">
-          <p className="text-gray-11">No dealers added yet.</p>
+          <p className="text-gray-11">{t("dealers:directory.noneYet")}</p>
           <Link to="/add-dealer" className="btn-primary">
-            Add your first dealer
+            {t("dealers:directory.addFirst")}
           </Link>
         </div>
       ) : dealers.length === 0 ? (
         <p className="card text-center text-gray-11">
-          {scope === "territory" ? "No dealers in your territory yet." : "No dealers found for your search."}
+          {scope === "territory" ? t("dealers:directory.noneInTerritory") : t("dealers:directory.noneFound")}
         </p>
       ) : (
-        <ul className="space-y-2" aria-label="Dealers">
+        <ul className="space-y-2" aria-label={t("dealers:directory.title")}>
           {dealers.map((dealer) => (
             <DealerRow key={dealer.id} dealer={dealer} />
           ))}
@@ -182,6 +186,7 @@ type DealerCard = Route.ComponentProps["loaderData"]["dealers"][number];
 const DealerRow = memo(function DealerRow({ dealer }: { dealer: DealerCard }) {
   // A row below the screen is not laid out until scrolled near (a low-tier phone lays out slowly);
   // until then it holds a one-line row's height (118 px at 360 px wide).
+  const t = useT();
   return (
     <li
       className="card space-y-2 p-3 [content-visibility:auto] [contain-intrinsic-size:auto_5.75rem]"
@@ -215,8 +220,8 @@ const DealerRow = memo(function DealerRow({ dealer }: { dealer: DealerCard }) {
             </span>
             {dealer.maskedPhone ? (
               <span className="shrink-0">
-                <span className="sr-only">Phone ending </span>
-                {dealer.maskedPhone}
+                <span className="sr-only">{t("dealers:directory.phoneEnding")} </span>
+                <bdi dir="ltr">{dealer.maskedPhone}</bdi>
               </span>
             ) : null}
           </p>
@@ -224,7 +229,7 @@ const DealerRow = memo(function DealerRow({ dealer }: { dealer: DealerCard }) {
       </div>
       <div className="grid grid-cols-3 gap-2">
         <Link to={`/new-post?dealer=${dealer.id}&type=DEALER_MEETING`} className="btn-secondary px-1 text-sm leading-4">
-          Create Meeting
+          {t("dealers:directory.createMeeting")}
         </Link>
         <DirectionsLink
           lat={dealer.lat}

@@ -11,15 +11,15 @@ import { redirectWithToast } from "~/http/toast.server";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { DEALER_NOT_FOUND } from "~/models/dealer.server";
 import { requireAccountToRead } from "~/models/ledger.server";
-import {
-  createStatementLink,
-  dealerStatement,
-  madeStatementLink,
-  statementTitle,
-} from "~/models/ledger-statement.server";
+import { createStatementLink, dealerStatement, madeStatementLink } from "~/models/ledger-statement.server";
+import { env } from "~/env.server";
+import { languageContext } from "~/http/context";
+import { formatLocalDate } from "~/lib/date-format";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Statement${data?.statement ? ` · ${data.statement.dealer.businessName}` : ""} · Fieldline` },
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: data?.pageTitle ?? metaTitle(matches, "dealers:statement.pageTitle") },
 ];
 
 /** The period as the query names it: `from` and `to`, each left out when blank. */
@@ -42,15 +42,28 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const query = periodQuery(url.searchParams);
   const form = { from: query.from ?? "", to: query.to ?? "" };
+  const messages = pageMessages(args.context, "dealers");
+  const t = requestTranslator(args.context, "dealers");
   return formCall(
     async () => {
       const statement = await dealerStatement(user, dealerId, query);
       const token = url.searchParams.get("link");
       const link = token ? madeStatementLink(dealerId, token) : null;
       return {
+        messages,
+        pageTitle: t("dealers:statement.pageTitleOf", { name: statement.dealer.businessName }),
         dealerId,
         statement,
-        title: statementTitle(statement),
+        // What the share sheet and WhatsApp send with the link, in the words of whoever shares it.
+        title: t("dealers:statement.shareTitle", {
+          name: statement.dealer.businessName,
+          from: statement.period.from,
+          to: statement.period.to,
+          asOf: formatLocalDate(statement.asOf.toISOString(), env.APP_TIME_ZONE, {
+            withTime: true,
+            language: args.context.get(languageContext),
+          }),
+        }),
         form: statement.period,
         errors: [] as string[],
         link: link && { url: link.url, expiresAt: link.expiresAt },
@@ -58,7 +71,10 @@ export async function loader(args: Route.LoaderArgs) {
     },
     (error) => {
       if (error.status !== 400) throw data(error.message, { status: error.status });
-      return data({ dealerId, statement: null, title: "", form, errors: [error.message], link: null }, { status: 400 });
+      return data(
+        { messages, pageTitle: null, dealerId, statement: null, title: "", form, errors: [error.message], link: null },
+        { status: 400 },
+      );
     },
   );
 }
@@ -80,7 +96,9 @@ export async function action(args: Route.ActionArgs) {
         ...(period.to && { to: period.to }),
       });
       page.set("link", link.token);
-      return redirectWithToast(`/dealer-details/${dealerId}/statement?${page}`, { title: "Share link ready" });
+      return redirectWithToast(`/dealer-details/${dealerId}/statement?${page}`, {
+        title: requestTranslator(args.context, "dealers")("dealers:statement.linkReady"),
+      });
     },
     (error) => {
       if (error.status !== 400) throw data(error.message, { status: error.status });
@@ -91,40 +109,46 @@ export async function action(args: Route.ActionArgs) {
 
 /** With JavaScript, the browser's print dialog; the page prints without its menus either way (its print style). */
 function PrintButton() {
+  const t = useT();
   const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <button type="button" className="btn-secondary" onClick={() => window.print()}>
-      Print
+      {t("dealers:statement.print")}
     </button>
   );
 }
 
 export default function DealerStatement({ loaderData, actionData }: Route.ComponentProps) {
   const { dealerId, statement, title, form, errors, link } = loaderData;
+  const t = useT();
   const files = new URLSearchParams({ from: form.from, to: form.to });
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-2 print:hidden">
-        <Link to={`/dealer-details/${dealerId}`} className="btn-ghost px-2" aria-label="Back to the dealer">
-          <Icon name="arrow-left" size={20} />
+        <Link
+          to={`/dealer-details/${dealerId}`}
+          className="btn-ghost px-2"
+          aria-label={t("dealers:statement.backToDealer")}
+        >
+          <Icon name="arrow-left" size={20} className="rtl:-scale-x-100" />
         </Link>
-        <h1 className="flex-1 text-xl font-bold">Statement</h1>
+        <h1 className="flex-1 text-xl font-bold">{t("dealers:statement.title")}</h1>
       </div>
-      <Form method="get" className="card space-y-3 print:hidden" aria-label="Statement period">
+      <Form method="get" className="card space-y-3 print:hidden" aria-label={t("dealers:statement.periodLabel")}>
         <div className="flex flex-wrap gap-3">
           <label className="flex-1 text-sm font-medium">
-            From
+            {t("dealers:statement.from")}
             <input type="date" name="from" defaultValue={form.from} className="field-input mt-1" />
           </label>
           <label className="flex-1 text-sm font-medium">
-            To
+            {t("dealers:statement.to")}
             <input type="date" name="to" defaultValue={form.to} className="field-input mt-1" />
           </label>
         </div>
         <FormErrors errors={errors} />
         <button type="submit" className="btn-primary w-full">
-          Show statement
+          {t("dealers:statement.show")}
         </button>
       </Form>
       {actionData && "error" in actionData ? <FormErrors errors={[actionData.error]} /> : null}
@@ -134,7 +158,7 @@ export default function DealerStatement({ loaderData, actionData }: Route.Compon
           <StatementView statement={statement} linkPosts />
           <div className="flex flex-wrap gap-2 print:hidden">
             <a href={`/dealer-details/${dealerId}/statement.xlsx?${files}`} className="btn-secondary" download>
-              Download Excel
+              {t("dealers:statement.downloadExcel")}
             </a>
             <PrintButton />
             <Form method="post">
@@ -142,7 +166,7 @@ export default function DealerStatement({ loaderData, actionData }: Route.Compon
               <input type="hidden" name="from" value={form.from} />
               <input type="hidden" name="to" value={form.to} />
               <button type="submit" className="btn-primary">
-                Share statement
+                {t("dealers:statement.shareStatement")}
               </button>
             </Form>
           </div>
