@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/details";
+import { pageMessages } from "~/http/language.server";
 import { DealerEdit } from "~/components/dealers/dealer-edit";
 import { DealerView } from "~/components/dealers/dealer-view";
 import { FormErrors } from "~/components/forms";
@@ -78,6 +79,8 @@ export async function loader(args: Route.LoaderArgs) {
   );
   const cursor = visitsCursor.success ? visitsCursor.data : undefined;
   return {
+    // The location picker's words (app/components/map), for the edit form.
+    messages: pageMessages(args.context, "map"),
     dealer,
     editing,
     mayEdit,

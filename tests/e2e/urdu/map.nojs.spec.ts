@@ -51,6 +51,12 @@ test("an officer's map, its lists, and their visit plan read in Urdu, right to l
   await expectUrduPage(page, "/plan", "وزٹ پلان");
   await expect(page.getByTestId("plan-whose")).toHaveText("آپ کا پلان · آج");
   await expectUrduPage(page, `/plan/${seededDay(3)}`, "وزٹ پلان");
+
+  // The location picker without JavaScript, on another area's page: its fields in Urdu, its numbers left to right.
+  await page.goto("/add-dealer");
+  await expect(page.getByLabel("عرض بلد")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByLabel("طول بلد")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByLabel("پتہ", { exact: true })).toBeVisible();
 });
 
 test("a manager's day of location quality reads in Urdu, right to left", async ({ page }) => {
