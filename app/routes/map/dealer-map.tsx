@@ -14,7 +14,7 @@ import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
 import { appDate } from "~/infra/clock.server";
-import { dayCheckIns, mapAudience } from "~/models/checkin.server";
+import { dayCheckIns, mapAudience, type StopLabel } from "~/models/checkin.server";
 import { countDealers, listDealerPins } from "~/models/dealer.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { planOnMap } from "~/models/visit-plan.server";
@@ -43,6 +43,13 @@ const LEG_NOTES: Record<LegReason, MessageKey> = {
   "too fast": "map:legNote.tooFast",
   "poor fix": "map:legNote.poorFix",
   "repeated point": "map:legNote.repeatedPoint",
+};
+
+/** The first and last check-ins' tags in the route list and their popups. */
+const STOP_LABELS: Record<StopLabel, MessageKey> = {
+  Start: "map:stopLabel.start",
+  Stop: "map:stopLabel.stop",
+  Latest: "map:stopLabel.latest",
 };
 
 const TIME_LOCALES: Record<Language, string> = { en: "en-US", ur: "ur-PK" };
@@ -151,7 +158,7 @@ export async function loader(args: Route.LoaderArgs) {
       stops: route.stops.map((stop) => ({
         id: stop.id,
         number: stop.number,
-        label: stop.label,
+        label: stop.label ? t(STOP_LABELS[stop.label]) : null,
         typeLabel: stop.typeLabel,
         time: time.format(new Date(stop.createdAt)),
         address: stop.address,

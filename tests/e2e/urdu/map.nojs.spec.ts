@@ -48,6 +48,8 @@ test("an officer's map, its lists, and their visit plan read in Urdu, right to l
   await expect(page.getByRole("list", { name: "آفیسرز کی فہرست" }).locator(":scope > li").first()).toContainText(
     /\d+ اسٹاپ · \d+\.\d کلومیٹر · \d+\.\d گھنٹے/,
   );
+  // Each route's first check-in is tagged "Start", in Urdu.
+  expect(await page.getByText("آغاز", { exact: true }).count()).toBeGreaterThan(0);
   await expectUrduPage(page, "/plan", "وزٹ پلان");
   await expect(page.getByTestId("plan-whose")).toHaveText("آپ کا پلان · آج");
   await expectUrduPage(page, `/plan/${seededDay(3)}`, "وزٹ پلان");
