@@ -62,16 +62,6 @@ export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
   return null;
 }
 
-/** Why a leg is not counted, in words for its popup and the route list. */
-export function legNote(reason: LegReason, fromNumber: number): string {
-  const why = {
-    "too fast": "faster than 130 km/h",
-    "poor fix": "a fix less sure than ±1 km",
-    "repeated point": "the same point under another address",
-  }[reason];
-  return `Leg from #${fromNumber} not counted: ${why}`;
-}
-
 /** Legs between check-ins not counted in Distance and Hours, by reason (the API's names). */
 export type LeftOutLegs = { tooFast: number; poorFix: number; repeatedPoint: number };
 

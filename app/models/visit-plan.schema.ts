@@ -86,12 +86,6 @@ export const planStopsSchema = z
 
 const STOP_STATUSES = ["planned", "done", "unconfirmed", "missed"] as const;
 export type StopStatus = (typeof STOP_STATUSES)[number];
-export const STOP_STATUS_LABELS: Record<StopStatus, string> = {
-  planned: "Planned",
-  done: "Done",
-  unconfirmed: "Not confirmed",
-  missed: "Missed",
-};
 
 const placeAnswer = z.object({ lat: z.number(), lng: z.number() });
 

@@ -22,6 +22,10 @@ import { CROP_LABELS } from "~/lib/crops";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { PLOT_STAGE_COLORS, type PlotPin } from "~/models/plot-map.schema";
 import { usePublicEnv } from "~/browser/root-data";
+import { useT } from "~/browser/i18n";
+import type { Translate } from "~/locales/namespaces";
+import type { StopStatus } from "~/models/visit-plan.schema";
+import { STOP_STATUS_KEYS } from "./stop-status";
 
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
 // pan smoothly on a cheap phone; their popups are built when opened. Demo plots are drawn the same
@@ -61,8 +65,7 @@ type MapPlan = {
     businessName: string;
     lat: number;
     lng: number;
-    status: string;
-    statusLabel: string;
+    status: StopStatus;
   }[];
 };
 
@@ -81,6 +84,7 @@ type Props = {
 
 export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealerId, label }: Props) {
   const env = usePublicEnv();
+  const t = useT();
   const [dealers, setDealers] = useState<DealerPin[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -118,7 +122,7 @@ export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealer
         aria-hidden
         className="absolute inset-0 flex items-center justify-center rounded-lg bg-gray-3 px-6 text-center text-sm text-gray-11"
       >
-        {tilesFailed ? "Map tiles could not load. Pins and routes still show." : "Loading map..."}
+        {tilesFailed ? t("map:popup.tilesFailed") : t("map:loadingMap")}
       </p>
       <MapContainer
         center={PAKISTAN_CENTER}
@@ -131,8 +135,8 @@ export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealer
           attribution={env.TILE_ATTRIBUTION}
           eventHandlers={{ tileerror: () => setTilesFailed(true) }}
         />
-        <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} renderer={dots} />
-        <PlotLayer plots={plots} renderer={dots} />
+        <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} renderer={dots} t={t} />
+        <PlotLayer plots={plots} renderer={dots} t={t} />
         {routes.map((route) => (
           <RouteLayer key={route.userId} route={route} />
         ))}
@@ -142,13 +146,13 @@ export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealer
       </MapContainer>
       <p
         role="status"
-        className="pointer-events-none absolute bottom-2 left-2 z-[1000] rounded bg-white/90 px-2 py-1 text-xs text-gray-12 shadow"
+        className="pointer-events-none absolute start-2 bottom-2 z-[1000] rounded bg-white/90 px-2 py-1 text-xs text-gray-12 shadow"
       >
         {failed
-          ? "Failed to load dealer data"
+          ? t("map:popup.dealersFailed")
           : dealers === null
-            ? "Loading dealers..."
-            : `${dealers.length} ${dealers.length === 1 ? "dealer" : "dealers"} on the map`}
+            ? t("map:popup.loadingDealers")
+            : t("map:popup.dealersOnMap", { count: dealers.length })}
       </p>
     </div>
   );
@@ -165,7 +169,7 @@ const POPUP_OPTIONS = {
 } satisfies PopupOptions;
 
 /** The info window of a dealer, built with DOM text nodes (no HTML from data). */
-function dealerPopup(dealer: DealerPin): HTMLElement {
+function dealerPopup(dealer: DealerPin, t: Translate): HTMLElement {
   const root = document.createElement("div");
   root.className = "dealer-popup space-y-1 text-sm";
   root.setAttribute("data-dealer-id", String(dealer.id));
@@ -181,30 +185,32 @@ function dealerPopup(dealer: DealerPin): HTMLElement {
     const a = document.createElement("a");
     a.href = href;
     a.textContent = text;
+    // A phone number or an address reads left to right inside Urdu too.
+    a.dir = "ltr";
     a.className = "text-accent-11 underline";
     p.append(a);
     root.append(p);
   };
   line(dealer.businessName, "font-semibold text-base");
   const owner = [dealer.ownerFirstName, dealer.ownerLastName].filter(Boolean).join(" ");
-  if (owner) line(`Owner: ${owner}`);
+  if (owner) line(t("map:dealers.owner", { name: owner }));
   if (dealer.phone) link(telHref(dealer.phone), dealer.phone);
   if (dealer.email) link(`mailto:${dealer.email}`, dealer.email);
   line(dealer.formattedAddress || dealer.street);
-  line(`State: ${dealer.state}`);
-  line(`City: ${dealer.city}`);
+  line(t("map:popup.state", { state: dealer.state }));
+  line(t("map:popup.city", { city: dealer.city }));
   return root;
 }
 
 /** The info window of a demo plot: its farmer, crop, product and stage, and a link to the plot. */
-function plotPopup(plot: PlotPin): HTMLElement {
+function plotPopup(plot: PlotPin, t: Translate): HTMLElement {
   const root = document.createElement("div");
   root.className = "plot-popup space-y-1 text-sm";
   root.setAttribute("data-plot-id", String(plot.id));
   const lines = [
     plot.farmerName,
     `${CROP_LABELS[plot.crop]} · ${SALE_PRODUCT_LABELS[plot.product]}`,
-    `Demo plot · ${PLOT_STAGE_LABELS[plot.stage]}`,
+    t("map:popup.demoPlot", { stage: PLOT_STAGE_LABELS[plot.stage] }),
   ];
   for (const text of lines) {
     const p = document.createElement("p");
@@ -214,14 +220,14 @@ function plotPopup(plot: PlotPin): HTMLElement {
   root.firstElementChild?.classList.add("font-semibold", "text-base");
   const a = document.createElement("a");
   a.href = `/plots/${plot.id}`;
-  a.textContent = "Open plot";
+  a.textContent = t("map:popup.openPlot");
   a.className = "text-accent-11 underline";
   root.append(a);
   return root;
 }
 
 /** The demo plots: rings in their stage's colour, on the dealers' canvas. */
-function PlotLayer({ plots, renderer }: { plots: PlotPin[]; renderer: Canvas }) {
+function PlotLayer({ plots, renderer, t }: { plots: PlotPin[]; renderer: Canvas; t: Translate }) {
   const map = useMap();
   useEffect(() => {
     const layer = layerGroup();
@@ -234,14 +240,14 @@ function PlotLayer({ plots, renderer }: { plots: PlotPin[]; renderer: Canvas }) 
         fillColor: "#ffffff",
         fillOpacity: 0.9,
       })
-        .bindPopup(() => plotPopup(plot), POPUP_OPTIONS)
+        .bindPopup(() => plotPopup(plot, t), POPUP_OPTIONS)
         .addTo(layer);
     }
     layer.addTo(map);
     return () => {
       layer.remove();
     };
-  }, [map, plots, renderer]);
+  }, [map, plots, renderer, t]);
   return null;
 }
 
@@ -249,10 +255,12 @@ function DealerLayer({
   dealers,
   focusDealerId,
   renderer,
+  t,
 }: {
   dealers: DealerPin[];
   focusDealerId: number | null;
   renderer: Canvas;
+  t: Translate;
 }) {
   const map = useMap();
   const markers = useRef(new Map<number, LeafletCircleMarker>());
@@ -272,7 +280,7 @@ function DealerLayer({
         weight: 2,
         fillColor: "#1d4ed8",
         fillOpacity: 0.9,
-      }).bindPopup(() => dealerPopup(dealer), POPUP_OPTIONS);
+      }).bindPopup(() => dealerPopup(dealer, t), POPUP_OPTIONS);
       marker.addTo(layer);
       markers.current.set(dealer.id, marker);
     }
@@ -282,7 +290,7 @@ function DealerLayer({
       layer.remove();
       group.current = null;
     };
-  }, [map, dealers, renderer]);
+  }, [map, dealers, renderer, t]);
 
   useEffect(() => {
     if (focusDealerId === null) return;
@@ -335,6 +343,7 @@ function stopTargets(routes: MapRoute[], pixelOf: (lat: number, lng: number) => 
 }
 
 function StopDetails({ route, stop }: PlacedStop) {
+  const t = useT();
   return (
     <div className="checkin-popup space-y-1 text-sm">
       <p className="text-base font-semibold">{route.name}</p>
@@ -344,9 +353,9 @@ function StopDetails({ route, stop }: PlacedStop) {
       {stop.placeLabel ? <p className="text-gray-11">{stop.placeLabel}</p> : null}
       {stop.legNote ? <p className="text-warning-11">{stop.legNote}</p> : null}
       <p>
-        Check-in #{stop.number}
+        {t("map:popup.checkIn", { number: stop.number })}
         {stop.label ? (
-          <span className="ml-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span>
+          <span className="ms-2 rounded-full bg-gray-4 px-2 py-0.5 text-xs font-semibold">{stop.label}</span>
         ) : null}
       </p>
     </div>
@@ -356,6 +365,7 @@ function StopDetails({ route, stop }: PlacedStop) {
 /** Every route's numbered check-ins, regrouped at each zoom so that no two targets overlap. */
 function StopsLayer({ routes }: { routes: MapRoute[] }) {
   const map = useMap();
+  const t = useT();
   const [zoom, setZoom] = useState(() => map.getZoom());
   useMapEvent("zoomend", () => setZoom(map.getZoom()));
   const targets = useMemo(() => stopTargets(routes, (lat, lng) => map.project([lat, lng], zoom)), [routes, map, zoom]);
@@ -363,7 +373,9 @@ function StopsLayer({ routes }: { routes: MapRoute[] }) {
     <>
       {targets.map((stops) => {
         const first = stops[0]!;
-        const name = stops.map(({ route, stop }) => `${route.name}, check-in ${stop.number}`).join("; ");
+        const name = stops
+          .map(({ route, stop }) => t("map:popup.checkInName", { name: route.name, number: stop.number }))
+          .join("; ");
         return (
           <Marker
             key={stops.map(({ stop }) => stop.id).join("-")}
@@ -436,6 +448,7 @@ function planIcon(position: number, status: string) {
 const PLAN_LINE = { color: "#1e293b", weight: 3, opacity: 0.9, dashArray: "2 8" };
 
 function PlanLayer({ plan }: { plan: MapPlan }) {
+  const t = useT();
   const lines = useMemo(() => svg(), []);
   const points: [number, number][] = [
     ...(plan.start ? [[plan.start.lat, plan.start.lng] as [number, number]] : []),
@@ -449,14 +462,18 @@ function PlanLayer({ plan }: { plan: MapPlan }) {
           key={stop.dealerId}
           position={[stop.lat, stop.lng]}
           icon={planIcon(stop.position, stop.status)}
-          title={`Planned stop ${stop.position}: ${stop.businessName}`}
-          alt={`Planned stop ${stop.position}: ${stop.businessName}`}
+          title={t("map:popup.plannedStop", { position: stop.position, name: stop.businessName })}
+          alt={t("map:popup.plannedStop", { position: stop.position, name: stop.businessName })}
         >
           <Popup {...POPUP_OPTIONS}>
             <div className="checkin-popup space-y-1 text-sm">
               <p className="text-base font-semibold">{stop.businessName}</p>
               <p>
-                Planned stop {stop.position} of {plan.officerName} · {stop.statusLabel}
+                {t("map:popup.plannedStopOf", {
+                  position: stop.position,
+                  name: plan.officerName,
+                  status: t(STOP_STATUS_KEYS[stop.status]),
+                })}
               </p>
             </div>
           </Popup>

@@ -6,6 +6,7 @@ import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import { useEffect, useRef } from "react";
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { usePublicEnv } from "~/browser/root-data";
+import { useT } from "~/browser/i18n";
 
 // Leaflet's pin (25×41) in a 44×48 box: the box is what a thumb drags. Its tip marks the point.
 const pin = divIcon({
@@ -31,6 +32,7 @@ const SAME_POINT = 1e-6;
 
 export default function LocationMap({ value, center, zoom, onPick, label }: Props) {
   const env = usePublicEnv();
+  const t = useT();
   // The last point the user chose on the map itself; any other new value came from outside.
   const pickedHere = useRef<MapPoint | null>(null);
 
@@ -56,7 +58,7 @@ export default function LocationMap({ value, center, zoom, onPick, label }: Prop
           <Marker
             position={[value.lat, value.lng]}
             icon={pin}
-            title={`${label}: drag to move`}
+            title={t("map:location.dragToMove", { label })}
             draggable
             eventHandlers={{
               dragend(event: LeafletEvent) {

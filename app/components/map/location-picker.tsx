@@ -6,13 +6,11 @@ import type { MapPoint } from "./location-map.client";
 import { coordinatesText, PLACE_FROM_ADDRESS_FIELD } from "~/lib/coordinates";
 import { Icon } from "~/components/icon";
 import { MapErrorBoundary } from "./map-error-boundary";
+import { RichMessage, useT } from "~/browser/i18n";
 
 const DEFAULT_MAP_LAT = 31.5204;
 const DEFAULT_MAP_LNG = 74.3587;
 const DEFAULT_MAP_ZOOM = 15;
-
-const GEOLOCATION_UNSUPPORTED = "Geolocation is not supported by this browser.";
-const GEOLOCATION_FAILED = "Unable to get your current location. Please select manually on the map.";
 
 // Leaflet touches `window` when imported, so the map loads only in the browser, on demand.
 const LocationMap = lazy(() => import("./location-map.client"));
@@ -85,6 +83,7 @@ export function LocationPicker({
   addressHint,
 }: Props) {
   const hydrated = useHydrated();
+  const t = useT();
   const [point, setPoint] = useState<MapPoint | null>(() =>
     defaultValue?.lat != null && defaultValue.lng != null ? { lat: defaultValue.lat, lng: defaultValue.lng } : null,
   );
@@ -159,7 +158,7 @@ export function LocationPicker({
   function locateMe() {
     const report = onLocateError ?? ((message: string) => alert(message));
     if (!("geolocation" in navigator)) {
-      report(GEOLOCATION_UNSUPPORTED);
+      report(t("map:location.unsupported"));
       return;
     }
     setLocating(true);
@@ -170,7 +169,7 @@ export function LocationPicker({
       },
       () => {
         setLocating(false);
-        report(GEOLOCATION_FAILED);
+        report(t("map:location.failed"));
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
     );
@@ -192,6 +191,7 @@ export function LocationPicker({
           type="number"
           step="any"
           inputMode="decimal"
+          dir="ltr"
           defaultValue={defaultValue?.[key] ?? ""}
           className="field-input"
           aria-invalid={errors?.[key]?.length ? true : undefined}
@@ -205,12 +205,12 @@ export function LocationPicker({
         <input type="hidden" name={PLACE_FROM_ADDRESS_FIELD} value="address" />
         <p className="text-sm text-gray-11">{addressHint}</p>
         <div className="grid grid-cols-2 gap-3">
-          {plainField("lat", "Latitude")}
-          {plainField("lng", "Longitude")}
+          {plainField("lat", t("map:location.latitude"))}
+          {plainField("lng", t("map:location.longitude"))}
         </div>
         <div>
           <label htmlFor={ids.address} className="field-label">
-            Address
+            {t("map:location.address")}
           </label>
           <input
             ref={addressRef}
@@ -231,11 +231,11 @@ export function LocationPicker({
   const coordinateErrors = point && answeredErrors === errors ? [] : [...(errors?.lat ?? []), ...(errors?.lng ?? [])];
   return (
     <div className="space-y-3">
-      <MapErrorBoundary heightClass="h-[280px]" note="Use Current Location places it without the map.">
+      <MapErrorBoundary heightClass="h-[280px]" note={t("map:location.mapErrorNote")}>
         <Suspense
           fallback={
             <div className="flex h-[280px] w-full items-center justify-center rounded-lg border border-gray-6 bg-gray-3 text-sm text-gray-11">
-              Loading map...
+              {t("map:loadingMap")}
             </div>
           }
         >
@@ -244,40 +244,44 @@ export function LocationPicker({
             center={{ lat: DEFAULT_MAP_LAT, lng: DEFAULT_MAP_LNG }}
             zoom={DEFAULT_MAP_ZOOM}
             onPick={(picked) => choose(picked)}
-            label="Map: tap to choose the location, or drag the marker"
+            label={t("map:location.mapLabel")}
           />
         </Suspense>
       </MapErrorBoundary>
 
       <button type="button" className="btn-secondary w-full" onClick={locateMe} disabled={locating}>
         <Icon name="locate-fixed" size={18} />
-        {locating ? (locatingLabel ?? "Getting your location...") : "Use Current Location"}
+        {locating ? (locatingLabel ?? t("map:location.locating")) : t("map:location.useCurrent")}
       </button>
 
       <div>
         <label htmlFor={ids.address} className="field-label">
-          Address
+          {t("map:location.address")}
         </label>
         <input
           id={ids.address}
           type="text"
           readOnly
           value={address}
-          placeholder="Choose a place on the map"
+          placeholder={t("map:location.choosePlace")}
           className="field-input bg-gray-2"
           aria-invalid={errors?.address?.length ? true : undefined}
           aria-describedby={errors?.address?.length ? errorIds.address : undefined}
         />
         {lookingUp ? (
           <p className="mt-1 text-sm text-gray-11" role="status">
-            Looking up the address...
+            {t("map:location.lookingUp")}
           </p>
         ) : null}
         <FieldErrors id={errorIds.address} errors={errors?.address} />
       </div>
 
       <p className="text-sm text-gray-11">
-        Selected coordinates: <span className="font-mono text-gray-12">{point ? pointText(point) : "none yet"}</span>
+        <RichMessage
+          id="map:location.selected"
+          values={{ coordinates: point ? pointText(point) : t("map:location.noneYet") }}
+          components={{ 0: <bdi dir="ltr" className="font-mono text-gray-12" /> }}
+        />
       </p>
       <FieldErrors id={errorIds.lat} errors={coordinateErrors} />
 

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from "react";
+import { useT } from "~/browser/i18n";
 
 type Props = {
   children: ReactNode;
@@ -25,10 +26,19 @@ export class MapErrorBoundary extends Component<Props, { error: unknown }> {
         role="alert"
         className={`card flex ${this.props.heightClass} flex-col items-center justify-center space-y-1 text-center`}
       >
-        <p className="font-semibold text-danger-11">Map Error</p>
-        <p className="text-sm break-words text-gray-11">Failed to load dealer map: {reason}</p>
+        <MapErrorWords reason={reason} />
         <p className="text-sm text-gray-11">{this.props.note}</p>
       </div>
     );
   }
+}
+
+function MapErrorWords({ reason }: { reason: string }) {
+  const t = useT();
+  return (
+    <>
+      <p className="font-semibold text-danger-11">{t("map:error.title")}</p>
+      <p className="text-sm break-words text-gray-11">{t("map:error.failed", { reason })}</p>
+    </>
+  );
 }

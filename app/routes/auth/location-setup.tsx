@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/location-setup";
+import { pageMessages } from "~/http/language.server";
 import { readForm, parseForm } from "~/http/form.server";
 import {
   PLACED_FROM_ADDRESS,
@@ -34,13 +35,15 @@ function tabFrom(request: Request): Tab {
 
 export function loader(args: Route.LoaderArgs) {
   const user = getOptionalUser(args);
-  if (!user) return { user: null, tab: "home" as Tab };
+  // The location picker's words (app/components/map).
+  const messages = pageMessages(args.context, "map");
+  if (!user) return { messages, user: null, tab: "home" as Tab };
   const place = (prefix: Tab) => ({
     lat: user[`${prefix}Lat`],
     lng: user[`${prefix}Lng`],
     address: user[`${prefix}Address`],
   });
-  return { user: { home: place("home"), warehouse: place("warehouse") }, tab: tabFrom(args.request) };
+  return { messages, user: { home: place("home"), warehouse: place("warehouse") }, tab: tabFrom(args.request) };
 }
 
 const LOCATION_SAVED: Record<Tab, ToastInput> = {

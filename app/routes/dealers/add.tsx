@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/add";
+import { pageMessages } from "~/http/language.server";
 import { formCall, readForm, parseForm, replyWithError } from "~/http/form.server";
 import { DEALER_PLACE, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { DealerForm } from "~/components/dealers/dealer-form";
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   // Rendered into the form, so a retry of a save whose answer never came adds the dealer once.
   return {
-    messages: pageMessages(args.context, "dealers"),
+    messages: pageMessages(args.context, "dealers", "map"),
     submissionKey: newSubmissionKey(),
     back: newPostToReturnTo(args.request) ?? "/dealers",
     // The Team select offers only the teams the user may put a dealer in.

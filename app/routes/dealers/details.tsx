@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/details";
+import { pageMessages } from "~/http/language.server";
 import { DealerEdit } from "~/components/dealers/dealer-edit";
 import { DealerView } from "~/components/dealers/dealer-view";
 import { FormErrors } from "~/components/forms";
@@ -81,7 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
   );
   const cursor = visitsCursor.success ? visitsCursor.data : undefined;
   return {
-    messages: pageMessages(args.context, "dealers", "posts"),
+    messages: pageMessages(args.context, "dealers", "posts", "map"),
     dealer,
     editing,
     mayEdit,

@@ -1,5 +1,5 @@
 import { DealerDetailsLink, ShowMoreDealers } from "~/components/dealers/dealer-list-links";
-import { legNote } from "~/lib/location-quality";
+import type { LegReason } from "~/lib/location-quality";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
@@ -14,23 +14,45 @@ import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
 import { checkInQuerySchema, DATE_INVALID } from "~/models/checkin.schema";
 import { appDate } from "~/infra/clock.server";
-import { dayCheckIns, mapAudience } from "~/models/checkin.server";
+import { dayCheckIns, mapAudience, type StopLabel } from "~/models/checkin.server";
 import { countDealers, listDealerPins } from "~/models/dealer.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { planOnMap } from "~/models/visit-plan.server";
-import { STOP_STATUS_LABELS } from "~/models/visit-plan.schema";
 import { env } from "~/env.server";
 import { Icon } from "~/components/icon";
 import { MapErrorBoundary } from "~/components/map/map-error-boundary";
+import { STOP_STATUS_KEYS } from "~/components/map/stop-status";
 import { DemoPlotList } from "~/components/plots/demo-plot-list";
 import { plotsOnMap } from "~/models/plot-map.server";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
+import { languageContext } from "~/http/context";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { Language } from "~/lib/languages";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dealer Map · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "map:dealerMap.pageTitle") }];
 
 // Leaflet touches `window` when imported: the map is a browser-only chunk loaded on this page.
 const DealerMap = lazy(() => import("~/components/map/dealer-map.client"));
 
 const LIST_PAGE = 20;
+
+/** Why a leg of a route is not counted, said in its popup and the route list. */
+const LEG_NOTES: Record<LegReason, MessageKey> = {
+  "too fast": "map:legNote.tooFast",
+  "poor fix": "map:legNote.poorFix",
+  "repeated point": "map:legNote.repeatedPoint",
+};
+
+/** The first and last check-ins' tags in the route list and their popups. */
+const STOP_LABELS: Record<StopLabel, MessageKey> = {
+  Start: "map:stopLabel.start",
+  Stop: "map:stopLabel.stop",
+  Latest: "map:stopLabel.latest",
+};
+
+const TIME_LOCALES: Record<Language, string> = { en: "en-US", ur: "ur-PK" };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
@@ -68,9 +90,18 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   // The demo plots of the same people as the routes: their officers' (decision 97).
   const plots = showPlots ? plotsOnMap(audience) : [];
-  const time = new Intl.DateTimeFormat("en-US", { timeZone: env.APP_TIME_ZONE, hour: "numeric", minute: "2-digit" });
+  const language = args.context.get(languageContext);
+  const time = new Intl.DateTimeFormat(TIME_LOCALES[language], {
+    timeZone: env.APP_TIME_ZONE,
+    numberingSystem: "latn",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  const t = requestTranslator(args.context, "map");
 
   return {
+    // The plan's stop statuses are the plans' words; the demo plots' list is the farmers'; the dealers' links are the dealers'.
+    messages: pageMessages(args.context, "map", "plans", "farmers", "dealers"),
     today,
     // Managers and admins may open the day's "Location quality".
     canSeeQuality: can(await requestViewer(args, user), "locationQuality.read"),
@@ -114,7 +145,6 @@ export async function loader(args: Route.LoaderArgs) {
         lat: stop.lat,
         lng: stop.lng,
         status: stop.status,
-        statusLabel: STOP_STATUS_LABELS[stop.status],
       })),
     },
     isToday: day?.isToday ?? query.date === today,
@@ -128,14 +158,14 @@ export async function loader(args: Route.LoaderArgs) {
       stops: route.stops.map((stop) => ({
         id: stop.id,
         number: stop.number,
-        label: stop.label,
+        label: stop.label ? t(STOP_LABELS[stop.label]) : null,
         typeLabel: stop.typeLabel,
         time: time.format(new Date(stop.createdAt)),
         address: stop.address,
         lat: stop.lat,
         lng: stop.lng,
         placeLabel: stop.placeLabel,
-        legNote: stop.legLeftOut ? legNote(stop.legLeftOut, stop.number - 1) : null,
+        legNote: stop.legLeftOut ? t(LEG_NOTES[stop.legLeftOut], { from: stop.number - 1 }) : null,
       })),
     })),
   };
@@ -143,6 +173,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
+  const t = useT();
+  const language = useLanguage();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -166,49 +198,51 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
         <Icon name="map-pin" size={22} className="text-accent-11" />
-        <h1 className="flex-1 text-xl font-bold">Dealer Locations</h1>
+        <h1 className="flex-1 text-xl font-bold">{t("map:dealerMap.title")}</h1>
         <span
           className="rounded-full bg-accent-3 px-3 py-1 text-sm font-semibold text-accent-11"
           data-testid="dealer-badge"
         >
-          {shownDealers} of {data.total} dealers
+          {t("map:dealerMap.badge", { shown: shownDealers, total: data.total })}
         </span>
       </div>
 
       {hydrated ? (
-        <MapErrorBoundary heightClass="h-[420px]" note="The lists below still work.">
-          <Suspense fallback={<MapMessage>Loading map...</MapMessage>}>
+        <MapErrorBoundary heightClass="h-[420px]" note={t("map:dealerMap.mapErrorNote")}>
+          <Suspense fallback={<MapMessage>{t("map:loadingMap")}</MapMessage>}>
             <DealerMap
               dealersUrl={dealersUrl}
               routes={data.routes}
               plan={data.plan}
               plots={data.plots}
               focusDealerId={focusDealerId}
-              label="Map of dealers and agent routes"
+              label={t("map:dealerMap.mapLabel")}
             />
           </Suspense>
         </MapErrorBoundary>
       ) : (
         // The map's place is kept from the first paint; without JavaScript there is no map to wait for.
-        <MapMessage className="noscript:hidden">Loading map...</MapMessage>
+        <MapMessage className="noscript:hidden">{t("map:loadingMap")}</MapMessage>
       )}
 
       <details className="card py-0" open={data.filtered} data-testid="map-filters">
         <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
           <Icon name="sliders-horizontal" size={18} />
-          Filters
-          <span className="min-w-0 flex-1 truncate text-sm font-normal text-gray-11">{filterSummary(data)}</span>
+          {t("map:filters.title")}
+          <span className="min-w-0 flex-1 truncate text-sm font-normal text-gray-11">
+            {filterSummary(data, t, language)}
+          </span>
         </summary>
         <Form
           method="get"
           className="grid grid-cols-2 gap-3 pt-3"
-          aria-label="Map filters"
+          aria-label={t("map:filters.label")}
           onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
         >
           <input type="hidden" name="f" value="1" />
           <div className="col-span-2">
             <label htmlFor="map-date" className="field-label">
-              Date
+              {t("map:filters.date")}
             </label>
             <input
               id="map-date"
@@ -222,28 +256,28 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
             />
             {data.dateError ? (
               <p id="map-date-error" className="field-error">
-                {data.dateError}. Showing today.
+                {t("map:filters.dateError", { error: data.dateError })}
               </p>
             ) : null}
           </div>
           <label className="flex min-h-11 items-center gap-2">
             <input type="checkbox" name="dealers" defaultChecked={data.showDealers} className="size-5" />
-            Dealers
+            {t("map:layers.dealers")}
           </label>
           <label className="flex min-h-11 items-center gap-2">
             <input type="checkbox" name="routes" defaultChecked={data.showRoutes} className="size-5" />
-            Agent Routes
+            {t("map:layers.routes")}
           </label>
           <label className="flex min-h-11 items-center gap-2">
             <input type="checkbox" name="plots" defaultChecked={data.showPlots} className="size-5" />
-            Demo plots
+            {t("map:layers.plots")}
           </label>
           <div className="col-span-2">
             <label htmlFor="map-province" className="field-label">
-              Province
+              {t("map:filters.province")}
             </label>
             <select id="map-province" name="province" defaultValue={data.province} className="field-input">
-              <option value="All">All</option>
+              <option value="All">{t("map:filters.all")}</option>
               {PROVINCES.map((province) => (
                 <option key={province} value={province}>
                   {province}
@@ -257,10 +291,10 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
           {data.showRoutes && data.agents.length > 0 ? (
             <div className="col-span-2">
               <label htmlFor="map-agent" className="field-label">
-                Agent
+                {t("map:filters.agent")}
               </label>
               <select id="map-agent" name="agent" defaultValue={data.agent ?? ""} className="field-input">
-                <option value="">All Agents</option>
+                <option value="">{t("map:filters.allAgents")}</option>
                 {data.agents.map((agent) => (
                   <option key={agent.userId} value={agent.userId}>
                     {agent.name}
@@ -270,7 +304,9 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <button type="submit" className="btn-primary col-span-2 mb-3">
-            {navigation.state === "loading" && navigation.location.pathname === "/dealer-map" ? "Loading..." : "Apply"}
+            {navigation.state === "loading" && navigation.location.pathname === "/dealer-map"
+              ? t("map:filters.loading")
+              : t("map:filters.apply")}
           </button>
         </Form>
       </details>
@@ -279,21 +315,23 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="routes-heading" className="space-y-2">
           <div className="flex items-center justify-between gap-2">
             <h2 id="routes-heading" className="font-semibold">
-              Agent Routes · {data.isToday ? "Today" : formatCalendarDate(data.date)}
+              {t("map:routes.heading", {
+                day: data.isToday ? t("map:today") : formatCalendarDate(data.date, language),
+              })}
             </h2>
             {data.canSeeQuality ? (
               <Link
                 to={`/location-quality?${new URLSearchParams({ date: data.date, ...(data.team === null ? {} : { team: String(data.team) }) })}`}
                 className="link tap text-sm"
               >
-                Location quality
+                {t("map:routes.qualityLink")}
               </Link>
             ) : null}
           </div>
           {data.routes.length === 0 ? (
-            <p className="card text-center text-sm text-gray-11">No check-ins for this day.</p>
+            <p className="card text-center text-sm text-gray-11">{t("map:routes.empty")}</p>
           ) : (
-            <ul className="space-y-2" aria-label="Agent legend">
+            <ul className="space-y-2" aria-label={t("map:routes.legend")}>
               {data.routes.map((route) => (
                 <li key={route.userId} className="card p-3" data-agent-id={route.userId}>
                   <details open={data.routes.length === 1}>
@@ -301,11 +339,14 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                       <span className="size-4 shrink-0 rounded-full" style={{ background: route.color }} aria-hidden />
                       <span className="min-w-0 flex-1 truncate font-medium">{route.name}</span>
                       <span className="text-sm text-gray-11">
-                        {route.stops.length} {route.stops.length === 1 ? "stop" : "stops"} · {route.distance} km ·{" "}
-                        {route.hours} h
+                        {t("map:routes.summary", {
+                          count: route.stops.length,
+                          distance: route.distance,
+                          hours: route.hours,
+                        })}
                       </span>
                     </summary>
-                    <ol className="mt-2 space-y-1 text-sm" aria-label={`Stops of ${route.name}`}>
+                    <ol className="mt-2 space-y-1 text-sm" aria-label={t("map:routes.stopsOf", { name: route.name })}>
                       {route.stops.map((stop) => (
                         <li key={stop.id} className="flex gap-2">
                           <span
@@ -317,7 +358,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                           <span className="min-w-0 flex-1">
                             <span className="font-medium">{stop.time}</span> · {stop.typeLabel}
                             {stop.label ? (
-                              <span className="ml-1 rounded-full bg-gray-4 px-2 text-xs font-semibold">
+                              <span className="ms-1 rounded-full bg-gray-4 px-2 text-xs font-semibold">
                                 {stop.label}
                               </span>
                             ) : null}
@@ -344,14 +385,14 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="plan-heading" className="card space-y-2 p-3" data-testid="map-plan">
           <div className="flex items-center justify-between gap-2">
             <h2 id="plan-heading" className="font-semibold">
-              {data.plan.own ? "Your visit plan" : `Visit plan of ${data.plan.officerName}`}
+              {data.plan.own ? t("map:plan.own") : t("map:plan.of", { name: data.plan.officerName })}
             </h2>
             <Link to={data.plan.path} className="link tap text-sm">
-              Open plan
+              {t("map:plan.open")}
             </Link>
           </div>
-          <p className="text-xs text-gray-11">Squares on the map, joined by a dashed line in driving order.</p>
-          <ol className="space-y-1 text-sm" aria-label="Planned stops">
+          <p className="text-xs text-gray-11">{t("map:plan.note")}</p>
+          <ol className="space-y-1 text-sm" aria-label={t("map:plan.stops")}>
             {data.plan.stops.map((stop) => (
               <li key={stop.dealerId} className="flex items-center gap-2">
                 <span className="flex size-6 shrink-0 items-center justify-center rounded border-2 border-gray-12 text-xs font-bold">
@@ -360,7 +401,7 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                 <span className="min-w-0 flex-1 truncate">
                   {stop.businessName}, {stop.city}
                 </span>
-                <span className="text-xs font-semibold text-gray-11">{stop.statusLabel}</span>
+                <span className="text-xs font-semibold text-gray-11">{t(STOP_STATUS_KEYS[stop.status])}</span>
               </li>
             ))}
           </ol>
@@ -379,21 +420,21 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="dealers-heading" className="space-y-2">
           <details open>
             <summary id="dealers-heading" className="cursor-pointer py-2.5 font-semibold">
-              Dealers ({data.matching})
+              {t("map:dealers.heading", { count: data.matching })}
             </summary>
             {data.dealers.length === 0 ? (
-              <p className="card mt-2 text-center text-sm text-gray-11">No dealers in this area.</p>
+              <p className="card mt-2 text-center text-sm text-gray-11">{t("map:dealers.empty")}</p>
             ) : (
-              <ul className="mt-2 space-y-2" aria-label="Dealers">
+              <ul className="mt-2 space-y-2" aria-label={t("map:dealers.list")}>
                 {data.dealers.map((dealer) => (
                   <li key={dealer.id} className="card space-y-0.5 p-3 text-sm">
                     <p className="font-semibold">{dealer.businessName}</p>
-                    {dealer.owner ? <p>Owner: {dealer.owner}</p> : null}
+                    {dealer.owner ? <p>{t("map:dealers.owner", { name: dealer.owner })}</p> : null}
                     {/* Masked as in the directory: the full number is on the dealer's page. */}
                     {dealer.maskedPhone ? (
                       <p>
-                        <span className="sr-only">Phone ending </span>
-                        {dealer.maskedPhone}
+                        <span className="sr-only">{t("map:dealers.phoneEnding")}</span>
+                        <bdi dir="ltr">{dealer.maskedPhone}</bdi>
                       </p>
                     ) : null}
                     <p className="text-gray-11">{dealer.address}</p>
@@ -410,7 +451,11 @@ export default function DealerMapPage({ loaderData }: Route.ComponentProps) {
                             document.querySelector(".leaflet-container")?.scrollIntoView({ block: "center" });
                           }}
                         >
-                          Show<span className="sr-only"> {dealer.businessName}</span> on map
+                          <RichMessage
+                            id="map:dealers.showOnMap"
+                            values={{ name: dealer.businessName }}
+                            components={{ 0: <span className="sr-only" /> }}
+                          />
                         </button>
                       ) : null}
                       <DealerDetailsLink dealer={dealer} className="link tap text-sm" />
@@ -446,18 +491,26 @@ function MapMessage({ children, className = "" }: { children: ReactNode; classNa
 }
 
 /** The filters in a line, for the closed sheet: "Today · All provinces · Dealers, Agent Routes, Demo plots". */
-function filterSummary(data: {
-  isToday: boolean;
-  date: string;
-  province: string;
-  showDealers: boolean;
-  showRoutes: boolean;
-  showPlots: boolean;
-}): string {
+function filterSummary(
+  data: {
+    isToday: boolean;
+    date: string;
+    province: string;
+    showDealers: boolean;
+    showRoutes: boolean;
+    showPlots: boolean;
+  },
+  t: Translate,
+  language: Language,
+): string {
   const layers =
-    [data.showDealers ? "Dealers" : null, data.showRoutes ? "Agent Routes" : null, data.showPlots ? "Demo plots" : null]
+    [
+      data.showDealers ? t("map:layers.dealers") : null,
+      data.showRoutes ? t("map:layers.routes") : null,
+      data.showPlots ? t("map:layers.plots") : null,
+    ]
       .filter(Boolean)
-      .join(", ") || "Nothing shown";
-  const day = data.isToday ? "Today" : formatCalendarDate(data.date);
-  return [day, data.province === "All" ? "All provinces" : data.province, layers].join(" · ");
+      .join(t("map:filters.listSeparator")) || t("map:filters.nothingShown");
+  const day = data.isToday ? t("map:today") : formatCalendarDate(data.date, language);
+  return [day, data.province === "All" ? t("map:filters.allProvinces") : data.province, layers].join(" · ");
 }

@@ -11,8 +11,11 @@ import { locationQualityQuerySchema } from "~/models/checkin.schema";
 import { appDate } from "~/infra/clock.server";
 import { dayLocationQuality, mapAudience } from "~/models/checkin.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
+import { metaTitle, useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
+import { pageMessages } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Location quality · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "map:quality.pageTitle") }];
 
 /**
  * Managers' view of a day: how each officer's places were had, and which legs did not count. The
@@ -29,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const audience = await pageCall(() => mapAudience(user, team));
   const teams = await teamsVisibleTo(user);
   return {
+    messages: pageMessages(args.context, "map"),
     date,
     today,
     dateError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null),
@@ -40,52 +44,63 @@ export async function loader(args: Route.LoaderArgs) {
       ...row,
       gps: `${Math.round(row.gpsShare * 100)}%`,
       accuracy: row.medianAccuracyM === null ? "–" : `±${accuracyText(row.medianAccuracyM)}`,
-      leftOut: leftOutText(row.legsLeftOut) ?? "None",
+      leftOut: leftOutText(row.legsLeftOut),
     })),
   };
 }
 
 export default function LocationQuality({ loaderData }: Route.ComponentProps) {
   const { date, today, dateError, teams, team, rows } = loaderData;
+  const t = useT();
+  const language = useLanguage();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Location quality</h1>
+      <h1 className="text-xl font-bold">{t("map:quality.title")}</h1>
       <p className="text-sm text-gray-11">
-        How each officer&apos;s check-ins were placed on {date === today ? "today" : formatCalendarDate(date)}: the
-        share from the phone&apos;s GPS, how sure those fixes were, and the legs Distance and Hours leave out (faster
-        than 130 km/h, to or from a fix less sure than ±1 km, or a point repeated under another address).
+        {t("map:quality.intro", {
+          day: date === today ? t("map:quality.today") : formatCalendarDate(date, language),
+        })}
       </p>
       <Form method="get" className="card flex flex-wrap items-end gap-3">
         <div className="flex-1">
           <label htmlFor="quality-date" className="field-label">
-            Date
+            {t("map:filters.date")}
           </label>
           <input id="quality-date" type="date" name="date" defaultValue={date} max={today} className="field-input" />
-          {dateError ? <p className="field-error">{dateError}. Showing today.</p> : null}
+          {dateError ? <p className="field-error">{t("map:filters.dateError", { error: dateError })}</p> : null}
         </div>
         {teams.length > 0 ? <TeamSelect id="quality-team" teams={teams} team={team} className="flex-1" /> : null}
         <button type="submit" className="btn-primary">
-          Show
+          {t("map:quality.show")}
         </button>
       </Form>
       {rows.length === 0 ? (
-        <p className="card text-gray-11">No check-ins on this day.</p>
+        <p className="card text-gray-11">{t("map:quality.empty")}</p>
       ) : (
-        <ul className="space-y-2" aria-label="Officers">
+        <ul className="space-y-2" aria-label={t("map:quality.officers")}>
           {rows.map((row) => (
             <li key={row.userId} className="card">
               <h2 className="font-semibold">
-                {row.name} <span className="text-sm font-normal text-gray-11">@{row.username}</span>
+                {row.name}{" "}
+                <bdi dir="ltr" className="text-sm font-normal text-gray-11">
+                  @{row.username}
+                </bdi>
               </h2>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-gray-11">Check-ins</dt>
+                <dt className="text-gray-11">{t("map:quality.checkIns")}</dt>
                 <dd>{row.checkIns}</dd>
-                <dt className="text-gray-11">From GPS</dt>
+                <dt className="text-gray-11">{t("map:quality.fromGps")}</dt>
                 <dd>{row.gps}</dd>
-                <dt className="text-gray-11">Median accuracy</dt>
-                <dd>{row.accuracy}</dd>
-                <dt className="text-gray-11">Legs left out</dt>
-                <dd className={row.leftOut === "None" ? "" : "text-warning-11"}>{row.leftOut}</dd>
+                <dt className="text-gray-11">{t("map:quality.accuracy")}</dt>
+                <dd>
+                  <bdi dir="ltr">{row.accuracy}</bdi>
+                </dd>
+                <dt className="text-gray-11">{t("map:quality.legsLeftOut")}</dt>
+                {row.leftOut === null ? (
+                  <dd>{t("map:quality.none")}</dd>
+                ) : (
+                  <dd className="text-warning-11">{row.leftOut}</dd>
+                )}
               </dl>
             </li>
           ))}
@@ -96,5 +111,6 @@ export default function LocationQuality({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The loader's words never came: the error's page is the shell's.
   return <AdminErrorView error={error} failedMessage="Failed to load location quality" />;
 }

@@ -18,14 +18,18 @@ import {
   planReorderSchema,
   nextStopOf,
   planStopSchema,
-  STOP_STATUS_LABELS,
   type StopStatus,
 } from "~/models/visit-plan.schema";
 import { MAX_STOPS } from "~/lib/visit-order";
 import { Icon } from "~/components/icon";
 import { PlotVisitsDue } from "~/components/plots/plot-visits-due";
+import { STOP_STATUS_KEYS } from "~/components/map/stop-status";
+import { metaTitle, useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
-export const meta: Route.MetaFunction = () => [{ title: "Visit plan · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "plans:page.pageTitle") }];
 
 /** The path's day (today without one, or the day picker's `?day`) and `?user&query&lat&lng`; malformed: 400. */
 function planRequest({ request, params }: { request: Request; params: { day?: string } }) {
@@ -44,7 +48,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { day, query, picked } = planRequest(args);
   // The day picker's GET form sends ?day=: the plan of that day has its own path.
   if (picked) throw redirect(planPath(day, query));
-  return planPage(user, day, query);
+  // The location words are the map's; the plot visits due are the farmers'.
+  return { ...(await planPage(user, day, query)), messages: pageMessages(args.context, "plans", "map", "farmers") };
 }
 
 /**
@@ -56,6 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const { day, query } = planRequest(args);
   const { intent, fields, change, run } = await readPlanForm(user, args.request, day, query);
+  const t = requestTranslator(args.context, "plans");
   switch (intent) {
     case "add":
     case "remove": {
@@ -63,13 +69,13 @@ export async function action(args: Route.ActionArgs) {
       if (!parsed.success) return refuseParse(intent, parsed.error);
       const { dealerId, lat, lng } = parsed.data;
       return intent === "add"
-        ? run(() => addPlanStop({ ...change, current: { lat, lng } }, dealerId), "Added to the plan")
-        : run(() => removePlanStop({ ...change, current: { lat, lng } }, dealerId), "Removed from the plan");
+        ? run(() => addPlanStop({ ...change, current: { lat, lng } }, dealerId), t("plans:notice.added"))
+        : run(() => removePlanStop({ ...change, current: { lat, lng } }, dealerId), t("plans:notice.removed"));
     }
     case "reorder": {
       const parsed = planReorderSchema.safeParse(fields);
       if (!parsed.success) return refuseParse(intent, parsed.error);
-      return run(() => reorderPlan({ ...change, current: parsed.data }), "Plan put in driving order");
+      return run(() => reorderPlan({ ...change, current: parsed.data }), t("plans:notice.reordered"));
     }
     case "move": {
       const parsed = planMoveSchema.safeParse(fields);
@@ -77,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
       const { dealerId, lat, lng } = parsed.data;
       return run(
         () => moveMissedToToday({ ...change, current: { lat, lng } }, dealerId === undefined ? undefined : [dealerId]),
-        dealerId === undefined ? "Missed visits moved to today" : "Moved to today",
+        dealerId === undefined ? t("plans:notice.missedMoved") : t("plans:notice.moved"),
       );
     }
     default:
@@ -106,18 +112,18 @@ const STATUS_STYLES: Record<StopStatus, string> = {
   missed: "bg-danger-3 text-danger-11",
 };
 
-const LOCATION_FAILED = "Unable to get your current location. Please check your location settings.";
-
 export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
   const { plan, candidates, own, today, here } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const navigate = useNavigate();
   const [locating, setLocating] = useState(false);
-  const [locationError, setLocationError] = useState<string | null>(null);
+  const [locationError, setLocationError] = useState<MessageKey | null>(null);
+  const t = useT();
+  const language = useLanguage();
   const refused = isFailedRequest(actionData) ? null : actionData;
   const busy = navigation.state === "submitting";
-  const dayLabel = plan.day === today ? "Today" : formatCalendarDate(plan.day);
+  const dayLabel = plan.day === today ? t("plans:today") : formatCalendarDate(plan.day, language);
   const userParam: Record<string, string> = loaderData.user === null ? {} : { user: String(loaderData.user) };
   const dayPath = (day: string) => `/plan/${day}${loaderData.user === null ? "" : `?user=${loaderData.user}`}`;
   const loggable = plan.day === today && own;
@@ -128,7 +134,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
   /** "Use my location": the page again, nearest first from here (and the plan ordered from here when changed). */
   function locateMe() {
     if (!("geolocation" in navigator)) {
-      setLocationError("Geolocation is not supported by this browser.");
+      setLocationError("map:location.unsupported");
       return;
     }
     setLocating(true);
@@ -146,7 +152,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       },
       () => {
         setLocating(false);
-        setLocationError(LOCATION_FAILED);
+        setLocationError("plans:add.locationFailed");
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
     );
@@ -156,35 +162,37 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
     <div className="space-y-4">
       <div className="flex items-center gap-2">
         <Icon name="calendar-days" size={22} className="text-accent-11" />
-        <h1 className="flex-1 text-xl font-bold">Visit plan</h1>
+        <h1 className="flex-1 text-xl font-bold">{t("plans:page.title")}</h1>
         <Link to="/dealer-map" className="link tap text-sm">
-          Map
+          {t("plans:page.map")}
         </Link>
       </div>
       <p className="text-sm text-gray-11" data-testid="plan-whose">
-        {own ? "Your plan" : `Plan of ${plan.officerName}`} · {dayLabel}
+        {own
+          ? t("plans:page.yourPlan", { day: dayLabel })
+          : t("plans:page.planOf", { name: plan.officerName, day: dayLabel })}
       </p>
 
-      <nav className="grid grid-cols-3 gap-2" aria-label="Plan days">
+      <nav className="grid grid-cols-3 gap-2" aria-label={t("plans:days.label")}>
         <Link to={dayPath(loaderData.previousDay)} className="btn-secondary px-2 text-sm">
-          Previous day
+          {t("plans:days.previous")}
         </Link>
         <Link
           to={dayPath(today)}
           className="btn-secondary px-2 text-sm"
           aria-current={plan.day === today ? "page" : undefined}
         >
-          Today
+          {t("plans:today")}
         </Link>
         <Link to={dayPath(loaderData.nextDay)} className="btn-secondary px-2 text-sm">
-          Next day
+          {t("plans:days.next")}
         </Link>
       </nav>
-      <Form method="get" action="/plan" className="flex items-end gap-2" aria-label="Choose a day">
+      <Form method="get" action="/plan" className="flex items-end gap-2" aria-label={t("plans:days.choose")}>
         {loaderData.user === null ? null : <input type="hidden" name="user" value={loaderData.user} />}
         <div className="flex-1">
           <label htmlFor="plan-day" className="field-label">
-            Day
+            {t("plans:days.day")}
           </label>
           <input
             id="plan-day"
@@ -196,7 +204,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           />
         </div>
         <button type="submit" className="btn-secondary">
-          Show
+          {t("plans:days.show")}
         </button>
       </Form>
 
@@ -209,15 +217,17 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       <section aria-labelledby="stops-heading" className="space-y-2">
         <div className="flex items-baseline justify-between gap-2">
           <h2 id="stops-heading" className="font-semibold">
-            Stops
+            {t("plans:stops.title")}
           </h2>
           <p className="text-sm text-gray-11" data-testid="plan-progress">
             {[
-              `${plan.progress.planned} planned`,
-              `${plan.progress.done} done`,
-              plan.progress.unconfirmed > 0 ? `${plan.progress.unconfirmed} not confirmed` : null,
-              `${plan.progress.missed} missed`,
-              plan.stops.length > 0 ? `${plan.totalKm} km` : null,
+              t("plans:progress.planned", { count: plan.progress.planned }),
+              t("plans:progress.done", { count: plan.progress.done }),
+              plan.progress.unconfirmed > 0
+                ? t("plans:progress.unconfirmed", { count: plan.progress.unconfirmed })
+                : null,
+              t("plans:progress.missed", { count: plan.progress.missed }),
+              plan.stops.length > 0 ? t("plans:km", { km: plan.totalKm }) : null,
             ]
               .filter(Boolean)
               .join(" · ")}
@@ -226,26 +236,28 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
         {plan.stops.length > 0 ? (
           <p className="text-sm text-gray-11" data-testid="plan-start">
             {plan.start === null
-              ? "In the order added: set a home location to put the plan in driving order."
+              ? t("plans:start.orderAdded")
               : plan.start.source === "CURRENT"
-                ? "In driving order from where you were."
-                : `In driving order from ${own ? "your" : "the officer's"} home.`}
+                ? t("plans:start.fromCurrent")
+                : own
+                  ? t("plans:start.fromYourHome")
+                  : t("plans:start.fromOfficersHome")}
           </p>
         ) : null}
         {plan.editable && own && here && plan.stops.length > 1 && plan.start?.source !== "CURRENT" ? (
           <PlanForm action={loaderData.formAction} intent="reorder" here={here}>
             <button type="submit" className="btn-secondary w-full text-sm" disabled={busy}>
               <Icon name="locate-fixed" size={16} />
-              Order from where I am
+              {t("plans:stops.orderFromHere")}
             </button>
           </PlanForm>
         ) : null}
         {plan.stops.length === 0 ? (
           <p className="card text-center text-sm text-gray-11">
-            {plan.editable ? "No stops yet. Add dealers below." : "No plan for this day."}
+            {plan.editable ? t("plans:stops.emptyEditable") : t("plans:stops.emptyDay")}
           </p>
         ) : (
-          <ol className="space-y-2" aria-label="Stops in driving order">
+          <ol className="space-y-2" aria-label={t("plans:stops.list")}>
             {plan.stops.map((stop) => (
               <li
                 key={stop.dealerId}
@@ -262,18 +274,20 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">
-                      <span className="sr-only">Stop {stop.position}: </span>
+                      <span className="sr-only">{t("plans:stops.stopNumber", { position: stop.position })}</span>
                       {stop.businessName}
                     </p>
                     <p className="text-sm text-gray-11">
                       {stop.city}
-                      {stop.kmFromPrevious === null ? "" : ` · ${stop.kmFromPrevious} km`}
+                      {stop.kmFromPrevious === null ? "" : ` · ${t("plans:km", { km: stop.kmFromPrevious })}`}
                     </p>
                     {stop.visitNote ? <p className="text-sm text-warning-11">{stop.visitNote}</p> : null}
-                    {stop === next ? <p className="text-sm font-semibold text-accent-11">Next stop</p> : null}
+                    {stop === next ? (
+                      <p className="text-sm font-semibold text-accent-11">{t("plans:stops.next")}</p>
+                    ) : null}
                   </div>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[stop.status]}`}>
-                    {STOP_STATUS_LABELS[stop.status]}
+                    {t(STOP_STATUS_KEYS[stop.status])}
                   </span>
                 </div>
                 <div className="flex flex-wrap gap-2">
@@ -282,10 +296,10 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                     className="btn-secondary px-3 text-sm"
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Directions to ${stop.businessName}`}
+                    aria-label={t("plans:stops.directionsTo", { name: stop.businessName })}
                   >
-                    <Icon name="navigation" size={16} />
-                    Directions
+                    <Icon name="navigation" size={16} className="rtl:-scale-x-100" />
+                    {t("plans:stops.directions")}
                   </a>
                   {loggable && stop.status !== "done" ? (
                     <Link
@@ -294,10 +308,10 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                       // The service worker keeps the page it opens with the plan, for offline use.
                       data-keep-offline
                       className="btn-primary px-3 text-sm"
-                      aria-label={`Log visit to ${stop.businessName}`}
+                      aria-label={t("plans:stops.logVisitTo", { name: stop.businessName })}
                     >
                       <Icon name="notebook-pen" size={16} />
-                      Log visit
+                      {t("plans:stops.logVisit")}
                     </Link>
                   ) : null}
                   {plan.editable ? (
@@ -306,10 +320,10 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                         type="submit"
                         className="btn-ghost px-3 text-sm"
                         disabled={busy}
-                        aria-label={`Remove ${stop.businessName}`}
+                        aria-label={t("plans:stops.removeName", { name: stop.businessName })}
                       >
                         <Icon name="x" size={16} />
-                        Remove
+                        {t("plans:stops.remove")}
                       </button>
                     </PlanForm>
                   ) : null}
@@ -330,12 +344,12 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
               >
                 <Icon name="route" size={16} />
                 {plan.routeDirections.length === 1
-                  ? "Directions for the whole route"
-                  : `Directions for stops ${leg.from}–${leg.to}`}
+                  ? t("plans:stops.wholeRoute")
+                  : t("plans:stops.routePart", { from: leg.from, to: leg.to })}
               </a>
             ))}
             {plan.routeDirections.length > 1 ? (
-              <p className="text-xs text-gray-11">Google Maps takes up to 10 stops a link.</p>
+              <p className="text-xs text-gray-11">{t("plans:stops.googleLimit")}</p>
             ) : null}
           </div>
         ) : null}
@@ -344,15 +358,15 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       {loaderData.missed.length > 0 ? (
         <section id="missed" aria-labelledby="missed-heading" className="space-y-2">
           <h2 id="missed-heading" className="font-semibold text-warning-11">
-            Missed visits
+            {t("plans:missed.title")}
           </h2>
-          <ul className="space-y-2" aria-label="Missed visits">
+          <ul className="space-y-2" aria-label={t("plans:missed.title")}>
             {loaderData.missed.map((stop) => (
               <li key={stop.dealerId} className="card flex items-center gap-2 p-3">
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{stop.businessName}</p>
                   <p className="text-sm text-gray-11">
-                    {stop.city} · Missed on {formatCalendarDate(stop.day)}
+                    {stop.city} · {t("plans:missed.on", { date: formatCalendarDate(stop.day, language) })}
                   </p>
                 </div>
                 <PlanForm action={loaderData.formAction} intent="move" dealerId={stop.dealerId} here={here}>
@@ -360,9 +374,9 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                     type="submit"
                     className="btn-secondary px-3 text-sm"
                     disabled={busy}
-                    aria-label={`Move ${stop.businessName} to today`}
+                    aria-label={t("plans:missed.moveName", { name: stop.businessName })}
                   >
-                    Move to today
+                    {t("plans:missed.move")}
                   </button>
                 </PlanForm>
               </li>
@@ -370,7 +384,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
           </ul>
           <PlanForm action={loaderData.formAction} intent="move" here={here}>
             <button type="submit" className="btn-secondary w-full text-sm" disabled={busy}>
-              Move all to today
+              {t("plans:missed.moveAll")}
             </button>
           </PlanForm>
         </section>
@@ -381,23 +395,23 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
       {candidates ? (
         <section aria-labelledby="add-heading" className="space-y-2">
           <h2 id="add-heading" className="font-semibold">
-            Add dealers
+            {t("plans:add.title")}
           </h2>
           <Form method="get" action={`/plan/${plan.day}`} role="search" className="flex gap-2">
             {loaderData.user === null ? null : <input type="hidden" name="user" value={loaderData.user} />}
             <PlaceFields here={here} />
             <label htmlFor="plan-search" className="sr-only">
-              Search dealers by name
+              {t("plans:add.searchLabel")}
             </label>
             <input
               id="plan-search"
               type="search"
               name="query"
               defaultValue={loaderData.query}
-              placeholder="Name, owner, city or phone"
+              placeholder={t("plans:add.searchPlaceholder")}
               className="field-input flex-1"
             />
-            <button type="submit" className="btn-secondary px-3" aria-label="Search">
+            <button type="submit" className="btn-secondary px-3" aria-label={t("plans:add.search")}>
               <Icon name="search" size={18} />
             </button>
           </Form>
@@ -410,34 +424,34 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                 onClick={locateMe}
               >
                 <Icon name="locate-fixed" size={16} />
-                {locating ? "Getting your location..." : "Use my location"}
+                {locating ? t("map:location.locating") : t("plans:add.useMyLocation")}
               </button>
               {locationError ? (
                 <p role="alert" className="mt-1 text-sm text-warning-11">
-                  {locationError}
+                  {t(locationError)}
                 </p>
               ) : null}
             </div>
           ) : null}
           <p className="text-sm text-gray-11" data-testid="candidates-order">
-            {candidatesCaption(loaderData.query, candidates.from?.source ?? null, own)}
+            {candidatesCaption(t, loaderData.query, candidates.from?.source ?? null, own)}
           </p>
           {plan.stops.length >= MAX_STOPS ? (
             <p className="card text-sm text-gray-11">{PLAN_FULL}</p>
           ) : candidates.dealers.length === 0 ? (
             <p className="card text-center text-sm text-gray-11">
-              {loaderData.query ? "No dealers found for your search." : "No dealers added yet."}
+              {loaderData.query ? t("plans:add.noneFound") : t("plans:add.noneYet")}
             </p>
           ) : (
-            <ul className="space-y-2" aria-label="Dealers to add">
+            <ul className="space-y-2" aria-label={t("plans:add.list")}>
               {candidates.dealers.map((dealer) => (
                 <li key={dealer.id} className="card flex items-center gap-2 p-3">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{dealer.businessName}</p>
                     <p className="text-sm text-gray-11">
                       {dealer.city}
-                      {dealer.km === null ? "" : ` · ${dealer.km} km`}
-                      {dealer.inTerritory ? " · Territory" : ""}
+                      {dealer.km === null ? "" : ` · ${t("plans:km", { km: dealer.km })}`}
+                      {dealer.inTerritory ? t("plans:add.territory") : ""}
                     </p>
                   </div>
                   <PlanForm action={loaderData.formAction} intent="add" dealerId={dealer.id} here={here}>
@@ -445,9 +459,9 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                       type="submit"
                       className="btn-primary px-4 text-sm"
                       disabled={busy}
-                      aria-label={`Add ${dealer.businessName}`}
+                      aria-label={t("plans:add.addName", { name: dealer.businessName })}
                     >
-                      Add
+                      {t("plans:add.add")}
                     </button>
                   </PlanForm>
                 </li>
@@ -517,9 +531,10 @@ function PlanForm({
   );
 }
 
-function candidatesCaption(query: string, from: "CURRENT" | "HOME" | null, own: boolean): string {
-  const what = query ? "Dealers matching your search" : "Dealers of the territory first";
-  if (from === "CURRENT") return `${what}, nearest to where you are.`;
-  if (from === "HOME") return `${what}, nearest to ${own ? "your" : "the officer's"} home.`;
-  return `${what}, by name.`;
+function candidatesCaption(t: Translate, query: string, from: "CURRENT" | "HOME" | null, own: boolean): string {
+  const dealers = query ? t("plans:add.matching") : t("plans:add.territoryFirst");
+  if (from === "CURRENT") return t("plans:add.nearestToHere", { dealers });
+  if (from === "HOME")
+    return own ? t("plans:add.nearestToYourHome", { dealers }) : t("plans:add.nearestToOfficersHome", { dealers });
+  return t("plans:add.byName", { dealers });
 }

@@ -13,6 +13,7 @@ import { signInAgain, signInFor } from "./support";
 // representative in tests/e2e/faults/people.js.spec.ts): the chosen place stays and the spec's
 // message shows; an expired session says so, and signing in comes back here with the place.
 
+// The page's words come from the root's English catalogs (../support/app), hence no `messages` here.
 // Leaflet draws nothing in happy-dom; the place is chosen with Use Current Location.
 vi.mock("~/components/map/location-map.client", () => ({ default: () => null }));
 
@@ -32,7 +33,7 @@ function setupServer() {
     "routes/auth/location-setup": (request) => {
       if (request.method === "POST") return redirect("/location-setup?tab=warehouse");
       const tab = new URL(request.url).searchParams.get("tab") === "warehouse" ? "warehouse" : "home";
-      return { user: { home: NOWHERE, warehouse: NOWHERE }, tab } satisfies Page;
+      return { user: { home: NOWHERE, warehouse: NOWHERE }, tab } satisfies Omit<Page, "messages">;
     },
   });
 }

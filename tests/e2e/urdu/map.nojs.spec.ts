@@ -1,0 +1,69 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "../support/fixtures";
+import { seededDay } from "../support/days";
+
+// The map and the plans in Urdu (decision 101), with JavaScript off: each page right to left, its
+// heading in Urdu, no raw key and none of its English headings left. Urdu is this phone's choice
+// (its `fl_lang` cookie), so the shared users' saved language is left alone for other specs.
+
+const RAW_KEY = /\b(?:common|auth|feed|posts|dealers|map|plans|people|targets|reports|farmers|admin):[a-z]/;
+const ENGLISH_HEADINGS = [
+  "Dealer Locations",
+  "Agent Routes",
+  "Filters",
+  "Your visit plan",
+  "Visit plan",
+  "Stops",
+  "Add dealers",
+  "Previous day",
+  "Location quality",
+  "Median accuracy",
+];
+
+/** This phone reads Urdu: its `fl_lang` cookie, beside the session's (whose domain and path it takes). */
+async function readInUrdu(page: Page): Promise<void> {
+  const [session] = await page.context().cookies();
+  if (!session) throw new Error("Sign in first");
+  await page.context().addCookies([{ ...session, name: "fl_lang", value: "ur" }]);
+}
+
+async function expectUrduPage(page: Page, path: string, heading: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ur");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  const response = await page.request.get(path);
+  expect(response.status(), path).toBe(200);
+  // What the page shows: the loaders' data in its scripts names every key of its catalogs.
+  const html = (await response.text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+  expect(html, path).not.toMatch(RAW_KEY);
+  for (const english of ENGLISH_HEADINGS) expect(html, `${path}: ${english}`).not.toContain(`>${english}<`);
+}
+
+test("an officer's map, its lists, and their visit plan read in Urdu, right to left", async ({ page }) => {
+  await signIn(page, "officer5");
+  await readInUrdu(page);
+  await expectUrduPage(page, `/dealer-map?date=${seededDay()}`, "ڈیلرز کے مقامات");
+  await expect(page.getByRole("heading", { name: /^آفیسرز کے روٹس · / })).toBeVisible();
+  await expect(page.getByRole("list", { name: "آفیسرز کی فہرست" }).locator(":scope > li").first()).toContainText(
+    /\d+ اسٹاپ · \d+\.\d کلومیٹر · \d+\.\d گھنٹے/,
+  );
+  // Each route's first check-in is tagged "Start", in Urdu.
+  expect(await page.getByText("آغاز", { exact: true }).count()).toBeGreaterThan(0);
+  await expectUrduPage(page, "/plan", "وزٹ پلان");
+  await expect(page.getByTestId("plan-whose")).toHaveText("آپ کا پلان · آج");
+  await expectUrduPage(page, `/plan/${seededDay(3)}`, "وزٹ پلان");
+
+  // The location picker without JavaScript, on another area's page: its fields in Urdu, its numbers left to right.
+  await page.goto("/add-dealer");
+  await expect(page.getByLabel("عرض بلد")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByLabel("طول بلد")).toHaveAttribute("dir", "ltr");
+  await expect(page.getByLabel("پتہ", { exact: true })).toBeVisible();
+});
+
+test("a manager's day of location quality reads in Urdu, right to left", async ({ page }) => {
+  await signIn(page, "manager");
+  await readInUrdu(page);
+  await expectUrduPage(page, `/location-quality?date=${seededDay()}`, "مقام کا معیار");
+  await expectUrduPage(page, "/dealer-map", "ڈیلرز کے مقامات");
+});
