@@ -1,8 +1,11 @@
-import { daysLeftText, ProgressList } from "~/components/targets/progress-list";
+import { useT } from "~/browser/i18n";
+import { ProgressList } from "~/components/targets/progress-list";
+import { daysLeftText } from "~/components/targets/target-words";
 import type { OwnPeriod } from "~/models/targets.schema";
 
 /** "Your month" and "Your season" on the officer's home: each measure against its target (decision 84). */
 export function YourTargets({ periods, currency }: { periods: OwnPeriod[]; currency: string }) {
+  const t = useT();
   return (
     <>
       {periods.map((period) => {
@@ -15,7 +18,7 @@ export function YourTargets({ periods, currency }: { periods: OwnPeriod[]; curre
                 {title}
               </h2>
               <p className="text-sm text-gray-11">
-                {period.label} · {daysLeftText(period.daysLeft)}
+                {period.label} · {daysLeftText(period.daysLeft, t)}
               </p>
             </div>
             <ProgressList progress={period.progress} currency={currency} label={`${title}'s targets`} />

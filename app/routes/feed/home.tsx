@@ -29,6 +29,7 @@ import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
+import { pageMessages } from "~/http/language.server";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -101,6 +102,8 @@ export async function loader(args: Route.LoaderArgs) {
       createdAtText: formatLocalDate(post.createdAt, env.APP_TIME_ZONE, { withTime: true }),
     })),
     nextCursor: page.nextCursor,
+    // The officer's targets (YourTargets) are in the targets' words.
+    messages: pageMessages(args.context, "targets"),
   };
 }
 
