@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, signIn, test } from "../support/fixtures";
+import { countRows, expect, signIn, test } from "../support/fixtures";
 
-// The targets, the reports and the leaderboard in Urdu (decision 101), JavaScript off: each page
+// The targets, the reports, the leaderboard, the farmers and the demo plots in Urdu (decision 101), JavaScript off: each page
 // right to left, its heading in Urdu, no key shown raw and none of its English headings left.
 // The language is this phone's (the fl_lang cookie), set after signing in: a choice posted while
 // signed in would be saved for the manager, whom other specs read in English.
@@ -24,7 +24,7 @@ async function readInUrdu(page: Page, context: BrowserContext): Promise<void> {
   ]);
 }
 
-async function expectUrduPage(page: Page, path: string, heading: string, english: string[]): Promise<void> {
+async function expectUrduPage(page: Page, path: string, heading: string | RegExp, english: string[]): Promise<void> {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("lang", "ur");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -60,4 +60,22 @@ test("a manager reads the leaderboard, the targets and every report in Urdu", as
   await expectUrduPage(page, "/reports?view=targets", "رپورٹس", [...reports, "Targets by", "against what was done"]);
   await expectUrduPage(page, "/reports?view=accounts", "رپورٹس", [...reports, "Most overdue dealers", "Accounts by"]);
   await expectUrduPage(page, "/reports?view=farmers", "رپورٹس", [...reports, "Farmers and demo plots by"]);
+});
+
+test("an officer reads the farmers and the demo plots in Urdu", async ({ page, context }) => {
+  await signIn(page, "officer1");
+  await readInUrdu(page, context);
+  const team = "(SELECT teamId FROM User WHERE username = 'officer1')";
+  const farmer = countRows(`SELECT MIN(id) AS n FROM Farmer WHERE erasedAt IS NULL AND teamId = ${team}`);
+  const plot = countRows(
+    `SELECT MIN(p.id) AS n FROM DemoPlot p JOIN User u ON u.id = p.officerId WHERE u.teamId = ${team}`,
+  );
+
+  await expectUrduPage(page, "/farmers", "کسان", ["Add Farmer", "Import farmers", "No farmers"]);
+  await expectUrduPage(page, "/farmers/new", "کسان شامل کریں", ["Dealer they buy from", "Main crops", ">Save<"]);
+  await expectUrduPage(page, `/farmers/${farmer}/edit`, "کسان میں ترمیم", ["Dealer they buy from", ">Cancel<"]);
+  await page.goto(`/farmers/${farmer}`);
+  await expect(page.getByRole("heading", { name: "میٹنگز" })).toBeVisible();
+  await expectUrduPage(page, "/plots", "ڈیمو پلاٹ", ["Every stage", "sown ", "No demo plots"]);
+  await expectUrduPage(page, `/plots/${plot}`, /ڈیمو پلاٹ · /, ["Back to Demo Plots", "Timeline", "Control plot area"]);
 });
