@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { countRows, expect, signIn, test } from "../support/fixtures";
+import { PASSWORD, teamOfficerWithDealers } from "../plans/support";
+import { demoPlot } from "../plots/support";
 
 // The targets, the reports, the leaderboard, the farmers and the demo plots in Urdu (decision 101), JavaScript off: each page
 // right to left, its heading in Urdu, no key shown raw and none of its English headings left.
@@ -38,7 +40,10 @@ async function expectUrduPage(page: Page, path: string, heading: string | RegExp
   for (const words of english) expect(html, `${path}: ${words}`).not.toContain(words);
 }
 
-test("a manager reads the leaderboard, the targets and every report in Urdu", async ({ page, context }) => {
+test("a manager reads the leaderboard, the targets, every report and the farmers import in Urdu", async ({
+  page,
+  context,
+}) => {
   await signIn(page, "manager");
   await readInUrdu(page, context);
 
@@ -60,22 +65,25 @@ test("a manager reads the leaderboard, the targets and every report in Urdu", as
   await expectUrduPage(page, "/reports?view=targets", "رپورٹس", [...reports, "Targets by", "against what was done"]);
   await expectUrduPage(page, "/reports?view=accounts", "رپورٹس", [...reports, "Most overdue dealers", "Accounts by"]);
   await expectUrduPage(page, "/reports?view=farmers", "رپورٹس", [...reports, "Farmers and demo plots by"]);
+  await expectUrduPage(page, "/farmers/import", "کسان امپورٹ کریں", ["Import Farmers", "Back to the farmers"]);
 });
 
-test("an officer reads the farmers and the demo plots in Urdu", async ({ page, context }) => {
-  await signIn(page, "officer1");
+test("an officer reads the farmers and the demo plots in Urdu", async ({ page, context, request }) => {
+  // An officer of their own, with a plot and its farmer: the other specs' officers keep their plots.
+  const officer = await teamOfficerWithDealers(request, []);
+  const plot = demoPlot({ officerId: officer.id, midDueIn: 30, harvestDueIn: 90 });
+  const farmer = countRows("SELECT farmerId AS n FROM DemoPlot WHERE id = ?", plot.id);
+  await signIn(page, officer.username, PASSWORD);
   await readInUrdu(page, context);
-  const team = "(SELECT teamId FROM User WHERE username = 'officer1')";
-  const farmer = countRows(`SELECT MIN(id) AS n FROM Farmer WHERE erasedAt IS NULL AND teamId = ${team}`);
-  const plot = countRows(
-    `SELECT MIN(p.id) AS n FROM DemoPlot p JOIN User u ON u.id = p.officerId WHERE u.teamId = ${team}`,
-  );
 
   await expectUrduPage(page, "/farmers", "کسان", ["Add Farmer", "Import farmers", "No farmers"]);
   await expectUrduPage(page, "/farmers/new", "کسان شامل کریں", ["Dealer they buy from", "Main crops", ">Save<"]);
   await expectUrduPage(page, `/farmers/${farmer}/edit`, "کسان میں ترمیم", ["Dealer they buy from", ">Cancel<"]);
-  await page.goto(`/farmers/${farmer}`);
-  await expect(page.getByRole("heading", { name: "میٹنگز" })).toBeVisible();
+  await expectUrduPage(page, `/farmers/${farmer}`, plot.farmerName, ["Back to Farmers", "Tehsil", "Meetings"]);
   await expectUrduPage(page, "/plots", "ڈیمو پلاٹ", ["Every stage", "sown ", "No demo plots"]);
-  await expectUrduPage(page, `/plots/${plot}`, /ڈیمو پلاٹ · /, ["Back to Demo Plots", "Timeline", "Control plot area"]);
+  await expectUrduPage(page, `/plots/${plot.id}`, /ڈیمو پلاٹ · /, [
+    "Back to Demo Plots",
+    "Timeline",
+    "Control plot area",
+  ]);
 });
