@@ -2,13 +2,6 @@
 // and report.schema.ts checks a query against them.
 
 export const REPORT_PERIODS = ["this-week", "last-week", "this-month", "last-month", "last-90-days"] as const;
-export const REPORT_PERIOD_LABELS = {
-  "this-week": "This week",
-  "last-week": "Last week",
-  "this-month": "This month",
-  "last-month": "Last month",
-  "last-90-days": "Last 90 days",
-} as const;
 
 export const REPORT_GROUPINGS = ["officer", "team", "province", "city", "dealer", "product", "day", "week"] as const;
 export const REPORT_GROUPING_LABELS = {
@@ -26,13 +19,6 @@ export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 /** What the page's chart can show (`measure`, the page only: the files hold every column). */
 export const CHART_MEASURES = ["sales", "recovery", "visits", "posts", "distance"] as const;
 export type ChartMeasure = (typeof CHART_MEASURES)[number];
-export const CHART_MEASURE_LABELS: Record<ChartMeasure, string> = {
-  sales: "Sales",
-  recovery: "Recovery",
-  visits: "Visits",
-  posts: "Posts",
-  distance: "Distance (km)",
-};
 
 /**
  * What a report is about: the officers' work over a period, the dealers' accounts today, targets
@@ -40,12 +26,6 @@ export const CHART_MEASURE_LABELS: Record<ChartMeasure, string> = {
  */
 export const REPORT_VIEWS = ["activity", "accounts", "targets", "farmers"] as const;
 export type ReportView = (typeof REPORT_VIEWS)[number];
-export const REPORT_VIEW_LABELS: Record<ReportView, string> = {
-  activity: "Sales and visits",
-  accounts: "Dealer accounts",
-  targets: "Targets",
-  farmers: "Farmers and demo plots",
-};
 
 /** The groupings of the farmers view: officers, their teams, the seasons up to the one asked (a trend), or the plots' product and crop. */
 export const FARMER_GROUPINGS = ["officer", "team", "season", "product"] as const;
@@ -85,10 +65,6 @@ export type AccountGrouping = (typeof ACCOUNT_GROUPINGS)[number];
 /** What the accounts view's chart can show. */
 export const ACCOUNT_CHART_MEASURES = ["outstanding", "overdue"] as const;
 export type AccountChartMeasure = (typeof ACCOUNT_CHART_MEASURES)[number];
-export const ACCOUNT_CHART_MEASURE_LABELS: Record<AccountChartMeasure, string> = {
-  outstanding: "Outstanding",
-  overdue: "Overdue",
-};
 
 /** A chart's geometry, computed on the server so the phone receives plain SVG numbers. */
 export type ReportChart = {

@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { ErrorSummary, FieldErrors, FormErrors, summaryOf, TextField } from "~/components/forms";
-import { CROP_LABELS, CROPS } from "~/lib/crops";
+import { useT } from "~/browser/i18n";
+import { CROP_KEYS } from "~/components/farmers/farmer-words";
+import { CROPS } from "~/lib/crops";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { farmerSchema } from "~/models/farmer.schema";
 
@@ -47,6 +49,7 @@ export function FarmerForm({
   submitLabel,
   cancel,
 }: Props) {
+  const t = useT();
   const [form, fields] = useForm({
     id,
     lastResult: lastResult ?? undefined,
@@ -68,32 +71,45 @@ export function FarmerForm({
       <ErrorSummary
         status={form.status}
         fields={[
-          summaryOf("Name", fields.name),
-          summaryOf("Phone", fields.phone),
-          summaryOf("Village", fields.village),
-          summaryOf("Tehsil", fields.tehsil),
-          summaryOf("District", fields.district),
-          summaryOf("Land (acres)", fields.landAcres),
-          summaryOf("Main crops", fields.mainCrops),
-          summaryOf("Dealer they buy from", fields.dealerId),
-          summaryOf("Team that works with them", fields.teamId),
+          summaryOf(t("farmers:form.name"), fields.name),
+          summaryOf(t("farmers:farmer.phone"), fields.phone),
+          summaryOf(t("farmers:farmer.village"), fields.village),
+          summaryOf(t("farmers:farmer.tehsil"), fields.tehsil),
+          summaryOf(t("farmers:farmer.district"), fields.district),
+          summaryOf(t("farmers:form.land"), fields.landAcres),
+          summaryOf(t("farmers:farmer.mainCrops"), fields.mainCrops),
+          summaryOf(t("farmers:form.dealer"), fields.dealerId),
+          summaryOf(t("farmers:form.team"), fields.teamId),
         ]}
       />
-      <TextField label="Name *" field={fields.name} autoComplete="off" />
-      <TextField label="Phone" field={fields.phone} type="tel" placeholder="0300 1234567" autoComplete="off" />
-      <TextField label="Village" field={fields.village} autoComplete="off" />
+      <TextField label={`${t("farmers:form.name")} *`} field={fields.name} autoComplete="off" />
+      <TextField
+        label={t("farmers:farmer.phone")}
+        field={fields.phone}
+        type="tel"
+        dir="ltr"
+        placeholder="0300 1234567"
+        autoComplete="off"
+      />
+      <TextField label={t("farmers:farmer.village")} field={fields.village} autoComplete="off" />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Tehsil *" field={fields.tehsil} autoComplete="off" />
-        <TextField label="District *" field={fields.district} autoComplete="off" />
+        <TextField label={`${t("farmers:farmer.tehsil")} *`} field={fields.tehsil} autoComplete="off" />
+        <TextField label={`${t("farmers:farmer.district")} *`} field={fields.district} autoComplete="off" />
       </div>
-      <TextField label="Land (acres) *" field={fields.landAcres} inputMode="decimal" autoComplete="off" />
+      <TextField
+        label={`${t("farmers:form.land")} *`}
+        field={fields.landAcres}
+        inputMode="decimal"
+        dir="ltr"
+        autoComplete="off"
+      />
       <fieldset>
-        <legend className="field-label">Main crops</legend>
+        <legend className="field-label">{t("farmers:farmer.mainCrops")}</legend>
         <div className="grid grid-cols-2 gap-2">
           {CROPS.map((crop) => (
             <label key={crop} className="flex min-h-11 items-center gap-2">
               <input type="checkbox" name={fields.mainCrops.name} value={crop} defaultChecked={chosen.has(crop)} />
-              {CROP_LABELS[crop]}
+              {t(CROP_KEYS[crop])}
             </label>
           ))}
         </div>
@@ -101,10 +117,10 @@ export function FarmerForm({
       </fieldset>
       <div>
         <label htmlFor={fields.dealerId.id} className="field-label">
-          Dealer they buy from
+          {t("farmers:form.dealer")}
         </label>
         <select {...getSelectProps(fields.dealerId)} className="field-input">
-          <option value="">None</option>
+          <option value="">{t("farmers:form.none")}</option>
           {dealers.map((dealer) => (
             <option key={dealer.id} value={dealer.id}>
               {dealer.city ? `${dealer.businessName} · ${dealer.city}` : dealer.businessName}
@@ -117,10 +133,10 @@ export function FarmerForm({
       {teams.length > 1 || (teams.length === 1 && defaultValue?.teamId == null) || fields.teamId.errors ? (
         <div>
           <label htmlFor={fields.teamId.id} className="field-label">
-            Team that works with them
+            {t("farmers:form.team")}
           </label>
           <select {...getSelectProps(fields.teamId)} className="field-input">
-            {defaultValue?.teamId == null ? <option value="">No team (only admins see them)</option> : null}
+            {defaultValue?.teamId == null ? <option value="">{t("farmers:form.noTeam")}</option> : null}
             {teams.map((team) => (
               <option key={team.id} value={team.id}>
                 {team.name}

@@ -1,5 +1,6 @@
 import { useT } from "~/browser/i18n";
-import { daysLeftText, ProgressList } from "~/components/targets/progress-list";
+import { ProgressList } from "~/components/targets/progress-list";
+import { daysLeftText } from "~/components/targets/target-words";
 import type { OwnPeriod } from "~/models/targets.schema";
 
 /** "Your month" and "Your season" on the officer's home: each measure against its target (decision 84). */
@@ -18,7 +19,7 @@ export function YourTargets({ periods, currency }: { periods: OwnPeriod[]; curre
                 {title}
               </h2>
               <p className="text-sm text-gray-11">
-                {period.label} · {daysLeftText(period.daysLeft)}
+                {period.label} · {daysLeftText(period.daysLeft, t)}
               </p>
             </div>
             <ProgressList

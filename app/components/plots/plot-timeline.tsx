@@ -1,4 +1,7 @@
 import { Link } from "react-router";
+import { useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
+import { PLOT_STAGE_KEYS, VISIT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { formatCalendarDate } from "~/lib/date-format";
 
 // A demo plot's season in order: sown (the post that started it), the mid-season visit and the
@@ -23,22 +26,27 @@ export function PlotTimeline({
   started: TimelinePost;
   visits: { stage: "MID_SEASON" | "HARVEST"; visitedOn: string; post: TimelinePost }[];
 }) {
+  const t = useT();
+  const language = useLanguage();
+  const sown = t(PLOT_STAGE_KEYS.SOWN);
+  const midVisit = t(VISIT_STAGE_KEYS.MID_SEASON);
+  const harvestVisit = t(VISIT_STAGE_KEYS.HARVEST);
   const visitOf = (stage: "MID_SEASON" | "HARVEST") => visits.find((visit) => visit.stage === stage);
   const mid = visitOf("MID_SEASON");
   const harvest = visitOf("HARVEST");
   const stages: Stage[] = [
-    { key: "sown", title: "Sown", day: plot.sownOn, done: true, post: started },
+    { key: "sown", title: sown, day: plot.sownOn, done: true, post: started },
     mid
-      ? { key: "mid", title: "Mid-season visit", day: mid.visitedOn, done: true, post: mid.post }
-      : { key: "mid", title: "Mid-season visit", day: plot.midVisitDueOn, done: harvest !== undefined, post: null },
+      ? { key: "mid", title: midVisit, day: mid.visitedOn, done: true, post: mid.post }
+      : { key: "mid", title: midVisit, day: plot.midVisitDueOn, done: harvest !== undefined, post: null },
     harvest
-      ? { key: "harvest", title: "Harvest", day: harvest.visitedOn, done: true, post: harvest.post }
-      : { key: "harvest", title: "Harvest", day: plot.harvestDueOn, done: false, post: null },
+      ? { key: "harvest", title: harvestVisit, day: harvest.visitedOn, done: true, post: harvest.post }
+      : { key: "harvest", title: harvestVisit, day: plot.harvestDueOn, done: false, post: null },
   ];
   return (
     <section aria-labelledby="plot-timeline" className="card space-y-3">
       <h2 id="plot-timeline" className="font-semibold">
-        Timeline
+        {t("farmers:timeline.title")}
       </h2>
       <ol className="space-y-3">
         {stages.map((stage) => (
@@ -46,7 +54,7 @@ export function PlotTimeline({
             <p className="font-semibold">{stage.title}</p>
             {stage.post ? (
               <>
-                <p className="text-sm text-gray-11">{`${formatCalendarDate(stage.day)} · ${officer}`}</p>
+                <p className="text-sm text-gray-11">{`${formatCalendarDate(stage.day, language)} · ${officer}`}</p>
                 {stage.post.text ? <p>{stage.post.text}</p> : null}
                 <div className="flex flex-wrap gap-2">
                   {stage.post.media
@@ -55,7 +63,7 @@ export function PlotTimeline({
                       <Link key={media.id} to={`/posts/${stage.post?.id}`}>
                         <img
                           src={media.thumbUrl ?? media.url}
-                          alt={`From the plot, ${stage.title.toLowerCase()}`}
+                          alt={t("farmers:timeline.photo", { stage: stage.title.toLowerCase() })}
                           width={72}
                           height={72}
                         />
@@ -63,12 +71,14 @@ export function PlotTimeline({
                     ))}
                 </div>
                 <Link to={`/posts/${stage.post.id}`} className="text-sm">
-                  See the post
+                  {t("farmers:timeline.seePost")}
                 </Link>
               </>
             ) : (
               <p className="text-sm text-gray-11">
-                {stage.done ? "Not recorded" : `Due ${formatCalendarDate(stage.day)}`}
+                {stage.done
+                  ? t("farmers:timeline.notRecorded")
+                  : t("farmers:timeline.due", { day: formatCalendarDate(stage.day, language) })}
               </p>
             )}
           </li>

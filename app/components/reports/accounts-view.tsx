@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { ChartCard, type ChartView } from "~/components/reports/report-figures";
 import {
   choicesOf,
-  PROVINCE_CHOICES,
+  provinceChoices,
   ReportFormEnd,
   ReportSelect,
   ReportTableCard,
@@ -10,12 +10,13 @@ import {
 import { TeamSelect } from "~/components/team-select";
 import {
   ACCOUNT_CHART_MEASURES,
-  ACCOUNT_CHART_MEASURE_LABELS,
   ACCOUNT_GROUPINGS,
   type AccountChartMeasure,
   type AccountGrouping,
-  REPORT_GROUPING_LABELS,
 } from "~/lib/report-options";
+import { ACCOUNT_CHART_KEYS, GROUPING_KEYS, VIEW_KEYS } from "~/components/reports/report-words";
+import { RichMessage, useT } from "~/browser/i18n";
+import type { MessageKey } from "~/locales/namespaces";
 import type { TeamView } from "~/models/team.schema";
 
 /** What the accounts view shows, every figure written for the page (GET /reports?view=accounts). */
@@ -47,56 +48,64 @@ export type AccountsViewData = {
  * The reports page's accounts view: what the dealers owe today, grouped, with its chart, the
  * most overdue dealers and the files. A plain GET form, plain links: nothing needs JavaScript.
  */
+/** The table's heading by its grouping. */
+const ACCOUNTS_BY_KEYS: Record<AccountGrouping, MessageKey> = {
+  dealer: "reports:accounts.by.dealer",
+  officer: "reports:accounts.by.officer",
+  team: "reports:accounts.by.team",
+  province: "reports:accounts.by.province",
+};
+
 export function AccountsView({ data }: { data: AccountsViewData }) {
+  const t = useT();
   const { form, errors, teams, date, monthStart, columns, rows, totals, chart, mostOverdue, files } = data;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Reports</h1>
+      <h1 className="text-xl font-bold">{t("reports:page.title")}</h1>
       <p className="text-sm text-gray-11">
-        Dealer accounts on <strong>{date}</strong>; recovered since {monthStart} beside what was overdue then. A
-        dealer&apos;s officer is the one who added the dealer.{" "}
+        <RichMessage id="reports:accounts.intro" values={{ date, monthStart }} components={{ 0: <strong /> }} />{" "}
         <a href="/reports" className="link">
-          Sales and visits
+          {t(VIEW_KEYS.activity)}
         </a>
       </p>
 
-      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
+      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label={t("reports:form.settings")}>
         <input type="hidden" name="view" value="accounts" />
         <ReportSelect
           id="accounts-group"
-          label="Group by"
+          label={t("reports:form.groupBy")}
           name="groupBy"
           value={form.groupBy}
-          choices={choicesOf(ACCOUNT_GROUPINGS, REPORT_GROUPING_LABELS)}
+          choices={choicesOf(ACCOUNT_GROUPINGS, GROUPING_KEYS, t)}
         />
         {teams.length > 0 ? (
           <TeamSelect id="accounts-team" teams={teams} team={form.team} className="col-span-2" />
         ) : null}
         <ReportSelect
           id="accounts-province"
-          label="Province"
+          label={t("reports:form.province")}
           name="province"
           value={form.province}
-          choices={PROVINCE_CHOICES}
+          choices={provinceChoices(t)}
           half
         />
         <ReportSelect
           id="accounts-measure"
-          label="Chart"
+          label={t("reports:form.chart")}
           name="measure"
           value={form.measure}
-          choices={choicesOf(ACCOUNT_CHART_MEASURES, ACCOUNT_CHART_MEASURE_LABELS)}
+          choices={choicesOf(ACCOUNT_CHART_MEASURES, ACCOUNT_CHART_KEYS, t)}
           half
         />
-        <ReportFormEnd errors={errors} showing="Showing every dealer by dealer." />
+        <ReportFormEnd errors={errors} showing={t("reports:accounts.showing")} />
       </Form>
 
       <section className="card space-y-2" aria-labelledby="most-overdue-title">
         <h2 id="most-overdue-title" className="font-semibold">
-          Most overdue dealers
+          {t("reports:accounts.mostOverdue")}
         </h2>
         {mostOverdue.length === 0 ? (
-          <p className="text-sm text-gray-11">No dealer has money overdue.</p>
+          <p className="text-sm text-gray-11">{t("reports:accounts.noneOverdue")}</p>
         ) : (
           <ol className="divide-y divide-gray-4">
             {mostOverdue.map((dealer) => (
@@ -106,27 +115,31 @@ export function AccountsView({ data }: { data: AccountsViewData }) {
                     {dealer.businessName}
                   </a>
                   <p className="text-sm text-gray-11">
-                    {dealer.city} · owes {dealer.outstanding}
-                    {dealer.oldestUnpaidDays === null ? "" : ` · oldest unpaid ${dealer.oldestUnpaidDays} days`}
+                    {dealer.city} · {t("reports:accounts.owes", { amount: dealer.outstanding })}
+                    {dealer.oldestUnpaidDays === null
+                      ? ""
+                      : ` · ${t("reports:accounts.oldestUnpaid", { days: dealer.oldestUnpaidDays })}`}
                   </p>
                 </div>
-                <span className="font-semibold tabular-nums">{dealer.overdue} overdue</span>
+                <span className="font-semibold tabular-nums">
+                  {t("reports:accounts.overdue", { amount: dealer.overdue })}
+                </span>
               </li>
             ))}
           </ol>
         )}
       </section>
 
-      <ChartCard chart={chart} groups={rows.length} empty="No dealer owes anything." />
+      <ChartCard chart={chart} groups={rows.length} empty={t("reports:accounts.empty")} />
 
       <ReportTableCard
-        heading={`Accounts by ${columns[0]?.toLowerCase()}`}
+        heading={t(ACCOUNTS_BY_KEYS[form.groupBy])}
         api="/api/accounts"
         query={files}
         columns={columns}
         rows={rows}
         totals={totals}
-        empty="No dealer owes anything."
+        empty={t("reports:accounts.empty")}
       />
     </div>
   );

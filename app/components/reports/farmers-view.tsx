@@ -4,12 +4,13 @@ import { choicesOf, ReportFormEnd, ReportSelect, ReportTableCard } from "~/compo
 import { TeamSelect } from "~/components/team-select";
 import {
   FARMER_CHART_MEASURES,
-  FARMER_CHART_MEASURE_LABELS,
   FARMER_GROUPINGS,
-  FARMER_GROUPING_LABELS,
   type FarmerChartMeasure,
   type FarmerGrouping,
 } from "~/lib/report-options";
+import { FARMER_CHART_KEYS, FARMER_GROUPING_KEYS, VIEW_KEYS } from "~/components/reports/report-words";
+import { RichMessage, useT } from "~/browser/i18n";
+import type { MessageKey } from "~/locales/namespaces";
 import type { TeamView } from "~/models/team.schema";
 
 /** What the farmers view shows, every figure written for the page (GET /reports?view=farmers). */
@@ -39,53 +40,70 @@ export type FarmersViewData = {
  * with its chart and the files. A plain GET form, plain links: nothing needs JavaScript. Nothing
  * to average shows "–", never 0 %.
  */
+/** The table's heading by its grouping. */
+const FARMERS_BY_KEYS: Record<FarmerGrouping, MessageKey> = {
+  officer: "reports:farmers.by.officer",
+  team: "reports:farmers.by.team",
+  season: "reports:farmers.by.season",
+  product: "reports:farmers.by.product",
+};
+
 export function FarmersView({ data }: { data: FarmersViewData }) {
+  const t = useT();
   const { isOfficer, form, errors, teams, seasons, label, first, last, columns, rows, totals, chart, files } = data;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Reports</h1>
+      <h1 className="text-xl font-bold">{t("reports:page.title")}</h1>
       <p className="text-sm text-gray-11">
-        {isOfficer ? "Your farmers" : "Farmers"} reached and demo plots sown in <strong>{label}</strong> ({first} –{" "}
-        {last}). A farmer is new when first met or given a plot in the season; a plot&apos;s yield gain is over its
-        control plot&apos;s.{" "}
+        <RichMessage
+          id={isOfficer ? "reports:farmers.introOwn" : "reports:farmers.introAll"}
+          values={{ label, first, last }}
+          components={{ 0: <strong /> }}
+        />{" "}
         <a href="/reports" className="link">
-          Sales and visits
+          {t(VIEW_KEYS.activity)}
         </a>
       </p>
 
-      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
+      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label={t("reports:form.settings")}>
         <input type="hidden" name="view" value="farmers" />
-        <ReportSelect id="farmers-season" label="Season" name="season" value={form.season} choices={seasons} />
+        <ReportSelect
+          id="farmers-season"
+          label={t("reports:form.season")}
+          name="season"
+          value={form.season}
+          choices={seasons}
+        />
         <ReportSelect
           id="farmers-group"
-          label="Group by"
+          label={t("reports:form.groupBy")}
           name="groupBy"
           value={form.groupBy}
-          choices={choicesOf(FARMER_GROUPINGS, FARMER_GROUPING_LABELS)}
+          choices={choicesOf(FARMER_GROUPINGS, FARMER_GROUPING_KEYS, t)}
         />
         {teams.length > 0 ? (
           <TeamSelect id="farmers-team" teams={teams} team={form.team} className="col-span-2" />
         ) : null}
         <ReportSelect
           id="farmers-measure"
-          label="Chart"
+          label={t("reports:form.chart")}
           name="measure"
           value={form.measure}
-          choices={choicesOf(FARMER_CHART_MEASURES, FARMER_CHART_MEASURE_LABELS)}
+          choices={choicesOf(FARMER_CHART_MEASURES, FARMER_CHART_KEYS, t)}
         />
-        <ReportFormEnd errors={errors} showing="Showing this season by officer." />
+        <ReportFormEnd errors={errors} showing={t("reports:farmers.showing")} />
       </Form>
 
-      <ChartCard chart={chart} groups={rows.length} empty="Nothing in this season." />
+      <ChartCard chart={chart} groups={rows.length} empty={t("reports:farmers.empty")} />
 
       <ReportTableCard
-        heading={`Farmers and demo plots by ${columns[0]?.toLowerCase()}`}
+        heading={t(FARMERS_BY_KEYS[form.groupBy])}
         api="/api/farmers/report"
         query={files}
         columns={columns}
         rows={rows}
         totals={totals}
-        empty="Nothing in this season."
+        empty={t("reports:farmers.empty")}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useT } from "~/browser/i18n";
 import type { ReportChart } from "~/lib/report-options";
 
 // The report page's chart and table, shared by its views (sales and visits, dealer accounts):
@@ -17,17 +18,27 @@ function edgeAnchor(x: number, plot: { left: number; right: number }): "start" |
 
 /** The chart of one column of the table; `groups`: how many rows the table has (the bars show the top ones). */
 export function ChartCard({ chart, groups, empty }: { chart: ChartView; groups: number; empty: string }) {
+  const t = useT();
   return (
     <section className="card space-y-2" aria-labelledby="report-chart-title">
       <h2 id="report-chart-title" className="font-semibold">
         {chart.title}
-        {chart.orientation === "bars" && chart.bars.length < groups ? `, the top ${chart.bars.length}` : ""}
+        {chart.orientation === "bars" && chart.bars.length < groups
+          ? t("reports:chart.top", { count: chart.bars.length })
+          : ""}
       </h2>
       {chart.bars.length === 0 ? (
         <p className="text-sm text-gray-11">{empty}</p>
       ) : (
         // The table below has every figure; the chart is a picture of one column of it.
-        <svg viewBox={`0 0 ${chart.width} ${chart.height}`} className="w-full" aria-hidden data-testid="report-chart">
+        // Drawn left to right in either language: its geometry comes from the server.
+        <svg
+          viewBox={`0 0 ${chart.width} ${chart.height}`}
+          className="w-full"
+          direction="ltr"
+          aria-hidden
+          data-testid="report-chart"
+        >
           {chart.ticks.map((tickMark) =>
             chart.orientation === "columns" ? (
               <g key={tickMark.value}>
@@ -117,10 +128,11 @@ export function FiguresTable({
   totals: string[];
   empty: string;
 }) {
+  const t = useT();
   return (
     <>
-      <p className="px-4 text-xs text-gray-11">Swipe the table for every figure →</p>
-      <div className="overflow-x-auto" role="region" aria-label="Report table" tabIndex={0}>
+      <p className="px-4 text-xs text-gray-11">{t("reports:table.swipe")}</p>
+      <div className="overflow-x-auto" role="region" aria-label={t("reports:table.label")} tabIndex={0}>
         <table className="w-max min-w-full text-sm">
           <thead>
             <tr>
@@ -128,7 +140,7 @@ export function FiguresTable({
                 <th
                   key={column}
                   scope="col"
-                  className={`px-3 py-2 text-left font-medium text-gray-11 ${i === 0 ? "sticky left-0 bg-white" : "text-right"}`}
+                  className={`px-3 py-2 text-start font-medium text-gray-11 ${i === 0 ? "sticky start-0 bg-white" : "text-end"}`}
                 >
                   {column}
                 </th>
@@ -169,12 +181,12 @@ function TableRow({ cells, columns, className }: { cells: string[]; columns: str
           <th
             key={columns[i]}
             scope="row"
-            className="sticky left-0 max-w-40 bg-white px-3 py-2 text-left font-medium break-words"
+            className="sticky start-0 max-w-40 bg-white px-3 py-2 text-start font-medium break-words"
           >
             {cell}
           </th>
         ) : (
-          <td key={columns[i]} className="px-3 py-2 text-right tabular-nums">
+          <td key={columns[i]} className="px-3 py-2 text-end tabular-nums">
             {cell}
           </td>
         ),

@@ -1,23 +1,27 @@
 import type { ReactNode } from "react";
+import { useT } from "~/browser/i18n";
 import { Icon } from "~/components/icon";
 import { FiguresTable } from "~/components/reports/report-figures";
 import { PROVINCES } from "~/lib/provinces";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
 // The pieces every view of the reports page shares: its form's choices and its end, and the table
 // with its files. Plain GET forms and plain links: nothing needs JavaScript.
 
 type Choice = { value: string; label: string };
 
-/** Choices from a list of values and their words. */
-export function choicesOf<T extends string>(values: readonly T[], labels: Record<T, string>): Choice[] {
-  return values.map((value) => ({ value, label: labels[value] }));
+/** Choices from a list of values and their words' keys, in the reader's language. */
+export function choicesOf<T extends string>(values: readonly T[], keys: Record<T, MessageKey>, t: Translate): Choice[] {
+  return values.map((value) => ({ value, label: t(keys[value]) }));
 }
 
-/** Every province, or all of them. */
-export const PROVINCE_CHOICES: Choice[] = [
-  { value: "", label: "All" },
-  ...PROVINCES.map((province) => ({ value: province, label: province })),
-];
+/** Every province (by its name), or all of them. */
+export function provinceChoices(t: Translate): Choice[] {
+  return [
+    { value: "", label: t("reports:form.all") },
+    ...PROVINCES.map((province) => ({ value: province, label: province })),
+  ];
+}
 
 /** A labelled choice of the report's form, the width of the form unless `half`. */
 export function ReportSelect({
@@ -53,19 +57,18 @@ export function ReportSelect({
 
 /** The form's end: what was refused in the query (and what is shown instead), and its button. */
 export function ReportFormEnd({ errors, showing }: { errors: string[]; showing: string }) {
+  const t = useT();
   return (
     <>
       {errors.length > 0 ? (
         <ul className="col-span-2 field-error" role="alert">
           {errors.map((error) => (
-            <li key={error}>
-              {error}. {showing}
-            </li>
+            <li key={error}>{t("reports:form.refused", { error, showing })}</li>
           ))}
         </ul>
       ) : null}
       <button type="submit" className="btn-primary col-span-2">
-        Show report
+        {t("reports:form.submit")}
       </button>
     </>
   );
@@ -89,6 +92,7 @@ export function ReportTableCard({
   totals: string[];
   empty: string;
 }) {
+  const t = useT();
   const file = (format: "xlsx" | "csv") => `${api}?${query}${query ? "&" : ""}format=${format}`;
   return (
     <section className="card space-y-2 px-0" aria-labelledby="report-table-title">
@@ -99,10 +103,10 @@ export function ReportTableCard({
         {/* No `download` attribute: the file comes as an attachment, and a busy server's refusal
             brings the reader back to this page with its message instead of saving it as a file. */}
         <a href={file("xlsx")} className="btn-secondary text-sm">
-          <Icon name="download" size={16} /> Download Excel
+          <Icon name="download" size={16} /> {t("reports:table.downloadExcel")}
         </a>
         <a href={file("csv")} className="btn-secondary text-sm" download>
-          <Icon name="download" size={16} /> Download CSV
+          <Icon name="download" size={16} /> {t("reports:table.downloadCsv")}
         </a>
       </div>
       <FiguresTable columns={columns} rows={rows} totals={totals} empty={empty} />

@@ -1,9 +1,13 @@
 import { Form } from "react-router";
+import { RichMessage, useT } from "~/browser/i18n";
 import { ChartCard, type ChartView } from "~/components/reports/report-figures";
 import { choicesOf, ReportFormEnd, ReportSelect, ReportTableCard } from "~/components/reports/report-form";
 import { TeamSelect } from "~/components/team-select";
-import { TARGET_GROUPINGS, TARGET_GROUPING_LABELS, type TargetGrouping } from "~/lib/report-options";
-import { MEASURE_LABELS, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
+import { TARGET_GROUPING_KEYS, VIEW_KEYS } from "~/components/reports/report-words";
+import { MEASURE_KEYS } from "~/components/targets/target-words";
+import { TARGET_GROUPINGS, type TargetGrouping } from "~/lib/report-options";
+import { TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
+import type { MessageKey } from "~/locales/namespaces";
 import type { TeamView } from "~/models/team.schema";
 
 /** What the targets view shows, every figure written for the page (GET /reports?view=targets). */
@@ -34,7 +38,16 @@ export type TargetsViewData = {
  * and pace, grouped, with its chart and the files. A plain GET form, plain links: nothing needs
  * JavaScript. A measure without a target shows "–", never 0 %.
  */
+/** The table's heading by its grouping. */
+const TARGETS_BY_KEYS: Record<TargetGrouping, MessageKey> = {
+  officer: "reports:targets.by.officer",
+  team: "reports:targets.by.team",
+  measure: "reports:targets.by.measure",
+  period: "reports:targets.by.period",
+};
+
 export function TargetsView({ data }: { data: TargetsViewData }) {
+  const t = useT();
   const {
     isOfficer,
     form,
@@ -53,48 +66,57 @@ export function TargetsView({ data }: { data: TargetsViewData }) {
   } = data;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Reports</h1>
+      <h1 className="text-xl font-bold">{t("reports:page.title")}</h1>
       <p className="text-sm text-gray-11">
-        {isOfficer ? "Your targets" : "Targets"} for <strong>{label}</strong> ({first} – {last}) against what was done;
-        a team&apos;s target is the sum of its officers&apos;.{" "}
+        <RichMessage
+          id={isOfficer ? "reports:targets.introOwn" : "reports:targets.introAll"}
+          values={{ label, first, last }}
+          components={{ 0: <strong /> }}
+        />{" "}
         <a href="/reports" className="link">
-          Sales and visits
+          {t(VIEW_KEYS.activity)}
         </a>
       </p>
 
-      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
+      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label={t("reports:form.settings")}>
         <input type="hidden" name="view" value="targets" />
-        <ReportSelect id="targets-period" label="Period" name="period" value={form.period} choices={periods} />
+        <ReportSelect
+          id="targets-period"
+          label={t("reports:form.period")}
+          name="period"
+          value={form.period}
+          choices={periods}
+        />
         <ReportSelect
           id="targets-group"
-          label="Group by"
+          label={t("reports:form.groupBy")}
           name="groupBy"
           value={form.groupBy}
-          choices={choicesOf(TARGET_GROUPINGS, TARGET_GROUPING_LABELS)}
+          choices={choicesOf(TARGET_GROUPINGS, TARGET_GROUPING_KEYS, t)}
         />
         {teams.length > 0 ? (
           <TeamSelect id="targets-team" teams={teams} team={form.team} className="col-span-2" />
         ) : null}
         <ReportSelect
           id="targets-measure"
-          label="Chart"
+          label={t("reports:form.chart")}
           name="measure"
           value={form.measure}
-          choices={choicesOf(TARGET_MEASURES, MEASURE_LABELS)}
+          choices={choicesOf(TARGET_MEASURES, MEASURE_KEYS, t)}
         />
-        <ReportFormEnd errors={errors} showing="Showing this month by officer." />
+        <ReportFormEnd errors={errors} showing={t("reports:targets.showing")} />
       </Form>
 
-      <ChartCard chart={chart} groups={chartGroups} empty="No target set in this period." />
+      <ChartCard chart={chart} groups={chartGroups} empty={t("reports:targets.chartEmpty")} />
 
       <ReportTableCard
-        heading={`Targets by ${columns[0]?.toLowerCase()}`}
+        heading={t(TARGETS_BY_KEYS[form.groupBy])}
         api="/api/targets/report"
         query={files}
         columns={columns}
         rows={rows}
         totals={totals}
-        empty="No officer in this report."
+        empty={t("reports:targets.tableEmpty")}
       />
     </div>
   );

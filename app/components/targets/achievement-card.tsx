@@ -1,6 +1,9 @@
+import { useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
+import { ProgressList } from "~/components/targets/progress-list";
+import { daysLeftText, periodName } from "~/components/targets/target-words";
 import { displayName } from "~/lib/names";
 import type { PeriodProgress } from "~/models/targets.schema";
-import { daysLeftText, ProgressList } from "~/components/targets/progress-list";
 
 /** People listed at most; the others are a team filter or the targets page away. */
 const PEOPLE_SHOWN = 50;
@@ -10,29 +13,35 @@ const PEOPLE_SHOWN = 50;
  * and each officer's month at a glance. Targets never enter the spec's score, ranks or badges.
  */
 export function AchievementCard({ progress, currency }: { progress: PeriodProgress; currency: string }) {
+  const t = useT();
+  const period = periodName(progress.period, t, useLanguage());
   const people = progress.people.filter((person) => person.progress.length > 0);
   return (
     <section className="card space-y-3" aria-labelledby="achievement-title" data-testid="achievement">
       <div className="space-y-1">
         <h2 id="achievement-title" className="font-semibold">
-          Achievement: {progress.label}
+          {t("targets:achievement.title", { period })}
         </h2>
         <p className="text-sm text-gray-11">
-          Against targets, {daysLeftText(progress.daysLeft).toLowerCase()}; apart from the score and the ranks.
+          {t("targets:achievement.intro", { daysLeft: daysLeftText(progress.daysLeft, t).toLowerCase() })}
         </p>
       </div>
       {progress.teams.map((team) => (
         <div key={team.team.id} className="space-y-2">
           <h3 className="text-sm font-semibold">
-            {team.team.name} ({team.officers} {team.officers === 1 ? "officer" : "officers"})
+            {t("targets:achievement.team", { team: team.team.name, count: team.officers })}
           </h3>
-          <ProgressList progress={team.progress} currency={currency} label={`Targets of ${team.team.name}`} />
+          <ProgressList
+            progress={team.progress}
+            currency={currency}
+            label={t("targets:achievement.teamTargets", { team: team.team.name })}
+          />
         </div>
       ))}
       {people.length === 0 ? (
-        <p className="text-sm text-gray-11">No targets set for {progress.label}.</p>
+        <p className="text-sm text-gray-11">{t("targets:achievement.noTargets", { period })}</p>
       ) : (
-        <ul className="divide-y divide-gray-4 text-sm" aria-label="Each officer's achievement">
+        <ul className="divide-y divide-gray-4 text-sm" aria-label={t("targets:achievement.officersLabel")}>
           {people.slice(0, PEOPLE_SHOWN).map((person) => {
             const behind = person.progress.filter((measure) => measure.status === "behind").length;
             const lowest = Math.min(...person.progress.map((measure) => measure.percent));
@@ -40,7 +49,10 @@ export function AchievementCard({ progress, currency }: { progress: PeriodProgre
               <li key={person.id} className="flex justify-between gap-2 py-1" data-officer-id={person.id}>
                 <span className="truncate">{displayName(person)}</span>
                 <span className={behind > 0 ? "text-danger-11" : "text-gray-11"}>
-                  {behind > 0 ? `${behind} of ${person.progress.length} behind` : "On pace"} · lowest {lowest} %
+                  {behind > 0
+                    ? t("targets:achievement.behind", { behind, measures: person.progress.length })
+                    : t("targets:pace.onPace")}{" "}
+                  · {t("targets:achievement.lowest", { lowest })}
                 </span>
               </li>
             );

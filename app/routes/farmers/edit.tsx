@@ -1,5 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/edit";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { FarmerForm } from "~/components/farmers/farmer-form";
 import { requireUser } from "~/http/auth.server";
 import { formCall, pageCall, parseForm, readForm, replyWithError, requirePageId } from "~/http/form.server";
@@ -9,7 +11,7 @@ import { FARMER_ERASED, FARMER_NOT_FOUND, farmerSchema } from "~/models/farmer.s
 import { dealerChoicesFor, requireFarmerFor, updateFarmer } from "~/models/farmers.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Farmer · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "farmers:edit.pageTitle") }];
 
 /** The farmer's fields to change: those who work with them (403 otherwise); an erased farmer 409. */
 export async function loader(args: Route.LoaderArgs) {
@@ -35,6 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
       dealerId: farmer.dealer?.id ?? null,
       teamId: farmer.team?.id ?? null,
     },
+    messages: pageMessages(args.context, "farmers"),
   };
 }
 
@@ -55,26 +58,29 @@ export async function action(args: Route.ActionArgs) {
         village: village ?? null,
         dealerId: dealerId ?? null,
       });
-      return redirectWithToast(`/farmers/${id}`, { title: "Farmer saved." });
+      return redirectWithToast(`/farmers/${id}`, {
+        title: requestTranslator(args.context, "farmers")("farmers:edit.saved"),
+      });
     },
     (error) => data({ result: replyWithError(submission, error) }, { status: error.status }),
   );
 }
 
 export default function EditFarmer({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Edit Farmer</h1>
+      <h1 className="text-xl font-bold">{t("farmers:edit.title")}</h1>
       <FarmerForm
         id="edit-farmer"
         dealers={loaderData.dealers}
         teams={loaderData.teams}
         defaultValue={loaderData.values}
         lastResult={actionData?.result}
-        submitLabel="Save"
+        submitLabel={t("farmers:form.save")}
         cancel={
           <Link to={`/farmers/${loaderData.id}`} className="btn-secondary flex-1">
-            Cancel
+            {t("farmers:form.cancel")}
           </Link>
         }
       />

@@ -1,5 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/erase";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { requireUser } from "~/http/auth.server";
 import { formCall, pageCall, requirePageId } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -7,7 +9,7 @@ import { AppError } from "~/lib/app-error";
 import { FARMER_ERASED, FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { eraseFarmer, requireFarmerFor } from "~/models/farmers.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Erase Farmer · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "farmers:erase.pageTitle") }];
 
 /** The confirmation: the managers of the farmer's team and admins (403 otherwise); erased already 409. */
 export async function loader(args: Route.LoaderArgs) {
@@ -18,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
     if (row.erasedAt) throw new AppError(409, FARMER_ERASED);
     return row;
   });
-  return { id, name: farmer.name };
+  return { id, name: farmer.name, messages: pageMessages(args.context, "farmers") };
 }
 
 /** Erases the farmer's name, phone and village; back to their page. */
@@ -28,20 +30,20 @@ export async function action(args: Route.ActionArgs) {
   return formCall(
     async () => {
       await eraseFarmer(user, id);
-      return redirectWithToast(`/farmers/${id}`, { title: "The farmer's personal data was erased." });
+      return redirectWithToast(`/farmers/${id}`, {
+        title: requestTranslator(args.context, "farmers")("farmers:erase.erased"),
+      });
     },
     (error) => data({ error: error.message }, { status: error.status }),
   );
 }
 
 export default function EraseFarmer({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Erase {loaderData.name}&apos;s personal data?</h1>
-      <p>
-        Their name, phone and village are removed for good. Their meetings and plots still count, under &ldquo;Erased
-        farmer&rdquo;.
-      </p>
+      <h1 className="text-xl font-bold">{t("farmers:erase.title", { name: loaderData.name })}</h1>
+      <p>{t("farmers:erase.explanation")}</p>
       {actionData?.error ? (
         <p role="alert" className="text-red-11">
           {actionData.error}
@@ -49,10 +51,10 @@ export default function EraseFarmer({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Form method="post" className="flex gap-3">
         <Link to={`/farmers/${loaderData.id}`} className="btn-secondary flex-1">
-          Cancel
+          {t("farmers:form.cancel")}
         </Link>
         <button type="submit" className="btn-primary flex-1">
-          Erase
+          {t("farmers:erase.submit")}
         </button>
       </Form>
     </div>

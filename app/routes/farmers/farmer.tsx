@@ -2,7 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/farmer";
 import { requestViewer, requireUser } from "~/http/auth.server";
 import { pageCall, requirePageId } from "~/http/form.server";
-import { CROP_LABELS } from "~/lib/crops";
+import { useT } from "~/browser/i18n";
+import { CROP_KEYS } from "~/components/farmers/farmer-words";
+import { pageMessages } from "~/http/language.server";
 import { formatPhone, telHref } from "~/lib/phone";
 import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { getFarmer } from "~/models/farmers.server";
@@ -11,7 +13,7 @@ import { farmerMeetings } from "~/models/meetings.server";
 import { can } from "~/models/policy";
 import { FarmerPlots } from "~/components/plots/farmer-plots";
 import { listPlots } from "~/models/demo-plots.server";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { formatLocalDate } from "~/lib/date-format";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.farmer.name ?? "Farmer"} · Fieldline` }];
@@ -36,6 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     mayErase: live && can(viewer, "farmer.erase", subject),
     // The first page of their plots, as the viewer reads them (the plots of the viewer's teams).
     plots: (await listPlots(user, { farmerId: id, page: 1 })).plots,
+    messages: pageMessages(args.context, "farmers"),
   };
 }
 
@@ -50,43 +53,48 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default function Farmer({ loaderData }: Route.ComponentProps) {
   const { farmer, meetings, mayEdit, mayErase, plots } = loaderData;
+  const t = useT();
   return (
     <div className="space-y-4">
       <Link to="/farmers" className="btn-ghost px-2">
-        Back to Farmers
+        {t("farmers:farmer.back")}
       </Link>
       <h1 className="text-xl font-bold">{farmer.name}</h1>
-      {farmer.erasedAt ? <p className="card">This farmer&apos;s personal data was erased on their request.</p> : null}
+      {farmer.erasedAt ? <p className="card">{t("farmers:farmer.erased")}</p> : null}
       <dl className="card divide-y divide-gray-5">
         {farmer.phone ? (
-          <Row label="Phone">
-            <a href={telHref(farmer.phone)}>{formatPhone(farmer.phone)}</a>
+          <Row label={t("farmers:farmer.phone")}>
+            <a href={telHref(farmer.phone)} dir="ltr">
+              {formatPhone(farmer.phone)}
+            </a>
           </Row>
         ) : null}
-        {farmer.village ? <Row label="Village">{farmer.village}</Row> : null}
-        <Row label="Tehsil">{farmer.tehsil}</Row>
-        <Row label="District">{farmer.district}</Row>
-        <Row label="Land">{`${farmer.landAcres} acres`}</Row>
+        {farmer.village ? <Row label={t("farmers:farmer.village")}>{farmer.village}</Row> : null}
+        <Row label={t("farmers:farmer.tehsil")}>{farmer.tehsil}</Row>
+        <Row label={t("farmers:farmer.district")}>{farmer.district}</Row>
+        <Row label={t("farmers:farmer.land")}>{t("farmers:acres", { acres: farmer.landAcres })}</Row>
         {farmer.mainCrops.length > 0 ? (
-          <Row label="Main crops">{farmer.mainCrops.map((crop) => CROP_LABELS[crop]).join(", ")}</Row>
+          <Row label={t("farmers:farmer.mainCrops")}>
+            {farmer.mainCrops.map((crop) => t(CROP_KEYS[crop])).join(t("farmers:listSeparator"))}
+          </Row>
         ) : null}
         {farmer.dealer ? (
-          <Row label="Buys from">
+          <Row label={t("farmers:farmer.buysFrom")}>
             <Link to={`/dealer-details/${farmer.dealer.id}`}>{farmer.dealer.businessName}</Link>
           </Row>
         ) : null}
-        {farmer.team ? <Row label="Team">{farmer.team.name}</Row> : null}
+        {farmer.team ? <Row label={t("farmers:farmer.team")}>{farmer.team.name}</Row> : null}
       </dl>
       <FarmerPlots plots={plots} />
       <div className="flex gap-3">
         {mayEdit ? (
           <Link to={`/farmers/${farmer.id}/edit`} className="btn-secondary flex-1">
-            Edit
+            {t("farmers:farmer.edit")}
           </Link>
         ) : null}
         {mayErase ? (
           <Link to={`/farmers/${farmer.id}/erase`} className="btn-secondary flex-1">
-            Erase personal data
+            {t("farmers:farmer.erase")}
           </Link>
         ) : null}
       </div>
@@ -103,33 +111,35 @@ function Meetings({
   hasMore,
 }: { farmerId: number } & Route.ComponentProps["loaderData"]["meetings"]) {
   const timeZone = usePublicEnv().APP_TIME_ZONE;
+  const language = useLanguage();
+  const t = useT();
   const pageHref = (to: number) => `/farmers/${farmerId}?page=${to}`;
   return (
     <section aria-labelledby="farmer-meetings" className="space-y-2">
       <h2 id="farmer-meetings" className="text-lg font-semibold">
-        Meetings
+        {t("farmers:farmer.meetings")}
       </h2>
       {meetings.length === 0 ? (
-        <p className="text-sm text-gray-11">Not named at any farmer meeting yet.</p>
+        <p className="text-sm text-gray-11">{t("farmers:farmer.noMeetings")}</p>
       ) : (
         <ul className="card divide-y divide-gray-5">
           {meetings.map((meeting) => (
             <li key={meeting.postId} className="py-2">
               <Link to={`/posts/${meeting.postId}`} className="font-semibold">
-                {formatLocalDate(meeting.createdAt, timeZone)}
+                {formatLocalDate(meeting.createdAt, timeZone, { language })}
               </Link>
               <p className="text-sm text-gray-11">
                 {meeting.officer.name}
-                {meeting.headCount !== null ? ` · ${meeting.headCount} people` : ""}
+                {meeting.headCount !== null ? ` · ${t("farmers:farmer.headCount", { count: meeting.headCount })}` : ""}
               </p>
             </li>
           ))}
         </ul>
       )}
       {page > 1 || hasMore ? (
-        <nav className="flex justify-between" aria-label="Meeting pages">
-          {page > 1 ? <Link to={pageHref(page - 1)}>Newer meetings</Link> : <span />}
-          {hasMore ? <Link to={pageHref(page + 1)}>Older meetings</Link> : null}
+        <nav className="flex justify-between" aria-label={t("farmers:farmer.meetingPages")}>
+          {page > 1 ? <Link to={pageHref(page - 1)}>{t("farmers:farmer.newerMeetings")}</Link> : <span />}
+          {hasMore ? <Link to={pageHref(page + 1)}>{t("farmers:farmer.olderMeetings")}</Link> : null}
         </nav>
       ) : null}
     </section>

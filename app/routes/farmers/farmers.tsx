@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/farmers";
 import { pageCall } from "~/http/form.server";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages } from "~/http/language.server";
 import { requestViewer, requireAllowed } from "~/http/auth.server";
 import { FARMER_IMPORT_PATH } from "~/lib/farmer-import";
 import { maskPhone } from "~/lib/phone";
@@ -8,7 +10,7 @@ import { farmerSearchSchema } from "~/models/farmer.schema";
 import { searchFarmers } from "~/models/farmers.server";
 import { can } from "~/models/policy";
 
-export const meta: Route.MetaFunction = () => [{ title: "Farmers · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "farmers:list.pageTitle") }];
 
 /** The farmers the viewer works with, 20 a page, their phones masked as the dealer directory's. */
 export async function loader(args: Route.LoaderArgs) {
@@ -28,45 +30,47 @@ export async function loader(args: Route.LoaderArgs) {
       maskedPhone: maskPhone(phone),
       place: [village, district].filter(Boolean).join(", "),
     })),
+    messages: pageMessages(args.context, "farmers"),
   };
 }
 
 export default function Farmers({ loaderData }: Route.ComponentProps) {
   const { query, page, hasMore, canImport, farmers } = loaderData;
+  const t = useT();
   const pageHref = (to: number) => `/farmers?${new URLSearchParams({ ...(query ? { query } : {}), page: String(to) })}`;
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-2">
-        <h1 className="text-xl font-bold">Farmers</h1>
+        <h1 className="text-xl font-bold">{t("farmers:list.title")}</h1>
         <Link to="/farmers/new" className="btn-primary">
-          Add Farmer
+          {t("farmers:list.add")}
         </Link>
       </div>
       {canImport ? (
         <p className="text-sm">
           <Link to={FARMER_IMPORT_PATH} className="link tap">
-            Import farmers from Excel
+            {t("farmers:list.importLink")}
           </Link>
         </p>
       ) : null}
       <Form method="get" role="search" className="flex gap-2">
         <label htmlFor="farmer-search" className="sr-only">
-          Search farmers
+          {t("farmers:list.searchLabel")}
         </label>
         <input
           id="farmer-search"
           name="query"
           type="search"
           defaultValue={query}
-          placeholder="Name, village or phone"
+          placeholder={t("farmers:list.searchPlaceholder")}
           className="field-input"
         />
         <button type="submit" className="btn-secondary">
-          Search
+          {t("farmers:list.search")}
         </button>
       </Form>
       {farmers.length === 0 ? (
-        <p className="card text-gray-11">{query ? "No farmers match your search." : "No farmers yet."}</p>
+        <p className="card text-gray-11">{query ? t("farmers:list.noMatch") : t("farmers:list.none")}</p>
       ) : (
         <ul className="space-y-2">
           {farmers.map((farmer) => (
@@ -74,14 +78,18 @@ export default function Farmers({ loaderData }: Route.ComponentProps) {
               <Link to={`/farmers/${farmer.id}`} className="font-semibold">
                 {farmer.name}
               </Link>
-              <p className="text-sm text-gray-11">{[farmer.place, farmer.maskedPhone].filter(Boolean).join(" · ")}</p>
+              <p className="text-sm text-gray-11">
+                {farmer.place}
+                {farmer.place && farmer.maskedPhone ? " · " : ""}
+                {farmer.maskedPhone ? <bdi dir="ltr">{farmer.maskedPhone}</bdi> : null}
+              </p>
             </li>
           ))}
         </ul>
       )}
-      <nav className="flex justify-between" aria-label="Pages">
-        {page > 1 ? <Link to={pageHref(page - 1)}>Previous</Link> : <span />}
-        {hasMore ? <Link to={pageHref(page + 1)}>Next</Link> : null}
+      <nav className="flex justify-between" aria-label={t("farmers:pages.label")}>
+        {page > 1 ? <Link to={pageHref(page - 1)}>{t("farmers:pages.previous")}</Link> : <span />}
+        {hasMore ? <Link to={pageHref(page + 1)}>{t("farmers:pages.next")}</Link> : null}
       </nav>
     </div>
   );

@@ -1,5 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/import";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { AdminErrorView } from "~/components/access-denied";
 import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
@@ -17,7 +19,7 @@ import { farmerImportTeams, importFarmers } from "~/models/farmer-import.server"
 // Farmers from an Excel file (decision 99): a manager's for a team they lead, an admin's for any
 // team. One plain form post (JavaScript off too): every row checked, all written or none.
 
-export const meta: Route.MetaFunction = () => [{ title: "Import Farmers · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "farmers:import.pageTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "farmers.import");
@@ -27,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const teams = await pageCall(() => farmerImportTeams(user));
   // The only team the caller may import for is chosen for them.
   const chosen = teams.find(({ id }) => id === team) ?? (teams.length === 1 ? teams[0]! : null);
-  return { teams, chosen };
+  return { teams, chosen, messages: pageMessages(args.context, "farmers") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -46,7 +48,14 @@ export async function action(args: Route.ActionArgs) {
     },
     (error) =>
       data(
-        { notice: { title: "Import Failed", description: error.message, type: "error" as const }, errors: [] },
+        {
+          notice: {
+            title: requestTranslator(args.context, "farmers")("farmers:import.failed"),
+            description: error.message,
+            type: "error" as const,
+          },
+          errors: [],
+        },
         { status: error.status },
       ),
   );
@@ -55,16 +64,17 @@ export async function action(args: Route.ActionArgs) {
 export default function FarmerImport({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { teams, chosen } = loaderData;
   const refused = isFailedRequest(answer) ? undefined : answer;
+  const t = useT();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Import Farmers</h1>
+      <h1 className="text-xl font-bold">{t("farmers:import.title")}</h1>
       {teams.length === 0 ? (
-        <p className="card text-gray-11">There is no team yet for the farmers to belong to.</p>
+        <p className="card text-gray-11">{t("farmers:import.noTeam")}</p>
       ) : chosen === null ? (
         <Form method="get" className="card space-y-3">
           <div>
             <label htmlFor="farmers-team" className="field-label">
-              Team
+              {t("farmers:farmer.team")}
             </label>
             <select id="farmers-team" name="team" className="field-input" required>
               {teams.map((team) => (
@@ -74,36 +84,35 @@ export default function FarmerImport({ loaderData, actionData: answer }: Route.C
               ))}
             </select>
           </div>
-          <p className="text-sm text-gray-11">The team whose people will work with the farmers of the file.</p>
+          <p className="text-sm text-gray-11">{t("farmers:import.teamHint")}</p>
           <button type="submit" className="btn-primary w-full">
-            Choose Team
+            {t("farmers:import.chooseTeam")}
           </button>
         </Form>
       ) : (
         <AllOrNothingImport
           refused={refused}
           fileId="farmers-file"
-          submit="Import Farmers"
+          submit={t("farmers:import.title")}
           about={
             <>
               <p>
-                An Excel file (.xlsx or .xls, at most 10MB) of farmers for the team <strong>{chosen.name}</strong>.
-                Every row is checked first: when one has an error, nothing is imported.
+                <RichMessage id="farmers:import.about" values={{ team: chosen.name }} components={{ 0: <strong /> }} />
               </p>
               {teams.length > 1 ? (
                 <p>
                   <Link to="/farmers/import" className="link tap">
-                    Choose another team
+                    {t("farmers:import.anotherTeam")}
                   </Link>
                 </p>
               ) : null}
-              <ul className="list-disc space-y-1 pl-5">
+              <ul className="list-disc space-y-1 ps-5">
                 {FARMER_COLUMNS_HELP.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
               <a href={FARMER_TEMPLATE_PATH} download className="btn-secondary w-full">
-                <Icon name="download" size={16} /> Download the template
+                <Icon name="download" size={16} /> {t("farmers:import.template")}
               </a>
             </>
           }
@@ -111,7 +120,7 @@ export default function FarmerImport({ loaderData, actionData: answer }: Route.C
       )}
       <p className="text-sm">
         <Link to="/farmers" className="link tap">
-          Back to the farmers
+          {t("farmers:import.back")}
         </Link>
       </p>
     </div>

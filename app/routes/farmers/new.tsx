@@ -1,5 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/new";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { FarmerForm } from "~/components/farmers/farmer-form";
 import { requireAllowed } from "~/http/auth.server";
 import { formCall, parseForm, readForm, replyWithError } from "~/http/form.server";
@@ -10,7 +12,7 @@ import { submissionKeyFromForm } from "~/infra/idempotency.server";
 import { newSubmissionKey } from "~/lib/submission-key";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Add Farmer · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "farmers:new.pageTitle") }];
 
 /** The form, with the dealers nearest the officer to choose from. */
 export async function loader(args: Route.LoaderArgs) {
@@ -21,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     teams: await teamsVisibleTo(user),
     teamId: user.teamId,
     submissionKey: newSubmissionKey(),
+    messages: pageMessages(args.context, "farmers"),
   };
 }
 
@@ -34,7 +37,9 @@ export async function action(args: Route.ActionArgs) {
   return formCall(
     async () => {
       const { value: farmer } = await createFarmer(user, submission.value, submissionKeyFromForm(form));
-      return redirectWithToast(`/farmers/${farmer.id}`, { title: "Farmer added." });
+      return redirectWithToast(`/farmers/${farmer.id}`, {
+        title: requestTranslator(args.context, "farmers")("farmers:new.added"),
+      });
     },
     // Its key was used before for other fields (422: the page came back after a save): the page
     // says so, keeps what was typed, and a new key lets the next save add them as a new farmer.
@@ -44,9 +49,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function NewFarmer({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Add Farmer</h1>
+      <h1 className="text-xl font-bold">{t("farmers:new.title")}</h1>
       <FarmerForm
         id="new-farmer"
         dealers={loaderData.dealers}
@@ -54,10 +60,10 @@ export default function NewFarmer({ loaderData, actionData }: Route.ComponentPro
         defaultValue={{ teamId: loaderData.teamId }}
         submissionKey={actionData?.submissionKey ?? loaderData.submissionKey}
         lastResult={actionData?.result}
-        submitLabel="Save"
+        submitLabel={t("farmers:form.save")}
         cancel={
           <Link to="/farmers" className="btn-secondary flex-1">
-            Cancel
+            {t("farmers:form.cancel")}
           </Link>
         }
       />

@@ -30,6 +30,7 @@ import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
+import { pageMessages } from "~/http/language.server";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
 import { metaTitle, useT } from "~/browser/i18n";
@@ -116,6 +117,8 @@ export async function loader(args: Route.LoaderArgs) {
       }),
     })),
     nextCursor: page.nextCursor,
+    // The officer's targets (YourTargets) are in the targets' words.
+    messages: pageMessages(args.context, "targets"),
   };
 }
 

@@ -8,15 +8,16 @@ import { displayName } from "~/lib/names";
 import {
   PERFORMANCE_WEIGHTS,
   PERFORMANCE_WINDOW_DAYS,
-  RECALCULATED,
   RECALCULATION_FAILED,
   STAR_MIN_POSTED_DAYS,
-  leaderboardStatus,
-  scoreLabel,
 } from "~/lib/performance";
 import { relativeTime } from "~/lib/relative-time";
+import { metaTitle, useT } from "~/browser/i18n";
 import { guardRequest } from "~/browser/request-guard";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
+import { languageContext } from "~/http/context";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requestViewer, requireAllowed, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
@@ -33,7 +34,9 @@ import { appDate } from "~/infra/clock.server";
 import { monthOf } from "~/lib/target-period";
 import { periodProgress } from "~/models/targets.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Performance Leaderboard · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTitle(matches, "reports:leaderboard.pageTitle") },
+];
 
 /** Rankings a page: a thousand rows take a phone seconds to lay out and hydrate. */
 const PAGE_SIZE = 100;
@@ -58,21 +61,23 @@ export async function loader(args: Route.LoaderArgs) {
     holders,
     lastCalculatedAt: lastCalculatedAt?.toISOString() ?? null,
     // Worked out on the server, so the page reads the same with JavaScript on and off.
-    lastUpdated: lastCalculatedAt ? relativeTime(lastCalculatedAt) : "never",
+    lastUpdated: lastCalculatedAt ? relativeTime(lastCalculatedAt, undefined, args.context.get(languageContext)) : null,
     achievement,
+    messages: pageMessages(args.context, "reports", "targets"),
   };
 }
 
 /** Recalculate, as the policy's leaderboard.recalculate allows (others get 403). */
 export async function action(args: Route.ActionArgs) {
   await requireAllowed(args, "leaderboard.recalculate");
+  const t = requestTranslator(args.context, "reports");
   try {
     await calculatePerformance();
   } catch (error) {
     console.error("Performance calculation failed:", error);
-    return redirectWithToast("/leaderboard", { title: RECALCULATION_FAILED, type: "error" });
+    return redirectWithToast("/leaderboard", { title: t("reports:leaderboard.recalculationFailed"), type: "error" });
   }
-  return redirectWithToast("/leaderboard", { title: RECALCULATED });
+  return redirectWithToast("/leaderboard", { title: t("reports:leaderboard.recalculated") });
 }
 
 /** Also posted from the admin dashboard's quick actions. */
@@ -95,34 +100,36 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
   const scopeParams = audienceParams(audience);
   const { APP_TIME_ZONE: timeZone, CURRENCY_SYMBOL: currency } = usePublicEnv();
   const navigation = useNavigation();
+  const t = useT();
+  const language = useLanguage();
   const recalculating = navigation.state !== "idle" && navigation.formAction === "/leaderboard";
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="space-y-1">
-          <h1 className="text-xl font-bold">Performance Leaderboard</h1>
+          <h1 className="text-xl font-bold">{t("reports:leaderboard.title")}</h1>
           <p>
             <span
               className="inline-flex rounded-full bg-gray-3 px-2 py-0.5 text-xs text-gray-11"
               data-testid="last-updated"
             >
-              Last updated{" "}
+              {t("reports:leaderboard.lastUpdated")}{" "}
               {lastCalculatedAt ? (
                 <time
                   dateTime={lastCalculatedAt}
-                  title={formatLocalDate(lastCalculatedAt, timeZone, { withTime: true })}
-                  className="ml-1"
+                  title={formatLocalDate(lastCalculatedAt, timeZone, { withTime: true, language })}
+                  className="ms-1"
                 >
                   {lastUpdated}
                 </time>
               ) : (
-                <span className="ml-1">never</span>
+                <span className="ms-1">{t("reports:leaderboard.never")}</span>
               )}
             </span>
           </p>
         </div>
         <Link to="/reports" className="btn-secondary">
-          Reports
+          {t("reports:leaderboard.reportsLink")}
         </Link>
         {canRecalculate ? (
           <Form method="post">
@@ -134,20 +141,20 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
               disabled={recalculating}
             >
               <Icon name="refresh-cw" size={16} className={recalculating ? "animate-spin" : undefined} />
-              {recalculating ? "Recalculating..." : "Recalculate"}
+              {recalculating ? t("reports:leaderboard.recalculating") : t("reports:leaderboard.recalculate")}
             </button>
           </Form>
         ) : null}
       </header>
 
-      <ScopeSwitch view={audience} path="/leaderboard" label="Whose rankings" />
+      <ScopeSwitch view={audience} path="/leaderboard" label={t("reports:leaderboard.scopeLabel")} />
 
       <section className="card space-y-3" aria-labelledby="holders-title">
         <h2 id="holders-title" className="font-semibold">
-          Current Achievement Holders
+          {t("reports:leaderboard.holdersTitle")}
         </h2>
         {holders.length === 0 ? (
-          <p className="text-sm text-gray-11">No badges have been awarded yet.</p>
+          <p className="text-sm text-gray-11">{t("reports:leaderboard.noBadges")}</p>
         ) : (
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {holders.map((holder) => (
@@ -159,29 +166,29 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
 
       <section className="card p-0" aria-labelledby="rankings-title">
         <h2 id="rankings-title" className="px-4 pt-4 font-semibold">
-          Rankings
+          {t("reports:leaderboard.rankingsTitle")}
         </h2>
         {entries.length === 0 ? (
-          <p className="p-4 text-gray-11">No officers yet.</p>
+          <p className="p-4 text-gray-11">{t("reports:leaderboard.noOfficers")}</p>
         ) : (
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-xs sm:text-sm" data-testid="leaderboard-table">
+            <table className="w-full text-start text-xs sm:text-sm" data-testid="leaderboard-table">
               <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
                 <tr>
                   <th scope="col" className="px-1.5 py-2 sm:px-3">
-                    Rank
+                    {t("reports:leaderboard.column.rank")}
                   </th>
                   <th scope="col" className="px-1.5 py-2 sm:px-3">
-                    Agent
+                    {t("reports:leaderboard.column.agent")}
                   </th>
-                  <th scope="col" className="px-1.5 py-2 sm:px-3 text-right">
-                    Score
-                  </th>
-                  <th scope="col" className="px-1.5 py-2 sm:px-3">
-                    Badge
+                  <th scope="col" className="px-1.5 py-2 sm:px-3 text-end">
+                    {t("reports:leaderboard.column.score")}
                   </th>
                   <th scope="col" className="px-1.5 py-2 sm:px-3">
-                    Status
+                    {t("reports:leaderboard.column.badge")}
+                  </th>
+                  <th scope="col" className="px-1.5 py-2 sm:px-3">
+                    {t("reports:leaderboard.column.status")}
                   </th>
                 </tr>
               </thead>
@@ -198,7 +205,7 @@ export default function Leaderboard({ loaderData }: Route.ComponentProps) {
                   pageSize={PAGE_SIZE}
                   total={total}
                   hrefFor={(to) => hrefWith("/leaderboard", { ...scopeParams, page: String(to) })}
-                  label="Ranking pages"
+                  label={t("reports:leaderboard.pagerLabel")}
                 />
               </div>
             ) : null}
@@ -217,7 +224,35 @@ type Entry = Omit<LeaderboardEntry, "lastPerformanceCalculation"> & {
   lastPerformanceCalculation: Date | string | null;
 };
 
+/** The badges' names (lib/avatars holds the English): a badge shown in the reader's language. */
+const BADGE_KEYS: Record<string, MessageKey> = {
+  CROWN: "reports:badge.CROWN",
+  SHIELD: "reports:badge.SHIELD",
+  CAP: "reports:badge.CAP",
+  TROPHY: "reports:badge.TROPHY",
+  STAR: "reports:badge.STAR",
+};
+
+function badgeName(type: string | null, t: Translate): string {
+  const key = type ? BADGE_KEYS[type] : undefined;
+  return key ? t(key) : (badgeFor(type)?.name ?? "");
+}
+
+/** The score column: "No data" when missing or 0 (as lib/performance's scoreLabel). */
+function scoreText(score: number | string | null, t: Translate): string {
+  const value = score === null ? 0 : Number(score);
+  return value > 0 ? value.toFixed(2) : t("reports:leaderboard.noData");
+}
+
+/** The status column: "Top N" for a ranked officer (as lib/performance's leaderboardStatus). */
+function statusText(rank: number | null, score: number | null, t: Translate): string {
+  if (rank !== null) return t("reports:leaderboard.status.top", { rank });
+  if (score !== null && score > 0) return t("reports:leaderboard.status.ranked");
+  return t("reports:leaderboard.status.pending");
+}
+
 function HolderCard({ holder }: { holder: Entry }) {
+  const t = useT();
   const badge = badgeFor(holder.currentBadge);
   if (!badge) return null;
   return (
@@ -228,11 +263,13 @@ function HolderCard({ holder }: { holder: Entry }) {
       <span className="text-3xl" aria-hidden>
         {badge.emoji}
       </span>
-      <span className="text-xs font-semibold uppercase">{badge.name}</span>
+      <span className="text-xs font-semibold uppercase">{badgeName(holder.currentBadge, t)}</span>
       <span className="w-full truncate font-medium">{displayName(holder)}</span>
       <span className="text-xs">
-        {holder.performanceRank ? `Rank #${holder.performanceRank}` : "Unranked"} ·{" "}
-        {scoreLabel(holder.currentPerformanceScore)}
+        {holder.performanceRank
+          ? t("reports:leaderboard.holderRank", { rank: holder.performanceRank })
+          : t("reports:leaderboard.unranked")}{" "}
+        · {scoreText(holder.currentPerformanceScore, t)}
       </span>
     </li>
   );
@@ -248,6 +285,7 @@ const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 // Memoized: the board renders again on every change of the router's state; its rows stay as they are.
 const EntryRow = memo(function EntryRow({ entry, isViewer }: { entry: Entry; isViewer: boolean }) {
+  const t = useT();
   const avatar = avatarFor(entry.selectedAvatar);
   const badge = badgeFor(entry.currentBadge);
   const rank = entry.performanceRank;
@@ -271,18 +309,18 @@ const EntryRow = memo(function EntryRow({ entry, isViewer }: { entry: Entry; isV
           <span className="min-w-0">
             <span className="block font-medium break-words">
               {displayName(entry)}
-              {isViewer ? <span className="ml-1 text-xs text-accent-11">(you)</span> : null}
+              {isViewer ? <span className="ms-1 text-xs text-accent-11">{t("reports:leaderboard.you")}</span> : null}
             </span>
             <span className="block text-[11px] text-gray-11">
               <span aria-hidden className="sm:hidden">
                 {avatar.emoji}{" "}
               </span>
-              @{entry.username}
+              <bdi dir="ltr">@{entry.username}</bdi>
               {entry.team ? (
                 <span data-testid="team-rank">
                   {" · "}
                   {entry.team.name}
-                  {entry.teamRank ? ` · #${entry.teamRank} in team` : ""}
+                  {entry.teamRank ? ` · ${t("reports:leaderboard.teamRank", { rank: entry.teamRank })}` : ""}
                 </span>
               ) : null}
             </span>
@@ -290,63 +328,71 @@ const EntryRow = memo(function EntryRow({ entry, isViewer }: { entry: Entry; isV
         </div>
         {entry.parts ? (
           <details className="mt-1 text-xs">
-            <summary className="w-fit cursor-pointer py-3 pr-2 text-sm text-accent-11">Breakdown</summary>
+            <summary className="w-fit cursor-pointer py-3 pe-2 text-sm text-accent-11">
+              {t("reports:leaderboard.breakdown")}
+            </summary>
             <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5" data-testid="breakdown">
-              {PERFORMANCE_WEIGHTS.map(({ part, label, weight }) => (
+              {PERFORMANCE_WEIGHTS.map(({ part, weight }) => (
                 <div key={part} className="contents">
                   <dt className="text-gray-11">
-                    {label} ({percent(weight)})
+                    {t(PART_KEYS[part].label)} ({percent(weight)})
                   </dt>
-                  <dd className="text-right tabular-nums">{percent(entry.parts?.[part] ?? 0)}</dd>
+                  <dd className="text-end tabular-nums">{percent(entry.parts?.[part] ?? 0)}</dd>
                 </div>
               ))}
             </dl>
           </details>
         ) : null}
       </td>
-      <td className="px-1.5 py-2 sm:px-3 text-right tabular-nums whitespace-nowrap">
-        {scoreLabel(entry.currentPerformanceScore)}
+      <td className="px-1.5 py-2 sm:px-3 text-end tabular-nums whitespace-nowrap">
+        {scoreText(entry.currentPerformanceScore, t)}
       </td>
       <td className="px-1.5 py-2 sm:px-3">
         {badge ? (
-          <span title={badge.name} className="whitespace-nowrap">
-            <span aria-hidden>{badge.emoji}</span> <span className="sr-only">{badge.name}</span>
+          <span title={badgeName(entry.currentBadge, t)} className="whitespace-nowrap">
+            <span aria-hidden>{badge.emoji}</span> <span className="sr-only">{badgeName(entry.currentBadge, t)}</span>
           </span>
         ) : (
           <span className="text-gray-10">—</span>
         )}
       </td>
-      <td className="px-1.5 py-2 sm:px-3 whitespace-nowrap">{leaderboardStatus(rank, score)}</td>
+      <td className="px-1.5 py-2 sm:px-3 whitespace-nowrap">{statusText(rank, score, t)}</td>
     </tr>
   );
 });
 
+type Part = (typeof PERFORMANCE_WEIGHTS)[number]["part"];
+
+/** The four parts' names and what each measures (lib/performance holds the English). */
+const PART_KEYS: Record<Part, { label: MessageKey; explanation: MessageKey }> = {
+  dealers: { label: "reports:leaderboard.part.dealers", explanation: "reports:leaderboard.part.dealersExplanation" },
+  recovery: { label: "reports:leaderboard.part.recovery", explanation: "reports:leaderboard.part.recoveryExplanation" },
+  gap: { label: "reports:leaderboard.part.gap", explanation: "reports:leaderboard.part.gapExplanation" },
+  activity: { label: "reports:leaderboard.part.activity", explanation: "reports:leaderboard.part.activityExplanation" },
+};
+
 function CalculationCard() {
+  const t = useT();
   return (
     <section className="card space-y-3 text-sm" aria-labelledby="calculation-title">
       <h2 id="calculation-title" className="font-semibold">
-        Performance Calculation
+        {t("reports:leaderboard.calculation.title")}
       </h2>
-      <p className="text-gray-11">
-        Scores cover each field officer's last {PERFORMANCE_WINDOW_DAYS} days. Each of four parts runs from 0 to 1:
-      </p>
+      <p className="text-gray-11">{t("reports:leaderboard.calculation.intro", { days: PERFORMANCE_WINDOW_DAYS })}</p>
       <ul className="space-y-1">
-        {PERFORMANCE_WEIGHTS.map(({ part, label, weight, explanation }) => (
+        {PERFORMANCE_WEIGHTS.map(({ part, weight }) => (
           <li key={part} className="flex justify-between gap-3">
             <span>
-              <span className="font-medium">{label}</span> <span className="text-gray-11">— {explanation}</span>
+              <span className="font-medium">{t(PART_KEYS[part].label)}</span>{" "}
+              <span className="text-gray-11">— {t(PART_KEYS[part].explanation)}</span>
             </span>
             <span className="font-semibold tabular-nums">{percent(weight)}</span>
           </li>
         ))}
       </ul>
-      <p>
-        Score = 100 × (25% × dealers + 30% × recovery + 35% × sales-recovery gap + 10% × posts activity), to 2 decimals.
-        Officers scoring above 0 are ranked; equal scores go to the higher recovery, then to the earlier account.
-      </p>
+      <p>{t("reports:leaderboard.calculation.formula")}</p>
       <p className="text-gray-11">
-        Badges: 👑 rank 1, 🛡️ rank 2, 🎓 rank 3; 🏆 the highest sales outside the top 3; ⭐ posted on at least{" "}
-        {STAR_MIN_POSTED_DAYS} of the {PERFORMANCE_WINDOW_DAYS} days. One badge each, in that order.
+        {t("reports:leaderboard.calculation.badges", { stars: STAR_MIN_POSTED_DAYS, days: PERFORMANCE_WINDOW_DAYS })}
       </p>
     </section>
   );

@@ -1,9 +1,11 @@
-import { PLOT_STAGE_LABELS } from "~/lib/plot-stages";
 import { Link } from "react-router";
 import type { Route } from "./+types/plot";
 import { requireUser } from "~/http/auth.server";
 import { pageCall, requirePageId } from "~/http/form.server";
-import { CROP_LABELS } from "~/lib/crops";
+import { useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
+import { CROP_KEYS, PLOT_STAGE_KEYS } from "~/components/farmers/farmer-words";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { PlotTimeline } from "~/components/plots/plot-timeline";
@@ -11,9 +13,7 @@ import { PLOT_NOT_FOUND } from "~/models/demo-plot.schema";
 import { getPlot } from "~/models/demo-plots.server";
 import { getPosts } from "~/models/post.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data ? `Demo plot of ${data.plot.farmer.name}` : "Demo plot"} · Fieldline` },
-];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Demo plot · Fieldline" }];
 
 /** A demo plot and its season (decision 96), for its officer's team, its managers and admins (403 otherwise). */
 export async function loader(args: Route.LoaderArgs) {
@@ -26,9 +26,11 @@ export async function loader(args: Route.LoaderArgs) {
     return post ? { id: post.id, text: post.text, media: post.media } : null;
   };
   return {
+    title: requestTranslator(args.context, "farmers")("farmers:plot.pageTitle", { farmer: plot.farmer.name }),
     plot,
     started: postOf(plot.postId),
     visits: plot.visits.map((visit) => ({ ...visit, post: postOf(visit.postId) })),
+    messages: pageMessages(args.context, "farmers"),
   };
 }
 
@@ -43,32 +45,38 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 export default function Plot({ loaderData }: Route.ComponentProps) {
   const { plot, started, visits } = loaderData;
+  const t = useT();
+  const language = useLanguage();
   const officer = [plot.officer.firstName, plot.officer.lastName].filter(Boolean).join(" ") || plot.officer.username;
   return (
     <div className="space-y-4">
       <Link to="/plots" className="btn-ghost px-2">
-        Back to Demo Plots
+        {t("farmers:plot.back")}
       </Link>
       <h1 className="text-xl font-bold">
-        {`${CROP_LABELS[plot.crop]} demo plot · ${SALE_PRODUCT_LABELS[plot.product]}`}
+        {t("farmers:plot.title", { crop: t(CROP_KEYS[plot.crop]), product: SALE_PRODUCT_LABELS[plot.product] })}
       </h1>
       <dl className="card divide-y divide-gray-5">
-        <Row label="Farmer">
+        <Row label={t("farmers:plot.farmer")}>
           <Link to={`/farmers/${plot.farmer.id}`}>{plot.farmer.name}</Link>
         </Row>
-        <Row label="Stage">{PLOT_STAGE_LABELS[plot.stage]}</Row>
-        <Row label="Officer">{officer}</Row>
-        <Row label="Plot area">{`${plot.areaAcres} acres`}</Row>
-        <Row label="Control plot area">{`${plot.controlAreaAcres} acres`}</Row>
-        <Row label="Sown">{formatCalendarDate(plot.sownOn)}</Row>
+        <Row label={t("farmers:plot.stage")}>{t(PLOT_STAGE_KEYS[plot.stage])}</Row>
+        <Row label={t("farmers:plot.officer")}>{officer}</Row>
+        <Row label={t("farmers:plot.area")}>{t("farmers:acres", { acres: plot.areaAcres })}</Row>
+        <Row label={t("farmers:plot.controlArea")}>{t("farmers:acres", { acres: plot.controlAreaAcres })}</Row>
+        <Row label={t("farmers:plot.sown")}>{formatCalendarDate(plot.sownOn, language)}</Row>
         {plot.yieldKgPerAcre !== null && plot.controlYieldKgPerAcre !== null ? (
           <>
-            <Row label="Yield">{`${plot.yieldKgPerAcre.toLocaleString("en-US")} kg/acre`}</Row>
-            <Row label="Control yield">{`${plot.controlYieldKgPerAcre.toLocaleString("en-US")} kg/acre`}</Row>
-            <Row label="Yield gain">{`${plot.yieldGainPercent ?? 0}%`}</Row>
+            <Row label={t("farmers:plot.yield")}>
+              {t("farmers:kgPerAcre", { kg: plot.yieldKgPerAcre.toLocaleString("en-US") })}
+            </Row>
+            <Row label={t("farmers:plot.controlYield")}>
+              {t("farmers:kgPerAcre", { kg: plot.controlYieldKgPerAcre.toLocaleString("en-US") })}
+            </Row>
+            <Row label={t("farmers:plot.yieldGain")}>{`${plot.yieldGainPercent ?? 0}%`}</Row>
           </>
         ) : null}
-        {plot.verdict ? <Row label="Farmer's verdict">{plot.verdict}</Row> : null}
+        {plot.verdict ? <Row label={t("farmers:plot.verdict")}>{plot.verdict}</Row> : null}
       </dl>
       <PlotTimeline plot={plot} officer={officer} started={started} visits={visits} />
     </div>

@@ -1,11 +1,12 @@
 import { data as answer } from "react-router";
 import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { AccountsViewData } from "~/components/reports/accounts-view";
+import { ACCOUNT_CHART_KEYS, type ReportWords } from "~/components/reports/report-words";
 import { env } from "~/env.server";
 import { formCall } from "~/http/form.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
-import { ACCOUNT_CHART_MEASURES, ACCOUNT_CHART_MEASURE_LABELS } from "~/lib/report-options";
+import { ACCOUNT_CHART_MEASURES } from "~/lib/report-options";
 import { accountsQuerySchema } from "~/models/accounts-report.schema";
 import { buildAccountsReport } from "~/models/accounts-report.server";
 import { accountsChart, accountsTable, type Cell } from "~/models/report-view.server";
@@ -30,7 +31,11 @@ function cellText(cell: Cell, currency: string): string {
 }
 
 /** What the accounts view shows: 403 for an officer or a team not the viewer's; a malformed query shows the defaults. */
-export async function accountsView(url: URL, user: Viewer): Promise<AccountsViewData & { view: "accounts" }> {
+export async function accountsView(
+  url: URL,
+  user: Viewer,
+  { t, language }: ReportWords,
+): Promise<AccountsViewData & { view: "accounts" }> {
   const sent = Object.fromEntries(url.searchParams);
   const { query, errors } = reportViewQuery(accountsQuerySchema, sent);
   const measure = chartMeasure(ACCOUNT_CHART_MEASURES, sent.measure, "overdue");
@@ -53,14 +58,14 @@ export async function accountsView(url: URL, user: Viewer): Promise<AccountsView
     teams: teams.length > 1 ? teams : [],
     form: { groupBy: query.groupBy, team: query.team ?? null, province: query.province ?? "", measure },
     errors,
-    date: formatCalendarDate(report.date),
-    monthStart: formatCalendarDate(report.monthStart),
+    date: formatCalendarDate(report.date, language),
+    monthStart: formatCalendarDate(report.monthStart, language),
     columns: table.columns,
     rows: table.rows.map((row) => row.map((cell) => cellText(cell, currency))),
     totals: table.totals.map((cell) => cellText(cell, currency)),
     chart: {
       ...chart,
-      title: ACCOUNT_CHART_MEASURE_LABELS[measure],
+      title: t(ACCOUNT_CHART_KEYS[measure]),
       ticks: chart.ticks.map((tick) => ({ ...tick, label: `${currency}${compact.format(tick.value)}` })),
     },
     mostOverdue: report.mostOverdue.map((dealer) => ({

@@ -5,7 +5,9 @@ import { formCall } from "~/http/form.server";
 import { appDate, currentTime } from "~/infra/clock.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { FARMER_CHART_MEASURES, FARMER_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
-import { nextPeriod, periodLabel, previousPeriod, seasonOf } from "~/lib/target-period";
+import { nextPeriod, previousPeriod, seasonOf } from "~/lib/target-period";
+import { FARMER_CHART_KEYS, type ReportWords } from "~/components/reports/report-words";
+import { periodName } from "~/components/targets/target-words";
 import { farmersReportQuerySchema } from "~/models/farmers-report.schema";
 import { buildFarmersReport } from "~/models/farmers-report.server";
 import { farmersChart, farmersTable, type Cell } from "~/models/report-view.server";
@@ -30,10 +32,14 @@ function cellText(cell: Cell): string {
 }
 
 /** The seasons the form offers: the next, this one and the five before it; a valid season asked for in the address too. */
-function seasonChoices(today: string, asked: string): Array<{ value: string; label: string }> {
+function seasonChoices(
+  today: string,
+  asked: string,
+  { t, language }: ReportWords,
+): Array<{ value: string; label: string }> {
   const seasons = [nextPeriod(seasonOf(today)), seasonOf(today)];
   while (seasons.length < 7) seasons.push(previousPeriod(seasons.at(-1) ?? ""));
-  return [...new Set([asked, ...seasons])].map((value) => ({ value, label: periodLabel(value) }));
+  return [...new Set([asked, ...seasons])].map((value) => ({ value, label: periodName(value, t, language) }));
 }
 
 /**
@@ -47,7 +53,12 @@ function fromSalesView(sent: Record<string, string>): Record<string, string> {
 }
 
 /** What the farmers view shows: 403 for a team not the viewer's; a malformed query shows this season by officer. */
-export async function farmersView(url: URL, user: Viewer): Promise<FarmersViewData & { view: "farmers" }> {
+export async function farmersView(
+  url: URL,
+  user: Viewer,
+  words: ReportWords,
+): Promise<FarmersViewData & { view: "farmers" }> {
+  const { t, language } = words;
   const today = appDate(currentTime());
   const sent = fromSalesView(Object.fromEntries(url.searchParams));
   const { query, errors } = reportViewQuery(farmersReportQuerySchema, sent);
@@ -59,7 +70,7 @@ export async function farmersView(url: URL, user: Viewer): Promise<FarmersViewDa
     },
   );
   const table = farmersTable(report);
-  const { title, ...chart } = farmersChart(report, measure);
+  const chart = farmersChart(report, measure);
   const files = new URLSearchParams({
     season: report.season,
     groupBy: report.groupBy,
@@ -69,18 +80,18 @@ export async function farmersView(url: URL, user: Viewer): Promise<FarmersViewDa
     view: "farmers" as const,
     isOfficer: user.role === "OFFICER",
     teams: teams.length > 1 ? teams : [],
-    seasons: seasonChoices(today, report.season),
+    seasons: seasonChoices(today, report.season, words),
     form: { season: report.season, groupBy: report.groupBy, team: query.team ?? null, measure },
     errors,
-    label: report.label,
-    first: formatCalendarDate(report.totals.first),
-    last: formatCalendarDate(report.totals.last),
+    label: periodName(report.season, t, language),
+    first: formatCalendarDate(report.totals.first, language),
+    last: formatCalendarDate(report.totals.last, language),
     columns: table.columns,
     rows: table.rows.map((row) => row.map(cellText)),
     totals: table.totals.map(cellText),
     chart: {
       ...chart,
-      title,
+      title: t(FARMER_CHART_KEYS[measure]),
       ticks: chart.ticks.map((tick) => ({ ...tick, label: tick.value.toLocaleString("en-US") })),
     },
     files: files.toString(),

@@ -4,6 +4,11 @@ import type { Route } from "./+types/reports";
 import { AdminErrorView } from "~/components/access-denied";
 import { TeamSelect } from "~/components/team-select";
 import { env } from "~/env.server";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
+import { languageContext } from "~/http/context";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { Language } from "~/lib/languages";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
@@ -13,14 +18,10 @@ import { formCall } from "~/http/form.server";
 import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
 import {
   CHART_MEASURES,
-  CHART_MEASURE_LABELS,
   type ChartMeasure,
   REPORT_GROUPINGS,
-  REPORT_GROUPING_LABELS,
   REPORT_PERIODS,
-  REPORT_PERIOD_LABELS,
   REPORT_VIEWS,
-  REPORT_VIEW_LABELS,
 } from "~/lib/report-options";
 import { reportQuerySchema } from "~/models/report.schema";
 import { buildReport, reportOfficers } from "~/models/report.server";
@@ -28,11 +29,12 @@ import { teamsVisibleTo } from "~/models/team-scope.server";
 import { ChartCard } from "~/components/reports/report-figures";
 import {
   choicesOf,
-  PROVINCE_CHOICES,
+  provinceChoices,
   ReportFormEnd,
   ReportSelect,
   ReportTableCard,
 } from "~/components/reports/report-form";
+import { CHART_KEYS, GROUPING_KEYS, PERIOD_KEYS, VIEW_KEYS } from "~/components/reports/report-words";
 import { AccountsView } from "~/components/reports/accounts-view";
 import { FarmersView } from "~/components/reports/farmers-view";
 import { TargetsView } from "~/components/reports/targets-view";
@@ -40,14 +42,14 @@ import { accountsView } from "./accounts-view.server";
 import { farmersView } from "./farmers-view.server";
 import { targetsView } from "./targets-view.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reports · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "reports:page.pageTitle") }];
 
-function cellText(cell: Cell, currency: string): string {
+function cellText(cell: Cell, currency: string, language: Language): string {
   switch (cell.kind) {
     case "text":
       return cell.value;
     case "date":
-      return formatCalendarDate(cell.value);
+      return formatCalendarDate(cell.value, language);
     case "money":
       return formatMoney(Math.round(cell.value * 100), currency);
     case "number":
@@ -67,12 +69,17 @@ function cellText(cell: Cell, currency: string): string {
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
 
 /** The chart's geometry with its words: the title, and ticks as "$2M", "1.5K". */
-function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: ChartMeasure, currency: string) {
+function chartView(
+  report: Awaited<ReturnType<typeof buildReport>>,
+  measure: ChartMeasure,
+  currency: string,
+  t: Translate,
+) {
   const chart = reportChart(report, measure);
   const money = measure === "sales" || measure === "recovery";
   return {
     ...chart,
-    title: CHART_MEASURE_LABELS[measure],
+    title: t(CHART_KEYS[measure]),
     ticks: chart.ticks.map((tick) => ({ ...tick, label: `${money ? currency : ""}${compact.format(tick.value)}` })),
   };
 }
@@ -85,12 +92,18 @@ function chartView(report: Awaited<ReturnType<typeof buildReport>>, measure: Cha
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
+  const words = {
+    t: requestTranslator(args.context, "reports", "targets"),
+    language: args.context.get(languageContext),
+  };
+  const messages = pageMessages(args.context, "reports", "targets");
   // The accounts view (managers and admins): what the dealers owe today.
-  if (url.searchParams.get("view") === "accounts") return accountsView(url, user);
+  if (url.searchParams.get("view") === "accounts") return { ...(await accountsView(url, user, words)), messages };
   // The targets view (everyone: an officer their own): targets against what was done.
-  if (url.searchParams.get("view") === "targets") return targetsView(url, user);
+  if (url.searchParams.get("view") === "targets") return { ...(await targetsView(url, user, words)), messages };
   // The farmers view (everyone: an officer their own): farmers reached and demo plots in a season.
-  if (url.searchParams.get("view") === "farmers") return farmersView(url, user);
+  if (url.searchParams.get("view") === "farmers") return { ...(await farmersView(url, user, words)), messages };
+  const { t, language } = words;
   const policy = await requestViewer(args, user);
   const seesOthers = can(policy, "reports.others");
   const sent = Object.fromEntries(url.searchParams);
@@ -131,17 +144,31 @@ export async function loader(args: Route.LoaderArgs) {
       measure,
     },
     errors,
-    period: `${formatCalendarDate(report.range.from)} – ${formatCalendarDate(report.range.to)}`,
-    previousPeriod: `${formatCalendarDate(report.previousRange.from)} – ${formatCalendarDate(report.previousRange.to)}`,
+    period: `${formatCalendarDate(report.range.from, language)} – ${formatCalendarDate(report.range.to, language)}`,
+    previousPeriod: `${formatCalendarDate(report.previousRange.from, language)} – ${formatCalendarDate(report.previousRange.to, language)}`,
     columns: table.columns,
-    rows: table.rows.map((row) => row.map((cell) => cellText(cell, currency))),
-    totals: table.totals.map((cell) => cellText(cell, currency)),
-    chart: chartView(report, measure, currency),
+    rows: table.rows.map((row) => row.map((cell) => cellText(cell, currency, language))),
+    totals: table.totals.map((cell) => cellText(cell, currency, language)),
+    chart: chartView(report, measure, currency, t),
     files: files.toString(),
+    messages,
   };
 }
 
+/** The table's heading by its grouping ("Totals by week of": the table's first column). */
+const TOTALS_BY_KEYS: Record<(typeof REPORT_GROUPINGS)[number], MessageKey> = {
+  officer: "reports:activity.totalsBy.officer",
+  team: "reports:activity.totalsBy.team",
+  province: "reports:activity.totalsBy.province",
+  city: "reports:activity.totalsBy.city",
+  dealer: "reports:activity.totalsBy.dealer",
+  product: "reports:activity.totalsBy.product",
+  day: "reports:activity.totalsBy.day",
+  week: "reports:activity.totalsBy.week",
+};
+
 export default function Reports({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   if (loaderData.view === "accounts") return <AccountsView data={loaderData} />;
   if (loaderData.view === "targets") return <TargetsView data={loaderData} />;
   if (loaderData.view === "farmers") return <FarmersView data={loaderData} />;
@@ -162,47 +189,52 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   } = loaderData;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Reports</h1>
+      <h1 className="text-xl font-bold">{t("reports:page.title")}</h1>
       <p className="text-sm text-gray-11">
-        {isOfficer ? "Your figures" : "The team's figures"} for <strong>{period}</strong>, against {previousPeriod}.
+        <RichMessage
+          id={isOfficer ? "reports:activity.introOwn" : "reports:activity.introTeam"}
+          values={{ period, previousPeriod }}
+          components={{ 0: <strong /> }}
+        />
       </p>
 
-      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label="Report settings">
+      <Form method="get" className="card grid grid-cols-2 gap-3" aria-label={t("reports:form.settings")}>
         <ReportSelect
           id="report-view"
-          label="Report"
+          label={t("reports:form.report")}
           name="view"
           value="activity"
           choices={choicesOf(
             REPORT_VIEWS.filter((value) => seesAccounts || value !== "accounts"),
-            REPORT_VIEW_LABELS,
+            VIEW_KEYS,
+            t,
           )}
         />
         <ReportSelect
           id="report-period"
-          label="Period"
+          label={t("reports:form.period")}
           name="period"
           value={form.period}
-          choices={[...choicesOf(REPORT_PERIODS, REPORT_PERIOD_LABELS), { value: "", label: "From and to below" }]}
+          choices={[...choicesOf(REPORT_PERIODS, PERIOD_KEYS, t), { value: "", label: t("reports:form.fromToBelow") }]}
         />
         <div>
           <label htmlFor="report-from" className="field-label">
-            From
+            {t("reports:form.from")}
           </label>
           <input id="report-from" type="date" name="from" defaultValue={form.from} className="field-input" />
         </div>
         <div>
           <label htmlFor="report-to" className="field-label">
-            To
+            {t("reports:form.to")}
           </label>
           <input id="report-to" type="date" name="to" defaultValue={form.to} className="field-input" />
         </div>
         <ReportSelect
           id="report-group"
-          label="Group by"
+          label={t("reports:form.groupBy")}
           name="groupBy"
           value={form.groupBy}
-          choices={choicesOf(REPORT_GROUPINGS, REPORT_GROUPING_LABELS)}
+          choices={choicesOf(REPORT_GROUPINGS, GROUPING_KEYS, t)}
         />
         {teams.length > 0 ? (
           <TeamSelect id="report-team" teams={teams} team={form.team} className="col-span-2" />
@@ -210,51 +242,55 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         {isOfficer ? null : (
           <ReportSelect
             id="report-officer"
-            label="Officer"
+            label={t("reports:form.officer")}
             name="officer"
             value={form.officer}
             choices={[
-              { value: "", label: "All officers" },
+              { value: "", label: t("reports:form.allOfficers") },
               ...officers.map((officer) => ({ value: String(officer.id), label: officer.name })),
             ]}
           />
         )}
         <ReportSelect
           id="report-province"
-          label="Province"
+          label={t("reports:form.province")}
           name="province"
           value={form.province}
-          choices={PROVINCE_CHOICES}
+          choices={provinceChoices(t)}
           half
         />
         <ReportSelect
           id="report-type"
-          label="Post type"
+          label={t("reports:form.postType")}
           name="type"
           value={form.type}
-          choices={[{ value: "", label: "All" }, ...choicesOf(POST_TYPES, POST_TYPE_LABELS)]}
+          choices={[
+            { value: "", label: t("reports:form.all") },
+            // The post types' names are the posts area's words (still English here).
+            ...POST_TYPES.map((type) => ({ value: type, label: POST_TYPE_LABELS[type] })),
+          ]}
           half
         />
         <ReportSelect
           id="report-measure"
-          label="Chart"
+          label={t("reports:form.chart")}
           name="measure"
           value={form.measure}
-          choices={choicesOf(CHART_MEASURES, CHART_MEASURE_LABELS)}
+          choices={choicesOf(CHART_MEASURES, CHART_KEYS, t)}
         />
-        <ReportFormEnd errors={errors} showing="Showing this month." />
+        <ReportFormEnd errors={errors} showing={t("reports:activity.showing")} />
       </Form>
 
-      <ChartCard chart={chart} groups={rows.length} empty="Nothing in this period." />
+      <ChartCard chart={chart} groups={rows.length} empty={t("reports:activity.empty")} />
 
       <ReportTableCard
-        heading={`Totals by ${columns[0]?.toLowerCase()}`}
+        heading={t(TOTALS_BY_KEYS[form.groupBy])}
         api="/api/reports"
         query={files}
         columns={columns}
         rows={rows}
         totals={totals}
-        empty="Nothing in this period."
+        empty={t("reports:activity.empty")}
       />
     </div>
   );

@@ -1,14 +1,16 @@
 import { data as answer } from "react-router";
 import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { TargetsViewData } from "~/components/reports/targets-view";
+import type { ReportWords } from "~/components/reports/report-words";
+import { MEASURE_KEYS, periodName } from "~/components/targets/target-words";
 import { env } from "~/env.server";
 import { formCall } from "~/http/form.server";
 import { appDate, currentTime } from "~/infra/clock.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { REPORT_PERIODS, TARGET_GROUPINGS } from "~/lib/report-options";
-import { MEASURE_LABELS, TARGET_MEASURES } from "~/lib/target-measures";
-import { monthOf, nextPeriod, periodLabel, previousPeriod, seasonOf } from "~/lib/target-period";
+import { TARGET_MEASURES } from "~/lib/target-measures";
+import { monthOf, nextPeriod, previousPeriod, seasonOf } from "~/lib/target-period";
 import { targetsChart, targetsTable, type Cell } from "~/models/report-view.server";
 import { teamsVisibleTo, type Viewer } from "~/models/team-scope.server";
 import { targetsReportQuerySchema } from "~/models/targets-report.schema";
@@ -35,12 +37,16 @@ function cellText(cell: Cell, currency: string): string {
  * The periods the form offers: this season, the one before and the one after; this month, the
  * eleven before and the next. A valid period asked for in the address is offered too.
  */
-function periodChoices(today: string, asked: string): Array<{ value: string; label: string }> {
+function periodChoices(
+  today: string,
+  asked: string,
+  { t, language }: ReportWords,
+): Array<{ value: string; label: string }> {
   const season = seasonOf(today);
   const months = [nextPeriod(monthOf(today)), monthOf(today)];
   while (months.length < 13) months.push(previousPeriod(months.at(-1) ?? ""));
   const periods = [...new Set([asked, nextPeriod(season), season, previousPeriod(season), ...months])];
-  return periods.map((value) => ({ value, label: periodLabel(value) }));
+  return periods.map((value) => ({ value, label: periodName(value, t, language) }));
 }
 
 /**
@@ -60,7 +66,12 @@ function fromSalesView(sent: Record<string, string>, today: string): Record<stri
 }
 
 /** What the targets view shows: 403 for a team not the viewer's; a malformed query shows this month by officer. */
-export async function targetsView(url: URL, user: Viewer): Promise<TargetsViewData & { view: "targets" }> {
+export async function targetsView(
+  url: URL,
+  user: Viewer,
+  words: ReportWords,
+): Promise<TargetsViewData & { view: "targets" }> {
+  const { t, language } = words;
   const today = appDate(currentTime());
   const sent = fromSalesView(Object.fromEntries(url.searchParams), today);
   const { query, errors } = reportViewQuery(targetsReportQuerySchema, sent);
@@ -83,19 +94,22 @@ export async function targetsView(url: URL, user: Viewer): Promise<TargetsViewDa
     view: "targets" as const,
     isOfficer: user.role === "OFFICER",
     teams: teams.length > 1 ? teams : [],
-    periods: periodChoices(today, report.period),
+    periods: periodChoices(today, report.period, words),
     form: { period: report.period, groupBy: report.groupBy, team: query.team ?? null, measure },
     errors,
-    label: report.label,
-    first: formatCalendarDate(report.first),
-    last: formatCalendarDate(report.last),
+    label: periodName(report.period, t, language),
+    first: formatCalendarDate(report.first, language),
+    last: formatCalendarDate(report.last, language),
     columns: table.columns,
     rows: table.rows.map((row) => row.map((cell) => cellText(cell, currency))),
     totals: table.totals.map((cell) => cellText(cell, currency)),
     chartGroups,
     chart: {
       ...chart,
-      title: report.groupBy === "measure" ? "% of target" : `${MEASURE_LABELS[measure]}: % of target`,
+      title:
+        report.groupBy === "measure"
+          ? t("reports:chart.percentOfTarget")
+          : t("reports:chart.measurePercentOfTarget", { measure: t(MEASURE_KEYS[measure]) }),
       ticks: chart.ticks.map((tick) => ({ ...tick, label: `${tick.value}%` })),
     },
     files: files.toString(),

@@ -3,7 +3,11 @@ import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
+import { periodName } from "~/components/targets/target-words";
+import { metaTitle, useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { formCall } from "~/http/form.server";
 import { targetPageQuery } from "~/http/target-query.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -12,13 +16,12 @@ import { AppError } from "~/lib/app-error";
 import { hasExcelName, NOT_EXCEL } from "~/lib/dealer-import";
 import { isFailedRequest } from "~/lib/failed-request";
 import { TARGET_COLUMNS_HELP, TARGET_IMPORT_PATH, TARGET_TEMPLATE_PATH, targetImportNotice } from "~/lib/target-import";
-import { periodLabel } from "~/lib/target-period";
 import { importTargets } from "~/models/target-import.server";
 
 // Targets from an Excel file (decision 90): a manager's for the officers of the teams they lead, an
 // admin's for anyone. One plain form post (JavaScript off too): every row checked, all written or none.
 
-export const meta: Route.MetaFunction = () => [{ title: "Import Targets · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "targets:import.pageTitle") }];
 
 /** `?period=&team=`: the period (and team) the template is filled for, as on /targets. */
 function withQuery(path: string, { period, team }: { period: string; team: number | null }): string {
@@ -30,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { period, team } = targetPageQuery(args.request);
   // A team named is one the caller sets targets for, as on /targets.
   if (team !== undefined) await requireAllowed(args, "targets.set", { teamId: team });
-  return { period, team: team ?? null };
+  return { period, team: team ?? null, messages: pageMessages(args.context, "targets") };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -48,7 +51,14 @@ export async function action(args: Route.ActionArgs) {
     },
     (error) =>
       data(
-        { notice: { title: "Import Failed", description: error.message, type: "error" as const }, errors: [] },
+        {
+          notice: {
+            title: requestTranslator(args.context, "targets")("targets:import.failed"),
+            description: error.message,
+            type: "error" as const,
+          },
+          errors: [],
+        },
         { status: error.status },
       ),
   );
@@ -56,33 +66,33 @@ export async function action(args: Route.ActionArgs) {
 
 export default function TargetImport({ loaderData, actionData: answer }: Route.ComponentProps) {
   const refused = isFailedRequest(answer) ? undefined : answer;
+  const t = useT();
+  const language = useLanguage();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Import Targets</h1>
+      <h1 className="text-xl font-bold">{t("targets:import.title")}</h1>
       <AllOrNothingImport
         refused={refused}
         fileId="targets-file"
-        submit="Import Targets"
+        submit={t("targets:import.submit")}
         about={
           <>
-            <p>
-              An Excel file (.xlsx or .xls, at most 10MB) of your officers&apos; targets. Every row is checked first:
-              when one has an error, nothing is imported.
-            </p>
-            <ul className="list-disc space-y-1 pl-5">
+            <p>{t("targets:import.about")}</p>
+            <ul className="list-disc space-y-1 ps-5">
               {TARGET_COLUMNS_HELP.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
             <a href={withQuery(TARGET_TEMPLATE_PATH, loaderData)} download className="btn-secondary w-full">
-              <Icon name="download" size={16} /> Download the template ({periodLabel(loaderData.period)})
+              <Icon name="download" size={16} />{" "}
+              {t("targets:import.template", { period: periodName(loaderData.period, t, language) })}
             </a>
           </>
         }
       />
       <p className="text-sm">
         <Link to={withQuery("/targets", loaderData)} className="link tap">
-          Back to the targets
+          {t("targets:import.back")}
         </Link>
       </p>
     </div>

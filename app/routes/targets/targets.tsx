@@ -1,10 +1,14 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/targets";
 import { AdminErrorView } from "~/components/access-denied";
-import { daysLeftText, ProgressList } from "~/components/targets/progress-list";
+import { ProgressList } from "~/components/targets/progress-list";
+import { daysLeftText, MEASURE_KEYS, periodName } from "~/components/targets/target-words";
+import { metaTitle, useT } from "~/browser/i18n";
 import { guardRequest } from "~/browser/request-guard";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
+import { languageContext } from "~/http/context";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { formCall, pageCall, readForm } from "~/http/form.server";
 import { targetPageQuery } from "~/http/target-query.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -13,9 +17,9 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { centsToDecimal } from "~/lib/money";
 import { displayName } from "~/lib/names";
-import { MEASURE_LABELS, MONEY_MEASURES, TARGET_MEASURES } from "~/lib/target-measures";
+import { MONEY_MEASURES, TARGET_MEASURES } from "~/lib/target-measures";
 import { TARGET_IMPORT_PATH } from "~/lib/target-import";
-import { monthOf, nextPeriod, periodLabel, previousPeriod, seasonOf } from "~/lib/target-period";
+import { monthOf, nextPeriod, previousPeriod, seasonOf } from "~/lib/target-period";
 import { copyTargets, setTargets, targetsToSet } from "~/models/targets.server";
 import { targetCopySchema, targetRowSchema, type OfficerTargets } from "~/models/targets.schema";
 
@@ -23,13 +27,15 @@ import { targetCopySchema, targetRowSchema, type OfficerTargets } from "~/models
 // everyone. One plain form per officer (every measure of the period at once), and "copy last
 // period's" with a percentage; both work without JavaScript.
 
-export const meta: Route.MetaFunction = () => [{ title: "Targets · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "targets:page.pageTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "targets.set");
   const { period, team } = targetPageQuery(args.request);
   const progress = await pageCall(() => targetsToSet(user, { period, team }));
   const today = appDate();
+  const t = requestTranslator(args.context, "targets");
+  const language = args.context.get(languageContext);
   // The periods a manager sets most: the months around this one and this season and the next.
   const choices = [
     ...new Set([
@@ -40,8 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
       nextPeriod(seasonOf(today)),
       period,
     ]),
-  ].map((value) => ({ value, label: periodLabel(value) }));
-  return { progress, team: team ?? null, choices };
+  ].map((value) => ({ value, label: periodName(value, t, language) }));
+  return { progress, team: team ?? null, choices, messages: pageMessages(args.context, "targets") };
 }
 
 type Reply = {
@@ -69,6 +75,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   const values = typed(form);
+  const t = requestTranslator(args.context, "targets");
+  const language = args.context.get(languageContext);
   const back = (period: string, team: number | undefined) =>
     `/targets?${new URLSearchParams({ period, ...(team === undefined ? {} : { team: String(team) }) })}`;
   switch (intent) {
@@ -87,8 +95,8 @@ export async function action(args: Route.ActionArgs) {
           await setTargets(user, row.officerId, row.period, row.values);
           const team = Number(new URL(args.request.url).searchParams.get("team")) || undefined;
           return redirectWithToast(back(row.period, team), {
-            title: "Targets saved",
-            description: periodLabel(row.period),
+            title: t("targets:page.saved"),
+            description: periodName(row.period, t, language),
           });
         },
         (error) =>
@@ -117,8 +125,11 @@ export async function action(args: Route.ActionArgs) {
         async () => {
           const officers = await copyTargets(user, copy);
           return redirectWithToast(back(copy.period, copy.team), {
-            title: "Targets copied",
-            description: `${officers} ${officers === 1 ? "officer" : "officers"}, from ${periodLabel(previousPeriod(copy.period))}`,
+            title: t("targets:page.copied"),
+            description: t("targets:page.copiedDescription", {
+              count: officers,
+              period: periodName(previousPeriod(copy.period), t, language),
+            }),
           });
         },
         (error) =>
@@ -154,6 +165,8 @@ function fieldValue(person: OfficerTargets, measure: (typeof TARGET_MEASURES)[nu
 export default function Targets({ loaderData, actionData }: Route.ComponentProps) {
   const { progress, team, choices } = loaderData;
   const { CURRENCY_SYMBOL: currency } = usePublicEnv();
+  const t = useT();
+  const language = useLanguage();
   const reply = isFailedRequest(actionData) ? undefined : actionData;
   const copyReply = reply?.intent === "copy" ? reply : undefined;
   const importQuery = new URLSearchParams({
@@ -163,16 +176,19 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="space-y-4">
       <header className="space-y-1">
-        <h1 className="text-xl font-bold">Targets</h1>
+        <h1 className="text-xl font-bold">{t("targets:page.title")}</h1>
         <p className="text-sm text-gray-11">
-          {progress.label}: {daysLeftText(progress.daysLeft)}. A team&apos;s target is the sum of its officers&apos;.
+          {t("targets:page.intro", {
+            period: periodName(progress.period, t, language),
+            daysLeft: daysLeftText(progress.daysLeft, t),
+          })}
         </p>
       </header>
 
       <Form method="get" className="card flex flex-wrap items-end gap-2">
         {team === null ? null : <input type="hidden" name="team" value={team} />}
         <label className="flex-1 space-y-1 text-sm">
-          <span className="font-medium">Period</span>
+          <span className="font-medium">{t("targets:page.period")}</span>
           <select name="period" defaultValue={progress.period} className="field-input">
             {choices.map((choice) => (
               <option key={choice.value} value={choice.value}>
@@ -182,7 +198,7 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
           </select>
         </label>
         <button type="submit" className="btn-secondary">
-          Show
+          {t("targets:page.show")}
         </button>
       </Form>
 
@@ -195,37 +211,37 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
 
       <section className="card space-y-2" aria-labelledby="copy-title">
         <h2 id="copy-title" className="font-semibold">
-          Copy last period&apos;s
+          {t("targets:page.copyTitle")}
         </h2>
         <p className="text-sm text-gray-11">
-          Each officer&apos;s targets of {periodLabel(previousPeriod(progress.period))}, raised or lowered by a
-          percentage.
+          {t("targets:page.copyIntro", { period: periodName(previousPeriod(progress.period), t, language) })}
         </p>
         <Form method="post" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="copy" />
           <input type="hidden" name="period" value={progress.period} />
           {team === null ? null : <input type="hidden" name="team" value={team} />}
           <label className="flex-1 space-y-1 text-sm">
-            <span className="font-medium">Percentage</span>
+            <span className="font-medium">{t("targets:page.percentage")}</span>
             <input
               name="percent"
               inputMode="numeric"
+              dir="ltr"
               defaultValue={copyReply?.values?.percent ?? "0"}
               aria-invalid={copyReply?.errors.percent ? true : undefined}
               className="field-input"
             />
           </label>
           <button type="submit" className="btn-primary">
-            Copy targets
+            {t("targets:page.copySubmit")}
           </button>
         </Form>
         {copyReply ? <Alert message={copyReply.error} /> : null}
       </section>
 
       {progress.people.length === 0 ? (
-        <p className="card text-center text-gray-11">No officers in your teams yet.</p>
+        <p className="card text-center text-gray-11">{t("targets:page.noOfficers")}</p>
       ) : (
-        <ul className="space-y-3" aria-label="Officers' targets">
+        <ul className="space-y-3" aria-label={t("targets:page.officersLabel")}>
           {progress.people.map((person) => {
             const own = reply?.intent === "set" && reply.officerId === person.id ? reply : undefined;
             const name = displayName(person);
@@ -235,8 +251,12 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
                   {name}
                   {person.team ? <span className="font-normal text-gray-11"> · {person.team.name}</span> : null}
                 </h2>
-                <ProgressList progress={person.progress} currency={currency} label={`Progress of ${name}`} />
-                <Form method="post" className="space-y-2" aria-label={`Targets of ${name}`}>
+                <ProgressList
+                  progress={person.progress}
+                  currency={currency}
+                  label={t("targets:page.progressOf", { name })}
+                />
+                <Form method="post" className="space-y-2" aria-label={t("targets:page.targetsOf", { name })}>
                   <input type="hidden" name="intent" value="set" />
                   <input type="hidden" name="officerId" value={person.id} />
                   <input type="hidden" name="period" value={progress.period} />
@@ -244,10 +264,11 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
                   <div className="grid grid-cols-2 gap-2">
                     {TARGET_MEASURES.map((measure) => (
                       <label key={measure} className="space-y-1 text-sm">
-                        <span>{MEASURE_LABELS[measure]}</span>
+                        <span>{t(MEASURE_KEYS[measure])}</span>
                         <input
                           name={measure}
                           inputMode={MONEY_MEASURES.has(measure) ? "decimal" : "numeric"}
+                          dir="ltr"
                           defaultValue={own?.values?.[measure] ?? fieldValue(person, measure)}
                           aria-invalid={own?.errors[measure] ? true : undefined}
                           className="field-input"
@@ -256,7 +277,7 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
                     ))}
                   </div>
                   <button type="submit" className="btn-primary w-full">
-                    Save targets of {name}
+                    {t("targets:page.saveOf", { name })}
                   </button>
                 </Form>
               </li>
@@ -266,10 +287,10 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
       )}
       <p className="flex flex-wrap gap-x-4 text-sm">
         <Link to={`${TARGET_IMPORT_PATH}?${importQuery}`} className="link tap">
-          Import targets from Excel
+          {t("targets:page.importLink")}
         </Link>
         <Link to="/leaderboard" className="link tap">
-          Rankings and achievement
+          {t("targets:page.leaderboardLink")}
         </Link>
       </p>
     </div>

@@ -130,7 +130,8 @@ function leaderboard(): Awaited<ReturnType<typeof leaderboardLoader>> {
     audience: { shown: false, links: false, teamless: false, scope: "company", team: null, teams: [] },
     holders: [],
     lastCalculatedAt: null,
-    lastUpdated: "never",
+    lastUpdated: null,
+    messages: {},
     achievement: {
       period: "2026-11",
       label: "November 2026",

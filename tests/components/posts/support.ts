@@ -79,6 +79,7 @@ export function feedPage(
       createdAtText: "27 Nov 2026, 14:30",
     })),
     nextCursor,
+    messages: {},
   };
 }
 

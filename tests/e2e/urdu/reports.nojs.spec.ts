@@ -1,0 +1,89 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { countRows, expect, signIn, test } from "../support/fixtures";
+import { PASSWORD, teamOfficerWithDealers } from "../plans/support";
+import { demoPlot } from "../plots/support";
+
+// The targets, the reports, the leaderboard, the farmers and the demo plots in Urdu (decision 101), JavaScript off: each page
+// right to left, its heading in Urdu, no key shown raw and none of its English headings left.
+// The language is this phone's (the fl_lang cookie), set after signing in: a choice posted while
+// signed in would be saved for the manager, whom other specs read in English.
+
+const RAW_KEY = /\b(?:common|auth|feed|posts|dealers|map|plans|people|targets|reports|farmers|admin):[a-z]/;
+
+async function readInUrdu(page: Page, context: BrowserContext): Promise<void> {
+  const { hostname } = new URL(page.url());
+  await context.addCookies([
+    {
+      name: "fl_lang",
+      value: "ur",
+      domain: hostname,
+      path: "/",
+      expires: -1,
+      httpOnly: true,
+      secure: false,
+      sameSite: "Lax",
+    },
+  ]);
+}
+
+async function expectUrduPage(page: Page, path: string, heading: string | RegExp, english: string[]): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ur");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  // The page's own part (the shell around it is another area's), as read: not its scripts,
+  // which carry the messages by their keys for hydration.
+  const whole = await (await page.request.get(path)).text();
+  const html = (/<main[\s\S]*<\/main>/.exec(whole)?.[0] ?? "").replace(/<script[\s\S]*?<\/script>/g, "");
+  expect(html, path).not.toBe("");
+  expect(html, path).not.toMatch(RAW_KEY);
+  for (const words of english) expect(html, `${path}: ${words}`).not.toContain(words);
+}
+
+test("a manager reads the leaderboard, the targets, every report and the farmers import in Urdu", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "manager");
+  await readInUrdu(page, context);
+
+  await expectUrduPage(page, "/leaderboard", "کارکردگی لیڈر بورڈ", [
+    "Performance Leaderboard",
+    "Current Achievement Holders",
+    "Performance Calculation",
+    ">Rankings<",
+    "Achievement:",
+  ]);
+  await expect(page.locator("title")).toHaveText("کارکردگی لیڈر بورڈ · Fieldline");
+
+  await expectUrduPage(page, "/targets", "ٹارگٹ", ["Copy last period", "Import targets from Excel", "Save targets of"]);
+  await expect(page.getByRole("option", { name: /^ربیع \d{4}–\d{2}$/ })).toHaveCount(1);
+  await expectUrduPage(page, "/targets/import", "ٹارگٹ امپورٹ کریں", ["Import Targets", "Back to the targets"]);
+
+  const reports = ["Report settings", "Show report", "Download Excel", "Group by"];
+  await expectUrduPage(page, "/reports", "رپورٹس", [...reports, "Totals by", "figures for"]);
+  await expectUrduPage(page, "/reports?view=targets", "رپورٹس", [...reports, "Targets by", "against what was done"]);
+  await expectUrduPage(page, "/reports?view=accounts", "رپورٹس", [...reports, "Most overdue dealers", "Accounts by"]);
+  await expectUrduPage(page, "/reports?view=farmers", "رپورٹس", [...reports, "Farmers and demo plots by"]);
+  await expectUrduPage(page, "/farmers/import", "کسان امپورٹ کریں", ["Import Farmers", "Back to the farmers"]);
+});
+
+test("an officer reads the farmers and the demo plots in Urdu", async ({ page, context, request }) => {
+  // An officer of their own, with a plot and its farmer: the other specs' officers keep their plots.
+  const officer = await teamOfficerWithDealers(request, []);
+  const plot = demoPlot({ officerId: officer.id, midDueIn: 30, harvestDueIn: 90 });
+  const farmer = countRows("SELECT farmerId AS n FROM DemoPlot WHERE id = ?", plot.id);
+  await signIn(page, officer.username, PASSWORD);
+  await readInUrdu(page, context);
+
+  await expectUrduPage(page, "/farmers", "کسان", ["Add Farmer", "Import farmers", "No farmers"]);
+  await expectUrduPage(page, "/farmers/new", "کسان شامل کریں", ["Dealer they buy from", "Main crops", ">Save<"]);
+  await expectUrduPage(page, `/farmers/${farmer}/edit`, "کسان میں ترمیم", ["Dealer they buy from", ">Cancel<"]);
+  await expectUrduPage(page, `/farmers/${farmer}`, plot.farmerName, ["Back to Farmers", "Tehsil", "Meetings"]);
+  await expectUrduPage(page, "/plots", "ڈیمو پلاٹ", ["Every stage", "sown ", "No demo plots"]);
+  await expectUrduPage(page, `/plots/${plot.id}`, /ڈیمو پلاٹ · /, [
+    "Back to Demo Plots",
+    "Timeline",
+    "Control plot area",
+  ]);
+});
