@@ -61,6 +61,8 @@ function dashboard(user: AdminUser, load: number): Dashboard {
     registration: { mode: "open", domains: [] },
     credit: { defaultTermsDays: 30, limitBlocks: false },
     resetKey: `00000000-0000-4000-8000-${String(load).padStart(12, "0")}`,
+    // The root's answer holds every English message already.
+    messages: {},
   };
 }
 
