@@ -110,6 +110,7 @@ function adminServer(user: AdminUser = OFFICER_9) {
           const result = new URL(request.url).searchParams.get("result");
           return {
             result: result ? { total: 76, successful: 76, failed: 0, errors: [] } : null,
+            messages: {},
           } satisfies Awaited<ReturnType<typeof importLoader>>;
         }
         imports += 1;
