@@ -13,7 +13,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { OPENING_TEMPLATE_PATH, openingImportNotice } from "~/lib/opening-import";
 import { importOpeningBalances } from "~/models/opening-import.server";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages } from "~/http/language.server";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "admin:openingBalances.pageTitle") },
@@ -40,7 +40,14 @@ export async function action(args: Route.ActionArgs) {
     },
     (error) =>
       data(
-        { notice: { title: "Import Failed", description: error.message, type: "error" as const }, errors: [] },
+        {
+          notice: {
+            title: requestTranslator(args.context, "admin")("admin:openingBalances.failed"),
+            description: error.message,
+            type: "error" as const,
+          },
+          errors: [],
+        },
         { status: error.status },
       ),
   );

@@ -65,6 +65,12 @@ test("every admin page reads in Urdu, right to left", async ({ page }) => {
   await expectUrduPage(page, `/admin/users/${officer}/deactivate`, /^.+ کو غیر فعال کریں؟$/, "اکاؤنٹ غیر فعال کریں");
   await expectUrduPage(page, "/admin/import", "ڈیلرز امپورٹ کریں", "ایڈمن امپورٹ");
   await expectUrduPage(page, "/admin/opening-balances", "ابتدائی بقایا", "ابتدائی بقایا");
+  // A refusal the page answers itself is in Urdu too (the reason, a model's message, stays English for now).
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "balances.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+  await page.getByRole("button", { name: "ابتدائی بقایا امپورٹ کریں" }).click();
+  await expect(page.getByRole("alert")).toContainText("امپورٹ نہیں ہو سکا");
   await expectUrduPage(page, "/admin/outbox", "آؤٹ باکس", "آؤٹ باکس");
   await expectUrduPage(page, "/admin/teams", "ٹیمیں", "ٹیمیں");
   await expectUrduPage(page, `/admin/teams/${team}`, /.+/, teamName);
