@@ -14,8 +14,6 @@ export const USER_NOT_FOUND = "User not found.";
 export const INVALID_USER_ID = "User id must be a positive whole number";
 export const OWN_ROLE_LOCKED = "You cannot change your own role.";
 export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
-export const DEACTIVATE_CONFIRMATION =
-  "They are signed out at once and can no longer sign in until an admin reactivates the account.";
 export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
 const ROLE_MESSAGE = "Role must be OFFICER, MANAGER or ADMIN";
 export const RESET_OF_SERVICE_ACCOUNT = "A service account has no password: it signs in with its API tokens.";
@@ -51,8 +49,6 @@ export const updateUserSchema = z
   })
   .refine((input) => input.role !== undefined || input.isActive !== undefined, { error: NOTHING_TO_UPDATE });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
-
-export const USER_ADDED = "User added";
 
 /**
  * An admin's new account (/admin?add=user, POST /api/admin/users): the registration's fields and

@@ -4,13 +4,6 @@ import { z } from "~/lib/zod";
 
 // Who may join (decision 42): the admin's setting, with its default from the environment.
 
-export const REGISTRATION_MODE_LABELS: Record<RegistrationMode, string> = {
-  open: "Open: anyone who registers is in at once",
-  approval: "Approval: new accounts wait for a manager or admin",
-  domains: "Company email domains only",
-  invite: "Invite links only",
-};
-
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /**

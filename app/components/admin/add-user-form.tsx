@@ -6,6 +6,8 @@ import { TeamSelect } from "~/components/team-select";
 import { ROLES } from "~/lib/roles";
 import { newUserSchema } from "~/models/admin.schema";
 import type { TeamView } from "~/models/team.schema";
+import { useT } from "~/browser/i18n";
+import { ROLE_LABELS } from "~/components/admin/role-labels";
 
 /**
  * An admin's "Add user" (`/admin?add=user`): the account is in at once, with its role and team;
@@ -20,6 +22,7 @@ export function AddUserForm({
   lastResult: SubmissionResult<string[]> | undefined;
   cancelHref: string;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-user";
   const [form, fields] = useForm({
@@ -33,18 +36,24 @@ export function AddUserForm({
   return (
     <section className="card space-y-3" aria-labelledby="add-user-title">
       <h2 id="add-user-title" className="font-semibold">
-        Add user
+        {t("admin:users.add")}
       </h2>
       <Form method="post" action="/admin?add=user" {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="add-user" />
         <FormErrors errors={form.errors} />
-        <TextField label="Username" field={fields.username} autoComplete="off" autoCapitalize="none" />
-        <TextField label="Email" type="email" field={fields.email} autoComplete="off" />
-        <TextField label="First name" field={fields.firstName} autoComplete="off" />
-        <TextField label="Last name" field={fields.lastName} autoComplete="off" />
+        <TextField
+          label={t("admin:addUser.username")}
+          field={fields.username}
+          autoComplete="off"
+          autoCapitalize="none"
+          dir="ltr"
+        />
+        <TextField label={t("admin:addUser.email")} type="email" field={fields.email} autoComplete="off" dir="ltr" />
+        <TextField label={t("admin:addUser.firstName")} field={fields.firstName} autoComplete="off" />
+        <TextField label={t("admin:addUser.lastName")} field={fields.lastName} autoComplete="off" />
         <div>
           <label htmlFor={fields.role.id} className="field-label">
-            Role
+            {t("admin:addUser.role")}
           </label>
           <select
             {...getSelectProps(fields.role)}
@@ -53,26 +62,31 @@ export function AddUserForm({
           >
             {ROLES.map((role) => (
               <option key={role} value={role}>
-                {role}
+                {t(ROLE_LABELS[role])}
               </option>
             ))}
           </select>
           <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
         </div>
         <div>
-          <TeamSelect id={fields.teamId.id} teams={teams} team={team} name="teamId" empty="No team" />
+          <TeamSelect id={fields.teamId.id} teams={teams} team={team} name="teamId" empty={t("admin:users.noTeam")} />
           <FieldErrors id={fields.teamId.errorId} errors={fields.teamId.errors} />
         </div>
         <div>
-          <PasswordField label="First password" field={fields.password} autoComplete="new-password" />
-          <p className="mt-1 text-xs text-gray-11">Pass it on to them; they can change it with Forgot password.</p>
+          <PasswordField
+            label={t("admin:addUser.password")}
+            field={fields.password}
+            autoComplete="new-password"
+            dir="ltr"
+          />
+          <p className="mt-1 text-xs text-gray-11">{t("admin:addUser.passwordHint")}</p>
         </div>
         <div className="flex gap-2">
           <Link to={cancelHref} className="btn-secondary flex-1">
-            Cancel
+            {t("admin:form.cancel")}
           </Link>
           <button type="submit" className="btn-primary flex-1" disabled={busy}>
-            {busy ? "Adding..." : "Add user"}
+            {busy ? t("admin:addUser.adding") : t("admin:users.add")}
           </button>
         </div>
       </Form>

@@ -4,6 +4,8 @@ import { displayName } from "~/lib/names";
 import type { InviteLink, PendingAccount } from "~/models/registration.schema";
 import { TeamSelect } from "~/components/team-select";
 import type { TeamView } from "~/models/team.schema";
+import { RichMessage, useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
 
 /** The one team there is to choose, chosen already: an approver who leads one team has nothing to pick. */
 const onlyTeam = (teams: TeamView[]) => (teams.length === 1 ? teams[0]!.id : null);
@@ -23,6 +25,8 @@ export function PendingAccounts({
   timeZone: string;
   refusal?: { userId: number; error: string };
 }) {
+  const t = useT();
+  const language = useLanguage();
   const navigation = useNavigation();
   const busy = (intent: string, userId: number) =>
     navigation.state !== "idle" &&
@@ -31,9 +35,9 @@ export function PendingAccounts({
   return (
     <section id="pending" className="card scroll-mt-16 space-y-3" aria-labelledby="pending-title">
       <h2 id="pending-title" className="font-semibold">
-        Waiting for approval <span className="text-sm font-normal text-gray-11">({accounts.length})</span>
+        {t("admin:pending.title")} <span className="text-sm font-normal text-gray-11">({accounts.length})</span>
       </h2>
-      {accounts.length === 0 ? <p className="text-sm text-gray-11">No accounts are waiting.</p> : null}
+      {accounts.length === 0 ? <p className="text-sm text-gray-11">{t("admin:pending.none")}</p> : null}
       {/* A refusal for an account no longer listed (decided meanwhile by another approver) has no row to sit beside. */}
       {refusal && !accounts.some((account) => account.id === refusal.userId) ? (
         <p role="alert" className="text-sm text-danger-11">
@@ -41,18 +45,32 @@ export function PendingAccounts({
         </p>
       ) : null}
       {teams.length === 0 && accounts.length > 0 ? (
-        <p className="text-sm text-gray-11">Make a team first: an approved account joins a team.</p>
+        <p className="text-sm text-gray-11">{t("admin:pending.noTeams")}</p>
       ) : null}
       <ul className="space-y-3">
         {accounts.map((account) => (
           <li key={account.id} className="rounded-lg border border-gray-4 p-3" data-testid="pending-account">
             <p className="font-medium break-words">{displayName(account)}</p>
             <p className="text-xs break-all text-gray-11">
-              @{account.username} · {account.email}
-              {account.phone ? ` · ${account.phone}` : ""}
+              <bdi dir="ltr">@{account.username}</bdi> · <bdi dir="ltr">{account.email}</bdi>
+              {account.phone ? (
+                <>
+                  {" · "}
+                  <bdi dir="ltr">{account.phone}</bdi>
+                </>
+              ) : null}
             </p>
             <p className="text-xs text-gray-11">
-              Registered <time dateTime={account.createdAt}>{formatLocalDate(account.createdAt, timeZone)}</time>
+              <RichMessage
+                id="admin:pending.registered"
+                components={{
+                  0: (
+                    <time dateTime={account.createdAt}>
+                      {formatLocalDate(account.createdAt, timeZone, { language })}
+                    </time>
+                  ),
+                }}
+              />
               {account.homeAddress ? ` · ${account.homeAddress}` : ""}
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -64,7 +82,7 @@ export function PendingAccounts({
                     team={onlyTeam(teams)}
                     id={`approve-team-${account.id}`}
                     name="teamId"
-                    choose="Choose a team"
+                    choose={t("admin:teamSelect.choose")}
                     required={false}
                     compact
                   />
@@ -75,7 +93,9 @@ export function PendingAccounts({
                     className="btn-primary px-3 text-sm"
                     disabled={busy("approve", account.id)}
                   >
-                    {busy("approve", account.id) ? "Approving..." : `Approve ${account.username}`}
+                    {busy("approve", account.id)
+                      ? t("admin:pending.approving")
+                      : t("admin:pending.approve", { username: account.username })}
                   </button>
                 </Form>
               ) : null}
@@ -88,7 +108,9 @@ export function PendingAccounts({
                   className="btn-secondary px-3 text-sm text-danger-11"
                   disabled={busy("refuse", account.id)}
                 >
-                  {busy("refuse", account.id) ? "Refusing..." : `Refuse ${account.username}`}
+                  {busy("refuse", account.id)
+                    ? t("admin:pending.refusing")
+                    : t("admin:pending.refuse", { username: account.username })}
                 </button>
               </Form>
             </div>
@@ -106,6 +128,7 @@ export function PendingAccounts({
 
 /** Makes a one-time invite link into a team; the new link shows here once. */
 export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: InviteLink | undefined }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-invite";
   // The new link answers in place, not by a redirect: without JavaScript the page comes back at this panel.
@@ -114,18 +137,16 @@ export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: I
   return (
     <section id="invite" className="card scroll-mt-16 space-y-3" aria-labelledby="invite-title">
       <h2 id="invite-title" className="font-semibold">
-        Invite link
+        {t("admin:invite.title")}
       </h2>
-      <p className="text-sm text-gray-11">
-        Whoever registers through the link joins the team at once. It works once and expires in 7 days.
-      </p>
+      <p className="text-sm text-gray-11">{t("admin:invite.about")}</p>
       <Form method="post" action={`${pathname}${search}#invite`} className="flex flex-wrap items-center gap-2">
         <TeamSelect
           teams={teams}
           team={onlyTeam(teams)}
           id="invite-team"
           name="teamId"
-          choose="Choose a team"
+          choose={t("admin:teamSelect.choose")}
           compact
         />
         <button
@@ -135,16 +156,16 @@ export function InviteLinkForm({ teams, invite }: { teams: TeamView[]; invite: I
           className="btn-secondary px-3 text-sm"
           disabled={busy}
         >
-          {busy ? "Creating..." : "Create invite link"}
+          {busy ? t("admin:invite.creating") : t("admin:invite.create")}
         </button>
       </Form>
       {invite ? (
         <div className="rounded-lg border border-accent-7 bg-accent-2 p-3 text-sm" role="status">
-          <p>Invite link for {invite.team.name} (send it now: it is not shown again):</p>
+          <p>{t("admin:invite.created", { team: invite.team.name })}</p>
           <label htmlFor="invite-url" className="sr-only">
-            Invite link
+            {t("admin:invite.title")}
           </label>
-          <input id="invite-url" readOnly value={invite.url} className="field-input mt-2 w-full text-xs" />
+          <input id="invite-url" dir="ltr" readOnly value={invite.url} className="field-input mt-2 w-full text-xs" />
         </div>
       ) : null}
     </section>

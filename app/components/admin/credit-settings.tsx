@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { useT } from "~/browser/i18n";
 
 /** The company's credit terms: the default payment terms of a dealer, and whether a credit limit blocks a sale. */
 export function CreditSettingsForm({
@@ -8,17 +9,18 @@ export function CreditSettingsForm({
   settings: { defaultTermsDays: number; limitBlocks: boolean };
   error: string | undefined;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-credit";
   return (
     <section id="credit" className="card scroll-mt-16 space-y-3" aria-labelledby="credit-title">
       <h2 id="credit-title" className="font-semibold">
-        Dealer credit
+        {t("admin:credit.title")}
       </h2>
       <Form method="post" className="space-y-3">
         <div>
           <label htmlFor="credit-terms" className="text-sm font-medium">
-            Default payment terms (days)
+            {t("admin:credit.terms")}
           </label>
           <input
             id="credit-terms"
@@ -32,7 +34,7 @@ export function CreditSettingsForm({
             aria-describedby={error ? "credit-error" : "credit-terms-hint"}
           />
           <p id="credit-terms-hint" className="mt-1 text-xs text-gray-11">
-            For dealers without terms of their own: a sale unpaid for longer is overdue.
+            {t("admin:credit.termsHint")}
           </p>
         </div>
         <label className="flex min-h-11 items-center gap-2 text-sm">
@@ -43,7 +45,7 @@ export function CreditSettingsForm({
             defaultChecked={settings.limitBlocks}
             className="size-5 shrink-0"
           />
-          <span>Refuse a sale past the dealer&apos;s credit limit (otherwise the officer is warned)</span>
+          <span>{t("admin:credit.limitBlocks")}</span>
         </label>
         {error ? (
           <p id="credit-error" role="alert" className="text-sm text-danger-11">
@@ -51,7 +53,7 @@ export function CreditSettingsForm({
           </p>
         ) : null}
         <button type="submit" name="intent" value="save-credit" className="btn-secondary px-3 text-sm" disabled={busy}>
-          {busy ? "Saving..." : "Save"}
+          {busy ? t("admin:form.saving") : t("admin:form.save")}
         </button>
       </Form>
     </section>

@@ -1,6 +1,15 @@
 import { Form, useNavigation } from "react-router";
-import { REGISTRATION_MODES } from "~/lib/registration-modes";
-import { REGISTRATION_MODE_LABELS, type RegistrationSettings } from "~/models/registration.schema";
+import { REGISTRATION_MODES, type RegistrationMode } from "~/lib/registration-modes";
+import type { RegistrationSettings } from "~/models/registration.schema";
+import { useT } from "~/browser/i18n";
+import type { MessageKey } from "~/locales/namespaces";
+
+const MODE_LABELS: Record<RegistrationMode, MessageKey> = {
+  open: "admin:registration.open",
+  approval: "admin:registration.approval",
+  domains: "admin:registration.domains",
+  invite: "admin:registration.invite",
+};
 
 /** Who may join: the admin's choice of registration mode, and the company's email domains. */
 export function RegistrationSettingsForm({
@@ -10,16 +19,17 @@ export function RegistrationSettingsForm({
   settings: RegistrationSettings;
   error: string | undefined;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "save-registration";
   return (
     <section id="registration" className="card scroll-mt-16 space-y-3" aria-labelledby="registration-title">
       <h2 id="registration-title" className="font-semibold">
-        Who may join
+        {t("admin:registration.title")}
       </h2>
       <Form method="post" className="space-y-3">
         <fieldset className="space-y-2">
-          <legend className="sr-only">Registration</legend>
+          <legend className="sr-only">{t("admin:registration.legend")}</legend>
           {REGISTRATION_MODES.map((mode) => (
             <label key={mode} className="flex min-h-11 items-center gap-2 text-sm">
               <input
@@ -29,13 +39,13 @@ export function RegistrationSettingsForm({
                 defaultChecked={settings.mode === mode}
                 className="size-5 shrink-0"
               />
-              <span>{REGISTRATION_MODE_LABELS[mode]}</span>
+              <span>{t(MODE_LABELS[mode])}</span>
             </label>
           ))}
         </fieldset>
         <div>
           <label htmlFor="registration-domains" className="text-sm font-medium">
-            Company email domains
+            {t("admin:registration.domainsLabel")}
           </label>
           <textarea
             id="registration-domains"
@@ -43,6 +53,7 @@ export function RegistrationSettingsForm({
             rows={2}
             maxLength={2000}
             defaultValue={settings.domains.join("\n")}
+            dir="ltr"
             placeholder="example.com.pk"
             className="field-input mt-1 w-full text-sm"
             aria-describedby={error ? "registration-error" : undefined}
@@ -60,7 +71,7 @@ export function RegistrationSettingsForm({
           className="btn-secondary px-3 text-sm"
           disabled={busy}
         >
-          {busy ? "Saving..." : "Save"}
+          {busy ? t("admin:form.saving") : t("admin:form.save")}
         </button>
       </Form>
     </section>

@@ -1,4 +1,5 @@
 import { PROVINCES } from "~/lib/provinces";
+import { useT } from "~/browser/i18n";
 
 /** What the team form shows: the saved team, or what was typed before a refusal. */
 export type TeamFieldValues = { name: string; provinces: string[]; districts: string[] };
@@ -13,11 +14,12 @@ export function TeamFields({
   values?: TeamFieldValues;
   errors?: Record<string, string>;
 }) {
+  const t = useT();
   return (
     <>
       <div>
         <label htmlFor={`${idPrefix}-name`} className="field-label">
-          Team name
+          {t("admin:teamFields.name")}
         </label>
         <input
           id={`${idPrefix}-name`}
@@ -36,7 +38,7 @@ export function TeamFields({
         ) : null}
       </div>
       <fieldset>
-        <legend className="field-label">Provinces</legend>
+        <legend className="field-label">{t("admin:teamFields.provinces")}</legend>
         <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {PROVINCES.map((province) => (
             <label key={province} className="flex min-h-11 items-center gap-2 text-sm">
@@ -55,7 +57,7 @@ export function TeamFields({
       </fieldset>
       <div>
         <label htmlFor={`${idPrefix}-districts`} className="field-label">
-          Districts
+          {t("admin:teamFields.districts")}
         </label>
         <textarea
           id={`${idPrefix}-districts`}
@@ -66,7 +68,7 @@ export function TeamFields({
           className="field-input"
         />
         <p id={`${idPrefix}-districts-help`} className="mt-1 text-xs text-gray-11">
-          One per line, written as dealers&apos; cities are. A district wins over a province.
+          {t("admin:teamFields.districtsHelp")}
         </p>
         {errors?.districts ? <p className="mt-1 text-sm text-danger-11">{errors.districts}</p> : null}
       </div>

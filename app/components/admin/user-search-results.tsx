@@ -5,6 +5,7 @@ import { Icon } from "~/components/icon";
 import { Pager } from "~/components/pager";
 import type { AdminUserList } from "~/models/admin.schema";
 import type { UsersPageState } from "~/lib/users-page-href";
+import { useT } from "~/browser/i18n";
 
 /**
  * The users pages' list (the admin's /admin, a manager's /team): the search, a notice above the
@@ -31,12 +32,13 @@ export function UserSearchResults({
   openId: number | undefined;
   notice?: ReactNode;
 }) {
+  const t = useT();
   const { query, team } = state;
   return (
     <>
       <Form method="get" role="search" className="flex gap-2 px-2 sm:px-0">
         <label htmlFor="user-search" className="sr-only">
-          Search users
+          {t("admin:users.search")}
         </label>
         <input
           id="user-search"
@@ -44,18 +46,16 @@ export function UserSearchResults({
           name="query"
           defaultValue={query}
           maxLength={100}
-          placeholder="Name, username or email"
+          placeholder={t("admin:users.searchPlaceholder")}
           className="field-input flex-1"
         />
-        <button type="submit" className="btn-secondary px-3" aria-label="Search">
+        <button type="submit" className="btn-secondary px-3" aria-label={t("admin:users.searchButton")}>
           <Icon name="search" size={18} />
         </button>
       </Form>
       {notice}
       {users.users.length === 0 ? (
-        <p className="px-2 text-sm text-gray-11">
-          {query ? "No users found for your search." : "No users on this page."}
-        </p>
+        <p className="px-2 text-sm text-gray-11">{query ? t("admin:users.noneFound") : t("admin:users.noneOnPage")}</p>
       ) : (
         <UsersTable
           users={users.users}
@@ -72,7 +72,7 @@ export function UserSearchResults({
         pageSize={users.pageSize}
         total={users.total}
         hrefFor={(page) => hrefOf({ query, page, team })}
-        label="User pages"
+        label={t("admin:users.pages")}
       />
     </>
   );

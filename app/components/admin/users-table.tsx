@@ -2,10 +2,14 @@ import type { FormEvent, ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
-import { DEACTIVATE_CONFIRMATION, type AdminUser } from "~/models/admin.schema";
+import type { AdminUser } from "~/models/admin.schema";
 import { useHydrated } from "~/browser/hydrated";
+import { RichMessage, useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
 import { ROLES } from "~/lib/roles";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
+import type { MessageKey } from "~/locales/namespaces";
+import { ROLE_LABELS } from "~/components/admin/role-labels";
 
 /** The intent and user of the form being submitted, for the pending labels. */
 function usePendingAction(): { intent: string; userId: string } | null {
@@ -39,13 +43,14 @@ function UserForm({
  * JavaScript, a confirmation page without. Reactivating is one tap.
  */
 function AccessToggle({ user, busy }: { user: AdminUser; busy: (intent: string) => boolean }) {
+  const t = useT();
   const hydrated = useHydrated();
   const danger = "btn-secondary px-3 text-sm text-danger-11";
   if (!user.isActive) {
     return (
       <UserForm user={user} intent="reactivate">
         <button type="submit" className="btn-secondary px-3 text-sm" disabled={busy("reactivate")}>
-          {busy("reactivate") ? "Reactivating..." : "Reactivate"}
+          {busy("reactivate") ? t("admin:users.reactivating") : t("admin:users.reactivate")}
         </button>
       </UserForm>
     );
@@ -53,34 +58,35 @@ function AccessToggle({ user, busy }: { user: AdminUser; busy: (intent: string) 
   if (!hydrated) {
     return (
       <Link to={`/admin/users/${user.id}/deactivate`} className={danger}>
-        Deactivate
+        {t("admin:users.deactivate")}
       </Link>
     );
   }
   const confirmDeactivation = (event: FormEvent<HTMLFormElement>) => {
-    if (!window.confirm(`Deactivate @${user.username}? ${DEACTIVATE_CONFIRMATION}`)) event.preventDefault();
+    if (!window.confirm(t("admin:deactivate.confirm", { username: user.username }))) event.preventDefault();
   };
   return (
     <UserForm user={user} intent="deactivate" onSubmit={confirmDeactivation}>
       <input type="hidden" name="confirm" value="yes" />
       <button type="submit" className={danger} disabled={busy("deactivate")}>
-        {busy("deactivate") ? "Deactivating..." : "Deactivate"}
+        {busy("deactivate") ? t("admin:users.deactivating") : t("admin:users.deactivate")}
       </button>
     </UserForm>
   );
 }
 
 function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: boolean; resetKey: string }) {
+  const t = useT();
   const pending = usePendingAction();
   const busy = (intent: string) => pending?.userId === String(user.id) && pending.intent === intent;
   return (
     <div className="flex flex-wrap items-center gap-3">
       {isSelf ? (
-        <p className="text-xs text-gray-11">Your own role and access can only be changed by another admin.</p>
+        <p className="text-xs text-gray-11">{t("admin:users.ownAccount")}</p>
       ) : (
         <UserForm user={user} intent="change-role">
           <label htmlFor={`role-${user.id}`} className="sr-only">
-            Role of @{user.username}
+            {t("admin:users.roleOf", { username: user.username })}
           </label>
           <select
             key={user.role}
@@ -91,12 +97,12 @@ function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: bool
           >
             {ROLES.map((role) => (
               <option key={role} value={role}>
-                {role}
+                {t(ROLE_LABELS[role])}
               </option>
             ))}
           </select>
           <button type="submit" className="btn-secondary px-3 text-sm" disabled={busy("change-role")}>
-            {busy("change-role") ? "Saving..." : "Change Role"}
+            {busy("change-role") ? t("admin:form.saving") : t("admin:users.changeRole")}
           </button>
         </UserForm>
       )}
@@ -105,13 +111,13 @@ function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: bool
           {/* One key per row: a reset of another user is another request, never a repeat of this one. */}
           <input type="hidden" name={SUBMISSION_KEY_FIELD} value={`${resetKey}-${user.id}`} />
           <button type="submit" className="btn-secondary px-3 text-sm" disabled={busy("reset-password")}>
-            {busy("reset-password") ? "Sending..." : "Reset Password"}
+            {busy("reset-password") ? t("admin:users.sending") : t("admin:users.resetPassword")}
           </button>
         </UserForm>
       ) : null}
       {/* The action that locks someone out stands apart, at the end of the row. */}
       {isSelf ? null : (
-        <div className="ml-auto pl-4">
+        <div className="ms-auto ps-4">
           <AccessToggle user={user} busy={busy} />
         </div>
       )}
@@ -119,11 +125,11 @@ function UserActions({ user, isSelf, resetKey }: { user: AdminUser; isSelf: bool
   );
 }
 
-function statusLabel(user: AdminUser): string {
-  if (!user.isActive) return "Deactivated";
-  if (user.approval === "PENDING") return "Waiting";
-  if (user.approval === "REFUSED") return "Refused";
-  return "Active";
+function statusLabel(user: AdminUser): MessageKey {
+  if (!user.isActive) return "admin:users.status.deactivated";
+  if (user.approval === "PENDING") return "admin:users.status.waiting";
+  if (user.approval === "REFUSED") return "admin:users.status.refused";
+  return "admin:users.status.active";
 }
 
 /**
@@ -151,18 +157,20 @@ export function UsersTable({
   /** This page with the user's row open (a plain link: it works without JavaScript). */
   openHref: (userId: number) => string;
 }) {
+  const t = useT();
+  const language = useLanguage();
   return (
-    <table className="w-full table-fixed text-left text-sm" data-testid="users-table">
+    <table className="w-full table-fixed text-start text-sm" data-testid="users-table">
       <thead className="bg-gray-2 text-xs text-gray-11 uppercase">
         <tr>
           <th scope="col" className="px-2 py-2">
-            User
+            {t("admin:users.user")}
           </th>
           <th scope="col" className="w-20 px-1 py-2">
-            Role
+            {t("admin:addUser.role")}
           </th>
           <th scope="col" className="w-24 px-1 py-2">
-            Status
+            {t("admin:users.status")}
           </th>
         </tr>
       </thead>
@@ -180,22 +188,25 @@ export function UsersTable({
               <td className="px-2 py-1.5">
                 <span className="block truncate font-medium">
                   {displayName(user)}
-                  {user.id === viewerId ? <span className="ml-1 text-xs text-accent-11">(you)</span> : null}
+                  {user.id === viewerId ? (
+                    <span className="ms-1 text-xs text-accent-11">{t("admin:users.you")}</span>
+                  ) : null}
                 </span>
                 <span className="block truncate text-xs text-gray-11">
-                  @{user.username} · {user.team ? `Team ${user.team.name}` : "No team"}
+                  <bdi dir="ltr">@{user.username}</bdi> ·{" "}
+                  {user.team ? t("admin:users.team", { team: user.team.name }) : t("admin:users.noTeam")}
                 </span>
               </td>
-              <td className="px-1 py-1.5 text-xs font-medium">{user.role}</td>
+              <td className="px-1 py-1.5 text-xs font-medium">{t(ROLE_LABELS[user.role])}</td>
               <td className="px-1 py-1.5">
                 <span
                   className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${user.isActive && user.approval === "APPROVED" ? "bg-accent-3 text-accent-11" : "bg-danger-3 text-danger-11"}`}
                 >
-                  {statusLabel(user)}
+                  {t(statusLabel(user))}
                 </span>
                 {open ? null : (
                   <Link to={openHref(user.id)} className="tap -my-1 text-xs font-medium text-accent-11 underline">
-                    {manage ? "Manage" : "Details"}
+                    {manage ? t("admin:users.manage") : t("admin:users.details")}
                     <span className="sr-only"> @{user.username}</span>
                   </Link>
                 )}
@@ -205,8 +216,17 @@ export function UsersTable({
               <tr>
                 <td colSpan={3} className="space-y-2 px-2 pb-3">
                   <p className="text-xs break-all text-gray-11">
-                    {user.email} · Joined{" "}
-                    <time dateTime={user.createdAt}>{formatLocalDate(user.createdAt, timeZone)}</time>
+                    <bdi dir="ltr">{user.email}</bdi> ·{" "}
+                    <RichMessage
+                      id="admin:users.joined"
+                      components={{
+                        0: (
+                          <time dateTime={user.createdAt}>
+                            {formatLocalDate(user.createdAt, timeZone, { language })}
+                          </time>
+                        ),
+                      }}
+                    />
                   </p>
                   {manage ? <UserActions user={user} isSelf={user.id === viewerId} resetKey={resetKey} /> : null}
                 </td>

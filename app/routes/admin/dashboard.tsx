@@ -21,8 +21,6 @@ import {
 } from "~/models/admin.server";
 import {
   PASSWORD_RESET_FAILED,
-  PASSWORD_RESET_SENT,
-  USER_ADDED,
   newUserSchema,
   updateUserSchema,
   userIdSchema,
@@ -49,8 +47,12 @@ import {
 } from "~/models/registration.server";
 import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
 import { Icon } from "~/components/icon";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { Translate } from "~/locales/namespaces";
+import { ROLE_LABELS } from "~/components/admin/role-labels";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:dashboard.pageTitle") }];
 
 /** /admin with the search, page and open row (and the panel to land on), for the pager, the rows and coming back after an action. */
 const dashboardHref = (state: UsersPageState, panel?: string) => usersPageHref("/admin", state, panel);
@@ -87,14 +89,20 @@ export async function loader(args: Route.LoaderArgs) {
     registration,
     credit,
     resetKey: newSubmissionKey(),
+    messages: pageMessages(args.context, "admin"),
   };
 }
 
-function changedToast(intent: string, user: AdminUser): ToastInput {
-  if (intent === "change-role") return { title: "Role updated", description: `@${user.username} is now ${user.role}.` };
+function changedToast(t: Translate, intent: string, user: AdminUser): ToastInput {
+  const username = user.username;
+  if (intent === "change-role")
+    return {
+      title: t("admin:toast.roleChanged"),
+      description: t("admin:toast.roleChangedDescription", { username, role: t(ROLE_LABELS[user.role]) }),
+    };
   return user.isActive
-    ? { title: "Account reactivated", description: `@${user.username} can sign in again.` }
-    : { title: "Account deactivated", description: `@${user.username} can no longer sign in and has been signed out.` };
+    ? { title: t("admin:toast.reactivated"), description: t("admin:toast.reactivatedDescription", { username }) }
+    : { title: t("admin:toast.deactivated"), description: t("admin:toast.deactivatedDescription", { username }) };
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status });
@@ -131,6 +139,7 @@ export async function action(args: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (!isIntent(intent)) return refuse(UNKNOWN_ACTION);
   await requireAllowed(args, INTENT_ACTIONS[intent]);
+  const t = requestTranslator(args.context, "admin");
   switch (intent) {
     case "approve":
     case "refuse":
@@ -138,28 +147,28 @@ export async function action(args: Route.ActionArgs) {
     case "create-invite":
       return makeInvite(viewer, form);
     case "save-registration":
-      return saveRegistration(form, dashboardHref(state, "registration"));
+      return saveRegistration(t, form, dashboardHref(state, "registration"));
     case "save-credit":
-      return saveCredit(form, dashboardHref(state, "credit"));
+      return saveCredit(t, form, dashboardHref(state, "credit"));
     case "add-user":
-      return addUser(viewer.id, form);
+      return addUser(t, viewer.id, form);
     case "reset-password":
     case "change-role":
     case "deactivate":
     case "reactivate":
-      return changeAccount(viewer.id, intent, form, dashboardHref(state));
+      return changeAccount(t, viewer.id, intent, form, dashboardHref(state));
   }
 }
 
-async function changeAccount(adminId: number, intent: string, form: FormData, back: string) {
+async function changeAccount(t: Translate, adminId: number, intent: string, form: FormData, back: string) {
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
   // Each change is the update the API's PATCH /api/admin/users/{id} would send.
   switch (intent) {
     case "reset-password":
-      return sendReset(adminId, userId.data, back, submissionKeyFromForm(form));
+      return sendReset(t, adminId, userId.data, back, submissionKeyFromForm(form));
     case "change-role":
-      return changeUser(adminId, userId.data, intent, { role: form.get("role") ?? undefined }, back);
+      return changeUser(t, adminId, userId.data, intent, { role: form.get("role") ?? undefined }, back);
     case "deactivate":
       // Deactivating signs the officer out at once: it is asked first (a page without JavaScript).
       if (form.get("confirm") !== "yes") {
@@ -171,14 +180,14 @@ async function changeAccount(adminId: number, intent: string, form: FormData, ba
           (error) => refuse(error.message, error.status),
         );
       }
-      return changeUser(adminId, userId.data, intent, { isActive: false }, back);
+      return changeUser(t, adminId, userId.data, intent, { isActive: false }, back);
     default:
-      return changeUser(adminId, userId.data, intent, { isActive: true }, back);
+      return changeUser(t, adminId, userId.data, intent, { isActive: true }, back);
   }
 }
 
 /** The new account's row, found and open, with a notice; a refusal keeps the form as typed (the password aside). */
-async function addUser(adminId: number, form: FormData) {
+async function addUser(t: Translate, adminId: number, form: FormData) {
   const submission = parseForm(form, newUserSchema);
   if (submission.status !== "success")
     return data({ addUser: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -186,8 +195,8 @@ async function addUser(adminId: number, form: FormData) {
     async () => {
       const user = await createUserByAdmin(adminId, submission.value);
       return redirectWithToast(dashboardHref({ query: user.username, manage: user.id }), {
-        title: USER_ADDED,
-        description: `@${user.username} can sign in now.`,
+        title: t("admin:toast.userAdded"),
+        description: t("admin:toast.userAddedDescription", { username: user.username }),
       });
     },
     (error) =>
@@ -195,48 +204,67 @@ async function addUser(adminId: number, form: FormData) {
   );
 }
 
-async function saveRegistration(form: FormData, back: string) {
+async function saveRegistration(t: Translate, form: FormData, back: string) {
   const settings = registrationSettingsSchema.safeParse({
     mode: form.get("mode") ?? undefined,
     domains: form.get("domains") ?? "",
   });
   if (!settings.success) return data({ registrationError: settings.error.issues[0]?.message }, { status: 400 });
   await saveRegistrationSettings(settings.data);
-  return redirectWithToast(back, { title: "Registration updated", description: "Who may join was saved." });
+  return redirectWithToast(back, {
+    title: t("admin:toast.registrationSaved"),
+    description: t("admin:toast.registrationSavedDescription"),
+  });
 }
 
-async function saveCredit(form: FormData, back: string) {
+async function saveCredit(t: Translate, form: FormData, back: string) {
   const settings = creditSettingsSchema.safeParse({
     defaultTermsDays: form.get("defaultTermsDays") ?? undefined,
     limitBlocks: form.get("limitBlocks") ?? undefined,
   });
   if (!settings.success) return data({ creditError: settings.error.issues[0]?.message }, { status: 400 });
   await saveCreditSettings(settings.data);
-  return redirectWithToast(back, { title: "Dealer credit updated", description: "The credit settings were saved." });
+  return redirectWithToast(back, {
+    title: t("admin:toast.creditSaved"),
+    description: t("admin:toast.creditSavedDescription"),
+  });
 }
 
-async function changeUser(adminId: number, userId: number, intent: string, change: unknown, back: string) {
+async function changeUser(
+  t: Translate,
+  adminId: number,
+  userId: number,
+  intent: string,
+  change: unknown,
+  back: string,
+) {
   const input = updateUserSchema.safeParse(change);
   if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
   return formCall(
-    async () => redirectWithToast(back, changedToast(intent, await updateUserByAdmin(adminId, userId, input.data))),
+    async () => redirectWithToast(back, changedToast(t, intent, await updateUserByAdmin(adminId, userId, input.data))),
     (error) => refuse(error.message, error.status),
   );
 }
 
-async function sendReset(adminId: number, userId: number, back: string, requestKey: SubmissionKey | undefined) {
+async function sendReset(
+  t: Translate,
+  adminId: number,
+  userId: number,
+  back: string,
+  requestKey: SubmissionKey | undefined,
+) {
   try {
     return await formCall(
       async () => {
         await sendAdminPasswordReset(adminId, userId, requestKey);
-        return redirectWithToast(back, { title: PASSWORD_RESET_SENT });
+        return redirectWithToast(back, { title: t("admin:toast.resetSent") });
       },
       (error) => refuse(error.message, error.status),
     );
   } catch (error) {
     // The email could not be sent (the mail server is down): the admin gets the failure notice.
     console.error("Admin password reset failed:", error);
-    return redirectWithToast(back, { title: PASSWORD_RESET_FAILED, type: "error" });
+    return redirectWithToast(back, { title: t("admin:toast.resetFailed"), type: "error" });
   }
 }
 
@@ -265,24 +293,25 @@ function QuickActions({ directoryEmpty }: { directoryEmpty: boolean }) {
   // A fetcher, so a recalculation that failed leaves the admin here; a done one goes to the rankings.
   const recalculation = useFetcher();
   const recalculating = recalculation.state !== "idle";
+  const t = useT();
   return (
     <section className="card space-y-3" aria-labelledby="quick-actions-title">
       <h2 id="quick-actions-title" className="font-semibold">
-        Quick Actions
+        {t("admin:quick.title")}
       </h2>
       <div className="grid grid-cols-2 gap-2 text-sm">
         <Link to="/dealers/import" className="btn-secondary text-sm">
           <Icon name="upload" size={16} />
-          Import dealers
+          {t("admin:quick.importDealers")}
         </Link>
         <Link to="/admin/opening-balances" className="btn-secondary text-sm">
           <Icon name="upload" size={16} />
-          Opening balances
+          {t("admin:quick.openingBalances")}
         </Link>
         {directoryEmpty ? (
           <Link to="/admin/import" className="btn-secondary text-sm">
             <Icon name="upload" size={16} />
-            Sample import
+            {t("admin:quick.sampleImport")}
           </Link>
         ) : null}
         <recalculation.Form method="post" action="/leaderboard">
@@ -294,24 +323,24 @@ function QuickActions({ directoryEmpty }: { directoryEmpty: boolean }) {
             disabled={recalculating}
           >
             <Icon name="refresh-cw" size={16} className={recalculating ? "animate-spin" : undefined} />
-            {recalculating ? "Recalculating..." : "Recalculate scores"}
+            {recalculating ? t("admin:quick.recalculating") : t("admin:quick.recalculate")}
           </button>
         </recalculation.Form>
         <Link to="/admin/outbox" className="btn-secondary text-sm">
           <Icon name="mail" size={16} />
-          Outbox
+          {t("admin:quick.outbox")}
         </Link>
         <Link to="/admin/teams" className="btn-secondary text-sm">
           <Icon name="users" size={16} />
-          Teams
+          {t("admin:quick.teams")}
         </Link>
         <Link to="/admin/webhooks" className="btn-secondary text-sm">
           <Icon name="webhook" size={16} />
-          Webhooks
+          {t("admin:quick.webhooks")}
         </Link>
         <Link to="/admin/service-accounts" className="btn-secondary text-sm">
           <Icon name="bot" size={16} />
-          Service accounts
+          {t("admin:quick.serviceAccounts")}
         </Link>
       </div>
     </section>
@@ -323,12 +352,13 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
     loaderData;
   const { resetKey } = loaderData;
   const env = usePublicEnv();
+  const t = useT();
   // A request that failed on the way says so in its notice; a refusal shows here.
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const refusal = answer && "error" in answer ? answer.error : undefined;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Admin Dashboard</h1>
+      <h1 className="text-xl font-bold">{t("admin:dashboard.title")}</h1>
       <StatCards stats={dashboard.stats} currency={env.CURRENCY_SYMBOL} />
       <QuickActions directoryEmpty={dashboard.stats.dealers === 0} />
       <RecentActivity dashboard={dashboard} />
@@ -351,12 +381,12 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       <section id="users" className="card scroll-mt-16 space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
         <div className="flex items-center justify-between gap-2 px-2 sm:px-0">
           <h2 id="users-title" className="font-semibold">
-            Users <span className="text-sm font-normal text-gray-11">({users.total})</span>
+            {t("admin:users.title")} <span className="text-sm font-normal text-gray-11">({users.total})</span>
           </h2>
           {!adding ? (
             <Link to="/admin?add=user" className="btn-secondary px-3 text-sm">
               <Icon name="user-plus" size={16} />
-              Add user
+              {t("admin:users.add")}
             </Link>
           ) : null}
         </div>

@@ -4,10 +4,12 @@ import { AdminErrorView } from "~/components/access-denied";
 import { requirePageId } from "~/http/form.server";
 import { displayName } from "~/lib/names";
 import { findUserForAdmin } from "~/models/admin.server";
-import { DEACTIVATE_CONFIRMATION, USER_NOT_FOUND } from "~/models/admin.schema";
+import { USER_NOT_FOUND } from "~/models/admin.schema";
 import { requireAllowed } from "~/http/auth.server";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Deactivate Account · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:deactivate.pageTitle") }];
 
 /** Without JavaScript, deactivating an account asks on this page (with JavaScript, a confirm dialog). */
 export async function loader(args: Route.LoaderArgs) {
@@ -15,28 +17,29 @@ export async function loader(args: Route.LoaderArgs) {
   const id = requirePageId(args.params.id, USER_NOT_FOUND);
   const user = id === admin.id ? null : await findUserForAdmin(id);
   if (!user || !user.isActive) throw data(USER_NOT_FOUND, { status: 404 });
-  return { user };
+  return { user, messages: pageMessages(args.context, "admin") };
 }
 
 export default function DeactivateAccount({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  const t = useT();
   // Back to the user's row, open, whether the admin goes on or not.
   const back = `/admin?${new URLSearchParams({ query: user.username, manage: String(user.id) })}`;
   return (
     <div className="card mx-auto max-w-sm space-y-4 text-center">
       <h1 className="text-xl font-bold">
-        Deactivate {displayName(user)} (@{user.username})?
+        {t("admin:deactivate.title", { name: displayName(user), username: user.username })}
       </h1>
-      <p>{DEACTIVATE_CONFIRMATION}</p>
+      <p>{t("admin:deactivate.explain")}</p>
       <Form method="post" action={back} className="grid grid-cols-2 gap-3">
         <input type="hidden" name="intent" value="deactivate" />
         <input type="hidden" name="userId" value={user.id} />
         <input type="hidden" name="confirm" value="yes" />
         <Link to={back} className="btn-secondary">
-          Cancel
+          {t("admin:form.cancel")}
         </Link>
         <button type="submit" className="btn-primary bg-danger-9">
-          Deactivate
+          {t("admin:users.deactivate")}
         </button>
       </Form>
     </div>

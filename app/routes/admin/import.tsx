@@ -9,13 +9,19 @@ import { requireAllowed } from "~/http/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { Icon } from "~/components/icon";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Import · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:import.pageTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "dealers.importSample");
   const resultId = parseId(new URL(args.request.url).searchParams.get("result"));
-  return { result: resultId ? await getImportRecord(resultId, user.id) : null };
+  return {
+    result: resultId ? await getImportRecord(resultId, user.id) : null,
+    // The results' words are the dealers' import's.
+    messages: pageMessages(args.context, "admin", "dealers"),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -31,31 +37,29 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 export default function AdminImport({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const importing = navigation.state === "submitting";
+  const t = useT();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Import Dealers</h1>
+      <h1 className="text-xl font-bold">{t("admin:import.title")}</h1>
       <div role="note" className="flex gap-3 rounded-lg border border-warning-11 bg-warning-3 p-3 text-warning-11">
         <Icon name="triangle-exclamation-point" size={20} className="shrink-0" />
         <div>
-          <p className="font-semibold">Warning</p>
-          <p className="text-sm">
-            This adds the 76 sample dealers to the live directory, for every user to see. Dealers already in the
-            directory are skipped as duplicates, so running it twice adds nothing the second time.
-          </p>
+          <p className="font-semibold">{t("admin:import.warning")}</p>
+          <p className="text-sm">{t("admin:import.warningText")}</p>
         </div>
       </div>
       <section className="card space-y-2 text-sm">
-        <h2 className="text-base font-semibold">Details</h2>
-        <ul className="list-disc space-y-1 pl-5">
-          <li>File: the sample spreadsheet that ships with Fieldline (dealers-sample.xlsx).</li>
-          <li>76 agri-input dealers in towns of all seven provinces, with real coordinates.</li>
-          <li>Rows are checked with the Add Dealer rules and written in batches of 10.</li>
-          <li>Duplicates (same business name and phone, or name and city without a phone) are skipped.</li>
+        <h2 className="text-base font-semibold">{t("admin:import.details")}</h2>
+        <ul className="list-disc space-y-1 ps-5">
+          <li>{t("admin:import.file")}</li>
+          <li>{t("admin:import.dealers")}</li>
+          <li>{t("admin:import.rows")}</li>
+          <li>{t("admin:import.duplicates")}</li>
         </ul>
       </section>
       <Form method="post">
         <button type="submit" className="btn-primary w-full" disabled={importing}>
-          {importing ? "Importing..." : "Import 76 Dealers"}
+          {importing ? t("admin:import.importing") : t("admin:import.submit")}
         </button>
       </Form>
       {loaderData.result ? (

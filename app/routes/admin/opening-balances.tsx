@@ -10,16 +10,20 @@ import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { hasExcelName, NOT_EXCEL } from "~/lib/dealer-import";
 import { isFailedRequest } from "~/lib/failed-request";
-import { OPENING_COLUMNS_HELP, OPENING_TEMPLATE_PATH, openingImportNotice } from "~/lib/opening-import";
+import { OPENING_TEMPLATE_PATH, openingImportNotice } from "~/lib/opening-import";
 import { importOpeningBalances } from "~/models/opening-import.server";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Opening Balances · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTitle(matches, "admin:openingBalances.pageTitle") },
+];
 
 const IMPORT_FAILED = "Failed to import opening balances";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, "dealerAccount.open");
-  return null;
+  return { messages: pageMessages(args.context, "admin") };
 }
 
 /** One form post: the file is read, every row checked, and all rows written or none (decision 87). */
@@ -36,7 +40,14 @@ export async function action(args: Route.ActionArgs) {
     },
     (error) =>
       data(
-        { notice: { title: "Import Failed", description: error.message, type: "error" as const }, errors: [] },
+        {
+          notice: {
+            title: requestTranslator(args.context, "admin")("admin:openingBalances.failed"),
+            description: error.message,
+            type: "error" as const,
+          },
+          errors: [],
+        },
         { status: error.status },
       ),
   );
@@ -44,22 +55,19 @@ export async function action(args: Route.ActionArgs) {
 
 export default function OpeningBalances({ actionData: answer }: Route.ComponentProps) {
   const refused = isFailedRequest(answer) ? undefined : answer;
+  const t = useT();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Opening Balances</h1>
+      <h1 className="text-xl font-bold">{t("admin:openingBalances.title")}</h1>
       <AllOrNothingImport
         refused={refused}
         fileId="opening-file"
-        submit="Import Opening Balances"
+        submit={t("admin:openingBalances.submit")}
         about={
           <>
-            <p>
-              An Excel file (.xlsx or .xls, at most 10MB) of what each dealer owed before Fieldline.{" "}
-              {OPENING_COLUMNS_HELP} Every row is checked first: when one has an error, nothing is imported. A dealer
-              with an opening balance already is a row error; the same file again adds nothing.
-            </p>
+            <p>{t("admin:openingBalances.about")}</p>
             <a href={OPENING_TEMPLATE_PATH} download className="btn-secondary w-full">
-              <Icon name="download" size={16} /> Download the template
+              <Icon name="download" size={16} /> {t("admin:openingBalances.template")}
             </a>
           </>
         }

@@ -29,14 +29,19 @@ import {
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { userIdSchema } from "~/models/admin.schema";
 import { currentTime } from "~/infra/clock.server";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import { ROLE_LABELS } from "~/components/admin/role-labels";
 
-export const meta: Route.MetaFunction = () => [{ title: "Service accounts · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTitle(matches, "admin:serviceAccounts.pageTitle") },
+];
 
 /** Service accounts: a tool's own user with a role and a team, signing in only with its tokens (decision 48). */
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, "serviceAccounts.manage");
   const [accounts, teams] = await Promise.all([listServiceAccounts(), teamsVisibleTo(admin)]);
-  return { accounts, teams, now: currentTime().toISOString() };
+  return { accounts, teams, now: currentTime().toISOString(), messages: pageMessages(args.context, "admin") };
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status });
@@ -49,6 +54,7 @@ export async function action(args: Route.ActionArgs) {
   await requireAllowed(args, "serviceAccounts.manage");
   const form = await readForm(args.request);
   const intent = form.get("intent");
+  const t = requestTranslator(args.context, "admin");
   if (intent === "create-account") {
     const submission = parseForm(form, newServiceAccountSchema);
     if (submission.status !== "success") return data({ accountResult: submission.reply() }, { status: 400 });
@@ -56,8 +62,8 @@ export async function action(args: Route.ActionArgs) {
       async () => {
         const account = await createServiceAccount(submission.value);
         return redirectWithToast("/admin/service-accounts", {
-          title: "Service account created",
-          description: `@${account.username} can now be given API tokens.`,
+          title: t("admin:toast.serviceAccountCreated"),
+          description: t("admin:toast.serviceAccountCreatedDescription", { username: account.username }),
         });
       },
       (error) => data({ accountResult: replyWithError(submission, error) }, { status: error.status }),
@@ -73,8 +79,8 @@ export async function action(args: Route.ActionArgs) {
       async () => {
         await revokeServiceToken(accountId.data, tokenId.data, "session");
         return redirectWithToast("/admin/service-accounts", {
-          title: "Token revoked",
-          description: "Calls with it are refused from now on.",
+          title: t("admin:toast.tokenRevoked"),
+          description: t("admin:toast.tokenRevokedDescription"),
         });
       },
       (error) => refuse(error.message, error.status),
@@ -120,6 +126,7 @@ function NewServiceAccountForm({
   teams: Route.ComponentProps["loaderData"]["teams"];
   answer?: ActionAnswer;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-account";
   const [form, fields] = useForm({
@@ -132,26 +139,32 @@ function NewServiceAccountForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormErrors errors={form.errors} />
-      <TextField label="Username" field={fields.username} autoCapitalize="none" maxLength={32} />
+      <TextField
+        label={t("admin:addUser.username")}
+        field={fields.username}
+        autoCapitalize="none"
+        maxLength={32}
+        dir="ltr"
+      />
       <div>
         <label htmlFor={fields.role.id} className="field-label">
-          Role
+          {t("admin:addUser.role")}
         </label>
         <select {...getSelectProps(fields.role)} className="field-input">
           {SERVICE_ROLES.map((role) => (
             <option key={role} value={role}>
-              {role === "MANAGER" ? "MANAGER (its team's work)" : "ADMIN (the whole company)"}
+              {role === "MANAGER" ? t("admin:serviceAccounts.roleManager") : t("admin:serviceAccounts.roleAdmin")}
             </option>
           ))}
         </select>
         <FieldErrors id={fields.role.errorId} errors={fields.role.errors} />
       </div>
       <div>
-        <TeamSelect id="service-team" teams={teams} name="teamId" empty="No team" />
+        <TeamSelect id="service-team" teams={teams} name="teamId" empty={t("admin:users.noTeam")} />
         <FieldErrors id={fields.teamId.errorId} errors={fields.teamId.errors} />
       </div>
       <button type="submit" name="intent" value="create-account" className="btn-primary w-full" disabled={busy}>
-        {busy ? "Creating..." : "Create service account"}
+        {busy ? t("admin:invite.creating") : t("admin:serviceAccounts.create")}
       </button>
     </Form>
   );
@@ -160,43 +173,43 @@ function NewServiceAccountForm({
 export default function ServiceAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, teams, now } = loaderData;
   const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const t = useT();
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Service accounts</h1>
+      <h1 className="text-xl font-bold">{t("admin:serviceAccounts.title")}</h1>
       <p className="text-sm text-gray-11">
-        A service account is a tool’s own user: it has a role and a team, signs in only with its API tokens, never with
-        a password, and stays when people change their passwords or leave. Deactivate it on the{" "}
-        <Link to="/admin" className="link">
-          users table
-        </Link>{" "}
-        to stop all its tokens.
+        <RichMessage id="admin:serviceAccounts.about" components={{ 0: <Link to="/admin" className="link" /> }} />
       </p>
       {answer && "error" in answer ? <FormErrors errors={[answer.error]} /> : null}
       <section className="card space-y-3" aria-labelledby="new-account-title">
         <h2 id="new-account-title" className="font-semibold">
-          New service account
+          {t("admin:serviceAccounts.new")}
         </h2>
         <NewServiceAccountForm teams={teams} answer={answer} />
       </section>
-      {accounts.length === 0 ? <p className="text-sm text-gray-11">No service accounts yet.</p> : null}
+      {accounts.length === 0 ? <p className="text-sm text-gray-11">{t("admin:serviceAccounts.none")}</p> : null}
       {accounts.map((account) => {
         const mine = answer && "accountId" in answer && answer.accountId === account.id ? answer : undefined;
         const hidden = { accountId: String(account.id) };
         return (
           <section key={account.id} className="card space-y-3" aria-labelledby={`account-${account.id}`}>
             <div>
-              <h2 id={`account-${account.id}`} className="font-semibold">
+              <h2 id={`account-${account.id}`} dir="ltr" className="text-start font-semibold">
                 @{account.username}
               </h2>
               <p className="text-xs text-gray-11">
-                {account.role} · {account.team ? account.team.name : "No team"}
-                {account.isActive ? null : <span className="text-danger-11"> · deactivated</span>}
+                {t(ROLE_LABELS[account.role])} · {account.team ? account.team.name : t("admin:users.noTeam")}
+                {account.isActive ? null : (
+                  <span className="text-danger-11"> · {t("admin:serviceAccounts.deactivated")}</span>
+                )}
               </p>
             </div>
             {mine?.created ? <CreatedTokenNotice created={mine.created} /> : null}
             <TokenList tokens={account.tokens} hidden={hidden} now={now} />
             <details open={mine !== undefined && !mine.created}>
-              <summary className="tap cursor-pointer text-sm font-medium">New token for @{account.username}</summary>
+              <summary className="tap cursor-pointer text-sm font-medium">
+                {t("admin:serviceAccounts.newToken", { username: account.username })}
+              </summary>
               <div className="pt-3">
                 <NewTokenForm
                   id={`token-form-${account.id}`}

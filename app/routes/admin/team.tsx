@@ -13,6 +13,8 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { displayName } from "~/lib/names";
 import { deleteTeam, getTeam, setTeamManager, setTeamMember, teamCandidates, updateTeam } from "~/models/team.server";
 import { TEAM_NOT_FOUND, teamFormErrors, teamFormInput, teamSchema, type TeamPerson } from "~/models/team.schema";
+import { useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? "Team"} · Fieldline` }];
 
@@ -26,10 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
     },
   );
   const confirmDelete = new URL(args.request.url).searchParams.get("delete") === "confirm";
-  return { team, candidates: await teamCandidates(id), confirmDelete };
+  return { team, candidates: await teamCandidates(id), confirmDelete, messages: pageMessages(args.context, "admin") };
 }
-
-const USER_REQUIRED = "Choose a person from the list";
 
 /**
  * The team's forms, named by `intent`: `update` (name and territory), `add-member`,
@@ -42,11 +42,12 @@ export async function action(args: Route.ActionArgs) {
   const page = `/admin/teams/${id}`;
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
+  const t = requestTranslator(args.context, "admin");
   const refuse = (error: string, status = 400, errors: Record<string, string> = {}) =>
     data({ intent, error, errors }, { status });
   const userId = parseId(form.get("userId"));
   const person = async (change: (userId: number) => Promise<unknown>, title: string) => {
-    if (userId === null) return refuse(USER_REQUIRED);
+    if (userId === null) return refuse(t("admin:team.choosePerson"));
     return formCall(
       async () => {
         await change(userId);
@@ -65,25 +66,25 @@ export async function action(args: Route.ActionArgs) {
       return formCall(
         async () => {
           await updateTeam(id, input.data);
-          return redirectWithToast(page, { title: "Team saved" });
+          return redirectWithToast(page, { title: t("admin:toast.teamSaved") });
         },
         (error) => refuse(error.message, error.status, error.field ? { [error.field]: error.message } : {}),
       );
     }
     case "add-member":
-      return person((user) => setTeamMember(id, user, true), "Officer added to the team");
+      return person((user) => setTeamMember(id, user, true), t("admin:toast.officerAdded"));
     case "remove-member":
-      return person((user) => setTeamMember(id, user, false), "Removed from the team");
+      return person((user) => setTeamMember(id, user, false), t("admin:toast.memberRemoved"));
     case "add-manager":
-      return person((user) => setTeamManager(id, user, true), "Manager added to the team");
+      return person((user) => setTeamManager(id, user, true), t("admin:toast.managerAdded"));
     case "remove-manager":
-      return person((user) => setTeamManager(id, user, false), "Manager removed from the team");
+      return person((user) => setTeamManager(id, user, false), t("admin:toast.managerRemoved"));
     case "delete":
       if (form.get("confirm") !== "yes") return redirect(`${page}?delete=confirm`);
       return formCall(
         async () => {
           await deleteTeam(id);
-          return redirectWithToast("/admin/teams", { title: "Team deleted" });
+          return redirectWithToast("/admin/teams", { title: t("admin:toast.teamDeleted") });
         },
         (error) => refuse(error.message, error.status),
       );
@@ -124,6 +125,7 @@ function People({
   empty: string;
   label: string;
 }) {
+  const t = useT();
   if (people.length === 0) return <p className="text-sm text-gray-11">{empty}</p>;
   return (
     <ul className="divide-y divide-gray-6" aria-label={label}>
@@ -133,8 +135,12 @@ function People({
           <Form method="post">
             <input type="hidden" name="intent" value={intent} />
             <input type="hidden" name="userId" value={person.id} />
-            <button type="submit" className="btn-secondary px-3 text-sm" aria-label={`Remove ${personLabel(person)}`}>
-              Remove
+            <button
+              type="submit"
+              className="btn-secondary px-3 text-sm"
+              aria-label={t("admin:team.removePerson", { person: personLabel(person) })}
+            >
+              {t("admin:team.remove")}
             </button>
           </Form>
         </li>
@@ -157,6 +163,7 @@ function AddPerson({
   button: string;
   empty: string;
 }) {
+  const t = useT();
   if (people.length === 0) return <p className="text-sm text-gray-11">{empty}</p>;
   const id = `${intent}-user`;
   return (
@@ -168,7 +175,7 @@ function AddPerson({
         </label>
         <select id={id} name="userId" required className="field-input" defaultValue="">
           <option value="" disabled>
-            Choose...
+            {t("admin:team.choose")}
           </option>
           {people.map((person) => (
             <option key={person.id} value={person.id}>
@@ -188,23 +195,21 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   const { team, candidates, confirmDelete } = loaderData;
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const page = `/admin/teams/${team.id}`;
+  const t = useT();
 
   if (confirmDelete) {
     return (
       <div className="card mx-auto max-w-sm space-y-4 text-center">
-        <h1 className="text-xl font-bold">{`Delete ${team.name}?`}</h1>
-        <p>
-          Its {team.memberCount} {team.memberCount === 1 ? "member becomes" : "members become"} unassigned, and its
-          dealers go to the team of their address.
-        </p>
+        <h1 className="text-xl font-bold">{t("admin:team.deleteTitle", { team: team.name })}</h1>
+        <p>{t("admin:team.deleteExplain", { count: team.memberCount })}</p>
         <Form method="post" action={page} className="grid grid-cols-2 gap-3">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="confirm" value="yes" />
           <Link to={page} className="btn-secondary">
-            Cancel
+            {t("admin:form.cancel")}
           </Link>
           <button type="submit" className="btn-primary bg-danger-9">
-            Delete team
+            {t("admin:team.delete")}
           </button>
         </Form>
       </div>
@@ -214,8 +219,8 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-4">
       <header className="space-y-1">
-        <Link to="/admin/teams" className="btn-ghost -ml-2 px-2">
-          <Icon name="arrow-left" size={18} /> Back to Teams
+        <Link to="/admin/teams" className="btn-ghost -ms-2 px-2">
+          <Icon name="arrow-left" size={18} className="rtl:-scale-x-100" /> {t("admin:team.back")}
         </Link>
         <h1 className="text-xl font-bold">{team.name}</h1>
       </header>
@@ -227,49 +232,59 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
 
       <section className="card space-y-3" aria-labelledby="territory-title">
         <h2 id="territory-title" className="font-semibold">
-          Territory
+          {t("admin:team.territory")}
         </h2>
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="update" />
           <TeamFields idPrefix="team" values={team} errors={answer?.intent === "update" ? answer.errors : undefined} />
           <button type="submit" className="btn-primary w-full">
-            Save team
+            {t("admin:team.save")}
           </button>
         </Form>
       </section>
 
       <section className="card space-y-3" aria-labelledby="members-title">
         <h2 id="members-title" className="font-semibold">
-          Members <span className="text-sm font-normal text-gray-11">({team.members.length})</span>
+          {t("admin:team.members")} <span className="text-sm font-normal text-gray-11">({team.members.length})</span>
         </h2>
-        <People people={team.members} intent="remove-member" empty="No members yet." label="Members" />
+        <People
+          people={team.members}
+          intent="remove-member"
+          empty={t("admin:team.noMembers")}
+          label={t("admin:team.members")}
+        />
         <AddPerson
           people={candidates.officers}
           intent="add-member"
-          label="Add officer"
-          button="Add"
-          empty="Every officer is in this team."
+          label={t("admin:team.addOfficer")}
+          button={t("admin:team.add")}
+          empty={t("admin:team.allOfficers")}
         />
       </section>
 
       <section className="card space-y-3" aria-labelledby="managers-title">
         <h2 id="managers-title" className="font-semibold">
-          Managers <span className="text-sm font-normal text-gray-11">({team.managers.length})</span>
+          {t("admin:team.managers")} <span className="text-sm font-normal text-gray-11">({team.managers.length})</span>
         </h2>
-        <People people={team.managers} intent="remove-manager" empty="No managers yet." label="Managers" />
+        <People
+          people={team.managers}
+          intent="remove-manager"
+          empty={t("admin:team.noManagers")}
+          label={t("admin:team.managers")}
+        />
         <AddPerson
           people={candidates.managers}
           intent="add-manager"
-          label="Add manager"
-          button="Add"
-          empty="Every manager leads this team."
+          label={t("admin:team.addManager")}
+          button={t("admin:team.add")}
+          empty={t("admin:team.allManagers")}
         />
       </section>
 
       <Form method="post">
         <input type="hidden" name="intent" value="delete" />
         <button type="submit" className="btn-secondary w-full text-danger-11">
-          Delete team
+          {t("admin:team.delete")}
         </button>
       </Form>
     </div>

@@ -10,12 +10,15 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { createTeam, listTeamsFor } from "~/models/team.server";
 import { teamFormErrors, teamFormInput, teamSchema } from "~/models/team.schema";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { Translate } from "~/locales/namespaces";
 
-export const meta: Route.MetaFunction = () => [{ title: "Teams · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:teams.pageTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, "teams.manage");
-  return { teams: await listTeamsFor(admin) };
+  return { teams: await listTeamsFor(admin), messages: pageMessages(args.context, "admin") };
 }
 
 /** New team (`intent=create`): the name and territory; on to the team's page to add its people. */
@@ -39,7 +42,11 @@ export async function action(args: Route.ActionArgs) {
       return formCall(
         async () => {
           const team = await createTeam(input.data);
-          return redirectWithToast(`/admin/teams/${team.id}`, { title: "Team created", description: team.name });
+          const t = requestTranslator(args.context, "admin");
+          return redirectWithToast(`/admin/teams/${team.id}`, {
+            title: t("admin:toast.teamCreated"),
+            description: team.name,
+          });
         },
         (error) =>
           data(
@@ -57,30 +64,31 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, () => ({ type: "error", title: "Failed to create the team. Please try again." }));
 
 /** A territory in a few words: its provinces, then its districts. */
-function territoryText(team: { provinces: string[]; districts: string[] }): string {
+function territoryText(t: Translate, team: { provinces: string[]; districts: string[] }): string {
   const parts = [...team.provinces, ...team.districts];
-  return parts.length > 0 ? parts.join(", ") : "No territory";
+  return parts.length > 0 ? parts.join(", ") : t("admin:teams.noTerritory");
 }
 
 export default function Teams({ loaderData, actionData }: Route.ComponentProps) {
   const { teams } = loaderData;
   const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const t = useT();
   return (
     <div className="space-y-4">
       <header className="space-y-1">
-        <h1 className="text-xl font-bold">Teams</h1>
+        <h1 className="text-xl font-bold">{t("admin:teams.title")}</h1>
         <p className="text-sm text-gray-11">
-          Each team covers provinces or districts; its officers start with their territory&apos;s dealers.{" "}
+          {t("admin:teams.about")}{" "}
           <Link to="/admin" className="link tap-line">
-            Back to the dashboard
+            {t("admin:back.dashboard")}
           </Link>
         </p>
       </header>
 
       {teams.length === 0 ? (
-        <p className="card text-center text-gray-11">No teams yet.</p>
+        <p className="card text-center text-gray-11">{t("admin:teams.none")}</p>
       ) : (
-        <ul className="space-y-2" aria-label="Teams">
+        <ul className="space-y-2" aria-label={t("admin:teams.title")}>
           {teams.map((team) => (
             <li key={team.id} className="card space-y-1 p-3" data-testid="team-card">
               <h2 className="font-semibold">
@@ -88,10 +96,9 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
                   {team.name}
                 </Link>
               </h2>
-              <p className="text-sm text-gray-11">{territoryText(team)}</p>
+              <p className="text-sm text-gray-11">{territoryText(t, team)}</p>
               <p className="text-sm text-gray-11">
-                {team.memberCount} {team.memberCount === 1 ? "member" : "members"} · {team.managerCount}{" "}
-                {team.managerCount === 1 ? "manager" : "managers"}
+                {t("admin:teams.counts", { members: team.memberCount, managers: team.managerCount })}
               </p>
             </li>
           ))}
@@ -100,7 +107,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
 
       <section className="card space-y-3" aria-labelledby="new-team-title">
         <h2 id="new-team-title" className="font-semibold">
-          New team
+          {t("admin:teams.new")}
         </h2>
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="create" />
@@ -111,7 +118,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
           <TeamFields idPrefix="new-team" values={answer?.values} errors={answer?.errors} />
           <button type="submit" className="btn-primary w-full">
-            Create team
+            {t("admin:teams.create")}
           </button>
         </Form>
       </section>

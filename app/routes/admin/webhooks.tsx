@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/webhooks";
 import { AdminErrorView } from "~/components/access-denied";
 import { guardRequest } from "~/browser/request-guard";
-import { usePublicEnv } from "~/browser/root-data";
+import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
 import { formCall, parseForm, readForm } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -13,12 +13,16 @@ import { idSchema } from "~/lib/ids";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { WEBHOOK_NOT_FOUND, type WebhookDeliveryView, webhookSchema } from "~/models/webhook.schema";
 import { createWebhook, deleteWebhook, listWebhooks } from "~/models/webhook.server";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { Language } from "~/lib/languages";
+import type { MessageKey } from "~/locales/namespaces";
 
-export const meta: Route.MetaFunction = () => [{ title: "Webhooks · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:webhooks.pageTitle") }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, "webhooks.manage");
-  return { webhooks: await listWebhooks() };
+  return { webhooks: await listWebhooks(), messages: pageMessages(args.context, "admin") };
 }
 
 type Values = { url: string; events: string[] };
@@ -51,7 +55,8 @@ export async function action(args: Route.ActionArgs) {
       return formCall(
         async () => {
           await deleteWebhook(id.data);
-          return redirectWithToast("/admin/webhooks", { title: "Webhook deleted" });
+          const t = requestTranslator(args.context, "admin");
+          return redirectWithToast("/admin/webhooks", { title: t("admin:toast.webhookDeleted") });
         },
         (error) => data({ errors: { form: error.message }, values: undefined }, { status: error.status }),
       );
@@ -70,22 +75,32 @@ export const clientAction = (args: Route.ClientActionArgs) =>
         : "Failed to add the webhook. Please try again.",
   }));
 
-const STATUS_TEXT: Record<WebhookDeliveryView["status"], string> = {
-  PENDING: "Retrying",
-  DELIVERED: "Delivered",
-  FAILED: "Failed",
+const STATUS_TEXT: Record<WebhookDeliveryView["status"], MessageKey> = {
+  PENDING: "admin:webhooks.status.pending",
+  DELIVERED: "admin:webhooks.status.delivered",
+  FAILED: "admin:webhooks.status.failed",
 };
 
-function LastDelivery({ delivery, timeZone }: { delivery: WebhookDeliveryView | null; timeZone: string }) {
-  if (!delivery) return <p className="text-sm text-gray-11">No deliveries yet.</p>;
-  const when = (iso: string | null) => (iso ? formatLocalDate(iso, timeZone, { withTime: true }) : "");
+function LastDelivery({
+  delivery,
+  timeZone,
+  language,
+}: {
+  delivery: WebhookDeliveryView | null;
+  timeZone: string;
+  language: Language;
+}) {
+  const t = useT();
+  if (!delivery) return <p className="text-sm text-gray-11">{t("admin:webhooks.noDeliveries")}</p>;
+  const when = (iso: string | null) => (iso ? formatLocalDate(iso, timeZone, { withTime: true, language }) : "");
   const answer = delivery.lastStatus === null ? delivery.lastError : `HTTP ${delivery.lastStatus}`;
   return (
     <p className="text-sm" data-testid="last-delivery">
-      Last delivery: <strong>{STATUS_TEXT[delivery.status]}</strong> · {delivery.event} ·{" "}
-      {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`} · {answer} ·{" "}
-      {when(delivery.lastAttemptAt)}
-      {delivery.status === "PENDING" && delivery.nextAttemptAt ? ` · next try ${when(delivery.nextAttemptAt)}` : ""}
+      {t("admin:webhooks.lastDelivery")} <strong>{t(STATUS_TEXT[delivery.status])}</strong> · {delivery.event} ·{" "}
+      {t("admin:webhooks.attempts", { count: delivery.attempts })} · {answer} · {when(delivery.lastAttemptAt)}
+      {delivery.status === "PENDING" && delivery.nextAttemptAt
+        ? ` · ${t("admin:webhooks.nextTry", { when: when(delivery.nextAttemptAt) })}`
+        : ""}
     </p>
   );
 }
@@ -93,6 +108,8 @@ function LastDelivery({ delivery, timeZone }: { delivery: WebhookDeliveryView | 
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { webhooks } = loaderData;
   const timeZone = usePublicEnv().APP_TIME_ZONE;
+  const language = useLanguage();
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   const answer = isFailedRequest(actionData) ? undefined : actionData;
@@ -102,23 +119,22 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-4">
       <header className="space-y-1">
-        <h1 className="text-xl font-bold">Webhooks</h1>
+        <h1 className="text-xl font-bold">{t("admin:webhooks.title")}</h1>
         <p className="text-sm text-gray-11">
-          Fieldline POSTs each chosen change to the URL as JSON, signed with the webhook&apos;s secret, and retries
-          until the receiver answers.{" "}
+          {t("admin:webhooks.about")}{" "}
           <Link to="/admin" className="link">
-            Back to the dashboard
+            {t("admin:back.dashboard")}
           </Link>
         </p>
       </header>
 
       {created ? (
         <div className="card space-y-2 border border-accent-7 bg-accent-2 text-sm" role="status">
-          <p>Webhook added. Its signing secret (copy it now: it is not shown again):</p>
+          <p>{t("admin:webhooks.created")}</p>
           <label htmlFor="webhook-secret" className="sr-only">
-            Signing secret
+            {t("admin:webhooks.secret")}
           </label>
-          <input id="webhook-secret" readOnly value={created.secret} className="field-input w-full text-xs" />
+          <input id="webhook-secret" dir="ltr" readOnly value={created.secret} className="field-input w-full text-xs" />
         </div>
       ) : null}
       {errors.form ? (
@@ -128,20 +144,26 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       {webhooks.length === 0 ? (
-        <p className="card text-center text-gray-11">No webhooks yet.</p>
+        <p className="card text-center text-gray-11">{t("admin:webhooks.none")}</p>
       ) : (
-        <ul className="space-y-2" aria-label="Webhooks">
+        <ul className="space-y-2" aria-label={t("admin:webhooks.title")}>
           {webhooks.map((webhook) => (
             <li key={webhook.id} className="card space-y-1 p-3" data-testid="webhook-card">
-              <h2 className="font-semibold break-all">{webhook.url}</h2>
+              <h2 dir="ltr" className="text-start font-semibold break-all">
+                {webhook.url}
+              </h2>
               <p className="text-sm text-gray-11">{webhook.events.join(", ")}</p>
-              <LastDelivery delivery={webhook.lastDelivery} timeZone={timeZone} />
-              <p className="text-sm text-gray-11">{webhook.pending} waiting</p>
+              <LastDelivery delivery={webhook.lastDelivery} timeZone={timeZone} language={language} />
+              <p className="text-sm text-gray-11">{t("admin:webhooks.waiting", { count: webhook.pending })}</p>
               <Form method="post">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={webhook.id} />
-                <button type="submit" className="btn-secondary text-sm" aria-label={`Delete webhook ${webhook.url}`}>
-                  Delete
+                <button
+                  type="submit"
+                  className="btn-secondary text-sm"
+                  aria-label={t("admin:webhooks.deleteOne", { url: webhook.url })}
+                >
+                  {t("admin:webhooks.delete")}
                 </button>
               </Form>
             </li>
@@ -151,17 +173,18 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 
       <section className="card space-y-3" aria-labelledby="new-webhook-title">
         <h2 id="new-webhook-title" className="font-semibold">
-          New webhook
+          {t("admin:webhooks.new")}
         </h2>
         {/* A new key after each webhook added: with JavaScript, the form is emptied as a new page would be. */}
         <Form key={created?.webhook.id ?? "new"} method="post" className="space-y-3">
           <input type="hidden" name="intent" value="create" />
           <div>
             <label htmlFor="webhook-url" className="field-label">
-              URL
+              {t("admin:webhooks.url")}
             </label>
             <input
               id="webhook-url"
+              dir="ltr"
               name="url"
               type="url"
               required
@@ -179,7 +202,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
             ) : null}
           </div>
           <fieldset>
-            <legend className="field-label">Events</legend>
+            <legend className="field-label">{t("admin:webhooks.events")}</legend>
             <div className="grid grid-cols-2 gap-x-2">
               {WEBHOOK_EVENTS.map((event) => (
                 <label key={event} className="flex min-h-11 items-center gap-2 text-sm">
@@ -197,7 +220,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
             {errors.events ? <p className="mt-1 text-sm text-danger-11">{errors.events}</p> : null}
           </fieldset>
           <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? "Adding..." : "Add webhook"}
+            {busy ? t("admin:addUser.adding") : t("admin:webhooks.add")}
           </button>
         </Form>
       </section>

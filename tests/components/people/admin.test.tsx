@@ -61,6 +61,8 @@ function dashboard(user: AdminUser, load: number): Dashboard {
     registration: { mode: "open", domains: [] },
     credit: { defaultTermsDays: 30, limitBlocks: false },
     resetKey: `00000000-0000-4000-8000-${String(load).padStart(12, "0")}`,
+    // The root's answer holds every English message already.
+    messages: {},
   };
 }
 
@@ -108,6 +110,7 @@ function adminServer(user: AdminUser = OFFICER_9) {
           const result = new URL(request.url).searchParams.get("result");
           return {
             result: result ? { total: 76, successful: 76, failed: 0, errors: [] } : null,
+            messages: {},
           } satisfies Awaited<ReturnType<typeof importLoader>>;
         }
         imports += 1;
