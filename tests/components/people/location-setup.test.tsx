@@ -32,7 +32,7 @@ function setupServer() {
     "routes/auth/location-setup": (request) => {
       if (request.method === "POST") return redirect("/location-setup?tab=warehouse");
       const tab = new URL(request.url).searchParams.get("tab") === "warehouse" ? "warehouse" : "home";
-      return { user: { home: NOWHERE, warehouse: NOWHERE }, tab } satisfies Page;
+      return { user: { home: NOWHERE, warehouse: NOWHERE }, tab, messages: {} } satisfies Page;
     },
   });
 }
