@@ -29,6 +29,7 @@ import {
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { userIdSchema } from "~/models/admin.schema";
 import { currentTime } from "~/infra/clock.server";
+import { pageMessages } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Service accounts · Fieldline" }];
 
@@ -36,7 +37,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Service accounts · Fie
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, "serviceAccounts.manage");
   const [accounts, teams] = await Promise.all([listServiceAccounts(), teamsVisibleTo(admin)]);
-  return { accounts, teams, now: currentTime().toISOString() };
+  // The token forms' words are the profile's (the people area's).
+  return { accounts, teams, now: currentTime().toISOString(), messages: pageMessages(args.context, "people") };
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status });

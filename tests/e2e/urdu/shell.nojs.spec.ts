@@ -69,4 +69,16 @@ test("signed in: the shell, the profile and its forms, notifications and locatio
   }
   await expectUrduPage(page, "/notifications", "اطلاعات", [...shell, "Mark all read", "No notifications yet"]);
   await expectUrduPage(page, "/location-setup", "مقامات درج کریں", [...shell, "Home Location", "Skip for now"]);
+  await expectUrduPage(page, "/profile/tokens", "API ٹوکن", [...shell, "New token", "Token name", "Create token"]);
+});
+
+test("a manager's team page and an officer refused it, in Urdu", async ({ page, browser }) => {
+  await signIn(page, "manager");
+  await readInUrdu(page);
+  await expectUrduPage(page, "/team", "ٹیم ایڈمن", ["Team Admin", "Your people", "Targets<"]);
+
+  const officer = await (await browser.newContext()).newPage();
+  await signIn(officer, "officer2");
+  await readInUrdu(officer);
+  await expectUrduPage(officer, "/team", "رسائی نہیں", ["Access Denied", "permission", "Go to the feed"]);
 });
