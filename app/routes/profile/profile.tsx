@@ -155,11 +155,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h1 className="text-xl font-bold">
             {displayName(user)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
           </h1>
-          <p className="text-sm text-gray-11" dir="ltr">
-            @{user.username}
+          <p className="text-sm text-gray-11">
+            <bdi dir="ltr">@{user.username}</bdi>
           </p>
-          <p className="text-sm text-gray-11" dir="ltr">
-            {user.email}
+          <p className="text-sm text-gray-11">
+            <bdi dir="ltr">{user.email}</bdi>
           </p>
           {user.team ? (
             <p className="text-xs text-gray-11" data-testid="profile-team">
@@ -310,7 +310,7 @@ function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
         {items.map(([name, label, value]) => (
           <div key={name} className="rounded-lg bg-gray-2 p-2">
             <dt className="text-xs text-gray-11">{t(label)}</dt>
-            <dd className="font-semibold tabular-nums" data-stat={name} dir="ltr">
+            <dd className="font-semibold tabular-nums" data-stat={name}>
               {value}
             </dd>
           </div>
