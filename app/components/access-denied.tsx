@@ -1,19 +1,20 @@
+import { useMemo } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
+import { useT } from "~/browser/i18n";
 import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
 import { Icon } from "~/components/icon";
-
-const NO_PERMISSION = "You don't have permission to access this page.";
-
-// One object for the page's life, so it is shown once, not again on each render.
-const deniedToast: Toast = { title: NO_PERMISSION, type: "error" };
 
 /**
  * The admin pages' 403 view with the access-denied toast. Error boundaries render it, so the
  * server's 403 page shows it with JavaScript off too.
  */
-function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
+function AccessDenied({ message }: { message?: string }) {
+  const t = useT();
+  const noPermission = t("common:error.deniedMessage");
+  // One object while the words stay the same, so it is shown once, not again on each render.
+  const deniedToast = useMemo<Toast>(() => ({ title: noPermission, type: "error" }), [noPermission]);
   // Rendered here until the browser has it (without JavaScript, always); then the root shows it.
   const notice = useNotice(deniedToast);
   return (
@@ -21,10 +22,10 @@ function AccessDenied({ message = NO_PERMISSION }: { message?: string }) {
       {notice?.id === 0 ? <Toaster toast={notice.toast} id={notice.id} /> : null}
       <div className="card space-y-3 text-center">
         <Icon name="shield-exclamation-point" size={32} className="mx-auto text-danger-11" />
-        <h1 className="text-xl font-bold">Access Denied</h1>
-        <p className="text-gray-11">{message}</p>
+        <h1 className="text-xl font-bold">{t("common:error.deniedHeading")}</h1>
+        <p className="text-gray-11">{message ?? noPermission}</p>
         <Link to="/" className="btn-primary">
-          Go to the feed
+          {t("common:error.goToFeed")}
         </Link>
       </div>
     </>
@@ -41,16 +42,17 @@ export function AdminErrorView({
   deniedMessage?: string;
   failedMessage: string;
 }) {
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied message={deniedMessage} />;
   // A refusal of the request (a form too large, a record not found) says what it was.
   const refusal =
     isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <div className="card space-y-3 text-center">
-      <h1 className="text-xl font-bold">Something went wrong</h1>
+      <h1 className="text-xl font-bold">{t("common:error.unexpectedHeading")}</h1>
       <p className="text-gray-11">{refusal ?? failedMessage}</p>
       <Link to="/" className="btn-primary">
-        Go to the feed
+        {t("common:error.goToFeed")}
       </Link>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useHydrated } from "~/browser/hydrated";
+import { useT } from "~/browser/i18n";
 
 /**
  * Copies `text` to the clipboard in one tap, for a secret shown once (a new API token). An
@@ -8,6 +9,7 @@ import { useHydrated } from "~/browser/hydrated";
  */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   if (!hydrated || typeof navigator === "undefined" || !navigator.clipboard) return null;
   const copy = async () => {
@@ -21,10 +23,10 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <>
       <button type="button" className="btn-secondary px-3 text-sm" aria-label={label} onClick={() => void copy()}>
-        {state === "copied" ? "Copied" : "Copy"}
+        {state === "copied" ? t("common:copy.copied") : t("common:copy.copy")}
       </button>
       <span role="status" className={state === "failed" ? "text-sm text-danger-11" : "sr-only"}>
-        {state === "copied" ? "Copied to the clipboard." : state === "failed" ? "Could not copy: select the text." : ""}
+        {state === "copied" ? t("common:copy.copiedStatus") : state === "failed" ? t("common:copy.failed") : ""}
       </span>
     </>
   );

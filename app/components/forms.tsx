@@ -2,6 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useHydrated } from "~/browser/hydrated";
+import { useT } from "~/browser/i18n";
 import { Icon } from "~/components/icon";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
@@ -31,6 +32,7 @@ export function TextField({ label, field, type = "text", hint, ...rest }: TextFi
 export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "type">) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
+  const t = useT();
   return (
     <div>
       <label htmlFor={field.id} className="field-label">
@@ -39,15 +41,15 @@ export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "t
       <div className="relative">
         <input
           {...getInputProps(field, { type: shown ? "text" : "password" })}
-          className="field-input pr-12"
+          className="field-input pe-12"
           {...rest}
         />
         {hydrated ? (
           <button
             type="button"
             onClick={() => setShown((value) => !value)}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-gray-11"
-            aria-label={shown ? "Hide password" : "Show password"}
+            className="absolute inset-y-0 end-0 flex w-11 items-center justify-center text-gray-11"
+            aria-label={shown ? t("common:password.hide") : t("common:password.show")}
             aria-pressed={shown}
           >
             {shown ? <Icon name="eye-off" size={18} /> : <Icon name="eye" size={18} />}
@@ -95,6 +97,7 @@ export function summaryOf(label: string, field: { id: string; errors?: string[] 
  * low down (the location). It names the fields; their messages stay beside them.
  */
 export function ErrorSummary({ status, fields }: { status?: "success" | "error"; fields: SummaryField[] }) {
+  const t = useT();
   const wrong = fields.filter((field) => field.errors?.length);
   if (status !== "error" || wrong.length === 0) return null;
   return (
@@ -103,7 +106,7 @@ export function ErrorSummary({ status, fields }: { status?: "success" | "error";
       className="rounded-lg border border-danger-9 bg-danger-3 px-3 pt-2 text-sm text-danger-11"
       data-testid="error-summary"
     >
-      <p className="font-semibold">{wrong.length === 1 ? "1 field to check:" : `${wrong.length} fields to check:`}</p>
+      <p className="font-semibold">{t("common:errorSummary.fieldsToCheck", { count: wrong.length })}</p>
       <ul className="flex flex-wrap gap-x-4">
         {wrong.map((field) => (
           <li key={field.id}>

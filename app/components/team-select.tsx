@@ -1,3 +1,4 @@
+import { useT } from "~/browser/i18n";
 import type { TeamView } from "~/models/team.schema";
 
 /**
@@ -13,7 +14,7 @@ export function TeamSelect({
   team = null,
   name = "team",
   choose,
-  empty = "All teams",
+  empty,
   compact = false,
   required = choose !== undefined,
   className,
@@ -29,6 +30,7 @@ export function TeamSelect({
   required?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const select = (
     <select
       key={team ?? ""}
@@ -39,7 +41,7 @@ export function TeamSelect({
       className={compact ? "field-input w-auto text-sm" : "field-input"}
     >
       {choose === undefined ? (
-        <option value="">{empty}</option>
+        <option value="">{empty ?? t("common:teamSelect.allTeams")}</option>
       ) : (
         <option value="" disabled>
           {choose}
@@ -54,7 +56,7 @@ export function TeamSelect({
   );
   const label = (
     <label htmlFor={id} className={compact ? "sr-only" : "field-label"}>
-      Team
+      {t("common:teamSelect.label")}
     </label>
   );
   if (className === undefined)

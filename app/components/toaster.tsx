@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useT } from "~/browser/i18n";
 import { useHydrated } from "~/browser/hydrated";
 import { closeNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
@@ -19,6 +20,7 @@ const tone = {
  */
 export function Toaster({ toast, id }: { toast: Toast; id: number }) {
   const hydrated = useHydrated();
+  const t = useT();
   useEffect(() => {
     const timer = setTimeout(() => closeNotice(id), DISPLAY_MS);
     return () => clearTimeout(timer);
@@ -39,7 +41,7 @@ export function Toaster({ toast, id }: { toast: Toast; id: number }) {
             type="button"
             onClick={() => closeNotice(id)}
             className="tap -m-2 rounded-lg hover:bg-black/5"
-            aria-label="Close notice"
+            aria-label={t("common:notice.close")}
           >
             <Icon name="x" size={16} />
           </button>

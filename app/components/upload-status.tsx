@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useT } from "~/browser/i18n";
 
 /**
  * An upload's progress, right under the button that started it and scrolled into view above the
@@ -6,6 +7,7 @@ import { useEffect, useRef } from "react";
  * "Preparing photo..." while the phone shrinks the photo, then the share sent.
  */
 export function UploadStatus({ preparing, percent }: { preparing: boolean; percent: number }) {
+  const t = useT();
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // In braces: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
@@ -21,9 +23,11 @@ export function UploadStatus({ preparing, percent }: { preparing: boolean; perce
         className="h-1.5 min-w-0 flex-1"
         max={100}
         value={preparing ? undefined : percent}
-        aria-label="Upload progress"
+        aria-label={t("common:upload.progress")}
       />
-      <span className="shrink-0">{preparing ? "Preparing photo..." : `Uploading ${percent}%`}</span>
+      <span className="shrink-0">
+        {preparing ? t("common:upload.preparing") : t("common:upload.uploading", { percent })}
+      </span>
     </div>
   );
 }

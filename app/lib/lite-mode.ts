@@ -5,12 +5,6 @@ const LITE_COOKIE = "fl_lite";
 export const LITE_CHOICES = ["on", "off"] as const;
 export type LiteChoice = (typeof LITE_CHOICES)[number];
 
-/**
- * What Lite mode leaves out, said wherever it is offered or on. Here, not beside the zod schema:
- * the line is on every page, and zod would come with it.
- */
-export const LITE_LEAVES_OUT = "no maps, offline queue or instant likes";
-
 /** About a year: the choice belongs to the phone, not to a session. */
 const LITE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 

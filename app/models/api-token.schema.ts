@@ -10,12 +10,6 @@ import { usernameSchema } from "~/models/user.schema";
 export const TOKEN_SCOPES = ["read", "write", "admin"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
-export const SCOPE_LABELS: Record<TokenScope, string> = {
-  read: "Read: look, change nothing",
-  write: "Write: read and change, as you can",
-  admin: "Admin: everything, admin calls too",
-};
-
 /** The days a new token may live; none is a token that lasts until it is revoked. */
 export const TOKEN_LIFETIMES_DAYS = [7, 30, 90, 365] as const;
 

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { TeamSelect } from "~/components/team-select";
+import { useT } from "~/browser/i18n";
 import { audienceParams, type AudienceSwitchView } from "~/models/audience-switch.schema";
 
 /** `path` with the query parameters, or `path` alone when there are none. */
@@ -27,17 +28,18 @@ export function ScopeSwitch({
   label: string;
 }) {
   const id = useId();
+  const t = useT();
   if (!view.shown) return null;
   if (view.teamless)
     return (
       <p className="text-sm text-gray-11" data-testid="scope-switch">
-        You are not in a team yet. You will see your team here once a manager adds you.
+        {t("common:scope.teamless")}
       </p>
     );
   const choices = [
-    { name: "My Team", scope: "team" as const, params: keep },
+    { name: t("common:scope.myTeam"), scope: "team" as const, params: keep },
     {
-      name: "Company",
+      name: t("common:scope.company"),
       scope: "company" as const,
       params: { ...keep, ...audienceParams({ scope: "company", team: null }) },
     },
@@ -68,7 +70,7 @@ export function ScopeSwitch({
           ))}
           <TeamSelect id={id} teams={view.teams} team={view.team} compact />
           <button type="submit" className="btn-secondary px-3 text-sm">
-            Show
+            {t("common:scope.show")}
           </button>
         </Form>
       ) : null}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { badgeFor } from "~/lib/avatars";
 import { Timestamp } from "~/components/timestamp";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 export type NotificationView = {
   id: number;
@@ -54,20 +55,28 @@ export function NotificationItem({
   notification: NotificationView;
   children?: (content: ReactNode) => ReactNode;
 }) {
+  const t = useT();
   const content = (
-    <span className={`flex w-full items-start gap-3 p-3 text-left ${notification.isRead ? "" : "bg-accent-2"}`}>
+    <span className={`flex w-full items-start gap-3 p-3 text-start ${notification.isRead ? "" : "bg-accent-2"}`}>
       <Artwork notification={notification} />
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="font-semibold">{notification.title}</span>
           {notification.isRead ? null : (
-            <span className="size-2 shrink-0 rounded-full bg-accent-9" role="img" aria-label="Unread" />
+            <span
+              className="size-2 shrink-0 rounded-full bg-accent-9"
+              role="img"
+              aria-label={t("common:notifications.unread")}
+            />
           )}
         </span>
         <span className="block text-sm text-gray-11">{notification.message}</span>
         {notification.type === "RANK_CHANGE" && notification.previousRank && notification.newRank ? (
           <span className="block text-xs text-gray-11">
-            Rank #{notification.previousRank} → #{notification.newRank}
+            {t("common:notifications.rankChange", {
+              previous: notification.previousRank,
+              next: notification.newRank,
+            })}
           </span>
         ) : null}
         <Timestamp at={notification.createdAt} withDate className="block text-xs text-gray-10" />

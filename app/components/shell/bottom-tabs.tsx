@@ -1,14 +1,16 @@
 import { Link, useLocation } from "react-router";
+import { useT } from "~/browser/i18n";
 import { Icon, type IconName } from "~/components/icon";
+import type { MessageKey } from "~/locales/namespaces";
 
-const TABS: Array<{ label: string; to: string; icon: IconName }> = [
-  { label: "Feed", to: "/", icon: "house" },
-  { label: "Dealers", to: "/dealers", icon: "store" },
-  { label: "Map", to: "/dealer-map", icon: "map" },
-  { label: "Post", to: "/new-post", icon: "square-plus" },
-  { label: "Rankings", to: "/leaderboard", icon: "trophy" },
-  { label: "Stats", to: "/profile", icon: "chart-column" },
-  { label: "Admin", to: "/admin", icon: "shield" },
+const TABS: Array<{ label: MessageKey; to: string; icon: IconName }> = [
+  { label: "common:tabs.feed", to: "/", icon: "house" },
+  { label: "common:tabs.dealers", to: "/dealers", icon: "store" },
+  { label: "common:tabs.map", to: "/dealer-map", icon: "map" },
+  { label: "common:tabs.post", to: "/new-post", icon: "square-plus" },
+  { label: "common:tabs.rankings", to: "/leaderboard", icon: "trophy" },
+  { label: "common:tabs.stats", to: "/profile", icon: "chart-column" },
+  { label: "common:tabs.admin", to: "/admin", icon: "shield" },
 ];
 
 /** "/" is active only on itself; every other tab also on the paths below it. */
@@ -25,9 +27,10 @@ export function isTabActive(tabPath: string, pathname: string): boolean {
  */
 export function BottomTabs() {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t("common:tabs.label")}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-5 bg-white pb-[env(safe-area-inset-bottom)] print:hidden"
     >
       <ul className="mx-auto grid max-w-2xl grid-cols-7">
@@ -41,7 +44,7 @@ export function BottomTabs() {
                 className={`${TAB_CLASSES} ${active ? "font-semibold text-accent-11" : "text-gray-11"}`}
               >
                 <Icon name={icon} size={20} strokeWidth={active ? 2.4 : 1.8} />
-                {label}
+                {t(label)}
               </Link>
             </li>
           );

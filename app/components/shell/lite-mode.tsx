@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { useLocation } from "react-router";
-import { LITE_LEAVES_OUT, type LiteChoice } from "~/lib/lite-mode";
+import { RichMessage, useT } from "~/browser/i18n";
+import type { LiteChoice } from "~/lib/lite-mode";
 
 // Lite mode's switches (decision 51). Each is a plain <form>, not React Router's <Form>, even
 // where scripts run: the answer must be a whole page load, so that turning Lite on drops the
@@ -35,16 +36,17 @@ function LiteButton({ choice, ...props }: { choice: LiteChoice } & ComponentProp
 
 /** The line at the top of every Lite page: what it leaves out, and the way back in one tap. */
 export function LiteModeLine() {
+  const t = useT();
   return (
     <LiteForm
       redirectTo={useHere()}
       className="flex items-center gap-2 border-b border-gray-5 bg-gray-2 px-3 text-xs text-gray-12"
     >
       <p className="flex-1 py-1" data-testid="lite-mode-line">
-        Lite mode: {LITE_LEAVES_OUT}.
+        {t("common:liteMode.line")}
       </p>
       <LiteButton choice="off" className="tap link shrink-0 px-1 text-sm">
-        Full app
+        {t("common:liteMode.fullApp")}
       </LiteButton>
     </LiteForm>
   );
@@ -52,16 +54,15 @@ export function LiteModeLine() {
 
 /** The profile's and the Lite mode page's switch: this phone's choice, both ways. */
 export function LiteModeSwitch({ lite, redirectTo }: { lite: boolean; redirectTo: string }) {
+  const t = useT();
   return (
     <LiteForm redirectTo={redirectTo} className="flex items-center gap-3">
       <div className="min-w-0 flex-1">
-        <p id="lite-mode-state">Lite mode: {lite ? "on" : "off"}</p>
-        <p className="text-xs text-gray-11">
-          Pages without scripts on this phone, for a slow phone or network: {LITE_LEAVES_OUT}.
-        </p>
+        <p id="lite-mode-state">{lite ? t("common:liteMode.stateOn") : t("common:liteMode.stateOff")}</p>
+        <p className="text-xs text-gray-11">{t("common:liteMode.explanation")}</p>
       </div>
       <LiteButton choice={lite ? "off" : "on"} className="btn-secondary shrink-0" aria-describedby="lite-mode-state">
-        {lite ? "Turn off" : "Turn on"}
+        {lite ? t("common:liteMode.turnOff") : t("common:liteMode.turnOn")}
       </LiteButton>
     </LiteForm>
   );
@@ -72,10 +73,7 @@ export function LiteModeSignIn() {
   return (
     <LiteForm redirectTo={useHere()} className="text-center text-gray-11">
       <p>
-        Slow phone?{" "}
-        <LiteButton choice="on" className="link tap">
-          Use Lite mode
-        </LiteButton>
+        <RichMessage id="common:liteMode.signIn" components={{ 0: <LiteButton choice="on" className="link tap" /> }} />
       </p>
     </LiteForm>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type MouseEvent } from "react";
 import { useCodeOnTap } from "~/browser/code-on-tap";
+import { useT } from "~/browser/i18n";
 import { requestJson } from "~/browser/request-json";
 import { Icon } from "~/components/icon";
 
@@ -19,6 +20,7 @@ export function unreadLabel(count: number): string | null {
  * fed by the JSON API, and an unread count refreshed every 30 s and when the window regains focus.
  */
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
+  const t = useT();
   const [unread, setUnread] = useState(initialUnread);
   // How many times the bell was tapped: each tap (re)opens the dialog and reloads its list.
   const [opened, setOpened] = useState(0);
@@ -54,12 +56,12 @@ export function NotificationBell({ initialUnread }: { initialUnread: number }) {
         href="/notifications"
         onClick={open}
         className="relative flex size-11 items-center justify-center rounded-full hover:bg-gray-4"
-        aria-label={label ? `Notifications, ${label} unread` : "Notifications"}
+        aria-label={label ? t("common:bell.unread", { unread: label }) : t("common:bell.label")}
       >
         <Icon name="bell" size={22} />
         {label ? (
           <span
-            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-danger-9 px-1 text-center text-[11px] font-bold leading-5 text-white"
+            className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-danger-9 px-1 text-center text-[11px] font-bold leading-5 text-white"
             data-testid="unread-count"
           >
             {label}

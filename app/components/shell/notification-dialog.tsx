@@ -2,9 +2,7 @@ import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 
 import { NotificationItem, type NotificationView } from "~/components/notifications/notification-item";
 import { requestJson, signInAndComeBack } from "~/browser/request-json";
 import { Icon } from "~/components/icon";
-
-const MARK_FAILED = "Could not mark the notification as read. Please try again.";
-const MARK_ALL_FAILED = "Could not mark all notifications as read. Please try again.";
+import { useT } from "~/browser/i18n";
 
 /**
  * The bell's dialog. `opened` changes on every tap on the bell, which shows the dialog and reloads
@@ -17,6 +15,7 @@ export default function NotificationDialog({
   opened: number;
   setUnread: Dispatch<SetStateAction<number>>;
 }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -65,18 +64,25 @@ export default function NotificationDialog({
       {/* Not a <header>: inside the top bar's banner it would be a second banner (axe's landmark-banner-is-top-level). */}
       <div className="flex items-center justify-between border-b border-gray-5 px-4 py-3">
         <h2 id="notifications-dialog-title" className="text-lg font-semibold">
-          Notifications
+          {t("common:notifications.title")}
         </h2>
         <div className="flex items-center gap-1">
           <button
             type="button"
-            onClick={() => mark(unreadIds(), "/api/notifications/mark-all-read", MARK_ALL_FAILED)}
+            onClick={() =>
+              mark(unreadIds(), "/api/notifications/mark-all-read", t("common:notifications.markAllFailed"))
+            }
             className="btn-ghost px-2 text-sm"
             disabled={!items?.some((item) => !item.isRead)}
           >
-            Mark all read
+            {t("common:notifications.markAllRead")}
           </button>
-          <button type="button" onClick={() => dialog.current?.close()} className="btn-ghost px-2" aria-label="Close">
+          <button
+            type="button"
+            onClick={() => dialog.current?.close()}
+            className="btn-ghost px-2"
+            aria-label={t("common:notifications.close")}
+          >
             <Icon name="x" size={18} />
           </button>
         </div>
@@ -88,11 +94,11 @@ export default function NotificationDialog({
       ) : null}
       <div className="flex-1 overflow-y-auto">
         {failed ? (
-          <p className="p-4 text-danger-11">Failed to load notifications. Please try again.</p>
+          <p className="p-4 text-danger-11">{t("common:notifications.loadFailed")}</p>
         ) : items === null ? (
-          <p className="p-4 text-gray-11">Loading notifications...</p>
+          <p className="p-4 text-gray-11">{t("common:notifications.loading")}</p>
         ) : items.length === 0 ? (
-          <p className="p-4 text-gray-11">No notifications yet.</p>
+          <p className="p-4 text-gray-11">{t("common:notifications.empty")}</p>
         ) : (
           <ul>
             {items.map((notification) => (
@@ -103,7 +109,11 @@ export default function NotificationDialog({
                     className="block w-full"
                     onClick={() =>
                       !notification.isRead &&
-                      mark([notification.id], `/api/notifications/${notification.id}/read`, MARK_FAILED)
+                      mark(
+                        [notification.id],
+                        `/api/notifications/${notification.id}/read`,
+                        t("common:notifications.markFailed"),
+                      )
                     }
                   >
                     {content}

@@ -4,6 +4,7 @@ import { useOnline } from "~/browser/connection";
 import { discard, listWaiting, sendWaiting, type QueuedSubmission, type WaitingFile } from "~/browser/send-queue";
 import { rememberQueueEmpty, SEND_QUEUE_CHANGED } from "~/browser/send-queue-marks";
 import { Icon } from "~/components/icon";
+import { useT } from "~/browser/i18n";
 
 const RETRY_MS = 30_000;
 
@@ -14,6 +15,7 @@ const RETRY_MS = 30_000;
  */
 export function SendQueueStatus({ userId }: { userId: number }) {
   const online = useOnline();
+  const t = useT();
   const [waiting, setWaiting] = useState<QueuedSubmission[]>([]);
   const { revalidate } = useRevalidator();
 
@@ -50,7 +52,7 @@ export function SendQueueStatus({ userId }: { userId: number }) {
   return (
     // In the page's flow after its content, so appearing shifts nothing; sticky, so it stays in view.
     <section
-      aria-label="Connection"
+      aria-label={t("common:queue.label")}
       className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-20 mx-auto w-full max-w-2xl px-3 pb-2"
     >
       <div
@@ -59,28 +61,32 @@ export function SendQueueStatus({ userId }: { userId: number }) {
       >
         {online ? null : (
           <p className="flex items-center gap-2 font-semibold">
-            <Icon name="cloud-off" size={16} /> You are offline. What you post now waits on this phone.
+            <Icon name="cloud-off" size={16} /> {t("common:queue.offline")}
           </p>
         )}
         {waiting.length > 0 ? (
           // Open offline, and whenever the server refused something: the officer sees why it stays.
           <details open={!online || waiting.length > pending} className={online ? "" : "mt-2"}>
             <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
-              <Icon name="clock" size={16} /> Waiting to send: {pending}
-              {waiting.length > pending ? `, not sent: ${waiting.length - pending}` : ""}
+              <Icon name="clock" size={16} />{" "}
+              {waiting.length > pending
+                ? t("common:queue.waitingNotSent", { pending, failed: waiting.length - pending })
+                : t("common:queue.waiting", { pending })}
             </summary>
 
-            <ul aria-label="Waiting to send" className="mt-2 space-y-1">
+            <ul aria-label={t("common:queue.listLabel")} className="mt-2 space-y-1">
               {waiting.map((item) => (
                 <li key={item.key} data-testid="waiting-item" className="flex items-start justify-between gap-2">
                   <span className="min-w-0">
                     <span className="block truncate">{item.label}</span>
                     {item.files?.length ? <WaitingPhotos files={item.files} /> : null}
-                    {item.error ? <span className="block text-danger-11">Not sent: {item.error}</span> : null}
+                    {item.error ? (
+                      <span className="block text-danger-11">{t("common:queue.notSent", { error: item.error })}</span>
+                    ) : null}
                   </span>
                   {item.error ? (
                     <button type="button" className="btn-ghost px-2 text-sm" onClick={() => void discard(item.key)}>
-                      Discard
+                      {t("common:queue.discard")}
                     </button>
                   ) : null}
                 </li>
@@ -90,7 +96,7 @@ export function SendQueueStatus({ userId }: { userId: number }) {
         ) : null}
         {pending > 0 ? (
           <button type="button" className="btn-secondary mt-2 min-h-11 px-3 text-sm" onClick={() => void flush()}>
-            Send now
+            {t("common:queue.sendNow")}
           </button>
         ) : null}
       </div>
@@ -100,6 +106,7 @@ export function SendQueueStatus({ userId }: { userId: number }) {
 
 /** A waiting post's files, as small pictures from the phone's copies, and how many there are. */
 function WaitingPhotos({ files }: { files: WaitingFile[] }) {
+  const t = useT();
   const [previews, setPreviews] = useState<string[]>([]);
   useEffect(() => {
     const urls = files.map((file) => (file.kind === "IMAGE" ? URL.createObjectURL(file.blob) : ""));
@@ -108,18 +115,18 @@ function WaitingPhotos({ files }: { files: WaitingFile[] }) {
   }, [files]);
   const photos = files.filter((file) => file.kind === "IMAGE").length;
   const videos = files.length - photos;
-  const count = [
-    photos ? `${photos} ${photos === 1 ? "photo" : "photos"}` : "",
-    videos ? `${videos} ${videos === 1 ? "video" : "videos"}` : "",
-  ]
-    .filter(Boolean)
-    .join(", ");
+  const withFiles =
+    photos && videos
+      ? t("common:queue.withPhotosAndVideos", { photos, videos })
+      : photos
+        ? t("common:queue.withPhotos", { photos })
+        : t("common:queue.withVideos", { videos });
   return (
     <span className="mt-1 flex items-center gap-1 text-gray-11">
       {previews.map((url, index) =>
         url ? <img key={url} src={url} alt="" className="size-8 rounded object-cover" /> : <span key={index} />,
       )}
-      <span>With {count}</span>
+      <span>{withFiles}</span>
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { useT } from "~/browser/i18n";
 import { initials } from "~/lib/names";
 
 type MenuUser = { username: string; firstName: string | null; lastName: string | null; role: string };
@@ -11,6 +12,7 @@ const AVATAR_BUTTON =
 export function UserMenu({ user }: { user: MenuUser }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const t = useT();
 
   // Close after navigating, and when tapping elsewhere.
   useEffect(() => {
@@ -28,44 +30,44 @@ export function UserMenu({ user }: { user: MenuUser }) {
     <details ref={menu} className="relative">
       <summary
         className={`${AVATAR_BUTTON} list-none [&::-webkit-details-marker]:hidden`}
-        aria-label={`Account menu, ${initials(user)}`}
+        aria-label={t("common:menu.label", { initials: initials(user) })}
       >
         {initials(user)}
       </summary>
-      <div className="absolute right-0 z-40 mt-2 w-52 overflow-hidden rounded-xl border border-gray-5 bg-white shadow-lg">
+      <div className="absolute end-0 z-40 mt-2 w-52 overflow-hidden rounded-xl border border-gray-5 bg-white shadow-lg">
         <Link to="/profile?editProfile=true" className="block px-4 py-3 hover:bg-gray-3">
-          Edit Profile
+          {t("common:menu.editProfile")}
         </Link>
         <Link to="/profile?updateLocations=true" className="block px-4 py-3 hover:bg-gray-3">
-          Update Locations
+          {t("common:menu.updateLocations")}
         </Link>
         {/* Everyone's figures over any period (an officer's own); the tab bar is the spec's seven tabs. */}
         <Link to="/reports" className="block px-4 py-3 hover:bg-gray-3">
-          Reports
+          {t("common:menu.reports")}
         </Link>
         {/* The farmers the viewer's team works with (decision 94). */}
         <Link to="/farmers" className="block px-4 py-3 hover:bg-gray-3">
-          Farmers
+          {t("common:menu.farmers")}
         </Link>
         {/* The demo plots of the viewer's teams through their season (decision 96). */}
         <Link to="/plots" className="block px-4 py-3 hover:bg-gray-3">
-          Demo Plots
+          {t("common:menu.demoPlots")}
         </Link>
         {/* A manager's approvals, invite links and people: /admin is the admin's. */}
         {user.role === "MANAGER" ? (
           <Link to="/team" className="block px-4 py-3 hover:bg-gray-3">
-            Team Admin
+            {t("common:menu.teamAdmin")}
           </Link>
         ) : null}
         {/* Officers' targets: a manager's for the teams they lead, an admin's for everyone (decision 84). */}
         {user.role === "MANAGER" || user.role === "ADMIN" ? (
           <Link to="/targets" className="block px-4 py-3 hover:bg-gray-3">
-            Targets
+            {t("common:menu.targets")}
           </Link>
         ) : null}
         <Form method="post" action="/logout" className="border-t border-gray-4">
-          <button type="submit" className="block w-full px-4 py-3 text-left text-danger-11 hover:bg-gray-3">
-            Sign Out
+          <button type="submit" className="block w-full px-4 py-3 text-start text-danger-11 hover:bg-gray-3">
+            {t("common:menu.signOut")}
           </button>
         </Form>
       </div>

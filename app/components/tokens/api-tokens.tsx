@@ -8,13 +8,21 @@ import {
   type ApiTokenView,
   type CreatedToken,
   newTokenSchema,
-  SCOPE_LABELS,
   TOKEN_LIFETIMES_DAYS,
   type TokenScope,
 } from "~/models/api-token.schema";
+import { RichMessage, useT } from "~/browser/i18n";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The API token forms of the profile (your own tokens) and of the admin page (a service
 // account's): make one (shown once), list them with their last use, revoke one.
+
+/** What each scope lets a token do, as the form offers it. */
+const SCOPE_LABELS: Record<TokenScope, MessageKey> = {
+  read: "people:tokens.scopeRead",
+  write: "people:tokens.scopeWrite",
+  admin: "people:tokens.scopeAdmin",
+};
 
 /** Hidden fields a form carries besides its own (the admin page's service account). */
 type Hidden = Record<string, string>;
@@ -36,6 +44,7 @@ export function NewTokenForm({
   hidden?: Hidden;
 }) {
   const navigation = useNavigation();
+  const t = useT();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "create-token";
   const [form, fields] = useForm({
     id,
@@ -48,9 +57,14 @@ export function NewTokenForm({
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <FormErrors errors={form.errors} />
       <HiddenFields hidden={hidden} />
-      <TextField label="Token name" field={fields.name} maxLength={60} placeholder="e.g. Sales sheet sync" />
+      <TextField
+        label={t("people:tokens.name")}
+        field={fields.name}
+        maxLength={60}
+        placeholder={t("people:tokens.namePlaceholder")}
+      />
       <fieldset>
-        <legend className="field-label">Scope</legend>
+        <legend className="field-label">{t("people:tokens.scope")}</legend>
         <div className="space-y-1">
           {scopes.map((scope) => (
             <label key={scope} className="flex min-h-11 items-center gap-2 text-sm">
@@ -60,7 +74,7 @@ export function NewTokenForm({
                 value={scope}
                 defaultChecked={(fields.scope.initialValue ?? "read") === scope}
               />
-              {SCOPE_LABELS[scope]}
+              {t(SCOPE_LABELS[scope])}
             </label>
           ))}
         </div>
@@ -68,20 +82,20 @@ export function NewTokenForm({
       </fieldset>
       <div>
         <label htmlFor={fields.expiresInDays.id} className="field-label">
-          Expires
+          {t("people:tokens.expires")}
         </label>
         <select {...getSelectProps(fields.expiresInDays)} className="field-input">
-          <option value="">Never (until revoked)</option>
+          <option value="">{t("people:tokens.never")}</option>
           {TOKEN_LIFETIMES_DAYS.map((days) => (
             <option key={days} value={days}>
-              In {days} days
+              {t("people:tokens.inDays", { days })}
             </option>
           ))}
         </select>
         <FieldErrors id={fields.expiresInDays.errorId} errors={fields.expiresInDays.errors} />
       </div>
       <button type="submit" name="intent" value="create-token" className="btn-primary w-full" disabled={busy}>
-        {busy ? "Creating..." : "Create token"}
+        {busy ? t("people:tokens.creating") : t("people:tokens.create")}
       </button>
     </Form>
   );
@@ -89,16 +103,25 @@ export function NewTokenForm({
 
 /** The new token, shown this once: only its hash is kept. */
 export function CreatedTokenNotice({ created }: { created: CreatedToken }) {
+  const t = useT();
   return (
     <div className="space-y-2 rounded-lg border border-accent-7 bg-accent-2 p-3 text-sm" role="status">
-      <p className="font-semibold">Token “{created.name}” created</p>
-      <p>Copy it now: it is not shown again. Send it as Authorization: Bearer &lt;token&gt;.</p>
+      <p className="font-semibold">{t("people:tokens.created", { name: created.name })}</p>
+      <p>
+        <RichMessage id="people:tokens.copyNow" components={{ 0: <bdi dir="ltr" /> }} />
+      </p>
       <label htmlFor="new-token" className="sr-only">
-        New API token
+        {t("people:tokens.newToken")}
       </label>
       <div className="flex items-center gap-2">
-        <input id="new-token" readOnly value={created.token} className="field-input w-full font-mono text-xs" />
-        <CopyButton text={created.token} label="Copy token" />
+        <input
+          id="new-token"
+          readOnly
+          value={created.token}
+          className="field-input w-full font-mono text-xs"
+          dir="ltr"
+        />
+        <CopyButton text={created.token} label={t("people:tokens.copy")} />
       </div>
     </div>
   );
@@ -114,9 +137,10 @@ export function TokenList({
   /** The server's time, so that expired shows the same on both sides. */
   now: string;
 }) {
-  if (tokens.length === 0) return <p className="text-sm text-gray-11">No API tokens yet.</p>;
+  const t = useT();
+  if (tokens.length === 0) return <p className="text-sm text-gray-11">{t("people:tokens.empty")}</p>;
   return (
-    <ul className="divide-y divide-gray-4" aria-label="API tokens">
+    <ul className="divide-y divide-gray-4" aria-label={t("people:tokens.listLabel")}>
       {tokens.map((token) => {
         const expired = token.expiresAt !== null && token.expiresAt <= now;
         return (
@@ -124,15 +148,19 @@ export function TokenList({
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium break-words">{token.name}</p>
               <p className="text-xs text-gray-11">
-                <span className="font-mono">{token.hint}…</span> · {token.scope}
-                {expired ? <span className="text-danger-11"> · expired</span> : null}
+                <bdi dir="ltr" className="font-mono">
+                  {token.hint}…
+                </bdi>{" "}
+                · {token.scope}
+                {expired ? <span className="text-danger-11"> · {t("people:tokens.expired")}</span> : null}
               </p>
               <p className="text-xs text-gray-11">
-                Last used: {token.lastUsedAt ? <Timestamp at={token.lastUsedAt} /> : "never"}
+                {t("people:tokens.lastUsed")}{" "}
+                {token.lastUsedAt ? <Timestamp at={token.lastUsedAt} /> : t("people:tokens.neverUsed")}
               </p>
               {token.expiresAt && !expired ? (
                 <p className="text-xs text-gray-11">
-                  Expires <Timestamp at={token.expiresAt} withDate />
+                  {t("people:tokens.expiresOn")} <Timestamp at={token.expiresAt} withDate />
                 </p>
               ) : null}
             </div>
@@ -144,9 +172,9 @@ export function TokenList({
                 name="intent"
                 value="revoke-token"
                 className="btn-secondary px-3 text-sm text-danger-11"
-                aria-label={`Revoke ${token.name}`}
+                aria-label={t("people:tokens.revokeNamed", { name: token.name })}
               >
-                Revoke
+                {t("people:tokens.revoke")}
               </button>
             </Form>
           </li>

@@ -41,7 +41,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, "serviceAccounts.manage");
   const [accounts, teams] = await Promise.all([listServiceAccounts(), teamsVisibleTo(admin)]);
-  return { accounts, teams, now: currentTime().toISOString(), messages: pageMessages(args.context, "admin") };
+  // The token forms' words are the profile's (the people area's).
+  return { accounts, teams, now: currentTime().toISOString(), messages: pageMessages(args.context, "admin", "people") };
 }
 
 const refuse = (error: string, status = 400) => data({ error }, { status });

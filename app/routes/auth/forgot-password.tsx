@@ -5,17 +5,19 @@ import type { Route } from "./+types/forgot-password";
 import { afterAnswer } from "~/http/after-answer.server";
 import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages } from "~/http/language.server";
 import { FormErrors, HoneypotField, TextField } from "~/components/forms";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { useHydrated } from "~/browser/hydrated";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { forgotPasswordSchema, RESET_LINK_SENT } from "~/models/user.schema";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot Password · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "auth:forgot.pageTitle") }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return { sent, message: sent ? RESET_LINK_SENT : null };
+  return { sent, message: sent ? RESET_LINK_SENT : null, messages: pageMessages(context, "auth") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,16 +32,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   if (loaderData.sent) {
     return (
-      <AuthCard title="Check Your Email">
+      <AuthCard title={t("auth:forgot.sentTitle")}>
         <p className="text-gray-11">{loaderData.message}</p>
         <div className="mt-5 flex flex-col gap-3">
           <Link to="/forgot-password" className="btn-secondary">
-            Try Again
+            {t("auth:forgot.tryAgain")}
           </Link>
           <Link to="/login" className="link tap text-center">
-            Back to Login
+            {t("auth:forgot.backToLogin")}
           </Link>
         </div>
       </AuthCard>
@@ -53,6 +56,7 @@ type FormResult = NonNullable<Route.ComponentProps["actionData"]>["result"];
 function ForgotPasswordForm({ result }: { result: FormResult | undefined }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const t = useT();
   const [form, fields] = useForm({
     lastResult: result,
     constraint: getZodConstraint(forgotPasswordSchema),
@@ -61,22 +65,22 @@ function ForgotPasswordForm({ result }: { result: FormResult | undefined }) {
   });
   const sending = navigation.state === "submitting";
   return (
-    <AuthCard title="Forgot Password" subtitle="Enter your email and we will send you a link to reset your password.">
+    <AuthCard title={t("auth:forgot.title")} subtitle={t("auth:forgot.subtitle")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         <HoneypotField />
-        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <TextField label={t("auth:forgot.email")} field={fields.email} type="email" autoComplete="email" dir="ltr" />
         <button
           type="submit"
           className="btn-primary w-full"
           disabled={sending || (hydrated && !fields.email.value?.trim())}
         >
-          {sending ? "Sending..." : "Send Reset Link"}
+          {sending ? t("auth:forgot.sending") : t("auth:forgot.submit")}
         </button>
       </Form>
       <p className="mt-5 text-center text-sm">
         <Link to="/login" className="link tap">
-          Back to Login
+          {t("auth:forgot.backToLogin")}
         </Link>
       </p>
     </AuthCard>

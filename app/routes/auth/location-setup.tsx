@@ -12,6 +12,9 @@ import {
   placementErrors,
 } from "~/http/place-from-address.server";
 import { AuthCard } from "~/components/auth-card";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 import { FormErrors } from "~/components/forms";
 import { LocationPicker } from "~/components/map/location-picker";
 import { isFailedRequest } from "~/lib/failed-request";
@@ -23,11 +26,13 @@ import type { ToastInput } from "~/lib/toast";
 import { hasCompletedLocations, updateProfile } from "~/models/user.server";
 import { locationSetupSchema } from "~/models/user.schema";
 
-export const meta: Route.MetaFunction = () => [{ title: "Location Setup · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "auth:locations.pageTitle") }];
 
 type Tab = "home" | "warehouse";
-const TAB_LABELS: Record<Tab, string> = { home: "Home Location", warehouse: "Warehouse" };
-export const REGISTRATION_NOT_FOUND = "Registration data not found. Please start over.";
+const TAB_LABELS: Record<Tab, MessageKey> = {
+  home: "auth:locations.homeTab",
+  warehouse: "auth:locations.warehouseTab",
+};
 
 function tabFrom(request: Request): Tab {
   return new URL(request.url).searchParams.get("tab") === "warehouse" ? "warehouse" : "home";
@@ -35,21 +40,23 @@ function tabFrom(request: Request): Tab {
 
 export function loader(args: Route.LoaderArgs) {
   const user = getOptionalUser(args);
-  // The location picker's words (app/components/map).
-  const messages = pageMessages(args.context, "map");
-  if (!user) return { messages, user: null, tab: "home" as Tab };
+  // The location picker's words are the map's.
+  const messages = pageMessages(args.context, "auth", "map");
+  if (!user) return { user: null, tab: "home" as Tab, messages };
   const place = (prefix: Tab) => ({
     lat: user[`${prefix}Lat`],
     lng: user[`${prefix}Lng`],
     address: user[`${prefix}Address`],
   });
-  return { messages, user: { home: place("home"), warehouse: place("warehouse") }, tab: tabFrom(args.request) };
+  return { user: { home: place("home"), warehouse: place("warehouse") }, tab: tabFrom(args.request), messages };
 }
 
-const LOCATION_SAVED: Record<Tab, ToastInput> = {
-  warehouse: { title: "Home location saved", description: "Now choose your warehouse location." },
-  home: { title: "Warehouse location saved", description: "Now choose your home location." },
-};
+/** What is said when one place is saved, by the tab to open next. */
+function locationSaved(next: Tab, t: Translate): ToastInput {
+  return next === "warehouse"
+    ? { title: t("auth:locations.homeSaved"), description: t("auth:locations.chooseWarehouse") }
+    : { title: t("auth:locations.warehouseSaved"), description: t("auth:locations.chooseHome") };
+}
 
 /** Without a map, each place is found from its address when its coordinates are left empty. */
 const PLACES = {
@@ -81,16 +88,16 @@ export async function action(args: Route.ActionArgs) {
   const placed = { home: placements.home === "placed", warehouse: placements.warehouse === "placed" };
   const saved = await updateProfile(user.id, submission.value, placed);
   const placedNote = placed.home || placed.warehouse ? PLACED_FROM_ADDRESS : undefined;
+  const t = requestTranslator(args.context, "auth");
   if (hasCompletedLocations(saved)) {
-    return redirectWithToast("/", { title: "Locations saved successfully!", description: placedNote });
+    return redirectWithToast("/", { title: t("auth:locations.allSaved"), description: placedNote });
   }
   // One of the two is saved: say so, and open the other's tab.
   const next: Tab = saved.homeLat === null ? "home" : "warehouse";
+  const notice = locationSaved(next, t);
   return redirectWithToast(
     `/location-setup?tab=${next}`,
-    placedNote
-      ? { ...LOCATION_SAVED[next], description: `${placedNote}. ${LOCATION_SAVED[next].description}` }
-      : LOCATION_SAVED[next],
+    placedNote ? { ...notice, description: `${placedNote}. ${notice.description}` } : notice,
   );
 }
 
@@ -137,12 +144,13 @@ function useDraftPlaces(): Partial<Record<Tab, Place>> | null {
 export default function LocationSetup({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   const draft = useDraftPlaces();
+  const t = useT();
   if (!user) {
     return (
-      <AuthCard title="Location Setup">
-        <FormErrors errors={[REGISTRATION_NOT_FOUND]} />
+      <AuthCard title={t("auth:locations.title")}>
+        <FormErrors errors={[t("auth:locations.registrationNotFound")]} />
         <Link to="/register" className="btn-primary mt-5 w-full">
-          Start over
+          {t("auth:locations.startOver")}
         </Link>
       </AuthCard>
     );
@@ -182,6 +190,7 @@ function LocationSetupForm({
   result: FormResult | undefined;
 }) {
   const navigation = useNavigation();
+  const t = useT();
   const [tab, setTab] = useState<Tab>(initialTab);
   const [chosen, setChosen] = useState<Record<Tab, boolean>>({
     home: places.home.lat !== null,
@@ -195,14 +204,19 @@ function LocationSetupForm({
   });
   const complete = chosen.home && chosen.warehouse;
   const saving = navigation.state === "submitting";
-  const label = complete ? "Complete Setup" : tab === "home" ? "Save Home Location" : "Save Warehouse Location";
+  const label = complete
+    ? t("auth:locations.complete")
+    : tab === "home"
+      ? t("auth:locations.saveHome")
+      : t("auth:locations.saveWarehouse");
 
   return (
-    <AuthCard
-      title="Location Setup"
-      subtitle="Set your home and warehouse locations so your team can see where you work."
-    >
-      <div role="tablist" aria-label="Locations" className="mb-4 grid grid-cols-2 rounded-lg bg-gray-3 p-1">
+    <AuthCard title={t("auth:locations.title")} subtitle={t("auth:locations.subtitle")}>
+      <div
+        role="tablist"
+        aria-label={t("auth:locations.tabsLabel")}
+        className="mb-4 grid grid-cols-2 rounded-lg bg-gray-3 p-1"
+      >
         {(Object.keys(TAB_LABELS) as Tab[]).map((key) => (
           <Link
             key={key}
@@ -216,7 +230,7 @@ function LocationSetupForm({
             }}
             className={`tap rounded-md text-center text-sm font-medium ${tab === key ? "bg-white shadow-sm" : "text-gray-11"}`}
           >
-            {TAB_LABELS[key]}
+            {t(TAB_LABELS[key])}
             {chosen[key] ? " ✓" : ""}
           </Link>
         ))}
@@ -224,7 +238,7 @@ function LocationSetupForm({
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         {(Object.keys(TAB_LABELS) as Tab[]).map((key) => (
-          <section key={key} role="tabpanel" aria-label={TAB_LABELS[key]} hidden={tab !== key}>
+          <section key={key} role="tabpanel" aria-label={t(TAB_LABELS[key])} hidden={tab !== key}>
             <LocationPicker
               idPrefix={key}
               names={{ lat: `${key}Lat`, lng: `${key}Lng`, address: `${key}Address` }}
@@ -235,17 +249,17 @@ function LocationSetupForm({
                 address: fields[`${key}Address`].errors,
               }}
               onChange={() => setChosen((state) => ({ ...state, [key]: true }))}
-              addressHint="No map without JavaScript: type the coordinates, or leave them empty and type the address with its town."
+              addressHint={t("auth:locations.addressHint")}
             />
           </section>
         ))}
         <button type="submit" className="btn-primary w-full" disabled={saving}>
-          {saving ? "Saving..." : label}
+          {saving ? t("auth:locations.saving") : label}
         </button>
       </Form>
       <p className="mt-4 text-center text-sm">
         <Link to="/" className="link tap">
-          {complete ? "Back to the feed" : "Skip for now"}
+          {complete ? t("auth:locations.backToFeed") : t("auth:locations.skip")}
         </Link>
       </p>
     </AuthCard>

@@ -4,17 +4,23 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { readForm, parseForm } from "~/http/form.server";
 import { AuthCard } from "~/components/auth-card";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages } from "~/http/language.server";
 import { FormErrors, HoneypotField, PasswordField } from "~/components/forms";
 import { FORM_REFUSED, isHoneypotFilled } from "~/lib/honeypot";
 import { useHydrated } from "~/browser/hydrated";
 import { resetPassword } from "~/models/password-reset.server";
 import { INVALID_RESET_LINK, resetPasswordFormSchema } from "~/models/user.schema";
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset Password · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "auth:reset.pageTitle") }];
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  return { token: params.get("token") ?? "", done: params.get("status") === "done" };
+  return {
+    token: params.get("token") ?? "",
+    done: params.get("status") === "done",
+    messages: pageMessages(context, "auth"),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,22 +46,23 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   if (loaderData.done) {
     return (
-      <AuthCard title="Password Reset Successful">
-        <p className="text-gray-11">You can now sign in with your new password.</p>
+      <AuthCard title={t("auth:reset.doneTitle")}>
+        <p className="text-gray-11">{t("auth:reset.doneMessage")}</p>
         <Link to="/login" className="btn-primary mt-5 w-full">
-          Continue to Login
+          {t("auth:reset.continue")}
         </Link>
       </AuthCard>
     );
   }
   if (!loaderData.token) {
     return (
-      <AuthCard title="Invalid Reset Link">
+      <AuthCard title={t("auth:reset.invalidTitle")}>
         <p className="text-gray-11">{INVALID_RESET_LINK}</p>
         <Link to="/forgot-password" className="btn-primary mt-5 w-full">
-          Request New Reset Link
+          {t("auth:reset.requestNew")}
         </Link>
       </AuthCard>
     );
@@ -68,6 +75,7 @@ type FormResult = NonNullable<Route.ComponentProps["actionData"]>["result"];
 function ResetPasswordForm({ token, result }: { token: string; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const t = useT();
   const [form, fields] = useForm({
     lastResult: result,
     constraint: getZodConstraint(resetPasswordFormSchema),
@@ -80,16 +88,26 @@ function ResetPasswordForm({ token, result }: { token: string; result: FormResul
   // The button is disabled while either field is empty; without JavaScript the server answers instead.
   const incomplete = hydrated && !(fields.newPassword.value && fields.confirmPassword.value);
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+    <AuthCard title={t("auth:reset.title")} subtitle={t("auth:reset.subtitle")}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {/* The token field is hidden, so what is wrong with it shows with the form's errors. */}
         <FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
         <HoneypotField />
         <input {...getInputProps(fields.token, { type: "hidden" })} />
-        <PasswordField label="New password" field={fields.newPassword} autoComplete="new-password" />
-        <PasswordField label="Confirm password" field={fields.confirmPassword} autoComplete="new-password" />
+        <PasswordField
+          label={t("auth:reset.newPassword")}
+          field={fields.newPassword}
+          autoComplete="new-password"
+          dir="ltr"
+        />
+        <PasswordField
+          label={t("auth:reset.confirmPassword")}
+          field={fields.confirmPassword}
+          autoComplete="new-password"
+          dir="ltr"
+        />
         <button type="submit" className="btn-primary w-full" disabled={submitting || incomplete}>
-          {submitting ? "Resetting..." : "Reset Password"}
+          {submitting ? t("auth:reset.submitting") : t("auth:reset.submit")}
         </button>
       </Form>
     </AuthCard>

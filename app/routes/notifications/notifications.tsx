@@ -15,11 +15,15 @@ import {
 } from "~/models/notification.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { guardRequest } from "~/browser/request-guard";
+import { metaTitle, useT } from "~/browser/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTitle(matches, "common:notifications.pageTitle") },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
+  // Its words are the shell's own (the bell's dialog says the same), which the root sends.
   return { notifications: await listNotifications(user.id) };
 }
 
@@ -53,17 +57,18 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { notifications } = loaderData;
+  const t = useT();
   // An action no form of this page sends.
   const refused = actionData && !isFailedRequest(actionData) ? actionData.error : null;
   const hasUnread = notifications.some((notification) => !notification.isRead);
   return (
     <section className="card p-0">
       <header className="flex items-center justify-between border-b border-gray-5 px-4 py-3">
-        <h1 className="text-lg font-semibold">Notifications</h1>
+        <h1 className="text-lg font-semibold">{t("common:notifications.title")}</h1>
         {hasUnread ? (
           <Form method="post">
             <button type="submit" name="intent" value="mark-all-read" className="btn-ghost px-2 text-sm">
-              Mark all read
+              {t("common:notifications.markAllRead")}
             </button>
           </Form>
         ) : null}
@@ -74,7 +79,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         </div>
       ) : null}
       {notifications.length === 0 ? (
-        <p className="p-4 text-gray-11">No notifications yet.</p>
+        <p className="p-4 text-gray-11">{t("common:notifications.empty")}</p>
       ) : (
         <ul>
           {notifications.map((notification) => (
@@ -92,7 +97,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                       name="intent"
                       value="read"
                       className="absolute inset-0 w-full"
-                      aria-label={`Mark read: ${notification.title}`}
+                      aria-label={t("common:notifications.markRead", { title: notification.title })}
                     />
                   </Form>
                 )

@@ -24,12 +24,20 @@ import { redirectWithToast } from "~/http/toast.server";
 import { approximatePlaces, updateAvatar, updateProfile } from "~/models/user.server";
 import { avatarSchema, editProfileSchema, updateLocationsSchema } from "~/models/user.schema";
 import { Icon } from "~/components/icon";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
+import type { MessageKey } from "~/locales/namespaces";
 
-export const meta: Route.MetaFunction = () => [{ title: "Profile · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "people:profile.pageTitle") }];
 
 type ProfilePanel = "edit-profile" | "update-locations" | "choose-avatar";
 
-const STAT_TABS: Record<Period, string> = { today: "Today", week: "Week", month: "Month", all: "All" };
+const STAT_TABS: Record<Period, MessageKey> = {
+  today: "people:profile.statsToday",
+  week: "people:profile.statsWeek",
+  month: "people:profile.statsMonth",
+  all: "people:profile.statsAll",
+};
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
@@ -44,7 +52,14 @@ export async function loader(args: Route.LoaderArgs) {
           : null;
   const requested = params.get("stats");
   const period: Period = (PERIODS as readonly string[]).includes(requested ?? "") ? (requested as Period) : "today";
-  return { user, panel, period, stats: await userStats(user), approximate: await approximatePlaces(user.id) };
+  return {
+    user,
+    panel,
+    period,
+    stats: await userStats(user),
+    approximate: await approximatePlaces(user.id),
+    messages: pageMessages(args.context, "people"),
+  };
 }
 
 /** The three dialogs post here, named by `intent` (their Save button's value); any other intent answers 400. */
@@ -52,12 +67,13 @@ export async function action(args: Route.ActionArgs) {
   const user = requireUser(args);
   const form = await readForm(args.request);
   const intent = form.get("intent");
+  const t = requestTranslator(args.context, "people");
   switch (intent) {
     case "choose-avatar": {
       const submission = parseForm(form, avatarSchema);
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       await updateAvatar(user.id, submission.value.selectedAvatar);
-      return redirectWithToast("/profile", { title: "Avatar Updated" });
+      return redirectWithToast("/profile", { title: t("people:profile.avatarUpdated") });
     }
     case "edit-profile":
     case "update-locations": {
@@ -68,7 +84,8 @@ export async function action(args: Route.ActionArgs) {
       const cleared = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, null]));
       await updateProfile(user.id, { ...cleared, ...submission.value });
       return redirectWithToast("/profile", {
-        title: intent === "update-locations" ? "Locations Updated" : "Profile Updated",
+        title:
+          intent === "update-locations" ? t("people:profile.locationsUpdated") : t("people:profile.profileUpdated"),
       });
     }
     default:
@@ -108,6 +125,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const badge = badgeFor(user.currentBadge);
   const lite = Boolean(useRootData()?.lite);
   const language = useLanguage();
+  const t = useT();
   return (
     <div className="space-y-4">
       {/* An action no form of this page sends. */}
@@ -129,7 +147,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Link
           to="?chooseAvatar=true"
           className={`flex size-16 shrink-0 items-center justify-center rounded-full text-3xl ${avatar.colors.background}`}
-          aria-label={`Avatar: ${avatar.name}. Change avatar`}
+          aria-label={t("people:profile.changeAvatar", { avatar: avatar.name })}
         >
           {avatar.emoji}
         </Link>
@@ -137,11 +155,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h1 className="text-xl font-bold">
             {displayName(user)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
           </h1>
-          <p className="text-sm text-gray-11">@{user.username}</p>
-          <p className="text-sm text-gray-11">{user.email}</p>
+          <p className="text-sm text-gray-11">
+            <bdi dir="ltr">@{user.username}</bdi>
+          </p>
+          <p className="text-sm text-gray-11">
+            <bdi dir="ltr">{user.email}</bdi>
+          </p>
           {user.team ? (
             <p className="text-xs text-gray-11" data-testid="profile-team">
-              Team: {user.team.name}
+              {t("people:profile.team", { team: user.team.name })}
             </p>
           ) : null}
         </div>
@@ -150,18 +172,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <StatsCard period={period} stats={stats} />
 
       <section className="card space-y-3">
-        <h2 className="font-semibold">Details</h2>
+        <h2 className="font-semibold">{t("people:profile.details")}</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-gray-11">Phone</dt>
-          <dd>{user.phone || "Not set"}</dd>
-          <dt className="text-gray-11">Home</dt>
+          <dt className="text-gray-11">{t("people:profile.phone")}</dt>
+          <dd>{user.phone ? <bdi dir="ltr">{user.phone}</bdi> : t("people:profile.notSet")}</dd>
+          <dt className="text-gray-11">{t("people:profile.home")}</dt>
           <dd>
-            {user.homeAddress || "Not set"}
+            {user.homeAddress || t("people:profile.notSet")}
             {approximate.home ? <ApproximateNote /> : null}
           </dd>
-          <dt className="text-gray-11">Warehouse</dt>
+          <dt className="text-gray-11">{t("people:profile.warehouse")}</dt>
           <dd>
-            {user.warehouseAddress || "Not set"}
+            {user.warehouseAddress || t("people:profile.notSet")}
             {approximate.warehouse ? <ApproximateNote /> : null}
           </dd>
         </dl>
@@ -169,19 +191,39 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <section className="card p-0" aria-labelledby="settings-title">
         <h2 id="settings-title" className="px-4 pt-4 font-semibold">
-          Settings
+          {t("people:profile.settings")}
         </h2>
         <ul className="mt-2 divide-y divide-gray-4">
           <SettingsItem
             to="?chooseAvatar=true"
             icon={<Icon name="face-slightly-smiling" size={18} />}
-            label="Choose Avatar"
+            label={t("people:profile.chooseAvatar")}
           />
-          <SettingsItem to="?editProfile=true" icon={<Icon name="user-pen" size={18} />} label="Edit Profile" />
-          <SettingsItem to="?updateLocations=true" icon={<Icon name="map-pin" size={18} />} label="Update Locations" />
-          <SettingsItem to="/location-setup" icon={<Icon name="map" size={18} />} label="Set Locations on the Map" />
-          <SettingsItem to="/notifications" icon={<Icon name="bell" size={18} />} label="Notifications" />
-          <SettingsItem to="/profile/tokens" icon={<Icon name="key-round" size={18} />} label="API tokens" />
+          <SettingsItem
+            to="?editProfile=true"
+            icon={<Icon name="user-pen" size={18} />}
+            label={t("people:profile.editProfile")}
+          />
+          <SettingsItem
+            to="?updateLocations=true"
+            icon={<Icon name="map-pin" size={18} />}
+            label={t("people:profile.updateLocations")}
+          />
+          <SettingsItem
+            to="/location-setup"
+            icon={<Icon name="map" size={18} />}
+            label={t("people:profile.setOnMap")}
+          />
+          <SettingsItem
+            to="/notifications"
+            icon={<Icon name="bell" size={18} />}
+            label={t("people:profile.notifications")}
+          />
+          <SettingsItem
+            to="/profile/tokens"
+            icon={<Icon name="key-round" size={18} />}
+            label={t("people:profile.apiTokens")}
+          />
           <li className="px-4 py-3">
             <LiteModeSwitch lite={lite} redirectTo="/profile" />
           </li>
@@ -200,7 +242,7 @@ function SettingsItem({ to, icon, label }: { to: string; icon: React.ReactNode; 
       <Link to={to} className="flex items-center gap-3 px-4 py-3 hover:bg-gray-2">
         <span className="text-gray-11">{icon}</span>
         <span className="flex-1">{label}</span>
-        <Icon name="chevron-right" size={16} className="text-gray-10" />
+        <Icon name="chevron-right" size={16} className="text-gray-10 rtl:-scale-x-100" />
       </Link>
     </li>
   );
@@ -208,11 +250,12 @@ function SettingsItem({ to, icon, label }: { to: string; icon: React.ReactNode; 
 
 /** A place found from its typed address, not pinned: where to set the pin. */
 function ApproximateNote() {
+  const t = useT();
   return (
     <span className="block text-warning-11">
-      Approximate: placed from the address; set the pin when you can.{" "}
+      {t("people:profile.approximate")}{" "}
       <Link to="/location-setup" className="link">
-        Set Locations on the Map
+        {t("people:profile.setOnMap")}
       </Link>
     </span>
   );
@@ -221,28 +264,35 @@ function ApproximateNote() {
 type Stats = Route.ComponentProps["loaderData"]["stats"];
 
 function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
+  const t = useT();
   const figures = stats[period];
-  const items: Array<[string, string]> = [
-    ["Posts", String(figures.posts)],
-    ["Visits", String(figures.visits)],
-    ["Sales", formatAmount(figures.sales)],
-    ["Recovery", formatAmount(figures.recovery)],
-    ["Distance", `${figures.distance} km`],
-    ["Hours", `${figures.hours} h`],
-    ["Dealers", String(figures.dealers)],
+  // Each figure: its name for tests and scripts (data-stat), its label, its value.
+  const items: Array<[string, MessageKey, string]> = [
+    ["posts", "people:profile.statPosts", String(figures.posts)],
+    ["visits", "people:profile.statVisits", String(figures.visits)],
+    ["sales", "people:profile.statSales", formatAmount(figures.sales)],
+    ["recovery", "people:profile.statRecovery", formatAmount(figures.recovery)],
+    ["distance", "people:profile.statDistance", t("people:profile.km", { distance: figures.distance })],
+    ["hours", "people:profile.statHours", t("people:profile.hours", { hours: figures.hours })],
+    ["dealers", "people:profile.statDealers", String(figures.dealers)],
   ];
   return (
     <section className="card space-y-3" aria-labelledby="stats-title">
       <div className="flex items-center justify-between gap-2">
         <h2 id="stats-title" className="font-semibold">
-          Performance
+          {t("people:profile.performance")}
         </h2>
         <p className="text-xs text-gray-11" data-testid="profile-score">
-          Score {scoreLabel(stats.currentPerformanceScore)} ·{" "}
-          {stats.performanceRank ? `Rank #${stats.performanceRank}` : "Not ranked"}
+          {t("people:profile.score", { score: scoreLabel(stats.currentPerformanceScore) })} ·{" "}
+          {stats.performanceRank
+            ? t("people:profile.rank", { rank: stats.performanceRank })
+            : t("people:profile.notRanked")}
         </p>
       </div>
-      <nav aria-label="Stats period" className="grid grid-cols-4 gap-1 rounded-lg bg-gray-3 p-1 text-sm">
+      <nav
+        aria-label={t("people:profile.statsPeriod")}
+        className="grid grid-cols-4 gap-1 rounded-lg bg-gray-3 p-1 text-sm"
+      >
         {PERIODS.map((key) => (
           <Link
             key={key}
@@ -252,15 +302,15 @@ function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
             aria-current={key === period ? "page" : undefined}
             className={`tap rounded-md text-center ${key === period ? "bg-white font-semibold shadow-sm" : "text-gray-11"}`}
           >
-            {STAT_TABS[key]}
+            {t(STAT_TABS[key])}
           </Link>
         ))}
       </nav>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="profile-stats" data-period={period}>
-        {items.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-gray-2 p-2">
-            <dt className="text-xs text-gray-11">{label}</dt>
-            <dd className="font-semibold tabular-nums" data-stat={label.toLowerCase()}>
+        {items.map(([name, label, value]) => (
+          <div key={name} className="rounded-lg bg-gray-2 p-2">
+            <dt className="text-xs text-gray-11">{t(label)}</dt>
+            <dd className="font-semibold tabular-nums" data-stat={name}>
               {value}
             </dd>
           </div>
@@ -273,6 +323,7 @@ function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
 function AvatarPicker({ current, result }: { current: string; result: FormResult | undefined }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
+  const t = useT();
   const initial = (DEFAULT_AVATARS as readonly string[]).includes(current) ? current : "DEFAULT_1";
   const [choice, setChoice] = useState(initial);
   const [form, fields] = useForm<{ selectedAvatar: string }>({ id: "choose-avatar", lastResult: result });
@@ -282,15 +333,13 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
   return (
     <section className="card" aria-labelledby="avatar-title">
       <h2 id="avatar-title" className="mb-1 text-lg font-semibold">
-        Choose Avatar
+        {t("people:profile.chooseAvatar")}
       </h2>
-      <p className="mb-3 text-sm text-gray-11">
-        Badges are awarded automatically to top performers and cannot be chosen.
-      </p>
+      <p className="mb-3 text-sm text-gray-11">{t("people:profile.badgesNote")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         <fieldset>
-          <legend className="sr-only">Avatar</legend>
+          <legend className="sr-only">{t("people:profile.avatar")}</legend>
           <div className="grid grid-cols-5 gap-2" data-testid="avatar-grid">
             {DEFAULT_AVATARS.map((type) => {
               const entry = AVATARS[type];
@@ -317,10 +366,10 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
         </fieldset>
         <div className="flex gap-2">
           <button type="submit" name="intent" value="choose-avatar" className="btn-primary flex-1" disabled={disabled}>
-            {saving ? "Saving..." : "Save"}
+            {saving ? t("people:profile.saving") : t("people:profile.save")}
           </button>
           <Link to="/profile" className="btn-secondary">
-            Cancel
+            {t("people:profile.cancel")}
           </Link>
         </div>
       </Form>
@@ -346,6 +395,7 @@ function ProfileForm({
   result: FormResult | undefined;
 }) {
   const navigation = useNavigation();
+  const t = useT();
   const [form, fields] = useForm({
     id: intent,
     lastResult: result,
@@ -366,25 +416,25 @@ function ProfileForm({
   return (
     <section className="card">
       <h2 className="mb-3 text-lg font-semibold">
-        {intent === "update-locations" ? "Update Locations" : "Edit Profile"}
+        {intent === "update-locations" ? t("people:profile.updateLocations") : t("people:profile.editProfile")}
       </h2>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <FormErrors errors={form.errors} />
         {intent === "edit-profile" ? (
           <>
-            <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
-            <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
-            <TextField label="Phone" field={fields.phone} type="tel" autoComplete="tel" />
+            <TextField label={t("people:profile.firstName")} field={fields.firstName} autoComplete="given-name" />
+            <TextField label={t("people:profile.lastName")} field={fields.lastName} autoComplete="family-name" />
+            <TextField label={t("people:profile.phone")} field={fields.phone} type="tel" autoComplete="tel" dir="ltr" />
           </>
         ) : null}
-        <TextField label="Home address" field={fields.homeAddress} />
-        <TextField label="Warehouse address" field={fields.warehouseAddress} />
+        <TextField label={t("people:profile.homeAddress")} field={fields.homeAddress} />
+        <TextField label={t("people:profile.warehouseAddress")} field={fields.warehouseAddress} />
         <div className="flex gap-2">
           <button type="submit" name="intent" value={intent} className="btn-primary flex-1" disabled={saving}>
-            {saving ? "Saving..." : "Save"}
+            {saving ? t("people:profile.saving") : t("people:profile.save")}
           </button>
           <Link to="/profile" className="btn-secondary">
-            Cancel
+            {t("people:profile.cancel")}
           </Link>
         </div>
       </Form>

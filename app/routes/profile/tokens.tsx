@@ -13,8 +13,10 @@ import { tokenScopesFor } from "~/models/policy";
 import { createToken, listTokens, revokeToken } from "~/models/api-token.server";
 import { Icon } from "~/components/icon";
 import { currentTime } from "~/infra/clock.server";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "API tokens · Fieldline" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "people:tokens.pageTitle") }];
 
 /** Your API tokens: for tools that use the API as you (decision 48). */
 export async function loader(args: Route.LoaderArgs) {
@@ -23,6 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
     tokens: await listTokens(user.id),
     scopes: tokenScopesFor(user),
     now: currentTime().toISOString(),
+    messages: pageMessages(args.context, "people"),
   };
 }
 
@@ -54,9 +57,10 @@ export async function action(args: Route.ActionArgs) {
       return formCall(
         async () => {
           await revokeToken(user.id, tokenId.data, "session");
+          const t = requestTranslator(args.context, "people");
           return redirectWithToast("/profile/tokens", {
-            title: "Token revoked",
-            description: "Calls with it are refused from now on.",
+            title: t("people:tokens.revoked"),
+            description: t("people:tokens.revokedDescription"),
           });
         },
         (error) => data({ error: error.message }, { status: error.status }),
@@ -80,20 +84,18 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {
   const { tokens, scopes, now } = loaderData;
   const answer = isFailedRequest(actionData) ? undefined : actionData;
+  const t = useT();
   return (
     <div className="space-y-4">
       <Link to="/profile" className="tap inline-flex items-center gap-1 text-sm text-gray-11">
-        <Icon name="chevron-left" size={16} /> Profile
+        <Icon name="chevron-left" size={16} className="rtl:-scale-x-100" /> {t("people:tokens.backToProfile")}
       </Link>
-      <h1 className="text-xl font-bold">API tokens</h1>
-      <p className="text-sm text-gray-11">
-        A token lets a tool (a spreadsheet, a script) use the Fieldline API as you, without your password. It never does
-        more than you may, and stops working when you revoke it or when your account is deactivated.
-      </p>
+      <h1 className="text-xl font-bold">{t("people:tokens.title")}</h1>
+      <p className="text-sm text-gray-11">{t("people:tokens.explanation")}</p>
       {answer && "created" in answer && answer.created ? <CreatedTokenNotice created={answer.created} /> : null}
       <section className="card space-y-3" aria-labelledby="new-token-title">
         <h2 id="new-token-title" className="font-semibold">
-          New token
+          {t("people:tokens.newTitle")}
         </h2>
         <NewTokenForm
           id="new-token-form"
@@ -103,7 +105,7 @@ export default function ApiTokens({ loaderData, actionData }: Route.ComponentPro
       </section>
       <section className="card space-y-2" aria-labelledby="tokens-title">
         <h2 id="tokens-title" className="font-semibold">
-          Your tokens
+          {t("people:tokens.yours")}
         </h2>
         {answer && "error" in answer ? <FormErrors errors={[answer.error]} /> : null}
         <TokenList tokens={tokens} now={now} />

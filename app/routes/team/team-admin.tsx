@@ -14,13 +14,16 @@ import { guardRequest } from "~/browser/request-guard";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
+import { metaTitle, useT } from "~/browser/i18n";
+import { pageMessages } from "~/http/language.server";
 
 // A manager's team administration: the accounts waiting (approved into a team they lead), invite
 // links to those teams, and their people. /admin and /api/admin/* are the admin's; an admin may use
 // this page too, for every team. Who may do what is the models' rule (registration.server.ts,
 // team-scope.server.ts), the same through /api/team/*.
 
-export const meta: Route.MetaFunction = () => [{ title: "Team Admin · Fieldline" }];
+// The root's words (common), so that the page refused (403) keeps its title too.
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "common:teamAdmin.pageTitle") }];
 
 const teamHref = (state: UsersPageState, panel?: string) => usersPageHref("/team", state, panel);
 
@@ -40,6 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
     users,
     pending,
     teams,
+    // The approvals, invite links and people lists are the admin pages' own components.
+    messages: pageMessages(args.context, "people", "admin"),
   };
 }
 
@@ -76,11 +81,12 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 export default function TeamAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { viewerId, query, team, openId, users, pending, teams } = loaderData;
   const env = usePublicEnv();
+  const t = useT();
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const refusal = answer && "error" in answer ? answer.error : undefined;
   return (
     <div className="space-y-4">
-      <h1 className="text-xl font-bold">Team Admin</h1>
+      <h1 className="text-xl font-bold">{t("people:team.title")}</h1>
       {refusal ? (
         <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
           {refusal}
@@ -96,7 +102,10 @@ export default function TeamAdmin({ loaderData, actionData }: Route.ComponentPro
 
       <section id="users" className="card scroll-mt-16 space-y-3 px-2 sm:px-4" aria-labelledby="users-title">
         <h2 id="users-title" className="px-2 font-semibold sm:px-0">
-          Your people <span className="text-sm font-normal text-gray-11">({users.total})</span>
+          {t("people:team.yourPeople")}{" "}
+          <span className="text-sm font-normal text-gray-11" dir="ltr">
+            ({users.total})
+          </span>
         </h2>
         <UserSearchResults
           users={users}
@@ -113,12 +122,14 @@ export default function TeamAdmin({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
+/** A failed loader sends no messages of its own: the boundary's words are the root's (common). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <AdminErrorView
       error={error}
-      deniedMessage="You don't have permission to access your team's administration."
-      failedMessage="Failed to load your team"
+      deniedMessage={t("common:teamAdmin.denied")}
+      failedMessage={t("common:teamAdmin.loadFailed")}
     />
   );
 }

@@ -84,5 +84,7 @@ export function profilePage(panel: Panel | null, saved: Partial<ProfilePage["use
       performanceRank: null,
     },
     approximate: { home: false, warehouse: false },
+    // The component level's root sends every English message.
+    messages: {},
   };
 }

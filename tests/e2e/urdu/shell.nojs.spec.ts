@@ -1,0 +1,84 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "../support/fixtures";
+
+// The shell, the sign-in flows and the profile in Urdu (issue 51), with JavaScript off: each page
+// is right to left, its heading in Urdu, with no message key left raw and none of its English words.
+
+const RAW_KEY = /\b(?:common|auth|feed|posts|dealers|map|plans|people|targets|reports|farmers|admin):[a-z]/;
+
+/** A page's HTML without its scripts: the words and attributes it shows, not the data it hydrates with. */
+async function shownHtml(page: Page, url: string): Promise<string> {
+  const html = (await (await page.goto(url))?.text()) ?? "";
+  return html.replace(/<script[\s\S]*?<\/script>/g, "");
+}
+
+async function readInUrdu(page: Page): Promise<void> {
+  const chosen = await page.request.post("/language", { form: { language: "ur" }, maxRedirects: 0 });
+  expect(chosen.status()).toBe(302);
+}
+
+/** Opens `url` and checks it is an Urdu page whose first heading is `heading`, without `english`. */
+async function expectUrduPage(page: Page, url: string, heading: string, english: string[]): Promise<void> {
+  const html = await shownHtml(page, url);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ur");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  expect(html, url).not.toMatch(RAW_KEY);
+  for (const words of english) expect(html, `${url}: ${words}`).not.toContain(words);
+}
+
+test("signed out: sign-up, password and setup pages, offline, Lite mode and a missing page in Urdu", async ({
+  page,
+}) => {
+  await readInUrdu(page);
+  await expectUrduPage(page, "/register", "اکاؤنٹ بنائیں", ["Create Account", "Join your team", "Username"]);
+  await expectUrduPage(page, "/forgot-password", "پاس ورڈ بھول گئے", ["Forgot Password", "Send Reset Link"]);
+  await expectUrduPage(page, "/forgot-password?sent=1", "اپنا ای میل دیکھیں", ["Check Your Email", "Back to Login"]);
+  await expectUrduPage(page, "/reset-password", "ری سیٹ لنک درست نہیں", ["Invalid Reset Link", "Request New"]);
+  await expectUrduPage(page, "/reset-password?token=abc", "پاس ورڈ ری سیٹ کریں", ["New password", "Confirm password"]);
+  await expectUrduPage(page, "/reset-password?status=done", "پاس ورڈ بدل گیا", ["Continue to Login"]);
+  await expectUrduPage(page, "/location-setup", "مقامات درج کریں", ["Location Setup", "Start over"]);
+  await expectUrduPage(page, "/offline", "آپ آف لائن ہیں", ["You are offline", "Try again", "Open the feed"]);
+  await expectUrduPage(page, "/lite-mode", "لائٹ موڈ", ["Lite mode: off", "Turn on"]);
+  await expectUrduPage(page, "/login", "سائن اِن", ["Slow phone?", "Use Lite mode"]);
+  await expectUrduPage(page, "/no-such-page", "404 صفحہ نہیں ملا", ["Page Not Found", "Go to the feed"]);
+});
+
+test("signed in: the shell, the profile and its forms, notifications and location setup in Urdu", async ({ page }) => {
+  await signIn(page, "officer5");
+  await readInUrdu(page);
+  const shell = ["Edit Profile", "Sign Out", "Account menu", ">Rankings<", ">Dealers<"];
+  await page.goto("/profile");
+  await expect(page.getByRole("navigation", { name: "مرکزی" }).getByRole("link", { name: "ڈیلرز" })).toBeVisible();
+  const profileWords = ["Performance", "Settings", "Choose Avatar", "Not set", "Stats period"];
+  for (const url of ["/profile", "/profile?stats=week"]) {
+    const html = await shownHtml(page, url);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 2, name: "ترتیبات" })).toBeVisible();
+    expect(html).not.toMatch(RAW_KEY);
+    for (const words of [...shell, ...profileWords]) expect(html, `${url}: ${words}`).not.toContain(words);
+  }
+  for (const [url, heading] of [
+    ["/profile?editProfile=true", "پروفائل میں ترمیم کریں"],
+    ["/profile?updateLocations=true", "مقامات اپ ڈیٹ کریں"],
+    ["/profile?chooseAvatar=true", "اوتار چنیں"],
+  ] as const) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    expect(await page.locator("body").textContent()).not.toMatch(/Save|Cancel|Home address|First name/);
+  }
+  await expectUrduPage(page, "/notifications", "اطلاعات", [...shell, "Mark all read", "No notifications yet"]);
+  await expectUrduPage(page, "/location-setup", "مقامات درج کریں", [...shell, "Home Location", "Skip for now"]);
+  await expectUrduPage(page, "/profile/tokens", "API ٹوکن", [...shell, "New token", "Token name", "Create token"]);
+});
+
+test("a manager's team page and an officer refused it, in Urdu", async ({ page, browser }) => {
+  await signIn(page, "manager");
+  await readInUrdu(page);
+  await expectUrduPage(page, "/team", "ٹیم ایڈمن", ["Team Admin", "Your people", "Targets<"]);
+
+  const officer = await (await browser.newContext()).newPage();
+  await signIn(officer, "officer2");
+  await readInUrdu(officer);
+  await expectUrduPage(officer, "/team", "رسائی نہیں", ["Access Denied", "permission", "Go to the feed"]);
+});
