@@ -135,7 +135,10 @@ async function ensureChromium() {
 }
 
 async function main() {
-  await step("Dependencies", ensureDependencies);
+  let installed = false;
+  await step("Dependencies", async () => {
+    installed = await ensureDependencies();
+  });
 
   let chromium = "";
   await step("Chromium", async () => {
@@ -147,7 +150,9 @@ async function main() {
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
 
-  await step("Prisma client", () => run(...command("prisma", "generate"), { env, quiet: true }));
+  // npm ci's postinstall has just generated the client (a fresh clone, CI); otherwise the schema may
+  // have changed since node_modules was installed.
+  if (!installed) await step("Prisma client", () => run(...command("prisma", "generate"), { env, quiet: true }));
   // The typecheck generates the route types (./+types/*) that knip then resolves; the levels after
   // the build run against it. The chains need nothing of each other.
   await stepsSideBySide([

@@ -16,7 +16,10 @@ export function bin(name) {
   return fs.existsSync(local) ? [local] : ["npx", "--no-install", name];
 }
 
-/** `npm ci` when node_modules is missing or older than package-lock.json. */
+/**
+ * `npm ci` when node_modules is missing or older than package-lock.json; answers whether it ran (its
+ * postinstall has then generated the Prisma client).
+ */
 export async function ensureDependencies() {
   const lock = path.join(root, "package-lock.json");
   const installed = path.join(root, "node_modules", ".package-lock.json");
@@ -24,11 +27,12 @@ export async function ensureDependencies() {
   if (!fs.existsSync(path.join(root, "node_modules"))) reason = "node_modules is missing";
   else if (!fs.existsSync(installed)) reason = "node_modules was not installed by npm";
   else if (fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs) reason = "package-lock.json changed";
-  if (!reason) return;
+  if (!reason) return false;
   console.log(`\n> npm ci (${reason})`);
   await run("npm", ["ci", "--no-audit", "--no-fund"], {
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
   });
+  return true;
 }
 
 /** Reads KEY=value lines of .env into process.env, never overriding what is already set. */
