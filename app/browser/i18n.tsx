@@ -116,7 +116,12 @@ function i18nFor(language: Language, catalogs: Messages[]): I18n {
 const PageI18n = createContext<I18n | null>(null);
 
 export function MessagesProvider({ language, children }: { language: Language; children: ReactNode }) {
-  return <PageI18n value={i18nFor(language, usePageCatalogs())}>{children}</PageI18n>;
+  return <WithWords i18n={i18nFor(language, usePageCatalogs())}>{children}</WithWords>;
+}
+
+/** Gives `children` these words (a page's, or a test's). */
+export function WithWords({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <PageI18n value={i18n}>{children}</PageI18n>;
 }
 
 function usePageI18n(): I18n {

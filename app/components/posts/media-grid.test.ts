@@ -1,16 +1,16 @@
 import { setupI18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { Language } from "~/lib/languages";
 import { compiledMessages } from "~/locales/catalogs.server";
+import { WithWords } from "~/browser/i18n";
 import { formatDuration, MediaGrid, photoAttributes, type MediaView } from "./media-grid";
 
 /** The grid's markup as a page renders it, with the posts' words in `language` (English unless told). */
 function renderGrid(props: { media: MediaView[]; label: string }, language: Language = "en"): string {
   const i18n = setupI18n({ locale: language, messages: { [language]: compiledMessages(language, ["posts"]) } });
-  return renderToStaticMarkup(createElement(I18nProvider, { i18n }, createElement(MediaGrid, props)));
+  return renderToStaticMarkup(createElement(WithWords, { i18n, children: createElement(MediaGrid, props) }));
 }
 
 describe("formatDuration", () => {

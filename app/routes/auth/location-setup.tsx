@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/location-setup";
-import { pageMessages } from "~/http/language.server";
 import { readForm, parseForm } from "~/http/form.server";
 import {
   PLACED_FROM_ADDRESS,

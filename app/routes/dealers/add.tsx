@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/add";
-import { pageMessages } from "~/http/language.server";
 import { formCall, readForm, parseForm, replyWithError } from "~/http/form.server";
 import { DEALER_PLACE, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { DealerForm } from "~/components/dealers/dealer-form";

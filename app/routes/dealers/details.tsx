@@ -1,6 +1,5 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/details";
-import { pageMessages } from "~/http/language.server";
 import { DealerEdit } from "~/components/dealers/dealer-edit";
 import { DealerView } from "~/components/dealers/dealer-view";
 import { FormErrors } from "~/components/forms";

@@ -8,7 +8,6 @@ import { YourTargets } from "~/components/home/your-targets";
 import { PlanNextLink } from "~/components/home/plan-next";
 import { PostCard, type PostCardData } from "~/components/posts/post-card";
 import { type PERIOD_LABELS, RankingsTable } from "~/components/posts/rankings-table";
-import { pageMessages } from "~/http/language.server";
 import { getOptionalUser, requestViewer, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
 import { officerHome } from "~/models/home.server";
@@ -30,7 +29,6 @@ import { audienceSwitch } from "~/models/audience-switch.server";
 import { audienceParams } from "~/models/audience-switch.schema";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
-import { pageMessages } from "~/http/language.server";
 import { hrefWith, ScopeSwitch } from "~/components/audience/scope-switch";
 import { usePublicEnv } from "~/browser/root-data";
 import { metaTitle, useT } from "~/browser/i18n";
@@ -117,8 +115,6 @@ export async function loader(args: Route.LoaderArgs) {
       }),
     })),
     nextCursor: page.nextCursor,
-    // The officer's targets (YourTargets) are in the targets' words.
-    messages: pageMessages(args.context, "targets"),
   };
 }
 

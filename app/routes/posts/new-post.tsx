@@ -35,7 +35,6 @@ import { POST_FAILED } from "~/models/post.rules";
 import type { validatePost } from "~/models/post.validation";
 import { usePublicEnv } from "~/browser/root-data";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages } from "~/http/language.server";
 import { isFailedRequest } from "~/lib/failed-request";
 import { guardLoad, guardRequest } from "~/browser/request-guard";
 import { Icon } from "~/components/icon";

@@ -2,7 +2,6 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
-import { pageMessages } from "~/http/language.server";
 import { formCall, readForm, parseForm, requirePageId } from "~/http/form.server";
 import { requireId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -9,7 +9,15 @@ import type { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import type { loader as importLoader } from "~/routes/admin/import";
 import type { loader as leaderboardLoader } from "~/routes/leaderboard/leaderboard";
 import { FAULTS, PAST_PATIENCE_MS, type Fault } from "../../support/faults";
-import { ADMIN, expectNotice, fakeServer, renderApp, type RenderedApp, rootData } from "../support/app";
+import {
+  ADMIN,
+  englishMessages,
+  expectNotice,
+  fakeServer,
+  renderApp,
+  type RenderedApp,
+  rootData,
+} from "../support/app";
 import type { FakeServer } from "../support/network";
 import { ServerNotices, signInAgain } from "./support";
 
@@ -62,7 +70,7 @@ function dashboard(user: AdminUser, load: number): Dashboard {
     credit: { defaultTermsDays: 30, limitBlocks: false },
     resetKey: `00000000-0000-4000-8000-${String(load).padStart(12, "0")}`,
     // The root's answer holds every English message already.
-    messages: {},
+    messages: englishMessages(),
   };
 }
 
@@ -110,7 +118,7 @@ function adminServer(user: AdminUser = OFFICER_9) {
           const result = new URL(request.url).searchParams.get("result");
           return {
             result: result ? { total: 76, successful: 76, failed: 0, errors: [] } : null,
-            messages: {},
+            messages: englishMessages(),
           } satisfies Awaited<ReturnType<typeof importLoader>>;
         }
         imports += 1;
@@ -134,7 +142,7 @@ function leaderboard(): Awaited<ReturnType<typeof leaderboardLoader>> {
     holders: [],
     lastCalculatedAt: null,
     lastUpdated: null,
-    messages: {},
+    messages: englishMessages(),
     achievement: {
       period: "2026-11",
       label: "November 2026",

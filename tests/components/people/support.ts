@@ -4,7 +4,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { expect } from "vitest";
 import type { Toast } from "~/lib/toast";
 import type { loader } from "~/routes/profile/profile";
-import { OFFICER, renderApp, type RenderedApp } from "../support/app";
+import { englishMessages, OFFICER, renderApp, type RenderedApp } from "../support/app";
 import type { FakeServer } from "../support/network";
 
 /** The notice the server's next page carries (a redirect with a toast), shown once. */
@@ -85,6 +85,6 @@ export function profilePage(panel: Panel | null, saved: Partial<ProfilePage["use
     },
     approximate: { home: false, warehouse: false },
     // The component level's root sends every English message.
-    messages: {},
+    messages: englishMessages(),
   };
 }

@@ -46,7 +46,13 @@ export function aPost(overrides: Partial<PostCardData> = {}): PostCardData {
 
 /** What the post page's loader answers for `post` (app/routes/posts/post.tsx). */
 export function postPage(post: PostCardData, comments: unknown[] = []) {
-  return { post, comments, viewerId: OFFICER.id, commentKey: "c0ffee00-0000-4000-8000-000000000001", messages: {} };
+  return {
+    post,
+    comments,
+    viewerId: OFFICER.id,
+    commentKey: "c0ffee00-0000-4000-8000-000000000001",
+    messages: englishMessages(),
+  };
 }
 
 /** The feed's first page (app/routes/feed/home.tsx), signed in: `posts`, and Load More while `nextCursor`. */
@@ -79,7 +85,6 @@ export function feedPage(
       createdAtText: "27 Nov 2026, 14:30",
     })),
     nextCursor,
-    messages: {},
   };
 }
 
@@ -115,6 +120,5 @@ export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
     submissionKey: "5eed0000-0000-4000-8000-000000000042",
     prefill: { type: undefined, dealerId: undefined, plot: undefined, place: null },
     draft: null,
-    messages: {},
   };
 }
