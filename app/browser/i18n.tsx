@@ -144,6 +144,8 @@ export function metaTitle(matches: ReadonlyArray<{ data?: unknown } | undefined>
   const refs = refsOf(matches);
   const language = refs[0]?.language ?? DEFAULT_LANGUAGE;
   const catalogs = catalogsOf(refs).filter((catalog): catalog is Messages => !(catalog instanceof Promise));
+  // A refused or failed page answers no words of its own: it is titled by the app's name.
+  if (!catalogs.some((messages) => key in messages)) return "Fieldline";
   return i18nFor(language, catalogs)._(key);
 }
 

@@ -197,6 +197,15 @@ const pageRows: Row[] = [
   // Lite mode is the device's, signed in or not (decision 51): an empty choice is refused for anybody.
   { route: "/lite-mode", method: "GET", url: "/lite-mode", statuses: everyone(200) },
   { route: "/lite-mode", method: "POST", url: "/lite-mode", statuses: everyone(400), body: "form" },
+  { route: "/language", method: "GET", url: "/language", statuses: everyone(200) },
+  { route: "/language", method: "POST", url: "/language", statuses: everyone(400), body: "form" },
+  // A namespace's words in a language (decision 101): public, as the pages that load them may be.
+  {
+    route: "/messages/:version/:language/:namespace",
+    method: "GET",
+    url: "/messages/any/ur/common",
+    statuses: everyone(200),
+  },
   { route: "/login", method: "GET", url: "/login", statuses: [200, 302, 302, 302] },
   { route: "/register", method: "GET", url: "/register", statuses: [200, 302, 302, 302] },
   { route: "/forgot-password", method: "GET", url: "/forgot-password", statuses: everyone(200) },

@@ -337,7 +337,6 @@ function call(
  * English is left. A page that has no English left must leave this list.
  */
 const STILL_ENGLISH = new Set<string>([
-  "*",
   "/",
   "/add-dealer",
   "/admin",
@@ -363,13 +362,11 @@ const STILL_ENGLISH = new Set<string>([
   "/farmers/new",
   "/forgot-password",
   "/leaderboard",
-  "/lite-mode",
   "/location-quality",
   "/location-setup",
   "/login",
   "/new-post",
   "/notifications",
-  "/offline",
   "/plan/:day?",
   "/plots",
   "/plots/:id",

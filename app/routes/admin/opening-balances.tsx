@@ -23,7 +23,7 @@ const IMPORT_FAILED = "Failed to import opening balances";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, "dealerAccount.open");
-  return { messages: pageMessages(args.context, "admin") };
+  return { messages: pageMessages(args.context, "admin", "dealers") };
 }
 
 /** One form post: the file is read, every row checked, and all rows written or none (decision 87). */

@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const teams = await pageCall(() => farmerImportTeams(user));
   // The only team the caller may import for is chosen for them.
   const chosen = teams.find(({ id }) => id === team) ?? (teams.length === 1 ? teams[0]! : null);
-  return { teams, chosen, messages: pageMessages(args.context, "farmers") };
+  return { teams, chosen, messages: pageMessages(args.context, "farmers", "dealers") };
 }
 
 export async function action(args: Route.ActionArgs) {

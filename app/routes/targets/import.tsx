@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { period, team } = targetPageQuery(args.request);
   // A team named is one the caller sets targets for, as on /targets.
   if (team !== undefined) await requireAllowed(args, "targets.set", { teamId: team });
-  return { period, team: team ?? null, messages: pageMessages(args.context, "targets") };
+  return { period, team: team ?? null, messages: pageMessages(args.context, "targets", "dealers") };
 }
 
 export async function action(args: Route.ActionArgs) {

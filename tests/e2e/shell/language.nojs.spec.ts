@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { countRows, expect, signIn, test } from "../support/fixtures";
+import { registerOfficer } from "../support/flows";
 import { LANGUAGE_INVALID } from "~/models/language.schema";
 
 // The language switch (decision 101), with JavaScript off: the sign-in page's, remembered on the
@@ -48,15 +49,16 @@ test("the profile's choice is the user's: another phone signed in reads Urdu, un
   page,
   browser,
 }) => {
-  await signIn(page, "officer4");
+  // An officer of their own: a seeded one saved in Urdu would show Urdu to the specs beside this one.
+  const officer = await registerOfficer(page.request);
   await page.goto("/profile");
   await page.getByRole("button", { name: "اردو: Read Fieldline in اردو" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expectLanguage(page, "ur", "rtl");
-  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = 'officer4' AND language = 'ur'")).toBe(1);
+  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND language = 'ur'", officer.username)).toBe(1);
 
   const otherPhone = await (await browser.newContext()).newPage();
-  await signIn(otherPhone, "officer4");
+  await signIn(otherPhone, officer.username, officer.password);
   await otherPhone.goto("/");
   await expectLanguage(otherPhone, "ur", "rtl");
 
@@ -65,7 +67,7 @@ test("the profile's choice is the user's: another phone signed in reads Urdu, un
   await otherPhone.getByRole("button", { name: "English: Fieldline English میں پڑھیں" }).click();
   await expectLanguage(otherPhone, "en", "ltr");
   // …and, made signed in, is the user's choice from then on.
-  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = 'officer4' AND language = 'en'")).toBe(1);
+  expect(countRows("SELECT COUNT(*) AS n FROM User WHERE username = ? AND language = 'en'", officer.username)).toBe(1);
 });
 
 test("a new visitor reads their browser's preferred language of ours", async ({ browser }) => {
@@ -92,4 +94,25 @@ test("a language that is not ours is refused with 400 and nothing remembered", a
   expect(await refused.text()).toContain(LANGUAGE_INVALID);
   expect(refused.headers()["set-cookie"] ?? "").not.toContain("fl_lang");
   expect(await languageCookie(context)).toBeUndefined();
+});
+
+test("a page's words come in files kept a year, named by the catalogs' version, in the reader's language only", async ({
+  page,
+}) => {
+  const html = await (await page.request.get("/login", { headers: { Cookie: "fl_lang=ur" } })).text();
+  const files = [
+    ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)" data-messages=""/g),
+  ].map((match) => match[1]!);
+  expect(files.map((file) => file.split("/").slice(3).join("/"))).toEqual(["ur/common", "ur/auth"]);
+  expect(html).not.toContain("Welcome back to Fieldline");
+
+  const auth = await page.request.get(files[1]!);
+  expect(auth.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(Object.keys(await auth.json())).toContain("auth:signIn.title");
+  // Another version's address answers today's words, which no one keeps.
+  const stale = await page.request.get(files[1]!.replace(/^\/messages\/[^/]+/, "/messages/older"));
+  expect(stale.status()).toBe(200);
+  expect(stale.headers()["cache-control"]).toBe("no-cache");
+  for (const missing of ["/messages/v/fr/auth", "/messages/v/ur/nothing"])
+    expect((await page.request.get(missing)).status(), missing).toBe(404);
 });

@@ -3,6 +3,7 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 
 export { expect };
 export { countRows, e2eDatabasePath, readOutbox, waitingAccount } from "../../support/e2e-database";
+export { readInUrdu } from "../../support/urdu";
 
 let addressCounter = 0;
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { countRows, expect, signIn, test } from "../support/fixtures";
+import { countRows, expect, readInUrdu, signIn, test } from "../support/fixtures";
 
 // The post cards and the post form's pieces in Urdu (decision 101), with JavaScript off: the feed
 // (its rankings and cards), a sale's own page (its details and comments) and New Post's form, each
@@ -9,7 +9,7 @@ import { countRows, expect, signIn, test } from "../support/fixtures";
 const RAW_KEY = /\b(?:common|auth|feed|posts|dealers|map|plans|people|targets|reports|farmers|admin):[a-z]/;
 
 /** The page's HTML without its scripts (whose data carries the catalogs' keys), after checking its direction and keys. */
-async function readInUrdu(page: Page, path: string): Promise<string> {
+async function urduPage(page: Page, path: string): Promise<string> {
   await page.goto(path);
   await expect(page.locator("html")).toHaveAttribute("lang", "ur");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -24,23 +24,23 @@ function expectNoEnglish(html: string, words: string[]): void {
 
 test("the feed, a sale and New Post's form read in Urdu, right to left", async ({ page }) => {
   await signIn(page, "officer1");
-  await page.request.post("/language", { form: { language: "ur" } });
+  await readInUrdu(page);
 
-  const feed = await readInUrdu(page, "/");
+  const feed = await urduPage(page, "/");
   await expect(page.getByRole("heading", { name: "سیلز آفیسرز کی رینکنگ", level: 2 })).toBeVisible();
   await expect(page.getByRole("link", { name: /^تبصرے \(\d+\)$/ }).first()).toBeVisible();
   expect(feed).toMatch(/GPS سے ±\d+ میٹر/);
   expectNoEnglish(feed, ["Sales Agent Rankings", "Comments (", "Share<", "Unknown Location", "km today"]);
 
   const sale = countRows("SELECT MIN(id) AS n FROM Post WHERE type = 'SALE' AND saleTotalCents IS NOT NULL");
-  const post = await readInUrdu(page, `/posts/${sale}`);
+  const post = await urduPage(page, `/posts/${sale}`);
   await expect(page.getByText("سیل", { exact: true }).first()).toBeVisible();
   await expect(page.getByLabel("تبصرہ لکھیں")).toBeVisible();
   await expect(page.getByRole("button", { name: "بھیجیں" })).toBeVisible();
   expect(post).toContain('aria-label="پوسٹ کی تفصیل"');
   expectNoEnglish(post, ["Post details", "Price per unit", ">Quantity<", "Write a comment", ">Send<", ">Sale<"]);
 
-  const form = await readInUrdu(page, "/new-post");
+  const form = await urduPage(page, "/new-post");
   await expect(page.getByLabel("پوسٹ کی قسم *")).toBeVisible();
   await expect(page.getByRole("option", { name: "ڈیلر میٹنگ" })).toHaveCount(1);
   await expect(page.getByText("فہرست میں نہیں؟")).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "../support/fixtures";
+import { expect, readInUrdu, signIn, test } from "../support/fixtures";
 
 // The shell, the sign-in flows and the profile in Urdu (issue 51), with JavaScript off: each page
 // is right to left, its heading in Urdu, with no message key left raw and none of its English words.
@@ -10,11 +10,6 @@ const RAW_KEY = /\b(?:common|auth|feed|posts|dealers|map|plans|people|targets|re
 async function shownHtml(page: Page, url: string): Promise<string> {
   const html = (await (await page.goto(url))?.text()) ?? "";
   return html.replace(/<script[\s\S]*?<\/script>/g, "");
-}
-
-async function readInUrdu(page: Page): Promise<void> {
-  const chosen = await page.request.post("/language", { form: { language: "ur" }, maxRedirects: 0 });
-  expect(chosen.status()).toBe(302);
 }
 
 /** Opens `url` and checks it is an Urdu page whose first heading is `heading`, without `english`. */

@@ -11,6 +11,7 @@ import { NoJsBrowser, type NoJsPage, type NoJsContext } from "./browser";
 
 export { expect };
 export { countRows, e2eDatabasePath, readOutbox, waitingAccount } from "../../support/e2e-database";
+export { readInUrdu } from "../../support/urdu";
 
 process.env.FIELDLINE_E2E_DIR = inject("fieldlineE2eDir");
 const baseURL = inject("fieldlineE2eUrl");
