@@ -142,7 +142,9 @@ function CommentItem({
         {deleted ? (
           <p className="text-sm text-gray-11 italic">{t("posts:comments.deleted")}</p>
         ) : (
-          <p className="text-sm break-words whitespace-pre-line">{comment.text}</p>
+          <p dir="auto" className="text-sm break-words whitespace-pre-line">
+            {comment.text}
+          </p>
         )}
       </div>
       {mine && !deleted ? (

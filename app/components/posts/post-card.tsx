@@ -147,7 +147,12 @@ export const PostCard = memo(function PostCard({
         </div>
       </header>
 
-      {post.text ? <p className="mt-3 break-words whitespace-pre-line">{post.text}</p> : null}
+      {/* What people wrote reads in its own direction, English inside an Urdu page included. */}
+      {post.text ? (
+        <p dir="auto" className="mt-3 break-words whitespace-pre-line">
+          {post.text}
+        </p>
+      ) : null}
 
       <MediaGrid media={post.media} label={t("posts:card.mediaOf", { author, type: typeLabel })} />
 
