@@ -101,9 +101,27 @@ const PATH_VALUES = [
   "RABI-2026",
   "KHARIF-9999",
   "2026-13",
+  // A word file's version, language and namespace (/messages/…, decision 101), and names no object should answer to.
+  "ur",
+  "en",
+  "common",
+  "__proto__",
+  "constructor",
 ];
 
-export const PATH_PARAMETERS = new Set(["id", "commentId", "index", "uploadId", "day", "tokenId", "token", "period"]);
+export const PATH_PARAMETERS = new Set([
+  "id",
+  "commentId",
+  "index",
+  "uploadId",
+  "day",
+  "tokenId",
+  "token",
+  "period",
+  "version",
+  "language",
+  "namespace",
+]);
 
 function pathArbitrary(pattern: string, ids: Ids): fc.Arbitrary<string> {
   const names = [...pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);
