@@ -1,7 +1,8 @@
 import { useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 import { ProgressList } from "~/components/targets/progress-list";
-import { daysLeftText, periodName } from "~/components/targets/target-words";
+import { periodName } from "~/components/targets/period-name";
+import { daysLeftText } from "~/components/targets/target-words";
 import { displayName } from "~/lib/names";
 import type { PeriodProgress } from "~/models/targets.schema";
 

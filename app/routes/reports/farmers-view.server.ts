@@ -7,7 +7,7 @@ import { formatCalendarDate } from "~/lib/date-format";
 import { FARMER_CHART_MEASURES, FARMER_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
 import { nextPeriod, previousPeriod, seasonOf } from "~/lib/target-period";
 import { FARMER_CHART_KEYS, type ReportWords } from "~/components/reports/report-words";
-import { periodName } from "~/components/targets/target-words";
+import { periodName } from "~/components/targets/period-name";
 import { farmersReportQuerySchema } from "~/models/farmers-report.schema";
 import { buildFarmersReport } from "~/models/farmers-report.server";
 import { farmersChart, farmersTable, type Cell } from "~/models/report-view.server";

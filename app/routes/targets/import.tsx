@@ -3,7 +3,7 @@ import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
-import { periodName } from "~/components/targets/target-words";
+import { periodName } from "~/components/targets/period-name";
 import { metaTitle, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
