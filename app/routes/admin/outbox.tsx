@@ -51,7 +51,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         <h1 className="text-xl font-bold">{t("admin:outbox.title")}</h1>
         <p className="text-sm text-gray-11">
           {t("admin:outbox.about")}{" "}
-          <Link to="/admin" className="link">
+          <Link to="/admin" className="link tap-line">
             {t("admin:back.dashboard")}
           </Link>
         </p>
