@@ -3,7 +3,7 @@ import type { LegReason } from "~/lib/location-quality";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/dealer-map";
-import { formatCalendarDate } from "~/lib/date-format";
+import { formatCalendarDate, LOCALES } from "~/lib/date-format";
 import { useHydrated } from "~/browser/hydrated";
 import { maskPhone } from "~/lib/phone";
 import { PROVINCES, type Province } from "~/lib/provinces";
@@ -52,8 +52,6 @@ const STOP_LABELS: Record<StopLabel, MessageKey> = {
   Latest: "map:stopLabel.latest",
 };
 
-const TIME_LOCALES: Record<Language, string> = { en: "en-US", ur: "ur-PK" };
-
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const params = new URL(args.request.url).searchParams;
@@ -91,7 +89,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The demo plots of the same people as the routes: their officers' (decision 97).
   const plots = showPlots ? plotsOnMap(audience) : [];
   const language = args.context.get(languageContext);
-  const time = new Intl.DateTimeFormat(TIME_LOCALES[language], {
+  const time = new Intl.DateTimeFormat(LOCALES[language], {
     timeZone: env.APP_TIME_ZONE,
     numberingSystem: "latn",
     hour: "numeric",
