@@ -3,7 +3,7 @@ import { TransNoContext } from "@lingui/react/server";
 import { createContext, type ReactElement, type ReactNode, use, useCallback } from "react";
 import { useMatches } from "react-router";
 import { DEFAULT_LANGUAGE, type Language } from "~/lib/languages";
-import type { MessageKey, MessagesRef, Namespace, Translate } from "~/locales/namespaces";
+import { looksLikeKey, type MessageKey, type MessagesRef, type Namespace, type Translate } from "~/locales/namespaces";
 
 // The page's words (decision 101). Each loader names the namespaces its page needs, in the
 // reader's language (`messages`, a MessagesRef: app/http/language.server.ts's pageMessages). On
@@ -134,6 +134,15 @@ function usePageI18n(): I18n {
 export function useT(): Translate {
   const i18n = usePageI18n();
   return useCallback((key, values) => i18n._(key, values), [i18n]);
+}
+
+/**
+ * A message of the rules as the page shows it: a catalog's key (what a schema checking the form in
+ * the browser says, or a refusal's message) in the reader's language, any other text as it is.
+ */
+export function useSay(): (text: string) => string {
+  const i18n = usePageI18n();
+  return useCallback((text) => (looksLikeKey(text) ? i18n._(text) : text), [i18n]);
 }
 
 /**

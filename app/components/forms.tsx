@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { useHydrated } from "~/browser/hydrated";
-import { useT } from "~/browser/i18n";
+import { useSay, useT } from "~/browser/i18n";
 import { Icon } from "~/components/icon";
 
 type InputType = "text" | "email" | "password" | "tel" | "number" | "search" | "url";
@@ -62,11 +62,12 @@ export function PasswordField({ label, field, ...rest }: Omit<TextFieldProps, "t
 }
 
 export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  const say = useSay();
   if (!errors?.length) return null;
   return (
     <div id={id} className="field-error" role="alert">
       {errors.map((error) => (
-        <p key={error}>{error}</p>
+        <p key={error}>{say(error)}</p>
       ))}
     </div>
   );
@@ -74,11 +75,12 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) 
 
 /** Errors of the whole form, such as "Invalid username or password". */
 export function FormErrors({ errors }: { errors?: string[] }) {
+  const say = useSay();
   if (!errors?.length) return null;
   return (
     <div role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
       {errors.map((error) => (
-        <p key={error}>{error}</p>
+        <p key={error}>{say(error)}</p>
       ))}
     </div>
   );

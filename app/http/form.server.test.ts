@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formCall, requirePageId } from "~/http/form.server";
+import { formCall, parseForm, requirePageId } from "~/http/form.server";
+import { inLanguage } from "~/http/language.server";
+import { languageSchema } from "~/models/language.schema";
 import { AppError } from "~/lib/app-error";
 
 describe("formCall", () => {
@@ -31,5 +33,15 @@ describe("requirePageId", () => {
         expect.objectContaining({ data: "Post not found", init: { status: 404 } }),
       );
     }
+  });
+});
+
+describe("parseForm", () => {
+  it("says a schema's messages in the reader's language, so a reply without JavaScript reads in it", () => {
+    const form = new FormData();
+    form.set("language", "fr");
+    const reply = inLanguage("ur", () => parseForm(form, languageSchema).reply());
+    expect(reply.error).toEqual({ language: ["انگریزی یا اردو چنیں۔"] });
+    expect(parseForm(form, languageSchema).reply().error).toEqual({ language: ["Choose English or Urdu."] });
   });
 });

@@ -45,7 +45,7 @@ export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
  */
 export function requirePageId(value: unknown, notFound: string): number {
   const id = parseId(value);
-  if (id === null) throw data(notFound, { status: 404 });
+  if (id === null) throw data(said(notFound), { status: 404 });
   return id;
 }
 
@@ -123,5 +123,15 @@ export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Sche
   const names = fieldNames(schema);
   const known = new FormData();
   for (const [name, value] of form) if (!names || names.has(name)) known.append(name, value);
-  return parseWithZod(known, { schema });
+  const submission = parseWithZod(known, { schema });
+  // The schema's messages are catalogs' keys (decision 101): the reply says them in the reader's
+  // language, as the page's error lists do for a schema checking the form in the browser.
+  if (submission.status === "error") sayEach(submission.error);
+  return submission;
+}
+
+/** Each message of a submission's errors said in place (the reply reads the same lists). */
+function sayEach(errors: Record<string, string[] | null> | null | undefined): void {
+  for (const messages of Object.values(errors ?? {}))
+    messages?.forEach((message, index) => (messages[index] = said(message)));
 }

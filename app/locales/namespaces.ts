@@ -36,6 +36,15 @@ export function isNamespace(value: string): value is Namespace {
   return (NAMESPACES as readonly string[]).includes(value);
 }
 
+/**
+ * Whether a text is written as a catalog's key (`dealers:errors.notFound`) rather than as words:
+ * the rules' messages are keys, said in the reader's language where they reach a page.
+ */
+export function looksLikeKey(text: string): boolean {
+  const colon = text.indexOf(":");
+  return colon > 0 && isNamespace(text.slice(0, colon)) && /^[A-Za-z0-9.]+$/.test(text.slice(colon + 1));
+}
+
 /** Every message's key: a key no English catalog holds is a type error. */
 export type MessageKey =
   | keyof typeof common

@@ -2,6 +2,8 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { countRows, expect, signIn, test } from "../support/fixtures";
 import { registerOfficer } from "../support/flows";
 import { LANGUAGE_INVALID } from "~/models/language.schema";
+import { english } from "../../support/english";
+import { readInUrdu } from "../../support/urdu";
 
 // The language switch (decision 101), with JavaScript off: the sign-in page's, remembered on the
 // device (`fl_lang`); the profile's, remembered for the user on every device; a new visitor's
@@ -91,9 +93,15 @@ test("a language that is not ours is refused with 400 and nothing remembered", a
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(400);
-  expect(await refused.text()).toContain(LANGUAGE_INVALID);
+  expect(await refused.text()).toContain(english(LANGUAGE_INVALID));
   expect(refused.headers()["set-cookie"] ?? "").not.toContain("fl_lang");
   expect(await languageCookie(context)).toBeUndefined();
+
+  // A schema's message is a key said in the reader's language.
+  await readInUrdu(page);
+  const inUrdu = await page.request.post("/language", { form: { language: "fr" }, maxRedirects: 0 });
+  expect(inUrdu.status()).toBe(400);
+  expect(await inUrdu.text()).toContain("انگریزی یا اردو چنیں۔");
 });
 
 test("a page's words come in files kept a year, named by the catalogs' version, in the reader's language only", async ({

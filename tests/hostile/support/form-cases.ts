@@ -58,6 +58,7 @@ import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
 import { LITE_CHOICES } from "~/lib/lite-mode";
 import { LANGUAGES } from "~/lib/languages";
 import { LANGUAGE_INVALID } from "~/models/language.schema";
+import { english } from "../../support/english";
 import { TOO_MANY_FROM_ADDRESS } from "~/models/login-throttle.server";
 
 // The exact wording of messages that live in server-only modules.
@@ -500,7 +501,7 @@ export const formCases: FormCase[] = [
           fc.constantFrom(...EVIL_REDIRECTS).map((to) => `/language?redirectTo=${encodeURIComponent(to)}`),
         ),
       ),
-    refused: () => page([400], [LANGUAGE_INVALID]),
+    refused: () => page([400], [english(LANGUAGE_INVALID)]),
   },
   {
     route: "routes/shell/lite-mode.tsx",

@@ -2,8 +2,17 @@
 // with no script, no style and no markup, and the Latin words among them that are not names.
 import type { AppServer } from "./app-server";
 
-/** Words that stay in Latin script on an Urdu page: the product's, the products' and the language switch's own. */
+/**
+ * Words that stay in Latin script on an Urdu page: the product's, the products' and the language
+ * switch's own, and the technical names Urdu writes in Latin letters too (GPS, a file's type and size).
+ */
 const ALWAYS_LATIN = [
+  "GPS",
+  "MB",
+  "KB",
+  "xlsx",
+  "xls",
+  "JavaScript",
   "Fieldline",
   "API",
   "CSV",
@@ -47,6 +56,9 @@ const NAME_COLUMNS: Record<string, string[]> = {
   LedgerEntry: ["reason"],
 };
 
+/** A person's initials, as their avatar shows them when they have no photo. */
+const INITIALS = `SELECT DISTINCT substr(firstName, 1, 1) || substr(lastName, 1, 1) AS value FROM "User"`;
+
 /** Every Latin word of the names and writings in the server's database, lower-cased. */
 export function namesIn(server: AppServer): Set<string> {
   const words = new Set(ALWAYS_LATIN.map((word) => word.toLowerCase()));
@@ -57,6 +69,8 @@ export function namesIn(server: AppServer): Set<string> {
           value: unknown;
         }>)
           for (const [word] of String(row.value ?? "").matchAll(LATIN_WORD)) words.add(word.toLowerCase());
+    for (const row of db.prepare(INITIALS).all() as Array<{ value: unknown }>)
+      words.add(String(row.value).toLowerCase());
   });
   return words;
 }
@@ -71,12 +85,17 @@ function decode(text: string): string {
   });
 }
 
-/** The words of a page a person reads or hears: its title, its body's text and its labelling attributes. */
+/**
+ * The words of a page a person reads or hears: its title, its body's text and its labelling
+ * attributes. A `<code>` holds a machine's word (a webhook's event, a file's column as the import
+ * reads it), which stays as it is written.
+ */
 export function readableText(html: string): string {
   const title = /<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? "";
   const body = (/<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "")
     .replace(/<script\b[\s\S]*?<\/script>/g, " ")
-    .replace(/<style\b[\s\S]*?<\/style>/g, " ");
+    .replace(/<style\b[\s\S]*?<\/style>/g, " ")
+    .replace(/<code\b[\s\S]*?<\/code>/g, " ");
   const labels = [...body.matchAll(/\s(?:aria-label|placeholder|title|alt)="([^"]*)"/g)].map((match) => match[1]);
   const text = body.replace(/<[^>]*>/g, " ");
   return decode([title, ...labels, text].join(" "));
