@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test, uniqueName } from "./support/fixtures";
+import { expect, readInUrdu, signIn, test, uniqueName } from "./support/fixtures";
 import { axeViolations, controlsUnder24, controlsUnder44 } from "./support/page-checks";
 import { someDealer } from "./posts/support";
 
@@ -29,7 +29,7 @@ type Check = (page: Page, label: string) => Promise<string[]>;
 const ALL_CHECKS: Check[] = [axeViolations, controlsUnder44, controlsUnder24];
 
 /** Every check's failures on each stop, one line each; a stop already on screen is checked as it is. */
-async function walk(page: Page, stops: (string | Stop)[]): Promise<string> {
+async function walk(page: Page, stops: (string | Stop)[], extraChecks: Check[] = []): Promise<string> {
   const found: string[] = [];
   for (const stop of stops.map((s) => (typeof s === "string" ? { path: s } : s))) {
     const onScreen = new URL(page.url());
@@ -39,7 +39,7 @@ async function walk(page: Page, stops: (string | Stop)[]): Promise<string> {
     }
     await stop.prepare?.(page);
     const label = stop.label ?? stop.path;
-    for (const check of stop.checks ?? ALL_CHECKS) found.push(...(await check(page, label)));
+    for (const check of [...(stop.checks ?? ALL_CHECKS), ...extraChecks]) found.push(...(await check(page, label)));
   }
   return found.join("\n");
 }
@@ -204,4 +204,101 @@ test("an admin's pages have no accessibility violations, and every control is at
       },
     ]),
   ).toBe("");
+});
+
+// The same checks on the Urdu pages (decision 101): right to left, set in the phone's Nastaliq,
+// with the words of another length. One walk per role over the pages each uses most; the English
+// walks above cover every state.
+test.describe("in Urdu", () => {
+  const readsInUrdu: Check = async (page, label) => {
+    const html = page.locator("html");
+    const [lang, dir] = [await html.getAttribute("lang"), await html.getAttribute("dir")];
+    return lang === "ur" && dir === "rtl" ? [] : [`${label}: read as lang="${lang}" dir="${dir}"`];
+  };
+
+  test("the signed-out pages have no accessibility violations, and every control is at least 44 px square (24 px in a sentence)", async ({
+    page,
+  }) => {
+    await readInUrdu(page);
+    expect(await walk(page, ["/login", "/register", "/forgot-password", "/no-such-page"], [readsInUrdu])).toBe("");
+  });
+
+  test("an officer's feed, post, New Post, plan, rankings, reports, dealers and map have no accessibility violations, and every control is at least 44 px square (24 px in a sentence)", async ({
+    page,
+  }) => {
+    await signIn(page, "officer1");
+    await readInUrdu(page);
+    await page.goto("/");
+    const post = await page.locator("[data-post-id]").first().getAttribute("data-post-id");
+    expect(
+      await walk(
+        page,
+        [
+          "/",
+          `/posts/${post}`,
+          "/new-post",
+          "/plan",
+          "/leaderboard",
+          "/reports",
+          "/notifications",
+          "/profile",
+          "/dealers",
+          `/dealer-details/${someDealer().id}`,
+          { path: "/dealer-map", prepare: mapReady },
+        ],
+        [readsInUrdu],
+      ),
+    ).toBe("");
+  });
+
+  test("a manager's team, targets, imports, farmers and a dealer's account have no accessibility violations, and every control is at least 44 px square (24 px in a sentence)", async ({
+    page,
+  }) => {
+    await signIn(page, "manager");
+    await readInUrdu(page);
+    const accountPage = await dealerWithAccount(page);
+    expect(
+      await walk(
+        page,
+        [
+          "/team",
+          "/targets",
+          "/targets/import",
+          "/farmers",
+          "/farmers/import",
+          "/plots",
+          "/location-quality",
+          accountPage,
+        ],
+        [readsInUrdu],
+      ),
+    ).toBe("");
+  });
+
+  test("an admin's pages and a dealer's statement have no accessibility violations, and every control is at least 44 px square (24 px in a sentence and on the teams list)", async ({
+    page,
+  }) => {
+    await signIn(page, "admin");
+    await readInUrdu(page);
+    const dealer = someDealer().id;
+    const link = (await (await page.request.post(`/api/dealers/${dealer}/statement-links`, { data: {} })).json()) as {
+      url: string;
+    };
+    expect(
+      await walk(
+        page,
+        [
+          { path: "/admin/teams", checks: [axeViolations, controlsUnder24] },
+          "/admin",
+          "/admin/import",
+          "/admin/opening-balances",
+          "/admin/outbox",
+          "/admin/webhooks",
+          `/dealer-details/${dealer}/statement`,
+          new URL(link.url).pathname,
+        ],
+        [readsInUrdu],
+      ),
+    ).toBe("");
+  });
 });
