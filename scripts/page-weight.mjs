@@ -29,7 +29,7 @@ import { fillScaleData } from "./lib/bench-data.mjs";
 import { bin, freePort, root, run, waitForHttp } from "./lib/common.mjs";
 import { copyMigratedDatabase } from "./lib/migrated-database.mjs";
 import { budgetFailures } from "./lib/page-weight-budgets.mjs";
-import { firstLoadJavaScript } from "./lib/wire-weight.mjs";
+import { firstLoadJavaScript, litePageTransfer } from "./lib/wire-weight.mjs";
 
 const DEFAULT_ROUTES = [
   "/login",
@@ -215,11 +215,13 @@ const kib = (bytes) => (bytes / 1024).toFixed(1);
 // ---- Over the wire ----
 
 const WIRE_ROUTE = "/";
+/** The pages the benchmark's Lighthouse audits in Lite mode (scripts/bench.mjs). */
+const LITE_ROUTES = ["/", "/dealers", "/leaderboard", "/new-post"];
 const WIRE_OFFICER = { username: "weight", password: "weight-pass-1" };
 
 /**
  * The production server on a scratch database with an officer, a small team and their posts: the
- * first load of / in English and in Urdu.
+ * first load of / in English and in Urdu, and the Lite pages' whole weight in both.
  */
 async function measureOverTheWire() {
   const workspace = benchWorkspace("weight", await freePort());
@@ -251,7 +253,11 @@ async function measureOverTheWire() {
         fail(`The production server on ${workspace.baseUrl} did not start.`);
       const english = await firstLoadJavaScript(workspace.baseUrl, WIRE_ROUTE, WIRE_OFFICER);
       const urdu = await firstLoadJavaScript(workspace.baseUrl, WIRE_ROUTE, WIRE_OFFICER, { language: "ur" });
-      return { wire: { route: WIRE_ROUTE, ...english }, wireUrdu: { route: WIRE_ROUTE, ...urdu } };
+      const lite = {
+        en: await litePageTransfer(workspace.baseUrl, LITE_ROUTES, WIRE_OFFICER),
+        ur: await litePageTransfer(workspace.baseUrl, LITE_ROUTES, WIRE_OFFICER, { language: "ur" }),
+      };
+      return { wire: { route: WIRE_ROUTE, ...english }, wireUrdu: { route: WIRE_ROUTE, ...urdu }, lite };
     } finally {
       if (server.exitCode === null) {
         server.kill("SIGTERM");
@@ -349,6 +355,10 @@ async function main() {
   console.log(
     `The same in Urdu: ${kib(result.wireUrdu.bytes)} KiB of JavaScript in ${result.wireUrdu.files.length} files`,
   );
+  for (const [language, pages] of Object.entries(result.lite))
+    console.log(
+      `Lite mode, ${language}, each page's whole first load: ${pages.map((page) => `${page.path} ${(page.bytes / 1000).toFixed(1)} KB`).join(", ")}`,
+    );
   fs.writeFileSync(reportFile, JSON.stringify(result, null, 2) + "\n");
   console.log(`\nWrote ${path.relative(root, reportFile)}`);
   const failures = budgetFailures(result);

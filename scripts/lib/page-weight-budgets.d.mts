@@ -2,6 +2,7 @@
 export type Budgets = {
   jsKiB: Record<string, number>;
   wireJsKiB: number;
+  liteKB: number;
   cssKiB: number;
   feedHtmlKiB: number;
   leafletRoutes: string[];
@@ -17,6 +18,8 @@ export type WeightReport = {
   wire?: { route: string; bytes: number };
   /** The same first load read in Urdu (decision 101). */
   wireUrdu?: { route: string; bytes: number };
+  /** Each Lite page's whole first load, by language. */
+  lite?: Record<string, Array<{ path: string; bytes: number }>>;
 };
 export declare const BUDGETS: Budgets;
 export declare function budgetFailures(report: WeightReport, budgets?: Budgets): string[];

@@ -49,6 +49,12 @@ export const BUDGETS = {
    * 105 is out of reach while React 19, React DOM and React Router 7 alone move 91.4 KiB.
    */
   wireJsKiB: 123,
+  /**
+   * A Lite page's whole first load (HTML, CSS, images; no script), KB of 1,000 bytes as Lighthouse
+   * counts them: issue 34's goal, which the benchmark's Lighthouse judges on the low-tier phone, held
+   * here on every run in English and in Urdu (issue 51).
+   */
+  liteKB: 40,
   /** First-load CSS of every route, KiB gzipped. */
   cssKiB: 30,
   /**
@@ -96,6 +102,12 @@ export function budgetFailures(report, budgets = BUDGETS) {
         `${wire.route}: its first load${reader} moves ${(wire.bytes / KIB).toFixed(1)} KiB of JavaScript over the wire, over the budget of ${budgets.wireJsKiB} KiB`,
       );
   }
+  for (const [language, pages] of Object.entries(report.lite ?? {}))
+    for (const page of pages)
+      if (page.bytes > budgets.liteKB * 1000)
+        failures.push(
+          `${page.path} in Lite mode (${language}): its first load moves ${(page.bytes / 1000).toFixed(1)} KB, over the budget of ${budgets.liteKB} KB`,
+        );
   for (const route of Object.keys(budgets.jsKiB)) {
     if (!report.routes.some((entry) => entry.route === route && entry.matched))
       failures.push(`${route}: has a budget but is not in the report`);

@@ -50,6 +50,17 @@ describe("page-weight budgets", () => {
     ]);
   });
 
+  it("hold every Lite page to 40 KB in each language", () => {
+    const lite = (kb: number) => ({
+      ...report(),
+      lite: { en: [{ path: "/dealers", bytes: 20_000 }], ur: [{ path: "/dealers", bytes: kb * 1000 }] },
+    });
+    expect(budgetFailures(lite(BUDGETS.liteKB))).toEqual([]);
+    expect(budgetFailures(lite(41.2))).toEqual([
+      `/dealers in Lite mode (ur): its first load moves 41.2 KB, over the budget of ${BUDGETS.liteKB} KB`,
+    ]);
+  });
+
   it("fail when a budgeted route is missing from the report", () => {
     expect(budgetFailures({ routes: [] })).toEqual(["/: has a budget but is not in the report"]);
   });
