@@ -5,6 +5,7 @@ export type Budgets = {
   liteKB: number;
   cssKiB: number;
   feedHtmlKiB: number;
+  feedHtmlKiBUrdu: number;
   leafletRoutes: string[];
 };
 export type WeightReport = {
