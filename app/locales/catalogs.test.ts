@@ -77,3 +77,49 @@ describe.each(NAMESPACES)("the %s catalogs", (namespace) => {
     }
   });
 });
+
+// The glossary the translation follows (decision 101): a word of the trade is said the same way on
+// every screen, so an officer learns it once. Each English word (as a whole word, singular or
+// plural) is matched by its Urdu stem, which its inflected forms share (نقشہ, نقشے); a message that
+// keeps the English word itself, as a name or a file's column, passes.
+const GLOSSARY: Record<string, string> = {
+  dealer: "ڈیلر",
+  target: "ٹارگٹ",
+  farmer: "کسان",
+  comment: "تبصر",
+  password: "پاس ورڈ",
+  username: "یوزر نیم",
+  team: "ٹیم",
+  manager: "مینیجر",
+  officer: "آفیسر",
+  report: "رپورٹ",
+  recovery: "ریکوری",
+  sale: "سیل",
+  balance: "بقایا",
+  statement: "اسٹیٹمنٹ",
+  import: "امپورٹ",
+  visit: "وزٹ",
+  plot: "پلاٹ",
+  location: "مقام",
+  season: "سیزن",
+  village: "گاؤں",
+  badge: "بیج",
+  leaderboard: "لیڈر بورڈ",
+  profile: "پروفائل",
+  map: "نقش",
+  crop: "فصل",
+};
+
+test("every word of the glossary is said with its one Urdu term wherever it is used", () => {
+  const urdu = Object.assign({}, ...NAMESPACES.map((namespace) => CATALOGS.ur[namespace])) as Record<string, string>;
+  const astray: string[] = [];
+  for (const [word, term] of Object.entries(GLOSSARY)) {
+    const used = new RegExp(`\\b${word}s?\\b(?![^{]*})`, "i");
+    for (const [key, message] of Object.entries(english)) {
+      const translated = urdu[key] ?? "";
+      if (used.test(message) && !translated.includes(term) && !used.test(translated))
+        astray.push(`${key}: "${word}" is not ${term} in "${translated}"`);
+    }
+  }
+  expect(astray).toEqual([]);
+});
