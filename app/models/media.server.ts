@@ -9,7 +9,7 @@ import { UPLOAD_PATH, uploadIdOfPath } from "~/infra/upload-url.server";
 import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
 import { videoDuration } from "~/infra/video-container.server";
 import { withoutVideoMetadata } from "~/infra/video-metadata.server";
-import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
+import { FILE_TOO_LARGE, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
 
 // The media service: every photo and video a user sends (a post's media, a dealer's picture or
 // gallery photo, an upload waiting for its post, the files of a refused post form) comes in here,
@@ -52,7 +52,7 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
 
 /** Refuses what is not a photo or video we take, or is over 10 MB; a video's container is read whole. */
 async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
-  if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, FILE_TOO_LARGE, { ...MEDIA_FIELD, values: { name } });
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   if (sniffed.kind === "VIDEO" && (await videoDuration(bytes, sniffed.mimeType)) === null)
