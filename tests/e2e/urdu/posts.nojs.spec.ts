@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { countRows, expect, readInUrdu, signIn, test, uniqueName } from "../support/fixtures";
 import { english } from "../../support/english";
 import { PRODUCT_REQUIRED, QUANTITY_REQUIRED } from "~/models/post.rules";
+import { POST_NOT_FOUND } from "~/models/post.server";
 
 // The post cards and the post form's pieces in Urdu (decision 101), with JavaScript off: the feed
 // (its rankings and cards), a sale's own page (its details and comments) and New Post's form, each
@@ -81,6 +82,14 @@ test("a refused post and comment read in Urdu with their 400, and /api keeps the
   await page.getByLabel("تبصرہ لکھیں").fill("   ");
   await page.getByRole("button", { name: "بھیجیں" }).click();
   await expect(page.getByText("تبصرہ خالی نہیں ہو سکتا۔").first()).toBeVisible();
+
+  // A post that is not there: its 404 in Urdu on the page, in English through /api.
+  const missing = await page.request.get("/posts/999999999");
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain("پوسٹ نہیں ملی۔");
+  const missingApi = await page.request.get("/api/posts/999999999/comments");
+  expect(missingApi.status()).toBe(404);
+  expect(await missingApi.json()).toEqual({ error: english(POST_NOT_FOUND) });
 
   // The same refusal through /api, read by a tool: English.
   const api = await page.request.post("/api/posts", { data: { type: "SALE", text } });
