@@ -2,7 +2,7 @@ import { readMultipartForm } from "~/http/multipart.server";
 import { DEALER_IMAGE_MAX_BYTES, IMAGE_TOO_LARGE, INVALID_IMAGE } from "~/models/dealer.schema";
 import { FILE_TOO_LARGE, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/models/dealer-import.server";
 import type { UploadedFile } from "~/models/media.server";
-import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES } from "~/models/post.schema";
+import { A_FILE_TOO_LARGE, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES } from "~/models/post.schema";
 
 // The multipart forms that carry files, each read once here for its page and its /api twin,
 // with the limits enforced while the body streams in. Every refusal is an AppError.
@@ -46,7 +46,7 @@ export async function readPostForm(request: Request): Promise<{ form: FormData; 
   const form = await readMultipartForm(request, {
     maxFileSize: MAX_FILE_BYTES,
     maxFiles: MAX_FILES,
-    fileTooLarge: fileTooLarge("A file"),
+    fileTooLarge: A_FILE_TOO_LARGE,
     tooManyFiles: TOO_MANY_FILES,
   });
   const uploaded = form.getAll("files").filter((value): value is File => typeof value !== "string");

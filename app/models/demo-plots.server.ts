@@ -4,8 +4,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { appDate } from "~/infra/clock.server";
 import { AppError } from "~/lib/app-error";
 import { addDays } from "~/lib/calendar";
-import { CROP_LABELS, type Crop } from "~/lib/crops";
-import { formatCalendarDate } from "~/lib/date-format";
+import type { Crop } from "~/lib/crops";
 import type { SaleProduct } from "~/lib/post-types";
 import {
   midVisitDay,
@@ -263,8 +262,13 @@ export async function plotsOfPosts(postIds: number[]): Promise<Map<number, { id:
   return byPost;
 }
 
-/** The plots an officer follows that are not yet harvested, for New Post's visit: newest sowing first. */
-export async function openPlotsOf(officerId: number): Promise<{ id: number; label: string }[]> {
+/**
+ * The plots an officer follows that are not yet harvested, for New Post's visit: newest sowing
+ * first, each with what the page names it by (its crop, farmer and sowing day, in the reader's words).
+ */
+export async function openPlotsOf(
+  officerId: number,
+): Promise<{ id: number; crop: string; farmer: string; sownOn: string }[]> {
   const plots = await prisma.demoPlot.findMany({
     where: { officerId, stage: { not: "HARVESTED" } },
     select: { id: true, crop: true, sownOn: true, farmer: { select: { name: true } } },
@@ -273,6 +277,8 @@ export async function openPlotsOf(officerId: number): Promise<{ id: number; labe
   });
   return plots.map((plot) => ({
     id: plot.id,
-    label: `${CROP_LABELS[plot.crop as Crop] ?? plot.crop} · ${plot.farmer.name} · sown ${formatCalendarDate(plot.sownOn)}`,
+    crop: plot.crop,
+    farmer: plot.farmer.name,
+    sownOn: plot.sownOn,
   }));
 }

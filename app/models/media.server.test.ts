@@ -16,6 +16,7 @@ import {
   takeUploads,
 } from "~/models/media.server";
 import { WRONG_FILE_TYPE } from "~/models/post.schema";
+import { english } from "../../tests/support/english";
 import { DAILY_UPLOAD_LIMIT, reserveUploadBytes } from "~/models/upload-quota.server";
 
 beforeEach(resetDatabase);
@@ -192,7 +193,7 @@ describe("saveUpload: per-user quota of pending uploads", () => {
     }
     const error = await refusalOf(saveUpload(user.id, uploadId(), await photo(90), "one-more.jpg"));
     expect(error.status).toBe(413);
-    expect(error.message).toMatch(/100 MB of uploads waiting/);
+    expect(english(error.message)).toMatch(/100 MB of uploads waiting/);
     await expect(saveUpload(other.id, uploadId(), await photo(91), "fine.jpg")).resolves.toMatchObject({
       kind: "IMAGE",
     });

@@ -9,7 +9,8 @@ import { UPLOAD_PATH, uploadIdOfPath } from "~/infra/upload-url.server";
 import { requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
 import { videoDuration } from "~/infra/video-container.server";
 import { withoutVideoMetadata } from "~/infra/video-metadata.server";
-import { fileTooLarge, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
+import { FILE_TOO_LARGE, type KeptFile, MAX_FILE_BYTES, WRONG_FILE_TYPE } from "~/models/post.schema";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The media service: every photo and video a user sends (a post's media, a dealer's picture or
 // gallery photo, an upload waiting for its post, the files of a refused post form) comes in here,
@@ -52,7 +53,7 @@ export function sniffMedia(bytes: Uint8Array): SniffedMedia | null {
 
 /** Refuses what is not a photo or video we take, or is over 10 MB; a video's container is read whole. */
 async function checkMedia(bytes: Uint8Array, name: string): Promise<SniffedMedia> {
-  if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, fileTooLarge(name), MEDIA_FIELD);
+  if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError(413, FILE_TOO_LARGE, { ...MEDIA_FIELD, values: { name } });
   const sniffed = sniffMedia(bytes);
   if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);
   if (sniffed.kind === "VIDEO" && (await videoDuration(bytes, sniffed.mimeType)) === null)
@@ -168,13 +169,12 @@ export async function storePhoto(
   };
 }
 
-const UPLOAD_URL_USED = "This upload URL has already been used. Please upload the file again.";
+const UPLOAD_URL_USED = "posts:errors.uploadUrlUsed" satisfies MessageKey;
 
 /** A user's uploads waiting for a post or an import: one full post's worth (10 files of 10 MB). */
 const MAX_PENDING_BYTES = MAX_FILES * MAX_FILE_BYTES;
-const PENDING_QUOTA =
-  `You have ${MAX_PENDING_BYTES / 1024 / 1024} MB of uploads waiting for a post or an import. ` +
-  "Send that post or run that import first; uploads not used within a day are removed.";
+/** Says MAX_PENDING_BYTES (100 MB) in the catalogs. */
+const PENDING_QUOTA = "posts:errors.pendingQuota" satisfies MessageKey;
 
 /** Spends a signed upload URL: the first PUT wins (the id is the key, so a race has one winner); any later one is refused. */
 async function spendUploadUrl(userId: number, uploadId: string): Promise<void> {
@@ -299,10 +299,10 @@ export async function takeUploads(
 ): Promise<Array<{ id: string; bytes: Uint8Array; sniffed: SniffedMedia; key: string }>> {
   const ids = urls.map((url) => {
     const id = uploadIdFromUrl(url);
-    if (!id) throw new AppError(400, "Media must be uploaded through POST /api/objects/upload first", MEDIA_FIELD);
+    if (!id) throw new AppError(400, "posts:errors.mediaNotUploaded", MEDIA_FIELD);
     return id;
   });
-  if (new Set(ids).size !== ids.length) throw new AppError(400, "The same upload is listed twice", MEDIA_FIELD);
+  if (new Set(ids).size !== ids.length) throw new AppError(400, "posts:errors.uploadListedTwice", MEDIA_FIELD);
   const uploads = ids.length
     ? await prisma.upload.findMany({ where: { id: { in: ids }, userId }, select: { id: true, storageKey: true } })
     : [];
@@ -310,7 +310,7 @@ export async function takeUploads(
   const taken = [];
   for (const id of ids) {
     const upload = byId.get(id);
-    if (!upload) throw new AppError(400, "An uploaded file was not found; please upload it again", MEDIA_FIELD);
+    if (!upload) throw new AppError(400, "posts:errors.uploadNotFound", MEDIA_FIELD);
     const bytes = new Uint8Array(await readStoredFile(upload.storageKey));
     const sniffed = sniffMedia(bytes);
     if (!sniffed) throw new AppError(415, WRONG_FILE_TYPE, MEDIA_FIELD);

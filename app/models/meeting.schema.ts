@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { idSchema } from "~/lib/ids";
 import { type FarmerInput, farmerSchema, farmerSearchSchema, LAND_INVALID, phoneSchema } from "~/models/farmer.schema";
+import type { MessageKey } from "~/locales/namespaces";
 
 // A Farmer Meeting post's people (decision 95): how many came, and who of them are named. Named
 // attendees are farmers the author's team works with (by id, or by phone as the form without
@@ -12,14 +13,18 @@ const MAX_NAMED_ATTENDEES = 200;
 /** The empty rows for new farmers the form shows without JavaScript. */
 export const NEW_FARMER_ROWS = 3;
 
-export const HEAD_COUNT_INVALID = `Head count must be a whole number from 1 to ${MAX_HEAD_COUNT.toLocaleString("en-US")}`;
-export const HEAD_COUNT_BELOW_NAMED = "Head count must be at least the number of farmers named";
-const TOO_MANY_ATTENDEES = `A meeting can name at most ${MAX_NAMED_ATTENDEES} farmers`;
-const PHONES_TOO_LONG = "Phone numbers must be 4000 characters or less";
-const ATTENDEE_EITHER =
-  "An attendee is either an existing farmer (farmerId) or a new farmer (name, phone, …), not both";
+// The messages a person can meet are catalogs' keys (posts.json; the numbers are MAX_HEAD_COUNT's
+// and MAX_NAMED_ATTENDEES'). A malformed phone's message names what was typed, which a schema's
+// message cannot carry as a value: it stays English words.
+export const HEAD_COUNT_INVALID = "posts:errors.meeting.headCountInvalid" satisfies MessageKey;
+export const HEAD_COUNT_BELOW_NAMED = "posts:errors.meeting.headCountBelowNamed" satisfies MessageKey;
+const TOO_MANY_ATTENDEES = "posts:errors.meeting.tooManyAttendees" satisfies MessageKey;
+const PHONES_TOO_LONG = "posts:errors.meeting.phonesTooLong" satisfies MessageKey;
+const ATTENDEE_EITHER = "posts:errors.meeting.attendeeEither" satisfies MessageKey;
+/** `{phone}`: the phone as it was typed. */
+export const PHONE_NOT_A_FARMER = "posts:errors.meeting.phoneNotAFarmer" satisfies MessageKey;
+export const NEW_FARMERS_SHARE_PHONE = "posts:errors.meeting.newFarmersSharePhone" satisfies MessageKey;
 
-export const phoneNotAFarmer = (typed: string) => `No farmer you work with has the phone ${typed}.`;
 const phoneMalformed = (typed: string) => `${typed} is not a Pakistani mobile number, such as 0300 1234567`;
 
 const blank = (value: unknown) =>
@@ -53,9 +58,9 @@ const attendeeSchema = z
     const missing = (ok: unknown, path: string, message: string) => {
       if (ok === undefined) ctx.addIssue({ code: "custom", path: [path], message });
     };
-    missing(attendee.name, "name", "Name is required");
-    missing(attendee.tehsil, "tehsil", "Tehsil is required");
-    missing(attendee.district, "district", "District is required");
+    missing(attendee.name, "name", "posts:errors.meeting.nameRequired" satisfies MessageKey);
+    missing(attendee.tehsil, "tehsil", "posts:errors.meeting.tehsilRequired" satisfies MessageKey);
+    missing(attendee.district, "district", "posts:errors.meeting.districtRequired" satisfies MessageKey);
     missing(attendee.landAcres, "landAcres", LAND_INVALID);
   })
   .transform((attendee) => {

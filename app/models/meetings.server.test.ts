@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { ERASED_NAME, farmerSchema } from "~/models/farmer.schema";
 import { createFarmer, eraseFarmer } from "~/models/farmers.server";
-import { HEAD_COUNT_BELOW_NAMED, HEAD_COUNT_INVALID, phoneNotAFarmer } from "~/models/meeting.schema";
+import { HEAD_COUNT_BELOW_NAMED, HEAD_COUNT_INVALID, PHONE_NOT_A_FARMER } from "~/models/meeting.schema";
 import { farmerMeetings } from "~/models/meetings.server";
 import { FARMER_NOT_YOURS } from "~/models/policy";
 import { postSchema } from "~/models/post.schema";
@@ -110,7 +110,8 @@ describe("a Farmer Meeting post's people", () => {
       createPost(w.ayesha.id, meeting({ attendeePhones: "0300 1234567\n0345 0000000" })),
     ).rejects.toMatchObject({
       status: 400,
-      message: phoneNotAFarmer("0345 0000000"),
+      message: PHONE_NOT_A_FARMER,
+      values: { phone: "0345 0000000" },
       field: "attendeePhones",
     });
     await nothingWritten();

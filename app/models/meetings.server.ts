@@ -4,7 +4,7 @@ import { AppError } from "~/lib/app-error";
 import { displayName } from "~/lib/names";
 import { FARMER_ERASED, FARMER_NOT_FOUND, type FarmerInput } from "~/models/farmer.schema";
 import { newFarmerRow, orDuplicate, requireFarmerFor } from "~/models/farmers.server";
-import { HEAD_COUNT_BELOW_NAMED, phoneNotAFarmer } from "~/models/meeting.schema";
+import { HEAD_COUNT_BELOW_NAMED, NEW_FARMERS_SHARE_PHONE, PHONE_NOT_A_FARMER } from "~/models/meeting.schema";
 import { can, FARMER_NOT_YOURS } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { PostInput } from "~/models/post.schema";
@@ -28,7 +28,7 @@ async function onField<T>(field: string, check: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const onIt = error.field ? `${field}.${error.field}` : field;
-    throw new AppError(error.status, error.message, { field: onIt });
+    throw new AppError(error.status, error.message, { field: onIt, values: error.values });
   }
 }
 
@@ -59,7 +59,7 @@ export async function prepareMeeting(
   );
   for (const { typed: text, phone } of typed) {
     const farmer = byPhone.get(phone);
-    if (!farmer) throw new AppError(400, phoneNotAFarmer(text), { field: "attendeePhones" });
+    if (!farmer) throw new AppError(400, PHONE_NOT_A_FARMER, { field: "attendeePhones", values: { phone: text } });
     if (!can(reader, "farmer.read", { teamId: farmer.teamId }))
       throw new AppError(403, FARMER_NOT_YOURS, { field: "attendeePhones" });
     farmerIds.add(farmer.id);
@@ -99,8 +99,7 @@ async function namedFarmer(author: Viewer, id: number): Promise<number> {
 async function newAttendeeRow(author: Viewer, farmer: FarmerInput, phonesSoFar: Set<string>) {
   const row = await newFarmerRow(author, farmer);
   if (farmer.phone) {
-    if (phonesSoFar.has(farmer.phone))
-      throw new AppError(409, "Another new farmer of this meeting has this phone.", { field: "phone" });
+    if (phonesSoFar.has(farmer.phone)) throw new AppError(409, NEW_FARMERS_SHARE_PHONE, { field: "phone" });
     phonesSoFar.add(farmer.phone);
   }
   return row;

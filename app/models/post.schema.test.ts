@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readJsonBody } from "~/http/api.server";
 import { centsToDecimal, formatAmount, formatMoney, parseMoneyToCents } from "~/lib/money";
 import { commentSchema, pageQuerySchema, postSchema } from "~/models/post.schema";
+import { english } from "../../tests/support/english";
 
 function post(body: unknown) {
   return new Request("http://localhost/api/posts", {
@@ -125,8 +126,10 @@ describe("postSchema", () => {
 describe("commentSchema and pageQuerySchema", () => {
   it("trims comments and limits them to 1000 characters", () => {
     expect(commentSchema.safeParse({ text: "  hi  " }).data).toEqual({ text: "hi" });
-    expect(commentSchema.safeParse({ text: "   " }).error?.issues[0]?.message).toBe("Comment cannot be empty");
-    expect(commentSchema.safeParse({ text: "x".repeat(1001) }).error?.issues[0]?.message).toBe(
+    expect(english(commentSchema.safeParse({ text: "   " }).error?.issues[0]?.message ?? "")).toBe(
+      "Comment cannot be empty",
+    );
+    expect(english(commentSchema.safeParse({ text: "x".repeat(1001) }).error?.issues[0]?.message ?? "")).toBe(
       "Comment must be 1000 characters or less",
     );
   });

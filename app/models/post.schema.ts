@@ -29,10 +29,12 @@ import {
   TOO_MANY_FILES,
   TYPE_REQUIRED,
 } from "~/models/post.rules";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The post, reaction, comment and check-in schemas: one per input, shared by the page forms
-// (with Conform, in the browser too) and the /api calls. The messages are the product's
-// wording, which clients show as they are: change them only on purpose.
+// (with Conform, in the browser too) and the /api calls. The messages a page can show are
+// catalogs' keys (posts.json: /api says their English, a page the reader's language); those only
+// an integrator meets (a field's machine format) stay English words.
 
 export * from "~/models/post.rules";
 
@@ -48,6 +50,10 @@ const coordinate = (min: number, max: number, message: string) =>
     },
     z.number({ error: message }).min(min, message).max(max, message).optional(),
   );
+
+const LATITUDE_INVALID = "posts:errors.latitudeInvalid" satisfies MessageKey;
+const LONGITUDE_INVALID = "posts:errors.longitudeInvalid" satisfies MessageKey;
+const ADDRESS_TOO_LONG = "posts:errors.addressTooLong" satisfies MessageKey;
 
 const SOURCE_INVALID = "source must be one of GPS, TYPED, MAP, ADDRESS, API";
 const ACCURACY_INVALID = "accuracy must be a number of metres from 0 to 100000";
@@ -117,10 +123,13 @@ const wholeNumber = (message: string, min: number, max: number) =>
   );
 
 /** The dealer selector's "add new dealer" choice is sent as no dealer. */
-const dealerId = z.preprocess((value) => {
-  const given = blankToUndefined(value);
-  return given === "new" ? undefined : given;
-}, idSchema("Please select a valid dealer.").optional());
+const dealerId = z.preprocess(
+  (value) => {
+    const given = blankToUndefined(value);
+    return given === "new" ? undefined : given;
+  },
+  idSchema("posts:errors.dealerInvalid" satisfies MessageKey).optional(),
+);
 
 /** A file already uploaded through POST /api/objects/upload, as the post refers to it. */
 const mediaReferenceSchema = z
@@ -149,11 +158,11 @@ export const sentMediaSchema = z.array(mediaReferenceSchema).catch([]);
 const postFields = {
   type: z.enum(POST_TYPES, { error: TYPE_REQUIRED }),
   text: z.string({ error: "Description must be text" }).max(MAX_TEXT, TEXT_TOO_LONG).default(""),
-  lat: coordinate(-90, 90, "Latitude must be between -90 and 90"),
-  lng: coordinate(-180, 180, "Longitude must be between -180 and 180"),
+  lat: coordinate(-90, 90, LATITUDE_INVALID),
+  lng: coordinate(-180, 180, LONGITUDE_INVALID),
   address: z.preprocess(
     blankToUndefined,
-    z.string({ error: "Address must be text" }).trim().max(300, "Address must be 300 characters or less").optional(),
+    z.string({ error: "Address must be text" }).trim().max(300, ADDRESS_TOO_LONG).optional(),
   ),
   ...locationQualityFields,
   saleProduct: z.preprocess(blankToUndefined, z.enum(SALE_PRODUCTS, { error: PRODUCT_REQUIRED }).optional()),
@@ -216,18 +225,9 @@ export const checkInSchema = z.object({
   type: z
     .enum(CHECK_IN_TYPES, { error: `Check-in type must be one of ${CHECK_IN_TYPES.join(", ")}` })
     .default("CHECK_IN"),
-  lat: z
-    .number({ error: "lat and lng are required" })
-    .min(-90, "Latitude must be between -90 and 90")
-    .max(90, "Latitude must be between -90 and 90"),
-  lng: z
-    .number({ error: "lat and lng are required" })
-    .min(-180, "Longitude must be between -180 and 180")
-    .max(180, "Longitude must be between -180 and 180"),
-  address: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(300, "Address must be 300 characters or less").optional(),
-  ),
+  lat: z.number({ error: "lat and lng are required" }).min(-90, LATITUDE_INVALID).max(90, LATITUDE_INVALID),
+  lng: z.number({ error: "lat and lng are required" }).min(-180, LONGITUDE_INVALID).max(180, LONGITUDE_INVALID),
+  address: z.preprocess(blankToUndefined, z.string().trim().max(300, ADDRESS_TOO_LONG).optional()),
   ...locationQualityFields,
 });
 

@@ -19,7 +19,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { postBodyFromForm } from "~/browser/send-queue";
 import { KEY_REUSED, type SubmissionKey } from "~/infra/idempotency.server";
-import { postSchema } from "~/models/post.schema";
+import { DEALER_REQUIRED, FILE_TOO_LARGE, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
 import { saveUpload } from "~/models/media.server";
 
 beforeEach(resetDatabase);
@@ -212,14 +212,17 @@ describe("createPost", () => {
       status: 415,
     });
     const eleven = Array.from({ length: 11 }, () => photos[0]!);
-    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), eleven)).rejects.toThrow(
-      "You can only upload 10 file(s)",
-    );
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), eleven)).rejects.toMatchObject({
+      status: 413,
+      message: TOO_MANY_FILES,
+    });
     const huge = { name: "big.jpg", bytes: new Uint8Array(10 * 1024 * 1024 + 1) };
     huge.bytes.set(photos[0]!.bytes);
-    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [huge])).rejects.toThrow(
-      "big.jpg exceeds maximum allowed size of 10 MB",
-    );
+    await expect(createPost(ali.id, input({ type: "DEMO_PLOT" }), [huge])).rejects.toMatchObject({
+      status: 413,
+      message: FILE_TOO_LARGE,
+      values: { name: "big.jpg" },
+    });
     expect(await prisma.post.count()).toBe(1);
   });
 
@@ -237,9 +240,7 @@ describe("createPost", () => {
 
   it("refuses a dealer that does not exist", async () => {
     const ali = await user("ali");
-    await expect(createPost(ali.id, input({ type: "DEALER_MEETING", dealerId: 999 }))).rejects.toThrow(
-      "Please select a dealer.",
-    );
+    await expect(createPost(ali.id, input({ type: "DEALER_MEETING", dealerId: 999 }))).rejects.toThrow(DEALER_REQUIRED);
   });
 });
 

@@ -43,12 +43,14 @@ import { balancesAfterRecoveries, saleCredit } from "~/models/ledger.server";
 import { notifyCreditSale } from "~/models/notification.server";
 import { planPlotWrite, plotsOfPosts, writePlot } from "~/models/demo-plots.server";
 import { attendeesOf, prepareMeeting, recordMeeting } from "~/models/meetings.server";
+import type { MessageKey } from "~/locales/namespaces";
 
 // Posts, their media, reactions, comments and check-ins: every business rule and database
 // access of the feed area. Pages and /api calls are thin doors onto these functions.
 
-export const POST_NOT_FOUND = "Post not found";
-export const COMMENT_NOT_FOUND = "Comment not found";
+export const POST_NOT_FOUND = "posts:errors.postNotFound" satisfies MessageKey;
+export const COMMENT_NOT_FOUND = "posts:errors.commentNotFound" satisfies MessageKey;
+const NOT_YOUR_COMMENT = "posts:errors.notYourComment" satisfies MessageKey;
 
 /**
  * A post's address when its place has none to be found (the spec's words for a failed lookup on a
@@ -607,6 +609,6 @@ export async function deleteComment(postId: number, commentId: number, userId: n
   if (!Number.isSafeInteger(commentId) || commentId <= 0) throw new AppError(404, COMMENT_NOT_FOUND);
   const comment = await prisma.comment.findUnique({ where: { id: commentId }, select: { postId: true, userId: true } });
   if (!comment || comment.postId !== postId) throw new AppError(404, COMMENT_NOT_FOUND);
-  if (comment.userId !== userId) throw new AppError(403, "You can only delete your own comments.");
+  if (comment.userId !== userId) throw new AppError(403, NOT_YOUR_COMMENT);
   await prisma.comment.update({ where: { id: commentId }, data: { isDeleted: true } });
 }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { countRows, expect, test, uniqueName } from "../e2e/support/fixtures";
 import { HEAD_COUNT_BELOW_NAMED } from "../../app/models/meeting.schema";
+import { english } from "../support/english";
 
 // A Farmer Meeting's people through /api (decision 95): POST /api/posts names farmers by id and
 // adds new ones with the post; the post's JSON carries headCount and attendees [{ id, name }]
@@ -48,7 +49,7 @@ test("a meeting names a farmer and adds one; its JSON, the farmer's meetings and
     await request.post("/api/posts", { data: { ...body, headCount: 1 } }),
     400,
     "headCount",
-    HEAD_COUNT_BELOW_NAMED,
+    english(HEAD_COUNT_BELOW_NAMED),
   );
   await expectError(
     await request.post("/api/posts", { data: { ...body, attendees: [{ farmerId: 999_999_999 }, newFarmer] } }),

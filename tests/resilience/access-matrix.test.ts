@@ -351,7 +351,6 @@ const STILL_ENGLISH = new Set<string>([
   "/forgot-password",
   "/location-quality",
   "/login",
-  "/new-post",
   "/notifications",
   "/posts/:id",
   "/profile",

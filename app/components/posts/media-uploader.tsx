@@ -7,7 +7,7 @@ import { preparePhoto } from "~/browser/prepare-photo";
 import { useOnline } from "~/browser/connection";
 import { UploadFailed, uploadFile, uploadTarget } from "~/browser/upload";
 import type { WaitingFile } from "~/browser/send-queue";
-import { fileTooLarge, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
+import { FILE_TOO_LARGE, MAX_FILE_BYTES, MAX_FILES, TOO_MANY_FILES, WRONG_FILE_TYPE } from "~/models/post.rules";
 import type { KeptFile } from "~/models/post.schema";
 import { Icon } from "~/components/icon";
 import { useT } from "~/browser/i18n";
@@ -160,11 +160,11 @@ export function MediaUploader({ errors, onBusyChange, kept = [], lost, onWaiting
       if (seen.current.has(fingerprint)) {
         found.push(t("posts:media.duplicate", { name: file.name }));
       } else if (!ACCEPTED.includes(file.type)) {
-        found.push(WRONG_FILE_TYPE);
+        found.push(t(WRONG_FILE_TYPE));
       } else if (file.size > MAX_FILE_BYTES) {
-        found.push(fileTooLarge(file.name));
+        found.push(t(FILE_TOO_LARGE, { name: file.name }));
       } else if (room <= 0) {
-        found.push(TOO_MANY_FILES);
+        found.push(t(TOO_MANY_FILES));
       } else {
         room -= 1;
         seen.current.add(fingerprint);

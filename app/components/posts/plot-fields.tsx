@@ -1,7 +1,10 @@
-import { VISIT_STAGE_LABELS, VISIT_STAGES } from "~/lib/plot-stages";
+import { VISIT_STAGES } from "~/lib/plot-stages";
 import { useHydrated } from "~/browser/hydrated";
 import { FieldErrors } from "~/components/forms";
-import { CROP_LABELS, CROPS } from "~/lib/crops";
+import { type Crop, CROPS } from "~/lib/crops";
+import { formatCalendarDate } from "~/lib/date-format";
+import { CROP_KEYS, VISIT_STAGE_KEYS } from "~/components/farmers/farmer-words";
+import { useLanguage } from "~/browser/root-data";
 import { SALE_PRODUCT_LABELS, SALE_PRODUCTS } from "~/lib/post-types";
 import { useT } from "~/browser/i18n";
 
@@ -26,8 +29,8 @@ type PlotFieldName =
   | "controlYieldKgPerAcre"
   | "verdict";
 
-/** A plot the officer may visit, as the list offers it. */
-export type OpenPlot = { id: number; label: string };
+/** A plot the officer may visit, named in the list by its crop, farmer and sowing day. */
+export type OpenPlot = { id: number; crop: string; farmer: string; sownOn: string };
 
 const initial = (field: Field) => String(field.initialValue ?? "");
 
@@ -95,6 +98,9 @@ export function PlotSection({
 }) {
   const hydrated = useHydrated();
   const t = useT();
+  const language = useLanguage();
+  // A crop the list does not know (none should be) is named by its code.
+  const cropName = (crop: string) => (Object.hasOwn(CROP_KEYS, crop) ? t(CROP_KEYS[crop as Crop]) : crop);
   const shows = !hydrated || type === "DEMO_PLOT";
   return (
     <fieldset
@@ -130,7 +136,7 @@ export function PlotSection({
           label={t("posts:plot.crop")}
           options={[
             choose(t("posts:plot.cropChoose")),
-            ...CROPS.map((crop) => ({ value: crop, label: CROP_LABELS[crop] })),
+            ...CROPS.map((crop) => ({ value: crop, label: t(CROP_KEYS[crop]) })),
           ]}
         />
         <Select
@@ -159,7 +165,14 @@ export function PlotSection({
           label={t("posts:plot.plot")}
           options={[
             choose(t("posts:plot.plotChoose")),
-            ...openPlots.map((plot) => ({ value: String(plot.id), label: plot.label })),
+            ...openPlots.map((plot) => ({
+              value: String(plot.id),
+              label: t("posts:plot.openPlot", {
+                crop: cropName(plot.crop),
+                farmer: plot.farmer,
+                sown: formatCalendarDate(plot.sownOn, language),
+              }),
+            })),
           ]}
         />
         <Select
@@ -167,7 +180,7 @@ export function PlotSection({
           label={t("posts:plot.stage")}
           options={[
             choose(t("posts:plot.stageChoose")),
-            ...VISIT_STAGES.map((stage) => ({ value: stage, label: VISIT_STAGE_LABELS[stage] })),
+            ...VISIT_STAGES.map((stage) => ({ value: stage, label: t(VISIT_STAGE_KEYS[stage]) })),
           ]}
         />
         <Input field={fields.visitedOn} label={t("posts:plot.visitedOn")} type="date" />

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { revalidatedJson } from "~/http/answer-cache.server";
 import * as answers from "~/http/api-answers";
 import { apiError } from "~/http/api.server";
+import { said } from "~/http/language.server";
 import { operation } from "~/http/api/operation.server";
 import { readBodyWithin } from "~/http/request-body.server";
 import { readPostForm } from "~/http/upload-forms.server";
@@ -13,7 +14,7 @@ import {
   checkInSchema,
   commentSchema,
   feedQuerySchema,
-  fileTooLarge,
+  FILE_TOO_LARGE,
   MAX_FILE_BYTES,
   postSchema,
   reactionSchema,
@@ -45,8 +46,11 @@ async function readMultipartPost(request: Request) {
   const { form, files } = await readPostForm(request);
   const submission = parseWithZod(form, { schema: postSchema });
   if (submission.status !== "success") {
+    // The schema's messages are catalogs' keys: /api says them in English.
     const fieldErrors = Object.fromEntries(
-      Object.entries(submission.error ?? {}).filter(([, messages]) => messages?.length),
+      Object.entries(submission.error ?? {}).flatMap(([field, messages]) =>
+        messages?.length ? [[field, messages.map((message) => said(message))]] : [],
+      ),
     ) as Record<string, string[]>;
     throw apiError(400, Object.values(fieldErrors)[0]?.[0] ?? "Invalid post", fieldErrors);
   }
@@ -257,7 +261,7 @@ export const postOperations = [
       if (!grant) return apiError(403, INVALID_UPLOAD_URL);
       const name = request.headers.get("X-File-Name") ?? "The file";
       const bytes = await readBodyWithin(request, MAX_FILE_BYTES);
-      if (!bytes) return apiError(413, fileTooLarge(name));
+      if (!bytes) return apiError(413, said(FILE_TOO_LARGE, { name }));
       if (bytes.byteLength === 0) return apiError(400, "The file is empty");
       const sniffed = await saveUpload(grant.userId, grant.id, bytes, name);
       return Response.json({

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { formCall } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { requestTranslator } from "~/http/language.server";
+import { requestTranslator, said } from "~/http/language.server";
 import { readPostForm } from "~/http/upload-forms.server";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -22,6 +22,7 @@ import { validatePost } from "~/models/post.validation";
 import { currentTime } from "~/infra/clock.server";
 import { env } from "~/env.server";
 import { formatLocalDate } from "~/lib/date-format";
+import type { Language } from "~/lib/languages";
 import { type AccountSummary, CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 import { creditSettings, readableAccounts } from "~/models/ledger.server";
 import type { Viewer } from "~/models/team-scope.server";
@@ -71,7 +72,7 @@ function visitOf(params: URLSearchParams, openPlots: { id: number }[]) {
 }
 
 /** The page's data for `params` (a chosen type and dealer, a dealer search and its place, a draft kept by Add Dealer). */
-export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
+export async function newPostPage(viewer: Viewer, params: URLSearchParams, language: Language) {
   const userId = viewer.id;
   // Back from Add Dealer without JavaScript: what was typed before leaving.
   const draftId = params.get("draft");
@@ -107,7 +108,9 @@ export async function newPostPage(viewer: Viewer, params: URLSearchParams) {
     dealers: options.map((option) => ({ ...option, account: accountGlance(accounts.get(option.id)) })),
     // When the accounts were read: the phone's saved copy of the page shows them offline.
     accountsAt:
-      accounts.size > 0 ? formatLocalDate(currentTime().toISOString(), env.APP_TIME_ZONE, { withTime: true }) : null,
+      accounts.size > 0
+        ? formatLocalDate(currentTime().toISOString(), env.APP_TIME_ZONE, { withTime: true, language })
+        : null,
     // With JavaScript the live warning says a sale past the limit is refused, not to be confirmed.
     creditLimitBlocks: credit.limitBlocks,
     dealerQuery,
@@ -159,14 +162,15 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
         return handle(sent);
       },
       async (error) => {
-        if (!sent) return refusePost({ formError: error.message }, error.status);
+        const message = said(error.message, error.values);
+        if (!sent) return refusePost({ formError: message }, error.status);
         const { submission, files } = sent;
         return refusePost(
           {
             result:
               error.status === 422
-                ? submission.reply({ formErrors: [error.message] })
-                : submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
+                ? submission.reply({ formErrors: [message] })
+                : submission.reply({ fieldErrors: { [error.field ?? "media"]: [message] } }),
             ...(error.field === "media"
               ? { lost: files.map((file) => file.name) }
               : await keepAttached(userId, submission.payload, files)),
@@ -180,8 +184,9 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
     // What went wrong is the server's fault, but the officer keeps the form and POST_FAILED.
     console.error(error);
     const submission = (sent as SentPost | undefined)?.submission;
+    const failed = said(POST_FAILED);
     return refusePost(
-      { result: submission?.reply({ formErrors: [POST_FAILED] }), formError: submission ? undefined : POST_FAILED },
+      { result: submission?.reply({ formErrors: [failed] }), formError: submission ? undefined : failed },
       500,
     );
   }

@@ -30,8 +30,8 @@ import { useAdoptedValue } from "~/browser/adopted-value";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { pageMessages } from "~/http/language.server";
+import { languageContext } from "~/http/context";
 import { requireUser } from "~/http/auth.server";
-import { POST_FAILED } from "~/models/post.rules";
 import type { validatePost } from "~/models/post.validation";
 import { usePublicEnv } from "~/browser/root-data";
 import { metaTitle, useT } from "~/browser/i18n";
@@ -59,9 +59,9 @@ const ADD_DEALER_INTENT = "add-dealer";
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   return {
-    ...(await newPostPage(user, new URL(args.request.url).searchParams)),
-    // The form's pieces are the post area's ("posts").
-    messages: pageMessages(args.context, "feed", "posts"),
+    ...(await newPostPage(user, new URL(args.request.url).searchParams, args.context.get(languageContext))),
+    // The form's pieces are the post area's ("posts"); a demo plot's crops and stages the farmers'.
+    messages: pageMessages(args.context, "feed", "posts", "farmers"),
   };
 }
 
@@ -88,11 +88,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * The dealer list's refresh that failed, as the browser's own notice says it: it stays English, as
- * the send queue's notices do (issue 51 moves the browser's notices next); the page says it in place
- * in the reader's language.
+ * The dealer list's refresh, or a post's request, that failed, as the browser's own notice says it:
+ * it stays English, as the send queue's notices do (issue 51 moves the browser's notices next).
  */
 const DEALERS_NOT_REFRESHED = "Failed to refresh the dealer list. Please try again.";
+const POST_NOT_SENT = "Failed to create post. Please try again.";
 
 /**
  * With JavaScript the dealer list is fetched again through here (the search's Find, the phone's
@@ -106,7 +106,7 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
 
 /** With JavaScript: a post whose request fails on the way stays on the page and waits on the phone. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Error", description: POST_FAILED }));
+  guardRequest(args, () => ({ type: "error", title: "Error", description: POST_NOT_SENT }));
 
 /**
  * The form's validation (see post.validation.ts), loaded when the officer first touches the form:

@@ -24,7 +24,7 @@ import { redirectWithToast, toastCookie } from "~/http/toast.server";
 import type { ToastInput } from "~/lib/toast";
 import { usePublicEnv } from "~/browser/root-data";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { MessageKey } from "~/locales/namespaces";
 import { guardRequest } from "~/browser/request-guard";
 import { Icon } from "~/components/icon";
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const id = requirePageId(args.params.id, POST_NOT_FOUND);
   const post = await getPost(id, user);
-  if (!post) throw data(POST_NOT_FOUND, { status: 404 });
+  if (!post) throw data(said(POST_NOT_FOUND), { status: 404 });
   return {
     post,
     comments: await listComments(id, user),
@@ -126,7 +126,8 @@ export async function action(args: Route.ActionArgs) {
     (error) => {
       // A missing post or comment, or a comment form sent before with other text, is said as it is;
       // any other refusal as "Failed to … Please try again."
-      const message = error.status === 404 || error.status === 422 ? error.message : t(FAILURE_KEYS[intent]);
+      const message =
+        error.status === 404 || error.status === 422 ? said(error.message, error.values) : t(FAILURE_KEYS[intent]);
       return answer(failed(message), error.status, message);
     },
   );

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { countRows, expect, signIn, test } from "../support/fixtures";
+import { teamOfficerWithDealers } from "../plans/support";
+import { demoPlot } from "../plots/support";
 
 // The feed, the officer's and the manager's home, New Post and the post page in Urdu, with
 // JavaScript off (decision 101): right to left, their headings in Urdu, no raw key and none of
@@ -67,10 +69,19 @@ test("the landing page, the officer's feed and home, New Post and a post read in
   await expect(page.getByText("خرابی", { exact: true })).toBeVisible();
 });
 
-test("the manager's day above the feed reads in Urdu", async ({ page }) => {
+test("the manager's day above the feed reads in Urdu", async ({ page, request }) => {
+  // A visit long overdue, so that it is among the most overdue the day shows.
+  const officer = await teamOfficerWithDealers(request, []);
+  const overdue = demoPlot({ officerId: officer.id, midDueIn: -3000, harvestDueIn: 60 });
   await signIn(page, "manager");
   await readInUrdu(page);
   await expectUrdu(page, "/", "فیڈ");
   await expect(page.getByRole("heading", { name: "آج آپ کی ٹیم", level: 2 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "ڈیلرز کے کھاتے", level: 2 })).toBeVisible();
+  // Its stage and crop in the farmers' words.
+  const block = page.getByRole("region", { name: "تاخیر شدہ پلاٹ وزٹ" });
+  await expect(
+    block.getByRole("link", { name: `${officer.firstName}: درمیانی سیزن کا وزٹ، ${overdue.farmerName}` }),
+  ).toBeVisible();
+  await expect(block.getByText("گندم · 3000 دن کی تاخیر")).toBeVisible();
 });

@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
-import { countRows, expect, readInUrdu, signIn, test } from "../support/fixtures";
+import { countRows, expect, readInUrdu, signIn, test, uniqueName } from "../support/fixtures";
+import { english } from "../../support/english";
+import { PRODUCT_REQUIRED, QUANTITY_REQUIRED } from "~/models/post.rules";
+import { POST_NOT_FOUND } from "~/models/post.server";
 
 // The post cards and the post form's pieces in Urdu (decision 101), with JavaScript off: the feed
 // (its rankings and cards), a sale's own page (its details and comments) and New Post's form, each
@@ -58,4 +61,39 @@ test("the feed, a sale and New Post's form read in Urdu, right to left", async (
     "Paid at the counter",
     "Not in the list?",
   ]);
+});
+
+test("a refused post and comment read in Urdu with their 400, and /api keeps the English", async ({ page }) => {
+  await signIn(page, "officer1");
+  await readInUrdu(page);
+  const text = uniqueName("Urdu refusal");
+
+  // New Post without JavaScript: a sale with no product, quantity or price.
+  const refused = await page.request.post("/new-post", { multipart: { type: "SALE", text } });
+  expect(refused.status()).toBe(400);
+  const form = await refused.text();
+  expect(form).toContain("براہِ کرم پراڈکٹ چنیں۔");
+  expect(form).toContain("مقدار لکھنا ضروری ہے۔");
+  expectNoEnglish(form, [english(PRODUCT_REQUIRED), english(QUANTITY_REQUIRED)]);
+
+  // A comment with no words, on a post's page: back to the post with the notice in Urdu.
+  const sale = countRows("SELECT MIN(id) AS n FROM Post WHERE type = 'SALE'");
+  await page.goto(`/posts/${sale}`);
+  await page.getByLabel("تبصرہ لکھیں").fill("   ");
+  await page.getByRole("button", { name: "بھیجیں" }).click();
+  await expect(page.getByText("تبصرہ خالی نہیں ہو سکتا۔").first()).toBeVisible();
+
+  // A post that is not there: its 404 in Urdu on the page, in English through /api.
+  const missing = await page.request.get("/posts/999999999");
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain("پوسٹ نہیں ملی۔");
+  const missingApi = await page.request.get("/api/posts/999999999/comments");
+  expect(missingApi.status()).toBe(404);
+  expect(await missingApi.json()).toEqual({ error: english(POST_NOT_FOUND) });
+
+  // The same refusal through /api, read by a tool: English.
+  const api = await page.request.post("/api/posts", { data: { type: "SALE", text } });
+  expect(api.status()).toBe(400);
+  expect((await api.json()).fieldErrors).toMatchObject({ saleProduct: [english(PRODUCT_REQUIRED)] });
+  expect(countRows("SELECT COUNT(*) AS n FROM Post WHERE text = ?", text)).toBe(0);
 });
