@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "../support/fixtures";
-import { seededDay } from "../support/days";
+import { karachiDate, seededDay } from "../support/days";
 
 // The map and the plans in Urdu (decision 101), with JavaScript off: each page right to left, its
 // heading in Urdu, no raw key and none of its English headings left. Urdu is this phone's choice
@@ -66,4 +66,29 @@ test("a manager's day of location quality reads in Urdu, right to left", async (
   await readInUrdu(page);
   await expectUrduPage(page, `/location-quality?date=${seededDay()}`, "مقام کا معیار");
   await expectUrduPage(page, "/dealer-map", "ڈیلرز کے مقامات");
+});
+
+test("a refused plan form says why in Urdu, and /api refuses the same in English", async ({ page }) => {
+  await signIn(page, "officer5");
+  await readInUrdu(page);
+  const tooFar = karachiDate(-20);
+  const refusals: Array<[string, Record<string, string>, number, string]> = [
+    ["/plan", { intent: "add", dealerId: "abc" }, 400, "براہ کرم درست ڈیلر منتخب کریں۔"],
+    ["/plan", { intent: "add", dealerId: "1", lat: "31.5" }, 400, "عرض بلد اور طول بلد دونوں بھیجیں"],
+    // A model's refusal with its values (the horizon's days).
+    [`/plan/${tooFar}`, { intent: "add", dealerId: "1" }, 400, "پلان زیادہ سے زیادہ 14 دن آگے تک کا بن سکتا ہے۔"],
+  ];
+  for (const [path, form, status, message] of refusals) {
+    const answer = await page.request.post(path, { form });
+    expect(answer.status(), path).toBe(status);
+    expect(await answer.text(), path).toContain(message);
+  }
+  // Nothing was planned that far ahead.
+  const plan = await page.request.get(`/api/plans/${tooFar}`);
+  expect(((await plan.json()) as { stops: unknown[] }).stops).toEqual([]);
+
+  // /api answers its callers in English whatever the phone reads.
+  const api = await page.request.put(`/api/plans/${tooFar}`, { data: { dealerIds: [] } });
+  expect(api.status()).toBe(400);
+  expect(((await api.json()) as { error: string }).error).toBe("A plan can be made at most 14 days ahead.");
 });
