@@ -114,10 +114,10 @@ describe("dayCheckIns", () => {
     expect(day.isToday).toBe(false);
     expect(day.agents.map((a) => a.name)).toEqual(["Ali", "Sana"]);
     const [aliRoute, sanaRoute] = day.routes;
-    expect(aliRoute?.stops.map((s) => [s.number, s.label, s.typeLabel])).toEqual([
-      [1, "Start", "Day Start"],
-      [2, null, "Check In"],
-      [3, "Stop", "Sale"],
+    expect(aliRoute?.stops.map((s) => [s.number, s.label, s.type])).toEqual([
+      [1, "Start", "DAY_START"],
+      [2, null, "CHECK_IN"],
+      [3, "Stop", "SALE"],
     ]);
     expect(aliRoute?.color).toBe(agentColor(ali.id));
     expect(aliRoute?.distanceKm).toBeCloseTo(2 * 111.19, 0);

@@ -2,7 +2,8 @@ import { Form } from "react-router";
 import type { Route } from "./+types/location-quality";
 import { AdminErrorView } from "~/components/access-denied";
 import { formatCalendarDate } from "~/lib/date-format";
-import { accuracyText, leftOutText } from "~/lib/location-quality";
+import { accuracyText } from "~/lib/location-quality";
+import { legsLeftOutWords } from "~/components/map/legs-left-out";
 import { TeamSelect } from "~/components/team-select";
 import { requireAllowed } from "~/http/auth.server";
 import { pageAudienceQuery } from "~/http/audience-query.server";
@@ -13,7 +14,7 @@ import { dayLocationQuality, mapAudience } from "~/models/checkin.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { metaTitle, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
-import { pageMessages } from "~/http/language.server";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "map:quality.pageTitle") }];
 
@@ -31,6 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { team } = pageAudienceQuery(args.request);
   const audience = await pageCall(() => mapAudience(user, team));
   const teams = await teamsVisibleTo(user);
+  const t = requestTranslator(args.context, "map");
   return {
     messages: pageMessages(args.context, "map"),
     date,
@@ -44,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       ...row,
       gps: `${Math.round(row.gpsShare * 100)}%`,
       accuracy: row.medianAccuracyM === null ? "–" : `±${accuracyText(row.medianAccuracyM)}`,
-      leftOut: leftOutText(row.legsLeftOut),
+      leftOut: legsLeftOutWords(t, row.legsLeftOut),
     })),
   };
 }

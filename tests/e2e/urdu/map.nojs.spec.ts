@@ -50,6 +50,14 @@ test("an officer's map, its lists, and their visit plan read in Urdu, right to l
   );
   // Each route's first check-in is tagged "Start", in Urdu.
   expect(await page.getByText("آغاز", { exact: true }).count()).toBeGreaterThan(0);
+  // The demo plots' list by stage, and the routes' check-in types and places, in Urdu too.
+  await expect(page.getByRole("heading", { name: /^ڈیمو پلاٹ \(\d+\)$/ })).toBeVisible();
+  const mapHtml = (await (await page.request.get(`/dealer-map?date=${seededDay()}`)).text()).replace(
+    /<script\b[^>]*>[\s\S]*?<\/script>/g,
+    "",
+  );
+  for (const english of ["Sown", "Mid-season", "Harvested", "Day Start", "Check In", "Typed", "From the map", "Open"])
+    expect(mapHtml, english).not.toMatch(new RegExp(`>[^<]*\\b${english}\\b`));
   await expectUrduPage(page, "/plan", "وزٹ پلان");
   await expect(page.getByTestId("plan-whose")).toHaveText("آپ کا پلان · آج");
   await expectUrduPage(page, `/plan/${seededDay(3)}`, "وزٹ پلان");
@@ -65,6 +73,10 @@ test("a manager's day of location quality reads in Urdu, right to left", async (
   await signIn(page, "manager");
   await readInUrdu(page);
   await expectUrduPage(page, `/location-quality?date=${seededDay()}`, "مقام کا معیار");
+  // The seeded day's legs left out are worded in Urdu.
+  const quality = await (await page.request.get(`/location-quality?date=${seededDay()}`)).text();
+  expect(quality).toMatch(/\d+ فاصل[ہے] شمار نہیں ہو/);
+  expect(quality).not.toMatch(/legs? not counted|too fast|poor fix|repeated point/);
   await expectUrduPage(page, "/dealer-map", "ڈیلرز کے مقامات");
 });
 
