@@ -29,7 +29,7 @@ import { plotsOnMap } from "~/models/plot-map.server";
 import { metaTitle, RichMessage, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 import { languageContext } from "~/http/context";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Language } from "~/lib/languages";
 import type { MessageKey, Translate } from "~/locales/namespaces";
 
@@ -69,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
     agent: params.get("agent") ?? undefined,
   });
   const query = parsed.success ? parsed.data : { date: today, province: undefined, agent: undefined };
-  const dateError = parsed.success ? null : (parsed.error.issues[0]?.message ?? DATE_INVALID);
+  const dateError = parsed.success ? null : said(parsed.error.issues[0]?.message ?? DATE_INVALID);
   const province: Province | undefined = query.province;
   const limitText = params.get("limit") ?? "";
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), LIST_PAGE), 10_000) : LIST_PAGE;

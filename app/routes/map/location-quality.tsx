@@ -8,13 +8,13 @@ import { TeamSelect } from "~/components/team-select";
 import { requireAllowed } from "~/http/auth.server";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
-import { locationQualityQuerySchema } from "~/models/checkin.schema";
+import { DATE_INVALID, locationQualityQuerySchema } from "~/models/checkin.schema";
 import { appDate } from "~/infra/clock.server";
 import { dayLocationQuality, mapAudience } from "~/models/checkin.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { metaTitle, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "map:quality.pageTitle") }];
 
@@ -37,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
     messages: pageMessages(args.context, "map"),
     date,
     today,
-    dateError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null),
+    dateError: parsed.success ? null : said(parsed.error.issues[0]?.message ?? DATE_INVALID),
     // The team select, for those who see two teams or more.
     teams: teams.length > 1 ? teams : [],
     team: team ?? null,

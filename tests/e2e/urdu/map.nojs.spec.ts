@@ -58,6 +58,11 @@ test("an officer's map, its lists, and their visit plan read in Urdu, right to l
   );
   for (const english of ["Sown", "Mid-season", "Harvested", "Day Start", "Check In", "Typed", "From the map", "Open"])
     expect(mapHtml, english).not.toMatch(new RegExp(`>[^<]*\\b${english}\\b`));
+  // A date that is no date is refused in Urdu, and the map shows today.
+  await page.goto("/dealer-map?date=2026-02-30");
+  await expect(page.locator("#map-date-error")).toHaveText(
+    "تاریخ (date) 2000-01-01 سے 2100-12-31 تک کی کوئی اصل تاریخ ہونی چاہیے، yyyy-MM-dd کی شکل میں۔ آج کا دن دکھایا جا رہا ہے۔",
+  );
   await expectUrduPage(page, "/plan", "وزٹ پلان");
   await expect(page.getByTestId("plan-whose")).toHaveText("آپ کا پلان · آج");
   await expectUrduPage(page, `/plan/${seededDay(3)}`, "وزٹ پلان");
