@@ -3,7 +3,6 @@ import { isTabActive } from "~/components/shell/bottom-tabs";
 import { unreadLabel } from "~/components/shell/notification-bell";
 import { achievementsByRank, avatarFor, badgeFor } from "~/lib/avatars";
 import { displayName, initials } from "~/lib/names";
-import { checkInTypeLabel } from "~/lib/post-types";
 import { documentPath, safeRedirect } from "~/lib/safe-redirect";
 
 describe("safeRedirect", () => {
@@ -89,12 +88,5 @@ describe("navigation", () => {
     expect(unreadLabel(7)).toBe("7");
     expect(unreadLabel(99)).toBe("99");
     expect(unreadLabel(100)).toBe("99+");
-  });
-});
-
-describe("check-in types", () => {
-  it("turns underscores into spaces in title case", () => {
-    expect(checkInTypeLabel("DEALER_MEETING")).toBe("Dealer Meeting");
-    expect(checkInTypeLabel("DAY_START")).toBe("Day Start");
   });
 });

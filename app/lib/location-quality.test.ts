@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accuracyText, type DayPoint, distanceKm, legReason, sourceLabel } from "~/lib/location-quality";
+import { accuracyText, type DayPoint, distanceKm, legReason } from "~/lib/location-quality";
 
 // Hand-made days of an officer around Multan and Lahore.
 const at = (time: string) => Date.parse(`2026-11-20T${time}:00+05:00`);
@@ -69,15 +69,8 @@ describe("the rules for a leg", () => {
   });
 });
 
-describe("labels", () => {
-  it("say how each place was had, with the accuracy people read", () => {
-    expect(sourceLabel("GPS", 12.4)).toBe("GPS ±12 m");
-    expect(sourceLabel("GPS", 1234)).toBe("GPS ±1.2 km");
-    expect(sourceLabel("TYPED", null)).toBe("Typed");
-    expect(sourceLabel("MAP", null)).toBe("From the map");
-    expect(sourceLabel("ADDRESS", null)).toBe("From the address");
-    expect(sourceLabel("API", 30)).toBe("From another tool ±30 m");
-    expect(sourceLabel("UNKNOWN", null)).toBeNull();
+describe("accuracy", () => {
+  it("reads as people say it, in metres below a kilometre", () => {
     expect(accuracyText(999.6)).toBe("1.0 km");
     expect(accuracyText(999.4)).toBe("999 m");
   });

@@ -65,42 +65,6 @@ export function legReason(from: DayPoint, to: DayPoint): LegReason | null {
 /** Legs between check-ins not counted in Distance and Hours, by reason (the API's names). */
 export type LeftOutLegs = { tooFast: number; poorFix: number; repeatedPoint: number };
 
-const LEFT_OUT_WORDS: Record<keyof LeftOutLegs, string> = {
-  tooFast: "too fast",
-  poorFix: "poor fix",
-  repeatedPoint: "repeated point",
-};
-
-/** "2 legs not counted (1 too fast, 1 poor fix)", or null when every leg counted. */
-export function leftOutText(legs: LeftOutLegs): string | null {
-  const reasons = (Object.keys(LEFT_OUT_WORDS) as Array<keyof LeftOutLegs>).filter((reason) => legs[reason] > 0);
-  const total = reasons.reduce((sum, reason) => sum + legs[reason], 0);
-  if (total === 0) return null;
-  const why =
-    reasons.length === 1
-      ? LEFT_OUT_WORDS[reasons[0] as keyof LeftOutLegs]
-      : reasons.map((reason) => `${legs[reason]} ${LEFT_OUT_WORDS[reason]}`).join(", ");
-  return `${total} ${total === 1 ? "leg" : "legs"} not counted (${why})`;
-}
-
-/** The small label a post or a check-in shows for its place: "GPS ±12 m", "Typed", "From the map"… */
-export function sourceLabel(source: string | null | undefined, accuracyM: number | null | undefined): string | null {
-  switch (source) {
-    case "GPS":
-      return accuracyM == null ? "GPS" : `GPS ±${accuracyText(accuracyM)}`;
-    case "TYPED":
-      return "Typed";
-    case "MAP":
-      return "From the map";
-    case "ADDRESS":
-      return "From the address";
-    case "API":
-      return accuracyM == null ? "From another tool" : `From another tool ±${accuracyText(accuracyM)}`;
-    default:
-      return null;
-  }
-}
-
 /** An accuracy radius's number and unit as people say it: 12 m, 1.2 km (a page words the unit in its reader's language). */
 export function accuracyParts(metres: number): { value: string; unit: "m" | "km" } {
   const rounded = Math.round(metres);

@@ -4,12 +4,6 @@
 export const PLOT_STAGES = ["SOWN", "MID_SEASON", "HARVESTED"] as const;
 export type PlotStage = (typeof PLOT_STAGES)[number];
 
-export const PLOT_STAGE_LABELS: Record<PlotStage, string> = {
-  SOWN: "Sown",
-  MID_SEASON: "Mid-season",
-  HARVESTED: "Harvested",
-};
-
 /** The visits a plot waits for: the mid-season visit of a SOWN plot, the harvest of one not harvested. */
 export const VISIT_STAGES = ["MID_SEASON", "HARVEST"] as const;
 export type VisitStage = (typeof VISIT_STAGES)[number];

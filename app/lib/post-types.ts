@@ -21,12 +21,3 @@ export const SALE_PRODUCTS = Object.keys(SALE_PRODUCT_LABELS) as SaleProduct[];
 
 /** Check-in types: CHECK_IN, DAY_START and DAY_END (from POST /api/checkins), and every post type (a post with coordinates records a check-in of its type). */
 export const CHECK_IN_TYPES = ["CHECK_IN", "DAY_START", "DAY_END", ...POST_TYPES] as const;
-
-/** "DEALER_MEETING" -> "Dealer Meeting": underscores to spaces, title case. */
-export function checkInTypeLabel(type: string): string {
-  return type
-    .toLowerCase()
-    .split("_")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(" ");
-}

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
-import { isCalendarDate } from "~/lib/calendar";
+import { calendarDateMessage, isCalendarDate } from "~/lib/calendar";
+import { english } from "../../tests/support/english";
 import { checkInQuerySchema, DATE_INVALID, DATE_REQUIRED } from "~/models/checkin.schema";
 import {
   agentColor,
@@ -46,6 +47,8 @@ describe("dates", () => {
     expect(missing.success ? "" : missing.error.issues[0]?.message).toBe(DATE_REQUIRED);
     const bad = checkInQuerySchema.safeParse({ date: "2026-02-30" });
     expect(bad.success ? "" : bad.error.issues[0]?.message).toBe(DATE_INVALID);
+    // The key's English is the calendar's message for the parameter, word for word.
+    expect(english(DATE_INVALID)).toBe(calendarDateMessage("Query parameter date"));
     expect(checkInQuerySchema.parse({ date: "2026-11-18", province: "All", agent: "" })).toEqual({
       date: "2026-11-18",
     });
@@ -114,10 +117,10 @@ describe("dayCheckIns", () => {
     expect(day.isToday).toBe(false);
     expect(day.agents.map((a) => a.name)).toEqual(["Ali", "Sana"]);
     const [aliRoute, sanaRoute] = day.routes;
-    expect(aliRoute?.stops.map((s) => [s.number, s.label, s.typeLabel])).toEqual([
-      [1, "Start", "Day Start"],
-      [2, null, "Check In"],
-      [3, "Stop", "Sale"],
+    expect(aliRoute?.stops.map((s) => [s.number, s.label, s.type])).toEqual([
+      [1, "Start", "DAY_START"],
+      [2, null, "CHECK_IN"],
+      [3, "Stop", "SALE"],
     ]);
     expect(aliRoute?.color).toBe(agentColor(ali.id));
     expect(aliRoute?.distanceKm).toBeCloseTo(2 * 111.19, 0);

@@ -4,8 +4,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 import { appDate, currentTime } from "~/infra/clock.server";
 import { dayRange, localDate, type TimeRange } from "~/lib/calendar";
-import { type DayPoint, type LeftOutLegs, type LegReason, legReason, sourceLabel } from "~/lib/location-quality";
-import { checkInTypeLabel } from "~/lib/post-types";
+import { type DayPoint, type LeftOutLegs, type LegReason, legReason } from "~/lib/location-quality";
 import type { CheckInQuery } from "~/models/checkin.schema";
 import { listVersion } from "~/models/list-version.server";
 import { agentMetrics, type AgentMetrics } from "~/models/metrics.server";
@@ -49,13 +48,13 @@ type MapStop = {
   number: number;
   label: StopLabel | null;
   type: string;
-  typeLabel: string;
   lat: number;
   lng: number;
   address: string | null;
   createdAt: string;
-  /** How the place was had: "GPS ±12 m", "Typed"…; null when unknown. */
-  placeLabel: string | null;
+  /** How the place was had (lib/location-quality.ts's sources, or UNKNOWN), and how sure a fix was. */
+  source: string;
+  accuracyM: number | null;
   /** Why the leg from the previous stop is not counted in distance and hours; null when it is (or for the first). */
   legLeftOut: LegReason | null;
 };
@@ -199,18 +198,17 @@ function readDay(audience: Audience, { date, province, agent }: CheckInQuery, no
     const previous = lastPoints.get(row.userId);
     lastPoints.set(row.userId, point);
     const legLeftOut = previous ? legReason(previous, point) : null;
-    const placeLabel = sourceLabel(source, accuracyM);
     route.stops.push({
       id,
       number,
       label,
       type,
-      typeLabel: checkInTypeLabel(type),
       lat,
       lng,
       address,
       createdAt,
-      placeLabel,
+      source,
+      accuracyM,
       legLeftOut,
     });
     items.push({

@@ -14,5 +14,8 @@ export type AgentRanking = PublicUser & {
   legsLeftOut: LeftOutLegs;
 };
 
-/** The feed's row: with the words for its legs left out ("1 leg not counted (too fast)", or null), written on the server. */
+/**
+ * The feed's row: with the words for its legs left out ("1 leg not counted (too fast)", or null),
+ * written on the server in the reader's language (components/map/legs-left-out.ts).
+ */
 export type RankingView = AgentRanking & { legsLeftOutText: string | null };

@@ -6,9 +6,9 @@ import { sqlRows } from "~/models/rows.server";
 import { centsToDecimal } from "~/lib/money";
 import { appOffsetMs, appPeriodRange, currentTime } from "~/infra/clock.server";
 import { DAY_MS, type Period, type TimeRange } from "~/lib/calendar";
-import type { AgentRanking, RankingView } from "~/models/metrics.schema";
+import type { AgentRanking } from "~/models/metrics.schema";
 import type { PublicUser } from "~/models/user.schema";
-import { LEG_LIMITS, type LeftOutLegs, leftOutText } from "~/lib/location-quality";
+import { LEG_LIMITS, type LeftOutLegs } from "~/lib/location-quality";
 import { listVersion } from "~/models/list-version.server";
 import {
   audienceHas,
@@ -309,20 +309,16 @@ export async function topAgentRankings(
   audience: Audience = { everyone: true },
   offset = 0,
 ): Promise<{
-  rows: RankingView[];
+  rows: AgentRanking[];
   total: number;
   offset: number;
-  own: { position: number; row: RankingView } | null;
+  own: { position: number; row: AgentRanking } | null;
 }> {
   const rows = await cachedAgentRankings(period, audience);
   const index = rows.findIndex((row) => row.id === viewerId);
-  // The words for legs left out are written on the server: the feed's JavaScript stays within its budget.
-  const shown = (row: AgentRanking): RankingView => ({ ...row, legsLeftOutText: leftOutText(row.legsLeftOut) });
   const own =
-    index !== -1 && (index < offset || index >= offset + count)
-      ? { position: index + 1, row: shown(rows[index]!) }
-      : null;
-  return { rows: rows.slice(offset, offset + count).map(shown), total: rows.length, offset, own };
+    index !== -1 && (index < offset || index >= offset + count) ? { position: index + 1, row: rows[index]! } : null;
+  return { rows: rows.slice(offset, offset + count), total: rows.length, offset, own };
 }
 
 /**

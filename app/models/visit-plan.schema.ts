@@ -2,6 +2,7 @@ import { calendarDateSchema } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { MAX_STOPS } from "~/lib/visit-order";
 import { z } from "~/lib/zod";
+import type { MessageKey } from "~/locales/namespaces";
 
 // Visit plans' inputs and answer (decision 43): one schema per input, shared by the /plan page's
 // forms and /api/plans. Browser-safe (no server imports).
@@ -9,20 +10,23 @@ import { z } from "~/lib/zod";
 /** How many days ahead a plan may be made (today is day 0). */
 export const PLAN_HORIZON_DAYS = 14;
 
-export const PLAN_PAST = "A plan can only be made for today or a coming day.";
-export const PLAN_TOO_FAR = `A plan can be made at most ${PLAN_HORIZON_DAYS} days ahead.`;
-export const PLAN_FULL = `A plan holds at most ${MAX_STOPS} stops.`;
-export const PLAN_USER_NOT_FOUND = "User not found.";
-const PLAN_PLACE_INCOMPLETE = "Send both latitude and longitude, or neither.";
-const DEALER_ID_INVALID = "Please select a valid dealer.";
-const USER_ID_INVALID = "user must be a user's id";
+// The rules' messages are catalogs' keys (decision 101), said in the reader's language.
+export const PLAN_PAST: MessageKey = "plans:errors.past";
+/** With `{ days: PLAN_HORIZON_DAYS }`. */
+export const PLAN_TOO_FAR: MessageKey = "plans:errors.tooFar";
+/** Its English names MAX_STOPS (a schema's message carries no values). */
+export const PLAN_FULL: MessageKey = "plans:errors.full";
+export const PLAN_USER_NOT_FOUND: MessageKey = "plans:errors.userNotFound";
+const PLAN_PLACE_INCOMPLETE: MessageKey = "plans:errors.placeIncomplete";
+const DEALER_ID_INVALID: MessageKey = "plans:errors.dealerInvalid";
+const USER_ID_INVALID: MessageKey = "plans:errors.userInvalid";
 const DAY_INVALID = "day";
 
 /** The plan's day in a path or a form: a real yyyy-MM-dd date (which days may be changed is the model's rule). */
 export const planDaySchema = calendarDateSchema(DAY_INVALID);
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
-const coordinate = (min: number, max: number, message: string) =>
+const coordinate = (min: number, max: number, message: MessageKey) =>
   z.preprocess(
     (value) => {
       const given = blank(value);
@@ -33,8 +37,8 @@ const coordinate = (min: number, max: number, message: string) =>
 
 /** Where the officer is now, as the browser sent it: both coordinates or neither. */
 const placeFields = {
-  lat: coordinate(-90, 90, "Latitude must be between -90 and 90"),
-  lng: coordinate(-180, 180, "Longitude must be between -180 and 180"),
+  lat: coordinate(-90, 90, "plans:errors.latitude"),
+  lng: coordinate(-180, 180, "plans:errors.longitude"),
 };
 const bothOrNeither = (place: { lat?: number; lng?: number }, ctx: z.RefinementCtx) => {
   if ((place.lat === undefined) !== (place.lng === undefined))
@@ -48,7 +52,7 @@ export const planUserQuerySchema = z.object({ user: z.preprocess(blank, idSchema
 export const planQuerySchema = z
   .object({
     ...planUserQuerySchema.shape,
-    query: z.preprocess(blank, z.string().trim().max(100, "Search must be 100 characters or less").optional()),
+    query: z.preprocess(blank, z.string().trim().max(100, "plans:errors.searchTooLong").optional()),
     ...placeFields,
   })
   .superRefine(bothOrNeither);
@@ -77,7 +81,7 @@ export const planReorderSchema = z.object(placeFields).superRefine(bothOrNeither
 export const planStopsSchema = z
   .object({
     dealerIds: z
-      .array(idSchema(DEALER_ID_INVALID), { error: "dealerIds must be a list of dealer ids" })
+      .array(idSchema(DEALER_ID_INVALID), { error: "plans:errors.dealerIdsList" })
       .max(MAX_STOPS, PLAN_FULL)
       .default([]),
     ...placeFields,

@@ -57,7 +57,8 @@ async function planOwner(viewer: Viewer, userId: number): Promise<OwnerRow> {
 function requireEditableDay(day: string, now: Date): void {
   const ahead = dayNumber(day) - dayNumber(appDate(now));
   if (!isCalendarDate(day) || ahead < 0) throw new AppError(400, PLAN_PAST, { field: "day" });
-  if (ahead > PLAN_HORIZON_DAYS) throw new AppError(400, PLAN_TOO_FAR, { field: "day" });
+  if (ahead > PLAN_HORIZON_DAYS)
+    throw new AppError(400, PLAN_TOO_FAR, { field: "day", values: { days: PLAN_HORIZON_DAYS } });
 }
 
 function isEditable(day: string, now: Date): boolean {
@@ -485,7 +486,7 @@ export async function missedStopsOf(ownerId: number, now = currentTime()): Promi
   return missed;
 }
 
-const NOT_MISSED = "That dealer is not among the missed visits.";
+const NOT_MISSED = "plans:errors.notMissed";
 
 /**
  * Moves missed stops to today's plan: those of `dealerIds`, or all of them without. A dealer not

@@ -1,4 +1,3 @@
-import { PLOT_STAGE_LABELS } from "~/lib/plot-stages";
 import "leaflet/dist/leaflet.css";
 import "./map.css";
 import {
@@ -18,7 +17,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap, useMapEvent } from "react-leaflet";
 import { telHref } from "~/lib/phone";
 import type { DealerPin } from "~/models/dealer.schema";
-import { CROP_LABELS } from "~/lib/crops";
+import { CROP_KEYS, PLOT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { PLOT_STAGE_COLORS, type PlotPin } from "~/models/plot-map.schema";
 import { usePublicEnv } from "~/browser/root-data";
@@ -209,8 +208,8 @@ function plotPopup(plot: PlotPin, t: Translate): HTMLElement {
   root.setAttribute("data-plot-id", String(plot.id));
   const lines = [
     plot.farmerName,
-    `${CROP_LABELS[plot.crop]} · ${SALE_PRODUCT_LABELS[plot.product]}`,
-    t("map:popup.demoPlot", { stage: PLOT_STAGE_LABELS[plot.stage] }),
+    `${t(CROP_KEYS[plot.crop])} · ${SALE_PRODUCT_LABELS[plot.product]}`,
+    t("map:popup.demoPlot", { stage: t(PLOT_STAGE_KEYS[plot.stage]) }),
   ];
   for (const text of lines) {
     const p = document.createElement("p");

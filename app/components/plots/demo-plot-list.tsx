@@ -1,6 +1,7 @@
-import { PLOT_STAGE_LABELS, PLOT_STAGES } from "~/lib/plot-stages";
-import { CROP_LABELS } from "~/lib/crops";
+import { PLOT_STAGES } from "~/lib/plot-stages";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
+import { useT } from "~/browser/i18n";
+import { CROP_KEYS, PLOT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { PLOT_STAGE_COLORS, type PlotPin } from "~/models/plot-map.schema";
 
 /** Each stage lists its newest plots, unless the whole list is asked for. */
@@ -14,13 +15,15 @@ const STAGE_LIST = 20;
 export function DemoPlotList({ plots, all, allHref }: { plots: PlotPin[]; all: boolean; allHref: string }) {
   const byStage = PLOT_STAGES.map((stage) => ({ stage, plots: plots.filter((plot) => plot.stage === stage) }));
   const cut = !all && byStage.some((group) => group.plots.length > STAGE_LIST);
+  // The stages' and crops' words are the farmers' (the page sends their namespace too).
+  const t = useT();
   return (
     <section id="demo-plots" aria-labelledby="plots-heading" className="space-y-2" data-testid="map-plots">
       <h2 id="plots-heading" className="font-semibold">
-        Demo plots ({plots.length})
+        {t("map:plots.heading", { count: plots.length })}
       </h2>
       {plots.length === 0 ? (
-        <p className="card text-center text-sm text-gray-11">No demo plots.</p>
+        <p className="card text-center text-sm text-gray-11">{t("map:plots.empty")}</p>
       ) : (
         byStage.map(({ stage, plots: staged }) => (
           <details key={stage} className="card p-3" open={staged.length > 0}>
@@ -31,18 +34,25 @@ export function DemoPlotList({ plots, all, allHref }: { plots: PlotPin[]; all: b
                 aria-hidden
               />
               <span className="flex-1 font-medium">
-                {PLOT_STAGE_LABELS[stage]} ({staged.length})
+                {t("map:plots.stage", { stage: t(PLOT_STAGE_KEYS[stage]), count: staged.length })}
               </span>
             </summary>
-            <ul className="mt-2 space-y-1 text-sm" aria-label={`${PLOT_STAGE_LABELS[stage]} plots`}>
+            <ul
+              className="mt-2 space-y-1 text-sm"
+              aria-label={t("map:plots.stageList", { stage: t(PLOT_STAGE_KEYS[stage]) })}
+            >
               {(all ? staged : staged.slice(0, STAGE_LIST)).map((plot) => (
                 <li key={plot.id} className="flex items-center gap-2">
                   <span className="min-w-0 flex-1">
-                    <span className="font-medium">{plot.farmerName}</span> · {CROP_LABELS[plot.crop]} ·{" "}
+                    <span className="font-medium">{plot.farmerName}</span> · {t(CROP_KEYS[plot.crop])} ·{" "}
                     {SALE_PRODUCT_LABELS[plot.product]}
                   </span>
-                  <a href={`/plots/${plot.id}`} className="link tap" aria-label={`Open plot of ${plot.farmerName}`}>
-                    Open
+                  <a
+                    href={`/plots/${plot.id}`}
+                    className="link tap"
+                    aria-label={t("map:plots.openOf", { name: plot.farmerName })}
+                  >
+                    {t("map:plots.open")}
                   </a>
                 </li>
               ))}
@@ -52,7 +62,7 @@ export function DemoPlotList({ plots, all, allHref }: { plots: PlotPin[]; all: b
       )}
       {cut ? (
         <a href={allHref} className="btn-secondary w-full text-sm">
-          Show all {plots.length} plots
+          {t("map:plots.showAll", { count: plots.length })}
         </a>
       ) : null}
     </section>

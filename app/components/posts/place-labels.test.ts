@@ -1,7 +1,6 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, test } from "vitest";
 import type { Language } from "~/lib/languages";
-import { sourceLabel } from "~/lib/location-quality";
 import { compiledMessages } from "~/locales/catalogs.server";
 import type { Translate } from "~/locales/namespaces";
 import { placeSourceLabel } from "./place-labels";
@@ -12,23 +11,23 @@ function translate(language: Language): Translate {
 }
 
 describe("a post's place label", () => {
-  const cases: Array<[string | null, number | null]> = [
-    ["GPS", 12.4],
-    ["GPS", 1234],
-    ["GPS", null],
-    ["TYPED", null],
-    ["MAP", null],
-    ["ADDRESS", null],
-    ["API", 30],
-    ["API", null],
-    ["UNKNOWN", null],
-    [null, null],
+  const cases: Array<[string | null, number | null, string | null]> = [
+    ["GPS", 12.4, "GPS ±12 m"],
+    ["GPS", 1234, "GPS ±1.2 km"],
+    ["GPS", null, "GPS"],
+    ["TYPED", null, "Typed"],
+    ["MAP", null, "From the map"],
+    ["ADDRESS", null, "From the address"],
+    ["API", 30, "From another tool ±30 m"],
+    ["API", null, "From another tool"],
+    ["UNKNOWN", null, null],
+    [null, null, null],
   ];
 
-  test("in English is the server's label, word for word", () => {
+  test("in English says how the place was had, with the accuracy people read", () => {
     const t = translate("en");
-    for (const [source, accuracy] of cases)
-      expect(placeSourceLabel(t, source, accuracy), `${source} ${accuracy}`).toBe(sourceLabel(source, accuracy));
+    for (const [source, accuracy, label] of cases)
+      expect(placeSourceLabel(t, source, accuracy), `${source} ${accuracy}`).toBe(label);
   });
 
   test("in Urdu names its source and its units in Urdu, with Western digits", () => {

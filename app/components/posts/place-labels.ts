@@ -1,8 +1,7 @@
 import { accuracyParts } from "~/lib/location-quality";
 import type { Translate } from "~/locales/namespaces";
 
-// How a post's place is labelled for people, in the reader's language: lib/location-quality.ts's
-// sourceLabel and accuracyText say the same in English for what the server writes.
+// How a post's (or a check-in's) place is labelled for people, in the reader's language.
 
 /** An accuracy radius: "12 m", "1.2 km" (in Urdu, its units' names). */
 function accuracyLabel(t: Translate, metres: number): string {

@@ -20,6 +20,7 @@ import { PlotVisits, type PlotVisitsView } from "~/components/home/plot-visits";
 import { overduePlotVisits } from "~/models/plot-visits-due.server";
 import { CROP_KEYS, VISIT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { topAgentRankings } from "~/models/metrics.server";
+import { withLegsLeftOutWords } from "~/components/map/legs-left-out";
 import { listPosts } from "~/models/post.server";
 import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
@@ -104,7 +105,13 @@ export async function loader(args: Route.LoaderArgs) {
     plotsOverdue,
     accounts,
     // The full table's rankings carry their page size (its Next link).
-    rankings: rankings && full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
+    // Each row's legs left out said here (the map's words), so the feed's scripts stay within their budget.
+    rankings:
+      rankings &&
+      withLegsLeftOutWords(
+        requestTranslator(args.context, "map"),
+        full ? { ...rankings, pageSize: FULL_RANKINGS_PAGE } : rankings,
+      ),
     // Each post's date and time written here, so the phone makes no time-zone formatter to hydrate the cards.
     posts: page.posts.map((post) => ({
       ...post,

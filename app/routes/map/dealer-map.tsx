@@ -22,12 +22,14 @@ import { env } from "~/env.server";
 import { Icon } from "~/components/icon";
 import { MapErrorBoundary } from "~/components/map/map-error-boundary";
 import { STOP_STATUS_KEYS } from "~/components/map/stop-status";
+import { checkInTypeWords } from "~/components/map/check-in-words";
+import { placeSourceLabel } from "~/components/posts/place-labels";
 import { DemoPlotList } from "~/components/plots/demo-plot-list";
 import { plotsOnMap } from "~/models/plot-map.server";
 import { metaTitle, RichMessage, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 import { languageContext } from "~/http/context";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Language } from "~/lib/languages";
 import type { MessageKey, Translate } from "~/locales/namespaces";
 
@@ -67,7 +69,7 @@ export async function loader(args: Route.LoaderArgs) {
     agent: params.get("agent") ?? undefined,
   });
   const query = parsed.success ? parsed.data : { date: today, province: undefined, agent: undefined };
-  const dateError = parsed.success ? null : (parsed.error.issues[0]?.message ?? DATE_INVALID);
+  const dateError = parsed.success ? null : said(parsed.error.issues[0]?.message ?? DATE_INVALID);
   const province: Province | undefined = query.province;
   const limitText = params.get("limit") ?? "";
   const limit = /^\d{1,5}$/.test(limitText) ? Math.min(Math.max(Number(limitText), LIST_PAGE), 10_000) : LIST_PAGE;
@@ -95,7 +97,8 @@ export async function loader(args: Route.LoaderArgs) {
     hour: "numeric",
     minute: "2-digit",
   });
-  const t = requestTranslator(args.context, "map");
+  // The routes' words are said here, so the page's scripts need neither the code nor the posts' words.
+  const t = requestTranslator(args.context, "map", "posts");
 
   return {
     // The plan's stop statuses are the plans' words; the demo plots' list is the farmers'; the dealers' links are the dealers'.
@@ -157,12 +160,12 @@ export async function loader(args: Route.LoaderArgs) {
         id: stop.id,
         number: stop.number,
         label: stop.label ? t(STOP_LABELS[stop.label]) : null,
-        typeLabel: stop.typeLabel,
+        typeLabel: checkInTypeWords(t, stop.type),
         time: time.format(new Date(stop.createdAt)),
         address: stop.address,
         lat: stop.lat,
         lng: stop.lng,
-        placeLabel: stop.placeLabel,
+        placeLabel: placeSourceLabel(t, stop.source, stop.accuracyM),
         legNote: stop.legLeftOut ? t(LEG_NOTES[stop.legLeftOut], { from: stop.number - 1 }) : null,
       })),
     })),

@@ -2,18 +2,19 @@ import { Form } from "react-router";
 import type { Route } from "./+types/location-quality";
 import { AdminErrorView } from "~/components/access-denied";
 import { formatCalendarDate } from "~/lib/date-format";
-import { accuracyText, leftOutText } from "~/lib/location-quality";
+import { accuracyText } from "~/lib/location-quality";
+import { legsLeftOutWords } from "~/components/map/legs-left-out";
 import { TeamSelect } from "~/components/team-select";
 import { requireAllowed } from "~/http/auth.server";
 import { pageAudienceQuery } from "~/http/audience-query.server";
 import { pageCall } from "~/http/form.server";
-import { locationQualityQuerySchema } from "~/models/checkin.schema";
+import { DATE_INVALID, locationQualityQuerySchema } from "~/models/checkin.schema";
 import { appDate } from "~/infra/clock.server";
 import { dayLocationQuality, mapAudience } from "~/models/checkin.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { metaTitle, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
-import { pageMessages } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "map:quality.pageTitle") }];
 
@@ -31,11 +32,12 @@ export async function loader(args: Route.LoaderArgs) {
   const { team } = pageAudienceQuery(args.request);
   const audience = await pageCall(() => mapAudience(user, team));
   const teams = await teamsVisibleTo(user);
+  const t = requestTranslator(args.context, "map");
   return {
     messages: pageMessages(args.context, "map"),
     date,
     today,
-    dateError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null),
+    dateError: parsed.success ? null : said(parsed.error.issues[0]?.message ?? DATE_INVALID),
     // The team select, for those who see two teams or more.
     teams: teams.length > 1 ? teams : [],
     team: team ?? null,
@@ -44,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       ...row,
       gps: `${Math.round(row.gpsShare * 100)}%`,
       accuracy: row.medianAccuracyM === null ? "–" : `±${accuracyText(row.medianAccuracyM)}`,
-      leftOut: leftOutText(row.legsLeftOut),
+      leftOut: legsLeftOutWords(t, row.legsLeftOut),
     })),
   };
 }

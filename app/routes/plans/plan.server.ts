@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { formCall, pageCall, readForm } from "~/http/form.server";
+import { said } from "~/http/language.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { addDays } from "~/lib/calendar";
 import { appDate } from "~/infra/clock.server";
@@ -15,7 +16,7 @@ const firstMessage = (error: { issues: Array<{ message: string }> }) => error.is
 
 /** A malformed day or query string answers 400 with its message. */
 export function refusedUrl(error: { issues: Array<{ message: string }> }): never {
-  throw data(firstMessage(error), { status: 400 });
+  throw data(said(firstMessage(error)), { status: 400 });
 }
 
 /** The page's own URL for `day`, keeping whose plan it is, the search and where the officer is. */
@@ -70,8 +71,13 @@ export async function planPage(viewer: Viewer, day: string, query: PlanQuery) {
   };
 }
 
-/** A refused form: its intent and message, with the error's status. */
-export const refusePlanForm = (intent: string, error: string, status: number) => data({ intent, error }, { status });
+/** A refused form: its intent and message (said in the reader's language), with the error's status. */
+export const refusePlanForm = (
+  intent: string,
+  error: string,
+  status: number,
+  values?: Record<string, string | number>,
+) => data({ intent, error: said(error, values) }, { status });
 
 /** The first message of a refused form's parse, as the page's answer (400). */
 export const refuseParse = (intent: string, error: { issues: Array<{ message: string }> }) =>
@@ -91,7 +97,7 @@ export async function readPlanForm(viewer: Viewer, request: Request, day: string
         await call();
         return redirectWithToast(planPath(day, { ...query, ...placeOf(fields) }), { title });
       },
-      (error) => refusePlanForm(intent, error.message, error.status),
+      (error) => refusePlanForm(intent, error.message, error.status, error.values),
     );
   return { intent, fields, change, run };
 }

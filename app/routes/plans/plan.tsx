@@ -437,7 +437,7 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
             {candidatesCaption(t, loaderData.query, candidates.from?.source ?? null, own)}
           </p>
           {plan.stops.length >= MAX_STOPS ? (
-            <p className="card text-sm text-gray-11">{PLAN_FULL}</p>
+            <p className="card text-sm text-gray-11">{t(PLAN_FULL)}</p>
           ) : candidates.dealers.length === 0 ? (
             <p className="card text-center text-sm text-gray-11">
               {loaderData.query ? t("plans:add.noneFound") : t("plans:add.noneYet")}

@@ -1445,7 +1445,7 @@ export const formCases: FormCase[] = [
           "Latitude must be between -90 and 90",
           "Longitude must be between -180 and 180",
           "Send both latitude and longitude, or neither.",
-          PLAN_PAST,
+          english(PLAN_PAST),
           "day must be a real date",
           "user must be a user's id",
           // No such officer: the not-found page.
