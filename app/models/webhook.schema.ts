@@ -7,6 +7,8 @@ import type { MessageKey } from "~/locales/namespaces";
 const WEBHOOK_URL_REQUIRED: MessageKey = "admin:errors.webhookUrlRequired";
 const WEBHOOK_URL_INVALID: MessageKey = "admin:errors.webhookUrlInvalid";
 const WEBHOOK_EVENTS_REQUIRED: MessageKey = "admin:errors.webhookEventsRequired";
+/** Its English names every event of WEBHOOK_EVENTS (webhook.schema.test.ts keeps them the same). */
+const WEBHOOK_EVENTS_INVALID: MessageKey = "admin:errors.webhookEventsInvalid";
 export const WEBHOOK_NOT_FOUND: MessageKey = "admin:errors.webhookNotFound";
 /** The refusal of a webhook to a local or private address (a delivery's log keeps PRIVATE_ADDRESS, in English). */
 export const WEBHOOK_URL_PRIVATE: MessageKey = "admin:errors.webhookUrlPrivate";
@@ -32,7 +34,7 @@ export const webhookSchema = z.object({
     .max(URL_MAX, "admin:errors.webhookUrlTooLong")
     .refine(isHttpUrl, WEBHOOK_URL_INVALID),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, { error: `Events must be among ${WEBHOOK_EVENTS.join(", ")}` }), {
+    .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_EVENTS_INVALID }), {
       error: WEBHOOK_EVENTS_REQUIRED,
     })
     .min(1, WEBHOOK_EVENTS_REQUIRED)
