@@ -4,7 +4,7 @@ import { displayName } from "~/lib/names";
 import type { InviteLink, PendingAccount } from "~/models/registration.schema";
 import { TeamSelect } from "~/components/team-select";
 import type { TeamView } from "~/models/team.schema";
-import { RichMessage, useSay, useT } from "~/browser/i18n";
+import { RichMessage, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 
 /** The one team there is to choose, chosen already: an approver who leads one team has nothing to pick. */
@@ -26,8 +26,6 @@ export function PendingAccounts({
   refusal?: { userId: number; error: string };
 }) {
   const t = useT();
-  // A refusal is a rule's message: a catalog's key said here, or a model's text as it came.
-  const say = useSay();
   const language = useLanguage();
   const navigation = useNavigation();
   const busy = (intent: string, userId: number) =>
@@ -43,7 +41,7 @@ export function PendingAccounts({
       {/* A refusal for an account no longer listed (decided meanwhile by another approver) has no row to sit beside. */}
       {refusal && !accounts.some((account) => account.id === refusal.userId) ? (
         <p role="alert" className="text-sm text-danger-11">
-          {say(refusal.error)}
+          {refusal.error}
         </p>
       ) : null}
       {teams.length === 0 && accounts.length > 0 ? (
@@ -118,7 +116,7 @@ export function PendingAccounts({
             </div>
             {refusal?.userId === account.id ? (
               <p role="alert" className="mt-2 text-sm text-danger-11">
-                {say(refusal.error)}
+                {refusal.error}
               </p>
             ) : null}
           </li>

@@ -47,7 +47,7 @@ import {
 } from "~/models/registration.server";
 import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
 import { Icon } from "~/components/icon";
-import { metaTitle, useSay, useT } from "~/browser/i18n";
+import { metaTitle, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Translate } from "~/locales/namespaces";
 import { ROLE_LABELS } from "~/components/admin/role-labels";
@@ -359,7 +359,6 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
   // A request that failed on the way says so in its notice; a refusal shows here.
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const refusal = answer && "error" in answer ? answer.error : undefined;
-  const say = useSay();
   return (
     <div className="space-y-4">
       <h1 className="text-xl font-bold">{t("admin:dashboard.title")}</h1>
@@ -416,7 +415,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
                 role="alert"
                 className="mx-2 rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11 sm:mx-0"
               >
-                {say(refusal)}
+                {refusal}
               </p>
             ) : null
           }

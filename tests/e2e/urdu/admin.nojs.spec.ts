@@ -96,6 +96,9 @@ test("the admin's refusals read in Urdu, and /api refuses the same in English", 
   const noName = await page.request.post("/admin/teams", { form: { intent: "create", name: " " } });
   expect(noName.status()).toBe(400);
   expect(await noName.text()).toContain("ٹیم کا نام ضروری ہے۔");
+  const badId = await page.request.post("/admin", { form: { intent: "approve", userId: "abc" } });
+  expect(badId.status()).toBe(400);
+  expect(await badId.text()).toContain("صارف کی آئی ڈی 1 یا اس سے بڑا پورا عدد ہونی چاہیے۔");
   const privateHook = { intent: "create", url: "http://10.1.2.3/", events: "post.created" };
   const refused = await page.request.post("/admin/webhooks", { form: privateHook });
   expect(refused.status()).toBe(400);
