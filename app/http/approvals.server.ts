@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { formCall } from "~/http/form.server";
+import { said } from "~/http/language.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { userIdSchema } from "~/models/admin.schema";
 import { APPROVAL_TEAM_REQUIRED, teamChoiceSchema } from "~/models/registration.schema";
@@ -18,9 +19,10 @@ type ApprovalRefusal = { approval: { userId: number; error: string } };
  */
 export async function decideAccount(viewer: Viewer, intent: "approve" | "refuse", form: FormData, back: string) {
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
-  if (!userId.success) return data({ error: userId.error.issues[0]?.message ?? "Invalid user" }, { status: 400 });
-  const refused = (error: string, status: number) =>
-    data<ApprovalRefusal>({ approval: { userId: userId.data, error } }, { status });
+  if (!userId.success) return data({ error: said(userId.error.issues[0]?.message ?? "Invalid user") }, { status: 400 });
+  // A refusal in the reader's language: the rules' messages are catalogs' keys.
+  const refused = (error: string, status: number, values?: Record<string, string | number>) =>
+    data<ApprovalRefusal>({ approval: { userId: userId.data, error: said(error, values) } }, { status });
   // An empty choice is the server's to answer: the browser's own tooltip was all a forgetful approver saw.
   const team = teamChoiceSchema.safeParse({ teamId: form.get("teamId") || undefined });
   if (intent === "approve" && !team.success) return refused(APPROVAL_TEAM_REQUIRED, 400);
@@ -33,16 +35,16 @@ export async function decideAccount(viewer: Viewer, intent: "approve" | "refuse"
       await refuseAccount(userId.data);
       return redirectWithToast(back, { title: "Account refused", description: "They cannot sign in." });
     },
-    (error) => refused(error.message, error.status),
+    (error) => refused(error.message, error.status, error.values),
   );
 }
 
 /** A new invite link, answered to this page only: its token is shown once and kept nowhere. */
 export async function makeInvite(viewer: Viewer, form: FormData) {
   const team = teamChoiceSchema.safeParse({ teamId: form.get("teamId") ?? undefined });
-  if (!team.success) return data({ error: APPROVAL_TEAM_REQUIRED }, { status: 400 });
+  if (!team.success) return data({ error: said(APPROVAL_TEAM_REQUIRED) }, { status: 400 });
   return formCall(
     async () => ({ invite: await createInvite(viewer, team.data.teamId) }),
-    (error) => data({ error: error.message }, { status: error.status }),
+    (error) => data({ error: said(error.message, error.values) }, { status: error.status }),
   );
 }

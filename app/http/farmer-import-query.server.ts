@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { said } from "~/http/language.server";
 import { farmerImportQuerySchema } from "~/models/farmer.schema";
 
 /**
@@ -7,6 +8,6 @@ import { farmerImportQuerySchema } from "~/models/farmer.schema";
  */
 export function farmerImportTeamOf(request: Request): number | undefined {
   const query = farmerImportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw data(query.error.issues[0]?.message ?? "Invalid query", { status: 400 });
+  if (!query.success) throw data(said(query.error.issues[0]?.message ?? "Invalid query"), { status: 400 });
   return query.data.team;
 }

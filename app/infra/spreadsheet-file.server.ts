@@ -7,12 +7,11 @@ import { boundedQueue } from "~/lib/bounded-queue";
 // Untrusted spreadsheet bytes: an .xlsx (a zip) must pass checkXlsxZip before SheetJS sees it, and
 // SheetJS parses it (or an .xls) in a worker thread with heap and wall-clock limits, terminated on overrun.
 
-export const UNREADABLE = "The file could not be read as an Excel spreadsheet.";
-export const UNPACKS_TOO_LARGE =
-  "The spreadsheet is too large when unpacked (over 20MB). Please split it into smaller files.";
-export const TOO_HEAVY =
-  "The spreadsheet could not be read within the server's limits. Please check it is a valid Excel file, or split it into smaller files.";
-const BUSY = "Another spreadsheet is being read. Please try again in a minute.";
+// Its refusals are catalogs' keys, said in the reader's language at the edge (English on /api).
+export const UNREADABLE = "admin:errors.spreadsheet.unreadable";
+export const UNPACKS_TOO_LARGE = "admin:errors.spreadsheet.unpacksTooLarge";
+export const TOO_HEAVY = "admin:errors.spreadsheet.tooHeavy";
+const BUSY = "admin:errors.spreadsheet.busy";
 
 /**
  * Sum of the unpacked sizes of an .xlsx's parts. A real 10,000-row sheet unpacks to 5-12 MB;

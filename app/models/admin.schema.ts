@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import { idSchema } from "~/lib/ids";
 import { TEAM_ID_INVALID } from "~/models/team.schema";
 import { ROLES, registrationSchema } from "~/models/user.schema";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The admin area's inputs and JSON answers (browser-safe): the /admin page's forms and the
 // /api/admin/* calls parse with the same schemas, and the answers are described here too.
@@ -10,16 +11,16 @@ export const ADMIN_PAGE_SIZE = 20;
 
 export const PASSWORD_RESET_SENT = "Password reset email sent successfully!";
 export const PASSWORD_RESET_FAILED = "Failed to reset password. Please try again.";
-export const USER_NOT_FOUND = "User not found.";
-export const INVALID_USER_ID = "User id must be a positive whole number";
-export const OWN_ROLE_LOCKED = "You cannot change your own role.";
-export const OWN_ACCOUNT_LOCKED = "You cannot deactivate your own account.";
-export const RESET_OF_DEACTIVATED = "This account is deactivated. Reactivate it before sending a password reset.";
-const ROLE_MESSAGE = "Role must be OFFICER, MANAGER or ADMIN";
-export const RESET_OF_SERVICE_ACCOUNT = "A service account has no password: it signs in with its API tokens.";
-const NOTHING_TO_UPDATE = "Send a role or isActive to update";
+export const USER_NOT_FOUND: MessageKey = "admin:errors.userNotFound";
+export const INVALID_USER_ID: MessageKey = "admin:errors.userIdInvalid";
+export const OWN_ROLE_LOCKED: MessageKey = "admin:errors.ownRoleLocked";
+export const OWN_ACCOUNT_LOCKED: MessageKey = "admin:errors.ownAccountLocked";
+export const RESET_OF_DEACTIVATED: MessageKey = "admin:errors.resetOfDeactivated";
+const ROLE_MESSAGE: MessageKey = "admin:errors.roleInvalid";
+export const RESET_OF_SERVICE_ACCOUNT: MessageKey = "admin:errors.resetOfServiceAccount";
+const NOTHING_TO_UPDATE: MessageKey = "admin:errors.nothingToUpdate";
 
-const PAGE_MESSAGE = "page must be a whole number from 1";
+const PAGE_MESSAGE: MessageKey = "admin:errors.pageInvalid";
 const page = z.coerce
   .number({ error: PAGE_MESSAGE })
   .int(PAGE_MESSAGE)
@@ -32,7 +33,7 @@ export const userIdSchema = idSchema(INVALID_USER_ID);
 
 /** `?query=&page=&team=` of the users table: name, username or email, 20 a page, one team's people. */
 export const userSearchSchema = z.object({
-  query: z.string().trim().max(100, "Search must be 100 characters or less").optional(),
+  query: z.string().trim().max(100, "admin:errors.searchTooLong").optional(),
   page,
   team: idSchema(TEAM_ID_INVALID).optional(),
 });
@@ -45,7 +46,7 @@ export const pageNumberQuerySchema = z.object({ page });
 export const updateUserSchema = z
   .strictObject({
     role: z.enum(ROLES, { error: ROLE_MESSAGE }).optional(),
-    isActive: z.boolean({ error: "isActive must be true or false" }).optional(),
+    isActive: z.boolean({ error: "admin:errors.isActiveInvalid" }).optional(),
   })
   .refine((input) => input.role !== undefined || input.isActive !== undefined, { error: NOTHING_TO_UPDATE });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

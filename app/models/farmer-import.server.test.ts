@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { gridWorkbook } from "../../tests/support/spreadsheets";
+import { english } from "../../tests/support/english";
 import { UNREADABLE } from "~/infra/spreadsheet-file.server";
 import { AppError } from "~/lib/app-error";
 import { NOT_EXCEL } from "~/lib/dealer-import";
@@ -56,7 +57,8 @@ async function refusal(promise: Promise<unknown>) {
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AppError);
-  return { status: (error as AppError).status, message: (error as AppError).message };
+  const { status, message, values } = error as AppError;
+  return { status, message, values };
 }
 
 const farmerRows = () =>
@@ -168,7 +170,11 @@ describe("farmers from a spreadsheet", () => {
     const cases: Array<[Uint8Array, number, string | RegExp]> = [
       [new TextEncoder().encode("Name,Phone\nGhulam,0300 1234567"), 415, NOT_EXCEL],
       // An .xlsx is a zip: its first bytes and nothing that opens.
-      [new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode("not a workbook at all")]), 400, UNREADABLE],
+      [
+        new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode("not a workbook at all")]),
+        400,
+        english(UNREADABLE),
+      ],
       [gridWorkbook([HEADER]), 400, "The spreadsheet has no farmer rows."],
       [
         gridWorkbook([[...HEADER, "Cattle"], row("A", null)]),
@@ -191,13 +197,13 @@ describe("farmers from a spreadsheet", () => {
       [
         gridWorkbook([HEADER, ...Array.from({ length: 10_001 }, (_, n) => row(`Farmer ${n}`, null))]),
         413,
-        TOO_MANY_ROWS,
+        english(TOO_MANY_ROWS),
       ],
     ];
     for (const [bytes, status, message] of cases) {
       const refused = await refusal(importFarmers(manager, bytes));
       expect(refused.status, String(message)).toBe(status);
-      expect(refused.message).toMatch(message);
+      expect(english(refused.message, refused.values)).toMatch(message);
     }
     expect(await prisma.farmer.count()).toBe(0);
   });

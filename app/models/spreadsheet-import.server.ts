@@ -1,6 +1,7 @@
 import { checkXlsxZip, parseSpreadsheet, spreadsheetTypeOf } from "~/infra/spreadsheet-file.server";
 import { AppError } from "~/lib/app-error";
 import { FILE_TOO_LARGE, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
+import type { MessageKey } from "~/locales/namespaces";
 
 // What every spreadsheet import shares: its limits, how it compares headers, and for the imports
 // that write all rows or none (opening balances, targets) the first step: an untrusted file read
@@ -11,7 +12,8 @@ export const IMPORT_MAX_ROWS = 10_000;
 /** Longer cell texts are cut here before validation (no imported field takes more). */
 export const IMPORT_MAX_CELL_CHARS = 1000;
 
-export const TOO_MANY_ROWS = `The spreadsheet has more than ${IMPORT_MAX_ROWS.toLocaleString("en-US")} rows. Please split it into smaller files.`;
+/** Its words name IMPORT_MAX_ROWS (10,000). */
+export const TOO_MANY_ROWS: MessageKey = "admin:errors.spreadsheet.tooManyRows";
 
 /** A header as the imports compare them: case, spaces, underscores and dashes ignored. */
 export const normalizeHeader = (text: string) =>
@@ -68,16 +70,16 @@ export async function readImportRows<Column extends string>(
     if (header === "") return;
     const column = columnOf.get(normalizeHeader(header));
     if (column === undefined) unknown.push(`"${header}"`);
-    else if (index.has(column)) throw new AppError(400, `The spreadsheet has the column "${header}" twice.`);
+    else if (index.has(column)) throw new AppError(400, "admin:errors.spreadsheet.columnTwice", { values: { header } });
     else index.set(column, at);
   });
   if (unknown.length > 0)
-    throw new AppError(
-      400,
-      `The spreadsheet has unknown column(s): ${unknown.join(", ")}. Its columns are: ${headers.join(", ")}.`,
-    );
+    throw new AppError(400, "admin:errors.spreadsheet.unknownColumns", {
+      values: { unknown: unknown.join(", "), headers: headers.join(", ") },
+    });
   const lacking = missing(new Set(index.keys()));
-  if (lacking.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${lacking.join(", ")}.`);
+  if (lacking.length > 0)
+    throw new AppError(400, "admin:errors.spreadsheet.missingColumns", { values: { columns: lacking.join(", ") } });
   const rows = grid.slice(1).flatMap((cells, offset): ImportRow<Column>[] => {
     const values: Partial<Record<Column, string>> = {};
     for (const [column, at] of index) {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { gridWorkbook } from "../../tests/support/spreadsheets";
+import { english } from "../../tests/support/english";
 import { AppError } from "~/lib/app-error";
 import { FILE_TOO_LARGE, NOT_EXCEL } from "~/lib/dealer-import";
 import { TARGET_IMPORT_HEADER, targetImportNotice } from "~/lib/target-import";
@@ -52,7 +53,8 @@ async function refusal(promise: Promise<unknown>) {
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AppError);
-  return { status: (error as AppError).status, message: (error as AppError).message };
+  const { status, message, values } = error as AppError;
+  return { status, message, values };
 }
 
 describe("targets from a spreadsheet", () => {
@@ -160,13 +162,13 @@ describe("targets from a spreadsheet", () => {
       [
         gridWorkbook([HEADER, ...Array.from({ length: 10_001 }, () => row("ayesha@example.pk", "2026-11", 1))]),
         413,
-        TOO_MANY_ROWS,
+        english(TOO_MANY_ROWS),
       ],
     ];
     for (const [bytes, status, message] of cases) {
       const refused = await refusal(importTargets(admin, bytes, NOW));
       expect(refused.status, String(message)).toBe(status);
-      expect(refused.message).toMatch(message);
+      expect(english(refused.message, refused.values)).toMatch(message);
     }
     expect(await prisma.target.count()).toBe(0);
   });

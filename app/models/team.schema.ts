@@ -2,14 +2,15 @@ import { idSchema } from "~/lib/ids";
 import { PROVINCES } from "~/lib/provinces";
 import { z } from "~/lib/zod";
 import { districtsFromText } from "~/models/team.rules";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The teams' schemas (decision 42): one per input, shared by the admin forms and /api.
 
 /** A team as lists and cards show it. */
 export type TeamView = { id: number; name: string };
 
-export const TEAM_ID_INVALID = "team must be a team's id";
-const SCOPE_INVALID = "scope must be team or company";
+export const TEAM_ID_INVALID: MessageKey = "admin:errors.teamIdInvalid";
+const SCOPE_INVALID: MessageKey = "admin:errors.scopeInvalid";
 
 /**
  * `?scope=team|company&team=<id>` on the scoped lists: the viewer's own teams by default, the
@@ -28,48 +29,41 @@ const DISTRICT_MAX = 60;
 /** A team: its name and the provinces and districts of its territory. */
 export const teamSchema = z.object({
   name: z
-    .string({ error: "Team name is required" })
+    .string({ error: "admin:errors.teamNameRequired" })
     .trim()
-    .min(1, "Team name is required")
-    .max(60, "Team name must be 60 characters or less"),
+    .min(1, "admin:errors.teamNameRequired")
+    .max(60, "admin:errors.teamNameTooLong"),
   provinces: z
-    .array(z.enum(PROVINCES, { error: "Choose provinces from the list" }))
-    .max(PROVINCES.length, "Choose provinces from the list")
+    .array(z.enum(PROVINCES, { error: "admin:errors.provincesInvalid" }))
+    .max(PROVINCES.length, "admin:errors.provincesInvalid")
     .default([]),
   /** Districts as dealers' cities are written, one per line or comma-separated in the form. */
   districts: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1, "A district name cannot be empty")
-        .max(DISTRICT_MAX, `A district must be ${DISTRICT_MAX} characters or less`),
-      {
-        error: "Districts must be a list of names",
-      },
-    )
-    .max(100, "At most 100 districts")
+    .array(z.string().trim().min(1, "admin:errors.districtEmpty").max(DISTRICT_MAX, "admin:errors.districtTooLong"), {
+      error: "admin:errors.districtsInvalid",
+    })
+    .max(100, "admin:errors.tooManyDistricts")
     .default([]),
 });
 export type TeamInput = z.infer<typeof teamSchema>;
 
-export const TEAM_NOT_FOUND = "Team not found.";
-export const TEAM_NAME_TAKEN = "A team with this name already exists";
-export const USER_NOT_FOUND_FOR_TEAM = "User not found.";
-export const MEMBER_ROLE_REFUSED = "Only officers and managers can be team members";
-export const MANAGER_ROLE_REFUSED = "Only managers can lead a team";
-const USER_ID_INVALID = "userId must be a user's id";
+export const TEAM_NOT_FOUND: MessageKey = "admin:errors.teamNotFound";
+export const TEAM_NAME_TAKEN: MessageKey = "admin:errors.teamNameTaken";
+export const USER_NOT_FOUND_FOR_TEAM: MessageKey = "admin:errors.userNotFound";
+export const MEMBER_ROLE_REFUSED: MessageKey = "admin:errors.memberRoleRefused";
+export const MANAGER_ROLE_REFUSED: MessageKey = "admin:errors.managerRoleRefused";
+const USER_ID_INVALID: MessageKey = "admin:errors.teamUserIdInvalid";
 
 /** `PUT /api/teams/{id}/members`: put the user in this team (`member: true`, leaving any other) or take them out. */
 export const teamMemberSchema = z.object({
   userId: idSchema(USER_ID_INVALID),
-  member: z.boolean({ error: "member must be true or false" }),
+  member: z.boolean({ error: "admin:errors.memberFlagInvalid" }),
 });
 
 /** `PUT /api/teams/{id}/managers`: make a MANAGER lead this team too, or stop leading it. */
 export const teamManagerSchema = z.object({
   userId: idSchema(USER_ID_INVALID),
-  manager: z.boolean({ error: "manager must be true or false" }),
+  manager: z.boolean({ error: "admin:errors.managerFlagInvalid" }),
 });
 
 /** A person as a team's page lists them. */

@@ -1,14 +1,20 @@
 import { WEBHOOK_EVENTS } from "~/lib/change-events";
 import { z } from "~/lib/zod";
+import type { MessageKey } from "~/locales/namespaces";
 
 // A webhook's input and answers (decision 50), shared by /admin/webhooks and /api/admin/webhooks.
 
-const WEBHOOK_URL_REQUIRED = "Webhook URL is required";
-const WEBHOOK_URL_INVALID = "Webhook URL must be an http:// or https:// address";
-const WEBHOOK_EVENTS_REQUIRED = "Choose at least one event";
-export const WEBHOOK_NOT_FOUND = "Webhook not found.";
+const WEBHOOK_URL_REQUIRED: MessageKey = "admin:errors.webhookUrlRequired";
+const WEBHOOK_URL_INVALID: MessageKey = "admin:errors.webhookUrlInvalid";
+const WEBHOOK_EVENTS_REQUIRED: MessageKey = "admin:errors.webhookEventsRequired";
+/** Its English names every event of WEBHOOK_EVENTS (webhook.schema.test.ts keeps them the same). */
+const WEBHOOK_EVENTS_INVALID: MessageKey = "admin:errors.webhookEventsInvalid";
+export const WEBHOOK_NOT_FOUND: MessageKey = "admin:errors.webhookNotFound";
+/** The refusal of a webhook to a local or private address (a delivery's log keeps PRIVATE_ADDRESS, in English). */
+export const WEBHOOK_URL_PRIVATE: MessageKey = "admin:errors.webhookUrlPrivate";
 export const WEBHOOKS_MAX = 20;
-export const TOO_MANY_WEBHOOKS = `At most ${WEBHOOKS_MAX} webhooks`;
+/** Said with `{ max: WEBHOOKS_MAX }`. */
+export const TOO_MANY_WEBHOOKS: MessageKey = "admin:errors.tooManyWebhooks";
 const URL_MAX = 2000;
 
 function isHttpUrl(text: string): boolean {
@@ -25,10 +31,10 @@ export const webhookSchema = z.object({
     .string({ error: WEBHOOK_URL_REQUIRED })
     .trim()
     .min(1, WEBHOOK_URL_REQUIRED)
-    .max(URL_MAX, `Webhook URL must be ${URL_MAX} characters or less`)
+    .max(URL_MAX, "admin:errors.webhookUrlTooLong")
     .refine(isHttpUrl, WEBHOOK_URL_INVALID),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, { error: `Events must be among ${WEBHOOK_EVENTS.join(", ")}` }), {
+    .array(z.enum(WEBHOOK_EVENTS, { error: WEBHOOK_EVENTS_INVALID }), {
       error: WEBHOOK_EVENTS_REQUIRED,
     })
     .min(1, WEBHOOK_EVENTS_REQUIRED)

@@ -3,13 +3,14 @@ import { prisma, readRows, type RowOf } from "~/db.server";
 import { sqlRows } from "~/models/rows.server";
 import { env } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
-import { isPrivateHost, PRIVATE_ADDRESS } from "~/infra/webhook-http.server";
+import { isPrivateHost } from "~/infra/webhook-http.server";
 import { AppError } from "~/lib/app-error";
 import type { WebhookEvent } from "~/lib/change-events";
 import {
   type CreatedWebhook,
   TOO_MANY_WEBHOOKS,
   WEBHOOK_NOT_FOUND,
+  WEBHOOK_URL_PRIVATE,
   WEBHOOKS_MAX,
   type WebhookDeliveryView,
   type WebhookInput,
@@ -79,8 +80,9 @@ export async function listWebhooks(): Promise<WebhookView[]> {
 /** Registers a webhook; its secret is answered this once. Changes from now on are delivered to it. */
 export async function createWebhook(adminId: number, input: WebhookInput): Promise<CreatedWebhook> {
   if (isPrivateHost(new URL(input.url), env.WEBHOOK_PRIVATE_HOSTS))
-    throw new AppError(400, PRIVATE_ADDRESS, { field: "url" });
-  if ((await prisma.webhookEndpoint.count()) >= WEBHOOKS_MAX) throw new AppError(409, TOO_MANY_WEBHOOKS);
+    throw new AppError(400, WEBHOOK_URL_PRIVATE, { field: "url" });
+  if ((await prisma.webhookEndpoint.count()) >= WEBHOOKS_MAX)
+    throw new AppError(409, TOO_MANY_WEBHOOKS, { values: { max: WEBHOOKS_MAX } });
   const secret = `whsec_${crypto.randomBytes(24).toString("base64url")}`;
   const endpoint = await prisma.webhookEndpoint.create({
     data: { url: input.url, events: JSON.stringify([...new Set(input.events)]), secret, createdById: adminId },

@@ -339,11 +339,8 @@ function call(
 const STILL_ENGLISH = new Set<string>([
   "/",
   "/admin",
-  "/admin/import",
   "/admin/opening-balances",
-  "/admin/outbox",
   "/admin/service-accounts",
-  "/admin/webhooks",
   "/dealers/import",
   "/farmers/:id/erase",
   "/farmers/import",

@@ -1,5 +1,5 @@
 import { PROVINCES } from "~/lib/provinces";
-import { useT } from "~/browser/i18n";
+import { useSay, useT } from "~/browser/i18n";
 
 /** What the team form shows: the saved team, or what was typed before a refusal. */
 export type TeamFieldValues = { name: string; provinces: string[]; districts: string[] };
@@ -15,6 +15,8 @@ export function TeamFields({
   errors?: Record<string, string>;
 }) {
   const t = useT();
+  // A refused field's message is the schema's key (or a model's refusal, already said).
+  const say = useSay();
   return (
     <>
       <div>
@@ -33,7 +35,7 @@ export function TeamFields({
         />
         {errors?.name ? (
           <p id={`${idPrefix}-name-error`} className="mt-1 text-sm text-danger-11">
-            {errors.name}
+            {say(errors.name)}
           </p>
         ) : null}
       </div>
@@ -53,7 +55,7 @@ export function TeamFields({
             </label>
           ))}
         </div>
-        {errors?.provinces ? <p className="mt-1 text-sm text-danger-11">{errors.provinces}</p> : null}
+        {errors?.provinces ? <p className="mt-1 text-sm text-danger-11">{say(errors.provinces)}</p> : null}
       </fieldset>
       <div>
         <label htmlFor={`${idPrefix}-districts`} className="field-label">
@@ -70,7 +72,7 @@ export function TeamFields({
         <p id={`${idPrefix}-districts-help`} className="mt-1 text-xs text-gray-11">
           {t("admin:teamFields.districtsHelp")}
         </p>
-        {errors?.districts ? <p className="mt-1 text-sm text-danger-11">{errors.districts}</p> : null}
+        {errors?.districts ? <p className="mt-1 text-sm text-danger-11">{say(errors.districts)}</p> : null}
       </div>
     </>
   );

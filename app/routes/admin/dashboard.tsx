@@ -48,7 +48,7 @@ import {
 import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
 import { Icon } from "~/components/icon";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Translate } from "~/locales/namespaces";
 import { ROLE_LABELS } from "~/components/admin/role-labels";
 
@@ -105,7 +105,9 @@ function changedToast(t: Translate, intent: string, user: AdminUser): ToastInput
     : { title: t("admin:toast.deactivated"), description: t("admin:toast.deactivatedDescription", { username }) };
 }
 
-const refuse = (error: string, status = 400) => data({ error }, { status });
+/** A refusal shown in place, in the reader's language (a rule's message is a catalog's key). */
+const refuse = (error: string, status = 400, values?: Record<string, string | number>) =>
+  data({ error: said(error, values) }, { status });
 
 /** Each form of the page (its `intent`) and the policy's action it needs. */
 const INTENT_ACTIONS = {
@@ -177,7 +179,7 @@ async function changeAccount(t: Translate, adminId: number, intent: string, form
             await assertCanDeactivate(adminId, userId.data);
             return redirect(`/admin/users/${userId.data}/deactivate`);
           },
-          (error) => refuse(error.message, error.status),
+          (error) => refuse(error.message, error.status, error.values),
         );
       }
       return changeUser(t, adminId, userId.data, intent, { isActive: false }, back);
@@ -209,7 +211,8 @@ async function saveRegistration(t: Translate, form: FormData, back: string) {
     mode: form.get("mode") ?? undefined,
     domains: form.get("domains") ?? "",
   });
-  if (!settings.success) return data({ registrationError: settings.error.issues[0]?.message }, { status: 400 });
+  if (!settings.success)
+    return data({ registrationError: said(settings.error.issues[0]?.message ?? "") }, { status: 400 });
   await saveRegistrationSettings(settings.data);
   return redirectWithToast(back, {
     title: t("admin:toast.registrationSaved"),
@@ -222,7 +225,7 @@ async function saveCredit(t: Translate, form: FormData, back: string) {
     defaultTermsDays: form.get("defaultTermsDays") ?? undefined,
     limitBlocks: form.get("limitBlocks") ?? undefined,
   });
-  if (!settings.success) return data({ creditError: settings.error.issues[0]?.message }, { status: 400 });
+  if (!settings.success) return data({ creditError: said(settings.error.issues[0]?.message ?? "") }, { status: 400 });
   await saveCreditSettings(settings.data);
   return redirectWithToast(back, {
     title: t("admin:toast.creditSaved"),
@@ -242,7 +245,7 @@ async function changeUser(
   if (!input.success) return refuse(input.error.issues[0]?.message ?? "Invalid change");
   return formCall(
     async () => redirectWithToast(back, changedToast(t, intent, await updateUserByAdmin(adminId, userId, input.data))),
-    (error) => refuse(error.message, error.status),
+    (error) => refuse(error.message, error.status, error.values),
   );
 }
 
@@ -259,7 +262,7 @@ async function sendReset(
         await sendAdminPasswordReset(adminId, userId, requestKey);
         return redirectWithToast(back, { title: t("admin:toast.resetSent") });
       },
-      (error) => refuse(error.message, error.status),
+      (error) => refuse(error.message, error.status, error.values),
     );
   } catch (error) {
     // The email could not be sent (the mail server is down): the admin gets the failure notice.

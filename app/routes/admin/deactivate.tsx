@@ -7,7 +7,7 @@ import { findUserForAdmin } from "~/models/admin.server";
 import { USER_NOT_FOUND } from "~/models/admin.schema";
 import { requireAllowed } from "~/http/auth.server";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages } from "~/http/language.server";
+import { pageMessages, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:deactivate.pageTitle") }];
 
@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, "user.deactivate");
   const id = requirePageId(args.params.id, USER_NOT_FOUND);
   const user = id === admin.id ? null : await findUserForAdmin(id);
-  if (!user || !user.isActive) throw data(USER_NOT_FOUND, { status: 404 });
+  if (!user || !user.isActive) throw data(said(USER_NOT_FOUND), { status: 404 });
   return { user, messages: pageMessages(args.context, "admin") };
 }
 

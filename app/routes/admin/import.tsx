@@ -9,7 +9,7 @@ import { requireAllowed } from "~/http/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { Icon } from "~/components/icon";
-import { metaTitle, useT } from "~/browser/i18n";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
 import { pageMessages } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:import.pageTitle") }];
@@ -51,7 +51,9 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
       <section className="card space-y-2 text-sm">
         <h2 className="text-base font-semibold">{t("admin:import.details")}</h2>
         <ul className="list-disc space-y-1 ps-5">
-          <li>{t("admin:import.file")}</li>
+          <li>
+            <RichMessage id="admin:import.file" components={{ 0: <code dir="ltr" /> }} />
+          </li>
           <li>{t("admin:import.dealers")}</li>
           <li>{t("admin:import.rows")}</li>
           <li>{t("admin:import.duplicates")}</li>

@@ -13,7 +13,7 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { OPENING_TEMPLATE_PATH, openingImportNotice } from "~/lib/opening-import";
 import { importOpeningBalances } from "~/models/opening-import.server";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "admin:openingBalances.pageTitle") },
@@ -43,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
         {
           notice: {
             title: requestTranslator(args.context, "admin")("admin:openingBalances.failed"),
-            description: error.message,
+            description: said(error.message, error.values),
             type: "error" as const,
           },
           errors: [],

@@ -30,7 +30,7 @@ import { teamsVisibleTo } from "~/models/team-scope.server";
 import { userIdSchema } from "~/models/admin.schema";
 import { currentTime } from "~/infra/clock.server";
 import { metaTitle, RichMessage, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import { ROLE_LABELS } from "~/components/admin/role-labels";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -45,7 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
   return { accounts, teams, now: currentTime().toISOString(), messages: pageMessages(args.context, "admin", "people") };
 }
 
-const refuse = (error: string, status = 400) => data({ error }, { status });
+/** A refusal shown in place, in the reader's language (a rule's message is a catalog's key). */
+const refuse = (error: string, status = 400, values?: Record<string, string | number>) =>
+  data({ error: said(error, values) }, { status });
 
 /**
  * `create-account`, then `create-token` for it (answered to this page: the token is shown this
@@ -84,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
           description: t("admin:toast.tokenRevokedDescription"),
         });
       },
-      (error) => refuse(error.message, error.status),
+      (error) => refuse(error.message, error.status, error.values),
     );
   }
   const submission = parseForm(form, newTokenSchema);

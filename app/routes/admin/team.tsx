@@ -1,32 +1,28 @@
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/team";
 import { Icon } from "~/components/icon";
 import { AdminErrorView } from "~/components/access-denied";
 import { TeamFields } from "~/components/admin/team-fields";
 import { guardRequest } from "~/browser/request-guard";
 import { requireAllowed } from "~/http/auth.server";
-import { formCall, readForm, requirePageId } from "~/http/form.server";
+import { formCall, pageCall, readForm, requirePageId } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
+import type { AppError } from "~/lib/app-error";
 import { isFailedRequest } from "~/lib/failed-request";
 import { parseId } from "~/lib/ids";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { displayName } from "~/lib/names";
 import { deleteTeam, getTeam, setTeamManager, setTeamMember, teamCandidates, updateTeam } from "~/models/team.server";
 import { TEAM_NOT_FOUND, teamFormErrors, teamFormInput, teamSchema, type TeamPerson } from "~/models/team.schema";
-import { useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { useSay, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? "Team"} · Fieldline` }];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, "teams.manage");
   const id = requirePageId(args.params.id, TEAM_NOT_FOUND);
-  const team = await formCall(
-    () => getTeam(id),
-    (error) => {
-      throw data(error.message, { status: error.status });
-    },
-  );
+  const team = await pageCall(() => getTeam(id));
   const confirmDelete = new URL(args.request.url).searchParams.get("delete") === "confirm";
   return { team, candidates: await teamCandidates(id), confirmDelete, messages: pageMessages(args.context, "admin") };
 }
@@ -45,16 +41,15 @@ export async function action(args: Route.ActionArgs) {
   const t = requestTranslator(args.context, "admin");
   const refuse = (error: string, status = 400, errors: Record<string, string> = {}) =>
     data({ intent, error, errors }, { status });
+  // A model's refusal in the reader's language (a schema's messages are said where the page shows them).
+  const refused = (error: AppError) => refuse(said(error.message, error.values), error.status);
   const userId = parseId(form.get("userId"));
   const person = async (change: (userId: number) => Promise<unknown>, title: string) => {
     if (userId === null) return refuse(t("admin:team.choosePerson"));
-    return formCall(
-      async () => {
-        await change(userId);
-        return redirectWithToast(page, { title });
-      },
-      (error) => refuse(error.message, error.status),
-    );
+    return formCall(async () => {
+      await change(userId);
+      return redirectWithToast(page, { title });
+    }, refused);
   };
   switch (intent) {
     case "update": {
@@ -68,7 +63,10 @@ export async function action(args: Route.ActionArgs) {
           await updateTeam(id, input.data);
           return redirectWithToast(page, { title: t("admin:toast.teamSaved") });
         },
-        (error) => refuse(error.message, error.status, error.field ? { [error.field]: error.message } : {}),
+        (error) => {
+          const message = said(error.message, error.values);
+          return refuse(message, error.status, error.field ? { [error.field]: message } : {});
+        },
       );
     }
     case "add-member":
@@ -81,13 +79,10 @@ export async function action(args: Route.ActionArgs) {
       return person((user) => setTeamManager(id, user, false), t("admin:toast.managerRemoved"));
     case "delete":
       if (form.get("confirm") !== "yes") return redirect(`${page}?delete=confirm`);
-      return formCall(
-        async () => {
-          await deleteTeam(id);
-          return redirectWithToast("/admin/teams", { title: t("admin:toast.teamDeleted") });
-        },
-        (error) => refuse(error.message, error.status),
-      );
+      return formCall(async () => {
+        await deleteTeam(id);
+        return redirectWithToast("/admin/teams", { title: t("admin:toast.teamDeleted") });
+      }, refused);
     default:
       return refuse(UNKNOWN_ACTION);
   }
@@ -196,6 +191,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const page = `/admin/teams/${team.id}`;
   const t = useT();
+  const say = useSay();
 
   if (confirmDelete) {
     return (
@@ -226,7 +222,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
       </header>
       {answer?.error && Object.keys(answer.errors).length === 0 ? (
         <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
-          {answer.error}
+          {say(answer.error)}
         </p>
       ) : null}
 
@@ -291,7 +287,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+// A team not found answers 404 with its message, which the view shows.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <AdminErrorView error={error} failedMessage={notFound ? TEAM_NOT_FOUND : "Failed to load the team"} />;
+  return <AdminErrorView error={error} failedMessage="Failed to load the team" />;
 }

@@ -10,8 +10,8 @@ import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { createTeam, listTeamsFor } from "~/models/team.server";
 import { teamFormErrors, teamFormInput, teamSchema } from "~/models/team.schema";
-import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { metaTitle, useSay, useT } from "~/browser/i18n";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Translate } from "~/locales/namespaces";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:teams.pageTitle") }];
@@ -48,11 +48,13 @@ export async function action(args: Route.ActionArgs) {
             description: team.name,
           });
         },
-        (error) =>
-          data(
-            { error: error.message, errors: error.field ? { [error.field]: error.message } : {}, values },
+        (error) => {
+          const message = said(error.message, error.values);
+          return data(
+            { error: message, errors: error.field ? { [error.field]: message } : {}, values },
             { status: error.status },
-          ),
+          );
+        },
       );
     }
     default:
@@ -73,6 +75,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
   const { teams } = loaderData;
   const answer = isFailedRequest(actionData) ? undefined : actionData;
   const t = useT();
+  const say = useSay();
   return (
     <div className="space-y-4">
       <header className="space-y-1">
@@ -113,7 +116,7 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
           <input type="hidden" name="intent" value="create" />
           {answer?.error && Object.keys(answer.errors).length === 0 ? (
             <p role="alert" className="rounded-lg border border-danger-9 bg-danger-3 p-3 text-sm text-danger-11">
-              {answer.error}
+              {say(answer.error)}
             </p>
           ) : null}
           <TeamFields idPrefix="new-team" values={answer?.values} errors={answer?.errors} />

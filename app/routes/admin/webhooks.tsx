@@ -14,7 +14,7 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { WEBHOOK_NOT_FOUND, type WebhookDeliveryView, webhookSchema } from "~/models/webhook.schema";
 import { createWebhook, deleteWebhook, listWebhooks } from "~/models/webhook.server";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Language } from "~/lib/languages";
 import type { MessageKey } from "~/locales/namespaces";
 
@@ -46,19 +46,24 @@ export async function action(args: Route.ActionArgs) {
       }
       return formCall(
         async () => ({ created: await createWebhook(admin.id, submission.value) }),
-        (error) => data({ errors: { [error.field ?? "form"]: error.message }, values }, { status: error.status }),
+        (error) =>
+          data(
+            { errors: { [error.field ?? "form"]: said(error.message, error.values) }, values },
+            { status: error.status },
+          ),
       );
     }
     case "delete": {
       const id = idSchema(WEBHOOK_NOT_FOUND).safeParse(form.get("id") ?? undefined);
-      if (!id.success) return data({ errors: { form: WEBHOOK_NOT_FOUND }, values: undefined }, { status: 404 });
+      if (!id.success) return data({ errors: { form: said(WEBHOOK_NOT_FOUND) }, values: undefined }, { status: 404 });
       return formCall(
         async () => {
           await deleteWebhook(id.data);
           const t = requestTranslator(args.context, "admin");
           return redirectWithToast("/admin/webhooks", { title: t("admin:toast.webhookDeleted") });
         },
-        (error) => data({ errors: { form: error.message }, values: undefined }, { status: error.status }),
+        (error) =>
+          data({ errors: { form: said(error.message, error.values) }, values: undefined }, { status: error.status }),
       );
     }
     default:
@@ -96,8 +101,9 @@ function LastDelivery({
   const answer = delivery.lastStatus === null ? delivery.lastError : `HTTP ${delivery.lastStatus}`;
   return (
     <p className="text-sm" data-testid="last-delivery">
-      {t("admin:webhooks.lastDelivery")} <strong>{t(STATUS_TEXT[delivery.status])}</strong> · {delivery.event} ·{" "}
-      {t("admin:webhooks.attempts", { count: delivery.attempts })} · {answer} · {when(delivery.lastAttemptAt)}
+      {t("admin:webhooks.lastDelivery")} <strong>{t(STATUS_TEXT[delivery.status])}</strong> ·{" "}
+      <code dir="ltr">{delivery.event}</code> · {t("admin:webhooks.attempts", { count: delivery.attempts })} · {answer}{" "}
+      · {when(delivery.lastAttemptAt)}
       {delivery.status === "PENDING" && delivery.nextAttemptAt
         ? ` · ${t("admin:webhooks.nextTry", { when: when(delivery.nextAttemptAt) })}`
         : ""}
@@ -152,7 +158,9 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
               <h2 dir="ltr" className="text-start font-semibold break-all">
                 {webhook.url}
               </h2>
-              <p className="text-sm text-gray-11">{webhook.events.join(", ")}</p>
+              <p className="text-sm text-gray-11">
+                <code dir="ltr">{webhook.events.join(", ")}</code>
+              </p>
               <LastDelivery delivery={webhook.lastDelivery} timeZone={timeZone} language={language} />
               <p className="text-sm text-gray-11">{t("admin:webhooks.waiting", { count: webhook.pending })}</p>
               <Form method="post">
@@ -213,7 +221,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
                     value={event}
                     defaultChecked={!created && (values?.events.includes(event) ?? false)}
                   />
-                  {event}
+                  <code dir="ltr">{event}</code>
                 </label>
               ))}
             </div>

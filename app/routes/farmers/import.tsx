@@ -1,7 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/import";
 import { metaTitle, RichMessage, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import { AdminErrorView } from "~/components/access-denied";
 import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
         {
           notice: {
             title: requestTranslator(args.context, "farmers")("farmers:import.failed"),
-            description: error.message,
+            description: said(error.message, error.values),
             type: "error" as const,
           },
           errors: [],

@@ -7,7 +7,7 @@ import { periodName } from "~/components/targets/period-name";
 import { metaTitle, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import { formCall } from "~/http/form.server";
 import { targetPageQuery } from "~/http/target-query.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -54,7 +54,7 @@ export async function action(args: Route.ActionArgs) {
         {
           notice: {
             title: requestTranslator(args.context, "targets")("targets:import.failed"),
-            description: error.message,
+            description: said(error.message, error.values),
             type: "error" as const,
           },
           errors: [],

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import { countRows, expect, test } from "../support/fixtures";
+import { english } from "../../support/english";
+import { WEBHOOK_URL_PRIVATE } from "~/models/webhook.schema";
 
 // The admin's pages in Urdu, JavaScript off (issue 51): each page right to left, its headings and
 // title in Urdu, no catalog key left raw (a namespace its loader forgot) and none of the English
@@ -47,13 +49,18 @@ async function expectUrduPage(page: Page, path: string, h1: string | RegExp, tit
   expect(html, path).not.toMatch(RAW_KEY);
 }
 
-test("every admin page reads in Urdu, right to left", async ({ page }) => {
+/** Chooses Urdu on this device, then signs in as the admin. */
+async function signInInUrdu(page: Page): Promise<void> {
   await page.request.post("/language", { form: { language: "ur" } });
   await page.goto("/login");
   await page.locator('input[name="username"]').fill("admin");
   await page.locator('input[name="password"]').fill("fieldline");
   await page.getByRole("button", { name: "سائن اِن کریں" }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+test("every admin page reads in Urdu, right to left", async ({ page }) => {
+  await signInInUrdu(page);
 
   const officer = countRows("SELECT MIN(id) AS n FROM User WHERE role = 'OFFICER' AND isActive = 1");
   const team = countRows("SELECT MIN(id) AS n FROM Team");
@@ -78,4 +85,42 @@ test("every admin page reads in Urdu, right to left", async ({ page }) => {
   await expectUrduPage(page, `/admin/teams/${team}?delete=confirm`, /^.+ کو حذف کریں؟$/, teamName);
   await expectUrduPage(page, "/admin/webhooks", "ویب ہُکس", "ویب ہُکس");
   await expectUrduPage(page, "/admin/service-accounts", "سروس اکاؤنٹس", "سروس اکاؤنٹس");
+});
+
+test("the admin's refusals read in Urdu, and /api refuses the same in English", async ({ page }) => {
+  await signInInUrdu(page);
+  const teams = countRows("SELECT COUNT(*) AS n FROM Team");
+  const webhooks = countRows("SELECT COUNT(*) AS n FROM WebhookEndpoint");
+
+  // A schema's refusal (the team's name) and a model's (a webhook to a private address), JavaScript off.
+  const noName = await page.request.post("/admin/teams", { form: { intent: "create", name: " " } });
+  expect(noName.status()).toBe(400);
+  expect(await noName.text()).toContain("ٹیم کا نام ضروری ہے۔");
+  const badId = await page.request.post("/admin", { form: { intent: "approve", userId: "abc" } });
+  expect(badId.status()).toBe(400);
+  expect(await badId.text()).toContain("صارف کی آئی ڈی 1 یا اس سے بڑا پورا عدد ہونی چاہیے۔");
+  const privateHook = { intent: "create", url: "http://10.1.2.3/", events: "post.created" };
+  const refused = await page.request.post("/admin/webhooks", { form: privateHook });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("ویب ہُک کا URL انٹرنیٹ کا عوامی پتہ ہونا چاہیے، مقامی یا نجی نہیں۔");
+
+  // The spreadsheet reader's refusal of a file that only looks like Excel.
+  await page.goto("/admin/opening-balances");
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "balances.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from("PK\x03\x04 not a workbook at all"),
+  });
+  await page.getByRole("button", { name: "ابتدائی بقایا امپورٹ کریں" }).click();
+  await expect(page.getByRole("alert")).toContainText("یہ فائل Excel اسپریڈشیٹ کے طور پر پڑھی نہیں جا سکی۔");
+
+  // /api answers tools in English, whatever the device reads.
+  const api = await page.request.post("/api/admin/webhooks", {
+    data: { url: "http://10.1.2.3/", events: ["post.created"] },
+  });
+  expect(api.status()).toBe(400);
+  expect(((await api.json()) as { error: string }).error).toBe(english(WEBHOOK_URL_PRIVATE));
+
+  expect(countRows("SELECT COUNT(*) AS n FROM Team")).toBe(teams);
+  expect(countRows("SELECT COUNT(*) AS n FROM WebhookEndpoint")).toBe(webhooks);
 });

@@ -297,7 +297,7 @@ function approvalsAsManager(route: string, name: string, path: string, alsoRefus
     refused: () =>
       page(
         [400, 403, 404],
-        [INVALID_USER_ID, PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, ...alsoRefused, UNKNOWN_ACTION],
+        [english(INVALID_USER_ID), PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, ...alsoRefused, UNKNOWN_ACTION],
       ),
   };
 }
@@ -863,7 +863,7 @@ export const formCases: FormCase[] = [
           "Username is required",
           "Username must be 3 to 32",
           SERVICE_ROLE_INVALID,
-          TEAM_ID_INVALID,
+          english(TEAM_ID_INVALID),
           SERVICE_ACCOUNT_NOT_FOUND,
           UNKNOWN_ACTION,
         ],
@@ -933,10 +933,10 @@ export const formCases: FormCase[] = [
       page(
         [400, 404],
         [
-          INVALID_USER_ID,
-          USER_NOT_FOUND,
-          OWN_ROLE_LOCKED,
-          OWN_ACCOUNT_LOCKED,
+          english(INVALID_USER_ID),
+          english(USER_NOT_FOUND),
+          english(OWN_ROLE_LOCKED),
+          english(OWN_ACCOUNT_LOCKED),
           UNKNOWN_ACTION,
           "Role must be OFFICER, MANAGER or ADMIN",
         ],
@@ -1061,10 +1061,10 @@ export const formCases: FormCase[] = [
       page(
         [400, 404],
         [
-          TEAM_NOT_FOUND,
-          MEMBER_ROLE_REFUSED,
-          MANAGER_ROLE_REFUSED,
-          USER_NOT_FOUND_FOR_TEAM,
+          english(TEAM_NOT_FOUND),
+          english(MEMBER_ROLE_REFUSED),
+          english(MANAGER_ROLE_REFUSED),
+          english(USER_NOT_FOUND_FOR_TEAM),
           "Choose a person from the list",
           UNKNOWN_ACTION,
         ],
