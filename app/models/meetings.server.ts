@@ -28,7 +28,7 @@ async function onField<T>(field: string, check: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const onIt = error.field ? `${field}.${error.field}` : field;
-    throw new AppError(error.status, error.message, { field: onIt });
+    throw new AppError(error.status, error.message, { field: onIt, values: error.values });
   }
 }
 

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { formCall } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { requestTranslator } from "~/http/language.server";
+import { requestTranslator, said } from "~/http/language.server";
 import { readPostForm } from "~/http/upload-forms.server";
 import { parseId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -159,14 +159,16 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
         return handle(sent);
       },
       async (error) => {
-        if (!sent) return refusePost({ formError: error.message }, error.status);
+        // A refusal's message may be a catalog's key with values (a plot's sowing day): said here.
+        const message = said(error.message, error.values);
+        if (!sent) return refusePost({ formError: message }, error.status);
         const { submission, files } = sent;
         return refusePost(
           {
             result:
               error.status === 422
-                ? submission.reply({ formErrors: [error.message] })
-                : submission.reply({ fieldErrors: { [error.field ?? "media"]: [error.message] } }),
+                ? submission.reply({ formErrors: [message] })
+                : submission.reply({ fieldErrors: { [error.field ?? "media"]: [message] } }),
             ...(error.field === "media"
               ? { lost: files.map((file) => file.name) }
               : await keepAttached(userId, submission.payload, files)),

@@ -61,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...(await newPostPage(user, new URL(args.request.url).searchParams)),
     // The form's pieces are the post area's ("posts").
-    messages: pageMessages(args.context, "feed", "posts"),
+    messages: pageMessages(args.context, "feed", "posts", "farmers"),
   };
 }
 
