@@ -346,7 +346,6 @@ const STILL_ENGLISH = new Set<string>([
   "/admin/webhooks",
   "/dealer-map",
   "/dealers/import",
-  "/farmers/:id/erase",
   "/farmers/import",
   "/forgot-password",
   "/location-quality",
