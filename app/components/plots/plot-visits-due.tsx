@@ -1,14 +1,23 @@
-import { VISIT_STAGE_LABELS } from "~/lib/plot-stages";
 import { Icon } from "~/components/icon";
-import { CROP_LABELS } from "~/lib/crops";
+import { CROP_KEYS, VISIT_STAGE_KEYS } from "~/components/farmers/farmer-words";
+import { useT } from "~/browser/i18n";
+import { useLanguage } from "~/browser/root-data";
 import { formatCalendarDate } from "~/lib/date-format";
-import { daysPastDue, recordVisitPath, type PlotVisitDue } from "~/models/plot-visits-due.schema";
+import type { Language } from "~/lib/languages";
+import type { Translate } from "~/locales/namespaces";
+import { recordVisitPath, type PlotVisitDue } from "~/models/plot-visits-due.schema";
 
 /** "Due Nov 20, 2026", and once past it: "Due Nov 13, 2026 · 8 days past due · Overdue". */
-function dueText(visit: PlotVisitDue): string {
-  const due = `Due ${formatCalendarDate(visit.dueOn)}`;
+function dueText(visit: PlotVisitDue, t: Translate, language: Language): string {
+  const due = t("farmers:timeline.due", { day: formatCalendarDate(visit.dueOn, language) });
   if (visit.daysLate <= 0) return due;
-  return [due, daysPastDue(visit.daysLate), visit.overdue ? "Overdue" : null].filter(Boolean).join(" · ");
+  return [
+    due,
+    t("farmers:visitsDue.daysPastDue", { days: visit.daysLate }),
+    visit.overdue ? t("farmers:visitsDue.overdue") : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 /**
@@ -16,41 +25,44 @@ function dueText(visit: PlotVisitDue): string {
  * plan of today, to the Demo Plot post that records the visit. Plain links: nothing needs JavaScript.
  */
 export function PlotVisitsDue({ visits, recordable }: { visits: PlotVisitDue[]; recordable: boolean }) {
+  const t = useT();
+  const language = useLanguage();
   return (
     <section id="plot-visits" aria-labelledby="plot-visits-heading" className="space-y-2">
       <h2 id="plot-visits-heading" className="font-semibold">
-        Plot visits due
+        {t("farmers:visitsDue.title")}
       </h2>
-      <ul className="space-y-2" aria-label="Plot visits due">
+      <ul className="space-y-2" aria-label={t("farmers:visitsDue.title")}>
         {visits.map((visit) => {
-          const what = `${VISIT_STAGE_LABELS[visit.visit]}, ${visit.farmerName}`;
+          const stage = t(VISIT_STAGE_KEYS[visit.visit]);
+          const what = t("farmers:visitsDue.what", { visit: stage, farmer: visit.farmerName });
           return (
             <li key={`${visit.plotId}-${visit.visit}`} className="card space-y-2 p-3" data-plot-id={visit.plotId}>
               <div>
                 <p className="font-semibold">
-                  {VISIT_STAGE_LABELS[visit.visit]} · {visit.farmerName}
+                  {stage} · {visit.farmerName}
                 </p>
-                <p className="text-sm text-gray-11">{CROP_LABELS[visit.crop]}</p>
+                <p className="text-sm text-gray-11">{t(CROP_KEYS[visit.crop])}</p>
                 <p className={`text-sm ${visit.overdue ? "font-semibold text-danger-11" : "text-gray-11"}`}>
-                  {dueText(visit)}
+                  {dueText(visit, t, language)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <a
                   href={`/plots/${visit.plotId}`}
                   className="btn-secondary px-3 text-sm"
-                  aria-label={`Open plot: ${what}`}
+                  aria-label={t("farmers:visitsDue.openPlotLabel", { what })}
                 >
-                  Open plot
+                  {t("farmers:visitsDue.openPlot")}
                 </a>
                 {recordable ? (
                   <a
                     href={recordVisitPath(visit)}
                     className="btn-primary px-3 text-sm"
-                    aria-label={`Record visit: ${what}`}
+                    aria-label={t("farmers:visitsDue.recordVisitLabel", { what })}
                   >
                     <Icon name="notebook-pen" size={16} />
-                    Record visit
+                    {t("farmers:visitsDue.recordVisit")}
                   </a>
                 ) : null}
               </div>

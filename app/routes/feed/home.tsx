@@ -1,4 +1,3 @@
-import { VISIT_STAGE_LABELS } from "~/lib/plot-stages";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/home";
@@ -19,8 +18,7 @@ import { formatMoney } from "~/lib/money";
 import { MissedVisits } from "~/components/home/missed-visits";
 import { PlotVisits, type PlotVisitsView } from "~/components/home/plot-visits";
 import { overduePlotVisits } from "~/models/plot-visits-due.server";
-import { daysPastDue } from "~/models/plot-visits-due.schema";
-import { CROP_LABELS } from "~/lib/crops";
+import { CROP_KEYS, VISIT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { topAgentRankings } from "~/models/metrics.server";
 import { listPosts } from "~/models/post.server";
 import { FEED_PAGE_SIZE, periodFrom } from "~/models/post.schema";
@@ -73,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
   // A manager's and an admin's first page carries their people's day (of the chosen team, if one);
   // the full rankings table (`?rankings=all`) carries only the table.
   const policy = await requestViewer(args, user);
-  const t = requestTranslator(args.context, "feed");
+  const t = requestTranslator(args.context, "feed", "farmers");
   const teamToday = !cursor && !full && can(policy, "teamDay.read");
   // Beside it, what their dealers owe (managers and admins).
   const teamOwes = teamToday && can(policy, "dealerAccounts.report");
@@ -160,10 +158,10 @@ async function overduePlotVisitsView(
       href: `/plots/${visit.plotId}`,
       text: t("feed:plotVisits.visit", {
         officer: visit.officerName,
-        stage: VISIT_STAGE_LABELS[visit.visit],
+        stage: t(VISIT_STAGE_KEYS[visit.visit]),
         farmer: visit.farmerName,
       }),
-      details: `${CROP_LABELS[visit.crop]} · ${daysPastDue(visit.daysLate)}`,
+      details: `${t(CROP_KEYS[visit.crop])} · ${t("farmers:visitsDue.daysPastDue", { days: visit.daysLate })}`,
     })),
   };
 }

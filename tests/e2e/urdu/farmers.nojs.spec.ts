@@ -1,6 +1,6 @@
 import { countRows, expect, readInUrdu, signIn, test, uniqueName } from "../support/fixtures";
 import { gridWorkbook } from "../../support/spreadsheets";
-import { teamOfficerWithDealers } from "../plans/support";
+import { PASSWORD, teamOfficerWithDealers } from "../plans/support";
 import { demoPlot } from "../plots/support";
 import { FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
 
@@ -84,4 +84,19 @@ test("a manager's import names its columns as the file has them and says its row
   // As read: not the scripts, whose data carry the stored name for hydration.
   const shown = (await (await page.request.get(`/plots/${plot.id}`)).text()).replace(/<script[\s\S]*?<\/script>/g, "");
   expect(shown).not.toContain("Erased farmer");
+});
+
+test("an officer's plot visits due read in Urdu on their plan", async ({ page, request }) => {
+  const officer = await teamOfficerWithDealers(request, []);
+  const overdue = demoPlot({ officerId: officer.id, stage: "MID_SEASON", midDueIn: -40, harvestDueIn: -8 });
+  await signIn(page, officer.username, PASSWORD);
+  await readInUrdu(page);
+  await page.goto("/plan");
+  const list = page.getByRole("list", { name: "واجب پلاٹ وزٹ" }).locator(":scope > li");
+  await expect(list).toHaveCount(1);
+  await expect(list.nth(0)).toContainText(`کٹائی · ${overdue.farmerName}`);
+  await expect(list.nth(0)).toContainText("واجب تاریخ سے 8 دن اوپر · تاخیر شدہ");
+  await expect(page.getByRole("link", { name: `وزٹ درج کریں: کٹائی، ${overdue.farmerName}` })).toBeVisible();
+  const html = (await (await page.request.get("/plan")).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+  expect(html).not.toMatch(/days past due|Overdue|Open plot|Record visit/);
 });
