@@ -4,7 +4,7 @@ import { farmerImportQuerySchema } from "~/models/farmer.schema";
 
 /**
  * The farmers import's `?team=` (its page and its template): the team the farmers will belong to;
- * a malformed one answers the page's 400 with the schema's message.
+ * a malformed one answers the page's 400 with the schema's message, in the reader's language.
  */
 export function farmerImportTeamOf(request: Request): number | undefined {
   const query = farmerImportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));

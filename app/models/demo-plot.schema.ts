@@ -4,43 +4,47 @@ import { CROPS } from "~/lib/crops";
 import { idSchema } from "~/lib/ids";
 import { PLOT_STAGES, VISIT_STAGES } from "~/lib/plot-stages";
 import { SALE_PRODUCTS } from "~/lib/post-types";
-import { acresSchema, phoneSchema } from "~/models/farmer.schema";
+import { acresSchema, pageSchema, phoneSchema } from "~/models/farmer.schema";
 
 // A demo plot's season through Demo Plot posts (decision 96): the plot fields a DEMO_PLOT post
 // carries, in the same schema as the post's (the New Post form and POST /api/posts). A post
 // either starts a plot (`plotAction` "start") or visits one of the author's (`plotAction`
 // "visit"); without `plotAction` it is a Demo Plot post as before, with no plot. The checks that
 // need today's date or the database (a sowing day in the future, a visit before sowing, whose
-// farmer or plot it is) are the model's, in demo-plots.server.ts.
+// farmer or plot it is) are the model's, in demo-plots.server.ts. Its messages are the farmers
+// catalog's keys (decision 101): said in the reader's language, in English on /api.
 
 const PLOT_ACTIONS = ["start", "visit"] as const;
 
-export const PLOT_NOT_FOUND = "Demo plot not found.";
+export const PLOT_NOT_FOUND = "farmers:errors.plotNotFound";
 export const PLOTS_PAGE_SIZE = 20;
 /** A plot's area and its control's: 0.01 to 100 acres, in hundredths of an acre. */
 const PLOT_AREA_MAX = 10_000;
 /** Kilograms per acre at harvest: no crop yields more than 100,000. */
 const YIELD_MAX = 100_000;
-/** The longest season from sowing to harvest, in days (sugarcane's is about a year). */
+/** The longest season from sowing to harvest, in days (sugarcane's is about a year): HARVEST_DUE_ORDER says it. */
 const SEASON_MAX_DAYS = 400;
+/** VERDICT_TOO_LONG says it. */
 const MAX_VERDICT = 500;
 
-const PLOT_ACTION_INVALID = 'plotAction must be "start" (a new plot) or "visit" (a plot already started)';
-const FARMER_REQUIRED = "Choose the farmer whose land the plot is on (their phone)";
-const CROP_REQUIRED = `Crop must be one of: ${CROPS.join(", ")}`;
-const PLOT_PRODUCT_REQUIRED = `Product must be one of: ${SALE_PRODUCTS.join(", ")}`;
-export const PLOT_AREA_INVALID = "Plot area must be from 0.01 to 100 acres, with at most two decimals";
-const CONTROL_AREA_INVALID = "Control plot area must be from 0.01 to 100 acres, with at most two decimals";
-export const PLOT_PLACE_REQUIRED = "A demo plot needs its place: capture the location at the plot";
-const SOWN_ON_INVALID = "Sowing date must be a date like 2026-11-22";
-const HARVEST_DUE_INVALID = "Expected harvest date must be a date like 2026-11-22";
-export const HARVEST_DUE_ORDER = `Expected harvest date must be after the sowing date and within ${SEASON_MAX_DAYS} days of it`;
-const PLOT_REQUIRED = "Choose the plot you visited";
-const VISIT_STAGE_REQUIRED = "Stage must be MID_SEASON or HARVEST";
-const VISITED_ON_INVALID = "Visit date must be a date like 2026-11-22";
-export const YIELD_INVALID = "Yield must be a whole number of kg per acre from 1 to 100,000";
-const CONTROL_YIELD_INVALID = "Control yield must be a whole number of kg per acre from 1 to 100,000";
-const VERDICT_TOO_LONG = `The farmer's verdict must be ${MAX_VERDICT} characters or less`;
+const PLOT_ACTION_INVALID = "farmers:errors.plotActionInvalid";
+const FARMER_REQUIRED = "farmers:errors.plotFarmerRequired";
+/** Names the crops of lib/crops.ts (CROPS). */
+const CROP_REQUIRED = "farmers:errors.plotCropRequired";
+/** Names the products of lib/post-types.ts (SALE_PRODUCTS). */
+const PLOT_PRODUCT_REQUIRED = "farmers:errors.plotProductRequired";
+export const PLOT_AREA_INVALID = "farmers:errors.plotAreaInvalid";
+const CONTROL_AREA_INVALID = "farmers:errors.controlAreaInvalid";
+export const PLOT_PLACE_REQUIRED = "farmers:errors.plotPlaceRequired";
+const SOWN_ON_INVALID = "farmers:errors.sownOnInvalid";
+const HARVEST_DUE_INVALID = "farmers:errors.harvestDueInvalid";
+export const HARVEST_DUE_ORDER = "farmers:errors.harvestDueOrder";
+const PLOT_REQUIRED = "farmers:errors.plotRequired";
+const VISIT_STAGE_REQUIRED = "farmers:errors.visitStageRequired";
+const VISITED_ON_INVALID = "farmers:errors.visitedOnInvalid";
+export const YIELD_INVALID = "farmers:errors.yieldInvalid";
+const CONTROL_YIELD_INVALID = "farmers:errors.controlYieldInvalid";
+const VERDICT_TOO_LONG = "farmers:errors.verdictTooLong";
 
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
@@ -62,7 +66,7 @@ export const plotFields = {
   plotAction: optional(z.enum(PLOT_ACTIONS, { error: PLOT_ACTION_INVALID })).meta({
     description: 'Demo Plot posts: "start" a plot or "visit" one already started; none for a post without a plot',
   }),
-  farmerId: optional(idSchema("farmerId must be a farmer's id")).meta({
+  farmerId: optional(idSchema("farmers:errors.farmerIdInvalid")).meta({
     description: "Starting a plot: the farmer (or farmerPhone), one the author's team works with",
   }),
   farmerPhone: optional(phoneSchema).meta({ description: "Starting a plot: the farmer's phone, instead of farmerId" }),
@@ -82,7 +86,7 @@ export const plotFields = {
   harvestDueOn: dayField(HARVEST_DUE_INVALID).meta({
     description: "Starting a plot: the expected harvest day, YYYY-MM-DD; the mid-season visit falls due halfway",
   }),
-  plotId: optional(idSchema("plotId must be a demo plot's id")).meta({ description: "Visiting a plot: its id" }),
+  plotId: optional(idSchema("farmers:errors.plotIdInvalid")).meta({ description: "Visiting a plot: its id" }),
   visitStage: optional(z.enum(VISIT_STAGES, { error: VISIT_STAGE_REQUIRED })),
   visitedOn: dayField(VISITED_ON_INVALID).meta({ description: "Visiting a plot: the visit's day, YYYY-MM-DD" }),
   yieldKgPerAcre: kgPerAcre(YIELD_INVALID).meta({ description: "At harvest: the plot's yield, kg per acre" }),
@@ -141,15 +145,10 @@ export function yieldGainPercent(yieldKg: number, controlKg: number): number {
 }
 
 export const plotListSchema = z.object({
-  stage: optional(z.enum(PLOT_STAGES, { error: `stage must be one of ${PLOT_STAGES.join(", ")}` })),
-  officerId: optional(idSchema("officerId must be a user's id")),
-  farmerId: optional(idSchema("farmerId must be a farmer's id")),
-  page: z.coerce
-    .number({ error: "page must be a whole number from 1" })
-    .int("page must be a whole number from 1")
-    .min(1, "page must be a whole number from 1")
-    .max(100_000, "page must be a whole number from 1")
-    .default(1),
+  stage: optional(z.enum(PLOT_STAGES, { error: "farmers:errors.stageInvalid" })),
+  officerId: optional(idSchema("farmers:errors.officerIdInvalid")),
+  farmerId: optional(idSchema("farmers:errors.farmerIdInvalid")),
+  page: pageSchema(),
 });
 export type PlotListQuery = z.infer<typeof plotListSchema>;
 

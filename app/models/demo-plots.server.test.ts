@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
+import { english } from "../../tests/support/english";
 import {
   FARMER_PHONE_UNKNOWN,
   getPlot,
@@ -20,6 +21,10 @@ import { PLOT_NOT_FOLLOWED, PLOT_NOT_YOURS, FARMER_NOT_YOURS } from "~/models/po
 import { createPost, getPost } from "~/models/post.server";
 import { postSchema } from "~/models/post.schema";
 import { AppError } from "~/lib/app-error";
+import { CROPS } from "~/lib/crops";
+import { PLOT_STAGES } from "~/lib/plot-stages";
+import { SALE_PRODUCTS } from "~/lib/post-types";
+import { farmerSchema } from "~/models/farmer.schema";
 import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
 
 // Today in Karachi is 2026-11-28.
@@ -102,7 +107,11 @@ async function refusal(write: Promise<unknown>) {
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AppError);
-  return { status: (error as AppError).status, message: (error as AppError).message };
+  // The message as an English page and /api say it.
+  return {
+    status: (error as AppError).status,
+    message: english((error as AppError).message, (error as AppError).values),
+  };
 }
 
 async function startPlot(userId: number) {
@@ -148,19 +157,35 @@ describe("a Demo Plot post starts a plot", () => {
     expect(issues({ ...visit(1, { ...HARVEST, yieldKgPerAcre: "1000000" }) })).toEqual([YIELD_INVALID]);
   });
 
+  it("names in its English messages the very crops, products and stages the schemas take", () => {
+    const issue = (fields: Record<string, unknown>) =>
+      english(postSchema.safeParse({ ...START, ...fields }).error?.issues[0]?.message ?? "");
+    expect(issue({ crop: "opium" })).toBe(`Crop must be one of: ${CROPS.join(", ")}`);
+    expect(issue({ plotProduct: "UREA" })).toBe(`Product must be one of: ${SALE_PRODUCTS.join(", ")}`);
+    expect(issue({ sownOn: "2026-11-01", harvestDueOn: "2028-01-01" })).toBe(
+      "Expected harvest date must be after the sowing date and within 400 days of it",
+    );
+    expect(english(plotListSchema.safeParse({ stage: "RIPE" }).error?.issues[0]?.message ?? "")).toBe(
+      `stage must be one of ${PLOT_STAGES.join(", ")}`,
+    );
+    expect(english(farmerSchema.safeParse({ mainCrops: ["opium"] }).error?.issues.at(-1)?.message ?? "")).toBe(
+      `Main crops must be among: ${CROPS.join(", ")}`,
+    );
+  });
+
   it("refuses another team's farmer (403), an unknown phone (400) and a sowing in the future (400), writing nothing", async () => {
     const w = await world();
     expect(await refusal(post(w.ayesha.id, { ...START, farmerPhone: "0300 7654321" }))).toEqual({
       status: 403,
-      message: FARMER_NOT_YOURS,
+      message: english(FARMER_NOT_YOURS),
     });
     expect(await refusal(post(w.ayesha.id, { ...START, farmerPhone: "0300 1111111" }))).toEqual({
       status: 400,
-      message: FARMER_PHONE_UNKNOWN,
+      message: english(FARMER_PHONE_UNKNOWN),
     });
     expect(await refusal(post(w.ayesha.id, { ...START, sownOn: "2026-11-29" }))).toEqual({
       status: 400,
-      message: SOWN_IN_FUTURE,
+      message: english(SOWN_IN_FUTURE),
     });
     expect(await counts()).toEqual({ posts: 0, plots: 0, visits: 0 });
   });
@@ -189,7 +214,10 @@ describe("a Demo Plot post visits a plot", () => {
       verdict: "Good grain",
     });
     expect(harvested.visits.map((v) => v.stage)).toEqual(["MID_SEASON", "HARVEST"]);
-    expect(await refusal(post(w.ayesha.id, visit(plot.id, HARVEST)))).toEqual({ status: 409, message: PLOT_HARVESTED });
+    expect(await refusal(post(w.ayesha.id, visit(plot.id, HARVEST)))).toEqual({
+      status: 409,
+      message: english(PLOT_HARVESTED),
+    });
   });
 
   it("refuses a harvest before sowing, a visit in the future, another officer's or team's plot, writing nothing", async () => {
@@ -202,17 +230,20 @@ describe("a Demo Plot post visits a plot", () => {
     });
     expect(await refusal(post(w.ayesha.id, visit(plot.id, { ...HARVEST, visitedOn: "2026-11-29" })))).toEqual({
       status: 400,
-      message: VISIT_IN_FUTURE,
+      message: english(VISIT_IN_FUTURE),
     });
     expect(await refusal(post(w.bilal.id, visit(plot.id, HARVEST)))).toEqual({
       status: 403,
-      message: PLOT_NOT_FOLLOWED,
+      message: english(PLOT_NOT_FOLLOWED),
     });
     expect(await refusal(post(w.sana.id, visit(plot.id, HARVEST)))).toEqual({
       status: 403,
-      message: PLOT_NOT_FOLLOWED,
+      message: english(PLOT_NOT_FOLLOWED),
     });
-    expect(await refusal(post(w.ayesha.id, visit(999_999, HARVEST)))).toEqual({ status: 404, message: PLOT_NOT_FOUND });
+    expect(await refusal(post(w.ayesha.id, visit(999_999, HARVEST)))).toEqual({
+      status: 404,
+      message: english(PLOT_NOT_FOUND),
+    });
     expect(await counts()).toEqual(before);
     expect((await getPlot(w.ayesha, plot.id)).stage).toBe("SOWN");
   });
@@ -223,7 +254,7 @@ describe("reading plots", () => {
     const w = await world();
     const plot = await startPlot(w.ayesha.id);
     expect((await getPlot(w.bilal, plot.id)).farmer).toEqual({ id: w.rasool.id, name: "Farmer +923001234567" });
-    expect(await refusal(getPlot(w.sana, plot.id))).toEqual({ status: 403, message: PLOT_NOT_YOURS });
+    expect(await refusal(getPlot(w.sana, plot.id))).toEqual({ status: 403, message: english(PLOT_NOT_YOURS) });
     const list = (viewer: typeof w.sana, query: Record<string, string> = {}) =>
       listPlots(viewer, plotListSchema.parse(query)).then((page) => page.plots.map((p) => p.id));
     expect(await list(w.manager)).toEqual([plot.id]);

@@ -1,4 +1,4 @@
-import { type PlotStage, VISIT_STAGE_LABELS, type VisitStage } from "~/lib/plot-stages";
+import type { PlotStage, VisitStage } from "~/lib/plot-stages";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate } from "~/infra/clock.server";
@@ -13,27 +13,29 @@ import {
   yieldGainPercent,
   type PlotListQuery,
 } from "~/models/demo-plot.schema";
+import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { authorize, refusalOf, seesEveryone, ownTeamIds, type Action } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { PostInput } from "~/models/post.schema";
 import type { Viewer } from "~/models/team-scope.server";
+import type { MessageKey } from "~/locales/namespaces";
 
 // Demo plots through their season (decision 96): a Demo Plot post starts a plot on a farmer's
 // land or records a visit to one (mid-season, harvest), in the post's own transaction. A plot is
 // read by the people of its officer's team, the managers who lead it and admins; its visits are
-// recorded by its officer alone.
+// recorded by its officer alone. Its messages are the farmers catalog's keys (decision 101).
 
-export const FARMER_PHONE_UNKNOWN =
-  "No farmer in the register has this phone: add them to the farmer register first, then start the plot";
-const FARMER_UNKNOWN = "Farmer not found.";
-const FARMER_ERASED_FOR_PLOT = "This farmer's personal data was erased: they cannot be given a new plot.";
-export const SOWN_IN_FUTURE = "Sowing date cannot be in the future";
-const SOWN_TOO_EARLY = "Sowing date must be within the last year";
-export const VISIT_IN_FUTURE = "Visit date cannot be in the future";
-export const PLOT_HARVESTED = "This plot has already been harvested: its season is over.";
-const visitBeforeSowing = (sownOn: string) => `Visit date cannot be before the plot was sown (${sownOn})`;
-const harvestBeforeMidVisit = (visitedOn: string) => `The harvest cannot be before the mid-season visit (${visitedOn})`;
-const stageDone = (stage: VisitStage) => `This plot's ${VISIT_STAGE_LABELS[stage].toLowerCase()} is already recorded.`;
+export const FARMER_PHONE_UNKNOWN = "farmers:errors.farmerPhoneUnknown";
+const FARMER_ERASED_FOR_PLOT = "farmers:errors.farmerErasedForPlot";
+export const SOWN_IN_FUTURE = "farmers:errors.sownInFuture";
+const SOWN_TOO_EARLY = "farmers:errors.sownTooEarly";
+export const VISIT_IN_FUTURE = "farmers:errors.visitInFuture";
+export const PLOT_HARVESTED = "farmers:errors.plotHarvested";
+/** A visit of a stage the plot has had already. */
+const STAGE_DONE: Record<VisitStage, MessageKey> = {
+  MID_SEASON: "farmers:errors.midSeasonVisitDone",
+  HARVEST: "farmers:errors.harvestDone",
+};
 
 /** What a Demo Plot post does to a plot, checked before anything is written. */
 export type PlotWrite =
@@ -72,7 +74,8 @@ async function planStart(author: Viewer, input: PostInput, today: string): Promi
     where: input.farmerId === undefined ? { phone: input.farmerPhone ?? "" } : { id: input.farmerId },
     select: { id: true, teamId: true, erasedAt: true },
   });
-  if (!farmer) throw new AppError(400, input.farmerId === undefined ? FARMER_PHONE_UNKNOWN : FARMER_UNKNOWN, { field });
+  if (!farmer)
+    throw new AppError(400, input.farmerId === undefined ? FARMER_PHONE_UNKNOWN : FARMER_NOT_FOUND, { field });
   await allow(author, "farmer.read", { teamId: farmer.teamId }, field);
   if (farmer.erasedAt) throw new AppError(409, FARMER_ERASED_FOR_PLOT, { field });
   // The schema has checked that every field is there and that the harvest follows the sowing.
@@ -109,13 +112,20 @@ async function planVisit(author: Viewer, input: PostInput, today: string): Promi
   if (plot.stage === "HARVESTED") throw new AppError(409, PLOT_HARVESTED, { field: "plotId" });
   const stage = input.visitStage ?? "MID_SEASON";
   if (plot.visits.some((visit) => visit.stage === stage))
-    throw new AppError(409, stageDone(stage), { field: "visitStage" });
+    throw new AppError(409, STAGE_DONE[stage], { field: "visitStage" });
   const visitedOn = input.visitedOn ?? "";
   if (visitedOn > today) throw new AppError(400, VISIT_IN_FUTURE, { field: "visitedOn" });
-  if (visitedOn < plot.sownOn) throw new AppError(400, visitBeforeSowing(plot.sownOn), { field: "visitedOn" });
+  if (visitedOn < plot.sownOn)
+    throw new AppError(400, "farmers:errors.visitBeforeSowing", {
+      field: "visitedOn",
+      values: { sownOn: plot.sownOn },
+    });
   const midVisit = plot.visits.find((visit) => visit.stage === "MID_SEASON");
   if (stage === "HARVEST" && midVisit && visitedOn < midVisit.visitedOn)
-    throw new AppError(400, harvestBeforeMidVisit(midVisit.visitedOn), { field: "visitedOn" });
+    throw new AppError(400, "farmers:errors.harvestBeforeMidVisit", {
+      field: "visitedOn",
+      values: { visitedOn: midVisit.visitedOn },
+    });
   const change: Prisma.DemoPlotUpdateManyArgs =
     stage === "HARVEST"
       ? {
@@ -148,7 +158,7 @@ export async function writePlot(tx: Prisma.TransactionClient, plan: PlotWrite, p
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
-      throw new AppError(409, stageDone(plan.stage), { field: "visitStage" });
+      throw new AppError(409, STAGE_DONE[plan.stage], { field: "visitStage" });
     throw error;
   }
   // A mid-season visit moves a sown plot on (a plot already further on stays where it is).

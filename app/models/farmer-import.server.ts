@@ -2,25 +2,27 @@ import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { AppError } from "~/lib/app-error";
 import { CROP_LABELS, CROPS } from "~/lib/crops";
-import { FARMER_COLUMNS_HELP, FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
+import { FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
 import { parseId } from "~/lib/ids";
-import { farmerSchema, type FarmerInput } from "~/models/farmer.schema";
+import { FARMER_COLUMN_NAMES, FARMER_COLUMNS_HELP, farmerSchema, type FarmerInput } from "~/models/farmer.schema";
 import { DEALER_UNKNOWN } from "~/models/farmers.server";
 import { authorize, can, ownTeamIds, seesEveryone, type PolicyViewer } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { importTemplate, type ImportRow, normalizeHeader, readImportRows } from "~/models/spreadsheet-import.server";
 import type { Viewer } from "~/models/team-scope.server";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
 // Farmers from a spreadsheet (issue 50, decision 99): a manager's file for a team they lead, an
 // admin's for any team. Every row goes through the farmer's one schema and the register's rules
 // (a phone names one farmer); one row in error refuses the whole file, and the rows are then
-// written together, all belonging to the team chosen.
+// written together, all belonging to the team chosen. Its messages are the farmers catalog's keys
+// (decision 101); a row's errors are said by the caller's `say`, in the reader's language on the
+// page and in English on /api.
 
-const NO_ROWS = "The spreadsheet has no farmer rows.";
-export const CHOOSE_TEAM = "Choose the team that will work with these farmers.";
-export const IMPORT_TEAM_UNKNOWN = "Team not found.";
-const PHONE_TAKEN_MEANWHILE =
-  "A phone of the file was registered by someone else meanwhile: nothing was imported. Import the file again to see which row.";
+const NO_ROWS = "farmers:errors.noRows";
+export const CHOOSE_TEAM = "farmers:errors.chooseTeam";
+export const IMPORT_TEAM_UNKNOWN = "farmers:errors.teamNotFound";
+const PHONE_TAKEN_MEANWHILE = "farmers:errors.phoneTakenMeanwhile";
 
 type Column = keyof typeof INPUT_OF;
 
@@ -53,10 +55,15 @@ const CROP_OF_NAME = new Map(
   ]),
 );
 
-/** The file to fill in: the header and an example row; a second sheet says how to fill it (only the first is read). */
-export async function farmerTemplate() {
+/**
+ * The file to fill in: the header and an example row; a second sheet says how to fill it, in the
+ * reader's language (only the first is read, its header always as the import reads it).
+ */
+export async function farmerTemplate(say: Translate) {
   const example = ["Ghulam Rasool", "0300 1234567", "Chak 45", "Sahiwal", "Sahiwal", 12.5, "Wheat, Cotton", ""];
-  return importTemplate("Farmers", [[...FARMER_IMPORT_HEADER], example], FARMER_COLUMNS_HELP);
+  // The page marks the columns' names as code (<0>…</0>); a sheet's cell is plain text.
+  const help = FARMER_COLUMNS_HELP.map((line) => say(line, FARMER_COLUMN_NAMES).replace(/<\/?\d+>/g, ""));
+  return importTemplate("Farmers", [[...FARMER_IMPORT_HEADER], example], help);
 }
 
 type SheetRow = ImportRow<Column>;
@@ -152,15 +159,21 @@ async function phoneHolders(viewer: Viewer, rules: PolicyViewer, phones: string[
   return holders;
 }
 
-/** The row's cells as the farmer's schema reads a form: crops by label or name, the dealer by id or name. */
-function inputOf(cells: SheetRow["cells"], dealers: Map<string, number | "ambiguous">) {
+/**
+ * The row's cells as the farmer's schema reads a form: crops by label or name, the dealer by id or
+ * name; what is wrong with the dealer said by `say`.
+ */
+function inputOf(cells: SheetRow["cells"], dealers: Map<string, number | "ambiguous">, say: Translate) {
   const { crops, dealer, ...rest } = cells;
   const messages: string[] = [];
   let dealerId: string | undefined;
   if (dealer !== undefined) {
     const found = dealers.get(dealer);
-    if (found === undefined) messages.push(parseId(dealer) === null ? `No dealer is named ${dealer}` : DEALER_UNKNOWN);
-    else if (found === "ambiguous") messages.push(`Several dealers are named ${dealer}: give the dealer's id instead`);
+    if (found === undefined)
+      messages.push(
+        parseId(dealer) === null ? say("farmers:errors.row.noDealerNamed", { dealer }) : say(DEALER_UNKNOWN),
+      );
+    else if (found === "ambiguous") messages.push(say("farmers:errors.row.dealerNameShared", { dealer }));
     else dealerId = String(found);
   }
   const mainCrops = (crops ?? "")
@@ -183,19 +196,20 @@ export type FarmerImportResult = {
   /** Farmers added. */
   farmers: number;
   failed: number;
+  /** "Row 7: …", said by the import's `say`. */
   errors: string[];
 };
 
 /**
  * A file of farmers for `team` (the only team the viewer may import for, when none is named):
- * every row checked ("Row 7: …") through the farmer's schema; a dealer by id or exact business
- * name; a phone neither another farmer's nor twice in the file. Then all rows written in one
- * transaction, or none.
+ * every row checked ("Row 7: …", said by `say`) through the farmer's schema; a dealer by id or
+ * exact business name; a phone neither another farmer's nor twice in the file. Then all rows
+ * written in one transaction, or none.
  */
 export async function importFarmers(
   viewer: Viewer,
   bytes: Uint8Array,
-  { team }: { team?: number } = {},
+  { team, say }: { team?: number; say: Translate },
 ): Promise<FarmerImportResult> {
   const rules = await policyViewer(viewer);
   authorize(rules, "farmers.import");
@@ -203,9 +217,11 @@ export async function importFarmers(
   const rows = await readFarmerRows(bytes);
   const dealers = await dealersByCell(rows.flatMap(({ cells }) => (cells.dealer ? [cells.dealer] : [])));
   const parsed = rows.map(({ rowNumber, cells }) => {
-    const { input, messages } = inputOf(cells, dealers);
+    const { input, messages } = inputOf(cells, dealers, say);
     const farmer = farmerSchema.safeParse(input);
-    if (!farmer.success) messages.push(...new Set(farmer.error.issues.map((issue) => issue.message)));
+    // The schema's messages are the catalog's keys.
+    if (!farmer.success)
+      messages.push(...new Set(farmer.error.issues.map((issue) => say(issue.message as MessageKey))));
     return { rowNumber, messages, farmer: farmer.success ? farmer.data : null };
   });
   const holders = await phoneHolders(
@@ -220,18 +236,24 @@ export async function importFarmers(
     const phone = farmer?.phone;
     if (phone) {
       const earlier = rowOfPhone.get(phone);
-      if (earlier !== undefined) messages.push(`The phone ${phone} is also in row ${earlier}`);
+      if (earlier !== undefined) messages.push(say("farmers:errors.row.phoneTwice", { phone, earlier }));
       else rowOfPhone.set(phone, rowNumber);
       if (holders.has(phone)) {
         const name = holders.get(phone);
         messages.push(
           name
-            ? `The phone ${phone} is already the phone of ${name}`
-            : `The phone ${phone} is already the phone of a farmer another team works with`,
+            ? say("farmers:errors.row.phoneOfFarmer", { phone, name })
+            : say("farmers:errors.row.phoneOfAnotherTeam", { phone }),
         );
       }
     }
-    if (messages.length > 0 || !farmer) errors.push(`Row ${rowNumber}: ${messages.join("; ")}`);
+    if (messages.length > 0 || !farmer)
+      errors.push(
+        say("farmers:errors.row.problems", {
+          row: rowNumber,
+          problems: messages.join(say("farmers:errors.row.separator")),
+        }),
+      );
     else checked.push(farmer);
   }
   if (errors.length > 0) return { total: rows.length, farmers: 0, failed: errors.length, errors };

@@ -1,29 +1,37 @@
 import { z } from "~/lib/zod";
 import { CROPS } from "~/lib/crops";
+import { FARMER_IMPORT_HEADER } from "~/lib/farmer-import";
 import { idSchema } from "~/lib/ids";
 import { phoneKey } from "~/lib/phone";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
 // The farmer register's inputs (decision 94): one schema shared by the add and edit forms and
-// POST/PATCH /api/farmers. Land is typed in acres and kept in hundredths of an acre.
+// POST/PATCH /api/farmers. Land is typed in acres and kept in hundredths of an acre. Its messages
+// are the farmers catalog's keys (decision 101): said in the reader's language, in English on /api.
 
-export const FARMER_NOT_FOUND = "Farmer not found.";
-export const FARMER_ERASED = "This farmer's personal data has already been erased.";
+export const FARMER_NOT_FOUND = "farmers:errors.farmerNotFound";
+export const FARMER_ERASED = "farmers:errors.farmerErased";
+/** An erased farmer's name as stored, and as /api answers it; pages show it in the reader's language. */
 export const ERASED_NAME = "Erased farmer";
+
+/** A farmer's name as a page shows it: an erased farmer's in the reader's language. */
+export function farmerNameShown(name: string, t: Translate): string {
+  return name === ERASED_NAME ? t("farmers:erasedName") : name;
+}
 export const FARMERS_PAGE_SIZE = 20;
 /** The least and most land a farmer may have, in hundredths of an acre: 0.01 to 10,000 acres. */
 const LAND_MIN = 1;
 const LAND_MAX = 1_000_000;
 
-export const LAND_INVALID = "Land must be from 0.01 to 10,000 acres, with at most two decimals";
-const PHONE_INVALID = "Phone must be a Pakistani mobile number, such as 0300 1234567";
-const CROP_INVALID = `Main crops must be among: ${CROPS.join(", ")}`;
+export const LAND_INVALID = "farmers:errors.landInvalid";
+const PHONE_INVALID = "farmers:errors.phoneInvalid";
+/** Names the crops of lib/crops.ts (CROPS), as a file or /api writes them. */
+const CROP_INVALID = "farmers:errors.cropInvalid";
+const PAGE_INVALID = "farmers:errors.pageInvalid";
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be ${max} characters or less`);
+/** A text that must be given, of at most 100 characters. */
+const required = (missing: MessageKey, tooLong: MessageKey) =>
+  z.string({ error: missing }).trim().min(1, missing).max(100, tooLong);
 
 /**
  * Acres as typed ("2.5") or sent (2.5), as hundredths of an acre (250), from 0.01 acres to `most`
@@ -72,16 +80,20 @@ const cropsSchema = z
   })
   .transform((crops) => [...new Set(Array.isArray(crops) ? crops : [crops])]);
 
+/** A list's page, from 1 (the farmers' and the demo plots'). */
+export const pageSchema = () =>
+  z.coerce.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(100_000, PAGE_INVALID).default(1);
+
 export const farmerSchema = z.object({
-  name: required("Name", 100),
+  name: required("farmers:errors.nameRequired", "farmers:errors.nameTooLong"),
   phone: phoneSchema.nullish(),
-  village: z.string().trim().max(100, "Village must be 100 characters or less").nullish(),
-  tehsil: required("Tehsil", 100),
-  district: required("District", 100),
+  village: z.string().trim().max(100, "farmers:errors.villageTooLong").nullish(),
+  tehsil: required("farmers:errors.tehsilRequired", "farmers:errors.tehsilTooLong"),
+  district: required("farmers:errors.districtRequired", "farmers:errors.districtTooLong"),
   landAcres: acresSchema(LAND_INVALID, LAND_MAX),
   mainCrops: cropsSchema.default([]),
-  dealerId: idSchema("dealerId must be a dealer's id").nullish(),
-  teamId: idSchema("teamId must be a team's id").optional().meta({
+  dealerId: idSchema("farmers:errors.dealerIdInvalid").nullish(),
+  teamId: idSchema("farmers:errors.teamIdInvalid").optional().meta({
     description: "The team that works with them: the caller's when not given; one they lead, or any for an admin",
   }),
 });
@@ -92,13 +104,8 @@ export const farmerPatchSchema = farmerSchema.partial();
 export type FarmerPatch = z.infer<typeof farmerPatchSchema>;
 
 export const farmerSearchSchema = z.object({
-  query: z.string().trim().max(100, "Search text must be 100 characters or less").optional(),
-  page: z.coerce
-    .number({ error: "page must be a whole number from 1" })
-    .int("page must be a whole number from 1")
-    .min(1, "page must be a whole number from 1")
-    .max(100_000, "page must be a whole number from 1")
-    .default(1),
+  query: z.string().trim().max(100, "farmers:errors.searchTooLong").optional(),
+  page: pageSchema(),
 });
 export type FarmerSearch = z.infer<typeof farmerSearchSchema>;
 
@@ -136,8 +143,28 @@ export const farmerPageAnswer = z
 
 /** The farmers import's `?team=`: the team that will work with the farmers (decision 99). */
 export const farmerImportQuerySchema = z.object({
-  team: idSchema("team must be a team's id").optional(),
+  team: idSchema("farmers:errors.importTeamInvalid").optional(),
 });
+
+/** The import's columns its lines of help name, as the file must have them. */
+export const FARMER_COLUMN_NAMES = {
+  name: FARMER_IMPORT_HEADER[0],
+  phone: FARMER_IMPORT_HEADER[1],
+  tehsil: FARMER_IMPORT_HEADER[3],
+  district: FARMER_IMPORT_HEADER[4],
+  land: FARMER_IMPORT_HEADER[5],
+  crops: FARMER_IMPORT_HEADER[6],
+  dealer: FARMER_IMPORT_HEADER[7],
+};
+
+/** How to fill the file, a line a rule: the page shows them (the columns' names as code), the template's second sheet too. */
+export const FARMER_COLUMNS_HELP = [
+  "farmers:import.help.rows",
+  "farmers:import.help.phone",
+  "farmers:import.help.crops",
+  "farmers:import.help.dealer",
+  "farmers:import.help.team",
+] as const satisfies MessageKey[];
 
 /** POST /api/farmers/import: what was imported. */
 export const farmerImportAnswer = z

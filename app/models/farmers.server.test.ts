@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
+import { english } from "../../tests/support/english";
 import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
 import {
   ERASED_NAME,
@@ -63,9 +64,9 @@ function input(fields: Record<string, unknown> = {}): FarmerInput {
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: { status?: number; message: string; field?: string }) => ({
+    (error: { status?: number; message: string; field?: string; values?: Record<string, string> }) => ({
       status: error.status,
-      message: error.message,
+      message: english(error.message, error.values),
       field: error.field,
     }),
   );
@@ -146,9 +147,15 @@ describe("the farmer register", () => {
     const { ayesha, sana, admin } = await world();
     const { value: farmer } = await createFarmer(ayesha, input());
     expect((await searchFarmers(sana, { page: 1 })).farmers).toEqual([]);
-    expect(await refusal(getFarmer(sana, farmer.id))).toMatchObject({ status: 403, message: FARMER_NOT_YOURS });
+    expect(await refusal(getFarmer(sana, farmer.id))).toMatchObject({
+      status: 403,
+      message: english(FARMER_NOT_YOURS),
+    });
     expect(await refusal(updateFarmer(sana, farmer.id, { name: "Changed" }))).toMatchObject({ status: 403 });
-    expect(await refusal(getFarmer(sana, farmer.id + 1))).toMatchObject({ status: 404, message: FARMER_NOT_FOUND });
+    expect(await refusal(getFarmer(sana, farmer.id + 1))).toMatchObject({
+      status: 404,
+      message: english(FARMER_NOT_FOUND),
+    });
     expect((await getFarmer(admin, farmer.id)).name).toBe("Ghulam Rasool");
     expect((await prisma.farmer.findUniqueOrThrow({ where: { id: farmer.id } })).name).toBe("Ghulam Rasool");
   });
@@ -171,12 +178,12 @@ describe("the farmer register", () => {
     expect((await getFarmer(ayesha, farmer.id)).name).toBe("Ghulam Rasool");
     expect(await refusal(createFarmer(ayesha, input({ phone: null, teamId: south })))).toEqual({
       status: 403,
-      message: FARMER_TEAM_NOT_YOURS,
+      message: english(FARMER_TEAM_NOT_YOURS),
       field: "teamId",
     });
     expect(await refusal(createFarmer(manager, input({ phone: null, teamId: 999 })))).toEqual({
       status: 400,
-      message: TEAM_NOT_FOUND,
+      message: english(TEAM_NOT_FOUND),
       field: "teamId",
     });
     expect(await refusal(updateFarmer(manager, farmer.id, { teamId: south }))).toMatchObject({ status: 403 });
@@ -192,10 +199,13 @@ describe("the farmer register", () => {
     const loner = await person("loner", "OFFICER", null);
     expect(await refusal(createFarmer(ayesha, input({ dealerId: 999 })))).toEqual({
       status: 400,
-      message: DEALER_UNKNOWN,
+      message: english(DEALER_UNKNOWN),
       field: "dealerId",
     });
-    expect(await refusal(createFarmer(loner, input()))).toMatchObject({ status: 403, message: NO_TEAM_TO_WORK_WITH });
+    expect(await refusal(createFarmer(loner, input()))).toMatchObject({
+      status: 403,
+      message: english(NO_TEAM_TO_WORK_WITH),
+    });
     expect(await prisma.farmer.count()).toBe(0);
   });
 
@@ -230,7 +240,7 @@ describe("erasing a farmer on request", () => {
 
     expect(await refusal(eraseFarmer(manager, farmer.id))).toEqual({
       status: 409,
-      message: FARMER_ERASED,
+      message: english(FARMER_ERASED),
       field: undefined,
     });
     expect(await refusal(updateFarmer(ayesha, farmer.id, { name: "Back" }))).toMatchObject({ status: 409 });
@@ -281,13 +291,16 @@ describe("erasing a farmer on request", () => {
       refusal(eraseFarmer(admin, farmer.id)),
     ]);
     expect(outcomes.filter((outcome) => outcome === null)).toHaveLength(1);
-    expect(outcomes).toContainEqual({ status: 409, message: FARMER_ERASED, field: undefined });
+    expect(outcomes).toContainEqual({ status: 409, message: english(FARMER_ERASED), field: undefined });
   });
 
   it("is for the managers of the farmer's team and admins, not its officers", async () => {
     const { ayesha } = await world();
     const { value: farmer } = await createFarmer(ayesha, input());
-    expect(await refusal(eraseFarmer(ayesha, farmer.id))).toMatchObject({ status: 403, message: FARMER_NOT_ERASABLE });
+    expect(await refusal(eraseFarmer(ayesha, farmer.id))).toMatchObject({
+      status: 403,
+      message: english(FARMER_NOT_ERASABLE),
+    });
     expect((await prisma.farmer.findUniqueOrThrow({ where: { id: farmer.id } })).erasedAt).toBeNull();
   });
 });

@@ -26,9 +26,9 @@ import type { Viewer } from "~/models/team-scope.server";
 // phone names one farmer of the company; erasure on request clears the personal data (name,
 // phone, village) and keeps the row, so that counts of what was done with them stay right.
 
-export const DEALER_UNKNOWN = "Dealer not found.";
-export const FARMER_TEAM_NOT_YOURS = "You can only put a farmer in your own team or in a team you lead.";
-export const NO_TEAM_TO_WORK_WITH = "Only the people of a team can add farmers: their team works with them.";
+export const DEALER_UNKNOWN = "farmers:errors.dealerNotFound";
+export const FARMER_TEAM_NOT_YOURS = "farmers:errors.teamNotYours";
+export const NO_TEAM_TO_WORK_WITH = "farmers:errors.noTeamToWorkWith";
 
 const FARMER_SELECT = {
   id: true,
@@ -175,10 +175,8 @@ async function refuseDuplicatePhone(viewer: Viewer, phone: string | null | undef
 }
 
 function duplicatePhone(name: string | null): AppError {
-  const message = name
-    ? `This phone is already the phone of ${name}: open their page instead of adding them again.`
-    : "This phone is already the phone of a farmer another team works with.";
-  return new AppError(409, message, { field: "phone" });
+  if (name) return new AppError(409, "farmers:errors.phoneOfFarmer", { field: "phone", values: { name } });
+  return new AppError(409, "farmers:errors.phoneOfAnotherTeam", { field: "phone" });
 }
 
 /** A second writer of the same phone loses at the unique index, with the same answer as the check's. */

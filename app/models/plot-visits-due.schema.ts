@@ -30,9 +30,6 @@ export const OVERDUE_LIST_LIMIT = 20;
 /** The officer's plan lists at most this many due visits, the longest due first. */
 export const DUE_LIST_LIMIT = 50;
 
-/** "1 day past due", "8 days past due". */
-export const daysPastDue = (days: number) => (days === 1 ? "1 day past due" : `${days} days past due`);
-
 /** New Post, a Demo Plot that visits the plot: the form reads `plot` and `stage` (the visit). */
 export function recordVisitPath(visit: Pick<PlotVisitDue, "plotId" | "visit">): string {
   const params = new URLSearchParams({ type: "DEMO_PLOT", plot: String(visit.plotId), stage: visit.visit });

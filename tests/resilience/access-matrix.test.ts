@@ -342,7 +342,6 @@ const STILL_ENGLISH = new Set<string>([
   "/admin/opening-balances",
   "/admin/service-accounts",
   "/dealers/import",
-  "/farmers/:id/erase",
   "/farmers/import",
   "/forgot-password",
   "/login",

@@ -1,20 +1,20 @@
 import { Icon } from "~/components/icon";
+import { CROP_KEYS, VISIT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
-import { CROP_KEYS, VISIT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { formatCalendarDate } from "~/lib/date-format";
 import type { Language } from "~/lib/languages";
 import type { Translate } from "~/locales/namespaces";
 import { recordVisitPath, type PlotVisitDue } from "~/models/plot-visits-due.schema";
 
 /** "Due Nov 20, 2026", and once past it: "Due Nov 13, 2026 · 8 days past due · Overdue". */
-function dueText(t: Translate, language: Language, visit: PlotVisitDue): string {
-  const due = t("plans:plotVisits.due", { date: formatCalendarDate(visit.dueOn, language) });
+function dueText(visit: PlotVisitDue, t: Translate, language: Language): string {
+  const due = t("farmers:timeline.due", { day: formatCalendarDate(visit.dueOn, language) });
   if (visit.daysLate <= 0) return due;
   return [
     due,
-    t("plans:plotVisits.daysLate", { count: visit.daysLate }),
-    visit.overdue ? t("plans:plotVisits.overdue") : null,
+    t("farmers:visitsDue.daysPastDue", { days: visit.daysLate }),
+    visit.overdue ? t("farmers:visitsDue.overdue") : null,
   ]
     .filter(Boolean)
     .join(" · ");
@@ -31,12 +31,12 @@ export function PlotVisitsDue({ visits, recordable }: { visits: PlotVisitDue[]; 
   return (
     <section id="plot-visits" aria-labelledby="plot-visits-heading" className="space-y-2">
       <h2 id="plot-visits-heading" className="font-semibold">
-        {t("plans:plotVisits.title")}
+        {t("farmers:visitsDue.title")}
       </h2>
-      <ul className="space-y-2" aria-label={t("plans:plotVisits.title")}>
+      <ul className="space-y-2" aria-label={t("farmers:visitsDue.title")}>
         {visits.map((visit) => {
           const stage = t(VISIT_STAGE_KEYS[visit.visit]);
-          const what = t("plans:plotVisits.what", { stage, farmer: visit.farmerName });
+          const what = t("farmers:visitsDue.what", { visit: stage, farmer: visit.farmerName });
           return (
             <li key={`${visit.plotId}-${visit.visit}`} className="card space-y-2 p-3" data-plot-id={visit.plotId}>
               <div>
@@ -45,25 +45,25 @@ export function PlotVisitsDue({ visits, recordable }: { visits: PlotVisitDue[]; 
                 </p>
                 <p className="text-sm text-gray-11">{t(CROP_KEYS[visit.crop])}</p>
                 <p className={`text-sm ${visit.overdue ? "font-semibold text-danger-11" : "text-gray-11"}`}>
-                  {dueText(t, language, visit)}
+                  {dueText(visit, t, language)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
                 <a
                   href={`/plots/${visit.plotId}`}
                   className="btn-secondary px-3 text-sm"
-                  aria-label={t("plans:plotVisits.openOf", { what })}
+                  aria-label={t("farmers:visitsDue.openPlotLabel", { what })}
                 >
-                  {t("plans:plotVisits.open")}
+                  {t("farmers:visitsDue.openPlot")}
                 </a>
                 {recordable ? (
                   <a
                     href={recordVisitPath(visit)}
                     className="btn-primary px-3 text-sm"
-                    aria-label={t("plans:plotVisits.recordOf", { what })}
+                    aria-label={t("farmers:visitsDue.recordVisitLabel", { what })}
                   >
                     <Icon name="notebook-pen" size={16} />
-                    {t("plans:plotVisits.record")}
+                    {t("farmers:visitsDue.recordVisit")}
                   </a>
                 ) : null}
               </div>

@@ -1,9 +1,10 @@
 import { apiError } from "~/http/api.server";
+import { farmerImportNotice } from "~/http/farmer-import-notice.server";
+import { said } from "~/http/language.server";
 import { operation } from "~/http/api/operation.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { NOT_EXCEL } from "~/lib/dealer-import";
-import { farmerImportNotice } from "~/lib/farmer-import";
 import { replayHeaders, submissionKeyFromHeader } from "~/infra/idempotency.server";
 import {
   FARMER_NOT_FOUND,
@@ -147,7 +148,7 @@ export const farmerOperations = [
     handler: async ({ request, user, query }) => {
       const { file } = await readSpreadsheetForm(request);
       if (!file) throw new AppError(400, NOT_EXCEL, { field: "file" });
-      const result = await importFarmers(user, file.bytes, query);
+      const result = await importFarmers(user, file.bytes, { ...query, say: said });
       if (result.failed === 0) return Response.json(result);
       return apiError(422, farmerImportNotice(result).description, { file: result.errors });
     },

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/erase";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import { requireUser } from "~/http/auth.server";
 import { formCall, pageCall, requirePageId } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -34,7 +34,7 @@ export async function action(args: Route.ActionArgs) {
         title: requestTranslator(args.context, "farmers")("farmers:erase.erased"),
       });
     },
-    (error) => data({ error: error.message }, { status: error.status }),
+    (error) => data({ error: said(error.message, error.values) }, { status: error.status }),
   );
 }
 

@@ -4,9 +4,9 @@ import { requestViewer, requireUser } from "~/http/auth.server";
 import { pageCall, requirePageId } from "~/http/form.server";
 import { useT } from "~/browser/i18n";
 import { CROP_KEYS } from "~/components/farmers/farmer-words";
-import { pageMessages } from "~/http/language.server";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { formatPhone, telHref } from "~/lib/phone";
-import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
+import { FARMER_NOT_FOUND, farmerNameShown } from "~/models/farmer.schema";
 import { getFarmer } from "~/models/farmers.server";
 import { farmerMeetingsQuerySchema } from "~/models/meeting.schema";
 import { farmerMeetings } from "~/models/meetings.server";
@@ -16,7 +16,7 @@ import { listPlots } from "~/models/demo-plots.server";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { formatLocalDate } from "~/lib/date-format";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.farmer.name ?? "Farmer"} · Fieldline` }];
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.name ?? "Farmer"} · Fieldline` }];
 
 /**
  * The farmer's details, for those who work with them (403 for another team's): their phone whole,
@@ -33,6 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   const live = farmer.erasedAt === null;
   return {
     farmer,
+    name: farmerNameShown(farmer.name, requestTranslator(args.context, "farmers")),
     meetings,
     mayEdit: live && can(viewer, "farmer.manage", subject),
     mayErase: live && can(viewer, "farmer.erase", subject),
@@ -52,14 +53,14 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function Farmer({ loaderData }: Route.ComponentProps) {
-  const { farmer, meetings, mayEdit, mayErase, plots } = loaderData;
+  const { farmer, name, meetings, mayEdit, mayErase, plots } = loaderData;
   const t = useT();
   return (
     <div className="space-y-4">
       <Link to="/farmers" className="btn-ghost px-2">
         {t("farmers:farmer.back")}
       </Link>
-      <h1 className="text-xl font-bold">{farmer.name}</h1>
+      <h1 className="text-xl font-bold">{name}</h1>
       {farmer.erasedAt ? <p className="card">{t("farmers:farmer.erased")}</p> : null}
       <dl className="card divide-y divide-gray-5">
         {farmer.phone ? (

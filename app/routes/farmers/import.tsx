@@ -1,19 +1,21 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/import";
 import { metaTitle, RichMessage, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator, said } from "~/http/language.server";
+import { pageMessages, said } from "~/http/language.server";
 import { AdminErrorView } from "~/components/access-denied";
 import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
 import { requireAllowed } from "~/http/auth.server";
+import { farmerImportNotice } from "~/http/farmer-import-notice.server";
 import { farmerImportTeamOf } from "~/http/farmer-import-query.server";
 import { formCall, pageCall } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { hasExcelName, NOT_EXCEL } from "~/lib/dealer-import";
-import { FARMER_COLUMNS_HELP, FARMER_TEMPLATE_PATH, farmerImportNotice } from "~/lib/farmer-import";
+import { FARMER_TEMPLATE_PATH } from "~/lib/farmer-import";
 import { isFailedRequest } from "~/lib/failed-request";
+import { FARMER_COLUMN_NAMES, FARMER_COLUMNS_HELP } from "~/models/farmer.schema";
 import { farmerImportTeams, importFarmers } from "~/models/farmer-import.server";
 
 // Farmers from an Excel file (decision 99): a manager's for a team they lead, an admin's for any
@@ -41,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
     async () => {
       const { file } = await readSpreadsheetForm(args.request);
       if (!file || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL, { field: "file" });
-      const result = await importFarmers(user, file.bytes, { team });
+      const result = await importFarmers(user, file.bytes, { team, say: said });
       const notice = farmerImportNotice(result);
       if (result.failed > 0) return data({ notice, errors: result.errors }, { status: 400 });
       return redirectWithToast("/farmers", notice);
@@ -50,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
       data(
         {
           notice: {
-            title: requestTranslator(args.context, "farmers")("farmers:import.failed"),
+            title: said("farmers:import.failed"),
             description: said(error.message, error.values),
             type: "error" as const,
           },
@@ -60,6 +62,9 @@ export async function action(args: Route.ActionArgs) {
       ),
   );
 }
+
+/** A help line's <0>…</0> to <3>…</3>: a column's name, or a cell, as the file has it, left to right. */
+const COLUMN_CODES = { 0: <code dir="ltr" />, 1: <code dir="ltr" />, 2: <code dir="ltr" />, 3: <code dir="ltr" /> };
 
 export default function FarmerImport({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { teams, chosen } = loaderData;
@@ -108,7 +113,10 @@ export default function FarmerImport({ loaderData, actionData: answer }: Route.C
               ) : null}
               <ul className="list-disc space-y-1 ps-5">
                 {FARMER_COLUMNS_HELP.map((line) => (
-                  <li key={line}>{line}</li>
+                  <li key={line}>
+                    {/* The columns' names and a cell's example stay as the file must have them. */}
+                    <RichMessage id={line} values={FARMER_COLUMN_NAMES} components={COLUMN_CODES} />
+                  </li>
                 ))}
               </ul>
               <a href={FARMER_TEMPLATE_PATH} download className="btn-secondary w-full">

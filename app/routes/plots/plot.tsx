@@ -10,6 +10,7 @@ import { formatCalendarDate } from "~/lib/date-format";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { PlotTimeline } from "~/components/plots/plot-timeline";
 import { PLOT_NOT_FOUND } from "~/models/demo-plot.schema";
+import { farmerNameShown } from "~/models/farmer.schema";
 import { getPlot } from "~/models/demo-plots.server";
 import { getPosts } from "~/models/post.server";
 
@@ -25,9 +26,12 @@ export async function loader(args: Route.LoaderArgs) {
     const post = posts.find((each) => each.id === postId);
     return post ? { id: post.id, text: post.text, media: post.media } : null;
   };
+  const t = requestTranslator(args.context, "farmers");
+  const farmerName = farmerNameShown(plot.farmer.name, t);
   return {
-    title: requestTranslator(args.context, "farmers")("farmers:plot.pageTitle", { farmer: plot.farmer.name }),
+    title: t("farmers:plot.pageTitle", { farmer: farmerName }),
     plot,
+    farmerName,
     started: postOf(plot.postId),
     visits: plot.visits.map((visit) => ({ ...visit, post: postOf(visit.postId) })),
     messages: pageMessages(args.context, "farmers"),
@@ -44,7 +48,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function Plot({ loaderData }: Route.ComponentProps) {
-  const { plot, started, visits } = loaderData;
+  const { plot, farmerName, started, visits } = loaderData;
   const t = useT();
   const language = useLanguage();
   const officer = [plot.officer.firstName, plot.officer.lastName].filter(Boolean).join(" ") || plot.officer.username;
@@ -58,7 +62,7 @@ export default function Plot({ loaderData }: Route.ComponentProps) {
       </h1>
       <dl className="card divide-y divide-gray-5">
         <Row label={t("farmers:plot.farmer")}>
-          <Link to={`/farmers/${plot.farmer.id}`}>{plot.farmer.name}</Link>
+          <Link to={`/farmers/${plot.farmer.id}`}>{farmerName}</Link>
         </Row>
         <Row label={t("farmers:plot.stage")}>{t(PLOT_STAGE_KEYS[plot.stage])}</Row>
         <Row label={t("farmers:plot.officer")}>{officer}</Row>

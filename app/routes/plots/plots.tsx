@@ -10,6 +10,7 @@ import { requireAllowed } from "~/http/auth.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { plotListSchema } from "~/models/demo-plot.schema";
+import { farmerNameShown } from "~/models/farmer.schema";
 import { listPlots } from "~/models/demo-plots.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "farmers:plots.pageTitle") }];
@@ -31,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
       id: plot.id,
       title: `${t(CROP_KEYS[plot.crop])} · ${SALE_PRODUCT_LABELS[plot.product]}`,
       line: t("farmers:plots.line", {
-        farmer: plot.farmer.name,
+        farmer: farmerNameShown(plot.farmer.name, t),
         stage: t(PLOT_STAGE_KEYS[plot.stage]),
         sown: formatCalendarDate(plot.sownOn, language),
       }),

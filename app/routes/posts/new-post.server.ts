@@ -162,6 +162,7 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
         return handle(sent);
       },
       async (error) => {
+        // A refusal's message may be a catalog's key with values (a plot's sowing day): said here.
         const message = said(error.message, error.values);
         if (!sent) return refusePost({ formError: message }, error.status);
         const { submission, files } = sent;

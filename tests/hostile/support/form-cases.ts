@@ -1329,7 +1329,7 @@ export const formCases: FormCase[] = [
     runs: 20,
     valid: () => FARMER_FIELDS,
     requests: () => requests(names(FARMER_FIELDS), [noFarmer("/edit")], fc.constant("/farmers/999999999/edit")),
-    refused: () => page([404], [FARMER_NOT_FOUND, NOT_FOUND]),
+    refused: () => page([404], [english(FARMER_NOT_FOUND), NOT_FOUND]),
   },
   {
     route: "routes/farmers/erase.tsx",
@@ -1338,7 +1338,7 @@ export const formCases: FormCase[] = [
     runs: 20,
     valid: () => [],
     requests: () => requests([], [noFarmer("/erase")], fc.constant("/farmers/999999999/erase")),
-    refused: () => page([404], [FARMER_NOT_FOUND, NOT_FOUND]),
+    refused: () => page([404], [english(FARMER_NOT_FOUND), NOT_FOUND]),
   },
   {
     route: "routes/dealers/add.tsx",
