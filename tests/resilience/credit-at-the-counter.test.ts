@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LIMIT_BLOCKS_SALE } from "~/lib/ledger";
 import { PAID_OVER_TOTAL } from "~/models/post.rules";
+import { english } from "../support/english";
 import { type AppServer, createAppServer } from "./support/app-server";
 import { getAs, type Role, setUpTwoTeams, type TwoTeams } from "./support/teams";
 
@@ -145,7 +146,7 @@ describe("without JavaScript", () => {
     const [sales, entries] = [salesOfDealer(), entriesOfDealer()];
     const refused = await send("officerA", "POST", "/new-post", postForm(sale({ saleQty: "1", salePaid: "100.01" })));
     expect(refused.status).toBe(400);
-    expect(readable(refused.text)).toContain(PAID_OVER_TOTAL);
+    expect(readable(refused.text)).toContain(english(PAID_OVER_TOTAL));
     expect([salesOfDealer(), entriesOfDealer()]).toEqual([sales, entries]);
   });
 
@@ -217,7 +218,7 @@ describe("/api", () => {
     }
     const over = await send("officerA", "POST", "/api/posts", sale({ saleQty: "1", salePaid: "500" }));
     expect(over.status).toBe(400);
-    expect(JSON.stringify(over.json)).toContain(PAID_OVER_TOTAL);
+    expect(JSON.stringify(over.json)).toContain(english(PAID_OVER_TOTAL));
     expect([salesOfDealer(), entriesOfDealer()]).toEqual([sales, entries]);
   });
 

@@ -108,7 +108,7 @@ export function aComment(
 /** What New Post's loader answers for an empty form (app/routes/posts/new-post.server.ts). */
 export function newPostPage(): Awaited<ReturnType<typeof newPostLoader>> {
   return {
-    messages: englishMessages("feed", "posts"),
+    messages: englishMessages("feed", "posts", "farmers"),
     returnTo: null,
     dealers: [],
     accountsAt: null,

@@ -3,7 +3,7 @@ import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
 import { beforeAll, beforeEach, expect, test, vi } from "vitest";
 import { MAX_FILE_BYTES, MAX_FILES } from "~/models/post.rules";
-import { expectNotice, fakeServer, renderApp } from "../support/app";
+import { expectNotice, fakeServer, renderApp, rootData } from "../support/app";
 import { choose } from "../support/files";
 import { network } from "../support/network";
 import { phoneAt } from "../support/phone";
@@ -174,4 +174,34 @@ test("offline the widget says there is no connection; back online it says so for
   expect(within(form.widget).getByText("Connected to the Internet")).toBeVisible();
   await vi.advanceTimersByTimeAsync(200);
   await waitFor(() => expect(within(form.widget).queryByText("Connected to the Internet")).toBeNull());
+});
+
+test("an Urdu reader reads the widget's refusals in Urdu", async () => {
+  const urdu = { language: "ur" as const, version: "test" };
+  const server = fakeServer(
+    {
+      "routes/feed/home": () => feedPage([]),
+      "routes/posts/new-post": () => ({
+        ...newPostPage(),
+        messages: { ...urdu, namespaces: ["feed", "posts", "farmers"] },
+      }),
+    },
+    rootData({ language: "ur", messages: { ...urdu, namespaces: ["common"] } }),
+  );
+  network.use(
+    http.get("/api/geocode/reverse", () =>
+      HttpResponse.json({ address: "Fake Street 12, Lahore", fromProvider: true }),
+    ),
+  );
+  await renderApp("/new-post", server);
+  const widget = await screen.findByRole("group", { name: "تصاویر اور ویڈیوز" });
+  choose(
+    document.getElementById("post-files") as HTMLInputElement,
+    new File(["hello"], "notes.txt", { type: "text/plain" }),
+  );
+  await waitFor(() =>
+    expect(within(widget).getByRole("alert").textContent).toBe(
+      "آپ صرف یہ فائلیں اپ لوڈ کر سکتے ہیں: image/jpeg, image/png, image/webp, video/mp4, video/webm, video/quicktime",
+    ),
+  );
 });
