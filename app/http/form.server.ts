@@ -103,7 +103,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await (await boundedRequest(request)).formData();
   } catch (error) {
-    if (error instanceof TypeError) throw data(FORM_UNREADABLE, { status: 400 });
+    if (error instanceof TypeError) throw data(said(FORM_UNREADABLE), { status: 400 });
     throw error;
   }
 }

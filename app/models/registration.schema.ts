@@ -1,6 +1,7 @@
 import { idSchema } from "~/lib/ids";
 import { REGISTRATION_MODES, type RegistrationMode } from "~/lib/registration-modes";
 import { z } from "~/lib/zod";
+import type { MessageKey } from "~/locales/namespaces";
 
 // Who may join (decision 42): the admin's setting, with its default from the environment.
 
@@ -12,11 +13,11 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
  */
 const domainListSchema = z
   .union([z.string(), z.array(z.string())], {
-    error: "Domains must be a list of domains, or text with one per line",
+    error: "people:errors.domainsNotList",
   })
   .optional()
   .transform((value = "") => (Array.isArray(value) ? value.join(",") : value))
-  .refine((text) => text.length <= 2000, "Domains must be 2000 characters or less")
+  .refine((text) => text.length <= 2000, "people:errors.domainsTooLong")
   .transform((text) => [
     ...new Set(
       text
@@ -25,7 +26,7 @@ const domainListSchema = z
         .filter(Boolean),
     ),
   ])
-  .pipe(z.array(z.string().regex(DOMAIN, "Write each domain as example.com")).max(50, "At most 50 domains"));
+  .pipe(z.array(z.string().regex(DOMAIN, "people:errors.domainInvalid")).max(50, "people:errors.domainsTooMany"));
 
 export const registrationSettingsSchema = z
   .object({
@@ -33,7 +34,7 @@ export const registrationSettingsSchema = z
     domains: domainListSchema,
   })
   .refine((settings) => settings.mode !== "domains" || settings.domains.length > 0, {
-    message: "Name at least one email domain",
+    message: "people:errors.domainsMissing",
     path: ["domains"],
   });
 export type RegistrationSettings = { mode: RegistrationMode; domains: string[] };
@@ -43,7 +44,7 @@ export const registrationSettingsAnswerSchema = z.object({
   domains: z.array(z.string()),
 });
 
-export const APPROVAL_TEAM_REQUIRED = "Choose the team this officer joins";
+export const APPROVAL_TEAM_REQUIRED: MessageKey = "people:errors.approvalTeamRequired";
 
 /** Approving a waiting account puts it in a team; an invite link is for a team too. */
 export const teamChoiceSchema = z.object({ teamId: idSchema(APPROVAL_TEAM_REQUIRED) });

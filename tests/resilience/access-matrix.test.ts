@@ -338,11 +338,9 @@ function call(
  */
 const STILL_ENGLISH = new Set<string>([
   "/",
-  "/admin",
   "/admin/import",
   "/admin/opening-balances",
   "/admin/outbox",
-  "/admin/service-accounts",
   "/admin/webhooks",
   "/dealer-map",
   "/dealers/import",
@@ -360,7 +358,6 @@ const STILL_ENGLISH = new Set<string>([
   "/reset-password",
   "/statement/:token",
   "/targets/import",
-  "/waiting",
 ]);
 
 test("every page each caller may open reads in Urdu, right to left, with no key and no English left but names", async () => {
