@@ -117,6 +117,14 @@ test("the rules' refusals in Urdu: a wrong sign-in, a sign-up's fields and pages
     expect(html, url).toContain(refusal);
     expect(html, url).not.toContain("permission");
   }
+  // Location setup's checks: a place to find without an address, a latitude out of range.
+  const unplaced = await officer.request.post("/location-setup", { form: { locate: "address" } });
+  expect(unplaced.status()).toBe(400);
+  expect(await unplaced.text()).toContain("مقام کے لیے پتہ لکھیں، یا عرض بلد اور طول بلد لکھیں۔");
+  const outOfRange = await officer.request.post("/location-setup", { form: { homeLat: "123", homeLng: "74.3" } });
+  expect(outOfRange.status()).toBe(400);
+  expect(await outOfRange.text()).toContain("عرض بلد -90 اور 90 کے درمیان ہو");
+
   const refusedApi = await officer.request.get("/api/admin/dashboard");
   expect(refusedApi.status()).toBe(403);
   expect(await refusedApi.json()).toEqual({ error: "You don't have permission to access this page." });
