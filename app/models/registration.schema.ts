@@ -13,11 +13,11 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
  */
 const domainListSchema = z
   .union([z.string(), z.array(z.string())], {
-    error: "people:errors.domainsNotList",
+    error: "Domains must be a list of domains, or text with one per line",
   })
   .optional()
   .transform((value = "") => (Array.isArray(value) ? value.join(",") : value))
-  .refine((text) => text.length <= 2000, "people:errors.domainsTooLong")
+  .refine((text) => text.length <= 2000, "Domains must be 2000 characters or less")
   .transform((text) => [
     ...new Set(
       text
@@ -26,7 +26,7 @@ const domainListSchema = z
         .filter(Boolean),
     ),
   ])
-  .pipe(z.array(z.string().regex(DOMAIN, "people:errors.domainInvalid")).max(50, "people:errors.domainsTooMany"));
+  .pipe(z.array(z.string().regex(DOMAIN, "Write each domain as example.com")).max(50, "At most 50 domains"));
 
 export const registrationSettingsSchema = z
   .object({
@@ -34,7 +34,7 @@ export const registrationSettingsSchema = z
     domains: domainListSchema,
   })
   .refine((settings) => settings.mode !== "domains" || settings.domains.length > 0, {
-    message: "people:errors.domainsMissing",
+    message: "Name at least one email domain",
     path: ["domains"],
   });
 export type RegistrationSettings = { mode: RegistrationMode; domains: string[] };

@@ -5,7 +5,8 @@ import type { MessageKey } from "~/locales/namespaces";
 // The account schemas: one per input, shared by the page forms (with Conform, in the
 // browser too), the /api calls and the shell scripts. The messages are catalogs' keys (decision
 // 101) whose English is the product's wording, which /api's clients read as it is: change it only
-// on purpose. The pages that check these forms in the browser send the "auth" namespace.
+// on purpose. The fields' messages are common's: the sign-in pages, the profile and the admin's
+// forms check them in the browser too, and every page has common.
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -25,25 +26,25 @@ const optionalText = (max: number, tooLong: MessageKey) => z.string().trim().max
 
 export const INVALID_LOGIN: MessageKey = "auth:errors.invalidLogin";
 export const USERNAME_TAKEN: MessageKey = "auth:errors.usernameTaken";
-const PASSWORD_REQUIRED: MessageKey = "auth:errors.passwordRequired";
+const PASSWORD_REQUIRED: MessageKey = "common:errors.passwordRequired";
 
 export const passwordSchema = z
   .string({ error: PASSWORD_REQUIRED })
   .min(1, PASSWORD_REQUIRED)
-  .min(6, "auth:errors.passwordTooShort")
-  .max(128, "auth:errors.passwordTooLong");
+  .min(6, "common:errors.passwordTooShort")
+  .max(128, "common:errors.passwordTooLong");
 
-export const usernameSchema = required("auth:errors.usernameRequired").regex(
+export const usernameSchema = required("common:errors.usernameRequired").regex(
   /^[A-Za-z0-9._-]{3,32}$/,
-  "auth:errors.usernameInvalid",
+  "common:errors.usernameInvalid",
 );
 
-export const emailSchema = required("auth:errors.emailRequired")
-  .max(254, "auth:errors.emailInvalid")
-  .pipe(z.email("auth:errors.emailInvalid"));
+export const emailSchema = required("common:errors.emailRequired")
+  .max(254, "common:errors.emailInvalid")
+  .pipe(z.email("common:errors.emailInvalid"));
 
 export const loginSchema = z.object({
-  username: required("auth:errors.usernameRequired").max(32, INVALID_LOGIN),
+  username: required("common:errors.usernameRequired").max(32, INVALID_LOGIN),
   password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(128, INVALID_LOGIN),
 });
 
@@ -51,20 +52,20 @@ export const registrationSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  firstName: optionalText(50, "auth:errors.firstNameTooLong"),
-  lastName: optionalText(50, "auth:errors.lastNameTooLong"),
-  phone: optionalText(20, "auth:errors.phoneTooLong"),
+  firstName: optionalText(50, "common:errors.firstNameTooLong"),
+  lastName: optionalText(50, "common:errors.lastNameTooLong"),
+  phone: optionalText(20, "common:errors.phoneTooLong"),
   /** The token of an invite link (/register?invite=…): lets its holder in under every registration mode. */
   invite: z.string().max(100, "auth:errors.inviteMalformed").nullish(),
 });
 export type RegistrationInput = Omit<z.infer<typeof registrationSchema>, "invite">;
 
-const LOCATION_REQUIRED: MessageKey = "auth:errors.locationRequired";
-const LATITUDE_RANGE: MessageKey = "auth:errors.latitudeRange";
-const LONGITUDE_RANGE: MessageKey = "auth:errors.longitudeRange";
+const LOCATION_REQUIRED: MessageKey = "common:errors.locationRequired";
+const LATITUDE_RANGE: MessageKey = "common:errors.latitudeRange";
+const LONGITUDE_RANGE: MessageKey = "common:errors.longitudeRange";
 const latitude = z.number({ error: LOCATION_REQUIRED }).min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE);
 const longitude = z.number({ error: LOCATION_REQUIRED }).min(-180, LONGITUDE_RANGE).max(180, LONGITUDE_RANGE);
-const address = optionalText(300, "auth:errors.addressTooLong");
+const address = optionalText(300, "common:errors.addressTooLong");
 
 // `null` clears a place's coordinates, as for the text fields.
 const locationFields = {
@@ -98,9 +99,9 @@ export const locationSetupSchema = z.object(locationFields).superRefine((value, 
 });
 
 const profileFields = {
-  firstName: optionalText(50, "auth:errors.firstNameTooLong"),
-  lastName: optionalText(50, "auth:errors.lastNameTooLong"),
-  phone: optionalText(20, "auth:errors.phoneTooLong"),
+  firstName: optionalText(50, "common:errors.firstNameTooLong"),
+  lastName: optionalText(50, "common:errors.lastNameTooLong"),
+  phone: optionalText(20, "common:errors.phoneTooLong"),
   ...locationFields,
 };
 

@@ -58,8 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     period,
     stats: await userStats(user),
     approximate: await approximatePlaces(user.id),
-    // "auth": the edit dialog checks the account's fields in the browser, whose messages are auth's.
-    messages: pageMessages(args.context, "people", "auth"),
+    messages: pageMessages(args.context, "people"),
   };
 }
 
