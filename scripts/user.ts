@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { said } from "~/http/language.server";
 import { ROLES, emailSchema, passwordSchema, usernameSchema } from "~/models/user.schema";
 import { dataPaths, newestMigration } from "./lib/data-paths.ts";
 
@@ -26,7 +27,8 @@ function fail(message: string): never {
 
 function check<T>(schema: z.ZodType<T>, value: unknown, flag: string): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) fail(`--${flag}: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+  // The schemas' messages are catalogs' keys (decision 101): a script says them in English.
+  if (!parsed.success) fail(`--${flag}: ${parsed.error.issues.map((issue) => said(issue.message)).join("; ")}`);
   return parsed.data;
 }
 

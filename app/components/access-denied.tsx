@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { Toaster } from "~/components/toaster";
-import { useT } from "~/browser/i18n";
+import { useSay, useT } from "~/browser/i18n";
 import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
 import { Icon } from "~/components/icon";
@@ -12,6 +12,7 @@ import { Icon } from "~/components/icon";
  */
 function AccessDenied({ message }: { message?: string }) {
   const t = useT();
+  const say = useSay();
   const noPermission = t("common:error.deniedMessage");
   // One object while the words stay the same, so it is shown once, not again on each render.
   const deniedToast = useMemo<Toast>(() => ({ title: noPermission, type: "error" }), [noPermission]);
@@ -23,7 +24,7 @@ function AccessDenied({ message }: { message?: string }) {
       <div className="card space-y-3 text-center">
         <Icon name="shield-exclamation-point" size={32} className="mx-auto text-danger-11" />
         <h1 className="text-xl font-bold">{t("common:error.deniedHeading")}</h1>
-        <p className="text-gray-11">{message ?? noPermission}</p>
+        <p className="text-gray-11">{message ? say(message) : noPermission}</p>
         <Link to="/" className="btn-primary">
           {t("common:error.goToFeed")}
         </Link>
@@ -32,7 +33,10 @@ function AccessDenied({ message }: { message?: string }) {
   );
 }
 
-/** An admin page's error boundary: Access Denied for a 403, otherwise the page's failure message. */
+/**
+ * An admin page's error boundary: Access Denied for a 403, otherwise the page's failure message.
+ * `deniedMessage` is a catalog's key (of common, which every page has) or a refusal already said.
+ */
 export function AdminErrorView({
   error,
   deniedMessage,

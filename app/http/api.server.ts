@@ -6,7 +6,9 @@ import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-b
 
 type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
 
-export function apiError(status: number, error: string, fieldErrors?: Record<string, string[]>): Response {
+export function apiError(status: number, message: string, fieldErrors?: Record<string, string[]>): Response {
+  // A model's message may be a catalog's key (decision 101): /api says it in English.
+  const error = said(message);
   const body: ApiErrorBody = fieldErrors ? { error, fieldErrors } : { error };
   return Response.json(body, { status });
 }

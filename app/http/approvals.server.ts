@@ -19,23 +19,29 @@ type ApprovalRefusal = { approval: { userId: number; error: string } };
  */
 export async function decideAccount(viewer: Viewer, intent: "approve" | "refuse", form: FormData, back: string) {
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
-  if (!userId.success) return data({ error: said(userId.error.issues[0]?.message ?? "Invalid user") }, { status: 400 });
-  // A refusal in the reader's language: the rules' messages are catalogs' keys.
-  const refused = (error: string, status: number, values?: Record<string, string | number>) =>
-    data<ApprovalRefusal>({ approval: { userId: userId.data, error: said(error, values) } }, { status });
+  if (!userId.success)
+    return data({ error: said(userId.error.issues[0]?.message ?? "people:errors.invalidUser") }, { status: 400 });
+  const refused = (error: string, status: number) =>
+    data<ApprovalRefusal>({ approval: { userId: userId.data, error } }, { status });
   // An empty choice is the server's to answer: the browser's own tooltip was all a forgetful approver saw.
   const team = teamChoiceSchema.safeParse({ teamId: form.get("teamId") || undefined });
-  if (intent === "approve" && !team.success) return refused(APPROVAL_TEAM_REQUIRED, 400);
+  if (intent === "approve" && !team.success) return refused(said(APPROVAL_TEAM_REQUIRED), 400);
   return formCall(
     async () => {
       if (intent === "approve" && team.success) {
         await approveAccount(viewer, userId.data, team.data.teamId);
-        return redirectWithToast(back, { title: "Account approved", description: "They can now see their team." });
+        return redirectWithToast(back, {
+          title: said("people:approvals.approvedTitle"),
+          description: said("people:approvals.approvedDescription"),
+        });
       }
       await refuseAccount(userId.data);
-      return redirectWithToast(back, { title: "Account refused", description: "They cannot sign in." });
+      return redirectWithToast(back, {
+        title: said("people:approvals.refusedTitle"),
+        description: said("people:approvals.refusedDescription"),
+      });
     },
-    (error) => refused(error.message, error.status, error.values),
+    (error) => refused(said(error.message, error.values), error.status),
   );
 }
 

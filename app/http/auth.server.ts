@@ -4,15 +4,16 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { currentUserContext, requestTokenContext } from "~/http/context";
+import { said } from "~/http/language.server";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { documentPath } from "~/lib/safe-redirect";
 import { SCOPE_NOT_ADMIN, SCOPE_READ_ONLY, type TokenScope } from "~/models/api-token.schema";
 import { type Action, type PolicyViewer, refusalOf, scopeReaches, type Subject } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
-import { INVALID_LOGIN, type CurrentUser } from "~/models/user.server";
+import type { CurrentUser } from "~/models/user.server";
 import type { z } from "zod";
-import { loginSchema } from "~/models/user.schema";
+import { INVALID_LOGIN, loginSchema } from "~/models/user.schema";
 
 const AUTH_REQUIRED = "Authentication required";
 
@@ -107,7 +108,7 @@ export function requireUser(args: GuardArgs): CurrentUser {
   const user = requireAccount(args);
   if (user.approval === "APPROVED") return user;
   if (isApiRequest(args.request)) {
-    throw Response.json({ error: WAITING_FOR_APPROVAL }, { status: 403 });
+    throw Response.json({ error: said(WAITING_FOR_APPROVAL) }, { status: 403 });
   }
   throw redirect("/waiting");
 }
@@ -127,7 +128,7 @@ export async function requireAllowed(args: GuardArgs, action: Action, subject?: 
   const refusal = refusalOf(await requestViewer(args, user), action, subject);
   if (refusal === null) return user;
   if (isApiRequest(args.request) || refusal === SCOPE_NOT_ADMIN) {
-    throw Response.json({ error: refusal }, { status: 403 });
+    throw Response.json({ error: said(refusal) }, { status: 403 });
   }
-  throw new Response(refusal, { status: 403 });
+  throw new Response(said(refusal), { status: 403 });
 }

@@ -23,6 +23,16 @@ describe("formCall", () => {
     );
     expect(new Headers((plain as ReturnType<typeof data>).init?.headers).has("Retry-After")).toBe(false);
   });
+
+  it("hands the page's reply a refusal said in the reader's language, its values in place", async () => {
+    const refusal = () =>
+      Promise.reject(new AppError(429, "common:errors.dailyUploadLimit", { values: { megabytes: 200 } }));
+    const message = (error: AppError) => error.message;
+    expect(await inLanguage("ur", () => formCall(refusal, message))).toBe(
+      "آج کی اپ لوڈ کی حد پوری ہو گئی (روزانہ 200 MB)۔ کل دوبارہ کوشش کریں۔",
+    );
+    expect(await formCall(refusal, message)).toBe("Daily upload limit reached (200 MB a day). Try again tomorrow.");
+  });
 });
 
 describe("requirePageId", () => {

@@ -11,7 +11,8 @@ import { parseId } from "~/lib/ids";
 /**
  * Runs a page action's model call. An AppError thrown below becomes the page's answer made by
  * `refused` (usually `data(…, { status: error.status })`, so the page shows the message in place
- * and keeps what was typed); anything else is a bug and reaches the error boundary.
+ * and keeps what was typed), its message said in the reader's language; anything else is a bug
+ * and reaches the error boundary.
  */
 export async function formCall<T, Refused>(
   call: () => Promise<T>,
@@ -20,9 +21,20 @@ export async function formCall<T, Refused>(
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppError) return withRetryAfter(await refused(error), error);
+    if (error instanceof AppError) return withRetryAfter(await refused(saidRefusal(error)), error);
     throw error;
   }
+}
+
+/**
+ * The refusal as the reader reads it: a message that is a catalog's key (decision 101: a policy's
+ * refusal reaches every area's forms) said with its values, so a reply putting `error.message` in
+ * its data shows words.
+ */
+function saidRefusal(error: AppError): AppError {
+  const message = said(error.message, error.values);
+  if (message === error.message) return error;
+  return new AppError(error.status, message, { field: error.field, retryAfterSec: error.retryAfterSec });
 }
 
 /**
@@ -103,7 +115,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await (await boundedRequest(request)).formData();
   } catch (error) {
-    if (error instanceof TypeError) throw data(FORM_UNREADABLE, { status: 400 });
+    if (error instanceof TypeError) throw data(said(FORM_UNREADABLE), { status: 400 });
     throw error;
   }
 }

@@ -8,8 +8,9 @@ import {
 } from "@remix-run/multipart-parser";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 import { AppError } from "~/lib/app-error";
+import type { MessageKey } from "~/locales/namespaces";
 
-export const FORM_UNREADABLE = "The form could not be read. Please try again.";
+export const FORM_UNREADABLE: MessageKey = "common:errors.formUnreadable";
 
 /**
  * Text fields beside the files: the longest field takes 1,000 characters (4,000 bytes at most in

@@ -12,6 +12,7 @@ import { SIGNATURE_HEADER, WEBHOOK_EVENTS } from "~/lib/change-events";
 import { SUBMISSION_KEY_HEADER, SUBMISSION_KEY_PATTERN } from "~/lib/submission-key";
 import { REPLAYED_HEADER } from "~/infra/idempotency.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
+import { said } from "~/http/language.server";
 import { SESSION_COOKIE } from "~/models/session.server";
 
 // Builds /api/openapi.json from the operation list: request schemas are the zod schemas the
@@ -245,7 +246,7 @@ const BEARER_SCHEME = {
     "an out-of-scope call answers 403, an unknown, expired or revoked token 401.",
 };
 
-const WAITING_NOTE = `An account waiting for approval gets 403 {"error": "${WAITING_FOR_APPROVAL}"}.`;
+const WAITING_NOTE = `An account waiting for approval gets 403 {"error": "${said(WAITING_FOR_APPROVAL)}"}.`;
 
 const ACCESS_NOTES = {
   public: "No sign-in needed.",

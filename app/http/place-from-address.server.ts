@@ -1,10 +1,11 @@
 import { matchProvince } from "~/models/dealer.schema";
 import { locateAddress } from "~/models/geocode.server";
 import { PLACE_FROM_ADDRESS_FIELD } from "~/lib/coordinates";
+import { said } from "~/http/language.server";
+import type { MessageKey } from "~/locales/namespaces";
 
-const ADDRESS_NOT_PLACED =
-  "This address could not be found on the map. Check the city, or type the latitude and longitude.";
-const ADDRESS_NEEDED = "Type the address to place it, or the latitude and longitude.";
+const ADDRESS_NOT_PLACED: MessageKey = "common:errors.addressNotPlaced";
+const ADDRESS_NEEDED: MessageKey = "common:errors.addressNeeded";
 
 /** A form's place fields, and the fields whose text says where it is. */
 type PlaceFields = {
@@ -58,8 +59,8 @@ export async function placeFromAddress(form: FormData, fields: PlaceFields): Pro
 
 /** Why a place could not be had from the address, on its latitude field (for a form's reply); none otherwise. */
 export function placementErrors(placement: Placement, latField: string): Record<string, string[]> {
-  if (placement === "needs-address") return { [latField]: [ADDRESS_NEEDED] };
-  if (placement === "not-found") return { [latField]: [ADDRESS_NOT_PLACED] };
+  if (placement === "needs-address") return { [latField]: [said(ADDRESS_NEEDED)] };
+  if (placement === "not-found") return { [latField]: [said(ADDRESS_NOT_PLACED)] };
   return {};
 }
 
@@ -74,4 +75,4 @@ export const DEALER_PLACE: PlaceFields = {
 };
 
 /** What the officer is told when a place was found from the address. */
-export const PLACED_FROM_ADDRESS = "Placed from the address; set the pin when you can";
+export const PLACED_FROM_ADDRESS: MessageKey = "auth:locations.placedFromAddress";

@@ -17,7 +17,7 @@ export async function readImageForm(request: Request): Promise<{ form: FormData;
     maxFileSize: DEALER_IMAGE_MAX_BYTES,
     maxFiles: 1,
     fileTooLarge: IMAGE_TOO_LARGE,
-    tooManyFiles: "Please select one image at a time",
+    tooManyFiles: "common:errors.oneImageAtATime",
     unreadable: INVALID_IMAGE,
   });
   const file = form.get("image");
@@ -31,7 +31,7 @@ export async function readSpreadsheetForm(request: Request): Promise<{ form: For
     maxFileSize: IMPORT_MAX_BYTES,
     maxFiles: 1,
     fileTooLarge: FILE_TOO_LARGE,
-    tooManyFiles: "Please select one file at a time",
+    tooManyFiles: "common:errors.oneFileAtATime",
     unreadable: NOT_EXCEL,
   });
   const file = form.get("file");

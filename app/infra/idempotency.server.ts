@@ -10,8 +10,11 @@ import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/
 
 const BAD_KEY = `${SUBMISSION_KEY_HEADER} must be 16 to 100 letters, digits, - or _`;
 export const KEY_REUSED = `${SUBMISSION_KEY_HEADER} was already used for a different request`;
-/** A page form's key is its page's: the form was sent before, then changed (Back, or a lost answer). */
-const FORM_SENT_BEFORE = "This form was already sent with other content. Send it again to save what is in it now.";
+/**
+ * A page form's key is its page's: the form was sent before, then changed (Back, or a lost answer).
+ * A catalog's key (decision 101), said in the reader's language; KEY_REUSED is /api's own English.
+ */
+const FORM_SENT_BEFORE = "common:errors.formSentBefore";
 
 /** A submission's key and where it came from, which decides the words of a refusal. */
 export type SubmissionKey = { value: string; from: "header" | "form" };

@@ -28,11 +28,11 @@ const PHOTOS_RETRY_AFTER_SEC = 60;
 const MAX_EDGE = 1600;
 const THUMB_EDGE = 400;
 
-export const IMAGE_TOO_LARGE = "This picture is too large: at most 120 megapixels, please send a smaller photo.";
-const IMAGE_TOO_SLOW = "This picture could not be read in time. Please send a smaller photo.";
-export const PHOTO_PIXELS_PER_REQUEST =
-  "These photos are too large together: at most 160 megapixels in one post (ten 16 MP phone photos). Please send fewer or smaller photos.";
-export const PHOTOS_BUSY = "The server is busy processing photos. Please try again in a minute.";
+// The refusals are catalogs' keys (decision 101), said at the edge in the reader's language.
+export const IMAGE_TOO_LARGE = "common:errors.imageTooLarge";
+const IMAGE_TOO_SLOW = "common:errors.imageTooSlow";
+export const PHOTO_PIXELS_PER_REQUEST = "common:errors.photoPixelsPerRequest";
+export const PHOTOS_BUSY = "common:errors.photosBusy";
 
 const photoJobs = boundedQueue({
   concurrency: PHOTO_JOBS,

@@ -3,7 +3,7 @@
 // fills it, quietly. The /api twins take JSON and have no such field.
 export const HONEYPOT_FIELD = "website";
 
-export const FORM_REFUSED = "The form could not be sent. Please try again.";
+export const FORM_REFUSED = "auth:errors.formRefused";
 
 export function isHoneypotFilled(form: FormData): boolean {
   const value = form.get(HONEYPOT_FIELD);

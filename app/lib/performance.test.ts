@@ -6,7 +6,7 @@ import {
   gapPart,
   leaderboardStatus,
   performanceNotifications,
-  scoreLabel,
+  scoreText,
   scoreOf,
   type OfficerActivity,
 } from "~/lib/performance";
@@ -237,9 +237,9 @@ describe("labels", () => {
     expect(leaderboardStatus(null, 12.5)).toBe("Ranked");
     expect(leaderboardStatus(null, 0)).toBe("Pending");
     expect(leaderboardStatus(null, null)).toBe("Pending");
-    expect(scoreLabel(null)).toBe("No data");
-    expect(scoreLabel("0.00")).toBe("No data");
-    expect(scoreLabel(71.25)).toBe("71.25");
+    expect(scoreText(null)).toBeNull();
+    expect(scoreText("0.00")).toBeNull();
+    expect(scoreText(71.25)).toBe("71.25");
   });
 });
 

@@ -234,8 +234,8 @@ export function leaderboardStatus(rank: number | null, score: number | null): st
   return "Pending";
 }
 
-/** The leaderboard's score column: "No data" when missing or 0. */
-export function scoreLabel(score: number | string | null): string {
+/** A score as the pages write it (two decimals), or null when there is none: missing or 0 ("No data"). */
+export function scoreText(score: number | string | null): string | null {
   const value = score === null ? 0 : Number(score);
-  return value > 0 ? value.toFixed(2) : "No data";
+  return value > 0 ? value.toFixed(2) : null;
 }

@@ -1,5 +1,6 @@
 import { idSchema } from "~/lib/ids";
 import { z } from "~/lib/zod";
+import type { MessageKey } from "~/locales/namespaces";
 import { TEAM_ID_INVALID } from "~/models/team.schema";
 import { usernameSchema } from "~/models/user.schema";
 
@@ -18,26 +19,29 @@ export const TOKEN_PREFIX = "fl_";
 /** fl_ and 32 random bytes in base64url are 46 characters; a longer bearer is no token of ours. */
 export const MAX_TOKEN_LENGTH = 200;
 
-export const TOKEN_NOT_FOUND = "API token not found.";
-export const SERVICE_ACCOUNT_NOT_FOUND = "Service account not found.";
-export const ADMIN_SCOPE_FOR_ADMINS = "Only an admin's token can have the admin scope.";
-export const TOKEN_LIMIT_REACHED = "An account can have at most 20 API tokens. Revoke one first.";
-export const SERVICE_ROLE_INVALID = "A service account's role must be MANAGER or ADMIN";
+// The forms' refusals are catalogs' keys (decision 101); the three that only a call with a token
+// meets (its scope, making tokens with a token) are /api's own English.
+export const TOKEN_NOT_FOUND: MessageKey = "people:errors.tokenNotFound";
+export const SERVICE_ACCOUNT_NOT_FOUND: MessageKey = "people:errors.serviceAccountNotFound";
+export const ADMIN_SCOPE_FOR_ADMINS: MessageKey = "people:errors.adminScopeForAdmins";
+export const TOKEN_LIMIT_REACHED: MessageKey = "people:errors.tokenLimitReached";
+export const SERVICE_ROLE_INVALID: MessageKey = "people:errors.serviceRoleInvalid";
 /** Answered to a bearer token used for more than its scope allows. */
 export const SCOPE_READ_ONLY = "This API token can only read (its scope is read).";
 /** Answered to a call with a token that makes or revokes a token (decision 59). */
 export const TOKENS_NEED_SESSION = "API tokens are made and revoked only when signed in, not with an API token.";
 export const SCOPE_NOT_ADMIN = "This API token cannot make admin calls (its scope is not admin).";
 
-export const SCOPE_INVALID = "Scope must be read, write or admin";
-export const LIFETIME_INVALID = "expiresInDays must be a whole number of days from 1 to 366";
+export const SCOPE_INVALID: MessageKey = "people:errors.scopeInvalid";
+export const LIFETIME_INVALID: MessageKey = "people:errors.lifetimeInvalid";
+const TOKEN_NAME_REQUIRED: MessageKey = "people:errors.tokenNameRequired";
 
 export const newTokenSchema = z.object({
   name: z
-    .string({ error: "Name is required" })
+    .string({ error: TOKEN_NAME_REQUIRED })
     .trim()
-    .min(1, "Name is required")
-    .max(60, "Name must be 60 characters or less"),
+    .min(1, TOKEN_NAME_REQUIRED)
+    .max(60, "people:errors.tokenNameTooLong"),
   scope: z.enum(TOKEN_SCOPES, { error: SCOPE_INVALID }),
   /** Days until the token stops working; left out, it works until it is revoked. */
   expiresInDays: z
@@ -50,7 +54,7 @@ export const newTokenSchema = z.object({
 export type NewToken = z.infer<typeof newTokenSchema>;
 
 /** The token named by a form's hidden field (a path's id goes through requireId). */
-export const tokenIdSchema = idSchema("Token id must be a positive whole number");
+export const tokenIdSchema = idSchema("people:errors.tokenIdInvalid");
 
 /** Service accounts: a tool's own MANAGER (reads and writes its team's work) or ADMIN. */
 export const SERVICE_ROLES = ["MANAGER", "ADMIN"] as const;

@@ -21,6 +21,7 @@ import {
   TOKENS_NEED_SESSION,
 } from "~/models/api-token.schema";
 import { TEAM_ID_INVALID } from "~/models/team.schema";
+import { USERNAME_TAKEN } from "~/models/user.schema";
 
 // API tokens: a named credential for a tool, acting as its user within its scope, and service
 // accounts, a tool's own user (decision 48). The bearer itself is read with the session, in
@@ -157,7 +158,6 @@ function toServiceAccount({
   };
 }
 
-const USERNAME_TAKEN = "This username is already taken";
 /** Never an argon2 hash: no password signs a service account in. */
 const NO_PASSWORD = "!service-account";
 

@@ -13,6 +13,7 @@
 import { LRUCache } from "lru-cache";
 import { env } from "~/env.server";
 import { currentTime } from "~/infra/clock.server";
+import type { MessageKey } from "~/locales/namespaces";
 
 const PAIR_FREE_FAILURES = 5;
 const PAIR_FIRST_WAIT_MS = 60_000;
@@ -28,11 +29,11 @@ const DEVICE_WINDOW_MS = 15 * 60_000;
  */
 const MAX_ENTRIES = 100_000;
 
-export const TOO_MANY_FROM_ADDRESS = "Too many attempts. Please wait a minute and try again.";
+export const TOO_MANY_FROM_ADDRESS: MessageKey = "auth:errors.tooManyFromAddress";
 
-function tooManyForAccount(retryAfterSeconds: number): string {
+function tooManyForAccount(retryAfterSeconds: number): Pick<SignInRefusal, "error" | "values"> {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-ins for this account. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+  return { error: "auth:errors.tooManyForAccount", values: { minutes } };
 }
 
 /** Who is signing in, and from where. */
@@ -43,7 +44,8 @@ export type SignInSource = {
   device: string | null;
 };
 
-export type SignInRefusal = { error: string; retryAfterSeconds: number };
+/** Why a sign-in must wait: a catalog's key (decision 101) with its values, said at the edge. */
+export type SignInRefusal = { error: MessageKey; values?: Record<string, number>; retryAfterSeconds: number };
 
 type PairState = { failures: number; lastAt: number };
 
@@ -80,7 +82,7 @@ export function signInRefusal(
   const pairReadyAt = pair ? pair.lastAt + pairWaitMs(pair) : 0;
   if (pairReadyAt > now) {
     const retryAfterSeconds = Math.ceil((pairReadyAt - now) / 1000);
-    return { error: tooManyForAccount(retryAfterSeconds), retryAfterSeconds };
+    return { ...tooManyForAccount(retryAfterSeconds), retryAfterSeconds };
   }
   const fromAddress = recent(addressFailures, source.address, ADDRESS_WINDOW_MS, now);
   if (fromAddress.length >= env.SIGN_IN_FAILURES_PER_MINUTE) {

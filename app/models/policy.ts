@@ -1,4 +1,5 @@
 import { AppError } from "~/lib/app-error";
+import type { MessageKey } from "~/locales/namespaces";
 import { SCOPE_NOT_ADMIN, TOKEN_SCOPES, TOKENS_NEED_SESSION, type TokenScope } from "~/models/api-token.schema";
 
 // Who may do what (decision 75): one rule per named action, for page loaders and actions, /api
@@ -20,20 +21,21 @@ export type PolicyViewer = {
 /** What an action is done to, as far as a rule reads it: its team, its owner. */
 export type Subject = { teamId?: number | null; ownerId?: number };
 
-export const FORBIDDEN = "You don't have permission to access this page.";
-export const TEAM_FORBIDDEN = "You can only see the teams you belong to or lead.";
-export const PLAN_FORBIDDEN = "You can only plan your own days or those of the officers of the teams you lead.";
-const APPROVAL_TEAM_FORBIDDEN = "You can only add people to a team you lead.";
-export const DEALER_NOT_YOURS = "You can only change the dealers of your own team or of the teams you lead.";
-export const ACCOUNT_NOT_YOURS =
-  "You can only see the accounts of the dealers of your own team or of the teams you lead.";
-export const ACCOUNT_NOT_MANAGED = "Only the managers of the dealer's team and admins can change its account.";
+// The refusals are catalogs' keys (decision 101): a page says them in the reader's language, /api
+// in English. TARGETS_FORBIDDEN stays words while the targets import writes it into a row's text.
+export const FORBIDDEN: MessageKey = "common:error.deniedMessage";
+export const TEAM_FORBIDDEN: MessageKey = "auth:errors.teamForbidden";
+export const PLAN_FORBIDDEN: MessageKey = "auth:errors.planForbidden";
+const APPROVAL_TEAM_FORBIDDEN: MessageKey = "auth:errors.approvalTeamForbidden";
+export const DEALER_NOT_YOURS: MessageKey = "auth:errors.dealerNotYours";
+export const ACCOUNT_NOT_YOURS: MessageKey = "auth:errors.accountNotYours";
+export const ACCOUNT_NOT_MANAGED: MessageKey = "auth:errors.accountNotManaged";
 export const TARGETS_FORBIDDEN = "You can only set targets for the officers of the teams you lead.";
-export const FARMER_NOT_YOURS = "You can only see the farmers of your own team or of the teams you lead.";
-export const FARMER_NOT_ERASABLE = "Only the managers of the farmer's team and admins can erase a farmer.";
-export const FARMER_IMPORT_FORBIDDEN = "You can only import farmers for the teams you lead.";
-export const PLOT_NOT_YOURS = "You can only see the demo plots of your own team or of the teams you lead.";
-export const PLOT_NOT_FOLLOWED = "Only the officer who follows a demo plot can record its visits.";
+export const FARMER_NOT_YOURS: MessageKey = "auth:errors.farmerNotYours";
+export const FARMER_NOT_ERASABLE: MessageKey = "auth:errors.farmerNotErasable";
+export const FARMER_IMPORT_FORBIDDEN: MessageKey = "auth:errors.farmerImportForbidden";
+export const PLOT_NOT_YOURS: MessageKey = "auth:errors.plotNotYours";
+export const PLOT_NOT_FOLLOWED: MessageKey = "auth:errors.plotNotFollowed";
 
 type Rule = {
   allows: (viewer: PolicyViewer, subject: Subject) => boolean;

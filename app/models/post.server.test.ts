@@ -21,6 +21,7 @@ import { postBodyFromForm } from "~/browser/send-queue";
 import { KEY_REUSED, type SubmissionKey } from "~/infra/idempotency.server";
 import { DEALER_REQUIRED, FILE_TOO_LARGE, postSchema, TOO_MANY_FILES } from "~/models/post.schema";
 import { saveUpload } from "~/models/media.server";
+import { english } from "../../tests/support/english";
 
 beforeEach(resetDatabase);
 
@@ -506,7 +507,7 @@ describe("the pixels of one post", () => {
     const elapsed = performance.now() - started;
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ status: 413, field: "media", message: PHOTO_PIXELS_PER_REQUEST });
-    expect(PHOTO_PIXELS_PER_REQUEST).toMatch(/160 megapixels/);
+    expect(english(PHOTO_PIXELS_PER_REQUEST)).toMatch(/160 megapixels/);
     expect(elapsed).toBeLessThan(1000);
     expect(await prisma.post.count()).toBe(0);
   });

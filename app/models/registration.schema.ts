@@ -1,6 +1,7 @@
 import { idSchema } from "~/lib/ids";
 import { REGISTRATION_MODES, type RegistrationMode } from "~/lib/registration-modes";
 import { z } from "~/lib/zod";
+import type { MessageKey } from "~/locales/namespaces";
 
 // Who may join (decision 42): the admin's setting, with its default from the environment.
 
@@ -43,7 +44,7 @@ export const registrationSettingsAnswerSchema = z.object({
   domains: z.array(z.string()),
 });
 
-export const APPROVAL_TEAM_REQUIRED = "Choose the team this officer joins";
+export const APPROVAL_TEAM_REQUIRED: MessageKey = "people:errors.approvalTeamRequired";
 
 /** Approving a waiting account puts it in a team; an invite link is for a team too. */
 export const teamChoiceSchema = z.object({ teamId: idSchema(APPROVAL_TEAM_REQUIRED) });

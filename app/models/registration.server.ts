@@ -3,6 +3,7 @@ import { env } from "~/env.server";
 import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { AppError } from "~/lib/app-error";
 import { displayName } from "~/lib/names";
+import type { MessageKey } from "~/locales/namespaces";
 import {
   APPROVAL_TEAM_REQUIRED,
   type InviteLink,
@@ -20,12 +21,11 @@ import { DAY_MS } from "~/lib/calendar";
 
 // Who may join, and the accounts that wait (decision 42).
 
-export const WAITING_FOR_APPROVAL =
-  "Your account is waiting for approval. A manager or administrator will let you in soon.";
-export const INVITE_ONLY = "Registration is by invitation only. Ask your manager for an invite link.";
-export const INVITE_INVALID = "This invite link is not valid or has expired. Ask your manager for a new one.";
-const DOMAIN_REFUSED = "Registration is limited to the company's email addresses.";
-export const PENDING_NOT_FOUND = "No account is waiting with that id.";
+export const WAITING_FOR_APPROVAL: MessageKey = "auth:errors.waitingForApproval";
+export const INVITE_ONLY: MessageKey = "auth:errors.inviteOnly";
+export const INVITE_INVALID: MessageKey = "auth:errors.inviteInvalid";
+const DOMAIN_REFUSED: MessageKey = "auth:errors.domainRefused";
+export const PENDING_NOT_FOUND: MessageKey = "people:errors.pendingNotFound";
 
 const SETTING_MODE = "registrationMode";
 const SETTING_DOMAINS = "registrationDomains";

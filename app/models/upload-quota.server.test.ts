@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { AppError } from "~/lib/app-error";
 import { DAILY_UPLOAD_LIMIT, requireUploadRoom, reserveUploadBytes } from "~/models/upload-quota.server";
+import { english } from "../../tests/support/english";
 
 beforeEach(resetDatabase);
 
@@ -34,7 +35,7 @@ describe("the daily upload quota", () => {
     for (let n = 0; n < 20; n++) await reserveUploadBytes(ali, 10 * MB, { now: lateEvening });
     const error = await refusalOf(reserveUploadBytes(ali, 1, { now: lateEvening }));
     expect(error).toMatchObject({ status: 429, message: DAILY_UPLOAD_LIMIT, retryAfterSec: 30 * 60 });
-    expect(DAILY_UPLOAD_LIMIT).toBe("Daily upload limit reached (200 MB a day). Try again tomorrow.");
+    expect(english(error.message, error.values)).toBe("Daily upload limit reached (200 MB a day). Try again tomorrow.");
     await expect(refusalOf(requireUploadRoom(ali, { now: lateEvening }))).resolves.toMatchObject({ status: 429 });
     // Another user, and the same user the next day in Karachi, are not affected.
     await expect(reserveUploadBytes(sara, 10 * MB, { now: lateEvening })).resolves.toBeUndefined();

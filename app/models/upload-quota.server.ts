@@ -1,6 +1,7 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/app-error";
+import type { MessageKey } from "~/locales/namespaces";
 import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
 
 // The bytes of photos and videos a user has stored, per day in the app's time zone, within
@@ -10,7 +11,7 @@ import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
 
 const MB = 1024 * 1024;
 
-export const DAILY_UPLOAD_LIMIT = `Daily upload limit reached (${env.UPLOAD_DAILY_MB} MB a day). Try again tomorrow.`;
+export const DAILY_UPLOAD_LIMIT: MessageKey = "common:errors.dailyUploadLimit";
 
 /** The day (YYYY-MM-DD) in the app's time zone at `now`, and the seconds until it ends. */
 function localDay(now: Date): { day: string; secondsLeft: number } {
@@ -22,7 +23,11 @@ function localDay(now: Date): { day: string; secondsLeft: number } {
 type QuotaOptions = { field?: string; now?: Date };
 
 function quotaReached(secondsLeft: number, field?: string): AppError {
-  return new AppError(429, DAILY_UPLOAD_LIMIT, { field, retryAfterSec: secondsLeft });
+  return new AppError(429, DAILY_UPLOAD_LIMIT, {
+    field,
+    retryAfterSec: secondsLeft,
+    values: { megabytes: env.UPLOAD_DAILY_MB },
+  });
 }
 
 /** Refuses (429) a user who has used up today's quota, before any file is read or decoded. */

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { locationSetupSchema, registrationSchema, resetPasswordFormSchema } from "~/models/user.schema";
+import { english } from "../../tests/support/english";
 
 function form(entries: Record<string, string>) {
   const data = new FormData();
@@ -8,8 +9,12 @@ function form(entries: Record<string, string>) {
   return data;
 }
 
+/** The submission's errors in English, as an English page shows them (the schema says keys). */
 function errorsOf(submission: { status?: string; error?: Record<string, string[] | null> | null }) {
-  return submission.status === "success" ? {} : (submission.error ?? {});
+  const errors = submission.status === "success" ? {} : (submission.error ?? {});
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [field, messages?.map((message) => english(message))]),
+  );
 }
 
 describe("registration form", () => {

@@ -1,9 +1,12 @@
 import { z } from "~/lib/zod";
 import { badgeFor, DEFAULT_AVATARS } from "~/lib/avatars";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The account schemas: one per input, shared by the page forms (with Conform, in the
-// browser too), the /api calls and the shell scripts. The messages are the product's wording,
-// which clients show as they are: change them only on purpose.
+// browser too), the /api calls and the shell scripts. The messages are catalogs' keys (decision
+// 101) whose English is the product's wording, which /api's clients read as it is: change it only
+// on purpose. The fields' messages are common's: the sign-in pages, the profile and the admin's
+// forms check them in the browser too, and every page has common.
 
 export { ROLES, type Role } from "~/lib/roles";
 
@@ -17,54 +20,52 @@ export type PublicUser = {
   currentBadge: string | null;
 };
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: MessageKey) => z.string({ error: message }).trim().min(1, message);
 /** Optional text; `null` (what GET answers for a field never set) clears it. */
-const optionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be ${max} characters or less`).nullish();
+const optionalText = (max: number, tooLong: MessageKey) => z.string().trim().max(max, tooLong).nullish();
+
+export const INVALID_LOGIN: MessageKey = "auth:errors.invalidLogin";
+export const USERNAME_TAKEN: MessageKey = "auth:errors.usernameTaken";
+const PASSWORD_REQUIRED: MessageKey = "common:errors.passwordRequired";
 
 export const passwordSchema = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
-  .min(6, "Password must be at least 6 characters long")
-  .max(128, "Password must be 128 characters or less");
+  .string({ error: PASSWORD_REQUIRED })
+  .min(1, PASSWORD_REQUIRED)
+  .min(6, "common:errors.passwordTooShort")
+  .max(128, "common:errors.passwordTooLong");
 
-export const usernameSchema = required("Username is required").regex(
+export const usernameSchema = required("common:errors.usernameRequired").regex(
   /^[A-Za-z0-9._-]{3,32}$/,
-  "Username must be 3 to 32 letters, digits, '.', '_' or '-'",
+  "common:errors.usernameInvalid",
 );
 
-export const emailSchema = required("Email is required").max(254, "Invalid email").pipe(z.email("Invalid email"));
+export const emailSchema = required("common:errors.emailRequired")
+  .max(254, "common:errors.emailInvalid")
+  .pipe(z.email("common:errors.emailInvalid"));
 
 export const loginSchema = z.object({
-  username: required("Username is required").max(32, "Invalid username or password"),
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(128, "Invalid username or password"),
+  username: required("common:errors.usernameRequired").max(32, INVALID_LOGIN),
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).max(128, INVALID_LOGIN),
 });
 
 export const registrationSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  firstName: optionalText("First name", 50),
-  lastName: optionalText("Last name", 50),
-  phone: optionalText("Phone", 20),
+  firstName: optionalText(50, "common:errors.firstNameTooLong"),
+  lastName: optionalText(50, "common:errors.lastNameTooLong"),
+  phone: optionalText(20, "common:errors.phoneTooLong"),
   /** The token of an invite link (/register?invite=…): lets its holder in under every registration mode. */
-  invite: z.string().max(100, "Invalid invite").nullish(),
+  invite: z.string().max(100, "auth:errors.inviteMalformed").nullish(),
 });
 export type RegistrationInput = Omit<z.infer<typeof registrationSchema>, "invite">;
 
-const LOCATION_REQUIRED = "Please select a location on the map.";
-const latitude = z
-  .number({ error: LOCATION_REQUIRED })
-  .min(-90, "Latitude must be between -90 and 90")
-  .max(90, "Latitude must be between -90 and 90");
-const longitude = z
-  .number({ error: LOCATION_REQUIRED })
-  .min(-180, "Longitude must be between -180 and 180")
-  .max(180, "Longitude must be between -180 and 180");
-const address = optionalText("Address", 300);
+const LOCATION_REQUIRED: MessageKey = "common:errors.locationRequired";
+const LATITUDE_RANGE: MessageKey = "common:errors.latitudeRange";
+const LONGITUDE_RANGE: MessageKey = "common:errors.longitudeRange";
+const latitude = z.number({ error: LOCATION_REQUIRED }).min(-90, LATITUDE_RANGE).max(90, LATITUDE_RANGE);
+const longitude = z.number({ error: LOCATION_REQUIRED }).min(-180, LONGITUDE_RANGE).max(180, LONGITUDE_RANGE);
+const address = optionalText(300, "common:errors.addressTooLong");
 
 // `null` clears a place's coordinates, as for the text fields.
 const locationFields = {
@@ -98,9 +99,9 @@ export const locationSetupSchema = z.object(locationFields).superRefine((value, 
 });
 
 const profileFields = {
-  firstName: optionalText("First name", 50),
-  lastName: optionalText("Last name", 50),
-  phone: optionalText("Phone", 20),
+  firstName: optionalText(50, "common:errors.firstNameTooLong"),
+  lastName: optionalText(50, "common:errors.lastNameTooLong"),
+  phone: optionalText(20, "common:errors.phoneTooLong"),
   ...locationFields,
 };
 
@@ -128,11 +129,10 @@ export const saveRegistrationSchema = registrationSchema.extend({
   warehouseAddress: address,
 });
 
-export const RESET_LINK_SENT = "If an account exists for that email, we have sent a password reset link.";
-export const RESET_DONE = "Password reset successfully. You can now sign in with your new password.";
-export const INVALID_RESET_LINK = "Invalid reset link. Please request a new password reset.";
-export const EXPIRED_RESET_LINK =
-  "This reset link has expired or was already used. Please request a new password reset.";
+export const RESET_LINK_SENT: MessageKey = "auth:forgot.sentMessage";
+export const RESET_DONE: MessageKey = "auth:reset.doneNotice";
+export const INVALID_RESET_LINK: MessageKey = "auth:errors.invalidResetLink";
+export const EXPIRED_RESET_LINK: MessageKey = "auth:errors.expiredResetLink";
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -142,17 +142,17 @@ export const resetPasswordSchema = z.object({
   newPassword: passwordSchema,
 });
 export const resetPasswordFormSchema = resetPasswordSchema
-  .extend({ confirmPassword: z.string({ error: "Passwords do not match" }) })
+  .extend({ confirmPassword: z.string({ error: "auth:errors.passwordsDiffer" }) })
   .refine((value) => value.newPassword === value.confirmPassword, {
-    message: "Passwords do not match",
+    message: "auth:errors.passwordsDiffer",
     path: ["confirmPassword"],
   });
 
 /** Badges are awarded by the performance calculation; only the default avatars can be chosen. */
-export const AVATAR_IS_BADGE = "Badges are awarded automatically to top performers and cannot be chosen.";
-export const AVATAR_UNKNOWN = "Please choose one of the default avatars.";
+export const AVATAR_IS_BADGE: MessageKey = "people:errors.avatarIsBadge";
+export const AVATAR_UNKNOWN: MessageKey = "people:errors.avatarUnknown";
 export const avatarSchema = z.object({
-  selectedAvatar: z.string({ error: "Please choose an avatar." }).superRefine((value, ctx) => {
+  selectedAvatar: z.string({ error: "people:errors.avatarMissing" }).superRefine((value, ctx) => {
     if ((DEFAULT_AVATARS as readonly string[]).includes(value)) return;
     ctx.addIssue({ code: "custom", message: badgeFor(value) ? AVATAR_IS_BADGE : AVATAR_UNKNOWN });
   }),

@@ -1,14 +1,9 @@
 import { AppError } from "~/lib/app-error";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDatabase, prisma } from "../../tests/support/db";
-import {
-  approximatePlaces,
-  DEACTIVATED_LOGIN,
-  INVALID_LOGIN,
-  registerUser,
-  updateProfile,
-  verifyLogin,
-} from "~/models/user.server";
+import { approximatePlaces, DEACTIVATED_LOGIN, registerUser, updateProfile, verifyLogin } from "~/models/user.server";
+import { INVALID_LOGIN, USERNAME_TAKEN } from "~/models/user.schema";
+import { english } from "../../tests/support/english";
 
 const ayesha = {
   username: "Ayesha.Khan",
@@ -37,11 +32,9 @@ describe("registerUser", () => {
   it("refuses a username or email that differs only in case", async () => {
     await registerUser(ayesha);
     await expect(registerUser({ ...ayesha, email: "other@example.pk", username: "AYESHA.KHAN" })).rejects.toThrow(
-      new AppError(409, "This username is already taken", { field: "username" }),
+      new AppError(409, USERNAME_TAKEN, { field: "username" }),
     );
-    await expect(registerUser({ ...ayesha, username: "someone" })).rejects.toThrow(
-      "An account with this email already exists",
-    );
+    await expect(registerUser({ ...ayesha, username: "someone" })).rejects.toThrow("auth:errors.emailTaken");
   });
 });
 
@@ -114,9 +107,16 @@ describe("sign-in throttling (decision 58)", () => {
       }
       expect(await verifyLogin({ username: "target", password: "right-pass" }, guesser)).toEqual({
         ok: false,
-        error: "Too many failed sign-ins for this account. Please wait 1 minute and try again.",
+        error: "auth:errors.tooManyForAccount",
+        values: { minutes: 1 },
         retryAfterSeconds: 60,
       });
+      expect(english("auth:errors.tooManyForAccount", { minutes: 1 })).toBe(
+        "Too many failed sign-ins for this account. Please wait 1 minute and try again.",
+      );
+      expect(english("auth:errors.tooManyForAccount", { minutes: 2 })).toBe(
+        "Too many failed sign-ins for this account. Please wait 2 minutes and try again.",
+      );
       // From another address, and on a phone that has signed in to it before, the owner is in.
       const owner = { address: "203.0.113.9", device: null };
       expect(await verifyLogin({ username: "target", password: "right-pass" }, owner)).toMatchObject({ ok: true });

@@ -8,7 +8,16 @@ import type { Language } from "~/lib/languages";
 import { reverseGeocode } from "~/models/geocode.server";
 import { recordFailure, recordSuccess, signInRefusal, type SignInSource } from "~/models/login-throttle.server";
 import { type ExpectedVersions, requireVersion, rowVersion } from "~/models/row-version.server";
-import type { LocationValues, loginSchema, ProfileUpdate, RegistrationInput, Role } from "~/models/user.schema";
+import type { MessageKey } from "~/locales/namespaces";
+import {
+  INVALID_LOGIN,
+  type LocationValues,
+  type loginSchema,
+  type ProfileUpdate,
+  type RegistrationInput,
+  type Role,
+  USERNAME_TAKEN,
+} from "~/models/user.schema";
 
 /** The columns of the signed-in user that every request reads (the session's user). */
 export const currentUserSelect = {
@@ -44,15 +53,19 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-const USERNAME_TAKEN = "This username is already taken";
-
 export type LoginResult =
   | { ok: true; userId: number }
-  | { ok: false; error: string; /** Set when the attempt must wait (429). */ retryAfterSeconds?: number };
+  | {
+      ok: false;
+      /** A catalog's key (decision 101) and its values, said at the edge. */
+      error: MessageKey;
+      values?: Record<string, number>;
+      /** Set when the attempt must wait (429). */
+      retryAfterSeconds?: number;
+    };
 
-export const INVALID_LOGIN = "Invalid username or password";
-export const DEACTIVATED_LOGIN = "This account has been deactivated. Please contact your administrator.";
-export const REFUSED_LOGIN = "This account's registration was refused. Please contact your administrator.";
+export const DEACTIVATED_LOGIN: MessageKey = "auth:errors.deactivatedLogin";
+export const REFUSED_LOGIN: MessageKey = "auth:errors.refusedLogin";
 
 /** A sign-in from nowhere in particular: a script's, a test's. */
 const LOCAL: SignInSource = { address: "local", device: null };
@@ -100,7 +113,7 @@ export async function registerUser(
   if (taken) {
     throw taken.username === username
       ? new AppError(409, USERNAME_TAKEN, { field: "username" })
-      : new AppError(409, "An account with this email already exists", { field: "email" });
+      : new AppError(409, "auth:errors.emailTaken", { field: "email" });
   }
   const { password, ...fields } = input;
   try {

@@ -338,9 +338,7 @@ function call(
  */
 const STILL_ENGLISH = new Set<string>([
   "/",
-  "/admin",
   "/admin/opening-balances",
-  "/admin/service-accounts",
   "/dealers/import",
   "/farmers/import",
   "/forgot-password",
@@ -353,7 +351,6 @@ const STILL_ENGLISH = new Set<string>([
   "/reset-password",
   "/statement/:token",
   "/targets/import",
-  "/waiting",
 ]);
 
 test("every page each caller may open reads in Urdu, right to left, with no key and no English left but names", async () => {

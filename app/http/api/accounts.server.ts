@@ -3,6 +3,7 @@ import { z } from "zod";
 import { afterAnswer } from "~/http/after-answer.server";
 import * as answers from "~/http/api-answers";
 import { apiError, wantsJsonNotPage } from "~/http/api.server";
+import { said } from "~/http/language.server";
 import { recordJson, ifMatchVersions } from "~/http/answer-cache.server";
 import { operation } from "~/http/api/operation.server";
 import { signIn } from "~/http/sign-in.server";
@@ -14,6 +15,7 @@ import { userStats } from "~/models/stats.server";
 import {
   avatarSchema,
   forgotPasswordSchema,
+  INVALID_LOGIN,
   loginSchema,
   profileUpdateSchema,
   registrationSchema,
@@ -23,7 +25,6 @@ import {
 } from "~/models/user.schema";
 import {
   getUserById,
-  INVALID_LOGIN,
   toApiUser,
   updateAvatar,
   updateProfile,
@@ -103,9 +104,10 @@ export const accountOperations = [
     handler: async ({ request, context, body }) => {
       const login = await signIn({ request, context }, await body());
       if (!login.ok) {
+        const message = said(login.error, login.values);
         return login.retryAfterSeconds === undefined
-          ? apiError(401, login.error)
-          : tooMany(login.error, login.retryAfterSeconds);
+          ? apiError(401, message)
+          : tooMany(message, login.retryAfterSeconds);
       }
       const user = await getUserById(login.userId);
       if (!user) return apiError(401, INVALID_LOGIN);
@@ -189,7 +191,7 @@ export const accountOperations = [
     handler: async ({ context, body }) => {
       const { email } = await body();
       afterAnswer(context, "password reset", () => requestPasswordReset(email));
-      return Response.json({ message: RESET_LINK_SENT });
+      return Response.json({ message: said(RESET_LINK_SENT) });
     },
   }),
   operation({
@@ -209,7 +211,7 @@ export const accountOperations = [
       const { token, newPassword } = await body();
       const outcome = await resetPassword(token, newPassword);
       if (!outcome.ok) return apiError(400, outcome.error);
-      return Response.json({ message: outcome.message });
+      return Response.json({ message: said(outcome.message) });
     },
   }),
   operation({

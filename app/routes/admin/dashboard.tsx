@@ -429,7 +429,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AdminErrorView
       error={error}
-      deniedMessage="You don't have permission to access the admin dashboard."
+      deniedMessage="common:error.deniedAdminDashboard"
       failedMessage="Failed to load the admin dashboard"
     />
   );

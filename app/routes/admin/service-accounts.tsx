@@ -233,7 +233,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AdminErrorView
       error={error}
-      deniedMessage="You don't have permission to access the service accounts."
+      deniedMessage="common:error.deniedServiceAccounts"
       failedMessage="Failed to load the service accounts"
     />
   );

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(mat
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return { sent, message: sent ? RESET_LINK_SENT : null, messages: pageMessages(context, "auth") };
+  return { sent, messages: pageMessages(context, "auth") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,7 +36,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   if (loaderData.sent) {
     return (
       <AuthCard title={t("auth:forgot.sentTitle")}>
-        <p className="text-gray-11">{loaderData.message}</p>
+        <p className="text-gray-11">{t(RESET_LINK_SENT)}</p>
         <div className="mt-5 flex flex-col gap-3">
           <Link to="/forgot-password" className="btn-secondary">
             {t("auth:forgot.tryAgain")}

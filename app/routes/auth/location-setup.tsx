@@ -86,8 +86,8 @@ export async function action(args: Route.ActionArgs) {
     return data({ result: submission.reply({ fieldErrors: placementsErrors(placements) }) }, { status: 400 });
   const placed = { home: placements.home === "placed", warehouse: placements.warehouse === "placed" };
   const saved = await updateProfile(user.id, submission.value, placed);
-  const placedNote = placed.home || placed.warehouse ? PLACED_FROM_ADDRESS : undefined;
   const t = requestTranslator(args.context, "auth");
+  const placedNote = placed.home || placed.warehouse ? t(PLACED_FROM_ADDRESS) : undefined;
   if (hasCompletedLocations(saved)) {
     return redirectWithToast("/", { title: t("auth:locations.allSaved"), description: placedNote });
   }

@@ -9,7 +9,7 @@ import { LiteModeSignIn } from "~/components/shell/lite-mode";
 import { metaTitle, RichMessage, useT } from "~/browser/i18n";
 import { useLanguage, useRootData } from "~/browser/root-data";
 import { LanguageSwitch } from "~/components/shell/language-switch";
-import { pageMessages } from "~/http/language.server";
+import { pageMessages, said } from "~/http/language.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { authenticator, getOptionalUser } from "~/http/auth.server";
 import { signIn } from "~/http/sign-in.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.status === "rejected") return data({ result: outcome.result }, { status: 400 });
   const login = await signIn({ request, context }, outcome.credentials);
   if (!login.ok) {
-    const result = outcome.refuse(login.error);
+    const result = outcome.refuse(said(login.error, login.values));
     if (login.retryAfterSeconds === undefined) return data({ result }, { status: 400 });
     return data({ result }, { status: 429, headers: { "Retry-After": String(login.retryAfterSeconds) } });
   }

@@ -30,11 +30,10 @@ export async function loader(args: Route.LoaderArgs) {
   const invite = token && token.length <= 100 && (await isInviteUsable(token)) ? token : null;
   const messages = pageMessages(args.context, "auth");
   const t = requestTranslator(args.context, "auth");
-  // The model's refusals (an invite not usable, invites only) stay in its English until its own step.
-  if (token && !invite) return { invite: null, note: INVITE_INVALID, messages };
+  if (token && !invite) return { invite: null, note: t(INVITE_INVALID), messages };
   if (invite) return { invite, note: t("auth:register.invitedNote"), messages };
   const mode = (await registrationSettings()).mode;
-  if (mode === "invite") return { invite: null, note: INVITE_ONLY, messages };
+  if (mode === "invite") return { invite: null, note: t(INVITE_ONLY), messages };
   const note = DOOR_NOTES[mode];
   return { invite: null, note: note && t(note), messages };
 }

@@ -60,7 +60,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (!loaderData.token) {
     return (
       <AuthCard title={t("auth:reset.invalidTitle")}>
-        <p className="text-gray-11">{INVALID_RESET_LINK}</p>
+        <p className="text-gray-11">{t(INVALID_RESET_LINK)}</p>
         <Link to="/forgot-password" className="btn-primary mt-5 w-full">
           {t("auth:reset.requestNew")}
         </Link>

@@ -2,7 +2,7 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/waiting";
 import { AuthCard } from "~/components/auth-card";
 import { metaTitle, RichMessage, useT } from "~/browser/i18n";
-import { pageMessages } from "~/http/language.server";
+import { pageMessages, requestTranslator } from "~/http/language.server";
 import { requireAccount } from "~/http/auth.server";
 import { WAITING_FOR_APPROVAL } from "~/models/registration.server";
 import { hasCompletedLocations } from "~/models/user.server";
@@ -23,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
       ? "/location-setup"
       : "/location-setup?tab=warehouse";
   return {
-    message: WAITING_FOR_APPROVAL,
+    message: requestTranslator(args.context, "auth")(WAITING_FOR_APPROVAL),
     email: user.email,
     placesToSet,
     messages: pageMessages(args.context, "auth"),

@@ -15,7 +15,7 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
-import { scoreLabel } from "~/lib/performance";
+import { scoreText } from "~/lib/performance";
 import type { Toast } from "~/lib/toast";
 import { requireUser } from "~/http/auth.server";
 import { PERIODS, type Period } from "~/lib/calendar";
@@ -283,7 +283,10 @@ function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
           {t("people:profile.performance")}
         </h2>
         <p className="text-xs text-gray-11" data-testid="profile-score">
-          {t("people:profile.score", { score: scoreLabel(stats.currentPerformanceScore) })} ·{" "}
+          {t("people:profile.score", {
+            score: scoreText(stats.currentPerformanceScore) ?? t("people:profile.noScore"),
+          })}{" "}
+          ·{" "}
           {stats.performanceRank
             ? t("people:profile.rank", { rank: stats.performanceRank })
             : t("people:profile.notRanked")}

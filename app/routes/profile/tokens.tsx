@@ -14,7 +14,7 @@ import { createToken, listTokens, revokeToken } from "~/models/api-token.server"
 import { Icon } from "~/components/icon";
 import { currentTime } from "~/infra/clock.server";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "people:tokens.pageTitle") }];
 
@@ -53,7 +53,8 @@ export async function action(args: Route.ActionArgs) {
     }
     case "revoke-token": {
       const tokenId = tokenIdSchema.safeParse(form.get("tokenId") ?? undefined);
-      if (!tokenId.success) return data({ error: tokenId.error.issues[0]?.message ?? UNKNOWN_ACTION }, { status: 400 });
+      if (!tokenId.success)
+        return data({ error: said(tokenId.error.issues[0]?.message ?? UNKNOWN_ACTION) }, { status: 400 });
       return formCall(
         async () => {
           await revokeToken(user.id, tokenId.data, "session");
@@ -63,7 +64,7 @@ export async function action(args: Route.ActionArgs) {
             description: t("people:tokens.revokedDescription"),
           });
         },
-        (error) => data({ error: error.message }, { status: error.status }),
+        (error) => data({ error: said(error.message, error.values) }, { status: error.status }),
       );
     }
     default:

@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Response } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { registerOfficer } from "../support/flows";
 import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
+import { english } from "../../support/english";
 
 // Lite mode (decision 51), with JavaScript off: the profile's switch both ways, the sign-in page's,
 // the device's `fl_lite` cookie remembered across pages, `Save-Data: on` and the one-tap way back.
@@ -132,7 +133,7 @@ test("a choice other than on or off is refused with its message (400), and nothi
   for (const form of [{ lite: "maybe" }, { lite: "" }, { choice: "on" }] as Array<Record<string, string>>) {
     const refused = await page.request.post("/lite-mode?redirectTo=%2F", { form, maxRedirects: 0 });
     expect(refused.status(), JSON.stringify(form)).toBe(400);
-    expect(await refused.text()).toContain(LITE_CHOICE_INVALID);
+    expect(await refused.text()).toContain(english(LITE_CHOICE_INVALID));
     expect(refused.headers()["set-cookie"] ?? "").not.toContain("fl_lite");
   }
   expect(await liteCookie(context)).toBeUndefined();

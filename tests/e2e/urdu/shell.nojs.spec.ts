@@ -77,3 +77,55 @@ test("a manager's team page and an officer refused it, in Urdu", async ({ page, 
   await readInUrdu(officer);
   await expectUrduPage(officer, "/team", "رسائی نہیں", ["Access Denied", "permission", "Go to the feed"]);
 });
+
+test("the rules' refusals in Urdu: a wrong sign-in, a sign-up's fields and pages refused; /api keeps its English", async ({
+  page,
+  browser,
+}) => {
+  await readInUrdu(page);
+  const username = `urdu-nobody-${Date.now()}`;
+  const login = await page.request.post("/login", { form: { username, password: "not-the-password" } });
+  expect(login.status()).toBe(400);
+  const loginHtml = await login.text();
+  expect(loginHtml).toContain("یوزر نیم یا پاس ورڈ درست نہیں");
+  expect(loginHtml).not.toContain("Invalid username or password");
+
+  const register = await page.request.post("/register", { form: { username: "a b", email: "", password: "123" } });
+  expect(register.status()).toBe(400);
+  const registerHtml = await register.text();
+  for (const urdu of ["یوزر نیم 3 سے 32", "ای میل درج کریں", "پاس ورڈ کم از کم 6 حروف کا ہو"])
+    expect(registerHtml).toContain(urdu);
+  expect(registerHtml).not.toMatch(RAW_KEY);
+  expect(registerHtml).not.toMatch(/Username must be|Email is required|Password must be/);
+
+  // /api answers its callers in English, whatever the phone reads.
+  const api = await page.request.post("/api/login", { data: { username, password: "not-the-password" } });
+  expect(api.status()).toBe(401);
+  expect(await api.json()).toEqual({ error: "Invalid username or password" });
+
+  const officer = await (await browser.newContext()).newPage();
+  await signIn(officer, "officer5");
+  await readInUrdu(officer);
+  for (const [url, refusal] of [
+    ["/admin", "آپ کو ایڈمن ڈیش بورڈ دیکھنے کی اجازت نہیں۔"],
+    ["/admin/service-accounts", "آپ کو سروس اکاؤنٹس دیکھنے کی اجازت نہیں۔"],
+    ["/farmers/import", "آپ کو اس صفحے کی اجازت نہیں۔"],
+  ] as const) {
+    const response = await officer.goto(url);
+    expect(response?.status(), url).toBe(403);
+    const html = (await response?.text()) ?? "";
+    expect(html, url).toContain(refusal);
+    expect(html, url).not.toContain("permission");
+  }
+  // Location setup's checks: a place to find without an address, a latitude out of range.
+  const unplaced = await officer.request.post("/location-setup", { form: { locate: "address" } });
+  expect(unplaced.status()).toBe(400);
+  expect(await unplaced.text()).toContain("مقام کے لیے پتہ لکھیں، یا عرض بلد اور طول بلد لکھیں۔");
+  const outOfRange = await officer.request.post("/location-setup", { form: { homeLat: "123", homeLng: "74.3" } });
+  expect(outOfRange.status()).toBe(400);
+  expect(await outOfRange.text()).toContain("عرض بلد -90 اور 90 کے درمیان ہو");
+
+  const refusedApi = await officer.request.get("/api/admin/dashboard");
+  expect(refusedApi.status()).toBe(403);
+  expect(await refusedApi.json()).toEqual({ error: "You don't have permission to access this page." });
+});

@@ -297,7 +297,7 @@ function approvalsAsManager(route: string, name: string, path: string, alsoRefus
     refused: () =>
       page(
         [400, 403, 404],
-        [english(INVALID_USER_ID), PENDING_NOT_FOUND, APPROVAL_TEAM_REQUIRED, ...alsoRefused, UNKNOWN_ACTION],
+        [english(INVALID_USER_ID), PENDING_NOT_FOUND, english(APPROVAL_TEAM_REQUIRED), ...alsoRefused, UNKNOWN_ACTION],
       ),
   };
 }
@@ -336,7 +336,7 @@ export const formCases: FormCase[] = [
           "Password is required",
           "Invalid username or password",
           "Too many failed sign-ins for this account.",
-          TOO_MANY_FROM_ADDRESS,
+          english(TOO_MANY_FROM_ADDRESS),
         ],
       ),
   },
@@ -439,7 +439,13 @@ export const formCases: FormCase[] = [
     refused: () =>
       page(
         [400],
-        [INVALID_RESET_LINK, EXPIRED_RESET_LINK, "Password is required", "Password must be", "Passwords do not match"],
+        [
+          english(INVALID_RESET_LINK),
+          english(EXPIRED_RESET_LINK),
+          "Password is required",
+          "Password must be",
+          "Passwords do not match",
+        ],
       ),
   },
   {
@@ -517,7 +523,7 @@ export const formCases: FormCase[] = [
           fc.constantFrom(...EVIL_REDIRECTS).map((to) => `/lite-mode?redirectTo=${encodeURIComponent(to)}`),
         ),
       ),
-    refused: () => page([400], [LITE_CHOICE_INVALID]),
+    refused: () => page([400], [english(LITE_CHOICE_INVALID)]),
   },
   {
     route: "routes/posts/new-post.tsx",
@@ -783,8 +789,8 @@ export const formCases: FormCase[] = [
           "Last name must be 50",
           "Phone must be 20",
           "Address must be 300",
-          AVATAR_IS_BADGE,
-          AVATAR_UNKNOWN,
+          english(AVATAR_IS_BADGE),
+          english(AVATAR_UNKNOWN),
           "Please choose an avatar.",
           UNKNOWN_ACTION,
         ],
@@ -822,10 +828,10 @@ export const formCases: FormCase[] = [
         [
           "Name is required",
           "Name must be 60 characters or less",
-          SCOPE_INVALID,
-          ADMIN_SCOPE_FOR_ADMINS,
-          LIFETIME_INVALID,
-          TOKEN_NOT_FOUND,
+          english(SCOPE_INVALID),
+          english(ADMIN_SCOPE_FOR_ADMINS),
+          english(LIFETIME_INVALID),
+          english(TOKEN_NOT_FOUND),
           UNKNOWN_ACTION,
         ],
       ),
@@ -862,9 +868,9 @@ export const formCases: FormCase[] = [
         [
           "Username is required",
           "Username must be 3 to 32",
-          SERVICE_ROLE_INVALID,
+          english(SERVICE_ROLE_INVALID),
           english(TEAM_ID_INVALID),
-          SERVICE_ACCOUNT_NOT_FOUND,
+          english(SERVICE_ACCOUNT_NOT_FOUND),
           UNKNOWN_ACTION,
         ],
       ),
@@ -1309,7 +1315,7 @@ export const formCases: FormCase[] = [
           UNREADABLE,
           "Please select one file at a time",
           "team must be a team's id",
-          FARMER_IMPORT_FORBIDDEN,
+          english(FARMER_IMPORT_FORBIDDEN),
         ],
       ),
   },
