@@ -124,10 +124,11 @@ export function ErrorSummary({ status, fields }: { status?: "success" | "error";
 
 /** The honeypot of the public forms: out of sight, the tab order and the accessibility tree. */
 export function HoneypotField() {
+  const t = useT();
   return (
     <div aria-hidden="true" style={{ display: "none" }}>
       <label>
-        Website
+        {t("common:honeypot.website")}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
