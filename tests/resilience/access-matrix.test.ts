@@ -352,7 +352,6 @@ const STILL_ENGLISH = new Set<string>([
   "/location-quality",
   "/login",
   "/new-post",
-  "/notifications",
   "/posts/:id",
   "/profile",
   "/register",
