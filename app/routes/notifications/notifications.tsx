@@ -51,11 +51,9 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
+    title: "common:notice.error",
     description:
-      form.get("intent") === "mark-all-read"
-        ? "Could not mark all notifications as read. Please try again."
-        : "Could not mark the notification as read. Please try again.",
+      form.get("intent") === "mark-all-read" ? "common:notifications.markAllFailed" : "common:notifications.markFailed",
   }));
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
