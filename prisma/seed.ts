@@ -32,6 +32,7 @@ import {
 } from "~/lib/performance";
 import { appPeriodRange } from "~/infra/clock.server";
 import { DEALER_REQUIRED_TYPES, DEALER_TYPES } from "~/models/post.rules";
+import { officeNotes, performanceNotificationRow, storedWords } from "~/models/notification.server";
 import { hashPassword } from "~/models/user.server";
 import { buildDemoAccounts, type DemoAccounts } from "./seed-accounts";
 import { buildDemoFarmers, type DemoFarmers } from "./seed-farmers";
@@ -810,6 +811,7 @@ interface SeedNotification {
   badgeType: string | null;
   title: string;
   message: string;
+  messageValues: string | null;
   isRead: boolean;
   previousRank: number | null;
   newRank: number | null;
@@ -852,7 +854,7 @@ function calculationNotifications(
   standings: readonly Standing[],
 ): SeedNotification[] {
   return performanceNotifications(previous, standings).map((notification, index) => ({
-    ...notification,
+    ...performanceNotificationRow(notification),
     isRead: rng.chance(isLatest ? 0.15 : 0.9),
     createdAtMs: atMs + 1000 + index * 250,
   }));
@@ -889,7 +891,7 @@ function officeNotifications(
   latest: readonly Standing[],
   atMs: number,
 ): SeedNotification[] {
-  const ranked = latest.filter((standing) => standing.rank !== null).length;
+  const notes = officeNotes(latest.filter((standing) => standing.rank !== null).length);
   return users
     .filter((user) => user.member.role !== "OFFICER")
     .flatMap((user): SeedNotification[] => [
@@ -897,8 +899,7 @@ function officeNotifications(
         userId: user.id,
         type: "SYSTEM",
         badgeType: null,
-        title: "Welcome to Fieldline",
-        message: "Your team's posts, dealers and rankings are all in one place. Start from the Feed.",
+        ...storedWords(notes.welcome),
         isRead: true,
         previousRank: null,
         newRank: null,
@@ -908,8 +909,7 @@ function officeNotifications(
         userId: user.id,
         type: "SYSTEM",
         badgeType: null,
-        title: "Performance scores recalculated",
-        message: `The scheduled calculation ranked ${ranked} officers and assigned badges.`,
+        ...storedWords(notes.recalculated),
         isRead: false,
         previousRank: null,
         newRank: null,

@@ -3,6 +3,7 @@ import { connectionFailed, connectionWorks } from "~/browser/connection";
 import { ANSWER_PATIENCE_MS, type FailedRequest } from "~/lib/failed-request";
 import { showNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
+import type { MessageKey } from "~/locales/namespaces";
 
 // A form's request with JavaScript goes through its route's `clientAction`, made here. When the
 // request fails on the way (dropped, no answer within the officer's patience, a proxy's 502
@@ -16,7 +17,7 @@ import type { Toast } from "~/lib/toast";
 const SIGN_IN_DELAY_MS = 500;
 
 /** The notice for an authorization error on any save. */
-const SIGNED_OUT: Toast = { type: "error", title: "You are logged out. Logging in again..." };
+const SIGNED_OUT: Toast = { type: "error", title: "common:notice.signedOut" };
 
 /** A proxy's answer when the server cannot be reached. */
 const isUnreachable = (status: number) => status === 502 || status === 503 || status === 504;
@@ -47,12 +48,15 @@ const isSignInRedirect = (response: Response) => /^\/login(\?|$)/.test(response.
 const signInAndComeBackHere = () =>
   redirect(`/login?${new URLSearchParams({ redirectTo: `${window.location.pathname}${window.location.search}` })}`);
 
-/** Why a request failed, in words an officer can act on (the `{message}` of "Failed to …: {message}"). */
-function failureReason(error: unknown): string {
-  if (error instanceof TypeError) return "the connection failed";
-  if (error instanceof NoAnswer) return "no answer came in time";
-  if (isRouteErrorResponse(error) && isUnreachable(error.status)) return "the server could not be reached";
-  return "the server could not do it";
+/**
+ * Why a request failed, in words an officer can act on (the `{reason}` of "Failed to …: {reason}"):
+ * a catalog's key, which the notice says in the reader's language (as a value of its message).
+ */
+function failureReason(error: unknown): MessageKey {
+  if (error instanceof TypeError) return "common:failure.connection";
+  if (error instanceof NoAnswer) return "common:failure.noAnswer";
+  if (isRouteErrorResponse(error) && isUnreachable(error.status)) return "common:failure.unreachable";
+  return "common:failure.serverFailed";
 }
 
 /**

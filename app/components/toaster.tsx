@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useT } from "~/browser/i18n";
+import { looksLikeKey, type MessageKey } from "~/locales/namespaces";
 import { useHydrated } from "~/browser/hydrated";
 import { closeNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
@@ -21,6 +22,10 @@ const tone = {
 export function Toaster({ toast, id }: { toast: Toast; id: number }) {
   const hydrated = useHydrated();
   const t = useT();
+  // A notice's words may be catalogs' keys (a failed request's, raised in the browser), said here.
+  const say = (text: string, values?: Toast["values"]) => (looksLikeKey(text) ? t(text as MessageKey, values) : text);
+  const values =
+    toast.values && Object.fromEntries(Object.entries(toast.values).map(([name, value]) => [name, say(String(value))]));
   useEffect(() => {
     const timer = setTimeout(() => closeNotice(id), DISPLAY_MS);
     return () => clearTimeout(timer);
@@ -33,8 +38,8 @@ export function Toaster({ toast, id }: { toast: Toast; id: number }) {
         className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-3 shadow-lg ${tone[toast.type]}`}
       >
         <div className="min-w-0 flex-1">
-          <p className="font-semibold">{toast.title}</p>
-          {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+          <p className="font-semibold">{say(toast.title, values)}</p>
+          {toast.description ? <p className="text-sm">{say(toast.description, values)}</p> : null}
         </div>
         {hydrated ? (
           <button

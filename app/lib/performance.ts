@@ -1,9 +1,6 @@
 // The rules of the performance score, as pure functions on numbers that the caller has already
 // aggregated. Browser-safe: the leaderboard's labels too.
 
-import { AVATARS } from "~/lib/avatars";
-import { formatMoney } from "~/lib/money";
-
 export const PERFORMANCE_WINDOW_DAYS = 30;
 /** STAR "Consistent Achiever": posted on at least this many of the window's days. */
 export const STAR_MIN_POSTED_DAYS = 20;
@@ -42,15 +39,6 @@ export const BADGES = ["CROWN", "SHIELD", "CAP", "TROPHY", "STAR"] as const;
 type Badge = (typeof BADGES)[number];
 /** Ranks 1, 2 and 3 earn these. */
 const RANK_BADGES: readonly Badge[] = ["CROWN", "SHIELD", "CAP"];
-
-/** How notifications name a badge: "You earned the Crown: Team Leader" (the title is the avatar catalogue's name). */
-const BADGE_NOUNS: Record<Badge, string> = {
-  CROWN: "Crown",
-  SHIELD: "Shield",
-  CAP: "Cap",
-  TROPHY: "Trophy",
-  STAR: "Star",
-};
 
 /** One officer's aggregates over the window. Amounts in cents. */
 export type OfficerActivity = {
@@ -154,42 +142,16 @@ export function computeStandings(officers: readonly OfficerActivity[]): Standing
 
 export type PreviousStanding = { rank: number | null; badge: string | null };
 
+/** A change a calculation tells an officer of: the words are the notifications' (models/notification.server.ts). */
 export type PerformanceNotification = {
   userId: number;
   type: "ACHIEVEMENT_BADGE" | "RANK_CHANGE";
   badgeType: Badge | null;
-  title: string;
-  message: string;
   previousRank: number | null;
   newRank: number | null;
+  /** The officer's standing the change comes from (a badge's notice quotes its figures). */
+  standing: Standing;
 };
-
-export function badgeNotice(standing: Standing, badge: Badge): { title: string; message: string } {
-  const heading = `You earned the ${BADGE_NOUNS[badge]}: ${AVATARS[badge].name}`;
-  if (badge === "TROPHY") {
-    return {
-      title: heading,
-      message: `Highest sales of all officers in the last ${PERFORMANCE_WINDOW_DAYS} days: ${formatMoney(standing.salesCents)}.`,
-    };
-  }
-  if (badge === "STAR") {
-    return {
-      title: heading,
-      message: `You posted on ${standing.postedDays} of the last ${PERFORMANCE_WINDOW_DAYS} days. Keep it up!`,
-    };
-  }
-  return {
-    title: heading,
-    message: `You are #${standing.rank ?? "-"} on the leaderboard with a score of ${standing.score.toFixed(2)}.`,
-  };
-}
-
-function rankNotice(previous: number | null, next: number | null): { title: string; message: string } {
-  if (next === null)
-    return { title: "You are no longer ranked", message: `You dropped off the leaderboard (you were #${previous}).` };
-  if (previous === null) return { title: `You are now #${next}`, message: `You entered the leaderboard at #${next}.` };
-  return { title: `You are now #${next}`, message: `You moved from #${previous} to #${next} on the leaderboard.` };
-}
 
 /**
  * The notifications of one calculation: ACHIEVEMENT_BADGE when an officer gains a badge it did
@@ -209,7 +171,7 @@ export function performanceNotifications(
         badgeType: standing.badge,
         previousRank: null,
         newRank: null,
-        ...badgeNotice(standing, standing.badge),
+        standing,
       });
     }
     const previousRank = before?.rank ?? null;
@@ -220,7 +182,7 @@ export function performanceNotifications(
         badgeType: null,
         previousRank,
         newRank: standing.rank,
-        ...rankNotice(previousRank, standing.rank),
+        standing,
       });
     }
   }

@@ -22,6 +22,10 @@ import {
 import { KEY_REUSED, type SubmissionKey } from "~/infra/idempotency.server";
 import { createUserSession, getSessionUser } from "~/models/session.server";
 import { registerUser } from "~/models/user.server";
+import { emailWords } from "~/http/email-words.server";
+
+/** A reset email in English: the recipient chose no language, the request was English. */
+const ENGLISH_EMAIL = emailWords("en");
 
 beforeEach(resetDatabase);
 
@@ -244,7 +248,7 @@ describe("sendAdminPasswordReset", () => {
   it("writes the reset email to the outbox with its link hidden", async () => {
     const admin = await makeUser("ADMIN");
     const officer = await makeUser();
-    await sendAdminPasswordReset(admin.id, officer.id);
+    await sendAdminPasswordReset(admin.id, officer.id, ENGLISH_EMAIL);
     const outbox = await listOutbox();
     expect(outbox.total).toBe(1);
     expect(outbox.emails[0]).toMatchObject({
@@ -266,10 +270,12 @@ describe("sendAdminPasswordReset", () => {
       await makeUser(),
     ];
     const key: SubmissionKey = { value: "p".repeat(32), from: "header" };
-    expect(await sendAdminPasswordReset(admin.id, officer.id, key)).toEqual({ replayed: false });
-    expect(await sendAdminPasswordReset(admin.id, officer.id, key)).toEqual({ replayed: true });
-    expect(await sendAdminPasswordReset(other.id, officer.id, key)).toEqual({ replayed: false });
-    await expect(sendAdminPasswordReset(admin.id, second.id, key)).rejects.toThrow(new AppError(422, KEY_REUSED));
+    expect(await sendAdminPasswordReset(admin.id, officer.id, ENGLISH_EMAIL, key)).toEqual({ replayed: false });
+    expect(await sendAdminPasswordReset(admin.id, officer.id, ENGLISH_EMAIL, key)).toEqual({ replayed: true });
+    expect(await sendAdminPasswordReset(other.id, officer.id, ENGLISH_EMAIL, key)).toEqual({ replayed: false });
+    await expect(sendAdminPasswordReset(admin.id, second.id, ENGLISH_EMAIL, key)).rejects.toThrow(
+      new AppError(422, KEY_REUSED),
+    );
     expect(await prisma.outboxEmail.count()).toBe(2);
   });
 
@@ -277,8 +283,10 @@ describe("sendAdminPasswordReset", () => {
     const admin = await makeUser("ADMIN");
     const officer = await makeUser();
     await updateUserByAdmin(admin.id, officer.id, { isActive: false });
-    await expect(sendAdminPasswordReset(admin.id, officer.id)).rejects.toThrow(new AppError(400, RESET_OF_DEACTIVATED));
-    await expect(sendAdminPasswordReset(admin.id, 9999)).rejects.toMatchObject({ status: 404 });
+    await expect(sendAdminPasswordReset(admin.id, officer.id, ENGLISH_EMAIL)).rejects.toThrow(
+      new AppError(400, RESET_OF_DEACTIVATED),
+    );
+    await expect(sendAdminPasswordReset(admin.id, 9999, ENGLISH_EMAIL)).rejects.toMatchObject({ status: 404 });
     expect(await prisma.outboxEmail.count()).toBe(0);
   });
 });

@@ -19,7 +19,7 @@ import {
   type UserSearch,
 } from "~/models/admin.schema";
 import type { SubmissionKey } from "~/infra/idempotency.server";
-import { sendResetLink } from "~/models/password-reset.server";
+import { type EmailWords, sendResetLink } from "~/models/password-reset.server";
 import { SERVICE_ROLE_INVALID } from "~/models/api-token.schema";
 import { audienceWhere, requestedAudience, type Viewer } from "~/models/team-scope.server";
 import { TEAM_NOT_FOUND } from "~/models/team.schema";
@@ -236,16 +236,17 @@ export async function updateUserByAdmin(adminId: number, userId: number, input: 
 export async function sendAdminPasswordReset(
   adminId: number,
   userId: number,
+  words: EmailWords,
   key?: SubmissionKey,
 ): Promise<{ replayed: boolean }> {
   const user = await prisma.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, firstName: true, isActive: true, isService: true },
+    select: { id: true, email: true, firstName: true, language: true, isActive: true, isService: true },
   });
   if (!user) throw new AppError(404, USER_NOT_FOUND);
   if (!user.isActive) throw new AppError(400, RESET_OF_DEACTIVATED);
   if (user.isService) throw new AppError(400, RESET_OF_SERVICE_ACCOUNT);
-  const { replayed } = await sendResetLink(user, { adminId, key });
+  const { replayed } = await sendResetLink(user, words, { adminId, key });
   if (!replayed) console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
   return { replayed };
 }

@@ -23,6 +23,10 @@ import {
 import { requestPasswordReset } from "~/models/password-reset.server";
 import { requestCredential } from "~/http/credentials.server";
 import { registerUser, verifyLogin } from "~/models/user.server";
+import { emailWords } from "~/http/email-words.server";
+
+/** A reset email in English: the recipient chose no language, the request was English. */
+const ENGLISH_EMAIL = emailWords("en");
 
 beforeEach(resetDatabase);
 
@@ -159,11 +163,11 @@ describe("service accounts", () => {
     expect((await verifyLogin({ username: "sync-bot", password: "!service-account" })).ok).toBe(false);
 
     const admin = await makeUser("ADMIN");
-    await expect(sendAdminPasswordReset(admin.id, account.id)).rejects.toMatchObject({
+    await expect(sendAdminPasswordReset(admin.id, account.id, ENGLISH_EMAIL)).rejects.toMatchObject({
       status: 400,
       message: RESET_OF_SERVICE_ACCOUNT,
     });
-    await requestPasswordReset("sync-bot@service.invalid");
+    await requestPasswordReset("sync-bot@service.invalid", ENGLISH_EMAIL);
     expect(await prisma.passwordResetToken.count({ where: { userId: account.id } })).toBe(0);
     await expect(updateUserByAdmin(admin.id, account.id, { role: "OFFICER" })).rejects.toMatchObject({
       status: 400,

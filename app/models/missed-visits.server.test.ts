@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
+import { inLanguage } from "~/http/language.server";
+import { notificationsToRead } from "~/http/notifications.server";
 import { MISSED_VISIT, sweepMissedVisits } from "~/models/missed-visits.server";
 
 beforeEach(resetDatabase);
@@ -30,8 +32,12 @@ async function plan(userId: number, day: string, dealerIds: number[]) {
   });
 }
 
-const notices = (userId: number) =>
-  prisma.notification.findMany({ where: { userId, type: MISSED_VISIT }, select: { title: true, message: true } });
+/** The user's missed-visit notifications in English, oldest first, as /api reads them. */
+const notices = async (userId: number) =>
+  (await notificationsToRead(userId, "en"))
+    .filter((notice) => notice.type === MISSED_VISIT)
+    .reverse()
+    .map(({ title, message }) => ({ title, message }));
 
 describe("the missed-visit sweep", () => {
   beforeEach(async () => {
@@ -95,5 +101,20 @@ describe("the missed-visit sweep", () => {
     expect((await notices(manager.id)).map((notice) => notice.message)).toEqual([
       "sana missed 1 of 1 planned visit on Nov 20, 2026: Late Traders.",
     ]);
+  });
+});
+
+describe("the missed-visit notifications in Urdu", () => {
+  it("read in the reader's language, the day as Urdu writes it", async () => {
+    teamId = (await prisma.team.create({ data: { name: "Karachi" }, select: { id: true } })).id;
+    const officer = await person("zara", "OFFICER");
+    await plan(officer.id, DAY, [(await dealer("Sindh Traders")).id]);
+    await sweepMissedVisits(AFTER);
+    const [notice] = await inLanguage("ur", () => notificationsToRead(officer.id, "ur"));
+    expect(notice).toMatchObject({
+      title: "رہ جانے والے وزٹ",
+      message:
+        "20 نومبر، 2026 کو آپ کے 1 طے شدہ وزٹ میں سے 1 رہ گئے: Sindh Traders۔ انہیں اپنے پلان سے آج پر منتقل کریں۔",
+    });
   });
 });

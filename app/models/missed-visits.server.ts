@@ -1,8 +1,8 @@
 import { prisma } from "~/db.server";
 import { appDate, currentTime } from "~/infra/clock.server";
 import { addDays } from "~/lib/calendar";
-import { formatCalendarDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
+import { storedWords } from "~/models/notification.server";
 import { planStops } from "~/models/visit-plan.server";
 
 // Missed planned visits (decision 44): once an officer's day has ended (midnight in the app's time
@@ -62,9 +62,17 @@ async function notifyMissedVisits(day: string, now: Date): Promise<SweepResult> 
             where: { teamId: officer.teamId, user: { role: "MANAGER", isActive: true }, userId: { not: officer.id } },
             select: { userId: true },
           });
-    const what = `${missed} of ${planned} planned ${planned === 1 ? "visit" : "visits"} on ${formatCalendarDate(day)}: ${dealers.join(", ")}.`;
-    const message = `${displayName(officer)} missed ${what}`;
-    const toOfficer = `You missed ${what} Move them to today from your plan.`;
+    const values = { missed, planned, day, dealers: dealers.join(", ") };
+    const toOfficer = storedWords({
+      title: "people:notifications.missedVisits.title",
+      message: "people:notifications.missedVisits.officer",
+      values,
+    });
+    const toManager = storedWords({
+      title: "people:notifications.missedVisits.title",
+      message: "people:notifications.missedVisits.manager",
+      values: { ...values, name: displayName(officer) },
+    });
     const sent = await prisma.$transaction(async (tx) => {
       const inserted = await tx.$executeRaw`
         INSERT OR IGNORE INTO MissedVisitNotice (userId, day, missed, createdAt)
@@ -72,8 +80,8 @@ async function notifyMissedVisits(day: string, now: Date): Promise<SweepResult> 
       if (inserted === 0) return null;
       await tx.notification.createMany({
         data: [
-          { userId: officer.id, type: MISSED_VISIT, title: "Missed visits", message: toOfficer },
-          ...managers.map(({ userId }) => ({ userId, type: MISSED_VISIT, title: "Missed visits", message })),
+          { userId: officer.id, type: MISSED_VISIT, ...toOfficer },
+          ...managers.map(({ userId }) => ({ userId, type: MISSED_VISIT, ...toManager })),
         ],
       });
       return managers.length + 1;

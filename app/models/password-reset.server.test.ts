@@ -6,6 +6,10 @@ import { requestPasswordReset, resetPassword } from "~/models/password-reset.ser
 import { createUserSession } from "~/models/session.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_LINK_SENT } from "~/models/user.schema";
 import { registerUser, verifyLogin } from "~/models/user.server";
+import { emailWords } from "~/http/email-words.server";
+
+/** A reset email in English: the recipient chose no language, the request was English. */
+const ENGLISH_EMAIL = emailWords("en");
 
 // Without SMTP_URL (as here) the whole email goes to the log, the only mailbox such a server has;
 // the outbox keeps it with the link hidden.
@@ -25,14 +29,14 @@ function tokenFromMail(): string {
 
 describe("password reset", () => {
   it("answers the same message for unknown emails and sends nothing", async () => {
-    expect(await requestPasswordReset("nobody@example.pk")).toBe(RESET_LINK_SENT);
+    expect(await requestPasswordReset("nobody@example.pk", ENGLISH_EMAIL)).toBe(RESET_LINK_SENT);
     expect(await prisma.outboxEmail.count()).toBe(0);
   });
 
   it("emails an absolute link with a token stored only as a hash, which works once and ends all sessions", async () => {
     const user = await registerUser({ username: "bilal", email: "bilal@example.pk", password: "first-pass" });
     await createUserSession(user.id);
-    expect(await requestPasswordReset("BILAL@example.pk")).toBe(RESET_LINK_SENT);
+    expect(await requestPasswordReset("BILAL@example.pk", ENGLISH_EMAIL)).toBe(RESET_LINK_SENT);
 
     const email = await prisma.outboxEmail.findFirstOrThrow();
     expect(email.to).toBe("bilal@example.pk");
@@ -52,9 +56,9 @@ describe("password reset", () => {
 
   it("a successful reset spends every open link of the account, older ones included", async () => {
     await registerUser({ username: "zainab", email: "zainab@example.pk", password: "first-pass" });
-    await requestPasswordReset("zainab@example.pk");
+    await requestPasswordReset("zainab@example.pk", ENGLISH_EMAIL);
     const older = tokenFromMail();
-    await requestPasswordReset("zainab@example.pk");
+    await requestPasswordReset("zainab@example.pk", ENGLISH_EMAIL);
     const newer = tokenFromMail();
     expect(newer).not.toBe(older);
 
@@ -65,9 +69,9 @@ describe("password reset", () => {
 
   it("issuing a new link spends the older unused ones: only the newest email resets the password", async () => {
     await registerUser({ username: "farah", email: "farah@example.pk", password: "first-pass" });
-    await requestPasswordReset("farah@example.pk");
+    await requestPasswordReset("farah@example.pk", ENGLISH_EMAIL);
     const older = tokenFromMail();
-    await requestPasswordReset("farah@example.pk");
+    await requestPasswordReset("farah@example.pk", ENGLISH_EMAIL);
     const newer = tokenFromMail();
 
     expect(await resetPassword(older, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
@@ -78,12 +82,12 @@ describe("password reset", () => {
   it("a link sent for an admin's request spends the older ones too, and a repeat of that request spends nothing", async () => {
     const user = await registerUser({ username: "hamid", email: "hamid@example.pk", password: "first-pass" });
     const admin = await registerUser({ username: "admin.two", email: "admin2@example.pk", password: "admin-pass" });
-    await requestPasswordReset("hamid@example.pk");
+    await requestPasswordReset("hamid@example.pk", ENGLISH_EMAIL);
     const asked = tokenFromMail();
     const key = { value: "r".repeat(32), from: "form" } as const;
-    await sendAdminPasswordReset(admin.id, user.id, key);
+    await sendAdminPasswordReset(admin.id, user.id, ENGLISH_EMAIL, key);
     const sent = tokenFromMail();
-    expect(await sendAdminPasswordReset(admin.id, user.id, key)).toEqual({ replayed: true });
+    expect(await sendAdminPasswordReset(admin.id, user.id, ENGLISH_EMAIL, key)).toEqual({ replayed: true });
 
     expect(await resetPassword(asked, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
     expect(await resetPassword(sent, "third-pass")).toMatchObject({ ok: true });
@@ -91,7 +95,7 @@ describe("password reset", () => {
 
   it("refuses an expired token and an unknown one", async () => {
     await registerUser({ username: "sana", email: "sana@example.pk", password: "first-pass" });
-    await requestPasswordReset("sana@example.pk");
+    await requestPasswordReset("sana@example.pk", ENGLISH_EMAIL);
     const token = tokenFromMail();
     await prisma.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await resetPassword(token, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
@@ -102,7 +106,33 @@ describe("password reset", () => {
   it("sends nothing to a deactivated account", async () => {
     const user = await registerUser({ username: "imran", email: "imran@example.pk", password: "first-pass" });
     await prisma.user.update({ where: { id: user.id }, data: { isActive: false } });
-    await requestPasswordReset("imran@example.pk");
+    await requestPasswordReset("imran@example.pk", ENGLISH_EMAIL);
     expect(await prisma.outboxEmail.count()).toBe(0);
+  });
+});
+
+describe("the reset email in its recipient's language", () => {
+  it("is in the language the recipient chose, else in the language of the request that sent it", async () => {
+    await registerUser({ username: "nadia", email: "nadia@example.pk", password: "first-pass", firstName: "Nadia" });
+    await registerUser({ username: "omar", email: "omar@example.pk", password: "first-pass" });
+    await prisma.user.update({ where: { username: "nadia" }, data: { language: "ur" } });
+
+    // Nadia reads Urdu, whatever the device that asked; Omar chose nothing and asked from an Urdu phone.
+    await requestPasswordReset("nadia@example.pk", ENGLISH_EMAIL);
+    await requestPasswordReset("omar@example.pk", emailWords("ur"));
+    const [nadia, omar] = await prisma.outboxEmail.findMany({ orderBy: { id: "asc" } });
+    expect(nadia?.subject).toBe("اپنا Fieldline پاس ورڈ ری سیٹ کریں");
+    expect(nadia?.text).toMatch(/^السلام علیکم Nadia،\n\nکسی نے آپ کے Fieldline اکاؤنٹ کا پاس ورڈ/);
+    expect(nadia?.text).toContain(HIDDEN_IN_OUTBOX);
+    expect(omar?.text).toMatch(/^السلام علیکم،\n\n/);
+
+    // An English reader's email, word for word as before.
+    await registerUser({ username: "ella", email: "ella@example.pk", password: "first-pass", firstName: "Ella" });
+    await requestPasswordReset("ella@example.pk", ENGLISH_EMAIL);
+    const ella = await prisma.outboxEmail.findFirstOrThrow({ where: { to: "ella@example.pk" } });
+    expect(ella.subject).toBe("Reset your Fieldline password");
+    expect(ella.text).toBe(
+      `Hello Ella,\n\nSomeone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:\n\n${HIDDEN_IN_OUTBOX}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
+    );
   });
 });

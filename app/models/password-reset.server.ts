@@ -6,17 +6,24 @@ import { createOnce, type Created, type SubmissionKey } from "~/infra/idempotenc
 import { hashPassword } from "~/models/user.server";
 import { EXPIRED_RESET_LINK, INVALID_RESET_LINK, RESET_DONE, RESET_LINK_SENT } from "~/models/user.schema";
 import { currentTime } from "~/infra/clock.server";
+import type { Translate } from "~/locales/namespaces";
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
+/**
+ * An email's words in its recipient's language: the one they chose (`User.language`), else the
+ * language of the request that sends it (decision 103; the edge's `emailWords`).
+ */
+export type EmailWords = (recipientLanguage: string | null) => Translate;
+
 /** Sends a reset link when the email belongs to an active person's account; answers the same either way. */
-export async function requestPasswordReset(email: string): Promise<string> {
+export async function requestPasswordReset(email: string, words: EmailWords): Promise<string> {
   const user = await prisma.user.findUnique({
     where: { email: email.toLowerCase() },
-    select: { id: true, email: true, firstName: true, isActive: true, isService: true },
+    select: { id: true, email: true, firstName: true, language: true, isActive: true, isService: true },
   });
   // A service account has no password to reset (decision 48).
-  if (user?.isActive && !user.isService) await sendResetLink(user);
+  if (user?.isActive && !user.isService) await sendResetLink(user, words);
   return RESET_LINK_SENT;
 }
 
@@ -28,6 +35,7 @@ export async function requestPasswordReset(email: string): Promise<string> {
  */
 export async function sendResetLink(
   user: ResetUser,
+  words: EmailWords,
   request?: { adminId: number; key: SubmissionKey | undefined },
 ): Promise<Created<{ id: number }>> {
   const requestedById = request?.adminId ?? null;
@@ -40,17 +48,23 @@ export async function sendResetLink(
         select: { id: true, requestHash: true },
       }),
     (keyed) =>
-      issueResetLink(user, { requestedById, requestKey: keyed.idempotencyKey, requestHash: keyed.requestHash }),
+      issueResetLink(user, words(user.language), {
+        requestedById,
+        requestKey: keyed.idempotencyKey,
+        requestHash: keyed.requestHash,
+      }),
   );
 }
 
-type ResetUser = { id: number; email: string; firstName: string | null };
+type ResetUser = { id: number; email: string; firstName: string | null; language: string | null };
 type ResetRequest = { requestedById: number | null; requestKey: string | null; requestHash: string | null };
 
-function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: number }> {
+function issueResetLink(user: ResetUser, t: Translate, request: ResetRequest): Promise<{ id: number }> {
   const token = newSecretToken(32);
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, env.APP_URL).toString();
-  const greeting = user.firstName ? `Hello ${user.firstName},` : "Hello,";
+  const greeting = user.firstName
+    ? t("people:email.reset.greetingNamed", { name: user.firstName })
+    : t("people:email.reset.greeting");
   return queueEmail(async (tx) => {
     // Only the newest link works: an older email (perhaps read by someone else) resets nothing.
     await tx.passwordResetToken.updateMany({
@@ -69,13 +83,8 @@ function issueResetLink(user: ResetUser, request: ResetRequest): Promise<{ id: n
       }),
       email: {
         to: user.email,
-        subject: "Reset your Fieldline password",
-        text: [
-          greeting,
-          "Someone asked to reset the password of your Fieldline account. To choose a new password, open this link within one hour:",
-          link,
-          "If you did not ask for this, you can ignore this email; your password stays the same.\n",
-        ].join("\n\n"),
+        subject: t("people:email.reset.subject"),
+        text: [greeting, t("people:email.reset.body"), link, `${t("people:email.reset.ignore")}\n`].join("\n\n"),
         // Only the recipient reads the live link: the outbox keeps the email without it.
         secret: link,
       },

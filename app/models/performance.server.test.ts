@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
+import { english } from "../../tests/support/english";
+import { storedValues } from "~/models/notification.server";
 import { calculatePerformance, getLeaderboard, listLeaderboard, performanceWindow } from "~/models/performance.server";
 
 beforeEach(resetDatabase);
@@ -63,18 +65,29 @@ async function standing(id: number) {
   });
 }
 
-const notifications = () =>
-  prisma.notification.findMany({
-    orderBy: { id: "asc" },
-    select: {
-      userId: true,
-      type: true,
-      badgeType: true,
-      title: true,
-      message: true,
-      previousRank: true,
-      newRank: true,
-    },
+/** The notifications written, their words in English. */
+const notifications = async () =>
+  (
+    await prisma.notification.findMany({
+      orderBy: { id: "asc" },
+      select: {
+        userId: true,
+        type: true,
+        badgeType: true,
+        title: true,
+        message: true,
+        messageValues: true,
+        previousRank: true,
+        newRank: true,
+      },
+    })
+  ).map(({ messageValues, ...notification }) => {
+    const values = storedValues(messageValues);
+    return {
+      ...notification,
+      title: english(notification.title, values),
+      message: english(notification.message, values),
+    };
   });
 
 describe("calculatePerformance", () => {
@@ -253,7 +266,7 @@ describe("calculatePerformance", () => {
         type: "ACHIEVEMENT_BADGE",
         badgeType: "CROWN",
         title: "You earned the Crown: Team Leader",
-        message: expect.any(String),
+        message: "You are #1 on the leaderboard with a score of 75.00.",
         previousRank: null,
         newRank: null,
       },

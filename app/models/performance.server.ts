@@ -12,6 +12,7 @@ import {
 } from "~/lib/performance";
 import type { PublicUser } from "~/models/user.schema";
 import type { TeamView } from "~/models/team.schema";
+import { performanceNotificationRow } from "~/models/notification.server";
 import { audienceHas, EVERYONE, type Audience } from "~/models/team-scope.server";
 
 // The performance calculation: one SQL statement aggregates every active OFFICER's last 30 days,
@@ -143,7 +144,9 @@ export async function calculatePerformance(options: { now?: Date } = {}): Promis
         UPDATE User SET performanceRank = NULL, currentBadge = NULL
         WHERE (role <> 'OFFICER' OR isActive = 0) AND (performanceRank IS NOT NULL OR currentBadge IS NOT NULL)`;
       if (notifications.length > 0) {
-        await tx.notification.createMany({ data: notifications.map((n) => ({ ...n, createdAt: now })) });
+        await tx.notification.createMany({
+          data: notifications.map((n) => ({ ...performanceNotificationRow(n), createdAt: now })),
+        });
       }
       return {
         officers: standings.length,

@@ -4,6 +4,7 @@ import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { AppError } from "~/lib/app-error";
 import { displayName } from "~/lib/names";
 import type { MessageKey } from "~/locales/namespaces";
+import { storedWords } from "~/models/notification.server";
 import {
   APPROVAL_TEAM_REQUIRED,
   type InviteLink,
@@ -122,9 +123,12 @@ async function notifyApprovers(user: CurrentUser): Promise<void> {
     data: approvers.map(({ id, role }) => ({
       userId: id,
       type: "ACCOUNT_PENDING",
-      title: "Account waiting for approval",
       // A manager approves on their Team Admin page (/team); an admin on the Admin page.
-      message: `${displayName(user)} (${user.email}) registered and is waiting for approval on the ${role === "ADMIN" ? "Admin" : "Team Admin"} page.`,
+      ...storedWords({
+        title: "people:notifications.accountPending.title",
+        message: "people:notifications.accountPending.message",
+        values: { name: displayName(user), email: user.email, role },
+      }),
     })),
   });
 }
@@ -186,8 +190,11 @@ export async function approveAccount(approver: Viewer, userId: number, teamId: n
       data: {
         userId,
         type: "ACCOUNT_APPROVED",
-        title: "Welcome to Fieldline",
-        message: `Your account was approved. You are in the team ${team.name}.`,
+        ...storedWords({
+          title: "people:notifications.welcome.title",
+          message: "people:notifications.accountApproved.message",
+          values: { team: team.name },
+        }),
       },
     }),
   ]);

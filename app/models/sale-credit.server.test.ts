@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma, resetDatabase } from "../../tests/support/db";
+import { english } from "../../tests/support/english";
 import { type AppError } from "~/lib/app-error";
 import { LIMIT_BLOCKS_SALE } from "~/lib/ledger";
 import { CREDIT_WARNING_WITHOUT_FIGURES, readableAccounts, saveCreditSettings } from "~/models/ledger.server";
-import { CREDIT_SALE } from "~/models/notification.server";
+import { CREDIT_SALE, storedValues } from "~/models/notification.server";
 import { PAID_OVER_TOTAL, postSchema } from "~/models/post.schema";
 import { createPost, getPost } from "~/models/post.server";
 
@@ -118,7 +119,12 @@ describe("a sale past the credit limit", () => {
 
     await createPost(officer.id, sale(dealer.id, 5), [], undefined, "TYPED", { confirmed: true });
     expect(await prisma.post.count()).toBe(2);
-    const notices = await prisma.notification.findMany({ select: { userId: true, type: true, message: true } });
+    const notices = (
+      await prisma.notification.findMany({ select: { userId: true, type: true, message: true, messageValues: true } })
+    ).map(({ messageValues, ...notice }) => ({
+      ...notice,
+      message: english(notice.message, storedValues(messageValues)),
+    }));
     expect(notices).toEqual([
       {
         userId: manager.id,

@@ -6,6 +6,8 @@ import { postSchema } from "~/models/post.schema";
 import { notifyTargetProgress, sweepTargetNotices, TARGET_NOTIFICATION } from "~/models/target-notices.server";
 import type { TargetValues } from "~/models/targets.schema";
 import { setTargets } from "~/models/targets.server";
+import { inLanguage } from "~/http/language.server";
+import { notificationsToRead } from "~/http/notifications.server";
 
 beforeEach(resetDatabase);
 afterEach(() => vi.useRealTimers());
@@ -33,12 +35,12 @@ const meetings = (userId: number, count: number) =>
     data: Array.from({ length: count }, () => ({ userId, type: "FARMER_MEETING", createdAt: NOW })),
   });
 
-const notices = (userId: number) =>
-  prisma.notification.findMany({
-    where: { userId, type: TARGET_NOTIFICATION },
-    orderBy: { id: "asc" },
-    select: { title: true, message: true },
-  });
+/** The officer's target notifications in English, oldest first, as /api reads them. */
+const notices = async (userId: number) =>
+  (await notificationsToRead(userId, "en"))
+    .filter((notice) => notice.type === TARGET_NOTIFICATION)
+    .reverse()
+    .map(({ title, message }) => ({ title, message }));
 
 describe("target notifications", () => {
   it("tells half the target, then the whole of it, each once, after each post", async () => {
@@ -86,6 +88,12 @@ describe("target notifications", () => {
         message: "Farmer meetings: 3 of 30 in November 2026 (10 %): 2 a day needed, 20 days left.",
       },
     ]);
+    // An Urdu reader reads the same notice in Urdu: the measure, the month and the days in words of theirs.
+    const [, urdu] = await inLanguage("ur", () => notificationsToRead(officer.id, "ur"));
+    expect(urdu).toMatchObject({
+      title: "رفتار سے پیچھے",
+      message: "سیل: نومبر 2026 میں $1,000.00 میں سے $0.00 (0 %): روزانہ $50.00 درکار، 20 دن باقی۔",
+    });
     await meetings(officer.id, 10);
     // Back on pace, then behind again later: never told twice.
     expect(await sweepTargetNotices(new Date("2026-11-25T07:00:00Z"))).toBe(0);

@@ -2,8 +2,9 @@ import { prisma, readRows } from "~/db.server";
 import { env } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
 import { appDate, currentTime } from "~/infra/clock.server";
-import { formatMeasure, MEASURE_LABELS } from "~/lib/target-measures";
-import { monthOf, periodLabel, seasonOf } from "~/lib/target-period";
+import { formatMeasure } from "~/lib/target-measures";
+import { monthOf, seasonOf } from "~/lib/target-period";
+import { type NotificationWords, storedWords } from "~/models/notification.server";
 import { sqlRows } from "~/models/rows.server";
 import type { MeasureProgress } from "~/models/targets.schema";
 import { progressOfEach } from "~/models/targets.server";
@@ -27,16 +28,49 @@ function kindsDue(measure: MeasureProgress): Kind[] {
   ];
 }
 
-function noticeText(kind: Kind, measure: MeasureProgress, period: string): { title: string; message: string } {
+/**
+ * A period as its message's values: a season's name and years, or a month's (`m11`) and year; the
+ * message names it in the reader's language.
+ */
+function periodValues(period: string): Record<string, string> {
+  const [first = "", second = ""] = period.split("-");
+  if (first === "RABI" || first === "KHARIF")
+    return { season: first, year: second, next: String((Number(second) + 1) % 100).padStart(2, "0") };
+  return { season: "MONTH", month: `m${second}`, year: first };
+}
+
+function noticeWords(kind: Kind, measure: MeasureProgress, period: string): NotificationWords {
   const currency = env.CURRENCY_SYMBOL;
-  const of = `${MEASURE_LABELS[measure.measure]}: ${formatMeasure(measure.measure, measure.actual, currency)} of ${formatMeasure(measure.measure, measure.target, currency)} in ${periodLabel(period)}`;
-  if (kind === "DONE") return { title: "Target reached", message: `${of}. Well done!` };
-  if (kind === "HALF") return { title: "Halfway to your target", message: `${of} (${measure.percent} %).` };
-  const needed =
-    measure.neededPerDay === null
-      ? "the period has ended"
-      : `${formatMeasure(measure.measure, measure.neededPerDay, currency)} a day needed, ${measure.daysLeft} ${measure.daysLeft === 1 ? "day" : "days"} left`;
-  return { title: "Behind pace", message: `${of} (${measure.percent} %): ${needed}.` };
+  const values = {
+    measure: measure.measure,
+    actual: formatMeasure(measure.measure, measure.actual, currency),
+    target: formatMeasure(measure.measure, measure.target, currency),
+    percent: measure.percent,
+    ...periodValues(period),
+  };
+  if (kind === "DONE")
+    return {
+      title: "people:notifications.target.reachedTitle",
+      message: "people:notifications.target.reached",
+      values,
+    };
+  if (kind === "HALF")
+    return { title: "people:notifications.target.halfTitle", message: "people:notifications.target.half", values };
+  if (measure.neededPerDay === null)
+    return {
+      title: "people:notifications.target.behindTitle",
+      message: "people:notifications.target.behindEnded",
+      values,
+    };
+  return {
+    title: "people:notifications.target.behindTitle",
+    message: "people:notifications.target.behind",
+    values: {
+      ...values,
+      perDay: formatMeasure(measure.measure, measure.neededPerDay, currency),
+      daysLeft: measure.daysLeft,
+    },
+  };
 }
 
 /**
@@ -70,7 +104,7 @@ export async function notifyTargetProgress(officerIds: readonly number[], now = 
           data: told.map(({ kind, measure }) => ({
             userId,
             type: TARGET_NOTIFICATION,
-            ...noticeText(kind, measure, period),
+            ...storedWords(noticeWords(kind, measure, period)),
           })),
         });
         return told.length;

@@ -343,7 +343,6 @@ const STILL_ENGLISH = new Set<string>([
   "/farmers/import",
   "/forgot-password",
   "/login",
-  "/notifications",
   "/posts/:id",
   "/profile",
   "/register",

@@ -3,6 +3,7 @@ import { badgeFor } from "~/lib/avatars";
 import { Timestamp } from "~/components/timestamp";
 import { Icon } from "~/components/icon";
 import { useT } from "~/browser/i18n";
+import type { MessageKey } from "~/locales/namespaces";
 
 export type NotificationView = {
   id: number;
@@ -16,15 +17,27 @@ export type NotificationView = {
   createdAt: string | Date;
 };
 
+/**
+ * The ranked badges' names, for their artwork's label: the shell's words (the bell's dialog is on
+ * every page, where only they are sent), as the leaderboard names them.
+ */
+const RANKED_BADGE_NAMES: Record<string, MessageKey> = {
+  CROWN: "common:notifications.badge.CROWN",
+  SHIELD: "common:notifications.badge.SHIELD",
+  CAP: "common:notifications.badge.CAP",
+};
+
 function Artwork({ notification }: { notification: NotificationView }) {
+  const t = useT();
   // The ranked badges (Crown, Shield, Cap) show their artwork; the others the bell.
   const badge = badgeFor(notification.badgeType);
-  if (badge?.rank) {
+  const name = notification.badgeType ? RANKED_BADGE_NAMES[notification.badgeType] : undefined;
+  if (badge?.rank && name) {
     return (
       <span
         className={`flex size-10 shrink-0 items-center justify-center rounded-full text-xl ${badge.colors.background}`}
         role="img"
-        aria-label={badge.name}
+        aria-label={t(name)}
       >
         {badge.emoji}
       </span>

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { afterAnswer } from "~/http/after-answer.server";
+import { emailWords } from "~/http/email-words.server";
 import * as answers from "~/http/api-answers";
 import { apiError, wantsJsonNotPage } from "~/http/api.server";
 import { said } from "~/http/language.server";
@@ -190,7 +191,7 @@ export const accountOperations = [
     // The same message, in the same time, whether or not the account exists.
     handler: async ({ context, body }) => {
       const { email } = await body();
-      afterAnswer(context, "password reset", () => requestPasswordReset(email));
+      afterAnswer(context, "password reset", () => requestPasswordReset(email, emailWords("en")));
       return Response.json({ message: said(RESET_LINK_SENT) });
     },
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as answers from "~/http/api-answers";
+import { emailWords } from "~/http/email-words.server";
 import { operation } from "~/http/api/operation.server";
 import { waitingAccountAnswers } from "~/http/api/team-administration.server";
 import {
@@ -111,7 +112,12 @@ export const adminOperations = [
      * key for another user answers 422.
      */
     handler: async ({ request, user, params }) => {
-      const { replayed } = await sendAdminPasswordReset(user.id, params.id, submissionKeyFromHeader(request));
+      const { replayed } = await sendAdminPasswordReset(
+        user.id,
+        params.id,
+        emailWords("en"),
+        submissionKeyFromHeader(request),
+      );
       return Response.json({ message: PASSWORD_RESET_SENT }, { headers: replayHeaders(replayed) });
     },
   }),

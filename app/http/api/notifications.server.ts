@@ -1,10 +1,11 @@
 import { z } from "zod";
 import * as answers from "~/http/api-answers";
 import { apiError } from "~/http/api.server";
+import { said } from "~/http/language.server";
 import { operation } from "~/http/api/operation.server";
+import { notificationsToRead } from "~/http/notifications.server";
 import {
   countUnreadNotifications,
-  listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   NOTIFICATION_NOT_FOUND,
@@ -18,7 +19,8 @@ export const notificationOperations = [
     tag: "Notifications",
     access: "app.use",
     answer: { status: 200, description: "Notifications", schema: z.array(answers.notificationAnswer) },
-    handler: async ({ user }) => Response.json(await listNotifications(user.id)),
+    // In English, as every /api answer (decision 103).
+    handler: async ({ user }) => Response.json(await notificationsToRead(user.id, "en")),
   }),
   operation({
     method: "get",
@@ -50,7 +52,7 @@ export const notificationOperations = [
     errors: [404],
     // Another user's notification is not found, as a missing one is.
     handler: async ({ user, params }) => {
-      if (!(await markNotificationRead(user.id, params.id))) return apiError(404, NOTIFICATION_NOT_FOUND);
+      if (!(await markNotificationRead(user.id, params.id))) return apiError(404, said(NOTIFICATION_NOT_FOUND));
       return Response.json({ success: true });
     },
   }),

@@ -49,6 +49,9 @@ import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
 import { Icon } from "~/components/icon";
 import { metaTitle, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
+import { emailWords } from "~/http/email-words.server";
+import type { EmailWords } from "~/models/password-reset.server";
+import { languageContext } from "~/http/context";
 import type { Translate } from "~/locales/namespaces";
 import { ROLE_LABELS } from "~/components/admin/role-labels";
 
@@ -158,17 +161,31 @@ export async function action(args: Route.ActionArgs) {
     case "change-role":
     case "deactivate":
     case "reactivate":
-      return changeAccount(t, viewer.id, intent, form, dashboardHref(state));
+      return changeAccount(
+        t,
+        viewer.id,
+        intent,
+        form,
+        dashboardHref(state),
+        emailWords(args.context.get(languageContext)),
+      );
   }
 }
 
-async function changeAccount(t: Translate, adminId: number, intent: string, form: FormData, back: string) {
+async function changeAccount(
+  t: Translate,
+  adminId: number,
+  intent: string,
+  form: FormData,
+  back: string,
+  words: EmailWords,
+) {
   const userId = userIdSchema.safeParse(form.get("userId") ?? undefined);
   if (!userId.success) return refuse(userId.error.issues[0]?.message ?? "Invalid user");
   // Each change is the update the API's PATCH /api/admin/users/{id} would send.
   switch (intent) {
     case "reset-password":
-      return sendReset(t, adminId, userId.data, back, submissionKeyFromForm(form));
+      return sendReset(t, words, adminId, userId.data, back, submissionKeyFromForm(form));
     case "change-role":
       return changeUser(t, adminId, userId.data, intent, { role: form.get("role") ?? undefined }, back);
     case "deactivate":
@@ -251,6 +268,7 @@ async function changeUser(
 
 async function sendReset(
   t: Translate,
+  words: EmailWords,
   adminId: number,
   userId: number,
   back: string,
@@ -259,7 +277,7 @@ async function sendReset(
   try {
     return await formCall(
       async () => {
-        await sendAdminPasswordReset(adminId, userId, requestKey);
+        await sendAdminPasswordReset(adminId, userId, words, requestKey);
         return redirectWithToast(back, { title: t("admin:toast.resetSent") });
       },
       (error) => refuse(error.message, error.status, error.values),

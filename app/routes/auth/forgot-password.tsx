@@ -11,6 +11,8 @@ import { FormErrors, HoneypotField, TextField } from "~/components/forms";
 import { isHoneypotFilled } from "~/lib/honeypot";
 import { useHydrated } from "~/browser/hydrated";
 import { requestPasswordReset } from "~/models/password-reset.server";
+import { emailWords } from "~/http/email-words.server";
+import { languageContext } from "~/http/context";
 import { forgotPasswordSchema, RESET_LINK_SENT } from "~/models/user.schema";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "auth:forgot.pageTitle") }];
@@ -27,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A bot that filled the honeypot sees the usual answer, and nothing is sent.
   // The account is looked up after the answer, so its time tells nothing about which emails exist.
   if (!isHoneypotFilled(form))
-    afterAnswer(context, "password reset", () => requestPasswordReset(submission.value.email));
+    afterAnswer(context, "password reset", () =>
+      requestPasswordReset(submission.value.email, emailWords(context.get(languageContext))),
+    );
   return redirect("/forgot-password?sent=1");
 }
 

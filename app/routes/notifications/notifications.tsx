@@ -7,13 +7,11 @@ import type { Route } from "./+types/notifications";
 import { readForm } from "~/http/form.server";
 import { NotificationItem } from "~/components/notifications/notification-item";
 import { requireUser } from "~/http/auth.server";
-import {
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  NOTIFICATION_NOT_FOUND,
-} from "~/models/notification.server";
+import { notificationsToRead } from "~/http/notifications.server";
+import { languageContext } from "~/http/context";
+import { markAllNotificationsRead, markNotificationRead, NOTIFICATION_NOT_FOUND } from "~/models/notification.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { said } from "~/http/language.server";
 import { guardRequest } from "~/browser/request-guard";
 import { metaTitle, useT } from "~/browser/i18n";
 
@@ -23,8 +21,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  // Its words are the shell's own (the bell's dialog says the same), which the root sends.
-  return { notifications: await listNotifications(user.id) };
+  // Its words are the shell's own (the bell's dialog says the same), which the root sends; the
+  // notifications' own come said in the reader's language.
+  return { notifications: await notificationsToRead(user.id, args.context.get(languageContext)) };
 }
 
 /** Mark one notification read (`read`, with its `id`) or all of them (`mark-all-read`); any other intent answers 400. */
@@ -38,7 +37,11 @@ export async function action(args: Route.ActionArgs) {
     case "read": {
       const id = parseId(form.get("id"));
       if (id !== null && (await markNotificationRead(user.id, id))) return redirect("/notifications");
-      return redirectWithToast("/notifications", { title: NOTIFICATION_NOT_FOUND, type: "error" }, { status: 303 });
+      return redirectWithToast(
+        "/notifications",
+        { title: said(NOTIFICATION_NOT_FOUND), type: "error" },
+        { status: 303 },
+      );
     }
     default:
       return data({ error: UNKNOWN_ACTION }, { status: 400 });
@@ -48,11 +51,9 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
+    title: "common:notice.error",
     description:
-      form.get("intent") === "mark-all-read"
-        ? "Could not mark all notifications as read. Please try again."
-        : "Could not mark the notification as read. Please try again.",
+      form.get("intent") === "mark-all-read" ? "common:notifications.markAllFailed" : "common:notifications.markFailed",
   }));
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {

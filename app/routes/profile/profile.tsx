@@ -97,18 +97,20 @@ export async function action(args: Route.ActionArgs) {
 const FAILURES: Record<ProfilePanel, (reason: string) => Toast> = {
   "edit-profile": (reason: string) => ({
     type: "error",
-    title: "Error",
-    description: `Failed to update profile: ${reason}`,
+    title: "common:notice.error",
+    description: "people:profile.updateFailed",
+    values: { reason },
   }),
   "update-locations": (reason: string) => ({
     type: "error",
-    title: "Error",
-    description: `Failed to update locations: ${reason}`,
+    title: "common:notice.error",
+    description: "people:profile.locationsFailed",
+    values: { reason },
   }),
   "choose-avatar": () => ({
     type: "error",
-    title: "Update Failed",
-    description: "Failed to update avatar. Please try again.",
+    title: "people:profile.avatarFailedTitle",
+    description: "people:profile.avatarFailed",
   }),
 };
 

@@ -54,6 +54,7 @@ import { TARGET_PERIOD_MESSAGE } from "~/lib/target-period";
 import { CROPS } from "~/lib/crops";
 import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { FARMER_IMPORT_FORBIDDEN } from "~/models/policy";
+import { NOTIFICATION_NOT_FOUND } from "~/models/notification.server";
 import { LITE_CHOICE_INVALID } from "~/models/lite-mode.schema";
 import { LITE_CHOICES } from "~/lib/lite-mode";
 import { LANGUAGES } from "~/lib/languages";
@@ -901,7 +902,7 @@ export const formCases: FormCase[] = [
     // A notification that is not the officer's is said on the page after; a form the page does not have, in place.
     refused: (_target, fields) =>
       fields.find(([name]) => name === "intent")?.[1] === "read"
-        ? { kind: "redirect", to: /^\/notifications$/, messages: ["Notification not found"] }
+        ? { kind: "redirect", to: /^\/notifications$/, messages: [english(NOTIFICATION_NOT_FOUND)] }
         : page([400], [UNKNOWN_ACTION]),
   },
   {
