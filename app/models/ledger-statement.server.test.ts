@@ -196,7 +196,9 @@ describe("a statement's share link", () => {
     vi.setSystemTime(link.expiresAt.getTime() - 1);
     await expect(sharedStatement(link.token)).resolves.toBeTruthy();
     vi.setSystemTime(link.expiresAt);
-    await expect(sharedStatement(link.token)).rejects.toEqual(new AppError(410, STATEMENT_LINK_EXPIRED));
+    await expect(sharedStatement(link.token)).rejects.toEqual(
+      new AppError(410, STATEMENT_LINK_EXPIRED, { values: { days: 7 } }),
+    );
     expect(madeStatementLink(dealer.id, link.token)).toBeNull();
   });
 

@@ -13,7 +13,8 @@ import { formatLocalDate } from "~/lib/date-format";
 import type { Dealer } from "~/models/dealer.schema";
 import { requireDealer } from "~/models/dealer.server";
 import type { LedgerEntryView } from "~/lib/ledger";
-import { statementPeriodSchema, type StatementQuery } from "~/models/ledger.schema";
+import { STATEMENT_PERIOD_INVALID, statementPeriodSchema, type StatementQuery } from "~/models/ledger.schema";
+import type { MessageKey } from "~/locales/namespaces";
 import { balanceBefore, ledgerEntries, requireAccountToRead, toLedgerEntryAnswer } from "~/models/ledger.server";
 import type { Cell, ReportTable } from "~/models/report-view.server";
 import type { Viewer } from "~/models/team-scope.server";
@@ -23,8 +24,9 @@ import type { Viewer } from "~/models/team-scope.server";
 // account. The link is signed, not stored (decision 83): it names the dealer, the period and when
 // it expires, and nothing else; what it shows is the ledger as of the moment it is opened.
 
-export const STATEMENT_LINK_NOT_FOUND = "This statement link is not valid. Ask for a new link.";
-export const STATEMENT_LINK_EXPIRED = `This statement link has expired: a link lasts ${STATEMENT_LINK_DAYS} days. Ask for a new link.`;
+export const STATEMENT_LINK_NOT_FOUND: MessageKey = "dealers:errors.statementLinkNotFound";
+/** Said with `{ days: STATEMENT_LINK_DAYS }`. */
+export const STATEMENT_LINK_EXPIRED: MessageKey = "dealers:errors.statementLinkExpired";
 
 /** Both days included, in the app's time zone. */
 type StatementPeriod = { from: string; to: string };
@@ -52,7 +54,7 @@ function statementPeriod(query: StatementQuery, at = currentTime()): StatementPe
   });
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
-  throw new AppError(400, issue?.message ?? "Invalid period", { field: String(issue?.path[0] ?? "to") });
+  throw new AppError(400, issue?.message ?? STATEMENT_PERIOD_INVALID, { field: String(issue?.path[0] ?? "to") });
 }
 
 function addressOf(dealer: Dealer): string {
@@ -156,7 +158,8 @@ function statementLinkGrant(token: string): LinkGrant {
   if (dealerId === null || !isCalendarDate(period.from) || !isCalendarDate(period.to) || !Number.isSafeInteger(expires))
     throw new AppError(404, STATEMENT_LINK_NOT_FOUND);
   const expiresAt = new Date(expires * 1000);
-  if (expiresAt.getTime() <= currentTime().getTime()) throw new AppError(410, STATEMENT_LINK_EXPIRED);
+  if (expiresAt.getTime() <= currentTime().getTime())
+    throw new AppError(410, STATEMENT_LINK_EXPIRED, { values: { days: STATEMENT_LINK_DAYS } });
   return { dealerId, period, expiresAt };
 }
 

@@ -48,7 +48,7 @@ import {
 import { usersPageHref, type UsersPageState } from "~/lib/users-page-href";
 import { Icon } from "~/components/icon";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Translate } from "~/locales/namespaces";
 import { ROLE_LABELS } from "~/components/admin/role-labels";
 
@@ -222,7 +222,9 @@ async function saveCredit(t: Translate, form: FormData, back: string) {
     defaultTermsDays: form.get("defaultTermsDays") ?? undefined,
     limitBlocks: form.get("limitBlocks") ?? undefined,
   });
-  if (!settings.success) return data({ creditError: settings.error.issues[0]?.message }, { status: 400 });
+  // The credit schema's messages are the dealers catalog's keys, said in the reader's language.
+  const refusal = settings.error?.issues[0]?.message;
+  if (!settings.success) return data({ creditError: refusal && said(refusal) }, { status: 400 });
   await saveCreditSettings(settings.data);
   return redirectWithToast(back, {
     title: t("admin:toast.creditSaved"),

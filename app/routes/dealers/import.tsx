@@ -5,7 +5,7 @@ import { ImportHelp } from "~/components/dealers/import-help";
 import { ImportResults, importNoticeText } from "~/components/dealers/import-results";
 import { IMPORT_FAILED } from "~/lib/dealer-import";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Translate } from "~/locales/namespaces";
 import { requireUser } from "~/http/auth.server";
 import { formCall } from "~/http/form.server";
@@ -45,7 +45,11 @@ export async function action(args: Route.ActionArgs) {
       const result = await importDealerFile(file.bytes, { fileName: file.name, userId: user.id });
       return redirectWithToast(`/dealers/import?result=${result.importId}#import-results`, importNoticeText(t, result));
     },
-    (error) => data({ error: { title: titleFor(t, error.status), message: error.message } }, { status: error.status }),
+    (error) =>
+      data(
+        { error: { title: titleFor(t, error.status), message: said(error.message, error.values) } },
+        { status: error.status },
+      ),
   );
 }
 
