@@ -69,7 +69,8 @@ export function StatementView({
           })}
         </p>
       </header>
-      <div className="overflow-x-auto print:overflow-visible">
+      {/* On a phone the table takes the card's padding too, so a big dealer's four columns fit 360 px in either direction. */}
+      <div className="-mx-3 overflow-x-auto px-1.5 sm:mx-0 sm:px-0 print:mx-0 print:overflow-visible print:px-0">
         <table className="w-full text-xs tabular-nums sm:text-sm" data-testid="statement-table">
           <thead>
             <tr className="border-b border-gray-6 text-start">
