@@ -164,7 +164,10 @@ export async function action(args: Route.ActionArgs) {
     // A refused upload made nothing, so its key can go; after a 422 (the key's photo was another one)
     // only a new key lets the next upload add this photo.
     (error) =>
-      data({ intent, result: null, error: error.message, uploadKey: newSubmissionKey() }, { status: error.status }),
+      data(
+        { intent, result: null, error: said(error.message, error.values), uploadKey: newSubmissionKey() },
+        { status: error.status },
+      ),
   );
 }
 

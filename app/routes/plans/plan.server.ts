@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { formCall, pageCall, readForm } from "~/http/form.server";
+import { said } from "~/http/language.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { addDays } from "~/lib/calendar";
 import { appDate } from "~/infra/clock.server";
@@ -91,7 +92,8 @@ export async function readPlanForm(viewer: Viewer, request: Request, day: string
         await call();
         return redirectWithToast(planPath(day, { ...query, ...placeOf(fields) }), { title });
       },
-      (error) => refusePlanForm(intent, error.message, error.status),
+      // A refusal's message may be a catalog's key (the dealer's "not found"): said in the reader's language.
+      (error) => refusePlanForm(intent, said(error.message, error.values), error.status),
     );
   return { intent, fields, change, run };
 }
