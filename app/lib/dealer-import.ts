@@ -11,12 +11,11 @@ export const IMPORT_FAILED = "Failed to import dealers";
 /** The spreadsheet to fill in, with the columns' plain names and one example row (GET, signed in). */
 export const IMPORT_TEMPLATE_PATH = "/dealers/import/template.xlsx";
 
-/** How a skipped row that is already in the directory is worded: harmless, not an error. */
+/**
+ * Whether a row error's line as /api words it (in English: "Row 4: already in the directory (same
+ * business name and city), skipped") is a skipped row that is already in the directory: harmless, not an error.
+ */
 const ALREADY_IN_DIRECTORY = "already in the directory";
-
-export function alreadyInDirectoryLine(rowNumber: number, rule: string): string {
-  return `Row ${rowNumber}: ${ALREADY_IN_DIRECTORY} (same ${rule}), skipped`;
-}
 
 export function isAlreadyInDirectory(line: string): boolean {
   return line.includes(`: ${ALREADY_IN_DIRECTORY} (`);

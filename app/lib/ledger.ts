@@ -6,15 +6,6 @@ import { formatMoney } from "~/lib/money";
 export const LEDGER_KINDS = ["OPENING", "SALE", "PAYMENT", "RECOVERY", "ADJUSTMENT", "REVERSAL"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
-  OPENING: "Opening balance",
-  SALE: "Sale",
-  PAYMENT: "Paid at the counter",
-  RECOVERY: "Recovery",
-  ADJUSTMENT: "Adjustment",
-  REVERSAL: "Reversal",
-};
-
 /** The most one entry, a credit limit or a dealer's payment terms may be: $1,000,000,000 and a year. */
 export const MAX_LEDGER_CENTS = 100_000_000_000;
 export const MAX_TERMS_DAYS = 365;

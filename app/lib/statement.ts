@@ -1,8 +1,8 @@
 import type { LedgerKind } from "~/lib/ledger";
-import { formatMoney } from "~/lib/money";
-import { POST_TYPE_LABELS, type PostType, SALE_PRODUCT_LABELS, type SaleProduct } from "~/lib/post-types";
+import type { PostType, SaleProduct } from "~/lib/post-types";
 
-// A dealer's statement as the page, the shared page and the .xlsx word it (issue 48, item 4).
+// A dealer's statement as the page, the shared page and the .xlsx show it (issue 48, item 4); their
+// words are the dealers catalog's (models/statement-words.ts).
 // Browser-safe.
 
 /** The post an entry came from, as the statement names it (type null: the post was deleted). */
@@ -13,16 +13,6 @@ export type StatementPost = {
   bags: number | null;
   priceCents: bigint | null;
 };
-
-/** "Sale #12: SSP Fertilizer, 10 bags at $1,250.00", "Recovery #13", "Post #14 (deleted)". */
-export function postDetails(post: StatementPost, currencySymbol: string): string {
-  if (post.type === null) return `Post #${post.id} (deleted)`;
-  const named = `${POST_TYPE_LABELS[post.type]} #${post.id}`;
-  if (post.type !== "SALE" || post.product === null) return named;
-  const bags = post.bags === null ? "" : `, ${post.bags} ${post.bags === 1 ? "bag" : "bags"}`;
-  const price = post.priceCents === null ? "" : ` at ${formatMoney(post.priceCents, currencySymbol)}`;
-  return `${named}: ${SALE_PRODUCT_LABELS[post.product]}${bags}${price}`;
-}
 
 /** A share link lasts this many days from when it was made. */
 export const STATEMENT_LINK_DAYS = 7;

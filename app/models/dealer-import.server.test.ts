@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { type KeptRowError, keptRowErrorLine } from "~/models/import-row-error";
+import { english } from "../../tests/support/english";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import {
   dealerRow,
@@ -37,11 +39,14 @@ async function geocoderSearches(tag: string): Promise<number> {
   return requests.filter((line) => line.startsWith("GET /search?") && line.includes(tag)).length;
 }
 
+/** The row errors as an English page and /api read them. */
+const lines = (result: { errors: KeptRowError[] }) => result.errors.map((error) => keptRowErrorLine(english, error));
+
 async function refusal(bytes: Uint8Array): Promise<{ status: number; message: string }> {
   try {
     await importDealerFile(bytes, { fileName: "dealers.xlsx", userId: null });
   } catch (error) {
-    if (error instanceof AppError) return { status: error.status, message: error.message };
+    if (error instanceof AppError) return { status: error.status, message: english(error.message, error.values) };
     throw error;
   }
   throw new Error("the import was not refused");
@@ -76,7 +81,7 @@ describe("importDealerFile", () => {
     ]);
     const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: null });
     expect(result).toMatchObject({ total: 10, successful: 3, failed: 7 });
-    expect(result.errors).toEqual([
+    expect(lines(result)).toEqual([
       "Row 3: business_name is required; City is required",
       "Row 4: Invalid email",
       "Row 5: already in the directory (same business name and phone), skipped",
@@ -113,7 +118,7 @@ describe("importDealerFile", () => {
       geocoder: { searches: 3, budgetMs: 60_000 },
     });
     expect(result).toMatchObject({ total: 7, successful: 6, failed: 1 });
-    expect(result.errors).toEqual(["Row 8: lat is required"]);
+    expect(lines(result)).toEqual(["Row 8: lat is required"]);
     expect((await geocoderSearches(tag)) - searchesBefore).toBe(3);
     const dealers = await prisma.dealer.findMany({
       where: { street: { startsWith: tag } },
@@ -146,7 +151,7 @@ describe("importDealerFile", () => {
       geocoder: { searches: 100, budgetMs: 0 },
     });
     expect(await geocoderSearches(tag)).toBe(0);
-    expect(result.errors).toEqual([
+    expect(lines(result)).toEqual([
       "Row 3: the address could not be found on the map: check street and City, or fill in lat and lng",
     ]);
     const dealer = await prisma.dealer.findFirstOrThrow({ where: { street: `${tag} Road` } });
@@ -163,7 +168,7 @@ describe("importDealerFile", () => {
     });
     const second = await importDealerFile(file, { fileName: "a.xlsx", userId: null });
     expect(second).toMatchObject({ total: 25, successful: 0, failed: 25 });
-    expect(second.errors[0]).toBe("Row 2: already in the directory (same business name and phone), skipped");
+    expect(lines(second)[0]).toBe("Row 2: already in the directory (same business name and phone), skipped");
     expect(await prisma.dealer.count()).toBe(25);
   });
 
@@ -260,7 +265,7 @@ describe("hostile spreadsheets", () => {
       },
     );
     expect(result).toMatchObject({ total: 1, successful: 0, failed: 1 });
-    expect(result.errors).toEqual([
+    expect(lines(result)).toEqual([
       "Row 2: Business name must be 200 characters or less; Street address must be 300 characters or less",
     ]);
   });

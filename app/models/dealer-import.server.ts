@@ -6,9 +6,18 @@ import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4"
 import { prisma } from "~/db.server";
 import { AppError } from "~/lib/app-error";
 import { Prisma } from "~/generated/prisma/client";
-import { alreadyInDirectoryLine, FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
+import { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
 import { PROVINCES } from "~/lib/provinces";
-import { type DealerInput, dealerSchema, matchProvince } from "~/models/dealer.schema";
+import type { MessageKey, Translate } from "~/locales/namespaces";
+import {
+  ALREADY_IN_DIRECTORY_BY_CITY,
+  ALREADY_IN_DIRECTORY_BY_PHONE,
+  type ImportRowError,
+  type KeptRowError,
+  keptRowErrorLine,
+  type RowProblem,
+} from "~/models/import-row-error";
+import { type DealerInput, dealerSchema, matchProvince, UPLOAD_NOT_FOUND } from "~/models/dealer.schema";
 import { type FoundPlace, locateAddress } from "~/models/geocode.server";
 import { duplicateKey } from "~/models/dealer.server";
 import { readStoredFile } from "~/infra/storage.server";
@@ -38,13 +47,13 @@ export { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL };
 export { UNPACKS_TOO_LARGE, UNREADABLE };
 export const IMPORT_BATCH_SIZE = 10;
 
-const NO_ROWS = "The spreadsheet has no dealer rows.";
+const NO_ROWS: MessageKey = "dealers:errors.noDealerRows";
 
 /** The sample of 76 dealers that ships with the app: the only server file an import may name. */
 export const SAMPLE_IMPORT_FILE = "samples/dealers-sample.xlsx";
 const SAMPLE_FILE_PATH = path.resolve("prisma/seed-data/dealers-sample.xlsx");
 
-export type ImportResult = { total: number; successful: number; failed: number; errors: string[] };
+export type ImportResult = { total: number; successful: number; failed: number; errors: KeptRowError[] };
 
 type Field = keyof DealerInput;
 /**
@@ -114,7 +123,7 @@ export async function readDealerRows(bytes: Uint8Array): Promise<SheetRow[]> {
   if (!type) throw new AppError(415, NOT_EXCEL);
   const hash = crypto.createHash("sha256").update(bytes).digest("hex");
   const known = failedFiles.get(hash);
-  if (known) throw new AppError(known.status, known.message);
+  if (known) throw new AppError(known.status, known.message, { values: known.values });
   try {
     return await parseDealerRows(bytes, type);
   } catch (error) {
@@ -129,10 +138,12 @@ export async function readDealerRows(bytes: Uint8Array): Promise<SheetRow[]> {
  * have no Upload row; a re-upload gets a new uploadId). In memory, the 1,000 most recently seen:
  * after a restart a file costs one more bounded parse.
  */
-const failedFiles = new LRUCache<string, { status: AppError["status"]; message: string }>({ max: 1000 });
+const failedFiles = new LRUCache<string, { status: AppError["status"]; message: string; values?: AppError["values"] }>({
+  max: 1000,
+});
 
 function rememberFailure(hash: string, error: AppError): void {
-  failedFiles.set(hash, { status: error.status, message: error.message });
+  failedFiles.set(hash, { status: error.status, message: error.message, values: error.values });
 }
 
 async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promise<SheetRow[]> {
@@ -158,7 +169,8 @@ async function parseDealerRows(bytes: Uint8Array, type: SpreadsheetType): Promis
   const missing = IMPORT_COLUMNS.filter(([, field, required]) => required && !columnIndex.has(field)).map(
     ([, , , label]) => label,
   );
-  if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
+  if (missing.length > 0)
+    throw new AppError(400, "dealers:errors.missingColumns", { values: { columns: missing.join(", ") } });
 
   const rows: SheetRow[] = [];
   for (let index = 1; index < grid.length; index++) {
@@ -190,7 +202,7 @@ type CheckedRow =
       /** Placed from its address (placeRow), not from coordinates in the file. */
       approximate: boolean;
     }
-  | { ok: false; rowNumber: number; error: string };
+  | { ok: false; rowNumber: number; error: ImportRowError };
 
 /**
  * The company's teams as the import reads them: territories, ids by name (case ignored), and the
@@ -215,7 +227,7 @@ async function loadImportTeams(userId: number | null): Promise<ImportTeams> {
 }
 
 /**
- * One row through the form's schema; errors read "Row N: <column> is required" or the form's message.
+ * One row through the form's schema; its problems read "<column> is required" or the form's message.
  * A Team cell names the dealer's team by hand (`Team "X" not found` when no team has that name,
  * a row error too when the importer may not choose it); without one, the dealer's address chooses
  * (territoryTeam).
@@ -223,11 +235,12 @@ async function loadImportTeams(userId: number | null): Promise<ImportTeams> {
 function checkRow({ rowNumber, values, team, columns }: SheetRow, teams: ImportTeams): CheckedRow {
   const input: Record<string, string | undefined> = { ...values };
   if (values.state) input.state = matchProvince(values.state) ?? values.state;
-  const messages: string[] = [];
+  const messages: RowProblem[] = [];
   const namedTeam = team === undefined ? undefined : teams.byName.get(placeKey(team));
-  if (team !== undefined && namedTeam === undefined) messages.push(`Team "${team}" not found`);
-  else if (namedTeam !== undefined && !audienceHas(teams.choosable, namedTeam))
-    messages.push(`Team "${team}" is not your team or a team you lead`);
+  if (team !== undefined && namedTeam === undefined)
+    messages.push({ message: "dealers:importErrors.teamNotFound", values: { team } });
+  else if (team !== undefined && namedTeam !== undefined && !audienceHas(teams.choosable, namedTeam))
+    messages.push({ message: "dealers:importErrors.teamNotYours", values: { team } });
   const parsed = rowSchema.safeParse(input);
   if (!parsed.success) {
     const seen = new Set<string>();
@@ -237,15 +250,17 @@ function checkRow({ rowNumber, values, team, columns }: SheetRow, teams: ImportT
       seen.add(field);
       const column = columnName(field, columns);
       const given = values[field];
-      if (given === undefined) messages.push(`${column} is required`);
-      else if (field === "lat" || field === "lng")
-        messages.push(`${column} must be a number (${field === "lat" ? "-90 to 90" : "-180 to 180"})`);
-      else if (field === "state") messages.push(`State must be one of: ${PROVINCES.join(", ")}`);
-      else messages.push(issue.message);
+      if (given === undefined) messages.push({ message: "dealers:importErrors.required", values: { column } });
+      else if (field === "lat") messages.push({ message: "dealers:importErrors.latitudeInvalid", values: { column } });
+      else if (field === "lng") messages.push({ message: "dealers:importErrors.longitudeInvalid", values: { column } });
+      else if (field === "state")
+        messages.push({ message: "dealers:importErrors.stateInvalid", values: { provinces: PROVINCES.join(", ") } });
+      // The dealer form's own messages are the catalogs' keys.
+      else messages.push({ message: issue.message as MessageKey });
     }
   }
   if (messages.length > 0 || !parsed.success) {
-    return { ok: false, rowNumber, error: `Row ${rowNumber}: ${messages.join("; ")}` };
+    return { ok: false, rowNumber, error: { row: rowNumber, problems: messages } };
   }
   const dealer = parsed.data as DealerInput;
   return {
@@ -322,10 +337,11 @@ async function placeRow(row: SheetRow, teams: ImportTeams, place: Placer): Promi
   const found = await place(row.values);
   if (!found) {
     const name = (field: Field) => columnName(field, row.columns);
+    const values = { street: name("street"), city: name("city"), lat: name("lat"), lng: name("lng") };
     return {
       ok: false,
       rowNumber: row.rowNumber,
-      error: `Row ${row.rowNumber}: the address could not be found on the map: check ${name("street")} and ${name("city")}, or fill in ${name("lat")} and ${name("lng")}`,
+      error: { row: row.rowNumber, problems: [{ message: "dealers:importErrors.addressNotFound", values }] },
     };
   }
   const checked = checkRow(withPlace(row, found), teams);
@@ -346,7 +362,7 @@ async function importDealerRows(
   userId: number | null,
   bounds: GeocoderBounds,
 ): Promise<ImportResult> {
-  const errors: Array<{ rowNumber: number; error: string }> = [];
+  const errors: Array<{ rowNumber: number; error: ImportRowError }> = [];
   const valid: Array<Extract<CheckedRow, { ok: true }>> = [];
   const teams = await loadImportTeams(userId);
   const place = importPlacer(bounds);
@@ -370,8 +386,10 @@ async function importDealerRows(
       for (const row of batch) {
         const key = duplicateKey(row.dealer);
         if (taken.has(key) || seenInFile.has(key)) {
-          const rule = row.dealer.phone ? "business name and phone" : "business name and city";
-          errors.push({ rowNumber: row.rowNumber, error: alreadyInDirectoryLine(row.rowNumber, rule) });
+          const problem: RowProblem = {
+            message: row.dealer.phone ? ALREADY_IN_DIRECTORY_BY_PHONE : ALREADY_IN_DIRECTORY_BY_CITY,
+          };
+          errors.push({ rowNumber: row.rowNumber, error: { row: row.rowNumber, problems: [problem] } });
         } else {
           fresh.push(row);
         }
@@ -467,18 +485,30 @@ function importResultOf(row: {
   failed: number;
   errors: string;
 }): RecordedImport {
-  let errors: string[] = [];
+  let errors: KeptRowError[] = [];
   try {
     const parsed: unknown = JSON.parse(row.errors);
-    if (Array.isArray(parsed)) errors = parsed.filter((line): line is string => typeof line === "string");
+    if (Array.isArray(parsed)) errors = parsed.filter(isKeptRowError);
   } catch {
     errors = [];
   }
   return { total: row.total, successful: row.successful, failed: row.failed, errors, importId: row.id };
 }
 
-export function toImportAnswer({ total, successful, failed, errors }: ImportResult): ImportResult {
-  return { total, successful, failed, errors };
+function isKeptRowError(value: unknown): value is KeptRowError {
+  return (
+    typeof value === "string" ||
+    (typeof value === "object" &&
+      value !== null &&
+      "row" in value &&
+      "problems" in value &&
+      Array.isArray(value.problems))
+  );
+}
+
+/** /api's answer: the counts, and the row errors' lines in English (`english`: the English translator). */
+export function toImportAnswer({ total, successful, failed, errors }: ImportResult, english: Translate) {
+  return { total, successful, failed, errors: errors.map((error) => keptRowErrorLine(english, error)) };
 }
 
 /** Keeps an uploaded spreadsheet for a later import; answers its uploadId. */
@@ -526,7 +556,7 @@ async function recordedOrImported(uploadId: string, userId: number): Promise<Rec
     where: { id: uploadId, userId },
     select: { storageKey: true, originalName: true },
   });
-  if (!upload) throw new AppError(404, "Upload not found. Please upload the file again.");
+  if (!upload) throw new AppError(404, UPLOAD_NOT_FOUND);
   try {
     const bytes = await readStoredFile(upload.storageKey);
     return await importDealerFile(bytes, { fileName: upload.originalName, userId, uploadId });

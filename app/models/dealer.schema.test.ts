@@ -10,6 +10,7 @@ import {
   matchProvince,
   splitGeocodedAddress,
 } from "~/models/dealer.schema";
+import { english } from "../../tests/support/english";
 
 const schema = coerceFormValue(dealerSchema);
 const valid = {
@@ -25,7 +26,7 @@ function messages(input: Record<string, unknown>): Record<string, string[]> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return {};
   const out: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (out[String(issue.path[0])] ??= []).push(issue.message);
+  for (const issue of parsed.error.issues) (out[String(issue.path[0])] ??= []).push(english(issue.message));
   return out;
 }
 
@@ -65,7 +66,7 @@ describe("dealerSchema", () => {
 
   it("limits About to 1000 characters", () => {
     expect(aboutSchema.safeParse({ aboutDescription: "a".repeat(1000) }).success).toBe(true);
-    expect(aboutSchema.safeParse({ aboutDescription: "a".repeat(1001) }).error?.issues[0]?.message).toBe(
+    expect(english(aboutSchema.safeParse({ aboutDescription: "a".repeat(1001) }).error?.issues[0]?.message ?? "")).toBe(
       "About must be 1000 characters or less",
     );
   });

@@ -2,44 +2,45 @@ import { z } from "~/lib/zod";
 import { idSchema } from "~/lib/ids";
 import { PROVINCES, type Province } from "~/lib/provinces";
 import type { TeamView } from "~/models/team.schema";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The dealer's inputs: one schema shared by the add and edit forms (Conform, in the browser
 // too), POST/PUT/PATCH /api/dealers and every row of a spreadsheet import. The messages are the
-// product's wording, which clients show as they are: change them only on purpose.
+// catalogs' keys (the product's wording in English, which /api clients show as they are: change
+// them only on purpose), said in the reader's language on the pages.
 
-const LOCATION_REQUIRED = "Please select a location on the map.";
+const LOCATION_REQUIRED: MessageKey = "dealers:errors.locationRequired";
 export const NOTES_MAX = 500;
 /** The dealer form's Team choice "From the address". */
 export const TEAM_FROM_ADDRESS = "auto";
-const TEAM_CHOICE_INVALID = 'teamId must be a team\'s id, or "auto" for the team of the address';
+const TEAM_CHOICE_INVALID: MessageKey = "dealers:errors.teamChoiceInvalid";
 export const ABOUT_MAX = 1000;
 export const GALLERY_MAX = 5;
 export const DEALER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE = "Image too large. Maximum size is 5MB";
-export const INVALID_IMAGE = "Please select a valid image file";
-export const GALLERY_FULL = "Gallery is full. You can remove photos to add new ones.";
-export const REMOVE_PHOTO_CONFIRMATION = "Are you sure you want to remove this photo? This action cannot be undone.";
+export const IMAGE_TOO_LARGE: MessageKey = "dealers:errors.imageTooLarge";
+export const INVALID_IMAGE: MessageKey = "dealers:errors.invalidImage";
+export const GALLERY_FULL: MessageKey = "dealers:errors.galleryFull";
 
-const required = (message: string, max: number, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be ${max} characters or less`);
+const required = (message: MessageKey, max: number, tooLong: MessageKey) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 /** Optional text: left out, empty or `null` (what GET answers for a field never set) leave it empty. */
-const optional = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be ${max} characters or less`).nullish();
+const optional = (max: number, tooLong: MessageKey) => z.string().trim().max(max, tooLong).nullish();
+const EMAIL_INVALID: MessageKey = "dealers:errors.emailInvalid";
 
 export const dealerSchema = z.object({
-  businessName: required("Business name is required", 200, "Business name"),
-  ownerFirstName: optional("Owner first name", 100),
-  ownerLastName: optional("Owner last name", 100),
-  phone: optional("Phone", 30),
-  email: z.string().trim().max(254, "Invalid email").pipe(z.email("Invalid email")).nullish(),
-  street: required("Street address is required", 300, "Street address"),
-  city: required("City is required", 100, "City"),
-  state: z.enum(PROVINCES, { error: "State is required" }),
-  postalCode: optional("Postal code", 20),
-  notes: optional("Notes", NOTES_MAX),
+  businessName: required("dealers:errors.businessNameRequired", 200, "dealers:errors.businessNameTooLong"),
+  ownerFirstName: optional(100, "dealers:errors.ownerFirstNameTooLong"),
+  ownerLastName: optional(100, "dealers:errors.ownerLastNameTooLong"),
+  phone: optional(30, "dealers:errors.phoneTooLong"),
+  email: z.string().trim().max(254, EMAIL_INVALID).pipe(z.email(EMAIL_INVALID)).nullish(),
+  street: required("dealers:errors.streetRequired", 300, "dealers:errors.streetTooLong"),
+  city: required("dealers:errors.cityRequired", 100, "dealers:errors.cityTooLong"),
+  state: z.enum(PROVINCES, { error: "dealers:errors.stateRequired" }),
+  postalCode: optional(20, "dealers:errors.postalCodeTooLong"),
+  notes: optional(NOTES_MAX, "dealers:errors.notesTooLong"),
   lat: z.number({ error: LOCATION_REQUIRED }).min(-90, LOCATION_REQUIRED).max(90, LOCATION_REQUIRED),
   lng: z.number({ error: LOCATION_REQUIRED }).min(-180, LOCATION_REQUIRED).max(180, LOCATION_REQUIRED),
-  formattedAddress: optional("Address", 500),
+  formattedAddress: optional(500, "dealers:errors.addressTooLong"),
   /**
    * A team's id sets the dealer's team by hand; `null` or "auto" (the form's "From the address")
    * lets its address choose (the teams' territories); left out, a new dealer's address chooses and
@@ -52,7 +53,7 @@ export const dealerSchema = z.object({
 export type DealerInput = z.infer<typeof dealerSchema>;
 
 export const aboutSchema = z.object({
-  aboutDescription: z.string().trim().max(ABOUT_MAX, "About must be 1000 characters or less").nullish(),
+  aboutDescription: z.string().trim().max(ABOUT_MAX, "dealers:errors.aboutTooLong").nullish(),
 });
 
 /** Edit Dealer's one form: the dealer's fields and the About typed above them, saved together. */
@@ -66,7 +67,7 @@ export type DealerEditInput = z.infer<typeof dealerEditSchema>;
 export const dealerPatchSchema = dealerEditSchema.partial();
 export type DealerPatch = z.infer<typeof dealerPatchSchema>;
 
-const SEARCH_TOO_LONG = "Search text must be 100 characters or less";
+const SEARCH_TOO_LONG: MessageKey = "dealers:errors.searchTooLong";
 export const dealerSearchSchema = z.object({ query: z.string().trim().max(100, SEARCH_TOO_LONG).optional() });
 
 /** `near=<lat>,<lng>`: the place New Post orders its dealers from (the phone's fix or the typed place). */
@@ -171,13 +172,11 @@ export const dealerListQuerySchema = dealerSearchSchema.extend({
     .optional(),
 });
 
+export const UPLOAD_NOT_FOUND: MessageKey = "dealers:errors.uploadNotFound";
+
 /** `POST /api/dealers/import`: an uploadId from POST /api/upload, or (ADMIN only) the sample file's path. */
 export const dealerImportRequestSchema = z.object({
-  uploadId: z
-    .string({ error: "uploadId must be text" })
-    .trim()
-    .max(100, "Upload not found. Please upload the file again.")
-    .optional(),
+  uploadId: z.string({ error: "uploadId must be text" }).trim().max(100, UPLOAD_NOT_FOUND).optional(),
   filePath: z.string({ error: "filePath must be text" }).trim().max(300, "Unknown file").optional(),
 });
 

@@ -27,10 +27,11 @@ import { TEAM_NOT_FOUND } from "~/models/team.schema";
 import { authorize, can } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { Viewer } from "~/models/team-scope.server";
+import type { MessageKey } from "~/locales/namespaces";
 
-export const DEALER_NOT_FOUND = "Dealer not found.";
-export const GALLERY_IMAGE_NOT_FOUND = "Image not found in the gallery.";
-export const TEAM_NOT_YOURS = "You can only put a dealer in your own team or in a team you lead.";
+export const DEALER_NOT_FOUND: MessageKey = "dealers:errors.dealerNotFound";
+export const GALLERY_IMAGE_NOT_FOUND: MessageKey = "dealers:errors.galleryImageNotFound";
+export const TEAM_NOT_YOURS: MessageKey = "dealers:errors.teamNotYours";
 
 const galleryFull = () => new AppError(400, GALLERY_FULL, { field: "image" });
 const invalidImage = () => new AppError(415, INVALID_IMAGE, { field: "image" });
@@ -437,9 +438,8 @@ export function dealerVersion(dealer: Dealer): string {
   return rowVersion(dealer);
 }
 
-export const DEALER_CHANGED =
-  "This dealer was changed since you read it. Read it again and send your change with its new ETag in If-Match.";
-const DEALER_BUSY = "This dealer is being changed by someone else right now. Please try again.";
+export const DEALER_CHANGED: MessageKey = "dealers:errors.dealerChanged";
+const DEALER_BUSY: MessageKey = "dealers:errors.dealerBusy";
 
 /** The dealer's fields as an input, to change some of them; its team is left out (kept or chosen anew as teamColumns says). */
 function inputOf(dealer: Dealer): DealerInput {

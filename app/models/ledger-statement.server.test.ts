@@ -15,6 +15,8 @@ import {
 } from "~/models/ledger-statement.server";
 import { ACCOUNT_NOT_YOURS } from "~/models/policy";
 import { reportXlsx } from "~/models/report-export.server";
+import { translator } from "~/http/language.server";
+import { english } from "../../tests/support/english";
 import { STATEMENT_PERIOD_INVALID } from "~/models/ledger.schema";
 
 beforeEach(resetDatabase);
@@ -161,7 +163,14 @@ describe("a dealer's statement", () => {
     const { officer, dealer } = await setUp();
     await sale(officer.id, dealer.id, 123_450, at("2026-11-02T05:00:00Z"), 23_450);
     const statement = await dealerStatement(officer, dealer.id, { from: "2026-11-01", to: "2026-11-30" });
-    const bytes = await reportXlsx("Statement", statementTable(statement), officer.id);
+    const bytes = await reportXlsx("Statement", statementTable(statement, english), officer.id);
+    // Downloaded by an Urdu reader, its words are Urdu; its figures the same.
+    const inUrdu = statementTable(statement, translator("ur", ["dealers"]));
+    expect(inUrdu.columns).toEqual(["تاریخ", "اندراج", "پوسٹ", "ڈیبٹ", "کریڈٹ", "بقایا", "وجہ"]);
+    expect(inUrdu.rows[1]?.slice(1, 3)).toEqual([
+      { kind: "text", value: "سیل" },
+      { kind: "text", value: expect.stringMatching(/^سیل نمبر \d+: SSP Fertilizer/) },
+    ]);
     const sheet = XLSX.read(bytes, { cellNF: true }).Sheets.Report!;
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
     expect(rows[1]).toEqual(["Date", "Entry", "Post", "Debit", "Credit", "Balance", "Reason"]);
@@ -196,7 +205,9 @@ describe("a statement's share link", () => {
     vi.setSystemTime(link.expiresAt.getTime() - 1);
     await expect(sharedStatement(link.token)).resolves.toBeTruthy();
     vi.setSystemTime(link.expiresAt);
-    await expect(sharedStatement(link.token)).rejects.toEqual(new AppError(410, STATEMENT_LINK_EXPIRED));
+    await expect(sharedStatement(link.token)).rejects.toEqual(
+      new AppError(410, STATEMENT_LINK_EXPIRED, { values: { days: 7 } }),
+    );
     expect(madeStatementLink(dealer.id, link.token)).toBeNull();
   });
 

@@ -5,15 +5,18 @@ import { hasUrlSignature, urlSignature } from "~/infra/url-signature.server";
 import { AppError } from "~/lib/app-error";
 import { DAY_MS, isCalendarDate } from "~/lib/calendar";
 import { parseId } from "~/lib/ids";
-import { LEDGER_KIND_LABELS } from "~/lib/ledger";
 import { centsToDecimal } from "~/lib/money";
 import type { PostType, SaleProduct } from "~/lib/post-types";
-import { postDetails, STATEMENT_LINK_DAYS, type StatementPost } from "~/lib/statement";
+import { STATEMENT_LINK_DAYS, type StatementPost } from "~/lib/statement";
 import { formatLocalDate } from "~/lib/date-format";
 import type { Dealer } from "~/models/dealer.schema";
 import { requireDealer } from "~/models/dealer.server";
 import type { LedgerEntryView } from "~/lib/ledger";
-import { statementPeriodSchema, type StatementQuery } from "~/models/ledger.schema";
+import { STATEMENT_PERIOD_INVALID, statementPeriodSchema, type StatementQuery } from "~/models/ledger.schema";
+import type { MessageKey, Translate } from "~/locales/namespaces";
+import type { Language } from "~/lib/languages";
+import { LEDGER_KIND_KEYS } from "~/models/ledger-labels";
+import { statementPostText } from "~/models/statement-words";
 import { balanceBefore, ledgerEntries, requireAccountToRead, toLedgerEntryAnswer } from "~/models/ledger.server";
 import type { Cell, ReportTable } from "~/models/report-view.server";
 import type { Viewer } from "~/models/team-scope.server";
@@ -23,8 +26,9 @@ import type { Viewer } from "~/models/team-scope.server";
 // account. The link is signed, not stored (decision 83): it names the dealer, the period and when
 // it expires, and nothing else; what it shows is the ledger as of the moment it is opened.
 
-export const STATEMENT_LINK_NOT_FOUND = "This statement link is not valid. Ask for a new link.";
-export const STATEMENT_LINK_EXPIRED = `This statement link has expired: a link lasts ${STATEMENT_LINK_DAYS} days. Ask for a new link.`;
+export const STATEMENT_LINK_NOT_FOUND: MessageKey = "dealers:errors.statementLinkNotFound";
+/** Said with `{ days: STATEMENT_LINK_DAYS }`. */
+export const STATEMENT_LINK_EXPIRED: MessageKey = "dealers:errors.statementLinkExpired";
 
 /** Both days included, in the app's time zone. */
 type StatementPeriod = { from: string; to: string };
@@ -52,7 +56,7 @@ function statementPeriod(query: StatementQuery, at = currentTime()): StatementPe
   });
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
-  throw new AppError(400, issue?.message ?? "Invalid period", { field: String(issue?.path[0] ?? "to") });
+  throw new AppError(400, issue?.message ?? STATEMENT_PERIOD_INVALID, { field: String(issue?.path[0] ?? "to") });
 }
 
 function addressOf(dealer: Dealer): string {
@@ -156,7 +160,8 @@ function statementLinkGrant(token: string): LinkGrant {
   if (dealerId === null || !isCalendarDate(period.from) || !isCalendarDate(period.to) || !Number.isSafeInteger(expires))
     throw new AppError(404, STATEMENT_LINK_NOT_FOUND);
   const expiresAt = new Date(expires * 1000);
-  if (expiresAt.getTime() <= currentTime().getTime()) throw new AppError(410, STATEMENT_LINK_EXPIRED);
+  if (expiresAt.getTime() <= currentTime().getTime())
+    throw new AppError(410, STATEMENT_LINK_EXPIRED, { values: { days: STATEMENT_LINK_DAYS } });
   return { dealerId, period, expiresAt };
 }
 
@@ -204,20 +209,31 @@ export function toStatementAnswer(statement: Statement) {
   };
 }
 
-const STATEMENT_COLUMNS = ["Date", "Entry", "Post", "Debit", "Credit", "Balance", "Reason"];
+const STATEMENT_COLUMNS: MessageKey[] = [
+  "dealers:statement.date",
+  "dealers:statement.entry",
+  "dealers:statement.post",
+  "dealers:statement.debit",
+  "dealers:statement.credit",
+  "dealers:statement.balance",
+  "dealers:statement.reason",
+];
 
 const money = (cents: bigint): Cell => ({ kind: "money", value: Number(cents) / 100 });
 const text = (value: string): Cell => ({ kind: "text", value });
 const blankCell: Cell = { kind: "number", value: null, decimals: 0 };
 
-/** The statement as the report's files hold a table: the opening row, one row an entry, the closing row. */
-export function statementTable(statement: Statement): ReportTable {
+/**
+ * The statement as the report's files hold a table, in the words of `t` (the reader's language):
+ * the opening row, one row an entry, the closing row.
+ */
+export function statementTable(statement: Statement, t: Translate): ReportTable {
   return {
-    columns: STATEMENT_COLUMNS,
+    columns: STATEMENT_COLUMNS.map((column) => t(column)),
     rows: [
       [
         { kind: "date", value: statement.period.from },
-        text("Opening balance"),
+        text(t("dealers:ledger.kind.opening")),
         text(""),
         blankCell,
         blankCell,
@@ -226,8 +242,8 @@ export function statementTable(statement: Statement): ReportTable {
       ],
       ...statement.entries.map((entry): Cell[] => [
         { kind: "date", value: appDate(entry.at) },
-        text(LEDGER_KIND_LABELS[entry.kind]),
-        text(entry.post ? postDetails(entry.post, env.CURRENCY_SYMBOL) : ""),
+        text(t(LEDGER_KIND_KEYS[entry.kind])),
+        text(entry.post ? statementPostText(t, entry.post, env.CURRENCY_SYMBOL) : ""),
         entry.amountCents > 0n ? money(entry.amountCents) : blankCell,
         entry.amountCents < 0n ? money(-entry.amountCents) : blankCell,
         money(entry.balanceAfterCents),
@@ -236,8 +252,8 @@ export function statementTable(statement: Statement): ReportTable {
     ],
     totals: [
       { kind: "date", value: statement.period.to },
-      text("Closing balance"),
-      text("Totals"),
+      text(t("dealers:statement.closingBalance")),
+      text(t("dealers:statement.totals")),
       money(statement.debitsCents),
       money(statement.creditsCents),
       money(statement.closingBalanceCents),
@@ -246,10 +262,11 @@ export function statementTable(statement: Statement): ReportTable {
   };
 }
 
-/** "Statement of Ali Traders, 2026-11-01 to 2026-11-28, as of Nov 28, 2026, 2:05 PM" */
-export function statementTitle(statement: Statement): string {
-  const asOf = formatLocalDate(statement.asOf.toISOString(), env.APP_TIME_ZONE, { withTime: true });
-  return `Statement of ${statement.dealer.businessName}, ${statement.period.from} to ${statement.period.to}, as of ${asOf}`;
+/** "Statement of Ali Traders, 2026-11-01 to 2026-11-28, as of Nov 28, 2026, 2:05 PM", in `language` (`t`'s). */
+export function statementTitle(statement: Statement, t: Translate, language: Language): string {
+  const asOf = formatLocalDate(statement.asOf.toISOString(), env.APP_TIME_ZONE, { withTime: true, language });
+  const { from, to } = statement.period;
+  return t("dealers:statement.shareTitle", { name: statement.dealer.businessName, from, to, asOf });
 }
 
 export function statementFileName(statement: Statement): string {

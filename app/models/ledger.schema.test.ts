@@ -17,6 +17,9 @@ import {
   statementPeriodSchema,
   TERMS_INVALID,
 } from "~/models/ledger.schema";
+import { MAX_LEDGER_CENTS, MAX_TERMS_DAYS } from "~/lib/ledger";
+import { centsToDecimal } from "~/lib/money";
+import { english } from "../../tests/support/english";
 
 function messages(result: { success: boolean; error?: { issues: Array<{ message: string }> } }) {
   return result.success ? [] : result.error!.issues.map((issue) => issue.message);
@@ -62,6 +65,12 @@ describe("a dealer account's inputs", () => {
     expect(messages(creditTermsSchema.safeParse({ creditLimit: "-5" }))).toEqual([AMOUNT_INVALID]);
     for (const days of ["366", "-1", "2.5", "thirty", 400])
       expect(messages(creditTermsSchema.safeParse({ paymentTermsDays: days }))).toEqual([TERMS_INVALID]);
+  });
+
+  it("words the bounds the rules keep: an amount's and the payment terms'", () => {
+    const maxAmount = centsToDecimal(MAX_LEDGER_CENTS).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    expect(english(AMOUNT_TOO_LARGE)).toBe(`An amount can be at most $${maxAmount}.`);
+    expect(english(TERMS_INVALID)).toBe(`Payment terms are whole days from 0 to ${MAX_TERMS_DAYS}.`);
   });
 
   it("takes a statement's period of real dates, in order, of at most 3 years", () => {

@@ -1,20 +1,22 @@
 import { calendarDateSchema, dayNumber } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { MAX_LEDGER_CENTS, MAX_TERMS_DAYS } from "~/lib/ledger";
-import { centsToDecimal, parseMoneyToCents } from "~/lib/money";
+import { parseMoneyToCents } from "~/lib/money";
 import { z } from "~/lib/zod";
+import type { MessageKey } from "~/locales/namespaces";
 
 // A dealer account's inputs (decision 80), one schema each, shared by the pages' forms and /api.
 // Amounts are decimal strings with two places ("1250.00", "-300.50" for a credit) read into cents.
+// The messages are the catalogs' keys; the amount's and the terms' bounds are written in their
+// words (MAX_LEDGER_CENTS, MAX_TERMS_DAYS; ledger.schema.test.ts holds them together).
 
-const MAX_AMOUNT = centsToDecimal(MAX_LEDGER_CENTS);
-export const AMOUNT_INVALID = "Enter an amount in dollars, with at most 2 decimals.";
-export const AMOUNT_TOO_LARGE = `An amount can be at most $${MAX_AMOUNT.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.`;
-export const AMOUNT_ZERO = "Enter an amount other than zero.";
-export const REASON_REQUIRED = "Say why (at most 200 characters).";
-export const TERMS_INVALID = `Payment terms are whole days from 0 to ${MAX_TERMS_DAYS}.`;
-export const ENTRY_ID_INVALID = "entry must be a ledger entry's id";
-export const DEALER_ID_INVALID = "dealer must be a dealer's id";
+export const AMOUNT_INVALID: MessageKey = "dealers:errors.amountInvalid";
+export const AMOUNT_TOO_LARGE: MessageKey = "dealers:errors.amountTooLarge";
+export const AMOUNT_ZERO: MessageKey = "dealers:errors.amountZero";
+export const REASON_REQUIRED: MessageKey = "dealers:errors.reasonRequired";
+export const TERMS_INVALID: MessageKey = "dealers:errors.termsInvalid";
+export const ENTRY_ID_INVALID: MessageKey = "dealers:errors.entryIdInvalid";
+export const DEALER_ID_INVALID: MessageKey = "dealers:errors.dealerIdInvalid";
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 
@@ -22,7 +24,7 @@ const blank = (value: unknown) => (value === "" || value === null ? undefined : 
 const TOO_MANY_DIGITS = /^\d{13,}(\.\d{1,2})?$/;
 
 /** The cents of a non-negative amount, or the message saying why it is none. */
-function readCents(text: string): number | string {
+function readCents(text: string): number | MessageKey {
   const cents = parseMoneyToCents(text);
   if (cents === null) return TOO_MANY_DIGITS.test(text.replaceAll(",", "")) ? AMOUNT_TOO_LARGE : AMOUNT_INVALID;
   return cents > MAX_LEDGER_CENTS ? AMOUNT_TOO_LARGE : cents;
@@ -102,8 +104,8 @@ export const creditTermsSchema = z.object({
 });
 export type CreditTermsInput = z.infer<typeof creditTermsSchema>;
 
-export const STATEMENT_PERIOD_INVALID = "The statement's period ends before it starts.";
-export const STATEMENT_PERIOD_TOO_LONG = "A statement covers at most 3 years.";
+export const STATEMENT_PERIOD_INVALID: MessageKey = "dealers:errors.statementPeriodInvalid";
+export const STATEMENT_PERIOD_TOO_LONG: MessageKey = "dealers:errors.statementPeriodTooLong";
 
 /** A statement's period: `from` and `to` are calendar dates, both days included. */
 export const statementPeriodSchema = z

@@ -15,7 +15,8 @@ import {
   passesLimit,
   saleCreditWarning,
 } from "~/lib/ledger";
-import { requireDealer } from "~/models/dealer.server";
+import { DEALER_NOT_FOUND, requireDealer } from "~/models/dealer.server";
+import type { ImportRowError } from "~/models/import-row-error";
 import type {
   AdjustmentInput,
   CreditTermsInput,
@@ -29,15 +30,16 @@ import { authorize, can } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { sqlRows } from "~/models/rows.server";
 import type { Viewer } from "~/models/team-scope.server";
+import type { MessageKey } from "~/locales/namespaces";
 
 // A dealer's account (decision 80). The ledger (LedgerEntry) is the only source: a post's entries
 // are written and reversed by triggers on Post (prisma/triggers.ts), the rest here; nothing is ever
 // changed or removed (the database refuses), and every figure is computed from the entries.
 
-export const ENTRY_NOT_FOUND = "Ledger entry not found.";
-export const ALREADY_REVERSED = "This entry has already been reversed.";
-export const REVERSAL_OF_REVERSAL = "A reversal cannot be reversed: make an adjustment instead.";
-export const OPENING_EXISTS = "This dealer already has an opening balance: reverse it first to set another.";
+export const ENTRY_NOT_FOUND: MessageKey = "dealers:errors.entryNotFound";
+export const ALREADY_REVERSED: MessageKey = "dealers:errors.alreadyReversed";
+export const REVERSAL_OF_REVERSAL: MessageKey = "dealers:errors.reversalOfReversal";
+export const OPENING_EXISTS: MessageKey = "dealers:errors.openingExists";
 
 const SETTING_DEFAULT_TERMS = "creditDefaultTermsDays";
 const SETTING_LIMIT_BLOCKS = "creditLimitBlocks";
@@ -149,7 +151,7 @@ export async function accountOfDealer(dealerId: number, at?: Date): Promise<Acco
   const settings = await creditSettings();
   const compute = (asOf: Date) => {
     const [account] = accountSummaries(Prisma.sql`dl."id" = ${dealerId}`, settings, asOf);
-    if (!account) throw new AppError(404, "Dealer not found.");
+    if (!account) throw new AppError(404, DEALER_NOT_FOUND);
     return account;
   };
   if (at) return compute(at);
@@ -536,7 +538,7 @@ export type OpeningRow = {
   reason: string | null;
 };
 
-export type OpenedAccounts = { opened: number; replayed: boolean } | { refusedRows: string[] };
+export type OpenedAccounts = { opened: number; replayed: boolean } | { refusedRows: ImportRowError[] };
 
 /**
  * An admin's opening balances, all or none, in one transaction: refused with a line for each row
@@ -558,7 +560,10 @@ export async function openAccounts(viewer: Viewer, rows: OpeningRow[], fileKey: 
       );
       const refusedRows = rows
         .filter((row) => standing.has(row.dealerId))
-        .map((row) => `Row ${row.rowNumber}: ${row.dealerName} already has an opening balance (reverse it first)`);
+        .map((row): ImportRowError => ({
+          row: row.rowNumber,
+          problems: [{ message: "dealers:importErrors.openingExists", values: { name: row.dealerName } }],
+        }));
       if (refusedRows.length > 0) return { refusedRows };
       const now = currentTime();
       const { count } = await tx.ledgerEntry.createMany({

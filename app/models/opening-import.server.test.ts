@@ -3,7 +3,9 @@ import { prisma, resetDatabase } from "../../tests/support/db";
 import { gridWorkbook } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
 import { NOT_EXCEL } from "~/lib/dealer-import";
-import { openingImportNotice } from "~/lib/opening-import";
+import { openingImportNotice } from "~/components/dealers/opening-import-notice";
+import { type ImportRowError, rowErrorLine } from "~/models/import-row-error";
+import { english } from "../../tests/support/english";
 import { importOpeningBalances, openingTemplate } from "~/models/opening-import.server";
 
 beforeEach(resetDatabase);
@@ -46,8 +48,14 @@ async function refusal(promise: Promise<unknown>) {
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AppError);
-  return { status: (error as AppError).status, message: (error as AppError).message };
+  return {
+    status: (error as AppError).status,
+    message: english((error as AppError).message, (error as AppError).values),
+  };
 }
+
+/** The row errors as an English page and reader read them. */
+const lines = (errors: ImportRowError[]) => errors.map((error) => rowErrorLine(english, error));
 
 describe("opening balances from a spreadsheet", () => {
   it("opens every dealer of the file, by id or by exact name and city, and the same file again adds nothing", async () => {
@@ -59,7 +67,7 @@ describe("opening balances from a spreadsheet", () => {
     ]);
     const result = await importOpeningBalances(admin, file);
     expect(result).toEqual({ total: 2, opened: 2, failed: 0, replayed: false, errors: [] });
-    expect(openingImportNotice(result).description).toBe("2 opening balances imported successfully.");
+    expect(openingImportNotice(english, result).description).toBe("2 opening balances imported successfully.");
     expect(await openings()).toEqual([
       { dealerId: dealers.first.id, amountCents: 12_500_050n, reason: "Ledger of 2026" },
       { dealerId: dealers.second.id, amountCents: -50_000n, reason: null },
@@ -67,7 +75,7 @@ describe("opening balances from a spreadsheet", () => {
 
     const again = await importOpeningBalances(admin, file);
     expect(again).toMatchObject({ opened: 2, replayed: true, failed: 0 });
-    expect(openingImportNotice(again).description).toBe(
+    expect(openingImportNotice(english, again).description).toBe(
       "This file was already imported: 2 opening balances, nothing added.",
     );
     expect(await openings()).toHaveLength(2);
@@ -89,7 +97,7 @@ describe("opening balances from a spreadsheet", () => {
         [null, "Kissan Agro", "Sahiwal", "10000000000", null],
       ]),
     );
-    expect(result).toEqual({
+    expect({ ...result, errors: lines(result.errors) }).toEqual({
       total: 7,
       opened: 0,
       failed: 6,
@@ -103,7 +111,7 @@ describe("opening balances from a spreadsheet", () => {
         "Row 8: An amount can be at most $1,000,000,000.00.",
       ],
     });
-    expect(openingImportNotice(result)).toEqual({
+    expect(openingImportNotice(english, result)).toEqual({
       title: "Import Failed",
       description: "6 of 7 rows have errors. Nothing was imported: correct them and import the file again.",
       type: "error",
@@ -118,7 +126,7 @@ describe("opening balances from a spreadsheet", () => {
         [dealers.second.id, null, null, "7", null],
       ]),
     );
-    expect(standing.errors).toEqual(["Row 3: Kissan Agro already has an opening balance (reverse it first)"]);
+    expect(lines(standing.errors)).toEqual(["Row 3: Kissan Agro already has an opening balance (reverse it first)"]);
     expect((await openings()).map((entry) => entry.dealerId)).toEqual([dealers.second.id]);
   });
 

@@ -7,13 +7,16 @@ import { authorize } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { normalizeHeader, readImportGrid } from "~/models/spreadsheet-import.server";
 import type { Viewer } from "~/models/team-scope.server";
+import type { ImportRowError, RowProblem } from "~/models/import-row-error";
+import type { MessageKey } from "~/locales/namespaces";
 
 // Opening balances from a spreadsheet (issue 48, decision 87): an admin's file of what each dealer
 // owed before Fieldline. Every row is checked first; one row in error refuses the whole file, and
 // the rows are then written together or not at all.
 
-const NO_ROWS = "The spreadsheet has no opening balance rows.";
+const NO_ROWS: MessageKey = "dealers:errors.noOpeningRows";
 
+/** The file's columns: its format, which the template, the page and the messages name as they are. */
 const COLUMNS = {
   dealerId: "Dealer ID",
   businessName: "Business Name",
@@ -45,13 +48,12 @@ async function readRows(bytes: Uint8Array): Promise<SheetRow[]> {
   const index = Object.fromEntries(
     Object.entries(COLUMNS).map(([column, label]) => [column, header.indexOf(normalizeHeader(label))]),
   ) as Record<Column, number>;
-  const missing = [
-    ...(index.amount < 0 ? [COLUMNS.amount] : []),
-    ...(index.dealerId < 0 && (index.businessName < 0 || index.city < 0)
-      ? [`${COLUMNS.dealerId} (or ${COLUMNS.businessName} and ${COLUMNS.city})`]
-      : []),
-  ];
-  if (missing.length > 0) throw new AppError(400, `The spreadsheet is missing the column(s): ${missing.join(", ")}.`);
+  const noAmount = index.amount < 0;
+  const noDealer = index.dealerId < 0 && (index.businessName < 0 || index.city < 0);
+  if (noAmount || noDealer) {
+    const missing = noAmount && noDealer ? "both" : noAmount ? "amount" : "dealer";
+    throw new AppError(400, "dealers:errors.missingOpeningColumns", { values: { missing } });
+  }
   const rows = grid.slice(1).flatMap((cells, offset): SheetRow[] => {
     const values: Partial<Record<Column, string>> = {};
     for (const column of Object.keys(COLUMNS) as Column[]) {
@@ -85,18 +87,18 @@ async function dealersNamed(rows: SheetRow[]) {
 }
 
 /** A row's dealer, or why it has none. */
-function dealerOfRow({ cells }: SheetRow, dealers: Awaited<ReturnType<typeof dealersNamed>>): DealerName | string {
+function dealerOfRow({ cells }: SheetRow, dealers: Awaited<ReturnType<typeof dealersNamed>>): DealerName | RowProblem {
   if (cells.dealerId) {
     const dealer = /^\d{1,9}$/.test(cells.dealerId) ? dealers.withId.get(Number(cells.dealerId)) : undefined;
-    return dealer ?? `${COLUMNS.dealerId} ${cells.dealerId} not found`;
+    return dealer ?? { message: "dealers:importErrors.dealerIdNotFound", values: { id: cells.dealerId } };
   }
-  if (!cells.businessName || !cells.city)
-    return `${COLUMNS.dealerId}, or ${COLUMNS.businessName} and ${COLUMNS.city}, is required`;
+  if (!cells.businessName || !cells.city) return { message: "dealers:importErrors.dealerRequired" };
   const found = dealers.named(cells.businessName, cells.city);
   if (found.length === 1) return found[0]!;
+  const values = { name: cells.businessName, city: cells.city };
   return found.length === 0
-    ? `No dealer is named "${cells.businessName}" in ${cells.city}`
-    : `${found.length} dealers are named "${cells.businessName}" in ${cells.city}: give the ${COLUMNS.dealerId}`;
+    ? { message: "dealers:importErrors.noDealerNamed", values }
+    : { message: "dealers:importErrors.manyDealersNamed", values: { ...values, count: found.length } };
 }
 
 export type OpeningImportResult = {
@@ -104,7 +106,7 @@ export type OpeningImportResult = {
   opened: number;
   failed: number;
   replayed: boolean;
-  errors: string[];
+  errors: ImportRowError[];
 };
 
 /**
@@ -116,20 +118,27 @@ export async function importOpeningBalances(viewer: Viewer, bytes: Uint8Array): 
   const rows = await readRows(bytes);
   const dealers = await dealersNamed(rows);
   const checked: OpeningRow[] = [];
-  const errors: string[] = [];
+  const errors: ImportRowError[] = [];
   const rowOfDealer = new Map<number, number>();
   for (const row of rows) {
-    const messages: string[] = [];
+    const problems: RowProblem[] = [];
     const dealer = dealerOfRow(row, dealers);
-    if (typeof dealer === "string") messages.push(dealer);
-    else if (rowOfDealer.has(dealer.id))
-      messages.push(`${dealer.businessName} is also in row ${rowOfDealer.get(dealer.id)}`);
+    const dealerRow = "id" in dealer ? rowOfDealer.get(dealer.id) : undefined;
+    if (!("id" in dealer)) problems.push(dealer);
+    else if (dealerRow !== undefined)
+      problems.push({
+        message: "dealers:importErrors.dealerTwice",
+        values: { name: dealer.businessName, row: dealerRow },
+      });
     else rowOfDealer.set(dealer.id, row.rowNumber);
     const input = openingBalanceSchema.safeParse({ amount: row.cells.amount ?? "", reason: row.cells.reason });
-    if (row.cells.amount === undefined) messages.push(`${COLUMNS.amount} is required`);
-    else if (!input.success) messages.push(...new Set(input.error.issues.map((issue) => issue.message)));
-    if (messages.length > 0 || typeof dealer === "string" || !input.success)
-      errors.push(`Row ${row.rowNumber}: ${messages.join("; ")}`);
+    if (row.cells.amount === undefined) problems.push({ message: "dealers:importErrors.openingRequired" });
+    // The schema's messages are the catalogs' keys.
+    else if (!input.success)
+      problems.push(
+        ...[...new Set(input.error.issues.map((issue) => issue.message as MessageKey))].map((message) => ({ message })),
+      );
+    if (problems.length > 0 || !("id" in dealer) || !input.success) errors.push({ row: row.rowNumber, problems });
     else
       checked.push({
         rowNumber: row.rowNumber,
@@ -139,7 +148,7 @@ export async function importOpeningBalances(viewer: Viewer, bytes: Uint8Array): 
         reason: input.data.reason ?? null,
       });
   }
-  const refused = (lines: string[]) => ({
+  const refused = (lines: ImportRowError[]) => ({
     total: rows.length,
     opened: 0,
     failed: lines.length,

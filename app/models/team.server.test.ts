@@ -4,6 +4,8 @@ import { dealerRow, dealerWorkbook } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
 import { DEALER_NOT_YOURS } from "~/models/policy";
 import { importDealerFile } from "~/models/dealer-import.server";
+import { type KeptRowError, keptRowErrorLine } from "~/models/import-row-error";
+import { english } from "../../tests/support/english";
 import {
   createDealer,
   getDealer,
@@ -22,6 +24,9 @@ import {
   updateTeam,
 } from "~/models/team.server";
 import { MANAGER_ROLE_REFUSED, TEAM_NAME_TAKEN, type TeamInput } from "~/models/team.schema";
+
+/** An import's row errors as an English page and /api read them. */
+const lines = (result: { errors: KeptRowError[] }) => result.errors.map((error) => keptRowErrorLine(english, error));
 
 beforeEach(resetDatabase);
 
@@ -176,7 +181,12 @@ describe("the import's Team column", () => {
       { header },
     );
     const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: null });
-    expect(result).toMatchObject({ total: 3, successful: 2, failed: 1, errors: ['Row 3: Team "Nowhere" not found'] });
+    expect({ ...result, errors: lines(result) }).toMatchObject({
+      total: 3,
+      successful: 2,
+      failed: 1,
+      errors: ['Row 3: Team "Nowhere" not found'],
+    });
     const rows = await prisma.dealer.findMany({
       select: { businessName: true, teamId: true, teamSetByHand: true },
       orderBy: { id: "asc" },
@@ -200,7 +210,7 @@ describe("the import's Team column", () => {
       { header },
     );
     const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: officer.id });
-    expect(result).toMatchObject({
+    expect({ ...result, errors: lines(result) }).toMatchObject({
       total: 3,
       successful: 2,
       failed: 1,
@@ -216,6 +226,6 @@ describe("the import's Team column", () => {
     const header = ["business_name", "street", "City", "State", "lat", "lng", "formatted_address", "Territory"];
     const file = dealerWorkbook([{ ...dealerRow(1), Territory: "Elsewhere" }] as never, { header });
     const result = await importDealerFile(file, { fileName: "dealers.xlsx", userId: null });
-    expect(result.errors).toEqual(['Row 2: Team "Elsewhere" not found']);
+    expect(lines(result)).toEqual(['Row 2: Team "Elsewhere" not found']);
   });
 });

@@ -338,8 +338,6 @@ function call(
  */
 const STILL_ENGLISH = new Set<string>([
   "/",
-  "/admin/opening-balances",
-  "/dealers/import",
   "/farmers/import",
   "/forgot-password",
   "/login",
@@ -348,7 +346,6 @@ const STILL_ENGLISH = new Set<string>([
   "/register",
   "/reports",
   "/reset-password",
-  "/statement/:token",
   "/targets/import",
 ]);
 

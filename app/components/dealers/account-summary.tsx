@@ -1,6 +1,6 @@
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { RichMessage, useT } from "~/browser/i18n";
-import { AGEING_KEYS } from "~/components/dealers/ledger-labels";
+import { AGEING_KEYS } from "~/models/ledger-labels";
 import { formatLocalDate } from "~/lib/date-format";
 import { AGEING_BUCKETS, type AccountSummary } from "~/lib/ledger";
 import { formatMoney } from "~/lib/money";

@@ -3,7 +3,7 @@ import { usePublicEnv, useLanguage } from "~/browser/root-data";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import type { PostType } from "~/lib/post-types";
-import { POST_TYPE_KEYS } from "~/components/dealers/post-type-keys";
+import { POST_TYPE_KEYS } from "~/models/post-type-keys";
 import type { DealerVisits as Visits } from "~/models/dealer-visits.schema";
 import { useT } from "~/browser/i18n";
 

@@ -1,8 +1,9 @@
 import { useT } from "~/browser/i18n";
-import { isAlreadyInDirectory } from "~/lib/dealer-import";
 import type { MessageKey, Translate } from "~/locales/namespaces";
+import { isSkippedRow, type KeptRowError, keptRowErrorLine } from "~/models/import-row-error";
 
-export type ImportResultView = { total: number; successful: number; failed: number; errors: string[] };
+/** An import's result as the page keeps it (its row errors said here) or as /api answers the import dialog (lines in English). */
+export type ImportResultView = { total: number; successful: number; failed: number; errors: KeptRowError[] };
 
 /** The first `limit` error lines (10 in the import dialog, 5 on the admin import page), then "... and N more errors". */
 function shownErrors(t: Translate, errors: readonly string[], limit: number): string[] {
@@ -47,8 +48,9 @@ export function ImportResults({
 }) {
   const t = useT();
   const headline = importNoticeText(t, result);
-  const known = skippedApart ? result.errors.filter(isAlreadyInDirectory) : [];
-  const errors = skippedApart ? result.errors.filter((line) => !isAlreadyInDirectory(line)) : result.errors;
+  const line = (error: KeptRowError) => keptRowErrorLine(t, error);
+  const known = skippedApart ? result.errors.filter(isSkippedRow).map(line) : [];
+  const errors = (skippedApart ? result.errors.filter((error) => !isSkippedRow(error)) : result.errors).map(line);
   return (
     <section id="import-results" aria-label={t("dealers:import.results")} className="scroll-mt-16 space-y-3">
       <div

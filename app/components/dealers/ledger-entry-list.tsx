@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useSearchParams } from "react-router";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { RichMessage, useT } from "~/browser/i18n";
-import { LEDGER_KIND_KEYS } from "~/components/dealers/ledger-labels";
+import { LEDGER_KIND_KEYS } from "~/models/ledger-labels";
 import { TextField } from "~/components/forms";
 import { AccountForm } from "~/components/dealers/account-form";
 import { formatLocalDate } from "~/lib/date-format";

@@ -1,31 +1,11 @@
 import { Link } from "react-router";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { useT } from "~/browser/i18n";
-import { LEDGER_KIND_KEYS } from "~/components/dealers/ledger-labels";
+import { LEDGER_KIND_KEYS } from "~/models/ledger-labels";
 import { formatCalendarDate, formatLocalDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
-import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
-import type { StatementPost, StatementShown } from "~/lib/statement";
-import type { Translate } from "~/locales/namespaces";
-import { POST_TYPE_KEYS } from "~/components/dealers/post-type-keys";
-
-/**
- * The post an entry came from, in the reader's words: "Sale #12: SSP Fertilizer, 10 bags at
- * $1,250.00", "Recovery #13", "Post #14 (deleted)" (the Excel file words it with lib/statement.ts).
- */
-function postDetails(t: Translate, post: StatementPost, symbol: string): string {
-  if (post.type === null) return t("dealers:statement.postDeleted", { id: post.id });
-  const named = t("dealers:statement.postNamed", { type: t(POST_TYPE_KEYS[post.type]), id: post.id });
-  if (post.type !== "SALE" || post.product === null) return named;
-  const product = SALE_PRODUCT_LABELS[post.product];
-  const bags = post.bags === null ? null : t("dealers:statement.bags", { count: post.bags });
-  const price = post.priceCents === null ? null : formatMoney(post.priceCents, symbol);
-  if (bags !== null && price !== null)
-    return t("dealers:statement.saleBagsPrice", { post: named, product, bags, price });
-  if (bags !== null) return t("dealers:statement.saleBags", { post: named, product, bags });
-  if (price !== null) return t("dealers:statement.salePrice", { post: named, product, price });
-  return t("dealers:statement.sale", { post: named, product });
-}
+import type { StatementShown } from "~/lib/statement";
+import { statementPostText } from "~/models/statement-words";
 
 /**
  * A dealer's statement: who, the period, the opening balance, every entry (its date, kind, post,
@@ -69,7 +49,8 @@ export function StatementView({
           })}
         </p>
       </header>
-      <div className="overflow-x-auto print:overflow-visible">
+      {/* On a phone the table takes the card's padding too, so a big dealer's four columns fit 360 px in either direction. */}
+      <div className="-mx-3 overflow-x-auto px-1.5 sm:mx-0 sm:px-0 print:mx-0 print:overflow-visible print:px-0">
         <table className="w-full text-xs tabular-nums sm:text-sm" data-testid="statement-table">
           <thead>
             <tr className="border-b border-gray-6 text-start">
@@ -112,10 +93,10 @@ export function StatementView({
                     <span className="block text-gray-11 print:text-black">
                       {linkPosts && entry.post.type !== null ? (
                         <Link to={`/posts/${entry.post.id}`} className="link">
-                          {postDetails(t, entry.post, symbol)}
+                          {statementPostText(t, entry.post, symbol)}
                         </Link>
                       ) : (
-                        postDetails(t, entry.post, symbol)
+                        statementPostText(t, entry.post, symbol)
                       )}
                     </span>
                   ) : null}

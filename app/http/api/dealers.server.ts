@@ -4,6 +4,7 @@ import * as answers from "~/http/api-answers";
 import { apiError } from "~/http/api.server";
 import { requireAllowed } from "~/http/auth.server";
 import { operation } from "~/http/api/operation.server";
+import { translator } from "~/http/language.server";
 import { readImageForm, readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { parseIndex } from "~/lib/ids";
@@ -335,12 +336,14 @@ export const dealerOperations = [
     handler: async ({ request, context, user, body }) => {
       const { uploadId, filePath } = await body();
       if (uploadId && filePath) return apiError(400, "Send uploadId or filePath, not both");
-      if (uploadId) return Response.json(toImportAnswer(await importUpload(uploadId, user.id)));
+      // /api answers in English: its callers are tools.
+      const english = translator("en", ["dealers"]);
+      if (uploadId) return Response.json(toImportAnswer(await importUpload(uploadId, user.id), english));
       if (filePath !== undefined) {
         await requireAllowed({ request, context }, "dealers.importSample");
         if (filePath !== SAMPLE_IMPORT_FILE)
           return apiError(400, `Unknown file. The only server file that can be imported is ${SAMPLE_IMPORT_FILE}`);
-        return Response.json(toImportAnswer(await importSampleFile(user.id)));
+        return Response.json(toImportAnswer(await importSampleFile(user.id), english));
       }
       return apiError(400, "uploadId is required");
     },

@@ -10,9 +10,11 @@ import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { hasExcelName, NOT_EXCEL } from "~/lib/dealer-import";
 import { isFailedRequest } from "~/lib/failed-request";
-import { OPENING_TEMPLATE_PATH, openingImportNotice } from "~/lib/opening-import";
+import { OPENING_TEMPLATE_PATH } from "~/lib/opening-import";
+import { openingImportNotice } from "~/components/dealers/opening-import-notice";
+import { rowErrorLine } from "~/models/import-row-error";
 import { importOpeningBalances } from "~/models/opening-import.server";
-import { metaTitle, useT } from "~/browser/i18n";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -34,8 +36,10 @@ export async function action(args: Route.ActionArgs) {
       const { file } = await readSpreadsheetForm(args.request);
       if (!file || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL, { field: "file" });
       const result = await importOpeningBalances(user, file.bytes);
-      const notice = openingImportNotice(result);
-      if (result.failed > 0) return data({ notice, errors: result.errors }, { status: 400 });
+      const t = requestTranslator(args.context, "dealers");
+      const notice = openingImportNotice(t, result);
+      const errors = result.errors.map((error) => rowErrorLine(t, error));
+      if (result.failed > 0) return data({ notice, errors }, { status: 400 });
       return redirectWithToast("/admin/opening-balances", notice);
     },
     (error) =>
@@ -65,7 +69,10 @@ export default function OpeningBalances({ actionData: answer }: Route.ComponentP
         submit={t("admin:openingBalances.submit")}
         about={
           <>
-            <p>{t("admin:openingBalances.about")}</p>
+            {/* The file's column names are its format: they stay as the file must have them. */}
+            <p>
+              <RichMessage id="admin:openingBalances.about" components={{ 0: <code /> }} />
+            </p>
             <a href={OPENING_TEMPLATE_PATH} download className="btn-secondary w-full">
               <Icon name="download" size={16} /> {t("admin:openingBalances.template")}
             </a>

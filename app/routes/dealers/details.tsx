@@ -36,7 +36,7 @@ import { DealerAccount } from "~/components/dealers/dealer-account";
 import { dealerAccountView } from "~/models/ledger.server";
 import { accountAction } from "./account.server";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: data?.dealer ? `${data.dealer.businessName} · Fieldline` : metaTitle(matches, "dealers:details.pageTitle") },
@@ -108,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
   const id = requirePageId(dealerIdText(args), DEALER_NOT_FOUND);
   const page = `/dealer-details/${id}`;
   const t = requestTranslator(args.context, "dealers");
-  if (!(await getDealer(id))) throw data(DEALER_NOT_FOUND, { status: 404 });
+  if (!(await getDealer(id))) throw data(said(DEALER_NOT_FOUND), { status: 404 });
   // A body refused before its intent is read (too large, more than one file) answers as an update.
   let intent = "update";
   return formCall(
@@ -164,7 +164,10 @@ export async function action(args: Route.ActionArgs) {
     // A refused upload made nothing, so its key can go; after a 422 (the key's photo was another one)
     // only a new key lets the next upload add this photo.
     (error) =>
-      data({ intent, result: null, error: error.message, uploadKey: newSubmissionKey() }, { status: error.status }),
+      data(
+        { intent, result: null, error: said(error.message, error.values), uploadKey: newSubmissionKey() },
+        { status: error.status },
+      ),
   );
 }
 

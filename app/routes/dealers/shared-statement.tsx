@@ -5,15 +5,15 @@ import { AppError } from "~/lib/app-error";
 import { formatLocalDate } from "~/lib/date-format";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import { sharedStatement } from "~/models/ledger-statement.server";
 
 // GET /statement/:token: the one statement a share link names, for the dealer, without an account
 // and without the app around it (no menus, no other page reachable from it); never indexed. Its
 // language is the dealer's phone's (its browser's preferred one, or a choice made on it).
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? data.pageTitle : "Statement" },
+export const meta: Route.MetaFunction = ({ data, error }) => [
+  { title: data ? data.pageTitle : (refusalOf(error)?.title ?? "Statement") },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -28,6 +28,9 @@ type Refusal = { title: string; heading: string; message: string };
 const isRefusal = (value: unknown): value is Refusal =>
   typeof value === "object" && value !== null && "heading" in value && "message" in value;
 
+const refusalOf = (error: unknown): Refusal | null =>
+  isRouteErrorResponse(error) && isRefusal(error.data) ? error.data : null;
+
 /** 404 for a link this server never made (or changed), 410 once it has expired, each with its message. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const t = requestTranslator(context, "dealers");
@@ -36,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const refusal: Refusal = {
       title: t("dealers:statement.title"),
       heading: t("dealers:statement.unavailable"),
-      message: error.message,
+      message: said(error.message, error.values),
     };
     throw data(refusal, { status: error.status });
   });
@@ -62,7 +65,7 @@ export default function SharedStatement({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A server error brings no words: the page then says so in English.
-  const refusal = isRouteErrorResponse(error) && isRefusal(error.data) ? error.data : null;
+  const refusal = refusalOf(error);
   return (
     <main className="mx-auto flex max-w-md flex-col items-center gap-4 p-6 text-center" role="alert">
       <meta name="robots" content="noindex, nofollow" />

@@ -1,5 +1,7 @@
 import type { Route } from "./+types/statement-xlsx";
 import { requireUser } from "~/http/auth.server";
+import { languageContext } from "~/http/context";
+import { requestTranslator } from "~/http/language.server";
 import { pageCall, requirePageId } from "~/http/form.server";
 import { DEALER_NOT_FOUND } from "~/models/dealer.server";
 import { dealerStatement, statementFileName, statementTable, statementTitle } from "~/models/ledger-statement.server";
@@ -15,7 +17,10 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
   const query = { from: params.get("from") || undefined, to: params.get("to") || undefined };
   const statement = await pageCall(() => dealerStatement(user, dealerId, query));
-  const bytes = await pageCall(() => reportXlsx(statementTitle(statement), statementTable(statement), user.id));
+  // The file is for the person downloading it: in their language.
+  const t = requestTranslator(args.context, "dealers");
+  const title = statementTitle(statement, t, args.context.get(languageContext));
+  const bytes = await pageCall(() => reportXlsx(title, statementTable(statement, t), user.id));
   return new Response(bytes, {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -16,7 +16,7 @@ import { env } from "~/env.server";
 import { languageContext } from "~/http/context";
 import { formatLocalDate } from "~/lib/date-format";
 import { metaTitle, useT } from "~/browser/i18n";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: data?.pageTitle ?? metaTitle(matches, "dealers:statement.pageTitle") },
@@ -70,9 +70,18 @@ export async function loader(args: Route.LoaderArgs) {
       };
     },
     (error) => {
-      if (error.status !== 400) throw data(error.message, { status: error.status });
+      if (error.status !== 400) throw data(said(error.message, error.values), { status: error.status });
       return data(
-        { messages, pageTitle: null, dealerId, statement: null, title: "", form, errors: [error.message], link: null },
+        {
+          messages,
+          pageTitle: null,
+          dealerId,
+          statement: null,
+          title: "",
+          form,
+          errors: [said(error.message, error.values)],
+          link: null,
+        },
         { status: 400 },
       );
     },
@@ -101,8 +110,8 @@ export async function action(args: Route.ActionArgs) {
       });
     },
     (error) => {
-      if (error.status !== 400) throw data(error.message, { status: error.status });
-      return data({ error: error.message }, { status: 400 });
+      if (error.status !== 400) throw data(said(error.message, error.values), { status: error.status });
+      return data({ error: said(error.message, error.values) }, { status: 400 });
     },
   );
 }

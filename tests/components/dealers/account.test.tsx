@@ -3,6 +3,7 @@ import { expect, test, vi } from "vitest";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import type { AccountSummary, LedgerEntryView } from "~/lib/ledger";
 import { AMOUNT_INVALID } from "~/models/ledger.schema";
+import { english } from "../../support/english";
 import { PAST_PATIENCE_MS } from "../../support/faults";
 import { expectNotice, renderApp } from "../support/app";
 import { aDealer, DEALER_ID, dealerServer, editPage } from "./support";
@@ -85,7 +86,7 @@ test("an amount the schema refuses is said in the browser, and nothing is sent",
   await app.user.type(form.getByLabelText("Amount"), "12.345");
   await app.user.type(form.getByLabelText("Reason for the adjustment"), "Rounding");
   await app.user.click(form.getByRole("button", { name: "Adjust balance" }));
-  expect(await form.findByText(AMOUNT_INVALID)).toBeVisible();
+  expect(await form.findByText(english(AMOUNT_INVALID))).toBeVisible();
   expect(server.count(POST)).toBe(0);
 });
 

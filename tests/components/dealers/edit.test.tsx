@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { afterEach, expect, test, vi } from "vitest";
-import { REMOVE_PHOTO_CONFIRMATION } from "~/models/dealer.schema";
+import { english } from "../../support/english";
 import { FAULTS, PAST_PATIENCE_MS, type Fault } from "../../support/faults";
 import { expectNotice, renderApp, type RenderedApp } from "../support/app";
 import {
@@ -237,7 +237,7 @@ test.each(FAULTS)(
     expect(await screen.findByRole("img", { name: "Gallery 1" })).toHaveAttribute("src", first);
     await remove();
     await expectNotice("Image removed from gallery successfully!");
-    expect(confirm).toHaveBeenCalledWith(REMOVE_PHOTO_CONFIRMATION);
+    expect(confirm).toHaveBeenCalledWith(english("dealers:edit.removeConfirm"));
     expect(server.count(POST, "gallery-remove")).toBe(fault === "no answer in time" ? 2 : 1);
     expect(sent.every((form) => form.get("url") === FIRST)).toBe(true);
     expect(dealer().galleryImages).toEqual(REST);

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, signIn, test, uniqueName } from "../support/fixtures";
 import { karachiDate } from "../support/days";
 import { reviewScreenshot } from "../support/screenshots";
+import { readInUrdu } from "../../support/urdu";
 import { addDealerThroughApi } from "./support";
 
 // A dealer's statement page (issue 48, item 4; decision 83): the period form, the figures, the
@@ -166,6 +167,39 @@ test(
     await page.context().clearCookies();
     await page.goto(new URL(url).pathname);
     await expect(page.getByTestId("closing-balance")).toHaveText("$3,199.50");
+    await expectTableInView(page);
     await reviewScreenshot(page, `statement-shared-${js}-360`, { fullPage: true });
+
+    // Right to left, with a big dealer's figures: each table starts at the reading start and shows
+    // its balance without a scroll.
+    await signIn(page, "officer6");
+    await readInUrdu(page);
+    const big = await dealerWithEntries(page);
+    for (const data of [
+      { type: "SALE", saleProduct: "ORGANIC", saleQty: 4000, salePrice: "2450.00", dealerId: big.id },
+      { type: "RECOVERY", recoveryAmount: "1250000.75", dealerId: big.id },
+    ]) {
+      const response = await page.request.post("/api/posts", { data: { text: uniqueName("Counter"), ...data } });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    await page.goto(`/dealer-details/${big.id}/statement`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expectTableInView(page);
+    await reviewScreenshot(page, `statement-ur-${js}-360`, { fullPage: true });
+    await page.getByRole("button", { name: "اسٹیٹمنٹ شیئر کریں" }).click();
+    const shared = await page.getByRole("textbox", { name: "اسٹیٹمنٹ کا لنک" }).inputValue();
+    await page.goto(new URL(shared).pathname);
+    await expectTableInView(page);
+    await reviewScreenshot(page, `statement-shared-ur-${js}-360`, { fullPage: true });
   },
 );
+
+/** The statement's table is read whole on the phone, no scroll: its first and its balance columns in its box. */
+async function expectTableInView(page: Page) {
+  const box = (await page.getByTestId("statement-table").locator("..").boundingBox())!;
+  for (const cell of [page.getByTestId("statement-entry").first(), page.getByTestId("closing-balance")]) {
+    const { x, width } = (await cell.boundingBox())!;
+    expect(x, "the cell starts in the table's box").toBeGreaterThanOrEqual(box.x);
+    expect(x + width, "the cell ends in the table's box").toBeLessThanOrEqual(box.x + box.width);
+  }
+}

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import * as XLSX from "@e965/xlsx";
 import { expect, test } from "../support/fixtures";
 import { addDealerThroughApi, photo } from "../dealers/support";
 
@@ -108,6 +109,47 @@ test("every dealers page reads in Urdu, right to left, its notices and shared st
     "This link works until",
     "Opening balance",
   ]);
-  // A link that is no link: its error page in the dealer's language too (the model's reason stays English for now).
-  await expectUrduPage(dealersPhone, "/statement/not-a-link", "اسٹیٹمنٹ دستیاب نہیں", ["Statement unavailable"]);
+  // A link that is no link: its error page and its reason in the dealer's language too.
+  await expectUrduPage(dealersPhone, "/statement/not-a-link", "اسٹیٹمنٹ دستیاب نہیں", [
+    "Statement unavailable",
+    "This statement link is not valid",
+  ]);
+  await expect(dealersPhone.getByText("اسٹیٹمنٹ کا یہ لنک درست نہیں۔ نیا لنک مانگیں۔")).toBeVisible();
+});
+
+test("the dealers' rules refuse in the reader's language: a form, an import's rows; /api in English", async ({
+  page,
+}) => {
+  await signInInUrdu(page, "admin");
+  const place = { street: "Main Bazaar", city: "Okara", state: "Punjab", lat: "30.8138", lng: "73.4534" };
+
+  // Add Dealer without a business name: 400, the schema's message in Urdu, nothing written.
+  const refused = await page.request.post("/add-dealer", { form: { ...place, businessName: " " }, maxRedirects: 0 });
+  expect(refused.status()).toBe(400);
+  const reply = await refused.text();
+  expect(reply).toContain("کاروبار کا نام لازمی ہے");
+  expect(reply).not.toContain("Business name is required");
+
+  // An import's row errors, JavaScript off: the file's column as the file names it, the rest in Urdu.
+  const book = XLSX.utils.book_new();
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ["business_name", "street", "City", "State", "lat", "lng"],
+    ["Urdu Row Traders", "Main Bazaar", "", "Punjab", 30.81, 73.45],
+  ]);
+  XLSX.utils.book_append_sheet(book, sheet, "Dealers");
+  await page.goto("/dealers/import");
+  await page.getByLabel("اسپریڈ شیٹ").setInputFiles({
+    name: "dealers.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer,
+  });
+  await page.getByRole("button", { name: "ڈیلرز امپورٹ کریں" }).click();
+  await expect(page.getByRole("list", { name: "امپورٹ کی غلطیاں" })).toHaveText("قطار 2: City لازمی ہے");
+
+  // /api answers its tools in English while the person reads Urdu.
+  const api = await page.request.post("/api/dealers", {
+    data: { ...place, lat: 30.8138, lng: 73.4534, businessName: "" },
+  });
+  expect(api.status()).toBe(400);
+  expect(JSON.stringify(await api.json())).toContain("Business name is required");
 });

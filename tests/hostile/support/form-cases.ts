@@ -1401,8 +1401,8 @@ export const formCases: FormCase[] = [
         [
           ...DEALER_MESSAGES,
           "About must be 1000",
-          INVALID_IMAGE,
-          GALLERY_FULL,
+          english(INVALID_IMAGE),
+          english(GALLERY_FULL),
           "Image not found",
           "Dealer not found",
           UNKNOWN_ACTION,

@@ -1,8 +1,8 @@
 import type { AGEING_BUCKETS, LedgerKind } from "~/lib/ledger";
 import type { MessageKey } from "~/locales/namespaces";
 
-// The account's words on its pages, in the reader's language. The Excel statement and the
-// reports' files keep app/lib/ledger.ts's English labels until the files are translated.
+// The account's words on its pages and in its Excel statement, in the reader's language. The
+// reports' files keep app/lib/ledger.ts's English ageing labels until they are translated.
 
 export const LEDGER_KIND_KEYS: Record<LedgerKind, MessageKey> = {
   OPENING: "dealers:ledger.kind.opening",
