@@ -1,4 +1,4 @@
-import { calendarDateSchema } from "~/lib/calendar";
+import { isCalendarDate } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { MAX_STOPS } from "~/lib/visit-order";
 import { z } from "~/lib/zod";
@@ -20,10 +20,11 @@ export const PLAN_USER_NOT_FOUND: MessageKey = "plans:errors.userNotFound";
 const PLAN_PLACE_INCOMPLETE: MessageKey = "plans:errors.placeIncomplete";
 const DEALER_ID_INVALID: MessageKey = "plans:errors.dealerInvalid";
 const USER_ID_INVALID: MessageKey = "plans:errors.userInvalid";
-const DAY_INVALID = "day";
+/** lib/calendar.ts's calendarDateMessage("day") in English, as a key the page says in Urdu too. */
+export const PLAN_DAY_INVALID: MessageKey = "plans:errors.dayInvalid";
 
 /** The plan's day in a path or a form: a real yyyy-MM-dd date (which days may be changed is the model's rule). */
-export const planDaySchema = calendarDateSchema(DAY_INVALID);
+export const planDaySchema = z.string({ error: PLAN_DAY_INVALID }).refine(isCalendarDate, PLAN_DAY_INVALID);
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 const coordinate = (min: number, max: number, message: MessageKey) =>
