@@ -3,14 +3,23 @@
 // 300 m by default) of the dealer's place. Any other visit is still shown, with a note saying
 // why it is not confirmed. Pure: the radius is the caller's.
 
-/** How a visit stands: at the dealer, or not confirmed with the reason. */
+/** How a visit stands: at the dealer, or not confirmed with the reason (in English, as /api says it). */
 export type VisitPlace = { atDealer: boolean; note: string | null };
+
+/** Why a visit is not at the dealer, without words: a page says it in its reader's language. */
+export type VisitWhy = { reason: "noPlace" } | { reason: "far"; metres: number } | { reason: "notGps"; source: string };
+
+/** A distance's number and unit as people read it: 250 m, 1.4 km, 40 km. */
+export function distanceParts(metres: number): { value: string; unit: "m" | "km" } {
+  if (metres < 1000) return { value: String(Math.round(metres)), unit: "m" };
+  const km = metres / 1000;
+  return { value: km < 10 ? km.toFixed(1) : String(Math.round(km)), unit: "km" };
+}
 
 /** "250 m", "1.4 km", "40 km". */
 export function distanceText(metres: number): string {
-  if (metres < 1000) return `${Math.round(metres)} m`;
-  const km = metres / 1000;
-  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
+  const { value, unit } = distanceParts(metres);
+  return `${value} ${unit}`;
 }
 
 const NOT_GPS: Record<string, string> = {
@@ -20,17 +29,30 @@ const NOT_GPS: Record<string, string> = {
   API: "Place from another tool, not from GPS",
 };
 
+type VisitInput = { source: string | null; distanceM: number | null };
+
 /**
- * Judges one visit: `source` is how its place was had (null: the post has no place), `distanceM`
- * how far that place was from the dealer's. Farther than the radius says how far, whatever the
- * source; within it, only a GPS fix is at the dealer.
+ * Why one visit is not at the dealer, or null when it is: `source` is how its place was had (null:
+ * the post has no place), `distanceM` how far that place was from the dealer's. Farther than the
+ * radius says how far, whatever the source; within it, only a GPS fix is at the dealer.
  */
-export function visitPlace(
-  { source, distanceM }: { source: string | null; distanceM: number | null },
-  radiusM: number,
-): VisitPlace {
-  if (source === null || distanceM === null) return { atDealer: false, note: "No place given" };
-  if (distanceM > radiusM) return { atDealer: false, note: `Logged ${distanceText(distanceM)} from the dealer` };
-  if (source !== "GPS") return { atDealer: false, note: NOT_GPS[source] ?? "Place not from GPS" };
-  return { atDealer: true, note: null };
+export function visitWhy({ source, distanceM }: VisitInput, radiusM: number): VisitWhy | null {
+  if (source === null || distanceM === null) return { reason: "noPlace" };
+  if (distanceM > radiusM) return { reason: "far", metres: distanceM };
+  if (source !== "GPS") return { reason: "notGps", source };
+  return null;
+}
+
+/** Judges one visit (visitWhy), with its note in English. */
+export function visitPlace(input: VisitInput, radiusM: number): VisitPlace {
+  const why = visitWhy(input, radiusM);
+  if (why === null) return { atDealer: true, note: null };
+  switch (why.reason) {
+    case "noPlace":
+      return { atDealer: false, note: "No place given" };
+    case "far":
+      return { atDealer: false, note: `Logged ${distanceText(why.metres)} from the dealer` };
+    case "notGps":
+      return { atDealer: false, note: NOT_GPS[why.source] ?? "Place not from GPS" };
+  }
 }

@@ -1,6 +1,7 @@
-import { calendarDateSchema } from "~/lib/calendar";
+import { isCalendarDate } from "~/lib/calendar";
 import { idSchema } from "~/lib/ids";
 import { MAX_STOPS } from "~/lib/visit-order";
+import type { VisitWhy } from "~/lib/visit-place";
 import { z } from "~/lib/zod";
 import type { MessageKey } from "~/locales/namespaces";
 
@@ -20,10 +21,11 @@ export const PLAN_USER_NOT_FOUND: MessageKey = "plans:errors.userNotFound";
 const PLAN_PLACE_INCOMPLETE: MessageKey = "plans:errors.placeIncomplete";
 const DEALER_ID_INVALID: MessageKey = "plans:errors.dealerInvalid";
 const USER_ID_INVALID: MessageKey = "plans:errors.userInvalid";
-const DAY_INVALID = "day";
+/** lib/calendar.ts's calendarDateMessage("day") in English, as a key the page says in Urdu too. */
+export const PLAN_DAY_INVALID: MessageKey = "plans:errors.dayInvalid";
 
 /** The plan's day in a path or a form: a real yyyy-MM-dd date (which days may be changed is the model's rule). */
-export const planDaySchema = calendarDateSchema(DAY_INVALID);
+export const planDaySchema = z.string({ error: PLAN_DAY_INVALID }).refine(isCalendarDate, PLAN_DAY_INVALID);
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 const coordinate = (min: number, max: number, message: MessageKey) =>
@@ -124,7 +126,7 @@ const planStopAnswer = z.object({
       "New Post with the dealer, Dealer Meeting and the dealer's place filled in, back to the plan once posted",
     ),
 });
-export type PlanStop = z.infer<typeof planStopAnswer>;
+type PlanStop = z.infer<typeof planStopAnswer>;
 
 const personAnswer = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -154,6 +156,12 @@ export const planAnswer = z.object({
   updatedAt: z.string().nullable(),
 });
 export type PlanView = z.infer<typeof planAnswer>;
+
+/**
+ * A plan as the models read it: each stop also says why its visit is not at the dealer, without
+ * words (the plan page says it in its reader's language; /api answers planAnswer, with visitNote).
+ */
+export type PlanWithWhy = Omit<PlanView, "stops"> & { stops: Array<PlanStop & { visitWhy: VisitWhy | null }> };
 
 /** Today's plan on the officer's home: the next stop's number (null when all are logged), stops done and planned. */
 export type PlanNext = { next: number | null; done: number; planned: number };

@@ -17,7 +17,8 @@ import {
   todaysPlanNext,
 } from "~/models/visit-plan.server";
 import { PLAN_FORBIDDEN } from "~/models/policy";
-import { PLAN_PAST, PLAN_USER_NOT_FOUND } from "~/models/visit-plan.schema";
+import { PLAN_DAY_INVALID, PLAN_PAST, PLAN_USER_NOT_FOUND, planDaySchema } from "~/models/visit-plan.schema";
+import { calendarDateMessage } from "~/lib/calendar";
 import { english } from "../../tests/support/english";
 
 beforeEach(resetDatabase);
@@ -164,6 +165,13 @@ describe("visit plans", () => {
       status: 404,
       message: english(PLAN_USER_NOT_FOUND),
     });
+  });
+
+  it("reads a day that is a real date, refused with the calendar's message", () => {
+    const refused = planDaySchema.safeParse("2026-02-30");
+    expect(refused.success ? "" : refused.error.issues[0]?.message).toBe(PLAN_DAY_INVALID);
+    expect(english(PLAN_DAY_INVALID)).toBe(calendarDateMessage("day"));
+    expect(planDaySchema.parse("2026-02-28")).toBe("2026-02-28");
   });
 
   it("plans only today and the coming 14 days, at most 25 stops, of dealers that exist", async () => {

@@ -5,7 +5,7 @@ import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
 import { addDays, dayNumber, isCalendarDate } from "~/lib/calendar";
 import { distanceKm } from "~/lib/location-quality";
 import { displayName } from "~/lib/names";
-import { type VisitPlace, visitPlace } from "~/lib/visit-place";
+import { type VisitPlace, visitPlace, type VisitWhy, visitWhy } from "~/lib/visit-place";
 import { directionsUrl, drivingOrder, MAX_STOPS, type Place, routeDirections } from "~/lib/visit-order";
 import { DEALER_NOT_FOUND, listDealersNear, type NearbyDealer } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
@@ -22,8 +22,8 @@ import {
   PLAN_TOO_FAR,
   PLAN_USER_NOT_FOUND,
   type PlanNext,
-  type PlanStop,
   type PlanView,
+  type PlanWithWhy,
   type StopStatus,
 } from "~/models/visit-plan.schema";
 
@@ -176,7 +176,7 @@ export async function getVisitPlan(
   userId: number,
   day: string,
   now = currentTime(),
-): Promise<PlanView> {
+): Promise<PlanWithWhy> {
   const owner = await planOwner(viewer, userId);
   return readPlan(owner, day, now);
 }
@@ -207,17 +207,22 @@ export const visitPlaceSelect = {
   dealer: { select: { lat: true, lng: true } },
 } as const;
 
-/** Whether a post was logged at its dealer (decision 64), and why not. */
-export function placeOfVisit(post: VisitPost): VisitPlace {
+/** What a visit is judged by: how its place was had and how far from the dealer's. */
+function visitInput(post: VisitPost): { source: string | null; distanceM: number | null } {
   // Posts saved before the distance was recorded: from their check-in to the dealer's place now.
   const distanceM =
     post.dealerDistanceM ??
     (post.checkIn && post.dealer ? Math.round(distanceKm(post.checkIn, post.dealer) * 1000) : null);
-  return visitPlace({ source: post.checkIn?.source ?? null, distanceM }, env.VISIT_RADIUS_M);
+  return { source: post.checkIn?.source ?? null, distanceM };
 }
 
-/** A visit that counts for a stop: when, whether at the dealer, and why not. */
-type Visit = { at: Date; atDealer: boolean; note: string | null };
+/** Whether a post was logged at its dealer (decision 64), and why not. */
+export function placeOfVisit(post: VisitPost): VisitPlace {
+  return visitPlace(visitInput(post), env.VISIT_RADIUS_M);
+}
+
+/** A visit that counts for a stop: when, whether at the dealer, and why not (in English and without words). */
+type Visit = VisitPlace & { at: Date; why: VisitWhy | null };
 
 /**
  * The visit of each of `userIds` to each of `dealerIds` in the local day, "userId:dealerId" →
@@ -245,7 +250,8 @@ async function visitsOf(userIds: number[], dealerIds: number[], day: string): Pr
     const key = `${post.userId}:${post.dealerId}`;
     const place = placeOfVisit(post);
     const known = visits.get(key);
-    if (!known || (place.atDealer && !known.atDealer)) visits.set(key, { at: post.createdAt, ...place });
+    if (!known || (place.atDealer && !known.atDealer))
+      visits.set(key, { at: post.createdAt, ...place, why: visitWhy(visitInput(post), env.VISIT_RADIUS_M) });
   }
   return visits;
 }
@@ -261,7 +267,7 @@ const dayIsOver = (day: string, now: Date) => now.getTime() >= appDayRange(day).
 const personOf = (user: { id: number; firstName: string | null; lastName: string | null } | null) =>
   user ? { id: user.id, name: displayName(user) } : null;
 
-async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanView> {
+async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanWithWhy> {
   const person = { select: { id: true, firstName: true, lastName: true } };
   const plan = await prisma.visitPlan.findUnique({
     where: { userId_day: { userId: owner.id, day } },
@@ -302,7 +308,7 @@ async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanV
   );
   const over = dayIsOver(day, now);
   let previous: Place | null = start;
-  const stops = dealers.map((dealer, index): PlanStop => {
+  const stops = dealers.map((dealer, index): PlanWithWhy["stops"][number] => {
     const visit = visits.get(`${owner.id}:${dealer.id}`);
     const address = dealer.formattedAddress || `${dealer.street}, ${dealer.city}`;
     const kmFromPrevious = previous ? Math.round(distanceKm(previous, dealer) * 10) / 10 : null;
@@ -319,6 +325,7 @@ async function readPlan(owner: PlanOwner, day: string, now: Date): Promise<PlanV
       status: statusOf(visit, over),
       visitedAt: visit?.at.toISOString() ?? null,
       visitNote: visit?.note ?? null,
+      visitWhy: visit?.why ?? null,
       directionsUrl: directionsUrl(dealer),
       logVisitUrl: logVisitPath({ dealerId: dealer.id, lat: dealer.lat, lng: dealer.lng, address }),
     };

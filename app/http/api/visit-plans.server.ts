@@ -26,7 +26,7 @@ export const visitPlanOperations = [
     answer: { status: 200, description: "The plan (no stops when there is none)", schema: planAnswer },
     errors: [400, 403, 404],
     handler: async ({ user, params, query }) =>
-      Response.json(await getVisitPlan(user, query.user ?? user.id, pathDay(params.day))),
+      Response.json(planAnswer.parse(await getVisitPlan(user, query.user ?? user.id, pathDay(params.day)))),
   }),
   operation({
     method: "put",
@@ -43,7 +43,8 @@ export const visitPlanOperations = [
     handler: async ({ user, params, query, body }) => {
       const change = { viewer: user, userId: query.user ?? user.id, day: pathDay(params.day) };
       const { dealerIds, lat, lng } = await body();
-      return Response.json(await setPlanStops({ ...change, current: { lat, lng } }, dealerIds));
+      // The answer's fields only (the models' plan also says why a visit is not at the dealer, for the page).
+      return Response.json(planAnswer.parse(await setPlanStops({ ...change, current: { lat, lng } }, dealerIds)));
     },
   }),
   operation({

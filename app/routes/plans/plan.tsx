@@ -24,6 +24,7 @@ import { MAX_STOPS } from "~/lib/visit-order";
 import { Icon } from "~/components/icon";
 import { PlotVisitsDue } from "~/components/plots/plot-visits-due";
 import { STOP_STATUS_KEYS } from "~/components/map/stop-status";
+import { visitWhyWords } from "~/components/plans/visit-why";
 import { metaTitle, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 import { pageMessages, requestTranslator } from "~/http/language.server";
@@ -281,7 +282,9 @@ export default function PlanPage({ loaderData, actionData }: Route.ComponentProp
                       {stop.city}
                       {stop.kmFromPrevious === null ? "" : ` · ${t("plans:km", { km: stop.kmFromPrevious })}`}
                     </p>
-                    {stop.visitNote ? <p className="text-sm text-warning-11">{stop.visitNote}</p> : null}
+                    {stop.visitWhy ? (
+                      <p className="text-sm text-warning-11">{visitWhyWords(t, stop.visitWhy)}</p>
+                    ) : null}
                     {stop === next ? (
                       <p className="text-sm font-semibold text-accent-11">{t("plans:stops.next")}</p>
                     ) : null}

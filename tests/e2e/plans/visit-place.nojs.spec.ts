@@ -1,6 +1,7 @@
 import { expect, signIn, test } from "../support/fixtures";
 import { karachiDate } from "../support/days";
 import { PASSWORD, teamOfficerWithDealers } from "./support";
+import { readInUrdu } from "../../support/urdu";
 
 // Without JavaScript, Log visit can only send the dealer's own coordinates, typed into the form:
 // such a visit is logged but not confirmed at the dealer (decision 64). The officer's plan and
@@ -27,6 +28,16 @@ test("a visit logged without JavaScript has a typed place: the plan and the mana
   await expect(stop).toContainText("Not confirmed");
   await expect(stop).not.toContainText("Done");
   await expect(page.getByTestId("plan-progress")).toHaveText("1 planned · 0 done · 1 not confirmed · 0 missed · 0 km");
+  // Read in Urdu, the plan says why in Urdu (/api's visitNote stays English).
+  await readInUrdu(page);
+  await page.goto("/plan");
+  await expect(page.getByText("مقام ہاتھ سے لکھا گیا، GPS سے نہیں", { exact: true })).toBeVisible();
+  await expect(page.getByText("Place typed, not from GPS")).toHaveCount(0);
+  const answer = (await (await request.get(`/api/plans/${karachiDate()}`)).json()) as {
+    stops: Array<Record<string, unknown>>;
+  };
+  expect(answer.stops[0]?.visitNote).toBe("Place typed, not from GPS");
+  expect(answer.stops[0]).not.toHaveProperty("visitWhy");
 
   await page.context().clearCookies();
   await signIn(page, "manager");

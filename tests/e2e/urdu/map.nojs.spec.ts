@@ -100,6 +100,10 @@ test("a refused plan form says why in Urdu, and /api refuses the same in English
     expect(answer.status(), path).toBe(status);
     expect(await answer.text(), path).toContain(message);
   }
+  // A day in the address that is no date.
+  const noDay = await page.request.get("/plan/2026-02-30");
+  expect(noDay.status()).toBe(400);
+  expect(await noDay.text()).toContain("دن 2000-01-01 سے 2100-12-31 تک کی کوئی اصل تاریخ ہونی چاہیے");
   // Nothing was planned that far ahead.
   const plan = await page.request.get(`/api/plans/${tooFar}`);
   expect(((await plan.json()) as { stops: unknown[] }).stops).toEqual([]);
