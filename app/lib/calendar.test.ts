@@ -13,6 +13,7 @@ import {
 } from "~/lib/calendar";
 import { checkInQuerySchema } from "~/models/checkin.schema";
 import { reportQuerySchema } from "~/models/report.schema";
+import { english } from "../../tests/support/english";
 
 describe("calendar dates", () => {
   it("accepts only real days from 2000-01-01 to 2100-12-31", () => {
@@ -49,7 +50,7 @@ describe("calendar dates", () => {
       "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
     );
     const map = checkInQuerySchema.safeParse({ date: "9999-12-31" });
-    expect(map.error?.issues[0]?.message).toBe(
+    expect(english(map.error?.issues[0]?.message ?? "")).toBe(
       "Query parameter date must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
     );
   });
