@@ -11,14 +11,6 @@ export const OFFICER_COLUMN = "Officer Email";
 export const PERIOD_COLUMN = "Period";
 /** The template's header: the officer, the period, then one column a measure by its label. */
 export const TARGET_IMPORT_HEADER = [OFFICER_COLUMN, PERIOD_COLUMN, ...TARGET_MEASURES.map((m) => MEASURE_LABELS[m])];
-
-export const TARGET_COLUMNS_HELP = [
-  `One row an officer and period. ${OFFICER_COLUMN}: the email the officer signs up with.`,
-  `${PERIOD_COLUMN}: a month like 2026-11, or a season: RABI-2026 (October 2026 to March 2027) or KHARIF-2027 (April to September 2027).`,
-  `Then a column a measure (${TARGET_MEASURES.map((m) => MEASURE_LABELS[m]).join(", ")}): bags and counts as whole numbers, Sales and Recovery as amounts like 250000.00.`,
-  "An empty cell leaves that target as it is; a column left out too. To remove a target, empty it on the Targets page.",
-];
-
 /** The notice after an import: every row written, or nothing written and why. */
 export function targetImportNotice(result: { total: number; officers: number; targets: number; failed: number }) {
   if (result.failed > 0) return nothingImportedNotice(result);

@@ -5,10 +5,12 @@ import { gridWorkbook } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
 import { FILE_TOO_LARGE, NOT_EXCEL } from "~/lib/dealer-import";
 import { TARGET_IMPORT_HEADER, targetImportNotice } from "~/lib/target-import";
-import { TARGET_PERIOD_MESSAGE } from "~/lib/target-period";
 import { TARGETS_FORBIDDEN } from "~/models/policy";
 import { TOO_MANY_ROWS } from "~/models/spreadsheet-import.server";
-import { importTargets, targetTemplate } from "~/models/target-import.server";
+import { importTargets, rowErrorText, targetTemplate } from "~/models/target-import.server";
+import { TARGET_PERIOD_MESSAGE } from "~/models/targets.schema";
+import { importHelpLines } from "~/components/targets/target-words";
+import { english } from "../../tests/support/english";
 import { setTargets } from "~/models/targets.server";
 
 beforeEach(resetDatabase);
@@ -52,7 +54,8 @@ async function refusal(promise: Promise<unknown>) {
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AppError);
-  return { status: (error as AppError).status, message: (error as AppError).message };
+  const { status, message, values } = error as AppError;
+  return { status, message: english(message, values) };
 }
 
 describe("targets from a spreadsheet", () => {
@@ -107,10 +110,10 @@ describe("targets from a spreadsheet", () => {
     );
     const bags = "SSP Fertilizer (bags) must be a whole number from 1 to 1,000,000, or empty for no target";
     expect(result).toMatchObject({ total: 8, officers: 0, targets: 0, failed: 7, forbidden: true });
-    expect(result.errors).toEqual([
+    expect(result.errors.map((error) => rowErrorText(error, english))).toEqual([
       `Row 3: ${bags}`,
       `Row 4: ${bags}`,
-      `Row 5: ${TARGET_PERIOD_MESSAGE}`,
+      `Row 5: ${english(TARGET_PERIOD_MESSAGE)}`,
       "Row 6: No active officer has the email nobody@example.pk",
       `Row 7: ${TARGETS_FORBIDDEN}`,
       "Row 8: ayesha@example.pk and 2026-11 are also in row 2",
@@ -197,9 +200,21 @@ describe("targets from a spreadsheet", () => {
   it("gives a template of the viewer's officers and their targets, which imports back unchanged", async () => {
     const { manager, admin, ayeshaId } = await world();
     await setTargets(manager, ayeshaId, "RABI-2026", { ...empty(), sspBags: 300, salesAmount: 250_000_50 }, NOW);
-    const file = await targetTemplate(manager, { period: "RABI-2026" });
+    const file = await targetTemplate(manager, { period: "RABI-2026" }, importHelpLines(english));
     const book = XLSX.read(file);
     expect(book.SheetNames).toEqual(["Targets", "How to fill"]);
+    expect(XLSX.utils.sheet_to_json<Cell[]>(book.Sheets["How to fill"]!, { header: 1 })).toEqual([
+      ["One row an officer and period. Officer Email: the email the officer signs up with."],
+      [
+        "Period: a month like 2026-11, or a season: RABI-2026 (October 2026 to March 2027) or KHARIF-2027 (April to September 2027).",
+      ],
+      [
+        "Then a column a measure (SSP Fertilizer (bags), Organic Fertilizer (bags), Sulfur (bags), Sales, Recovery, Dealer visits, Farmer meetings, Demo plots): bags and counts as whole numbers, Sales and Recovery as amounts like 250000.00.",
+      ],
+      [
+        "An empty cell leaves that target as it is; a column left out too. To remove a target, empty it on the Targets page.",
+      ],
+    ]);
     const grid = XLSX.utils.sheet_to_json<Cell[]>(book.Sheets.Targets!, { header: 1, defval: null });
     expect(grid).toEqual([
       HEADER,

@@ -1,4 +1,5 @@
 import { apiError } from "~/http/api.server";
+import { said } from "~/http/language.server";
 import { operation } from "~/http/api/operation.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { appDate } from "~/infra/clock.server";
@@ -19,7 +20,7 @@ import {
   targetValuesAnswer,
   targetValuesSchema,
 } from "~/models/targets.schema";
-import { importTargets } from "~/models/target-import.server";
+import { importTargets, rowErrorText } from "~/models/target-import.server";
 import { copyTargets, periodProgress, setTargets } from "~/models/targets.server";
 
 // Targets and progress (decision 84): the same model calls as the /targets page and the homes.
@@ -110,7 +111,9 @@ export const targetOperations = [
       if (!file) throw new AppError(400, NOT_EXCEL, { field: "file" });
       const { forbidden, ...result } = await importTargets(user, file.bytes);
       if (result.failed === 0) return Response.json(result);
-      return apiError(forbidden ? 403 : 422, targetImportNotice(result).description, { file: result.errors });
+      return apiError(forbidden ? 403 : 422, targetImportNotice(result).description, {
+        file: result.errors.map((error) => rowErrorText(error, said)),
+      });
     },
   }),
 ];
