@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { said } from "~/http/language.server";
 import { teamFilterSchema } from "~/models/team.schema";
 
 // The reports page's views read their address as their `/api` twins do, through the same schema;
@@ -6,7 +7,8 @@ import { teamFilterSchema } from "~/models/team.schema";
 
 /**
  * A view's query: the schema's reading, or when it is malformed the schema's defaults, still
- * within the team asked for when that one is well formed, and the refusals to show.
+ * within the team asked for when that one is well formed, and the refusals to show (in the
+ * reader's language: a schema's messages are catalogs' keys of any area).
  */
 export function reportViewQuery<S extends z.ZodType<{ team?: number }>>(
   schema: S,
@@ -15,7 +17,7 @@ export function reportViewQuery<S extends z.ZodType<{ team?: number }>>(
   const parsed = schema.safeParse(sent);
   if (parsed.success) return { query: parsed.data, errors: [] };
   const team = teamFilterSchema.safeParse({ team: sent.team || undefined }).data?.team;
-  return { query: { ...schema.parse({}), team }, errors: parsed.error.issues.map((issue) => issue.message) };
+  return { query: { ...schema.parse({}), team }, errors: parsed.error.issues.map((issue) => said(issue.message)) };
 }
 
 /** The chart's measure asked for when it is one of `measures`, else `fallback`. */

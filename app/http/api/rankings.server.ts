@@ -4,6 +4,7 @@ import * as answers from "~/http/api-answers";
 import { apiError, isBrowserNavigation } from "~/http/api.server";
 import { operation } from "~/http/api/operation.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { inLanguage, requestLanguage, said } from "~/http/language.server";
 import { AppError } from "~/lib/app-error";
 import { RECALCULATED, RECALCULATION_FAILED } from "~/lib/performance";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
@@ -74,7 +75,9 @@ async function answerFile(
     // The accounts, targets and farmers reports' pages are views of the reports page.
     const view = PAGE_VIEWS[new URL(request.url).pathname];
     if (view) page.set("view", view);
-    return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
+    // A page reads the notice: in this phone's language, where /api answers in English.
+    const title = inLanguage(requestLanguage(request, null), () => said(error.message, error.values));
+    return redirectWithToast(`/reports?${page}`, { type: "error", title }, { status: 303 });
   }
   return new Response(body, {
     headers: {

@@ -1,4 +1,4 @@
-import { data as answer, Form } from "react-router";
+import { Form } from "react-router";
 import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { Route } from "./+types/reports";
 import { AdminErrorView } from "~/components/access-denied";
@@ -14,7 +14,7 @@ import { formatMoney } from "~/lib/money";
 import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
 import { requestViewer, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
-import { formCall } from "~/http/form.server";
+import { pageCall } from "~/http/form.server";
 import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
 import {
   CHART_MEASURES,
@@ -109,16 +109,12 @@ export async function loader(args: Route.LoaderArgs) {
   const sent = Object.fromEntries(url.searchParams);
   const { query, errors } = reportViewQuery(reportQuerySchema, sent);
   const measure = chartMeasure(CHART_MEASURES, sent.measure, "sales");
-  const [report, officers, teams] = await formCall(
-    () =>
-      Promise.all([
-        buildReport(user, query),
-        seesOthers ? reportOfficers(user, query.team) : [],
-        seesOthers ? teamsVisibleTo(user) : [],
-      ]),
-    (error) => {
-      throw answer(error.message, { status: error.status });
-    },
+  const [report, officers, teams] = await pageCall(() =>
+    Promise.all([
+      buildReport(user, query),
+      seesOthers ? reportOfficers(user, query.team) : [],
+      seesOthers ? teamsVisibleTo(user) : [],
+    ]),
   );
   const table = reportTable(report);
   const currency = env.CURRENCY_SYMBOL;

@@ -70,7 +70,7 @@ test("a manager reads the leaderboard, the targets, every report and the farmers
   await expectUrduPage(page, "/farmers/import", "کسان امپورٹ کریں", ["Import Farmers", "Back to the farmers"]);
 });
 
-test("a manager's refused targets and import rows read in Urdu, JavaScript off; /api keeps its English", async ({
+test("a manager's refused targets, import rows and report periods read in Urdu, JavaScript off; /api keeps its English", async ({
   page,
   context,
 }) => {
@@ -98,7 +98,15 @@ test("a manager's refused targets and import rows read in Urdu, JavaScript off; 
   expect(rowsHtml).toContain(`قطار 2: کسی فعال آفیسر کا ای میل ${nobody} نہیں ہے`);
   expect(rowsHtml).not.toContain("Row 2:");
 
+  // A report's period backwards: the page shows this month's, saying in Urdu what it refused.
+  const backwards = "from=2026-11-30&to=2026-11-01";
+  await page.goto(`/reports?${backwards}`);
+  await expect(page.getByRole("alert")).toContainText("’سے‘ کی تاریخ ’تک‘ کی تاریخ سے پہلے یا اسی دن ہونی چاہیے۔");
+
   // The same refusals through /api, read by tools: English, whatever the phone reads.
+  const apiReport = await page.request.get(`/api/reports?${backwards}`);
+  expect(apiReport.status()).toBe(400);
+  expect(((await apiReport.json()) as { error: string }).error).toBe("From must be on or before To");
   const apiCopy = await page.request.post("/api/targets/copy", { data: { period: "2041-01", percent: 900 } });
   expect(apiCopy.status()).toBe(400);
   expect(((await apiCopy.json()) as { error: string }).error).toBe("Percentage must be a whole number from -90 to 500");
