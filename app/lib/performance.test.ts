@@ -4,9 +4,7 @@ import {
   badgeNotice,
   computeStandings,
   gapPart,
-  leaderboardStatus,
   performanceNotifications,
-  scoreLabel,
   scoreOf,
   type OfficerActivity,
 } from "~/lib/performance";
@@ -228,18 +226,6 @@ describe("notifications", () => {
       previousRank: null,
       newRank: 4,
     });
-  });
-});
-
-describe("labels", () => {
-  it("shows Top {rank}, Ranked or Pending, and No data for a missing or zero score", () => {
-    expect(leaderboardStatus(2, 50)).toBe("Top 2");
-    expect(leaderboardStatus(null, 12.5)).toBe("Ranked");
-    expect(leaderboardStatus(null, 0)).toBe("Pending");
-    expect(leaderboardStatus(null, null)).toBe("Pending");
-    expect(scoreLabel(null)).toBe("No data");
-    expect(scoreLabel("0.00")).toBe("No data");
-    expect(scoreLabel(71.25)).toBe("71.25");
   });
 });
 

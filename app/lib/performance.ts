@@ -226,16 +226,3 @@ export function performanceNotifications(
   }
   return notifications;
 }
-
-/** The leaderboard's status column: "Top N" for a ranked officer. */
-export function leaderboardStatus(rank: number | null, score: number | null): string {
-  if (rank !== null) return `Top ${rank}`;
-  if (score !== null && score > 0) return "Ranked";
-  return "Pending";
-}
-
-/** The leaderboard's score column: "No data" when missing or 0. */
-export function scoreLabel(score: number | string | null): string {
-  const value = score === null ? 0 : Number(score);
-  return value > 0 ? value.toFixed(2) : "No data";
-}

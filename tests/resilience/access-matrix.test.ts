@@ -353,13 +353,10 @@ const STILL_ENGLISH = new Set<string>([
   "/login",
   "/new-post",
   "/notifications",
-  "/posts/:id",
-  "/profile",
   "/register",
   "/reports",
   "/reset-password",
   "/statement/:token",
-  "/targets/import",
   "/waiting",
 ]);
 
