@@ -18,7 +18,7 @@ import { guardRequest } from "~/browser/request-guard";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { languageContext } from "~/http/context";
 import { pageMessages, requestTranslator } from "~/http/language.server";
-import type { MessageKey, Translate } from "~/locales/namespaces";
+import type { MessageKey } from "~/locales/namespaces";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requestViewer, requireAllowed, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
