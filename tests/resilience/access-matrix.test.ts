@@ -354,7 +354,6 @@ const STILL_ENGLISH = new Set<string>([
   "/new-post",
   "/notifications",
   "/register",
-  "/reports",
   "/reset-password",
   "/statement/:token",
   "/waiting",

@@ -4,7 +4,8 @@ import * as answers from "~/http/api-answers";
 import { apiError, isBrowserNavigation } from "~/http/api.server";
 import { operation } from "~/http/api/operation.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { inLanguage, requestLanguage, said } from "~/http/language.server";
+import { inLanguage, requestLanguage, said, translator } from "~/http/language.server";
+import type { Translate } from "~/locales/namespaces";
 import { AppError } from "~/lib/app-error";
 import { RECALCULATED, RECALCULATION_FAILED } from "~/lib/performance";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
@@ -91,9 +92,9 @@ async function answerFile(
   });
 }
 
-/** How a report call answers: its page's table, the file's title and name, and its JSON. */
+/** How a report call answers: its page's table (in `t`'s words), the file's title and name, and its JSON. */
 type ReportAnswer<R> = {
-  table: (report: R) => ReportTable;
+  table: (report: R, t: Translate) => ReportTable;
   title: (report: R) => string;
   fileName: (report: R, extension: "csv" | "xlsx") => string;
   json: (report: R) => Response;
@@ -104,7 +105,7 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
   const format = reportFormat(request);
   if (format !== "csv" && format !== "xlsx") return as.json(report);
   return answerFile(request, format, {
-    table: as.table(report),
+    table: as.table(report, FILE_WORDS),
     title: as.title(report),
     name: as.fileName(report, format),
     userId,
@@ -112,6 +113,9 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
 }
 
 const NO_STORE = { headers: { "Cache-Control": "private, no-store" } };
+
+/** The files' words: /api answers in English, its callers' tools read the columns by name. */
+const FILE_WORDS = translator("en", ["reports"]);
 
 const SALES_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildReport>>> = {
   table: reportTable,

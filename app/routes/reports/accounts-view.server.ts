@@ -40,7 +40,7 @@ export async function accountsView(
   const measure = chartMeasure(ACCOUNT_CHART_MEASURES, sent.measure, "overdue");
   const [report, teams] = await pageCall(() => Promise.all([buildAccountsReport(user, query), teamsVisibleTo(user)]));
   const currency = env.CURRENCY_SYMBOL;
-  const table = accountsTable(report);
+  const table = accountsTable(report, t);
   const chart = accountsChart(report, measure);
   const files = new URLSearchParams({
     groupBy: query.groupBy,

@@ -63,7 +63,7 @@ export async function farmersView(
   const { query, errors } = reportViewQuery(farmersReportQuerySchema, sent);
   const measure = chartMeasure(FARMER_CHART_MEASURES, sent.measure, "reached");
   const [report, teams] = await pageCall(() => Promise.all([buildFarmersReport(user, query), teamsVisibleTo(user)]));
-  const table = farmersTable(report);
+  const table = farmersTable(report, t);
   const chart = farmersChart(report, measure);
   const files = new URLSearchParams({
     season: report.season,

@@ -78,7 +78,7 @@ export async function targetsView(
   const measure = chartMeasure(TARGET_MEASURES, sent.measure, "salesAmount");
   const [report, teams] = await pageCall(() => Promise.all([buildTargetsReport(user, query), teamsVisibleTo(user)]));
   const currency = env.CURRENCY_SYMBOL;
-  const table = targetsTable(report);
+  const table = targetsTable(report, t);
   const { groups: chartGroups, ...chart } = targetsChart(report, measure);
   const files = new URLSearchParams({
     period: report.period,

@@ -63,7 +63,14 @@ test("a manager reads the leaderboard, the targets, every report and the farmers
   await expectUrduPage(page, "/targets/import", "ٹارگٹ امپورٹ کریں", ["Import Targets", "Back to the targets"]);
 
   const reports = ["Report settings", "Show report", "Download Excel", "Group by"];
-  await expectUrduPage(page, "/reports", "رپورٹس", [...reports, "Totals by", "figures for"]);
+  await expectUrduPage(page, "/reports", "رپورٹس", [
+    ...reports,
+    "Totals by",
+    "figures for",
+    "previous period",
+    ">Total<",
+    ">Announcement<",
+  ]);
   await expectUrduPage(page, "/reports?view=targets", "رپورٹس", [...reports, "Targets by", "against what was done"]);
   await expectUrduPage(page, "/reports?view=accounts", "رپورٹس", [...reports, "Most overdue dealers", "Accounts by"]);
   await expectUrduPage(page, "/reports?view=farmers", "رپورٹس", [...reports, "Farmers and demo plots by"]);
