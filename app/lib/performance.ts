@@ -8,8 +8,7 @@ export const PERFORMANCE_WINDOW_DAYS = 30;
 /** STAR "Consistent Achiever": posted on at least this many of the window's days. */
 export const STAR_MIN_POSTED_DAYS = 20;
 
-/** The answers to a recalculation, the same on the leaderboard page and through the API. */
-export const RECALCULATED = "Performance scores have been recalculated and badges assigned.";
+/** A recalculation that failed, as the leaderboard's enhanced button and the API say it. */
 export const RECALCULATION_FAILED = "Failed to calculate performance scores";
 
 /** The weights of the four parts, in the order the "Performance Calculation" card lists them. */

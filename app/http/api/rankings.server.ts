@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { inLanguage, requestLanguage, said, translator } from "~/http/language.server";
 import type { Translate } from "~/locales/namespaces";
 import { AppError } from "~/lib/app-error";
-import { RECALCULATED, RECALCULATION_FAILED } from "~/lib/performance";
+import { RECALCULATION_FAILED } from "~/lib/performance";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import { dayCheckInItems, dayCheckInsKey, dayLocationQuality, mapAudience } from "~/models/checkin.server";
 import { listVersion } from "~/models/list-version.server";
@@ -105,7 +105,7 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
   const format = reportFormat(request);
   if (format !== "csv" && format !== "xlsx") return as.json(report);
   return answerFile(request, format, {
-    table: as.table(report, FILE_WORDS),
+    table: as.table(report, ENGLISH),
     title: as.title(report),
     name: as.fileName(report, format),
     userId,
@@ -114,8 +114,8 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
 
 const NO_STORE = { headers: { "Cache-Control": "private, no-store" } };
 
-/** The files' words: /api answers in English, its callers' tools read the columns by name. */
-const FILE_WORDS = translator("en", ["reports"]);
+/** /api's words, its files' too: English, as its callers' tools read them (a file's columns by name). */
+const ENGLISH = translator("en", ["reports"]);
 
 const SALES_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildReport>>> = {
   table: reportTable,
@@ -315,7 +315,7 @@ export const rankingOperations = [
     handler: async () => {
       try {
         const result = await calculatePerformance();
-        return Response.json({ message: RECALCULATED, ...result });
+        return Response.json({ message: ENGLISH("reports:leaderboard.recalculated"), ...result });
       } catch (error) {
         console.error("Performance calculation failed:", error);
         return apiError(503, RECALCULATION_FAILED);
