@@ -4,10 +4,10 @@ import { prisma, resetDatabase } from "../../tests/support/db";
 import { gridWorkbook } from "../../tests/support/spreadsheets";
 import { AppError } from "~/lib/app-error";
 import { FILE_TOO_LARGE, NOT_EXCEL } from "~/lib/dealer-import";
-import { TARGET_IMPORT_HEADER, targetImportNotice } from "~/lib/target-import";
+import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
 import { TARGETS_FORBIDDEN } from "~/models/policy";
 import { TOO_MANY_ROWS } from "~/models/spreadsheet-import.server";
-import { importTargets, rowErrorText, targetTemplate } from "~/models/target-import.server";
+import { importTargets, rowErrorText, targetImportNotice, targetTemplate } from "~/models/target-import.server";
 import { TARGET_PERIOD_MESSAGE } from "~/models/targets.schema";
 import { importHelpLines } from "~/components/targets/target-words";
 import { english } from "../../tests/support/english";
@@ -74,7 +74,7 @@ describe("targets from a spreadsheet", () => {
       NOW,
     );
     expect(result).toEqual({ total: 3, officers: 3, targets: 7, failed: 0, forbidden: false, errors: [] });
-    expect(targetImportNotice(result).description).toBe("7 targets of 3 officers imported successfully.");
+    expect(targetImportNotice(result, english).description).toBe("7 targets of 3 officers imported successfully.");
     const by = manager.id;
     expect(await targetRows()).toEqual([
       { userId: ayeshaId, period: "2026-11", measure: "demoPlots", value: 2n, setById: by },
@@ -119,7 +119,7 @@ describe("targets from a spreadsheet", () => {
       "Row 8: ayesha@example.pk and 2026-11 are also in row 2",
       "Row 9: Officer Email is required; Sales must be an amount from 0.01 to 100,000,000, or empty for no target",
     ]);
-    expect(targetImportNotice(result).description).toBe(
+    expect(targetImportNotice(result, english).description).toBe(
       "7 of 8 rows have errors. Nothing was imported: correct them and import the file again.",
     );
     expect(await targetRows()).toEqual(before);

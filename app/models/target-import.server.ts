@@ -8,7 +8,8 @@ import { importTemplate, type ImportRow, normalizeHeader, readImportRows } from 
 import { targetPeriodSchema, targetValuesAnswer, targetValuesSchema } from "~/models/targets.schema";
 import { setImportedTargets, targetsToSet, type ImportedTargets } from "~/models/targets.server";
 import type { Viewer } from "~/models/team-scope.server";
-import type { MessageKey } from "~/locales/namespaces";
+import { nothingImportedNotice } from "~/lib/dealer-import";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
 // Targets from a spreadsheet (issue 49, decision 90): a manager's file for the officers of the
 // teams they lead, an admin's for anyone. Every row goes through the targets' one schema and the
@@ -197,4 +198,20 @@ export async function importTargets(
   await setImportedTargets(viewer, checked, now);
   const targets = checked.reduce((sum, row) => sum + Object.keys(row.values).length, 0);
   return { total: rows.length, officers: checked.length, targets, failed: 0, forbidden: false, errors: [] };
+}
+
+/**
+ * The notice after an import, in `t`'s words (the page's reader's, /api's English): every row
+ * written, or nothing written and why (the imports' shared notice, still English).
+ */
+export function targetImportNotice(
+  result: { total: number; officers: number; targets: number; failed: number },
+  t: Translate,
+) {
+  if (result.failed > 0) return nothingImportedNotice(result);
+  return {
+    title: t("targets:import.succeeded"),
+    description: t("targets:import.succeededDescription", { targets: result.targets, officers: result.officers }),
+    type: "success" as const,
+  };
 }

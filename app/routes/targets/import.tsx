@@ -16,8 +16,8 @@ import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { hasExcelName, NOT_EXCEL } from "~/lib/dealer-import";
 import { isFailedRequest } from "~/lib/failed-request";
-import { TARGET_IMPORT_PATH, TARGET_TEMPLATE_PATH, targetImportNotice } from "~/lib/target-import";
-import { importTargets, rowErrorText } from "~/models/target-import.server";
+import { TARGET_IMPORT_PATH, TARGET_TEMPLATE_PATH } from "~/lib/target-import";
+import { importTargets, rowErrorText, targetImportNotice } from "~/models/target-import.server";
 
 // Targets from an Excel file (decision 90): a manager's for the officers of the teams they lead, an
 // admin's for anyone. One plain form post (JavaScript off too): every row checked, all written or none.
@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
       const { file } = await readSpreadsheetForm(args.request);
       if (!file || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL, { field: "file" });
       const result = await importTargets(user, file.bytes);
-      const notice = targetImportNotice(result);
+      const notice = targetImportNotice(result, requestTranslator(args.context, "targets"));
       // Another team's officer in a row refuses the file as the policy refuses: 403.
       if (result.failed > 0) {
         const errors = result.errors.map((error) => rowErrorText(error, said));

@@ -4,6 +4,7 @@ import { PASSWORD, teamOfficerWithDealers } from "../plans/support";
 import { demoPlot } from "../plots/support";
 import { gridWorkbook } from "../../support/spreadsheets";
 import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
+import { newOfficer } from "../targets/support";
 
 // The targets, the reports, the leaderboard, the farmers and the demo plots in Urdu (decision 101), JavaScript off: each page
 // right to left, its heading in Urdu, no key shown raw and none of its English headings left.
@@ -80,7 +81,9 @@ test("a manager reads the leaderboard, the targets, every report and the farmers
 test("a manager's refused targets, import rows and report periods read in Urdu, JavaScript off; /api keeps its English", async ({
   page,
   context,
+  request,
 }) => {
+  const officer = await newOfficer(request);
   await signIn(page, "manager");
   await readInUrdu(page, context);
 
@@ -109,6 +112,19 @@ test("a manager's refused targets, import rows and report periods read in Urdu, 
   const backwards = "from=2026-11-30&to=2026-11-01";
   await page.goto(`/reports?${backwards}`);
   await expect(page.getByRole("alert")).toContainText("’سے‘ کی تاریخ ’تک‘ کی تاریخ سے پہلے یا اسی دن ہونی چاہیے۔");
+
+  // A good file: the notice after it in Urdu.
+  const good = {
+    ...file,
+    buffer: gridWorkbook([[...TARGET_IMPORT_HEADER], [`${officer.username}@example.pk`, "RABI-2042", 5]]),
+  };
+  const imported = await page.request.post("/targets/import?period=RABI-2042", {
+    multipart: { file: good },
+    maxRedirects: 0,
+  });
+  expect(imported.status(), await imported.text()).toBe(302);
+  await page.goto(imported.headers().location!);
+  await expect(page.getByText("1 آفیسر کے 1 ٹارگٹ کامیابی سے امپورٹ ہو گئے۔")).toBeVisible();
 
   // The same refusals through /api, read by tools: English, whatever the phone reads.
   const apiReport = await page.request.get(`/api/reports?${backwards}`);
