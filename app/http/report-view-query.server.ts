@@ -7,7 +7,8 @@ import { teamFilterSchema } from "~/models/team.schema";
 
 /**
  * A view's query: the schema's reading, or when it is malformed the schema's defaults, still
- * within the team asked for when that one is well formed, and the refusals to show.
+ * within the team asked for when that one is well formed, and the refusals to show (in the
+ * reader's language: a schema's messages are catalogs' keys of any area).
  */
 export function reportViewQuery<S extends z.ZodType<{ team?: number }>>(
   schema: S,

@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   computeStandings,
   gapPart,
-  leaderboardStatus,
   performanceNotifications,
-  scoreText,
   scoreOf,
   type OfficerActivity,
 } from "~/lib/performance";
@@ -217,17 +215,5 @@ describe("notifications", () => {
       previousRank: null,
       newRank: 4,
     });
-  });
-});
-
-describe("labels", () => {
-  it("shows Top {rank}, Ranked or Pending, and No data for a missing or zero score", () => {
-    expect(leaderboardStatus(2, 50)).toBe("Top 2");
-    expect(leaderboardStatus(null, 12.5)).toBe("Ranked");
-    expect(leaderboardStatus(null, 0)).toBe("Pending");
-    expect(leaderboardStatus(null, null)).toBe("Pending");
-    expect(scoreText(null)).toBeNull();
-    expect(scoreText("0.00")).toBeNull();
-    expect(scoreText(71.25)).toBe("71.25");
   });
 });

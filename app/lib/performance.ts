@@ -5,8 +5,7 @@ export const PERFORMANCE_WINDOW_DAYS = 30;
 /** STAR "Consistent Achiever": posted on at least this many of the window's days. */
 export const STAR_MIN_POSTED_DAYS = 20;
 
-/** The answers to a recalculation, the same on the leaderboard page and through the API. */
-export const RECALCULATED = "Performance scores have been recalculated and badges assigned.";
+/** A recalculation that failed, as the leaderboard's enhanced button and the API say it. */
 export const RECALCULATION_FAILED = "Failed to calculate performance scores";
 
 /** The weights of the four parts, in the order the "Performance Calculation" card lists them. */
@@ -187,17 +186,4 @@ export function performanceNotifications(
     }
   }
   return notifications;
-}
-
-/** The leaderboard's status column: "Top N" for a ranked officer. */
-export function leaderboardStatus(rank: number | null, score: number | null): string {
-  if (rank !== null) return `Top ${rank}`;
-  if (score !== null && score > 0) return "Ranked";
-  return "Pending";
-}
-
-/** A score as the pages write it (two decimals), or null when there is none: missing or 0 ("No data"). */
-export function scoreText(score: number | string | null): string | null {
-  const value = score === null ? 0 : Number(score);
-  return value > 0 ? value.toFixed(2) : null;
 }

@@ -1,8 +1,7 @@
-import { nothingImportedNotice } from "~/lib/dealer-import";
 import { MEASURE_LABELS, TARGET_MEASURES } from "~/lib/target-measures";
 
 // What the targets import's page, its template and the server all say (issue 49, decision 90):
-// the columns, the template's address and the notice after an import. All rows are written or none.
+// the columns and the template's address. All rows are written or none.
 
 export const TARGET_IMPORT_PATH = "/targets/import";
 export const TARGET_TEMPLATE_PATH = "/targets/import/template.xlsx";
@@ -11,21 +10,3 @@ export const OFFICER_COLUMN = "Officer Email";
 export const PERIOD_COLUMN = "Period";
 /** The template's header: the officer, the period, then one column a measure by its label. */
 export const TARGET_IMPORT_HEADER = [OFFICER_COLUMN, PERIOD_COLUMN, ...TARGET_MEASURES.map((m) => MEASURE_LABELS[m])];
-
-export const TARGET_COLUMNS_HELP = [
-  `One row an officer and period. ${OFFICER_COLUMN}: the email the officer signs up with.`,
-  `${PERIOD_COLUMN}: a month like 2026-11, or a season: RABI-2026 (October 2026 to March 2027) or KHARIF-2027 (April to September 2027).`,
-  `Then a column a measure (${TARGET_MEASURES.map((m) => MEASURE_LABELS[m]).join(", ")}): bags and counts as whole numbers, Sales and Recovery as amounts like 250000.00.`,
-  "An empty cell leaves that target as it is; a column left out too. To remove a target, empty it on the Targets page.",
-];
-
-/** The notice after an import: every row written, or nothing written and why. */
-export function targetImportNotice(result: { total: number; officers: number; targets: number; failed: number }) {
-  if (result.failed > 0) return nothingImportedNotice(result);
-  const officers = `${result.officers} ${result.officers === 1 ? "officer" : "officers"}`;
-  return {
-    title: "Import Successful",
-    description: `${result.targets} ${result.targets === 1 ? "target" : "targets"} of ${officers} imported successfully.`,
-    type: "success" as const,
-  };
-}

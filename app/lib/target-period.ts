@@ -56,9 +56,6 @@ export function isTargetPeriod(text: string): boolean {
   return periodSpan(text) !== null;
 }
 
-export const TARGET_PERIOD_MESSAGE =
-  "Period must be a month like 2026-11 or a season like RABI-2026 or KHARIF-2026, from 2000 to 2100";
-
 /** A crop season (RABI-2026, KHARIF-2026) the app accepts: not a month. */
 export function isSeason(text: string): boolean {
   return SEASON.test(text) && periodSpan(text) !== null;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { english } from "../../tests/support/english";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { AppError } from "~/lib/app-error";
 import { buildFarmersReport } from "~/models/farmers-report.server";
@@ -131,7 +132,7 @@ describe("the season report of farmers and demo plots", () => {
       { product: "SULFUR", crop: "cotton", label: "Sulfur, Cotton", yieldGain: { plots: 1, percent: -5 } },
     ]);
     // Bilal harvested nothing: "–", never 0 %.
-    const table = farmersTable(report);
+    const table = farmersTable(report, english);
     const bilals = table.rows.find((row) => row[0]?.kind === "text" && row[0].value === "bilal");
     expect(bilals?.at(-1)).toEqual({ kind: "text", value: "–" });
     expect(bilal.id).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import type { FarmersReport } from "~/models/farmers-report.server";
 import type { Report } from "~/models/report.server";
 import type { Cell, ReportTable } from "~/models/report-view.server";
 import type { TargetsReport } from "~/models/targets-report.server";
+import type { MessageKey } from "~/locales/namespaces";
 
 // The report's files: CSV (streamed, a few hundred rows at a time) and .xlsx (written by SheetJS
 // in a worker thread), each exactly the page's table under one row that names the period, the
@@ -138,9 +139,8 @@ const XLSX_JOBS = 1;
 const XLSX_JOBS_WAITING = 4;
 const XLSX_JOBS_PER_USER = 2;
 const XLSX_RETRY_AFTER_SEC = 30;
-export const EXPORTS_BUSY = "The server is busy preparing other exports. Please try again in a moment.";
-export const EXPORTS_OF_YOURS_BUSY =
-  "Your earlier exports are still being prepared. Please wait for them, then try again.";
+export const EXPORTS_BUSY: MessageKey = "reports:errors.exportsBusy";
+export const EXPORTS_OF_YOURS_BUSY: MessageKey = "reports:errors.exportsOfYoursBusy";
 
 const xlsxJobs = boundedQueue({
   concurrency: XLSX_JOBS,

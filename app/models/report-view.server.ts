@@ -1,5 +1,5 @@
 import { scaleBand, scaleLinear } from "d3-scale";
-import { POST_TYPES, POST_TYPE_LABELS, SALE_PRODUCTS, SALE_PRODUCT_LABELS } from "~/lib/post-types";
+import { POST_TYPES, type PostType, SALE_PRODUCTS, SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { formatCalendarDate } from "~/lib/date-format";
 import { percentChange } from "~/lib/percent-change";
 import { AGEING_BUCKETS, AGEING_LABELS } from "~/lib/ledger";
@@ -9,10 +9,12 @@ import {
   FARMER_CHART_MEASURE_LABELS,
   FARMER_GROUPING_LABELS,
   type FarmerChartMeasure,
+  type ReportGrouping,
   REPORT_GROUPING_LABELS,
   TARGET_GROUPING_LABELS,
   type ReportChart,
 } from "~/lib/report-options";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 import { MEASURE_LABELS, MONEY_MEASURES, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
 import { periodLabel, STANDING_LABELS } from "~/lib/target-period";
 import type { AccountFigures, AccountsReport } from "~/models/accounts-report.server";
@@ -40,29 +42,43 @@ const change = (current: number | null, previous: number | null): Cell => ({
   value: current === null || previous === null ? null : percentChange(current, previous),
 });
 
-const COLUMNS = [
-  "Sales",
-  "Sales, previous period",
-  "Sales change %",
-  ...SALE_PRODUCTS.map((product) => `${SALE_PRODUCT_LABELS[product]} bags`),
-  "Recovery",
-  "Recovery, previous period",
-  "Recovery change %",
-  "Sales – recovery gap",
-  "Posts",
-  "Posts, previous period",
-  "Posts change %",
-  ...POST_TYPES.map((type) => `${POST_TYPE_LABELS[type]} posts`),
-  "Visits",
-  "Visits, previous period",
-  "Visits change %",
-  "Dealers visited",
-  "New dealers",
-  "Distance km",
-  "Distance km, previous period",
-  "Distance change %",
-  "Hours",
-];
+/** Each post type's count column. */
+const POSTS_OF_TYPE: Record<PostType, MessageKey> = {
+  FIELD_VISIT: "reports:column.postsOfType.FIELD_VISIT",
+  FARMER_MEETING: "reports:column.postsOfType.FARMER_MEETING",
+  DEALER_MEETING: "reports:column.postsOfType.DEALER_MEETING",
+  SALE: "reports:column.postsOfType.SALE",
+  RECOVERY: "reports:column.postsOfType.RECOVERY",
+  DEMO_PLOT: "reports:column.postsOfType.DEMO_PLOT",
+  ANNOUNCEMENT: "reports:column.postsOfType.ANNOUNCEMENT",
+};
+
+/** The figures' columns, in the order of figureCells. */
+function figureColumns(t: Translate): string[] {
+  return [
+    t("reports:column.sales"),
+    t("reports:column.salesPrevious"),
+    t("reports:column.salesChange"),
+    ...SALE_PRODUCTS.map((product) => t("reports:column.bags", { product: SALE_PRODUCT_LABELS[product] })),
+    t("reports:column.recovery"),
+    t("reports:column.recoveryPrevious"),
+    t("reports:column.recoveryChange"),
+    t("reports:column.gap"),
+    t("reports:column.posts"),
+    t("reports:column.postsPrevious"),
+    t("reports:column.postsChange"),
+    ...POST_TYPES.map((type) => t(POSTS_OF_TYPE[type])),
+    t("reports:column.visits"),
+    t("reports:column.visitsPrevious"),
+    t("reports:column.visitsChange"),
+    t("reports:column.dealersVisited"),
+    t("reports:column.newDealers"),
+    t("reports:column.distance"),
+    t("reports:column.distancePrevious"),
+    t("reports:column.distanceChange"),
+    t("reports:column.hours"),
+  ];
+}
 
 function figureCells(current: Figures, previous: Figures): Cell[] {
   const sales = Number(current.salesCents);
@@ -92,18 +108,34 @@ function figureCells(current: Figures, previous: Figures): Cell[] {
   ];
 }
 
-const GROUP_HEADINGS = { ...REPORT_GROUPING_LABELS, week: "Week of" } as const;
+/** The first column's heading: the grouping's name ("Week of" for weeks, which are rows by their first day). */
+const GROUP_HEADINGS: Record<ReportGrouping, MessageKey> = {
+  officer: "reports:grouping.officer",
+  team: "reports:grouping.team",
+  province: "reports:grouping.province",
+  city: "reports:grouping.city",
+  dealer: "reports:grouping.dealer",
+  product: "reports:grouping.product",
+  day: "reports:grouping.day",
+  week: "reports:column.weekOf",
+};
 
-/** The report's table: a row per group, then the totals. Day and week rows carry their date. */
-export function reportTable(report: Report): ReportTable {
+/**
+ * The report's table: a row per group, then the totals. Day and week rows carry their date. Its
+ * words are `t`'s: the page's in the reader's language, /api's files in English.
+ */
+export function reportTable(report: Report, t: Translate): ReportTable {
   const calendar = report.groupBy === "day" || report.groupBy === "week";
   return {
-    columns: [GROUP_HEADINGS[report.groupBy], ...COLUMNS],
+    columns: [t(GROUP_HEADINGS[report.groupBy]), ...figureColumns(t)],
     rows: report.rows.map((row) => [
       calendar ? { kind: "date", value: row.key } : { kind: "text", value: row.label },
       ...figureCells(row.current, row.previous),
     ]),
-    totals: [{ kind: "text", value: "Total" }, ...figureCells(report.totals.current, report.totals.previous)],
+    totals: [
+      { kind: "text", value: t("reports:column.total") },
+      ...figureCells(report.totals.current, report.totals.previous),
+    ],
   };
 }
 
@@ -225,11 +257,11 @@ function accountCells(figures: AccountFigures): Cell[] {
 }
 
 /** The accounts report's table: a row per group, then the totals. */
-export function accountsTable(report: AccountsReport): ReportTable {
+export function accountsTable(report: AccountsReport, t: Translate): ReportTable {
   return {
     columns: [REPORT_GROUPING_LABELS[report.groupBy], ...ACCOUNT_COLUMNS],
     rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...accountCells(row.figures)]),
-    totals: [{ kind: "text", value: "Total" }, ...accountCells(report.totals)],
+    totals: [{ kind: "text", value: t("reports:column.total") }, ...accountCells(report.totals)],
   };
 }
 
@@ -268,7 +300,7 @@ const FIGURE_COLUMNS = ["target", "actual", "% of target", "pace"];
  * pace) and no totals, as bags and money do not add up. Otherwise a row per group with those
  * four columns for every measure, then the totals.
  */
-export function targetsTable(report: TargetsReport): ReportTable {
+export function targetsTable(report: TargetsReport, t: Translate): ReportTable {
   if (report.groupBy === "measure")
     return {
       columns: ["Measure", "Target", "Actual", "% of target", "Pace"],
@@ -281,7 +313,7 @@ export function targetsTable(report: TargetsReport): ReportTable {
       ...TARGET_MEASURES.flatMap((measure) => FIGURE_COLUMNS.map((column) => `${MEASURE_LABELS[measure]} ${column}`)),
     ],
     rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...row.measures.flatMap(measureCells)]),
-    totals: [{ kind: "text", value: "Total" }, ...report.totals.measures.flatMap(measureCells)],
+    totals: [{ kind: "text", value: t("reports:column.total") }, ...report.totals.measures.flatMap(measureCells)],
   };
 }
 
@@ -339,17 +371,17 @@ function farmerCells(figures: FarmerFigures): Cell[] {
  * The farmers report's table: a row per officer, team or season, then the totals (farmers counted
  * once however many rows they are in); by product and crop, the average yield gain of each.
  */
-export function farmersTable(report: FarmersReport): ReportTable {
+export function farmersTable(report: FarmersReport, t: Translate): ReportTable {
   if (report.groupBy === "product")
     return {
       columns: [FARMER_GROUPING_LABELS.product, ...GAIN_COLUMNS],
       rows: report.gains.map((row) => [{ kind: "text", value: row.label }, ...gainCells(row.yieldGain)]),
-      totals: [{ kind: "text", value: "Total" }, ...gainCells(report.totals.figures.yieldGain)],
+      totals: [{ kind: "text", value: t("reports:column.total") }, ...gainCells(report.totals.figures.yieldGain)],
     };
   return {
     columns: [FARMER_GROUPING_LABELS[report.groupBy], ...FARMER_COLUMNS],
     rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...farmerCells(row.figures)]),
-    totals: [{ kind: "text", value: "Total" }, ...farmerCells(report.totals.figures)],
+    totals: [{ kind: "text", value: t("reports:column.total") }, ...farmerCells(report.totals.figures)],
   };
 }
 

@@ -9,6 +9,7 @@ import {
 } from "~/models/report.server";
 import { TEAM_FORBIDDEN } from "~/models/policy";
 import { reportQuerySchema } from "~/models/report.schema";
+import { english } from "../../tests/support/english";
 
 beforeEach(resetDatabase);
 
@@ -88,16 +89,18 @@ describe("periods", () => {
   });
 
   it("refuses dates that are not real, a period that runs backwards, and one over a year", () => {
-    expect(reportQuerySchema.safeParse({ from: "2026-02-30", to: "2026-03-01" }).error?.issues[0]?.message).toBe(
-      "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
+    expect(
+      english(reportQuerySchema.safeParse({ from: "2026-02-30", to: "2026-03-01" }).error?.issues[0]?.message ?? ""),
+    ).toBe("From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd");
+    expect(
+      english(reportQuerySchema.safeParse({ from: "2026-03-02", to: "2026-03-01" }).error?.issues[0]?.message ?? ""),
+    ).toBe("From must be on or before To");
+    expect(
+      english(reportQuerySchema.safeParse({ from: "2025-01-01", to: "2026-03-01" }).error?.issues[0]?.message ?? ""),
+    ).toBe("A report covers at most 366 days");
+    expect(english(reportQuerySchema.safeParse({ groupBy: "region" }).error?.issues[0]?.message ?? "")).toBe(
+      "Unknown grouping",
     );
-    expect(reportQuerySchema.safeParse({ from: "2026-03-02", to: "2026-03-01" }).error?.issues[0]?.message).toBe(
-      "From must be on or before To",
-    );
-    expect(reportQuerySchema.safeParse({ from: "2025-01-01", to: "2026-03-01" }).error?.issues[0]?.message).toBe(
-      "A report covers at most 366 days",
-    );
-    expect(reportQuerySchema.safeParse({ groupBy: "region" }).error?.issues[0]?.message).toBe("Unknown grouping");
     expect(reportQuerySchema.parse({ groupBy: "", period: "", officer: "", province: "All", type: "" })).toEqual({
       groupBy: "officer",
     });

@@ -15,6 +15,7 @@ import { can } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { ReportGrouping } from "~/lib/report-options";
 import { MAX_REPORT_DAYS, RANGE_TOO_LONG, type ReportQuery } from "~/models/report.schema";
+import type { MessageKey } from "~/locales/namespaces";
 import {
   type Audience,
   audienceHas,
@@ -34,7 +35,7 @@ import {
 /** The viewer; one without a team (`teamId` unset or null) is in the unassigned group. */
 export type ReportViewer = { id: number; role: string; teamId?: number | null };
 
-export const REPORT_OFFICER_FORBIDDEN = "You can only see reports on the officers of your teams.";
+export const REPORT_OFFICER_FORBIDDEN: MessageKey = "reports:errors.officerForbidden";
 
 /** A local calendar period, both ends included ("2026-11-16" … "2026-11-22"). */
 export type ReportRange = { from: string; to: string };

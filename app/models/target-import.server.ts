@@ -1,19 +1,21 @@
 import { prisma } from "~/db.server";
 import { currentTime } from "~/infra/clock.server";
 import { MEASURE_LABELS, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
-import { OFFICER_COLUMN, PERIOD_COLUMN, TARGET_COLUMNS_HELP, TARGET_IMPORT_HEADER } from "~/lib/target-import";
+import { OFFICER_COLUMN, PERIOD_COLUMN, TARGET_IMPORT_HEADER } from "~/lib/target-import";
 import { authorize, refusalOf } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import { importTemplate, type ImportRow, normalizeHeader, readImportRows } from "~/models/spreadsheet-import.server";
 import { targetPeriodSchema, targetValuesAnswer, targetValuesSchema } from "~/models/targets.schema";
 import { setImportedTargets, targetsToSet, type ImportedTargets } from "~/models/targets.server";
 import type { Viewer } from "~/models/team-scope.server";
+import { nothingImportedNotice } from "~/lib/dealer-import";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
 // Targets from a spreadsheet (issue 49, decision 90): a manager's file for the officers of the
 // teams they lead, an admin's for anyone. Every row goes through the targets' one schema and the
 // policy; one row in error refuses the whole file, and the rows are then written together.
 
-const NO_ROWS = "The spreadsheet has no target rows.";
+const NO_ROWS: MessageKey = "targets:errors.noRows";
 
 type Column = "officer" | "period" | TargetMeasure;
 
@@ -30,9 +32,14 @@ const COLUMN_OF_HEADER = new Map<string, Column>([
 /**
  * The file to fill in: the template's header, then a row for each officer the viewer sets targets
  * for (of one team, if named) with their targets of `period` as they stand, so that the file sent
- * back unchanged changes nothing; a second sheet says how to fill it (only the first is read).
+ * back unchanged changes nothing; a second sheet says how to fill it (`help`, in the reader's
+ * language; only the first sheet is read).
  */
-export async function targetTemplate(viewer: Viewer, { period, team }: { period: string; team?: number }) {
+export async function targetTemplate(
+  viewer: Viewer,
+  { period, team }: { period: string; team?: number },
+  help: readonly string[],
+) {
   const { people } = await targetsToSet(viewer, { period, team });
   const emails = new Map(
     (
@@ -46,7 +53,7 @@ export async function targetTemplate(viewer: Viewer, { period, team }: { period:
     const targets = targetValuesAnswer(person.targets);
     return [emails.get(person.id) ?? "", period, ...TARGET_MEASURES.map((measure) => targets[measure])];
   });
-  return importTemplate("Targets", [TARGET_IMPORT_HEADER, ...rows], TARGET_COLUMNS_HELP);
+  return importTemplate("Targets", [TARGET_IMPORT_HEADER, ...rows], help);
 }
 
 type SheetRow = ImportRow<Column>;
@@ -90,6 +97,23 @@ async function officersByEmail(emails: string[]) {
   return found;
 }
 
+/** One thing wrong in a row: a catalog's key (or a policy's refusal) and its values. */
+type RowProblem = { message: string; values?: Record<string, string | number> };
+
+/** A row's problems (decision 101: keys, said in the reader's language at the edge). */
+export type TargetRowError = { row: number; problems: RowProblem[] };
+
+/** A row's error as the reader reads it: "Row 9: Officer Email is required; Sales must be …". */
+export function rowErrorText(
+  { row, problems }: TargetRowError,
+  say: (text: string, values?: Record<string, string | number>) => string,
+): string {
+  return say("targets:errors.row.problems", {
+    row,
+    problems: problems.map(({ message, values }) => say(message, values)).join("; "),
+  });
+}
+
 export type TargetImportResult = {
   /** Rows read. */
   total: number;
@@ -100,7 +124,7 @@ export type TargetImportResult = {
   failed: number;
   /** A row names an officer the importer may not set targets for: the refusal is a 403. */
   forbidden: boolean;
-  errors: string[];
+  errors: TargetRowError[];
 };
 
 /**
@@ -121,37 +145,44 @@ export async function importTargets(
     rows.flatMap(({ cells }) => (cells.officer ? [cells.officer.toLowerCase()] : [])),
   );
   const checked: ImportedTargets[] = [];
-  const errors: string[] = [];
+  const errors: TargetRowError[] = [];
   const rowOf = new Map<string, number>();
   let forbidden = false;
   for (const { rowNumber, cells } of rows) {
-    const messages: string[] = [];
+    const problems: RowProblem[] = [];
     const officer = cells.officer === undefined ? undefined : officers.get(cells.officer.toLowerCase());
-    if (cells.officer === undefined) messages.push(`${OFFICER_COLUMN} is required`);
-    else if (!officer) messages.push(`No active officer has the email ${cells.officer}`);
+    if (cells.officer === undefined)
+      problems.push({ message: "targets:errors.row.required", values: { column: OFFICER_COLUMN } });
+    else if (!officer) problems.push({ message: "targets:errors.row.noOfficer", values: { email: cells.officer } });
     else {
       const refusal = refusalOf(rules, "targets.set", { teamId: officer.teamId });
       if (refusal !== null) {
         forbidden = true;
-        messages.push(refusal);
+        problems.push({ message: refusal });
       }
     }
     const period = targetPeriodSchema.safeParse(cells.period ?? "");
-    if (cells.period === undefined) messages.push(`${PERIOD_COLUMN} is required`);
-    else if (!period.success) messages.push(...new Set(period.error.issues.map((issue) => issue.message)));
+    if (cells.period === undefined)
+      problems.push({ message: "targets:errors.row.required", values: { column: PERIOD_COLUMN } });
+    else if (!period.success)
+      problems.push(...[...new Set(period.error.issues.map((issue) => issue.message))].map((message) => ({ message })));
     const measures = Object.fromEntries(
       TARGET_MEASURES.flatMap((measure) => (cells[measure] ? [[measure, cells[measure]]] : [])),
     );
     const values = targetValuesSchema.safeParse(measures);
-    if (!values.success) messages.push(...values.error.issues.map((issue) => issue.message));
+    if (!values.success) problems.push(...values.error.issues.map((issue) => ({ message: issue.message })));
     if (officer && period.success) {
       const key = `${officer.id} ${period.data}`;
       const earlier = rowOf.get(key);
-      if (earlier !== undefined) messages.push(`${cells.officer} and ${period.data} are also in row ${earlier}`);
+      if (earlier !== undefined)
+        problems.push({
+          message: "targets:errors.row.twice",
+          values: { officer: cells.officer ?? "", period: period.data, row: earlier },
+        });
       else rowOf.set(key, rowNumber);
     }
-    if (messages.length > 0 || !officer || !period.success || !values.success) {
-      errors.push(`Row ${rowNumber}: ${messages.join("; ")}`);
+    if (problems.length > 0 || !officer || !period.success || !values.success) {
+      errors.push({ row: rowNumber, problems });
       continue;
     }
     const given = Object.fromEntries(
@@ -167,4 +198,20 @@ export async function importTargets(
   await setImportedTargets(viewer, checked, now);
   const targets = checked.reduce((sum, row) => sum + Object.keys(row.values).length, 0);
   return { total: rows.length, officers: checked.length, targets, failed: 0, forbidden: false, errors: [] };
+}
+
+/**
+ * The notice after an import, in `t`'s words (the page's reader's, /api's English): every row
+ * written, or nothing written and why (the imports' shared notice, still English).
+ */
+export function targetImportNotice(
+  result: { total: number; officers: number; targets: number; failed: number },
+  t: Translate,
+) {
+  if (result.failed > 0) return nothingImportedNotice(result);
+  return {
+    title: t("targets:import.succeeded"),
+    description: t("targets:import.succeededDescription", { targets: result.targets, officers: result.officers }),
+    type: "success" as const,
+  };
 }

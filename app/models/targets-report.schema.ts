@@ -4,6 +4,7 @@ import { TARGET_MEASURES } from "~/lib/target-measures";
 import { z } from "~/lib/zod";
 import { emptyToUndefined } from "~/models/checkin.schema";
 import { TEAM_ID_INVALID } from "~/models/team.schema";
+import { UNKNOWN_GROUPING } from "~/models/report.schema";
 import { targetPeriodSchema } from "~/models/targets.schema";
 
 // The targets report's query (decision 91): GET /reports?view=targets and GET /api/targets/report
@@ -12,7 +13,7 @@ import { targetPeriodSchema } from "~/models/targets.schema";
 export const targetsReportQuerySchema = z.object({
   /** A month (2026-11) or a season (RABI-2026); without one, this month. */
   period: z.preprocess(emptyToUndefined, targetPeriodSchema.optional()),
-  groupBy: z.preprocess(emptyToUndefined, z.enum(TARGET_GROUPINGS, { error: "Unknown grouping" }).default("officer")),
+  groupBy: z.preprocess(emptyToUndefined, z.enum(TARGET_GROUPINGS, { error: UNKNOWN_GROUPING }).default("officer")),
   /** One team of the viewer's own (any team for an admin); without it, all the viewer's officers. */
   team: z.preprocess(emptyToUndefined, idSchema(TEAM_ID_INVALID).optional()),
 });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { english } from "../../tests/support/english";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { AppError } from "~/lib/app-error";
 import { TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
@@ -241,7 +242,7 @@ describe("the targets report", () => {
     await target(w.ayesha.id, "2026-12", "demoPlots", 1);
     const now = await buildTargetsReport(w.manager, { period: "2026-11", groupBy: "officer" }, NOW);
     expect(now.rows.map((row) => figure(row.measures, "demoPlots")?.standing)).toEqual(["onPace", "behind"]);
-    const table = targetsTable(now);
+    const table = targetsTable(now, english);
     expect(table.columns.slice(29)).toEqual([
       "Demo plots target",
       "Demo plots actual",
@@ -265,6 +266,6 @@ describe("the targets report", () => {
     expect(figure(october.rows[7]?.measures ?? [], "demoPlots")?.standing).toBe("missed");
     const december = await buildTargetsReport(w.ayesha, { period: "2026-12", groupBy: "measure" }, NOW);
     expect(figure(december.rows[7]?.measures ?? [], "demoPlots")?.standing).toBe("upcoming");
-    expect(targetsTable(december).totals).toEqual([]);
+    expect(targetsTable(december, english).totals).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { targetCopySchema, targetRowSchema, targetValuesSchema } from "~/models/targets.schema";
+import { english } from "../../tests/support/english";
 
 const messages = (result: { error?: { issues: Array<{ message: string }> } }) =>
-  result.error?.issues.map((issue) => issue.message);
+  result.error?.issues.map((issue) => english(issue.message));
 
 describe("a target's input", () => {
   it("reads bags and counts as whole numbers, money as amounts, and empty as no target", () => {

@@ -7,29 +7,37 @@ import {
   TARGET_MEASURES,
   type TargetMeasure,
 } from "~/lib/target-measures";
-import { isTargetPeriod, TARGET_PERIOD_MESSAGE, type PaceStatus } from "~/lib/target-period";
+import { isTargetPeriod, type PaceStatus } from "~/lib/target-period";
 import { z } from "~/lib/zod";
+import type { MessageKey } from "~/locales/namespaces";
 import type { TeamView } from "~/models/team.schema";
 
 // Targets' inputs and answers (decision 84): one schema per input, shared by the /targets page's
 // forms and /api. Browser-safe (no server imports).
 
-export const TARGET_OFFICER_NOT_FOUND = "Officer not found.";
-const COPY_PERCENT_MESSAGE = "Percentage must be a whole number from -90 to 500";
-export const COPY_TOO_LARGE = "With this percentage a target would pass the largest allowed: choose a smaller one.";
+// The messages are catalogs' keys (decision 101), said in the reader's language at the edge.
+export const TARGET_OFFICER_NOT_FOUND: MessageKey = "targets:errors.officerNotFound";
+const COPY_PERCENT_MESSAGE: MessageKey = "targets:errors.percent";
+export const COPY_TOO_LARGE: MessageKey = "targets:errors.copyTooLarge";
+export const TARGET_PERIOD_MESSAGE: MessageKey = "targets:errors.period";
+const TEAM_INVALID: MessageKey = "targets:errors.teamInvalid";
 
 /** A month (2026-11) or a season (RABI-2026, KHARIF-2026) the app accepts. */
 export const targetPeriodSchema = z
   .string({ error: TARGET_PERIOD_MESSAGE })
   .refine(isTargetPeriod, TARGET_PERIOD_MESSAGE);
 
-function measureMessage(measure: TargetMeasure): string {
-  const max = MEASURE_MAX[measure];
-  const range = MONEY_MEASURES.has(measure)
-    ? `an amount from 0.01 to ${(max / 100).toLocaleString("en-US")}`
-    : `a whole number from 1 to ${max.toLocaleString("en-US")}`;
-  return `${MEASURE_LABELS[measure]} must be ${range}, or empty for no target`;
-}
+/** Each measure's refusal, naming its range (MEASURE_MAX): bags and counts whole, money an amount. */
+const MEASURE_MESSAGES: Record<TargetMeasure, MessageKey> = {
+  sspBags: "targets:errors.measure.sspBags",
+  organicBags: "targets:errors.measure.organicBags",
+  sulfurBags: "targets:errors.measure.sulfurBags",
+  salesAmount: "targets:errors.measure.salesAmount",
+  recoveryAmount: "targets:errors.measure.recoveryAmount",
+  dealerVisits: "targets:errors.measure.dealerVisits",
+  farmerMeetings: "targets:errors.measure.farmerMeetings",
+  demoPlots: "targets:errors.measure.demoPlots",
+};
 
 /** A measure's value as typed (text) or sent (a number): its bags, cents or count; null for none; undefined when malformed. */
 function readMeasure(measure: TargetMeasure, raw: unknown): number | null | undefined {
@@ -47,7 +55,7 @@ function readValues(raw: Record<string, unknown>, ctx: z.RefinementCtx): TargetV
   const values = {} as TargetValues;
   for (const measure of TARGET_MEASURES) {
     const value = readMeasure(measure, raw[measure]);
-    if (value === undefined) ctx.addIssue({ code: "custom", path: [measure], message: measureMessage(measure) });
+    if (value === undefined) ctx.addIssue({ code: "custom", path: [measure], message: MEASURE_MESSAGES[measure] });
     values[measure] = value ?? null;
   }
   return values;
@@ -63,7 +71,7 @@ export type TargetValues = Record<TargetMeasure, number | null>;
 
 /** The /targets page's row form: the officer, the period and their targets. */
 export const targetRowSchema = z
-  .strictObject({ officerId: idSchema("Please select a valid officer."), period: targetPeriodSchema, ...measureFields })
+  .strictObject({ officerId: idSchema("targets:errors.officerInvalid"), period: targetPeriodSchema, ...measureFields })
   .transform(({ officerId, period, ...raw }, ctx) => ({ officerId, period, values: readValues(raw, ctx) }));
 
 /** "Copy last period's": the period to fill, the percentage to add (negative to take off), and perhaps one team. */
@@ -77,14 +85,14 @@ export const targetCopySchema = z.strictObject({
       .min(-90, COPY_PERCENT_MESSAGE)
       .max(500, COPY_PERCENT_MESSAGE),
   ),
-  team: idSchema("team must be a team's id").optional(),
+  team: idSchema(TEAM_INVALID).optional(),
 });
 export type TargetCopy = z.infer<typeof targetCopySchema>;
 
 /** `?period=&team=`: the period shown (this month by default) and perhaps one team. */
 export const targetQuerySchema = z.object({
   period: targetPeriodSchema.optional(),
-  team: idSchema("team must be a team's id").optional(),
+  team: idSchema(TEAM_INVALID).optional(),
 });
 
 /** How one measure stands: its target, what was done, and the pace (app/lib/target-period.ts). */

@@ -53,7 +53,7 @@ const OFFICERS = Prisma.sql`u.role = 'OFFICER' AND u.isActive = 1 AND u.approval
 
 export function spanOf(period: string): PeriodSpan {
   const span = periodSpan(period);
-  if (!span) throw new AppError(400, `Unknown period ${period}`);
+  if (!span) throw new AppError(400, "targets:errors.unknownPeriod", { values: { period } });
   return span;
 }
 

@@ -1,6 +1,7 @@
 import { memo, useEffect, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { avatarFor, badgeFor } from "~/lib/avatars";
+import { avatarName } from "~/components/reports/standing-words";
 import { useCodeOnTap } from "~/browser/code-on-tap";
 import { useHydrated } from "~/browser/hydrated";
 import { showNotice } from "~/browser/notices";
@@ -117,7 +118,11 @@ export const PostCard = memo(function PostCard({
           <p id={`post-${post.id}-author`} className="font-semibold">
             {author}{" "}
             {badge ? (
-              <span role="img" aria-label={badge.name} title={badge.name}>
+              <span
+                role="img"
+                aria-label={avatarName(post.user.currentBadge, t)}
+                title={avatarName(post.user.currentBadge, t)}
+              >
                 {badge.emoji}
               </span>
             ) : null}

@@ -1,4 +1,5 @@
 import { avatarFor, badgeFor } from "~/lib/avatars";
+import { avatarName } from "~/components/reports/standing-words";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
 import type { RankingView } from "~/models/metrics.schema";
@@ -208,7 +209,7 @@ function RankingRow({
           </span>
           <span className="min-w-0">
             <span className="block truncate font-medium">
-              {displayName(row)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
+              {displayName(row)} {badge ? <span title={avatarName(row.currentBadge, t)}>{badge.emoji}</span> : null}
               {own ? (
                 <span className="ms-1 rounded-full bg-accent-9 px-1.5 py-0.5 text-xs text-white">
                   {t("posts:rankings.you")}

@@ -1,3 +1,4 @@
+import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
 import type { TargetMeasure } from "~/lib/target-measures";
 import type { PaceStatus } from "~/lib/target-period";
 import type { MessageKey, Translate } from "~/locales/namespaces";
@@ -27,4 +28,23 @@ export const PACE_KEYS: Record<PaceStatus, MessageKey> = {
 export function daysLeftText(daysLeft: number, t: Translate): string {
   if (daysLeft === 0) return t("targets:daysLeft.ended");
   return t("targets:daysLeft.left", { count: daysLeft });
+}
+
+/**
+ * How to fill the targets' file, a line each: the import page's list and the template's second
+ * sheet. What the file must hold as it is (its columns, a period's form) is in `<0>`…`</0>`.
+ */
+export const IMPORT_HELP_KEYS = [
+  "targets:import.help.rows",
+  "targets:import.help.period",
+  "targets:import.help.measures",
+  "targets:import.help.empty",
+] as const satisfies readonly MessageKey[];
+
+/** The measures' columns, as the file names them. */
+export const IMPORT_HELP_VALUES = { measures: TARGET_IMPORT_HEADER.slice(2).join(", ") };
+
+/** The lines as the template's sheet holds them: plain text. */
+export function importHelpLines(t: Translate): string[] {
+  return IMPORT_HELP_KEYS.map((key) => t(key, IMPORT_HELP_VALUES).replace(/<\/?\d+>/g, ""));
 }

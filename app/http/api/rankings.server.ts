@@ -4,8 +4,10 @@ import * as answers from "~/http/api-answers";
 import { apiError, isBrowserNavigation } from "~/http/api.server";
 import { operation } from "~/http/api/operation.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { inLanguage, requestLanguage, said, translator } from "~/http/language.server";
+import type { Translate } from "~/locales/namespaces";
 import { AppError } from "~/lib/app-error";
-import { RECALCULATED, RECALCULATION_FAILED } from "~/lib/performance";
+import { RECALCULATION_FAILED } from "~/lib/performance";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
 import { dayCheckInItems, dayCheckInsKey, dayLocationQuality, mapAudience } from "~/models/checkin.server";
 import { listVersion } from "~/models/list-version.server";
@@ -74,7 +76,9 @@ async function answerFile(
     // The accounts, targets and farmers reports' pages are views of the reports page.
     const view = PAGE_VIEWS[new URL(request.url).pathname];
     if (view) page.set("view", view);
-    return redirectWithToast(`/reports?${page}`, { type: "error", title: error.message }, { status: 303 });
+    // A page reads the notice: in this phone's language, where /api answers in English.
+    const title = inLanguage(requestLanguage(request, null), () => said(error.message, error.values));
+    return redirectWithToast(`/reports?${page}`, { type: "error", title }, { status: 303 });
   }
   return new Response(body, {
     headers: {
@@ -88,9 +92,9 @@ async function answerFile(
   });
 }
 
-/** How a report call answers: its page's table, the file's title and name, and its JSON. */
+/** How a report call answers: its page's table (in `t`'s words), the file's title and name, and its JSON. */
 type ReportAnswer<R> = {
-  table: (report: R) => ReportTable;
+  table: (report: R, t: Translate) => ReportTable;
   title: (report: R) => string;
   fileName: (report: R, extension: "csv" | "xlsx") => string;
   json: (report: R) => Response;
@@ -101,7 +105,7 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
   const format = reportFormat(request);
   if (format !== "csv" && format !== "xlsx") return as.json(report);
   return answerFile(request, format, {
-    table: as.table(report),
+    table: as.table(report, ENGLISH),
     title: as.title(report),
     name: as.fileName(report, format),
     userId,
@@ -109,6 +113,9 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
 }
 
 const NO_STORE = { headers: { "Cache-Control": "private, no-store" } };
+
+/** /api's words, its files' too: English, as its callers' tools read them (a file's columns by name). */
+const ENGLISH = translator("en", ["reports"]);
 
 const SALES_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildReport>>> = {
   table: reportTable,
@@ -308,7 +315,7 @@ export const rankingOperations = [
     handler: async () => {
       try {
         const result = await calculatePerformance();
-        return Response.json({ message: RECALCULATED, ...result });
+        return Response.json({ message: ENGLISH("reports:leaderboard.recalculated"), ...result });
       } catch (error) {
         console.error("Performance calculation failed:", error);
         return apiError(503, RECALCULATION_FAILED);

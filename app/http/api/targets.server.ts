@@ -1,10 +1,10 @@
 import { apiError } from "~/http/api.server";
+import { said, translator } from "~/http/language.server";
 import { operation } from "~/http/api/operation.server";
 import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { appDate } from "~/infra/clock.server";
 import { AppError } from "~/lib/app-error";
 import { NOT_EXCEL } from "~/lib/dealer-import";
-import { targetImportNotice } from "~/lib/target-import";
 import { monthOf } from "~/lib/target-period";
 import {
   officerTargetsSchema,
@@ -19,10 +19,13 @@ import {
   targetValuesAnswer,
   targetValuesSchema,
 } from "~/models/targets.schema";
-import { importTargets } from "~/models/target-import.server";
+import { importTargets, rowErrorText, targetImportNotice } from "~/models/target-import.server";
 import { copyTargets, periodProgress, setTargets } from "~/models/targets.server";
 
 // Targets and progress (decision 84): the same model calls as the /targets page and the homes.
+
+/** /api's words: English, as its callers' tools read them. */
+const ENGLISH = translator("en", ["targets"]);
 
 const officerId = { description: "The officer's user id", example: 1, notFound: TARGET_OFFICER_NOT_FOUND };
 const period = { description: "yyyy-MM, RABI-yyyy or KHARIF-yyyy", example: "2027-01" };
@@ -110,7 +113,9 @@ export const targetOperations = [
       if (!file) throw new AppError(400, NOT_EXCEL, { field: "file" });
       const { forbidden, ...result } = await importTargets(user, file.bytes);
       if (result.failed === 0) return Response.json(result);
-      return apiError(forbidden ? 403 : 422, targetImportNotice(result).description, { file: result.errors });
+      return apiError(forbidden ? 403 : 422, targetImportNotice(result, ENGLISH).description, {
+        file: result.errors.map((error) => rowErrorText(error, said)),
+      });
     },
   }),
 ];

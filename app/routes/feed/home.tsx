@@ -91,7 +91,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     signedIn: true as const,
     // The feed renders the post cards and the rankings ("posts") and the officer's targets ("targets").
-    messages: pageMessages(args.context, "feed", "posts", "targets"),
+    messages: pageMessages(args.context, "feed", "posts", "targets", "reports"),
     viewerId: user.id,
     period,
     full,

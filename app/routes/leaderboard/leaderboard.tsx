@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/leaderboard";
 import { Pager } from "~/components/pager";
 import { avatarFor, badgeFor } from "~/lib/avatars";
+import { avatarName, scoreText, statusText } from "~/components/reports/standing-words";
 import { formatLocalDate } from "~/lib/date-format";
 import { displayName } from "~/lib/names";
 import {
@@ -17,7 +18,7 @@ import { guardRequest } from "~/browser/request-guard";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { languageContext } from "~/http/context";
 import { pageMessages, requestTranslator } from "~/http/language.server";
-import type { MessageKey, Translate } from "~/locales/namespaces";
+import type { MessageKey } from "~/locales/namespaces";
 import { pageNumberQuerySchema } from "~/models/admin.schema";
 import { requestViewer, requireAllowed, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
@@ -224,33 +225,6 @@ type Entry = Omit<LeaderboardEntry, "lastPerformanceCalculation"> & {
   lastPerformanceCalculation: Date | string | null;
 };
 
-/** The badges' names (lib/avatars holds the English): a badge shown in the reader's language. */
-const BADGE_KEYS: Record<string, MessageKey> = {
-  CROWN: "reports:badge.CROWN",
-  SHIELD: "reports:badge.SHIELD",
-  CAP: "reports:badge.CAP",
-  TROPHY: "reports:badge.TROPHY",
-  STAR: "reports:badge.STAR",
-};
-
-function badgeName(type: string | null, t: Translate): string {
-  const key = type ? BADGE_KEYS[type] : undefined;
-  return key ? t(key) : (badgeFor(type)?.name ?? "");
-}
-
-/** The score column: "No data" when missing or 0 (as lib/performance's scoreLabel). */
-function scoreText(score: number | string | null, t: Translate): string {
-  const value = score === null ? 0 : Number(score);
-  return value > 0 ? value.toFixed(2) : t("reports:leaderboard.noData");
-}
-
-/** The status column: "Top N" for a ranked officer (as lib/performance's leaderboardStatus). */
-function statusText(rank: number | null, score: number | null, t: Translate): string {
-  if (rank !== null) return t("reports:leaderboard.status.top", { rank });
-  if (score !== null && score > 0) return t("reports:leaderboard.status.ranked");
-  return t("reports:leaderboard.status.pending");
-}
-
 function HolderCard({ holder }: { holder: Entry }) {
   const t = useT();
   const badge = badgeFor(holder.currentBadge);
@@ -263,7 +237,7 @@ function HolderCard({ holder }: { holder: Entry }) {
       <span className="text-3xl" aria-hidden>
         {badge.emoji}
       </span>
-      <span className="text-xs font-semibold uppercase">{badgeName(holder.currentBadge, t)}</span>
+      <span className="text-xs font-semibold uppercase">{avatarName(holder.currentBadge, t)}</span>
       <span className="w-full truncate font-medium">{displayName(holder)}</span>
       <span className="text-xs">
         {holder.performanceRank
@@ -349,8 +323,8 @@ const EntryRow = memo(function EntryRow({ entry, isViewer }: { entry: Entry; isV
       </td>
       <td className="px-1.5 py-2 sm:px-3">
         {badge ? (
-          <span title={badgeName(entry.currentBadge, t)} className="whitespace-nowrap">
-            <span aria-hidden>{badge.emoji}</span> <span className="sr-only">{badgeName(entry.currentBadge, t)}</span>
+          <span title={avatarName(entry.currentBadge, t)} className="whitespace-nowrap">
+            <span aria-hidden>{badge.emoji}</span> <span className="sr-only">{avatarName(entry.currentBadge, t)}</span>
           </span>
         ) : (
           <span className="text-gray-10">—</span>

@@ -45,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
     comments: await listComments(id, user),
     viewerId: user.id,
     commentKey: newSubmissionKey(),
-    messages: pageMessages(args.context, "feed", "posts"),
+    messages: pageMessages(args.context, "feed", "posts", "reports"),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Route } from "./+types/profile";
 import { readForm, parseForm } from "~/http/form.server";
 import { FieldErrors, FormErrors, TextField } from "~/components/forms";
 import { AVATARS, DEFAULT_AVATARS, avatarFor, badgeFor } from "~/lib/avatars";
+import { avatarName, scoreText } from "~/components/reports/standing-words";
 import { useHydrated } from "~/browser/hydrated";
 import { useLanguage, useRootData } from "~/browser/root-data";
 import { LiteModeSwitch } from "~/components/shell/lite-mode";
@@ -15,7 +16,6 @@ import { UNKNOWN_ACTION } from "~/lib/intents";
 import { guardRequest } from "~/browser/request-guard";
 import { formatAmount } from "~/lib/money";
 import { displayName } from "~/lib/names";
-import { scoreText } from "~/lib/performance";
 import type { Toast } from "~/lib/toast";
 import { requireUser } from "~/http/auth.server";
 import { PERIODS, type Period } from "~/lib/calendar";
@@ -58,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     period,
     stats: await userStats(user),
     approximate: await approximatePlaces(user.id),
-    messages: pageMessages(args.context, "people"),
+    messages: pageMessages(args.context, "people", "reports"),
   };
 }
 
@@ -149,13 +149,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Link
           to="?chooseAvatar=true"
           className={`flex size-16 shrink-0 items-center justify-center rounded-full text-3xl ${avatar.colors.background}`}
-          aria-label={t("people:profile.changeAvatar", { avatar: avatar.name })}
+          aria-label={t("people:profile.changeAvatar", { avatar: avatarName(user.selectedAvatar, t) })}
         >
           {avatar.emoji}
         </Link>
         <div className="min-w-0">
           <h1 className="text-xl font-bold">
-            {displayName(user)} {badge ? <span title={badge.name}>{badge.emoji}</span> : null}
+            {displayName(user)} {badge ? <span title={avatarName(user.currentBadge, t)}>{badge.emoji}</span> : null}
           </h1>
           <p className="text-sm text-gray-11">
             <bdi dir="ltr">@{user.username}</bdi>
@@ -285,10 +285,7 @@ function StatsCard({ period, stats }: { period: Period; stats: Stats }) {
           {t("people:profile.performance")}
         </h2>
         <p className="text-xs text-gray-11" data-testid="profile-score">
-          {t("people:profile.score", {
-            score: scoreText(stats.currentPerformanceScore) ?? t("people:profile.noScore"),
-          })}{" "}
-          ·{" "}
+          {t("people:profile.score", { score: scoreText(stats.currentPerformanceScore, t) })} ·{" "}
           {stats.performanceRank
             ? t("people:profile.rank", { rank: stats.performanceRank })
             : t("people:profile.notRanked")}
@@ -357,12 +354,12 @@ function AvatarPicker({ current, result }: { current: string; result: FormResult
                     defaultChecked={type === initial}
                     onChange={() => setChoice(type)}
                     className="peer sr-only"
-                    aria-label={entry.name}
+                    aria-label={avatarName(type, t)}
                   />
                   <span className={`${AVATAR_CHOICE} ${entry.colors.background}`} aria-hidden>
                     {entry.emoji}
                   </span>
-                  <span className="text-[10px] leading-tight text-gray-11">{entry.name}</span>
+                  <span className="text-[10px] leading-tight text-gray-11">{avatarName(type, t)}</span>
                 </label>
               );
             })}

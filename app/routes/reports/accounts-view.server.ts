@@ -1,9 +1,8 @@
-import { data as answer } from "react-router";
 import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { AccountsViewData } from "~/components/reports/accounts-view";
 import { ACCOUNT_CHART_KEYS, type ReportWords } from "~/components/reports/report-words";
 import { env } from "~/env.server";
-import { formCall } from "~/http/form.server";
+import { pageCall } from "~/http/form.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
 import { ACCOUNT_CHART_MEASURES } from "~/lib/report-options";
@@ -39,14 +38,9 @@ export async function accountsView(
   const sent = Object.fromEntries(url.searchParams);
   const { query, errors } = reportViewQuery(accountsQuerySchema, sent);
   const measure = chartMeasure(ACCOUNT_CHART_MEASURES, sent.measure, "overdue");
-  const [report, teams] = await formCall(
-    () => Promise.all([buildAccountsReport(user, query), teamsVisibleTo(user)]),
-    (error) => {
-      throw answer(error.message, { status: error.status });
-    },
-  );
+  const [report, teams] = await pageCall(() => Promise.all([buildAccountsReport(user, query), teamsVisibleTo(user)]));
   const currency = env.CURRENCY_SYMBOL;
-  const table = accountsTable(report);
+  const table = accountsTable(report, t);
   const chart = accountsChart(report, measure);
   const files = new URLSearchParams({
     groupBy: query.groupBy,

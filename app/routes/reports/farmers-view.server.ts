@@ -1,7 +1,6 @@
-import { data as answer } from "react-router";
 import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { FarmersViewData } from "~/components/reports/farmers-view";
-import { formCall } from "~/http/form.server";
+import { pageCall } from "~/http/form.server";
 import { appDate, currentTime } from "~/infra/clock.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { FARMER_CHART_MEASURES, FARMER_GROUPINGS, REPORT_PERIODS } from "~/lib/report-options";
@@ -63,13 +62,8 @@ export async function farmersView(
   const sent = fromSalesView(Object.fromEntries(url.searchParams));
   const { query, errors } = reportViewQuery(farmersReportQuerySchema, sent);
   const measure = chartMeasure(FARMER_CHART_MEASURES, sent.measure, "reached");
-  const [report, teams] = await formCall(
-    () => Promise.all([buildFarmersReport(user, query), teamsVisibleTo(user)]),
-    (error) => {
-      throw answer(error.message, { status: error.status });
-    },
-  );
-  const table = farmersTable(report);
+  const [report, teams] = await pageCall(() => Promise.all([buildFarmersReport(user, query), teamsVisibleTo(user)]));
+  const table = farmersTable(report, t);
   const chart = farmersChart(report, measure);
   const files = new URLSearchParams({
     season: report.season,

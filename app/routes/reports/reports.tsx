@@ -1,4 +1,4 @@
-import { data as answer, Form } from "react-router";
+import { Form } from "react-router";
 import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { Route } from "./+types/reports";
 import { AdminErrorView } from "~/components/access-denied";
@@ -11,10 +11,11 @@ import type { Language } from "~/lib/languages";
 import type { MessageKey, Translate } from "~/locales/namespaces";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
-import { POST_TYPES, POST_TYPE_LABELS } from "~/lib/post-types";
+import { POST_TYPES } from "~/lib/post-types";
+import { postTypeLabel } from "~/components/posts/post-type-labels";
 import { requestViewer, requireUser } from "~/http/auth.server";
 import { can } from "~/models/policy";
-import { formCall } from "~/http/form.server";
+import { pageCall } from "~/http/form.server";
 import { type Cell, reportChart, reportTable } from "~/models/report-view.server";
 import {
   CHART_MEASURES,
@@ -96,7 +97,8 @@ export async function loader(args: Route.LoaderArgs) {
     t: requestTranslator(args.context, "reports", "targets"),
     language: args.context.get(languageContext),
   };
-  const messages = pageMessages(args.context, "reports", "targets");
+  // "posts": the post types' names of the activity view's form.
+  const messages = pageMessages(args.context, "reports", "targets", "posts");
   // The accounts view (managers and admins): what the dealers owe today.
   if (url.searchParams.get("view") === "accounts") return { ...(await accountsView(url, user, words)), messages };
   // The targets view (everyone: an officer their own): targets against what was done.
@@ -109,18 +111,14 @@ export async function loader(args: Route.LoaderArgs) {
   const sent = Object.fromEntries(url.searchParams);
   const { query, errors } = reportViewQuery(reportQuerySchema, sent);
   const measure = chartMeasure(CHART_MEASURES, sent.measure, "sales");
-  const [report, officers, teams] = await formCall(
-    () =>
-      Promise.all([
-        buildReport(user, query),
-        seesOthers ? reportOfficers(user, query.team) : [],
-        seesOthers ? teamsVisibleTo(user) : [],
-      ]),
-    (error) => {
-      throw answer(error.message, { status: error.status });
-    },
+  const [report, officers, teams] = await pageCall(() =>
+    Promise.all([
+      buildReport(user, query),
+      seesOthers ? reportOfficers(user, query.team) : [],
+      seesOthers ? teamsVisibleTo(user) : [],
+    ]),
   );
-  const table = reportTable(report);
+  const table = reportTable(report, t);
   const currency = env.CURRENCY_SYMBOL;
   // The files take the same query, so they hold exactly this table.
   const files = new URLSearchParams(url.searchParams);
@@ -266,8 +264,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           value={form.type}
           choices={[
             { value: "", label: t("reports:form.all") },
-            // The post types' names are the posts area's words (still English here).
-            ...POST_TYPES.map((type) => ({ value: type, label: POST_TYPE_LABELS[type] })),
+            ...POST_TYPES.map((type) => ({ value: type, label: postTypeLabel(t, type) })),
           ]}
           half
         />

@@ -1,11 +1,10 @@
-import { data as answer } from "react-router";
 import { chartMeasure, reportViewQuery } from "~/http/report-view-query.server";
 import type { TargetsViewData } from "~/components/reports/targets-view";
 import type { ReportWords } from "~/components/reports/report-words";
 import { periodName } from "~/components/targets/period-name";
 import { MEASURE_KEYS } from "~/components/targets/target-words";
 import { env } from "~/env.server";
-import { formCall } from "~/http/form.server";
+import { pageCall } from "~/http/form.server";
 import { appDate, currentTime } from "~/infra/clock.server";
 import { formatCalendarDate } from "~/lib/date-format";
 import { formatMoney } from "~/lib/money";
@@ -77,14 +76,9 @@ export async function targetsView(
   const sent = fromSalesView(Object.fromEntries(url.searchParams), today);
   const { query, errors } = reportViewQuery(targetsReportQuerySchema, sent);
   const measure = chartMeasure(TARGET_MEASURES, sent.measure, "salesAmount");
-  const [report, teams] = await formCall(
-    () => Promise.all([buildTargetsReport(user, query), teamsVisibleTo(user)]),
-    (error) => {
-      throw answer(error.message, { status: error.status });
-    },
-  );
+  const [report, teams] = await pageCall(() => Promise.all([buildTargetsReport(user, query), teamsVisibleTo(user)]));
   const currency = env.CURRENCY_SYMBOL;
-  const table = targetsTable(report);
+  const table = targetsTable(report, t);
   const { groups: chartGroups, ...chart } = targetsChart(report, measure);
   const files = new URLSearchParams({
     period: report.period,

@@ -1,6 +1,8 @@
 import type { Route } from "./+types/import-template";
 import { requireAllowed } from "~/http/auth.server";
 import { pageCall } from "~/http/form.server";
+import { requestTranslator } from "~/http/language.server";
+import { importHelpLines } from "~/components/targets/target-words";
 import { targetPageQuery } from "~/http/target-query.server";
 import { targetTemplate } from "~/models/target-import.server";
 
@@ -11,7 +13,8 @@ import { targetTemplate } from "~/models/target-import.server";
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAllowed(args, "targets.set");
   const query = targetPageQuery(args.request);
-  const file = await pageCall(() => targetTemplate(user, query));
+  const help = importHelpLines(requestTranslator(args.context, "targets"));
+  const file = await pageCall(() => targetTemplate(user, query, help));
   return new Response(file, {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -4,7 +4,8 @@ import { AdminErrorView } from "~/components/access-denied";
 import { AllOrNothingImport } from "~/components/imports/all-or-nothing-import";
 import { Icon } from "~/components/icon";
 import { periodName } from "~/components/targets/period-name";
-import { metaTitle, useT } from "~/browser/i18n";
+import { IMPORT_HELP_KEYS, IMPORT_HELP_VALUES } from "~/components/targets/target-words";
+import { metaTitle, RichMessage, useT } from "~/browser/i18n";
 import { useLanguage } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
@@ -15,8 +16,8 @@ import { readSpreadsheetForm } from "~/http/upload-forms.server";
 import { AppError } from "~/lib/app-error";
 import { hasExcelName, NOT_EXCEL } from "~/lib/dealer-import";
 import { isFailedRequest } from "~/lib/failed-request";
-import { TARGET_COLUMNS_HELP, TARGET_IMPORT_PATH, TARGET_TEMPLATE_PATH, targetImportNotice } from "~/lib/target-import";
-import { importTargets } from "~/models/target-import.server";
+import { TARGET_IMPORT_PATH, TARGET_TEMPLATE_PATH } from "~/lib/target-import";
+import { importTargets, rowErrorText, targetImportNotice } from "~/models/target-import.server";
 
 // Targets from an Excel file (decision 90): a manager's for the officers of the teams they lead, an
 // admin's for anyone. One plain form post (JavaScript off too): every row checked, all written or none.
@@ -44,9 +45,12 @@ export async function action(args: Route.ActionArgs) {
       const { file } = await readSpreadsheetForm(args.request);
       if (!file || !hasExcelName(file.name)) throw new AppError(415, NOT_EXCEL, { field: "file" });
       const result = await importTargets(user, file.bytes);
-      const notice = targetImportNotice(result);
+      const notice = targetImportNotice(result, requestTranslator(args.context, "targets"));
       // Another team's officer in a row refuses the file as the policy refuses: 403.
-      if (result.failed > 0) return data({ notice, errors: result.errors }, { status: result.forbidden ? 403 : 400 });
+      if (result.failed > 0) {
+        const errors = result.errors.map((error) => rowErrorText(error, said));
+        return data({ notice, errors }, { status: result.forbidden ? 403 : 400 });
+      }
       return redirectWithToast(withQuery(TARGET_IMPORT_PATH, { period, team: team ?? null }), notice);
     },
     (error) =>
@@ -64,6 +68,9 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
+/** The file's own words (columns, a period's form) as they must be written: `<0>`…`</0>` and on. */
+const CODE = { 0: <code />, 1: <code />, 2: <code />, 3: <code /> };
+
 export default function TargetImport({ loaderData, actionData: answer }: Route.ComponentProps) {
   const refused = isFailedRequest(answer) ? undefined : answer;
   const t = useT();
@@ -79,8 +86,10 @@ export default function TargetImport({ loaderData, actionData: answer }: Route.C
           <>
             <p>{t("targets:import.about")}</p>
             <ul className="list-disc space-y-1 ps-5">
-              {TARGET_COLUMNS_HELP.map((line) => (
-                <li key={line}>{line}</li>
+              {IMPORT_HELP_KEYS.map((key) => (
+                <li key={key}>
+                  <RichMessage id={key} values={IMPORT_HELP_VALUES} components={CODE} />
+                </li>
               ))}
             </ul>
             <a href={withQuery(TARGET_TEMPLATE_PATH, loaderData)} download className="btn-secondary w-full">

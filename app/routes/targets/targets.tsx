@@ -9,11 +9,12 @@ import { guardRequest } from "~/browser/request-guard";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { requireAllowed } from "~/http/auth.server";
 import { languageContext } from "~/http/context";
-import { pageMessages, requestTranslator } from "~/http/language.server";
+import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import { formCall, pageCall, readForm } from "~/http/form.server";
 import { targetPageQuery } from "~/http/target-query.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { appDate } from "~/infra/clock.server";
+import type { AppError } from "~/lib/app-error";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { centsToDecimal } from "~/lib/money";
@@ -63,6 +64,12 @@ function refuse(reply: Reply, status: number) {
   return data(reply, { status });
 }
 
+/** A model's refusal in the reader's language: on the form, and on its field when it names one. */
+function refusalOf(error: AppError): Pick<Reply, "error" | "errors"> {
+  const message = said(error.message, error.values);
+  return { error: message, errors: error.field ? { [error.field]: message } : {} };
+}
+
 /** The form's fields but its intent, as typed. */
 function typed(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -86,9 +93,9 @@ export async function action(args: Route.ActionArgs) {
       const parsed = targetRowSchema.safeParse(values);
       if (!parsed.success) {
         const errors = Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]),
+          parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), said(issue.message)]),
         );
-        return refuse({ intent, officerId, error: parsed.error.issues[0]?.message ?? "", errors, values }, 400);
+        return refuse({ intent, officerId, error: said(parsed.error.issues[0]?.message ?? ""), errors, values }, 400);
       }
       const row = parsed.data;
       return formCall(
@@ -100,26 +107,16 @@ export async function action(args: Route.ActionArgs) {
             description: periodName(row.period, t, language),
           });
         },
-        (error) =>
-          refuse(
-            {
-              intent,
-              officerId,
-              error: error.message,
-              errors: error.field ? { [error.field]: error.message } : {},
-              values,
-            },
-            error.status,
-          ),
+        (error) => refuse({ intent, officerId, ...refusalOf(error), values }, error.status),
       );
     }
     case "copy": {
       const parsed = targetCopySchema.safeParse(values);
       if (!parsed.success) {
         const errors = Object.fromEntries(
-          parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), issue.message]),
+          parsed.error.issues.map((issue) => [String(issue.path[0] ?? ""), said(issue.message)]),
         );
-        return refuse({ intent, error: parsed.error.issues[0]?.message ?? "", errors, values }, 400);
+        return refuse({ intent, error: said(parsed.error.issues[0]?.message ?? ""), errors, values }, 400);
       }
       const copy = parsed.data;
       return formCall(
@@ -133,11 +130,7 @@ export async function action(args: Route.ActionArgs) {
             }),
           });
         },
-        (error) =>
-          refuse(
-            { intent, error: error.message, errors: error.field ? { [error.field]: error.message } : {}, values },
-            error.status,
-          ),
+        (error) => refuse({ intent, ...refusalOf(error), values }, error.status),
       );
     }
     default:

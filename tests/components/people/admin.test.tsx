@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { redirect } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import { IMPORT_FAILED } from "~/lib/dealer-import";
-import { RECALCULATED, RECALCULATION_FAILED } from "~/lib/performance";
+import { RECALCULATION_FAILED } from "~/lib/performance";
+import { english } from "../../support/english";
 import { SUBMISSION_KEY_FIELD } from "~/lib/submission-key";
 import { PASSWORD_RESET_FAILED, PASSWORD_RESET_SENT, type AdminUser } from "~/models/admin.schema";
 import type { loader as dashboardLoader } from "~/routes/admin/dashboard";
@@ -20,6 +21,8 @@ import {
 } from "../support/app";
 import type { FakeServer } from "../support/network";
 import { ServerNotices, signInAgain } from "./support";
+
+const RECALCULATED = english("reports:leaderboard.recalculated");
 
 // The admin's actions on a flaky network (issue 15; Chromium keeps the users table's row action
 // meeting "502 from the edge" in tests/e2e/faults/people.js.spec.ts): the page and the row stay and

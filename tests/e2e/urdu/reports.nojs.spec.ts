@@ -2,6 +2,9 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { countRows, expect, signIn, test } from "../support/fixtures";
 import { PASSWORD, teamOfficerWithDealers } from "../plans/support";
 import { demoPlot } from "../plots/support";
+import { gridWorkbook } from "../../support/spreadsheets";
+import { TARGET_IMPORT_HEADER } from "~/lib/target-import";
+import { newOfficer } from "../targets/support";
 
 // The targets, the reports, the leaderboard, the farmers and the demo plots in Urdu (decision 101), JavaScript off: each page
 // right to left, its heading in Urdu, no key shown raw and none of its English headings left.
@@ -61,11 +64,80 @@ test("a manager reads the leaderboard, the targets, every report and the farmers
   await expectUrduPage(page, "/targets/import", "ٹارگٹ امپورٹ کریں", ["Import Targets", "Back to the targets"]);
 
   const reports = ["Report settings", "Show report", "Download Excel", "Group by"];
-  await expectUrduPage(page, "/reports", "رپورٹس", [...reports, "Totals by", "figures for"]);
+  await expectUrduPage(page, "/reports", "رپورٹس", [
+    ...reports,
+    "Totals by",
+    "figures for",
+    "previous period",
+    ">Total<",
+    ">Announcement<",
+  ]);
   await expectUrduPage(page, "/reports?view=targets", "رپورٹس", [...reports, "Targets by", "against what was done"]);
   await expectUrduPage(page, "/reports?view=accounts", "رپورٹس", [...reports, "Most overdue dealers", "Accounts by"]);
   await expectUrduPage(page, "/reports?view=farmers", "رپورٹس", [...reports, "Farmers and demo plots by"]);
   await expectUrduPage(page, "/farmers/import", "کسان امپورٹ کریں", ["Import Farmers", "Back to the farmers"]);
+});
+
+test("a manager's refused targets, import rows and report periods read in Urdu, JavaScript off; /api keeps its English", async ({
+  page,
+  context,
+  request,
+}) => {
+  const officer = await newOfficer(request);
+  await signIn(page, "manager");
+  await readInUrdu(page, context);
+
+  // The copy form with a percentage out of range: 400, the schema's words in Urdu, nothing copied.
+  const copy = { intent: "copy", period: "2041-01", percent: "900" };
+  const refused = await page.request.post("/targets", { form: copy, maxRedirects: 0 });
+  expect(refused.status()).toBe(400);
+  const html = await refused.text();
+  expect(html).toContain("فیصد ‎-90 سے 500 تک کا پورا عدد ہونا چاہیے۔");
+  expect(html).not.toContain("Percentage must be");
+
+  // A file whose row names nobody: 400 and the row's error in Urdu (the email as it was written).
+  const nobody = "nobody-urdu@example.pk";
+  const file = {
+    name: "targets.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: gridWorkbook([[...TARGET_IMPORT_HEADER], [nobody, "2041-01", 5]]),
+  };
+  const rows = await page.request.post("/targets/import", { multipart: { file }, maxRedirects: 0 });
+  expect(rows.status()).toBe(400);
+  const rowsHtml = await rows.text();
+  expect(rowsHtml).toContain(`قطار 2: کسی فعال آفیسر کا ای میل ${nobody} نہیں ہے`);
+  expect(rowsHtml).not.toContain("Row 2:");
+
+  // A report's period backwards: the page shows this month's, saying in Urdu what it refused.
+  const backwards = "from=2026-11-30&to=2026-11-01";
+  await page.goto(`/reports?${backwards}`);
+  await expect(page.getByRole("alert")).toContainText("’سے‘ کی تاریخ ’تک‘ کی تاریخ سے پہلے یا اسی دن ہونی چاہیے۔");
+
+  // A good file: the notice after it in Urdu.
+  const good = {
+    ...file,
+    buffer: gridWorkbook([[...TARGET_IMPORT_HEADER], [`${officer.username}@example.pk`, "RABI-2042", 5]]),
+  };
+  const imported = await page.request.post("/targets/import?period=RABI-2042", {
+    multipart: { file: good },
+    maxRedirects: 0,
+  });
+  expect(imported.status(), await imported.text()).toBe(302);
+  await page.goto(imported.headers().location!);
+  await expect(page.getByText("1 آفیسر کے 1 ٹارگٹ کامیابی سے امپورٹ ہو گئے۔")).toBeVisible();
+
+  // The same refusals through /api, read by tools: English, whatever the phone reads.
+  const apiReport = await page.request.get(`/api/reports?${backwards}`);
+  expect(apiReport.status()).toBe(400);
+  expect(((await apiReport.json()) as { error: string }).error).toBe("From must be on or before To");
+  const apiCopy = await page.request.post("/api/targets/copy", { data: { period: "2041-01", percent: 900 } });
+  expect(apiCopy.status()).toBe(400);
+  expect(((await apiCopy.json()) as { error: string }).error).toBe("Percentage must be a whole number from -90 to 500");
+  const apiRows = await page.request.post("/api/targets/import", { multipart: { file } });
+  expect(apiRows.status()).toBe(422);
+  expect(((await apiRows.json()) as { fieldErrors: { file: string[] } }).fieldErrors.file).toEqual([
+    `Row 2: No active officer has the email ${nobody}`,
+  ]);
 });
 
 test("an officer reads the farmers and the demo plots in Urdu", async ({ page, context, request }) => {

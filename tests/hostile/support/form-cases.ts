@@ -50,7 +50,7 @@ import type { DatabaseWatch } from "./server";
 import { PLAN_PAST } from "~/models/visit-plan.schema";
 import { calendarDateMessage } from "~/lib/calendar";
 import { STATEMENT_PERIOD_INVALID, STATEMENT_PERIOD_TOO_LONG } from "~/models/ledger.schema";
-import { TARGET_PERIOD_MESSAGE } from "~/lib/target-period";
+import { TARGET_PERIOD_MESSAGE } from "~/models/targets.schema";
 import { CROPS } from "~/lib/crops";
 import { FARMER_NOT_FOUND } from "~/models/farmer.schema";
 import { FARMER_IMPORT_FORBIDDEN } from "~/models/policy";
@@ -1273,7 +1273,7 @@ export const formCases: FormCase[] = [
           UNKNOWN_ACTION,
           "Please select a valid officer.",
           "Officer not found.",
-          TARGET_PERIOD_MESSAGE,
+          english(TARGET_PERIOD_MESSAGE),
           ", or empty for no target",
           "Unknown field",
         ],
