@@ -7,8 +7,3 @@ export type PlotStage = (typeof PLOT_STAGES)[number];
 /** The visits a plot waits for: the mid-season visit of a SOWN plot, the harvest of one not harvested. */
 export const VISIT_STAGES = ["MID_SEASON", "HARVEST"] as const;
 export type VisitStage = (typeof VISIT_STAGES)[number];
-
-export const VISIT_STAGE_LABELS: Record<VisitStage, string> = {
-  MID_SEASON: "Mid-season visit",
-  HARVEST: "Harvest",
-};
