@@ -5,7 +5,7 @@ import { apiError, isBrowserNavigation } from "~/http/api.server";
 import { operation } from "~/http/api/operation.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { inLanguage, requestLanguage, said, translator } from "~/http/language.server";
-import type { Translate } from "~/locales/namespaces";
+import { NAMESPACES, type Translate } from "~/locales/namespaces";
 import { AppError } from "~/lib/app-error";
 import { RECALCULATION_FAILED } from "~/lib/performance";
 import { checkInQuerySchema, locationQualityQuerySchema } from "~/models/checkin.schema";
@@ -105,7 +105,7 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
   const format = reportFormat(request);
   if (format !== "csv" && format !== "xlsx") return as.json(report);
   return answerFile(request, format, {
-    table: as.table(report, ENGLISH),
+    table: as.table(report, fileWords(request)),
     title: as.title(report),
     name: as.fileName(report, format),
     userId,
@@ -115,7 +115,16 @@ async function answerReportAs<R>(request: Request, userId: number, report: R, as
 const NO_STORE = { headers: { "Cache-Control": "private, no-store" } };
 
 /** /api's words, its files' too: English, as its callers' tools read them (a file's columns by name). */
-const ENGLISH = translator("en", ["reports"]);
+const ENGLISH = translator("en", NAMESPACES);
+
+/**
+ * A file's words: the report page's download link (a browser following it) is read by a person,
+ * in this phone's language (issue 51: Excel and CSV headers in the reader's language); a tool
+ * calling /api reads English.
+ */
+function fileWords(request: Request): Translate {
+  return isBrowserNavigation(request) ? translator(requestLanguage(request, null), NAMESPACES) : ENGLISH;
+}
 
 const SALES_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildReport>>> = {
   table: reportTable,

@@ -159,3 +159,24 @@ test("an officer reads the farmers and the demo plots in Urdu", async ({ page, c
     "Control plot area",
   ]);
 });
+
+test("the report page's download reads in the phone's language; a tool calling /api gets English columns", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "manager");
+  await readInUrdu(page, context);
+  const path = "/api/reports?groupBy=officer&period=last-90-days&format=csv";
+  // The page's link, followed by the browser.
+  const followed = await page.request.get(path, { headers: { "Sec-Fetch-Mode": "navigate" } });
+  expect(followed.status()).toBe(200);
+  const file = await followed.text();
+  console.log(file.split("\n").slice(0, 4).join("\n"));
+  expect(file).toContain("سیل");
+  expect(file).toContain("ریکوری");
+  expect(file).not.toContain("Sales");
+  // The same call from a tool.
+  const called = await page.request.get(path);
+  expect(called.status()).toBe(200);
+  expect(await called.text()).toContain("Sales");
+});
