@@ -146,7 +146,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Failed to save the targets. Please try again." }));
+  guardRequest(args, () => ({ type: "error", title: "common:failed.targetsSave" }));
 
 function Alert({ message }: { message: string }) {
   return (
@@ -299,5 +299,5 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to load the targets" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadTargets" />;
 }
