@@ -119,3 +119,16 @@ test("an enhanced form's failure notice is common's key (common:failed.*), said 
   await expectNotice("بقایا ایڈجسٹ نہیں ہو سکا");
   expect(screen.getByTestId("notice")).not.toHaveTextContent(/[A-Za-z]/);
 });
+
+test("an admin page whose loader failed says so in Urdu with the root's words (common)", async () => {
+  const server = fakeServer(
+    {
+      "routes/admin/teams": () => {
+        throw new Response("The database is locked", { status: 500 });
+      },
+    },
+    URDU,
+  );
+  await renderApp("/admin/teams", server);
+  expect(await screen.findByText("ٹیمیں لوڈ نہیں ہو سکیں")).toBeVisible();
+});
