@@ -105,7 +105,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
     args,
     () => ({ type: "error", title: "common:notice.error", description: "common:failed.saveLocations" }),
     {
-      signedOut: { type: "error", title: "Unauthorized", description: "You are logged out. Logging in again..." },
+      signedOut: { type: "error", title: "common:failed.unauthorized", description: "common:notice.signedOut" },
     },
   );
 
