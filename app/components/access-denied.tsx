@@ -4,6 +4,7 @@ import { Toaster } from "~/components/toaster";
 import { useSay, useT } from "~/browser/i18n";
 import { useNotice } from "~/browser/notices";
 import type { Toast } from "~/lib/toast";
+import type { MessageKey } from "~/locales/namespaces";
 import { Icon } from "~/components/icon";
 
 /**
@@ -35,7 +36,8 @@ function AccessDenied({ message }: { message?: string }) {
 
 /**
  * An admin page's error boundary: Access Denied for a 403, otherwise the page's failure message.
- * `deniedMessage` is a catalog's key (of common, which every page has) or a refusal already said.
+ * `deniedMessage` is a catalog's key (of common, which every page has) or a refusal already said;
+ * `failedMessage` is common's key (`common:failed.*`): a loader that failed sent no words of its page.
  */
 export function AdminErrorView({
   error,
@@ -44,7 +46,7 @@ export function AdminErrorView({
 }: {
   error: unknown;
   deniedMessage?: string;
-  failedMessage: string;
+  failedMessage: MessageKey;
 }) {
   const t = useT();
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied message={deniedMessage} />;
@@ -54,7 +56,7 @@ export function AdminErrorView({
   return (
     <div className="card space-y-3 text-center">
       <h1 className="text-xl font-bold">{t("common:error.unexpectedHeading")}</h1>
-      <p className="text-gray-11">{refusal ?? failedMessage}</p>
+      <p className="text-gray-11">{refusal ?? t(failedMessage)}</p>
       <Link to="/" className="btn-primary">
         {t("common:error.goToFeed")}
       </Link>

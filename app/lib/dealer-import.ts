@@ -5,8 +5,6 @@
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
 export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
-/** An import that failed on the way or on the server (title "Import Failed"). */
-export const IMPORT_FAILED = "Failed to import dealers";
 
 /** The spreadsheet to fill in, with the columns' plain names and one example row (GET, signed in). */
 export const IMPORT_TEMPLATE_PATH = "/dealers/import/template.xlsx";

@@ -10,7 +10,6 @@ import type { MessageKey } from "~/locales/namespaces";
 export const ADMIN_PAGE_SIZE = 20;
 
 export const PASSWORD_RESET_SENT = "Password reset email sent successfully!";
-export const PASSWORD_RESET_FAILED = "Failed to reset password. Please try again.";
 export const USER_NOT_FOUND: MessageKey = "admin:errors.userNotFound";
 export const INVALID_USER_ID: MessageKey = "admin:errors.userIdInvalid";
 export const OWN_ROLE_LOCKED: MessageKey = "admin:errors.ownRoleLocked";

@@ -2,7 +2,7 @@ import { ImportHelp } from "~/components/dealers/import-help";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { connectionFailed, connectionWorks } from "~/browser/connection";
-import { FILE_TOO_LARGE, hasExcelName, IMPORT_FAILED, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
+import { FILE_TOO_LARGE, hasExcelName, IMPORT_MAX_BYTES, NOT_EXCEL } from "~/lib/dealer-import";
 import { showNotice } from "~/browser/notices";
 import { withinPatience } from "~/browser/request-guard";
 import { comeBackAfterSignIn } from "~/browser/request-json";
@@ -119,7 +119,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   async function startImport(uploadId: string, fileName: string) {
     setStep({ name: "importing", fileName });
-    const failed = (message = IMPORT_FAILED) =>
+    const failed = (message = t("common:failed.importDealers")) =>
       setStep({ name: "ready", uploadId, fileName, error: { title: t("dealers:import.importFailed"), message } });
     let response: Response;
     try {

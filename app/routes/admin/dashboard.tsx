@@ -19,13 +19,7 @@ import {
   sendAdminPasswordReset,
   updateUserByAdmin,
 } from "~/models/admin.server";
-import {
-  PASSWORD_RESET_FAILED,
-  newUserSchema,
-  updateUserSchema,
-  userIdSchema,
-  type AdminUser,
-} from "~/models/admin.schema";
+import { newUserSchema, updateUserSchema, userIdSchema, type AdminUser } from "~/models/admin.schema";
 import { requireAllowed } from "~/http/auth.server";
 import type { Action } from "~/models/policy";
 import { decideAccount, makeInvite } from "~/http/approvals.server";
@@ -291,21 +285,21 @@ async function sendReset(
 
 /** The notice for a form whose request failed on the way, by its intent. */
 const FAILURES = new Map<string, string>([
-  ["change-role", "Failed to change the role. Please try again."],
-  ["deactivate", "Failed to deactivate the account. Please try again."],
-  ["reactivate", "Failed to reactivate the account. Please try again."],
-  ["reset-password", PASSWORD_RESET_FAILED],
-  ["approve", "Failed to approve the account. Please try again."],
-  ["refuse", "Failed to refuse the account. Please try again."],
-  ["create-invite", "Failed to create the invite link. Please try again."],
-  ["save-registration", "Failed to save who may join. Please try again."],
-  ["add-user", "Failed to add the user. Please try again."],
+  ["change-role", "common:failed.changeRole"],
+  ["deactivate", "common:failed.deactivate"],
+  ["reactivate", "common:failed.reactivate"],
+  ["reset-password", "admin:toast.resetFailed"],
+  ["approve", "common:failed.approve"],
+  ["refuse", "common:failed.refuse"],
+  ["create-invite", "common:failed.createInvite"],
+  ["save-registration", "common:failed.saveRegistration"],
+  ["add-user", "common:failed.addUser"],
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
+    title: "common:notice.error",
     description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
   }));
 
@@ -448,7 +442,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <AdminErrorView
       error={error}
       deniedMessage="common:error.deniedAdminDashboard"
-      failedMessage="Failed to load the admin dashboard"
+      failedMessage="common:failed.loadAdminDashboard"
     />
   );
 }

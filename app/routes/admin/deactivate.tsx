@@ -51,7 +51,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <AdminErrorView
       error={error}
-      failedMessage={notFound ? "This account is not active or is your own." : "Failed to load the account"}
+      failedMessage={notFound ? "common:failed.accountNotDeactivatable" : "common:failed.loadAccount"}
     />
   );
 }

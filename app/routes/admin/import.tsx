@@ -3,7 +3,7 @@ import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { AdminErrorView } from "~/components/access-denied";
 import { ImportResults } from "~/components/dealers/import-results";
-import { IMPORT_FAILED, importNotice } from "~/lib/dealer-import";
+import { importNotice } from "~/lib/dealer-import";
 import { guardRequest } from "~/browser/request-guard";
 import { requireAllowed } from "~/http/auth.server";
 import { getImportRecord, importSampleFile } from "~/models/dealer-import.server";
@@ -32,7 +32,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Import Failed", description: IMPORT_FAILED }));
+  guardRequest(args, () => ({
+    type: "error",
+    title: "dealers:import.importFailed",
+    description: "common:failed.importDealers",
+  }));
 
 export default function AdminImport({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -74,5 +78,5 @@ export default function AdminImport({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage={IMPORT_FAILED} />;
+  return <AdminErrorView error={error} failedMessage="common:failed.importDealers" />;
 }

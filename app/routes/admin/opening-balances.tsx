@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "admin:openingBalances.pageTitle") },
 ];
 
-const IMPORT_FAILED = "Failed to import opening balances";
+const IMPORT_FAILED = "common:failed.importOpeningBalances";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, "dealerAccount.open");

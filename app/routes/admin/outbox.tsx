@@ -100,5 +100,5 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to load the outbox" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadOutbox" />;
 }

@@ -108,15 +108,15 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const FAILURES: Record<string, string> = {
-  "create-account": "Failed to create the service account. Please try again.",
-  "create-token": "Failed to create the token. Please try again.",
-  "revoke-token": "Failed to revoke the token. Please try again.",
+  "create-account": "common:failed.serviceAccountCreate",
+  "create-token": "common:failed.tokenCreate",
+  "revoke-token": "common:failed.tokenRevoke",
 };
 
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
+    title: "common:notice.error",
     description: FAILURES[String(form.get("intent"))] ?? UNKNOWN_ACTION,
   }));
 
@@ -234,7 +234,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <AdminErrorView
       error={error}
       deniedMessage="common:error.deniedServiceAccounts"
-      failedMessage="Failed to load the service accounts"
+      failedMessage="common:failed.loadServiceAccounts"
     />
   );
 }

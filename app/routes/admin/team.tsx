@@ -89,18 +89,18 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const FAILURES = new Map<string, string>([
-  ["update", "Failed to save the team. Please try again."],
-  ["add-member", "Failed to add the officer. Please try again."],
-  ["remove-member", "Failed to remove the officer. Please try again."],
-  ["add-manager", "Failed to add the manager. Please try again."],
-  ["remove-manager", "Failed to remove the manager. Please try again."],
-  ["delete", "Failed to delete the team. Please try again."],
+  ["update", "common:failed.teamSave"],
+  ["add-member", "common:failed.teamAddOfficer"],
+  ["remove-member", "common:failed.teamRemoveOfficer"],
+  ["add-manager", "common:failed.teamAddManager"],
+  ["remove-manager", "common:failed.teamRemoveManager"],
+  ["delete", "common:failed.teamDelete"],
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
+    title: "common:notice.error",
     description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
   }));
 
@@ -289,5 +289,5 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
 
 // A team not found answers 404 with its message, which the view shows.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to load the team" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadTeam" />;
 }

@@ -63,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Failed to create the team. Please try again." }));
+  guardRequest(args, () => ({ type: "error", title: "common:failed.teamCreate" }));
 
 /** A territory in a few words: its provinces, then its districts. */
 function territoryText(t: Translate, team: { provinces: string[]; districts: string[] }): string {
@@ -130,5 +130,5 @@ export default function Teams({ loaderData, actionData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to load the teams" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadTeams" />;
 }

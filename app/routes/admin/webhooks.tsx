@@ -74,10 +74,7 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title:
-      form.get("intent") === "delete"
-        ? "Failed to delete the webhook. Please try again."
-        : "Failed to add the webhook. Please try again.",
+    title: form.get("intent") === "delete" ? "common:failed.webhookDelete" : "common:failed.webhookAdd",
   }));
 
 const STATUS_TEXT: Record<WebhookDeliveryView["status"], MessageKey> = {
@@ -237,5 +234,5 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to load the webhooks" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadWebhooks" />;
 }

@@ -103,9 +103,9 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(
     args,
-    () => ({ type: "error", title: "Error", description: "Failed to save locations. Please try again." }),
+    () => ({ type: "error", title: "common:notice.error", description: "common:failed.saveLocations" }),
     {
-      signedOut: { type: "error", title: "Unauthorized", description: "You are logged out. Logging in again..." },
+      signedOut: { type: "error", title: "common:failed.unauthorized", description: "common:notice.signedOut" },
     },
   );
 

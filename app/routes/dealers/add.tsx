@@ -73,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** With JavaScript: a save that fails on the way leaves the form as typed, with its failure notice. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Failed to add dealer. Please try again." }));
+  guardRequest(args, () => ({ type: "error", title: "common:failed.addDealer" }));
 
 export default function AddDealer({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: data?.dealer ? `${data.dealer.businessName} · Fieldline` : metaTitle(matches, "dealers:details.pageTitle") },
 ];
 
-const ABOUT_FAILED = "Failed to update about section";
+const ABOUT_FAILED = "common:failed.dealerAbout";
 
 /** Sent by Edit Dealer's "Save About" button (the same form as Save). */
 const savesAbout = (form: FormData) => form.get("save") === "about";
@@ -173,19 +173,19 @@ export async function action(args: Route.ActionArgs) {
 
 const UPDATE_FAILED: Toast = {
   type: "error",
-  title: "Error",
-  description: "Failed to update dealer. Please try again.",
+  title: "common:notice.error",
+  description: "common:failed.dealerUpdate",
 };
 const FAILURES: Record<string, Toast> = {
   update: UPDATE_FAILED,
   about: { type: "error", title: ABOUT_FAILED },
-  "profile-picture": { type: "error", title: "Failed to update profile picture" },
-  "gallery-add": { type: "error", title: "Failed to add image to gallery" },
-  "gallery-remove": { type: "error", title: "Failed to remove image from gallery" },
-  "account-adjust": { type: "error", title: "Failed to adjust balance" },
-  "account-reverse": { type: "error", title: "Failed to reverse entry" },
-  "account-terms": { type: "error", title: "Failed to update credit terms" },
-  "account-open": { type: "error", title: "Failed to set opening balance" },
+  "profile-picture": { type: "error", title: "common:failed.dealerPicture" },
+  "gallery-add": { type: "error", title: "common:failed.galleryAdd" },
+  "gallery-remove": { type: "error", title: "common:failed.galleryRemove" },
+  "account-adjust": { type: "error", title: "common:failed.accountAdjust" },
+  "account-reverse": { type: "error", title: "common:failed.accountReverse" },
+  "account-terms": { type: "error", title: "common:failed.accountTerms" },
+  "account-open": { type: "error", title: "common:failed.accountOpen" },
 };
 
 /** With JavaScript: a request that fails on the way leaves the page as it is, with the failed form's notice. */

@@ -3,7 +3,6 @@ import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/import";
 import { ImportHelp } from "~/components/dealers/import-help";
 import { ImportResults, importNoticeText } from "~/components/dealers/import-results";
-import { IMPORT_FAILED } from "~/lib/dealer-import";
 import { metaTitle, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
 import type { Translate } from "~/locales/namespaces";
@@ -55,7 +54,11 @@ export async function action(args: Route.ActionArgs) {
 
 /** With JavaScript: an import that fails on the way leaves the page with the chosen file, and says so. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Import Failed", description: IMPORT_FAILED }));
+  guardRequest(args, () => ({
+    type: "error",
+    title: "dealers:import.importFailed",
+    description: "common:failed.importDealers",
+  }));
 
 export default function ImportDealers({ loaderData, actionData: answer }: Route.ComponentProps) {
   const actionData = isFailedRequest(answer) ? undefined : answer;

@@ -138,5 +138,5 @@ export default function FarmerImport({ loaderData, actionData: answer }: Route.C
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refusal says why: another team's import is not "no permission" to import at all.
   const refusal = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
-  return <AdminErrorView error={error} deniedMessage={refusal} failedMessage="Failed to import farmers" />;
+  return <AdminErrorView error={error} deniedMessage={refusal} failedMessage="common:failed.importFarmers" />;
 }

@@ -184,8 +184,8 @@ export async function clientLoader(args: Route.ClientLoaderArgs) {
   const { guardLoad } = await import("~/browser/request-guard");
   return guardLoad(args, {
     type: "error",
-    title: "Error",
-    description: "Failed to load more posts. Please try again.",
+    title: "common:notice.error",
+    description: "common:failed.loadMorePosts",
   });
 }
 

@@ -114,5 +114,5 @@ export default function LocationQuality({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The loader's words never came: the error's page is the shell's.
-  return <AdminErrorView error={error} failedMessage="Failed to load location quality" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadLocationQuality" />;
 }

@@ -93,16 +93,16 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const FAILURES = new Map<string, string>([
-  ["add", "Failed to add the dealer. Please try again."],
-  ["remove", "Failed to remove the dealer. Please try again."],
-  ["reorder", "Failed to order the plan. Please try again."],
-  ["move", "Failed to move the visit to today. Please try again."],
+  ["add", "common:failed.planAdd"],
+  ["remove", "common:failed.planRemove"],
+  ["reorder", "common:failed.planOrder"],
+  ["move", "common:failed.planMove"],
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
+    title: "common:notice.error",
     description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
   }));
 

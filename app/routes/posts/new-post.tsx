@@ -88,25 +88,22 @@ export async function action(args: Route.ActionArgs) {
 }
 
 /**
- * The dealer list's refresh, or a post's request, that failed, as the browser's own notice says it:
- * it stays English, as the send queue's notices do (issue 51 moves the browser's notices next).
- */
-const DEALERS_NOT_REFRESHED = "Failed to refresh the dealer list. Please try again.";
-const POST_NOT_SENT = "Failed to create post. Please try again.";
-
-/**
  * With JavaScript the dealer list is fetched again through here (the search's Find, the phone's
  * fix, both with `dealerQuery`): a refresh that fails (offline, on the phone's saved copy of the
  * page) keeps the form and the list shown and says so in place, never the error view.
  */
 export async function clientLoader(args: Route.ClientLoaderArgs) {
   if (!new URL(args.request.url).searchParams.has("dealerQuery")) return args.serverLoader();
-  return guardLoad(args, { type: "error", title: "Error", description: DEALERS_NOT_REFRESHED }, { inPlace: true });
+  return guardLoad(
+    args,
+    { type: "error", title: "common:notice.error", description: "feed:newPost.dealersNotRefreshed" },
+    { inPlace: true },
+  );
 }
 
 /** With JavaScript: a post whose request fails on the way stays on the page and waits on the phone. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Error", description: POST_NOT_SENT }));
+  guardRequest(args, () => ({ type: "error", title: "common:notice.error", description: "posts:errors.postFailed" }));
 
 /**
  * The form's validation (see post.validation.ts), loaded when the officer first touches the form:

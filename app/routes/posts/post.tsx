@@ -62,14 +62,6 @@ const FAILURE_KEYS: Record<Intent, MessageKey> = {
   comment: "feed:post.commentFailed",
   "delete-comment": "feed:post.deleteCommentFailed",
 };
-// The browser's own notice when a request fails on the way stays English, as the send queue's do
-// (issue 51 moves the browser's notices next).
-const FAILURES: Record<Intent, string> = {
-  like: "Failed to update like. Please try again.",
-  unlike: "Failed to update like. Please try again.",
-  comment: "Failed to add comment. Please try again.",
-  "delete-comment": "Failed to delete comment. Please try again.",
-};
 
 /**
  * Like, unlike, comment and delete a comment, from the feed or this page. Without JavaScript
@@ -137,8 +129,8 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
-    description: FAILURES[String(form.get("intent")) as Intent] ?? UNKNOWN_ACTION,
+    title: "common:notice.error",
+    description: FAILURE_KEYS[String(form.get("intent")) as Intent] ?? UNKNOWN_ACTION,
   }));
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {

@@ -75,11 +75,8 @@ export async function action(args: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
-    description:
-      form.get("intent") === "revoke-token"
-        ? "Failed to revoke the token. Please try again."
-        : "Failed to create the token. Please try again.",
+    title: "common:notice.error",
+    description: form.get("intent") === "revoke-token" ? "common:failed.tokenRevoke" : "common:failed.tokenCreate",
   }));
 
 export default function ApiTokens({ loaderData, actionData }: Route.ComponentProps) {

@@ -294,5 +294,5 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to load the report" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadReport" />;
 }

@@ -109,5 +109,5 @@ export default function TargetImport({ loaderData, actionData: answer }: Route.C
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to import targets" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.importTargets" />;
 }

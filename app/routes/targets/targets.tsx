@@ -139,7 +139,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  guardRequest(args, () => ({ type: "error", title: "Failed to save the targets. Please try again." }));
+  guardRequest(args, () => ({ type: "error", title: "common:failed.targetsSave" }));
 
 function Alert({ message }: { message: string }) {
   return (
@@ -292,5 +292,5 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorView error={error} failedMessage="Failed to load the targets" />;
+  return <AdminErrorView error={error} failedMessage="common:failed.loadTargets" />;
 }

@@ -66,15 +66,15 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const FAILURES = new Map<string, string>([
-  ["approve", "Failed to approve the account. Please try again."],
-  ["refuse", "Failed to refuse the account. Please try again."],
-  ["create-invite", "Failed to create the invite link. Please try again."],
+  ["approve", "common:failed.approve"],
+  ["refuse", "common:failed.refuse"],
+  ["create-invite", "common:failed.createInvite"],
 ]);
 
 export const clientAction = (args: Route.ClientActionArgs) =>
   guardRequest(args, (form) => ({
     type: "error",
-    title: "Error",
+    title: "common:notice.error",
     description: FAILURES.get(String(form.get("intent"))) ?? UNKNOWN_ACTION,
   }));
 
@@ -124,12 +124,7 @@ export default function TeamAdmin({ loaderData, actionData }: Route.ComponentPro
 
 /** A failed loader sends no messages of its own: the boundary's words are the root's (common). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const t = useT();
   return (
-    <AdminErrorView
-      error={error}
-      deniedMessage={t("common:teamAdmin.denied")}
-      failedMessage={t("common:teamAdmin.loadFailed")}
-    />
+    <AdminErrorView error={error} deniedMessage="common:teamAdmin.denied" failedMessage="common:teamAdmin.loadFailed" />
   );
 }

@@ -1,10 +1,14 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { redirect } from "react-router";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { NAMESPACES } from "~/locales/namespaces";
 import type { loader } from "~/routes/notifications/notifications";
 import { expectNotice, fakeServer, renderApp, rootData } from "../support/app";
 import { profilePage } from "../people/support";
+import { aDealer, DEALER_ID, editPage } from "../dealers/support";
+
+// The dealer's page is what is tested, not its map (Leaflet): a stand-in in its place.
+vi.mock("~/components/map/location-map.client", () => ({ default: () => <div>Map</div> }));
 
 // The browser's own notices in the reader's language (decision 103): a failed request's notice is
 // made of catalogs' keys (its reason one of them) and the toaster says them with the page's words.
@@ -73,4 +77,58 @@ test("a profile that failed to save says why in Urdu: the reason is a key said i
   server.failNext("aborted", "POST /profile");
   await app.user.click(await screen.findByRole("button", { name: "محفوظ کریں" }));
   await expectNotice("خرابی", "پروفائل اپ ڈیٹ نہیں ہو سکا: کنکشن ٹوٹ گیا");
+});
+
+test("an enhanced form's failure notice is common's key (common:failed.*), said in Urdu", async () => {
+  const server = fakeServer(
+    {
+      "routes/dealers/details": () => ({
+        ...editPage(aDealer()),
+        editing: false,
+        visits: { lastVisit: null, total: 0, visits: [], nextCursor: null },
+        account: {
+          account: {
+            dealerId: DEALER_ID,
+            balanceCents: 0n,
+            outstandingCents: 0n,
+            overdueCents: 0n,
+            ageing: { days0to30: 0n, days31to60: 0n, days61to90: 0n, over90: 0n },
+            creditLimitCents: null,
+            paymentTermsDays: 30,
+            oldestUnpaidDays: 0,
+          },
+          entries: [],
+          updatedAt: "2026-11-28T07:00:00.000Z",
+          mayManage: true,
+          mayOpen: false,
+          ownTermsDays: null,
+        },
+        accountKey: "account-key-1",
+      }),
+    },
+    URDU,
+  );
+  const app = await renderApp(`/dealer-details/${DEALER_ID}`, server);
+  await screen.findByRole("heading", { name: "کھاتہ" });
+  await app.user.click(screen.getByText("بقایا میں ایڈجسٹمنٹ کریں", { selector: "summary" }));
+  const form = within(document.querySelector<HTMLElement>("form#account-adjust")!);
+  await app.user.type(form.getByLabelText("رقم"), "1250.50");
+  await app.user.type(form.getByLabelText("ایڈجسٹمنٹ کی وجہ"), "پرانا بل");
+  server.failNext("500 with JSON", `POST /dealer-details/${DEALER_ID}`);
+  await app.user.click(form.getByRole("button", { name: "بقایا میں ایڈجسٹمنٹ کریں" }));
+  await expectNotice("بقایا ایڈجسٹ نہیں ہو سکا");
+  expect(screen.getByTestId("notice")).not.toHaveTextContent(/[A-Za-z]/);
+});
+
+test("an admin page whose loader failed says so in Urdu with the root's words (common)", async () => {
+  const server = fakeServer(
+    {
+      "routes/admin/teams": () => {
+        throw new Response("The database is locked", { status: 500 });
+      },
+    },
+    URDU,
+  );
+  await renderApp("/admin/teams", server);
+  expect(await screen.findByText("ٹیمیں لوڈ نہیں ہو سکیں")).toBeVisible();
 });
