@@ -17,7 +17,8 @@ export function unreadLabel(count: number): string | null {
 
 /**
  * The bell: a plain link to /notifications without JavaScript; with it, a 600 px dialog
- * fed by the JSON API, and an unread count refreshed every 30 s and when the window regains focus.
+ * fed by that page's loader (in the reader's language), and an unread count from the JSON API
+ * refreshed every 30 s and when the window regains focus.
  */
 export function NotificationBell({ initialUnread }: { initialUnread: number }) {
   const t = useT();

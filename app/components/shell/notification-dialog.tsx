@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { useFetcher } from "react-router";
 import { NotificationItem, type NotificationView } from "~/components/notifications/notification-item";
 import { requestJson, signInAndComeBack } from "~/browser/request-json";
 import { Icon } from "~/components/icon";
 import { useT } from "~/browser/i18n";
+import { type FailedRequest, isFailedRequest } from "~/lib/failed-request";
+
+/** What the /notifications page's loader answers the dialog's fetcher (its clientLoader, on failure). */
+type NotificationList = { notifications: NotificationView[] } | FailedRequest;
 
 /**
  * The bell's dialog. `opened` changes on every tap on the bell, which shows the dialog and reloads
- * the list. Marking read shows at once; when the call fails it is undone and the dialog says so.
+ * the list: the /notifications page's own, said in the reader's language (/api/notifications
+ * answers integrators in English). Marking read shows at once; when the call fails it is undone
+ * and the dialog says so.
  */
 export default function NotificationDialog({
   opened,
@@ -17,25 +24,33 @@ export default function NotificationDialog({
 }) {
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [items, setItems] = useState<NotificationView[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const list = useFetcher<NotificationList>();
+  const { load } = list;
+  // Read marks made in the dialog (undone when their call fails), over the list they were made
+  // on: each load's list is the server's word, and starts without them.
+  const [marks, setMarks] = useState({ list: list.data, isRead: {} as Record<number, boolean> });
+  if (marks.list !== list.data) setMarks({ list: list.data, isRead: {} });
   const [markFailed, setMarkFailed] = useState<string | null>(null);
+  const failed = list.state === "idle" && isFailedRequest(list.data);
+  const items =
+    list.data && !isFailedRequest(list.data)
+      ? list.data.notifications.map((item) =>
+          item.id in marks.isRead ? { ...item, isRead: marks.isRead[item.id]! } : item,
+        )
+      : null;
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
-    setFailed(false);
     setMarkFailed(null);
-    requestJson<NotificationView[]>("/api/notifications")
-      .then(setItems)
-      .catch((error: unknown) => {
-        setFailed(true);
-        signInAndComeBack(error);
-      });
-  }, [opened]);
+    void load("/notifications?dialog");
+  }, [opened, load]);
 
   /** Shows `ids` as read (or unread again) and moves the bell's count with them. */
   function showRead(ids: number[], isRead: boolean) {
-    setItems((list) => list?.map((item) => (ids.includes(item.id) ? { ...item, isRead } : item)) ?? null);
+    setMarks((current) => ({
+      ...current,
+      isRead: { ...current.isRead, ...Object.fromEntries(ids.map((id) => [id, isRead])) },
+    }));
     setUnread((count) => Math.max(0, count + (isRead ? -ids.length : ids.length)));
   }
 

@@ -12,7 +12,7 @@ import { languageContext } from "~/http/context";
 import { markAllNotificationsRead, markNotificationRead, NOTIFICATION_NOT_FOUND } from "~/models/notification.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { said } from "~/http/language.server";
-import { guardRequest } from "~/browser/request-guard";
+import { guardLoad, guardRequest } from "~/browser/request-guard";
 import { metaTitle, useT } from "~/browser/i18n";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -24,6 +24,20 @@ export async function loader(args: Route.LoaderArgs) {
   // Its words are the shell's own (the bell's dialog says the same), which the root sends; the
   // notifications' own come said in the reader's language.
   return { notifications: await notificationsToRead(user.id, args.context.get(languageContext)) };
+}
+
+/**
+ * With JavaScript the bell's dialog loads this list (its fetcher asks `?dialog`), said in the
+ * reader's language as the page says it: a load that fails on the way answers a `FailedRequest`,
+ * which the dialog shows in place, instead of taking the page under the dialog down.
+ */
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  if (!new URL(args.request.url).searchParams.has("dialog")) return args.serverLoader();
+  return guardLoad(
+    args,
+    { type: "error", title: "common:notice.error", description: "common:notifications.loadFailed" },
+    { inPlace: true },
+  );
 }
 
 /** Mark one notification read (`read`, with its `id`) or all of them (`mark-all-read`); any other intent answers 400. */
@@ -57,8 +71,11 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   }));
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notifications } = loaderData;
   const t = useT();
+  // Only the dialog's load (`?dialog`) answers a failure instead of an error page.
+  if (isFailedRequest(loaderData))
+    return <p className="card p-4 text-danger-11">{t("common:notifications.loadFailed")}</p>;
+  const { notifications } = loaderData;
   // An action no form of this page sends.
   const refused = actionData && !isFailedRequest(actionData) ? actionData.error : null;
   const hasUnread = notifications.some((notification) => !notification.isRead);

@@ -88,12 +88,14 @@ describe("the notifications page", () => {
 });
 
 describe("the bell's dialog", () => {
-  /** The JSON API behind the dialog: the list, and the calls that mark read (counted). */
-  function notificationsApi() {
+  /**
+   * The server behind the dialog: its list is the notifications page's (its loader, which the
+   * dialog's fetcher asks); marking read is the JSON API's (its calls counted).
+   */
+  function dialogServer() {
     const notification = unread();
     const marked = { one: 0, all: 0 };
     network.use(
-      http.get("/api/notifications", () => HttpResponse.json([notification])),
       http.get("/api/notifications/unread-count", () => HttpResponse.json({ count: notification.isRead ? 0 : 1 })),
       http.patch(`/api/notifications/${notification.id}/read`, () => {
         marked.one += 1;
@@ -106,7 +108,14 @@ describe("the bell's dialog", () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    return marked;
+    const server = fakeServer(
+      {
+        "routes/profile/profile": () => profilePage(null, {}),
+        "routes/notifications/notifications": () => ({ notifications: [{ ...notification }] }),
+      },
+      rootData({ unreadCount: 1 }),
+    );
+    return { server, marked };
   }
 
   /** The bell in the top bar (the profile's settings have a Notifications link too). */
@@ -120,15 +129,33 @@ describe("the bell's dialog", () => {
     return { dialog, item };
   }
 
-  const profileServer = () =>
-    fakeServer({ "routes/profile/profile": () => profilePage(null, {}) }, rootData({ unreadCount: 1 }));
+  test.each(["aborted", "500 with JSON", "session expired"] as const)(
+    "loading the list, %s: the dialog says it failed over the page, or goes to sign in; the next tap loads it",
+    async (fault) => {
+      const { server } = dialogServer();
+      const app = await renderApp("/profile", server);
+      server.failNext(fault, "GET /notifications");
+      await app.user.click(await screen.findByRole("link", { name: "Notifications, 1 unread" }));
+      if (fault === "session expired") {
+        await waitFor(() => expect(app.address()).toBe(signInFor("/profile")));
+        return;
+      }
+      const dialog = await screen.findByRole("dialog", { name: "Notifications" });
+      expect(await within(dialog).findByText("Failed to load notifications. Please try again.")).toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Performance" })).toBeInTheDocument();
+
+      await app.user.click(within(dialog).getByRole("button", { name: "Close" }));
+      await app.user.click(bell());
+      expect(await within(dialog).findByRole("button", { name: new RegExp(TITLE) })).toBeInTheDocument();
+      expect(within(dialog).queryByText("Failed to load notifications. Please try again.")).not.toBeInTheDocument();
+    },
+  );
 
   for (const intent of ["one", "all"] as const)
     test.each(FAULTS)(
       `mark ${intent} read, %s: the notification goes back to unread and says so; one more tap does it`,
       async (fault) => {
-        const marked = notificationsApi();
-        const server = profileServer();
+        const { server, marked } = dialogServer();
         // Where the app sends the officer to sign in (a page load, which happy-dom would not make).
         const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
         let app = await renderApp("/profile", server);

@@ -1,9 +1,11 @@
 import { screen, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import { redirect } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import { NAMESPACES } from "~/locales/namespaces";
 import type { loader } from "~/routes/notifications/notifications";
 import { expectNotice, fakeServer, renderApp, rootData } from "../support/app";
+import { network } from "../support/network";
 import { profilePage } from "../people/support";
 import { aDealer, DEALER_ID, editPage } from "../dealers/support";
 
@@ -131,4 +133,19 @@ test("an admin page whose loader failed says so in Urdu with the root's words (c
   );
   await renderApp("/admin/teams", server);
   expect(await screen.findByText("ٹیمیں لوڈ نہیں ہو سکیں")).toBeVisible();
+});
+
+test("the bell's dialog lists the notifications as the page's loader says them, in Urdu, not /api's English", async () => {
+  // /api/notifications answers integrators in English: the dialog must not read it.
+  network.use(
+    http.get("/api/notifications", () =>
+      HttpResponse.json([{ id: 3, type: "SYSTEM", title: "From the head office", message: "New prices from Monday." }]),
+    ),
+  );
+  const app = await renderApp("/notifications", urduServer());
+  await app.user.click(within(screen.getAllByRole("banner")[0]!).getByRole("link", { name: "اطلاعات" }));
+  const dialog = await screen.findByRole("dialog", { name: "اطلاعات" });
+  expect(await within(dialog).findByText(TITLE)).toBeInTheDocument();
+  expect(within(dialog).getByText("پیر سے نئی قیمتیں۔")).toBeInTheDocument();
+  expect(within(dialog).queryByText("From the head office")).not.toBeInTheDocument();
 });
