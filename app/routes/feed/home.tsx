@@ -33,6 +33,7 @@ import { usePublicEnv } from "~/browser/root-data";
 import { metaTitle, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator } from "~/http/language.server";
 import { languageContext } from "~/http/context";
+import { periodName } from "~/components/targets/period-name";
 import type { Translate } from "~/locales/namespaces";
 import { isFailedRequest } from "~/lib/failed-request";
 import { formatLocalDate } from "~/lib/date-format";
@@ -99,7 +100,14 @@ export async function loader(args: Route.LoaderArgs) {
     keep: { ...(period === "month" ? {} : { period }), ...(full ? { rankings: "all" } : {}) },
     audience: view,
     cursor,
-    home,
+    // Each target period named here in the reader's language (its calendar stays off the feed's scripts).
+    home: home && {
+      ...home,
+      targets: home.targets.map((own) => ({
+        ...own,
+        label: periodName(own.period, requestTranslator(args.context, "targets"), args.context.get(languageContext)),
+      })),
+    },
     plotVisitsDue: home && plotVisitsDueView(home.plotVisits, t),
     team,
     plotsOverdue,

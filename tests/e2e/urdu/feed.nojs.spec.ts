@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { countRows, expect, signIn, test } from "../support/fixtures";
 import { teamOfficerWithDealers } from "../plans/support";
 import { demoPlot } from "../plots/support";
+import { karachiDate } from "../support/days";
+import { newOfficer } from "../targets/support";
 
 // The feed, the officer's and the manager's home, New Post and the post page in Urdu, with
 // JavaScript off (decision 101): right to left, their headings in Urdu, no raw key and none of
@@ -85,4 +87,23 @@ test("the manager's day above the feed reads in Urdu", async ({ page, request })
     block.getByRole("link", { name: `${officer.firstName}: درمیانی سیزن کا وزٹ، ${overdue.farmerName}` }),
   ).toBeVisible();
   await expect(block.getByText("گندم · 2999 دن کی تاخیر")).toBeVisible();
+});
+
+test("an officer's month and season on the home are named in Urdu", async ({ page, request }) => {
+  const officer = await newOfficer(request);
+  const today = karachiDate();
+  await signIn(page, "manager");
+  const set = await page.request.post("/targets", {
+    form: { intent: "set", officerId: String(officer.id), period: today.slice(0, 7), farmerMeetings: "10" },
+    maxRedirects: 0,
+  });
+  expect(set.status(), await set.text()).toBe(302);
+  await page.context().clearCookies();
+  await signIn(page, officer.username, "target-pass-1");
+  await readInUrdu(page);
+  await page.goto("/");
+  const month = new Intl.DateTimeFormat("ur-PK", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${today.slice(0, 7)}-01T00:00:00Z`),
+  );
+  await expect(page.getByTestId("your-targets")).toContainText(month);
 });
