@@ -24,13 +24,6 @@ export type FarmerGrouping = (typeof FARMER_GROUPINGS)[number];
 /** What the farmers view's chart can show (by product and crop: always the harvested plots). */
 export const FARMER_CHART_MEASURES = ["reached", "newFarmers", "meetings", "headCount", "plots"] as const;
 export type FarmerChartMeasure = (typeof FARMER_CHART_MEASURES)[number];
-export const FARMER_CHART_MEASURE_LABELS: Record<FarmerChartMeasure, string> = {
-  reached: "Farmers reached",
-  newFarmers: "New farmers",
-  meetings: "Meetings",
-  headCount: "Meeting head count",
-  plots: "Plots started",
-};
 
 /** The groupings of the targets view: officers, their teams (the sums of their officers'), the measures, or the months. */
 export const TARGET_GROUPINGS = ["officer", "team", "measure", "period"] as const;

@@ -6,7 +6,6 @@ import { AGEING_BUCKETS } from "~/lib/ledger";
 import {
   type AccountChartMeasure,
   type ChartMeasure,
-  FARMER_CHART_MEASURE_LABELS,
   type FarmerChartMeasure,
   type FarmerGrouping,
   type ReportGrouping,
@@ -294,12 +293,12 @@ export function accountsTable(report: AccountsReport, t: Translate): ReportTable
   };
 }
 
-/** The biggest groups' outstanding or overdue, as bars. */
-export function accountsChart(report: AccountsReport, measure: AccountChartMeasure): ReportChart {
+/** The biggest groups' outstanding or overdue, as bars (named in `t`'s words). */
+export function accountsChart(report: AccountsReport, measure: AccountChartMeasure, t: Translate): ReportChart {
   return chartOf(
     report.rows.map((row) => ({
       key: row.key,
-      label: row.label,
+      label: groupName(report.groupBy, row, t),
       value: Number(measure === "outstanding" ? row.figures.outstandingCents : row.figures.overdueCents) / 100,
     })),
     null,
@@ -405,10 +404,16 @@ export function targetsTable(report: TargetsReport, t: Translate): ReportTable {
  * bars, or as columns over the months; groups without a target are left out (`groups`: how many
  * are charted, of which the bars show the top ones).
  */
-export function targetsChart(report: TargetsReport, measure: TargetMeasure): ReportChart & { groups: number } {
+export function targetsChart(
+  report: TargetsReport,
+  measure: TargetMeasure,
+  t: Translate,
+): ReportChart & { groups: number } {
   const data = report.rows.flatMap((row) => {
     const figure = report.groupBy === "measure" ? row.measures[0] : row.measures.find((m) => m.measure === measure);
-    return figure?.percent == null ? [] : [{ key: row.key, label: row.label, value: figure.percent }];
+    return figure?.percent == null
+      ? []
+      : [{ key: row.key, label: targetsRowName(report, row, t), value: figure.percent }];
   });
   return { ...chartOf(data, report.groupBy === "period" ? periodLabel : null), groups: data.length };
 }
@@ -475,11 +480,16 @@ export function farmersTable(report: FarmersReport, t: Translate): ReportTable {
   return {
     columns: [t(FARMER_GROUP_HEADINGS[report.groupBy]), ...farmerColumns(t)],
     rows: report.rows.map((row) => [
-      { kind: "text", value: report.groupBy === "team" && row.key === "none" ? t("reports:noGroup.team") : row.label },
+      { kind: "text", value: farmersRowName(report, row, t) },
       ...farmerCells(row.figures),
     ]),
     totals: [{ kind: "text", value: t("reports:column.total") }, ...farmerCells(report.totals.figures)],
   };
+}
+
+/** A farmers row's name: a team's ("none": no team) or as the model names it. */
+function farmersRowName(report: FarmersReport, row: { key: string; label: string }, t: Translate): string {
+  return report.groupBy === "team" && row.key === "none" ? t("reports:noGroup.team") : row.label;
 }
 
 function farmerMeasure(figures: FarmerFigures, measure: FarmerChartMeasure): number {
@@ -491,20 +501,18 @@ function farmerMeasure(figures: FarmerFigures, measure: FarmerChartMeasure): num
  * One measure of each officer or team as bars, or of each season as columns; by product and crop,
  * the harvested plots behind each average (a gain may be negative, which bars do not draw).
  */
-export function farmersChart(report: FarmersReport, measure: FarmerChartMeasure): ReportChart & { title: string } {
+export function farmersChart(report: FarmersReport, measure: FarmerChartMeasure, t: Translate): ReportChart {
   if (report.groupBy === "product")
-    return {
-      ...chartOf(
-        report.gains.map((row) => ({ key: row.label, label: row.label, value: row.yieldGain.plots })),
-        null,
-      ),
-      title: "Plots with yields",
-    };
-  return {
-    ...chartOf(
-      report.rows.map((row) => ({ key: row.key, label: row.label, value: farmerMeasure(row.figures, measure) })),
-      report.groupBy === "season" ? periodLabel : null,
-    ),
-    title: FARMER_CHART_MEASURE_LABELS[measure],
-  };
+    return chartOf(
+      report.gains.map((row) => ({ key: row.label, label: row.label, value: row.yieldGain.plots })),
+      null,
+    );
+  return chartOf(
+    report.rows.map((row) => ({
+      key: row.key,
+      label: farmersRowName(report, row, t),
+      value: farmerMeasure(row.figures, measure),
+    })),
+    report.groupBy === "season" ? periodLabel : null,
+  );
 }
