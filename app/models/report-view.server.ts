@@ -179,11 +179,15 @@ const MOST_BARS = 12;
  */
 const CHART_TEXT = 15;
 
-/** The chart of one measure: columns over days or weeks, else the biggest groups as bars. */
-export function reportChart(report: Report, measure: ChartMeasure): ReportChart {
+/** The chart of one measure: columns over days or weeks, else the biggest groups as bars (named in `t`'s words). */
+export function reportChart(report: Report, measure: ChartMeasure, t: Translate): ReportChart {
   const calendar = report.groupBy === "day" || report.groupBy === "week";
   return chartOf(
-    report.rows.map((row) => ({ key: row.key, label: row.label, value: measureOf(row.current, measure) })),
+    report.rows.map((row) => ({
+      key: row.key,
+      label: groupName(report.groupBy, row, t),
+      value: measureOf(row.current, measure),
+    })),
     calendar ? (day) => formatCalendarDate(day).replace(/, \d{4}$/, "") : null,
   );
 }

@@ -76,7 +76,7 @@ function chartView(
   currency: string,
   t: Translate,
 ) {
-  const chart = reportChart(report, measure);
+  const chart = reportChart(report, measure, t);
   const money = measure === "sales" || measure === "recovery";
   return {
     ...chart,
