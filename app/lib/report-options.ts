@@ -4,16 +4,6 @@
 export const REPORT_PERIODS = ["this-week", "last-week", "this-month", "last-month", "last-90-days"] as const;
 
 export const REPORT_GROUPINGS = ["officer", "team", "province", "city", "dealer", "product", "day", "week"] as const;
-export const REPORT_GROUPING_LABELS = {
-  officer: "Officer",
-  team: "Team",
-  province: "Province",
-  city: "City",
-  dealer: "Dealer",
-  product: "Product",
-  day: "Day",
-  week: "Week",
-} as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
 /** What the page's chart can show (`measure`, the page only: the files hold every column). */
@@ -30,33 +20,14 @@ export type ReportView = (typeof REPORT_VIEWS)[number];
 /** The groupings of the farmers view: officers, their teams, the seasons up to the one asked (a trend), or the plots' product and crop. */
 export const FARMER_GROUPINGS = ["officer", "team", "season", "product"] as const;
 export type FarmerGrouping = (typeof FARMER_GROUPINGS)[number];
-export const FARMER_GROUPING_LABELS: Record<FarmerGrouping, string> = {
-  officer: "Officer",
-  team: "Team",
-  season: "Season",
-  product: "Product and crop",
-};
 
 /** What the farmers view's chart can show (by product and crop: always the harvested plots). */
 export const FARMER_CHART_MEASURES = ["reached", "newFarmers", "meetings", "headCount", "plots"] as const;
 export type FarmerChartMeasure = (typeof FARMER_CHART_MEASURES)[number];
-export const FARMER_CHART_MEASURE_LABELS: Record<FarmerChartMeasure, string> = {
-  reached: "Farmers reached",
-  newFarmers: "New farmers",
-  meetings: "Meetings",
-  headCount: "Meeting head count",
-  plots: "Plots started",
-};
 
 /** The groupings of the targets view: officers, their teams (the sums of their officers'), the measures, or the months. */
 export const TARGET_GROUPINGS = ["officer", "team", "measure", "period"] as const;
 export type TargetGrouping = (typeof TARGET_GROUPINGS)[number];
-export const TARGET_GROUPING_LABELS: Record<TargetGrouping, string> = {
-  officer: "Officer",
-  team: "Team",
-  measure: "Measure",
-  period: "Month",
-};
 
 /** The groupings of the accounts view: a dealer's account belongs to one dealer, its officer, team and province. */
 export const ACCOUNT_GROUPINGS = ["dealer", "officer", "team", "province"] as const satisfies readonly ReportGrouping[];

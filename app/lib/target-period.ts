@@ -164,14 +164,6 @@ export function targetAtPace(actual: number, span: PeriodSpan, today: string, pa
 /** How a measure stood in a report's period: reached, on pace or behind while it runs, missed once over, not started yet. */
 export type Standing = PaceStatus | "missed" | "upcoming";
 
-export const STANDING_LABELS: Record<Standing, string> = {
-  done: "Reached",
-  onPace: "On pace",
-  behind: "Behind",
-  missed: "Missed",
-  upcoming: "Not started",
-};
-
 /** Where `actual` stands against `target` in a period of `span` on `today` (pace only while the period runs). */
 export function standingOf(target: number, actual: number, span: PeriodSpan, today: string): Standing {
   if (actual >= target) return "done";

@@ -2,44 +2,61 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
-import { POST_TYPE_LABELS, type PostType } from "~/lib/post-types";
-import { FARMER_GROUPING_LABELS, REPORT_GROUPING_LABELS, TARGET_GROUPING_LABELS } from "~/lib/report-options";
+import type { PostType } from "~/lib/post-types";
+import { POST_TYPE_KEYS } from "~/models/post-type-keys";
 import type { AccountsReport } from "~/models/accounts-report.server";
 import type { FarmersReport } from "~/models/farmers-report.server";
 import type { Report } from "~/models/report.server";
-import type { Cell, ReportTable } from "~/models/report-view.server";
+import {
+  type Cell,
+  FARMER_GROUP_HEADINGS,
+  GROUPING_NAMES,
+  type ReportTable,
+  TARGET_GROUP_HEADINGS,
+} from "~/models/report-view.server";
 import type { TargetsReport } from "~/models/targets-report.server";
-import type { MessageKey } from "~/locales/namespaces";
+import type { MessageKey, Translate } from "~/locales/namespaces";
 
 // The report's files: CSV (streamed, a few hundred rows at a time) and .xlsx (written by SheetJS
 // in a worker thread), each exactly the page's table under one row that names the period, the
 // grouping and the filters.
 
-/** "Fieldline report, 2026-11-15 to 2026-11-21 (previous period 2026-11-08 to 2026-11-14), by officer; officer: all; province: Punjab; post type: all" */
-export function reportTitle(report: Report, officerName: string | null): string {
-  const type = report.filters.type ? POST_TYPE_LABELS[report.filters.type as PostType] : "all";
-  return (
-    `Fieldline report, ${report.range.from} to ${report.range.to} (previous period ${report.previousRange.from} to ${report.previousRange.to}), ` +
-    [
-      `by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
-      ...(report.teamName ? [`team: ${report.teamName}`] : []),
-      `officer: ${officerName ?? "all"}`,
-      `province: ${report.filters.province ?? "all"}`,
-      `post type: ${type}`,
-    ].join("; ")
-  );
+/** The title's details: the grouping ("by officer"), then each filter ("team: North"), in `t`'s words. */
+function details(t: Translate, grouping: MessageKey, filters: string[]): string {
+  return [t("reports:file.by", { grouping: t(grouping).toLowerCase() }), ...filters].join("; ");
+}
+
+/**
+ * "Fieldline report, 2026-11-15 to 2026-11-21 (previous period 2026-11-08 to 2026-11-14), by officer;
+ * officer: all; province: Punjab; post type: all", in `t`'s words (the page's download in the
+ * reader's language, /api's in English).
+ */
+export function reportTitle(report: Report, officerName: string | null, t: Translate): string {
+  const type = report.filters.type ? t(POST_TYPE_KEYS[report.filters.type as PostType]) : t("reports:file.all");
+  return t("reports:file.reportTitle", {
+    from: report.range.from,
+    to: report.range.to,
+    previousFrom: report.previousRange.from,
+    previousTo: report.previousRange.to,
+    details: details(t, GROUPING_NAMES[report.groupBy], [
+      ...(report.teamName ? [t("reports:file.team", { team: report.teamName })] : []),
+      t("reports:file.officer", { officer: officerName ?? t("reports:file.all") }),
+      t("reports:file.province", { province: report.filters.province ?? t("reports:file.all") }),
+      t("reports:file.postType", { type }),
+    ]),
+  });
 }
 
 /** "Fieldline dealer accounts on 2026-11-28 (recovery since 2026-11-01), by dealer; team: North; province: all" */
-export function accountsTitle(report: AccountsReport): string {
-  return (
-    `Fieldline dealer accounts on ${report.date} (recovery since ${report.monthStart}), ` +
-    [
-      `by ${REPORT_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
-      ...(report.teamName ? [`team: ${report.teamName}`] : []),
-      `province: ${report.filters.province ?? "all"}`,
-    ].join("; ")
-  );
+export function accountsTitle(report: AccountsReport, t: Translate): string {
+  return t("reports:file.accountsTitle", {
+    date: report.date,
+    monthStart: report.monthStart,
+    details: details(t, GROUPING_NAMES[report.groupBy], [
+      ...(report.teamName ? [t("reports:file.team", { team: report.teamName })] : []),
+      t("reports:file.province", { province: report.filters.province ?? t("reports:file.all") }),
+    ]),
+  });
 }
 
 export function accountsFileName(report: AccountsReport, extension: "csv" | "xlsx"): string {
@@ -47,15 +64,19 @@ export function accountsFileName(report: AccountsReport, extension: "csv" | "xls
 }
 
 /** "Fieldline targets, November 2026 (2026-11-01 to 2026-11-30) on 2026-11-22, by officer; team: North" */
-export function targetsTitle(report: TargetsReport): string {
-  const months = report.groupBy === "period" ? `, its months from ${report.totals.first}` : "";
-  return (
-    `Fieldline targets, ${report.label} (${report.first} to ${report.last}${months}) on ${report.today}, ` +
-    [
-      `by ${TARGET_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
-      ...(report.team ? [`team: ${report.team.name}`] : []),
-    ].join("; ")
-  );
+export function targetsTitle(report: TargetsReport, t: Translate): string {
+  const values = {
+    label: report.label,
+    first: report.first,
+    last: report.last,
+    today: report.today,
+    details: details(t, TARGET_GROUP_HEADINGS[report.groupBy], [
+      ...(report.team ? [t("reports:file.team", { team: report.team.name })] : []),
+    ]),
+  };
+  return report.groupBy === "period"
+    ? t("reports:file.targetsTitleByMonth", { ...values, from: report.totals.first })
+    : t("reports:file.targetsTitle", values);
 }
 
 export function targetsFileName(report: TargetsReport, extension: "csv" | "xlsx"): string {
@@ -63,15 +84,19 @@ export function targetsFileName(report: TargetsReport, extension: "csv" | "xlsx"
 }
 
 /** "Fieldline farmers and demo plots, Rabi 2026–27 (2026-10-01 to 2027-03-31) on 2026-11-22, by officer; team: North" */
-export function farmersTitle(report: FarmersReport): string {
-  const trend = report.groupBy === "season" ? `, the seasons from ${report.totals.first}` : "";
-  return (
-    `Fieldline farmers and demo plots, ${report.label} (${report.first} to ${report.last}${trend}) on ${report.today}, ` +
-    [
-      `by ${FARMER_GROUPING_LABELS[report.groupBy].toLowerCase()}`,
-      ...(report.team ? [`team: ${report.team.name}`] : []),
-    ].join("; ")
-  );
+export function farmersTitle(report: FarmersReport, t: Translate): string {
+  const values = {
+    label: report.label,
+    first: report.first,
+    last: report.last,
+    today: report.today,
+    details: details(t, FARMER_GROUP_HEADINGS[report.groupBy], [
+      ...(report.team ? [t("reports:file.team", { team: report.team.name })] : []),
+    ]),
+  };
+  return report.groupBy === "season"
+    ? t("reports:file.farmersTitleBySeason", { ...values, from: report.totals.first })
+    : t("reports:file.farmersTitle", values);
 }
 
 export function farmersFileName(report: FarmersReport, extension: "csv" | "xlsx"): string {

@@ -2,21 +2,19 @@ import { scaleBand, scaleLinear } from "d3-scale";
 import { POST_TYPES, type PostType, SALE_PRODUCTS, SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { formatCalendarDate } from "~/lib/date-format";
 import { percentChange } from "~/lib/percent-change";
-import { AGEING_BUCKETS, AGEING_LABELS } from "~/lib/ledger";
+import { AGEING_BUCKETS } from "~/lib/ledger";
 import {
   type AccountChartMeasure,
   type ChartMeasure,
-  FARMER_CHART_MEASURE_LABELS,
-  FARMER_GROUPING_LABELS,
   type FarmerChartMeasure,
+  type FarmerGrouping,
   type ReportGrouping,
-  REPORT_GROUPING_LABELS,
-  TARGET_GROUPING_LABELS,
+  type TargetGrouping,
   type ReportChart,
 } from "~/lib/report-options";
 import type { MessageKey, Translate } from "~/locales/namespaces";
-import { MEASURE_LABELS, MONEY_MEASURES, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
-import { periodLabel, STANDING_LABELS } from "~/lib/target-period";
+import { MONEY_MEASURES, TARGET_MEASURES, type TargetMeasure } from "~/lib/target-measures";
+import { periodLabel, type Standing } from "~/lib/target-period";
 import type { AccountFigures, AccountsReport } from "~/models/accounts-report.server";
 import type { FarmerFigures, FarmersReport, YieldGain } from "~/models/farmers-report.server";
 import type { MeasureFigure, TargetsReport } from "~/models/targets-report.server";
@@ -108,8 +106,8 @@ function figureCells(current: Figures, previous: Figures): Cell[] {
   ];
 }
 
-/** The first column's heading: the grouping's name ("Week of" for weeks, which are rows by their first day). */
-const GROUP_HEADINGS: Record<ReportGrouping, MessageKey> = {
+/** Each grouping's name (the files' titles say "by week"). */
+export const GROUPING_NAMES: Record<ReportGrouping, MessageKey> = {
   officer: "reports:grouping.officer",
   team: "reports:grouping.team",
   province: "reports:grouping.province",
@@ -117,8 +115,26 @@ const GROUP_HEADINGS: Record<ReportGrouping, MessageKey> = {
   dealer: "reports:grouping.dealer",
   product: "reports:grouping.product",
   day: "reports:grouping.day",
-  week: "reports:column.weekOf",
+  week: "reports:grouping.week",
 };
+
+/** The first column's heading: the grouping's name ("Week of" for weeks, which are rows by their first day). */
+const GROUP_HEADINGS: Record<ReportGrouping, MessageKey> = { ...GROUPING_NAMES, week: "reports:column.weekOf" };
+
+/** The row of the rows that belong to no group ("No team"); days and weeks have none. */
+const NO_GROUP: Record<Exclude<ReportGrouping, "day" | "week">, MessageKey> = {
+  officer: "reports:noGroup.officer",
+  team: "reports:noGroup.team",
+  province: "reports:noGroup.province",
+  city: "reports:noGroup.city",
+  dealer: "reports:noGroup.dealer",
+  product: "reports:noGroup.product",
+};
+
+/** A row's name in `t`'s words: the models name the rows of no group in English, by an empty key. */
+function groupName(groupBy: ReportGrouping, row: { key: string; label: string }, t: Translate): string {
+  return row.key === "" && groupBy !== "day" && groupBy !== "week" ? t(NO_GROUP[groupBy]) : row.label;
+}
 
 /**
  * The report's table: a row per group, then the totals. Day and week rows carry their date. Its
@@ -129,7 +145,7 @@ export function reportTable(report: Report, t: Translate): ReportTable {
   return {
     columns: [t(GROUP_HEADINGS[report.groupBy]), ...figureColumns(t)],
     rows: report.rows.map((row) => [
-      calendar ? { kind: "date", value: row.key } : { kind: "text", value: row.label },
+      calendar ? { kind: "date", value: row.key } : { kind: "text", value: groupName(report.groupBy, row, t) },
       ...figureCells(row.current, row.previous),
     ]),
     totals: [
@@ -163,11 +179,15 @@ const MOST_BARS = 12;
  */
 const CHART_TEXT = 15;
 
-/** The chart of one measure: columns over days or weeks, else the biggest groups as bars. */
-export function reportChart(report: Report, measure: ChartMeasure): ReportChart {
+/** The chart of one measure: columns over days or weeks, else the biggest groups as bars (named in `t`'s words). */
+export function reportChart(report: Report, measure: ChartMeasure, t: Translate): ReportChart {
   const calendar = report.groupBy === "day" || report.groupBy === "week";
   return chartOf(
-    report.rows.map((row) => ({ key: row.key, label: row.label, value: measureOf(row.current, measure) })),
+    report.rows.map((row) => ({
+      key: row.key,
+      label: groupName(report.groupBy, row, t),
+      value: measureOf(row.current, measure),
+    })),
     calendar ? (day) => formatCalendarDate(day).replace(/, \d{4}$/, "") : null,
   );
 }
@@ -236,14 +256,23 @@ function chartOf(
 
 // ---- The accounts view (issue 48): the same table and chart shapes, today's figures ------------
 
-const ACCOUNT_COLUMNS = [
-  "Dealers owing",
-  "Outstanding",
-  "Overdue",
-  ...AGEING_BUCKETS.map((bucket) => AGEING_LABELS[bucket]),
-  "Recovered this month",
-  "Overdue at the month's start",
-];
+const AGEING_COLUMNS: Record<(typeof AGEING_BUCKETS)[number], MessageKey> = {
+  days0to30: "dealers:ledger.ageing.days0to30",
+  days31to60: "dealers:ledger.ageing.days31to60",
+  days61to90: "dealers:ledger.ageing.days61to90",
+  over90: "dealers:ledger.ageing.over90",
+};
+
+function accountColumns(t: Translate): string[] {
+  return [
+    t("reports:column.dealersOwing"),
+    t("reports:column.outstanding"),
+    t("reports:column.overdue"),
+    ...AGEING_BUCKETS.map((bucket) => t(AGEING_COLUMNS[bucket])),
+    t("reports:column.recoveredThisMonth"),
+    t("reports:column.overdueAtMonthStart"),
+  ];
+}
 
 function accountCells(figures: AccountFigures): Cell[] {
   return [
@@ -259,18 +288,21 @@ function accountCells(figures: AccountFigures): Cell[] {
 /** The accounts report's table: a row per group, then the totals. */
 export function accountsTable(report: AccountsReport, t: Translate): ReportTable {
   return {
-    columns: [REPORT_GROUPING_LABELS[report.groupBy], ...ACCOUNT_COLUMNS],
-    rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...accountCells(row.figures)]),
+    columns: [t(GROUP_HEADINGS[report.groupBy]), ...accountColumns(t)],
+    rows: report.rows.map((row) => [
+      { kind: "text", value: groupName(report.groupBy, row, t) },
+      ...accountCells(row.figures),
+    ]),
     totals: [{ kind: "text", value: t("reports:column.total") }, ...accountCells(report.totals)],
   };
 }
 
-/** The biggest groups' outstanding or overdue, as bars. */
-export function accountsChart(report: AccountsReport, measure: AccountChartMeasure): ReportChart {
+/** The biggest groups' outstanding or overdue, as bars (named in `t`'s words). */
+export function accountsChart(report: AccountsReport, measure: AccountChartMeasure, t: Translate): ReportChart {
   return chartOf(
     report.rows.map((row) => ({
       key: row.key,
-      label: row.label,
+      label: groupName(report.groupBy, row, t),
       value: Number(measure === "outstanding" ? row.figures.outstandingCents : row.figures.overdueCents) / 100,
     })),
     null,
@@ -282,18 +314,61 @@ export function accountsChart(report: AccountsReport, measure: AccountChartMeasu
 /** No target, so no percentage and no standing: "–", never 0 %. */
 const NONE: Cell = { kind: "text", value: "–" };
 
-function measureCells(figure: MeasureFigure): Cell[] {
+const STANDINGS: Record<Standing, MessageKey> = {
+  done: "reports:standing.done",
+  onPace: "reports:standing.onPace",
+  behind: "reports:standing.behind",
+  missed: "reports:standing.missed",
+  upcoming: "reports:standing.upcoming",
+};
+
+/** The measures' names (the targets' own words). */
+const MEASURES: Record<TargetMeasure, MessageKey> = {
+  sspBags: "targets:measure.sspBags",
+  organicBags: "targets:measure.organicBags",
+  sulfurBags: "targets:measure.sulfurBags",
+  salesAmount: "targets:measure.salesAmount",
+  recoveryAmount: "targets:measure.recoveryAmount",
+  dealerVisits: "targets:measure.dealerVisits",
+  farmerMeetings: "targets:measure.farmerMeetings",
+  demoPlots: "targets:measure.demoPlots",
+};
+
+export const TARGET_GROUP_HEADINGS: Record<TargetGrouping, MessageKey> = {
+  officer: "reports:grouping.officer",
+  team: "reports:grouping.team",
+  measure: "reports:grouping.measure",
+  period: "reports:grouping.month",
+};
+
+/** A targets row's name: a measure's, a team's ("none": no team) or as the model names it. */
+function targetsRowName(report: TargetsReport, row: { key: string; label: string }, t: Translate): string {
+  if (report.groupBy === "measure") return t(MEASURES[row.key as TargetMeasure]);
+  if (report.groupBy === "team" && row.key === "none") return t("reports:noGroup.team");
+  return row.label;
+}
+
+function measureCells(figure: MeasureFigure, t: Translate): Cell[] {
   const amount = (value: number): Cell =>
     MONEY_MEASURES.has(figure.measure) ? { kind: "money", value: value / 100 } : count(value);
   return [
     figure.target === null ? NONE : amount(figure.target),
     amount(figure.actual),
     figure.percent === null ? NONE : { kind: "percent", value: figure.percent },
-    figure.standing === null ? NONE : { kind: "text", value: STANDING_LABELS[figure.standing] },
+    figure.standing === null ? NONE : { kind: "text", value: t(STANDINGS[figure.standing]) },
   ];
 }
 
-const FIGURE_COLUMNS = ["target", "actual", "% of target", "pace"];
+/** The four columns of each measure, by group: "Sales target", "Sales actual"… */
+function measureColumns(measure: TargetMeasure, t: Translate): string[] {
+  const values = { measure: t(MEASURES[measure]) };
+  return [
+    t("reports:column.measureTarget", values),
+    t("reports:column.measureActual", values),
+    t("reports:column.measurePercent", values),
+    t("reports:column.measurePace", values),
+  ];
+}
 
 /**
  * The targets report's table. By measure: a row per measure (its target, actual, percentage and
@@ -301,19 +376,30 @@ const FIGURE_COLUMNS = ["target", "actual", "% of target", "pace"];
  * four columns for every measure, then the totals.
  */
 export function targetsTable(report: TargetsReport, t: Translate): ReportTable {
+  const cells = (figure: MeasureFigure) => measureCells(figure, t);
+  const rows = report.rows.map((row): Cell[] => [
+    { kind: "text", value: targetsRowName(report, row, t) },
+    ...row.measures.flatMap(cells),
+  ]);
   if (report.groupBy === "measure")
     return {
-      columns: ["Measure", "Target", "Actual", "% of target", "Pace"],
-      rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...row.measures.flatMap(measureCells)]),
+      columns: [
+        t("reports:grouping.measure"),
+        t("reports:column.target"),
+        t("reports:column.actual"),
+        t("reports:column.percentOfTarget"),
+        t("reports:column.pace"),
+      ],
+      rows,
       totals: [],
     };
   return {
     columns: [
-      TARGET_GROUPING_LABELS[report.groupBy],
-      ...TARGET_MEASURES.flatMap((measure) => FIGURE_COLUMNS.map((column) => `${MEASURE_LABELS[measure]} ${column}`)),
+      t(TARGET_GROUP_HEADINGS[report.groupBy]),
+      ...TARGET_MEASURES.flatMap((measure) => measureColumns(measure, t)),
     ],
-    rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...row.measures.flatMap(measureCells)]),
-    totals: [{ kind: "text", value: t("reports:column.total") }, ...report.totals.measures.flatMap(measureCells)],
+    rows,
+    totals: [{ kind: "text", value: t("reports:column.total") }, ...report.totals.measures.flatMap(cells)],
   };
 }
 
@@ -322,10 +408,16 @@ export function targetsTable(report: TargetsReport, t: Translate): ReportTable {
  * bars, or as columns over the months; groups without a target are left out (`groups`: how many
  * are charted, of which the bars show the top ones).
  */
-export function targetsChart(report: TargetsReport, measure: TargetMeasure): ReportChart & { groups: number } {
+export function targetsChart(
+  report: TargetsReport,
+  measure: TargetMeasure,
+  t: Translate,
+): ReportChart & { groups: number } {
   const data = report.rows.flatMap((row) => {
     const figure = report.groupBy === "measure" ? row.measures[0] : row.measures.find((m) => m.measure === measure);
-    return figure?.percent == null ? [] : [{ key: row.key, label: row.label, value: figure.percent }];
+    return figure?.percent == null
+      ? []
+      : [{ key: row.key, label: targetsRowName(report, row, t), value: figure.percent }];
   });
   return { ...chartOf(data, report.groupBy === "period" ? periodLabel : null), groups: data.length };
 }
@@ -333,20 +425,31 @@ export function targetsChart(report: TargetsReport, measure: TargetMeasure): Rep
 // ---- The farmers view (issue 50): farmers reached, meetings, demo plots and their yield gain -----
 
 /** The plots behind an average gain, and the average ("–" when there is none to average, never 0 %). */
-const GAIN_COLUMNS = ["Plots with yields", "Average yield gain"];
+function gainColumns(t: Translate): string[] {
+  return [t("reports:column.plotsWithYields"), t("reports:column.averageYieldGain")];
+}
 
-const FARMER_COLUMNS = [
-  "Farmers reached",
-  "New farmers",
-  "Repeat farmers",
-  "Meetings",
-  "Head count",
-  "Named attendees",
-  "Plots sown",
-  "Plots at mid-season",
-  "Plots harvested",
-  ...GAIN_COLUMNS,
-];
+function farmerColumns(t: Translate): string[] {
+  return [
+    t("reports:column.farmersReached"),
+    t("reports:column.newFarmers"),
+    t("reports:column.repeatFarmers"),
+    t("reports:column.meetings"),
+    t("reports:column.headCount"),
+    t("reports:column.namedAttendees"),
+    t("reports:column.plotsSown"),
+    t("reports:column.plotsAtMidSeason"),
+    t("reports:column.plotsHarvested"),
+    ...gainColumns(t),
+  ];
+}
+
+export const FARMER_GROUP_HEADINGS: Record<FarmerGrouping, MessageKey> = {
+  officer: "reports:grouping.officer",
+  team: "reports:grouping.team",
+  season: "reports:grouping.season",
+  product: "reports:grouping.productAndCrop",
+};
 
 function gainCells(gain: YieldGain): Cell[] {
   return [count(gain.plots), gain.percent === null ? NONE : { kind: "percent", value: gain.percent }];
@@ -374,15 +477,23 @@ function farmerCells(figures: FarmerFigures): Cell[] {
 export function farmersTable(report: FarmersReport, t: Translate): ReportTable {
   if (report.groupBy === "product")
     return {
-      columns: [FARMER_GROUPING_LABELS.product, ...GAIN_COLUMNS],
+      columns: [t(FARMER_GROUP_HEADINGS.product), ...gainColumns(t)],
       rows: report.gains.map((row) => [{ kind: "text", value: row.label }, ...gainCells(row.yieldGain)]),
       totals: [{ kind: "text", value: t("reports:column.total") }, ...gainCells(report.totals.figures.yieldGain)],
     };
   return {
-    columns: [FARMER_GROUPING_LABELS[report.groupBy], ...FARMER_COLUMNS],
-    rows: report.rows.map((row) => [{ kind: "text", value: row.label }, ...farmerCells(row.figures)]),
+    columns: [t(FARMER_GROUP_HEADINGS[report.groupBy]), ...farmerColumns(t)],
+    rows: report.rows.map((row) => [
+      { kind: "text", value: farmersRowName(report, row, t) },
+      ...farmerCells(row.figures),
+    ]),
     totals: [{ kind: "text", value: t("reports:column.total") }, ...farmerCells(report.totals.figures)],
   };
+}
+
+/** A farmers row's name: a team's ("none": no team) or as the model names it. */
+function farmersRowName(report: FarmersReport, row: { key: string; label: string }, t: Translate): string {
+  return report.groupBy === "team" && row.key === "none" ? t("reports:noGroup.team") : row.label;
 }
 
 function farmerMeasure(figures: FarmerFigures, measure: FarmerChartMeasure): number {
@@ -394,20 +505,18 @@ function farmerMeasure(figures: FarmerFigures, measure: FarmerChartMeasure): num
  * One measure of each officer or team as bars, or of each season as columns; by product and crop,
  * the harvested plots behind each average (a gain may be negative, which bars do not draw).
  */
-export function farmersChart(report: FarmersReport, measure: FarmerChartMeasure): ReportChart & { title: string } {
+export function farmersChart(report: FarmersReport, measure: FarmerChartMeasure, t: Translate): ReportChart {
   if (report.groupBy === "product")
-    return {
-      ...chartOf(
-        report.gains.map((row) => ({ key: row.label, label: row.label, value: row.yieldGain.plots })),
-        null,
-      ),
-      title: "Plots with yields",
-    };
-  return {
-    ...chartOf(
-      report.rows.map((row) => ({ key: row.key, label: row.label, value: farmerMeasure(row.figures, measure) })),
-      report.groupBy === "season" ? periodLabel : null,
-    ),
-    title: FARMER_CHART_MEASURE_LABELS[measure],
-  };
+    return chartOf(
+      report.gains.map((row) => ({ key: row.label, label: row.label, value: row.yieldGain.plots })),
+      null,
+    );
+  return chartOf(
+    report.rows.map((row) => ({
+      key: row.key,
+      label: farmersRowName(report, row, t),
+      value: farmerMeasure(row.figures, measure),
+    })),
+    report.groupBy === "season" ? periodLabel : null,
+  );
 }

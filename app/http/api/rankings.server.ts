@@ -92,10 +92,10 @@ async function answerFile(
   });
 }
 
-/** How a report call answers: its page's table (in `t`'s words), the file's title and name, and its JSON. */
+/** How a report call answers: its page's table and the file's title (in `t`'s words), the file's name, and its JSON. */
 type ReportAnswer<R> = {
   table: (report: R, t: Translate) => ReportTable;
-  title: (report: R) => string;
+  title: (report: R, t: Translate) => string;
   fileName: (report: R, extension: "csv" | "xlsx") => string;
   json: (report: R) => Response;
 };
@@ -104,9 +104,10 @@ type ReportAnswer<R> = {
 async function answerReportAs<R>(request: Request, userId: number, report: R, as: ReportAnswer<R>): Promise<Response> {
   const format = reportFormat(request);
   if (format !== "csv" && format !== "xlsx") return as.json(report);
+  const words = fileWords(request);
   return answerFile(request, format, {
-    table: as.table(report, fileWords(request)),
-    title: as.title(report),
+    table: as.table(report, words),
+    title: as.title(report, words),
     name: as.fileName(report, format),
     userId,
   });
@@ -128,7 +129,7 @@ function fileWords(request: Request): Translate {
 
 const SALES_REPORT: ReportAnswer<Awaited<ReturnType<typeof buildReport>>> = {
   table: reportTable,
-  title: (report) => reportTitle(report, report.officerName),
+  title: (report, t) => reportTitle(report, report.officerName, t),
   fileName: reportFileName,
   json: (report) => Response.json(reportJson(report)),
 };

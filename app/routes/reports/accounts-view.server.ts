@@ -41,7 +41,7 @@ export async function accountsView(
   const [report, teams] = await pageCall(() => Promise.all([buildAccountsReport(user, query), teamsVisibleTo(user)]));
   const currency = env.CURRENCY_SYMBOL;
   const table = accountsTable(report, t);
-  const chart = accountsChart(report, measure);
+  const chart = accountsChart(report, measure, t);
   const files = new URLSearchParams({
     groupBy: query.groupBy,
     ...(query.team ? { team: String(query.team) } : {}),

@@ -64,7 +64,7 @@ export async function farmersView(
   const measure = chartMeasure(FARMER_CHART_MEASURES, sent.measure, "reached");
   const [report, teams] = await pageCall(() => Promise.all([buildFarmersReport(user, query), teamsVisibleTo(user)]));
   const table = farmersTable(report, t);
-  const chart = farmersChart(report, measure);
+  const chart = farmersChart(report, measure, t);
   const files = new URLSearchParams({
     season: report.season,
     groupBy: report.groupBy,
@@ -85,7 +85,8 @@ export async function farmersView(
     totals: table.totals.map(cellText),
     chart: {
       ...chart,
-      title: t(FARMER_CHART_KEYS[measure]),
+      // By product and crop the bars are always the harvested plots behind each average.
+      title: report.groupBy === "product" ? t("reports:column.plotsWithYields") : t(FARMER_CHART_KEYS[measure]),
       ticks: chart.ticks.map((tick) => ({ ...tick, label: tick.value.toLocaleString("en-US") })),
     },
     files: files.toString(),

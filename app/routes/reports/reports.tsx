@@ -76,7 +76,7 @@ function chartView(
   currency: string,
   t: Translate,
 ) {
-  const chart = reportChart(report, measure);
+  const chart = reportChart(report, measure, t);
   const money = measure === "sales" || measure === "recovery";
   return {
     ...chart,
@@ -94,7 +94,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
   const words = {
-    t: requestTranslator(args.context, "reports", "targets"),
+    t: requestTranslator(args.context, "reports", "targets", "dealers"),
     language: args.context.get(languageContext),
   };
   // "posts": the post types' names of the activity view's form.

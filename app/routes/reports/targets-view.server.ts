@@ -79,7 +79,7 @@ export async function targetsView(
   const [report, teams] = await pageCall(() => Promise.all([buildTargetsReport(user, query), teamsVisibleTo(user)]));
   const currency = env.CURRENCY_SYMBOL;
   const table = targetsTable(report, t);
-  const { groups: chartGroups, ...chart } = targetsChart(report, measure);
+  const { groups: chartGroups, ...chart } = targetsChart(report, measure, t);
   const files = new URLSearchParams({
     period: report.period,
     groupBy: report.groupBy,

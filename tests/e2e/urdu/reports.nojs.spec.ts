@@ -180,3 +180,76 @@ test("the report page's download reads in the phone's language; a tool calling /
   expect(called.status()).toBe(200);
   expect(await called.text()).toContain("Sales");
 });
+
+// The English of the views' tables that the reports' keys now say (columns, pace words, the rows
+// of no group): none is a name, a product or a number.
+const TABLE_ENGLISH = [
+  "Reached",
+  "On pace",
+  "Behind",
+  "Missed",
+  "Not started",
+  "No team",
+  "No officer",
+  "No dealer",
+  "Unknown province",
+  "Dealers owing",
+  "Outstanding",
+  "Overdue",
+  "Recovered this month",
+  "days",
+  "Measure",
+  "target",
+  "actual",
+  "Pace",
+  "Dealer visits",
+  "Demo plots",
+  "Farmers reached",
+  "Repeat farmers",
+  "Head count",
+  "Named attendees",
+  "Plots sown",
+  "Plots harvested",
+  "Average yield gain",
+  "Plots with yields",
+];
+
+test("the targets, accounts and farmers tables read in Urdu by each grouping, and the files' titles too", async ({
+  page,
+  context,
+}) => {
+  await signIn(page, "manager");
+  await readInUrdu(page, context);
+  // Each view by each grouping, with a column its table says in Urdu.
+  const views = [
+    ...["officer", "team", "measure", "period"].map((groupBy) => [`/reports?view=targets&groupBy=${groupBy}`, "ٹارگٹ"]),
+    ...["dealer", "officer", "team", "province"].map((groupBy) => [
+      `/reports?view=accounts&groupBy=${groupBy}`,
+      "واجب الادا",
+    ]),
+    ...["officer", "team", "season"].map((groupBy) => [`/reports?view=farmers&groupBy=${groupBy}`, "کسانوں تک رسائی"]),
+    ["/reports?view=farmers&groupBy=product", "پیداوار والے پلاٹ"],
+  ];
+  for (const [path = "", column = ""] of views) {
+    const whole = await (await page.request.get(path)).text();
+    const main = (/<main[\s\S]*<\/main>/.exec(whole)?.[0] ?? "").replace(/<script[\s\S]*?<\/script>/g, "");
+    const text = main.replace(/<[^>]*>/g, " ");
+    expect(text, path).toContain(column);
+    for (const words of TABLE_ENGLISH) expect(text, `${path}: ${words}`).not.toMatch(new RegExp(`\\b${words}\\b`, "i"));
+  }
+
+  // The page's download links, followed by the browser: the title row in Urdu.
+  const files = [
+    ["/api/reports?groupBy=officer&period=last-90-days&format=csv", "Fieldline رپورٹ، "],
+    ["/api/targets/report?groupBy=measure&format=csv", "Fieldline ٹارگٹ، "],
+    ["/api/farmers/report?groupBy=team&format=csv", "Fieldline کسان اور ڈیمو پلاٹ، "],
+    ["/api/accounts?groupBy=officer&format=csv", "Fieldline ڈیلر کھاتے "],
+  ] as const;
+  for (const [path, title] of files) {
+    const followed = await page.request.get(path, { headers: { "Sec-Fetch-Mode": "navigate" } });
+    expect(followed.status(), path).toBe(200);
+    const [first = ""] = (await followed.text()).split("\r\n");
+    expect(first.replace(/^"/, ""), path).toMatch(new RegExp(`^${title}`));
+    expect(first, path).toContain("بلحاظ");
+  }
+});
