@@ -68,6 +68,29 @@ function linksToKeep(html) {
   return [...paths].slice(0, MAX_LINKED_PAGES);
 }
 
+/** The files of a page's words (decision 101): its `<link data-messages>`'s addresses. */
+function messageFiles(html) {
+  const files = new Set();
+  for (const [tag] of html.matchAll(/<link\b[^>]*\bdata-messages\b[^>]*>/g)) {
+    const href = /\bhref="([^"]*)"/.exec(tag)?.[1];
+    if (href?.startsWith("/messages/")) files.add(attributeText(href));
+  }
+  return [...files];
+}
+
+/**
+ * Keeps the files of a saved page's words beside the built assets: offline, the page hydrates only
+ * once its words are here, and a page kept before it was ever opened has not fetched them.
+ */
+async function keepMessageFiles(html) {
+  const cache = await caches.open(SHELL_CACHE);
+  for (const file of messageFiles(html)) {
+    if (await cache.match(file)) continue;
+    const response = await fetch(file);
+    if (response.ok) await cache.put(file, response);
+  }
+}
+
 /**
  * Keeps the pages `paths` (a plan's Log visit pages) and drops the ones kept for an older copy of
  * the plan: only those are kept with a query. One request at a time, and only for pages not kept yet.
@@ -87,7 +110,9 @@ async function keepLinkedPages(cache, paths, since) {
 /** Keeps a copy of a page fetched while `since` was the drop count; a later drop voids it. */
 async function keepPage(path, response, since) {
   if (!signedInPage(response)) return;
-  const links = LINKING_PAGES.includes(path) ? linksToKeep(await response.clone().text()) : null;
+  const html = await response.clone().text();
+  const links = LINKING_PAGES.includes(path) ? linksToKeep(html) : null;
+  await keepMessageFiles(html).catch(() => undefined);
   const cache = await caches.open(PAGE_CACHE);
   if (since !== pagesDropped) return;
   await cache.put(path, response);
