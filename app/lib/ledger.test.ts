@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  AGEING_BUCKETS,
-  AGEING_LABELS,
-  bucketOfAge,
-  passesLimit,
-  type AccountSummary,
-} from "~/lib/ledger";
+import { AGEING_BUCKETS, AGEING_LABELS, bucketOfAge, passesLimit, type AccountSummary } from "~/lib/ledger";
 
 const account = (balanceCents: bigint, creditLimitCents: bigint | null): AccountSummary => ({
   dealerId: 1,

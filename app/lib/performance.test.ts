@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  computeStandings,
-  gapPart,
-  performanceNotifications,
-  scoreOf,
-  type OfficerActivity,
-} from "~/lib/performance";
+import { computeStandings, gapPart, performanceNotifications, scoreOf, type OfficerActivity } from "~/lib/performance";
 
 function officer(userId: number, activity: Partial<OfficerActivity> = {}): OfficerActivity {
   return {
