@@ -46,7 +46,7 @@ describe("calendar dates", () => {
   it("the report and the map refuse a date past the range instead of taking it", () => {
     const report = reportQuerySchema.safeParse({ from: "9999-12-31", to: "9999-12-31", groupBy: "day" });
     expect(report.success).toBe(false);
-    expect(report.error?.issues.map((issue) => issue.message)).toContain(
+    expect(report.error?.issues.map((issue) => english(issue.message))).toContain(
       "From must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
     );
     const map = checkInQuerySchema.safeParse({ date: "9999-12-31" });

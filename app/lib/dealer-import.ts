@@ -3,8 +3,9 @@
 
 /** An import file is an .xlsx or .xls of at most 10 MB. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const NOT_EXCEL = "Please select an Excel file (.xlsx or .xls)";
-export const FILE_TOO_LARGE = "Please select a file smaller than 10MB";
+// Catalogs' keys (decision 101), said where they are shown.
+export const NOT_EXCEL = "common:errors.notExcel";
+export const FILE_TOO_LARGE = "common:errors.spreadsheetTooLarge";
 
 /** The spreadsheet to fill in, with the columns' plain names and one example row (GET, signed in). */
 export const IMPORT_TEMPLATE_PATH = "/dealers/import/template.xlsx";

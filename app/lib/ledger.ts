@@ -76,9 +76,8 @@ export const LIMIT_BLOCKS_SALE =
 
 /** The New Post form's confirmation of a sale that was warned of (a checkbox sent as "yes"). */
 export const CONFIRM_CREDIT_FIELD = "confirmCredit";
-/** The confirming checkbox's English label, named by the refusal below (the form shows its own in the posts catalog). */
-const POST_ANYWAY = "Post anyway";
-export const CONFIRM_CREDIT_NEEDED = `Tick "${POST_ANYWAY}" to post this sale, or change it.`;
+/** A catalog's key (decision 101): New Post's error list says it in the reader's language. */
+export const CONFIRM_CREDIT_NEEDED = "posts:credit.confirmNeeded";
 
 /**
  * The warning of a sale that passes the dealer's credit limit or is made while they have overdue

@@ -169,7 +169,7 @@ describe("farmers from a spreadsheet", () => {
   it("refuses a file it cannot take whole, before any row: not Excel, broken, unknown or missing columns, too many rows", async () => {
     const { manager } = await world();
     const cases: Array<[Uint8Array, number, string | RegExp]> = [
-      [new TextEncoder().encode("Name,Phone\nGhulam,0300 1234567"), 415, NOT_EXCEL],
+      [new TextEncoder().encode("Name,Phone\nGhulam,0300 1234567"), 415, english(NOT_EXCEL)],
       // An .xlsx is a zip: its first bytes and nothing that opens.
       [
         new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode("not a workbook at all")]),

@@ -134,7 +134,7 @@ describe("opening balances from a spreadsheet", () => {
     const { admin, manager } = await setUp();
     expect(await refusal(importOpeningBalances(admin, new TextEncoder().encode("id,amount\n1,5")))).toEqual({
       status: 415,
-      message: NOT_EXCEL,
+      message: english(NOT_EXCEL),
     });
     expect(
       await refusal(

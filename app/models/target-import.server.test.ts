@@ -128,8 +128,8 @@ describe("targets from a spreadsheet", () => {
   it("refuses a file it cannot take whole, before any row: not Excel, too large, empty, unknown or missing columns, too many rows", async () => {
     const { admin } = await world();
     const cases: Array<[Uint8Array, number, string | RegExp]> = [
-      [new TextEncoder().encode("Officer Email,Period\nayesha@example.pk,2026-11"), 415, NOT_EXCEL],
-      [new Uint8Array(10 * 1024 * 1024 + 1), 413, FILE_TOO_LARGE],
+      [new TextEncoder().encode("Officer Email,Period\nayesha@example.pk,2026-11"), 415, english(NOT_EXCEL)],
+      [new Uint8Array(10 * 1024 * 1024 + 1), 413, english(FILE_TOO_LARGE)],
       [gridWorkbook([HEADER]), 400, "The spreadsheet has no target rows."],
       [
         gridWorkbook([[...HEADER, "Urea bags"], row("ayesha@example.pk", "2026-11", 5)]),

@@ -90,11 +90,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   async function startUpload() {
     const file = input.current?.files?.[0];
     if (!file || !hasExcelName(file.name)) {
-      setStep({ name: "select", error: { title: t("dealers:import.invalidFileType"), message: NOT_EXCEL } });
+      setStep({ name: "select", error: { title: t("dealers:import.invalidFileType"), message: t(NOT_EXCEL) } });
       return;
     }
     if (file.size > IMPORT_MAX_BYTES) {
-      setStep({ name: "select", error: { title: t("dealers:import.fileTooLarge"), message: FILE_TOO_LARGE } });
+      setStep({ name: "select", error: { title: t("dealers:import.fileTooLarge"), message: t(FILE_TOO_LARGE) } });
       return;
     }
     setStep({ name: "uploading", progress: 0 });

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { english } from "../../support/english";
 import { redirect } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { CONFIRM_CREDIT_NEEDED, LIMIT_BLOCKS_SALE } from "~/lib/ledger";
@@ -82,7 +83,7 @@ test("the warning shows live as the sale passes the limit, and the sale goes onl
 
   const posted = () => server.reached.filter((request) => request.method === "POST" && request.path === "/new-post");
   await app.user.click(screen.getByRole("button", { name: "Post" }));
-  expect(await screen.findByText(CONFIRM_CREDIT_NEEDED)).toBeVisible();
+  expect(await screen.findByText(english(CONFIRM_CREDIT_NEEDED))).toBeVisible();
   expect(posted()).toHaveLength(0);
 
   await app.user.click(screen.getByRole("checkbox", { name: "Post anyway" }));
