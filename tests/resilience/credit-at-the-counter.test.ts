@@ -90,7 +90,7 @@ const count = (sql: string, ...values: unknown[]) =>
 const salesOfDealer = () => count("SELECT COUNT(*) AS n FROM Post WHERE dealerId = ?", dealerId);
 const entriesOfDealer = () => count("SELECT COUNT(*) AS n FROM LedgerEntry WHERE dealerId = ?", dealerId);
 const creditNotices = () =>
-  count("SELECT COUNT(*) AS n FROM Notification WHERE type = 'CREDIT_SALE' AND message LIKE ?", `%${DEALER}%`);
+  count("SELECT COUNT(*) AS n FROM Notification WHERE type = 'CREDIT_SALE' AND messageValues LIKE ?", `%${DEALER}%`);
 
 /** The HTML's text as a reader sees it (entities of apostrophes and ampersands read back). */
 const readable = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
@@ -135,7 +135,7 @@ describe("without JavaScript", () => {
     );
     expect(
       count(
-        "SELECT COUNT(*) AS n FROM Notification WHERE type = 'CREDIT_SALE' AND userId = ? AND message LIKE ?",
+        "SELECT COUNT(*) AS n FROM Notification WHERE type = 'CREDIT_SALE' AND userId = ? AND messageValues LIKE ?",
         managerId,
         `%${DEALER}%`,
       ),
