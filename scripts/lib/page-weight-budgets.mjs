@@ -45,10 +45,12 @@ export const BUDGETS = {
    * 117 until issues 48 and 49's blocks on the home (the team's accounts, "Your month"): 117.3 measured.
    * 118 until issue 50 (the plot visits on the home, a meeting's farmers on the post card, nine
    * routes more in the manifest): 118.5 measured, the manifest 3.5 KiB of it. 119 until issue 51's
-   * Lingui (decision 101): 122.3 measured, in English and in Urdu alike.
+   * Lingui (decision 101): 122.3 measured, in English and in Urdu alike. 123 until issue 51's second
+   * half: the toaster and the error lists say the rules' keys, the bell's dialog reads the
+   * notifications page's loader (useFetcher): 0.4 KiB (123.0 measured, in both languages).
    * 105 is out of reach while React 19, React DOM and React Router 7 alone move 91.4 KiB.
    */
-  wireJsKiB: 123,
+  wireJsKiB: 124,
   /**
    * A Lite page's whole first load (HTML, CSS, images; no script), KB of 1,000 bytes as Lighthouse
    * counts them: issue 34's goal, which the benchmark's Lighthouse judges on the low-tier phone, held
