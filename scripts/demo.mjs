@@ -16,6 +16,7 @@ import {
   serve,
   waitForHttp,
 } from "./lib/common.mjs";
+import { continueUnderProjectNode } from "./lib/node-runtime.mjs";
 
 const DEMO_DATABASE_URL = "file:./data/demo.db";
 const DEMO_PASSWORD = "fieldline";
@@ -30,6 +31,7 @@ const DEMO_USERS = [
 async function main() {
   loadDotEnv();
   await ensureDependencies();
+  await continueUnderProjectNode();
 
   console.log("\n> react-router build");
   await run(...command("react-router", "build"));

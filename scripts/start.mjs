@@ -6,8 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { CommandError, bin, databaseFile, loadDotEnv, root, run, serve } from "./lib/common.mjs";
+import { continueUnderProjectNode } from "./lib/node-runtime.mjs";
 
 async function main() {
+  await continueUnderProjectNode();
   loadDotEnv();
   const env = {
     ...process.env,

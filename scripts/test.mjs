@@ -7,12 +7,20 @@ import os from "node:os";
 import path from "node:path";
 import { CommandError, bin, ensureDependencies, formatDuration, run } from "./lib/common.mjs";
 import { memoryTouchCost, memoryTouchText } from "./lib/memory-touch.mjs";
+import { continueUnderProjectNode, runsProjectNode } from "./lib/node-runtime.mjs";
 import { printTimings } from "./lib/test-timings.mjs";
+
+// Another Node than the project's (a fresh machine's own) installs the dependencies with the
+// project's Node, then hands the whole run over to it (decision 0104).
+if (!runsProjectNode()) {
+  await ensureDependencies();
+  await continueUnderProjectNode();
+}
 
 const started = Date.now();
 // Machines differ in memory as much as in CPU (docs/testing.md): the figure is printed first and
 // again beside the step times.
-const machine = `${os.availableParallelism()} cores; memory: ${memoryTouchText(memoryTouchCost())}`;
+const machine = `${os.availableParallelism()} cores; memory: ${memoryTouchText(memoryTouchCost())}; Node ${process.version}`;
 console.log(`This machine: ${machine}`);
 /** Each step's title and time, printed at the end with the slowest test files. */
 const steps = [];

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
+import { installWithProjectNode } from "./node-runtime.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -20,17 +21,23 @@ export function bin(name) {
  * `npm ci` when node_modules is missing or older than package-lock.json; answers whether it ran (its
  * postinstall has then generated the Prisma client).
  */
-export async function ensureDependencies() {
-  const lock = path.join(root, "package-lock.json");
-  const installed = path.join(root, "node_modules", ".package-lock.json");
+export async function ensureDependencies(directory = root) {
+  const lock = path.join(directory, "package-lock.json");
+  const installed = path.join(directory, "node_modules", ".package-lock.json");
   let reason = "";
-  if (!fs.existsSync(path.join(root, "node_modules"))) reason = "node_modules is missing";
+  if (!fs.existsSync(path.join(directory, "node_modules"))) reason = "node_modules is missing";
   else if (!fs.existsSync(installed)) reason = "node_modules was not installed by npm";
   else if (fs.statSync(lock).mtimeMs > fs.statSync(installed).mtimeMs) reason = "package-lock.json changed";
   if (!reason) return false;
+  // A worktree may share another checkout's node_modules through a link: npm ci would empty it
+  // under everyone who shares it.
+  if (fs.lstatSync(path.join(directory, "node_modules"), { throwIfNoEntry: false })?.isSymbolicLink()) {
+    throw new Error(`node_modules is a link to another checkout's, and ${reason}: install there, not here.`);
+  }
   console.log(`\n> npm ci (${reason})`);
-  await run("npm", ["ci", "--no-audit", "--no-fund"], {
-    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+  await installWithProjectNode(directory, ["ci", "--no-audit", "--no-fund"], {
+    ...process.env,
+    PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
   });
   return true;
 }
