@@ -6,11 +6,4 @@ export default {
   // from /__manifest after each page: that answer re-rendered the whole page while a low-tier phone
   // was still starting it, and cost a request per page on a slow link (decision 56).
   routeDiscovery: { mode: "initial" },
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

@@ -59,9 +59,9 @@ function catalogsOf(refs: MessagesRef[]): Array<Messages | Promise<void>> {
 }
 
 /** The matched routes' references to their words, in the order of the routes. */
-function refsOf(matches: ReadonlyArray<{ data?: unknown } | undefined>): MessagesRef[] {
+function refsOf(matches: ReadonlyArray<{ loaderData?: unknown } | undefined>): MessagesRef[] {
   return matches
-    .map((match) => (match?.data as Loaded)?.messages)
+    .map((match) => (match?.loaderData as Loaded)?.messages)
     .filter((ref): ref is MessagesRef => ref !== undefined && Array.isArray(ref.namespaces));
 }
 
@@ -149,7 +149,7 @@ export function useSay(): (text: string) => string {
  * A page's title in the reader's language, for a route's `meta` (which runs outside the provider,
  * once the page's words are there).
  */
-export function metaTitle(matches: ReadonlyArray<{ data?: unknown } | undefined>, key: MessageKey): string {
+export function metaTitle(matches: ReadonlyArray<{ loaderData?: unknown } | undefined>, key: MessageKey): string {
   const refs = refsOf(matches);
   const language = refs[0]?.language ?? DEFAULT_LANGUAGE;
   const catalogs = catalogsOf(refs).filter((catalog): catalog is Messages => !(catalog instanceof Promise));

@@ -17,7 +17,9 @@ import { TEAM_NOT_FOUND, teamFormErrors, teamFormInput, teamSchema, type TeamPer
 import { useSay, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.team.name ?? "Team"} · Fieldline` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.team.name ?? "Team"} · Fieldline` },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAllowed(args, "teams.manage");

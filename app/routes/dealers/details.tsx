@@ -38,8 +38,12 @@ import { accountAction } from "./account.server";
 import { metaTitle, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: data?.dealer ? `${data.dealer.businessName} · Fieldline` : metaTitle(matches, "dealers:details.pageTitle") },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  {
+    title: loaderData?.dealer
+      ? `${loaderData.dealer.businessName} · Fieldline`
+      : metaTitle(matches, "dealers:details.pageTitle"),
+  },
 ];
 
 const ABOUT_FAILED = "common:failed.dealerAbout";

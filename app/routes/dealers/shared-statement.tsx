@@ -12,8 +12,8 @@ import { sharedStatement } from "~/models/ledger-statement.server";
 // and without the app around it (no menus, no other page reachable from it); never indexed. Its
 // language is the dealer's phone's (its browser's preferred one, or a choice made on it).
 
-export const meta: Route.MetaFunction = ({ data, error }) => [
-  { title: data ? data.pageTitle : (refusalOf(error)?.title ?? "Statement") },
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  { title: loaderData ? loaderData.pageTitle : (refusalOf(error)?.title ?? "Statement") },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

@@ -18,8 +18,8 @@ import { formatLocalDate } from "~/lib/date-format";
 import { metaTitle, useT } from "~/browser/i18n";
 import { pageMessages, requestTranslator, said } from "~/http/language.server";
 
-export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: data?.pageTitle ?? metaTitle(matches, "dealers:statement.pageTitle") },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: loaderData?.pageTitle ?? metaTitle(matches, "dealers:statement.pageTitle") },
 ];
 
 /** The period as the query names it: `from` and `to`, each left out when blank. */

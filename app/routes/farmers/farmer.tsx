@@ -16,7 +16,7 @@ import { listPlots } from "~/models/demo-plots.server";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { formatLocalDate } from "~/lib/date-format";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.name ?? "Farmer"} · Fieldline` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.name ?? "Farmer"} · Fieldline` }];
 
 /**
  * The farmer's details, for those who work with them (403 for another team's): their phone whole,

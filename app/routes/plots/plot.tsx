@@ -14,7 +14,7 @@ import { farmerNameShown } from "~/models/farmer.schema";
 import { getPlot } from "~/models/demo-plots.server";
 import { getPosts } from "~/models/post.server";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Demo plot · Fieldline" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "Demo plot · Fieldline" }];
 
 /** A demo plot and its season (decision 96), for its officer's team, its managers and admins (403 otherwise). */
 export async function loader(args: Route.LoaderArgs) {
