@@ -7,3 +7,5 @@ export declare function freePort(): Promise<number>;
 export declare function formatDuration(ms: number): string;
 /** A package's command: its node_modules/.bin file, else `npx --no-install <name>`. */
 export declare function bin(name: string): string[];
+/** `npm ci` (under the project's Node) when node_modules is missing or older than the lockfile; whether it ran. */
+export declare function ensureDependencies(directory?: string): Promise<boolean>;

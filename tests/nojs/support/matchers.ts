@@ -146,18 +146,21 @@ expect.extend({
 });
 
 declare module "vitest" {
-  interface Matchers<T> {
-    toBeVisible(): T;
-    toBeHidden(): T;
-    toHaveCount(count: number): T;
-    toHaveText(expected: TextMatch | TextMatch[]): T;
-    toContainText(expected: TextMatch | TextMatch[]): T;
-    toHaveValue(expected: TextMatch): T;
-    toHaveAttribute(name: string, expected?: TextMatch): T;
-    toBeChecked(options?: { checked?: boolean }): T;
-    toBeDisabled(): T;
-    toBeEnabled(): T;
-    toHaveURL(expected: string | RegExp | ((url: URL) => boolean)): T;
-    toPass(options?: { timeout?: number }): T;
+  // Vitest 5: the first parameter is what a matcher returns (a promise for async ones); merging
+  // needs Vitest's own parameters, names included.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> {
+    toBeVisible(): R;
+    toBeHidden(): R;
+    toHaveCount(count: number): R;
+    toHaveText(expected: TextMatch | TextMatch[]): R;
+    toContainText(expected: TextMatch | TextMatch[]): R;
+    toHaveValue(expected: TextMatch): R;
+    toHaveAttribute(name: string, expected?: TextMatch): R;
+    toBeChecked(options?: { checked?: boolean }): R;
+    toBeDisabled(): R;
+    toBeEnabled(): R;
+    toHaveURL(expected: string | RegExp | ((url: URL) => boolean)): R;
+    toPass(options?: { timeout?: number }): R;
   }
 }
