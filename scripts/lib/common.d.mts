@@ -7,3 +7,7 @@ export declare function freePort(): Promise<number>;
 export declare function formatDuration(ms: number): string;
 /** A package's command: its node_modules/.bin file, else `npx --no-install <name>`. */
 export declare function bin(name: string): string[];
+/** The compiled production server, relative to the project root. */
+export declare const SERVER_BUILD: string;
+/** Node and its arguments to run the compiled server from the project root. */
+export declare function builtServer(): [string, string[]];
