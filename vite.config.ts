@@ -68,6 +68,19 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Names each entry of the server's build after its input (index.js, main.js): React Router names
+ * every entry of that build index.js, which suits its one entry only.
+ */
+function serverEntriesByName(): Plugin {
+  return {
+    name: "fieldline:server-entries-by-name",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    outputOptions: (options) => ({ ...options, entryFileNames: "[name].js" }),
+  };
+}
+
 export default defineConfig({
   // The manifest stays in the build (build/client/.vite, never served): the service worker
   // keeps the lazy chunks of the shell routes too (server/service-worker.ts).
@@ -92,10 +105,20 @@ export default defineConfig({
         },
       },
     },
-    // The server build's entry is our Express app, so the app and its request handler
-    // share one copy of every module (contexts, the Prisma client).
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: {
+        // The production server is compiled here with the app (decision 108): `index` is our Express
+        // app with React Router's request handler (build/server/index.js), `main` the server that
+        // serves it (build/server/main.js, run by `npm start`). Built together, they share one copy
+        // of every module (contexts, the Prisma client, the environment).
+        rollupOptions: {
+          input: { index: "./server/app.ts", main: "./server/index.ts" },
+        },
+        // Node runs the server with --enable-source-maps: a production stack trace names the TypeScript.
+        sourcemap: true,
+      },
+    },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), precompress(), serverEntriesByName()],
 });

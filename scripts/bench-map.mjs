@@ -16,7 +16,7 @@ import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import { benchWorkspace, seededRandom, signIn } from "./lib/bench.mjs";
 import { insertDealers, insertOfficers } from "./lib/bench-data.mjs";
-import { bin, root, run, waitForHttp } from "./lib/common.mjs";
+import { SERVER_BUILD, bin, builtServer, root, run, waitForHttp } from "./lib/common.mjs";
 
 const { values: options } = parseArgs({
   options: {
@@ -100,11 +100,10 @@ async function measure(label, urlPath, cookie) {
 
 let server;
 try {
-  if (!fs.existsSync(path.join(root, "build", "server", "index.js")))
-    throw new Error("No production build: run `npm run build` first.");
+  if (!fs.existsSync(path.join(root, SERVER_BUILD))) throw new Error("No production build: run `npm run build` first.");
   console.log(`Filling ${dir} with ${DEALERS} dealers and ${CHECKINS} check-ins today…`);
   await fill();
-  server = spawn(bin("tsx")[0], ["server/index.ts"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  server = spawn(...builtServer(), { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
   if (!(await waitForHttp(`${BASE}/healthz`, 60_000))) throw new Error("The server did not start");
   const cookie = await signIn(BASE, "bench", "bench-pass-1");
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());

@@ -67,7 +67,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { benchWorkspace, signIn } from "./lib/bench.mjs";
 import { addFarmerSeasons, addHomeTwins, addLedgerHistory, addTargets, fillScaleData } from "./lib/bench-data.mjs";
-import { bin, root, run, waitForHttp } from "./lib/common.mjs";
+import { SERVER_BUILD, bin, builtServer, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
 import { memoryTouchCost, memoryTouchText } from "./lib/memory-touch.mjs";
@@ -243,7 +243,7 @@ function copiedDatabase(name, port, file) {
 }
 
 async function startApp(workspace) {
-  const server = start(bin("tsx")[0], ["server/index.ts"], workspace.env);
+  const server = start(...builtServer(), workspace.env);
   if (!(await waitForHttp(`${workspace.baseUrl}/healthz`, 60_000)))
     throw new Error(`The server on ${workspace.baseUrl} did not start`);
   return server;
@@ -930,8 +930,7 @@ async function main() {
   };
   log(`${machine.cpus} cores (${machine.cpu}), Node ${machine.node}, load ${machine.loadAverageAtStart.join(" ")}`);
   if (!options["skip-build"]) await run(bin("react-router")[0], ["build"], { quiet: true });
-  else if (!fs.existsSync(path.join(root, "build", "server", "index.js")))
-    throw new Error("No production build: drop --skip-build.");
+  else if (!fs.existsSync(path.join(root, SERVER_BUILD))) throw new Error("No production build: drop --skip-build.");
   if (options["lighthouse-only"]) return lighthouseOnly();
   if (options["accounts-only"]) return accountsOnly();
   if (options["target-home-only"]) return targetHomeOnly();

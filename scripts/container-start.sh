@@ -1,6 +1,7 @@
 #!/bin/sh
 # The container's start command (Dockerfile CMD). One image, three ways to run (docs/operations.md):
-#   default              npm start: migrations, then the server, database and uploads on /data
+#   default              npm start: migrations, then the compiled server (build/server/main.js under
+#                        plain Node), database and uploads on /data
 #   LITESTREAM_BUCKET=…  the same under Litestream, which streams the database to S3-compatible
 #                        storage (and restores it first when the volume is empty)
 #   LITEFS=on            under LiteFS: the database on /litefs, replicated across regions

@@ -7,6 +7,7 @@ import path from "node:path";
 import {
   CommandError,
   bin,
+  builtServer,
   databaseFile,
   ensureDependencies,
   loadDotEnv,
@@ -59,7 +60,7 @@ async function main() {
   await run(...command("tsx", "prisma/seed.ts"), { env });
 
   console.log("\n> starting the production server");
-  const server = serve(...command("tsx", "server/index.ts"), { env });
+  const server = serve(...builtServer(), { env });
 
   if (await waitForHttp(`http://127.0.0.1:${port}/healthz`, 60_000)) {
     if (server.exitCode !== null) return;

@@ -26,7 +26,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { benchWorkspace } from "./lib/bench.mjs";
 import { fillScaleData } from "./lib/bench-data.mjs";
-import { bin, freePort, root, run, waitForHttp } from "./lib/common.mjs";
+import { bin, builtServer, freePort, root, run, waitForHttp } from "./lib/common.mjs";
 import { copyMigratedDatabase } from "./lib/migrated-database.mjs";
 import { budgetFailures } from "./lib/page-weight-budgets.mjs";
 import { firstLoadJavaScript, litePageTransfer } from "./lib/wire-weight.mjs";
@@ -243,7 +243,7 @@ async function measureOverTheWire() {
       { env: workspace.env, quiet: true },
     );
     fillScaleData(workspace.databasePath, { officers: 20, dealers: 50, posts: 200, reactions: 500 });
-    const server = spawn(bin("tsx")[0], ["server/index.ts"], {
+    const server = spawn(...builtServer(), {
       cwd: root,
       env: workspace.env,
       stdio: ["ignore", "ignore", "inherit"],

@@ -1,11 +1,21 @@
 #!/usr/bin/env node
 // `npm start`: the production start. Applies pending migrations to DATABASE_URL, then serves
-// the built app (run `npm run build` first). No demo data. SESSION_SECRET is required; the
+// the built app with the compiled server, plain Node (run `npm run build` first). No demo data. SESSION_SECRET is required; the
 // app itself says so if it is missing. `--skip-migrations` is for LiteFS, where only the
 // primary migrates (litefs.yml).
 import fs from "node:fs";
 import path from "node:path";
-import { CommandError, bin, databaseFile, loadDotEnv, root, run, serve } from "./lib/common.mjs";
+import {
+  CommandError,
+  SERVER_BUILD,
+  bin,
+  builtServer,
+  databaseFile,
+  loadDotEnv,
+  root,
+  run,
+  serve,
+} from "./lib/common.mjs";
 import { continueUnderProjectNode } from "./lib/node-runtime.mjs";
 
 async function main() {
@@ -18,7 +28,7 @@ async function main() {
     DATABASE_URL: process.env.DATABASE_URL ?? "file:./data/fieldline.db",
   };
 
-  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+  if (!fs.existsSync(path.join(root, SERVER_BUILD))) {
     console.error("There is no production build: run `npm run build` first.");
     process.exit(1);
   }
@@ -32,8 +42,7 @@ async function main() {
     await run(prisma, [...prismaArgs, "migrate", "deploy"], { env });
   }
 
-  const [tsx, ...tsxArgs] = bin("tsx");
-  serve(tsx, [...tsxArgs, "server/index.ts"], { env });
+  serve(...builtServer(), { env });
 }
 
 main().catch((error) => {

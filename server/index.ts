@@ -1,6 +1,7 @@
 // Fieldline's HTTP server: the build's static files, compression, security headers and rate
 // limits here; pages and /api come from the React Router app in server/app.ts.
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
@@ -60,7 +61,10 @@ server.use(sameOriginWrites(env.APP_URL));
 server.use("/files", storedFiles());
 
 if (isProduction) {
-  const { app } = (await import(String("../build/server/index.js"))) as { app: express.Express };
+  // Found from the working directory, like the static files: the same file whether this module
+  // runs compiled (build/server/main.js, which shares that file's chunks) or under tsx.
+  const handler = pathToFileURL(path.resolve("build/server/index.js")).href;
+  const { app } = (await import(handler)) as { app: express.Express };
   server.use(app);
 } else {
   const vite = await import("vite");

@@ -9,3 +9,7 @@ export declare function formatDuration(ms: number): string;
 export declare function bin(name: string): string[];
 /** `npm ci` (under the project's Node) when node_modules is missing or older than the lockfile; whether it ran. */
 export declare function ensureDependencies(directory?: string): Promise<boolean>;
+/** The compiled production server, relative to the project root. */
+export declare const SERVER_BUILD: string;
+/** Node and its arguments to run the compiled server from the project root. */
+export declare function builtServer(): [string, string[]];

@@ -17,6 +17,17 @@ export function bin(name) {
   return fs.existsSync(local) ? [local] : ["npx", "--no-install", name];
 }
 
+/** The compiled production server that `npm run build` writes (vite.config.ts; decision 108). */
+export const SERVER_BUILD = "build/server/main.js";
+
+/**
+ * The command that runs the built server from the project root: Node itself (a signal sent to the
+ * child reaches the process that holds the database), with stack traces mapped to the TypeScript.
+ */
+export function builtServer() {
+  return [process.execPath, ["--enable-source-maps", SERVER_BUILD]];
+}
+
 /**
  * `npm ci` when node_modules is missing or older than package-lock.json; answers whether it ran (its
  * postinstall has then generated the Prisma client).

@@ -3,14 +3,14 @@
 //      that writes every email it receives to <dir>/mail.jsonl (tests read a user's mail there);
 //   2. a fresh database in a temp dir: a copy of the migrated template (scripts/lib/migrated-database.mjs)
 //      + `tsx prisma/seed.ts`;
-//   3. the BUILT production server (build/server/index.js; built here if missing) on :4500.
+//   3. the BUILT production server (build/server/main.js, as `npm start` runs it; built here if missing) on :4500.
 // The database path comes from FIELDLINE_E2E_DIR (set by playwright.config.ts, which the test
 // workers also see), so tests can read the database and the mail directly. Everything is removed on exit.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { bin, root, run } from "../../scripts/lib/common.mjs";
+import { SERVER_BUILD, bin, builtServer, root, run } from "../../scripts/lib/common.mjs";
 import { copyMigratedDatabase } from "../../scripts/lib/migrated-database.mjs";
 import { startFakeEdge } from "./fake-edge.mjs";
 import { decodeEmail, startFakeSmtp } from "./fake-smtp.mjs";
@@ -104,13 +104,13 @@ async function main() {
   fs.writeFileSync(path.join(dir, "seeded-at"), seededAt);
   console.log(`[e2e] database ${databasePath} migrated and seeded`);
 
-  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+  if (!fs.existsSync(path.join(root, SERVER_BUILD))) {
     console.log("[e2e] no production build: running react-router build");
     await run(...command("react-router", "build"), { env: { ...process.env, NODE_ENV: "production" } });
   }
 
-  const [tsx, tsxArgs] = command("tsx", "server/index.ts");
-  server = spawn(tsx, tsxArgs, { cwd: root, env, stdio: "inherit" });
+  const [node, serverArgs] = builtServer();
+  server = spawn(node, serverArgs, { cwd: root, env, stdio: "inherit" });
   server.on("exit", (code, signal) => {
     // When the whole process group is signalled, the child may exit before our own handler runs.
     setTimeout(() => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { inject } from "vitest";
 import { benchWorkspace, seededRandom } from "../../../scripts/lib/bench.mjs";
-import { freePort } from "../../../scripts/lib/common.mjs";
+import { SERVER_BUILD, builtServer, freePort } from "../../../scripts/lib/common.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -40,7 +40,7 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
     UPLOAD_RATE_LIMIT_PER_MINUTE: "1000",
     ...extraEnv,
   };
-  if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+  if (!fs.existsSync(path.join(root, SERVER_BUILD))) {
     throw new Error("No production build: run `npm run build` first.");
   }
   // The seed writes no files, so the database alone is the whole starting state.
@@ -63,8 +63,8 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
       return match ? Number(match[1]) * 1024 : null;
     },
     async start() {
-      // node itself, not the tsx launcher: a signal must reach the process that holds the database.
-      child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      const [node, serverArgs] = builtServer();
+      child = spawn(node, serverArgs, {
         cwd: root,
         env,
         stdio: ["ignore", "pipe", "pipe"],
