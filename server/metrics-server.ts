@@ -29,5 +29,7 @@ export function startMetricsServer({ port, token }: { port: number; token?: stri
       },
     );
   });
+  // A port already taken leaves the app serving without its metrics, and says so.
+  server.on("error", (error) => console.error(`[metrics] No metrics on port ${port}: ${error.message}`));
   return server.listen(port);
 }
