@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import { type Prisma, PrismaClient } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 import { withAfterWrite } from "~/infra/after-write.server";
+import { timeQuery, withQueryTimes } from "~/infra/prometheus.server";
 
 function createClient() {
   const adapter = new PrismaBetterSQLite3(
@@ -16,8 +17,11 @@ function createClient() {
 // On globalThis, so that a development reload keeps its connections (and a test can put in its own).
 const globalForDb = globalThis as unknown as { fieldlinePrisma?: PrismaClient; fieldlineReader?: Database.Database };
 globalForDb.fieldlinePrisma ??= createClient();
-/** The app's client: every write through it is followed by what it changes (infra/after-write.server.ts). */
-export const prisma = withAfterWrite(globalForDb.fieldlinePrisma);
+/**
+ * The app's client: every write through it is followed by what it changes (infra/after-write.server.ts),
+ * and every query's time is measured.
+ */
+export const prisma = withAfterWrite(withQueryTimes(globalForDb.fieldlinePrisma));
 
 let pragmasApplied: Promise<void> | undefined;
 
@@ -211,7 +215,9 @@ function toSqliteValue(value: unknown): unknown {
 /** The rows of a read-only statement, as its declared row types and converts them. */
 export function readRows<Shape extends RowShape>(shape: Shape, query: Prisma.Sql): RowOf<Shape>[] {
   const { statement, names, readers } = preparedRead(shape, query.sql);
+  const stop = timeQuery("plain", "readRows");
   const rows = statement.raw(true).all(...query.values.map(toSqliteValue)) as unknown[][];
+  stop();
   if (CHECK_VALUES) checkValues(shape, names, rows, query.sql);
   // A plain loop: the feed reads thousands of rows a second, and Object.fromEntries over mapped
   // pairs costs several times as much.

@@ -36,6 +36,10 @@ const envSchema = z
     LOG_REQUESTS: z.stringbool().default(true),
     /** A main thread blocked this long ends the process, so the machine restarts it; 0 turns it off. */
     WATCHDOG_MS: z.coerce.number().int().min(0).default(20_000),
+    /** The port of the metrics' own listener (GET /metrics, decision 105); unset, there is none. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** When set, the metrics answer only `Authorization: Bearer <METRICS_TOKEN>` (for hosts without Fly's private network). */
+    METRICS_TOKEN: z.string().min(16).optional(),
     LITEFS_DIR: z.string().optional(),
     /** Where uploads live: the disk under DATA_DIR/uploads, or an S3-compatible bucket. */
     STORAGE: z.enum(["disk", "s3"]).default("disk"),

@@ -5,7 +5,7 @@ import { ErrorView } from "~/components/error-view";
 import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { LiteModeLine } from "~/components/shell/lite-mode";
 import { Toaster as ToasterNow } from "~/components/toaster";
-import { currentUserContext, languageContext, requestTokenContext } from "~/http/context";
+import { currentUserContext, languageContext, requestTokenContext, routePatternContext } from "~/http/context";
 import { env, publicEnv } from "~/env.server";
 import { markPageHydrated } from "~/browser/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";
@@ -52,6 +52,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
+/** Tells the server which route answers, for the metrics (the /api dispatcher names its operation's). */
+const reportRoutePattern: Route.MiddlewareFunction = ({ context, pattern }) => {
+  context.get(routePatternContext)(pattern);
+};
+
 /**
  * Loads the signed-in user (or an /api call's token and its user) once per request, for every
  * loader, action and /api call, and the language the request is read in.
@@ -76,8 +81,8 @@ const markWritePosition: Route.MiddlewareFunction = async ({ request }, next) =>
   });
 
 export const middleware: Route.MiddlewareFunction[] = env.LITEFS_DIR
-  ? [loadUser, sayInLanguage, markWritePosition]
-  : [loadUser, sayInLanguage];
+  ? [reportRoutePattern, loadUser, sayInLanguage, markWritePosition]
+  : [reportRoutePattern, loadUser, sayInLanguage];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(currentUserContext);

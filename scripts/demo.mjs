@@ -49,6 +49,8 @@ async function main() {
     REGISTRATION_MODE: process.env.REGISTRATION_MODE ?? "open",
     // The three regional teams and their managers (prisma/seed.ts), whatever the shell says.
     SEED_TEAMS: "three",
+    // The metrics on a port of their own, as on Fly (decision 105).
+    METRICS_PORT: process.env.METRICS_PORT ?? "9091",
   };
 
   const file = databaseFile(DEMO_DATABASE_URL);
@@ -66,6 +68,7 @@ async function main() {
     if (server.exitCode !== null) return;
     console.log(`
   Fieldline demo is running at ${env.APP_URL}
+  (its metrics for Prometheus at http://localhost:${env.METRICS_PORT}/metrics)
 
   Sign in with any of these usernames, password "${DEMO_PASSWORD}":
     ${DEMO_USERS.slice(0, 4).join(", ")}

@@ -8,14 +8,19 @@ import { RouterContextProvider } from "react-router";
 // A static import, not `build: () => import(…)`: given a function, React Router rebuilds its
 // route tables on every request (a few hundred microseconds each on a small CPU).
 import * as build from "virtual:react-router/server-build";
-import { afterResponseContext, clientAddressContext, cspNonceContext } from "~/http/context";
+import { afterResponseContext, clientAddressContext, cspNonceContext, routePatternContext } from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
 import { env } from "~/env.server";
+import { measureOutboxWith } from "~/infra/prometheus.server";
+import { outboxBacklog } from "~/models/webhook-delivery.server";
 import { startJobs } from "./jobs";
+import { reportRoutePattern } from "./request-metrics";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
 startJobs();
+// The metrics (server/metrics-server.ts) read the outbox's backlog at each scrape.
+measureOutboxWith(outboxBacklog);
 
 export const app = express();
 app.disable("x-powered-by");
@@ -59,6 +64,7 @@ app.use(
       if (req.ip) context.set(clientAddressContext, ipKeyGenerator(req.ip));
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
       context.set(afterResponseContext, (task) => res.once("finish", () => setImmediate(task)));
+      context.set(routePatternContext, (pattern) => reportRoutePattern(res, pattern));
       return context;
     },
   }),

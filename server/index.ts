@@ -6,22 +6,26 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/infra/litefs.server.ts";
+import { setWatchdogRestarts } from "../app/infra/prometheus.server.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
+import { startMetricsServer } from "./metrics-server.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
+import { requestMetrics } from "./request-metrics.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
 import { storedFiles } from "./stored-files.ts";
 import { builtFiles } from "./static-files.ts";
-import { startWatchdog } from "./watchdog.ts";
+import { startWatchdog, watchdogRestarts } from "./watchdog.ts";
 
 const isProduction = env.NODE_ENV !== "development";
 
 const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", env.TRUST_PROXY);
+server.use(requestMetrics);
 if (env.LOG_REQUESTS) server.use(requestLog);
 if (env.LITEFS_DIR) {
   const appName = env.FLY_APP_NAME;
@@ -81,7 +85,10 @@ if (isProduction) {
   });
 }
 
-startWatchdog(env.WATCHDOG_MS);
+const restartsFile = path.join(env.DATA_DIR, "watchdog-restarts");
+setWatchdogRestarts(watchdogRestarts(restartsFile));
+startWatchdog(env.WATCHDOG_MS, restartsFile);
+if (env.METRICS_PORT) startMetricsServer({ port: env.METRICS_PORT, token: env.METRICS_TOKEN });
 
 const listener = server.listen(env.PORT, () => {
   console.log(`Fieldline is serving on http://localhost:${env.PORT}`);

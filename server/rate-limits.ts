@@ -2,6 +2,7 @@ import { plainPage } from "./plain-page";
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { apiBearerToken } from "../app/http/credentials.server.ts";
+import { countRateLimited } from "../app/infra/prometheus.server.ts";
 import { hashSecretToken } from "../app/infra/secret-token.server.ts";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
@@ -64,15 +65,23 @@ function tooMany(req: Request, res: Response, message: string): void {
   }
 }
 
-/** A limiter of every request, per client address or by `keyGenerator`. */
-function perMinute(limit: number, message: string, keyGenerator?: (req: Request) => string): RequestHandler {
+/** A limiter of every request, per client address or by `keyGenerator`; its refusals are counted as `name`'s. */
+function perMinute(
+  name: string,
+  limit: number,
+  message: string,
+  keyGenerator?: (req: Request) => string,
+): RequestHandler {
   return rateLimit({
     windowMs: 60_000,
     limit,
     ...(keyGenerator ? { keyGenerator } : {}),
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: (req, res) => tooMany(req, res, message),
+    handler: (req, res) => {
+      countRateLimited(name);
+      tooMany(req, res, message);
+    },
   });
 }
 
@@ -95,11 +104,11 @@ export function rateLimits({
   const limiters = new Map<string, RequestHandler>();
   for (const [group, paths] of Object.entries(LIMITED_POSTS)) {
     for (const path of paths) groupOf.set(path, group);
-    limiters.set(group, perMinute(authPerMinute, TOO_MANY));
+    limiters.set(group, perMinute(group, authPerMinute, TOO_MANY));
   }
-  const uploads = perMinute(uploadsPerMinute, TOO_MANY_UPLOADS);
-  const tokenCalls = perMinute(tokenCallsPerMinute, TOO_MANY_FOR_TOKEN, byToken);
-  const tokenUploads = perMinute(uploadsPerMinute, TOO_MANY_UPLOADS, byToken);
+  const uploads = perMinute("uploads", uploadsPerMinute, TOO_MANY_UPLOADS);
+  const tokenCalls = perMinute("token-calls", tokenCallsPerMinute, TOO_MANY_FOR_TOKEN, byToken);
+  const tokenUploads = perMinute("token-uploads", uploadsPerMinute, TOO_MANY_UPLOADS, byToken);
   return (req, res, next) => {
     // Registration and reset count by address even with a token: a made-up bearer buys no attempts.
     const group = req.method === "POST" ? groupOf.get(normalisedPath(req)) : undefined;

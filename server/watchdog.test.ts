@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "vitest";
+import { watchdogRestarts } from "./watchdog";
 
 /** Runs `script` in a child Node (with tsx, as the server runs) and answers how it ended. */
 function runChild(
@@ -19,14 +22,18 @@ function runChild(
 }
 
 test("a process whose event loop stays blocked past the limit is killed, with a line saying why", async () => {
+  const restartsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "watchdog-")), "watchdog-restarts");
+  fs.writeFileSync(restartsFile, "2");
   const ended = await runChild(`
     import { startWatchdog } from "./server/watchdog.ts";
-    startWatchdog(1500);
+    startWatchdog(1500, ${JSON.stringify(restartsFile)});
     setTimeout(() => { for (;;) {} }, 200);
   `);
   expect(ended.signal).toBe("SIGKILL");
   expect(ended.stderr).toMatch(/\[watchdog\] the event loop has been blocked for \d+ ms \(limit 1500 ms/);
   expect(ended.ms).toBeLessThan(15_000);
+  expect(watchdogRestarts(restartsFile), "the restarts before it, and this one").toBe(3);
+  fs.rmSync(path.dirname(restartsFile), { recursive: true });
 }, 30_000);
 
 test("a busy but turning event loop is left alone, and the watchdog does not keep the process alive", async () => {

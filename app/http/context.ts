@@ -18,6 +18,12 @@ export const afterResponseContext = createContext<(task: () => void) => void>((t
  */
 export const clientAddressContext = createContext<string>("local");
 
+/**
+ * Tells the server the pattern of the route that answers this request (`/dealer-details/:id?`,
+ * `/api/dealers/{id}`), its label in the metrics (decision 105); set by the Express server.
+ */
+export const routePatternContext = createContext<(pattern: string) => void>(() => {});
+
 /** The signed-in user of this request (or null), set by the root middleware. */
 export const currentUserContext = createContext<CurrentUser | null>(null);
 

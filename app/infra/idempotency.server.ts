@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { Prisma } from "~/generated/prisma/client";
+import { countReplay } from "~/infra/prometheus.server";
 import { AppError } from "~/lib/app-error";
 import { isSubmissionKey, SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-key";
 
@@ -90,6 +91,7 @@ function repeat<T>(existing: T & Hashed, key: SubmissionKey, hash: string): Crea
   // Rows stored before requests were hashed have no hash: they are not compared.
   if (stored !== null && stored !== hash)
     throw new AppError(422, key.from === "header" ? KEY_REUSED : FORM_SENT_BEFORE);
+  countReplay(key.from);
   return { value: value as T, replayed: true };
 }
 

@@ -2,7 +2,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/app-error";
 import { checkImage, encodeImage, IMAGE_TOO_LARGE, PHOTOS_BUSY } from "~/infra/image.server";
+import { metricsText } from "~/infra/prometheus.server";
 import { pngBomb } from "../../tests/support/image-bombs";
+import { parseMetrics, valueOf } from "../../tests/support/prometheus-text";
 
 async function photo(width: number, height: number, format: "jpeg" | "png") {
   return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 60 } } })
@@ -65,11 +67,23 @@ describe("the image limits", () => {
 describe("the photo queue", () => {
   it("decodes a few photos at a time and refuses the ones past its waiting places with 503 and a time to retry", async () => {
     const large = await pngBomb(4000, 3000);
+    const jobs = async (outcome: string) =>
+      valueOf(parseMetrics((await metricsText()).body), "fieldline_image_jobs_total", { outcome });
+    const [doneBefore, refusedBefore] = [await jobs("done"), await jobs("refused")];
     const answers = await Promise.allSettled(Array.from({ length: 14 }, () => checkImage(large, refusal)));
     const refused = answers.flatMap((answer) => (answer.status === "rejected" ? [answer.reason as AppError] : []));
     expect(refused.length).toBeGreaterThan(0);
     for (const error of refused) expect(error).toMatchObject({ status: 503, message: PHOTOS_BUSY, retryAfterSec: 60 });
-    expect(answers.filter((answer) => answer.status === "fulfilled").length).toBeGreaterThanOrEqual(4);
+    const taken = answers.filter((answer) => answer.status === "fulfilled").length;
+    expect(taken).toBeGreaterThanOrEqual(4);
+    // The metrics count each decode by how it ended, and the queue is empty again.
+    expect([(await jobs("done")) - doneBefore, (await jobs("refused")) - refusedBefore]).toEqual([
+      taken,
+      refused.length,
+    ]);
+    const queue = parseMetrics((await metricsText()).body);
+    expect(valueOf(queue, "fieldline_image_queue_jobs", { state: "running" })).toBe(0);
+    expect(valueOf(queue, "fieldline_image_queue_jobs", { state: "waiting" })).toBe(0);
     // Once the queue has drained, photos are taken again.
     await expect(checkImage(large, refusal)).resolves.toBeUndefined();
   });

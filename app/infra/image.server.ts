@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from "sharp";
+import { countImageJob, measureImageQueueWith } from "~/infra/prometheus.server";
 import { AppError } from "~/lib/app-error";
 import { boundedQueue } from "~/lib/bounded-queue";
 
@@ -39,6 +40,19 @@ const photoJobs = boundedQueue({
   waiting: PHOTO_JOBS_WAITING,
   full: () => new AppError(503, PHOTOS_BUSY, { retryAfterSec: PHOTOS_RETRY_AFTER_SEC }),
 });
+measureImageQueueWith(() => photoJobs.state());
+
+/** A decode in the photo queue, counted by how it ended. */
+async function runPhotoJob<T>(job: () => Promise<T>): Promise<T> {
+  try {
+    const result = await photoJobs.run(job);
+    countImageJob("done");
+    return result;
+  } catch (error) {
+    countImageJob(error instanceof AppError && error.message === PHOTOS_BUSY ? "refused" : "failed");
+    throw error;
+  }
+}
 
 function open(bytes: Uint8Array) {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true, failOn: "warning" }).timeout({
@@ -95,11 +109,11 @@ export function pixelBudget() {
 export async function checkImage(bytes: Uint8Array, refusal: AppError): Promise<void> {
   await readHeader(bytes, refusal);
   // Shrinking while decoding keeps this cheap; every compressed byte is still read.
-  await photoJobs
-    .run(() => open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer())
-    .catch((error: unknown) => {
+  await runPhotoJob(() => open(bytes).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer()).catch(
+    (error: unknown) => {
       throw refusalFor(error, refusal);
-    });
+    },
+  );
 }
 
 function encode(bytes: Uint8Array) {
@@ -127,10 +141,8 @@ export type EncodedImage = { full: Buffer; thumb: Buffer; width: number; height:
  */
 export async function encodeImage(bytes: Uint8Array, refusal: AppError): Promise<EncodedImage> {
   await readHeader(bytes, refusal);
-  const [full, thumb] = await photoJobs
-    .run(() => encode(bytes))
-    .catch((error: unknown) => {
-      throw refusalFor(error, refusal);
-    });
+  const [full, thumb] = await runPhotoJob(() => encode(bytes)).catch((error: unknown) => {
+    throw refusalFor(error, refusal);
+  });
   return { full: full.data, thumb, width: full.info.width, height: full.info.height };
 }

@@ -27,6 +27,7 @@ describe("boundedQueue", () => {
     const accepted = Array.from({ length: 5 }, () => queue.run(job));
     await expect(queue.run(job)).rejects.toThrow("full");
     expect(started()).toBe(2);
+    expect(queue.state()).toEqual({ running: 2, waiting: 3 });
     for (let n = 0; n < 5; n++) {
       await Promise.resolve();
       finishNext();
@@ -34,6 +35,7 @@ describe("boundedQueue", () => {
     }
     await Promise.all(accepted);
     expect(most()).toBe(2);
+    expect(queue.state()).toEqual({ running: 0, waiting: 0 });
   });
 
   it("frees a place when a job fails, and takes new jobs once the queue drains", async () => {

@@ -44,6 +44,10 @@ export function boundedQueue(options: {
   }
 
   return {
+    /** The jobs running and waiting now. */
+    state(): { running: number; waiting: number } {
+      return { running, waiting: line.length };
+    },
     /** Runs `job` in its turn; `key` (a user's id) counts it against that key's limit. */
     async run<T>(job: () => Promise<T>, key?: string | number): Promise<T> {
       const unclaim = claim(key);

@@ -2,6 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 import type { z } from "zod";
 import { lockForWrite, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { countRateLimited, countSignInFailure } from "~/infra/prometheus.server";
 import { AppError } from "~/lib/app-error";
 import { coordinatesText } from "~/lib/coordinates";
 import type { Language } from "~/lib/languages";
@@ -74,7 +75,10 @@ const LOCAL: SignInSource = { address: "local", device: null };
 export async function verifyLogin(input: z.infer<typeof loginSchema>, source = LOCAL): Promise<LoginResult> {
   const username = input.username.toLowerCase();
   const refusal = signInRefusal(username, source);
-  if (refusal) return { ok: false, ...refusal };
+  if (refusal) {
+    countRateLimited("sign-in");
+    return { ok: false, ...refusal };
+  }
   const user = await prisma.user.findUnique({
     where: { username },
     select: { id: true, passwordHash: true, isActive: true, approval: true },
@@ -83,6 +87,7 @@ export async function verifyLogin(input: z.infer<typeof loginSchema>, source = L
   const valid = await verify(user?.passwordHash ?? DUMMY_HASH, input.password).catch(() => false);
   if (!user || !valid) {
     recordFailure(username, source);
+    countSignInFailure();
     return { ok: false, error: INVALID_LOGIN };
   }
   recordSuccess(username, source);

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DRIPS, drippingAnswer } from "../../tests/support/dripping-answer";
+import { parseMetrics, valueOf } from "../../tests/support/prometheus-text";
 
 // The delivery worker on the real database, against fake receivers on the loopback (allowed as the
 // server's tests allow 127.0.0.1). The settings are read when the app's modules load, so they are
@@ -102,5 +103,36 @@ describe("the delivery worker", () => {
       rows.slice(2).map((row) => row.id),
     );
     await db.prisma.webhookEndpoint.delete({ where: { id: endpointId } });
+  });
+
+  it("measures the outbox at each scrape: the deliveries waiting and the oldest one's age", async () => {
+    const metrics = await import("~/infra/prometheus.server");
+    metrics.measureOutboxWith(deliveries.outboxBacklog);
+    const scrape = async () => parseMetrics((await metrics.metricsText()).body);
+    const endpointId = await webhookWithChanges("http://127.0.0.1:9/hook", 2);
+    const [oldest] = await db.prisma.webhookDelivery.findMany({
+      where: { endpointId },
+      orderBy: { createdAt: "asc" },
+      select: { createdAt: true },
+    });
+    vi.useFakeTimers({ toFake: ["Date"], now: oldest!.createdAt.getTime() + 90_500 });
+    try {
+      const waiting = await scrape();
+      expect(valueOf(waiting, "fieldline_webhook_outbox_waiting")).toBe(2);
+      expect(valueOf(waiting, "fieldline_webhook_outbox_oldest_age_seconds")).toBe(90.5);
+      await db.prisma.webhookDelivery.updateMany({ where: { endpointId }, data: { status: "DELIVERED" } });
+      const empty = await scrape();
+      expect(valueOf(empty, "fieldline_webhook_outbox_waiting")).toBe(0);
+      expect(valueOf(empty, "fieldline_webhook_outbox_oldest_age_seconds")).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      await db.prisma.webhookEndpoint.delete({ where: { id: endpointId } });
+    }
+    // A database that cannot say leaves the outbox's figures unknown, and the scrape still answers.
+    metrics.measureOutboxWith(() => Promise.reject(new Error("SQLITE_BUSY")));
+    const unknown = await scrape();
+    expect(valueOf(unknown, "fieldline_webhook_outbox_waiting")).toBeNaN();
+    expect(valueOf(unknown, "process_resident_memory_bytes")).toBeGreaterThan(0);
+    metrics.measureOutboxWith(deliveries.outboxBacklog);
   });
 });

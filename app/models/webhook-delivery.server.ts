@@ -3,6 +3,7 @@ import { prisma, readRows } from "~/db.server";
 import { sqlRows } from "~/models/rows.server";
 import { env } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
+import type { OutboxBacklog } from "~/infra/prometheus.server";
 import { postWebhook } from "~/infra/webhook-http.server";
 import { SIGNATURE_HEADER } from "~/lib/change-events";
 import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
@@ -37,6 +38,22 @@ export async function sendDueDeliveries(): Promise<void> {
   } catch (error) {
     console.error("[webhooks]", error instanceof Error ? error.message : error);
   }
+}
+
+/** What waits in the outbox: the deliveries not yet delivered nor given up, and the oldest one's age. */
+export async function outboxBacklog(): Promise<OutboxBacklog> {
+  const [waiting, oldest] = await Promise.all([
+    prisma.webhookDelivery.count({ where: { status: "PENDING" } }),
+    prisma.webhookDelivery.findFirst({
+      where: { status: "PENDING" },
+      orderBy: { id: "asc" },
+      select: { createdAt: true },
+    }),
+  ]);
+  return {
+    waiting,
+    oldestAgeSeconds: oldest ? Math.max(0, (currentTime().getTime() - oldest.createdAt.getTime()) / 1000) : 0,
+  };
 }
 
 /**

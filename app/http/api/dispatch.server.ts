@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { apiCall, apiError, readJsonBody, readQuery, refuseMethod } from "~/http/api.server";
 import { requireAccount, requireAllowed, requireUser, requireWriteScope } from "~/http/auth.server";
+import { routePatternContext } from "~/http/context";
 import type { Access, ApiOperation } from "~/http/api/operation.server";
 import { declaredOperations } from "~/http/api/operations.server";
 import { requireId } from "~/lib/ids";
@@ -110,6 +111,7 @@ export async function dispatchApi(args: RequestArgs): Promise<Response> {
   const { request, context } = args;
   const match = matchPath(paths, new URL(request.url).pathname);
   if (!match) return apiError(404, "Not found");
+  context.get(routePatternContext)(match.path.segments.join("/"));
   const method = request.method === "HEAD" ? "get" : request.method.toLowerCase();
   const operation = match.path.operations.find((candidate) => candidate.method === method);
   if (!operation) return refuseMethod(request, allowedMethods(match.path));
