@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { apiBearerToken } from "../app/http/credentials.server.ts";
 import { hashSecretToken } from "../app/infra/secret-token.server.ts";
+import { sendJsonError } from "./request-log";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const TOO_MANY_UPLOADS = "Too many uploads. Please wait a minute and try again.";
@@ -58,7 +59,7 @@ const byToken = (req: Request) => `token:${hashSecretToken(tokenOf(req) ?? "")}`
 function tooMany(req: Request, res: Response, message: string): void {
   res.status(429).set("Retry-After", "60");
   if (normalisedPath(req).startsWith("/api/")) {
-    res.json({ error: message });
+    sendJsonError(res, message);
   } else {
     res.type("html").send(tooManyPage(normalisedPath(req), message));
   }
