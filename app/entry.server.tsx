@@ -34,7 +34,7 @@ export function handleDataRequest(
   return response;
 }
 
-/** A loader's, an action's or a render's unexpected error, as one log line (not React Router's console.error). */
+/** A loader's, an action's or a render's unexpected error, as one log line (React Router would print it as plain text). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   // A request its client gave up on is no failure of ours.
   if (request.signal.aborted) return;
