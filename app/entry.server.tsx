@@ -2,10 +2,11 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { setMessageSource } from "~/browser/i18n";
 import { cspNonceContext, currentUserContext } from "~/http/context";
+import { log } from "~/infra/log.server";
 import { namespaceMessages } from "~/locales/catalogs.server";
 
 export const streamTimeout = 5_000;
@@ -32,6 +33,13 @@ export function handleDataRequest(
   varyWithLiteMode(response.headers);
   return response;
 }
+
+/** A loader's, an action's or a render's unexpected error, as one log line (React Router would print it as plain text). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A request its client gave up on is no failure of ours.
+  if (request.signal.aborted) return;
+  log.error({ err: error }, "a page or its data failed");
+};
 
 export default function handleRequest(
   request: Request,
@@ -71,7 +79,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "a page failed while streaming");
         },
       },
     );

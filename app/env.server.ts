@@ -34,6 +34,8 @@ const envSchema = z
     /** Unset: Secure cookies exactly when APP_URL is https. */
     COOKIE_SECURE: z.stringbool().optional(),
     LOG_REQUESTS: z.stringbool().default(true),
+    /** The least severe log lines written (app/infra/log.server.ts); `silent` writes none. */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** A main thread blocked this long ends the process, so the machine restarts it; 0 turns it off. */
     WATCHDOG_MS: z.coerce.number().int().min(0).default(20_000),
     /** The port of the metrics' own listener (GET /metrics, decision 105); unset, there is none. */

@@ -5,7 +5,13 @@ import { ErrorView } from "~/components/error-view";
 import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { LiteModeLine } from "~/components/shell/lite-mode";
 import { Toaster as ToasterNow } from "~/components/toaster";
-import { currentUserContext, languageContext, requestTokenContext, routePatternContext } from "~/http/context";
+import {
+  currentUserContext,
+  languageContext,
+  requestIdContext,
+  requestTokenContext,
+  routePatternContext,
+} from "~/http/context";
 import { env, publicEnv } from "~/env.server";
 import { markPageHydrated } from "~/browser/hydrated";
 import { rememberWritePosition } from "~/infra/litefs.server";
@@ -104,6 +110,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lite: isLiteRequest(request),
       language: context.get(languageContext),
       messages: pageMessages(context, "common"),
+      requestId: context.get(requestIdContext),
     } satisfies RootData,
     { headers: headers ?? undefined },
   );

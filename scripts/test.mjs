@@ -27,6 +27,8 @@ const steps = [];
 /** The JSON reports of the test runners, read for the slowest files. */
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-test-reports-"));
 const reports = [];
+/** What the suite's servers print, one file a server (tests/support/server-log.mjs), checked last. */
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-test-logs-"));
 
 /** A Vitest run's arguments that also write its JSON report (the usual output stays). */
 function vitestReport(level, name) {
@@ -153,7 +155,7 @@ async function main() {
     chromium = await ensureChromium();
   });
 
-  const env = { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+  const env = { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", LOG_DIR: logDir };
   // Settings for the developer's own server must not leak into the tests.
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
@@ -220,6 +222,11 @@ async function main() {
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
     }),
   );
+  // Every line the servers printed through the whole run is a JSON log line with no secret in it.
+  await step("Server logs: JSON lines, no secrets", () =>
+    run(...command("tsx", "scripts/check-logs.ts", logDir), { env }),
+  );
+  fs.rmSync(logDir, { recursive: true, force: true });
 }
 
 function report() {

@@ -8,13 +8,21 @@ import { RouterContextProvider } from "react-router";
 // A static import, not `build: () => import(…)`: given a function, React Router rebuilds its
 // route tables on every request (a few hundred microseconds each on a small CPU).
 import * as build from "virtual:react-router/server-build";
-import { afterResponseContext, clientAddressContext, cspNonceContext, routePatternContext } from "~/http/context";
+import {
+  afterResponseContext,
+  clientAddressContext,
+  cspNonceContext,
+  requestIdContext,
+  routePatternContext,
+} from "~/http/context";
 import { applyPragmas, checkDatabase } from "~/db.server";
 import { env } from "~/env.server";
+import { withRequestId } from "~/infra/log.server";
 import { measureOutboxWith } from "~/infra/prometheus.server";
 import { outboxBacklog } from "~/models/webhook-delivery.server";
 import { startJobs } from "./jobs";
 import { reportRoutePattern } from "./request-metrics";
+import { serverError } from "./server-error";
 import { readViteManifest, serviceWorkerScript } from "./service-worker";
 
 await applyPragmas();
@@ -24,6 +32,12 @@ measureOutboxWith(outboxBacklog);
 
 export const app = express();
 app.disable("x-powered-by");
+// The request's id (server/request-log.ts) on the log lines the app's modules write while serving it.
+app.use((_req, res, next) => {
+  const requestId: unknown = res.locals.requestId;
+  if (typeof requestId === "string") withRequestId(requestId, next);
+  else next();
+});
 
 // How late the event loop has run timers since the last health check: a number that grows
 // before requests start to time out (the watchdog ends a loop that stops turning).
@@ -63,9 +77,11 @@ app.use(
       const context = new RouterContextProvider();
       if (req.ip) context.set(clientAddressContext, ipKeyGenerator(req.ip));
       context.set(cspNonceContext, String(res.locals.cspNonce ?? ""));
+      context.set(requestIdContext, String(res.locals.requestId ?? ""));
       context.set(afterResponseContext, (task) => res.once("finish", () => setImmediate(task)));
       context.set(routePatternContext, (pattern) => reportRoutePattern(res, pattern));
       return context;
     },
   }),
 );
+app.use(serverError);

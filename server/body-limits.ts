@@ -1,6 +1,7 @@
 import { plainPage } from "./plain-page";
 import type { RequestHandler } from "express";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE } from "../app/http/request-body.server.ts";
+import { sendJsonError } from "./request-log";
 
 /** Bodies with limits of their own, enforced while they stream in: multipart uploads and the signed upload PUT. */
 function isUpload(req: Parameters<RequestHandler>[0]): boolean {
@@ -21,7 +22,7 @@ export const bodyLimits: RequestHandler = (req, res, next) => {
   if (!(declared > BODY_MAX_BYTES) || isUpload(req)) return next();
   res.status(413);
   if (req.path.startsWith("/api/")) {
-    res.json({ error: BODY_TOO_LARGE });
+    sendJsonError(res, BODY_TOO_LARGE);
   } else {
     res.type("html").send(
       plainPage({

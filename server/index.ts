@@ -7,25 +7,29 @@ import express from "express";
 import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/infra/litefs.server.ts";
 import { setWatchdogRestarts } from "../app/infra/prometheus.server.ts";
+import { log, sendConsoleToLog } from "../app/infra/log.server.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { rateLimits } from "./rate-limits.ts";
-import { requestLog } from "./request-log.ts";
 import { requestMetrics } from "./request-metrics.ts";
+import { assignRequestId, requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
+import { serverError } from "./server-error.ts";
 import { assignCspNonce, securityHeaders } from "./security.ts";
 import { storedFiles } from "./stored-files.ts";
 import { builtFiles } from "./static-files.ts";
 import { startWatchdog, watchdogRestarts } from "./watchdog.ts";
 
 const isProduction = env.NODE_ENV !== "development";
+sendConsoleToLog();
 
 const server = express();
 server.disable("x-powered-by");
 server.set("trust proxy", env.TRUST_PROXY);
 server.use(requestMetrics);
+server.use(assignRequestId);
 if (env.LOG_REQUESTS) server.use(requestLog);
 if (env.LITEFS_DIR) {
   const appName = env.FLY_APP_NAME;
@@ -85,13 +89,15 @@ if (isProduction) {
   });
 }
 
+server.use(serverError);
+
 const restartsFile = path.join(env.DATA_DIR, "watchdog-restarts");
 setWatchdogRestarts(watchdogRestarts(restartsFile));
 startWatchdog(env.WATCHDOG_MS, restartsFile);
 if (env.METRICS_PORT) startMetricsServer({ port: env.METRICS_PORT, token: env.METRICS_TOKEN });
 
 const listener = server.listen(env.PORT, () => {
-  console.log(`Fieldline is serving on http://localhost:${env.PORT}`);
+  log.info({ port: env.PORT }, `Fieldline is serving on http://localhost:${env.PORT}`);
 });
 // Node closes an idle keep-alive connection after 5 s, racing clients (and proxies such as Fly's,
 // idle for 60 s) that send their next request down it just then: they get a reset. Idle

@@ -11,6 +11,7 @@ import { readLiteFsNode } from "~/infra/litefs.server";
 import { sweepMissedVisits } from "~/models/missed-visits.server";
 import { sweepTargetNotices } from "~/models/target-notices.server";
 import { sendDueDeliveries } from "~/models/webhook-delivery.server";
+import { log } from "~/infra/log.server";
 
 type Job = { name: string; everyMs: number; run: () => Promise<void> };
 
@@ -27,8 +28,7 @@ const JOBS: readonly Job[] = [
     everyMs: 10 * 60 * 1000,
     run: async () => {
       const result = await sweepMissedVisits();
-      if (result.officers > 0)
-        console.log(`Missed visits: ${result.officers} officer-days, ${result.notifications} notifications.`);
+      if (result.officers > 0) log.info({ job: "missed-visit sweep", ...result }, "missed visits notified");
     },
   },
   {
@@ -37,7 +37,7 @@ const JOBS: readonly Job[] = [
     everyMs: 60 * 60 * 1000,
     run: async () => {
       const sent = await sweepTargetNotices();
-      if (sent > 0) console.log(`Targets: ${sent} notifications.`);
+      if (sent > 0) log.info({ job: "target pace sweep", notifications: sent }, "target pace notified");
     },
   },
 ];
@@ -52,7 +52,7 @@ async function runOnPrimary(job: Job): Promise<void> {
   try {
     if (await isPrimary()) await job.run();
   } catch (error) {
-    console.error(`[jobs] The ${job.name} failed:`, error);
+    log.error({ err: error, job: job.name }, "a job failed");
   }
 }
 

@@ -4,6 +4,7 @@ import { rateLimit } from "express-rate-limit";
 import { apiBearerToken } from "../app/http/credentials.server.ts";
 import { countRateLimited } from "../app/infra/prometheus.server.ts";
 import { hashSecretToken } from "../app/infra/secret-token.server.ts";
+import { sendJsonError } from "./request-log";
 
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 const TOO_MANY_UPLOADS = "Too many uploads. Please wait a minute and try again.";
@@ -59,7 +60,7 @@ const byToken = (req: Request) => `token:${hashSecretToken(tokenOf(req) ?? "")}`
 function tooMany(req: Request, res: Response, message: string): void {
   res.status(429).set("Retry-After", "60");
   if (normalisedPath(req).startsWith("/api/")) {
-    res.json({ error: message });
+    sendJsonError(res, message);
   } else {
     res.type("html").send(tooManyPage(normalisedPath(req), message));
   }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { apiBearerToken } from "../app/http/credentials.server.ts";
+import { sendJsonError } from "./request-log";
 
 export const CROSS_SITE_REFUSED = "Cross-site request refused";
 
@@ -20,7 +21,7 @@ export function sameOriginWrites(appUrl: string): RequestHandler {
     if (SAFE_METHODS.has(req.method) || origin === undefined || isTokenCall(req)) return next();
     if (origin === appOrigin || origin === `${req.protocol}://${req.get("Host")}`) return next();
     res.status(403).set("Cache-Control", "no-store");
-    if (req.path.startsWith("/api/")) res.json({ error: CROSS_SITE_REFUSED });
+    if (req.path.startsWith("/api/")) sendJsonError(res, CROSS_SITE_REFUSED);
     else res.type("text/plain").send(CROSS_SITE_REFUSED);
   };
 }

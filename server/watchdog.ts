@@ -4,7 +4,7 @@ import { Worker } from "node:worker_threads";
 // A stuck event loop answers nothing, health checks included, and Fly's proxy only routes around
 // it: the machine stays stuck. The watchdog is a thread of its own, so it still runs when the
 // main thread does not. The main thread writes the time into shared memory every second; when the
-// watchdog has not seen it move for `limitMs`, it writes one line to stderr and kills the process,
+// watchdog has not seen it move for `limitMs`, it writes one log line and kills the process,
 // whose non-zero exit makes the machine start it again. Each time, it first adds one to the count
 // in `restartsFile`, which outlives the process: the metrics report it (decision 105).
 
@@ -17,10 +17,17 @@ setInterval(() => {
   const silentMs = Date.now() - Number(Atomics.load(heartbeat, 0));
   if (silentMs < workerData.limitMs) return;
   const rssMb = Math.round(process.memoryUsage.rss() / 1048576);
+  // One JSON line, as the server's logger writes (decision 106): this thread has no logger of its own.
   fs.writeSync(
-    2,
-    "[watchdog] the event loop has been blocked for " + silentMs + " ms (limit " + workerData.limitMs + " ms, " +
-      "RSS " + rssMb + " MB): exiting so the server is restarted\\n",
+    1,
+    JSON.stringify({
+      level: "fatal",
+      time: new Date().toISOString(),
+      blockedMs: silentMs,
+      limitMs: workerData.limitMs,
+      rssMb,
+      msg: "the event loop is blocked: exiting so the server is restarted",
+    }) + "\\n",
   );
   // A count that cannot be written must not keep the process alive.
   let restarts = 0;

@@ -27,6 +27,8 @@ export type RootData = {
   /** The language the page is read in (decision 101), and the shell's messages in it. */
   language: Language;
   messages: MessagesRef;
+  /** This answer's request id, which an error page shows for the person to quote (decision 106). */
+  requestId: string;
 };
 
 export function useRootData(): RootData | undefined {

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { useT } from "~/browser/i18n";
+import { useRootData } from "~/browser/root-data";
 import type { Translate } from "~/locales/namespaces";
 
 /** What a page that could not be shown says about `error`, and whether trying again may help. */
@@ -36,6 +37,7 @@ export function ErrorView({ error }: { error: unknown }) {
   const t = useT();
   const { heading, message, retry } = describeError(error, t);
   const location = useLocation();
+  const requestId = useRootData()?.requestId;
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{heading}</h1>
@@ -49,6 +51,11 @@ export function ErrorView({ error }: { error: unknown }) {
       <a href="/" className={retry ? "btn-secondary min-h-11" : "btn-primary min-h-11"}>
         {t("common:error.goToFeed")}
       </a>
+      {requestId ? (
+        <p className="text-sm text-gray-11" data-testid="request-id">
+          {t("common:error.requestId")}: <bdi>{requestId}</bdi>
+        </p>
+      ) : null}
     </div>
   );
 }

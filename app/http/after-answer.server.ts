@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { afterResponseContext } from "~/http/context";
+import { log } from "~/infra/log.server";
 
 /**
  * Runs `task` once the answer has been sent, so its time is no part of the answer's: for work
@@ -13,6 +14,6 @@ export function afterAnswer(
   task: () => Promise<unknown>,
 ): void {
   context.get(afterResponseContext)(() => {
-    task().catch((error: unknown) => console.error(`[${label}]`, error instanceof Error ? error.message : error));
+    task().catch((error: unknown) => log.error({ err: error, task: label }, "a task after the answer failed"));
   });
 }

@@ -44,6 +44,10 @@ export const errorAnswer = z
       .record(z.string(), z.array(z.string()))
       .optional()
       .describe("Messages per field, when a body failed validation"),
+    requestId: z
+      .string()
+      .optional()
+      .describe("The request's id, also in the X-Request-Id header: quote it when asking about this error"),
   })
   .meta({ id: "Error" });
 

@@ -2,14 +2,18 @@ import { unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod/v4"
 import { z } from "zod";
 import { AppError } from "~/lib/app-error";
 import { said } from "~/http/language.server";
+import { currentRequestId } from "~/infra/log.server";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE, readBodyWithin } from "~/http/request-body.server";
 
-type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]> };
+type ApiErrorBody = { error: string; fieldErrors?: Record<string, string[]>; requestId?: string };
 
 export function apiError(status: number, message: string, fieldErrors?: Record<string, string[]>): Response {
   // A model's message may be a catalog's key (decision 101): /api says it in English.
   const error = said(message);
   const body: ApiErrorBody = fieldErrors ? { error, fieldErrors } : { error };
+  // The id the request's log lines carry (decision 106), for an integrator to quote.
+  const requestId = currentRequestId();
+  if (requestId) body.requestId = requestId;
   return Response.json(body, { status });
 }
 

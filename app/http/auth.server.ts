@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type RouterContextProvider } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { apiError } from "~/http/api.server";
 import { currentUserContext, requestTokenContext } from "~/http/context";
 import { said } from "~/http/language.server";
 import { isHoneypotFilled } from "~/lib/honeypot";
@@ -79,7 +80,7 @@ export function getOptionalUser({ context }: Pick<GuardArgs, "context">): Curren
 /** A read-scoped token sends GET and HEAD only: any other call with it answers 403 (signing out too). */
 export function requireWriteScope({ request, context }: GuardArgs): void {
   if (!READ_METHODS.has(request.method) && !scopeReaches(tokenScope({ context }), "write")) {
-    throw Response.json({ error: SCOPE_READ_ONLY }, { status: 403 });
+    throw apiError(403, SCOPE_READ_ONLY);
   }
 }
 
@@ -94,7 +95,7 @@ export function requireAccount({ request, context }: GuardArgs): CurrentUser {
     return user;
   }
   if (isApiRequest(request)) {
-    throw Response.json({ error: AUTH_REQUIRED }, { status: 401 });
+    throw apiError(401, AUTH_REQUIRED);
   }
   const redirectTo = documentPath(new URL(request.url));
   throw redirect(`/login?${new URLSearchParams({ redirectTo })}`);
@@ -108,7 +109,7 @@ export function requireUser(args: GuardArgs): CurrentUser {
   const user = requireAccount(args);
   if (user.approval === "APPROVED") return user;
   if (isApiRequest(args.request)) {
-    throw Response.json({ error: said(WAITING_FOR_APPROVAL) }, { status: 403 });
+    throw apiError(403, WAITING_FOR_APPROVAL);
   }
   throw redirect("/waiting");
 }
@@ -128,7 +129,7 @@ export async function requireAllowed(args: GuardArgs, action: Action, subject?: 
   const refusal = refusalOf(await requestViewer(args, user), action, subject);
   if (refusal === null) return user;
   if (isApiRequest(args.request) || refusal === SCOPE_NOT_ADMIN) {
-    throw Response.json({ error: said(refusal) }, { status: 403 });
+    throw apiError(403, refusal);
   }
   throw new Response(said(refusal), { status: 403 });
 }

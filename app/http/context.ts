@@ -6,6 +6,9 @@ import type { CurrentUser } from "~/models/user.server";
 /** The Content-Security-Policy nonce of this request, set by the Express server. */
 export const cspNonceContext = createContext<string>("");
 
+/** This request's id (server/request-log.ts), shown on its error page; "" without a server around. */
+export const requestIdContext = createContext<string>("");
+
 /**
  * Runs a task once this request's answer has been sent (set by the Express server); without a
  * server around (a script, a test), on the next turn of the event loop.

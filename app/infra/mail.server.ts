@@ -3,6 +3,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { currentTime } from "~/infra/clock.server";
+import { log } from "~/infra/log.server";
 
 /**
  * An email; `secret`, when set, is a part of its text only the recipient may read (a reset
@@ -69,7 +70,9 @@ async function storeAndDeliver(email: Email): Promise<{ delivered: Promise<void>
 async function deliver(id: number, email: Email): Promise<void> {
   const transporter = smtp();
   if (!transporter) {
-    console.info(`[outbox] email #${id} to ${email.to}: ${email.subject}\n${email.text}`);
+    // Without SMTP the outbox is the only mailbox: the log says an email waits there, never what
+    // it says (a reset link, a phone number) nor to whom.
+    log.info({ emailId: id }, "email kept in the outbox (no SMTP_URL)");
     return;
   }
   try {
@@ -77,6 +80,6 @@ async function deliver(id: number, email: Email): Promise<void> {
     await transporter.sendMail({ from: env.MAIL_FROM, ...message });
     await prisma.outboxEmail.update({ where: { id }, data: { sentAt: currentTime() } });
   } catch (error) {
-    console.error(`[mail] could not send email #${id}: ${error instanceof Error ? error.message : String(error)}`);
+    log.error({ err: error, emailId: id }, "could not send an email");
   }
 }

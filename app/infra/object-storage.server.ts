@@ -9,6 +9,7 @@ import {
 } from "@aws-sdk/client-s3";
 import type { S3Settings } from "~/env.server";
 import { AppError } from "~/lib/app-error";
+import { log } from "~/infra/log.server";
 
 // Uploads in an S3-compatible bucket (STORAGE=s3: Tigris on Fly.io, AWS S3, MinIO, R2), behind
 // storage.server.ts. The app streams served files from the bucket under its own /files/ URLs:
@@ -34,8 +35,7 @@ function statusOf(error: unknown): number | undefined {
  */
 function unavailable(error: unknown): never {
   if (error instanceof AppError) throw error;
-  const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
-  console.error(`File storage failed (${statusOf(error) ?? "no answer"}): ${name}: ${message}`);
+  log.error({ err: error, status: statusOf(error) ?? "no answer" }, "file storage failed");
   throw new AppError(503, STORAGE_UNAVAILABLE);
 }
 

@@ -26,6 +26,7 @@ import { TEAM_NOT_FOUND } from "~/models/team.schema";
 import { appPeriodRange, currentTime } from "~/infra/clock.server";
 import type { Role } from "~/models/user.schema";
 import { registerUser } from "~/models/user.server";
+import { log } from "~/infra/log.server";
 
 // The admin dashboard's figures and account management (ADMIN only). The /admin page and the
 // /api/admin/* calls are two doors onto these functions.
@@ -177,7 +178,7 @@ export async function createUserByAdmin(adminId: number, input: NewUserInput): P
   if (teamId && (await prisma.team.count({ where: { id: teamId } })) === 0)
     throw new AppError(400, TEAM_NOT_FOUND, { field: "teamId" });
   const user = await registerUser(account, { approval: "APPROVED", teamId: teamId ?? null, role });
-  console.info(`[admin] user #${adminId} added user #${user.id} as ${role}`);
+  log.info({ adminId, userId: user.id, role }, "admin added a user");
   return toAdminUser(await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: adminUserSelect }));
 }
 
@@ -247,7 +248,7 @@ export async function sendAdminPasswordReset(
   if (!user.isActive) throw new AppError(400, RESET_OF_DEACTIVATED);
   if (user.isService) throw new AppError(400, RESET_OF_SERVICE_ACCOUNT);
   const { replayed } = await sendResetLink(user, words, { adminId, key });
-  if (!replayed) console.info(`[admin] user #${adminId} sent a password reset email to user #${userId}`);
+  if (!replayed) log.info({ adminId, userId }, "admin sent a password reset email");
   return { replayed };
 }
 

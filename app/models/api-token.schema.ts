@@ -14,8 +14,6 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 /** The days a new token may live; none is a token that lasts until it is revoked. */
 export const TOKEN_LIFETIMES_DAYS = [7, 30, 90, 365] as const;
 
-/** Every token starts so, for people and secret scanners to recognise it. */
-export const TOKEN_PREFIX = "fl_";
 /** fl_ and 32 random bytes in base64url are 46 characters; a longer bearer is no token of ours. */
 export const MAX_TOKEN_LENGTH = 200;
 

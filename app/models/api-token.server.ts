@@ -6,6 +6,7 @@ import { hashSecretToken, newSecretToken } from "~/infra/secret-token.server";
 import { AppError } from "~/lib/app-error";
 import { tokenScopesFor } from "~/models/policy";
 import { DAY_MS } from "~/lib/calendar";
+import { TOKEN_PREFIX } from "~/lib/secrets-in-text";
 import {
   ADMIN_SCOPE_FOR_ADMINS,
   type ApiTokenView,
@@ -16,12 +17,12 @@ import {
   type ServiceAccount,
   TOKEN_LIMIT_REACHED,
   TOKEN_NOT_FOUND,
-  TOKEN_PREFIX,
   type TokenScope,
   TOKENS_NEED_SESSION,
 } from "~/models/api-token.schema";
 import { TEAM_ID_INVALID } from "~/models/team.schema";
 import { USERNAME_TAKEN } from "~/models/user.schema";
+import { log } from "~/infra/log.server";
 
 // API tokens: a named credential for a tool, acting as its user within its scope, and service
 // accounts, a tool's own user (decision 48). The bearer itself is read with the session, in
@@ -131,7 +132,7 @@ export function noteTokenUse(tokenId: number, lastUsedAt: Date | null, now: Date
       where: { id: tokenId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(since) } }] },
       data: { lastUsedAt: now },
     })
-    .catch((error: unknown) => console.warn(`[tokens] last use of token #${tokenId} not recorded:`, error));
+    .catch((error: unknown) => log.warn({ err: error, tokenId }, "a token's last use was not recorded"));
 }
 
 // ---- Service accounts ----
@@ -190,7 +191,7 @@ export async function createServiceAccount(input: NewServiceAccount): Promise<Se
     data: { username, email, passwordHash: NO_PASSWORD, role: input.role, teamId, isService: true },
     select: serviceAccountSelect,
   });
-  console.info(`[tokens] service account #${account.id} (${username}, ${input.role}) created`);
+  log.info({ userId: account.id, role: input.role }, "service account created");
   return toServiceAccount(account);
 }
 

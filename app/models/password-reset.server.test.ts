@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { decodeEmail } from "../../tests/support/fake-smtp.mjs";
 import { prisma, resetDatabase } from "../../tests/support/db";
 import { HIDDEN_IN_OUTBOX } from "~/infra/mail.server";
 import { sendAdminPasswordReset } from "~/models/admin.server";
@@ -11,17 +12,33 @@ import { emailWords } from "~/http/email-words.server";
 /** A reset email in English: the recipient chose no language, the request was English. */
 const ENGLISH_EMAIL = emailWords("en");
 
-// Without SMTP_URL (as here) the whole email goes to the log, the only mailbox such a server has;
-// the outbox keeps it with the link hidden.
-let log: MockInstance<typeof console.info>;
+// The emails go to a fake SMTP server, whole, as the recipient reads them; the outbox keeps them
+// with the link hidden, and the log never has them (decision 106).
+const smtp = await vi.hoisted(async () => {
+  const { startFakeSmtp } = await import("../../tests/support/fake-smtp.mjs");
+  const server = await startFakeSmtp();
+  process.env.SMTP_URL = server.url;
+  return server;
+});
+afterAll(async () => {
+  // The worker's next test files keep their emails in the outbox, as the setup file wants.
+  delete process.env.SMTP_URL;
+  await smtp.close();
+});
 beforeEach(async () => {
   await resetDatabase();
-  log = vi.spyOn(console, "info").mockImplementation(() => {});
 });
-afterEach(() => log.mockRestore());
 
-function tokenFromMail(): string {
-  const email = String(log.mock.calls.findLast(([line]) => String(line).includes("reset-password?token="))?.[0]);
+let emailsRead = 0;
+/** The text of the newest email, once it has arrived. */
+async function newestMail(): Promise<string> {
+  await vi.waitFor(() => expect(smtp.messages.length).toBeGreaterThan(emailsRead));
+  emailsRead = smtp.messages.length;
+  return decodeEmail(smtp.messages.at(-1)?.data ?? "").text;
+}
+
+async function tokenFromMail(): Promise<string> {
+  const email = await newestMail();
   const link = email.match(/https?:\/\/\S+reset-password\?token=\S+/)?.[0];
   if (!link) throw new Error(`No reset link in: ${email}`);
   return new URL(link).searchParams.get("token") ?? "";
@@ -42,8 +59,10 @@ describe("password reset", () => {
     expect(email.to).toBe("bilal@example.pk");
     expect(email.text).toContain(HIDDEN_IN_OUTBOX);
     expect(email.text).not.toContain("token=");
-    const token = tokenFromMail();
-    expect(log.mock.calls.at(-1)?.[0]).toContain(`http://localhost:3000/reset-password?token=${token}`);
+    const token = await tokenFromMail();
+    expect(decodeEmail(smtp.messages.at(-1)?.data ?? "").text).toContain(
+      `http://localhost:3000/reset-password?token=${token}`,
+    );
     expect(token.length).toBeGreaterThanOrEqual(43);
     const stored = await prisma.passwordResetToken.findFirstOrThrow();
     expect(stored.tokenHash).not.toBe(token);
@@ -57,9 +76,9 @@ describe("password reset", () => {
   it("a successful reset spends every open link of the account, older ones included", async () => {
     await registerUser({ username: "zainab", email: "zainab@example.pk", password: "first-pass" });
     await requestPasswordReset("zainab@example.pk", ENGLISH_EMAIL);
-    const older = tokenFromMail();
+    const older = await tokenFromMail();
     await requestPasswordReset("zainab@example.pk", ENGLISH_EMAIL);
-    const newer = tokenFromMail();
+    const newer = await tokenFromMail();
     expect(newer).not.toBe(older);
 
     expect(await resetPassword(newer, "second-pass")).toMatchObject({ ok: true });
@@ -70,9 +89,9 @@ describe("password reset", () => {
   it("issuing a new link spends the older unused ones: only the newest email resets the password", async () => {
     await registerUser({ username: "farah", email: "farah@example.pk", password: "first-pass" });
     await requestPasswordReset("farah@example.pk", ENGLISH_EMAIL);
-    const older = tokenFromMail();
+    const older = await tokenFromMail();
     await requestPasswordReset("farah@example.pk", ENGLISH_EMAIL);
-    const newer = tokenFromMail();
+    const newer = await tokenFromMail();
 
     expect(await resetPassword(older, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
     expect(await resetPassword(newer, "third-pass")).toMatchObject({ ok: true });
@@ -83,10 +102,10 @@ describe("password reset", () => {
     const user = await registerUser({ username: "hamid", email: "hamid@example.pk", password: "first-pass" });
     const admin = await registerUser({ username: "admin.two", email: "admin2@example.pk", password: "admin-pass" });
     await requestPasswordReset("hamid@example.pk", ENGLISH_EMAIL);
-    const asked = tokenFromMail();
+    const asked = await tokenFromMail();
     const key = { value: "r".repeat(32), from: "form" } as const;
     await sendAdminPasswordReset(admin.id, user.id, ENGLISH_EMAIL, key);
-    const sent = tokenFromMail();
+    const sent = await tokenFromMail();
     expect(await sendAdminPasswordReset(admin.id, user.id, ENGLISH_EMAIL, key)).toEqual({ replayed: true });
 
     expect(await resetPassword(asked, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
@@ -96,7 +115,7 @@ describe("password reset", () => {
   it("refuses an expired token and an unknown one", async () => {
     await registerUser({ username: "sana", email: "sana@example.pk", password: "first-pass" });
     await requestPasswordReset("sana@example.pk", ENGLISH_EMAIL);
-    const token = tokenFromMail();
+    const token = await tokenFromMail();
     await prisma.passwordResetToken.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await resetPassword(token, "second-pass")).toEqual({ ok: false, error: EXPIRED_RESET_LINK });
     expect(await resetPassword("not-a-token", "second-pass")).toEqual({ ok: false, error: INVALID_RESET_LINK });

@@ -8,6 +8,7 @@ import { postWebhook } from "~/infra/webhook-http.server";
 import { SIGNATURE_HEADER } from "~/lib/change-events";
 import { COMPANY_READER, withCurrentShapes } from "~/models/change.server";
 import { currentTime } from "~/infra/clock.server";
+import { log } from "~/infra/log.server";
 
 // The webhooks' delivery worker (decision 50). Deliveries wait in the WebhookDelivery table (the
 // outbox, filled by triggers in the transaction of each change), so no request ever waits for a
@@ -36,7 +37,7 @@ export async function sendDueDeliveries(): Promise<void> {
         .map((head) => sendQueue(head.endpointId)),
     );
   } catch (error) {
-    console.error("[webhooks]", error instanceof Error ? error.message : error);
+    log.error({ err: error }, "webhook deliveries failed");
   }
 }
 

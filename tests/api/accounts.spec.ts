@@ -21,7 +21,7 @@ function newAccount() {
 test("signed out: /api/user answers 401 JSON and GET /api/login redirects to the sign-in page", async ({ request }) => {
   const user = await request.get("/api/user");
   expect(user.status()).toBe(401);
-  expect(await user.json()).toEqual({ error: "Authentication required" });
+  expect(await user.json()).toEqual({ error: "Authentication required", requestId: expect.any(String) });
 
   const login = await request.get("/api/login?redirectTo=%2Fprofile", { maxRedirects: 0 });
   expect(login.status()).toBe(302);
@@ -227,7 +227,7 @@ test("signed-in bad input: PUT /api/me and notifications", async ({ request }) =
   expect((await request.get("/api/register")).status()).toBe(405);
   const missing = await request.get("/api/no-such-call");
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ error: "Not found" });
+  expect(await missing.json()).toEqual({ error: "Not found", requestId: expect.any(String) });
 });
 
 test("notifications over the API", async ({ request }) => {
@@ -267,6 +267,7 @@ test("a second reset link spends the first: only the newest email resets the pas
   expect(withFirst.status()).toBe(400);
   expect(await withFirst.json()).toEqual({
     error: "This reset link has expired or was already used. Please request a new password reset.",
+    requestId: expect.any(String),
   });
   expect(
     (
@@ -350,7 +351,10 @@ test("no number of wrong passwords, from anywhere, makes the owner's right passw
   const retryAfter = Number(slowed.headers()["retry-after"]);
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  expect(await slowed.json()).toEqual({ error: expect.stringContaining("Too many failed sign-ins for this account") });
+  expect(await slowed.json()).toEqual({
+    error: expect.stringContaining("Too many failed sign-ins for this account"),
+    requestId: expect.any(String),
+  });
 
   // The owner signs in from a new address, and from the attacker's own with the phone that knows them.
   const elsewhere = await client(playwright, baseURL);
@@ -387,7 +391,10 @@ test("spraying: the 31st wrong sign-in within a minute from one address is refus
   for (const path of ["/api/login", "/API/login", "/api/Login/", "/api/%6Cogin"]) {
     const refused = await sprayer.post(path, { data: { username: uniqueName("guess"), password: "wrong" } });
     expect(refused.status(), path).toBe(429);
-    expect(await refused.json()).toEqual({ error: "Too many attempts. Please wait a minute and try again." });
+    expect(await refused.json()).toEqual({
+      error: "Too many attempts. Please wait a minute and try again.",
+      requestId: expect.any(String),
+    });
   }
   const form = await sprayer.post("/LOGIN", { form: { username: "officer2", password: "fieldline" }, maxRedirects: 0 });
   expect(form.status()).toBe(429);

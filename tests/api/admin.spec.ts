@@ -4,7 +4,7 @@ import { countRows, expect, readOutbox, test, uniqueName } from "../e2e/support/
 // The admin JSON API (issue 7): /api/admin/dashboard, /users, /users/{id}, /users/{id}/reset-password
 // and /outbox. Every change here is made to users the test registers; the seeded admin only acts.
 
-const FORBIDDEN = { error: "You don't have permission to access this page." };
+const FORBIDDEN = { error: "You don't have permission to access this page.", requestId: expect.any(String) };
 const json = { "Content-Type": "application/json" };
 
 type Account = { id: number; username: string; email: string };
@@ -57,7 +57,7 @@ test("signed out, every admin call answers 401 JSON", async ({ request }) => {
   for (const [method, path] of calls(1)) {
     const response = await request[method](path, method === "patch" ? { data: { role: "MANAGER" } } : undefined);
     expect(response.status(), `${method} ${path}`).toBe(401);
-    expect(await response.json()).toEqual({ error: "Authentication required" });
+    expect(await response.json()).toEqual({ error: "Authentication required", requestId: expect.any(String) });
   }
 });
 

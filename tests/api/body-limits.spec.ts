@@ -66,7 +66,7 @@ test("signed in, page actions and JSON calls refuse bodies over the limit with 4
     data: JSON.stringify({ email: `${"x".repeat(500_000)}@example.pk` }),
   });
   expect(json.status()).toBe(413);
-  expect(await json.json()).toEqual({ error: TOO_LARGE });
+  expect(await json.json()).toEqual({ error: TOO_LARGE, requestId: expect.any(String) });
 });
 
 test("a form sent without Content-Length (chunked) is still cut off at the limit", async ({ request, baseURL }) => {

@@ -87,7 +87,7 @@ test("a dealer's ETag: 304 while unchanged, If-Match lets the reader's write thr
     body: { phone: null },
   });
   expect(stale.response.status).toBe(412);
-  expect(stale.error).toEqual({ error: STALE_DEALER });
+  expect(stale.error).toEqual({ error: STALE_DEALER, requestId: expect.any(String) });
   const stalePut = await client.PUT("/api/dealers/{id}", {
     params: { path, header: { "If-Match": etag } },
     body: { ...asInput(first.data!), city: "Sialkot" },
@@ -176,7 +176,7 @@ test("PATCH refuses bad input with 4xx and the message, and changes nothing", as
       body: { phone: null },
     });
     expect(malformed.response.status, header).toBe(400);
-    expect(malformed.error, header).toEqual({ error: IF_MATCH_INVALID });
+    expect(malformed.error, header).toEqual({ error: IF_MATCH_INVALID, requestId: expect.any(String) });
   }
   // A weak tag never matches (If-Match compares strongly).
   const etag = (await client.GET("/api/dealers/{id}", { params: { path } })).response.headers.get("ETag")!;
@@ -188,7 +188,7 @@ test("PATCH refuses bad input with 4xx and the message, and changes nothing", as
 
   const missing = await client.PATCH("/api/dealers/{id}", { params: { path: { id: 99_999_999 } }, body: {} });
   expect(missing.response.status).toBe(404);
-  expect(missing.error).toEqual({ error: "Dealer not found." });
+  expect(missing.error).toEqual({ error: "Dealer not found.", requestId: expect.any(String) });
   const signedOut = typedApiClient(baseURL!, { "X-Forwarded-For": uniqueClientAddress() });
   expect(
     (await signedOut.PATCH("/api/dealers/{id}", { params: { path }, body: { phone: null } })).response.status,
@@ -224,7 +224,7 @@ test("the profile: PATCH /api/me changes what is sent, ETag and If-Match as for 
 
   const stale = await client.PATCH("/api/me", { params: { header: { "If-Match": etag } }, body: { firstName: null } });
   expect(stale.response.status).toBe(412);
-  expect(stale.error).toEqual({ error: STALE_PROFILE });
+  expect(stale.error).toEqual({ error: STALE_PROFILE, requestId: expect.any(String) });
   const stalePut = await client.PUT("/api/me", { params: { header: { "If-Match": etag } }, body: { firstName: null } });
   expect(stalePut.response.status).toBe(412);
   expect((await client.GET("/api/me")).data).toEqual(patched.data);
@@ -240,6 +240,6 @@ test("the profile: PATCH /api/me changes what is sent, ETag and If-Match as for 
   expect(role.response.status).toBe(400);
   const malformed = await client.PATCH("/api/me", { params: { header: { "If-Match": "abc" } }, body: {} });
   expect(malformed.response.status).toBe(400);
-  expect(malformed.error).toEqual({ error: IF_MATCH_INVALID });
+  expect(malformed.error).toEqual({ error: IF_MATCH_INVALID, requestId: expect.any(String) });
   expect((await client.GET("/api/me")).response.headers.get("ETag")).toBe(next);
 });

@@ -239,6 +239,7 @@ test("a malformed farmers import is answered with a clear 4xx, and nothing is wr
         "Row 5: Name is required",
       ],
     },
+    requestId: expect.any(String),
   });
   await expectError(
     await post(

@@ -100,7 +100,10 @@ test("keys belong to their user, and a malformed key is refused", async ({ playw
         data: { type: "FIELD_VISIT", text },
       });
       expect(bad.status()).toBe(400);
-      expect(await bad.json()).toEqual({ error: "Idempotency-Key must be 16 to 100 letters, digits, - or _" });
+      expect(await bad.json()).toEqual({
+        error: "Idempotency-Key must be 16 to 100 letters, digits, - or _",
+        requestId: expect.any(String),
+      });
       const badComment = await request.post(`/api/posts/${ids[0]}/comments`, {
         headers: { "Idempotency-Key": "no spaces allowed here" },
         data: { text: "Hi" },
@@ -143,7 +146,10 @@ test("the same dealer sent twice at once with one key is added once, and both an
 
   const bad = await send({ "Idempotency-Key": "short" });
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toEqual({ error: "Idempotency-Key must be 16 to 100 letters, digits, - or _" });
+  expect(await bad.json()).toEqual({
+    error: "Idempotency-Key must be 16 to 100 letters, digits, - or _",
+    requestId: expect.any(String),
+  });
   // Without a key, each call is a new dealer.
   expect((await send({})).status()).toBe(201);
   expect(
@@ -185,7 +191,10 @@ test("the same gallery photo sent twice with one key is added once", async ({ re
 
   const bad = await send({ "Idempotency-Key": "not a key!" });
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toEqual({ error: "Idempotency-Key must be 16 to 100 letters, digits, - or _" });
+  expect(await bad.json()).toEqual({
+    error: "Idempotency-Key must be 16 to 100 letters, digits, - or _",
+    requestId: expect.any(String),
+  });
   expect(countRows("SELECT COUNT(*) AS n FROM DealerImage WHERE dealerId = ?", dealer.id)).toBe(1);
 });
 
@@ -234,7 +243,7 @@ test("a key used again by its officer for a different request answers 422 and cr
   request,
 }) => {
   const me = await signUp(request);
-  const reused = { error: "Idempotency-Key was already used for a different request" };
+  const reused = { error: "Idempotency-Key was already used for a different request", requestId: expect.any(String) };
   const expectReused = async (response: Awaited<ReturnType<APIRequestContext["post"]>>) => {
     expect(response.status()).toBe(422);
     expect(await response.json()).toEqual(reused);

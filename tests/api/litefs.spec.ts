@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "../e2e/support/fixtures";
 import Database from "better-sqlite3";
+import { keepServerLog } from "../support/server-log.mjs";
 
 // The production server under LiteFS (LITEFS_DIR), without LiteFS itself: a second server on
 // its own copy of the e2e database, whose LiteFS directory the test turns from primary into
@@ -39,8 +40,9 @@ test.beforeAll(async () => {
       SESSION_SECRET: "litefs-e2e-session-secret-0123456789-abcdefgh",
       LOG_REQUESTS: "false",
     },
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  keepServerLog(server, "litefs", (chunk) => process.stdout.write(chunk));
   for (let i = 0; i < 150; i++) {
     if (
       await fetch(`${base}/healthz`).then(

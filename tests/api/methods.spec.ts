@@ -22,7 +22,9 @@ test("every /api route refuses a method it does not take with 405, { error } and
       const where = `${method} ${path}`;
       expect.soft(response.status(), where).toBe(405);
       expect.soft(response.headers()["content-type"], where).toMatch(/^application\/json/);
-      expect.soft(await response.json(), where).toEqual({ error: `Method ${method} is not allowed` });
+      expect
+        .soft(await response.json(), where)
+        .toEqual({ error: `Method ${method} is not allowed`, requestId: expect.any(String) });
       const allow = response.headers()["allow"]?.split(/,\s*/).sort();
       expect.soft(allow, where).toEqual([...allowed, ...(allowed.includes("GET") ? ["HEAD"] : [])].sort());
       refused += 1;

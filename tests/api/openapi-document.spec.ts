@@ -21,7 +21,10 @@ test("GET /api/openapi.json answers JSON to a client that takes it, 406 with a m
   for (const accept of ["application/yaml", "text/html", "application/json;q=0"]) {
     const refused = await request.get("/api/openapi.json", { headers: { Accept: accept } });
     expect(refused.status(), accept).toBe(406);
-    expect(await refused.json()).toEqual({ error: "The API description is served as application/json only" });
+    expect(await refused.json()).toEqual({
+      error: "The API description is served as application/json only",
+      requestId: expect.any(String),
+    });
   }
 });
 

@@ -23,7 +23,7 @@ test("signed out, every call answers 401 JSON", async ({ request }) => {
   for (const path of ["/api/performance/leaderboard", "/api/me/stats"]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(401);
-    expect(await response.json()).toEqual({ error: "Authentication required" });
+    expect(await response.json()).toEqual({ error: "Authentication required", requestId: expect.any(String) });
   }
   expect((await request.post("/api/performance/calculate")).status()).toBe(401);
   expect((await request.patch("/api/user/avatar", { data: { selectedAvatar: "DEFAULT_2" } })).status()).toBe(401);
@@ -62,7 +62,10 @@ test("an officer reads the leaderboard but may not recalculate", async ({ reques
 
   const refused = await request.post("/api/performance/calculate");
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toEqual({ error: "You don't have permission to access this page." });
+  expect(await refused.json()).toEqual({
+    error: "You don't have permission to access this page.",
+    requestId: expect.any(String),
+  });
   // A method the call does not take is wrong whoever asks (decision 74): 405 before the guard.
   for (const method of ["get", "put", "delete"] as const) {
     expect((await request[method]("/api/performance/calculate")).status(), method).toBe(405);

@@ -420,7 +420,7 @@ test("an id in a path is plain digits: another notation of a real id names nothi
   for (const other of [`0x${id.toString(16)}`, `0${id}`, `${id}.0`, `${id}e0`, `+${id}`]) {
     const comments = await request.get(`/api/posts/${other}/comments`);
     expect(comments.status(), other).toBe(404);
-    expect(await comments.json()).toEqual({ error: "Post not found" });
+    expect(await comments.json()).toEqual({ error: "Post not found", requestId: expect.any(String) });
     expect((await request.get(`/api/posts/${other}/react`)).status(), other).toBe(404);
   }
   expect((await request.patch("/api/notifications/0x1/read")).status()).toBe(404);

@@ -18,7 +18,7 @@ test("a cross-site Origin is refused with 403 JSON and changes nothing; same ori
     headers: { Origin: "https://evil.example" },
   });
   expect(refused.status()).toBe(403);
-  expect(await refused.json()).toEqual({ error: "Cross-site request refused" });
+  expect(await refused.json()).toEqual({ error: "Cross-site request refused", requestId: expect.any(String) });
   expect(
     (
       await request.patch("/api/user/avatar", { data: { selectedAvatar: "DEFAULT_2" }, headers: { Origin: "null" } })

@@ -215,6 +215,7 @@ test("a spreadsheet of bad targets is answered with a clear 4xx naming its rows,
         "Row 5: SSP Fertilizer (bags) must be a whole number from 1 to 1,000,000, or empty for no target",
       ],
     },
+    requestId: expect.any(String),
   });
   await expectError(
     await post([

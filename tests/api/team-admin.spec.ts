@@ -5,7 +5,7 @@ import { expect, test, uniqueName, waitingAccount } from "../e2e/support/fixture
 // /users/{id}/approve|refuse and /invites, for the teams the manager leads; /api/admin/* is the
 // admin's (tests/api/admin.spec.ts). The e2e database has one team, led by `manager`.
 
-const FORBIDDEN = { error: "You don't have permission to access this page." };
+const FORBIDDEN = { error: "You don't have permission to access this page.", requestId: expect.any(String) };
 
 async function signIn(request: APIRequestContext, username: string) {
   expect((await request.post("/api/login", { data: { username, password: "fieldline" } })).status()).toBe(200);

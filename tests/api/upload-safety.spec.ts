@@ -275,6 +275,7 @@ test("a signed upload URL takes one PUT; a PUT after the post used the upload do
   expect(second.status()).toBe(409);
   expect(await second.json()).toEqual({
     error: "This upload URL has already been used. Please upload the file again.",
+    requestId: expect.any(String),
   });
 
   const created = await request.post("/api/posts", { data: { type: "FIELD_VISIT", media: [{ url: target }] } });

@@ -100,10 +100,16 @@ describe("GET /api/accounts", () => {
     expect((await as("pending", "/api/accounts")).status).toBe(403);
     const officer = await as("officerA", "/api/accounts");
     expect(officer.status).toBe(403);
-    expect(officer.json).toEqual({ error: "You don't have permission to access this page." });
+    expect(officer.json).toEqual({
+      error: "You don't have permission to access this page.",
+      requestId: expect.any(String),
+    });
     const other = await as("managerA", `/api/accounts?team=${teams.teamB}`);
     expect(other.status).toBe(403);
-    expect(other.json).toEqual({ error: "You can only see the teams you belong to or lead." });
+    expect(other.json).toEqual({
+      error: "You can only see the teams you belong to or lead.",
+      requestId: expect.any(String),
+    });
     const grouping = await as("managerA", "/api/accounts?groupBy=city");
     expect(grouping.status).toBe(400);
     expect(JSON.stringify(grouping.json)).toContain("Unknown grouping");

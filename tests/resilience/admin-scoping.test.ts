@@ -54,7 +54,10 @@ describe("GET /api/admin/users and /api/team/users per role", () => {
     for (const officer of teams.officersA) expect(ids).toContain(officer);
     for (const officer of teams.officersB) expect(ids).not.toContain(officer);
     const other = await getAs(server, teams.cookies.managerA, `/api/team/users?team=${teams.teamB}`);
-    expect([other.status, other.json]).toEqual([403, { error: "You can only see the teams you belong to or lead." }]);
+    expect([other.status, other.json]).toEqual([
+      403,
+      { error: "You can only see the teams you belong to or lead.", requestId: expect.any(String) },
+    ]);
     const bad = await getAs(server, teams.cookies.managerA, "/api/team/users?team=abc");
     expect([bad.status, (bad.json as { error: string }).error]).toEqual([400, "team must be a team's id"]);
   });

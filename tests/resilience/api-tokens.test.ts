@@ -267,6 +267,7 @@ describe("sign-in from one carrier address", () => {
     expect(refusedAt).toBe(31);
     expect((await signInOf("carrier.0", "fieldline")).body).toEqual({
       error: "Too many attempts. Please wait a minute and try again.",
+      requestId: expect.any(String),
     });
     expect((await call("/api/user", { token, headers: carrier })).status).toBe(200);
   });

@@ -128,7 +128,10 @@ describe("a stranger on a fresh deploy", () => {
         if (method === "get" && path === "/api/user") continue;
         const url = path.replace(/\{[^}]+\}/g, "1");
         const answer = await send(url, { cookie, method: method.toUpperCase() });
-        expect([answer.status, await answer.json()], `${method} ${url}`).toEqual([403, { error: WAITING }]);
+        expect([answer.status, await answer.json()], `${method} ${url}`).toEqual([
+          403,
+          { error: WAITING, requestId: expect.any(String) },
+        ]);
         checked += 1;
       }
     }
@@ -175,7 +178,10 @@ describe("a stranger on a fresh deploy", () => {
     const cookie = cookieOf(registered);
     for (const path of ["/api/posts", "/api/agents/rankings", "/api/agents/checkins", "/api/dealers"]) {
       const answer = await send(path, { cookie });
-      expect([answer.status, await answer.json()], path).toEqual([403, { error: WAITING }]);
+      expect([answer.status, await answer.json()], path).toEqual([
+        403,
+        { error: WAITING, requestId: expect.any(String) },
+      ]);
     }
     // GET /api/user answers the signed-in user (the spec: the user, or 401), with where it stands.
     const me = await send("/api/user", { cookie });
@@ -237,10 +243,14 @@ describe("a stranger on a fresh deploy", () => {
     expect(login.status).toBe(401);
     expect(await login.json()).toEqual({
       error: "This account's registration was refused. Please contact your administrator.",
+      requestId: expect.any(String),
     });
     // Refusing it again names no waiting account.
     const again = await send(`/api/admin/users/${userId(username)}/refuse`, { cookie: admin, method: "POST" });
-    expect([again.status, await again.json()]).toEqual([404, { error: "No account is waiting with that id." }]);
+    expect([again.status, await again.json()]).toEqual([
+      404,
+      { error: "No account is waiting with that id.", requestId: expect.any(String) },
+    ]);
   });
 });
 

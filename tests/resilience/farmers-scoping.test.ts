@@ -55,15 +55,21 @@ test("another team's farmer is not listed, read, changed or erased; the admin re
 
   for (const role of ["officerA", "managerA"] as const) {
     expect((await send(role, "GET", "/api/farmers?query=Team%20B")).json.farmers).toEqual([]);
-    expect(await send(role, "GET", `/api/farmers/${id}`)).toEqual({ status: 403, json: { error: FARMER_NOT_YOURS } });
+    expect(await send(role, "GET", `/api/farmers/${id}`)).toEqual({
+      status: 403,
+      json: { error: FARMER_NOT_YOURS, requestId: expect.any(String) },
+    });
     expect(await send(role, "PATCH", `/api/farmers/${id}`, { landAcres: 9 })).toEqual({
       status: 403,
-      json: { error: FARMER_NOT_YOURS },
+      json: { error: FARMER_NOT_YOURS, requestId: expect.any(String) },
     });
   }
   expect(await send("managerA", "POST", `/api/farmers/${id}/erase`)).toEqual({
     status: 403,
-    json: { error: "Only the managers of the farmer's team and admins can erase a farmer." },
+    json: {
+      error: "Only the managers of the farmer's team and admins can erase a farmer.",
+      requestId: expect.any(String),
+    },
   });
   // Team A's manager is told the phone is taken, never whose it is.
   expect(
@@ -76,7 +82,10 @@ test("another team's farmer is not listed, read, changed or erased; the admin re
     }),
   ).toMatchObject({
     status: 409,
-    json: { error: "This phone is already the phone of a farmer another team works with." },
+    json: {
+      error: "This phone is already the phone of a farmer another team works with.",
+      requestId: expect.any(String),
+    },
   });
   expect(farmerRow(id)).toEqual(before);
   // Nor named at team A's farmer meeting (decision 95), by id or by phone: 403, no post, no new farmer.
@@ -91,7 +100,7 @@ test("another team's farmer is not listed, read, changed or erased; the admin re
         ? {}
         : { attendees: [{ name: "New With B", tehsil: "Multan", district: "Multan", landAcres: 2 }] }),
     });
-    expect(meeting).toMatchObject({ status: 403, json: { error: FARMER_NOT_YOURS } });
+    expect(meeting).toMatchObject({ status: 403, json: { error: FARMER_NOT_YOURS, requestId: expect.any(String) } });
     const written = server.query(
       (db) =>
         db

@@ -105,7 +105,10 @@ describe("GET /api/posts", () => {
   test("another team's posts are refused (403); the manager of A sees A; the admin everyone, or one team", async () => {
     const refused = await as("officerA", `/api/posts?team=${teams.teamB}`);
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ error: "You can only see the teams you belong to or lead." });
+    expect(refused.json).toEqual({
+      error: "You can only see the teams you belong to or lead.",
+      requestId: expect.any(String),
+    });
     expect((await as("officerB", `/api/posts?team=${teams.teamA}`)).status).toBe(403);
     expect((await as("managerA", `/api/posts?team=${teams.teamB}`)).status).toBe(403);
 
@@ -190,7 +193,10 @@ describe("GET /api/agents/rankings", () => {
 
     const refused = await as("officerA", `/api/agents/rankings?team=${teams.teamB}`);
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ error: "You can only see the teams you belong to or lead." });
+    expect(refused.json).toEqual({
+      error: "You can only see the teams you belong to or lead.",
+      requestId: expect.any(String),
+    });
   });
 });
 
@@ -236,7 +242,10 @@ describe("GET /api/performance/leaderboard", () => {
 
     const refused = await as("officerA", `/api/performance/leaderboard?team=${teams.teamB}`);
     expect(refused.status).toBe(403);
-    expect(refused.json).toEqual({ error: "You can only see the teams you belong to or lead." });
+    expect(refused.json).toEqual({
+      error: "You can only see the teams you belong to or lead.",
+      requestId: expect.any(String),
+    });
   });
 });
 

@@ -87,7 +87,10 @@ describe("GET /api/agents/checkins", () => {
     expect(userIdsOf((await get("officerA", `${path()}&team=${teams.teamA}`)).json)).toEqual(idsA);
     const other = await get("officerA", `${path()}&team=${teams.teamB}`);
     expect(other.status).toBe(403);
-    expect(other.json).toEqual({ error: "You can only see the teams you belong to or lead." });
+    expect(other.json).toEqual({
+      error: "You can only see the teams you belong to or lead.",
+      requestId: expect.any(String),
+    });
   });
 
   test("the manager sees the team they lead, the admin everyone or one team", async () => {
@@ -239,6 +242,7 @@ describe("GET /api/reports", () => {
     expect(officerB.json).toEqual({
       error: "You can only see reports on the officers of your teams.",
       fieldErrors: { officer: ["You can only see reports on the officers of your teams."] },
+      requestId: expect.any(String),
     });
     expect((await get("managerA", path(`&officer=${teams.officersA[1]}`))).status).toBe(200);
     expect((await get("admin", path(`&team=${teams.teamA}&officer=${teams.officersB[0]}`))).status).toBe(403);

@@ -164,7 +164,7 @@ test("with the bucket unreachable, a post with a photo answers 503 with a clear 
     const started = Date.now();
     const refused = await postPhoto(inBucket, cookie, await photo(200));
     expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ error: STORAGE_UNAVAILABLE });
+    expect(await refused.json()).toEqual({ error: STORAGE_UNAVAILABLE, requestId: expect.any(String) });
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(postCount(inBucket)).toBe(posts);
     const serving = await fetch(`${inBucket.baseUrl}${media[0]?.url}`);

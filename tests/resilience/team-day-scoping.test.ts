@@ -49,7 +49,10 @@ describe("GET /api/team-day", () => {
     expect(ids((await as("managerA", `/api/team-day?team=${teams.teamA}`)).json)).toEqual(sorted(teams.officersA));
     const other = await as("managerA", `/api/team-day?team=${teams.teamB}`);
     expect(other.status).toBe(403);
-    expect(other.json).toEqual({ error: "You can only see the teams you belong to or lead." });
+    expect(other.json).toEqual({
+      error: "You can only see the teams you belong to or lead.",
+      requestId: expect.any(String),
+    });
   });
 
   test("an admin: every officer, or one team's with ?team", async () => {

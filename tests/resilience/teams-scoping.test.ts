@@ -155,6 +155,7 @@ describe("bad input to /api/teams", () => {
     expect(taken.json).toEqual({
       error: "A team with this name already exists",
       fieldErrors: { name: [expect.any(String)] },
+      requestId: expect.any(String),
     });
     const leader = await send("admin", "PUT", `/api/teams/${teams.teamA}/managers`, {
       userId: teams.officersA[0],

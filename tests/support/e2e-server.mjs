@@ -14,6 +14,7 @@ import { SERVER_BUILD, bin, builtServer, root, run } from "../../scripts/lib/com
 import { copyMigratedDatabase } from "../../scripts/lib/migrated-database.mjs";
 import { startFakeEdge } from "./fake-edge.mjs";
 import { decodeEmail, startFakeSmtp } from "./fake-smtp.mjs";
+import { keepServerLog } from "./server-log.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 4500);
 const edgePort = Number(process.env.E2E_EDGE_PORT ?? 4599);
@@ -110,7 +111,8 @@ async function main() {
   }
 
   const [node, serverArgs] = builtServer();
-  server = spawn(node, serverArgs, { cwd: root, env, stdio: "inherit" });
+  server = spawn(node, serverArgs, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  keepServerLog(server, "e2e", (chunk) => process.stdout.write(chunk));
   server.on("exit", (code, signal) => {
     // When the whole process group is signalled, the child may exit before our own handler runs.
     setTimeout(() => {

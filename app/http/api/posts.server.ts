@@ -34,6 +34,7 @@ import {
   unlikePost,
 } from "~/models/post.server";
 import { createUploadUrl, verifyUploadUrl } from "~/infra/upload-url.server";
+import { log } from "~/infra/log.server";
 
 const INVALID_UPLOAD_URL = "This upload URL is invalid or has expired. Please try again.";
 
@@ -232,7 +233,7 @@ export const postOperations = [
     answer: { status: 200, description: "The upload URL", schema: answers.uploadUrlAnswer },
     handler: ({ user }) => {
       // Housekeeping on the way: files of posts that were never sent do not pile up.
-      void forgetStaleUploads().catch((error: unknown) => console.error("Could not forget stale uploads", error));
+      void forgetStaleUploads().catch((error: unknown) => log.error({ err: error }, "could not forget stale uploads"));
       const { uploadURL, expiresAt } = createUploadUrl(user.id);
       return Response.json(
         { uploadURL, expiresAt: new Date(expiresAt).toISOString() },

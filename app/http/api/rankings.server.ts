@@ -40,6 +40,7 @@ import { teamDayQuerySchema } from "~/models/team-day.schema";
 import { teamDay } from "~/models/team-day.server";
 import { requestedAudience } from "~/models/team-scope.server";
 import { audienceQuerySchema } from "~/models/team.schema";
+import { log } from "~/infra/log.server";
 
 /** The format a report call asks for: `?format=csv|xlsx`, else CSV by `Accept: text/csv`, else JSON. */
 function reportFormat(request: Request): string {
@@ -327,7 +328,7 @@ export const rankingOperations = [
         const result = await calculatePerformance();
         return Response.json({ message: ENGLISH("reports:leaderboard.recalculated"), ...result });
       } catch (error) {
-        console.error("Performance calculation failed:", error);
+        log.error({ err: error }, "performance calculation failed");
         return apiError(503, RECALCULATION_FAILED);
       }
     },

@@ -48,6 +48,7 @@ import type { EmailWords } from "~/models/password-reset.server";
 import { languageContext } from "~/http/context";
 import type { Translate } from "~/locales/namespaces";
 import { ROLE_LABELS } from "~/components/admin/role-labels";
+import { log } from "~/infra/log.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: metaTitle(matches, "admin:dashboard.pageTitle") }];
 
@@ -278,7 +279,7 @@ async function sendReset(
     );
   } catch (error) {
     // The email could not be sent (the mail server is down): the admin gets the failure notice.
-    console.error("Admin password reset failed:", error);
+    log.error({ err: error }, "admin password reset failed");
     return redirectWithToast(back, { title: t("admin:toast.resetFailed"), type: "error" });
   }
 }

@@ -34,6 +34,7 @@ import { AchievementCard } from "~/components/targets/achievement-card";
 import { appDate } from "~/infra/clock.server";
 import { monthOf } from "~/lib/target-period";
 import { periodProgress } from "~/models/targets.server";
+import { log } from "~/infra/log.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: metaTitle(matches, "reports:leaderboard.pageTitle") },
@@ -75,7 +76,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     await calculatePerformance();
   } catch (error) {
-    console.error("Performance calculation failed:", error);
+    log.error({ err: error }, "performance calculation failed");
     return redirectWithToast("/leaderboard", { title: t("reports:leaderboard.recalculationFailed"), type: "error" });
   }
   return redirectWithToast("/leaderboard", { title: t("reports:leaderboard.recalculated") });

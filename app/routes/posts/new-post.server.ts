@@ -27,6 +27,7 @@ import { type AccountSummary, CONFIRM_CREDIT_FIELD } from "~/lib/ledger";
 import { creditSettings, readableAccounts } from "~/models/ledger.server";
 import type { Viewer } from "~/models/team-scope.server";
 import { openPlotsOf } from "~/models/demo-plots.server";
+import { log } from "~/infra/log.server";
 
 // New Post's server side: what the page shows, and what its action does with a sent post.
 
@@ -183,7 +184,7 @@ export async function handlePostForm<T>(userId: number, request: Request, handle
     );
   } catch (error) {
     // What went wrong is the server's fault, but the officer keeps the form and POST_FAILED.
-    console.error(error);
+    log.error({ err: error }, "a post could not be saved");
     const submission = (sent as SentPost | undefined)?.submission;
     const failed = said(POST_FAILED);
     return refusePost(

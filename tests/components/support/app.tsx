@@ -81,6 +81,7 @@ export function rootData(overrides: Partial<RootData> = {}): RootData {
     lite: false,
     language: "en",
     messages: englishMessages(),
+    requestId: "",
     ...overrides,
   };
 }

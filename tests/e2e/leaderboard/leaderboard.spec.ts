@@ -124,7 +124,10 @@ test("an officer sees no Recalculate button, and the server refuses the officer'
 
   const api = await page.request.post("/api/performance/calculate");
   expect(api.status()).toBe(403);
-  expect(await api.json()).toEqual({ error: "You don't have permission to access this page." });
+  expect(await api.json()).toEqual({
+    error: "You don't have permission to access this page.",
+    requestId: expect.any(String),
+  });
   const form = await page.request.post("/leaderboard", { form: { intent: "recalculate" }, maxRedirects: 0 });
   expect(form.status()).toBe(403);
 });

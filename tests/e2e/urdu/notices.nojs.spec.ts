@@ -49,5 +49,5 @@ test("a notification that is not the reader's is refused in Urdu on the page and
 
   const api = await page.request.patch(`/api/notifications/${missing}/read`);
   expect(api.status()).toBe(404);
-  expect(await api.json()).toEqual({ error: english(NOTIFICATION_NOT_FOUND) });
+  expect(await api.json()).toEqual({ error: english(NOTIFICATION_NOT_FOUND), requestId: expect.any(String) });
 });

@@ -86,7 +86,7 @@ test("a refused post and comment read in Urdu with their 400, and /api keeps the
   expect(await missing.text()).toContain("پوسٹ نہیں ملی۔");
   const missingApi = await page.request.get("/api/posts/999999999/comments");
   expect(missingApi.status()).toBe(404);
-  expect(await missingApi.json()).toEqual({ error: "Post not found" });
+  expect(await missingApi.json()).toEqual({ error: "Post not found", requestId: expect.any(String) });
 
   // The same refusal through /api, read by a tool: English.
   const api = await page.request.post("/api/posts", { data: { type: "SALE", text } });

@@ -101,7 +101,7 @@ test("the rules' refusals in Urdu: a wrong sign-in, a sign-up's fields and pages
   // /api answers its callers in English, whatever the phone reads.
   const api = await page.request.post("/api/login", { data: { username, password: "not-the-password" } });
   expect(api.status()).toBe(401);
-  expect(await api.json()).toEqual({ error: "Invalid username or password" });
+  expect(await api.json()).toEqual({ error: "Invalid username or password", requestId: expect.any(String) });
 
   const officer = await (await browser.newContext()).newPage();
   await signIn(officer, "officer5");
@@ -127,5 +127,8 @@ test("the rules' refusals in Urdu: a wrong sign-in, a sign-up's fields and pages
 
   const refusedApi = await officer.request.get("/api/admin/dashboard");
   expect(refusedApi.status()).toBe(403);
-  expect(await refusedApi.json()).toEqual({ error: "You don't have permission to access this page." });
+  expect(await refusedApi.json()).toEqual({
+    error: "You don't have permission to access this page.",
+    requestId: expect.any(String),
+  });
 });

@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { inject } from "vitest";
 import { benchWorkspace, seededRandom } from "../../../scripts/lib/bench.mjs";
 import { SERVER_BUILD, builtServer, freePort } from "../../../scripts/lib/common.mjs";
+import { keepServerLog } from "../../support/server-log.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -69,8 +70,7 @@ export async function createAppServer(name: string, extraEnv: Record<string, str
         env,
         stdio: ["ignore", "pipe", "pipe"],
       });
-      child.stdout?.on("data", (chunk) => (output += chunk));
-      child.stderr?.on("data", (chunk) => (output += chunk));
+      keepServerLog(child, `resilience-${name}`, (chunk) => (output += String(chunk)));
       const deadline = Date.now() + 30_000;
       while (Date.now() < deadline) {
         if (exited()) throw new Error(`The server exited while starting:\n${output}`);
