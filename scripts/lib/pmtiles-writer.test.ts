@@ -8,9 +8,7 @@ function reader(archive: Buffer): PMTiles {
   const source: Source = {
     getKey: () => "archive",
     getBytes: (offset, length) =>
-      Promise.resolve({
-        data: archive.buffer.slice(archive.byteOffset + offset, archive.byteOffset + offset + length),
-      }),
+      Promise.resolve({ data: new Uint8Array(archive.subarray(offset, offset + length)).buffer }),
   };
   return new PMTiles(source);
 }
