@@ -5,9 +5,11 @@ import compression from "compression";
 import express from "express";
 import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/infra/litefs.server.ts";
+import { MAP_ARCHIVE_PATH } from "../app/lib/public-env.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
+import { mapArchive } from "./map-archive.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
@@ -44,7 +46,8 @@ if (isProduction) {
 server.use(compression());
 server.use(assignCspNonce);
 if (isProduction) {
-  server.use(securityHeaders({ tileUrl: env.TILE_URL, https: env.HTTPS }));
+  // Self-hosted tiles come from this origin: no tile server to allow.
+  server.use(securityHeaders({ tileUrl: env.MAP_TILES === "url" ? env.TILE_URL : null, https: env.HTTPS }));
 }
 server.use(
   rateLimits({
@@ -58,6 +61,7 @@ server.use(bodyLimits);
 server.use(sameOriginWrites(env.APP_URL));
 
 server.use("/files", storedFiles());
+if (env.MAP_TILES === "self") server.get(MAP_ARCHIVE_PATH, mapArchive());
 
 if (isProduction) {
   const { app } = (await import(String("../build/server/index.js"))) as { app: express.Express };
