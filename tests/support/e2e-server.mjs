@@ -79,7 +79,8 @@ async function main() {
     DATA_DIR: path.join(dir, "data"),
     TRUST_PROXY: "1",
     GEOCODER: edge.url,
-    MAP_TILES: "self",
+    // Self-hosted, as the demo; a spec switches a server of its own to a tile server (MAP_TILES=url).
+    MAP_TILES: process.env.MAP_TILES ?? "self",
     // The tile server a test may switch to (MAP_TILES=url).
     TILE_URL: `${edge.url}/tiles/{z}/{x}/{y}.png`,
     SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789-abcdefghijklmnop",
