@@ -7,8 +7,12 @@ import { expect, test } from "../e2e/support/fixtures";
 
 const ARCHIVE = "/maps/pakistan.pmtiles";
 
+function mapsFolder(): string {
+  return path.join(process.env.FIELDLINE_E2E_DIR!, "data", "maps");
+}
+
 function archiveOnDisk(): Buffer {
-  return fs.readFileSync(path.join(process.env.FIELDLINE_E2E_DIR!, "data", "maps", "pakistan.pmtiles"));
+  return fs.readFileSync(path.join(mapsFolder(), "pakistan.pmtiles"));
 }
 
 test("the archive is served by byte ranges: 206, Content-Range and exactly the bytes asked for", async ({
@@ -36,6 +40,8 @@ test("the archive is served by byte ranges: 206, Content-Range and exactly the b
 });
 
 test("nothing but the archive is served from its folder or beside it", async ({ request }) => {
+  // Another archive beside it, as an operator's upload in progress might be.
+  fs.writeFileSync(path.join(mapsFolder(), "other.pmtiles"), "PMTiles, not to be served");
   for (const other of [
     "/maps/other.pmtiles",
     "/maps/",
