@@ -14,8 +14,11 @@ export function mapArchive(): RequestHandler {
       response.sendFile(
         file,
         { acceptRanges: true, lastModified: true, headers: { "Cache-Control": MAP_ARCHIVE_CACHE } },
-        (error) => {
-          if (error && !response.headersSent) next();
+        (error: (Error & { status?: number }) | undefined) => {
+          if (!error || response.headersSent) return;
+          // No archive: the app's 404 page. A range past its end: 416, as the reader expects.
+          if (error.status === 404) next();
+          else response.sendStatus(error.status ?? 500);
         },
       );
     };

@@ -33,6 +33,9 @@ test("the archive is served by byte ranges: 206, Content-Range and exactly the b
   expect(middle.headers()["content-range"]).toBe(`bytes 50000-50099/${archive.byteLength}`);
   expect((await middle.body()).equals(archive.subarray(50000, 50100))).toBe(true);
 
+  const pastTheEnd = await request.get(ARCHIVE, { headers: { Range: `bytes=${archive.byteLength}-` } });
+  expect(pastTheEnd.status()).toBe(416);
+
   const whole = await request.get(ARCHIVE);
   expect(whole.status()).toBe(200);
   expect(whole.headers()["cache-control"]).toBe("public, max-age=3600");
