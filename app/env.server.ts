@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { PUBLIC_ENV_DEFAULTS, type PublicEnv } from "~/lib/public-env";
 import { DEFAULT_REGISTRATION_MODE, REGISTRATION_MODES } from "~/lib/registration-modes";
@@ -14,9 +16,17 @@ const envSchema = z
     DATA_DIR: z.string().default("./data"),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Fieldline <no-reply@fieldline.app>"),
+    /**
+     * Where the map's tiles come from (decision 107): `self`, the PMTiles archive of Pakistan in the
+     * app's own storage (MAP_ARCHIVE_KEY); `url`, any XYZ tile server at TILE_URL. Unset: `self` when
+     * the disk holds the archive, else `url`.
+     */
+    MAP_TILES: z.enum(["self", "url"]).optional(),
     TILE_URL: z.string().default(PUBLIC_ENV_DEFAULTS.TILE_URL),
-    TILE_ATTRIBUTION: z.string().default(PUBLIC_ENV_DEFAULTS.TILE_ATTRIBUTION),
-    GEOCODER_URL: z.url().default("https://nominatim.openstreetmap.org"),
+    /** Unset: OpenStreetMap's credit for `url` tiles, Protomaps' and OpenStreetMap's for `self`. */
+    TILE_ATTRIBUTION: z.string().optional(),
+    /** Where typed addresses are placed: `none`, the town table only; or a Nominatim-compatible geocoder's URL. */
+    GEOCODER: z.union([z.literal("none"), z.url()]).default("none"),
     GEOCODER_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
     APP_TIME_ZONE: z.string().default(PUBLIC_ENV_DEFAULTS.APP_TIME_ZONE),
     CURRENCY_SYMBOL: z.string().default(PUBLIC_ENV_DEFAULTS.CURRENCY_SYMBOL),
@@ -84,11 +94,35 @@ const envSchema = z
     HTTPS: new URL(env.APP_URL).protocol === "https:",
     COOKIE_SECURE: env.COOKIE_SECURE ?? new URL(env.APP_URL).protocol === "https:",
     S3: env.STORAGE === "s3" ? s3Settings(env) : null,
+    ...mapSettings(env),
     WEBHOOK_PRIVATE_HOSTS: env.WEBHOOK_PRIVATE_HOSTS.split(",")
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     WEBHOOK_RETRY_MS: env.WEBHOOK_RETRY_MS.split(",").map(Number),
   }));
+
+/** The self-hosted map's archive: its key in the bucket, and its path under DATA_DIR on the disk. */
+export const MAP_ARCHIVE_KEY = "maps/pakistan.pmtiles";
+
+/** What protomaps-leaflet credits by default: the vector tiles' schema and their data. */
+const SELF_HOSTED_ATTRIBUTION =
+  '<a href="https://protomaps.com">Protomaps</a> &copy; <a href="https://openstreetmap.org/copyright">OpenStreetMap</a>';
+
+function mapSettings(env: {
+  MAP_TILES?: "self" | "url";
+  TILE_ATTRIBUTION?: string;
+  DATA_DIR: string;
+  STORAGE: string;
+}) {
+  const archiveFile = path.resolve(env.DATA_DIR, MAP_ARCHIVE_KEY);
+  const tiles = env.MAP_TILES ?? (env.STORAGE === "disk" && fs.existsSync(archiveFile) ? "self" : "url");
+  return {
+    MAP_TILES: tiles,
+    MAP_ARCHIVE_FILE: archiveFile,
+    TILE_ATTRIBUTION:
+      env.TILE_ATTRIBUTION ?? (tiles === "self" ? SELF_HOSTED_ATTRIBUTION : PUBLIC_ENV_DEFAULTS.TILE_ATTRIBUTION),
+  };
+}
 
 /** The bucket behind STORAGE=s3, as app/infra/object-storage.server.ts connects to it. */
 export type S3Settings = {
@@ -151,6 +185,7 @@ export const env = loadEnv();
 /** Settings the browser may see; nothing secret goes here. */
 export function publicEnv(): PublicEnv {
   return {
+    MAP_TILES: env.MAP_TILES,
     TILE_URL: env.TILE_URL,
     TILE_ATTRIBUTION: env.TILE_ATTRIBUTION,
     CURRENCY_SYMBOL: env.CURRENCY_SYMBOL,

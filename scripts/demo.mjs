@@ -61,6 +61,13 @@ async function main() {
   console.log("\n> tsx prisma/seed.ts");
   await run(...command("tsx", "prisma/seed.ts"), { env });
 
+  // The self-hosted map (MAP_TILES=self), made offline from the packages' data: no tile server asked.
+  const mapArchive = path.resolve(root, process.env.DATA_DIR ?? "data", "maps", "pakistan.pmtiles");
+  if (!fs.existsSync(mapArchive)) {
+    console.log("\n> tsx scripts/make-map.ts");
+    await run(...command("tsx", "scripts/make-map.ts", mapArchive), { env });
+  }
+
   console.log("\n> starting the production server");
   const server = serve(...builtServer(), { env });
 

@@ -8,9 +8,11 @@ import { env } from "../app/env.server.ts";
 import { databaseName } from "../app/infra/litefs.server.ts";
 import { setWatchdogRestarts } from "../app/infra/prometheus.server.ts";
 import { log, sendConsoleToLog } from "../app/infra/log.server.ts";
+import { MAP_ARCHIVE_PATH } from "../app/lib/public-env.ts";
 import { bodyLimits } from "./body-limits.ts";
 import { closeUnreadRequests } from "./close-unread-requests.ts";
 import { litefsRouting } from "./litefs-routing.ts";
+import { mapArchive } from "./map-archive.ts";
 import { startMetricsServer } from "./metrics-server.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { requestMetrics } from "./request-metrics.ts";
@@ -53,7 +55,8 @@ if (isProduction) {
 server.use(compression());
 server.use(assignCspNonce);
 if (isProduction) {
-  server.use(securityHeaders({ tileUrl: env.TILE_URL, https: env.HTTPS }));
+  // Self-hosted tiles come from this origin: no tile server to allow.
+  server.use(securityHeaders({ tileUrl: env.MAP_TILES === "url" ? env.TILE_URL : null, https: env.HTTPS }));
 }
 server.use(
   rateLimits({
@@ -67,6 +70,7 @@ server.use(bodyLimits);
 server.use(sameOriginWrites(env.APP_URL));
 
 server.use("/files", storedFiles());
+if (env.MAP_TILES === "self") server.get(MAP_ARCHIVE_PATH, mapArchive());
 
 if (isProduction) {
   // Found from the working directory, like the static files: the same file whether this module

@@ -3,9 +3,12 @@ import express from "express";
 import { expect, test } from "vitest";
 import { assignCspNonce, securityHeaders } from "./security";
 
-async function headersOf(https: boolean): Promise<Headers> {
+async function headersOf(
+  https: boolean,
+  tileUrl: string | null = "https://{s}.tile.example.org/{z}/{x}/{y}.png",
+): Promise<Headers> {
   const app = express();
-  app.use(assignCspNonce, securityHeaders({ tileUrl: "https://{s}.tile.example.org/{z}/{x}/{y}.png", https }));
+  app.use(assignCspNonce, securityHeaders({ tileUrl, https }));
   app.use((_req, res) => void res.send("ok"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -31,4 +34,11 @@ test("over plain HTTP: no HSTS; either way the CSP forbids plugins and <base> an
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("img-src 'self' data: blob: https://*.tile.example.org");
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+});
+
+test("with the self-hosted map (no tile server), images and requests stay on this origin", async () => {
+  const csp = (await headersOf(false, null)).get("content-security-policy") ?? "";
+  expect(csp).toContain("img-src 'self' data: blob:;");
+  expect(csp).toContain("connect-src 'self';");
+  expect(csp).not.toContain("worker-src");
 });

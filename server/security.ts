@@ -17,9 +17,13 @@ function tileOrigin(tileUrl: string): string | undefined {
   }
 }
 
-/** Helmet's headers with a nonce CSP; `https` (APP_URL is https) adds HSTS and upgrade-insecure-requests. */
-export function securityHeaders(options: { tileUrl: string; https: boolean }): RequestHandler {
-  const tiles = tileOrigin(options.tileUrl);
+/**
+ * Helmet's headers with a nonce CSP; `https` (APP_URL is https) adds HSTS and upgrade-insecure-requests.
+ * `tileUrl` is the tile server images may come from, null when the map is self-hosted: its archive is
+ * read with fetch from this origin ('self') and drawn on canvases, with no worker and no font.
+ */
+export function securityHeaders(options: { tileUrl: string | null; https: boolean }): RequestHandler {
+  const tiles = options.tileUrl === null ? undefined : tileOrigin(options.tileUrl);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

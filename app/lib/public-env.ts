@@ -10,4 +10,10 @@ export const PUBLIC_ENV_DEFAULTS = {
 } as const;
 
 /** The settings the browser may see, by name (each a string). */
-export type PublicEnv = Record<keyof typeof PUBLIC_ENV_DEFAULTS, string>;
+export type PublicEnv = Record<keyof typeof PUBLIC_ENV_DEFAULTS, string> & {
+  /** `self`: the PMTiles archive at MAP_ARCHIVE_PATH; `url`: the XYZ tiles at TILE_URL (its default depends on the disk). */
+  MAP_TILES: "self" | "url";
+};
+
+/** Where the browser reads the self-hosted map (MAP_TILES=self): one archive, by range requests. */
+export const MAP_ARCHIVE_PATH = "/maps/pakistan.pmtiles";

@@ -6,7 +6,7 @@ import type { Province } from "~/lib/provinces";
 // market towns where dealers sit; add a town here when officers report one missing.
 type Town = { name: string; province: Province; lat: number; lng: number; aliases?: string[] };
 
-const TOWNS: Town[] = [
+export const TOWNS: Town[] = [
   { name: "Lahore", province: "Punjab", lat: 31.5204, lng: 74.3587 },
   { name: "Faisalabad", province: "Punjab", lat: 31.4504, lng: 73.135, aliases: ["Lyallpur"] },
   { name: "Rawalpindi", province: "Punjab", lat: 33.5651, lng: 73.0169, aliases: ["Pindi"] },

@@ -35,7 +35,7 @@ beforeEach(resetDatabase);
 
 /** How many searches the fake geocoder at the network edge has answered for queries holding `tag`. */
 async function geocoderSearches(tag: string): Promise<number> {
-  const requests = (await (await fetch(`${process.env.GEOCODER_URL}/__requests`)).json()) as string[];
+  const requests = (await (await fetch(`${process.env.GEOCODER}/__requests`)).json()) as string[];
   return requests.filter((line) => line.startsWith("GET /search?") && line.includes(tag)).length;
 }
 

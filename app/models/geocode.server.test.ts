@@ -12,7 +12,7 @@ let handler: Handler;
 let seen: Seen[] = [];
 let geocode: typeof import("./geocode.server");
 let prisma: typeof import("~/db.server").prisma;
-const savedEnv = { url: process.env.GEOCODER_URL, timeout: process.env.GEOCODER_TIMEOUT_MS };
+const savedEnv = { url: process.env.GEOCODER, timeout: process.env.GEOCODER_TIMEOUT_MS };
 
 // Long enough for a loaded test machine to answer locally, short next to the slow provider below.
 const TIMEOUT_MS = 1500;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
 
   // env.server reads these when first imported, so they are set before the import.
-  process.env.GEOCODER_URL = `http://127.0.0.1:${port}`;
+  process.env.GEOCODER = `http://127.0.0.1:${port}`;
   process.env.GEOCODER_TIMEOUT_MS = String(TIMEOUT_MS);
   geocode = await import("./geocode.server");
   ({ prisma } = await import("~/db.server"));
@@ -42,9 +42,9 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  process.env.GEOCODER_URL = savedEnv.url;
+  process.env.GEOCODER = savedEnv.url;
   process.env.GEOCODER_TIMEOUT_MS = savedEnv.timeout;
-  if (savedEnv.url === undefined) delete process.env.GEOCODER_URL;
+  if (savedEnv.url === undefined) delete process.env.GEOCODER;
   if (savedEnv.timeout === undefined) delete process.env.GEOCODER_TIMEOUT_MS;
 });
 

@@ -35,7 +35,8 @@ function cacheKey(lat: number, lng: number): string {
 
 // Nominatim's usage policy allows one request a second, so provider calls wait their turn
 // in one queue per process. Past a few waiting calls, answering with the fallback quickly
-// is better than making a phone wait many seconds.
+// is better than making a phone wait many seconds. With GEOCODER=none there is no provider:
+// every call answers the fallback at once (the town table, or coordinates).
 const PROVIDER_INTERVAL_MS = 1000;
 const MAX_WAITING = 5;
 let providerQueue: Promise<unknown> = Promise.resolve();
@@ -44,7 +45,7 @@ let waiting = 0;
 const inFlight = new Map<string, Promise<string | null>>();
 
 function inProviderTurn<T>(task: () => Promise<T>): Promise<T> | null {
-  if (waiting >= MAX_WAITING) return null;
+  if (env.GEOCODER === "none" || waiting >= MAX_WAITING) return null;
   waiting += 1;
   const turn = providerQueue.then(async () => {
     const pause = lastProviderCallAt + PROVIDER_INTERVAL_MS - Date.now();
@@ -59,7 +60,7 @@ function inProviderTurn<T>(task: () => Promise<T>): Promise<T> | null {
 
 /** The provider's JSON answer to `path?query`, or null on any failure (refused, slow, not JSON). */
 async function askProvider(path: "reverse" | "search", query: Record<string, string>): Promise<unknown> {
-  const url = new URL(path, env.GEOCODER_URL.endsWith("/") ? env.GEOCODER_URL : `${env.GEOCODER_URL}/`);
+  const url = new URL(path, env.GEOCODER.endsWith("/") ? env.GEOCODER : `${env.GEOCODER}/`);
   url.search = new URLSearchParams({ format: "jsonv2", ...query }).toString();
   try {
     const response = await fetch(url, {

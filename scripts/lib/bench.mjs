@@ -18,7 +18,7 @@ export function benchWorkspace(name, port) {
     DATA_DIR: path.join(dir, "data"),
     SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijklmnop",
     LOG_REQUESTS: "false",
-    GEOCODER_URL: "http://127.0.0.1:9",
+    GEOCODER: "none",
   };
   return { dir, databasePath, baseUrl, env };
 }

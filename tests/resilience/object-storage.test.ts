@@ -12,7 +12,8 @@ import { type AppServer, createAppServer, signIn } from "./support/app-server";
 // network edge): photos go to the bucket after the same checks as on the disk, /files/ streams
 // them with the same headers, a spent original is deleted, a missing object is a 404, and a
 // bucket that cannot be reached is a clear 503 with nothing written to the database. The
-// upload and serve timings are printed beside the disk driver's.
+// upload and serve timings are printed beside the disk driver's. The self-hosted map's archive
+// (MAP_TILES=self, decision 107) is streamed from the bucket by byte ranges too.
 
 let s3: LocalS3;
 let s3Dir: string;
@@ -22,7 +23,7 @@ let onDisk: AppServer;
 beforeAll(async () => {
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-s3-"));
   s3 = await startLocalS3(s3Dir);
-  inBucket = await createAppServer("s3", s3.env);
+  inBucket = await createAppServer("s3", { ...s3.env, MAP_TILES: "self" });
   onDisk = await createAppServer("disk");
   await Promise.all([inBucket.start(), onDisk.start()]);
 });
@@ -151,6 +152,20 @@ test("a file that only poses as a photo is refused before the bucket; an object 
   await bucket().remove(url.slice("/files/".length));
   const gone = await fetch(`${inBucket.baseUrl}${url}`);
   expect(gone.status).toBe(404);
+});
+
+test("the map's archive is streamed from the bucket's maps/pakistan.pmtiles by byte ranges, kept an hour", async () => {
+  const archiveUrl = `${inBucket.baseUrl}/maps/pakistan.pmtiles`;
+  expect((await fetch(archiveUrl, { headers: { Range: "bytes=0-99" } })).status).toBe(404);
+  const archive = crypto.randomBytes(64 * 1024);
+  await bucket().write("maps/pakistan.pmtiles", archive, "application/octet-stream");
+
+  const part = await fetch(archiveUrl, { headers: { Range: "bytes=1000-1999" } });
+  expect(part.status).toBe(206);
+  expect(part.headers.get("content-range")).toBe(`bytes 1000-1999/${archive.byteLength}`);
+  expect(part.headers.get("cache-control")).toBe("public, max-age=3600");
+  expect(Buffer.from(await part.arrayBuffer()).equals(archive.subarray(1000, 2000))).toBe(true);
+  expect((await fetch(`${inBucket.baseUrl}/maps/other.pmtiles`)).status).toBe(404);
 });
 
 test("with the bucket unreachable, a post with a photo answers 503 with a clear message and writes nothing; it works again once the bucket is back", async () => {

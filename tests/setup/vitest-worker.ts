@@ -27,7 +27,7 @@ if (!state.fieldlineTestDatabase) {
     SESSION_SECRET: "vitest-session-secret-0123456789-abcdefghijklmnop",
     LOG_REQUESTS: "false",
     APP_URL: "http://localhost:3000",
-    GEOCODER_URL: edge,
+    GEOCODER: edge,
     TILE_URL: `${edge}/tiles/{z}/{x}/{y}.png`,
   });
   // Emails stay in the outbox table, where tests can read them.

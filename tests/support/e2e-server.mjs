@@ -2,7 +2,8 @@
 //   1. the fake network edge (tiles + reverse geocoder) on 127.0.0.1:4599, and a fake SMTP server
 //      that writes every email it receives to <dir>/mail.jsonl (tests read a user's mail there);
 //   2. a fresh database in a temp dir: a copy of the migrated template (scripts/lib/migrated-database.mjs)
-//      + `tsx prisma/seed.ts`;
+//      + `tsx prisma/seed.ts`; and the offline map of Pakistan (scripts/make-map.ts) in its data
+//      directory, so the maps are self-hosted (MAP_TILES=self) and ask no tile server;
 //   3. the BUILT production server (build/server/main.js, as `npm start` runs it; built here if missing) on :4500.
 // The database path comes from FIELDLINE_E2E_DIR (set by playwright.config.ts, which the test
 // workers also see), so tests can read the database and the mail directly. Everything is removed on exit.
@@ -78,7 +79,10 @@ async function main() {
     DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(dir, "data"),
     TRUST_PROXY: "1",
-    GEOCODER_URL: edge.url,
+    GEOCODER: edge.url,
+    // Self-hosted, as the demo; a spec switches a server of its own to a tile server (MAP_TILES=url).
+    MAP_TILES: process.env.MAP_TILES ?? "self",
+    // The tile server a test may switch to (MAP_TILES=url).
     TILE_URL: `${edge.url}/tiles/{z}/{x}/{y}.png`,
     SESSION_SECRET: process.env.SESSION_SECRET ?? "e2e-session-secret-0123456789-abcdefghijklmnop",
     LOG_REQUESTS: "false",
@@ -98,6 +102,9 @@ async function main() {
   env.SMTP_URL = smtp.url;
 
   await copyMigratedDatabase(databasePath);
+  await run(...command("tsx", "scripts/make-map.ts", path.join(dir, "data", "maps", "pakistan.pmtiles")), {
+    quiet: true,
+  });
   // The seed's "today" is written down for the tests (tests/e2e/support/days.ts). SEED_NOW set
   // to an earlier instant replays a run that crossed midnight in Karachi.
   const seededAt = new Date(process.env.SEED_NOW ?? Date.now()).toISOString();

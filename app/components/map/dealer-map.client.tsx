@@ -13,17 +13,17 @@ import {
   type LayerGroup,
   type PopupOptions,
 } from "leaflet";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { MapContainer, Marker, Polyline, Popup, TileLayer, useMap, useMapEvent } from "react-leaflet";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { MapContainer, Marker, Polyline, Popup, useMap, useMapEvent } from "react-leaflet";
 import { telHref } from "~/lib/phone";
 import type { DealerPin } from "~/models/dealer.schema";
 import { CROP_KEYS, PLOT_STAGE_KEYS } from "~/components/farmers/farmer-words";
 import { SALE_PRODUCT_LABELS } from "~/lib/post-types";
 import { PLOT_STAGE_COLORS, type PlotPin } from "~/models/plot-map.schema";
-import { usePublicEnv } from "~/browser/root-data";
 import { useT } from "~/browser/i18n";
 import type { Translate } from "~/locales/namespaces";
 import type { StopStatus } from "~/models/visit-plan.schema";
+import { BaseMap } from "./base-map.client";
 import { STOP_STATUS_KEYS } from "./stop-status";
 
 // Dealers are circle markers drawn on one canvas (no DOM element per dealer), so 10,000 of them
@@ -82,11 +82,11 @@ type Props = {
 };
 
 export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealerId, label }: Props) {
-  const env = usePublicEnv();
   const t = useT();
   const [dealers, setDealers] = useState<DealerPin[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [tilesFailed, setTilesFailed] = useState(false);
+  const tilesFailedOnce = useCallback(() => setTilesFailed(true), []);
   // Dealers and demo plots share one canvas: a canvas over another would take the taps meant for
   // the dots below it. A 14 px dot is hit within 22 px of its centre (a 44 px target).
   const dots = useMemo(() => canvas({ padding: 0.5, tolerance: 15 }), []);
@@ -129,11 +129,7 @@ export default function DealerMap({ dealersUrl, routes, plan, plots, focusDealer
         preferCanvas
         className="map-box h-[420px] w-full rounded-lg border border-gray-6"
       >
-        <TileLayer
-          url={env.TILE_URL}
-          attribution={env.TILE_ATTRIBUTION}
-          eventHandlers={{ tileerror: () => setTilesFailed(true) }}
-        />
+        <BaseMap onFailure={tilesFailedOnce} />
         <DealerLayer dealers={dealers ?? []} focusDealerId={focusDealerId} renderer={dots} t={t} />
         <PlotLayer plots={plots} renderer={dots} t={t} />
         {routes.map((route) => (

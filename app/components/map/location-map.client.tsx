@@ -4,9 +4,9 @@ import { divIcon, type LeafletEvent, type Marker as LeafletMarker } from "leafle
 import iconRetinaUrl from "leaflet/dist/images/marker-icon-2x.png?url";
 import iconUrl from "leaflet/dist/images/marker-icon.png?url";
 import { useEffect, useRef } from "react";
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import { usePublicEnv } from "~/browser/root-data";
+import { MapContainer, Marker, useMap, useMapEvents } from "react-leaflet";
 import { useT } from "~/browser/i18n";
+import { BaseMap } from "./base-map.client";
 
 // Leaflet's pin (25×41) in a 44×48 box: the box is what a thumb drags. Its tip marks the point.
 const pin = divIcon({
@@ -31,7 +31,6 @@ type Props = {
 const SAME_POINT = 1e-6;
 
 export default function LocationMap({ value, center, zoom, onPick, label }: Props) {
-  const env = usePublicEnv();
   const t = useT();
   // The last point the user chose on the map itself; any other new value came from outside.
   const pickedHere = useRef<MapPoint | null>(null);
@@ -50,7 +49,7 @@ export default function LocationMap({ value, center, zoom, onPick, label }: Prop
         zoom={zoom}
         className="h-[280px] w-full rounded-lg border border-gray-6"
       >
-        <TileLayer url={env.TILE_URL} attribution={env.TILE_ATTRIBUTION} />
+        <BaseMap />
         <FitContainer />
         <PickOnClick onPick={pick} />
         <FollowValue value={value} pickedHere={pickedHere} />

@@ -77,7 +77,7 @@ export function rootData(overrides: Partial<RootData> = {}): RootData {
     user: OFFICER,
     unreadCount: 0,
     toast: null,
-    env: { ...PUBLIC_ENV_DEFAULTS },
+    env: { ...PUBLIC_ENV_DEFAULTS, MAP_TILES: "url" },
     lite: false,
     language: "en",
     messages: englishMessages(),

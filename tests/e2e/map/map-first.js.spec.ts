@@ -37,7 +37,7 @@ test("when the map's tiles cannot load (no signal for them), the grey box says s
   page,
 }) => {
   await signIn(page, "officer7");
-  await page.route("**/tiles/**", (route) => route.abort("internetdisconnected"));
+  await page.route("**/maps/pakistan.pmtiles", (route) => route.abort("internetdisconnected"));
   await page.goto("/dealer-map");
   await expect(page.locator(".leaflet-container")).toBeVisible({ timeout: 15_000 });
   const map = page.getByRole("group", { name: "Map of dealers and agent routes" });
