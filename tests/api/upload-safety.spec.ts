@@ -123,7 +123,9 @@ test("a file name with a path is only a name: what is stored lands in the upload
   const root = process.env.FIELDLINE_E2E_DIR!;
   const near = [path.dirname(root), path.parse(root).root].flatMap((dir) => fs.readdirSync(dir));
   expect([...filesUnder(root), ...near].filter((file) => file.includes(marker))).toEqual([]);
-  expect(fs.readdirSync(dataDirectory())).toEqual(["uploads"]);
+  // Beside the uploads, only the offline map the server was started with (decision 0107).
+  expect(fs.readdirSync(dataDirectory())).toEqual(["maps", "uploads"]);
+  expect(fs.readdirSync(path.join(dataDirectory(), "maps"))).toEqual(["pakistan.pmtiles"]);
 });
 
 test("an import names no server path but the sample, and an upload id is no path", async ({ request }) => {
