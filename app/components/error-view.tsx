@@ -53,7 +53,7 @@ export function ErrorView({ error }: { error: unknown }) {
       </a>
       {requestId ? (
         <p className="text-sm text-gray-11" data-testid="request-id">
-          {t("common:error.requestId")}: <bdi>{requestId}</bdi>
+          {t("common:error.requestId")}: <code dir="ltr">{requestId}</code>
         </p>
       ) : null}
     </div>

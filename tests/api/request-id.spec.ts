@@ -33,5 +33,5 @@ test("a page that could not be shown says its request id", async ({ request }) =
   const missing = await request.get("/posts/999999999", { headers: { "X-Request-Id": "missing-post-page-1" } });
   expect(missing.status()).toBe(404);
   const text = (await missing.text()).replace(/<!-- -->/g, "");
-  expect(text).toContain("Request id: <bdi>missing-post-page-1</bdi>");
+  expect(text).toContain(`Request id: <code dir="ltr">missing-post-page-1</code>`);
 });

@@ -222,11 +222,14 @@ test("killed mid-write and its disk lost, the container restores every write ack
     body: JSON.stringify({ type: "FIELD_VISIT", text: "litestream write after the restore" }),
   });
   expect(after.status).toBe(201);
-  const generations = (await litestream("generations", "-config", CONFIG, workspace.databasePath))
-    .trim()
-    .split("\n")
-    .slice(1);
-  expect(generations.length).toBeGreaterThanOrEqual(2);
+  // Litestream lists the restored database's generation once its first snapshot is in the replica.
+  await expect
+    .poll(
+      async () =>
+        (await litestream("generations", "-config", CONFIG, workspace.databasePath)).trim().split("\n").slice(1).length,
+      { timeout: 30 * SYNC_INTERVAL_MS, interval: SYNC_INTERVAL_MS },
+    )
+    .toBeGreaterThanOrEqual(2);
   // The write reaches the replica within a sync interval or so: restore until it is there.
   const latest = path.join(workspace.dir, "latest.db");
   await expect
