@@ -26,6 +26,9 @@ function SelfHostedTiles({ attribution, onFailure }: { attribution: string; onFa
   const map = useMap();
   const language = useLanguage();
   useEffect(() => {
+    // Credited at once, not by the layer: it comes only after the import and the archive's header,
+    // and until then a lone "Leaflet" link would be the corner's only, too small, tap target.
+    map.attributionControl?.addAttribution(attribution);
     let layer: { remove(): unknown } | null = null;
     let removed = false;
     void (async () => {
@@ -42,7 +45,6 @@ function SelfHostedTiles({ attribution, onFailure }: { attribution: string; onFa
           maxDataZoom: maxZoom,
           flavor: "light",
           lang: language,
-          attribution,
         }).addTo(map) as { remove(): unknown };
       } catch (error) {
         if (removed) return;
@@ -53,6 +55,7 @@ function SelfHostedTiles({ attribution, onFailure }: { attribution: string; onFa
     return () => {
       removed = true;
       layer?.remove();
+      map.attributionControl?.removeAttribution(attribution);
     };
   }, [map, language, attribution, onFailure]);
   return null;

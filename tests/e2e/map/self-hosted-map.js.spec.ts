@@ -57,3 +57,20 @@ test("with the network cut, the dealer map draws Pakistan's land and sea from th
   expect(ranges.every((range) => /^bytes=\d+-\d+$/.test(range))).toBe(true);
   expect(elsewhere, "requests to other hosts").toEqual([]);
 });
+
+test("the map credits its data from the start, while the archive is still on its way", async ({ page }) => {
+  // The archive is held until the credit has been read: the layer itself comes only after its header.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/maps/pakistan.pmtiles", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, "officer1");
+  await page.goto("/dealer-map");
+  // A lone "Leaflet" link would be a tap target under 44 px; the credit is there before any tile.
+  await expect(page.locator(".leaflet-control-attribution")).toContainText("OpenStreetMap");
+  await expect(page.locator(".leaflet-tile-pane canvas")).toHaveCount(0);
+  release();
+  await expect(page.locator(".leaflet-tile-pane canvas.leaflet-tile-loaded").first()).toBeVisible({ timeout: 15_000 });
+});
