@@ -1,6 +1,6 @@
-import { pipeline } from "node:stream/promises";
 import type { RequestHandler } from "express";
 import { MAP_ARCHIVE_CACHE, mapArchiveFile, openMapArchive } from "../app/infra/map-archive.server.ts";
+import { sendOpenedFile } from "./stored-files.ts";
 
 /**
  * GET /maps/pakistan.pmtiles: the self-hosted map's archive (MAP_TILES=self), with HTTP Range, as the
@@ -27,13 +27,7 @@ export function mapArchive(): RequestHandler {
     try {
       const opened = await openMapArchive({ range: request.get("Range"), ifNoneMatch: request.get("If-None-Match") });
       if (!opened) return next();
-      response.status(opened.status).set(opened.headers);
-      if (!opened.body || request.method === "HEAD") {
-        opened.body?.destroy();
-        response.end();
-        return;
-      }
-      await pipeline(opened.body, response);
+      await sendOpenedFile(opened, request, response);
     } catch (error) {
       if (response.headersSent) return response.destroy();
       next(error);

@@ -1,6 +1,6 @@
 import { pipeline } from "node:stream/promises";
-import express, { type RequestHandler } from "express";
-import { STORAGE_UNAVAILABLE } from "../app/infra/object-storage.server.ts";
+import express, { type Request, type RequestHandler, type Response } from "express";
+import { type OpenedFile, STORAGE_UNAVAILABLE } from "../app/infra/object-storage.server.ts";
 import { isServedFile, objectStore, openServedFile, uploadsDirectory } from "../app/infra/storage.server.ts";
 import { AppError } from "../app/lib/app-error.ts";
 
@@ -28,13 +28,7 @@ export function storedFiles(): RequestHandler {
         ifNoneMatch: request.get("If-None-Match"),
       });
       if (!opened) return next();
-      response.status(opened.status).set(opened.headers);
-      if (!opened.body || request.method === "HEAD") {
-        opened.body?.destroy();
-        response.end();
-        return;
-      }
-      await pipeline(opened.body, response);
+      await sendOpenedFile(opened, request, response);
     } catch (error) {
       if (response.headersSent) return response.destroy();
       if (error instanceof AppError && error.status === 503) {
@@ -48,4 +42,15 @@ export function storedFiles(): RequestHandler {
       next(error);
     }
   };
+}
+
+/** Answers with a file opened from the bucket: its status and headers, and its bytes unless HEAD. */
+export async function sendOpenedFile(opened: OpenedFile, request: Request, response: Response): Promise<void> {
+  response.status(opened.status).set(opened.headers);
+  if (!opened.body || request.method === "HEAD") {
+    opened.body?.destroy();
+    response.end();
+    return;
+  }
+  await pipeline(opened.body, response);
 }
