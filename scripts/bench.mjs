@@ -67,7 +67,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { benchWorkspace, signIn } from "./lib/bench.mjs";
 import { addFarmerSeasons, addHomeTwins, addLedgerHistory, addTargets, fillScaleData } from "./lib/bench-data.mjs";
-import { SERVER_BUILD, bin, builtServer, root, run, waitForHttp } from "./lib/common.mjs";
+import { SERVER_BUILD, YOUNG_GENERATION_FLAG, bin, builtServer, root, run, waitForHttp } from "./lib/common.mjs";
 import { LOW_TIER_BENCHMARK_INDEX, waitForQuietMachine } from "./lib/bench-calibration.mjs";
 import { auditPages, CONFIGURATIONS, DEFAULT_CONFIGURATIONS, serveFloorPage } from "./lib/lighthouse.mjs";
 import { memoryTouchCost, memoryTouchText } from "./lib/memory-touch.mjs";
@@ -369,9 +369,13 @@ async function pagePaths(baseUrl, firstPath, cookie, count) {
   return paths;
 }
 
-/** Runs a benchmark script that prints one JSON line last. */
+/** Runs a benchmark script that prints one JSON line last, with the server's young generation (its memory is measured). */
 async function jsonScript(script, args, env) {
-  const output = await run(bin("tsx")[0], [script, ...args, "--json"], { env, quiet: true });
+  const nodeOptions = [env.NODE_OPTIONS, YOUNG_GENERATION_FLAG].filter(Boolean).join(" ");
+  const output = await run(bin("tsx")[0], [script, ...args, "--json"], {
+    env: { ...env, NODE_OPTIONS: nodeOptions },
+    quiet: true,
+  });
   return JSON.parse(output.trim().split("\n").at(-1));
 }
 

@@ -53,7 +53,7 @@ afterEach(async () => {
 });
 
 describe("npm start", () => {
-  it("migrates, then serves /healthz from the compiled server run by Node itself (no tsx)", async () => {
+  it("migrates, then serves /healthz from the compiled server run by Node itself (no tsx), its young generation fixed", async () => {
     const child = await npmStart([]);
     const deadline = Date.now() + 60_000;
     let status = 0;
@@ -66,7 +66,9 @@ describe("npm start", () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status, output).toBe(200);
-    expect(childCommands(child.pid ?? 0)).toEqual([[process.execPath, "--enable-source-maps", "build/server/main.js"]]);
+    expect(childCommands(child.pid ?? 0)).toEqual([
+      [process.execPath, "--enable-source-maps", "--max-semi-space-size=16", "build/server/main.js"],
+    ]);
   });
 
   it("stops on a bad environment with a stack trace that points at the TypeScript", async () => {
