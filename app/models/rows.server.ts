@@ -313,6 +313,8 @@ export const sqlRows = {
   },
   // ledger.server, New Post's part
   balanceAfterRecovery: { postId: integer, teamId: integer.orNull, cents: bigint },
+  // visit-plan.server: a plan's stops in driving order, with the plan's day and owner
+  planStop: { userId: integer, day: text, dealerId: integer, businessName: text, city: text },
   // plot-visits-due.server
   plotVisitDue: {
     plotId: integer,

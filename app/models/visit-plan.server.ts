@@ -1,4 +1,5 @@
-import { prisma } from "~/db.server";
+import { prisma, readRows } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/app-error";
 import { appDate, appDayRange, currentTime } from "~/infra/clock.server";
@@ -9,6 +10,7 @@ import { type VisitPlace, visitPlace, type VisitWhy, visitWhy } from "~/lib/visi
 import { directionsUrl, drivingOrder, MAX_STOPS, type Place, routeDirections } from "~/lib/visit-order";
 import { DEALER_NOT_FOUND, listDealersNear, type NearbyDealer } from "~/models/dealer.server";
 import { territoryTeamsOf } from "~/models/team.server";
+import { sqlRows } from "~/models/rows.server";
 import { authorize } from "~/models/policy";
 import { policyViewer } from "~/models/policy.server";
 import type { Viewer } from "~/models/team-scope.server";
@@ -384,6 +386,21 @@ function progressOf(stops: ReadonlyArray<{ status: StopStatus }>): PlanProgress 
 export type DayStop = { dealerId: number; businessName: string; status: StopStatus; note: string | null };
 
 /**
+ * The stops of the plans `where` picks (a condition on VisitPlan `p`), each plan's in driving order,
+ * the newest day first. A plain read (decision 36): every officer's home asks it twice.
+ */
+function plansStops(where: Prisma.Sql) {
+  return readRows(
+    sqlRows.planStop,
+    Prisma.sql`
+    SELECT p.userId, p.day, s.dealerId, d.businessName, d.city
+    FROM VisitPlan p JOIN VisitPlanStop s ON s.planId = p.id JOIN Dealer d ON d.id = s.dealerId
+    WHERE ${where}
+    ORDER BY p.day DESC, p.id, s.position`,
+  );
+}
+
+/**
  * Each of `userIds`' stops of `day` (yyyy-MM-dd, Asia/Karachi) in driving order, with their
  * status (none without a plan). No permission check: the caller passes only the people the
  * viewer may see.
@@ -395,22 +412,18 @@ export async function planStops(
 ): Promise<Map<number, DayStop[]>> {
   const byUser = new Map(userIds.map((id): [number, DayStop[]] => [id, []]));
   if (userIds.length === 0 || !isCalendarDate(day)) return byUser;
-  const stops = await prisma.visitPlanStop.findMany({
-    where: { plan: { day, userId: { in: [...userIds] } } },
-    select: { dealerId: true, dealer: { select: { businessName: true } }, plan: { select: { userId: true } } },
-    orderBy: [{ planId: "asc" }, { position: "asc" }],
-  });
+  const stops = plansStops(Prisma.sql`p.day = ${day} AND p.userId IN (${Prisma.join(userIds)})`);
   const visits = await visitsOf(
-    [...new Set(stops.map((stop) => stop.plan.userId))],
+    [...new Set(stops.map((stop) => stop.userId))],
     [...new Set(stops.map((stop) => stop.dealerId))],
     day,
   );
   const over = dayIsOver(day, now);
   for (const stop of stops) {
-    const visit = visits.get(`${stop.plan.userId}:${stop.dealerId}`);
-    byUser.get(stop.plan.userId)?.push({
+    const visit = visits.get(`${stop.userId}:${stop.dealerId}`);
+    byUser.get(stop.userId)?.push({
       dealerId: stop.dealerId,
-      businessName: stop.dealer.businessName,
+      businessName: stop.businessName,
       status: statusOf(visit, over),
       note: visit?.note ?? null,
     });
@@ -457,38 +470,26 @@ export async function missedStopsOf(ownerId: number, now = currentTime()): Promi
   const owner = { id: ownerId };
   const today = appDate(now);
   const days = Array.from({ length: MISSED_DAYS }, (_, back) => addDays(today, -(back + 1)));
-  const plans = await prisma.visitPlan.findMany({
-    where: { userId: owner.id, day: { in: [today, ...days] } },
-    select: {
-      day: true,
-      stops: {
-        orderBy: { position: "asc" },
-        select: { dealer: { select: { id: true, businessName: true, city: true } } },
-      },
-    },
-    orderBy: { day: "desc" },
-  });
-  const dealerIds = [...new Set(plans.flatMap((plan) => plan.stops.map((stop) => stop.dealer.id)))];
+  // Newest day first, each plan's stops in driving order.
+  const stops = plansStops(Prisma.sql`p.userId = ${owner.id} AND p.day IN (${Prisma.join([today, ...days])})`);
+  if (stops.every((stop) => stop.day === today)) return [];
   const posts = await prisma.post.findMany({
     where: {
       userId: owner.id,
-      dealerId: { in: dealerIds },
+      dealerId: { in: [...new Set(stops.map((stop) => stop.dealerId))] },
       createdAt: { gte: new Date(appDayRange(days.at(-1)!).from) },
     },
     select: { dealerId: true, createdAt: true },
   });
-  const seen = new Set(plans.find((plan) => plan.day === today)?.stops.map((stop) => stop.dealer.id) ?? []);
+  const seen = new Set(stops.filter((stop) => stop.day === today).map((stop) => stop.dealerId));
   const missed: MissedStop[] = [];
-  for (const plan of plans) {
-    if (plan.day === today) continue;
-    const from = appDayRange(plan.day).from;
-    for (const { dealer } of plan.stops) {
-      if (seen.has(dealer.id)) continue;
-      seen.add(dealer.id);
-      // Any post for the dealer from that day on: visited then, or since.
-      if (posts.some((post) => post.dealerId === dealer.id && post.createdAt.getTime() >= from)) continue;
-      missed.push({ dealerId: dealer.id, businessName: dealer.businessName, city: dealer.city, day: plan.day });
-    }
+  for (const stop of stops) {
+    if (seen.has(stop.dealerId)) continue;
+    seen.add(stop.dealerId);
+    // Any post for the dealer from that day on: visited then, or since.
+    const from = appDayRange(stop.day).from;
+    if (posts.some((post) => post.dealerId === stop.dealerId && post.createdAt.getTime() >= from)) continue;
+    missed.push({ dealerId: stop.dealerId, businessName: stop.businessName, city: stop.city, day: stop.day });
   }
   return missed;
 }
