@@ -14,11 +14,10 @@ const json = process.argv.includes("--json");
 const rows = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 10_000);
 const writeFileAt = process.argv.indexOf("--write-file");
 if (writeFileAt > 0) {
+  const target = process.argv[writeFileAt + 1];
+  if (!target) throw new Error("--write-file needs the path of the spreadsheet to write.");
   const { dealerRow, dealerWorkbook } = await import("../tests/support/spreadsheets");
-  fs.writeFileSync(
-    process.argv[writeFileAt + 1],
-    dealerWorkbook(Array.from({ length: rows }, (_, index) => dealerRow(index + 1, "Bench"))),
-  );
+  fs.writeFileSync(target, dealerWorkbook(Array.from({ length: rows }, (_, index) => dealerRow(index + 1, "Bench"))));
   process.exit(0);
 }
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fieldline-bench-"));
