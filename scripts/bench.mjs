@@ -964,8 +964,8 @@ async function main() {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
   const loads = [];
   let lighthouse = null;
-  let reportFirstMs = 0;
-  let wire = { bytes: 0, files: [] };
+  let reportFirstMs;
+  let wire;
   let server = await startApp(large);
   try {
     const cookie = await signIn(large.baseUrl, OFFICER.username, OFFICER.password);

@@ -40,8 +40,8 @@ const taken = new Set<string>();
 for (let index = 0; index < COUNT; index++) {
   // Round-robin over the towns, so every province is in the file.
   const town = TOWNS[(index * 7) % TOWNS.length]!;
-  let name = "";
-  let prefix = "";
+  let name: string;
+  let prefix: string;
   do {
     prefix = rng.pick(NAME_PREFIXES_BY_PROVINCE[town.province]);
     name = `${prefix} ${rng.pick(NAME_SUFFIXES)} ${town.name}`;

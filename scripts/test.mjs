@@ -68,7 +68,7 @@ async function stepsSideBySide(groups) {
     groups.map(async (group) => {
       for (const [title, fn] of group) {
         const t0 = Date.now();
-        let output = "";
+        let output;
         try {
           output = await fn({ quiet: true });
         } catch (error) {

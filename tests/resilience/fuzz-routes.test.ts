@@ -201,7 +201,7 @@ describe("generated hostile input on every route and /api operation", () => {
                 try {
                   answer = await send(server.baseUrl, request, cookie, nextAddress(), ANSWER_WITHIN_MS);
                 } catch (error) {
-                  throw new Error(`${describeRequest(request)}: ${(error as Error).message}`);
+                  throw new Error(`${describeRequest(request)}: ${(error as Error).message}`, { cause: error });
                 }
                 sent += 1;
                 if (answer.ms > slowest.ms) slowest = { ms: answer.ms, request: describeRequest(request) };

@@ -164,7 +164,7 @@ async function litestream(...args: string[]): Promise<string> {
     return stdout + stderr;
   } catch (error) {
     const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
-    throw new Error(`litestream ${args.join(" ")} failed:\n${stdout}${stderr}`);
+    throw new Error(`litestream ${args.join(" ")} failed:\n${stdout}${stderr}`, { cause: error });
   }
 }
 

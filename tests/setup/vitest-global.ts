@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     const output = (error as { output?: string }).output ?? "";
-    throw new Error(`Could not build the template database with prisma migrate deploy:\n${output}`);
+    throw new Error(`Could not build the template database with prisma migrate deploy:\n${output}`, { cause: error });
   }
 
   const edge = await startFakeEdge();

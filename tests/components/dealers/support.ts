@@ -1,7 +1,7 @@
 // The dealers' pages as the component level's fake server answers them (the loaders' shapes in
 // app/routes/dealers/*.tsx), the server's notices after a save (its toast cookie, read by the
 // root's next answer), and the app's own fetch calls the dealer pages make (MSW).
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { redirect } from "react-router";
 import type { RootData } from "~/browser/root-data";
 import type { ImportResultView } from "~/components/dealers/import-results";

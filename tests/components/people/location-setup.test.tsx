@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { redirect } from "react-router";
 import { beforeEach, expect, test, vi } from "vitest";
 import type { loader } from "~/routes/auth/location-setup";

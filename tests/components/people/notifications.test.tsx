@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { redirect } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import type { NotificationView } from "~/components/notifications/notification-item";

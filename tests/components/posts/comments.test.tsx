@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { expect, test, vi } from "vitest";
 import type { CommentsData } from "~/components/posts/comments";
 import { SUBMISSION_KEY_FIELD, SUBMISSION_KEY_HEADER } from "~/lib/submission-key";

@@ -3,7 +3,7 @@ import { english } from "../../support/english";
 import { redirect } from "react-router";
 import { beforeAll, expect, test } from "vitest";
 import { CONFIRM_CREDIT_NEEDED, LIMIT_BLOCKS_SALE } from "~/lib/ledger";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { fakeServer, renderApp } from "../support/app";
 import { network } from "../support/network";
 import { phoneAt } from "../support/phone";

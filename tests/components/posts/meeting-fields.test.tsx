@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { redirect } from "react-router";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { fakeServer, renderApp } from "../support/app";

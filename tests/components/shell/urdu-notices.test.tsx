@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { redirect } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import { NAMESPACES } from "~/locales/namespaces";

@@ -6,8 +6,9 @@
 // session as the redirect to sign in, no answer as a promise that never settles). The app's own
 // `fetch` calls (app/browser/request-json.ts) meet MSW (`network`), with the same five faults.
 // Chromium's representatives (tests/e2e/faults) keep the real wiring of both checked.
-import { delay, http, HttpResponse } from "msw";
+import { http, HttpResponse } from "msw/http";
 import { setupServer } from "msw/node";
+import { delay } from "msw/utils/delay";
 import { redirect, UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { PROXY_PAGE, type Fault } from "../../support/faults";
@@ -136,6 +137,6 @@ export function faultOnce(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", p
   return verb(path, () => faultyAnswer(fault), { once: true });
 }
 
-beforeAll(() => network.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => network.listen({ onUnhandledFrame: "error" }));
 afterEach(() => network.resetHandlers());
 afterAll(() => network.close());

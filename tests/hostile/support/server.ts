@@ -117,7 +117,7 @@ export const test = base.extend<object, { hostile: HostileServer }>({
         await waitForHealth(baseURL, server, 120_000);
       } catch (error) {
         await stop(server);
-        throw new Error(`${(error as Error).message}\n${output.join("")}`);
+        throw new Error(`${(error as Error).message}\n${output.join("")}`, { cause: error });
       }
 
       let addresses = 0;

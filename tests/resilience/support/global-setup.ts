@@ -38,6 +38,7 @@ export default async function setup(project: TestProject) {
     const output = error as { stdout?: Buffer; stderr?: Buffer; output?: string };
     throw new Error(
       `Could not build the seeded template database:\n${output.stdout ?? ""}${output.stderr ?? ""}${output.output ?? ""}`,
+      { cause: error },
     );
   }
   project.provide("resilienceTemplateDb", template);
