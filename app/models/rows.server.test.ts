@@ -149,6 +149,10 @@ describe("the declared rows of the plain reads", () => {
       await routeTotals(twoDays, "officer", undefined, now);
       await routeTotals(twoDays, "day", undefined, now);
     }
+    // Today's plan of one stop: the manager's day and the officer's home read its stops.
+    await prisma.visitPlan.create({
+      data: { userId: officer!.id, day: "2026-03-10", stops: { create: { dealerId: dealer.id, position: 1 } } },
+    });
     await teamDay(manager!, {}, now);
     await distanceToday([officer!.id], now);
     await agentMetrics(twoDays);
