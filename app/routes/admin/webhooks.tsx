@@ -125,7 +125,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-xl font-bold">{t("admin:webhooks.title")}</h1>
         <p className="text-sm text-gray-11">
           {t("admin:webhooks.about")}{" "}
-          <Link to="/admin" className="link">
+          <Link to="/admin" className="link tap-line">
             {t("admin:back.dashboard")}
           </Link>
         </p>
