@@ -49,12 +49,16 @@ export function StatementView({
           })}
         </p>
       </header>
-      {/* On a phone the table takes the card's padding too, so a big dealer's four columns fit 360 px in either direction. */}
+      {/* On a phone four columns of a big dealer's figures need more than 360 px in a wide font (DejaVu
+          Sans: 370 px), so there each row is two lines: the entry across, then its three amounts. */}
       <div className="-mx-3 overflow-x-auto px-1.5 sm:mx-0 sm:px-0 print:mx-0 print:overflow-visible print:px-0">
-        <table className="w-full text-xs tabular-nums sm:text-sm" data-testid="statement-table">
+        <table
+          className="w-full text-xs tabular-nums max-sm:block max-sm:[&_tr]:grid max-sm:[&_tr]:grid-cols-3 max-sm:[&_tr>:first-child]:col-span-3 max-sm:[&>*]:block sm:text-sm"
+          data-testid="statement-table"
+        >
           <thead>
             <tr className="border-b border-gray-6 text-start">
-              <th scope="col" className="py-1 pe-1.5 text-start font-medium">
+              <th scope="col" className="py-1 pe-1.5 text-start font-medium max-sm:sr-only">
                 {t("dealers:statement.entry")}
               </th>
               <th scope="col" className="py-1 pe-1.5 text-end font-medium">
