@@ -46,6 +46,10 @@
 //   npm run bench -- --farmers-only   (issue 50's season report alone, on a freshly filled database
 //     of 300 officers in 12 teams, 20,000 other posts, 100,000 farmers, 20,000 farmer meetings naming
 //     about 150,000 of them and 5,000 demo plots over the last two years)
+//   npm run bench -- --versus ../old-checkout [--database filled.db]   (before and after: this tree's
+//     server and another checkout's, built there, each started by its own `scripts/start.mjs` under
+//     its own Node, on copies of one filled database; every call measured on both in turns, and the
+//     ratios above on each side)
 //   npm run bench -- --lighthouse-only [--database filled.db]   (Lighthouse alone, on a copy of the
 //     database when one is given, else on a freshly filled one: --posts, --officers, --teams,
 //     --dealers and --reactions set its size)
@@ -93,6 +97,7 @@ const { values: options } = parseArgs({
     "target-report-only": { type: "boolean", default: false },
     "farmers-only": { type: "boolean", default: false },
     database: { type: "string" },
+    versus: { type: "string" },
     keep: { type: "boolean", default: false },
     runs: { type: "string", default: "5" },
     "lighthouse-configs": { type: "string", default: DEFAULT_CONFIGURATIONS.join(",") },
@@ -300,14 +305,21 @@ async function load(label, url, cookie, connections = CONNECTIONS) {
  * Two calls compared side by side: warmed up, then measured in turns (A B, B A, A B, B A), each
  * turn a quarter of the load's seconds, so that a drift of the machine (or the order) weighs on
  * both alike. Each twin is `[label, url]`, or `[label, url, paths]` for a sequence of paths on the
- * url's server (see measure), or `[label, url, paths, cookie]` for a twin signed in as someone else.
- * With the `server` process, each row has the server's CPU time per response too. Answers the two rows.
+ * url's server (see measure), or `[label, url, paths, cookie]` for a twin signed in as someone else,
+ * or `[label, url, paths, cookie, server]` for a twin served by another process than `server`. Each
+ * row has its server's CPU time per response too. Answers the two rows.
  */
-async function loadTwins([labelA, urlA, pathsA, cookieA], [labelB, urlB, pathsB, cookieB], cookie, server) {
-  const twin = (label, url, paths, own) => ({
+async function loadTwins(
+  [labelA, urlA, pathsA, cookieA, serverA],
+  [labelB, urlB, pathsB, cookieB, serverB],
+  cookie,
+  server,
+) {
+  const twin = (label, url, paths, own, itsServer) => ({
     label,
     url,
     paths,
+    server: itsServer ?? server,
     headers: { Cookie: own ?? cookie },
     latencies: [],
     requests: 0,
@@ -316,13 +328,13 @@ async function loadTwins([labelA, urlA, pathsA, cookieA], [labelB, urlB, pathsB,
     bytes: 0,
     cpuMs: 0,
   });
-  const twins = [twin(labelA, urlA, pathsA, cookieA), twin(labelB, urlB, pathsB, cookieB)];
+  const twins = [twin(labelA, urlA, pathsA, cookieA, serverA), twin(labelB, urlB, pathsB, cookieB, serverB)];
   for (const twin of twins) await measure(twin.url, twin.headers, CONNECTIONS, WARM_UP_SECONDS, [], twin.paths);
   for (let turn = 0; turn < 4; turn++) {
     for (const twin of turn % 2 ? [...twins].reverse() : twins) {
-      const cpuBefore = processTreeCpuMs(server.pid);
+      const cpuBefore = processTreeCpuMs(twin.server.pid);
       const part = await measure(twin.url, twin.headers, CONNECTIONS, SECONDS / 4, twin.latencies, twin.paths);
-      twin.cpuMs += (processTreeCpuMs(server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+      twin.cpuMs += (processTreeCpuMs(twin.server.pid) ?? Number.NaN) - (cpuBefore ?? Number.NaN);
       twin.requests += part.requests;
       twin.seconds += part.seconds;
       twin.errors += part.errors;
@@ -900,6 +912,123 @@ async function farmersOnly() {
   }
 }
 
+/**
+ * Another checkout's server on a copy of `workspace`'s database: its own `scripts/start.mjs` (no
+ * migrations: the copy has them), under its own Node (this tree's node_modules/.bin left off PATH, so
+ * a checkout from before the project's Node runs the machine's), in a process group of its own.
+ */
+function startOtherTree(directory, workspace) {
+  const ownBin = path.join(root, "node_modules", ".bin");
+  const PATH = (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .filter((entry) => path.resolve(entry) !== ownBin)
+    .join(path.delimiter);
+  const child = spawn("node", ["scripts/start.mjs", "--skip-migrations"], {
+    cwd: directory,
+    env: { ...workspace.env, PATH },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const group = {
+    pid: child.pid,
+    exitCode: null,
+    signalCode: null,
+    once: (event, listener) => child.once(event, listener),
+    kill: (signal) => process.kill(-child.pid, signal),
+  };
+  child.on("exit", (code, signal) => {
+    group.exitCode = code;
+    group.signalCode = signal;
+    children.delete(group);
+  });
+  children.add(group);
+  return group;
+}
+
+/** Issue 52's "before and after, interleaved": see the --versus line at the top. */
+async function versusOnly() {
+  const other = path.resolve(options.versus);
+  if (!fs.existsSync(path.join(other, "build")))
+    throw new Error(`--versus: ${other} has no build: run npm run build there first.`);
+  const ours = options.database
+    ? copiedDatabase("bench-versus", PORT, path.resolve(options.database))
+    : await scaleDatabase("bench-versus", PORT, {
+        officers: Number(options.officers),
+        teams: Number(options.teams),
+        dealers: Number(options.dealers),
+        posts: Number(options.posts),
+        reactions: Number(options.reactions),
+      });
+  const theirs = copiedDatabase("bench-versus-other", PORT + 3, ours.databasePath);
+  const ourServer = await startApp(ours);
+  const theirServer = startOtherTree(other, theirs);
+  if (!(await waitForHttp(`${theirs.baseUrl}/healthz`, 120_000)))
+    throw new Error(`${other}'s server on ${theirs.baseUrl} did not start`);
+  const ourCookie = await signIn(ours.baseUrl, OFFICER.username, OFFICER.password);
+  const theirCookie = await signIn(theirs.baseUrl, OFFICER.username, OFFICER.password);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Karachi" }).format(new Date());
+  const calls = [
+    ["GET / (feed page)", "/"],
+    [TEAM_FEED, "/api/posts"],
+    [COMPANY_FEED, "/api/posts?scope=company"],
+    [TEAM_FEED_PAGES, "/api/posts", FEED_PAGES],
+    [COMPANY_FEED_PAGES, "/api/posts?scope=company", FEED_PAGES],
+    [FLOOR_CALL, "/api/me"],
+    [TEAM_RANKINGS, "/api/agents/rankings"],
+    [COMPANY_RANKINGS, "/api/agents/rankings?scope=company"],
+    ["GET /api/dealers?query=", "/api/dealers?query="],
+    ["GET /api/performance/leaderboard", "/api/performance/leaderboard"],
+    ["GET /api/agents/checkins", `/api/agents/checkins?date=${today}`],
+    ["GET /dealers (page)", "/dealers"],
+    ["GET /leaderboard (page)", "/leaderboard"],
+  ];
+  log(`Versus ${other}: ${calls.length} calls, each on both servers in turns, ${SECONDS} s a side`);
+  const rows = [];
+  for (const [label, urlPath, pages] of calls) {
+    const side = async (base, cookie) =>
+      pages ? [base, await pagePaths(base, urlPath, cookie, pages)] : [`${base}${urlPath}`, undefined];
+    const [ourUrl, ourPaths] = await side(ours.baseUrl, ourCookie);
+    const [theirUrl, theirPaths] = await side(theirs.baseUrl, theirCookie);
+    const [mine, its] = await loadTwins(
+      [`this: ${label}`, ourUrl, ourPaths, ourCookie, ourServer],
+      [`other: ${label}`, theirUrl, theirPaths, theirCookie, theirServer],
+    );
+    rows.push({ call: label, this: mine, other: its });
+  }
+  await Promise.all([stop(ourServer), stop(theirServer)]);
+
+  console.log(`\nThis tree (${root}) beside ${other}, every call on both in turns (loadTwins)\n`);
+  printTable(
+    rows.map((row) => ({
+      call: row.call,
+      "req/s (this / other)": `${row.this.requestsPerSecond} / ${row.other.requestsPerSecond}`,
+      "this ÷ other": (row.this.requestsPerSecond / row.other.requestsPerSecond).toFixed(2),
+      "median ms (this / other)": `${row.this.medianMs} / ${row.other.medianMs}`,
+      "p95 ms (this / other)": `${row.this.p95Ms} / ${row.other.p95Ms}`,
+      "server CPU ms a response (this / other)": `${row.this.cpuMsPerResponse} / ${row.other.cpuMsPerResponse}`,
+      errors: `${row.this.errors} / ${row.other.errors}`,
+    })),
+  );
+  const rps = (label, which) => rows.find((row) => row.call === label)[which].requestsPerSecond;
+  const ratios = [
+    ["feed page ÷ team feed (GET /api/posts)", "GET / (feed page)", TEAM_FEED],
+    ["leaderboard ÷ team feed", "GET /api/performance/leaderboard", TEAM_FEED],
+    [`team ÷ company feed (the first ${FEED_PAGES} pages)`, TEAM_FEED_PAGES, COMPANY_FEED_PAGES],
+    ["team ÷ company feed (the first page)", TEAM_FEED, COMPANY_FEED],
+    ["team ÷ company rankings", TEAM_RANKINGS, COMPANY_RANKINGS],
+  ].map(([what, over, under]) => {
+    const mine = rps(over, "this") / rps(under, "this");
+    const its = rps(over, "other") / rps(under, "other");
+    return { ratio: what, this: mine.toFixed(2), other: its.toFixed(2), "this ÷ other": (mine / its).toFixed(2) };
+  });
+  console.log("\nThe bench's ratios on each side (each from the figures above)\n");
+  printTable(ratios);
+  fs.mkdirSync(path.join(root, "bench"), { recursive: true });
+  const results = { measuredAt: new Date().toISOString(), other, seconds: SECONDS, rows, ratios };
+  fs.writeFileSync(path.join(root, "bench", "versus.json"), JSON.stringify(results, null, 2) + "\n");
+  log("Wrote bench/versus.json");
+}
+
 /** One call measured with one reader at a time (its own time), after a warm-up, with the server's CPU a response. */
 async function oneReaderLoad(label, url, cookie, server) {
   const headers = { Cookie: cookie };
@@ -940,6 +1069,7 @@ async function main() {
   if (options["target-home-only"]) return targetHomeOnly();
   if (options["target-report-only"]) return targetReportOnly();
   if (options["farmers-only"]) return farmersOnly();
+  if (options.versus) return versusOnly();
 
   const scale = {
     officers: Number(options.officers),
