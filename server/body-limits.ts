@@ -1,4 +1,4 @@
-import { plainPage } from "./plain-page";
+import { plainLanguage, plainPage, plainWord } from "./plain-page";
 import type { RequestHandler } from "express";
 import { BODY_MAX_BYTES, BODY_TOO_LARGE } from "../app/http/request-body.server.ts";
 import { sendJsonError } from "./request-log";
@@ -24,12 +24,15 @@ export const bodyLimits: RequestHandler = (req, res, next) => {
   if (req.path.startsWith("/api/")) {
     sendJsonError(res, BODY_TOO_LARGE);
   } else {
+    const language = plainLanguage(req);
+    const word = (key: string) => plainWord(language, key);
     res.type("html").send(
       plainPage({
-        title: "Too large",
-        heading: "413 Request body is too large",
-        message: "What you sent is larger than any form of Fieldline takes. Please shorten it and try again.",
-        link: { href: "/", text: "Go to the feed" },
+        language,
+        title: word("common:plain.tooLargeTitle"),
+        heading: word("common:plain.tooLargeHeading"),
+        message: word("common:plain.tooLargeMessage"),
+        link: { href: "/", text: word("common:error.goToFeed") },
       }),
     );
   }

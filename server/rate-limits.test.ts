@@ -47,6 +47,20 @@ test("uploads get their own budget per address and then 429 with Retry-After, as
   const page = await send("/new-post", { method: "POST", body: multipart(), from });
   expect(page.status).toBe(429);
   expect(await page.text()).toContain("Too many uploads");
+  // An Urdu reader's page is in Urdu, right to left; /api answers tools in English whatever they send.
+  const urdu = await send("/new-post", { method: "POST", body: multipart(), from, headers: { Cookie: "fl_lang=ur" } });
+  expect(urdu.status).toBe(429);
+  const urduPage = await urdu.text();
+  expect(urduPage).toContain('<html lang="ur" dir="rtl">');
+  expect(urduPage).toContain("<h1>بہت زیادہ کوششیں</h1>");
+  expect(urduPage).toContain("<p>بہت زیادہ اپ لوڈ۔ براہ کرم ایک منٹ انتظار کریں اور دوبارہ کوشش کریں۔</p>");
+  const urduApi = await send("/api/dealers/1/gallery", {
+    method: "POST",
+    body: multipart(),
+    from,
+    headers: { Cookie: "fl_lang=ur" },
+  });
+  expect(await urduApi.json()).toEqual({ error: "Too many uploads. Please wait a minute and try again." });
 
   // Other writes, and uploads from another address, are not counted.
   expect(

@@ -1,4 +1,4 @@
-import { plainPage } from "./plain-page";
+import { plainLanguage, plainPage, plainWord } from "./plain-page";
 import type { Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { apiBearerToken } from "../app/http/credentials.server.ts";
@@ -6,9 +6,10 @@ import { countRateLimited } from "../app/infra/prometheus.server.ts";
 import { hashSecretToken } from "../app/infra/secret-token.server.ts";
 import { sendJsonError } from "./request-log";
 
-const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
-const TOO_MANY_UPLOADS = "Too many uploads. Please wait a minute and try again.";
-const TOO_MANY_FOR_TOKEN = "Too many requests with this API token. Please wait a minute and try again.";
+// The refusals' messages, as catalog keys: a page says them in its reader's language, /api in English.
+const TOO_MANY = "auth:errors.tooManyFromAddress";
+const TOO_MANY_UPLOADS = "common:plain.tooManyUploads";
+const TOO_MANY_FOR_TOKEN = "common:plain.tooManyForToken";
 
 // Each group has its own budget per client address; a page form and its /api twin share it.
 // (Sign-in has limits of its own, per address and account, in app/models/login-throttle.server.ts.)
@@ -60,9 +61,9 @@ const byToken = (req: Request) => `token:${hashSecretToken(tokenOf(req) ?? "")}`
 function tooMany(req: Request, res: Response, message: string): void {
   res.status(429).set("Retry-After", "60");
   if (normalisedPath(req).startsWith("/api/")) {
-    sendJsonError(res, message);
+    sendJsonError(res, plainWord("en", message));
   } else {
-    res.type("html").send(tooManyPage(normalisedPath(req), message));
+    res.type("html").send(tooManyPage(req, message));
   }
 }
 
@@ -121,13 +122,16 @@ export function rateLimits({
   };
 }
 
-function tooManyPage(rawPath: string, message: string): string {
+function tooManyPage(req: Request, message: string): string {
   // Any page can be an upload's target, so the path is escaped before it goes into the link.
-  const path = rawPath.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  const path = normalisedPath(req).replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  const language = plainLanguage(req);
+  const word = (key: string) => plainWord(language, key);
   return plainPage({
-    title: "Too many attempts",
-    heading: "Too many attempts",
-    message,
-    link: { href: path, text: "Try again" },
+    language,
+    title: word("common:plain.tooManyHeading"),
+    heading: word("common:plain.tooManyHeading"),
+    message: word(message),
+    link: { href: path, text: word("common:error.tryAgain") },
   });
 }

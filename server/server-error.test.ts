@@ -34,3 +34,16 @@ test("a failure outside the app is logged with its request's id and answers a pl
   expect(logged).toHaveBeenCalledWith({ err: expect.any(Error) }, "request failed");
   logged.mockRestore();
 });
+
+test("the plain 500 page is in the reader's language: Urdu right to left for an Urdu browser", async () => {
+  const logged = vi.spyOn(log, "error").mockImplementation(() => {});
+  const response = await fetch(`${base}/broken`, {
+    headers: { "X-Request-Id": "broken-request-2", "Accept-Language": "ur" },
+  });
+  expect(response.status).toBe(500);
+  const page = await response.text();
+  expect(page).toContain('<html lang="ur" dir="rtl">');
+  expect(page).toContain("<h1>کچھ غلط ہو گیا</h1>");
+  expect(page).toContain("broken-request-2");
+  logged.mockRestore();
+});

@@ -12,6 +12,8 @@ import { NAMESPACES } from "./namespaces";
 // pieces, so that this search finds every one.
 
 const APP = path.resolve(import.meta.dirname, "..");
+/** The server's own pages (413, 429, a failure outside the app) name keys too. */
+const SERVER = path.resolve(APP, "..", "server");
 const KEY_LITERAL = new RegExp(`["'\`]((?:${NAMESPACES.join("|")}):[A-Za-z0-9_.-]+)["'\`]`, "g");
 
 function sourceFiles(dir: string): string[] {
@@ -22,10 +24,10 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every key the app's code names, with the first file that names it. */
+/** Every key the app's and the server's code names, with the first file that names it. */
 function keysInCode(): Map<string, string> {
   const keys = new Map<string, string>();
-  for (const file of sourceFiles(APP))
+  for (const file of [...sourceFiles(APP), ...sourceFiles(SERVER)])
     for (const [, key] of fs.readFileSync(file, "utf8").matchAll(KEY_LITERAL))
       if (key && !keys.has(key)) keys.set(key, path.relative(APP, file));
   return keys;

@@ -35,6 +35,32 @@ test("signed out, a 2 MB form to the sign-in, registration and password pages an
   }
 });
 
+test("the 413 page is in the reader's language: Urdu right to left for the device's choice or the browser's, English otherwise", async ({
+  request,
+}) => {
+  const refused = (headers: Record<string, string>) =>
+    request.post("/forgot-password", {
+      headers: { ...FORM, ...headers },
+      data: hugeForm({ email: "a@example.pk" }, 200_000),
+      maxRedirects: 0,
+    });
+  const urduReaders: Record<string, string>[] = [
+    { Cookie: "fl_lang=ur" },
+    { "Accept-Language": "ur-PK,ur;q=0.9,en;q=0.5" },
+  ];
+  for (const headers of urduReaders) {
+    const urdu = await refused(headers);
+    expect(urdu.status()).toBe(413);
+    const page = await urdu.text();
+    expect(page).toContain('<html lang="ur" dir="rtl">');
+    expect(page).toContain("<h1>413 بھیجا گیا مواد بہت بڑا ہے</h1>");
+    expect(page).toContain(">فیڈ پر جائیں</a>");
+  }
+  const english = await (await refused({ "Accept-Language": "en-US" })).text();
+  expect(english).toContain('<html lang="en" dir="ltr">');
+  expect(english).toContain("<h1>413 Request body is too large</h1>");
+});
+
 test("a form just over 100 KB is refused, and one well within it is read", async ({ request }) => {
   const over = await request.post("/forgot-password", {
     headers: FORM,
