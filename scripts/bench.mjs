@@ -539,17 +539,21 @@ function printGoals(goals) {
   printTable(goals.map(({ goal, measured, met }) => ({ goal, measured, met: met ? "yes" : "NO" })));
 }
 
+/** A copy of `--database` when one is given, else a freshly filled one of the options' size. */
+async function givenOrFilledDatabase(name) {
+  if (options.database) return copiedDatabase(name, PORT, path.resolve(options.database));
+  return scaleDatabase(name, PORT, {
+    officers: Number(options.officers),
+    teams: Number(options.teams),
+    dealers: Number(options.dealers),
+    posts: Number(options.posts),
+    reactions: Number(options.reactions),
+  });
+}
+
 /** `--lighthouse-only`: the four pages on the scale data set, nothing else. */
 async function lighthouseOnly() {
-  const workspace = options.database
-    ? copiedDatabase("bench-lighthouse", PORT, path.resolve(options.database))
-    : await scaleDatabase("bench-lighthouse", PORT, {
-        officers: Number(options.officers),
-        teams: Number(options.teams),
-        dealers: Number(options.dealers),
-        posts: Number(options.posts),
-        reactions: Number(options.reactions),
-      });
+  const workspace = await givenOrFilledDatabase("bench-lighthouse");
   const server = await startApp(workspace);
   try {
     const loadAtStart = os.loadavg()[0].toFixed(2);
@@ -950,15 +954,7 @@ async function versusOnly() {
   const other = path.resolve(options.versus);
   if (!fs.existsSync(path.join(other, "build")))
     throw new Error(`--versus: ${other} has no build: run npm run build there first.`);
-  const ours = options.database
-    ? copiedDatabase("bench-versus", PORT, path.resolve(options.database))
-    : await scaleDatabase("bench-versus", PORT, {
-        officers: Number(options.officers),
-        teams: Number(options.teams),
-        dealers: Number(options.dealers),
-        posts: Number(options.posts),
-        reactions: Number(options.reactions),
-      });
+  const ours = await givenOrFilledDatabase("bench-versus");
   const theirs = copiedDatabase("bench-versus-other", PORT + 3, ours.databasePath);
   const ourServer = await startApp(ours);
   const theirServer = startOtherTree(other, theirs);
