@@ -62,9 +62,41 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await untilTrueInPage(page, async () => navigator.serviceWorker.controller !== null);
 }
 
+/**
+ * What a failed test's page was, in one short line (the list reporter prints 300 characters of a
+ * text attachment): its address, where its document came from (the server or the service worker's
+ * saved copy), the start of its text, and the page's last errors.
+ */
+function watchPage(page: Page) {
+  let loaded = "no page load";
+  const errors: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame())
+      loaded = `${response.status()} from ${response.fromServiceWorker() ? "the service worker" : "the network"}`;
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return {
+    async describe() {
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? "")
+        .catch((error: unknown) => `(unreadable: ${String(error)})`);
+      const oneLine = (value: string, length: number) => value.replace(/\s+/g, " ").trim().slice(0, length);
+      return [
+        `${page.url()} (document: ${loaded})`,
+        `text: ${oneLine(text, 110)}`,
+        `errors: ${oneLine(errors.slice(-2).join(" | ") || "none", 90)}`,
+      ].join("\n");
+    },
+  };
+}
+
 export const test = base.extend<{ clientAddress: string }>({
   // A test acts on the enhanced page once its goto or reload returns, as a user who waits for it.
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
+    const watch = watchPage(page);
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args) => {
@@ -78,6 +110,9 @@ export const test = base.extend<{ clientAddress: string }>({
       return response;
     };
     await use(page);
+    // CI keeps only what the run prints: a failure says what the page was, in the summary's lines.
+    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed())
+      await testInfo.attach("page at failure", { body: await watch.describe(), contentType: "text/plain" });
   },
   clientAddress: [
     async ({}, use, testInfo) => {
