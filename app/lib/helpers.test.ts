@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isTabActive } from "~/components/shell/bottom-tabs";
 import { unreadLabel } from "~/components/shell/notification-bell";
 import { achievementsByRank, avatarFor, badgeFor } from "~/lib/avatars";
-import { displayName, initials } from "~/lib/names";
+import { displayName, initials, namesInList } from "~/lib/names";
 import { documentPath, safeRedirect } from "~/lib/safe-redirect";
 
 describe("safeRedirect", () => {
@@ -71,6 +71,23 @@ describe("names", () => {
     expect(displayName({ firstName: "Ayesha", lastName: "Khan" })).toBe("Ayesha Khan");
     expect(initials({ username: "ali", firstName: "Ayesha", lastName: "Khan" })).toBe("AK");
     expect(initials({ username: "ali", firstName: null, lastName: null })).toBe("A");
+  });
+
+  it("adds the username only to the names that repeat in a list", () => {
+    const people = [
+      { username: "hamza", firstName: "Hamza", lastName: "Iqbal" },
+      { username: "ayesha", firstName: "Ayesha", lastName: "Khan" },
+      { username: "hamza.i", firstName: "Hamza", lastName: "Iqbal" },
+      { username: "new1", firstName: null, lastName: null },
+      { username: "new2", firstName: "", lastName: null },
+    ];
+    expect(people.map(namesInList(people))).toEqual([
+      "Hamza Iqbal (@hamza)",
+      "Ayesha Khan",
+      "Hamza Iqbal (@hamza.i)",
+      "Field Officer (@new1)",
+      "Field Officer (@new2)",
+    ]);
   });
 });
 

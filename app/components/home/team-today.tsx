@@ -1,7 +1,7 @@
 import { useT } from "~/browser/i18n";
 import { useLanguage, usePublicEnv } from "~/browser/root-data";
 import { LOCALES } from "~/lib/date-format";
-import { displayName } from "~/lib/names";
+import { namesInList } from "~/lib/names";
 import type { TargetGlance } from "~/models/targets.schema";
 import type { OfficerToday, TeamDay } from "~/models/team-day.schema";
 
@@ -51,8 +51,9 @@ export function TeamToday({ day }: { day: TeamDay }) {
   const waiting = day.people.filter((person) => person.posts === 0);
   const posted = day.people.filter((person) => person.posts > 0);
   const teams = new Set(day.people.map((person) => person.team?.id ?? null)).size;
+  const nameOf = namesInList(day.people);
   const row = (person: OfficerToday) => {
-    const name = displayName(person);
+    const name = nameOf(person);
     const details = [
       person.posts === 0
         ? null

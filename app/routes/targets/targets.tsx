@@ -18,7 +18,7 @@ import type { AppError } from "~/lib/app-error";
 import { isFailedRequest } from "~/lib/failed-request";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { centsToDecimal } from "~/lib/money";
-import { displayName } from "~/lib/names";
+import { namesInList } from "~/lib/names";
 import { MONEY_MEASURES, TARGET_MEASURES } from "~/lib/target-measures";
 import { TARGET_IMPORT_PATH } from "~/lib/target-import";
 import { monthOf, nextPeriod, previousPeriod, seasonOf } from "~/lib/target-period";
@@ -163,6 +163,7 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
   const language = useLanguage();
   const reply = isFailedRequest(actionData) ? undefined : actionData;
   const copyReply = reply?.intent === "copy" ? reply : undefined;
+  const nameOf = namesInList(progress.people);
   const importQuery = new URLSearchParams({
     period: progress.period,
     ...(team === null ? {} : { team: String(team) }),
@@ -238,7 +239,7 @@ export default function Targets({ loaderData, actionData }: Route.ComponentProps
         <ul className="space-y-3" aria-label={t("targets:page.officersLabel")}>
           {progress.people.map((person) => {
             const own = reply?.intent === "set" && reply.officerId === person.id ? reply : undefined;
-            const name = displayName(person);
+            const name = nameOf(person);
             return (
               <li key={person.id} className="card space-y-3" data-officer-id={person.id}>
                 <h2 className="font-semibold">

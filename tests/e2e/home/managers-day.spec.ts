@@ -10,16 +10,17 @@ async function signInApi(request: APIRequestContext, username: string, password 
   expect((await request.post("/api/login", { data: { username, password } })).status()).toBe(200);
 }
 
-/** A new officer in the test server's one team (led by `manager`), who has posted nothing. */
-async function quietOfficer(request: APIRequestContext): Promise<{ id: number; name: string }> {
-  const name = uniqueName("Quiet").replaceAll("-", "");
+/**
+ * A new officer in the test server's one team (led by `manager`), who has posted nothing, with a
+ * name of their own unless `name` is given (a namesake).
+ */
+async function quietOfficer(
+  request: APIRequestContext,
+  name = uniqueName("Quiet").replaceAll("-", ""),
+): Promise<{ id: number; name: string; username: string }> {
+  const username = uniqueName("quiet").replaceAll("-", "");
   const registered = await request.post("/api/register", {
-    data: {
-      username: name.toLowerCase(),
-      email: `${name.toLowerCase()}@example.pk`,
-      password: "quiet-pass-1",
-      firstName: name,
-    },
+    data: { username, email: `${username}@example.pk`, password: "quiet-pass-1", firstName: name },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const { id } = (await registered.json()) as { id: number };
@@ -27,7 +28,7 @@ async function quietOfficer(request: APIRequestContext): Promise<{ id: number; n
   const [team] = (await (await request.get("/api/teams")).json()) as Array<{ id: number }>;
   const joined = await request.put(`/api/teams/${team!.id}/members`, { data: { userId: id, member: true } });
   expect(joined.status(), await joined.text()).toBe(200);
-  return { id, name };
+  return { id, name, username };
 }
 
 test("a manager's home shows who of their people has not posted today, who has, and a link to each one's day", async ({
@@ -76,6 +77,25 @@ test("a manager's home shows who of their people has not posted today, who has, 
   await plan.click();
   await expect(page).toHaveURL(new RegExp(`/plan\\?user=${quiet.id}$`));
   await expect(page.getByRole("heading", { name: "Visit plan" })).toBeVisible();
+});
+
+test("officers with the same name are told apart by their usernames, each with a link to their own day", async ({
+  page,
+  request,
+}) => {
+  const first = await quietOfficer(request);
+  const namesake = await quietOfficer(request, first.name);
+  await signIn(page, "manager");
+  await page.goto("/");
+  const waiting = page.getByTestId("team-today").getByRole("list", { name: "Not posted yet" });
+  for (const officer of [first, namesake]) {
+    const label = `${officer.name} (@${officer.username})`;
+    await expect(waiting.getByText(label, { exact: true })).toBeVisible();
+    await expect(waiting.getByRole("link", { name: `Day of ${label}`, exact: true })).toHaveAttribute(
+      "href",
+      `/dealer-map?agent=${officer.id}&date=${karachiDate()}`,
+    );
+  }
 });
 
 test("an officer's home has no manager's day", async ({ page }) => {

@@ -5,10 +5,15 @@ async function signInApi(request: APIRequestContext, username: string, password 
   expect((await request.post("/api/login", { data: { username, password } })).status()).toBe(200);
 }
 
-/** A new officer with a name of their own, in the test server's one team (led by `manager`); leaves `request` signed in as the admin. */
-export async function newOfficer(request: APIRequestContext): Promise<{ id: number; name: string; username: string }> {
-  const name = uniqueName("Target").replaceAll("-", "");
-  const username = name.toLowerCase();
+/**
+ * A new officer in the test server's one team (led by `manager`), with a name of their own unless
+ * `name` is given (a namesake); leaves `request` signed in as the admin.
+ */
+export async function newOfficer(
+  request: APIRequestContext,
+  name = uniqueName("Target").replaceAll("-", ""),
+): Promise<{ id: number; name: string; username: string }> {
+  const username = uniqueName("target").replaceAll("-", "");
   const registered = await request.post("/api/register", {
     data: { username, email: `${username}@example.pk`, password: "target-pass-1", firstName: name },
   });

@@ -37,6 +37,29 @@ test("a manager sets an officer's month, sees it again and empties a measure", a
   expect(targetsOf(officer.id)).toBe(2);
 });
 
+test("officers with the same name are told apart by their usernames, and each form sets its own officer's targets", async ({
+  page,
+  request,
+}) => {
+  const first = await newOfficer(request);
+  const namesake = await newOfficer(request, first.name);
+  await signIn(page, "manager");
+  await page.goto("/targets");
+  for (const officer of [first, namesake]) {
+    const label = `${officer.name} (@${officer.username})`;
+    await expect(page.getByRole("heading", { name: label })).toBeVisible();
+    await expect(page.getByRole("form", { name: `Targets of ${label}`, exact: true })).toHaveCount(1);
+  }
+  const namesakeLabel = `${namesake.name} (@${namesake.username})`;
+  const form = page.getByRole("form", { name: `Targets of ${namesakeLabel}` });
+  await form.getByLabel("Demo plots").fill("3");
+  await form.getByRole("button", { name: `Save targets of ${namesakeLabel}` }).click();
+  await expect(page.getByText("Targets saved")).toBeVisible();
+  await expect(page.getByRole("list", { name: `Progress of ${namesakeLabel}` })).toContainText("Demo plots");
+  expect(targetsOf(namesake.id)).toBe(1);
+  expect(targetsOf(first.id)).toBe(0);
+});
+
 test("a bad target is refused in place with what was typed, and nothing is written", async ({ page, request }) => {
   const officer = await newOfficer(request);
   await signIn(page, "manager");
