@@ -9,6 +9,7 @@ import path from "node:path";
 import express from "express";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FORWARDED_HEADER, litefsRouting } from "./litefs-routing.ts";
+import { assignRequestId } from "./request-log.ts";
 
 type Received = {
   method: string;
@@ -24,6 +25,13 @@ let received: Received[];
 let primary: http.Server;
 let replica: http.Server;
 let replicaUrl: string;
+
+/** A JSON error the routing answered itself: its message, with the request's id as the app's errors carry it. */
+async function expectJsonError(response: Response, error: string) {
+  const requestId = response.headers.get("x-request-id");
+  expect(requestId).toMatch(/^[\w-]{8,}$/);
+  expect(await response.json()).toEqual({ error, requestId });
+}
 
 function listen(server: http.Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
@@ -61,6 +69,7 @@ beforeEach(async () => {
   const primaryPort = await listen(primary);
 
   const app = express();
+  app.use(assignRequestId);
   app.use(
     litefsRouting({
       litefsDir: dir,
@@ -100,6 +109,7 @@ describe("litefsRouting on a replica", () => {
     });
     expect(response.status).toBe(409);
     expect(response.headers.get("fly-replay")).toBe("instance=primary-machine");
+    await expectJsonError(response, "This request must be answered by the primary.");
     expect(received).toEqual([]);
   });
 
@@ -155,7 +165,24 @@ describe("litefsRouting on a replica", () => {
       headers: { [FORWARDED_HEADER]: "1" },
     });
     expect(response.status).toBe(503);
+    await expectJsonError(response, "The primary is changing. Please try again in a moment.");
     expect(received).toEqual([]);
+  });
+
+  it("answers 502 when the primary cannot be reached for a forwarded write", async () => {
+    await new Promise((resolve) => primary.close(resolve));
+    const response = await fetch(`${replicaUrl}/new-post`, {
+      method: "POST",
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("type=SALE"));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(502);
+    await expectJsonError(response, "The primary could not be reached. Please try again.");
   });
 
   it("waits for the browser's last write before answering a read", async () => {

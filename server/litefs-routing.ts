@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { readLiteFsNode, routeRequest, txidFromCookieHeader, waitForTxid } from "../app/infra/litefs.server.ts";
+import { sendJsonError } from "./request-log.ts";
 
 /** Marks a request one node forwarded to another, so it is never forwarded twice. */
 export const FORWARDED_HEADER = "x-fieldline-forwarded";
@@ -54,10 +55,10 @@ export function litefsRouting({
         case "forward":
           return forward(req, res, { host: hostOf(route.instance), port: appPort });
         case "unavailable":
-          res
-            .status(503)
-            .set("Retry-After", "2")
-            .json({ error: "The primary is changing. Please try again in a moment." });
+          sendJsonError(
+            res.status(503).set("Retry-After", "2"),
+            "The primary is changing. Please try again in a moment.",
+          );
           return;
       }
     } catch (error) {
@@ -74,11 +75,10 @@ function bodyBytes(req: Request): number | null {
 
 /** Fly's proxy sees the header and sends the same request again, to the primary. */
 function replay(res: Response, instance: string): void {
-  res
-    .status(409)
-    .set("fly-replay", `instance=${instance}`)
-    .set("Cache-Control", "no-store")
-    .json({ error: "This request must be answered by the primary." });
+  sendJsonError(
+    res.status(409).set("fly-replay", `instance=${instance}`).set("Cache-Control", "no-store"),
+    "This request must be answered by the primary.",
+  );
 }
 
 /** Streams the request to the primary over the private network and its answer back. */
@@ -92,7 +92,7 @@ function forward(req: Request, res: Response, target: { host: string; port: numb
   );
   upstream.on("error", () => {
     if (res.headersSent) res.destroy();
-    else res.status(502).json({ error: "The primary could not be reached. Please try again." });
+    else sendJsonError(res.status(502), "The primary could not be reached. Please try again.");
   });
   req.pipe(upstream);
 }
