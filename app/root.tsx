@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from "react";
 import { data, Links, Meta, Outlet, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorView } from "~/components/error-view";
+import { ErrorPage } from "~/components/error-view";
 import { ScriptsAfterPaint } from "~/components/scripts-after-paint";
 import { LiteModeLine } from "~/components/shell/lite-mode";
 import { Toaster as ToasterNow } from "~/components/toaster";
@@ -198,12 +198,11 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * An error of the root's own work (its middleware or loader). It has none of the root's data (the
+ * reader's language and words): the pages outside the shell have their own boundary below it
+ * (routes/shell/plain-layout.tsx).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <main className="flex min-h-dvh items-center justify-center">
-      {/* A page that failed has no meta of its own. */}
-      <title>Fieldline</title>
-      <ErrorView error={error} />
-    </main>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -48,20 +48,21 @@ export default [
     route("plots/:id", "routes/plots/plot.tsx"),
   ]),
 
-  route("offline", "routes/shell/offline.tsx"),
-  route("lite-mode", "routes/shell/lite-mode.tsx"),
-  route("language", "routes/shell/language.tsx"),
+  layout("routes/shell/plain-layout.tsx", [
+    route("offline", "routes/shell/offline.tsx"),
+    route("lite-mode", "routes/shell/lite-mode.tsx"),
+    route("language", "routes/shell/language.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("register", "routes/auth/register.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("location-setup", "routes/auth/location-setup.tsx"),
+    route("waiting", "routes/auth/waiting.tsx"),
+    route("logout", "routes/auth/logout.tsx"),
+    route("statement/:token", "routes/dealers/shared-statement.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+
   route("messages/:version/:language/:namespace", "routes/shell/messages.ts"),
-  route("login", "routes/auth/login.tsx"),
-  route("register", "routes/auth/register.tsx"),
-  route("forgot-password", "routes/auth/forgot-password.tsx"),
-  route("reset-password", "routes/auth/reset-password.tsx"),
-  route("location-setup", "routes/auth/location-setup.tsx"),
-  route("waiting", "routes/auth/waiting.tsx"),
-  route("logout", "routes/auth/logout.tsx"),
-  route("statement/:token", "routes/dealers/shared-statement.tsx"),
-
   ...prefix("api", [route("*", "routes/api/dispatch.ts")]),
-
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -59,3 +59,14 @@ export function ErrorView({ error }: { error: unknown }) {
     </div>
   );
 }
+
+/** A whole page of ErrorView, for a page without the app's shell around it. */
+export function ErrorPage({ error }: { error: unknown }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center">
+      {/* A page that failed has no meta of its own. */}
+      <title>Fieldline</title>
+      <ErrorView error={error} />
+    </main>
+  );
+}

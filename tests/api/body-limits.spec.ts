@@ -1,4 +1,5 @@
 import { expect, test, uniqueName } from "../e2e/support/fixtures";
+import { RAW_KEY } from "../resilience/support/urdu-pages";
 
 // Every body has a limit before it is read (issue 14): forms and JSON over 100 KB answer 413,
 // signed out or in, through the page and its /api twin alike, and the refused text never comes back.
@@ -59,6 +60,31 @@ test("the 413 page is in the reader's language: Urdu right to left for the devic
   const english = await (await refused({ "Accept-Language": "en-US" })).text();
   expect(english).toContain('<html lang="en" dir="ltr">');
   expect(english).toContain("<h1>413 Request body is too large</h1>");
+});
+
+test("a form the app itself refuses as too large (multipart, over 100 KB) shows the page's words in the reader's language, never a raw key", async ({
+  request,
+}) => {
+  const readers: Array<[string, string, string]> = [
+    ["fl_lang=en", '<html lang="en" dir="ltr"', "Go to the feed"],
+    ["fl_lang=ur", '<html lang="ur" dir="rtl"', "فیڈ پر جائیں"],
+  ];
+  for (const path of ["/forgot-password", "/login", "/lite-mode"]) {
+    for (const [cookie, html, goToFeed] of readers) {
+      const response = await request.post(path, {
+        headers: { Cookie: cookie },
+        multipart: { email: "a@example.pk", filler: "echo-me-".repeat(25_000) },
+        maxRedirects: 0,
+      });
+      expect(response.status(), path).toBe(413);
+      const page = await response.text();
+      expect(page, `${path} ${cookie}`).not.toMatch(RAW_KEY);
+      expect(page, `${path} ${cookie}`).toContain(html);
+      expect(page, `${path} ${cookie}`).toContain(goToFeed);
+      expect(page, `${path} ${cookie}`).toContain(TOO_LARGE);
+      expect(page, `${path} ${cookie}`).not.toContain("echo-me-");
+    }
+  }
 });
 
 test("a form just over 100 KB is refused, and one well within it is read", async ({ request }) => {

@@ -1,10 +1,11 @@
 // Every route of app/routes.ts and every /api operation, found from the code (support/fuzz/discover.ts),
 // gets generated hostile query strings and bodies, signed out and as an officer, a manager and
-// an admin: every answer within 2 s and never 5xx, while the server's event loop stays under
+// an admin: every answer within 2 s, never 5xx and never a message's raw key, while the server's event loop stays under
 // 500 ms of delay and its memory under 400 MB. A route the generator cannot cover fails by name.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fuzzSeed } from "../support/fuzz-seed";
+import { RAW_KEY } from "./support/urdu-pages";
 import { type AppServer, createAppServer } from "./support/app-server";
 import { type Answer, send, watchServer } from "./support/fuzz/client";
 import { type Discovery, discover } from "./support/fuzz/discover";
@@ -211,6 +212,11 @@ describe("generated hostile input on every route and /api operation", () => {
                   );
                 if (answer.ms > ANSWER_WITHIN_MS)
                   throw new Error(`${describeRequest(request)} took ${Math.round(answer.ms)} ms`);
+                // A message no catalog answered shows its key ("common:failed.load") on the page or in
+                // the JSON; one the request itself carried is only echoed back.
+                const rawKey = RAW_KEY.exec(answer.body)?.[0];
+                if (rawKey && !describeRequest(request).includes(rawKey))
+                  throw new Error(`${describeRequest(request)} answered ${answer.status} with the raw key ${rawKey}`);
               }),
               { numRuns: RUNS, endOnFailure: true, seed: fuzzSeed(`${identity ?? "signed out"} ${target.name}`) },
             );
