@@ -1,34 +1,10 @@
 import { expect, signIn, test } from "../support/fixtures";
-import { registerThroughForm } from "../support/flows";
 import { karachiDate } from "../support/days";
+import { officerWithAJump } from "./support";
 
 // A day with a leg no drive makes: the route says which leg is not counted, in words without
 // JavaScript and as a dashed line with its reason on the map; each stop says how its place was
 // had; managers see the day's "Location quality" (JavaScript on and off).
-
-async function officerWithAJump(
-  page: import("@playwright/test").Page,
-): Promise<{ id: number; name: string; username: string }> {
-  await registerThroughForm(page);
-  for (const place of [
-    { lat: 30.1575, lng: 71.5249, source: "GPS", accuracy: 12 },
-    { lat: 30.162, lng: 71.5249 },
-    { lat: 31.5204, lng: 74.3587, source: "GPS", accuracy: 30 },
-  ]) {
-    expect((await page.request.post("/api/checkins", { data: place })).status()).toBe(201);
-  }
-  const me = (await (await page.request.get("/api/me")).json()) as {
-    id: number;
-    username: string;
-    firstName: string | null;
-    lastName: string | null;
-  };
-  return {
-    id: me.id,
-    name: [me.firstName, me.lastName].filter(Boolean).join(" ") || me.username,
-    username: me.username,
-  };
-}
 
 test(
   "the route names the leg not counted and how each place was had; managers see the day's location quality",
