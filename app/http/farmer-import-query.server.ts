@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { said } from "~/http/language.server";
 import { farmerImportQuerySchema } from "~/models/farmer.schema";
+import { pageRefusal } from "~/http/form.server";
 
 /**
  * The farmers import's `?team=` (its page and its template): the team the farmers will belong to;
@@ -8,6 +8,6 @@ import { farmerImportQuerySchema } from "~/models/farmer.schema";
  */
 export function farmerImportTeamOf(request: Request): number | undefined {
   const query = farmerImportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.success) throw data(said(query.error.issues[0]?.message ?? "Invalid query"), { status: 400 });
+  if (!query.success) throw pageRefusal(said(query.error.issues[0]?.message ?? "Invalid query"), 400);
   return query.data.team;
 }

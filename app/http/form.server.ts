@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
@@ -38,6 +39,15 @@ function saidRefusal(error: AppError): AppError {
 }
 
 /**
+ * A page's refusal, to throw: its error boundary shows the message under the status and that
+ * status's own reason phrase ("400 Bad Request"). Without one, React Router names every thrown
+ * status "Internal Server Error".
+ */
+export function pageRefusal(message: string, status: number): DataWithResponseInit<string> {
+  return data(message, { status, statusText: STATUS_CODES[status] ?? "" });
+}
+
+/**
  * Runs a page loader's model call. An AppError thrown below answers the page with its status and
  * message (the route's error boundary shows it); anything else is a bug.
  */
@@ -45,7 +55,7 @@ export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppError) throw data(said(error.message, error.values), { status: error.status });
+    if (error instanceof AppError) throw pageRefusal(said(error.message, error.values), error.status);
     throw error;
   }
 }
@@ -57,7 +67,7 @@ export async function pageCall<T>(call: () => Promise<T>): Promise<T> {
  */
 export function requirePageId(value: unknown, notFound: string): number {
   const id = parseId(value);
-  if (id === null) throw data(said(notFound), { status: 404 });
+  if (id === null) throw pageRefusal(said(notFound), 404);
   return id;
 }
 
@@ -106,7 +116,7 @@ export function replyWithError(
  */
 export async function boundedRequest(request: Request): Promise<Request> {
   const bytes = await readBodyWithin(request, BODY_MAX_BYTES);
-  if (!bytes) throw data(BODY_TOO_LARGE, { status: 413 });
+  if (!bytes) throw pageRefusal(BODY_TOO_LARGE, 413);
   return new Request(request.url, { method: request.method, headers: request.headers, body: bytes });
 }
 
@@ -115,7 +125,7 @@ export async function readForm(request: Request): Promise<FormData> {
   try {
     return await (await boundedRequest(request)).formData();
   } catch (error) {
-    if (error instanceof TypeError) throw data(said(FORM_UNREADABLE), { status: 400 });
+    if (error instanceof TypeError) throw pageRefusal(said(FORM_UNREADABLE), 400);
     throw error;
   }
 }

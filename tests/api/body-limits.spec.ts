@@ -82,6 +82,7 @@ test("a form the app itself refuses as too large (multipart, over 100 KB) shows 
       expect(page, `${path} ${cookie}`).toContain(html);
       expect(page, `${path} ${cookie}`).toContain(goToFeed);
       expect(page, `${path} ${cookie}`).toContain(TOO_LARGE);
+      expect(page, `${path} ${cookie}`).toMatch(/413:? Payload Too Large<\/h1>/);
       expect(page, `${path} ${cookie}`).not.toContain("echo-me-");
     }
   }

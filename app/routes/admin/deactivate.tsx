@@ -1,7 +1,7 @@
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/deactivate";
 import { AdminErrorView } from "~/components/access-denied";
-import { requirePageId } from "~/http/form.server";
+import { requirePageId, pageRefusal } from "~/http/form.server";
 import { displayName } from "~/lib/names";
 import { findUserForAdmin } from "~/models/admin.server";
 import { USER_NOT_FOUND } from "~/models/admin.schema";
@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAllowed(args, "user.deactivate");
   const id = requirePageId(args.params.id, USER_NOT_FOUND);
   const user = id === admin.id ? null : await findUserForAdmin(id);
-  if (!user || !user.isActive) throw data(said(USER_NOT_FOUND), { status: 404 });
+  if (!user || !user.isActive) throw pageRefusal(said(USER_NOT_FOUND), 404);
   return { user, messages: pageMessages(args.context, "admin") };
 }
 

@@ -18,7 +18,7 @@ import {
 import { dealerVisits } from "~/models/dealer-visits.server";
 import { VISITS_PAGE_SIZE, visitsQuerySchema } from "~/models/dealer-visits.schema";
 import { DealerVisits } from "~/components/dealers/dealer-visits";
-import { formCall, parseForm, requirePageId } from "~/http/form.server";
+import { formCall, parseForm, requirePageId, pageRefusal } from "~/http/form.server";
 import { teamsVisibleTo } from "~/models/team-scope.server";
 import { DEALER_PLACE, placeFromAddress, placementErrors } from "~/http/place-from-address.server";
 import { AppError } from "~/lib/app-error";
@@ -112,7 +112,7 @@ export async function action(args: Route.ActionArgs) {
   const id = requirePageId(dealerIdText(args), DEALER_NOT_FOUND);
   const page = `/dealer-details/${id}`;
   const t = requestTranslator(args.context, "dealers");
-  if (!(await getDealer(id))) throw data(said(DEALER_NOT_FOUND), { status: 404 });
+  if (!(await getDealer(id))) throw pageRefusal(said(DEALER_NOT_FOUND), 404);
   // A body refused before its intent is read (too large, more than one file) answers as an update.
   let intent = "update";
   return formCall(

@@ -1,6 +1,6 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/remove-photo";
-import { requirePageId } from "~/http/form.server";
+import { requirePageId, pageRefusal } from "~/http/form.server";
 import { parseIndex } from "~/lib/ids";
 import { requireAllowed, requireUser } from "~/http/auth.server";
 import { getDealer } from "~/models/dealer.server";
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const index = parseIndex(args.params.index);
   const image = dealer && index !== null ? dealer.galleryImages[index] : undefined;
   const thumb = dealer && index !== null ? dealer.galleryThumbs[index] : undefined;
-  if (!dealer || !image || !thumb || index === null) throw data(PHOTO_NOT_FOUND, { status: 404 });
+  if (!dealer || !image || !thumb || index === null) throw pageRefusal(PHOTO_NOT_FOUND, 404);
   await requireAllowed(args, "dealer.change", { teamId: dealer.team?.id ?? null });
   return {
     messages: pageMessages(args.context, "dealers"),

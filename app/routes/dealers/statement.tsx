@@ -6,7 +6,7 @@ import { Icon } from "~/components/icon";
 import { StatementShare } from "~/components/dealers/statement-share";
 import { StatementView } from "~/components/dealers/statement-view";
 import { requireUser } from "~/http/auth.server";
-import { formCall, readForm, requirePageId } from "~/http/form.server";
+import { formCall, readForm, requirePageId, pageRefusal } from "~/http/form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { UNKNOWN_ACTION } from "~/lib/intents";
 import { DEALER_NOT_FOUND } from "~/models/dealer.server";
@@ -70,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
       };
     },
     (error) => {
-      if (error.status !== 400) throw data(said(error.message, error.values), { status: error.status });
+      if (error.status !== 400) throw pageRefusal(said(error.message, error.values), error.status);
       return data(
         {
           messages,
@@ -110,7 +110,7 @@ export async function action(args: Route.ActionArgs) {
       });
     },
     (error) => {
-      if (error.status !== 400) throw data(said(error.message, error.values), { status: error.status });
+      if (error.status !== 400) throw pageRefusal(said(error.message, error.values), error.status);
       return data({ error: said(error.message, error.values) }, { status: 400 });
     },
   );

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { formCall, pageCall, readForm } from "~/http/form.server";
+import { formCall, pageCall, readForm, pageRefusal } from "~/http/form.server";
 import { said } from "~/http/language.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { addDays } from "~/lib/calendar";
@@ -16,7 +16,7 @@ const firstMessage = (error: { issues: Array<{ message: string }> }) => error.is
 
 /** A malformed day or query string answers 400 with its message. */
 export function refusedUrl(error: { issues: Array<{ message: string }> }): never {
-  throw data(said(firstMessage(error)), { status: 400 });
+  throw pageRefusal(said(firstMessage(error)), 400);
 }
 
 /** The page's own URL for `day`, keeping whose plan it is, the search and where the officer is. */

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { CommentsPanel } from "~/components/posts/comments";
 import { PostCard } from "~/components/posts/post-card";
-import { formCall, readForm, parseForm, requirePageId } from "~/http/form.server";
+import { formCall, readForm, parseForm, requirePageId, pageRefusal } from "~/http/form.server";
 import { requireId } from "~/lib/ids";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { UNKNOWN_ACTION } from "~/lib/intents";
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const id = requirePageId(args.params.id, POST_NOT_FOUND);
   const post = await getPost(id, user);
-  if (!post) throw data(said(POST_NOT_FOUND), { status: 404 });
+  if (!post) throw pageRefusal(said(POST_NOT_FOUND), 404);
   return {
     post,
     comments: await listComments(id, user),

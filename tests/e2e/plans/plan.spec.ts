@@ -173,13 +173,19 @@ test("bad plan input is refused with 4xx and a message, on the page and through 
     expect(await response.text()).toContain(message);
   }
   // A malformed address says why; nobody's plan is not found.
-  for (const [path, message] of [
-    ["/plan/2026-02-30", "day must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd"],
-    ["/plan?user=abc", "user must be a user's id"],
-    ["/plan?lat=95&lng=70", "Latitude must be between -90 and 90"],
-    ["/plan?user=999999999", "404 Page Not Found"],
+  // The heading is the status and its own reason phrase, never React Router's "Internal Server Error".
+  for (const [path, heading, message] of [
+    [
+      "/plan/2026-02-30",
+      "400 Bad Request",
+      "day must be a real date from 2000-01-01 to 2100-12-31, in the form yyyy-MM-dd",
+    ],
+    ["/plan?user=abc", "400 Bad Request", "user must be a user's id"],
+    ["/plan?lat=95&lng=70", "400 Bad Request", "Latitude must be between -90 and 90"],
+    ["/plan?user=999999999", "404 Page Not Found", "404 Page Not Found"],
   ]) {
     await page.goto(path!);
+    await expect(page.getByRole("alert").getByRole("heading", { level: 1 })).toHaveText(heading!);
     await expect(page.getByRole("alert")).toContainText(message!);
   }
 
