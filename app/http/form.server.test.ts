@@ -40,7 +40,7 @@ describe("requirePageId", () => {
     expect(requirePageId("16", "Post not found")).toBe(16);
     for (const value of ["0x10", "1e1", " 16", "007", "0", undefined]) {
       expect(() => requirePageId(value, "Post not found"), String(value)).toThrow(
-        expect.objectContaining({ data: "Post not found", init: { status: 404 } }),
+        expect.objectContaining({ data: "Post not found", init: { status: 404, statusText: "Not Found" } }),
       );
     }
   });
