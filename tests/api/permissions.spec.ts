@@ -19,6 +19,11 @@ const SIGN_IN = 302; // pages send signed-out users to /login?redirectTo=…
 const everyone = (status: number): Statuses => [status, status, status, status];
 const signedIn = (status: number): Statuses => [SIGN_IN, status, status, status];
 
+// About 700 requests one after another: 8 s on a quiet machine, over a minute on a loaded 2-core
+// one beside the level's other files (a fresh clone's busy run timed it out at 60 s). The timeout
+// guards against a hung request, not the walk's speed.
+test.describe.configure({ timeout: 240_000 });
+
 // Pages: GET renders (200), redirects (302) or refuses (403); role-limited actions are posted too.
 const pageRows: Row[] = [
   { route: "/", method: "GET", url: "/", statuses: everyone(200) }, // signed out: the landing page
